@@ -1,0 +1,48 @@
+import { percentDecode } from './percent-encoding';
+
+/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
+export type ParamSource = 'header' | 'query' | 'body';
+export type Param = readonly [name: string, value: string];
+export interface SourcedParam {
+  readonly name: string;
+  readonly value: string;
+  readonly source: ParamSource;
+}
+
+/**
+ * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1). A name without `=` has an empty value; empty
+ * segments (`a=1&&b=2`) carry nothing and are skipped.
+ */
+export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: string): Param[] {
+  if (text === '') return [];
+  const out: Param[] = [];
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    out.push([percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
+  }
+  return out;
+}
+
+/** §3.4.1.3.1: the query component of the request URI, decoded. (`+` is kept literally: RFC 3986 gives it no meaning.) */
+export function queryParameters(query: string): Param[] {
+  return parseUrlEncoded(query, false, 'query-parameters');
+}
+
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** True when the Content-Type header names a form body, ignoring case and parameters such as charset. */
+export function isFormContentType(contentType: string | undefined | null): boolean {
+  return !!contentType && contentType.split(';')[0]!.trim().toLowerCase() === FORM_CONTENT_TYPE;
+}
+
+/**
+ * §3.4.1.3.1: an entity body is signed only when it is single-part application/x-www-form-urlencoded; it is then
+ * decoded with `+` as a space (W3C HTML 4.0 §17.13.4). Any other body contributes no parameters.
+ */
+export function formBodyParameters(body: string | undefined, contentType: string | undefined | null): Param[] {
+  if (body === undefined || !isFormContentType(contentType)) return [];
+  return parseUrlEncoded(body, true, 'body-parameters');
+}

@@ -1,0 +1,152 @@
+import { hexEncode } from '../encoding/base64';
+import { ProtocolError } from '../errors';
+import type { CryptoPort } from '../ports';
+import { parseHttpUrl } from '../url';
+import { baseStringUri, signatureBaseString } from './base-string';
+import { buildAuthorizationHeader } from './header';
+import { isSignedParameter, normalizedParameterString } from './normalize';
+import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param, type ParamSource } from './parameters';
+import { percentEncode } from './percent-encoding';
+import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
+import { bodyHash, signBaseString, signingKey } from './signing';
+
+/** Where the protocol parameters travel (RFC 5849 §3.5): the Authorization header, the form body or the query. */
+export type ParameterPlacement = ParamSource;
+
+export interface SignatureInput extends ProtocolParameterInput {
+  readonly method: string;
+  /** The request URL, query included. */
+  readonly url: string;
+  readonly body?: string;
+  readonly contentType?: string;
+  readonly consumerSecret?: string | null;
+  readonly tokenSecret?: string | null;
+  /** Sent first in the Authorization header, never signed (§3.5.1, §3.4.1.3.1). */
+  readonly realm?: string | null;
+  /** Adds oauth_body_hash for a body that is not a form (draft-eaton-oauth-bodyhash). */
+  readonly includeBodyHash?: boolean;
+  readonly privateKeyPem?: string;
+  readonly placement?: ParameterPlacement;
+  /** Server side: the Host header the client addressed, which replaces the URL's authority (§3.4.1.2). */
+  readonly hostHeader?: string;
+}
+
+export interface TraceParam {
+  readonly name: string;
+  readonly value: string;
+  readonly source: ParamSource;
+  readonly encodedName: string;
+  readonly encodedValue: string;
+  /** Position in collection order (protocol, query, body), so a sorted row can point back to its origin. */
+  readonly index: number;
+}
+
+export type TraceStep =
+  | { readonly id: 'body-hash' | 'normalized-parameters' | 'base-string-uri' | 'signature-base-string' | 'signing-key' | 'signature' | 'authorization-header'; readonly title: string; readonly section: string; readonly kind: 'text'; readonly text: string }
+  | { readonly id: 'protocol-parameters' | 'query-parameters' | 'body-parameters' | 'encoded-parameters' | 'sorted-parameters'; readonly title: string; readonly section: string; readonly kind: 'params'; readonly params: readonly TraceParam[] };
+export type TraceStepId = TraceStep['id'];
+
+export interface SignedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: readonly Param[];
+  readonly body?: string;
+}
+
+export interface SignatureTrace {
+  /** Every intermediate in computation order, with its title and RFC section: what a UI renders. */
+  readonly steps: readonly TraceStep[];
+  readonly params: readonly TraceParam[];
+  readonly sortedParams: readonly TraceParam[];
+  readonly normalizedParameters: string;
+  readonly baseStringUri: string;
+  readonly baseString: string;
+  readonly signingKey: string;
+  readonly signature: string;
+  readonly digestHex: string | null;
+  /** The Authorization header value, or null when the parameters travel in the query or body. */
+  readonly authorization: string | null;
+  readonly request: SignedRequest;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function traced(pairs: readonly Param[], source: ParamSource, offset: number): TraceParam[] {
+  return pairs.map(([name, value], i) => ({
+    name,
+    value,
+    source,
+    encodedName: percentEncode(name, 'encoded-parameters'),
+    encodedValue: percentEncode(value, 'encoded-parameters'),
+    index: offset + i,
+  }));
+}
+
+const appendPairs = (base: string, pairs: readonly Param[], sep: string) =>
+  base + (base === '' ? '' : sep) + pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
+
+/** Computes the OAuth 1.0a signature of one request, returning every RFC 5849 intermediate on the way. */
+export function traceSignature(input: SignatureInput, crypto: CryptoPort): SignatureTrace {
+  const placement = input.placement ?? 'header';
+  const method = input.method.trim().toUpperCase();
+  const url = parseHttpUrl(input.url, 'query-parameters');
+  const isForm = isFormContentType(input.contentType);
+  if (placement === 'body' && !isForm) {
+    throw new ProtocolError('body_placement_needs_form', 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
+  }
+  if (input.includeBodyHash && isForm) {
+    throw new ProtocolError('body_hash_on_form', 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
+  }
+  const steps: TraceStep[] = [];
+  let hash: string | undefined;
+  if (input.includeBodyHash) {
+    hash = bodyHash(input.signatureMethod, input.body ?? '', crypto);
+    steps.push({ id: 'body-hash', title: 'Body hash', section: 'draft-eaton-oauth-bodyhash §3.1', kind: 'text', text: hash });
+  }
+  const protocol = traced(protocolParameters(input, hash), placement, 0);
+  const query = traced(queryParameters(url.query ?? ''), 'query', protocol.length);
+  const body = traced(formBodyParameters(input.body, input.contentType), 'body', protocol.length + query.length);
+  const params = [...protocol, ...query, ...body];
+  const sortedParams = params.filter((p) => isSignedParameter(p.name)).sort((a, b) => cmp(a.encodedName, b.encodedName) || cmp(a.encodedValue, b.encodedValue));
+  const normalized = normalizedParameterString(sortedParams.map((p) => [p.encodedName, p.encodedValue]));
+  const uri = baseStringUri(input.url, input.hostHeader);
+  const baseString = signatureBaseString(method, uri, normalized);
+  const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
+  const signed = signBaseString(input.signatureMethod, baseString, key, crypto, input.privateKeyPem);
+
+  const oauthPairs: Param[] = [...protocol.map((p): Param => [p.name, p.value]), ['oauth_signature', signed.signature]];
+  const authorization = placement === 'header' ? buildAuthorizationHeader(oauthPairs, input.realm) : null;
+  const headers: Param[] = [];
+  if (authorization) headers.push(['Authorization', authorization]);
+  if (input.body !== undefined && input.contentType) headers.push(['Content-Type', input.contentType]);
+  const requestUrl = placement === 'query' ? appendPairs(input.url.replace(/#.*$/s, ''), oauthPairs, url.query === null ? '?' : url.query === '' ? '' : '&') : input.url;
+  const requestBody = placement === 'body' ? appendPairs(input.body ?? '', oauthPairs, '&') : input.body;
+
+  steps.push(
+    { id: 'protocol-parameters', title: 'Protocol parameters', section: 'RFC 5849 §3.1', kind: 'params', params: protocol },
+    { id: 'query-parameters', title: 'Query parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: query },
+    { id: 'body-parameters', title: 'Form body parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: body },
+    { id: 'encoded-parameters', title: 'Percent-encoded names and values', section: 'RFC 5849 §3.4.1.3.2 (1), §3.6', kind: 'params', params },
+    { id: 'sorted-parameters', title: 'Sorted by name, then value (byte order), oauth_signature left out', section: 'RFC 5849 §3.4.1.3.2 (2)', kind: 'params', params: sortedParams },
+    { id: 'normalized-parameters', title: 'Normalized parameter string', section: 'RFC 5849 §3.4.1.3.2 (3–4)', kind: 'text', text: normalized },
+    { id: 'base-string-uri', title: 'Base string URI', section: 'RFC 5849 §3.4.1.2', kind: 'text', text: uri },
+    { id: 'signature-base-string', title: 'Signature base string', section: 'RFC 5849 §3.4.1.1', kind: 'text', text: baseString },
+    { id: 'signing-key', title: 'Signing key', section: input.signatureMethod.startsWith('RSA-') ? 'RFC 5849 §3.4.3 (the RSA private key signs; secrets unused)' : 'RFC 5849 §3.4.2', kind: 'text', text: key },
+    { id: 'signature', title: `Signature (${input.signatureMethod})`, section: input.signatureMethod === 'PLAINTEXT' ? 'RFC 5849 §3.4.4' : input.signatureMethod.startsWith('RSA-') ? 'RFC 5849 §3.4.3' : 'RFC 5849 §3.4.2', kind: 'text', text: signed.signature },
+  );
+  if (authorization) steps.push({ id: 'authorization-header', title: 'Authorization header', section: 'RFC 5849 §3.5.1', kind: 'text', text: authorization });
+
+  return {
+    steps,
+    params,
+    sortedParams,
+    normalizedParameters: normalized,
+    baseStringUri: uri,
+    baseString,
+    signingKey: key,
+    signature: signed.signature,
+    digestHex: signed.digest ? hexEncode(signed.digest) : null,
+    authorization,
+    request: { method, url: requestUrl, headers, ...(requestBody !== undefined ? { body: requestBody } : {}) },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Effects enter shared/ only through these ports, so every computation here is pure and testable with fixed
+ * values. Strings given to the crypto port are UTF-8 encoded by it; every OAuth 1.0a key and base string is
+ * ASCII after percent-encoding, so no ambiguity arises there.
+ */
+export type HashAlgorithm = 'SHA-1' | 'SHA-256' | 'SHA-512';
+
+export interface CryptoPort {
+  hmac(hash: HashAlgorithm, key: string, data: string): Uint8Array;
+  digest(hash: HashAlgorithm, data: string | Uint8Array): Uint8Array;
+  /** RSASSA-PKCS1-v1_5 (RFC 3447 §8.2), the scheme RFC 5849 §3.4.3 names. */
+  rsaSign(hash: HashAlgorithm, privateKeyPem: string, data: string): Uint8Array;
+  rsaVerify(hash: HashAlgorithm, publicKeyPem: string, data: string, signature: Uint8Array): boolean;
+}
+
+export interface RandomPort {
+  bytes(length: number): Uint8Array;
+}
+
+export interface ClockPort {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}

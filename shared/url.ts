@@ -1,0 +1,69 @@
+import { ProtocolError } from './errors';
+import { utf8Encode } from './encoding/utf8';
+
+/** An absolute http(s) URL split per RFC 3986 §3, with the text of each part as written. */
+export interface ParsedUrl {
+  readonly scheme: 'http' | 'https';
+  readonly host: string;
+  /** The port as a number, or null when the URL has none (or an empty one, `host:`). */
+  readonly port: number | null;
+  /** The path as it goes on the wire: characters that cannot appear there percent-encoded, existing escapes kept. */
+  readonly path: string;
+  /** The query without `?`, or null when the URL has no `?`. */
+  readonly query: string | null;
+}
+
+// RFC 3986 Appendix B.
+const URI = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/s;
+// Characters that cannot appear literally in an HTTP request target; everything else is sent as written.
+const NOT_ON_WIRE = /[\u0000-\u0020"<>\\^`{|}\u007f-\uffff]/gu;
+
+function fail(step: string, url: string, why: string): never {
+  throw new ProtocolError('invalid_url', step, `Invalid URL ${JSON.stringify(url)}: ${why}`);
+}
+
+function encodeForWire(text: string, step: string): string {
+  return text.replace(NOT_ON_WIRE, (ch) =>
+    Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
+  );
+}
+
+/** Parses an absolute http(s) URL, with clear errors for what the user typed wrong. */
+export function parseHttpUrl(url: string, step = 'url'): ParsedUrl {
+  const trimmed = url.trim();
+  if (trimmed === '') fail(step, url, 'it is empty; expected an absolute URL such as https://api.example.com/path.');
+  const m = URI.exec(trimmed);
+  const scheme = m?.[1]?.toLowerCase();
+  if (!m || !scheme || m[2] === undefined) fail(step, url, 'expected an absolute URL starting with http:// or https://.');
+  if (scheme !== 'http' && scheme !== 'https') fail(step, url, `scheme "${m[1]}" is not supported; expected http or https.`);
+  const authority = m[2];
+  if (authority.includes('@')) fail(step, url, 'user information (user@host) is never sent to the server; remove it.');
+  const hp = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]*)(?::(.*))?$/.exec(authority);
+  if (!hp || hp[1] === '') fail(step, url, 'the host is missing.');
+  const host = hp[1]!.toLowerCase();
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9\-._~%!$&'()*+,;=]+)$/.test(host)) fail(step, url, `the host "${hp[1]}" contains characters a host name cannot have.`);
+  let port: number | null = null;
+  if (hp[2] !== undefined && hp[2] !== '') {
+    if (!/^[0-9]{1,5}$/.test(hp[2]) || +hp[2] < 1 || +hp[2] > 65535) fail(step, url, `port "${hp[2]}" must be a whole number from 1 to 65535.`);
+    port = +hp[2];
+  }
+  return {
+    scheme,
+    host,
+    port,
+    path: encodeForWire(m[3] ?? '', step),
+    query: m[4] === undefined ? null : encodeForWire(m[4], step),
+  };
+}
+
+const DEFAULT_PORT = { http: 80, https: 443 } as const;
+
+/** `host` or `host:port`, with the scheme's default port left out. */
+export function authorityOf(u: Pick<ParsedUrl, 'scheme' | 'host' | 'port'>): string {
+  return u.port === null || u.port === DEFAULT_PORT[u.scheme] ? u.host : `${u.host}:${u.port}`;
+}
+
+/** The request target of the request line (RFC 9112 §3.2.1): path (at least `/`) plus `?query` when present. */
+export function requestTarget(u: Pick<ParsedUrl, 'path' | 'query'>): string {
+  return (u.path || '/') + (u.query === null ? '' : `?${u.query}`);
+}
