@@ -1,0 +1,38 @@
+import { ProtocolError } from '../../shared/errors';
+import { UsageError, type CliIO, type Command } from './io';
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  sign: { summary: 'Sign one request (or JSON lines from stdin) and print the signature trace', load: async () => (await import('./commands/sign')).signCommand },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `Usage: oauth-lab <command> [flags]\n\nCommands:\n${lines.join('\n')}\n\nRun "oauth-lab <command> --help" for the flags of a command.\n`;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`oauth-lab: unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')}.\n`);
+    return 2;
+  }
+  try {
+    return await (await command.load())(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`oauth-lab ${name}: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof ProtocolError) {
+      io.stderr.write(`oauth-lab ${name}: ${e.step}: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,52 @@
+import { ProtocolError } from '../errors';
+import type { Param } from '../oauth1/parameters';
+import { parseHttpUrl } from '../url';
+import { formEncode } from './form';
+import type { PkceMethod } from './pkce';
+
+export interface AuthorizationRequestInput {
+  /** The authorization endpoint, e.g. `{base_url}/oauth/v2/authorize`. */
+  readonly authorizeUrl: string;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly state: string;
+  readonly scope?: string | null;
+  readonly pkce?: { readonly challenge: string; readonly method: PkceMethod } | null;
+  /** The service sends `grant_type=authorization_code` here too (seed §4.2 step one); RFC 6749 §4.1.1 does not. */
+  readonly includeGrantType?: boolean;
+  readonly extraParams?: readonly Param[];
+}
+
+export interface AuthorizationRequest {
+  readonly url: string;
+  /** The query parameters in the order sent, for display. */
+  readonly params: readonly Param[];
+}
+
+const STEP = 'authorization-request';
+
+/** RFC 6749 §4.1.1 (+ RFC 7636 §4.3): the URL the user's browser is sent to. */
+export function buildAuthorizationUrl(input: AuthorizationRequestInput): AuthorizationRequest {
+  const endpoint = parseHttpUrl(input.authorizeUrl, STEP);
+  if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the authorization request needs the client identifier (RFC 6749 §4.1.1).');
+  parseHttpUrl(input.redirectUri, STEP);
+  if (/#/.test(input.redirectUri)) throw new ProtocolError('invalid_redirect_uri', STEP, 'redirect_uri must not contain a fragment (RFC 6749 §3.1.2).');
+  if (!input.state) throw new ProtocolError('missing_state', STEP, 'state is empty; the service requires a unique state to detect forged callbacks (seed §4.2, RFC 6749 §10.12).');
+  const params: Param[] = [
+    ['client_id', input.clientId],
+    ...(input.includeGrantType === false ? [] : [['grant_type', 'authorization_code'] as const]),
+    ['redirect_uri', input.redirectUri],
+    ['response_type', 'code'],
+    ['state', input.state],
+    ...(input.scope ? [['scope', input.scope] as const] : []),
+    ...(input.pkce ? [['code_challenge', input.pkce.challenge] as const, ['code_challenge_method', input.pkce.method] as const] : []),
+  ];
+  for (const [name, value] of input.extraParams ?? []) {
+    if (params.some(([n]) => n === name)) throw new ProtocolError('duplicate_parameter', STEP, `Extra parameter "${name}" is already set; each authorization parameter may appear only once (RFC 6749 §3.1).`);
+    params.push([name, value]);
+  }
+  // RFC 6749 §3.1: an existing query component of the endpoint is retained.
+  const base = input.authorizeUrl.replace(/#.*$/s, '');
+  const sep = endpoint.query === null ? '?' : endpoint.query === '' ? '' : '&';
+  return { url: base + sep + formEncode(params), params };
+}

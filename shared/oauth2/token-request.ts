@@ -1,0 +1,57 @@
+import { base64Encode } from '../encoding/base64';
+import { utf8Encode } from '../encoding/utf8';
+import { ProtocolError } from '../errors';
+import type { RawRequest } from '../http';
+import type { Param } from '../oauth1/parameters';
+import { percentEncode } from '../oauth1/percent-encoding';
+import { parseHttpUrl } from '../url';
+import { formEncode } from './form';
+import { validateCodeVerifier } from './pkce';
+
+/** How the client authenticates (RFC 6749 §2.3.1): the service documents the body; Basic is the RFC's preferred form. */
+export type ClientAuthentication = 'body' | 'basic';
+
+export type TokenGrant =
+  | { readonly type: 'authorization_code'; readonly code: string; readonly redirectUri: string; readonly codeVerifier?: string | null }
+  | { readonly type: 'refresh_token'; readonly refreshToken: string; readonly scope?: string | null };
+
+export interface TokenRequestInput {
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+  readonly grant: TokenGrant;
+  readonly extraParams?: readonly Param[];
+}
+
+const STEP = 'token-request';
+
+/** RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded. */
+export function basicAuthorization(clientId: string, clientSecret: string): string {
+  return `Basic ${base64Encode(utf8Encode(`${percentEncode(clientId)}:${percentEncode(clientSecret)}`))}`;
+}
+
+/** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a form POST. */
+export function buildTokenRequest(input: TokenRequestInput): { request: RawRequest; params: readonly Param[] } {
+  parseHttpUrl(input.tokenUrl, STEP);
+  if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the token request needs the client identifier (seed §4.2 step two).');
+  const g = input.grant;
+  const grantParams: Param[] =
+    g.type === 'authorization_code'
+      ? [['grant_type', 'authorization_code'], ['code', g.code], ['redirect_uri', g.redirectUri]]
+      : [['grant_type', 'refresh_token'], ['refresh_token', g.refreshToken], ...(g.scope ? [['scope', g.scope] as const] : [])];
+  if (g.type === 'authorization_code' && !g.code) throw new ProtocolError('missing_code', STEP, 'The authorization code is empty; finish the authorization step first.');
+  if (g.type === 'refresh_token' && !g.refreshToken) throw new ProtocolError('missing_refresh_token', STEP, 'The refresh token is empty; the token response did not include one.');
+  if (g.type === 'authorization_code' && g.codeVerifier) {
+    validateCodeVerifier(g.codeVerifier, STEP);
+    grantParams.push(['code_verifier', g.codeVerifier]);
+  }
+  const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : [];
+  const params = [...clientParams, ...grantParams, ...(input.extraParams ?? [])];
+  const headers: [string, string][] = [
+    ['Content-Type', 'application/x-www-form-urlencoded'],
+    ['Accept', 'application/json'],
+  ];
+  if (input.authentication === 'basic') headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
+  return { request: { method: 'POST', url: input.tokenUrl, headers, body: formEncode(params) }, params };
+}
