@@ -1,0 +1,145 @@
+/** One decoded query parameter of the callback, in the order received. */
+export type CallbackParam = readonly [name: string, value: string];
+
+/**
+ * What a flow waits for. OAuth 2 flows are matched by `state` (RFC 6749 §10.12); `state: null` means the flow
+ * sent none, so a callback that carries one is rejected (oauth4webapi `expectNoState`). OAuth 1.0a flows are
+ * matched by the request token the provider echoes as `oauth_token` (RFC 5849 §6.2.3), or names in a denial.
+ */
+export type WaitTarget =
+  | {
+      readonly kind: 'oauth2';
+      readonly state: string | null;
+      /** RFC 9207: when set, an `iss` in the callback must equal it. */
+      readonly issuer?: string;
+      /** RFC 9207: the server advertises `authorization_response_iss_parameter_supported`, so `iss` must be present. */
+      readonly issuerRequired?: boolean;
+    }
+  | { readonly kind: 'oauth1'; readonly requestToken: string };
+
+export interface WaitOptions {
+  /** Overrides the catcher's default wait timeout. */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+export type CheckId =
+  | 'matched_to_flow'
+  | 'query_well_formed'
+  | 'no_repeated_parameters'
+  | 'issuer'
+  | 'state_echoed'
+  | 'oauth_token_matches'
+  | 'no_provider_error'
+  | 'code_present'
+  | 'verifier_present';
+
+/** A named check as data. `detail` is for the tool's own UI (it may name expected values); the browser page shows only `label`. */
+export interface CallbackCheck {
+  readonly id: CheckId;
+  readonly label: string;
+  readonly passed: boolean;
+  readonly detail: string;
+  /** The specification behind the check. */
+  readonly reference: string;
+}
+
+/** A provider's refusal, recognised in the callback. Shown as text, never as markup. */
+export interface ProviderError {
+  /** `error` (RFC 6749 §4.1.2.1), `oauth_problem` (OAuth Problem Reporting) or `denied` (a common OAuth 1.0a denial). */
+  readonly source: 'error' | 'oauth_problem' | 'denied';
+  readonly error: string;
+  readonly description: string | null;
+  readonly uri: string | null;
+}
+
+/** How the hit was tied to its wait. `only_pending_wait` means no key matched and it went to the one waiting flow. */
+export type MatchedBy = 'state' | 'no_state' | 'oauth_token' | 'denied' | 'only_pending_wait';
+
+interface CaughtBase {
+  /** The full callback URL as received (scheme, the Host header, path and raw query). Contains the code: do not log it. */
+  readonly url: string;
+  readonly path: string;
+  /** The raw query without `?` ('' when none). */
+  readonly query: string;
+  readonly params: readonly CallbackParam[];
+  readonly receivedAt: number;
+  readonly matchedBy: MatchedBy;
+  readonly checks: readonly CallbackCheck[];
+  /** True only when every check passed: the flow may go on to the token request. */
+  readonly mayContinue: boolean;
+  readonly providerError: ProviderError | null;
+}
+
+export interface CaughtOAuth2Callback extends CaughtBase {
+  readonly kind: 'oauth2';
+  /** The code when it appeared exactly once; use it only when `mayContinue`. */
+  readonly code: string | null;
+  readonly state: string | null;
+  readonly iss: string | null;
+}
+
+export interface CaughtOAuth1Callback extends CaughtBase {
+  readonly kind: 'oauth1';
+  readonly oauthToken: string | null;
+  readonly oauthVerifier: string | null;
+}
+
+export type CaughtCallback = CaughtOAuth2Callback | CaughtOAuth1Callback;
+
+/** What happened to a request on the callback path that did not complete a wait normally, or to a stray request. */
+export type CatcherEvent =
+  | {
+      readonly type: 'callback';
+      readonly at: number;
+      readonly outcome: 'matched' | 'unmatched' | 'already_handled' | 'expired' | 'not_authorization_response';
+      /** For `unmatched`: true when the hit was handed to the only pending wait as a failed check. */
+      readonly deliveredToOnlyWait?: boolean;
+      readonly status: number;
+      readonly url: string;
+      readonly params: readonly CallbackParam[];
+    }
+  | {
+      readonly type: 'rejected';
+      readonly at: number;
+      readonly reason: 'not_found' | 'method_not_allowed' | 'bad_host';
+      readonly status: number;
+      readonly method: string;
+      /** The path only: a stray request's query is not kept. */
+      readonly path: string;
+    };
+
+export interface CatcherOptions {
+  /** 0 or absent: an ephemeral port chosen by the system. A fixed port must match the registered redirect URI. */
+  readonly port?: number;
+  /** The callback path, default `/callback`. */
+  readonly path?: string;
+  /** Default timeout of each wait, default 5 minutes. */
+  readonly timeoutMs?: number;
+  /**
+   * When set, the listener closes this many milliseconds after the last pending wait settles (RFC 8252 §8.3:
+   * close the port once the response is returned). Until then a reload gets the "already handled" page.
+   */
+  readonly idleCloseMs?: number;
+  readonly onEvent?: (event: CatcherEvent) => void;
+  /** Clock for `receivedAt` and events; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+export interface Catcher {
+  readonly host: '127.0.0.1';
+  readonly port: number;
+  readonly path: string;
+  /** `http://127.0.0.1:<port><path>`: register exactly this string and send it again in the token request. */
+  readonly redirectUri: string;
+  /** How many waits are pending. */
+  readonly pending: number;
+  readonly closed: boolean;
+  /**
+   * Waits for the callback of one flow. Resolves with the callback and its checks (a failed check is data, not an
+   * exception); rejects with a CatcherError on timeout, abort or close. Register the wait before opening the browser.
+   */
+  wait(target: WaitTarget, options?: WaitOptions): Promise<CaughtCallback>;
+  /** Rejects pending waits, drops open connections and releases the port. */
+  close(): Promise<void>;
+}
