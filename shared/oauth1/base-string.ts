@@ -1,5 +1,5 @@
 import { ProtocolError } from '../errors';
-import { authorityOf, parseHttpUrl } from '../url';
+import { authorityOf, parseHttpUrl, type ParsedUrl } from '../url';
 import { percentEncode } from './percent-encoding';
 
 /**
@@ -7,8 +7,8 @@ import { percentEncode } from './percent-encoding';
  * (at least `/`), and no query or fragment. `hostHeader`, when given, is what the client addressed (the Host header)
  * and takes the place of the URL's authority, as a server rebuilds it.
  */
-export function baseStringUri(url: string, hostHeader?: string): string {
-  const u = parseHttpUrl(url, 'base-string-uri');
+export function baseStringUri(url: string | ParsedUrl, hostHeader?: string): string {
+  const u = typeof url === 'string' ? parseHttpUrl(url, 'base-string-uri') : url;
   const authority = hostHeader === undefined ? authorityOf(u) : authorityOf(parseHttpUrl(`${u.scheme}://${hostHeader}/`, 'base-string-uri'));
   return `${u.scheme}://${authority}${u.path || '/'}`;
 }

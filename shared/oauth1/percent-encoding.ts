@@ -3,7 +3,12 @@ import { utf8Decode, utf8Encode } from '../encoding/utf8';
 
 /** RFC 3986 §2.3 unreserved characters: the only ones RFC 5849 §3.6 leaves as they are. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+/** Every other code point (the `u` flag keeps a surrogate pair together). */
+const RESERVED = /[^A-Za-z0-9\-._~]/gu;
 const HEX = '0123456789ABCDEF';
+const escapeByte = (b: number) => '%' + HEX[b >> 4]! + HEX[b & 15]!;
+/** The encoded form of each ASCII code unit, precomputed: the signer encodes every name and value it signs. */
+const ASCII = Array.from({ length: 128 }, (_, b) => (UNRESERVED.test(String.fromCharCode(b)) ? String.fromCharCode(b) : escapeByte(b)));
 
 /**
  * RFC 5849 §3.6: UTF-8 encode, then percent-encode every octet except the unreserved characters, with upper-case
@@ -11,12 +16,15 @@ const HEX = '0123456789ABCDEF';
  */
 export function percentEncode(value: string, step = 'percent-encode'): string {
   if (UNRESERVED.test(value)) return value;
-  let out = '';
-  for (const byte of utf8Encode(value, step)) {
-    const c = String.fromCharCode(byte);
-    out += byte < 0x80 && UNRESERVED.test(c) ? c : '%' + HEX[byte >> 4]! + HEX[byte & 15]!;
-  }
-  return out;
+  return value.replace(RESERVED, (ch: string, at: number) => {
+    const c = ch.charCodeAt(0);
+    if (c < 0x80) return ASCII[c]!;
+    try {
+      return Array.from(utf8Encode(ch, step), escapeByte).join('');
+    } catch {
+      throw new ProtocolError('invalid_unicode', step, `Lone UTF-16 surrogate at index ${at}: the text is not valid Unicode and has no UTF-8 form.`);
+    }
+  });
 }
 
 /**
@@ -25,21 +33,25 @@ export function percentEncode(value: string, step = 'percent-encode'): string {
  * not UTF-8, are errors: guessing would sign something other than what the peer signs.
  */
 export function percentDecode(value: string, plusIsSpace: boolean, step = 'percent-decode'): string {
-  const text = plusIsSpace ? value.replace(/\+/g, ' ') : value;
+  const text = plusIsSpace && value.includes('+') ? value.replace(/\+/g, ' ') : value;
   if (!text.includes('%')) return text;
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch !== '%') {
-      bytes.push(...utf8Encode(ch, step));
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    if (text[i] !== '%') {
+      out += text[i++];
       continue;
     }
-    const hex = text.slice(i + 1, i + 3);
-    if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
-      throw new ProtocolError('invalid_percent_encoding', step, `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`);
+    // A run of escapes is a run of octets: decode it as UTF-8 in one piece.
+    const bytes: number[] = [];
+    while (text[i] === '%') {
+      const hex = text.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
+        throw new ProtocolError('invalid_percent_encoding', step, `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`);
+      }
+      bytes.push(parseInt(hex, 16));
+      i += 3;
     }
-    bytes.push(parseInt(hex, 16));
-    i += 2;
+    out += utf8Decode(bytes, step);
   }
-  return utf8Decode(bytes, step);
+  return out;
 }

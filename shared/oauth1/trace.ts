@@ -109,7 +109,7 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
   const params = [...protocol, ...query, ...body];
   const sortedParams = params.filter((p) => isSignedParameter(p.name)).sort((a, b) => cmp(a.encodedName, b.encodedName) || cmp(a.encodedValue, b.encodedValue));
   const normalized = normalizedParameterString(sortedParams.map((p) => [p.encodedName, p.encodedValue]));
-  const uri = baseStringUri(input.url, input.hostHeader);
+  const uri = baseStringUri(url, input.hostHeader);
   const baseString = signatureBaseString(method, uri, normalized);
   const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
   const signed = signBaseString(input.signatureMethod, baseString, key, crypto, input.privateKeyPem);
