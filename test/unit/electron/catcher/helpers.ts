@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach } from 'vitest';
 import { startCatcher } from '../../../../electron/services/catcher';
 import type { Catcher, CatcherEvent, CatcherOptions } from '../../../../electron/services/catcher';
@@ -22,6 +23,17 @@ export function hit(port: number, pathAndQuery: string, opts: { method?: string;
     );
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** Writes raw bytes to the catcher and returns the status line of the answer (for requests Node's client will not send). */
+export function rawHit(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
+    socket.on('end', () => resolve(data.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
   });
 }
 
