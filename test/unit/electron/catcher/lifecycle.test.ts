@@ -95,7 +95,7 @@ describe('catcher binding and lifetime (provider-cases.md G, RFC 8252 §8.3)', (
     await new Promise((r) => setTimeout(r, 200));
     expect(c.closed).toBe(false);
     await hit(c.port, '/callback?code=2&state=b');
-    expect((await b).code).toBe('2');
+    expect(await b).toMatchObject({ kind: 'oauth2', code: '2' });
   });
 
   it('C-15: a wait times out with a clear message; a late callback is told the flow is no longer waiting', async () => {
