@@ -12,11 +12,11 @@ export function App() {
       <h2>The service's authorization endpoints</h2>
       <table>
         <thead>
-          <tr><th scope="col">Step</th><th scope="col">Method</th><th scope="col">Path</th></tr>
+          <tr><th scope="col">Protocol</th><th scope="col">Step</th><th scope="col">Method</th><th scope="col">Path</th></tr>
         </thead>
         <tbody>
           {endpoints.map((e) => (
-            <tr key={e.id}><td>{e.title}</td><td>{e.method}</td><td><code>{e.path}</code></td></tr>
+            <tr key={e.id}><td>{e.id.startsWith('oauth1') ? 'OAuth 1.0a' : 'OAuth 2'}</td><td>{e.title}</td><td>{e.method}</td><td><code>{e.path}</code></td></tr>
           ))}
         </tbody>
       </table>
