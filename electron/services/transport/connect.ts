@@ -1,0 +1,127 @@
+import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
+import { checkServerIdentity, connect as tlsConnect, rootCertificates, type TLSSocket } from 'node:tls';
+import { explainNetworkError, Failure, type TransportPhase } from './errors';
+import type { ProxyChoice } from './proxy';
+import { tunnel } from './tunnel';
+import { describeCertificate, explainTlsError, UNTRUSTED_ISSUER } from './tls-errors';
+import type { TlsInfo } from './types';
+
+export interface ConnectPlan {
+  readonly scheme: 'http' | 'https';
+  /** The host as in the URL (IPv6 in brackets). */
+  readonly host: string;
+  readonly port: number;
+  readonly proxy: ProxyChoice | null;
+  readonly allowSelfSigned: boolean;
+  readonly ca: readonly string[];
+  readonly lookup: LookupFunction | undefined;
+  readonly now: () => number;
+}
+
+export type Mark = 'dns' | 'connect' | 'proxy' | 'tls';
+
+export interface Connected {
+  readonly socket: Socket;
+  readonly tls: TlsInfo | null;
+  readonly remoteAddress: string | null;
+}
+
+const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
+
+/** A socket that settles on the first of: `event`, error, close. Errors become Failures in words. */
+function settle<T>(socket: Socket, event: string, explain: (e: NodeJS.ErrnoException) => Failure, value: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      off();
+      reject(explain(e));
+    };
+    const onClose = () => {
+      off();
+      reject(explain(Object.assign(new Error('the connection closed'), { code: 'ECONNRESET' })));
+    };
+    const onEvent = () => {
+      off();
+      try {
+        resolve(value());
+      } catch (e) {
+        reject(e);
+      }
+    };
+    const off = () => {
+      socket.off('error', onError).off('close', onClose).off(event, onEvent);
+    };
+    socket.once('error', onError).once('close', onClose).once(event, onEvent);
+  });
+}
+
+/**
+ * Opens the connection the request will be written to: TCP to the server or the proxy, a CONNECT tunnel for https
+ * through a proxy, then TLS. `mark` records each phase; `track` receives every socket so the caller can destroy it.
+ */
+export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void, track: (s: Socket) => void): Promise<Connected> {
+  const host = bare(plan.host);
+  const hop = plan.proxy ? { host: plan.proxy.host, port: plan.proxy.port } : { host, port: plan.port };
+  const where = { target: plan.proxy ? `${plan.proxy.host}:${plan.proxy.port}` : `${plan.host}:${plan.port}`, proxySource: plan.proxy?.source ?? null, host };
+  const netFailure = (phase: TransportPhase) => (e: NodeJS.ErrnoException) => {
+    const x = explainNetworkError(e.code, e.message, where);
+    return new Failure(x.code, x.message, phase, e.code ?? null);
+  };
+  const direct = plan.scheme === 'https' && !plan.proxy;
+  const tlsOptions = {
+    servername: isIP(host) ? undefined : host,
+    rejectUnauthorized: !plan.allowSelfSigned,
+    ALPNProtocols: ['http/1.1'],
+    ...(plan.ca.length ? { ca: [...rootCertificates, ...plan.ca] } : {}),
+  };
+  // Direct https: one TLS socket does DNS, TCP and the handshake. Otherwise: plain TCP first.
+  const first: Socket = direct
+    ? tlsConnect({ host, port: plan.port, lookup: plan.lookup, ...tlsOptions })
+    : netConnect({ host: hop.host, port: hop.port, lookup: plan.lookup });
+  track(first);
+  first.once('lookup', () => mark('dns'));
+  first.setNoDelay(true);
+  await settle(first, 'connect', netFailure('connect'), () => mark('connect'));
+  const remoteAddress = first.remoteAddress ?? null;
+  if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress };
+
+  let tlsSocket = first as TLSSocket;
+  if (plan.proxy) {
+    await tunnel(first, `${plan.host}:${plan.port}`, plan.proxy);
+    mark('proxy');
+    tlsSocket = tlsConnect({ socket: first, host, ...tlsOptions });
+    track(tlsSocket);
+  }
+  const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string }) => {
+    const t = explainTlsError(e.code, `${plan.host}:${plan.port}`, e.reason ?? null);
+    return t ? new Failure(t.code, t.message, 'tls', e.code ?? null) : netFailure('tls')(e);
+  };
+  const tls = await settle(tlsSocket, 'secureConnect', tlsFailure, () => verify(tlsSocket, plan, host));
+  mark('tls');
+  return { socket: tlsSocket, tls, remoteAddress };
+}
+
+/**
+ * After the handshake. Without allowSelfSigned Node has already refused any bad certificate. With it, only an
+ * untrusted issuer is forgiven: the host name and the validity dates are still checked here.
+ */
+function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
+  const cert = s.getPeerCertificate();
+  const peer = cert && Object.keys(cert).length > 0 ? describeCertificate(cert) : null;
+  const info = { protocol: s.getProtocol(), cipher: s.getCipher()?.name ?? null, peerCertificate: peer };
+  if (s.authorized) return { ...info, authorized: true, authorizationError: null, warning: null };
+  const code = String(s.authorizationError);
+  const label = `${plan.host}:${plan.port}`;
+  const refuse = (c: string, detail: string | null) => {
+    s.destroy();
+    const t = explainTlsError(c, label, detail) ?? { code: 'tls_untrusted' as const, message: `The certificate of ${label} was rejected (${c}).` };
+    return new Failure(t.code, t.message, 'tls', c);
+  };
+  if (!UNTRUSTED_ISSUER.has(code) || !peer) throw refuse(code, null);
+  const mismatch = checkServerIdentity(host, cert);
+  if (mismatch) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', (mismatch as Error & { reason?: string }).reason ?? mismatch.message);
+  const now = plan.now();
+  if (Date.parse(peer.validTo) < now) throw refuse('CERT_HAS_EXPIRED', `It expired on ${peer.validTo}`);
+  if (Date.parse(peer.validFrom) > now) throw refuse('CERT_NOT_YET_VALID', `It is valid from ${peer.validFrom}`);
+  const warning = `The certificate of ${label} is not trusted (${explainTlsError(code, label, null)?.code === 'tls_self_signed' ? 'self-signed' : 'unknown issuer'}: ${code}); it was accepted only because "accept self-signed certificates" is on for this profile. Anyone on the network path could impersonate this server. Certificate SHA-256 fingerprint: ${peer.fingerprint256}.`;
+  return { ...info, authorized: false, authorizationError: code, warning };
+}

@@ -1,0 +1,5 @@
+export { send, DEFAULTS } from './send';
+export { TransportError, type TransportErrorCode, type TransportPhase } from './errors';
+export { chooseProxy, bypassesProxy, isLoopback, type ProxyChoice } from './proxy';
+export { explainTlsError } from './tls-errors';
+export type * from './types';
