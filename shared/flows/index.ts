@@ -1,0 +1,3 @@
+export * as oauth1Flow from './oauth1-flow';
+export * as oauth2Flow from './oauth2-flow';
+export * from './common';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { oauth1Flow as f } from '../../../../shared/flows';
+import { parseAuthorizationHeader } from '../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { exchange, FORM } from './fixtures';
+
+const ctx = { nonce: 'n1', timestamp: '1700000000', crypto: nodeCrypto };
+const config = { baseUrl: 'http://127.0.0.1:9000/', consumerKey: 'ck', consumerSecret: 'cs', callback: 'http://127.0.0.1:8765/callback' };
+const header = (r: { headers: readonly (readonly [string, string])[] }) => new Map(parseAuthorizationHeader(r.headers.find(([n]) => n === 'Authorization')![1]).params);
+
+describe('OAuth 1.0a flow engine', () => {
+  it('walks request token → authorize → access token → API, each leg built before it is sent', () => {
+    let s = f.startOAuth1(config);
+    expect(s.legs).toEqual({ requestToken: 'ready', authorize: 'not_started', accessToken: 'not_started', api: 'not_started' });
+    const rt = f.buildRequestTokenRequest(s, ctx);
+    expect(rt.request.url).toBe('http://127.0.0.1:9000/oauth/v1/request_token');
+    expect(header(rt.request).get('oauth_callback')).toBe(config.callback);
+    expect(header(rt.request).has('oauth_token')).toBe(false);
+    expect(rt.trace.signingKey).toBe('cs&');
+    let r = f.interpretRequestToken(s, exchange(rt.request, 200, 'oauth_token=rt&oauth_token_secret=rts&oauth_expires_in=600&oauth_callback_confirmed=true', FORM), 1_000);
+    expect(r.ok).toBe(true);
+    expect(r.checks.every((c) => c.ok)).toBe(true);
+    s = r.state;
+    expect(s.requestToken).toEqual({ token: 'rt', secret: 'rts', expiresAt: 601_000, callbackConfirmed: true });
+    expect(f.buildAuthorizeUrl(s)).toBe('http://127.0.0.1:9000/oauth/v1/authorize?oauth_token=rt');
+    expect(f.buildAuthorizeUrl(s, 'http://127.0.0.1:1/cb')).toBe('http://127.0.0.1:9000/oauth/v1/authorize?oauth_token=rt&oauth_callback=http%3A%2F%2F127.0.0.1%3A1%2Fcb');
+    s = f.authorizationOpened(s);
+    expect(s.legs.authorize).toBe('waiting');
+    r = f.interpretCallback(s, [['oauth_token', 'rt'], ['oauth_verifier', 'v1']]);
+    expect(r.ok).toBe(true);
+    s = r.state;
+    const at = f.buildAccessTokenRequest(s, ctx);
+    expect(header(at.request).get('oauth_verifier')).toBe('v1');
+    expect(header(at.request).get('oauth_token')).toBe('rt');
+    expect(at.trace.signingKey).toBe('cs&rts');
+    s = f.interpretAccessToken(s, exchange(at.request, 200, 'oauth_token=at&oauth_token_secret=ats', FORM), 2_000).state;
+    expect(s.accessToken).toEqual({ token: 'at', secret: 'ats', deauthorized: false });
+    const api = f.buildApiRequest(s, { method: 'POST', path: '/api/v1/me?x=1', form: [['a', 'b c']] }, ctx);
+    expect(api.request.body).toBe('a=b%20c');
+    expect(api.trace.normalizedParameters).toContain('a=b%20c');
+    expect(api.trace.signingKey).toBe('cs&ats');
+    const denied = f.interpretApiResponse(s, exchange(api.request, 401, 'oauth_problem=token_revoked', [['WWW-Authenticate', 'OAuth realm="x"']]));
+    expect(denied.ok).toBe(false);
+    expect(denied.state.accessToken!.deauthorized).toBe(true);
+    expect(denied.summary).toMatch(/deauthorized/);
+  });
+  it('fails the CSRF check when the returned oauth_token differs, and recognises a denial', () => {
+    const s = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt&oauth_token_secret=s&oauth_expires_in=5', FORM), 0).state;
+    const forged = f.interpretCallback(s, [['oauth_token', 'other'], ['oauth_verifier', 'v']]);
+    expect(forged.ok).toBe(false);
+    expect(forged.checks.find((c) => c.name === 'oauth_token matches')!.message).toMatch(/may be forged/);
+    expect(forged.state.legs.authorize).toBe('failed');
+    expect(f.interpretCallback(s, [['oauth_token', 'rt'], ['denied', 'rt']]).checks.find((c) => c.name === 'no-denial')!.ok).toBe(false);
+  });
+  it('reports request-token expiry, missing fields and the server\'s oauth_problem', () => {
+    const s = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt&oauth_token_secret=s&oauth_expires_in=5', FORM), 0).state;
+    expect(f.requestTokenExpired(s, 4_999)).toBe(false);
+    expect(f.requestTokenExpired(s, 5_000)).toBe(true);
+    const withVerifier = f.verifierEntered(s, ' v ');
+    const r = f.interpretAccessToken(withVerifier, exchange({ method: 'POST', url: 'x', headers: [] }, 401, 'oauth_problem=token_expired&oauth_problem_advice=too%20late', FORM), 6_000);
+    expect(r.ok).toBe(false);
+    expect(r.summary).toBe('No access token. The server says oauth_problem=token_expired: too late.');
+    expect(r.checks.find((c) => c.name === 'request token lifetime')!.message).toMatch(/expired/);
+    const bad = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt', [['Content-Type', 'text/html']]), 0);
+    expect(bad.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content-type', 'oauth_token_secret', 'oauth_expires_in', 'oauth_callback_confirmed']);
+  });
+  it('refuses to build a leg whose inputs are missing, naming the leg to run first', () => {
+    const s = f.startOAuth1(config);
+    expect(() => f.buildAuthorizeUrl(s)).toThrow(/run step one/);
+    expect(() => f.buildAccessTokenRequest(s, ctx)).toThrow(/run step one first/);
+    expect(() => f.buildApiRequest(s, { method: 'GET', path: '/' }, ctx)).toThrow(/finish step three first/);
+    expect(() => f.verifierEntered(s, '  ')).toThrow(/verifier is empty/);
+  });
+});
