@@ -2,6 +2,7 @@ import { ProtocolError } from '../../shared/errors';
 import { UsageError, type CliIO, type Command } from './io';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  mock: { summary: 'Start the mock OAuth 1.0a / OAuth 2 provider and print its base URL', load: async () => (await import('./commands/mock')).mockCommand },
   sign: { summary: 'Sign one request (or JSON lines from stdin) and print the signature trace', load: async () => (await import('./commands/sign')).signCommand },
 };
 

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { DEFAULT_LIFETIMES } from '../../../shared/seed';
+import { checkRegistrableUri } from './redirect-uri';
+
+/**
+ * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
+ * strictness switches. Every field but the lists has a default; the built-in configuration is DEFAULT_CONFIG.
+ */
+
+/** Signature methods the mock can verify (RSA needs the consumer's private key to trace, so it is not offered). */
+export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'PLAINTEXT'] as const;
+
+const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
+const seconds = (what: string) => z.number({ error: `${what} must be a number of seconds` }).int(`${what} must be a whole number of seconds`).positive(`${what} must be at least 1 second`);
+
+const callbackUri = z.string().superRefine((value, ctx) => {
+  if (value === 'oob') return;
+  const why = checkRegistrableUri(value);
+  if (why) ctx.addIssue({ code: 'custom', message: `${why} (or "oob" for out-of-band)` });
+});
+const redirectUri = z.string().superRefine((value, ctx) => {
+  const why = checkRegistrableUri(value);
+  if (why) ctx.addIssue({ code: 'custom', message: why });
+});
+
+export const lifetimesSchema = z.strictObject({
+  /** OAuth 1.0a request token lifetime, sent as oauth_expires_in (seed §2.1). */
+  requestTokenTtl: seconds('requestTokenTtl').default(DEFAULT_LIFETIMES.requestTokenTtl),
+  /** OAuth 2 authorization code lifetime (seed §8: "exchanged immediately"; RFC 6749 §4.1.2: at most 10 minutes). */
+  codeTtl: seconds('codeTtl').default(DEFAULT_LIFETIMES.codeTtl),
+  /** OAuth 2 bearer token lifetime, sent as expires_in (seed §2.4). */
+  accessTokenTtl: seconds('accessTokenTtl').default(DEFAULT_LIFETIMES.accessTokenTtl),
+  /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2). */
+  refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
+});
+
+export const switchesSchema = z.strictObject({
+  /** OAuth 1.0a signature methods accepted (seed §5.1: HMAC-SHA1). */
+  signatureMethods: z.array(z.enum(MOCK_SIGNATURE_METHODS, { error: `must be one of ${MOCK_SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
+  /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3; oauthlib: 600). */
+  timestampWindow: seconds('timestampWindow').default(600),
+  /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
+  checkNonce: z.boolean().default(true),
+  /** At most this many nonces are remembered (RFC 5849 §4.10: bounded storage). */
+  nonceMemory: z.number().int().min(1).max(10_000_000).default(100_000),
+  /** Accept protocol parameters only in the Authorization header, as the service describes (seed §5.1). */
+  oauth1HeaderOnly: z.boolean().default(false),
+  /** Refuse every OAuth 1.0a request on plain HTTP (RFC 5849 §2.1/§2.3: TLS required). The mock speaks HTTP only. */
+  requireTls: z.boolean().default(false),
+  /** Refuse PLAINTEXT on plain HTTP (RFC 5849 §3.4.4). */
+  plaintextRequiresTls: z.boolean().default(true),
+  /** `registered`: oauth_callback must be the consumer's callback (any port on loopback); `any`: any absolute http(s) URL. */
+  oauth1Callback: z.enum(['registered', 'any']).default('registered'),
+  /** Longest accepted value of oauth_consumer_key, oauth_token, oauth_nonce, oauth_verifier (a DoS guard). */
+  maxParameterLength: z.number().int().min(8).max(4096).default(256),
+  /** OAuth 2 state is required (seed §4.2: "yes"). */
+  requireState: z.boolean().default(true),
+  /** PKCE required for every client (RFC 9700 §2.1.1). Public clients (no secret) always need it. */
+  requirePkce: z.boolean().default(false),
+  /** Accept code_challenge_method=plain (RFC 7636 §4.2). */
+  allowPlainPkce: z.boolean().default(true),
+  /** Issue a new refresh token on every refresh and refuse the old one (RFC 6749 §6, RFC 9700 §4.14.2). */
+  rotateRefreshTokens: z.boolean().default(true),
+  /** Revoke the tokens of a grant when its code is redeemed twice (RFC 6749 §4.1.2: SHOULD). */
+  revokeOnCodeReuse: z.boolean().default(true),
+  /** Accept a bearer token in the access_token query parameter (RFC 6750 §2.3; off by default). */
+  allowQueryAccessToken: z.boolean().default(false),
+  /** Add `iss` to the authorization response (RFC 9207). The service does not send it. */
+  issParameter: z.boolean().default(false),
+  /** Answer only requests whose Host names a loopback address or the bound host (DNS rebinding). */
+  checkHost: z.boolean().default(true),
+});
+
+const consumerSchema = z.strictObject({
+  key: nonEmpty('key'),
+  secret: nonEmpty('secret'),
+  callback: callbackUri,
+});
+const clientSchema = z.strictObject({
+  id: nonEmpty('id'),
+  /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
+  secret: nonEmpty('secret').optional(),
+  redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
+  grantTypes: z.array(z.enum(['authorization_code', 'refresh_token'])).min(1).default(['authorization_code', 'refresh_token']),
+});
+const userSchema = z.strictObject({ username: nonEmpty('username'), password: z.string({ error: 'password must be a string' }) });
+
+export const DEFAULT_CREDENTIALS = {
+  consumer: { key: 'oauth-lab-consumer', secret: 'oauth-lab-consumer-secret', callback: 'http://127.0.0.1:8765/callback' },
+  client: { id: 'oauth-lab-client', secret: 'oauth-lab-client-secret', redirectUris: ['http://127.0.0.1:8765/callback'] },
+  user: { username: 'demo', password: 'demo' },
+} as const;
+
+const uniqueBy = <T>(key: (t: T) => string, what: string) => (list: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${JSON.stringify(k)} appears more than once` });
+    seen.add(k);
+  });
+};
+
+export const configSchema = z.strictObject({
+  oauth1: z.strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) }).default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
+  oauth2: z
+    .strictObject({
+      clients: z.array(clientSchema).superRefine(uniqueBy((c) => c.id, 'client id')),
+      /** Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"). */
+      scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)')).default(['read', 'write', 'profile']),
+    })
+    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: ['authorization_code', 'refresh_token'] }], scopes: ['read', 'write', 'profile'] }),
+  users: z.array(userSchema).min(1, 'users needs at least one user').superRefine(uniqueBy((u) => u.username, 'username')).default([{ ...DEFAULT_CREDENTIALS.user }]),
+  /** Realm named in WWW-Authenticate challenges. */
+  realm: z.string().default('oauth-lab-mock'),
+  lifetimes: lifetimesSchema.default(lifetimesSchema.parse({})),
+  switches: switchesSchema.default(switchesSchema.parse({})),
+});
+
+export type ProviderConfig = z.infer<typeof configSchema>;
+export type Lifetimes = z.infer<typeof lifetimesSchema>;
+export type Switches = z.infer<typeof switchesSchema>;
+export type ConsumerConfig = z.infer<typeof consumerSchema>;
+export type ClientConfig = z.infer<typeof clientSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function describeIssues(source: string, error: z.ZodError): string {
+  const lines = error.issues.slice(0, 10).map((issue) => {
+    const path = issue.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+    const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
+    return `  ${path || '(top level)'}: ${message}`;
+  });
+  return `${source} is not a valid mock provider configuration:\n${lines.join('\n')}`;
+}
+
+/** Validates a parsed JSON value; the error lists each wrong field with its path and what is expected. */
+export function parseConfig(value: unknown, source = 'the configuration'): ProviderConfig {
+  const result = configSchema.safeParse(value ?? {});
+  if (!result.success) throw new ConfigError(describeIssues(source, result.error));
+  return result.data;
+}
+
+/** Parses the text of a JSON config file, naming the file and the JSON error. */
+export function parseConfigText(text: string, source: string): ProviderConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${source} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${source} must contain a JSON object such as {"users":[{"username":"demo","password":"demo"}]}.`);
+  return parseConfig(value, source);
+}
+
+export const defaultConfig = (): ProviderConfig => parseConfig({});
+
+/** Validates a partial change of lifetimes and switches (admin API), returning the merged values. */
+export function mergeSettings(current: { lifetimes: Lifetimes; switches: Switches }, patch: unknown): { lifetimes: Lifetimes; switches: Switches } {
+  const schema = z.strictObject({ lifetimes: lifetimesSchema.partial().optional(), switches: switchesSchema.partial().optional() });
+  const result = schema.safeParse(patch);
+  if (!result.success) throw new ConfigError(describeIssues('the settings change', result.error));
+  const strip = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    lifetimes: { ...current.lifetimes, ...strip(result.data.lifetimes) },
+    switches: { ...current.switches, ...strip(result.data.switches) },
+  };
+}

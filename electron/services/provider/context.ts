@@ -1,0 +1,48 @@
+import type { CryptoPort } from '../../../shared/ports';
+import type { ProblemReport } from '../../../shared/oauth1/problems';
+import type { MockClock } from './clock';
+import type { Lifetimes, ProviderConfig, Switches } from './config';
+import { oauth1Problem } from './errors';
+import type { EventHub, Verdict } from './events';
+import type { Reply } from './http';
+import type { ProviderSignatureReport, VerifyContext } from './oauth1-verify';
+import type { ProviderState } from './state';
+
+/** Everything a handler may use. Lifetimes and switches are read on every request, so admin changes apply at once. */
+export interface ProviderContext {
+  readonly config: ProviderConfig;
+  settings: { lifetimes: Lifetimes; switches: Switches };
+  readonly state: ProviderState;
+  readonly clock: MockClock;
+  readonly crypto: CryptoPort;
+  readonly events: EventHub;
+  /** `http://127.0.0.1:PORT`, the issuer and the base of every path. */
+  readonly baseUrl: () => string;
+  readonly listenAuthority: () => string;
+  /** Approve every authorization as this user without showing the login page (`--auto-login`). */
+  autoLoginUser: string | null;
+}
+
+/** A handler's answer: the reply plus what goes into the event. */
+export interface Handled {
+  readonly endpoint: string;
+  readonly reply: Reply;
+  readonly verdict: Verdict;
+  readonly signature?: ProviderSignatureReport | null;
+  readonly assumptions?: readonly string[];
+}
+
+export const verifyContext = (ctx: ProviderContext): VerifyContext => ({
+  consumers: ctx.config.oauth1.consumers,
+  switches: ctx.settings.switches,
+  state: ctx.state,
+  crypto: ctx.crypto,
+  listenAuthority: ctx.listenAuthority(),
+});
+
+export function problemHandled(ctx: ProviderContext, endpoint: string, report: ProblemReport, signature: ProviderSignatureReport | null = null, status?: number, headers: [string, string][] = []): Handled {
+  return { endpoint, reply: oauth1Problem(ctx.config.realm, report, status, headers), verdict: { ok: false, reason: report.problem, message: report.advice }, signature };
+}
+
+export const ok = (message: string): Verdict => ({ ok: true, reason: 'ok', message });
+export const refused = (reason: string, message: string): Verdict => ({ ok: false, reason, message });

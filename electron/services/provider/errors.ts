@@ -1,0 +1,48 @@
+import { problemFormBody, problemStatus, problemWwwAuthenticate, type ProblemReport } from '../../../shared/oauth1/problems';
+import { jsonReply, reply, type Reply } from './http';
+
+/**
+ * Error responses. OAuth 1.0a: OAuth Problem Reporting form bodies, status per RFC 5849 §3.2, and a
+ * `WWW-Authenticate: OAuth` challenge on 401 carrying the same parameters (assumption: the seed shows only "401").
+ * OAuth 2: RFC 6749 §5.2 JSON with `error_description`, `Cache-Control: no-store`, `Pragma: no-cache`.
+ */
+export function oauth1Problem(realm: string, report: ProblemReport, status: number = problemStatus(report.problem), extra: [string, string][] = []): Reply {
+  const headers: [string, string][] = [...extra];
+  if (status === 401) headers.push(['WWW-Authenticate', problemWwwAuthenticate(realm, report)]);
+  return reply(status, 'application/x-www-form-urlencoded', problemFormBody(report), headers);
+}
+
+/** RFC 6749 §5.2: error_description is limited to %x20-21 / %x23-5B / %x5D-7E, so anything else is replaced. */
+export function asciiDescription(text: string): string {
+  return text.replace(/"/g, "'").replace(/\\/g, '/').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
+}
+
+export type OAuth2ErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_token'
+  | 'insufficient_scope'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'server_error';
+
+export function oauth2Error(status: number, error: OAuth2ErrorCode, description: string, headers: [string, string][] = []): Reply {
+  return jsonReply(status, { error, error_description: asciiDescription(description) }, headers);
+}
+
+/** RFC 7235 quoted-string with `"` and `\` escaped (RFC 6750 §3, node-oidc-provider append_www_authenticate). */
+export const quoted = (value: string): string => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+
+/** RFC 6750 §3: `Bearer realm="…"[, error="…", error_description="…"]`; no error code when no credentials were sent. */
+export function bearerChallenge(realm: string, error?: string, description?: string): string {
+  let out = `Bearer realm=${quoted(realm)}`;
+  if (error) out += `, error=${quoted(error)}`;
+  if (description) out += `, error_description=${quoted(asciiDescription(description))}`;
+  return out;
+}

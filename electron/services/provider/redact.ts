@@ -1,0 +1,25 @@
+/**
+ * Secrets never leave the provider in events (design §5): passwords, client secrets, token secrets and refresh
+ * tokens are replaced in form and JSON bodies, and Basic credentials in headers. Bodies are cut to a bounded size
+ * so the event history stays small.
+ */
+export const SECRET_FIELDS = ['password', 'client_secret', 'oauth_token_secret', 'refresh_token'] as const;
+export const REDACTED = '«redacted»';
+const MAX_EVENT_BODY = 16 * 1024;
+
+const FORM_FIELD = new RegExp(`(^|&)(${SECRET_FIELDS.join('|')})=([^&]*)`, 'g');
+const JSON_FIELD = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g');
+
+export function redactBody(text: string): string {
+  const cut = text.length > MAX_EVENT_BODY ? `${text.slice(0, MAX_EVENT_BODY)}… («${text.length - MAX_EVENT_BODY} more characters»)` : text;
+  return cut.replace(FORM_FIELD, (_m, pre: string, name: string) => `${pre}${name}=${encodeURIComponent(REDACTED)}`).replace(JSON_FIELD, (_m, pre: string) => `${pre}"${REDACTED}"`);
+}
+
+export function redactHeaders(headers: readonly (readonly [string, string])[]): [string, string][] {
+  return headers.map(([n, v]): [string, string] => {
+    const lower = n.toLowerCase();
+    if (lower === 'authorization' && /^\s*basic\s/i.test(v)) return [n, `Basic ${REDACTED}`];
+    if (lower === 'cookie' || lower === 'set-cookie') return [n, REDACTED];
+    return [n, v.length > 4096 ? `${v.slice(0, 4096)}…` : v];
+  });
+}

@@ -1,0 +1,91 @@
+import { ok, problemHandled, refused, verifyContext, type Handled, type ProviderContext } from './context';
+import { bearerChallenge, oauth2Error } from './errors';
+import { decodeParams, headerValues, jsonReply, type ProviderRequest } from './http';
+import { verifyOAuth1 } from './oauth1-verify';
+
+/**
+ * Sample protected resources, so signed API calls can be tried. MOCK-ONLY: the service's API endpoints are
+ * "not shown" (seed §4); only the 401 for a deauthorized OAuth 1.0a token is documented (seed §3, §7).
+ */
+const MOCK_ONLY = 'The /api/* resources exist only in the mock; the service documents no API endpoint (seed §4).';
+
+export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
+  const endpoint = 'mock.api.v1.me';
+  if (req.method !== 'GET' && req.method !== 'POST') {
+    return { ...problemHandled(ctx, endpoint, { problem: 'parameter_rejected', advice: `${req.method} is not accepted; /api/v1/me answers GET and POST.` }, null, 405, [['Allow', 'GET, POST']]), assumptions: [MOCK_ONLY] };
+  }
+  const v = verifyOAuth1(req, 'resource', verifyContext(ctx));
+  if (!v.ok) {
+    // RFC 5849 §3.5.1: a request without credentials is answered with the bare OAuth challenge.
+    const extra: [string, string][] = v.noCredentials ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]] : [];
+    const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : undefined);
+    return { ...h, reply: v.noCredentials ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] } : h.reply, assumptions: [MOCK_ONLY] };
+  }
+  const at = v.accessToken!;
+  if (at.status === 'deauthorized') {
+    return { ...problemHandled(ctx, endpoint, { problem: 'token_revoked', advice: `The user deauthorized this access token at ${new Date(at.deauthorizedAt ?? 0).toISOString()}; API requests with it get 401 (seed §3). Obtain a new one with the three legs.` }, v.signature), assumptions: [MOCK_ONLY] };
+  }
+  const q = decodeParams(req.query ?? '', false, 'query');
+  return {
+    endpoint,
+    reply: jsonReply(200, {
+      mockOnly: true,
+      username: at.username,
+      consumerKey: at.consumerKey,
+      method: req.method,
+      query: q.ok ? q.params.filter(([n]) => !n.startsWith('oauth_')) : [],
+      signatureBaseString: v.signature.baseString,
+    }),
+    verdict: ok(`Signature valid; access token ${at.token} of user ${at.username}.`),
+    signature: v.signature,
+    assumptions: [MOCK_ONLY],
+  };
+}
+
+/** RFC 6750 §2.1 b64token. */
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
+  const endpoint = 'mock.api.v2.me';
+  const realm = ctx.config.realm;
+  const fail = (status: number, error: 'invalid_request' | 'invalid_token' | null, description: string, extra: [string, string][] = []): Handled => ({
+    endpoint,
+    reply: error
+      ? oauth2Error(status, error, description, [['WWW-Authenticate', bearerChallenge(realm, error, description)], ...extra])
+      : jsonReply(status, { error_description: description }, [['WWW-Authenticate', bearerChallenge(realm)], ...extra]),
+    verdict: refused(error ?? 'no_credentials', description),
+    assumptions: [MOCK_ONLY],
+  });
+  if (req.method !== 'GET') return fail(405, 'invalid_request', `${req.method} is not accepted; /api/v2/me answers GET.`, [['Allow', 'GET']]);
+  const auths = headerValues(req, 'authorization');
+  if (auths.length > 1) return fail(400, 'invalid_request', 'Send exactly one Authorization header.');
+  let headerToken: string | null = null;
+  const auth = auths[0];
+  if (auth !== undefined && /^\s*bearer(\s|$)/i.test(auth)) {
+    const m = /^\s*bearer +(\S+) *$/i.exec(auth);
+    if (!m) return fail(400, 'invalid_request', 'Malformed Authorization header: expected "Bearer <token>" with exactly one token (RFC 6750 §2.1).');
+    headerToken = m[1]!;
+  }
+  const q = decodeParams(req.query ?? '', false, 'query');
+  if (!q.ok) return fail(400, 'invalid_request', q.message);
+  const queryTokens = q.params.filter(([n]) => n === 'access_token').map(([, v]) => v);
+  if (queryTokens.length > 1 || (queryTokens.length && headerToken !== null)) return fail(400, 'invalid_request', 'The access token was sent in more than one place; use exactly one method, preferably the Authorization header (RFC 6750 §2, §3.1).');
+  if (queryTokens.length && !ctx.settings.switches.allowQueryAccessToken) return fail(400, 'invalid_request', 'Access tokens are not accepted in the access_token query parameter (RFC 6750 §2.3, switch allowQueryAccessToken); send Authorization: Bearer <token>.');
+  const token = headerToken ?? queryTokens[0] ?? null;
+  const cache: [string, string][] = queryTokens.length ? [['Cache-Control', 'private']] : [];
+  if (token === null) {
+    const scheme = auth === undefined ? null : /^\s*(\S*)/.exec(auth)![1];
+    return fail(401, null, scheme ? `The Authorization scheme ${JSON.stringify(scheme)} is not accepted here; send Authorization: Bearer <access_token> (RFC 6750 §2.1).` : 'No access token; send Authorization: Bearer <access_token> (RFC 6750 §2.1).');
+  }
+  if (!B64TOKEN.test(token)) return fail(401, 'invalid_token', 'The access token contains characters outside the b64token syntax (RFC 6750 §2.1).');
+  const t = ctx.state.bearerTokens.get(token);
+  if (!t) return fail(401, 'invalid_token', 'The access token is unknown to this provider.');
+  if (t.status === 'revoked') return fail(401, 'invalid_token', 'The access token was revoked (its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).');
+  if (ctx.state.isExpired(t)) return fail(401, 'invalid_token', `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, seed §2.4); use the refresh token.`);
+  return {
+    endpoint,
+    reply: jsonReply(200, { mockOnly: true, username: t.username, clientId: t.clientId, scope: t.scope, expiresAt: new Date(t.expiresAt).toISOString() }, cache),
+    verdict: ok(`Bearer token valid for user ${t.username}.`),
+    assumptions: [MOCK_ONLY],
+  };
+}

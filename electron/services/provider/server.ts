@@ -1,0 +1,242 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
+import { nodeCrypto, nodeRandom } from '../node-crypto';
+import { MockClock } from './clock';
+import { defaultConfig, type ProviderConfig } from './config';
+import type { Handled, ProviderContext } from './context';
+import { oauth2Error } from './errors';
+import { EventHub, type EventListener, type ProviderEvent } from './events';
+import { makeRequest, type ProviderRequest, type Reply } from './http';
+import { redactBody, redactHeaders } from './redact';
+import { route } from './router';
+import { ProviderState } from './state';
+
+/**
+ * The mock provider as a restartable node:http server on 127.0.0.1 (design §5). Request bodies are capped at
+ * 1 MiB (413), slow clients are cut off by header and request timeouts, malformed HTTP gets a 4xx, and every
+ * request is published as a ProviderEvent.
+ */
+export interface MockProviderOptions {
+  readonly config?: ProviderConfig;
+  readonly autoLoginUser?: string | null;
+  /** The real clock under the mock clock (tests pass a fixed one). */
+  readonly clock?: ClockPort;
+  readonly crypto?: CryptoPort;
+  readonly random?: RandomPort;
+  readonly bodyLimit?: number;
+  readonly timeouts?: { readonly headersMs?: number; readonly requestMs?: number; readonly keepAliveMs?: number; readonly checkIntervalMs?: number };
+}
+
+export interface StartOptions {
+  readonly port?: number;
+  readonly host?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export class MockProvider {
+  readonly clock: MockClock;
+  readonly state: ProviderState;
+  readonly events = new EventHub();
+  readonly context: ProviderContext;
+  private server: Server | null = null;
+  private address: { host: string; port: number } | null = null;
+  private readonly streams = new Set<ServerResponse>();
+  private readonly bodyLimit: number;
+
+  constructor(private readonly options: MockProviderOptions = {}) {
+    const config = options.config ?? defaultConfig();
+    if (options.autoLoginUser && !config.users.some((u) => u.username === options.autoLoginUser)) {
+      throw new Error(`Auto-login user ${JSON.stringify(options.autoLoginUser)} is not in the configuration; users: ${config.users.map((u) => u.username).join(', ')}.`);
+    }
+    this.clock = new MockClock(options.clock);
+    this.state = new ProviderState(this.clock, options.random ?? nodeRandom, config.switches.nonceMemory);
+    this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    this.context = {
+      config,
+      settings: { lifetimes: { ...config.lifetimes }, switches: { ...config.switches } },
+      state: this.state,
+      clock: this.clock,
+      crypto: options.crypto ?? nodeCrypto,
+      events: this.events,
+      baseUrl: () => this.baseUrl,
+      listenAuthority: () => (this.address ? `${this.displayHost}:${this.address.port}` : '127.0.0.1'),
+      autoLoginUser: options.autoLoginUser ?? null,
+    };
+  }
+
+  get running(): boolean {
+    return this.server !== null;
+  }
+
+  get port(): number {
+    if (!this.address) throw new Error('The mock provider is not running; call start() first.');
+    return this.address.port;
+  }
+
+  private get displayHost(): string {
+    const h = this.address?.host ?? '127.0.0.1';
+    return h.includes(':') ? `[${h}]` : h;
+  }
+
+  /** `http://127.0.0.1:PORT`. */
+  get baseUrl(): string {
+    if (!this.address) throw new Error('The mock provider is not running; call start() first.');
+    return `http://${this.displayHost}:${this.address.port}`;
+  }
+
+  subscribe(listener: EventListener): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  async start(opts: StartOptions = {}): Promise<string> {
+    if (this.server) return this.baseUrl;
+    const host = opts.host ?? '127.0.0.1';
+    const t = this.options.timeouts ?? {};
+    const server = createServer({
+      headersTimeout: t.headersMs ?? 10_000,
+      requestTimeout: t.requestMs ?? 30_000,
+      keepAliveTimeout: t.keepAliveMs ?? 5_000,
+      connectionsCheckingInterval: t.checkIntervalMs ?? 1_000,
+      maxHeaderSize: 16 * 1024,
+    });
+    server.on('request', (req, res) => this.onRequest(req, res));
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', () => {});
+    const a = server.address();
+    if (!a || typeof a === 'string') throw new Error('The server did not report a TCP address.');
+    this.server = server;
+    this.address = { host, port: a.port };
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    for (const s of this.streams) s.end();
+    this.streams.clear();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const text = status === 408 ? 'The request was not received in time.' : status === 431 ? 'The request headers are too large (16 KiB at most).' : `The request is not valid HTTP/1.1 (${err.code ?? 'parse error'}).`;
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  }
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    const startedAt = Date.now();
+    req.on('error', () => {});
+    res.on('error', () => {});
+    const target = req.url ?? '/';
+    if (req.method === 'GET' && (target === '/_mock/events' || target.startsWith('/_mock/events?'))) {
+      this.openStream(req, res);
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > this.bodyLimit) {
+      this.tooLarge(req, res, started, startedAt);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > this.bodyLimit) {
+        over = true;
+        this.tooLarge(req, res, started, startedAt);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) return;
+      const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, Buffer.concat(chunks));
+      let handled: Handled;
+      try {
+        handled = route(request, this.context, this.address?.host ?? '127.0.0.1');
+      } catch (e) {
+        // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
+        const message = `Internal error in the mock provider: ${(e as Error).message}`;
+        handled = { endpoint: 'mock.internal_error', reply: oauth2Error(500, 'server_error', message), verdict: { ok: false, reason: 'server_error', message } };
+      }
+      this.send(res, handled.reply);
+      this.publish(request, handled, started, startedAt);
+    });
+  }
+
+  private tooLarge(req: IncomingMessage, res: ServerResponse, started: number, startedAt: number): void {
+    const reply = oauth2Error(413, 'invalid_request', `The request body exceeds the limit of ${this.bodyLimit} bytes.`, [['Connection', 'close']]);
+    this.send(res, reply);
+    // Keep reading (and dropping) what the client still sends so it can read the 413 before the connection closes.
+    req.resume();
+    const request = makeRequest(req.method ?? 'GET', req.url ?? '/', req.rawHeaders, Buffer.alloc(0));
+    this.publish(request, { endpoint: 'mock.body_limit', reply, verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' } }, started, startedAt);
+  }
+
+  private send(res: ServerResponse, reply: Reply): void {
+    if (res.headersSent) return;
+    const headers: Record<string, string | string[]> = {};
+    for (const [n, v] of reply.headers) {
+      const prev = headers[n];
+      headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    headers['Content-Length'] = String(Buffer.byteLength(reply.body));
+    res.writeHead(reply.status, headers);
+    res.end(reply.body);
+  }
+
+  private publish(request: ProviderRequest, handled: Handled, started: number, startedAt: number): void {
+    const host = request.headers.find(([n]) => n.toLowerCase() === 'host')?.[1] ?? this.context.listenAuthority();
+    const event: ProviderEvent = {
+      id: this.events.newId(),
+      at: new Date(this.clock.now()).toISOString(),
+      endpoint: handled.endpoint,
+      exchange: {
+        request: { method: request.method, url: `http://${host}${request.target}`, headers: redactHeaders(request.headers), body: redactBody(request.bodyText) },
+        response: { status: handled.reply.status, statusText: STATUS_CODES[handled.reply.status] ?? '', headers: handled.reply.headers, bodyText: redactBody(handled.reply.body), bodySize: Buffer.byteLength(handled.reply.body) },
+        timings: { connect: null, tls: null, firstByte: null, total: performance.now() - started },
+        startedAt,
+      },
+      verdict: handled.verdict,
+      signature: handled.signature ?? null,
+      assumptions: handled.assumptions ?? [],
+    };
+    this.events.publish(event);
+  }
+
+  /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
+  private openStream(req: IncomingMessage, res: ServerResponse): void {
+    const since = Number(req.headers['last-event-id'] ?? /[?&]since=(\d+)/.exec(req.url ?? '')?.[1] ?? 0) || 0;
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    req.socket.setTimeout(0);
+    const write = (e: ProviderEvent) => res.write(`id: ${e.id}\nevent: exchange\ndata: ${JSON.stringify(e)}\n\n`);
+    res.write(': OAuth Lab mock provider events\n\n');
+    for (const e of this.events.recent(since)) write(e);
+    const unsubscribe = this.events.subscribe(write);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    this.streams.add(res);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      this.streams.delete(res);
+    });
+  }
+}
