@@ -156,9 +156,15 @@ export function parseConfigText(text: string, source: string): ProviderConfig {
 
 export const defaultConfig = (): ProviderConfig => parseConfig({});
 
+/** The same fields, each optional and without its default, so a partial change leaves the other fields alone. */
+function withoutDefaults<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]));
+  return z.strictObject(shape);
+}
+
 /** Validates a partial change of lifetimes and switches (admin API), returning the merged values. */
 export function mergeSettings(current: { lifetimes: Lifetimes; switches: Switches }, patch: unknown): { lifetimes: Lifetimes; switches: Switches } {
-  const schema = z.strictObject({ lifetimes: lifetimesSchema.partial().optional(), switches: switchesSchema.partial().optional() });
+  const schema = z.strictObject({ lifetimes: withoutDefaults(lifetimesSchema).optional(), switches: withoutDefaults(switchesSchema).optional() });
   const result = schema.safeParse(patch);
   if (!result.success) throw new ConfigError(describeIssues('the settings change', result.error));
   const strip = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;

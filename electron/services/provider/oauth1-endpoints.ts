@@ -29,7 +29,7 @@ export function requestToken(req: ProviderRequest, ctx: ProviderContext): Handle
   ];
   return {
     endpoint,
-    reply: formReply(200, body, [['X-OAuth-Lab-Assumption', 'oauth_callback_confirmed (RFC 5849 §2.1)']]),
+    reply: formReply(200, body, [['X-OAuth-Lab-Assumption', 'oauth_callback_confirmed (RFC 5849 section 2.1)']]),
     verdict: ok(`Signature valid; issued request token ${token.token}, valid for ${ttl} s.`),
     signature: v.signature,
     assumptions: [ASSUME_CONFIRMED],

@@ -41,6 +41,7 @@ export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host
 /** Why `uri` cannot be a redirect target at all, or null when its shape is acceptable. */
 function shapeProblem(uri: string): string | null {
   if (/[\u0000-\u0020\u007f]/.test(uri)) return `${JSON.stringify(uri)} contains spaces or control characters`;
+  if (/[^\u0021-\u007e]/.test(uri)) return `${JSON.stringify(uri)} contains characters outside ASCII; percent-encode them (RFC 3986 §2.1)`;
   const p = parts(uri);
   if (!p) return `${JSON.stringify(uri)} is not an absolute URI with a scheme and a host`;
   if (FORBIDDEN_SCHEMES.has(p.scheme)) return `${JSON.stringify(uri)} uses the forbidden scheme "${p.scheme}:"`;

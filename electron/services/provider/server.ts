@@ -194,7 +194,9 @@ export class MockProvider {
   private send(res: ServerResponse, reply: Reply): void {
     if (res.headersSent) return;
     const headers: Record<string, string | string[]> = {};
-    for (const [n, v] of reply.headers) {
+    for (const [n, raw] of reply.headers) {
+      // Header values are ASCII on the wire; anything else from client input is escaped rather than thrown on.
+      const v = n === 'Location' ? raw.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c))) : raw.replace(/[^\t\x20-\x7e]/g, '?');
       const prev = headers[n];
       headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
     }
