@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { oauth1Flow } from '../../../shared/flows';
+import { parseUrlEncoded } from '../../../shared/oauth1';
+import { openInSystemBrowser } from '../../services/open-browser';
+import { nodeCrypto } from '../../services/node-crypto';
+import { CatcherError, startCatcher } from '../../services/catcher';
+import { sendLeg } from './exchange';
+import type { FlowRunOptions } from './options';
+import { FlowFailure, type FlowReport } from './report';
+
+const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
+
+/** Runs the service's three OAuth 1.0a legs (seed §4.1) and returns the access token response's fields. */
+export async function runOAuth1(credentials: { consumerKey: string; consumerSecret: string }, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
+  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs });
+  try {
+    let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });
+
+    report.step('Step one: request token (POST, signed, oauth_callback)');
+    const rt = oauth1Flow.buildRequestTokenRequest(state, signing());
+    const rtResult = oauth1Flow.interpretRequestToken(state, await sendLeg('request token', rt.request, options, report), Date.now());
+    report.checks(rtResult.checks);
+    if (!rtResult.ok) throw new FlowFailure('request token', rtResult.summary);
+    state = rtResult.state;
+
+    report.step('Step two: user authorization (browser)');
+    const url = oauth1Flow.buildAuthorizeUrl(state);
+    const caught = catcher.wait({ kind: 'oauth1', requestToken: state.requestToken!.token });
+    report.line('Open this URL to authorize:');
+    report.line(url);
+    if (options.open && !(await openInSystemBrowser(url))) report.line('(Could not start a browser; open the URL above yourself.)');
+    report.line(`Waiting for the redirect to ${catcher.redirectUri} ...`);
+    let callback;
+    try {
+      callback = await caught;
+    } catch (e) {
+      if (e instanceof CatcherError) throw new FlowFailure('authorize', e.message);
+      throw e;
+    }
+    const cbResult = oauth1Flow.interpretCallback(state, callback.params);
+    report.checks(cbResult.checks);
+    if (!cbResult.ok) throw new FlowFailure('authorize', cbResult.summary);
+    state = cbResult.state;
+
+    report.step('Step three: access token (POST, signed with the request token secret, oauth_verifier)');
+    const at = oauth1Flow.buildAccessTokenRequest(state, signing());
+    const exchange = await sendLeg('access token', at.request, options, report);
+    const atResult = oauth1Flow.interpretAccessToken(state, exchange, Date.now());
+    report.checks(atResult.checks);
+    if (!atResult.ok) throw new FlowFailure('access token', atResult.summary);
+    return Object.fromEntries(parseUrlEncoded(exchange.response.bodyText.trim(), true, 'response'));
+  } finally {
+    await catcher.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { oauth2Flow } from '../../../shared/flows';
+import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { openInSystemBrowser } from '../../services/open-browser';
+import { CatcherError, startCatcher } from '../../services/catcher';
+import { sendLeg } from './exchange';
+import type { FlowRunOptions } from './options';
+import { FlowFailure, type FlowReport } from './report';
+
+export interface OAuth2Credentials {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly scope: string | null;
+  readonly pkce: boolean;
+  readonly authentication: 'body' | 'basic';
+}
+
+/** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
+export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
+  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs });
+  try {
+    let state = oauth2Flow.startOAuth2(
+      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication },
+      nodeRandom,
+      nodeCrypto,
+    );
+
+    report.step(`Step one: authorization code (browser${state.pkce ? ', PKCE S256' : ''})`);
+    const { url } = oauth2Flow.buildAuthorizeRequest(state);
+    const caught = catcher.wait({ kind: 'oauth2', state: state.state });
+    report.line('Open this URL to authorize:');
+    report.line(url);
+    if (options.open && !(await openInSystemBrowser(url))) report.line('(Could not start a browser; open the URL above yourself.)');
+    report.line(`Waiting for the redirect to ${catcher.redirectUri} ...`);
+    let callback;
+    try {
+      callback = await caught;
+    } catch (e) {
+      if (e instanceof CatcherError) throw new FlowFailure('authorize', e.message);
+      throw e;
+    }
+    const cb = oauth2Flow.interpretCallback(state, callback.query);
+    report.checks(cb.checks);
+    if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
+    state = cb.state;
+
+    report.step('Step two: exchange the code for an access token (POST)');
+    const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
+    const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
+    report.checks(token.checks);
+    if (!token.ok) throw new FlowFailure('token', token.summary);
+    return JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
+  } finally {
+    await catcher.close();
+  }
+}
