@@ -1,3 +1,4 @@
+import { lookup as dnsLookup } from 'node:dns';
 import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, rootCertificates, type TLSSocket } from 'node:tls';
 import { explainNetworkError, Failure, type TransportPhase } from './errors';
@@ -27,6 +28,7 @@ export interface Connected {
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
+const namesDetail = (reason: string, san: string | undefined) => `${reason.replace(/[.:\s]+$/, '')}; the certificate covers ${san ? san : 'no subject alternative names'}`;
 
 /** A socket that settles on the first of: `event`, error, close. Errors become Failures in words. */
 function settle<T>(socket: Socket, event: string, explain: (e: NodeJS.ErrnoException) => Failure, value: () => T): Promise<T> {
@@ -67,6 +69,14 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
     return new Failure(x.code, x.message, phase, e.code ?? null);
   };
   const direct = plan.scheme === 'https' && !plan.proxy;
+  // Marks the end of name resolution whether the resolver answers at once or later (the 'lookup' event may fire
+  // before a listener can be attached when a resolver calls back synchronously).
+  const resolver = (plan.lookup ?? dnsLookup) as (...args: unknown[]) => void;
+  const lookup = ((name: string, options: unknown, cb: (err: unknown, ...rest: unknown[]) => void) =>
+    resolver(name, options, (err: unknown, ...rest: unknown[]) => {
+      if (!err) mark('dns');
+      cb(err, ...rest);
+    })) as LookupFunction;
   const tlsOptions = {
     servername: isIP(host) ? undefined : host,
     rejectUnauthorized: !plan.allowSelfSigned,
@@ -75,10 +85,9 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
   };
   // Direct https: one TLS socket does DNS, TCP and the handshake. Otherwise: plain TCP first.
   const first: Socket = direct
-    ? tlsConnect({ host, port: plan.port, lookup: plan.lookup, ...tlsOptions })
-    : netConnect({ host: hop.host, port: hop.port, lookup: plan.lookup });
+    ? tlsConnect({ host, port: plan.port, lookup, ...tlsOptions })
+    : netConnect({ host: hop.host, port: hop.port, lookup });
   track(first);
-  first.once('lookup', () => mark('dns'));
   first.setNoDelay(true);
   await settle(first, 'connect', netFailure('connect'), () => mark('connect'));
   const remoteAddress = first.remoteAddress ?? null;
@@ -91,8 +100,8 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
     tlsSocket = tlsConnect({ socket: first, host, ...tlsOptions });
     track(tlsSocket);
   }
-  const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string }) => {
-    const t = explainTlsError(e.code, `${plan.host}:${plan.port}`, e.reason ?? null);
+  const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string; cert?: { subjectaltname?: string } }) => {
+    const t = explainTlsError(e.code, `${plan.host}:${plan.port}`, e.reason ? namesDetail(e.reason, e.cert?.subjectaltname) : null);
     return t ? new Failure(t.code, t.message, 'tls', e.code ?? null) : netFailure('tls')(e);
   };
   const tls = await settle(tlsSocket, 'secureConnect', tlsFailure, () => verify(tlsSocket, plan, host));
@@ -118,7 +127,7 @@ function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
   };
   if (!UNTRUSTED_ISSUER.has(code) || !peer) throw refuse(code, null);
   const mismatch = checkServerIdentity(host, cert);
-  if (mismatch) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', (mismatch as Error & { reason?: string }).reason ?? mismatch.message);
+  if (mismatch) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', namesDetail((mismatch as Error & { reason?: string }).reason ?? mismatch.message, peer.subjectAltName ?? undefined));
   const now = plan.now();
   if (Date.parse(peer.validTo) < now) throw refuse('CERT_HAS_EXPIRED', `It expired on ${peer.validTo}`);
   if (Date.parse(peer.validFrom) > now) throw refuse('CERT_NOT_YET_VALID', `It is valid from ${peer.validFrom}`);
