@@ -121,8 +121,9 @@ export function signed(h: Harness, o: SignOptions): Promise<Res> {
     },
     nodeCrypto,
   );
-  const headers: Record<string, string> = { ...o.headers };
+  const headers: Record<string, string> = {};
   for (const [n, v] of t.request.headers) headers[n] = n === 'Authorization' && o.mutateHeader ? o.mutateHeader(v) : v;
+  Object.assign(headers, o.headers);
   const path = o.signUrl ? o.path : t.request.url.slice(h.base.length);
   return h.send({ method, path, headers, ...(t.request.body !== undefined ? { body: t.request.body } : {}) });
 }
