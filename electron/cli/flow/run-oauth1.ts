@@ -12,7 +12,9 @@ const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: Stri
 
 /** Runs the service's three OAuth 1.0a legs (seed §4.1) and returns the access token response's fields. */
 export async function runOAuth1(credentials: { consumerKey: string; consumerSecret: string }, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
-  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs });
+  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs }).catch((e: unknown) => {
+    throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
+  });
   try {
     let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });
 

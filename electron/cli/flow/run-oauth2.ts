@@ -16,7 +16,9 @@ export interface OAuth2Credentials {
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
-  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs });
+  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs }).catch((e: unknown) => {
+    throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
+  });
   try {
     let state = oauth2Flow.startOAuth2(
       { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication },

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockProvider, DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
+import { actAsBrowser } from './browser';
+
+// `oauth-lab flow` as a user runs it: the real binary, the embedded mock over real sockets, this test as the browser.
+let mock: MockProvider;
+beforeAll(async () => {
+  mock = new MockProvider();
+  await mock.start({ port: 0 });
+});
+afterAll(() => mock.stop());
+
+function runFlow(args: string[], browser?: (url: string) => Promise<unknown>) {
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    const url = /^(http:\/\/\S+\/authorize\?\S+)$/m.exec(stderr)?.[1];
+    if (url && browser) {
+      const go = browser;
+      browser = undefined;
+      void go(url);
+    }
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+const approve = (url: string) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'approve' });
+const { consumer, client } = DEFAULT_CREDENTIALS;
+
+describe('oauth-lab flow', () => {
+  it('oauth1 --json completes the three legs and prints the access token fields', async () => {
+    const r = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', consumer.key, '--consumer-secret', consumer.secret, '--no-open', '--json'], approve);
+    expect(r.code).toBe(0);
+    const tokens = JSON.parse(r.stdout);
+    expect(Object.keys(tokens).sort()).toEqual(['oauth_token', 'oauth_token_secret']);
+    expect(r.stderr).toMatch(/-> POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v1\/request_token\n<- 200 OK/);
+    expect(r.stderr).toMatch(/ok {3}oauth_token matches/);
+    expect(r.stderr).toContain('Flow completed.');
+    expect(r.stderr).not.toContain(consumer.secret);
+  });
+  it('oauth2 --json with PKCE prints access_token, refresh_token, expires_in', async () => {
+    const r = await runFlow(['oauth2', '--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--scope', 'read', '--no-open', '--json', '--client-auth', 'basic'], approve);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'read', access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(r.stderr).toContain('PKCE S256');
+  });
+  it('a denied authorization fails at the authorize step, naming why', async () => {
+    const r = await runFlow(['oauth2', '--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--no-open'], (url) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'deny' }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/failed at authorize: The provider returned error "access_denied"/);
+    expect(r.stdout).toBe('');
+  });
+  it('a wrong secret fails at the request token step with the provider\'s problem', async () => {
+    const r = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', consumer.key, '--consumer-secret', 'nope', '--no-open']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/failed at request token: No request token\. The server says oauth_problem=signature_invalid/);
+  });
+  it('a dead server and a busy callback port are explained', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    const busy = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', 'k', '--consumer-secret', 's', '--callback-port', String(port), '--no-open']);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(new RegExp(`failed at callback listener: .*${port}`));
+    await new Promise((r) => blocker.close(r));
+    const dead = await runFlow(['oauth1', '--base-url', `http://127.0.0.1:${port}`, '--consumer-key', 'k', '--consumer-secret', 's', '--no-open']);
+    expect(dead.code).toBe(1);
+    expect(dead.stderr).toMatch(/failed at request token: .*refused/i);
+  });
+  it.each([
+    [['oauth3'], /must be oauth1 or oauth2/],
+    [['oauth1', '--consumer-key', 'k', '--consumer-secret', 's'], /--base-url is required/],
+    [['oauth2', '--base-url', 'ftp://x', '--client-id', 'i', '--client-secret', 's'], /--base-url: .*scheme "ftp"/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i'], /--client-secret is required/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--callback-port', '70000'], /--callback-port must be a whole number from 0 to 65535/],
+  ])('bad flags %j exit 2 with a clear message', async (args, message) => {
+    const r = await runFlow(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
