@@ -7,35 +7,30 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 
 type Closable = HttpServer | NetServer;
-const servers: Closable[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((r) => {
-          if ('closeAllConnections' in s) s.closeAllConnections();
-          s.close(() => r());
-        }),
-    ),
-  );
+  await Promise.all(cleanups.splice(0).map((c) => c()));
 });
 
-/** Listens on 127.0.0.1:0 and registers the server to be closed after the test. */
+/**
+ * Listens on 127.0.0.1:0; after the test the server is closed and every socket it accepted is destroyed (including
+ * CONNECT tunnels, which an HTTP server no longer tracks).
+ */
 export function listen<S extends Closable>(server: S): Promise<number> {
-  servers.push(server);
-  if (!('closeAllConnections' in server)) {
-    const open = new Set<Socket>();
-    server.on('connection', (s: Socket) => {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-    });
-    const close = server.close.bind(server);
-    server.close = ((cb?: (err?: Error) => void) => {
-      for (const s of open) s.destroy();
-      return close(cb);
-    }) as typeof server.close;
-  }
+  const open = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    open.add(s);
+    s.on('close', () => open.delete(s));
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((r) => {
+        for (const s of open) s.destroy();
+        if (!server.listening) return r();
+        server.close(() => r());
+      }),
+  );
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 }
 
