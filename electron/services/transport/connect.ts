@@ -125,7 +125,8 @@ function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
     const t = explainTlsError(c, label, detail) ?? { code: 'tls_untrusted' as const, message: `The certificate of ${label} was rejected (${c}).` };
     return new Failure(t.code, t.message, 'tls', c);
   };
-  if (!UNTRUSTED_ISSUER.has(code) || !peer) throw refuse(code, null);
+  const dates = code === 'CERT_HAS_EXPIRED' ? `It expired on ${peer?.validTo}` : code === 'CERT_NOT_YET_VALID' ? `It is valid from ${peer?.validFrom}` : null;
+  if (!UNTRUSTED_ISSUER.has(code) || !peer) throw refuse(code, peer ? dates : null);
   const mismatch = checkServerIdentity(host, cert);
   if (mismatch) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', namesDetail((mismatch as Error & { reason?: string }).reason ?? mismatch.message, peer.subjectAltName ?? undefined));
   const now = plan.now();

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { send, TransportError } from '../../../../electron/services/transport';
+import { explainNetworkError } from '../../../../electron/services/transport/errors';
 import type { LookupFunction } from 'node:net';
 import { failingLookup, httpServer, listen, rawServer } from './helpers';
 
@@ -158,5 +159,27 @@ describe('transport errors: coded, in words, with the request as it would have b
     const ex = await send({ method: 'PUT', url: `http://127.0.0.1:${srv.port}/`, headers: [['content-length', '2']], body: 'ü' }, { env });
     expect(ex.request.headers.filter(([n]) => n.toLowerCase() === 'content-length')).toEqual([['content-length', '2']]);
     expect(srv.received[0]).toMatch(/\r\ncontent-length: 2\r\nConnection: close\r\n\r\n\xc3\xbc$/);
+  });
+});
+
+describe('explainNetworkError: socket and DNS codes in words', () => {
+  const direct = { target: 'api.example:443', proxySource: null, host: 'api.example' };
+  const viaProxy = { target: 'proxy.corp:3128', proxySource: 'HTTPS_PROXY', host: 'api.example' };
+  it.each([
+    ['ENOTFOUND', direct, 'dns_not_found', /"api.example" could not be resolved/],
+    ['ENOTFOUND', viaProxy, 'proxy_connect_failed', /"proxy.corp" could not be resolved.*Check HTTPS_PROXY/],
+    ['EAI_AGAIN', direct, 'dns_temporary', /did not answer/],
+    ['ECONNREFUSED', direct, 'connection_refused', /Nothing accepts connections at api.example:443/],
+    ['ECONNRESET', direct, 'connection_reset', /closed abruptly/],
+    ['EPIPE', direct, 'connection_reset', /closed abruptly \(EPIPE\)/],
+    ['EHOSTUNREACH', direct, 'host_unreachable', /no route to api.example:443/],
+    ['ENETUNREACH', viaProxy, 'network_unreachable', /network of the proxy proxy.corp:3128 \(from HTTPS_PROXY\) cannot be reached/],
+    ['ETIMEDOUT', direct, 'connect_timeout', /timed out at the operating-system level/],
+    ['HPE_INVALID_CONSTANT', direct, 'invalid_response', /not valid HTTP\/1\.1/],
+    ['EWHATEVER', direct, 'network_error', /failed: boom \(EWHATEVER\)/],
+  ] as const)('%s → %s', (code, where, expected, words) => {
+    const r = explainNetworkError(code, 'boom', where);
+    expect(r.code).toBe(expected);
+    expect(r.message).toMatch(words);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { send, TransportError } from '../../../../electron/services/transport';
+import { explainTlsError, send, TransportError } from '../../../../electron/services/transport';
 import type { SendOptions } from '../../../../electron/services/transport';
 import { httpServer, listen, loopbackLookup, makePki, type Pki } from './helpers';
 
@@ -118,5 +118,51 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
     const e = await failure(get(`https://127.0.0.1:${port}/`));
     expect(e.code).toBe('tls_handshake_failed');
     expect(e.message).toMatch(/did not answer with TLS .*Use http:\/\/ instead of https:\/\//);
+  });
+});
+
+describe('allowSelfSigned checks the validity dates itself, against the injected clock', () => {
+  it('not yet valid, and expired, by the clock', async () => {
+    const port = await tlsServer(pki.selfSigned);
+    const url = `https://127.0.0.1:${port}/`;
+    const early = await failure(get(url, { allowSelfSigned: true, now: () => Date.now() - 3 * 86_400_000 }));
+    expect(early.code).toBe('tls_not_yet_valid');
+    expect(early.message).toMatch(/is not valid yet\. It is valid from .*GMT\. Check this computer's clock/);
+    const late = await failure(get(url, { allowSelfSigned: true, now: () => Date.now() + 3 * 86_400_000 }));
+    expect(late.code).toBe('tls_expired');
+    expect(late.message).toMatch(/has expired\. It expired on .*GMT\./);
+  });
+
+  it('an expired certificate from an unknown CA is refused with its date', async () => {
+    const port = await tlsServer(pki.expired);
+    const e = await failure(get(`https://127.0.0.1:${port}/`, { allowSelfSigned: true }));
+    expect(e.code).toBe('tls_expired');
+    expect(e.message).toMatch(/It expired on .*GMT/);
+  });
+});
+
+describe('explainTlsError: every Node / OpenSSL code in words', () => {
+  it.each([
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls_self_signed', /self-signed certificate/],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'tls_self_signed', /ends in a self-signed root that is not trusted/],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'tls_unknown_ca', /unknown CA/],
+    ['UNABLE_TO_GET_ISSUER_CERT', 'tls_unknown_ca', /intermediate certificates/],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls_hostname_mismatch', /host name mismatch/],
+    ['CERT_HAS_EXPIRED', 'tls_expired', /has expired/],
+    ['CERT_NOT_YET_VALID', 'tls_not_yet_valid', /not valid yet/],
+    ['CERT_REVOKED', 'tls_revoked', /revoked by its issuer/],
+    ['CERT_SIGNATURE_FAILURE', 'tls_untrusted', /chain is invalid/],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls_handshake_failed', /probably a plain HTTP server/],
+    ['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'tls_handshake_failed', /TLS version or cipher/],
+  ])('%s → %s', (code, expected, words) => {
+    const r = explainTlsError(code, 'api.example:443', null);
+    expect(r?.code).toBe(expected);
+    expect(r?.message).toContain('api.example:443');
+    expect(r?.message).toMatch(words);
+  });
+
+  it('returns null for codes that are not TLS errors', () => {
+    expect(explainTlsError('ECONNRESET', 'h', null)).toBeNull();
+    expect(explainTlsError(undefined, 'h', null)).toBeNull();
   });
 });
