@@ -36,7 +36,7 @@ function approve(ctx: ProviderContext, rt: RequestToken, username: string, callb
 export function oauth1Authorize(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method === 'POST') return submit(req, ctx);
   if (req.method !== 'GET') return page(405, 'Method not allowed', `${req.method} is not accepted here; the user's browser opens this page with GET.`, [['Allow', 'GET, POST']]);
-  const q = decodeParams(req.query ?? '', false, 'query');
+  const q = decodeParams(req.query ?? '', true, 'query');
   if (!q.ok) return page(400, 'Bad request', q.message);
   const all = (n: string) => q.params.filter(([k]) => k === n).map(([, v]) => v);
   for (const n of ['oauth_token', 'oauth_callback']) if (all(n).length > 1) return page(400, 'Bad request', `${n} appears more than once.`);

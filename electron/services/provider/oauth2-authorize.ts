@@ -40,7 +40,8 @@ const details = (p: Pending2): [string, string][] => [['Client', p.clientId], ['
 export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method === 'POST') return submit(req, ctx);
   if (req.method !== 'GET') return page(405, `${req.method} is not accepted here; the user's browser opens this page with GET.`, [['Allow', 'GET, POST']]);
-  const q = decodeParams(req.query ?? '', false, 'query');
+  // RFC 6749 §4.1.1 / Appendix B: the query is application/x-www-form-urlencoded, so '+' is a space.
+  const q = decodeParams(req.query ?? '', true, 'query');
   if (!q.ok) return page(400, q.message);
   // RFC 6749 §3.1: parameters sent without a value are treated as omitted; none may appear twice.
   const values = (n: string) => q.params.filter(([k, v]) => k === n && v !== '').map(([, v]) => v);

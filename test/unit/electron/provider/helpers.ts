@@ -26,7 +26,8 @@ export interface Req {
 export function send(base: string, r: Req): Promise<Res> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {}, agent: false }, (res) => {
+    const headers = { ...(r.body !== undefined && !Object.keys(r.headers ?? {}).some((k) => k.toLowerCase() === 'content-length') ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}), ...r.headers };
+    const req = request({ host: url.hostname, port: url.port, method: r.method ?? 'GET', path: r.path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
