@@ -31,8 +31,20 @@ function validateTarget(t: WaitTarget): void {
 }
 
 /**
- * Starts the RFC 8252 loopback callback catcher on 127.0.0.1. Several flows may wait at once; each callback goes to
- * the flow whose state / request token it carries.
+ * Starts the RFC 8252 loopback callback catcher on 127.0.0.1. Several flows may wait at once. How a request is answered:
+ * - Host not `127.0.0.1:<port>` / `localhost:<port>` / `[::1]:<port>` → 421 (DNS rebinding); other path → 404;
+ *   not GET → 405. None of these consumes a wait.
+ * - No authorization-response parameter at all (code, state, error, iss, oauth_token, oauth_verifier, denied,
+ *   oauth_problem) → 400; nothing consumed.
+ * - `state` (OAuth 2) or `oauth_token` / `denied` (OAuth 1.0a), appearing once, equal to a pending wait's → delivered
+ *   to that wait with its checks; 200 when the flow may continue, 400 otherwise.
+ * - The key of a wait that already finished → 409 "already handled" (or 410 when it timed out / was cancelled).
+ * - Anything else while exactly one wait is pending → delivered to that wait as failed checks (`matched_to_flow`
+ *   and the state / oauth_token check), and reported as an `unmatched` event. This is the safe choice: the mismatch
+ *   is shown at once instead of the user waiting for a timeout, and the result can never have `mayContinue`. The
+ *   cost is that any local process that guesses the port can end that one flow (never complete it).
+ * - Anything else with zero or several waits pending → 400, an `unmatched` event, no wait consumed (it cannot be
+ *   attributed to one flow).
  */
 export async function startCatcher(options: CatcherOptions = {}): Promise<Catcher> {
   const { port: wantedPort, path } = validate(options);

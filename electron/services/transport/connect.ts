@@ -98,6 +98,7 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
     await tunnel(first, `${plan.host}:${plan.port}`, plan.proxy);
     mark('proxy');
     tlsSocket = tlsConnect({ socket: first, host, ...tlsOptions });
+    first.on('error', () => {}); // the TLS socket on top reports errors of the tunnel
     track(tlsSocket);
   }
   const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string; cert?: { subjectaltname?: string } }) => {
@@ -125,10 +126,14 @@ function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
     const t = explainTlsError(c, label, detail) ?? { code: 'tls_untrusted' as const, message: `The certificate of ${label} was rejected (${c}).` };
     return new Failure(t.code, t.message, 'tls', c);
   };
-  const dates = code === 'CERT_HAS_EXPIRED' ? `It expired on ${peer?.validTo}` : code === 'CERT_NOT_YET_VALID' ? `It is valid from ${peer?.validFrom}` : null;
-  if (!UNTRUSTED_ISSUER.has(code) || !peer) throw refuse(code, peer ? dates : null);
-  const mismatch = checkServerIdentity(host, cert);
-  if (mismatch) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', namesDetail((mismatch as Error & { reason?: string }).reason ?? mismatch.message, peer.subjectAltName ?? undefined));
+  if (!peer) throw refuse(code, null);
+  const mismatch = checkServerIdentity(host, cert) as (Error & { reason?: string }) | undefined;
+  const names = mismatch ? namesDetail(mismatch.reason ?? mismatch.message, peer.subjectAltName ?? undefined) : null;
+  if (!UNTRUSTED_ISSUER.has(code)) {
+    const detail = code === 'CERT_HAS_EXPIRED' ? `It expired on ${peer.validTo}` : code === 'CERT_NOT_YET_VALID' ? `It is valid from ${peer.validFrom}` : code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? names : null;
+    throw refuse(code, detail);
+  }
+  if (names) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', names);
   const now = plan.now();
   if (Date.parse(peer.validTo) < now) throw refuse('CERT_HAS_EXPIRED', `It expired on ${peer.validTo}`);
   if (Date.parse(peer.validFrom) > now) throw refuse('CERT_NOT_YET_VALID', `It is valid from ${peer.validFrom}`);
