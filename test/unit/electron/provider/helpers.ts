@@ -137,7 +137,7 @@ export interface Oauth1Tokens {
   accessSecret: string;
 }
 
-export async function requestToken(h: Harness, callback = CALLBACK): Promise<{ token: string; secret: string }> {
+export async function requestToken(h: Harness, callback: string = CALLBACK): Promise<{ token: string; secret: string }> {
   const r = await signed(h, { path: '/oauth/v1/request_token', callback });
   if (r.status !== 200) throw new Error(`request_token failed: ${r.status} ${r.body}`);
   const f = form(r.body);
