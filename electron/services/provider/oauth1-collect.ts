@@ -58,7 +58,8 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
       foreignScheme = scheme;
     }
   }
-  const q = decodeParams(req.query ?? '', false, 'query string');
+  // RFC 5849 §3.4.1.3.1: the query is decoded as application/x-www-form-urlencoded, so '+' is a space (as oauthlib does).
+  const q = decodeParams(req.query ?? '', true, 'query string');
   if (!q.ok) return rejected(q.message);
   const isForm = mediaType(req) === 'application/x-www-form-urlencoded';
   let bodyParams: Param[] = [];

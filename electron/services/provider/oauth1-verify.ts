@@ -148,7 +148,9 @@ function computeTrace(req: ProviderRequest, c: Collected, method: SignatureMetho
   const p = c.oauth;
   const host = header(req, 'host') ?? listenAuthority;
   const encodePairs = (pairs: readonly Param[]) => pairs.map(([n, v]) => `${encodeRfc3986(n)}=${encodeRfc3986(v)}`).join('&');
-  const query = c.placement === 'query' ? (c.query.length ? `?${encodePairs(c.query)}` : '') : req.query === null ? '' : `?${req.query}`;
+  // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
+  // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
+  const query = c.query.length ? `?${encodePairs(c.query)}` : '';
   // Fields go through protocolParameters; values sent empty are passed through as they were signed.
   const fields = ['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier'] as const;
   const value = (n: string) => (present(p.get(n)) ? p.get(n) : null);

@@ -25,7 +25,7 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (at.status === 'deauthorized') {
     return { ...problemHandled(ctx, endpoint, { problem: 'token_revoked', advice: `The user deauthorized this access token at ${new Date(at.deauthorizedAt ?? 0).toISOString()}; API requests with it get 401 (seed §3). Obtain a new one with the three legs.` }, v.signature), assumptions: [MOCK_ONLY] };
   }
-  const q = decodeParams(req.query ?? '', false, 'query');
+  const q = decodeParams(req.query ?? '', true, 'query');
   return {
     endpoint,
     reply: jsonReply(200, {

@@ -197,6 +197,13 @@ describe('O1 signed requests', () => {
     expect(String(json(r.body).signatureBaseString)).toContain('a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D');
   });
 
+  it('O1-17 "+" in the query is a space (RFC 5849 §3.4.1.3.1: form decoding), as oauthlib signs it', async () => {
+    const t = await threeLegs(h);
+    const r = await signed(h, { method: 'GET', path: '/api/v1/me?q=a+b%2Bc', signUrl: `${h.base}/api/v1/me?q=a%20b%2Bc`, token: t.accessToken, tokenSecret: t.accessSecret });
+    expect(r.status, r.body).toBe(200);
+    expect(String(json(r.body).signatureBaseString)).toContain('q%3Da%2520b%252Bc');
+  });
+
   it('O1-18 non-OAuth scheme → 400 parameter_rejected', async () => {
     const f = expectProblem(await h.send({ method: 'POST', path: RT, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 400, 'parameter_rejected');
     expect(f.oauth_problem_advice).toContain('Basic');
