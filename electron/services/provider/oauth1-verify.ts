@@ -1,10 +1,10 @@
-import { ProtocolError } from '../../../shared/errors';
-import { bodyHash, constantTimeEqual, isSignatureMethod, traceSignature, type Param, type SignatureInput, type SignatureMethod, type TraceStep } from '../../../shared/oauth1';
+import { bodyHash, constantTimeEqual, isSignatureMethod, type SignatureMethod, type TraceStep } from '../../../shared/oauth1';
 import type { ProblemReport } from '../../../shared/oauth1/problems';
 import type { CryptoPort } from '../../../shared/ports';
 import type { ConsumerConfig, Switches } from './config';
-import { encodeRfc3986, header, type ProviderRequest } from './http';
-import { collectProtocolParameters, type Collected } from './oauth1-collect';
+import type { ProviderRequest } from './http';
+import { collectProtocolParameters } from './oauth1-collect';
+import { computeTrace } from './oauth1-signature';
 import { checkOAuth1Callback } from './oauth1-callback';
 import { NonceMemory } from './nonces';
 import type { OAuth1AccessToken, ProviderState, RequestToken } from './state';
@@ -142,63 +142,4 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
     ctx.state.nonces.remember(key, timestamp, ctx.state.clock.nowSeconds() - sw.timestampWindow);
   }
   return { ok: true, consumer, oauth: p, signature: report, ...(requestToken ? { requestToken } : {}), ...(accessToken ? { accessToken } : {}) };
-}
-
-function computeTrace(req: ProviderRequest, c: Collected, method: SignatureMethod, consumerSecret: string, tokenSecret: string, listenAuthority: string, crypto: CryptoPort): { report: ProviderSignatureReport; expected: string; error: null } | (ProviderSignatureReport & { error: string }) {
-  const p = c.oauth;
-  const host = header(req, 'host') ?? listenAuthority;
-  const encodePairs = (pairs: readonly Param[]) => pairs.map(([n, v]) => `${encodeRfc3986(n)}=${encodeRfc3986(v)}`).join('&');
-  // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
-  // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
-  const query = c.query.length ? `?${encodePairs(c.query)}` : '';
-  // Fields go through protocolParameters; values sent empty are passed through as they were signed.
-  const fields = ['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier'] as const;
-  const value = (n: string) => (present(p.get(n)) ? p.get(n) : null);
-  const extra: Param[] = [...p].filter(([n, v]) => (fields.includes(n as (typeof fields)[number]) && v === '') || n === 'oauth_version' || n === 'oauth_body_hash');
-  const input: SignatureInput = {
-    method: req.method,
-    url: `http://${host}${req.path}${query}`,
-    hostHeader: host,
-    placement: c.placement,
-    ...(c.placement === 'body' ? { body: encodePairs(c.body) } : req.body.length || c.isForm ? { body: req.bodyText } : {}),
-    ...(c.isForm ? { contentType: 'application/x-www-form-urlencoded' } : {}),
-    consumerKey: p.get('oauth_consumer_key')!,
-    token: value('oauth_token'),
-    signatureMethod: method,
-    nonce: value('oauth_nonce'),
-    timestamp: value('oauth_timestamp'),
-    callback: value('oauth_callback'),
-    verifier: value('oauth_verifier'),
-    includeVersion: false,
-    extraOauthParams: extra,
-    consumerSecret,
-    tokenSecret,
-  };
-  const client = p.get('oauth_signature') ?? null;
-  try {
-    const t = traceSignature(input, crypto);
-    const secretKey = tokenSecret === '' ? '«consumer secret»&' : '«consumer secret»&«token secret»';
-    const steps = t.steps
-      .filter((s) => s.id !== 'authorization-header')
-      .map((s): TraceStep => (s.id === 'signing-key' || (s.id === 'signature' && method === 'PLAINTEXT') ? { ...s, text: s.id === 'signing-key' ? secretKey : '«hidden: PLAINTEXT signature is the signing key»' } : s));
-    return {
-      error: null,
-      expected: t.signature,
-      report: {
-        signatureMethod: method,
-        placement: c.placement,
-        clientSignature: method === 'PLAINTEXT' ? '«hidden»' : client,
-        expectedSignature: method === 'PLAINTEXT' ? '«hidden»' : t.signature,
-        baseStringUri: t.baseStringUri,
-        normalizedParameters: t.normalizedParameters,
-        baseString: t.baseString,
-        steps,
-        error: null,
-      },
-    };
-  } catch (e) {
-    if (!(e instanceof ProtocolError)) throw e;
-    const why = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
-    return { signatureMethod: method, placement: c.placement, clientSignature: method === 'PLAINTEXT' ? '«hidden»' : client, expectedSignature: null, baseStringUri: null, normalizedParameters: null, baseString: null, steps: [], error: why };
-  }
 }

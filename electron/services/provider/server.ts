@@ -9,6 +9,7 @@ import { oauth2Error } from './errors';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { redactBody, redactHeaders } from './redact';
+import { pooledRandom } from './random-pool';
 import { route } from './router';
 import { ProviderState } from './state';
 
@@ -51,7 +52,7 @@ export class MockProvider {
       throw new Error(`Auto-login user ${JSON.stringify(options.autoLoginUser)} is not in the configuration; users: ${config.users.map((u) => u.username).join(', ')}.`);
     }
     this.clock = new MockClock(options.clock);
-    this.state = new ProviderState(this.clock, options.random ?? nodeRandom, config.switches.nonceMemory);
+    this.state = new ProviderState(this.clock, options.random ?? pooledRandom(nodeRandom), config.switches.nonceMemory);
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     this.context = {
       config,
