@@ -11,6 +11,7 @@ const FORM_FIELD = new RegExp(`(^|&)(${SECRET_FIELDS.join('|')})=([^&]*)`, 'g');
 const JSON_FIELD = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g');
 
 export function redactBody(text: string): string {
+  if (text === '') return text;
   const cut = text.length > MAX_EVENT_BODY ? `${text.slice(0, MAX_EVENT_BODY)}… («${text.length - MAX_EVENT_BODY} more characters»)` : text;
   return cut.replace(FORM_FIELD, (_m, pre: string, name: string) => `${pre}${name}=${encodeURIComponent(REDACTED)}`).replace(JSON_FIELD, (_m, pre: string) => `${pre}"${REDACTED}"`);
 }
