@@ -26,9 +26,12 @@ export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: string
   return out;
 }
 
-/** §3.4.1.3.1: the query component of the request URI, decoded. (`+` is kept literally: RFC 3986 gives it no meaning.) */
+/**
+ * §3.4.1.3.1: the query component is parsed "as an application/x-www-form-urlencoded string" (W3C HTML 4.0
+ * §17.13.4), so `+` is a space there too; a literal plus is sent as %2B.
+ */
 export function queryParameters(query: string): Param[] {
-  return parseUrlEncoded(query, false, 'query-parameters');
+  return parseUrlEncoded(query, true, 'query-parameters');
 }
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';

@@ -66,6 +66,10 @@ describe('traceSignature', () => {
     expect(t.params.find((p) => p.name === 'c')).toMatchObject({ source: 'body', value: '3 4', encodedValue: '3%204' });
     expect(t.authorization!.startsWith('OAuth realm="R", oauth_consumer_key="ck", oauth_signature_method=')).toBe(true);
   });
+  it('decodes the query as a form: + is a space, %2B a plus (§3.4.1.3.1)', () => {
+    const t = traceSignature({ ...input, url: 'http://example.com/r?q=a+b%2Bc' }, nodeCrypto);
+    expect(t.params.find((p) => p.name === 'q')).toMatchObject({ source: 'query', value: 'a b+c', encodedValue: 'a%20b%2Bc' });
+  });
   it('leaves an empty token out instead of sending oauth_token=""', () => {
     expect(traceSignature(input, nodeCrypto).params.some((p) => p.name === 'oauth_token')).toBe(false);
   });
