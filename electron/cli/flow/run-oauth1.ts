@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { oauth1Flow } from '../../../shared/flows';
 import { parseUrlEncoded } from '../../../shared/oauth1';
-import { openInSystemBrowser } from '../../services/open-browser';
 import { nodeCrypto } from '../../services/node-crypto';
-import { CatcherError, startCatcher } from '../../services/catcher';
+import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -12,9 +11,7 @@ const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: Stri
 
 /** Runs the service's three OAuth 1.0a legs (seed §4.1) and returns the access token response's fields. */
 export async function runOAuth1(credentials: { consumerKey: string; consumerSecret: string }, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
-  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs }).catch((e: unknown) => {
-    throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
-  });
+  const catcher = await startFlowCatcher(options);
   try {
     let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });
 
@@ -26,19 +23,7 @@ export async function runOAuth1(credentials: { consumerKey: string; consumerSecr
     state = rtResult.state;
 
     report.step('Step two: user authorization (browser)');
-    const url = oauth1Flow.buildAuthorizeUrl(state);
-    const caught = catcher.wait({ kind: 'oauth1', requestToken: state.requestToken!.token });
-    report.line('Open this URL to authorize:');
-    report.line(url);
-    if (options.open && !(await openInSystemBrowser(url))) report.line('(Could not start a browser; open the URL above yourself.)');
-    report.line(`Waiting for the redirect to ${catcher.redirectUri} ...`);
-    let callback;
-    try {
-      callback = await caught;
-    } catch (e) {
-      if (e instanceof CatcherError) throw new FlowFailure('authorize', e.message);
-      throw e;
-    }
+    const callback = await authorizeInBrowser(oauth1Flow.buildAuthorizeUrl(state), { kind: 'oauth1', requestToken: state.requestToken!.token }, catcher, options, report);
     const cbResult = oauth1Flow.interpretCallback(state, callback.params);
     report.checks(cbResult.checks);
     if (!cbResult.ok) throw new FlowFailure('authorize', cbResult.summary);

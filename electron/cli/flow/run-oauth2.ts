@@ -1,7 +1,6 @@
 import { oauth2Flow } from '../../../shared/flows';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { openInSystemBrowser } from '../../services/open-browser';
-import { CatcherError, startCatcher } from '../../services/catcher';
+import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -16,9 +15,7 @@ export interface OAuth2Credentials {
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
-  const catcher = await startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs }).catch((e: unknown) => {
-    throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
-  });
+  const catcher = await startFlowCatcher(options);
   try {
     let state = oauth2Flow.startOAuth2(
       { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication },
@@ -27,19 +24,7 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     );
 
     report.step(`Step one: authorization code (browser${state.pkce ? ', PKCE S256' : ''})`);
-    const { url } = oauth2Flow.buildAuthorizeRequest(state);
-    const caught = catcher.wait({ kind: 'oauth2', state: state.state });
-    report.line('Open this URL to authorize:');
-    report.line(url);
-    if (options.open && !(await openInSystemBrowser(url))) report.line('(Could not start a browser; open the URL above yourself.)');
-    report.line(`Waiting for the redirect to ${catcher.redirectUri} ...`);
-    let callback;
-    try {
-      callback = await caught;
-    } catch (e) {
-      if (e instanceof CatcherError) throw new FlowFailure('authorize', e.message);
-      throw e;
-    }
+    const callback = await authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, { kind: 'oauth2', state: state.state }, catcher, options, report);
     const cb = oauth2Flow.interpretCallback(state, callback.query);
     report.checks(cb.checks);
     if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
