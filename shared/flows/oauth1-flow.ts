@@ -1,6 +1,6 @@
 import { headerValue, type Exchange } from '../http';
 import { ProtocolError } from '../errors';
-import { traceSignature, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
+import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
 import { FORM_CONTENT_TYPE, parseUrlEncoded, type Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
 import type { SignatureMethod } from '../oauth1/signing';
@@ -25,6 +25,8 @@ export interface OAuth1Config {
   /** Also send oauth_callback in step three, as the service's §5.1 table lists it. */
   readonly callbackInAccessToken?: boolean;
   readonly extraOauthParams?: Partial<Record<OAuth1Leg, readonly Param[]>>;
+  /** Where the protocol parameters travel (RFC 5849 §3.5); the service uses the Authorization header. */
+  readonly placement?: ParameterPlacement;
 }
 
 export interface OAuth1State {
@@ -70,6 +72,7 @@ function sign(state: OAuth1State, leg: OAuth1Leg, base: Omit<SignatureInput, 'co
       realm: c.realm ?? null,
       includeVersion: c.includeVersion ?? true,
       extraOauthParams: c.extraOauthParams?.[leg] ?? [],
+      placement: c.placement ?? 'header',
       ...(c.privateKeyPem ? { privateKeyPem: c.privateKeyPem } : {}),
     },
     ctx.crypto,
@@ -194,13 +197,17 @@ export interface ApiRequestInput {
   /** A path relative to the base URL, or a full URL; its query is signed. */
   readonly path: string;
   readonly form?: readonly Param[];
+  /** A body that is not a form (JSON, XML, ...): sent as is, not signed, optionally covered by oauth_body_hash. */
+  readonly rawBody?: { readonly contentType: string; readonly text: string; readonly bodyHash?: boolean } | null;
 }
 
 /** A protected-resource request signed with the access token (RFC 5849 §3). */
 export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx: SigningContext): BuiltRequest {
   if (!state.accessToken) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; finish step three first.');
   const form = input.form ?? [];
-  return sign(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...(form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {}) }, ctx);
+  if (form.length && input.rawBody) throw new ProtocolError('two_bodies', 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
+  const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
+  return sign(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }, ctx);
 }
 
 /** A 401 on an API call means the access token is no longer valid (seed §3: deauthorized by the user). */

@@ -64,6 +64,15 @@ describe('OAuth 1.0a flow engine', () => {
     const bad = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt', [['Content-Type', 'text/html']]), 0);
     expect(bad.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content-type', 'oauth_token_secret', 'oauth_expires_in', 'oauth_callback_confirmed']);
   });
+  it('sends a JSON body unsigned with oauth_body_hash, and can place the parameters in the query', () => {
+    let s = f.interpretRequestToken(f.startOAuth1({ ...config, placement: 'query' }), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt&oauth_token_secret=s&oauth_expires_in=5', FORM), 0).state;
+    s = f.interpretAccessToken(f.verifierEntered(s, 'v'), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=at&oauth_token_secret=ats', FORM), 0).state;
+    const api = f.buildApiRequest(s, { method: 'POST', path: '/api/v1/me', rawBody: { contentType: 'application/json', text: '{"a":1}', bodyHash: true } }, ctx);
+    expect(api.request.body).toBe('{"a":1}');
+    expect(api.request.url).toMatch(/\/api\/v1\/me\?oauth_consumer_key=ck&.*oauth_body_hash=.*&oauth_signature=/);
+    expect(api.trace.params.some((p) => p.source === 'body')).toBe(false);
+    expect(() => f.buildApiRequest(s, { method: 'POST', path: '/', form: [['a', 'b']], rawBody: { contentType: 'text/plain', text: 'x' } }, ctx)).toThrow(/either form parameters or a raw body/);
+  });
   it('refuses to build a leg whose inputs are missing, naming the leg to run first', () => {
     const s = f.startOAuth1(config);
     expect(() => f.buildAuthorizeUrl(s)).toThrow(/run step one/);
