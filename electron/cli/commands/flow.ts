@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isSignatureMethod } from '../../../shared/oauth1';
 import { parseHttpUrl } from '../../../shared/url';
 import { UsageError, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
@@ -13,6 +14,12 @@ Runs a whole flow against a server and prints the tokens. Progress goes to stder
 printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches
 the redirect (RFC 8252).
 
+  --signature-method M  OAuth 1.0a: HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, PLAINTEXT
+  --realm R             OAuth 1.0a: realm sent first in the Authorization header (never signed)
+  --no-version          OAuth 1.0a: leave out oauth_version=1.0
+  --request-token-path P, --authorize-path P, --access-token-path P, --token-path P
+                        endpoint paths (or full URLs) when the server does not use the service's
+                        /oauth/v1/... and /oauth/v2/... paths
   --callback-port N     port of the redirect catcher (default 0: any free port; real providers need the
                         registered one, e.g. 8765 for http://127.0.0.1:8765/callback)
   --callback-path P     path of the redirect URI (default /callback)
@@ -53,12 +60,14 @@ export const flowCommand: Command = async (argv, io) => {
   if (!options.callbackPath.startsWith('/')) throw new UsageError(`--callback-path must start with "/"; got "${options.callbackPath}".`);
   const clientAuth = v['client-auth'] ?? 'body';
   if (clientAuth !== 'body' && clientAuth !== 'basic') throw new UsageError(`--client-auth must be body or basic; got "${clientAuth}".`);
+  const signatureMethod = v['signature-method'] ?? 'HMAC-SHA1';
+  if (!isSignatureMethod(signatureMethod) || signatureMethod.startsWith('RSA-')) throw new UsageError(`--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT; got "${signatureMethod}".`);
   const report = new FlowReport(io.stderr);
   try {
     const result =
       protocol === 'oauth1'
-        ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret') }, options, report)
-        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth }, options, report);
+        ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
+        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] } }, options, report);
     if (v.json) io.stdout.write(`${JSON.stringify(result)}\n`);
     else for (const [name, value] of Object.entries(result)) io.stdout.write(`${name}=${String(value)}\n`);
     report.line('\nFlow completed.');
@@ -80,7 +89,8 @@ function parse(argv: string[]) {
         'base-url': { type: 'string' }, 'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' },
         'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
         'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
-        'allow-self-signed': { type: 'boolean' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+        'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
+        'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
       },
     }).values;
   } catch (e) {

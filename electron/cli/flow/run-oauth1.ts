@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { oauth1Flow } from '../../../shared/flows';
+import type { OAuth1Config } from '../../../shared/flows/oauth1-flow';
 import { parseUrlEncoded } from '../../../shared/oauth1';
 import { nodeCrypto } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
@@ -10,7 +11,9 @@ import { FlowFailure, type FlowReport } from './report';
 const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
 
 /** Runs the service's three OAuth 1.0a legs (seed §4.1) and returns the access token response's fields. */
-export async function runOAuth1(credentials: { consumerKey: string; consumerSecret: string }, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
+export type OAuth1Settings = Pick<OAuth1Config, 'consumerKey' | 'consumerSecret' | 'signatureMethod' | 'realm' | 'includeVersion' | 'paths'>;
+
+export async function runOAuth1(credentials: OAuth1Settings, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
   const catcher = await startFlowCatcher(options);
   try {
     let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });

@@ -11,6 +11,7 @@ export interface OAuth2Credentials {
   readonly scope: string | null;
   readonly pkce: boolean;
   readonly authentication: 'body' | 'basic';
+  readonly paths?: { readonly authorize?: string | undefined; readonly token?: string | undefined };
 }
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
@@ -18,7 +19,7 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
   const catcher = await startFlowCatcher(options);
   try {
     let state = oauth2Flow.startOAuth2(
-      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication },
+      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },
       nodeRandom,
       nodeCrypto,
     );

@@ -59,6 +59,16 @@ describe('oauth-lab flow', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/failed at request token: No request token\. The server says oauth_problem=signature_invalid/);
   });
+  it('--signature-method is sent as chosen: the mock accepts only HMAC-SHA1 by default and says so', async () => {
+    const r = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', consumer.key, '--consumer-secret', consumer.secret, '--signature-method', 'HMAC-SHA256', '--realm', 'lab', '--no-open']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/failed at request token: .*oauth_problem=signature_method_rejected/);
+  });
+  it('custom endpoint paths reach a server that does not use the service\'s paths', async () => {
+    const r = await runFlow(['oauth2', '--base-url', `${mock.baseUrl}/elsewhere`, '--authorize-path', `${mock.baseUrl}/oauth/v2/authorize`, '--token-path', `${mock.baseUrl}/oauth/v2/token`, '--client-id', client.id, '--client-secret', client.secret, '--no-open', '--json'], approve);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).token_type).toBe('bearer');
+  });
   it('a dead server and a busy callback port are explained', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
@@ -77,6 +87,7 @@ describe('oauth-lab flow', () => {
     [['oauth2', '--base-url', 'ftp://x', '--client-id', 'i', '--client-secret', 's'], /--base-url: .*scheme "ftp"/],
     [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i'], /--client-secret is required/],
     [['oauth1', '--base-url', 'http://127.0.0.1:1', '--callback-port', '70000'], /--callback-port must be a whole number from 0 to 65535/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--consumer-secret', 's', '--signature-method', 'RSA-SHA1'], /--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT/],
   ])('bad flags %j exit 2 with a clear message', async (args, message) => {
     const r = await runFlow(args);
     expect(r.code).toBe(2);
