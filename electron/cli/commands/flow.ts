@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { isSignatureMethod } from '../../../shared/oauth1';
 import { parseHttpUrl } from '../../../shared/url';
+import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
 import { FlowFailure, FlowReport } from '../flow/report';
@@ -37,7 +37,7 @@ export const flowCommand: Command = async (argv, io) => {
     return protocol ? 0 : 2;
   }
   if (protocol !== 'oauth1' && protocol !== 'oauth2') throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
-  const v = parse(rest);
+  const v = parseFlags(rest, FLAGS, 'flow');
   const need = (name: keyof typeof v, flag: string): string => {
     const value = v[name];
     if (typeof value !== 'string' || value === '') throw new UsageError(`${flag} is required for flow ${protocol}.`);
@@ -79,24 +79,13 @@ export const flowCommand: Command = async (argv, io) => {
   }
 };
 
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' }, 'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' },
-        'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
-        'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
-        'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-        'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
-      },
-    }).values;
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} Run "oauth-lab flow --help" for the flags.`);
-  }
-}
+const FLAGS = {
+  'base-url': { type: 'string' }, 'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' },
+  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
+  'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
+  'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
+  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+} as const;
 
 function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { ProtocolError } from '../../../shared/errors';
 import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { curlCommand } from '../curl-command';
+import { parseFlags } from '../flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues, SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
 
@@ -30,7 +30,7 @@ Signs one OAuth 1.0a request (RFC 5849) and prints every step of the signature.
 const FORMATS = ['text', 'json', 'curl'] as const;
 
 export const signCommand: Command = async (argv, io) => {
-  const { values } = parseFlags(argv);
+  const values = parseFlags(argv, FLAGS, 'sign');
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -66,24 +66,13 @@ export const signCommand: Command = async (argv, io) => {
   return 0;
 };
 
-function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        method: { type: 'string' }, url: { type: 'string' }, form: { type: 'string', multiple: true },
-        'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
-        'signature-method': { type: 'string' }, realm: { type: 'string' }, callback: { type: 'string' }, verifier: { type: 'string' },
-        nonce: { type: 'string' }, timestamp: { type: 'string' }, 'private-key': { type: 'string' }, format: { type: 'string' },
-        'no-version': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} Run "oauth-lab sign --help" for the flags.`);
-  }
-}
+const FLAGS = {
+  method: { type: 'string' }, url: { type: 'string' }, form: { type: 'string', multiple: true },
+  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
+  'signature-method': { type: 'string' }, realm: { type: 'string' }, callback: { type: 'string' }, verifier: { type: 'string' },
+  nonce: { type: 'string' }, timestamp: { type: 'string' }, 'private-key': { type: 'string' }, format: { type: 'string' },
+  'no-version': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+} as const;
 
 function parseFormFlag(text: string): [string, string] {
   const eq = text.indexOf('=');
