@@ -1,3 +1,4 @@
+import { percentDecode } from '../../../shared/oauth1/percent-encoding';
 import type { CallbackParam } from './types';
 
 export interface ParsedQuery {
@@ -8,7 +9,7 @@ export interface ParsedQuery {
 
 function decode(text: string): string | null {
   try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
+    return percentDecode(text, true);
   } catch {
     return null;
   }
