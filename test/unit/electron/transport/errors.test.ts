@@ -1,20 +1,13 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { send, TransportError } from '../../../../electron/services/transport';
+import { send } from '../../../../electron/services/transport';
 import { explainNetworkError } from '../../../../electron/services/transport/errors';
 import type { LookupFunction } from 'node:net';
 import { failingLookup, httpServer, listen, rawServer } from './helpers';
+import { failure } from './failure';
 
 const env = {};
 
-async function failure(p: Promise<unknown>): Promise<TransportError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(TransportError);
-  return e as TransportError;
-}
 
 async function closedPort(): Promise<number> {
   const s = createServer();

@@ -2,9 +2,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import { createServer as createHttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bypassesProxy, chooseProxy, send, TransportError } from '../../../../electron/services/transport';
+import { bypassesProxy, chooseProxy, send } from '../../../../electron/services/transport';
 import { parseHttpUrl } from '../../../../shared/url';
 import { failingLookup, httpServer, listen, loopbackLookup, makePki, type Pki } from './helpers';
+import { failure } from './failure';
 
 let pki: Pki;
 beforeAll(() => {
@@ -53,14 +54,6 @@ async function secureUpstream(): Promise<number> {
   return listen(createHttpsServer({ key: pki.leaf.key, cert: pki.leaf.cert }, (req, res) => res.end(`tls ${req.headers.host} ${req.url}`)));
 }
 
-async function failure(p: Promise<unknown>): Promise<TransportError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(TransportError);
-  return e as TransportError;
-}
 
 describe('transport through a proxy from the environment', () => {
   it('https goes through a CONNECT tunnel; the name is resolved by the proxy, not here', async () => {

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { explainTlsError, send, TransportError } from '../../../../electron/services/transport';
+import { explainTlsError, send } from '../../../../electron/services/transport';
 import type { SendOptions } from '../../../../electron/services/transport';
 import { httpServer, listen, loopbackLookup, makePki, type Pki } from './helpers';
+import { failure } from './failure';
 
 let pki: Pki;
 beforeAll(() => {
@@ -16,14 +17,6 @@ async function tlsServer(cred: { key: string; cert: string }): Promise<number> {
 
 const get = (url: string, options: SendOptions = {}) => send({ method: 'GET', url, headers: [] }, { env: {}, ...options });
 
-async function failure(p: Promise<unknown>): Promise<TransportError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(TransportError);
-  return e as TransportError;
-}
 
 describe('transport over TLS (certificates made with openssl at test time)', () => {
   it('a certificate from a trusted CA: the exchange has TLS timings and certificate details', async () => {
