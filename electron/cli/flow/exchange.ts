@@ -9,6 +9,7 @@ export async function sendLeg(step: string, request: RawRequest, options: FlowRu
   try {
     const exchange = await send(request, options.send);
     report.response(exchange);
+    if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);
     return exchange;
   } catch (e) {
     if (e instanceof TransportError) throw new FlowFailure(step, e.message);
