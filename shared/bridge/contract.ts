@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { appInfoSchema, exportFileInputSchema, exportFileOutputSchema, openUrlInputSchema, openUrlOutputSchema } from './schemas/app';
+import { caughtCallbackSchema, catcherEventSchema, catcherWaitInputSchema } from './schemas/catcher';
+import { exchangeSchema, rawRequestSchema } from './schemas/http';
+import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
+import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
+import { storeSchemas as s } from './schemas/store';
+
+/**
+ * Every method the renderer may call and every event it may receive, declared once (design §4.5). The preload
+ * exposes one function per method over IPC; the web host serves the same methods over HTTP and the events over
+ * Server-Sent Events. Inputs are parsed with these schemas before any handler runs.
+ */
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
+const none = z.strictObject({}).optional();
+
+export const sendOptionsSchema = z.strictObject({
+  allowSelfSigned: z.boolean().optional(),
+  ca: z.string().max(1024 * 1024).optional(),
+  connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
+  timeoutMs: z.number().int().min(100, 'the timeout must be at least 100 ms').max(600_000, 'the timeout must be at most 600000 ms').optional(),
+  maxResponseBytes: z.number().int().min(1024).max(100 * 1024 * 1024).optional(),
+});
+
+export const METHODS = {
+  appInfo: method(none, appInfoSchema, 'Which host runs the app and how secrets are stored.'),
+
+  mockStart: method(z.strictObject({ port: z.number().int().min(0, 'the port must be 0 (any free port) to 65535').max(65535, 'the port must be 0 (any free port) to 65535').optional() }).optional(), mockStatusSchema, 'Start the embedded mock provider on 127.0.0.1.'),
+  mockStop: method(none, mockStatusSchema, 'Stop the mock provider.'),
+  mockStatus: method(none, mockStatusSchema, 'Whether the mock runs, and its base URL.'),
+  mockState: method(none, mockStateSchema, "The mock's tokens, codes and settings (values only, never secrets)."),
+  mockUpdateSettings: method(mockSettingsPatchSchema, mockSettingsSchema, 'Change lifetimes and strictness switches.'),
+  mockAdvanceClock: method(z.strictObject({ seconds: z.number().min(0, 'seconds must be 0 or more').max(10 * 365 * 86400, 'seconds must be at most ten years') }), clockViewSchema, "Move the mock's clock forward (to watch tokens expire)."),
+  mockDeauthorize: method(z.strictObject({ token: z.string().min(1, 'the token is empty') }), deauthorizeResultSchema, "Deauthorize an OAuth 1.0a access token, as the user would (seed §3)."),
+  mockReset: method(none, z.strictObject({ reset: z.literal(true) }), 'Forget every token, code and event.'),
+  mockEvents: method(z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(), z.array(providerEventSchema), 'Recent requests the mock saw, oldest first.'),
+
+  catcherWait: method(catcherWaitInputSchema, z.strictObject({ waitId: z.string(), redirectUri: z.string() }), 'Listen for one flow\'s callback; it arrives as a catcherCallback event.'),
+  catcherCancel: method(z.strictObject({ waitId: z.string().min(1) }), z.strictObject({ cancelled: z.boolean() }), 'Stop waiting for a callback.'),
+
+  httpSend: method(z.strictObject({ request: rawRequestSchema, options: sendOptionsSchema.optional() }), exchangeSchema, 'Send a request exactly as given and record the exchange.'),
+  oauth1Trace: method(signatureInputSchema, signatureTraceSchema, 'Sign an OAuth 1.0a request and return every intermediate (RSA keys stay in the host).'),
+
+  profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),
+  profileSave: method(s.profileSave, s.profile, 'Create or replace a profile.'),
+  profileDelete: method(s.idInput, s.deleted, 'Delete a user profile (the mock profile cannot be deleted).'),
+  profilesExport: method(s.profilesExportInput, s.profilesExportOutput, 'Profiles as JSON; secrets only when asked for.'),
+  profilesImport: method(s.profilesImportInput, s.profilesImportOutput, 'Add profiles from an export.'),
+  tokensList: method(s.tokensListInput, z.array(s.token), 'Saved tokens, newest first.'),
+  tokenSave: method(s.tokenSave, s.token, 'Save a token a flow obtained.'),
+  tokenDelete: method(s.idInput, s.deleted, 'Delete a saved token.'),
+  historyList: method(s.historyQuery, s.historyPage, 'Exchanges, newest first, filtered.'),
+  historyAdd: method(s.historyAdd, s.history, 'Record an exchange.'),
+  historyClear: method(none, s.cleared, 'Delete the history.'),
+  settingsGet: method(none, s.settings, 'App settings.'),
+  settingsUpdate: method(s.settingsPatch, s.settings, 'Change app settings.'),
+
+  openUrl: method(openUrlInputSchema, openUrlOutputSchema, 'Open an authorization page: the system browser, or the mock in its own window.'),
+  exportFile: method(exportFileInputSchema, exportFileOutputSchema, 'Save an export where the user chooses.'),
+} as const;
+
+export const EVENTS = {
+  mockEvent: providerEventSchema,
+  mockStatus: mockStatusSchema,
+  catcherCallback: z.strictObject({ waitId: z.string(), callback: caughtCallbackSchema }),
+  /** The wait ended without a callback: timeout, cancelled, or the catcher closed. */
+  catcherWaitEnded: z.strictObject({ waitId: z.string(), code: z.string(), message: z.string() }),
+  catcherEvent: catcherEventSchema,
+} as const;
+
+export type Methods = typeof METHODS;
+export type MethodName = keyof Methods;
+export type EventName = keyof typeof EVENTS;
+/** What a caller passes (defaults not yet applied). */
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+/** What a handler receives, after parsing. */
+export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
+
+export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { BridgeHandlers } from './api';
+import { METHODS, type MethodName } from './contract';
+import { BridgeFailure, failed, ok, type BridgeResult } from './result';
+
+const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
+
+/** `profile.baseUrl: expected an absolute URL…; port: the port must be…` — every issue, with the field it concerns. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+/**
+ * Runs one call for either transport: the method must exist, the input must match its schema, and whatever the
+ * handler throws comes back as a coded error (design §4.5). Nothing is thrown to the caller.
+ */
+export async function dispatch(handlers: BridgeHandlers, name: string, rawInput: unknown): Promise<BridgeResult<unknown>> {
+  if (!isMethod(name)) return failed('unknown_method', `There is no bridge method ${JSON.stringify(name)}.`);
+  const parsed = METHODS[name].input.safeParse(rawInput);
+  if (!parsed.success) return failed('invalid_input', `${name}: ${describeIssues(parsed.error)}`, { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+  try {
+    const handler = handlers[name] as (input: unknown) => unknown;
+    return ok(await handler(parsed.data));
+  } catch (e) {
+    if (e instanceof BridgeFailure) return failed(e.code, e.message, e.details);
+    const coded = e as { code?: unknown; message?: unknown };
+    if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code)) return failed(coded.code, e.message);
+    return failed('internal', `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { historyEntrySchema, historyQuerySchema } from '../../store/history';
+import { profileSchema, savableProfileSchema } from '../../store/profile';
+import { savedTokenSchema } from '../../store/saved-token';
+import { settingsPatchSchema, settingsSchema } from '../../store/settings';
+
+/** The store's methods: profiles, saved tokens, history and settings. */
+export const storeSchemas = {
+  profile: profileSchema,
+  profileSave: z.strictObject({ profile: savableProfileSchema }),
+  idInput: z.strictObject({ id: z.string().min(1, 'the id is empty') }),
+  deleted: z.strictObject({ deleted: z.boolean() }),
+  profilesExportInput: z.strictObject({ ids: z.array(z.string()).optional(), includeSecrets: z.boolean().default(false) }),
+  profilesExportOutput: z.strictObject({ json: z.string(), secretsIncluded: z.boolean() }),
+  profilesImportInput: z.strictObject({ json: z.string().min(1, 'the import is empty; paste or choose a profiles JSON export').max(5 * 1024 * 1024, 'the import is larger than 5 MiB') }),
+  profilesImportOutput: z.strictObject({ imported: z.array(profileSchema), renamed: z.array(z.string()) }),
+  token: savedTokenSchema,
+  tokensListInput: z.strictObject({ profileId: z.string().optional() }).optional(),
+  tokenSave: z.strictObject({ token: savedTokenSchema }),
+  history: historyEntrySchema,
+  historyQuery: historyQuerySchema.optional(),
+  historyPage: z.strictObject({ entries: z.array(historyEntrySchema), total: z.number().int() }),
+  historyAdd: z.strictObject({ entry: historyEntrySchema }),
+  cleared: z.strictObject({ cleared: z.number().int() }),
+  settings: settingsSchema,
+  settingsPatch: settingsPatchSchema,
+};
