@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appInfoSchema, exportFileInputSchema, exportFileOutputSchema, openUrlInputSchema, openUrlOutputSchema } from './schemas/app';
-import { caughtCallbackSchema, catcherEventSchema, catcherWaitInputSchema } from './schemas/catcher';
+import { caughtCallbackSchema, catcherEventSchema, catcherOpenInputSchema, catcherWaitInputSchema } from './schemas/catcher';
 import { exchangeSchema, rawRequestSchema } from './schemas/http';
 import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
@@ -35,6 +35,7 @@ export const METHODS = {
   mockReset: method(none, z.strictObject({ reset: z.literal(true) }), 'Forget every token, code and event.'),
   mockEvents: method(z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(), z.array(providerEventSchema), 'Recent requests the mock saw, oldest first.'),
 
+  catcherOpen: method(catcherOpenInputSchema, z.strictObject({ port: z.number().int(), redirectUri: z.string() }), 'Listen on a loopback port (0: any free one) so its redirect URI can be sent before the wait opens.'),
   catcherWait: method(catcherWaitInputSchema, z.strictObject({ waitId: z.string(), redirectUri: z.string() }), 'Listen for one flow\'s callback; it arrives as a catcherCallback event.'),
   catcherCancel: method(z.strictObject({ waitId: z.string().min(1) }), z.strictObject({ cancelled: z.boolean() }), 'Stop waiting for a callback.'),
 

@@ -6,10 +6,14 @@ export const waitTargetSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('oauth1'), requestToken: z.string().min(1, 'the request token is empty') }),
 ]);
 
-export const catcherWaitInputSchema = z.strictObject({
+export const catcherOpenInputSchema = z.strictObject({
   /** 0: any free port. A fixed port must match the redirect URI registered with the provider. */
   port: z.number().int('the port must be a whole number').min(0, 'the port must be 0 to 65535').max(65535, 'the port must be 0 to 65535'),
   path: z.string().regex(/^\/[^?#\s]*$/, 'the callback path must start with "/" and contain no "?", "#" or spaces').default('/callback'),
+});
+
+/** Waits on the catcher at `port` and `path`, opening it when needed (port 0: a new one on any free port). */
+export const catcherWaitInputSchema = catcherOpenInputSchema.extend({
   target: waitTargetSchema,
   timeoutMs: z.number().int().min(1000, 'the timeout must be at least 1000 ms').max(3_600_000, 'the timeout must be at most one hour').optional(),
 });

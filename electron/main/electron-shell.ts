@@ -1,0 +1,37 @@
+import { BrowserWindow, dialog, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import type { ShellPort } from '../services/bridge/shell-handlers';
+import { harden, loginNavigation } from './harden';
+import { loginWindowOptions } from './window';
+
+/** The host side of openUrl and exportFile in Electron. */
+export function electronShell(parent: () => BrowserWindow | null, mockBaseUrl: () => string | null): ShellPort {
+  let logins = 0;
+  return {
+    async openInSystemBrowser(url) {
+      // http(s) only (design §5); the contract has checked it already, this is the last line.
+      if (!/^https?:\/\//i.test(url)) return false;
+      await shell.openExternal(url);
+      return true;
+    },
+    async openAppWindow(url) {
+      const base = mockBaseUrl();
+      if (!base) throw new Error('The mock provider is not running.');
+      const window = new BrowserWindow({ ...loginWindowOptions(`mock-login-${++logins}`), ...(parent() ? { parent: parent()! } : {}) });
+      harden(window.webContents, loginNavigation(base));
+      // Once the provider has redirected to the loopback catcher, the page there says what happened; then close.
+      window.webContents.on('did-navigate', (_event, target) => {
+        if (!target.startsWith(`${base}/`)) setTimeout(() => window.isDestroyed() || window.close(), 1500);
+      });
+      await window.loadURL(url);
+    },
+    async saveFile(suggestedName, content) {
+      const owner = parent();
+      const options = { defaultPath: suggestedName };
+      const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+      if (result.canceled || !result.filePath) return null;
+      await writeFile(result.filePath, content, { mode: 0o600 });
+      return result.filePath;
+    },
+  };
+}

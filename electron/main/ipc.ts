@@ -1,0 +1,46 @@
+import type { BridgeHandlers, BridgeEventMessage } from '../../shared/bridge/api';
+import { dispatch } from '../../shared/bridge/dispatch';
+import { failed, type BridgeResult } from '../../shared/bridge/result';
+import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/bridge/channels';
+
+/** The parts of Electron's ipcMain / IpcMainInvokeEvent this module uses, so tests can pass fakes. */
+export interface InvokeEventLike {
+  readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
+  readonly sender: { readonly id: number };
+}
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+export interface WebContentsLike {
+  readonly id: number;
+  isDestroyed(): boolean;
+  send(channel: string, message: BridgeEventMessage): void;
+}
+
+/**
+ * A call is served only when it comes from the app's own window, from its main frame (no subframe), showing the
+ * app's own page (VS Code's validation of IPC senders). Anything else gets `forbidden` and reaches no handler.
+ */
+export function isAppSender(event: InvokeEventLike, appWebContentsId: () => number | null, appUrl: (url: string) => boolean): boolean {
+  const frame = event.senderFrame;
+  return frame !== null && frame.parent === null && event.sender.id === appWebContentsId() && appUrl(frame.url);
+}
+
+/** Registers the one call channel: sender checked, then the contract's dispatch (input parsed before any handler). */
+export function registerBridgeIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers, trusted: (event: InvokeEventLike) => boolean): () => void {
+  ipcMain.handle(CALL_CHANNEL, async (event, name, input): Promise<BridgeResult<unknown>> => {
+    if (!trusted(event)) return failed('forbidden', 'This window may not call OAuth Lab: only the app page in its main window can.');
+    if (typeof name !== 'string') return failed('invalid_input', 'The method name must be a string.');
+    return dispatch(handlers, name, input);
+  });
+  return () => ipcMain.removeHandler(CALL_CHANNEL);
+}
+
+/** Forwards bridge events to the app window while it exists. */
+export function forwardEvents(subscribe: (listener: (m: BridgeEventMessage) => void) => () => void, target: () => WebContentsLike | null): () => void {
+  return subscribe((message) => {
+    const contents = target();
+    if (contents && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, message);
+  });
+}

@@ -1,0 +1,85 @@
+import type { BridgeHandlers } from '../../../shared/bridge/api';
+import type { MethodName } from '../../../shared/bridge/contract';
+import type { CryptoPort } from '../../../shared/ports';
+import { nodeCrypto } from '../node-crypto';
+import { MockProvider } from '../provider';
+import { createCatcherHandlers } from './catcher-handlers';
+import { BridgeEventBus } from './event-bus';
+import { createMockHandlers } from './mock-handlers';
+import { createShellHandlers, type ShellPort } from './shell-handlers';
+import { createTransportHandlers } from './transport-handlers';
+
+type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
+
+/** The store as the bridge needs it: its methods, and what the UI should say about it. */
+export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & { readonly secretStorage: 'encrypted' | 'file'; readonly notices: readonly string[]; close?(): void | Promise<void> };
+
+export interface AppServicesOptions {
+  readonly host: 'electron' | 'web';
+  readonly version: string;
+  readonly store: BridgeStore;
+  readonly shell: ShellPort;
+  readonly provider?: MockProvider;
+  readonly crypto?: CryptoPort;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly catcherIdleCloseMs?: number;
+}
+
+export interface AppServices {
+  readonly handlers: BridgeHandlers;
+  readonly events: BridgeEventBus;
+  /** Stops the mock and the catchers and flushes the store. */
+  close(): Promise<void>;
+}
+
+/** The composition root of everything behind the bridge, shared by the Electron main process and the web host. */
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const events = new BridgeEventBus();
+  const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
+  const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
+  const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env);
+  const shell = createShellHandlers(options.shell, mock.baseUrl);
+  const { store } = options;
+
+  const handlers = {
+    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices }),
+    mockStart: mock.mockStart,
+    mockStop: mock.mockStop,
+    mockStatus: mock.mockStatus,
+    mockState: mock.mockState,
+    mockUpdateSettings: mock.mockUpdateSettings,
+    mockAdvanceClock: mock.mockAdvanceClock,
+    mockDeauthorize: mock.mockDeauthorize,
+    mockReset: mock.mockReset,
+    mockEvents: mock.mockEvents,
+    catcherOpen: catcher.catcherOpen,
+    catcherWait: catcher.catcherWait,
+    catcherCancel: catcher.catcherCancel,
+    httpSend: transport.httpSend,
+    oauth1Trace: transport.oauth1Trace,
+    profilesList: (i) => store.profilesList(i),
+    profileSave: (i) => store.profileSave(i),
+    profileDelete: (i) => store.profileDelete(i),
+    profilesExport: (i) => store.profilesExport(i),
+    profilesImport: (i) => store.profilesImport(i),
+    tokensList: (i) => store.tokensList(i),
+    tokenSave: (i) => store.tokenSave(i),
+    tokenDelete: (i) => store.tokenDelete(i),
+    historyList: (i) => store.historyList(i),
+    historyAdd: (i) => store.historyAdd(i),
+    historyClear: (i) => store.historyClear(i),
+    settingsGet: (i) => store.settingsGet(i),
+    settingsUpdate: (i) => store.settingsUpdate(i),
+    openUrl: shell.openUrl,
+    exportFile: shell.exportFile,
+  } satisfies BridgeHandlers & Record<MethodName, unknown>;
+
+  return {
+    handlers,
+    events,
+    async close() {
+      await Promise.allSettled([mock.close(), catcher.close()]);
+      await store.close?.();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { EventSink } from '../../../shared/bridge/api';
+import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
+import { BridgeFailure } from '../../../shared/bridge/result';
+import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, updateMockSettings } from '../provider';
+
+/**
+ * The embedded mock provider behind the bridge: started on demand inside the host (issue: "the same provider runs
+ * inside the app's main process"), its requests forwarded as `mockEvent`s and its status as `mockStatus`.
+ * Its tokens and codes survive a stop and start; `mockReset` forgets them.
+ */
+export interface MockHandlers {
+  mockStart(input: ParsedInput<'mockStart'>): Promise<MethodOutput<'mockStart'>>;
+  mockStop(): Promise<MethodOutput<'mockStop'>>;
+  mockStatus(): MethodOutput<'mockStatus'>;
+  mockState(): MethodOutput<'mockState'>;
+  mockUpdateSettings(input: ParsedInput<'mockUpdateSettings'>): MethodOutput<'mockUpdateSettings'>;
+  mockAdvanceClock(input: ParsedInput<'mockAdvanceClock'>): MethodOutput<'mockAdvanceClock'>;
+  mockDeauthorize(input: ParsedInput<'mockDeauthorize'>): MethodOutput<'mockDeauthorize'>;
+  mockReset(): MethodOutput<'mockReset'>;
+  mockEvents(input: ParsedInput<'mockEvents'>): MethodOutput<'mockEvents'>;
+  /** The running mock's base URL, for other handlers (the app window for its login page). */
+  baseUrl(): string | null;
+  close(): Promise<void>;
+}
+
+export function createMockHandlers(provider: MockProvider, events: EventSink): MockHandlers {
+  provider.subscribe((event) => events.emit('mockEvent', event));
+  const status = (): MethodOutput<'mockStatus'> => ({ running: provider.running, baseUrl: provider.running ? provider.baseUrl : null });
+  const requireRunning = () => {
+    if (!provider.running) throw new BridgeFailure('unavailable', 'The mock provider is not running; start it first.');
+  };
+  const asInput = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (e) {
+      if (e instanceof ConfigError) throw new BridgeFailure('invalid_input', e.message);
+      throw e;
+    }
+  };
+
+  return {
+    async mockStart(input) {
+      const port = input?.port ?? 0;
+      if (!provider.running) {
+        try {
+          await provider.start({ port });
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === 'EADDRINUSE') throw new BridgeFailure('port_in_use', `Port ${port} on 127.0.0.1 is already in use; choose another port, or 0 for any free port.`);
+          if (code === 'EACCES') throw new BridgeFailure('port_not_permitted', `Port ${port} needs privileges this app does not have; use a port above 1023, or 0.`);
+          throw e;
+        }
+        events.emit('mockStatus', status());
+      }
+      return status();
+    },
+    async mockStop() {
+      if (provider.running) {
+        await provider.stop();
+        events.emit('mockStatus', status());
+      }
+      return status();
+    },
+    mockStatus: status,
+    mockState() {
+      requireRunning();
+      return readMockState(provider.context);
+    },
+    mockUpdateSettings: (patch) => asInput(() => updateMockSettings(provider.context, patch)),
+    mockAdvanceClock: ({ seconds }) => asInput(() => advanceMockClock(provider.context, seconds)),
+    mockDeauthorize: ({ token }) => deauthorizeAccessToken(provider.context, token),
+    mockReset() {
+      resetMock(provider.context);
+      return { reset: true };
+    },
+    mockEvents: (input) => provider.events.recent(input?.sinceId ?? 0),
+    baseUrl: () => (provider.running ? provider.baseUrl : null),
+    close: () => provider.stop(),
+  };
+}

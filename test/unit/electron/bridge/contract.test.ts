@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHOD_NAMES, METHODS, type MethodName } from '../../../../shared/bridge/contract';
+import type { BridgeResult } from '../../../../shared/bridge/result';
+import { parseUrlEncoded } from '../../../../shared/oauth1';
+import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { createAppStore } from '../../../../electron/services/store';
+import { ipcTransport, webTransport, type BridgeTransport } from './transports';
+
+/**
+ * One contract suite, two transports (issue 5): every method through Electron's IPC handler map and through the
+ * web host over real HTTP, bad input coming back as coded errors, and events arriving on each.
+ */
+const { consumer } = DEFAULT_CREDENTIALS;
+
+for (const kind of ['IPC', 'web host'] as const) {
+  describe(`bridge contract over ${kind}`, () => {
+    let dir: string;
+    let services: AppServices;
+    let bridge: BridgeTransport;
+    const opened: string[] = [];
+    const saved: { name: string; content: string }[] = [];
+    const succeeded = new Set<string>();
+
+    const call = async (method: MethodName, input?: unknown): Promise<BridgeResult<unknown>> => {
+      const result = await bridge.call(method, input);
+      if (result.ok) {
+        // Every answer has the shape the contract promises.
+        expect(METHODS[method].output.safeParse(result.value).success, `${method} output`).toBe(true);
+        succeeded.add(method);
+      }
+      return result;
+    };
+    const value = async <T = Record<string, unknown>>(method: MethodName, input?: unknown): Promise<T> => {
+      const r = await call(method, input);
+      if (!r.ok) throw new Error(`${method} failed: ${r.error.code}: ${r.error.message}`);
+      return r.value as T;
+    };
+    const eventually = async <T>(find: () => T | undefined): Promise<T> => {
+      for (let i = 0; i < 200; i++) {
+        const found = find();
+        if (found !== undefined) return found;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('The event did not arrive.');
+    };
+    const signed = async (input: Record<string, unknown>) => {
+      const trace = await value<{ request: { method: string; url: string; headers: [string, string][]; body?: string } }>('oauth1Trace', { consumerKey: consumer.key, consumerSecret: consumer.secret, signatureMethod: 'HMAC-SHA1', nonce: `n${Math.random().toString(36).slice(2)}`, timestamp: String(Math.floor(Date.now() / 1000)), ...input });
+      return value<{ response: { status: number; bodyText: string; headers: [string, string][] } }>('httpSend', { request: trace.request });
+    };
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'oauth-lab-contract-'));
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>OAuth Lab</title>');
+      services = createAppServices({
+        host: kind === 'IPC' ? 'electron' : 'web',
+        version: '0.0.0-test',
+        store: createAppStore({ cwd: join(dir, 'store') }),
+        provider: new MockProvider({ autoLoginUser: 'demo' }),
+        shell: {
+          openInSystemBrowser: async (url) => (opened.push(url), true),
+          openAppWindow: async (url) => void opened.push(`app:${url}`),
+          saveFile: async (name, content) => (saved.push({ name, content }), join(dir, name)),
+        },
+        catcherIdleCloseMs: 200,
+      });
+      bridge = kind === 'IPC' ? ipcTransport(services) : await webTransport(services, dir);
+    });
+    afterAll(async () => {
+      await bridge.close();
+      await services.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('says which host it is', async () => {
+      expect(await value('appInfo')).toMatchObject({ host: kind === 'IPC' ? 'electron' : 'web', secretStorage: 'file' });
+    });
+
+    it('runs the OAuth 1.0a flow through the bridge: mock, signing, transport, catcher and events', async () => {
+      const started = await value<{ baseUrl: string }>('mockStart', { port: 0 });
+      expect(await value('mockStatus')).toEqual({ running: true, baseUrl: started.baseUrl });
+      const base = started.baseUrl;
+      const { port, redirectUri } = await value<{ port: number; redirectUri: string }>('catcherOpen', { port: 0, path: '/callback' });
+
+      const step1 = await signed({ method: 'POST', url: `${base}/oauth/v1/request_token`, callback: redirectUri });
+      expect(step1.response.status).toBe(200);
+      const requestToken = Object.fromEntries(parseUrlEncoded(step1.response.bodyText, true, 'test'));
+
+      const wait = await value<{ waitId: string; redirectUri: string }>('catcherWait', { port, path: '/callback', target: { kind: 'oauth1', requestToken: requestToken.oauth_token } });
+      expect(wait.redirectUri).toBe(redirectUri);
+      const authorize = await value<{ response: { status: number; headers: [string, string][] } }>('httpSend', { request: { method: 'GET', url: `${base}/oauth/v1/authorize?oauth_token=${encodeURIComponent(requestToken.oauth_token!)}`, headers: [] } });
+      expect(authorize.response.status).toBe(302);
+      const location = authorize.response.headers.find(([n]) => n.toLowerCase() === 'location')![1];
+      await value('httpSend', { request: { method: 'GET', url: location, headers: [] } });
+      const caught = await eventually(() => bridge.received.find((m) => m.event === 'catcherCallback' && (m.payload as { waitId: string }).waitId === wait.waitId));
+      const callback = (caught.payload as { callback: { mayContinue: boolean; oauthVerifier: string } }).callback;
+      expect(callback.mayContinue).toBe(true);
+
+      const step3 = await signed({ method: 'POST', url: `${base}/oauth/v1/access_token`, token: requestToken.oauth_token, tokenSecret: requestToken.oauth_token_secret, verifier: callback.oauthVerifier });
+      expect(step3.response.status).toBe(200);
+      const access = Object.fromEntries(parseUrlEncoded(step3.response.bodyText, true, 'test'));
+      const api = () => signed({ method: 'GET', url: `${base}/api/v1/me`, token: access.oauth_token, tokenSecret: access.oauth_token_secret });
+      expect((await api()).response.status).toBe(200);
+
+      const state = await value<{ state: { oauth1: { accessTokens: { token: string; status: string }[] } } }>('mockState');
+      expect(state.state.oauth1.accessTokens).toContainEqual(expect.objectContaining({ token: access.oauth_token, status: 'valid' }));
+      expect(await value('mockDeauthorize', { token: access.oauth_token })).toMatchObject({ status: 'deauthorized' });
+      expect((await api()).response.status).toBe(401);
+
+      const seen = await value<{ endpoint: string }[]>('mockEvents', { sinceId: 0 });
+      expect(seen.map((e) => e.endpoint)).toEqual(expect.arrayContaining(['oauth1.requestToken', 'oauth1.accessToken']));
+      await eventually(() => bridge.received.find((m) => m.event === 'mockEvent'));
+      expect(bridge.received.some((m) => m.event === 'mockStatus')).toBe(true);
+    });
+
+    it('changes the mock: settings, clock, reset, stop; bad values come back as invalid_input', async () => {
+      expect(await value('mockUpdateSettings', { lifetimes: { requestTokenTtl: 5 } })).toMatchObject({ lifetimes: { requestTokenTtl: 5 } });
+      const bad = await call('mockUpdateSettings', { lifetimes: { requestTokenTtl: -1 } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(bad.ok || bad.error.message).toMatch(/requestTokenTtl/);
+      expect(await value<{ offsetSeconds: number }>('mockAdvanceClock', { seconds: 60 })).toMatchObject({ offsetSeconds: 60 });
+      expect(await call('mockDeauthorize', { token: 'no-such-token' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await value('mockReset')).toEqual({ reset: true });
+      expect(await value('mockStop')).toEqual({ running: false, baseUrl: null });
+      expect(await call('mockState')).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    });
+
+    it('ends a cancelled wait with an event, and refuses unknown waits', async () => {
+      const wait = await value<{ waitId: string }>('catcherWait', { port: 0, target: { kind: 'oauth2', state: 'abc' }, timeoutMs: 60_000 });
+      expect(await value('catcherCancel', { waitId: wait.waitId })).toEqual({ cancelled: true });
+      const ended = await eventually(() => bridge.received.find((m) => m.event === 'catcherWaitEnded' && (m.payload as { waitId: string }).waitId === wait.waitId));
+      expect(ended.payload).toMatchObject({ code: 'wait_aborted' });
+      expect(await call('catcherCancel', { waitId: 'wait-999' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    });
+
+    it('reports a dead server as the transport error code, with its phase', async () => {
+      const r = await call('httpSend', { request: { method: 'GET', url: 'http://127.0.0.1:1/', headers: [] }, options: { timeoutMs: 5000 } });
+      expect(r).toMatchObject({ ok: false, error: { code: 'connection_refused', details: { phase: 'connect' } } });
+    });
+
+    it('reports a signing error with the trace step that failed', async () => {
+      const r = await call('oauth1Trace', { method: 'GET', url: 'ftp://example.com/', consumerKey: 'k', consumerSecret: 's', signatureMethod: 'HMAC-SHA1', nonce: 'n', timestamp: '1' });
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
+    });
+
+    it('keeps profiles, tokens, history and settings', async () => {
+      const profiles = await value<{ id: string; builtIn: boolean }[]>('profilesList');
+      expect(profiles[0]).toMatchObject({ id: 'mock', builtIn: true });
+      await value('profileSave', { profile: { id: 'real', name: 'Real server', baseUrl: 'https://api.example.com' } });
+      expect((await value<{ id: string }[]>('profilesList')).map((p) => p.id)).toEqual(['mock', 'real']);
+      expect(await call('profileSave', { profile: { id: 'x', name: 'No URL' } })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/baseUrl/) } });
+      const exported = await value<{ json: string }>('profilesExport', { includeSecrets: false });
+      const imported = await value<{ imported: { name: string }[] }>('profilesImport', { json: exported.json });
+      expect(imported.imported).toHaveLength(1);
+      expect(await call('profileDelete', { id: 'mock' })).toMatchObject({ ok: false });
+      expect(await value('profileDelete', { id: 'real' })).toEqual({ deleted: true });
+
+      const token = { id: 't1', profileId: 'mock', kind: 'oauth1', token: 'tok', tokenSecret: 'sec', obtainedAt: 1 };
+      await value('tokenSave', { token });
+      expect(await value('tokensList', { profileId: 'mock' })).toEqual([expect.objectContaining({ id: 't1', tokenSecret: 'sec' })]);
+      expect(await value('tokenDelete', { id: 't1' })).toEqual({ deleted: true });
+
+      const exchange = { request: { method: 'GET', url: 'http://x/', headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 1 };
+      await value('historyAdd', { entry: { id: 'h1', profileId: 'mock', flow: 'oauth1', leg: 'api', outcome: 'succeeded', summary: 'ok', at: 1, exchange } });
+      expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1 });
+      expect(await value('historyClear')).toEqual({ cleared: 1 });
+
+      expect(await value('settingsUpdate', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
+      expect(await value('settingsGet')).toMatchObject({ theme: 'dark' });
+    });
+
+    it('opens pages and saves files through the host, never a real provider in the app window', async () => {
+      expect(await value('openUrl', { url: 'https://provider.example/authorize', target: 'system' })).toEqual({ openedIn: 'system' });
+      expect(await call('openUrl', { url: 'https://provider.example/authorize', target: 'app-window' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const { baseUrl } = await value<{ baseUrl: string }>('mockStart', {});
+      expect(await value('openUrl', { url: `${baseUrl}/oauth/v1/authorize?oauth_token=x`, target: 'app-window' })).toEqual({ openedIn: 'app-window' });
+      expect(await call('openUrl', { url: 'javascript:alert(1)', target: 'system' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(opened).toEqual(['https://provider.example/authorize', `app:${baseUrl}/oauth/v1/authorize?oauth_token=x`]);
+      expect(await value('exportFile', { suggestedName: 'request.sh', content: 'curl …' })).toEqual({ saved: true, path: join(dir, 'request.sh') });
+      expect(await call('exportFile', { suggestedName: '../evil', content: '' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(saved).toEqual([{ name: 'request.sh', content: 'curl …' }]);
+    });
+
+    it('answers every method given input of the wrong type with invalid_input naming the method', async () => {
+      for (const method of METHOD_NAMES) {
+        const r = await bridge.call(method, 42);
+        expect(r, method).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining(method) } });
+      }
+      expect(await bridge.call('shellExec', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+      expect(await bridge.call('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    });
+
+    it('has exercised every method of the contract', () => {
+      expect([...succeeded].sort()).toEqual([...METHOD_NAMES].sort());
+    });
+  });
+}
