@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { BridgeHandlers } from '../../shared/bridge/api';
+import { handleCall } from './api-call';
+import { EventStreams, HEARTBEAT_MS, type EventFeed } from './event-stream';
+import { checkHost, checkOrigin } from './guards';
+import { BODY_LIMIT } from './request-body';
+import { BASE_HEADERS, forbid, sendError } from './respond';
+import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
+import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
+
+/**
+ * The web host (design §2): the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
+ * (events), on 127.0.0.1 only, for browser mode. It holds the same secrets as the app, so every request passes, in
+ * order: the Host check (DNS rebinding), the Origin checks (other pages), and the per-launch token.
+ */
+export interface WebHostOptions {
+  readonly handlers: BridgeHandlers;
+  readonly events: EventFeed;
+  /** The renderer build (out/renderer). */
+  readonly staticDir: string;
+  /** 0 (the default): any free port. */
+  readonly port?: number;
+  /** Leave out for a fresh random token (the normal case); tests and restarts may fix one. */
+  readonly token?: string;
+  readonly heartbeatMs?: number;
+  readonly bodyLimit?: number;
+}
+
+export interface WebHost {
+  /** `http://127.0.0.1:PORT/?token=TOKEN`: the one URL that lets a browser in. Print it; never log it elsewhere. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  /** Ends open event streams and every connection, then stops listening. */
+  close(): Promise<void>;
+}
+
+export const LOOPBACK = '127.0.0.1';
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token === undefined ? newToken() : checkToken(options.token);
+  const root = await openStaticRoot(options.staticDir);
+  const streams = new EventStreams(options.events, options.heartbeatMs ?? HEARTBEAT_MS);
+  // requireHostHeader off: a request without Host gets our own 403 with the reason, like any other wrong Host.
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 120_000, maxHeaderSize: 16 * 1024, requireHostHeader: false });
+  const port = await listen(server, options.port ?? 0);
+  const context: RequestContext = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    req.on('error', () => {});
+    res.on('error', () => {});
+    route(context, req, res).catch((e: unknown) => {
+      // A bug in the host, not bad input: answer it as data rather than leave the request hanging.
+      if (!res.headersSent) sendError(res, 500, 'internal', `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
+      else res.destroy();
+    });
+  });
+
+  let closing: Promise<void> | null = null;
+  const origin = `http://${LOOPBACK}:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        streams.closeAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+interface RequestContext {
+  readonly handlers: BridgeHandlers;
+  readonly root: StaticRoot;
+  readonly streams: EventStreams;
+  readonly token: string;
+  readonly port: number;
+  readonly bodyLimit: number;
+}
+
+/** Refused requests leave no trace: the body is drained unread and no handler runs. */
+function refuse(req: IncomingMessage, res: ServerResponse, why: string): void {
+  req.resume();
+  forbid(res, why);
+}
+
+async function route(ctx: RequestContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const query = q < 0 ? '' : target.slice(q + 1);
+  const isApi = path === '/api' || path.startsWith('/api/');
+
+  const host = checkHost(req, ctx.port);
+  if ('refusal' in host) return refuse(req, res, host.refusal);
+  const originRefusal = checkOrigin(req, host.host, isApi);
+  if (originRefusal) return refuse(req, res, originRefusal);
+
+  // The printed URL: trade the token in the query for a cookie, and get it out of the address bar.
+  const method = req.method ?? 'GET';
+  if (path === '/' && (method === 'GET' || method === 'HEAD') && new URLSearchParams(query).has('token')) {
+    const given = new URLSearchParams(query).getAll('token');
+    if (!given.some((t) => tokensEqual(t, ctx.token))) {
+      return refuse(req, res, `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`);
+    }
+    res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  if (!hasToken(req, ctx.token)) return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
+
+  if (isApi) {
+    if (path.startsWith('/api/call/')) return handleCall(ctx.handlers, req, res, path.slice('/api/call/'.length), ctx.bodyLimit);
+    if (path === '/api/events') {
+      if (method !== 'GET') {
+        req.resume();
+        return sendError(res, 405, 'method_not_allowed', 'The event stream is read with GET.', { Allow: 'GET' });
+      }
+      ctx.streams.serve(req, res);
+      return;
+    }
+    req.resume();
+    return sendError(res, 404, 'not_found', `There is no API at ${path}: methods are POST /api/call/<method>, events GET /api/events.`);
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    req.resume();
+    return sendError(res, 405, 'method_not_allowed', "OAuth Lab's page is read with GET.", { Allow: 'GET, HEAD' });
+  }
+  return serveStatic(ctx.root, req, res, path);
+}
+
+const HOW_TO_GET_IN = (port: number) =>
+  `Open the URL that \`oauth-lab web\` printed (http://${LOOPBACK}:${port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;
+
+/** Binds 127.0.0.1 only (design §5), with bind failures in words. */
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      const why = e.code === 'EADDRINUSE' ? 'another program already uses that port; choose another with --port, or 0 for any free one' : e.code === 'EACCES' ? 'this user may not listen there (ports below 1024 need privileges)' : e.message;
+      reject(new Error(`The web host cannot listen on ${LOOPBACK}:${port}: ${why}.`));
+    };
+    server.once('error', onError);
+    server.listen({ host: LOOPBACK, port, exclusive: true }, () => {
+      server.off('error', onError);
+      // Later socket errors belong to single connections; they must not crash the process.
+      server.on('error', () => {});
+      const address = server.address();
+      if (address && typeof address === 'object') resolve(address.port);
+      else reject(new Error('The web host did not get a TCP address.'));
+    });
+  });
+}

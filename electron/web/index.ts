@@ -1,0 +1,6 @@
+/** Browser mode: the renderer and the bridge over HTTP + SSE on 127.0.0.1 (design §2, §5). */
+export { startWebHost, LOOPBACK, type WebHost, type WebHostOptions } from './host';
+export type { EventFeed } from './event-stream';
+export { CONTENT_SECURITY_POLICY } from './respond';
+export { TOKEN_COOKIE, TOKEN_HEADER } from './token';
+export { BODY_LIMIT } from './request-body';
