@@ -1,0 +1,99 @@
+import type { BridgeApi } from '../../shared/bridge/api';
+import { EVENT_NAMES, METHOD_NAMES, type MethodName } from '../../shared/bridge/contract';
+import type { BridgeResult } from '../../shared/bridge/result';
+import { EventHub } from './event-hub';
+import { isBridgeResult, unavailable } from './result-shape';
+
+/**
+ * The bridge over HTTP + Server-Sent Events, for browser mode (the web host, electron/web). Calls are
+ * `POST /api/call/<method>` with the input as JSON; the access token travels in the host's HttpOnly cookie, which
+ * this code never sees. Every failure comes back as a BridgeResult, never as a rejected promise.
+ */
+
+/** The part of EventSource this bridge uses, so tests in Node can pass their own. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+export interface HttpBridgeDeps {
+  readonly fetch?: typeof fetch;
+  readonly EventSource?: new (url: string) => EventSourceLike;
+}
+
+/** EventSource.CLOSED: the browser gave up (the host answered non-200, e.g. 403 after a restart with a new token). */
+const CLOSED = 2;
+
+export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): BridgeApi {
+  const base = baseUrl.replace(/\/+$/, '');
+  const where = base || (typeof location === 'undefined' ? 'this page' : location.origin);
+
+  async function call(name: MethodName, input: unknown): Promise<BridgeResult<unknown>> {
+    const doFetch = deps.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}/api/call/${name}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        // No input is no body: the host passes `undefined` to the contract, exactly as IPC does.
+        body: input === undefined ? '' : JSON.stringify(input),
+      });
+    } catch (e) {
+      return unavailable(where, describeNetworkError(e));
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      return unavailable(where, `it answered ${name} with HTTP ${response.status} and no JSON.`);
+    }
+    // The host's refusals (403, 413, 415, ...) are BridgeResults too, with their own code and advice: pass them on.
+    return isBridgeResult(parsed) ? parsed : unavailable(where, `it answered ${name} with HTTP ${response.status} and JSON that is not a bridge result.`);
+  }
+
+  let source: EventSourceLike | null = null;
+  const open = () => {
+    const Source = deps.EventSource ?? globalThis.EventSource;
+    if (!Source) throw new Error('This environment has no EventSource, so bridge events cannot be received; pass one to createHttpBridge.');
+    const s = new Source(`${base}/api/events`);
+    for (const name of EVENT_NAMES) {
+      s.addEventListener(name, (event) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(String(event.data));
+        } catch {
+          console.error(`OAuth Lab: the host sent a ${name} event that is not JSON`);
+          return;
+        }
+        hub.deliver(name, payload);
+      });
+    }
+    source = s;
+  };
+  const hub = new EventHub(open, () => {
+    source?.close();
+    source = null;
+  });
+
+  const api: Record<string, unknown> = {
+    on(event: string, listener: (payload: unknown) => void) {
+      // A stream the browser gave up on is replaced when someone subscribes again (e.g. after reopening the URL).
+      if (source && source.readyState === CLOSED && hub.size > 0) {
+        source.close();
+        open();
+      }
+      return hub.add(event as (typeof EVENT_NAMES)[number], listener);
+    },
+  };
+  for (const name of METHOD_NAMES) api[name] = (input?: unknown) => call(name, input);
+  return api as unknown as BridgeApi;
+}
+
+/** `fetch failed (connect ECONNREFUSED 127.0.0.1:5173)`: the cause, where the runtime gives one, says why. */
+function describeNetworkError(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = (e as { cause?: unknown }).cause;
+  return cause instanceof Error && cause.message ? `${e.message} (${cause.message})` : e.message;
+}

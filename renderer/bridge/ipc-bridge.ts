@@ -1,0 +1,42 @@
+import type { BridgeApi } from '../../shared/bridge/api';
+import { METHOD_NAMES, type EventName, type MethodName } from '../../shared/bridge/contract';
+import type { BridgeResult } from '../../shared/bridge/result';
+import { isBridgeResult } from './result-shape';
+
+/**
+ * What the Electron preload exposes as `window.oauthLab`: one function per contract method and `on`, nothing
+ * else (design §5). Each function resolves with the BridgeResult the main process answered.
+ */
+export type ExposedBridge = { readonly [M in MethodName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
+  on(event: EventName, listener: (payload: unknown) => void): () => void;
+};
+
+/**
+ * Wraps the preload's object into a BridgeApi. It is nearly the identity; what it adds is a check at start that
+ * the preload and this contract agree (a stale build would otherwise fail on first use of a missing method), and
+ * that a rejected IPC call (the main process had no handler, the window is closing) still comes back as data.
+ */
+export function createIpcBridge(exposed: unknown): BridgeApi {
+  if (typeof exposed !== 'object' || exposed === null) throw new Error('window.oauthLab is not an object: the Electron preload did not load.');
+  const given = exposed as Record<string, unknown>;
+  const missing = [...METHOD_NAMES, 'on'].filter((name) => typeof given[name] !== 'function');
+  if (missing.length) {
+    throw new Error(`The Electron preload does not expose ${missing.join(', ')} on window.oauthLab; the preload and the bridge contract are out of step (rebuild the app).`);
+  }
+  const bridge = exposed as ExposedBridge;
+  const api: Record<string, unknown> = {
+    on: (event: EventName, listener: (payload: unknown) => void) => bridge.on(event, listener),
+  };
+  for (const name of METHOD_NAMES) {
+    api[name] = async (input?: unknown): Promise<BridgeResult<unknown>> => {
+      try {
+        const result = await bridge[name](input);
+        if (isBridgeResult(result)) return result;
+        return { ok: false, error: { code: 'internal', message: `The app's main process answered ${name} with something that is not a bridge result.` } };
+      } catch (e) {
+        return { ok: false, error: { code: 'unavailable', message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
+      }
+    };
+  }
+  return api as unknown as BridgeApi;
+}
