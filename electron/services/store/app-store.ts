@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
+import { historyQuerySchema } from '../../../shared/store/history';
+import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
+import type { SavedToken } from '../../../shared/store/saved-token';
+import type { Settings } from '../../../shared/store/settings';
+import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
+import { encodeHistory, encodeProfile, encodeToken } from './codec';
+import { createConfBackend } from './conf-backend';
+import { HistoryLog } from './history-log';
+import { keptKey, loadStore, type HiddenToken } from './load';
+import { SCHEMA_VERSION } from './migrations';
+import { MOCK_PROFILE_NAME } from './mock-profile';
+import { exportProfiles, planImport } from './profile-transfer';
+import { SecretBox, type SealedSecret, type SecretCipher } from './secrets';
+
+export interface AppStoreOptions {
+  /** The directory of store.json (conf backend); default: conf's per-user config directory. */
+  readonly cwd?: string;
+  /** Electron's safeStorage; without one (or when it says encryption is unavailable) secrets are stored plain in a 0600 file. */
+  readonly cipher?: SecretCipher;
+  readonly now?: () => number;
+  /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */
+  readonly backend?: KeyValueBackend;
+  /** History writes made within this many ms are written together (default 250); 0 writes each at once. */
+  readonly historyFlushMs?: number;
+  /** New ids for imported profiles whose id is taken (default: random UUIDs). */
+  readonly newId?: () => string;
+}
+
+export type StoreMethodName =
+  | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
+  | 'tokensList' | 'tokenSave' | 'tokenDelete'
+  | 'historyList' | 'historyAdd' | 'historyClear'
+  | 'settingsGet' | 'settingsUpdate';
+
+/** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
+export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+  readonly secretStorage: 'encrypted' | 'file';
+  /** Start-up notices (a corrupt file moved aside, a secret that could not be decrypted) and later write failures. */
+  readonly notices: readonly string[];
+  /** The store file, for messages. */
+  readonly path: string;
+  /** Writes pending history now. Throws store_error. */
+  flush(): void;
+  /** Flushes; call on quit. Later calls still work and write at once. */
+  close(): void;
+};
+
+const clone = <T>(v: T): T => structuredClone(v);
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Opens (or creates) the store. Everything lives in memory after this; every change is written through, at once
+ * for profiles, tokens and settings (so a disk failure reaches the caller as store_error and the change is undone)
+ * and gathered for history (many entries per flow). Never throws: an unusable file becomes a notice.
+ */
+export function createAppStore(options: AppStoreOptions = {}): AppStore {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomUUID;
+  const flushMs = options.historyFlushMs ?? 250;
+  const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const box = new SecretBox(options.cipher);
+  const loaded = loadStore(backend, box, now);
+  const notices = loaded.notices;
+
+  let profiles: readonly Profile[] = loaded.profiles;
+  let tokens: readonly SavedToken[] = loaded.tokens;
+  let hiddenTokens: readonly HiddenToken[] = loaded.hiddenTokens;
+  let settings: Settings = loaded.settings;
+  let kept: ReadonlyMap<string, SealedSecret> = loaded.kept;
+  const history = new HistoryLog(loaded.history);
+
+  let closed = false;
+  let historyDirty = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const keptFor = (kind: 'profile' | 'token', id: string) => (field: string) => kept.get(keptKey(kind, id, field));
+  const forget = (kind: 'profile' | 'token', id: string) => {
+    const prefix = keptKey(kind, id, '');
+    kept = new Map([...kept].filter(([k]) => !k.startsWith(prefix)));
+  };
+
+  function writeNow(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!loaded.writable) return;
+    const doc = {
+      schemaVersion: SCHEMA_VERSION,
+      profiles: profiles.map((p) => encodeProfile(p, box, keptFor('profile', p.id))),
+      tokens: [...tokens.map((t) => encodeToken(t, box, keptFor('token', t.id))), ...hiddenTokens.map((h) => h.stored)],
+      history: history.stored(),
+      settings,
+    };
+    try {
+      backend.write(doc);
+    } catch (e) {
+      throw storeError('Writing the store to', backend.path, e);
+    }
+    historyDirty = false;
+  }
+
+  /** Applies a change and writes it; when the write fails the change is undone and store_error thrown. */
+  function commit<T>(change: () => T): T {
+    const before = { profiles, tokens, hiddenTokens, settings, kept, history: history.snapshot() };
+    try {
+      const result = change();
+      writeNow();
+      return result;
+    } catch (e) {
+      ({ profiles, tokens, hiddenTokens, settings, kept } = before);
+      history.restore(before.history);
+      throw e;
+    }
+  }
+
+  function scheduleHistoryWrite(): void {
+    historyDirty = true;
+    if (closed || flushMs === 0) return writeNow();
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      try {
+        writeNow();
+      } catch (e) {
+        notices.push(`The history could not be saved: ${message(e)}. It is kept in memory and saved with the next change.`);
+      }
+    }, flushMs);
+    timer.unref?.();
+  }
+
+  const profileExists = (id: string) => profiles.some((p) => p.id === id);
+
+  if (loaded.rewrite) {
+    try {
+      writeNow();
+    } catch (e) {
+      notices.push(`${message(e)}. Changes are kept in memory and saved with the next change.`);
+    }
+  }
+
+  return {
+    get secretStorage() {
+      return box.storage;
+    },
+    get notices() {
+      return [...notices];
+    },
+    get path() {
+      return backend.path;
+    },
+
+    profilesList: () => clone([...profiles]),
+
+    profileSave: ({ profile }) =>
+      commit(() => {
+        // The mock's id always means the built-in profile: it can be edited (ports, paths, credentials) but stays built in.
+        const saved: Profile = profile.id === MOCK_PROFILE_ID ? { ...profile, builtIn: true } : profile;
+        if (saved.builtIn && saved.id !== MOCK_PROFILE_ID) throw invalidInput(`profile.builtIn: only the "${MOCK_PROFILE_NAME}" profile (id "${MOCK_PROFILE_ID}") is built in; save this profile with builtIn: false.`);
+        const at = profiles.findIndex((p) => p.id === saved.id);
+        profiles = at >= 0 ? profiles.map((p, i) => (i === at ? saved : p)) : [...profiles, saved];
+        forget('profile', saved.id); // the user has seen the empty secret and saved: the undecryptable old value goes
+        return clone(saved);
+      }),
+
+    profileDelete: ({ id }) => {
+      if (id === MOCK_PROFILE_ID) throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
+      if (!profileExists(id)) return { deleted: false };
+      return commit(() => {
+        profiles = profiles.filter((p) => p.id !== id);
+        // Its saved tokens are secrets nobody could reach any more: they go with it.
+        for (const t of tokens) if (t.profileId === id) forget('token', t.id);
+        tokens = tokens.filter((t) => t.profileId !== id);
+        hiddenTokens = hiddenTokens.filter((t) => t.meta.profileId !== id);
+        forget('profile', id);
+        if (settings.activeProfileId === id) settings = { ...settings, activeProfileId: MOCK_PROFILE_ID };
+        return { deleted: true };
+      });
+    },
+
+    profilesExport: ({ ids, includeSecrets }) => {
+      const userProfiles = profiles.filter((p) => !p.builtIn);
+      let chosen = userProfiles;
+      if (ids) {
+        if (ids.includes(MOCK_PROFILE_ID)) throw invalidInput(`ids: the built-in "${MOCK_PROFILE_NAME}" profile is not exported (every OAuth Lab has it).`);
+        const missing = ids.filter((id) => !profileExists(id));
+        if (missing.length) throw notFound(`There is no profile with the id ${missing.map((id) => `"${id}"`).join(', ')}.`);
+        chosen = userProfiles.filter((p) => ids.includes(p.id));
+      }
+      return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
+    },
+
+    profilesImport: ({ json }) => {
+      const plan = planImport(json, profiles, newId);
+      return commit(() => {
+        profiles = [...profiles, ...plan.imported];
+        return clone(plan);
+      });
+    },
+
+    tokensList: (input) => {
+      const profileId = input?.profileId;
+      return clone(tokens.filter((t) => profileId === undefined || t.profileId === profileId).sort((a, b) => b.obtainedAt - a.obtainedAt));
+    },
+
+    tokenSave: ({ token }) => {
+      if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
+      return commit(() => {
+        const at = tokens.findIndex((t) => t.id === token.id);
+        tokens = at >= 0 ? tokens.map((t, i) => (i === at ? token : t)) : [...tokens, token];
+        hiddenTokens = hiddenTokens.filter((t) => t.meta.id !== token.id);
+        forget('token', token.id);
+        return clone(token);
+      });
+    },
+
+    tokenDelete: ({ id }) => {
+      if (!tokens.some((t) => t.id === id) && !hiddenTokens.some((t) => t.meta.id === id)) return { deleted: false };
+      return commit(() => {
+        tokens = tokens.filter((t) => t.id !== id);
+        hiddenTokens = hiddenTokens.filter((t) => t.meta.id !== id);
+        forget('token', id);
+        return { deleted: true };
+      });
+    },
+
+    historyList: (query) => clone(history.query(query ?? historyQuerySchema.parse({}))),
+
+    historyAdd: ({ entry }) => {
+      // The user turned history off: the exchange is not kept anywhere.
+      if (!settings.keepHistory) return clone(entry);
+      let record;
+      try {
+        record = encodeHistory(entry, box);
+      } catch (e) {
+        throw storeError('Encrypting a history entry for', backend.path, e);
+      }
+      history.add(record);
+      scheduleHistoryWrite();
+      return clone(entry);
+    },
+
+    historyClear: () => commit(() => ({ cleared: history.clear() })),
+
+    settingsGet: () => clone(settings),
+
+    settingsUpdate: (patch) => {
+      if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
+      return commit(() => {
+        settings = { ...settings, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+        return clone(settings);
+      });
+    },
+
+    flush() {
+      if (historyDirty) writeNow();
+    },
+
+    close() {
+      closed = true;
+      if (historyDirty) writeNow();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Conf from 'conf';
+import { StoreFileError, type KeyValueBackend } from './backend';
+
+/** The part of conf the backend uses; electron-store is a subclass of Conf, so it fits too. */
+export interface ConfLike {
+  readonly path: string;
+  store: Record<string, unknown>;
+}
+
+export const STORE_FILE_NAME = 'store';
+
+/*
+ * conf parses the file in its constructor and throws on invalid JSON, and turns a top-level array or number into
+ * an object. Our deserializer never throws and hands the parsed value through untouched under a symbol, so the
+ * store itself can tell "no file" from "not JSON" from "wrong shape", move a bad file aside and say why.
+ */
+const PARSED = Symbol('parsed store document');
+const UNPARSABLE = Symbol('store document that is not JSON');
+
+type Wrapped = { [PARSED]?: unknown; [UNPARSABLE]?: string };
+
+function deserialize(text: string): Record<string, unknown> {
+  let wrapped: Wrapped;
+  try {
+    wrapped = { [PARSED]: JSON.parse(text) };
+  } catch (e) {
+    wrapped = { [UNPARSABLE]: e instanceof Error ? e.message : String(e) };
+  }
+  return wrapped as Record<string, unknown>;
+}
+
+/** Options shared by the conf and electron-store adapters: the file is created readable by this user only. */
+export const STORE_FILE_OPTIONS = {
+  configFileMode: 0o600,
+  clearInvalidConfig: false,
+  deserialize,
+} as const;
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Secrets may be plain here (no keyring): keep it to this user. Failures (Windows, a directory we do not own) leave the mode as it was. */
+export function makePrivate(path: string, mode = 0o700): void {
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // see above
+  }
+}
+
+/** Creates `dir` for this user only when it does not exist; an existing directory is the caller's and keeps its mode. */
+export function ensurePrivateDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivate(dir); // mkdir's mode is filtered by the umask
+}
+
+/**
+ * A backend over a conf instance, created on first use. `expectedPath` names the file when conf itself cannot
+ * be created (an unreadable file throws in its constructor).
+ */
+export function confLikeBackend(open: () => ConfLike, expectedPath: string): KeyValueBackend {
+  let conf: ConfLike | undefined;
+  let path = expectedPath;
+  const instance = (): ConfLike => {
+    if (conf) return conf;
+    try {
+      conf = open();
+    } catch (e) {
+      const at = (e as { path?: unknown }).path;
+      throw new StoreFileError(typeof at === 'string' ? at : path, `it cannot be read: ${reason(e)}`, { cause: e });
+    }
+    path = conf.path;
+    // A file written before (by an older version, or by hand) may be readable by others: it is ours to tighten.
+    if (existsSync(path)) makePrivate(path, 0o600);
+    return conf;
+  };
+  return {
+    get path() {
+      return path;
+    },
+    read() {
+      let store: Wrapped;
+      try {
+        store = instance().store as Wrapped;
+      } catch (e) {
+        if (e instanceof StoreFileError) throw e;
+        throw new StoreFileError(path, `it cannot be read: ${reason(e)}`, { cause: e });
+      }
+      if (store[UNPARSABLE] !== undefined) throw new StoreFileError(path, `it is not valid JSON (${store[UNPARSABLE]})`);
+      return store[PARSED];
+    },
+    write(data) {
+      instance().store = { ...data };
+    },
+    moveAside(target) {
+      renameSync(path, target);
+    },
+    copyAside(target) {
+      copyFileSync(path, target);
+      chmodSync(target, 0o600);
+    },
+  };
+}
+
+export interface ConfBackendOptions {
+  /** The directory of `store.json`; default: conf's per-user config directory for `oauth-lab`. */
+  readonly cwd?: string;
+}
+
+/** The store on conf, for browser mode and the CLI: `<cwd>/store.json`. */
+export function createConfBackend(options: ConfBackendOptions = {}): KeyValueBackend {
+  const { cwd } = options;
+  if (cwd) ensurePrivateDirectory(cwd);
+  return confLikeBackend(() => {
+    const conf = new Conf<Record<string, unknown>>({ projectName: 'oauth-lab', configName: STORE_FILE_NAME, ...(cwd ? { cwd } : {}), ...STORE_FILE_OPTIONS });
+    // conf's own directory (…/oauth-lab-nodejs) holds nothing but ours.
+    if (!cwd) makePrivate(dirname(conf.path));
+    return conf;
+  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`));
+}

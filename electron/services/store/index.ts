@@ -1,0 +1,10 @@
+/** Persistence: profiles, saved tokens, history and settings, on conf or electron-store (see app-store.ts). */
+export { createAppStore, type AppStore, type AppStoreOptions, type StoreMethodName } from './app-store';
+export { StoreFileError, type KeyValueBackend } from './backend';
+export { createConfBackend, type ConfBackendOptions } from './conf-backend';
+export { createElectronStoreBackend, type ElectronStoreClass } from './electron-store-backend';
+export { createMemoryBackend, type MemoryBackend } from './memory-backend';
+export { SCHEMA_VERSION } from './migrations';
+export { defaultMockProfile, MOCK_PROFILE_NAME } from './mock-profile';
+export { EXPORT_FORMAT, EXPORT_VERSION } from './profile-transfer';
+export type { SealedSecret, SecretCipher, StoredSecret } from './secrets';

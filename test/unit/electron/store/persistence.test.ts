@@ -1,0 +1,107 @@
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { describe, expect, it } from 'vitest';
+import type { BridgeStore } from '../../../../electron/services/bridge/app-services';
+import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
+import { createAppStore, createElectronStoreBackend, createMemoryBackend, SCHEMA_VERSION, type ElectronStoreClass } from '../../../../electron/services/store';
+import { MOCK_PROFILE_ID } from '../../../../shared/store/profile';
+import { call, failure, fileJson, historyEntry, modeOf, NOW, openStore, savedToken, storeFile, tempDir, userProfile } from './helpers';
+
+describe('store persistence', () => {
+  it('starts with the built-in mock profile and default settings, and creates store.json', () => {
+    const dir = tempDir();
+    const store = openStore(dir);
+    const [mock, ...rest] = call(store, 'profilesList');
+    expect(rest).toEqual([]);
+    expect(mock).toMatchObject({ id: MOCK_PROFILE_ID, name: 'Mock provider', builtIn: true, baseUrl: '', callbackPort: 8765, callbackPath: '/callback' });
+    expect(mock!.oauth1).toMatchObject({ consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret });
+    expect(mock!.oauth2).toMatchObject({ clientId: DEFAULT_CREDENTIALS.client.id, clientSecret: DEFAULT_CREDENTIALS.client.secret });
+    expect(call(store, 'settingsGet')).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: true, keepHistory: true });
+    expect(store.notices).toEqual([]);
+    expect(store.path).toBe(storeFile(dir));
+    expect(fileJson(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, tokens: [], history: [] });
+  });
+
+  it('round-trips profiles, tokens, history and settings through a new instance on the same directory', () => {
+    const dir = tempDir();
+    const a = openStore(dir);
+    const profile = call(a, 'profileSave', { profile: userProfile() });
+    const token = call(a, 'tokenSave', { token: savedToken({ expiresAt: NOW + 3_600_000 }) });
+    for (let i = 1; i <= 3; i++) call(a, 'historyAdd', { entry: historyEntry(i) });
+    const settings = call(a, 'settingsUpdate', { theme: 'dark', activeProfileId: 'work' });
+    const mock = call(a, 'profileSave', { profile: { ...call(a, 'profilesList')[0]!, callbackPort: 9999 } });
+    a.close();
+
+    const b = openStore(dir);
+    expect(b.notices).toEqual([]);
+    expect(call(b, 'profilesList')).toEqual([mock, profile]);
+    expect(call(b, 'tokensList')).toEqual([token]);
+    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3 });
+    expect(call(b, 'settingsGet')).toEqual(settings);
+    expect(settings).toMatchObject({ theme: 'dark', activeProfileId: 'work', keepHistory: true });
+  });
+
+  it('gathers history writes and writes them on close()', () => {
+    const dir = tempDir();
+    const store = openStore(dir, { historyFlushMs: 60_000 });
+    call(store, 'historyAdd', { entry: historyEntry(1) });
+    expect(fileJson(dir).history).toEqual([]);
+    store.close();
+    expect(fileJson(dir).history).toHaveLength(1);
+    // After close a change is written at once.
+    call(store, 'historyAdd', { entry: historyEntry(2) });
+    expect(fileJson(dir).history).toHaveLength(2);
+  });
+
+  it('a disk failure is store_error naming the path, and the change is undone', () => {
+    const backend = createMemoryBackend();
+    const store = createAppStore({ backend });
+    backend.failWrites = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const e = failure(() => call(store, 'profileSave', { profile: userProfile() }));
+    expect(e.code).toBe('store_error');
+    expect(e.message).toContain('memory/store.json');
+    expect(e.message).toContain('ENOSPC');
+    expect(call(store, 'profilesList').map((p) => p.id)).toEqual(['mock']);
+    backend.failWrites = undefined;
+    call(store, 'profileSave', { profile: userProfile() });
+    expect(JSON.parse(backend.text!).profiles).toHaveLength(2);
+  });
+
+  it('fits the bridge: AppStore is a BridgeStore', () => {
+    const store: BridgeStore = openStore(tempDir());
+    expect(store.secretStorage).toBe('file');
+  });
+
+  it('runs on electron-store through its adapter (here a Conf subclass with electron-store’s options)', () => {
+    const dir = tempDir();
+    // electron-store cannot load outside Electron; it is Conf with `name` for `configName` and userData for `cwd`.
+    class FakeElectronStore extends Conf<Record<string, unknown>> {
+      constructor({ name, ...options }: ConstructorParameters<ElectronStoreClass>[0]) {
+        super({ ...options, configName: name });
+      }
+    }
+    const open = () => createAppStore({ backend: createElectronStoreBackend(FakeElectronStore, dir), now: () => NOW });
+    const a = open();
+    call(a, 'profileSave', { profile: userProfile() });
+    a.close();
+    expect(existsSync(join(dir, 'store.json'))).toBe(true);
+    expect(call(open(), 'profilesList').map((p) => p.name)).toEqual(['Mock provider', 'Work API']);
+  });
+
+  it('tightens a store file another version left readable by others', () => {
+    const dir = tempDir();
+    openStore(dir).close();
+    chmodSync(storeFile(dir), 0o644);
+    openStore(dir);
+    expect(modeOf(storeFile(dir))).toBe(0o600);
+  });
+
+  it('an existing empty object is an empty store, not a corrupt one', () => {
+    const dir = tempDir();
+    writeFileSync(storeFile(dir), '{}');
+    const store = openStore(dir);
+    expect(store.notices).toEqual([]);
+    expect(fileJson(dir).schemaVersion).toBe(SCHEMA_VERSION);
+  });
+});
