@@ -1,25 +1,54 @@
-import { SEED } from '../shared/seed';
+import { useEffect } from 'react';
+import { useApp } from './app/stores';
+import { OAuth1Page } from './features/oauth1/OAuth1Page';
+import { MockPage } from './features/mock/MockPage';
+import type { Page } from './state/app-store';
 
-/** The first screen until the flow pages land: what OAuth Lab does today and how to reach it. */
+const PAGES: readonly { id: Page; title: string }[] = [
+  { id: 'oauth1', title: 'OAuth 1.0a' },
+  { id: 'mock', title: 'Mock provider' },
+];
+
+/** The shell: navigation, the mock's status, app-level errors, and the chosen page. */
 export function App() {
-  const endpoints = Object.values(SEED.endpoints);
+  const page = useApp((s) => s.page);
+  const pageChosen = useApp((s) => s.pageChosen);
+  const appOpened = useApp((s) => s.appOpened);
+  const error = useApp((s) => s.error);
+  const errorDismissed = useApp((s) => s.errorDismissed);
+  const mock = useApp((s) => s.mock);
+  const info = useApp((s) => s.info);
+  useEffect(() => {
+    void appOpened();
+  }, [appOpened]);
   return (
-    <main className="home">
-      <h1>OAuth Lab</h1>
-      <p>Explore and debug OAuth 1.0a and OAuth 2 flows. The protocol core and the command line are ready; the step-by-step flow pages come next.</p>
-      <h2>Try it from a terminal</h2>
-      <pre>npm run oauth-lab -- sign --url https://api.example.com/me --consumer-key KEY --consumer-secret SECRET</pre>
-      <h2>The service's authorization endpoints</h2>
-      <table>
-        <thead>
-          <tr><th scope="col">Protocol</th><th scope="col">Step</th><th scope="col">Method</th><th scope="col">Path</th></tr>
-        </thead>
-        <tbody>
-          {endpoints.map((e) => (
-            <tr key={e.id}><td>{e.id.startsWith('oauth1') ? 'OAuth 1.0a' : 'OAuth 2'}</td><td>{e.title}</td><td>{e.method}</td><td><code>{e.path}</code></td></tr>
+    <div className="shell">
+      <nav className="sidebar" aria-label="Pages">
+        <div className="brand">OAuth Lab</div>
+        <ul>
+          {PAGES.map((p) => (
+            <li key={p.id}>
+              <button type="button" className={page === p.id ? 'nav current' : 'nav'} aria-current={page === p.id ? 'page' : undefined} onClick={() => pageChosen(p.id)}>{p.title}</button>
+            </li>
           ))}
-        </tbody>
-      </table>
-    </main>
+        </ul>
+        <div className="sidebar-foot">
+          <span className={mock.running ? 'dot on' : 'dot'} aria-hidden />
+          <span>{mock.running ? `Mock at ${mock.baseUrl}` : 'Mock stopped'}</span>
+          {info?.secretStorage === 'file' && <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>}
+        </div>
+      </nav>
+      <main className="content">
+        {error && (
+          <div className="banner error" role="alert">
+            <span><strong>{error.code}</strong>: {error.message}</span>
+            <button type="button" onClick={errorDismissed}>Dismiss</button>
+          </div>
+        )}
+        {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
+        {page === 'oauth1' && <OAuth1Page />}
+        {page === 'mock' && <MockPage />}
+      </main>
+    </div>
   );
 }

@@ -36,8 +36,8 @@ const traceParamSchema = z.strictObject({
 });
 
 export const traceStepSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ id: z.string(), title: z.string(), section: z.string(), kind: z.literal('text'), text: z.string() }),
-  z.strictObject({ id: z.string(), title: z.string(), section: z.string(), kind: z.literal('params'), params: z.array(traceParamSchema).readonly() }),
+  z.strictObject({ id: z.enum(['body-hash', 'normalized-parameters', 'base-string-uri', 'signature-base-string', 'signing-key', 'signature', 'authorization-header']), title: z.string(), section: z.string(), kind: z.literal('text'), text: z.string() }),
+  z.strictObject({ id: z.enum(['protocol-parameters', 'query-parameters', 'body-parameters', 'encoded-parameters', 'sorted-parameters']), title: z.string(), section: z.string(), kind: z.literal('params'), params: z.array(traceParamSchema).readonly() }),
 ]);
 
 export const signatureTraceSchema = z.strictObject({

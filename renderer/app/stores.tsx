@@ -1,0 +1,32 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { createAppStore, type AppState, type AppStore } from '../state/app-store';
+import { createOAuth1Store, type OAuth1FlowState, type OAuth1Store } from '../state/oauth1-store';
+import type { RendererDeps } from './deps';
+
+/** Every store of the app, made once from the injected dependencies (tests make their own). */
+export interface Stores {
+  readonly deps: RendererDeps;
+  readonly app: AppStore;
+  readonly oauth1: OAuth1Store;
+}
+
+export function createStores(deps: RendererDeps): Stores {
+  return { deps, app: createAppStore(deps), oauth1: createOAuth1Store(deps) };
+}
+
+const StoresContext = createContext<Stores | null>(null);
+
+export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+function useStores(): Stores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('StoresProvider is missing above this component.');
+  return stores;
+}
+
+export const useDeps = () => useStores().deps;
+export const useApp = <T,>(selector: (s: AppState) => T): T => useStore(useStores().app, selector);
+export const useOAuth1 = <T,>(selector: (s: OAuth1FlowState) => T): T => useStore(useStores().oauth1, selector);

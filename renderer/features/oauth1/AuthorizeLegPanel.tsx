@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Checks } from '../../components/Checks';
+import { CopyButton } from '../../components/CopyButton';
+import { Value } from '../../components/Value';
+import { useApp, useDeps, useOAuth1 } from '../../app/stores';
+
+/**
+ * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252), and
+ * check the callback (the returned oauth_token must be our request token). `oob` takes a typed verifier instead.
+ */
+export function AuthorizeLegPanel() {
+  const { bridge } = useDeps();
+  const host = useApp((s) => s.info?.host ?? 'web');
+  const flow = useOAuth1((s) => s.flow);
+  const authorize = useOAuth1((s) => s.authorize);
+  const redirectUri = useOAuth1((s) => s.redirectUri);
+  const profile = useOAuth1((s) => s.profile);
+  const started = useOAuth1((s) => s.authorizationStarted);
+  const cancelled = useOAuth1((s) => s.waitCancelled);
+  const verifierEntered = useOAuth1((s) => s.verifierEntered);
+  const [verifier, setVerifier] = useState('');
+  const [openError, setOpenError] = useState<string | null>(null);
+  if (!flow?.requestToken || !authorize.url) return <p className="muted">Get a request token first (step 1).</p>;
+  const oob = flow.config.callback === 'oob';
+
+  const open = async (target: 'system' | 'app-window') => {
+    setOpenError(null);
+    // In the browser the page opens the tab itself, in the same browser the user is already in.
+    const tab = host === 'web' ? window.open('', '_blank') : null;
+    const url = await started();
+    if (!url) return tab?.close();
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+      return;
+    }
+    const r = await bridge.openUrl({ url, target });
+    if (!r.ok) setOpenError(r.error.message);
+  };
+
+  const waiting = authorize.waitId !== null;
+  const query = new URL(authorize.url).searchParams;
+  return (
+    <div className="leg-panel">
+      <Value label="Authorization URL" text={authorize.url} />
+      <table className="headers">
+        <caption className="sr-only">Authorization URL parameters</caption>
+        <tbody>{[...query].map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
+      </table>
+      <div className="send-row">
+        <button type="button" className="primary" onClick={() => void open('system')} disabled={waiting}>Open in browser</button>
+        {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waiting}>Open in app window</button>}
+        <CopyButton text={authorize.url} label="authorization URL" />
+      </div>
+      {openError && <p className="error" role="alert">{openError}</p>}
+      {waiting && (
+        <p className="waiting" role="status">
+          Waiting for the provider to send the browser back to <code>{redirectUri}</code>…{' '}
+          <button type="button" onClick={() => void cancelled()}>Cancel</button>
+        </p>
+      )}
+      {authorize.ended && <p className="error" role="alert">{authorize.ended.message}</p>}
+      {oob && (
+        <form className="form-row" onSubmit={(e) => (e.preventDefault(), verifierEntered(verifier))}>
+          <label className="grow">Verifier shown by the provider<input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} /></label>
+          <button type="submit">Use verifier</button>
+        </form>
+      )}
+      {authorize.callback && (
+        <section aria-label="Callback">
+          <h4>Callback received</h4>
+          <Value label="Callback URL" text={authorize.callback.url} />
+          <Checks title="Catcher checks" checks={authorize.callback.checks.map((c) => ({ name: c.label, ok: c.passed, message: c.detail }))} />
+        </section>
+      )}
+      {authorize.outcome && <p className={authorize.outcome.ok ? 'summary ok' : 'summary bad'}>{authorize.outcome.summary}</p>}
+      {authorize.outcome && <Checks checks={authorize.outcome.checks} />}
+    </div>
+  );
+}

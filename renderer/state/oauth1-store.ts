@@ -1,0 +1,183 @@
+import { createStore } from 'zustand/vanilla';
+import type { EventPayload } from '../../shared/bridge/contract';
+import type { BridgeError } from '../../shared/bridge/result';
+import { ProtocolError } from '../../shared/errors';
+import { oauth1Flow, type Check } from '../../shared/flows';
+import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
+import type { Exchange } from '../../shared/http';
+import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
+import { freshNonceAndTimestamp } from './signing-context';
+
+export interface LegRun {
+  readonly sending: boolean;
+  /** The trace of what was sent (the draft may have changed since). */
+  readonly sent: SignatureTrace | null;
+  readonly exchange: Exchange | null;
+  /** Unreachable server, TLS, timeout, a signing error: the leg that caused it shows it. */
+  readonly error: BridgeError | null;
+  readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
+}
+
+export type Caught = EventPayload<'catcherCallback'>['callback'];
+
+export interface AuthorizeLeg {
+  readonly url: string | null;
+  readonly waitId: string | null;
+  readonly callback: Caught | null;
+  readonly outcome: LegRun['outcome'];
+  /** Why the wait ended without a callback (timeout, cancelled, port closed). */
+  readonly ended: { readonly code: string; readonly message: string } | null;
+}
+
+export interface OAuth1FlowState {
+  readonly profile: Profile | null;
+  readonly flow: OAuth1State | null;
+  readonly redirectUri: string | null;
+  readonly current: OAuth1Leg;
+  readonly drafts: Readonly<Partial<Record<SignedLeg, OAuth1Draft>>>;
+  readonly runs: Readonly<Partial<Record<SignedLeg, LegRun>>>;
+  readonly authorize: AuthorizeLeg;
+  readonly startError: BridgeError | null;
+  flowStarted(profile: Profile, baseUrl: string): Promise<void>;
+  legChosen(leg: OAuth1Leg): void;
+  draftEdited(leg: SignedLeg, patch: Partial<OAuth1Draft>): void;
+  nonceRenewed(leg: SignedLeg): void;
+  legSent(leg: SignedLeg): Promise<void>;
+  authorizationStarted(): Promise<string | null>;
+  waitCancelled(): Promise<void>;
+  verifierEntered(verifier: string): void;
+}
+
+const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null };
+const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { code: e.code, message: e.message, details: { step: e.step } } : { code: 'internal', message: e instanceof Error ? e.message : String(e) });
+
+export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
+  return createStore<OAuth1FlowState>()((set, get) => {
+    const fresh = () => freshNonceAndTimestamp(random, now());
+    const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({ ...get().drafts, [leg]: prefillDraft(leg, flow, get().profile!, fresh()) });
+    const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
+
+    bridge.on('catcherCallback', ({ waitId, callback }) => {
+      const { flow, authorize } = get();
+      if (!flow || waitId !== authorize.waitId) return;
+      const result = oauth1Flow.interpretCallback(flow, callback.params);
+      set({ flow: result.state, authorize: { ...authorize, callback, outcome: result, waitId: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state), current: 'accessToken' as const } : {}) });
+    });
+    bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
+      const { flow, authorize } = get();
+      if (!flow || waitId !== authorize.waitId) return;
+      set({ authorize: { ...authorize, waitId: null, ended: { code, message } }, flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } } });
+    });
+
+    const sign = async (draft: OAuth1Draft): Promise<SignatureTrace> => {
+      // RSA private keys stay in the host; everything else is signed here, exactly as the live trace shows.
+      if (!draft.signatureMethod.startsWith('RSA-')) return traceSignature(draft, crypto);
+      const r = await bridge.oauth1Trace(draft);
+      if (!r.ok) throw new ProtocolError(r.error.code, String(r.error.details?.step ?? 'signature'), r.error.message);
+      return r.value;
+    };
+
+    return {
+      profile: null,
+      flow: null,
+      redirectUri: null,
+      current: 'requestToken',
+      drafts: {},
+      runs: {},
+      authorize: idleAuthorize,
+      startError: null,
+      async flowStarted(profile, baseUrl) {
+        const previous = get().authorize.waitId;
+        if (previous) void bridge.catcherCancel({ waitId: previous });
+        // The mock accepts any loopback port (RFC 8252 §7.3), so it gets a free one; a real server gets the registered port.
+        const opened = await bridge.catcherOpen({ port: profile.builtIn ? 0 : profile.callbackPort, path: profile.callbackPath });
+        if (!opened.ok) return set({ startError: opened.error, flow: null, profile });
+        const p = profile.oauth1;
+        const flow = oauth1Flow.startOAuth1({
+          baseUrl,
+          consumerKey: p.consumerKey,
+          consumerSecret: p.consumerSecret,
+          callback: p.useOob ? 'oob' : opened.value.redirectUri,
+          signatureMethod: p.signatureMethod,
+          realm: p.realm || null,
+          includeVersion: p.includeVersion,
+          placement: p.placement,
+          callbackInAccessToken: true,
+          paths: { requestToken: p.requestTokenPath, authorize: p.authorizePath, accessToken: p.accessTokenPath },
+          ...(p.rsaPrivateKey ? { privateKeyPem: p.rsaPrivateKey } : {}),
+        });
+        set({ profile, flow, redirectUri: opened.value.redirectUri, current: 'requestToken', runs: {}, authorize: idleAuthorize, startError: null, drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) } });
+      },
+      legChosen: (current) => set({ current }),
+      draftEdited(leg, patch) {
+        const draft = get().drafts[leg];
+        if (draft) set({ drafts: { ...get().drafts, [leg]: { ...draft, ...patch } } });
+      },
+      nonceRenewed(leg) {
+        get().draftEdited(leg, fresh());
+      },
+      async legSent(leg) {
+        const { flow, drafts, profile } = get();
+        const draft = drafts[leg];
+        if (!flow || !draft || !profile || get().runs[leg]?.sending) return;
+        setRun(leg, { sending: true, sent: null, exchange: null, error: null, outcome: null });
+        let trace: SignatureTrace;
+        try {
+          trace = await sign(draft);
+        } catch (e) {
+          return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
+        }
+        const r = await bridge.httpSend({ request: trace.request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+        // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
+        const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
+        if (!r.ok) {
+          set({ drafts: next, flow: { ...get().flow!, legs: { ...get().flow!.legs, [leg]: 'failed' } } });
+          return setRun(leg, { sending: false, sent: trace, exchange: null, error: r.error, outcome: null });
+        }
+        const current = get().flow!;
+        const outcome =
+          leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
+        setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome });
+        const advance: Partial<OAuth1FlowState> = {};
+        if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) }, current: 'authorize' });
+        if (outcome.ok && leg === 'accessToken') Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) }, current: 'api' });
+        set({ flow: outcome.state, drafts: next, ...advance });
+      },
+      async authorizationStarted() {
+        const { flow, profile, authorize } = get();
+        if (!flow?.requestToken || !profile || !authorize.url) return null;
+        if (authorize.waitId) return authorize.url;
+        if (flow.config.callback !== 'oob') {
+          const port = Number(new URL(get().redirectUri!).port);
+          const r = await bridge.catcherWait({ port, path: profile.callbackPath, target: { kind: 'oauth1', requestToken: flow.requestToken.token } });
+          if (!r.ok) {
+            set({ authorize: { ...authorize, ended: { code: r.error.code, message: r.error.message } } });
+            return null;
+          }
+          set({ authorize: { ...authorize, waitId: r.value.waitId, ended: null, callback: null, outcome: null } });
+        }
+        set({ flow: oauth1Flow.authorizationOpened(get().flow!) });
+        return authorize.url;
+      },
+      async waitCancelled() {
+        const { waitId } = get().authorize;
+        if (waitId) await bridge.catcherCancel({ waitId });
+      },
+      verifierEntered(verifier) {
+        const { flow } = get();
+        if (!flow) return;
+        try {
+          const state = oauth1Flow.verifierEntered(flow, verifier);
+          set({ flow: state, drafts: withDraft('accessToken', state), current: 'accessToken', authorize: { ...get().authorize, outcome: { ok: true, summary: 'Verifier entered.', checks: [] } } });
+        } catch (e) {
+          set({ authorize: { ...get().authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } } });
+        }
+      },
+    };
+  });
+}
+
+export type OAuth1Store = ReturnType<typeof createOAuth1Store>;
