@@ -132,7 +132,7 @@ export function loadStore(backend: KeyValueBackend, box: SecretBox, now: () => n
     tokenIds.add(id);
     if (d.ok === 'hidden') {
       hiddenTokens.push({ meta: d.meta, stored: d.stored });
-      notices.push(`The saved token "${d.meta.label || id}" of profile "${profileName(d.meta.profileId)}" cannot be decrypted: ${d.reason}. It stays in the file but is not listed; delete it or save a new token.`);
+      notices.push(`The saved token "${d.meta.label || id}" of profile "${profileName(d.meta.profileId)}" is not listed: ${d.reason}. It stays in the file in case the keychain comes back.`);
       return;
     }
     tokens.push(d.value);
@@ -154,7 +154,7 @@ export function loadStore(backend: KeyValueBackend, box: SecretBox, now: () => n
     rewrite ||= d.plainAtRest;
     if (d.lostReason !== undefined) [undecryptable, undecryptableReason] = [undecryptable + 1, d.lostReason];
   });
-  if (undecryptable) notices.push(`${undecryptable} history ${undecryptable === 1 ? 'entry' : 'entries'} cannot be decrypted: ${undecryptableReason}. They stay in the file but are not listed; clearing the history removes them.`);
+  if (undecryptable) notices.push(`${undecryptable} history ${undecryptable === 1 ? 'entry is' : 'entries are'} not listed: ${undecryptableReason}. They stay in the file in case the keychain comes back; clearing the history removes them.`);
 
   let settings = settingsSchema.parse({});
   const parsedSettings = settingsSchema.safeParse(doc.settings ?? {});

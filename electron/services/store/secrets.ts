@@ -57,7 +57,7 @@ export class SecretBox {
     try {
       return { kind: 'decrypted', value: this.cipher.decryptString(Buffer.from(stored.$enc, 'base64')) };
     } catch (e) {
-      return { kind: 'lost', sealed: stored, reason: `it could not be decrypted (${message(e)}); the OS keychain may have changed` };
+      return { kind: 'lost', sealed: stored, reason: `decrypting failed (${message(e)}); the OS keychain may have changed` };
     }
   }
 }
