@@ -8,6 +8,23 @@ export interface SecretCipher {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux: 'basic_text' means no secret service, and safeStorage then "encrypts" with a hard-coded password. */
+  getSelectedStorageBackend?(): string;
+}
+
+/** Whether the cipher really protects secrets; anything that throws counts as no. */
+function protects(cipher: SecretCipher | undefined): boolean {
+  try {
+    if (cipher?.isEncryptionAvailable() !== true) return false;
+  } catch {
+    return false; // a keyring that cannot even say whether it works is treated as absent
+  }
+  try {
+    // A hard-coded password is no protection: store plain in a 0600 file and let the UI say so honestly.
+    return cipher.getSelectedStorageBackend?.() !== 'basic_text';
+  } catch {
+    return true; // not Linux: the method is not there to ask
+  }
 }
 
 export interface SealedSecret {
@@ -35,13 +52,7 @@ export class SecretBox {
   readonly storage: 'encrypted' | 'file';
 
   constructor(private readonly cipher: SecretCipher | undefined) {
-    let available = false;
-    try {
-      available = cipher?.isEncryptionAvailable() === true;
-    } catch {
-      // A keyring that cannot even say whether it works is treated as absent: file storage, and the UI says so.
-    }
-    this.storage = available ? 'encrypted' : 'file';
+    this.storage = protects(cipher) ? 'encrypted' : 'file';
   }
 
   /** Empty values stay empty: '' reveals nothing and keeps "not set" visible in the file. */

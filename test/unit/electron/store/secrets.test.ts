@@ -109,6 +109,11 @@ describe('secrets at rest', () => {
     expect(openStore(tempDir(), { cipher }).secretStorage).toBe('file');
   });
 
+  it("Linux without a secret service (safeStorage's basic_text backend, a hard-coded password) counts as file storage", () => {
+    expect(openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'basic_text' } }).secretStorage).toBe('file');
+    expect(openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'gnome_libsecret' } }).secretStorage).toBe('encrypted');
+  });
+
   it('a plain secret the user typed into the file by hand is accepted and then encrypted', () => {
     const dir = tempDir();
     writeFileSync(storeFile(dir), JSON.stringify({ schemaVersion: 2, profiles: [{ ...userProfile(), oauth2: { clientSecret: 'typed-by-hand' } }] }));
