@@ -12,3 +12,19 @@ export class UsageError extends Error {
 }
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;
+
+/** Resolves on the first SIGINT (Ctrl-C) or SIGTERM, after saying so on stderr: long-running commands then stop cleanly. */
+export function untilStopped(io: CliIO, command: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      io.stderr.write(`oauth-lab ${command}: ${signal}, stopping.\n`);
+      resolve();
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+  });
+}

@@ -4,6 +4,7 @@ import { UsageError, type CliIO, type Command } from './io';
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   mock: { summary: 'Start the mock OAuth 1.0a / OAuth 2 provider and print its base URL', load: async () => (await import('./commands/mock')).mockCommand },
   flow: { summary: 'Run a whole OAuth 1.0a or OAuth 2 flow against a base URL and print the tokens', load: async () => (await import('./commands/flow')).flowCommand },
+  web: { summary: 'Open the app in your browser (browser mode) on 127.0.0.1', load: async () => (await import('./commands/web')).webCommand },
   sign: { summary: 'Sign one request (or JSON lines from stdin) and print the signature trace', load: async () => (await import('./commands/sign')).signCommand },
 };
 

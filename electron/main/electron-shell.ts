@@ -5,7 +5,7 @@ import { harden, loginNavigation } from './harden';
 import { loginWindowOptions } from './window';
 
 /** The host side of openUrl and exportFile in Electron. */
-export function electronShell(parent: () => BrowserWindow | null, mockBaseUrl: () => string | null): ShellPort {
+export function electronShell(parent: () => BrowserWindow | null): ShellPort {
   let logins = 0;
   return {
     async openInSystemBrowser(url) {
@@ -15,8 +15,8 @@ export function electronShell(parent: () => BrowserWindow | null, mockBaseUrl: (
       return true;
     },
     async openAppWindow(url) {
-      const base = mockBaseUrl();
-      if (!base) throw new Error('The mock provider is not running.');
+      // The bridge has checked that the URL is the running mock's; its origin bounds the window's navigation.
+      const base = new URL(url).origin;
       const window = new BrowserWindow({ ...loginWindowOptions(`mock-login-${++logins}`), ...(parent() ? { parent: parent()! } : {}) });
       harden(window.webContents, loginNavigation(base));
       // Once the provider has redirected to the loopback catcher, the page there says what happened; then close.

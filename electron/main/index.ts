@@ -1,15 +1,39 @@
-import { app, BrowserWindow } from 'electron';
-import { fileURLToPath } from 'node:url';
-import { mainWindowOptions } from './window';
+import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'electron';
+import ElectronStore from 'electron-store';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAppServices } from '../services/bridge/app-services';
+import { createAppStore, createElectronStoreBackend } from '../services/store';
+import { electronShell } from './electron-shell';
+import { denyPermissions, harden } from './harden';
+import { forwardEvents, isAppSender, registerBridgeIpc } from './ipc';
+import { mainWindowOptions, restoreBounds } from './window';
 
-// Composition root. Navigation and new windows are denied: the app page is the only page this window shows.
+// Composition root (design §7, Electron Fiddle): one setup call per concern, everything else in services.
+const PAGE = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const PAGE_URL = pathToFileURL(PAGE).href;
+
 if (!app.requestSingleInstanceLock()) app.quit();
+else void app.whenReady().then(start);
 
-app.whenReady().then(() => {
-  const window = new BrowserWindow(mainWindowOptions());
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.once('ready-to-show', () => window.show());
-  void window.loadFile(fileURLToPath(new URL('../renderer/index.html', import.meta.url)));
-});
-app.on('window-all-closed', () => app.quit());
+async function start(): Promise<void> {
+  denyPermissions(session.defaultSession);
+  const store = createAppStore({ backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')), cipher: safeStorage });
+  const windowState = new ElectronStore<{ bounds?: unknown }>({ name: 'window-state' });
+  let window: BrowserWindow | null = null;
+  const services = createAppServices({ host: 'electron', version: app.getVersion(), store, shell: electronShell(() => window) });
+  registerBridgeIpc(ipcMain, services.handlers, (event) => isAppSender(event, () => window?.webContents.id ?? null, (url) => url === PAGE_URL));
+  forwardEvents((listener) => services.events.subscribe(listener), () => window?.webContents ?? null);
+
+  window = new BrowserWindow(mainWindowOptions(restoreBounds(windowState.get('bounds'), screen.getAllDisplays().map((d) => d.workArea)), PRELOAD));
+  harden(window.webContents, (url) => url === PAGE_URL);
+  window.once('ready-to-show', () => window?.show());
+  window.on('close', () => windowState.set('bounds', window?.getNormalBounds()));
+  window.on('closed', () => (window = null));
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => void services.close().finally(() => app.quit()));
+  await window.loadFile(PAGE);
+}

@@ -1,5 +1,5 @@
 import type { BridgeEventMessage } from '../../shared/bridge/api';
-import { EVENT_NAMES, METHOD_NAMES } from '../../shared/bridge/contract';
+import { EVENT_NAMES, METHOD_NAMES } from '../../shared/bridge/names';
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/bridge/channels';
 
 /** The parts of Electron's ipcRenderer the preload uses. */

@@ -1,14 +1,14 @@
 import type { TraceParam } from '../../shared/oauth1';
 
-/** One trace step's parameters: name, value, where it came from, its encoded form and its sort position. */
-export function ParamsTable({ params, sorted, hovered, onHover, caption }: { params: readonly TraceParam[]; sorted: readonly TraceParam[]; hovered: number | null; onHover: (index: number | null) => void; caption: string }) {
+/** One trace step's parameters: name, value, where it came from, its sort position, and (once encoded) its encoded form. */
+export function ParamsTable({ params, sorted, hovered, onHover, caption, encoded }: { params: readonly TraceParam[]; sorted: readonly TraceParam[]; hovered: number | null; onHover: (index: number | null) => void; caption: string; encoded: boolean }) {
   if (!params.length) return <p className="muted">None.</p>;
   const position = new Map(sorted.map((p, i) => [p.index, i + 1]));
   return (
     <table className="params">
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Source</th><th scope="col">Encoded</th></tr>
+        <tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Source</th>{encoded && <th scope="col">Encoded</th>}</tr>
       </thead>
       <tbody>
         {params.map((p) => (
@@ -17,7 +17,7 @@ export function ParamsTable({ params, sorted, hovered, onHover, caption }: { par
             <td className="mono">{p.name}</td>
             <td className="mono break">{p.value}</td>
             <td><span className={`tag src-${p.source}`}>{p.source}</span></td>
-            <td className="mono break">{p.encodedName}={p.encodedValue}</td>
+            {encoded && <td className="mono break">{p.encodedName}={p.encodedValue}</td>}
           </tr>
         ))}
       </tbody>

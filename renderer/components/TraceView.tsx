@@ -33,7 +33,7 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
               )}
             </div>
             {step.kind === 'params' ? (
-              <ParamsTable params={step.params} sorted={trace.sortedParams} hovered={hovered} onHover={setHovered} caption={step.title} />
+              <ParamsTable encoded={step.id === 'encoded-parameters' || step.id === 'sorted-parameters'} params={step.params} sorted={trace.sortedParams} hovered={hovered} onHover={setHovered} caption={step.title} />
             ) : step.id === 'signature-base-string' ? (
               <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} />
             ) : (

@@ -64,7 +64,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       const { flow, authorize } = get();
       if (!flow || waitId !== authorize.waitId) return;
       const result = oauth1Flow.interpretCallback(flow, callback.params);
-      set({ flow: result.state, authorize: { ...authorize, callback, outcome: result, waitId: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state), current: 'accessToken' as const } : {}) });
+      set({ flow: result.state, authorize: { ...authorize, callback, outcome: result, waitId: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}) });
     });
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow, authorize } = get();
@@ -142,8 +142,9 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
         setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome });
         const advance: Partial<OAuth1FlowState> = {};
-        if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) }, current: 'authorize' });
-        if (outcome.ok && leg === 'accessToken') Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) }, current: 'api' });
+        // The leg stays on screen with its result; the stepper shows the next leg ready.
+        if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
+        if (outcome.ok && leg === 'accessToken') Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) } });
         set({ flow: outcome.state, drafts: next, ...advance });
       },
       async authorizationStarted() {
@@ -171,7 +172,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         if (!flow) return;
         try {
           const state = oauth1Flow.verifierEntered(flow, verifier);
-          set({ flow: state, drafts: withDraft('accessToken', state), current: 'accessToken', authorize: { ...get().authorize, outcome: { ok: true, summary: 'Verifier entered.', checks: [] } } });
+          set({ flow: state, drafts: withDraft('accessToken', state), authorize: { ...get().authorize, outcome: { ok: true, summary: 'Verifier entered.', checks: [] } } });
         } catch (e) {
           set({ authorize: { ...get().authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } } });
         }

@@ -5,6 +5,7 @@ import { exchangeSchema, rawRequestSchema } from './schemas/http';
 import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { storeSchemas as s } from './schemas/store';
+import { EVENT_NAMES, METHOD_NAMES } from './names';
 
 /**
  * Every method the renderer may call and every event it may receive, declared once (design §4.5). The preload
@@ -79,5 +80,9 @@ export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
-export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+export { METHOD_NAMES, EVENT_NAMES };
+
+// Compile-time: the schema-free name lists the preload uses are exactly the contract's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const namesMatch: Same<MethodName, (typeof METHOD_NAMES)[number]> & Same<EventName, (typeof EVENT_NAMES)[number]> = true;
+void namesMatch;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, DEFAULT_CREDENTIALS, defaultConfig, MockProvider, parseConfigText, type ProviderConfig } from '../../services/provider';
 import { isLoopbackHost } from '../../services/provider/redirect-uri';
-import { UsageError, type CliIO, type Command } from '../io';
+import { untilStopped, UsageError, type CliIO, type Command } from '../io';
 
 const HELP = `Usage: oauth-lab mock [--port N] [--host 127.0.0.1] [--config FILE] [--auto-login USER]
 
@@ -92,18 +92,7 @@ export const mockCommand: Command = async (argv: string[], io: CliIO) => {
   }
   io.stdout.write(`${provider.baseUrl}\n`);
   io.stderr.write(`oauth-lab mock: ready at ${provider.baseUrl}${flags.autoLogin ? ` (auto-login as ${flags.autoLogin})` : ''}; admin API at ${provider.baseUrl}/_mock/state; Ctrl-C stops.\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      io.stderr.write(`oauth-lab mock: ${signal}, stopping.\n`);
-      resolve();
-    };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-  });
+  await untilStopped(io, 'mock');
   await provider.stop();
   return 0;
 };

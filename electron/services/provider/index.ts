@@ -2,3 +2,4 @@ export { MockProvider, DEFAULT_BODY_LIMIT, type MockProviderOptions, type StartO
 export { ConfigError, DEFAULT_CREDENTIALS, defaultConfig, parseConfig, parseConfigText, type ProviderConfig, type Lifetimes, type Switches } from './config';
 export type { ProviderEvent, Verdict } from './events';
 export type { ProviderSignatureReport } from './oauth1-verify';
+export { advanceMockClock, deauthorizeAccessToken, MockControlError, readMockState, resetMock, updateMockSettings, type ClockView, type DeauthorizeResult, type MockSettings, type MockStateView } from './control';

@@ -1,3 +1,4 @@
+import type { OAuth1Leg } from '../../../shared/flows/oauth1-flow';
 import { Explain } from '../../components/Explain';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
@@ -7,6 +8,8 @@ import { CredentialTimeline } from './CredentialTimeline';
 import { OAUTH1_EXPLAIN } from './explain';
 import { OAUTH1_ARROWS, OAUTH1_TITLES } from './legs';
 import { SignedLegPanel } from './SignedLegPanel';
+
+const NEXT: Record<OAuth1Leg, OAuth1Leg | null> = { requestToken: 'authorize', authorize: 'accessToken', accessToken: 'api', api: null };
 
 /** The OAuth 1.0a flow page: the legs, the credentials, the diagram, and the current leg in full. */
 export function OAuth1Page() {
@@ -21,6 +24,7 @@ export function OAuth1Page() {
   const profile = profiles.find((p) => p.id === activeId);
   const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
 
+  const next = NEXT[current];
   const start = () => profile && baseUrl && void flowStarted(profile, baseUrl);
   return (
     <div className="page">
@@ -43,10 +47,13 @@ export function OAuth1Page() {
             <summary>Sequence diagram</summary>
             <SequenceDiagram arrows={OAUTH1_ARROWS} current={current} onChoose={legChosen} title="OAuth 1.0a sequence" />
           </details>
-          <section className="leg" aria-label={OAUTH1_TITLES[current]}>
+          <section className="leg-section" aria-label={OAUTH1_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH1_TITLES[current]}</h2>
             <Explain title={OAUTH1_TITLES[current]} open>{OAUTH1_EXPLAIN[current]}</Explain>
             {current === 'authorize' ? <AuthorizeLegPanel /> : <SignedLegPanel leg={current} />}
+            {next && flow.legs[next] === 'ready' && flow.legs[current] === 'succeeded' && (
+              <button type="button" className="primary next" onClick={() => legChosen(next)}>Continue: {OAUTH1_TITLES[next]} →</button>
+            )}
           </section>
         </>
       )}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FORM_CONTENT_TYPE, percentEncode, queryParameters, SIGNATURE_METHODS, parseUrlEncoded } from '../../../shared/oauth1';
 import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
 
@@ -29,6 +30,7 @@ function withRows(draft: OAuth1Draft, rows: readonly Row[]): Partial<OAuth1Draft
 
 /** The leg's request before sending, every field editable, prefilled from the profile and the flow. */
 export function RequestForm({ leg, draft, onEdit, onRenew }: { leg: SignedLeg; draft: OAuth1Draft; onEdit: (patch: Partial<OAuth1Draft>) => void; onRenew: () => void }) {
+  const [showSecret, setShowSecret] = useState(false);
   const rows = rowsOf(draft);
   const setRows = (next: Row[]) => onEdit(withRows(draft, next));
   return (
@@ -36,6 +38,11 @@ export function RequestForm({ leg, draft, onEdit, onRenew }: { leg: SignedLeg; d
       <div className="form-row">
         <label>Method<input className="mono method-input" value={draft.method} onChange={(e) => onEdit({ method: e.target.value.toUpperCase() })} /></label>
         <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => onEdit({ url: e.target.value })} /></label>
+      </div>
+      <div className="form-row">
+        <label>Consumer key<input className="mono" value={draft.consumerKey} onChange={(e) => onEdit({ consumerKey: e.target.value })} /></label>
+        <label>Consumer secret<input className="mono" type={showSecret ? 'text' : 'password'} value={draft.consumerSecret ?? ''} onChange={(e) => onEdit({ consumerSecret: e.target.value })} /></label>
+        <button type="button" className="link" aria-pressed={showSecret} onClick={() => setShowSecret(!showSecret)}>{showSecret ? 'Hide secret' : 'Reveal secret'}</button>
       </div>
       <div className="form-row">
         <label>Signature method

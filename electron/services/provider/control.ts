@@ -1,0 +1,80 @@
+import { mergeSettings, type Lifetimes, type Switches } from './config';
+import type { ProviderContext } from './context';
+
+/**
+ * The mock's control surface as plain functions, so the HTTP admin API (/_mock/) and the app's bridge drive it
+ * through one implementation. Bad input throws MockControlError (or ConfigError for settings) with a clear message.
+ */
+export class MockControlError extends Error {
+  override readonly name = 'MockControlError';
+  constructor(
+    readonly code: 'invalid_input' | 'not_found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface MockSettings {
+  readonly lifetimes: Lifetimes;
+  readonly switches: Switches;
+}
+export interface ClockView {
+  readonly now: string;
+  readonly offsetSeconds: number;
+}
+export interface DeauthorizeResult {
+  readonly token: string;
+  readonly status: string;
+  readonly deauthorizedAt: string;
+}
+
+export const MAX_CLOCK_ADVANCE = 10 * 365 * 86400;
+
+function publicConfig(ctx: ProviderContext) {
+  return {
+    baseUrl: ctx.baseUrl(),
+    realm: ctx.config.realm,
+    consumers: ctx.config.oauth1.consumers.map((c) => ({ key: c.key, callback: c.callback })),
+    clients: ctx.config.oauth2.clients.map((c) => ({ id: c.id, public: c.secret === undefined, redirectUris: c.redirectUris, grantTypes: c.grantTypes })),
+    scopes: ctx.config.oauth2.scopes,
+    users: ctx.config.users.map((u) => u.username),
+    autoLoginUser: ctx.autoLoginUser,
+  };
+}
+
+/** Configuration without secrets, settings, and the state's values (never secrets). */
+export function readMockState(ctx: ProviderContext) {
+  return { config: publicConfig(ctx), settings: ctx.settings, state: ctx.state.snapshot() };
+}
+export type MockStateView = ReturnType<typeof readMockState>;
+
+export function updateMockSettings(ctx: ProviderContext, patch: unknown): MockSettings {
+  ctx.settings = mergeSettings(ctx.settings, patch);
+  ctx.state.nonces.resize(ctx.settings.switches.nonceMemory);
+  return ctx.settings;
+}
+
+export function advanceMockClock(ctx: ProviderContext, seconds: unknown): ClockView {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_CLOCK_ADVANCE) {
+    throw new MockControlError('invalid_input', `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`);
+  }
+  ctx.clock.advance(seconds);
+  return { now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetSeconds };
+}
+
+/** The user's deauthorization (seed §3): API requests with the token then get 401. Idempotent. */
+export function deauthorizeAccessToken(ctx: ProviderContext, token: string): DeauthorizeResult {
+  const t = ctx.state.accessTokens.get(token);
+  if (!t) throw new MockControlError('not_found', `No OAuth 1.0a access token ${JSON.stringify(token)}.`);
+  if (t.status === 'valid') {
+    t.status = 'deauthorized';
+    t.deauthorizedAt = ctx.clock.now();
+  }
+  return { token: t.token, status: t.status, deauthorizedAt: new Date(t.deauthorizedAt!).toISOString() };
+}
+
+export function resetMock(ctx: ProviderContext): void {
+  ctx.state.clear();
+  ctx.events.clear();
+}
