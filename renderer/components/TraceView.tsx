@@ -17,14 +17,15 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
   return (
     <ol className="trace" aria-label="Signature steps">
       {trace.steps.map((step) => {
-        const section = step.section.replace(/^§/, '');
+        // `RFC 5849 §3.4.1.3.2 (1), §3.6`: the link goes to the first section named.
+        const anchor = /§([\d.]+\d)/.exec(step.section)?.[1] ?? '';
         const isKey = step.id === 'signing-key';
         const text = step.kind === 'text' ? step.text : '';
         return (
           <li key={step.id} className="trace-step" data-step={step.id}>
             <div className="step-head">
               <h4>{step.title}</h4>
-              <a className="section" href={`${RFC}${section}`} target="_blank" rel="noreferrer">RFC 5849 §{section}</a>
+              <a className="section" href={`${RFC}${anchor}`} target="_blank" rel="noreferrer">{step.section}</a>
               {step.kind === 'text' && !isKey && <CopyButton text={text} label={step.title} />}
               {isKey && (
                 <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
