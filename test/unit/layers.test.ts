@@ -28,4 +28,12 @@ describe('layers', () => {
     for (const file of sources('renderer')) for (const spec of importsOf(file)) expect(target(file, spec).startsWith('electron/'), `${file} imports ${spec}`).toBe(false);
     for (const file of sources('electron')) for (const spec of importsOf(file)) expect(target(file, spec).startsWith('renderer/'), `${file} imports ${spec}`).toBe(false);
   });
+  it('the preload imports only electron, its own folder and the contract\'s names and channels (no zod, nothing else)', () => {
+    for (const file of sources('electron/preload')) {
+      for (const spec of importsOf(file)) {
+        const t = target(file, spec);
+        expect(t === 'electron' || t.startsWith('electron/preload/') || t === 'shared/bridge/names' || t === 'shared/bridge/channels' || t === 'shared/bridge/api', `${file} imports ${spec}`).toBe(true);
+      }
+    }
+  });
 });
