@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { traceSignature } from '../../../../shared/oauth1';
+import { TraceView } from '../../../../renderer/components/TraceView';
+import { browserCrypto } from '../../../../renderer/platform/crypto';
+
+afterEach(cleanup);
+
+// RFC 5849 §3.4.1.1's example request (the values of the published vector).
+const trace = traceSignature(
+  {
+    method: 'POST',
+    url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
+    body: 'c2&a3=2+q',
+    contentType: 'application/x-www-form-urlencoded',
+    consumerKey: '9djdj82h48djs9d2',
+    consumerSecret: 'j49sk3j29djd',
+    token: 'kkk9d7dh3k39sjv7',
+    tokenSecret: 'dh893hdasih9',
+    signatureMethod: 'HMAC-SHA1',
+    nonce: '7d8f3e4a',
+    timestamp: '137131201',
+    realm: 'Example',
+    includeVersion: false,
+  },
+  browserCrypto,
+);
+
+describe('TraceView', () => {
+  it('lists every step of the trace in order, with its RFC section', () => {
+    render(<TraceView trace={trace} secrets={['j49sk3j29djd', 'dh893hdasih9']} />);
+    const steps = within(screen.getByRole('list', { name: 'Signature steps' })).getAllByRole('heading');
+    expect(steps.map((h) => h.textContent)).toEqual(trace.steps.map((s) => s.title));
+    for (const step of trace.steps) expect(screen.getAllByText(step.section).length).toBeGreaterThan(0);
+    expect(screen.getByText(trace.signature)).toBeTruthy();
+  });
+
+  it('masks the secrets in the signing key until revealed', () => {
+    render(<TraceView trace={trace} secrets={['j49sk3j29djd', 'dh893hdasih9']} />);
+    expect(screen.queryByText('j49sk3j29djd&dh893hdasih9')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets' }));
+    expect(screen.getByText('j49sk3j29djd&dh893hdasih9')).toBeTruthy();
+  });
+
+  it('sets the base string apart in three parts and links each parameter to its row', () => {
+    const { container } = render(<TraceView trace={trace} secrets={[]} />);
+    const base = screen.getByLabelText('Signature base string');
+    expect(base.textContent).toBe(trace.baseString);
+    expect(base.querySelector('.method')!.textContent).toBe('POST');
+    const spans = base.querySelectorAll('.param');
+    expect(spans).toHaveLength(trace.sortedParams.length);
+    fireEvent.mouseEnter(spans[0]!);
+    const lit = [...container.querySelectorAll('tr.lit')].map((r) => r.querySelectorAll('td')[1]!.textContent);
+    expect(new Set(lit)).toEqual(new Set([trace.sortedParams[0]!.name]));
+    expect(spans[0]!.className).toContain('lit');
+  });
+});
