@@ -110,11 +110,11 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
     if (!given.some((t) => tokensEqual(t, ctx.token))) {
       return refuse(req, res, `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`);
     }
-    res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+    res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token, ctx.port), 'Cache-Control': 'no-store', 'Content-Length': '0' });
     res.end();
     return;
   }
-  if (!hasToken(req, ctx.token)) return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
+  if (!hasToken(req, ctx.token, ctx.port)) return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
 
   if (isApi) {
     if (path.startsWith('/api/call/')) return handleCall(ctx.handlers, req, res, path.slice('/api/call/'.length), ctx.bodyLimit);

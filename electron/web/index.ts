@@ -2,5 +2,5 @@
 export { startWebHost, LOOPBACK, type WebHost, type WebHostOptions } from './host';
 export type { EventFeed } from './event-stream';
 export { CONTENT_SECURITY_POLICY } from './respond';
-export { TOKEN_COOKIE, TOKEN_HEADER } from './token';
+export { TOKEN_HEADER, tokenCookieName } from './token';
 export { BODY_LIMIT } from './request-body';

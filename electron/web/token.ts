@@ -6,6 +6,12 @@ import type { IncomingMessage } from 'node:http';
  * (design §5). It travels once in the printed URL, then lives in an HttpOnly cookie (or a header, for programs).
  */
 export const TOKEN_COOKIE = 'oauth_lab_token';
+
+/**
+ * Browsers share cookies between ports of one host, so the name carries the port: a second launch on another port
+ * does not overwrite the first one's cookie and log its tab out.
+ */
+export const tokenCookieName = (port: number) => `${TOKEN_COOKIE}_${port}`;
 export const TOKEN_HEADER = 'x-oauth-lab-token';
 
 /** 32 random bytes, base64url: 256 bits, and safe as a cookie value and in a query without escaping. */
@@ -34,22 +40,22 @@ export function tokensEqual(candidate: string, expected: string): boolean {
 }
 
 /** Every value of our cookie in the Cookie header (a browser may hold more than one, e.g. with other paths). */
-export function cookieTokens(req: IncomingMessage): string[] {
+export function cookieTokens(req: IncomingMessage, port: number): string[] {
   const header = req.headers.cookie;
   if (!header) return [];
   const found: string[] = [];
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === TOKEN_COOKIE) found.push(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() === tokenCookieName(port)) found.push(part.slice(eq + 1).trim());
   }
   return found;
 }
 
 /** Whether the request carries the token, in the cookie or in the X-OAuth-Lab-Token header. */
-export function hasToken(req: IncomingMessage, expected: string): boolean {
+export function hasToken(req: IncomingMessage, expected: string, port: number): boolean {
   const header = req.headers[TOKEN_HEADER];
-  const candidates = [...cookieTokens(req), ...(typeof header === 'string' ? [header] : [])];
+  const candidates = [...cookieTokens(req, port), ...(typeof header === 'string' ? [header] : [])];
   // Compare every candidate (no early exit) so timing does not say which one matched.
   let ok = false;
   for (const c of candidates) ok = tokensEqual(c, expected) || ok;
@@ -57,6 +63,6 @@ export function hasToken(req: IncomingMessage, expected: string): boolean {
 }
 
 /** The cookie: HttpOnly (no script reads it), SameSite=Strict (no cross-site request carries it), whole host. */
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function tokenCookie(token: string, port: number): string {
+  return `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }

@@ -98,7 +98,7 @@ describe('web host: POST /api/call/<method>', () => {
   it('has a 60 MiB default limit, refused from Content-Length before any byte is read', async () => {
     expect(BODY_LIMIT).toBe(60 * 1024 * 1024);
     const host = await startTestHost();
-    const head = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, `Origin: ${host.origin}`, `Cookie: oauth_lab_token=${host.token}`, 'Content-Type: application/json', `Content-Length: ${BODY_LIMIT + 1}`, '', ''].join('\r\n');
+    const head = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, `Origin: ${host.origin}`, `Cookie: oauth_lab_token_${host.port}=${host.token}`, 'Content-Type: application/json', `Content-Length: ${BODY_LIMIT + 1}`, '', ''].join('\r\n');
     const status = await new Promise<string>((resolve, reject) => {
       const socket = connect(host.port, '127.0.0.1', () => socket.write(head));
       let data = '';

@@ -16,7 +16,7 @@ interface Stream {
 
 function openStream(host: TestHost): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path: '/api/events', agent: false, headers: { Cookie: `oauth_lab_token=${host.token}`, 'Sec-Fetch-Site': 'same-origin' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: host.port, path: '/api/events', agent: false, headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin' } }, (res) => {
       const waiters: (() => void)[] = [];
       const stream: Stream = {
         res,

@@ -87,7 +87,7 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
   const { dir } = staticFixture();
   const host = await startWebHost({ handlers: backend.handlers, events: bus, staticDir: dir, ...options });
   hosts.push(host);
-  const authed = (extra: Record<string, string> = {}) => ({ Cookie: `oauth_lab_token=${host.token}`, Origin: host.origin, ...extra });
+  const authed = (extra: Record<string, string> = {}) => ({ Cookie: `oauth_lab_token_${host.port}=${host.token}`, Origin: host.origin, ...extra });
   return Object.assign(host, {
     backend,
     bus,

@@ -7,7 +7,7 @@ import { startTestHost, type TestHost } from './helpers';
 
 /** What the browser adds to our page's requests by itself: the cookie and, on POST, the Origin. */
 function browserFetch(host: TestHost): typeof fetch {
-  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: `oauth_lab_token=${host.token}`, Origin: host.origin } });
+  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: `oauth_lab_token_${host.port}=${host.token}`, Origin: host.origin } });
 }
 
 const waitFor = async (condition: () => boolean, ms = 3000) => {
@@ -74,7 +74,7 @@ describe('createHttpBridge against the real web host', () => {
 
   it('on() opens one shared event stream lazily, dispatches parsed payloads, and closes it with the last listener', async () => {
     const host = await startTestHost();
-    const Source = fetchEventSource({ Cookie: `oauth_lab_token=${host.token}` });
+    const Source = fetchEventSource({ Cookie: `oauth_lab_token_${host.port}=${host.token}` });
     const bridge = createHttpBridge(host.origin, { fetch: browserFetch(host), EventSource: Source });
     expect(Source.instances).toHaveLength(0);
 
