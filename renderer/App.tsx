@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useApp } from './app/stores';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { MockPage } from './features/mock/MockPage';
+import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
 
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
+  { id: 'oauth2', title: 'OAuth 2' },
   { id: 'mock', title: 'Mock provider' },
 ];
 
@@ -47,6 +49,7 @@ export function App() {
         )}
         {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
         {page === 'oauth1' && <OAuth1Page />}
+        {page === 'oauth2' && <OAuth2Page />}
         {page === 'mock' && <MockPage />}
       </main>
     </div>

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createAppStore, type AppState, type AppStore } from '../state/app-store';
 import { createOAuth1Store, type OAuth1FlowState, type OAuth1Store } from '../state/oauth1-store';
+import { createOAuth2Store, type OAuth2FlowState, type OAuth2Store } from '../state/oauth2-store';
 import type { RendererDeps } from './deps';
 
 /** Every store of the app, made once from the injected dependencies (tests make their own). */
@@ -9,10 +10,11 @@ export interface Stores {
   readonly deps: RendererDeps;
   readonly app: AppStore;
   readonly oauth1: OAuth1Store;
+  readonly oauth2: OAuth2Store;
 }
 
 export function createStores(deps: RendererDeps): Stores {
-  return { deps, app: createAppStore(deps), oauth1: createOAuth1Store(deps) };
+  return { deps, app: createAppStore(deps), oauth1: createOAuth1Store(deps), oauth2: createOAuth2Store(deps) };
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -30,3 +32,4 @@ function useStores(): Stores {
 export const useDeps = () => useStores().deps;
 export const useApp = <T,>(selector: (s: AppState) => T): T => useStore(useStores().app, selector);
 export const useOAuth1 = <T,>(selector: (s: OAuth1FlowState) => T): T => useStore(useStores().oauth1, selector);
+export const useOAuth2 = <T,>(selector: (s: OAuth2FlowState) => T): T => useStore(useStores().oauth2, selector);

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Checks } from '../../components/Checks';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
-import { useApp, useDeps, useOAuth1 } from '../../app/stores';
+import { useOAuth1 } from '../../app/stores';
+import { useOpenAuthorization } from '../flow/use-open-authorization';
 
 /**
  * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252), and
  * check the callback (the returned oauth_token must be our request token). `oob` takes a typed verifier instead.
  */
 export function AuthorizeLegPanel() {
-  const { bridge } = useDeps();
-  const host = useApp((s) => s.info?.host ?? 'web');
   const flow = useOAuth1((s) => s.flow);
   const authorize = useOAuth1((s) => s.authorize);
   const redirectUri = useOAuth1((s) => s.redirectUri);
@@ -19,24 +18,9 @@ export function AuthorizeLegPanel() {
   const cancelled = useOAuth1((s) => s.waitCancelled);
   const verifierEntered = useOAuth1((s) => s.verifierEntered);
   const [verifier, setVerifier] = useState('');
-  const [openError, setOpenError] = useState<string | null>(null);
+  const { open, error: openError, host } = useOpenAuthorization(started);
   if (!flow?.requestToken || !authorize.url) return <p className="muted">Get a request token first (step 1).</p>;
   const oob = flow.config.callback === 'oob';
-
-  const open = async (target: 'system' | 'app-window') => {
-    setOpenError(null);
-    // In the browser the page opens the tab itself, in the same browser the user is already in.
-    const tab = host === 'web' ? window.open('', '_blank') : null;
-    const url = await started();
-    if (!url) return tab?.close();
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-      return;
-    }
-    const r = await bridge.openUrl({ url, target });
-    if (!r.ok) setOpenError(r.error.message);
-  };
 
   const waiting = authorize.waitId !== null;
   const query = new URL(authorize.url).searchParams;

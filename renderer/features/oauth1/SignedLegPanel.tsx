@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
+import { useSendShortcut } from '../flow/use-send-shortcut';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
@@ -21,14 +22,7 @@ export function SignedLegPanel({ leg }: { leg: SignedLeg }) {
   const mockEvents = useApp((s) => s.mockEvents);
   const live = useLiveTrace(draft);
 
-  useEffect(() => {
-    // Ctrl/Cmd+Enter sends the current leg (issue 6, keyboard).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void legSent(leg);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [leg, legSent]);
+  useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
 
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   const sentNonce = run?.sent?.params.find((p) => p.name === 'oauth_nonce')?.value;

@@ -1,0 +1,62 @@
+import { Countdown } from '../../components/Countdown';
+import { Explain } from '../../components/Explain';
+import { LegStepper } from '../../components/LegStepper';
+import { SequenceDiagram } from '../../components/SequenceDiagram';
+import { useApp, useDeps, useOAuth2 } from '../../app/stores';
+import { AuthorizePanel } from './AuthorizePanel';
+import { OAUTH2_ARROWS, OAUTH2_EXPLAIN, OAUTH2_NEXT, OAUTH2_TITLES } from './legs';
+import { SentLegPanel } from './SentLegPanel';
+
+/** The OAuth 2 authorization code page: authorize (with PKCE), token exchange, bearer call, refresh. */
+export function OAuth2Page() {
+  const { now } = useDeps();
+  const profiles = useApp((s) => s.profiles);
+  const activeId = useApp((s) => s.activeProfileId);
+  const mock = useApp((s) => s.mock);
+  const flow = useOAuth2((s) => s.flow);
+  const current = useOAuth2((s) => s.current);
+  const startError = useOAuth2((s) => s.startError);
+  const flowStarted = useOAuth2((s) => s.flowStarted);
+  const legChosen = useOAuth2((s) => s.legChosen);
+  const profile = profiles.find((p) => p.id === activeId);
+  const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
+  const next = OAUTH2_NEXT[current];
+  const token = flow?.token;
+  return (
+    <div className="page">
+      <header className="page-head">
+        <h2>OAuth 2</h2>
+        <span className="muted">{profile ? `${profile.name} · ${baseUrl ?? 'mock not running'}` : 'No profile'}</span>
+        <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={() => profile && baseUrl && void flowStarted(profile, baseUrl)}>{flow ? 'Start over' : 'Start the OAuth 2 flow'}</button>
+      </header>
+      {startError && <p className="error" role="alert">{startError.message}</p>}
+      {!flow ? (
+        <div className="welcome">
+          <p>Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.</p>
+          <p><strong>Next:</strong> press <em>Start the OAuth 2 flow</em>.{profile?.builtIn ? ' The mock signs you in as demo / demo.' : ''}</p>
+        </div>
+      ) : (
+        <>
+          <LegStepper legs={flow.legs} titles={OAUTH2_TITLES} current={current} onChoose={legChosen} />
+          <ul className="timeline" aria-label="Credentials">
+            <li className={flow.code ? 'have' : ''}>Code: {flow.code ? <code>{flow.code.slice(0, 12)}…</code> : 'none yet'}</li>
+            <li className={token ? 'have' : ''}>Bearer token: {token ? <><code>{token.accessToken.slice(0, 12)}…</code> {token.expiresAt ? <>expires in <Countdown until={token.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}</li>
+            <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
+          </ul>
+          <details className="diagram">
+            <summary>Sequence diagram</summary>
+            <SequenceDiagram arrows={OAUTH2_ARROWS} current={current} onChoose={legChosen} title="OAuth 2 sequence" />
+          </details>
+          <section className="leg-section" aria-label={OAUTH2_TITLES[current]}>
+            <h2 className="leg-heading">{OAUTH2_TITLES[current]}</h2>
+            <Explain title={OAUTH2_TITLES[current]} open>{OAUTH2_EXPLAIN[current]}</Explain>
+            {current === 'authorize' ? <AuthorizePanel /> : <SentLegPanel leg={current} />}
+            {next && flow.legs[next] === 'ready' && flow.legs[current] === 'succeeded' && (
+              <button type="button" className="primary next" onClick={() => legChosen(next)}>Continue: {OAUTH2_TITLES[next]} →</button>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

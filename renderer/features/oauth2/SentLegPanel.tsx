@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { requestText } from '../../../shared/http-text';
+import { Checks } from '../../components/Checks';
+import { ExchangeView } from '../../components/ExchangeView';
+import { Value } from '../../components/Value';
+import { useOAuth2 } from '../../app/stores';
+import { useSendShortcut } from '../flow/use-send-shortcut';
+import type { SentLeg } from '../../state/oauth2-store';
+
+/** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
+export function SentLegPanel({ leg }: { leg: SentLeg }) {
+  const draft = useOAuth2((s) => s.drafts[leg]);
+  const run = useOAuth2((s) => s.runs[leg]);
+  const draftEdited = useOAuth2((s) => s.draftEdited);
+  const legSent = useOAuth2((s) => s.legSent);
+  useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
+  if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
+  return (
+    <div className="columns">
+      <section className="col" aria-label="Request to send">
+        <h3>Request</h3>
+        <form className="request-form" aria-label="Request" onSubmit={(e) => e.preventDefault()}>
+          <div className="form-row">
+            <label>Method<input className="mono method-input" value={draft.method} onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })} /></label>
+            <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
+          </div>
+          {draft.body !== undefined && (
+            <label className="grow">Body (form-encoded)<textarea className="mono" rows={4} value={draft.body} spellCheck={false} onChange={(e) => draftEdited(leg, { body: e.target.value })} /></label>
+          )}
+        </form>
+        <Value label="HTTP request" text={requestText(draft)} />
+        <div className="send-row">
+          <button type="button" className="primary" disabled={run?.sending} onClick={() => void legSent(leg)}>{run?.sending ? 'Sending…' : 'Send'}</button>
+          <span className="muted">Ctrl+Enter</span>
+        </div>
+      </section>
+      <section className="col" aria-label="Result">
+        <h3>Response</h3>
+        {!run && <p className="muted">Not sent yet.</p>}
+        {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
+        {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
+        {run?.outcome && <Checks checks={run.outcome.checks} />}
+        {run?.exchange && <ExchangeView exchange={run.exchange} />}
+      </section>
+    </div>
+  );
+}

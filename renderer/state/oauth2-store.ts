@@ -1,0 +1,129 @@
+import { createStore } from 'zustand/vanilla';
+import type { BridgeError } from '../../shared/bridge/result';
+import { oauth2Flow, type Check } from '../../shared/flows';
+import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
+import type { Exchange, RawRequest } from '../../shared/http';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+import type { Caught } from './oauth1-store';
+
+/** The legs the app sends itself; authorize happens in the user's browser. */
+export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
+
+export interface OAuth2Run {
+  readonly sending: boolean;
+  readonly exchange: Exchange | null;
+  readonly error: BridgeError | null;
+  readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
+}
+
+export interface OAuth2FlowState {
+  readonly profile: Profile | null;
+  readonly flow: OAuth2State | null;
+  readonly current: OAuth2Leg;
+  readonly authorizeUrl: string | null;
+  readonly waitId: string | null;
+  readonly callback: Caught | null;
+  readonly callbackOutcome: OAuth2Run['outcome'];
+  readonly waitEnded: { readonly code: string; readonly message: string } | null;
+  /** Each leg's request as the user may edit it before sending. */
+  readonly drafts: Readonly<Partial<Record<SentLeg, RawRequest>>>;
+  readonly runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>;
+  readonly startError: BridgeError | null;
+  flowStarted(profile: Profile, baseUrl: string): Promise<void>;
+  legChosen(leg: OAuth2Leg): void;
+  draftEdited(leg: SentLeg, patch: Partial<RawRequest>): void;
+  authorizationStarted(): Promise<string | null>;
+  waitCancelled(): Promise<void>;
+  legSent(leg: SentLeg): Promise<void>;
+}
+
+export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
+  return createStore<OAuth2FlowState>()((set, get) => {
+    const profile = () => get().profile!;
+    const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
+    const api = (flow: OAuth2State): RawRequest => oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath });
+
+    bridge.on('catcherCallback', ({ waitId, callback }) => {
+      const { flow } = get();
+      if (!flow || waitId !== get().waitId) return;
+      const result = oauth2Flow.interpretCallback(flow, callback.query);
+      set({ flow: result.state, callback, callbackOutcome: result, waitId: null, ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}) });
+    });
+    bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
+      const { flow } = get();
+      if (!flow || waitId !== get().waitId) return;
+      set({ waitId: null, waitEnded: { code, message }, flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } } });
+    });
+
+    return {
+      profile: null,
+      flow: null,
+      current: 'authorize',
+      authorizeUrl: null,
+      waitId: null,
+      callback: null,
+      callbackOutcome: null,
+      waitEnded: null,
+      drafts: {},
+      runs: {},
+      startError: null,
+      async flowStarted(p, baseUrl) {
+        const previous = get().waitId;
+        if (previous) void bridge.catcherCancel({ waitId: previous });
+        // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3).
+        const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
+        if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
+        const o = p.oauth2;
+        const flow = oauth2Flow.startOAuth2(
+          { baseUrl, clientId: o.clientId, clientSecret: o.clientSecret, redirectUri: opened.value.redirectUri, scope: o.scope || null, pkce: o.pkce === 'off' ? null : o.pkce, authentication: o.clientAuthentication, paths: { authorize: o.authorizePath, token: o.tokenPath } },
+          random,
+          crypto,
+        );
+        set({ profile: p, flow, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null });
+      },
+      legChosen: (current) => set({ current }),
+      draftEdited(leg, patch) {
+        const draft = get().drafts[leg];
+        if (draft) set({ drafts: { ...get().drafts, [leg]: { ...draft, ...patch } } });
+      },
+      async authorizationStarted() {
+        const { flow, authorizeUrl, waitId } = get();
+        if (!flow || !authorizeUrl) return null;
+        if (waitId) return authorizeUrl;
+        const r = await bridge.catcherWait({ port: Number(new URL(flow.config.redirectUri).port), path: profile().callbackPath, target: { kind: 'oauth2', state: flow.state } });
+        if (!r.ok) {
+          set({ waitEnded: { code: r.error.code, message: r.error.message } });
+          return null;
+        }
+        set({ waitId: r.value.waitId, waitEnded: null, callback: null, callbackOutcome: null, flow: oauth2Flow.authorizationOpened(flow) });
+        return authorizeUrl;
+      },
+      async waitCancelled() {
+        const { waitId } = get();
+        if (waitId) await bridge.catcherCancel({ waitId });
+      },
+      async legSent(leg) {
+        const { flow, drafts } = get();
+        const request = drafts[leg];
+        if (!flow || !request || get().runs[leg]?.sending) return;
+        setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
+        const p = profile();
+        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs } });
+        const current = get().flow!;
+        if (!r.ok) {
+          set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
+          return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
+        }
+        const outcome = leg === 'api' ? oauth2Flow.interpretBearerResponse(current, r.value, now()) : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
+        setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
+        const next = outcome.state;
+        // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
+        const prepared = outcome.ok && leg !== 'api' ? { api: api(next), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } : {};
+        set({ flow: next, drafts: { ...get().drafts, ...prepared } });
+      },
+    };
+  });
+}
+
+export type OAuth2Store = ReturnType<typeof createOAuth2Store>;

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp } from './app';
+import { launchChromium, SCREENSHOTS } from './browser';
+
+/** Issue 6, done-when: the OAuth 2 flow by clicking (PKCE, exchange, bearer call, refresh) against the mock, login page included. */
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
+const send = (page: Page) => page.getByRole('button', { name: 'Send', exact: true }).click();
+
+it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by clicking, then refreshes (%s)', async (scheme) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'OAuth 2' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
+  await shot(page, 'oauth2-start', scheme);
+  await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
+  await page.getByText(/code_challenge \(S256\)/).waitFor();
+  await shot(page, 'oauth2-authorize-before', scheme);
+
+  const [login] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in browser' }).click()]);
+  await login.getByLabel('Username').fill('demo');
+  await login.getByLabel('Password').fill('demo');
+  await login.getByRole('button', { name: 'Log in and approve' }).click();
+  await page.getByText('Authorization code received.').waitFor();
+  await login.close();
+  await shot(page, 'oauth2-authorize-after', scheme);
+
+  await page.getByRole('button', { name: 'Continue: Token exchange →' }).click();
+  await expect.poll(() => page.getByLabel('Body (form-encoded)').inputValue()).toContain('code_verifier=');
+  await shot(page, 'oauth2-token-before', scheme);
+  await send(page);
+  await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+  await shot(page, 'oauth2-token-after', scheme);
+
+  await page.getByRole('button', { name: 'Continue: API request →' }).click();
+  await send(page);
+  await page.getByText('API call answered 200.').waitFor();
+  await shot(page, 'oauth2-api-after', scheme);
+
+  await page.getByRole('button', { name: 'Continue: Refresh →' }).click();
+  await shot(page, 'oauth2-refresh-before', scheme);
+  await send(page);
+  await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+  await shot(page, 'oauth2-refresh-after', scheme);
+  expect(errors).toEqual([]);
+  await page.close();
+});
