@@ -41,6 +41,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by cli
 
   await page.getByRole('button', { name: 'Continue: Token exchange →' }).click();
   await expect.poll(() => page.getByLabel('Body (form-encoded)').inputValue()).toContain('code_verifier=');
+  expect(await page.getByLabel('Body (form-encoded)').inputValue()).not.toContain('oauth-lab-client-secret');
   await shot(page, 'oauth2-token-before', scheme);
   await send(page);
   await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();

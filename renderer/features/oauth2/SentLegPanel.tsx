@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { masked } from '../../components/Secret';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
@@ -13,6 +14,8 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   const run = useOAuth2((s) => s.runs[leg]);
   const draftEdited = useOAuth2((s) => s.draftEdited);
   const legSent = useOAuth2((s) => s.legSent);
+  const clientSecret = useOAuth2((s) => s.profile?.oauth2.clientSecret ?? '');
+  const [reveal, setReveal] = useState(false);
   useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   return (
@@ -25,10 +28,13 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
             <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
           </div>
           {draft.body !== undefined && (
-            <label className="grow">Body (form-encoded)<textarea className="mono" rows={4} value={draft.body} spellCheck={false} onChange={(e) => draftEdited(leg, { body: e.target.value })} /></label>
+            <label className="grow">Body (form-encoded)<textarea className="mono" rows={4} value={reveal ? draft.body : masked(draft.body, [clientSecret])} readOnly={!reveal} spellCheck={false} onChange={(e) => draftEdited(leg, { body: e.target.value })} /></label>
+          )}
+          {clientSecret && (
+            <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide the client secret' : 'Reveal the client secret (to edit the body)'}</button>
           )}
         </form>
-        <Value label="HTTP request" text={requestText(draft)} />
+        <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), [clientSecret, encodeURIComponent(clientSecret)])}</Value>
         <div className="send-row">
           <button type="button" className="primary" disabled={run?.sending} onClick={() => void legSent(leg)}>{run?.sending ? 'Sending…' : 'Send'}</button>
           <span className="muted">Ctrl+Enter</span>
