@@ -9,6 +9,7 @@ import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
+import { recordHistory } from './history-record';
 import { freshNonceAndTimestamp } from './signing-context';
 
 export interface LegRun {
@@ -141,6 +142,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const outcome =
           leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
         setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome });
+        recordHistory(bridge, random, { profileId: profile.id, flow: 'oauth1', leg, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
         const advance: Partial<OAuth1FlowState> = {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.
         if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });

@@ -70,6 +70,10 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await page.locator('p.summary.bad', { hasText: /401: the access token is invalid, for example deauthorized by the user/ }).waitFor();
   expect(await leg(page).getByText('401 Unauthorized').count()).toBeGreaterThan(0);
   await shot(page, 'oauth1-api-401', scheme);
+  // Every sent leg is in the history, newest first: the 401 on top.
+  const history = await page.evaluate(async () => (await fetch('/api/call/historyList', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId: 'mock' }) })).json());
+  expect(history.value.entries[0]).toMatchObject({ flow: 'oauth1', leg: 'api', outcome: 'failed' });
+  expect(history.value.entries.map((e: { leg: string }) => e.leg)).toEqual(expect.arrayContaining(['requestToken', 'accessToken', 'api']));
   expect(errors).toEqual([]);
   await page.close();
 });
