@@ -20,47 +20,76 @@ export interface ParsedAuthorizationHeader {
   readonly params: Param[];
 }
 
-/** Parses an `Authorization: OAuth ...` value. Anything malformed is an error that says where and why. */
+const SCHEME = /^\s*(\S+)(?:\s+|$)/;
+/** A parameter name: RFC 9110 §5.6.2 token characters (percent-encoded names, RFC 5849 §3.5.1, are made of them). */
+const NAME = /[A-Za-z0-9\-._~%!#$&'*+^`|]+/y;
+const SPACE = 0x20;
+const TAB = 0x09;
+const COMMA = 0x2c;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+
+const headerError = (at: number, why: string) => new ProtocolError('invalid_authorization_header', 'authorization-header', `Authorization header, character ${at + 1}: ${why}`);
+
+function skipSpace(value: string, i: number): number {
+  let c = value.charCodeAt(i);
+  while (c === SPACE || c === TAB) c = value.charCodeAt(++i);
+  return i;
+}
+
+/**
+ * Parses an `Authorization: OAuth ...` value. Anything malformed is an error that says where and why.
+ * Grammar: the scheme, then a comma-separated list (empty elements allowed, RFC 9110 §5.6.1) of `name="value"`
+ * with optional spaces or tabs around `=` and `,`; inside the quotes a backslash takes the next character as it is
+ * (RFC 9110 §5.6.4 quoted-pair). The scan jumps with a sticky regex and indexOf instead of walking each character,
+ * since the provider parses one header per request.
+ */
 export function parseAuthorizationHeader(value: string): ParsedAuthorizationHeader {
-  const fail = (at: number, why: string): never => {
-    throw new ProtocolError('invalid_authorization_header', 'authorization-header', `Authorization header, character ${at + 1}: ${why}`);
-  };
-  const scheme = /^\s*(\S+)(?:\s+|$)/.exec(value);
-  if (!scheme || scheme[1]!.toLowerCase() !== 'oauth') fail(0, `expected the scheme "OAuth" first, found ${JSON.stringify(scheme?.[1] ?? '')}.`);
-  let i = scheme![0].length;
+  const scheme = SCHEME.exec(value);
+  if (!scheme || scheme[1]!.toLowerCase() !== 'oauth') throw headerError(0, `expected the scheme "OAuth" first, found ${JSON.stringify(scheme?.[1] ?? '')}.`);
+  const end = value.length;
+  let i = scheme[0].length;
   let realm: string | null = null;
   const params: Param[] = [];
-  const skipSpace = () => {
-    while (value[i] === ' ' || value[i] === '\t') i++;
-  };
-  while (i < value.length) {
-    skipSpace();
-    if (value[i] === ',') { i++; continue; } // RFC 9110 §5.6.1: empty list elements are allowed
-    if (i >= value.length) break;
-    const nameMatch = /^[A-Za-z0-9\-._~%!#$&'*+^`|]+/.exec(value.slice(i));
-    if (!nameMatch) fail(i, `expected a parameter name, found ${JSON.stringify(value[i])}.`);
-    const rawName = nameMatch![0];
-    i += rawName.length;
-    skipSpace();
-    if (value[i] !== '=') fail(i, `expected "=" after parameter name "${rawName}".`);
-    i++;
-    skipSpace();
-    if (value[i] !== '"') fail(i, `the value of "${rawName}" must be in double quotes (RFC 5849 §3.5.1).`);
-    const start = i;
-    i++;
-    let raw = '';
-    while (i < value.length && value[i] !== '"') {
-      if (value[i] === '\\') i++;
-      raw += value[i] ?? '';
+  // Position of the next backslash at or after the scan position (2^32 - 1 when there is none), looked up again
+  // only once the scan has passed it, so a header without backslashes is searched for them once.
+  let backslash = -1;
+  while (i < end) {
+    i = skipSpace(value, i);
+    if (value.charCodeAt(i) === COMMA) {
       i++;
+      continue;
     }
-    if (value[i] !== '"') fail(start, `the quoted value of "${rawName}" is never closed.`);
-    i++;
+    if (i >= end) break;
+    NAME.lastIndex = i;
+    if (!NAME.test(value)) throw headerError(i, `expected a parameter name, found ${JSON.stringify(value[i])}.`);
+    const rawName = value.slice(i, NAME.lastIndex);
+    i = skipSpace(value, NAME.lastIndex);
+    if (value.charCodeAt(i) !== EQUALS) throw headerError(i, `expected "=" after parameter name "${rawName}".`);
+    i = skipSpace(value, i + 1);
+    if (value.charCodeAt(i) !== QUOTE) throw headerError(i, `the value of "${rawName}" must be in double quotes (RFC 5849 §3.5.1).`);
+    const start = i;
+    let raw = '';
+    let from = i + 1;
+    for (;;) {
+      const close = value.indexOf('"', from);
+      if (backslash < from) backslash = value.indexOf('\\', from) >>> 0;
+      if (backslash < close || (close < 0 && backslash < end)) {
+        // A quoted-pair: the character after the backslash is taken as it is (none when the header ends there).
+        raw += value.slice(from, backslash) + (value[backslash + 1] ?? '');
+        from = backslash + 2;
+        continue;
+      }
+      if (close < 0) throw headerError(start, `the quoted value of "${rawName}" is never closed.`);
+      raw += value.slice(from, close);
+      i = close + 1;
+      break;
+    }
     const name = percentDecode(rawName, false, 'authorization-header');
     if (name === 'realm') realm = raw;
     else params.push([name, percentDecode(raw, false, 'authorization-header')]);
-    skipSpace();
-    if (i < value.length && value[i] !== ',') fail(i, `expected "," between parameters, found ${JSON.stringify(value[i])}.`);
+    i = skipSpace(value, i);
+    if (i < end && value.charCodeAt(i) !== COMMA) throw headerError(i, `expected "," between parameters, found ${JSON.stringify(value[i])}.`);
   }
   return { realm, params };
 }

@@ -15,17 +15,37 @@ export function encodeParameters(params: readonly Param[]): Param[] {
  * §3.4.1.3.2 step 2: ascending byte order by name, then by value. After encoding every character is ASCII, so
  * comparing UTF-16 code units is comparing bytes. Never `localeCompare`.
  */
+function byNameThenValue(a: Param, b: Param): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+}
+
 export function sortParameters(encoded: readonly Param[]): Param[] {
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...encoded].sort((a, b) => cmp(a[0], b[0]) || cmp(a[1], b[1]));
+  return [...encoded].sort(byNameThenValue);
 }
 
 /** §3.4.1.3.2 steps 3–4: `name=value` pairs joined with `&`. */
 export function normalizedParameterString(sorted: readonly Param[]): string {
-  return sorted.map(([n, v]) => `${n}=${v}`).join('&');
+  let out = '';
+  for (let i = 0; i < sorted.length; i++) out += (i === 0 ? '' : '&') + sorted[i]![0] + '=' + sorted[i]![1];
+  return out;
 }
 
-/** Steps 1–4 at once, for callers that want only the string. */
+/** Steps 1–4 at once, for callers that want only the string (the provider, on every request). */
 export function normalizeParameters(params: readonly Param[]): string {
-  return normalizedParameterString(sortParameters(encodeParameters(params.filter(([n]) => isSignedParameter(n)))));
+  const encoded: Param[] = [];
+  for (const [n, v] of params) if (isSignedParameter(n)) encoded.push([percentEncode(n, 'encoded-parameters'), percentEncode(v, 'encoded-parameters')]);
+  return normalizedParameterString(insertionSort(encoded));
+}
+
+/** The same order as sortParameters, in place: a request has a handful of parameters, and Array#sort allocates. */
+function insertionSort(list: Param[]): Param[] {
+  if (list.length > 32) return list.sort(byNameThenValue);
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]!;
+    let j = i - 1;
+    for (; j >= 0 && byNameThenValue(list[j]!, item) > 0; j--) list[j + 1] = list[j]!;
+    list[j + 1] = item;
+  }
+  return list;
 }

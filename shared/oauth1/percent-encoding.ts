@@ -10,12 +10,28 @@ const escapeByte = (b: number) => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 /** The encoded form of each ASCII code unit, precomputed: the signer encodes every name and value it signs. */
 const ASCII = Array.from({ length: 128 }, (_, b) => (UNRESERVED.test(String.fromCharCode(b)) ? String.fromCharCode(b) : escapeByte(b)));
 
+/** The characters encodeURIComponent leaves alone that RFC 3986 §2.2 reserves (sub-delims). */
+const SUB_DELIMS = /[!'()*]/g;
+const escapeSubDelim = (c: string) => ASCII[c.charCodeAt(0)]!;
+
 /**
  * RFC 5849 §3.6: UTF-8 encode, then percent-encode every octet except the unreserved characters, with upper-case
  * hex. Unlike `encodeURIComponent` this also encodes `! * ' ( )`, and a space is always `%20`, never `+`.
+ * encodeURIComponent does the UTF-8 work natively (the signer and the provider encode every name and value); a lone
+ * surrogate, which it refuses with a bare URIError, is reported by the explicit scan below.
  */
 export function percentEncode(value: string, step = 'percent-encode'): string {
   if (UNRESERVED.test(value)) return value;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    return explicitEncode(value, step);
+  }
+  return encoded.replace(SUB_DELIMS, escapeSubDelim);
+}
+
+function explicitEncode(value: string, step: string): string {
   return value.replace(RESERVED, (ch: string, at: number) => {
     const c = ch.charCodeAt(0);
     if (c < 0x80) return ASCII[c]!;
@@ -35,6 +51,16 @@ export function percentEncode(value: string, step = 'percent-encode'): string {
 export function percentDecode(value: string, plusIsSpace: boolean, step = 'percent-decode'): string {
   const text = plusIsSpace && value.includes('+') ? value.replace(/\+/g, ' ') : value;
   if (!text.includes('%')) return text;
+  // decodeURIComponent is exactly as strict (malformed escapes, overlong forms, surrogates); when it refuses, the
+  // explicit decoder below says where and why.
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return explicitDecode(text, value, step);
+  }
+}
+
+function explicitDecode(text: string, value: string, step: string): string {
   let out = '';
   for (let i = 0; i < text.length; ) {
     if (text[i] !== '%') {

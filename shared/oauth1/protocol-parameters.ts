@@ -28,17 +28,15 @@ export function protocolParameters(input: ProtocolParameterInput, bodyHashValue?
   const needsNonce = input.signatureMethod !== 'PLAINTEXT';
   if (needsNonce && !present(input.nonce)) throw new ProtocolError('missing_nonce', STEP, `oauth_nonce is empty; ${input.signatureMethod} requests need a unique nonce (RFC 5849 §3.3).`);
   if (needsNonce && !present(input.timestamp)) throw new ProtocolError('missing_timestamp', STEP, `oauth_timestamp is empty; ${input.signatureMethod} requests need the time in Unix seconds (RFC 5849 §3.3).`);
-  const params: Param[] = [
-    ['oauth_consumer_key', input.consumerKey],
-    ...(present(input.token) ? [['oauth_token', input.token] as const] : []),
-    ['oauth_signature_method', input.signatureMethod],
-    ...(present(input.timestamp) ? [['oauth_timestamp', input.timestamp] as const] : []),
-    ...(present(input.nonce) ? [['oauth_nonce', input.nonce] as const] : []),
-    ...(present(input.callback) ? [['oauth_callback', input.callback] as const] : []),
-    ...(present(input.verifier) ? [['oauth_verifier', input.verifier] as const] : []),
-    ...(bodyHashValue !== undefined ? [['oauth_body_hash', bodyHashValue] as const] : []),
-    ...(input.includeVersion === false ? [] : [['oauth_version', '1.0'] as const]),
-  ];
+  const params: Param[] = [['oauth_consumer_key', input.consumerKey]];
+  if (present(input.token)) params.push(['oauth_token', input.token]);
+  params.push(['oauth_signature_method', input.signatureMethod]);
+  if (present(input.timestamp)) params.push(['oauth_timestamp', input.timestamp]);
+  if (present(input.nonce)) params.push(['oauth_nonce', input.nonce]);
+  if (present(input.callback)) params.push(['oauth_callback', input.callback]);
+  if (present(input.verifier)) params.push(['oauth_verifier', input.verifier]);
+  if (bodyHashValue !== undefined) params.push(['oauth_body_hash', bodyHashValue]);
+  if (input.includeVersion !== false) params.push(['oauth_version', '1.0']);
   for (const [name, value] of input.extraOauthParams ?? []) {
     if (!name.startsWith('oauth_')) throw new ProtocolError('invalid_extra_parameter', STEP, `Extra protocol parameter "${name}" must start with oauth_; send other parameters in the query or the form body.`);
     if (name === 'oauth_signature' || params.some(([n]) => n === name)) {

@@ -5,7 +5,7 @@ import type { Lifetimes, ProviderConfig, Switches } from './config';
 import { oauth1Problem } from './errors';
 import type { EventHub, Verdict } from './events';
 import type { Reply } from './http';
-import type { ProviderSignatureReport, VerifyContext } from './oauth1-verify';
+import type { SignatureFindings, VerifyContext } from './oauth1-verify';
 import type { ProviderState } from './state';
 
 /** Everything a handler may use. Lifetimes and switches are read on every request, so admin changes apply at once. */
@@ -28,7 +28,7 @@ export interface Handled {
   readonly endpoint: string;
   readonly reply: Reply;
   readonly verdict: Verdict;
-  readonly signature?: ProviderSignatureReport | null;
+  readonly signature?: SignatureFindings | null;
   readonly assumptions?: readonly string[];
 }
 
@@ -40,7 +40,7 @@ export const verifyContext = (ctx: ProviderContext): VerifyContext => ({
   listenAuthority: ctx.listenAuthority(),
 });
 
-export function problemHandled(ctx: ProviderContext, endpoint: string, report: ProblemReport, signature: ProviderSignatureReport | null = null, status?: number, headers: [string, string][] = []): Handled {
+export function problemHandled(ctx: ProviderContext, endpoint: string, report: ProblemReport, signature: SignatureFindings | null = null, status?: number, headers: [string, string][] = []): Handled {
   return { endpoint, reply: oauth1Problem(ctx.config.realm, report, status, headers), verdict: { ok: false, reason: report.problem, message: report.advice }, signature };
 }
 

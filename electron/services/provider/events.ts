@@ -1,4 +1,5 @@
 import type { Exchange } from '../../../shared/http';
+import { buildEvent, type EventRecord } from './event-record';
 import type { ProviderSignatureReport } from './oauth1-verify';
 
 /** What the provider decided about one request, and why, in words a user can act on. */
@@ -26,21 +27,29 @@ export interface ProviderEvent {
 
 export type EventListener = (event: ProviderEvent) => void;
 
-/** Fan-out of provider events with a bounded history, so a late subscriber (the UI, SSE) can catch up. */
+interface Entry {
+  readonly id: number;
+  record: EventRecord | null;
+  event: ProviderEvent | null;
+}
+
+/**
+ * Fan-out of provider events with a bounded history, so a late subscriber (the UI, SSE) can catch up. Events are
+ * built from their records when first needed (at once when someone listens), then kept as built.
+ */
 export class EventHub {
-  private readonly history: ProviderEvent[] = [];
+  private readonly history: Entry[] = [];
   private readonly listeners = new Set<EventListener>();
   private nextId = 1;
 
   constructor(private readonly limit = 500) {}
 
-  newId(): number {
-    return this.nextId++;
-  }
-
-  publish(event: ProviderEvent): void {
-    this.history.push(event);
-    if (this.history.length > this.limit) this.history.splice(0, this.history.length - this.limit);
+  publish(record: EventRecord): void {
+    const entry: Entry = { id: this.nextId++, record, event: null };
+    this.history.push(entry);
+    while (this.history.length > this.limit) this.history.shift();
+    if (this.listeners.size === 0) return;
+    const event = built(entry);
     for (const l of this.listeners) {
       try {
         l(event);
@@ -56,10 +65,18 @@ export class EventHub {
   }
 
   recent(sinceId = 0): ProviderEvent[] {
-    return this.history.filter((e) => e.id > sinceId);
+    return this.history.filter((e) => e.id > sinceId).map(built);
   }
 
   clear(): void {
     this.history.length = 0;
   }
+}
+
+function built(entry: Entry): ProviderEvent {
+  if (entry.event === null) {
+    entry.event = buildEvent(entry.id, entry.record!);
+    entry.record = null;
+  }
+  return entry.event;
 }

@@ -29,13 +29,15 @@ export function makeRequest(method: string, target: string, rawHeaders: readonly
   const headers: [string, string][] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
   const q = target.indexOf('?');
-  let bodyText: string;
+  let bodyText = '';
   let bodyIsUtf8 = true;
-  try {
-    bodyText = strictUtf8.decode(body);
-  } catch {
-    bodyText = body.toString('utf8');
-    bodyIsUtf8 = false;
+  if (body.length > 0) {
+    try {
+      bodyText = strictUtf8.decode(body);
+    } catch {
+      bodyText = body.toString('utf8');
+      bodyIsUtf8 = false;
+    }
   }
   return { method, target, path: q < 0 ? target : target.slice(0, q), query: q < 0 ? null : target.slice(q + 1), headers, body, bodyText, bodyIsUtf8 };
 }
@@ -43,16 +45,23 @@ export function makeRequest(method: string, target: string, rawHeaders: readonly
 /** Every value of a header (names are case-insensitive, RFC 9110 §5.1). */
 export function headerValues(req: Pick<ProviderRequest, 'headers'>, name: string): string[] {
   const lower = name.toLowerCase();
-  return req.headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+  const out: string[] = [];
+  for (const [n, v] of req.headers) if (n.length === lower.length && n.toLowerCase() === lower) out.push(v);
+  return out;
 }
 
 export function header(req: Pick<ProviderRequest, 'headers'>, name: string): string | undefined {
-  return headerValues(req, name)[0];
+  const lower = name.toLowerCase();
+  for (const [n, v] of req.headers) if (n.length === lower.length && n.toLowerCase() === lower) return v;
+  return undefined;
 }
 
 /** The media type of the body, lower case, without parameters; '' when there is no Content-Type. */
 export function mediaType(req: ProviderRequest): string {
-  return (header(req, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const value = header(req, 'content-type');
+  if (value === undefined) return '';
+  const semicolon = value.indexOf(';');
+  return (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
 export type ParsedParams = { readonly ok: true; readonly params: Param[] } | { readonly ok: false; readonly message: string };
@@ -80,11 +89,17 @@ const BASE_HEADERS: [string, string][] = [
 ];
 
 export function reply(status: number, contentType: string | null, body: string, headers: [string, string][] = []): Reply {
-  return { status, headers: [...(contentType ? [['Content-Type', contentType] as [string, string]] : []), ...BASE_HEADERS, ...headers], body };
+  const all: [string, string][] = contentType ? [['Content-Type', contentType]] : [];
+  for (const h of BASE_HEADERS) all.push(h);
+  for (const h of headers) all.push(h);
+  return { status, headers: all, body };
 }
 
-export const formReply = (status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply =>
-  reply(status, 'application/x-www-form-urlencoded', pairs.map(([n, v]) => `${encodeRfc3986(n)}=${encodeRfc3986(v)}`).join('&'), headers);
+export function formReply(status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply {
+  let body = '';
+  for (let i = 0; i < pairs.length; i++) body += (i === 0 ? '' : '&') + encodeRfc3986(pairs[i]![0]) + '=' + encodeRfc3986(pairs[i]![1]);
+  return reply(status, 'application/x-www-form-urlencoded', body, headers);
+}
 
 export const jsonReply = (status: number, value: unknown, headers: [string, string][] = []): Reply =>
   reply(status, 'application/json; charset=utf-8', JSON.stringify(value, null, 2), [['Pragma', 'no-cache'], ...headers]);
@@ -93,7 +108,10 @@ export const textReply = (status: number, text: string, headers: [string, string
 
 export const redirectReply = (status: 302 | 303, location: string): Reply => reply(status, null, '', [['Location', location]]);
 
-/** Percent-encoding of RFC 5849 §3.6 for ASCII-safe form output. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+
+/** Percent-encoding of RFC 5849 §3.6 for ASCII-safe form output; tokens and numbers need none and are returned as they are. */
 export function encodeRfc3986(s: string): string {
+  if (UNRESERVED.test(s)) return s;
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }

@@ -25,8 +25,8 @@ export interface Collected {
   /** Protocol parameters, by name (each appears once). */
   readonly oauth: ReadonlyMap<string, string>;
   /** Query and form-body parameters that are not protocol parameters. */
-  readonly query: Param[];
-  readonly body: Param[];
+  readonly query: readonly Param[];
+  readonly body: readonly Param[];
   readonly isForm: boolean;
 }
 
@@ -36,15 +36,26 @@ export type CollectResult =
 
 const isOauth = ([n]: Param) => n.startsWith('oauth_');
 const rejected = (advice: string, names?: string[]): CollectResult => ({ ok: false, report: { problem: 'parameter_rejected', advice, ...(names?.length ? { parametersRejected: names } : {}) } });
+const SCHEME = /^\s*(\S*)/;
+const NO_PARAMS: readonly Param[] = [];
+
+/** Splits parameters into protocol parameters and the others, keeping the order of each. */
+function split(params: readonly Param[]): { oauth: readonly Param[]; other: readonly Param[] } {
+  if (params.length === 0) return { oauth: NO_PARAMS, other: NO_PARAMS };
+  const oauth: Param[] = [];
+  const other: Param[] = [];
+  for (const p of params) (isOauth(p) ? oauth : other).push(p);
+  return { oauth, other };
+}
 
 export function collectProtocolParameters(req: ProviderRequest, headerOnly: boolean): CollectResult {
   const auths = headerValues(req, 'authorization');
   if (auths.length > 1) return rejected(`The request has ${auths.length} Authorization headers; send exactly one (RFC 9110 §11.6.2).`);
-  let headerParams: Param[] = [];
+  let headerParams: readonly Param[] = NO_PARAMS;
   let foreignScheme: string | null = null;
   const auth = auths[0];
   if (auth !== undefined) {
-    const scheme = /^\s*(\S*)/.exec(auth)![1]!;
+    const scheme = SCHEME.exec(auth)![1]!;
     if (scheme.toLowerCase() === 'oauth') {
       try {
         headerParams = parseAuthorizationHeader(auth).params;
@@ -62,18 +73,18 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
   const q = decodeParams(req.query ?? '', true, 'query string');
   if (!q.ok) return rejected(q.message);
   const isForm = mediaType(req) === 'application/x-www-form-urlencoded';
-  let bodyParams: Param[] = [];
+  let bodyParams: readonly Param[] = NO_PARAMS;
   if (isForm) {
     const b = decodeFormBody(req);
     if (!b.ok) return rejected(b.message);
     bodyParams = b.params;
   }
-  const places: [ParamSource, Param[]][] = [
-    ['header', headerParams],
-    ['query', q.params.filter(isOauth)],
-    ['body', bodyParams.filter(isOauth)],
-  ];
-  const used = places.filter(([, ps]) => ps.length > 0);
+  const query = split(q.params);
+  const body = split(bodyParams);
+  const used: [ParamSource, readonly Param[]][] = [];
+  if (headerParams.length) used.push(['header', headerParams]);
+  if (query.oauth.length) used.push(['query', query.oauth]);
+  if (body.oauth.length) used.push(['body', body.oauth]);
   if (used.length > 1) {
     return rejected(`Protocol parameters were found in more than one place (${used.map(([s]) => s).join(' and ')}); RFC 5849 §3.5 allows one and only one: the Authorization header, the form body or the query.`, [...new Set(used.slice(1).flatMap(([, ps]) => ps.map(([n]) => n)))]);
   }
@@ -83,20 +94,14 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
   }
   const [placement, params] = used[0]!;
   if (headerOnly && placement !== 'header') return rejected(`Protocol parameters were sent in the ${placement}; this provider takes them in the Authorization header only, as the service describes (switch oauth1HeaderOnly).`);
-  const counts = new Map<string, number>();
-  for (const [n] of params) counts.set(n, (counts.get(n) ?? 0) + 1);
-  const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
-  if (dupes.length) return rejected(`Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`, dupes);
+  const oauth = new Map(params);
+  if (oauth.size !== params.length) {
+    const counts = new Map<string, number>();
+    for (const [n] of params) counts.set(n, (counts.get(n) ?? 0) + 1);
+    const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
+    return rejected(`Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`, dupes);
+  }
   const unknown = params.filter(([n]) => !KNOWN_PROTOCOL_PARAMETERS.has(n)).map(([n]) => n);
   if (unknown.length) return rejected(`Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`, unknown);
-  return {
-    ok: true,
-    value: {
-      placement,
-      oauth: new Map(params),
-      query: q.params.filter((p) => !isOauth(p)),
-      body: bodyParams.filter((p) => !isOauth(p)),
-      isForm,
-    },
-  };
+  return { ok: true, value: { placement, oauth, query: query.other, body: body.other, isForm } };
 }

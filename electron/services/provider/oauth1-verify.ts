@@ -31,6 +31,9 @@ export interface ProviderSignatureReport {
   readonly error: string | null;
 }
 
+/** The report as verification leaves it: the step-by-step trace is listed when the event is built (same input, same core). */
+export type SignatureFindings = Omit<ProviderSignatureReport, 'steps'> & { readonly traceSteps: () => readonly TraceStep[] };
+
 export interface VerifyContext {
   readonly consumers: readonly ConsumerConfig[];
   readonly switches: Switches;
@@ -41,19 +44,25 @@ export interface VerifyContext {
 }
 
 export type OAuth1Verdict =
-  | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: ProviderSignatureReport }
-  | { readonly ok: false; readonly report: ProblemReport; readonly noCredentials?: boolean; readonly signature: ProviderSignatureReport | null };
+  | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: SignatureFindings }
+  | { readonly ok: false; readonly report: ProblemReport; readonly noCredentials?: boolean; readonly signature: SignatureFindings | null };
 
 const REQUIRED: Record<OAuth1Endpoint, string[]> = {
   request_token: ['oauth_callback'],
   access_token: ['oauth_token', 'oauth_verifier'],
   resource: ['oauth_token'],
 };
+/** Every required parameter, in the order they are reported: PLAINTEXT may omit nonce and timestamp (RFC 5849 §3.1). */
+const requiredFor = (endpoint: OAuth1Endpoint, plaintext: boolean) => ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', ...(plaintext ? [] : ['oauth_timestamp', 'oauth_nonce']), ...REQUIRED[endpoint]];
+const REQUIRED_ALL = {
+  signed: { request_token: requiredFor('request_token', false), access_token: requiredFor('access_token', false), resource: requiredFor('resource', false) },
+  plaintext: { request_token: requiredFor('request_token', true), access_token: requiredFor('access_token', true), resource: requiredFor('resource', true) },
+};
 const NOT_HERE: Record<OAuth1Endpoint, string[]> = { request_token: ['oauth_token', 'oauth_verifier'], access_token: [], resource: ['oauth_verifier', 'oauth_callback'] };
 const BOUNDED = ['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_verifier'];
 const DUMMY_SECRET = 'dummy-secret-for-constant-time-verification';
 
-const fail = (report: ProblemReport, signature: ProviderSignatureReport | null = null): OAuth1Verdict => ({ ok: false, report, signature });
+const fail = (report: ProblemReport, signature: SignatureFindings | null = null): OAuth1Verdict => ({ ok: false, report, signature });
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
 export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx: VerifyContext): OAuth1Verdict {
@@ -63,17 +72,15 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   if (!collected.ok) return { ok: false, report: collected.report, signature: null, ...(collected.noCredentials ? { noCredentials: true } : {}) };
   const c = collected.value;
   const p = c.oauth;
-  const get = (n: string) => p.get(n);
 
-  const method = get('oauth_signature_method');
+  const method = p.get('oauth_signature_method');
   const isPlaintext = method === 'PLAINTEXT';
-  const required = ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', ...(isPlaintext ? [] : ['oauth_timestamp', 'oauth_nonce']), ...REQUIRED[endpoint]];
-  const absent = required.filter((n) => !present(get(n)));
+  const absent = REQUIRED_ALL[isPlaintext ? 'plaintext' : 'signed'][endpoint].filter((n) => !present(p.get(n)));
   if (absent.length) return fail({ problem: 'parameter_absent', parametersAbsent: absent, advice: `Missing protocol parameter${absent.length > 1 ? 's' : ''} ${absent.join(', ')}${endpoint === 'request_token' && absent.includes('oauth_callback') ? ' (oauth_callback is REQUIRED in step one, RFC 5849 §2.1; use "oob" when there is no callback)' : ''} (RFC 5849 §3.1, §3.2).` });
-  const misplaced = NOT_HERE[endpoint].filter((n) => present(get(n)));
+  const misplaced = NOT_HERE[endpoint].filter((n) => present(p.get(n)));
   if (misplaced.length) return fail({ problem: 'parameter_rejected', parametersRejected: misplaced, advice: `${misplaced.join(', ')} does not belong in a ${endpoint.replace('_', ' ')} request.` });
 
-  const version = get('oauth_version');
+  const version = p.get('oauth_version');
   if (version !== undefined && version !== '1.0') return fail({ problem: 'version_rejected', acceptableVersions: ['1.0', '1.0'], advice: `oauth_version is ${JSON.stringify(version)}; the only accepted value is "1.0" (seed §9, RFC 5849 §3.1).` });
   if (!isSignatureMethod(method!) || !(sw.signatureMethods as readonly string[]).includes(method!)) {
     return fail({ problem: 'signature_method_rejected', advice: `Signature method ${JSON.stringify(method)} is not accepted; this provider accepts ${sw.signatureMethods.join(', ')} (names are case-sensitive, RFC 5849 §3.1).` });
@@ -81,7 +88,7 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   const sigMethod: SignatureMethod = method as SignatureMethod;
   if (isPlaintext && sw.plaintextRequiresTls) return fail({ problem: 'signature_method_rejected', advice: 'PLAINTEXT sends the secrets themselves and may only be used over TLS (RFC 5849 §3.4.4); this request came over plain http. Use HMAC-SHA1.' });
 
-  const tsText = get('oauth_timestamp');
+  const tsText = p.get('oauth_timestamp');
   let timestamp: number | null = null;
   if (present(tsText)) {
     if (!/^[1-9][0-9]{0,11}$/.test(tsText)) return fail({ problem: 'timestamp_refused', advice: `oauth_timestamp ${JSON.stringify(tsText)} is not a positive whole number of seconds since 1970-01-01 UTC (RFC 5849 §3.3).` });
@@ -92,22 +99,22 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
     if (sw.checkNonce && timestamp <= ctx.state.nonces.floor) return fail({ problem: 'timestamp_refused', acceptableTimestamps: [ctx.state.nonces.floor + 1, now + w], advice: `oauth_timestamp ${timestamp} is older than the nonces this provider still remembers (its nonce memory is full); send a current timestamp.` });
   }
   for (const n of BOUNDED) {
-    const v = get(n);
+    const v = p.get(n);
     if (v !== undefined && (v.length > sw.maxParameterLength || !/^[\x21-\x7e]*$/.test(v))) {
       return fail({ problem: 'parameter_rejected', parametersRejected: [n], advice: `${n} must be at most ${sw.maxParameterLength} printable ASCII characters without spaces; got ${v.length} characters${/[^\x21-\x7e]/.test(v) ? ' including others' : ''}.` });
     }
   }
-  const signatureText = get('oauth_signature')!;
+  const signatureText = p.get('oauth_signature')!;
   if (signatureText.length > 1024) return fail({ problem: 'parameter_rejected', parametersRejected: ['oauth_signature'], advice: `oauth_signature is ${signatureText.length} characters long; a signature is at most a few hundred.` });
-  const callback = get('oauth_callback');
-  const consumer = ctx.consumers.find((k) => k.key === get('oauth_consumer_key'));
+  const callback = p.get('oauth_callback');
+  const consumer = ctx.consumers.find((k) => k.key === p.get('oauth_consumer_key'));
   if (callback !== undefined && endpoint !== 'resource') {
     const why = checkOAuth1Callback(callback, consumer, sw.oauth1Callback);
     if (why) return fail({ problem: 'parameter_rejected', parametersRejected: ['oauth_callback'], advice: why });
   }
 
   // Token lookup: the token secret is needed to compute the signature.
-  const tokenValue = get('oauth_token');
+  const tokenValue = p.get('oauth_token');
   let tokenProblem: ProblemReport | null = null;
   let requestToken: RequestToken | undefined;
   let accessToken: OAuth1AccessToken | undefined;
@@ -126,20 +133,20 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   if (signature.error !== null) return fail({ problem: 'parameter_rejected', advice: signature.error }, signature);
   const report = signature.report;
   // Unknown consumer: answered only after a full computation, so timing does not reveal which keys exist (oauthlib dummy_client).
-  if (!consumer) return fail({ problem: 'consumer_key_unknown', advice: `oauth_consumer_key ${JSON.stringify(get('oauth_consumer_key'))} is not a consumer of this provider.` }, report);
+  if (!consumer) return fail({ problem: 'consumer_key_unknown', advice: `oauth_consumer_key ${JSON.stringify(p.get('oauth_consumer_key'))} is not a consumer of this provider.` }, report);
   if (tokenProblem) return fail(tokenProblem, report);
   if (!constantTimeEqual(signature.expected, signatureText)) {
     return fail({ problem: 'signature_invalid', advice: `The signature does not match. The provider computed its signature base string as: ${report.baseString} (signing key: consumer secret & ${endpoint === 'request_token' ? 'empty token secret' : endpoint === 'access_token' ? 'request token secret' : 'access token secret'}, RFC 5849 §3.4).` }, report);
   }
-  const sent = get('oauth_body_hash');
+  const sent = p.get('oauth_body_hash');
   if (sent !== undefined) {
     if (c.isForm) return fail({ problem: 'parameter_rejected', parametersRejected: ['oauth_body_hash'], advice: 'oauth_body_hash must not be sent with a form-encoded body (draft-eaton-oauth-bodyhash §3.2).' }, report);
     if (isPlaintext || !constantTimeEqual(bodyHash(sigMethod, req.body, ctx.crypto), sent)) return fail({ problem: 'signature_invalid', advice: 'oauth_body_hash does not match the hash of the body that arrived (draft-eaton-oauth-bodyhash §3.1).' }, report);
   }
   if (sw.checkNonce && timestamp !== null) {
-    const key = NonceMemory.key(consumer.key, tokenValue ?? '', timestamp, get('oauth_nonce') ?? '');
-    if (ctx.state.nonces.has(key)) return fail({ problem: 'nonce_used', advice: `oauth_nonce ${JSON.stringify(get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).` }, report);
+    const key = NonceMemory.key(consumer.key, tokenValue ?? '', timestamp, p.get('oauth_nonce') ?? '');
+    if (ctx.state.nonces.has(key)) return fail({ problem: 'nonce_used', advice: `oauth_nonce ${JSON.stringify(p.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).` }, report);
     ctx.state.nonces.remember(key, timestamp, ctx.state.clock.nowSeconds() - sw.timestampWindow);
   }
-  return { ok: true, consumer, oauth: p, signature: report, ...(requestToken ? { requestToken } : {}), ...(accessToken ? { accessToken } : {}) };
+  return { ok: true, consumer, oauth: p, signature: report, requestToken, accessToken };
 }

@@ -171,6 +171,6 @@ function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: st
     endpoint,
     reply: jsonReply(200, body),
     verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).`),
-    ...(previous ? { assumptions: [ASSUME_REFRESH] } : {}),
+    assumptions: previous ? [ASSUME_REFRESH] : undefined,
   };
 }

@@ -5,7 +5,7 @@
  */
 export const SECRET_FIELDS = ['password', 'client_secret', 'oauth_token_secret', 'refresh_token'] as const;
 export const REDACTED = '«redacted»';
-const MAX_EVENT_BODY = 16 * 1024;
+export const MAX_EVENT_BODY = 16 * 1024;
 
 const FORM_FIELD = new RegExp(`(^|&)(${SECRET_FIELDS.join('|')})=([^&]*)`, 'g');
 const JSON_FIELD = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g');

@@ -6,9 +6,9 @@ import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import type { Handled, ProviderContext } from './context';
 import { oauth2Error } from './errors';
+import { eventRecord } from './event-record';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
-import { redactBody, redactHeaders } from './redact';
 import { pooledRandom } from './random-pool';
 import { route } from './router';
 import { ProviderState } from './state';
@@ -35,6 +35,22 @@ export interface StartOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e]/g;
+const NOT_LOCATION = /[^\x21-\x7e]/gu;
+const NO_BODY = Buffer.alloc(0);
+
+/** Content-Length as declared (node has already refused a malformed or conflicting one), 0 when absent. */
+function declaredLength(rawHeaders: readonly string[]): number {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const n = rawHeaders[i]!;
+    if (n.length === 14 && n.toLowerCase() === 'content-length') return Number(rawHeaders[i + 1]);
+  }
+  return 0;
+}
+
+/** A lone surrogate has no UTF-8 form, so it becomes U+FFFD (as the WHATWG URL serializer does). */
+const escapeInLocation = (c: string) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c));
 
 export class MockProvider {
   readonly clock: MockClock;
@@ -151,7 +167,7 @@ export class MockProvider {
       this.openStream(req, res);
       return;
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
+    const declared = declaredLength(req.rawHeaders);
     if (declared > this.bodyLimit) {
       this.tooLarge(req, res, started, startedAt);
       return;
@@ -169,7 +185,7 @@ export class MockProvider {
     });
     req.on('end', () => {
       if (over) return;
-      const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, Buffer.concat(chunks));
+      const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, chunks.length === 0 ? NO_BODY : Buffer.concat(chunks));
       let handled: Handled;
       try {
         handled = route(request, this.context, this.address?.host ?? '127.0.0.1');
@@ -194,35 +210,19 @@ export class MockProvider {
 
   private send(res: ServerResponse, reply: Reply): void {
     if (res.headersSent) return;
-    const headers: Record<string, string | string[]> = {};
+    // A flat [name, value, …] list: node writes it as it is, with no header object to build.
+    const headers: string[] = [];
     for (const [n, raw] of reply.headers) {
       // Header values are ASCII on the wire; anything else from client input is escaped rather than thrown on.
-      const v = n === 'Location' ? raw.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c))) : raw.replace(/[^\t\x20-\x7e]/g, '?');
-      const prev = headers[n];
-      headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+      headers.push(n, n === 'Location' ? raw.replace(NOT_LOCATION, escapeInLocation) : raw.replace(NOT_FIELD_VALUE, '?'));
     }
-    headers['Content-Length'] = String(Buffer.byteLength(reply.body));
+    headers.push('Content-Length', String(Buffer.byteLength(reply.body)));
     res.writeHead(reply.status, headers);
     res.end(reply.body);
   }
 
   private publish(request: ProviderRequest, handled: Handled, started: number, startedAt: number): void {
-    const host = request.headers.find(([n]) => n.toLowerCase() === 'host')?.[1] ?? this.context.listenAuthority();
-    const event: ProviderEvent = {
-      id: this.events.newId(),
-      at: new Date(this.clock.now()).toISOString(),
-      endpoint: handled.endpoint,
-      exchange: {
-        request: { method: request.method, url: `http://${host}${request.target}`, headers: redactHeaders(request.headers), body: redactBody(request.bodyText) },
-        response: { status: handled.reply.status, statusText: STATUS_CODES[handled.reply.status] ?? '', headers: handled.reply.headers, bodyText: redactBody(handled.reply.body), bodySize: Buffer.byteLength(handled.reply.body) },
-        timings: { connect: null, tls: null, firstByte: null, total: performance.now() - started },
-        startedAt,
-      },
-      verdict: handled.verdict,
-      signature: handled.signature ?? null,
-      assumptions: handled.assumptions ?? [],
-    };
-    this.events.publish(event);
+    this.events.publish(eventRecord(request, handled, this.clock.now(), this.context.listenAuthority, performance.now() - started, startedAt));
   }
 
   /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */

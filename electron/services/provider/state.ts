@@ -1,4 +1,3 @@
-import { base64UrlEncode } from '../../../shared/encoding/base64';
 import type { RandomPort } from '../../../shared/ports';
 import type { MockClock } from './clock';
 import { NonceMemory } from './nonces';
@@ -108,9 +107,9 @@ export class ProviderState {
     this.nonces = new NonceMemory(nonceCapacity);
   }
 
-  /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10). */
+  /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10). Encoded natively: every token needs one. */
   newSecret(bytes = 24, prefix = ''): string {
-    return prefix + base64UrlEncode(this.random.bytes(bytes));
+    return prefix + Buffer.from(this.random.bytes(bytes)).toString('base64url');
   }
 
   addRequestToken(t: RequestToken): void {

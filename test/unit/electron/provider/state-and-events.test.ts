@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEvent } from '../../../../electron/services/provider';
-import { C, CALLBACK, codeParams, form, getCode, Harness, json, requestToken, signed, threeLegs, tokenRequest, tokens } from './helpers';
+import { C, CALLBACK, codeParams, form, getCode, Harness, json, nonce, requestToken, signed, threeLegs, tokenRequest, tokens } from './helpers';
 
 /** Seed §3 transitions with the controllable clock; the admin API; the event stream. */
 const h = new Harness({ configValue: { lifetimes: { requestTokenTtl: 120, codeTtl: 30, accessTokenTtl: 300 } } });
@@ -188,6 +188,25 @@ describe('events', () => {
     expect(last.verdict.ok).toBe(false);
     expect(last.exchange.response.status).toBe(401);
     expect(received).toMatch(/^id: \d+$/m);
+  });
+
+  it('an event built when it is first read carries the same data as one built for a listener', async () => {
+    const before = h.provider.events.recent().at(-1)?.id ?? 0;
+    // The same forged request twice (a forged request does not burn its nonce): first unwatched, its event built
+    // from its record on first read, then with a listener.
+    const forged = { path: '/oauth/v1/request_token', callback: CALLBACK, consumerSecret: 'wrong', nonce: nonce(), timestamp: String(h.nowSeconds()) };
+    await signed(h, forged);
+    const seen: ProviderEvent[] = [];
+    const off = h.provider.subscribe((e) => seen.push(e));
+    await signed(h, forged);
+    off();
+    const [unwatched, watched] = h.provider.events.recent(before);
+    expect(watched).toBe(seen[0]);
+    const timeless = (e: ProviderEvent) => JSON.parse(JSON.stringify(e, (k, v) => (['id', 'at', 'startedAt', 'total'].includes(k) ? undefined : v)));
+    expect(timeless(unwatched!)).toEqual(timeless(watched!));
+    expect(unwatched!.signature!.steps.length).toBe(10);
+    expect(Object.getOwnPropertyDescriptor(unwatched!.signature, 'steps')!.get).toBeUndefined();
+    expect(h.provider.events.recent(before)[0]).toBe(unwatched);
   });
 
   it('GET /_mock/events.json returns the recent history', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildAuthorizationHeader, parseAuthorizationHeader, percentDecode, percentEncode } from '../../../../shared/oauth1';
+import { buildAuthorizationHeader, encodeParameters, normalizedParameterString, normalizeParameters, parseAuthorizationHeader, percentDecode, percentEncode, sortParameters } from '../../../../shared/oauth1';
 
 // Strings that are valid Unicode (no lone surrogates): what a user can type and UTF-8 can carry.
 const unicode = fc.string({ unit: 'grapheme' });
@@ -46,6 +46,19 @@ describe('Authorization header properties (RFC 5849 §3.5.1)', () => {
         const parsed = parseAuthorizationHeader(buildAuthorizationHeader(p, r, sep));
         expect(parsed.params).toEqual(p);
         expect(parsed.realm).toBe(r);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('parameter normalization (RFC 5849 §3.4.1.3.2)', () => {
+  it('normalizeParameters equals the step functions composed (encode, sort by name then value, join), oauth_signature left out', () => {
+    const name = fc.oneof(fc.constantFrom('a', 'b', 'oauth_signature', 'oauth_nonce', 'a b', 'ä'), unicode);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, fc.oneof(fc.constantFrom('', '1', '2', 'x y'), unicode)), { maxLength: 40 }), (params) => {
+        const steps = normalizedParameterString(sortParameters(encodeParameters(params.filter(([n]) => n !== 'oauth_signature'))));
+        expect(normalizeParameters(params)).toBe(steps);
       }),
       { numRuns: 2000 },
     );
