@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { traceSignature } from '../../shared/oauth1';
 import { nodeCrypto } from '../../electron/services/node-crypto';
 import { DEFAULT_CREDENTIALS as C } from '../../electron/services/provider/config';
+import { TABLE_LIMIT } from '../../electron/services/provider/state';
 import { load, serialize, type LoadResult } from './http-load';
 import type { BenchOutcome } from './run';
 
@@ -105,9 +106,11 @@ function table(rows: readonly { name: string; round: LoadResult; errors: number;
 }
 
 export async function run(): Promise<BenchOutcome> {
+  const total = ROUNDS * REQUESTS + WARMUP;
+  // Every token request needs a code issued beforehand, and the mock keeps at most TABLE_LIMIT of them.
+  if (total > TABLE_LIMIT) throw new Error(`BENCH_ROUNDS × BENCH_REQUESTS + ${WARMUP} warm-up requests must stay within the mock's ${TABLE_LIMIT} stored codes; got ${total}.`);
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-bench-'));
   const config = join(dir, 'mock.json');
-  const total = ROUNDS * REQUESTS + WARMUP;
   // Room for every benchmark nonce, and codes that outlive the untimed preparation.
   writeFileSync(config, JSON.stringify({ lifetimes: { codeTtl: 3600 }, switches: { nonceMemory: 10 * total } }));
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];

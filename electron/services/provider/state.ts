@@ -83,7 +83,7 @@ export type PendingLogin =
     };
 
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
-const TABLE_LIMIT = 50_000;
+export const TABLE_LIMIT = 50_000;
 
 function put<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
