@@ -8,7 +8,7 @@ import { isSignedParameter, normalizedParameterString } from './normalize';
 import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param, type ParamSource } from './parameters';
 import { percentEncode } from './percent-encoding';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
-import { bodyHash, signBaseString, signingKey } from './signing';
+import { bodyHash, isRsaMethod, signBaseString, signingKey, type SignatureValue } from './signing';
 
 /** Where the protocol parameters travel (RFC 5849 §3.5): the Authorization header, the form body or the query. */
 export type ParameterPlacement = ParamSource;
@@ -26,6 +26,11 @@ export interface SignatureInput extends ProtocolParameterInput {
   /** Adds oauth_body_hash for a body that is not a form (draft-eaton-oauth-bodyhash). */
   readonly includeBodyHash?: boolean;
   readonly privateKeyPem?: string;
+  /**
+   * Server side, RSA methods: the signature the client sent. A server holds only the consumer's public key and
+   * cannot sign (§3.4.3), so the trace shows this signature as its last step; verifying it is the caller's part.
+   */
+  readonly receivedSignature?: string;
   readonly placement?: ParameterPlacement;
   /** Server side: the Host header the client addressed, which replaces the URL's authority (§3.4.1.2). */
   readonly hostHeader?: string;
@@ -112,7 +117,7 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
   const uri = baseStringUri(url, input.hostHeader);
   const baseString = signatureBaseString(method, uri, normalized);
   const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
-  const signed = signBaseString(input.signatureMethod, baseString, key, crypto, input.privateKeyPem);
+  const signed: SignatureValue = input.receivedSignature !== undefined && isRsaMethod(input.signatureMethod) ? { signature: input.receivedSignature } : signBaseString(input.signatureMethod, baseString, key, crypto, input.privateKeyPem);
 
   const oauthPairs: Param[] = [...protocol.map((p): Param => [p.name, p.value]), ['oauth_signature', signed.signature]];
   const authorization = placement === 'header' ? buildAuthorizationHeader(oauthPairs, input.realm) : null;

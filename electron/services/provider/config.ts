@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { checkRegistrableUri } from './redirect-uri';
+import { rsaPublicKeyProblem } from './rsa-public-key';
 
 /**
  * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
  * strictness switches. Every field but the lists has a default; the built-in configuration is DEFAULT_CONFIG.
  */
 
-/** Signature methods the mock can verify (RSA needs the consumer's private key to trace, so it is not offered). */
-export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'PLAINTEXT'] as const;
+/** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
+export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
 const seconds = (what: string) => z.number({ error: `${what} must be a number of seconds` }).int(`${what} must be a whole number of seconds`).positive(`${what} must be at least 1 second`);
@@ -71,11 +72,18 @@ export const switchesSchema = z.strictObject({
   checkHost: z.boolean().default(true),
 });
 
-const consumerSchema = z.strictObject({
-  key: nonEmpty('key'),
-  secret: nonEmpty('secret'),
-  callback: callbackUri,
-});
+const consumerSchema = z
+  .strictObject({
+    key: nonEmpty('key'),
+    secret: nonEmpty('secret'),
+    callback: callbackUri,
+    /** PEM public key for the RSA methods; a consumer without one cannot use them. */
+    rsaPublicKey: z.string({ error: 'rsaPublicKey must be a PEM string' }).optional(),
+  })
+  .superRefine((consumer, ctx) => {
+    const why = consumer.rsaPublicKey === undefined ? null : rsaPublicKeyProblem(consumer.rsaPublicKey);
+    if (why) ctx.addIssue({ code: 'custom', path: ['rsaPublicKey'], message: `consumer ${JSON.stringify(consumer.key)}: ${why}` });
+  });
 const clientSchema = z.strictObject({
   id: nonEmpty('id'),
   /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */

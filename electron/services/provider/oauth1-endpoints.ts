@@ -16,7 +16,7 @@ export function requestToken(req: ProviderRequest, ctx: ProviderContext): Handle
   const endpoint = SEED.endpoints.oauth1RequestToken.id;
   if (req.method !== 'POST') return methodNotAllowed(ctx, endpoint, req);
   const v = verifyOAuth1(req, 'request_token', verifyContext(ctx));
-  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature), assumptions: [ASSUME_ERRORS] };
+  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature, v.status), assumptions: [ASSUME_ERRORS] };
   const now = ctx.clock.now();
   const ttl = ctx.settings.lifetimes.requestTokenTtl;
   const token = { token: ctx.state.newSecret(18, 'rt-'), secret: ctx.state.newSecret(24), consumerKey: v.consumer.key, callback: v.oauth.get('oauth_callback')!, issuedAt: now, expiresAt: now + ttl * 1000, status: 'issued' as const };
@@ -40,7 +40,7 @@ export function accessToken(req: ProviderRequest, ctx: ProviderContext): Handled
   const endpoint = SEED.endpoints.oauth1AccessToken.id;
   if (req.method !== 'POST') return methodNotAllowed(ctx, endpoint, req);
   const v = verifyOAuth1(req, 'access_token', verifyContext(ctx));
-  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature), assumptions: [ASSUME_ERRORS] };
+  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature, v.status), assumptions: [ASSUME_ERRORS] };
   const rt = v.requestToken!;
   const fail = (problem: 'token_used' | 'token_expired' | 'token_rejected', advice: string) => problemHandled(ctx, endpoint, { problem, advice }, v.signature);
   if (rt.status === 'exchanged') return fail('token_used', 'This request token was already exchanged for an access token; a request token is single-use (RFC 5849 §2.3). Start again at step one.');

@@ -4,6 +4,7 @@ import {
   normalizeParameters,
   protocolParameters,
   signatureBaseString,
+  isRsaMethod,
   signBaseString,
   signingKey,
   traceSignature,
@@ -25,7 +26,8 @@ import type { SignatureFindings } from './oauth1-verify';
  */
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
-export type ComputedSignature = { readonly report: SignatureFindings; readonly expected: string; readonly error: null } | (SignatureFindings & { readonly error: string });
+/** `expected` is null for the RSA methods, which the provider verifies with the public key instead (§3.4.3). */
+export type ComputedSignature = { readonly report: SignatureFindings; readonly expected: string | null; readonly error: null } | (SignatureFindings & { readonly error: string });
 
 /** Fields that go through protocolParameters, which leaves out empty values; a value sent empty is passed as it was signed. */
 const FIELDS = new Set(['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier']);
@@ -55,6 +57,9 @@ export function computeTrace(req: ProviderRequest, c: Collected, method: Signatu
   // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
   // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
   const query = c.query.length ? `?${encodePairs(c.query)}` : '';
+  const client = p.get('oauth_signature') ?? null;
+  const hidden = method === 'PLAINTEXT';
+  const rsa = isRsaMethod(method);
   const input: SignatureInput = {
     method: req.method,
     url: `http://${host}${req.path}${query}`,
@@ -73,9 +78,8 @@ export function computeTrace(req: ProviderRequest, c: Collected, method: Signatu
     extraOauthParams: extraParameters(p),
     consumerSecret,
     tokenSecret,
+    receivedSignature: rsa ? (client ?? '') : undefined,
   };
-  const client = p.get('oauth_signature') ?? null;
-  const hidden = method === 'PLAINTEXT';
   try {
     // §3.4.1.3.1: protocol parameters, then the query, then the form body (already decoded by the collector).
     const all = protocolParameters(input);
@@ -85,7 +89,7 @@ export function computeTrace(req: ProviderRequest, c: Collected, method: Signatu
     // The URL is built from the Host header, so its authority already is what the client addressed (§3.4.1.2).
     const uri = baseStringUri(input.url);
     const baseString = signatureBaseString(req.method, uri, normalized);
-    const expected = signBaseString(method, baseString, signingKey(consumerSecret, tokenSecret), crypto).signature;
+    const expected = rsa ? null : signBaseString(method, baseString, signingKey(consumerSecret, tokenSecret), crypto).signature;
     const report: SignatureFindings = {
       signatureMethod: method,
       placement: c.placement,
@@ -107,14 +111,24 @@ export function computeTrace(req: ProviderRequest, c: Collected, method: Signatu
 
 const noSteps = (): readonly TraceStep[] => [];
 
-/** Every intermediate, in order, from traceSignature, with the signing key (and a PLAINTEXT signature) masked. */
+/**
+ * Every intermediate, in order, from traceSignature, with the secrets masked: the signing key, and a PLAINTEXT
+ * signature (which is the key). For RSA the last step is the client's signature, which the provider verified with
+ * the consumer's public key, having no private key to sign with (RFC 5849 §3.4.3).
+ */
 function traceSteps(input: SignatureInput, crypto: CryptoPort, noTokenSecret: boolean): readonly TraceStep[] {
+  const method = input.signatureMethod;
+  const rsa = isRsaMethod(method);
+  const key = rsa ? "«none: the consumer's RSA key pair signs and verifies; secrets are not used»" : noTokenSecret ? '«consumer secret»&' : '«consumer secret»&«token secret»';
   try {
-    const t = traceSignature(input, crypto);
-    const key = noTokenSecret ? '«consumer secret»&' : '«consumer secret»&«token secret»';
-    return t.steps
-      .filter((s) => s.id !== 'authorization-header')
-      .map((s): TraceStep => (s.id === 'signing-key' ? { ...s, text: key } : s.id === 'signature' && input.signatureMethod === 'PLAINTEXT' ? { ...s, text: '«hidden: PLAINTEXT signature is the signing key»' } : s));
+    return traceSignature(input, crypto)
+      .steps.filter((s) => s.id !== 'authorization-header')
+      .map((s): TraceStep => {
+        if (s.id === 'signing-key') return { ...s, text: key };
+        if (s.id === 'signature' && method === 'PLAINTEXT') return { ...s, text: '«hidden: PLAINTEXT signature is the signing key»' };
+        if (s.id === 'signature' && rsa) return { ...s, title: `Signature sent by the client (${method}), verified with the consumer's RSA public key` };
+        return s;
+      });
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { bodyHash, constantTimeEqual, isSignatureMethod, type SignatureMethod, type TraceStep } from '../../../shared/oauth1';
+import { bodyHash, constantTimeEqual, isRsaMethod, isSignatureMethod, verifySignature, type SignatureMethod, type TraceStep } from '../../../shared/oauth1';
 import type { ProblemReport } from '../../../shared/oauth1/problems';
 import type { CryptoPort } from '../../../shared/ports';
 import type { ConsumerConfig, Switches } from './config';
@@ -21,7 +21,7 @@ export interface ProviderSignatureReport {
   readonly placement: string | null;
   /** The signature the client sent (hidden for PLAINTEXT, where it is the secrets themselves). */
   readonly clientSignature: string | null;
-  /** The signature the provider computed (hidden for PLAINTEXT). */
+  /** The signature the provider computed (hidden for PLAINTEXT; null for RSA, which it verifies with the public key). */
   readonly expectedSignature: string | null;
   readonly baseStringUri: string | null;
   readonly normalizedParameters: string | null;
@@ -45,7 +45,14 @@ export interface VerifyContext {
 
 export type OAuth1Verdict =
   | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: SignatureFindings }
-  | { readonly ok: false; readonly report: ProblemReport; readonly noCredentials?: boolean; readonly signature: SignatureFindings | null };
+  | {
+      readonly ok: false;
+      readonly report: ProblemReport;
+      readonly noCredentials?: boolean;
+      readonly signature: SignatureFindings | null;
+      /** Set when the status differs from the problem's usual one (RFC 5849 §3.2). */
+      readonly status?: 401;
+    };
 
 const REQUIRED: Record<OAuth1Endpoint, string[]> = {
   request_token: ['oauth_callback'],
@@ -62,7 +69,7 @@ const NOT_HERE: Record<OAuth1Endpoint, string[]> = { request_token: ['oauth_toke
 const BOUNDED = ['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_verifier'];
 const DUMMY_SECRET = 'dummy-secret-for-constant-time-verification';
 
-const fail = (report: ProblemReport, signature: SignatureFindings | null = null): OAuth1Verdict => ({ ok: false, report, signature });
+const fail = (report: ProblemReport, signature: SignatureFindings | null = null, status?: 401): OAuth1Verdict => ({ ok: false, report, signature, status });
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
 export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx: VerifyContext): OAuth1Verdict {
@@ -134,9 +141,19 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   const report = signature.report;
   // Unknown consumer: answered only after a full computation, so timing does not reveal which keys exist (oauthlib dummy_client).
   if (!consumer) return fail({ problem: 'consumer_key_unknown', advice: `oauth_consumer_key ${JSON.stringify(p.get('oauth_consumer_key'))} is not a consumer of this provider.` }, report);
+  const rsa = isRsaMethod(sigMethod);
+  if (rsa && consumer.rsaPublicKey === undefined) {
+    // §3.4.3: the public key is established with the consumer's credentials, so a consumer without one has no
+    // credentials for RSA: 401 (§3.2, invalid client credentials) rather than the 400 of an unsupported method.
+    const others = sw.signatureMethods.filter((m) => !isRsaMethod(m));
+    return fail({ problem: 'signature_method_rejected', advice: `Consumer ${JSON.stringify(consumer.key)} has no RSA public key configured, so its ${sigMethod} signature cannot be verified (RFC 5849 §3.4.3). Add rsaPublicKey (PEM) to this consumer in the mock's configuration${others.length ? `, or sign with ${others.join(', ')}` : ''}.` }, report, 401);
+  }
   if (tokenProblem) return fail(tokenProblem, report);
-  if (!constantTimeEqual(signature.expected, signatureText)) {
-    return fail({ problem: 'signature_invalid', advice: `The signature does not match. The provider computed its signature base string as: ${report.baseString} (signing key: consumer secret & ${endpoint === 'request_token' ? 'empty token secret' : endpoint === 'access_token' ? 'request token secret' : 'access token secret'}, RFC 5849 §3.4).` }, report);
+  if (rsa ? !verifySignature(sigMethod, report.baseString!, '', signatureText, ctx.crypto, consumer.rsaPublicKey) : !constantTimeEqual(signature.expected!, signatureText)) {
+    const key = rsa
+      ? `verified with the RSA public key of consumer ${JSON.stringify(consumer.key)}, which the consumer's private key must have signed; token secrets are not used, RFC 5849 §3.4.3`
+      : `signing key: consumer secret & ${endpoint === 'request_token' ? 'empty token secret' : endpoint === 'access_token' ? 'request token secret' : 'access token secret'}, RFC 5849 §3.4`;
+    return fail({ problem: 'signature_invalid', advice: `The signature does not match. The provider computed its signature base string as: ${report.baseString} (${key}).` }, report);
   }
   const sent = p.get('oauth_body_hash');
   if (sent !== undefined) {

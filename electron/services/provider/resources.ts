@@ -18,7 +18,7 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (!v.ok) {
     // RFC 5849 §3.5.1: a request without credentials is answered with the bare OAuth challenge.
     const extra: [string, string][] = v.noCredentials ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]] : [];
-    const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : undefined);
+    const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : v.status);
     return { ...h, reply: v.noCredentials ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] } : h.reply, assumptions: [MOCK_ONLY] };
   }
   const at = v.accessToken!;

@@ -85,6 +85,8 @@ export interface SignOptions {
   nonce?: string;
   timestamp?: string;
   signatureMethod?: SignatureMethod;
+  /** For the RSA methods. */
+  privateKeyPem?: string;
   placement?: ParameterPlacement;
   body?: string;
   contentType?: string;
@@ -119,6 +121,7 @@ export function signed(h: Harness, o: SignOptions): Promise<Res> {
       extraOauthParams: o.extra ?? [],
       ...(o.body !== undefined ? { body: o.body } : {}),
       ...(o.contentType !== undefined ? { contentType: o.contentType } : {}),
+      ...(o.privateKeyPem !== undefined ? { privateKeyPem: o.privateKeyPem } : {}),
     },
     nodeCrypto,
   );
