@@ -1,5 +1,6 @@
 import { mergeSettings, type Lifetimes, type Switches } from './config';
 import type { ProviderContext } from './context';
+import { stateView, type StateView } from './state-view';
 
 /**
  * The mock's control surface as plain functions, so the HTTP admin API (/_mock/) and the app's bridge drive it
@@ -19,19 +20,42 @@ export interface MockSettings {
   readonly lifetimes: Lifetimes;
   readonly switches: Switches;
 }
+
+/**
+ * Who may use the mock, without secrets. A type alias, not an interface, with plain arrays: the bridge's loose
+ * schemas need the implicit index signature and mutable arrays that such a type has.
+ */
+export type MockConfigView = {
+  readonly baseUrl: string;
+  readonly realm: string;
+  readonly consumers: { readonly key: string; readonly callback: string }[];
+  readonly clients: { readonly id: string; readonly public: boolean; readonly redirectUris: string[]; readonly grantTypes: string[] }[];
+  readonly scopes: string[];
+  readonly users: string[];
+  readonly autoLoginUser: string | null;
+};
+
+export interface MockStateView {
+  readonly config: MockConfigView;
+  readonly settings: MockSettings;
+  readonly state: StateView;
+}
+
 export interface ClockView {
   readonly now: string;
   readonly offsetSeconds: number;
 }
+
 export interface DeauthorizeResult {
   readonly token: string;
-  readonly status: string;
+  readonly status: 'valid' | 'deauthorized';
   readonly deauthorizedAt: string;
 }
 
+/** Ten years: more than enough to expire anything the mock issues. */
 export const MAX_CLOCK_ADVANCE = 10 * 365 * 86400;
 
-function publicConfig(ctx: ProviderContext) {
+function configView(ctx: ProviderContext): MockConfigView {
   return {
     baseUrl: ctx.baseUrl(),
     realm: ctx.config.realm,
@@ -43,18 +67,19 @@ function publicConfig(ctx: ProviderContext) {
   };
 }
 
-/** Configuration without secrets, settings, and the state's values (never secrets). */
-export function readMockState(ctx: ProviderContext) {
-  return { config: publicConfig(ctx), settings: ctx.settings, state: ctx.state.snapshot() };
+/** Configuration without secrets, the settings, and the state's values (never secrets). */
+export function readMockState(ctx: ProviderContext): MockStateView {
+  return { config: configView(ctx), settings: ctx.settings, state: stateView(ctx.state) };
 }
-export type MockStateView = ReturnType<typeof readMockState>;
 
+/** A partial change of lifetimes and switches; a bad one throws ConfigError naming each wrong field. */
 export function updateMockSettings(ctx: ProviderContext, patch: unknown): MockSettings {
   ctx.settings = mergeSettings(ctx.settings, patch);
   ctx.state.nonces.resize(ctx.settings.switches.nonceMemory);
   return ctx.settings;
 }
 
+/** Moves the provider's clock forward, so tokens and codes expire without waiting (seed §3). */
 export function advanceMockClock(ctx: ProviderContext, seconds: unknown): ClockView {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_CLOCK_ADVANCE) {
     throw new MockControlError('invalid_input', `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`);
@@ -74,6 +99,15 @@ export function deauthorizeAccessToken(ctx: ProviderContext, token: string): Dea
   return { token: t.token, status: t.status, deauthorizedAt: new Date(t.deauthorizedAt!).toISOString() };
 }
 
+/** Approve every authorization as `user` without the login page (`--auto-login`), or show the page again (null). */
+export function setAutoLoginUser(ctx: ProviderContext, user: string | null): void {
+  if (user !== null && !ctx.config.users.some((u) => u.username === user)) {
+    throw new MockControlError('invalid_input', `Auto-login user ${JSON.stringify(user)} is not in the configuration; users: ${ctx.config.users.map((u) => u.username).join(', ')}.`);
+  }
+  ctx.autoLoginUser = user;
+}
+
+/** Forgets every token, code, login and nonce, and the event history; settings and the clock stay. */
 export function resetMock(ctx: ProviderContext): void {
   ctx.state.clear();
   ctx.events.clear();

@@ -5,6 +5,7 @@ import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import type { Handled, ProviderContext } from './context';
+import { setAutoLoginUser } from './control';
 import { oauth2Error } from './errors';
 import { eventRecord } from './event-record';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
@@ -64,9 +65,6 @@ export class MockProvider {
 
   constructor(private readonly options: MockProviderOptions = {}) {
     const config = options.config ?? defaultConfig();
-    if (options.autoLoginUser && !config.users.some((u) => u.username === options.autoLoginUser)) {
-      throw new Error(`Auto-login user ${JSON.stringify(options.autoLoginUser)} is not in the configuration; users: ${config.users.map((u) => u.username).join(', ')}.`);
-    }
     this.clock = new MockClock(options.clock);
     this.state = new ProviderState(this.clock, options.random ?? pooledRandom(nodeRandom), config.switches.nonceMemory);
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -79,8 +77,14 @@ export class MockProvider {
       events: this.events,
       baseUrl: () => this.baseUrl,
       listenAuthority: () => (this.address ? `${this.displayHost}:${this.address.port}` : '127.0.0.1'),
-      autoLoginUser: options.autoLoginUser ?? null,
+      autoLoginUser: null,
     };
+    this.setAutoLoginUser(options.autoLoginUser || null); // '' means none
+  }
+
+  /** Approve every authorization as `user` without the login page, or show the page again (null). */
+  setAutoLoginUser(user: string | null): void {
+    setAutoLoginUser(this.context, user);
   }
 
   get running(): boolean {
