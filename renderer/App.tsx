@@ -3,12 +3,18 @@ import { useApp } from './app/stores';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { MockPage } from './features/mock/MockPage';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
+import { HistoryPage } from './features/history/HistoryPage';
+import { ProfilesPage } from './features/profiles/ProfilesPage';
+import { SignerPage } from './features/signer/SignerPage';
 import type { Page } from './state/app-store';
 
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
   { id: 'oauth2', title: 'OAuth 2' },
   { id: 'mock', title: 'Mock provider' },
+  { id: 'signer', title: 'Request signer' },
+  { id: 'profiles', title: 'Profiles' },
+  { id: 'history', title: 'History' },
 ];
 
 /** The shell: navigation, the mock's status, app-level errors, and the chosen page. */
@@ -51,6 +57,9 @@ export function App() {
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}
         {page === 'mock' && <MockPage />}
+        {page === 'signer' && <SignerPage />}
+        {page === 'profiles' && <ProfilesPage />}
+        {page === 'history' && <HistoryPage />}
       </main>
     </div>
   );
