@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useApp, useDeps } from '../../app/stores';
+import { MockLog } from './MockLog';
+import { MockSettingsForm } from './MockSettingsForm';
+import { MockStateTables, secondsToExpiry } from './MockStateTables';
+import './mock.css';
 
 type MockState = MethodOutput<'mockState'>;
 
-/** The embedded mock: running state, tokens and their states, deauthorize, the clock, and what it received. */
+/** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, and what it received. */
 export function MockPage() {
   const { bridge } = useDeps();
   const mock = useApp((s) => s.mock);
@@ -12,20 +16,22 @@ export function MockPage() {
   const start = useApp((s) => s.mockStartRequested);
   const stop = useApp((s) => s.mockStopRequested);
   const [state, setState] = useState<MockState | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const refresh = async () => {
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const refresh = useCallback(async () => {
     const r = await bridge.mockState();
     setState(r.ok ? r.value : null);
-  };
+  }, [bridge]);
   useEffect(() => {
     if (mock.running) void refresh();
-  }, [mock.running, events.length]);
-  const act = async (run: () => Promise<{ ok: boolean; error?: { message: string } }>, done: string) => {
+    else setState(null);
+  }, [mock.running, events.length, refresh]);
+  const act = async (run: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>, done: string) => {
     const r = await run();
-    setMessage(r.ok ? done : r.error!.message);
+    setMessage(r.ok ? { text: done, ok: true } : { text: r.error.message, ok: false });
     await refresh();
   };
-  const oauth1 = state?.state.oauth1;
+  const advance = (seconds: number, what: string) => act(() => bridge.mockAdvanceClock({ seconds }), `Clock advanced by ${what}.`);
+  const toExpiry = state ? secondsToExpiry(state.state) : 0;
   return (
     <div className="page">
       <header className="page-head">
@@ -33,51 +39,34 @@ export function MockPage() {
         <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
         {mock.running ? <button type="button" onClick={() => void stop()}>Stop</button> : <button type="button" className="primary" onClick={() => void start()}>Start</button>}
       </header>
-      {message && <p role="status" className="muted">{message}</p>}
+      {message && <p role="status" className={message.ok ? 'muted' : 'error'}>{message.text}</p>}
+      {!mock.running && <p className="muted">The mock is stopped. Start it to run the flows against it; its tokens and codes are kept while it is stopped.</p>}
       {state && (
-        <>
-          <section aria-label="Clock">
-            <h3>Clock</h3>
-            <p>Mock time {state.state.now} (offset {state.state.clockOffsetSeconds} s)</p>
-            <div className="send-row">
-              <button type="button" onClick={() => void act(() => bridge.mockAdvanceClock({ seconds: 60 }), 'Clock advanced by a minute.')}>+1 minute</button>
-              <button type="button" onClick={() => void act(() => bridge.mockAdvanceClock({ seconds: 3600 }), 'Clock advanced by an hour.')}>+1 hour</button>
+        <div className="mock-columns">
+          <div>
+            <div className="credentials" aria-label="Credentials">
+              <span>Consumer: <code>{state.config.consumers.map((c) => c.key).join(', ')}</code></span>
+              <span>Client: <code>{state.config.clients.map((c) => c.id).join(', ')}</code></span>
+              <span>Users: <code>{state.config.users.join(', ')}</code></span>
             </div>
-          </section>
-          <section aria-label="OAuth 1.0a access tokens">
-            <h3>OAuth 1.0a access tokens</h3>
-            <table className="headers">
-              <thead><tr><th scope="col">Token</th><th scope="col">User</th><th scope="col">Status</th><th scope="col" /></tr></thead>
-              <tbody>
-                {oauth1?.accessTokens.map((t) => (
-                  <tr key={t.token}>
-                    <td className="mono">{t.token}</td>
-                    <td>{String(t.username ?? '')}</td>
-                    <td>{t.status}</td>
-                    <td>{t.status === 'valid' && <button type="button" onClick={() => void act(() => bridge.mockDeauthorize({ token: t.token }), `Access token ${t.token} deauthorized: API calls with it now get 401.`)}>Deauthorize</button>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <section aria-label="Request tokens">
-            <h3>OAuth 1.0a request tokens</h3>
-            <table className="headers">
-              <thead><tr><th scope="col">Token</th><th scope="col">Status</th><th scope="col">Expires</th></tr></thead>
-              <tbody>{oauth1?.requestTokens.map((t) => <tr key={t.token}><td className="mono">{t.token}</td><td>{t.status}</td><td>{t.expiresAt}</td></tr>)}</tbody>
-            </table>
-          </section>
-        </>
+            <section aria-label="Clock">
+              <h3>Clock</h3>
+              <p>Mock time <code>{state.state.now}</code> (ahead by {state.state.clockOffsetSeconds} s)</p>
+              <div className="send-row">
+                <button type="button" onClick={() => void advance(60, 'a minute')}>+1 minute</button>
+                <button type="button" onClick={() => void advance(3600, 'an hour')}>+1 hour</button>
+                <button type="button" disabled={toExpiry === 0} onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}>Advance to expiry</button>
+                <button type="button" onClick={() => void act(() => bridge.mockReset(), 'Every token, code and event forgotten.')}>Reset</button>
+              </div>
+            </section>
+            <MockStateTables state={state.state} onDeauthorize={(token) => void act(() => bridge.mockDeauthorize({ token }), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
+          </div>
+          <MockSettingsForm settings={state.settings} onSaved={(text) => (setMessage({ text, ok: true }), void refresh())} />
+        </div>
       )}
       <section aria-label="Requests received">
         <h3>Requests received</h3>
-        <ol className="log">
-          {[...events].reverse().slice(0, 100).map((e) => (
-            <li key={e.id} className={e.verdict.ok ? 'ok' : 'bad'}>
-              <code>{e.exchange.request.method} {new URL(e.exchange.request.url).pathname}</code> → {e.exchange.response.status} <span className="muted">{e.verdict.reason}: {e.verdict.message}</span>
-            </li>
-          ))}
-        </ol>
+        <MockLog events={events} />
       </section>
     </div>
   );

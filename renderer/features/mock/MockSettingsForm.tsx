@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import { useDeps } from '../../app/stores';
+import { MOCK_METHODS, SETTING_LABELS } from './switch-labels';
+
+type Settings = MethodOutput<'mockUpdateSettings'>;
+type Value = Settings['switches'][string];
+
+/** Lifetimes and strictness switches, as the mock reports them; the mock validates and names what is wrong. */
+export function MockSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (message: string) => void }) {
+  const { bridge } = useDeps();
+  const [draft, setDraft] = useState<Settings>(settings);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(settings), [settings]);
+  const changed = JSON.stringify(draft) !== JSON.stringify(settings);
+  const set = (group: 'lifetimes' | 'switches', key: string, value: Value) => setDraft({ ...draft, [group]: { ...draft[group], [key]: value } });
+  const save = async () => {
+    const r = await bridge.mockUpdateSettings({ lifetimes: draft.lifetimes, switches: draft.switches });
+    if (r.ok) {
+      setError(null);
+      onSaved('Settings saved; they apply to the next request.');
+    } else setError(r.error.message);
+  };
+  const field = (group: 'lifetimes' | 'switches', key: string, value: Value) => {
+    const label = SETTING_LABELS[key] ?? key;
+    if (typeof value === 'boolean') return <label key={key} className="check setting"><input type="checkbox" checked={value} onChange={(e) => set(group, key, e.target.checked)} />{label}</label>;
+    if (typeof value === 'number') return <label key={key} className="setting">{label}<input type="number" className="mono" value={value} onChange={(e) => set(group, key, e.target.value === '' ? Number.NaN : Number(e.target.value))} /></label>;
+    if (Array.isArray(value)) {
+      return (
+        <fieldset key={key} className="setting">
+          <legend>{label}</legend>
+          {MOCK_METHODS.map((m) => (
+            <label key={m} className="check"><input type="checkbox" checked={value.includes(m)} onChange={(e) => set(group, key, e.target.checked ? [...value, m] : value.filter((x) => x !== m))} />{m}</label>
+          ))}
+        </fieldset>
+      );
+    }
+    if (key === 'oauth1Callback') return <label key={key} className="setting">{label}<select value={value} onChange={(e) => set(group, key, e.target.value)}><option value="registered">registered</option><option value="any">any</option></select></label>;
+    return <label key={key} className="setting">{label}<input className="mono" value={value} onChange={(e) => set(group, key, e.target.value)} /></label>;
+  };
+  return (
+    <form className="mock-settings" aria-label="Mock settings" onSubmit={(e) => (e.preventDefault(), void save())}>
+      <h3>Lifetimes</h3>
+      {Object.entries(draft.lifetimes).map(([k, v]) => field('lifetimes', k, v))}
+      <h3>Strictness</h3>
+      {Object.entries(draft.switches).map(([k, v]) => field('switches', k, v))}
+      {error && <p className="error" role="alert">{error}</p>}
+      <div className="send-row">
+        <button type="submit" className="primary" disabled={!changed}>Save settings</button>
+        <button type="button" disabled={!changed} onClick={() => (setDraft(settings), setError(null))}>Undo changes</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * What each of the mock's strictness switches and lifetimes does, in words, with its reference; the page renders
+ * whatever the mock reports and falls back to the key for anything new.
+ */
+export const SETTING_LABELS: Readonly<Record<string, string>> = {
+  requestTokenTtl: 'Request token lifetime, s (oauth_expires_in, seed §2.1)',
+  codeTtl: 'Authorization code lifetime, s (seed §8; RFC 6749 §4.1.2)',
+  accessTokenTtl: 'Bearer token lifetime, s (expires_in, seed §2.4)',
+  refreshTokenTtl: 'Refresh token lifetime, s (assumption, RFC 9700 §4.14.2)',
+  signatureMethods: 'OAuth 1.0a signature methods accepted (seed §5.1: HMAC-SHA1)',
+  timestampWindow: 'Timestamp window, ± s (RFC 5849 §3.3)',
+  checkNonce: 'Refuse a reused nonce (RFC 5849 §3.3)',
+  nonceMemory: 'Nonces remembered at most (RFC 5849 §4.10)',
+  oauth1HeaderOnly: 'Protocol parameters only in the Authorization header (seed §5.1)',
+  requireTls: 'Refuse OAuth 1.0a over plain HTTP (RFC 5849 §2.1)',
+  plaintextRequiresTls: 'Refuse PLAINTEXT over plain HTTP (RFC 5849 §3.4.4)',
+  oauth1Callback: 'oauth_callback must be the registered one, or any URL',
+  maxParameterLength: 'Longest accepted token, nonce or verifier',
+  requireState: 'OAuth 2 state required (seed §4.2)',
+  requirePkce: 'PKCE required for every client (RFC 9700 §2.1.1)',
+  allowPlainPkce: 'Accept code_challenge_method=plain (RFC 7636 §4.2)',
+  rotateRefreshTokens: 'Rotate refresh tokens (RFC 9700 §4.14.2)',
+  revokeOnCodeReuse: 'Revoke a grant when its code is reused (RFC 6749 §4.1.2)',
+  allowQueryAccessToken: 'Accept access_token in the query (RFC 6750 §2.3)',
+  issParameter: 'Add iss to the authorization response (RFC 9207)',
+  checkHost: 'Answer only loopback Host headers (DNS rebinding)',
+};
+
+export const MOCK_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
