@@ -1,5 +1,6 @@
 import type { OAuth1Leg } from '../../../shared/flows/oauth1-flow';
 import { Explain } from '../../components/Explain';
+import { ProfilePicker } from '../../components/ProfilePicker';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useOAuth1 } from '../../app/stores';
@@ -30,7 +31,8 @@ export function OAuth1Page() {
     <div className="page">
       <header className="page-head">
         <h2>OAuth 1.0a</h2>
-        <span className="muted">{profile ? `${profile.name} · ${baseUrl ?? 'mock not running'}` : 'No profile'}</span>
+        <ProfilePicker />
+        <span className="muted">{baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
         <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={start}>{flow ? 'Start over' : 'Start the OAuth 1.0a flow'}</button>
       </header>
       {startError && <p className="error" role="alert">{startError.message}</p>}

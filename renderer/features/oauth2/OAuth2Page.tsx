@@ -1,5 +1,6 @@
 import { Countdown } from '../../components/Countdown';
 import { Explain } from '../../components/Explain';
+import { ProfilePicker } from '../../components/ProfilePicker';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useDeps, useOAuth2 } from '../../app/stores';
@@ -26,7 +27,8 @@ export function OAuth2Page() {
     <div className="page">
       <header className="page-head">
         <h2>OAuth 2</h2>
-        <span className="muted">{profile ? `${profile.name} · ${baseUrl ?? 'mock not running'}` : 'No profile'}</span>
+        <ProfilePicker />
+        <span className="muted">{baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
         <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={() => profile && baseUrl && void flowStarted(profile, baseUrl)}>{flow ? 'Start over' : 'Start the OAuth 2 flow'}</button>
       </header>
       {startError && <p className="error" role="alert">{startError.message}</p>}
