@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { profileSchema } from '../../../../shared/store/profile';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
+import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { fakeBridge } from './fake-bridge';
+
+const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn: true, oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } });
+const response = (status: number, body: string) => ({
+  request: { method: 'POST', url: 'http://127.0.0.1:9/x', headers: [] },
+  response: { status, statusText: status === 200 ? 'OK' : 'Unauthorized', headers: [['Content-Type', 'application/x-www-form-urlencoded']], bodyText: body, bodySize: body.length },
+  timings: { connect: 1, tls: null, firstByte: 2, total: 3 },
+  startedAt: 0,
+});
+
+function setup(status = 200) {
+  let n = 0;
+  const fake = fakeBridge({
+    catcherOpen: () => ({ port: 4321, redirectUri: 'http://127.0.0.1:4321/callback' }),
+    catcherWait: () => ({ waitId: 'wait-1', redirectUri: 'http://127.0.0.1:4321/callback' }),
+    httpSend: () => response(status, status === 200 ? 'oauth_token=rt&oauth_token_secret=rts&oauth_expires_in=600&oauth_callback_confirmed=true' : 'oauth_problem=signature_invalid'),
+    historyAdd: (i) => i.entry,
+  });
+  const store = createOAuth1Store({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (k) => new Uint8Array(k).fill(++n) }, now: () => 1_700_000_000_000 });
+  return { ...fake, store };
+}
+
+describe('OAuth 1.0a flow store', () => {
+  it('prefills step one from the profile and the catcher, and signs exactly what it sends', async () => {
+    const { store, calls } = setup();
+    await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
+    const draft = store.getState().drafts.requestToken!;
+    expect(draft).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:9/oauth/v1/request_token', callback: 'http://127.0.0.1:4321/callback', consumerKey: 'ck', timestamp: '1700000000' });
+    await store.getState().legSent('requestToken');
+    const sent = calls.find(([m]) => m === 'httpSend')![1] as { request: { headers: [string, string][] } };
+    const auth = sent.request.headers.find(([n]) => n === 'Authorization')![1];
+    expect(auth).toContain(`oauth_nonce="${draft.nonce}"`);
+    expect(auth).toContain('oauth_callback="http%3A%2F%2F127.0.0.1%3A4321%2Fcallback"');
+    const s = store.getState();
+    expect(s.runs.requestToken!.outcome!.ok).toBe(true);
+    expect(s.flow!.legs).toMatchObject({ requestToken: 'succeeded', authorize: 'ready' });
+    expect(s.authorize.url).toBe('http://127.0.0.1:9/oauth/v1/authorize?oauth_token=rt');
+    // A nonce is used once: the draft has a new one for the next send.
+    expect(s.drafts.requestToken!.nonce).not.toBe(draft.nonce);
+    expect(calls.some(([m]) => m === 'historyAdd')).toBe(true);
+  });
+
+  it('takes the callback of its own wait only, and checks the returned oauth_token', async () => {
+    const { store, emit } = setup();
+    await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
+    await store.getState().legSent('requestToken');
+    expect(await store.getState().authorizationStarted()).toBe('http://127.0.0.1:9/oauth/v1/authorize?oauth_token=rt');
+    expect(store.getState().flow!.legs.authorize).toBe('waiting');
+    const callback = (token: string) => ({ kind: 'oauth1', url: 'u', path: '/callback', query: '', params: [['oauth_token', token], ['oauth_verifier', 'v1']], receivedAt: 0, matchedBy: 'oauth_token', checks: [], mayContinue: true, providerError: null, oauthToken: token, oauthVerifier: 'v1' });
+    emit('catcherCallback', { waitId: 'someone-else', callback: callback('rt') });
+    expect(store.getState().flow!.verifier).toBeNull();
+    emit('catcherCallback', { waitId: 'wait-1', callback: callback('forged') });
+    expect(store.getState().flow!.legs.authorize).toBe('failed');
+    expect(store.getState().authorize.outcome!.checks.find((c) => c.name === 'oauth_token matches')!.ok).toBe(false);
+  });
+
+  it('shows a refused request as a failed leg with the server problem', async () => {
+    const { store } = setup(401);
+    await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
+    await store.getState().legSent('requestToken');
+    const s = store.getState();
+    expect(s.flow!.legs.requestToken).toBe('failed');
+    expect(s.runs.requestToken!.outcome!.summary).toContain('oauth_problem=signature_invalid');
+  });
+
+  it('names the trace step when the draft cannot be signed, without sending', async () => {
+    const { store, calls } = setup();
+    await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
+    store.getState().draftEdited('requestToken', { url: 'ftp://nowhere/' });
+    await store.getState().legSent('requestToken');
+    expect(store.getState().runs.requestToken!.error).toMatchObject({ code: 'invalid_url' });
+    expect(calls.some(([m]) => m === 'httpSend')).toBe(false);
+  });
+});
