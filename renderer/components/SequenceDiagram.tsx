@@ -42,7 +42,7 @@ export function SequenceDiagram<L extends string>({ arrows, current, onChoose, t
         const self = a.from === a.to;
         const cls = `arrow ${a.leg === current ? 'current' : ''}`;
         return (
-          <g key={i} className={cls} onClick={() => onChoose(a.leg)} role="button" aria-label={`${a.label} (go to this leg)`} tabIndex={-1}>
+          <g key={i} className={cls} onClick={() => onChoose(a.leg)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onChoose(a.leg)} role="button" aria-label={`${a.label} (go to this leg)`} tabIndex={0}>
             <line x1={x(a.from)} x2={self ? x(a.from) + 30 : x(a.to)} y1={y} y2={y} markerEnd="url(#head)" />
             <text x={(x(a.from) + x(a.to)) / 2} y={y - 4} textAnchor="middle">{a.label}</text>
           </g>

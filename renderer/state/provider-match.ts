@@ -11,3 +11,22 @@ export function findProviderEvent(events: readonly ProviderEventView[], nonce: s
   }
   return null;
 }
+
+/**
+ * For requests without a nonce (OAuth 2): the mock's latest record of the same method and path that started no
+ * earlier than our send. The mock handles one request at a time per connection, so this is ours in practice.
+ */
+export function findProviderEventAfter(events: readonly ProviderEventView[], request: { method: string; url: string }, sentAt: number): ProviderEventView | null {
+  const path = pathOf(request.url);
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.exchange.startedAt + 5 < sentAt) return null;
+    if (e.exchange.request.method === request.method && pathOf(e.exchange.request.url) === path) return e;
+  }
+  return null;
+}
+
+function pathOf(url: string): string {
+  const m = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
+  return m?.[1] || '/';
+}

@@ -50,6 +50,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by cli
   await page.getByRole('button', { name: 'Continue: API request →' }).click();
   await send(page);
   await page.getByText('API call answered 200.').waitFor();
+  await expect.poll(() => page.getByRole('region', { name: "Provider's view" }).getByText('Accepted').count()).toBe(1);
   await shot(page, 'oauth2-api-after', scheme);
 
   await page.getByRole('button', { name: 'Continue: Refresh →' }).click();

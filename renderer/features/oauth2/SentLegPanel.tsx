@@ -4,7 +4,9 @@ import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { Value } from '../../components/Value';
-import { useOAuth2 } from '../../app/stores';
+import { useApp, useOAuth2 } from '../../app/stores';
+import { ProviderSide } from '../../components/ProviderSide';
+import { findProviderEventAfter } from '../../state/provider-match';
 import { useSendShortcut } from '../flow/use-send-shortcut';
 import type { SentLeg } from '../../state/oauth2-store';
 
@@ -16,6 +18,8 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   const legSent = useOAuth2((s) => s.legSent);
   const clientSecret = useOAuth2((s) => s.profile?.oauth2.clientSecret ?? '');
   const [reveal, setReveal] = useState(false);
+  const mockEvents = useApp((s) => s.mockEvents);
+  const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
   useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   return (
@@ -46,6 +50,7 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
         {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
         {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
         {run?.outcome && <Checks checks={run.outcome.checks} />}
+        {provider && <ProviderSide event={provider} clientBaseString={null} />}
         {run?.exchange && <ExchangeView exchange={run.exchange} />}
       </section>
     </div>
