@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startApp } from './app';
+import { launchChromium, SCREENSHOTS } from './browser';
+
+/** A dead server is shown in the leg that hit it, in words, and a second click does not double-send. */
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+it('says the server refused the connection when the mock is stopped', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
+  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByText('Mock stopped').waitFor();
+  await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).dblclick();
+  const alert = page.getByRole('alert').filter({ hasText: 'connection_refused' });
+  await alert.waitFor();
+  expect(await alert.textContent()).toMatch(/refused/i);
+  expect(await page.getByRole('button', { name: /Request token.*Failed/ }).count()).toBe(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth1-connection-refused-light.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});
