@@ -1,10 +1,128 @@
-/** History: being built. */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { useApp, useDeps } from '../../app/stores';
+import { count, KNOWN_LEGS } from './format';
+import { HistoryDetail } from './HistoryDetail';
+import { HistoryList } from './HistoryList';
+import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
+import { profileSecrets } from './mask';
+import './history.css';
+
+/** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */
 export function HistoryPage() {
+  const deps = useDeps();
+  const store = useMemo(() => createHistoryStore(deps), [deps]);
+  const profiles = useApp((s) => s.profiles);
+  const open = useStore(store, (s) => s.open);
+  const error = useStore(store, (s) => s.error);
+  const message = useStore(store, (s) => s.message);
+  const keeping = useStore(store, (s) => s.keeping);
+  const { detailClosed } = store.getState();
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void store.getState().pageOpened();
+  }, [store]);
+
+  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
+  const profileName = useCallback((id: string) => names.get(id) ?? `${id} (deleted profile)`, [names]);
+  const secrets = useMemo(() => profileSecrets(profiles), [profiles]);
+  const now = deps.now();
+
+  const closeDetail = () => {
+    detailClosed();
+    listRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+  };
+
   return (
-    <div className="page">
-      <header className="page-head">
+    <div className="page history-page">
+      <HistoryHead store={store} />
+      {!keeping && <p className="warning" role="status">Recording is off in the settings (keep history): new exchanges are not added.</p>}
+      <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} />
+      <div className="history-messages">
+        {error && <p className="error" role="alert">Could not read the history: {error}</p>}
+        {message && <p className="muted" role="status">{message}</p>}
+      </div>
+      <div ref={listRef}>
+        <HistoryList store={store} profileName={profileName} now={now} />
+      </div>
+      {open ? (
+        <HistoryDetail key={open.id} entry={open} profile={profileName(open.profileId)} secrets={secrets} onClose={closeDetail} />
+      ) : (
+        <p className="history-hint muted">Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.</p>
+      )}
+    </div>
+  );
+}
+
+function HistoryHead({ store }: { store: HistoryStore }) {
+  const total = useStore(store, (s) => s.total);
+  const everything = useStore(store, (s) => s.everything);
+  const filtered = useStore(store, (s) => s.filter.profileId !== '' || s.filter.leg !== '' || s.filter.outcome !== '');
+  const confirming = useStore(store, (s) => s.confirmingClear);
+  const { refreshRequested, clearRequested, clearCancelled, clearConfirmed } = store.getState();
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const counted =
+    total === null ? 'Loading…' : filtered && everything !== null ? `${count(total, 'exchange', 'exchanges')} of ${everything.toLocaleString('en-US')} match` : count(total, 'exchange', 'exchanges');
+  const back = () => setTimeout(() => clearRef.current?.focus(), 0);
+  return (
+    <>
+      <header className="page-head history-head">
         <h2>History</h2>
+        <span className="history-count" role="status" aria-label="Total">{counted}</span>
+        <div className="head-actions">
+          <button type="button" onClick={() => void refreshRequested()}>Refresh</button>
+          <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>Clear history…</button>
+        </div>
       </header>
+      {confirming && (
+        <div className="confirm-clear" role="alertdialog" aria-labelledby="clear-title" aria-describedby="clear-what" onKeyDown={(e) => e.key === 'Escape' && (clearCancelled(), back())}>
+          <strong id="clear-title">Clear the whole history?</strong>
+          <span id="clear-what">
+            {everything === null ? 'Every exchange' : `All ${count(everything, 'exchange', 'exchanges')}`}, of every profile and flow, are deleted. This cannot be undone.
+          </span>
+          <button type="button" className="danger" onClick={() => void clearConfirmed().then(back)}>Delete all</button>
+          <button type="button" autoFocus onClick={() => (clearCancelled(), back())}>Cancel</button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function HistoryFilters({ store, profiles }: { store: HistoryStore; profiles: readonly { id: string; name: string }[] }) {
+  const filter = useStore(store, (s) => s.filter);
+  const legsSeen = useStore(store, (s) => s.legsSeen);
+  const { filterChanged } = store.getState();
+  const others = legsSeen.filter((l) => !KNOWN_LEGS.some((k) => k.leg === l) && l !== filter.leg);
+  const extra = filter.leg && !KNOWN_LEGS.some((k) => k.leg === filter.leg) ? [filter.leg, ...others] : others;
+  return (
+    <div className="form-row history-filters" role="group" aria-label="Filters">
+      <label>
+        Profile
+        <select value={filter.profileId} onChange={(e) => void filterChanged({ profileId: e.target.value })}>
+          <option value="">All profiles</option>
+          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+      </label>
+      <label>
+        Flow and leg
+        <select value={filter.leg} onChange={(e) => void filterChanged({ leg: e.target.value })}>
+          <option value="">All legs</option>
+          {KNOWN_LEGS.map((l) => <option key={l.leg} value={l.leg}>{l.flows} · {l.label}</option>)}
+          {extra.sort().map((l) => <option key={l} value={l}>{l}</option>)}
+        </select>
+      </label>
+      <label>
+        Outcome
+        <select value={filter.outcome} onChange={(e) => void filterChanged({ outcome: e.target.value as OutcomeFilter })}>
+          <option value="">Any outcome</option>
+          <option value="succeeded">Succeeded</option>
+          <option value="failed">Failed</option>
+        </select>
+      </label>
+      {(filter.profileId || filter.leg || filter.outcome) && (
+        <button type="button" className="link" onClick={() => void filterChanged({ profileId: '', leg: '', outcome: '' })}>Clear filters</button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import { headerValue } from '../../../shared/http';
+import { prettyBody, requestText, responseText } from '../../../shared/http-text';
+import type { HistoryEntry } from '../../../shared/store/history';
+import { CopyButton } from '../../components/CopyButton';
+import { ExchangeView } from '../../components/ExchangeView';
+import { Value } from '../../components/Value';
+import { FLOW_LABELS, fullTime, legLabel } from './format';
+import { maskExchange } from './mask';
+
+/**
+ * One history entry: the summary, when and for which profile, the request as raw HTTP text and the response as the
+ * flows show it. Secrets in the exchange (client secret, token secrets, refresh tokens, Basic credentials, the
+ * profiles' secrets) are masked until revealed; copy buttons copy the real text.
+ */
+export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: HistoryEntry; profile: string; secrets: readonly string[]; onClose: () => void }) {
+  const [reveal, setReveal] = useState(false);
+  const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
+  const shown = reveal ? entry.exchange : masked.exchange;
+  const real = entry.exchange;
+  const ok = entry.outcome === 'succeeded';
+  const body = shown.request.body ? prettyBody(shown.request.body, headerValue(shown.request.headers, 'content-type')) : null;
+  const title = `${FLOW_LABELS[entry.flow]} · ${legLabel(entry.leg)}`;
+  return (
+    <section className="history-detail" aria-label="Exchange detail" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="detail-head">
+        <h3>{title}</h3>
+        <span className="mono muted">{fullTime(entry.at)}</span>
+        <div className="detail-actions">
+          {masked.changed && (
+            <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets' : 'Reveal secrets'}</button>
+          )}
+          <button type="button" onClick={onClose}>Close</button>
+        </div>
+      </div>
+      <div className="detail-summary">
+        <p className={`summary ${ok ? 'ok' : 'bad'}`}>{ok ? '✓' : '✗'} {entry.summary}</p>
+        <CopyButton text={entry.summary} label="summary" />
+      </div>
+      <dl className="detail-meta">
+        <dt>Profile</dt>
+        <dd>{profile}</dd>
+        <dt>Outcome</dt>
+        <dd className={ok ? 'ok' : 'bad'}>{entry.outcome}</dd>
+        <dt>Request</dt>
+        <dd className="detail-url">
+          <code className="mono break">{shown.request.method} {shown.request.url}</code>
+          <CopyButton text={real.request.url} label="request URL" />
+        </dd>
+      </dl>
+      <div className="columns detail-columns">
+        <div className="col">
+          <h4 className="detail-part">Request</h4>
+          <Value label="HTTP request" text={requestText(real.request)}>{requestText(shown.request)}</Value>
+          {body && body.kind !== 'text' && (
+            <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>{body.text}</Value>
+          )}
+        </div>
+        <div className="col">
+          <div className="value-head">
+            <h4 className="detail-part">Response</h4>
+            <CopyButton text={responseText(real.response)} label="HTTP response" />
+          </div>
+          <ExchangeView exchange={shown} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { HistoryEntry } from '../../../shared/store/history';
+
+export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2', signer: 'Signer' };
+
+/** The legs the flows record, with the flows that record them (the store filters by leg name only). */
+export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string; readonly flows: string }[] = [
+  { leg: 'requestToken', label: 'Request token', flows: 'OAuth 1.0a' },
+  { leg: 'accessToken', label: 'Access token', flows: 'OAuth 1.0a' },
+  { leg: 'token', label: 'Token exchange', flows: 'OAuth 2' },
+  { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2' },
+  { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },
+];
+
+export function legLabel(leg: string): string {
+  return KNOWN_LEGS.find((l) => l.leg === leg)?.label ?? leg;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Local time: `HH:MM:SS` today, `MM-DD HH:MM` on another day. */
+export function shortTime(at: number, now: number): string {
+  const d = new Date(at);
+  const today = new Date(now);
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
+  return sameDay ? time : `${two(d.getMonth() + 1)}-${two(d.getDate())} ${time.slice(0, 5)}`;
+}
+
+/** Local date and time to the millisecond, e.g. `2026-03-01 14:03:22.120`. */
+export function fullTime(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+/** The path of a request URL (no query: it may carry protocol parameters); the URL itself when it does not parse. */
+export function urlPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
