@@ -1,10 +1,85 @@
-/** Profiles: being built. */
-export function ProfilesPage() {
+import { useEffect, useRef, useState } from 'react';
+import { useApp, useDeps } from '../../app/stores';
+import { ProfileForm } from './ProfileForm';
+import { ProfileList } from './ProfileList';
+import { ProfilesProvider, useProfiles } from './profiles-context';
+import { createProfilesStore } from './profiles-store';
+import { SavedTokens } from './SavedTokens';
+import { TransferPanel } from './TransferPanel';
+import './profiles.css';
+
+/** Where secrets are kept on this host (appInfo.secretStorage), in one line. */
+function StorageNote() {
+  const storage = useApp((s) => s.info?.secretStorage);
+  if (!storage) return null;
   return (
-    <div className="page">
+    <p className="storage-note small muted">
+      {storage === 'encrypted'
+        ? 'Secrets (consumer and client secrets, RSA keys, saved tokens) are stored encrypted with the system keychain.'
+        : 'Secrets (consumer and client secrets, RSA keys, saved tokens) are stored in a file only you can read; this host has no system keychain to encrypt them.'}
+    </p>
+  );
+}
+
+function StatusLine() {
+  const status = useProfiles((s) => s.status);
+  return (
+    <p className={`profiles-status ${status?.tone === 'bad' ? 'error' : 'summary ok'}`} role="status" aria-live="polite">
+      {status?.text ?? ''}
+    </p>
+  );
+}
+
+function Editor() {
+  const editing = useProfiles((s) => s.editing);
+  return (
+    <div className="col profiles-editor">
+      <ProfileForm />
+      {editing && !editing.isNew && <SavedTokens profileName={editing.original.name} />}
+    </div>
+  );
+}
+
+function Layout() {
+  const activeName = useApp((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.name);
+  const opened = useProfiles((s) => s.pageOpened);
+  const start = useProfiles((s) => s.newProfileStarted);
+  useEffect(() => {
+    void opened();
+  }, [opened]);
+  return (
+    <div className="page profiles-page">
       <header className="page-head">
         <h2>Profiles</h2>
+        {activeName && <span className="muted">active: {activeName}</span>}
+        <button type="button" className="primary" onClick={start}>New profile</button>
       </header>
+      <StorageNote />
+      <StatusLine />
+      <div className="profiles-layout">
+        <div className="col">
+          <p className="small muted list-intro">The flow pages run against the active profile. Choose <em>Use</em> to switch.</p>
+          <ProfileList />
+        </div>
+        <Editor />
+      </div>
+      <TransferPanel />
     </div>
+  );
+}
+
+/** Profiles: the built-in mock and real servers, edited and validated as typed, with saved tokens, export and import. */
+export function ProfilesPage() {
+  const deps = useDeps();
+  const profilesChanged = useApp((s) => s.profilesChanged);
+  const profileChosen = useApp((s) => s.profileChosen);
+  const activeId = useApp((s) => s.activeProfileId);
+  const active = useRef(activeId);
+  active.current = activeId;
+  const [store] = useState(() => createProfilesStore(deps, { profilesChanged, profileChosen, activeProfileId: () => active.current }));
+  return (
+    <ProfilesProvider store={store}>
+      <Layout />
+    </ProfilesProvider>
   );
 }

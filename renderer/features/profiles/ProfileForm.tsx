@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { useApp } from '../../app/stores';
+import { CopyButton } from '../../components/CopyButton';
+import { CheckField, FieldErrorsContext, SecretField, SelectField, TextField } from './fields';
+import { validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
+import { useProfiles } from './profiles-context';
+
+const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'].map((m) => [m, m] as const);
+const PLACEMENTS = [['header', 'Authorization header'], ['query', 'Query string'], ['body', 'Form body']] as const;
+const PKCE = [['S256', 'S256 (recommended)'], ['plain', 'plain'], ['off', 'off (no PKCE)']] as const;
+const CLIENT_AUTH = [['body', 'In the body (client_secret)'], ['basic', 'HTTP Basic']] as const;
+
+/** The messages to show: as typed for the fields the user changed, all of them after a save attempt, and the bridge's. */
+function useVisibleErrors(): FieldErrors {
+  const editing = useProfiles((s) => s.editing);
+  const touched = useProfiles((s) => s.touched);
+  const showAll = useProfiles((s) => s.showAllErrors);
+  const server = useProfiles((s) => s.serverErrors);
+  return useMemo(() => {
+    if (!editing) return {};
+    const all = validateDraft(editing.draft).errors;
+    const shown = Object.fromEntries(Object.entries(all).filter(([k]) => showAll || touched.has(k as FieldPath)));
+    return { ...shown, ...server };
+  }, [editing, touched, showAll, server]);
+}
+
+/** Create or edit a profile: every field of shared/store/profile.ts, validated as typed with savableProfileSchema. */
+export function ProfileForm() {
+  const editing = useProfiles((s) => s.editing);
+  const busy = useProfiles((s) => s.busy);
+  const save = useProfiles((s) => s.saveRequested);
+  const discard = useProfiles((s) => s.changesDiscarded);
+  const mock = useApp((s) => s.mock);
+  const errors = useVisibleErrors();
+  if (!editing) return <p className="profiles-empty muted">Choose a profile to edit, or create a new one.</p>;
+  const d = editing.draft;
+  const builtIn = d.builtIn;
+  const dirty = JSON.stringify(d) !== JSON.stringify(editing.original);
+  const redirectUri = `http://127.0.0.1:${builtIn ? '<free port>' : d.callbackPort}${d.callbackPath}`;
+  const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form className="profile-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <div className="form-head">
+          <h3>{editing.isNew ? 'New profile' : <>Edit <span className="profile-name">{editing.original.name}</span></>}</h3>
+          {dirty && !editing.isNew && <span className="tag unsaved">unsaved changes</span>}
+        </div>
+        {builtIn && (
+          <p className="builtin-note">The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port changes on every start), so they are read-only here; the callback and the options are yours to change.</p>
+        )}
+        <fieldset>
+          <legend>Server</legend>
+          <div className="field-grid">
+            <TextField path="name" mono={false} readOnly={builtIn} placeholder="e.g. Staging API" />
+            {builtIn ? (
+              <div className="field wide">
+                <label htmlFor="profile-baseUrl">Base URL</label>
+                <div className="secret-input">
+                  <input id="profile-baseUrl" className="mono" readOnly value={mock.baseUrl ?? 'the mock is not running'} />
+                  {mock.baseUrl && <CopyButton text={mock.baseUrl} label="base URL" />}
+                </div>
+              </div>
+            ) : (
+              <TextField path="baseUrl" className="wide" placeholder="https://api.example.com" />
+            )}
+            <TextField path="callbackPort" numeric placeholder="8765" hint={builtIn ? 'Unused against the mock: each flow takes a free port.' : '0: any free port'} />
+            <TextField path="callbackPath" placeholder="/callback" />
+            <div className="field wide redirect">
+              <span className="field-label">Redirect URI {builtIn ? '(the mock accepts any loopback port, RFC 8252 §7.3)' : 'to register with the provider'}</span>
+              <div className="secret-input">
+                <code className="mono">{redirectUri}</code>
+                {!builtIn && <CopyButton text={redirectUri} label="redirect URI" />}
+              </div>
+            </div>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>OAuth 1.0a</legend>
+          <div className="field-grid">
+            <TextField path="oauth1.requestTokenPath" readOnly={builtIn} />
+            <TextField path="oauth1.authorizePath" readOnly={builtIn} />
+            <TextField path="oauth1.accessTokenPath" readOnly={builtIn} />
+            <TextField path="oauth1.apiPath" readOnly={builtIn} />
+            <TextField path="oauth1.consumerKey" readOnly={builtIn} />
+            <SecretField path="oauth1.consumerSecret" readOnly={builtIn} />
+            <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />
+            <SelectField path="oauth1.signatureMethod" options={SIGNATURE_METHODS} />
+            <SelectField path="oauth1.placement" options={PLACEMENTS} />
+            <TextField path="oauth1.realm" placeholder="(none: not sent)" />
+            <div className="checks-row">
+              <CheckField path="oauth1.useOob" hint="oauth_callback=oob: the provider shows the verifier (RFC 5849 §2.1)" />
+              <CheckField path="oauth1.includeVersion" hint="optional in RFC 5849 §3.1" />
+            </div>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>OAuth 2</legend>
+          <div className="field-grid">
+            <TextField path="oauth2.authorizePath" readOnly={builtIn} />
+            <TextField path="oauth2.tokenPath" readOnly={builtIn} />
+            <TextField path="oauth2.apiPath" readOnly={builtIn} />
+            <TextField path="oauth2.clientId" readOnly={builtIn} />
+            <SecretField path="oauth2.clientSecret" readOnly={builtIn} />
+            <TextField path="oauth2.scope" placeholder="e.g. read write" />
+            <SelectField path="oauth2.pkce" options={PKCE} />
+            <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Connection</legend>
+          <div className="field-grid">
+            <TextField path="timeoutMs" numeric placeholder="30000" hint="1000 to 600000" />
+            <div className="checks-row">
+              <CheckField path="allowSelfSigned" hint="the host name and dates are still checked" />
+            </div>
+          </div>
+        </fieldset>
+        {errors.form && <p className="error" role="alert">{errors.form}</p>}
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={busy}>{editing.isNew ? 'Create profile' : 'Save'}</button>
+          <button type="button" onClick={discard} disabled={!editing.isNew && !dirty}>{editing.isNew ? 'Cancel' : 'Discard changes'}</button>
+          {Object.keys(errors).length > 0 && <span className="error small">{Object.keys(errors).length === 1 ? 'One field needs attention.' : `${Object.keys(errors).length} fields need attention.`}</span>}
+        </div>
+      </form>
+    </FieldErrorsContext.Provider>
+  );
+}

@@ -1,0 +1,68 @@
+import { useDeps } from '../../app/stores';
+import { Secret } from '../../components/Secret';
+import { useProfiles } from './profiles-context';
+
+const KIND = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2' } as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local time as 2026-01-31 14:05:09: compact, sortable, unambiguous. */
+const when = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+/** "in 59 min", "in 3 h", "in 12 days", or "expired". */
+function left(ms: number): string {
+  if (ms <= 0) return 'expired';
+  const min = Math.floor(ms / 60_000);
+  if (min < 120) return `in ${min} min`;
+  const h = Math.floor(min / 60);
+  return h < 48 ? `in ${h} h` : `in ${Math.floor(h / 24)} days`;
+}
+
+/** The tokens saved for the profile being edited: masked, with kind, when obtained and until when valid. */
+export function SavedTokens({ profileName }: { profileName: string }) {
+  const { now } = useDeps();
+  const tokens = useProfiles((s) => s.tokens);
+  const error = useProfiles((s) => s.tokensError);
+  const remove = useProfiles((s) => s.tokenDeleteRequested);
+  return (
+    <section className="saved-tokens" aria-label="Saved tokens">
+      <h3>Saved tokens</h3>
+      {error && <p className="error" role="alert">The saved tokens could not be read: {error}</p>}
+      {!error && tokens.length === 0 && <p className="muted">No saved tokens for {profileName}.</p>}
+      {tokens.length > 0 && (
+        <div className="table-scroll">
+          <table className="tokens-table">
+            <thead>
+              <tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Obtained</th><th scope="col">Expires</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+            </thead>
+            <tbody>
+              {tokens.map((t) => {
+                const remaining = t.expiresAt === null ? null : t.expiresAt - now();
+                return (
+                  <tr key={t.id}>
+                    <td>
+                      <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
+                      {t.scope && <div className="small muted">scope <span className="mono">{t.scope}</span></div>}
+                    </td>
+                    <td className="nowrap">{KIND[t.kind]}{t.refreshToken ? <div className="small muted">with refresh token</div> : null}</td>
+                    <td className="mono">{when(t.obtainedAt)}</td>
+                    <td>
+                      {remaining === null ? <span className="muted">does not expire</span> : (
+                        <>
+                          <span className="mono">{when(t.expiresAt!)}</span>
+                          <div className={remaining <= 0 ? 'expired small' : 'small muted'}>{left(remaining)}</div>
+                        </>
+                      )}
+                    </td>
+                    <td><button type="button" aria-label={`Delete ${KIND[t.kind]} token obtained ${when(t.obtainedAt)}`} onClick={() => void remove(t.id)}>Delete</button></td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

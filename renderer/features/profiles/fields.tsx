@@ -1,0 +1,94 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { CopyButton } from '../../components/CopyButton';
+import { FIELD_LABELS, fieldValue, type FieldErrors, type FieldPath } from './profile-draft';
+import { useProfiles } from './profiles-context';
+
+/** The messages the form shows, by field (as typed, after a save attempt, and the bridge's). */
+export const FieldErrorsContext = createContext<FieldErrors>({});
+
+const idOf = (path: FieldPath) => `profile-${path.replace('.', '-')}`;
+
+/** "OAuth 1.0a Authorize path" is shown as "Authorize path" inside the OAuth 1.0a group, and read out whole. */
+function Label({ path, htmlFor }: { path: FieldPath; htmlFor: string }) {
+  const full = FIELD_LABELS[path];
+  const m = /^(OAuth 1\.0a |OAuth 2 )(.*)$/.exec(full);
+  return (
+    <label htmlFor={htmlFor}>
+      {m ? (<><span className="sr-only">{m[1]}</span>{m[2]}</>) : full}
+    </label>
+  );
+}
+
+function useField(path: FieldPath) {
+  const value = useProfiles((s) => (s.editing ? fieldValue(s.editing.draft, path) : ''));
+  const edit = useProfiles((s) => s.fieldEdited);
+  const error = useContext(FieldErrorsContext)[path];
+  const id = idOf(path);
+  const a11y = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
+  return { value, edit: (v: string | boolean) => edit(path, v), error, id, a11y };
+}
+
+function FieldShell({ path, id, error, className, hint, children }: { path: FieldPath; id: string; error: string | undefined; className?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' invalid' : ''}`}>
+      <Label path={path} htmlFor={id} />
+      {children}
+      {hint && !error && <p className="field-hint">{hint}</p>}
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+export function TextField({ path, readOnly, placeholder, className, mono = true, numeric, hint }: { path: FieldPath; readOnly?: boolean; placeholder?: string; className?: string; mono?: boolean; numeric?: boolean; hint?: ReactNode }) {
+  const f = useField(path);
+  return (
+    <FieldShell path={path} id={f.id} error={f.error} className={className} hint={hint}>
+      <input {...f.a11y} className={mono ? 'mono' : undefined} value={String(f.value)} readOnly={readOnly} placeholder={placeholder} spellCheck={false} autoComplete="off" inputMode={numeric ? 'numeric' : undefined} onChange={(e) => f.edit(e.target.value)} />
+    </FieldShell>
+  );
+}
+
+/** A secret: masked until revealed (design §5), with its copy button. */
+export function SecretField({ path, readOnly, multiline, className }: { path: FieldPath; readOnly?: boolean; multiline?: boolean; className?: string }) {
+  const f = useField(path);
+  const [shown, setShown] = useState(false);
+  const value = String(f.value);
+  const label = FIELD_LABELS[path].toLowerCase().replace('rsa', 'RSA');
+  return (
+    <FieldShell path={path} id={f.id} error={f.error} className={className}>
+      <div className="secret-input">
+        {multiline ? (
+          <textarea {...f.a11y} className={`mono${shown ? '' : ' masked'}`} rows={readOnly || (!shown && value !== '') ? 2 : 4} value={value} readOnly={readOnly} spellCheck={false} autoComplete="off" placeholder={readOnly ? '(none)' : '-----BEGIN PRIVATE KEY----- (PKCS#8 PEM, for the RSA methods)'} onChange={(e) => f.edit(e.target.value)} />
+        ) : (
+          <input {...f.a11y} className="mono" type={shown ? 'text' : 'password'} value={value} readOnly={readOnly} spellCheck={false} autoComplete="off" onChange={(e) => f.edit(e.target.value)} />
+        )}
+        {!(readOnly && value === '') && <button type="button" className="link" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`} onClick={() => setShown(!shown)}>{shown ? 'Hide' : 'Reveal'}</button>}
+        {value !== '' && <CopyButton text={value} label={label} />}
+      </div>
+    </FieldShell>
+  );
+}
+
+export function SelectField({ path, options, disabled }: { path: FieldPath; options: readonly (readonly [string, string])[]; disabled?: boolean }) {
+  const f = useField(path);
+  return (
+    <FieldShell path={path} id={f.id} error={f.error}>
+      <select {...f.a11y} value={String(f.value)} disabled={disabled} onChange={(e) => f.edit(e.target.value)}>
+        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function CheckField({ path, hint }: { path: FieldPath; hint?: ReactNode }) {
+  const f = useField(path);
+  return (
+    <div className="field check">
+      <label>
+        <input type="checkbox" {...f.a11y} checked={f.value === true} onChange={(e) => f.edit(e.target.checked)} />
+        {FIELD_LABELS[path]}
+      </label>
+      {hint && <p className="field-hint">{hint}</p>}
+    </div>
+  );
+}

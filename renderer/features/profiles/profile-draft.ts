@@ -1,0 +1,119 @@
+import { MOCK_PROFILE_ID, profileSchema, savableProfileSchema, type Profile } from '../../../shared/store/profile';
+
+/**
+ * A profile as the form edits it: the numbers stay the text the user typed until they are valid, so "70000" or
+ * "80a" can be shown with a message instead of being lost.
+ */
+export type ProfileDraft = Omit<Profile, 'callbackPort' | 'timeoutMs'> & { readonly callbackPort: string; readonly timeoutMs: string };
+
+/** Every field of shared/store/profile.ts the form shows, with the label that names it in messages. */
+export const FIELD_LABELS = {
+  name: 'Name',
+  baseUrl: 'Base URL',
+  callbackPort: 'Callback port',
+  callbackPath: 'Callback path',
+  allowSelfSigned: 'Allow self-signed certificates',
+  timeoutMs: 'Timeout (ms)',
+  'oauth1.requestTokenPath': 'Request token path',
+  'oauth1.authorizePath': 'OAuth 1.0a Authorize path',
+  'oauth1.accessTokenPath': 'Access token path',
+  'oauth1.apiPath': 'OAuth 1.0a API path',
+  'oauth1.consumerKey': 'Consumer key',
+  'oauth1.consumerSecret': 'Consumer secret',
+  'oauth1.rsaPrivateKey': 'RSA private key',
+  'oauth1.useOob': 'Use oob',
+  'oauth1.signatureMethod': 'Signature method',
+  'oauth1.realm': 'Realm',
+  'oauth1.placement': 'Parameters in',
+  'oauth1.includeVersion': 'Send oauth_version',
+  'oauth2.authorizePath': 'OAuth 2 Authorize path',
+  'oauth2.tokenPath': 'Token path',
+  'oauth2.apiPath': 'OAuth 2 API path',
+  'oauth2.clientId': 'Client ID',
+  'oauth2.clientSecret': 'Client secret',
+  'oauth2.scope': 'Scope',
+  'oauth2.pkce': 'PKCE',
+  'oauth2.clientAuthentication': 'Client authentication',
+} as const;
+
+export type FieldPath = keyof typeof FIELD_LABELS;
+export type FieldErrors = Readonly<Partial<Record<FieldPath | 'form', string>>>;
+
+const isField = (key: string): key is FieldPath => Object.hasOwn(FIELD_LABELS, key);
+
+export const draftOf = (p: Profile): ProfileDraft => ({ ...p, callbackPort: String(p.callbackPort), timeoutMs: String(p.timeoutMs) });
+
+/** A new profile for a real server: the service's endpoint paths and the defaults of the schema. */
+export function newDraft(id: string): ProfileDraft {
+  return { ...draftOf(profileSchema.parse({ id, name: 'new' })), name: '' };
+}
+
+export function fieldValue(d: ProfileDraft, path: FieldPath): string | boolean {
+  const [group, key] = path.split('.') as [string, string | undefined];
+  const holder = (key === undefined ? d : d[group as 'oauth1' | 'oauth2']) as unknown as Record<string, string | boolean>;
+  return holder[key ?? group]!;
+}
+
+export function withField(d: ProfileDraft, path: FieldPath, value: string | boolean): ProfileDraft {
+  const [group, key] = path.split('.') as [string, string | undefined];
+  if (key === undefined) return { ...d, [group]: value };
+  const g = group as 'oauth1' | 'oauth2';
+  return { ...d, [g]: { ...d[g], [key]: value } };
+}
+
+const WHOLE = /^\s*\d+\s*$/;
+const NUMBER_MESSAGES = {
+  callbackPort: 'expected a whole number from 0 (any free port) to 65535',
+  timeoutMs: 'expected a whole number of milliseconds from 1000 to 600000',
+} as const;
+
+/** "Callback port: the port must be…": a message that names its field, unless it already does ("The token path…"). */
+export function named(path: FieldPath, message: string): string {
+  return /^The /.test(message) ? message : `${FIELD_LABELS[path]}: ${message}`;
+}
+
+/** A field's issue from a zod or bridge path (`profile.oauth1.tokenPath` from the bridge), or the form's. */
+export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], dropPrefix?: string): FieldErrors {
+  const out: Partial<Record<FieldPath | 'form', string>> = {};
+  for (const i of issues) {
+    const parts = i.path.map(String);
+    if (dropPrefix && parts[0] === dropPrefix) parts.shift();
+    const key = parts.join('.');
+    if (isField(key)) out[key] ??= named(key, i.message);
+    else out.form = out.form ? `${out.form}; ${key ? `${key}: ` : ''}${i.message}` : `${key ? `${key}: ` : ''}${i.message}`;
+  }
+  return out;
+}
+
+/**
+ * Validates the draft with the same schema the bridge uses (savableProfileSchema): the profile to save, or every
+ * field's message. A base URL left empty is reported with the other fields rather than only once they pass.
+ */
+export function validateDraft(d: ProfileDraft): { profile: Profile | null; errors: FieldErrors } {
+  const candidate = {
+    ...d,
+    callbackPort: WHOLE.test(d.callbackPort) ? Number(d.callbackPort) : NaN,
+    timeoutMs: WHOLE.test(d.timeoutMs) ? Number(d.timeoutMs) : NaN,
+  };
+  const parsed = savableProfileSchema.safeParse(candidate);
+  const errors: Partial<Record<FieldPath | 'form', string>> = parsed.success ? {} : { ...errorsFromIssues(parsed.error.issues) };
+  for (const key of ['callbackPort', 'timeoutMs'] as const) if (Number.isNaN(candidate[key])) errors[key] = named(key, NUMBER_MESSAGES[key]);
+  if (!d.builtIn && d.baseUrl.trim() === '') errors.baseUrl ??= named('baseUrl', 'the base URL is empty; expected an absolute http:// or https:// URL');
+  return Object.keys(errors).length ? { profile: null, errors } : { profile: parsed.data!, errors };
+}
+
+/** An id the store accepts (1–64 of A–Z a–z 0–9 - _), from the injected randomness. */
+export function newProfileId(bytes: Uint8Array): string {
+  return `p-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** "X (copy)", then "X (copy 2)"…: the first name not taken, within the schema's 80 characters. */
+export function copyName(name: string, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
+    const candidate = name.slice(0, 80 - suffix.length).trimEnd() + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export const isMock = (p: { id: string }) => p.id === MOCK_PROFILE_ID;

@@ -1,0 +1,207 @@
+import { createStore } from 'zustand/vanilla';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
+import type { SavedToken } from '../../../shared/store/saved-token';
+import type { RendererDeps } from '../../app/deps';
+import { copyName, draftOf, errorsFromIssues, newDraft, newProfileId, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
+
+/** What the page needs from the app store: the list everyone sees and the active profile. */
+export interface AppLink {
+  profilesChanged(list: readonly Profile[]): void;
+  profileChosen(id: string): void;
+  activeProfileId(): string;
+}
+
+export interface Editing {
+  readonly draft: ProfileDraft;
+  /** What was saved (or the new profile's defaults), to discard changes back to. */
+  readonly original: ProfileDraft;
+  readonly isNew: boolean;
+}
+
+export interface Status {
+  readonly text: string;
+  readonly tone: 'ok' | 'bad';
+}
+
+export interface ProfilesState {
+  readonly editing: Editing | null;
+  /** Fields the user changed: their messages show as typed; every message shows after a save attempt. */
+  readonly touched: ReadonlySet<FieldPath>;
+  readonly showAllErrors: boolean;
+  /** The bridge's `invalid_input` answer to the last save, by field; a field's goes when it is edited. */
+  readonly serverErrors: FieldErrors;
+  readonly busy: boolean;
+  readonly status: Status | null;
+  readonly confirmingDelete: string | null;
+  readonly tokens: readonly SavedToken[];
+  readonly tokensError: string | null;
+  readonly exported: MethodOutput<'profilesExport'> | null;
+  readonly exportError: string | null;
+  readonly imported: MethodOutput<'profilesImport'> | null;
+  readonly importError: string | null;
+  pageOpened(): Promise<void>;
+  profileOpened(profile: Profile): Promise<void>;
+  newProfileStarted(): void;
+  fieldEdited(path: FieldPath, value: string | boolean): void;
+  changesDiscarded(): void;
+  saveRequested(): Promise<void>;
+  duplicateRequested(profile: Profile, mockBaseUrl: string | null): Promise<void>;
+  deleteRequested(id: string): void;
+  deleteCancelled(): void;
+  deleteConfirmed(): Promise<void>;
+  tokenDeleteRequested(id: string): Promise<void>;
+  exportRequested(includeSecrets: boolean): Promise<void>;
+  importRequested(json: string): Promise<void>;
+}
+
+const issuesOf = (details: Readonly<Record<string, unknown>> | undefined) =>
+  Array.isArray(details?.issues) ? (details.issues as { path: string[]; message: string }[]) : [];
+
+/** The Profiles page's state: the profile being edited, confirmations, saved tokens, export and import. */
+export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLink) {
+  return createStore<ProfilesState>()((set, get) => {
+    const newId = () => newProfileId(random.bytes(8));
+    /** Reads the list again and tells the rest of the app (the flow pages use it). */
+    const refresh = async (): Promise<readonly Profile[] | null> => {
+      const r = await bridge.profilesList();
+      if (!r.ok) {
+        set({ status: { text: `The profiles could not be read: ${r.error.message}`, tone: 'bad' } });
+        return null;
+      }
+      app.profilesChanged(r.value);
+      return r.value;
+    };
+    const loadTokens = async (profileId: string) => {
+      const r = await bridge.tokensList({ profileId });
+      if (get().editing?.draft.id !== profileId) return;
+      set(r.ok ? { tokens: r.value, tokensError: null } : { tokens: [], tokensError: r.error.message });
+    };
+    /** Edits a profile; its saved tokens stay on screen while they are read again (no flicker after a save). */
+    const open = (draft: ProfileDraft, isNew: boolean) => {
+      const same = get().editing?.draft.id === draft.id;
+      set({ editing: { draft, original: draft, isNew }, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+    };
+
+    return {
+      editing: null,
+      touched: new Set(),
+      showAllErrors: false,
+      serverErrors: {},
+      busy: false,
+      status: null,
+      confirmingDelete: null,
+      tokens: [],
+      tokensError: null,
+      exported: null,
+      exportError: null,
+      imported: null,
+      importError: null,
+
+      async pageOpened() {
+        const list = await refresh();
+        if (!list || get().editing) return;
+        const active = list.find((p) => p.id === app.activeProfileId()) ?? list[0];
+        if (active) await get().profileOpened(active);
+      },
+      async profileOpened(profile) {
+        open(draftOf(profile), false);
+        set({ confirmingDelete: null, status: null });
+        await loadTokens(profile.id);
+      },
+      newProfileStarted() {
+        open(newDraft(newId()), true);
+        set({ confirmingDelete: null, status: null });
+      },
+      fieldEdited(path, value) {
+        const e = get().editing;
+        if (!e) return;
+        const { [path]: _field, form: _form, ...serverErrors } = get().serverErrors;
+        set({ editing: { ...e, draft: withField(e.draft, path, value) }, touched: new Set([...get().touched, path]), serverErrors });
+      },
+      changesDiscarded() {
+        const e = get().editing;
+        if (!e) return;
+        if (e.isNew) set({ editing: null, status: null });
+        else open(e.original, false);
+      },
+      async saveRequested() {
+        const e = get().editing;
+        if (!e || get().busy) return;
+        const { profile } = validateDraft(e.draft);
+        if (!profile) {
+          set({ showAllErrors: true, status: { text: 'Not saved: correct the fields marked below.', tone: 'bad' } });
+          return;
+        }
+        set({ busy: true });
+        const r = await bridge.profileSave({ profile });
+        set({ busy: false });
+        if (!r.ok) {
+          const serverErrors = r.error.code === 'invalid_input' ? errorsFromIssues(issuesOf(r.error.details), 'profile') : {};
+          set({ serverErrors, showAllErrors: true, status: { text: `Not saved: ${r.error.message}`, tone: 'bad' } });
+          return;
+        }
+        await refresh();
+        open(draftOf(r.value), false);
+        set({ status: { text: e.isNew ? `Created "${r.value.name}". Choose Use to run the flows against it.` : `Saved "${r.value.name}".`, tone: 'ok' } });
+        await loadTokens(r.value.id);
+      },
+      async duplicateRequested(profile, mockBaseUrl) {
+        const list = await refresh();
+        const taken = new Set((list ?? []).map((p) => p.name));
+        const copy: Profile = { ...profile, id: newId(), name: copyName(profile.name, taken), builtIn: false, baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl };
+        const r = await bridge.profileSave({ profile: copy });
+        if (!r.ok) {
+          set({ status: { text: `"${profile.name}" was not duplicated: ${r.error.message}`, tone: 'bad' } });
+          return;
+        }
+        await refresh();
+        await get().profileOpened(r.value);
+        set({ status: { text: `Duplicated "${profile.name}" as "${r.value.name}".`, tone: 'ok' } });
+      },
+      deleteRequested: (id) => set({ confirmingDelete: id, status: null }),
+      deleteCancelled: () => set({ confirmingDelete: null }),
+      async deleteConfirmed() {
+        const id = get().confirmingDelete;
+        if (!id || id === MOCK_PROFILE_ID) return;
+        const list = await refresh();
+        const name = list?.find((p) => p.id === id)?.name ?? id;
+        const r = await bridge.profileDelete({ id });
+        set({ confirmingDelete: null });
+        if (!r.ok) {
+          set({ status: { text: `"${name}" was not deleted: ${r.error.message}`, tone: 'bad' } });
+          return;
+        }
+        if (app.activeProfileId() === id) app.profileChosen(MOCK_PROFILE_ID);
+        const after = await refresh();
+        if (get().editing?.draft.id === id) {
+          set({ editing: null });
+          const next = after?.find((p) => p.id === app.activeProfileId()) ?? after?.[0];
+          if (next) await get().profileOpened(next);
+        }
+        set({ status: { text: `Deleted "${name}" and its saved tokens.`, tone: 'ok' } });
+      },
+      async tokenDeleteRequested(id) {
+        const r = await bridge.tokenDelete({ id });
+        set({ status: r.ok ? { text: 'Saved token deleted.', tone: 'ok' } : { text: `The token was not deleted: ${r.error.message}`, tone: 'bad' } });
+        const profileId = get().editing?.draft.id;
+        if (profileId) await loadTokens(profileId);
+      },
+      async exportRequested(includeSecrets) {
+        const r = await bridge.profilesExport({ includeSecrets });
+        set(r.ok ? { exported: r.value, exportError: null } : { exported: null, exportError: r.error.message });
+      },
+      async importRequested(json) {
+        const r = await bridge.profilesImport({ json });
+        if (!r.ok) {
+          set({ imported: null, importError: r.error.message });
+          return;
+        }
+        set({ imported: r.value, importError: null });
+        await refresh();
+      },
+    };
+  });
+}
+
+export type ProfilesStore = ReturnType<typeof createProfilesStore>;
