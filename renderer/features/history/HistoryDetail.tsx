@@ -50,14 +50,14 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
       </dl>
       <div className="columns detail-columns">
         <div className="col">
-          <h4 className="detail-part">Request</h4>
-          <Value label="HTTP request" text={requestText(real.request)}>{requestText(shown.request)}</Value>
+          <div className="part-head"><h4 className="detail-part">Request</h4></div>
+          <Value label="HTTP request" text={requestText(real.request)}>{requestText(shown.request).trimEnd()}</Value>
           {body && body.kind !== 'text' && (
             <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>{body.text}</Value>
           )}
         </div>
         <div className="col">
-          <div className="value-head">
+          <div className="part-head">
             <h4 className="detail-part">Response</h4>
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>

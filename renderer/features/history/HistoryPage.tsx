@@ -17,6 +17,7 @@ export function HistoryPage() {
   const error = useStore(store, (s) => s.error);
   const message = useStore(store, (s) => s.message);
   const keeping = useStore(store, (s) => s.keeping);
+  const empty = useStore(store, (s) => s.total === 0);
   const { detailClosed } = store.getState();
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -38,18 +39,15 @@ export function HistoryPage() {
     <div className="page history-page">
       <HistoryHead store={store} />
       {!keeping && <p className="warning" role="status">Recording is off in the settings (keep history): new exchanges are not added.</p>}
-      <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} />
-      <div className="history-messages">
-        {error && <p className="error" role="alert">Could not read the history: {error}</p>}
-        {message && <p className="muted" role="status">{message}</p>}
-      </div>
+      <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} message={message} />
+      {error && <p className="error history-error" role="alert">Could not read the history: {error}</p>}
       <div ref={listRef}>
         <HistoryList store={store} profileName={profileName} now={now} />
       </div>
       {open ? (
         <HistoryDetail key={open.id} entry={open} profile={profileName(open.profileId)} secrets={secrets} onClose={closeDetail} />
       ) : (
-        <p className="history-hint muted">Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.</p>
+        !empty && <p className="history-hint muted">Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.</p>
       )}
     </div>
   );
@@ -89,7 +87,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
   );
 }
 
-function HistoryFilters({ store, profiles }: { store: HistoryStore; profiles: readonly { id: string; name: string }[] }) {
+function HistoryFilters({ store, profiles, message }: { store: HistoryStore; profiles: readonly { id: string; name: string }[]; message: string | null }) {
   const filter = useStore(store, (s) => s.filter);
   const legsSeen = useStore(store, (s) => s.legsSeen);
   const { filterChanged } = store.getState();
@@ -123,6 +121,7 @@ function HistoryFilters({ store, profiles }: { store: HistoryStore; profiles: re
       {(filter.profileId || filter.leg || filter.outcome) && (
         <button type="button" className="link" onClick={() => void filterChanged({ profileId: '', leg: '', outcome: '' })}>Clear filters</button>
       )}
+      <span className="history-message muted" role="status">{message}</span>
     </div>
   );
 }

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp } from './app';
+import { launchChromium, SCREENSHOTS } from './browser';
+
+/**
+ * Issue 6, History: the history filled through the real bridge (historyAdd from the page, same origin, the cookie
+ * sent), then opened by clicking: the total, a filter by outcome, a detail by click and by keyboard, light and dark.
+ */
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+
+const COUNT = 5000;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+  const page = await browser.newPage();
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'History' }).waitFor();
+  // Entry i (0 = newest): every third failed with a 401; OAuth 1.0a and OAuth 2 legs in turn.
+  const added = await page.evaluate(async (count) => {
+    const legs = [
+      ['oauth1', 'requestToken', 'POST', '/oauth/v1/request_token', 'oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true', 'application/x-www-form-urlencoded'],
+      ['oauth1', 'accessToken', 'POST', '/oauth/v1/access_token', 'oauth_token=at&oauth_token_secret=ats', 'application/x-www-form-urlencoded'],
+      ['oauth1', 'api', 'GET', '/api/v1/me', '{"id":42,"username":"demo"}', 'application/json'],
+      ['oauth2', 'token', 'POST', '/oauth/v2/token', '{"access_token":"bt","token_type":"Bearer","expires_in":3600,"refresh_token":"rft"}', 'application/json'],
+      ['oauth2', 'refresh', 'POST', '/oauth/v2/token', '{"access_token":"bt2","token_type":"Bearer","expires_in":3600}', 'application/json'],
+    ] as const;
+    const base = Date.now() - count * 1000;
+    const one = (i: number) => {
+      const [flow, leg, method, path, okBody, type] = legs[i % legs.length]!;
+      const failed = i % 3 === 1;
+      const requestBody = flow === 'oauth2' ? 'grant_type=authorization_code&client_id=demo-client&client_secret=demo-client-secret&code=c0de' : undefined;
+      const entry = {
+        id: `e2e-${i}`,
+        profileId: 'mock',
+        flow,
+        leg,
+        outcome: failed ? 'failed' : 'succeeded',
+        summary: failed ? `401: the signature does not match; the server says oauth_problem=signature_invalid (entry ${i}).` : `${leg} answered 200 (entry ${i}).`,
+        at: base + (count - i) * 1000,
+        exchange: {
+          request: {
+            method,
+            url: `http://127.0.0.1:4010${path}`,
+            headers: [['Authorization', 'OAuth oauth_consumer_key="demo-consumer", oauth_signature_method="HMAC-SHA1", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D"'], ...(requestBody ? [['Content-Type', 'application/x-www-form-urlencoded']] : [])],
+            ...(requestBody ? { body: requestBody } : {}),
+          },
+          response: failed
+            ? { status: 401, statusText: 'Unauthorized', headers: [['Content-Type', 'application/x-www-form-urlencoded']], bodyText: 'oauth_problem=signature_invalid', bodySize: 31 }
+            : { status: 200, statusText: 'OK', headers: [['Content-Type', type]], bodyText: okBody, bodySize: okBody.length },
+          timings: { connect: 0.4, tls: null, firstByte: 2.1, total: 2.6 },
+          startedAt: base + (count - i) * 1000,
+        },
+      };
+      return fetch('/api/call/historyAdd', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ entry }) }).then((r) => r.json());
+    };
+    let ok = 0;
+    for (let start = 0; start < count; start += 100) {
+      const results = await Promise.all(Array.from({ length: Math.min(100, count - start) }, (_, k) => one(start + k)));
+      ok += results.filter((r: { ok: boolean }) => r.ok).length;
+    }
+    return ok;
+  }, COUNT);
+  expect(added).toBe(COUNT);
+  await page.close();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/history-${name}-${scheme}.png`, fullPage: true });
+
+it.each(['light', 'dark'] as const)('lists 5,000 exchanges, filters by outcome and opens a detail (%s)', async (scheme) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'History' }).click();
+  const total = page.getByRole('status', { name: 'Total' });
+  await expect.poll(() => total.textContent()).toBe('5,000 exchanges');
+  const list = page.getByRole('listbox', { name: 'Exchanges, newest first' });
+  await list.getByRole('option', { name: /\(entry 0\)/ }).waitFor();
+  // Only the rows in view are in the DOM.
+  expect(await list.getByRole('option').count()).toBeLessThan(60);
+  await shot(page, 'list', scheme);
+
+  // Scroll to the middle: the page there is fetched and shown.
+  await list.evaluate((el) => {
+    el.scrollTop = 2500 * 32;
+  });
+  await list.getByRole('option', { name: /\(entry 2500\)/ }).waitFor();
+  expect(await list.getByRole('option').count()).toBeLessThan(60);
+
+  await page.getByRole('combobox', { name: 'Outcome' }).selectOption('failed');
+  await expect.poll(() => total.textContent()).toBe('1,667 exchanges of 5,000 match');
+  await list.getByRole('option', { name: /\(entry 1\)/ }).waitFor();
+  const labels = await list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  expect(labels.length).toBeGreaterThan(5);
+  expect(labels.filter((l) => !l.endsWith('loading')).every((l) => l.includes(', failed: '))).toBe(true);
+
+  // Click a row (entry 4, an OAuth 2 refresh): its detail opens below the list, the client secret masked.
+  await list.getByRole('option', { name: /\(entry 4\)/ }).click();
+  const detail = page.getByRole('region', { name: 'Exchange detail' });
+  await detail.getByText(/oauth_problem=signature_invalid \(entry 4\)/).waitFor();
+  await detail.getByRole('heading', { name: 'OAuth 2 · Refresh' }).waitFor();
+  expect(await detail.getByText('401 Unauthorized').count()).toBe(1);
+  const raw = detail.getByText(/^POST \/oauth\/v2\/token HTTP\/1\.1/);
+  expect(await raw.textContent()).toContain('client_secret=••••••••');
+  await shot(page, 'detail', scheme);
+  await detail.getByRole('button', { name: 'Reveal secrets' }).click();
+  expect(await raw.textContent()).toContain('client_secret=demo-client-secret');
+
+  // Keyboard: arrow down to the next failed row (entry 7, an OAuth 1.0a API request) and Enter.
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await detail.getByText(/\(entry 7\)/).waitFor();
+  await detail.getByRole('heading', { name: 'OAuth 1.0a · API request' }).waitFor();
+  await shot(page, 'detail-keyboard', scheme);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('clears the history after a confirmation', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'History' }).click();
+  const total = page.getByRole('status', { name: 'Total' });
+  await expect.poll(() => total.textContent()).toBe('5,000 exchanges');
+  await page.getByRole('button', { name: 'Clear history…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Clear the whole history?' });
+  await shot(page, 'clear-confirm', 'light');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect(await total.textContent()).toBe('5,000 exchanges');
+  await page.getByRole('button', { name: 'Clear history…' }).click();
+  await confirm.getByRole('button', { name: 'Delete all' }).click();
+  await expect.poll(() => total.textContent()).toBe('0 exchanges');
+  await page.getByText('History cleared: 5,000 exchanges deleted.').waitFor();
+  await page.getByText(/No exchanges yet\./).waitFor();
+  await shot(page, 'empty', 'light');
+  await page.close();
+});
