@@ -33,6 +33,13 @@ function ProfileItem({ profile }: { profile: Profile }) {
   const duplicate = useProfiles((s) => s.duplicateRequested);
   const askDelete = useProfiles((s) => s.deleteRequested);
   const active = profile.id === activeId;
+  // When the confirmation closes without deleting, focus goes back to the Delete button that opened it.
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) deleteRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   const where = profile.builtIn ? (mock.baseUrl ? `embedded mock · ${mock.baseUrl}` : 'embedded mock · not running') : profile.baseUrl;
   const cantCopy = profile.builtIn && !mock.baseUrl;
   return (
@@ -50,7 +57,7 @@ function ProfileItem({ profile }: { profile: Profile }) {
           {!active && <button type="button" className="primary" aria-label={`Use ${profile.name}`} onClick={() => choose(profile.id)}>Use</button>}
           <button type="button" aria-label={`Edit ${profile.name}`} aria-pressed={editingId === profile.id} onClick={() => void open(profile)}>Edit</button>
           <button type="button" aria-label={`Duplicate ${profile.name}`} disabled={cantCopy} title={cantCopy ? 'Start the mock first: the copy takes its current base URL' : undefined} onClick={() => void duplicate(profile, mock.baseUrl)}>Duplicate</button>
-          {!isMock(profile) && <button type="button" aria-label={`Delete ${profile.name}`} onClick={() => askDelete(profile.id)}>Delete</button>}
+          {!isMock(profile) && <button type="button" ref={deleteRef} aria-label={`Delete ${profile.name}`} onClick={() => askDelete(profile.id)}>Delete</button>}
         </div>
       )}
     </li>

@@ -30,6 +30,7 @@ describe('Profile list', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Staging' }));
     expect(view.fake.calls.some((c) => c.method === 'profileDelete')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete Staging' }));
