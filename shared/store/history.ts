@@ -19,6 +19,7 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historyQuerySchema = z.strictObject({
   profileId: z.string().optional(),
+  flow: z.enum(['oauth1', 'oauth2', 'signer']).optional(),
   leg: z.string().optional(),
   outcome: z.enum(['succeeded', 'failed']).optional(),
   offset: z.number().int().min(0).default(0),

@@ -46,6 +46,7 @@ export class HistoryLog {
       // Entries whose exchange cannot be decrypted stay in the file but are not listed (a notice said so).
       if (!r.entry) continue;
       if (q.profileId !== undefined && r.meta.profileId !== q.profileId) continue;
+      if (q.flow !== undefined && r.meta.flow !== q.flow) continue;
       if (q.leg !== undefined && r.meta.leg !== q.leg) continue;
       if (q.outcome !== undefined && r.meta.outcome !== q.outcome) continue;
       if (total >= q.offset && entries.length < q.limit) entries.push(r.entry);

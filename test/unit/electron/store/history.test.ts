@@ -4,6 +4,17 @@ import { HISTORY_LIMIT } from '../../../../shared/store/history';
 import { call, fakeCipher, fileJson, historyEntry, openStore, tempDir } from './helpers';
 
 describe('history', () => {
+  it('filters by flow, alone or with the leg', () => {
+    const store = openStore(tempDir(), { cipher: fakeCipher(), historyFlushMs: 0 });
+    call(store, 'historyAdd', { entry: historyEntry(1, { flow: 'oauth1', leg: 'api' }) });
+    call(store, 'historyAdd', { entry: historyEntry(2, { flow: 'oauth2', leg: 'api' }) });
+    call(store, 'historyAdd', { entry: historyEntry(3, { flow: 'signer', leg: 'request' }) });
+    expect(call(store, 'historyList', { flow: 'oauth1', leg: 'api' }).entries.map((e) => e.id)).toEqual(['h1']);
+    expect(call(store, 'historyList', { leg: 'api' }).total).toBe(2);
+    expect(call(store, 'historyList', { flow: 'signer' }).entries.map((e) => e.id)).toEqual(['h3']);
+    store.close();
+  });
+
   it('keeps the newest HISTORY_LIMIT entries, newest first, and filters 5000 entries quickly', () => {
     const dir = tempDir();
     const store = openStore(dir, { cipher: fakeCipher(), historyFlushMs: 50 });
