@@ -8,3 +8,9 @@ export function recordHistory(bridge: BridgeApi, random: RandomPort, entry: { pr
   const { ok, ...rest } = entry;
   void bridge.historyAdd({ entry: { ...rest, id: hexEncode(random.bytes(12)), outcome: ok ? 'succeeded' : 'failed', summary: entry.summary.slice(0, 2000) } });
 }
+
+/** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it. */
+export function saveToken(bridge: BridgeApi, random: RandomPort, token: { profileId: string; kind: 'oauth1' | 'oauth2'; token: string; tokenSecret?: string; refreshToken?: string | null; scope?: string | null; obtainedAt: number; expiresAt: number | null }): void {
+  const { refreshToken, scope, ...rest } = token;
+  void bridge.tokenSave({ token: { ...rest, id: hexEncode(random.bytes(12)), refreshToken: refreshToken ?? '', scope: scope ?? '' } });
+}

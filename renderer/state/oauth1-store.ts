@@ -9,7 +9,7 @@ import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
-import { recordHistory } from './history-record';
+import { recordHistory, saveToken } from './history-record';
 import { freshNonceAndTimestamp } from './signing-context';
 
 export interface LegRun {
@@ -146,6 +146,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const advance: Partial<OAuth1FlowState> = {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.
         if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
+        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken) saveToken(bridge, random, { profileId: profile.id, kind: 'oauth1', token: outcome.state.accessToken.token, tokenSecret: outcome.state.accessToken.secret, obtainedAt: now(), expiresAt: null });
         if (outcome.ok && leg === 'accessToken') Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) } });
         set({ flow: outcome.state, drafts: next, ...advance });
       },

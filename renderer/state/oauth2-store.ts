@@ -5,7 +5,7 @@ import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { recordHistory } from './history-record';
+import { recordHistory, saveToken } from './history-record';
 import type { Caught } from './oauth1-store';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
@@ -120,6 +120,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
         recordHistory(bridge, random, { profileId: p.id, flow: 'oauth2', leg, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
         const next = outcome.state;
+        if (outcome.ok && leg !== 'api' && next.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: next.token.accessToken, refreshToken: next.token.refreshToken, scope: next.token.scope, obtainedAt: now(), expiresAt: next.token.expiresAt });
         // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
         const prepared = outcome.ok && leg !== 'api' ? { api: api(next), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } : {};
         set({ flow: next, drafts: { ...get().drafts, ...prepared } });

@@ -74,6 +74,8 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   const history = await page.evaluate(async () => (await fetch('/api/call/historyList', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId: 'mock' }) })).json());
   expect(history.value.entries[0]).toMatchObject({ flow: 'oauth1', leg: 'api', outcome: 'failed' });
   expect(history.value.entries.map((e: { leg: string }) => e.leg)).toEqual(expect.arrayContaining(['requestToken', 'accessToken', 'api']));
+  const tokens = await page.evaluate(async () => (await fetch('/api/call/tokensList', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId: 'mock' }) })).json());
+  expect(tokens.value[0]).toMatchObject({ kind: 'oauth1', expiresAt: null });
   expect(errors).toEqual([]);
   await page.close();
 });
