@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
-import { MockPage } from './features/mock/MockPage';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
-import { HistoryPage } from './features/history/HistoryPage';
-import { ProfilesPage } from './features/profiles/ProfilesPage';
-import { SignerPage } from './features/signer/SignerPage';
 import type { Page } from './state/app-store';
+
+// The flow pages load with the app; the others when first opened, so the first screen comes up sooner.
+const MockPage = lazy(async () => ({ default: (await import('./features/mock/MockPage')).MockPage }));
+const SignerPage = lazy(async () => ({ default: (await import('./features/signer/SignerPage')).SignerPage }));
+const ProfilesPage = lazy(async () => ({ default: (await import('./features/profiles/ProfilesPage')).ProfilesPage }));
+const HistoryPage = lazy(async () => ({ default: (await import('./features/history/HistoryPage')).HistoryPage }));
 
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
@@ -56,10 +58,12 @@ export function App() {
         {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}
-        {page === 'mock' && <MockPage />}
-        {page === 'signer' && <SignerPage />}
-        {page === 'profiles' && <ProfilesPage />}
-        {page === 'history' && <HistoryPage />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {page === 'mock' && <MockPage />}
+          {page === 'signer' && <SignerPage />}
+          {page === 'profiles' && <ProfilesPage />}
+          {page === 'history' && <HistoryPage />}
+        </Suspense>
       </main>
     </div>
   );
