@@ -1,0 +1,164 @@
+import { ProtocolError } from '../../errors';
+import type { RawRequest } from '../../http';
+import type { CryptoPort } from '../../ports';
+import type { ParamSource } from '../parameters';
+import { isRsaMethod, type SignatureMethod } from '../signing';
+import { traceSignature, type SignatureTrace } from '../trace';
+import { parseBaseString } from './base-string-parse';
+import { finding, groupByCause, type CauseGroup, type Finding } from './causes';
+import { diffStrings, firstDifference, type DiffSegment } from './char-diff';
+import { compareBaseStringParts } from './compare';
+import { buildBaseString, computeSignature, rfcSigner, signs, type Keys } from './pipeline';
+import { readReceivedRequest, type ReceivedRequest } from './received';
+import { reproduceSignature, type Reproduction } from './reproduce';
+import { resignRequest, traceInput } from './resign';
+
+export interface DiagnoseInput {
+  readonly request: RawRequest;
+  /** May be empty; null or absent when unknown (then HMAC and PLAINTEXT cannot be verified). */
+  readonly consumerSecret?: string | null;
+  readonly tokenSecret?: string | null;
+  /** The consumer's RSA public key (PEM), to verify RSA-* signatures (§3.4.3). */
+  readonly rsaPublicKeyPem?: string | null;
+  /** A base string the server printed; it becomes the reference the signature is checked against. */
+  readonly serverBaseString?: string | null;
+  /** A base string the client printed (a library's debug log). */
+  readonly clientBaseString?: string | null;
+}
+
+/** `unverified`: without the secrets (or, for RSA, the public key) no signature can be checked. */
+export type Verdict = 'match' | 'mismatch' | 'unverified';
+
+export interface BaseStringView {
+  readonly label: string;
+  readonly text: string;
+}
+
+/** Two base strings one above the other: the one signed on top, the reference below, differences and causes. */
+export interface Comparison {
+  readonly top: BaseStringView;
+  readonly bottom: BaseStringView;
+  readonly same: boolean;
+  readonly segments: readonly DiffSegment[];
+  readonly firstDifference: number | null;
+  readonly findings: readonly Finding[];
+}
+
+export interface Diagnosis {
+  readonly verdict: Verdict;
+  readonly summary: string;
+  readonly signatureMethod: SignatureMethod;
+  readonly placement: ParamSource;
+  readonly receivedSignature: string;
+  /** OAuth Lab's signature for this request with these secrets; null for RSA or without secrets. */
+  readonly expectedSignature: string | null;
+  /** OAuth Lab's base string for the request (RFC 5849 §3.4.1). */
+  readonly baseString: string;
+  readonly serverBaseString: string | null;
+  readonly clientBaseString: string | null;
+  /** The request re-signed by OAuth Lab: only oauth_signature differs. Null when it cannot be computed. */
+  readonly resigned: RawRequest | null;
+  /** Every intermediate of OAuth Lab's computation (traceSignature), for a step-by-step view. */
+  readonly trace: SignatureTrace | null;
+  readonly reproductions: readonly Reproduction[];
+  readonly comparisons: readonly Comparison[];
+  readonly causes: readonly CauseGroup[];
+  readonly warnings: readonly Finding[];
+  readonly received: ReceivedRequest;
+}
+
+const OURS = 'OAuth Lab (RFC 5849)';
+
+function compare(top: BaseStringView, bottom: BaseStringView, r: ReceivedRequest): Comparison {
+  const segments = diffStrings(top.text, bottom.text);
+  const same = top.text === bottom.text;
+  return { top, bottom, same, segments, firstDifference: firstDifference(segments), findings: same ? [] : compareBaseStringParts(top.text, bottom.text, r) };
+}
+
+/**
+ * Checks the signature a request carries and, when it is wrong, says why (design §4.4). OAuth Lab's base string is
+ * the RFC's for the request as sent; a server's base string, when given, is the reference instead. A wrong
+ * signature is explained by reproducing it (reproduceSignature), else by comparing the base strings at hand.
+ */
+export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Diagnosis {
+  const r = readReceivedRequest(input.request);
+  const server = input.serverBaseString?.trim() ? parseBaseString(input.serverBaseString, 'server-base-string').text : null;
+  const client = input.clientBaseString?.trim() ? parseBaseString(input.clientBaseString, 'client-base-string').text : null;
+  const keys: Keys = { consumerSecret: input.consumerSecret ?? null, tokenSecret: input.tokenSecret ?? null, rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null };
+  const method = r.signatureMethod;
+  const rsa = isRsaMethod(method);
+  const ours = buildBaseString(r);
+  const reference = server ?? ours;
+  const canVerify = rsa ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
+  const right = rfcSigner(keys, method);
+  const ok = (base: string) => canVerify && signs(r.signature, base, right, keys, crypto);
+  const verdict = !canVerify ? 'unverified' : ok(reference) ? 'match' : 'mismatch';
+
+  let reproductions: Reproduction[] = [];
+  let signed: BaseStringView | null = null;
+  if (verdict === 'match') signed = { label: server ? "server's, signed by your client" : OURS, text: reference };
+  else if (canVerify && ok(ours)) signed = { label: 'signed by your client (the RFC\'s)', text: ours };
+  else if (client) signed = { label: ok(client) ? 'your client\'s (signs the request)' : 'your client\'s (as given)', text: client };
+  else if (canVerify) {
+    reproductions = reproduceSignature(r, keys, crypto);
+    if (reproductions[0]) signed = { label: 'your client\'s (reproduced)', text: reproductions[0].baseString };
+  }
+
+  const refView: BaseStringView = { label: server ? 'server\'s' : OURS, text: reference };
+  const comparisons: Comparison[] = [];
+  if (signed) comparisons.push(compare(signed, refView, r));
+  if (server && server !== ours && signed?.text !== ours) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
+  if (!signed && !server) comparisons.push(compare({ label: OURS, text: ours }, { label: OURS, text: ours }, r));
+
+  const found: Finding[] = [];
+  if (verdict !== 'match') {
+    for (const rep of reproductions) found.push(...rep.mistakes);
+    if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
+    if (verdict === 'mismatch' && !found.length) {
+      const keyOnly = signed !== null && comparisons[0]?.same;
+      found.push(keyOnly ? finding('key-unknown', 'The base strings match, yet the signature does not.') : finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.'));
+    }
+  }
+  const warnings = [...r.warnings];
+  if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
+
+  const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
+  return {
+    verdict,
+    summary: summarize(verdict, method, reproductions, found, !!server),
+    signatureMethod: method,
+    placement: r.placement,
+    receivedSignature: r.signature,
+    expectedSignature,
+    baseString: ours,
+    serverBaseString: server,
+    clientBaseString: client,
+    resigned: expectedSignature !== null ? resignRequest(input.request, expectedSignature) : null,
+    trace: safeTrace(r, keys, ours, crypto),
+    reproductions,
+    comparisons,
+    causes: groupByCause(found),
+    warnings,
+    received: r,
+  };
+}
+
+function safeTrace(r: ReceivedRequest, keys: Keys, ours: string, crypto: CryptoPort): SignatureTrace | null {
+  try {
+    const trace = traceSignature(traceInput(r, keys), crypto);
+    // Parameters spread over several places are all signed here, but traceSignature takes them from one place.
+    return trace.baseString === ours ? trace : null;
+  } catch (e) {
+    if (e instanceof ProtocolError) return null;
+    throw e;
+  }
+}
+
+function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean): string {
+  if (verdict === 'match') return `The signature matches (${method}): OAuth Lab computes the same one from this request${server ? " and the server's base string" : ''} and these secrets.`;
+  if (verdict === 'unverified') {
+    return `The signature was not checked: give the consumer secret (and the token secret)${isRsaMethod(method) ? ", or for RSA the consumer's public key" : ''}.${found.length ? ' The base strings are compared below.' : ''}`;
+  }
+  if (reproductions.length) return `The signature does not match (${method}). Your client's signature is reproduced with: ${[...new Set(reproductions[0]!.mistakes.map((m) => m.title.toLowerCase()))].join('; ')}.`;
+  return `The signature does not match (${method}). ${[...new Set(found.map((f) => f.title))].join('; ')}.`;
+}

@@ -1,0 +1,105 @@
+import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
+import type { CryptoPort } from '../../ports';
+import { normalizedParameterString } from '../normalize';
+import type { Param, ParamSource } from '../parameters';
+import { percentEncode } from '../percent-encoding';
+import { isRsaMethod, signBaseString, signingKey, type SignatureMethod } from '../signing';
+import type { ReceivedRequest } from './received';
+
+/** A parameter on its way into the base string; `encoded` replaces the encoder's output for this one pair. */
+export interface SignedPair {
+  readonly name: string;
+  readonly value: string;
+  readonly source: ParamSource | 'signed-only';
+  readonly encoded?: Param;
+}
+
+/** An encoded pair with its position in collection order (for "sorted in the order sent"). */
+export interface EncodedPair {
+  readonly pair: Param;
+  readonly index: number;
+}
+
+/**
+ * One way of building the base string (RFC 5849 §3.4.1). Every hook left out is the RFC's; a mistake overrides
+ * one hook. `params` hooks compose (two parameter mistakes at once); the others are exclusive.
+ */
+export interface Variant {
+  /** §3.4.1.1. */
+  readonly method?: (sent: string) => string;
+  /** §3.4.1.2. */
+  readonly uri?: (r: ReceivedRequest) => string;
+  /** §3.4.1.3.1: which parameters are signed, with which values. */
+  readonly params?: (pairs: readonly SignedPair[], r: ReceivedRequest) => SignedPair[];
+  /** §3.6, used for names, values and the three parts of the base string, as a client uses one function for all. */
+  readonly encode?: (text: string) => string;
+  /** §3.4.1.3.2. */
+  readonly sort?: (pairs: readonly EncodedPair[]) => EncodedPair[];
+}
+
+/** §3.4.1.2 from what the server sees: lower-case scheme and host (the Host header's when sent), no default port. */
+export const rfcUri = (r: ReceivedRequest): string => `${r.url.scheme}://${r.authority}${r.url.path || '/'}`;
+
+/** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
+export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p) => ({ name: p.name, value: p.value, source: p.source }));
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** §3.4.1.3.2 (2): by encoded name, then encoded value, in byte order (ASCII after encoding, so code units). */
+export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => [...pairs].sort((a, b) => cmp(a.pair[0], b.pair[0]) || cmp(a.pair[1], b.pair[1]));
+
+/** The base string a client builds with this variant; with no hooks, exactly the RFC's (signatureBaseString). */
+export function buildBaseString(r: ReceivedRequest, v: Variant = {}): string {
+  const encode = v.encode ?? ((t: string) => percentEncode(t, 'encoded-parameters'));
+  const method = v.method ? v.method(r.method) : r.method.trim().toUpperCase();
+  const uri = v.uri ? v.uri(r) : rfcUri(r);
+  const pairs = v.params ? v.params(rfcParams(r), r) : rfcParams(r);
+  const encoded = pairs.map((p, index): EncodedPair => ({ pair: p.encoded ?? [encode(p.name), encode(p.value)], index }));
+  const sorted = v.sort ? v.sort(encoded) : rfcSort(encoded);
+  const normalized = normalizedParameterString(sorted.map((p) => p.pair));
+  return `${encode(method)}&${encode(uri)}&${encode(normalized)}`;
+}
+
+/** How the signature sent is checked: with the secrets (HMAC, PLAINTEXT) or with the consumer's public key (RSA). */
+export interface Keys {
+  readonly consumerSecret: string | null;
+  readonly tokenSecret: string | null;
+  readonly rsaPublicKeyPem: string | null;
+}
+
+export type SignatureFormat = 'base64' | 'hex';
+
+/** One way of signing: the key text (HMAC, PLAINTEXT), the method, and the encoding of the digest. */
+export interface Signer {
+  readonly key: string;
+  readonly method: SignatureMethod;
+  readonly format: SignatureFormat;
+}
+
+export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({ key: signingKey(keys.consumerSecret ?? '', keys.tokenSecret), method, format: 'base64' });
+
+const HASH_OF = { 'RSA-SHA1': 'SHA-1', 'RSA-SHA256': 'SHA-256', 'RSA-SHA512': 'SHA-512' } as const;
+
+/**
+ * Does `signature` sign `baseString` this way? HMAC and PLAINTEXT are recomputed (§3.4.2, §3.4.4); RSA is verified
+ * with the public key (§3.4.3). A plain comparison is enough: this runs on the user's own request, not on a server.
+ */
+export function signs(signature: string, baseString: string, signer: Signer, keys: Keys, crypto: CryptoPort): boolean {
+  if (isRsaMethod(signer.method)) {
+    if (!keys.rsaPublicKeyPem) return false;
+    let bytes: Uint8Array;
+    try {
+      bytes = base64Decode(signature);
+    } catch {
+      return false;
+    }
+    return crypto.rsaVerify(HASH_OF[signer.method as keyof typeof HASH_OF], keys.rsaPublicKeyPem, baseString, bytes);
+  }
+  return computeSignature(baseString, signer, crypto) === signature;
+}
+
+/** The signature for HMAC and PLAINTEXT, in the signer's encoding; RSA cannot be computed without the private key. */
+export function computeSignature(baseString: string, signer: Signer, crypto: CryptoPort): string | null {
+  if (isRsaMethod(signer.method)) return null;
+  const { signature, digest } = signBaseString(signer.method, baseString, signer.key, crypto);
+  return signer.format === 'hex' && digest ? hexEncode(digest) : digest ? base64Encode(digest) : signature;
+}

@@ -1,0 +1,91 @@
+import { utf8Encode } from '../../encoding/utf8';
+import { ProtocolError } from '../../errors';
+import { headerValue } from '../../http';
+import { parseHttpUrl } from '../../url';
+import { METHOD_TOKEN, type DebugRequest } from './request';
+
+export interface RawHttpOptions {
+  /**
+   * The scheme the request was sent with. HTTP/1.1 text does not say whether it went over TLS (RFC 9112 §3.2.1:
+   * the target is usually just the path), yet the scheme is signed (RFC 5849 §3.4.1.2). Default https, in a note.
+   */
+  readonly scheme?: 'http' | 'https' | null;
+}
+
+const STEP = 'raw-http';
+function fail(code: string, why: string): never {
+  throw new ProtocolError(code, STEP, why);
+}
+const HEADER = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
+
+/**
+ * Reads a pasted HTTP/1.1 request (RFC 9112): the request line, the header lines, an empty line, the body. Line
+ * ends may be CRLF or LF. Origin-form targets (`/path?query`) take the authority from the Host header; absolute-form
+ * targets (`https://host/path`) carry their own, and then the Host header is ignored (RFC 9112 §3.2.2).
+ */
+export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}): DebugRequest {
+  const notes: string[] = [];
+  const trimmed = text.replace(/^(?:[ \t]*\r?\n)+/, '');
+  if (trimmed.trim() === '') fail('empty_request', 'The HTTP request is empty; paste the request line (e.g. POST /path HTTP/1.1), the headers and the body.');
+  const split = /\r?\n\r?\n/.exec(trimmed);
+  const head = split ? trimmed.slice(0, split.index) : trimmed.replace(/\r?\n$/, '');
+  let body: string | undefined = split ? trimmed.slice(split.index + split[0].length) : undefined;
+  const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
+
+  const line = /^(\S+) (\S+) HTTP\/(\d(?:\.\d)?)$/.exec(requestLine.trim());
+  if (!line) fail('invalid_request_line', `The first line ${JSON.stringify(requestLine)} is not a request line; expected METHOD TARGET HTTP/1.1, e.g. "POST /1.1/statuses/update.json HTTP/1.1" (RFC 9112 §3).`);
+  const method = line[1]!;
+  const target = line[2]!;
+  if (!METHOD_TOKEN.test(method)) fail('invalid_request_line', `The method ${JSON.stringify(method)} is not an HTTP method token.`);
+
+  const headers: [string, string][] = [];
+  headerLines.forEach((raw, i) => {
+    if (/^[ \t]/.test(raw) && headers.length) {
+      // obs-fold (RFC 9112 §5.2): a recipient may replace the fold with a space.
+      const last = headers[headers.length - 1]!;
+      last[1] = `${last[1]} ${raw.trim()}`.trim();
+      return;
+    }
+    const m = HEADER.exec(raw);
+    if (!m) fail('invalid_header_line', `Header line ${i + 2}, ${JSON.stringify(raw)}, is not "Name: value" (RFC 9112 §5).`);
+    headers.push([m[1]!, m[2]!]);
+  });
+
+  if (headerValue(headers, 'transfer-encoding')) fail('unsupported_transfer_encoding', 'The request uses Transfer-Encoding; paste the body decoded (without chunk sizes) and drop that header.');
+  if (headerValue(headers, 'content-encoding')) fail('unsupported_content_encoding', 'The body is compressed (Content-Encoding); paste it uncompressed and drop that header.');
+
+  let url: string;
+  if (/^https?:\/\//i.test(target)) {
+    url = target;
+    if (options.scheme && !url.toLowerCase().startsWith(`${options.scheme}:`)) notes.push(`The request target names its own scheme, so the scheme ${options.scheme} was not used.`);
+  } else if (target.startsWith('/')) {
+    const host = headerValue(headers, 'host');
+    if (!host) fail('missing_host', 'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".');
+    const scheme = options.scheme ?? 'https';
+    if (!options.scheme) notes.push('The raw request does not say whether it was sent over TLS; https is assumed (choose http if it was not). The scheme is signed (RFC 5849 §3.4.1.2).');
+    url = `${scheme}://${host.trim()}${target}`;
+  } else {
+    url = fail('invalid_request_target', `The request target ${JSON.stringify(target)} is neither a path (/...) nor an absolute http(s) URL.`);
+  }
+  parseHttpUrl(url, STEP);
+
+  if (body !== undefined) body = fitBody(body, headerValue(headers, 'content-length'), notes);
+  if (body === '' && !headerValue(headers, 'content-length') && !headerValue(headers, 'content-type')) body = undefined;
+  return { origin: 'http', method, url, headers, ...(body !== undefined ? { body } : {}), notes };
+}
+
+/**
+ * A pasted body often gains a trailing line break; Content-Length, when present, says how long it really is. A
+ * form body's last value would otherwise end with "\n" and be signed so.
+ */
+function fitBody(body: string, contentLength: string | undefined, notes: string[]): string {
+  const trimmed = body.replace(/(?:\r?\n)+$/, '');
+  if (contentLength === undefined) return trimmed;
+  if (!/^\d+$/.test(contentLength.trim())) fail('invalid_content_length', `Content-Length ${JSON.stringify(contentLength)} is not a number of bytes.`);
+  const want = Number(contentLength.trim());
+  const size = (s: string) => utf8Encode(s, STEP).length;
+  if (size(body) === want) return body;
+  if (size(trimmed) === want) return trimmed;
+  notes.push(`The body is ${size(trimmed)} bytes but Content-Length says ${want}; the body is used as pasted (without trailing line breaks).`);
+  return trimmed;
+}
