@@ -1,12 +1,28 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ProtocolError } from '../../../shared/errors';
-import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
+import { traceSignature, type SignatureInput, type SignatureTrace } from '../../../shared/oauth1';
+import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { curlCommand } from '../curl-command';
 import { parseFlags } from '../flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues, SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
+
+/** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
+const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
+const FORMATS = ['text', 'json', ...EXPORT_FORMATS];
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    if (lines.length && `${lines[lines.length - 1]} ${word}`.length <= width) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const HELP = `Usage: oauth-lab sign --url URL --consumer-key KEY [flags]
        oauth-lab sign --stdin < requests.jsonl
@@ -23,11 +39,14 @@ Signs one OAuth 1.0a request (RFC 5849) and prints every step of the signature.
   --realm R               --callback URL    --verifier V
   --nonce N               --timestamp T     (default: fresh values)
   --no-version            leave out oauth_version=1.0 (it is optional, RFC 5849 §3.1)
-  --format text|json|curl output (default text)
+  --format F              text (default): every step; json: one object with the intermediates; or an export:
+                          ${wrap(EXPORT_FORMATS.join(', '), 58).join('\n                          ')}
+  --include-secrets       with an export: put the secrets in (default: named placeholders such as YOUR_CONSUMER_SECRET)
   --stdin                 read JSON lines {"method","url","form":[[n,v]],"consumerKey",...}; print one JSON line each
-`;
 
-const FORMATS = ['text', 'json', 'curl'] as const;
+Snapshots (curl, python-requests, ...) send this exact request: its nonce makes them single-use. Signing code
+(python-oauth1, node-oauth1, java-oauth1) signs afresh on every run. Collections: postman, http-file; and har.
+`;
 
 export const signCommand: Command = async (argv, io) => {
   const values = parseFlags(argv, FLAGS, 'sign');
@@ -41,7 +60,11 @@ export const signCommand: Command = async (argv, io) => {
   };
   if (values.stdin) return signLines(io, fresh);
   const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got "${format}".`);
+  if (!FORMATS.includes(format)) {
+    const oauth2 = targetsFor('oauth2').some((t) => t.id === format);
+    throw new UsageError(oauth2 ? `--format ${format} exports OAuth 2 bearer requests; sign makes OAuth 1.0a ones. Use one of ${FORMATS.join(', ')}.` : `--format must be one of ${FORMATS.join(', ')}; got "${format}".`);
+  }
+  if (values['include-secrets'] && (format === 'text' || format === 'json')) throw new UsageError('--include-secrets applies to an export format (curl, python-oauth1, postman, ...); text and json always show every value.');
   if (!values.url) throw new UsageError('--url is required: the full request URL, query included.');
   if (!values['consumer-key']) throw new UsageError('--consumer-key is required.');
   const request: SignRequest = {
@@ -61,17 +84,45 @@ export const signCommand: Command = async (argv, io) => {
     privateKeyPem: values['private-key'] ? readKey(values['private-key']) : null,
     includeVersion: !values['no-version'],
   };
-  const trace = traceSignature(toSignatureInput(request, fresh), nodeCrypto);
-  io.stdout.write(format === 'json' ? `${JSON.stringify(jsonResult(trace), null, 2)}\n` : format === 'curl' ? `${curlCommand(trace.request)}\n` : textTrace(trace));
-  return 0;
+  const input = toSignatureInput(request, fresh);
+  const trace = traceSignature(input, nodeCrypto);
+  if (format === 'text' || format === 'json') {
+    io.stdout.write(format === 'json' ? `${JSON.stringify(jsonResult(trace), null, 2)}\n` : textTrace(trace));
+    return 0;
+  }
+  return writeExport(io, format, input, trace, !!values['include-secrets']);
 };
+
+/** One export on stdout, so it can be piped or saved; its notes (single use, placeholders) on stderr. */
+function writeExport(io: CliIO, target: string, signing: SignatureInput, trace: SignatureTrace, includeSecrets: boolean): number {
+  let result;
+  try {
+    result = exportRequest({ target, source: { kind: 'oauth1', signing, request: trace.request }, includeSecrets, appVersion: appVersion() });
+  } catch (e) {
+    if (!(e instanceof ExportError)) throw e;
+    // The request is fine, the target cannot express it (e.g. oauth_body_hash in signing code): exit 1, like a protocol error.
+    io.stderr.write(`oauth-lab sign: ${target}: ${e.message}\n`);
+    return 1;
+  }
+  io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  for (const note of result.notes) io.stderr.write(`oauth-lab sign: note: ${note}\n`);
+  return 0;
+}
+
+function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
 
 const FLAGS = {
   method: { type: 'string' }, url: { type: 'string' }, form: { type: 'string', multiple: true },
   'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
   'signature-method': { type: 'string' }, realm: { type: 'string' }, callback: { type: 'string' }, verifier: { type: 'string' },
   nonce: { type: 'string' }, timestamp: { type: 'string' }, 'private-key': { type: 'string' }, format: { type: 'string' },
-  'no-version': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  'no-version': { type: 'boolean' }, 'include-secrets': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
 function parseFormFlag(text: string): [string, string] {

@@ -1,0 +1,73 @@
+import type { RawRequest } from '../../../shared/http';
+import { percentEncode } from '../../../shared/oauth1';
+import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
+import type { OAuth2Code } from './oauth2-model';
+
+/**
+ * A `.http` file for VS Code's REST Client and JetBrains' HTTP Client, which read the same basics: `@name = value`
+ * variables, `{{name}}` references, requests separated by `###`, `#` comments. Secrets are only ever referenced;
+ * they are defined here when the user includes them, else in the environment both tools keep for that purpose.
+ */
+const ENVIRONMENT_HINT = 'Define them in your environment: VS Code settings "rest-client.environmentVariables", or JetBrains http-client.private.env.json.';
+const TRANSPORT = new Set(['host', 'content-length', 'connection']);
+
+function requestBlock(title: string, r: RawRequest, origin: string, headers: readonly (readonly [string, string])[]): string[] {
+  const u = parseHttpUrl(r.url, 'export');
+  const here = `${u.scheme}://${authorityOf(u)}`;
+  const url = here === origin ? `{{baseUrl}}${requestTarget(u)}` : `${here}${requestTarget(u)}`;
+  return [`### ${title}`, `${r.method} ${url} HTTP/1.1`, ...headers.filter(([n]) => !TRANSPORT.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`), ...(r.body !== undefined ? ['', r.body] : [])];
+}
+
+const originOf = (url: string) => {
+  const u = parseHttpUrl(url, 'export');
+  return `${u.scheme}://${authorityOf(u)}`;
+};
+
+/** Secrets the user chose to include, as variables (form-encoded, since the refresh body is a form). */
+const defined = (vars: readonly [string, string][]) => vars.filter(([, v]) => v !== '').map(([n, v]) => `@${n} = ${v}`);
+
+/** One request as it is (a signed OAuth 1.0a snapshot, or any request); `lead` is the comment on top. */
+export function httpFileOf(r: RawRequest, title: string, lead: readonly string[], placeholders: readonly string[]): string {
+  const origin = originOf(r.url);
+  const names = placeholders.map((p) => p.slice(2, -2));
+  return [
+    ...lead.map((l) => `# ${l}`),
+    ...(names.length ? [`# Secrets left out: ${names.join(', ')}. ${ENVIRONMENT_HINT}`] : []),
+    `@baseUrl = ${origin}`,
+    '',
+    ...requestBlock(title, r, origin, r.headers),
+    '',
+  ].join('\n');
+}
+
+/** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6). */
+export function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: string; clientSecret: string } | null): string {
+  const r: RawRequest = { method: c.method, url: c.url, headers: c.headers, ...(c.body !== null ? { body: c.body } : {}) };
+  const origin = originOf(c.url);
+  const f = c.refresh;
+  const refresh = f
+    ? [
+        '',
+        '### Refresh the access token (RFC 6749 §6); put the new access_token into @accessToken above',
+        `POST ${originOf(f.tokenUrl) === origin ? `{{baseUrl}}${requestTarget(parseHttpUrl(f.tokenUrl))}` : f.tokenUrl} HTTP/1.1`,
+        'Content-Type: application/x-www-form-urlencoded',
+        'Accept: application/json',
+        ...(f.authentication === 'basic' ? ['Authorization: Basic {{clientId}} {{client_secret}}'] : []),
+        '',
+        `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.clientSecret ? '&client_secret={{client_secret}}' : ''}`}`,
+      ]
+    : [];
+  const secretNames = f ? ['refresh_token', ...(f.clientSecret ? ['client_secret'] : [])] : [];
+  return [
+    `# ${title}: OAuth 2 bearer request (RFC 6750 §2.1). Exported by OAuth Lab.`,
+    ...(f && !values ? [`# Secrets left out: ${secretNames.join(', ')} (form-encoded). ${ENVIRONMENT_HINT}`] : []),
+    `@baseUrl = ${origin}`,
+    `@accessToken = ${c.accessToken}`,
+    ...(f ? [`@clientId = ${percentEncode(f.clientId)}`] : []),
+    ...(f && values ? defined([['refresh_token', percentEncode(values.refreshToken)], ['client_secret', percentEncode(values.clientSecret)]]) : []),
+    '',
+    ...requestBlock(title, r, origin, [...c.headers, ['Authorization', 'Bearer {{accessToken}}']]),
+    ...refresh,
+    '',
+  ].join('\n');
+}

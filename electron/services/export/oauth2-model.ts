@@ -1,0 +1,53 @@
+import { headerValue } from '../../../shared/http';
+import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
+import type { Secrets } from './secrets';
+import { ExportError, type OAuth2Source } from './types';
+
+/** What the OAuth 2 generators write out: the call, the token, and how to refresh it (when the client can). */
+export interface OAuth2Code {
+  readonly method: string;
+  readonly url: string;
+  /** The request's other headers (not Authorization, not the ones the HTTP client sets itself). */
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: string | null;
+  readonly accessToken: string;
+  /** Null when there is nothing to refresh with (no refresh token or no token endpoint): the code just calls. */
+  readonly refresh: {
+    readonly tokenUrl: string;
+    readonly refreshToken: string;
+    readonly clientId: string;
+    /** Empty for a public client, which sends only its client_id (RFC 6749 §2.3, §6). */
+    readonly clientSecret: string;
+    readonly authentication: 'body' | 'basic';
+  } | null;
+  readonly secretsIncluded: boolean;
+}
+
+const SKIP = new Set(['authorization', 'host', 'content-length', 'connection']);
+
+export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
+  const r = source.request;
+  const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headerValue(r.headers, 'authorization') ?? '')?.[1];
+  const accessToken = source.accessToken || bearer;
+  if (!accessToken) throw new ExportError('unsupported', 'This request carries no bearer token (Authorization: Bearer …) and none was given; obtain an access token first.');
+  const u = parseHttpUrl(r.url, 'export');
+  const refreshToken = source.refreshToken ?? '';
+  const canRefresh = refreshToken !== '' && !!source.tokenUrl;
+  return {
+    method: r.method.toUpperCase(),
+    url: `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`,
+    headers: r.headers.filter(([n]) => !SKIP.has(n.toLowerCase())),
+    body: r.body ?? null,
+    accessToken,
+    refresh: canRefresh
+      ? {
+          tokenUrl: source.tokenUrl!,
+          refreshToken: secrets.value('refresh_token', refreshToken),
+          clientId: source.clientId ?? '',
+          clientSecret: secrets.value('client_secret', source.clientSecret),
+          authentication: source.clientAuthentication ?? 'body',
+        }
+      : null,
+    secretsIncluded: secrets.include,
+  };
+}

@@ -1,0 +1,116 @@
+import { headerValue, type RawRequest } from '../../../shared/http';
+import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput } from '../../../shared/oauth1';
+import { parseHttpUrl } from '../../../shared/url';
+import { queryOf } from './request-params';
+import type { Secrets } from './secrets';
+import type { OAuth2Source } from './types';
+
+/**
+ * A Postman collection v2.1 (https://schema.getpostman.com/json/collection/v2.1.0/collection.json) with one
+ * request. Its auth settings carry what Postman needs to sign (OAuth 1.0) or authorize (OAuth 2) by itself, so
+ * the collection keeps working after the snapshot's nonce is spent: nonce and timestamp are left empty, which
+ * makes Postman generate fresh ones on every send. Secrets become collection variables left empty.
+ */
+type KeyValue = { key: string; value: string | boolean; type: 'string' | 'boolean' };
+type Auth = { type: 'oauth1'; oauth1: KeyValue[] } | { type: 'oauth2'; oauth2: KeyValue[] } | { type: 'noauth' };
+
+const kv = (key: string, value: string | boolean): KeyValue => ({ key, value, type: typeof value === 'boolean' ? 'boolean' : 'string' });
+
+/** Postman's url object: the raw text plus its parts, the query as written (Postman encodes nothing again). */
+function postmanUrl(url: string) {
+  const u = parseHttpUrl(url, 'export');
+  const query = queryOf(url);
+  return {
+    raw: url.replace(/#.*$/s, ''),
+    protocol: u.scheme,
+    host: u.host.startsWith('[') ? [u.host] : u.host.split('.'),
+    ...(u.port !== null ? { port: String(u.port) } : {}),
+    path: u.path.split('/').slice(1),
+    ...(query ? { query: query.split('&').map((p) => ({ key: p.split('=')[0]!, value: p.includes('=') ? p.slice(p.indexOf('=') + 1) : null })) } : {}),
+  };
+}
+
+/** Headers Postman sets itself: its HTTP client (Host, length), and Authorization when auth settings make it. */
+const skip = (name: string, auth: boolean) => ['host', 'content-length', 'connection'].includes(name.toLowerCase()) || (auth && name.toLowerCase() === 'authorization');
+
+function postmanBody(r: RawRequest) {
+  if (r.body === undefined) return undefined;
+  const type = headerValue(r.headers, 'content-type');
+  // Decoded, as Postman keeps them: it encodes each on send, and its OAuth 1.0 signs them (RFC 5849 §3.4.1.3.1).
+  if (isFormContentType(type)) return { mode: 'urlencoded', urlencoded: formBodyParameters(r.body, type).map(([key, value]) => ({ key, value, type: 'text' })) };
+  return { mode: 'raw', raw: r.body, options: { raw: { language: /json/i.test(type ?? '') ? 'json' : /xml/i.test(type ?? '') ? 'xml' : 'text' } } };
+}
+
+export function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
+  const rsa = isRsaMethod(s.signatureMethod);
+  return {
+    type: 'oauth1',
+    oauth1: [
+      kv('consumerKey', s.consumerKey),
+      kv('consumerSecret', rsa ? '' : secrets.value('consumer_secret', s.consumerSecret)),
+      kv('token', s.token ?? ''),
+      kv('tokenSecret', rsa ? '' : secrets.value('token_secret', s.tokenSecret)),
+      ...(rsa ? [kv('privateKey', secrets.value('private_key', s.privateKeyPem))] : []),
+      kv('signatureMethod', s.signatureMethod),
+      kv('timestamp', ''),
+      kv('nonce', ''),
+      kv('version', s.includeVersion === false ? '' : '1.0'),
+      kv('realm', s.realm ?? ''),
+      ...(s.callback ? [kv('callback', s.callback)] : []),
+      ...(s.verifier ? [kv('verifier', s.verifier)] : []),
+      // Postman puts the parameters in the header, or else in a form body (POST/PUT) or the query (RFC 5849 §3.5).
+      kv('addParamsToHeader', (s.placement ?? 'header') === 'header'),
+      kv('addEmptyParamsToSign', false),
+      kv('includeBodyHash', !!s.includeBodyHash),
+    ],
+  };
+}
+
+export function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Auth {
+  return {
+    type: 'oauth2',
+    oauth2: [
+      kv('accessToken', accessToken),
+      kv('tokenType', 'Bearer'),
+      kv('addTokenTo', 'header'),
+      kv('headerPrefix', 'Bearer'),
+      kv('tokenName', 'OAuth Lab'),
+      kv('grant_type', s.pkce === 'off' ? 'authorization_code' : 'authorization_code_with_pkce'),
+      ...(s.pkce && s.pkce !== 'off' ? [kv('challengeAlgorithm', s.pkce)] : []),
+      kv('authUrl', s.authorizeUrl ?? ''),
+      kv('accessTokenUrl', s.tokenUrl ?? ''),
+      kv('refreshTokenUrl', s.tokenUrl ?? ''),
+      kv('redirect_uri', s.redirectUri ?? ''),
+      kv('clientId', s.clientId ?? ''),
+      kv('clientSecret', secrets.value('client_secret', s.clientSecret)),
+      kv('scope', s.scope ?? ''),
+      // Postman's names: `body` sends client_id/client_secret as form fields, `header` as HTTP Basic.
+      kv('client_authentication', s.clientAuthentication === 'basic' ? 'header' : 'body'),
+      kv('useBrowser', false),
+    ],
+  };
+}
+
+export function postmanCollection(options: { name: string; request: RawRequest; auth: Auth; secrets: Secrets; description: string }): string {
+  const { request: r, auth, secrets } = options;
+  const hasAuth = auth.type !== 'noauth';
+  const body = postmanBody(r);
+  const variables = secrets.include ? [] : secrets.placeholders.map((p) => ({ key: p.slice(2, -2), value: '', type: 'string', description: 'A secret left out of the export: set its value here (Variables tab) or in an environment.' }));
+  const collection = {
+    info: { name: `OAuth Lab: ${options.name}`, description: options.description, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    item: [
+      {
+        name: options.name,
+        request: {
+          method: r.method,
+          header: r.headers.filter(([n]) => !skip(n, hasAuth)).map(([key, value]) => ({ key, value, type: 'text' })),
+          url: postmanUrl(r.url),
+          ...(body ? { body } : {}),
+          auth,
+        },
+      },
+    ],
+    ...(variables.length ? { variable: variables } : {}),
+  };
+  return `${JSON.stringify(collection, null, 2)}\n`;
+}

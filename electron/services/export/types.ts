@@ -1,0 +1,98 @@
+import type { Exchange, RawRequest } from '../../../shared/http';
+import type { SignatureInput } from '../../../shared/oauth1';
+
+/**
+ * What an export starts from. Plain data (no functions), so the UI can send it over the bridge as it is.
+ *
+ * - `oauth1`: a request signed with OAuth 1.0a. `signing` is what the signer took (credentials, nonce, timestamp,
+ *   method, URL, body); `request` is the exact request it produced, when there is one already (a flow leg, the
+ *   request signer); without it the request is signed here, so the CLI and the UI give the same bytes.
+ * - `oauth2`: a bearer request (RFC 6750 §2.1) plus what a client needs to refresh the token (RFC 6749 §6).
+ * - `request`: any other request (a token request from the history, say): snapshots, collections and HAR only.
+ */
+export type ExportSource = OAuth1Source | OAuth2Source | RequestSource;
+
+export interface OAuth1Source {
+  readonly kind: 'oauth1';
+  readonly signing: SignatureInput;
+  readonly request?: RawRequest;
+}
+
+export interface OAuth2Source {
+  readonly kind: 'oauth2';
+  /** The request as sent, with `Authorization: Bearer <token>`. */
+  readonly request: RawRequest;
+  /** Taken from the request's Authorization header when absent. */
+  readonly accessToken?: string | null;
+  readonly refreshToken?: string | null;
+  readonly tokenUrl?: string | null;
+  readonly authorizeUrl?: string | null;
+  readonly redirectUri?: string | null;
+  readonly clientId?: string | null;
+  readonly clientSecret?: string | null;
+  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1): form fields or HTTP Basic. */
+  readonly clientAuthentication?: 'body' | 'basic';
+  readonly scope?: string | null;
+  readonly pkce?: 'S256' | 'plain' | 'off';
+}
+
+export interface RequestSource {
+  readonly kind: 'request';
+  readonly request: RawRequest;
+}
+
+/** An exchange as the transport or the history records it (the transport's extra fields are optional). */
+export type RecordedExchange = Exchange & {
+  readonly request: Exchange['request'] & { readonly requestLine?: string; readonly httpVersion?: string; readonly bodySize?: number };
+  readonly response: Exchange['response'] & { readonly httpVersion?: string; readonly bodyBase64?: string };
+  readonly timings: Exchange['timings'] & { readonly dns?: number | null; readonly proxy?: number | null };
+  readonly remoteAddress?: string | null;
+};
+
+/** A secret value the caller knows about (a profile's secrets), with the name its placeholder takes. */
+export interface KnownSecret {
+  readonly name: SecretName;
+  readonly value: string;
+}
+
+/**
+ * The values design §5 calls secrets. Access tokens are not among them: an OAuth 1.0a access token travels in the
+ * clear by design, and a bearer snapshot without its token could not run (RFC 6750 tokens are short-lived).
+ */
+export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'client_secret' | 'refresh_token' | 'basic_credentials' | 'password' | 'oauth_token_secret';
+
+export interface ExportInput {
+  readonly target: string;
+  readonly source: ExportSource;
+  /** Put the secrets into the export; by default they are replaced by named placeholders (design §5). */
+  readonly includeSecrets?: boolean;
+  /** For `har`: the response and timings of this request, when it was sent. */
+  readonly exchange?: RecordedExchange;
+  /** More secret values to keep out (for a `request` source, e.g. the profile's client secret). */
+  readonly secrets?: readonly KnownSecret[];
+  /** For `har`: the creator version (the app's). */
+  readonly appVersion?: string;
+}
+
+export interface ExportResult {
+  readonly target: string;
+  readonly filename: string;
+  readonly mediaType: string;
+  readonly text: string;
+  readonly secretsIncluded: boolean;
+  /** The placeholders left in `text` for the user to fill, e.g. `YOUR_CONSUMER_SECRET` or `{{client_secret}}`. */
+  readonly placeholders: readonly string[];
+  /** What the user should know before using it, one sentence each (single use, what is left out, limits). */
+  readonly notes: readonly string[];
+}
+
+/** A request the chosen target cannot express; the message says why and what to pick instead. */
+export class ExportError extends Error {
+  constructor(
+    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}
