@@ -13,10 +13,10 @@ export interface Candidate {
   readonly perParameter?: boolean;
 }
 
-const EXCLUSIVE = ['method', 'uri', 'encode', 'sort'] as const;
+const EXCLUSIVE = ['method', 'encode', 'sort'] as const;
 
 /**
- * Two mistakes at once, when they touch different parts: the method, URI, encoder and sort hooks are exclusive,
+ * Two mistakes at once, when they touch different parts: the method, encoder and sort hooks are exclusive, URI and
  * parameter hooks compose (the second applies to the first's result), and at most one signer.
  */
 export function combine(a: Candidate, b: Candidate): Candidate | null {
@@ -24,7 +24,14 @@ export function combine(a: Candidate, b: Candidate): Candidate | null {
   if (a.signer && b.signer) return null;
   const pa = a.variant.params;
   const pb = b.variant.params;
-  const variant: Variant = { ...a.variant, ...b.variant, ...(pa && pb ? { params: (pairs, r) => pb(pa(pairs, r), r) } : {}) };
+  const ua = a.variant.uri;
+  const ub = b.variant.uri;
+  const variant: Variant = {
+    ...a.variant,
+    ...b.variant,
+    ...(pa && pb ? { params: (pairs, r) => pb(pa(pairs, r), r) } : {}),
+    ...(ua && ub ? { uri: (parts, r) => ub(ua(parts, r), r) } : {}),
+  };
   const signer = a.signer ?? b.signer;
   return { mistakes: [...a.mistakes, ...b.mistakes], variant, ...(signer ? { signer } : {}) };
 }

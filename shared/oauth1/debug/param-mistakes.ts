@@ -40,8 +40,12 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
     const base = { perParameter: true } as const;
     const emptyToken = p.name === 'oauth_token' && p.value === '';
     out.push({ ...base, mistakes: [emptyToken ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name) : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name)], variant: { params: at(() => null) } });
+    // Encoded before a library encodes it again, or taken as written in the URL or body (already encoded).
     const twice = enc(p.value);
-    if (twice !== p.value) out.push({ ...base, mistakes: [finding('param-double-encoded', `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`, p.name)], variant: { params: at((q) => ({ ...q, value: twice })) } });
+    const asWritten = p.source !== 'header' && p.rawValue === twice && twice !== p.value;
+    if (twice !== p.value) out.push({ ...base, mistakes: [finding('param-double-encoded', asWritten ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.` : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`, p.name)], variant: { params: at((q) => ({ ...q, value: twice })) } });
+    const nameTwice = enc(p.name);
+    if (nameTwice !== p.name) out.push({ ...base, mistakes: [finding('param-double-encoded', `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`, p.name)], variant: { params: at((q) => ({ ...q, name: nameTwice })) } });
     if (p.source !== 'header' && (p.rawValue !== enc(p.value) || p.rawName !== enc(p.name)) && (p.rawValue.includes('%') || p.rawName.includes('%'))) {
       out.push({ ...base, mistakes: [finding('param-double-encoded', `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`, p.name)], variant: { params: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) } });
     }

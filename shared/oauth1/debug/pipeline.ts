@@ -27,8 +27,8 @@ export interface EncodedPair {
 export interface Variant {
   /** §3.4.1.1. */
   readonly method?: (sent: string) => string;
-  /** §3.4.1.2. */
-  readonly uri?: (r: ReceivedRequest) => string;
+  /** §3.4.1.2: changes to the URI's parts (compose, like `params`). */
+  readonly uri?: (parts: UriParts, r: ReceivedRequest) => UriParts;
   /** §3.4.1.3.1: which parameters are signed, with which values. */
   readonly params?: (pairs: readonly SignedPair[], r: ReceivedRequest) => SignedPair[];
   /** §3.6, used for names, values and the three parts of the base string, as a client uses one function for all. */
@@ -37,8 +37,29 @@ export interface Variant {
   readonly sort?: (pairs: readonly EncodedPair[]) => EncodedPair[];
 }
 
+/** The base string URI's parts; `port` only when it is written into the URI, `query` only when left in by mistake. */
+export interface UriParts {
+  readonly scheme: string;
+  readonly host: string;
+  readonly port: string | null;
+  readonly path: string;
+  readonly query: string | null;
+}
+
+/** Splits `host[:port]` (IPv6 literals in brackets). */
+export function hostAndPort(authority: string): [host: string, port: string | null] {
+  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(authority);
+  return m ? [m[1]!, m[2] || null] : [authority, null];
+}
+
 /** §3.4.1.2 from what the server sees: lower-case scheme and host (the Host header's when sent), no default port. */
-export const rfcUri = (r: ReceivedRequest): string => `${r.url.scheme}://${r.authority}${r.url.path || '/'}`;
+export function rfcUriParts(r: ReceivedRequest): UriParts {
+  const [host, port] = hostAndPort(r.authority);
+  return { scheme: r.url.scheme, host, port, path: r.url.path || '/', query: null };
+}
+
+export const uriText = (u: UriParts): string => `${u.scheme}://${u.host}${u.port !== null ? `:${u.port}` : ''}${u.path}${u.query !== null ? `?${u.query}` : ''}`;
+export const rfcUri = (r: ReceivedRequest): string => uriText(rfcUriParts(r));
 
 /** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
 export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p) => ({ name: p.name, value: p.value, source: p.source }));
@@ -51,7 +72,7 @@ export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => [...pai
 export function buildBaseString(r: ReceivedRequest, v: Variant = {}): string {
   const encode = v.encode ?? ((t: string) => percentEncode(t, 'encoded-parameters'));
   const method = v.method ? v.method(r.method) : r.method.trim().toUpperCase();
-  const uri = v.uri ? v.uri(r) : rfcUri(r);
+  const uri = uriText(v.uri ? v.uri(rfcUriParts(r), r) : rfcUriParts(r));
   const pairs = v.params ? v.params(rfcParams(r), r) : rfcParams(r);
   const encoded = pairs.map((p, index): EncodedPair => ({ pair: p.encoded ?? [encode(p.name), encode(p.value)], index }));
   const sorted = v.sort ? v.sort(encoded) : rfcSort(encoded);

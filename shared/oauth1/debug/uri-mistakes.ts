@@ -1,7 +1,7 @@
 import { percentDecode } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
-import { rfcUri } from './pipeline';
+import { hostAndPort, rfcUriParts, uriText, type UriParts } from './pipeline';
 import type { ReceivedRequest } from './received';
 
 const DEFAULT_PORT = { http: '80', https: '443' } as const;
@@ -18,51 +18,46 @@ export function methodMistakes(r: ReceivedRequest): Candidate[] {
   return out;
 }
 
-/** Splits `host[:port]` (IPv6 literals in brackets). */
-function hostAndPort(authority: string): [host: string, port: string | null] {
-  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(authority);
-  return m ? [m[1]!, m[2] || null] : [authority, null];
-}
-
-/** §3.4.1.2: each way a client builds another base string URI than the server. */
+/** §3.4.1.2: each way a client builds another base string URI than the server; each changes one part. */
 export function uriMistakes(r: ReceivedRequest): Candidate[] {
   const out: Candidate[] = [];
-  const path = r.url.path || '/';
-  const rfc = rfcUri(r);
-  const [host, port] = hostAndPort(r.authority);
+  const rfcParts = rfcUriParts(r);
+  const rfc = uriText(rfcParts);
   const scheme = r.url.scheme;
+  const add = (cause: Parameters<typeof finding>[0], change: (u: UriParts) => UriParts, detail: (signed: string) => string) => {
+    const signed = uriText(change(rfcParts));
+    if (signed !== rfc) out.push({ mistakes: [finding(cause, detail(signed))], variant: { uri: change } });
+  };
 
-  const [writtenHost, writtenPort] = hostAndPort(r.writtenAuthority);
-  const written = `${r.writtenScheme}://${writtenHost}${writtenPort && writtenPort !== DEFAULT_PORT[scheme] ? `:${writtenPort}` : ''}${path}`;
-  if (written !== rfc && written.toLowerCase() === rfc.toLowerCase()) {
-    out.push({ mistakes: [finding('uri-case', `The URI was signed as written, ${written}; the base string needs ${rfc}.`)], variant: { uri: () => written } });
+  const [writtenHost] = hostAndPort(r.writtenAuthority);
+  if (r.writtenScheme !== scheme || writtenHost !== rfcParts.host) {
+    add('uri-case', (u) => ({ ...u, scheme: r.writtenScheme, host: writtenHost }), (signed) => `The URI was signed as written, ${signed}; the base string needs ${rfc}.`);
   }
-  if (port === null) {
-    const kept = `${scheme}://${host}:${DEFAULT_PORT[scheme]}${path}`;
-    out.push({ mistakes: [finding('uri-default-port', `The URI was signed as ${kept}; the default port ${DEFAULT_PORT[scheme]} is left out: ${rfc}.`)], variant: { uri: () => kept } });
+  if (rfcParts.port === null) {
+    add('uri-default-port', (u) => ({ ...u, port: u.port ?? DEFAULT_PORT[u.scheme.toLowerCase() as 'http'] ?? null }), (signed) => `The URI was signed as ${signed}; the default port ${DEFAULT_PORT[scheme]} is left out: ${rfc}.`);
   }
-  const base = `${scheme}://${r.authority}`;
-  const slashed = path === '/' ? base : path.endsWith('/') ? base + path.slice(0, -1) : `${base}${path}/`;
-  out.push({ mistakes: [finding('uri-trailing-slash', `The URI was signed as ${slashed}, but the request went to ${rfc}.`)], variant: { uri: () => slashed } });
+  add('uri-trailing-slash', (u) => ({ ...u, path: u.path === '/' ? '' : u.path.endsWith('/') ? u.path.slice(0, -1) : `${u.path}/` }), (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`);
 
   const query = r.url.query ?? '';
   const kept = query.split('&').filter((s) => s !== '' && !safeDecode(s.split('=')[0]!).startsWith('oauth_')).join('&');
   if (kept !== '') {
-    const withQuery = `${rfc}?${kept}`;
-    out.push({ mistakes: [finding('uri-query-included', `The URI was signed as ${withQuery}, query included (its parameters were signed too).`)], variant: { uri: () => withQuery } });
+    const withQuery = (u: UriParts) => ({ ...u, query: kept });
+    add('uri-query-included', withQuery, (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`);
+    const signed = uriText(withQuery(rfcParts));
     out.push({
-      mistakes: [finding('uri-query-included', `The URI was signed as ${withQuery}, with the query in the URI instead of among the parameters.`)],
-      variant: { uri: () => withQuery, params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')) },
+      mistakes: [finding('uri-query-included', `The URI was signed as ${signed}, with the query in the URI instead of among the parameters.`)],
+      variant: { uri: withQuery, params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')) },
     });
   }
   const other = scheme === 'https' ? 'http' : 'https';
-  out.push({ mistakes: [finding('uri-scheme', `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`)], variant: { uri: () => `${other}://${r.authority}${path}` } });
-  const urlAuthority = `${r.url.host}${r.url.port !== null && String(r.url.port) !== DEFAULT_PORT[scheme] ? `:${r.url.port}` : ''}`;
+  add('uri-scheme', (u) => ({ ...u, scheme: other }), () => `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`);
+  const urlPort = r.url.port !== null && String(r.url.port) !== DEFAULT_PORT[scheme] ? String(r.url.port) : null;
+  const urlAuthority = `${r.url.host}${urlPort !== null ? `:${urlPort}` : ''}`;
   if (urlAuthority !== r.authority) {
-    out.push({ mistakes: [finding('uri-host', `The client signed the URL's host ${urlAuthority}; the server sees Host: ${r.authority}.`)], variant: { uri: () => `${scheme}://${urlAuthority}${path}` } });
+    add('uri-host', (u) => ({ ...u, host: r.url.host, port: urlPort }), () => `The client signed the URL's host ${urlAuthority}; the server sees Host: ${r.authority}.`);
   }
-  const decoded = safeDecode(path);
-  if (decoded !== path) out.push({ mistakes: [finding('uri-path', `The path was signed decoded (${decoded}); it is signed as sent, ${path}.`)], variant: { uri: () => `${base}${decoded}` } });
+  const decoded = safeDecode(rfcParts.path);
+  add('uri-path', (u) => ({ ...u, path: safeDecode(u.path) }), () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`);
   return out;
 }
 
