@@ -1,0 +1,121 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { oauth1Flow, oauth2Flow } from '../../../../shared/flows';
+import type { OAuth2State } from '../../../../shared/flows/oauth2-flow';
+import { FORM_CONTENT_TYPE, type SignatureInput } from '../../../../shared/oauth1';
+import { formEncode } from '../../../../shared/oauth2';
+import { nodeCrypto, nodeRandom } from '../../../../electron/services/node-crypto';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { send } from '../../../../electron/services/transport';
+
+/**
+ * The embedded mock on 127.0.0.1:0 with auto-login, and tokens obtained through the flow engines, so exported code
+ * runs against a real verifier. The authorization redirect is read from the Location header (no browser needed).
+ */
+export const CALLBACK = 'http://127.0.0.1:8765/callback';
+const consumer = DEFAULT_CREDENTIALS.consumer;
+const client = DEFAULT_CREDENTIALS.client;
+const hex = (n: number) => Buffer.from(nodeRandom.bytes(n)).toString('hex');
+
+export interface MockSession {
+  readonly mock: MockProvider;
+  readonly base: string;
+  /** Three legs through the OAuth 1.0a engine: an access token and its secret. */
+  oauth1Token(): Promise<{ token: string; secret: string }>;
+  /** The code grant with PKCE through the OAuth 2 engine: a state holding access and refresh tokens. */
+  oauth2Tokens(): Promise<OAuth2State>;
+  /** What the signer takes for an API request with this token: fresh nonce, the mock's clock. */
+  signing(token: { token: string; secret: string }, method: string, path: string, form?: readonly (readonly [string, string])[]): SignatureInput;
+  stop(): Promise<void>;
+}
+
+async function redirectOf(url: string): Promise<URL> {
+  const res = await fetch(url, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location) throw new Error(`expected a 302 to the callback from ${url}, got ${res.status}: ${await res.text()}`);
+  return new URL(location);
+}
+
+export async function startMockSession(): Promise<MockSession> {
+  const mock = new MockProvider({ autoLoginUser: 'demo' });
+  await mock.start({ port: 0 });
+  const base = mock.baseUrl;
+  const ctx = () => ({ nonce: hex(8), timestamp: String(Math.floor(mock.clock.now() / 1000)), crypto: nodeCrypto });
+  return {
+    mock,
+    base,
+    async oauth1Token() {
+      let s = oauth1Flow.startOAuth1({ baseUrl: base, consumerKey: consumer.key, consumerSecret: consumer.secret, callback: CALLBACK });
+      const rt = oauth1Flow.interpretRequestToken(s, await send(oauth1Flow.buildRequestTokenRequest(s, ctx()).request), mock.clock.now());
+      if (!rt.ok) throw new Error(`request token: ${rt.summary}`);
+      const cb = oauth1Flow.interpretCallback(rt.state, [...(await redirectOf(oauth1Flow.buildAuthorizeUrl(rt.state))).searchParams]);
+      if (!cb.ok) throw new Error(`callback: ${cb.summary}`);
+      const at = oauth1Flow.interpretAccessToken(cb.state, await send(oauth1Flow.buildAccessTokenRequest(cb.state, ctx()).request), mock.clock.now());
+      if (!at.ok) throw new Error(`access token: ${at.summary}`);
+      s = at.state;
+      return { token: s.accessToken!.token, secret: s.accessToken!.secret };
+    },
+    async oauth2Tokens() {
+      const s = oauth2Flow.startOAuth2({ baseUrl: base, clientId: client.id, clientSecret: client.secret, redirectUri: CALLBACK, scope: 'read' }, nodeRandom, nodeCrypto);
+      const cb = oauth2Flow.interpretCallback(s, (await redirectOf(oauth2Flow.buildAuthorizeRequest(s).url)).toString());
+      if (!cb.ok) throw new Error(`callback: ${cb.summary}`);
+      const t = oauth2Flow.interpretTokenResponse(cb.state, await send(oauth2Flow.buildTokenExchange(cb.state)), mock.clock.now(), 'token');
+      if (!t.ok) throw new Error(`token: ${t.summary}`);
+      return t.state;
+    },
+    signing(token, method, path, form = []) {
+      return {
+        method,
+        url: `${base}${path}`,
+        ...(form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {}),
+        consumerKey: consumer.key,
+        consumerSecret: consumer.secret,
+        token: token.token,
+        tokenSecret: token.secret,
+        signatureMethod: 'HMAC-SHA1',
+        nonce: hex(16),
+        timestamp: String(Math.floor(mock.clock.now() / 1000)),
+      };
+    },
+    stop: () => mock.stop(),
+  };
+}
+
+/** A command's result; killed after `timeoutMs` so a hung client fails the test instead of the run. */
+export function run(command: string, args: readonly string[], options: { cwd?: string; timeoutMs?: number; input?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // The snippets call 127.0.0.1: no proxy from the environment may get in between.
+  const env = { ...process.env, NO_PROXY: '*', no_proxy: '*', HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '' };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', (e) => (stderr += String(e)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A scratch directory for exported files, removed by the returned function. */
+export function scratch(): { dir: string; write: (name: string, text: string) => string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-exports-'));
+  return { dir, write: (name, text) => (writeFileSync(join(dir, name), text), join(dir, name)), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Debian's python3 with requests-oauthlib (python3-requests-oauthlib); the pyenv one on PATH may lack it. */
+export function findPython(): string | null {
+  for (const candidate of ['/usr/bin/python3', 'python3']) {
+    if (candidate.startsWith('/') && !existsSync(candidate)) continue;
+    if (spawnSync(candidate, ['-c', 'import requests, requests_oauthlib'], { encoding: 'utf8' }).status === 0) return candidate;
+  }
+  return null;
+}
+
+export const hasCommand = (name: string): boolean => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
