@@ -125,7 +125,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
   return {
     verdict,
-    summary: summarize(verdict, method, reproductions, found, !!server),
+    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)),
     signatureMethod: method,
     placement: r.placement,
     receivedSignature: r.signature,
@@ -154,11 +154,14 @@ function safeTrace(r: ReceivedRequest, keys: Keys, ours: string, crypto: CryptoP
   }
 }
 
-function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean): string {
+const lower = (titles: readonly string[]) => [...new Set(titles.map((t) => t[0]!.toLowerCase() + t.slice(1)))].join('; ');
+
+function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean, rfcOk: boolean): string {
   if (verdict === 'match') return `The signature matches (${method}): OAuth Lab computes the same one from this request${server ? " and the server's base string" : ''} and these secrets.`;
   if (verdict === 'unverified') {
-    return `The signature was not checked: give the consumer secret (and the token secret)${isRsaMethod(method) ? ", or for RSA the consumer's public key" : ''}.${found.length ? ' The base strings are compared below.' : ''}`;
+    return `The signature was not checked: give the consumer secret (and the token secret)${isRsaMethod(method) ? ", or for RSA the consumer's public key" : ''}.${found.length ? ` The base strings differ: ${lower(found.map((f) => f.title))}.` : ''}`;
   }
-  if (reproductions.length) return `The signature does not match (${method}). Your client's signature is reproduced with: ${[...new Set(reproductions[0]!.mistakes.map((m) => m.title.toLowerCase()))].join('; ')}.`;
-  return `The signature does not match (${method}). ${[...new Set(found.map((f) => f.title))].join('; ')}.`;
+  if (rfcOk) return `The signature is right for the request as sent (RFC 5849), but the server's base string differs (${method}): ${lower(found.map((f) => f.title))}.`;
+  if (reproductions.length) return `The signature does not match (${method}). Your client's signature is reproduced with: ${lower(reproductions[0]!.mistakes.map((m) => m.title))}.`;
+  return `The signature does not match (${method}). ${found.length === 1 ? found[0]!.title : `The base strings differ: ${lower(found.map((f) => f.title))}`}.`;
 }

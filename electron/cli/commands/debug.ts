@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { ProtocolError } from '../../../shared/errors';
+import {
+  alignDiff,
+  diagnoseSignature,
+  parseBaseString,
+  parseCurlCommand,
+  parseRawHttpRequest,
+  requestFromFields,
+  type Comparison,
+  type DebugRequest,
+  type Diagnosis,
+} from '../../../shared/oauth1/debug';
+import { nodeCrypto } from '../../services/node-crypto';
+import { parseFlags } from '../flags';
+import { UsageError, type CliIO, type Command } from '../io';
+
+const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
+       oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
+       oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
+
+Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
+nonce, timestamp and token. When it does not match, names the mistake: every known one is tried until one gives
+the signature sent, and the base strings are shown one above the other with the differences marked.
+
+The request, in one of these forms:
+  --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
+  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default https)
+  --curl "CMD"             a curl command line, e.g. from a browser's "Copy as cURL (bash)"
+  --curl-file FILE         the same, from a file (- reads stdin)
+  --url URL                the full URL, query included, with:
+    --method M             default GET, or POST with --body
+    --body B               the body as sent
+    --content-type T       default application/x-www-form-urlencoded when there is a body
+    --authorization A      the Authorization header's value, OAuth ...
+    --header "Name: value" any other header, e.g. Host (repeatable)
+
+What to check it with:
+  --consumer-secret S      --token-secret S (leave out when the request has no token)
+  --rsa-public-key FILE    the consumer's PEM public key, for RSA-SHA1/256/512
+  --server-base-string S   a base string the server printed: the signature is checked against it
+  --client-base-string S   a base string your client printed, to compare with
+
+  --json                   one JSON object instead of text
+
+Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
+`;
+
+const FLAGS = {
+  'request-file': { type: 'string' }, scheme: { type: 'string' }, curl: { type: 'string' }, 'curl-file': { type: 'string' },
+  url: { type: 'string' }, method: { type: 'string' }, body: { type: 'string' }, 'content-type': { type: 'string' }, authorization: { type: 'string' }, header: { type: 'string', multiple: true },
+  'consumer-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rsa-public-key': { type: 'string' },
+  'server-base-string': { type: 'string' }, 'client-base-string': { type: 'string' },
+  json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
+
+export const debugCommand: Command = async (argv, io) => {
+  const values = parseFlags(argv, FLAGS, 'debug');
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const request = await readRequest(values, io);
+  const rsaPublicKeyPem = values['rsa-public-key'] ? readText(values['rsa-public-key'], '--rsa-public-key') : null;
+  const serverBaseString = inputBaseString(values['server-base-string'], '--server-base-string');
+  const clientBaseString = inputBaseString(values['client-base-string'], '--client-base-string');
+  if (values['consumer-secret'] === undefined && !rsaPublicKeyPem && !serverBaseString && !clientBaseString) {
+    throw new UsageError('nothing to check the signature with: give --consumer-secret (and --token-secret), --rsa-public-key for RSA, or a base string to compare (--server-base-string).');
+  }
+  const d = diagnoseSignature({ request, consumerSecret: values['consumer-secret'] ?? null, tokenSecret: values['token-secret'] ?? null, rsaPublicKeyPem, serverBaseString, clientBaseString }, nodeCrypto);
+  io.stdout.write(values.json ? `${JSON.stringify(jsonResult(d, request), null, 2)}\n` : textResult(d, request));
+  return d.verdict === 'match' ? 0 : 1;
+};
+
+/** Exactly one form of the request; a parser's coded error is the input's fault, so a usage error (exit 2). */
+async function readRequest(v: Values, io: CliIO): Promise<DebugRequest> {
+  const forms = (['request-file', 'curl', 'curl-file', 'url'] as const).filter((f) => v[f] !== undefined);
+  if (forms.length !== 1) throw new UsageError(forms.length ? `give the request one way only; got ${forms.map((f) => `--${f}`).join(' and ')}.` : 'give the request: --request-file FILE (raw HTTP), --curl "curl ..." or --curl-file FILE, or --url with --authorization.');
+  const fieldFlags = (['method', 'body', 'content-type', 'authorization', 'header'] as const).filter((f) => v[f] !== undefined);
+  if (forms[0] !== 'url' && fieldFlags.length) throw new UsageError(`--${fieldFlags[0]} goes with --url; the ${forms[0] === 'request-file' ? 'raw request' : 'curl command'} already carries it.`);
+  if (v.scheme !== undefined && forms[0] !== 'request-file') throw new UsageError('--scheme goes with --request-file (a curl command or --url names its scheme).');
+  if (v.scheme !== undefined && v.scheme !== 'http' && v.scheme !== 'https') throw new UsageError(`--scheme must be http or https; got "${v.scheme}".`);
+  try {
+    if (forms[0] === 'request-file') return parseRawHttpRequest(await readInput(v['request-file']!, '--request-file', io), { scheme: (v.scheme as 'http' | 'https' | undefined) ?? null });
+    if (forms[0] === 'curl') return parseCurlCommand(v.curl!);
+    if (forms[0] === 'curl-file') return parseCurlCommand(await readInput(v['curl-file']!, '--curl-file', io));
+    return requestFromFields({ url: v.url!, method: v.method ?? null, body: v.body ?? null, contentType: v['content-type'] ?? null, authorization: v.authorization ?? null, headers: (v.header ?? []).map(parseHeaderFlag) });
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new UsageError(`${e.step}: ${e.message}`);
+    throw e;
+  }
+}
+
+function parseHeaderFlag(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(text)} must be "Name: value".`);
+  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+}
+
+function inputBaseString(text: string | undefined, flag: string): string | null {
+  if (text === undefined) return null;
+  try {
+    return parseBaseString(text, flag.slice(2)).text;
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new UsageError(`${flag}: ${e.message}`);
+    throw e;
+  }
+}
+
+async function readInput(file: string, flag: string, io: CliIO): Promise<string> {
+  if (file !== '-') return readText(file, flag);
+  let text = '';
+  for await (const chunk of io.stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  return text;
+}
+
+function readText(file: string, flag: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${flag} ${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+  }
+}
+
+function jsonResult(d: Diagnosis, request: DebugRequest) {
+  const finding = ({ cause, title, section, detail }: Diagnosis['warnings'][number]) => ({ cause, title, section, detail });
+  return {
+    verdict: d.verdict,
+    summary: d.summary,
+    signatureMethod: d.signatureMethod,
+    placement: d.placement,
+    receivedSignature: d.receivedSignature,
+    expectedSignature: d.expectedSignature,
+    baseString: d.baseString,
+    serverBaseString: d.serverBaseString,
+    clientBaseString: d.clientBaseString,
+    request: { origin: request.origin, method: request.method, url: request.url, notes: request.notes },
+    resigned: d.resigned,
+    causes: d.causes,
+    warnings: d.warnings.map(finding),
+    comparisons: d.comparisons.map((c) => ({ top: c.top, bottom: c.bottom, same: c.same, firstDifference: c.firstDifference, findings: c.findings.map(finding) })),
+    reproductions: d.reproductions.map((r) => ({ signatureMethod: r.signatureMethod, baseString: r.baseString, mistakes: r.mistakes.map(finding) })),
+  };
+}
+
+/** Columns of base string per line, so the ^ marks stay under their characters in a terminal. */
+const WIDTH = 96;
+
+function textResult(d: Diagnosis, request: DebugRequest): string {
+  const out: string[] = [];
+  out.push(`Request: ${request.method} ${request.url} (${request.origin === 'http' ? 'raw HTTP' : request.origin}; OAuth parameters in the ${d.placement}, ${d.signatureMethod})`);
+  for (const note of request.notes) out.push(`Note: ${note}`);
+  out.push('', `Verdict: ${d.verdict}. ${d.summary}`);
+  out.push(`  sent      ${d.receivedSignature}`);
+  if (d.expectedSignature !== null) out.push(`  expected  ${d.expectedSignature}  (OAuth Lab, same nonce and timestamp)`);
+  for (const c of d.comparisons) out.push('', ...comparisonText(c));
+  if (d.causes.length) {
+    out.push('', 'Causes:');
+    d.causes.forEach((c, i) => {
+      out.push(`  ${i + 1}. ${c.title} (${c.section})`, `     ${c.explanation}`);
+      for (const detail of c.details) out.push(`     - ${detail}`);
+    });
+  }
+  if (d.warnings.length) {
+    out.push('', 'Warnings:');
+    for (const w of d.warnings) out.push(`  - ${w.title} (${w.section}): ${w.detail}`);
+  }
+  if (d.resigned && d.expectedSignature !== d.receivedSignature) {
+    out.push('', 'Re-signed by OAuth Lab (only oauth_signature changes):');
+    const auth = d.resigned.headers.find(([n]) => n.toLowerCase() === 'authorization');
+    if (d.placement === 'header' && auth) out.push(`  ${auth[0]}: ${auth[1]}`);
+    else if (d.placement === 'query') out.push(`  ${d.resigned.url}`);
+    else out.push(`  ${d.resigned.body ?? ''}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The two base strings one above the other, cut into equal columns, with a line of ^ under each difference. */
+function comparisonText(c: Comparison): string[] {
+  if (c.same) return ['Base string (RFC 5849 §3.4.1)' + (c.top.label === c.bottom.label ? ':' : `, the same for ${c.top.label} and ${c.bottom.label}:`), `  ${c.bottom.text}`];
+  const lines = [`Base strings (RFC 5849 §3.4.1), differences marked with ^ from character ${c.firstDifference! + 1}:`];
+  const aligned = alignDiff(c.segments);
+  const w = Math.max(c.top.label.length, c.bottom.label.length);
+  for (let i = 0; i < aligned.top.length; i += WIDTH) {
+    const label = (l: string) => (i === 0 ? l : '').padEnd(w);
+    lines.push(`  ${label(c.top.label)}  ${aligned.top.slice(i, i + WIDTH)}`.trimEnd(), `  ${label(c.bottom.label)}  ${aligned.bottom.slice(i, i + WIDTH)}`.trimEnd());
+    const marks = aligned.marks.slice(i, i + WIDTH).trimEnd();
+    if (marks) lines.push(`  ${''.padEnd(w)}  ${marks}`);
+  }
+  return lines;
+}
