@@ -65,6 +65,16 @@ export interface Har {
   readonly log: { readonly version: '1.2'; readonly creator: { readonly name: string; readonly version: string }; readonly entries: readonly HarEntry[]; readonly comment?: string };
 }
 
+/** bodyText replaces invalid bytes with U+FFFD, so only the bytes themselves say whether it is the whole body. */
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const utf8Length = (s: string) => Buffer.byteLength(s, 'utf8');
 const pairs = (headers: RawRequest['headers']): HarNameValue[] => headers.map(([name, value]) => ({ name, value }));
 
@@ -129,7 +139,7 @@ export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }
 
 /** HAR's response object. The body is text when its bytes are UTF-8, else base64 (from the transport's exact bytes). */
 export function toHarResponse(r: RecordedExchange['response']): HarResponse {
-  const exact = r.bodyBase64 !== undefined && Buffer.from(r.bodyBase64, 'base64').toString('utf8') !== r.bodyText;
+  const exact = r.bodyBase64 !== undefined && !isUtf8(Buffer.from(r.bodyBase64, 'base64'));
   return {
     status: r.status,
     statusText: r.statusText,

@@ -8,7 +8,8 @@ import { FORM_CONTENT_TYPE, type SignatureInput } from '../../../../shared/oauth
 import { formEncode } from '../../../../shared/oauth2';
 import { nodeCrypto, nodeRandom } from '../../../../electron/services/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
-import { send } from '../../../../electron/services/transport';
+import { send as transportSend } from '../../../../electron/services/transport';
+import type { TransportExchange } from '../../../../shared/http';
 
 /**
  * The embedded mock on 127.0.0.1:0 with auto-login, and tokens obtained through the flow engines, so exported code
@@ -22,6 +23,8 @@ const hex = (n: number) => Buffer.from(nodeRandom.bytes(n)).toString('hex');
 export interface MockSession {
   readonly mock: MockProvider;
   readonly base: string;
+  /** Every exchange the flows sent, as the transport recorded it (for the HAR tests). */
+  readonly exchanges: TransportExchange[];
   /** Three legs through the OAuth 1.0a engine: an access token and its secret. */
   oauth1Token(): Promise<{ token: string; secret: string }>;
   /** The code grant with PKCE through the OAuth 2 engine: a state holding access and refresh tokens. */
@@ -42,10 +45,17 @@ export async function startMockSession(): Promise<MockSession> {
   const mock = new MockProvider({ autoLoginUser: 'demo' });
   await mock.start({ port: 0 });
   const base = mock.baseUrl;
+  const exchanges: TransportExchange[] = [];
+  const send = async (r: Parameters<typeof transportSend>[0]) => {
+    const e = await transportSend(r);
+    exchanges.push(e);
+    return e;
+  };
   const ctx = () => ({ nonce: hex(8), timestamp: String(Math.floor(mock.clock.now() / 1000)), crypto: nodeCrypto });
   return {
     mock,
     base,
+    exchanges,
     async oauth1Token() {
       let s = oauth1Flow.startOAuth1({ baseUrl: base, consumerKey: consumer.key, consumerSecret: consumer.secret, callback: CALLBACK });
       const rt = oauth1Flow.interpretRequestToken(s, await send(oauth1Flow.buildRequestTokenRequest(s, ctx()).request), mock.clock.now());

@@ -1,0 +1,119 @@
+import { har as validateHar, type HARError } from 'har-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportHar, exportRequest, toHar, toHarRequest, toHarTimings, type Har, type RecordedExchange } from '../../../../electron/services/export';
+import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
+import { startMockSession, type MockSession } from './mock-session';
+
+/** Validates against the HAR 1.2 schema (har-schema via har-validator) and says which field is wrong. */
+async function expectValidHar(json: unknown) {
+  try {
+    await validateHar(json);
+  } catch (e) {
+    throw new Error(`not valid HAR 1.2: ${JSON.stringify((e as HARError).errors ?? (e as Error).message)}`);
+  }
+}
+
+// Real exchanges: both flows through the transport against the embedded mock, as the history records them.
+let session: MockSession;
+beforeAll(async () => {
+  session = await startMockSession();
+  await session.oauth1Token();
+  await session.oauth2Tokens();
+}, 20_000);
+afterAll(() => session.stop());
+
+const exchange = (path: string) => session.exchanges.find((e) => e.request.url.includes(path))!;
+
+describe('HAR 1.2 from the transport\'s exchanges', () => {
+  it('every leg of both flows validates, with timings that add up and the exact head size', async () => {
+    const har = toHar(session.exchanges, { appVersion: '1.2.3' });
+    await expectValidHar(har);
+    expect(har.log.creator).toEqual({ name: 'OAuth Lab', version: '1.2.3' });
+    expect(har.log.entries).toHaveLength(session.exchanges.length);
+    for (const [i, entry] of har.log.entries.entries()) {
+      const e = session.exchanges[i]!;
+      expect(entry.startedDateTime).toBe(new Date(e.startedAt).toISOString());
+      expect(entry.time).toBe(e.timings.total);
+      const t = entry.timings;
+      const phases = [t.dns, t.connect, t.send, t.wait, t.receive].filter((n) => n >= 0).reduce((a, b) => a + b, 0);
+      expect(phases).toBeCloseTo(entry.time, 6);
+      expect(entry.serverIPAddress).toBe('127.0.0.1');
+      // The head as written: request line, the headers the transport sent (Host, Content-Length, Connection) and CRLFs.
+      expect(entry.request.headersSize).toBe(Buffer.byteLength(`${e.request.requestLine}\r\n${e.request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`));
+      expect(entry.request.bodySize).toBe(e.request.bodySize);
+      expect(entry.response.status).toBe(e.response.status);
+      expect(entry.response.content).toMatchObject({ size: e.response.bodySize, text: e.response.bodyText });
+    }
+  });
+  it('the request keeps the exact body as text and decodes the query as a form', () => {
+    const r = toHarRequest({ method: 'POST', url: 'http://h/p?a=b+c&d=%2B&e#frag', headers: [['Content-Type', 'application/x-www-form-urlencoded'], ['Cookie', 'sid=1; theme=dark']], body: 'x=%20y' });
+    expect(r.url).toBe('http://h/p?a=b+c&d=%2B&e');
+    expect(r.queryString).toEqual([{ name: 'a', value: 'b c' }, { name: 'd', value: '+' }, { name: 'e', value: '' }]);
+    expect(r.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: 'x=%20y' });
+    expect(r.cookies).toEqual([{ name: 'sid', value: '1' }, { name: 'theme', value: 'dark' }]);
+    expect(r.headersSize).toBe(-1); // no request line recorded: unknown
+  });
+  it('a body that is not UTF-8 is kept as base64; Set-Cookie and Location are read; missing phases are -1', async () => {
+    const e: RecordedExchange = {
+      request: { method: 'GET', url: 'https://h/x', headers: [] },
+      response: { status: 302, statusText: 'Found', headers: [['Location', '/y'], ['Set-Cookie', 'sid=abc; Path=/; HttpOnly; Secure; Expires=Wed, 21 Oct 2037 07:28:00 GMT'], ['Content-Type', 'application/octet-stream']], bodyText: '\ufffd\ufffd', bodySize: 2, bodyBase64: Buffer.from([0xff, 0xfe]).toString('base64') },
+      timings: { connect: 5, tls: 12, firstByte: 20, total: 25 },
+      startedAt: Date.UTC(2024, 0, 2, 3, 4, 5, 678),
+    };
+    const har = toHar([{ exchange: e, comment: 'a redirect' }]);
+    await expectValidHar(har);
+    const entry = har.log.entries[0]!;
+    expect(entry.comment).toBe('a redirect');
+    expect(entry.startedDateTime).toBe('2024-01-02T03:04:05.678Z');
+    expect(entry.response.content).toEqual({ size: 2, mimeType: 'application/octet-stream', text: '//4=', encoding: 'base64' });
+    expect(entry.response.redirectURL).toBe('/y');
+    expect(entry.response.cookies).toEqual([{ name: 'sid', value: 'abc', path: '/', httpOnly: true, secure: true, expires: '2037-10-21T07:28:00.000Z' }]);
+    expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
+    expect(entry.serverIPAddress).toBeUndefined();
+  });
+  it('a mock-recorded exchange without connection phases still adds up', () => {
+    expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 3, receive: 0 });
+  });
+});
+
+describe('HAR exports and secrets', () => {
+  const consumer = DEFAULT_CREDENTIALS.consumer;
+  const client = DEFAULT_CREDENTIALS.client;
+
+  it('the history as HAR leaves out client_secret, oauth_token_secret and refresh_token unless included', async () => {
+    const accessLeg = exchange('/oauth/v1/access_token');
+    const tokenLeg = exchange('/oauth/v2/token');
+    const tokenSecret = new URLSearchParams(accessLeg.response.bodyText).get('oauth_token_secret')!;
+    const refreshToken = (JSON.parse(tokenLeg.response.bodyText) as { refresh_token: string }).refresh_token;
+    expect(tokenLeg.request.body).toContain('client_secret=');
+
+    const out = exportHar({ entries: session.exchanges, secrets: [{ name: 'consumer_secret', value: consumer.secret }], appVersion: '0.1.0' });
+    const har = JSON.parse(out.text) as Har;
+    await expectValidHar(har);
+    expect(out).toMatchObject({ filename: 'oauth-lab-history.har', mediaType: 'application/json', secretsIncluded: false });
+    for (const secret of [client.secret, tokenSecret, refreshToken, consumer.secret]) expect(out.text).not.toContain(secret);
+    expect(out.placeholders).toEqual(expect.arrayContaining(['YOUR_OAUTH_TOKEN_SECRET', 'YOUR_CLIENT_SECRET', 'YOUR_REFRESH_TOKEN']));
+    const tokenEntry = har.log.entries.find((e) => e.request.url.endsWith('/oauth/v2/token'))!;
+    expect(tokenEntry.request.postData!.text).toMatch(/client_secret=YOUR_CLIENT_SECRET/);
+    expect(JSON.parse(tokenEntry.response.content.text!)).toMatchObject({ refresh_token: 'YOUR_REFRESH_TOKEN', token_type: 'bearer' });
+
+    const all = exportHar({ entries: session.exchanges, includeSecrets: true });
+    await expectValidHar(JSON.parse(all.text));
+    for (const secret of [client.secret, tokenSecret, refreshToken]) expect(all.text).toContain(secret);
+    expect(all.placeholders).toEqual([]);
+  });
+  it('one request as HAR: with its exchange, or unsent (status 0)', async () => {
+    const signing = session.signing(await session.oauth1Token(), 'GET', '/api/v1/me');
+    const unsent = exportRequest({ target: 'har', source: { kind: 'oauth1', signing }, appVersion: '9' });
+    const parsed = JSON.parse(unsent.text) as Har;
+    await expectValidHar(parsed);
+    expect(unsent.filename).toBe('get-api-v1-me.har');
+    expect(parsed.log.entries[0]!.response.status).toBe(0);
+    expect(parsed.log.creator.version).toBe('9');
+
+    const sent = exportRequest({ target: 'har', source: { kind: 'request', request: exchange('/oauth/v2/token').request }, exchange: exchange('/oauth/v2/token') });
+    await expectValidHar(JSON.parse(sent.text));
+    expect(sent.text).not.toContain(client.secret);
+    expect((JSON.parse(sent.text) as Har).log.entries[0]!.response.status).toBe(200);
+  });
+});
