@@ -108,7 +108,8 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   const comparisons: Comparison[] = [];
   if (signed) comparisons.push(compare(signed, refView, r));
   if (server && server !== ours && signed?.text !== ours) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
-  if (!signed && !server) comparisons.push(compare({ label: OURS, text: ours }, { label: OURS, text: ours }, r));
+  // Nothing else to show: OAuth Lab's base string alone (or beside the server's, when they are the same).
+  if (!comparisons.length) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
 
   const found: Finding[] = [];
   if (verdict !== 'match') {

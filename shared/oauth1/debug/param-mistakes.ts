@@ -57,7 +57,13 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
   });
   for (const source of ['query', 'body'] as const) {
     const escaped = r.params.filter((p) => p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue));
-    if (escaped.length > 1) out.push({ mistakes: [finding('param-double-encoded', `The ${source} was signed as written (${show(escaped.map((p) => ({ name: p.rawName, value: p.rawValue })))}), already percent-encoded, so it was encoded twice.`)], variant: { params: (ps) => ps.map((q) => { const w = escaped.find((e) => e.name === q.name && e.value === q.value && q.source === source); return w ? { ...q, name: w.rawName, value: w.rawValue } : q; }) } });
+    if (escaped.length < 2) continue;
+    const asWritten = (q: SignedPair): SignedPair => {
+      const w = q.source === source ? escaped.find((e) => e.name === q.name && e.value === q.value) : undefined;
+      return w ? { ...q, name: w.rawName, value: w.rawValue } : q;
+    };
+    const written = show(escaped.map((p) => ({ name: p.rawName, value: p.rawValue })));
+    out.push({ mistakes: [finding('param-double-encoded', `The ${source} was signed as written (${written}), already percent-encoded, so it was encoded twice.`)], variant: { params: (ps) => ps.map(asWritten) } });
   }
   return out;
 }

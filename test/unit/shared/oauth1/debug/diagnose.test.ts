@@ -111,6 +111,7 @@ describe('diagnoseSignature with a server\'s base string', () => {
   it('the same base strings but another signature: the secrets differ', () => {
     const d = diagnoseSignature({ request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, serverBaseString: right.baseString }, nodeCrypto);
     expect(d.causes.map((c) => c.cause)).toEqual(['unexplained']);
+    expect(d.comparisons).toMatchObject([{ same: true, top: { label: 'OAuth Lab (RFC 5849)' }, bottom: { label: "server's" } }]);
     const client = diagnoseSignature({ request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, clientBaseString: right.baseString }, nodeCrypto);
     expect(client.causes.map((c) => c.cause)).toEqual(['key-unknown']);
   });
