@@ -8,6 +8,7 @@ import type { Page } from './state/app-store';
 const MockPage = lazy(async () => ({ default: (await import('./features/mock/MockPage')).MockPage }));
 const SignerPage = lazy(async () => ({ default: (await import('./features/signer/SignerPage')).SignerPage }));
 const ProfilesPage = lazy(async () => ({ default: (await import('./features/profiles/ProfilesPage')).ProfilesPage }));
+const DebuggerPage = lazy(async () => ({ default: (await import('./features/debugger/DebuggerPage')).DebuggerPage }));
 const HistoryPage = lazy(async () => ({ default: (await import('./features/history/HistoryPage')).HistoryPage }));
 
 const PAGES: readonly { id: Page; title: string }[] = [
@@ -15,6 +16,7 @@ const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth2', title: 'OAuth 2' },
   { id: 'mock', title: 'Mock provider' },
   { id: 'signer', title: 'Request signer' },
+  { id: 'debugger', title: 'Signature debugger' },
   { id: 'profiles', title: 'Profiles' },
   { id: 'history', title: 'History' },
 ];
@@ -61,6 +63,7 @@ export function App() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {page === 'mock' && <MockPage />}
           {page === 'signer' && <SignerPage />}
+          {page === 'debugger' && <DebuggerPage />}
           {page === 'profiles' && <ProfilesPage />}
           {page === 'history' && <HistoryPage />}
         </Suspense>
