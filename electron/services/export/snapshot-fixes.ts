@@ -7,6 +7,7 @@ export interface Prepared {
   readonly fullUrl: string;
   readonly body: string | undefined;
   readonly contentType: string | undefined;
+  readonly headerValues: readonly string[];
 }
 
 const jsSingle = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
@@ -16,13 +17,32 @@ const csString = (s: string) => JSON.stringify(s);
 
 const replaceOnce = (code: string, from: string, to: string) => (code.includes(from) ? code.replace(from, () => to) : code);
 
+/** httpsnippet's shell quoting (helpers/shell.js), to find what it wrote. */
+const shQuote = (v: string) => (/^[a-z0-9-_/.@%^=:]+$/i.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+
+/**
+ * stringify-object 3, which writes httpsnippet's JavaScript strings, escapes neither backslashes nor a backslash
+ * before a quote: `a\b` comes out as 'a\b', which JavaScript reads as `ab`. Values with a backslash are found by
+ * that faulty form and written again correctly.
+ */
+const stringifyObjectLiteral = (v: string) => `'${v.replace(/[\r\n]/g, (x) => (x === '\n' ? '\\n' : '\\r')).replace(/\\?'/g, "\\'")}'`;
+function fixJsStrings(code: string, p: Prepared): string {
+  let out = code;
+  for (const v of [...p.headerValues, ...(p.body !== undefined ? [p.body] : [])]) if (v.includes('\\')) out = out.split(stringifyObjectLiteral(v)).join(jsSingle(v));
+  return out;
+}
+
 export const SNAPSHOT_FIXES: Record<string, (code: string, p: Prepared) => string> = {
   // --data-raw: `--data @file` would read a file when a body starts with @. --globoff: `[` and `{` in a URL are
   // curl's own globbing syntax (httpsnippet's globOff option would also percent-decode the URL).
   curl: (code) => code.replace(/^( *)--data /m, '$1--data-raw ').replace(/^(curl --request \S+ \\\n)/, '$1  --globoff \\\n'),
-  // `echo` appends a newline to the body, which changes a signed form's last value.
-  httpie: (code) => code.replace(/^echo (.*) \| +\\$/m, "printf '%s' $1 | \\"),
-  'javascript-fetch': (code, p) => replaceOnce(code, `const url = '${p.fullUrl}';`, `const url = ${jsSingle(p.fullUrl)};`),
+  // `echo` appends a newline to the body (which changes a signed form's last value), and dash's echo reads
+  // backslash escapes; printf '%s' writes the bytes as they are.
+  httpie: (code, p) => (p.body !== undefined ? replaceOnce(code, `echo ${shQuote(p.body)} | `, `printf '%s' ${shQuote(p.body)} | `) : code),
+  // wget's body went through an escape that writes a newline as the two characters \n inside single quotes.
+  wget: (code, p) => (p.body !== undefined ? replaceOnce(code, `--body-data ${shQuote(p.body).replace(/\r/g, '\\r').replace(/\n/g, '\\n')}`, `--body-data ${shQuote(p.body)}`) : code),
+  'javascript-fetch': (code, p) => fixJsStrings(replaceOnce(code, `const url = '${p.fullUrl}';`, `const url = ${jsSingle(p.fullUrl)};`), p),
+  'node-http': fixJsStrings,
   powershell: (code, p) => {
     let out = replaceOnce(code, `-Uri '${p.fullUrl}'`, `-Uri ${psSingle(p.fullUrl)}`);
     if (p.body !== undefined) out = replaceOnce(out, `-Body '${p.body}'`, `-Body ${psSingle(p.body)}`);
@@ -33,6 +53,9 @@ export const SNAPSHOT_FIXES: Record<string, (code: string, p: Prepared) => strin
   php: (code) => code.replace(/^(\s+(?:CURLOPT_(?:URL|POSTFIELDS) => )?")(.*)$/gm, (_m, head: string, rest: string) => head + rest.replace(/(?<!\\)((?:\\\\)*)\$/g, '$1\\$')),
   // Ruby expands #{…}, #$x and #@x inside "…".
   ruby: (code) => code.replace(/^((?:url = URI\(|request\.body = )")(.*)$/gm, (_m, head: string, rest: string) => head + rest.replace(/#(?=[{$@])/g, '\\#')),
+  // A str body goes out as Latin-1 in http.client (UnicodeEncodeError for anything else); the bytes are UTF-8.
+  // `response.json()` fails on the forms OAuth token endpoints answer with: status and text show every answer.
+  'python-requests': (code) => code.replace(', data=payload,', ', data=payload.encode("utf-8"),').replace(/^print\(response\.json\(\)\)$/m, 'print(response.status_code)\nprint(response.text)'),
   // The body goes to httpsnippet as opaque bytes (see snapshot.ts); C# takes the Content-Type from that.
   csharp: (code, p) => (p.contentType ? code.replace('new MediaTypeHeaderValue("application/octet-stream")', `MediaTypeHeaderValue.Parse(${csString(p.contentType)})`) : code),
   // httpsnippet's java.net.http output is a fragment; wrapped, it runs as it is with `java OAuthLabRequest.java`.

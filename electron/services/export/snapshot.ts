@@ -77,5 +77,5 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
   if (typeof code !== 'string') throw new ExportError('snippet_failed', `httpsnippet wrote no ${target} code for ${request.method} ${request.url}: the request is not valid HAR (check the method and URL).`);
   const prepared = snippet.requests[0]!;
   const fix = SNAPSHOT_FIXES[target];
-  return fix ? fix(code, { fullUrl: prepared.fullUrl, body: r.body, contentType: headerValue(r.headers, 'content-type') }) : code;
+  return fix ? fix(code, { fullUrl: prepared.fullUrl, body: r.body, contentType: headerValue(r.headers, 'content-type'), headerValues: r.headers.map(([, v]) => v) }) : code;
 }

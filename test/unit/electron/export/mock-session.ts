@@ -109,6 +109,8 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A program that exits without reading stdin closes the pipe first (EPIPE): nothing to report.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }
