@@ -7,7 +7,7 @@ import type { OAuth2State } from '../../../../shared/flows/oauth2-flow';
 import { FORM_CONTENT_TYPE, type SignatureInput } from '../../../../shared/oauth1';
 import { formEncode } from '../../../../shared/oauth2';
 import { nodeCrypto, nodeRandom } from '../../../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { DEFAULT_CREDENTIALS, MockProvider, type ProviderConfig } from '../../../../electron/services/provider';
 import { send as transportSend } from '../../../../electron/services/transport';
 import type { TransportExchange } from '../../../../shared/http';
 
@@ -41,8 +41,15 @@ async function redirectOf(url: string): Promise<URL> {
   return new URL(location);
 }
 
-export async function startMockSession(): Promise<MockSession> {
-  const mock = new MockProvider({ autoLoginUser: 'demo' });
+/** `rsa`: the consumer signs every OAuth 1.0a request with this key (the config must carry its public key). */
+export interface SessionOptions {
+  readonly config?: ProviderConfig;
+  readonly rsa?: { readonly signatureMethod: 'RSA-SHA1' | 'RSA-SHA256' | 'RSA-SHA512'; readonly privateKeyPem: string };
+}
+
+export async function startMockSession(options: SessionOptions = {}): Promise<MockSession> {
+  const mock = new MockProvider({ autoLoginUser: 'demo', ...(options.config ? { config: options.config } : {}) });
+  const rsa = options.rsa ? { signatureMethod: options.rsa.signatureMethod, privateKeyPem: options.rsa.privateKeyPem } : {};
   await mock.start({ port: 0 });
   const base = mock.baseUrl;
   const exchanges: TransportExchange[] = [];
@@ -57,7 +64,7 @@ export async function startMockSession(): Promise<MockSession> {
     base,
     exchanges,
     async oauth1Token() {
-      let s = oauth1Flow.startOAuth1({ baseUrl: base, consumerKey: consumer.key, consumerSecret: consumer.secret, callback: CALLBACK });
+      let s = oauth1Flow.startOAuth1({ baseUrl: base, consumerKey: consumer.key, consumerSecret: consumer.secret, callback: CALLBACK, ...rsa });
       const rt = oauth1Flow.interpretRequestToken(s, await send(oauth1Flow.buildRequestTokenRequest(s, ctx()).request), mock.clock.now());
       if (!rt.ok) throw new Error(`request token: ${rt.summary}`);
       const cb = oauth1Flow.interpretCallback(rt.state, [...(await redirectOf(oauth1Flow.buildAuthorizeUrl(rt.state))).searchParams]);
@@ -85,6 +92,7 @@ export async function startMockSession(): Promise<MockSession> {
         token: token.token,
         tokenSecret: token.secret,
         signatureMethod: 'HMAC-SHA1',
+        ...rsa,
         nonce: hex(16),
         timestamp: String(Math.floor(mock.clock.now() / 1000)),
       };
