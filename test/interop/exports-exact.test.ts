@@ -59,7 +59,7 @@ function expectSame(original: RawRequest, sent: Captured | null, label: string) 
 
 const form = (): RawRequest => ({
   method: 'POST',
-  url: `${base}/p/a-b_c~d.e/%E2%98%83?x=it's&y=$filter&z=a+b&w=%E2%98%83&e=&dup=2&dup=1`,
+  url: `${base}/p/a-b_c~d.e/%E2%98%83?x=it's&y=$filter&z=a+b&w=%E2%98%83&e=&dup=2&dup=1&g[]=1`,
   headers: [['Authorization', 'OAuth realm="it\'s $HOME `x` \\\\ \\"q\\"", oauth_consumer_key="k", oauth_signature="a%2Bb%3D"'], ['Content-Type', 'application/x-www-form-urlencoded']],
   body: 'status=Hello%20Ladies%20%2B%20Gentlemen&q=it%27s&d=%24HOME&dup=b&dup=a&u=%E2%98%83',
 });

@@ -7,7 +7,7 @@ import { oauth1Code } from './oauth1-model';
 import { javaOAuth1 } from './oauth1-java';
 import { nodeOAuth1 } from './oauth1-node';
 import { pythonOAuth1 } from './oauth1-python';
-import { oauth2Code } from './oauth2-model';
+import { accessTokenOf, oauth2Code } from './oauth2-model';
 import { nodeOAuth2 } from './oauth2-node';
 import { pythonOAuth2 } from './oauth2-python';
 import { oauth1Auth, oauth2Auth, postmanCollection } from './postman';
@@ -39,7 +39,8 @@ function unsigned(s: SignatureInput): RawRequest {
   return { method: s.method.trim().toUpperCase(), url: s.url, headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [], ...(s.body !== undefined ? { body: s.body } : {}) };
 }
 
-const titleOf = (r: RawRequest) => `${r.method} ${r.url.replace(/^[a-z]+:\/\/[^/?#]*/i, '').split('#')[0] || '/'}`;
+/** `POST /api/v1/me`: the query is left out, as it may carry a PLAINTEXT signature or a token. */
+const titleOf = (r: RawRequest) => `${r.method} ${r.url.replace(/^[a-z]+:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/'}`;
 
 function filenameOf(target: ExportTarget, r: RawRequest): string {
   if (target.id === 'java') return 'OAuthLabRequest.java'; // the public class's name (javac insists)
@@ -79,7 +80,7 @@ export function exportRequest(input: ExportInput): ExportResult {
     text = target.id === 'python-oauth2' ? pythonOAuth2(code) : nodeOAuth2(code);
     if (!code.refresh) notes.push('No refresh token or token endpoint was given, so the code cannot refresh the access token.');
   } else if (target.id === 'postman') {
-    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, oauth2Code({ ...source, request }, secrets).accessToken, secrets) : ({ type: 'noauth' } as const);
+    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, accessTokenOf(source), secrets) : ({ type: 'noauth' } as const);
     const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
     text = postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request, auth, secrets, description });
   } else if (target.id === 'http-file') {

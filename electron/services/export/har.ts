@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { headerValue, type RawRequest, type RawResponse } from '../../../shared/http';
 import { parseUrlEncoded } from '../../../shared/oauth1';
+import { uriSafe } from './request-params';
 import type { RecordedExchange } from './types';
 
 /**
@@ -124,7 +125,7 @@ export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }
   const headersSize = raw.requestLine === undefined ? -1 : utf8Length(`${raw.requestLine}\r\n${raw.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`);
   return {
     method: raw.method,
-    url: raw.url.replace(/#.*$/s, ''), // HAR: "fragments are not included"
+    url: uriSafe(raw.url.replace(/#.*$/s, '')), // HAR: "fragments are not included"
     httpVersion: 'HTTP/1.1',
     cookies: requestCookies(raw.headers),
     headers: pairs(raw.headers),

@@ -12,9 +12,10 @@ const ENVIRONMENT_HINT = 'Define them in your environment: VS Code settings "res
 const TRANSPORT = new Set(['host', 'content-length', 'connection']);
 
 function requestBlock(title: string, r: RawRequest, origin: string, headers: readonly (readonly [string, string])[]): string[] {
-  const u = parseHttpUrl(r.url, 'export');
-  const here = `${u.scheme}://${authorityOf(u)}`;
-  const url = here === origin ? `{{baseUrl}}${requestTarget(u)}` : `${here}${requestTarget(u)}`;
+  // The path and query as given, not re-encoded: they may hold {{variables}}.
+  const rest = r.url.replace(/#.*$/s, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
+  const here = originOf(r.url);
+  const url = here === origin ? `{{baseUrl}}${rest}` : `${here}${rest}`;
   return [`### ${title}`, `${r.method} ${url} HTTP/1.1`, ...headers.filter(([n]) => !TRANSPORT.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`), ...(r.body !== undefined ? ['', r.body] : [])];
 }
 

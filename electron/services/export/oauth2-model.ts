@@ -25,11 +25,17 @@ export interface OAuth2Code {
 
 const SKIP = new Set(['authorization', 'host', 'content-length', 'connection']);
 
-export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
-  const r = source.request;
-  const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headerValue(r.headers, 'authorization') ?? '')?.[1];
+/** The source's access token, or the one in its `Authorization: Bearer` header (RFC 6750 §2.1). */
+export function accessTokenOf(source: OAuth2Source): string {
+  const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headerValue(source.request.headers, 'authorization') ?? '')?.[1];
   const accessToken = source.accessToken || bearer;
   if (!accessToken) throw new ExportError('unsupported', 'This request carries no bearer token (Authorization: Bearer …) and none was given; obtain an access token first.');
+  return accessToken;
+}
+
+export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
+  const r = source.request;
+  const accessToken = accessTokenOf(source);
   const u = parseHttpUrl(r.url, 'export');
   const refreshToken = source.refreshToken ?? '';
   const canRefresh = refreshToken !== '' && !!source.tokenUrl;

@@ -10,6 +10,16 @@ function lenient(text: string): Param[] {
   }
 }
 
+/**
+ * `[` and `]` may appear only around an IPv6 host (RFC 3986 §3.2.2), yet servers take them in paths and queries
+ * (`a[]=1`). HAR's schema and httpsnippet insist on a valid URI, so after the authority they are percent-encoded,
+ * which every server decodes back.
+ */
+export function uriSafe(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/is.exec(url);
+  return m ? m[1]! + m[2]!.replace(/\[/g, '%5B').replace(/\]/g, '%5D') : url;
+}
+
 export const queryOf = (url: string): string => url.replace(/#.*$/s, '').split('?').slice(1).join('?');
 
 /**

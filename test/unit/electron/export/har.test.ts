@@ -71,6 +71,12 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
     expect(entry.serverIPAddress).toBeUndefined();
   });
+  it('[ and ] outside an IPv6 host are percent-encoded, so the URL is a URI (HAR\'s schema checks it)', async () => {
+    const request = toHarRequest({ method: 'GET', url: 'http://[::1]:8080/a[0]?b[]=1', headers: [] });
+    expect(request.url).toBe('http://[::1]:8080/a%5B0%5D?b%5B%5D=1');
+    expect(request.queryString).toEqual([{ name: 'b[]', value: '1' }]);
+    await expectValidHar(toHar([{ request: { method: 'GET', url: 'http://h/?b[]=1', headers: [] }, response: { status: 204, statusText: 'No Content', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: 1, total: 1 }, startedAt: 0 }]));
+  });
   it('a mock-recorded exchange without connection phases still adds up', () => {
     expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 3, receive: 0 });
   });
