@@ -57,16 +57,18 @@ export function exportRequest(input: ExportInput): ExportResult {
   const target = findTarget(input.target, source.kind);
   const secrets = new Secrets(!!input.includeSecrets, target.kind === 'collection' ? 'template' : 'code', [...sourceSecrets(source), ...(input.secrets ?? [])]);
   const exact = exactRequest(source);
-  const request = secrets.request(exact);
+  // Redacted only where used, so the placeholders listed are the ones in the text.
+  let redacted: RawRequest | undefined;
+  const request = () => (redacted ??= secrets.request(exact));
   const notes: string[] = [];
   const singleUse = source.kind === 'oauth1' ? singleUseNote(exact) : null;
   let text: string;
 
   if (isSnippetTarget(target.id)) {
-    text = withLeadingComment(snippetOf(target.id, request), target.language, singleUse ?? []);
+    text = withLeadingComment(snippetOf(target.id, request()), target.language, singleUse ?? []);
     if (singleUse) notes.push(singleUse.join(' '));
   } else if (target.id === 'raw-http') {
-    text = rawHttp(request);
+    text = rawHttp(request());
     // Raw HTTP has no comment syntax: the single-use warning goes beside it.
     if (singleUse) notes.push(singleUse.join(' '));
   } else if (target.id === 'python-oauth1' || target.id === 'node-oauth1' || target.id === 'java-oauth1') {
@@ -76,24 +78,24 @@ export function exportRequest(input: ExportInput): ExportResult {
     if (target.id === 'python-oauth1' && !code.includeVersion) notes.push('requests-oauthlib always sends oauth_version="1.0", which RFC 5849 §3.1 allows; servers accept it.');
   } else if (target.id === 'python-oauth2' || target.id === 'node-oauth2') {
     if (source.kind !== 'oauth2') throw new ExportError('wrong_source', `${target.label} needs an OAuth 2 bearer request.`);
-    const code = oauth2Code({ ...source, request }, secrets);
+    const code = oauth2Code({ ...source, request: request() }, secrets);
     text = target.id === 'python-oauth2' ? pythonOAuth2(code) : nodeOAuth2(code);
     if (!code.refresh) notes.push('No refresh token or token endpoint was given, so the code cannot refresh the access token.');
   } else if (target.id === 'postman') {
     const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, accessTokenOf(source), secrets) : ({ type: 'noauth' } as const);
     const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
-    text = postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request, auth, secrets, description });
+    text = postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request(), auth, secrets, description });
   } else if (target.id === 'http-file') {
     if (source.kind === 'oauth2') {
-      const code = oauth2Code({ ...source, request }, secrets);
+      const code = oauth2Code({ ...source, request: request() }, secrets);
       text = oauth2HttpFile(code, titleOf(exact), secrets.include && code.refresh ? { refreshToken: source.refreshToken ?? '', clientSecret: source.clientSecret ?? '' } : null);
     } else {
       const lead = [`${titleOf(exact)}. Exported by OAuth Lab for VS Code REST Client and JetBrains HTTP Client.`, ...(singleUse ? ['Neither client signs OAuth 1.0a requests: this is the signed request as it is.', ...singleUse] : [])];
-      text = httpFileOf(request, titleOf(exact), lead, secrets.placeholders);
+      text = httpFileOf(request(), titleOf(exact), lead, secrets.placeholders);
       if (singleUse) notes.push(singleUse.join(' '));
     }
   } else {
-    text = harText(input.exchange ? [{ exchange: secretsExchange(input.exchange, secrets) }] : null, request, input.appVersion);
+    text = harText(input.exchange ? [{ exchange: secretsExchange(input.exchange, secrets) }] : null, request(), input.appVersion);
   }
 
   if (secrets.placeholders.length) notes.push(`Secrets are left out; fill in ${secrets.placeholders.join(', ')}.`);
