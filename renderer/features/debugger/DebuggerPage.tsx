@@ -1,10 +1,94 @@
-/** Signature debugger: being built. */
+import { useEffect, useState } from 'react';
+import { DebugInputsForm } from './DebugInputs';
+import { DiagnosisView } from './DiagnosisView';
+import { requestIsEmpty } from './run-diagnosis';
+import { useDebugger } from './use-debugger';
+import './debugger.css';
+
+/** How long typing must pause before the request is checked again (a check can take up to ~200 ms). */
+export const DEBOUNCE_MS = 250;
+
+/**
+ * The Signature debugger (issue 7): `oauth-lab debug` as a page. Paste a request as raw HTTP, as a curl command or
+ * as fields, give the secrets, and see whether its OAuth 1.0a signature is right; when it is not, the mistake by
+ * name with its RFC 5849 section, the base strings one above the other with every difference marked, and the
+ * request re-signed with the same nonce and timestamp.
+ */
 export function DebuggerPage() {
+  const inputs = useDebugger((s) => s.inputs);
+  const checked = useDebugger((s) => s.checked);
+  const result = useDebugger((s) => s.result);
+  const formChosen = useDebugger((s) => s.formChosen);
+  const inputEdited = useDebugger((s) => s.inputEdited);
+  const fieldEdited = useDebugger((s) => s.fieldEdited);
+  const exampleLoaded = useDebugger((s) => s.exampleLoaded);
+  const inputsCleared = useDebugger((s) => s.inputsCleared);
+  const diagnosisRequested = useDebugger((s) => s.diagnosisRequested);
+  const [reveal, setReveal] = useState(false);
+
+  // Checked once typing pauses; the previous result stays on screen meanwhile, so nothing jumps.
+  const pending = inputs !== checked;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(diagnosisRequested, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [inputs, pending, diagnosisRequested]);
+
+  const empty = requestIsEmpty(inputs);
+  const errors = result?.errors ?? {};
+  const d = result?.diagnosis ?? null;
+  const request = result?.request ?? null;
+  const readError = !!result && !d && !requestIsEmpty(checked ?? inputs);
   return (
-    <div className="page">
+    <div className="page dbg">
       <header className="page-head">
         <h2>Signature debugger</h2>
+        <span className="muted">why does the server say my OAuth 1.0a signature is invalid?</span>
+        <div className="dbg-head-actions">
+          <button type="button" onClick={inputsCleared}>Clear</button>
+          <button type="button" className="primary" onClick={exampleLoaded}>Load an example</button>
+        </div>
       </header>
+      <div className="columns">
+        <div className="col">
+          <DebugInputsForm
+            inputs={inputs}
+            errors={errors}
+            notes={request?.notes ?? []}
+            reveal={reveal}
+            onReveal={() => setReveal(!reveal)}
+            onForm={formChosen}
+            onEdit={inputEdited}
+            onField={fieldEdited}
+          />
+        </div>
+        <div className="col dbg-result-col">
+          <div className="dbg-status" aria-live="polite">
+            <span className="muted small">{pending && !empty ? 'Checking…' : ''}</span>
+          </div>
+          {empty ? (
+            <Start />
+          ) : d && request ? (
+            <DiagnosisView d={d} request={request} secrets={[inputs.consumerSecret, inputs.tokenSecret]} reveal={reveal} />
+          ) : readError ? (
+            <p className="dbg-blocked" role="status">The request could not be read: the input marked on the left says what is wrong.</p>
+          ) : null}
+        </div>
+      </div>
     </div>
+  );
+}
+
+function Start() {
+  return (
+    <section className="dbg-start" aria-label="How to start">
+      <h3>Check a signature</h3>
+      <ol>
+        <li>Paste the request that was rejected: as raw HTTP, as a curl command (your browser's “Copy as cURL”), or its fields.</li>
+        <li>Give the consumer secret and, when the request carries a token, the token secret.</li>
+        <li>OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every known client mistake, alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section.</li>
+      </ol>
+      <p className="muted">Or press <strong>Load an example</strong> (top right): a form POST whose body was left out of the signature, a classic.</p>
+    </section>
   );
 }

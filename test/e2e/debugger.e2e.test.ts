@@ -1,0 +1,108 @@
+import { createHmac } from 'node:crypto';
+import OAuth from 'oauth-1.0a';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp } from './app';
+import { launchChromium, SCREENSHOTS } from './browser';
+
+/**
+ * The Signature debugger, by clicking and pasting: a curl command signed by the npm oauth-1.0a package with the form
+ * body left out of the signature (Postman #1838) shows the mismatch, the base strings one above the other with the
+ * difference marked, and the cause; the same request signed right shows the match. Light and dark screenshots.
+ */
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/debugger-${name}-${scheme}.png`, fullPage: true });
+
+const consumer = { key: 'dpf43f3p2l4k3l03', secret: 'kd94hf93k423kf44' };
+const token = { key: 'nnch734d00sl2jdk', secret: 'pfkkdhi9sl3r4s00' };
+const url = 'https://photos.example.net/photos/upload?album=holiday';
+const body = 'title=Beach%20at%20dusk&tags=sea%2Csun';
+
+/** A curl command for the upload, its Authorization header signed by oauth-1.0a over `data` (the body's fields, or none). */
+function curlSignedBy(data: Record<string, string> | undefined): string {
+  const oauth = new OAuth({ consumer, signature_method: 'HMAC-SHA1', hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64') });
+  const header = oauth.toHeader(oauth.authorize({ url, method: 'POST', ...(data ? { data } : {}) }, token)).Authorization;
+  return [`curl '${url}'`, `-H 'Authorization: ${header}'`, "-H 'Content-Type: application/x-www-form-urlencoded'", `--data-raw '${body}'`].join(' \\\n  ');
+}
+
+it.each(['light', 'dark'] as const)('shows why a request with its form body left out of the signature fails, then a match (%s)', async (scheme) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await page.getByRole('heading', { name: 'Signature debugger' }).waitFor();
+
+  await page.getByRole('tab', { name: 'curl command' }).click();
+  await page.getByLabel('Paste the curl command', { exact: true }).fill(curlSignedBy(undefined));
+  await page.getByLabel('Consumer secret', { exact: true }).fill(consumer.secret);
+  await page.getByLabel('Token secret', { exact: true }).fill(token.secret);
+
+  const verdict = page.getByRole('region', { name: 'Verdict' });
+  await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 5000 }).toBe('mismatch');
+  await verdict.getByText('Mismatch', { exact: true }).waitFor();
+  expect(await verdict.textContent()).toMatch(/reproduced with: the form body was left out of the signature/);
+  const causes = page.getByRole('region', { name: 'Causes' });
+  await causes.getByRole('heading', { name: 'The form body was left out of the signature' }).waitFor();
+  expect(await causes.getByRole('link', { name: '§3.4.1.3.1' }).getAttribute('href')).toBe('https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1');
+  const diff = page.getByRole('figure', { name: 'Base strings compared' });
+  expect(await diff.textContent()).toMatch(/upper line: your client's \(reproduced\).*lower line: OAuth Lab \(RFC 5849\)/s);
+  // The body's parameters are marked on the RFC's line, and the client's line has the gap.
+  const marked = (await diff.locator('.bs-line.bottom mark.bs-diff').allTextContents()).join('');
+  expect(marked).toContain('tags%3Dsea%252Csun');
+  expect(marked).toContain('title%3DBeach%2520at%2520dusk');
+  expect(await diff.locator('.bs-line.top mark.bs-gap').count()).toBeGreaterThan(0);
+  // The marks are drawn: a background colour unlike the base strings' own.
+  const colours = await diff.locator('.bs-line.bottom mark.bs-diff').first().evaluate((m) => {
+    const rows = m.closest('.bs-rows')!;
+    return [getComputedStyle(m).backgroundColor, getComputedStyle(rows).backgroundColor];
+  });
+  expect(colours[0]).not.toBe(colours[1]);
+  await page.getByRole('region', { name: 'Re-signed request' }).getByText(/only oauth_signature changes/).waitFor();
+  expect(await page.getByText(consumer.secret).count()).toBe(0);
+  await shot(page, 'mismatch', scheme);
+
+  await page.getByLabel('Paste the curl command', { exact: true }).fill(curlSignedBy({ title: 'Beach at dusk', tags: 'sea,sun' }));
+  await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 5000 }).toBe('match');
+  await verdict.getByText('Match', { exact: true }).waitFor();
+  expect(await page.getByRole('region', { name: 'Causes' }).count()).toBe(0);
+  await page.getByRole('figure', { name: 'Base string' }).waitFor();
+  // The trace is collapsed until asked for.
+  const trace = page.locator('details.dbg-trace');
+  expect(await trace.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  await shot(page, 'match', scheme);
+  await trace.locator('summary').click();
+  await trace.getByRole('heading', { name: 'Signature base string' }).waitFor();
+
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('loads the example by keyboard and shows a bad curl line by its input', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await page.getByRole('button', { name: 'Load an example' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict'), { timeout: 5000 }).toBe('mismatch');
+  await page.getByRole('region', { name: 'Causes' }).getByRole('heading', { name: 'The form body was left out of the signature' }).waitFor();
+  await shot(page, 'example', 'light');
+
+  const curl = page.getByLabel('Paste the curl command', { exact: true });
+  await curl.fill("curl -X POST 'https://api.example.com/1");
+  await page.getByText('curl command: The single quote at character 14 is never closed.').waitFor();
+  expect(await curl.getAttribute('aria-invalid')).toBe('true');
+  await shot(page, 'bad-curl', 'light');
+  await page.close();
+});
