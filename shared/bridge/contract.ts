@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appInfoSchema, exportFileInputSchema, exportFileOutputSchema, openUrlInputSchema, openUrlOutputSchema } from './schemas/app';
 import { caughtCallbackSchema, catcherEventSchema, catcherOpenInputSchema, catcherWaitInputSchema } from './schemas/catcher';
 import { exchangeSchema, rawRequestSchema } from './schemas/http';
+import { exportRequestInputSchema, exportResultSchema, exportTargetSchema, historyHarInputSchema } from './schemas/export';
 import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { storeSchemas as s } from './schemas/store';
@@ -56,6 +57,10 @@ export const METHODS = {
   historyClear: method(none, s.cleared, 'Delete the history.'),
   settingsGet: method(none, s.settings, 'App settings.'),
   settingsUpdate: method(s.settingsPatch, s.settings, 'Change app settings.'),
+
+  exportTargets: method(none, z.array(exportTargetSchema), 'What a request can be exported as: snapshots, signing code, collections, HAR.'),
+  exportRequest: method(exportRequestInputSchema, exportResultSchema, 'A request as code or a collection; secrets as placeholders unless asked for.'),
+  historyHar: method(historyHarInputSchema, exportResultSchema, 'The history (newest first) as HAR 1.2.'),
 
   openUrl: method(openUrlInputSchema, openUrlOutputSchema, 'Open an authorization page: the system browser, or the mock in its own window.'),
   exportFile: method(exportFileInputSchema, exportFileOutputSchema, 'Save an export where the user chooses.'),

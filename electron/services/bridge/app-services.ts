@@ -6,6 +6,7 @@ import { MockProvider } from '../provider';
 import { createCatcherHandlers } from './catcher-handlers';
 import { BridgeEventBus } from './event-bus';
 import { createMockHandlers } from './mock-handlers';
+import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 
@@ -39,6 +40,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env);
   const shell = createShellHandlers(options.shell, mock.baseUrl);
+  const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
 
   const handlers = {
@@ -70,6 +72,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     historyClear: (i) => store.historyClear(i),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),
+    exportTargets: exports.exportTargets,
+    exportRequest: exports.exportRequest,
+    historyHar: exports.historyHar,
     openUrl: shell.openUrl,
     exportFile: shell.exportFile,
   } satisfies BridgeHandlers & Record<MethodName, unknown>;

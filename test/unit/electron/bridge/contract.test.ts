@@ -172,6 +172,21 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('settingsGet')).toMatchObject({ theme: 'dark' });
     });
 
+    it('exports a request as code without its secrets, and the history as HAR', async () => {
+      const targets = await value<{ id: string }[]>('exportTargets');
+      expect(targets.map((t) => t.id)).toEqual(expect.arrayContaining(['curl', 'python-oauth1', 'postman', 'har']));
+      const signing = { method: 'GET', url: 'http://127.0.0.1:9/api/v1/me', consumerKey: consumer.key, consumerSecret: consumer.secret, token: 'at', tokenSecret: 'ats-secret', signatureMethod: 'HMAC-SHA1', nonce: 'n1', timestamp: '1700000000' };
+      const code = await value<{ text: string; placeholders: string[] }>('exportRequest', { target: 'python-oauth1', source: { kind: 'oauth1', signing } });
+      expect(code.text).toContain('OAuth1');
+      expect(code.text).not.toContain(consumer.secret);
+      expect(code.text).not.toContain('ats-secret');
+      expect(code.placeholders.length).toBeGreaterThan(0);
+      expect((await value<{ text: string }>('exportRequest', { target: 'python-oauth1', source: { kind: 'oauth1', signing }, includeSecrets: true })).text).toContain(consumer.secret);
+      expect(await call('exportRequest', { target: 'cobol', source: { kind: 'oauth1', signing } })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('cobol') } });
+      const har = await value<{ text: string }>('historyHar', {});
+      expect(JSON.parse(har.text).log.version).toBe('1.2');
+    });
+
     it('opens pages and saves files through the host, never a real provider in the app window', async () => {
       expect(await value('openUrl', { url: 'https://provider.example/authorize', target: 'system' })).toEqual({ openedIn: 'system' });
       expect(await call('openUrl', { url: 'https://provider.example/authorize', target: 'app-window' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
