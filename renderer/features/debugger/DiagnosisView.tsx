@@ -85,7 +85,7 @@ function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; ma
               <CopyButton text={d.expectedSignature} label="OAuth Lab's signature" />
             </>
           ) : (
-            <span className="muted">{isRsaMethod(d.signatureMethod) ? 'not computed: RSA is checked with the public key' : 'needs the consumer secret'}</span>
+            <span className="muted small">{isRsaMethod(d.signatureMethod) ? 'not computed: RSA is checked with the public key' : 'needs the consumer secret'}</span>
           )}
         </dd>
       </dl>

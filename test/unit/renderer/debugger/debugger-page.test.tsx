@@ -147,6 +147,16 @@ describe('DebuggerPage', () => {
     await screen.findByText(/^Method: The method "PO ST" is not an HTTP method token/, {}, { timeout: 3000 });
   });
 
+  it('warnings are listed with their section: protocol parameters in two places', async () => {
+    renderDebugger();
+    type('Paste the curl command', curlOf(authorization()).replace(URL_, `${URL_}&oauth_extra=1`));
+    fillSecrets();
+    await verdict();
+    const warnings = screen.getByRole('region', { name: 'Warnings' });
+    expect(warnings.textContent).toMatch(/Protocol parameters in more than one place \(RFC 5849 §3\.5\): Protocol parameters were found in the header and query/);
+    expect((within(warnings).getByRole('link', { name: '§3.5' }) as HTMLAnchorElement).href).toBe('https://www.rfc-editor.org/rfc/rfc5849#section-3.5');
+  });
+
   it('without secrets the verdict is unverified and says what to give', async () => {
     renderDebugger();
     type('Paste the curl command', curlOf(authorization()));
