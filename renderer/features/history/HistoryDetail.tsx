@@ -4,6 +4,7 @@ import { prettyBody, requestText, responseText } from '../../../shared/http-text
 import type { HistoryEntry } from '../../../shared/store/history';
 import { CopyButton } from '../../components/CopyButton';
 import { ExchangeView } from '../../components/ExchangeView';
+import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
 import { maskExchange } from './mask';
@@ -62,6 +63,7 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>
           <ExchangeView exchange={shown} />
+          <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
         </div>
       </div>
     </section>

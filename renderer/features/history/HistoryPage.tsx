@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useApp, useDeps } from '../../app/stores';
 import { count, KNOWN_LEGS } from './format';
+import { HarExportButton } from './HarExportButton';
 import { HistoryDetail } from './HistoryDetail';
 import { HistoryList } from './HistoryList';
 import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
@@ -58,6 +59,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
   const everything = useStore(store, (s) => s.everything);
   const filtered = useStore(store, (s) => s.filter.profileId !== '' || s.filter.leg !== '' || s.filter.outcome !== '');
   const confirming = useStore(store, (s) => s.confirmingClear);
+  const profileFilter = useStore(store, (s) => s.filter.profileId);
   const { refreshRequested, clearRequested, clearCancelled, clearConfirmed } = store.getState();
   const clearRef = useRef<HTMLButtonElement>(null);
   const counted =
@@ -70,6 +72,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
         <span className="history-count" role="status" aria-label="Total">{counted}</span>
         <div className="head-actions">
           <button type="button" onClick={() => void refreshRequested()}>Refresh</button>
+          <HarExportButton profileId={profileFilter || undefined} />
           <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>Clear history…</button>
         </div>
       </header>

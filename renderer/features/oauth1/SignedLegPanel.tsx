@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSendShortcut } from '../flow/use-send-shortcut';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
+import { ExportMenu } from '../../components/ExportMenu';
 import { ExchangeView } from '../../components/ExchangeView';
 import { ProviderSide } from '../../components/ProviderSide';
 import { TraceView } from '../../components/TraceView';
@@ -36,6 +37,7 @@ export function SignedLegPanel({ leg }: { leg: SignedLeg }) {
           <h3>Request</h3>
           <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
           {live.trace && <Value label="HTTP request" text={requestText(live.trace.request)} />}
+          {live.trace && <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />}
           <div className="send-row">
             <button type="button" className="primary" disabled={!live.trace || run?.sending} onClick={() => void legSent(leg)}>
               {run?.sending ? 'Sending…' : 'Send'}

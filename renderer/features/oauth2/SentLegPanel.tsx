@@ -6,6 +6,8 @@ import { ExchangeView } from '../../components/ExchangeView';
 import { Value } from '../../components/Value';
 import { useApp, useOAuth2 } from '../../app/stores';
 import { ProviderSide } from '../../components/ProviderSide';
+import { ExportMenu } from '../../components/ExportMenu';
+import type { MethodInput } from '../../../shared/bridge/contract';
 import { findProviderEventAfter } from '../../state/provider-match';
 import { useSendShortcut } from '../flow/use-send-shortcut';
 import type { SentLeg } from '../../state/oauth2-store';
@@ -19,9 +21,16 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   const clientSecret = useOAuth2((s) => s.profile?.oauth2.clientSecret ?? '');
   const [reveal, setReveal] = useState(false);
   const mockEvents = useApp((s) => s.mockEvents);
+  const flow = useOAuth2((s) => s.flow);
+  const profile = useOAuth2((s) => s.profile);
   const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
   useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
+  // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
+  const exportSource: MethodInput<'exportRequest'>['source'] =
+    leg === 'api' && flow && profile
+      ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: `${flow.config.baseUrl.replace(/\/+$/, '')}${profile.oauth2.tokenPath}`, clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication, scope: flow.config.scope ?? null }
+      : { kind: 'request', request: draft };
   return (
     <div className="columns">
       <section className="col" aria-label="Request to send">
@@ -39,6 +48,7 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
           )}
         </form>
         <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), [clientSecret, encodeURIComponent(clientSecret)])}</Value>
+        <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
         <div className="send-row">
           <button type="button" className="primary" disabled={run?.sending} onClick={() => void legSent(leg)}>{run?.sending ? 'Sending…' : 'Send'}</button>
           <span className="muted">Ctrl+Enter</span>

@@ -3,6 +3,7 @@ import type { Profile } from '../../../shared/store/profile';
 import { TraceView } from '../../components/TraceView';
 import { useApp } from '../../app/stores';
 import { useLiveTrace, type LiveTrace } from '../oauth1/use-live-trace';
+import { ExportMenu } from '../../components/ExportMenu';
 import { useSendShortcut } from '../flow/use-send-shortcut';
 import { CredentialsFields } from './CredentialsFields';
 import { OAuthFields } from './OAuthFields';
@@ -95,6 +96,7 @@ export function SignerPage() {
             )}
             {hostBlocked && <p className="error signer-step-error" role="alert">{form.signatureMethod} is signed by the app host, which needs the fields marked in the form fixed first.</p>}
             {live.trace ? <SignedOutput trace={live.trace} mask={mask} /> : !live.error && !hostBlocked && <p className="muted">Signing…</p>}
+            {live.trace && draft && <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />}
             <div className="send-row">
               <button type="button" className="primary" disabled={!live.trace || blocked.length > 0 || run?.sending} onClick={send}>{run?.sending ? 'Sending…' : 'Send'}</button>
               <span className="muted small">Ctrl+Enter (⌘+Enter)</span>
