@@ -48,6 +48,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by cli
   await shot(page, 'oauth2-token-after', scheme);
 
   await page.getByRole('button', { name: 'Continue: API request →' }).click();
+  await shot(page, 'oauth2-api-before', scheme);
   await send(page);
   await page.getByText('API call answered 200.').waitFor();
   await expect.poll(() => page.getByRole('region', { name: "Provider's view" }).getByText('Accepted').count()).toBe(1);

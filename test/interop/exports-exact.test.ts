@@ -119,7 +119,6 @@ describe('the other languages\' snippets parse, where their tools are installed'
     ['go', '.go', (f) => (hasCommand('gofmt') ? ['gofmt', ['-l', f]] : null)],
     ['php', '.php', (f) => (hasCommand('php') ? ['php', ['-l', f]] : null)],
     ['ruby', '.rb', (f) => (hasCommand('ruby') ? ['ruby', ['-c', f]] : null)],
-    ['powershell', '.ps1', (f) => (hasCommand('pwsh') ? ['pwsh', ['-NoProfile', '-Command', `$null = [System.Management.Automation.Language.Parser]::ParseFile('${f}', [ref]$null, [ref]$e); if ($e.Count) { $e; exit 1 }`]] : null)],
   ];
   for (const [target, extension, checker] of checkers) {
     for (const [kind, make] of cases) {
