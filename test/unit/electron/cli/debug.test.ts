@@ -2,23 +2,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../electron/cli/main';
+import { runCli } from './run-cli';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import type { RawRequest } from '../../../../shared/http';
 import { signBaseString, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 
-async function run(argv: string[], stdin = '') {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['debug', ...argv], { stdout, stderr, stdin: Readable.from([stdin]), env: {} });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(['debug', ...argv], stdin);
 
 const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-debug-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,10 +145,7 @@ describe('oauth-lab debug', () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: oauth-lab debug --request-file FILE/);
-    const stdout = new PassThrough();
-    let out = '';
-    stdout.on('data', (d) => (out += d));
-    await main(['--help'], { stdout, stderr: new PassThrough(), stdin: Readable.from(['']), env: {} });
+    const { out } = await runCli(['--help']);
     expect(out).toMatch(/\n  debug +Check the OAuth 1.0a signature of a request/);
   });
 });

@@ -1,19 +1,9 @@
 import { har as validateHar } from 'har-validator';
-import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../../electron/cli/main';
+import { runCli } from './run-cli';
 import { targetsFor } from '../../../../electron/services/export';
 
-async function run(argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['sign', ...argv], { stdout, stderr, stdin: Readable.from(['']), env: {} });
-  return { code, out, err };
-}
+const run = (argv: string[]) => runCli(['sign', ...argv]);
 
 const request = ['--method', 'POST', '--url', 'http://127.0.0.1:9/api/v1/me?fields=name', '--form', 'status=Hello + ☃', '--consumer-key', 'ck', '--consumer-secret', 'cs-secret-1', '--token', 'tk', '--token-secret', 'ts-secret-2', '--nonce', 'abc', '--timestamp', '1700000000'];
 

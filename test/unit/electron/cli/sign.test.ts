@@ -1,23 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../electron/cli/main';
+import { runCli } from './run-cli';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { baseStringUri, normalizeParameters, parseAuthorizationHeader, queryParameters, formBodyParameters, signatureBaseString, signingKey, verifySignature } from '../../../../shared/oauth1';
 
-async function run(argv: string[], stdin = '') {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['sign', ...argv], { stdout, stderr, stdin: Readable.from([stdin]), env: {} });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(['sign', ...argv], stdin);
 
 const rfc = ['--method', 'POST', '--url', 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', '--form', 'c2=', '--form', 'a3=2 q', '--consumer-key', '9djdj82h48djs9d2', '--consumer-secret', 'j49sk3j29djd', '--token', 'kkk9d7dh3k39sjv7', '--token-secret', 'dh893hdasih9', '--nonce', '7d8f3e4a', '--timestamp', '137131201'];
 
