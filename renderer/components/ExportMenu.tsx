@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MethodInput, MethodOutput } from '../../shared/bridge/contract';
-import { useApp, useDeps } from '../app/stores';
+import { useDeps } from '../app/stores';
+import { useSaveText } from '../platform/use-save-text';
 import { CopyButton } from './CopyButton';
 
 type Source = MethodInput<'exportRequest'>['source'];
@@ -15,7 +16,7 @@ const KINDS: readonly [Target['kind'], string][] = [['snapshot', 'This exact req
  */
 export function ExportMenu({ source, exchange }: { source: Source; exchange?: MethodInput<'exportRequest'>['exchange'] }) {
   const { bridge } = useDeps();
-  const host = useApp((s) => s.info?.host ?? 'web');
+  const { host, save } = useSaveText();
   const [open, setOpen] = useState(false);
   const [targets, setTargets] = useState<readonly Target[]>([]);
   const [target, setTarget] = useState('curl');
@@ -36,21 +37,6 @@ export function ExportMenu({ source, exchange }: { source: Source; exchange?: Me
       live = false;
     };
   }, [open, target, key, includeSecrets, bridge]);
-
-  const save = async (value: Result) => {
-    if (host === 'electron') {
-      const r = await bridge.exportFile({ suggestedName: value.filename, content: value.text });
-      setSaved(r.ok ? (r.value.saved ? `Saved to ${r.value.path}.` : 'Not saved.') : r.error.message);
-      return;
-    }
-    // In the browser the file is downloaded: the page builds it, nothing goes through the host.
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([value.text], { type: value.mediaType }));
-    a.download = value.filename;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    setSaved(`Downloaded ${value.filename}.`);
-  };
 
   const usable = targets.filter((t) => t.sources.includes(source.kind) && (t.kind !== 'har' || exchange));
   return (
@@ -76,7 +62,7 @@ export function ExportMenu({ source, exchange }: { source: Source; exchange?: Me
             <span className="value-label">{result.value.filename}</span>
             <span>
               <CopyButton text={result.value.text} label={`${result.value.filename}`} />{' '}
-              <button type="button" className="copy" onClick={() => void save(result.value)}>{host === 'electron' ? 'Save…' : 'Download'}</button>
+              <button type="button" className="copy" onClick={() => void save(result.value.filename, result.value.text, result.value.mediaType).then(setSaved)}>{host === 'electron' ? 'Save…' : 'Download'}</button>
             </span>
           </div>
           <pre className="mono wire export-preview" aria-label="Export preview">{result.value.text}</pre>
