@@ -1,28 +1,17 @@
 import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession, shot as screenshot } from './session';
 
 /**
  * The Signature debugger, by clicking and pasting: a curl command signed by the npm oauth-1.0a package with the form
  * body left out of the signature (Postman #1838) shows the mismatch, the base strings one above the other with the
  * difference marked, and the cause; the same request signed right shows the match. Light and dark screenshots.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const session = e2eSession();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/debugger-${name}-${scheme}.png`, fullPage: true });
+const shot = (page: Page, name: string, scheme: string) => screenshot(page, `debugger-${name}`, scheme);
 
 const consumer = { key: 'dpf43f3p2l4k3l03', secret: 'kd94hf93k423kf44' };
 const token = { key: 'nnch734d00sl2jdk', secret: 'pfkkdhi9sl3r4s00' };
@@ -37,10 +26,10 @@ function curlSignedBy(data: Record<string, string> | undefined): string {
 }
 
 it.each(['light', 'dark'] as const)('shows why a request with its form body left out of the signature fails, then a match (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Signature debugger' }).click();
   await page.getByRole('heading', { name: 'Signature debugger' }).waitFor();
 
@@ -90,8 +79,8 @@ it.each(['light', 'dark'] as const)('shows why a request with its form body left
 });
 
 it('loads the example by keyboard and shows a bad curl line by its input', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(app.url);
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Signature debugger' }).click();
   await page.getByRole('button', { name: 'Load an example' }).focus();
   await page.keyboard.press('Enter');

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import { e2eSession } from './session';
+import { SCREENSHOTS } from './browser';
 
 /** A dead server is shown in the leg that hit it, in words, and a second click does not double-send. */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = e2eSession();
 
 it('says the server refused the connection when the mock is stopped', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByRole('button', { name: 'Mock provider' }).click();
   await page.getByRole('button', { name: 'Stop' }).click();

@@ -1,27 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import { e2eSession } from './session';
+import { SCREENSHOTS } from './browser';
 
 /** Issue 7, UI: the export menu on a request (preview, secrets only when asked, download) and the history as HAR. */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = e2eSession();
 
 it.each(['light', 'dark'] as const)('exports a signed leg as code, with secrets only when asked, and the history as HAR (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, acceptDownloads: true });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, acceptDownloads: true });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByText('Export this request').click();
   const preview = page.getByLabel('Export preview');

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession, shot as screenshot } from './session';
 
 /**
  * Issue 6, History: the history filled through the real bridge (historyAdd from the page, same origin, the cookie
  * sent), then opened by clicking: the total, a filter by outcome, a detail by click and by keyboard, light and dark.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
 
 const COUNT = 5000;
 
+const session = e2eSession();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-  const page = await browser.newPage();
-  await page.goto(app.url);
+  const page = await session.browser.newPage();
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'History' }).waitFor();
   // Entry i (0 = newest): every third failed with a 401; OAuth 1.0a and OAuth 2 legs in turn.
   const added = await page.evaluate(async (count) => {
@@ -67,18 +64,13 @@ beforeAll(async () => {
   await page.close();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/history-${name}-${scheme}.png`, fullPage: true });
+const shot = (page: Page, name: string, scheme: string) => screenshot(page, `history-${name}`, scheme);
 
 it.each(['light', 'dark'] as const)('lists 5,000 exchanges, filters by outcome and opens a detail (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'History' }).click();
   const total = page.getByRole('status', { name: 'Total' });
   await expect.poll(() => total.textContent()).toBe('5,000 exchanges');
@@ -126,8 +118,8 @@ it.each(['light', 'dark'] as const)('lists 5,000 exchanges, filters by outcome a
 });
 
 it('clears the history after a confirmation', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(app.url);
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'History' }).click();
   const total = page.getByRole('status', { name: 'Total' });
   await expect.poll(() => total.textContent()).toBe('5,000 exchanges');

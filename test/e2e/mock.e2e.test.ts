@@ -1,31 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import { e2eSession } from './session';
+import { SCREENSHOTS } from './browser';
 
 /** The Mock provider page: settings validated by the mock, the clock moved to expiry, the request token then expired. */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
 
 // A fresh app per run: the first run moves the mock's clock, which would put the next run's timestamps out of its window.
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-beforeEach(async () => {
-  app = await startApp();
-});
-afterEach(async () => {
-  await app?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = e2eSession({ appPerTest: true });
 
 it.each(['light', 'dark'] as const)('changes a lifetime, refuses a bad one, and expires a request token (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText(/Request token .* received\./).waitFor();

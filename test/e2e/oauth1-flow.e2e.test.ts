@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession, shot } from './session';
 
 /**
  * Issue 6, done-when: by clicking only, against the browser mode and the embedded mock (its login page included),
  * the three OAuth 1.0a legs, a signed API call, deauthorization in the mock page and the 401 that follows; then a
  * wrong consumer secret and the signature diff the provider's side shows.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const session = e2eSession();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
 const leg = (page: Page) => page.getByRole('region', { name: /^(Request token|Authorize|Access token|API request)$/ });
 
 it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, then sees the 401 after deauthorizing (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
   await shot(page, 'oauth1-start', scheme);
 
@@ -81,8 +69,8 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
 });
 
 it('shows the signature diff after a deliberately wrong consumer secret', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(app.url);
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByLabel('Consumer secret').fill('not-the-secret');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

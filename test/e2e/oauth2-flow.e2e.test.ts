@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession, shot } from './session';
 
 /** Issue 6, done-when: the OAuth 2 flow by clicking (PKCE, exchange, bearer call, refresh) against the mock, login page included. */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const session = e2eSession();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
 const send = (page: Page) => page.getByRole('button', { name: 'Send', exact: true }).click();
 
 it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by clicking, then refreshes (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'OAuth 2' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
   await shot(page, 'oauth2-start', scheme);

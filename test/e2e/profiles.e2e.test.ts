@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession } from './session';
+import { SCREENSHOTS } from './browser';
 
 /**
  * Issue 6, other pages: Profiles. By typing and clicking against the browser mode: create a profile for a real
  * server, see it listed, make it active, duplicate it, delete the copy after confirming, and export without secrets
  * (the JSON holds none of the secrets typed). Screenshots of the list and the edit form, light and dark.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = e2eSession();
 
 /**
  * The same state in both schemes: light, then dark, then back. The viewport is made as tall as the page for the
@@ -42,10 +32,10 @@ const call = (page: Page, method: string, input?: unknown) =>
 const SECRETS = { consumer: 'e2e-consumer-secret-typed', client: 'e2e-client-secret-typed', rsa: 'e2e-rsa-key-typed' };
 
 it('creates a real-server profile by typing, uses it, duplicates it, deletes the copy after confirming, and exports without secrets', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
   await page.getByRole('button', { name: 'Profiles', exact: true }).click();
   await page.getByRole('form', { name: 'Edit Mock provider' }).waitFor();

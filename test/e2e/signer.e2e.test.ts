@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSession, shot as screenshot } from './session';
 
 /**
  * The Request signer against the embedded mock, by clicking: the Mock provider profile, a request token request
  * with oauth_callback signed and sent (200, the mock's "Accepted"), then a wrong consumer secret (401, the mock's
  * "Rejected" and the signing-key cause). Light and dark screenshots of each state.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const session = e2eSession();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/signer-${name}-${scheme}.png`, fullPage: true });
+const shot = (page: Page, name: string, scheme: string) => screenshot(page, `signer-${name}`, scheme);
 
 it.each(['light', 'dark'] as const)('signs and sends a request token request, then shows why a wrong consumer secret fails (%s)', async (scheme) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.url);
+  await page.goto(session.app.url);
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
   const mockBase = (await page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).textContent())!.replace('Mock at ', '');
 
@@ -63,8 +52,8 @@ it.each(['light', 'dark'] as const)('signs and sends a request token request, th
 });
 
 it('shows the PLAINTEXT warning with the signature masked', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(app.url);
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Request signer' }).click();
   await page.getByLabel('Signature method', { exact: true }).selectOption('PLAINTEXT');
   await page.getByRole('note', { name: 'PLAINTEXT warning' }).waitFor();
