@@ -6,4 +6,3 @@ export * from './percent-encoding';
 export * from './protocol-parameters';
 export * from './signing';
 export * from './trace';
-export * from './base-string-diff';

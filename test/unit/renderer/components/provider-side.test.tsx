@@ -24,7 +24,8 @@ describe('ProviderSide', () => {
     expect(screen.getByText(/The base strings differ from character 39/)).toBeTruthy();
     const marks = screen.getByLabelText('Signature base string difference').querySelectorAll('mark');
     expect(marks).toHaveLength(2);
-    expect(screen.getByText(/The server signed b=2, which you did not/)).toBeTruthy();
+    expect(screen.getByText('A parameter was left out')).toBeTruthy();
+    expect(screen.getByText(/b=2 is not in the signed base string/)).toBeTruthy();
     expect(screen.getByText('Rejected')).toBeTruthy();
   });
 
