@@ -9,7 +9,7 @@ import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
-import { recordHistory, saveToken } from './history-record';
+import { recordHistory, saveToken } from './flow-records';
 import { freshNonceAndTimestamp } from './signing-context';
 
 export interface LegRun {

@@ -5,7 +5,7 @@ import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { recordHistory, saveToken } from './history-record';
+import { recordHistory, saveToken } from './flow-records';
 import type { Caught } from './oauth1-store';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */

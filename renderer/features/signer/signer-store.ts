@@ -7,7 +7,7 @@ import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { recordHistory } from '../../state/history-record';
+import { recordHistory } from '../../state/flow-records';
 import { freshNonceAndTimestamp } from '../../state/signing-context';
 import { emptyForm, fieldIssues, isRsa, profileCallback, toDraft, type SignerForm } from './signer-form';
 
