@@ -48,15 +48,16 @@ export function eventRecord(request: ProviderRequest, handled: Handled, atMs: nu
 }
 
 function signatureReport(f: SignatureFindings): ProviderSignatureReport {
+  const d = f.details();
   return {
     signatureMethod: f.signatureMethod,
     placement: f.placement,
     clientSignature: f.clientSignature,
     expectedSignature: f.expectedSignature,
-    baseStringUri: f.baseStringUri,
-    normalizedParameters: f.normalizedParameters,
-    baseString: f.baseString,
-    steps: f.traceSteps(),
+    baseStringUri: d.baseStringUri,
+    normalizedParameters: d.normalizedParameters,
+    baseString: d.baseString,
+    steps: d.steps,
     error: f.error,
   };
 }

@@ -15,19 +15,33 @@ import {
 } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
 import { encodeRfc3986, header, type ProviderRequest } from './http';
-import type { Collected } from './oauth1-collect';
-import type { SignatureFindings } from './oauth1-verify';
+import { collectProtocolParameters, type Collected } from './oauth1-collect';
+import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
 
 /**
- * The provider's own signature computation for one request, with the shared core. The signature is computed
- * with the core's step functions (normalizeParameters, baseStringUri, signatureBaseString, signingKey,
- * signBaseString); the full step-by-step trace (traceSignature, same input) is computed only when the event is
- * built, which keeps verification fast. Secrets are replaced in the trace.
+ * The provider's own signature computation for one request, with the shared core's step functions
+ * (normalizeParameters, baseStringUri, signatureBaseString, signingKey, signBaseString). What an event shows beyond
+ * the verdict (the base string, its parts and the step-by-step trace of traceSignature) is recomputed from the same
+ * request and secrets when the event is built: every request's event is kept in the history, and keeping only the
+ * request rather than every intermediate string makes that history cheap. Secrets are masked in the trace.
  */
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
-/** `expected` is null for the RSA methods, which the provider verifies with the public key instead (§3.4.3). */
-export type ComputedSignature = { readonly report: SignatureFindings; readonly expected: string | null; readonly error: null } | (SignatureFindings & { readonly error: string });
+/** What the provider computed; `expected` is null for the RSA methods, verified with the public key instead (§3.4.3). */
+export type ComputedSignature =
+  | { readonly findings: SignatureFindings; readonly expected: string | null; readonly baseString: string; readonly error: null }
+  | { readonly findings: SignatureFindings; readonly error: string };
+
+/** Everything the signature depends on besides the request: the same values give the same base string and trace. */
+export interface SigningSetup {
+  readonly method: SignatureMethod;
+  readonly consumerSecret: string;
+  readonly tokenSecret: string;
+  readonly listenAuthority: string;
+  /** The oauth1HeaderOnly switch as it was, so the parameters are collected again the same way. */
+  readonly headerOnly: boolean;
+  readonly crypto: CryptoPort;
+}
 
 /** Fields that go through protocolParameters, which leaves out empty values; a value sent empty is passed as it was signed. */
 const FIELDS = new Set(['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier']);
@@ -51,16 +65,12 @@ const valueOf = (p: ReadonlyMap<string, string>, n: string): string | null => {
   return present(v) ? v : null;
 };
 
-export function computeTrace(req: ProviderRequest, c: Collected, method: SignatureMethod, consumerSecret: string, tokenSecret: string, listenAuthority: string, crypto: CryptoPort): ComputedSignature {
+function signatureInput(req: ProviderRequest, c: Collected, host: string, s: SigningSetup): SignatureInput {
   const p = c.oauth;
-  const host = header(req, 'host') ?? listenAuthority;
   // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
   // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
   const query = c.query.length ? `?${encodePairs(c.query)}` : '';
-  const client = p.get('oauth_signature') ?? null;
-  const hidden = method === 'PLAINTEXT';
-  const rsa = isRsaMethod(method);
-  const input: SignatureInput = {
+  return {
     method: req.method,
     url: `http://${host}${req.path}${query}`,
     hostHeader: host,
@@ -69,47 +79,62 @@ export function computeTrace(req: ProviderRequest, c: Collected, method: Signatu
     contentType: c.isForm ? 'application/x-www-form-urlencoded' : undefined,
     consumerKey: p.get('oauth_consumer_key')!,
     token: valueOf(p, 'oauth_token'),
-    signatureMethod: method,
+    signatureMethod: s.method,
     nonce: valueOf(p, 'oauth_nonce'),
     timestamp: valueOf(p, 'oauth_timestamp'),
     callback: valueOf(p, 'oauth_callback'),
     verifier: valueOf(p, 'oauth_verifier'),
     includeVersion: false,
     extraOauthParams: extraParameters(p),
-    consumerSecret,
-    tokenSecret,
-    receivedSignature: rsa ? (client ?? '') : undefined,
+    consumerSecret: s.consumerSecret,
+    tokenSecret: s.tokenSecret,
+    receivedSignature: isRsaMethod(s.method) ? (p.get('oauth_signature') ?? '') : undefined,
   };
+}
+
+/** §3.4.1: the base string URI, the normalized parameters and the base string. Throws ProtocolError on a bad URI. */
+function baseStringParts(req: ProviderRequest, c: Collected, input: SignatureInput): { baseStringUri: string; normalizedParameters: string; baseString: string } {
+  // §3.4.1.3.1: protocol parameters, then the query, then the form body (already decoded by the collector).
+  const all = protocolParameters(input);
+  for (const q of c.query) all.push(q);
+  for (const b of c.body) all.push(b);
+  const normalizedParameters = normalizeParameters(all);
+  // The URL is built from the Host header, so its authority already is what the client addressed (§3.4.1.2).
+  const uri = baseStringUri(input.url);
+  return { baseStringUri: uri, normalizedParameters, baseString: signatureBaseString(req.method, uri, normalizedParameters) };
+}
+
+export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningSetup): ComputedSignature {
+  const host = header(req, 'host') ?? setup.listenAuthority;
+  const client = c.oauth.get('oauth_signature') ?? null;
+  const hidden = setup.method === 'PLAINTEXT';
+  const shown = (signature: string | null) => (hidden ? '«hidden»' : signature);
   try {
-    // §3.4.1.3.1: protocol parameters, then the query, then the form body (already decoded by the collector).
-    const all = protocolParameters(input);
-    for (const q of c.query) all.push(q);
-    for (const b of c.body) all.push(b);
-    const normalized = normalizeParameters(all);
-    // The URL is built from the Host header, so its authority already is what the client addressed (§3.4.1.2).
-    const uri = baseStringUri(input.url);
-    const baseString = signatureBaseString(req.method, uri, normalized);
-    const expected = rsa ? null : signBaseString(method, baseString, signingKey(consumerSecret, tokenSecret), crypto).signature;
-    const report: SignatureFindings = {
-      signatureMethod: method,
-      placement: c.placement,
-      clientSignature: hidden ? '«hidden»' : client,
-      expectedSignature: hidden ? '«hidden»' : expected,
-      baseStringUri: uri,
-      normalizedParameters: normalized,
-      baseString,
-      traceSteps: () => traceSteps(input, crypto, tokenSecret === ''),
-      error: null,
-    };
-    return { error: null, expected, report };
+    const { baseString } = baseStringParts(req, c, signatureInput(req, c, host, setup));
+    const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
+    const findings: SignatureFindings = { signatureMethod: setup.method, placement: c.placement, clientSignature: shown(client), expectedSignature: shown(expected), error: null, details: () => recompute(req, setup) };
+    return { findings, expected, baseString, error: null };
   } catch (e) {
     if (!(e instanceof ProtocolError)) throw e;
-    const why = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
-    return { signatureMethod: method, placement: c.placement, clientSignature: hidden ? '«hidden»' : client, expectedSignature: null, baseStringUri: null, normalizedParameters: null, baseString: null, traceSteps: noSteps, error: why };
+    const error = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
+    return { findings: { signatureMethod: setup.method, placement: c.placement, clientSignature: shown(client), expectedSignature: null, error, details: noDetails }, error };
   }
 }
 
-const noSteps = (): readonly TraceStep[] => [];
+/** The same computation again, from the request and setup the verdict was reached with (collection cannot fail now). */
+function recompute(req: ProviderRequest, setup: SigningSetup): SignatureDetails {
+  const collected = collectProtocolParameters(req, setup.headerOnly);
+  if (!collected.ok) return noDetails();
+  const c = collected.value;
+  const input = signatureInput(req, c, header(req, 'host') ?? setup.listenAuthority, setup);
+  try {
+    return { ...baseStringParts(req, c, input), steps: traceSteps(input, setup.crypto, setup.tokenSecret === '') };
+  } catch {
+    return noDetails();
+  }
+}
+
+const noDetails = (): SignatureDetails => ({ baseStringUri: null, normalizedParameters: null, baseString: null, steps: [] });
 
 /**
  * Every intermediate, in order, from traceSignature, with the secrets masked: the signing key, and a PLAINTEXT

@@ -31,8 +31,11 @@ export interface ProviderSignatureReport {
   readonly error: string | null;
 }
 
-/** The report as verification leaves it: the step-by-step trace is listed when the event is built (same input, same core). */
-export type SignatureFindings = Omit<ProviderSignatureReport, 'steps'> & { readonly traceSteps: () => readonly TraceStep[] };
+/** The base string, its parts and the trace: what the event adds to the verdict. */
+export type SignatureDetails = Pick<ProviderSignatureReport, 'baseStringUri' | 'normalizedParameters' | 'baseString' | 'steps'>;
+
+/** The report as verification leaves it; `details` computes the rest again when the event is built (same input, same core). */
+export type SignatureFindings = Omit<ProviderSignatureReport, keyof SignatureDetails> & { readonly details: () => SignatureDetails };
 
 export interface VerifyContext {
   readonly consumers: readonly ConsumerConfig[];
@@ -44,7 +47,7 @@ export interface VerifyContext {
 }
 
 export type OAuth1Verdict =
-  | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: SignatureFindings }
+  | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: SignatureFindings; readonly baseString: string }
   | {
       readonly ok: false;
       readonly report: ProblemReport;
@@ -136,9 +139,9 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   }
   const tokenSecret = requestToken?.secret ?? accessToken?.secret ?? (present(tokenValue) ? DUMMY_SECRET : '');
 
-  const signature = computeTrace(req, c, sigMethod, consumer?.secret ?? DUMMY_SECRET, tokenSecret, ctx.listenAuthority, ctx.crypto);
-  if (signature.error !== null) return fail({ problem: 'parameter_rejected', advice: signature.error }, signature);
-  const report = signature.report;
+  const signature = computeTrace(req, c, { method: sigMethod, consumerSecret: consumer?.secret ?? DUMMY_SECRET, tokenSecret, listenAuthority: ctx.listenAuthority, headerOnly: sw.oauth1HeaderOnly, crypto: ctx.crypto });
+  const report = signature.findings;
+  if (signature.error !== null) return fail({ problem: 'parameter_rejected', advice: signature.error }, report);
   // Unknown consumer: answered only after a full computation, so timing does not reveal which keys exist (oauthlib dummy_client).
   if (!consumer) return fail({ problem: 'consumer_key_unknown', advice: `oauth_consumer_key ${JSON.stringify(p.get('oauth_consumer_key'))} is not a consumer of this provider.` }, report);
   const rsa = isRsaMethod(sigMethod);
@@ -149,11 +152,11 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
     return fail({ problem: 'signature_method_rejected', advice: `Consumer ${JSON.stringify(consumer.key)} has no RSA public key configured, so its ${sigMethod} signature cannot be verified (RFC 5849 §3.4.3). Add rsaPublicKey (PEM) to this consumer in the mock's configuration${others.length ? `, or sign with ${others.join(', ')}` : ''}.` }, report, 401);
   }
   if (tokenProblem) return fail(tokenProblem, report);
-  if (rsa ? !verifySignature(sigMethod, report.baseString!, '', signatureText, ctx.crypto, consumer.rsaPublicKey) : !constantTimeEqual(signature.expected!, signatureText)) {
+  if (rsa ? !verifySignature(sigMethod, signature.baseString, '', signatureText, ctx.crypto, consumer.rsaPublicKey) : !constantTimeEqual(signature.expected!, signatureText)) {
     const key = rsa
       ? `verified with the RSA public key of consumer ${JSON.stringify(consumer.key)}, which the consumer's private key must have signed; token secrets are not used, RFC 5849 §3.4.3`
       : `signing key: consumer secret & ${endpoint === 'request_token' ? 'empty token secret' : endpoint === 'access_token' ? 'request token secret' : 'access token secret'}, RFC 5849 §3.4`;
-    return fail({ problem: 'signature_invalid', advice: `The signature does not match. The provider computed its signature base string as: ${report.baseString} (${key}).` }, report);
+    return fail({ problem: 'signature_invalid', advice: `The signature does not match. The provider computed its signature base string as: ${signature.baseString} (${key}).` }, report);
   }
   const sent = p.get('oauth_body_hash');
   if (sent !== undefined) {
@@ -165,5 +168,5 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
     if (ctx.state.nonces.has(key)) return fail({ problem: 'nonce_used', advice: `oauth_nonce ${JSON.stringify(p.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).` }, report);
     ctx.state.nonces.remember(key, timestamp, ctx.state.clock.nowSeconds() - sw.timestampWindow);
   }
-  return { ok: true, consumer, oauth: p, signature: report, requestToken, accessToken };
+  return { ok: true, consumer, oauth: p, signature: report, baseString: signature.baseString, requestToken, accessToken };
 }

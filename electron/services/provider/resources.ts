@@ -34,7 +34,7 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
       consumerKey: at.consumerKey,
       method: req.method,
       query: q.ok ? q.params.filter(([n]) => !n.startsWith('oauth_')) : [],
-      signatureBaseString: v.signature.baseString,
+      signatureBaseString: v.baseString,
     }),
     verdict: ok(`Signature valid; access token ${at.token} of user ${at.username}.`),
     signature: v.signature,

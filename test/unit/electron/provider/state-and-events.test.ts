@@ -209,6 +209,23 @@ describe('events', () => {
     expect(h.provider.events.recent(before)[0]).toBe(unwatched);
   });
 
+  it('an unwatched event read later shows the base string the provider verified, though switches and state changed since', async () => {
+    const t = await threeLegs(h);
+    const before = h.provider.events.recent().at(-1)?.id ?? 0;
+    const me = await signed(h, { method: 'POST', path: '/api/v1/me?q=a+b', token: t.accessToken, tokenSecret: t.accessSecret, placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' });
+    expect(me.status).toBe(200);
+    // Header-only would now refuse this request, and the token is gone: the event must not be recomputed under either.
+    await h.settings({ switches: { oauth1HeaderOnly: true } });
+    h.provider.state.accessTokens.clear();
+    try {
+      const [event] = h.provider.events.recent(before);
+      expect(event!.signature).toMatchObject({ placement: 'body', baseString: json(me.body).signatureBaseString, error: null });
+      expect(event!.signature!.steps.find((s) => s.id === 'signing-key')!.text).toBe('«consumer secret»&«token secret»');
+    } finally {
+      await h.settings({ switches: { oauth1HeaderOnly: false } });
+    }
+  });
+
   it('GET /_mock/events.json returns the recent history', async () => {
     const r = await h.send({ path: '/_mock/events.json' });
     const events = (json(r.body) as { events: ProviderEvent[] }).events;
