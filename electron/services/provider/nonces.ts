@@ -1,3 +1,5 @@
+import { InsertionOrder } from './insertion-order';
+
 /**
  * Nonces seen recently (RFC 5849 §3.3), in bounded memory (§4.10). A nonce is remembered for the timestamp window
  * around its timestamp; older entries are dropped. When the memory is full the oldest entry is dropped too, and
@@ -5,9 +7,8 @@
  */
 export class NonceMemory {
   private readonly seen = new Map<string, number>();
+  private readonly order = new InsertionOrder<string>();
   private floorSeconds = 0;
-  /** The timestamp of the first entry in insertion order (Infinity when empty): expiry starts there. */
-  private headSeconds = Infinity;
 
   constructor(private capacity: number) {}
 
@@ -36,38 +37,27 @@ export class NonceMemory {
 
   /** Records a nonce not remembered yet (callers ask has() first) and forgets those older than `oldestSeconds`. */
   remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
-    // Insertion order is close to timestamp order, so the scan starts only when the first entry is due and stops at
-    // the first recent one; a request that expires nothing allocates nothing here.
-    if (this.headSeconds < oldestSeconds) {
-      for (const [k, ts] of this.seen) {
-        if (ts >= oldestSeconds) break;
-        this.seen.delete(k);
-      }
-      this.headSeconds = this.firstTimestamp();
+    // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
+    for (let k = this.order.peek(); k !== undefined && this.seen.get(k)! < oldestSeconds; k = this.order.peek()) {
+      this.order.shift();
+      this.seen.delete(k);
     }
     this.seen.set(key, timestampSeconds);
-    if (this.seen.size === 1) this.headSeconds = timestampSeconds;
+    this.order.push(key);
     this.trim();
   }
 
   clear(): void {
     this.seen.clear();
+    this.order.reset();
     this.floorSeconds = 0;
-    this.headSeconds = Infinity;
-  }
-
-  private firstTimestamp(): number {
-    const first = this.seen.values().next();
-    return first.done ? Infinity : first.value;
   }
 
   private trim(): void {
-    if (this.seen.size <= this.capacity) return;
     while (this.seen.size > this.capacity) {
-      const first = this.seen.entries().next().value as [string, number];
-      this.seen.delete(first[0]);
-      this.floorSeconds = Math.max(this.floorSeconds, first[1]);
+      const oldest = this.order.shift()!;
+      this.floorSeconds = Math.max(this.floorSeconds, this.seen.get(oldest)!);
+      this.seen.delete(oldest);
     }
-    this.headSeconds = this.firstTimestamp();
   }
 }

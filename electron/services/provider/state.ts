@@ -1,5 +1,6 @@
 import type { RandomPort } from '../../../shared/ports';
 import type { MockClock } from './clock';
+import { InsertionOrder, setBounded } from './insertion-order';
 import { NonceMemory } from './nonces';
 
 /**
@@ -85,18 +86,36 @@ export type PendingLogin =
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
 export const TABLE_LIMIT = 50_000;
 
-function put<V>(map: Map<string, V>, key: string, value: V): void {
-  map.set(key, value);
-  while (map.size > TABLE_LIMIT) map.delete(map.keys().next().value as string);
+/** A table and the order its keys were inserted in, so the oldest can be dropped once it is full. */
+class Table<V> {
+  readonly map = new Map<string, V>();
+  private readonly order = new InsertionOrder<string>();
+
+  put(key: string, value: V): void {
+    setBounded(this.map, this.order, TABLE_LIMIT, key, value);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.order.reset();
+  }
 }
 
 export class ProviderState {
-  readonly requestTokens = new Map<string, RequestToken>();
-  readonly accessTokens = new Map<string, OAuth1AccessToken>();
-  readonly codes = new Map<string, AuthorizationCode>();
-  readonly bearerTokens = new Map<string, BearerToken>();
-  readonly refreshTokens = new Map<string, RefreshToken>();
-  readonly pendingLogins = new Map<string, PendingLogin>();
+  private readonly tables = {
+    requestTokens: new Table<RequestToken>(),
+    accessTokens: new Table<OAuth1AccessToken>(),
+    codes: new Table<AuthorizationCode>(),
+    bearerTokens: new Table<BearerToken>(),
+    refreshTokens: new Table<RefreshToken>(),
+    pendingLogins: new Table<PendingLogin>(),
+  };
+  readonly requestTokens = this.tables.requestTokens.map;
+  readonly accessTokens = this.tables.accessTokens.map;
+  readonly codes = this.tables.codes.map;
+  readonly bearerTokens = this.tables.bearerTokens.map;
+  readonly refreshTokens = this.tables.refreshTokens.map;
+  readonly pendingLogins = this.tables.pendingLogins.map;
   readonly nonces: NonceMemory;
 
   constructor(
@@ -113,22 +132,22 @@ export class ProviderState {
   }
 
   addRequestToken(t: RequestToken): void {
-    put(this.requestTokens, t.token, t);
+    this.tables.requestTokens.put(t.token, t);
   }
   addAccessToken(t: OAuth1AccessToken): void {
-    put(this.accessTokens, t.token, t);
+    this.tables.accessTokens.put(t.token, t);
   }
   addCode(c: AuthorizationCode): void {
-    put(this.codes, c.code, c);
+    this.tables.codes.put(c.code, c);
   }
   addBearer(t: BearerToken): void {
-    put(this.bearerTokens, t.token, t);
+    this.tables.bearerTokens.put(t.token, t);
   }
   addRefresh(t: RefreshToken): void {
-    put(this.refreshTokens, t.token, t);
+    this.tables.refreshTokens.put(t.token, t);
   }
   addPendingLogin(csrf: string, p: PendingLogin): void {
-    put(this.pendingLogins, csrf, p);
+    this.tables.pendingLogins.put(csrf, p);
   }
 
   /** Takes a pending login once: a CSRF token is single-use. */
@@ -152,7 +171,7 @@ export class ProviderState {
   }
 
   clear(): void {
-    for (const m of [this.requestTokens, this.accessTokens, this.codes, this.bearerTokens, this.refreshTokens, this.pendingLogins]) m.clear();
+    for (const t of Object.values(this.tables)) t.clear();
     this.nonces.clear();
   }
 }
