@@ -2,22 +2,32 @@ import { ProtocolError } from '../errors';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-/** Base64 with padding (RFC 4648 §4), the encoding of OAuth 1.0a signatures (RFC 5849 §3.4.2). */
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const PAD = 0x3d;
+
+/**
+ * Base64 with padding (RFC 4648 §4), the encoding of OAuth 1.0a signatures (RFC 5849 §3.4.2). The character codes
+ * are collected first and made into one string at the end, since joining characters one by one builds a chain of
+ * partial strings (the provider encodes a signature on every request).
+ */
 export function base64Encode(bytes: Uint8Array): string {
-  let out = '';
+  const codes: number[] = [];
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+    codes.push(CODES[n >> 18]!, CODES[(n >> 12) & 63]!, CODES[(n >> 6) & 63]!, CODES[n & 63]!);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
     const n = bytes[i]! << 16;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + '==';
+    codes.push(CODES[n >> 18]!, CODES[(n >> 12) & 63]!, PAD, PAD);
   } else if (rest === 2) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + '=';
+    codes.push(CODES[n >> 18]!, CODES[(n >> 12) & 63]!, CODES[(n >> 6) & 63]!, PAD);
   }
+  // In slices, as the number of arguments a call may take is limited.
+  let out = '';
+  for (let at = 0; at < codes.length; at += 8192) out += String.fromCharCode(...codes.slice(at, at + 8192));
   return out;
 }
 

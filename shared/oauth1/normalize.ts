@@ -26,9 +26,10 @@ export function sortParameters(encoded: readonly Param[]): Param[] {
 
 /** §3.4.1.3.2 steps 3–4: `name=value` pairs joined with `&`. */
 export function normalizedParameterString(sorted: readonly Param[]): string {
-  let out = '';
-  for (let i = 0; i < sorted.length; i++) out += (i === 0 ? '' : '&') + sorted[i]![0] + '=' + sorted[i]![1];
-  return out;
+  // join builds one flat string; += would build a chain of partial strings to be copied again later.
+  const pairs: string[] = [];
+  for (const [n, v] of sorted) pairs.push(`${n}=${v}`);
+  return pairs.join('&');
 }
 
 /** Steps 1–4 at once, for callers that want only the string (the provider, on every request). */

@@ -96,13 +96,13 @@ export function reply(status: number, contentType: string | null, body: string, 
 }
 
 export function formReply(status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply {
-  let body = '';
-  for (let i = 0; i < pairs.length; i++) body += (i === 0 ? '' : '&') + encodeRfc3986(pairs[i]![0]) + '=' + encodeRfc3986(pairs[i]![1]);
-  return reply(status, 'application/x-www-form-urlencoded', body, headers);
+  const body: string[] = [];
+  for (const [n, v] of pairs) body.push(`${encodeRfc3986(n)}=${encodeRfc3986(v)}`);
+  return reply(status, 'application/x-www-form-urlencoded', body.join('&'), headers);
 }
 
 export const jsonReply = (status: number, value: unknown, headers: [string, string][] = []): Reply =>
-  reply(status, 'application/json; charset=utf-8', JSON.stringify(value, null, 2), [['Pragma', 'no-cache'], ...headers]);
+  reply(status, 'application/json; charset=utf-8', JSON.stringify(value), [['Pragma', 'no-cache'], ...headers]);
 
 export const textReply = (status: number, text: string, headers: [string, string][] = []): Reply => reply(status, 'text/plain; charset=utf-8', text, headers);
 

@@ -44,8 +44,9 @@ export class InsertionOrder<K> {
  * `order` until they come up (dropping them then is a no-op), and `order` is rebuilt when they outnumber the rest.
  */
 export function setBounded<K, V>(map: Map<K, V>, order: InsertionOrder<K>, limit: number, key: K, value: V): void {
-  if (!map.has(key)) order.push(key);
+  const size = map.size;
   map.set(key, value);
+  if (map.size !== size) order.push(key);
   while (map.size > limit) {
     const oldest = order.shift();
     if (oldest === undefined) break; // only when keys were set on the map directly

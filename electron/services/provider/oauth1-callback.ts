@@ -8,6 +8,8 @@ import { checkAnyCallback, matchRegisteredUri } from './redirect-uri';
  */
 export function checkOAuth1Callback(callback: string, consumer: ConsumerConfig | undefined, policy: Switches['oauth1Callback']): string | null {
   if (callback === 'oob') return null;
+  // The registered callback passed the same checks when the configuration was loaded.
+  if (consumer !== undefined && callback === consumer.callback) return null;
   if (/^oob$/i.test(callback)) return `oauth_callback ${JSON.stringify(callback)} is not "oob": the value is case-sensitive (RFC 5849 §2.1).`;
   const shape = checkAnyCallback(callback);
   if (shape) return `oauth_callback must be an absolute http(s) URI or "oob" (RFC 5849 §2.1): ${shape}.`;

@@ -9,6 +9,7 @@ import {
   signingKey,
   traceSignature,
   type Param,
+  type ParamSource,
   type SignatureInput,
   type SignatureMethod,
   type TraceStep,
@@ -104,33 +105,55 @@ function baseStringParts(req: ProviderRequest, c: Collected, input: SignatureInp
   return { baseStringUri: uri, normalizedParameters, baseString: signatureBaseString(req.method, uri, normalizedParameters) };
 }
 
-export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningSetup): ComputedSignature {
-  const host = header(req, 'host') ?? setup.listenAuthority;
-  const client = c.oauth.get('oauth_signature') ?? null;
-  const hidden = setup.method === 'PLAINTEXT';
-  const shown = (signature: string | null) => (hidden ? '«hidden»' : signature);
-  try {
-    const { baseString } = baseStringParts(req, c, signatureInput(req, c, host, setup));
-    const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
-    const findings: SignatureFindings = { signatureMethod: setup.method, placement: c.placement, clientSignature: shown(client), expectedSignature: shown(expected), error: null, details: () => recompute(req, setup) };
-    return { findings, expected, baseString, error: null };
-  } catch (e) {
-    if (!(e instanceof ProtocolError)) throw e;
-    const error = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
-    return { findings: { signatureMethod: setup.method, placement: c.placement, clientSignature: shown(client), expectedSignature: null, error, details: noDetails }, error };
+/** What verification leaves for the event; the rest is computed again from the same request when the event is built. */
+class Findings implements SignatureFindings {
+  readonly signatureMethod: SignatureMethod;
+  readonly placement: ParamSource;
+  readonly clientSignature: string | null;
+  readonly expectedSignature: string | null;
+
+  constructor(
+    c: Collected,
+    expected: string | null,
+    readonly error: string | null,
+    private readonly req: ProviderRequest,
+    private readonly setup: SigningSetup,
+  ) {
+    this.signatureMethod = setup.method;
+    this.placement = c.placement;
+    // A PLAINTEXT signature is the secrets themselves (§3.4.4).
+    const hidden = setup.method === 'PLAINTEXT';
+    this.clientSignature = hidden ? '«hidden»' : (c.oauth.get('oauth_signature') ?? null);
+    this.expectedSignature = hidden && expected !== null ? '«hidden»' : expected;
+  }
+
+  details(): SignatureDetails {
+    if (this.error !== null) return noDetails();
+    // Collection succeeded for this request before, with the same switch, so it succeeds again.
+    const collected = collectProtocolParameters(this.req, this.setup.headerOnly);
+    if (!collected.ok) return noDetails();
+    const c = collected.value;
+    const input = signatureInput(this.req, c, hostOf(this.req, this.setup), this.setup);
+    try {
+      return { ...baseStringParts(this.req, c, input), steps: traceSteps(input, this.setup.crypto, this.setup.tokenSecret === '') };
+    } catch {
+      return noDetails();
+    }
   }
 }
 
-/** The same computation again, from the request and setup the verdict was reached with (collection cannot fail now). */
-function recompute(req: ProviderRequest, setup: SigningSetup): SignatureDetails {
-  const collected = collectProtocolParameters(req, setup.headerOnly);
-  if (!collected.ok) return noDetails();
-  const c = collected.value;
-  const input = signatureInput(req, c, header(req, 'host') ?? setup.listenAuthority, setup);
+const hostOf = (req: ProviderRequest, setup: SigningSetup) => header(req, 'host') ?? setup.listenAuthority;
+
+export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningSetup): ComputedSignature {
+  const host = hostOf(req, setup);
   try {
-    return { ...baseStringParts(req, c, input), steps: traceSteps(input, setup.crypto, setup.tokenSecret === '') };
-  } catch {
-    return noDetails();
+    const { baseString } = baseStringParts(req, c, signatureInput(req, c, host, setup));
+    const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
+    return { findings: new Findings(c, expected, null, req, setup), expected, baseString, error: null };
+  } catch (e) {
+    if (!(e instanceof ProtocolError)) throw e;
+    const error = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
+    return { findings: new Findings(c, null, error, req, setup), error };
   }
 }
 

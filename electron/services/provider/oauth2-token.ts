@@ -48,8 +48,7 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   for (const [n, v] of form.params) if (v !== '') counts.set(n, (counts.get(n) ?? 0) + 1);
   const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
   if (dupes.length) throw bad('invalid_request', `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`);
-  // RFC 6749 §3.2: parameters without a value are treated as omitted.
-  const get = (n: string) => form.params.find(([k, v]) => k === n && v !== '')?.[1];
+  const get = formGetter(form.params);
   const client = authenticate(req, ctx, get);
   const grantType = get('grant_type');
   if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (seed §4.2) or refresh_token.');
@@ -58,28 +57,39 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   return grantType === 'authorization_code' ? authorizationCode(ctx, client, get) : refresh(ctx, client, get);
 }
 
+/** RFC 6749 §3.2: parameters without a value are treated as omitted. */
+function formGetter(params: readonly (readonly [string, string])[]): (name: string) => string | undefined {
+  return function get(name) {
+    for (const [k, v] of params) if (k === name && v !== '') return v;
+    return undefined;
+  };
+}
+
+const basicFailure = (realm: string, description: string) => new TokenError(401, 'invalid_client', description, [['WWW-Authenticate', `Basic realm=${quoted(realm)}`]]);
+/** RFC 6749 §5.2: 401 for failed client authentication, with a Basic challenge when the client used Basic. */
+const clientFailure = (usedBasic: boolean, realm: string, description: string) => (usedBasic ? basicFailure(realm, description) : new TokenError(401, 'invalid_client', description));
+
 /** RFC 6749 §2.3.1: HTTP Basic (id and secret form-urlencoded, then base64) or client_id + client_secret in the body, not both. */
 function authenticate(req: ProviderRequest, ctx: ProviderContext, get: (n: string) => string | undefined): ClientConfig {
   const realm = ctx.config.realm;
   const auths = headerValues(req, 'authorization');
-  const basicFail = (d: string) => new TokenError(401, 'invalid_client', d, [['WWW-Authenticate', `Basic realm=${quoted(realm)}`]]);
   let basic: { id: string; secret: string } | null = null;
   if (auths.length > 1) throw bad('invalid_request', 'Send exactly one Authorization header.');
   if (auths[0] !== undefined) {
     const m = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auths[0]);
-    if (!m) throw basicFail('The Authorization header is not HTTP Basic client authentication (RFC 6749 §2.3.1); use Basic base64(client_id:client_secret) or send the credentials in the body.');
+    if (!m) throw basicFailure(realm, 'The Authorization header is not HTTP Basic client authentication (RFC 6749 §2.3.1); use Basic base64(client_id:client_secret) or send the credentials in the body.');
     let decoded: string;
     try {
       decoded = utf8Decode(base64Decode(m[1]!));
     } catch {
-      throw basicFail('The Basic credentials are not base64 of UTF-8 text.');
+      throw basicFailure(realm, 'The Basic credentials are not base64 of UTF-8 text.');
     }
     const colon = decoded.indexOf(':');
-    if (colon < 0) throw basicFail('The Basic credentials must be client_id:client_secret, each form-urlencoded (RFC 6749 §2.3.1).');
+    if (colon < 0) throw basicFailure(realm, 'The Basic credentials must be client_id:client_secret, each form-urlencoded (RFC 6749 §2.3.1).');
     try {
       basic = { id: percentDecode(decoded.slice(0, colon), true), secret: percentDecode(decoded.slice(colon + 1), true) };
     } catch {
-      throw basicFail('The Basic credentials contain a malformed percent-escape; id and secret are form-urlencoded before base64 (RFC 6749 §2.3.1).');
+      throw basicFailure(realm, 'The Basic credentials contain a malformed percent-escape; id and secret are form-urlencoded before base64 (RFC 6749 §2.3.1).');
     }
   }
   const bodyId = get('client_id');
@@ -90,16 +100,15 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: (n: strin
   if (id === undefined) throw bad('invalid_request', 'client_id is missing; the service requires client_id and client_secret in the body (seed §4.2).');
   const client = ctx.config.oauth2.clients.find((c) => c.id === id);
   const secret = basic?.secret ?? bodySecret;
-  const fail = (d: string) => (basic ? basicFail(d) : new TokenError(401, 'invalid_client', d));
   // Compare even for an unknown client, so timing does not reveal which ids exist.
   const secretOk = constantTimeEqual(client?.secret ?? '\u0000unknown-client', secret ?? '');
-  if (!client) throw fail(`Client authentication failed: client_id ${JSON.stringify(id)} is not a client of this provider.`);
+  if (!client) throw clientFailure(basic !== null, realm, `Client authentication failed: client_id ${JSON.stringify(id)} is not a client of this provider.`);
   if (client.secret === undefined) {
-    if (secret !== undefined) throw fail(`Client ${client.id} is a public client and has no secret; send only client_id (and the PKCE code_verifier).`);
+    if (secret !== undefined) throw clientFailure(basic !== null, realm, `Client ${client.id} is a public client and has no secret; send only client_id (and the PKCE code_verifier).`);
     return client;
   }
-  if (secret === undefined) throw fail(`Client authentication failed: client_secret is missing for confidential client ${client.id} (seed §4.2).`);
-  if (!secretOk) throw fail(`Client authentication failed: wrong client_secret for ${client.id}.`);
+  if (secret === undefined) throw clientFailure(basic !== null, realm, `Client authentication failed: client_secret is missing for confidential client ${client.id} (seed §4.2).`);
+  if (!secretOk) throw clientFailure(basic !== null, realm, `Client authentication failed: wrong client_secret for ${client.id}.`);
   return client;
 }
 

@@ -128,7 +128,8 @@ export class ProviderState {
 
   /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10). Encoded natively: every token needs one. */
   newSecret(bytes = 24, prefix = ''): string {
-    return prefix + Buffer.from(this.random.bytes(bytes)).toString('base64url');
+    const b = this.random.bytes(bytes);
+    return prefix + Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64url');
   }
 
   addRequestToken(t: RequestToken): void {
