@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,9 @@ import type { BenchOutcome } from './run';
  * asserted; any failed request fails the run). Each server runs in its own process (`oauth-lab mock` and
  * `node -e`). Scenarios: signed OAuth 1.0a request_token (HMAC-SHA1 verification, nonce memory, token issue) and
  * the OAuth 2 token endpoint (authorization_code grant with codes obtained beforehand, untimed). The scenarios
- * run in interleaved rounds so drift in the machine's load hits all of them alike; the median round is shown.
+ * run in interleaved rounds so drift in the machine's load hits all of them alike; the median round is shown. The
+ * server's CPU time per request (from /proc, Linux only) is shown beside it: with client and servers on one small
+ * machine, a server that makes the client wait also pays more to wake it, so throughput alone mixes the two.
  *
  * BENCH_REQUESTS (per scenario and round, default 10000), BENCH_ROUNDS (default 3); BENCH_CPU_PROF=DIR starts
  * the mock with --cpu-prof and writes its profile to DIR.
@@ -86,10 +88,23 @@ function tokenRequest(base: string, code: string): Buffer {
 
 const BARE = `const http=require('node:http');const body=Buffer.from('oauth_token=fixed&oauth_token_secret=fixed&oauth_expires_in=600');http.createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'Content-Type':'application/x-www-form-urlencoded','Content-Length':body.length});s.end(body);});}).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port);});process.on('SIGTERM',()=>process.exit(0));`;
 
-const median = (rs: readonly LoadResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+/** CPU seconds a process has used (user + system), from /proc on Linux; null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
-function table(rows: readonly { name: string; round: LoadResult; errors: number; ratio: number | null }[]): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', `target ≥ ${TARGET * 100}%`, 'client CPU'];
+type Round = LoadResult & { readonly serverMicros: number | null };
+
+const median = (rs: readonly Round[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+
+function table(rows: readonly { name: string; round: Round; errors: number; ratio: number | null }[]): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', `target ≥ ${TARGET * 100}%`, 'server CPU µs/req', 'client CPU'];
   const body = rows.map(({ name, round: r, errors, ratio }) => [
     name,
     r.rps.toFixed(0),
@@ -98,6 +113,7 @@ function table(rows: readonly { name: string; round: LoadResult; errors: number;
     String(errors),
     ratio === null ? '(baseline)' : `${(100 * ratio).toFixed(0)}%`,
     ratio === null ? '' : ratio >= TARGET ? 'meets' : 'MISSES',
+    r.serverMicros === null ? 'n/a' : r.serverMicros.toFixed(1),
     `${(100 * r.clientCpu).toFixed(0)}%`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
@@ -121,19 +137,21 @@ export async function run(): Promise<BenchOutcome> {
     const tokens = (await codes(mock.url, total)).map((code) => tokenRequest(mock.url, code));
     const bareRequest = serialize(bare.url, { method: 'POST', path: '/' });
     const scenarios = [
-      { name: 'bare node:http (fixed body)', url: bare.url, request: () => bareRequest },
-      { name: 'POST /oauth/v1/request_token (signed)', url: mock.url, request: (i: number) => requestTokens[i]! },
-      { name: 'POST /oauth/v2/token (code grant)', url: mock.url, request: (i: number) => tokens[i]! },
+      { name: 'bare node:http (fixed body)', url: bare.url, pid: bare.child.pid, request: () => bareRequest },
+      { name: 'POST /oauth/v1/request_token (signed)', url: mock.url, pid: mock.child.pid, request: (i: number) => requestTokens[i]! },
+      { name: 'POST /oauth/v2/token (code grant)', url: mock.url, pid: mock.child.pid, request: (i: number) => tokens[i]! },
     ];
-    const rounds = scenarios.map(() => [] as LoadResult[]);
+    const rounds = scenarios.map(() => [] as Round[]);
     const errors = scenarios.map(() => 0);
     const firstErrors: string[] = [];
-    const measure = async (s: number, from: number, n: number) => {
-      const { name, url, request } = scenarios[s]!;
+    const measure = async (s: number, from: number, n: number): Promise<Round> => {
+      const { name, url, pid, request } = scenarios[s]!;
+      const cpu0 = cpuSeconds(pid);
       const r = await load(name, url, (i) => request(from + i), n, 200, CONCURRENCY);
+      const cpu1 = cpuSeconds(pid);
       errors[s]! += r.errors;
       if (r.firstError) firstErrors.push(`${name}: ${r.firstError}`);
-      return r;
+      return { ...r, serverMicros: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1e6) / n };
     };
     for (let s = 0; s < scenarios.length; s++) await measure(s, ROUNDS * REQUESTS, WARMUP);
     for (let k = 0; k < ROUNDS; k++) for (let s = 0; s < scenarios.length; s++) rounds[s]!.push(await measure(s, k * REQUESTS, REQUESTS));

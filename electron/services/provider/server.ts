@@ -39,6 +39,9 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e]/g;
 const NOT_LOCATION = /[^\x21-\x7e]/gu;
+/** The same tests without the global flag (no lastIndex to carry over), to skip the replacement when nothing matches. */
+const HAS_NOT_FIELD_VALUE = /[^\t\x20-\x7e]/;
+const HAS_NOT_LOCATION = /[^\x21-\x7e]/u;
 const NO_BODY = Buffer.alloc(0);
 
 /** Content-Length as declared (node has already refused a malformed or conflicting one), 0 when absent. */
@@ -60,6 +63,8 @@ export class MockProvider {
   readonly context: ProviderContext;
   private server: Server | null = null;
   private address: { host: string; port: number } | null = null;
+  /** host:port of the listening socket (read on every request, so built once per start). */
+  private authority = '127.0.0.1';
   private readonly streams = new Set<ServerResponse>();
   private readonly bodyLimit: number;
 
@@ -76,7 +81,7 @@ export class MockProvider {
       crypto: options.crypto ?? nodeCrypto,
       events: this.events,
       baseUrl: () => this.baseUrl,
-      listenAuthority: () => (this.address ? `${this.displayHost}:${this.address.port}` : '127.0.0.1'),
+      listenAuthority: () => this.authority,
       autoLoginUser: null,
     };
     this.setAutoLoginUser(options.autoLoginUser || null); // '' means none
@@ -136,6 +141,7 @@ export class MockProvider {
     if (!a || typeof a === 'string') throw new Error('The server did not report a TCP address.');
     this.server = server;
     this.address = { host, port: a.port };
+    this.authority = `${this.displayHost}:${a.port}`;
     return this.baseUrl;
   }
 
@@ -218,7 +224,8 @@ export class MockProvider {
     const headers: string[] = [];
     for (const [n, raw] of reply.headers) {
       // Header values are ASCII on the wire; anything else from client input is escaped rather than thrown on.
-      headers.push(n, n === 'Location' ? raw.replace(NOT_LOCATION, escapeInLocation) : raw.replace(NOT_FIELD_VALUE, '?'));
+      if (n === 'Location') headers.push(n, HAS_NOT_LOCATION.test(raw) ? raw.replace(NOT_LOCATION, escapeInLocation) : raw);
+      else headers.push(n, HAS_NOT_FIELD_VALUE.test(raw) ? raw.replace(NOT_FIELD_VALUE, '?') : raw);
     }
     headers.push('Content-Length', String(Buffer.byteLength(reply.body)));
     res.writeHead(reply.status, headers);

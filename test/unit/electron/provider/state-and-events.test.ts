@@ -220,7 +220,7 @@ describe('events', () => {
     try {
       const [event] = h.provider.events.recent(before);
       expect(event!.signature).toMatchObject({ placement: 'body', baseString: json(me.body).signatureBaseString, error: null });
-      expect(event!.signature!.steps.find((s) => s.id === 'signing-key')!.text).toBe('«consumer secret»&«token secret»');
+      expect((event!.signature!.steps.find((s) => s.id === 'signing-key') as { text: string }).text).toBe('«consumer secret»&«token secret»');
     } finally {
       await h.settings({ switches: { oauth1HeaderOnly: false } });
     }
