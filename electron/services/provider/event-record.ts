@@ -24,7 +24,12 @@ export interface EventRecord {
   readonly bodyRedacted: boolean;
   readonly totalMs: number;
   readonly startedAt: number;
+  /** About how much memory the record keeps alive, for the history's byte bound. */
+  readonly bytes: number;
 }
+
+/** What a record keeps besides its body: headers, reply, verdict and findings (a few KiB at most). */
+const RECORD_OVERHEAD = 4096;
 
 function hostHeader(headers: ProviderRequest['headers']): string | undefined {
   for (const [n, v] of headers) if (n.length === 4 && n.toLowerCase() === 'host') return v;
@@ -44,6 +49,8 @@ export function eventRecord(request: ProviderRequest, handled: Handled, atMs: nu
     bodyRedacted,
     totalMs,
     startedAt,
+    // The signature findings keep the request, and with it the body as bytes and as text.
+    bytes: RECORD_OVERHEAD + 2 * request.body.length,
   };
 }
 

@@ -29,25 +29,36 @@ export type EventListener = (event: ProviderEvent) => void;
 
 interface Entry {
   readonly id: number;
+  readonly bytes: number;
   record: EventRecord | null;
   event: ProviderEvent | null;
 }
 
+/** The history's default bounds: the last 500 requests, fewer when their bodies are large. */
+export const HISTORY_LIMIT = 500;
+export const HISTORY_BYTES = 64 * 1024 * 1024;
+
 /**
- * Fan-out of provider events with a bounded history, so a late subscriber (the UI, SSE) can catch up. Events are
- * built from their records when first needed (at once when someone listens), then kept as built.
+ * Fan-out of provider events with a history bounded in count and in bytes (requests may carry bodies up to the
+ * 1 MiB limit), so a late subscriber (the UI, SSE) can catch up. Events are built from their records when first
+ * needed (at once when someone listens), then kept as built. The newest event is always kept.
  */
 export class EventHub {
   private readonly history: Entry[] = [];
   private readonly listeners = new Set<EventListener>();
   private nextId = 1;
+  private bytes = 0;
 
-  constructor(private readonly limit = 500) {}
+  constructor(
+    private readonly limit = HISTORY_LIMIT,
+    private readonly byteLimit = HISTORY_BYTES,
+  ) {}
 
   publish(record: EventRecord): void {
-    const entry: Entry = { id: this.nextId++, record, event: null };
+    const entry: Entry = { id: this.nextId++, bytes: record.bytes, record, event: null };
     this.history.push(entry);
-    while (this.history.length > this.limit) this.history.shift();
+    this.bytes += entry.bytes;
+    while (this.history.length > this.limit || (this.bytes > this.byteLimit && this.history.length > 1)) this.bytes -= this.history.shift()!.bytes;
     if (this.listeners.size === 0) return;
     const event = built(entry);
     for (const l of this.listeners) {
@@ -70,6 +81,7 @@ export class EventHub {
 
   clear(): void {
     this.history.length = 0;
+    this.bytes = 0;
   }
 }
 
