@@ -35,8 +35,10 @@ export class NonceMemory {
     return this.seen.has(key);
   }
 
-  /** Records a nonce not remembered yet (callers ask has() first) and forgets those older than `oldestSeconds`. */
+  /** Records a nonce (one already remembered is left as it is) and forgets those older than `oldestSeconds`. */
   remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
+    // Each key is in `order` once, so the two stay in step (nothing else deletes from `seen`).
+    if (this.seen.has(key)) return;
     // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
     for (let k = this.order.peek(); k !== undefined && this.seen.get(k)! < oldestSeconds; k = this.order.peek()) {
       this.order.shift();

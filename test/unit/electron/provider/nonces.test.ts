@@ -48,6 +48,18 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     expect(m.has(key('d', 400))).toBe(true);
   });
 
+  it('remembering a nonce twice keeps one entry, and expiry and trimming go on as before', () => {
+    const m = new NonceMemory(2);
+    m.remember(key('a', 100), 100, 0);
+    m.remember(key('a', 100), 100, 0);
+    m.remember(key('b', 200), 200, 0);
+    expect(m.size).toBe(2);
+    m.remember(key('c', 300), 300, 150);
+    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.floor]).toEqual([false, true, true, 0]);
+    m.remember(key('d', 400), 400, 0);
+    expect([m.size, m.floor]).toEqual([2, 200]);
+  });
+
   it('clear() forgets everything, the floor too', () => {
     const m = new NonceMemory(1);
     m.remember(key('a', 100), 100, 0);
