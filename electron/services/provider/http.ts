@@ -95,10 +95,15 @@ export function reply(status: number, contentType: string | null, body: string, 
   return { status, headers: all, body };
 }
 
+/** `name=value&…` with RFC 5849 §3.6 encoding, built as one flat string (join, not a chain of partial strings). */
+export function formEncode(pairs: readonly (readonly [string, string])[]): string {
+  const out: string[] = [];
+  for (const [n, v] of pairs) out.push(`${encodeRfc3986(n)}=${encodeRfc3986(v)}`);
+  return out.join('&');
+}
+
 export function formReply(status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply {
-  const body: string[] = [];
-  for (const [n, v] of pairs) body.push(`${encodeRfc3986(n)}=${encodeRfc3986(v)}`);
-  return reply(status, 'application/x-www-form-urlencoded', body.join('&'), headers);
+  return reply(status, 'application/x-www-form-urlencoded', formEncode(pairs), headers);
 }
 
 export const jsonReply = (status: number, value: unknown, headers: [string, string][] = []): Reply =>

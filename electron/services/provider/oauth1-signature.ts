@@ -15,7 +15,7 @@ import {
   type TraceStep,
 } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
-import { encodeRfc3986, header, type ProviderRequest } from './http';
+import { formEncode, header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
 import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
 
@@ -47,12 +47,6 @@ export interface SigningSetup {
 /** Fields that go through protocolParameters, which leaves out empty values; a value sent empty is passed as it was signed. */
 const FIELDS = new Set(['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier']);
 
-function encodePairs(pairs: readonly Param[]): string {
-  let out = '';
-  for (let i = 0; i < pairs.length; i++) out += (i === 0 ? '' : '&') + encodeRfc3986(pairs[i]![0]) + '=' + encodeRfc3986(pairs[i]![1]);
-  return out;
-}
-
 function extraParameters(p: ReadonlyMap<string, string>): Param[] {
   const extra: Param[] = [];
   p.forEach((v, n) => {
@@ -70,13 +64,13 @@ function signatureInput(req: ProviderRequest, c: Collected, host: string, s: Sig
   const p = c.oauth;
   // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
   // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
-  const query = c.query.length ? `?${encodePairs(c.query)}` : '';
+  const query = c.query.length ? `?${formEncode(c.query)}` : '';
   return {
     method: req.method,
     url: `http://${host}${req.path}${query}`,
     hostHeader: host,
     placement: c.placement,
-    body: c.placement === 'body' ? encodePairs(c.body) : req.body.length || c.isForm ? req.bodyText : undefined,
+    body: c.placement === 'body' ? formEncode(c.body) : req.body.length || c.isForm ? req.bodyText : undefined,
     contentType: c.isForm ? 'application/x-www-form-urlencoded' : undefined,
     consumerKey: p.get('oauth_consumer_key')!,
     token: valueOf(p, 'oauth_token'),
