@@ -38,6 +38,7 @@ const isOauth = ([n]: Param) => n.startsWith('oauth_');
 const rejected = (advice: string, names?: string[]): CollectResult => ({ ok: false, report: { problem: 'parameter_rejected', advice, ...(names?.length ? { parametersRejected: names } : {}) } });
 const SCHEME = /^\s*(\S*)/;
 const NO_PARAMS: readonly Param[] = [];
+const NO_QUERY = { ok: true, params: NO_PARAMS } as const;
 
 /** Splits parameters into protocol parameters and the others, keeping the order of each. */
 function split(params: readonly Param[]): { oauth: readonly Param[]; other: readonly Param[] } {
@@ -70,7 +71,7 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
     }
   }
   // RFC 5849 §3.4.1.3.1: the query is decoded as application/x-www-form-urlencoded, so '+' is a space (as oauthlib does).
-  const q = decodeParams(req.query ?? '', true, 'query string');
+  const q = req.query ? decodeParams(req.query, true, 'query string') : NO_QUERY;
   if (!q.ok) return rejected(q.message);
   const isForm = mediaType(req) === 'application/x-www-form-urlencoded';
   let bodyParams: readonly Param[] = NO_PARAMS;

@@ -71,7 +71,7 @@ export class MockProvider {
   constructor(private readonly options: MockProviderOptions = {}) {
     const config = options.config ?? defaultConfig();
     this.clock = new MockClock(options.clock);
-    this.state = new ProviderState(this.clock, options.random ?? pooledRandom(nodeRandom), config.switches.nonceMemory);
+    this.state = new ProviderState(this.clock, pooledRandom(options.random ?? nodeRandom), config.switches.nonceMemory);
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     this.context = {
       config,

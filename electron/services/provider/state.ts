@@ -1,7 +1,7 @@
-import type { RandomPort } from '../../../shared/ports';
 import type { MockClock } from './clock';
 import { InsertionOrder, setBounded } from './insertion-order';
 import { NonceMemory } from './nonces';
+import type { PooledRandom } from './random-pool';
 
 /**
  * Everything the mock has issued, in memory. Statuses that follow from time (expired) are derived from the clock
@@ -120,7 +120,7 @@ export class ProviderState {
 
   constructor(
     readonly clock: MockClock,
-    private readonly random: RandomPort,
+    private readonly random: PooledRandom,
     nonceCapacity: number,
   ) {
     this.nonces = new NonceMemory(nonceCapacity);
@@ -128,8 +128,7 @@ export class ProviderState {
 
   /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10). Encoded natively: every token needs one. */
   newSecret(bytes = 24, prefix = ''): string {
-    const b = this.random.bytes(bytes);
-    return prefix + Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64url');
+    return prefix + this.random.base64url(bytes);
   }
 
   addRequestToken(t: RequestToken): void {

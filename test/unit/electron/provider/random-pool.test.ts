@@ -16,6 +16,24 @@ describe('pooled randomness', () => {
     expect(seen.size).toBe(500);
   });
 
+  it('encodes tokens straight from the pool: base64url of fresh bytes, distinct across refills, longer than the pool too', () => {
+    const r = pooledRandom(nodeRandom, 64);
+    const seen = new Set<string>();
+    for (let i = 0; i < 500; i++) {
+      const t = r.base64url(18);
+      expect(t).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      seen.add(t);
+    }
+    expect(seen.size).toBe(500);
+    expect(r.base64url(100)).toMatch(/^[A-Za-z0-9_-]{134}$/);
+    // Bytes and tokens come from the same pool without overlap: a fixed source shows where each read starts.
+    let fill = 0;
+    const counting = pooledRandom({ bytes: (n) => Uint8Array.from({ length: n }, () => fill++ & 255) }, 6);
+    expect(counting.base64url(3)).toBe(Buffer.from([0, 1, 2]).toString('base64url'));
+    expect([...counting.bytes(3)]).toEqual([3, 4, 5]);
+    expect(counting.base64url(3)).toBe(Buffer.from([6, 7, 8]).toString('base64url'));
+  });
+
   it('issued tokens are unique', async () => {
     const h = await new Harness().start();
     try {
