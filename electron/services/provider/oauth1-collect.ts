@@ -24,6 +24,8 @@ export interface Collected {
   readonly placement: ParamSource;
   /** Protocol parameters, by name (each appears once). */
   readonly oauth: ReadonlyMap<string, string>;
+  /** The same, as sent. */
+  readonly params: readonly Param[];
   /** Query and form-body parameters that are not protocol parameters. */
   readonly query: readonly Param[];
   readonly body: readonly Param[];
@@ -104,5 +106,5 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
   }
   const unknown = params.filter(([n]) => !KNOWN_PROTOCOL_PARAMETERS.has(n)).map(([n]) => n);
   if (unknown.length) return rejected(`Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`, unknown);
-  return { ok: true, value: { placement, oauth, query: query.other, body: body.other, isForm } };
+  return { ok: true, value: { placement, oauth, params, query: query.other, body: body.other, isForm } };
 }

@@ -2,7 +2,6 @@ import { ProtocolError } from '../../../shared/errors';
 import {
   baseStringUri,
   normalizeParameters,
-  protocolParameters,
   signatureBaseString,
   isRsaMethod,
   signBaseString,
@@ -87,15 +86,15 @@ function signatureInput(req: ProviderRequest, c: Collected, host: string, s: Sig
   };
 }
 
-/** §3.4.1: the base string URI, the normalized parameters and the base string. Throws ProtocolError on a bad URI. */
-function baseStringParts(req: ProviderRequest, c: Collected, input: SignatureInput): { baseStringUri: string; normalizedParameters: string; baseString: string } {
-  // §3.4.1.3.1: protocol parameters, then the query, then the form body (already decoded by the collector).
-  const all = protocolParameters(input);
-  for (const q of c.query) all.push(q);
-  for (const b of c.body) all.push(b);
-  const normalizedParameters = normalizeParameters(all);
-  // The URL is built from the Host header, so its authority already is what the client addressed (§3.4.1.2).
-  const uri = baseStringUri(input.url);
+/**
+ * §3.4.1: the base string URI, the normalized parameters and the base string, from what the collector found: every
+ * protocol parameter as sent but oauth_signature (which normalizeParameters leaves out), then the query and the form
+ * body (§3.4.1.3.1). Throws ProtocolError on a bad URI.
+ */
+function baseStringParts(req: ProviderRequest, c: Collected, host: string): { baseStringUri: string; normalizedParameters: string; baseString: string } {
+  const normalizedParameters = normalizeParameters(c.query.length || c.body.length ? [...c.params, ...c.query, ...c.body] : c.params);
+  // Built from the Host header, so its authority already is what the client addressed (§3.4.1.2); the query is not part of it.
+  const uri = baseStringUri(`http://${host}${req.path}`);
   return { baseStringUri: uri, normalizedParameters, baseString: signatureBaseString(req.method, uri, normalizedParameters) };
 }
 
@@ -127,9 +126,9 @@ class Findings implements SignatureFindings {
     const collected = collectProtocolParameters(this.req, this.setup.headerOnly);
     if (!collected.ok) return noDetails();
     const c = collected.value;
-    const input = signatureInput(this.req, c, hostOf(this.req, this.setup), this.setup);
+    const host = hostOf(this.req, this.setup);
     try {
-      return { ...baseStringParts(this.req, c, input), steps: traceSteps(input, this.setup.crypto, this.setup.tokenSecret === '') };
+      return { ...baseStringParts(this.req, c, host), steps: traceSteps(signatureInput(this.req, c, host, this.setup), this.setup.crypto, this.setup.tokenSecret === '') };
     } catch {
       return noDetails();
     }
@@ -141,7 +140,7 @@ const hostOf = (req: ProviderRequest, setup: SigningSetup) => header(req, 'host'
 export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningSetup): ComputedSignature {
   const host = hostOf(req, setup);
   try {
-    const { baseString } = baseStringParts(req, c, signatureInput(req, c, host, setup));
+    const { baseString } = baseStringParts(req, c, host);
     const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
     return { findings: new Findings(c, expected, null, req, setup), expected, baseString, error: null };
   } catch (e) {
