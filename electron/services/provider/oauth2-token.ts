@@ -40,29 +40,39 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
 function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method !== 'POST') throw new TokenError(405, 'invalid_request', `${req.method} is not accepted; the token endpoint takes POST (RFC 6749 §3.2).`, [['Allow', 'POST']]);
   if (mediaType(req) !== 'application/x-www-form-urlencoded') throw bad('invalid_request', `The body must be application/x-www-form-urlencoded (RFC 6749 §4.1.3); got ${JSON.stringify(mediaType(req) || 'no Content-Type')}.`);
-  const q = decodeParams(req.query ?? '', false, 'query');
-  if (!q.ok || q.params.some(([n]) => n === 'client_secret')) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
+  const q = req.query ? decodeParams(req.query, false, 'query') : null;
+  if (q && (!q.ok || q.params.some(([n]) => n === 'client_secret'))) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
   const form = decodeFormBody(req);
   if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
-  const counts = new Map<string, number>();
-  for (const [n, v] of form.params) if (v !== '') counts.set(n, (counts.get(n) ?? 0) + 1);
-  const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
+  const dupes = repeated(form.params);
   if (dupes.length) throw bad('invalid_request', `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`);
-  const get = formGetter(form.params);
+  const get = new FormValues(form.params);
   const client = authenticate(req, ctx, get);
-  const grantType = get('grant_type');
+  const grantType = get.value('grant_type');
   if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (seed §4.2) or refresh_token.');
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.`);
   if (!client.grantTypes.includes(grantType)) throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
   return grantType === 'authorization_code' ? authorizationCode(ctx, client, get) : refresh(ctx, client, get);
 }
 
+type Params = readonly (readonly [string, string])[];
+
 /** RFC 6749 §3.2: parameters without a value are treated as omitted. */
-function formGetter(params: readonly (readonly [string, string])[]): (name: string) => string | undefined {
-  return function get(name) {
-    for (const [k, v] of params) if (k === name && v !== '') return v;
+class FormValues {
+  constructor(private readonly params: Params) {}
+
+  value(name: string): string | undefined {
+    for (const [k, v] of this.params) if (k === name && v !== '') return v;
     return undefined;
-  };
+  }
+}
+
+/** Names sent more than once with a value (RFC 6749 §3.2). */
+function repeated(params: Params): string[] {
+  const seen = new Set<string>();
+  const dupes = new Set<string>();
+  for (const [n, v] of params) if (v !== '') (seen.has(n) ? dupes : seen).add(n);
+  return [...dupes];
 }
 
 const basicFailure = (realm: string, description: string) => new TokenError(401, 'invalid_client', description, [['WWW-Authenticate', `Basic realm=${quoted(realm)}`]]);
@@ -70,7 +80,7 @@ const basicFailure = (realm: string, description: string) => new TokenError(401,
 const clientFailure = (usedBasic: boolean, realm: string, description: string) => (usedBasic ? basicFailure(realm, description) : new TokenError(401, 'invalid_client', description));
 
 /** RFC 6749 §2.3.1: HTTP Basic (id and secret form-urlencoded, then base64) or client_id + client_secret in the body, not both. */
-function authenticate(req: ProviderRequest, ctx: ProviderContext, get: (n: string) => string | undefined): ClientConfig {
+function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValues): ClientConfig {
   const realm = ctx.config.realm;
   const auths = headerValues(req, 'authorization');
   let basic: { id: string; secret: string } | null = null;
@@ -92,8 +102,8 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: (n: strin
       throw basicFailure(realm, 'The Basic credentials contain a malformed percent-escape; id and secret are form-urlencoded before base64 (RFC 6749 §2.3.1).');
     }
   }
-  const bodyId = get('client_id');
-  const bodySecret = get('client_secret');
+  const bodyId = get.value('client_id');
+  const bodySecret = get.value('client_secret');
   if (basic && bodySecret !== undefined) throw bad('invalid_request', 'The client authenticated twice, with HTTP Basic and client_secret in the body; use one method (RFC 6749 §2.3).');
   if (basic && bodyId !== undefined && bodyId !== basic.id) throw bad('invalid_request', 'client_id in the body differs from the one in the Basic credentials.');
   const id = basic?.id ?? bodyId;
@@ -112,12 +122,12 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: (n: strin
   return client;
 }
 
-function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: (n: string) => string | undefined): Handled {
-  const codeValue = get('code');
+function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: FormValues): Handled {
+  const codeValue = get.value('code');
   if (!codeValue) throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (seed §4.2).');
-  const redirectUri = get('redirect_uri');
+  const redirectUri = get.value('redirect_uri');
   if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (seed §4.2, RFC 6749 §4.1.3).');
-  const verifier = get('code_verifier');
+  const verifier = get.value('code_verifier');
   if (verifier !== undefined && !VERIFIER.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
   const code = ctx.state.codes.get(codeValue);
   if (!code) throw bad('invalid_grant', 'The authorization code is unknown to this provider.');
@@ -143,8 +153,8 @@ function checkVerifier(ctx: ProviderContext, code: AuthorizationCode, verifier: 
   if (!constantTimeEqual(codeChallenge(verifier, code.pkce.method, ctx.crypto), code.pkce.challenge)) throw bad('invalid_grant', `code_verifier does not match the code_challenge (${code.pkce.method}, RFC 7636 §4.6).`);
 }
 
-function refresh(ctx: ProviderContext, client: ClientConfig, get: (n: string) => string | undefined): Handled {
-  const value = get('refresh_token');
+function refresh(ctx: ProviderContext, client: ClientConfig, get: FormValues): Handled {
+  const value = get.value('refresh_token');
   if (!value) throw bad('invalid_request', 'refresh_token is missing.');
   const rt = ctx.state.refreshTokens.get(value);
   if (!rt) throw bad('invalid_grant', 'The refresh token is unknown to this provider.');
@@ -155,7 +165,7 @@ function refresh(ctx: ProviderContext, client: ClientConfig, get: (n: string) =>
     throw bad('invalid_grant', 'The refresh token was already used and replaced (rotation); a replay revokes the whole grant (RFC 9700 §4.14.2).');
   }
   if (ctx.state.isExpired(rt)) throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
-  const asked = get('scope');
+  const asked = get.value('scope');
   const granted = rt.scope.split(' ').filter(Boolean);
   const wanted = asked === undefined ? granted : asked.split(' ').filter(Boolean);
   const extra = wanted.filter((s) => !granted.includes(s));
