@@ -86,6 +86,26 @@ function signatureInput(req: ProviderRequest, c: Collected, host: string, s: Sig
   };
 }
 
+/** Base string URIs by Host header and path, forgotten all at once when full: clients repeat a few endpoints. */
+const uriMemo = new Map<string, string>();
+const URI_MEMO_LIMIT = 256;
+
+/**
+ * §3.4.1.2, built from the Host header, so its authority already is what the client addressed; the query is not part
+ * of it. Parsing is a pure function of these two strings, so a remembered result is the same (errors are not kept).
+ */
+function requestBaseStringUri(host: string, path: string): string {
+  // A header value never contains a line feed, so the key is unambiguous.
+  const key = `${host}\n${path}`;
+  let uri = uriMemo.get(key);
+  if (uri === undefined) {
+    uri = baseStringUri(`http://${host}${path}`);
+    if (uriMemo.size >= URI_MEMO_LIMIT) uriMemo.clear();
+    uriMemo.set(key, uri);
+  }
+  return uri;
+}
+
 /**
  * §3.4.1: the base string URI, the normalized parameters and the base string, from what the collector found: every
  * protocol parameter as sent but oauth_signature (which normalizeParameters leaves out), then the query and the form
@@ -93,8 +113,7 @@ function signatureInput(req: ProviderRequest, c: Collected, host: string, s: Sig
  */
 function baseStringParts(req: ProviderRequest, c: Collected, host: string): { baseStringUri: string; normalizedParameters: string; baseString: string } {
   const normalizedParameters = normalizeParameters(c.query.length || c.body.length ? [...c.params, ...c.query, ...c.body] : c.params);
-  // Built from the Host header, so its authority already is what the client addressed (§3.4.1.2); the query is not part of it.
-  const uri = baseStringUri(`http://${host}${req.path}`);
+  const uri = requestBaseStringUri(host, req.path);
   return { baseStringUri: uri, normalizedParameters, baseString: signatureBaseString(req.method, uri, normalizedParameters) };
 }
 
