@@ -14,20 +14,25 @@ import type { BenchOutcome } from './run';
 /**
  * Throughput of the mock provider with 50 concurrent keep-alive connections, beside a bare node:http server that
  * answers a fixed body, measured in the same run with the same client (design §6: ratios are reported, not
- * asserted; any failed request fails the run). Each server runs in its own process (`oauth-lab mock` and
- * `node -e`). Scenarios: signed OAuth 1.0a request_token (HMAC-SHA1 verification, nonce memory, token issue) and
- * the OAuth 2 token endpoint (authorization_code grant with codes obtained beforehand, untimed). The scenarios
- * run in interleaved rounds so drift in the machine's load hits all of them alike; the median round is shown. The
- * server's CPU time per request (from /proc, Linux only) is shown beside it: with client and servers on one small
- * machine, a server that makes the client wait also pays more to wake it, so throughput alone mixes the two.
+ * asserted; any failed request fails the run). Each server runs in its own process (`oauth-lab mock`, `node -e` and
+ * `node minimal-provider.mjs`). Scenarios: signed OAuth 1.0a request_token (HMAC-SHA1 verification, nonce memory, token issue) and
+ * the OAuth 2 token endpoint (authorization_code grant with codes obtained beforehand, untimed). A second reference,
+ * minimal-provider.mjs, answers the same signed request_token with only the work it needs (no events, no other
+ * checks), to show how much of the gap to the bare server is that work itself.
  *
- * BENCH_REQUESTS (per scenario and round, default 10000), BENCH_ROUNDS (default 3); BENCH_CPU_PROF=DIR starts
+ * The scenarios run in interleaved rounds, so drift in the machine's load hits all of them alike. Each round's
+ * throughput is divided by the bare server's in the same round, and the median of those ratios is reported with
+ * their range: on a shared machine a single round can be off by a fifth. The server's CPU time per request (from
+ * /proc, Linux only) is shown beside it: with client and servers on one small machine, a server that makes the
+ * client wait also pays more to wake it, so throughput alone mixes the two.
+ *
+ * BENCH_REQUESTS (per scenario and round, default 8000), BENCH_ROUNDS (default 5); BENCH_CPU_PROF=DIR starts
  * the mock with --cpu-prof and writes its profile to DIR.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONCURRENCY = 50;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 8_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = 2_000;
 const TARGET = 0.5;
 
@@ -36,7 +41,10 @@ function startProcess(args: string[], what: string): Promise<{ child: ChildProce
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`${what} did not start: ${err}`)), 20_000);
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${what} did not start within 20 s: ${err}`));
+    }, 20_000);
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('\n')) {
@@ -101,20 +109,30 @@ function cpuSeconds(pid: number | undefined): number | null {
 
 type Round = LoadResult & { readonly serverMicros: number | null };
 
-const median = (rs: readonly Round[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+const middle = <T>(sorted: readonly T[]): T => sorted[Math.floor(sorted.length / 2)]!;
+const median = (rs: readonly Round[]) => middle([...rs].sort((a, b) => a.rps - b.rps));
 
-function table(rows: readonly { name: string; round: Round; errors: number; ratio: number | null }[]): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', `target ≥ ${TARGET * 100}%`, 'server CPU µs/req', 'client CPU'];
-  const body = rows.map(({ name, round: r, errors, ratio }) => [
+/** Each round's throughput over the bare server's in the same round: the median and the range. */
+function pairedRatios(rounds: readonly Round[], bare: readonly Round[]): { median: number; min: number; max: number } {
+  const ratios = rounds.map((r, k) => r.rps / bare[k]!.rps).sort((a, b) => a - b);
+  return { median: middle(ratios), min: ratios[0]!, max: ratios.at(-1)! };
+}
+
+type Row = { name: string; round: Round; errors: number; ratio: ReturnType<typeof pairedRatios> | null; target: boolean };
+
+function table(rows: readonly Row[]): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare (range)', `target ≥ ${TARGET * 100}%`, 'server CPU µs/req', 'client CPU'];
+  const pct = (x: number) => (100 * x).toFixed(0);
+  const body = rows.map(({ name, round: r, errors, ratio, target }) => [
     name,
     r.rps.toFixed(0),
     r.p50.toFixed(2),
     r.p99.toFixed(2),
     String(errors),
-    ratio === null ? '(baseline)' : `${(100 * ratio).toFixed(0)}%`,
-    ratio === null ? '' : ratio >= TARGET ? 'meets' : 'MISSES',
+    ratio === null ? '(baseline)' : `${pct(ratio.median)}% (${pct(ratio.min)}–${pct(ratio.max)})`,
+    ratio === null ? '' : !target ? '(reference)' : ratio.median >= TARGET ? 'meets' : 'MISSES',
     r.serverMicros === null ? 'n/a' : r.serverMicros.toFixed(1),
-    `${(100 * r.clientCpu).toFixed(0)}%`,
+    `${pct(r.clientCpu)}%`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -130,16 +148,25 @@ export async function run(): Promise<BenchOutcome> {
   // Room for every benchmark nonce, and codes that outlive the untimed preparation.
   writeFileSync(config, JSON.stringify({ lifetimes: { codeTtl: 3600 }, switches: { nonceMemory: 10 * total } }));
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const mock = await startProcess([...profile, join(ROOT, 'bin/oauth-lab.mjs'), 'mock', '--port', '0', '--config', config, '--auto-login', 'demo'], 'oauth-lab mock');
-  const bare = await startProcess(['-e', BARE], 'bare node:http server');
+  const started: ChildProcess[] = [];
+  const start = async (args: string[], what: string) => {
+    const p = await startProcess(args, what);
+    started.push(p.child);
+    return p;
+  };
   try {
+    const mock = await start([...profile, join(ROOT, 'bin/oauth-lab.mjs'), 'mock', '--port', '0', '--config', config, '--auto-login', 'demo'], 'oauth-lab mock');
+    const bare = await start(['-e', BARE], 'bare node:http server');
+    const minimal = await start([join(ROOT, 'test/bench/minimal-provider.mjs'), C.consumer.key, C.consumer.secret], 'minimal reference provider');
     const requestTokens = signedRequestTokens(mock.url, total);
+    const minimalRequests = signedRequestTokens(minimal.url, total);
     const tokens = (await codes(mock.url, total)).map((code) => tokenRequest(mock.url, code));
     const bareRequest = serialize(bare.url, { method: 'POST', path: '/' });
     const scenarios = [
-      { name: 'bare node:http (fixed body)', url: bare.url, pid: bare.child.pid, request: () => bareRequest },
-      { name: 'POST /oauth/v1/request_token (signed)', url: mock.url, pid: mock.child.pid, request: (i: number) => requestTokens[i]! },
-      { name: 'POST /oauth/v2/token (code grant)', url: mock.url, pid: mock.child.pid, request: (i: number) => tokens[i]! },
+      { name: 'bare node:http (fixed body)', url: bare.url, pid: bare.child.pid, request: () => bareRequest, target: false },
+      { name: 'minimal request_token (reference)', url: minimal.url, pid: minimal.child.pid, request: (i: number) => minimalRequests[i]!, target: false },
+      { name: 'POST /oauth/v1/request_token (signed)', url: mock.url, pid: mock.child.pid, request: (i: number) => requestTokens[i]!, target: true },
+      { name: 'POST /oauth/v2/token (code grant)', url: mock.url, pid: mock.child.pid, request: (i: number) => tokens[i]!, target: true },
     ];
     const rounds = scenarios.map(() => [] as Round[]);
     const errors = scenarios.map(() => 0);
@@ -156,17 +183,15 @@ export async function run(): Promise<BenchOutcome> {
     for (let s = 0; s < scenarios.length; s++) await measure(s, ROUNDS * REQUESTS, WARMUP);
     for (let k = 0; k < ROUNDS; k++) for (let s = 0; s < scenarios.length; s++) rounds[s]!.push(await measure(s, k * REQUESTS, REQUESTS));
 
-    const shown = rounds.map(median);
-    const bareRps = shown[0]!.rps;
     const failed = errors.reduce((a, b) => a + b, 0);
     const report = [
       `Mock provider benchmark: node ${process.version}, ${CONCURRENCY} concurrent keep-alive connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests per scenario (median round shown; errors over all rounds and the warm-up)`,
-      table(scenarios.map((s, i) => ({ name: s.name, round: shown[i]!, errors: errors[i]!, ratio: i === 0 ? null : shown[i]!.rps / bareRps }))),
+      table(scenarios.map((s, i) => ({ name: s.name, round: median(rounds[i]!), errors: errors[i]!, ratio: i === 0 ? null : pairedRatios(rounds[i]!, rounds[0]!), target: s.target }))),
       ...(failed ? [`FAILED: ${failed} request${failed > 1 ? 's' : ''} errored; first: ${firstErrors.join('; ')}`] : ['errors: 0']),
     ].join('\n');
     return { report, failures: failed ? [`${failed} requests errored`] : [] };
   } finally {
-    await Promise.all([stopProcess(mock.child), stopProcess(bare.child)]);
+    await Promise.all(started.map(stopProcess));
     rmSync(dir, { recursive: true, force: true });
   }
 }
