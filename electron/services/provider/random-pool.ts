@@ -11,7 +11,7 @@ export interface PooledRandom extends RandomPort {
 }
 
 export function pooledRandom(source: RandomPort, poolSize = 4096): PooledRandom {
-  let pool = Buffer.alloc(0);
+  let pool: Buffer = Buffer.alloc(0);
   let offset = 0;
   /** Where `length` unread bytes start, refilling the pool first when fewer are left. */
   const reserve = (length: number): number => {
