@@ -48,7 +48,8 @@ export interface AuthorizationCode {
   status: 'issued' | 'redeemed';
 }
 
-export interface BearerToken {
+/** What an OAuth 2 token of a grant carries, bearer or refresh. */
+interface GrantToken {
   readonly token: string;
   readonly grantId: string;
   readonly clientId: string;
@@ -56,17 +57,13 @@ export interface BearerToken {
   readonly scope: string;
   readonly issuedAt: number;
   readonly expiresAt: number;
+}
+
+export interface BearerToken extends GrantToken {
   status: 'valid' | 'revoked';
 }
 
-export interface RefreshToken {
-  readonly token: string;
-  readonly grantId: string;
-  readonly clientId: string;
-  readonly username: string;
-  readonly scope: string;
-  readonly issuedAt: number;
-  readonly expiresAt: number;
+export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
 }
 
