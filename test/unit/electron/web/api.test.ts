@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../../../electron/web';
 import { send, startTestHost } from './helpers';
@@ -99,18 +99,7 @@ describe('web host: POST /api/call/<method>', () => {
     expect(BODY_LIMIT).toBe(60 * 1024 * 1024);
     const host = await startTestHost();
     const head = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, `Origin: ${host.origin}`, `Cookie: oauth_lab_token_${host.port}=${host.token}`, 'Content-Type: application/json', `Content-Length: ${BODY_LIMIT + 1}`, '', ''].join('\r\n');
-    const status = await new Promise<string>((resolve, reject) => {
-      const socket = connect(host.port, '127.0.0.1', () => socket.write(head));
-      let data = '';
-      socket.on('data', (d: Buffer) => {
-        data += d.toString('latin1');
-        if (data.includes('\r\n')) {
-          resolve(data.split('\r\n')[0]!);
-          socket.destroy();
-        }
-      });
-      socket.on('error', reject);
-    });
+    const status = await statusLine(host.port, (socket) => socket.write(head));
     expect(status).toBe('HTTP/1.1 413 Payload Too Large');
     expect(host.backend.calls).toEqual([]);
   });
@@ -126,13 +115,18 @@ describe('web host: POST /api/call/<method>', () => {
 
 /** A chunked POST written by hand; resolves with the status line. */
 function sendChunked(port: number, headers: Record<string, string>, chunks: string[]): Promise<string> {
+  const lines = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`), 'Transfer-Encoding: chunked', '', ''];
+  return statusLine(port, (socket) => {
+    socket.write(lines.join('\r\n'));
+    for (const c of chunks) socket.write(`${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`);
+    socket.write('0\r\n\r\n');
+  });
+}
+
+/** Writes raw bytes once connected and resolves with the status line of the answer. */
+function statusLine(port: number, write: (socket: Socket) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const lines = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`), 'Transfer-Encoding: chunked', '', ''];
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.write(lines.join('\r\n'));
-      for (const c of chunks) socket.write(`${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`);
-      socket.write('0\r\n\r\n');
-    });
+    const socket = connect(port, '127.0.0.1', () => write(socket));
     let data = '';
     socket.on('data', (d: Buffer) => {
       data += d.toString('latin1');
