@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_TARGETS, exportRequest } from '../../../../electron/services/export';
 import type { RawRequest } from '../../../../shared/http';
 import type { SignatureInput } from '../../../../shared/oauth1';
+import { RFC5849_EXAMPLE } from '../../../vectors/examples';
 
 /** RFC 5849 §3.4.1's example request (with oauth_version), so the signature is a known value. */
-const signing: SignatureInput = {
-  method: 'POST',
-  url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
-  body: 'c2&a3=2+q',
-  contentType: 'application/x-www-form-urlencoded',
-  consumerKey: '9djdj82h48djs9d2',
-  consumerSecret: 'j49sk3j29djd',
-  token: 'kkk9d7dh3k39sjv7',
-  tokenSecret: 'dh893hdasih9',
-  signatureMethod: 'HMAC-SHA1',
-  nonce: '7d8f3e4a',
-  timestamp: '137131201',
-  realm: 'Example',
-};
+const signing: SignatureInput = RFC5849_EXAMPLE;
 const SNAPSHOTS = EXPORT_TARGETS.filter((t) => t.kind === 'snapshot');
 const snapshot = (target: string, s: SignatureInput = signing) => exportRequest({ target, source: { kind: 'oauth1', signing: s } });
 const plain = (target: string, request: RawRequest) => exportRequest({ target, source: { kind: 'request', request } }).text;

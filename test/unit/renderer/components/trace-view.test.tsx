@@ -4,28 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { traceSignature } from '../../../../shared/oauth1';
 import { TraceView } from '../../../../renderer/components/TraceView';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { RFC5849_EXAMPLE } from '../../../vectors/examples';
 
 afterEach(cleanup);
 
 // RFC 5849 §3.4.1.1's example request (the values of the published vector).
-const trace = traceSignature(
-  {
-    method: 'POST',
-    url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
-    body: 'c2&a3=2+q',
-    contentType: 'application/x-www-form-urlencoded',
-    consumerKey: '9djdj82h48djs9d2',
-    consumerSecret: 'j49sk3j29djd',
-    token: 'kkk9d7dh3k39sjv7',
-    tokenSecret: 'dh893hdasih9',
-    signatureMethod: 'HMAC-SHA1',
-    nonce: '7d8f3e4a',
-    timestamp: '137131201',
-    realm: 'Example',
-    includeVersion: false,
-  },
-  browserCrypto,
-);
+const trace = traceSignature({ ...RFC5849_EXAMPLE, includeVersion: false }, browserCrypto);
 
 describe('TraceView', () => {
   it('lists every step of the trace in order, with its RFC section', () => {

@@ -5,23 +5,13 @@ import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../..
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { DebuggerPage } from '../../../../renderer/features/debugger/DebuggerPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { X_EXAMPLE } from '../../../vectors/examples';
 
 /** X's documented example (developer.x.com "Creating a signature"): a form POST with a query, and its secrets. */
-export const SECRETS = { consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' } as const;
-export const URL_ = 'https://api.x.com/1.1/statuses/update.json?include_entities=true';
-export const BODY = 'status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21';
-export const X: SignatureInput = {
-  method: 'POST',
-  url: URL_,
-  body: BODY,
-  contentType: FORM_CONTENT_TYPE,
-  consumerKey: 'xvz1evFS4wEEPTGEFPHBog',
-  token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
-  signatureMethod: 'HMAC-SHA1',
-  nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
-  timestamp: '1318622958',
-  ...SECRETS,
-};
+export { X_SECRETS as SECRETS } from '../../../vectors/examples';
+export const X = X_EXAMPLE;
+export const URL_ = X.url;
+export const BODY = X.body!;
 
 /** The Authorization header of X's request signed right, or (bodyLeftOut) signed as a client that leaves the form body out. */
 export function authorization(opts: { bodyLeftOut?: boolean; input?: SignatureInput } = {}): string {

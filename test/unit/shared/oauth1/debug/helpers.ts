@@ -1,22 +1,9 @@
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
 import { hexEncode } from '../../../../../shared/encoding/base64';
 import type { RawRequest } from '../../../../../shared/http';
-import { FORM_CONTENT_TYPE, normalizedParameterString, percentEncode, signBaseString, sortParameters, traceSignature, type Param, type SignatureInput, type SignatureMethod, type SignatureTrace } from '../../../../../shared/oauth1';
+import { normalizedParameterString, percentEncode, signBaseString, sortParameters, traceSignature, type Param, type SignatureInput, type SignatureMethod, type SignatureTrace } from '../../../../../shared/oauth1';
 
-/** X's documented example (developer.x.com "Creating a signature"), with a query and a form body. */
-export const SECRETS = { consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' } as const;
-export const X_EXAMPLE: SignatureInput = {
-  method: 'POST',
-  url: 'https://api.x.com/1.1/statuses/update.json?include_entities=true',
-  body: 'status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21',
-  contentType: FORM_CONTENT_TYPE,
-  consumerKey: 'xvz1evFS4wEEPTGEFPHBog',
-  token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
-  signatureMethod: 'HMAC-SHA1',
-  nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
-  timestamp: '1318622958',
-  ...SECRETS,
-};
+export { X_SECRETS as SECRETS, X_EXAMPLE } from '../../../../vectors/examples';
 
 export interface Mistake {
   /** The base string the client signs, from the correct one and the trace's intermediates. */
