@@ -54,12 +54,18 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
   }
 
   let source: EventSourceLike | null = null;
-  const open = () => {
+  /** The id of the last event received: the host replays after it, and anything at or below it is a duplicate. */
+  let lastId: number | null = null;
+  const open = (resume = false) => {
     const Source = deps.EventSource ?? globalThis.EventSource;
     if (!Source) throw new Error('This environment has no EventSource, so bridge events cannot be received; pass one to createHttpBridge.');
-    const s = new Source(`${base}/api/events`);
+    // A new EventSource sends no Last-Event-ID of its own, so the host reads where we left off from the query.
+    const s = new Source(`${base}/api/events${resume && lastId !== null ? `?lastEventId=${lastId}` : ''}`);
     for (const name of EVENT_NAMES) {
       s.addEventListener(name, (event) => {
+        const id = /^\d+$/.test(event.lastEventId ?? '') ? Number(event.lastEventId) : null;
+        if (id !== null && lastId !== null && id <= lastId) return;
+        if (id !== null) lastId = id;
         let payload: unknown;
         try {
           payload = JSON.parse(String(event.data));
@@ -72,17 +78,19 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
     }
     source = s;
   };
-  const hub = new EventHub(open, () => {
+  // Opened for a first listener: from now, since nobody was listening to what came before.
+  const hub = new EventHub(() => open(), () => {
     source?.close();
     source = null;
   });
 
   const api: Record<string, unknown> = {
     on(event: string, listener: (payload: unknown) => void) {
-      // A stream the browser gave up on is replaced when someone subscribes again (e.g. after reopening the URL).
+      // A stream the browser gave up on is replaced when someone subscribes again (e.g. after reopening the URL),
+      // resuming after the last event received, since listeners were waiting all along.
       if (source && source.readyState === CLOSED && hub.size > 0) {
         source.close();
-        open();
+        open(true);
       }
       return hub.add(event as (typeof EVENT_NAMES)[number], listener);
     },

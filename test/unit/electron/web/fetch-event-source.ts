@@ -2,7 +2,7 @@ import type { EventSourceLike } from '../../../../renderer/bridge';
 
 /**
  * Just enough of EventSource for Node (which has none): one GET over fetch, the stream split into SSE frames,
- * `event:`/`data:` fields dispatched as MessageEvents. No reconnection: the tests want to see one stream.
+ * `event:`/`data:`/`id:` fields dispatched as MessageEvents. No reconnection: the tests want to see one stream.
  * `headers` stands in for what a browser adds by itself (the cookie).
  */
 export function fetchEventSource(headers: Record<string, string>) {
@@ -12,6 +12,8 @@ export function fetchEventSource(headers: Record<string, string>) {
     private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
     private readonly abort = new AbortController();
     readonly opened: Promise<void>;
+    /** As in the standard: set by an `id:` field, and kept for the frames after it that carry none. */
+    private lastEventId = '';
 
     constructor(readonly url: string) {
       FetchEventSource.instances.push(this);
@@ -59,9 +61,10 @@ export function fetchEventSource(headers: Record<string, string>) {
       for (const line of text.split('\n')) {
         if (line.startsWith('event: ')) type = line.slice(7);
         else if (line.startsWith('data: ')) data.push(line.slice(6));
+        else if (line.startsWith('id: ')) this.lastEventId = line.slice(4);
       }
       if (!data.length) return;
-      const event = new MessageEvent(type, { data: data.join('\n') });
+      const event = new MessageEvent(type, { data: data.join('\n'), lastEventId: this.lastEventId });
       for (const listener of this.listeners.get(type) ?? []) listener(event);
     }
   };

@@ -105,10 +105,59 @@ describe('createHttpBridge against the real web host', () => {
     off3();
     expect(source.readyState).toBe(2);
 
-    // Subscribing again opens a new stream.
+    // Subscribing again opens a new stream, from now: nobody was listening to what came in between.
     const off4 = bridge.on('mockStatus', () => {});
     expect(Source.instances).toHaveLength(2);
+    expect(Source.instances[1]!.url).toBe(`${host.origin}/api/events`);
     off4();
+  });
+
+  it('drops an event whose id it has already seen; events without ids are delivered as before', async () => {
+    const streams = [
+      // A replay overlapping what was delivered: ids 2 and 1 again.
+      ['id: 1', 'id: 2', 'id: 2', 'id: 1', 'id: 3'].map((id, i) => `${id}\nevent: mockStatus\ndata: {"n":${i}}\n\n`).join(''),
+      'event: mockStatus\ndata: {"n":0}\n\nevent: mockStatus\ndata: {"n":0}\n\n',
+    ];
+    const other = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(streams.shift()));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    try {
+      const origin = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+      for (const expected of [[{ n: 0 }, { n: 1 }, { n: 4 }], [{ n: 0 }, { n: 0 }]]) {
+        const Source = fetchEventSource({});
+        const seen: unknown[] = [];
+        const off = createHttpBridge(origin, { EventSource: Source }).on('mockStatus', (p) => seen.push(p));
+        await Source.instances[0]!.opened;
+        expect(seen).toEqual(expected);
+        off();
+      }
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
+  });
+
+  it('replaces a stream the browser gave up on with one that resumes after the last event received', async () => {
+    const host = await startTestHost();
+    const Source = fetchEventSource({ Cookie: `oauth_lab_token_${host.port}=${host.token}` });
+    const bridge = createHttpBridge(host.origin, { fetch: browserFetch(host), EventSource: Source });
+    const seen: (string | null)[] = [];
+    bridge.on('mockStatus', (p) => seen.push(p.baseUrl));
+    await waitFor(() => Source.instances[0]!.readyState === 1);
+    host.bus.emit('mockStatus', { running: true, baseUrl: 'one' });
+    host.bus.emit('mockStatus', { running: true, baseUrl: 'two' });
+    await waitFor(() => seen.length === 2);
+
+    // The browser gives up (as on a 403); what is emitted meanwhile waits in the host's replay buffer.
+    Source.instances[0]!.close();
+    host.bus.emit('mockStatus', { running: true, baseUrl: 'three' });
+    bridge.on('catcherWaitEnded', () => {});
+    expect(Source.instances).toHaveLength(2);
+    expect(Source.instances[1]!.url).toBe(`${host.origin}/api/events?lastEventId=2`);
+    await waitFor(() => seen.length === 3);
+    host.bus.emit('mockStatus', { running: true, baseUrl: 'four' });
+    await waitFor(() => seen.length === 4);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(['one', 'two', 'three', 'four']);
+    Source.instances[1]!.close();
   });
 
   it('on() says clearly when there is no EventSource at all', async () => {
