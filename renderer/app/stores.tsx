@@ -30,6 +30,8 @@ function useStores(): Stores {
 }
 
 export const useDeps = () => useStores().deps;
+/** The app store itself, for a page's store that must read it later (outside a render). */
+export const useAppStore = (): AppStore => useStores().app;
 export const useApp = <T,>(selector: (s: AppState) => T): T => useStore(useStores().app, selector);
 export const useOAuth1 = <T,>(selector: (s: OAuth1FlowState) => T): T => useStore(useStores().oauth1, selector);
 export const useOAuth2 = <T,>(selector: (s: OAuth2FlowState) => T): T => useStore(useStores().oauth2, selector);

@@ -5,8 +5,9 @@ import { SCREENSHOTS } from './browser';
 
 /**
  * Issue 6, other pages: Profiles. By typing and clicking against the browser mode: create a profile for a real
- * server, see it listed, make it active, duplicate it, delete the copy after confirming, and export without secrets
- * (the JSON holds none of the secrets typed). Screenshots of the list and the edit form, light and dark.
+ * server, see it listed, make it active, duplicate it, delete the copy after confirming, export without secrets
+ * (the JSON holds none of the secrets typed), and keep unsaved changes across pages and another profile's Edit.
+ * Screenshots of the list, the edit form and the unsaved-changes question, light and dark.
  */
 const session = e2eSession();
 
@@ -116,6 +117,22 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   await tokens.getByRole('table').waitFor();
   expect(await tokens.getByText('e2e-bearer-token-value').count()).toBe(0);
   await shots(page, 'edit');
+
+  // Unsaved changes survive leaving the page; opening another profile asks first, and Keep editing keeps them.
+  const edit = page.getByRole('form', { name: 'Edit Staging API' });
+  await edit.getByLabel('Scope', { exact: true }).fill('read write admin');
+  await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
+  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await edit.getByText('Unsaved changes').waitFor();
+  expect(await edit.getByLabel('Scope', { exact: true }).inputValue()).toBe('read write admin');
+  await page.getByRole('button', { name: 'Edit Mock provider' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Discard your unsaved changes to “Staging API”?' });
+  await ask.waitFor();
+  await shots(page, 'unsaved');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved "Staging API".').waitFor();
+  expect((await call(page, 'profilesList')).value[1].oauth2.scope).toBe('read write admin');
   expect(errors).toEqual([]);
   await page.close();
 });

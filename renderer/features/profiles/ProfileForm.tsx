@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
 import { CheckField, FieldErrorsContext, SecretField, SelectField, TextField } from './fields';
-import { validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
+import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
 
 const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'].map((m) => [m, m] as const);
@@ -35,7 +35,7 @@ export function ProfileForm() {
   if (!editing) return <p className="profiles-empty muted">Choose a profile to edit, or create a new one.</p>;
   const d = editing.draft;
   const builtIn = d.builtIn;
-  const dirty = JSON.stringify(d) !== JSON.stringify(editing.original);
+  const dirty = isDirty(editing);
   const redirectUri = `http://127.0.0.1:${builtIn ? '<free port>' : d.callbackPort}${d.callbackPath}`;
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
   return (
@@ -43,7 +43,6 @@ export function ProfileForm() {
       <form className="profile-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <div className="form-head">
           <h3>{editing.isNew ? 'New profile' : <>Edit <span className="profile-name">{editing.original.name}</span></>}</h3>
-          {dirty && !editing.isNew && <span className="tag unsaved">unsaved changes</span>}
         </div>
         {builtIn && (
           <p className="builtin-note">The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port changes on every start), so they are read-only here; the callback and the options are yours to change.</p>
@@ -119,6 +118,8 @@ export function ProfileForm() {
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>{editing.isNew ? 'Create profile' : 'Save'}</button>
           <button type="button" onClick={discard} disabled={!editing.isNew && !dirty}>{editing.isNew ? 'Cancel' : 'Discard changes'}</button>
+          {/* Words, not only a colour: read out with the buttons, and kept in view by the sticky bar. */}
+          {dirty && <span className="tag unsaved">Unsaved changes</span>}
           {Object.keys(errors).length > 0 && <span className="error small">{Object.keys(errors).length === 1 ? 'One field needs attention.' : `${Object.keys(errors).length} fields need attention.`}</span>}
         </div>
       </form>

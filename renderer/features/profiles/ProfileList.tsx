@@ -1,20 +1,21 @@
 import { useEffect, useRef } from 'react';
 import type { Profile } from '../../../shared/store/profile';
 import { useApp } from '../../app/stores';
-import { isMock } from './profile-draft';
+import { isDirty, isMock } from './profile-draft';
 import { useProfiles } from './profiles-context';
 
 /** The in-page confirmation (not window.confirm): names the profile, focuses Cancel, Escape cancels. */
 function DeleteConfirm({ profile }: { profile: Profile }) {
   const confirm = useProfiles((s) => s.deleteConfirmed);
   const cancel = useProfiles((s) => s.deleteCancelled);
+  const editsLost = useProfiles((s) => s.editing?.draft.id === profile.id && isDirty(s.editing));
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   const id = `delete-${profile.id}`;
   return (
     <div className="confirm" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onKeyDown={(e) => e.key === 'Escape' && cancel()}>
       <p id={`${id}-title`} className="confirm-title">Delete “{profile.name}”?</p>
-      <p id={`${id}-text`} className="small muted">Its saved tokens go with it. This cannot be undone.</p>
+      <p id={`${id}-text`} className="small muted">Its saved tokens go with it{editsLost ? ', and so do your unsaved changes to it' : ''}. This cannot be undone.</p>
       <div className="row-actions">
         <button type="button" className="danger" onClick={() => void confirm()}>Delete {profile.name}</button>
         <button type="button" ref={cancelRef} onClick={cancel}>Cancel</button>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useApp, useDeps } from '../../app/stores';
+import { useEffect } from 'react';
+import { useApp, useAppStore, useDeps } from '../../app/stores';
+import { keptProfilesStore } from './kept-store';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 import { ProfilesProvider, useProfiles } from './profiles-context';
-import { createProfilesStore } from './profiles-store';
+import { ReplaceConfirm } from './ReplaceConfirm';
 import { SavedTokens } from './SavedTokens';
 import { TransferPanel } from './TransferPanel';
 import './profiles.css';
@@ -34,6 +35,7 @@ function Editor() {
   const editing = useProfiles((s) => s.editing);
   return (
     <div className="col profiles-editor">
+      <ReplaceConfirm />
       <ProfileForm />
       {editing && !editing.isNew && <SavedTokens profileName={editing.original.name} />}
     </div>
@@ -70,13 +72,7 @@ function Layout() {
 
 /** Profiles: the built-in mock and real servers, edited and validated as typed, with saved tokens, export and import. */
 export function ProfilesPage() {
-  const deps = useDeps();
-  const profilesChanged = useApp((s) => s.profilesChanged);
-  const profileChosen = useApp((s) => s.profileChosen);
-  const activeId = useApp((s) => s.activeProfileId);
-  const active = useRef(activeId);
-  active.current = activeId;
-  const [store] = useState(() => createProfilesStore(deps, { profilesChanged, profileChosen, activeProfileId: () => active.current }));
+  const store = keptProfilesStore(useDeps(), useAppStore());
   return (
     <ProfilesProvider store={store}>
       <Layout />

@@ -54,6 +54,12 @@ export function fieldValue(d: ProfileDraft, path: FieldPath): string | boolean {
   return holder[key ?? group]!;
 }
 
+/** Differs from what was last saved or loaded, field by field (a new profile: once anything was typed). */
+export function isDirty(e: { readonly draft: ProfileDraft; readonly original: ProfileDraft } | null): boolean {
+  if (!e) return false;
+  return (Object.keys(FIELD_LABELS) as FieldPath[]).some((path) => fieldValue(e.draft, path) !== fieldValue(e.original, path));
+}
+
 export function withField(d: ProfileDraft, path: FieldPath, value: string | boolean): ProfileDraft {
   const [group, key] = path.split('.') as [string, string | undefined];
   if (key === undefined) return { ...d, [group]: value };

@@ -3,7 +3,7 @@ import type { MethodOutput } from '../../../shared/bridge/contract';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { copyName, draftOf, errorsFromIssues, newDraft, newProfileId, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
+import { copyName, draftOf, errorsFromIssues, isDirty, newDraft, newProfileId, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
 
 /** What the page needs from the app store: the list everyone sees and the active profile. */
 export interface AppLink {
@@ -18,6 +18,12 @@ export interface Editing {
   readonly original: ProfileDraft;
   readonly isNew: boolean;
 }
+
+/** An action that would replace the draft, held while the user is asked about its unsaved changes. */
+export type Replacement =
+  | { readonly kind: 'open'; readonly profile: Profile }
+  | { readonly kind: 'new' }
+  | { readonly kind: 'duplicate'; readonly profile: Profile; readonly mockBaseUrl: string | null };
 
 export interface Status {
   readonly text: string;
@@ -34,6 +40,8 @@ export interface ProfilesState {
   readonly busy: boolean;
   readonly status: Status | null;
   readonly confirmingDelete: string | null;
+  /** Asked for while the draft had unsaved changes: done only once the user chooses to discard them. */
+  readonly replacing: Replacement | null;
   readonly tokens: readonly SavedToken[];
   readonly tokensError: string | null;
   readonly exported: MethodOutput<'profilesExport'> | null;
@@ -47,6 +55,8 @@ export interface ProfilesState {
   changesDiscarded(): void;
   saveRequested(): Promise<void>;
   duplicateRequested(profile: Profile, mockBaseUrl: string | null): Promise<void>;
+  replaceConfirmed(): Promise<void>;
+  replaceCancelled(): void;
   deleteRequested(id: string): void;
   deleteCancelled(): void;
   deleteConfirmed(): Promise<void>;
@@ -80,7 +90,40 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     /** Edits a profile; its saved tokens stay on screen while they are read again (no flicker after a save). */
     const open = (draft: ProfileDraft, isNew: boolean) => {
       const same = get().editing?.draft.id === draft.id;
-      set({ editing: { draft, original: draft, isNew }, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+      set({ editing: { draft, original: draft, isNew }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+    };
+    const openProfile = async (profile: Profile) => {
+      open(draftOf(profile), false);
+      set({ confirmingDelete: null, status: null });
+      await loadTokens(profile.id);
+    };
+    const startNew = () => {
+      open(newDraft(newId()), true);
+      set({ confirmingDelete: null, status: null });
+    };
+    /** Saves a copy under a free name, then edits it. */
+    const duplicate = async (profile: Profile, mockBaseUrl: string | null) => {
+      const list = await refresh();
+      const taken = new Set((list ?? []).map((p) => p.name));
+      const copy: Profile = { ...profile, id: newId(), name: copyName(profile.name, taken), builtIn: false, baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl };
+      const r = await bridge.profileSave({ profile: copy });
+      if (!r.ok) {
+        set({ status: { text: `"${profile.name}" was not duplicated: ${r.error.message}`, tone: 'bad' } });
+        return;
+      }
+      await refresh();
+      await openProfile(r.value);
+      set({ status: { text: `Duplicated "${profile.name}" as "${r.value.name}".`, tone: 'ok' } });
+    };
+    const perform = async (r: Replacement) => {
+      if (r.kind === 'open') await openProfile(r.profile);
+      else if (r.kind === 'new') startNew();
+      else await duplicate(r.profile, r.mockBaseUrl);
+    };
+    /** Does it at once, unless it would drop unsaved changes: then it waits for the user's answer (replacing). */
+    const unlessDirty = async (r: Replacement) => {
+      if (isDirty(get().editing)) set({ replacing: r, confirmingDelete: null });
+      else await perform(r);
     };
 
     return {
@@ -91,6 +134,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       busy: false,
       status: null,
       confirmingDelete: null,
+      replacing: null,
       tokens: [],
       tokensError: null,
       exported: null,
@@ -99,19 +143,27 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       importError: null,
 
       async pageOpened() {
+        // The store outlives the page (kept-store.ts): the draft stays; a half-asked question and an export (it may
+        // hold secrets in clear) do not.
+        set({ confirmingDelete: null, replacing: null, exported: null, exportError: null, imported: null, importError: null });
         const list = await refresh();
-        if (!list || get().editing) return;
-        const active = list.find((p) => p.id === app.activeProfileId()) ?? list[0];
-        if (active) await get().profileOpened(active);
+        const e = get().editing;
+        if (e) {
+          // Flows may have saved tokens for it meanwhile.
+          if (!e.isNew) await loadTokens(e.draft.id);
+          return;
+        }
+        const active = list?.find((p) => p.id === app.activeProfileId()) ?? list?.[0];
+        if (active) await openProfile(active);
       },
       async profileOpened(profile) {
-        open(draftOf(profile), false);
-        set({ confirmingDelete: null, status: null });
-        await loadTokens(profile.id);
+        const e = get().editing;
+        // A second click on Edit of the profile being edited keeps its changes.
+        if (e && !e.isNew && e.draft.id === profile.id && isDirty(e)) return;
+        await unlessDirty({ kind: 'open', profile });
       },
       newProfileStarted() {
-        open(newDraft(newId()), true);
-        set({ confirmingDelete: null, status: null });
+        void unlessDirty({ kind: 'new' });
       },
       fieldEdited(path, value) {
         const e = get().editing;
@@ -122,7 +174,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       changesDiscarded() {
         const e = get().editing;
         if (!e) return;
-        if (e.isNew) set({ editing: null, status: null });
+        if (e.isNew) set({ editing: null, replacing: null, status: null });
         else open(e.original, false);
       },
       async saveRequested() {
@@ -146,20 +198,15 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         set({ status: { text: e.isNew ? `Created "${r.value.name}". Choose Use to run the flows against it.` : `Saved "${r.value.name}".`, tone: 'ok' } });
         await loadTokens(r.value.id);
       },
-      async duplicateRequested(profile, mockBaseUrl) {
-        const list = await refresh();
-        const taken = new Set((list ?? []).map((p) => p.name));
-        const copy: Profile = { ...profile, id: newId(), name: copyName(profile.name, taken), builtIn: false, baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl };
-        const r = await bridge.profileSave({ profile: copy });
-        if (!r.ok) {
-          set({ status: { text: `"${profile.name}" was not duplicated: ${r.error.message}`, tone: 'bad' } });
-          return;
-        }
-        await refresh();
-        await get().profileOpened(r.value);
-        set({ status: { text: `Duplicated "${profile.name}" as "${r.value.name}".`, tone: 'ok' } });
+      duplicateRequested: (profile, mockBaseUrl) => unlessDirty({ kind: 'duplicate', profile, mockBaseUrl }),
+      async replaceConfirmed() {
+        const r = get().replacing;
+        if (!r) return;
+        set({ replacing: null });
+        await perform(r);
       },
-      deleteRequested: (id) => set({ confirmingDelete: id, status: null }),
+      replaceCancelled: () => set({ replacing: null }),
+      deleteRequested: (id) => set({ confirmingDelete: id, replacing: null, status: null }),
       deleteCancelled: () => set({ confirmingDelete: null }),
       async deleteConfirmed() {
         const id = get().confirmingDelete;
@@ -177,7 +224,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         if (get().editing?.draft.id === id) {
           set({ editing: null });
           const next = after?.find((p) => p.id === app.activeProfileId()) ?? after?.[0];
-          if (next) await get().profileOpened(next);
+          if (next) await openProfile(next);
         }
         set({ status: { text: `Deleted "${name}" and its saved tokens.`, tone: 'ok' } });
       },

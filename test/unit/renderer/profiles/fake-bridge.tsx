@@ -90,10 +90,8 @@ export function renderPage(options: { profiles?: Profile[]; tokens?: SavedToken[
     mock: { running: true, baseUrl: 'http://127.0.0.1:40001' },
     info: { host: 'web', version: 'test', secretStorage: options.secretStorage ?? 'file', notices: [] },
   });
-  const view = render(
-    <StoresProvider stores={stores}>
-      <ProfilesPage />
-    </StoresProvider>,
-  );
-  return { ...view, fake, stores };
+  const page = (shown: boolean) => <StoresProvider stores={stores}>{shown ? <ProfilesPage /> : <p>Another page</p>}</StoresProvider>;
+  const view = render(page(true));
+  // Navigation as App.tsx does it: the page unmounts while another shows, then mounts again with the same stores.
+  return { ...view, fake, stores, leave: () => view.rerender(page(false)), comeBack: () => view.rerender(page(true)) };
 }
