@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest } from '../../electron/services/export';
 import type { RawRequest } from '../../shared/http';
 import { queryParameters } from '../../shared/oauth1';
+import { parseHttpUrl } from '../../shared/url';
 import { findPython, hasCommand, run, scratch } from '../unit/electron/export/mock-session';
 
 /**
  * Snapshots must send the request they were made from. A capturing server records what each exported snippet
  * really sends for requests full of the characters that break generated code (quotes, `$`, `#{`, backslashes,
  * `+`, `%`, non-ASCII, repeated names), and the test compares method, path, query, the signed headers and the
- * body bytes with the original. Syntax checkers run the other languages' snippets where they are installed.
+ * body bytes with the original. The path must arrive as the app sends it (its wire form), byte for byte: `'`, `[`
+ * and `]` are reserved (RFC 3986 §6.2.2.2) and an OAuth 1.0a server signs the path as received (RFC 5849
+ * §3.4.1.2). Syntax checkers run the other languages' snippets where they are installed.
  */
 interface Captured {
   method: string;
@@ -45,9 +48,20 @@ afterAll(async () => {
 
 const sorted = (params: readonly (readonly [string, string])[]) => [...params].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
 
+/**
+ * The clients that cannot send these characters of a path as they are (Java's URI.create and Ruby's URI() refuse
+ * them, urllib3 percent-encodes them): their code sends them percent-encoded and a note says so.
+ */
+const ENCODED: Record<string, string> = { 'python-requests': '[]', java: '[]', ruby: '[]' };
+const pct = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** The path the app sends (`|` and `^` percent-encoded, `'` `[` `]` as they are), as this client can send it. */
+const expectedPath = (url: string, target: string) => [...(ENCODED[target] ?? '')].reduce((p, c) => p.split(c).join(pct(c)), parseHttpUrl(url).path);
+
 function expectSame(original: RawRequest, sent: Captured | null, label: string) {
   expect(sent, `${label} sent nothing`).not.toBeNull();
-  const [path, query = ''] = original.url.replace(base, '').split(/\?(.*)/s);
+  const path = expectedPath(original.url, label);
+  const [, query = ''] = original.url.replace(base, '').split(/\?(.*)/s);
   const [sentPath, sentQuery = ''] = sent!.target.split(/\?(.*)/s);
   expect(sent!.method, label).toBe(original.method);
   expect(sentPath, label).toBe(path);
@@ -59,7 +73,7 @@ function expectSame(original: RawRequest, sent: Captured | null, label: string) 
 
 const form = (): RawRequest => ({
   method: 'POST',
-  url: `${base}/p/a-b_c~d.e/%E2%98%83?x=it's&y=$filter&z=a+b&w=%E2%98%83&e=&dup=2&dup=1&g[]=1`,
+  url: `${base}/p/a-b_c~d.e/%E2%98%83/it's/[x]/a|b^c?x=it's&y=$filter&z=a+b&w=%E2%98%83&e=&dup=2&dup=1&g[]=1`,
   headers: [['Authorization', 'OAuth realm="it\'s $HOME `x` \\\\ \\"q\\"", oauth_consumer_key="k", oauth_signature="a%2Bb%3D"'], ['Content-Type', 'application/x-www-form-urlencoded']],
   body: 'status=Hello%20Ladies%20%2B%20Gentlemen&q=it%27s&d=%24HOME&dup=b&dup=a&u=%E2%98%83',
 });
@@ -71,9 +85,13 @@ const json = (): RawRequest => ({
 });
 const cases = [['form', form], ['json', json]] as const;
 
-async function runSnippet(target: string, request: RawRequest, name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runSnippet(target: string, request: RawRequest, name: string): Promise<{ code: number | null; stdout: string; stderr: string; notes: readonly string[] }> {
   last = null;
-  const text = exportRequest({ target, source: { kind: 'request', request } }).text;
+  const { text, notes } = exportRequest({ target, source: { kind: 'request', request } });
+  return { ...(await runText(target, text, name)), notes };
+}
+
+async function runText(target: string, text: string, name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   if (target === 'raw-http') {
     const { port } = new URL(base);
     await new Promise<void>((resolve, reject) => {
@@ -88,6 +106,8 @@ async function runSnippet(target: string, request: RawRequest, name: string): Pr
   if (['curl', 'wget'].includes(target)) return run('sh', [file]);
   if (target === 'python-requests') return run(python!, [file]);
   if (target === 'java') return run('java', [file], { timeoutMs: 55_000 });
+  if (target === 'ruby') return run('ruby', [file]);
+  if (target === 'go') return run('go', ['run', file], { timeoutMs: 55_000 });
   return run(process.execPath, [file]);
 }
 
@@ -100,6 +120,8 @@ describe('snapshots send exactly the request they were made from', () => {
     ...(python ? [['python-requests', 'req.py']] : []),
     ...(hasCommand('wget') ? [['wget', 'req-wget.sh']] : []),
     ...(hasCommand('java') ? [['java', 'OAuthLabRequest.java']] : []),
+    ...(hasCommand('ruby') ? [['ruby', 'req.rb']] : []),
+    ...(hasCommand('go') ? [['go', 'req.go']] : []),
   ] as const;
   for (const [target, name] of runnable) {
     for (const [kind, make] of cases) {
@@ -108,6 +130,9 @@ describe('snapshots send exactly the request they were made from', () => {
         const r = await runSnippet(target, request, `${kind}-${name}`);
         expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
         expectSame(request, last, target);
+        const note = r.notes.find((n) => n.includes('in a URL path'));
+        if (kind === 'form' && ENCODED[target]) expect(note, target).toMatch(/ \[ and \] in a URL path, so this code sends them percent-encoded \(%5B, %5D\).*OAuth 1\.0a signature; to avoid it, percent-encode them in the URL before signing/);
+        else expect(note, target).toBeUndefined();
       });
     }
   }

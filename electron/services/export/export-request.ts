@@ -16,6 +16,7 @@ import { slugOf } from './request-params';
 import { Secrets } from './secrets';
 import { singleUseNote, withLeadingComment } from './single-use';
 import { isSnippetTarget, snippetOf } from './snapshot';
+import { pathNotes } from './snapshot-path';
 import { findTarget, type ExportTarget } from './targets';
 import { ExportError, type ExportInput, type ExportResult, type ExportSource, type KnownSecret, type RecordedExchange } from './types';
 
@@ -67,6 +68,7 @@ export function exportRequest(input: ExportInput): ExportResult {
   if (isSnippetTarget(target.id)) {
     text = withLeadingComment(snippetOf(target.id, request()), target.language, singleUse ?? []);
     if (singleUse) notes.push(singleUse.join(' '));
+    notes.push(...pathNotes(target.id, exact.url));
   } else if (target.id === 'raw-http') {
     text = rawHttp(request());
     // Raw HTTP has no comment syntax: the single-use warning goes beside it.

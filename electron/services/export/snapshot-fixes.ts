@@ -18,14 +18,14 @@ const csString = (s: string) => JSON.stringify(s);
 const replaceOnce = (code: string, from: string, to: string) => (code.includes(from) ? code.replace(from, () => to) : code);
 
 /** httpsnippet's shell quoting (helpers/shell.js), to find what it wrote. */
-const shQuote = (v: string) => (/^[a-z0-9-_/.@%^=:]+$/i.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+export const shQuote = (v: string) => (/^[a-z0-9-_/.@%^=:]+$/i.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
 
 /**
  * stringify-object 3, which writes httpsnippet's JavaScript strings, escapes neither backslashes nor a backslash
  * before a quote: `a\b` comes out as 'a\b', which JavaScript reads as `ab`. Values with a backslash are found by
  * that faulty form and written again correctly.
  */
-const stringifyObjectLiteral = (v: string) => `'${v.replace(/[\r\n]/g, (x) => (x === '\n' ? '\\n' : '\\r')).replace(/\\?'/g, "\\'")}'`;
+export const stringifyObjectLiteral = (v: string) => `'${v.replace(/[\r\n]/g, (x) => (x === '\n' ? '\\n' : '\\r')).replace(/\\?'/g, "\\'")}'`;
 function fixJsStrings(code: string, p: Prepared): string {
   let out = code;
   for (const v of [...p.headerValues, ...(p.body !== undefined ? [p.body] : [])]) if (v.includes('\\')) out = out.split(stringifyObjectLiteral(v)).join(jsSingle(v));

@@ -3,6 +3,7 @@ import { headerValue, type RawRequest } from '../../../shared/http';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import { toHarRequest } from './har';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
+import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
 
 /** Our snapshot targets and the httpsnippet target and client that write each. */
@@ -59,7 +60,7 @@ function wireUrl(url: string): string {
 /**
  * Code that sends this request, written by httpsnippet from the HAR request. httpsnippet normalizes the URL with
  * Node's url module: the query is re-encoded (`+` as %20, `$` as %24), which a server that decodes the query as
- * a form (RFC 5849 §3.4.1.3.1) reads as the same parameters.
+ * a form (RFC 5849 §3.4.1.3.1) reads as the same parameters; the path is put back as the app sends it.
  */
 export function snippetOf(target: SnippetTargetId, request: RawRequest): string {
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
@@ -75,7 +76,8 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
   const code = snippet.requests.length ? snippet.convert(targetId, clientId) : false;
   // httpsnippet drops a request that fails its HAR validation and then returns no code at all.
   if (typeof code !== 'string') throw new ExportError('snippet_failed', `httpsnippet wrote no ${target} code for ${request.method} ${request.url}: the request is not valid HAR (check the method and URL).`);
-  const prepared = snippet.requests[0]!;
+  // The request's own path first (snapshot-path.ts), written as httpsnippet would have: the fixes then apply to it.
+  const restored = restorePath(target, code, snippet.requests[0] as unknown as PreparedUrl, r.url); // its HAR types do not resolve
   const fix = SNAPSHOT_FIXES[target];
-  return fix ? fix(code, { fullUrl: prepared.fullUrl, body: r.body, contentType: headerValue(r.headers, 'content-type'), headerValues: r.headers.map(([, v]) => v) }) : code;
+  return fix ? fix(restored.code, { fullUrl: restored.fullUrl, body: r.body, contentType: headerValue(r.headers, 'content-type'), headerValues: r.headers.map(([, v]) => v) }) : restored.code;
 }
