@@ -86,6 +86,15 @@ const waitFor = async (condition: () => boolean, ms = 3000) => {
   }
 };
 
+/** A tab that has received `count` mockStatus events (ids 1..count): the history a reconnect replays from. */
+async function tabAfter(host: Target & { readonly bus: BridgeEventBus }, count: number): Promise<Stream> {
+  const tab = await openStream(host);
+  await tab.until(/bridge events/);
+  for (let n = 1; n <= count; n += 1) host.bus.emit('mockStatus', status(n));
+  await tab.until(new RegExp(`^id: ${count}$`, 'm'));
+  return tab;
+}
+
 /** An EventStreams of its own on a real 127.0.0.1 socket, for small replay limits and a look at its open set. */
 interface Bare extends Target {
   readonly bus: BridgeEventBus;
@@ -203,10 +212,7 @@ describe('web host: GET /api/events (Server-Sent Events)', () => {
 describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () => {
   it('numbers every event with one increasing id shared by all tabs', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
-    for (const n of [1, 2, 3]) host.bus.emit('mockStatus', status(n));
-    await a.until(/^id: 3$/m);
+    const a = await tabAfter(host, 3);
     const b = await openStream(host);
     await b.until(/bridge events/);
     host.bus.emit('mockStatus', status(4));
@@ -220,11 +226,7 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
 
   it('replays exactly the missed events, in order, including those emitted while no tab was open, then goes live', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
-    host.bus.emit('mockStatus', status(1));
-    host.bus.emit('mockStatus', status(2));
-    await a.until(/^id: 2$/m);
+    const a = await tabAfter(host, 2);
     a.destroy();
     await waitFor(() => a.res.destroyed);
     host.bus.emit('catcherWaitEnded', { waitId: 'w', code: 'cancelled', message: 'missed' });
@@ -241,10 +243,7 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
 
   it('takes ?lastEventId= as the header, and the header wins when both are sent', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
-    for (const n of [1, 2, 3, 4]) host.bus.emit('mockStatus', status(n));
-    await a.until(/^id: 4$/m);
+    const a = await tabAfter(host, 4);
     const query = await openStream(host, { path: '/api/events?lastEventId=1' });
     const both = await openStream(host, { path: '/api/events?lastEventId=1', headers: { 'Last-Event-ID': '3' } });
     await Promise.all([query.until(/^id: 4$/m), both.until(/^id: 4$/m)]);
@@ -255,11 +254,8 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
 
   it('keeps only the last REPLAY_MAX_EVENTS events, and says which ones a too-old id has missed', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
     const total = REPLAY_MAX_EVENTS + 5;
-    for (let n = 1; n <= total; n += 1) host.bus.emit('mockStatus', status(n));
-    await a.until(new RegExp(`^id: ${total}$`, 'm'));
+    const a = await tabAfter(host, total);
     const b = await openStream(host, { headers: { 'Last-Event-ID': '2' } });
     await b.until(new RegExp(`^id: ${total}$`, 'm'));
     expect(b.text).toContain(': OAuth Lab bridge events\nretry: 2000\n\n: replay incomplete: events 3..5 were dropped\n\nid: 6\n');
@@ -308,11 +304,7 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
 
   it('ignores a Last-Event-ID that is not a plain non-negative integer, and streams from now', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
-    host.bus.emit('mockStatus', status(1));
-    host.bus.emit('mockStatus', status(2));
-    await a.until(/^id: 2$/m);
+    const a = await tabAfter(host, 2);
     const bad = ['abc', '-1', '1.5', '1e1', '0x1', '99999999999999999999', '1, 1'];
     const streams = await Promise.all(bad.map((v) => openStream(host, { headers: { 'Last-Event-ID': v } })));
     streams.push(await openStream(host, { path: '/api/events?lastEventId=-1' }));
@@ -330,10 +322,7 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
 
   it('an id newer than any here (another process) streams from now, numbering on above it', async () => {
     const host = await startTestHost();
-    const a = await openStream(host);
-    await a.until(/bridge events/);
-    host.bus.emit('mockStatus', status(1));
-    await a.until(/^id: 1$/m);
+    const a = await tabAfter(host, 1);
     const b = await openStream(host, { headers: { 'Last-Event-ID': '41' } });
     await b.until(/bridge events/);
     host.bus.emit('mockStatus', status(2));
