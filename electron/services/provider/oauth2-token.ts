@@ -40,8 +40,10 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
 function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method !== 'POST') throw new TokenError(405, 'invalid_request', `${req.method} is not accepted; the token endpoint takes POST (RFC 6749 §3.2).`, [['Allow', 'POST']]);
   if (mediaType(req) !== 'application/x-www-form-urlencoded') throw bad('invalid_request', `The body must be application/x-www-form-urlencoded (RFC 6749 §4.1.3); got ${JSON.stringify(mediaType(req) || 'no Content-Type')}.`);
+  // RFC 6749 §3.2 lets the endpoint URI carry a query, but never the client's secret (§2.3.1).
   const q = req.query ? decodeParams(req.query, false, 'query') : null;
-  if (q && (!q.ok || q.params.some(([n]) => n === 'client_secret'))) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
+  if (q && !q.ok) throw bad('invalid_request', `${q.message} The token endpoint takes its parameters in the form body (RFC 6749 §4.1.3).`);
+  if (q?.params.some(([n]) => n === 'client_secret')) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
   const form = decodeFormBody(req);
   if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
   const dupes = repeated(form.params);

@@ -89,6 +89,12 @@ describe('T2 token endpoint', () => {
     expectError(r, 400, 'invalid_request', 'request URI');
   });
 
+  it('T2-11b a query that cannot be decoded → 400 invalid_request saying so, not blaming client_secret', async () => {
+    const r = await h.send({ method: 'POST', path: '/oauth/v2/token?x=%zz', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(codeParams('x')).toString() });
+    expectError(r, 400, 'invalid_request', 'The query cannot be decoded');
+    expect(r.body).not.toContain('client_secret');
+  });
+
   it('T2-12 Basic credentials with :, % and + are form-decoded → 200', async () => {
     const odd = await new Harness({ configValue: { oauth2: { clients: [{ id: 'app:1', secret: 'p%s+s:w', redirectUris: [REDIRECT] }] } } }).start();
     try {
