@@ -1,6 +1,6 @@
 import { CatcherError } from './errors';
 import { single, valuesOf } from './query';
-import type { CallbackParam, CaughtCallback, MatchedBy, WaitOptions, WaitTarget } from './types';
+import type { CallbackParam, CaughtCallback, MatchedBy, WaitTarget } from './types';
 
 /** What became of a wait that is no longer pending, remembered so a late or repeated hit gets the right page. */
 export type FinishedOutcome = 'handled' | 'timed_out' | 'cancelled';

@@ -17,7 +17,7 @@ type Pending2 = Extract<PendingLogin, { kind: 'oauth2' }>;
 
 const page = (status: number, message: string, headers: [string, string][] = []): Handled => ({ endpoint, reply: errorPage(status, status === 405 ? 'Method not allowed' : 'Bad authorization request', message, headers), verdict: refused('invalid_request', message) });
 
-function redirectWith(ctx: ProviderContext, redirectUri: string, state: string | null, params: [string, string][], status: 302 | 303): string {
+function redirectWith(ctx: ProviderContext, redirectUri: string, state: string | null, params: [string, string][]): string {
   const all: [string, string][] = [...params];
   if (state !== null) all.push(['state', state]);
   if (ctx.settings.switches.issParameter) all.push(['iss', ctx.baseUrl()]);
@@ -25,14 +25,14 @@ function redirectWith(ctx: ProviderContext, redirectUri: string, state: string |
 }
 
 function errorRedirect(ctx: ProviderContext, redirectUri: string, state: string | null, error: string, description: string, status: 302 | 303 = 302): Handled {
-  return { endpoint, reply: redirectReply(status, redirectWith(ctx, redirectUri, state, [['error', error], ['error_description', description]], status)), verdict: refused(error, description) };
+  return { endpoint, reply: redirectReply(status, redirectWith(ctx, redirectUri, state, [['error', error], ['error_description', description]])), verdict: refused(error, description) };
 }
 
 function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 302 | 303): Handled {
   const now = ctx.clock.now();
   const code = { code: ctx.state.newSecret(32, 'c-'), grantId: ctx.state.newSecret(9, 'g-'), clientId: p.clientId, redirectUri: p.redirectUri, scope: p.scope, username, pkce: p.pkce, issuedAt: now, expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000, status: 'issued' as const };
   ctx.state.addCode(code);
-  return { endpoint, reply: redirectReply(status, redirectWith(ctx, p.redirectUri, p.state, [['code', code.code]], status)), verdict: ok(`User ${username} approved client ${p.clientId}; code issued (valid ${ctx.settings.lifetimes.codeTtl} s, single use).`) };
+  return { endpoint, reply: redirectReply(status, redirectWith(ctx, p.redirectUri, p.state, [['code', code.code]])), verdict: ok(`User ${username} approved client ${p.clientId}; code issued (valid ${ctx.settings.lifetimes.codeTtl} s, single use).`) };
 }
 
 const details = (p: Pending2): [string, string][] => [['Client', p.clientId], ['Scope', p.scope || '(none)'], ['Returns to', p.redirectUri]];

@@ -80,7 +80,7 @@ describe('transport: the exchange is exactly what went over the wire', () => {
 
   it('never follows a redirect: a 302 is the exchange, Location included', async () => {
     let hits = 0;
-    const { port } = await httpServer((req, res) => {
+    const { port } = await httpServer((_req, res) => {
       hits++;
       res.writeHead(302, { Location: `http://127.0.0.1:${port}/elsewhere` }).end();
     });

@@ -84,7 +84,7 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     ['POST from a cross-site context', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } })],
     ['POST from a same-site context (another port)', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } })],
     ['same Origin but Sec-Fetch-Site none', (h) => ({ headers: h.authed({ 'Sec-Fetch-Site': 'none', ...json }) })],
-    ['CORS preflight from another origin', (h) => ({ method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } })],
+    ['CORS preflight from another origin', () => ({ method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } })],
     ['OPTIONS even from our own origin, with the token', (h) => ({ method: 'OPTIONS', headers: h.authed({ 'Access-Control-Request-Method': 'POST' }) })],
   ];
 
