@@ -5,6 +5,7 @@ import { exchangeSchema, rawRequestSchema } from './schemas/http';
 import { exportRequestInputSchema, exportResultSchema, exportTargetSchema, historyHarInputSchema } from './schemas/export';
 import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
+import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
 import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
 
@@ -43,6 +44,7 @@ export const METHODS = {
 
   httpSend: method(z.strictObject({ request: rawRequestSchema, options: sendOptionsSchema.optional() }), exchangeSchema, 'Send a request exactly as given and record the exchange.'),
   oauth1Trace: method(signatureInputSchema, signatureTraceSchema, 'Sign an OAuth 1.0a request and return every intermediate (RSA keys stay in the host).'),
+  rsaVerify: method(rsaVerifyInputSchema, rsaVerifyOutputSchema, "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."),
 
   profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),
   profileSave: method(s.profileSave, s.profile, 'Create or replace a profile.'),

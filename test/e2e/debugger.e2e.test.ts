@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -7,7 +7,8 @@ import { e2eSession, shot as screenshot } from './session';
 /**
  * The Signature debugger, by clicking and pasting: a curl command signed by the npm oauth-1.0a package with the form
  * body left out of the signature (Postman #1838) shows the mismatch, the base strings one above the other with the
- * difference marked, and the cause; the same request signed right shows the match. Light and dark screenshots.
+ * difference marked, and the cause; the same request signed right shows the match; an RSA-SHA1 request is checked
+ * with the public key pasted beside it. Light and dark screenshots.
  */
 const session = e2eSession();
 
@@ -74,6 +75,36 @@ it.each(['light', 'dark'] as const)('shows why a request with its form body left
   await trace.locator('summary').click();
   await trace.getByRole('heading', { name: 'Signature base string' }).waitFor();
 
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+/** A Jira-style request (application links sign with RSA-SHA1), signed by oauth-1.0a with a key made for the test. */
+const jira = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+function jiraCurl(): string {
+  const oauth = new OAuth({ consumer: { key: 'oauth-lab-jira', secret: '' }, signature_method: 'RSA-SHA1', hash_function: (base) => createSign('RSA-SHA1').update(base).sign(jira.privateKey, 'base64') });
+  const request = { url: 'https://jira.example.com/rest/api/2/issue/PROJ-42?fields=summary,status', method: 'GET' };
+  const header = oauth.toHeader(oauth.authorize(request, { key: 'Jr3kTqXyP0aLmN8v', secret: '' })).Authorization;
+  return [`curl '${request.url}'`, `-H 'Authorization: ${header}'`].join(' \\\n  ');
+}
+
+it.each(['light', 'dark'] as const)('checks an RSA-SHA1 request with the public key pasted beside it (%s)', async (scheme) => {
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await page.getByRole('tab', { name: 'curl command' }).click();
+  await page.getByLabel('Paste the curl command', { exact: true }).fill(jiraCurl());
+
+  const verdict = page.getByRole('region', { name: 'Verdict' });
+  await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 5000 }).toBe('unverified');
+  expect(await page.getByLabel('Consumer secret', { exact: true }).count()).toBe(0);
+  await page.getByLabel('RSA public key (PEM)', { exact: true }).fill(jira.publicKey);
+  await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 5000 }).toBe('match');
+  expect(await verdict.textContent()).toMatch(/The signature matches \(RSA-SHA1\)/);
+  expect(await page.getByRole('note', { name: 'RSA verification' }).count()).toBe(0);
+  await shot(page, 'rsa-match', scheme);
   expect(errors).toEqual([]);
   await page.close();
 });

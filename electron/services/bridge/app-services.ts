@@ -9,6 +9,7 @@ import { createMockHandlers } from './mock-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
+import { createVerifyHandlers } from './verify-handlers';
 
 type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
 
@@ -39,6 +40,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
   const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env);
+  const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const shell = createShellHandlers(options.shell, mock.baseUrl);
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
@@ -59,6 +61,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     catcherCancel: catcher.catcherCancel,
     httpSend: transport.httpSend,
     oauth1Trace: transport.oauth1Trace,
+    rsaVerify: verify.rsaVerify,
     profilesList: (i) => store.profilesList(i),
     profileSave: (i) => store.profileSave(i),
     profileDelete: (i) => store.profileDelete(i),

@@ -75,6 +75,8 @@ export interface InputsProps {
   inputs: DebugInputs;
   errors: InputErrors;
   notes: readonly string[];
+  /** The request is signed with RSA-SHA*: it is checked with the consumer's public key, not the secrets. */
+  rsa: boolean;
   reveal: boolean;
   onReveal: () => void;
   onForm: (form: RequestForm) => void;
@@ -82,8 +84,10 @@ export interface InputsProps {
   onField: (patch: Partial<FieldsInput>) => void;
 }
 
-/** The request in the form the user has it, the secrets, and the base strings a server or client printed. */
-export function DebugInputsForm({ inputs, errors, notes, reveal, onReveal, onForm, onEdit, onField }: InputsProps) {
+const PLACEHOLDER_PEM = '-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----';
+
+/** The request in the form the user has it, the secrets (or the RSA public key), and the base strings printed elsewhere. */
+export function DebugInputsForm({ inputs, errors, notes, rsa, reveal, onReveal, onForm, onEdit, onField }: InputsProps) {
   const panelId = useId();
   const f = inputs.fields;
   return (
@@ -149,21 +153,30 @@ export function DebugInputsForm({ inputs, errors, notes, reveal, onReveal, onFor
         </div>
       </fieldset>
 
-      <fieldset className="dbg-group">
-        <legend>Secrets</legend>
-        <div className="dbg-grid">
-          <Field label="Consumer secret">
-            <input className="mono" type={reveal ? 'text' : 'password'} value={inputs.consumerSecret} autoComplete="off" spellCheck={false} onChange={(e) => onEdit({ consumerSecret: e.target.value })} />
+      {rsa ? (
+        <fieldset className="dbg-group">
+          <legend>Public key</legend>
+          <Field label="RSA public key (PEM)" hint="The consumer's public key or X.509 certificate, as the server holds it (RFC 5849 §3.4.3). The app host checks the signature with it; nothing is saved." error={errors.rsaPublicKey}>
+            <textarea className="mono" rows={6} wrap="off" value={inputs.rsaPublicKey} placeholder={PLACEHOLDER_PEM} spellCheck={false} onChange={(e) => onEdit({ rsaPublicKey: e.target.value })} />
           </Field>
-          <Field label="Token secret">
-            <input className="mono" type={reveal ? 'text' : 'password'} value={inputs.tokenSecret} placeholder="(none)" autoComplete="off" spellCheck={false} onChange={(e) => onEdit({ tokenSecret: e.target.value })} />
-          </Field>
-        </div>
-        <div className="dbg-reveal-row">
-          <button type="button" className="link" aria-pressed={reveal} onClick={onReveal}>{reveal ? 'Hide the secrets' : 'Reveal the secrets'}</button>
-          <span className="muted small">Used here only, to sign again; never sent or saved.</span>
-        </div>
-      </fieldset>
+        </fieldset>
+      ) : (
+        <fieldset className="dbg-group">
+          <legend>Secrets</legend>
+          <div className="dbg-grid">
+            <Field label="Consumer secret">
+              <input className="mono" type={reveal ? 'text' : 'password'} value={inputs.consumerSecret} autoComplete="off" spellCheck={false} onChange={(e) => onEdit({ consumerSecret: e.target.value })} />
+            </Field>
+            <Field label="Token secret">
+              <input className="mono" type={reveal ? 'text' : 'password'} value={inputs.tokenSecret} placeholder="(none)" autoComplete="off" spellCheck={false} onChange={(e) => onEdit({ tokenSecret: e.target.value })} />
+            </Field>
+          </div>
+          <div className="dbg-reveal-row">
+            <button type="button" className="link" aria-pressed={reveal} onClick={onReveal}>{reveal ? 'Hide the secrets' : 'Reveal the secrets'}</button>
+            <span className="muted small">Used here only, to sign again; never sent or saved.</span>
+          </div>
+        </fieldset>
+      )}
 
       <fieldset className="dbg-group">
         <legend>Base strings printed elsewhere (optional)</legend>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isRsaMethod } from '../../../shared/oauth1';
 import { DebugInputsForm } from './DebugInputs';
 import { DiagnosisView } from './DiagnosisView';
 import { requestIsEmpty } from './run-diagnosis';
@@ -18,6 +19,7 @@ export function DebuggerPage() {
   const inputs = useDebugger((s) => s.inputs);
   const checked = useDebugger((s) => s.checked);
   const result = useDebugger((s) => s.result);
+  const verifying = useDebugger((s) => s.verifying);
   const formChosen = useDebugger((s) => s.formChosen);
   const inputEdited = useDebugger((s) => s.inputEdited);
   const fieldEdited = useDebugger((s) => s.fieldEdited);
@@ -39,6 +41,8 @@ export function DebuggerPage() {
   const d = result?.diagnosis ?? null;
   const request = result?.request ?? null;
   const readError = !!result && !d && !requestIsEmpty(checked ?? inputs);
+  // The key input stays while the request cannot be read for a moment, once a key has been typed.
+  const rsa = d ? isRsaMethod(d.signatureMethod) : inputs.rsaPublicKey !== '';
   return (
     <div className="page dbg">
       <header className="page-head">
@@ -55,6 +59,7 @@ export function DebuggerPage() {
             inputs={inputs}
             errors={errors}
             notes={request?.notes ?? []}
+            rsa={rsa}
             reveal={reveal}
             onReveal={() => setReveal(!reveal)}
             onForm={formChosen}
@@ -64,7 +69,7 @@ export function DebuggerPage() {
         </div>
         <div className="col dbg-result-col">
           <div className="dbg-status" aria-live="polite">
-            <span className="muted small">{pending && !empty ? 'Checking…' : ''}</span>
+            <span className="muted small">{verifying && !pending ? 'Checking with the public key…' : pending && !empty ? 'Checking…' : ''}</span>
           </div>
           {empty ? (
             <Start />
@@ -85,7 +90,7 @@ function Start() {
       <h3>Check a signature</h3>
       <ol>
         <li>Paste the request that was rejected: as raw HTTP, as a curl command (your browser's “Copy as cURL”), or its fields.</li>
-        <li>Give the consumer secret and, when the request carries a token, the token secret.</li>
+        <li>Give the consumer secret and, when the request carries a token, the token secret; for an RSA-SHA* request, the consumer's public key.</li>
         <li>OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every known client mistake, alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section.</li>
       </ol>
       <p className="muted">Or press <strong>Load an example</strong> (top right): a form POST whose body was left out of the signature, a classic.</p>

@@ -97,9 +97,9 @@ function RsaNote({ method }: { method: string }) {
   return (
     <div className="dbg-note" role="note" aria-label="RSA verification">
       <p>
-        <strong>{method} is verified with the consumer's RSA public key</strong>, which this page does not take. Run{' '}
-        <code>oauth-lab debug --rsa-public-key key.pem</code> with the same request to check the signature, or paste the base string the
-        server printed (left) to compare it with OAuth Lab's.
+        <strong>{method} is verified with the consumer's RSA public key</strong>: paste it (PEM, or the X.509 certificate) on the left
+        and the app host checks the signature. Or run <code>oauth-lab debug --rsa-public-key key.pem</code> with the same request, or paste the
+        base string the server printed (left) to compare it with OAuth Lab's.
       </p>
     </div>
   );

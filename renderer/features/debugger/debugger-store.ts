@@ -1,7 +1,9 @@
 import { createStore } from 'zustand/vanilla';
+import type { BridgeApi } from '../../../shared/bridge/api';
 import type { RendererDeps } from '../../app/deps';
 import { failingExample } from './example';
-import { emptyInputs, runDiagnosis, type DebugInputs, type DebugResult, type FieldsInput, type RequestForm } from './run-diagnosis';
+import { checkSignature } from './rsa-check';
+import { emptyInputs, type DebugInputs, type DebugResult, type FieldsInput, type RequestForm } from './run-diagnosis';
 
 export interface DebuggerState {
   /** What the user typed; every edit replaces the object, so the page can tell whether it has been checked. */
@@ -9,6 +11,8 @@ export interface DebuggerState {
   /** The inputs the shown result was computed from (the page debounces the check while typing). */
   readonly checked: DebugInputs | null;
   readonly result: DebugResult | null;
+  /** The host is verifying the checked inputs' RSA signature; `result` is still the previous one. */
+  readonly verifying: boolean;
   formChosen(form: RequestForm): void;
   inputEdited(patch: Partial<Omit<DebugInputs, 'fields' | 'form'>>): void;
   fieldEdited(patch: Partial<FieldsInput>): void;
@@ -18,16 +22,17 @@ export interface DebuggerState {
 }
 
 /**
- * The Signature debugger's state: the request as pasted, the secrets, and the last diagnosis. Kept across page
- * visits (one store per set of app dependencies), so leaving the page loses nothing.
+ * The Signature debugger's state: the request as pasted, the secrets or the RSA public key, and the last diagnosis.
+ * Kept across page visits (one store per set of app dependencies), so leaving the page loses nothing.
  */
-export function createDebuggerStore({ crypto }: Pick<RendererDeps, 'crypto'>) {
+export function createDebuggerStore({ crypto, bridge }: Pick<RendererDeps, 'crypto'> & { readonly bridge: Pick<BridgeApi, 'rsaVerify'> }) {
   return createStore<DebuggerState>()((set, get) => {
     const edit = (inputs: DebugInputs) => set({ inputs });
     return {
       inputs: emptyInputs,
       checked: null,
       result: null,
+      verifying: false,
       formChosen: (form) => edit({ ...get().inputs, form }),
       inputEdited: (patch) => edit({ ...get().inputs, ...patch }),
       fieldEdited: (patch) => edit({ ...get().inputs, fields: { ...get().inputs.fields, ...patch } }),
@@ -43,7 +48,13 @@ export function createDebuggerStore({ crypto }: Pick<RendererDeps, 'crypto'>) {
       diagnosisRequested() {
         const inputs = get().inputs;
         if (inputs === get().checked) return;
-        set({ checked: inputs, result: runDiagnosis(inputs, crypto) });
+        const check = checkSignature(inputs, crypto, bridge);
+        if ('result' in check) return set({ checked: inputs, result: check.result, verifying: false });
+        set({ checked: inputs, verifying: true });
+        void check.later.then((result) => {
+          // Last input wins: once the user has typed again, this answer is about text no longer there.
+          if (get().inputs === inputs) set({ result, verifying: false });
+        });
       },
     };
   });

@@ -31,12 +31,14 @@ export interface DebugInputs {
   readonly fields: FieldsInput;
   readonly consumerSecret: string;
   readonly tokenSecret: string;
+  /** The consumer's RSA public key (PEM or certificate), for RSA-SHA* requests (RFC 5849 §3.4.3). */
+  readonly rsaPublicKey: string;
   readonly serverBaseString: string;
   readonly clientBaseString: string;
 }
 
 /** Every input an error can be shown next to. */
-export type InputId = 'raw' | 'curl' | 'method' | 'url' | 'body' | 'contentType' | 'authorization' | 'serverBaseString' | 'clientBaseString';
+export type InputId = 'raw' | 'curl' | 'method' | 'url' | 'body' | 'contentType' | 'authorization' | 'rsaPublicKey' | 'serverBaseString' | 'clientBaseString';
 export type InputErrors = Partial<Record<InputId, string>>;
 
 export interface DebugResult {
@@ -57,6 +59,7 @@ export const emptyInputs: DebugInputs = {
   fields: emptyFields,
   consumerSecret: '',
   tokenSecret: '',
+  rsaPublicKey: '',
   serverBaseString: '',
   clientBaseString: '',
 };
@@ -70,6 +73,7 @@ export const INPUT_NAMES: Record<InputId, string> = {
   body: 'Body',
   contentType: 'Content type',
   authorization: 'Authorization header',
+  rsaPublicKey: 'RSA public key (PEM)',
   serverBaseString: 'Base string the server printed',
   clientBaseString: 'Base string your client printed',
 };
@@ -122,7 +126,8 @@ const secret = (s: string) => (s === '' ? null : s);
 
 /**
  * Reads the request in the form the user chose and checks its signature (diagnoseSignature). Errors are data: each
- * names the input that caused it and what is wrong, so the page shows it next to that input.
+ * names the input that caused it and what is wrong, so the page shows it next to that input. With an RSA public key
+ * `crypto` must answer rsaVerify, which the page's cannot: checkSignature (rsa-check.ts) gives it one.
  */
 export function runDiagnosis(i: DebugInputs, crypto: CryptoPort): DebugResult {
   const errors: InputErrors = {};
@@ -132,7 +137,7 @@ export function runDiagnosis(i: DebugInputs, crypto: CryptoPort): DebugResult {
   let request: DebugRequest | null = null;
   try {
     request = readRequest(i);
-    const diagnosis = diagnoseSignature({ request, consumerSecret: secret(i.consumerSecret), tokenSecret: secret(i.tokenSecret), serverBaseString, clientBaseString }, crypto);
+    const diagnosis = diagnoseSignature({ request, consumerSecret: secret(i.consumerSecret), tokenSecret: secret(i.tokenSecret), rsaPublicKeyPem: secret(i.rsaPublicKey), serverBaseString, clientBaseString }, crypto);
     return { request, diagnosis, errors };
   } catch (e) {
     const at = e instanceof ProtocolError ? inputOf(i.form, e) : i.form === 'http' ? 'raw' : i.form === 'curl' ? 'curl' : 'authorization';

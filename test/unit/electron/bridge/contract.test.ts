@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,13 @@ for (const kind of ['IPC', 'web host'] as const) {
     it('reports a signing error with the trace step that failed', async () => {
       const r = await call('oauth1Trace', { method: 'GET', url: 'ftp://example.com/', consumerKey: 'k', consumerSecret: 's', signatureMethod: 'HMAC-SHA1', nonce: 'n', timestamp: '1' });
       expect(r).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
+    });
+
+    it("checks an RSA signature for the page with the consumer's public key, and refuses a key it cannot read", async () => {
+      const keys = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+      const signature = sign('sha1', Buffer.from('GET&a&b'), keys.privateKey).toString('base64');
+      expect(await value('rsaVerify', { method: 'RSA-SHA1', publicKeyPem: keys.publicKey, signature, baseStrings: ['GET&a&c', 'GET&a&b'] })).toEqual({ matches: [false, true] });
+      expect(await call('rsaVerify', { method: 'RSA-SHA1', publicKeyPem: 'x', signature, baseStrings: ['GET&a&b'] })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^The RSA public key could not be read/) } });
     });
 
     it('keeps profiles, tokens, history and settings', async () => {

@@ -170,7 +170,7 @@ describe('DebuggerPage', () => {
     expect(trace.textContent).toMatch(/follow once the consumer secret is given/);
   });
 
-  it('an RSA signature: the page says verification runs in oauth-lab debug, or with the server base string', async () => {
+  it('an RSA signature without its public key: the page asks for it, or names oauth-lab debug and the server base string', async () => {
     renderDebugger();
     const auth = authorization({ bodyLeftOut: false }).replace('HMAC-SHA1', 'RSA-SHA1');
     type('Paste the curl command', curlOf(auth));

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDebuggerStore } from '../../../../renderer/features/debugger/debugger-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 
-const store = () => createDebuggerStore({ crypto: { ...browserCrypto, hmac: vi.fn(browserCrypto.hmac) } });
+// HMAC requests are checked in the page: the bridge is never called.
+const bridge = { rsaVerify: vi.fn() };
+const store = () => createDebuggerStore({ crypto: { ...browserCrypto, hmac: vi.fn(browserCrypto.hmac) }, bridge });
 
 describe('debugger store', () => {
   it('the example is a form POST whose body was left out of the signature, checked at once', () => {
@@ -14,11 +16,12 @@ describe('debugger store', () => {
     expect(result!.diagnosis!.verdict).toBe('mismatch');
     expect(result!.diagnosis!.causes.map((c) => c.cause)).toEqual(['body-left-out']);
     expect(result!.request!.origin).toBe('curl');
+    expect(bridge.rsaVerify).not.toHaveBeenCalled();
   });
 
   it('edits are not checked until asked, and asking twice for the same inputs checks once', () => {
     const crypto = { ...browserCrypto, hmac: vi.fn(browserCrypto.hmac) };
-    const s = createDebuggerStore({ crypto });
+    const s = createDebuggerStore({ crypto, bridge });
     s.getState().exampleLoaded();
     const calls = crypto.hmac.mock.calls.length;
     s.getState().inputEdited({ tokenSecret: 'other' });

@@ -1,10 +1,13 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
+import type { BridgeApi, BridgeHandlers } from '../../../../shared/bridge/api';
+import { dispatch } from '../../../../shared/bridge/dispatch';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { DebuggerPage } from '../../../../renderer/features/debugger/DebuggerPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { createVerifyHandlers } from '../../../../electron/services/bridge/verify-handlers';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { X_EXAMPLE } from '../../../vectors/examples';
 
 /** X's documented example (developer.x.com "Creating a signature"): a form POST with a query, and its secrets. */
@@ -31,14 +34,18 @@ export const rawOf = (auth: string) => [
   BODY,
 ].join('\r\n');
 
-/** The page with its own stores; the debugger calls no bridge method (the app store only subscribes to events). */
-export function renderDebugger() {
-  const bridge = { on: vi.fn(() => () => {}) };
+/** The host's rsaVerify through the contract's dispatch, as the page reaches it over either transport. */
+export const hostRsaVerify: BridgeApi['rsaVerify'] = (input) =>
+  dispatch({ rsaVerify: createVerifyHandlers(nodeCrypto).rsaVerify } as unknown as BridgeHandlers, 'rsaVerify', input) as ReturnType<BridgeApi['rsaVerify']>;
+
+/** The page with its own stores; the debugger calls the bridge only to verify RSA signatures (the app store subscribes to events). */
+export function renderDebugger(rsaVerify: BridgeApi['rsaVerify'] = hostRsaVerify) {
+  const bridge = { on: vi.fn(() => () => {}), rsaVerify: vi.fn(rsaVerify) };
   const stores = createStores({ bridge: bridge as unknown as BridgeApi, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(1) }, now: () => 1_700_000_000_000 });
   const view = render(
     <StoresProvider stores={stores}>
       <DebuggerPage />
     </StoresProvider>,
   );
-  return { ...view, stores };
+  return { ...view, stores, bridge };
 }
