@@ -12,6 +12,7 @@ import {
   type Diagnosis,
 } from '../../../shared/oauth1/debug';
 import { nodeCrypto } from '../../services/node-crypto';
+import { rsaPublicKeyProblem } from '../../services/rsa-public-key';
 import { parseFlags } from '../flags';
 import { UsageError, type CliIO, type Command } from '../io';
 
@@ -64,6 +65,8 @@ export const debugCommand: Command = async (argv, io) => {
   }
   const request = await readRequest(values, io);
   const rsaPublicKeyPem = values['rsa-public-key'] ? readText(values['rsa-public-key'], '--rsa-public-key') : null;
+  const keyProblem = rsaPublicKeyPem === null ? null : rsaPublicKeyProblem(rsaPublicKeyPem, `--rsa-public-key ${values['rsa-public-key']}`);
+  if (keyProblem) throw new UsageError(keyProblem);
   const serverBaseString = inputBaseString(values['server-base-string'], '--server-base-string');
   const clientBaseString = inputBaseString(values['client-base-string'], '--client-base-string');
   if (values['consumer-secret'] === undefined && !rsaPublicKeyPem && !serverBaseString && !clientBaseString) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { checkRegistrableUri } from './redirect-uri';
-import { rsaPublicKeyProblem } from './rsa-public-key';
+import { rsaPublicKeyProblem } from '../rsa-public-key';
 
 /**
  * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
@@ -81,7 +81,7 @@ const consumerSchema = z
     rsaPublicKey: z.string({ error: 'rsaPublicKey must be a PEM string' }).optional(),
   })
   .superRefine((consumer, ctx) => {
-    const why = consumer.rsaPublicKey === undefined ? null : rsaPublicKeyProblem(consumer.rsaPublicKey);
+    const why = consumer.rsaPublicKey === undefined ? null : rsaPublicKeyProblem(consumer.rsaPublicKey, 'rsaPublicKey');
     if (why) ctx.addIssue({ code: 'custom', path: ['rsaPublicKey'], message: `consumer ${JSON.stringify(consumer.key)}: ${why}` });
   });
 const clientSchema = z.strictObject({

@@ -158,9 +158,12 @@ function safeTrace(r: ReceivedRequest, keys: Keys, ours: string, crypto: CryptoP
 const lower = (titles: readonly string[]) => [...new Set(titles.map((t) => t[0]!.toLowerCase() + t.slice(1)))].join('; ');
 
 function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean, rfcOk: boolean): string {
-  if (verdict === 'match') return `The signature matches (${method}): OAuth Lab computes the same one from this request${server ? " and the server's base string" : ''} and these secrets.`;
+  const rsa = isRsaMethod(method);
+  const base = `this request${server ? " and the server's base string" : ''}`;
+  // RFC 5849 §3.4.3: an RSA signature is checked with the consumer's public key; no secret is involved.
+  if (verdict === 'match') return rsa ? `The signature matches (${method}): the consumer's public key verifies it over the base string of ${base}.` : `The signature matches (${method}): OAuth Lab computes the same one from ${base} and these secrets.`;
   if (verdict === 'unverified') {
-    return `The signature was not checked: give the consumer secret (and the token secret)${isRsaMethod(method) ? ", or for RSA the consumer's public key" : ''}.${found.length ? ` The base strings differ: ${lower(found.map((f) => f.title))}.` : ''}`;
+    return `The signature was not checked: give ${rsa ? "the consumer's RSA public key" : 'the consumer secret (and the token secret)'}.${found.length ? ` The base strings differ: ${lower(found.map((f) => f.title))}.` : ''}`;
   }
   if (rfcOk) return `The signature is right for the request as sent (RFC 5849), but the server's base string differs (${method}): ${lower(found.map((f) => f.title))}.`;
   if (reproductions.length) return `The signature does not match (${method}). Your client's signature is reproduced with: ${lower(reproductions[0]!.mistakes.map((m) => m.title))}.`;

@@ -62,7 +62,7 @@ describe('bridge rsaVerify', () => {
     ['text that is no key', 'not a key', /^The RSA public key could not be read: expected a PEM public key \(-----BEGIN PUBLIC KEY----- or -----BEGIN RSA PUBLIC KEY-----\) or an X\.509 certificate \(-----BEGIN CERTIFICATE-----\)\.$/],
     ['a damaged PEM', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /^The RSA public key could not be read: expected a PEM public key/],
     ['a private key', keys.privateKey, /^The RSA public key is a private key; expected a PEM public key .*Checking a signature needs only the public key\.$/],
-    ['an EC key', generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey, /^The public key is an ec key; RSA-SHA1, RSA-SHA256 and RSA-SHA512 need an RSA key\.$/],
+    ['an EC key', generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey, /^The RSA public key is an ec key; RSA-SHA1, RSA-SHA256 and RSA-SHA512 need an RSA key\.$/],
   ])('refuses %s as invalid_input, saying what it expects', async (_, publicKeyPem, message) => {
     const error = await refusal({ method: 'RSA-SHA1', publicKeyPem, signature: signed('RSA-SHA1', base), baseStrings: [base] });
     expect(error.code).toBe('invalid_input');

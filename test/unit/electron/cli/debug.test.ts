@@ -112,6 +112,13 @@ describe('oauth-lab debug', () => {
     const { code, out } = await run(['--curl', curl(tampered), '--rsa-public-key', pub]);
     expect(code).toBe(1);
     expect(out).toMatch(/Verdict: mismatch/);
+    // A file that holds no usable public key is named as such, not reported as a mismatch.
+    for (const [name, text, why] of [['priv.pem', keys.privateKey, /is a private key/], ['junk.pem', 'not a key', /could not be read: expected a PEM public key/]] as const) {
+      const bad = await run(['--curl', curl(rsa.request), '--rsa-public-key', file(name, text)]);
+      expect(bad.code).toBe(2);
+      expect(bad.out).toBe('');
+      expect(bad.err).toMatch(new RegExp(`^oauth-lab debug: --rsa-public-key \\S+${name.replace('.', '\\.')} ${why.source}`));
+    }
   });
 
   it('a request without OAuth parameters (Postman #1898) exits 1 and says so', async () => {

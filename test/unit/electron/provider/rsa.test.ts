@@ -92,8 +92,8 @@ describe('rsaPublicKey configuration', () => {
     expect(() => config(pkcs1.publicKey)()).not.toThrow();
   });
   it.each([
-    ['not PEM', 'hello', /oauth1\.consumers\[0\]\.rsaPublicKey: consumer "k1": rsaPublicKey is not a PEM public key/],
-    ['a private key', ours.privateKey, /consumer "k1": rsaPublicKey is a private key; configure the public key/],
+    ['not PEM', 'hello', /oauth1\.consumers\[0\]\.rsaPublicKey: consumer "k1": rsaPublicKey could not be read: expected a PEM public key/],
+    ['a private key', ours.privateKey, /consumer "k1": rsaPublicKey is a private key; expected a PEM public key .*Checking a signature needs only the public key\./],
     ['an EC key', generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey, /consumer "k1": rsaPublicKey is an ec key; RSA-SHA1, RSA-SHA256 and RSA-SHA512 need an RSA key/],
     ['a number', 42, /oauth1\.consumers\[0\]\.rsaPublicKey: rsaPublicKey must be a PEM string/],
   ])('refuses %s with a ConfigError naming the consumer', (_what, value, message) => {

@@ -104,6 +104,7 @@ describe('tools-landscape §3: OAuth 1.0a signature pitfalls', () => {
     it('sent and signed: the signature is right, and the empty token is a warning', () => {
       const d = diagnose(withMistake(leg), { rsaPublicKeyPem: keys.publicKey });
       expect(d.verdict).toBe('match');
+      expect(d.summary).toBe("The signature matches (RSA-SHA1): the consumer's public key verifies it over the base string of this request.");
       expect(d.warnings.map((w) => w.cause)).toEqual(['empty-token']);
     });
     it('sent but not signed (RSA, verified with the public key)', () => {
@@ -115,7 +116,7 @@ describe('tools-landscape §3: OAuth 1.0a signature pitfalls', () => {
     it('without the public key an RSA signature is not verified', () => {
       const d = diagnose(withMistake(leg));
       expect(d.verdict).toBe('unverified');
-      expect(d.summary).toMatch(/for RSA the consumer's public key/);
+      expect(d.summary).toMatch(/give the consumer's RSA public key/);
     });
   });
 
