@@ -95,7 +95,7 @@ export function ProfileForm() {
         <fieldset>
           <legend>OAuth 2</legend>
           <div className="field-grid">
-            <TextField path="oauth2.authorizePath" readOnly={builtIn} />
+            <TextField path="oauth2.authorizePath" readOnly={builtIn} hint={builtIn ? undefined : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'} />
             <TextField path="oauth2.tokenPath" readOnly={builtIn} />
             <TextField path="oauth2.apiPath" readOnly={builtIn} />
             <TextField path="oauth2.clientId" readOnly={builtIn} />

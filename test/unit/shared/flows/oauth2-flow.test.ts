@@ -37,6 +37,10 @@ describe('OAuth 2 flow engine', () => {
     r = f.interpretTokenResponse(s, exchange(refresh, 200, tokenBody({ access_token: 'at2', refresh_token: undefined }), JSON_NO_STORE), 90_000, 'refresh');
     expect(r.state.token).toMatchObject({ accessToken: 'at2', refreshToken: 'rt' });
   });
+  it("keeps a query on the authorize path: the provider's own parameters go first (RFC 6749 §3.1)", () => {
+    const s = f.startOAuth2({ ...config, paths: { authorize: '/o/auth?access_type=offline&prompt=consent' } }, random, nodeCrypto);
+    expect(f.buildAuthorizeRequest(s).url.startsWith('http://127.0.0.1:9000/o/auth?access_type=offline&prompt=consent&client_id=cid&')).toBe(true);
+  });
   it('a mismatched state is a failed check, never a code', () => {
     const s = f.startOAuth2(config, random, nodeCrypto);
     const r = f.interpretCallback(s, '?code=c1&state=forged');
