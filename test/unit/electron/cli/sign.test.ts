@@ -21,6 +21,15 @@ describe('oauth-lab sign', () => {
     expect(r.authorization).toMatch(/^OAuth realm="Example", oauth_consumer_key="9djdj82h48djs9d2"/);
     expect(parseAuthorizationHeader(r.authorization).params).toContainEqual(['oauth_signature', r.signature]);
   });
+  it('a secret that starts with "-" is taken as --flag=value, and --flag -value says how to write it', async () => {
+    const base = ['--url', 'http://127.0.0.1/a', '--consumer-key', 'k', '--nonce', 'n', '--timestamp', '1', '--format', 'json'];
+    const refused = await run([...base, '--consumer-secret', '-s3cret']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--consumer-secret takes a value, and the next argument "-s3cret" starts with "-": write --consumer-secret=-s3cret if that is the value\./);
+    const { code, out } = await run([...base, '--consumer-secret=-s3cret']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).signingKey).toBe('-s3cret&');
+  });
   it('without oauth_version the RFC example reproduces the published (erratum 2550) signature', async () => {
     // RFC 5849 §3.4.1 sends no oauth_version; the corrected signature is r6/TJjbCOr97/+UU0NsvSne7s5g=.
     expect(JSON.parse((await run([...rfc, '--no-version', '--format', 'json'])).out).signature).toBe('r6/TJjbCOr97/+UU0NsvSne7s5g=');
