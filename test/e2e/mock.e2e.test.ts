@@ -32,6 +32,13 @@ it.each(['light', 'dark'] as const)('changes a lifetime, refuses a bad one, and 
   await expect.poll(() => requestTokens.getByText('expired').count()).toBeGreaterThan(0);
   await page.screenshot({ path: `${SCREENSHOTS}/mock-expired-${scheme}.png`, fullPage: true });
 
+  // The flow page's countdown is the client's (expires_in and this computer's clock); the mock's verdict is beside it.
+  await page.getByRole('button', { name: 'OAuth 1.0a', exact: true }).click();
+  const credentials = page.getByRole('list', { name: 'Credentials' });
+  await credentials.getByText(/expires in \d\d:\d\d · at the mock: expired/).waitFor();
+  await credentials.screenshot({ path: `${SCREENSHOTS}/oauth1-mock-clock-${scheme}.png` });
+  await page.getByRole('button', { name: 'Mock provider' }).click();
+
   await page.getByRole('button', { name: 'Reset' }).click();
   await page.getByText('Every token, code and event forgotten.').waitFor();
   expect(await requestTokens.getByText('None yet.').count()).toBe(1);

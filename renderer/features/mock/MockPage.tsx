@@ -13,6 +13,8 @@ export function MockPage() {
   const { bridge } = useDeps();
   const mock = useApp((s) => s.mock);
   const events = useApp((s) => s.mockEvents);
+  // The newest event's id, not the count: the list is capped, so its length stops changing.
+  const lastEvent = events.at(-1)?.id ?? 0;
   const start = useApp((s) => s.mockStartRequested);
   const stop = useApp((s) => s.mockStopRequested);
   const [state, setState] = useState<MockState | null>(null);
@@ -24,7 +26,7 @@ export function MockPage() {
   useEffect(() => {
     if (mock.running) void refresh();
     else setState(null);
-  }, [mock.running, events.length, refresh]);
+  }, [mock.running, lastEvent, refresh]);
   const act = async (run: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>, done: string) => {
     const r = await run();
     setMessage(r.ok ? { text: done, ok: true } : { text: r.error.message, ok: false });

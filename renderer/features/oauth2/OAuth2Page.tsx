@@ -4,6 +4,8 @@ import { ProfilePicker } from '../../components/ProfilePicker';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useDeps, useOAuth2 } from '../../app/stores';
+import { MockExpiry } from '../flow/MockExpiry';
+import { useMockToken } from '../flow/use-mock-token';
 import { AuthorizePanel } from './AuthorizePanel';
 import { OAUTH2_ARROWS, OAUTH2_EXPLAIN, OAUTH2_NEXT, OAUTH2_TITLES } from './legs';
 import { SentLegPanel } from './SentLegPanel';
@@ -23,6 +25,9 @@ export function OAuth2Page() {
   const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
   const next = OAUTH2_NEXT[current];
   const token = flow?.token;
+  // The flow's own profile: the picker may have moved on since the flow started.
+  const againstMock = useOAuth2((s) => s.profile?.builtIn === true);
+  const mockView = useMockToken('bearerToken', token?.accessToken ?? null, againstMock);
   return (
     <div className="page">
       <header className="page-head">
@@ -42,7 +47,7 @@ export function OAuth2Page() {
           <LegStepper legs={flow.legs} titles={OAUTH2_TITLES} current={current} onChoose={legChosen} />
           <ul className="timeline" aria-label="Credentials">
             <li className={flow.code ? 'have' : ''}>Code: {flow.code ? <code>{flow.code.slice(0, 12)}…</code> : 'none yet'}</li>
-            <li className={token ? 'have' : ''}>Bearer token: {token ? <><code>{token.accessToken.slice(0, 12)}…</code> {token.expiresAt ? <>expires in <Countdown until={token.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}</li>
+            <li className={token ? 'have' : ''}>Bearer token: {token ? <><code>{token.accessToken.slice(0, 12)}…</code> {token.expiresAt ? <>expires in <Countdown until={token.expiresAt} now={now} /><MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}</li>
             <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
           </ul>
           <details className="diagram">

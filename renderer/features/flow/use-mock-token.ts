@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import { useApp, useDeps } from '../../app/stores';
+
+/** Which of the mock's tables holds the token. */
+export type MockTokenKind = 'requestToken' | 'bearerToken';
+
+/** The built-in mock's own view of a token: its status and, converted to this app's clock, when it expires there. */
+export interface MockTokenView {
+  readonly status: string;
+  /** When the token expires at the mock, in this app's milliseconds (the mock's clock may have been moved ahead). */
+  readonly expiresAt: number;
+}
+
+type MockState = MethodOutput<'mockState'>['state'];
+
+function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: string; expiresAt: string } | undefined {
+  const rows = kind === 'requestToken' ? state.oauth1.requestTokens : state.oauth2.accessTokens;
+  return rows.find((r) => r.token === token);
+}
+
+/**
+ * The mock's view of `token` while the flow runs against the built-in mock; null otherwise. Read when the page
+ * opens and after each request the mock sees (its clock can be moved by the Mock page or POST /_mock/clock/advance),
+ * so a client's countdown, which only knows expires_in and this app's clock, can be shown beside the mock's verdict.
+ */
+export function useMockToken(kind: MockTokenKind, token: string | null, againstMock: boolean): MockTokenView | null {
+  const { bridge, now } = useDeps();
+  const running = useApp((s) => s.mock.running);
+  // The id of the newest event, not the count: the list is capped, so its length stops changing.
+  const lastEvent = useApp((s) => s.mockEvents.at(-1)?.id ?? 0);
+  const [view, setView] = useState<MockTokenView | null>(null);
+  const enabled = againstMock && running && token !== null;
+  useEffect(() => {
+    if (!enabled) {
+      setView(null);
+      return;
+    }
+    let current = true;
+    void bridge.mockState().then((r) => {
+      if (!current) return;
+      const row = r.ok ? rowOf(r.value.state, kind, token) : undefined;
+      setView(row && r.ok ? { status: row.status, expiresAt: now() + (Date.parse(row.expiresAt) - Date.parse(r.value.state.now)) } : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [enabled, kind, token, lastEvent, bridge, now]);
+  return view;
+}
