@@ -12,7 +12,7 @@ import { nodeOAuth2 } from './oauth2-node';
 import { pythonOAuth2 } from './oauth2-python';
 import { oauth1Auth, oauth2Auth, postmanCollection } from './postman';
 import { rawHttp } from './raw-http';
-import { slugOf } from './request-params';
+import { oauthParam, slugOf } from './request-params';
 import { Secrets } from './secrets';
 import { singleUseNote, withLeadingComment } from './single-use';
 import { isSnippetTarget, snippetOf } from './snapshot';
@@ -62,13 +62,14 @@ export function exportRequest(input: ExportInput): ExportResult {
   let redacted: RawRequest | undefined;
   const request = () => (redacted ??= secrets.request(exact));
   const notes: string[] = [];
-  const singleUse = source.kind === 'oauth1' ? singleUseNote(exact) : null;
+  // From what the request carries, not where it was exported from: History exports signed requests as plain ones.
+  const singleUse = singleUseNote(exact);
   let text: string;
 
   if (isSnippetTarget(target.id)) {
     text = withLeadingComment(snippetOf(target.id, request()), target.language, singleUse ?? []);
     if (singleUse) notes.push(singleUse.join(' '));
-    notes.push(...pathNotes(target.id, exact.url));
+    notes.push(...pathNotes(target.id, exact.url, oauthParam(exact, 'oauth_signature') !== undefined));
   } else if (target.id === 'raw-http') {
     text = rawHttp(request());
     // Raw HTTP has no comment syntax: the single-use warning goes beside it.

@@ -89,12 +89,17 @@ export function restorePath(target: SnippetTargetId, code: string, prepared: Pre
   return { code: code.replace(from, () => WRITTEN[target](next, prepared.method)), fullUrl: next.full };
 }
 
-/** The note (none or one) for a client that cannot send some of the path's characters as they are. */
-export function pathNotes(target: SnippetTargetId, url: string): string[] {
+/**
+ * The note (none or one) for a client that cannot send some of the path's characters as they are; for an OAuth 1.0a
+ * signed request it also says what that does to the signature.
+ */
+export function pathNotes(target: SnippetTargetId, url: string, oauth1Signed: boolean): string[] {
   const wire = wirePath(url);
   const chars = wire === null ? [] : encodedHere(target, wire);
   if (!chars.length) return [];
   const list = chars.length === 1 ? chars[0]! : `${chars.slice(0, -1).join(', ')} and ${chars.at(-1)!}`;
   const them = chars.length === 1 ? 'it' : 'them';
-  return [`${ENCODED_BY[target]!.who} ${list} in a URL path, so this code sends ${them} percent-encoded (${chars.map(pct).join(', ')}) and a server that signs the path as received (RFC 5849 §3.4.1.2) computes a different OAuth 1.0a signature; to avoid it, percent-encode ${them} in the URL before signing, so the signed and the sent path agree.`];
+  const sent = `${ENCODED_BY[target]!.who} ${list} in a URL path, so this code sends ${them} percent-encoded (${chars.map(pct).join(', ')})`;
+  if (!oauth1Signed) return [`${sent}.`];
+  return [`${sent} and a server that signs the path as received (RFC 5849 §3.4.1.2) computes a different OAuth 1.0a signature; to avoid it, percent-encode ${them} in the URL before signing, so the signed and the sent path agree.`];
 }

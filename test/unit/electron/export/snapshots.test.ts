@@ -39,6 +39,13 @@ describe('OAuth 1.0a snapshots say they are single-use, in their own comment syn
       'c2&a3=2+q',
     ]);
   });
+  it('a signed request exported from the History (a plain request source) is single-use too', () => {
+    const sent = snapshot('raw-http').text.split('\r\n');
+    const authorization = sent.find((l) => l.startsWith('Authorization: '))!.slice('Authorization: '.length);
+    const r = exportRequest({ target: 'curl', source: { kind: 'request', request: { method: 'POST', url: 'http://example.com/request', headers: [['Authorization', authorization]] } } });
+    expect(r.text.split('\n')[0]).toBe('# Single use: this OAuth 1.0a request is signed with oauth_nonce "7d8f3e4a" and oauth_timestamp 137131201 (1974-05-07T04:00:01.000Z).');
+    expect(r.notes[0]).toMatch(/^Single use: /);
+  });
   it('a bearer or plain request gets no single-use comment', () => {
     const r = exportRequest({ target: 'python-requests', source: { kind: 'oauth2', request: { method: 'GET', url: 'http://h/api', headers: [['Authorization', 'Bearer t']] } } });
     expect(r.text.startsWith('import requests')).toBe(true);
