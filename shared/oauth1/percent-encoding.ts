@@ -60,6 +60,15 @@ export function percentDecode(value: string, plusIsSpace: boolean, step = 'perce
   }
 }
 
+/** The decoded text, or the text as it is when it is not valid percent-encoding (for comparing what others sent). */
+export function percentDecodeOrKeep(value: string): string {
+  try {
+    return percentDecode(value, false);
+  } catch {
+    return value;
+  }
+}
+
 function explicitDecode(text: string, value: string, step: string): string {
   let out = '';
   for (let i = 0; i < text.length; ) {

@@ -1,15 +1,8 @@
-import { percentDecode, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import { parseBaseString, type ParsedBaseString } from './base-string-parse';
 import { finding, type Finding } from './causes';
 import type { ReceivedRequest } from './received';
 
-const safeDecode = (t: string): string => {
-  try {
-    return percentDecode(t, false);
-  } catch {
-    return t;
-  }
-};
 const URI = /^([^:]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?/;
 const DEFAULT_PORT: Record<string, string> = { http: '80', https: '443' };
 
@@ -50,7 +43,7 @@ function uriFindings(a: string, b: string): Finding[] {
   if (pathA !== pathB) {
     const trim = (p: string) => p.replace(/\/$/, '') || '';
     if (trim(pathA) === trim(pathB)) out.push(finding('uri-trailing-slash', `The path ${pathA || '(empty)'} against ${pathB || '(empty)'}: only a trailing slash differs.`));
-    else if (safeDecode(pathA) === safeDecode(pathB)) out.push(finding('uri-path', `The path is encoded differently: ${pathA} against ${pathB}.`));
+    else if (percentDecodeOrKeep(pathA) === percentDecodeOrKeep(pathB)) out.push(finding('uri-path', `The path is encoded differently: ${pathA} against ${pathB}.`));
     else out.push(finding('uri-path', `The path signed is ${pathA}; the other has ${pathB}.`));
   }
   return out;
@@ -61,10 +54,10 @@ const plusish = (v: string) => v.replace(/\+|%2B|%20/gi, ' ');
 
 /** Explains how one encoded value became another (both as they appear in the normalized parameters). */
 function valueFinding(name: string, a: string, b: string): Finding {
-  if (a === percentEncode(b) || safeDecode(a) === b) return finding('param-double-encoded', `${name} is ${a} in the signed base string and ${b} in the other: encoded twice.`, name);
-  if (b === percentEncode(a) || safeDecode(b) === a) return finding('param-double-encoded', `${name} is ${a} in the signed base string and ${b} in the other: the other is encoded twice.`, name);
+  if (a === percentEncode(b) || percentDecodeOrKeep(a) === b) return finding('param-double-encoded', `${name} is ${a} in the signed base string and ${b} in the other: encoded twice.`, name);
+  if (b === percentEncode(a) || percentDecodeOrKeep(b) === a) return finding('param-double-encoded', `${name} is ${a} in the signed base string and ${b} in the other: the other is encoded twice.`, name);
   if (plusish(a) === plusish(b)) return finding('param-plus-space', `${name} is ${a} against ${b}: + and %20 (or %2B) for the same character.`, name);
-  if (safeDecode(a) === safeDecode(b)) return finding('param-encoded-differently', `${name} is ${a} against ${b}: the same value, encoded differently.`, name);
+  if (percentDecodeOrKeep(a) === percentDecodeOrKeep(b)) return finding('param-encoded-differently', `${name} is ${a} against ${b}: the same value, encoded differently.`, name);
   const attempt = name === 'oauth_timestamp' || name === 'oauth_nonce' ? ' (the two base strings come from different attempts)' : '';
   return finding('param-value-differs', `${name} is ${a} in the signed base string and ${b} in the other${attempt}.`, name);
 }
@@ -74,7 +67,7 @@ function paramFindings(a: readonly Pair[], b: readonly Pair[], r?: ReceivedReque
   const byName = (ps: readonly Pair[]) => {
     const m = new Map<string, { names: string[]; values: string[] }>();
     for (const [n, v] of ps) {
-      const key = safeDecode(n);
+      const key = percentDecodeOrKeep(n);
       const e = m.get(key) ?? { names: [], values: [] };
       e.names.push(n);
       e.values.push(v);
@@ -130,5 +123,5 @@ function bodyFieldNames(body: string): string[] {
   } catch {
     // Not JSON: read as a form, as a client that signs any body would.
   }
-  return body.split('&').map((p) => safeDecode(p.split('=')[0]!.replace(/\+/g, ' ')));
+  return body.split('&').map((p) => percentDecodeOrKeep(p.split('=')[0]!.replace(/\+/g, ' ')));
 }

@@ -1,5 +1,5 @@
 import { parseUrlEncoded } from '../parameters';
-import { percentDecode, percentEncode } from '../percent-encoding';
+import { percentDecode, percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import type { SignedPair } from './pipeline';
@@ -90,7 +90,7 @@ export function sortMistakes(): Candidate[] {
     ['They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', (a, b) => cmp(`${a[0]}=${a[1]}`, `${b[0]}=${b[1]}`)],
     ['They were sorted ignoring case; byte order puts upper case first.', (a, b) => cmp(a[0].toLowerCase(), b[0].toLowerCase()) || cmp(a[1].toLowerCase(), b[1].toLowerCase())],
     ['They were sorted by name only; repeated names keep the order sent instead of being sorted by value.', (a, b) => cmp(a[0], b[0])],
-    ['They were sorted by the decoded names, before encoding.', (a, b) => cmp(safeDecode(a[0]), safeDecode(b[0])) || cmp(safeDecode(a[1]), safeDecode(b[1]))],
+    ['They were sorted by the decoded names, before encoding.', (a, b) => cmp(percentDecodeOrKeep(a[0]), percentDecodeOrKeep(b[0])) || cmp(percentDecodeOrKeep(a[1]), percentDecodeOrKeep(b[1]))],
   ];
   return [
     { mistakes: [finding('param-sorted-differently', 'They were signed in the order collected (header, query, body), not sorted.')], variant: { sort: (ps) => [...ps] } },
@@ -107,10 +107,6 @@ function jsonFields(body: string): SignedPair[] | null {
   const value = tryParse(() => JSON.parse(body) as unknown);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v), source: 'signed-only' }));
-}
-
-function safeDecode(t: string): string {
-  return tryParse(() => percentDecode(t, false)) ?? t;
 }
 
 function tryParse<T>(f: () => T): T | null {

@@ -1,4 +1,4 @@
-import { percentDecode } from '../percent-encoding';
+import { percentDecodeOrKeep } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import { hostAndPort, rfcUriParts, uriText, type UriParts } from './pipeline';
@@ -39,7 +39,7 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
   add('uri-trailing-slash', (u) => ({ ...u, path: u.path === '/' ? '' : u.path.endsWith('/') ? u.path.slice(0, -1) : `${u.path}/` }), (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`);
 
   const query = r.url.query ?? '';
-  const kept = query.split('&').filter((s) => s !== '' && !safeDecode(s.split('=')[0]!).startsWith('oauth_')).join('&');
+  const kept = query.split('&').filter((s) => s !== '' && !percentDecodeOrKeep(s.split('=')[0]!).startsWith('oauth_')).join('&');
   if (kept !== '') {
     const withQuery = (u: UriParts) => ({ ...u, query: kept });
     add('uri-query-included', withQuery, (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`);
@@ -56,15 +56,7 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
   if (urlAuthority !== r.authority) {
     add('uri-host', (u) => ({ ...u, host: r.url.host, port: urlPort }), () => `The client signed the URL's host ${urlAuthority}; the server sees Host: ${r.authority}.`);
   }
-  const decoded = safeDecode(rfcParts.path);
-  add('uri-path', (u) => ({ ...u, path: safeDecode(u.path) }), () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`);
+  const decoded = percentDecodeOrKeep(rfcParts.path);
+  add('uri-path', (u) => ({ ...u, path: percentDecodeOrKeep(u.path) }), () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`);
   return out;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return percentDecode(text, false);
-  } catch {
-    return text;
-  }
 }
