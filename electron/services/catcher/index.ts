@@ -1,4 +1,4 @@
 export { startCatcher } from './catcher';
 export { CatcherError, type CatcherErrorCode } from './errors';
-export { escapeHtml } from './page';
+export { escapeHtml } from '../html';
 export type * from './types';

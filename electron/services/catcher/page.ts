@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '../html';
 import type { CallbackCheck, ProviderError } from './types';
 
-/** HTML-escapes text so that nothing received can become markup (RFC 6749 §10.14). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}' +

@@ -1,14 +1,12 @@
 import { constantTimeEqual } from '../../../shared/oauth1';
+import { escapeHtml } from '../html';
 import type { ProviderContext } from './context';
 import { reply, type Reply } from './http';
 
-/**
+/*
  * The user-facing pages: login with approve / deny, the out-of-band verifier, and error pages. Every value is
  * HTML-escaped, nothing is loaded from elsewhere, and framing is refused (RFC 5849 §4.14, RFC 9700 §4.16).
  */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 const STYLE = 'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
