@@ -1,5 +1,6 @@
 import { ProtocolError } from '../../../shared/errors';
 import { parseUrlEncoded, type Param } from '../../../shared/oauth1/parameters';
+import { formEncode } from '../../../shared/oauth2/form';
 
 /** A request as the provider received it: raw target, headers in wire order, body bytes and text. */
 export interface ProviderRequest {
@@ -95,13 +96,6 @@ export function reply(status: number, contentType: string | null, body: string, 
   return { status, headers: all, body };
 }
 
-/** `name=value&…` with RFC 5849 §3.6 encoding, built as one flat string (join, not a chain of partial strings). */
-export function formEncode(pairs: readonly (readonly [string, string])[]): string {
-  const out: string[] = [];
-  for (const [n, v] of pairs) out.push(`${encodeRfc3986(n)}=${encodeRfc3986(v)}`);
-  return out.join('&');
-}
-
 export function formReply(status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply {
   return reply(status, 'application/x-www-form-urlencoded', formEncode(pairs), headers);
 }
@@ -112,11 +106,3 @@ export const jsonReply = (status: number, value: unknown, headers: [string, stri
 export const textReply = (status: number, text: string, headers: [string, string][] = []): Reply => reply(status, 'text/plain; charset=utf-8', text, headers);
 
 export const redirectReply = (status: 302 | 303, location: string): Reply => reply(status, null, '', [['Location', location]]);
-
-const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
-
-/** Percent-encoding of RFC 5849 §3.6 for ASCII-safe form output; tokens and numbers need none and are returned as they are. */
-export function encodeRfc3986(s: string): string {
-  if (UNRESERVED.test(s)) return s;
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-}

@@ -14,7 +14,8 @@ import {
   type TraceStep,
 } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
-import { formEncode, header, type ProviderRequest } from './http';
+import { formEncode } from '../../../shared/oauth2/form';
+import { header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
 import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
 
