@@ -26,7 +26,8 @@ export function findProviderEventAfter(events: readonly ProviderEventView[], req
   return null;
 }
 
-function pathOf(url: string): string {
+/** The path of an absolute URL, as sent (not decoded); `/` when it has none. */
+export function pathOf(url: string): string {
   const m = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
   return m?.[1] || '/';
 }

@@ -31,7 +31,8 @@ export class StoreFileError extends Error {
   }
 }
 
-const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** An error's message, or the thrown value as text. */
+export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** A disk failure as the bridge reports it: `store_error`, naming the file. */
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {

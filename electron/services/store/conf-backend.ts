@@ -1,7 +1,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Conf from 'conf';
-import { StoreFileError, type KeyValueBackend } from './backend';
+import { reason, StoreFileError, type KeyValueBackend } from './backend';
 
 /** The part of conf the backend uses; electron-store is a subclass of Conf, so it fits too. */
 export interface ConfLike {
@@ -37,8 +37,6 @@ export const STORE_FILE_OPTIONS = {
   clearInvalidConfig: false,
   deserialize,
 } as const;
-
-const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Secrets may be plain here (no keyring): keep it to this user. Failures (Windows, a directory we do not own) leave the mode as it was. */
 export function makePrivate(path: string, mode = 0o700): void {

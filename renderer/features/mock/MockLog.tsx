@@ -1,5 +1,5 @@
 import { ExchangeView } from '../../components/ExchangeView';
-import type { ProviderEventView } from '../../state/provider-match';
+import { pathOf, type ProviderEventView } from '../../state/provider-match';
 
 /** What the mock received, newest first; each entry opens to its exchange, verdict and the mock's base string. */
 export function MockLog({ events }: { events: readonly ProviderEventView[] }) {
@@ -21,12 +21,4 @@ export function MockLog({ events }: { events: readonly ProviderEventView[] }) {
       ))}
     </ol>
   );
-}
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
 }
