@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/interop/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20000,
   },
 });

@@ -1,0 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { SYSTEM_RUNTIMES, hasRuntime, runtimeIds } from '../test/support/system-runtimes';
+
+/** Installs the Debian packages of the system runtimes the tests use (`npm run setup:system`); root or sudo. */
+const packages = [...new Set(runtimeIds().filter((id) => !hasRuntime(id)).map((id) => SYSTEM_RUNTIMES[id].debian))];
+if (packages.length === 0) {
+  console.log('Every system runtime the tests use is installed.');
+  process.exit(0);
+}
+if (spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) {
+  console.error(`No apt-get here. Install these (Debian names) with your system's package manager: ${packages.join(' ')}`);
+  process.exit(1);
+}
+const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+const run = (args: string[]): void => {
+  console.log(`$ ${[...sudo, ...args].join(' ')}`);
+  const result = spawnSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run(['apt-get', 'update', '-qq']);
+run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
