@@ -13,8 +13,9 @@ if (spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !=
 }
 const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
 const run = (args: string[]): void => {
-  console.log(`$ ${[...sudo, ...args].join(' ')}`);
-  const result = spawnSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const [command, ...rest] = [...sudo, ...args] as [string, ...string[]];
+  console.log(`$ ${[command, ...rest].join(' ')}`);
+  const result = spawnSync(command, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 run(['apt-get', 'update', '-qq']);
