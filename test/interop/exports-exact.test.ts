@@ -6,7 +6,8 @@ import { exportRequest } from '../../electron/services/export';
 import type { RawRequest } from '../../shared/http';
 import { queryParameters } from '../../shared/oauth1';
 import { parseHttpUrl } from '../../shared/url';
-import { findPython, hasCommand, run, scratch } from '../unit/electron/export/mock-session';
+import { findPython, run, scratch } from '../unit/electron/export/mock-session';
+import { hasRuntime } from '../support/system-runtimes';
 
 /**
  * Snapshots must send the request they were made from. A capturing server records what each exported snippet
@@ -118,10 +119,10 @@ describe('snapshots send exactly the request they were made from', () => {
     ['node-http', 'req.cjs'],
     ['raw-http', 'req.txt'],
     ...(python ? [['python-requests', 'req.py']] : []),
-    ...(hasCommand('wget') ? [['wget', 'req-wget.sh']] : []),
-    ...(hasCommand('java') ? [['java', 'OAuthLabRequest.java']] : []),
-    ...(hasCommand('ruby') ? [['ruby', 'req.rb']] : []),
-    ...(hasCommand('go') ? [['go', 'req.go']] : []),
+    ...(hasRuntime('wget') ? [['wget', 'req-wget.sh']] : []),
+    ...(hasRuntime('java') ? [['java', 'OAuthLabRequest.java']] : []),
+    ...(hasRuntime('ruby') ? [['ruby', 'req.rb']] : []),
+    ...(hasRuntime('go') ? [['go', 'req.go']] : []),
   ] as const;
   for (const [target, name] of runnable) {
     for (const [kind, make] of cases) {
@@ -141,9 +142,9 @@ describe('snapshots send exactly the request they were made from', () => {
 describe('the other languages\' snippets parse, where their tools are installed', () => {
   const checkers: [string, string, (file: string) => [string, string[]] | null][] = [
     ['httpie', '.sh', (f) => ['sh', ['-n', f]]],
-    ['go', '.go', (f) => (hasCommand('gofmt') ? ['gofmt', ['-l', f]] : null)],
-    ['php', '.php', (f) => (hasCommand('php') ? ['php', ['-l', f]] : null)],
-    ['ruby', '.rb', (f) => (hasCommand('ruby') ? ['ruby', ['-c', f]] : null)],
+    ['go', '.go', (f) => (hasRuntime('go') ? ['gofmt', ['-l', f]] : null)],
+    ['php', '.php', (f) => (hasRuntime('php') ? ['php', ['-l', f]] : null)],
+    ['ruby', '.rb', (f) => (hasRuntime('ruby') ? ['ruby', ['-c', f]] : null)],
   ];
   for (const [target, extension, checker] of checkers) {
     for (const [kind, make] of cases) {

@@ -2,7 +2,8 @@ import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest, type ExportResult } from '../../electron/services/export';
 import type { SignatureInput } from '../../shared/oauth1';
-import { findPython, hasCommand, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { hasRuntime } from '../support/system-runtimes';
 
 /**
  * Issue 7's done-when: exported OAuth 1.0a code runs against the embedded mock's protected resource. Snapshots
@@ -14,8 +15,8 @@ let session: MockSession;
 let token: { token: string; secret: string };
 let files: ReturnType<typeof scratch>;
 const python = findPython();
-const java = hasCommand('java');
-const wget = hasCommand('wget');
+const java = hasRuntime('java');
+const wget = hasRuntime('wget');
 
 beforeAll(async () => {
   session = await startMockSession();

@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest } from '../../electron/services/export';
 import { DEFAULT_CREDENTIALS, parseConfig } from '../../electron/services/provider';
-import { findPython, hasCommand, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { hasRuntime } from '../support/system-runtimes';
 
 /**
  * RSA-SHA256 (RFC 5849 §3.4.3): the signing code signs with the consumer's private key, which the export carries
@@ -51,7 +52,7 @@ describe('RSA-SHA256 exports against a mock that knows the consumer\'s public ke
     const r = await run(python!, [files.write('rsa.py', exportRequest({ target: 'python-oauth1', source: { kind: 'oauth1', signing: post() }, includeSecrets: true }).text)]);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   });
-  it.skipIf(!hasCommand('java'))('Java reads the key converted to PKCS#8 and signs: 200', { timeout: 60_000 }, async () => {
+  it.skipIf(!hasRuntime('java'))('Java reads the key converted to PKCS#8 and signs: 200', { timeout: 60_000 }, async () => {
     const result = exportRequest({ target: 'java-oauth1', source: { kind: 'oauth1', signing: post() }, includeSecrets: true });
     expect(result.text).toContain('-----BEGIN PRIVATE KEY-----');
     const r = await run('java', [files.write(result.filename, result.text)], { timeoutMs: 55_000 });

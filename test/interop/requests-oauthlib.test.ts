@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPython } from '../unit/electron/export/mock-session';
+import { hasRuntime } from '../support/system-runtimes';
 
 /**
  * Interop: Python requests-oauthlib (Debian package python3-requests-oauthlib), a client nobody here wrote, runs
@@ -9,15 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const ROOT = join(__dirname, '../..');
 const SCRIPT = join(__dirname, 'requests_oauthlib_client.py');
-
-function findPython(): string | null {
-  for (const candidate of ['/usr/bin/python3', 'python3']) {
-    if (candidate.startsWith('/') && !existsSync(candidate)) continue;
-    const probe = spawnSync(candidate, ['-c', 'import requests_oauthlib'], { encoding: 'utf8' });
-    if (probe.status === 0) return candidate;
-  }
-  return null;
-}
 
 let mock: ReturnType<typeof spawn> | null = null;
 let base = '';
@@ -48,7 +40,7 @@ afterAll(async () => {
   await exited;
 });
 
-describe('requests-oauthlib against oauth-lab mock', () => {
+describe.skipIf(!hasRuntime('python3RequestsOauthlib'))('requests-oauthlib against oauth-lab mock', () => {
   it('completes OAuth 1.0a three legs, a signed call, deauthorization, the OAuth 2 code grant, bearer, refresh and code reuse', { timeout: 60_000 }, async () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const python = findPython();

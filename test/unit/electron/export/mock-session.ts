@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { oauth1Flow, oauth2Flow } from '../../../../shared/flows';
@@ -10,6 +10,7 @@ import { nodeCrypto, nodeRandom } from '../../../../electron/services/node-crypt
 import { DEFAULT_CREDENTIALS, MockProvider, type ProviderConfig } from '../../../../electron/services/provider';
 import { send as transportSend } from '../../../../electron/services/transport';
 import type { TransportExchange } from '../../../../shared/http';
+import { SYSTEM_RUNTIMES, hasRuntime } from '../../../support/system-runtimes';
 
 /**
  * The embedded mock on 127.0.0.1:0 with auto-login, and tokens obtained through the flow engines, so exported code
@@ -129,13 +130,8 @@ export function scratch(): { dir: string; write: (name: string, text: string) =>
   return { dir, write: (name, text) => (writeFileSync(join(dir, name), text), join(dir, name)), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Debian's python3 with requests-oauthlib (python3-requests-oauthlib); the pyenv one on PATH may lack it. */
-export function findPython(): string | null {
-  for (const candidate of ['/usr/bin/python3', 'python3']) {
-    if (candidate.startsWith('/') && !existsSync(candidate)) continue;
-    if (spawnSync(candidate, ['-c', 'import requests, requests_oauthlib'], { encoding: 'utf8' }).status === 0) return candidate;
-  }
-  return null;
-}
-
-export const hasCommand = (name: string): boolean => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+/**
+ * Debian's python3 with requests-oauthlib (python3-requests-oauthlib), or null when it is missing; the probe is the
+ * shared one, so the run's summary of skipped runtimes names it.
+ */
+export const findPython = (): string | null => (hasRuntime('python3RequestsOauthlib') ? SYSTEM_RUNTIMES.python3RequestsOauthlib.probe[0] : null);
