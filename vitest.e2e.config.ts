@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { hasRuntime } from './test/support/system-runtimes';
+import { hasRuntime } from './test/support/system-runtimes.ts';
 
-// Browser tests (Playwright driving Debian's Chromium against the web host). Run by `npm run test:e2e`. Every one
-// needs Chromium: without it they are skipped with one summary line (global-setup-e2e.ts), and with CI=true the run
-// fails instead.
+// Browser tests (Playwright driving Debian's Chromium against the web host), and `npm start`'s way to Electron,
+// which needs the built page for its browser-mode fallback. Run by `npm run test:e2e`. Without Chromium the browser
+// tests are skipped with one summary line (global-setup-e2e.ts); with CI=true the run fails instead.
 export default defineConfig({
   test: {
-    include: hasRuntime('chromium') ? ['test/e2e/**/*.e2e.test.ts'] : [],
+    include: hasRuntime('chromium') ? ['test/e2e/**/*.e2e.test.ts'] : ['test/e2e/start.e2e.test.ts'],
     globalSetup: ['test/support/global-setup-e2e.ts'],
     passWithNoTests: true,
     testTimeout: 60000,

@@ -1,0 +1,18 @@
+// `npm start`: builds the app, then opens it in Electron (fetching Electron's binary on first run) or, when that
+// cannot be fetched, in the browser (`oauth-lab web`). See open-app.ts.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openApp } from './open-app';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const vite = (args: string[]) => spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit', cwd: root });
+for (const args of [[], ['--config', 'vite.main.config.ts'], ['--config', 'vite.preload.config.ts']]) {
+  if (vite(args).status !== 0) process.exit(1);
+}
+
+const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+const child = await openApp({ root, electronDir, env: process.env, webArgs: process.argv.slice(2), stdio: 'inherit', log: (line) => console.error(line) });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
