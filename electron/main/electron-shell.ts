@@ -1,6 +1,7 @@
 import { BrowserWindow, dialog, shell } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import type { ShellPort } from '../services/bridge/shell-handlers';
+import { browserUrl } from '../services/browser-url';
 import { harden, loginNavigation } from './harden';
 import { loginWindowOptions } from './window';
 
@@ -10,8 +11,9 @@ export function electronShell(parent: () => BrowserWindow | null): ShellPort {
   return {
     async openInSystemBrowser(url) {
       // http(s) only (design §5); the contract has checked it already, this is the last line.
-      if (!/^https?:\/\//i.test(url)) return false;
-      await shell.openExternal(url);
+      const target = browserUrl(url);
+      if (!target) return false;
+      await shell.openExternal(target);
       return true;
     },
     async openAppWindow(url) {

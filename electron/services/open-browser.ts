@@ -1,18 +1,23 @@
-import { spawn } from 'node:child_process';
+import open from 'open';
+import { browserUrl } from './browser-url';
+
+/** Starts the system's opener on a target (the `open` package by default); rejects when none could be started. */
+export type Opener = (target: string) => Promise<unknown>;
 
 /**
- * Opens an http(s) URL in the system browser (RFC 8252 §8.12: never an embedded view for a real provider).
- * Resolves false when no opener could be started, so the caller can ask the user to open the URL.
+ * Opens an http(s) URL in the system browser (RFC 8252 §8.12: never an embedded view for a real provider), through
+ * `open`, which starts the opener without a shell: xdg-open or `open` with the URL as one argument, and on Windows
+ * PowerShell with `Start '<url>'` as an encoded command, the URL single-quoted, so its `&` cannot split a command.
+ * Resolves false when the URL is not http(s) or no opener could be started, so the caller can ask the user to
+ * open the URL.
  */
-export function openInSystemBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
-  if (!/^https?:\/\//i.test(url)) return Promise.resolve(false);
-  const [command, args] = platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  return new Promise((resolve) => {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-    child.once('error', () => resolve(false));
-    child.once('spawn', () => {
-      child.unref();
-      resolve(true);
-    });
-  });
+export async function openInSystemBrowser(url: string, opener: Opener = open): Promise<boolean> {
+  const target = browserUrl(url);
+  if (!target) return false;
+  try {
+    await opener(target);
+    return true;
+  } catch {
+    return false;
+  }
 }
