@@ -2,7 +2,7 @@ import { BrowserWindow, dialog, shell } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import type { ShellPort } from '../services/bridge/shell-handlers';
 import { browserUrl } from '../services/browser-url';
-import { harden, loginNavigation } from './harden';
+import { denyPermissions, harden, loginNavigation } from './harden';
 import { loginWindowOptions } from './window';
 
 /** The host side of openUrl and exportFile in Electron. */
@@ -21,6 +21,8 @@ export function electronShell(parent: () => BrowserWindow | null): ShellPort {
       const base = new URL(url).origin;
       const window = new BrowserWindow({ ...loginWindowOptions(`mock-login-${++logins}`), ...(parent() ? { parent: parent()! } : {}) });
       harden(window.webContents, loginNavigation(base));
+      // Its own session has its own permission handlers: refuse there too (camera, notifications, …).
+      denyPermissions(window.webContents.session);
       // Once the provider has redirected to the loopback catcher, the page there says what happened; then close.
       window.webContents.on('did-navigate', (_event, target) => {
         if (!target.startsWith(`${base}/`)) setTimeout(() => window.isDestroyed() || window.close(), 1500);

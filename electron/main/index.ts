@@ -1,32 +1,36 @@
-import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session } from 'electron';
 import ElectronStore from 'electron-store';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/bridge/app-services';
 import { createAppStore, createElectronStoreBackend } from '../services/store';
+import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
 import { denyPermissions, harden } from './harden';
 import { forwardEvents, isAppSender, registerBridgeIpc } from './ipc';
 import { mainWindowOptions, restoreBounds } from './window';
 
 // Composition root (design §7, Electron Fiddle): one setup call per concern, everything else in services.
-const PAGE = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const RENDERER = fileURLToPath(new URL('../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const PAGE_URL = pathToFileURL(PAGE).href;
+const isAppPage = (url: string) => url === APP_PAGE_URL;
 
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 if (!app.requestSingleInstanceLock()) app.quit();
 else void app.whenReady().then(start);
 
 async function start(): Promise<void> {
   denyPermissions(session.defaultSession);
+  // The page's scheme exists in the app's session only: the login windows' sessions cannot load it.
+  session.defaultSession.protocol.handle(APP_SCHEME, appProtocolHandler(RENDERER));
   const store = createAppStore({ backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')), cipher: safeStorage });
   const windowState = new ElectronStore<{ bounds?: unknown }>({ name: 'window-state' });
   let window: BrowserWindow | null = null;
   const services = createAppServices({ host: 'electron', version: app.getVersion(), store, shell: electronShell(() => window) });
-  registerBridgeIpc(ipcMain, services.handlers, (event) => isAppSender(event, () => window?.webContents.id ?? null, (url) => url === PAGE_URL));
+  registerBridgeIpc(ipcMain, services.handlers, (event) => isAppSender(event, () => window?.webContents.id ?? null, isAppPage));
   forwardEvents((listener) => services.events.subscribe(listener), () => window?.webContents ?? null);
 
   window = new BrowserWindow(mainWindowOptions(restoreBounds(windowState.get('bounds'), screen.getAllDisplays().map((d) => d.workArea)), PRELOAD));
-  harden(window.webContents, (url) => url === PAGE_URL);
+  harden(window.webContents, isAppPage);
   window.once('ready-to-show', () => window?.show());
   window.on('close', () => windowState.set('bounds', window?.getNormalBounds()));
   window.on('closed', () => (window = null));
@@ -35,5 +39,5 @@ async function start(): Promise<void> {
     window?.focus();
   });
   app.on('window-all-closed', () => void services.close().finally(() => app.quit()));
-  await window.loadFile(PAGE);
+  await window.loadURL(APP_PAGE_URL);
 }
