@@ -1,0 +1,162 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Browser, Frame } from 'playwright-core';
+import { StandInSession, toAppUrl, type StandInWebContents } from './session';
+import { StandInBrowserWindow } from './window';
+
+export interface StandInOptions {
+  readonly browser: Browser;
+  readonly userData: string;
+  readonly version: string;
+  /** safeStorage: whether the "keychain" is there. */
+  readonly encryption: boolean;
+  /** What the save dialog answers (a native dialog cannot be driven here). */
+  readonly savePath?: string | null;
+}
+
+type InvokeHandler = (event: { sender: { id: number }; senderFrame: { url: string; parent: unknown } }, ...args: unknown[]) => unknown;
+
+/**
+ * The `electron` module for the built main process, implementing only what the app uses, each part as Electron
+ * documents it: app (lifecycle, single-instance lock, paths), BrowserWindow, ipcMain, session, protocol,
+ * safeStorage, screen, shell, dialog. It does none of the app's own work: the app registers its handlers, checks
+ * its senders and hardens its windows itself, and the tests observe the result in Chromium.
+ */
+export function createElectronStandIn(options: StandInOptions) {
+  const windows = new Set<StandInBrowserWindow>();
+  const sessions = new Map<string, StandInSession>();
+  const handlers = new Map<string, InvokeHandler>();
+  const opened: string[] = [];
+  let ready = false;
+  let markReady: () => void = () => undefined;
+  const whenReady = new Promise<void>((resolve) => (markReady = resolve));
+
+  const webContentsOf = (page: unknown): StandInWebContents | null => [...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null;
+
+  /** ipcRenderer.invoke arriving in main: Electron's event carries the sender and the frame that sent it. */
+  async function ipc(frame: Frame, sender: StandInWebContents | null, channel: string, args: unknown[]): Promise<unknown> {
+    const handler = handlers.get(channel);
+    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+    const event = { sender: sender ?? { id: -1 }, senderFrame: { url: toAppUrl(frame.url()), parent: frame.parentFrame() ? {} : null } };
+    // The answer crosses back as a structured clone; what cannot be cloned is an error, as in Electron.
+    return structuredClone(await handler(event, ...structuredClone(args)));
+  }
+
+  const sessionFor = (partition: string | undefined): StandInSession => {
+    const key = partition ?? '';
+    let session = sessions.get(key);
+    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf }, ipc)));
+    return session;
+  };
+
+  const app = Object.assign(new EventEmitter(), {
+    lockRequested: false,
+    quitted: false,
+    requestSingleInstanceLock(): boolean {
+      app.lockRequested = true;
+      return true;
+    },
+    whenReady: () => whenReady,
+    isReady: () => ready,
+    quit(): void {
+      app.quitted = true;
+      app.emit('quit');
+    },
+    getPath(name: string): string {
+      if (name !== 'userData') throw new Error(`The stand-in knows the userData path only, not ${name}.`);
+      return options.userData;
+    },
+    getVersion: () => options.version,
+  });
+
+  const host = {
+    sessionFor,
+    opened: (window: StandInBrowserWindow) => void windows.add(window),
+    closed(window: StandInBrowserWindow) {
+      windows.delete(window);
+      if (windows.size === 0) app.emit('window-all-closed');
+    },
+  };
+  class BrowserWindow extends StandInBrowserWindow {
+    constructor(windowOptions: ConstructorParameters<typeof StandInBrowserWindow>[0]) {
+      super(windowOptions, host);
+    }
+    static getAllWindows = () => [...windows];
+  }
+
+  // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key.
+  const key = randomBytes(32);
+  const unavailable = () => new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+  const safeStorage = {
+    isEncryptionAvailable: () => options.encryption,
+    getSelectedStorageBackend: () => (options.encryption ? 'gnome_libsecret' : 'basic_text'),
+    encryptString(plain: string): Buffer {
+      if (!options.encryption) throw unavailable();
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return Buffer.concat([Buffer.from('v10'), iv, cipher.getAuthTag(), body]);
+    },
+    decryptString(sealed: Buffer): string {
+      if (!options.encryption) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(3, 15));
+      decipher.setAuthTag(sealed.subarray(15, 31));
+      return Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
+    },
+  };
+
+  const privileged: unknown[] = [];
+  const electron = {
+    app,
+    BrowserWindow,
+    ipcMain: {
+      handle(channel: string, handler: InvokeHandler) {
+        if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+        handlers.set(channel, handler);
+      },
+      removeHandler: (channel: string) => void handlers.delete(channel),
+      // electron-store answers its renderer with ipcMain.on; the app has no renderer use of it.
+      on: () => undefined,
+    },
+    protocol: {
+      registerSchemesAsPrivileged(schemes: unknown[]) {
+        if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+        privileged.push(...schemes);
+      },
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => sessionFor(undefined).protocol.handle(scheme, handler),
+    },
+    session: {
+      get defaultSession() {
+        return sessionFor(undefined);
+      },
+      fromPartition: (partition: string) => sessionFor(partition),
+    },
+    safeStorage,
+    screen: { getAllDisplays: () => [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1050 } }] },
+    shell: {
+      async openExternal(url: string) {
+        opened.push(url);
+      },
+    },
+    dialog: {
+      showSaveDialog: async () => (options.savePath ? { canceled: false, filePath: options.savePath } : { canceled: true, filePath: undefined }),
+    },
+  };
+
+  return {
+    electron,
+    windows,
+    sessions,
+    handlers,
+    privileged,
+    /** URLs the app asked the system browser to open. */
+    opened,
+    ready() {
+      ready = true;
+      app.emit('ready');
+      markReady();
+    },
+  };
+}
+
+export type ElectronStandIn = ReturnType<typeof createElectronStandIn>;
