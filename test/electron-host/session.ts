@@ -16,7 +16,9 @@ export type PermissionRequestHandler = (webContents: unknown, permission: string
 
 export interface Frames {
   /** The stand-in webContents of a page, when it belongs to a BrowserWindow. */
-  webContentsOf(page: Page): StandInWebContents | null;
+  webContentsOf(page: Page | null): StandInWebContents | null;
+  /** The webContents of the windows in a session. */
+  contentsIn(session: StandInSession): StandInWebContents[];
 }
 export interface StandInWebContents extends EventEmitter {
   readonly id: number;
@@ -80,12 +82,28 @@ export class StandInSession {
       }
     });
     await context.route('**/*', (route) => this.route(route));
+    // A window.open() page: Electron asks the opener's window open handler before making it; close it if denied.
+    context.on('page', async (page) => {
+      const opener = this.frames.webContentsOf(await page.opener());
+      if (opener && !this.allowsOpen(opener, toAppUrl(page.url()))) await page.close();
+    });
     return context;
+  }
+
+  private allowsOpen(opener: StandInWebContents, url: string): boolean {
+    return !opener.windowOpenHandler || opener.windowOpenHandler({ url }).action === 'allow';
   }
 
   private async route(route: Route): Promise<void> {
     const request = route.request();
-    const page = request.frame().page();
+    let page: Page;
+    try {
+      page = request.frame().page();
+    } catch {
+      // A window.open()'s first request comes before its frame: the open handlers of this session's windows decide.
+      if (!this.frames.contentsIn(this).every((opener) => this.allowsOpen(opener, toAppUrl(request.url())))) return route.abort('aborted');
+      return route.continue();
+    }
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       const url = toAppUrl(request.url());
       const contents = this.frames.webContentsOf(page);
@@ -94,12 +112,12 @@ export class StandInSession {
         // Renderer-initiated navigation or a redirect: the app's will-navigate / will-redirect listeners decide.
         let prevented = false;
         contents.emit(request.redirectedFrom() ? 'will-redirect' : 'will-navigate', { url, preventDefault: () => void (prevented = true) }, url);
-        if (prevented) return route.abort('blockedbyclient');
+        if (prevented) return route.abort('aborted');
       } else {
         // A page no BrowserWindow owns: a window.open(). The opener's window open handler decides.
-        const opener = this.frames.webContentsOf((await page.opener()) ?? page);
-        if (opener && opener.windowOpenHandler?.({ url }).action !== 'allow') {
-          await route.abort('blockedbyclient');
+        const opener = this.frames.webContentsOf(await page.opener());
+        if (opener && !this.allowsOpen(opener, url)) {
+          await route.abort('aborted');
           return void page.close();
         }
       }

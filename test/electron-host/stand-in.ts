@@ -31,7 +31,7 @@ export function createElectronStandIn(options: StandInOptions) {
   let markReady: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => (markReady = resolve));
 
-  const webContentsOf = (page: unknown): StandInWebContents | null => [...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null;
+  const webContentsOf = (page: unknown): StandInWebContents | null => page === null ? null : [...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null;
 
   /** ipcRenderer.invoke arriving in main: Electron's event carries the sender and the frame that sent it. */
   async function ipc(frame: Frame, sender: StandInWebContents | null, channel: string, args: unknown[]): Promise<unknown> {
@@ -45,7 +45,8 @@ export function createElectronStandIn(options: StandInOptions) {
   const sessionFor = (partition: string | undefined): StandInSession => {
     const key = partition ?? '';
     let session = sessions.get(key);
-    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf }, ipc)));
+    const contentsIn = (s: StandInSession) => [...windows].filter((w) => w.webContents.session === s).map((w) => w.webContents);
+    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf, contentsIn }, ipc)));
     return session;
   };
 
