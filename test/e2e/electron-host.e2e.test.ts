@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_CHANNEL } from '../../shared/bridge/channels';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
+import { saveProfileWithSecret } from '../electron-host/profiles';
 
 /**
  * The built desktop app (out/main, out/preload, out/renderer, unchanged) on the Electron stand-in in Chromium
@@ -24,7 +25,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => host?.close());
 
-type Bridge = Record<string, (input?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>>;
 const send = () => page.getByRole('button', { name: 'Send', exact: true }).click();
 
 /** The mock's login page in the window the app opens for it: its own session, no preload; it closes itself after. */
@@ -96,20 +96,14 @@ describe('the desktop app', () => {
 
   it("keeps a saved profile's secrets encrypted in store.json (safeStorage) and reads them back", async () => {
     const secret = 'consumer-secret-kept-in-the-keychain';
-    const saved = await page.evaluate(async (secret) => {
-      const bridge = (window as unknown as { oauthLab: Bridge }).oauthLab;
-      const list = (await bridge.profilesList!()).value as { id: string; oauth1: object }[];
-      const mock = list.find((p) => p.id === 'mock')!;
-      const profile = { ...mock, id: 'real-server', name: 'Real server', builtIn: false, baseUrl: 'https://api.example.com', oauth1: { ...mock.oauth1, consumerSecret: secret } };
-      return [await bridge.profileSave!({ profile }), await bridge.profilesList!()];
-    }, secret);
+    const saved = await saveProfileWithSecret(page, secret);
     expect(saved[0], JSON.stringify(saved[0])).toMatchObject({ ok: true });
     expect(saved[1]!.value).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'real-server', oauth1: expect.objectContaining({ consumerSecret: secret }) })]));
     const file = readFileSync(join(host.userData, 'store.json'), 'utf8');
     expect(file).toContain('real-server');
     expect(file).not.toContain(secret);
     expect(file).toContain('"$enc"');
-    expect(await page.evaluate(async () => ((await (window as unknown as { oauthLab: Bridge }).oauthLab.appInfo!()).value as { secretStorage: string }).secretStorage)).toBe('encrypted');
+    expect(saved[2].value).toMatchObject({ secretStorage: 'encrypted' });
   });
 });
 
@@ -163,5 +157,16 @@ describe('security', () => {
       expect(await session.requestPermission(null, 'notifications', target), `session "${session.partition}"`).toBe(false);
       expect(session.permissionCheckHandler?.(), `session "${session.partition}"`).toBe(false);
     }
+  });
+});
+
+describe('closing', () => {
+  it('saves the window bounds and quits when the window closes', async () => {
+    const [main] = host.standIn.windows;
+    const quit = new Promise((resolve) => host.standIn.electron.app.once('quit', resolve));
+    main!.close();
+    await quit;
+    expect(host.standIn.windows.size).toBe(0);
+    expect(JSON.parse(readFileSync(join(host.userData, 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 0, y: 0, width: 1280, height: 800 } });
   });
 });

@@ -26,11 +26,11 @@ export interface ElectronHost {
  * Runs the built app (out/main/index.js, out/preload/index.cjs and out/renderer, from `npm run build`) on the
  * Electron stand-in, in Debian's Chromium. One app per process, as in Electron: a test file starts one host.
  */
-export async function startElectronHost({ encryption }: { encryption: boolean }): Promise<ElectronHost> {
+export async function startElectronHost({ encryption, lockHeldElsewhere = false }: { encryption: boolean; lockHeldElsewhere?: boolean }): Promise<ElectronHost> {
   const browser = await launchChromium();
   const userData = mkdtempSync(join(tmpdir(), 'oauth-lab-electron-host-'));
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  const standIn = createElectronStandIn({ browser, userData, version, encryption });
+  const standIn = createElectronStandIn({ browser, userData, version, encryption, lockHeldElsewhere });
   (globalThis as { __electronStandIn?: unknown }).__electronStandIn = standIn.electron;
   register(pathToFileURL(join(__dirname, 'resolve-electron.mjs')).href);
   await nativeImport(pathToFileURL(join(ROOT, 'out/main/index.js')).href);
@@ -58,9 +58,11 @@ export async function startElectronHost({ encryption }: { encryption: boolean })
       return { window, page: await loaded(window) };
     },
     async close() {
-      const quit = new Promise((resolve) => standIn.electron.app.once('quit', resolve));
-      for (const window of [...standIn.windows]) window.close();
-      await quit;
+      if (!standIn.electron.app.quitted) {
+        const quit = new Promise((resolve) => standIn.electron.app.once('quit', resolve));
+        for (const window of [...standIn.windows]) window.close();
+        await quit;
+      }
       await browser.close();
       rmSync(userData, { recursive: true, force: true });
     },

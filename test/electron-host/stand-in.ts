@@ -12,6 +12,8 @@ export interface StandInOptions {
   readonly encryption: boolean;
   /** What the save dialog answers (a native dialog cannot be driven here). */
   readonly savePath?: string | null;
+  /** Another instance of the app holds the single-instance lock. */
+  readonly lockHeldElsewhere?: boolean;
 }
 
 type InvokeHandler = (event: { sender: { id: number }; senderFrame: { url: string; parent: unknown } }, ...args: unknown[]) => unknown;
@@ -55,7 +57,7 @@ export function createElectronStandIn(options: StandInOptions) {
     quitted: false,
     requestSingleInstanceLock(): boolean {
       app.lockRequested = true;
-      return true;
+      return !options.lockHeldElsewhere;
     },
     whenReady: () => whenReady,
     isReady: () => ready,
