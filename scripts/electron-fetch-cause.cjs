@@ -5,10 +5,12 @@
 const realFetch = globalThis.fetch;
 globalThis.fetch = (...args) =>
   realFetch(...args).catch((error) => {
-    const cause = error && error.cause;
-    if (cause) {
+    // The reason can be a few causes down (a proxy's refusal comes wrapped in "Request was cancelled.").
+    const causes = [];
+    for (let cause = error && error.cause; cause && causes.length < 4; cause = cause.cause) {
       const detail = cause.message || (cause.errors && cause.errors[0] && cause.errors[0].message) || '';
-      error.stack = `${error.message} (cause ${cause.code || cause.name}: ${detail})\n${error.stack}`;
+      causes.push(`cause ${cause.code || cause.name}: ${detail}`);
     }
+    if (causes.length > 0) error.stack = `${error.message} (${causes.join('; ')})\n${error.stack}`;
     throw error;
   });

@@ -67,12 +67,12 @@ function env(mirrorUrl: string): NodeJS.ProcessEnv {
   return { ...clean, ELECTRON_MIRROR: mirrorUrl, electron_config_cache: join(dir, 'cache'), electron_use_remote_checksums: '1', STAND_IN_RECORD: join(dir, 'record.txt') };
 }
 
-async function start(mirrorUrl: string, stallSeconds?: number) {
+async function start(mirrorUrl: string, stallSeconds?: number, extraEnv: NodeJS.ProcessEnv = {}) {
   const lines: string[] = [];
   const child = await openApp({
     root: ROOT,
     electronDir,
-    env: env(mirrorUrl),
+    env: { ...env(mirrorUrl), ...extraEnv },
     webArgs: ['--no-open', '--port', '0', '--store-dir', join(dir, 'store')],
     stdio: ['ignore', 'pipe', 'pipe'],
     log: (line) => lines.push(line),
@@ -110,7 +110,15 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     ['never answers', () => mirror('hang'), /nothing arrived from the mirror http:\/\/127\.0\.0\.1:\d+\/ for 2 s \(offline/, 2],
   ];
   it.each(fallbacks)('opens browser mode with the reason in one line when the mirror %s', async (_name, serve, reason, stallSeconds) => {
-    const { child, lines } = await start(await serve(), stallSeconds);
+    await expectFallback(await start(await serve(), stallSeconds), reason);
+  });
+
+  it('opens browser mode with the reason in one line when the proxy asks for credentials', async () => {
+    // The mirror's name is never resolved here: with a proxy, the proxy would.
+    await expectFallback(await start('http://electron-mirror.invalid/', undefined, await proxyAskingForCredentials()), /the proxy refused the connection \(HTTP 407\)\./);
+  });
+
+  async function expectFallback({ child, lines }: Awaited<ReturnType<typeof start>>, reason: RegExp): Promise<void> {
     try {
       const [url] = (await once(child.stdout!, 'data')) as [Buffer];
       expect(url.toString()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
@@ -124,8 +132,19 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
-  });
+  }
 });
+
+/** A proxy on 127.0.0.1 that answers every CONNECT with 407 (it wants credentials). */
+async function proxyAskingForCredentials(): Promise<NodeJS.ProcessEnv> {
+  const server = createServer();
+  server.on('connect', (_req, socket) => socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n'));
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const proxy = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { ELECTRON_GET_USE_PROXY: '1', HTTPS_PROXY: proxy, HTTP_PROXY: proxy, NO_PROXY: '' };
+}
 
 /** A port on 127.0.0.1 that nothing listens on: one just closed. */
 async function refusingPort(): Promise<string> {
