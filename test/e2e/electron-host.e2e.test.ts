@@ -127,7 +127,7 @@ describe('security', () => {
     expect(page.url()).toBe(appUrl);
     expect(hits).toEqual([]);
     expect(host.standIn.windows.size).toBe(1);
-    expect(page.context().pages()).toEqual([page]);
+    await expect.poll(() => page.context().pages().length).toBe(1);
   });
 
   it('refuses IPC from a subframe and from a page that is not the app window', async () => {
