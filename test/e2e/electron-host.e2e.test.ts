@@ -160,7 +160,15 @@ describe('security', () => {
   });
 });
 
-describe('closing', () => {
+describe('lifecycle', () => {
+  it('focuses its window when a second instance is launched', () => {
+    const [main] = host.standIn.windows;
+    const before = main!.focusRequests;
+    host.standIn.electron.app.emit('second-instance', {}, ['oauth-lab'], '/');
+    expect(main!.focusRequests).toBe(before + 1);
+    expect(host.standIn.windows.size).toBe(1);
+  });
+
   it('saves the window bounds and quits when the window closes', async () => {
     const [main] = host.standIn.windows;
     const quit = new Promise((resolve) => host.standIn.electron.app.once('quit', resolve));

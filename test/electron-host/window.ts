@@ -99,7 +99,11 @@ export class StandInBrowserWindow extends EventEmitter {
     return false;
   }
   restore(): void {}
-  focus(): void {}
+  /** How often the app asked for focus (a window manager's business, not observable in Chromium). */
+  focusRequests = 0;
+  focus(): void {
+    this.focusRequests++;
+  }
   getNormalBounds() {
     return { ...this.bounds };
   }
