@@ -12,7 +12,14 @@ for (const args of [[], ['--config', 'vite.main.config.ts'], ['--config', 'vite.
   if (vite(args).status !== 0) process.exit(1);
 }
 
-const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+const electronPackage = (() => {
+  try {
+    return createRequire(import.meta.url).resolve('electron/package.json');
+  } catch {
+    return null;
+  }
+})();
+const electronDir = electronPackage && dirname(electronPackage);
 const child = await openApp({ root, electronDir, env: process.env, webArgs: process.argv.slice(2), stdio: 'inherit', log: (line) => console.error(line) });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
