@@ -67,11 +67,11 @@ function env(mirrorUrl: string): NodeJS.ProcessEnv {
   return { ...clean, ELECTRON_MIRROR: mirrorUrl, electron_config_cache: join(dir, 'cache'), electron_use_remote_checksums: '1', STAND_IN_RECORD: join(dir, 'record.txt') };
 }
 
-async function start(mirrorUrl: string, stallSeconds?: number, extraEnv: NodeJS.ProcessEnv = {}) {
+async function start(mirrorUrl: string, stallSeconds?: number, extraEnv: NodeJS.ProcessEnv = {}, electronPackage: string | null = electronDir) {
   const lines: string[] = [];
   const child = await openApp({
     root: ROOT,
-    electronDir,
+    electronDir: electronPackage,
     env: { ...env(mirrorUrl), ...extraEnv },
     webArgs: ['--no-open', '--port', '0', '--store-dir', join(dir, 'store')],
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,6 +116,11 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
   it('opens browser mode with the reason in one line when the proxy asks for credentials', async () => {
     // The mirror's name is never resolved here: with a proxy, the proxy would.
     await expectFallback(await start('http://electron-mirror.invalid/', undefined, await proxyAskingForCredentials()), /the proxy refused the connection \(HTTP 407\)\./);
+  });
+
+  it('opens browser mode with the reason in one line when the electron package is not installed', async () => {
+    await expectFallback(await start(await mirror('serve'), undefined, {}, null), /the electron package is not installed \(run npm install\)\./);
+    expect(requests).toEqual([]);
   });
 
   async function expectFallback({ child, lines }: Awaited<ReturnType<typeof start>>, reason: RegExp): Promise<void> {
