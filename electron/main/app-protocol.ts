@@ -5,11 +5,12 @@ import { BASE_HEADERS, CONTENT_SECURITY_POLICY } from '../web/respond';
 import { openStaticRoot, pathSegments, type StaticRoot } from '../web/static-files';
 
 /**
- * The app page's own scheme, `app://oauth-lab/`, instead of file://. A file:// page has the opaque origin "null",
- * which shares nothing with Chromium's rules for real origins: its module scripts (Vite's `crossorigin` ones) are
- * CORS requests a null origin cannot make, and every file on the disk is "the same place". app:// is registered
- * standard (a real origin, relative URLs), secure (a secure context, like https) and CORS-enabled, and answers
- * only the files of the renderer build, the page with its Content-Security-Policy as a header.
+ * The app page's own scheme, `app://oauth-lab/`, instead of file://. A file:// page has no real origin (Chromium
+ * gives it the opaque origin "null" and relies on Electron's own exceptions to load its module scripts), no response
+ * headers (so no CSP header: `frame-ancestors` cannot be set from a meta tag), and it shares its "place" with every
+ * file on the disk. app:// is registered standard (a real origin, relative URLs), secure (a secure context, like
+ * https) and CORS-enabled, and answers only the files of the renderer build, the page with its
+ * Content-Security-Policy as a header.
  */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'oauth-lab';
