@@ -11,7 +11,7 @@ import { eventRecord } from './event-record';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { pooledRandom } from './random-pool';
-import { route } from './router';
+import { misdirected, route } from './router';
 import { ProviderState } from './state';
 
 /**
@@ -101,6 +101,11 @@ export class MockProvider {
     return this.address.port;
   }
 
+  /** The address the server listens on, which a Host header may name besides the loopback names. */
+  private get boundHost(): string {
+    return this.address?.host ?? '127.0.0.1';
+  }
+
   private get displayHost(): string {
     const h = this.address?.host ?? '127.0.0.1';
     return h.includes(':') ? `[${h}]` : h;
@@ -174,7 +179,12 @@ export class MockProvider {
     res.on('error', () => {});
     const target = req.url ?? '/';
     if (req.method === 'GET' && (target === '/_mock/events' || target.startsWith('/_mock/events?'))) {
-      this.openStream(req, res);
+      const request = makeRequest('GET', target, req.rawHeaders, NO_BODY);
+      const refusal = misdirected(request, this.context, this.boundHost);
+      if (refusal) {
+        this.send(res, refusal.reply);
+        this.publish(request, refusal, started, startedAt);
+      } else this.openStream(req, res);
       return;
     }
     const declared = declaredLength(req.rawHeaders);
@@ -198,7 +208,7 @@ export class MockProvider {
       const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, chunks.length === 0 ? NO_BODY : Buffer.concat(chunks));
       let handled: Handled;
       try {
-        handled = route(request, this.context, this.address?.host ?? '127.0.0.1');
+        handled = route(request, this.context, this.boundHost);
       } catch (e) {
         // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
         const message = `Internal error in the mock provider: ${(e as Error).message}`;

@@ -130,6 +130,34 @@ describe('admin API', () => {
     const r = await h.send({ path: '/_mock/state', headers: { host: 'evil.example' } });
     expect(r.status).toBe(421);
   });
+
+  /** The status and content type of GET /_mock/events, read from the response head (a stream never ends). */
+  const openEvents = (host: string) =>
+    new Promise<{ status: number; type: string | undefined; body: Promise<string> }>((resolve, reject) => {
+      const url = new URL(h.base);
+      const req = request({ host: url.hostname, port: url.port, path: '/_mock/events', headers: { host }, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        const body = new Promise<string>((done) => res.on('end', () => done(Buffer.concat(chunks).toString('utf8'))));
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body });
+        if (res.statusCode === 200) req.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('the event stream refuses a foreign Host header too (a rebinding page would read every exchange)', async () => {
+    const seen: ProviderEvent[] = [];
+    const off = h.provider.subscribe((e) => seen.push(e));
+    const refused = await openEvents('evil.example');
+    off();
+    expect(refused.status).toBe(421);
+    expect(json(await refused.body).error_description).toContain('evil.example');
+    expect(seen.map((e) => [e.endpoint, e.exchange.request.url])).toEqual([['mock.host_check', expect.stringContaining('/_mock/events')]]);
+    const own = await openEvents(h.host);
+    expect(own.status).toBe(200);
+    expect(own.type).toContain('text/event-stream');
+  });
 });
 
 describe('events', () => {
