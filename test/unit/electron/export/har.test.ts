@@ -1,7 +1,11 @@
 import { har as validateHar, type HARError } from 'har-validator';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateRequest } from 'har-validator-compiled';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHar, exportRequest, toHar, toHarRequest, toHarTimings, type Har, type RecordedExchange } from '../../../../electron/services/export';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
+import { send as transportSend } from '../../../../electron/services/transport';
 import { startMockSession, type MockSession } from './mock-session';
 
 /** Validates against the HAR 1.2 schema (har-schema via har-validator) and says which field is wrong. */
@@ -71,11 +75,29 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
     expect(entry.serverIPAddress).toBeUndefined();
   });
-  it('[ and ] outside an IPv6 host are percent-encoded, so the URL is a URI (HAR\'s schema checks it)', async () => {
-    const request = toHarRequest({ method: 'GET', url: 'http://[::1]:8080/a[0]?b[]=1', headers: [] });
-    expect(request.url).toBe('http://[::1]:8080/a%5B0%5D?b%5B%5D=1');
-    expect(request.queryString).toEqual([{ name: 'b[]', value: '1' }]);
-    await expectValidHar(toHar([{ request: { method: 'GET', url: 'http://h/?b[]=1', headers: [] }, response: { status: 204, statusText: 'No Content', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: 1, total: 1 }, startedAt: 0 }]));
+  it('request.url is the request as sent: [ and ] raw as the transport sends them, non-ASCII as its UTF-8 escapes (httpsnippet validates it)', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const brackets = await transportSend({ method: 'GET', url: `${origin}/a[0]/b?c[]=1#frag`, headers: [] });
+      const accented = await transportSend({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] });
+      const [withBrackets, withAccents] = toHar([brackets, accented]).log.entries.map((e) => e.request);
+      expect(seen).toEqual(['/a[0]/b?c[]=1', '/caf%C3%A9/%C3%BC?q=%C3%A9%20%E2%82%AC']);
+      expect(withBrackets!.url).toBe(`${origin}${seen[0]}`);
+      expect(withBrackets!.queryString).toEqual([{ name: 'c[]', value: '1' }]);
+      expect(withAccents!.url).toBe(`${origin}${seen[1]}`);
+      // The same before sending: an export of a request the user typed writes what the transport would send.
+      expect(toHarRequest({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] }).url).toBe(withAccents!.url);
+      expect(validateRequest(withAccents)).toBe(true);
+      await expectValidHar(toHar([brackets, accented]));
+    } finally {
+      server.close();
+    }
   });
   it('a mock-recorded exchange without connection phases still adds up', () => {
     expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 3, receive: 0 });
