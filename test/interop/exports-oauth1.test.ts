@@ -80,6 +80,25 @@ describe('snapshots of the exact signed request, run against the mock', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(SUCCESS);
   });
+  it.skipIf(!wget)('JavaScript fetch and wget, run again: each says the status and the server\'s reason and exits non-zero', { timeout: 30_000 }, async () => {
+    const programs = [
+      ['fetch', () => run(process.execPath, [files.write('replay.mjs', exported('javascript-fetch', signedGet).text)])],
+      ['wget', () => run('sh', [files.write('replay.sh', exported('wget', signedGet).text)])],
+    ] as const;
+    let signedGet = get();
+    for (const [name, once] of programs) {
+      signedGet = get();
+      const first = await once();
+      expect(first.code, `${name}: ${first.stderr}`).toBe(0);
+      expect(first.stdout, name).toMatch(SUCCESS);
+      const replay = await once();
+      expect(replay.code, name).not.toBe(0);
+      const said = `${replay.stdout}\n${replay.stderr}`;
+      expect(said, name).toMatch(/401 Unauthorized/);
+      expect(said, name).toMatch(/oauth_problem="?nonce_used/);
+      expect(said, name).not.toMatch(/SyntaxError|JSON/);
+    }
+  });
   it.skipIf(!java)('Java (java.net.http): the form POST gives 200', { timeout: 60_000 }, async () => {
     const result = exported('java', post());
     expect(result.filename).toBe('OAuthLabRequest.java');
