@@ -1,6 +1,7 @@
 import type { RawRequest } from '../../../shared/http';
 import { traceSignature, type SignatureInput } from '../../../shared/oauth1';
 import { nodeCrypto } from '../node-crypto';
+import { checkHeaderFields, InvalidRequest } from '../transport';
 import { toHar, toHarRequest, UNSENT_RESPONSE, type HarInput } from './har';
 import { httpFileOf, oauth2HttpFile } from './http-file';
 import { oauth1Code } from './oauth1-model';
@@ -35,6 +36,24 @@ function sourceSecrets(source: ExportSource): KnownSecret[] {
   return all.filter((e): e is [KnownSecret['name'], string] => !!e[1]).map(([name, value]) => ({ name, value }));
 }
 
+/**
+ * Exports refuse what the transport refuses to send: a header that would split the request. The realm is checked
+ * apart, as signing code and collections write it into the Authorization header themselves.
+ */
+function refuseHeaderInjection(exact: RawRequest, source: ExportSource): void {
+  const realm = source.kind === 'oauth1' ? source.signing.realm : null;
+  const check = (headers: RawRequest['headers'], lead: string) => {
+    try {
+      checkHeaderFields(headers);
+    } catch (e) {
+      if (e instanceof InvalidRequest) throw new ExportError('invalid_request', `Nothing was exported: ${lead}${e.message}`);
+      throw e;
+    }
+  };
+  if (realm) check([['Authorization', realm]], `the realm ${JSON.stringify(realm)} goes into the Authorization header. `);
+  check(exact.headers, '');
+}
+
 /** The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. */
 function unsigned(s: SignatureInput): RawRequest {
   return { method: s.method.trim().toUpperCase(), url: s.url, headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [], ...(s.body !== undefined ? { body: s.body } : {}) };
@@ -58,6 +77,7 @@ export function exportRequest(input: ExportInput): ExportResult {
   const target = findTarget(input.target, source.kind);
   const secrets = new Secrets(!!input.includeSecrets, target.kind === 'collection' ? 'template' : 'code', [...sourceSecrets(source), ...(input.secrets ?? [])]);
   const exact = exactRequest(source);
+  refuseHeaderInjection(exact, source);
   // Redacted only where used, so the placeholders listed are the ones in the text.
   let redacted: RawRequest | undefined;
   const request = () => (redacted ??= secrets.request(exact));

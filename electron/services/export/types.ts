@@ -89,7 +89,7 @@ export interface ExportResult {
 /** A request the chosen target cannot express; the message says why and what to pick instead. */
 export class ExportError extends Error {
   constructor(
-    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed',
+    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed' | 'invalid_request',
     message: string,
   ) {
     super(message);
