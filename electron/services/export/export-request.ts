@@ -31,7 +31,7 @@ export function exactRequest(source: ExportSource): RawRequest {
 function sourceSecrets(source: ExportSource): KnownSecret[] {
   const all: [KnownSecret['name'], string | null | undefined][] =
     source.kind === 'oauth1' ? [['consumer_secret', source.signing.consumerSecret], ['token_secret', source.signing.tokenSecret], ['private_key', source.signing.privateKeyPem]]
-    : source.kind === 'oauth2' ? [['client_secret', source.clientSecret], ['refresh_token', source.refreshToken]]
+    : source.kind === 'oauth2' ? [['client_secret', source.clientSecret], ['refresh_token', source.refreshToken], ['access_token', source.accessToken]]
     : [];
   return all.filter((e): e is [KnownSecret['name'], string] => !!e[1]).map(([name, value]) => ({ name, value }));
 }
@@ -105,7 +105,7 @@ export function exportRequest(input: ExportInput): ExportResult {
     text = target.id === 'python-oauth2' ? pythonOAuth2(code) : nodeOAuth2(code);
     if (!code.refresh) notes.push('No refresh token or token endpoint was given, so the code cannot refresh the access token.');
   } else if (target.id === 'postman') {
-    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, accessTokenOf(source), secrets) : ({ type: 'noauth' } as const);
+    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, secrets.value('access_token', accessTokenOf(source)), secrets) : ({ type: 'noauth' } as const);
     const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
     text = postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request(), auth, secrets, description });
   } else if (target.id === 'http-file') {
