@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { TOKEN_HEADER } from './token';
 
 /**
  * The checks that keep other web pages out, before any token is looked at (design §5):
@@ -8,7 +9,10 @@ import type { IncomingMessage } from 'node:http';
  * - Origin, when sent, must be our own. Browsers attach it to every cross-origin request and cannot be made to
  *   lie about it, so another page's fetch is refused even though the request reaches us.
  * - A state-changing request must prove it is same-origin: a matching Origin, or `Sec-Fetch-Site: same-origin`.
- *   Browsers send at least one of them on every POST; a request with neither did not come from our page.
+ *   Browsers send at least one of them on every POST; a request with neither did not come from our page. The one
+ *   exception is a program (curl, a script) that sends the token in the X-OAuth-Lab-Token header: no page can send
+ *   that header to another origin without a CORS preflight, which is never answered, and a browser puts Origin on
+ *   every cross-origin POST (Fetch, "append a request Origin header"), so a foreign page is still refused above.
  * - No CORS: we never answer a preflight, so no other origin may read anything.
  *
  * Each check returns why it refused (for the 403 body), or null.
@@ -37,6 +41,7 @@ export function checkHost(req: IncomingMessage, port: number): { host: string } 
  * own origin is `http://` + the host it was loaded from, so a same-origin request matches it exactly.
  */
 export function checkOrigin(req: IncomingMessage, host: string, isApi: boolean): Refusal {
+  const fromProgram = req.headers[TOKEN_HEADER] !== undefined;
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') return 'This OAuth Lab host does not take cross-origin requests, so it answers no CORS preflight.';
   const origin = req.headers.origin;
@@ -50,8 +55,8 @@ export function checkOrigin(req: IncomingMessage, host: string, isApi: boolean):
     return `API requests must come from OAuth Lab's own page; this one came from a ${shown(site)} context.`;
   }
   const safe = method === 'GET' || method === 'HEAD';
-  if (!safe && origin === undefined && site !== 'same-origin') {
-    return `A ${method} request must carry an Origin of ${own} or Sec-Fetch-Site: same-origin, as browsers send for OAuth Lab's own page.`;
+  if (!safe && origin === undefined && site !== 'same-origin' && !fromProgram) {
+    return `A ${method} request must carry an Origin of ${own} or Sec-Fetch-Site: same-origin, as browsers send for OAuth Lab's own page, or (from a program) the token in the X-OAuth-Lab-Token header.`;
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { checkHost, checkOrigin } from './guards';
 import { BODY_LIMIT } from './request-body';
 import { BASE_HEADERS, forbid, sendError } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
+import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
 
 /**
@@ -24,6 +25,9 @@ export interface WebHostOptions {
   readonly token?: string;
   readonly heartbeatMs?: number;
   readonly bodyLimit?: number;
+  /** How long a launch address lets a browser in (default 60 s); tests pass their clock. */
+  readonly launchCodeTtlMs?: number;
+  readonly now?: () => number;
 }
 
 export interface WebHost {
@@ -33,6 +37,11 @@ export interface WebHost {
   readonly origin: string;
   readonly port: number;
   readonly token: string;
+  /**
+   * `http://127.0.0.1:PORT/?launch=CODE`: what the browser opener gets, since every local user reads a command
+   * line. The code lets one browser in, once, within a minute; the token never leaves this process that way.
+   */
+  launchUrl(): string;
   /** Ends open event streams and every connection, then stops listening. */
   close(): Promise<void>;
 }
@@ -46,7 +55,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // requireHostHeader off: a request without Host gets our own 403 with the reason, like any other wrong Host.
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 120_000, maxHeaderSize: 16 * 1024, requireHostHeader: false });
   const port = await listen(server, options.port ?? 0);
-  const context: RequestContext = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT };
+  const launchCodes = new LaunchCodes(options.launchCodeTtlMs, options.now);
+  const context: RequestContext = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT, launchCodes };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     req.on('error', () => {});
@@ -65,6 +75,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     origin,
     port,
     token,
+    launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue()}`,
     close() {
       closing ??= new Promise<void>((resolve) => {
         streams.closeAll();
@@ -83,6 +94,7 @@ interface RequestContext {
   readonly token: string;
   readonly port: number;
   readonly bodyLimit: number;
+  readonly launchCodes: LaunchCodes;
 }
 
 /** Refused requests leave no trace: the body is drained unread and no handler runs. */
@@ -103,16 +115,18 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   const originRefusal = checkOrigin(req, host.host, isApi);
   if (originRefusal) return refuse(req, res, originRefusal);
 
-  // The printed URL: trade the token in the query for a cookie, and get it out of the address bar.
+  // The printed URL (token) or the opened one (launch code): trade it for the cookie and get it out of the address bar.
   const method = req.method ?? 'GET';
-  if (path === '/' && (method === 'GET' || method === 'HEAD') && new URLSearchParams(query).has('token')) {
-    const given = new URLSearchParams(query).getAll('token');
-    if (!given.some((t) => tokensEqual(t, ctx.token))) {
+  const params = new URLSearchParams(query);
+  if (path === '/' && method === 'GET' && params.has(LAUNCH_PARAM)) {
+    const result = ctx.launchCodes.redeem(params.get(LAUNCH_PARAM)!);
+    return result === 'ok' ? enter(res, ctx) : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx.port)}`);
+  }
+  if (path === '/' && (method === 'GET' || method === 'HEAD') && params.has('token')) {
+    if (!params.getAll('token').some((t) => tokensEqual(t, ctx.token))) {
       return refuse(req, res, `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`);
     }
-    res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token, ctx.port), 'Cache-Control': 'no-store', 'Content-Length': '0' });
-    res.end();
-    return;
+    return enter(res, ctx);
   }
   if (!hasToken(req, ctx.token, ctx.port)) return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
 
@@ -134,6 +148,12 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
     return sendError(res, 405, 'method_not_allowed', "OAuth Lab's page is read with GET.", { Allow: 'GET, HEAD' });
   }
   return serveStatic(ctx.root, req, res, path);
+}
+
+/** The cookie, and a redirect to / so the token or code leaves the address bar (the history keeps only /). */
+function enter(res: ServerResponse, ctx: RequestContext): void {
+  res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token, ctx.port), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+  res.end();
 }
 
 const HOW_TO_GET_IN = (port: number) =>

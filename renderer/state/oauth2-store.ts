@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeError } from '../../shared/bridge/result';
 import { oauth2Flow, type Check } from '../../shared/flows';
+import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
@@ -31,19 +32,28 @@ export interface OAuth2FlowState {
   readonly drafts: Readonly<Partial<Record<SentLeg, RawRequest>>>;
   readonly runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>;
   readonly startError: BridgeError | null;
+  /** Why the access token cannot go in a Bearer header as RFC 6750 §2.1 writes it; the bearer call waits for the user. */
+  readonly bearerProblem: string | null;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth2Leg): void;
   draftEdited(leg: SentLeg, patch: Partial<RawRequest>): void;
   authorizationStarted(): Promise<string | null>;
   waitCancelled(): Promise<void>;
   legSent(leg: SentLeg): Promise<void>;
+  /** Prepares the bearer call with a token outside the b64token grammar, as the server issued it. */
+  bearerSentAnyway(): void;
 }
 
 export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth2FlowState>()((set, get) => {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
-    const api = (flow: OAuth2State): RawRequest => oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath });
+    const api = (flow: OAuth2State, outsideGrammar = false): RawRequest => oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
+    /** The bearer call's draft, or why the token cannot go in a Bearer header (shown on the leg, not thrown). */
+    const prepareApi = (flow: OAuth2State): { draft: RawRequest | null; bearerProblem: string | null } => {
+      const bearerProblem = flow.token ? b64TokenProblem(flow.token.accessToken) : null;
+      return { draft: bearerProblem ? null : api(flow), bearerProblem };
+    };
 
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow } = get();
@@ -69,6 +79,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       drafts: {},
       runs: {},
       startError: null,
+      bearerProblem: null,
       async flowStarted(p, baseUrl) {
         const previous = get().waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
@@ -81,7 +92,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           random,
           crypto,
         );
-        set({ profile: p, flow, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null });
+        set({ profile: p, flow, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null, bearerProblem: null });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -122,8 +133,15 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const next = outcome.state;
         if (outcome.ok && leg !== 'api' && next.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: next.token.accessToken, refreshToken: next.token.refreshToken, scope: next.token.scope, obtainedAt: now(), expiresAt: next.token.expiresAt });
         // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
-        const prepared = outcome.ok && leg !== 'api' ? { api: api(next), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } : {};
-        set({ flow: next, drafts: { ...get().drafts, ...prepared } });
+        if (!outcome.ok || leg === 'api') return set({ flow: next });
+        const { draft, bearerProblem } = prepareApi(next);
+        const { api: _stale, ...others } = get().drafts;
+        set({ flow: next, bearerProblem, drafts: { ...others, ...(draft ? { api: draft } : {}), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } });
+      },
+      bearerSentAnyway() {
+        const { flow } = get();
+        if (!flow?.token) return;
+        set({ bearerProblem: null, drafts: { ...get().drafts, api: api(flow, true) } });
       },
     };
   });

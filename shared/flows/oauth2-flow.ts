@@ -115,10 +115,10 @@ export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: 
   return { ok: true, checks, summary: `Access token received${token.expiresIn !== null ? `, valid for ${token.expiresIn} s` : ''}.`, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
 }
 
-/** A bearer request to a protected resource (RFC 6750 §2.1). */
-export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string }): RawRequest {
+/** A bearer request to a protected resource (RFC 6750 §2.1); `outsideGrammar`: send a token that is not a b64token as it is. */
+export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string; outsideGrammar?: boolean }): RawRequest {
   if (!s.token) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; exchange the code first.');
-  return { method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken)]] };
+  return { method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] };
 }
 
 export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now: number): Interpretation<OAuth2State> {

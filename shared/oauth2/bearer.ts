@@ -2,10 +2,24 @@ import { ProtocolError } from '../errors';
 
 /** RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const B64TOKEN_CHAR = /[A-Za-z0-9\-._~+/=]/;
 
-export function bearerAuthorization(accessToken: string): string {
-  if (!B64TOKEN.test(accessToken)) {
-    throw new ProtocolError('invalid_bearer_token', 'bearer', 'The access token cannot go in an Authorization: Bearer header: it must be letters, digits and - . _ ~ + / with optional trailing = (RFC 6750 §2.1).');
-  }
+/** Why an access token does not fit RFC 6750 §2.1's b64token, naming the first character that does not; null when it fits. */
+export function b64TokenProblem(accessToken: string): string | null {
+  if (B64TOKEN.test(accessToken)) return null;
+  const expected = 'letters, digits and - . _ ~ + / with optional trailing = (the b64token of RFC 6750 §2.1)';
+  if (accessToken === '') return `The access token is empty; a Bearer header needs ${expected}.`;
+  const at = [...accessToken].findIndex((c) => !B64TOKEN_CHAR.test(c));
+  const where = at < 0 ? 'an = before the end' : `${JSON.stringify([...accessToken][at])} at position ${at + 1}`;
+  return `The access token the server issued has ${where}, so it is not the ${expected}, which an Authorization: Bearer header carries.`;
+}
+
+/**
+ * `Bearer <token>`. A token outside the b64token grammar is refused unless `outsideGrammar` is set: real providers
+ * issue such tokens, and the user may send one as it is (the transport still refuses CR, LF and NUL).
+ */
+export function bearerAuthorization(accessToken: string, outsideGrammar = false): string {
+  const problem = outsideGrammar ? null : b64TokenProblem(accessToken);
+  if (problem) throw new ProtocolError('invalid_bearer_token', 'bearer', problem);
   return `Bearer ${accessToken}`;
 }

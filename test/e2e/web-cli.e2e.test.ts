@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { expect, it } from 'vitest';
+import { launchChromium } from './browser';
 
 /** `oauth-lab web` as a user runs it: prints the URL with its token, lets a browser in, refuses one without it, stops on SIGTERM. */
 it('serves the app with a per-launch token and stops cleanly', async () => {
@@ -41,4 +42,46 @@ it('refuses a bad port with a clear message', async () => {
   const [code] = await once(child, 'exit');
   expect(code).toBe(2);
   expect(stderr).toContain('--port must be a whole number from 0 to 65535');
+});
+
+/**
+ * The browser opener's command line is readable by every local user (`ps`): it gets a one-time launch address, never
+ * the token. A stand-in opener (first on PATH as xdg-open, and as $BROWSER for openers that read it) records its
+ * arguments; a real Chromium then goes in through the recorded address, which works once.
+ */
+it('opens the browser with a one-time launch address, never the token', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-web-open-'));
+  const recorded = join(dir, 'argv');
+  const opener = join(dir, 'xdg-open');
+  writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$@" > '${recorded}'\n`);
+  chmodSync(opener, 0o755);
+  const env = { ...process.env, PATH: `${dir}:${process.env.PATH}`, BROWSER: opener, XDG_CURRENT_DESKTOP: '', DISPLAY: '' };
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--port', '0', '--store-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const browser = await launchChromium();
+  try {
+    const [line] = (await once(child.stdout, 'data')) as [Buffer];
+    const printed = new URL(line.toString().trim());
+    const token = printed.searchParams.get('token')!;
+    for (let i = 0; i < 100 && !existsSync(recorded); i++) await new Promise((r) => setTimeout(r, 50));
+    const argv = readFileSync(recorded, 'utf8').trim().split('\n');
+    expect(argv.join(' ')).not.toContain(token);
+    expect(argv).toHaveLength(1);
+    const launch = new URL(argv[0]!);
+    expect(launch.origin).toBe(printed.origin);
+    expect([...launch.searchParams.keys()]).toEqual(['launch']);
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(launch.href);
+    expect(page.url()).toBe(`${printed.origin}/`);
+    await page.waitForSelector('#root > *');
+    const replay = await (await browser.newContext()).newPage();
+    const refused = await replay.goto(launch.href);
+    expect(refused!.status()).toBe(403);
+    expect(await replay.textContent('body')).toContain('already used');
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -88,7 +88,7 @@ const cases = [['form', form], ['json', json]] as const;
 
 async function runSnippet(target: string, request: RawRequest, name: string): Promise<{ code: number | null; stdout: string; stderr: string; notes: readonly string[] }> {
   last = null;
-  const { text, notes } = exportRequest({ target, source: { kind: 'request', request } });
+  const { text, notes } = exportRequest({ target, source: { kind: 'request', request }, includeSecrets: true });
   return { ...(await runText(target, text, name)), notes };
 }
 

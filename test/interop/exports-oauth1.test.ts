@@ -1,7 +1,10 @@
-import { createConnection } from 'node:net';
+import { createServer } from 'node:http';
+import { createConnection, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest, type ExportResult } from '../../electron/services/export';
-import type { SignatureInput } from '../../shared/oauth1';
+import { parseAuthorizationHeader, traceSignature, type SignatureInput } from '../../shared/oauth1';
+import { nodeCrypto } from '../../electron/services/node-crypto';
+import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
 import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
 
@@ -78,6 +81,25 @@ describe('snapshots of the exact signed request, run against the mock', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(SUCCESS);
   });
+  it.skipIf(!wget)('JavaScript fetch and wget, run again: each says the status and the server\'s reason and exits non-zero', { timeout: 30_000 }, async () => {
+    const programs = [
+      ['fetch', () => run(process.execPath, [files.write('replay.mjs', exported('javascript-fetch', signedGet).text)])],
+      ['wget', () => run('sh', [files.write('replay.sh', exported('wget', signedGet).text)])],
+    ] as const;
+    let signedGet = get();
+    for (const [name, once] of programs) {
+      signedGet = get();
+      const first = await once();
+      expect(first.code, `${name}: ${first.stderr}`).toBe(0);
+      expect(first.stdout, name).toMatch(SUCCESS);
+      const replay = await once();
+      expect(replay.code, name).not.toBe(0);
+      const said = `${replay.stdout}\n${replay.stderr}`;
+      expect(said, name).toMatch(/401 Unauthorized/);
+      expect(said, name).toMatch(/oauth_problem="?nonce_used/);
+      expect(said, name).not.toMatch(/SyntaxError|JSON/);
+    }
+  });
   it.skipIf(!java)('Java (java.net.http): the form POST gives 200', { timeout: 60_000 }, async () => {
     const result = exported('java', post());
     expect(result.filename).toBe('OAuthLabRequest.java');
@@ -145,6 +167,40 @@ describe('signing code, run against the mock: it signs afresh on every run', () 
       } finally {
         dir.remove();
       }
+    }
+  });
+  it.skipIf(!java)('Java: [ and ] in the path (a server that signs the path as received) and the query (the mock) are signed as sent', { timeout: 90_000 }, async () => {
+    // The mock serves exact paths, so the path case goes to a server that verifies with the path as it arrives.
+    const verifier = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const sent = new Map(parseAuthorizationHeader(req.headers.authorization ?? 'OAuth ').params);
+        const expected = traceSignature({ method: req.method!, url: `http://${req.headers.host}${req.url}`, body: Buffer.concat(chunks).toString('utf8'), contentType: req.headers['content-type'], consumerKey: sent.get('oauth_consumer_key')!, token: sent.get('oauth_token'), signatureMethod: 'HMAC-SHA1', nonce: sent.get('oauth_nonce'), timestamp: sent.get('oauth_timestamp'), consumerSecret: DEFAULT_CREDENTIALS.consumer.secret, tokenSecret: token.secret }, nodeCrypto).signature;
+        res.writeHead(expected === sent.get('oauth_signature') ? 200 : 401).end(req.url);
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const signingAt = (url: string): SignatureInput => ({ ...get(), url });
+    try {
+      const cases = [
+        ['path', signingAt(`http://127.0.0.1:${(verifier.address() as AddressInfo).port}/photos/[1]/a]b[?q=[x]`), /^200\n\/photos\/%5B1%5D\/a%5Db%5B\?q=%5Bx%5D/],
+        ['query', signingAt(`${session.base}/api/v1/me?fields[]=name&x[a]=1`), /^200\n.*"username":\s*"demo"/s],
+      ] as const;
+      for (const [name, signing, expected] of cases) {
+        const result = exported('java-oauth1', signing, true);
+        const dir = scratch();
+        try {
+          const r = await run('java', [dir.write(result.filename, result.text)], { timeoutMs: 55_000 });
+          expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
+          expect(r.stdout, name).toMatch(expected);
+          expect(result.text).toContain('java.net.URI refuses them in a path');
+        } finally {
+          dir.remove();
+        }
+      }
+    } finally {
+      verifier.close();
     }
   });
   it('without secrets, the placeholders are the only gap: filled in, the code runs', { timeout: 30_000 }, async () => {

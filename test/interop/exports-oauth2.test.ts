@@ -43,9 +43,10 @@ const expire = async () => expect((await fetch(`${session.base}/_mock/clock/adva
 describe('OAuth 2 exports run against the mock', () => {
   it('the curl snapshot of GET /api/v2/me gives 200 with the bearer token, and 401 once it has expired', { timeout: 30_000 }, async () => {
     const s = await session.oauth2Tokens();
-    const result = exportRequest({ target: 'curl', source: source(s) });
+    const result = exportRequest({ target: 'curl', source: source(s), includeSecrets: true });
     expect(result.text).not.toMatch(/Single use/);
     expect(result.text).toContain(`Authorization: Bearer ${s.token!.accessToken}`);
+    expect(exportRequest({ target: 'curl', source: source(s) }).text).toContain('Authorization: Bearer YOUR_ACCESS_TOKEN');
     const file = files.write('bearer.sh', `${result.text} --silent --show-error --write-out '\\n%{http_code}'\n`);
     expect((await run('sh', [file])).stdout.split('\n').pop()).toBe('200');
     await expire();
@@ -73,14 +74,15 @@ describe('OAuth 2 exports run against the mock', () => {
       expect(refreshed.stdout.split('\n')[0]).toBe('200');
     }
   });
-  it('without secrets the refresh token and client secret are placeholders; filled in, the code refreshes', { timeout: 30_000 }, async () => {
+  it('without secrets the access token, refresh token and client secret are placeholders; filled in, the code refreshes', { timeout: 30_000 }, async () => {
     const s = await session.oauth2Tokens();
     const result = exportRequest({ target: 'node-oauth2', source: source(s) });
-    expect(result.placeholders).toEqual(['YOUR_REFRESH_TOKEN', 'YOUR_CLIENT_SECRET']);
+    expect(result.placeholders).toEqual(['YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_CLIENT_SECRET']);
+    expect(result.text).not.toContain(s.token!.accessToken);
     expect(result.text).not.toContain(s.token!.refreshToken!);
     expect(result.text).not.toContain(client.secret);
     await expire();
-    const filled = result.text.replace('YOUR_REFRESH_TOKEN', s.token!.refreshToken!).replace('YOUR_CLIENT_SECRET', client.secret);
+    const filled = result.text.replace('YOUR_ACCESS_TOKEN', s.token!.accessToken).replace('YOUR_REFRESH_TOKEN', s.token!.refreshToken!).replace('YOUR_CLIENT_SECRET', client.secret);
     const r = await run(process.execPath, [files.write('filled.mjs', filled)]);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   });

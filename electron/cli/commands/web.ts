@@ -10,7 +10,8 @@ import { untilStopped, UsageError, type CliIO, type Command } from '../io';
 const HELP = `Usage: oauth-lab web [--port N] [--no-open] [--store-dir DIR]
 
 Serves the OAuth Lab app in your browser (browser mode): the built renderer and the app's services on
-http://127.0.0.1:PORT, protected by a per-launch token that is part of the URL it prints. Stops on Ctrl-C.
+http://127.0.0.1:PORT, protected by a per-launch token that is part of the URL it prints (the browser is opened
+at a one-time launch address instead, since any local user can read a command line). Stops on Ctrl-C.
 
   --port N          port to listen on, 0 to 65535 (default 0: a free port)
   --no-open         print the URL without opening the default browser
@@ -48,7 +49,8 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
   io.stdout.write(`${host.url}\n`);
   for (const notice of store.notices) io.stderr.write(`oauth-lab web: ${notice}\n`);
   io.stderr.write(`oauth-lab web: OAuth Lab is at the URL above (it carries this launch's access token: do not share it). Ctrl-C stops.\n`);
-  if (!flags['no-open'] && !(await openInSystemBrowser(host.url))) io.stderr.write('oauth-lab web: no browser could be opened; open the URL yourself.\n');
+  // The opener's command line is readable by every local user (ps): it gets a one-time launch address, never the token.
+  if (!flags['no-open'] && !(await openInSystemBrowser(host.launchUrl()))) io.stderr.write('oauth-lab web: no browser could be opened; open the URL yourself.\n');
   await untilStopped(io, 'web');
   await host.close();
   await services.close();

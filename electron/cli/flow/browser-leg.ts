@@ -1,11 +1,17 @@
-import { CatcherError, startCatcher, type Catcher, type CaughtCallback, type WaitTarget } from '../../services/catcher';
+import { CatcherError, startCatcher, type Catcher, type CatcherEvent, type CaughtCallback, type WaitTarget } from '../../services/catcher';
 import { openInSystemBrowser } from '../../services/open-browser';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
-/** Starts the loopback catcher for a flow; a busy port becomes a failure of the "callback listener" step. */
-export function startFlowCatcher(options: FlowRunOptions): Promise<Catcher> {
-  return startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs }).catch((e: unknown) => {
+/**
+ * Starts the loopback catcher for a flow; a busy port becomes a failure of the "callback listener" step. A request
+ * to the callback that is not this flow's (any web page can make one) is reported as refused, and the wait goes on.
+ */
+export function startFlowCatcher(options: FlowRunOptions, report: FlowReport): Promise<Catcher> {
+  const onEvent = (e: CatcherEvent) => {
+    if (e.type === 'callback' && e.outcome === 'unmatched') report.line('Refused a request to the callback without the state or oauth_token this flow waits for (RFC 6749 §10.12); still waiting.');
+  };
+  return startCatcher({ port: options.callbackPort, path: options.callbackPath, timeoutMs: options.waitTimeoutMs, onEvent }).catch((e: unknown) => {
     throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
   });
 }

@@ -14,7 +14,7 @@ const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: Stri
 export type OAuth1Settings = Pick<OAuth1Config, 'consumerKey' | 'consumerSecret' | 'signatureMethod' | 'realm' | 'includeVersion' | 'paths'>;
 
 export async function runOAuth1(credentials: OAuth1Settings, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
-  const catcher = await startFlowCatcher(options);
+  const catcher = await startFlowCatcher(options, report);
   try {
     let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });
 

@@ -16,7 +16,7 @@ export interface OAuth2Credentials {
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
-  const catcher = await startFlowCatcher(options);
+  const catcher = await startFlowCatcher(options, report);
   try {
     let state = oauth2Flow.startOAuth2(
       { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },

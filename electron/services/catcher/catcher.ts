@@ -39,12 +39,10 @@ function validateTarget(t: WaitTarget): void {
  * - `state` (OAuth 2) or `oauth_token` / `denied` (OAuth 1.0a), appearing once, equal to a pending wait's → delivered
  *   to that wait with its checks; 200 when the flow may continue, 400 otherwise.
  * - The key of a wait that already finished → 409 "already handled" (or 410 when it timed out / was cancelled).
- * - Anything else while exactly one wait is pending → delivered to that wait as failed checks (`matched_to_flow`
- *   and the state / oauth_token check), and reported as an `unmatched` event. This is the safe choice: the mismatch
- *   is shown at once instead of the user waiting for a timeout, and the result can never have `mayContinue`. The
- *   cost is that any local process that guesses the port can end that one flow (never complete it).
- * - Anything else with zero or several waits pending → 400, an `unmatched` event, no wait consumed (it cannot be
- *   attributed to one flow).
+ * - Anything else (no state or oauth_token, or one no flow is waiting for) → 400 and an `unmatched` event (a rejected
+ *   attempt, with what it carried); no wait is consumed, so the flows keep waiting for their own callbacks. Any web
+ *   page can make the browser request this URL (an `<img>`), but only the provider knows a flow's state or request
+ *   token (RFC 6749 §10.12, RFC 5849 §2.2), so only the genuine callback ends a flow.
  */
 export async function startCatcher(options: CatcherOptions = {}): Promise<Catcher> {
   const { port: wantedPort, path } = validate(options);
@@ -96,8 +94,7 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     const query = q < 0 ? '' : target.slice(q + 1);
     const hit: Hit = { url: `http://${req.headers.host}${target}`, path: p, query, parsed: parseQuery(query), receivedAt: now() };
     const params = hit.parsed.params;
-    const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number, deliveredToOnlyWait?: boolean) =>
-      emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params, ...(deliveredToOnlyWait === undefined ? {} : { deliveredToOnlyWait }) });
+    const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number) => emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params });
     const answer = (page: { status: number; content: Parameters<typeof sendPage>[2] }) => sendPage(res, page.status, page.content);
 
     if (!looksLikeAuthorizationResponse(params)) {
@@ -110,19 +107,15 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
       answer(page);
       return report(found.outcome === 'handled' ? 'already_handled' : 'expired', page.status);
     }
-    const only = found.type === 'pending' ? null : registry.onlyPending();
-    if (found.type === 'none' && !only) {
+    if (found.type === 'none') {
       answer(PAGES.unmatched);
-      return report('unmatched', PAGES.unmatched.status, false);
+      return report('unmatched', PAGES.unmatched.status);
     }
-    // Either the hit carries the key of a pending wait, or no key matched and exactly one flow is waiting: that flow
-    // gets the hit as failed checks (its state / oauth_token cannot match), so a mismatch is shown, never ignored.
-    const [key, result]: [string, CaughtCallback] =
-      found.type === 'pending' ? [found.key, evaluate(hit, found.target, found.matchedBy)] : [only!.key, evaluate(hit, only!.target, 'only_pending_wait')];
+    const result = evaluate(hit, found.target, found.matchedBy);
     const page = resultPage(result);
     answer(page);
-    report(found.type === 'pending' ? 'matched' : 'unmatched', page.status, found.type === 'pending' ? undefined : true);
-    registry.deliver(key, result);
+    report('matched', page.status);
+    registry.deliver(found.key, result);
   });
 
   return {

@@ -19,7 +19,7 @@ export const PAGES = {
   },
   already_handled: { status: 409, content: { title: 'Already handled', good: false, paragraphs: ['This callback was already handled; it is never used twice.', BACK] } },
   expired: { status: 410, content: { title: 'Flow no longer waiting', good: false, paragraphs: ['The flow this callback belongs to timed out or was cancelled. Start the flow again in OAuth Lab.'] } },
-  unmatched: { status: 400, content: { title: 'No flow is waiting for this callback', good: false, paragraphs: ['Its state or oauth_token matches no pending flow of OAuth Lab, so it was not used. Start the flow again in OAuth Lab.'] } },
+  unmatched: { status: 400, content: { title: 'No flow is waiting for this callback', good: false, paragraphs: ['Its state or oauth_token matches no pending flow of OAuth Lab, so it was refused and recorded. A waiting flow keeps waiting for its own callback.'] } },
 } as const satisfies Record<string, Page>;
 
 /** The page for a callback delivered to a flow: whether the flow may continue, the provider's error as text, the checks. */

@@ -1,5 +1,5 @@
 import { CatcherError } from './errors';
-import { single, valuesOf } from './query';
+import { valuesOf } from './query';
 import type { CallbackParam, CaughtCallback, MatchedBy, WaitTarget } from './types';
 
 /** What became of a wait that is no longer pending, remembered so a late or repeated hit gets the right page. */
@@ -23,15 +23,16 @@ const keyOf = (t: WaitTarget) => (t.kind === 'oauth1' ? `oauth1\u0000${t.request
 const OAUTH1_NAMES = ['oauth_token', 'oauth_verifier', 'denied', 'oauth_problem'];
 const MAX_FINISHED = 1000;
 
-/** The keys a callback could belong to, each with how it would match. A repeated key parameter matches nothing. */
+/**
+ * The keys a callback could belong to, each with how it would match. Knowing a pending flow's state or request token
+ * is what ties a callback to it, so every value counts; a repeated one then fails that flow's checks.
+ */
 function candidateKeys(params: readonly CallbackParam[]): [string, MatchedBy][] {
   const out: [string, MatchedBy][] = [];
-  const state = single(params, 'state');
-  if (state !== null) out.push([`oauth2\u0000${state}`, 'state']);
-  const token = single(params, 'oauth_token');
-  const denied = single(params, 'denied');
-  if (token !== null) out.push([`oauth1\u0000${token}`, 'oauth_token']);
-  else if (denied !== null) out.push([`oauth1\u0000${denied}`, 'denied']);
+  for (const state of new Set(valuesOf(params, 'state'))) out.push([`oauth2\u0000${state}`, 'state']);
+  const tokens = valuesOf(params, 'oauth_token');
+  if (tokens.length > 0) for (const token of new Set(tokens)) out.push([`oauth1\u0000${token}`, 'oauth_token']);
+  else for (const denied of new Set(valuesOf(params, 'denied'))) out.push([`oauth1\u0000${denied}`, 'denied']);
   if (valuesOf(params, 'state').length === 0 && !params.some(([n]) => OAUTH1_NAMES.includes(n))) out.push([NO_STATE, 'no_state']);
   return out;
 }
@@ -92,13 +93,6 @@ export class WaitRegistry {
       if (outcome) return { type: 'finished', outcome };
     }
     return { type: 'none' };
-  }
-
-  /** The single pending wait, when exactly one is pending. */
-  onlyPending(): { target: WaitTarget; key: string } | null {
-    if (this.pending.size !== 1) return null;
-    const [e] = this.pending.values();
-    return { target: e!.target, key: e!.key };
   }
 
   deliver(key: string, result: CaughtCallback): void {

@@ -24,7 +24,6 @@ export interface WaitOptions {
 }
 
 export type CheckId =
-  | 'matched_to_flow'
   | 'query_well_formed'
   | 'no_repeated_parameters'
   | 'issuer'
@@ -53,8 +52,8 @@ export interface ProviderError {
   readonly uri: string | null;
 }
 
-/** How the hit was tied to its wait. `only_pending_wait` means no key matched and it went to the one waiting flow. */
-export type MatchedBy = 'state' | 'no_state' | 'oauth_token' | 'denied' | 'only_pending_wait';
+/** How the hit was tied to its wait: the parameter that carried its key (`no_state`: a flow that sent no state). */
+export type MatchedBy = 'state' | 'no_state' | 'oauth_token' | 'denied';
 
 interface CaughtBase {
   /** The full callback URL as received (scheme, the Host header, path and raw query). Contains the code: do not log it. */
@@ -92,9 +91,8 @@ export type CatcherEvent =
   | {
       readonly type: 'callback';
       readonly at: number;
+      /** `unmatched`: a rejected attempt, carrying no state or oauth_token that a pending flow waits for. */
       readonly outcome: 'matched' | 'unmatched' | 'already_handled' | 'expired' | 'not_authorization_response';
-      /** For `unmatched`: true when the hit was handed to the only pending wait as a failed check. */
-      readonly deliveredToOnlyWait?: boolean;
       readonly status: number;
       readonly url: string;
       readonly params: readonly CallbackParam[];

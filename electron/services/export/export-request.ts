@@ -1,6 +1,7 @@
 import type { RawRequest } from '../../../shared/http';
 import { traceSignature, type SignatureInput } from '../../../shared/oauth1';
 import { nodeCrypto } from '../node-crypto';
+import { checkHeaderFields, InvalidRequest } from '../transport';
 import { toHar, toHarRequest, UNSENT_RESPONSE, type HarInput } from './har';
 import { httpFileOf, oauth2HttpFile } from './http-file';
 import { oauth1Code } from './oauth1-model';
@@ -30,9 +31,27 @@ export function exactRequest(source: ExportSource): RawRequest {
 function sourceSecrets(source: ExportSource): KnownSecret[] {
   const all: [KnownSecret['name'], string | null | undefined][] =
     source.kind === 'oauth1' ? [['consumer_secret', source.signing.consumerSecret], ['token_secret', source.signing.tokenSecret], ['private_key', source.signing.privateKeyPem]]
-    : source.kind === 'oauth2' ? [['client_secret', source.clientSecret], ['refresh_token', source.refreshToken]]
+    : source.kind === 'oauth2' ? [['client_secret', source.clientSecret], ['refresh_token', source.refreshToken], ['access_token', source.accessToken]]
     : [];
   return all.filter((e): e is [KnownSecret['name'], string] => !!e[1]).map(([name, value]) => ({ name, value }));
+}
+
+/**
+ * Exports refuse what the transport refuses to send: a header that would split the request. The realm is checked
+ * apart, as signing code and collections write it into the Authorization header themselves.
+ */
+function refuseHeaderInjection(exact: RawRequest, source: ExportSource): void {
+  const realm = source.kind === 'oauth1' ? source.signing.realm : null;
+  const check = (headers: RawRequest['headers'], lead: string) => {
+    try {
+      checkHeaderFields(headers);
+    } catch (e) {
+      if (e instanceof InvalidRequest) throw new ExportError('invalid_request', `Nothing was exported: ${lead}${e.message}`);
+      throw e;
+    }
+  };
+  if (realm) check([['Authorization', realm]], `the realm ${JSON.stringify(realm)} goes into the Authorization header. `);
+  check(exact.headers, '');
 }
 
 /** The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. */
@@ -58,6 +77,7 @@ export function exportRequest(input: ExportInput): ExportResult {
   const target = findTarget(input.target, source.kind);
   const secrets = new Secrets(!!input.includeSecrets, target.kind === 'collection' ? 'template' : 'code', [...sourceSecrets(source), ...(input.secrets ?? [])]);
   const exact = exactRequest(source);
+  refuseHeaderInjection(exact, source);
   // Redacted only where used, so the placeholders listed are the ones in the text.
   let redacted: RawRequest | undefined;
   const request = () => (redacted ??= secrets.request(exact));
@@ -85,7 +105,7 @@ export function exportRequest(input: ExportInput): ExportResult {
     text = target.id === 'python-oauth2' ? pythonOAuth2(code) : nodeOAuth2(code);
     if (!code.refresh) notes.push('No refresh token or token endpoint was given, so the code cannot refresh the access token.');
   } else if (target.id === 'postman') {
-    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, accessTokenOf(source), secrets) : ({ type: 'noauth' } as const);
+    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, secrets.value('access_token', accessTokenOf(source)), secrets) : ({ type: 'noauth' } as const);
     const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
     text = postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request(), auth, secrets, description });
   } else if (target.id === 'http-file') {

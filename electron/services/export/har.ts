@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { headerValue, type RawRequest, type RawResponse } from '../../../shared/http';
 import { parseUrlEncoded } from '../../../shared/oauth1';
-import { uriSafe } from './request-params';
+import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import type { RecordedExchange } from './types';
 
 /**
@@ -120,12 +120,26 @@ function responseCookies(headers: RawResponse['headers']): HarCookie[] {
     });
 }
 
-/** HAR's request object. With the transport's request line, headersSize is the exact size of the head. */
+/**
+ * The URL as it goes on the wire, fragment dropped: what the transport sends (characters that cannot appear in a
+ * request target percent-encoded as UTF-8, RFC 3986 §2.1) and nothing more. `[` and `]` stay as they are: they
+ * are sent raw, and a server that signs the path as received (RFC 5849 §3.4.1.2) signs them raw.
+ */
+export function wireUrl(url: string): string {
+  try {
+    const u = parseHttpUrl(url);
+    return `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`;
+  } catch {
+    return url.replace(/#.*$/s, '');
+  }
+}
+
+/** HAR's request object: the request as sent. With the transport's request line, headersSize is the exact size of the head. */
 export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }): HarRequest {
   const headersSize = raw.requestLine === undefined ? -1 : utf8Length(`${raw.requestLine}\r\n${raw.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`);
   return {
     method: raw.method,
-    url: uriSafe(raw.url.replace(/#.*$/s, '')), // HAR: "fragments are not included"
+    url: wireUrl(raw.url), // HAR: "fragments are not included"
     httpVersion: 'HTTP/1.1',
     cookies: requestCookies(raw.headers),
     headers: pairs(raw.headers),

@@ -58,10 +58,10 @@ export function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshTo
         `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.clientSecret ? '&client_secret={{client_secret}}' : ''}`}`,
       ]
     : [];
-  const secretNames = f ? ['refresh_token', ...(f.clientSecret ? ['client_secret'] : [])] : [];
+  const secretNames = c.secretsIncluded ? [] : ['access_token', ...(f ? ['refresh_token (form-encoded)', ...(f.clientSecret ? ['client_secret (form-encoded)'] : [])] : [])];
   return [
     `# ${title}: OAuth 2 bearer request (RFC 6750 §2.1). Exported by OAuth Lab.`,
-    ...(f && !values ? [`# Secrets left out: ${secretNames.join(', ')} (form-encoded). ${ENVIRONMENT_HINT}`] : []),
+    ...(secretNames.length ? [`# Secrets left out: ${secretNames.join(', ')}. ${ENVIRONMENT_HINT}`] : []),
     `@baseUrl = ${origin}`,
     `@accessToken = ${c.accessToken}`,
     ...(f ? [`@clientId = ${percentEncode(f.clientId)}`] : []),

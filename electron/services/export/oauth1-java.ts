@@ -1,6 +1,7 @@
 import { isRsaMethod, type SignatureMethod } from '../../../shared/oauth1';
 import { javaOrNull, javaStr, secretComment } from './literals';
 import { fixedOauthParams, quotedRealm, type OAuth1Code } from './oauth1-model';
+import { uriSafe } from './request-params';
 
 const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'HmacSHA1', 'HMAC-SHA256': 'HmacSHA256', 'HMAC-SHA512': 'HmacSHA512' };
 const RSA: Partial<Record<SignatureMethod, string>> = { 'RSA-SHA1': 'SHA1withRSA', 'RSA-SHA256': 'SHA256withRSA', 'RSA-SHA512': 'SHA512withRSA' };
@@ -17,6 +18,8 @@ const protocolPair = ([n, v]: readonly [string, string]) => `{ ${javaStr(n)}, ${
  */
 export function javaOAuth1(c: OAuth1Code): string {
   const { before, after } = fixedOauthParams(c);
+  // RFC 5849 §3.4.1.2 signs the path as sent, so the code signs and sends the one form URI.create takes.
+  const url = uriSafe(c.url);
   const rsa = isRsaMethod(c.signatureMethod);
   const sign = rsa
     ? [
@@ -74,7 +77,8 @@ export function javaOAuth1(c: OAuth1Code): string {
     '',
     'public class SignedRequest {',
     field('METHOD', c.method),
-    field('URL', c.url),
+    ...(url === c.url ? [] : ['    // [ and ] percent-encoded: java.net.URI refuses them in a path. The path is signed as written here, as it is sent.']),
+    field('URL', url),
     '    // Form body parameters, decoded: they are signed too (RFC 5849 §3.4.1.3.1).',
     `    static final String[][] FORM = { ${c.form.map(pair).join(', ')} };`,
     ...(c.rawBody ? ['    // Not a form: sent as it is and not signed (RFC 5849 §3.4.1.3.1).', field('RAW_BODY', c.rawBody.text)] : []),

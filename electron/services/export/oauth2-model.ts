@@ -10,6 +10,7 @@ export interface OAuth2Code {
   /** The request's other headers (not Authorization, not the ones the HTTP client sets itself). */
   readonly headers: readonly (readonly [string, string])[];
   readonly body: string | null;
+  /** The token, or its placeholder when secrets are left out. */
   readonly accessToken: string;
   /** Null when there is nothing to refresh with (no refresh token or no token endpoint): the code just calls. */
   readonly refresh: {
@@ -44,7 +45,7 @@ export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
     url: `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`,
     headers: r.headers.filter(([n]) => !SKIP.has(n.toLowerCase())),
     body: r.body ?? null,
-    accessToken,
+    accessToken: secrets.value('access_token', accessToken),
     refresh: canRefresh
       ? {
           tokenUrl: source.tokenUrl!,

@@ -12,8 +12,7 @@ function lenient(text: string): Param[] {
 
 /**
  * `[` and `]` may appear only around an IPv6 host (RFC 3986 §3.2.2), yet servers take them in paths and queries
- * (`a[]=1`). HAR's schema and httpsnippet insist on a valid URI, so after the authority they are percent-encoded,
- * which every server decodes back.
+ * (`a[]=1`). httpsnippet insists on a valid URI, so for it they are percent-encoded after the authority.
  */
 export function uriSafe(url: string): string {
   const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/is.exec(url);

@@ -13,7 +13,11 @@ export type PlaceholderStyle = 'code' | 'template';
 export const placeholderFor = (name: SecretName, style: PlaceholderStyle): string => (style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`);
 
 /** Fields that hold a secret wherever they appear (form, query or JSON), as the history view masks them. */
-const SECRET_FIELDS = ['client_secret', 'refresh_token', 'oauth_token_secret', 'password'] as const satisfies readonly SecretName[];
+const SECRET_FIELDS = ['client_secret', 'refresh_token', 'oauth_token_secret', 'password', 'access_token'] as const satisfies readonly SecretName[];
+/** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2, §4.1.3). */
+const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [...SECRET_FIELDS.map((n) => [n, n] as const), ['code', 'authorization_code']];
+/** Headers whose whole value is a URL, whose query is scrubbed as a form (the redirect to the callback carries the code). */
+const URL_HEADERS = new Set(['location', 'content-location', 'referer']);
 
 /**
  * Known values shorter than this are replaced only where a protocol puts them (named fields, PLAINTEXT, Basic), not
@@ -65,7 +69,7 @@ export class Secrets {
     return {
       ...r,
       url: scrub(r.url, 'form'),
-      headers: r.headers.map(([n, v]) => [n, n.toLowerCase() === 'authorization' && /^\s*basic\s/i.test(v) ? `${v.trim().split(/\s+/)[0]} ${this.placeholder('basic_credentials')}` : scrub(v, 'text')] as const),
+      headers: r.headers.map(([n, v]) => [n, this.requestHeader(n.toLowerCase(), v, scrub)] as const),
       ...(r.body !== undefined ? { body: scrub(r.body, isFormContentType(contentType) ? 'form' : /json/i.test(contentType ?? '') ? 'json' : 'text') } : {}),
     };
   }
@@ -77,16 +81,35 @@ export class Secrets {
     const bodyText = this.scrub(r.bodyText, /json/i.test(type) || /^\s*[{[]/.test(r.bodyText) ? 'json' : 'form');
     // The exact bytes cannot be edited the same way; they are left out rather than leak what bodyText hides.
     const { bodyBase64: _dropped, ...rest } = r;
-    return { ...(rest as R), headers: r.headers.map(([n, v]) => [n, this.scrub(v, 'text')] as const), bodyText };
+    return { ...(rest as R), headers: r.headers.map(([n, v]) => [n, this.responseHeader(n.toLowerCase(), v)] as const), bodyText };
+  }
+
+  /** HTTP Basic and Bearer credentials (RFC 7617, RFC 6750 §2.1) and cookie values become placeholders; the rest is scrubbed. */
+  private requestHeader(name: string, value: string, scrub: (text: string, kind: TextKind) => string): string {
+    if (name === 'authorization') {
+      const scheme = /^\s*(basic|bearer)\s/i.exec(value)?.[1];
+      if (scheme) return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
+    }
+    // RFC 6265 §4.2.1: `name=value` pairs separated by `; `.
+    if (name === 'cookie') return value.split(';').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair)).join(';');
+    return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
+  }
+
+  /** RFC 6265 §4.1.1: Set-Cookie's value is its first `name=value`; the attributes after it stay. */
+  private responseHeader(name: string, value: string): string {
+    if (name === 'set-cookie') {
+      const eq = value.indexOf('=');
+      const end = value.indexOf(';');
+      if (eq >= 0 && (end < 0 || eq < end)) return `${value.slice(0, eq + 1)}${this.placeholder('cookie')}${end < 0 ? '' : value.slice(end)}`;
+    }
+    return this.scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
 
   /** Named fields, then known values. */
   private scrub(text: string, kind: TextKind): string {
     let out = text;
-    for (const name of SECRET_FIELDS) {
-      if (kind === 'form') out = out.replace(new RegExp(`(^|[?&])(${name}=)([^&#]+)`, 'g'), (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`);
-      if (kind === 'json') out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'), (_m, key: string) => `${key}"${this.placeholder(name)}"`);
-    }
+    if (kind === 'form') for (const [field, name] of FORM_SECRET_FIELDS) out = out.replace(new RegExp(`(^|[?&])(${field}=)([^&#]+)`, 'g'), (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`);
+    if (kind === 'json') for (const name of SECRET_FIELDS) out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'), (_m, key: string) => `${key}"${this.placeholder(name)}"`);
     for (const { name, value } of this.known) {
       if (value.length < MIN_FREE_TEXT) continue;
       for (const form of wireForms(value)) if (out.includes(form)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name));

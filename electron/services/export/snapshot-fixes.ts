@@ -32,6 +32,22 @@ function fixJsStrings(code: string, p: Prepared): string {
   return out;
 }
 
+const WGET_NOTE = '# The status and headers go to stderr, the body to stdout; wget exits non-zero when the server refuses.';
+
+const FETCH_HTTPSNIPPET = `try {
+  const response = await fetch(url, options);
+  const data = await response.json();
+  console.log(data);
+} catch (error) {
+  console.error(error);
+}`;
+const FETCH_CHECKED = `const response = await fetch(url, options);
+const text = await response.text();
+// A refusal says why in its body (or in WWW-Authenticate for a 401), and ends with an error.
+if (!response.ok) throw new Error(\`\${response.status} \${response.statusText}: \${text || response.headers.get('www-authenticate') || '(no body)'}\`);
+console.log(response.status);
+console.log(text);`;
+
 export const SNAPSHOT_FIXES: Record<string, (code: string, p: Prepared) => string> = {
   // --data-raw: `--data @file` would read a file when a body starts with @. --globoff: `[` and `{` in a URL are
   // curl's own globbing syntax (httpsnippet's globOff option would also percent-decode the URL).
@@ -39,9 +55,16 @@ export const SNAPSHOT_FIXES: Record<string, (code: string, p: Prepared) => strin
   // `echo` appends a newline to the body (which changes a signed form's last value), and dash's echo reads
   // backslash escapes; printf '%s' writes the bytes as they are.
   httpie: (code, p) => (p.body !== undefined ? replaceOnce(code, `echo ${shQuote(p.body)} | `, `printf '%s' ${shQuote(p.body)} | `) : code),
-  // wget's body went through an escape that writes a newline as the two characters \n inside single quotes.
-  wget: (code, p) => (p.body !== undefined ? replaceOnce(code, `--body-data ${shQuote(p.body).replace(/\r/g, '\\r').replace(/\n/g, '\\n')}`, `--body-data ${shQuote(p.body)}`) : code),
-  'javascript-fetch': (code, p) => fixJsStrings(replaceOnce(code, `const url = '${p.fullUrl}';`, `const url = ${jsSingle(p.fullUrl)};`), p),
+  // wget's body went through an escape that writes a newline as the two characters \n inside single quotes. With
+  // --quiet alone a refusal printed nothing: the status line and headers (a 401's reason is in WWW-Authenticate,
+  // RFC 5849 §3.2 with Problem Reporting) go to stderr and a refusal's body to stdout; wget then exits non-zero.
+  wget: (code, p) => {
+    const out = replaceOnce(code, 'wget --quiet \\\n', `${WGET_NOTE}\nwget --quiet \\\n  --server-response \\\n  --content-on-error \\\n`);
+    return p.body !== undefined ? replaceOnce(out, `--body-data ${shQuote(p.body).replace(/\r/g, '\\r').replace(/\n/g, '\\n')}`, `--body-data ${shQuote(p.body)}`) : out;
+  },
+  // httpsnippet parses every answer as JSON and only logs a failure: a refusal (a form body, as OAuth 1.0a servers
+  // answer) printed a parse error and exited 0. The status and the body are printed, and a refusal throws.
+  'javascript-fetch': (code, p) => fixJsStrings(replaceOnce(replaceOnce(code, `const url = '${p.fullUrl}';`, `const url = ${jsSingle(p.fullUrl)};`), FETCH_HTTPSNIPPET, FETCH_CHECKED), p),
   'node-http': fixJsStrings,
   powershell: (code, p) => {
     let out = replaceOnce(code, `-Uri '${p.fullUrl}'`, `-Uri ${psSingle(p.fullUrl)}`);

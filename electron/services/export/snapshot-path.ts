@@ -4,7 +4,7 @@ import { shQuote, stringifyObjectLiteral } from './snapshot-fixes';
 
 /**
  * httpsnippet normalizes the URL with Node's legacy url module, which percent-encodes `'` in the path (and our
- * HAR step encodes `[` and `]`, see uriSafe). They are reserved characters (RFC 3986 §2.2), so `%27` is not
+ * snippet step encodes `[` and `]` for it, see uriSafe). They are reserved characters (RFC 3986 §2.2), so `%27` is not
  * equivalent to `'` (§6.2.2.2), and an OAuth 1.0a server signs the path as received (RFC 5849 §3.4.1.2): the
  * snippet would no longer match its signature. The path the app sends is put back after httpsnippet wrote the
  * code, except where the client itself cannot send a character as it is.

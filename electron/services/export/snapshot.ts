@@ -1,7 +1,8 @@
 import { HTTPSnippet } from 'httpsnippet';
 import { headerValue, type RawRequest } from '../../../shared/http';
-import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
-import { toHarRequest } from './har';
+import { authorityOf, parseHttpUrl } from '../../../shared/url';
+import { toHarRequest, wireUrl } from './har';
+import { uriSafe } from './request-params';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
 import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
@@ -47,16 +48,6 @@ function withoutTransportHeaders(r: RawRequest): RawRequest {
   return { ...r, headers: r.headers.filter(([n, v]) => !['content-length', 'connection'].includes(n.toLowerCase()) && !(n.toLowerCase() === 'host' && v.trim().toLowerCase() === authority)) };
 }
 
-/** The URL as it goes on the wire (characters that cannot appear there percent-encoded), fragment dropped. */
-function wireUrl(url: string): string {
-  try {
-    const u = parseHttpUrl(url);
-    return `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`;
-  } catch {
-    return url;
-  }
-}
-
 /**
  * Code that sends this request, written by httpsnippet from the HAR request. httpsnippet normalizes the URL with
  * Node's url module: the query is re-encoded (`+` as %20, `$` as %24), which a server that decodes the query as
@@ -65,7 +56,8 @@ function wireUrl(url: string): string {
 export function snippetOf(target: SnippetTargetId, request: RawRequest): string {
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
   const har = toHarRequest(r);
-  const input = { ...har, headers: [...har.headers], cookies: [...har.cookies], queryString: [...har.queryString], postData: har.postData ? { mimeType: OPAQUE, text: har.postData.text } : { mimeType: OPAQUE } };
+  // httpsnippet accepts only an RFC 3986 URI, so `[` and `]` are escaped for it; restorePath puts the path back.
+  const input = { ...har, url: uriSafe(har.url), headers: [...har.headers], cookies: [...har.cookies], queryString: [...har.queryString], postData: har.postData ? { mimeType: OPAQUE, text: har.postData.text } : { mimeType: OPAQUE } };
   let snippet: HTTPSnippet;
   try {
     snippet = new HTTPSnippet(input as unknown as ConstructorParameters<typeof HTTPSnippet>[0]);

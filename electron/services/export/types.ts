@@ -56,10 +56,11 @@ export interface KnownSecret {
 }
 
 /**
- * The values design §5 calls secrets. Access tokens are not among them: an OAuth 1.0a access token travels in the
- * clear by design, and a bearer snapshot without its token could not run (RFC 6750 tokens are short-lived).
+ * The values design §5 calls secrets, and every credential that lets the holder act on the user's behalf: a bearer
+ * access token (RFC 6750 §5.3: whoever holds it uses it), an authorization code (redeemable until it expires,
+ * RFC 6749 §10.5) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
  */
-export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'client_secret' | 'refresh_token' | 'basic_credentials' | 'password' | 'oauth_token_secret';
+export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'client_secret' | 'refresh_token' | 'basic_credentials' | 'password' | 'oauth_token_secret' | 'access_token' | 'authorization_code' | 'cookie';
 
 export interface ExportInput {
   readonly target: string;
@@ -89,7 +90,7 @@ export interface ExportResult {
 /** A request the chosen target cannot express; the message says why and what to pick instead. */
 export class ExportError extends Error {
   constructor(
-    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed',
+    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed' | 'invalid_request',
     message: string,
   ) {
     super(message);

@@ -31,12 +31,21 @@ function hostOf(value: string): string {
   return (m?.[1] ?? '').toLowerCase();
 }
 
-export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
+/**
+ * The refusal for a request addressed to a name other than this provider's (DNS rebinding: a page on another origin
+ * whose name resolves to 127.0.0.1), or null when the Host is one of ours. Every path goes through it, the event
+ * stream included.
+ */
+export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled | null {
   const host = header(req, 'host');
-  if (ctx.settings.switches.checkHost && host !== undefined && !isLoopbackHost(hostOf(host)) && hostOf(host) !== boundHost.toLowerCase()) {
-    const message = `Host ${JSON.stringify(host)} is not this provider's address; it answers only requests addressed to a loopback host (127.0.0.1, [::1], localhost) or ${boundHost}, against DNS rebinding (switch checkHost).`;
-    return { endpoint: 'mock.host_check', reply: oauth2Error(421, 'invalid_request', message), verdict: refused('misdirected_request', message) };
-  }
+  if (!ctx.settings.switches.checkHost || host === undefined || isLoopbackHost(hostOf(host)) || hostOf(host) === boundHost.toLowerCase()) return null;
+  const message = `Host ${JSON.stringify(host)} is not this provider's address; it answers only requests addressed to a loopback host (127.0.0.1, [::1], localhost) or ${boundHost}, against DNS rebinding (switch checkHost).`;
+  return { endpoint: 'mock.host_check', reply: oauth2Error(421, 'invalid_request', message), verdict: refused('misdirected_request', message) };
+}
+
+export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
+  const refusal = misdirected(req, ctx, boundHost);
+  if (refusal) return refusal;
   const handler = ROUTES.get(req.path);
   if (handler) return handler(req, ctx);
   if (req.path.startsWith(ADMIN_PREFIX)) return admin(req, ctx);

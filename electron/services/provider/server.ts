@@ -4,14 +4,14 @@ import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
-import type { Handled, ProviderContext } from './context';
+import { refused, type Handled, type ProviderContext } from './context';
 import { setAutoLoginUser } from './control';
 import { oauth2Error } from './errors';
 import { eventRecord } from './event-record';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { pooledRandom } from './random-pool';
-import { route } from './router';
+import { misdirected, route } from './router';
 import { ProviderState } from './state';
 
 /**
@@ -101,6 +101,11 @@ export class MockProvider {
     return this.address.port;
   }
 
+  /** The address the server listens on, which a Host header may name besides the loopback names. */
+  private get boundHost(): string {
+    return this.address?.host ?? '127.0.0.1';
+  }
+
   private get displayHost(): string {
     const h = this.address?.host ?? '127.0.0.1';
     return h.includes(':') ? `[${h}]` : h;
@@ -129,6 +134,8 @@ export class MockProvider {
     });
     server.on('request', (req, res) => this.onRequest(req, res));
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
+    // Without a 'connect' listener node drops a CONNECT request's connection with no answer at all.
+    server.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port ?? 0, host, () => {
@@ -167,6 +174,21 @@ export class MockProvider {
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   }
 
+  /** CONNECT asks for a tunnel (RFC 9110 §9.3.6), which an origin server does not offer: 405 like any other method it does not serve. */
+  private onConnect(req: IncomingMessage, socket: Socket): void {
+    const started = performance.now();
+    const startedAt = Date.now();
+    socket.on('error', () => {});
+    const message = `CONNECT is not accepted: this is the mock provider, not a proxy (RFC 9110 section 9.3.6); its endpoints answer GET and POST.`;
+    const handled: Handled = { endpoint: 'mock.method_not_allowed', reply: oauth2Error(405, 'method_not_allowed', message, [['Allow', 'GET, POST'], ['Connection', 'close']]), verdict: refused('method_not_allowed', message) };
+    const { reply } = handled;
+    const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}`];
+    const fields = this.wireHeaders(reply);
+    for (let i = 0; i + 1 < fields.length; i += 2) head.push(`${fields[i]}: ${fields[i + 1]}`);
+    socket.end(`${head.join('\r\n')}\r\n\r\n${reply.body}`);
+    this.publish(makeRequest('CONNECT', req.url ?? '', req.rawHeaders, NO_BODY), handled, started, startedAt);
+  }
+
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const startedAt = Date.now();
@@ -174,7 +196,12 @@ export class MockProvider {
     res.on('error', () => {});
     const target = req.url ?? '/';
     if (req.method === 'GET' && (target === '/_mock/events' || target.startsWith('/_mock/events?'))) {
-      this.openStream(req, res);
+      const request = makeRequest('GET', target, req.rawHeaders, NO_BODY);
+      const refusal = misdirected(request, this.context, this.boundHost);
+      if (refusal) {
+        this.send(res, refusal.reply);
+        this.publish(request, refusal, started, startedAt);
+      } else this.openStream(req, res);
       return;
     }
     const declared = declaredLength(req.rawHeaders);
@@ -198,7 +225,7 @@ export class MockProvider {
       const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, chunks.length === 0 ? NO_BODY : Buffer.concat(chunks));
       let handled: Handled;
       try {
-        handled = route(request, this.context, this.address?.host ?? '127.0.0.1');
+        handled = route(request, this.context, this.boundHost);
       } catch (e) {
         // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
         const message = `Internal error in the mock provider: ${(e as Error).message}`;
@@ -218,9 +245,8 @@ export class MockProvider {
     this.publish(request, { endpoint: 'mock.body_limit', reply, verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' } }, started, startedAt);
   }
 
-  private send(res: ServerResponse, reply: Reply): void {
-    if (res.headersSent) return;
-    // A flat [name, value, …] list: node writes it as it is, with no header object to build.
+  /** The reply's header fields as written, Content-Length last, as a flat [name, value, …] list: node writes it as it is. */
+  private wireHeaders(reply: Reply): string[] {
     const headers: string[] = [];
     for (const [n, raw] of reply.headers) {
       // Header values are ASCII on the wire; anything else from client input is escaped rather than thrown on.
@@ -228,7 +254,12 @@ export class MockProvider {
       else headers.push(n, HAS_NOT_FIELD_VALUE.test(raw) ? raw.replace(NOT_FIELD_VALUE, '?') : raw);
     }
     headers.push('Content-Length', String(Buffer.byteLength(reply.body)));
-    res.writeHead(reply.status, headers);
+    return headers;
+  }
+
+  private send(res: ServerResponse, reply: Reply): void {
+    if (res.headersSent) return;
+    res.writeHead(reply.status, this.wireHeaders(reply));
     res.end(reply.body);
   }
 

@@ -1,4 +1,5 @@
 export { send, DEFAULTS } from './send';
+export { checkHeaderFields, InvalidRequest } from './prepare';
 export { TransportError, type TransportErrorCode, type TransportPhase } from './errors';
 export { chooseProxy, bypassesProxy, isLoopback, type ProxyChoice } from './proxy';
 export { explainTlsError } from './tls-errors';

@@ -22,6 +22,17 @@ const BAD_VALUE = /[\r\n\0]/;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export const REDACTED = '[redacted: proxy credentials]';
 
+/**
+ * Header names must be tokens and values free of CR, LF and NUL (RFC 9110 §5.5, RFC 9112 §5): either would split
+ * the request and inject header lines. The transport and every export refuse such a header with this message.
+ */
+export function checkHeaderFields(headers: readonly Header[]): void {
+  for (const [name, value] of headers) {
+    if (!TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
+    if (BAD_VALUE.test(value)) throw new InvalidRequest(`The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`);
+  }
+}
+
 const find = (headers: readonly Header[], name: string) => headers.filter(([n]) => n.toLowerCase() === name);
 
 /**
@@ -32,10 +43,7 @@ export function prepareRequest(raw: RawRequest, url: ParsedUrl, proxy: ProxyChoi
   const method = raw.method;
   if (!TOKEN.test(method)) throw new InvalidRequest(`The method ${JSON.stringify(method)} is not a valid HTTP method token (letters such as GET or POST).`);
   if (method.toUpperCase() === 'CONNECT') throw new InvalidRequest('CONNECT cannot be sent as a request; proxies are configured with HTTPS_PROXY / HTTP_PROXY.');
-  for (const [name, value] of raw.headers) {
-    if (!TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
-    if (BAD_VALUE.test(value)) throw new InvalidRequest(`The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`);
-  }
+  checkHeaderFields(raw.headers);
   if (find(raw.headers, 'transfer-encoding').length > 0) throw new InvalidRequest('Transfer-Encoding cannot be set: the body is always sent with a Content-Length. Remove the header.');
   if (find(raw.headers, 'host').length > 1) throw new InvalidRequest('The request has more than one Host header (RFC 9112 §3.2). Keep one.');
 

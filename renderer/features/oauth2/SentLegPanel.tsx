@@ -24,7 +24,18 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   const flow = useOAuth2((s) => s.flow);
   const profile = useOAuth2((s) => s.profile);
   const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
+  const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
+  const bearerSentAnyway = useOAuth2((s) => s.bearerSentAnyway);
   useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
+  if (bearerProblem) {
+    return (
+      <div className="bearer-problem">
+        <p className="error" role="alert">{bearerProblem}</p>
+        <p>Some providers issue such tokens and accept them back as they are. Sending it shows what this server does with it.</p>
+        <button type="button" onClick={bearerSentAnyway}>Prepare the call with this token anyway</button>
+      </div>
+    );
+  }
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =

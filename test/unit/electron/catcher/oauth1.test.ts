@@ -16,15 +16,25 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     expect(reply.body).not.toContain('hfdp7dh39dks9884');
   });
 
-  it('C-16: oauth_token different from the pending request token is a failed CSRF check', async () => {
+  it('C-16: an oauth_token other than the pending request token is a rejected attempt; the flow keeps waiting', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth1', requestToken: 'mine' });
     const reply = await hit(c.port, '/callback?oauth_token=attacker&oauth_verifier=v');
-    const r = await waiting;
     expect(reply.status).toBe(400);
-    expect(r.mayContinue).toBe(false);
-    expect(r.matchedBy).toBe('only_pending_wait');
-    expect(r.checks.find((k) => k.id === 'oauth_token_matches')).toMatchObject({ passed: false, detail: expect.stringContaining('"attacker"') });
+    expect(reply.body).not.toContain('mine');
+    expect(c.pending).toBe(1);
+    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', params: [['oauth_token', 'attacker'], ['oauth_verifier', 'v']] }]);
+    await hit(c.port, '/callback?oauth_token=mine&oauth_verifier=real');
+    expect(await waiting).toMatchObject({ mayContinue: true, matchedBy: 'oauth_token', oauthVerifier: 'real' });
+  });
+
+  it('C-16: a repeated oauth_token that includes the request token is tied to the flow and fails its checks', async () => {
+    const c = await catcher();
+    const waiting = c.wait({ kind: 'oauth1', requestToken: 'rt' });
+    await hit(c.port, '/callback?oauth_token=rt&oauth_token=x&oauth_verifier=v');
+    const r = await waiting;
+    expect(r).toMatchObject({ mayContinue: false, matchedBy: 'oauth_token' });
+    expect(byId(r)).toMatchObject({ no_repeated_parameters: false, oauth_token_matches: false });
   });
 
   it('C-16: no oauth_verifier is a failed check', async () => {
@@ -36,12 +46,14 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     expect(byId(r)).toMatchObject({ oauth_token_matches: true, verifier_present: false });
   });
 
-  it('C-16: no oauth_token at all is a failed check', async () => {
+  it('C-16: no oauth_token at all is a rejected attempt; the flow keeps waiting', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth1', requestToken: 'rt' });
-    await hit(c.port, '/callback?oauth_verifier=v');
-    const r = await waiting;
-    expect(r.checks.find((k) => k.id === 'oauth_token_matches')).toMatchObject({ passed: false, detail: expect.stringContaining('no oauth_token') });
+    expect((await hit(c.port, '/callback?oauth_verifier=v')).status).toBe(400);
+    expect(c.pending).toBe(1);
+    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched' }]);
+    await hit(c.port, '/callback?oauth_token=rt&oauth_verifier=v');
+    expect((await waiting).mayContinue).toBe(true);
   });
 
   it('a denial naming the request token (denied=<token>) is recognised and tied to its flow', async () => {

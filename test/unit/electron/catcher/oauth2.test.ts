@@ -33,32 +33,41 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
   });
 
-  it('C-05: state missing with exactly one flow waiting: the hit goes to it as a failed check, 400, no code exchange', async () => {
+  it('C-05: a callback without state (any page can load the URL, e.g. an <img>) is a rejected attempt; the flow keeps waiting for its own', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: 'expected' });
-    const reply = await hit(c.port, '/callback?code=abc');
-    const r = oauth2(await waiting);
-    expect(reply.status).toBe(400);
-    expect(reply.body).toContain('The flow cannot continue');
-    expect(r.mayContinue).toBe(false);
-    expect(r.matchedBy).toBe('only_pending_wait');
-    expect(byId(r)).toMatchObject({ matched_to_flow: false, state_echoed: false, code_present: true });
-    expect(r.checks.find((k) => k.id === 'state_echoed')?.detail).toMatch(/has no state.*CSRF/);
-    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', deliveredToOnlyWait: true, status: 400 }]);
+    const stray = await hit(c.port, '/callback?code=abc');
+    expect(stray.status).toBe(400);
+    expect(stray.body).toContain('No flow is waiting for this callback');
+    expect(stray.body).toContain('keeps waiting');
+    expect(c.pending).toBe(1);
+    expect(c.events).toEqual([{ type: 'callback', at: expect.any(Number), outcome: 'unmatched', status: 400, url: `http://127.0.0.1:${c.port}/callback?code=abc`, params: [['code', 'abc']] }]);
+    const genuine = await hit(c.port, '/callback?code=real&state=expected');
+    expect(genuine.status).toBe(200);
+    expect(oauth2(await waiting)).toMatchObject({ mayContinue: true, matchedBy: 'state', code: 'real' });
   });
 
-  it('C-05: a mismatched state is a failed check naming both values, and the page does not reveal the expected one', async () => {
+  it('C-05: a forged state is a rejected attempt too, and neither the page nor the event reveals the expected state', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: 'the-real-state' });
     const reply = await hit(c.port, '/callback?code=abc&state=forged');
-    const r = oauth2(await waiting);
-    expect(r.mayContinue).toBe(false);
-    const state = r.checks.find((k) => k.id === 'state_echoed')!;
-    expect(state.passed).toBe(false);
-    expect(state.detail).toContain('"forged"');
-    expect(state.detail).toContain('"the-real-state"');
+    expect(reply.status).toBe(400);
     expect(reply.body).not.toContain('the-real-state');
-    expect(reply.body).toContain('Failed: The state is echoed unchanged');
+    expect(c.pending).toBe(1);
+    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', params: [['code', 'abc'], ['state', 'forged']] }]);
+    expect(JSON.stringify(c.events)).not.toContain('the-real-state');
+    await hit(c.port, '/callback?code=real&state=the-real-state');
+    expect(oauth2(await waiting).code).toBe('real');
+  });
+
+  it('C-05: a callback that repeats the pending state is tied to that flow and fails its checks', async () => {
+    const c = await catcher();
+    const waiting = c.wait({ kind: 'oauth2', state: 's' });
+    await hit(c.port, '/callback?code=abc&state=forged&state=s');
+    const r = oauth2(await waiting);
+    expect(r).toMatchObject({ mayContinue: false, matchedBy: 'state' });
+    expect(byId(r)).toMatchObject({ no_repeated_parameters: false, state_echoed: false });
+    expect(r.checks.find((k) => k.id === 'state_echoed')?.detail).toContain('"forged", "s"');
   });
 
   it('C-05 with several flows waiting: an unmatched state consumes none of them', async () => {
@@ -69,19 +78,21 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toContain('No flow is waiting for this callback');
     expect(c.pending).toBe(2);
-    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', deliveredToOnlyWait: false }]);
+    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', status: 400 }]);
     await hit(c.port, '/callback?code=1&state=A');
     await hit(c.port, '/callback?code=2&state=B');
     expect([oauth2(await a).code, oauth2(await b).code]).toEqual(['1', '2']);
   });
 
-  it('C-06: a state that comes back although the flow sent none is rejected', async () => {
+  it('C-06: a state that comes back although the flow sent none is a rejected attempt, not that flow\'s callback', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: null });
-    await hit(c.port, '/callback?code=abc&state=injected');
-    const r = await waiting;
-    expect(r.mayContinue).toBe(false);
-    expect(r.checks.find((k) => k.id === 'state_echoed')).toMatchObject({ passed: false, label: 'No state came back (none was sent)' });
+    const reply = await hit(c.port, '/callback?code=abc&state=injected');
+    expect(reply.status).toBe(400);
+    expect(c.pending).toBe(1);
+    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched' }]);
+    await hit(c.port, '/callback?code=abc');
+    expect(await waiting).toMatchObject({ mayContinue: true, matchedBy: 'no_state' });
   });
 
   it('C-06: a flow without state accepts a callback without state', async () => {

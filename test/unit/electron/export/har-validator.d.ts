@@ -9,3 +9,8 @@ declare module 'har-validator' {
   export function entry(data: unknown): Promise<unknown>;
   export function timings(data: unknown): Promise<unknown>;
 }
+
+/** httpsnippet's own, strict HAR validation (its types do not resolve under package.json "exports"): throws when invalid. */
+declare module 'har-validator-compiled' {
+  export function validateRequest(data: unknown): true;
+}

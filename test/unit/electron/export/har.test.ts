@@ -1,7 +1,11 @@
 import { har as validateHar, type HARError } from 'har-validator';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateRequest } from 'har-validator-compiled';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHar, exportRequest, toHar, toHarRequest, toHarTimings, type Har, type RecordedExchange } from '../../../../electron/services/export';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
+import { send as transportSend } from '../../../../electron/services/transport';
 import { startMockSession, type MockSession } from './mock-session';
 
 /** Validates against the HAR 1.2 schema (har-schema via har-validator) and says which field is wrong. */
@@ -71,11 +75,29 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
     expect(entry.serverIPAddress).toBeUndefined();
   });
-  it('[ and ] outside an IPv6 host are percent-encoded, so the URL is a URI (HAR\'s schema checks it)', async () => {
-    const request = toHarRequest({ method: 'GET', url: 'http://[::1]:8080/a[0]?b[]=1', headers: [] });
-    expect(request.url).toBe('http://[::1]:8080/a%5B0%5D?b%5B%5D=1');
-    expect(request.queryString).toEqual([{ name: 'b[]', value: '1' }]);
-    await expectValidHar(toHar([{ request: { method: 'GET', url: 'http://h/?b[]=1', headers: [] }, response: { status: 204, statusText: 'No Content', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: 1, total: 1 }, startedAt: 0 }]));
+  it('request.url is the request as sent: [ and ] raw as the transport sends them, non-ASCII as its UTF-8 escapes (httpsnippet validates it)', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const brackets = await transportSend({ method: 'GET', url: `${origin}/a[0]/b?c[]=1#frag`, headers: [] });
+      const accented = await transportSend({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] });
+      const [withBrackets, withAccents] = toHar([brackets, accented]).log.entries.map((e) => e.request);
+      expect(seen).toEqual(['/a[0]/b?c[]=1', '/caf%C3%A9/%C3%BC?q=%C3%A9%20%E2%82%AC']);
+      expect(withBrackets!.url).toBe(`${origin}${seen[0]}`);
+      expect(withBrackets!.queryString).toEqual([{ name: 'c[]', value: '1' }]);
+      expect(withAccents!.url).toBe(`${origin}${seen[1]}`);
+      // The same before sending: an export of a request the user typed writes what the transport would send.
+      expect(toHarRequest({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] }).url).toBe(withAccents!.url);
+      expect(validateRequest(withAccents)).toBe(true);
+      await expectValidHar(toHar([brackets, accented]));
+    } finally {
+      server.close();
+    }
   });
   it('a mock-recorded exchange without connection phases still adds up', () => {
     expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 3, receive: 0 });
@@ -107,6 +129,48 @@ describe('HAR exports and secrets', () => {
     await expectValidHar(JSON.parse(all.text));
     for (const secret of [client.secret, tokenSecret, refreshToken]) expect(all.text).toContain(secret);
     expect(all.placeholders).toEqual([]);
+  });
+  it('without secrets, live credentials become placeholders too: the authorization code, bearer and refresh tokens, cookies', async () => {
+    const tokenLeg = exchange('/oauth/v2/token');
+    const code = new URLSearchParams(tokenLeg.request.body).get('code')!;
+    const tokens = JSON.parse(tokenLeg.response.bodyText) as { access_token: string; refresh_token: string };
+    const bearer = await transportSend({ method: 'GET', url: `${session.base}/api/v2/me`, headers: [['Authorization', `Bearer ${tokens.access_token}`], ['Cookie', 'sid=cookie-value-1; theme=dark']] });
+    expect(bearer.response.status).toBe(200);
+    const callback: RecordedExchange = {
+      request: { method: 'POST', url: `${session.base}/oauth/v2/authorize`, headers: [['Content-Type', 'application/x-www-form-urlencoded']], body: 'decision=approve' },
+      response: { status: 302, statusText: 'Found', headers: [['Location', `http://127.0.0.1:8765/callback?code=${code}&state=s1`], ['Set-Cookie', 'session=cookie-value-2; Path=/; HttpOnly']], bodyText: '', bodySize: 0 },
+      timings: { connect: null, tls: null, firstByte: 1, total: 1 },
+      startedAt: 0,
+    };
+    const entries = [tokenLeg, bearer, callback];
+    const live = [code, tokens.access_token, tokens.refresh_token, 'cookie-value-1', 'cookie-value-2'];
+
+    const out = exportHar({ entries });
+    const har = JSON.parse(out.text) as Har;
+    await expectValidHar(har);
+    for (const value of live) expect(out.text).not.toContain(value);
+    expect(out.placeholders).toEqual(expect.arrayContaining(['YOUR_AUTHORIZATION_CODE', 'YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_COOKIE']));
+    const [token, call, redirect] = har.log.entries;
+    expect(token!.request.postData!.text).toMatch(/(^|&)code=YOUR_AUTHORIZATION_CODE(&|$)/);
+    expect(JSON.parse(token!.response.content.text!)).toMatchObject({ access_token: 'YOUR_ACCESS_TOKEN', refresh_token: 'YOUR_REFRESH_TOKEN' });
+    expect(call!.request.headers).toEqual(expect.arrayContaining([{ name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' }, { name: 'Cookie', value: 'sid=YOUR_COOKIE; theme=YOUR_COOKIE' }]));
+    expect(call!.request.cookies).toEqual([{ name: 'sid', value: 'YOUR_COOKIE' }, { name: 'theme', value: 'YOUR_COOKIE' }]);
+    expect(redirect!.response.redirectURL).toBe('http://127.0.0.1:8765/callback?code=YOUR_AUTHORIZATION_CODE&state=s1');
+    expect(redirect!.response.headers).toContainEqual({ name: 'Set-Cookie', value: 'session=YOUR_COOKIE; Path=/; HttpOnly' });
+    expect(redirect!.response.cookies).toEqual([{ name: 'session', value: 'YOUR_COOKIE', path: '/', httpOnly: true }]);
+
+    const all = exportHar({ entries, includeSecrets: true });
+    for (const value of live) expect(all.text).toContain(value);
+  });
+  it('a bearer request exported without secrets: the token is a placeholder in every target, and there when included', () => {
+    const request = { method: 'GET', url: 'http://127.0.0.1:9/api/v2/me', headers: [['Authorization', 'Bearer live-token-123'], ['Cookie', 'sid=live-cookie']] as [string, string][] };
+    for (const target of ['curl', 'python-requests', 'raw-http', 'har', 'http-file', 'postman', 'python-oauth2', 'node-oauth2']) {
+      const r = exportRequest({ target, source: { kind: 'oauth2', request } });
+      expect(r.text, target).not.toContain('live-token-123');
+      expect(r.text, target).not.toContain('live-cookie');
+      expect(r.placeholders.join(' '), target).toMatch(/access_token/i);
+      expect(exportRequest({ target, source: { kind: 'oauth2', request }, includeSecrets: true }).text, target).toContain('live-token-123');
+    }
   });
   it('one request as HAR: with its exchange, or unsent (status 0)', async () => {
     const signing = session.signing(await session.oauth1Token(), 'GET', '/api/v1/me');

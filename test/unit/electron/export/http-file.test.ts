@@ -14,13 +14,13 @@ const oauth2: ExportSource = {
 describe('.http files', () => {
   it('OAuth 2: the call with the token in a variable, then the refresh; secrets referenced, defined elsewhere', () => {
     const r = exportRequest({ target: 'http-file', source: oauth2 });
-    expect(r).toMatchObject({ filename: 'get-api-v2-me.http', placeholders: ['{{refresh_token}}', '{{client_secret}}'] });
+    expect(r).toMatchObject({ filename: 'get-api-v2-me.http', placeholders: ['{{access_token}}', '{{refresh_token}}', '{{client_secret}}'] });
     expect(r.text).toBe(
       [
         '# GET /api/v2/me: OAuth 2 bearer request (RFC 6750 §2.1). Exported by OAuth Lab.',
-        '# Secrets left out: refresh_token, client_secret (form-encoded). Define them in your environment: VS Code settings "rest-client.environmentVariables", or JetBrains http-client.private.env.json.',
+        '# Secrets left out: access_token, refresh_token (form-encoded), client_secret (form-encoded). Define them in your environment: VS Code settings "rest-client.environmentVariables", or JetBrains http-client.private.env.json.',
         '@baseUrl = http://127.0.0.1:9',
-        '@accessToken = at-123',
+        '@accessToken = {{access_token}}',
         '@clientId = c%20id',
         '',
         '### GET /api/v2/me',

@@ -84,8 +84,10 @@ describe('Postman collection v2.1', () => {
     expect(result.text).not.toContain('rt-secret-456');
     const { collection, request: r, params, authType } = load(result.text);
     expect(authType()).toBe('oauth2');
-    expect(params()).toMatchObject({ accessToken: 'at-123', tokenType: 'Bearer', addTokenTo: 'header', grant_type: 'authorization_code_with_pkce', challengeAlgorithm: 'S256', authUrl: 'http://127.0.0.1:9/oauth/v2/authorize', accessTokenUrl: 'http://127.0.0.1:9/oauth/v2/token', clientId: 'cid', clientSecret: '{{client_secret}}', scope: 'read', redirect_uri: 'http://127.0.0.1:8765/callback', client_authentication: 'header' });
+    expect(result.text).not.toContain('at-123');
+    expect(params()).toMatchObject({ accessToken: '{{access_token}}', tokenType: 'Bearer', addTokenTo: 'header', grant_type: 'authorization_code_with_pkce', challengeAlgorithm: 'S256', authUrl: 'http://127.0.0.1:9/oauth/v2/authorize', accessTokenUrl: 'http://127.0.0.1:9/oauth/v2/token', clientId: 'cid', clientSecret: '{{client_secret}}', scope: 'read', redirect_uri: 'http://127.0.0.1:8765/callback', client_authentication: 'header' });
     expect(collection.variables.get('client_secret')).toBe('');
+    expect(collection.variables.get('access_token')).toBe('');
     expect(r.headers.get('Accept')).toBe('application/json');
     expect(r.headers.get('Authorization')).toBeUndefined();
   });

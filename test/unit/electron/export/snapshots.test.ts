@@ -49,7 +49,7 @@ describe('OAuth 1.0a snapshots say they are single-use, in their own comment syn
   it('a bearer or plain request gets no single-use comment', () => {
     const r = exportRequest({ target: 'python-requests', source: { kind: 'oauth2', request: { method: 'GET', url: 'http://h/api', headers: [['Authorization', 'Bearer t']] } } });
     expect(r.text.startsWith('import requests')).toBe(true);
-    expect(r.notes).toEqual([]);
+    expect(r.notes).toEqual(['Secrets are left out; fill in YOUR_ACCESS_TOKEN.']);
   });
   it('file names say what the export holds; Java\'s match the public class', () => {
     expect(snapshot('curl').filename).toBe('post-request.sh');
@@ -64,7 +64,7 @@ describe('httpsnippet\'s unescaped strings, fixed where a request\'s characters 
   const request: RawRequest = {
     method: 'POST',
     url: "http://h:8080/p?q=it's&f=$filter&g=[1]",
-    headers: [['Authorization', 'Bearer a$b'], ['Content-Type', 'application/json'], ['Host', 'h:8080'], ['Content-Length', '99'], ['Connection', 'close']],
+    headers: [['X-Note', 'a$b'], ['Content-Type', 'application/json'], ['Host', 'h:8080'], ['Content-Length', '99'], ['Connection', 'close']],
     body: '{"a":"it\'s $HOME #{x} #$y #@z \\\\"}',
   };
   it('curl: --data-raw (no @file) and --globoff (no [] globbing)', () => {
@@ -86,12 +86,12 @@ describe('httpsnippet\'s unescaped strings, fixed where a request\'s characters 
     const text = plain('powershell', request);
     expect(text).toContain("-Uri 'http://h:8080/p?q=it''s&f=%24filter&g=%5B1%5D'");
     expect(text).toContain("-Body '{\"a\":\"it''s $HOME #{x} #$y #@z \\\\\"}'");
-    expect(text).toContain('$headers.Add("Authorization", "Bearer a`$b")');
+    expect(text).toContain('$headers.Add("X-Note", "a`$b")');
   });
   it('PHP: $ escaped inside double quotes', () => {
     const text = plain('php', request);
     expect(text).toContain('CURLOPT_POSTFIELDS => "{\\"a\\":\\"it\'s \\$HOME #{x} #\\$y #@z \\\\\\\\\\"}",');
-    expect(text).toContain('"Authorization: Bearer a\\$b",');
+    expect(text).toContain('"X-Note: a\\$b"');
   });
   it('Ruby: #{, #$ and #@ escaped inside double quotes', () => {
     expect(plain('ruby', request)).toContain('request.body = "{\\"a\\":\\"it\'s $HOME \\#{x} \\#$y \\#@z \\\\\\\\\\"}"');

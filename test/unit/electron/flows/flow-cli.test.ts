@@ -48,6 +48,17 @@ describe('oauth-lab flow', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'read', access_token: expect.any(String), refresh_token: expect.any(String) });
     expect(r.stderr).toContain('PKCE S256');
   });
+  it('a stray request to the callback (an <img> on any page) is refused and reported; the genuine callback completes the flow', async () => {
+    const strayFirst = async (url: string) => {
+      const redirect = new URL(url).searchParams.get('redirect_uri')!;
+      expect((await fetch(`${redirect}?code=planted`)).status).toBe(400);
+      await approve(url);
+    };
+    const r = await runFlow(['oauth2', '--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--no-open', '--json'], strayFirst);
+    expect(r.stderr).toContain('Refused a request to the callback without the state or oauth_token this flow waits for (RFC 6749 §10.12); still waiting.');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).token_type).toBe('bearer');
+  });
   it('a denied authorization fails at the authorize step, naming why', async () => {
     const r = await runFlow(['oauth2', '--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--no-open'], (url) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'deny' }));
     expect(r.code).toBe(1);

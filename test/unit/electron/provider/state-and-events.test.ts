@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEvent } from '../../../../electron/services/provider';
 import { C, CALLBACK, codeParams, form, getCode, Harness, json, nonce, requestToken, signed, threeLegs, tokenRequest, tokens } from './helpers';
@@ -130,6 +131,34 @@ describe('admin API', () => {
     const r = await h.send({ path: '/_mock/state', headers: { host: 'evil.example' } });
     expect(r.status).toBe(421);
   });
+
+  /** The status and content type of GET /_mock/events, read from the response head (a stream never ends). */
+  const openEvents = (host: string) =>
+    new Promise<{ status: number; type: string | undefined; body: Promise<string> }>((resolve, reject) => {
+      const url = new URL(h.base);
+      const req = request({ host: url.hostname, port: url.port, path: '/_mock/events', headers: { host }, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        const body = new Promise<string>((done) => res.on('end', () => done(Buffer.concat(chunks).toString('utf8'))));
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body });
+        if (res.statusCode === 200) req.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('the event stream refuses a foreign Host header too (a rebinding page would read every exchange)', async () => {
+    const seen: ProviderEvent[] = [];
+    const off = h.provider.subscribe((e) => seen.push(e));
+    const refused = await openEvents('evil.example');
+    off();
+    expect(refused.status).toBe(421);
+    expect(json(await refused.body).error_description).toContain('evil.example');
+    expect(seen.map((e) => [e.endpoint, e.exchange.request.url])).toEqual([['mock.host_check', expect.stringContaining('/_mock/events')]]);
+    const own = await openEvents(h.host);
+    expect(own.status).toBe(200);
+    expect(own.type).toContain('text/event-stream');
+  });
 });
 
 describe('events', () => {
@@ -244,5 +273,27 @@ describe('restartable server', () => {
     const page = await own.send({ path: `/oauth/v1/authorize?oauth_token=${t.token}` });
     expect(page.status).toBe(200);
     await own.stop();
+  });
+});
+
+describe('CONNECT', () => {
+  it('gets a 405 answer with Allow, like any method the mock does not serve, and is published', async () => {
+    const seen: ProviderEvent[] = [];
+    const off = h.provider.subscribe((e) => seen.push(e));
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(h.base).port), '127.0.0.1');
+      let data = '';
+      socket.on('data', (c: Buffer) => (data += c.toString('utf8')));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+      socket.on('connect', () => socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`));
+    });
+    off();
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(head).toMatch(/\r\nAllow: GET, POST\r\n/);
+    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)?.[1])).toBe(Buffer.byteLength(body!));
+    expect(json(body!)).toMatchObject({ error: 'method_not_allowed', error_description: expect.stringContaining('not a proxy') });
+    expect(seen.map((e) => [e.endpoint, e.exchange.request.method, e.exchange.response.status])).toEqual([['mock.method_not_allowed', 'CONNECT', 405]]);
   });
 });

@@ -54,6 +54,14 @@ describe('web host: the token', () => {
     expect((r.json() as { ok: boolean }).ok).toBe(true);
   });
 
+  it('accepts a program that sends the header and no Origin (curl, a script), as the README says', async () => {
+    const host = await startTestHost();
+    const r = await send(host.port, { method: 'POST', path: '/api/call/mockStart', headers: { 'X-OAuth-Lab-Token': host.token, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(r.status).toBe(200);
+    expect((r.json() as { ok: boolean }).ok).toBe(true);
+    expect(host.backend.state.running).toBe(true);
+  });
+
   it('takes a fixed token only if it is long and cookie-safe', async () => {
     const base = { handlers: fakeBackend().handlers, events: new BridgeEventBus(), staticDir: '.' };
     await expect(startWebHost({ ...base, token: 'short' })).rejects.toThrow(/16 to 512 characters/);
@@ -81,6 +89,10 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     ['no Host header', (h) => ({ host: null, headers: h.authed(json) })],
     ['Host [::1]', (h) => ({ host: `[::1]:${h.port}`, headers: h.authed(json) })],
     ['POST without Origin or Sec-Fetch-Site', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, ...json } })],
+    ['token header and a foreign Origin (a page)', (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, Origin: 'http://evil.example', ...json } })],
+    ['token header from a cross-site context', (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, 'Sec-Fetch-Site': 'cross-site', ...json } })],
+    ['wrong token header and no Origin', () => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', ...json } })],
+    ['empty token header and no Origin', () => ({ headers: { 'X-OAuth-Lab-Token': '', ...json } })],
     ['POST from a cross-site context', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } })],
     ['POST from a same-site context (another port)', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } })],
     ['same Origin but Sec-Fetch-Site none', (h) => ({ headers: h.authed({ 'Sec-Fetch-Site': 'none', ...json }) })],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResponse } from '../../../../shared/http';
-import { basicAuthorization, bearerAuthorization, buildTokenRequest, parseErrorResponse, parseTokenResponse } from '../../../../shared/oauth2';
+import { b64TokenProblem, basicAuthorization, bearerAuthorization, buildTokenRequest, parseErrorResponse, parseTokenResponse } from '../../../../shared/oauth2';
 
 const tokenUrl = 'http://127.0.0.1:9000/oauth/v2/token';
 const json = (status: number, body: unknown, headers: [string, string][] = [['Content-Type', 'application/json'], ['Cache-Control', 'no-store']]): RawResponse => {
@@ -66,5 +66,12 @@ describe('bearerAuthorization (RFC 6750 §2.1)', () => {
     expect(bearerAuthorization('abc.DEF-_~+/==')).toBe('Bearer abc.DEF-_~+/==');
     expect(() => bearerAuthorization('has space')).toThrow(/RFC 6750 §2.1/);
     expect(() => bearerAuthorization('')).toThrow();
+  });
+  it('names the first character outside the grammar, and sends the token as it is when asked', () => {
+    expect(b64TokenProblem('abc.DEF-_~+/==')).toBeNull();
+    expect(b64TokenProblem('ab"c')).toMatch(/^The access token the server issued has "\\"" at position 3, so it is not the letters, digits/);
+    expect(b64TokenProblem('a=b')).toMatch(/has an = before the end/);
+    expect(b64TokenProblem('')).toMatch(/^The access token is empty/);
+    expect(bearerAuthorization('ab"c', true)).toBe('Bearer ab"c');
   });
 });
