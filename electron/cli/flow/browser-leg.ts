@@ -54,10 +54,13 @@ export async function authorizeInBrowser(url: string, target: WaitTarget, catche
 function firstLine(input: NodeJS.ReadableStream, timeoutMs: number): Promise<string | null> {
   return new Promise((resolve) => {
     const lines = createInterface({ input, crlfDelay: Infinity });
+    let settled = false;
     const done = (value: string | null) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      lines.close();
       resolve(value);
+      lines.close();
     };
     const timer = setTimeout(() => done(null), timeoutMs);
     lines.on('line', (l) => {

@@ -19,6 +19,8 @@ export interface OAuth2EmulationOptions {
   /** The documented success response. */
   readonly tokenResponse: (authorizeQuery: URLSearchParams, request: SeenRequest) => EmulatedResponse;
   readonly extraRoutes?: Record<string, Route>;
+  /** Redirect URIs registered as names (eBay's RuName) and the URL each stands for. */
+  readonly redirectNames?: Readonly<Record<string, string>>;
 }
 
 export interface OAuth2Emulation {
@@ -50,7 +52,11 @@ export async function startOAuth2Emulation(o: OAuth2EmulationOptions): Promise<O
   let granted = false;
   const authorize: Route = (request, emulation) => {
     authorizeQuery = queryOf(request);
-    return approvingAuthorize(CODE)(request, emulation);
+    const named = o.redirectNames?.[authorizeQuery.get('redirect_uri') ?? ''];
+    if (!named) return approvingAuthorize(CODE)(request, emulation);
+    const query = new URLSearchParams(authorizeQuery);
+    query.set('redirect_uri', named);
+    return approvingAuthorize(CODE)({ ...request, url: `${request.url.split('?')[0]}?${query}` }, emulation);
   };
   const token: Route = (request) => {
     const body = new URLSearchParams(request.body);
