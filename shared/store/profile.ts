@@ -53,10 +53,10 @@ export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name
   if (!TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
   else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)` });
   if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `the value of header ${name} contains a line break or NUL, which would split the request` });
-});
+}).readonly();
 
 /** An extra request parameter: a non-empty name. */
-export const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]);
+export const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]).readonly();
 
 /**
  * The redirect URI sent instead of the catcher's own, for a provider that registers one fixed URL, an https URL or

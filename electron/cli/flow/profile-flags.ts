@@ -1,4 +1,6 @@
+import type { Param } from '../../../shared/oauth1';
 import { profileSchema, type Profile, type ProfileInput } from '../../../shared/store/profile';
+import { headerLine, paramLine } from '../../../shared/store/profile-lines';
 import { findPreset, PRESET_IDS, presetProfileInput } from '../../../shared/presets';
 import { UsageError } from '../io';
 import { readFileFlag } from '../read-file-flag';
@@ -33,17 +35,16 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.clientAuthentication': '--client-auth', 'oauth2.tokenBody': '--token-body', 'oauth2.tokenParams': '--token-param',
 };
 
-/** `Name: value` (as curl's -H writes it). */
-export function headerFlag(text: string): [string, string] {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+function headerFlag(text: string): Param {
+  const header = headerLine(text);
+  if (!header) throw new UsageError(`--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`);
+  return header;
 }
 
-function paramFlag(text: string): [string, string] {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new UsageError(`--token-param ${JSON.stringify(text)}: expected name=value, e.g. --token-param audience=https://api.example.com.`);
-  return [text.slice(0, eq), text.slice(eq + 1)];
+function paramFlag(text: string): Param {
+  const param = paramLine(text);
+  if (!param) throw new UsageError(`--token-param ${JSON.stringify(text)}: expected name=value, e.g. --token-param audience=https://api.example.com.`);
+  return param;
 }
 
 const whole = (text: string, flag: string, min: number, max: number): number => {
