@@ -4,3 +4,4 @@ export * from './common';
 export * from './extra-headers';
 export * from './profile-config';
 export * from './pasted-url';
+export * from './bearer-call';

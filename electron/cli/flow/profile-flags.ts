@@ -35,7 +35,8 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.clientAuthentication': '--client-auth', 'oauth2.tokenBody': '--token-body', 'oauth2.tokenParams': '--token-param',
 };
 
-function headerFlag(text: string): Param {
+/** `--header "Name: value"`, as curl's -H writes it. */
+export function headerFlag(text: string): Param {
   const header = headerLine(text);
   if (!header) throw new UsageError(`--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`);
   return header;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SavedTokenInput } from '../../../shared/store/saved-token';
 import { savedTokenSchema } from '../../../shared/store/saved-token';
 import { createAppStore } from '../../services/store';
+import { findProfile } from '../saved-credentials';
 import { FlowFailure } from './report';
 
 export type FlowTokens = Pick<SavedTokenInput, 'kind' | 'token' | 'tokenSecret' | 'refreshToken' | 'scope' | 'expiresAt'>;
@@ -13,9 +14,8 @@ export type FlowTokens = Pick<SavedTokenInput, 'kind' | 'token' | 'tokenSecret' 
 export async function saveFlowTokens(profileRef: string, storeDir: string | undefined, tokens: FlowTokens): Promise<string> {
   const store = createAppStore(storeDir === undefined ? {} : { cwd: storeDir });
   try {
-    const profiles = store.profilesList(undefined);
-    const profile = profiles.find((p) => p.id === profileRef) ?? profiles.find((p) => p.name === profileRef);
-    if (!profile) throw new FlowFailure('save', `--save: there is no profile with the id or name ${JSON.stringify(profileRef)} in ${store.path}; create it in the app first (names: ${profiles.map((p) => JSON.stringify(p.name)).join(', ')}).`);
+    const profile = findProfile(store, profileRef);
+    if (!profile) throw new FlowFailure('save', `--save: there is no profile with the id or name ${JSON.stringify(profileRef)} in ${store.path}; create it in the app first (names: ${store.profilesList(undefined).map((p) => JSON.stringify(p.name)).join(', ')}).`);
     const token = savedTokenSchema.parse({ ...tokens, id: randomUUID(), profileId: profile.id, obtainedAt: Date.now(), label: 'oauth-lab flow' });
     store.tokenSave({ token });
     return `Tokens saved under the profile "${profile.name}" in ${store.path}.`;

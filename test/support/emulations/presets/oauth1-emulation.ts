@@ -38,6 +38,11 @@ function parametersOf(r: SeenRequest): { all: [string, string][]; places: Set<st
   return { all: [...fromHeader, ...fromQuery, ...fromBody], places };
 }
 
+/** Whether a received request carries a valid OAuth 1.0a signature (HMAC-SHA1 or RSA-SHA*), wherever its parameters are. */
+export function oauth1SignatureValid(r: SeenRequest, base: string, consumerSecret: string, tokenSecret: string, publicKey?: string): boolean {
+  return signatureValid(r, base, parametersOf(r).all, consumerSecret, tokenSecret, publicKey);
+}
+
 function signatureValid(r: SeenRequest, base: string, all: [string, string][], consumerSecret: string, tokenSecret: string, publicKey?: string): boolean {
   const get = (n: string) => all.find(([k]) => k === n)?.[1] ?? '';
   const normalized = all.filter(([n]) => n !== 'oauth_signature').map(([n, v]) => [enc(n), enc(v)]).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0)).map(([n, v]) => `${n}=${v}`).join('&');
