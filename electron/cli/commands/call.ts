@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { callWithBearer, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import { ProtocolError } from '../../../shared/errors';
+import { callWithBearer, endpointUrl, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import type { Profile } from '../../../shared/store/profile';
-import { endpointUrl } from '../../../shared/flows';
 import { nodeCrypto } from '../../services/node-crypto';
 import { send, TransportError } from '../../services/transport';
 import { parseFlags } from '../flags';
@@ -93,7 +93,8 @@ export const callCommand: Command = async (argv, io) => {
         exchanges.push(e);
         return e;
       } catch (e) {
-        if (e instanceof TransportError) throw new UsageError(`${request.method} ${request.url}: ${e.message}`);
+        // Not a flag problem: exit 1, naming the request that could not be sent.
+        if (e instanceof TransportError) throw new ProtocolError(e.code, 'send', `${request.method} ${request.url}: ${e.message}`);
         throw e;
       }
     };
@@ -123,6 +124,7 @@ export const callCommand: Command = async (argv, io) => {
 
 function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, url: string, b: { body?: string; contentType?: string }) {
   const p: Profile['oauth1'] | undefined = saved?.profile.oauth1;
+  const oauth1Token = saved?.token?.kind === 'oauth1' ? saved.token : null;
   const consumerKey = v['consumer-key'] ?? p?.consumerKey ?? '';
   if (!consumerKey) throw new UsageError('--consumer-key is required for an OAuth 1.0a request.');
   const signatureMethod = (v['signature-method'] ?? p?.signatureMethod ?? 'HMAC-SHA1') as SignatureMethod;
@@ -133,8 +135,8 @@ function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, 
     ...b,
     consumerKey,
     consumerSecret: v['consumer-secret'] ?? p?.consumerSecret ?? '',
-    token: v.token ?? saved?.token?.token ?? null,
-    tokenSecret: v['token-secret'] ?? saved?.token?.tokenSecret ?? null,
+    token: v.token ?? oauth1Token?.token ?? null,
+    tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null,
     signatureMethod,
     realm: v.realm ?? (p?.realm || null),
     placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
@@ -146,7 +148,7 @@ function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, 
 }
 
 function bearerOf(v: Values, saved: SavedCredentials | null): SavedBearer {
-  const t = saved?.token;
+  const t = saved?.token?.kind === 'oauth2' ? saved.token : null;
   const expiresAt = v['expires-at'] === undefined ? (v.bearer === undefined ? (t?.expiresAt ?? null) : null) : Number(v['expires-at']);
   if (expiresAt !== null && !Number.isInteger(expiresAt)) throw new UsageError(`--expires-at must be epoch milliseconds (a whole number); got "${v['expires-at']}".`);
   return { accessToken: v.bearer ?? t?.token ?? '', refreshToken: v['refresh-token'] ?? (v.bearer === undefined ? t?.refreshToken || null : null), expiresAt, scope: t?.scope || null };

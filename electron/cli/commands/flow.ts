@@ -8,6 +8,7 @@ import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { saveFlowTokens } from '../flow/save-tokens';
+import { serverText } from '../server-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -83,7 +84,7 @@ export const flowCommand: Command = async (argv, io) => {
       if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth2', token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt }));
     }
     if (v.json) io.stdout.write(`${JSON.stringify(fields)}\n`);
-    else for (const [name, value] of Object.entries(fields)) io.stdout.write(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
+    else for (const [name, value] of Object.entries(fields)) io.stdout.write(`${serverText(name)}=${serverText(typeof value === 'string' ? value : JSON.stringify(value))}\n`);
     report.line('\nFlow completed.');
     return 0;
   } catch (e) {

@@ -113,6 +113,12 @@ describe('oauth-lab call', () => {
     expect(r.err).toMatch(message);
   });
 
+  it('a server that cannot be reached is named with the request, exit 1', async () => {
+    const r = await runCli(['call', '--url', 'http://127.0.0.1:1/me', '--bearer', 'x']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^oauth-lab call: send: GET http:\/\/127\.0\.0\.1:1\/me: .*refused/im);
+  });
+
   it('a GET cannot carry the token in a form body (RFC 6750 §2.2)', async () => {
     const r = await runCli(['call', '--url', 'http://127.0.0.1:1/', '--bearer', 'x', '--bearer-in', 'form']);
     expect(r.code).toBe(1);
