@@ -11,6 +11,8 @@ import { APP_VERSION } from '../../../../shared/version';
 import { json, startEmulation, type Emulation } from '../../../support/emulations/provider-emulation';
 import { startOAuth1Emulation } from '../../../support/emulations/presets/oauth1-emulation';
 import { startOAuth2Emulation } from '../../../support/emulations/presets/oauth2-emulation';
+import { startGitHub } from '../../../support/emulations/presets/github';
+import { EMULATED_CLIENT } from '../../../support/emulations/presets/preset-emulation';
 
 // `oauth-lab flow` with a real provider's settings, in-process, over real sockets against emulations; this test is
 // the browser (and, for a redirect the catcher cannot receive, the user pasting the address bar into stdin).
@@ -147,6 +149,16 @@ describe('oauth-lab flow: settings a real provider needs', () => {
     const r2 = await flow(['oauth1', '--base-url', o1.base, '--request-token-path', '/rt', '--authorize-path', '/auth', '--access-token-path', '/at', '--consumer-key', 'ck', '--consumer-secret', 'cs', '--redirect-uri', 'https://app.example.test/cb'], otherToken);
     expect(r2.code).toBe(1);
     expect(r2.err).toMatch(/failed at authorize: The returned oauth_token "someone-elses" is not the request token/);
+  });
+
+  it('--preset starts from a provider\'s settings; --base-url and other flags given win', async () => {
+    const github = await startGitHub();
+    servers.push(...github.servers);
+    const r = await flow(['oauth2', '--preset', 'github', '--base-url', github.servers[0]!.base, '--client-id', EMULATED_CLIENT.id, '--client-secret', EMULATED_CLIENT.secret, '--scope', 'repo', '--json']);
+    expect(r.err).toContain('Flow completed.');
+    expect(JSON.parse(r.out)).toMatchObject({ access_token: 'gho_emulated' });
+    const authorize = github.servers[0]!.seen.find((s) => s.url.startsWith('/login/oauth/authorize'))!;
+    expect(new URLSearchParams(authorize.url.split('?')[1]).get('scope')).toBe('repo');
   });
 
   it('--save PROFILE stores the tokens in the store the app reads, under that profile', async () => {
