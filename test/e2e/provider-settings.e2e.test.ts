@@ -32,6 +32,7 @@ afterAll(() => provider.close());
 async function shots(page: Page, name: string) {
   for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
     await page.setViewportSize({ width, height });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing overflows sideways at ${width} px`).toBeLessThanOrEqual(width);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `${SCREENSHOTS}/provider-${name}-${width}-${scheme}.png`, fullPage: true });

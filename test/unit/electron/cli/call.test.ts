@@ -123,5 +123,8 @@ describe('oauth-lab call', () => {
     const r = await runCli(['call', '--url', 'http://127.0.0.1:1/', '--bearer', 'x', '--bearer-in', 'form']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/The access token can go in the body only with a method that has one/);
+    const json = await runCli(['call', '--url', 'http://127.0.0.1:1/', '--bearer', 'x', '--bearer-in', 'form', '--data', '{}', '--content-type', 'application/json']);
+    expect(json.code).toBe(1);
+    expect(json.err).toMatch(/only when it is application\/x-www-form-urlencoded \(RFC 6750 §2\.2\); the body is application\/json/);
   });
 });
