@@ -46,7 +46,7 @@ export function AuthorizeLegPanel() {
         </p>
       )}
       {authorize.ended && <p className="error" role="alert">{authorize.ended.message}</p>}
-      <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />
+      {!oob && <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />}
       {oob && (
         <form className="form-row" onSubmit={(e) => (e.preventDefault(), verifierEntered(verifier))}>
           <label className="grow">Verifier shown by the provider<input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} /></label>

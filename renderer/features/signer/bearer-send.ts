@@ -24,7 +24,7 @@ export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, 
   const send = async (request: RawRequest) => {
     const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
     if (!r.ok) throw new ProtocolError(r.error.code, 'bearer', `${request.method} ${request.url}: ${r.error.message}`);
-    recordHistory(bridge, random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer', ok: r.value.response.status < 400, summary: `${request.method} ${request.url} → ${r.value.response.status} ${r.value.response.statusText}`, at: now(), exchange: r.value });
+    recordHistory(bridge, random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer', ok: r.value.response.status >= 200 && r.value.response.status < 300, summary: `${request.method} ${request.url} → ${r.value.response.status} ${r.value.response.statusText}`, at: now(), exchange: r.value });
     return r.value;
   };
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };
