@@ -68,7 +68,8 @@ const redirectOverride = z
   .superRefine((s, ctx) => {
     if (s === '') return;
     if (/[\s\u0000-\u001f\u007f#]/.test(s)) return void ctx.addIssue({ code: 'custom', message: 'the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName' });
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
+    // Anything with a scheme is a URL and must be http(s), as the authorization request checks it; else a name.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
       const issue = urlIssue(s, 'redirectUri');
       if (issue) ctx.addIssue({ code: 'custom', message: issue });
     }

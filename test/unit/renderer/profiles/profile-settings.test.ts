@@ -25,6 +25,7 @@ describe('profile draft: provider settings', () => {
     ['headers', 'Bad Name: x', 'headers', 'Extra headers: the header name "Bad Name" is not a token (letters, digits and !#$%&\'*+-.^_`|~; no spaces or colons, RFC 9110 §5.6.2)'],
     ['oauth2.tokenParams', 'audience', 'oauth2.tokenParams', 'Extra token parameters: line 1 "audience": expected name=value'],
     ['redirectUri', 'https://app.example.com/cb#x', 'redirectUri', 'Redirect URI override: the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName'],
+    ['redirectUri', 'com.example.app:/oauth', 'redirectUri', 'Redirect URI override: Invalid URL "com.example.app:/oauth": expected an absolute URL starting with http:// or https://.'],
     ['oauth1.requestTokenPath', 'ftp://x/rt', 'oauth1.requestTokenPath', 'The request token path: Invalid URL "ftp://x/rt": scheme "ftp" is not supported; expected http or https.'],
   ] as const)('%s = %j is refused, naming the field', (path, value, field, message) => {
     expect(validateDraft(withField(draft(), path, value)).errors[field]).toBe(message);
