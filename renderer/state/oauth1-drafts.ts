@@ -1,4 +1,4 @@
-import { endpointUrl } from '../../shared/flows';
+import { endpointUrl, oauth1Flow } from '../../shared/flows';
 import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
 import type { SignatureInput } from '../../shared/oauth1';
 import type { Profile } from '../../shared/store/profile';
@@ -14,21 +14,7 @@ export type OAuth1Draft = SignatureInput & { readonly nonce: string; readonly ti
  * shows it before sending and the user can change anything in it.
  */
 export function prefillDraft(leg: SignedLeg, flow: OAuth1State, profile: Profile, fresh: { nonce: string; timestamp: string }): OAuth1Draft {
-  const c = flow.config;
-  const p = profile.oauth1;
-  const common = {
-    consumerKey: c.consumerKey,
-    consumerSecret: c.consumerSecret,
-    signatureMethod: c.signatureMethod ?? 'HMAC-SHA1',
-    realm: c.realm ?? null,
-    includeVersion: c.includeVersion ?? true,
-    placement: c.placement ?? 'header',
-    ...(c.privateKeyPem ? { privateKeyPem: c.privateKeyPem } : {}),
-    ...fresh,
-  };
-  if (leg === 'requestToken') return { ...common, method: 'POST', url: endpointUrl(c.baseUrl, p.requestTokenPath), callback: c.callback };
-  if (leg === 'accessToken') {
-    return { ...common, method: 'POST', url: endpointUrl(c.baseUrl, p.accessTokenPath), token: flow.requestToken?.token ?? null, tokenSecret: flow.requestToken?.secret ?? null, verifier: flow.verifier, callback: c.callbackInAccessToken ? c.callback : null };
-  }
-  return { ...common, method: 'GET', url: endpointUrl(c.baseUrl, p.apiPath), token: flow.accessToken?.token ?? null, tokenSecret: flow.accessToken?.secret ?? null };
+  if (leg !== 'api') return { ...oauth1Flow.tokenLegInput(flow, leg), ...fresh };
+  const input = oauth1Flow.legSignatureInput(flow, 'api', { method: 'GET', url: endpointUrl(flow.config.baseUrl, profile.oauth1.apiPath), token: flow.accessToken?.token ?? null, tokenSecret: flow.accessToken?.secret ?? null });
+  return { ...input, ...fresh };
 }

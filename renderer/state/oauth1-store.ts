@@ -2,10 +2,11 @@ import { createStore } from 'zustand/vanilla';
 import type { EventPayload } from '../../shared/bridge/contract';
 import type { BridgeError } from '../../shared/bridge/result';
 import { ProtocolError } from '../../shared/errors';
-import { oauth1Flow, type Check } from '../../shared/flows';
+import { oauth1Flow, oauth1ConfigOf, withExtraHeaders, type Check } from '../../shared/flows';
 import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
 import type { Exchange } from '../../shared/http';
-import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
+import { traceSignature, type Param, type SignatureTrace } from '../../shared/oauth1';
+import { pastedQuery } from '../../shared/flows/pasted-url';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
@@ -50,6 +51,8 @@ export interface OAuth1FlowState {
   authorizationStarted(): Promise<string | null>;
   waitCancelled(): Promise<void>;
   verifierEntered(verifier: string): void;
+  /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
+  urlPasted(url: string): Promise<void>;
 }
 
 const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null };
@@ -61,11 +64,14 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
     const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({ ...get().drafts, [leg]: prefillDraft(leg, flow, get().profile!, fresh()) });
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
 
+    const callbackArrived = (params: readonly Param[], callback: Caught | null) => {
+      const result = oauth1Flow.interpretCallback(get().flow!, params);
+      set({ flow: result.state, authorize: { ...get().authorize, callback, outcome: result, waitId: null, ended: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}) });
+    };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow, authorize } = get();
       if (!flow || waitId !== authorize.waitId) return;
-      const result = oauth1Flow.interpretCallback(flow, callback.params);
-      set({ flow: result.state, authorize: { ...authorize, callback, outcome: result, waitId: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}) });
+      callbackArrived(callback.params, callback);
     });
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow, authorize } = get();
@@ -96,20 +102,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         // The mock accepts any loopback port (RFC 8252 §7.3), so it gets a free one; a real server gets the registered port.
         const opened = await bridge.catcherOpen({ port: profile.builtIn ? 0 : profile.callbackPort, path: profile.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile });
-        const p = profile.oauth1;
-        const flow = oauth1Flow.startOAuth1({
-          baseUrl,
-          consumerKey: p.consumerKey,
-          consumerSecret: p.consumerSecret,
-          callback: p.useOob ? 'oob' : opened.value.redirectUri,
-          signatureMethod: p.signatureMethod,
-          realm: p.realm || null,
-          includeVersion: p.includeVersion,
-          placement: p.placement,
-          callbackInAccessToken: true,
-          paths: { requestToken: p.requestTokenPath, authorize: p.authorizePath, accessToken: p.accessTokenPath },
-          ...(p.rsaPrivateKey ? { privateKeyPem: p.rsaPrivateKey } : {}),
-        });
+        const flow = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, baseUrl, opened.value.redirectUri));
         set({ profile, flow, redirectUri: opened.value.redirectUri, current: 'requestToken', runs: {}, authorize: idleAuthorize, startError: null, drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) } });
       },
       legChosen: (current) => set({ current }),
@@ -131,7 +124,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         } catch (e) {
           return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
         }
-        const r = await bridge.httpSend({ request: trace.request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+        const r = await bridge.httpSend({ request: withExtraHeaders(trace.request, flow.config.headers), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
         // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {
@@ -169,6 +162,20 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       async waitCancelled() {
         const { waitId } = get().authorize;
         if (waitId) await bridge.catcherCancel({ waitId });
+      },
+      async urlPasted(url) {
+        const { flow, authorize } = get();
+        if (!flow) return;
+        let params: Param[];
+        try {
+          params = pastedQuery(url).params;
+        } catch (e) {
+          return set({ authorize: { ...authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } } });
+        }
+        // The wait is dropped first, so its end is not reported as a failed wait.
+        set({ authorize: { ...authorize, waitId: null } });
+        if (authorize.waitId) await bridge.catcherCancel({ waitId: authorize.waitId });
+        callbackArrived(params, null);
       },
       verifierEntered(verifier) {
         const { flow } = get();

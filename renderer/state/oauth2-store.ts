@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeError } from '../../shared/bridge/result';
-import { oauth2Flow, type Check } from '../../shared/flows';
+import { oauth2ConfigOf, oauth2Flow, type Check } from '../../shared/flows';
 import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
@@ -8,6 +8,7 @@ import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { recordHistory, saveToken } from './flow-records';
 import type { Caught } from './oauth1-store';
+import { pastedQuery } from '../../shared/flows/pasted-url';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
@@ -24,6 +25,8 @@ export interface OAuth2FlowState {
   readonly flow: OAuth2State | null;
   readonly current: OAuth2Leg;
   readonly authorizeUrl: string | null;
+  /** The catcher's own redirect URI; the profile may send another (then the user pastes the URL landed on). */
+  readonly catcherUri: string | null;
   readonly waitId: string | null;
   readonly callback: Caught | null;
   readonly callbackOutcome: OAuth2Run['outcome'];
@@ -42,6 +45,8 @@ export interface OAuth2FlowState {
   legSent(leg: SentLeg): Promise<void>;
   /** Prepares the bearer call with a token outside the b64token grammar, as the server issued it. */
   bearerSentAnyway(): void;
+  /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
+  urlPasted(url: string): Promise<void>;
 }
 
 export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
@@ -55,11 +60,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       return { draft: bearerProblem ? null : api(flow), bearerProblem };
     };
 
+    const callbackArrived = (query: string, callback: Caught | null) => {
+      const result = oauth2Flow.interpretCallback(get().flow!, query);
+      set({ flow: result.state, callback, callbackOutcome: result, waitId: null, ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}) });
+    };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow } = get();
       if (!flow || waitId !== get().waitId) return;
-      const result = oauth2Flow.interpretCallback(flow, callback.query);
-      set({ flow: result.state, callback, callbackOutcome: result, waitId: null, ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}) });
+      callbackArrived(callback.query, callback);
     });
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow } = get();
@@ -72,6 +80,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       flow: null,
       current: 'authorize',
       authorizeUrl: null,
+      catcherUri: null,
       waitId: null,
       callback: null,
       callbackOutcome: null,
@@ -86,13 +95,12 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3).
         const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
-        const o = p.oauth2;
         const flow = oauth2Flow.startOAuth2(
-          { baseUrl, clientId: o.clientId, clientSecret: o.clientSecret, redirectUri: opened.value.redirectUri, scope: o.scope || null, pkce: o.pkce === 'off' ? null : o.pkce, authentication: o.clientAuthentication, paths: { authorize: o.authorizePath, token: o.tokenPath } },
+          oauth2ConfigOf(p, baseUrl, opened.value.redirectUri),
           random,
           crypto,
         );
-        set({ profile: p, flow, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null, bearerProblem: null });
+        set({ profile: p, flow, catcherUri: opened.value.redirectUri, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null, bearerProblem: null });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -103,7 +111,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const { flow, authorizeUrl, waitId } = get();
         if (!flow || !authorizeUrl) return null;
         if (waitId) return authorizeUrl;
-        const r = await bridge.catcherWait({ port: Number(new URL(flow.config.redirectUri).port), path: profile().callbackPath, target: { kind: 'oauth2', state: flow.state } });
+        const r = await bridge.catcherWait({ port: Number(new URL(get().catcherUri!).port), path: profile().callbackPath, target: { kind: 'oauth2', state: flow.state } });
         if (!r.ok) {
           set({ waitEnded: { code: r.error.code, message: r.error.message } });
           return null;
@@ -114,6 +122,20 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       async waitCancelled() {
         const { waitId } = get();
         if (waitId) await bridge.catcherCancel({ waitId });
+      },
+      async urlPasted(url) {
+        const { flow, waitId } = get();
+        if (!flow) return;
+        let query: string;
+        try {
+          query = pastedQuery(url).query;
+        } catch (e) {
+          return set({ callbackOutcome: { ok: false, summary: (e as Error).message, checks: [] } });
+        }
+        // The wait is dropped first, so its end is not reported as a failed wait.
+        set({ waitId: null, waitEnded: null });
+        if (waitId) await bridge.catcherCancel({ waitId });
+        callbackArrived(`?${query}`, null);
       },
       async legSent(leg) {
         const { flow, drafts } = get();

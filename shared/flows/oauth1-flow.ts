@@ -7,6 +7,7 @@ import type { SignatureMethod } from '../oauth1/signing';
 import type { CryptoPort } from '../ports';
 import { SEED } from '../seed';
 import { check, endpointUrl, statusCheck, withLeg, type Check, type Interpretation, type LegStatus } from './common';
+import { withExtraHeaders } from './extra-headers';
 
 /** The legs of the service's OAuth 1.0a flow (seed §4.1) plus a signed API request. */
 export type OAuth1Leg = 'requestToken' | 'authorize' | 'accessToken' | 'api';
@@ -27,6 +28,10 @@ export interface OAuth1Config {
   readonly extraOauthParams?: Partial<Record<OAuth1Leg, readonly Param[]>>;
   /** Where the protocol parameters travel (RFC 5849 §3.5); the service uses the Authorization header. */
   readonly placement?: ParameterPlacement;
+  /** The method of the request token and access token legs: the service POSTs; some providers document GET. */
+  readonly legMethod?: 'POST' | 'GET';
+  /** Extra headers on every signed request; a default User-Agent unless one is given. */
+  readonly headers?: readonly Param[];
 }
 
 export interface OAuth1State {
@@ -59,30 +64,56 @@ const paths = (c: OAuth1Config) => ({
   accessToken: c.paths?.accessToken ?? SEED.endpoints.oauth1AccessToken.path,
 });
 
-function sign(state: OAuth1State, leg: OAuth1Leg, base: Omit<SignatureInput, 'consumerKey' | 'signatureMethod'>, ctx: SigningContext): BuiltRequest {
+type LegInput = Omit<SignatureInput, 'nonce' | 'timestamp'>;
+
+/**
+ * What a leg signs, before nonce and timestamp: the profile's settings plus the leg's own values. Parameters in the
+ * body need a form body (RFC 5849 §3.5.2), so an empty one is declared; a GET has no body to carry them.
+ */
+export function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>): LegInput {
   const c = state.config;
-  const trace = traceSignature(
-    {
-      ...base,
-      consumerKey: c.consumerKey,
-      consumerSecret: c.consumerSecret,
-      signatureMethod: c.signatureMethod ?? 'HMAC-SHA1',
-      nonce: ctx.nonce,
-      timestamp: ctx.timestamp,
-      realm: c.realm ?? null,
-      includeVersion: c.includeVersion ?? true,
-      extraOauthParams: c.extraOauthParams?.[leg] ?? [],
-      placement: c.placement ?? 'header',
-      ...(c.privateKeyPem ? { privateKeyPem: c.privateKeyPem } : {}),
-    },
-    ctx.crypto,
-  );
-  return { request: trace.request, trace };
+  const placement = c.placement ?? 'header';
+  if (placement === 'body' && base.body === undefined && base.method.toUpperCase() === 'GET') {
+    throw new ProtocolError('body_placement_needs_form', leg, 'A GET request has no body for the protocol parameters (RFC 5849 §3.5.2); send them in the header or the query.');
+  }
+  const emptyForm = placement === 'body' && base.body === undefined ? { body: '', contentType: FORM_CONTENT_TYPE } : {};
+  return {
+    consumerKey: c.consumerKey,
+    consumerSecret: c.consumerSecret,
+    signatureMethod: c.signatureMethod ?? 'HMAC-SHA1',
+    realm: c.realm ?? null,
+    includeVersion: c.includeVersion ?? true,
+    extraOauthParams: c.extraOauthParams?.[leg] ?? [],
+    placement,
+    ...(c.privateKeyPem ? { privateKeyPem: c.privateKeyPem } : {}),
+    ...emptyForm,
+    ...base,
+  };
 }
 
-/** Step one (seed §4.1, RFC 5849 §2.1): POST with oauth_callback, no token, no body. */
+/** The request step one or three sends, as the flow builds it (method, URL and tokens from the state). */
+export function tokenLegInput(state: OAuth1State, leg: 'requestToken' | 'accessToken'): LegInput {
+  const c = state.config;
+  const method = c.legMethod ?? 'POST';
+  if (leg === 'requestToken') return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).requestToken), callback: c.callback });
+  if (!state.requestToken) throw new ProtocolError('no_request_token', 'accessToken', 'There is no request token yet; run step one first.');
+  if (!state.verifier) throw new ProtocolError('missing_verifier', 'accessToken', 'There is no verifier yet; authorize the request token (step two) first.');
+  return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null });
+}
+
+/** Signs a leg's input and adds the profile's extra headers to the signed request (they are not signed, §3.4.1). */
+export function signLeg(state: OAuth1State, input: SignatureInput, crypto: CryptoPort): BuiltRequest {
+  const trace = traceSignature(input, crypto);
+  return { request: withExtraHeaders(trace.request, state.config.headers), trace };
+}
+
+function sign(state: OAuth1State, input: LegInput, ctx: SigningContext): BuiltRequest {
+  return signLeg(state, { ...input, nonce: ctx.nonce, timestamp: ctx.timestamp }, ctx.crypto);
+}
+
+/** Step one (seed §4.1, RFC 5849 §2.1): POST (or the profile's GET) with oauth_callback, no token, no body. */
 export function buildRequestTokenRequest(state: OAuth1State, ctx: SigningContext): BuiltRequest {
-  return sign(state, 'requestToken', { method: 'POST', url: endpointUrl(state.config.baseUrl, paths(state.config).requestToken), callback: state.config.callback }, ctx);
+  return sign(state, tokenLegInput(state, 'requestToken'), ctx);
 }
 
 /** A form-encoded credentials response (RFC 5849 §2.1, §2.3): its fields, or the checks that failed. */
@@ -172,10 +203,7 @@ export function requestTokenExpired(state: OAuth1State, now: number): boolean {
 
 /** Step three (seed §4.1, RFC 5849 §2.3): signed with the request token secret, carrying the verifier. */
 export function buildAccessTokenRequest(state: OAuth1State, ctx: SigningContext): BuiltRequest {
-  if (!state.requestToken) throw new ProtocolError('no_request_token', 'accessToken', 'There is no request token yet; run step one first.');
-  if (!state.verifier) throw new ProtocolError('missing_verifier', 'accessToken', 'There is no verifier yet; authorize the request token (step two) first.');
-  const c = state.config;
-  return sign(state, 'accessToken', { method: 'POST', url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null }, ctx);
+  return sign(state, tokenLegInput(state, 'accessToken'), ctx);
 }
 
 export function interpretAccessToken(state: OAuth1State, exchange: Exchange, now: number): Interpretation<OAuth1State> {
@@ -207,7 +235,7 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
   const form = input.form ?? [];
   if (form.length && input.rawBody) throw new ProtocolError('two_bodies', 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
   const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
-  return sign(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }, ctx);
+  return sign(state, legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }), ctx);
 }
 
 /** A 401 on an API call means the access token is no longer valid (seed §3: deauthorized by the user). */

@@ -6,11 +6,12 @@ import { bearerAuthorization } from '../oauth2/bearer';
 import { parseCallback } from '../oauth2/callback';
 import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/pkce';
 import { generateState } from '../oauth2/state';
-import { buildTokenRequest, type ClientAuthentication } from '../oauth2/token-request';
+import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
 import { check, endpointUrl, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
+import { withExtraHeaders } from './extra-headers';
 
 /** The legs of the service's OAuth 2 flow (seed §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
 export type OAuth2Leg = 'authorize' | 'token' | 'api' | 'refresh';
@@ -25,8 +26,13 @@ export interface OAuth2Config {
   /** PKCE is on by default with S256 (RFC 9700 §2.1.1); null turns it off. */
   readonly pkce?: PkceMethod | null;
   readonly authentication?: ClientAuthentication;
+  /** `grant_type=authorization_code` on the authorization URL, as the service sends it; RFC 6749 §4.1.1 has none. */
   readonly includeGrantType?: boolean;
   readonly extraParams?: Partial<Record<OAuth2Leg, readonly Param[]>>;
+  /** The token request body (token and refresh legs): a form by default. */
+  readonly tokenBody?: TokenBodyFormat;
+  /** Extra headers on every request the client sends; a default User-Agent unless one is given. */
+  readonly headers?: readonly Param[];
 }
 
 export interface OAuth2State {
@@ -87,7 +93,8 @@ export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): I
 
 function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest>[0]['grant'], leg: OAuth2Leg): RawRequest {
   const c = s.config;
-  return buildTokenRequest({ tokenUrl: endpointUrl(c.baseUrl, paths(c).token), clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', grant, extraParams: c.extraParams?.[leg] ?? [] }).request;
+  const built = buildTokenRequest({ tokenUrl: endpointUrl(c.baseUrl, paths(c).token), clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', grant, extraParams: c.extraParams?.[leg] ?? [], bodyFormat: c.tokenBody ?? 'form' });
+  return withExtraHeaders(built.request, c.headers);
 }
 
 /** Step two (seed §4.2, RFC 6749 §4.1.3): code, the same redirect_uri, and the PKCE verifier. */
@@ -118,7 +125,7 @@ export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: 
 /** A bearer request to a protected resource (RFC 6750 §2.1); `outsideGrammar`: send a token that is not a b64token as it is. */
 export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string; outsideGrammar?: boolean }): RawRequest {
   if (!s.token) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; exchange the code first.');
-  return { method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] };
+  return withExtraHeaders({ method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] }, s.config.headers);
 }
 
 export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now: number): Interpretation<OAuth2State> {

@@ -29,7 +29,9 @@ const STEP = 'authorization-request';
 export function buildAuthorizationUrl(input: AuthorizationRequestInput): AuthorizationRequest {
   const endpoint = parseHttpUrl(input.authorizeUrl, STEP);
   if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the authorization request needs the client identifier (RFC 6749 §4.1.1).');
-  parseHttpUrl(input.redirectUri, STEP);
+  // A URL is checked as one; some providers register a name instead (eBay's RuName), which is sent as it is.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(input.redirectUri)) parseHttpUrl(input.redirectUri, STEP);
+  else if (!/^[^\s]+$/.test(input.redirectUri)) throw new ProtocolError('invalid_redirect_uri', STEP, 'redirect_uri is empty or contains a space; expected an absolute URL or a registered name such as an eBay RuName.');
   if (/#/.test(input.redirectUri)) throw new ProtocolError('invalid_redirect_uri', STEP, 'redirect_uri must not contain a fragment (RFC 6749 §3.1.2).');
   if (!input.state) throw new ProtocolError('missing_state', STEP, 'state is empty; the service requires a unique state to detect forged callbacks (seed §4.2, RFC 6749 §10.12).');
   const params: Param[] = [

@@ -8,8 +8,14 @@ import { parseHttpUrl } from '../url';
 import { formEncode } from './form';
 import { validateCodeVerifier } from './pkce';
 
-/** How the client authenticates (RFC 6749 §2.3.1): the service documents the body; Basic is the RFC's preferred form. */
-export type ClientAuthentication = 'body' | 'basic';
+/**
+ * How the client authenticates (RFC 6749 §2.3.1): the service documents the body; Basic is the RFC's preferred
+ * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1, §3.2.1).
+ */
+export type ClientAuthentication = 'none' | 'body' | 'basic';
+
+/** The token request body: a form (RFC 6749 §4.1.3), or a JSON object for providers that document one. */
+export type TokenBodyFormat = 'form' | 'json';
 
 export type TokenGrant =
   | { readonly type: 'authorization_code'; readonly code: string; readonly redirectUri: string; readonly codeVerifier?: string | null }
@@ -22,6 +28,7 @@ export interface TokenRequestInput {
   readonly authentication: ClientAuthentication;
   readonly grant: TokenGrant;
   readonly extraParams?: readonly Param[];
+  readonly bodyFormat?: TokenBodyFormat;
 }
 
 const STEP = 'token-request';
@@ -31,7 +38,7 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
   return `Basic ${base64Encode(utf8Encode(`${percentEncode(clientId)}:${percentEncode(clientSecret)}`))}`;
 }
 
-/** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a form POST. */
+/** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a POST: a form, or JSON where a provider wants it. */
 export function buildTokenRequest(input: TokenRequestInput): { request: RawRequest; params: readonly Param[] } {
   parseHttpUrl(input.tokenUrl, STEP);
   if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the token request needs the client identifier (seed §4.2 step two).');
@@ -46,12 +53,19 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     validateCodeVerifier(g.codeVerifier, STEP);
     grantParams.push(['code_verifier', g.codeVerifier]);
   }
-  const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : [];
-  const params = [...clientParams, ...grantParams, ...(input.extraParams ?? [])];
+  // RFC 6749 §3.2.1: a client that does not authenticate with a secret still names itself with client_id.
+  const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : input.authentication === 'none' ? [['client_id', input.clientId]] : [];
+  const params = [...clientParams, ...grantParams];
+  for (const [name, value] of input.extraParams ?? []) {
+    if (params.some(([n]) => n === name)) throw new ProtocolError('duplicate_parameter', STEP, `Extra token parameter "${name}" is already set by the grant or the client authentication; each parameter may appear only once (RFC 6749 §3.2).`);
+    params.push([name, value]);
+  }
+  const json = input.bodyFormat === 'json';
   const headers: [string, string][] = [
-    ['Content-Type', 'application/x-www-form-urlencoded'],
+    ['Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded'],
     ['Accept', 'application/json'],
   ];
   if (input.authentication === 'basic') headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
-  return { request: { method: 'POST', url: input.tokenUrl, headers, body: formEncode(params) }, params };
+  const body = json ? JSON.stringify(Object.fromEntries(params)) : formEncode(params);
+  return { request: { method: 'POST', url: input.tokenUrl, headers, body }, params };
 }

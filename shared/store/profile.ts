@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESERVED_HEADERS } from '../flows/extra-headers';
 import { SEED } from '../seed';
 import { parseHttpUrl } from '../url';
 
@@ -19,21 +20,68 @@ const path = (what: string) =>
     .min(1, `${what} is empty; expected a path such as /oauth/v1/request_token`)
     .refine((p) => p.startsWith('/'), `${what} must start with "/" (a path relative to the base URL)`);
 
-const httpUrl = z.string().trim().superRefine((s, ctx) => {
+const urlIssue = (s: string, step: string): string | null => {
   try {
-    parseHttpUrl(s, 'profile.baseUrl');
+    parseHttpUrl(s, step);
+    return null;
   } catch (e) {
-    ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    return (e as Error).message;
   }
+};
+
+const httpUrl = z.string().trim().superRefine((s, ctx) => {
+  const issue = urlIssue(s, 'profile.baseUrl');
+  if (issue) ctx.addIssue({ code: 'custom', message: issue });
 });
+
+/** An endpoint: a path relative to the base URL, or a full URL for a provider that spreads its endpoints over hosts. */
+const endpoint = (what: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is empty; expected a path such as ${example} or a full https:// URL`)
+    .superRefine((p, ctx) => {
+      if (p.startsWith('/')) return;
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(p)) return void ctx.addIssue({ code: 'custom', message: `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}` });
+      const issue = urlIssue(p, what);
+      if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
+    });
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
+/** An extra header: a token name, a value without line breaks (they would split the request), not one a leg sets. */
+export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name, value], ctx) => {
+  if (!TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
+  else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)` });
+  if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `the value of header ${name} contains a line break or NUL, which would split the request` });
+}).readonly();
+
+/** An extra request parameter: a non-empty name. */
+export const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]).readonly();
+
+/**
+ * The redirect URI sent instead of the catcher's own, for a provider that registers one fixed URL, an https URL or
+ * a name (eBay's RuName): an absolute URL, or a name without spaces. Empty: the catcher's URL.
+ */
+const redirectOverride = z
+  .string()
+  .trim()
+  .superRefine((s, ctx) => {
+    if (s === '') return;
+    if (/[\s\u0000-\u001f\u007f#]/.test(s)) return void ctx.addIssue({ code: 'custom', message: 'the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName' });
+    // Anything with a scheme is a URL and must be http(s), as the authorization request checks it; else a name.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
+      const issue = urlIssue(s, 'redirectUri');
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    }
+  });
 
 const port = z.number().int('the port must be a whole number').min(0, 'the port must be 0 (any free port) to 65535').max(65535, 'the port must be 0 (any free port) to 65535');
 
 export const oauth1ProfileSchema = z.strictObject({
-  requestTokenPath: path('The request token path').default(SEED.endpoints.oauth1RequestToken.path),
-  authorizePath: path('The authorize path').default(SEED.endpoints.oauth1Authorize.path),
-  accessTokenPath: path('The access token path').default(SEED.endpoints.oauth1AccessToken.path),
-  apiPath: path('The API path').default('/api/v1/me'),
+  requestTokenPath: endpoint('The request token path', '/oauth/v1/request_token').default(SEED.endpoints.oauth1RequestToken.path),
+  authorizePath: endpoint('The authorize path', '/oauth/v1/authorize').default(SEED.endpoints.oauth1Authorize.path),
+  accessTokenPath: endpoint('The access token path', '/oauth/v1/access_token').default(SEED.endpoints.oauth1AccessToken.path),
+  apiPath: endpoint('The API path', '/api/v1/me').default('/api/v1/me'),
   consumerKey: z.string().default(''),
   consumerSecret: z.string().default(''),
   /** PEM (PKCS#8) for the RSA methods. */
@@ -44,17 +92,24 @@ export const oauth1ProfileSchema = z.strictObject({
   realm: z.string().default(''),
   placement: z.enum(['header', 'query', 'body']).default('header'),
   includeVersion: z.boolean().default(true),
-});
+  /** The method of the request token and access token legs (the service POSTs; some providers document GET). */
+  legMethod: z.enum(['POST', 'GET']).default('POST'),
+}).refine((o) => !(o.legMethod === 'GET' && o.placement === 'body'), { path: ['placement'], message: 'a GET has no body for the protocol parameters (RFC 5849 §3.5.2); choose the header or the query, or POST' });
 
 export const oauth2ProfileSchema = z.strictObject({
-  authorizePath: path('The authorize path').default(SEED.endpoints.oauth2Authorize.path),
-  tokenPath: path('The token path').default(SEED.endpoints.oauth2Token.path),
-  apiPath: path('The API path').default('/api/v2/me'),
+  authorizePath: endpoint('The authorize path', '/oauth/v2/authorize').default(SEED.endpoints.oauth2Authorize.path),
+  tokenPath: endpoint('The token path', '/oauth/v2/token').default(SEED.endpoints.oauth2Token.path),
+  apiPath: endpoint('The API path', '/api/v2/me').default('/api/v2/me'),
   clientId: z.string().default(''),
   clientSecret: z.string().default(''),
   scope: z.string().default(''),
   pkce: z.enum(['S256', 'plain', 'off']).default('S256'),
-  clientAuthentication: z.enum(['body', 'basic']).default('body'),
+  clientAuthentication: z.enum(['none', 'body', 'basic']).default('body'),
+  /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2). */
+  tokenParams: z.array(paramSchema).default([]),
+  tokenBody: z.enum(['form', 'json']).default('form'),
+  /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
+  grantTypeInAuthorization: z.boolean().optional(),
 });
 
 export const profileSchema = z.strictObject({
@@ -66,6 +121,10 @@ export const profileSchema = z.strictObject({
   /** The loopback catcher's port and path; the redirect URI is http://127.0.0.1:<port><path> (RFC 8252 §7.3). */
   callbackPort: port.default(8765),
   callbackPath: path('The callback path').default('/callback'),
+  /** Sent as redirect_uri / oauth_callback instead of the catcher's URL; the user then pastes the URL landed on. */
+  redirectUri: redirectOverride.default(''),
+  /** Extra headers on every request the flows send; without a User-Agent among them, OAuth-Lab/<version> is sent. */
+  headers: z.array(headerSchema).default([]),
   oauth1: oauth1ProfileSchema.default(() => oauth1ProfileSchema.parse({})),
   oauth2: oauth2ProfileSchema.default(() => oauth2ProfileSchema.parse({})),
   /** Accept a self-signed certificate (the transport still checks the host name and dates). */

@@ -1,33 +1,57 @@
-import { isSignatureMethod } from '../../../shared/oauth1';
-import { parseHttpUrl } from '../../../shared/url';
+import { PRESETS } from '../../../shared/presets';
+import type { Profile } from '../../../shared/store/profile';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
+import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
+import { saveFlowTokens } from '../flow/save-tokens';
+import { serverText } from '../server-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
+       oauth-lab flow oauth2 --preset github --client-id I --client-secret S
 
 Runs a whole flow against a server and prints the tokens. Progress goes to stderr; the authorization URL is
 printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches
-the redirect (RFC 8252).
+the redirect (RFC 8252). The flags are the settings of a profile in the app, validated the same way.
 
-  --signature-method M  OAuth 1.0a: HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, PLAINTEXT
-  --realm R             OAuth 1.0a: realm sent first in the Authorization header (never signed)
-  --no-version          OAuth 1.0a: leave out oauth_version=1.0
-  --request-token-path P, --authorize-path P, --access-token-path P, --token-path P
-                        endpoint paths (or full URLs) when the server does not use the service's
-                        /oauth/v1/... and /oauth/v2/... paths
+  --preset NAME         start from a provider's documented settings: ${PRESETS.map((p) => p.id).join(', ')}
+  --header "Name: value"  an extra header on every request (repeatable); without a User-Agent among them,
+                        User-Agent: OAuth-Lab/<version> is sent
+  --request-token-path P, --authorize-path P, --access-token-path P, --token-path P, --api-path P
+                        endpoint paths, or full URLs for endpoints on another host; a query on an authorize
+                        path is kept (the provider's own parameters)
   --callback-port N     port of the redirect catcher (default 0: any free port; real providers need the
                         registered one, e.g. 8765 for http://127.0.0.1:8765/callback)
   --callback-path P     path of the redirect URI (default /callback)
+  --redirect-uri URI    send this redirect URI instead of the catcher's (an https URL, a fixed registered URL,
+                        an eBay RuName); unless it is the catcher's loopback URL, paste the URL your browser
+                        landed on into stdin
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
-  --client-auth body|basic  OAuth 2 client authentication (default body, as the service documents)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
   --no-open             do not open a browser; open the printed URL yourself
   --json                print one JSON object with the final token response fields on stdout
+  --save PROFILE        store the tokens under the profile with this id or name in the app's store
+  --store-dir DIR       the store to save to (default: the per-user config directory, as oauth-lab web)
+
+OAuth 1.0a:
+  --signature-method M  HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT
+  --private-key FILE    PEM (PKCS#8) private key for the RSA methods
+  --placement P         header (default), query or body: where the protocol parameters go (RFC 5849 §3.5)
+  --leg-method M        POST (default) or GET for the request token and access token legs
+  --realm R             realm sent first in the Authorization header (never signed)
+  --no-version          leave out oauth_version=1.0
+
+OAuth 2:
+  --client-auth A       body (default, client_secret in the body), basic (HTTP Basic) or none (client_id only)
+  --token-body F        form (default, RFC 6749 §4.1.3) or json
+  --token-param n=v     an extra parameter of the token request (repeatable)
+  --grant-type-in-authorize  also send grant_type=authorization_code on the authorization URL, as the
+                        service's interface does (RFC 6749 §4.1.1 has none; off by default)
+  --no-pkce             leave out PKCE (S256 by default)
 `;
 
 export const flowCommand: Command = async (argv, io) => {
@@ -38,38 +62,29 @@ export const flowCommand: Command = async (argv, io) => {
   }
   if (protocol !== 'oauth1' && protocol !== 'oauth2') throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
   const v = parseFlags(rest, FLAGS, 'flow');
-  const need = (name: keyof typeof v, flag: string): string => {
-    const value = v[name];
-    if (typeof value !== 'string' || value === '') throw new UsageError(`${flag} is required for flow ${protocol}.`);
-    return value;
-  };
-  const baseUrl = need('base-url', '--base-url');
-  try {
-    parseHttpUrl(baseUrl, 'base-url');
-  } catch (e) {
-    throw new UsageError(`--base-url: ${(e as Error).message}`);
-  }
+  const profile = profileFromFlags(v);
+  requireCredentials(protocol, profile);
   const options: FlowRunOptions = {
-    baseUrl,
-    callbackPort: integer(v['callback-port'] ?? '0', '--callback-port', 0, 65535),
-    callbackPath: v['callback-path'] ?? '/callback',
     open: !v['no-open'],
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
-    send: { allowSelfSigned: !!v['allow-self-signed'], env: io.env },
+    send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
+    stdin: io.stdin,
   };
-  if (!options.callbackPath.startsWith('/')) throw new UsageError(`--callback-path must start with "/"; got "${options.callbackPath}".`);
-  const clientAuth = v['client-auth'] ?? 'body';
-  if (clientAuth !== 'body' && clientAuth !== 'basic') throw new UsageError(`--client-auth must be body or basic; got "${clientAuth}".`);
-  const signatureMethod = v['signature-method'] ?? 'HMAC-SHA1';
-  if (!isSignatureMethod(signatureMethod) || signatureMethod.startsWith('RSA-')) throw new UsageError(`--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT; got "${signatureMethod}".`);
   const report = new FlowReport(io.stderr);
   try {
-    const result =
-      protocol === 'oauth1'
-        ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
-        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] } }, options, report);
-    if (v.json) io.stdout.write(`${JSON.stringify(result)}\n`);
-    else for (const [name, value] of Object.entries(result)) io.stdout.write(`${name}=${String(value)}\n`);
+    let fields: Record<string, unknown>;
+    if (protocol === 'oauth1') {
+      const tokens = await runOAuth1(profile, options, report);
+      fields = tokens;
+      if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth1', token: tokens.oauth_token ?? '', tokenSecret: tokens.oauth_token_secret ?? '', expiresAt: null }));
+    } else {
+      const result = await runOAuth2(profile, options, report);
+      fields = result.fields;
+      const t = result.token;
+      if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth2', token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt }));
+    }
+    if (v.json) io.stdout.write(`${JSON.stringify(fields)}\n`);
+    else for (const [name, value] of Object.entries(fields)) io.stdout.write(`${serverText(name)}=${serverText(typeof value === 'string' ? value : JSON.stringify(value))}\n`);
     report.line('\nFlow completed.');
     return 0;
   } catch (e) {
@@ -80,12 +95,24 @@ export const flowCommand: Command = async (argv, io) => {
 };
 
 const FLAGS = {
-  'base-url': { type: 'string' }, 'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' },
-  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
-  'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
-  'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+  ...PROFILE_FLAGS,
+  'wait-timeout': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+  save: { type: 'string' }, 'store-dir': { type: 'string' },
 } as const;
+
+function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
+  const need = (value: string, flag: string) => {
+    if (value === '') throw new UsageError(`${flag} is required for flow ${protocol}.`);
+  };
+  if (protocol === 'oauth1') {
+    need(p.oauth1.consumerKey, '--consumer-key');
+    if (p.oauth1.signatureMethod.startsWith('RSA-')) need(p.oauth1.rsaPrivateKey, '--private-key');
+    else need(p.oauth1.consumerSecret, '--consumer-secret');
+  } else {
+    need(p.oauth2.clientId, '--client-id');
+    if (p.oauth2.clientAuthentication !== 'none') need(p.oauth2.clientSecret, '--client-secret');
+  }
+}
 
 function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFileFlag } from '../read-file-flag';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ProtocolError } from '../../../shared/errors';
@@ -81,7 +82,7 @@ export const signCommand: Command = async (argv, io) => {
     realm: values.realm ?? null,
     callback: values.callback ?? null,
     verifier: values.verifier ?? null,
-    privateKeyPem: values['private-key'] ? readKey(values['private-key']) : null,
+    privateKeyPem: values['private-key'] ? readFileFlag('--private-key', values['private-key']) : null,
     includeVersion: !values['no-version'],
   };
   const input = toSignatureInput(request, fresh);
@@ -136,14 +137,6 @@ function parseMethodFlag(method: string | undefined): SignRequest['signatureMeth
   const parsed = SignRequestSchema.shape.signatureMethod.safeParse(method);
   if (!parsed.success) throw new UsageError(`--signature-method "${method}" is not supported; expected one of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT.`);
   return parsed.data;
-}
-
-function readKey(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`--private-key ${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
-  }
 }
 
 function jsonResult(t: SignatureTrace) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { oauth1Flow } from '../../../shared/flows';
-import type { OAuth1Config } from '../../../shared/flows/oauth1-flow';
+import { oauth1ConfigOf, oauth1Flow } from '../../../shared/flows';
 import { parseUrlEncoded } from '../../../shared/oauth1';
+import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
@@ -10,15 +10,14 @@ import { FlowFailure, type FlowReport } from './report';
 
 const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
 
-/** Runs the service's three OAuth 1.0a legs (seed §4.1) and returns the access token response's fields. */
-export type OAuth1Settings = Pick<OAuth1Config, 'consumerKey' | 'consumerSecret' | 'signatureMethod' | 'realm' | 'includeVersion' | 'paths'>;
-
-export async function runOAuth1(credentials: OAuth1Settings, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
-  const catcher = await startFlowCatcher(options, report);
+/** Runs the three OAuth 1.0a legs (seed §4.1) with the profile's settings and returns the access token response's fields. */
+export async function runOAuth1(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
+  const catcher = await startFlowCatcher(profile, options, report);
   try {
-    let state = oauth1Flow.startOAuth1({ baseUrl: options.baseUrl, ...credentials, callback: catcher.redirectUri });
+    let state = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, profile.baseUrl, catcher.redirectUri));
+    const method = state.config.legMethod ?? 'POST';
 
-    report.step('Step one: request token (POST, signed, oauth_callback)');
+    report.step(`Step one: request token (${method}, signed, oauth_callback)`);
     const rt = oauth1Flow.buildRequestTokenRequest(state, signing());
     const rtResult = oauth1Flow.interpretRequestToken(state, await sendLeg('request token', rt.request, options, report), Date.now());
     report.checks(rtResult.checks);
@@ -26,13 +25,13 @@ export async function runOAuth1(credentials: OAuth1Settings, options: FlowRunOpt
     state = rtResult.state;
 
     report.step('Step two: user authorization (browser)');
-    const callback = await authorizeInBrowser(oauth1Flow.buildAuthorizeUrl(state), { kind: 'oauth1', requestToken: state.requestToken!.token }, catcher, options, report);
-    const cbResult = oauth1Flow.interpretCallback(state, callback.params);
+    const landed = await authorizeInBrowser(oauth1Flow.buildAuthorizeUrl(state), { kind: 'oauth1', requestToken: state.requestToken!.token }, catcher, profile, options, report);
+    const cbResult = oauth1Flow.interpretCallback(state, landed.params);
     report.checks(cbResult.checks);
     if (!cbResult.ok) throw new FlowFailure('authorize', cbResult.summary);
     state = cbResult.state;
 
-    report.step('Step three: access token (POST, signed with the request token secret, oauth_verifier)');
+    report.step(`Step three: access token (${method}, signed with the request token secret, oauth_verifier)`);
     const at = oauth1Flow.buildAccessTokenRequest(state, signing());
     const exchange = await sendLeg('access token', at.request, options, report);
     const atResult = oauth1Flow.interpretAccessToken(state, exchange, Date.now());

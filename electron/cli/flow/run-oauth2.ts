@@ -1,32 +1,22 @@
-import { oauth2Flow } from '../../../shared/flows';
+import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
+import { formDecode } from '../../../shared/oauth2/form';
+import type { TokenSet } from '../../../shared/oauth2/token-response';
+import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
-export interface OAuth2Credentials {
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly scope: string | null;
-  readonly pkce: boolean;
-  readonly authentication: 'body' | 'basic';
-  readonly paths?: { readonly authorize?: string | undefined; readonly token?: string | undefined };
-}
-
-/** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
-export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
-  const catcher = await startFlowCatcher(options, report);
+/** Runs the authorization code grant (seed §4.2) with the profile's settings: the response's fields and the token read from it. */
+export async function runOAuth2(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
+  const catcher = await startFlowCatcher(profile, options, report);
   try {
-    let state = oauth2Flow.startOAuth2(
-      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },
-      nodeRandom,
-      nodeCrypto,
-    );
+    let state = oauth2Flow.startOAuth2(oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), nodeRandom, nodeCrypto);
 
-    report.step(`Step one: authorization code (browser${state.pkce ? ', PKCE S256' : ''})`);
-    const callback = await authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, { kind: 'oauth2', state: state.state }, catcher, options, report);
-    const cb = oauth2Flow.interpretCallback(state, callback.query);
+    report.step(`Step one: authorization code (browser${state.pkce ? `, PKCE ${state.pkce.method}` : ''})`);
+    const landed = await authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, { kind: 'oauth2', state: state.state }, catcher, profile, options, report);
+    const cb = oauth2Flow.interpretCallback(state, `?${landed.query}`);
     report.checks(cb.checks);
     if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
     state = cb.state;
@@ -35,9 +25,20 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
     const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
     report.checks(token.checks);
-    if (!token.ok) throw new FlowFailure('token', token.summary);
-    return JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
+    if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary);
+    return { fields: responseFields(exchange.response.bodyText), token: token.state.token };
   } finally {
     await catcher.close();
   }
+}
+
+/** The token response's fields for printing: a JSON object, or a form body as some providers send it. */
+function responseFields(body: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(body.replace(/^\uFEFF/, ''));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: a form body
+  }
+  return Object.fromEntries(formDecode(body.trim(), 'token'));
 }

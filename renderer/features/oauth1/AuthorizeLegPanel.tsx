@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PasteLandedUrl } from '../flow/PasteLandedUrl';
 import { Checks } from '../../components/Checks';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
@@ -17,6 +18,7 @@ export function AuthorizeLegPanel() {
   const started = useOAuth1((s) => s.authorizationStarted);
   const cancelled = useOAuth1((s) => s.waitCancelled);
   const verifierEntered = useOAuth1((s) => s.verifierEntered);
+  const pasted = useOAuth1((s) => s.urlPasted);
   const [verifier, setVerifier] = useState('');
   const { open, error: openError, host } = useOpenAuthorization(started);
   if (!flow?.requestToken || !authorize.url) return <p className="muted">Get a request token first (step 1).</p>;
@@ -44,6 +46,7 @@ export function AuthorizeLegPanel() {
         </p>
       )}
       {authorize.ended && <p className="error" role="alert">{authorize.ended.message}</p>}
+      {!oob && <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />}
       {oob && (
         <form className="form-row" onSubmit={(e) => (e.preventDefault(), verifierEntered(verifier))}>
           <label className="grow">Verifier shown by the provider<input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} /></label>

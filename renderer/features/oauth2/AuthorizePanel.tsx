@@ -3,6 +3,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
+import { PasteLandedUrl } from '../flow/PasteLandedUrl';
 
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
 export function AuthorizePanel() {
@@ -15,6 +16,8 @@ export function AuthorizePanel() {
   const started = useOAuth2((s) => s.authorizationStarted);
   const cancelled = useOAuth2((s) => s.waitCancelled);
   const profile = useOAuth2((s) => s.profile);
+  const catcherUri = useOAuth2((s) => s.catcherUri);
+  const pasted = useOAuth2((s) => s.urlPasted);
   const { open, error, host } = useOpenAuthorization(started);
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
@@ -36,6 +39,7 @@ export function AuthorizePanel() {
           <p className="waiting" role="status">Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>… <button type="button" onClick={() => void cancelled()}>Cancel</button></p>
         )}
         {ended && <p className="error" role="alert">{ended.message}</p>}
+        <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
       </section>
       <section className="col" aria-label="State and PKCE">
         <h3>State and PKCE</h3>

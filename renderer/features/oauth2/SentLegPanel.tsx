@@ -8,6 +8,7 @@ import { useApp, useOAuth2 } from '../../app/stores';
 import { ProviderSide } from '../../components/ProviderSide';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { MethodInput } from '../../../shared/bridge/contract';
+import { endpointUrl } from '../../../shared/flows';
 import { findProviderEventAfter } from '../../state/provider-match';
 import { useSendShortcut } from '../flow/use-send-shortcut';
 import type { SentLeg } from '../../state/oauth2-store';
@@ -40,7 +41,7 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =
     leg === 'api' && flow && profile
-      ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: `${flow.config.baseUrl.replace(/\/+$/, '')}${profile.oauth2.tokenPath}`, clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication, scope: flow.config.scope ?? null }
+      ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath), clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body', scope: flow.config.scope ?? null }
       : { kind: 'request', request: draft };
   return (
     <div className="columns">

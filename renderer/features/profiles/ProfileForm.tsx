@@ -1,14 +1,19 @@
 import { useMemo } from 'react';
 import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
-import { CheckField, FieldErrorsContext, SecretField, SelectField, TextField } from './fields';
+import { CheckField, FieldErrorsContext, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
+import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
+import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
 
 const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'].map((m) => [m, m] as const);
 const PLACEMENTS = [['header', 'Authorization header'], ['query', 'Query string'], ['body', 'Form body']] as const;
 const PKCE = [['S256', 'S256 (recommended)'], ['plain', 'plain'], ['off', 'off (no PKCE)']] as const;
-const CLIENT_AUTH = [['body', 'In the body (client_secret)'], ['basic', 'HTTP Basic']] as const;
+const CLIENT_AUTH = [['body', 'In the body (client_secret)'], ['basic', 'HTTP Basic'], ['none', 'None (client_id only, a public client)']] as const;
+const TOKEN_BODY = [['form', 'Form (application/x-www-form-urlencoded)'], ['json', 'JSON']] as const;
+const LEG_METHODS = [['POST', 'POST'], ['GET', 'GET']] as const;
+const ENDPOINT_HINT = 'A path, or a full URL for an endpoint on another host.';
 
 /** The messages to show: as typed for the fields the user changed, all of them after a save attempt, and the bridge's. */
 function useVisibleErrors(): FieldErrors {
@@ -36,7 +41,8 @@ export function ProfileForm() {
   const d = editing.draft;
   const builtIn = d.builtIn;
   const dirty = isDirty(editing);
-  const redirectUri = `http://127.0.0.1:${builtIn ? '<free port>' : d.callbackPort}${d.callbackPath}`;
+  const catcherUri = `http://127.0.0.1:${builtIn ? '<free port>' : d.callbackPort}${d.callbackPath}`;
+  const redirectUri = d.redirectUri.trim() || catcherUri;
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
   return (
     <FieldErrorsContext.Provider value={errors}>
@@ -44,6 +50,7 @@ export function ProfileForm() {
         <div className="form-head">
           <h3>{editing.isNew ? 'New profile' : <>Edit <span className="profile-name">{editing.original.name}</span></>}</h3>
         </div>
+        {editing.presetId && <PresetNote id={editing.presetId} />}
         {builtIn && (
           <p className="builtin-note">The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port changes on every start), so they are read-only here; the callback and the options are yours to change.</p>
         )}
@@ -71,20 +78,24 @@ export function ProfileForm() {
                 {!builtIn && <CopyButton text={redirectUri} label="redirect URI" />}
               </div>
             </div>
+            <TextField path="redirectUri" className="wide" placeholder={`(none: ${catcherUri})`} hint="For a provider that registers one fixed URL, an https URL or a name (eBay's RuName). The redirect then cannot reach OAuth Lab: paste the address you land on in the flow's authorize step." />
+            <LinesField path="headers" className="full" placeholder={`Accept: application/json\nUser-Agent: ${DEFAULT_USER_AGENT}`} hint={`Name: value, one per line, sent on every request of both flows. Without a User-Agent here, User-Agent: ${DEFAULT_USER_AGENT} is sent.`} />
           </div>
         </fieldset>
         <fieldset>
           <legend>OAuth 1.0a</legend>
           <div className="field-grid">
-            <TextField path="oauth1.requestTokenPath" readOnly={builtIn} />
+            <TextField path="oauth1.requestTokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
             <TextField path="oauth1.authorizePath" readOnly={builtIn} />
             <TextField path="oauth1.accessTokenPath" readOnly={builtIn} />
             <TextField path="oauth1.apiPath" readOnly={builtIn} />
             <TextField path="oauth1.consumerKey" readOnly={builtIn} />
             <SecretField path="oauth1.consumerSecret" readOnly={builtIn} />
             <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />
+            {!builtIn && <PemFileButton path="oauth1.rsaPrivateKey" />}
             <SelectField path="oauth1.signatureMethod" options={SIGNATURE_METHODS} />
             <SelectField path="oauth1.placement" options={PLACEMENTS} />
+            <SelectField path="oauth1.legMethod" options={LEG_METHODS} />
             <TextField path="oauth1.realm" placeholder="(none: not sent)" />
             <div className="checks-row">
               <CheckField path="oauth1.useOob" hint="oauth_callback=oob: the provider shows the verifier (RFC 5849 §2.1)" />
@@ -96,13 +107,18 @@ export function ProfileForm() {
           <legend>OAuth 2</legend>
           <div className="field-grid">
             <TextField path="oauth2.authorizePath" readOnly={builtIn} hint={builtIn ? undefined : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'} />
-            <TextField path="oauth2.tokenPath" readOnly={builtIn} />
+            <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
             <TextField path="oauth2.apiPath" readOnly={builtIn} />
             <TextField path="oauth2.clientId" readOnly={builtIn} />
             <SecretField path="oauth2.clientSecret" readOnly={builtIn} />
             <TextField path="oauth2.scope" placeholder="e.g. read write" />
             <SelectField path="oauth2.pkce" options={PKCE} />
             <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
+            <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
+            <LinesField path="oauth2.tokenParams" className="wide" placeholder="audience=https://api.example.com" hint="name=value, one per line, added to the token request and the refresh." />
+            <div className="checks-row">
+              <CheckField path="oauth2.grantTypeInAuthorization" hint="grant_type=authorization_code on the authorization URL, as the service's interface sends it; RFC 6749 §4.1.1 has none" />
+            </div>
           </div>
         </fieldset>
         <fieldset>

@@ -1,3 +1,4 @@
+import { PRESETS } from '../../../shared/presets';
 import { useEffect } from 'react';
 import { useApp, useAppStore, useDeps } from '../../app/stores';
 import { keptProfilesStore } from './kept-store';
@@ -54,7 +55,11 @@ function Layout() {
       <header className="page-head">
         <h2>Profiles</h2>
         {activeName && <span className="muted">active: {activeName}</span>}
-        <button type="button" className="primary" onClick={start}>New profile</button>
+        <button type="button" className="primary" onClick={() => start()}>New profile</button>
+        <select aria-label="New profile from a provider preset" value="" onChange={(e) => e.target.value && start(e.target.value)}>
+          <option value="">New from a preset…</option>
+          {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
       </header>
       <StorageNote />
       <StatusLine />

@@ -92,3 +92,43 @@ export function CheckField({ path, hint }: { path: FieldPath; hint?: ReactNode }
     </div>
   );
 }
+
+/** A list typed one item per line (extra headers, token parameters). */
+export function LinesField({ path, placeholder, className, hint }: { path: FieldPath; placeholder?: string; className?: string; hint?: ReactNode }) {
+  const f = useField(path);
+  const value = String(f.value);
+  return (
+    <FieldShell path={path} id={f.id} error={f.error} className={className} hint={hint}>
+      <textarea {...f.a11y} className="mono" rows={Math.max(2, value.split('\n').length)} value={value} placeholder={placeholder} spellCheck={false} autoComplete="off" onChange={(e) => f.edit(e.target.value)} />
+    </FieldShell>
+  );
+}
+
+/** Reads a PEM file into a field (the RSA private key), so the key need not be pasted. */
+export function PemFileButton({ path }: { path: FieldPath }) {
+  const edit = useProfiles((s) => s.fieldEdited);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="field pem-file">
+      <label className="button-like">
+        Load {FIELD_LABELS[path]} from a file…
+        <input
+          type="file"
+          className="sr-only"
+          accept=".pem,.key,.txt,application/x-pem-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            void file.text().then((text) => {
+              if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) return setError(`${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
+              setError(null);
+              edit(path, text);
+            });
+          }}
+        />
+      </label>
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,10 +1,18 @@
+import { grantTypeInAuthorization } from '../../../shared/flows/profile-config';
+import { presetProfileInput, type Preset } from '../../../shared/presets';
 import { MOCK_PROFILE_ID, profileSchema, savableProfileSchema, type Profile } from '../../../shared/store/profile';
+import { headerLines, headersText, paramLines, paramsText } from '../../../shared/store/profile-lines';
 
 /**
  * A profile as the form edits it: the numbers stay the text the user typed until they are valid, so "70000" or
- * "80a" can be shown with a message instead of being lost.
+ * "80a" can be shown with a message instead of being lost; extra headers and token parameters are one per line.
  */
-export type ProfileDraft = Omit<Profile, 'callbackPort' | 'timeoutMs'> & { readonly callbackPort: string; readonly timeoutMs: string };
+export type ProfileDraft = Omit<Profile, 'callbackPort' | 'timeoutMs' | 'headers' | 'oauth2'> & {
+  readonly callbackPort: string;
+  readonly timeoutMs: string;
+  readonly headers: string;
+  readonly oauth2: Omit<Profile['oauth2'], 'tokenParams' | 'grantTypeInAuthorization'> & { readonly tokenParams: string; readonly grantTypeInAuthorization: boolean };
+};
 
 /** Every field of shared/store/profile.ts the form shows, with the label that names it in messages. */
 export const FIELD_LABELS = {
@@ -12,6 +20,8 @@ export const FIELD_LABELS = {
   baseUrl: 'Base URL',
   callbackPort: 'Callback port',
   callbackPath: 'Callback path',
+  redirectUri: 'Redirect URI override',
+  headers: 'Extra headers',
   allowSelfSigned: 'Allow self-signed certificates',
   timeoutMs: 'Timeout (ms)',
   'oauth1.requestTokenPath': 'Request token path',
@@ -26,6 +36,7 @@ export const FIELD_LABELS = {
   'oauth1.realm': 'Realm',
   'oauth1.placement': 'Parameters in',
   'oauth1.includeVersion': 'Send oauth_version',
+  'oauth1.legMethod': 'Token legs by',
   'oauth2.authorizePath': 'OAuth 2 Authorize path',
   'oauth2.tokenPath': 'Token path',
   'oauth2.apiPath': 'OAuth 2 API path',
@@ -34,6 +45,9 @@ export const FIELD_LABELS = {
   'oauth2.scope': 'Scope',
   'oauth2.pkce': 'PKCE',
   'oauth2.clientAuthentication': 'Client authentication',
+  'oauth2.tokenBody': 'Token request body',
+  'oauth2.tokenParams': 'Extra token parameters',
+  'oauth2.grantTypeInAuthorization': 'Send grant_type in the authorization request',
 } as const;
 
 export type FieldPath = keyof typeof FIELD_LABELS;
@@ -41,10 +55,17 @@ export type FieldErrors = Readonly<Partial<Record<FieldPath | 'form', string>>>;
 
 const isField = (key: string): key is FieldPath => Object.hasOwn(FIELD_LABELS, key);
 
-export const draftOf = (p: Profile): ProfileDraft => ({ ...p, callbackPort: String(p.callbackPort), timeoutMs: String(p.timeoutMs) });
+export const draftOf = (p: Profile): ProfileDraft => ({
+  ...p,
+  callbackPort: String(p.callbackPort),
+  timeoutMs: String(p.timeoutMs),
+  headers: headersText(p.headers),
+  oauth2: { ...p.oauth2, tokenParams: paramsText(p.oauth2.tokenParams), grantTypeInAuthorization: grantTypeInAuthorization(p) },
+});
 
-/** A new profile for a real server: the service's endpoint paths and the defaults of the schema. */
-export function newDraft(id: string): ProfileDraft {
+/** A new profile for a real server: the service's endpoint paths and the schema's defaults, or a provider's preset. */
+export function newDraft(id: string, preset?: Preset): ProfileDraft {
+  if (preset) return draftOf(profileSchema.parse(presetProfileInput(preset, id, preset.name)));
   return { ...draftOf(profileSchema.parse({ id, name: 'new' })), name: '' };
 }
 
@@ -78,14 +99,18 @@ export function named(path: FieldPath, message: string): string {
   return /^The /.test(message) ? message : `${FIELD_LABELS[path]}: ${message}`;
 }
 
-/** A field's issue from a zod or bridge path (`profile.oauth1.tokenPath` from the bridge), or the form's. */
+/**
+ * A field's issue from a zod or bridge path (`profile.oauth1.tokenPath` from the bridge; `headers.2.0`, an item of a
+ * list field, goes to the list), or the form's.
+ */
 export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], dropPrefix?: string): FieldErrors {
   const out: Partial<Record<FieldPath | 'form', string>> = {};
   for (const i of issues) {
     const parts = i.path.map(String);
     if (dropPrefix && parts[0] === dropPrefix) parts.shift();
+    const field = [3, 2, 1].map((n) => parts.slice(0, n).join('.')).find(isField);
     const key = parts.join('.');
-    if (isField(key)) out[key] ??= named(key, i.message);
+    if (field) out[field] ??= named(field, i.message);
     else out.form = out.form ? `${out.form}; ${key ? `${key}: ` : ''}${i.message}` : `${key ? `${key}: ` : ''}${i.message}`;
   }
   return out;
@@ -96,14 +121,20 @@ export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]
  * field's message. A base URL left empty is reported with the other fields rather than only once they pass.
  */
 export function validateDraft(d: ProfileDraft): { profile: Profile | null; errors: FieldErrors } {
+  const headers = headerLines(d.headers);
+  const tokenParams = paramLines(d.oauth2.tokenParams);
   const candidate = {
     ...d,
     callbackPort: WHOLE.test(d.callbackPort) ? Number(d.callbackPort) : NaN,
     timeoutMs: WHOLE.test(d.timeoutMs) ? Number(d.timeoutMs) : NaN,
+    headers: headers.ok ? headers.value : [],
+    oauth2: { ...d.oauth2, tokenParams: tokenParams.ok ? tokenParams.value : [] },
   };
   const parsed = savableProfileSchema.safeParse(candidate);
   const errors: Partial<Record<FieldPath | 'form', string>> = parsed.success ? {} : { ...errorsFromIssues(parsed.error.issues) };
   for (const key of ['callbackPort', 'timeoutMs'] as const) if (Number.isNaN(candidate[key])) errors[key] = named(key, NUMBER_MESSAGES[key]);
+  if (!headers.ok) errors.headers = named('headers', headers.message);
+  if (!tokenParams.ok) errors['oauth2.tokenParams'] = named('oauth2.tokenParams', tokenParams.message);
   if (!d.builtIn && d.baseUrl.trim() === '') errors.baseUrl ??= named('baseUrl', 'the base URL is empty; expected an absolute http:// or https:// URL');
   return Object.keys(errors).length ? { profile: null, errors } : { profile: parsed.data!, errors };
 }

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { findPreset } from '../../../shared/presets';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -17,12 +18,14 @@ export interface Editing {
   /** What was saved (or the new profile's defaults), to discard changes back to. */
   readonly original: ProfileDraft;
   readonly isNew: boolean;
+  /** The provider preset a new profile started from: its notes and documentation show above the form. */
+  readonly presetId?: string;
 }
 
 /** An action that would replace the draft, held while the user is asked about its unsaved changes. */
 export type Replacement =
   | { readonly kind: 'open'; readonly profile: Profile }
-  | { readonly kind: 'new' }
+  | { readonly kind: 'new'; readonly presetId?: string }
   | { readonly kind: 'duplicate'; readonly profile: Profile; readonly mockBaseUrl: string | null };
 
 export interface Status {
@@ -50,7 +53,8 @@ export interface ProfilesState {
   readonly importError: string | null;
   pageOpened(): Promise<void>;
   profileOpened(profile: Profile): Promise<void>;
-  newProfileStarted(): void;
+  /** A new profile, empty or from a provider preset (shared/presets). */
+  newProfileStarted(presetId?: string): void;
   fieldEdited(path: FieldPath, value: string | boolean): void;
   changesDiscarded(): void;
   saveRequested(): Promise<void>;
@@ -88,17 +92,18 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       set(r.ok ? { tokens: r.value, tokensError: null } : { tokens: [], tokensError: r.error.message });
     };
     /** Edits a profile; its saved tokens stay on screen while they are read again (no flicker after a save). */
-    const open = (draft: ProfileDraft, isNew: boolean) => {
+    const open = (draft: ProfileDraft, isNew: boolean, presetId?: string) => {
       const same = get().editing?.draft.id === draft.id;
-      set({ editing: { draft, original: draft, isNew }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+      set({ editing: { draft, original: draft, isNew, ...(presetId ? { presetId } : {}) }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
     };
     const openProfile = async (profile: Profile) => {
       open(draftOf(profile), false);
       set({ confirmingDelete: null, status: null });
       await loadTokens(profile.id);
     };
-    const startNew = () => {
-      open(newDraft(newId()), true);
+    const startNew = (presetId?: string) => {
+      const preset = presetId === undefined ? undefined : findPreset(presetId);
+      open(newDraft(newId(), preset), true, preset?.id);
       set({ confirmingDelete: null, status: null });
     };
     /** Saves a copy under a free name, then edits it. */
@@ -117,7 +122,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     };
     const perform = async (r: Replacement) => {
       if (r.kind === 'open') await openProfile(r.profile);
-      else if (r.kind === 'new') startNew();
+      else if (r.kind === 'new') startNew(r.presetId);
       else await duplicate(r.profile, r.mockBaseUrl);
     };
     /** Does it at once, unless it would drop unsaved changes: then it waits for the user's answer (replacing). */
@@ -162,8 +167,8 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         if (e && !e.isNew && e.draft.id === profile.id && isDirty(e)) return;
         await unlessDirty({ kind: 'open', profile });
       },
-      newProfileStarted() {
-        void unlessDirty({ kind: 'new' });
+      newProfileStarted(presetId) {
+        void unlessDirty(presetId === undefined ? { kind: 'new' } : { kind: 'new', presetId });
       },
       fieldEdited(path, value) {
         const e = get().editing;

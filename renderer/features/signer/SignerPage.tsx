@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BearerPanel } from './BearerPanel';
 import type { Profile } from '../../../shared/store/profile';
 import { TraceView } from '../../components/TraceView';
 import { useApp } from '../../app/stores';
@@ -23,11 +24,23 @@ function withUrlError(issues: FieldIssues, error: LiveTrace['error']): FieldIssu
 
 const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) => (!p ? null : p.builtIn ? mockBaseUrl : p.baseUrl || null);
 
+/** The Request signer: OAuth 1.0a signatures, or a request with a saved OAuth 2 bearer token. */
+export function SignerPage() {
+  const [mode, setMode] = useState<'oauth1' | 'bearer'>('oauth1');
+  const modeSwitch = (
+    <div className="signer-mode" role="group" aria-label="Credentials">
+      <button type="button" aria-pressed={mode === 'oauth1'} onClick={() => setMode('oauth1')}>OAuth 1.0a signature</button>
+      <button type="button" aria-pressed={mode === 'bearer'} onClick={() => setMode('bearer')}>OAuth 2 bearer token</button>
+    </div>
+  );
+  return mode === 'bearer' ? <BearerPanel modeSwitch={modeSwitch} /> : <OAuth1Signer modeSwitch={modeSwitch} />;
+}
+
 /**
- * The Request signer: `oauth-lab sign` as a page. Any request, stored or typed credentials, the signature walked
+ * The OAuth 1.0a side: `oauth-lab sign` as a page. Any request, stored or typed credentials, the signature walked
  * through live as the user types, the signed request as HTTP text and curl, and Send with the mock's verdict.
  */
-export function SignerPage() {
+function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
   const profiles = useApp((s) => s.profiles);
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
@@ -75,6 +88,7 @@ export function SignerPage() {
       <header className="page-head">
         <h2>Request signer</h2>
         <span className="muted">sign any OAuth 1.0a request, see every step, send it</span>
+        {modeSwitch}
       </header>
       <div className="columns">
         <div className="col">

@@ -96,9 +96,21 @@ describe('oauth-lab flow', () => {
     [['oauth3'], /must be oauth1 or oauth2/],
     [['oauth1', '--consumer-key', 'k', '--consumer-secret', 's'], /--base-url is required/],
     [['oauth2', '--base-url', 'ftp://x', '--client-id', 'i', '--client-secret', 's'], /--base-url: .*scheme "ftp"/],
+    [['oauth2', '--client-id', 'i', '--client-secret', 's'], /--base-url is required \(or --preset NAME\)/],
     [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i'], /--client-secret is required/],
     [['oauth1', '--base-url', 'http://127.0.0.1:1', '--callback-port', '70000'], /--callback-port must be a whole number from 0 to 65535/],
-    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--consumer-secret', 's', '--signature-method', 'RSA-SHA1'], /--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--consumer-secret', 's', '--signature-method', 'RSA-SHA1'], /--private-key is required for flow oauth1/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--consumer-secret', 's', '--signature-method', 'HMAC-MD5'], /--signature-method: Invalid option: expected one of "HMAC-SHA1"/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--consumer-secret', 's', '--leg-method', 'GET', '--placement', 'body'], /--placement: a GET has no body for the protocol parameters/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--token-path', 'ftp://x/token'], /--token-path: The token path: Invalid URL .*scheme "ftp"/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--header', 'No colon here'], /--header "No colon here": expected "Name: value"/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--header', 'Authorization: Bearer x'], /--header: Authorization cannot be an extra header/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--client-auth', 'jwt'], /--client-auth: Invalid option: expected one of "none"\|"body"\|"basic"/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--token-body', 'xml'], /--token-body: Invalid option: expected one of "form"\|"json"/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--token-param', '=x'], /--token-param "=x": expected name=value/],
+    [['oauth2', '--base-url', 'http://127.0.0.1:1', '--client-id', 'i', '--client-secret', 's', '--redirect-uri', 'https://x.example/cb#frag'], /--redirect-uri: the redirect URI contains .*"#"/],
+    [['oauth2', '--preset', 'nosuch', '--client-id', 'i', '--client-secret', 's'], /--preset "nosuch" is not known; expected one of github, google/],
+    [['oauth1', '--base-url', 'http://127.0.0.1:1', '--consumer-key', 'k', '--signature-method', 'RSA-SHA256', '--private-key', '/nonexistent/key.pem'], /--private-key \/nonexistent\/key.pem: cannot read the file \(ENOENT\)/],
   ])('bad flags %j exit 2 with a clear message', async (args, message) => {
     const r = await runFlow(args);
     expect(r.code).toBe(2);

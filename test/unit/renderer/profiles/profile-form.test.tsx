@@ -55,7 +55,7 @@ describe('Profile form: bad input, validated as typed', () => {
     expect(within(form).queryByText(/the name is empty/)).toBeNull();
     await user.clear(field('Token path'));
     await user.type(field('Token path'), 'token');
-    expect(messageOf(field('Token path'))).toBe('The token path must start with "/" (a path relative to the base URL)');
+    expect(messageOf(field('Token path'))).toBe('The token path must be a path starting with "/" or a full http:// or https:// URL; got "token"');
     await user.click(within(form).getByRole('button', { name: 'Create profile' }));
     expect(messageOf(field('Name'))).toBe('Name: the name is empty');
     expect(messageOf(field('Base URL'))).toBe('Base URL: the base URL is empty; expected an absolute http:// or https:// URL');

@@ -75,4 +75,25 @@ describe('OAuth 1.0a flow store', () => {
     expect(store.getState().runs.requestToken!.error).toMatchObject({ code: 'invalid_url' });
     expect(calls.some(([m]) => m === 'httpSend')).toBe(false);
   });
+
+  it('a real profile: GET legs with the parameters in the query, its extra headers sent, and the redirect override pasted back with the oauth_token check', async () => {
+    const { store, calls } = setup();
+    const real = profileSchema.parse({ id: 'p', name: 'Flickr-like', baseUrl: 'https://api.example.com', redirectUri: 'https://app.example.com/landed', headers: [['X-Team', 'blue']], oauth1: { consumerKey: 'ck', consumerSecret: 'cs', legMethod: 'GET', placement: 'query' } });
+    await store.getState().flowStarted(real, real.baseUrl);
+    expect(store.getState().drafts.requestToken).toMatchObject({ method: 'GET', placement: 'query', callback: 'https://app.example.com/landed' });
+    await store.getState().legSent('requestToken');
+    const sent = (calls.find(([m]) => m === 'httpSend')![1] as { request: { method: string; url: string; headers: [string, string][] } }).request;
+    expect(sent.method).toBe('GET');
+    expect(sent.url).toMatch(/^https:\/\/api\.example\.com\/oauth\/v1\/request_token\?oauth_consumer_key=ck&.*&oauth_callback=https%3A%2F%2Fapp\.example\.com%2Flanded&.*&oauth_signature=/);
+    expect(sent.headers.some(([n]) => n === 'Authorization')).toBe(false);
+    expect(sent.headers).toContainEqual(['X-Team', 'blue']);
+    expect(sent.headers.find(([n]) => n === 'User-Agent')![1]).toMatch(/^OAuth-Lab\//);
+    await store.getState().urlPasted('https://app.example.com/landed?oauth_token=forged&oauth_verifier=v1');
+    expect(store.getState().authorize.outcome!.checks.find((c) => c.name === 'oauth_token matches')!.ok).toBe(false);
+    await store.getState().urlPasted('not a url');
+    expect(store.getState().authorize.outcome!.summary).toMatch(/is not a URL; copy the whole address/);
+    await store.getState().urlPasted('https://app.example.com/landed?oauth_token=rt&oauth_verifier=v1#_=_');
+    expect(store.getState().flow!.verifier).toBe('v1');
+    expect(store.getState().drafts.accessToken).toMatchObject({ method: 'GET', token: 'rt', verifier: 'v1', callback: null });
+  });
 });

@@ -3,6 +3,7 @@ import { oauth2Flow as f } from '../../../../shared/flows';
 import { codeChallenge } from '../../../../shared/oauth2';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { exchange, JSON_NO_STORE } from './fixtures';
+import { APP_VERSION } from '../../../../shared/version';
 
 let counter = 0;
 const random = { bytes: (n: number) => new Uint8Array(n).fill(++counter) };
@@ -29,7 +30,7 @@ describe('OAuth 2 flow engine', () => {
     expect(s.token).toMatchObject({ accessToken: 'at', expiresAt: 70_000, refreshToken: 'rt' });
     expect(s.legs).toEqual({ authorize: 'succeeded', token: 'succeeded', api: 'ready', refresh: 'ready' });
     const call = f.buildBearerRequest(s, { method: 'get', path: '/api/v2/me' });
-    expect(call.headers).toEqual([['Authorization', 'Bearer at']]);
+    expect(call.headers).toEqual([['Authorization', 'Bearer at'], ['User-Agent', `OAuth-Lab/${APP_VERSION}`]]);
     const expired = f.interpretBearerResponse(s, exchange(call, 401, '', [['WWW-Authenticate', 'Bearer error="invalid_token"']]), 80_000);
     expect(expired.summary).toMatch(/passed expires_in, so refresh it/);
     const refresh = f.buildRefreshRequest(s);

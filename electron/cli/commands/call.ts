@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { ProtocolError } from '../../../shared/errors';
+import { callWithBearer, endpointUrl, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import type { Exchange, RawRequest } from '../../../shared/http';
+import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
+import { formEncode } from '../../../shared/oauth2/form';
+import type { Profile } from '../../../shared/store/profile';
+import { nodeCrypto } from '../../services/node-crypto';
+import { send, TransportError } from '../../services/transport';
+import { parseFlags } from '../flags';
+import { UsageError, type Command } from '../io';
+import { headerFlag } from '../flow/profile-flags';
+import { readFileFlag } from '../read-file-flag';
+import { serverText } from '../server-text';
+import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
+
+const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
+                      (--profile NAME | --bearer TOKEN | --consumer-key K ...) [--json]
+
+Sends one request with credentials and prints the status and the body (control characters escaped).
+
+  --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
+                       consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
+  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web)
+  --url URL            a full URL, or with --profile a path relative to its base URL
+  --method M           GET by default, POST with a body
+  --header "N: v"      an extra header (repeatable); the profile's headers are sent too
+  --form n=v           a form body parameter (repeatable); signed by OAuth 1.0a (RFC 5849 §3.4.1.3.1)
+  --data TEXT, --content-type T   another body (JSON, XML, ...): sent as is, not signed
+  --json               one JSON object with every exchange (requests and responses) instead of the body
+
+OAuth 2 bearer (RFC 6750):
+  --bearer TOKEN       the access token
+  --bearer-in P        header (default, §2.1), form (§2.2) or query (§2.3)
+  --refresh-token RT, --token-url URL, --client-id I, --client-secret S, --client-auth body|basic|none
+                       how to refresh once on a 401 or when expired (with --profile: from the profile)
+  --expires-at MS      when the given token expires (epoch milliseconds)
+
+OAuth 1.0a (RFC 5849):
+  --consumer-key K, --consumer-secret S, --token T, --token-secret TS
+  --signature-method M, --private-key FILE, --placement header|query|body, --realm R
+`;
+
+const FLAGS = {
+  url: { type: 'string' }, method: { type: 'string' }, header: { type: 'string', multiple: true }, form: { type: 'string', multiple: true },
+  data: { type: 'string' }, 'content-type': { type: 'string' }, json: { type: 'boolean' },
+  profile: { type: 'string' }, 'store-dir': { type: 'string' },
+  bearer: { type: 'string' }, 'bearer-in': { type: 'string' }, 'refresh-token': { type: 'string' }, 'token-url': { type: 'string' },
+  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-auth': { type: 'string' }, 'expires-at': { type: 'string' },
+  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
+  'signature-method': { type: 'string' }, 'private-key': { type: 'string' }, placement: { type: 'string' }, realm: { type: 'string' },
+  'allow-self-signed': { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
+
+const oneOf = <T extends string>(value: string | undefined, flag: string, allowed: readonly T[], fallback: T): T => {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be ${allowed.join(', ')}; got "${value}".`);
+  return value as T;
+};
+
+function body(v: Values): { body?: string; contentType?: string } {
+  const form = (v.form ?? []).map((f) => {
+    const eq = f.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(f)} must be name=value (the name may not be empty).`);
+    return [f.slice(0, eq), f.slice(eq + 1)] as const;
+  });
+  if (form.length && v.data !== undefined) throw new UsageError('--form and --data both give the body; a request has one.');
+  if (v.data !== undefined && !v['content-type']) throw new UsageError('--data needs --content-type (for example application/json).');
+  if (form.length) return { body: formEncode(form), contentType: FORM_CONTENT_TYPE };
+  return v.data !== undefined ? { body: v.data, contentType: v['content-type']! } : {};
+}
+
+export const callCommand: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) {
+    io.stdout.write(HELP);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const v = parseFlags(argv, FLAGS, 'call');
+  if (!v.url) throw new UsageError('--url is required.');
+  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir']) : null;
+  try {
+    const b = body(v);
+    const method = (v.method ?? (b.body !== undefined ? 'POST' : 'GET')).toUpperCase();
+    const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
+    const headers = (v.header ?? []).map(headerFlag);
+    const extraHeaders = saved?.profile.headers ?? [];
+    const exchanges: Exchange[] = [];
+    const transport = async (request: RawRequest) => {
+      try {
+        const e = await send(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env });
+        exchanges.push(e);
+        return e;
+      } catch (e) {
+        // Not a flag problem: exit 1, naming the request that could not be sent.
+        if (e instanceof TransportError) throw new ProtocolError(e.code, 'send', `${request.method} ${request.url}: ${e.message}`);
+        throw e;
+      }
+    };
+    const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
+    if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
+    if (kind === 'oauth1') {
+      const trace = traceSignature(oauth1Input(v, saved, method, url, b), nodeCrypto);
+      const request = withExtraHeaders({ ...trace.request, headers: [...trace.request.headers, ...headers] }, extraHeaders);
+      await transport(request);
+    } else {
+      const given = bearerOf(v, saved);
+      const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
+      for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${serverText(step.summary)}\n`);
+      if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
+    }
+    const last = exchanges[exchanges.length - 1]!;
+    if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
+    else {
+      io.stderr.write(`${serverText(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
+      io.stdout.write(serverText(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
+    }
+    return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
+  } finally {
+    saved?.close();
+  }
+};
+
+function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, url: string, b: { body?: string; contentType?: string }) {
+  const p: Profile['oauth1'] | undefined = saved?.profile.oauth1;
+  const oauth1Token = saved?.token?.kind === 'oauth1' ? saved.token : null;
+  const consumerKey = v['consumer-key'] ?? p?.consumerKey ?? '';
+  if (!consumerKey) throw new UsageError('--consumer-key is required for an OAuth 1.0a request.');
+  const signatureMethod = (v['signature-method'] ?? p?.signatureMethod ?? 'HMAC-SHA1') as SignatureMethod;
+  const privateKeyPem = v['private-key'] ? readFileFlag('--private-key', v['private-key']) : p?.rsaPrivateKey;
+  return {
+    method,
+    url,
+    ...b,
+    consumerKey,
+    consumerSecret: v['consumer-secret'] ?? p?.consumerSecret ?? '',
+    token: v.token ?? oauth1Token?.token ?? null,
+    tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null,
+    signatureMethod,
+    realm: v.realm ?? (p?.realm || null),
+    placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
+    includeVersion: p?.includeVersion ?? true,
+    nonce: randomBytes(16).toString('hex'),
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    ...(privateKeyPem ? { privateKeyPem } : {}),
+  };
+}
+
+function bearerOf(v: Values, saved: SavedCredentials | null): SavedBearer {
+  const t = saved?.token?.kind === 'oauth2' ? saved.token : null;
+  const expiresAt = v['expires-at'] === undefined ? (v.bearer === undefined ? (t?.expiresAt ?? null) : null) : Number(v['expires-at']);
+  if (expiresAt !== null && !Number.isInteger(expiresAt)) throw new UsageError(`--expires-at must be epoch milliseconds (a whole number); got "${v['expires-at']}".`);
+  return { accessToken: v.bearer ?? t?.token ?? '', refreshToken: v['refresh-token'] ?? (v.bearer === undefined ? t?.refreshToken || null : null), expiresAt, scope: t?.scope || null };
+}
+
+function refreshOf(v: Values, saved: SavedCredentials | null) {
+  const o = saved?.profile.oauth2;
+  const tokenUrl = v['token-url'] ?? (saved ? endpointUrl(saved.profile.baseUrl, o!.tokenPath) : undefined);
+  const clientId = v['client-id'] ?? o?.clientId;
+  if (!tokenUrl || !clientId) return null;
+  return {
+    tokenUrl,
+    clientId,
+    clientSecret: v['client-secret'] ?? o?.clientSecret ?? '',
+    authentication: oneOf(v['client-auth'], '--client-auth', ['body', 'basic', 'none'] as const, o?.clientAuthentication ?? 'body'),
+    ...(o ? { bodyFormat: o.tokenBody, extraParams: o.tokenParams } : {}),
+    extraHeaders: saved?.profile.headers ?? [],
+  };
+}

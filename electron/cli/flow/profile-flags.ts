@@ -1,0 +1,105 @@
+import type { Param } from '../../../shared/oauth1';
+import { profileSchema, type Profile, type ProfileInput } from '../../../shared/store/profile';
+import { headerLine, paramLine } from '../../../shared/store/profile-lines';
+import { findPreset, PRESET_IDS, presetProfileInput } from '../../../shared/presets';
+import { UsageError } from '../io';
+import { readFileFlag } from '../read-file-flag';
+
+/**
+ * The flags that make up a flow's settings. They build a profile, validated by the same schema as the app's
+ * profiles (shared/store/profile.ts), so a flag and a profile field accept the same values with the same words.
+ */
+export const PROFILE_FLAGS = {
+  preset: { type: 'string' },
+  'base-url': { type: 'string' },
+  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, 'private-key': { type: 'string' },
+  'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
+  placement: { type: 'string' }, 'leg-method': { type: 'string' },
+  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
+  'client-auth': { type: 'string' }, 'token-body': { type: 'string' }, 'token-param': { type: 'string', multiple: true },
+  'grant-type-in-authorize': { type: 'boolean' },
+  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'api-path': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'redirect-uri': { type: 'string' },
+  'allow-self-signed': { type: 'boolean' },
+} as const;
+
+type Values = { readonly [K in keyof typeof PROFILE_FLAGS]?: (typeof PROFILE_FLAGS)[K] extends { multiple: true } ? string[] : (typeof PROFILE_FLAGS)[K] extends { type: 'boolean' } ? boolean : string };
+
+/** Which flag sets which profile field, so a schema message names the flag the user typed. */
+const FLAG_OF: Record<string, string> = {
+  baseUrl: '--base-url', callbackPath: '--callback-path', redirectUri: '--redirect-uri', headers: '--header',
+  'oauth1.requestTokenPath': '--request-token-path', 'oauth1.authorizePath': '--authorize-path', 'oauth1.accessTokenPath': '--access-token-path', 'oauth1.apiPath': '--api-path',
+  'oauth1.signatureMethod': '--signature-method', 'oauth1.placement': '--placement', 'oauth1.legMethod': '--leg-method',
+  'oauth2.authorizePath': '--authorize-path', 'oauth2.tokenPath': '--token-path', 'oauth2.apiPath': '--api-path',
+  'oauth2.clientAuthentication': '--client-auth', 'oauth2.tokenBody': '--token-body', 'oauth2.tokenParams': '--token-param',
+};
+
+/** `--header "Name: value"`, as curl's -H writes it. */
+export function headerFlag(text: string): Param {
+  const header = headerLine(text);
+  if (!header) throw new UsageError(`--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`);
+  return header;
+}
+
+function paramFlag(text: string): Param {
+  const param = paramLine(text);
+  if (!param) throw new UsageError(`--token-param ${JSON.stringify(text)}: expected name=value, e.g. --token-param audience=https://api.example.com.`);
+  return param;
+}
+
+const whole = (text: string, flag: string, min: number, max: number): number => {
+  if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
+  return +text;
+};
+
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** The flow's profile: the preset (if any), then every flag given on top of it, validated as a whole. */
+export function profileFromFlags(v: Values): Profile {
+  const preset = v.preset === undefined ? null : findPreset(v.preset);
+  if (v.preset !== undefined && !preset) throw new UsageError(`--preset "${v.preset}" is not known; expected one of ${PRESET_IDS.join(', ')}.`);
+  const base: ProfileInput = preset ? presetProfileInput(preset, 'cli', preset.name) : { id: 'cli', name: 'oauth-lab flow' };
+  const input: ProfileInput = {
+    ...base,
+    ...defined({
+      baseUrl: v['base-url'],
+      callbackPort: v['callback-port'] === undefined ? 0 : whole(v['callback-port'], '--callback-port', 0, 65535),
+      callbackPath: v['callback-path'],
+      redirectUri: v['redirect-uri'],
+      allowSelfSigned: v['allow-self-signed'],
+    }),
+    headers: [...(base.headers ?? []), ...(v.header ?? []).map(headerFlag)],
+    oauth1: {
+      ...base.oauth1,
+      ...defined({
+        requestTokenPath: v['request-token-path'], authorizePath: v['authorize-path'], accessTokenPath: v['access-token-path'], apiPath: v['api-path'],
+        consumerKey: v['consumer-key'], consumerSecret: v['consumer-secret'], signatureMethod: v['signature-method'] as never, realm: v.realm,
+        placement: v.placement as never, legMethod: v['leg-method'] as never,
+        rsaPrivateKey: v['private-key'] === undefined ? undefined : readFileFlag('--private-key', v['private-key']),
+        includeVersion: v['no-version'] ? false : undefined,
+      }),
+    },
+    oauth2: {
+      ...base.oauth2,
+      ...defined({
+        authorizePath: v['authorize-path'], tokenPath: v['token-path'], apiPath: v['api-path'],
+        clientId: v['client-id'], clientSecret: v['client-secret'], scope: v.scope,
+        pkce: v['no-pkce'] ? ('off' as const) : undefined,
+        clientAuthentication: v['client-auth'] as never, tokenBody: v['token-body'] as never,
+        grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
+      }),
+      tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
+    },
+  };
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.map(String);
+    const key = [path.join('.'), path.slice(0, 2).join('.'), path[0] ?? ''].find((k) => FLAG_OF[k]);
+    const flag = key ? FLAG_OF[key] : path.join('.');
+    throw new UsageError(`${flag}: ${issue.message}.`);
+  }
+  if (!parsed.data.baseUrl) throw new UsageError('--base-url is required (or --preset NAME).');
+  return parsed.data;
+}

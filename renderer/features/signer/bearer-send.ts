@@ -1,0 +1,43 @@
+import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
+import { ProtocolError } from '../../../shared/errors';
+import type { RawRequest } from '../../../shared/http';
+import type { Profile } from '../../../shared/store/profile';
+import type { SavedToken } from '../../../shared/store/saved-token';
+import type { RendererDeps } from '../../app/deps';
+import { recordHistory } from '../../state/flow-records';
+
+export interface BearerRequestForm {
+  readonly method: string;
+  readonly url: string;
+  readonly body: string;
+  readonly contentType: string;
+  readonly placement: BearerPlacement;
+}
+
+/**
+ * Sends a request with a profile's saved OAuth 2 token (shared/flows/bearer-call.ts: refreshed first when it has
+ * passed expires_in, once more on a 401), records each exchange in the history, and saves a refreshed token in
+ * place of the old one.
+ */
+export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, profile: Profile, baseUrl: string, saved: SavedToken, form: BearerRequestForm): Promise<BearerCallResult> {
+  const o = profile.oauth2;
+  const send = async (request: RawRequest) => {
+    const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+    if (!r.ok) throw new ProtocolError(r.error.code, 'bearer', `${request.method} ${request.url}: ${r.error.message}`);
+    recordHistory(bridge, random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer', ok: r.value.response.status >= 200 && r.value.response.status < 300, summary: `${request.method} ${request.url} → ${r.value.response.status} ${r.value.response.statusText}`, at: now(), exchange: r.value });
+    return r.value;
+  };
+  const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };
+  const result = await callWithBearer(
+    { method: form.method, url: form.url, ...body, placement: form.placement, extraHeaders: profile.headers },
+    { accessToken: saved.token, refreshToken: saved.refreshToken || null, expiresAt: saved.expiresAt, scope: saved.scope || null },
+    o.clientId ? { tokenUrl: endpointUrl(baseUrl, o.tokenPath), clientId: o.clientId, clientSecret: o.clientSecret, authentication: o.clientAuthentication, bodyFormat: o.tokenBody, extraParams: o.tokenParams, extraHeaders: profile.headers } : null,
+    send,
+    now,
+  );
+  if (result.refreshed) {
+    const t = result.token;
+    await bridge.tokenSave({ token: { ...saved, token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt, obtainedAt: now() } });
+  }
+  return result;
+}

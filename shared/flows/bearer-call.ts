@@ -1,0 +1,119 @@
+import { ProtocolError } from '../errors';
+import { headerValue, type Exchange, type RawRequest } from '../http';
+import { FORM_CONTENT_TYPE, isFormContentType, type Param } from '../oauth1/parameters';
+import { bearerAuthorization } from '../oauth2/bearer';
+import { formEncode } from '../oauth2/form';
+import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
+import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
+import { withExtraHeaders } from './extra-headers';
+
+/**
+ * A request to a protected resource with a saved OAuth 2 token, as the Request signer and `oauth-lab call` send it:
+ * refreshed first when it has passed expires_in, and once more on a 401 (RFC 6750 §3.1 invalid_token), each new
+ * token handed back to be saved. One implementation; the driver passes how to send.
+ */
+
+/** Where the token travels (RFC 6750 §2): the Authorization header, a form body (§2.2) or the query (§2.3). */
+export type BearerPlacement = 'header' | 'form' | 'query';
+
+export interface BearerCallInput {
+  readonly method: string;
+  readonly url: string;
+  readonly headers?: readonly Param[];
+  readonly body?: string;
+  readonly contentType?: string;
+  readonly placement?: BearerPlacement;
+  /** The profile's extra headers (a default User-Agent unless one is given). */
+  readonly extraHeaders?: readonly Param[];
+}
+
+export interface SavedBearer {
+  readonly accessToken: string;
+  readonly refreshToken: string | null;
+  readonly expiresAt: number | null;
+  readonly scope: string | null;
+}
+
+export interface RefreshSettings {
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+  readonly bodyFormat?: TokenBodyFormat;
+  readonly extraParams?: readonly Param[];
+  readonly extraHeaders?: readonly Param[];
+}
+
+export type BearerStep =
+  | { readonly kind: 'refresh'; readonly why: 'expired' | '401'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string }
+  | { readonly kind: 'call'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string };
+
+export interface BearerCallResult {
+  readonly steps: readonly BearerStep[];
+  /** The token after the call: a refreshed one to save, or the one given. */
+  readonly token: SavedBearer;
+  readonly refreshed: boolean;
+}
+
+const STEP = 'bearer';
+
+/** The request with the token placed as RFC 6750 §2 says; a form body is only for a form-encoded request that is not a GET (§2.2). */
+export function bearerRequest(input: BearerCallInput, accessToken: string): RawRequest {
+  const placement = input.placement ?? 'header';
+  const headers: Param[] = [...(input.headers ?? [])];
+  if (input.contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', input.contentType]);
+  let url = input.url;
+  let body = input.body;
+  if (placement === 'header') headers.unshift(['Authorization', bearerAuthorization(accessToken)]);
+  if (placement === 'query') url = `${url.replace(/#.*$/s, '')}${url.includes('?') ? '&' : '?'}${formEncode([['access_token', accessToken]])}`;
+  if (placement === 'form') {
+    const method = input.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD') throw new ProtocolError('bearer_form_method', STEP, 'The access token can go in the body only with a method that has one, such as POST (RFC 6750 §2.2); use the header or the query.');
+    if (body && !isFormContentType(input.contentType)) throw new ProtocolError('bearer_form_body', STEP, `The access token can go in the body only when it is ${FORM_CONTENT_TYPE} (RFC 6750 §2.2); the body is ${input.contentType ?? 'of no declared type'}.`);
+    if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', FORM_CONTENT_TYPE]);
+    body = (body ? `${body}&` : '') + formEncode([['access_token', accessToken]]);
+  }
+  return withExtraHeaders({ method: input.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) }, input.extraHeaders);
+}
+
+const expired = (t: SavedBearer, now: number) => t.expiresAt !== null && now >= t.expiresAt;
+
+async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401', send: (req: RawRequest) => Promise<Exchange>, now: () => number) {
+  const request = withExtraHeaders(buildTokenRequest({ tokenUrl: r.tokenUrl, clientId: r.clientId, clientSecret: r.clientSecret, authentication: r.authentication, grant: { type: 'refresh_token', refreshToken: t.refreshToken! }, extraParams: r.extraParams ?? [], bodyFormat: r.bodyFormat ?? 'form' }).request, r.extraHeaders);
+  const exchange = await send(request);
+  const parsed = parseTokenResponse(exchange.response, { now: now(), grant: 'refresh_token' });
+  if (parsed.kind !== 'token') {
+    const summary = parsed.kind === 'error' ? `The refresh was refused: ${parsed.error.error}${parsed.error.description ? ` (${parsed.error.description})` : ''}.` : `HTTP ${parsed.status}: the refresh answered no token.`;
+    return { step: { kind: 'refresh', why, exchange, ok: false, summary } as const, token: null };
+  }
+  const n: TokenSet = parsed.token;
+  // A refresh without a new refresh token keeps the old one (RFC 6749 §6).
+  const token: SavedBearer = { accessToken: n.accessToken, refreshToken: n.refreshToken ?? t.refreshToken, expiresAt: n.expiresAt, scope: n.scope ?? t.scope };
+  return { step: { kind: 'refresh', why, exchange, ok: true, summary: `Refreshed (${why === 'expired' ? 'the token had passed expires_in' : 'the server answered 401'}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.` } as const, token };
+}
+
+/** Sends the request with the token: refreshes first when expired, and once on a 401, when a refresh token and the settings are there. */
+export async function callWithBearer(input: BearerCallInput, given: SavedBearer, refreshWith: RefreshSettings | null, send: (req: RawRequest) => Promise<Exchange>, now: () => number): Promise<BearerCallResult> {
+  const steps: BearerStep[] = [];
+  let token = given;
+  let refreshed = false;
+  const canRefresh = () => !refreshed && !!token.refreshToken && !!refreshWith;
+  const tryRefresh = async (why: 'expired' | '401') => {
+    const r = await refresh(token, refreshWith!, why, send, now);
+    steps.push(r.step);
+    refreshed = true;
+    if (r.token) token = r.token;
+    return !!r.token;
+  };
+  if (expired(token, now()) && canRefresh() && !(await tryRefresh('expired'))) return { steps, token, refreshed: false };
+  const call = async () => {
+    const exchange = await send(bearerRequest(input, token.accessToken));
+    const status = exchange.response.status;
+    const challenge = headerValue(exchange.response.headers, 'www-authenticate');
+    const ok = status >= 200 && status < 300;
+    steps.push({ kind: 'call', exchange, ok, summary: ok ? `Answered ${status}.` : `Answered ${status}${status === 401 && challenge ? ` (WWW-Authenticate: ${challenge})` : ''}.` });
+    return status;
+  };
+  if ((await call()) === 401 && canRefresh() && (await tryRefresh('401'))) await call();
+  return { steps, token, refreshed: token !== given };
+}

@@ -1,0 +1,62 @@
+import type { Profile } from '../store/profile';
+import type { OAuth1Config } from './oauth1-flow';
+import type { OAuth2Config } from './oauth2-flow';
+
+/**
+ * A profile's settings as the flow engines take them: one mapping, used by the app's flow pages and by the CLI
+ * (whose flags build a profile), so both send the same requests.
+ */
+
+/** The redirect URI sent: the profile's override (a fixed registered URL, an https URL, a name), else the catcher's. */
+export const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
+
+/** The service sends grant_type on the authorization URL (seed §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
+export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? p.builtIn;
+
+export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth1Config {
+  const o = p.oauth1;
+  return {
+    baseUrl,
+    consumerKey: o.consumerKey,
+    consumerSecret: o.consumerSecret,
+    callback: o.useOob ? 'oob' : redirectUriOf(p, catcherUri),
+    signatureMethod: o.signatureMethod,
+    realm: o.realm || null,
+    includeVersion: o.includeVersion,
+    placement: o.placement,
+    legMethod: o.legMethod,
+    headers: p.headers,
+    // The service's §5.1 table lists oauth_callback in step three too; other servers ignore it or refuse it.
+    callbackInAccessToken: p.builtIn,
+    paths: { requestToken: o.requestTokenPath, authorize: o.authorizePath, accessToken: o.accessTokenPath },
+    ...(o.rsaPrivateKey ? { privateKeyPem: o.rsaPrivateKey } : {}),
+  };
+}
+
+export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth2Config {
+  const o = p.oauth2;
+  return {
+    baseUrl,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    redirectUri: redirectUriOf(p, catcherUri),
+    scope: o.scope || null,
+    pkce: o.pkce === 'off' ? null : o.pkce,
+    authentication: o.clientAuthentication,
+    includeGrantType: grantTypeInAuthorization(p),
+    tokenBody: o.tokenBody,
+    headers: p.headers,
+    extraParams: { token: o.tokenParams, refresh: o.tokenParams },
+    paths: { authorize: o.authorizePath, token: o.tokenPath },
+  };
+}
+
+/**
+ * Whether the browser's redirect to `redirectUri` reaches the loopback catcher at `catcherUri`: http, a loopback
+ * host (127.0.0.1 or localhost, RFC 8252 §7.3), the same port and path. Otherwise the user pastes the URL landed on.
+ */
+export function redirectReachesCatcher(redirectUri: string, catcherUri: string): boolean {
+  const m = /^http:\/\/(127\.0\.0\.1|localhost)(?::(\d+))?(\/[^?#]*)?/i.exec(redirectUri.trim());
+  const c = /^http:\/\/127\.0\.0\.1:(\d+)(\/[^?#]*)/.exec(catcherUri);
+  return !!m && !!c && (m[2] ?? '80') === c[1] && (m[3] ?? '/') === c[2];
+}
