@@ -61,7 +61,7 @@ describe('OAuth 2 page: an access token outside the RFC 6750 §2.1 b64token gram
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(stores.oauth2.getState().flow!.legs.api).toBe('succeeded'));
-    expect(sent.at(-1)!.headers).toEqual([['Authorization', 'Bearer abc def']]);
+    expect(sent.at(-1)!.headers).toEqual([['Authorization', 'Bearer abc def'], ['User-Agent', expect.stringMatching(/^OAuth-Lab\/\d/)]]);
   });
 
   it('a b64token goes straight to the bearer call, with no warning', async () => {
