@@ -107,6 +107,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           includeVersion: p.includeVersion,
           placement: p.placement,
           callbackInAccessToken: true,
+          service: profile.builtIn || profile.service,
           paths: { requestToken: p.requestTokenPath, authorize: p.authorizePath, accessToken: p.accessTokenPath },
           ...(p.rsaPrivateKey ? { privateKeyPem: p.rsaPrivateKey } : {}),
         });

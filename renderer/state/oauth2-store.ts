@@ -77,7 +77,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
         const o = p.oauth2;
         const flow = oauth2Flow.startOAuth2(
-          { baseUrl, clientId: o.clientId, clientSecret: o.clientSecret, redirectUri: opened.value.redirectUri, scope: o.scope || null, pkce: o.pkce === 'off' ? null : o.pkce, authentication: o.clientAuthentication, paths: { authorize: o.authorizePath, token: o.tokenPath } },
+          { baseUrl, clientId: o.clientId, clientSecret: o.clientSecret, redirectUri: opened.value.redirectUri, scope: o.scope || null, pkce: o.pkce === 'off' ? null : o.pkce, authentication: o.clientAuthentication, paths: { authorize: o.authorizePath, token: o.tokenPath }, service: p.builtIn || p.service },
           random,
           crypto,
         );

@@ -13,6 +13,7 @@ export const FIELD_LABELS = {
   callbackPort: 'Callback port',
   callbackPath: 'Callback path',
   allowSelfSigned: 'Allow self-signed certificates',
+  service: 'This server is the service',
   timeoutMs: 'Timeout (ms)',
   'oauth1.requestTokenPath': 'Request token path',
   'oauth1.authorizePath': 'OAuth 1.0a Authorize path',
