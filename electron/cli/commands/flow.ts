@@ -6,6 +6,7 @@ import type { FlowRunOptions } from '../flow/options';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -27,6 +28,10 @@ the redirect (RFC 8252).
   --client-auth body|basic  OAuth 2 client authentication (default body, as the service documents)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
   --no-open             do not open a browser; open the printed URL yourself
+  --service             the server implements the service's interface: what it requires beyond the RFCs
+                        (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
+                        when missing; without it those are notes and the verdict follows the RFCs
+  --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
   --json                print one JSON object with the final token response fields on stdout
 `;
 
@@ -62,19 +67,25 @@ export const flowCommand: Command = async (argv, io) => {
   if (clientAuth !== 'body' && clientAuth !== 'basic') throw new UsageError(`--client-auth must be body or basic; got "${clientAuth}".`);
   const signatureMethod = v['signature-method'] ?? 'HMAC-SHA1';
   if (!isSignatureMethod(signatureMethod) || signatureMethod.startsWith('RSA-')) throw new UsageError(`--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT; got "${signatureMethod}".`);
-  const report = new FlowReport(io.stderr);
+  const report = new FlowReport(io.stderr, !!v.verbose);
+  const service = !!v.service;
   try {
     const result =
       protocol === 'oauth1'
-        ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
-        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] } }, options, report);
-    if (v.json) io.stdout.write(`${JSON.stringify(result)}\n`);
-    else for (const [name, value] of Object.entries(result)) io.stdout.write(`${name}=${String(value)}\n`);
-    report.line('\nFlow completed.');
+        ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], service, paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
+        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, service, paths: { authorize: v['authorize-path'], token: v['token-path'] } }, options, report);
+    if (v.json) io.stdout.write(`${terminalSafeJson(result)}\n`);
+    else for (const [name, value] of flatten(result)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
+    report.blank();
+    report.line('Flow completed.');
     return 0;
   } catch (e) {
     if (!(e instanceof FlowFailure)) throw e;
-    io.stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${e.message}\n`);
+    io.stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
+    if (e.response) {
+      io.stderr.write('The response (secrets masked):\n');
+      report.raw(e.response);
+    }
     return 1;
   }
 };
@@ -84,10 +95,17 @@ const FLAGS = {
   'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
   'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
   'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' }, service: { type: 'boolean' }, verbose: { type: 'boolean' },
 } as const;
 
 function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;
+}
+
+/** Fields as `name=value` lines; a nested object's fields (Slack's authed_user.access_token) under dotted names. */
+function flatten(fields: Readonly<Record<string, unknown>>, prefix = ''): [string, string][] {
+  return Object.entries(fields).flatMap(([name, value]): [string, string][] =>
+    value && typeof value === 'object' && !Array.isArray(value) ? flatten(value as Record<string, unknown>, `${prefix}${name}.`) : [[`${prefix}${name}`, typeof value === 'string' ? value : JSON.stringify(value)]],
+  );
 }

@@ -12,14 +12,15 @@ export interface OAuth2Credentials {
   readonly pkce: boolean;
   readonly authentication: 'body' | 'basic';
   readonly paths?: { readonly authorize?: string | undefined; readonly token?: string | undefined };
+  readonly service: boolean;
 }
 
-/** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
+/** Runs the authorization code grant (seed §4.2) and returns the token response's fields, JSON or form. */
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
   const catcher = await startFlowCatcher(options);
   try {
     let state = oauth2Flow.startOAuth2(
-      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },
+      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {}, service: credentials.service },
       nodeRandom,
       nodeCrypto,
     );
@@ -35,8 +36,8 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
     const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
     report.checks(token.checks);
-    if (!token.ok) throw new FlowFailure('token', token.summary);
-    return JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
+    if (!token.ok) throw new FlowFailure('token', token.summary, exchange.response);
+    return token.state.token!.fields;
   } finally {
     await catcher.close();
   }

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockProvider, DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
 import { actAsBrowser } from './browser';
+import { runFlowCli } from './run-flow-cli';
 
 // `oauth-lab flow` as a user runs it: the real binary, the embedded mock over real sockets, this test as the browser.
 let mock: MockProvider;
@@ -12,22 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 
-function runFlow(args: string[], browser?: (url: string) => Promise<unknown>) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    const url = /^(http:\/\/\S+\/authorize\?\S+)$/m.exec(stderr)?.[1];
-    if (url && browser) {
-      const go = browser;
-      browser = undefined;
-      void go(url);
-    }
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const runFlow = runFlowCli;
 const approve = (url: string) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'approve' });
 const { consumer, client } = DEFAULT_CREDENTIALS;
 
