@@ -65,8 +65,11 @@ function credentialsFailure(what: 'request token' | 'access token', status: numb
   return `No ${what}: HTTP ${status}${names.length ? ` with the fields ${names.slice(0, 12).join(', ')} but not oauth_token and oauth_token_secret` : ' and no oauth_token'} (RFC 5849 ${what === 'request token' ? '§2.1' : '§2.3'}).`;
 }
 
-/** What to do about a reported oauth_problem, as a sentence after the provider's words ('' for other codes). */
+/**
+ * What to do about a reported oauth_problem, as a sentence after the provider's words: only when the provider gave
+ * the bare code, since its own oauth_problem_advice says best what to do ('' for other codes).
+ */
 export const remedyFor = (said: ProviderMessage): string => {
-  const remedy = said.code ? PROBLEM_REMEDY[said.code] : undefined;
+  const remedy = said.code && said.text === said.code ? PROBLEM_REMEDY[said.code] : undefined;
   return remedy ? ` ${remedy}` : '';
 };

@@ -64,7 +64,7 @@ describe('OAuth 1.0a flow store', () => {
     await store.getState().legSent('requestToken');
     const s = store.getState();
     expect(s.flow!.legs.requestToken).toBe('failed');
-    expect(s.runs.requestToken!.outcome!.summary).toContain('oauth_problem=signature_invalid');
+    expect(s.runs.requestToken!.outcome!.summary).toBe('No request token: HTTP 401, the provider says: signature_invalid. Compare the base strings: paste the request into the Signature debugger, which names the difference.');
   });
 
   it('names the trace step when the draft cannot be signed, without sending', async () => {
