@@ -182,8 +182,10 @@ export function buildAccessTokenRequest(state: OAuth1State, ctx: SigningContext)
 
 export function interpretAccessToken(state: OAuth1State, exchange: Exchange, now: number): Interpretation<OAuth1State> {
   const { fields, checks, ok, failure } = readCredentials(exchange, state.config.service ?? false, 'access token');
-  const expired = requestTokenExpired(state, now);
-  if (expired) checks.push(check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, seed §3); start again from step one.'));
+  // The client's own clock says the request token expired: the reason when the server refused, a note when it did not.
+  if (requestTokenExpired(state, now)) {
+    checks.push(ok ? note('request token lifetime', 'oauth_expires_in had elapsed by the client\'s clock, yet the server accepted the request token.') : check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, seed §3); start again from step one.'));
+  }
   if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: failure!, checks };
   const token = fields.get('oauth_token')!;
   const others = Object.fromEntries([...fields].filter(([k]) => k !== 'oauth_token' && k !== 'oauth_token_secret'));

@@ -61,6 +61,9 @@ describe('OAuth 1.0a flow engine', () => {
     expect(r.ok).toBe(false);
     expect(r.summary).toBe('No access token: HTTP 401, the provider says: token_expired: too late.');
     expect(r.checks.find((c) => c.name === 'request token lifetime')!.message).toMatch(/expired/);
+    const lenient = f.interpretAccessToken(withVerifier, exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=at&oauth_token_secret=ats', FORM), 6_000);
+    expect(lenient.ok).toBe(true);
+    expect(lenient.checks.find((c) => c.name === 'request token lifetime')).toMatchObject({ ok: true, kind: 'note' });
     // The bare code gets what to do; the provider's own advice, when it gives one, is left to speak.
     expect(f.interpretAccessToken(withVerifier, exchange({ method: 'POST', url: 'x', headers: [] }, 401, 'oauth_problem=token_expired', FORM), 6_000).summary).toBe('No access token: HTTP 401, the provider says: token_expired. The token has expired: start again from step one.');
     const bad = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt', [['Content-Type', 'text/html']]), 0);
