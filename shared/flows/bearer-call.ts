@@ -83,8 +83,7 @@ async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401
   const exchange = await send(request);
   const parsed = parseTokenResponse(exchange.response, { now: now(), grant: 'refresh_token' });
   if (parsed.kind !== 'token') {
-    const summary = parsed.kind === 'error' ? `The refresh was refused: ${parsed.error.error}${parsed.error.description ? ` (${parsed.error.description})` : ''}.` : `HTTP ${parsed.status}: the refresh answered no token.`;
-    return { step: { kind: 'refresh', why, exchange, ok: false, summary } as const, token: null };
+    return { step: { kind: 'refresh', why, exchange, ok: false, summary: `The refresh was refused: ${parsed.reason}` } as const, token: null };
   }
   const n: TokenSet = parsed.token;
   // A refresh without a new refresh token keeps the old one (RFC 6749 §6).

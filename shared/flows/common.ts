@@ -1,7 +1,7 @@
 import type { Exchange } from '../http';
-import type { Check } from '../oauth2/token-response';
+import { check, type Check } from '../check';
 
-export type { Check };
+export { asConsequences, check, note, serviceRequirement, type Check } from '../check';
 
 /** The status of one leg of a flow, as the stepper shows it. */
 export type LegStatus = 'not_started' | 'ready' | 'waiting' | 'succeeded' | 'failed';
@@ -19,8 +19,6 @@ export function endpointUrl(baseUrl: string, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
   return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
-
-export const check = (name: string, ok: boolean, pass: string, fail: string): Check => ({ name, ok, message: ok ? pass : fail });
 
 /** The status line check every leg makes first. */
 export function statusCheck(exchange: Exchange, expected = 200): Check {

@@ -1,13 +1,15 @@
-import { headerValue, type Exchange } from '../http';
+import type { Exchange } from '../http';
+import { oneLine, providerMessage, sentence } from '../provider-message';
 import { ProtocolError } from '../errors';
 import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
-import { FORM_CONTENT_TYPE, parseUrlEncoded, type Param } from '../oauth1/parameters';
+import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
 import type { SignatureMethod } from '../oauth1/signing';
 import type { CryptoPort } from '../ports';
 import { SEED } from '../seed';
-import { check, endpointUrl, statusCheck, withLeg, type Check, type Interpretation, type LegStatus } from './common';
+import { check, endpointUrl, note, serviceRequirement, withLeg, type Check, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
+import { readCredentials, remedyFor } from './oauth1-credentials';
 
 /** The legs of the service's OAuth 1.0a flow (seed §4.1) plus a signed API request. */
 export type OAuth1Leg = 'requestToken' | 'authorize' | 'accessToken' | 'api';
@@ -32,6 +34,11 @@ export interface OAuth1Config {
   readonly legMethod?: 'POST' | 'GET';
   /** Extra headers on every signed request; a default User-Agent unless one is given. */
   readonly headers?: readonly Param[];
+  /**
+   * The server is the service (the built-in mock, or a profile marked so): what its interface requires beyond
+   * RFC 5849 (oauth_expires_in) is checked. Any other server is judged by the RFC alone. Default false.
+   */
+  readonly service?: boolean;
 }
 
 export interface OAuth1State {
@@ -39,7 +46,13 @@ export interface OAuth1State {
   readonly legs: Readonly<Record<OAuth1Leg, LegStatus>>;
   readonly requestToken: { readonly token: string; readonly secret: string; readonly expiresAt: number | null; readonly callbackConfirmed: boolean } | null;
   readonly verifier: string | null;
-  readonly accessToken: { readonly token: string; readonly secret: string; readonly deauthorized: boolean } | null;
+  readonly accessToken: {
+    readonly token: string;
+    readonly secret: string;
+    readonly deauthorized: boolean;
+    /** The response's other fields as sent (X's user_id and screen_name, Flickr's user_nsid, …). */
+    readonly fields?: Readonly<Record<string, string>>;
+  } | null;
 }
 
 /** Per-request values that come from the outside: fresh nonce and timestamp, the crypto port. */
@@ -116,45 +129,32 @@ export function buildRequestTokenRequest(state: OAuth1State, ctx: SigningContext
   return sign(state, tokenLegInput(state, 'requestToken'), ctx);
 }
 
-/** A form-encoded credentials response (RFC 5849 §2.1, §2.3): its fields, or the checks that failed. */
-function credentialsResponse(exchange: Exchange): { fields: Map<string, string>; checks: Check[] } {
-  const checks: Check[] = [statusCheck(exchange)];
-  const type = headerValue(exchange.response.headers, 'content-type') ?? '';
-  checks.push(check('content-type', type.toLowerCase().startsWith(FORM_CONTENT_TYPE), `Content-Type is ${FORM_CONTENT_TYPE} (RFC 5849 §2.1).`, `Content-Type is ${JSON.stringify(type)}; RFC 5849 §2.1 uses ${FORM_CONTENT_TYPE}.`));
-  let pairs: Param[] = [];
-  try {
-    pairs = parseUrlEncoded(exchange.response.bodyText.trim(), true, 'response');
-  } catch (e) {
-    checks.push(check('body', false, '', `The body is not form-encoded: ${(e as ProtocolError).message}`));
-  }
-  return { fields: new Map(pairs), checks };
-}
-
-const problemOf = (fields: Map<string, string>) =>
-  fields.get('oauth_problem') ? ` The server says oauth_problem=${fields.get('oauth_problem')}${fields.get('oauth_problem_advice') ? `: ${fields.get('oauth_problem_advice')}` : ''}.` : '';
-
 export function interpretRequestToken(state: OAuth1State, exchange: Exchange, now: number): Interpretation<OAuth1State> {
-  const { fields, checks } = credentialsResponse(exchange);
-  const token = fields.get('oauth_token');
-  const secret = fields.get('oauth_token_secret');
+  const service = state.config.service ?? false;
+  const { fields, checks, ok, failure } = readCredentials(exchange, service, 'request token');
+  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'requestToken', 'failed') }, ok, summary: failure!, checks };
+  const token = fields.get('oauth_token')!;
+  const secret = fields.get('oauth_token_secret')!;
   const expiresIn = fields.get('oauth_expires_in');
-  const validExpiry = expiresIn !== undefined && /^[0-9]+$/.test(expiresIn);
+  const validExpiry = expiresIn !== undefined && /^[0-9]{1,12}$/.test(expiresIn);
+  const confirmed = fields.get('oauth_callback_confirmed') === 'true';
   checks.push(
-    check('oauth_token', !!token, 'oauth_token received (seed §2.1).', 'oauth_token is missing (seed §2.1).'),
-    check('oauth_token_secret', secret !== undefined, 'oauth_token_secret received (seed §2.1).', 'oauth_token_secret is missing (seed §2.1).'),
-    check('oauth_expires_in', validExpiry, `The request token is valid for ${expiresIn} s (seed §2.1).`, `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (seed §2.1).`),
-    check('oauth_callback_confirmed', fields.get('oauth_callback_confirmed') === 'true', 'oauth_callback_confirmed=true (RFC 5849 §2.1).', 'oauth_callback_confirmed is not "true": RFC 5849 §2.1 requires it; the service does not list it (assumption).'),
+    serviceRequirement(service, 'oauth_expires_in', validExpiry, `The request token is valid for ${expiresIn} s (seed §2.1).`, {
+      service: `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (seed §2.1).`,
+      rfc: `${expiresIn === undefined ? 'No oauth_expires_in' : `oauth_expires_in is ${JSON.stringify(expiresIn)}`}: RFC 5849 defines no lifetime for request tokens, so it is unknown; finish step three soon.`,
+    }),
+    // RFC 5849 §2.1 requires it; servers of the older OAuth 1.0 (without the "a") never send it, and the service does not list it.
+    confirmed ? check('oauth_callback_confirmed', true, 'oauth_callback_confirmed=true (RFC 5849 §2.1).', '') : note('oauth_callback_confirmed', `oauth_callback_confirmed is ${fields.has('oauth_callback_confirmed') ? JSON.stringify(fields.get('oauth_callback_confirmed')) : 'missing'}; RFC 5849 §2.1 requires "true" (OAuth 1.0 servers before the "a" revision leave it out).`),
   );
-  const ok = exchange.response.status === 200 && !!token && secret !== undefined;
-  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'requestToken', 'failed') }, ok, summary: `No request token.${problemOf(fields)}`, checks };
+  const failed = checks.find((c) => !c.ok);
   return {
-    ok,
+    ok: !failed,
     checks,
-    summary: `Request token ${token} received.`,
+    summary: failed ? `Request token ${token} received, but the response breaks the service's interface: ${failed.message}` : `Request token ${token} received.`,
     state: {
       ...state,
-      legs: { ...state.legs, requestToken: 'succeeded', authorize: 'ready' },
-      requestToken: { token: token!, secret: secret!, expiresAt: validExpiry ? now + Number(expiresIn) * 1000 : null, callbackConfirmed: fields.get('oauth_callback_confirmed') === 'true' },
+      legs: { ...state.legs, requestToken: failed ? 'failed' : 'succeeded', authorize: 'ready' },
+      requestToken: { token, secret, expiresAt: validExpiry ? now + Number(expiresIn) * 1000 : null, callbackConfirmed: confirmed },
       verifier: null,
       accessToken: null,
     },
@@ -178,11 +178,13 @@ export function interpretCallback(state: OAuth1State, query: readonly Param[]): 
   const expected = state.requestToken?.token;
   const returned = get('oauth_token');
   const verifier = get('oauth_verifier');
-  const denied = get('denied') ?? get('oauth_problem') ?? get('error');
+  // X sends `denied=<request token>` when the user refuses; others an oauth_problem (Problem Reporting) or an error.
+  const denied = get('denied') !== undefined ? `the user denied access (denied=${get('denied')})` : get('oauth_problem') !== undefined ? [get('oauth_problem'), get('oauth_problem_advice')].filter(Boolean).join(': ') : get('error') !== undefined ? [get('error'), get('error_description')].filter(Boolean).join(': ') : undefined;
+  const followOn = (c: Check): Check => (denied !== undefined && !c.ok ? { ...c, kind: 'consequence' } : c);
   const checks = [
-    check('no-denial', denied === undefined, 'The provider reports no denial.', `The provider reports a denial or error: ${JSON.stringify(denied)}.`),
-    check('oauth_token matches', !!expected && returned === expected, 'The returned oauth_token equals the request token (seed §4.1 step two, CSRF check).', `The returned oauth_token ${JSON.stringify(returned ?? null)} is not the request token ${JSON.stringify(expected ?? null)}: the callback may be forged.`),
-    check('oauth_verifier', !!verifier, 'oauth_verifier received.', 'oauth_verifier is missing from the callback (RFC 5849 §2.2).'),
+    check('no-denial', denied === undefined, 'The provider reports no denial.', `The provider says: ${sentence(oneLine(denied ?? ''))}`),
+    followOn(check('oauth_token matches', !!expected && returned === expected, 'The returned oauth_token equals the request token (seed §4.1 step two, CSRF check).', `The returned oauth_token ${JSON.stringify(returned ?? null)} is not the request token ${JSON.stringify(expected ?? null)}: the callback may be forged.`)),
+    followOn(check('oauth_verifier', !!verifier, 'oauth_verifier received.', 'oauth_verifier is missing from the callback (RFC 5849 §2.2).')),
   ];
   const ok = checks.every((c) => c.ok);
   return ok
@@ -207,17 +209,15 @@ export function buildAccessTokenRequest(state: OAuth1State, ctx: SigningContext)
 }
 
 export function interpretAccessToken(state: OAuth1State, exchange: Exchange, now: number): Interpretation<OAuth1State> {
-  const { fields, checks } = credentialsResponse(exchange);
-  const token = fields.get('oauth_token');
-  const secret = fields.get('oauth_token_secret');
-  checks.push(
-    check('oauth_token', !!token, 'Access token received (seed §2.2).', 'oauth_token is missing (seed §2.2).'),
-    check('oauth_token_secret', secret !== undefined, 'Access token secret received (seed §2.2).', 'oauth_token_secret is missing (seed §2.2).'),
-  );
-  if (requestTokenExpired(state, now)) checks.push(check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, seed §3); start again from step one.'));
-  const ok = exchange.response.status === 200 && !!token && secret !== undefined;
-  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: `No access token.${problemOf(fields)}`, checks };
-  return { ok, checks, summary: `Access token ${token} received; it does not expire (seed §2.2).`, state: { ...state, legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' }, accessToken: { token: token!, secret: secret!, deauthorized: false } } };
+  const { fields, checks, ok, failure } = readCredentials(exchange, state.config.service ?? false, 'access token');
+  // The client's own clock says the request token expired: the reason when the server refused, a note when it did not.
+  if (requestTokenExpired(state, now)) {
+    checks.push(ok ? note('request token lifetime', 'oauth_expires_in had elapsed by the client\'s clock, yet the server accepted the request token.') : check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, seed §3); start again from step one.'));
+  }
+  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: failure!, checks };
+  const token = fields.get('oauth_token')!;
+  const others = Object.fromEntries([...fields].filter(([k]) => k !== 'oauth_token' && k !== 'oauth_token_secret'));
+  return { ok, checks, summary: `Access token ${token} received; it does not expire (seed §2.2).`, state: { ...state, legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' }, accessToken: { token, secret: fields.get('oauth_token_secret')!, deauthorized: false, fields: others } } };
 }
 
 export interface ApiRequestInput {
@@ -238,13 +238,20 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
   return sign(state, legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }), ctx);
 }
 
-/** A 401 on an API call means the access token is no longer valid (seed §3: deauthorized by the user). */
+/**
+ * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
+ * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1) with what to do; a 401 marks the access token as no
+ * longer valid (seed §3: deauthorized by the user).
+ */
 export function interpretApiResponse(state: OAuth1State, exchange: Exchange): Interpretation<OAuth1State> {
-  const status = exchange.response.status;
-  const checks = [statusCheck(exchange)];
-  const challenge = headerValue(exchange.response.headers, 'www-authenticate');
-  if (status === 401) checks.push(check('access token', false, '', `401: the access token is invalid, for example deauthorized by the user (seed §3, §7)${challenge ? `; WWW-Authenticate: ${challenge}` : ''}.`));
+  const { status, statusText } = exchange.response;
   const ok = status >= 200 && status < 300;
+  const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim())];
+  const said = ok ? null : providerMessage(exchange.response);
+  const fallback = status === 401 ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : '';
+  // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
+  const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
+  const summary = ok ? `API call answered ${status}.` : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
   const accessToken = status === 401 && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
-  return { ok, checks, summary: ok ? `API call answered ${status}.` : checks[checks.length - 1]!.message, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
+  return { ok, checks, summary, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
 }

@@ -1,5 +1,6 @@
 import { ProtocolError } from '../errors';
-import { headerValue, type Exchange, type RawRequest } from '../http';
+import type { Exchange, RawRequest } from '../http';
+import { oneLine, providerMessage, sentence } from '../provider-message';
 import type { Param } from '../oauth1/parameters';
 import { buildAuthorizationUrl } from '../oauth2/authorization-request';
 import { bearerAuthorization } from '../oauth2/bearer';
@@ -10,7 +11,7 @@ import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } fr
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
-import { check, endpointUrl, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
+import { asConsequences, check, endpointUrl, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 
 /** The legs of the service's OAuth 2 flow (seed §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
@@ -33,6 +34,11 @@ export interface OAuth2Config {
   readonly tokenBody?: TokenBodyFormat;
   /** Extra headers on every request the client sends; a default User-Agent unless one is given. */
   readonly headers?: readonly Param[];
+  /**
+   * The server is the service (the built-in mock, or a profile marked so): what its interface requires beyond the
+   * RFCs is checked (seed §2.4). Any other server is judged by the RFCs alone. Default false.
+   */
+  readonly service?: boolean;
 }
 
 export interface OAuth2State {
@@ -84,8 +90,8 @@ export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): I
   const returned = r.kind === 'code' ? r.state : r.kind === 'error' ? r.state : r.kind === 'state_mismatch' ? r.received : null;
   const checks = [
     check('state matches', stateOk, 'The returned state equals the state sent (RFC 6749 §10.12).', `The returned state ${JSON.stringify(returned)} is not the state sent (${JSON.stringify(s.state)}): the callback may be forged.`),
-    check('no error', r.kind !== 'error', 'The provider reports no error.', r.kind === 'error' ? `The provider returned error "${r.error}"${r.description ? `: ${r.description}` : ''} (RFC 6749 §4.1.2.1).` : ''),
-    check('code', r.kind === 'code', 'An authorization code arrived; exchange it now (seed §8).', r.kind === 'invalid' ? r.reason : 'No authorization code.'),
+    check('no error', r.kind !== 'error', 'The provider reports no error.', r.kind === 'error' ? `The provider refused (RFC 6749 §4.1.2.1): ${sentence(oneLine([r.error, r.description].filter(Boolean).join(': ')))}${r.uri ? ` See ${r.uri}` : ''}` : ''),
+    { ...check('code', r.kind === 'code', 'An authorization code arrived; exchange it now (seed §8).', r.kind === 'invalid' ? r.reason : 'No authorization code.'), ...(r.kind === 'error' ? { kind: 'consequence' as const } : {}) },
   ];
   if (r.kind !== 'code') return { ok: false, checks, summary: checks.find((x) => !x.ok)!.message, state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') } };
   return { ok: true, checks, summary: 'Authorization code received.', state: { ...s, code: r.code, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } } };
@@ -110,16 +116,17 @@ export function buildRefreshRequest(s: OAuth2State): RawRequest {
 }
 
 export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: number, leg: 'token' | 'refresh'): Interpretation<OAuth2State> {
-  const r = parseTokenResponse(exchange.response, { now, grant: leg === 'token' ? 'authorization_code' : 'refresh_token' });
-  const checks = [statusCheck(exchange), ...r.checks];
-  if (r.kind !== 'token') {
-    const summary = r.kind === 'error' ? `The server refused: ${r.error.error}${r.error.description ? ` (${r.error.description})` : ''}.${r.error.meaning ? ` ${r.error.meaning}` : ''}` : `HTTP ${r.status}: not a token response.`;
-    return { ok: false, checks, summary, state: { ...s, legs: withLeg(s.legs, leg, 'failed') } };
-  }
+  const r = parseTokenResponse(exchange.response, { now, grant: leg === 'token' ? 'authorization_code' : 'refresh_token', service: s.config.service ?? false });
+  const status = statusCheck(exchange);
+  if (r.kind !== 'token') return { ok: false, checks: [status, ...(status.ok ? r.checks : asConsequences(r.checks))], summary: r.reason, state: { ...s, legs: withLeg(s.legs, leg, 'failed') } };
+  const checks = [status, ...r.checks];
   // A refresh without a new refresh token keeps the old one (RFC 6749 §6).
   const token = leg === 'refresh' && !r.token.refreshToken ? { ...r.token, refreshToken: s.token?.refreshToken ?? null } : r.token;
-  const legs = leg === 'token' ? { ...s.legs, token: 'succeeded' as const, api: 'ready' as const, refresh: token.refreshToken ? ('ready' as const) : ('not_started' as const) } : { ...s.legs, refresh: 'succeeded' as const, api: 'ready' as const };
-  return { ok: true, checks, summary: `Access token received${token.expiresIn !== null ? `, valid for ${token.expiresIn} s` : ''}.`, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
+  const failed = checks.find((c) => !c.ok);
+  const legs = leg === 'token' ? { ...s.legs, token: failed ? ('failed' as const) : ('succeeded' as const), api: 'ready' as const, refresh: token.refreshToken ? ('ready' as const) : ('not_started' as const) } : { ...s.legs, refresh: failed ? ('failed' as const) : ('succeeded' as const), api: 'ready' as const };
+  const received = `Access token received${token.foundAt !== 'access_token' ? ` (at ${token.foundAt})` : ''}${token.expiresIn !== null ? `, valid for ${token.expiresIn} s` : ''}`;
+  const summary = failed ? `${received}, but the response breaks the service's interface: ${failed.message}` : `${received}.`;
+  return { ok: !failed, checks, summary, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
 }
 
 /** A bearer request to a protected resource (RFC 6750 §2.1); `outsideGrammar`: send a token that is not a b64token as it is. */
@@ -130,12 +137,16 @@ export function buildBearerRequest(s: OAuth2State, input: { method: string; path
 
 export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now: number): Interpretation<OAuth2State> {
   const status = exchange.response.status;
-  const checks = [statusCheck(exchange)];
-  const challenge = headerValue(exchange.response.headers, 'www-authenticate');
-  if (status === 401) {
-    const expired = !!s.token?.expiresAt && now >= s.token.expiresAt;
-    checks.push(check('access token', false, '', `401: the token is not accepted${challenge ? ` (WWW-Authenticate: ${challenge})` : ''}${expired ? '; it has passed expires_in, so refresh it' : ''} (RFC 6750 §3).`));
-  }
   const ok = status >= 200 && status < 300;
-  return { ok, checks, summary: ok ? `API call answered ${status}.` : checks[checks.length - 1]!.message, state: { ...s, legs: withLeg(s.legs, 'api', ok ? 'succeeded' : 'failed') } };
+  const checks = [check('status', ok, `HTTP ${status} ${exchange.response.statusText}`.trim(), `HTTP ${status} ${exchange.response.statusText}`.trim())];
+  if (ok) return { ok, checks, summary: `API call answered ${status}.`, state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') } };
+  const said = providerMessage(exchange.response);
+  const expired = !!s.token?.expiresAt && now >= s.token.expiresAt;
+  // RFC 6750 §3.1: 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.
+  const todo =
+    status === 401 ? (expired ? ' The token has passed expires_in: refresh it, or authorize again.' : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.')
+    : status === 403 ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'
+    : '';
+  const summary = `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
+  return { ok, checks, summary, state: { ...s, legs: withLeg(s.legs, 'api', 'failed') } };
 }

@@ -10,8 +10,11 @@ import type { OAuth2Config } from './oauth2-flow';
 /** The redirect URI sent: the profile's override (a fixed registered URL, an https URL, a name), else the catcher's. */
 export const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
 
+/** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
+export const isService = (p: Profile): boolean => p.builtIn || p.service;
+
 /** The service sends grant_type on the authorization URL (seed §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
-export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? p.builtIn;
+export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? isService(p);
 
 export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth1Config {
   const o = p.oauth1;
@@ -27,7 +30,8 @@ export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     legMethod: o.legMethod,
     headers: p.headers,
     // The service's §5.1 table lists oauth_callback in step three too; other servers ignore it or refuse it.
-    callbackInAccessToken: p.builtIn,
+    callbackInAccessToken: isService(p),
+    service: isService(p),
     paths: { requestToken: o.requestTokenPath, authorize: o.authorizePath, accessToken: o.accessTokenPath },
     ...(o.rsaPrivateKey ? { privateKeyPem: o.rsaPrivateKey } : {}),
   };
@@ -48,6 +52,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     headers: p.headers,
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
     paths: { authorize: o.authorizePath, token: o.tokenPath },
+    service: isService(p),
   };
 }
 

@@ -77,3 +77,24 @@ export function problemWwwAuthenticate(realm: string, report: ProblemReport): st
   const parts = problemParameters(report).map(([n, v]) => `${n}="${percentEncode(v)}"`);
   return `OAuth realm="${realm.replace(/[\\"]/g, '\\$&')}", ${parts.join(', ')}`;
 }
+
+/** What to do about each problem a server reports, one sentence each (for the leg's one-line reason). */
+export const PROBLEM_REMEDY: Readonly<Record<string, string>> = {
+  version_rejected: 'Send oauth_version=1.0, or leave it out.',
+  parameter_absent: 'Add the parameters the server names.',
+  parameter_rejected: 'Remove or correct the parameters the server names.',
+  timestamp_refused: "Check the client's clock (and the mock's simulated time): the timestamp is outside the server's window (RFC 5849 §3.3).",
+  signature_method_rejected: 'Choose a signature method the server accepts.',
+  nonce_used: 'Send the request again with a fresh nonce: each nonce is single-use (RFC 5849 §3.3).',
+  token_used: 'The request token was already exchanged: start again from step one.',
+  token_expired: 'The token has expired: start again from step one.',
+  token_revoked: 'The token was revoked (deauthorized): run the flow again for a new one.',
+  token_rejected: 'The server does not know this token: run the flow again for a new one.',
+  token_not_authorized: 'The user has not authorized the request token yet: finish step two first.',
+  signature_invalid: 'Compare the base strings: paste the request into the Signature debugger, which names the difference.',
+  consumer_key_unknown: "Check the profile's consumer key.",
+  consumer_key_rejected: 'The server refuses this consumer key: check the application at the provider.',
+  permission_denied: 'The user refused, or the token lacks the permission: authorize again.',
+  permission_unknown: 'Ask for a permission the server knows.',
+  additional_authorization_required: 'The token lacks a permission this request needs: authorize again with it.',
+};

@@ -1,6 +1,7 @@
 import { ProtocolError } from '../errors';
 import type { Param } from '../oauth1/parameters';
 import { parseHttpUrl } from '../url';
+import { sentence } from '../provider-message';
 import { formDecode } from './form';
 
 /** The outcome of the redirect back to the client (RFC 6749 §4.1.2 / §4.1.2.1). */
@@ -39,5 +40,5 @@ export function requireCode(result: CallbackResult): string {
     result.kind === 'error' ? `the provider returned error "${result.error}"${result.description ? `: ${result.description}` : ''}`
     : result.kind === 'state_mismatch' ? `the returned state ${JSON.stringify(result.received)} is not the state sent (${JSON.stringify(result.expected)}); the callback may be forged (RFC 6749 §10.12)`
     : result.reason;
-  throw new ProtocolError(`callback_${result.kind}`, 'callback', `Authorization failed: ${why}.`);
+  throw new ProtocolError(`callback_${result.kind}`, 'callback', `Authorization failed: ${sentence(why)}`);
 }

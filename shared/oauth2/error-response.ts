@@ -16,16 +16,12 @@ export interface OAuth2Error {
   readonly meaning: string | null;
 }
 
-/** Reads an RFC 6749 §5.2 JSON error body; null when the body is not one. */
-export function parseErrorResponse(bodyText: string): OAuth2Error | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return null;
-  }
-  if (!body || typeof body !== 'object' || typeof (body as { error?: unknown }).error !== 'string') return null;
-  const b = body as Record<string, unknown>;
+/**
+ * The RFC 6749 §5.2 members of a response's fields (JSON or form: GitHub sends them as a form, with HTTP 200);
+ * null when there is no string `error`.
+ */
+export function oauth2ErrorOf(fields: Readonly<Record<string, unknown>>): OAuth2Error | null {
+  if (typeof fields.error !== 'string' || fields.error === '') return null;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  return { error: b.error as string, description: text(b.error_description), uri: text(b.error_uri), meaning: TOKEN_ERRORS[b.error as string] ?? null };
+  return { error: fields.error, description: text(fields.error_description), uri: text(fields.error_uri), meaning: TOKEN_ERRORS[fields.error] ?? null };
 }

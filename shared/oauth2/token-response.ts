@@ -1,88 +1,142 @@
+import { check, note, serviceRequirement, type Check } from '../check';
 import { headerValue, type RawResponse } from '../http';
-import { parseErrorResponse, type OAuth2Error } from './error-response';
+import { providerMessage, sentence } from '../provider-message';
+import { readBody } from '../response-body';
+import { oauth2ErrorOf, type OAuth2Error } from './error-response';
+
+export type { Check };
 
 export interface TokenSet {
   readonly accessToken: string;
-  readonly tokenType: string;
+  /** As sent (`Bearer`, `bearer`, Slack's `bot` / `user`, …); null when the provider left it out. */
+  readonly tokenType: string | null;
   readonly expiresIn: number | null;
   /** Absolute expiry in ms since the epoch, from the injected clock at the time the response arrived. */
   readonly expiresAt: number | null;
   readonly scope: string | null;
   readonly refreshToken: string | null;
-}
-
-/** One thing a careful client checks, with a one-line reason either way. */
-export interface Check {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly message: string;
+  /** Where the access token was found: `access_token`, or a nested one such as Slack's `authed_user.access_token`. */
+  readonly foundAt: string;
+  /** Every field of the response as sent (id_token and provider-specific ones included), for display. */
+  readonly fields: Readonly<Record<string, unknown>>;
 }
 
 export type TokenResponseResult =
   | { readonly kind: 'token'; readonly token: TokenSet; readonly checks: readonly Check[] }
-  | { readonly kind: 'error'; readonly status: number; readonly error: OAuth2Error; readonly checks: readonly Check[] }
-  | { readonly kind: 'malformed'; readonly status: number; readonly checks: readonly Check[] };
+  /** No access token: `reason` is one line, in the provider's own words when it gave any. */
+  | { readonly kind: 'error'; readonly status: number; readonly reason: string; readonly error: OAuth2Error | null; readonly checks: readonly Check[] };
 
-const check = (name: string, ok: boolean, pass: string, fail: string): Check => ({ name, ok, message: ok ? pass : fail });
+export interface TokenResponseOptions {
+  readonly now: number;
+  readonly grant: 'authorization_code' | 'refresh_token';
+  /** The server is the service (the built-in mock or a profile marked so): its interface's §2.4 fields are required. */
+  readonly service?: boolean;
+}
+
+const SEED = 'the service requires it (seed §2.4)';
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/** The object holding the access token: the body itself, or one nested object (Slack's `authed_user`). */
+function tokenHolder(fields: Readonly<Record<string, unknown>>): { holder: Readonly<Record<string, unknown>>; at: string } | null {
+  if (nonEmpty(fields.access_token)) return { holder: fields, at: '' };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && nonEmpty((value as Record<string, unknown>).access_token)) return { holder: value as Record<string, unknown>, at: `${key}.` };
+  }
+  return null;
+}
+
+/** `expires_in` as an integer of seconds: a JSON number, or digits in a string (form bodies, some JSON ones). */
+function secondsOf(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  if (typeof v === 'string' && /^[0-9]{1,12}$/.test(v)) return Number(v);
+  return null;
+}
+
+const shown = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v)?.slice(0, 80) ?? String(v));
 
 /**
- * Interprets a token endpoint response (RFC 6749 §5.1 / §5.2) against the fields of the seed's §2.4. On a refresh
- * (§6) a missing refresh_token means "keep the old one", so it is not a failure there.
+ * Interprets a token endpoint response (RFC 6749 §5.1 / §5.2). Success is a 2xx with a non-empty access_token
+ * (§5.1); everything else a client can live without is a note, except against the service, whose interface
+ * (seed §2.4) requires expires_in, token_type bearer, scope and refresh_token. On a refresh (§6) a missing
+ * refresh_token means "keep the old one".
  */
-export function parseTokenResponse(response: RawResponse, options: { now: number; grant: 'authorization_code' | 'refresh_token' }): TokenResponseResult {
+export function parseTokenResponse(response: RawResponse, options: TokenResponseOptions): TokenResponseResult {
+  const service = options.service ?? false;
+  const body = readBody(response);
+  const fields = body.fields ?? {};
+  const found = response.status >= 200 && response.status < 300 ? tokenHolder(fields) : null;
+  const checks: Check[] = [];
+  if (!found) {
+    const said = providerMessage(response);
+    const error = oauth2ErrorOf(fields);
+    const reason = said
+      ? `HTTP ${response.status}, the provider says: ${sentence(said.text)}${error?.meaning ? ` (RFC 6749 §5.2: ${error.meaning})` : ''}`
+      : body.fields
+        ? `HTTP ${response.status} without an access_token; the ${body.format} body has ${Object.keys(fields).length ? `the fields ${Object.keys(fields).slice(0, 12).join(', ')}` : 'no fields'} (RFC 6749 §5.1).`
+        : `HTTP ${response.status} without an access_token; the body is ${body.format === 'empty' ? 'empty' : `${body.format}, not JSON or a form`} (RFC 6749 §5.1).`;
+    checks.push(check('access_token', false, '', reason));
+    return { kind: 'error', status: response.status, reason, error, checks };
+  }
+  const { holder, at } = found;
+  const accessToken = holder.access_token as string;
+  const tokenType = holder.token_type;
+  const seconds = secondsOf(holder.expires_in);
+  const scope = holder.scope;
+  const refreshToken = holder.refresh_token;
   const contentType = headerValue(response.headers, 'content-type') ?? '';
-  const checks: Check[] = [
-    check('content-type', /^application\/json\b/i.test(contentType), 'Content-Type is application/json (RFC 6749 §5.1).', `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 requires application/json.`),
-  ];
-  if (response.status !== 200) {
-    const error = parseErrorResponse(response.bodyText);
-    if (error) return { kind: 'error', status: response.status, error, checks };
-    checks.push(check('error-body', false, '', `Status ${response.status} without an RFC 6749 §5.2 error body ({"error": ...}).`));
-    return { kind: 'malformed', status: response.status, checks };
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(response.bodyText);
-  } catch {
-    checks.push(check('json', false, '', 'The body is not JSON; RFC 6749 §5.1 requires a JSON object.'));
-    return { kind: 'malformed', status: response.status, checks };
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    checks.push(check('json', false, '', 'The body is JSON but not an object.'));
-    return { kind: 'malformed', status: response.status, checks };
-  }
-  const b = body as Record<string, unknown>;
   const cacheControl = headerValue(response.headers, 'cache-control') ?? '';
-  const accessToken = b.access_token;
-  const tokenType = b.token_type;
-  const expiresIn = b.expires_in;
-  const scope = b.scope;
-  const refreshToken = b.refresh_token;
-  const isInt = typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 0;
-  const typeOf = (v: unknown) => (v === undefined ? 'missing' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 80));
   checks.push(
-    check('no-store', /\bno-store\b/i.test(cacheControl), 'Cache-Control: no-store (RFC 6749 §5.1).', 'Cache-Control lacks no-store; RFC 6749 §5.1 requires it on token responses.'),
-    check('access_token', typeof accessToken === 'string' && accessToken !== '', 'access_token is a non-empty string.', `access_token is ${typeOf(accessToken)}; expected a non-empty string (seed §2.4).`),
-    check('token_type', typeof tokenType === 'string' && tokenType.toLowerCase() === 'bearer', `token_type is "${String(tokenType)}" (compared case-insensitively, RFC 6749 §5.1).`, `token_type is ${typeOf(tokenType)}; expected "bearer" (seed §2.4).`),
-    check('expires_in', isInt, `expires_in is ${String(expiresIn)} seconds.`, `expires_in is ${typeOf(expiresIn)}; expected a non-negative integer of seconds (seed §2.4).`),
-    check('scope', typeof scope === 'string', `scope is ${JSON.stringify(scope)}.`, `scope is ${typeOf(scope)}; expected a string, possibly empty (seed §2.4).`),
+    check('access_token', true, `access_token found${at ? ` at ${at}access_token` : ''}.`, ''),
+    serviceRequirement(service, 'content-type', body.format === 'json' && body.mediaType === 'application/json', 'Content-Type is application/json (RFC 6749 §5.1).', {
+      service: `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 and the service (seed §2.4) use application/json.`,
+      rfc: `The body is ${body.format === 'json' ? 'JSON' : 'a form'} with Content-Type ${JSON.stringify(contentType)}; RFC 6749 §5.1 specifies application/json. Read as ${body.format === 'json' ? 'JSON' : 'a form'}.`,
+    }),
+    serviceRequirement(service, 'no-store', /\bno-store\b/i.test(cacheControl), 'Cache-Control: no-store (RFC 6749 §5.1).', {
+      service: 'Cache-Control lacks no-store; RFC 6749 §5.1 requires it on token responses.',
+      rfc: 'Cache-Control lacks no-store, which RFC 6749 §5.1 asks of token responses; a cache between here and the server could keep the token.',
+    }),
+  );
+  if (nonEmpty(tokenType) && tokenType.toLowerCase() === 'bearer') checks.push(check('token_type', true, `token_type is "${tokenType}" (compared case-insensitively, RFC 6749 §5.1).`, ''));
+  else if (service) checks.push(check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (seed §2.4).`));
+  else checks.push(note('token_type', tokenType === undefined ? 'No token_type, which RFC 6749 §5.1 requires; the token is sent as a Bearer token (RFC 6750).' : `token_type is ${shown(tokenType)}, not bearer; the token is sent as a Bearer token (RFC 6750), as such providers document.`));
+  const expiresPass = typeof holder.expires_in === 'number' ? `expires_in is ${seconds} seconds.` : `expires_in is the string ${shown(holder.expires_in)}: read as ${seconds} seconds.`;
+  checks.push(
+    seconds !== null && typeof holder.expires_in === 'string' && service
+      ? check('expires_in', false, '', `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (seed §2.4).`)
+      : seconds !== null && typeof holder.expires_in === 'string'
+        ? note('expires_in', expiresPass)
+        : serviceRequirement(service, 'expires_in', seconds !== null, expiresPass, {
+            service: `expires_in is ${shown(holder.expires_in)}; ${SEED}: an integer of seconds.`,
+            rfc: holder.expires_in === undefined ? 'No expires_in (RECOMMENDED by RFC 6749 §5.1): the lifetime is unknown until the server refuses the token.' : `expires_in is ${shown(holder.expires_in)}, not a number of seconds (RFC 6749 §5.1); the lifetime is unknown.`,
+          }),
+    serviceRequirement(service, 'scope', typeof scope === 'string', `scope is ${JSON.stringify(scope)}.`, {
+      service: `scope is ${shown(scope)}; ${SEED}: a string, possibly empty.`,
+      rfc: scope === undefined ? 'No scope: RFC 6749 §5.1 omits it when the scope granted is the scope requested.' : `scope is ${shown(scope)}, not a space-delimited string (RFC 6749 §3.3).`,
+    }),
     options.grant === 'refresh_token' && refreshToken === undefined
       ? check('refresh_token', true, 'No new refresh_token: keep the current one (RFC 6749 §6).', '')
-      : check('refresh_token', typeof refreshToken === 'string' && refreshToken !== '', 'refresh_token is present.', `refresh_token is ${typeOf(refreshToken)}; expected a string (seed §2.4).`),
+      : serviceRequirement(service, 'refresh_token', nonEmpty(refreshToken), 'refresh_token is present.', {
+          service: `refresh_token is ${shown(refreshToken)}; ${SEED}.`,
+          rfc: 'No refresh_token (OPTIONAL, RFC 6749 §5.1): when this token expires, authorize again.',
+        }),
   );
-  const usable = checks.find((c) => c.name === 'access_token')!.ok && checks.find((c) => c.name === 'token_type')!.ok;
-  if (!usable) return { kind: 'malformed', status: response.status, checks };
-  const seconds = isInt ? (expiresIn as number) : null;
+  const known = new Set(['access_token', 'token_type', 'expires_in', 'scope', 'refresh_token']);
+  const others = at
+    ? [...Object.keys(fields).filter((k) => `${k}.` !== at), ...Object.keys(holder).filter((k) => !known.has(k)).map((k) => `${at}${k}`)]
+    : Object.keys(fields).filter((k) => !known.has(k));
+  if (others.length) checks.push(note('other fields', `Kept and shown: ${others.join(', ')}.`));
   return {
     kind: 'token',
     checks,
     token: {
-      accessToken: accessToken as string,
-      tokenType: tokenType as string,
+      accessToken,
+      tokenType: nonEmpty(tokenType) ? tokenType : null,
       expiresIn: seconds,
       expiresAt: seconds === null ? null : options.now + seconds * 1000,
       scope: typeof scope === 'string' ? scope : null,
-      refreshToken: typeof refreshToken === 'string' && refreshToken !== '' ? refreshToken : null,
+      refreshToken: nonEmpty(refreshToken) ? refreshToken : null,
+      foundAt: `${at}access_token`,
+      fields,
     },
   };
 }

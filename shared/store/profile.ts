@@ -117,6 +117,12 @@ export const profileSchema = z.strictObject({
   name: z.string().trim().min(1, 'the name is empty').max(80, 'the name is longer than 80 characters'),
   /** The embedded mock: base URL and credentials come from the running mock. */
   builtIn: z.boolean().default(false),
+  /**
+   * This server implements the service's authorization interface: the flows then check what the interface requires
+   * beyond the RFCs (oauth_expires_in, token_type bearer, …) as failures; for any other server those are notes.
+   * The built-in mock always is the service.
+   */
+  service: z.boolean().default(false),
   baseUrl: z.union([z.literal(''), httpUrl]).default(''),
   /** The loopback catcher's port and path; the redirect URI is http://127.0.0.1:<port><path> (RFC 8252 §7.3). */
   callbackPort: port.default(8765),

@@ -55,7 +55,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await shot(page, 'mock', scheme);
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.locator('p.summary.bad', { hasText: /401: the access token is invalid, for example deauthorized by the user/ }).waitFor();
+  await page.locator('p.summary.bad', { hasText: /^HTTP 401, the provider says: token_revoked: [^%]*\. Obtain a new one with the three legs\.$/ }).waitFor();
   expect(await leg(page).getByText('401 Unauthorized').count()).toBeGreaterThan(0);
   await shot(page, 'oauth1-api-401', scheme);
   // Every sent leg is in the history, newest first: the 401 on top.
@@ -74,7 +74,7 @@ it('shows the signature diff after a deliberately wrong consumer secret', async 
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByLabel('Consumer secret').fill('not-the-secret');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByText(/No request token\. The server says oauth_problem=signature_invalid/).waitFor();
+  await page.getByText(/^No request token: HTTP 401, the provider says: signature_invalid: /).waitFor();
   const provider = page.getByRole('region', { name: "Provider's view" });
   await provider.getByText('Rejected').waitFor();
   await provider.getByText(/the signing key differs: check the consumer secret/).waitFor();

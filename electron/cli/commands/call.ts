@@ -11,7 +11,7 @@ import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
-import { serverText } from '../server-text';
+import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
 
 const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
@@ -107,14 +107,14 @@ export const callCommand: Command = async (argv, io) => {
     } else {
       const given = bearerOf(v, saved);
       const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
-      for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${serverText(step.summary)}\n`);
+      for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
       if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
     }
     const last = exchanges[exchanges.length - 1]!;
     if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
     else {
-      io.stderr.write(`${serverText(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
-      io.stdout.write(serverText(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
+      io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
+      io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
     }
     return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
   } finally {

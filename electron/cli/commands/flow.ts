@@ -8,7 +8,7 @@ import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { saveFlowTokens } from '../flow/save-tokens';
-import { serverText } from '../server-text';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -33,6 +33,10 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
   --no-open             do not open a browser; open the printed URL yourself
+  --service             the server implements the service's interface: what it requires beyond the RFCs
+                        (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
+                        when missing; without it those are notes and the verdict follows the RFCs
+  --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
   --json                print one JSON object with the final token response fields on stdout
   --save PROFILE        store the tokens under the profile with this id or name in the app's store
   --store-dir DIR       the store to save to (default: the per-user config directory, as oauth-lab web)
@@ -70,7 +74,7 @@ export const flowCommand: Command = async (argv, io) => {
     send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
     stdin: io.stdin,
   };
-  const report = new FlowReport(io.stderr);
+  const report = new FlowReport(io.stderr, !!v.verbose);
   try {
     let fields: Record<string, unknown>;
     if (protocol === 'oauth1') {
@@ -83,13 +87,18 @@ export const flowCommand: Command = async (argv, io) => {
       const t = result.token;
       if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth2', token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt }));
     }
-    if (v.json) io.stdout.write(`${JSON.stringify(fields)}\n`);
-    else for (const [name, value] of Object.entries(fields)) io.stdout.write(`${serverText(name)}=${serverText(typeof value === 'string' ? value : JSON.stringify(value))}\n`);
-    report.line('\nFlow completed.');
+    if (v.json) io.stdout.write(`${terminalSafeJson(fields)}\n`);
+    else for (const [name, value] of flatten(fields)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
+    report.blank();
+    report.line('Flow completed.');
     return 0;
   } catch (e) {
     if (!(e instanceof FlowFailure)) throw e;
-    io.stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${e.message}\n`);
+    io.stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
+    if (e.response) {
+      io.stderr.write('The response (secrets masked):\n');
+      report.raw(e.response);
+    }
     return 1;
   }
 };
@@ -97,7 +106,7 @@ export const flowCommand: Command = async (argv, io) => {
 const FLAGS = {
   ...PROFILE_FLAGS,
   'wait-timeout': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
-  save: { type: 'string' }, 'store-dir': { type: 'string' },
+  save: { type: 'string' }, 'store-dir': { type: 'string' }, verbose: { type: 'boolean' },
 } as const;
 
 function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
@@ -117,4 +126,11 @@ function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
 function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;
+}
+
+/** Fields as `name=value` lines; a nested object's fields (Slack's authed_user.access_token) under dotted names. */
+function flatten(fields: Readonly<Record<string, unknown>>, prefix = ''): [string, string][] {
+  return Object.entries(fields).flatMap(([name, value]): [string, string][] =>
+    value && typeof value === 'object' && !Array.isArray(value) ? flatten(value as Record<string, unknown>, `${prefix}${name}.`) : [[`${prefix}${name}`, typeof value === 'string' ? value : JSON.stringify(value)]],
+  );
 }

@@ -21,7 +21,7 @@ export const PROFILE_FLAGS = {
   'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'api-path': { type: 'string' },
   header: { type: 'string', multiple: true },
   'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'redirect-uri': { type: 'string' },
-  'allow-self-signed': { type: 'boolean' },
+  'allow-self-signed': { type: 'boolean' }, service: { type: 'boolean' },
 } as const;
 
 type Values = { readonly [K in keyof typeof PROFILE_FLAGS]?: (typeof PROFILE_FLAGS)[K] extends { multiple: true } ? string[] : (typeof PROFILE_FLAGS)[K] extends { type: 'boolean' } ? boolean : string };
@@ -68,6 +68,7 @@ export function profileFromFlags(v: Values): Profile {
       callbackPath: v['callback-path'],
       redirectUri: v['redirect-uri'],
       allowSelfSigned: v['allow-self-signed'],
+      service: v.service,
     }),
     headers: [...(base.headers ?? []), ...(v.header ?? []).map(headerFlag)],
     oauth1: {

@@ -1,37 +1,70 @@
-import type { Exchange, RawRequest } from '../../../shared/http';
 import type { Check } from '../../../shared/flows';
+import type { Exchange, RawRequest, RawResponse } from '../../../shared/http';
+import { responseText } from '../../../shared/http-text';
+import { redactBody, redactHeaders } from '../../services/provider/redact';
+import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
-/** Progress on stderr, one step at a time: request line, status, checks. Secrets never printed. */
+const MARKS: Readonly<Record<string, string>> = { pass: 'ok  ', note: 'note', fail: 'FAIL', consequence: ' -- ' };
+/** Enough of a body to read an error page or document; the rest is counted, not printed. */
+const MAX_BODY = 4096;
+
+/**
+ * A response as HTTP/1.1 text for a terminal reader: the status line, the headers (cookies and Basic credentials
+ * masked), the body cut at 4 KiB with client secrets, token secrets and refresh tokens masked.
+ */
+export function rawResponseText(response: RawResponse): string {
+  const body = response.bodyText.length > MAX_BODY ? `${response.bodyText.slice(0, MAX_BODY)}… (${response.bodyText.length - MAX_BODY} more characters)` : response.bodyText;
+  return responseText({ ...response, headers: redactHeaders(response.headers), bodyText: redactBody(body) });
+}
+
+/**
+ * Progress on stderr, one step at a time: request line, status, checks. Secrets never printed. Everything that
+ * can come from a server goes through terminalSafe, so a hostile server cannot drive the terminal.
+ */
 export class FlowReport {
-  constructor(private readonly err: NodeJS.WritableStream) {}
+  constructor(
+    private readonly err: NodeJS.WritableStream,
+    private readonly verbose = false,
+  ) {}
 
   step(title: string): void {
-    this.err.write(`\n== ${title}\n`);
+    this.err.write(`\n== ${terminalSafe(title)}\n`);
   }
 
   request(r: RawRequest): void {
-    this.err.write(`-> ${r.method} ${r.url}\n`);
+    this.err.write(`-> ${terminalSafe(r.method)} ${terminalSafe(r.url)}\n`);
   }
 
   response(e: Exchange): void {
-    this.err.write(`<- ${e.response.status} ${e.response.statusText} (${Math.round(e.timings.total)} ms, ${e.response.bodySize} bytes)\n`);
+    this.err.write(`<- ${e.response.status} ${terminalSafe(e.response.statusText)} (${Math.round(e.timings.total)} ms, ${e.response.bodySize} bytes)\n`);
+    if (this.verbose) this.raw(e.response);
+  }
+
+  /** The raw response, indented, each line made safe. */
+  raw(response: RawResponse): void {
+    this.err.write(`${terminalSafeLines(rawResponseText(response)).replace(/^/gm, '   | ')}\n`);
   }
 
   checks(checks: readonly Check[]): void {
-    for (const c of checks) this.err.write(`   ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.message}\n`);
+    for (const c of checks) this.err.write(`   ${MARKS[c.kind ?? (c.ok ? 'pass' : 'fail')]} ${terminalSafe(c.name)}: ${terminalSafe(c.message)}\n`);
   }
 
   line(text: string): void {
-    this.err.write(`${text}\n`);
+    this.err.write(`${terminalSafe(text)}\n`);
+  }
+
+  blank(): void {
+    this.err.write('\n');
   }
 }
 
-/** A step that did not complete: the CLI prints `failed at <step>: <why>` and exits 1. */
+/** A step that did not complete: the CLI prints `failed at <step>: <why>`, then the response that ended it, and exits 1. */
 export class FlowFailure extends Error {
   override readonly name = 'FlowFailure';
   constructor(
     readonly step: string,
     why: string,
+    readonly response: RawResponse | null = null,
   ) {
     super(why);
   }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { oauth1ConfigOf, oauth1Flow } from '../../../shared/flows';
-import { parseUrlEncoded } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
@@ -19,9 +18,10 @@ export async function runOAuth1(profile: Profile, options: FlowRunOptions, repor
 
     report.step(`Step one: request token (${method}, signed, oauth_callback)`);
     const rt = oauth1Flow.buildRequestTokenRequest(state, signing());
-    const rtResult = oauth1Flow.interpretRequestToken(state, await sendLeg('request token', rt.request, options, report), Date.now());
+    const rtExchange = await sendLeg('request token', rt.request, options, report);
+    const rtResult = oauth1Flow.interpretRequestToken(state, rtExchange, Date.now());
     report.checks(rtResult.checks);
-    if (!rtResult.ok) throw new FlowFailure('request token', rtResult.summary);
+    if (!rtResult.ok) throw new FlowFailure('request token', rtResult.summary, rtExchange.response);
     state = rtResult.state;
 
     report.step('Step two: user authorization (browser)');
@@ -36,8 +36,9 @@ export async function runOAuth1(profile: Profile, options: FlowRunOptions, repor
     const exchange = await sendLeg('access token', at.request, options, report);
     const atResult = oauth1Flow.interpretAccessToken(state, exchange, Date.now());
     report.checks(atResult.checks);
-    if (!atResult.ok) throw new FlowFailure('access token', atResult.summary);
-    return Object.fromEntries(parseUrlEncoded(exchange.response.bodyText.trim(), true, 'response'));
+    if (!atResult.ok) throw new FlowFailure('access token', atResult.summary, exchange.response);
+    const { token, secret, fields } = atResult.state.accessToken!;
+    return { oauth_token: token, oauth_token_secret: secret, ...fields };
   } finally {
     await catcher.close();
   }

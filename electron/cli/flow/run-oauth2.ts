@@ -1,5 +1,4 @@
 import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
-import { formDecode } from '../../../shared/oauth2/form';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
@@ -25,20 +24,9 @@ export async function runOAuth2(profile: Profile, options: FlowRunOptions, repor
     const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
     const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
     report.checks(token.checks);
-    if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary);
-    return { fields: responseFields(exchange.response.bodyText), token: token.state.token };
+    if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
+    return { fields: token.state.token.fields, token: token.state.token };
   } finally {
     await catcher.close();
   }
-}
-
-/** The token response's fields for printing: a JSON object, or a form body as some providers send it. */
-function responseFields(body: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(body.replace(/^\uFEFF/, ''));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // not JSON: a form body
-  }
-  return Object.fromEntries(formDecode(body.trim(), 'token'));
 }

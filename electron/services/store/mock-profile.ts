@@ -13,6 +13,7 @@ export function defaultMockProfile(): Profile {
     id: MOCK_PROFILE_ID,
     name: MOCK_PROFILE_NAME,
     builtIn: true,
+    service: true,
     callbackPort: Number(callback.port),
     callbackPath: callback.pathname,
     oauth1: { consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret },

@@ -127,6 +127,7 @@ export function ProfileForm() {
             <TextField path="timeoutMs" numeric placeholder="30000" hint="1000 to 600000" />
             <div className="checks-row">
               <CheckField path="allowSelfSigned" hint="the host name and dates are still checked" />
+              {!builtIn && <CheckField path="service" hint="what its interface requires beyond the RFCs (oauth_expires_in, token_type bearer, …) is checked as a failure; otherwise a note" />}
             </div>
           </div>
         </fieldset>

@@ -23,6 +23,7 @@ export const FIELD_LABELS = {
   redirectUri: 'Redirect URI override',
   headers: 'Extra headers',
   allowSelfSigned: 'Allow self-signed certificates',
+  service: 'This server is the service',
   timeoutMs: 'Timeout (ms)',
   'oauth1.requestTokenPath': 'Request token path',
   'oauth1.authorizePath': 'OAuth 1.0a Authorize path',

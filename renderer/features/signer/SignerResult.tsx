@@ -1,3 +1,5 @@
+import type { RawResponse } from '../../../shared/http';
+import { providerMessage, sentence } from '../../../shared/provider-message';
 import { ExchangeView } from '../../components/ExchangeView';
 import { ProviderSide } from '../../components/ProviderSide';
 import { useApp } from '../../app/stores';
@@ -13,17 +15,6 @@ const sameOrigin = (url: string, base: string | null) => {
     return false;
   }
 };
-
-/** OAuth Problem Reporting's oauth_problem, when the body carries one (form-encoded, as RFC 5849 servers answer). */
-function oauthProblem(body: string): string | null {
-  const m = /(?:^|&)oauth_problem=([^&]*)/.exec(body.trim());
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]!.replace(/\+/g, ' '));
-  } catch {
-    return m[1]!;
-  }
-}
 
 /** What came back from the last send: the status in words, the mock's verdict on it, and the exchange. */
 export function SignerResult({ run }: { run: SignerRun }) {
@@ -43,7 +34,7 @@ export function SignerResult({ run }: { run: SignerRun }) {
           {error.message}
         </p>
       )}
-      {exchange && <Summary status={exchange.response.status} statusText={exchange.response.statusText} body={exchange.response.bodyText} />}
+      {exchange && <Summary response={exchange.response} />}
       {sent && nonce && <p className="muted small">Sent with oauth_nonce <code>{nonce}</code>; the form has a fresh nonce for the next send.</p>}
       {provider && <ProviderSide event={provider} clientBaseString={sent?.baseString ?? null} />}
       {toMock && exchange && !provider && <p className="muted small">Waiting for the mock's record of this request…</p>}
@@ -52,12 +43,14 @@ export function SignerResult({ run }: { run: SignerRun }) {
   );
 }
 
-function Summary({ status, statusText, body }: { status: number; statusText: string; body: string }) {
+/** The status in words; a refusal in the server's own words (oauth_problem and its advice, an error body, …). */
+function Summary({ response }: { response: RawResponse }) {
+  const { status, statusText } = response;
   const ok = status >= 200 && status < 300;
-  const problem = ok ? null : oauthProblem(body);
+  const said = ok ? null : providerMessage(response);
   return (
     <p className={ok ? 'summary ok' : 'summary bad'}>
-      {ok ? `The server accepted the request: ${status} ${statusText}.` : `The server answered ${status} ${statusText}${problem ? `: oauth_problem=${problem}` : ''}.`}
+      {ok ? `The server accepted the request: ${status} ${statusText}.` : `The server answered ${status} ${statusText}${said ? `: ${sentence(said.text)}` : '.'}`}
     </p>
   );
 }

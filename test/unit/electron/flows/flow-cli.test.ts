@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockProvider, DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
 import { actAsBrowser } from './browser';
+import { runFlowCli } from './run-flow-cli';
 
 // `oauth-lab flow` as a user runs it: the real binary, the embedded mock over real sockets, this test as the browser.
 let mock: MockProvider;
@@ -12,22 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 
-function runFlow(args: string[], browser?: (url: string) => Promise<unknown>) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    const url = /^(http:\/\/\S+\/authorize\?\S+)$/m.exec(stderr)?.[1];
-    if (url && browser) {
-      const go = browser;
-      browser = undefined;
-      void go(url);
-    }
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const runFlow = runFlowCli;
 const approve = (url: string) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'approve' });
 const { consumer, client } = DEFAULT_CREDENTIALS;
 
@@ -62,18 +47,18 @@ describe('oauth-lab flow', () => {
   it('a denied authorization fails at the authorize step, naming why', async () => {
     const r = await runFlow(['oauth2', '--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--no-open'], (url) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'deny' }));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/failed at authorize: The provider returned error "access_denied"/);
+    expect(r.stderr).toMatch(/failed at authorize: The provider refused \(RFC 6749 §4\.1\.2\.1\): access_denied: /);
     expect(r.stdout).toBe('');
   });
   it('a wrong secret fails at the request token step with the provider\'s problem', async () => {
     const r = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', consumer.key, '--consumer-secret', 'nope', '--no-open']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/failed at request token: No request token\. The server says oauth_problem=signature_invalid/);
+    expect(r.stderr).toMatch(/failed at request token: No request token: HTTP 401, the provider says: signature_invalid: /);
   });
   it('--signature-method is sent as chosen: the mock accepts only HMAC-SHA1 by default and says so', async () => {
     const r = await runFlow(['oauth1', '--base-url', mock.baseUrl, '--consumer-key', consumer.key, '--consumer-secret', consumer.secret, '--signature-method', 'HMAC-SHA256', '--realm', 'lab', '--no-open']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/failed at request token: .*oauth_problem=signature_method_rejected/);
+    expect(r.stderr).toMatch(/failed at request token: No request token: HTTP 400, the provider says: signature_method_rejected: /);
   });
   it('custom endpoint paths reach a server that does not use the service\'s paths', async () => {
     const r = await runFlow(['oauth2', '--base-url', `${mock.baseUrl}/elsewhere`, '--authorize-path', `${mock.baseUrl}/oauth/v2/authorize`, '--token-path', `${mock.baseUrl}/oauth/v2/token`, '--client-id', client.id, '--client-secret', client.secret, '--no-open', '--json'], approve);

@@ -87,7 +87,7 @@ describe('SignerPage', () => {
     renderSigner(bridge);
     await waitFor(() => expect(stepText('signature')).toBeTruthy());
     await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
-    await screen.findByText('The server answered 401 Unauthorized: oauth_problem=signature_invalid.');
+    await screen.findByText('The server answered 401 Unauthorized: signature_invalid: x.');
     expect(bridge.historyAdd).toHaveBeenCalledWith({ entry: expect.objectContaining({ outcome: 'failed' }) });
   });
 

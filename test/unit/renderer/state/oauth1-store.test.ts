@@ -12,12 +12,12 @@ const response = (status: number, body: string) => ({
   startedAt: 0,
 });
 
-function setup(status = 200) {
+function setup(status = 200, body = 'oauth_token=rt&oauth_token_secret=rts&oauth_expires_in=600&oauth_callback_confirmed=true') {
   let n = 0;
   const fake = fakeBridge({
     catcherOpen: () => ({ port: 4321, redirectUri: 'http://127.0.0.1:4321/callback' }),
     catcherWait: () => ({ waitId: 'wait-1', redirectUri: 'http://127.0.0.1:4321/callback' }),
-    httpSend: () => response(status, status === 200 ? 'oauth_token=rt&oauth_token_secret=rts&oauth_expires_in=600&oauth_callback_confirmed=true' : 'oauth_problem=signature_invalid'),
+    httpSend: () => response(status, status === 200 ? body : 'oauth_problem=signature_invalid'),
     historyAdd: (i) => i.entry,
   });
   const store = createOAuth1Store({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (k) => new Uint8Array(k).fill(++n) }, now: () => 1_700_000_000_000 });
@@ -25,6 +25,24 @@ function setup(status = 200) {
 }
 
 describe('OAuth 1.0a flow store', () => {
+  it('judges the built-in mock and a profile marked as the service by its interface, any other server by the RFC', async () => {
+    const sparse = 'oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true';
+    const judged = async (p: typeof profile) => {
+      const { store } = setup(200, sparse);
+      await store.getState().flowStarted(p, 'http://127.0.0.1:9');
+      await store.getState().legSent('requestToken');
+      return store.getState().runs.requestToken!.outcome!;
+    };
+    const other = profileSchema.parse({ id: 'real', name: 'Real', baseUrl: 'http://127.0.0.1:9', oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } });
+    expect(await judged(other)).toMatchObject({ ok: true, summary: 'Request token rt received.' });
+    expect((await judged(other)).checks.find((c) => c.name === 'oauth_expires_in')).toMatchObject({ ok: true, kind: 'note' });
+    for (const service of [profile, { ...other, service: true }]) {
+      const outcome = await judged(service);
+      expect(outcome.ok).toBe(false);
+      expect(outcome.checks.find((c) => c.name === 'oauth_expires_in')).toMatchObject({ ok: false, message: expect.stringMatching(/seed §2\.1/) });
+    }
+  });
+
   it('prefills step one from the profile and the catcher, and signs exactly what it sends', async () => {
     const { store, calls } = setup();
     await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
@@ -64,7 +82,7 @@ describe('OAuth 1.0a flow store', () => {
     await store.getState().legSent('requestToken');
     const s = store.getState();
     expect(s.flow!.legs.requestToken).toBe('failed');
-    expect(s.runs.requestToken!.outcome!.summary).toContain('oauth_problem=signature_invalid');
+    expect(s.runs.requestToken!.outcome!.summary).toBe('No request token: HTTP 401, the provider says: signature_invalid. Compare the base strings: paste the request into the Signature debugger, which names the difference.');
   });
 
   it('names the trace step when the draft cannot be signed, without sending', async () => {

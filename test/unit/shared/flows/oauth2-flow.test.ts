@@ -32,7 +32,7 @@ describe('OAuth 2 flow engine', () => {
     const call = f.buildBearerRequest(s, { method: 'get', path: '/api/v2/me' });
     expect(call.headers).toEqual([['Authorization', 'Bearer at'], ['User-Agent', `OAuth-Lab/${APP_VERSION}`]]);
     const expired = f.interpretBearerResponse(s, exchange(call, 401, '', [['WWW-Authenticate', 'Bearer error="invalid_token"']]), 80_000);
-    expect(expired.summary).toMatch(/passed expires_in, so refresh it/);
+    expect(expired.summary).toBe('HTTP 401, the provider says: invalid_token. The token has passed expires_in: refresh it, or authorize again.');
     const refresh = f.buildRefreshRequest(s);
     expect(refresh.body).toBe('client_id=cid&client_secret=cs&grant_type=refresh_token&refresh_token=rt');
     r = f.interpretTokenResponse(s, exchange(refresh, 200, tokenBody({ access_token: 'at2', refresh_token: undefined }), JSON_NO_STORE), 90_000, 'refresh');
@@ -58,7 +58,7 @@ describe('OAuth 2 flow engine', () => {
     expect(req.headers.some(([n, v]) => n === 'Authorization' && v.startsWith('Basic '))).toBe(true);
     expect(req.body).not.toContain('client_secret');
     const r = f.interpretTokenResponse(withCode, exchange(req, 400, '{"error":"invalid_grant","error_description":"code already used"}', JSON_NO_STORE), 0, 'token');
-    expect(r.summary).toMatch(/^The server refused: invalid_grant \(code already used\)\. The code or refresh token is invalid/);
+    expect(r.summary).toMatch(/^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: The code or refresh token is invalid/);
     expect(r.state.legs.token).toBe('failed');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResponse } from '../../../../shared/http';
-import { b64TokenProblem, basicAuthorization, bearerAuthorization, buildTokenRequest, parseErrorResponse, parseTokenResponse } from '../../../../shared/oauth2';
+import { b64TokenProblem, basicAuthorization, bearerAuthorization, buildTokenRequest, oauth2ErrorOf, parseTokenResponse } from '../../../../shared/oauth2';
 
 const tokenUrl = 'http://127.0.0.1:9000/oauth/v2/token';
 const json = (status: number, body: unknown, headers: [string, string][] = [['Content-Type', 'application/json'], ['Cache-Control', 'no-store']]): RawResponse => {
@@ -27,37 +27,60 @@ describe('buildTokenRequest (RFC 6749 §4.1.3, §6)', () => {
   });
 });
 
-describe('parseTokenResponse (seed §2.4, RFC 6749 §5)', () => {
+describe('parseTokenResponse (RFC 6749 §5, seed §2.4 for the service)', () => {
   const ok = { access_token: 'at', expires_in: 3600, token_type: 'Bearer', scope: '', refresh_token: 'rt' };
   it('turns expires_in into an absolute expiry with the injected clock; token_type is case-insensitive', () => {
-    const r = parseTokenResponse(json(200, ok), { now: 1_000_000, grant: 'authorization_code' });
+    const r = parseTokenResponse(json(200, ok), { now: 1_000_000, grant: 'authorization_code', service: true });
     expect(r.kind).toBe('token');
     if (r.kind !== 'token') return;
-    expect(r.token).toEqual({ accessToken: 'at', tokenType: 'Bearer', expiresIn: 3600, expiresAt: 4_600_000, scope: '', refreshToken: 'rt' });
-    expect(r.checks.every((c) => c.ok)).toBe(true);
+    expect(r.token).toEqual({ accessToken: 'at', tokenType: 'Bearer', expiresIn: 3600, expiresAt: 4_600_000, scope: '', refreshToken: 'rt', foundAt: 'access_token', fields: ok });
+    expect(r.checks.every((c) => c.ok && !c.kind)).toBe(true);
   });
-  it('reports missing and mistyped fields by name', () => {
-    const r = parseTokenResponse(json(200, { access_token: 'at', token_type: 'bearer', expires_in: '3600' }, [['Content-Type', 'text/plain']]), { now: 0, grant: 'authorization_code' });
-    const failed = r.checks.filter((c) => !c.ok).map((c) => c.name);
-    expect(failed).toEqual(['content-type', 'no-store', 'expires_in', 'scope', 'refresh_token']);
-    expect(r.checks.find((c) => c.name === 'expires_in')!.message).toMatch(/string "3600"/);
-    expect(r.kind === 'token' && r.token.expiresAt).toBe(null);
+  it('against the service, a field its interface requires is a failed check citing it; elsewhere a note citing the RFC', () => {
+    const sparse = json(200, { access_token: 'at', token_type: 'bearer', expires_in: '3600' }, [['Content-Type', 'text/plain']]);
+    const service = parseTokenResponse(sparse, { now: 0, grant: 'authorization_code', service: true });
+    expect(service.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content-type', 'no-store', 'expires_in', 'scope', 'refresh_token']);
+    expect(service.checks.find((c) => c.name === 'expires_in')!.message).toMatch(/"3600".*seed §2\.4/);
+    const other = parseTokenResponse(sparse, { now: 0, grant: 'authorization_code' });
+    expect(other.kind).toBe('token');
+    expect(other.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(other.checks.filter((c) => c.kind === 'note').map((c) => c.name)).toEqual(['content-type', 'no-store', 'expires_in', 'scope', 'refresh_token']);
+    expect(other.checks.find((c) => c.name === 'refresh_token')!.message).toMatch(/RFC 6749 §5\.1/);
+    expect(other.kind === 'token' && other.token.expiresAt).toBe(3_600_000);
   });
-  it('is malformed without an access token or with another token type', () => {
-    expect(parseTokenResponse(json(200, { ...ok, access_token: undefined }), { now: 0, grant: 'authorization_code' }).kind).toBe('malformed');
-    expect(parseTokenResponse(json(200, { ...ok, token_type: 'mac' }), { now: 0, grant: 'authorization_code' }).kind).toBe('malformed');
-    expect(parseTokenResponse(json(200, 'not json'), { now: 0, grant: 'authorization_code' }).kind).toBe('malformed');
-    expect(parseTokenResponse(json(200, '[1]'), { now: 0, grant: 'authorization_code' }).kind).toBe('malformed');
+  it('takes any token_type and none at all, as a note, and keeps every other field', () => {
+    for (const tokenType of ['mac', 'bot', undefined]) {
+      const r = parseTokenResponse(json(200, { ...ok, token_type: tokenType, id_token: 'h.p.s' }), { now: 0, grant: 'authorization_code' });
+      expect(r.kind).toBe('token');
+      expect(r.checks.find((c) => c.name === 'token_type')).toMatchObject({ ok: true, kind: 'note' });
+      expect(r.checks.find((c) => c.name === 'other fields')!.message).toBe('Kept and shown: id_token.');
+      expect(r.kind === 'token' && r.token.fields.id_token).toBe('h.p.s');
+    }
+    expect(parseTokenResponse(json(200, { ...ok, token_type: 'mac' }), { now: 0, grant: 'authorization_code', service: true }).checks.find((c) => c.name === 'token_type')!.ok).toBe(false);
+  });
+  it('reads a form body, JSON with a byte-order mark, and a token nested under another key', () => {
+    const form = parseTokenResponse(json(200, 'access_token=gho_1&scope=repo%2Cgist&token_type=bearer', [['Content-Type', 'application/x-www-form-urlencoded; charset=utf-8']]), { now: 0, grant: 'authorization_code' });
+    expect(form).toMatchObject({ kind: 'token', token: { accessToken: 'gho_1', scope: 'repo,gist' } });
+    const bom = parseTokenResponse(json(200, `\uFEFF${JSON.stringify(ok)}`, [['Content-Type', 'application/json; charset=ISO-8859-1'], ['Cache-Control', 'no-store']]), { now: 0, grant: 'authorization_code', service: true });
+    expect(bom.kind === 'token' && bom.checks.every((c) => c.ok)).toBe(true);
+    const nested = parseTokenResponse(json(200, { ok: true, app_id: 'A1', authed_user: { id: 'U1', access_token: 'xoxp-1', token_type: 'user', scope: 'chat:write' } }), { now: 0, grant: 'authorization_code' });
+    expect(nested).toMatchObject({ kind: 'token', token: { accessToken: 'xoxp-1', tokenType: 'user', scope: 'chat:write', foundAt: 'authed_user.access_token' } });
+    expect(nested.checks.find((c) => c.name === 'other fields')!.message).toBe('Kept and shown: ok, app_id, authed_user.id.');
   });
   it('keeps the old refresh token on a refresh without a new one (§6)', () => {
-    const r = parseTokenResponse(json(200, { ...ok, refresh_token: undefined }), { now: 0, grant: 'refresh_token' });
+    const r = parseTokenResponse(json(200, { ...ok, refresh_token: undefined }), { now: 0, grant: 'refresh_token', service: true });
     expect(r.checks.find((c) => c.name === 'refresh_token')).toMatchObject({ ok: true });
   });
-  it('parses RFC 6749 §5.2 errors and explains the code', () => {
+  it('without an access token, gives the provider\'s words on any status, and explains RFC codes', () => {
     const r = parseTokenResponse(json(400, { error: 'invalid_grant', error_description: 'code already used' }), { now: 0, grant: 'authorization_code' });
     expect(r).toMatchObject({ kind: 'error', status: 400, error: { error: 'invalid_grant', description: 'code already used', meaning: expect.stringMatching(/already used/) } });
-    expect(parseTokenResponse(json(500, '<html>'), { now: 0, grant: 'authorization_code' }).kind).toBe('malformed');
-    expect(parseErrorResponse('{"error":1}')).toBe(null);
+    expect(r.kind === 'error' && r.reason).toMatch(/^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: /);
+    const github = parseTokenResponse(json(200, 'error=bad_verification_code&error_description=The+code+passed+is+incorrect+or+expired.&error_uri=https%3A%2F%2Fdocs.github.com', [['Content-Type', 'application/x-www-form-urlencoded']]), { now: 0, grant: 'authorization_code' });
+    expect(github.kind === 'error' && github.reason).toBe('HTTP 200, the provider says: bad_verification_code: The code passed is incorrect or expired.');
+    expect(parseTokenResponse(json(500, '<html><title>Oops</title><body>Down for maintenance</body></html>', [['Content-Type', 'text/html']]), { now: 0, grant: 'authorization_code' })).toMatchObject({ kind: 'error', reason: 'HTTP 500, the provider says: Oops: Down for maintenance.' });
+    expect(parseTokenResponse(json(200, '[1]'), { now: 0, grant: 'authorization_code' })).toMatchObject({ kind: 'error', reason: expect.stringMatching(/without an access_token; the body is json/) });
+    expect(parseTokenResponse(json(200, { token: 'x' }), { now: 0, grant: 'authorization_code' })).toMatchObject({ kind: 'error', reason: expect.stringMatching(/the json body has the fields token/) });
+    expect(oauth2ErrorOf({ error: 1 })).toBe(null);
   });
 });
 
