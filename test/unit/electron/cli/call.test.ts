@@ -97,7 +97,7 @@ describe('oauth-lab call', () => {
   it('writes a server\'s control characters escaped, never raw', async () => {
     const e = await resourceServer();
     const r = await runCli(['call', '--url', `${e.base}/ansi`, '--bearer', 'good']);
-    expect(r.out).toBe('plain \\u001b[31mred\\u001b[0m \\u009b2J end\n');
+    expect(r.out).toBe('plain \\e[31mred\\e[0m \\x9b2J end\n');
     expect(r.out).not.toMatch(/[\u001b\u009b]/);
   });
 

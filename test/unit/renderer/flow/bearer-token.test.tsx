@@ -28,8 +28,8 @@ async function throughTokenExchange(accessToken: string) {
     httpSend: ({ request }: { request: RawRequest }) => {
       sent.push(request);
       const token = request.url.endsWith('/oauth/v2/token');
-      const body = token ? JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }) : '{"username":"demo"}';
-      return { request, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: body, bodySize: body.length }, timings: { connect: null, tls: null, firstByte: 1, total: 1 }, startedAt: 0 };
+      const body = token ? JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, refresh_token: 'r-1', scope: 'read' }) : '{"username":"demo"}';
+      return { request, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json'], ['Cache-Control', 'no-store']], bodyText: body, bodySize: body.length }, timings: { connect: null, tls: null, firstByte: 1, total: 1 }, startedAt: 0 };
     },
   });
   const stores = createStores({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(7) }, now: () => 1_000 });
