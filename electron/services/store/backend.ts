@@ -1,4 +1,5 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
+import { StoreWriteError } from './durable-write';
 
 /**
  * Where the store's document lives. The store keeps its own in-memory copy (history must stay fast with 5000
@@ -34,8 +35,9 @@ export class StoreFileError extends Error {
 /** An error's message, or the thrown value as text. */
 export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** A disk failure as the bridge reports it: `store_error`, naming the file. */
+/** A disk failure as the bridge reports it: `store_error`, naming the file (and the system's code, such as ENOSPC). */
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {
+  if (cause instanceof StoreWriteError) return new BridgeFailure('store_error', cause.message, { path: cause.path, ...(cause.code ? { cause: cause.code } : {}) });
   return new BridgeFailure('store_error', `${what} ${path} failed: ${reason(cause)}`, { path });
 }
 

@@ -2,6 +2,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node
 import { dirname, join } from 'node:path';
 import Conf from 'conf';
 import { reason, StoreFileError, type KeyValueBackend } from './backend';
+import { writeFileDurably, type WriteFs } from './durable-write';
 
 /** The part of conf the backend uses; electron-store is a subclass of Conf, so it fits too. */
 export interface ConfLike {
@@ -58,7 +59,7 @@ export function ensurePrivateDirectory(dir: string): void {
  * A backend over a conf instance, created on first use. `expectedPath` names the file when conf itself cannot
  * be created (an unreadable file throws in its constructor).
  */
-export function confLikeBackend(open: () => ConfLike, expectedPath: string): KeyValueBackend {
+export function confLikeBackend(open: () => ConfLike, expectedPath: string, fs?: WriteFs): KeyValueBackend {
   let conf: ConfLike | undefined;
   let path = expectedPath;
   const instance = (): ConfLike => {
@@ -90,7 +91,10 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string): Key
       return store[PARSED];
     },
     write(data) {
-      instance().store = { ...data };
+      // conf is used to find and read the file; the write is ours, so a short write never replaces a good file.
+      const file = instance().path;
+      ensurePrivateDirectory(dirname(file));
+      writeFileDurably(file, `${JSON.stringify(data, undefined, '\t')}\n`, { mode: 0o600, ...(fs ? { fs } : {}) });
     },
     moveAside(target) {
       renameSync(path, target);
@@ -105,16 +109,18 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string): Key
 export interface ConfBackendOptions {
   /** The directory of `store.json`; default: conf's per-user config directory for `oauth-lab`. */
   readonly cwd?: string;
+  /** The file operations saves use (default node:fs); tests inject a full disk here. */
+  readonly fs?: WriteFs;
 }
 
 /** The store on conf, for browser mode and the CLI: `<cwd>/store.json`. */
 export function createConfBackend(options: ConfBackendOptions = {}): KeyValueBackend {
-  const { cwd } = options;
+  const { cwd, fs } = options;
   if (cwd) ensurePrivateDirectory(cwd);
   return confLikeBackend(() => {
     const conf = new Conf<Record<string, unknown>>({ projectName: 'oauth-lab', configName: STORE_FILE_NAME, ...(cwd ? { cwd } : {}), ...STORE_FILE_OPTIONS });
     // conf's own directory (…/oauth-lab-nodejs) holds nothing but ours.
     if (!cwd) makePrivate(dirname(conf.path));
     return conf;
-  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`));
+  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`), fs);
 }
