@@ -11,5 +11,12 @@ export const settingsSchema = z.strictObject({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
-export const settingsPatchSchema = settingsSchema.partial();
+/** Only the fields given: `.partial()` would fill the rest with their defaults and a patch would reset them. */
+const { shape } = settingsSchema;
+export const settingsPatchSchema = z.strictObject({
+  theme: shape.theme.unwrap().optional(),
+  activeProfileId: shape.activeProfileId.unwrap().optional(),
+  explainOpen: shape.explainOpen.unwrap().optional(),
+  keepHistory: shape.keepHistory.unwrap().optional(),
+});
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

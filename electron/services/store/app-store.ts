@@ -5,7 +5,7 @@ import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Settings } from '../../../shared/store/settings';
 import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
-import { encodeHistory, encodeProfile, encodeToken } from './codec';
+import { encodeHistory, encodeProfile, encodeToken, type HistoryRecord } from './codec';
 import { createConfBackend } from './conf-backend';
 import { HistoryLog } from './history-log';
 import { keptKey, loadStore, type HiddenToken } from './load';
@@ -61,6 +61,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const flushMs = options.historyFlushMs ?? 250;
   const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
+  // Taken before reading: a write by another process in between then shows as a change (see refresh).
+  const versionRead = backend.version();
   const loaded = loadStore(backend, box, now);
   const notices = loaded.notices;
 
@@ -69,7 +71,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   let hiddenTokens: readonly HiddenToken[] = loaded.hiddenTokens;
   let settings: Settings = loaded.settings;
   let kept: ReadonlyMap<string, SealedSecret> = loaded.kept;
-  const history = new HistoryLog(loaded.history);
+  let history = new HistoryLog(loaded.history);
+  /** What this instance last read or wrote; another process's write changes it (see refresh). */
+  let diskVersion = versionRead;
+  /** History added here since the last write, kept when the file is re-read before that write. */
+  let unsavedHistory: HistoryRecord[] = [];
 
   let closed = false;
   let historyDirty = false;
@@ -81,9 +87,59 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     kept = new Map([...kept].filter(([k]) => !k.startsWith(prefix)));
   };
 
+  /**
+   * Takes in what another process (a second instance, the CLI) wrote since this one last read or wrote the
+   * file, so that a change applies to the current records and writes them back with it: changes merge by record.
+   */
+  function refresh(): void {
+    if (!loaded.writable) return;
+    const seen = backend.version();
+    if (seen === diskVersion) return;
+    const fresh = loadStore(backend, box, now);
+    ({ profiles, tokens, hiddenTokens, settings, kept } = fresh);
+    history = new HistoryLog(fresh.history);
+    for (const r of unsavedHistory) history.add(r);
+    notices.push(...fresh.notices);
+    diskVersion = seen;
+  }
+
+  /** Reads take in other processes' writes too; a failure to look leaves what is in memory. */
+  function refreshForRead(): void {
+    try {
+      refresh();
+    } catch {
+      // the next change re-reads under the lock and reports a real problem
+    }
+  }
+
+  /** Runs `fn` holding the store's lock (nothing to lock when this session never writes). */
+  function underLock<T>(fn: () => T): T {
+    if (!loaded.writable) return fn();
+    let release: () => void;
+    try {
+      release = backend.lock();
+    } catch (e) {
+      throw storeError('Locking', backend.path, e);
+    }
+    try {
+      return fn();
+    } finally {
+      release();
+    }
+  }
+
   function writeNow(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
+    if (!loaded.writable) return;
+    underLock(() => {
+      refresh();
+      writeLocked();
+    });
+  }
+
+  /** Writes the document; the caller holds the lock and has refreshed. */
+  function writeLocked(): void {
     if (!loaded.writable) return;
     const doc = {
       schemaVersion: SCHEMA_VERSION,
@@ -97,21 +153,29 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     } catch (e) {
       throw storeError('Writing the store to', backend.path, e);
     }
+    diskVersion = backend.version();
     historyDirty = false;
+    unsavedHistory = [];
   }
 
-  /** Applies a change and writes it; when the write fails the change is undone and store_error thrown. */
+  /**
+   * Under the lock: re-reads the file if another process wrote it, applies the change to those records, writes.
+   * When the write fails the change is undone and store_error thrown.
+   */
   function commit<T>(change: () => T): T {
-    const before = { profiles, tokens, hiddenTokens, settings, kept, history: history.snapshot() };
-    try {
-      const result = change();
-      writeNow();
-      return result;
-    } catch (e) {
-      ({ profiles, tokens, hiddenTokens, settings, kept } = before);
-      history.restore(before.history);
-      throw e;
-    }
+    return underLock(() => {
+      refresh();
+      const before = { profiles, tokens, hiddenTokens, settings, kept, history: history.snapshot() };
+      try {
+        const result = change();
+        writeLocked();
+        return result;
+      } catch (e) {
+        ({ profiles, tokens, hiddenTokens, settings, kept } = before);
+        history.restore(before.history);
+        throw e;
+      }
+    });
   }
 
   function scheduleHistoryWrite(): void {
@@ -119,6 +183,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     if (closed || flushMs === 0) return writeNow();
     timer ??= setTimeout(() => {
       timer = undefined;
+      if (!historyDirty) return; // a change in between wrote it
       try {
         writeNow();
       } catch (e) {
@@ -149,7 +214,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return backend.path;
     },
 
-    profilesList: () => clone([...profiles]),
+    profilesList: () => {
+      refreshForRead();
+      return clone([...profiles]);
+    },
 
     profileSave: ({ profile }) =>
       commit(() => {
@@ -164,8 +232,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
     profileDelete: ({ id }) => {
       if (id === MOCK_PROFILE_ID) throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
+      refreshForRead();
       if (!profileExists(id)) return { deleted: false };
       return commit(() => {
+        if (!profileExists(id)) return { deleted: false };
         profiles = profiles.filter((p) => p.id !== id);
         // Its saved tokens are secrets nobody could reach any more: they go with it.
         for (const t of tokens) if (t.profileId === id) forget('token', t.id);
@@ -178,6 +248,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     profilesExport: ({ ids, includeSecrets }) => {
+      refreshForRead();
       const userProfiles = profiles.filter((p) => !p.builtIn);
       let chosen = userProfiles;
       if (ids) {
@@ -189,31 +260,32 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
     },
 
-    profilesImport: ({ json }) => {
-      const plan = planImport(json, profiles, newId);
-      return commit(() => {
+    profilesImport: ({ json }) =>
+      commit(() => {
+        // Planned against the profiles as they are under the lock, so a name or id another instance just took is seen.
+        const plan = planImport(json, profiles, newId);
         profiles = [...profiles, ...plan.imported];
         return clone(plan);
-      });
-    },
+      }),
 
     tokensList: (input) => {
+      refreshForRead();
       const profileId = input?.profileId;
       return clone(tokens.filter((t) => profileId === undefined || t.profileId === profileId).sort((a, b) => b.obtainedAt - a.obtainedAt));
     },
 
-    tokenSave: ({ token }) => {
-      if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
-      return commit(() => {
+    tokenSave: ({ token }) =>
+      commit(() => {
+        if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
         const at = tokens.findIndex((t) => t.id === token.id);
         tokens = at >= 0 ? tokens.map((t, i) => (i === at ? token : t)) : [...tokens, token];
         hiddenTokens = hiddenTokens.filter((t) => t.meta.id !== token.id);
         forget('token', token.id);
         return clone(token);
-      });
-    },
+      }),
 
     tokenDelete: ({ id }) => {
+      refreshForRead();
       if (!tokens.some((t) => t.id === id) && !hiddenTokens.some((t) => t.meta.id === id)) return { deleted: false };
       return commit(() => {
         tokens = tokens.filter((t) => t.id !== id);
@@ -223,7 +295,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       });
     },
 
-    historyList: (query) => clone(history.query(query ?? historyQuerySchema.parse({}))),
+    historyList: (query) => {
+      refreshForRead();
+      return clone(history.query(query ?? historyQuerySchema.parse({})));
+    },
 
     historyAdd: ({ entry }) => {
       // The user turned history off: the exchange is not kept anywhere.
@@ -235,21 +310,24 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         throw storeError('Encrypting a history entry for', backend.path, e);
       }
       history.add(record);
+      unsavedHistory.push(record);
       scheduleHistoryWrite();
       return clone(entry);
     },
 
     historyClear: () => commit(() => ({ cleared: history.clear() })),
 
-    settingsGet: () => clone(settings),
+    settingsGet: () => {
+      refreshForRead();
+      return clone(settings);
+    },
 
-    settingsUpdate: (patch) => {
-      if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
-      return commit(() => {
+    settingsUpdate: (patch) =>
+      commit(() => {
+        if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
         settings = { ...settings, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
         return clone(settings);
-      });
-    },
+      }),
 
     flush() {
       if (historyDirty) writeNow();

@@ -1,5 +1,6 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
 import { StoreWriteError } from './durable-write';
+import { StoreLockError } from './store-lock';
 
 /**
  * Where the store's document lives. The store keeps its own in-memory copy (history must stay fast with 5000
@@ -18,6 +19,13 @@ export interface KeyValueBackend {
   moveAside(target: string): void;
   /** Copies the stored document to `target`, before a rewrite drops or reshapes anything in it. */
   copyAside(target: string): void;
+  /**
+   * Takes the lock every process writing this store takes (see store-lock.ts) and returns its release; throws
+   * StoreLockError when another process keeps it. Read, change and write happen under it.
+   */
+  lock(): () => void;
+  /** What the stored document is now (changes whenever any process writes it), or undefined when there is none. */
+  version(): string | undefined;
 }
 
 /** The stored document cannot be read or is not JSON; `path` says which file. */
@@ -37,6 +45,7 @@ export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e
 
 /** A disk failure as the bridge reports it: `store_error`, naming the file (and the system's code, such as ENOSPC). */
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {
+  if (cause instanceof StoreLockError) return new BridgeFailure('store_error', cause.message, { path: cause.path, cause: 'locked' });
   if (cause instanceof StoreWriteError) return new BridgeFailure('store_error', cause.message, { path: cause.path, ...(cause.code ? { cause: cause.code } : {}) });
   return new BridgeFailure('store_error', `${what} ${path} failed: ${reason(cause)}`, { path });
 }
