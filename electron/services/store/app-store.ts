@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { historyQuerySchema } from '../../../shared/store/history';
+import type { HistoryEntry } from '../../../shared/store/history';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Settings } from '../../../shared/store/settings';
 import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
-import { encodeHistory, encodeProfile, encodeToken, type HistoryRecord } from './codec';
+import { encodeProfile, encodeToken } from './codec';
 import { createConfBackend } from './conf-backend';
-import { HistoryLog } from './history-log';
+import { openHistory } from './history/history-methods';
 import { keptKey, loadStore, type HiddenToken } from './load';
 import { SCHEMA_VERSION } from './migrations';
 import { MOCK_PROFILE_NAME } from './mock-profile';
@@ -22,8 +23,8 @@ export interface AppStoreOptions {
   readonly now?: () => number;
   /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */
   readonly backend?: KeyValueBackend;
-  /** History writes made within this many ms are written together (default 250); 0 writes each at once. */
-  readonly historyFlushMs?: number;
+  /** The history's directory; default: `history` beside the store file (required with a backend that has no directory). */
+  readonly historyDir?: string;
   /** New ids for imported profiles whose id is taken (default: random UUIDs). */
   readonly newId?: () => string;
 }
@@ -31,7 +32,7 @@ export interface AppStoreOptions {
 export type StoreMethodName =
   | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
   | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyAdd' | 'historyClear'
+  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear'
   | 'settingsGet' | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
@@ -41,24 +42,22 @@ export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>
   readonly notices: readonly string[];
   /** The store file, for messages. */
   readonly path: string;
-  /** Writes pending history now. Throws store_error. */
-  flush(): void;
-  /** Flushes; call on quit. Later calls still work and write at once. */
-  close(): void;
+  /** A history entry with its bodies complete (historyList cuts long ones), for exports; undefined when there is none. */
+  historyFull(id: string): HistoryEntry | undefined;
 };
 
 const clone = <T>(v: T): T => structuredClone(v);
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Opens (or creates) the store. Everything lives in memory after this; every change is written through, at once
- * for profiles, tokens and settings (so a disk failure reaches the caller as store_error and the change is undone)
- * and gathered for history (many entries per flow). Never throws: an unusable file becomes a notice.
+ * Opens (or creates) the store. Profiles, tokens and settings live in memory and in store.json; every change is
+ * written at once (so a disk failure reaches the caller as store_error and the change is undone). The history is
+ * kept apart, in its own files (see history/history-files.ts), since it is big where settings are small. Never
+ * throws for a bad file: that becomes a notice.
  */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
-  const flushMs = options.historyFlushMs ?? 250;
   const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
   // Taken before reading: a write by another process in between then shows as a change (see refresh).
@@ -71,15 +70,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   let hiddenTokens: readonly HiddenToken[] = loaded.hiddenTokens;
   let settings: Settings = loaded.settings;
   let kept: ReadonlyMap<string, SealedSecret> = loaded.kept;
-  let history = new HistoryLog(loaded.history);
   /** What this instance last read or wrote; another process's write changes it (see refresh). */
   let diskVersion = versionRead;
-  /** History added here since the last write, kept when the file is re-read before that write. */
-  let unsavedHistory: HistoryRecord[] = [];
-
-  let closed = false;
-  let historyDirty = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** store.json still holds a history (an older version wrote it): the next write drops it, once it is moved. */
+  let legacyHistory = false;
 
   const keptFor = (kind: 'profile' | 'token', id: string) => (field: string) => kept.get(keptKey(kind, id, field));
   const forget = (kind: 'profile' | 'token', id: string) => {
@@ -97,8 +91,6 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     if (seen === diskVersion) return;
     const fresh = loadStore(backend, box, now);
     ({ profiles, tokens, hiddenTokens, settings, kept } = fresh);
-    history = new HistoryLog(fresh.history);
-    for (const r of unsavedHistory) history.add(r);
     notices.push(...fresh.notices);
     diskVersion = seen;
   }
@@ -129,8 +121,6 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   }
 
   function writeNow(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
     if (!loaded.writable) return;
     underLock(() => {
       refresh();
@@ -145,7 +135,6 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       schemaVersion: SCHEMA_VERSION,
       profiles: profiles.map((p) => encodeProfile(p, box, keptFor('profile', p.id))),
       tokens: [...tokens.map((t) => encodeToken(t, box, keptFor('token', t.id))), ...hiddenTokens.map((h) => h.stored)],
-      history: history.stored(),
       settings,
     };
     try {
@@ -154,8 +143,6 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       throw storeError('Writing the store to', backend.path, e);
     }
     diskVersion = backend.version();
-    historyDirty = false;
-    unsavedHistory = [];
   }
 
   /**
@@ -165,37 +152,27 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   function commit<T>(change: () => T): T {
     return underLock(() => {
       refresh();
-      const before = { profiles, tokens, hiddenTokens, settings, kept, history: history.snapshot() };
+      const before = { profiles, tokens, hiddenTokens, settings, kept };
       try {
         const result = change();
         writeLocked();
         return result;
       } catch (e) {
         ({ profiles, tokens, hiddenTokens, settings, kept } = before);
-        history.restore(before.history);
         throw e;
       }
     });
   }
 
-  function scheduleHistoryWrite(): void {
-    historyDirty = true;
-    if (closed || flushMs === 0) return writeNow();
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      if (!historyDirty) return; // a change in between wrote it
-      try {
-        writeNow();
-      } catch (e) {
-        notices.push(`The history could not be saved: ${message(e)}. It is kept in memory and saved with the next change.`);
-      }
-    }, flushMs);
-    timer.unref?.();
-  }
-
   const profileExists = (id: string) => profiles.some((p) => p.id === id);
 
-  if (loaded.rewrite) {
+  const historyDir = options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, 'history'));
+  if (historyDir === undefined) throw new Error('createAppStore: this backend has no directory; pass historyDir.');
+  // Only a session that writes store.json moves its history out (it then drops it from store.json).
+  const history = openHistory(historyDir, box, () => settings, loaded.writable ? loaded.history : [], () => (legacyHistory = true));
+  notices.push(...history.notices);
+
+  if (loaded.rewrite || legacyHistory) {
     try {
       writeNow();
     } catch (e) {
@@ -295,47 +272,26 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       });
     },
 
-    historyList: (query) => {
-      refreshForRead();
-      return clone(history.query(query ?? historyQuerySchema.parse({})));
-    },
-
-    historyAdd: ({ entry }) => {
-      // The user turned history off: the exchange is not kept anywhere.
-      if (!settings.keepHistory) return clone(entry);
-      let record;
-      try {
-        record = encodeHistory(entry, box);
-      } catch (e) {
-        throw storeError('Encrypting a history entry for', backend.path, e);
-      }
-      history.add(record);
-      unsavedHistory.push(record);
-      scheduleHistoryWrite();
-      return clone(entry);
-    },
-
-    historyClear: () => commit(() => ({ cleared: history.clear() })),
+    historyList: (query) => history.historyList(query),
+    historyBody: (input) => history.historyBody(input),
+    historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
+    historyClear: () => history.historyClear(undefined),
+    historyFull: (id) => history.historyFull(id),
 
     settingsGet: () => {
       refreshForRead();
       return clone(settings);
     },
 
-    settingsUpdate: (patch) =>
-      commit(() => {
+    settingsUpdate: (patch) => {
+      const updated = commit(() => {
         if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
         settings = { ...settings, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
         return clone(settings);
-      }),
-
-    flush() {
-      if (historyDirty) writeNow();
-    },
-
-    close() {
-      closed = true;
-      if (historyDirty) writeNow();
+      });
+      // A lower bound removes the oldest exchanges now, not at the next append.
+      if (patch.historyMaxMB !== undefined) history.boundChanged();
+      return updated;
     },
   };
 }

@@ -11,6 +11,8 @@ import { StoreLockError } from './store-lock';
 export interface KeyValueBackend {
   /** The file (or a name for it), named in notices and errors; corrupt copies are written next to it. */
   readonly path: string;
+  /** The directory the file is in (the history goes beside it), or undefined for a backend that is not on disk. */
+  readonly directory: string | undefined;
   /** The stored document as parsed JSON, or `undefined` when nothing is stored yet. Throws StoreFileError. */
   read(): unknown;
   /** Replaces the stored document with `data`. Throws on disk failures. */

@@ -89,6 +89,14 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string, { fs
     get path() {
       return path;
     },
+    get directory() {
+      try {
+        instance();
+      } catch {
+        // an unreadable file still has its expected place
+      }
+      return dirname(path);
+    },
     read() {
       let store: Wrapped;
       try {

@@ -19,6 +19,7 @@ export function createMemoryBackend(initial?: string, path = 'memory/store.json'
   let locks = 0;
   const backend: MemoryBackend = {
     path,
+    directory: undefined,
     text: initial,
     aside: new Map(),
     failWrites: undefined,

@@ -87,7 +87,7 @@ describe('a full disk through the store and the bridge', () => {
     openStore(dir).profileSave({ profile: { ...userProfile(), builtIn: false } as never });
     const before = fileText(dir);
 
-    const store = createAppStore({ backend: createConfBackend({ cwd: dir, fs: diskWith(shortThenFull()) }), now: () => NOW, historyFlushMs: 0 });
+    const store = createAppStore({ backend: createConfBackend({ cwd: dir, fs: diskWith(shortThenFull()) }), now: () => NOW });
     const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
     const result = await dispatch(services.handlers, 'profileSave', { profile: userProfile({ id: 'home', name: 'Home' }) });
     await services.close();

@@ -45,22 +45,24 @@ describe('two instances on one store directory', () => {
   it('merges settings by field and history by entry', () => {
     const dir = tempDir();
     const a = openStore(dir);
-    const b = openStore(dir, { historyFlushMs: 60_000 });
-    call(b, 'historyAdd', { entry: historyEntry(2) }); // gathered in b, not yet written
+    const b = openStore(dir);
+    call(b, 'historyAdd', { entry: historyEntry(2) });
     call(a, 'settingsUpdate', { theme: 'dark' });
     call(a, 'historyAdd', { entry: historyEntry(1) });
-    call(b, 'settingsUpdate', { explainOpen: false }); // writes b's pending entry with a's
-    b.close();
+    call(b, 'settingsUpdate', { explainOpen: false });
     const fresh = openStore(dir);
     expect(call(fresh, 'settingsGet')).toMatchObject({ theme: 'dark', explainOpen: false });
     expect(call(fresh, 'historyList').entries.map((e) => e.id)).toEqual(['h2', 'h1']);
+    // Each instance lists what the other appended.
+    expect(call(a, 'historyList').entries.map((e) => e.id)).toEqual(['h2', 'h1']);
+    expect(call(b, 'historyList').entries.map((e) => e.id)).toEqual(['h2', 'h1']);
   });
 
   it('while another process holds the lock a change fails as store_error naming the lock, and nothing changes', () => {
     const dir = tempDir();
-    openStore(dir).close();
+    openStore(dir);
     const before = fileText(dir);
-    const store = createAppStore({ backend: createConfBackend({ cwd: dir, lockTimeoutMs: 50 }), now: () => NOW, historyFlushMs: 0 });
+    const store = createAppStore({ backend: createConfBackend({ cwd: dir, lockTimeoutMs: 50 }), now: () => NOW });
     const release = lockfile.lockSync(storeFile(dir), { realpath: false });
     try {
       const e = failure(() => call(store, 'profileSave', { profile: userProfile() }));
@@ -79,7 +81,7 @@ describe('two instances on one store directory', () => {
 
   it('two real processes saving at the same time lose nothing', async () => {
     const dir = tempDir();
-    openStore(dir).close();
+    openStore(dir);
     const script = join(import.meta.dirname, 'fixtures', 'save-profiles.ts');
     const run = (prefix: string) =>
       new Promise<string>((resolve, reject) => {
