@@ -6,7 +6,7 @@ import { maskText } from './mask';
 const chars = (n: number) => n.toLocaleString('en-US');
 
 /** Characters fetched per "Show more": enough to read on, little enough to render without stalling the page. */
-export const REST_CHUNK_CHARS = 256 * 1024;
+export const REST_CHUNK_CHARS = 128 * 1024;
 
 /**
  * The rest of a body the list gave only the start of (a 10 MB response is not put on the page at once): each

@@ -115,6 +115,31 @@ export function parseLine(text: string): ParsedLine {
   return { ok: true, line: parsed.data, sealed: isSealed(parsed.data.exchange) };
 }
 
+const FLOWS = new Set(historyMetaSchema.shape.flow.options);
+const OUTCOMES = new Set(historyMetaSchema.shape.outcome.options);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const bodySize = (ref: unknown) => (isRecord(ref) && typeof ref.size === 'number' ? ref.size : 0);
+
+export type IndexedLine = { readonly ok: true; readonly meta: HistoryMeta; readonly bodyBytes: number; readonly sealed: boolean } | { readonly ok: false };
+
+/**
+ * What the index needs of a line, checked only for its shape: opening the history reads every line, and the full
+ * schema (parseLine) costs five times the JSON parse. A line is checked in full when it is read for a page.
+ */
+export function indexLine(text: string): IndexedLine {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
+  if (!isRecord(raw)) return { ok: false };
+  const { id, profileId, flow, leg, outcome, summary, at, bodies } = raw;
+  if (typeof id !== 'string' || typeof profileId !== 'string' || !FLOWS.has(flow as never) || typeof leg !== 'string' || !OUTCOMES.has(outcome as never) || typeof summary !== 'string' || !Number.isSafeInteger(at)) return { ok: false };
+  const meta = { id, profileId, flow, leg, outcome, summary, at } as HistoryMeta;
+  return { ok: true, meta, bodyBytes: isRecord(bodies) ? bodySize(bodies.request) + bodySize(bodies.response) : 0, sealed: isSealed(raw.exchange) };
+}
+
 export type OpenedExchange = { readonly ok: true; readonly exchange: Exchange } | { readonly ok: false; readonly problem: string };
 
 /** The line's exchange (bodies kept in files still empty), decrypted when sealed. */

@@ -5,7 +5,7 @@ import { HISTORY_PREVIEW_CHARS, type BodyPart, type HistoryEntry, type HistoryLi
 import { ensurePrivateDirectory } from '../conf-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
-import { assemble, encodeEntry, openBody, openExchange, parseLine, type BodyRef, type HistoryLine, type HistoryMeta } from './history-codec';
+import { assemble, encodeEntry, indexLine, openBody, openExchange, parseLine, type BodyRef, type HistoryLine, type HistoryMeta } from './history-codec';
 
 /*
  * The history on disk: append-only segments, each a directory `<dir>/<number>/` holding `entries.jsonl` (one
@@ -93,11 +93,18 @@ export class HistoryFiles {
     return { entries: this.entries.length, bytes, maxBytes: this.maxBytes(), location: this.dir };
   }
 
+  /** The newest segment at the last sync: older ones take no more appends, so only it and newer ones are read on. */
+  private newest = 0;
+
   /** Takes in what other processes appended or removed since the last call. */
   sync(): void {
     const onDisk = new Set(readdirSync(this.dir).filter((n) => /^[0-9]{8}$/.test(n)).map(Number));
     for (const n of this.segments.keys()) if (!onDisk.has(n)) this.dropSegment(n);
-    for (const n of [...onDisk].sort((a, b) => a - b)) this.readTail(this.segments.get(n) ?? this.addSegment(n));
+    for (const n of [...onDisk].sort((a, b) => a - b)) {
+      const known = this.segments.get(n);
+      if (!known || n >= this.newest) this.readTail(known ?? this.addSegment(n));
+    }
+    this.newest = Math.max(0, ...onDisk);
   }
 
   private addSegment(n: number): Segment {
@@ -129,23 +136,21 @@ export class HistoryFiles {
   }
 
   private take(s: Segment, offset: number, bytes: Buffer): void {
-    const parsed = parseLine(bytes.toString('utf8'));
-    if (!parsed.ok) return void this.skipped++;
-    const { line } = parsed;
-    for (const ref of [line.bodies?.request, line.bodies?.response]) if (ref) s.bytes += ref.size;
-    if (parsed.sealed && s.lost === undefined && !this.segmentReadable(s, line)) s.lost ??= 'it cannot be decrypted';
-    const { exchange: _e, bodies: _b, base64: _d, ...meta } = line;
-    this.index({ meta, segment: s.n, offset, length: bytes.length, readable: !(parsed.sealed && s.lost) });
+    const text = bytes.toString('utf8');
+    const indexed = indexLine(text);
+    if (!indexed.ok) return void this.skipped++;
+    s.bytes += indexed.bodyBytes;
+    if (indexed.sealed && !this.checked.has(s.n)) this.checkSealed(s, text);
+    this.index({ meta: indexed.meta, segment: s.n, offset, length: bytes.length, readable: !(indexed.sealed && s.lost) });
     s.count++;
   }
 
   /** The first sealed line of a segment is opened once: a keychain that cannot open it cannot open its neighbours. */
-  private segmentReadable(s: Segment, line: HistoryLine): boolean {
-    if (this.checked.has(s.n)) return true;
+  private checkSealed(s: Segment, text: string): void {
     this.checked.add(s.n);
-    const opened = openExchange(line, this.box);
+    const parsed = parseLine(text);
+    const opened = parsed.ok ? openExchange(parsed.line, this.box) : { ok: false as const, problem: parsed.problem };
     if (!opened.ok) s.lost = opened.problem;
-    return opened.ok;
   }
 
   private index(e: Indexed): void {

@@ -67,11 +67,11 @@ describe('History page with a 10 MB response', () => {
     expect(detail.textContent).toContain(body.slice(0, 64));
     expect(detail.textContent).not.toContain(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + 32));
 
-    fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 262,144 characters' }));
+    fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 131,072 characters' }));
     await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(1));
     expect(rest.querySelector('pre')!.textContent).toBe(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + REST_CHUNK_CHARS));
-    expect(rest.textContent).toContain("Showing 278,528 of the response body's 10,485,760 characters.");
-    fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 262,144 characters' }));
+    expect(rest.textContent).toContain("Showing 147,456 of the response body's 10,485,760 characters.");
+    fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 131,072 characters' }));
     await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(2));
     expect(rest.querySelectorAll('pre')[1]!.textContent).toBe(body.slice(HISTORY_PREVIEW_CHARS + REST_CHUNK_CHARS, HISTORY_PREVIEW_CHARS + 2 * REST_CHUNK_CHARS));
   });
