@@ -30,9 +30,13 @@ export function BodyRest({ id, part, shown, total, secrets, reveal }: { id: stri
   const label = part === 'request' ? 'request body' : 'response body';
   return (
     <div className="body-rest" role="group" aria-label={`Rest of the ${label}`}>
-      {chunks.map((c, i) => (
-        <pre key={i} className="mono wire">{reveal ? c : maskText(c, secrets)}</pre>
-      ))}
+      {chunks.length > 0 && (
+        <div className="body-rest-text" tabIndex={0} aria-label={`More of the ${label}`}>
+          {chunks.map((c, i) => (
+            <pre key={i} className="mono wire">{reveal ? c : maskText(c, secrets)}</pre>
+          ))}
+        </div>
+      )}
       <p className="muted small">
         Showing {chars(loaded)} of the {label}'s {chars(total)} characters.{' '}
         {loaded < total && (
