@@ -5,7 +5,8 @@ import { HISTORY_PREVIEW_CHARS, type BodyPart, type HistoryEntry, type HistoryLi
 import { ensurePrivateDirectory } from '../conf-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
-import { assemble, encodeEntry, indexLine, openBody, openExchange, parseLine, type BodyRef, type HistoryLine, type HistoryMeta } from './history-codec';
+import { encodeEntry, indexLine, openExchange, parseLine, type HistoryMeta } from './history-codec';
+import { LINES, loadBody, loadEntry, type LinePlace } from './history-read';
 
 /*
  * The history on disk: append-only segments, each a directory `<dir>/<number>/` holding `entries.jsonl` (one
@@ -23,7 +24,6 @@ import { assemble, encodeEntry, indexLine, openBody, openExchange, parseLine, ty
 /** A segment stops taking appends at this many entries, or at an eighth of the size bound. */
 const SEGMENT_ENTRIES = 2_000;
 const SEGMENT_SHARE = 8;
-const LINES = 'entries.jsonl';
 const LOCK_TIMEOUT_MS = 3_000;
 
 interface Segment {
@@ -263,7 +263,7 @@ export class HistoryFiles {
       if (total >= q.offset && page.length < q.limit) page.push(e);
       total++;
     }
-    return { entries: page.flatMap((e) => this.load(e, HISTORY_PREVIEW_CHARS) ?? []), total };
+    return { entries: page.flatMap((e) => loadEntry(this.place(e), HISTORY_PREVIEW_CHARS, this.box) ?? []), total };
   }
 
   /** The whole entry (bodies complete), or undefined. */
@@ -271,7 +271,7 @@ export class HistoryFiles {
     this.sync();
     const e = this.byId.get(id);
     if (!e?.readable) return undefined;
-    const loaded = this.load(e, Infinity);
+    const loaded = loadEntry(this.place(e), Infinity, this.box);
     if (!loaded) return undefined;
     const { cut: _cut, ...entry } = loaded;
     return entry;
@@ -281,70 +281,12 @@ export class HistoryFiles {
   body(id: string, part: BodyPart, offset: number, length: number): { text: string; offset: number; total: number } | undefined {
     this.sync();
     const e = this.byId.get(id);
-    if (!e?.readable) return undefined;
-    const line = this.readLine(e);
-    if (!line) return undefined;
-    const ref = line.bodies?.[part];
-    let text: string;
-    if (ref) text = this.readBody(e.segment, ref, Infinity).text;
-    else {
-      const opened = openExchange(line, this.box);
-      if (!opened.ok) return undefined;
-      text = part === 'request' ? (opened.exchange.request.body ?? '') : opened.exchange.response.bodyText;
-    }
+    const text = e?.readable ? loadBody(this.place(e), part, this.box) : undefined;
+    if (text === undefined) return undefined;
     return { text: text.slice(offset, offset + length), offset: Math.min(offset, text.length), total: text.length };
   }
 
-  private readLine(e: Indexed): HistoryLine | undefined {
-    const fd = openSync(this.linesPath(e.segment), 'r');
-    try {
-      const buf = Buffer.alloc(e.length);
-      readSync(fd, buf, 0, e.length, e.offset);
-      const parsed = parseLine(buf.toString('utf8'));
-      return parsed.ok ? parsed.line : undefined;
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /** A body's text, only its first `chars` characters when it is longer (and stored plain: sealed ones are read whole). */
-  private readBody(segment: number, ref: BodyRef, chars: number): { text: string; bytes?: Buffer } {
-    const path = join(this.dir, segmentName(segment), ref.file);
-    // A UTF-8 character takes at most 4 bytes: that many bytes hold the first `chars` characters.
-    const want = ref.sealed || !Number.isFinite(chars) ? ref.size : Math.min(ref.size, chars * 4);
-    const fd = openSync(path, 'r');
-    let data: Buffer;
-    try {
-      data = Buffer.alloc(want);
-      readSync(fd, data, 0, want, 0);
-    } finally {
-      closeSync(fd);
-    }
-    if (want < ref.size) return { text: data.toString('utf8').slice(0, chars) };
-    const opened = openBody(ref, data, this.box);
-    return opened.text.length > chars ? { text: opened.text.slice(0, chars) } : opened;
-  }
-
-  /** The entry with each body cut to `chars` characters (`cut` says which); undefined when it cannot be read. */
-  private load(e: Indexed, chars: number): HistoryListedEntry | undefined {
-    try {
-      const line = this.readLine(e);
-      if (!line) return undefined;
-      const opened = openExchange(line, this.box);
-      if (!opened.ok) return undefined;
-      const cut: { request?: number; response?: number } = {};
-      const bodies: Parameters<typeof assemble>[2] = {};
-      for (const part of ['request', 'response'] as const) {
-        const ref = line.bodies?.[part];
-        if (!ref) continue;
-        bodies[part] = this.readBody(e.segment, ref, chars);
-        if (ref.length > chars) cut[part] = ref.length;
-      }
-      const complete = cut.request === undefined && cut.response === undefined;
-      const entry = assemble(line, opened.exchange, bodies, complete);
-      return complete ? entry : { ...entry, cut };
-    } catch {
-      return undefined; // removed by another process meanwhile, or a body file lost: left out of this page
-    }
+  private place(e: Indexed): LinePlace {
+    return { dir: join(this.dir, segmentName(e.segment)), offset: e.offset, length: e.length };
   }
 }
