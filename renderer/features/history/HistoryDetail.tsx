@@ -30,7 +30,8 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
         <h3>{title}</h3>
         <span className="mono muted">{fullTime(entry.at)}</span>
         <div className="detail-actions">
-          {masked.changed && (
+          {/* A body cut short may hold secrets further on: the rest is masked too, so the switch is offered. */}
+          {(masked.changed || entry.cut) && (
             <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets' : 'Reveal secrets'}</button>
           )}
           <button type="button" onClick={onClose}>Close</button>

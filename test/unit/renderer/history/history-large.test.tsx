@@ -67,13 +67,41 @@ describe('History page with a 10 MB response', () => {
     expect(detail.textContent).toContain(body.slice(0, 64));
     expect(detail.textContent).not.toContain(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + 32));
 
-    fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 131,072 characters' }));
-    await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(1));
-    expect(rest.querySelector('pre')!.textContent).toBe(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + REST_CHUNK_CHARS));
+    // Each part goes on the page in pieces of 16 K characters, one per task; together they are the next part.
+    const more = () => within(rest).getByRole('button', { name: 'Show the next 131,072 characters' });
+    const onPage = () => [...rest.querySelectorAll('pre')].map((p) => p.textContent).join('');
+    fireEvent.click(more());
+    await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(REST_CHUNK_CHARS / (16 * 1024)));
+    expect(onPage()).toBe(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + REST_CHUNK_CHARS));
     expect(rest.textContent).toContain("Showing 147,456 of the response body's 10,485,760 characters.");
+    await waitFor(() => expect((more() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(more());
+    await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength((2 * REST_CHUNK_CHARS) / (16 * 1024)));
+    expect(onPage()).toBe(body.slice(HISTORY_PREVIEW_CHARS, HISTORY_PREVIEW_CHARS + 2 * REST_CHUNK_CHARS));
+  });
+});
+
+describe('History page: the rest of a body is masked as a whole', () => {
+  it('masks a secret that straddles two pieces, until revealed', async () => {
+    const secret = '"refresh_token":"rt-SECRET-straddling"';
+    // The secret starts 10 characters before the end of the first 16 K piece of the part after the preview.
+    const at = HISTORY_PREVIEW_CHARS + 16 * 1024 - 10;
+    const body = `${'a'.repeat(at)}${secret}${'b'.repeat(200_000)}`;
+    const base = entry(1);
+    await add({ ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: body, bodySize: body.length } } });
+    renderPage();
+    const list = await screen.findByRole('listbox', { name: 'Exchanges, newest first' });
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBe(1));
+    fireEvent.click(within(list).getAllByRole('option')[0]!);
+    const detail = screen.getByRole('region', { name: 'Exchange detail' });
+    const rest = within(detail).getByRole('group', { name: 'Rest of the response body' });
     fireEvent.click(within(rest).getByRole('button', { name: 'Show the next 131,072 characters' }));
-    await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(2));
-    expect(rest.querySelectorAll('pre')[1]!.textContent).toBe(body.slice(HISTORY_PREVIEW_CHARS + REST_CHUNK_CHARS, HISTORY_PREVIEW_CHARS + 2 * REST_CHUNK_CHARS));
+    const onPage = () => [...rest.querySelectorAll('pre')].map((p) => p.textContent).join('');
+    await waitFor(() => expect(rest.querySelectorAll('pre')).toHaveLength(REST_CHUNK_CHARS / (16 * 1024)));
+    expect(onPage()).toContain('"refresh_token":"••••••••"');
+    expect(onPage()).not.toContain('SECRET');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Reveal secrets' }));
+    await waitFor(() => expect(onPage()).toContain(secret));
   });
 });
 
