@@ -23,11 +23,23 @@ const MiB = 1024 * 1024;
  * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
  */
 export function openHistory(dir: string, box: SecretBox, settings: () => Settings, legacy: readonly HistoryRecord[], migrated: () => void): HistoryMethods {
-  const files = new HistoryFiles(dir, box, () => settings().historyMaxMB * MiB);
   const notices: string[] = [];
   const failure = (what: string, e: unknown) => storeError(what, dir, e);
+  let files: HistoryFiles | undefined;
+  let openError: unknown;
+  try {
+    files = new HistoryFiles(dir, box, () => settings().historyMaxMB * MiB);
+  } catch (e) {
+    openError = e;
+    notices.push(`The history in ${dir} cannot be opened (${e instanceof Error ? e.message : String(e)}): exchanges are not recorded in this session; profiles, tokens and settings work as usual.`);
+  }
+  /** The files, or the reason they could not be opened (each method reports it as store_error). */
+  const use = (): HistoryFiles => {
+    if (!files) throw openError;
+    return files;
+  };
 
-  if (legacy.length > 0) {
+  if (files && legacy.length > 0) {
     try {
       files.append(...legacy.flatMap((r) => (r.entry ? [r.entry] : [])));
       // An entry that cannot be decrypted now moves as it is stored, for the day the keychain comes back.
@@ -37,13 +49,13 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
       notices.push(`Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`);
     }
   }
-  notices.push(...files.notices());
+  if (files) notices.push(...files.notices());
 
   return {
     notices,
     historyList: (query) => {
       try {
-        return { ...files.query(query ?? historyQuerySchema.parse({})), usage: files.usage() };
+        return { ...use().query(query ?? historyQuerySchema.parse({})), usage: use().usage() };
       } catch (e) {
         throw failure('Reading the history in', e);
       }
@@ -51,7 +63,7 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
     historyBody: ({ id, part, offset, length }) => {
       let body;
       try {
-        body = files.body(id, part, offset, length);
+        body = use().body(id, part, offset, length);
       } catch (e) {
         throw failure('Reading the history in', e);
       }
@@ -62,7 +74,7 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
       // The user turned history off: the exchange is not kept anywhere.
       if (!settings().keepHistory) return entry;
       try {
-        files.append(entry);
+        use().append(entry);
       } catch (e) {
         throw failure('Saving an exchange to the history in', e);
       }
@@ -70,15 +82,15 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
     },
     historyClear: () => {
       try {
-        return { cleared: files.clear() };
+        return { cleared: use().clear() };
       } catch (e) {
         throw failure('Clearing the history in', e);
       }
     },
-    historyFull: (id) => files.full(id),
+    historyFull: (id) => files?.full(id),
     boundChanged: () => {
       try {
-        files.enforceBound();
+        files?.enforceBound();
       } catch (e) {
         throw failure('Removing the oldest exchanges from the history in', e);
       }

@@ -195,6 +195,18 @@ describe('history files', () => {
     expect(readdirSync(dir)).toContain('history');
   });
 
+  it('a history directory that cannot be opened is a notice; the store works and history calls are store_error', () => {
+    const dir = tempDir();
+    writeFileSync(historyDir(dir), 'not a directory');
+    const store = openStore(dir);
+    expect(store.notices).toEqual([expect.stringMatching(new RegExp(`^The history in ${historyDir(dir)} cannot be opened \\(.*\\): exchanges are not recorded in this session`))]);
+    call(store, 'profileSave', { profile: { id: 'p', name: 'P', baseUrl: 'https://api.example.com' } as never });
+    expect(call(store, 'profilesList')).toHaveLength(2);
+    const e = failure(() => call(store, 'historyList'));
+    expect(e.code).toBe('store_error');
+    expect(e.message).toContain(historyDir(dir));
+  });
+
   it('segments: a new one starts when the current one is full, and each holds its own body files', () => {
     const dir = tempDir();
     const store = openStore(dir);
