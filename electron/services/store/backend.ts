@@ -1,5 +1,5 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
-import { StoreWriteError } from './durable-write';
+import { describeWriteCause, StoreWriteError } from './durable-write';
 import { StoreLockError } from './store-lock';
 
 /**
@@ -49,7 +49,8 @@ export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {
   if (cause instanceof StoreLockError) return new BridgeFailure('store_error', cause.message, { path: cause.path, cause: 'locked' });
   if (cause instanceof StoreWriteError) return new BridgeFailure('store_error', cause.message, { path: cause.path, ...(cause.code ? { cause: cause.code } : {}) });
-  return new BridgeFailure('store_error', `${what} ${path} failed: ${reason(cause)}`, { path });
+  const { code, text } = describeWriteCause(cause);
+  return new BridgeFailure('store_error', `${what} ${path} failed: ${text}`, { path, ...(code ? { cause: code } : {}) });
 }
 
 export const invalidInput = (message: string) => new BridgeFailure('invalid_input', message);

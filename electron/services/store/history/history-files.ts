@@ -205,8 +205,21 @@ export class HistoryFiles {
   private appendLine(encode: () => { line: unknown; files: ReadonlyMap<string, Buffer> }): void {
     const s = this.current();
     const { line, files } = encode();
-    for (const [name, data] of files) writeFileSync(join(this.dir, segmentName(s.n), name), data, { mode: 0o600 });
-    appendFileSync(this.linesPath(s.n), `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    const path = this.linesPath(s.n);
+    const written: string[] = [];
+    const before = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    try {
+      for (const [name, data] of files) {
+        written.push(join(this.dir, segmentName(s.n), name));
+        writeFileSync(written.at(-1)!, data, { mode: 0o600 });
+      }
+      appendFileSync(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    } catch (e) {
+      // A full disk: nothing of this exchange stays, and no half line is left for the next one to run into.
+      for (const f of written) rmSync(f, { force: true });
+      if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > before) truncateSync(path, before);
+      throw e;
+    }
     this.readTail(s);
   }
 

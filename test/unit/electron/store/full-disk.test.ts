@@ -122,8 +122,51 @@ afterEach(() => {
   for (const m of mounted.splice(0)) execFileSync('umount', [m]);
 });
 
+/** Fills what is left of the file system at `mountPoint` but `keep` bytes (whole pages). */
+function fill(mountPoint: string, keep: number): void {
+  if (keep) writeFileSync(join(mountPoint, 'reserve'), Buffer.alloc(keep, 1));
+  const chunk = Buffer.alloc(1024, 1);
+  const fd = nodeFs.openSync(join(mountPoint, 'filler'), 'w');
+  try {
+    for (;;) nodeFs.writeSync(fd, chunk);
+  } catch (e) {
+    expect((e as { code?: string }).code).toBe('ENOSPC');
+  } finally {
+    nodeFs.closeSync(fd);
+  }
+  if (keep) rmSync(join(mountPoint, 'reserve'));
+}
+
 describe('a full disk for real: a 64 KiB tmpfs', () => {
   const probe = tempDir;
+
+  it('an exchange that does not fit fails with ENOSPC and leaves nothing half-written in the history', async (ctx) => {
+    const mountPoint = join(probe(), 'tiny');
+    mkdirSync(mountPoint);
+    const skip = mountTinyTmpfs(mountPoint);
+    if (skip) return ctx.skip(`needs a tmpfs: ${skip}`);
+    mounted.push(mountPoint);
+
+    const dir = join(mountPoint, 'store');
+    const store = openStore(dir);
+    const small = (id: string) => ({ id, profileId: 'mock', flow: 'oauth1' as const, leg: 'api', outcome: 'succeeded' as const, summary: id, at: NOW, exchange: { request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] as [string, string][] }, response: { status: 200, statusText: 'OK', headers: [] as [string, string][], bodyText: 'ok', bodySize: 2 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: NOW } });
+    store.historyAdd({ entry: small('first') });
+    fill(mountPoint, 8192);
+    const big = small('big');
+    big.exchange.response = { ...big.exchange.response, bodyText: 'x'.repeat(20_000), bodySize: 20_000 };
+    const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
+    const result = await dispatch(services.handlers, 'historyAdd', { entry: big });
+    await services.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'store_error', details: { path: join(dir, 'history'), cause: 'ENOSPC' } } });
+    if (!result.ok) expect(result.error.message).toContain('the disk is full (ENOSPC)');
+    // No body file of the failed exchange is left, and the history reads as before.
+    const files = readdirSync(join(dir, 'history'), { recursive: true }).map(String);
+    expect(files.filter((f) => f.endsWith('.response'))).toEqual([]);
+    rmSync(join(mountPoint, 'filler'));
+    store.historyAdd({ entry: small('after') });
+    expect(openStore(dir).historyList({ offset: 0, limit: 10 }).entries.map((e) => e.id).sort()).toEqual(['after', 'first']);
+  });
+
   it('a save that does not fit fails with ENOSPC and store.json stays complete', async (ctx) => {
     const mountPoint = join(probe(), 'tiny');
     mkdirSync(mountPoint);
@@ -135,17 +178,7 @@ describe('a full disk for real: a 64 KiB tmpfs', () => {
     openStore(dir).profileSave({ profile: { ...userProfile(), builtIn: false } as never });
     const before = fileText(dir);
     // Fill what is left of the file system but 8 KiB: the next save starts, then runs out of room part-way.
-    writeFileSync(join(mountPoint, 'reserve'), Buffer.alloc(8192, 1));
-    const chunk = Buffer.alloc(1024, 1);
-    const fd = nodeFs.openSync(join(mountPoint, 'filler'), 'w');
-    try {
-      for (;;) nodeFs.writeSync(fd, chunk);
-    } catch (e) {
-      expect((e as { code?: string }).code).toBe('ENOSPC');
-    } finally {
-      nodeFs.closeSync(fd);
-    }
-    rmSync(join(mountPoint, 'reserve'));
+    fill(mountPoint, 8192);
 
     const store = openStore(dir);
     const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
