@@ -54,8 +54,10 @@ export class HistoryFiles {
   private readonly byId = new Map<string, Indexed>();
   /** Lines that could not be read, for a notice. */
   private skipped = 0;
-  /** Segments whose first sealed line was tried (see segmentReadable). */
+  /** Segments whose first sealed line was tried (see checkSealed). */
   private readonly checked = new Set<number>();
+  /** The newest segment at the last sync: older ones take no more appends, so only it and newer ones are read on. */
+  private newest = 0;
 
   constructor(
     readonly dir: string,
@@ -92,9 +94,6 @@ export class HistoryFiles {
     for (const s of this.segments.values()) bytes += s.bytes;
     return { entries: this.entries.length, bytes, maxBytes: this.maxBytes(), location: this.dir };
   }
-
-  /** The newest segment at the last sync: older ones take no more appends, so only it and newer ones are read on. */
-  private newest = 0;
 
   /** Takes in what other processes appended or removed since the last call. */
   sync(): void {
