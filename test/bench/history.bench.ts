@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppStore, type AppStore } from '../../electron/services/store';
+import { HISTORY_DIR_NAME } from '../../electron/services/store/history/history-methods';
 import { launchChromium } from '../e2e/browser';
 import { startApp } from '../e2e/app';
 import { exchangeEntry, writeHistoryFixture } from './history-fixture';
@@ -111,8 +112,8 @@ export async function run(): Promise<BenchOutcome> {
     const bigDir = join(root, 'big');
     const smallDir = join(root, 'small');
     let t = performance.now();
-    writeHistoryFixture(join(bigDir, 'history'), BIG, GiB);
-    writeHistoryFixture(join(smallDir, 'history'), SMALL, (GiB * SMALL) / BIG);
+    writeHistoryFixture(join(bigDir, HISTORY_DIR_NAME), BIG, GiB);
+    writeHistoryFixture(join(smallDir, HISTORY_DIR_NAME), SMALL, (GiB * SMALL) / BIG);
     const fixtureMs = performance.now() - t;
 
     const big = openAt(bigDir);

@@ -8,7 +8,7 @@ import type { Settings } from '../../../shared/store/settings';
 import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
 import { encodeProfile, encodeToken } from './codec';
 import { createConfBackend } from './conf-backend';
-import { openHistory } from './history/history-methods';
+import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
 import { keptKey, loadStore, type HiddenToken } from './load';
 import { SCHEMA_VERSION } from './migrations';
 import { MOCK_PROFILE_NAME } from './mock-profile';
@@ -23,7 +23,7 @@ export interface AppStoreOptions {
   readonly now?: () => number;
   /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */
   readonly backend?: KeyValueBackend;
-  /** The history's directory; default: `history` beside the store file (required with a backend that has no directory). */
+  /** The history's directory; default: `exchange-history` beside the store file (required with a backend that has no directory). */
   readonly historyDir?: string;
   /** New ids for imported profiles whose id is taken (default: random UUIDs). */
   readonly newId?: () => string;
@@ -166,7 +166,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
   const profileExists = (id: string) => profiles.some((p) => p.id === id);
 
-  const historyDir = options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, 'history'));
+  const historyDir = options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, HISTORY_DIR_NAME));
   if (historyDir === undefined) throw new Error('createAppStore: this backend has no directory; pass historyDir.');
   // Only a session that writes store.json moves its history out (it then drops it from store.json).
   const history = openHistory(historyDir, box, () => settings, loaded.writable ? loaded.history : [], () => (legacyHistory = true));

@@ -19,6 +19,12 @@ export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: Parsed
 const MiB = 1024 * 1024;
 
 /**
+ * The history's directory beside store.json. Not `history`: in Electron that directory is Chromium's user data
+ * directory too, and a `History` file there would be the same name on a case-insensitive file system.
+ */
+export const HISTORY_DIR_NAME = 'exchange-history';
+
+/**
  * The history's bridge methods over its files in `dir` (see history-files.ts). `legacy` is the history an older
  * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
  */

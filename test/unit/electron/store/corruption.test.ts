@@ -48,7 +48,7 @@ describe('a corrupt or unreadable store file', () => {
     writeFileSync(storeFile(dir), 'nope again');
     const store = openStore(dir);
     expect(store.notices[0]).toContain(`store.corrupt-${STAMP}-2.json`);
-    expect(readdirSync(dir).sort()).toEqual(['history', 'store.corrupt-2023-11-14T22-13-20-000Z-2.json', 'store.corrupt-2023-11-14T22-13-20-000Z.json', 'store.json']);
+    expect(readdirSync(dir).sort()).toEqual(['exchange-history', 'store.corrupt-2023-11-14T22-13-20-000Z-2.json', 'store.corrupt-2023-11-14T22-13-20-000Z.json', 'store.json']);
   });
 
   it('one invalid record is dropped alone, named in a notice, with a copy of the file kept', () => {

@@ -157,10 +157,10 @@ describe('a full disk for real: a 64 KiB tmpfs', () => {
     const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
     const result = await dispatch(services.handlers, 'historyAdd', { entry: big });
     await services.close();
-    expect(result).toMatchObject({ ok: false, error: { code: 'store_error', details: { path: join(dir, 'history'), cause: 'ENOSPC' } } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'store_error', details: { path: join(dir, 'exchange-history'), cause: 'ENOSPC' } } });
     if (!result.ok) expect(result.error.message).toContain('the disk is full (ENOSPC)');
     // No body file of the failed exchange is left, and the history reads as before.
-    const files = readdirSync(join(dir, 'history'), { recursive: true }).map(String);
+    const files = readdirSync(join(dir, 'exchange-history'), { recursive: true }).map(String);
     expect(files.filter((f) => f.endsWith('.response'))).toEqual([]);
     rmSync(join(mountPoint, 'filler'));
     store.historyAdd({ entry: small('after') });

@@ -26,7 +26,7 @@ export const storeFile = (dir: string) => join(dir, 'store.json');
 export const fileText = (dir: string) => readFileSync(storeFile(dir), 'utf8');
 export const fileJson = (dir: string) => JSON.parse(fileText(dir)) as Record<string, unknown>;
 export const modeOf = (path: string) => statSync(path).mode & 0o777;
-export const historyDir = (dir: string) => join(dir, 'history');
+export const historyDir = (dir: string) => join(dir, 'exchange-history');
 /** Every file of the history (segment lines and body files) as text, concatenated: for "no secret in here" checks. */
 export const historyText = (dir: string) => historyFiles(dir).map((f) => readFileSync(f, 'utf8')).join('\n');
 /** The history's files, segment by segment. */

@@ -192,7 +192,7 @@ describe('history files', () => {
     const e = failure(() => call(store, 'historyAdd', { entry: historyEntry(1) }));
     expect(e.code).toBe('store_error');
     expect(e.message).toContain(historyDir(dir));
-    expect(readdirSync(dir)).toContain('history');
+    expect(readdirSync(dir)).toContain('exchange-history');
   });
 
   it('a history directory that cannot be opened is a notice; the store works and history calls are store_error', () => {

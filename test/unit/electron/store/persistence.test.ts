@@ -37,7 +37,7 @@ describe('store persistence', () => {
     expect(b.notices).toEqual([]);
     expect(call(b, 'profilesList')).toEqual([mock, profile]);
     expect(call(b, 'tokensList')).toEqual([token]);
-    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3, usage: { entries: 3, bytes: expect.any(Number), maxBytes: 256 * 1024 * 1024, location: join(dir, 'history') } });
+    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3, usage: { entries: 3, bytes: expect.any(Number), maxBytes: 256 * 1024 * 1024, location: join(dir, 'exchange-history') } });
     expect(call(b, 'settingsGet')).toEqual(settings);
     expect(settings).toMatchObject({ theme: 'dark', activeProfileId: 'work', keepHistory: true });
   });
