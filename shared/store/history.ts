@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exchangeSchema } from '../bridge/schemas/http';
 
-/** One exchange of a flow or of the request signer, newest first in the store (bounded). */
+/** One exchange of a flow or of the request signer, newest first in the store (bounded by size, see settings). */
 export const historyEntrySchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   profileId: z.string(),
@@ -17,6 +17,27 @@ export const historyEntrySchema = z.strictObject({
 
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** The bodies a history entry has: the request's (`request.body`) and the response's (`response.bodyText`). */
+export const bodyPartSchema = z.enum(['request', 'response']);
+export type BodyPart = z.infer<typeof bodyPartSchema>;
+
+/**
+ * Listed entries carry at most this many characters of each body, so a page of the list stays small whatever
+ * the exchanges hold; historyBody gives the rest.
+ */
+export const HISTORY_PREVIEW_CHARS = 16 * 1024;
+/** The most characters one historyBody call returns. */
+export const HISTORY_BODY_CHUNK_MAX = 1024 * 1024;
+
+/**
+ * An entry as historyList gives it. `cut` names each body that is only its first HISTORY_PREVIEW_CHARS characters
+ * here, with its whole length in characters.
+ */
+export const historyListedEntrySchema = historyEntrySchema.extend({
+  cut: z.strictObject({ request: z.number().int().nonnegative().optional(), response: z.number().int().nonnegative().optional() }).optional(),
+});
+export type HistoryListedEntry = z.infer<typeof historyListedEntrySchema>;
+
 export const historyQuerySchema = z.strictObject({
   profileId: z.string().optional(),
   flow: z.enum(['oauth1', 'oauth2', 'signer']).optional(),
@@ -27,4 +48,32 @@ export const historyQuerySchema = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
-export const HISTORY_LIMIT = 5000;
+/** How much the history holds on disk, beside its bound (settings.historyMaxMB). */
+export const historyUsageSchema = z.strictObject({
+  entries: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  maxBytes: z.number().int().positive(),
+  /** Where the history is kept (a directory), for the user to see. */
+  location: z.string(),
+});
+export type HistoryUsage = z.infer<typeof historyUsageSchema>;
+
+export const historyPageSchema = z.strictObject({
+  entries: z.array(historyListedEntrySchema),
+  total: z.number().int(),
+  usage: historyUsageSchema,
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const historyBodyInputSchema = z.strictObject({
+  id: historyEntrySchema.shape.id,
+  part: bodyPartSchema,
+  offset: z.number().int('the offset must be a whole number of characters').min(0, 'the offset must be 0 or more').default(0),
+  length: z.number().int().min(1, 'the length must be at least 1').max(HISTORY_BODY_CHUNK_MAX, `the length must be at most ${HISTORY_BODY_CHUNK_MAX} characters`).default(HISTORY_BODY_CHUNK_MAX),
+});
+/** `text` is characters offset..offset+text.length of the body; `total` its whole length in characters. */
+export const historyBodySchema = z.strictObject({ text: z.string(), offset: z.number().int(), total: z.number().int() });
+export type HistoryBody = z.infer<typeof historyBodySchema>;
+
+/** The history's size bound in MiB (settings.historyMaxMB): the oldest exchanges are removed beyond it. */
+export const HISTORY_MAX_MB = { default: 256, min: 1, max: 100 * 1024 } as const;

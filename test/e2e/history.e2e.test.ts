@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SCREENSHOTS } from './browser';
 import { e2eSession, shot as screenshot } from './session';
 
 /**
@@ -134,5 +135,40 @@ it('clears the history after a confirmation', async () => {
   await page.getByText('History cleared: 5,000 exchanges deleted.').waitFor();
   await page.getByText(/No exchanges yet\./).waitFor();
   await shot(page, 'empty', 'light');
+  await page.close();
+});
+
+it.each([
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
+  ['light', 1024, 700],
+  ['dark', 1024, 700],
+] as const)('a 1 MB response shows its start, the rest on demand, and the size on disk beside its bound (%s, %ix%i)', async (scheme, width, height) => {
+  const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: 'History' }).waitFor();
+  const ok = await page.evaluate(async (id) => {
+    const body = JSON.stringify({ items: Array.from({ length: 16_000 }, (_, n) => ({ id: n, name: `item ${n}`, refresh_token: 'rt-secret-value' })) });
+    const entry = { id, profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'succeeded', summary: `GET /api/v1/items answered 200 with ${body.length} characters.`, at: Date.now(), exchange: { request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/items', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: body, bodySize: body.length }, timings: { connect: 0.4, tls: null, firstByte: 2, total: 40 }, startedAt: Date.now() } };
+    const r = await fetch('/api/call/historyAdd', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ entry }) });
+    return ((await r.json()) as { ok: boolean }).ok;
+  }, `long-${scheme}-${width}`);
+  expect(ok).toBe(true);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect.poll(() => page.getByRole('status', { name: 'History usage' }).textContent()).toMatch(/ of 256\.0 MiB on disk in .*history$/);
+  await page.getByRole('listbox', { name: 'Exchanges, newest first' }).getByRole('option').first().click();
+  const rest = page.getByRole('group', { name: 'Rest of the response body' });
+  await rest.getByText(/^Showing 16,384 of the response body's [\d,]+ characters\./).waitFor();
+  // What the screen shows (the page itself is long: the start of the body is in the response column).
+  const view = (name: string) => page.screenshot({ path: `${SCREENSHOTS}/history-${name}-${width}-${scheme}.png` });
+  await view('long-body-start');
+  await rest.getByRole('button', { name: 'Show the next 131,072 characters' }).click();
+  await rest.locator('pre').first().waitFor();
+  expect(await rest.locator('pre').first().textContent()).toContain('"refresh_token":"••••••••"');
+  await rest.getByText(/^Showing 147,456 of/).scrollIntoViewIfNeeded();
+  await view('long-body-more');
+  expect(errors).toEqual([]);
   await page.close();
 });

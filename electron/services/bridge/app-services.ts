@@ -1,6 +1,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/api';
 import type { MethodName } from '../../../shared/bridge/contract';
 import type { CryptoPort } from '../../../shared/ports';
+import type { HistoryEntry } from '../../../shared/store/history';
 import { nodeCrypto } from '../node-crypto';
 import { MockProvider } from '../provider';
 import { createCatcherHandlers } from './catcher-handlers';
@@ -11,10 +12,15 @@ import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
-type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
+type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
 
-/** The store as the bridge needs it: its methods, and what the UI should say about it. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & { readonly secretStorage: 'encrypted' | 'file'; readonly notices: readonly string[]; close?(): void | Promise<void> };
+/** The store as the bridge needs it: its methods, what the UI should say about it, and whole history entries for exports. */
+export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & {
+  readonly secretStorage: 'encrypted' | 'file';
+  readonly notices: readonly string[];
+  historyFull(id: string): HistoryEntry | undefined;
+  close?(): void | Promise<void>;
+};
 
 export interface AppServicesOptions {
   readonly host: 'electron' | 'web';
@@ -71,6 +77,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     tokenSave: (i) => store.tokenSave(i),
     tokenDelete: (i) => store.tokenDelete(i),
     historyList: (i) => store.historyList(i),
+    historyBody: (i) => store.historyBody(i),
     historyAdd: (i) => store.historyAdd(i),
     historyClear: (i) => store.historyClear(i),
     settingsGet: (i) => store.settingsGet(i),

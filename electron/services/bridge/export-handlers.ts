@@ -1,6 +1,6 @@
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../shared/bridge/result';
-import { HISTORY_LIMIT } from '../../../shared/store/history';
+import type { HistoryEntry } from '../../../shared/store/history';
 import { EXPORT_TARGETS, ExportError, exportHar, exportRequest } from '../export';
 import type { BridgeStore } from './app-services';
 
@@ -19,9 +19,16 @@ export function createExportHandlers(store: BridgeStore, version: string) {
     exportRequest: ({ target, source, includeSecrets, exchange }: ParsedInput<'exportRequest'>): MethodOutput<'exportRequest'> =>
       coded(() => exportRequest({ target, source, includeSecrets, appVersion: version, ...(exchange ? { exchange } : {}) })),
     async historyHar({ profileId, includeSecrets }: ParsedInput<'historyHar'>): Promise<MethodOutput<'historyHar'>> {
-      const page = await store.historyList({ offset: 0, limit: 500, ...(profileId ? { profileId } : {}) });
-      const entries = [...page.entries];
-      for (let offset = 500; offset < Math.min(page.total, HISTORY_LIMIT); offset += 500) entries.push(...(await store.historyList({ offset, limit: 500, ...(profileId ? { profileId } : {}) })).entries);
+      // The list cuts long bodies to their start: each entry is read whole for the archive.
+      const entries: HistoryEntry[] = [];
+      for (let offset = 0, total = 1; offset < total; offset += 500) {
+        const page = await store.historyList({ offset, limit: 500, ...(profileId ? { profileId } : {}) });
+        total = page.total;
+        for (const listed of page.entries) {
+          const whole = listed.cut ? store.historyFull(listed.id) : listed;
+          if (whole) entries.push(whole);
+        }
+      }
       return coded(() => exportHar({ entries: entries.map((e) => ({ exchange: e.exchange, comment: `${e.flow} ${e.leg}: ${e.summary}` })), includeSecrets, appVersion: version }));
     },
   };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { historyQuerySchema } from '../../../shared/store/history';
+import type { HistoryEntry } from '../../../shared/store/history';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Settings } from '../../../shared/store/settings';
 import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
-import { encodeHistory, encodeProfile, encodeToken } from './codec';
+import { encodeProfile, encodeToken } from './codec';
 import { createConfBackend } from './conf-backend';
-import { HistoryLog } from './history-log';
+import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
 import { keptKey, loadStore, type HiddenToken } from './load';
 import { SCHEMA_VERSION } from './migrations';
 import { MOCK_PROFILE_NAME } from './mock-profile';
@@ -22,8 +23,8 @@ export interface AppStoreOptions {
   readonly now?: () => number;
   /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */
   readonly backend?: KeyValueBackend;
-  /** History writes made within this many ms are written together (default 250); 0 writes each at once. */
-  readonly historyFlushMs?: number;
+  /** The history's directory; default: `exchange-history` beside the store file (required with a backend that has no directory). */
+  readonly historyDir?: string;
   /** New ids for imported profiles whose id is taken (default: random UUIDs). */
   readonly newId?: () => string;
 }
@@ -31,7 +32,7 @@ export interface AppStoreOptions {
 export type StoreMethodName =
   | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
   | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyAdd' | 'historyClear'
+  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear'
   | 'settingsGet' | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
@@ -41,26 +42,26 @@ export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>
   readonly notices: readonly string[];
   /** The store file, for messages. */
   readonly path: string;
-  /** Writes pending history now. Throws store_error. */
-  flush(): void;
-  /** Flushes; call on quit. Later calls still work and write at once. */
-  close(): void;
+  /** A history entry with its bodies complete (historyList cuts long ones), for exports; undefined when there is none. */
+  historyFull(id: string): HistoryEntry | undefined;
 };
 
 const clone = <T>(v: T): T => structuredClone(v);
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Opens (or creates) the store. Everything lives in memory after this; every change is written through, at once
- * for profiles, tokens and settings (so a disk failure reaches the caller as store_error and the change is undone)
- * and gathered for history (many entries per flow). Never throws: an unusable file becomes a notice.
+ * Opens (or creates) the store. Profiles, tokens and settings live in memory and in store.json; every change is
+ * written at once (so a disk failure reaches the caller as store_error and the change is undone). The history is
+ * kept apart, in its own files (see history/history-files.ts), since it is big where settings are small. Never
+ * throws for a bad file: that becomes a notice.
  */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
-  const flushMs = options.historyFlushMs ?? 250;
   const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
+  // Taken before reading: a write by another process in between then shows as a change (see refresh).
+  const versionRead = backend.version();
   const loaded = loadStore(backend, box, now);
   const notices = loaded.notices;
 
@@ -69,11 +70,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   let hiddenTokens: readonly HiddenToken[] = loaded.hiddenTokens;
   let settings: Settings = loaded.settings;
   let kept: ReadonlyMap<string, SealedSecret> = loaded.kept;
-  const history = new HistoryLog(loaded.history);
-
-  let closed = false;
-  let historyDirty = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** What this instance last read or wrote; another process's write changes it (see refresh). */
+  let diskVersion = versionRead;
+  /** store.json still holds a history (an older version wrote it): the next write drops it, once it is moved. */
+  let legacyHistory = false;
 
   const keptFor = (kind: 'profile' | 'token', id: string) => (field: string) => kept.get(keptKey(kind, id, field));
   const forget = (kind: 'profile' | 'token', id: string) => {
@@ -81,15 +81,60 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     kept = new Map([...kept].filter(([k]) => !k.startsWith(prefix)));
   };
 
+  /**
+   * Takes in what another process (a second instance, the CLI) wrote since this one last read or wrote the
+   * file, so that a change applies to the current records and writes them back with it: changes merge by record.
+   */
+  function refresh(): void {
+    if (!loaded.writable) return;
+    const seen = backend.version();
+    if (seen === diskVersion) return;
+    const fresh = loadStore(backend, box, now);
+    ({ profiles, tokens, hiddenTokens, settings, kept } = fresh);
+    notices.push(...fresh.notices);
+    diskVersion = seen;
+  }
+
+  /** Reads take in other processes' writes too; a failure to look leaves what is in memory. */
+  function refreshForRead(): void {
+    try {
+      refresh();
+    } catch {
+      // the next change re-reads under the lock and reports a real problem
+    }
+  }
+
+  /** Runs `fn` holding the store's lock (nothing to lock when this session never writes). */
+  function underLock<T>(fn: () => T): T {
+    if (!loaded.writable) return fn();
+    let release: () => void;
+    try {
+      release = backend.lock();
+    } catch (e) {
+      throw storeError('Locking', backend.path, e);
+    }
+    try {
+      return fn();
+    } finally {
+      release();
+    }
+  }
+
   function writeNow(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+    if (!loaded.writable) return;
+    underLock(() => {
+      refresh();
+      writeLocked();
+    });
+  }
+
+  /** Writes the document; the caller holds the lock and has refreshed. */
+  function writeLocked(): void {
     if (!loaded.writable) return;
     const doc = {
       schemaVersion: SCHEMA_VERSION,
       profiles: profiles.map((p) => encodeProfile(p, box, keptFor('profile', p.id))),
       tokens: [...tokens.map((t) => encodeToken(t, box, keptFor('token', t.id))), ...hiddenTokens.map((h) => h.stored)],
-      history: history.stored(),
       settings,
     };
     try {
@@ -97,40 +142,37 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     } catch (e) {
       throw storeError('Writing the store to', backend.path, e);
     }
-    historyDirty = false;
+    diskVersion = backend.version();
   }
 
-  /** Applies a change and writes it; when the write fails the change is undone and store_error thrown. */
+  /**
+   * Under the lock: re-reads the file if another process wrote it, applies the change to those records, writes.
+   * When the write fails the change is undone and store_error thrown.
+   */
   function commit<T>(change: () => T): T {
-    const before = { profiles, tokens, hiddenTokens, settings, kept, history: history.snapshot() };
-    try {
-      const result = change();
-      writeNow();
-      return result;
-    } catch (e) {
-      ({ profiles, tokens, hiddenTokens, settings, kept } = before);
-      history.restore(before.history);
-      throw e;
-    }
-  }
-
-  function scheduleHistoryWrite(): void {
-    historyDirty = true;
-    if (closed || flushMs === 0) return writeNow();
-    timer ??= setTimeout(() => {
-      timer = undefined;
+    return underLock(() => {
+      refresh();
+      const before = { profiles, tokens, hiddenTokens, settings, kept };
       try {
-        writeNow();
+        const result = change();
+        writeLocked();
+        return result;
       } catch (e) {
-        notices.push(`The history could not be saved: ${message(e)}. It is kept in memory and saved with the next change.`);
+        ({ profiles, tokens, hiddenTokens, settings, kept } = before);
+        throw e;
       }
-    }, flushMs);
-    timer.unref?.();
+    });
   }
 
   const profileExists = (id: string) => profiles.some((p) => p.id === id);
 
-  if (loaded.rewrite) {
+  const historyDir = options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, HISTORY_DIR_NAME));
+  if (historyDir === undefined) throw new Error('createAppStore: this backend has no directory; pass historyDir.');
+  // Only a session that writes store.json moves its history out (it then drops it from store.json).
+  const history = openHistory(historyDir, box, () => settings, loaded.writable ? loaded.history : [], () => (legacyHistory = true));
+  notices.push(...history.notices);
+
+  if (loaded.rewrite || legacyHistory) {
     try {
       writeNow();
     } catch (e) {
@@ -149,7 +191,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return backend.path;
     },
 
-    profilesList: () => clone([...profiles]),
+    profilesList: () => {
+      refreshForRead();
+      return clone([...profiles]);
+    },
 
     profileSave: ({ profile }) =>
       commit(() => {
@@ -164,8 +209,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
     profileDelete: ({ id }) => {
       if (id === MOCK_PROFILE_ID) throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
+      refreshForRead();
       if (!profileExists(id)) return { deleted: false };
       return commit(() => {
+        if (!profileExists(id)) return { deleted: false };
         profiles = profiles.filter((p) => p.id !== id);
         // Its saved tokens are secrets nobody could reach any more: they go with it.
         for (const t of tokens) if (t.profileId === id) forget('token', t.id);
@@ -178,6 +225,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     profilesExport: ({ ids, includeSecrets }) => {
+      refreshForRead();
       const userProfiles = profiles.filter((p) => !p.builtIn);
       let chosen = userProfiles;
       if (ids) {
@@ -189,31 +237,32 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
     },
 
-    profilesImport: ({ json }) => {
-      const plan = planImport(json, profiles, newId);
-      return commit(() => {
+    profilesImport: ({ json }) =>
+      commit(() => {
+        // Planned against the profiles as they are under the lock, so a name or id another instance just took is seen.
+        const plan = planImport(json, profiles, newId);
         profiles = [...profiles, ...plan.imported];
         return clone(plan);
-      });
-    },
+      }),
 
     tokensList: (input) => {
+      refreshForRead();
       const profileId = input?.profileId;
       return clone(tokens.filter((t) => profileId === undefined || t.profileId === profileId).sort((a, b) => b.obtainedAt - a.obtainedAt));
     },
 
-    tokenSave: ({ token }) => {
-      if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
-      return commit(() => {
+    tokenSave: ({ token }) =>
+      commit(() => {
+        if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
         const at = tokens.findIndex((t) => t.id === token.id);
         tokens = at >= 0 ? tokens.map((t, i) => (i === at ? token : t)) : [...tokens, token];
         hiddenTokens = hiddenTokens.filter((t) => t.meta.id !== token.id);
         forget('token', token.id);
         return clone(token);
-      });
-    },
+      }),
 
     tokenDelete: ({ id }) => {
+      refreshForRead();
       if (!tokens.some((t) => t.id === id) && !hiddenTokens.some((t) => t.meta.id === id)) return { deleted: false };
       return commit(() => {
         tokens = tokens.filter((t) => t.id !== id);
@@ -223,41 +272,26 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       });
     },
 
-    historyList: (query) => clone(history.query(query ?? historyQuerySchema.parse({}))),
+    historyList: (query) => history.historyList(query),
+    historyBody: (input) => history.historyBody(input),
+    historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
+    historyClear: () => history.historyClear(undefined),
+    historyFull: (id) => history.historyFull(id),
 
-    historyAdd: ({ entry }) => {
-      // The user turned history off: the exchange is not kept anywhere.
-      if (!settings.keepHistory) return clone(entry);
-      let record;
-      try {
-        record = encodeHistory(entry, box);
-      } catch (e) {
-        throw storeError('Encrypting a history entry for', backend.path, e);
-      }
-      history.add(record);
-      scheduleHistoryWrite();
-      return clone(entry);
+    settingsGet: () => {
+      refreshForRead();
+      return clone(settings);
     },
 
-    historyClear: () => commit(() => ({ cleared: history.clear() })),
-
-    settingsGet: () => clone(settings),
-
     settingsUpdate: (patch) => {
-      if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
-      return commit(() => {
+      const updated = commit(() => {
+        if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
         settings = { ...settings, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
         return clone(settings);
       });
-    },
-
-    flush() {
-      if (historyDirty) writeNow();
-    },
-
-    close() {
-      closed = true;
-      if (historyDirty) writeNow();
+      // A lower bound removes the oldest exchanges now, not at the next append.
+      if (patch.historyMaxMB !== undefined) history.boundChanged();
+      return updated;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
+import { describeWriteCause, StoreWriteError } from './durable-write';
+import { StoreLockError } from './store-lock';
 
 /**
  * Where the store's document lives. The store keeps its own in-memory copy (history must stay fast with 5000
@@ -9,6 +11,8 @@ import { BridgeFailure } from '../../../shared/bridge/result';
 export interface KeyValueBackend {
   /** The file (or a name for it), named in notices and errors; corrupt copies are written next to it. */
   readonly path: string;
+  /** The directory the file is in (the history goes beside it), or undefined for a backend that is not on disk. */
+  readonly directory: string | undefined;
   /** The stored document as parsed JSON, or `undefined` when nothing is stored yet. Throws StoreFileError. */
   read(): unknown;
   /** Replaces the stored document with `data`. Throws on disk failures. */
@@ -17,6 +21,13 @@ export interface KeyValueBackend {
   moveAside(target: string): void;
   /** Copies the stored document to `target`, before a rewrite drops or reshapes anything in it. */
   copyAside(target: string): void;
+  /**
+   * Takes the lock every process writing this store takes (see store-lock.ts) and returns its release; throws
+   * StoreLockError when another process keeps it. Read, change and write happen under it.
+   */
+  lock(): () => void;
+  /** What the stored document is now (changes whenever any process writes it), or undefined when there is none. */
+  version(): string | undefined;
 }
 
 /** The stored document cannot be read or is not JSON; `path` says which file. */
@@ -34,9 +45,12 @@ export class StoreFileError extends Error {
 /** An error's message, or the thrown value as text. */
 export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** A disk failure as the bridge reports it: `store_error`, naming the file. */
+/** A disk failure as the bridge reports it: `store_error`, naming the file (and the system's code, such as ENOSPC). */
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {
-  return new BridgeFailure('store_error', `${what} ${path} failed: ${reason(cause)}`, { path });
+  if (cause instanceof StoreLockError) return new BridgeFailure('store_error', cause.message, { path: cause.path, cause: 'locked' });
+  if (cause instanceof StoreWriteError) return new BridgeFailure('store_error', cause.message, { path: cause.path, ...(cause.code ? { cause: cause.code } : {}) });
+  const { code, text } = describeWriteCause(cause);
+  return new BridgeFailure('store_error', `${what} ${path} failed: ${text}`, { path, ...(code ? { cause: code } : {}) });
 }
 
 export const invalidInput = (message: string) => new BridgeFailure('invalid_input', message);

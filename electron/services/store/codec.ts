@@ -3,6 +3,7 @@ import { describeIssues } from '../../../shared/bridge/dispatch';
 import { historyEntrySchema, type HistoryEntry } from '../../../shared/store/history';
 import { PROFILE_SECRET_FIELDS, savableProfileSchema, type Profile } from '../../../shared/store/profile';
 import { savedTokenSchema, TOKEN_SECRET_FIELDS, type SavedToken } from '../../../shared/store/saved-token';
+import { historyMetaSchema, type HistoryMeta } from './history/history-codec';
 import { isSealed, type SealedSecret, type SecretBox } from './secrets';
 
 /*
@@ -95,27 +96,18 @@ export function decodeToken(raw: unknown, box: SecretBox): DecodedToken {
 export const encodeToken = (t: SavedToken, box: SecretBox, kept: (field: string) => SealedSecret | undefined) => encodeWithSecrets(t, TOKEN_SECRETS, box, kept);
 
 /*
- * History: the exchange is sealed as a whole (its headers and bodies carry Authorization values, oauth_token_secret,
- * access_token, refresh_token, client_secret), so nothing inside it has to be recognised as secret. The rest of the
- * entry (profile, leg, outcome, time) stays readable so the list can be filtered without decrypting.
+ * History as store.json kept it before it moved to its own files (schema version 2 and older): read once, so it
+ * can be moved. The exchange may be sealed as a whole; the rest of the entry is plain.
  */
-const historyMetaSchema = historyEntrySchema.omit({ exchange: true });
-export type HistoryMeta = z.infer<typeof historyMetaSchema>;
 
-/** One history entry: `entry` is undefined when its exchange cannot be decrypted (kept in the file, not listed). */
+/** One legacy history entry: `entry` is undefined when its exchange cannot be decrypted (then moved as `stored`). */
 export interface HistoryRecord {
   readonly meta: HistoryMeta;
   readonly entry: HistoryEntry | undefined;
   readonly stored: Record<string, unknown>;
 }
 
-export function encodeHistory(entry: HistoryEntry, box: SecretBox): HistoryRecord {
-  const { exchange, ...meta } = entry;
-  const stored = box.storage === 'encrypted' ? { ...meta, exchange: box.seal(JSON.stringify(exchange)) } : entry;
-  return { meta, entry, stored };
-}
-
-export type DecodedHistory = { readonly ok: true; readonly record: HistoryRecord; readonly plainAtRest: boolean; readonly lostReason?: string } | { readonly ok: false; readonly problem: string };
+export type DecodedHistory = { readonly ok: true; readonly record: HistoryRecord } | { readonly ok: false; readonly problem: string };
 
 export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
   if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
@@ -124,12 +116,10 @@ export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
   if (!meta.success) return { ok: false, problem: describeIssues(meta.error) };
   if (!isSealed(exchange)) {
     const entry = historyEntrySchema.safeParse(raw);
-    if (!entry.success) return { ok: false, problem: describeIssues(entry.error) };
-    const plainAtRest = box.storage === 'encrypted';
-    return { ok: true, record: plainAtRest ? encodeHistory(entry.data, box) : { meta: meta.data, entry: entry.data, stored: raw }, plainAtRest };
+    return entry.success ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } } : { ok: false, problem: describeIssues(entry.error) };
   }
   const opened = box.open(exchange);
-  if (opened.kind === 'lost') return { ok: true, record: { meta: meta.data, entry: undefined, stored: raw }, plainAtRest: false, lostReason: opened.reason };
+  if (opened.kind === 'lost') return { ok: true, record: { meta: meta.data, entry: undefined, stored: raw } };
   let parsedJson: unknown;
   try {
     parsedJson = opened.kind === 'invalid' ? undefined : JSON.parse(opened.value);
@@ -137,5 +127,5 @@ export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
     return { ok: false, problem: 'exchange: the decrypted exchange is not JSON' };
   }
   const entry = historyEntrySchema.safeParse({ ...rest, exchange: parsedJson });
-  return entry.success ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw }, plainAtRest: false } : { ok: false, problem: describeIssues(entry.error) };
+  return entry.success ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } } : { ok: false, problem: describeIssues(entry.error) };
 }

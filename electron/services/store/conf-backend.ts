@@ -1,7 +1,18 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Conf from 'conf';
 import { reason, StoreFileError, type KeyValueBackend } from './backend';
+import { writeFileDurably, type WriteFs } from './durable-write';
+import { lockFile } from './store-lock';
+
+/** How long a change waits for another process's write to finish before it fails (they take milliseconds). */
+export const DEFAULT_LOCK_TIMEOUT_MS = 3_000;
+
+export interface FileBackendOptions {
+  /** The file operations saves use (default node:fs); tests inject a full disk here. */
+  readonly fs?: WriteFs;
+  readonly lockTimeoutMs?: number;
+}
 
 /** The part of conf the backend uses; electron-store is a subclass of Conf, so it fits too. */
 export interface ConfLike {
@@ -58,7 +69,7 @@ export function ensurePrivateDirectory(dir: string): void {
  * A backend over a conf instance, created on first use. `expectedPath` names the file when conf itself cannot
  * be created (an unreadable file throws in its constructor).
  */
-export function confLikeBackend(open: () => ConfLike, expectedPath: string): KeyValueBackend {
+export function confLikeBackend(open: () => ConfLike, expectedPath: string, { fs, lockTimeoutMs = DEFAULT_LOCK_TIMEOUT_MS }: FileBackendOptions = {}): KeyValueBackend {
   let conf: ConfLike | undefined;
   let path = expectedPath;
   const instance = (): ConfLike => {
@@ -78,6 +89,14 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string): Key
     get path() {
       return path;
     },
+    get directory() {
+      try {
+        instance();
+      } catch {
+        // an unreadable file still has its expected place
+      }
+      return dirname(path);
+    },
     read() {
       let store: Wrapped;
       try {
@@ -90,7 +109,10 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string): Key
       return store[PARSED];
     },
     write(data) {
-      instance().store = { ...data };
+      // conf is used to find and read the file; the write is ours, so a short write never replaces a good file.
+      const file = instance().path;
+      ensurePrivateDirectory(dirname(file));
+      writeFileDurably(file, `${JSON.stringify(data, undefined, '\t')}\n`, { mode: 0o600, ...(fs ? { fs } : {}) });
     },
     moveAside(target) {
       renameSync(path, target);
@@ -99,22 +121,37 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string): Key
       copyFileSync(path, target);
       chmodSync(target, 0o600);
     },
+    lock() {
+      try {
+        instance();
+      } catch {
+        // an unreadable file is still locked by its expected name
+      }
+      ensurePrivateDirectory(dirname(path));
+      return lockFile(path, lockTimeoutMs);
+    },
+    version() {
+      // Every write renames a new file into place, so inode, size and modification time tell any write apart
+      // (not the change time: tightening the mode is not a write).
+      const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+      return s && `${s.ino}:${s.size}:${s.mtimeNs}`;
+    },
   };
 }
 
-export interface ConfBackendOptions {
+export interface ConfBackendOptions extends FileBackendOptions {
   /** The directory of `store.json`; default: conf's per-user config directory for `oauth-lab`. */
   readonly cwd?: string;
 }
 
 /** The store on conf, for browser mode and the CLI: `<cwd>/store.json`. */
 export function createConfBackend(options: ConfBackendOptions = {}): KeyValueBackend {
-  const { cwd } = options;
+  const { cwd, ...fileOptions } = options;
   if (cwd) ensurePrivateDirectory(cwd);
   return confLikeBackend(() => {
     const conf = new Conf<Record<string, unknown>>({ projectName: 'oauth-lab', configName: STORE_FILE_NAME, ...(cwd ? { cwd } : {}), ...STORE_FILE_OPTIONS });
     // conf's own directory (…/oauth-lab-nodejs) holds nothing but ours.
     if (!cwd) makePrivate(dirname(conf.path));
     return conf;
-  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`));
+  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`), fileOptions);
 }

@@ -1,4 +1,8 @@
-/** Persistence: profiles, saved tokens, history and settings, on conf or electron-store (see app-store.ts). */
+/**
+ * Persistence: profiles, saved tokens and settings in store.json (on conf or electron-store), the history in its own
+ * files beside it (see app-store.ts and history/). Each change locks store.json and merges by record, so several
+ * processes (the app, browser mode, the CLI) can share one store.
+ */
 export { createAppStore, type AppStore, type AppStoreOptions, type StoreMethodName } from './app-store';
 export { StoreFileError, type KeyValueBackend } from './backend';
 export { createConfBackend, type ConfBackendOptions } from './conf-backend';

@@ -18,6 +18,7 @@ export interface LoadedStore {
   readonly profiles: Profile[];
   readonly tokens: SavedToken[];
   readonly hiddenTokens: HiddenToken[];
+  /** History an older version kept in the store file, to be moved to the history's own files. */
   readonly history: HistoryRecord[];
   readonly settings: Settings;
   /** Sealed secrets that could not be opened, by keptKey(); written back while the value stays empty. */
@@ -141,20 +142,16 @@ export function loadStore(backend: KeyValueBackend, box: SecretBox, now: () => n
     if (d.lost.length) notices.push(lostNotice(`The saved token "${d.value.label || id}" of profile "${profileName(d.value.profileId)}"`, d.lost));
   });
 
+  // History from before it moved to its own files: handed over to be moved (see history/history-methods.ts).
   const history: HistoryRecord[] = [];
   const historyIds = new Set<string>();
-  let undecryptable = 0;
-  let undecryptableReason = '';
   (doc.history as unknown[] | undefined)?.forEach((rawEntry, i) => {
     const d = decodeHistory(rawEntry, box);
     if (!d.ok) return void dropped.push(`history[${i}]: ${d.problem}`);
     if (historyIds.has(d.record.meta.id)) return void dropped.push(`history[${i}]: the id "${d.record.meta.id}" appears more than once`);
     historyIds.add(d.record.meta.id);
     history.push(d.record);
-    rewrite ||= d.plainAtRest;
-    if (d.lostReason !== undefined) [undecryptable, undecryptableReason] = [undecryptable + 1, d.lostReason];
   });
-  if (undecryptable) notices.push(`${undecryptable} history ${undecryptable === 1 ? 'entry is' : 'entries are'} not listed: ${undecryptableReason}. They stay in the file in case the keychain comes back; clearing the history removes them.`);
 
   let settings = settingsSchema.parse({});
   const parsedSettings = settingsSchema.safeParse(doc.settings ?? {});

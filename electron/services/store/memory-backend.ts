@@ -10,18 +10,31 @@ export interface MemoryBackend extends KeyValueBackend {
   readonly writes: number;
   /** When set, every write throws it (a full disk). */
   failWrites: Error | undefined;
+  /** How many times the lock was taken. */
+  readonly locks: number;
 }
 
 export function createMemoryBackend(initial?: string, path = 'memory/store.json'): MemoryBackend {
   let writes = 0;
+  let locks = 0;
   const backend: MemoryBackend = {
     path,
+    directory: undefined,
     text: initial,
     aside: new Map(),
     failWrites: undefined,
     get writes() {
       return writes;
     },
+    get locks() {
+      return locks;
+    },
+    lock() {
+      locks++;
+      return () => undefined;
+    },
+    // The text itself: a test that sets it is "another process" writing the store.
+    version: () => backend.text,
     read() {
       if (backend.text === undefined) return undefined;
       try {

@@ -1,20 +1,22 @@
 import { useMemo, useState } from 'react';
 import { headerValue } from '../../../shared/http';
 import { prettyBody, requestText, responseText } from '../../../shared/http-text';
-import type { HistoryEntry } from '../../../shared/store/history';
+import type { HistoryListedEntry } from '../../../shared/store/history';
 import { CopyButton } from '../../components/CopyButton';
 import { ExchangeView } from '../../components/ExchangeView';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
+import { BodyRest } from './BodyRest';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
 import { maskExchange } from './mask';
 
 /**
  * One history entry: the summary, when and for which profile, the request as raw HTTP text and the response as the
  * flows show it. Secrets in the exchange (client secret, token secrets, refresh tokens, Basic credentials, the
- * profiles' secrets) are masked until revealed; copy buttons copy the real text.
+ * profiles' secrets) are masked until revealed; copy buttons copy the real text. A long body shows its start;
+ * the rest comes on demand (BodyRest).
  */
-export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: HistoryEntry; profile: string; secrets: readonly string[]; onClose: () => void }) {
+export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: HistoryListedEntry; profile: string; secrets: readonly string[]; onClose: () => void }) {
   const [reveal, setReveal] = useState(false);
   const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
   const shown = reveal ? entry.exchange : masked.exchange;
@@ -28,7 +30,8 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
         <h3>{title}</h3>
         <span className="mono muted">{fullTime(entry.at)}</span>
         <div className="detail-actions">
-          {masked.changed && (
+          {/* A body cut short may hold secrets further on: the rest is masked too, so the switch is offered. */}
+          {(masked.changed || entry.cut) && (
             <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets' : 'Reveal secrets'}</button>
           )}
           <button type="button" onClick={onClose}>Close</button>
@@ -56,6 +59,7 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
           {body && body.kind !== 'text' && (
             <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>{body.text}</Value>
           )}
+          {entry.cut?.request !== undefined && <BodyRest id={entry.id} part="request" shown={real.request.body?.length ?? 0} total={entry.cut.request} secrets={secrets} reveal={reveal} />}
         </div>
         <div className="col">
           <div className="part-head">
@@ -63,7 +67,13 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>
           <ExchangeView exchange={shown} />
-          <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
+          {entry.cut?.response !== undefined && <BodyRest id={entry.id} part="response" shown={real.response.bodyText.length} total={entry.cut.response} secrets={secrets} reveal={reveal} />}
+          {entry.cut?.request === undefined ? (
+            <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
+          ) : (
+            // An export of the start of a request body would send something else: the HAR export has it whole.
+            <p className="muted small">The request body is longer than shown here: use Export HAR for this exchange as sent.</p>
+          )}
         </div>
       </div>
     </section>

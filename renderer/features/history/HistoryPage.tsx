@@ -5,6 +5,7 @@ import { count, KNOWN_LEGS } from './format';
 import { HarExportButton } from './HarExportButton';
 import { HistoryDetail } from './HistoryDetail';
 import { HistoryList } from './HistoryList';
+import { HistoryUsage } from './HistoryUsage';
 import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
 import { profileSecrets } from './mask';
 import './history.css';
@@ -41,6 +42,7 @@ export function HistoryPage() {
       <HistoryHead store={store} />
       {!keeping && <p className="warning" role="status">Recording is off in the settings (keep history): new exchanges are not added.</p>}
       <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} message={message} />
+      <HistoryUsage store={store} />
       {error && <p className="error history-error" role="alert">Could not read the history: {error}</p>}
       <div ref={listRef}>
         <HistoryList store={store} profileName={profileName} now={now} />

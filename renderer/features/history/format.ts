@@ -42,3 +42,11 @@ export function urlPath(url: string): string {
 }
 
 export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A size in bytes, binary units as the size bound uses: `512 bytes`, `16.0 KiB`, `12.3 MiB`, `1.50 GiB`. */
+export function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+}

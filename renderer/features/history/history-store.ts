@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { HistoryEntry, HistoryQuery } from '../../../shared/store/history';
+import { HISTORY_MAX_MB, type HistoryListedEntry, type HistoryQuery, type HistoryUsage } from '../../../shared/store/history';
 import type { RendererDeps } from '../../app/deps';
 import { count } from './format';
 
@@ -24,7 +24,7 @@ export interface HistoryState {
   /** Entries in the whole history (shown beside a filtered count). */
   readonly everything: number | null;
   /** Loaded pages by page number; row i is pages[i / PAGE_SIZE][i % PAGE_SIZE]. */
-  readonly pages: Readonly<Record<number, readonly HistoryEntry[]>>;
+  readonly pages: Readonly<Record<number, readonly HistoryListedEntry[]>>;
   /** Pages asked for and not answered yet (of the current generation). */
   readonly pending: ReadonlySet<number>;
   /** True from a refresh or filter change until its first answer: the rows shown are the previous ones. */
@@ -34,7 +34,7 @@ export interface HistoryState {
   /** The row the keyboard selection is on. */
   readonly selected: number | null;
   /** The entry in the detail view (kept across refreshes). */
-  readonly open: HistoryEntry | null;
+  readonly open: HistoryListedEntry | null;
   /** A row asked to be opened before its page arrived. */
   readonly openWanted: number | null;
   /** Legs seen in loaded entries, for the leg filter (beside the known ones). */
@@ -44,6 +44,8 @@ export interface HistoryState {
   readonly message: string | null;
   /** False when the keepHistory setting is off (nothing new is recorded). */
   readonly keeping: boolean;
+  /** How much the history holds on disk and its bound, as the store last said. */
+  readonly usage: HistoryUsage | null;
   pageOpened(): Promise<void>;
   refreshRequested(): Promise<void>;
   filterChanged(patch: Partial<HistoryFilter>): Promise<void>;
@@ -55,11 +57,13 @@ export interface HistoryState {
   clearRequested(): void;
   clearCancelled(): void;
   clearConfirmed(): Promise<void>;
+  /** The user set the size bound (MiB, as typed): saved in the settings, the oldest removed beyond it. */
+  boundEntered(text: string): Promise<void>;
 }
 
 export type HistoryStore = ReturnType<typeof createHistoryStore>;
 
-export function rowAt(pages: HistoryState['pages'], index: number): HistoryEntry | undefined {
+export function rowAt(pages: HistoryState['pages'], index: number): HistoryListedEntry | undefined {
   return pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
 }
 
@@ -81,7 +85,7 @@ export function createHistoryStore({ bridge }: RendererDeps) {
     /** How many rows the list showed last, so a reset fetches what the first screen needs. */
     let lastSpan = PAGE_SIZE;
 
-    const addLegs = (entries: readonly HistoryEntry[]) => {
+    const addLegs = (entries: readonly HistoryListedEntry[]) => {
       const seen = get().legsSeen;
       const fresh = [...new Set(entries.map((e) => e.leg))].filter((l) => !seen.includes(l));
       return fresh.length > 0 ? [...seen, ...fresh].sort() : seen;
@@ -101,7 +105,7 @@ export function createHistoryStore({ bridge }: RendererDeps) {
       const first = get().stale;
       const pages = first ? { [page]: r.value.entries } : { ...get().pages, [page]: r.value.entries };
       const total = r.value.total;
-      set({ pending, pages, total, stale: false, error: null, legsSeen: addLegs(r.value.entries), ...(filtered(get().filter) ? {} : { everything: total }) });
+      set({ pending, pages, total, stale: false, error: null, usage: r.value.usage, legsSeen: addLegs(r.value.entries), ...(filtered(get().filter) ? {} : { everything: total }) });
       const wanted = get().openWanted;
       if (wanted !== null) {
         const entry = rowAt(pages, wanted);
@@ -141,6 +145,7 @@ export function createHistoryStore({ bridge }: RendererDeps) {
       error: null,
       message: null,
       keeping: true,
+      usage: null,
       async pageOpened() {
         const settings = bridge.settingsGet().then((r) => {
           if (r.ok) set({ keeping: r.value.keepHistory });
@@ -180,6 +185,20 @@ export function createHistoryStore({ bridge }: RendererDeps) {
         }
         const n = r.value.cleared;
         await reset({ open: null, pages: {}, total: 0, everything: 0, message: `History cleared: ${count(n, 'exchange', 'exchanges')} deleted.` });
+      },
+      async boundEntered(text) {
+        const mb = Number(text.trim());
+        if (text.trim() === '' || !Number.isInteger(mb) || mb < HISTORY_MAX_MB.min || mb > HISTORY_MAX_MB.max) {
+          set({ message: `The history size must be a whole number of MiB from ${HISTORY_MAX_MB.min} to ${HISTORY_MAX_MB.max.toLocaleString('en-US')}; "${text}" is not.` });
+          return;
+        }
+        const r = await bridge.settingsUpdate({ historyMaxMB: mb });
+        if (!r.ok) {
+          set({ error: r.error.message });
+          return;
+        }
+        // The oldest exchanges beyond a lower bound are gone: the list and the usage are read again.
+        await reset({ message: `History size set to ${mb.toLocaleString('en-US')} MiB.` });
       },
     };
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { historyEntrySchema, historyQuerySchema } from '../../store/history';
+import { historyBodyInputSchema, historyBodySchema, historyEntrySchema, historyPageSchema, historyQuerySchema } from '../../store/history';
 import { profileSchema, savableProfileSchema } from '../../store/profile';
 import { savedTokenSchema } from '../../store/saved-token';
 import { settingsPatchSchema, settingsSchema } from '../../store/settings';
@@ -19,7 +19,9 @@ export const storeSchemas = {
   tokenSave: z.strictObject({ token: savedTokenSchema }),
   history: historyEntrySchema,
   historyQuery: historyQuerySchema.optional(),
-  historyPage: z.strictObject({ entries: z.array(historyEntrySchema), total: z.number().int() }),
+  historyPage: historyPageSchema,
+  historyBodyInput: historyBodyInputSchema,
+  historyBody: historyBodySchema,
   historyAdd: z.strictObject({ entry: historyEntrySchema }),
   cleared: z.strictObject({ cleared: z.number().int() }),
   settings: settingsSchema,

@@ -174,7 +174,17 @@ for (const kind of ['IPC', 'web host'] as const) {
       const exchange = { request: { method: 'GET', url: 'http://x/', headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 1 };
       await value('historyAdd', { entry: { id: 'h1', profileId: 'mock', flow: 'oauth1', leg: 'api', outcome: 'succeeded', summary: 'ok', at: 1, exchange } });
       expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1 });
-      expect(await value('historyClear')).toEqual({ cleared: 1 });
+      // A long body is listed by its start; historyBody gives the rest, and the HAR holds it whole.
+      const long = 'a'.repeat(20_000) + 'END';
+      await value('historyAdd', { entry: { id: 'h2', profileId: 'mock', flow: 'oauth1', leg: 'token', outcome: 'succeeded', summary: 'long', at: 2, exchange: { ...exchange, response: { ...exchange.response, bodyText: long, bodySize: long.length } } } });
+      const listed = await value<{ entries: { id: string; cut?: { response?: number }; exchange: { response: { bodyText: string } } }[]; usage: { entries: number } }>('historyList', { leg: 'token' });
+      expect(listed.entries[0]).toMatchObject({ id: 'h2', cut: { response: long.length } });
+      expect(listed.usage.entries).toBe(2);
+      const shown = listed.entries[0]!.exchange.response.bodyText.length;
+      expect(await value('historyBody', { id: 'h2', part: 'response', offset: shown })).toEqual({ text: long.slice(shown), offset: shown, total: long.length });
+      expect(await call('historyBody', { id: 'h2', part: 'headers' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect((await value<{ text: string }>('historyHar', {})).text).toContain('END');
+      expect(await value('historyClear')).toEqual({ cleared: 2 });
 
       expect(await value('settingsUpdate', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
       expect(await value('settingsGet')).toMatchObject({ theme: 'dark' });

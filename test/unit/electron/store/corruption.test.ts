@@ -48,7 +48,7 @@ describe('a corrupt or unreadable store file', () => {
     writeFileSync(storeFile(dir), 'nope again');
     const store = openStore(dir);
     expect(store.notices[0]).toContain(`store.corrupt-${STAMP}-2.json`);
-    expect(readdirSync(dir).sort()).toEqual(['store.corrupt-2023-11-14T22-13-20-000Z-2.json', 'store.corrupt-2023-11-14T22-13-20-000Z.json', 'store.json']);
+    expect(readdirSync(dir).sort()).toEqual(['exchange-history', 'store.corrupt-2023-11-14T22-13-20-000Z-2.json', 'store.corrupt-2023-11-14T22-13-20-000Z.json', 'store.json']);
   });
 
   it('one invalid record is dropped alone, named in a notice, with a copy of the file kept', () => {
@@ -103,7 +103,7 @@ describe('a corrupt or unreadable store file', () => {
     backend.moveAside = () => {
       throw new Error('EACCES: permission denied, rename');
     };
-    const store = createAppStore({ backend });
+    const store = createAppStore({ backend, historyDir: tempDir() });
     expect(store.notices[0]).toMatch(/could not be used: it is not valid JSON .* could not be moved aside either \(EACCES: permission denied, rename\), so it is left untouched/);
     call(store, 'profileSave', { profile: userProfile() });
     expect(call(store, 'profilesList')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
@@ -26,6 +26,20 @@ export const storeFile = (dir: string) => join(dir, 'store.json');
 export const fileText = (dir: string) => readFileSync(storeFile(dir), 'utf8');
 export const fileJson = (dir: string) => JSON.parse(fileText(dir)) as Record<string, unknown>;
 export const modeOf = (path: string) => statSync(path).mode & 0o777;
+export const historyDir = (dir: string) => join(dir, 'exchange-history');
+/** Every file of the history (segment lines and body files) as text, concatenated: for "no secret in here" checks. */
+export const historyText = (dir: string) => historyFiles(dir).map((f) => readFileSync(f, 'utf8')).join('\n');
+/** The history's files, segment by segment. */
+export const historyFiles = (dir: string) =>
+  readdirSync(historyDir(dir), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+/** The history's lines as stored, in the order they were appended. */
+export const historyLines = (dir: string) =>
+  historyFiles(dir)
+    .filter((f) => f.endsWith('entries.jsonl'))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
 
 /**
  * A stand-in for safeStorage: "FAKE:" + the reversed string. Its base64 never contains the secret, and decrypting
@@ -47,9 +61,9 @@ export function fakeCipher(options: { available?: boolean; prefix?: string; fail
   return cipher;
 }
 
-/** Opens a store on `dir` with a fixed clock; history written at once unless the test says otherwise. */
+/** Opens a store on `dir` with a fixed clock. */
 export function openStore(dir: string, options: AppStoreOptions = {}): AppStore {
-  return createAppStore({ cwd: dir, now: () => NOW, historyFlushMs: 0, ...options });
+  return createAppStore({ cwd: dir, now: () => NOW, ...options });
 }
 
 /** Calls a store method the way the bridge does: the input parsed with the contract first. */

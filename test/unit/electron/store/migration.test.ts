@@ -51,7 +51,7 @@ describe('schema migrations', () => {
 
     // A second start finds nothing to do.
     expect(openStore(dir).notices).toEqual([]);
-    expect(readdirSync(dir).sort()).toEqual(['store.json', `store.schema-1-${STAMP}.json`]);
+    expect(readdirSync(dir).sort()).toEqual(['exchange-history', 'store.json', `store.schema-1-${STAMP}.json`]);
   });
 
   it('moves encrypted version 1 secrets into place without decrypting them on the way', () => {

@@ -6,7 +6,7 @@ import type { BridgeStore } from '../../../../electron/services/bridge/app-servi
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
 import { createAppStore, createElectronStoreBackend, createMemoryBackend, SCHEMA_VERSION, type ElectronStoreClass } from '../../../../electron/services/store';
 import { MOCK_PROFILE_ID } from '../../../../shared/store/profile';
-import { call, failure, fileJson, historyEntry, modeOf, NOW, openStore, savedToken, storeFile, tempDir, userProfile } from './helpers';
+import { call, failure, fileJson, fileText, historyEntry, historyLines, modeOf, NOW, openStore, savedToken, storeFile, tempDir, userProfile } from './helpers';
 
 describe('store persistence', () => {
   it('starts with the built-in mock profile and default settings, and creates store.json', () => {
@@ -17,10 +17,11 @@ describe('store persistence', () => {
     expect(mock).toMatchObject({ id: MOCK_PROFILE_ID, name: 'Mock provider', builtIn: true, baseUrl: '', callbackPort: 8765, callbackPath: '/callback' });
     expect(mock!.oauth1).toMatchObject({ consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret });
     expect(mock!.oauth2).toMatchObject({ clientId: DEFAULT_CREDENTIALS.client.id, clientSecret: DEFAULT_CREDENTIALS.client.secret });
-    expect(call(store, 'settingsGet')).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: true, keepHistory: true });
+    expect(call(store, 'settingsGet')).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: true, keepHistory: true, historyMaxMB: 256 });
     expect(store.notices).toEqual([]);
     expect(store.path).toBe(storeFile(dir));
-    expect(fileJson(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, tokens: [], history: [] });
+    expect(fileJson(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, tokens: [] });
+    expect(fileJson(dir)).not.toHaveProperty('history'); // kept apart, in its own files
   });
 
   it('round-trips profiles, tokens, history and settings through a new instance on the same directory', () => {
@@ -31,32 +32,30 @@ describe('store persistence', () => {
     for (let i = 1; i <= 3; i++) call(a, 'historyAdd', { entry: historyEntry(i) });
     const settings = call(a, 'settingsUpdate', { theme: 'dark', activeProfileId: 'work' });
     const mock = call(a, 'profileSave', { profile: { ...call(a, 'profilesList')[0]!, callbackPort: 9999 } });
-    a.close();
 
     const b = openStore(dir);
     expect(b.notices).toEqual([]);
     expect(call(b, 'profilesList')).toEqual([mock, profile]);
     expect(call(b, 'tokensList')).toEqual([token]);
-    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3 });
+    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3, usage: { entries: 3, bytes: expect.any(Number), maxBytes: 256 * 1024 * 1024, location: join(dir, 'exchange-history') } });
     expect(call(b, 'settingsGet')).toEqual(settings);
     expect(settings).toMatchObject({ theme: 'dark', activeProfileId: 'work', keepHistory: true });
   });
 
-  it('gathers history writes and writes them on close()', () => {
+  it('writes each exchange at once, to the history directory and not to store.json', () => {
     const dir = tempDir();
-    const store = openStore(dir, { historyFlushMs: 60_000 });
+    const store = openStore(dir);
+    const before = fileText(dir);
     call(store, 'historyAdd', { entry: historyEntry(1) });
-    expect(fileJson(dir).history).toEqual([]);
-    store.close();
-    expect(fileJson(dir).history).toHaveLength(1);
-    // After close a change is written at once.
+    expect(historyLines(dir).map((l) => l.id)).toEqual(['h1']);
     call(store, 'historyAdd', { entry: historyEntry(2) });
-    expect(fileJson(dir).history).toHaveLength(2);
+    expect(historyLines(dir).map((l) => l.id)).toEqual(['h1', 'h2']);
+    expect(fileText(dir)).toBe(before);
   });
 
   it('a disk failure is store_error naming the path, and the change is undone', () => {
     const backend = createMemoryBackend();
-    const store = createAppStore({ backend });
+    const store = createAppStore({ backend, historyDir: tempDir() });
     backend.failWrites = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const e = failure(() => call(store, 'profileSave', { profile: userProfile() }));
     expect(e.code).toBe('store_error');
@@ -84,14 +83,13 @@ describe('store persistence', () => {
     const open = () => createAppStore({ backend: createElectronStoreBackend(FakeElectronStore, dir), now: () => NOW });
     const a = open();
     call(a, 'profileSave', { profile: userProfile() });
-    a.close();
     expect(existsSync(join(dir, 'store.json'))).toBe(true);
     expect(call(open(), 'profilesList').map((p) => p.name)).toEqual(['Mock provider', 'Work API']);
   });
 
   it('tightens a store file another version left readable by others', () => {
     const dir = tempDir();
-    openStore(dir).close();
+    openStore(dir);
     chmodSync(storeFile(dir), 0o644);
     openStore(dir);
     expect(modeOf(storeFile(dir))).toBe(0o600);

@@ -16,7 +16,6 @@ describe('profiles', () => {
     const mock = call(store, 'profilesList')[0]!;
     const edited = call(store, 'profileSave', { profile: { ...mock, callbackPort: 9100, oauth2: { ...mock.oauth2, scope: 'read profile' } } });
     expect(edited).toMatchObject({ id: 'mock', builtIn: true, callbackPort: 9100 });
-    store.close();
     const again = openStore(dir);
     expect(ids(call(again, 'profilesList'))).toEqual(['mock', 'work']);
     expect(call(again, 'profilesList')[0]).toMatchObject({ builtIn: true, callbackPort: 9100, oauth2: { scope: 'read profile' } });
@@ -166,7 +165,7 @@ describe('saved tokens', () => {
 describe('settings', () => {
   it('applies a patch and refuses an active profile that does not exist', () => {
     const store = openStore(tempDir());
-    expect(call(store, 'settingsUpdate', { explainOpen: false })).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: false, keepHistory: true });
+    expect(call(store, 'settingsUpdate', { explainOpen: false })).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: false, keepHistory: true, historyMaxMB: 256 });
     expect(failure(() => call(store, 'settingsUpdate', { activeProfileId: 'ghost' })).code).toBe('not_found');
     expect(call(store, 'settingsGet').explainOpen).toBe(false);
   });

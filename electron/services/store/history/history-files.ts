@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, closeSync, openSync, readdirSync, readSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HISTORY_PREVIEW_CHARS, type BodyPart, type HistoryEntry, type HistoryListedEntry, type HistoryQuery } from '../../../../shared/store/history';
+import { ensurePrivateDirectory } from '../conf-backend';
+import type { SecretBox } from '../secrets';
+import { lockFile } from '../store-lock';
+import { encodeEntry, indexLine, openExchange, parseLine, type HistoryMeta } from './history-codec';
+import { LINES, loadBody, loadEntry, type LinePlace } from './history-read';
+
+/*
+ * The history on disk: append-only segments, each a directory `<dir>/<number>/` holding `entries.jsonl` (one
+ * line per exchange) and the files of its large bodies (`<random>.response`). An exchange is its body files and
+ * then one write of one line (O_APPEND), so appending costs the same whatever the history holds; the oldest
+ * segment is removed as a whole when the bound is passed. Only the entries' metadata (and where each line is)
+ * stays in memory; a page of the list reads its lines and the start of their bodies.
+ *
+ * Several processes may share the directory. Appends need no lock: each line is a single append, and body file
+ * names are random. Removing segments, clearing and repairing a line cut short by a crash happen under
+ * `<dir>.lock`. Every call first reads what others appended (the bytes past what it has read, and segments
+ * added or removed).
+ */
+
+/** A segment stops taking appends at this many entries, or at an eighth of the size bound. */
+const SEGMENT_ENTRIES = 2_000;
+const SEGMENT_SHARE = 8;
+const LOCK_TIMEOUT_MS = 3_000;
+
+interface Segment {
+  readonly n: number;
+  /** Bytes of entries.jsonl read so far: up to and including its last newline. */
+  parsed: number;
+  /** Bytes on disk: the lines read plus their body files. */
+  bytes: number;
+  count: number;
+  /** Why its sealed exchanges cannot be opened now (the keychain changed or is gone). */
+  lost?: string;
+}
+
+interface Indexed {
+  readonly meta: HistoryMeta;
+  readonly segment: number;
+  readonly offset: number;
+  readonly length: number;
+  readonly readable: boolean;
+}
+
+const segmentName = (n: number) => String(n).padStart(8, '0');
+
+export class HistoryFiles {
+  private readonly segments = new Map<number, Segment>();
+  /** Newest first (by `at`; among equal times the one added last first). */
+  private entries: Indexed[] = [];
+  private readonly byId = new Map<string, Indexed>();
+  /** Lines that could not be read, for a notice. */
+  private skipped = 0;
+  /** Segments whose first sealed line was tried (see checkSealed). */
+  private readonly checked = new Set<number>();
+  /** The newest segment at the last sync: older ones take no more appends, so only it and newer ones are read on. */
+  private newest = 0;
+
+  constructor(
+    readonly dir: string,
+    private readonly box: SecretBox,
+    private readonly maxBytes: () => number,
+  ) {
+    ensurePrivateDirectory(dir);
+    this.sync();
+    this.repair();
+  }
+
+  /** A line cut short by a crash would run into the next one: cut it off (under the lock, so no writer is mid-line). */
+  private repair(): void {
+    const newest = this.segments.get(Math.max(0, ...this.segments.keys()));
+    if (!newest) return;
+    this.locked(() => {
+      const size = statSync(this.linesPath(newest.n), { throwIfNoEntry: false })?.size ?? 0;
+      if (size > newest.parsed) truncateSync(this.linesPath(newest.n), newest.parsed);
+    });
+  }
+
+  /** What the user should hear about after opening: entries that cannot be decrypted or read. */
+  notices(): string[] {
+    const out: string[] = [];
+    const lost = [...this.segments.values()].filter((s) => s.lost);
+    const hidden = this.entries.filter((e) => !e.readable).length;
+    if (hidden) out.push(`${hidden} history ${hidden === 1 ? 'entry is' : 'entries are'} not listed: ${lost[0]?.lost ?? 'it cannot be decrypted'}. They stay in ${this.dir} in case the keychain comes back; clearing the history removes them.`);
+    if (this.skipped) out.push(`${this.skipped} history ${this.skipped === 1 ? 'line' : 'lines'} in ${this.dir} could not be read and ${this.skipped === 1 ? 'is' : 'are'} left out.`);
+    return out;
+  }
+
+  usage(): { entries: number; bytes: number; maxBytes: number; location: string } {
+    let bytes = 0;
+    for (const s of this.segments.values()) bytes += s.bytes;
+    return { entries: this.entries.length, bytes, maxBytes: this.maxBytes(), location: this.dir };
+  }
+
+  /** Takes in what other processes appended or removed since the last call. */
+  sync(): void {
+    const onDisk = new Set(readdirSync(this.dir).filter((n) => /^[0-9]{8}$/.test(n)).map(Number));
+    for (const n of this.segments.keys()) if (!onDisk.has(n)) this.dropSegment(n);
+    for (const n of [...onDisk].sort((a, b) => a - b)) {
+      const known = this.segments.get(n);
+      if (!known || n >= this.newest) this.readTail(known ?? this.addSegment(n));
+    }
+    this.newest = Math.max(0, ...onDisk);
+  }
+
+  private addSegment(n: number): Segment {
+    const s: Segment = { n, parsed: 0, bytes: 0, count: 0 };
+    this.segments.set(n, s);
+    return s;
+  }
+
+  private linesPath = (n: number) => join(this.dir, segmentName(n), LINES);
+
+  /** Reads the complete lines past `parsed`; a line still being written (no newline yet) waits for the next call. */
+  private readTail(s: Segment): void {
+    const size = statSync(this.linesPath(s.n), { throwIfNoEntry: false })?.size ?? 0;
+    if (size <= s.parsed) return;
+    const fd = openSync(this.linesPath(s.n), 'r');
+    try {
+      const buf = Buffer.alloc(size - s.parsed);
+      const got = readSync(fd, buf, 0, buf.length, s.parsed);
+      let start = 0;
+      for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < got; nl = buf.indexOf(10, start)) {
+        this.take(s, s.parsed + start, buf.subarray(start, nl));
+        start = nl + 1;
+      }
+      s.parsed += start;
+      s.bytes += start;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private take(s: Segment, offset: number, bytes: Buffer): void {
+    const text = bytes.toString('utf8');
+    const indexed = indexLine(text);
+    if (!indexed.ok) return void this.skipped++;
+    s.bytes += indexed.bodyBytes;
+    if (indexed.sealed && !this.checked.has(s.n)) this.checkSealed(s, text);
+    this.index({ meta: indexed.meta, segment: s.n, offset, length: bytes.length, readable: !(indexed.sealed && s.lost) });
+    s.count++;
+  }
+
+  /** The first sealed line of a segment is opened once: a keychain that cannot open it cannot open its neighbours. */
+  private checkSealed(s: Segment, text: string): void {
+    this.checked.add(s.n);
+    const parsed = parseLine(text);
+    const opened = parsed.ok ? openExchange(parsed.line, this.box) : { ok: false as const, problem: parsed.problem };
+    if (!opened.ok) s.lost = opened.problem;
+  }
+
+  private index(e: Indexed): void {
+    const old = this.byId.get(e.meta.id);
+    if (old) this.entries.splice(this.entries.indexOf(old), 1);
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.entries[mid]!.meta.at > e.meta.at) lo = mid + 1;
+      else hi = mid;
+    }
+    this.entries.splice(lo, 0, e);
+    this.byId.set(e.meta.id, e);
+  }
+
+  private dropSegment(n: number): void {
+    this.segments.delete(n);
+    this.checked.delete(n);
+    this.entries = this.entries.filter((e) => {
+      if (e.segment !== n) return true;
+      if (this.byId.get(e.meta.id) === e) this.byId.delete(e.meta.id);
+      return false;
+    });
+  }
+
+  private locked<T>(fn: () => T): T {
+    const release = lockFile(this.dir, LOCK_TIMEOUT_MS);
+    try {
+      this.sync();
+      return fn();
+    } finally {
+      release();
+    }
+  }
+
+  /** Appends entries (each replacing one with the same id), then removes the oldest segments beyond the bound. */
+  append(...entries: readonly HistoryEntry[]): void {
+    this.sync();
+    for (const entry of entries) this.appendLine(() => encodeEntry(entry, this.box, randomBytes(8).toString('hex')));
+    this.evictIfOver();
+  }
+
+  /** Appends records as an older store kept them (their exchange sealed by a keychain that may come back). */
+  appendStored(...stored: readonly Record<string, unknown>[]): void {
+    this.sync();
+    for (const line of stored) this.appendLine(() => ({ line, files: new Map() }));
+    this.evictIfOver();
+  }
+
+  /** Body files first, then the line in one append: a reader never sees a line whose bodies are not there yet. */
+  private appendLine(encode: () => { line: unknown; files: ReadonlyMap<string, Buffer> }): void {
+    const s = this.current();
+    const { line, files } = encode();
+    const path = this.linesPath(s.n);
+    const written: string[] = [];
+    const before = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    try {
+      for (const [name, data] of files) {
+        written.push(join(this.dir, segmentName(s.n), name));
+        writeFileSync(written.at(-1)!, data, { mode: 0o600 });
+      }
+      appendFileSync(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    } catch (e) {
+      // A full disk: nothing of this exchange stays, and no half line is left for the next one to run into.
+      for (const f of written) rmSync(f, { force: true });
+      if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > before) truncateSync(path, before);
+      throw e;
+    }
+    this.readTail(s);
+  }
+
+  private evictIfOver(): void {
+    if (this.usage().bytes > this.maxBytes()) this.locked(() => this.evict());
+  }
+
+  /** The segment appends go to: the newest, or a new one when it is full. */
+  private current(): Segment {
+    const newest = Math.max(0, ...this.segments.keys());
+    const s = this.segments.get(newest);
+    if (s && s.count < SEGMENT_ENTRIES && s.bytes < this.maxBytes() / SEGMENT_SHARE) return s;
+    ensurePrivateDirectory(join(this.dir, segmentName(newest + 1)));
+    return this.addSegment(newest + 1);
+  }
+
+  /** Removes the oldest segments while the history is over its bound; the newest always stays. */
+  evict(): void {
+    let total = this.usage().bytes;
+    const order = [...this.segments.keys()].sort((a, b) => a - b);
+    for (const n of order.slice(0, -1)) {
+      if (total <= this.maxBytes()) break;
+      total -= this.segments.get(n)!.bytes;
+      rmSync(join(this.dir, segmentName(n)), { recursive: true, force: true });
+      this.dropSegment(n);
+    }
+  }
+
+  /** Removes the bound's excess now (after the user lowered it). */
+  enforceBound(): void {
+    this.locked(() => this.evict());
+  }
+
+  /** Removes everything, unreadable entries included; returns how many entries there were. */
+  clear(): number {
+    return this.locked(() => {
+      const n = this.entries.length;
+      for (const s of [...this.segments.keys()]) {
+        rmSync(join(this.dir, segmentName(s)), { recursive: true, force: true });
+        this.dropSegment(s);
+      }
+      return n;
+    });
+  }
+
+  query(q: HistoryQuery): { entries: HistoryListedEntry[]; total: number } {
+    this.sync();
+    const page: Indexed[] = [];
+    let total = 0;
+    for (const e of this.entries) {
+      const m = e.meta;
+      if (!e.readable) continue;
+      if ((q.profileId !== undefined && m.profileId !== q.profileId) || (q.flow !== undefined && m.flow !== q.flow) || (q.leg !== undefined && m.leg !== q.leg) || (q.outcome !== undefined && m.outcome !== q.outcome)) continue;
+      if (total >= q.offset && page.length < q.limit) page.push(e);
+      total++;
+    }
+    return { entries: page.flatMap((e) => loadEntry(this.place(e), HISTORY_PREVIEW_CHARS, this.box) ?? []), total };
+  }
+
+  /** The whole entry (bodies complete), or undefined. */
+  full(id: string): HistoryEntry | undefined {
+    this.sync();
+    const e = this.byId.get(id);
+    if (!e?.readable) return undefined;
+    const loaded = loadEntry(this.place(e), Infinity, this.box);
+    if (!loaded) return undefined;
+    const { cut: _cut, ...entry } = loaded;
+    return entry;
+  }
+
+  /** Characters offset..offset+length of a body, and its whole length; undefined when there is no such entry. */
+  body(id: string, part: BodyPart, offset: number, length: number): { text: string; offset: number; total: number } | undefined {
+    this.sync();
+    const e = this.byId.get(id);
+    const text = e?.readable ? loadBody(this.place(e), part, this.box) : undefined;
+    if (text === undefined) return undefined;
+    return { text: text.slice(offset, offset + length), offset: Math.min(offset, text.length), total: text.length };
+  }
+
+  private place(e: Indexed): LinePlace {
+    return { dir: join(this.dir, segmentName(e.segment)), offset: e.offset, length: e.length };
+  }
+}

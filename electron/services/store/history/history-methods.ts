@@ -1,0 +1,105 @@
+import type { MethodOutput, ParsedInput } from '../../../../shared/bridge/contract';
+import { historyQuerySchema, type HistoryEntry } from '../../../../shared/store/history';
+import type { Settings } from '../../../../shared/store/settings';
+import { notFound, storeError } from '../backend';
+import type { HistoryRecord } from '../codec';
+import type { SecretBox } from '../secrets';
+import { HistoryFiles } from './history-files';
+
+export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear';
+
+export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+  /** An entry with its bodies complete, for exports (not a bridge method: a body may be hundreds of MB). */
+  historyFull(id: string): HistoryEntry | undefined;
+  /** Applies a new size bound at once. */
+  boundChanged(): void;
+  readonly notices: readonly string[];
+};
+
+const MiB = 1024 * 1024;
+
+/**
+ * The history's directory beside store.json. Not `history`: in Electron that directory is Chromium's user data
+ * directory too, and a `History` file there would be the same name on a case-insensitive file system.
+ */
+export const HISTORY_DIR_NAME = 'exchange-history';
+
+/**
+ * The history's bridge methods over its files in `dir` (see history-files.ts). `legacy` is the history an older
+ * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
+ */
+export function openHistory(dir: string, box: SecretBox, settings: () => Settings, legacy: readonly HistoryRecord[], migrated: () => void): HistoryMethods {
+  const notices: string[] = [];
+  const failure = (what: string, e: unknown) => storeError(what, dir, e);
+  let files: HistoryFiles | undefined;
+  let openError: unknown;
+  try {
+    files = new HistoryFiles(dir, box, () => settings().historyMaxMB * MiB);
+  } catch (e) {
+    openError = e;
+    notices.push(`The history in ${dir} cannot be opened (${e instanceof Error ? e.message : String(e)}): exchanges are not recorded in this session; profiles, tokens and settings work as usual.`);
+  }
+  /** The files, or the reason they could not be opened (each method reports it as store_error). */
+  const use = (): HistoryFiles => {
+    if (!files) throw openError;
+    return files;
+  };
+
+  if (files && legacy.length > 0) {
+    try {
+      files.append(...legacy.flatMap((r) => (r.entry ? [r.entry] : [])));
+      // An entry that cannot be decrypted now moves as it is stored, for the day the keychain comes back.
+      files.appendStored(...legacy.flatMap((r) => (r.entry ? [] : [r.stored])));
+      migrated();
+    } catch (e) {
+      notices.push(`Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`);
+    }
+  }
+  if (files) notices.push(...files.notices());
+
+  return {
+    notices,
+    historyList: (query) => {
+      try {
+        return { ...use().query(query ?? historyQuerySchema.parse({})), usage: use().usage() };
+      } catch (e) {
+        throw failure('Reading the history in', e);
+      }
+    },
+    historyBody: ({ id, part, offset, length }) => {
+      let body;
+      try {
+        body = use().body(id, part, offset, length);
+      } catch (e) {
+        throw failure('Reading the history in', e);
+      }
+      if (!body) throw notFound(`id: there is no history entry "${id}" (it may have been cleared or removed as the oldest).`);
+      return body;
+    },
+    historyAdd: ({ entry }) => {
+      // The user turned history off: the exchange is not kept anywhere.
+      if (!settings().keepHistory) return entry;
+      try {
+        use().append(entry);
+      } catch (e) {
+        throw failure('Saving an exchange to the history in', e);
+      }
+      return entry;
+    },
+    historyClear: () => {
+      try {
+        return { cleared: use().clear() };
+      } catch (e) {
+        throw failure('Clearing the history in', e);
+      }
+    },
+    historyFull: (id) => files?.full(id),
+    boundChanged: () => {
+      try {
+        files?.enforceBound();
+      } catch (e) {
+        throw failure('Removing the oldest exchanges from the history in', e);
+      }
+    },
+  };
+}
