@@ -10,7 +10,6 @@ export interface SavedCredentials {
   readonly profile: Profile;
   readonly token: SavedToken | null;
   saveRefreshed(token: SavedBearer): string;
-  close(): void;
 }
 
 /** Finds a profile by id, then by name; its tokens newest first (tokensList's order). */
@@ -22,10 +21,7 @@ export function findProfile(store: AppStore, ref: string): Profile | undefined {
 export function openSavedCredentials(ref: string, storeDir: string | undefined): SavedCredentials {
   const store = createAppStore(storeDir === undefined ? {} : { cwd: storeDir });
   const profile = findProfile(store, ref);
-  if (!profile) {
-    store.close();
-    throw new UsageError(`--profile: there is no profile with the id or name ${JSON.stringify(ref)} in ${store.path}.`);
-  }
+  if (!profile) throw new UsageError(`--profile: there is no profile with the id or name ${JSON.stringify(ref)} in ${store.path}.`);
   const token = store.tokensList({ profileId: profile.id })[0] ?? null;
   return {
     profile,
@@ -35,6 +31,5 @@ export function openSavedCredentials(ref: string, storeDir: string | undefined):
       store.tokenSave({ token: { id: token?.kind === 'oauth2' ? token.id : randomUUID(), profileId: profile.id, kind: 'oauth2', token: t.accessToken, tokenSecret: '', refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', obtainedAt: Date.now(), expiresAt: t.expiresAt, label: 'oauth-lab call (refreshed)' } });
       return `The refreshed tokens are saved under the profile "${profile.name}".`;
     },
-    close: () => store.close(),
   };
 }

@@ -11,7 +11,7 @@ import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
-import { terminalSafe, terminalSafeLines } from '../terminal-text';
+import { terminalSafe, terminalSafeJson, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
 
 const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
@@ -80,46 +80,42 @@ export const callCommand: Command = async (argv, io) => {
   const v = parseFlags(argv, FLAGS, 'call');
   if (!v.url) throw new UsageError('--url is required.');
   const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir']) : null;
-  try {
-    const b = body(v);
-    const method = (v.method ?? (b.body !== undefined ? 'POST' : 'GET')).toUpperCase();
-    const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
-    const headers = (v.header ?? []).map(headerFlag);
-    const extraHeaders = saved?.profile.headers ?? [];
-    const exchanges: Exchange[] = [];
-    const transport = async (request: RawRequest) => {
-      try {
-        const e = await send(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env });
-        exchanges.push(e);
-        return e;
-      } catch (e) {
-        // Not a flag problem: exit 1, naming the request that could not be sent.
-        if (e instanceof TransportError) throw new ProtocolError(e.code, 'send', `${request.method} ${request.url}: ${e.message}`);
-        throw e;
-      }
-    };
-    const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
-    if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
-    if (kind === 'oauth1') {
-      const trace = traceSignature(oauth1Input(v, saved, method, url, b), nodeCrypto);
-      const request = withExtraHeaders({ ...trace.request, headers: [...trace.request.headers, ...headers] }, extraHeaders);
-      await transport(request);
-    } else {
-      const given = bearerOf(v, saved);
-      const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
-      for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
-      if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
+  const b = body(v);
+  const method = (v.method ?? (b.body !== undefined ? 'POST' : 'GET')).toUpperCase();
+  const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
+  const headers = (v.header ?? []).map(headerFlag);
+  const extraHeaders = saved?.profile.headers ?? [];
+  const exchanges: Exchange[] = [];
+  const transport = async (request: RawRequest) => {
+    try {
+      const e = await send(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env });
+      exchanges.push(e);
+      return e;
+    } catch (e) {
+      // Not a flag problem: exit 1, naming the request that could not be sent.
+      if (e instanceof TransportError) throw new ProtocolError(e.code, 'send', `${request.method} ${request.url}: ${e.message}`);
+      throw e;
     }
-    const last = exchanges[exchanges.length - 1]!;
-    if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
-    else {
-      io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
-      io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
-    }
-    return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
-  } finally {
-    saved?.close();
+  };
+  const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
+  if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
+  if (kind === 'oauth1') {
+    const trace = traceSignature(oauth1Input(v, saved, method, url, b), nodeCrypto);
+    const request = withExtraHeaders({ ...trace.request, headers: [...trace.request.headers, ...headers] }, extraHeaders);
+    await transport(request);
+  } else {
+    const given = bearerOf(v, saved);
+    const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
+    for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
+    if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
+  const last = exchanges[exchanges.length - 1]!;
+  if (v.json) io.stdout.write(`${terminalSafeJson({ exchanges })}\n`);
+  else {
+    io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
+    io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
+  }
+  return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
 };
 
 function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, url: string, b: { body?: string; contentType?: string }) {

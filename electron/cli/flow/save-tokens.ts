@@ -22,7 +22,5 @@ export async function saveFlowTokens(profileRef: string, storeDir: string | unde
   } catch (e) {
     if (e instanceof FlowFailure) throw e;
     throw new FlowFailure('save', `the tokens could not be saved: ${(e as Error).message}`);
-  } finally {
-    store.close();
   }
 }

@@ -66,10 +66,9 @@ describe('oauth-lab call', () => {
   it('--profile uses the saved token and the profile\'s settings, and saves the refreshed token in its place', async () => {
     const e = await resourceServer();
     const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-call-'));
-    const store = createAppStore({ cwd: dir, historyFlushMs: 0 });
+    const store = createAppStore({ cwd: dir });
     store.profileSave({ profile: profileSchema.parse({ id: 'res', name: 'Resource', baseUrl: e.base, headers: [['X-Team', 'blue']], oauth2: { tokenPath: '/token', clientId: 'cid', clientSecret: 'cs' } }) });
     store.tokenSave({ token: { id: 'tok-1', profileId: 'res', kind: 'oauth2', token: 'stale', tokenSecret: '', refreshToken: 'rt', scope: 'read', obtainedAt: 1, expiresAt: 2, label: '' } });
-    store.close();
     const r = await runCli(['call', '--profile', 'Resource', '--store-dir', dir, '--url', '/me']);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/Refreshed \(the token had passed expires_in\)/);
@@ -77,7 +76,6 @@ describe('oauth-lab call', () => {
     expect(e.seen.every((s) => s.headers['x-team'] === 'blue')).toBe(true);
     const again = createAppStore({ cwd: dir });
     expect(again.tokensList({ profileId: 'res' })).toMatchObject([{ id: 'tok-1', token: 'good', refreshToken: 'rt' }]);
-    again.close();
   });
 
   it('OAuth 1.0a: signs any method with a form body (signed) or another body (not signed), the server verifies', async () => {

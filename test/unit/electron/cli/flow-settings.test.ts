@@ -163,16 +163,14 @@ describe('oauth-lab flow: settings a real provider needs', () => {
 
   it('--save PROFILE stores the tokens in the store the app reads, under that profile', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-store-'));
-    const store = createAppStore({ cwd: dir, historyFlushMs: 0 });
+    const store = createAppStore({ cwd: dir });
     store.profileSave({ profile: profileSchema.parse({ id: 'work', name: 'Work API', baseUrl: 'https://api.example.com' }) });
-    store.close();
     const e = await oauth2();
     const r = await flow(['oauth2', '--base-url', e.main.base, '--authorize-path', '/authorize', '--token-path', '/token', ...CLIENT, '--save', 'Work API', '--store-dir', dir]);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/Tokens saved under the profile "Work API"/);
     const again = createAppStore({ cwd: dir });
     expect(again.tokensList({ profileId: 'work' })).toMatchObject([{ kind: 'oauth2', token: 'at', refreshToken: 'rt', profileId: 'work' }]);
-    again.close();
     const missing = await flow(['oauth2', '--base-url', e.main.base, '--authorize-path', '/authorize', '--token-path', '/token', ...CLIENT, '--save', 'Nope', '--store-dir', dir]);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/failed at save: --save: there is no profile with the id or name "Nope"/);
