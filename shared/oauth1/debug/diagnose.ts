@@ -8,7 +8,8 @@ import { parseBaseString } from './base-string-parse';
 import { finding, groupByCause, type CauseGroup, type Finding } from './causes';
 import { diffStrings, firstDifference, type DiffSegment } from './char-diff';
 import { compareBaseStringParts } from './compare';
-import { buildBaseString, computeSignature, rfcSigner, signs, type Keys } from './pipeline';
+import { baseStringBuilder } from './base-string-builder';
+import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
 import { readReceivedRequest, type ReceivedRequest } from './received';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
@@ -87,7 +88,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   const keys: Keys = { consumerSecret: input.consumerSecret ?? null, tokenSecret: input.tokenSecret ?? null, rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null };
   const method = r.signatureMethod;
   const rsa = isRsaMethod(method);
-  const ours = buildBaseString(r);
+  const ours = baseStringBuilder(r).rfc;
   const reference = server ?? ours;
   const canVerify = rsa ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
   const right = rfcSigner(keys, method);

@@ -4,7 +4,8 @@ import { combine, type Candidate } from './candidate';
 import { finding, type Finding } from './causes';
 import { signerMistakes } from './key-mistakes';
 import { encoderMistakes, groupMistakes, perParameterMistakes, sortMistakes } from './param-mistakes';
-import { buildBaseString, rfcSigner, signs, type Keys, type Signer } from './pipeline';
+import { baseStringBuilder } from './base-string-builder';
+import { rfcSigner, signs, type Keys, type Signer } from './pipeline';
 import type { ReceivedRequest } from './received';
 import { methodMistakes, uriMistakes } from './uri-mistakes';
 
@@ -16,7 +17,11 @@ export interface Reproduction {
   readonly signatureMethod: SignatureMethod;
 }
 
-/** Pairs of per-parameter mistakes grow with the square of the parameters; beyond this many they are not paired. */
+/**
+ * Per-parameter mistakes grow with the parameters (about three each). Up to this many, each is also paired with
+ * every other mistake; beyond it they are tried alone, so a large request costs a number of base strings that
+ * grows with its parameters, not with their square.
+ */
 const PAIRED_PER_PARAMETER_LIMIT = 60;
 
 interface Built {
@@ -31,7 +36,8 @@ interface Built {
  * level with a reproduction wins (one mistake before two); several reproductions at a level are all returned.
  */
 export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort): Reproduction[] {
-  const rfcBase = buildBaseString(r);
+  const builder = baseStringBuilder(r);
+  const rfcBase = builder.rfc;
   const right = rfcSigner(keys, r.signatureMethod);
   const received = receivedForms(r);
   const found = new Map<string, Reproduction>();
@@ -46,24 +52,32 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
 
   // PLAINTEXT signs no base string (§3.4.4): only the key can be wrong.
   const plaintext = r.signatureMethod === 'PLAINTEXT';
-  const bases = plaintext ? [] : builtCandidates(r, rfcBase);
+  const seen = new Set([rfcBase]);
+  const distinct = (candidates: readonly Candidate[], keep: boolean): Built[] => {
+    const out: Built[] = [];
+    for (const candidate of candidates) {
+      const baseString = builder.build(candidate.variant);
+      if (seen.has(baseString)) continue;
+      if (keep) seen.add(baseString);
+      test(baseString, candidate);
+      if (keep) out.push({ candidate, baseString });
+    }
+    return out;
+  };
   const signers = signerMistakes(keys, r.signatureMethod);
   if (received.length > 1) test(rfcBase, { mistakes: [], variant: {} });
-  for (const b of bases) test(b.baseString, b.candidate);
   for (const s of signers) test(rfcBase, s);
+  const perParameter = plaintext ? [] : perParameterMistakes(r);
+  const paired = perParameter.length <= PAIRED_PER_PARAMETER_LIMIT;
+  const bases = plaintext ? [] : [...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
   if (found.size) return [...found.values()];
 
   for (const b of bases) for (const s of signers) test(b.baseString, combine(b.candidate, s)!);
-  const pairPerParameter = bases.filter((b) => b.candidate.perParameter).length <= PAIRED_PER_PARAMETER_LIMIT;
-  const seen = new Set([rfcBase, ...bases.map((b) => b.baseString)]);
   for (let i = 0; i < bases.length; i++) {
     for (let k = i + 1; k < bases.length; k++) {
-      const a = bases[i]!.candidate;
-      const b = bases[k]!.candidate;
-      if (a.perParameter && b.perParameter && !pairPerParameter) continue;
-      const both = combine(a, b);
+      const both = combine(bases[i]!.candidate, bases[k]!.candidate);
       if (!both) continue;
-      const baseString = buildBaseString(r, both.variant);
+      const baseString = builder.build(both.variant);
       if (seen.has(baseString)) continue;
       seen.add(baseString);
       test(baseString, both);
@@ -72,18 +86,9 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
   return [...found.values()];
 }
 
-/** Every single base-string mistake whose base string differs from the RFC's, each base string once. */
-function builtCandidates(r: ReceivedRequest, rfcBase: string): Built[] {
-  const all = [...methodMistakes(r), ...uriMistakes(r), ...groupMistakes(r), ...encoderMistakes(), ...sortMistakes(), ...perParameterMistakes(r)];
-  const seen = new Set([rfcBase]);
-  const out: Built[] = [];
-  for (const candidate of all) {
-    const baseString = buildBaseString(r, candidate.variant);
-    if (seen.has(baseString)) continue;
-    seen.add(baseString);
-    out.push({ candidate, baseString });
-  }
-  return out;
+/** Every mistake that concerns the whole request (method, URI, groups of parameters, encoder, sort). */
+function wholeRequestMistakes(r: ReceivedRequest): Candidate[] {
+  return [...methodMistakes(r), ...uriMistakes(r), ...groupMistakes(r), ...encoderMistakes(), ...sortMistakes()];
 }
 
 /**
