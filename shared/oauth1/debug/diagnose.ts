@@ -6,10 +6,12 @@ import { isRsaMethod, type SignatureMethod } from '../signing';
 import { traceSignature, type SignatureTrace } from '../trace';
 import { parseBaseString } from './base-string-parse';
 import { finding, groupByCause, type CauseGroup, type Finding } from './causes';
+import { attribute, attributionSentence, type LibraryAttribution } from './attribution';
 import { diffStrings, firstDifference, type DiffSegment } from './char-diff';
 import { compareBaseStringParts } from './compare';
 import { baseStringBuilder } from './base-string-builder';
 import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
+import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
@@ -65,6 +67,8 @@ export interface Diagnosis {
   readonly comparisons: readonly Comparison[];
   readonly causes: readonly CauseGroup[];
   readonly warnings: readonly Finding[];
+  /** The known library behaviours that reproduce the signature (or the server's base string), and who shows them. */
+  readonly libraries: LibraryAttribution;
   readonly received: ReceivedRequest;
 }
 
@@ -121,13 +125,14 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
       found.push(keyOnly ? finding('key-unknown', 'The base strings match, yet the signature does not.') : finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.'));
     }
   }
-  const warnings = [...r.warnings];
+  const warnings = [...r.warnings, ...libraryWarnings(keys)];
+  const libraries = attribute(found);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
 
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
   return {
     verdict,
-    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)),
+    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) + attributionSentence(libraries, 'client'),
     signatureMethod: method,
     placement: r.placement,
     receivedSignature: r.signature,
@@ -141,6 +146,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     comparisons,
     causes: groupByCause(found),
     warnings,
+    libraries,
     received: r,
   };
 }

@@ -5,6 +5,7 @@ import { finding, type Finding } from './causes';
 import { signerMistakes } from './key-mistakes';
 import { encoderMistakes, groupMistakes, perParameterMistakes, sortMistakes } from './param-mistakes';
 import { baseStringBuilder } from './base-string-builder';
+import { libraryCandidates } from './library-behaviours';
 import { rfcSigner, signs, type Keys, type Signer } from './pipeline';
 import type { ReceivedRequest } from './received';
 import { methodMistakes, uriMistakes } from './uri-mistakes';
@@ -57,19 +58,22 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
     const out: Built[] = [];
     for (const candidate of candidates) {
       const baseString = builder.build(candidate.variant);
-      if (seen.has(baseString)) continue;
+      if (seen.has(baseString) && !candidate.signer) continue;
       if (keep) seen.add(baseString);
       test(baseString, candidate);
       if (keep) out.push({ candidate, baseString });
     }
     return out;
   };
-  const signers = signerMistakes(keys, r.signatureMethod);
+  // Known libraries' behaviour first: where one gives the same base string as a generic mistake, it names more.
+  const library = libraryCandidates(r, keys, builder);
+  const keyOnly = (c: Candidate) => c.signer !== undefined && Object.keys(c.variant).length === 0;
+  const signers = [...library.filter(keyOnly), ...signerMistakes(keys, r.signatureMethod)];
   if (received.length > 1) test(rfcBase, { mistakes: [], variant: {} });
   for (const s of signers) test(rfcBase, s);
   const perParameter = plaintext ? [] : perParameterMistakes(r);
   const paired = perParameter.length <= PAIRED_PER_PARAMETER_LIMIT;
-  const bases = plaintext ? [] : [...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
+  const bases = plaintext ? [] : [...distinct(library.filter((c) => !keyOnly(c)), true), ...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
   if (found.size) return [...found.values()];
 
   for (const b of bases) for (const s of signers) test(b.baseString, combine(b.candidate, s)!);
