@@ -18,21 +18,32 @@ export interface LibraryAttribution {
   readonly libraries: readonly LibraryMention[];
 }
 
-export function attribute(findings: readonly Finding[]): LibraryAttribution {
+/**
+ * The behaviours found in each explanation (a reproduction, or the findings of a comparison), and the libraries
+ * that show all the behaviours of at least one explanation.
+ */
+export function attribute(explanations: readonly (readonly Finding[])[]): LibraryAttribution {
   const byId = new Map<BehaviourId, { details: string[]; libraries: LibraryMention[] }>();
-  for (const f of findings) {
-    if (!f.behaviour) continue;
-    const entry = byId.get(f.behaviour) ?? { details: [], libraries: [] };
-    if (!entry.details.includes(f.detail)) entry.details.push(f.detail);
-    for (const m of f.libraries ?? []) if (!entry.libraries.some((l) => l.library === m.library)) entry.libraries.push(m);
-    byId.set(f.behaviour, entry);
+  const libraries: LibraryMention[] = [];
+  for (const findings of explanations) {
+    const own = findings.filter((f) => f.behaviour);
+    for (const f of own) {
+      const entry = byId.get(f.behaviour!) ?? { details: [], libraries: [] };
+      if (!entry.details.includes(f.detail)) entry.details.push(f.detail);
+      for (const m of f.libraries ?? []) if (!entry.libraries.some((l) => l.library === m.library)) entry.libraries.push(m);
+      byId.set(f.behaviour!, entry);
+    }
+    // A library explains this only when every change in it is that library's.
+    if (!own.length || own.length < findings.length) continue;
+    const [first, ...rest] = own;
+    for (const m of first!.libraries ?? []) {
+      if (rest.every((f) => f.libraries?.some((l) => l.library === m.library)) && !libraries.some((l) => l.library === m.library)) libraries.push(m);
+    }
   }
   const behaviours = [...byId].map(([id, e]): BehaviourFound => {
     const b = behaviourById(id);
     return { id, title: b.title, section: b.section, source: b.source, details: e.details, libraries: e.libraries };
   });
-  const [first, ...rest] = behaviours;
-  const libraries = first ? first.libraries.filter((m) => rest.every((b) => b.libraries.some((l) => l.library === m.library))) : [];
   return { behaviours, libraries };
 }
 

@@ -126,7 +126,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     }
   }
   const warnings = [...r.warnings, ...libraryWarnings(keys)];
-  const libraries = attribute(found);
+  const libraries = verdict === 'match' ? attribute([]) : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
 
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;

@@ -65,11 +65,13 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
   for (const p of params) if (!isOauth(p)) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
   const repeated = [...counts].filter(([, n]) => n > 1).map(([name]) => name);
   if (repeated.length) {
-    const last = oneValueEach((all) => all[all.length - 1]!);
+    const lastOf = (ps: readonly SignedPair[]) => ps[ps.length - 1];
+    // PECL oauth: the form's values in a PHP array, then the query's over them (the last of each wins).
+    const last = oneValueEach((all) => lastOf(all.filter((q) => q.source === 'query')) ?? lastOf(all)!);
     // Net::OAuth: the form's values in a hash (the last wins), then the query's (its first), over them.
     const netOauth = oneValueEach((all) => all.find((q) => q.source === 'query') ?? all[all.length - 1]!);
     const detail = (which: string) => `${repeated.join(', ')} ${repeated.length > 1 ? 'are' : 'is'} repeated; only ${which} value was signed.`;
-    out.push({ id: 'D7', cause: 'param-missing', libraries: ['peclOauth'], detail: detail('the last'), variant: { params: last } });
+    out.push({ id: 'D7', cause: 'param-missing', libraries: ['peclOauth'], detail: detail('the last (of the query\'s when the query has it)'), variant: { params: last } });
     out.push({ id: 'D7', cause: 'param-missing', libraries: ['netOauth'], detail: detail('one (the first of a query name, the last of a form name)'), variant: { params: netOauth } });
   }
 
@@ -85,9 +87,10 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
   const split = (p: SignedPair): SignedPair => ({ ...p, name: p.name.slice(0, p.name.indexOf('=')), value: `${p.name.slice(p.name.indexOf('=') + 1)}=${p.value}` });
   if (withEquals.length) out.push({ id: 'D12', cause: 'param-encoded-differently', libraries: ['liboauth'], detail: `The name ${withEquals[0]!.name} was split at its = (signed as ${split(withEquals[0]!).name}=${split(withEquals[0]!).value}).`, variant: { params: (ps) => ps.map((p) => (p.name.includes('=') ? split(p) : p)) } });
 
-  const plusQuery = r.isForm && r.body ? params.filter((p) => p.source === 'query' && (p.rawName + p.rawValue).includes('+')) : [];
+  // liboauth splits a request with a body as one list (query and body), where + is not a space.
+  const plusQuery = r.isForm && r.body ? params.filter((p) => (p.source === 'query' || p.source === 'body') && (p.rawName + p.rawValue).includes('+')) : [];
   const literal = (raw: string) => percentDecode(raw, false);
-  if (plusQuery.length) out.push({ id: 'D13', cause: 'param-plus-space', libraries: ['liboauth'], detail: `The client read + as a plus in the query (${plusQuery.map((p) => `${p.rawName}=${p.rawValue}`).join(', ')}); in a query it is a space.`, variant: { params: (ps) => ps.map((p) => (p.index !== undefined && plusQuery.includes(params[p.index]!) ? { ...p, name: literal(params[p.index]!.rawName), value: literal(params[p.index]!.rawValue) } : p)) } });
+  if (plusQuery.length) out.push({ id: 'D13', cause: 'param-plus-space', libraries: ['liboauth'], detail: `The client read + as a plus in the query or form body (${plusQuery.map((p) => `${p.rawName}=${p.rawValue}`).join(', ')}); there it is a space.`, variant: { params: (ps) => ps.map((p) => (p.index !== undefined && plusQuery.includes(params[p.index]!) ? { ...p, name: literal(params[p.index]!.rawName), value: literal(params[p.index]!.rawValue) } : p)) } });
   return out;
 }
 

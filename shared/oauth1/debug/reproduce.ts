@@ -41,15 +41,21 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
   const rfcBase = builder.rfc;
   const right = rfcSigner(keys, r.signatureMethod);
   const received = receivedForms(r);
-  const found = new Map<string, Reproduction>();
+  const found = new Map<string, { behaviours: string; reproduction: Reproduction }[]>();
   const test = (baseString: string, candidate: Candidate) => {
     const signer: Signer = candidate.signer ?? right;
     for (const { signature, mistakes } of received) {
       if (!signs(signature, baseString, signer, keys, crypto)) continue;
+      // Two libraries' behaviours can give one base string (PECL's query-over-form D7 and ruby-oauth's PATCH D3):
+      // each is kept, so both are named. A generic mistake that coincides with one found before adds nothing.
       const id = `${baseString}\n${signer.method}\n${signer.key}\n${signer.format}`;
-      if (!found.has(id)) found.set(id, { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method });
+      const behaviours = candidate.mistakes.flatMap((m) => (m.behaviour ? [m.behaviour] : [])).join(',');
+      const before = found.get(id) ?? [];
+      if (before.length && (behaviours === '' || before.some((b) => b.behaviours === behaviours))) continue;
+      found.set(id, [...before, { behaviours, reproduction: { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method } }]);
     }
   };
+  const results = () => [...found.values()].flat().map((f) => f.reproduction);
 
   // PLAINTEXT signs no base string (§3.4.4): only the key can be wrong.
   const plaintext = r.signatureMethod === 'PLAINTEXT';
@@ -58,10 +64,14 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
     const out: Built[] = [];
     for (const candidate of candidates) {
       const baseString = builder.build(candidate.variant);
-      if (seen.has(baseString) && !candidate.signer) continue;
-      if (keep) seen.add(baseString);
+      const known = seen.has(baseString);
+      // A library's behaviour is tried even when it gives a base string seen before: it names other libraries.
+      if (known && !candidate.signer && !candidate.mistakes.some((m) => m.behaviour)) continue;
       test(baseString, candidate);
-      if (keep) out.push({ candidate, baseString });
+      if (keep && !known) {
+        seen.add(baseString);
+        out.push({ candidate, baseString });
+      }
     }
     return out;
   };
@@ -74,9 +84,14 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
   const perParameter = plaintext ? [] : perParameterMistakes(r);
   const paired = perParameter.length <= PAIRED_PER_PARAMETER_LIMIT;
   const bases = plaintext ? [] : [...distinct(library.filter((c) => !keyOnly(c)), true), ...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
-  if (found.size) return [...found.values()];
+  if (found.size) return results();
 
-  for (const b of bases) for (const s of signers) test(b.baseString, combine(b.candidate, s)!);
+  for (const b of bases) {
+    for (const s of signers) {
+      const both = combine(b.candidate, s);
+      if (both) test(b.baseString, both);
+    }
+  }
   for (let i = 0; i < bases.length; i++) {
     for (let k = i + 1; k < bases.length; k++) {
       const both = combine(bases[i]!.candidate, bases[k]!.candidate);
@@ -87,7 +102,7 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
       test(baseString, both);
     }
   }
-  return [...found.values()];
+  return results();
 }
 
 /** Every mistake that concerns the whole request (method, URI, groups of parameters, encoder, sort). */
