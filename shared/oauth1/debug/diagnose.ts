@@ -15,6 +15,7 @@ import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
+import { wrongSecretFindings } from './secret-mistakes';
 
 export interface DiagnoseInput {
   readonly request: RawRequest;
@@ -121,8 +122,9 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     for (const rep of reproductions) found.push(...rep.mistakes);
     if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
     if (verdict === 'mismatch' && !found.length) {
-      const keyOnly = signed !== null && comparisons[0]?.same;
-      found.push(keyOnly ? finding('key-unknown', 'The base strings match, yet the signature does not.') : finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.'));
+      const keyOnly = method === 'PLAINTEXT' || (signed !== null && comparisons[0]?.same);
+      const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
+      found.push(...(secrets.length ? secrets : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')]));
     }
   }
   const warnings = [...r.warnings, ...libraryWarnings(keys)];

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { nodeCrypto } from '../../../../../electron/services/node-crypto';
+import { signingKey, type SignatureInput } from '../../../../../shared/oauth1';
+import { diagnoseSignature, KNOWN_BEHAVIOURS, LIBRARIES } from '../../../../../shared/oauth1/debug';
+import { rebuild, SECRETS, withMistake, X_EXAMPLE } from './helpers';
+
+const X = X_EXAMPLE;
+const names = (ls: readonly { library: string }[] | undefined) => (ls ?? []).map((l) => l.library);
+
+describe('the catalogue of known client behaviour', () => {
+  it('names every library of a shared behaviour, with versions, the RFC section and a source', () => {
+    for (const b of KNOWN_BEHAVIOURS) {
+      expect(b.libraries.length, b.id).toBeGreaterThan(0);
+      expect(b.section, b.id).toMatch(/^RFC (5849|6749) §/);
+      expect(b.source.length, b.id).toBeGreaterThan(20);
+      for (const l of b.libraries) expect(LIBRARIES[l.library].version).toMatch(/^\d/);
+    }
+  });
+
+  it('a one-character token secret left out of the key is PECL oauth (D9), and only PECL', () => {
+    const request = withMistake(X, { key: () => signingKey(SECRETS.consumerSecret, null) });
+    const d = diagnoseSignature({ request, consumerSecret: SECRETS.consumerSecret, tokenSecret: 'y' }, nodeCrypto);
+    // With this token secret the RFC key is consumer&y: the request was signed with consumer& instead.
+    expect(d.verdict).toBe('mismatch');
+    expect(d.libraries.behaviours.map((b) => b.id)).toEqual(['D9']);
+    expect(names(d.libraries.libraries)).toEqual(['peclOauth']);
+    expect(d.summary).toContain('Your client signs like PECL oauth 2.0.7 (D9).');
+  });
+
+  it('sorting by decoded bytes names both ruby-oauth and PECL oauth (D2)', () => {
+    const input: SignatureInput = { ...X, url: 'https://api.x.com/1/a?q=%C3%A9&q=1' };
+    const decodedOrder = (ps: [string, string][]) => [...ps].sort((a, b) => (decodeURIComponent(a[0]) < decodeURIComponent(b[0]) ? -1 : decodeURIComponent(a[0]) > decodeURIComponent(b[0]) ? 1 : decodeURIComponent(a[1]) < decodeURIComponent(b[1]) ? -1 : 1));
+    const d = diagnoseSignature({ request: withMistake(input, { baseString: rebuild({ order: decodedOrder }) }), ...SECRETS }, nodeCrypto);
+    expect(d.libraries.behaviours.map((b) => b.id)).toEqual(['D2']);
+    expect(names(d.libraries.libraries)).toEqual(['rubyOauth', 'peclOauth']);
+    expect(d.causes[0]!.libraries.map((l) => `${l.name} ${l.version}`)).toEqual(['ruby-oauth (the oauth gem) 0.5.4', 'PECL oauth 2.0.7']);
+  });
+
+  it('an empty consumer secret: PECL oauth refuses it (D11), said as a warning', () => {
+    const d = diagnoseSignature({ request: withMistake({ ...X, consumerSecret: '', tokenSecret: 't' }), consumerSecret: '', tokenSecret: 't' }, nodeCrypto);
+    expect(d.verdict).toBe('match');
+    expect(d.warnings.map((w) => w.behaviour)).toEqual(['D11']);
+    expect(d.libraries.behaviours).toEqual([]);
+  });
+});
+
+describe('a plain wrong secret is named', () => {
+  const plain: SignatureInput = { ...X, signatureMethod: 'PLAINTEXT' };
+  it('PLAINTEXT shows which half of the key differs', () => {
+    const wrongToken = withMistake(plain, { key: () => signingKey(SECRETS.consumerSecret, 'another-token-secret') });
+    expect(diagnoseSignature({ request: wrongToken, ...SECRETS }, nodeCrypto).causes.map((c) => c.cause)).toEqual(['key-token-secret-wrong']);
+    const wrongConsumer = withMistake(plain, { key: () => signingKey('another-consumer-secret', SECRETS.tokenSecret) });
+    expect(diagnoseSignature({ request: wrongConsumer, ...SECRETS }, nodeCrypto).causes.map((c) => c.cause)).toEqual(['key-consumer-secret-wrong']);
+  });
+
+  it('without a token, a matching base string leaves only the consumer secret', () => {
+    const noToken: SignatureInput = { ...X, token: null, tokenSecret: null };
+    const request = withMistake(noToken, { key: () => signingKey('another-consumer-secret', null) });
+    const base = diagnoseSignature({ request, consumerSecret: SECRETS.consumerSecret }, nodeCrypto).baseString;
+    const d = diagnoseSignature({ request, consumerSecret: SECRETS.consumerSecret, clientBaseString: base }, nodeCrypto);
+    expect(d.causes.map((c) => c.cause)).toEqual(['key-consumer-secret-wrong']);
+  });
+
+  it('with a token and a verifier, says the key needs the request token secret', () => {
+    const input: SignatureInput = { ...X, verifier: 'v3r1f13r' };
+    const request = withMistake(input, { key: () => signingKey(SECRETS.consumerSecret, 'the-access-token-secret') });
+    const base = diagnoseSignature({ request, ...SECRETS }, nodeCrypto).baseString;
+    const d = diagnoseSignature({ request, ...SECRETS, clientBaseString: base }, nodeCrypto);
+    expect(d.causes.map((c) => c.cause)).toEqual(['key-unknown']);
+    expect(d.causes[0]!.details[0]).toContain("the request token's secret");
+  });
+});
