@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
-import { signingKey, type SignatureInput } from '../../../../../shared/oauth1';
+import { signingKey, type Param, type SignatureInput } from '../../../../../shared/oauth1';
 import { diagnoseSignature, KNOWN_BEHAVIOURS, LIBRARIES } from '../../../../../shared/oauth1/debug';
 import { rebuild, SECRETS, withMistake, X_EXAMPLE } from './helpers';
 
@@ -29,7 +29,7 @@ describe('the catalogue of known client behaviour', () => {
 
   it('sorting by decoded bytes names both ruby-oauth and PECL oauth (D2)', () => {
     const input: SignatureInput = { ...X, url: 'https://api.x.com/1/a?q=%C3%A9&q=1' };
-    const decodedOrder = (ps: [string, string][]) => [...ps].sort((a, b) => (decodeURIComponent(a[0]) < decodeURIComponent(b[0]) ? -1 : decodeURIComponent(a[0]) > decodeURIComponent(b[0]) ? 1 : decodeURIComponent(a[1]) < decodeURIComponent(b[1]) ? -1 : 1));
+    const decodedOrder = (ps: Param[]) => [...ps].sort((a, b) => (decodeURIComponent(a[0]) < decodeURIComponent(b[0]) ? -1 : decodeURIComponent(a[0]) > decodeURIComponent(b[0]) ? 1 : decodeURIComponent(a[1]) < decodeURIComponent(b[1]) ? -1 : 1));
     const d = diagnoseSignature({ request: withMistake(input, { baseString: rebuild({ order: decodedOrder }) }), ...SECRETS }, nodeCrypto);
     expect(d.libraries.behaviours.map((b) => b.id)).toEqual(['D2']);
     expect(names(d.libraries.libraries)).toEqual(['rubyOauth', 'peclOauth']);
