@@ -16,6 +16,7 @@ import { readReceivedRequest, type ReceivedRequest } from './received';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
 import { wrongSecretFindings } from './secret-mistakes';
+import { serverAttribution } from './server-behaviours';
 
 export interface DiagnoseInput {
   readonly request: RawRequest;
@@ -68,8 +69,10 @@ export interface Diagnosis {
   readonly comparisons: readonly Comparison[];
   readonly causes: readonly CauseGroup[];
   readonly warnings: readonly Finding[];
-  /** The known library behaviours that reproduce the signature (or the server's base string), and who shows them. */
+  /** The known library behaviours that reproduce the signature, and the libraries that sign this way. */
   readonly libraries: LibraryAttribution;
+  /** The known library behaviours that give the server's base string, when it is not the RFC's. */
+  readonly serverLibraries: LibraryAttribution;
   readonly received: ReceivedRequest;
 }
 
@@ -93,7 +96,8 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   const keys: Keys = { consumerSecret: input.consumerSecret ?? null, tokenSecret: input.tokenSecret ?? null, rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null };
   const method = r.signatureMethod;
   const rsa = isRsaMethod(method);
-  const ours = baseStringBuilder(r).rfc;
+  const builder = baseStringBuilder(r);
+  const ours = builder.rfc;
   const reference = server ?? ours;
   const canVerify = rsa ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
   const right = rfcSigner(keys, method);
@@ -129,12 +133,13 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   }
   const warnings = [...r.warnings, ...libraryWarnings(keys)];
   const libraries = verdict === 'match' ? attribute([]) : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
+  const serverLibraries = server ? serverAttribution(r, keys, builder, server) : attribute([]);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
 
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
   return {
     verdict,
-    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) + attributionSentence(libraries, 'client'),
+    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) + attributionSentence(libraries, 'client') + attributionSentence(serverLibraries, 'server'),
     signatureMethod: method,
     placement: r.placement,
     receivedSignature: r.signature,
@@ -149,6 +154,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     causes: groupByCause(found),
     warnings,
     libraries,
+    serverLibraries,
     received: r,
   };
 }
