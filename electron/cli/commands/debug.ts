@@ -3,6 +3,7 @@ import { ProtocolError } from '../../../shared/errors';
 import {
   alignDiff,
   diagnoseSignature,
+  libraryNames,
   parseBaseString,
   parseCurlCommand,
   parseRawHttpRequest,
@@ -21,8 +22,9 @@ const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--
        oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
 
 Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
-nonce, timestamp and token. When it does not match, names the mistake: every known one is tried until one gives
-the signature sent, and the base strings are shown one above the other with the differences marked.
+nonce, timestamp and token. When it does not match, names the mistake: every known one (and the known behaviour
+of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth) is tried until one gives the signature sent, and the
+base strings are shown one above the other with the differences marked.
 
 The request, in one of these forms:
   --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
@@ -42,7 +44,8 @@ What to check it with:
   --server-base-string S   a base string the server printed: the signature is checked against it
   --client-base-string S   a base string your client printed, to compare with
 
-  --json                   one JSON object instead of text
+  --json                   one JSON object instead of text (with "libraries" and "serverLibraries": the known
+                           library behaviours that reproduce the signature or the server's base string)
 
 Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
 `;
@@ -128,7 +131,7 @@ function readText(file: string, flag: string): string {
 }
 
 function jsonResult(d: Diagnosis, request: DebugRequest) {
-  const finding = ({ cause, title, section, detail }: Diagnosis['warnings'][number]) => ({ cause, title, section, detail });
+  const finding = ({ cause, title, section, detail, behaviour, libraries }: Diagnosis['warnings'][number]) => ({ cause, title, section, detail, ...(behaviour ? { behaviour, libraries } : {}) });
   return {
     verdict: d.verdict,
     summary: d.summary,
@@ -142,6 +145,8 @@ function jsonResult(d: Diagnosis, request: DebugRequest) {
     request: { origin: request.origin, method: request.method, url: request.url, notes: request.notes },
     resigned: d.resigned,
     causes: d.causes,
+    libraries: d.libraries,
+    serverLibraries: d.serverLibraries,
     warnings: d.warnings.map(finding),
     comparisons: d.comparisons.map((c) => ({ top: c.top, bottom: c.bottom, same: c.same, firstDifference: c.firstDifference, findings: c.findings.map(finding) })),
     reproductions: d.reproductions.map((r) => ({ signatureMethod: r.signatureMethod, baseString: r.baseString, mistakes: r.mistakes.map(finding) })),
@@ -165,6 +170,14 @@ function textResult(d: Diagnosis, request: DebugRequest): string {
       out.push(`  ${i + 1}. ${c.title} (${c.section})`, `     ${c.explanation}`);
       for (const detail of c.details) out.push(`     - ${detail}`);
     });
+  }
+  for (const [who, a] of [['your client', d.libraries], ['the server', d.serverLibraries]] as const) {
+    if (!a.behaviours.length) continue;
+    out.push('', `Known library behaviour (${who}):`);
+    for (const b of a.behaviours) {
+      out.push(`  ${b.id}. ${b.title} (${b.section})`, `     known in: ${libraryNames(b.libraries)}`, `     source: ${b.source}`);
+      for (const detail of b.details) out.push(`     - ${detail}`);
+    }
   }
   if (d.warnings.length) {
     out.push('', 'Warnings:');
