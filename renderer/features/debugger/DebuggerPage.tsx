@@ -69,7 +69,7 @@ export function DebuggerPage() {
         </div>
         <div className="col dbg-result-col">
           <div className="dbg-status" aria-live="polite">
-            <span className="muted small">{verifying && !pending ? 'Checking with the public key…' : pending && !empty ? 'Checking…' : ''}</span>
+            <span className="muted small">{(verifying || pending) && !empty ? (inputs.rsaPublicKey.trim() ? 'Checking with the public key…' : 'Checking…') : ''}</span>
           </div>
           {empty ? (
             <Start />
