@@ -8,6 +8,7 @@ import { masked } from '../../components/Secret';
 import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
 import { BaseStringDiff } from './BaseStringDiff';
+import { KnownLibraries } from './KnownLibraries';
 import { curlCommand } from './request-text';
 
 const RFC = 'https://www.rfc-editor.org/rfc/rfc5849#section-';
@@ -189,6 +190,8 @@ export function DiagnosisView({ d, request, secrets, reveal }: { d: Diagnosis; r
       <Verdict d={d} request={request} mask={mask} />
       {rsa && d.verdict === 'unverified' && <RsaNote method={d.signatureMethod} />}
       {d.causes.length > 0 && <Causes causes={d.causes} />}
+      {d.libraries.behaviours.length > 0 && <KnownLibraries who="client" attribution={d.libraries} />}
+      {d.serverLibraries.behaviours.length > 0 && <KnownLibraries who="server" attribution={d.serverLibraries} />}
       <section className="dbg-section" aria-label="Base strings">
         <h3>{d.comparisons.some((c) => !c.same) ? 'Base strings, one above the other' : 'Base string'}</h3>
         {d.comparisons.map((c) => <BaseStringDiff key={`${c.top.label}|${c.bottom.label}`} comparison={c} />)}
