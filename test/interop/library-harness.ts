@@ -83,13 +83,13 @@ export function generateRequests(seed: number, count: number): LibraryRequest[] 
   return out;
 }
 
-/** Runs one driver process over every request (one JSON line in, one JSON line out each). */
-export function signAll(command: string, args: readonly string[], requests: readonly LibraryRequest[], toLine: (r: LibraryRequest) => string = (r) => JSON.stringify(r)): Signed[] {
+/** Runs one driver process over every input (one line in, one JSON line out each). */
+export function signAll<I = LibraryRequest, O = Signed>(command: string, args: readonly string[], requests: readonly I[], toLine: (r: I) => string = (r) => JSON.stringify(r)): O[] {
   const run = spawnSync(command, args, { input: requests.map(toLine).join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
   if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${run.status}: ${run.stderr}`);
   const lines = run.stdout.trimEnd().split('\n');
   expect(lines, `one line per request from ${command}`).toHaveLength(requests.length);
-  return lines.map((l) => JSON.parse(l) as Signed);
+  return lines.map((l) => JSON.parse(l) as O);
 }
 
 export function diagnose(r: LibraryRequest, authorization: string): Diagnosis {

@@ -24,10 +24,10 @@ describe('the signature debugger on what liboauth signs', () => {
     const cc = spawnSync('cc', ['-O1', '-o', binary, join(__dirname, 'library-liboauth-signer.c'), '-loauth'], { encoding: 'utf8' });
     expect(cc.status, cc.stderr).toBe(0);
     const requests = generateRequests(5849_05, 80);
-    const signed = signAll(binary, [], requests, line);
+    const signed = signAll<LibraryRequest, { oauth: string; baseString: string }>(binary, [], requests, line);
     const named = new Set<string>();
     requests.forEach((r, i) => {
-      const { oauth, baseString } = signed[i] as unknown as { oauth: string; baseString: string };
+      const { oauth, baseString } = signed[i]!;
       const params = oauth.split('&').map((kv): Param => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]);
       for (const id of checkLibrarySignature('liboauth', r, { authorization: buildAuthorizationHeader(params), baseString })) named.add(id);
     });

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { ProtocolError } from '../../../shared/errors';
 import {
   alignDiff,
+  checkBasicCredentials,
   diagnoseSignature,
   libraryNames,
   parseBaseString,
   parseCurlCommand,
   parseRawHttpRequest,
   requestFromFields,
+  type BasicCredentialsCheck,
   type Comparison,
   type DebugRequest,
   type Diagnosis,
@@ -20,6 +22,7 @@ import { UsageError, type CliIO, type Command } from '../io';
 const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
+       oauth-lab debug --oauth2-basic "Basic ..." --client-id ID --client-secret S [--json]
 
 Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
 nonce, timestamp and token. When it does not match, names the mistake: every known one (and the known behaviour
@@ -44,6 +47,10 @@ What to check it with:
   --server-base-string S   a base string the server printed: the signature is checked against it
   --client-base-string S   a base string your client printed, to compare with
 
+OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
+  --oauth2-basic H         an Authorization: Basic header a client sent, with --client-id and --client-secret:
+                           says whether the secret was form-urlencoded first, as the RFC says, or sent raw
+
   --json                   one JSON object instead of text (with "libraries" and "serverLibraries": the known
                            library behaviours that reproduce the signature or the server's base string)
 
@@ -55,6 +62,7 @@ const FLAGS = {
   url: { type: 'string' }, method: { type: 'string' }, body: { type: 'string' }, 'content-type': { type: 'string' }, authorization: { type: 'string' }, header: { type: 'string', multiple: true },
   'consumer-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rsa-public-key': { type: 'string' },
   'server-base-string': { type: 'string' }, 'client-base-string': { type: 'string' },
+  'oauth2-basic': { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
   json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -66,6 +74,7 @@ export const debugCommand: Command = async (argv, io) => {
     io.stdout.write(HELP);
     return 0;
   }
+  if (values['oauth2-basic'] !== undefined || values['client-id'] !== undefined || values['client-secret'] !== undefined) return basicCommand(values, io);
   const request = await readRequest(values, io);
   const rsaPublicKeyPem = values['rsa-public-key'] ? readText(values['rsa-public-key'], '--rsa-public-key') : null;
   const keyProblem = rsaPublicKeyPem === null ? null : rsaPublicKeyProblem(rsaPublicKeyPem, `--rsa-public-key ${values['rsa-public-key']}`);
@@ -79,6 +88,28 @@ export const debugCommand: Command = async (argv, io) => {
   io.stdout.write(values.json ? `${JSON.stringify(jsonResult(d, request), null, 2)}\n` : textResult(d, request));
   return d.verdict === 'match' ? 0 : 1;
 };
+
+/** `--oauth2-basic`: how a client put its OAuth 2 credentials into HTTP Basic (RFC 6749 §2.3.1). */
+function basicCommand(v: Values, io: CliIO): number {
+  const other = (Object.keys(v) as (keyof Values)[]).filter((k) => v[k] !== undefined && !['oauth2-basic', 'client-id', 'client-secret', 'json'].includes(k));
+  if (other.length) throw new UsageError(`--oauth2-basic checks a Basic header alone; --${other[0]} does not go with it.`);
+  const missing = (['oauth2-basic', 'client-id', 'client-secret'] as const).filter((k) => v[k] === undefined);
+  if (missing.length) throw new UsageError(`--oauth2-basic needs ${missing.map((k) => `--${k}`).join(' and ')}.`);
+  let check: BasicCredentialsCheck;
+  try {
+    check = checkBasicCredentials(v['oauth2-basic']!, v['client-id']!, v['client-secret']!);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new UsageError(`--oauth2-basic: ${e.message}`);
+    throw e;
+  }
+  if (v.json) io.stdout.write(`${JSON.stringify(check, null, 2)}\n`);
+  else {
+    const lines = [`Encoding: ${check.encoding}. ${check.summary}`];
+    for (const b of check.libraries.behaviours) lines.push(`  ${b.id}. ${b.title} (${b.section})`, `     known in: ${libraryNames(b.libraries)}`, `     source: ${b.source}`);
+    io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return check.encoding === 'form-urlencoded' || check.encoding === 'either' ? 0 : 1;
+}
 
 /** Exactly one form of the request; a parser's coded error is the input's fault, so a usage error (exit 2). */
 async function readRequest(v: Values, io: CliIO): Promise<DebugRequest> {

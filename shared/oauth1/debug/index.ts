@@ -19,3 +19,4 @@ export * from './diagnose';
 export * from './library-catalogue';
 export * from './attribution';
 export * from './base-string-builder';
+export * from './basic-credentials';

@@ -27,3 +27,26 @@ describe('oauth-lab debug names the library', () => {
     expect(out).toMatch(/D6\. The default port kept in the base string URI \(RFC 5849 §3\.4\.1\.2\)\n {5}known in: Net::OAuth 0\.28 and liboauth 1\.0\.3 \(https :443 only; it strips :80\/\)/);
   });
 });
+
+describe('oauth-lab debug --oauth2-basic', () => {
+  const secret = 'p@ss w%rd+/:=&~';
+  const header = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+  it('a raw secret: exit 1, B1 and the libraries that send it so', async () => {
+    const { code, out } = await runCli(['debug', '--oauth2-basic', header(`cid:${secret}`), '--client-id', 'cid', '--client-secret', secret, '--json']);
+    expect(code).toBe(1);
+    const json = JSON.parse(out) as { encoding: string; libraries: { behaviours: { id: string }[] } };
+    expect(json.encoding).toBe('raw');
+    expect(json.libraries.behaviours.map((b) => b.id)).toEqual(['B1']);
+  });
+
+  it('form-urlencoded as the RFC says: exit 0; a missing flag or a request flag beside it: exit 2 naming it', async () => {
+    const encoded = new URLSearchParams({ s: secret }).toString().slice(2);
+    expect((await runCli(['debug', '--oauth2-basic', header(`cid:${encoded}`), '--client-id', 'cid', '--client-secret', secret])).code).toBe(0);
+    const missing = await runCli(['debug', '--oauth2-basic', header('cid:x'), '--client-id', 'cid']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('--oauth2-basic needs --client-secret');
+    const mixed = await runCli(['debug', '--oauth2-basic', header('cid:x'), '--client-id', 'cid', '--client-secret', 'x', '--url', 'https://a.example/']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toContain('--url does not go with it');
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
 import { signingKey, type Param, type SignatureInput } from '../../../../../shared/oauth1';
-import { diagnoseSignature, KNOWN_BEHAVIOURS, LIBRARIES } from '../../../../../shared/oauth1/debug';
+import { checkBasicCredentials, diagnoseSignature, KNOWN_BEHAVIOURS, LIBRARIES } from '../../../../../shared/oauth1/debug';
 import { rebuild, SECRETS, withMistake, X_EXAMPLE } from './helpers';
 
 const X = X_EXAMPLE;
@@ -68,5 +68,23 @@ describe('a plain wrong secret is named', () => {
     const d = diagnoseSignature({ request, ...SECRETS, clientBaseString: base }, nodeCrypto);
     expect(d.causes.map((c) => c.cause)).toEqual(['key-unknown']);
     expect(d.causes[0]!.details[0]).toContain("the request token's secret");
+  });
+});
+
+describe('OAuth 2 client secrets in HTTP Basic (B1, RFC 6749 §2.3.1)', () => {
+  const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
+  const secret = 'p@ss w%rd+/:=&~';
+  it('tells a raw secret (naming the libraries that send it so) from a form-urlencoded one', () => {
+    const raw = checkBasicCredentials(basic(`cid:${secret}`), 'cid', secret);
+    expect(raw.encoding).toBe('raw');
+    expect(names(raw.libraries.libraries)).toEqual(['pythonRequests', 'rubyOauth2', 'authlib']);
+    expect(checkBasicCredentials(basic(`cid:${new URLSearchParams({ s: secret }).toString().slice(2)}`), 'cid', secret).encoding).toBe('form-urlencoded');
+    expect(checkBasicCredentials(basic('cid:plain'), 'cid', 'plain').encoding).toBe('either');
+    expect(checkBasicCredentials(basic('cid:a b'), 'cid', 'a+b').encoding).toBe('other');
+  });
+
+  it('a header that is not Basic credentials is refused with what is expected', () => {
+    expect(() => checkBasicCredentials('Bearer abc', 'cid', 's')).toThrow(/Expected an Authorization header "Basic <base64>"/);
+    expect(() => checkBasicCredentials(basic('no-colon'), 'cid', 's')).toThrow(/no colon/);
   });
 });
