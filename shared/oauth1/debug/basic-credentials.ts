@@ -3,8 +3,7 @@ import { utf8Decode } from '../../encoding/utf8';
 import { ProtocolError } from '../../errors';
 import { percentDecode } from '../percent-encoding';
 import { attribute, type LibraryAttribution } from './attribution';
-import { libraryFinding } from './causes';
-import { libraryNames, mentionsOf } from './library-catalogue';
+import { behaviourById, libraryNames, mentionsOf } from './library-catalogue';
 
 /**
  * How a client sent its OAuth 2 credentials in HTTP Basic (RFC 6749 §2.3.1): `form-urlencoded` (the id and secret
@@ -55,6 +54,7 @@ export function checkBasicCredentials(authorization: string, clientId: string, c
   if (encoded) return { encoding: 'form-urlencoded', summary: 'The credentials match, form-urlencoded before base64 as RFC 6749 §2.3.1 says (golang.org/x/oauth2 sends them so). A server that does not decode them refuses them.', libraries: none };
   if (!raw) return { encoding: 'other', summary: 'These are not the client id and secret given, either as they are or form-urlencoded.', libraries: none };
   const mentions = mentionsOf('B1');
-  const finding = libraryFinding('oauth2-basic-raw', 'B1', `The client id and secret were sent as they are, ${JSON.stringify(text)}; RFC 6749 §2.3.1 form-urlencodes it first. A server that decodes as the RFC says reads another secret.`, mentions);
-  return { encoding: 'raw', summary: `The client id and secret were put in raw, not form-urlencoded (RFC 6749 §2.3.1), as ${libraryNames(mentions)} do.`, libraries: attribute([[finding]]) };
+  const { id, title, section, source } = behaviourById('B1');
+  const detail = `The client id and secret were sent as they are, ${JSON.stringify(text)}; RFC 6749 §2.3.1 form-urlencodes them first. A server that decodes as the RFC says reads another secret.`;
+  return { encoding: 'raw', summary: `The client id and secret were put in raw, not form-urlencoded (RFC 6749 §2.3.1), as ${libraryNames(mentions)} do.`, libraries: { behaviours: [{ id, title, section, source, details: [detail], libraries: mentions }], libraries: mentions } };
 }

@@ -39,7 +39,6 @@ export const CAUSES = {
   'params-several-places': ['Protocol parameters in more than one place', 'RFC 5849 §3.5', 'The protocol parameters travel in one and only one place: the Authorization header, the form body or the query.'],
   'param-repeated': ['A protocol parameter is repeated', 'RFC 5849 §3.1, §3.2', 'Each protocol parameter may appear only once; servers reject repeats.'],
   'no-credentials': ['No OAuth parameters in the request', 'RFC 5849 §3.5', 'The request carries no oauth_* parameters: the tool that produced it left them out (as Postman\'s code snippets did, #1898). Send the Authorization: OAuth header it signed.'],
-  'oauth2-basic-raw': ['The OAuth 2 client secret was not form-urlencoded', 'RFC 6749 §2.3.1', 'In HTTP Basic client authentication the client id and secret are each application/x-www-form-urlencoded, then joined with : and base64-encoded; a secret with reserved characters sent raw is read as another secret by a server that decodes.'],
   'library-refusal': ['A known library refuses this request', 'RFC 5849 §3.4.2', 'Some libraries refuse what the RFC allows, so a request like this one cannot have come from them.'],
   'scheme-assumed': ['The scheme was assumed', 'RFC 5849 §3.4.1.2', 'A raw HTTP request does not say whether it went over TLS; the scheme is signed, so a wrong guess changes the base string.'],
 } as const satisfies Record<string, readonly [title: string, section: string, explanation: string]>;
