@@ -32,6 +32,8 @@ export function createDiagnosisRunner(bridge: Pick<BridgeApi, 'rsaVerify'>, star
   let worker: WorkerLike | null = null;
   let pending: { id: number; reject: (e: Error) => void } | null = null;
   let next = 0;
+  // A worker that could not start (a file:// page, a policy) will not start next time either: say so at once.
+  let unavailable: Error | null = null;
   const stop = (reason: Error) => {
     worker?.terminate();
     worker = null;
@@ -43,16 +45,24 @@ export function createDiagnosisRunner(bridge: Pick<BridgeApi, 'rsaVerify'>, star
       if (pending) stop(new Superseded('newer inputs'));
       const id = ++next;
       return new Promise<DebugResult>((resolve, reject) => {
+        if (unavailable) return reject(unavailable);
         pending = { id, reject };
+        let answered = false;
         try {
           worker ??= start();
         } catch (e) {
           pending = null;
-          return reject(e instanceof Error ? e : new Error(String(e)));
+          unavailable = e instanceof Error ? e : new Error(String(e));
+          return reject(unavailable);
         }
         const w = worker;
-        w.onerror = (e) => stop(new Error(`The diagnosis worker failed: ${e.message || 'it could not be loaded'}.`));
+        w.onerror = (e) => {
+          const failure = new Error(`The diagnosis worker failed: ${e.message || 'it could not be loaded'}.`);
+          if (!answered) unavailable = failure;
+          stop(failure);
+        };
         w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+          answered = true;
           if (data.id !== id) return;
           if ('result' in data) {
             pending = null;

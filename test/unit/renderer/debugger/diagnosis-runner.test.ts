@@ -46,12 +46,20 @@ describe('the diagnosis runner (Web Worker)', () => {
     expect(log).toEqual(['post 1 first', 'terminate', 'post 2 first']);
   });
 
-  it('the store shows the last inputs\' result, and diagnoses in the page when the worker cannot start', async () => {
-    const store = createDebuggerStore({ crypto: browserCrypto, bridge: { rsaVerify: vi.fn() }, runner: createDiagnosisRunner({ rsaVerify: vi.fn() }, () => { throw new Error('blocked by the page\'s policy'); }) });
+  it('the store shows the last inputs\' result, and diagnoses in the page when the worker cannot start (tried once)', async () => {
+    const start = vi.fn((): WorkerLike => {
+      throw new Error("blocked by the page's policy");
+    });
+    const store = createDebuggerStore({ crypto: browserCrypto, bridge: { rsaVerify: vi.fn() }, runner: createDiagnosisRunner({ rsaVerify: vi.fn() }, start) });
     store.getState().inputEdited(inputs(SECRETS.tokenSecret));
     store.getState().diagnosisRequested();
     expect(store.getState().verifying).toBe(true);
     await vi.waitFor(() => expect(store.getState().verifying).toBe(false));
     expect(store.getState().result!.diagnosis!.causes.map((c) => c.cause)).toEqual(['body-left-out']);
+    store.getState().inputEdited({ tokenSecret: 'other' });
+    store.getState().diagnosisRequested();
+    await vi.waitFor(() => expect(store.getState().verifying).toBe(false));
+    expect(store.getState().result!.diagnosis!.verdict).toBe('mismatch');
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });

@@ -88,3 +88,20 @@ describe('OAuth 2 client secrets in HTTP Basic (B1, RFC 6749 §2.3.1)', () => {
     expect(() => checkBasicCredentials(basic('no-colon'), 'cid', 's')).toThrow(/no colon/);
   });
 });
+
+describe('a server library that deviates (S1)', () => {
+  it('names PECL OAuthProvider from the base string it printed (recorded from php -S with php-oauth 2.0.7)', () => {
+    const request = {
+      method: 'POST',
+      url: 'http://127.0.0.1:18765/x?a.b=1&q=1&q=2',
+      headers: [['Authorization', 'OAuth oauth_consumer_key="ck", oauth_token="tk", oauth_signature_method="HMAC-SHA1", oauth_signature="abc", oauth_timestamp="1", oauth_nonce="n", oauth_version="1.0"'], ['Content-Type', 'application/x-www-form-urlencoded']] as [string, string][],
+      body: 'sp+ace=2&q=3',
+    };
+    const serverBaseString = 'POST&http%3A%2F%2F127.0.0.1%3A18765%2Fx&a.b%3D1%26a_b%3D1%26oauth_consumer_key%3Dck%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_token%3Dtk%26oauth_version%3D1.0%26q%3D2%26sp_ace%3D2';
+    const d = diagnoseSignature({ request, consumerSecret: 'cs', tokenSecret: 'ts', serverBaseString }, nodeCrypto);
+    expect(d.serverLibraries.behaviours.map((b) => b.id)).toEqual(['S1']);
+    expect(names(d.serverLibraries.libraries)).toEqual(['peclOauth']);
+    expect(d.serverLibraries.behaviours[0]!.details[0]).toBe("The server's base string has a.b, sp ace verified as a_b, sp_ace; one value kept of q.");
+    expect(d.summary).toContain("Your server verifies like PECL oauth 2.0.7 (OAuthProvider, through PHP's request variables) (S1).");
+  });
+});
