@@ -23,7 +23,7 @@ describe('the signature debugger on what liboauth signs', () => {
     const binary = join(dir, 'liboauth-signer');
     const cc = spawnSync('cc', ['-O1', '-o', binary, join(__dirname, 'library-liboauth-signer.c'), '-loauth'], { encoding: 'utf8' });
     expect(cc.status, cc.stderr).toBe(0);
-    const requests = generateRequests(5849_05, 80);
+    const requests = generateRequests(5849_05, 200);
     const signed = signAll<LibraryRequest, { oauth: string; baseString: string }>(binary, [], requests, line);
     const named = new Set<string>();
     requests.forEach((r, i) => {

@@ -6,7 +6,7 @@ import { checkLibrarySignature, diagnose, generateRequests, signAll } from './li
 /** PECL oauth 2.0.7 (Debian php-oauth) signs generated requests with its OAuth client. */
 describe('the signature debugger on what PECL oauth signs', () => {
   it.skipIf(!hasRuntime('phpOauth'))('matches where PECL oauth follows RFC 5849 and names its behaviour wherever it does not', { timeout: 120_000 }, () => {
-    const requests = generateRequests(5849_04, 80);
+    const requests = generateRequests(5849_04, 200);
     const signed = signAll('php', [join(__dirname, 'library-pecl-oauth-signer.php')], requests);
     const named = new Set<string>();
     requests.forEach((r, i) => {

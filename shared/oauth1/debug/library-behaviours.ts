@@ -28,11 +28,11 @@ interface Part {
   readonly key?: string;
 }
 
-/** Keeps one value of each repeated name: `pick` chooses among the pairs of one name, in collection order. */
-function oneValueEach(pick: (all: readonly SignedPair[]) => SignedPair) {
+/** Keeps one value of each repeated name: `pick` chooses among the pairs of one name (`key`), in collection order. */
+function oneValueEach(pick: (all: readonly SignedPair[]) => SignedPair, key: (p: SignedPair) => string = (p) => p.name) {
   return (pairs: readonly SignedPair[]) => {
     const byName = new Map<string, SignedPair[]>();
-    for (const p of pairs) if (!isOauth(p)) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
+    for (const p of pairs) if (!isOauth(p)) byName.set(key(p), [...(byName.get(key(p)) ?? []), p]);
     const kept = new Set([...byName.values()].map(pick));
     return pairs.filter((p) => isOauth(p) || kept.has(p));
   };
@@ -68,8 +68,9 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
     const lastOf = (ps: readonly SignedPair[]) => ps[ps.length - 1];
     // PECL oauth: the form's values in a PHP array, then the query's over them (the last of each wins).
     const last = oneValueEach((all) => lastOf(all.filter((q) => q.source === 'query')) ?? lastOf(all)!);
-    // Net::OAuth: the form's values in a hash (the last wins), then the query's (its first), over them.
-    const netOauth = oneValueEach((all) => all.find((q) => q.source === 'query') ?? all[all.length - 1]!);
+    // Net::OAuth: the form's values in a hash (the last wins), then the query's (its first), over them. A non-ASCII
+    // query name stays undecoded bytes there (D5), so it never meets the same name from the form.
+    const netOauth = oneValueEach((all) => all.find((q) => q.source === 'query') ?? all[all.length - 1]!, (p) => (/[^\x00-\x7f]/.test(p.name) ? `${p.source}\n${p.name}` : p.name));
     const detail = (which: string) => `${repeated.join(', ')} ${repeated.length > 1 ? 'are' : 'is'} repeated; only ${which} value was signed.`;
     out.push({ id: 'D7', cause: 'param-missing', libraries: ['peclOauth'], detail: detail('the last (of the query\'s when the query has it)'), variant: { params: last } });
     out.push({ id: 'D7', cause: 'param-missing', libraries: ['netOauth'], detail: detail('one (the first of a query name, the last of a form name)'), variant: { params: netOauth } });
@@ -88,7 +89,7 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
   if (withEquals.length) out.push({ id: 'D12', cause: 'param-encoded-differently', libraries: ['liboauth'], detail: `The name ${withEquals[0]!.name} was split at its = (signed as ${split(withEquals[0]!).name}=${split(withEquals[0]!).value}).`, variant: { params: (ps) => ps.map((p) => (p.name.includes('=') ? split(p) : p)) } });
 
   // liboauth splits a request with a body as one list (query and body), where + is not a space.
-  const plusQuery = r.isForm && r.body ? params.filter((p) => (p.source === 'query' || p.source === 'body') && (p.rawName + p.rawValue).includes('+')) : [];
+  const plusQuery = r.isForm && r.body !== undefined ? params.filter((p) => (p.source === 'query' || p.source === 'body') && (p.rawName + p.rawValue).includes('+')) : [];
   const literal = (raw: string) => percentDecode(raw, false);
   if (plusQuery.length) out.push({ id: 'D13', cause: 'param-plus-space', libraries: ['liboauth'], detail: `The client read + as a plus in the query or form body (${plusQuery.map((p) => `${p.rawName}=${p.rawValue}`).join(', ')}); there it is a space.`, variant: { params: (ps) => ps.map((p) => (p.index !== undefined && plusQuery.includes(params[p.index]!) ? { ...p, name: literal(params[p.index]!.rawName), value: literal(params[p.index]!.rawValue) } : p)) } });
   return out;
