@@ -1,5 +1,5 @@
 import { libraryNames, type LibraryAttribution } from '../../../shared/oauth1/debug';
-import { RfcSections } from './DiagnosisView';
+import { RfcSections } from './RfcSections';
 
 /**
  * The known library behaviour that reproduces the signature (your client) or the server's base string: which

@@ -110,7 +110,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   else if (canVerify && ok(ours)) signed = { label: 'signed by your client (the RFC\'s)', text: ours };
   else if (client) signed = { label: ok(client) ? 'your client\'s (signs the request)' : 'your client\'s (as given)', text: client };
   else if (canVerify) {
-    reproductions = reproduceSignature(r, keys, crypto);
+    reproductions = reproduceSignature(r, keys, crypto, builder);
     if (reproductions[0]) signed = { label: 'your client\'s (reproduced)', text: reproductions[0].baseString };
   }
 

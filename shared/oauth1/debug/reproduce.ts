@@ -4,7 +4,7 @@ import { combine, type Candidate } from './candidate';
 import { finding, type Finding } from './causes';
 import { signerMistakes } from './key-mistakes';
 import { encoderMistakes, groupMistakes, perParameterMistakes, sortMistakes } from './param-mistakes';
-import { baseStringBuilder } from './base-string-builder';
+import { baseStringBuilder, type BaseStringBuilder } from './base-string-builder';
 import { libraryCandidates } from './library-behaviours';
 import { rfcSigner, signs, type Keys, type Signer } from './pipeline';
 import type { ReceivedRequest } from './received';
@@ -36,8 +36,7 @@ interface Built {
  * client's base string cannot be read from a request, but a signature made from it can be recomputed. The first
  * level with a reproduction wins (one mistake before two); several reproductions at a level are all returned.
  */
-export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort): Reproduction[] {
-  const builder = baseStringBuilder(r);
+export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort, builder: BaseStringBuilder = baseStringBuilder(r)): Reproduction[] {
   const rfcBase = builder.rfc;
   const right = rfcSigner(keys, r.signatureMethod);
   const received = receivedForms(r);
