@@ -15,7 +15,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** An encoded string's octets as code units 0–255, so comparing them compares bytes. */
 const octets = (encoded: string) => encoded.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 /** A text's UTF-8 octets taken as Latin-1 characters: encoding that again gives UTF-8 encoded twice. */
-const utf8AsLatin1 = (t: string) => String.fromCharCode(...utf8Encode(t));
+const utf8AsLatin1 = (t: string) => Array.from(utf8Encode(t), (b) => String.fromCharCode(b)).join('');
 const pairText = (pairs: readonly SignedPair[]) => pairs.map((p) => `${p.name}=${p.value}`).join(', ');
 
 /** One behaviour as it applies to this request: how it changes the computation, and the libraries it concerns here. */
@@ -32,7 +32,12 @@ interface Part {
 function oneValueEach(pick: (all: readonly SignedPair[]) => SignedPair, key: (p: SignedPair) => string = (p) => p.name) {
   return (pairs: readonly SignedPair[]) => {
     const byName = new Map<string, SignedPair[]>();
-    for (const p of pairs) if (!isOauth(p)) byName.set(key(p), [...(byName.get(key(p)) ?? []), p]);
+    for (const p of pairs) {
+      if (isOauth(p)) continue;
+      const same = byName.get(key(p));
+      if (same) same.push(p);
+      else byName.set(key(p), [p]);
+    }
     const kept = new Set([...byName.values()].map(pick));
     return pairs.filter((p) => isOauth(p) || kept.has(p));
   };
