@@ -126,3 +126,54 @@ it('loads the example by keyboard and shows a bad curl line by its input', async
   await shot(page, 'bad-curl', 'light');
   await page.close();
 });
+
+/** A request Net::OAuth 0.28 signed (recorded from libnet-oauth-perl): mixed case, :443, a repeated name, é. */
+const netOauthCurl = [
+  "curl -X POST 'HTTPS://Api.Example.com:443/a%20b?q=%C3%A9&q=1'",
+  `-H 'Authorization: OAuth oauth_consumer_key="c%2541k",oauth_nonce="n1",oauth_signature="V8Mrl%2BqKWEznyj%2BfwdAC63zHmqw%3D",oauth_signature_method="HMAC-SHA1",oauth_timestamp="137",oauth_token="tk",oauth_version="1.0"'`,
+  "-H 'Content-Type: application/x-www-form-urlencoded'",
+  "--data-raw 'x=1&x=2'",
+].join(' \\\n  ');
+
+const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 1024, height: 700 }] as const;
+
+it.each(VIEWPORTS.flatMap((viewport) => (['light', 'dark'] as const).map((scheme) => ({ viewport, scheme }))))('names the library that signs like the request, diagnosed on a Web Worker ($viewport.width, $scheme)', async ({ viewport, scheme }) => {
+  const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await page.getByRole('tab', { name: 'curl command' }).click();
+  await page.getByLabel('Paste the curl command', { exact: true }).fill(netOauthCurl);
+  await page.getByLabel('Consumer secret', { exact: true }).fill('cs');
+  await page.getByLabel('Token secret', { exact: true }).fill('t');
+
+  const verdict = page.getByRole('region', { name: 'Verdict' });
+  await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 10_000 }).toBe('mismatch');
+  expect(await verdict.textContent()).toContain('Your client signs like Net::OAuth 0.28 (D4, D6, D7, D5).');
+  const libraries = page.getByRole('region', { name: 'Known library behaviour: your client' });
+  await libraries.getByText('Net::OAuth 0.28', { exact: true }).waitFor();
+  expect(await libraries.locator('[data-behaviour]').evaluateAll((els) => els.map((e) => e.getAttribute('data-behaviour')))).toEqual(['D4', 'D6', 'D7', 'D5']);
+  expect(await libraries.getByText(/Known in Net::OAuth 0\.28 and liboauth 1\.0\.3 \(https :443 only/).count()).toBe(1);
+  // The diagnosis ran off the main thread: the page's CSP lets its own worker start, and it answered.
+  expect(page.workers().map((w) => w.url())).toEqual([expect.stringMatching(/diagnosis\.worker.*\.js$/)]);
+  await shot(page, `library-${viewport.width}`, scheme);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('a request with 1,000 parameters is diagnosed on the worker', async () => {
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await page.getByRole('tab', { name: 'curl command' }).click();
+  const big = Array.from({ length: 1000 }, (_, i) => `p${i}=v%20${i}`).join('&');
+  const auth = 'OAuth oauth_consumer_key="ck",oauth_nonce="n",oauth_signature="c2lnbmF0dXJl",oauth_signature_method="HMAC-SHA1",oauth_timestamp="1",oauth_token="tk"';
+  await page.getByLabel('Consumer secret', { exact: true }).fill('cs');
+  await page.getByLabel('Token secret', { exact: true }).fill('ts');
+  await page.getByLabel('Paste the curl command', { exact: true }).fill(`curl 'https://api.example.com/1/update' -H 'Authorization: ${auth}' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw '${big}'`);
+  await expect.poll(() => page.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict'), { timeout: 30_000 }).toBe('mismatch');
+  expect(page.workers()).toHaveLength(1);
+  await page.close();
+});

@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { ProtocolError } from '../../../shared/errors';
 import {
   alignDiff,
+  checkBasicCredentials,
   diagnoseSignature,
+  libraryNames,
   parseBaseString,
   parseCurlCommand,
   parseRawHttpRequest,
   requestFromFields,
+  type BasicCredentialsCheck,
   type Comparison,
   type DebugRequest,
   type Diagnosis,
@@ -19,10 +22,12 @@ import { UsageError, type CliIO, type Command } from '../io';
 const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
+       oauth-lab debug --oauth2-basic "Basic ..." --client-id ID --client-secret S [--json]
 
 Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
-nonce, timestamp and token. When it does not match, names the mistake: every known one is tried until one gives
-the signature sent, and the base strings are shown one above the other with the differences marked.
+nonce, timestamp and token. When it does not match, names the mistake: every known one (and the known behaviour
+of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth) is tried until one gives the signature sent, and the
+base strings are shown one above the other with the differences marked.
 
 The request, in one of these forms:
   --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
@@ -42,7 +47,12 @@ What to check it with:
   --server-base-string S   a base string the server printed: the signature is checked against it
   --client-base-string S   a base string your client printed, to compare with
 
-  --json                   one JSON object instead of text
+OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
+  --oauth2-basic H         an Authorization: Basic header a client sent, with --client-id and --client-secret:
+                           says whether the secret was form-urlencoded first, as the RFC says, or sent raw
+
+  --json                   one JSON object instead of text (with "libraries" and "serverLibraries": the known
+                           library behaviours that reproduce the signature or the server's base string)
 
 Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
 `;
@@ -52,6 +62,7 @@ const FLAGS = {
   url: { type: 'string' }, method: { type: 'string' }, body: { type: 'string' }, 'content-type': { type: 'string' }, authorization: { type: 'string' }, header: { type: 'string', multiple: true },
   'consumer-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rsa-public-key': { type: 'string' },
   'server-base-string': { type: 'string' }, 'client-base-string': { type: 'string' },
+  'oauth2-basic': { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
   json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -63,6 +74,7 @@ export const debugCommand: Command = async (argv, io) => {
     io.stdout.write(HELP);
     return 0;
   }
+  if (values['oauth2-basic'] !== undefined || values['client-id'] !== undefined || values['client-secret'] !== undefined) return basicCommand(values, io);
   const request = await readRequest(values, io);
   const rsaPublicKeyPem = values['rsa-public-key'] ? readText(values['rsa-public-key'], '--rsa-public-key') : null;
   const keyProblem = rsaPublicKeyPem === null ? null : rsaPublicKeyProblem(rsaPublicKeyPem, `--rsa-public-key ${values['rsa-public-key']}`);
@@ -76,6 +88,28 @@ export const debugCommand: Command = async (argv, io) => {
   io.stdout.write(values.json ? `${JSON.stringify(jsonResult(d, request), null, 2)}\n` : textResult(d, request));
   return d.verdict === 'match' ? 0 : 1;
 };
+
+/** `--oauth2-basic`: how a client put its OAuth 2 credentials into HTTP Basic (RFC 6749 §2.3.1). */
+function basicCommand(v: Values, io: CliIO): number {
+  const other = (Object.keys(v) as (keyof Values)[]).filter((k) => v[k] !== undefined && !['oauth2-basic', 'client-id', 'client-secret', 'json'].includes(k));
+  if (other.length) throw new UsageError(`--oauth2-basic checks a Basic header alone; --${other[0]} does not go with it.`);
+  const missing = (['oauth2-basic', 'client-id', 'client-secret'] as const).filter((k) => v[k] === undefined);
+  if (missing.length) throw new UsageError(`--oauth2-basic needs ${missing.map((k) => `--${k}`).join(' and ')}.`);
+  let check: BasicCredentialsCheck;
+  try {
+    check = checkBasicCredentials(v['oauth2-basic']!, v['client-id']!, v['client-secret']!);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new UsageError(`--oauth2-basic: ${e.message}`);
+    throw e;
+  }
+  if (v.json) io.stdout.write(`${JSON.stringify(check, null, 2)}\n`);
+  else {
+    const lines = [`Encoding: ${check.encoding}. ${check.summary}`];
+    for (const b of check.libraries.behaviours) lines.push(`  ${b.id}. ${b.title} (${b.section})`, `     known in: ${libraryNames(b.libraries)}`, `     source: ${b.source}`);
+    io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return check.encoding === 'form-urlencoded' || check.encoding === 'either' ? 0 : 1;
+}
 
 /** Exactly one form of the request; a parser's coded error is the input's fault, so a usage error (exit 2). */
 async function readRequest(v: Values, io: CliIO): Promise<DebugRequest> {
@@ -128,7 +162,7 @@ function readText(file: string, flag: string): string {
 }
 
 function jsonResult(d: Diagnosis, request: DebugRequest) {
-  const finding = ({ cause, title, section, detail }: Diagnosis['warnings'][number]) => ({ cause, title, section, detail });
+  const finding = ({ cause, title, section, detail, behaviour, libraries }: Diagnosis['warnings'][number]) => ({ cause, title, section, detail, ...(behaviour ? { behaviour, libraries } : {}) });
   return {
     verdict: d.verdict,
     summary: d.summary,
@@ -142,6 +176,8 @@ function jsonResult(d: Diagnosis, request: DebugRequest) {
     request: { origin: request.origin, method: request.method, url: request.url, notes: request.notes },
     resigned: d.resigned,
     causes: d.causes,
+    libraries: d.libraries,
+    serverLibraries: d.serverLibraries,
     warnings: d.warnings.map(finding),
     comparisons: d.comparisons.map((c) => ({ top: c.top, bottom: c.bottom, same: c.same, firstDifference: c.firstDifference, findings: c.findings.map(finding) })),
     reproductions: d.reproductions.map((r) => ({ signatureMethod: r.signatureMethod, baseString: r.baseString, mistakes: r.mistakes.map(finding) })),
@@ -165,6 +201,14 @@ function textResult(d: Diagnosis, request: DebugRequest): string {
       out.push(`  ${i + 1}. ${c.title} (${c.section})`, `     ${c.explanation}`);
       for (const detail of c.details) out.push(`     - ${detail}`);
     });
+  }
+  for (const [who, a] of [['your client', d.libraries], ['the server', d.serverLibraries]] as const) {
+    if (!a.behaviours.length) continue;
+    out.push('', `Known library behaviour (${who}):`);
+    for (const b of a.behaviours) {
+      out.push(`  ${b.id}. ${b.title} (${b.section})`, `     known in: ${libraryNames(b.libraries)}`, `     source: ${b.source}`);
+      for (const detail of b.details) out.push(`     - ${detail}`);
+    }
   }
   if (d.warnings.length) {
     out.push('', 'Warnings:');

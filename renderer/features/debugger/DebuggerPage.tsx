@@ -69,7 +69,7 @@ export function DebuggerPage() {
         </div>
         <div className="col dbg-result-col">
           <div className="dbg-status" aria-live="polite">
-            <span className="muted small">{verifying && !pending ? 'Checking with the public key…' : pending && !empty ? 'Checking…' : ''}</span>
+            <span className="muted small">{(verifying || pending) && !empty ? (inputs.rsaPublicKey.trim() ? 'Checking with the public key…' : 'Checking…') : ''}</span>
           </div>
           {empty ? (
             <Start />
@@ -91,7 +91,7 @@ function Start() {
       <ol>
         <li>Paste the request that was rejected: as raw HTTP, as a curl command (your browser's “Copy as cURL”), or its fields.</li>
         <li>Give the consumer secret and, when the request carries a token, the token secret; for an RSA-SHA* request, the consumer's public key.</li>
-        <li>OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every known client mistake, alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section.</li>
+        <li>OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every known client mistake and the known behaviour of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth, alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section and the libraries known to sign that way.</li>
       </ol>
       <p className="muted">Or press <strong>Load an example</strong> (top right): a form POST whose body was left out of the signature, a classic.</p>
     </section>

@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { requestText } from '../../../shared/http-text';
 import type { RawRequest } from '../../../shared/http';
 import { isRsaMethod, percentEncode, type SignatureTrace } from '../../../shared/oauth1';
@@ -8,28 +7,9 @@ import { masked } from '../../components/Secret';
 import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
 import { BaseStringDiff } from './BaseStringDiff';
+import { KnownLibraries } from './KnownLibraries';
+import { RfcSections } from './RfcSections';
 import { curlCommand } from './request-text';
-
-const RFC = 'https://www.rfc-editor.org/rfc/rfc5849#section-';
-
-/** "RFC 5849 §3.4.1.3.1, §3.5.1" with each section a link to rfc-editor.org. */
-export function RfcSections({ section }: { section: string }) {
-  const parts = section.replace(/^RFC 5849\s*/, '').split(/,\s*/).filter(Boolean);
-  return (
-    <span className="dbg-rfc">
-      RFC 5849{' '}
-      {parts.map((p, i) => {
-        const anchor = /§([\d.]*\d)/.exec(p)?.[1];
-        return (
-          <Fragment key={p}>
-            {i > 0 && ', '}
-            {anchor ? <a href={`${RFC}${anchor}`} target="_blank" rel="noreferrer">{p}</a> : p}
-          </Fragment>
-        );
-      })}
-    </span>
-  );
-}
 
 const VERDICT = {
   match: { word: 'Match', mark: '✓', lead: 'The signature is right.' },
@@ -189,6 +169,8 @@ export function DiagnosisView({ d, request, secrets, reveal }: { d: Diagnosis; r
       <Verdict d={d} request={request} mask={mask} />
       {rsa && d.verdict === 'unverified' && <RsaNote method={d.signatureMethod} />}
       {d.causes.length > 0 && <Causes causes={d.causes} />}
+      {d.libraries.behaviours.length > 0 && <KnownLibraries who="client" attribution={d.libraries} />}
+      {d.serverLibraries.behaviours.length > 0 && <KnownLibraries who="server" attribution={d.serverLibraries} />}
       <section className="dbg-section" aria-label="Base strings">
         <h3>{d.comparisons.some((c) => !c.same) ? 'Base strings, one above the other' : 'Base string'}</h3>
         {d.comparisons.map((c) => <BaseStringDiff key={`${c.top.label}|${c.bottom.label}`} comparison={c} />)}

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeApi } from '../../../shared/bridge/api';
 import type { RendererDeps } from '../../app/deps';
+import { Superseded, type DiagnosisRunner } from './diagnosis-runner';
 import { failingExample } from './example';
 import { checkSignature } from './rsa-check';
 import { emptyInputs, type DebugInputs, type DebugResult, type FieldsInput, type RequestForm } from './run-diagnosis';
@@ -11,7 +12,7 @@ export interface DebuggerState {
   /** The inputs the shown result was computed from (the page debounces the check while typing). */
   readonly checked: DebugInputs | null;
   readonly result: DebugResult | null;
-  /** The host is verifying the checked inputs' RSA signature; `result` is still the previous one. */
+  /** The checked inputs are being diagnosed (off the main thread) or their RSA signature verified by the host; `result` is still the previous one. */
   readonly verifying: boolean;
   formChosen(form: RequestForm): void;
   inputEdited(patch: Partial<Omit<DebugInputs, 'fields' | 'form'>>): void;
@@ -25,9 +26,13 @@ export interface DebuggerState {
  * The Signature debugger's state: the request as pasted, the secrets or the RSA public key, and the last diagnosis.
  * Kept across page visits (one store per set of app dependencies), so leaving the page loses nothing.
  */
-export function createDebuggerStore({ crypto, bridge }: Pick<RendererDeps, 'crypto'> & { readonly bridge: Pick<BridgeApi, 'rsaVerify'> }) {
+export function createDebuggerStore({ crypto, bridge, runner = null }: Pick<RendererDeps, 'crypto'> & { readonly bridge: Pick<BridgeApi, 'rsaVerify'>; readonly runner?: DiagnosisRunner | null }) {
   return createStore<DebuggerState>()((set, get) => {
     const edit = (inputs: DebugInputs) => set({ inputs });
+    const inPage = (inputs: DebugInputs): Promise<DebugResult> => {
+      const check = checkSignature(inputs, crypto, bridge);
+      return 'result' in check ? Promise.resolve(check.result) : check.later;
+    };
     return {
       inputs: emptyInputs,
       checked: null,
@@ -48,13 +53,20 @@ export function createDebuggerStore({ crypto, bridge }: Pick<RendererDeps, 'cryp
       diagnosisRequested() {
         const inputs = get().inputs;
         if (inputs === get().checked) return;
+        const done = (result: DebugResult | null) => {
+          // Last input wins: once the user has typed again, this answer is about text no longer there.
+          if (result && get().inputs === inputs) set({ result, verifying: false });
+        };
+        if (runner) {
+          // Off the main thread (a large request takes a while); in the page when the worker cannot run.
+          set({ checked: inputs, verifying: true });
+          void runner.run(inputs).catch((e: unknown) => (e instanceof Superseded ? null : inPage(inputs))).then(done);
+          return;
+        }
         const check = checkSignature(inputs, crypto, bridge);
         if ('result' in check) return set({ checked: inputs, result: check.result, verifying: false });
         set({ checked: inputs, verifying: true });
-        void check.later.then((result) => {
-          // Last input wins: once the user has typed again, this answer is about text no longer there.
-          if (get().inputs === inputs) set({ result, verifying: false });
-        });
+        void check.later.then(done);
       },
     };
   });

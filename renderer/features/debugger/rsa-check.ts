@@ -19,9 +19,9 @@ interface Asked {
   readonly signature: string;
   readonly baseStrings: Set<string>;
 }
-/** By hash and signature: what pass 1 asked, and the base strings the host found signed. */
-type AskedChecks = Map<string, Asked>;
-type Answers = Map<string, Set<string>>;
+/** By hash and signature: what pass 1 asked, and the base strings the host found signed (both structured-cloneable). */
+export type AskedChecks = Map<string, Asked>;
+export type Answers = Map<string, Set<string>>;
 
 const keyOf = (hash: HashAlgorithm, signature: Uint8Array) => `${hash} ${base64Encode(signature)}`;
 
@@ -66,7 +66,7 @@ function batches(baseStrings: Iterable<string>): string[][] {
 }
 
 /** Every check pass 1 asked, verified by the host; the first failure (bad key, host gone) answers for all. */
-async function verifyInHost(bridge: Pick<BridgeApi, 'rsaVerify'>, publicKeyPem: string, asked: AskedChecks): Promise<BridgeResult<Answers>> {
+export async function verifyInHost(bridge: Pick<BridgeApi, 'rsaVerify'>, publicKeyPem: string, asked: AskedChecks): Promise<BridgeResult<Answers>> {
   const calls = [...asked].flatMap(([key, a]) =>
     batches(a.baseStrings).map((baseStrings) => ({ key, baseStrings, reply: bridge.rsaVerify({ method: a.method, publicKeyPem, signature: a.signature, baseStrings }) })),
   );
@@ -81,6 +81,20 @@ async function verifyInHost(bridge: Pick<BridgeApi, 'rsaVerify'>, publicKeyPem: 
   return { ok: true, value: answers };
 }
 
+/** Pass 1: the result at once (no RSA signature to verify), or the RSA checks the host must answer. */
+export function firstPass(i: DebugInputs, crypto: CryptoPort): { readonly result: DebugResult } | { readonly asked: AskedChecks } {
+  const asked: AskedChecks = new Map();
+  const result = runDiagnosis(i, recordingPort(crypto, asked));
+  return asked.size === 0 ? { result } : { asked };
+}
+
+/** Pass 2, with the host's answers; or, when the host refused, the request unverified and the refusal by the key. */
+export function secondPass(i: DebugInputs, crypto: CryptoPort, host: BridgeResult<Answers>): DebugResult {
+  if (host.ok) return runDiagnosis(i, answeringPort(crypto, host.value));
+  const keyless = runDiagnosis({ ...i, rsaPublicKey: '' }, crypto);
+  return { ...keyless, errors: { ...keyless.errors, rsaPublicKey: host.error.message } };
+}
+
 /** A check's outcome: at once (no RSA signature to verify), or once the host has verified one. */
 export type SignatureCheck = { readonly result: DebugResult } | { readonly later: Promise<DebugResult> };
 
@@ -90,13 +104,7 @@ export type SignatureCheck = { readonly result: DebugResult } | { readonly later
  * refusal by the key input.
  */
 export function checkSignature(i: DebugInputs, crypto: CryptoPort, bridge: Pick<BridgeApi, 'rsaVerify'>): SignatureCheck {
-  const asked: AskedChecks = new Map();
-  const first = runDiagnosis(i, recordingPort(crypto, asked));
-  if (asked.size === 0) return { result: first };
-  const later = verifyInHost(bridge, i.rsaPublicKey.trim(), asked).then((r): DebugResult => {
-    if (r.ok) return runDiagnosis(i, answeringPort(crypto, r.value));
-    const keyless = runDiagnosis({ ...i, rsaPublicKey: '' }, crypto);
-    return { ...keyless, errors: { ...keyless.errors, rsaPublicKey: r.error.message } };
-  });
-  return { later };
+  const first = firstPass(i, crypto);
+  if ('result' in first) return first;
+  return { later: verifyInHost(bridge, i.rsaPublicKey.trim(), first.asked).then((host) => secondPass(i, crypto, host)) };
 }

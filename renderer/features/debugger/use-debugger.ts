@@ -1,5 +1,6 @@
 import { pageStore } from '../../app/page-store';
 import { createDebuggerStore } from './debugger-store';
+import { createDiagnosisRunner } from './diagnosis-runner';
 
-// The pasted request and its diagnosis survive leaving the page.
-export const useDebugger = pageStore(createDebuggerStore);
+// The pasted request and its diagnosis survive leaving the page; diagnoses run on a worker where there is one.
+export const useDebugger = pageStore((deps) => createDebuggerStore({ ...deps, runner: typeof Worker === 'undefined' ? null : createDiagnosisRunner(deps.bridge) }));

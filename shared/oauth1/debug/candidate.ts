@@ -1,5 +1,7 @@
 import type { Finding } from './causes';
-import type { Signer, Variant } from './pipeline';
+import { applyEdit } from './base-string-builder';
+import type { SignedPair, Signer, Variant } from './pipeline';
+import type { ReceivedRequest } from './received';
 
 /**
  * A mistake a client can make, as a way of building the base string (`variant`) or of signing it (`signer`),
@@ -9,8 +11,6 @@ export interface Candidate {
   readonly mistakes: readonly Finding[];
   readonly variant: Variant;
   readonly signer?: Signer;
-  /** Per-parameter candidates are many; pairs of them are tried only when the request is small. */
-  readonly perParameter?: boolean;
 }
 
 const EXCLUSIVE = ['method', 'encode', 'sort'] as const;
@@ -22,16 +22,26 @@ const EXCLUSIVE = ['method', 'encode', 'sort'] as const;
 export function combine(a: Candidate, b: Candidate): Candidate | null {
   for (const hook of EXCLUSIVE) if (a.variant[hook] && b.variant[hook]) return null;
   if (a.signer && b.signer) return null;
-  const pa = a.variant.params;
-  const pb = b.variant.params;
+  const pa = paramsOf(a.variant);
+  const pb = paramsOf(b.variant);
   const ua = a.variant.uri;
   const ub = b.variant.uri;
+  const { edit: _a, ...va } = a.variant;
+  const { edit: _b, ...vb } = b.variant;
+  const params = pa && pb ? (pairs: readonly SignedPair[], r: ReceivedRequest) => pb(pa(pairs, r), r) : (pa ?? pb);
   const variant: Variant = {
-    ...a.variant,
-    ...b.variant,
-    ...(pa && pb ? { params: (pairs, r) => pb(pa(pairs, r), r) } : {}),
+    ...va,
+    ...vb,
+    ...(params ? { params } : {}),
     ...(ua && ub ? { uri: (parts, r) => ub(ua(parts, r), r) } : {}),
   };
   const signer = a.signer ?? b.signer;
   return { mistakes: [...a.mistakes, ...b.mistakes], variant, ...(signer ? { signer } : {}) };
+}
+
+/** A variant's parameter changes as one function, its one-parameter edit first. */
+function paramsOf(v: Variant): Variant['params'] {
+  const { edit, params } = v;
+  if (!edit) return params;
+  return params ? (pairs, r) => params(applyEdit(pairs, edit), r) : (pairs) => applyEdit(pairs, edit);
 }

@@ -1,3 +1,5 @@
+import type { BehaviourId, LibraryMention } from './library-catalogue';
+
 /**
  * Every mistake the signature debugger can name, with a plain-words explanation and the RFC 5849 section that
  * settles it. Findings point at one of these ids, so a UI and the CLI group by cause the same way.
@@ -28,6 +30,8 @@ export const CAUSES = {
   'key-consumer-secret-missing': ['The consumer secret was left out of the key', 'RFC 5849 §3.4.2', 'The key always starts with the consumer secret: consumer_secret&token_secret.'],
   'key-not-encoded': ['The secrets were not percent-encoded in the key', 'RFC 5849 §3.4.2', 'Each secret is percent-encoded (RFC 5849 §3.6) before they are joined with &; this matters when a secret has characters other than A-Z a-z 0-9 - . _ ~.'],
   'key-ampersand-missing': ['The & is missing from the key', 'RFC 5849 §3.4.2', 'The & between the secrets is always there, even when the token secret is empty: a key with no token secret ends with &.'],
+  'key-consumer-secret-wrong': ['The consumer secret is not the one given', 'RFC 5849 §3.4.2', 'The base string is right; the key\'s first half, the consumer secret, is another than the one the server holds for this consumer key.'],
+  'key-token-secret-wrong': ['The token secret is not the one given', 'RFC 5849 §3.4.2', 'The base string is right; the key\'s second half, the token secret, is another: the one of another token (the request token\'s after the access-token leg, or an older token\'s).'],
   'key-unknown': ['The secrets differ', 'RFC 5849 §3.4.2', 'The base strings are the same, so the key differs in a way no known mistake explains: check that the consumer secret and token secret are the ones the server holds for this consumer key and token.'],
   'signature-method': ['Another signature method was used', 'RFC 5849 §3.4', 'The signature was computed with another algorithm than the oauth_signature_method sent (e.g. HMAC-SHA256 while declaring HMAC-SHA1).'],
   'signature-encoding': ['The signature was encoded differently', 'RFC 5849 §3.4.2, §3.5', 'The signature is the base64 of the digest (not hex), percent-encoded where it is sent: a + left unencoded in a query or form body arrives as a space.'],
@@ -35,6 +39,7 @@ export const CAUSES = {
   'params-several-places': ['Protocol parameters in more than one place', 'RFC 5849 §3.5', 'The protocol parameters travel in one and only one place: the Authorization header, the form body or the query.'],
   'param-repeated': ['A protocol parameter is repeated', 'RFC 5849 §3.1, §3.2', 'Each protocol parameter may appear only once; servers reject repeats.'],
   'no-credentials': ['No OAuth parameters in the request', 'RFC 5849 §3.5', 'The request carries no oauth_* parameters: the tool that produced it left them out (as Postman\'s code snippets did, #1898). Send the Authorization: OAuth header it signed.'],
+  'library-refusal': ['A known library refuses this request', 'RFC 5849 §3.4.2', 'Some libraries refuse what the RFC allows, so a request like this one cannot have come from them.'],
   'scheme-assumed': ['The scheme was assumed', 'RFC 5849 §3.4.1.2', 'A raw HTTP request does not say whether it went over TLS; the scheme is signed, so a wrong guess changes the base string.'],
 } as const satisfies Record<string, readonly [title: string, section: string, explanation: string]>;
 
@@ -49,11 +54,19 @@ export interface Finding {
   /** Specific to this request, e.g. which parameter and both values. */
   readonly detail: string;
   readonly parameter?: string;
+  /** A known library behaviour this is (library-catalogue.ts), with the libraries known to show it. */
+  readonly behaviour?: BehaviourId;
+  readonly libraries?: readonly LibraryMention[];
 }
 
 export function finding(cause: CauseId, detail: string, parameter?: string): Finding {
   const [title, section, explanation] = CAUSES[cause];
   return { cause, title, section, explanation, detail, ...(parameter !== undefined ? { parameter } : {}) };
+}
+
+/** A finding that is a known library behaviour: the cause it falls under, and the libraries that show it here. */
+export function libraryFinding(cause: CauseId, behaviour: BehaviourId, detail: string, libraries: readonly LibraryMention[]): Finding {
+  return { ...finding(cause, detail), behaviour, libraries };
 }
 
 /** Findings grouped by cause, in first-seen order: one explanation per cause, every detail under it. */
@@ -63,13 +76,16 @@ export interface CauseGroup {
   readonly section: string;
   readonly explanation: string;
   readonly details: readonly string[];
+  /** The libraries known to behave this way, when a detail is a known library behaviour. */
+  readonly libraries: readonly LibraryMention[];
 }
 
 export function groupByCause(findings: readonly Finding[]): CauseGroup[] {
-  const groups = new Map<CauseId, { cause: CauseId; title: string; section: string; explanation: string; details: string[] }>();
+  const groups = new Map<CauseId, { cause: CauseId; title: string; section: string; explanation: string; details: string[]; libraries: LibraryMention[] }>();
   for (const f of findings) {
-    const g = groups.get(f.cause) ?? { cause: f.cause, title: f.title, section: f.section, explanation: f.explanation, details: [] };
+    const g = groups.get(f.cause) ?? { cause: f.cause, title: f.title, section: f.section, explanation: f.explanation, details: [], libraries: [] };
     if (!g.details.includes(f.detail)) g.details.push(f.detail);
+    for (const m of f.libraries ?? []) if (!g.libraries.some((l) => l.library === m.library)) g.libraries.push(m);
     groups.set(f.cause, g);
   }
   return [...groups.values()];

@@ -6,12 +6,17 @@ import { isRsaMethod, type SignatureMethod } from '../signing';
 import { traceSignature, type SignatureTrace } from '../trace';
 import { parseBaseString } from './base-string-parse';
 import { finding, groupByCause, type CauseGroup, type Finding } from './causes';
+import { attribute, attributionSentence, type LibraryAttribution } from './attribution';
 import { diffStrings, firstDifference, type DiffSegment } from './char-diff';
 import { compareBaseStringParts } from './compare';
-import { buildBaseString, computeSignature, rfcSigner, signs, type Keys } from './pipeline';
+import { baseStringBuilder } from './base-string-builder';
+import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
+import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
+import { wrongSecretFindings } from './secret-mistakes';
+import { serverAttribution } from './server-behaviours';
 
 export interface DiagnoseInput {
   readonly request: RawRequest;
@@ -64,6 +69,10 @@ export interface Diagnosis {
   readonly comparisons: readonly Comparison[];
   readonly causes: readonly CauseGroup[];
   readonly warnings: readonly Finding[];
+  /** The known library behaviours that reproduce the signature, and the libraries that sign this way. */
+  readonly libraries: LibraryAttribution;
+  /** The known library behaviours that give the server's base string, when it is not the RFC's. */
+  readonly serverLibraries: LibraryAttribution;
   readonly received: ReceivedRequest;
 }
 
@@ -87,7 +96,8 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   const keys: Keys = { consumerSecret: input.consumerSecret ?? null, tokenSecret: input.tokenSecret ?? null, rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null };
   const method = r.signatureMethod;
   const rsa = isRsaMethod(method);
-  const ours = buildBaseString(r);
+  const builder = baseStringBuilder(r);
+  const ours = builder.rfc;
   const reference = server ?? ours;
   const canVerify = rsa ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
   const right = rfcSigner(keys, method);
@@ -100,7 +110,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   else if (canVerify && ok(ours)) signed = { label: 'signed by your client (the RFC\'s)', text: ours };
   else if (client) signed = { label: ok(client) ? 'your client\'s (signs the request)' : 'your client\'s (as given)', text: client };
   else if (canVerify) {
-    reproductions = reproduceSignature(r, keys, crypto);
+    reproductions = reproduceSignature(r, keys, crypto, builder);
     if (reproductions[0]) signed = { label: 'your client\'s (reproduced)', text: reproductions[0].baseString };
   }
 
@@ -116,17 +126,20 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     for (const rep of reproductions) found.push(...rep.mistakes);
     if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
     if (verdict === 'mismatch' && !found.length) {
-      const keyOnly = signed !== null && comparisons[0]?.same;
-      found.push(keyOnly ? finding('key-unknown', 'The base strings match, yet the signature does not.') : finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.'));
+      const keyOnly = method === 'PLAINTEXT' || (signed !== null && comparisons[0]?.same);
+      const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
+      found.push(...(secrets.length ? secrets : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')]));
     }
   }
-  const warnings = [...r.warnings];
+  const warnings = [...r.warnings, ...libraryWarnings(keys)];
+  const libraries = verdict === 'match' ? attribute([]) : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
+  const serverLibraries = server ? serverAttribution(r, keys, builder, server) : attribute([]);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
 
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
   return {
     verdict,
-    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)),
+    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) + attributionSentence(libraries, 'client') + attributionSentence(serverLibraries, 'server'),
     signatureMethod: method,
     placement: r.placement,
     receivedSignature: r.signature,
@@ -140,6 +153,8 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     comparisons,
     causes: groupByCause(found),
     warnings,
+    libraries,
+    serverLibraries,
     received: r,
   };
 }

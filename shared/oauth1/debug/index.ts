@@ -16,3 +16,7 @@ export * from './compare';
 export * from './char-diff';
 export * from './resign';
 export * from './diagnose';
+export * from './library-catalogue';
+export * from './attribution';
+export * from './base-string-builder';
+export * from './basic-credentials';

@@ -36,30 +36,31 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
   const out: Candidate[] = [];
   const signed = r.params.filter((p) => p.name !== 'oauth_signature');
   signed.forEach((p, i) => {
-    const at = (f: (q: SignedPair) => SignedPair | null) => (ps: readonly SignedPair[]) => ps.flatMap((q, k) => (k === i ? (f(q) ?? []) : [q]));
-    const base = { perParameter: true } as const;
+    const self: SignedPair = { name: p.name, value: p.value, source: p.source, index: i };
+    const at = (f: (q: SignedPair) => SignedPair | null) => ({ index: i, pair: f(self) });
     const emptyToken = p.name === 'oauth_token' && p.value === '';
-    out.push({ ...base, mistakes: [emptyToken ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name) : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name)], variant: { params: at(() => null) } });
+    out.push({ mistakes: [emptyToken ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name) : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name)], variant: { edit: at(() => null) } });
     // Encoded before a library encodes it again, or taken as written in the URL or body (already encoded).
     const twice = enc(p.value);
     const asWritten = p.source !== 'header' && p.rawValue === twice && twice !== p.value;
-    if (twice !== p.value) out.push({ ...base, mistakes: [finding('param-double-encoded', asWritten ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.` : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`, p.name)], variant: { params: at((q) => ({ ...q, value: twice })) } });
+    if (twice !== p.value) out.push({ mistakes: [finding('param-double-encoded', asWritten ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.` : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`, p.name)], variant: { edit: at((q) => ({ ...q, value: twice })) } });
     const nameTwice = enc(p.name);
-    if (nameTwice !== p.name) out.push({ ...base, mistakes: [finding('param-double-encoded', `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`, p.name)], variant: { params: at((q) => ({ ...q, name: nameTwice })) } });
+    if (nameTwice !== p.name) out.push({ mistakes: [finding('param-double-encoded', `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`, p.name)], variant: { edit: at((q) => ({ ...q, name: nameTwice })) } });
     if (p.source !== 'header' && (p.rawValue !== enc(p.value) || p.rawName !== enc(p.name)) && (p.rawValue.includes('%') || p.rawName.includes('%'))) {
-      out.push({ ...base, mistakes: [finding('param-double-encoded', `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`, p.name)], variant: { params: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) } });
+      out.push({ mistakes: [finding('param-double-encoded', `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`, p.name)], variant: { edit: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) } });
     }
     if (p.source !== 'header' && p.rawValue.includes('+')) {
       const literal = tryParse(() => percentDecode(p.rawValue, false));
-      if (literal !== null) out.push({ ...base, mistakes: [finding('param-plus-space', `${p.name}=${p.rawValue}: the client read + as a plus (${literal}); in a ${p.source === 'query' ? 'query' : 'form body'} it is a space (${p.value}). Send a plus as %2B.`, p.name)], variant: { params: at((q) => ({ ...q, value: literal })) } });
+      if (literal !== null) out.push({ mistakes: [finding('param-plus-space', `${p.name}=${p.rawValue}: the client read + as a plus (${literal}); in a ${p.source === 'query' ? 'query' : 'form body'} it is a space (${p.value}). Send a plus as %2B.`, p.name)], variant: { edit: at((q) => ({ ...q, value: literal })) } });
     }
-    if (p.value.includes(' ')) out.push({ ...base, mistakes: [finding('param-plus-space', `${p.name} was signed with + for its spaces (${enc(p.value).replace(/%20/g, '+')}); the base string needs %20.`, p.name)], variant: { params: at((q) => ({ ...q, encoded: [enc(q.name), enc(q.value).replace(/%20/g, '+')] })) } });
+    if (p.value.includes(' ')) out.push({ mistakes: [finding('param-plus-space', `${p.name} was signed with + for its spaces (${enc(p.value).replace(/%20/g, '+')}); the base string needs %20.`, p.name)], variant: { edit: at((q) => ({ ...q, encoded: [enc(q.name), enc(q.value).replace(/%20/g, '+')] })) } });
   });
   for (const source of ['query', 'body'] as const) {
-    const escaped = r.params.filter((p) => p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue));
+    const escapedAt = new Map(signed.flatMap((p, i) => (p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue) ? [[i, p] as const] : [])));
+    const escaped = [...escapedAt.values()];
     if (escaped.length < 2) continue;
     const asWritten = (q: SignedPair): SignedPair => {
-      const w = q.source === source ? escaped.find((e) => e.name === q.name && e.value === q.value) : undefined;
+      const w = q.index !== undefined ? escapedAt.get(q.index) : undefined;
       return w ? { ...q, name: w.rawName, value: w.rawValue } : q;
     };
     const written = show(escaped.map((p) => ({ name: p.rawName, value: p.rawValue })));

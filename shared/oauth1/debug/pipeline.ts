@@ -1,8 +1,6 @@
 import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
-import { normalizedParameterString } from '../normalize';
 import type { Param, ParamSource } from '../parameters';
-import { percentEncode } from '../percent-encoding';
 import { isRsaMethod, signBaseString, signingKey, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';
 
@@ -12,6 +10,14 @@ export interface SignedPair {
   readonly value: string;
   readonly source: ParamSource | 'signed-only';
   readonly encoded?: Param;
+  /** Its position among the parameters received (rfcParams), so an edit finds it after others were added or left out. */
+  readonly index?: number;
+}
+
+/** One parameter changed (the per-parameter mistakes): the one received at `index` becomes `pair`, or is left out. */
+export interface ParamEdit {
+  readonly index: number;
+  readonly pair: SignedPair | null;
 }
 
 /** An encoded pair with its position in collection order (for "sorted in the order sent"). */
@@ -35,6 +41,8 @@ export interface Variant {
   readonly encode?: (text: string) => string;
   /** §3.4.1.3.2. */
   readonly sort?: (pairs: readonly EncodedPair[]) => EncodedPair[];
+  /** One parameter changed before `params` applies; alone, it is built without re-encoding or re-sorting the rest. */
+  readonly edit?: ParamEdit;
 }
 
 /** The base string URI's parts; `port` only when it is written into the URI, `query` only when left in by mistake. */
@@ -62,23 +70,11 @@ export const uriText = (u: UriParts): string => `${u.scheme}://${u.host}${u.port
 export const rfcUri = (r: ReceivedRequest): string => uriText(rfcUriParts(r));
 
 /** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
-export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p) => ({ name: p.name, value: p.value, source: p.source }));
+export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p, index) => ({ name: p.name, value: p.value, source: p.source, index }));
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** §3.4.1.3.2 (2): by encoded name, then encoded value, in byte order (ASCII after encoding, so code units). */
 export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => [...pairs].sort((a, b) => cmp(a.pair[0], b.pair[0]) || cmp(a.pair[1], b.pair[1]));
-
-/** The base string a client builds with this variant; with no hooks, exactly the RFC's (signatureBaseString). */
-export function buildBaseString(r: ReceivedRequest, v: Variant = {}): string {
-  const encode = v.encode ?? ((t: string) => percentEncode(t, 'encoded-parameters'));
-  const method = v.method ? v.method(r.method) : r.method.trim().toUpperCase();
-  const uri = uriText(v.uri ? v.uri(rfcUriParts(r), r) : rfcUriParts(r));
-  const pairs = v.params ? v.params(rfcParams(r), r) : rfcParams(r);
-  const encoded = pairs.map((p, index): EncodedPair => ({ pair: p.encoded ?? [encode(p.name), encode(p.value)], index }));
-  const sorted = v.sort ? v.sort(encoded) : rfcSort(encoded);
-  const normalized = normalizedParameterString(sorted.map((p) => p.pair));
-  return `${encode(method)}&${encode(uri)}&${encode(normalized)}`;
-}
 
 /** How the signature sent is checked: with the secrets (HMAC, PLAINTEXT) or with the consumer's public key (RSA). */
 export interface Keys {

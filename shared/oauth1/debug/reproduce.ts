@@ -4,7 +4,9 @@ import { combine, type Candidate } from './candidate';
 import { finding, type Finding } from './causes';
 import { signerMistakes } from './key-mistakes';
 import { encoderMistakes, groupMistakes, perParameterMistakes, sortMistakes } from './param-mistakes';
-import { buildBaseString, rfcSigner, signs, type Keys, type Signer } from './pipeline';
+import { baseStringBuilder, type BaseStringBuilder } from './base-string-builder';
+import { libraryCandidates } from './library-behaviours';
+import { rfcSigner, signs, type Keys, type Signer } from './pipeline';
 import type { ReceivedRequest } from './received';
 import { methodMistakes, uriMistakes } from './uri-mistakes';
 
@@ -16,7 +18,11 @@ export interface Reproduction {
   readonly signatureMethod: SignatureMethod;
 }
 
-/** Pairs of per-parameter mistakes grow with the square of the parameters; beyond this many they are not paired. */
+/**
+ * Per-parameter mistakes grow with the parameters (about three each). Up to this many, each is also paired with
+ * every other mistake; beyond it they are tried alone, so a large request costs a number of base strings that
+ * grows with its parameters, not with their square.
+ */
 const PAIRED_PER_PARAMETER_LIMIT = 60;
 
 interface Built {
@@ -30,60 +36,77 @@ interface Built {
  * client's base string cannot be read from a request, but a signature made from it can be recomputed. The first
  * level with a reproduction wins (one mistake before two); several reproductions at a level are all returned.
  */
-export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort): Reproduction[] {
-  const rfcBase = buildBaseString(r);
+export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort, builder: BaseStringBuilder = baseStringBuilder(r)): Reproduction[] {
+  const rfcBase = builder.rfc;
   const right = rfcSigner(keys, r.signatureMethod);
   const received = receivedForms(r);
-  const found = new Map<string, Reproduction>();
+  const found = new Map<string, { behaviours: string; reproduction: Reproduction }[]>();
   const test = (baseString: string, candidate: Candidate) => {
     const signer: Signer = candidate.signer ?? right;
     for (const { signature, mistakes } of received) {
       if (!signs(signature, baseString, signer, keys, crypto)) continue;
+      // Two libraries' behaviours can give one base string (PECL's query-over-form D7 and ruby-oauth's PATCH D3):
+      // each is kept, so both are named. A generic mistake that coincides with one found before adds nothing.
       const id = `${baseString}\n${signer.method}\n${signer.key}\n${signer.format}`;
-      if (!found.has(id)) found.set(id, { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method });
+      const behaviours = candidate.mistakes.flatMap((m) => (m.behaviour ? [m.behaviour] : [])).join(',');
+      const before = found.get(id) ?? [];
+      if (before.length && (behaviours === '' || before.some((b) => b.behaviours === behaviours))) continue;
+      found.set(id, [...before, { behaviours, reproduction: { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method } }]);
     }
   };
+  const results = () => [...found.values()].flat().map((f) => f.reproduction);
 
   // PLAINTEXT signs no base string (§3.4.4): only the key can be wrong.
   const plaintext = r.signatureMethod === 'PLAINTEXT';
-  const bases = plaintext ? [] : builtCandidates(r, rfcBase);
-  const signers = signerMistakes(keys, r.signatureMethod);
+  const seen = new Set([rfcBase]);
+  const distinct = (candidates: readonly Candidate[], keep: boolean): Built[] => {
+    const out: Built[] = [];
+    for (const candidate of candidates) {
+      const baseString = builder.build(candidate.variant);
+      const known = seen.has(baseString);
+      // A library's behaviour is tried even when it gives a base string seen before: it names other libraries.
+      if (known && !candidate.signer && !candidate.mistakes.some((m) => m.behaviour)) continue;
+      test(baseString, candidate);
+      if (keep && !known) {
+        seen.add(baseString);
+        out.push({ candidate, baseString });
+      }
+    }
+    return out;
+  };
+  // Known libraries' behaviour first: where one gives the same base string as a generic mistake, it names more.
+  const library = libraryCandidates(r, keys, builder);
+  const keyOnly = (c: Candidate) => c.signer !== undefined && Object.keys(c.variant).length === 0;
+  const signers = [...library.filter(keyOnly), ...signerMistakes(keys, r.signatureMethod)];
   if (received.length > 1) test(rfcBase, { mistakes: [], variant: {} });
-  for (const b of bases) test(b.baseString, b.candidate);
   for (const s of signers) test(rfcBase, s);
-  if (found.size) return [...found.values()];
+  const perParameter = plaintext ? [] : perParameterMistakes(r);
+  const paired = perParameter.length <= PAIRED_PER_PARAMETER_LIMIT;
+  const bases = plaintext ? [] : [...distinct(library.filter((c) => !keyOnly(c)), true), ...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
+  if (found.size) return results();
 
-  for (const b of bases) for (const s of signers) test(b.baseString, combine(b.candidate, s)!);
-  const pairPerParameter = bases.filter((b) => b.candidate.perParameter).length <= PAIRED_PER_PARAMETER_LIMIT;
-  const seen = new Set([rfcBase, ...bases.map((b) => b.baseString)]);
+  for (const b of bases) {
+    for (const s of signers) {
+      const both = combine(b.candidate, s);
+      if (both) test(b.baseString, both);
+    }
+  }
   for (let i = 0; i < bases.length; i++) {
     for (let k = i + 1; k < bases.length; k++) {
-      const a = bases[i]!.candidate;
-      const b = bases[k]!.candidate;
-      if (a.perParameter && b.perParameter && !pairPerParameter) continue;
-      const both = combine(a, b);
+      const both = combine(bases[i]!.candidate, bases[k]!.candidate);
       if (!both) continue;
-      const baseString = buildBaseString(r, both.variant);
+      const baseString = builder.build(both.variant);
       if (seen.has(baseString)) continue;
       seen.add(baseString);
       test(baseString, both);
     }
   }
-  return [...found.values()];
+  return results();
 }
 
-/** Every single base-string mistake whose base string differs from the RFC's, each base string once. */
-function builtCandidates(r: ReceivedRequest, rfcBase: string): Built[] {
-  const all = [...methodMistakes(r), ...uriMistakes(r), ...groupMistakes(r), ...encoderMistakes(), ...sortMistakes(), ...perParameterMistakes(r)];
-  const seen = new Set([rfcBase]);
-  const out: Built[] = [];
-  for (const candidate of all) {
-    const baseString = buildBaseString(r, candidate.variant);
-    if (seen.has(baseString)) continue;
-    seen.add(baseString);
-    out.push({ candidate, baseString });
-  }
-  return out;
+/** Every mistake that concerns the whole request (method, URI, groups of parameters, encoder, sort). */
+function wholeRequestMistakes(r: ReceivedRequest): Candidate[] {
+  return [...methodMistakes(r), ...uriMistakes(r), ...groupMistakes(r), ...encoderMistakes(), ...sortMistakes()];
 }
 
 /**
