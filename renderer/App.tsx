@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
+import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
@@ -58,6 +59,7 @@ export function App() {
           </div>
         )}
         {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
+        <ClockBanner />
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}
         <Suspense fallback={<p className="muted">Loading…</p>}>

@@ -53,6 +53,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mockState: mock.mockState,
     mockUpdateSettings: mock.mockUpdateSettings,
     mockAdvanceClock: mock.mockAdvanceClock,
+    mockResetClock: mock.mockResetClock,
     mockDeauthorize: mock.mockDeauthorize,
     mockReset: mock.mockReset,
     mockEvents: mock.mockEvents,

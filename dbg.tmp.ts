@@ -1,0 +1,11 @@
+import { startApp } from './test/e2e/app';
+import { launchChromium } from './test/e2e/browser';
+const app = await startApp();
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+await page.goto(app.url);
+await page.getByRole('button', { name: 'Mock provider' }).click();
+await page.getByRole('button', { name: '+1 hour' }).click();
+await page.waitForTimeout(1000);
+await page.screenshot({ path: '/tmp/stepper-shots/dbg.png' });
+await browser.close(); await app.close();
