@@ -210,13 +210,34 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
   return sign(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }, ctx);
 }
 
-/** A 401 on an API call means the access token is no longer valid (seed §3: deauthorized by the user). */
+/** Problems that say the token itself is no longer good (seed §3: deauthorized by the user), not this one request. */
+const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired']);
+
+/** Problem Reporting's fields in a 401's form body, when it carries them. */
+function problemFields(exchange: Exchange): Map<string, string> {
+  try {
+    return new Map(parseUrlEncoded(exchange.response.bodyText.trim(), true, 'response'));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * A 401 on an API call is explained by its oauth_problem: token_revoked means the access token is no longer valid
+ * (seed §3: deauthorized by the user); nonce_used, signature_invalid and the like refuse this request, not the token.
+ */
 export function interpretApiResponse(state: OAuth1State, exchange: Exchange): Interpretation<OAuth1State> {
   const status = exchange.response.status;
   const checks = [statusCheck(exchange)];
   const challenge = headerValue(exchange.response.headers, 'www-authenticate');
-  if (status === 401) checks.push(check('access token', false, '', `401: the access token is invalid, for example deauthorized by the user (seed §3, §7)${challenge ? `; WWW-Authenticate: ${challenge}` : ''}.`));
+  const fields = status === 401 ? problemFields(exchange) : new Map<string, string>();
+  const problem = fields.get('oauth_problem');
+  const tokenGone = status === 401 && (problem === undefined || TOKEN_GONE.has(problem));
+  if (status === 401) {
+    const named = problem ? problemOf(fields) : challenge ? ` WWW-Authenticate: ${challenge}.` : '';
+    checks.push(check('access token', false, '', tokenGone ? `401: the access token is invalid, for example deauthorized by the user (seed §3, §7).${named}` : `401: this request was refused; the access token itself may still be good.${named}`));
+  }
   const ok = status >= 200 && status < 300;
-  const accessToken = status === 401 && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
+  const accessToken = tokenGone && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
   return { ok, checks, summary: ok ? `API call answered ${status}.` : checks[checks.length - 1]!.message, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
 }

@@ -1,18 +1,41 @@
+import { connect } from 'node:net';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { inView, scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
 
 /**
- * Issue 6, done-when: by clicking only, against the browser mode and the embedded mock (its login page included),
- * the three OAuth 1.0a legs, a signed API call, deauthorization in the mock page and the 401 that follows; then a
- * wrong consumer secret and the signature diff the provider's side shows.
+ * By clicking only, at 1024x700, against the browser mode and the embedded mock (its login page included): the three
+ * OAuth 1.0a legs with Send and Continue in view without scrolling, the request as sent kept on screen, an exported
+ * request run before the app's own Send (each has its own nonce), a signed API call, deauthorization in the mock
+ * page and the 401 that follows; then a wrong consumer secret and the signature diff the provider's side shows.
  */
 const session = e2eSession();
 
 const leg = (page: Page) => page.getByRole('region', { name: /^(Request token|Authorize|Access token|API request)$/ });
+const bar = (page: Page) => page.getByRole('group', { name: 'Next step' });
+/** The bar's button, asserted in view before it is clicked (a click would scroll to it). */
+async function press(page: Page, name: string | RegExp): Promise<void> {
+  const button = bar(page).getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
+  await button.waitFor();
+  expect(await inView(page, button), `${String(name)} is in view`).toBe(true);
+  await button.click();
+}
+
+/** Sends a raw HTTP/1.1 request (as the export shows it) to its Host over a socket, and returns the status code. */
+function sendRaw(text: string): Promise<number> {
+  const { hostname, port } = new URL(`http://${/^Host: (.+)$/m.exec(text)![1]!.trim()}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text.replace(/\r?\n/g, '\r\n').replace(/(\r\n)*$/, '\r\n\r\n')));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
+}
 
 it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, then sees the 401 after deauthorizing (%s)', async (scheme) => {
-  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  const page = await session.browser.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: scheme });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
@@ -22,13 +45,21 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByRole('heading', { name: 'Signature base string' }).waitFor();
   await shot(page, 'oauth1-request-token-before', scheme);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const nonceBefore = await page.getByLabel('oauth_nonce').inputValue();
+  await press(page, 'Send');
   await page.getByText(/Request token .* received\./).waitFor();
+  // The page keeps the request as sent: its nonce, which the mock saw; the next request is one toggle away.
+  const asSent = page.getByRole('region', { name: 'Request as sent' });
+  expect(await asSent.getByText(`oauth_nonce="${nonceBefore}"`, { exact: false }).count()).toBe(1);
+  expect(await page.getByRole('region', { name: 'Signature walk-through' }).getByText(nonceBefore, { exact: true }).count()).toBeGreaterThan(0);
   await shot(page, 'oauth1-request-token-after', scheme);
+  await page.getByRole('button', { name: 'Next request' }).click();
+  expect(await page.getByLabel('oauth_nonce').inputValue()).not.toBe(nonceBefore);
+  await page.getByRole('button', { name: 'As sent' }).click();
 
-  await page.getByRole('button', { name: 'Continue: Authorize →' }).click();
+  await press(page, 'Continue: Authorize →');
   await shot(page, 'oauth1-authorize-before', scheme);
-  const [login] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in browser' }).click()]);
+  const [login] = await Promise.all([page.waitForEvent('popup'), press(page, 'Open in browser')]);
   await login.getByLabel('Username').fill('demo');
   await login.getByLabel('Password').fill('demo');
   await login.getByRole('button', { name: 'Log in and approve' }).click();
@@ -36,15 +67,25 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await login.close();
   await shot(page, 'oauth1-authorize-after', scheme);
 
-  await page.getByRole('button', { name: 'Continue: Access token →' }).click();
+  await press(page, 'Continue: Access token →');
   await shot(page, 'oauth1-access-token-before', scheme);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await press(page, 'Send');
   await page.getByText(/Access token .* received; it does not expire/).waitFor();
   await shot(page, 'oauth1-access-token-after', scheme);
 
-  await page.getByRole('button', { name: 'Continue: API request →' }).click();
+  await press(page, 'Continue: API request →');
   await shot(page, 'oauth1-api-before', scheme);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // An export is signed with its own nonce: running it first does not use up the one Send will send.
+  await page.getByText('Export this request').click();
+  await page.getByLabel('Export as').selectOption('raw-http');
+  const preview = page.getByLabel('Export preview');
+  await preview.getByText(/^GET /).waitFor();
+  const exported = (await preview.textContent())!;
+  const sendNonce = await page.getByLabel('oauth_nonce').inputValue();
+  expect(exported).toContain('oauth_nonce="');
+  expect(exported).not.toContain(`oauth_nonce="${sendNonce}"`);
+  expect(await sendRaw(exported)).toBe(200);
+  await press(page, 'Send');
   await page.getByText('API call answered 200.').waitFor();
   await expect.poll(() => page.getByRole('region', { name: "Provider's view" }).getByText('Accepted').count()).toBe(1);
   await shot(page, 'oauth1-api-after', scheme);
@@ -54,8 +95,8 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await page.getByText(/deauthorized: API calls with it now get 401/).waitFor();
   await shot(page, 'mock', scheme);
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.locator('p.summary.bad', { hasText: /401: the access token is invalid, for example deauthorized by the user/ }).waitFor();
+  await press(page, 'Send');
+  await page.locator('p.summary.bad', { hasText: /401: the access token is invalid, for example deauthorized by the user \(seed §3, §7\)\. The server says oauth_problem=token_revoked/ }).waitFor();
   expect(await leg(page).getByText('401 Unauthorized').count()).toBeGreaterThan(0);
   await shot(page, 'oauth1-api-401', scheme);
   // Every sent leg is in the history, newest first: the 401 on top.
@@ -64,6 +105,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   expect(history.value.entries.map((e: { leg: string }) => e.leg)).toEqual(expect.arrayContaining(['requestToken', 'accessToken', 'api']));
   const tokens = await page.evaluate(async () => (await fetch('/api/call/tokensList', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId: 'mock' }) })).json());
   expect(tokens.value[0]).toMatchObject({ kind: 'oauth1', expiresAt: null });
+  expect(await scrollsSideways(page)).toBe(false);
   expect(errors).toEqual([]);
   await page.close();
 });

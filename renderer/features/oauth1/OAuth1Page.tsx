@@ -26,6 +26,7 @@ export function OAuth1Page() {
   const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
 
   const next = NEXT[current];
+  const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH1_TITLES[next], go: () => legChosen(next) } : null;
   const start = () => profile && baseUrl && void flowStarted(profile, baseUrl);
   return (
     <div className="page">
@@ -51,11 +52,8 @@ export function OAuth1Page() {
           </details>
           <section className="leg-section" aria-label={OAUTH1_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH1_TITLES[current]}</h2>
-            <Explain title={OAUTH1_TITLES[current]} open>{OAUTH1_EXPLAIN[current]}</Explain>
-            {current === 'authorize' ? <AuthorizeLegPanel /> : <SignedLegPanel leg={current} />}
-            {next && flow.legs[next] === 'ready' && flow.legs[current] === 'succeeded' && (
-              <button type="button" className="primary next" onClick={() => legChosen(next)}>Continue: {OAUTH1_TITLES[next]} →</button>
-            )}
+            <Explain key={current} title={OAUTH1_TITLES[current]} seenKey={`oauth1.${current}`}>{OAUTH1_EXPLAIN[current]}</Explain>
+            {current === 'authorize' ? <AuthorizeLegPanel next={go} /> : <SignedLegPanel leg={current} next={go} />}
           </section>
         </>
       )}

@@ -24,6 +24,7 @@ export function OAuth2Page() {
   const profile = profiles.find((p) => p.id === activeId);
   const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
   const next = OAUTH2_NEXT[current];
+  const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) } : null;
   const token = flow?.token;
   // The flow's own profile: the picker may have moved on since the flow started.
   const againstMock = useOAuth2((s) => s.profile?.builtIn === true);
@@ -56,11 +57,8 @@ export function OAuth2Page() {
           </details>
           <section className="leg-section" aria-label={OAUTH2_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH2_TITLES[current]}</h2>
-            <Explain title={OAUTH2_TITLES[current]} open>{OAUTH2_EXPLAIN[current]}</Explain>
-            {current === 'authorize' ? <AuthorizePanel /> : <SentLegPanel leg={current} />}
-            {next && flow.legs[next] === 'ready' && flow.legs[current] === 'succeeded' && (
-              <button type="button" className="primary next" onClick={() => legChosen(next)}>Continue: {OAUTH2_TITLES[next]} →</button>
-            )}
+            <Explain key={current} title={OAUTH2_TITLES[current]} seenKey={`oauth2.${current}`}>{OAUTH2_EXPLAIN[current]}</Explain>
+            {current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
           </section>
         </>
       )}
