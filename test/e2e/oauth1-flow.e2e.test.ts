@@ -93,6 +93,8 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await page.getByRole('button', { name: 'Mock provider' }).click();
   await page.getByRole('button', { name: 'Deauthorize' }).click();
   await page.getByText(/deauthorized: API calls with it now get 401/).waitFor();
+  for (const entry of await page.locator('.log details').all()) await entry.evaluate((e) => ((e as HTMLDetailsElement).open = true));
+  expect(await scrollsSideways(page)).toBe(false);
   await shot(page, 'mock', scheme);
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
   await press(page, 'Send');
@@ -106,6 +108,11 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   const tokens = await page.evaluate(async () => (await fetch('/api/call/tokensList', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId: 'mock' }) })).json());
   expect(tokens.value[0]).toMatchObject({ kind: 'oauth1', expiresAt: null });
   expect(await scrollsSideways(page)).toBe(false);
+  // The saved token's row, at 1024 px, scrolls inside its card if at all: the page itself does not.
+  await page.getByRole('button', { name: 'Profiles' }).click();
+  await page.getByRole('region', { name: 'Saved tokens' }).getByRole('table').waitFor();
+  expect(await scrollsSideways(page)).toBe(false);
+  await shot(page, 'profiles-saved-tokens', scheme);
   expect(errors).toEqual([]);
   await page.close();
 });

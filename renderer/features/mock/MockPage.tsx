@@ -67,9 +67,9 @@ export function MockPage() {
             </section>
             <section aria-label="Forget">
               {confirmForget ? (
-                <div className="send-row confirm" role="group" aria-label="Confirm forgetting">
+                <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
                   <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
-                  <button type="button" className="danger" onClick={() => (setConfirmForget(false), void act(() => bridge.mockReset(), 'Every token, code and event forgotten.'))}>Forget them</button>
+                  <button type="button" className="forget" onClick={() => (setConfirmForget(false), void act(() => bridge.mockReset(), 'Every token, code and event forgotten.'))}>Forget them</button>
                   <button type="button" onClick={() => setConfirmForget(false)}>Cancel</button>
                 </div>
               ) : (
