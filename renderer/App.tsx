@@ -49,6 +49,7 @@ export function App() {
           <span className={mock.running ? 'dot on' : 'dot'} aria-hidden />
           <span>{mock.running ? `Mock at ${mock.baseUrl}` : 'Mock stopped'}</span>
           {info?.secretStorage === 'file' && <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>}
+          {info?.storePath && <p className="muted small store-path">Profiles, tokens and history: <code title={info.storePath}>{info.storePath}</code></p>}
         </div>
       </nav>
       <main className="content">

@@ -40,6 +40,9 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
+  // A newcomer is told whom to log in as, and where the app keeps its store.
+  await page.getByText(/log in there as demo \/ demo\./).waitFor();
+  expect(await page.getByText(/Profiles, tokens and history:/).getByText(/store\.json$/).count()).toBe(1);
   await shot(page, 'oauth1-start', scheme);
 
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
@@ -60,6 +63,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   await press(page, 'Continue: Authorize →');
   await shot(page, 'oauth1-authorize-before', scheme);
   const [login] = await Promise.all([page.waitForEvent('popup'), press(page, 'Open in browser')]);
+  await login.getByText("This is the mock's login page: log in as demo / demo.").waitFor();
   await login.getByLabel('Username').fill('demo');
   await login.getByLabel('Password').fill('demo');
   await login.getByRole('button', { name: 'Log in and approve' }).click();

@@ -37,6 +37,9 @@ it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by cli
   await login.getByRole('button', { name: 'Log in and approve' }).click();
   await page.getByText('Authorization code received.').waitFor();
   await login.close();
+  // The code as received, with the mock's lifetime counting down (60 s by default), then exchanged.
+  const credentials = page.getByRole('list', { name: 'Credentials' });
+  await credentials.getByText(/received · exchange within 00:[0-5]\d \(the mock's code lifetime\)/).waitFor();
   await shot(page, 'oauth2-authorize-after', scheme);
 
   await press(page, 'Continue: Token exchange →');
@@ -45,6 +48,7 @@ it.each(['light', 'dark'] as const)('completes the OAuth 2 flow with PKCE by cli
   await shot(page, 'oauth2-token-before', scheme);
   await send(page);
   await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+  await credentials.getByText(/Code: c-.*… exchanged/).waitFor();
   await shot(page, 'oauth2-token-after', scheme);
 
   await press(page, 'Continue: API request →');

@@ -14,7 +14,7 @@ import { createVerifyHandlers } from './verify-handlers';
 type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
 
 /** The store as the bridge needs it: its methods, and what the UI should say about it. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & { readonly secretStorage: 'encrypted' | 'file'; readonly notices: readonly string[]; close?(): void | Promise<void> };
+export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & { readonly secretStorage: 'encrypted' | 'file'; readonly notices: readonly string[]; readonly path?: string; close?(): void | Promise<void> };
 
 export interface AppServicesOptions {
   readonly host: 'electron' | 'web';
@@ -46,7 +46,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const { store } = options;
 
   const handlers = {
-    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices }),
+    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices, ...(store.path ? { storePath: store.path } : {}) }),
     mockStart: mock.mockStart,
     mockStop: mock.mockStop,
     mockStatus: mock.mockStatus,

@@ -3,7 +3,7 @@ import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useApp, useDeps } from '../../app/stores';
 
 /** Which of the mock's tables holds the token. */
-export type MockTokenKind = 'requestToken' | 'bearerToken';
+export type MockTokenKind = 'requestToken' | 'bearerToken' | 'code';
 
 /** The built-in mock's own view of a token: its status and, converted to this app's clock, when it expires there. */
 export interface MockTokenView {
@@ -15,6 +15,7 @@ export interface MockTokenView {
 type MockState = MethodOutput<'mockState'>['state'];
 
 function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: string; expiresAt: string } | undefined {
+  if (kind === 'code') return state.oauth2.codes.find((r) => r.code === token);
   const rows = kind === 'requestToken' ? state.oauth1.requestTokens : state.oauth2.accessTokens;
   return rows.find((r) => r.token === token);
 }

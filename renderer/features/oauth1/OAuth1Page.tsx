@@ -40,7 +40,7 @@ export function OAuth1Page() {
       {!flow ? (
         <div className="welcome">
           <p>Walk through the three legs of OAuth 1.0a against {profile?.builtIn ? 'the built-in mock provider' : profile?.name}: get a request token, let the user authorize it in the browser, exchange it for an access token, then call the API. Every parameter, the base string, the signing key and the raw HTTP are shown on the way.</p>
-          <p><strong>Next:</strong> press <em>Start the OAuth 1.0a flow</em>.{profile?.builtIn ? ' The mock signs you in as demo / demo.' : ''}</p>
+          <p><strong>Next:</strong> press <em>Start the OAuth 1.0a flow</em>.{profile?.builtIn ? <> The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.</> : ''}</p>
         </div>
       ) : (
         <>

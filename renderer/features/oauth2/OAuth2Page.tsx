@@ -5,7 +5,7 @@ import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useDeps, useOAuth2 } from '../../app/stores';
 import { MockExpiry } from '../flow/MockExpiry';
-import { useMockToken } from '../flow/use-mock-token';
+import { useMockToken, type MockTokenView } from '../flow/use-mock-token';
 import { AuthorizePanel } from './AuthorizePanel';
 import { OAUTH2_ARROWS, OAUTH2_EXPLAIN, OAUTH2_NEXT, OAUTH2_TITLES } from './legs';
 import { SentLegPanel } from './SentLegPanel';
@@ -29,6 +29,11 @@ export function OAuth2Page() {
   // The flow's own profile: the picker may have moved on since the flow started.
   const againstMock = useOAuth2((s) => s.profile?.builtIn === true);
   const mockView = useMockToken('bearerToken', token?.accessToken ?? null, againstMock);
+  const exchanged = flow?.legs.token === 'succeeded';
+  // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2); the callback still shows which it was.
+  const caught = useOAuth2((s) => s.callback?.params.find(([n]) => n === 'code')?.[1] ?? null);
+  const code = flow?.code ?? (exchanged ? caught : null);
+  const codeView = useMockToken('code', flow?.code ?? null, againstMock);
   return (
     <div className="page">
       <header className="page-head">
@@ -41,13 +46,15 @@ export function OAuth2Page() {
       {!flow ? (
         <div className="welcome">
           <p>Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.</p>
-          <p><strong>Next:</strong> press <em>Start the OAuth 2 flow</em>.{profile?.builtIn ? ' The mock signs you in as demo / demo.' : ''}</p>
+          <p><strong>Next:</strong> press <em>Start the OAuth 2 flow</em>.{profile?.builtIn ? <> The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.</> : ''}</p>
         </div>
       ) : (
         <>
           <LegStepper legs={flow.legs} titles={OAUTH2_TITLES} current={current} onChoose={legChosen} />
           <ul className="timeline" aria-label="Credentials">
-            <li className={flow.code ? 'have' : ''}>Code: {flow.code ? <code>{flow.code.slice(0, 12)}…</code> : 'none yet'}</li>
+            <li className={code ? 'have' : ''}>
+              Code: {code ? <><code>{code.slice(0, 12)}…</code> {exchanged ? 'exchanged' : 'received'}{!exchanged && codeView && <CodeAtMock view={codeView} now={now} />}</> : 'none yet'}
+            </li>
             <li className={token ? 'have' : ''}>Bearer token: {token ? <><code>{token.accessToken.slice(0, 12)}…</code> {token.expiresAt ? <>expires in <Countdown until={token.expiresAt} now={now} /><MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}</li>
             <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
           </ul>
@@ -64,4 +71,10 @@ export function OAuth2Page() {
       )}
     </div>
   );
+}
+
+/** The code's life at the mock (its lifetime, 60 s by default, seed §8): a client is only told to exchange it at once. */
+function CodeAtMock({ view, now }: { view: MockTokenView; now: () => number }) {
+  if (view.status !== 'issued') return <span className="mock-view"> · at the mock: <span className="expired">{view.status}</span></span>;
+  return <span className="mock-view"> · exchange within <Countdown until={view.expiresAt} now={now} /> (the mock's code lifetime)</span>;
 }
