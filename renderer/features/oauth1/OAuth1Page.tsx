@@ -1,6 +1,7 @@
 import type { OAuth1Leg } from '../../../shared/flows/oauth1-flow';
 import { Explain } from '../../components/Explain';
 import { ProfilePicker } from '../../components/ProfilePicker';
+import { FlowBinding } from '../flow/FlowBinding';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useOAuth1 } from '../../app/stores';
@@ -18,6 +19,7 @@ export function OAuth1Page() {
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
   const flow = useOAuth1((s) => s.flow);
+  const flowProfile = useOAuth1((s) => s.profile);
   const current = useOAuth1((s) => s.current);
   const startError = useOAuth1((s) => s.startError);
   const flowStarted = useOAuth1((s) => s.flowStarted);
@@ -33,10 +35,11 @@ export function OAuth1Page() {
       <header className="page-head">
         <h2>OAuth 1.0a</h2>
         <ProfilePicker />
-        <span className="muted">{baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
+        <span className="muted">{flow ? flow.config.baseUrl : baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
         <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={start}>{flow ? 'Start over' : 'Start the OAuth 1.0a flow'}</button>
       </header>
       {startError && <p className="error" role="alert">{startError.message}</p>}
+      {flow && <FlowBinding flowProfile={flowProfile} flowBaseUrl={flow.config.baseUrl} chosen={profile} />}
       {!flow ? (
         <div className="welcome">
           <p>Walk through the three legs of OAuth 1.0a against {profile?.builtIn ? 'the built-in mock provider' : profile?.name}: get a request token, let the user authorize it in the browser, exchange it for an access token, then call the API. Every parameter, the base string, the signing key and the raw HTTP are shown on the way.</p>

@@ -1,6 +1,7 @@
 import { Countdown } from '../../components/Countdown';
 import { Explain } from '../../components/Explain';
 import { ProfilePicker } from '../../components/ProfilePicker';
+import { FlowBinding } from '../flow/FlowBinding';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useDeps, useOAuth2 } from '../../app/stores';
@@ -17,6 +18,7 @@ export function OAuth2Page() {
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
   const flow = useOAuth2((s) => s.flow);
+  const flowProfile = useOAuth2((s) => s.profile);
   const current = useOAuth2((s) => s.current);
   const startError = useOAuth2((s) => s.startError);
   const flowStarted = useOAuth2((s) => s.flowStarted);
@@ -39,10 +41,11 @@ export function OAuth2Page() {
       <header className="page-head">
         <h2>OAuth 2</h2>
         <ProfilePicker />
-        <span className="muted">{baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
+        <span className="muted">{flow ? flow.config.baseUrl : baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
         <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={() => profile && baseUrl && void flowStarted(profile, baseUrl)}>{flow ? 'Start over' : 'Start the OAuth 2 flow'}</button>
       </header>
       {startError && <p className="error" role="alert">{startError.message}</p>}
+      {flow && <FlowBinding flowProfile={flowProfile} flowBaseUrl={flow.config.baseUrl} chosen={profile} />}
       {!flow ? (
         <div className="welcome">
           <p>Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.</p>
