@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
+import { useLeaveWarning } from './features/flow/use-leave-warning';
 import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
@@ -34,6 +35,7 @@ export function App() {
   useEffect(() => {
     void appOpened();
   }, [appOpened]);
+  useLeaveWarning();
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Pages">

@@ -132,5 +132,10 @@ it('shows the signature diff after a deliberately wrong consumer secret', async 
   await provider.getByText('Rejected').waitFor();
   await provider.getByText(/the signing key differs: check the consumer secret/).waitFor();
   await shot(page, 'oauth1-signature-invalid', 'light');
+  // A reload would lose the flow: the browser asks first.
+  const dialogs: string[] = [];
+  page.once('dialog', (d) => (dialogs.push(d.type()), void d.accept()));
+  await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
   await page.close();
 });
