@@ -11,6 +11,7 @@ import type { MethodInput } from '../../../shared/bridge/contract';
 import { findProviderEventAfter } from '../../state/provider-match';
 import { LegActions, runStatus } from '../flow/LegActions';
 import type { SentLeg } from '../../state/oauth2-store';
+import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -25,6 +26,8 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   const profile = useOAuth2((s) => s.profile);
   const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
+  // Masked until revealed, like every other secret (design §5); the body stays editable around the dots.
+  const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
   // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =
     leg === 'api' && flow && profile
@@ -41,13 +44,16 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
             </div>
             {draft.body !== undefined && (
-              <label className="grow">Body (form-encoded)<textarea className="mono" rows={4} value={reveal ? draft.body : masked(draft.body, [clientSecret])} readOnly={!reveal} spellCheck={false} onChange={(e) => draftEdited(leg, { body: e.target.value })} /></label>
+              <label className="grow">
+                Body (form-encoded)
+                <textarea className="mono" rows={4} value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)} spellCheck={false} onChange={(e) => draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })} />
+              </label>
             )}
-            {clientSecret && (
-              <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide the client secret' : 'Reveal the client secret (to edit the body)'}</button>
+            {secrets.length > 0 && (
+              <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}</button>
             )}
           </form>
-          <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), [clientSecret, encodeURIComponent(clientSecret)])}</Value>
+          <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), secrets)}</Value>
           <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
         </section>
         <section className="col" aria-label="Result">
