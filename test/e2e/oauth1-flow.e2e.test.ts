@@ -101,6 +101,10 @@ it.each(['light', 'dark'] as const)('completes the OAuth 1.0a flow by clicking, 
   expect(await scrollsSideways(page)).toBe(false);
   await shot(page, 'mock', scheme);
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
+  // The flow's header takes the mock's word at once: the token is never called valid once deauthorized there.
+  const credentials = page.getByRole('list', { name: 'Credentials' });
+  await credentials.getByText(/Access token: at-.*… deauthorized at the mock/).waitFor();
+  expect(await credentials.getByText(/valid/).count()).toBe(0);
   await press(page, 'Send');
   await page.locator('p.summary.bad', { hasText: /401: the access token is invalid, for example deauthorized by the user \(seed §3, §7\)\. The server says oauth_problem=token_revoked/ }).waitFor();
   expect(await leg(page).getByText('401 Unauthorized').count()).toBeGreaterThan(0);
