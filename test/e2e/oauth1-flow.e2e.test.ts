@@ -143,3 +143,32 @@ it('shows the signature diff after a deliberately wrong consumer secret', async 
   expect(dialogs).toEqual(['beforeunload']);
   await page.close();
 });
+
+it.each(['light', 'dark'] as const)('makes a mistake on purpose: the mock refuses it, the base strings differ, the debugger names it (%s)', async (scheme) => {
+  const page = await session.browser.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: scheme });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: /^(Start the OAuth 1.0a flow|Start over)$/ }).click();
+  await page.getByText('Make a mistake on purpose').click();
+  const choice = page.getByLabel('Mistake for the next Send');
+  const option = choice.locator('optgroup[label="A trailing slash differs"] option');
+  await choice.selectOption((await option.getAttribute('value'))!);
+  await page.getByText(/The next Send makes this mistake once: A trailing slash differs\./).waitFor();
+  await press(page, 'Send with the mistake');
+  await page.getByText(/No request token\. The server says oauth_problem=signature_invalid/).waitFor();
+  const provider = page.getByRole('region', { name: "Provider's view" });
+  await provider.getByText(/The base strings differ from character \d+:/).waitFor();
+  const result = page.getByRole('region', { name: 'Mistake made on purpose' });
+  await result.getByRole('heading', { name: 'Mistake made on purpose: A trailing slash differs' }).waitFor();
+  expect(await result.locator('.causes li', { hasText: 'A trailing slash differs' }).count()).toBe(1);
+  await shot(page, 'oauth1-mistake-on-purpose', scheme);
+  // Once only: the next send is signed right again.
+  await page.getByRole('button', { name: 'Next request' }).click();
+  expect(await page.getByLabel('Mistake for the next Send').inputValue()).toBe('');
+  await press(page, 'Send');
+  await page.getByText(/Request token .* received\./).waitFor();
+  expect(errors).toEqual([]);
+  page.on('dialog', (d) => void d.accept());
+  await page.close();
+});

@@ -4,10 +4,12 @@ import { ProviderSide } from '../../components/ProviderSide';
 import { useApp, useOAuth1 } from '../../app/stores';
 import type { SignedLeg } from '../../state/oauth1-drafts';
 import { findProviderEvent } from '../../state/provider-match';
+import { MistakeResult } from './MistakeResult';
 
 /** What came back from a signed leg's last send: the error or the outcome with its checks, the mock's view, the exchange. */
 export function LegResult({ leg }: { leg: SignedLeg }) {
   const run = useOAuth1((s) => s.runs[leg]);
+  const draft = useOAuth1((s) => s.drafts[leg]);
   const mockEvents = useApp((s) => s.mockEvents);
   if (!run || run.sending) return null;
   const sentNonce = run.sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
@@ -19,7 +21,8 @@ export function LegResult({ leg }: { leg: SignedLeg }) {
       )}
       {run.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
       {run.outcome && <Checks checks={run.outcome.checks} />}
-      {provider && <ProviderSide event={provider} clientBaseString={run.sent?.baseString ?? null} />}
+      {provider && <ProviderSide event={provider} clientBaseString={run.mistake?.baseString ?? run.sent?.baseString ?? null} />}
+      {run.mistake && draft && <MistakeResult applied={run.mistake} secrets={draft} />}
       {run.exchange && <ExchangeView exchange={run.exchange} />}
     </div>
   );

@@ -8,6 +8,7 @@ import type { SignedLeg } from '../../state/oauth1-drafts';
 import { freshNonceAndTimestamp } from '../../state/signing-context';
 import { LegActions, runStatus } from '../flow/LegActions';
 import { LegResult } from './LegResult';
+import { MistakeChooser } from './MistakeChooser';
 import { RequestForm } from './RequestForm';
 import { useLiveTrace } from './use-live-trace';
 
@@ -26,6 +27,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const nonceRenewed = useOAuth1((s) => s.nonceRenewed);
   const legSent = useOAuth1((s) => s.legSent);
   const live = useLiveTrace(draft);
+  const mistake = useOAuth1((s) => s.mistakes[leg] ?? null);
   const sent = run?.sent ?? null;
   const [editingNext, setEditingNext] = useState(false);
   // Each send shows what it sent; editing the next request is one toggle away.
@@ -37,7 +39,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const secrets = [draft.consumerSecret ?? '', draft.tokenSecret ?? ''];
   const showSent = sent !== null && !editingNext && !run?.sending;
   const param = (name: string) => sent?.params.find((p) => p.name === name)?.value ?? '';
-  const action = { label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !live.trace || !!run?.sending };
+  const action = { label: run?.sending ? 'Sending…' : mistake ? 'Send with the mistake' : 'Send', run: () => void legSent(leg), disabled: !live.trace || !!run?.sending };
 
   return (
     <div className="leg-panel">
@@ -62,6 +64,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
             <h3>Request</h3>
             <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
             {live.trace && <Value label="HTTP request" text={requestText(live.trace.request)} />}
+            {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
             {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
             {run && !run.sending && sent === null && <LegResult leg={leg} />}
           </section>
