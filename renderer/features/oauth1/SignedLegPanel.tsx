@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { RawRequest } from '../../../shared/http';
 import { requestText } from '../../../shared/http-text';
 import { ExportMenu } from '../../components/ExportMenu';
 import { TraceView } from '../../components/TraceView';
@@ -56,14 +57,14 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
         {showSent ? (
           <section className="col" aria-label="Request as sent">
             <h3>Request as sent</h3>
-            <Value label="HTTP request as sent" text={requestText(run?.exchange?.request ?? sent.request)} />
+            <HttpRequest label="HTTP request as sent" request={run?.exchange?.request ?? sent.request} />
             <LegResult leg={leg} />
           </section>
         ) : (
           <section className="col" aria-label="Request to send">
             <h3>Request</h3>
             <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
-            {live.trace && <Value label="HTTP request" text={requestText(live.trace.request)} />}
+            {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
             {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
             {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
             {run && !run.sending && sent === null && <LegResult leg={leg} />}
@@ -78,4 +79,10 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
       <LegActions action={action} outcome={runStatus(run)} next={next} />
     </div>
   );
+}
+
+/** A request as HTTP/1.1 text, shown without the blank lines of an empty body; the copy is the exact text. */
+function HttpRequest({ label, request }: { label: string; request: RawRequest }) {
+  const text = requestText(request);
+  return <Value label={label} text={text}>{request.body ? text : text.trimEnd()}</Value>;
 }
