@@ -58,7 +58,7 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
     exchanges.push(e);
     return e;
   };
-  const ctx = () => ({ nonce: hex(8), timestamp: String(Math.floor(mock.clock.now() / 1000)), crypto: nodeCrypto });
+  const ctx = () => ({ nonce: hex(8), timestamp: String(mock.clock.clientNowSeconds()), crypto: nodeCrypto });
   return {
     mock,
     base,
@@ -94,7 +94,7 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
         signatureMethod: 'HMAC-SHA1',
         ...rsa,
         nonce: hex(16),
-        timestamp: String(Math.floor(mock.clock.now() / 1000)),
+        timestamp: String(mock.clock.clientNowSeconds()),
       };
     },
     stop: () => mock.stop(),
