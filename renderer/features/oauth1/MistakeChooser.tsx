@@ -29,17 +29,16 @@ export function MistakeChooser({ leg, trace, draft }: { leg: SignedLeg; trace: S
         <p className="muted small">{draft.signatureMethod.startsWith('RSA-') ? 'Not with RSA: the page never holds the private key, so it cannot sign the wrong way.' : 'Fix the request first.'}</p>
       ) : (
         <>
-          <label className="grow">
-            Mistake for the next Send
-            <select value={selected} onChange={(e) => mistakeChosen(leg, mistakes.find((m) => m.id === e.target.value) ?? null)}>
-              <option value="">None: sign it right</option>
-              {groups.map((title) => (
-                <optgroup key={title} label={title}>
-                  {mistakes.filter((m) => m.title === title).map((m) => <option key={m.id} value={m.id}>{m.detail}</option>)}
-                </optgroup>
-              ))}
-            </select>
-          </label>
+          {/* Not a wrapping label: its options' text would become part of the label (and match other fields' names). */}
+          <label className="grow" htmlFor={`mistake-${leg}`}>Mistake for the next Send</label>
+          <select id={`mistake-${leg}`} value={selected} onChange={(e) => mistakeChosen(leg, mistakes.find((m) => m.id === e.target.value) ?? null)}>
+            <option value="">None: sign it right</option>
+            {groups.map((title) => (
+              <optgroup key={title} label={title}>
+                {mistakes.filter((m) => m.title === title).map((m) => <option key={m.id} value={m.id}>{m.detail}</option>)}
+              </optgroup>
+            ))}
+          </select>
           <p className="muted small">
             {chosen ? <>The next Send makes this mistake once: <strong>{chosen.title}</strong>. {chosen.detail}</> : 'The same mistakes the signature debugger names, made on the request this page signs, for the next Send only.'}
           </p>
