@@ -4,8 +4,8 @@ import { useSendShortcut } from './use-send-shortcut';
 /** The last send in a few words for the bar: the status line, or the error code when nothing came back. */
 export function runStatus(run: { sending: boolean; exchange: { response: { status: number; statusText: string } } | null; error: { code: string } | null; outcome: { ok: boolean } | null } | undefined): { ok: boolean; text: string } | null {
   if (!run || run.sending) return null;
-  if (run.exchange) return { ok: run.outcome?.ok ?? false, text: `${run.exchange.response.status} ${run.exchange.response.statusText}` };
-  return run.error ? { ok: false, text: run.error.code } : null;
+  if (run.exchange) return { ok: run.outcome?.ok ?? false, text: `Last send: ${run.exchange.response.status} ${run.exchange.response.statusText}` };
+  return run.error ? { ok: false, text: `Last send: ${run.error.code}` } : null;
 }
 
 export interface LegAction {
@@ -34,7 +34,7 @@ export function LegActions({ action, outcome, next, children }: { action: LegAct
         </button>
       )}
       {children}
-      {outcome && <span className={outcome.ok ? 'bar-status ok' : 'bar-status bad'}><span aria-hidden>{outcome.ok ? '✓' : '✗'}</span> Last send: {outcome.text}</span>}
+      {outcome && <span className={outcome.ok ? 'bar-status ok' : 'bar-status bad'}><span aria-hidden>{outcome.ok ? '✓' : '✗'}</span> {outcome.text}</span>}
       <span className="bar-end">
         {next && <button type="button" className="primary" onClick={next.go}>Continue: {next.title} →</button>}
         <span className="muted small">Ctrl+Enter</span>

@@ -61,7 +61,7 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
       {authorize.outcome && <Checks checks={authorize.outcome.checks} />}
       <LegActions
         action={oob ? null : { label: 'Open in browser', run: () => void open('system'), disabled: waiting }}
-        outcome={authorize.outcome && { ok: authorize.outcome.ok, text: authorize.outcome.ok ? 'authorized' : 'not authorized' }}
+        outcome={authorize.outcome && { ok: authorize.outcome.ok, text: authorize.outcome.ok ? 'Callback: authorized' : 'Callback: not authorized' }}
         next={next}
       >
         {waiting && <span className="waiting small">Waiting for the callback…</span>}

@@ -56,7 +56,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           {outcome && <Checks checks={outcome.checks} />}
         </section>
       </div>
-      <LegActions action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }} outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'code received' : 'no code' }} next={next}>
+      <LegActions action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }} outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }} next={next}>
         {waitId && <span className="waiting small">Waiting for the callback…</span>}
       </LegActions>
     </div>

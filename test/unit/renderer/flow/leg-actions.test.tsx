@@ -15,11 +15,11 @@ describe('the leg action bar', () => {
     const action = { label: 'Open in browser', run: () => done.push('open') };
     const { rerender } = render(<LegActions action={action} outcome={null} next={null} />);
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
-    rerender(<LegActions action={action} outcome={{ ok: true, text: 'authorized' }} next={{ title: 'Access token', go: () => done.push('continue') }} />);
+    rerender(<LegActions action={action} outcome={{ ok: true, text: 'Callback: authorized' }} next={{ title: 'Access token', go: () => done.push('continue') }} />);
     fireEvent.keyDown(window, { key: 'Enter', metaKey: true });
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(done).toEqual(['open', 'continue']);
-    expect(screen.getByRole('group', { name: 'Next step' }).textContent).toContain('Last send: authorized');
+    expect(screen.getByRole('group', { name: 'Next step' }).textContent).toContain('✓ Callback: authorized');
   });
 
   it('leaves a disabled action alone', () => {
