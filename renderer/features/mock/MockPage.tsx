@@ -21,7 +21,6 @@ export function MockPage() {
   const [state, setState] = useState<MockState | null>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [confirmForget, setConfirmForget] = useState(false);
-  const clockReset = useApp((s) => s.mockClockReset);
   const refresh = useCallback(async () => {
     const r = await bridge.mockState();
     setState(r.ok ? r.value : null);
@@ -61,7 +60,7 @@ export function MockPage() {
                 <button type="button" onClick={() => void advance(60, 'a minute')}>+1 minute</button>
                 <button type="button" onClick={() => void advance(3600, 'an hour')}>+1 hour</button>
                 <button type="button" disabled={toExpiry === 0} onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}>Advance to expiry</button>
-                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(async () => (await clockReset(), { ok: true }), 'Clock back to real time.')}>Reset clock</button>
+                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(() => bridge.mockResetClock(), 'Clock back to real time.')}>Reset clock</button>
               </div>
               <p className="muted small">Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and Start keep the clock, as they keep the tokens.</p>
             </section>
