@@ -172,3 +172,27 @@ it.each(['light', 'dark'] as const)('makes a mistake on purpose: the mock refuse
   page.on('dialog', (d) => void d.accept());
   await page.close();
 });
+
+it('treats a profile that names the mock as http://LOCALHOST:<port> as the mock: its view and its verdicts show', async () => {
+  const page = await session.browser.newPage({ viewport: { width: 1024, height: 700 } });
+  await page.goto(session.app.url);
+  await page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).waitFor();
+  const mockBase = (await page.evaluate(async () => (await (await fetch('/api/call/mockStatus', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()).value.baseUrl)) as string;
+  const upper = mockBase.replace('127.0.0.1', 'LOCALHOST');
+  // Port 0: the catcher takes a free loopback port, which the mock accepts for its registered loopback callback.
+  const profile = { id: 'upper', name: 'Mock as LOCALHOST', baseUrl: upper, callbackPort: 0, oauth1: { consumerKey: 'oauth-lab-consumer', consumerSecret: 'oauth-lab-consumer-secret' } };
+  const saved = await page.evaluate(async (p) => (await fetch('/api/call/profileSave', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profile: p }) })).json(), profile);
+  expect(saved.ok, JSON.stringify(saved)).toBe(true);
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Profile' }).selectOption('upper');
+  await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
+  await press(page, 'Send');
+  await page.getByText(/Request token .* received\./).waitFor();
+  await page.getByRole('region', { name: "Provider's view" }).getByText('Accepted').waitFor();
+  // The mock's clock moved: its verdict shows beside the client's countdown, as for the built-in profile.
+  expect((await fetch(`${mockBase}/_mock/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 601 }) })).status).toBe(200);
+  await page.getByRole('list', { name: 'Credentials' }).getByText(/expires in \d\d:\d\d · at the mock: expired/).waitFor();
+  expect((await fetch(`${mockBase}/_mock/clock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(200);
+  page.on('dialog', (d) => void d.accept());
+  await page.close();
+});

@@ -1,5 +1,6 @@
 import { Countdown } from '../../components/Countdown';
-import { useDeps, useOAuth1 } from '../../app/stores';
+import { useApp, useDeps, useOAuth1 } from '../../app/stores';
+import { isMockUrl } from '../../state/provider-match';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken } from '../flow/use-mock-token';
 
@@ -7,7 +8,9 @@ import { useMockToken } from '../flow/use-mock-token';
 export function CredentialTimeline() {
   const { now } = useDeps();
   const flow = useOAuth1((s) => s.flow);
-  const builtIn = useOAuth1((s) => s.profile?.builtIn === true);
+  const mockBase = useApp((s) => s.mock.baseUrl);
+  // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
+  const builtIn = useOAuth1((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBase)));
   const mockView = useMockToken('requestToken', flow?.requestToken?.token ?? null, builtIn);
   const accessAtMock = useMockToken('accessToken', flow?.accessToken?.token ?? null, builtIn);
   if (!flow) return null;

@@ -7,6 +7,7 @@ import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useDeps, useOAuth2 } from '../../app/stores';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken, type MockTokenView } from '../flow/use-mock-token';
+import { isMockUrl } from '../../state/provider-match';
 import { AuthorizePanel } from './AuthorizePanel';
 import { OAUTH2_ARROWS, OAUTH2_EXPLAIN, OAUTH2_NEXT, OAUTH2_TITLES } from './legs';
 import { SentLegPanel } from './SentLegPanel';
@@ -29,7 +30,8 @@ export function OAuth2Page() {
   const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) } : null;
   const token = flow?.token;
   // The flow's own profile: the picker may have moved on since the flow started.
-  const againstMock = useOAuth2((s) => s.profile?.builtIn === true);
+  // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
+  const againstMock = useOAuth2((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mock.baseUrl)));
   const mockView = useMockToken('bearerToken', token?.accessToken ?? null, againstMock);
   const exchanged = flow?.legs.token === 'succeeded';
   // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2); the callback still shows which it was.
