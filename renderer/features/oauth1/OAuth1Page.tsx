@@ -55,8 +55,8 @@ export function OAuth1Page() {
           </details>
           <section className="leg-section" aria-label={OAUTH1_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH1_TITLES[current]}</h2>
-            <Explain key={current} title={OAUTH1_TITLES[current]} seenKey={`oauth1.${current}`}>{OAUTH1_EXPLAIN[current]}</Explain>
-            {current === 'authorize' ? <AuthorizeLegPanel next={go} /> : <SignedLegPanel key={current} leg={current} next={go} />}
+            <Explain key={`explain-${current}`} title={OAUTH1_TITLES[current]} seenKey={`oauth1.${current}`}>{OAUTH1_EXPLAIN[current]}</Explain>
+            {current === 'authorize' ? <AuthorizeLegPanel next={go} /> : <SignedLegPanel key={`panel-${current}`} leg={current} next={go} />}
           </section>
         </>
       )}

@@ -69,7 +69,7 @@ export function OAuth2Page() {
           </details>
           <section className="leg-section" aria-label={OAUTH2_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH2_TITLES[current]}</h2>
-            <Explain key={current} title={OAUTH2_TITLES[current]} seenKey={`oauth2.${current}`}>{OAUTH2_EXPLAIN[current]}</Explain>
+            <Explain key={`explain-${current}`} title={OAUTH2_TITLES[current]} seenKey={`oauth2.${current}`}>{OAUTH2_EXPLAIN[current]}</Explain>
             {current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
           </section>
         </>
