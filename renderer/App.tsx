@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
+import { useLeaveWarning } from './features/flow/use-leave-warning';
+import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
@@ -33,6 +35,7 @@ export function App() {
   useEffect(() => {
     void appOpened();
   }, [appOpened]);
+  useLeaveWarning();
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Pages">
@@ -48,6 +51,7 @@ export function App() {
           <span className={mock.running ? 'dot on' : 'dot'} aria-hidden />
           <span>{mock.running ? `Mock at ${mock.baseUrl}` : 'Mock stopped'}</span>
           {info?.secretStorage === 'file' && <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>}
+          {info?.storePath && <p className="muted small store-path">Profiles, tokens and history: <code title={info.storePath}>{info.storePath}</code></p>}
         </div>
       </nav>
       <main className="content">
@@ -58,6 +62,7 @@ export function App() {
           </div>
         )}
         {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
+        <ClockBanner />
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}
         <Suspense fallback={<p className="muted">Loading…</p>}>

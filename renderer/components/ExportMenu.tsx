@@ -14,7 +14,7 @@ const KINDS: readonly [Target['kind'], string][] = [['snapshot', 'This exact req
  * "Export" on a request (issue 7): choose a language or format, preview it, copy or save it. Secrets are left out
  * (named placeholders) unless the user ticks "Include secrets".
  */
-export function ExportMenu({ source, exchange }: { source: Source; exchange?: MethodInput<'exportRequest'>['exchange'] }) {
+export function ExportMenu({ source, exchange, note }: { source: Source; exchange?: MethodInput<'exportRequest'>['exchange']; note?: string }) {
   const { bridge } = useDeps();
   const { host, save } = useSaveText();
   const [open, setOpen] = useState(false);
@@ -54,6 +54,7 @@ export function ExportMenu({ source, exchange }: { source: Source; exchange?: Me
         </label>
         <label className="check"><input type="checkbox" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} />Include secrets</label>
       </div>
+      {note && <p className="muted small">{note}</p>}
       {result && !result.ok && <p className="error" role="alert">{result.message}</p>}
       {result?.ok && (
         <>

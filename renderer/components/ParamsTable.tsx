@@ -8,7 +8,7 @@ export function ParamsTable({ params, sorted, hovered, onHover, caption, encoded
     <table className="params">
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Source</th>{encoded && <th scope="col">Encoded</th>}</tr>
+        <tr><th scope="col" title="Sort rank: where the parameter goes in the normalized string (RFC 5849 §3.4.1.3.2)"><abbr title="Sort rank">#</abbr><span className="sr-only"> (sort rank)</span></th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Source</th>{encoded && <th scope="col">Encoded</th>}</tr>
       </thead>
       <tbody>
         {params.map((p) => (

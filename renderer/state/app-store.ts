@@ -15,6 +15,8 @@ export interface AppState {
   readonly mock: MethodOutput<'mockStatus'>;
   /** What the mock received, newest last, bounded. */
   readonly mockEvents: readonly ProviderEventView[];
+  /** How far the mock's clock is ahead of real time, in seconds (0 when it is not moved or not running). */
+  readonly mockClockOffset: number;
   /** The last failure of an app-level action, shown in the header until dismissed. */
   readonly error: BridgeError | null;
   readonly loaded: boolean;
@@ -24,6 +26,7 @@ export interface AppState {
   profilesChanged(profiles: readonly Profile[]): void;
   mockStartRequested(): Promise<void>;
   mockStopRequested(): Promise<void>;
+  mockClockReset(): Promise<void>;
   errorDismissed(): void;
 }
 
@@ -34,6 +37,12 @@ export function createAppStore({ bridge }: RendererDeps) {
     const fail = (error: BridgeError) => set({ error });
     bridge.on('mockStatus', (mock) => set({ mock }));
     bridge.on('mockEvent', (event) => set({ mockEvents: [...get().mockEvents.slice(-(EVENT_LIMIT - 1)), event] }));
+    bridge.on('mockClock', ({ offsetSeconds }) => set({ mockClockOffset: offsetSeconds }));
+    // The offset survives a stop and start (as the tokens do), so it is read whenever the mock comes up.
+    const readClock = async () => {
+      const r = await bridge.mockState();
+      if (r.ok) set({ mockClockOffset: r.value.state.clockOffsetSeconds });
+    };
     return {
       page: 'oauth1',
       info: null,
@@ -41,6 +50,7 @@ export function createAppStore({ bridge }: RendererDeps) {
       activeProfileId: 'mock',
       mock: { running: false, baseUrl: null },
       mockEvents: [],
+      mockClockOffset: 0,
       error: null,
       loaded: false,
       async appOpened() {
@@ -57,6 +67,7 @@ export function createAppStore({ bridge }: RendererDeps) {
         });
         // The mock profile is what a newcomer starts with: have it running (issue 6: first flow in two minutes).
         if (mock.ok && !mock.value.running) await get().mockStartRequested();
+        else if (mock.ok) await readClock();
       },
       pageChosen: (page) => set({ page }),
       profileChosen(id) {
@@ -66,12 +77,18 @@ export function createAppStore({ bridge }: RendererDeps) {
       profilesChanged: (profiles) => set({ profiles }),
       async mockStartRequested() {
         const r = await bridge.mockStart({ port: 0 });
-        if (r.ok) set({ mock: r.value });
-        else fail(r.error);
+        if (!r.ok) return fail(r.error);
+        set({ mock: r.value });
+        await readClock();
       },
       async mockStopRequested() {
         const r = await bridge.mockStop();
         if (r.ok) set({ mock: r.value });
+        else fail(r.error);
+      },
+      async mockClockReset() {
+        const r = await bridge.mockResetClock();
+        if (r.ok) set({ mockClockOffset: r.value.offsetSeconds });
         else fail(r.error);
       },
       errorDismissed: () => set({ error: null }),

@@ -12,6 +12,7 @@ import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
 import { recordHistory, saveToken } from './flow-records';
 import { freshNonceAndTimestamp } from './signing-context';
+import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
 export interface LegRun {
   readonly sending: boolean;
@@ -21,6 +22,8 @@ export interface LegRun {
   /** Unreachable server, TLS, timeout, a signing error: the leg that caused it shows it. */
   readonly error: BridgeError | null;
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
+  /** The mistake made on purpose in this send, with the base string and request it gave. */
+  readonly mistake?: MistakeApplied | null;
 }
 
 export type Caught = EventPayload<'catcherCallback'>['callback'];
@@ -41,12 +44,15 @@ export interface OAuth1FlowState {
   readonly current: OAuth1Leg;
   readonly drafts: Readonly<Partial<Record<SignedLeg, OAuth1Draft>>>;
   readonly runs: Readonly<Partial<Record<SignedLeg, LegRun>>>;
+  /** A mistake to make on purpose in each leg's next send (the learner's choice), then forgotten. */
+  readonly mistakes: Readonly<Partial<Record<SignedLeg, DeliberateMistake>>>;
   readonly authorize: AuthorizeLeg;
   readonly startError: BridgeError | null;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth1Leg): void;
   draftEdited(leg: SignedLeg, patch: Partial<OAuth1Draft>): void;
   nonceRenewed(leg: SignedLeg): void;
+  mistakeChosen(leg: SignedLeg, mistake: DeliberateMistake | null): void;
   legSent(leg: SignedLeg): Promise<void>;
   authorizationStarted(): Promise<string | null>;
   waitCancelled(): Promise<void>;
@@ -94,6 +100,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       current: 'requestToken',
       drafts: {},
       runs: {},
+      mistakes: {},
       authorize: idleAuthorize,
       startError: null,
       async flowStarted(profile, baseUrl) {
@@ -103,7 +110,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const opened = await bridge.catcherOpen({ port: profile.builtIn ? 0 : profile.callbackPort, path: profile.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile });
         const flow = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, baseUrl, opened.value.redirectUri));
-        set({ profile, flow, redirectUri: opened.value.redirectUri, current: 'requestToken', runs: {}, authorize: idleAuthorize, startError: null, drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) } });
+        set({ profile, flow, redirectUri: opened.value.redirectUri, current: 'requestToken', runs: {}, mistakes: {}, authorize: idleAuthorize, startError: null, drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) } });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -113,28 +120,37 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       nonceRenewed(leg) {
         get().draftEdited(leg, fresh());
       },
+      mistakeChosen(leg, mistake) {
+        const { [leg]: _, ...others } = get().mistakes;
+        set({ mistakes: mistake ? { ...others, [leg]: mistake } : others });
+      },
       async legSent(leg) {
         const { flow, drafts, profile } = get();
         const draft = drafts[leg];
         if (!flow || !draft || !profile || get().runs[leg]?.sending) return;
         setRun(leg, { sending: true, sent: null, exchange: null, error: null, outcome: null });
         let trace: SignatureTrace;
+        let mistake: MistakeApplied | null = null;
         try {
           trace = await sign(draft);
+          const chosen = get().mistakes[leg];
+          // The learner's mistake, made once on the request the app signed, then forgotten.
+          if (chosen) mistake = applyMistake(trace, chosen, draft, crypto);
         } catch (e) {
           return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
         }
-        const r = await bridge.httpSend({ request: withExtraHeaders(trace.request, flow.config.headers), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+        get().mistakeChosen(leg, null);
+        const r = await bridge.httpSend({ request: withExtraHeaders(mistake?.request ?? trace.request, flow.config.headers), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
         // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {
           set({ drafts: next, flow: { ...get().flow!, legs: { ...get().flow!.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, sent: trace, exchange: null, error: r.error, outcome: null });
+          return setRun(leg, { sending: false, sent: trace, exchange: null, error: r.error, outcome: null, mistake });
         }
         const current = get().flow!;
         const outcome =
           leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
-        setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome });
+        setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome, mistake });
         recordHistory(bridge, random, { profileId: profile.id, flow: 'oauth1', leg, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
         const advance: Partial<OAuth1FlowState> = {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.

@@ -31,3 +31,22 @@ export function pathOf(url: string): string {
   const m = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
   return m?.[1] || '/';
 }
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Whether a request goes to the built-in mock: the same scheme and port, and a host that is the mock's or another
+ * name of the loopback interface it listens on (`http://LOCALHOST:<port>` included: hosts are case-insensitive,
+ * RFC 3986 §3.2.2, and the URL parser lowercases them).
+ */
+export function isMockUrl(url: string, mockBaseUrl: string | null): boolean {
+  if (!mockBaseUrl) return false;
+  try {
+    const a = new URL(url);
+    const b = new URL(mockBaseUrl);
+    const sameHost = a.hostname === b.hostname || (LOOPBACK_NAMES.has(a.hostname) && LOOPBACK_NAMES.has(b.hostname));
+    return a.protocol === b.protocol && a.port === b.port && sameHost;
+  } catch {
+    return false;
+  }
+}

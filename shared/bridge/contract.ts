@@ -34,6 +34,7 @@ export const METHODS = {
   mockState: method(none, mockStateSchema, "The mock's tokens, codes and settings (values only, never secrets)."),
   mockUpdateSettings: method(mockSettingsPatchSchema, mockSettingsSchema, 'Change lifetimes and strictness switches.'),
   mockAdvanceClock: method(z.strictObject({ seconds: z.number().min(0, 'seconds must be 0 or more').max(10 * 365 * 86400, 'seconds must be at most ten years') }), clockViewSchema, "Move the mock's clock forward (to watch tokens expire)."),
+  mockResetClock: method(none, clockViewSchema, "Put the mock's clock back to real time."),
   mockDeauthorize: method(z.strictObject({ token: z.string().min(1, 'the token is empty') }), deauthorizeResultSchema, "Deauthorize an OAuth 1.0a access token, as the user would (seed §3)."),
   mockReset: method(none, z.strictObject({ reset: z.literal(true) }), 'Forget every token, code and event.'),
   mockEvents: method(z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(), z.array(providerEventSchema), 'Recent requests the mock saw, oldest first.'),
@@ -72,6 +73,8 @@ export const METHODS = {
 export const EVENTS = {
   mockEvent: providerEventSchema,
   mockStatus: mockStatusSchema,
+  /** The mock's clock moved (advanced or reset, from the app or the admin API). */
+  mockClock: clockViewSchema,
   catcherCallback: z.strictObject({ waitId: z.string(), callback: caughtCallbackSchema }),
   /** The wait ended without a callback: timeout, cancelled, or the catcher closed. */
   catcherWaitEnded: z.strictObject({ waitId: z.string(), code: z.string(), message: z.string() }),

@@ -238,20 +238,25 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
   return sign(state, legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }), ctx);
 }
 
+/** Problems that say the token itself is no longer good (seed §3: deauthorized by the user), not this one request. */
+const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired']);
+
 /**
  * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
- * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1) with what to do; a 401 marks the access token as no
- * longer valid (seed §3: deauthorized by the user).
+ * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1) with what to do. A 401 marks the access token as no
+ * longer valid only when its oauth_problem says so (token_revoked: deauthorized by the user, seed §3) or names no
+ * problem; nonce_used, signature_invalid and the like refuse this request, not the token.
  */
 export function interpretApiResponse(state: OAuth1State, exchange: Exchange): Interpretation<OAuth1State> {
   const { status, statusText } = exchange.response;
   const ok = status >= 200 && status < 300;
   const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim())];
   const said = ok ? null : providerMessage(exchange.response);
-  const fallback = status === 401 ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : '';
+  const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
+  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : status === 401 ? ' This request was refused; the access token itself may still be good.' : '';
   // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
   const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
   const summary = ok ? `API call answered ${status}.` : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
-  const accessToken = status === 401 && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
+  const accessToken = tokenGone && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
   return { ok, checks, summary, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
 }

@@ -18,6 +18,7 @@ type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesE
 export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & {
   readonly secretStorage: 'encrypted' | 'file';
   readonly notices: readonly string[];
+  readonly path?: string;
   historyFull(id: string): HistoryEntry | undefined;
   close?(): void | Promise<void>;
 };
@@ -52,13 +53,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const { store } = options;
 
   const handlers = {
-    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices }),
+    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices, ...(store.path ? { storePath: store.path } : {}) }),
     mockStart: mock.mockStart,
     mockStop: mock.mockStop,
     mockStatus: mock.mockStatus,
     mockState: mock.mockState,
     mockUpdateSettings: mock.mockUpdateSettings,
     mockAdvanceClock: mock.mockAdvanceClock,
+    mockResetClock: mock.mockResetClock,
     mockDeauthorize: mock.mockDeauthorize,
     mockReset: mock.mockReset,
     mockEvents: mock.mockEvents,

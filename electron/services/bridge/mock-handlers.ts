@@ -1,12 +1,13 @@
 import type { EventSink } from '../../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../shared/bridge/result';
-import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, updateMockSettings } from '../provider';
+import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, resetMockClock, updateMockSettings } from '../provider';
 
 /**
  * The embedded mock provider behind the bridge: started on demand inside the host (issue: "the same provider runs
  * inside the app's main process"), its requests forwarded as `mockEvent`s and its status as `mockStatus`.
- * Its tokens and codes survive a stop and start; `mockReset` forgets them.
+ * Its tokens, codes and clock offset survive a stop and start; `mockReset` forgets the tokens and codes,
+ * `mockResetClock` puts the clock back to real time.
  */
 export interface MockHandlers {
   mockStart(input: ParsedInput<'mockStart'>): Promise<MethodOutput<'mockStart'>>;
@@ -15,6 +16,7 @@ export interface MockHandlers {
   mockState(): MethodOutput<'mockState'>;
   mockUpdateSettings(input: ParsedInput<'mockUpdateSettings'>): MethodOutput<'mockUpdateSettings'>;
   mockAdvanceClock(input: ParsedInput<'mockAdvanceClock'>): MethodOutput<'mockAdvanceClock'>;
+  mockResetClock(): MethodOutput<'mockResetClock'>;
   mockDeauthorize(input: ParsedInput<'mockDeauthorize'>): MethodOutput<'mockDeauthorize'>;
   mockReset(): MethodOutput<'mockReset'>;
   mockEvents(input: ParsedInput<'mockEvents'>): MethodOutput<'mockEvents'>;
@@ -25,6 +27,8 @@ export interface MockHandlers {
 
 export function createMockHandlers(provider: MockProvider, events: EventSink): MockHandlers {
   provider.subscribe((event) => events.emit('mockEvent', event));
+  // From the app or POST /_mock/clock/...: the pages show a banner while the clock is moved.
+  provider.clock.onMove(() => events.emit('mockClock', { now: new Date(provider.clock.now()).toISOString(), offsetSeconds: provider.clock.offsetSeconds }));
   const status = (): MethodOutput<'mockStatus'> => ({ running: provider.running, baseUrl: provider.running ? provider.baseUrl : null });
   const requireRunning = () => {
     if (!provider.running) throw new BridgeFailure('unavailable', 'The mock provider is not running; start it first.');
@@ -68,6 +72,7 @@ export function createMockHandlers(provider: MockProvider, events: EventSink): M
     },
     mockUpdateSettings: (patch) => asInput(() => updateMockSettings(provider.context, patch)),
     mockAdvanceClock: ({ seconds }) => asInput(() => advanceMockClock(provider.context, seconds)),
+    mockResetClock: () => resetMockClock(provider.context),
     mockDeauthorize: ({ token }) => deauthorizeAccessToken(provider.context, token),
     mockReset() {
       resetMock(provider.context);

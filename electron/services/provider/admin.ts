@@ -1,6 +1,6 @@
 import { ConfigError } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
-import { advanceMockClock, deauthorizeAccessToken, MockControlError, readMockState, resetMock, updateMockSettings } from './control';
+import { advanceMockClock, deauthorizeAccessToken, MockControlError, readMockState, resetMock, resetMockClock, updateMockSettings } from './control';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 
 /**
@@ -64,6 +64,12 @@ export function admin(req: ProviderRequest, ctx: ProviderContext): Handled {
       return refusal(e);
     }
   }
+  if (route === 'clock/reset') {
+    if (method !== 'POST') return allow('POST');
+    const body = jsonBody(req);
+    if (!body.ok) return body.handled;
+    return done(resetMockClock(ctx), 'Clock back to real time.');
+  }
   if (route === 'reset') {
     if (method !== 'POST') return allow('POST');
     const body = jsonBody(req);
@@ -89,5 +95,5 @@ export function admin(req: ProviderRequest, ctx: ProviderContext): Handled {
       return refusal(e);
     }
   }
-  return fail(404, 'not_found', `No admin endpoint ${req.path}. Available: GET /_mock/state, GET|POST /_mock/settings, POST /_mock/clock/advance, POST /_mock/oauth1/access-tokens/{token}/deauthorize, POST /_mock/reset, GET /_mock/events (SSE), GET /_mock/events.json.`);
+  return fail(404, 'not_found', `No admin endpoint ${req.path}. Available: GET /_mock/state, GET|POST /_mock/settings, POST /_mock/clock/advance, POST /_mock/clock/reset, POST /_mock/oauth1/access-tokens/{token}/deauthorize, POST /_mock/reset, GET /_mock/events (SSE), GET /_mock/events.json.`);
 }

@@ -85,8 +85,16 @@ export function advanceMockClock(ctx: ProviderContext, seconds: unknown): ClockV
     throw new MockControlError('invalid_input', `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`);
   }
   ctx.clock.advance(seconds);
-  return { now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetSeconds };
+  return clockView(ctx);
 }
+
+/** Puts the provider's clock back to real time; what it issued keeps its expiry (clock.ts). */
+export function resetMockClock(ctx: ProviderContext): ClockView {
+  ctx.clock.reset();
+  return clockView(ctx);
+}
+
+const clockView = (ctx: ProviderContext): ClockView => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetSeconds });
 
 /** The user's deauthorization (seed §3): API requests with the token then get 401. Idempotent. */
 export function deauthorizeAccessToken(ctx: ProviderContext, token: string): DeauthorizeResult {

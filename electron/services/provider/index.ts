@@ -8,6 +8,7 @@ export {
   MockControlError,
   readMockState,
   resetMock,
+  resetMockClock,
   setAutoLoginUser,
   updateMockSettings,
   type ClockView,

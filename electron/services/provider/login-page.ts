@@ -1,5 +1,6 @@
 import { constantTimeEqual } from '../../../shared/oauth1';
 import { escapeHtml } from '../html';
+import { DEFAULT_CREDENTIALS } from './config';
 import type { ProviderContext } from './context';
 import { reply, type Reply } from './http';
 
@@ -9,7 +10,7 @@ import { reply, type Reply } from './http';
  */
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
-const STYLE = 'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
+const STYLE = 'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}.hint{background:#eef3ff;border-left:3px solid #2f5bd3;padding:.4rem .7rem}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
 
 export function htmlPage(status: number, title: string, bodyHtml: string, headers: [string, string][] = []): Reply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${bodyHtml}<p class="mock">OAuth Lab mock provider. This page is the mock's own; the service's login page is not shown in its interface.</p></body></html>`;
@@ -27,12 +28,21 @@ export interface LoginFormInput {
   readonly details: readonly (readonly [string, string])[];
   readonly error?: string;
   readonly username?: string;
+  /** Which user to log in as, when the mock has its built-in one (see loginHint). */
+  readonly hint?: string | null;
+}
+
+/** "Log in as demo / demo" while the built-in user is configured; nothing for a configuration of one's own. */
+export function loginHint(ctx: ProviderContext): string | null {
+  const { username, password } = DEFAULT_CREDENTIALS.user;
+  return ctx.config.users.some((u) => u.username === username && u.password === password) ? `This is the mock's login page: log in as ${username} / ${password}.` : null;
 }
 
 export function loginPage(status: number, input: LoginFormInput): Reply {
   const details = input.details.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('');
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
-  const body = `<p>${escapeHtml(input.heading)}</p><dl>${details}</dl>${error}
+  const hint = input.hint ? `<p class="hint">${escapeHtml(input.hint)}</p>` : '';
+  const body = `<p>${escapeHtml(input.heading)}</p><dl>${details}</dl>${hint}${error}
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
 <label>Username <input type="text" name="username" autocomplete="username" value="${escapeHtml(input.username ?? '')}"></label>

@@ -1,7 +1,7 @@
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
-import { checkUser, errorPage, htmlPage, LOGIN_PAGE_TTL_MS, loginPage, verifierPage } from './login-page';
+import { checkUser, errorPage, htmlPage, LOGIN_PAGE_TTL_MS, loginHint, loginPage, verifierPage } from './login-page';
 import { readLoginSubmission } from './login-form';
 import { checkOAuth1Callback } from './oauth1-callback';
 import { appendQuery } from './redirect-uri';
@@ -55,7 +55,7 @@ export function oauth1Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   ctx.state.addPendingLogin(csrf, { kind: 'oauth1', requestToken: rt.token, callback, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS });
   return {
     endpoint,
-    reply: loginPage(200, { action: SEED.endpoints.oauth1Authorize.path, csrf, heading: `The application ${rt.consumerKey} asks to act on your behalf (OAuth 1.0a).`, details: [['Consumer', rt.consumerKey], ['Request token', rt.token], ['Returns to', callback === 'oob' ? 'out of band (the verifier is shown here)' : callback]] }),
+    reply: loginPage(200, { hint: loginHint(ctx), action: SEED.endpoints.oauth1Authorize.path, csrf, heading: `The application ${rt.consumerKey} asks to act on your behalf (OAuth 1.0a).`, details: [['Consumer', rt.consumerKey], ['Request token', rt.token], ['Returns to', callback === 'oob' ? 'out of band (the verifier is shown here)' : callback]] }),
     verdict: ok(`Login page shown for request token ${rt.token}.`),
   };
 }
@@ -76,7 +76,7 @@ function submit(req: ProviderRequest, ctx: ProviderContext): Handled {
     const csrf = ctx.state.newSecret(16);
     ctx.state.addPendingLogin(csrf, { ...pending, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS });
     const message = 'Unknown username or wrong password.';
-    return { endpoint, reply: loginPage(401, { action: SEED.endpoints.oauth1Authorize.path, csrf, heading: `The application ${rt.consumerKey} asks to act on your behalf (OAuth 1.0a).`, details: [['Consumer', rt.consumerKey]], error: message, username: s.username }), verdict: refused('login_failed', message) };
+    return { endpoint, reply: loginPage(401, { hint: loginHint(ctx), action: SEED.endpoints.oauth1Authorize.path, csrf, heading: `The application ${rt.consumerKey} asks to act on your behalf (OAuth 1.0a).`, details: [['Consumer', rt.consumerKey]], error: message, username: s.username }), verdict: refused('login_failed', message) };
   }
   return approve(ctx, rt, s.username, pending.callback, 303);
 }

@@ -103,7 +103,8 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   if (present(tsText)) {
     if (!/^[1-9][0-9]{0,11}$/.test(tsText)) return fail({ problem: 'timestamp_refused', advice: `oauth_timestamp ${JSON.stringify(tsText)} is not a positive whole number of seconds since 1970-01-01 UTC (RFC 5849 §3.3).` });
     timestamp = Number(tsText);
-    const now = ctx.state.clock.nowSeconds();
+    // The client's clock, not the simulated one (clock.ts): advancing the mock ages what it issued, not timestamps.
+    const now = ctx.state.clock.clientNowSeconds();
     const w = sw.timestampWindow;
     if (Math.abs(timestamp - now) > w) return fail({ problem: 'timestamp_refused', acceptableTimestamps: [now - w, now + w], advice: `oauth_timestamp ${timestamp} is ${timestamp < now ? `${now - timestamp} s behind` : `${timestamp - now} s ahead of`} the provider's clock (${now}); accepted: within ±${w} s. Check the client's clock.` });
     if (sw.checkNonce && timestamp <= ctx.state.nonces.floor) return fail({ problem: 'timestamp_refused', acceptableTimestamps: [ctx.state.nonces.floor + 1, now + w], advice: `oauth_timestamp ${timestamp} is older than the nonces this provider still remembers (its nonce memory is full); send a current timestamp.` });
@@ -166,7 +167,7 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   if (sw.checkNonce && timestamp !== null) {
     const key = NonceMemory.key(consumer.key, tokenValue ?? '', timestamp, p.get('oauth_nonce') ?? '');
     if (ctx.state.nonces.has(key)) return fail({ problem: 'nonce_used', advice: `oauth_nonce ${JSON.stringify(p.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).` }, report);
-    ctx.state.nonces.remember(key, timestamp, ctx.state.clock.nowSeconds() - sw.timestampWindow);
+    ctx.state.nonces.remember(key, timestamp, ctx.state.clock.clientNowSeconds() - sw.timestampWindow);
   }
   return { ok: true, consumer, oauth: p, signature: report, baseString: signature.baseString, requestToken, accessToken };
 }

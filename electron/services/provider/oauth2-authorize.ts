@@ -2,7 +2,7 @@ import { SEED } from '../../../shared/seed';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
-import { checkUser, errorPage, LOGIN_PAGE_TTL_MS, loginPage } from './login-page';
+import { checkUser, errorPage, LOGIN_PAGE_TTL_MS, loginHint, loginPage } from './login-page';
 import { readLoginSubmission } from './login-form';
 import { appendQuery, matchRegisteredUri } from './redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
@@ -77,7 +77,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   if (ctx.autoLoginUser) return issueCode(ctx, pending, ctx.autoLoginUser, 302);
   const csrf = ctx.state.newSecret(16);
   ctx.state.addPendingLogin(csrf, pending);
-  return { endpoint, reply: loginPage(200, { action: SEED.endpoints.oauth2Authorize.path, csrf, heading: `The application ${client.id} asks to act on your behalf (OAuth 2).`, details: details(pending) }), verdict: ok(`Login page shown for client ${client.id}.`) };
+  return { endpoint, reply: loginPage(200, { hint: loginHint(ctx), action: SEED.endpoints.oauth2Authorize.path, csrf, heading: `The application ${client.id} asks to act on your behalf (OAuth 2).`, details: details(pending) }), verdict: ok(`Login page shown for client ${client.id}.`) };
 }
 
 /** RFC 7636 §4.3 / §4.4.1, RFC 9700 §2.1.1. Returns the binding to store, or why the request is refused. */
@@ -105,7 +105,7 @@ function submit(req: ProviderRequest, ctx: ProviderContext): Handled {
     const csrf = ctx.state.newSecret(16);
     ctx.state.addPendingLogin(csrf, { ...pending, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS });
     const message = 'Unknown username or wrong password.';
-    return { endpoint, reply: loginPage(401, { action: SEED.endpoints.oauth2Authorize.path, csrf, heading: `The application ${pending.clientId} asks to act on your behalf (OAuth 2).`, details: details(pending), error: message, username: s.username }), verdict: refused('login_failed', message) };
+    return { endpoint, reply: loginPage(401, { hint: loginHint(ctx), action: SEED.endpoints.oauth2Authorize.path, csrf, heading: `The application ${pending.clientId} asks to act on your behalf (OAuth 2).`, details: details(pending), error: message, username: s.username }), verdict: refused('login_failed', message) };
   }
   return issueCode(ctx, pending, s.username, 303);
 }

@@ -3,18 +3,20 @@ import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useApp, useDeps } from '../../app/stores';
 
 /** Which of the mock's tables holds the token. */
-export type MockTokenKind = 'requestToken' | 'bearerToken';
+export type MockTokenKind = 'requestToken' | 'accessToken' | 'bearerToken' | 'code';
 
 /** The built-in mock's own view of a token: its status and, converted to this app's clock, when it expires there. */
 export interface MockTokenView {
   readonly status: string;
-  /** When the token expires at the mock, in this app's milliseconds (the mock's clock may have been moved ahead). */
+  /** When the token expires at the mock, in this app's milliseconds (the mock's clock may have been moved ahead); Infinity for OAuth 1.0a access tokens, which do not expire. */
   readonly expiresAt: number;
 }
 
 type MockState = MethodOutput<'mockState'>['state'];
 
-function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: string; expiresAt: string } | undefined {
+function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: string; expiresAt?: string } | undefined {
+  if (kind === 'code') return state.oauth2.codes.find((r) => r.code === token);
+  if (kind === 'accessToken') return state.oauth1.accessTokens.find((r) => r.token === token);
   const rows = kind === 'requestToken' ? state.oauth1.requestTokens : state.oauth2.accessTokens;
   return rows.find((r) => r.token === token);
 }
@@ -40,7 +42,7 @@ export function useMockToken(kind: MockTokenKind, token: string | null, againstM
     void bridge.mockState().then((r) => {
       if (!current) return;
       const row = r.ok ? rowOf(r.value.state, kind, token) : undefined;
-      setView(row && r.ok ? { status: row.status, expiresAt: now() + (Date.parse(row.expiresAt) - Date.parse(r.value.state.now)) } : null);
+      setView(row && r.ok ? { status: row.status, expiresAt: row.expiresAt === undefined ? Number.POSITIVE_INFINITY : now() + (Date.parse(row.expiresAt) - Date.parse(r.value.state.now)) } : null);
     });
     return () => {
       current = false;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Ctrl/Cmd+Enter sends the current leg (issue 6, keyboard). */
+/** Ctrl/Cmd+Enter does the next step of the current leg (LegActions). */
 export function useSendShortcut(send: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

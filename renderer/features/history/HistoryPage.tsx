@@ -73,7 +73,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
         <h2>History</h2>
         <span className="history-count" role="status" aria-label="Total">{counted}</span>
         <div className="head-actions">
-          <button type="button" onClick={() => void refreshRequested()}>Refresh</button>
+          <button type="button" onClick={() => void refreshRequested()}>Reload list</button>
           <HarExportButton profileId={profileFilter || undefined} />
           <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>Clear history…</button>
         </div>

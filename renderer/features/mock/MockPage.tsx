@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useApp, useDeps } from '../../app/stores';
+import { offsetInWords } from './ClockBanner';
 import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
 import { MockStateTables, secondsToExpiry } from './MockStateTables';
@@ -19,6 +20,7 @@ export function MockPage() {
   const stop = useApp((s) => s.mockStopRequested);
   const [state, setState] = useState<MockState | null>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
   const refresh = useCallback(async () => {
     const r = await bridge.mockState();
     setState(r.ok ? r.value : null);
@@ -42,7 +44,7 @@ export function MockPage() {
         {mock.running ? <button type="button" onClick={() => void stop()}>Stop</button> : <button type="button" className="primary" onClick={() => void start()}>Start</button>}
       </header>
       {message && <p role="status" className={message.ok ? 'muted' : 'error'}>{message.text}</p>}
-      {!mock.running && <p className="muted">The mock is stopped. Start it to run the flows against it; its tokens and codes are kept while it is stopped.</p>}
+      {!mock.running && <p className="muted">The mock is stopped. Start it to run the flows against it; its tokens, codes and clock are kept while it is stopped.</p>}
       {state && (
         <div className="mock-columns">
           <div>
@@ -53,13 +55,25 @@ export function MockPage() {
             </div>
             <section aria-label="Clock">
               <h3>Clock</h3>
-              <p>Mock time <code>{state.state.now}</code> (ahead by {state.state.clockOffsetSeconds} s)</p>
+              <p>Mock time <code>{state.state.now}</code> ({state.state.clockOffsetSeconds ? `ahead by ${offsetInWords(state.state.clockOffsetSeconds)}` : 'real time'})</p>
               <div className="send-row">
                 <button type="button" onClick={() => void advance(60, 'a minute')}>+1 minute</button>
                 <button type="button" onClick={() => void advance(3600, 'an hour')}>+1 hour</button>
                 <button type="button" disabled={toExpiry === 0} onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}>Advance to expiry</button>
-                <button type="button" onClick={() => void act(() => bridge.mockReset(), 'Every token, code and event forgotten.')}>Reset</button>
+                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(() => bridge.mockResetClock(), 'Clock back to real time.')}>Reset clock</button>
               </div>
+              <p className="muted small">Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and Start keep the clock, as they keep the tokens.</p>
+            </section>
+            <section aria-label="Forget">
+              {confirmForget ? (
+                <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
+                  <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
+                  <button type="button" className="forget" onClick={() => (setConfirmForget(false), void act(() => bridge.mockReset(), 'Every token, code and event forgotten.'))}>Forget them</button>
+                  <button type="button" onClick={() => setConfirmForget(false)}>Cancel</button>
+                </div>
+              ) : (
+                <button type="button" onClick={() => setConfirmForget(true)}>Forget all tokens…</button>
+              )}
             </section>
             <MockStateTables state={state.state} onDeauthorize={(token) => void act(() => bridge.mockDeauthorize({ token }), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
           </div>

@@ -4,13 +4,14 @@ import { Checks } from '../../components/Checks';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
 import { useOAuth1 } from '../../app/stores';
+import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 
 /**
  * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252), and
  * check the callback (the returned oauth_token must be our request token). `oob` takes a typed verifier instead.
  */
-export function AuthorizeLegPanel() {
+export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => void } | null }) {
   const flow = useOAuth1((s) => s.flow);
   const authorize = useOAuth1((s) => s.authorize);
   const redirectUri = useOAuth1((s) => s.redirectUri);
@@ -34,7 +35,6 @@ export function AuthorizeLegPanel() {
         <tbody>{[...query].map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
       </table>
       <div className="send-row">
-        <button type="button" className="primary" onClick={() => void open('system')} disabled={waiting}>Open in browser</button>
         {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waiting}>Open in app window</button>}
         <CopyButton text={authorize.url} label="authorization URL" />
       </div>
@@ -62,6 +62,13 @@ export function AuthorizeLegPanel() {
       )}
       {authorize.outcome && <p className={authorize.outcome.ok ? 'summary ok' : 'summary bad'}>{authorize.outcome.summary}</p>}
       {authorize.outcome && <Checks checks={authorize.outcome.checks} />}
+      <LegActions
+        action={oob ? null : { label: 'Open in browser', run: () => void open('system'), disabled: waiting }}
+        outcome={authorize.outcome && { ok: authorize.outcome.ok, text: authorize.outcome.ok ? 'Callback: authorized' : 'Callback: not authorized' }}
+        next={next}
+      >
+        {waiting && <span className="waiting small">Waiting for the callback…</span>}
+      </LegActions>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Countdown } from '../../components/Countdown';
-import { useDeps, useOAuth1 } from '../../app/stores';
+import { useApp, useDeps, useOAuth1 } from '../../app/stores';
+import { isMockUrl } from '../../state/provider-match';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken } from '../flow/use-mock-token';
 
@@ -7,8 +8,11 @@ import { useMockToken } from '../flow/use-mock-token';
 export function CredentialTimeline() {
   const { now } = useDeps();
   const flow = useOAuth1((s) => s.flow);
-  const builtIn = useOAuth1((s) => s.profile?.builtIn === true);
+  const mockBase = useApp((s) => s.mock.baseUrl);
+  // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
+  const builtIn = useOAuth1((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBase)));
   const mockView = useMockToken('requestToken', flow?.requestToken?.token ?? null, builtIn);
+  const accessAtMock = useMockToken('accessToken', flow?.accessToken?.token ?? null, builtIn);
   if (!flow) return null;
   const rt = flow.requestToken;
   const at = flow.accessToken;
@@ -18,9 +22,19 @@ export function CredentialTimeline() {
         Request token: {rt ? <><code>{rt.token.slice(0, 12)}…</code> {flow.legs.accessToken === 'succeeded' ? 'exchanged' : rt.expiresAt ? <>expires in <Countdown until={rt.expiresAt} now={now} /><MockExpiry view={mockView} clientExpiresAt={rt.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}
       </li>
       <li className={flow.verifier ? 'have' : ''}>Verifier: {flow.verifier ? <code>{flow.verifier}</code> : 'none yet'}</li>
-      <li className={at ? (at.deauthorized ? 'bad' : 'have') : ''}>
-        Access token: {at ? <><code>{at.token.slice(0, 12)}…</code> {at.deauthorized ? 'rejected (deauthorized?)' : 'valid, does not expire'}</> : 'none yet'}
+      <li className={at ? (at.deauthorized || (accessAtMock && accessAtMock.status !== 'valid') ? 'bad' : 'have') : ''}>
+        Access token: {at ? <><code>{at.token.slice(0, 12)}…</code> {accessTokenState(at.deauthorized, accessAtMock?.status ?? null)}</> : 'none yet'}
       </li>
     </ul>
   );
+}
+
+/**
+ * Never "valid" for a token the server refused or the mock has deauthorized: a client learns of a deauthorization
+ * only from a 401 (seed §3), the mock's own records say it at once.
+ */
+function accessTokenState(refused: boolean, atMock: string | null): string {
+  if (atMock && atMock !== 'valid') return `${atMock} at the mock`;
+  if (refused) return 'refused by the server (deauthorized?)';
+  return atMock === 'valid' ? 'valid at the mock, does not expire' : 'does not expire (until the user deauthorizes it)';
 }

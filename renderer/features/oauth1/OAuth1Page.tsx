@@ -1,6 +1,7 @@
 import type { OAuth1Leg } from '../../../shared/flows/oauth1-flow';
 import { Explain } from '../../components/Explain';
 import { ProfilePicker } from '../../components/ProfilePicker';
+import { FlowBinding } from '../flow/FlowBinding';
 import { LegStepper } from '../../components/LegStepper';
 import { SequenceDiagram } from '../../components/SequenceDiagram';
 import { useApp, useOAuth1 } from '../../app/stores';
@@ -18,6 +19,7 @@ export function OAuth1Page() {
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
   const flow = useOAuth1((s) => s.flow);
+  const flowProfile = useOAuth1((s) => s.profile);
   const current = useOAuth1((s) => s.current);
   const startError = useOAuth1((s) => s.startError);
   const flowStarted = useOAuth1((s) => s.flowStarted);
@@ -26,20 +28,22 @@ export function OAuth1Page() {
   const baseUrl = profile?.builtIn ? mock.baseUrl : profile?.baseUrl || null;
 
   const next = NEXT[current];
+  const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH1_TITLES[next], go: () => legChosen(next) } : null;
   const start = () => profile && baseUrl && void flowStarted(profile, baseUrl);
   return (
     <div className="page">
       <header className="page-head">
         <h2>OAuth 1.0a</h2>
         <ProfilePicker />
-        <span className="muted">{baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
+        <span className="muted">{flow ? flow.config.baseUrl : baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
         <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={start}>{flow ? 'Start over' : 'Start the OAuth 1.0a flow'}</button>
       </header>
       {startError && <p className="error" role="alert">{startError.message}</p>}
+      {flow && <FlowBinding flowProfile={flowProfile} flowBaseUrl={flow.config.baseUrl} chosen={profile} />}
       {!flow ? (
         <div className="welcome">
           <p>Walk through the three legs of OAuth 1.0a against {profile?.builtIn ? 'the built-in mock provider' : profile?.name}: get a request token, let the user authorize it in the browser, exchange it for an access token, then call the API. Every parameter, the base string, the signing key and the raw HTTP are shown on the way.</p>
-          <p><strong>Next:</strong> press <em>Start the OAuth 1.0a flow</em>.{profile?.builtIn ? ' The mock signs you in as demo / demo.' : ''}</p>
+          <p><strong>Next:</strong> press <em>Start the OAuth 1.0a flow</em>.{profile?.builtIn ? <> The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.</> : ''}</p>
         </div>
       ) : (
         <>
@@ -51,11 +55,8 @@ export function OAuth1Page() {
           </details>
           <section className="leg-section" aria-label={OAUTH1_TITLES[current]}>
             <h2 className="leg-heading">{OAUTH1_TITLES[current]}</h2>
-            <Explain title={OAUTH1_TITLES[current]} open>{OAUTH1_EXPLAIN[current]}</Explain>
-            {current === 'authorize' ? <AuthorizeLegPanel /> : <SignedLegPanel leg={current} />}
-            {next && flow.legs[next] === 'ready' && flow.legs[current] === 'succeeded' && (
-              <button type="button" className="primary next" onClick={() => legChosen(next)}>Continue: {OAUTH1_TITLES[next]} →</button>
-            )}
+            <Explain key={`explain-${current}`} title={OAUTH1_TITLES[current]} seenKey={`oauth1.${current}`}>{OAUTH1_EXPLAIN[current]}</Explain>
+            {current === 'authorize' ? <AuthorizeLegPanel next={go} /> : <SignedLegPanel key={`panel-${current}`} leg={current} next={go} />}
           </section>
         </>
       )}

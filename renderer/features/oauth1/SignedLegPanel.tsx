@@ -1,67 +1,88 @@
-import { useCallback } from 'react';
-import { useSendShortcut } from '../flow/use-send-shortcut';
+import { useEffect, useMemo, useState } from 'react';
+import type { RawRequest } from '../../../shared/http';
 import { requestText } from '../../../shared/http-text';
-import { Checks } from '../../components/Checks';
 import { ExportMenu } from '../../components/ExportMenu';
-import { ExchangeView } from '../../components/ExchangeView';
-import { ProviderSide } from '../../components/ProviderSide';
 import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
-import { useApp, useOAuth1 } from '../../app/stores';
+import { useDeps, useOAuth1 } from '../../app/stores';
 import type { SignedLeg } from '../../state/oauth1-drafts';
-import { findProviderEvent } from '../../state/provider-match';
+import { freshNonceAndTimestamp } from '../../state/signing-context';
+import { LegActions, runStatus } from '../flow/LegActions';
+import { LegResult } from './LegResult';
+import { MistakeChooser } from './MistakeChooser';
 import { RequestForm } from './RequestForm';
 import { useLiveTrace } from './use-live-trace';
 
-/** A signed leg: the request as a form, its signature walk-through live, Send, and what came back. */
-export function SignedLegPanel({ leg }: { leg: SignedLeg }) {
+const EXPORT_NOTE = 'This export carries its own oauth_nonce and oauth_timestamp, not the ones Send will use, so running it does not use up the request this page sends.';
+
+/**
+ * A signed leg: the request as a form with its signature walk-through live, Send, and what came back. After a send
+ * the page keeps showing the request as sent (its nonce, timestamp, signature, header and raw HTTP: what the server
+ * saw), with the next request, which has a fresh nonce, one toggle away.
+ */
+export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: string; go: () => void } | null }) {
+  const { random, now } = useDeps();
   const draft = useOAuth1((s) => s.drafts[leg]);
   const run = useOAuth1((s) => s.runs[leg]);
   const draftEdited = useOAuth1((s) => s.draftEdited);
   const nonceRenewed = useOAuth1((s) => s.nonceRenewed);
   const legSent = useOAuth1((s) => s.legSent);
-  const mockEvents = useApp((s) => s.mockEvents);
   const live = useLiveTrace(draft);
-
-  useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
+  const mistake = useOAuth1((s) => s.mistakes[leg] ?? null);
+  const sent = run?.sent ?? null;
+  const [editingNext, setEditingNext] = useState(false);
+  // Each send shows what it sent; editing the next request is one toggle away.
+  useEffect(() => setEditingNext(false), [sent]);
+  // An export is signed by the host with a nonce and timestamp of its own (RFC 5849 §3.3: a nonce is single-use).
+  const exportSigning = useMemo(() => (draft ? { ...draft, ...freshNonceAndTimestamp(random, now()) } : null), [draft, random, now]);
 
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
-  const sentNonce = run?.sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
-  const provider = run?.exchange ? findProviderEvent(mockEvents, sentNonce) : null;
   const secrets = [draft.consumerSecret ?? '', draft.tokenSecret ?? ''];
+  const showSent = sent !== null && !editingNext && !run?.sending;
+  const param = (name: string) => sent?.params.find((p) => p.name === name)?.value ?? '';
+  const action = { label: run?.sending ? 'Sending…' : mistake ? 'Send with the mistake' : 'Send', run: () => void legSent(leg), disabled: !live.trace || !!run?.sending };
 
   return (
     <div className="leg-panel">
+      {sent && (
+        <div className="view-toggle" role="group" aria-label="Which request to show">
+          <button type="button" aria-pressed={showSent} onClick={() => setEditingNext(false)}>As sent</button>
+          <button type="button" aria-pressed={!showSent} onClick={() => setEditingNext(true)}>Next request</button>
+          <span className="muted small">
+            {showSent ? <>Showing the request as sent: oauth_nonce <code>{param('oauth_nonce') || '(none)'}</code>, oauth_timestamp <code>{param('oauth_timestamp') || '(none)'}</code>. The next one gets a fresh nonce.</> : 'Editing the next request; it has a fresh nonce and timestamp.'}
+          </span>
+        </div>
+      )}
       <div className="columns">
-        <section className="col" aria-label="Request to send">
-          <h3>Request</h3>
-          <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
-          {live.trace && <Value label="HTTP request" text={requestText(live.trace.request)} />}
-          {live.trace && <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />}
-          <div className="send-row">
-            <button type="button" className="primary" disabled={!live.trace || run?.sending} onClick={() => void legSent(leg)}>
-              {run?.sending ? 'Sending…' : 'Send'}
-            </button>
-            <span className="muted">Ctrl+Enter</span>
-          </div>
-          {run && !run.sending && (
-            <div className="result" aria-live="polite">
-              {run.error && (
-                <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>
-              )}
-              {run.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
-              {run.outcome && <Checks checks={run.outcome.checks} />}
-              {provider && <ProviderSide event={provider} clientBaseString={run.sent?.baseString ?? null} />}
-              {run.exchange && <ExchangeView exchange={run.exchange} />}
-            </div>
-          )}
-        </section>
+        {showSent ? (
+          <section className="col" aria-label="Request as sent">
+            <h3>Request as sent</h3>
+            <HttpRequest label="HTTP request as sent" request={run?.exchange?.request ?? sent.request} />
+            <LegResult leg={leg} />
+          </section>
+        ) : (
+          <section className="col" aria-label="Request to send">
+            <h3>Request</h3>
+            <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
+            {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
+            {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
+            {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
+            {run && !run.sending && sent === null && <LegResult leg={leg} />}
+          </section>
+        )}
         <section className="col" aria-label="Signature walk-through">
-          <h3>Signature, step by step</h3>
-          {live.error && <p className="error" role="alert">Step <code>{live.error.step}</code>: {live.error.message}</p>}
-          {live.trace && <TraceView trace={live.trace} secrets={secrets} />}
+          <h3>{showSent ? 'Signature as sent, step by step' : 'Signature, step by step'}</h3>
+          {!showSent && live.error && <p className="error" role="alert">Step <code>{live.error.step}</code>: {live.error.message}</p>}
+          {showSent ? <TraceView trace={sent} secrets={secrets} /> : live.trace && <TraceView trace={live.trace} secrets={secrets} />}
         </section>
       </div>
+      <LegActions action={action} outcome={runStatus(run)} next={next} />
     </div>
   );
+}
+
+/** A request as HTTP/1.1 text, shown without the blank lines of an empty body; the copy is the exact text. */
+function HttpRequest({ label, request }: { label: string; request: RawRequest }) {
+  const text = requestText(request);
+  return <Value label={label} text={text}>{request.body ? text : text.trimEnd()}</Value>;
 }

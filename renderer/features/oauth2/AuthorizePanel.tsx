@@ -2,11 +2,12 @@ import { Checks } from '../../components/Checks';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
+import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { PasteLandedUrl } from '../flow/PasteLandedUrl';
 
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
-export function AuthorizePanel() {
+export function AuthorizePanel({ next }: { next: { title: string; go: () => void } | null }) {
   const flow = useOAuth2((s) => s.flow);
   const url = useOAuth2((s) => s.authorizeUrl);
   const waitId = useOAuth2((s) => s.waitId);
@@ -22,42 +23,46 @@ export function AuthorizePanel() {
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
   return (
-    <div className="columns">
-      <section className="col" aria-label="Authorization request">
-        <Value label="Authorization URL" text={url} />
-        <table className="headers">
-          <caption className="sr-only">Authorization URL parameters</caption>
-          <tbody>{params.map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
-        </table>
-        <div className="send-row">
-          <button type="button" className="primary" onClick={() => void open('system')} disabled={waitId !== null}>Open in browser</button>
-          {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waitId !== null}>Open in app window</button>}
-          <CopyButton text={url} label="authorization URL" />
-        </div>
-        {error && <p className="error" role="alert">{error}</p>}
-        {waitId && (
-          <p className="waiting" role="status">Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>… <button type="button" onClick={() => void cancelled()}>Cancel</button></p>
-        )}
-        {ended && <p className="error" role="alert">{ended.message}</p>}
-        <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
-      </section>
-      <section className="col" aria-label="State and PKCE">
-        <h3>State and PKCE</h3>
-        <Value label="state (random, checked on return: RFC 6749 §10.12)" text={flow.state} />
-        {flow.pkce ? (
-          <>
-            <Value label="code_verifier (kept by the app, sent with the token request)" text={flow.pkce.verifier} />
-            <p className="muted">code_challenge = {flow.pkce.method === 'S256' ? 'BASE64URL(SHA-256(ASCII(code_verifier)))' : 'code_verifier (plain)'} (RFC 7636 §4.2)</p>
-            <Value label={`code_challenge (${flow.pkce.method})`} text={flow.pkce.challenge} />
-          </>
-        ) : (
-          <p className="muted">PKCE is off for this profile.</p>
-        )}
-        {callback && <Value label="Callback URL" text={callback.url} />}
-        {callback && <Checks title="Catcher checks" checks={callback.checks.map((c) => ({ name: c.label, ok: c.passed, message: c.detail }))} />}
-        {outcome && <p className={outcome.ok ? 'summary ok' : 'summary bad'}>{outcome.summary}</p>}
-        {outcome && <Checks checks={outcome.checks} />}
-      </section>
+    <div className="leg-panel">
+      <div className="columns">
+        <section className="col" aria-label="Authorization request">
+          <Value label="Authorization URL" text={url} />
+          <table className="headers">
+            <caption className="sr-only">Authorization URL parameters</caption>
+            <tbody>{params.map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
+          </table>
+          <div className="send-row">
+            {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waitId !== null}>Open in app window</button>}
+            <CopyButton text={url} label="authorization URL" />
+          </div>
+          {error && <p className="error" role="alert">{error}</p>}
+          {waitId && (
+            <p className="waiting" role="status">Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>… <button type="button" onClick={() => void cancelled()}>Cancel</button></p>
+          )}
+          {ended && <p className="error" role="alert">{ended.message}</p>}
+          <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
+        </section>
+        <section className="col" aria-label="State and PKCE">
+          <h3>State and PKCE</h3>
+          <Value label="state (random, checked on return: RFC 6749 §10.12)" text={flow.state} />
+          {flow.pkce ? (
+            <>
+              <Value label="code_verifier (kept by the app, sent with the token request)" text={flow.pkce.verifier} />
+              <p className="muted">code_challenge = {flow.pkce.method === 'S256' ? 'BASE64URL(SHA-256(ASCII(code_verifier)))' : 'code_verifier (plain)'} (RFC 7636 §4.2)</p>
+              <Value label={`code_challenge (${flow.pkce.method})`} text={flow.pkce.challenge} />
+            </>
+          ) : (
+            <p className="muted">PKCE is off for this profile.</p>
+          )}
+          {callback && <Value label="Callback URL" text={callback.url} />}
+          {callback && <Checks title="Catcher checks" checks={callback.checks.map((c) => ({ name: c.label, ok: c.passed, message: c.detail }))} />}
+          {outcome && <p className={outcome.ok ? 'summary ok' : 'summary bad'}>{outcome.summary}</p>}
+          {outcome && <Checks checks={outcome.checks} />}
+        </section>
+      </div>
+      <LegActions action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }} outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }} next={next}>
+        {waitId && <span className="waiting small">Waiting for the callback…</span>}
+      </LegActions>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { masked } from '../../components/Secret';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
@@ -10,11 +10,12 @@ import { ExportMenu } from '../../components/ExportMenu';
 import type { MethodInput } from '../../../shared/bridge/contract';
 import { endpointUrl } from '../../../shared/flows';
 import { findProviderEventAfter } from '../../state/provider-match';
-import { useSendShortcut } from '../flow/use-send-shortcut';
+import { LegActions, runStatus } from '../flow/LegActions';
 import type { SentLeg } from '../../state/oauth2-store';
+import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
-export function SentLegPanel({ leg }: { leg: SentLeg }) {
+export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
   const draft = useOAuth2((s) => s.drafts[leg]);
   const run = useOAuth2((s) => s.runs[leg]);
   const draftEdited = useOAuth2((s) => s.draftEdited);
@@ -27,7 +28,6 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
   const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
   const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
   const bearerSentAnyway = useOAuth2((s) => s.bearerSentAnyway);
-  useSendShortcut(useCallback(() => void legSent(leg), [leg, legSent]));
   if (bearerProblem) {
     return (
       <div className="bearer-problem">
@@ -38,43 +38,47 @@ export function SentLegPanel({ leg }: { leg: SentLeg }) {
     );
   }
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
+  // Masked until revealed, like every other secret (design §5); the body stays editable around the dots.
+  const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
   // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =
     leg === 'api' && flow && profile
       ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath), clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body', scope: flow.config.scope ?? null }
       : { kind: 'request', request: draft };
   return (
-    <div className="columns">
-      <section className="col" aria-label="Request to send">
-        <h3>Request</h3>
-        <form className="request-form" aria-label="Request" onSubmit={(e) => e.preventDefault()}>
-          <div className="form-row">
-            <label>Method<input className="mono method-input" value={draft.method} onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })} /></label>
-            <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
-          </div>
-          {draft.body !== undefined && (
-            <label className="grow">Body (form-encoded)<textarea className="mono" rows={4} value={reveal ? draft.body : masked(draft.body, [clientSecret])} readOnly={!reveal} spellCheck={false} onChange={(e) => draftEdited(leg, { body: e.target.value })} /></label>
-          )}
-          {clientSecret && (
-            <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide the client secret' : 'Reveal the client secret (to edit the body)'}</button>
-          )}
-        </form>
-        <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), [clientSecret, encodeURIComponent(clientSecret)])}</Value>
-        <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
-        <div className="send-row">
-          <button type="button" className="primary" disabled={run?.sending} onClick={() => void legSent(leg)}>{run?.sending ? 'Sending…' : 'Send'}</button>
-          <span className="muted">Ctrl+Enter</span>
-        </div>
-      </section>
-      <section className="col" aria-label="Result">
-        <h3>Response</h3>
-        {!run && <p className="muted">Not sent yet.</p>}
-        {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
-        {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
-        {run?.outcome && <Checks checks={run.outcome.checks} />}
-        {provider && <ProviderSide event={provider} clientBaseString={null} />}
-        {run?.exchange && <ExchangeView exchange={run.exchange} />}
-      </section>
+    <div className="leg-panel">
+      <div className="columns">
+        <section className="col" aria-label="Request to send">
+          <h3>Request</h3>
+          <form className="request-form" aria-label="Request" onSubmit={(e) => e.preventDefault()}>
+            <div className="form-row">
+              <label>Method<input className="mono method-input" value={draft.method} onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })} /></label>
+              <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
+            </div>
+            {draft.body !== undefined && (
+              <label className="grow">
+                Body (form-encoded)
+                <textarea className="mono" rows={4} value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)} spellCheck={false} onChange={(e) => draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })} />
+              </label>
+            )}
+            {secrets.length > 0 && (
+              <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}</button>
+            )}
+          </form>
+          <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), secrets)}</Value>
+          <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
+        </section>
+        <section className="col" aria-label="Result">
+          <h3>Response</h3>
+          {!run && <p className="muted">Not sent yet.</p>}
+          {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
+          {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
+          {run?.outcome && <Checks checks={run.outcome.checks} />}
+          {provider && <ProviderSide event={provider} clientBaseString={null} />}
+          {run?.exchange && <ExchangeView exchange={run.exchange} />}
+        </section>
+      </div>
+      <LegActions action={{ label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending }} outcome={runStatus(run)} next={next} />
     </div>
   );
 }

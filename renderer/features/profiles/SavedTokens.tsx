@@ -1,6 +1,7 @@
 import { useDeps } from '../../app/stores';
 import { Secret } from '../../components/Secret';
 import { useProfiles } from './profiles-context';
+import { savedTokenState, useMockStatuses } from './saved-token-state';
 
 const KIND = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2' } as const;
 
@@ -25,6 +26,7 @@ export function SavedTokens({ profileName }: { profileName: string }) {
   const tokens = useProfiles((s) => s.tokens);
   const error = useProfiles((s) => s.tokensError);
   const remove = useProfiles((s) => s.tokenDeleteRequested);
+  const atMock = useMockStatuses(useProfiles((s) => s.editing?.original.builtIn === true));
   return (
     <section className="saved-tokens" aria-label="Saved tokens">
       <h3>Saved tokens</h3>
@@ -34,17 +36,21 @@ export function SavedTokens({ profileName }: { profileName: string }) {
         <div className="table-scroll">
           <table className="tokens-table">
             <thead>
-              <tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Obtained</th><th scope="col">Expires</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+              <tr><th scope="col">Token</th><th scope="col">State</th><th scope="col">Kind</th><th scope="col">Obtained</th><th scope="col">Expires</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
             </thead>
             <tbody>
               {tokens.map((t) => {
                 const remaining = t.expiresAt === null ? null : t.expiresAt - now();
+                const state = savedTokenState(t, now(), atMock);
                 return (
                   <tr key={t.id}>
                     <td>
                       <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
+                      {/* Told apart without revealing it: its last four characters. */}
+                      <div className="small muted">ends in <span className="mono">…{t.token.slice(-4)}</span></div>
                       {t.scope && <div className="small muted">scope <span className="mono">{t.scope}</span></div>}
                     </td>
+                    <td className={`token-state ${state.tone}`} title={state.why}>{state.label}</td>
                     <td className="nowrap">{KIND[t.kind]}{t.refreshToken ? <div className="small muted">with refresh token</div> : null}</td>
                     <td className="mono">{when(t.obtainedAt)}</td>
                     <td>

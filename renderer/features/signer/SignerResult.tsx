@@ -3,18 +3,10 @@ import { providerMessage, sentence } from '../../../shared/provider-message';
 import { ExchangeView } from '../../components/ExchangeView';
 import { ProviderSide } from '../../components/ProviderSide';
 import { useApp } from '../../app/stores';
-import { findProviderEvent } from '../../state/provider-match';
+import { findProviderEvent, isMockUrl } from '../../state/provider-match';
 import type { SignerRun } from './signer-store';
 import { stepTitle } from './steps';
 
-const sameOrigin = (url: string, base: string | null) => {
-  if (!base) return false;
-  try {
-    return new URL(url).origin === new URL(base).origin;
-  } catch {
-    return false;
-  }
-};
 
 /** What came back from the last send: the status in words, the mock's verdict on it, and the exchange. */
 export function SignerResult({ run }: { run: SignerRun }) {
@@ -22,7 +14,7 @@ export function SignerResult({ run }: { run: SignerRun }) {
   const events = useApp((s) => s.mockEvents);
   if (run.sending) return <p className="muted" role="status">Sending…</p>;
   const { sent, exchange, error } = run;
-  const toMock = !!sent && sameOrigin(sent.request.url, mock.baseUrl);
+  const toMock = !!sent && isMockUrl(sent.request.url, mock.baseUrl);
   const nonce = sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
   const provider = toMock && exchange ? findProviderEvent(events, nonce) : null;
   const step = error?.details?.step;

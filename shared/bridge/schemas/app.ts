@@ -8,6 +8,8 @@ export const appInfoSchema = z.strictObject({
   secretStorage: z.enum(['encrypted', 'file']),
   /** A visible notice from start-up, e.g. a corrupt store moved aside. */
   notices: z.array(z.string()).readonly(),
+  /** Where profiles, tokens, history and settings are kept (the store file), so the UI can say so. */
+  storePath: z.string().optional(),
 });
 
 export const openUrlInputSchema = z.strictObject({

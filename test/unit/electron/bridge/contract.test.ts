@@ -123,6 +123,10 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       expect(bad.ok || bad.error.message).toMatch(/requestTokenTtl/);
       expect(await value<{ offsetSeconds: number }>('mockAdvanceClock', { seconds: 60 })).toMatchObject({ offsetSeconds: 60 });
+      expect(await value<{ offsetSeconds: number }>('mockResetClock')).toMatchObject({ offsetSeconds: 0 });
+      const clockMoves = () => bridge.received.filter((m) => m.event === 'mockClock').map((m) => (m.payload as { offsetSeconds: number }).offsetSeconds);
+      await eventually(() => clockMoves().length === 2 || undefined);
+      expect(clockMoves()).toEqual([60, 0]);
       expect(await call('mockDeauthorize', { token: 'no-such-token' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
       expect(await value('mockReset')).toEqual({ reset: true });
       expect(await value('mockStop')).toEqual({ running: false, baseUrl: null });

@@ -59,7 +59,7 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
     exchanges.push(e);
     return e;
   };
-  const ctx = () => ({ nonce: hex(8), timestamp: String(Math.floor(mock.clock.now() / 1000)), crypto: nodeCrypto });
+  const ctx = () => ({ nonce: hex(8), timestamp: String(mock.clock.clientNowSeconds()), crypto: nodeCrypto });
   return {
     mock,
     base,
@@ -95,7 +95,7 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
         signatureMethod: 'HMAC-SHA1',
         ...rsa,
         nonce: hex(16),
-        timestamp: String(Math.floor(mock.clock.now() / 1000)),
+        timestamp: String(mock.clock.clientNowSeconds()),
       };
     },
     stop: () => mock.stop(),

@@ -10,7 +10,8 @@ import { actAsBrowser } from './browser';
 let mock: MockProvider;
 let catcher: Catcher;
 let base: string;
-const signing = () => ({ nonce: nodeRandom.bytes(8).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''), timestamp: String(Math.floor(mock.clock.now() / 1000)), crypto: nodeCrypto });
+// Timestamps from a client's clock: the mock judges them by real time, however far its own clock is moved.
+const signing = () => ({ nonce: nodeRandom.bytes(8).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''), timestamp: String(mock.clock.clientNowSeconds()), crypto: nodeCrypto });
 const admin = (path: string, body: unknown = {}) => fetch(`${base}/_mock/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const consumer = DEFAULT_CREDENTIALS.consumer;
 const client = DEFAULT_CREDENTIALS.client;

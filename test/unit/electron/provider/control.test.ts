@@ -6,10 +6,11 @@ import {
   MockControlError,
   readMockState,
   resetMock,
+  resetMockClock,
   setAutoLoginUser,
   updateMockSettings,
 } from '../../../../electron/services/provider';
-import { C, getCode, Harness, json, requestToken, signed, threeLegs } from './helpers';
+import { approve1, C, form, getCode, Harness, json, requestToken, signed, threeLegs } from './helpers';
 
 /** The control functions the bridge calls, and the HTTP admin API over them: same results, same messages. */
 let h: Harness;
@@ -98,6 +99,7 @@ describe('advanceMockClock', () => {
     expect(view.offsetSeconds).toBe(offset + 601);
     expect(Date.parse(view.now)).toBeGreaterThan(Date.now() + 600_000);
     expect(readMockState(ctx()).state.oauth1.requestTokens.find((t) => t.token === rt.token)?.status).toBe('expired');
+    resetMockClock(ctx());
   });
   it.each([[-1], [Number.NaN], [Infinity], ['10'], [undefined], [10 * 365 * 86400 + 1]])('refuses %s with invalid_input, as the admin API does', async (seconds) => {
     const offset = ctx().clock.offsetSeconds;
@@ -109,6 +111,38 @@ describe('advanceMockClock', () => {
     expect(r.status).toBe(400);
     // JSON has no NaN or Infinity: the admin API receives null for those.
     if (typeof seconds !== 'number' || Number.isFinite(seconds)) expect(json(r.body).error_description).toBe(e.message);
+  });
+});
+
+describe('the simulated clock and client timestamps', () => {
+  it('ends step three with token_expired, not timestamp_refused, once the clock passes the request token lifetime', async () => {
+    const rt = await requestToken(h);
+    const verifier = new URL(String((await approve1(h, rt.token)).headers.location)).searchParams.get('oauth_verifier')!;
+    advanceMockClock(ctx(), 601);
+    // The client signs with its own clock: the timestamp window moves with the simulation.
+    const r = await signed(h, { path: '/oauth/v1/access_token', token: rt.token, tokenSecret: rt.secret, verifier, timestamp: String(Math.floor(Date.now() / 1000)) });
+    expect(r.status).toBe(401);
+    expect(form(r.body).oauth_problem).toBe('token_expired');
+    resetMockClock(ctx());
+  });
+  it('still refuses a timestamp outside the window around the client clock, with the moved clock', async () => {
+    advanceMockClock(ctx(), 3600);
+    const late = String(Math.floor(Date.now() / 1000) + 3600);
+    const r = await signed(h, { path: '/oauth/v1/request_token', callback: C.consumer.callback, timestamp: late });
+    expect([r.status, form(r.body).oauth_problem]).toEqual([400, 'timestamp_refused']);
+    resetMockClock(ctx());
+  });
+  it('resets the clock to real time from the control function and from POST /_mock/clock/reset, telling listeners', async () => {
+    const moves: number[] = [];
+    const off = ctx().clock.onMove(() => moves.push(ctx().clock.offsetSeconds));
+    advanceMockClock(ctx(), 120);
+    expect(resetMockClock(ctx()).offsetSeconds).toBe(0);
+    advanceMockClock(ctx(), 60);
+    const r = await h.admin('POST', '/_mock/clock/reset', {});
+    expect([r.status, json(r.body).offsetSeconds]).toEqual([200, 0]);
+    expect((await h.admin('GET', '/_mock/clock/reset')).status).toBe(405);
+    off();
+    expect(moves).toEqual([120, 0, 60, 0]);
   });
 });
 

@@ -59,8 +59,9 @@ export class Harness {
   get host(): string {
     return new URL(this.base).host;
   }
+  /** A client's clock: real time, which the mock's simulated offset does not move. */
   nowSeconds(): number {
-    return this.provider.clock.nowSeconds();
+    return this.provider.clock.clientNowSeconds();
   }
   send(r: Req): Promise<Res> {
     return send(this.base, r);

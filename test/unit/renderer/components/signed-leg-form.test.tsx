@@ -14,7 +14,7 @@ async function renderLeg() {
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => 1_700_000_000_000 });
   const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn: true, oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } });
   await stores.oauth1.getState().flowStarted(profile, 'http://127.0.0.1:9');
-  render(<StoresProvider stores={stores}><SignedLegPanel leg="requestToken" /></StoresProvider>);
+  render(<StoresProvider stores={stores}><SignedLegPanel leg="requestToken" next={null} /></StoresProvider>);
 }
 
 describe('a signed leg with bad input', () => {

@@ -39,4 +39,11 @@ describe('TraceView', () => {
     expect(new Set(lit)).toEqual(new Set([trace.sortedParams[0]!.name]));
     expect(spans[0]!.className).toContain('lit');
   });
+
+  it("says that a parameter table's # column is the sort rank", () => {
+    render(<TraceView trace={trace} secrets={[]} />);
+    const headers = screen.getAllByRole('columnheader', { name: '# (sort rank)' });
+    expect(headers.length).toBeGreaterThan(0);
+    expect(headers[0]!.getAttribute('title')).toMatch(/^Sort rank: where the parameter goes in the normalized string/);
+  });
 });

@@ -147,7 +147,7 @@ describe('HistoryPage with 5,000 entries', () => {
     const fake = renderPage(fakeBridge(3));
     await waitFor(() => expect(total()).toBe('3 exchanges'));
     fake.entries.unshift({ ...fake.entries[0]!, id: 'new', summary: 'A newer exchange.', at: fake.entries[0]!.at + 1 });
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload list' }));
     await waitFor(() => expect(total()).toBe('4 exchanges'));
     await waitFor(() => expect(rows()[0]!.getAttribute('aria-label')).toContain('A newer exchange.'));
   });

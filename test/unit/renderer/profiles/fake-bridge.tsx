@@ -22,11 +22,13 @@ export interface FakeBridge {
   /** Answers the next profileSave with this instead of saving. */
   saveAnswer: BridgeResult<Profile> | null;
   importAnswer: BridgeResult<{ imported: Profile[]; renamed: string[] }> | null;
+  /** The running mock's access tokens with their statuses (the saved tokens of the mock profile are checked against them). */
+  mockTokens: { oauth1: { token: string; status: string }[]; oauth2: { token: string; status: string; expiresAt: string }[] };
 }
 
 /** A BridgeApi with only what the Profiles page (and the stores made alongside it) call, backed by arrays. */
 export function fakeBridge(profiles: Profile[] = [mockProfile()], tokens: SavedToken[] = []): { bridge: BridgeApi; fake: FakeBridge } {
-  const fake: FakeBridge = { calls: [], profiles, tokens, saveAnswer: null, importAnswer: null };
+  const fake: FakeBridge = { calls: [], profiles, tokens, saveAnswer: null, importAnswer: null, mockTokens: { oauth1: [], oauth2: [] } };
   const record = (method: string, input: unknown) => fake.calls.push({ method, input });
   const api = {
     on: () => () => {},
@@ -68,6 +70,11 @@ export function fakeBridge(profiles: Profile[] = [mockProfile()], tokens: SavedT
       record('tokenDelete', input);
       fake.tokens = fake.tokens.filter((t) => t.id !== input.id);
       return ok({ deleted: true });
+    },
+    async mockState() {
+      record('mockState', undefined);
+      const now = new Date(Date.UTC(2026, 0, 1)).toISOString();
+      return ok({ config: {}, settings: {}, state: { now, clockOffsetSeconds: 0, oauth1: { requestTokens: [], accessTokens: fake.mockTokens.oauth1 }, oauth2: { codes: [], accessTokens: fake.mockTokens.oauth2, refreshTokens: [] } } });
     },
     async settingsUpdate(input: unknown) {
       record('settingsUpdate', input);

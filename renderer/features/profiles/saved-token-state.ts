@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import type { SavedToken } from '../../../shared/store/saved-token';
+import { useApp, useDeps } from '../../app/stores';
+
+export interface SavedTokenState {
+  readonly label: string;
+  readonly tone: 'ok' | 'bad' | 'muted';
+  /** Why, in a sentence, for the title. */
+  readonly why: string;
+}
+
+type MockState = MethodOutput<'mockState'>['state'];
+
+/** The running mock's statuses by token value (OAuth 1.0a and OAuth 2 access tokens), or null when it is not asked. */
+export function mockStatuses(state: MockState): ReadonlyMap<string, string> {
+  return new Map([...state.oauth1.accessTokens, ...state.oauth2.accessTokens].map((t) => [t.token, t.status]));
+}
+
+/**
+ * What a saved token is worth now. For the built-in mock, its own records say (valid, expired, deauthorized,
+ * revoked), and a token it does not know came from an earlier run (the mock keeps tokens in memory) or was
+ * forgotten there. For another server, only the expiry the server gave is known.
+ */
+export function savedTokenState(token: SavedToken, now: number, atMock: ReadonlyMap<string, string> | null): SavedTokenState {
+  if (atMock) {
+    const status = atMock.get(token.token);
+    if (status === undefined) return { label: 'unknown to the mock', tone: 'muted', why: 'The running mock never issued it: it comes from an earlier run of the mock (which keeps tokens in memory only), or it was forgotten there.' };
+    if (status === 'valid') return { label: 'valid', tone: 'ok', why: "The mock's records say it is valid." };
+    return { label: `${status} at the mock`, tone: 'bad', why: `The mock's records say it is ${status}.` };
+  }
+  if (token.expiresAt !== null && token.expiresAt <= now) return { label: 'expired', tone: 'bad', why: 'Its expiry (expires_in when it was issued) has passed.' };
+  return { label: token.expiresAt === null ? 'no expiry given' : 'not expired', tone: 'muted', why: 'Only the server knows whether it was revoked or deauthorized since.' };
+}
+
+/** The mock's statuses while the profile is the built-in one and the mock runs, read again after each request it sees. */
+export function useMockStatuses(builtIn: boolean): ReadonlyMap<string, string> | null {
+  const { bridge } = useDeps();
+  const running = useApp((s) => s.mock.running);
+  const lastEvent = useApp((s) => s.mockEvents.at(-1)?.id ?? 0);
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, string> | null>(null);
+  const enabled = builtIn && running;
+  useEffect(() => {
+    if (!enabled) return setStatuses(null);
+    let current = true;
+    void bridge.mockState().then((r) => current && setStatuses(r.ok ? mockStatuses(r.value.state) : null));
+    return () => {
+      current = false;
+    };
+  }, [enabled, lastEvent, bridge]);
+  return statuses;
+}
