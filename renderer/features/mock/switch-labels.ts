@@ -7,6 +7,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   codeTtl: 'Authorization code lifetime, s (seed §8; RFC 6749 §4.1.2)',
   accessTokenTtl: 'Bearer token lifetime, s (expires_in, seed §2.4)',
   refreshTokenTtl: 'Refresh token lifetime, s (assumption, RFC 9700 §4.14.2)',
+  idTokenTtl: 'OpenID Connect id_token lifetime, s (mock-only, OIDC Core §2)',
   signatureMethods: 'OAuth 1.0a signature methods accepted (seed §5.1: HMAC-SHA1)',
   timestampWindow: 'Timestamp window, ± s (RFC 5849 §3.3)',
   checkNonce: 'Refuse a reused nonce (RFC 5849 §3.3)',
@@ -24,6 +25,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   allowQueryAccessToken: 'Accept access_token in the query (RFC 6750 §2.3)',
   issParameter: 'Add iss to the authorization response (RFC 9207)',
   checkHost: 'Answer only loopback Host headers (DNS rebinding)',
+  idTokenAlg: 'OpenID Connect id_token algorithm: RS256 or ES256 (mock-only)',
+  idTokenFault: 'OpenID Connect id_token fault (mock-only): off, wrong-alg, alg-none, expired, wrong-aud, wrong-nonce, missing-nonce, unknown-kid, rotated-key, bad-at-hash, iss-mismatch, bad-signature',
 };
 
 export const MOCK_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
