@@ -1,4 +1,5 @@
 import { isSignatureMethod } from '../../../shared/oauth1';
+import { validateIssuer } from '../../../shared/oidc';
 import { parseHttpUrl } from '../../../shared/url';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
@@ -25,6 +26,11 @@ the redirect (RFC 8252).
   --callback-path P     path of the redirect URI (default /callback)
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
   --client-auth body|basic  OAuth 2 client authentication (default body, as the service documents)
+  --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
+                        id_token (default: the base URL); a nonce is sent, the id_token validated step by
+                        step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
+  --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
+                        provider's discovery document lists)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
   --no-open             do not open a browser; open the printed URL yourself
   --json                print one JSON object with the final token response fields on stdout
@@ -62,12 +68,20 @@ export const flowCommand: Command = async (argv, io) => {
   if (clientAuth !== 'body' && clientAuth !== 'basic') throw new UsageError(`--client-auth must be body or basic; got "${clientAuth}".`);
   const signatureMethod = v['signature-method'] ?? 'HMAC-SHA1';
   if (!isSignatureMethod(signatureMethod) || signatureMethod.startsWith('RSA-')) throw new UsageError(`--signature-method must be HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT; got "${signatureMethod}".`);
+  const issuer = v.issuer ?? null;
+  if (issuer !== null) {
+    try {
+      validateIssuer(issuer);
+    } catch (e) {
+      throw new UsageError(`--issuer: ${(e as Error).message}`);
+    }
+  }
   const report = new FlowReport(io.stderr);
   try {
     const result =
       protocol === 'oauth1'
         ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
-        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] } }, options, report);
+        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] }, issuer, idTokenAlg: v['id-token-alg'] ?? null }, options, report);
     if (v.json) io.stdout.write(`${JSON.stringify(result)}\n`);
     else for (const [name, value] of Object.entries(result)) io.stdout.write(`${name}=${String(value)}\n`);
     report.line('\nFlow completed.');
@@ -84,7 +98,7 @@ const FLAGS = {
   'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
   'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
   'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
 } as const;
 
 function integer(text: string, flag: string, min: number, max: number): number {

@@ -1,7 +1,9 @@
 import { oauth2Flow } from '../../../shared/flows';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { generateNonce, isOpenIdScope } from '../../../shared/oidc';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
+import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
@@ -12,14 +14,19 @@ export interface OAuth2Credentials {
   readonly pkce: boolean;
   readonly authentication: 'body' | 'basic';
   readonly paths?: { readonly authorize?: string | undefined; readonly token?: string | undefined };
+  /** OpenID Connect (scope openid): the issuer to discover, the base URL when null; the registered id_token alg. */
+  readonly issuer?: string | null;
+  readonly idTokenAlg?: string | null;
 }
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
   const catcher = await startFlowCatcher(options);
   try {
+    // OIDC Core §3.1.2.1: with scope openid a nonce goes on the authorization request and must come back in the id_token.
+    const nonce = isOpenIdScope(credentials.scope) ? generateNonce(nodeRandom) : null;
     let state = oauth2Flow.startOAuth2(
-      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },
+      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {}, ...(nonce ? { extraParams: { authorize: [['nonce', nonce]] } } : {}) },
       nodeRandom,
       nodeCrypto,
     );
@@ -36,7 +43,9 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
     report.checks(token.checks);
     if (!token.ok) throw new FlowFailure('token', token.summary);
-    return JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
+    const body = JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
+    if (nonce) await openIdLeg(body, { issuer: credentials.issuer ?? options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, idTokenAlg: credentials.idTokenAlg ?? null, nonce }, options, report);
+    return body;
   } finally {
     await catcher.close();
   }
