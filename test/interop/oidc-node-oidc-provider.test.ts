@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
-import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, generateNonce, interpretUserInfo } from '../../shared/oidc';
+import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } from '../../shared/oidc';
 import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
 import { discover, validateIdToken } from '../../electron/services/oidc/validate';
 import { send } from '../../electron/services/transport';
@@ -72,8 +72,10 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
   expect(d.checks.filter((c) => !c.ok)).toEqual([]);
   const endpoints = d.endpoints!;
 
-  const nonce = generateNonce(nodeRandom);
-  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: endpoints.authorization!, token: endpoints.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid profile', authentication: 'basic', includeGrantType: false, extraParams: { authorize: [['nonce', nonce]] } }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: endpoints.authorization!, token: endpoints.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid profile', authentication: 'basic', includeGrantType: false }, nodeRandom, nodeCrypto);
+  // With scope openid the flow makes a nonce and sends it (OIDC Core §3.1.2.1).
+  const nonce = s.nonce!;
+  expect(oauth2Flow.buildAuthorizeRequest(s).params).toContainEqual(['nonce', nonce]);
   const cb = oauth2Flow.interpretCallback(s, await browse(oauth2Flow.buildAuthorizeRequest(s).url));
   expect(cb.ok).toBe(true);
   s = cb.state;
@@ -95,8 +97,7 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
 
 it('an id_token from this provider presented with another nonce fails exactly the nonce step', async () => {
   const d = await discover(issuer);
-  const nonce = generateNonce(nodeRandom);
-  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: d.endpoints!.authorization!, token: d.endpoints!.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid', authentication: 'basic', includeGrantType: false, extraParams: { authorize: [['nonce', nonce]] } }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: d.endpoints!.authorization!, token: d.endpoints!.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid', authentication: 'basic', includeGrantType: false }, nodeRandom, nodeCrypto);
   s = oauth2Flow.interpretCallback(s, await browse(oauth2Flow.buildAuthorizeRequest(s).url)).state;
   const body = JSON.parse((await send(oauth2Flow.buildTokenExchange(s))).response.bodyText) as { id_token: string; access_token: string };
   const trace = await validateIdToken(body.id_token, { issuer, clientId: CLIENT.client_id, registeredAlg: null, allowedAlgs: d.endpoints!.idTokenAlgs, jwksUri: d.endpoints!.jwks, nonce: 'a-nonce-this-client-never-sent', accessToken: body.access_token, now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS });

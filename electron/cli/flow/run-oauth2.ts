@@ -1,6 +1,5 @@
 import { oauth2Flow } from '../../../shared/flows';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { generateNonce, isOpenIdScope } from '../../../shared/oidc';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import { openIdLeg } from './oidc-leg';
@@ -23,10 +22,8 @@ export interface OAuth2Credentials {
 export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRunOptions, report: FlowReport): Promise<Record<string, unknown>> {
   const catcher = await startFlowCatcher(options);
   try {
-    // OIDC Core §3.1.2.1: with scope openid a nonce goes on the authorization request and must come back in the id_token.
-    const nonce = isOpenIdScope(credentials.scope) ? generateNonce(nodeRandom) : null;
     let state = oauth2Flow.startOAuth2(
-      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {}, ...(nonce ? { extraParams: { authorize: [['nonce', nonce]] } } : {}) },
+      { baseUrl: options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: catcher.redirectUri, scope: credentials.scope, pkce: credentials.pkce ? 'S256' : null, authentication: credentials.authentication, paths: credentials.paths ?? {} },
       nodeRandom,
       nodeCrypto,
     );
@@ -44,7 +41,8 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     report.checks(token.checks);
     if (!token.ok) throw new FlowFailure('token', token.summary);
     const body = JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
-    if (nonce) await openIdLeg(body, { issuer: credentials.issuer ?? options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, idTokenAlg: credentials.idTokenAlg ?? null, nonce }, options, report);
+    // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
+    if (state.nonce) await openIdLeg(body, { issuer: credentials.issuer ?? options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, idTokenAlg: credentials.idTokenAlg ?? null, nonce: state.nonce }, options, report);
     return body;
   } finally {
     await catcher.close();
