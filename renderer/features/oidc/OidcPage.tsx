@@ -58,7 +58,8 @@ export function OidcPage() {
           <form className="request-form" aria-label="id_token validation inputs" onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}>
             <h3>id_token</h3>
             {fromFlow && <button type="button" onClick={() => s.inputsEdited(fromFlow)}>Take the OAuth 2 flow's id_token</button>}
-            <label>id_token<textarea className="mono" value={s.inputs.idToken} onChange={(e) => s.inputsEdited({ idToken: e.target.value })} /></label>
+            <label htmlFor="oidc-id-token">id_token</label>
+            <textarea id="oidc-id-token" className="mono" spellCheck={false} value={s.inputs.idToken} onChange={(e) => s.inputsEdited({ idToken: e.target.value })} />
             <div className="form-row">{field('clientId', 'client_id')}{field('clientSecret', 'Client secret (HS256)', 'password')}</div>
             <div className="form-row">{field('nonce', 'Nonce sent')}{field('registeredAlg', 'Registered alg (empty: any discovered)')}</div>
             <div className="form-row">{field('accessToken', 'Access token (for at_hash)', 'password')}</div>
