@@ -31,6 +31,9 @@ the redirect (RFC 8252).
                         step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
+  --lifecycle           OAuth 2: after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke
+                        the new refresh token (RFC 7009) and introspect again; the endpoints come from the
+                        provider's metadata. The grant ends revoked; the printed fields are the first response's
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
   --no-open             do not open a browser; open the printed URL yourself
   --json                print one JSON object with the final token response fields on stdout
@@ -81,7 +84,7 @@ export const flowCommand: Command = async (argv, io) => {
     const result =
       protocol === 'oauth1'
         ? await runOAuth1({ consumerKey: need('consumer-key', '--consumer-key'), consumerSecret: need('consumer-secret', '--consumer-secret'), signatureMethod, realm: v.realm ?? null, includeVersion: !v['no-version'], paths: { requestToken: v['request-token-path'], authorize: v['authorize-path'], accessToken: v['access-token-path'] } }, options, report)
-        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] }, issuer, idTokenAlg: v['id-token-alg'] ?? null }, options, report);
+        : await runOAuth2({ clientId: need('client-id', '--client-id'), clientSecret: need('client-secret', '--client-secret'), scope: v.scope ?? null, pkce: !v['no-pkce'], authentication: clientAuth, paths: { authorize: v['authorize-path'], token: v['token-path'] }, issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle }, options, report);
     if (v.json) io.stdout.write(`${JSON.stringify(result)}\n`);
     else for (const [name, value] of Object.entries(result)) io.stdout.write(`${name}=${String(value)}\n`);
     report.line('\nFlow completed.');
@@ -98,7 +101,7 @@ const FLAGS = {
   'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
   'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'wait-timeout': { type: 'string' }, 'client-auth': { type: 'string' },
   'allow-self-signed': { type: 'boolean' }, 'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
+  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, lifecycle: { type: 'boolean' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
 } as const;
 
 function integer(text: string, flag: string, min: number, max: number): number {

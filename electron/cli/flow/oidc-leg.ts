@@ -1,4 +1,4 @@
-import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, describeAccessToken, interpretUserInfo } from '../../../shared/oidc';
+import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, describeAccessToken, interpretUserInfo, type DiscoveredEndpoints } from '../../../shared/oidc';
 import { discover, validateIdToken } from '../../services/oidc/validate';
 import { checkLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
@@ -20,7 +20,7 @@ export interface OpenIdExpectations {
  * validated step by step, the access token described (RFC 9068 or opaque), and UserInfo with the sub check.
  * A failed validation step fails the flow, naming the step; the other steps are printed all the same.
  */
-export async function openIdLeg(body: Record<string, unknown>, e: OpenIdExpectations, options: FlowRunOptions, report: FlowReport): Promise<void> {
+export async function openIdLeg(body: Record<string, unknown>, e: OpenIdExpectations, options: FlowRunOptions, report: FlowReport): Promise<DiscoveredEndpoints | null> {
   report.step(`OpenID Connect: discovery of ${e.issuer}`);
   const d = await discover(e.issuer, undefined, options.send);
   for (const t of d.tried) report.line(`   (not found) ${t}`);
@@ -55,4 +55,5 @@ export async function openIdLeg(body: Record<string, unknown>, e: OpenIdExpectat
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
+  return d.endpoints;
 }

@@ -2,6 +2,8 @@ import { oauth2Flow } from '../../../shared/flows';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
+import { discover } from '../../services/oidc/validate';
+import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -16,6 +18,8 @@ export interface OAuth2Credentials {
   /** OpenID Connect (scope openid): the issuer to discover, the base URL when null; the registered id_token alg. */
   readonly issuer?: string | null;
   readonly idTokenAlg?: string | null;
+  /** After the exchange: refresh (rotation shown), introspect, revoke, introspect again. */
+  readonly lifecycle?: boolean;
 }
 
 /** Runs the authorization code grant (seed §4.2) and returns the token response's JSON fields. */
@@ -42,7 +46,12 @@ export async function runOAuth2(credentials: OAuth2Credentials, options: FlowRun
     if (!token.ok) throw new FlowFailure('token', token.summary);
     const body = JSON.parse(exchange.response.bodyText) as Record<string, unknown>;
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
-    if (state.nonce) await openIdLeg(body, { issuer: credentials.issuer ?? options.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, idTokenAlg: credentials.idTokenAlg ?? null, nonce: state.nonce }, options, report);
+    const issuer = credentials.issuer ?? options.baseUrl;
+    const endpoints = state.nonce ? await openIdLeg(body, { issuer, clientId: credentials.clientId, clientSecret: credentials.clientSecret, idTokenAlg: credentials.idTokenAlg ?? null, nonce: state.nonce }, options, report) : null;
+    if (credentials.lifecycle) {
+      const known = endpoints ?? (await discover(issuer, undefined, options.send)).endpoints;
+      await lifecycleLeg(token.state, known, { clientId: credentials.clientId, clientSecret: credentials.clientSecret, authentication: credentials.authentication }, options, report);
+    }
     return body;
   } finally {
     await catcher.close();

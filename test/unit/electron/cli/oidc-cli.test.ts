@@ -93,6 +93,19 @@ describe('oauth-lab flow oauth2 with scope openid', () => {
     }
   });
 
+  it('--lifecycle refreshes with the rotation shown, introspects, revokes and introspects again', async () => {
+    const r = await runFlow([...flowArgs(), '--lifecycle']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/old refresh token r-\S{4}… \(\d+ chars\), new r-\S{4}… \(\d+ chars\)/);
+    expect(r.stderr).toContain('ok   rotation: Rotated: a new refresh_token replaces the old one');
+    expect(r.stderr).toContain('ok   active: active: true');
+    expect(r.stderr).toMatch(/-> POST http:\/\/127\.0\.0\.1:\d+\/oidc\/revoke\n<- 200/);
+    expect(r.stderr).toContain('ok   active: active: false');
+    // The first response's refresh token was rotated out; the new one revoked: nothing of the grant is left.
+    const rt = JSON.parse(r.stdout).refresh_token as string;
+    expect(r.stderr).not.toContain(rt);
+  });
+
   it('--id-token-alg ES256 while the provider signs RS256 fails the alg step', async () => {
     const r = await runFlow([...flowArgs(), '--id-token-alg', 'ES256']);
     expect(r.code).toBe(1);
