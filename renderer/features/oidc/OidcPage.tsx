@@ -1,5 +1,6 @@
 import { Checks } from '../../components/Checks';
 import { useApp, useOAuth2 } from '../../app/stores';
+import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
 import type { ValidationInputs } from './oidc-store';
 import { useOidc } from './use-oidc';
@@ -69,6 +70,7 @@ export function OidcPage() {
             </div>
           </form>
           {s.trace && <IdTokenSteps trace={s.trace} />}
+          {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { oauth2Flow } from '../../../../shared/flows';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
@@ -22,7 +23,7 @@ afterEach(cleanup);
 function renderPage() {
   const { bridge } = fakeBridge({ httpSend: createTransportHandlers(nodeCrypto, {}).httpSend });
   const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(3) }, now: () => Date.now() });
-  return render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>);
+  return { ...render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>), stores };
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -55,6 +56,22 @@ describe('OidcPage', () => {
     expect(status.signature).toBe('passed');
     expect(status.at_hash).toBe('passed');
     expect(screen.getByRole('status').textContent).toContain('The id_token is valid');
+    // The mock's bearer tokens are opaque, and the page says so (RFC 9068 describes the other kind).
+    expect(screen.getByRole('region', { name: 'Access token' }).textContent).toContain('The access token is opaque');
+  });
+
+  it("takes the id_token, access token, client and nonce from the OAuth 2 flow's last token response", async () => {
+    const { stores } = renderPage();
+    expect(screen.queryByRole('button', { name: "Take the OAuth 2 flow's id_token" })).toBeNull();
+    const flow = oauth2Flow.startOAuth2({ baseUrl: h.base, clientId: C.client.id, clientSecret: C.client.secret, redirectUri: 'http://127.0.0.1:9/cb', scope: 'openid' }, { bytes: (n) => new Uint8Array(n).fill(5) }, nodeCrypto);
+    const body = JSON.stringify({ access_token: 'b-at', token_type: 'bearer', id_token: 'h.p.s' });
+    const exchange = { request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: body, bodySize: body.length }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 };
+    act(() => stores.oauth2.setState({ flow, runs: { token: { sending: false, exchange, error: null, outcome: null } } }));
+    fireEvent.click(screen.getByRole('button', { name: "Take the OAuth 2 flow's id_token" }));
+    expect((screen.getByLabelText('id_token') as HTMLTextAreaElement).value).toBe('h.p.s');
+    expect((screen.getByLabelText('Nonce sent') as HTMLInputElement).value).toBe(flow.nonce);
+    expect((screen.getByLabelText('client_id') as HTMLInputElement).value).toBe(C.client.id);
+    expect((screen.getByLabelText('Client secret (HS256)') as HTMLInputElement).type).toBe('password');
   });
 
   it('a wrong issuer URL is reported, not thrown', async () => {
