@@ -64,6 +64,10 @@ describe('revocation (RFC 7009) and introspection (RFC 7662)', () => {
     expect((await clientPost(h, '/oidc/revoke', { token: body.refresh_token as string })).status).toBe(200);
     expect(json((await clientPost(h, '/oidc/introspect', { token: body.access_token as string })).body)).toEqual({ active: false });
     expect((await clientPost(h, '/oidc/revoke', { token: 'never-issued' })).status).toBe(200);
+    // The token revoked is a secret (a refresh token): the mock's event shows the request without it.
+    const revokeEvents = h.provider.events.recent().filter((e) => e.endpoint === 'oauth2.revocation');
+    expect(revokeEvents.length).toBeGreaterThan(0);
+    for (const e of revokeEvents) expect(JSON.stringify(e)).not.toContain(body.refresh_token as string);
   });
 
   it('authenticates the client as the token endpoint does', async () => {
