@@ -53,7 +53,7 @@ export async function chooseKey(jwt: DecodedJwt, e: SignatureExpectations, deps:
   if (!e.jwksUri) return { step: failed('key', title, S_KEY, 'No jwks_uri is known: run discovery or set the JWKS URL in the profile.'), key: null };
   const header = { alg, kid: kid as string | undefined };
   const fetched: string[] = [];
-  for (const attempt of ['fetched', 're-fetched'] as const) {
+  for (let refetch = false; ; refetch = true) {
     let body: unknown;
     try {
       body = await deps.fetchJwks(e.jwksUri);
@@ -62,13 +62,12 @@ export async function chooseKey(jwt: DecodedJwt, e: SignatureExpectations, deps:
     }
     const jwks = parseJwks(body);
     if (!jwks.ok) return { step: failed('key', title, S_KEY, [...fetched, jwks.reason].join(' ')), key: null };
-    fetched.push(`JWKS ${attempt} (${jwks.keys.length} key${jwks.keys.length === 1 ? '' : 's'}).`);
+    fetched.push(`JWKS ${refetch ? 're-fetched' : 'fetched'} (${jwks.keys.length} key${jwks.keys.length === 1 ? '' : 's'}).`);
     const choice = selectKey(jwks.keys, header);
     if (choice.ok) return { step: passed('key', title, S_KEY, `${fetched.join(' ')} ${choice.why}`), key: choice.key };
     // OIDC Core §10.1.1: an unknown kid may mean the provider rotated its keys; fetch once more, never in a loop.
-    if (!choice.unknownKid || attempt === 're-fetched') return { step: failed('key', title, S_KEY, `${fetched.join(' ')} ${choice.reason}${attempt === 're-fetched' ? ' The kid stayed unknown after one re-fetch (OIDC Core §10.1.1), so the key is not (or no longer) published.' : ''}`), key: null };
+    if (!choice.unknownKid || refetch) return { step: failed('key', title, S_KEY, `${fetched.join(' ')} ${choice.reason}${refetch ? ' The kid stayed unknown after one re-fetch (OIDC Core §10.1.1), so the key is not (or no longer) published.' : ''}`), key: null };
   }
-  throw new Error('unreachable');
 }
 
 /** Step 6: the JWS signature over header.payload verifies with the chosen key. */

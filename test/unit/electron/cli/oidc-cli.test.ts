@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider, updateMockSettings } from '../../../../electron/services/provider';
 import { runCli } from './run-cli';
@@ -36,6 +37,22 @@ describe('oauth-lab discover', () => {
     const issuer = JSON.parse(r.out).checks.find((c: { name: string }) => c.name === 'issuer');
     expect(issuer.ok).toBe(false);
     expect(issuer.message).toContain('it must be exactly the issuer asked');
+  });
+
+  it('server text reaches the terminal with control characters escaped (a CSI in the document)', async () => {
+    const evil = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ issuer: 'https://x.example/\u009b2J\u001b[31m', authorization_endpoint: 'https://x.example/\u009b2J' }));
+    });
+    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+    try {
+      const r = await runCli(['discover', `http://127.0.0.1:${(evil.address() as { port: number }).port}`]);
+      expect(r.code).toBe(1);
+      expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(r.out).toContain('\\u009b2J');
+    } finally {
+      await new Promise<void>((r) => evil.close(() => r()));
+    }
   });
 
   it('no document at either path: exit 1 naming both URLs; bad input exits 2 naming the flag', async () => {
