@@ -37,6 +37,8 @@ async function validate(page: Page, t: { idToken: string; accessToken: string; n
 }
 
 const SIZES = [{ width: 1280, height: 800 }, { width: 1024, height: 700 }] as const;
+const settings = (base: string, fault: string) => fetch(`${base}/_mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ switches: { idTokenFault: fault } }) });
+const failedSteps = (page: Page) => page.locator('li[data-status="failed"]').evaluateAll((l) => l.map((e) => e.getAttribute('data-step')));
 
 it.each(['light', 'dark'] as const)('discovers the mock and validates its id_tokens, with and without a fault (%s)', async (scheme) => {
   for (const viewport of SIZES) {
@@ -57,17 +59,39 @@ it.each(['light', 'dark'] as const)('discovers the mock and validates its id_tok
     await page.getByText('The id_token is valid').waitFor();
     await shot(page, `oidc-valid-${size}`, scheme);
 
-    const settings = (fault: string) => fetch(`${base}/_mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ switches: { idTokenFault: fault } }) });
-    expect((await settings('wrong-aud')).status).toBe(200);
+    expect((await settings(base, 'wrong-aud')).status).toBe(200);
     try {
       await validate(page, await grant(base));
       await page.getByText('The id_token is not valid: Audience (aud) failed.').waitFor();
-      expect(await page.locator('li[data-status="failed"]').evaluateAll((l) => l.map((e) => e.getAttribute('data-step')))).toEqual(['aud']);
+      expect(await failedSteps(page)).toEqual(['aud']);
       await shot(page, `oidc-wrong-aud-${size}`, scheme);
     } finally {
-      await settings('off');
+      await settings(base, 'off');
     }
     expect(errors).toEqual([]);
     await page.close();
   }
+});
+
+it('walks every fault switch of the mock: each fails exactly its step of the page\'s trace', async () => {
+  const FAULTS: Record<string, string> = { 'wrong-alg': 'alg', 'alg-none': 'alg', expired: 'exp', 'wrong-aud': 'aud', 'wrong-nonce': 'nonce', 'missing-nonce': 'nonce', 'unknown-kid': 'key', 'rotated-key': 'key', 'bad-at-hash': 'at_hash', 'iss-mismatch': 'iss', 'bad-signature': 'signature' };
+  const page = await session.browser.newPage({ viewport: SIZES[0] });
+  await page.goto(session.app.url);
+  await page.getByRole('button', { name: 'OpenID Connect' }).click();
+  await page.getByRole('button', { name: 'Use the mock' }).click();
+  const base = await page.getByLabel('Issuer URL').inputValue();
+  await page.getByRole('button', { name: 'Discover' }).click();
+  await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+  try {
+    for (const [fault, step] of Object.entries(FAULTS)) {
+      expect((await settings(base, fault)).status).toBe(200);
+      const verdict = page.getByRole('status');
+      const before = (await verdict.count()) ? await verdict.textContent() : null;
+      await validate(page, await grant(base));
+      await expect.poll(async () => (await page.locator('li[data-status="failed"]').count()) > 0 && (await failedSteps(page)).join() === step, { timeout: 5000, message: `${fault} (previous verdict: ${before})` }).toBe(true);
+    }
+  } finally {
+    await settings(base, 'off');
+  }
+  await page.close();
 });

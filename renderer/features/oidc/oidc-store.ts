@@ -85,7 +85,8 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     },
     async validationRequested() {
       const { inputs: i, discovery, issuer } = get();
-      set({ validating: true });
+      // The previous result goes at once, so it is never mistaken for this token's.
+      set({ validating: true, trace: null });
       try {
         const trace = await traceIdToken(i.idToken, {
           issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
