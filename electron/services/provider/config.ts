@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
@@ -11,15 +12,6 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
 export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
-/** Algorithms the mock signs id_tokens with (OIDC Core §3.1.3.7); both keys are in its JWKS. */
-export const ID_TOKEN_ALGS = ['RS256', 'ES256'] as const;
-/**
- * The id_token faults, each aimed at one step of OIDC Core §3.1.3.7: an alg the discovery document does not list,
- * alg none, an expired token, another audience, a wrong or missing nonce, a kid never published, a key rotated out of
- * the JWKS, an at_hash of another token, another issuer, a signature that does not verify.
- */
-export const ID_TOKEN_FAULTS = ['off', 'wrong-alg', 'alg-none', 'expired', 'wrong-aud', 'wrong-nonce', 'missing-nonce', 'unknown-kid', 'rotated-key', 'bad-at-hash', 'iss-mismatch', 'bad-signature'] as const;
-export type IdTokenFault = (typeof ID_TOKEN_FAULTS)[number];
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
 const seconds = (what: string) => z.number({ error: `${what} must be a number of seconds` }).int(`${what} must be a whole number of seconds`).positive(`${what} must be at least 1 second`);

@@ -1,6 +1,6 @@
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
-import { ID_TOKEN_ALGS } from './config';
+import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProviderContext } from './context';
-import type { IdTokenFault } from './config';
+import type { IdTokenFault } from '../../../shared/oidc/mock-switches';
 import { jwsSign, keyRing } from './oidc-keys';
 
 /**

@@ -1,3 +1,5 @@
+import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
+
 /**
  * What each of the mock's strictness switches and lifetimes does, in words, with its reference; the page renders
  * whatever the mock reports and falls back to the key for anything new.
@@ -26,7 +28,14 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   issParameter: 'Add iss to the authorization response (RFC 9207)',
   checkHost: 'Answer only loopback Host headers (DNS rebinding)',
   idTokenAlg: 'OpenID Connect id_token algorithm: RS256 or ES256 (mock-only)',
-  idTokenFault: 'OpenID Connect id_token fault (mock-only): off, wrong-alg, alg-none, expired, wrong-aud, wrong-nonce, missing-nonce, unknown-kid, rotated-key, bad-at-hash, iss-mismatch, bad-signature',
+  idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
+};
+
+/** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
+export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
+  oauth1Callback: ['registered', 'any'],
+  idTokenAlg: ID_TOKEN_ALGS,
+  idTokenFault: ID_TOKEN_FAULTS,
 };
 
 export const MOCK_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;

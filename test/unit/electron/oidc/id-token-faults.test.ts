@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_TOKEN_FAULTS } from '../../../../electron/services/provider/config';
+import { ID_TOKEN_FAULTS } from '../../../../shared/oidc/mock-switches';
 import { validateIdToken } from '../../../../electron/services/oidc/validate';
 import { DEFAULT_CLOCK_SKEW_SECONDS, type IdTokenTrace } from '../../../../shared/oidc';
 import { C, Harness } from '../provider/helpers';
