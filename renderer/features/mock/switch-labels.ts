@@ -27,7 +27,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   allowQueryAccessToken: 'Accept access_token in the query (RFC 6750 §2.3)',
   issParameter: 'Add iss to the authorization response (RFC 9207)',
   checkHost: 'Answer only loopback Host headers (DNS rebinding)',
-  idTokenAlg: 'OpenID Connect id_token algorithm: RS256 or ES256 (mock-only)',
+  idTokenAlg: 'OpenID Connect id_token signing algorithm (mock-only, OIDC Core §3.1.3.7)',
   idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
 };
 
