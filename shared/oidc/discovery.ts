@@ -109,3 +109,31 @@ export function checkDiscoveryDocument(body: unknown, askedIssuer: string, kind:
   };
   return { kind, url, checks, ok: checks.every((c) => c.ok), endpoints };
 }
+
+export interface Discovered extends DiscoveryResult {
+  /** The document as fetched, or null when none could be fetched. */
+  readonly document: unknown;
+  /** Well-known URLs tried before the one answered, and why they gave nothing. */
+  readonly tried: readonly string[];
+}
+
+/**
+ * Fetches and checks an issuer's metadata: the OpenID Connect document first, then RFC 8414's (or only the kinds
+ * asked for). `getJson` GETs a URL and returns its parsed JSON, or throws an Error saying what went wrong.
+ */
+export async function discoverIssuer(issuer: string, getJson: (url: string) => Promise<unknown>, kinds: readonly DiscoveryKind[] = DISCOVERY_KINDS): Promise<Discovered> {
+  const tried: string[] = [];
+  for (const kind of kinds) {
+    const url = wellKnownUrl(issuer, kind);
+    let document: unknown;
+    try {
+      document = await getJson(url);
+    } catch (e) {
+      tried.push(`GET ${url}: ${(e as Error).message}.`);
+      continue;
+    }
+    return { ...checkDiscoveryDocument(document, issuer, kind, url), document, tried };
+  }
+  const kind = kinds[kinds.length - 1]!;
+  return { kind, url: wellKnownUrl(issuer, kind), ok: false, endpoints: null, document: null, tried, checks: [check('fetch', false, '', `No metadata document at ${kinds.map((k) => wellKnownUrl(issuer, k)).join(' or ')}: ${tried.join(' ')}`)] };
+}

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeApi } from '../../../shared/bridge/api';
-import { checkDiscoveryDocument, DEFAULT_CLOCK_SKEW_SECONDS, DISCOVERY_KINDS, traceIdToken, wellKnownUrl, type DiscoveryResult, type IdTokenTrace } from '../../../shared/oidc';
+import { DEFAULT_CLOCK_SKEW_SECONDS, discoverIssuer, traceIdToken, type Discovered, type IdTokenTrace } from '../../../shared/oidc';
 import type { CryptoPort, JosePort } from '../../../shared/ports';
 
 /** What the user validates an id_token against: the client's side of OIDC Core §3.1.3.7. */
@@ -17,7 +17,7 @@ export interface ValidationInputs {
 export interface OidcState {
   readonly issuer: string;
   readonly discovering: boolean;
-  readonly discovery: (DiscoveryResult & { readonly document: unknown }) | null;
+  readonly discovery: Discovered | null;
   readonly discoveryError: string | null;
   readonly inputs: ValidationInputs;
   readonly validating: boolean;
@@ -63,20 +63,10 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     issuerEdited: (issuer) => set({ issuer }),
     inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
     async discoveryRequested() {
-      const issuer = get().issuer.trim();
       set({ discovering: true, discoveryError: null, discovery: null });
-      const tried: string[] = [];
       try {
-        for (const kind of DISCOVERY_KINDS) {
-          const url = wellKnownUrl(issuer, kind);
-          try {
-            const document = await getJson(url);
-            return set({ discovery: { ...checkDiscoveryDocument(document, issuer, kind, url), document } });
-          } catch (e) {
-            tried.push(`${url}: ${(e as Error).message}`);
-          }
-        }
-        set({ discoveryError: `No metadata document found. ${tried.join('; ')}.` });
+        const discovery = await discoverIssuer(get().issuer.trim(), getJson);
+        set(discovery.document === null ? { discoveryError: discovery.checks[0]!.message } : { discovery });
       } catch (e) {
         set({ discoveryError: (e as Error).message });
       } finally {
