@@ -7,6 +7,7 @@ import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
 
 // The flow pages load with the app; the others when first opened, so the first screen comes up sooner.
+const OidcPage = lazy(async () => ({ default: (await import('./features/oidc/OidcPage')).OidcPage }));
 const MockPage = lazy(async () => ({ default: (await import('./features/mock/MockPage')).MockPage }));
 const SignerPage = lazy(async () => ({ default: (await import('./features/signer/SignerPage')).SignerPage }));
 const ProfilesPage = lazy(async () => ({ default: (await import('./features/profiles/ProfilesPage')).ProfilesPage }));
@@ -16,6 +17,7 @@ const HistoryPage = lazy(async () => ({ default: (await import('./features/histo
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
   { id: 'oauth2', title: 'OAuth 2' },
+  { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mock', title: 'Mock provider' },
   { id: 'signer', title: 'Request signer' },
   { id: 'debugger', title: 'Signature debugger' },
@@ -66,6 +68,7 @@ export function App() {
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}
         <Suspense fallback={<p className="muted">Loading…</p>}>
+          {page === 'oidc' && <OidcPage />}
           {page === 'mock' && <MockPage />}
           {page === 'signer' && <SignerPage />}
           {page === 'debugger' && <DebuggerPage />}

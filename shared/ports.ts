@@ -21,3 +21,23 @@ export interface ClockPort {
   /** Milliseconds since the Unix epoch. */
   now(): number;
 }
+
+/** A JSON Web Key (RFC 7517 §4) as published in a JWKS; only the members key selection reads are named. */
+export interface Jwk {
+  readonly kty: string;
+  readonly kid?: string;
+  readonly use?: string;
+  readonly alg?: string;
+  readonly [member: string]: unknown;
+}
+
+export type JwsVerification = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** JOSE signature checks (RFC 7515 §5.2), asynchronous as WebCrypto is. */
+export interface JosePort {
+  /**
+   * Verifies a compact JWS with `alg` and one key: a public JWK for RS*, PS*, ES*, EdDSA, or the shared secret's
+   * bytes for HS* (OIDC Core §10.1: the client secret's UTF-8 octets). A bad key is a failure with its reason.
+   */
+  verifyCompact(jws: string, alg: string, key: Jwk | Uint8Array): Promise<JwsVerification>;
+}

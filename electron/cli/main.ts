@@ -7,6 +7,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   web: { summary: 'Open the app in your browser (browser mode) on 127.0.0.1', load: async () => (await import('./commands/web')).webCommand },
   sign: { summary: 'Sign one request (or JSON lines from stdin) and print the signature trace', load: async () => (await import('./commands/sign')).signCommand },
   call: { summary: 'Send one request with a profile\'s saved tokens or given credentials (OAuth 1.0a signed or bearer)', load: async () => (await import('./commands/call')).callCommand },
+  discover: { summary: 'Fetch and check a provider\'s OpenID Connect / RFC 8414 metadata from its issuer URL', load: async () => (await import('./commands/discover')).discoverCommand },
   debug: { summary: 'Check the OAuth 1.0a signature of a request (raw HTTP, curl or fields) and name the mistake', load: async () => (await import('./commands/debug')).debugCommand },
 };
 

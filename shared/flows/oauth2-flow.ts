@@ -9,6 +9,7 @@ import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/
 import { generateState } from '../oauth2/state';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
+import { generateNonce, isOpenIdScope } from '../oidc/nonce';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
 import { asConsequences, check, endpointUrl, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
@@ -48,6 +49,8 @@ export interface OAuth2State {
   readonly pkce: { readonly verifier: string; readonly challenge: string; readonly method: PkceMethod } | null;
   readonly code: string | null;
   readonly token: TokenSet | null;
+  /** OpenID Connect: sent on the authorization request when the scope has openid, expected in the id_token (OIDC Core §3.1.2.1). */
+  readonly nonce: string | null;
 }
 
 const paths = (c: OAuth2Config) => ({ authorize: c.paths?.authorize ?? SEED.endpoints.oauth2Authorize.path, token: c.paths?.token ?? SEED.endpoints.oauth2Token.path });
@@ -63,6 +66,7 @@ export function startOAuth2(config: OAuth2Config, random: RandomPort, crypto: Cr
     pkce: method && verifier ? { verifier, challenge: codeChallenge(verifier, method, crypto), method } : null,
     code: null,
     token: null,
+    nonce: isOpenIdScope(config.scope) ? generateNonce(random) : null,
   };
 }
 
@@ -77,7 +81,7 @@ export function buildAuthorizeRequest(s: OAuth2State) {
     scope: c.scope ?? null,
     pkce: s.pkce ? { challenge: s.pkce.challenge, method: s.pkce.method } : null,
     includeGrantType: c.includeGrantType ?? true,
-    extraParams: c.extraParams?.authorize ?? [],
+    extraParams: [...(s.nonce ? [['nonce', s.nonce] as const] : []), ...(c.extraParams?.authorize ?? [])],
   });
 }
 

@@ -3,42 +3,23 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPython } from '../unit/electron/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
+import { spawnMock } from '../support/spawn-mock';
 
 /**
  * Interop: Python requests-oauthlib (Debian package python3-requests-oauthlib), a client nobody here wrote, runs
  * both flows against `oauth-lab mock --port 0 --auto-login demo`, spawned here and killed afterwards.
  */
-const ROOT = join(__dirname, '../..');
 const SCRIPT = join(__dirname, 'requests_oauthlib_client.py');
 
-let mock: ReturnType<typeof spawn> | null = null;
+let mock: Awaited<ReturnType<typeof spawnMock>> | null = null;
 let base = '';
 
 beforeAll(async () => {
-  mock = spawn(process.execPath, [join(ROOT, 'bin/oauth-lab.mjs'), 'mock', '--port', '0', '--auto-login', 'demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`oauth-lab mock did not print its URL in time. stderr: ${err}`)), 15_000);
-    mock!.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n')) {
-        clearTimeout(timer);
-        resolve(line!.trim());
-      }
-    });
-    mock!.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    mock!.on('exit', (code) => reject(new Error(`oauth-lab mock exited with ${code}: ${err}`)));
-  });
+  mock = await spawnMock();
+  base = mock.base;
 }, 20_000);
 
-afterAll(async () => {
-  if (!mock || mock.exitCode !== null) return;
-  const exited = new Promise((r) => mock!.once('exit', r));
-  mock.kill('SIGTERM');
-  await exited;
-});
+afterAll(() => mock?.stop());
 
 describe.skipIf(!hasRuntime('python3RequestsOauthlib'))('requests-oauthlib against oauth-lab mock', () => {
   it('completes OAuth 1.0a three legs, a signed call, deauthorization, the OAuth 2 code grant, bearer, refresh and code reuse', { timeout: 60_000 }, async () => {

@@ -1,5 +1,6 @@
 import { PRESETS } from '../../../shared/presets';
 import type { Profile } from '../../../shared/store/profile';
+import { validateIssuer } from '../../../shared/oidc';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
@@ -56,6 +57,14 @@ OAuth 2:
   --grant-type-in-authorize  also send grant_type=authorization_code on the authorization URL, as the
                         service's interface does (RFC 6749 §4.1.1 has none; off by default)
   --no-pkce             leave out PKCE (S256 by default)
+  --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
+                        id_token (default: the base URL); a nonce is sent, the id_token validated step by
+                        step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
+  --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
+                        provider's discovery document lists)
+  --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
+                        new refresh token (RFC 7009) and introspect again; the endpoints come from the
+                        provider's metadata. The grant ends revoked; the printed fields are the first response's
 `;
 
 export const flowCommand: Command = async (argv, io) => {
@@ -74,6 +83,15 @@ export const flowCommand: Command = async (argv, io) => {
     send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
     stdin: io.stdin,
   };
+  const issuer = v.issuer ?? null;
+  if (issuer !== null) {
+    try {
+      validateIssuer(issuer);
+    } catch (e) {
+      throw new UsageError(`--issuer: ${(e as Error).message}`);
+    }
+  }
+  const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
   const report = new FlowReport(io.stderr, !!v.verbose);
   try {
     let fields: Record<string, unknown>;
@@ -82,7 +100,7 @@ export const flowCommand: Command = async (argv, io) => {
       fields = tokens;
       if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth1', token: tokens.oauth_token ?? '', tokenSecret: tokens.oauth_token_secret ?? '', expiresAt: null }));
     } else {
-      const result = await runOAuth2(profile, options, report);
+      const result = await runOAuth2(profile, options, report, openId);
       fields = result.fields;
       const t = result.token;
       if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth2', token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt }));
@@ -107,6 +125,7 @@ const FLAGS = {
   ...PROFILE_FLAGS,
   'wait-timeout': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
   save: { type: 'string' }, 'store-dir': { type: 'string' }, verbose: { type: 'boolean' },
+  issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, lifecycle: { type: 'boolean' },
 } as const;
 
 function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
@@ -10,6 +11,7 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
 
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
 export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
+
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
 const seconds = (what: string) => z.number({ error: `${what} must be a number of seconds` }).int(`${what} must be a whole number of seconds`).positive(`${what} must be at least 1 second`);
@@ -33,6 +35,8 @@ export const lifetimesSchema = z.strictObject({
   accessTokenTtl: seconds('accessTokenTtl').default(DEFAULT_LIFETIMES.accessTokenTtl),
   /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2). */
   refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
+  /** OpenID Connect: lifetime of an id_token (its exp - iat). Mock-only, beyond the service's interface. */
+  idTokenTtl: seconds('idTokenTtl').default(600),
 });
 
 export const switchesSchema = z.strictObject({
@@ -70,6 +74,10 @@ export const switchesSchema = z.strictObject({
   issParameter: z.boolean().default(false),
   /** Answer only requests whose Host names a loopback address or the bound host (DNS rebinding). */
   checkHost: z.boolean().default(true),
+  /** OpenID Connect, mock-only: the id_token's signing algorithm (OIDC Core §3.1.3.7; RS256 is the default every client accepts). */
+  idTokenAlg: z.enum(ID_TOKEN_ALGS, { error: `must be one of ${ID_TOKEN_ALGS.join(', ')}` }).default('RS256'),
+  /** OpenID Connect, mock-only: one deliberate fault in every id_token, so each step of a client's validation can be seen failing. */
+  idTokenFault: z.enum(ID_TOKEN_FAULTS, { error: `must be one of ${ID_TOKEN_FAULTS.join(', ')}` }).default('off'),
 });
 
 const consumerSchema = z
@@ -99,6 +107,8 @@ export const DEFAULT_CREDENTIALS = {
   user: { username: 'demo', password: 'demo' },
 } as const;
 
+const DEFAULT_SCOPES = ['read', 'write', 'profile', 'openid'] as const;
+
 const uniqueBy = <T>(key: (t: T) => string, what: string) => (list: T[], ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   list.forEach((item, i) => {
@@ -113,10 +123,13 @@ export const configSchema = z.strictObject({
   oauth2: z
     .strictObject({
       clients: z.array(clientSchema).superRefine(uniqueBy((c) => c.id, 'client id')),
-      /** Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"). */
-      scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)')).default(['read', 'write', 'profile']),
+      /**
+       * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
+       * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
+       */
+      scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)')).default([...DEFAULT_SCOPES]),
     })
-    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: ['authorization_code', 'refresh_token'] }], scopes: ['read', 'write', 'profile'] }),
+    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: ['authorization_code', 'refresh_token'] }], scopes: [...DEFAULT_SCOPES] }),
   users: z.array(userSchema).min(1, 'users needs at least one user').superRefine(uniqueBy((u) => u.username, 'username')).default([{ ...DEFAULT_CREDENTIALS.user }]),
   /** Realm named in WWW-Authenticate challenges. */
   realm: z.string().default('oauth-lab-mock'),

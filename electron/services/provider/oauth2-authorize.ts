@@ -30,7 +30,7 @@ function errorRedirect(ctx: ProviderContext, redirectUri: string, state: string 
 
 function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 302 | 303): Handled {
   const now = ctx.clock.now();
-  const code = { code: ctx.state.newSecret(32, 'c-'), grantId: ctx.state.newSecret(9, 'g-'), clientId: p.clientId, redirectUri: p.redirectUri, scope: p.scope, username, pkce: p.pkce, issuedAt: now, expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000, status: 'issued' as const };
+  const code = { code: ctx.state.newSecret(32, 'c-'), grantId: ctx.state.newSecret(9, 'g-'), clientId: p.clientId, redirectUri: p.redirectUri, scope: p.scope, username, pkce: p.pkce, nonce: p.nonce, issuedAt: now, expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000, status: 'issued' as const };
   ctx.state.addCode(code);
   return { endpoint, reply: redirectReply(status, redirectWith(ctx, p.redirectUri, p.state, [['code', code.code]])), verdict: ok(`User ${username} approved client ${p.clientId}; code issued (valid ${ctx.settings.lifetimes.codeTtl} s, single use).`) };
 }
@@ -73,7 +73,8 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const pkce = checkPkce(ctx, client, values('code_challenge')[0], values('code_challenge_method')[0]);
   if (typeof pkce === 'string') return fail('invalid_request', pkce);
 
-  const pending: Pending2 = { kind: 'oauth2', clientId: client.id, redirectUri, state, scope: [...new Set(scope)].join(' '), pkce, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS };
+  // OpenID Connect (OIDC Core §3.1.2.1): a nonce is kept with the code and echoed in the id_token.
+  const pending: Pending2 = { kind: 'oauth2', clientId: client.id, redirectUri, state, scope: [...new Set(scope)].join(' '), pkce, nonce: values('nonce')[0] ?? null, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS };
   if (ctx.autoLoginUser) return issueCode(ctx, pending, ctx.autoLoginUser, 302);
   const csrf = ctx.state.newSecret(16);
   ctx.state.addPendingLogin(csrf, pending);

@@ -7,6 +7,7 @@ import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { oauth2Error, quoted, type OAuth2ErrorCode } from './errors';
 import { decodeFormBody, decodeParams, headerValues, jsonReply, mediaType, type ProviderRequest } from './http';
+import { mintIdToken } from './oidc-id-token';
 import type { AuthorizationCode, RefreshToken } from './state';
 
 /**
@@ -16,9 +17,10 @@ import type { AuthorizationCode, RefreshToken } from './state';
 const endpoint = SEED.endpoints.oauth2Token.id;
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (seed §5.2).';
+const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (seed §7).';
 
-class TokenError {
+export class TokenError {
   constructor(
     readonly status: number,
     readonly error: OAuth2ErrorCode,
@@ -26,7 +28,7 @@ class TokenError {
     readonly headers: [string, string][] = [],
   ) {}
 }
-const bad = (error: OAuth2ErrorCode, description: string) => new TokenError(400, error, description);
+export const bad = (error: OAuth2ErrorCode, description: string) => new TokenError(400, error, description);
 
 export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
   try {
@@ -38,18 +40,7 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
 }
 
 function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
-  if (req.method !== 'POST') throw new TokenError(405, 'invalid_request', `${req.method} is not accepted; the token endpoint takes POST (RFC 6749 §3.2).`, [['Allow', 'POST']]);
-  if (mediaType(req) !== 'application/x-www-form-urlencoded') throw bad('invalid_request', `The body must be application/x-www-form-urlencoded (RFC 6749 §4.1.3); got ${JSON.stringify(mediaType(req) || 'no Content-Type')}.`);
-  // RFC 6749 §3.2 lets the endpoint URI carry a query, but never the client's secret (§2.3.1).
-  const q = req.query ? decodeParams(req.query, false, 'query') : null;
-  if (q && !q.ok) throw bad('invalid_request', `${q.message} The token endpoint takes its parameters in the form body (RFC 6749 §4.1.3).`);
-  if (q?.params.some(([n]) => n === 'client_secret')) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
-  const form = decodeFormBody(req);
-  if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
-  const dupes = repeated(form.params);
-  if (dupes.length) throw bad('invalid_request', `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`);
-  const get = new FormValues(form.params);
-  const client = authenticate(req, ctx, get);
+  const { client, get } = readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
   const grantType = get.value('grant_type');
   if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (seed §4.2) or refresh_token.');
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.`);
@@ -57,10 +48,30 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   return grantType === 'authorization_code' ? authorizationCode(ctx, client, get) : refresh(ctx, client, get);
 }
 
+/**
+ * A client's form POST as the token endpoint reads it (RFC 6749 §3.2, §2.3.1), shared with the mock's revocation
+ * (RFC 7009 §2.1) and introspection (RFC 7662 §2.1) endpoints: POST, a form body, no repeated parameters, the client
+ * authenticated. Throws TokenError.
+ */
+export function readClientPost(req: ProviderRequest, ctx: ProviderContext, where: string, formSection: string): { client: ClientConfig; get: FormValues } {
+  if (req.method !== 'POST') throw new TokenError(405, 'invalid_request', `${req.method} is not accepted; ${where} takes POST (RFC 6749 §3.2).`, [['Allow', 'POST']]);
+  if (mediaType(req) !== 'application/x-www-form-urlencoded') throw bad('invalid_request', `The body must be application/x-www-form-urlencoded (${formSection}); got ${JSON.stringify(mediaType(req) || 'no Content-Type')}.`);
+  // RFC 6749 §3.2 lets the endpoint URI carry a query, but never the client's secret (§2.3.1).
+  const q = req.query ? decodeParams(req.query, false, 'query') : null;
+  if (q && !q.ok) throw bad('invalid_request', `${q.message} ${where[0]!.toUpperCase()}${where.slice(1)} takes its parameters in the form body (${formSection}).`);
+  if (q?.params.some(([n]) => n === 'client_secret')) throw bad('invalid_request', 'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.');
+  const form = decodeFormBody(req);
+  if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
+  const dupes = repeated(form.params);
+  if (dupes.length) throw bad('invalid_request', `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`);
+  const get = new FormValues(form.params);
+  return { client: authenticate(req, ctx, get), get };
+}
+
 type Params = readonly (readonly [string, string])[];
 
 /** RFC 6749 §3.2: parameters without a value are treated as omitted. */
-class FormValues {
+export class FormValues {
   constructor(private readonly params: Params) {}
 
   value(name: string): string | undefined {
@@ -143,7 +154,7 @@ function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: Form
   if (ctx.state.isExpired(code)) throw bad('invalid_grant', `The authorization code expired at ${new Date(code.expiresAt).toISOString()} (${ctx.settings.lifetimes.codeTtl} s after issue); the service requires an immediate exchange (seed §8).`);
   if (code.redirectUri !== redirectUri) throw bad('invalid_grant', `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`);
   checkVerifier(ctx, code, verifier);
-  return issueTokens(ctx, code, code.scope, 'Code exchanged');
+  return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
 }
 
 function checkVerifier(ctx: ProviderContext, code: AuthorizationCode, verifier: string | undefined): void {
@@ -175,7 +186,7 @@ function refresh(ctx: ProviderContext, client: ClientConfig, get: FormValues): H
   return issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt);
 }
 
-function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: string; username: string }, scope: string, what: string, previous?: RefreshToken): Handled {
+function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: string; username: string }, scope: string, what: string, previous?: RefreshToken, code?: AuthorizationCode): Handled {
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
   const access = { token: ctx.state.newSecret(24, 'b-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope, issuedAt: now, expiresAt: now + accessTokenTtl * 1000, status: 'valid' as const };
@@ -187,11 +198,15 @@ function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: st
     refreshToken = { token: ctx.state.newSecret(32, 'r-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope: previous?.scope ?? scope, issuedAt: now, expiresAt: now + refreshTokenTtl * 1000, status: 'valid' };
     ctx.state.addRefresh(refreshToken);
   }
-  const body = { access_token: access.token, expires_in: accessTokenTtl, token_type: 'bearer', scope, refresh_token: refreshToken!.token };
+  const body: Record<string, unknown> = { access_token: access.token, expires_in: accessTokenTtl, token_type: 'bearer', scope, refresh_token: refreshToken!.token };
+  // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.
+  const openId = code !== undefined && scope.split(' ').includes('openid');
+  if (openId) body.id_token = mintIdToken(ctx, { clientId: code.clientId, username: code.username, scope, nonce: code.nonce, accessToken: access.token, authTime: code.issuedAt });
+  const fault = openId && ctx.settings.switches.idTokenFault !== 'off' ? ` id_token issued with fault ${ctx.settings.switches.idTokenFault} (switch idTokenFault).` : openId ? ' id_token issued (OpenID Connect).' : '';
   return {
     endpoint,
     reply: jsonReply(200, body),
-    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).`),
-    assumptions: previous ? [ASSUME_REFRESH] : undefined,
+    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
+    assumptions: previous ? [ASSUME_REFRESH] : openId ? [ASSUME_OIDC] : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { ok, problemHandled, refused, verifyContext, type Handled, type ProviderContext } from './context';
 import { bearerChallenge, oauth2Error } from './errors';
-import { decodeParams, headerValues, jsonReply, type ProviderRequest } from './http';
+import { decodeParams, headerValues, jsonReply, type ProviderRequest, type Reply } from './http';
+import type { BearerToken } from './state';
 import { verifyOAuth1 } from './oauth1-verify';
 
 /**
@@ -45,18 +46,20 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
 /** RFC 6750 §2.1 b64token. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
-  const endpoint = 'mock.api.v2.me';
-  const realm = ctx.config.realm;
-  const fail = (status: number, error: 'invalid_request' | 'invalid_token' | null, description: string, extra: [string, string][] = []): Handled => ({
-    endpoint,
-    reply: error
-      ? oauth2Error(status, error, description, [['WWW-Authenticate', bearerChallenge(realm, error, description)], ...extra])
-      : jsonReply(status, { error_description: description }, [['WWW-Authenticate', bearerChallenge(realm)], ...extra]),
-    verdict: refused(error ?? 'no_credentials', description),
-    assumptions: [MOCK_ONLY],
-  });
-  if (req.method !== 'GET') return fail(405, 'invalid_request', `${req.method} is not accepted; /api/v2/me answers GET.`, [['Allow', 'GET']]);
+/** Why a bearer request is refused: status, RFC 6750 §3.1 error code (null: no credentials at all), description. */
+export interface BearerRefusal {
+  readonly status: number;
+  readonly error: 'invalid_request' | 'invalid_token' | null;
+  readonly description: string;
+  readonly headers?: [string, string][];
+}
+
+/**
+ * The bearer token of a request (RFC 6750 §2.1 header, §2.3 query when allowed), checked against the mock's tokens:
+ * known, not revoked, not expired. One implementation for every bearer-protected endpoint.
+ */
+export function authenticateBearer(req: ProviderRequest, ctx: ProviderContext): { readonly ok: true; readonly token: BearerToken; readonly headers: [string, string][] } | ({ readonly ok: false } & BearerRefusal) {
+  const fail = (status: number, error: BearerRefusal['error'], description: string) => ({ ok: false as const, status, error, description });
   const auths = headerValues(req, 'authorization');
   if (auths.length > 1) return fail(400, 'invalid_request', 'Send exactly one Authorization header.');
   let headerToken: string | null = null;
@@ -80,11 +83,29 @@ export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (!B64TOKEN.test(token)) return fail(401, 'invalid_token', 'The access token contains characters outside the b64token syntax (RFC 6750 §2.1).');
   const t = ctx.state.bearerTokens.get(token);
   if (!t) return fail(401, 'invalid_token', 'The access token is unknown to this provider.');
-  if (t.status === 'revoked') return fail(401, 'invalid_token', 'The access token was revoked (its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).');
+  if (t.status === 'revoked') return fail(401, 'invalid_token', 'The access token was revoked (by revocation, RFC 7009, or because its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).');
   if (ctx.state.isExpired(t)) return fail(401, 'invalid_token', `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, seed §2.4); use the refresh token.`);
+  return { ok: true, token: t, headers: cache };
+}
+
+/** A refusal as RFC 6750 §3 answers it: the error in JSON and in the WWW-Authenticate challenge. */
+export function bearerRefusal(realm: string, r: BearerRefusal): Reply {
+  const extra = r.headers ?? [];
+  return r.error
+    ? oauth2Error(r.status, r.error, r.description, [['WWW-Authenticate', bearerChallenge(realm, r.error, r.description)], ...extra])
+    : jsonReply(r.status, { error_description: r.description }, [['WWW-Authenticate', bearerChallenge(realm)], ...extra]);
+}
+
+export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
+  const endpoint = 'mock.api.v2.me';
+  const fail = (r: BearerRefusal): Handled => ({ endpoint, reply: bearerRefusal(ctx.config.realm, r), verdict: refused(r.error ?? 'no_credentials', r.description), assumptions: [MOCK_ONLY] });
+  if (req.method !== 'GET') return fail({ status: 405, error: 'invalid_request', description: `${req.method} is not accepted; /api/v2/me answers GET.`, headers: [['Allow', 'GET']] });
+  const b = authenticateBearer(req, ctx);
+  if (!b.ok) return fail(b);
+  const t = b.token;
   return {
     endpoint,
-    reply: jsonReply(200, { mockOnly: true, username: t.username, clientId: t.clientId, scope: t.scope, expiresAt: new Date(t.expiresAt).toISOString() }, cache),
+    reply: jsonReply(200, { mockOnly: true, username: t.username, clientId: t.clientId, scope: t.scope, expiresAt: new Date(t.expiresAt).toISOString() }, b.headers),
     verdict: ok(`Bearer token valid for user ${t.username}.`),
     assumptions: [MOCK_ONLY],
   };

@@ -6,6 +6,7 @@ import { header, type ProviderRequest } from './http';
 import { oauth1Authorize } from './oauth1-authorize';
 import { accessToken, requestToken } from './oauth1-endpoints';
 import { oauth2Authorize } from './oauth2-authorize';
+import { OIDC_ROUTES } from './oidc-routes';
 import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
 import { isLoopbackHost } from './redirect-uri';
@@ -21,6 +22,7 @@ const ROUTES = new Map<string, Handler>([
   [SEED.endpoints.oauth2Token.path, token],
   ['/api/v1/me', oauth1Me],
   ['/api/v2/me', oauth2Me],
+  ...OIDC_ROUTES,
 ]);
 
 export const ROUTE_PATHS = [...ROUTES.keys()];

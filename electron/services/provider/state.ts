@@ -43,6 +43,8 @@ export interface AuthorizationCode {
   readonly scope: string;
   readonly username: string;
   readonly pkce: PkceBinding | null;
+  /** OpenID Connect: the nonce of the authorization request, echoed in the id_token (OIDC Core §3.1.2.1). */
+  readonly nonce: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
   status: 'issued' | 'redeemed';
@@ -77,6 +79,7 @@ export type PendingLogin =
       readonly state: string | null;
       readonly scope: string;
       readonly pkce: PkceBinding | null;
+      readonly nonce: string | null;
       readonly expiresAt: number;
     };
 

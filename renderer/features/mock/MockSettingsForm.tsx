@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useDeps } from '../../app/stores';
-import { MOCK_METHODS, SETTING_LABELS } from './switch-labels';
+import { MOCK_METHODS, SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
 
 type Settings = MethodOutput<'mockUpdateSettings'>;
 type Value = Settings['switches'][string];
@@ -35,7 +35,8 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
         </fieldset>
       );
     }
-    if (key === 'oauth1Callback') return <label key={key} className="setting">{label}<select value={value} onChange={(e) => set(group, key, e.target.value)}><option value="registered">registered</option><option value="any">any</option></select></label>;
+    const choices = SETTING_CHOICES[key];
+    if (choices) return <label key={key} className="setting">{label}<select value={value} onChange={(e) => set(group, key, e.target.value)}>{choices.map((c) => <option key={c} value={c}>{c}</option>)}</select></label>;
     return <label key={key} className="setting">{label}<input className="mono" value={value} onChange={(e) => set(group, key, e.target.value)} /></label>;
   };
   return (

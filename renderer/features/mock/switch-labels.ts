@@ -1,3 +1,5 @@
+import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
+
 /**
  * What each of the mock's strictness switches and lifetimes does, in words, with its reference; the page renders
  * whatever the mock reports and falls back to the key for anything new.
@@ -7,6 +9,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   codeTtl: 'Authorization code lifetime, s (seed §8; RFC 6749 §4.1.2)',
   accessTokenTtl: 'Bearer token lifetime, s (expires_in, seed §2.4)',
   refreshTokenTtl: 'Refresh token lifetime, s (assumption, RFC 9700 §4.14.2)',
+  idTokenTtl: 'OpenID Connect id_token lifetime, s (mock-only, OIDC Core §2)',
   signatureMethods: 'OAuth 1.0a signature methods accepted (seed §5.1: HMAC-SHA1)',
   timestampWindow: 'Timestamp window, ± s (RFC 5849 §3.3)',
   checkNonce: 'Refuse a reused nonce (RFC 5849 §3.3)',
@@ -24,6 +27,15 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   allowQueryAccessToken: 'Accept access_token in the query (RFC 6750 §2.3)',
   issParameter: 'Add iss to the authorization response (RFC 9207)',
   checkHost: 'Answer only loopback Host headers (DNS rebinding)',
+  idTokenAlg: 'OpenID Connect id_token signing algorithm (mock-only, OIDC Core §3.1.3.7)',
+  idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
+};
+
+/** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
+export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
+  oauth1Callback: ['registered', 'any'],
+  idTokenAlg: ID_TOKEN_ALGS,
+  idTokenFault: ID_TOKEN_FAULTS,
 };
 
 export const MOCK_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;

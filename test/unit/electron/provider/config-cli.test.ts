@@ -13,7 +13,7 @@ describe('configuration', () => {
     expect(c.oauth1.consumers).toEqual([{ key: 'oauth-lab-consumer', secret: 'oauth-lab-consumer-secret', callback: 'http://127.0.0.1:8765/callback' }]);
     expect(c.oauth2.clients).toEqual([{ id: 'oauth-lab-client', secret: 'oauth-lab-client-secret', redirectUris: ['http://127.0.0.1:8765/callback'], grantTypes: ['authorization_code', 'refresh_token'] }]);
     expect(c.users).toEqual([{ username: 'demo', password: 'demo' }]);
-    expect(c.lifetimes).toEqual({ requestTokenTtl: 600, codeTtl: 60, accessTokenTtl: 3600, refreshTokenTtl: 2592000 });
+    expect(c.lifetimes).toEqual({ requestTokenTtl: 600, codeTtl: 60, accessTokenTtl: 3600, refreshTokenTtl: 2592000, idTokenTtl: 600 });
     expect(c.switches.signatureMethods).toEqual(['HMAC-SHA1']);
   });
 

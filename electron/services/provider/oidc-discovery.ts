@@ -1,0 +1,80 @@
+import { SEED } from '../../../shared/seed';
+import { ok, refused, type Handled, type ProviderContext } from './context';
+import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
+import { jsonReply, mediaType, type ProviderRequest } from './http';
+import { keyRing } from './oidc-keys';
+
+/**
+ * Mock-only (OpenID Connect, beyond the service's interface): the provider's metadata at both well-known paths
+ * (OIDC Discovery 1.0 §4, RFC 8414 §3) and its JWK Set, plus an admin action that rotates the signing keys.
+ */
+export const OIDC_PATHS = {
+  openidConfiguration: '/.well-known/openid-configuration',
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  jwks: '/oidc/jwks',
+  userinfo: '/oidc/userinfo',
+  revocation: '/oidc/revoke',
+  introspection: '/oidc/introspect',
+  rotateKeys: '/_mock/oidc/rotate-keys',
+} as const;
+
+export const ASSUME_OIDC_ENDPOINT = 'OpenID Connect and token lifecycle endpoints are mock-only: the service documents no endpoint beyond its authorization endpoints (seed §4).';
+
+const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string): Handled => {
+  const message = `${req.method} is not accepted; ${allow} only.`;
+  return { endpoint, reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', allow]]), verdict: refused('invalid_request', message), assumptions: [ASSUME_OIDC_ENDPOINT] };
+};
+
+/** The metadata; the same members serve both documents (RFC 8414 §2 takes OIDC Discovery's members as they are). */
+export function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
+  const base = ctx.baseUrl();
+  const sw = ctx.settings.switches;
+  const publicClients = ctx.config.oauth2.clients.some((c) => c.secret === undefined);
+  const auth = ['client_secret_basic', 'client_secret_post', ...(publicClients ? ['none'] : [])];
+  return {
+    issuer: base,
+    authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
+    token_endpoint: base + SEED.endpoints.oauth2Token.path,
+    userinfo_endpoint: base + OIDC_PATHS.userinfo,
+    jwks_uri: base + OIDC_PATHS.jwks,
+    revocation_endpoint: base + OIDC_PATHS.revocation,
+    introspection_endpoint: base + OIDC_PATHS.introspection,
+    scopes_supported: ctx.config.oauth2.scopes,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
+    token_endpoint_auth_methods_supported: auth,
+    revocation_endpoint_auth_methods_supported: auth,
+    introspection_endpoint_auth_methods_supported: auth,
+    code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
+    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'name', 'preferred_username'],
+    authorization_response_iss_parameter_supported: sw.issParameter,
+  };
+}
+
+export function discovery(req: ProviderRequest, ctx: ProviderContext): Handled {
+  const endpoint = req.path === OIDC_PATHS.openidConfiguration ? 'oidc.discovery' : 'oauth2.metadata';
+  if (req.method !== 'GET') return methodNotAllowed(endpoint, req, 'GET');
+  // Metadata is public and cacheable (OIDC Discovery §4.2); tokens are not, so the base no-store stays elsewhere.
+  return { endpoint, reply: jsonReply(200, providerMetadata(ctx)), verdict: ok('Provider metadata served.'), assumptions: [ASSUME_OIDC_ENDPOINT] };
+}
+
+export function jwks(req: ProviderRequest, ctx: ProviderContext): Handled {
+  if (req.method !== 'GET') return methodNotAllowed('oidc.jwks', req, 'GET');
+  const set = keyRing(ctx.state).jwks();
+  return { endpoint: 'oidc.jwks', reply: jsonReply(200, set), verdict: ok(`JWKS served: ${set.keys.map((k) => k.kid).join(', ')}.`), assumptions: [ASSUME_OIDC_ENDPOINT] };
+}
+
+/** POST /_mock/oidc/rotate-keys: new current keys; the previous ones stay published, older ones are dropped. */
+export function rotateKeys(req: ProviderRequest, ctx: ProviderContext): Handled {
+  if (req.method !== 'POST') return methodNotAllowed('mock.admin', req, 'POST');
+  // As every admin POST: JSON only, which a cross-site form cannot send without a preflight (admin.ts).
+  if (mediaType(req) !== 'application/json') {
+    const message = 'Admin requests that change something must be sent as Content-Type: application/json (a body of {} is fine).';
+    return { endpoint: 'mock.admin', reply: jsonReply(415, { error: 'unsupported_media_type', error_description: message }), verdict: refused('unsupported_media_type', message) };
+  }
+  const r = keyRing(ctx.state).rotate();
+  return { endpoint: 'mock.admin', reply: jsonReply(200, r), verdict: ok(`Signing keys rotated: now ${r.current.join(', ')}; still published ${r.previous.join(', ')}.`) };
+}

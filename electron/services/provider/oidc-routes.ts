@@ -1,0 +1,16 @@
+import type { Handled, ProviderContext } from './context';
+import type { ProviderRequest } from './http';
+import { discovery, jwks, OIDC_PATHS, rotateKeys } from './oidc-discovery';
+import { introspect, revoke } from './oidc-token-management';
+import { userinfo } from './oidc-userinfo';
+
+/** The mock's OpenID Connect and token lifecycle endpoints, beside the service's (mock-only). */
+export const OIDC_ROUTES = new Map<string, (req: ProviderRequest, ctx: ProviderContext) => Handled>([
+  [OIDC_PATHS.openidConfiguration, discovery],
+  [OIDC_PATHS.authorizationServer, discovery],
+  [OIDC_PATHS.jwks, jwks],
+  [OIDC_PATHS.userinfo, userinfo],
+  [OIDC_PATHS.revocation, revoke],
+  [OIDC_PATHS.introspection, introspect],
+  [OIDC_PATHS.rotateKeys, rotateKeys],
+]);

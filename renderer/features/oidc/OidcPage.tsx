@@ -1,0 +1,78 @@
+import { Checks } from '../../components/Checks';
+import { useApp, useOAuth2 } from '../../app/stores';
+import { AccessTokenView } from './AccessTokenView';
+import { IdTokenSteps } from './IdTokenSteps';
+import type { ValidationInputs } from './oidc-store';
+import { useOidc } from './use-oidc';
+import './oidc.css';
+
+/** The id_token and access token of the OAuth 2 page's last token response, read from its raw fields. */
+function useFlowTokens(): Partial<ValidationInputs> | null {
+  const flow = useOAuth2((s) => s.flow);
+  const body = useOAuth2((s) => s.runs.token?.exchange?.response.bodyText ?? null);
+  if (!flow || !body) return null;
+  let fields: Record<string, unknown>;
+  try {
+    fields = JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof fields.id_token !== 'string') return null;
+  return { idToken: fields.id_token, accessToken: typeof fields.access_token === 'string' ? fields.access_token : '', clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, nonce: flow.nonce ?? '' };
+}
+
+/** OpenID Connect on top of the authorization code flow: discovery from an issuer, then the id_token step by step. */
+export function OidcPage() {
+  const mockBase = useApp((s) => s.mock.baseUrl);
+  const fromFlow = useFlowTokens();
+  const s = useOidc((x) => x);
+  const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
+    <label className="grow">{label}<input className="mono" type={type} value={s.inputs[key]} onChange={(e) => s.inputsEdited({ [key]: e.target.value })} /></label>
+  );
+  return (
+    <div className="page oidc">
+      <header className="page-head">
+        <h2>OpenID Connect</h2>
+        <span className="muted">discovery and the id_token, checked step by step (OIDC Core §3.1.3.7)</span>
+      </header>
+      <div className="columns">
+        <div className="col">
+          <form className="request-form" aria-label="Discovery" onSubmit={(e) => (e.preventDefault(), void s.discoveryRequested())}>
+            <h3>Discovery</h3>
+            <div className="form-row">
+              <label className="grow">Issuer URL<input className="mono" value={s.issuer} placeholder="https://accounts.example.com" onChange={(e) => s.issuerEdited(e.target.value)} /></label>
+              {mockBase && <button type="button" onClick={() => s.issuerEdited(mockBase)}>Use the mock</button>}
+              <button type="submit" className="primary" disabled={s.discovering || !s.issuer.trim()}>Discover</button>
+            </div>
+            <p className="muted">/.well-known/openid-configuration (OIDC Discovery 1.0), else /.well-known/oauth-authorization-server (RFC 8414).</p>
+          </form>
+          {s.discoveryError && <p className="error" role="alert">{s.discoveryError}</p>}
+          {s.discovery && (
+            <section aria-label="Discovery result">
+              <Checks checks={s.discovery.checks} title="Discovery checks" />
+              <h4>{s.discovery.url}</h4>
+              <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
+            </section>
+          )}
+        </div>
+        <div className="col">
+          <form className="request-form" aria-label="id_token validation inputs" onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}>
+            <h3>id_token</h3>
+            {fromFlow && <button type="button" onClick={() => s.inputsEdited(fromFlow)}>Take the OAuth 2 flow's id_token</button>}
+            <label htmlFor="oidc-id-token">id_token</label>
+            <textarea id="oidc-id-token" className="mono" spellCheck={false} value={s.inputs.idToken} onChange={(e) => s.inputsEdited({ idToken: e.target.value })} />
+            <div className="form-row">{field('clientId', 'client_id')}{field('clientSecret', 'Client secret (HS256)', 'password')}</div>
+            <div className="form-row">{field('nonce', 'Nonce sent')}{field('registeredAlg', 'Registered alg (empty: any discovered)')}</div>
+            <div className="form-row">{field('accessToken', 'Access token (for at_hash)', 'password')}</div>
+            <div className="send-row">
+              <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>Validate</button>
+              {!s.discovery && <span className="muted">Discover the issuer first: the JWKS and the allowed algorithms come from it.</span>}
+            </div>
+          </form>
+          {s.trace && <IdTokenSteps trace={s.trace} />}
+          {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
+        </div>
+      </div>
+    </div>
+  );
+}

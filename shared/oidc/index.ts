@@ -1,0 +1,12 @@
+export * from './access-token';
+export * from './discovery';
+export * from './id-token-trace';
+export * from './jwks';
+export * from './jwt';
+export * from './nonce';
+export * from './token-hash';
+export * from './token-management';
+export * from './trace-step';
+export * from './userinfo';
+export type { SignatureDeps, SignatureExpectations } from './id-token-signature';
+export type { ClaimExpectations } from './id-token-claims';

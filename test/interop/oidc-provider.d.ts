@@ -1,0 +1,34 @@
+/** The part of node-oidc-provider's API the interop test uses (the package ships no type declarations). */
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  interface Interaction {
+    readonly uid: string;
+    readonly params: Readonly<Record<string, unknown>>;
+  }
+  interface Account {
+    readonly accountId: string;
+    claims(): Record<string, unknown>;
+  }
+  interface Configuration {
+    clients?: Record<string, unknown>[];
+    cookies?: { keys: string[] };
+    ttl?: Record<string, number>;
+    claims?: Record<string, string[]>;
+    features?: Record<string, { enabled: boolean }>;
+    interactions?: { url(ctx: unknown, interaction: Interaction): string };
+    findAccount?(ctx: unknown, sub: string): Account;
+  }
+  class Grant {
+    constructor(init: { accountId: string; clientId: string });
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    readonly Grant: typeof Grant;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+  }
+}
