@@ -253,10 +253,11 @@ export function interpretApiResponse(state: OAuth1State, exchange: Exchange): In
   const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim())];
   const said = ok ? null : providerMessage(exchange.response);
   const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
-  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : status === 401 ? ' This request was refused; the access token itself may still be good.' : '';
+  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : '';
   // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
   const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
-  const summary = ok ? `API call answered ${status}.` : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
+  const tokenKept = status === 401 && !tokenGone ? ' This request was refused; the access token itself may still be good.' : '';
+  const summary = ok ? `API call answered ${status}.` : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}${tokenKept}`;
   const accessToken = tokenGone && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
   return { ok, checks, summary, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
 }

@@ -13,16 +13,24 @@ export interface OpenIdExpectations {
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
+  /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
+  readonly issuerGiven: boolean;
 }
 
 /**
  * OpenID Connect after the token exchange (OIDC Core §3.1.3): discovery for the JWKS and algorithms, the id_token
  * validated step by step, the access token described (RFC 9068 or opaque), and UserInfo with the sub check.
- * A failed validation step fails the flow, naming the step; the other steps are printed all the same.
+ * A failed validation step fails the flow, naming the step; the other steps are printed all the same. A server
+ * that publishes no metadata at the base URL (many OAuth 2 providers whose issuer lives elsewhere) gets a note, not
+ * a failure, unless the issuer was named: the tokens are what the flow is for (RFC 6749 §5.1).
  */
 export async function openIdLeg(body: Record<string, unknown>, e: OpenIdExpectations, options: FlowRunOptions, report: FlowReport): Promise<DiscoveredEndpoints | null> {
   report.step(`OpenID Connect: discovery of ${e.issuer}`);
   const d = await discover(e.issuer, undefined, options.send);
+  if (!d.endpoints && !e.issuerGiven) {
+    report.line(`   note: no OpenID Connect metadata at ${e.issuer}, so the id_token is not validated here; give --issuer with the provider's issuer to validate it.`);
+    return null;
+  }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
   for (const l of checkLines(d.checks)) report.line(l);
 

@@ -42,7 +42,7 @@ export async function runOAuth2(profile: Profile, options: FlowRunOptions, repor
     const client = { clientId: profile.oauth2.clientId, clientSecret: profile.oauth2.clientSecret, authentication: profile.oauth2.clientAuthentication };
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
     const issuer = openId.issuer ?? profile.baseUrl;
-    const endpoints = state.nonce ? await openIdLeg(fields, { issuer, clientId: client.clientId, clientSecret: client.clientSecret, idTokenAlg: openId.idTokenAlg, nonce: state.nonce }, options, report) : null;
+    const endpoints = state.nonce ? await openIdLeg(fields, { issuer, clientId: client.clientId, clientSecret: client.clientSecret, idTokenAlg: openId.idTokenAlg, nonce: state.nonce, issuerGiven: openId.issuer !== null }, options, report) : null;
     if (openId.lifecycle) {
       const known = endpoints ?? (await discover(issuer, undefined, options.send)).endpoints;
       await lifecycleLeg(token.state, known, client, options, report);

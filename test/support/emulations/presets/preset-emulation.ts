@@ -14,9 +14,4 @@ export interface PresetEmulation {
   readonly servers: readonly Emulation[];
   /** Whether the emulation issued tokens: every documented requirement of the token request was met. */
   granted(): boolean;
-  /**
-   * What the client must read in the response beyond RFC 6749 §5.1 for the flow to complete (Slack's token under
-   * authed_user); until it does, only `granted` is asserted for this provider.
-   */
-  readonly needsTolerantReading?: string;
 }

@@ -49,7 +49,7 @@ describe('oauth-lab discover', () => {
       const r = await runCli(['discover', `http://127.0.0.1:${(evil.address() as { port: number }).port}`]);
       expect(r.code).toBe(1);
       expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-      expect(r.out).toContain('\\u009b2J');
+      expect(r.out).toContain('\\x9b2J');
     } finally {
       await new Promise<void>((r) => evil.close(() => r()));
     }

@@ -68,6 +68,9 @@ describe('OAuth 2 page: an access token outside the RFC 6750 §2.1 b64token gram
     await throughTokenExchange('abc.DEF-_~+/==');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    // The bearer token is masked in the HTTP box until revealed, like every other secret.
+    expect(document.body.textContent).not.toContain('Authorization: Bearer abc.DEF-_~+/==');
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' }));
     expect(document.body.textContent).toContain('Authorization: Bearer abc.DEF-_~+/==');
   });
 });

@@ -43,11 +43,11 @@ describe('OAuth 1.0a flow engine', () => {
     expect(denied.ok).toBe(false);
     expect(denied.state.accessToken!.deauthorized).toBe(true);
     expect(denied.summary).toMatch(/deauthorized/);
-    expect(denied.summary).toMatch(/oauth_problem=token_revoked/);
+    expect(denied.summary).toMatch(/the provider says: token_revoked\./);
     // A 401 for this request only (a nonce an exported copy used first) leaves the token alone and says why.
     const replayed = f.interpretApiResponse(s, exchange(api.request, 401, 'oauth_problem=nonce_used&oauth_problem_advice=use%20a%20new%20nonce', FORM));
     expect(replayed.state.accessToken!.deauthorized).toBe(false);
-    expect(replayed.summary).toBe('401: this request was refused; the access token itself may still be good. The server says oauth_problem=nonce_used: use a new nonce.');
+    expect(replayed.summary).toBe('HTTP 401, the provider says: nonce_used: use a new nonce. This request was refused; the access token itself may still be good.');
   });
   it('fails the CSRF check when the returned oauth_token differs, and recognises a denial', () => {
     const s = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt&oauth_token_secret=s&oauth_expires_in=5', FORM), 0).state;
