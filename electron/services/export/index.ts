@@ -1,4 +1,4 @@
-/** Exports of signed requests (issue 7): snapshots, signing code, collections and HAR, for the UI and the CLI. */
+/** Exports of signed requests: snapshots, signing code, collections and HAR, for the UI and the CLI. */
 export { exportHar, exportRequest, exactRequest } from './export-request';
 export { toHar, toHarEntry, toHarRequest, toHarResponse, toHarTimings, type Har, type HarEntry, type HarInput, type HarRequest, type HarResponse } from './har';
 export { placeholderFor } from './secrets';

@@ -1,5 +1,5 @@
 /**
- * The signature debugger (issue 7): read a request in whatever form the user has it, check its OAuth 1.0a
+ * The signature debugger: read a request in whatever form the user has it, check its OAuth 1.0a
  * signature, and name the mistake when it is wrong (RFC 5849 §3.4).
  */
 export * from './request';
