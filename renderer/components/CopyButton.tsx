@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** Copies a value; every value on screen has one (issue 6). */
+/** Copies a value; every value on screen has one. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [done, setDone] = useState(false);
   const copy = async () => {

@@ -11,7 +11,7 @@ type Target = MethodOutput<'exportTargets'>[number];
 const KINDS: readonly [Target['kind'], string][] = [['snapshot', 'This exact request (single-use)'], ['signing-code', 'Code that signs each run'], ['collection', 'Collections'], ['har', 'HAR']];
 
 /**
- * "Export" on a request (issue 7): choose a language or format, preview it, copy or save it. Secrets are left out
+ * "Export" on a request: choose a language or format, preview it, copy or save it. Secrets are left out
  * (named placeholders) unless the user ticks "Include secrets".
  */
 export function ExportMenu({ source, exchange, note }: { source: Source; exchange?: MethodInput<'exportRequest'>['exchange']; note?: string }) {

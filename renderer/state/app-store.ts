@@ -65,7 +65,7 @@ export function createAppStore({ bridge }: RendererDeps) {
           mock: mock.ok ? mock.value : get().mock,
           loaded: true,
         });
-        // The mock profile is what a newcomer starts with: have it running (issue 6: first flow in two minutes).
+        // The mock profile is what a newcomer starts with: have it running, so the first flow takes two minutes.
         if (mock.ok && !mock.value.running) await get().mockStartRequested();
         else if (mock.ok) await readClock();
       },

@@ -5,7 +5,7 @@ import { launchChromium } from '../e2e/browser';
 import { startApp } from '../e2e/app';
 
 /**
- * Issue 6: the renderer's initial JavaScript (gzip, target ≤ 300 KB) and the time from starting browser mode to the
+ * The renderer's initial JavaScript (gzip, target ≤ 300 KB) and the time from starting browser mode to the
  * first leg rendered (target < 1.5 s), beside a baseline measured in the same run: the same browser loading a
  * one-line page from a bare node:http server. Needs `vite build` first (npm run build).
  */

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { e2eSession } from './session';
 import { SCREENSHOTS } from './browser';
 
-/** Issue 7, UI: the export menu on a request (preview, secrets only when asked, download) and the history as HAR. */
+/** The export menu on a request (preview, secrets only when asked, download) and the history as HAR. */
 const session = e2eSession();
 
 it.each(['light', 'dark'] as const)('exports a signed leg as code, with secrets only when asked, and the history as HAR (%s)', async (scheme) => {

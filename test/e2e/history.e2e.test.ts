@@ -4,7 +4,7 @@ import { SCREENSHOTS } from './browser';
 import { e2eSession, shot as screenshot } from './session';
 
 /**
- * Issue 6, History: the history filled through the real bridge (historyAdd from the page, same origin, the cookie
+ * History: the history filled through the real bridge (historyAdd from the page, same origin, the cookie
  * sent), then opened by clicking: the total, a filter by outcome, a detail by click and by keyboard, light and dark.
  */
 

@@ -4,7 +4,7 @@ import { e2eSession } from './session';
 import { SCREENSHOTS } from './browser';
 
 /**
- * Issue 6, other pages: Profiles. By typing and clicking against the browser mode: create a profile for a real
+ * Profiles, by typing and clicking against the browser mode: create a profile for a real
  * server, see it listed, make it active, duplicate it, delete the copy after confirming, export without secrets
  * (the JSON holds none of the secrets typed), and keep unsaved changes across pages and another profile's Edit.
  * Screenshots of the list, the edit form and the unsaved-changes question, light and dark.

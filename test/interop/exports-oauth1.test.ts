@@ -9,7 +9,7 @@ import { findPython, run, scratch, startMockSession, type MockSession } from '..
 import { hasRuntime } from '../support/system-runtimes';
 
 /**
- * Issue 7's done-when: exported OAuth 1.0a code runs against the embedded mock's protected resource. Snapshots
+ * Exported OAuth 1.0a code runs against the embedded mock's protected resource. Snapshots
  * (the exact signed request) are run by curl, Python, Node (and wget and Java where installed); signing code
  * (requests-oauthlib, node:crypto, java.net.http + javax.crypto) signs afresh on each run. The mock verifies
  * every signature with its own base string, so a 200 means the exported code sends what it signed.

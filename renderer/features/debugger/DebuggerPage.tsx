@@ -10,7 +10,7 @@ import './debugger.css';
 export const DEBOUNCE_MS = 250;
 
 /**
- * The Signature debugger (issue 7): `oauth-lab debug` as a page. Paste a request as raw HTTP, as a curl command or
+ * The Signature debugger: `oauth-lab debug` as a page. Paste a request as raw HTTP, as a curl command or
  * as fields, give the secrets, and see whether its OAuth 1.0a signature is right; when it is not, the mistake by
  * name with its RFC 5849 section, the base strings one above the other with every difference marked, and the
  * request re-signed with the same nonce and timestamp.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDeps } from '../../app/stores';
 import { useSaveText } from '../../platform/use-save-text';
 
-/** The whole history (or one profile's) as HAR 1.2, so other tools can open it (issue 7). Secrets left out. */
+/** The whole history (or one profile's) as HAR 1.2, so other tools can open it. Secrets left out. */
 export function HarExportButton({ profileId }: { profileId: string | undefined }) {
   const { bridge } = useDeps();
   const { save } = useSaveText();

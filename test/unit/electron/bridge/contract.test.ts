@@ -12,7 +12,7 @@ import { createAppStore } from '../../../../electron/services/store';
 import { ipcTransport, webTransport, type BridgeTransport } from './transports';
 
 /**
- * One contract suite, two transports (issue 5): every method through Electron's IPC handler map and through the
+ * One contract suite, two transports: every method through Electron's IPC handler map and through the
  * web host over real HTTP, bad input coming back as coded errors, and events arriving on each.
  */
 const { consumer } = DEFAULT_CREDENTIALS;

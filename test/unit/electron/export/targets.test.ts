@@ -4,7 +4,7 @@ import { EXPORT_TARGETS, ExportError, exportRequest, findTarget, targetsFor, typ
 import { percentEncode, type SignatureInput } from '../../../../shared/oauth1';
 
 describe('EXPORT_TARGETS', () => {
-  it('lists every export issue 7 asks for, each id once', () => {
+  it('lists every export target, each id once', () => {
     const ids = EXPORT_TARGETS.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(['curl', 'httpie', 'wget', 'javascript-fetch', 'node-http', 'python-requests', 'go', 'java', 'php', 'ruby', 'csharp', 'powershell', 'raw-http', 'python-oauth1', 'node-oauth1', 'java-oauth1', 'python-oauth2', 'node-oauth2', 'postman', 'http-file', 'har']);

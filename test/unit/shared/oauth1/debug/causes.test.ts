@@ -14,7 +14,7 @@ const inOrderCollected = (ps: Param[]) => ps;
 const json: SignatureInput = { ...X, body: '{"status":"hello","draft":false}', contentType: 'application/json' };
 
 /**
- * Every cause of issue 7: a request made with that mistake (the core's own intermediates plus the mistake), and
+ * Every cause the debugger names: a request made with that mistake (the core's own intermediates plus the mistake), and
  * the cause the debugger must name by reproducing the signature from the request and the secrets alone.
  */
 const CASES: [string, SignatureInput, Parameters<typeof withMistake>[1], CauseId, RegExp?][] = [
