@@ -11,3 +11,4 @@ export * from './trace-step';
 export * from './userinfo';
 export type { SignatureDeps, SignatureExpectations } from './id-token-signature';
 export type { ClaimExpectations } from './id-token-claims';
+export * from './token-lifecycle';

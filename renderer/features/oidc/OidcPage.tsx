@@ -4,6 +4,7 @@ import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
 import { keptProfilesStore } from '../profiles/kept-store';
 import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
+import { LifecyclePanel } from './LifecyclePanel';
 import type { ValidationInputs } from './oidc-store';
 import { useOidc } from './use-oidc';
 import './oidc.css';
@@ -94,6 +95,7 @@ export function OidcPage() {
           {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
         </div>
       </div>
+      <LifecyclePanel endpoints={s.discovery?.endpoints ?? null} />
     </div>
   );
 }
