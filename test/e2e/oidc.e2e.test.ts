@@ -179,3 +179,39 @@ it('introspects an active token, revokes it, and introspection then says inactiv
   await expect.poll(() => panel.getByText('The provider says active: true.').count()).toBe(2);
   await page.close();
 });
+
+const revokeAtMock = (base: string, token: string) => fetch(`${base}/oidc/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: client.id, client_secret: client.secret }).toString() });
+
+it.each(['light', 'dark'] as const)('the bearer call refreshes by itself after a 401, and discovery fills a new profile (%s)', async (scheme) => {
+  for (const viewport of SIZES) {
+    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    await exchangeOnOAuth2Page(page);
+    const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+    const body = await page.getByRole('region', { name: 'Response' }).locator('pre').last().textContent();
+    const accessToken = /"access_token": "([^"]+)"/.exec(body!)![1]!;
+    expect((await revokeAtMock(base, accessToken)).status).toBe(200);
+    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Continue: API request →' }).click();
+    await page.getByLabel('Refresh automatically').check();
+    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('API call answered 200.').waitFor();
+    const steps = page.getByRole('list', { name: 'Before this response' }).locator('summary');
+    expect(await steps.allTextContents()).toEqual([expect.stringMatching(/^Call answered Answered 401/), expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\)/)]);
+    const size = `${viewport.width}x${viewport.height}`;
+    await shot(page, `oauth2-auto-refresh-${size}`, scheme);
+
+    await page.getByRole('button', { name: 'OpenID Connect' }).click();
+    await page.getByRole('button', { name: 'Use the mock' }).click();
+    await page.getByRole('button', { name: 'Discover' }).click();
+    await page.getByRole('button', { name: 'Use for a new profile' }).click();
+    const form = page.getByRole('form', { name: 'New profile' });
+    await form.waitFor();
+    expect(await form.getByLabel('Token path', { exact: true }).inputValue()).toBe(`${base}/oauth/v2/token`);
+    expect(await form.getByLabel('Scope', { exact: true }).inputValue()).toBe('openid profile');
+    await shot(page, `oidc-new-profile-${size}`, scheme);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});
