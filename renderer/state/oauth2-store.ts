@@ -84,9 +84,10 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
     });
 
     /**
-     * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed first when within
-     * AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1), then called again. Each exchange is
-     * recorded; a refresh updates the flow as the Refresh leg would.
+     * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
+     * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1), then called again.
+     * Each exchange is recorded; a refresh updates the flow as the Refresh leg would, and the draft keeps the
+     * user's method, URL and body with the new token.
      */
     const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
       const c = flow.config;
@@ -116,7 +117,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const outcome = last.kind === 'call' ? oauth2Flow.interpretBearerResponse(state, last.exchange, now()) : { ok: false, summary: last.summary, checks: [], state };
         setRun('api', { sending: false, exchange: last.exchange, error: null, outcome, before: result.steps.slice(0, -1) });
         const next = outcome.state;
-        set({ flow: next, ...(next.token !== flow.token ? { drafts: { ...get().drafts, api: api(next), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } } : {}) });
+        const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
+        set({ flow: next, ...(next.token !== flow.token ? { drafts: { ...get().drafts, api: redraft, ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } } : {}) });
       } catch (e) {
         const error = (e as { bridgeError?: BridgeError }).bridgeError ?? { code: 'invalid_input', message: (e as Error).message };
         set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });

@@ -76,6 +76,9 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     expect(token.accessToken).not.toBe(body.access_token);
     expect(token.refreshToken).not.toBe(body.refresh_token);
     expect(stores.oauth2.getState().flow!.legs.refresh).toBe('succeeded');
+    // The next Send carries the new token, with the request as the user had it.
+    expect(stores.oauth2.getState().drafts.api!.headers).toContainEqual(['Authorization', `Bearer ${token.accessToken}`]);
+    expect(stores.oauth2.getState().drafts.api!.url).toBe(`${h.base}/api/v2/me`);
     expect(history).toEqual(['api failed', 'refresh succeeded', 'api succeeded']);
   });
 
