@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeError } from '../../shared/bridge/result';
-import { oauth2ConfigOf, oauth2Flow, type Check } from '../../shared/flows';
+import { callWithBearer, endpointUrl, oauth2ConfigOf, oauth2Flow, type BearerStep, type Check } from '../../shared/flows';
 import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
@@ -18,7 +18,12 @@ export interface OAuth2Run {
   readonly exchange: Exchange | null;
   readonly error: BridgeError | null;
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
+  /** The bearer call with automatic refresh: what was sent before the final call (a refresh, a 401), in order. */
+  readonly before?: readonly BearerStep[];
 }
+
+/** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
+export const AUTO_REFRESH_EARLY_SECONDS = 30;
 
 export interface OAuth2FlowState {
   readonly profile: Profile | null;
@@ -37,6 +42,9 @@ export interface OAuth2FlowState {
   readonly startError: BridgeError | null;
   /** Why the access token cannot go in a Bearer header as RFC 6750 §2.1 writes it; the bearer call waits for the user. */
   readonly bearerProblem: string | null;
+  /** The bearer call refreshes once by itself on a 401 or near expiry (shared/flows/bearer-call.ts), then retries. */
+  readonly autoRefresh: boolean;
+  autoRefreshSet(on: boolean): void;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth2Leg): void;
   draftEdited(leg: SentLeg, patch: Partial<RawRequest>): void;
@@ -75,6 +83,49 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       set({ waitId: null, waitEnded: { code, message }, flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } } });
     });
 
+    /**
+     * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
+     * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1), then called again.
+     * Each exchange is recorded; a refresh updates the flow as the Refresh leg would, and the draft keeps the
+     * user's method, URL and body with the new token.
+     */
+    const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
+      const c = flow.config;
+      let state = flow;
+      const send = async (request: RawRequest): Promise<Exchange> => {
+        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs } });
+        if (!r.ok) throw Object.assign(new Error(r.error.message), { bridgeError: r.error });
+        return r.value;
+      };
+      try {
+        const result = await callWithBearer(
+          { method: draft.method, url: draft.url, headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'), ...(draft.body !== undefined ? { body: draft.body } : {}), extraHeaders: c.headers },
+          { accessToken: flow.token!.accessToken, refreshToken: flow.token!.refreshToken, expiresAt: flow.token!.expiresAt, scope: flow.token!.scope },
+          { tokenUrl: endpointUrl(c.baseUrl, p.oauth2.tokenPath), clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', bodyFormat: c.tokenBody ?? 'form', extraParams: c.extraParams?.refresh ?? [], extraHeaders: c.headers, earlySeconds: AUTO_REFRESH_EARLY_SECONDS },
+          send,
+          now,
+        );
+        for (const step of result.steps) {
+          if (step.kind === 'refresh') {
+            const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
+            state = refreshed.state;
+            if (refreshed.ok && state.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: state.token.accessToken, refreshToken: state.token.refreshToken, scope: state.token.scope, obtainedAt: now(), expiresAt: state.token.expiresAt });
+          }
+          recordHistory(bridge, random, { profileId: p.id, flow: 'oauth2', leg: step.kind === 'refresh' ? 'refresh' : 'api', ok: step.ok, summary: step.summary, at: now(), exchange: step.exchange });
+        }
+        const last = result.steps[result.steps.length - 1]!;
+        const outcome = last.kind === 'call' ? oauth2Flow.interpretBearerResponse(state, last.exchange, now()) : { ok: false, summary: last.summary, checks: [], state };
+        setRun('api', { sending: false, exchange: last.exchange, error: null, outcome, before: result.steps.slice(0, -1) });
+        const next = outcome.state;
+        const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
+        set({ flow: next, ...(next.token !== flow.token ? { drafts: { ...get().drafts, api: redraft, ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } } : {}) });
+      } catch (e) {
+        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? { code: 'invalid_input', message: (e as Error).message };
+        set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });
+        setRun('api', { sending: false, exchange: null, error, outcome: null });
+      }
+    };
+
     return {
       profile: null,
       flow: null,
@@ -89,6 +140,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       runs: {},
       startError: null,
       bearerProblem: null,
+      autoRefresh: false,
+      autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       async flowStarted(p, baseUrl) {
         const previous = get().waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
@@ -143,6 +196,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         if (!flow || !request || get().runs[leg]?.sending) return;
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
+        if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs } });
         const current = get().flow!;
         if (!r.ok) {

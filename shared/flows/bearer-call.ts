@@ -42,6 +42,8 @@ export interface RefreshSettings {
   readonly bodyFormat?: TokenBodyFormat;
   readonly extraParams?: readonly Param[];
   readonly extraHeaders?: readonly Param[];
+  /** Refresh this many seconds before expires_in runs out, so the call does not race the expiry; default 0. */
+  readonly earlySeconds?: number;
 }
 
 export type BearerStep =
@@ -76,9 +78,10 @@ export function bearerRequest(input: BearerCallInput, accessToken: string): RawR
   return withExtraHeaders({ method: input.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) }, input.extraHeaders);
 }
 
-const expired = (t: SavedBearer, now: number) => t.expiresAt !== null && now >= t.expiresAt;
+const expiring = (t: SavedBearer, now: number, earlySeconds: number) => t.expiresAt !== null && now + earlySeconds * 1000 >= t.expiresAt;
 
 async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401', send: (req: RawRequest) => Promise<Exchange>, now: () => number) {
+  const reason = why === '401' ? 'the server answered 401' : t.expiresAt !== null && now() < t.expiresAt ? `the token expires within ${r.earlySeconds ?? 0} s` : 'the token had passed expires_in';
   const request = withExtraHeaders(buildTokenRequest({ tokenUrl: r.tokenUrl, clientId: r.clientId, clientSecret: r.clientSecret, authentication: r.authentication, grant: { type: 'refresh_token', refreshToken: t.refreshToken! }, extraParams: r.extraParams ?? [], bodyFormat: r.bodyFormat ?? 'form' }).request, r.extraHeaders);
   const exchange = await send(request);
   const parsed = parseTokenResponse(exchange.response, { now: now(), grant: 'refresh_token' });
@@ -88,10 +91,13 @@ async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401
   const n: TokenSet = parsed.token;
   // A refresh without a new refresh token keeps the old one (RFC 6749 §6).
   const token: SavedBearer = { accessToken: n.accessToken, refreshToken: n.refreshToken ?? t.refreshToken, expiresAt: n.expiresAt, scope: n.scope ?? t.scope };
-  return { step: { kind: 'refresh', why, exchange, ok: true, summary: `Refreshed (${why === 'expired' ? 'the token had passed expires_in' : 'the server answered 401'}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.` } as const, token };
+  return { step: { kind: 'refresh', why, exchange, ok: true, summary: `Refreshed (${reason}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.` } as const, token };
 }
 
-/** Sends the request with the token: refreshes first when expired, and once on a 401, when a refresh token and the settings are there. */
+/**
+ * Sends the request with the token: refreshes first when expired (or within the settings' earlySeconds of it), and
+ * once on a 401, when a refresh token and the settings are there.
+ */
 export async function callWithBearer(input: BearerCallInput, given: SavedBearer, refreshWith: RefreshSettings | null, send: (req: RawRequest) => Promise<Exchange>, now: () => number): Promise<BearerCallResult> {
   const steps: BearerStep[] = [];
   let token = given;
@@ -104,7 +110,7 @@ export async function callWithBearer(input: BearerCallInput, given: SavedBearer,
     if (r.token) token = r.token;
     return !!r.token;
   };
-  if (expired(token, now()) && canRefresh() && !(await tryRefresh('expired'))) return { steps, token, refreshed: false };
+  if (expiring(token, now(), refreshWith?.earlySeconds ?? 0) && canRefresh() && !(await tryRefresh('expired'))) return { steps, token, refreshed: false };
   const call = async () => {
     const exchange = await send(bearerRequest(input, token.accessToken));
     const status = exchange.response.status;

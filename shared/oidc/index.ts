@@ -1,4 +1,5 @@
 export * from './access-token';
+export * from './discovered-profile';
 export * from './discovery';
 export * from './id-token-trace';
 export * from './jwks';
@@ -10,3 +11,4 @@ export * from './trace-step';
 export * from './userinfo';
 export type { SignatureDeps, SignatureExpectations } from './id-token-signature';
 export type { ClaimExpectations } from './id-token-claims';
+export * from './token-lifecycle';

@@ -95,3 +95,123 @@ it('walks every fault switch of the mock: each fails exactly its step of the pag
   }
   await page.close();
 });
+
+/** The OAuth 2 flow by clicking, as far as the token exchange, on the built-in mock's profile. */
+async function exchangeOnOAuth2Page(page: Page) {
+  await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
+  await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
+  await page.getByText(/code_challenge \(S256\)/).waitFor();
+  const [login] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
+  await login.getByLabel('Username').fill('demo');
+  await login.getByLabel('Password').fill('demo');
+  await login.getByRole('button', { name: 'Log in and approve' }).click();
+  await page.getByText('Authorization code received.').waitFor();
+  await login.close();
+  await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Continue: Token exchange →' }).click();
+  await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+}
+
+it.each(['light', 'dark'] as const)('takes the OAuth 2 flow\'s tokens through refresh, reuse of the replaced one, introspection and revocation (%s)', async (scheme) => {
+  for (const viewport of SIZES) {
+    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    await exchangeOnOAuth2Page(page);
+    await page.getByRole('button', { name: 'OpenID Connect' }).click();
+    await page.getByRole('button', { name: 'Use the mock' }).click();
+    await page.getByRole('button', { name: 'Discover' }).click();
+    await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Token lifecycle' });
+    await panel.getByRole('button', { name: "Take the OAuth 2 flow's tokens" }).click();
+    const legs = panel.locator('section.lifecycle-leg');
+    const click = async (name: string) => {
+      const n = await legs.count();
+      await panel.getByRole('button', { name, exact: true }).click();
+      await expect.poll(() => legs.count()).toBe(n + 1);
+      return legs.first();
+    };
+
+    const refreshed = await click('Refresh');
+    expect(await refreshed.getAttribute('data-ok')).toBe('true');
+    expect(await refreshed.getByLabel('Rotation').textContent()).toMatch(/^old refresh token …\S{4} \(\d+ chars\) → new …\S{4} \(\d+ chars\)$/);
+    const reuse = await click('Present the replaced refresh token again');
+    expect(await reuse.getAttribute('data-ok')).toBe('true');
+    await reuse.getByText('The replaced refresh token was refused (HTTP 400).').waitFor();
+    const size = `${viewport.width}x${viewport.height}`;
+    await shot(page, `oidc-lifecycle-refresh-${size}`, scheme);
+
+    // The reuse revoked the grant at the mock (RFC 9700 §4.14.2), so introspection says inactive; revoking an
+    // already invalid token still answers 200 (RFC 7009 §2.2).
+    const introspected = await click('Introspect the access token');
+    await introspected.getByText('The provider says active: false.').waitFor();
+    const revoked = await click('Revoke the refresh token');
+    await revoked.getByText('Revoked, or already invalid (HTTP 200).').waitFor();
+    expect(await panel.locator('section.lifecycle-leg[data-ok="false"]').count()).toBe(0);
+    await shot(page, `oidc-lifecycle-revoke-${size}`, scheme);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});
+
+it('introspects an active token, revokes it, and introspection then says inactive', async () => {
+  const page = await session.browser.newPage({ viewport: SIZES[0] });
+  await page.goto(session.app.url);
+  await exchangeOnOAuth2Page(page);
+  await page.getByRole('button', { name: 'OpenID Connect' }).click();
+  await page.getByRole('button', { name: 'Use the mock' }).click();
+  await page.getByRole('button', { name: 'Discover' }).click();
+  await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+  const panel = page.getByRole('region', { name: 'Token lifecycle' });
+  await panel.getByRole('button', { name: "Take the OAuth 2 flow's tokens" }).click();
+  await panel.getByRole('button', { name: 'Introspect the access token' }).click();
+  await panel.getByText('The provider says active: true.').waitFor();
+  await panel.getByRole('button', { name: 'Revoke the access token' }).click();
+  await panel.getByText('Revoked, or already invalid (HTTP 200).').waitFor();
+  await panel.getByRole('button', { name: 'Introspect the access token' }).click();
+  await panel.getByText('The provider says active: false.').waitFor();
+  // A fresh token from a refresh is active again.
+  await panel.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await panel.getByLabel('Rotation').first().waitFor();
+  await panel.getByRole('button', { name: 'Introspect the access token' }).click();
+  await expect.poll(() => panel.getByText('The provider says active: true.').count()).toBe(2);
+  await page.close();
+});
+
+const revokeAtMock = (base: string, token: string) => fetch(`${base}/oidc/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: client.id, client_secret: client.secret }).toString() });
+
+it.each(['light', 'dark'] as const)('the bearer call refreshes by itself after a 401, and discovery fills a new profile (%s)', async (scheme) => {
+  for (const viewport of SIZES) {
+    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    await exchangeOnOAuth2Page(page);
+    const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+    const body = await page.getByRole('region', { name: 'Response' }).locator('pre').last().textContent();
+    const accessToken = /"access_token": "([^"]+)"/.exec(body!)![1]!;
+    expect((await revokeAtMock(base, accessToken)).status).toBe(200);
+    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Continue: API request →' }).click();
+    await page.getByLabel('Refresh automatically').check();
+    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('API call answered 200.').waitFor();
+    const steps = page.getByRole('list', { name: 'Before this response' }).locator('summary');
+    expect(await steps.allTextContents()).toEqual([expect.stringMatching(/^Call answered Answered 401/), expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\)/)]);
+    const size = `${viewport.width}x${viewport.height}`;
+    await shot(page, `oauth2-auto-refresh-${size}`, scheme);
+
+    await page.getByRole('button', { name: 'OpenID Connect' }).click();
+    await page.getByRole('button', { name: 'Use the mock' }).click();
+    await page.getByRole('button', { name: 'Discover' }).click();
+    await page.getByRole('button', { name: 'Use for a new profile' }).click();
+    const form = page.getByRole('form', { name: 'New profile' });
+    await form.waitFor();
+    expect(await form.getByLabel('Token path', { exact: true }).inputValue()).toBe(`${base}/oauth/v2/token`);
+    expect(await form.getByLabel('Scope', { exact: true }).inputValue()).toBe('openid profile');
+    await shot(page, `oidc-new-profile-${size}`, scheme);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});

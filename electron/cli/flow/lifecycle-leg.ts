@@ -1,13 +1,10 @@
 import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import { buildIntrospectionRequest, buildRevocationRequest, interpretIntrospection, interpretRevocation, refreshRotation, type ClientCredentials, type DiscoveredEndpoints } from '../../../shared/oidc';
+import { buildIntrospectionRequest, buildRevocationRequest, interpretIntrospection, interpretRefresh, interpretRevocation, tokenTail, type ClientCredentials, type DiscoveredEndpoints } from '../../../shared/oidc';
 import { checkLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
-
-/** Enough of a token to tell two apart, never the whole secret. */
-const glimpse = (token: string) => `${token.slice(0, 6)}… (${token.length} chars)`;
 
 /**
  * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6, RFC 9700
@@ -18,12 +15,11 @@ export async function lifecycleLeg(state: OAuth2State, endpoints: DiscoveredEndp
   const old = state.token?.refreshToken;
   if (!old) throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
   report.step('Token lifecycle: refresh (RFC 6749 §6)');
-  const refreshed = oauth2Flow.interpretTokenResponse(state, await sendLeg('refresh', oauth2Flow.buildRefreshRequest(state), options, report), Date.now(), 'refresh');
+  const refreshed = interpretRefresh(state, await sendLeg('refresh', oauth2Flow.buildRefreshRequest(state), options, report), Date.now());
   report.checks(refreshed.checks);
   if (!refreshed.ok) throw new FlowFailure('refresh', refreshed.summary);
   const now = refreshed.state.token!;
-  report.line(`   old refresh token ${glimpse(old)}, new ${now.refreshToken === old ? 'the same' : glimpse(now.refreshToken!)}`);
-  for (const l of checkLines([refreshRotation(old, now.refreshToken === old ? null : now.refreshToken)])) report.line(l);
+  report.line(`   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`);
 
   if (!endpoints?.introspection || !endpoints.revocation) {
     report.line(`   The provider's metadata names ${endpoints ? 'no introspection or revocation endpoint' : 'no endpoints (no metadata found)'}; those legs are left out.`);

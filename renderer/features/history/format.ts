@@ -9,6 +9,9 @@ export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string
   { leg: 'token', label: 'Token exchange', flows: 'OAuth 2' },
   { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2' },
   { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },
+  { leg: 'reuse', label: 'Replaced refresh token again', flows: 'OpenID Connect' },
+  { leg: 'introspection', label: 'Introspection', flows: 'OpenID Connect' },
+  { leg: 'revocation', label: 'Revocation', flows: 'OpenID Connect' },
 ];
 
 export function legLabel(leg: string): string {

@@ -13,6 +13,7 @@ import { findProviderEventAfter } from '../../state/provider-match';
 import { LegActions, runStatus } from '../flow/LegActions';
 import type { SentLeg } from '../../state/oauth2-store';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
+import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -61,6 +62,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
                 <textarea className="mono" rows={4} value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)} spellCheck={false} onChange={(e) => draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })} />
               </label>
             )}
+            {leg === 'api' && <AutoRefreshOption />}
             {secrets.length > 0 && (
               <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}</button>
             )}
@@ -71,6 +73,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
         <section className="col" aria-label="Result">
           <h3>Response</h3>
           {!run && <p className="muted">Not sent yet.</p>}
+          {run?.before && <AutoRefreshSteps steps={run.before} />}
           {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
           {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
           {run?.outcome && <Checks checks={run.outcome.checks} />}

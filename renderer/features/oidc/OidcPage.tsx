@@ -1,7 +1,10 @@
+import { discoveredPreset, type Discovered } from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
-import { useApp, useOAuth2 } from '../../app/stores';
+import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
+import { keptProfilesStore } from '../profiles/kept-store';
 import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
+import { LifecyclePanel } from './LifecyclePanel';
 import type { ValidationInputs } from './oidc-store';
 import { useOidc } from './use-oidc';
 import './oidc.css';
@@ -19,6 +22,24 @@ function useFlowTokens(): Partial<ValidationInputs> | null {
   }
   if (typeof fields.id_token !== 'string') return null;
   return { idToken: fields.id_token, accessToken: typeof fields.access_token === 'string' ? fields.access_token : '', clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, nonce: flow.nonce ?? '' };
+}
+
+/** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
+function UseForProfile({ discovery }: { discovery: Discovered }) {
+  const deps = useDeps();
+  const app = useAppStore();
+  const preset = discoveredPreset(discovery);
+  if (!preset) return <p className="muted">The document names no authorization or token endpoint, so it cannot fill a profile.</p>;
+  const start = () => {
+    keptProfilesStore(deps, app).getState().newProfileHandedOver(preset);
+    app.getState().pageChosen('profiles');
+  };
+  return (
+    <p className="send-row">
+      <button type="button" onClick={start}>Use for a new profile</button>
+      <span className="muted">Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.</span>
+    </p>
+  );
 }
 
 /** OpenID Connect on top of the authorization code flow: discovery from an issuer, then the id_token step by step. */
@@ -50,6 +71,7 @@ export function OidcPage() {
           {s.discovery && (
             <section aria-label="Discovery result">
               <Checks checks={s.discovery.checks} title="Discovery checks" />
+              <UseForProfile discovery={s.discovery} />
               <h4>{s.discovery.url}</h4>
               <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
             </section>
@@ -73,6 +95,7 @@ export function OidcPage() {
           {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
         </div>
       </div>
+      <LifecyclePanel endpoints={s.discovery?.endpoints ?? null} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { findPreset } from '../../../shared/presets';
+import type { Preset } from '../../../shared/presets';
 
 /** What a preset's provider asks for, with links to the documentation its settings come from. */
-export function PresetNote({ id }: { id: string }) {
-  const preset = findPreset(id);
-  if (!preset) return null;
+export function PresetNote({ preset }: { preset: Preset }) {
   return (
     <div className="preset-note" role="note" aria-label={`${preset.name} preset`}>
       <p>

@@ -50,7 +50,7 @@ export function ProfileForm() {
         <div className="form-head">
           <h3>{editing.isNew ? 'New profile' : <>Edit <span className="profile-name">{editing.original.name}</span></>}</h3>
         </div>
-        {editing.presetId && <PresetNote id={editing.presetId} />}
+        {editing.preset && <PresetNote preset={editing.preset} />}
         {builtIn && (
           <p className="builtin-note">The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port changes on every start), so they are read-only here; the callback and the options are yours to change.</p>
         )}

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { findPreset } from '../../../shared/presets';
+import { findPreset, type Preset } from '../../../shared/presets';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -19,13 +19,13 @@ export interface Editing {
   readonly original: ProfileDraft;
   readonly isNew: boolean;
   /** The provider preset a new profile started from: its notes and documentation show above the form. */
-  readonly presetId?: string;
+  readonly preset?: Preset;
 }
 
 /** An action that would replace the draft, held while the user is asked about its unsaved changes. */
 export type Replacement =
   | { readonly kind: 'open'; readonly profile: Profile }
-  | { readonly kind: 'new'; readonly presetId?: string }
+  | { readonly kind: 'new'; readonly preset?: Preset }
   | { readonly kind: 'duplicate'; readonly profile: Profile; readonly mockBaseUrl: string | null };
 
 export interface Status {
@@ -45,6 +45,8 @@ export interface ProfilesState {
   readonly confirmingDelete: string | null;
   /** Asked for while the draft had unsaved changes: done only once the user chooses to discard them. */
   readonly replacing: Replacement | null;
+  /** A new profile another page asked for, started when the page opens. */
+  readonly handedOver: Preset | null;
   readonly tokens: readonly SavedToken[];
   readonly tokensError: string | null;
   readonly exported: MethodOutput<'profilesExport'> | null;
@@ -55,6 +57,8 @@ export interface ProfilesState {
   profileOpened(profile: Profile): Promise<void>;
   /** A new profile, empty or from a provider preset (shared/presets). */
   newProfileStarted(presetId?: string): void;
+  /** From another page (discovery): the new profile starts when this page opens, asking first about unsaved changes. */
+  newProfileHandedOver(preset: Preset): void;
   fieldEdited(path: FieldPath, value: string | boolean): void;
   changesDiscarded(): void;
   saveRequested(): Promise<void>;
@@ -92,18 +96,17 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       set(r.ok ? { tokens: r.value, tokensError: null } : { tokens: [], tokensError: r.error.message });
     };
     /** Edits a profile; its saved tokens stay on screen while they are read again (no flicker after a save). */
-    const open = (draft: ProfileDraft, isNew: boolean, presetId?: string) => {
+    const open = (draft: ProfileDraft, isNew: boolean, preset?: Preset) => {
       const same = get().editing?.draft.id === draft.id;
-      set({ editing: { draft, original: draft, isNew, ...(presetId ? { presetId } : {}) }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+      set({ editing: { draft, original: draft, isNew, ...(preset ? { preset } : {}) }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
     };
     const openProfile = async (profile: Profile) => {
       open(draftOf(profile), false);
       set({ confirmingDelete: null, status: null });
       await loadTokens(profile.id);
     };
-    const startNew = (presetId?: string) => {
-      const preset = presetId === undefined ? undefined : findPreset(presetId);
-      open(newDraft(newId(), preset), true, preset?.id);
+    const startNew = (preset?: Preset) => {
+      open(newDraft(newId(), preset), true, preset);
       set({ confirmingDelete: null, status: null });
     };
     /** Saves a copy under a free name, then edits it. */
@@ -122,7 +125,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     };
     const perform = async (r: Replacement) => {
       if (r.kind === 'open') await openProfile(r.profile);
-      else if (r.kind === 'new') startNew(r.presetId);
+      else if (r.kind === 'new') startNew(r.preset);
       else await duplicate(r.profile, r.mockBaseUrl);
     };
     /** Does it at once, unless it would drop unsaved changes: then it waits for the user's answer (replacing). */
@@ -140,6 +143,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       status: null,
       confirmingDelete: null,
       replacing: null,
+      handedOver: null,
       tokens: [],
       tokensError: null,
       exported: null,
@@ -152,6 +156,11 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         // hold secrets in clear) do not.
         set({ confirmingDelete: null, replacing: null, exported: null, exportError: null, imported: null, importError: null });
         const list = await refresh();
+        const handedOver = get().handedOver;
+        if (handedOver) {
+          set({ handedOver: null });
+          return unlessDirty({ kind: 'new', preset: handedOver });
+        }
         const e = get().editing;
         if (e) {
           // Flows may have saved tokens for it meanwhile.
@@ -168,7 +177,11 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         await unlessDirty({ kind: 'open', profile });
       },
       newProfileStarted(presetId) {
-        void unlessDirty(presetId === undefined ? { kind: 'new' } : { kind: 'new', presetId });
+        const preset = presetId === undefined ? undefined : findPreset(presetId);
+        void unlessDirty(preset === undefined ? { kind: 'new' } : { kind: 'new', preset });
+      },
+      newProfileHandedOver(preset) {
+        set({ handedOver: preset });
       },
       fieldEdited(path, value) {
         const e = get().editing;
