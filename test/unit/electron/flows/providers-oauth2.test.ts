@@ -77,7 +77,8 @@ describe('oauth-lab flow oauth2 obtains the tokens real providers send', () => {
     expect(r.stderr).toMatch(/note content-type: The body is a form with Content-Type "text\/plain; charset=UTF-8"; RFC 6749 §5\.1 specifies application\/json\. Read as a form\./);
     expect(r.stdout).toBe(`access_token=${FACEBOOK.token}\nexpires=5183999\n`);
     expect(r.stderr).toMatch(/note token_type: No token_type/);
-    expect(r.stderr).toContain('note other fields: Kept and shown: expires.');
+    expect(r.stderr).toContain("note expires_in: No expires_in; expires=5183999 read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.");
+    expect(r.stderr).not.toContain('note other fields');
   });
   it('Stack Exchange: the form endpoint and the /json one, a token outside the b64token characters', async () => {
     for (const token of ['/oauth/access_token', '/oauth/access_token/json']) {
