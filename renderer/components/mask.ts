@@ -6,8 +6,11 @@ import type { Profile } from '../../shared/store/profile';
  * too: whoever holds one uses it (RFC 6750 §5.1).
  */
 const SECRET_FIELDS = ['client_secret', 'oauth_token_secret', 'refresh_token', 'access_token', 'id_token'];
-/** In a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2, §4.1.3; §10.5 keeps it secret). */
-const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'code'];
+/**
+ * In a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2, §4.1.3; §10.5 keeps it secret),
+ * `oauth_verifier` its OAuth 1.0a counterpart (RFC 5849 §2.2).
+ */
+const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'code', 'oauth_verifier'];
 
 const DOTS = '••••••••';
 
