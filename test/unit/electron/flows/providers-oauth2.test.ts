@@ -162,6 +162,20 @@ describe('API refusals in the provider\'s own words (step machine, real transpor
       await e.close();
     }
   });
+  it('Slack: an API answering 200 with ok:false stays a 200, with its words as a note on the leg', async () => {
+    const e = await startSlack({ bot: true });
+    try {
+      const call = { method: 'GET', path: '/api/auth.test' };
+      const good = await tokenThenCall(e, SLACK, SLACK_PATHS, call);
+      expect([good.ok, good.summary, good.checks.map((c) => c.name)]).toEqual([true, 'API call answered 200.', ['status']]);
+      const bad = await tokenThenCall(e, SLACK, SLACK_PATHS, call, true);
+      expect(bad.ok).toBe(true);
+      expect(bad.summary).toBe('API call answered 200, but the body says: invalid_auth.');
+      expect(bad.checks.find((c) => c.name === 'body')).toEqual({ name: 'body', ok: true, kind: 'warning', message: 'HTTP 200, but the body says: invalid_auth.' });
+    } finally {
+      await e.close();
+    }
+  });
   it('Dropbox: error_summary', async () => {
     const e = await startDropbox();
     try {
