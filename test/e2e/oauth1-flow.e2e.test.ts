@@ -156,7 +156,7 @@ it.each(['light', 'dark'] as const)('makes a mistake on purpose: the mock refuse
   await choice.selectOption((await option.getAttribute('value'))!);
   await page.getByText(/The next Send makes this mistake once: A trailing slash differs\./).waitFor();
   await press(page, 'Send with the mistake');
-  await page.getByText(/No request token\. The server says oauth_problem=signature_invalid/).waitFor();
+  await page.getByText(/No request token: HTTP 401, the provider says: signature_invalid/).waitFor();
   const provider = page.getByRole('region', { name: "Provider's view" });
   await provider.getByText(/The base strings differ from character \d+:/).waitFor();
   const result = page.getByRole('region', { name: 'Mistake made on purpose' });
