@@ -8,6 +8,8 @@ const ms = (v: number | null | undefined) => (v === null || v === undefined ? 'â
 
 /** A body longer than this shows its start until the user asks for all of it (a 10 MB page would block the window). */
 export const BODY_SHOWN_CHARS = 64 * 1024;
+/** One empty list, so the masked exchange is computed once per exchange, not on every render. */
+const NO_SECRETS: readonly string[] = [];
 
 /**
  * A response as the server sent it: status, headers, body pretty-printed, timings; the raw exchange one click away.
@@ -15,7 +17,7 @@ export const BODY_SHOWN_CHARS = 64 * 1024;
  * revealed; copy buttons copy the real text. `reveal`, when given, is the caller's switch (History has one for the
  * whole entry); otherwise the view has its own.
  */
-export function ExchangeView({ exchange, secrets = [], reveal }: { exchange: Exchange | TransportExchange; secrets?: readonly string[]; reveal?: boolean }) {
+export function ExchangeView({ exchange, secrets = NO_SECRETS, reveal }: { exchange: Exchange | TransportExchange; secrets?: readonly string[]; reveal?: boolean }) {
   const [raw, setRaw] = useState(false);
   const [ownReveal, setOwnReveal] = useState(false);
   const [all, setAll] = useState(false);
