@@ -144,3 +144,30 @@ export function providerMessage(response: Pick<RawResponse, 'status' | 'headers'
   if (body.format === 'text') return found(body.text.split(/\r?\n/).find((l) => l.trim()) ?? body.text, 'text');
   return null;
 }
+
+/** A 2xx body that is an error document: Slack's `ok: false`, an `error` field or object, an `errors` list, `oauth_problem`, Flickr's `stat: "fail"`. */
+const isErrorFields = (f: Readonly<Record<string, unknown>>) =>
+  f.ok === false || f.stat === 'fail' || typeof f.oauth_problem === 'string' || (typeof f.error === 'string' && f.error !== '') || (!!f.error && typeof f.error === 'object') || (Array.isArray(f.errors) && f.errors.length > 0);
+/** Flickr's `<rsp stat="fail">`, or a document whose root element is an error or a SOAP fault. */
+const XML_ERROR = /^(?:\s*<\?[^>]*\?>)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:rsp\b[^>]*\bstat\s*=\s*["']fail["']|(?:[\w-]+:)?(?:error|errors|fault)\b)/i;
+
+/**
+ * The provider's words when a 2xx answer is nevertheless an error document (Slack answers 200 with
+ * `{"ok":false,"error":…}`, Flickr with `<rsp stat="fail"><err code=… msg=…/></rsp>`), or null for an ordinary
+ * body. The status stays the verdict of an API call; this is what the body adds to it.
+ */
+export function errorDocumentOn2xx(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): ProviderMessage | null {
+  if (response.status < 200 || response.status >= 300) return null;
+  const body = readBody(response);
+  if (body.fields) return isErrorFields(body.fields) ? fromFields(body.fields) : null;
+  return body.format === 'xml' && XML_ERROR.test(body.text) ? fromXml(body.text) : null;
+}
+
+/** How an API leg sums up a 2xx answer: its status, and the provider's words when the body is an error document. */
+export function apiAnswer(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): { readonly summary: string; readonly bodySays: string | null } {
+  const said = errorDocumentOn2xx(response);
+  return {
+    summary: `API call answered ${response.status}${said ? `, but the body says: ${sentence(said.text)}` : '.'}`,
+    bodySays: said ? `HTTP ${response.status}, but the body says: ${sentence(said.text)}` : null,
+  };
+}

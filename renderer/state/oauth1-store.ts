@@ -11,6 +11,7 @@ import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
 import { recordHistory, saveToken } from './flow-records';
+import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 import { freshNonceAndTimestamp } from './signing-context';
 import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
@@ -35,6 +36,8 @@ export interface AuthorizeLeg {
   readonly outcome: LegRun['outcome'];
   /** Why the wait ended without a callback (timeout, cancelled, port closed). */
   readonly ended: { readonly code: string; readonly message: string } | null;
+  /** Requests to the callback the catcher refused while this flow waited (not its request token). */
+  readonly rejected: readonly RejectedCallback[];
 }
 
 export interface OAuth1FlowState {
@@ -61,7 +64,7 @@ export interface OAuth1FlowState {
   urlPasted(url: string): Promise<void>;
 }
 
-const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null };
+const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null, rejected: [] };
 const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { code: e.code, message: e.message, details: { step: e.step } } : { code: 'internal', message: e instanceof Error ? e.message : String(e) });
 
 export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
@@ -78,6 +81,11 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       const { flow, authorize } = get();
       if (!flow || waitId !== authorize.waitId) return;
       callbackArrived(callback.params, callback);
+    });
+    bridge.on('catcherEvent', (event) => {
+      const { authorize, redirectUri } = get();
+      const rejected = authorize.waitId ? rejectedCallbackOf(event, redirectUri, 'oauth1') : null;
+      if (rejected) set({ authorize: { ...authorize, rejected: [...authorize.rejected, rejected] } });
     });
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow, authorize } = get();
@@ -170,7 +178,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
             set({ authorize: { ...authorize, ended: { code: r.error.code, message: r.error.message } } });
             return null;
           }
-          set({ authorize: { ...authorize, waitId: r.value.waitId, ended: null, callback: null, outcome: null } });
+          set({ authorize: { ...authorize, waitId: r.value.waitId, ended: null, callback: null, outcome: null, rejected: [] } });
         }
         set({ flow: oauth1Flow.authorizationOpened(get().flow!) });
         return authorize.url;

@@ -9,6 +9,7 @@ import type { RendererDeps } from '../app/deps';
 import { recordHistory, saveToken } from './flow-records';
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
+import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
@@ -36,6 +37,8 @@ export interface OAuth2FlowState {
   readonly callback: Caught | null;
   readonly callbackOutcome: OAuth2Run['outcome'];
   readonly waitEnded: { readonly code: string; readonly message: string } | null;
+  /** Requests to the callback the catcher refused while this flow waited (not its state). */
+  readonly rejected: readonly RejectedCallback[];
   /** Each leg's request as the user may edit it before sending. */
   readonly drafts: Readonly<Partial<Record<SentLeg, RawRequest>>>;
   readonly runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>;
@@ -76,6 +79,10 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       const { flow } = get();
       if (!flow || waitId !== get().waitId) return;
       callbackArrived(callback.query, callback);
+    });
+    bridge.on('catcherEvent', (event) => {
+      const rejected = get().waitId ? rejectedCallbackOf(event, get().catcherUri, 'oauth2') : null;
+      if (rejected) set({ rejected: [...get().rejected, rejected] });
     });
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow } = get();
@@ -136,6 +143,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       callback: null,
       callbackOutcome: null,
       waitEnded: null,
+      rejected: [],
       drafts: {},
       runs: {},
       startError: null,
@@ -153,7 +161,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           random,
           crypto,
         );
-        set({ profile: p, flow, catcherUri: opened.value.redirectUri, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, drafts: {}, runs: {}, startError: null, bearerProblem: null });
+        set({ profile: p, flow, catcherUri: opened.value.redirectUri, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, rejected: [], drafts: {}, runs: {}, startError: null, bearerProblem: null });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -169,7 +177,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           set({ waitEnded: { code: r.error.code, message: r.error.message } });
           return null;
         }
-        set({ waitId: r.value.waitId, waitEnded: null, callback: null, callbackOutcome: null, flow: oauth2Flow.authorizationOpened(flow) });
+        set({ waitId: r.value.waitId, waitEnded: null, rejected: [], callback: null, callbackOutcome: null, flow: oauth2Flow.authorizationOpened(flow) });
         return authorizeUrl;
       },
       async waitCancelled() {

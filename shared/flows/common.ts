@@ -1,7 +1,7 @@
 import type { Exchange } from '../http';
 import { check, type Check } from '../check';
 
-export { asConsequences, check, note, serviceRequirement, type Check } from '../check';
+export { asConsequences, check, note, serviceRequirement, warning, type Check } from '../check';
 
 /** The status of one leg of a flow, as the stepper shows it. */
 export type LegStatus = 'not_started' | 'ready' | 'waiting' | 'succeeded' | 'failed';

@@ -1,5 +1,5 @@
 import type { Exchange } from '../http';
-import { oneLine, providerMessage, sentence } from '../provider-message';
+import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
 import { ProtocolError } from '../errors';
 import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
 import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
@@ -7,7 +7,7 @@ import { formEncode } from '../oauth2/form';
 import type { SignatureMethod } from '../oauth1/signing';
 import type { CryptoPort } from '../ports';
 import { SEED } from '../seed';
-import { check, endpointUrl, note, serviceRequirement, withLeg, type Check, type Interpretation, type LegStatus } from './common';
+import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Check, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 import { readCredentials, remedyFor } from './oauth1-credentials';
 
@@ -250,14 +250,16 @@ const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired'])
 export function interpretApiResponse(state: OAuth1State, exchange: Exchange): Interpretation<OAuth1State> {
   const { status, statusText } = exchange.response;
   const ok = status >= 200 && status < 300;
-  const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim())];
+  // Judged by its status; an error document in a 2xx body (Flickr's stat="fail") is shown, not made a failure.
+  const answered = ok ? apiAnswer(exchange.response) : null;
+  const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim()), ...(answered?.bodySays ? [warning('body', answered.bodySays)] : [])];
   const said = ok ? null : providerMessage(exchange.response);
   const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
   const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : '';
   // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
   const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
   const tokenKept = status === 401 && !tokenGone ? ' This request was refused; the access token itself may still be good.' : '';
-  const summary = ok ? `API call answered ${status}.` : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}${tokenKept}`;
+  const summary = answered ? answered.summary : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}${tokenKept}`;
   const accessToken = tokenGone && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
   return { ok, checks, summary, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
 }

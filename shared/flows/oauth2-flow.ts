@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors';
 import type { Exchange, RawRequest } from '../http';
-import { oneLine, providerMessage, sentence } from '../provider-message';
+import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
 import type { Param } from '../oauth1/parameters';
 import { buildAuthorizationUrl } from '../oauth2/authorization-request';
 import { bearerAuthorization } from '../oauth2/bearer';
@@ -12,7 +12,7 @@ import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import { generateNonce, isOpenIdScope } from '../oidc/nonce';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
-import { asConsequences, check, endpointUrl, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
+import { asConsequences, check, endpointUrl, warning, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 
 /** The legs of the service's OAuth 2 flow (seed §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
@@ -143,7 +143,11 @@ export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now:
   const status = exchange.response.status;
   const ok = status >= 200 && status < 300;
   const checks = [check('status', ok, `HTTP ${status} ${exchange.response.statusText}`.trim(), `HTTP ${status} ${exchange.response.statusText}`.trim())];
-  if (ok) return { ok, checks, summary: `API call answered ${status}.`, state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') } };
+  if (ok) {
+    // Judged by its status; an error document in the body (Slack's ok:false) is shown, not made a failure.
+    const { summary, bodySays } = apiAnswer(exchange.response);
+    return { ok, checks: bodySays ? [...checks, warning('body', bodySays)] : checks, summary, state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') } };
+  }
   const said = providerMessage(exchange.response);
   const expired = !!s.token?.expiresAt && now >= s.token.expiresAt;
   // RFC 6750 §3.1: 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.

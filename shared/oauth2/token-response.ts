@@ -80,7 +80,9 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   const { holder, at } = found;
   const accessToken = holder.access_token as string;
   const tokenType = holder.token_type;
-  const seconds = secondsOf(holder.expires_in);
+  // Facebook before Graph API v2.3 sent the lifetime as `expires` (a form body without expires_in): read it, and say so.
+  const legacyExpires = holder.expires_in === undefined && !service ? secondsOf(holder.expires) : null;
+  const seconds = legacyExpires ?? secondsOf(holder.expires_in);
   const scope = holder.scope;
   const refreshToken = holder.refresh_token;
   const contentType = headerValue(response.headers, 'content-type') ?? '';
@@ -101,7 +103,9 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   else checks.push(note('token_type', tokenType === undefined ? 'No token_type, which RFC 6749 §5.1 requires; the token is sent as a Bearer token (RFC 6750).' : `token_type is ${shown(tokenType)}, not bearer; the token is sent as a Bearer token (RFC 6750), as such providers document.`));
   const expiresPass = typeof holder.expires_in === 'number' ? `expires_in is ${seconds} seconds.` : `expires_in is the string ${shown(holder.expires_in)}: read as ${seconds} seconds.`;
   checks.push(
-    seconds !== null && typeof holder.expires_in === 'string' && service
+    legacyExpires !== null
+      ? note('expires_in', `No expires_in; expires=${legacyExpires} read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.`)
+      : seconds !== null && typeof holder.expires_in === 'string' && service
       ? check('expires_in', false, '', `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (seed §2.4).`)
       : seconds !== null && typeof holder.expires_in === 'string'
         ? note('expires_in', expiresPass)
@@ -120,7 +124,7 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
           rfc: 'No refresh_token (OPTIONAL, RFC 6749 §5.1): when this token expires, authorize again.',
         }),
   );
-  const known = new Set(['access_token', 'token_type', 'expires_in', 'scope', 'refresh_token']);
+  const known = new Set(['access_token', 'token_type', 'expires_in', 'scope', 'refresh_token', ...(legacyExpires !== null ? ['expires'] : [])]);
   const others = at
     ? [...Object.keys(fields).filter((k) => `${k}.` !== at), ...Object.keys(holder).filter((k) => !known.has(k)).map((k) => `${at}${k}`)]
     : Object.keys(fields).filter((k) => !known.has(k));

@@ -5,6 +5,7 @@ import type { Exchange, RawRequest } from '../../../shared/http';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import type { Profile } from '../../../shared/store/profile';
+import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto } from '../../services/node-crypto';
 import { send, TransportError } from '../../services/transport';
 import { parseFlags } from '../flags';
@@ -113,6 +114,9 @@ export const callCommand: Command = async (argv, io) => {
   if (v.json) io.stdout.write(`${terminalSafeJson({ exchanges })}\n`);
   else {
     io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
+    // A 2xx that is an error document (Slack's ok:false, Flickr's stat="fail"): the provider's words, exit code by status.
+    const { bodySays } = apiAnswer(last.response);
+    if (bodySays) io.stderr.write(`warn: ${terminalSafe(bodySays)}\n`);
     io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
   }
   return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;

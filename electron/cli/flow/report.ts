@@ -4,7 +4,7 @@ import { responseText } from '../../../shared/http-text';
 import { redactBody, redactHeaders } from '../../services/provider/redact';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
-const MARKS: Readonly<Record<string, string>> = { pass: 'ok  ', note: 'note', fail: 'FAIL', consequence: ' -- ' };
+const MARKS: Readonly<Record<string, string>> = { pass: 'ok  ', note: 'note', warning: 'warn', fail: 'FAIL', consequence: ' -- ' };
 /** Enough of a body to read an error page or document; the rest is counted, not printed. */
 const MAX_BODY = 4096;
 

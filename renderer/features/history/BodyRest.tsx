@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BodyPart } from '../../../shared/store/history';
 import { useDeps } from '../../app/stores';
-import { maskText } from './mask';
+import { maskText } from '../../components/mask';
 
 const chars = (n: number) => n.toLocaleString('en-US');
 

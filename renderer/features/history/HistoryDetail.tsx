@@ -8,7 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { BodyRest } from './BodyRest';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
-import { maskExchange } from './mask';
+import { maskExchange } from '../../components/mask';
 
 /**
  * One history entry: the summary, when and for which profile, the request as raw HTTP text and the response as the
@@ -66,7 +66,7 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
             <h4 className="detail-part">Response</h4>
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>
-          <ExchangeView exchange={shown} />
+          <ExchangeView exchange={real} secrets={secrets} reveal={reveal} />
           {entry.cut?.response !== undefined && <BodyRest id={entry.id} part="response" shown={real.response.bodyText.length} total={entry.cut.response} secrets={secrets} reveal={reveal} />}
           {entry.cut?.request === undefined ? (
             <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />

@@ -7,7 +7,7 @@ import { HistoryDetail } from './HistoryDetail';
 import { HistoryList } from './HistoryList';
 import { HistoryUsage } from './HistoryUsage';
 import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
-import { profileSecrets } from './mask';
+import { profileSecrets } from '../../components/mask';
 import './history.css';
 
 /** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */

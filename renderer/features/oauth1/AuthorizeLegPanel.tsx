@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PasteLandedUrl } from '../flow/PasteLandedUrl';
+import { RejectedCallbacks } from '../flow/RejectedCallbacks';
 import { Checks } from '../../components/Checks';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
@@ -45,6 +46,7 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
           <button type="button" onClick={() => void cancelled()}>Cancel</button>
         </p>
       )}
+      <RejectedCallbacks rejected={authorize.rejected} waiting={waiting} />
       {authorize.ended && <p className="error" role="alert">{authorize.ended.message}</p>}
       {!oob && <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />}
       {oob && (

@@ -5,6 +5,7 @@ import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { PasteLandedUrl } from '../flow/PasteLandedUrl';
+import { RejectedCallbacks } from '../flow/RejectedCallbacks';
 
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
 export function AuthorizePanel({ next }: { next: { title: string; go: () => void } | null }) {
@@ -19,6 +20,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const profile = useOAuth2((s) => s.profile);
   const catcherUri = useOAuth2((s) => s.catcherUri);
   const pasted = useOAuth2((s) => s.urlPasted);
+  const rejected = useOAuth2((s) => s.rejected);
   const { open, error, host } = useOpenAuthorization(started);
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
@@ -39,6 +41,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           {waitId && (
             <p className="waiting" role="status">Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>… <button type="button" onClick={() => void cancelled()}>Cancel</button></p>
           )}
+          <RejectedCallbacks rejected={rejected} waiting={waitId !== null} />
           {ended && <p className="error" role="alert">{ended.message}</p>}
           <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
         </section>

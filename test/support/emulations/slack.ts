@@ -8,12 +8,18 @@ import { approvingAuthorize, json, startEmulation, type Emulation } from './prov
  *   no top-level access_token.
  * - https://api.slack.com/web#evaluating_responses — errors are HTTP 200 with `{"ok": false, "error": "…"}`
  *   (oauth.v2.access lists invalid_code, bad_client_secret, invalid_client_id, …).
+ * - https://api.slack.com/methods/auth.test — the token's identity; a bad token is also HTTP 200,
+ *   `{"ok": false, "error": "invalid_auth"}`.
  */
 export const SLACK = { clientId: '2141029472.691202649728', clientSecret: 'slack-secret', code: 'slack-code-1', userToken: 'xoxp-1234-5678-90123', botToken: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy' };
 
 export function startSlack(options: { bot: boolean }): Promise<Emulation> {
   return startEmulation({
     'GET /oauth/v2/authorize': approvingAuthorize(SLACK.code),
+    '/api/auth.test': (request) =>
+      [`Bearer ${SLACK.userToken}`, `Bearer ${SLACK.botToken}`].includes(String(request.headers.authorization))
+        ? json({ ok: true, url: 'https://subarachnoid.slack.com/', team: 'Subarachnoid Workspace', user: 'grace', team_id: 'T12345678', user_id: 'W12345678' })
+        : json({ ok: false, error: 'invalid_auth' }),
     'POST /api/oauth.v2.access': (request) => {
       const body = new URLSearchParams(request.body);
       if (body.get('client_secret') !== SLACK.clientSecret) return json({ ok: false, error: 'bad_client_secret' });

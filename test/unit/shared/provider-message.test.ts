@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResponse } from '../../../shared/http';
-import { providerMessage, sentence } from '../../../shared/provider-message';
+import { apiAnswer, errorDocumentOn2xx, providerMessage, sentence } from '../../../shared/provider-message';
 import { readBody } from '../../../shared/response-body';
 
 const response = (status: number, body: string, headers: [string, string][] = []): RawResponse => ({ status, statusText: '', headers, bodyText: body, bodySize: body.length });
@@ -44,6 +44,35 @@ describe('providerMessage: the provider\'s own words, wherever it put them', () 
   it('sentence() ends once', () => {
     expect(sentence('Done.')).toBe('Done.');
     expect(sentence('Done')).toBe('Done.');
+  });
+});
+
+describe('an error document on HTTP 200, as an API leg reads it', () => {
+  const XML: [string, string] = ['Content-Type', 'text/xml; charset=utf-8'];
+  it('finds Slack\'s ok:false, Flickr\'s stat="fail" (XML and JSON), an error field, an errors list, oauth_problem', () => {
+    expect(apiAnswer(response(200, '{"ok":false,"error":"invalid_auth"}', [JSON_TYPE]))).toEqual({ summary: 'API call answered 200, but the body says: invalid_auth.', bodySays: 'HTTP 200, but the body says: invalid_auth.' });
+    expect(errorDocumentOn2xx(response(200, '<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="fail">\n\t<err code="98" msg="Invalid auth token" />\n</rsp>', [XML]))!.text).toBe('98: Invalid auth token');
+    expect(errorDocumentOn2xx(response(200, '{"stat":"fail","code":98,"message":"Invalid auth token"}', [JSON_TYPE]))!.text).toBe('98: Invalid auth token');
+    expect(errorDocumentOn2xx(response(200, '{"error":"bad_verification_code"}', [JSON_TYPE]))!.text).toBe('bad_verification_code');
+    expect(errorDocumentOn2xx(response(200, '{"errors":[{"message":"Not Found"}]}', [JSON_TYPE]))!.text).toBe('Not Found');
+    expect(errorDocumentOn2xx(response(200, 'oauth_problem=token_rejected', [['Content-Type', 'application/x-www-form-urlencoded']]))!.text).toBe('token_rejected');
+    expect(errorDocumentOn2xx(response(200, '<error><message>Quota exceeded</message></error>', [XML]))!.text).toBe('Quota exceeded');
+  });
+  it('leaves ordinary bodies alone: a message, an empty errors list, ok:true, an HTML page, XML that succeeded, text', () => {
+    const ordinary: [string, [string, string][]][] = [
+      ['{"message":"Hello","ok":true}', [JSON_TYPE]],
+      ['{"data":[],"errors":[],"error":null}', [JSON_TYPE]],
+      ['<html><head><title>Welcome</title></head><body>Hi</body></html>', [['Content-Type', 'text/html']]],
+      ['<rsp stat="ok"><user id="1"><username>u</username></user></rsp>', [XML]],
+      ['<feed><entry><title>error handling</title></entry></feed>', [XML]],
+      ['fine', [['Content-Type', 'text/plain']]],
+    ];
+    for (const [body, headers] of ordinary) {
+      expect(errorDocumentOn2xx(response(200, body, headers)), body).toBeNull();
+      expect(apiAnswer(response(200, body, headers))).toEqual({ summary: 'API call answered 200.', bodySays: null });
+    }
+    // Not a 2xx: the leg's failure reason speaks instead.
+    expect(errorDocumentOn2xx(response(401, '{"ok":false,"error":"invalid_auth"}', [JSON_TYPE]))).toBeNull();
   });
 });
 

@@ -7,6 +7,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { json, startEmulation, type Emulation, type SeenRequest } from '../../../support/emulations/provider-emulation';
 import { oauth1SignatureValid } from '../../../support/emulations/presets/oauth1-emulation';
 import { runCli } from './run-cli';
+import { startSlack, SLACK } from '../../../support/emulations/slack';
+import { startFlickr, FLICKR } from '../../../support/emulations/flickr';
 
 // `oauth-lab call` over real sockets against an emulated resource server and token endpoint.
 const servers: Emulation[] = [];
@@ -111,6 +113,23 @@ describe('oauth-lab call', () => {
     expect(r.err).toMatch(message);
   });
 
+  it('a 200 whose body is an error document (Slack ok:false, Flickr stat="fail") prints the provider\'s words; exit 0 by status', async () => {
+    const slack = await startSlack({ bot: true });
+    servers.push(slack);
+    const bad = await runCli(['call', '--url', `${slack.base}/api/auth.test`, '--bearer', 'xoxb-revoked']);
+    expect(bad.code).toBe(0);
+    expect(bad.err).toBe('HTTP 200 OK\nwarn: HTTP 200, but the body says: invalid_auth.\n');
+    expect(JSON.parse(bad.out)).toEqual({ ok: false, error: 'invalid_auth' });
+    const good = await runCli(['call', '--url', `${slack.base}/api/auth.test`, '--bearer', SLACK.botToken]);
+    expect(good.err).toBe('HTTP 200 OK\n');
+    const flickr = await startFlickr();
+    servers.push(flickr);
+    const signed = (token: string) => runCli(['call', '--url', `${flickr.base}/services/rest?method=flickr.test.login`, '--consumer-key', FLICKR.consumerKey, '--consumer-secret', FLICKR.consumerSecret, '--token', token, '--token-secret', FLICKR.accessSecret]);
+    const refused = await signed('72157626318069415-expired');
+    expect(refused.code).toBe(0);
+    expect(refused.err).toBe('HTTP 200 OK\nwarn: HTTP 200, but the body says: 98: Invalid auth token.\n');
+    expect((await signed(FLICKR.accessToken)).err).toBe('HTTP 200 OK\n');
+  });
   it('a server that cannot be reached is named with the request, exit 1', async () => {
     const r = await runCli(['call', '--url', 'http://127.0.0.1:1/me', '--bearer', 'x']);
     expect(r.code).toBe(1);

@@ -77,7 +77,8 @@ describe('oauth-lab flow oauth2 obtains the tokens real providers send', () => {
     expect(r.stderr).toMatch(/note content-type: The body is a form with Content-Type "text\/plain; charset=UTF-8"; RFC 6749 §5\.1 specifies application\/json\. Read as a form\./);
     expect(r.stdout).toBe(`access_token=${FACEBOOK.token}\nexpires=5183999\n`);
     expect(r.stderr).toMatch(/note token_type: No token_type/);
-    expect(r.stderr).toContain('note other fields: Kept and shown: expires.');
+    expect(r.stderr).toContain("note expires_in: No expires_in; expires=5183999 read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.");
+    expect(r.stderr).not.toContain('note other fields');
   });
   it('Stack Exchange: the form endpoint and the /json one, a token outside the b64token characters', async () => {
     for (const token of ['/oauth/access_token', '/oauth/access_token/json']) {
@@ -157,6 +158,20 @@ describe('API refusals in the provider\'s own words (step machine, real transpor
     try {
       const r = await tokenThenCall(e, LINKEDIN, { authorize: '/oauth/v2/authorization', token: '/oauth/v2/accessToken' }, { method: 'GET', path: '/v2/me' }, true);
       expect(r.summary).toMatch(/^HTTP 401, the provider says: INVALID_ACCESS_TOKEN: Invalid access token\. /);
+    } finally {
+      await e.close();
+    }
+  });
+  it('Slack: an API answering 200 with ok:false stays a 200, with its words as a note on the leg', async () => {
+    const e = await startSlack({ bot: true });
+    try {
+      const call = { method: 'GET', path: '/api/auth.test' };
+      const good = await tokenThenCall(e, SLACK, SLACK_PATHS, call);
+      expect([good.ok, good.summary, good.checks.map((c) => c.name)]).toEqual([true, 'API call answered 200.', ['status']]);
+      const bad = await tokenThenCall(e, SLACK, SLACK_PATHS, call, true);
+      expect(bad.ok).toBe(true);
+      expect(bad.summary).toBe('API call answered 200, but the body says: invalid_auth.');
+      expect(bad.checks.find((c) => c.name === 'body')).toEqual({ name: 'body', ok: true, kind: 'warning', message: 'HTTP 200, but the body says: invalid_auth.' });
     } finally {
       await e.close();
     }

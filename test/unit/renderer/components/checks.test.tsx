@@ -38,3 +38,13 @@ describe('Checks', () => {
     expect(items[0]!.textContent).toBe('iNote:expires_in No expires_in.');
   });
 });
+
+describe('a warning among the checks', () => {
+  it('is marked as a warning, not a pass or a failure, with the provider\'s words as text', () => {
+    render(<Checks checks={[{ name: 'status', ok: true, message: 'HTTP 200 OK' }, { name: 'body', ok: true, kind: 'warning', message: 'HTTP 200, but the body says: <b>invalid_auth</b>.' }]} />);
+    const item = screen.getByText('body').closest('li')!;
+    expect(item.className).toBe('warning');
+    expect(item.textContent).toBe('!Warning:body HTTP 200, but the body says: <b>invalid_auth</b>.');
+    expect(item.querySelector('b')).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { HistoryQuery } from '../../../../shared/store/history';
 import { createHistoryStore, rowAt } from '../../../../renderer/features/history/history-store';
-import { maskExchange, maskText, profileSecrets } from '../../../../renderer/features/history/mask';
+import { maskExchange, maskText, profileSecrets } from '../../../../renderer/components/mask';
 import { entry, fakeBridge, profiles } from './fake-bridge';
 
 const deps = (bridge: BridgeApi) => ({ bridge, crypto: {} as never, random: {} as never, now: () => 0 });
@@ -42,7 +42,7 @@ describe('history store', () => {
 describe('masking secrets in an exchange', () => {
   it('masks named secret fields in forms and JSON, Basic credentials and the profiles\' secrets', () => {
     expect(maskText('grant_type=refresh_token&refresh_token=abc&client_secret=xyz', [])).toBe('grant_type=refresh_token&refresh_token=••••••••&client_secret=••••••••');
-    expect(maskText('{"access_token":"at","refresh_token":"r\\"t"}', [])).toBe('{"access_token":"at","refresh_token":"••••••••"}');
+    expect(maskText('{"access_token":"at","refresh_token":"r\\"t","token_type":"Bearer"}', [])).toBe('{"access_token":"••••••••","refresh_token":"••••••••","token_type":"Bearer"}');
     expect(maskText('oauth_token=t&oauth_token_secret=ts', [])).toBe('oauth_token=t&oauth_token_secret=••••••••');
     const secrets = profileSecrets(profiles);
     expect(secrets).toContain('s3cr3t-value');

@@ -49,6 +49,17 @@ describe('OAuth 1.0a flow engine', () => {
     expect(replayed.state.accessToken!.deauthorized).toBe(false);
     expect(replayed.summary).toBe('HTTP 401, the provider says: nonce_used: use a new nonce. This request was refused; the access token itself may still be good.');
   });
+  it('an API answering 200 with an error document (Flickr\'s stat="fail") stays a 200, with the provider\'s words as a note', () => {
+    const s = { ...f.startOAuth1(config), accessToken: { token: 'at', secret: 'ats', deauthorized: false, fields: {} } };
+    const api = f.buildApiRequest(s, { method: 'GET', path: '/services/rest?method=flickr.test.login' }, ctx);
+    const r = f.interpretApiResponse(s, exchange(api.request, 200, '<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="fail">\n\t<err code="98" msg="Invalid auth token" />\n</rsp>', [['Content-Type', 'text/xml; charset=utf-8']]));
+    expect(r.ok).toBe(true);
+    expect(r.state.legs.api).toBe('succeeded');
+    expect(r.summary).toBe('API call answered 200, but the body says: 98: Invalid auth token.');
+    expect(r.checks).toEqual([{ name: 'status', ok: true, message: 'HTTP 200 OK' }, { name: 'body', ok: true, kind: 'warning', message: 'HTTP 200, but the body says: 98: Invalid auth token.' }]);
+    const fine = f.interpretApiResponse(s, exchange(api.request, 200, '<rsp stat="ok"><user id="1"/></rsp>', [['Content-Type', 'text/xml']]));
+    expect([fine.summary, fine.checks.length]).toEqual(['API call answered 200.', 1]);
+  });
   it('fails the CSRF check when the returned oauth_token differs, and recognises a denial', () => {
     const s = f.interpretRequestToken(f.startOAuth1(config), exchange({ method: 'POST', url: 'x', headers: [] }, 200, 'oauth_token=rt&oauth_token_secret=s&oauth_expires_in=5', FORM), 0).state;
     const forged = f.interpretCallback(s, [['oauth_token', 'other'], ['oauth_verifier', 'v']]);

@@ -67,6 +67,23 @@ describe('parseTokenResponse (RFC 6749 §5, seed §2.4 for the service)', () => 
     expect(nested).toMatchObject({ kind: 'token', token: { accessToken: 'xoxp-1', tokenType: 'user', scope: 'chat:write', foundAt: 'authed_user.access_token' } });
     expect(nested.checks.find((c) => c.name === 'other fields')!.message).toBe('Kept and shown: ok, app_id, authed_user.id.');
   });
+  it("reads Facebook's pre-v2.3 `expires` as the lifetime when there is no expires_in, saying so", () => {
+    const legacy = json(200, 'access_token=at&expires=5183999', [['Content-Type', 'text/plain; charset=UTF-8']]);
+    const r = parseTokenResponse(legacy, { now: 1_000, grant: 'authorization_code' });
+    if (r.kind !== 'token') throw new Error(r.reason);
+    expect(r.token.expiresIn).toBe(5183999);
+    expect(r.token.expiresAt).toBe(1_000 + 5183999 * 1000);
+    const expires = r.checks.find((c) => c.name === 'expires_in')!;
+    expect(expires.kind).toBe('note');
+    expect(expires.message).toBe("No expires_in; expires=5183999 read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.");
+    expect(r.checks.find((c) => c.name === 'other fields')).toBeUndefined();
+    // expires_in wins when both are sent; `expires` that is not a number of seconds is left alone.
+    const both = parseTokenResponse(json(200, { access_token: 'at', expires_in: 60, expires: 99 }), { now: 0, grant: 'authorization_code' });
+    expect(both.kind === 'token' && both.token.expiresIn).toBe(60);
+    const date = parseTokenResponse(json(200, { access_token: 'at', expires: 'Tue, 01 Dec 2026 00:00:00 GMT' }), { now: 0, grant: 'authorization_code' });
+    expect(date.kind === 'token' && date.token.expiresIn).toBe(null);
+    expect(date.checks.find((c) => c.name === 'other fields')!.message).toBe('Kept and shown: expires.');
+  });
   it('keeps the old refresh token on a refresh without a new one (§6)', () => {
     const r = parseTokenResponse(json(200, { ...ok, refresh_token: undefined }), { now: 0, grant: 'refresh_token', service: true });
     expect(r.checks.find((c) => c.name === 'refresh_token')).toMatchObject({ ok: true });
