@@ -190,6 +190,8 @@ it.each(['light', 'dark'] as const)('the bearer call refreshes by itself after a
     await page.goto(session.app.url);
     await exchangeOnOAuth2Page(page);
     const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+    // The response shows its tokens masked until revealed.
+    await page.getByRole('region', { name: 'Response' }).getByRole('button', { name: 'Reveal secrets' }).click();
     const body = await page.getByRole('region', { name: 'Response' }).locator('pre').last().textContent();
     const accessToken = /"access_token": "([^"]+)"/.exec(body!)![1]!;
     expect((await revokeAtMock(base, accessToken)).status).toBe(200);
