@@ -10,7 +10,7 @@ export function electronShell(parent: () => BrowserWindow | null): ShellPort {
   let logins = 0;
   return {
     async openInSystemBrowser(url) {
-      // http(s) only (design §5); the contract has checked it already, this is the last line.
+      // http(s) only; the contract has checked it already, this is the last line.
       const target = browserUrl(url);
       if (!target) return false;
       await shell.openExternal(target);

@@ -9,7 +9,7 @@ import { denyPermissions, harden } from './harden';
 import { forwardEvents, isAppSender, registerBridgeIpc } from './ipc';
 import { mainWindowOptions, restoreBounds } from './window';
 
-// Composition root (design §7, Electron Fiddle): one setup call per concern, everything else in services.
+// Composition root (Electron Fiddle): one setup call per concern, everything else in services.
 const RENDERER = fileURLToPath(new URL('../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const isAppPage = (url: string) => url === APP_PAGE_URL;

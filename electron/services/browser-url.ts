@@ -1,6 +1,6 @@
 /**
  * The URL as the system browser gets it: parsed and serialized again (WHATWG URL), so spaces, quotes and other
- * characters an opener could misread arrive percent-encoded; null for anything but http(s) (design §5: the app
+ * characters an opener could misread arrive percent-encoded; null for anything but http(s) (the app
  * never hands file:, javascript: or a custom scheme to the system).
  */
 export function browserUrl(url: string): string | null {

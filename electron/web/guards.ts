@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { TOKEN_HEADER } from './token';
 
 /**
- * The checks that keep other web pages out, before any token is looked at (design §5):
+ * The checks that keep other web pages out, before any token is looked at:
  *
  * - Host must name the loopback address we bound. A DNS-rebinding page (evil.example resolving to 127.0.0.1)
  *   reaches our socket with its own Host, and is refused here.

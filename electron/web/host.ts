@@ -10,7 +10,7 @@ import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
 
 /**
- * The web host (design §2): the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
+ * The web host: the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
  * (events), on 127.0.0.1 only, for browser mode. It holds the same secrets as the app, so every request passes, in
  * order: the Host check (DNS rebinding), the Origin checks (other pages), and the per-launch token.
  */
@@ -159,7 +159,7 @@ function enter(res: ServerResponse, ctx: RequestContext): void {
 const HOW_TO_GET_IN = (port: number) =>
   `Open the URL that \`oauth-lab web\` printed (http://${LOOPBACK}:${port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;
 
-/** Binds 127.0.0.1 only (design §5), with bind failures in words. */
+/** Binds 127.0.0.1 only, with bind failures in words. */
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {

@@ -12,7 +12,7 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-/** The page's policy (design §5): only our own scripts, styles inline for React, no framing, no forms, no base. */
+/** The page's policy: only our own scripts, styles inline for React, no framing, no forms, no base. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

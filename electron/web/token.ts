@@ -2,8 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The per-launch secret that stands between the web host and every other program or page on this machine
- * (design §5). It travels once in the printed URL, then lives in an HttpOnly cookie (or a header, for programs).
+ * The per-launch secret that stands between the web host and every other program or page on this machine. It
+ * travels once in the printed URL, then lives in an HttpOnly cookie (or a header, for programs).
  */
 export const TOKEN_COOKIE = 'oauth_lab_token';
 

@@ -5,7 +5,7 @@ import { isBridgeResult } from './result-shape';
 
 /**
  * What the Electron preload exposes as `window.oauthLab`: one function per contract method and `on`, nothing
- * else (design §5). Each function resolves with the BridgeResult the main process answered.
+ * else. Each function resolves with the BridgeResult the main process answered.
  */
 export type ExposedBridge = { readonly [M in MethodName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
   on(event: EventName, listener: (payload: unknown) => void): () => void;

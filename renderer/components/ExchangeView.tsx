@@ -13,7 +13,7 @@ const NO_SECRETS: readonly string[] = [];
 
 /**
  * A response as the server sent it: status, headers, body pretty-printed, timings; the raw exchange one click away.
- * Secrets in it (tokens, codes, client and token secrets, Basic credentials, cookies; design §5) are masked until
+ * Secrets in it (tokens, codes, client and token secrets, Basic credentials, cookies) are masked until
  * revealed; copy buttons copy the real text. `reveal`, when given, is the caller's switch (History has one for the
  * whole entry); otherwise the view has its own.
  */

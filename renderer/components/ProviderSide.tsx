@@ -2,7 +2,7 @@ import { compareBaseStringParts, diffStrings, firstDifference, groupByCause, typ
 import type { ProviderEventView } from '../state/provider-match';
 
 /**
- * The mock's side of a request (design §4.4): its verdict, and when it rejected the signature, both base strings
+ * The mock's side of a request: its verdict, and when it rejected the signature, both base strings
  * one above the other with the first difference marked and the causes in plain words.
  */
 export function ProviderSide({ event, clientBaseString }: { event: ProviderEventView; clientBaseString: string | null }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CopyButton } from './CopyButton';
 
-/** A secret shown as dots until the user reveals it (design §5). */
+/** A secret shown as dots until the user reveals it. */
 export function Secret({ value, label }: { value: string; label: string }) {
   const [shown, setShown] = useState(false);
   if (value === '') return <span className="muted">(empty)</span>;

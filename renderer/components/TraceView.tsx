@@ -9,7 +9,7 @@ const RFC = 'https://www.rfc-editor.org/rfc/rfc5849#section-';
 
 /**
  * Every step of the OAuth 1.0a signature in computation order, each with its title, RFC 5849 section and value
- * (design §4.1: the UI loops over the trace and hard-codes no step). Secrets in the signing key stay masked.
+ * (the UI loops over the trace and hard-codes no step). Secrets in the signing key stay masked.
  */
 export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: readonly string[] }) {
   const [hovered, setHovered] = useState<number | null>(null);

@@ -2,7 +2,7 @@ import type { Exchange } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 
 /**
- * Fields whose values are secrets wherever they appear (design §5): form, query or JSON. Bearer tokens are secrets
+ * Fields whose values are secrets wherever they appear: form, query or JSON. Bearer tokens are secrets
  * too: whoever holds one uses it (RFC 6750 §5.1).
  */
 const SECRET_FIELDS = ['client_secret', 'oauth_token_secret', 'refresh_token', 'access_token', 'id_token'];

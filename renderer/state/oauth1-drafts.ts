@@ -10,7 +10,7 @@ export type SignedLeg = Exclude<OAuth1Leg, 'authorize'>;
 export type OAuth1Draft = SignatureInput & { readonly nonce: string; readonly timestamp: string };
 
 /**
- * The request each leg sends, as the engine would build it (shared/flows/oauth1-flow.ts, seed §4.1), so the form
+ * The request each leg sends, as the engine would build it (shared/flows/oauth1-flow.ts, interface §4.1), so the form
  * shows it before sending and the user can change anything in it.
  */
 export function prefillDraft(leg: SignedLeg, flow: OAuth1State, profile: Profile, fresh: { nonce: string; timestamp: string }): OAuth1Draft {

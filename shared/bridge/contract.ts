@@ -10,7 +10,7 @@ import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
 
 /**
- * Every method the renderer may call and every event it may receive, declared once (design §4.5). The preload
+ * Every method the renderer may call and every event it may receive, declared once. The preload
  * exposes one function per method over IPC; the web host serves the same methods over HTTP and the events over
  * Server-Sent Events. Inputs are parsed with these schemas before any handler runs.
  */
@@ -35,7 +35,7 @@ export const METHODS = {
   mockUpdateSettings: method(mockSettingsPatchSchema, mockSettingsSchema, 'Change lifetimes and strictness switches.'),
   mockAdvanceClock: method(z.strictObject({ seconds: z.number().min(0, 'seconds must be 0 or more').max(10 * 365 * 86400, 'seconds must be at most ten years') }), clockViewSchema, "Move the mock's clock forward (to watch tokens expire)."),
   mockResetClock: method(none, clockViewSchema, "Put the mock's clock back to real time."),
-  mockDeauthorize: method(z.strictObject({ token: z.string().min(1, 'the token is empty') }), deauthorizeResultSchema, "Deauthorize an OAuth 1.0a access token, as the user would (seed §3)."),
+  mockDeauthorize: method(z.strictObject({ token: z.string().min(1, 'the token is empty') }), deauthorizeResultSchema, "Deauthorize an OAuth 1.0a access token, as the user would (interface §3)."),
   mockReset: method(none, z.strictObject({ reset: z.literal(true) }), 'Forget every token, code and event.'),
   mockEvents: method(z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(), z.array(providerEventSchema), 'Recent requests the mock saw, oldest first.'),
 

@@ -12,7 +12,7 @@ export function describeIssues(error: z.ZodError): string {
 
 /**
  * Runs one call for either transport: the method must exist, the input must match its schema, and whatever the
- * handler throws comes back as a coded error (design §4.5). Nothing is thrown to the caller.
+ * handler throws comes back as a coded error. Nothing is thrown to the caller.
  */
 export async function dispatch(handlers: BridgeHandlers, name: string, rawInput: unknown): Promise<BridgeResult<unknown>> {
   if (!isMethod(name)) return failed('unknown_method', `There is no bridge method ${JSON.stringify(name)}.`);

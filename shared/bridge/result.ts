@@ -1,5 +1,5 @@
 /**
- * Errors cross the bridge as data (design §4.5): a caller always gets a result, never a lost exception. `code` is
+ * Errors cross the bridge as data: a caller always gets a result, never a lost exception. `code` is
  * for programs (a contract code such as `invalid_input`, or the service's own, such as a transport's
  * `connection_refused`); `message` says in words what is wrong and what is expected.
  */

@@ -33,7 +33,7 @@ export function readCredentials(exchange: Exchange, service: boolean, what: 'req
   const secret = fields.get('oauth_token_secret');
   const ok = is2xx(exchange) && !!token && secret !== undefined;
   const section = what === 'request token' ? '§2.1' : '§2.3';
-  const seedSection = what === 'request token' ? 'seed §2.1' : 'seed §2.2';
+  const seedSection = what === 'request token' ? 'interface §2.1' : 'interface §2.2';
   const contentType = headerValue(exchange.response.headers, 'content-type') ?? '';
   const checks: Check[] = [
     ok || body.format === 'form'

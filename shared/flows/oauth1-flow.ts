@@ -11,7 +11,7 @@ import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Ch
 import { withExtraHeaders } from './extra-headers';
 import { readCredentials, remedyFor } from './oauth1-credentials';
 
-/** The legs of the service's OAuth 1.0a flow (seed §4.1) plus a signed API request. */
+/** The legs of the service's OAuth 1.0a flow (interface §4.1) plus a signed API request. */
 export type OAuth1Leg = 'requestToken' | 'authorize' | 'accessToken' | 'api';
 
 export interface OAuth1Config {
@@ -124,7 +124,7 @@ function sign(state: OAuth1State, input: LegInput, ctx: SigningContext): BuiltRe
   return signLeg(state, { ...input, nonce: ctx.nonce, timestamp: ctx.timestamp }, ctx.crypto);
 }
 
-/** Step one (seed §4.1, RFC 5849 §2.1): POST (or the profile's GET) with oauth_callback, no token, no body. */
+/** Step one (interface §4.1, RFC 5849 §2.1): POST (or the profile's GET) with oauth_callback, no token, no body. */
 export function buildRequestTokenRequest(state: OAuth1State, ctx: SigningContext): BuiltRequest {
   return sign(state, tokenLegInput(state, 'requestToken'), ctx);
 }
@@ -139,8 +139,8 @@ export function interpretRequestToken(state: OAuth1State, exchange: Exchange, no
   const validExpiry = expiresIn !== undefined && /^[0-9]{1,12}$/.test(expiresIn);
   const confirmed = fields.get('oauth_callback_confirmed') === 'true';
   checks.push(
-    serviceRequirement(service, 'oauth_expires_in', validExpiry, `The request token is valid for ${expiresIn} s (seed §2.1).`, {
-      service: `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (seed §2.1).`,
+    serviceRequirement(service, 'oauth_expires_in', validExpiry, `The request token is valid for ${expiresIn} s (interface §2.1).`, {
+      service: `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (interface §2.1).`,
       rfc: `${expiresIn === undefined ? 'No oauth_expires_in' : `oauth_expires_in is ${JSON.stringify(expiresIn)}`}: RFC 5849 defines no lifetime for request tokens, so it is unknown; finish step three soon.`,
     }),
     // RFC 5849 §2.1 requires it; servers of the older OAuth 1.0 (without the "a") never send it, and the service does not list it.
@@ -161,7 +161,7 @@ export function interpretRequestToken(state: OAuth1State, exchange: Exchange, no
   };
 }
 
-/** Step two (seed §4.1): the URL the user's browser opens. `callbackOverride` is sent only when it differs. */
+/** Step two (interface §4.1): the URL the user's browser opens. `callbackOverride` is sent only when it differs. */
 export function buildAuthorizeUrl(state: OAuth1State, callbackOverride?: string | null): string {
   if (!state.requestToken) throw new ProtocolError('no_request_token', 'authorize', 'There is no request token yet; run step one (request token) first.');
   const params: Param[] = [['oauth_token', state.requestToken.token]];
@@ -172,7 +172,7 @@ export function buildAuthorizeUrl(state: OAuth1State, callbackOverride?: string 
 
 export const authorizationOpened = (state: OAuth1State): OAuth1State => ({ ...state, legs: withLeg(state.legs, 'authorize', 'waiting') });
 
-/** The redirect back (seed §4.1 step two): the returned oauth_token must be the request token (CSRF check). */
+/** The redirect back (interface §4.1 step two): the returned oauth_token must be the request token (CSRF check). */
 export function interpretCallback(state: OAuth1State, query: readonly Param[]): Interpretation<OAuth1State> {
   const get = (n: string) => query.find(([k]) => k === n)?.[1];
   const expected = state.requestToken?.token;
@@ -183,7 +183,7 @@ export function interpretCallback(state: OAuth1State, query: readonly Param[]): 
   const followOn = (c: Check): Check => (denied !== undefined && !c.ok ? { ...c, kind: 'consequence' } : c);
   const checks = [
     check('no-denial', denied === undefined, 'The provider reports no denial.', `The provider says: ${sentence(oneLine(denied ?? ''))}`),
-    followOn(check('oauth_token matches', !!expected && returned === expected, 'The returned oauth_token equals the request token (seed §4.1 step two, CSRF check).', `The returned oauth_token ${JSON.stringify(returned ?? null)} is not the request token ${JSON.stringify(expected ?? null)}: the callback may be forged.`)),
+    followOn(check('oauth_token matches', !!expected && returned === expected, 'The returned oauth_token equals the request token (interface §4.1 step two, CSRF check).', `The returned oauth_token ${JSON.stringify(returned ?? null)} is not the request token ${JSON.stringify(expected ?? null)}: the callback may be forged.`)),
     followOn(check('oauth_verifier', !!verifier, 'oauth_verifier received.', 'oauth_verifier is missing from the callback (RFC 5849 §2.2).')),
   ];
   const ok = checks.every((c) => c.ok);
@@ -198,12 +198,12 @@ export function verifierEntered(state: OAuth1State, verifier: string): OAuth1Sta
   return { ...state, verifier: verifier.trim(), legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } };
 }
 
-/** Whether the request token has outlived oauth_expires_in (seed §3). */
+/** Whether the request token has outlived oauth_expires_in (interface §3). */
 export function requestTokenExpired(state: OAuth1State, now: number): boolean {
   return !!state.requestToken?.expiresAt && now >= state.requestToken.expiresAt;
 }
 
-/** Step three (seed §4.1, RFC 5849 §2.3): signed with the request token secret, carrying the verifier. */
+/** Step three (interface §4.1, RFC 5849 §2.3): signed with the request token secret, carrying the verifier. */
 export function buildAccessTokenRequest(state: OAuth1State, ctx: SigningContext): BuiltRequest {
   return sign(state, tokenLegInput(state, 'accessToken'), ctx);
 }
@@ -212,12 +212,12 @@ export function interpretAccessToken(state: OAuth1State, exchange: Exchange, now
   const { fields, checks, ok, failure } = readCredentials(exchange, state.config.service ?? false, 'access token');
   // The client's own clock says the request token expired: the reason when the server refused, a note when it did not.
   if (requestTokenExpired(state, now)) {
-    checks.push(ok ? note('request token lifetime', 'oauth_expires_in had elapsed by the client\'s clock, yet the server accepted the request token.') : check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, seed §3); start again from step one.'));
+    checks.push(ok ? note('request token lifetime', 'oauth_expires_in had elapsed by the client\'s clock, yet the server accepted the request token.') : check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, interface §3); start again from step one.'));
   }
   if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: failure!, checks };
   const token = fields.get('oauth_token')!;
   const others = Object.fromEntries([...fields].filter(([k]) => k !== 'oauth_token' && k !== 'oauth_token_secret'));
-  return { ok, checks, summary: `Access token ${token} received; it does not expire (seed §2.2).`, state: { ...state, legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' }, accessToken: { token, secret: fields.get('oauth_token_secret')!, deauthorized: false, fields: others } } };
+  return { ok, checks, summary: `Access token ${token} received; it does not expire (interface §2.2).`, state: { ...state, legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' }, accessToken: { token, secret: fields.get('oauth_token_secret')!, deauthorized: false, fields: others } } };
 }
 
 export interface ApiRequestInput {
@@ -238,13 +238,13 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
   return sign(state, legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }), ctx);
 }
 
-/** Problems that say the token itself is no longer good (seed §3: deauthorized by the user), not this one request. */
+/** Problems that say the token itself is no longer good (interface §3: deauthorized by the user), not this one request. */
 const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired']);
 
 /**
  * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
  * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1) with what to do. A 401 marks the access token as no
- * longer valid only when its oauth_problem says so (token_revoked: deauthorized by the user, seed §3) or names no
+ * longer valid only when its oauth_problem says so (token_revoked: deauthorized by the user, interface §3) or names no
  * problem; nonce_used, signature_invalid and the like refuse this request, not the token.
  */
 export function interpretApiResponse(state: OAuth1State, exchange: Exchange): Interpretation<OAuth1State> {
@@ -255,7 +255,7 @@ export function interpretApiResponse(state: OAuth1State, exchange: Exchange): In
   const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim()), ...(answered?.bodySays ? [warning('body', answered.bodySays)] : [])];
   const said = ok ? null : providerMessage(exchange.response);
   const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
-  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (seed §3): run the flow again for a new one.' : '';
+  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (interface §3): run the flow again for a new one.' : '';
   // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
   const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
   const tokenKept = status === 401 && !tokenGone ? ' This request was refused; the access token itself may still be good.' : '';

@@ -15,7 +15,7 @@ import { SEED } from '../seed';
 import { asConsequences, check, endpointUrl, warning, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 
-/** The legs of the service's OAuth 2 flow (seed §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
+/** The legs of the service's OAuth 2 flow (interface §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
 export type OAuth2Leg = 'authorize' | 'token' | 'api' | 'refresh';
 
 export interface OAuth2Config {
@@ -37,7 +37,7 @@ export interface OAuth2Config {
   readonly headers?: readonly Param[];
   /**
    * The server is the service (the built-in mock, or a profile marked so): what its interface requires beyond the
-   * RFCs is checked (seed §2.4). Any other server is judged by the RFCs alone. Default false.
+   * RFCs is checked (interface §2.4). Any other server is judged by the RFCs alone. Default false.
    */
   readonly service?: boolean;
 }
@@ -70,7 +70,7 @@ export function startOAuth2(config: OAuth2Config, random: RandomPort, crypto: Cr
   };
 }
 
-/** Step one (seed §4.2, RFC 6749 §4.1.1): the URL for the user's browser, with its parameters for display. */
+/** Step one (interface §4.2, RFC 6749 §4.1.1): the URL for the user's browser, with its parameters for display. */
 export function buildAuthorizeRequest(s: OAuth2State) {
   const c = s.config;
   return buildAuthorizationUrl({
@@ -87,7 +87,7 @@ export function buildAuthorizeRequest(s: OAuth2State) {
 
 export const authorizationOpened = (s: OAuth2State): OAuth2State => ({ ...s, legs: withLeg(s.legs, 'authorize', 'waiting') });
 
-/** The redirect back: the state must be the one sent (seed §4.2, RFC 6749 §10.12) before the code is taken. */
+/** The redirect back: the state must be the one sent (interface §4.2, RFC 6749 §10.12) before the code is taken. */
 export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): Interpretation<OAuth2State> {
   const r = parseCallback(callbackUrlOrQuery, s.state);
   const stateOk = r.kind === 'code' || (r.kind === 'error' && r.stateMatches);
@@ -95,7 +95,7 @@ export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): I
   const checks = [
     check('state matches', stateOk, 'The returned state equals the state sent (RFC 6749 §10.12).', `The returned state ${JSON.stringify(returned)} is not the state sent (${JSON.stringify(s.state)}): the callback may be forged.`),
     check('no error', r.kind !== 'error', 'The provider reports no error.', r.kind === 'error' ? `The provider refused (RFC 6749 §4.1.2.1): ${sentence(oneLine([r.error, r.description].filter(Boolean).join(': ')))}${r.uri ? ` See ${r.uri}` : ''}` : ''),
-    { ...check('code', r.kind === 'code', 'An authorization code arrived; exchange it now (seed §8).', r.kind === 'invalid' ? r.reason : 'No authorization code.'), ...(r.kind === 'error' ? { kind: 'consequence' as const } : {}) },
+    { ...check('code', r.kind === 'code', 'An authorization code arrived; exchange it now (interface §8).', r.kind === 'invalid' ? r.reason : 'No authorization code.'), ...(r.kind === 'error' ? { kind: 'consequence' as const } : {}) },
   ];
   if (r.kind !== 'code') return { ok: false, checks, summary: checks.find((x) => !x.ok)!.message, state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') } };
   return { ok: true, checks, summary: 'Authorization code received.', state: { ...s, code: r.code, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } } };
@@ -107,7 +107,7 @@ function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest
   return withExtraHeaders(built.request, c.headers);
 }
 
-/** Step two (seed §4.2, RFC 6749 §4.1.3): code, the same redirect_uri, and the PKCE verifier. */
+/** Step two (interface §4.2, RFC 6749 §4.1.3): code, the same redirect_uri, and the PKCE verifier. */
 export function buildTokenExchange(s: OAuth2State): RawRequest {
   if (!s.code) throw new ProtocolError('missing_code', 'token', 'There is no authorization code yet; finish the authorization step first.');
   return tokenRequest(s, { type: 'authorization_code', code: s.code, redirectUri: s.config.redirectUri, codeVerifier: s.pkce?.verifier ?? null }, 'token');

@@ -13,7 +13,7 @@ export const redirectUriOf = (p: Profile, catcherUri: string): string => p.redir
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
 export const isService = (p: Profile): boolean => p.builtIn || p.service;
 
-/** The service sends grant_type on the authorization URL (seed §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
+/** The service sends grant_type on the authorization URL (interface §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
 export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? isService(p);
 
 export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth1Config {

@@ -12,7 +12,7 @@ export interface AuthorizationRequestInput {
   readonly state: string;
   readonly scope?: string | null;
   readonly pkce?: { readonly challenge: string; readonly method: PkceMethod } | null;
-  /** The service sends `grant_type=authorization_code` here too (seed §4.2 step one); RFC 6749 §4.1.1 does not. */
+  /** The service sends `grant_type=authorization_code` here too (interface §4.2 step one); RFC 6749 §4.1.1 does not. */
   readonly includeGrantType?: boolean;
   readonly extraParams?: readonly Param[];
 }
@@ -33,7 +33,7 @@ export function buildAuthorizationUrl(input: AuthorizationRequestInput): Authori
   if (/^[a-z][a-z0-9+.-]*:/i.test(input.redirectUri)) parseHttpUrl(input.redirectUri, STEP);
   else if (!/^[^\s]+$/.test(input.redirectUri)) throw new ProtocolError('invalid_redirect_uri', STEP, 'redirect_uri is empty or contains a space; expected an absolute URL or a registered name such as an eBay RuName.');
   if (/#/.test(input.redirectUri)) throw new ProtocolError('invalid_redirect_uri', STEP, 'redirect_uri must not contain a fragment (RFC 6749 §3.1.2).');
-  if (!input.state) throw new ProtocolError('missing_state', STEP, 'state is empty; the service requires a unique state to detect forged callbacks (seed §4.2, RFC 6749 §10.12).');
+  if (!input.state) throw new ProtocolError('missing_state', STEP, 'state is empty; the service requires a unique state to detect forged callbacks (interface §4.2, RFC 6749 §10.12).');
   const params: Param[] = [
     ['client_id', input.clientId],
     ...(input.includeGrantType === false ? [] : [['grant_type', 'authorization_code'] as const]),

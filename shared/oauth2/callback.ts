@@ -13,7 +13,7 @@ export type CallbackResult =
 
 /**
  * Reads the callback URL (or just its query). The state is compared before anything else is trusted
- * (RFC 6749 §10.12, seed §4.2): a code with the wrong state is a state_mismatch, never a code.
+ * (RFC 6749 §10.12, interface §4.2): a code with the wrong state is a state_mismatch, never a code.
  */
 export function parseCallback(urlOrQuery: string, expectedState: string): CallbackResult {
   const query = /^https?:/i.test(urlOrQuery) ? (parseHttpUrl(urlOrQuery, 'callback').query ?? '') : urlOrQuery.replace(/^\?/, '');

@@ -41,7 +41,7 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
 /** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a POST: a form, or JSON where a provider wants it. */
 export function buildTokenRequest(input: TokenRequestInput): { request: RawRequest; params: readonly Param[] } {
   parseHttpUrl(input.tokenUrl, STEP);
-  if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the token request needs the client identifier (seed §4.2 step two).');
+  if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the token request needs the client identifier (interface §4.2 step two).');
   const g = input.grant;
   const grantParams: Param[] =
     g.type === 'authorization_code'

@@ -33,7 +33,7 @@ export interface TokenResponseOptions {
   readonly service?: boolean;
 }
 
-const SEED = 'the service requires it (seed §2.4)';
+const SEED = 'the service requires it (interface §2.4)';
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /** The object holding the access token: the body itself, or one nested object (Slack's `authed_user`). */
@@ -57,7 +57,7 @@ const shown = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v)?.
 /**
  * Interprets a token endpoint response (RFC 6749 §5.1 / §5.2). Success is a 2xx with a non-empty access_token
  * (§5.1); everything else a client can live without is a note, except against the service, whose interface
- * (seed §2.4) requires expires_in, token_type bearer, scope and refresh_token. On a refresh (§6) a missing
+ * (interface §2.4) requires expires_in, token_type bearer, scope and refresh_token. On a refresh (§6) a missing
  * refresh_token means "keep the old one".
  */
 export function parseTokenResponse(response: RawResponse, options: TokenResponseOptions): TokenResponseResult {
@@ -90,7 +90,7 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   checks.push(
     check('access_token', true, `access_token found${at ? ` at ${at}access_token` : ''}.`, ''),
     serviceRequirement(service, 'content-type', body.format === 'json' && body.mediaType === 'application/json', 'Content-Type is application/json (RFC 6749 §5.1).', {
-      service: `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 and the service (seed §2.4) use application/json.`,
+      service: `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 and the service (interface §2.4) use application/json.`,
       rfc: `The body is ${body.format === 'json' ? 'JSON' : 'a form'} with Content-Type ${JSON.stringify(contentType)}; RFC 6749 §5.1 specifies application/json. Read as ${body.format === 'json' ? 'JSON' : 'a form'}.`,
     }),
     serviceRequirement(service, 'no-store', /\bno-store\b/i.test(cacheControl), 'Cache-Control: no-store (RFC 6749 §5.1).', {
@@ -99,14 +99,14 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
     }),
   );
   if (nonEmpty(tokenType) && tokenType.toLowerCase() === 'bearer') checks.push(check('token_type', true, `token_type is "${tokenType}" (compared case-insensitively, RFC 6749 §5.1).`, ''));
-  else if (service) checks.push(check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (seed §2.4).`));
+  else if (service) checks.push(check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (interface §2.4).`));
   else checks.push(note('token_type', tokenType === undefined ? 'No token_type, which RFC 6749 §5.1 requires; the token is sent as a Bearer token (RFC 6750).' : `token_type is ${shown(tokenType)}, not bearer; the token is sent as a Bearer token (RFC 6750), as such providers document.`));
   const expiresPass = typeof holder.expires_in === 'number' ? `expires_in is ${seconds} seconds.` : `expires_in is the string ${shown(holder.expires_in)}: read as ${seconds} seconds.`;
   checks.push(
     legacyExpires !== null
       ? note('expires_in', `No expires_in; expires=${legacyExpires} read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.`)
       : seconds !== null && typeof holder.expires_in === 'string' && service
-      ? check('expires_in', false, '', `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (seed §2.4).`)
+      ? check('expires_in', false, '', `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (interface §2.4).`)
       : seconds !== null && typeof holder.expires_in === 'string'
         ? note('expires_in', expiresPass)
         : serviceRequirement(service, 'expires_in', seconds !== null, expiresPass, {

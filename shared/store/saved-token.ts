@@ -13,7 +13,7 @@ export const savedTokenSchema = z.strictObject({
   refreshToken: z.string().default(''),
   scope: z.string().default(''),
   obtainedAt: z.number().int().nonnegative(),
-  /** Epoch ms; null when the token does not expire (OAuth 1.0a access tokens, seed §2.2). */
+  /** Epoch ms; null when the token does not expire (OAuth 1.0a access tokens, interface §2.2). */
   expiresAt: z.number().int().nonnegative().nullable().default(null),
   label: z.string().max(120).default(''),
 });

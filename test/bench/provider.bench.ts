@@ -13,7 +13,7 @@ import type { BenchOutcome } from './run';
 
 /**
  * Throughput of the mock provider with 50 concurrent keep-alive connections, beside a bare node:http server that
- * answers a fixed body, measured in the same run with the same client (design §6: ratios are reported, not
+ * answers a fixed body, measured in the same run with the same client (ratios are reported, not
  * asserted; any failed request fails the run). Each server runs in its own process (`oauth-lab mock`, `node -e` and
  * `node minimal-provider.mjs`). Scenarios: signed OAuth 1.0a request_token (HMAC-SHA1 verification, nonce memory, token issue) and
  * the OAuth 2 token endpoint (authorization_code grant with codes obtained beforehand, untimed). A second reference,

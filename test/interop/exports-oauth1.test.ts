@@ -25,7 +25,7 @@ beforeAll(async () => {
   session = await startMockSession();
   token = await session.oauth1Token();
   files = scratch();
-  // Let the signing code try the other methods too (the service itself accepts HMAC-SHA1 only, seed §5.1).
+  // Let the signing code try the other methods too (the service itself accepts HMAC-SHA1 only, interface §5.1).
   const res = await fetch(`${session.base}/_mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ switches: { signatureMethods: ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'PLAINTEXT'], plaintextRequiresTls: false } }) });
   expect(res.status).toBe(200);
 }, 20_000);

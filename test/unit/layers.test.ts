@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layer rule (design §3): shared imports nothing of ours and performs no effects; electron and renderer
+// The layer rule: shared imports nothing of ours and performs no effects; electron and renderer
 // import shared, never each other. tsconfig keeps DOM and Node types out of shared; this keeps the imports out.
 const root = resolve(import.meta.dirname, '../..');
 function sources(dir: string): string[] {

@@ -9,7 +9,7 @@ import { FlowFailure, type FlowReport } from './report';
 
 const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
 
-/** Runs the three OAuth 1.0a legs (seed §4.1) with the profile's settings and returns the access token response's fields. */
+/** Runs the three OAuth 1.0a legs (interface §4.1) with the profile's settings and returns the access token response's fields. */
 export async function runOAuth1(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {

@@ -20,7 +20,7 @@ export interface OpenIdOptions {
   readonly lifecycle: boolean;
 }
 
-/** Runs the authorization code grant (seed §4.2) with the profile's settings: the response's fields and the token read from it. */
+/** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
 export async function runOAuth2(profile: Profile, options: FlowRunOptions, report: FlowReport, openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false }): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {

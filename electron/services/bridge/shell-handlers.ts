@@ -11,7 +11,7 @@ export interface ShellPort {
   saveFile?(suggestedName: string, content: string): Promise<string | null>;
 }
 
-/** The app window only ever shows the embedded mock (design §5): real providers go to the system browser. */
+/** The app window only ever shows the embedded mock: real providers go to the system browser. */
 export function createShellHandlers(shell: ShellPort, mockBaseUrl: () => string | null) {
   return {
     async openUrl({ url, target }: ParsedInput<'openUrl'>): Promise<MethodOutput<'openUrl'>> {

@@ -4,7 +4,7 @@ import { oauthParamsOf } from './request-params';
 import type { KnownSecret, SecretName } from './types';
 
 /**
- * Secrets stay out of exports unless the user asks for them (design §5); each is replaced by a named placeholder
+ * Secrets stay out of exports unless the user asks for them; each is replaced by a named placeholder
  * the user recognises and fills in. Code gets `YOUR_CONSUMER_SECRET` (letters and `_` only, so it survives
  * percent-encoding and every string syntax); Postman and .http files get their own variable syntax `{{consumer_secret}}`.
  */

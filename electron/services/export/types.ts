@@ -56,7 +56,7 @@ export interface KnownSecret {
 }
 
 /**
- * The values design §5 calls secrets, and every credential that lets the holder act on the user's behalf: a bearer
+ * The secrets (consumer, client and token secrets, private keys), and every credential that lets the holder act on the user's behalf: a bearer
  * access token (RFC 6750 §5.3: whoever holds it uses it), an authorization code (redeemable until it expires,
  * RFC 6749 §10.5) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
  */
@@ -65,7 +65,7 @@ export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'c
 export interface ExportInput {
   readonly target: string;
   readonly source: ExportSource;
-  /** Put the secrets into the export; by default they are replaced by named placeholders (design §5). */
+  /** Put the secrets into the export; by default they are replaced by named placeholders. */
   readonly includeSecrets?: boolean;
   /** For `har`: the response and timings of this request, when it was sent. */
   readonly exchange?: RecordedExchange;

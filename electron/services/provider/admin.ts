@@ -90,7 +90,7 @@ export function admin(req: ProviderRequest, ctx: ProviderContext): Handled {
     }
     try {
       const t = deauthorizeAccessToken(ctx, tokenValue);
-      return done(t, `Access token ${t.token} deauthorized by the user (seed §3); API requests with it now get 401.`);
+      return done(t, `Access token ${t.token} deauthorized by the user (interface §3); API requests with it now get 401.`);
     } catch (e) {
       return refusal(e);
     }

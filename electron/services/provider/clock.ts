@@ -2,7 +2,7 @@ import type { ClockPort } from '../../../shared/ports';
 
 /**
  * The provider's clock: real time plus an offset the admin API can advance and reset, so a user (or a test) can
- * fast-forward and watch a request token, a code or a bearer token expire (design §4.2).
+ * fast-forward and watch a request token, a code or a bearer token expire.
  *
  * The offset is a simulation of the provider's time only. Lifetimes (request tokens, codes, bearer tokens, login
  * pages) follow `now()`; a client's oauth_timestamp is judged against `clientNowSeconds()`, the real time the

@@ -27,11 +27,11 @@ const redirectUri = z.string().superRefine((value, ctx) => {
 });
 
 export const lifetimesSchema = z.strictObject({
-  /** OAuth 1.0a request token lifetime, sent as oauth_expires_in (seed §2.1). */
+  /** OAuth 1.0a request token lifetime, sent as oauth_expires_in (interface §2.1). */
   requestTokenTtl: seconds('requestTokenTtl').default(DEFAULT_LIFETIMES.requestTokenTtl),
-  /** OAuth 2 authorization code lifetime (seed §8: "exchanged immediately"; RFC 6749 §4.1.2: at most 10 minutes). */
+  /** OAuth 2 authorization code lifetime (interface §8: "exchanged immediately"; RFC 6749 §4.1.2: at most 10 minutes). */
   codeTtl: seconds('codeTtl').default(DEFAULT_LIFETIMES.codeTtl),
-  /** OAuth 2 bearer token lifetime, sent as expires_in (seed §2.4). */
+  /** OAuth 2 bearer token lifetime, sent as expires_in (interface §2.4). */
   accessTokenTtl: seconds('accessTokenTtl').default(DEFAULT_LIFETIMES.accessTokenTtl),
   /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2). */
   refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
@@ -40,7 +40,7 @@ export const lifetimesSchema = z.strictObject({
 });
 
 export const switchesSchema = z.strictObject({
-  /** OAuth 1.0a signature methods accepted (seed §5.1: HMAC-SHA1). */
+  /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
   signatureMethods: z.array(z.enum(MOCK_SIGNATURE_METHODS, { error: `must be one of ${MOCK_SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
   /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3; oauthlib: 600). */
   timestampWindow: seconds('timestampWindow').default(600),
@@ -48,7 +48,7 @@ export const switchesSchema = z.strictObject({
   checkNonce: z.boolean().default(true),
   /** At most this many nonces are remembered (RFC 5849 §4.10: bounded storage). */
   nonceMemory: z.number().int().min(1).max(10_000_000).default(100_000),
-  /** Accept protocol parameters only in the Authorization header, as the service describes (seed §5.1). */
+  /** Accept protocol parameters only in the Authorization header, as the service describes (interface §5.1). */
   oauth1HeaderOnly: z.boolean().default(false),
   /** Refuse every OAuth 1.0a request on plain HTTP (RFC 5849 §2.1/§2.3: TLS required). The mock speaks HTTP only. */
   requireTls: z.boolean().default(false),
@@ -58,7 +58,7 @@ export const switchesSchema = z.strictObject({
   oauth1Callback: z.enum(['registered', 'any']).default('registered'),
   /** Longest accepted value of oauth_consumer_key, oauth_token, oauth_nonce, oauth_verifier (a DoS guard). */
   maxParameterLength: z.number().int().min(8).max(4096).default(256),
-  /** OAuth 2 state is required (seed §4.2: "yes"). */
+  /** OAuth 2 state is required (interface §4.2: "yes"). */
   requireState: z.boolean().default(true),
   /** PKCE required for every client (RFC 9700 §2.1.1). Public clients (no secret) always need it. */
   requirePkce: z.boolean().default(false),

@@ -79,7 +79,7 @@ export function updateMockSettings(ctx: ProviderContext, patch: unknown): MockSe
   return ctx.settings;
 }
 
-/** Moves the provider's clock forward, so tokens and codes expire without waiting (seed §3). */
+/** Moves the provider's clock forward, so tokens and codes expire without waiting (interface §3). */
 export function advanceMockClock(ctx: ProviderContext, seconds: unknown): ClockView {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_CLOCK_ADVANCE) {
     throw new MockControlError('invalid_input', `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`);
@@ -96,7 +96,7 @@ export function resetMockClock(ctx: ProviderContext): ClockView {
 
 const clockView = (ctx: ProviderContext): ClockView => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetSeconds });
 
-/** The user's deauthorization (seed §3): API requests with the token then get 401. Idempotent. */
+/** The user's deauthorization (interface §3): API requests with the token then get 401. Idempotent. */
 export function deauthorizeAccessToken(ctx: ProviderContext, token: string): DeauthorizeResult {
   const t = ctx.state.accessTokens.get(token);
   if (!t) throw new MockControlError('not_found', `No OAuth 1.0a access token ${JSON.stringify(token)}.`);

@@ -3,7 +3,7 @@ import { jsonReply, reply, type Reply } from './http';
 
 /**
  * Error responses. OAuth 1.0a: OAuth Problem Reporting form bodies, status per RFC 5849 §3.2, and a
- * `WWW-Authenticate: OAuth` challenge on 401 carrying the same parameters (assumption: the seed shows only "401").
+ * `WWW-Authenticate: OAuth` challenge on 401 carrying the same parameters (assumption: the interface shows only "401").
  * OAuth 2: RFC 6749 §5.2 JSON with `error_description`, `Cache-Control: no-store`, `Pragma: no-cache`.
  */
 export function oauth1Problem(realm: string, report: ProblemReport, status: number = problemStatus(report.problem), extra: [string, string][] = []): Reply {

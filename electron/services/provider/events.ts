@@ -10,7 +10,7 @@ export interface Verdict {
   readonly message: string;
 }
 
-/** One request the provider saw (design §4.4): the raw exchange, its own signature trace and its verdict. */
+/** One request the provider saw: the raw exchange, its own signature trace and its verdict. */
 export interface ProviderEvent {
   readonly id: number;
   /** The provider clock's time (with any advance applied), ISO 8601. */

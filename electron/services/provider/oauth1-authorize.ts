@@ -7,7 +7,7 @@ import { checkOAuth1Callback } from './oauth1-callback';
 import { appendQuery } from './redirect-uri';
 import type { RequestToken } from './state';
 
-/** OAuth 1.0a step two (seed §4.1, RFC 5849 §2.2): login, approve or deny, then redirect or show the verifier. */
+/** OAuth 1.0a step two (interface §4.1, RFC 5849 §2.2): login, approve or deny, then redirect or show the verifier. */
 const endpoint = SEED.endpoints.oauth1Authorize.id;
 const DENIED = 'On denial the mock redirects with denied=<request token> (RFC 5849 defines no denial response; a common provider convention).';
 
@@ -48,7 +48,7 @@ export function oauth1Authorize(req: ProviderRequest, ctx: ProviderContext): Han
     const why = checkOAuth1Callback(queryCallback, consumer, ctx.settings.switches.oauth1Callback);
     if (why) return page(400, 'Bad callback', why);
   }
-  // Seed §4.1: the callback of the query when given, else the one from step one (the consumer's configured one).
+  // Interface §4.1: the callback of the query when given, else the one from step one (the consumer's configured one).
   const callback = queryCallback ?? rt.callback;
   if (ctx.autoLoginUser) return approve(ctx, rt, ctx.autoLoginUser, callback, 302);
   const csrf = ctx.state.newSecret(16);

@@ -4,12 +4,12 @@ import { ok, problemHandled, verifyContext, type Handled, type ProviderContext }
 import { formReply, type ProviderRequest } from './http';
 import { verifyOAuth1 } from './oauth1-verify';
 
-/** OAuth 1.0a step one and step three (seed §4.1, RFC 5849 §2.1 and §2.3). */
-const ASSUME_CONFIRMED = 'oauth_callback_confirmed=true is sent as RFC 5849 §2.1 requires; the service lists only oauth_token, oauth_token_secret, oauth_expires_in (seed §2.1).';
-const ASSUME_ERRORS = 'Error bodies follow OAuth Problem Reporting with RFC 5849 §3.2 statuses; the service shows only 401 (seed §7).';
+/** OAuth 1.0a step one and step three (interface §4.1, RFC 5849 §2.1 and §2.3). */
+const ASSUME_CONFIRMED = 'oauth_callback_confirmed=true is sent as RFC 5849 §2.1 requires; the service lists only oauth_token, oauth_token_secret, oauth_expires_in (interface §2.1).';
+const ASSUME_ERRORS = 'Error bodies follow OAuth Problem Reporting with RFC 5849 §3.2 statuses; the service shows only 401 (interface §7).';
 
 function methodNotAllowed(ctx: ProviderContext, endpoint: string, req: ProviderRequest): Handled {
-  return problemHandled(ctx, endpoint, { problem: 'parameter_rejected', advice: `${req.method} is not accepted here; the service defines POST for this step (seed §4.1).` }, null, 405, [['Allow', 'POST']]);
+  return problemHandled(ctx, endpoint, { problem: 'parameter_rejected', advice: `${req.method} is not accepted here; the service defines POST for this step (interface §4.1).` }, null, 405, [['Allow', 'POST']]);
 }
 
 export function requestToken(req: ProviderRequest, ctx: ProviderContext): Handled {
@@ -44,7 +44,7 @@ export function accessToken(req: ProviderRequest, ctx: ProviderContext): Handled
   const rt = v.requestToken!;
   const fail = (problem: 'token_used' | 'token_expired' | 'token_rejected', advice: string) => problemHandled(ctx, endpoint, { problem, advice }, v.signature);
   if (rt.status === 'exchanged') return fail('token_used', 'This request token was already exchanged for an access token; a request token is single-use (RFC 5849 §2.3). Start again at step one.');
-  if (ctx.state.isExpired(rt)) return fail('token_expired', `This request token expired at ${new Date(rt.expiresAt).toISOString()} (oauth_expires_in, seed §2.1). Start again at step one.`);
+  if (ctx.state.isExpired(rt)) return fail('token_expired', `This request token expired at ${new Date(rt.expiresAt).toISOString()} (oauth_expires_in, interface §2.1). Start again at step one.`);
   if (rt.status === 'denied') return fail('token_rejected', 'The user denied access for this request token.');
   if (rt.status !== 'authorized' || rt.verifier === undefined) return fail('token_rejected', `The user has not authorized this request token yet; send the user to ${ctx.baseUrl()}${SEED.endpoints.oauth1Authorize.path}?oauth_token=${encodeURIComponent(rt.token)} first (RFC 5849 §2.2).`);
   if (!constantTimeEqual(rt.verifier, v.oauth.get('oauth_verifier')!)) return fail('token_rejected', 'oauth_verifier does not match the verifier given to the user for this request token (RFC 5849 §2.3). Send the oauth_verifier from the step-two redirect.');
@@ -54,7 +54,7 @@ export function accessToken(req: ProviderRequest, ctx: ProviderContext): Handled
   return {
     endpoint,
     reply: formReply(200, [['oauth_token', at.token], ['oauth_token_secret', at.secret]]),
-    verdict: ok(`Signature and verifier valid; issued access token ${at.token} for user ${at.username} (no expiry, seed §2.2).`),
+    verdict: ok(`Signature and verifier valid; issued access token ${at.token} for user ${at.username} (no expiry, interface §2.2).`),
     signature: v.signature,
   };
 }

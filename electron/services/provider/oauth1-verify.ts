@@ -10,7 +10,7 @@ import { NonceMemory } from './nonces';
 import type { OAuth1AccessToken, ProviderState, RequestToken } from './state';
 
 /**
- * Verifies one OAuth 1.0a signed request the way the service would (seed §5.1, RFC 5849 §3.2), computing its own
+ * Verifies one OAuth 1.0a signed request the way the service would (interface §5.1, RFC 5849 §3.2), computing its own
  * signature trace with the same core as the client (traceSignature), so a rejected request can be diffed.
  */
 export type OAuth1Endpoint = 'request_token' | 'access_token' | 'resource';
@@ -91,7 +91,7 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   if (misplaced.length) return fail({ problem: 'parameter_rejected', parametersRejected: misplaced, advice: `${misplaced.join(', ')} does not belong in a ${endpoint.replace('_', ' ')} request.` });
 
   const version = p.get('oauth_version');
-  if (version !== undefined && version !== '1.0') return fail({ problem: 'version_rejected', acceptableVersions: ['1.0', '1.0'], advice: `oauth_version is ${JSON.stringify(version)}; the only accepted value is "1.0" (seed §9, RFC 5849 §3.1).` });
+  if (version !== undefined && version !== '1.0') return fail({ problem: 'version_rejected', acceptableVersions: ['1.0', '1.0'], advice: `oauth_version is ${JSON.stringify(version)}; the only accepted value is "1.0" (interface §9, RFC 5849 §3.1).` });
   if (!isSignatureMethod(method!) || !(sw.signatureMethods as readonly string[]).includes(method!)) {
     return fail({ problem: 'signature_method_rejected', advice: `Signature method ${JSON.stringify(method)} is not accepted; this provider accepts ${sw.signatureMethods.join(', ')} (names are case-sensitive, RFC 5849 §3.1).` });
   }

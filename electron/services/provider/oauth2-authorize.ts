@@ -8,7 +8,7 @@ import { appendQuery, matchRegisteredUri } from './redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
 
 /**
- * OAuth 2 step one (seed §4.2, RFC 6749 §4.1.1–§4.1.2.1). Client and redirect URI problems get an error page and
+ * OAuth 2 step one (interface §4.2, RFC 6749 §4.1.1–§4.1.2.1). Client and redirect URI problems get an error page and
  * never a redirect; every later problem is redirected to the validated redirect URI with `error` and `state`.
  */
 const endpoint = SEED.endpoints.oauth2Authorize.id;
@@ -48,11 +48,11 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const dup = (n: string) => q.params.filter(([k]) => k === n).length > 1;
   for (const n of ['client_id', 'redirect_uri']) if (dup(n)) return page(400, `${n} appears more than once (RFC 6749 §3.1).`);
   const clientId = values('client_id')[0];
-  if (!clientId) return page(400, 'client_id is missing; it identifies the application (seed §4.2, RFC 6749 §4.1.1).');
+  if (!clientId) return page(400, 'client_id is missing; it identifies the application (interface §4.2, RFC 6749 §4.1.1).');
   const client = ctx.config.oauth2.clients.find((c) => c.id === clientId);
   if (!client) return page(400, `client_id ${JSON.stringify(clientId)} is not a client of this provider.`);
   const redirectUri = values('redirect_uri')[0];
-  if (!redirectUri) return page(400, 'redirect_uri is missing; the service requires it (seed §4.2).');
+  if (!redirectUri) return page(400, 'redirect_uri is missing; the service requires it (interface §4.2).');
   const match = matchRegisteredUri(client.redirectUris, redirectUri, `client ${JSON.stringify(client.id)}`);
   if (!match.ok) return page(400, `redirect_uri ${match.reason}.`);
 
@@ -61,12 +61,12 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const fail = (error: string, description: string) => errorRedirect(ctx, redirectUri, state, error, description);
   if (repeated.length) return fail('invalid_request', `${repeated.join(', ')} appear${repeated.length > 1 ? '' : 's'} more than once (RFC 6749 §3.1).`);
   const responseType = values('response_type')[0];
-  if (!responseType) return fail('invalid_request', 'response_type is missing; the service expects response_type=code (seed §4.2).');
+  if (!responseType) return fail('invalid_request', 'response_type is missing; the service expects response_type=code (interface §4.2).');
   if (responseType !== 'code') return fail('unsupported_response_type', `response_type ${JSON.stringify(responseType)} is not supported; only code (the authorization code grant) is.`);
   const grantType = values('grant_type')[0];
-  if (grantType !== undefined && grantType !== 'authorization_code') return fail('invalid_request', `grant_type, when sent, must be authorization_code (seed §4.2); got ${JSON.stringify(grantType)}.`);
+  if (grantType !== undefined && grantType !== 'authorization_code') return fail('invalid_request', `grant_type, when sent, must be authorization_code (interface §4.2); got ${JSON.stringify(grantType)}.`);
   if (!client.grantTypes.includes('authorization_code')) return fail('unauthorized_client', `Client ${client.id} may not use the authorization code grant.`);
-  if (state === null && ctx.settings.switches.requireState) return fail('invalid_request', 'state is missing; the service requires a unique state per request (seed §4.2, RFC 6749 §10.12).');
+  if (state === null && ctx.settings.switches.requireState) return fail('invalid_request', 'state is missing; the service requires a unique state per request (interface §4.2, RFC 6749 §10.12).');
   const scope = (values('scope')[0] ?? '').split(' ').filter((s) => s !== '');
   const unknown = scope.filter((s) => !ctx.config.oauth2.scopes.includes(s));
   if (unknown.length) return fail('invalid_scope', `Unknown scope ${unknown.join(' ')}; this provider knows ${ctx.config.oauth2.scopes.join(' ')}.`);

@@ -11,14 +11,14 @@ import { mintIdToken } from './oidc-id-token';
 import type { AuthorizationCode, RefreshToken } from './state';
 
 /**
- * OAuth 2 step two (seed §4.2): the authorization_code grant with the seed's parameters, and the refresh_token
- * grant (RFC 6749 §6; an assumption, the seed says "not shown"). Errors are RFC 6749 §5.2 JSON.
+ * OAuth 2 step two (interface §4.2): the authorization_code grant with the interface's parameters, and the refresh_token
+ * grant (RFC 6749 §6; an assumption, the interface says "not shown"). Errors are RFC 6749 §5.2 JSON.
  */
 const endpoint = SEED.endpoints.oauth2Token.id;
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
-const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (seed §5.2).';
+const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
 const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
-const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (seed §7).';
+const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
 
 export class TokenError {
   constructor(
@@ -42,7 +42,7 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
 function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   const { client, get } = readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
   const grantType = get.value('grant_type');
-  if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (seed §4.2) or refresh_token.');
+  if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (interface §4.2) or refresh_token.');
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.`);
   if (!client.grantTypes.includes(grantType)) throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
   return grantType === 'authorization_code' ? authorizationCode(ctx, client, get) : refresh(ctx, client, get);
@@ -120,7 +120,7 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValue
   if (basic && bodySecret !== undefined) throw bad('invalid_request', 'The client authenticated twice, with HTTP Basic and client_secret in the body; use one method (RFC 6749 §2.3).');
   if (basic && bodyId !== undefined && bodyId !== basic.id) throw bad('invalid_request', 'client_id in the body differs from the one in the Basic credentials.');
   const id = basic?.id ?? bodyId;
-  if (id === undefined) throw bad('invalid_request', 'client_id is missing; the service requires client_id and client_secret in the body (seed §4.2).');
+  if (id === undefined) throw bad('invalid_request', 'client_id is missing; the service requires client_id and client_secret in the body (interface §4.2).');
   const client = ctx.config.oauth2.clients.find((c) => c.id === id);
   const secret = basic?.secret ?? bodySecret;
   // Compare even for an unknown client, so timing does not reveal which ids exist.
@@ -130,16 +130,16 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValue
     if (secret !== undefined) throw clientFailure(basic !== null, realm, `Client ${client.id} is a public client and has no secret; send only client_id (and the PKCE code_verifier).`);
     return client;
   }
-  if (secret === undefined) throw clientFailure(basic !== null, realm, `Client authentication failed: client_secret is missing for confidential client ${client.id} (seed §4.2).`);
+  if (secret === undefined) throw clientFailure(basic !== null, realm, `Client authentication failed: client_secret is missing for confidential client ${client.id} (interface §4.2).`);
   if (!secretOk) throw clientFailure(basic !== null, realm, `Client authentication failed: wrong client_secret for ${client.id}.`);
   return client;
 }
 
 function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: FormValues): Handled {
   const codeValue = get.value('code');
-  if (!codeValue) throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (seed §4.2).');
+  if (!codeValue) throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (interface §4.2).');
   const redirectUri = get.value('redirect_uri');
-  if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (seed §4.2, RFC 6749 §4.1.3).');
+  if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (interface §4.2, RFC 6749 §4.1.3).');
   const verifier = get.value('code_verifier');
   if (verifier !== undefined && !VERIFIER.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
   const code = ctx.state.codes.get(codeValue);
@@ -151,7 +151,7 @@ function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: Form
   }
   // From here on the code is spent whatever happens, so a verifier cannot be guessed by retrying.
   code.status = 'redeemed';
-  if (ctx.state.isExpired(code)) throw bad('invalid_grant', `The authorization code expired at ${new Date(code.expiresAt).toISOString()} (${ctx.settings.lifetimes.codeTtl} s after issue); the service requires an immediate exchange (seed §8).`);
+  if (ctx.state.isExpired(code)) throw bad('invalid_grant', `The authorization code expired at ${new Date(code.expiresAt).toISOString()} (${ctx.settings.lifetimes.codeTtl} s after issue); the service requires an immediate exchange (interface §8).`);
   if (code.redirectUri !== redirectUri) throw bad('invalid_grant', `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`);
   checkVerifier(ctx, code, verifier);
   return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);

@@ -18,7 +18,7 @@ export const OIDC_PATHS = {
   rotateKeys: '/_mock/oidc/rotate-keys',
 } as const;
 
-export const ASSUME_OIDC_ENDPOINT = 'OpenID Connect and token lifecycle endpoints are mock-only: the service documents no endpoint beyond its authorization endpoints (seed §4).';
+export const ASSUME_OIDC_ENDPOINT = 'OpenID Connect and token lifecycle endpoints are mock-only: the service documents no endpoint beyond its authorization endpoints (interface §4).';
 
 const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string): Handled => {
   const message = `${req.method} is not accepted; ${allow} only.`;

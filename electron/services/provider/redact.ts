@@ -1,5 +1,5 @@
 /**
- * Secrets never leave the provider in events (design §5): passwords, client secrets, token secrets and refresh
+ * Secrets never leave the provider in events: passwords, client secrets, token secrets and refresh
  * tokens are replaced in form and JSON bodies, and Basic credentials in headers. Bodies are cut to a bounded size
  * so the event history stays small.
  */

@@ -6,9 +6,9 @@ import { verifyOAuth1 } from './oauth1-verify';
 
 /**
  * Sample protected resources, so signed API calls can be tried. MOCK-ONLY: the service's API endpoints are
- * "not shown" (seed §4); only the 401 for a deauthorized OAuth 1.0a token is documented (seed §3, §7).
+ * "not shown" (interface §4); only the 401 for a deauthorized OAuth 1.0a token is documented (interface §3, §7).
  */
-const MOCK_ONLY = 'The /api/* resources exist only in the mock; the service documents no API endpoint (seed §4).';
+const MOCK_ONLY = 'The /api/* resources exist only in the mock; the service documents no API endpoint (interface §4).';
 
 export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = 'mock.api.v1.me';
@@ -24,7 +24,7 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   }
   const at = v.accessToken!;
   if (at.status === 'deauthorized') {
-    return { ...problemHandled(ctx, endpoint, { problem: 'token_revoked', advice: `The user deauthorized this access token at ${new Date(at.deauthorizedAt ?? 0).toISOString()}; API requests with it get 401 (seed §3). Obtain a new one with the three legs.` }, v.signature), assumptions: [MOCK_ONLY] };
+    return { ...problemHandled(ctx, endpoint, { problem: 'token_revoked', advice: `The user deauthorized this access token at ${new Date(at.deauthorizedAt ?? 0).toISOString()}; API requests with it get 401 (interface §3). Obtain a new one with the three legs.` }, v.signature), assumptions: [MOCK_ONLY] };
   }
   const q = decodeParams(req.query ?? '', true, 'query');
   return {
@@ -84,7 +84,7 @@ export function authenticateBearer(req: ProviderRequest, ctx: ProviderContext): 
   const t = ctx.state.bearerTokens.get(token);
   if (!t) return fail(401, 'invalid_token', 'The access token is unknown to this provider.');
   if (t.status === 'revoked') return fail(401, 'invalid_token', 'The access token was revoked (by revocation, RFC 7009, or because its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).');
-  if (ctx.state.isExpired(t)) return fail(401, 'invalid_token', `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, seed §2.4); use the refresh token.`);
+  if (ctx.state.isExpired(t)) return fail(401, 'invalid_token', `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, interface §2.4); use the refresh token.`);
   return { ok: true, token: t, headers: cache };
 }
 

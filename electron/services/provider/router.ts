@@ -13,7 +13,7 @@ import { isLoopbackHost } from './redirect-uri';
 
 type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled;
 
-/** Paths of the service (seed §4, read from shared/seed.ts) plus the mock-only resources and admin API. */
+/** Paths of the service (interface §4, read from shared/seed.ts) plus the mock-only resources and admin API. */
 const ROUTES = new Map<string, Handler>([
   [SEED.endpoints.oauth1RequestToken.path, requestToken],
   [SEED.endpoints.oauth1Authorize.path, oauth1Authorize],

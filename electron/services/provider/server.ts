@@ -15,7 +15,7 @@ import { misdirected, route } from './router';
 import { ProviderState } from './state';
 
 /**
- * The mock provider as a restartable node:http server on 127.0.0.1 (design §5). Request bodies are capped at
+ * The mock provider as a restartable node:http server on 127.0.0.1. Request bodies are capped at
  * 1 MiB (413), slow clients are cut off by header and request timeouts, malformed HTTP gets a 4xx, and every
  * request is published as a ProviderEvent.
  */

@@ -2,7 +2,7 @@ import type { ProviderState, RequestTokenStatus } from './state';
 
 /**
  * The state as the admin API and the app's bridge show it: token values and statuses, never secrets. Expiry is
- * derived from the provider's clock when the view is made, so advancing the clock shows the seed's §3 transitions.
+ * derived from the provider's clock when the view is made, so advancing the clock shows the interface's §3 transitions.
  * Type aliases rather than interfaces: the bridge's loose schemas need the implicit index signature they have.
  */
 export type RequestTokenView = {

@@ -5,7 +5,7 @@ import type { PooledRandom } from './random-pool';
 
 /**
  * Everything the mock has issued, in memory. Statuses that follow from time (expired) are derived from the clock
- * when read, so advancing the clock is enough to move a token along the seed's §3 transitions.
+ * when read, so advancing the clock is enough to move a token along the interface's §3 transitions.
  */
 export type RequestTokenStatus = 'issued' | 'authorized' | 'denied' | 'exchanged';
 export interface RequestToken {

@@ -29,7 +29,7 @@ function Table({ title, rows, columns, action }: { title: string; rows: readonly
   );
 }
 
-/** The mock's tokens and codes with their states (seed §3), expiry derived from its clock. */
+/** The mock's tokens and codes with their states (interface §3), expiry derived from its clock. */
 export function MockStateTables({ state, onDeauthorize }: { state: State; onDeauthorize: (token: string) => void }) {
   return (
     <>

@@ -4,7 +4,7 @@ import { isMockUrl } from '../../state/provider-match';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken } from '../flow/use-mock-token';
 
-/** The credentials the flow holds, with the request token's remaining lifetime (seed §2.1, §3). */
+/** The credentials the flow holds, with the request token's remaining lifetime (interface §2.1, §3). */
 export function CredentialTimeline() {
   const { now } = useDeps();
   const flow = useOAuth1((s) => s.flow);
@@ -31,7 +31,7 @@ export function CredentialTimeline() {
 
 /**
  * Never "valid" for a token the server refused or the mock has deauthorized: a client learns of a deauthorization
- * only from a 401 (seed §3), the mock's own records say it at once.
+ * only from a 401 (interface §3), the mock's own records say it at once.
  */
 function accessTokenState(refused: boolean, atMock: string | null): string {
   if (atMock && atMock !== 'valid') return `${atMock} at the mock`;

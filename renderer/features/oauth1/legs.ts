@@ -8,7 +8,7 @@ export const OAUTH1_TITLES: Record<OAuth1Leg, string> = {
   api: 'API request',
 };
 
-/** The OAuth 1.0a dance (seed §4.1) as the sequence diagram draws it. */
+/** The OAuth 1.0a dance (interface §4.1) as the sequence diagram draws it. */
 export const OAUTH1_ARROWS: readonly Arrow<OAuth1Leg>[] = [
   { from: 'app', to: 'provider', label: 'POST request_token (signed, oauth_callback)', leg: 'requestToken' },
   { from: 'provider', to: 'app', label: 'oauth_token, oauth_token_secret, oauth_expires_in', leg: 'requestToken' },

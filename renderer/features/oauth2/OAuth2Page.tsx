@@ -78,7 +78,7 @@ export function OAuth2Page() {
   );
 }
 
-/** The code's life at the mock (its lifetime, 60 s by default, seed §8): a client is only told to exchange it at once. */
+/** The code's life at the mock (its lifetime, 60 s by default, interface §8): a client is only told to exchange it at once. */
 function CodeAtMock({ view, now }: { view: MockTokenView; now: () => number }) {
   if (view.status !== 'issued') return <span className="mock-view"> · at the mock: <span className="expired">{view.status}</span></span>;
   return <span className="mock-view"> · code lifetime at the mock: <Countdown until={view.expiresAt} now={now} /></span>;

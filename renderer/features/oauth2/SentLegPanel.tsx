@@ -39,7 +39,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
     );
   }
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
-  // Masked until revealed, like every other secret (design §5); the body stays editable around the dots.
+  // Masked until revealed, like every other secret; the body stays editable around the dots.
   const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
   // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =

@@ -5,7 +5,7 @@ import type { Arrow } from '../../components/SequenceDiagram';
 export const OAUTH2_TITLES: Record<OAuth2Leg, string> = { authorize: 'Authorize', token: 'Token exchange', api: 'API request', refresh: 'Refresh' };
 export const OAUTH2_NEXT: Record<OAuth2Leg, OAuth2Leg | null> = { authorize: 'token', token: 'api', api: 'refresh', refresh: 'api' };
 
-/** The authorization code dance (seed §4.2) as the sequence diagram draws it. */
+/** The authorization code dance (interface §4.2) as the sequence diagram draws it. */
 export const OAUTH2_ARROWS: readonly Arrow<OAuth2Leg>[] = [
   { from: 'app', to: 'browser', label: 'open authorize?client_id, state, code_challenge', leg: 'authorize' },
   { from: 'browser', to: 'provider', label: 'user logs in and approves', leg: 'authorize' },
@@ -30,7 +30,7 @@ export const OAUTH2_EXPLAIN: Record<OAuth2Leg, ReactNode> = {
   ),
   token: (
     <>
-      <p><strong>What for:</strong> exchange the code for an access token, at once: codes are single-use and short-lived (seed §8).</p>
+      <p><strong>What for:</strong> exchange the code for an access token, at once: codes are single-use and short-lived (interface §8).</p>
       <p><strong>The service says</strong> (§4.2 step two): <code>POST /oauth/v2/token</code> with <code>client_id</code>, <code>client_secret</code>, <code>grant_type=authorization_code</code>, <code>redirect_uri</code>, <code>code</code>.</p>
       <p><strong>Assumed:</strong> a form-encoded body ({rfc('rfc6749', '4.1.3')}); errors as JSON ({rfc('rfc6749', '5.2')}).</p>
       <p><strong>Common mistakes:</strong> a redirect_uri that differs from the authorization request by one character; reusing a code (400 invalid_grant).</p>

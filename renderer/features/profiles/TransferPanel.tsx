@@ -88,7 +88,7 @@ function ImportPart() {
   );
 }
 
-/** Export (secrets only when asked for, design §5) and import. */
+/** Export (secrets only when asked for) and import. */
 export function TransferPanel() {
   return (
     <section className="transfer" aria-label="Export and import">

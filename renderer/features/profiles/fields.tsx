@@ -48,7 +48,7 @@ export function TextField({ path, readOnly, placeholder, className, mono = true,
   );
 }
 
-/** A secret: masked until revealed (design §5), with its copy button. */
+/** A secret: masked until revealed, with its copy button. */
 export function SecretField({ path, readOnly, multiline, className }: { path: FieldPath; readOnly?: boolean; multiline?: boolean; className?: string }) {
   const f = useField(path);
   const [shown, setShown] = useState(false);

@@ -27,7 +27,7 @@ export const exportSourceSchema = z.discriminatedUnion('kind', [
 export const exportRequestInputSchema = z.strictObject({
   target: z.string().min(1, 'choose an export target'),
   source: exportSourceSchema,
-  /** Secrets go in only when asked (design §5); otherwise named placeholders stand in. */
+  /** Secrets go in only when asked; otherwise named placeholders stand in. */
   includeSecrets: z.boolean().default(false),
   /** For HAR: the response and timings of the request. */
   exchange: exchangeSchema.optional(),

@@ -53,7 +53,7 @@ export const providerSignatureSchema = z.strictObject({
   error: z.string().nullable(),
 });
 
-/** One request the mock saw: the exchange, its own signature trace and its verdict (design §4.4). */
+/** One request the mock saw: the exchange, its own signature trace and its verdict. */
 export const providerEventSchema = z.strictObject({
   id: z.number().int(),
   at: iso,

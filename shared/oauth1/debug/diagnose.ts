@@ -85,7 +85,7 @@ function compare(top: BaseStringView, bottom: BaseStringView, r: ReceivedRequest
 }
 
 /**
- * Checks the signature a request carries and, when it is wrong, says why (design §4.4). OAuth Lab's base string is
+ * Checks the signature a request carries and, when it is wrong, says why. OAuth Lab's base string is
  * the RFC's for the request as sent; a server's base string, when given, is the reference instead. A wrong
  * signature is explained by reproducing it (reproduceSignature), else by comparing the base strings at hand.
  */

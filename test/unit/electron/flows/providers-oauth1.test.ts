@@ -35,7 +35,7 @@ describe('oauth-lab flow oauth1 obtains the tokens real providers send', () => {
   it('X: the same server judged as the service (--service) fails on oauth_expires_in, citing its interface', async () => {
     const r = await flow(await startX(), X, X_PATHS, ['--service']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/FAIL oauth_expires_in: oauth_expires_in is missing; the service sends the lifetime in whole seconds \(seed §2\.1\)/);
+    expect(r.stderr).toMatch(/FAIL oauth_expires_in: oauth_expires_in is missing; the service sends the lifetime in whole seconds \(interface §2\.1\)/);
   });
   it('X: an errors array (callback not approved) is the reason', async () => {
     const r = await flow(await startX({ refuse: 'callback not approved' }), X, X_PATHS);

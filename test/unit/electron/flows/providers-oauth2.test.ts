@@ -42,7 +42,7 @@ describe('oauth-lab flow oauth2 obtains the tokens real providers send', () => {
   it('GitHub: the same response judged as the service (--service) fails on what its interface requires', async () => {
     const r = await flow(startGithub, GITHUB, GITHUB_PATHS, ['--service']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/FAIL expires_in: expires_in is missing; the service requires it \(seed §2\.4\)/);
+    expect(r.stderr).toMatch(/FAIL expires_in: expires_in is missing; the service requires it \(interface §2\.4\)/);
     expect(r.stderr).toMatch(/failed at token: Access token received, but the response breaks the service's interface: /);
   });
   it('GitHub: an error with HTTP 200 is shown in GitHub\'s own words, with the raw response', async () => {

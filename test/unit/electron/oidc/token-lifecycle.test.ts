@@ -8,7 +8,7 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 describe('the service profile is unchanged', () => {
-  it('a code grant without openid returns exactly the five fields of seed §2.4, no id_token', async () => {
+  it('a code grant without openid returns exactly the five fields of interface §2.4, no id_token', async () => {
     const { body } = await codeGrant(h, { scope: 'read', nonce: null });
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
   });

@@ -64,7 +64,7 @@ describe('O1 user authorization step', () => {
     expect(loc.searchParams.get('oauth_token')).toBe(t.token);
   });
 
-  it('O1-36b oauth_callback in the authorize query overrides the step-one callback (seed §4.1)', async () => {
+  it('O1-36b oauth_callback in the authorize query overrides the step-one callback (interface §4.1)', async () => {
     const t = await requestToken(h);
     const r = await approve1(h, t.token, 'approve', C.user.password, `&oauth_callback=${encodeURIComponent('http://127.0.0.1:9999/callback')}`);
     expect(String(r.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:9999\/callback\?oauth_token=/);
@@ -174,7 +174,7 @@ describe('A2 OAuth 2 authorization endpoint', () => {
     expectPage(await h.send({ path: `${authorizeQuery(goodAuthorize())}&client_id=${C.client.id}` }), 400, 'client_id appears more than once');
   });
 
-  it('A2-12 unknown parameters are ignored; an empty state counts as absent (state required by the seed)', async () => {
+  it('A2-12 unknown parameters are ignored; an empty state counts as absent (state required by the interface)', async () => {
     expect((await approve2(h, goodAuthorize({ foo: 'bar' }))).status).toBe(303);
     expectRedirect(await q(goodAuthorize({ state: '' })), { error: 'invalid_request', state: null });
   });

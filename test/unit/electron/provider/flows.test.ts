@@ -6,7 +6,7 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 describe('happy paths over a real socket', () => {
-  it('OAuth 1.0a step one answers the seed fields plus oauth_callback_confirmed', async () => {
+  it('OAuth 1.0a step one answers the interface fields plus oauth_callback_confirmed', async () => {
     const r = await signed(h, { path: '/oauth/v1/request_token', callback: CALLBACK });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');

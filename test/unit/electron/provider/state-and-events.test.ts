@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEvent } from '../../../../electron/services/provider';
 import { C, CALLBACK, codeParams, form, getCode, Harness, json, nonce, requestToken, signed, threeLegs, tokenRequest, tokens } from './helpers';
 
-/** Seed §3 transitions with the controllable clock; the admin API; the event stream. */
+/** Interface §3 transitions with the controllable clock; the admin API; the event stream. */
 const h = new Harness({ configValue: { lifetimes: { requestTokenTtl: 120, codeTtl: 30, accessTokenTtl: 300 } } });
 beforeAll(() => h.start());
 afterAll(() => h.stop());
@@ -43,7 +43,7 @@ describe('state transitions with the clock', () => {
     expect(form(r.body).oauth_problem).toBe('token_expired');
   });
 
-  it('OAuth 1.0a access token: never expires; deauthorization → 401 (seed §3)', async () => {
+  it('OAuth 1.0a access token: never expires; deauthorization → 401 (interface §3)', async () => {
     const t = await threeLegs(h);
     await advance(10 * 365 * 86400);
     expect((await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret })).status).toBe(200);

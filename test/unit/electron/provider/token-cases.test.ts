@@ -191,7 +191,7 @@ describe('T2 token endpoint', () => {
     expectError(await tokenRequest(h, codeParams(code, { code_verifier: VERIFIER })), 400, 'invalid_grant', 'downgrade');
   });
 
-  it('T2-27 success: the seed fields, bearer, no-store', async () => {
+  it('T2-27 success: the interface fields, bearer, no-store', async () => {
     const code = await getCode(h, { scope: 'read write' });
     const r = await tokenRequest(h, codeParams(code));
     expect(r.status).toBe(200);

@@ -39,7 +39,7 @@ describe('OAuth 1.0a flow store', () => {
     for (const service of [profile, { ...other, service: true }]) {
       const outcome = await judged(service);
       expect(outcome.ok).toBe(false);
-      expect(outcome.checks.find((c) => c.name === 'oauth_expires_in')).toMatchObject({ ok: false, message: expect.stringMatching(/seed §2\.1/) });
+      expect(outcome.checks.find((c) => c.name === 'oauth_expires_in')).toMatchObject({ ok: false, message: expect.stringMatching(/interface §2\.1/) });
     }
   });
 

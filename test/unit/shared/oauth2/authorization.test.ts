@@ -3,7 +3,7 @@ import { buildAuthorizationUrl, parseCallback, requireCode } from '../../../../s
 
 const base = { authorizeUrl: 'http://127.0.0.1:9000/oauth/v2/authorize', clientId: 'app 1', redirectUri: 'http://127.0.0.1:8765/callback', state: 's-1' };
 
-describe('buildAuthorizationUrl (RFC 6749 §4.1.1, seed §4.2)', () => {
+describe('buildAuthorizationUrl (RFC 6749 §4.1.1, interface §4.2)', () => {
   it('sends the service parameters, grant_type included, each encoded', () => {
     const r = buildAuthorizationUrl(base);
     expect(r.url).toBe('http://127.0.0.1:9000/oauth/v2/authorize?client_id=app%201&grant_type=authorization_code&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&response_type=code&state=s-1');

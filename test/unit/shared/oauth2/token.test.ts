@@ -27,7 +27,7 @@ describe('buildTokenRequest (RFC 6749 §4.1.3, §6)', () => {
   });
 });
 
-describe('parseTokenResponse (RFC 6749 §5, seed §2.4 for the service)', () => {
+describe('parseTokenResponse (RFC 6749 §5, interface §2.4 for the service)', () => {
   const ok = { access_token: 'at', expires_in: 3600, token_type: 'Bearer', scope: '', refresh_token: 'rt' };
   it('turns expires_in into an absolute expiry with the injected clock; token_type is case-insensitive', () => {
     const r = parseTokenResponse(json(200, ok), { now: 1_000_000, grant: 'authorization_code', service: true });
@@ -40,7 +40,7 @@ describe('parseTokenResponse (RFC 6749 §5, seed §2.4 for the service)', () => 
     const sparse = json(200, { access_token: 'at', token_type: 'bearer', expires_in: '3600' }, [['Content-Type', 'text/plain']]);
     const service = parseTokenResponse(sparse, { now: 0, grant: 'authorization_code', service: true });
     expect(service.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content-type', 'no-store', 'expires_in', 'scope', 'refresh_token']);
-    expect(service.checks.find((c) => c.name === 'expires_in')!.message).toMatch(/"3600".*seed §2\.4/);
+    expect(service.checks.find((c) => c.name === 'expires_in')!.message).toMatch(/"3600".*interface §2\.4/);
     const other = parseTokenResponse(sparse, { now: 0, grant: 'authorization_code' });
     expect(other.kind).toBe('token');
     expect(other.checks.filter((c) => !c.ok)).toEqual([]);
