@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EventPayload } from '../../shared/bridge/contract';
 import type { BridgeError } from '../../shared/bridge/result';
 import { ProtocolError } from '../../shared/errors';
-import { oauth1Flow, oauth1ConfigOf, withExtraHeaders, type Check } from '../../shared/flows';
+import { oauth1Flow, oauth1ConfigOf, type Check } from '../../shared/flows';
 import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
 import type { Exchange } from '../../shared/http';
 import { traceSignature, type Param, type SignatureTrace } from '../../shared/oauth1';
@@ -12,7 +12,6 @@ import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
 import { recordHistory, saveToken } from './flow-records';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
-import { freshNonceAndTimestamp } from './signing-context';
 import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
 export interface LegRun {
@@ -69,7 +68,7 @@ const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { cod
 
 export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth1FlowState>()((set, get) => {
-    const fresh = () => freshNonceAndTimestamp(random, now());
+    const fresh = () => oauth1Flow.freshNonceAndTimestamp(random, now());
     const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({ ...get().drafts, [leg]: prefillDraft(leg, flow, get().profile!, fresh()) });
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
 
@@ -148,7 +147,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
         }
         get().mistakeChosen(leg, null);
-        const r = await bridge.httpSend({ request: withExtraHeaders(mistake?.request ?? trace.request, flow.config.headers), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+        const r = await bridge.httpSend({ request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
         // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {

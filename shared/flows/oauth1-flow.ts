@@ -1,11 +1,12 @@
-import type { Exchange } from '../http';
+import type { Exchange, RawRequest } from '../http';
 import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
 import { ProtocolError } from '../errors';
 import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
 import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
 import type { SignatureMethod } from '../oauth1/signing';
-import type { CryptoPort } from '../ports';
+import type { CryptoPort, RandomPort } from '../ports';
+import { hexEncode } from '../encoding/base64';
 import { SEED } from '../seed';
 import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Check, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
@@ -67,6 +68,14 @@ export interface BuiltRequest {
   readonly trace: SignatureTrace;
 }
 
+/**
+ * A fresh nonce (128 random bits, hex: no characters that need encoding) and the timestamp in whole seconds
+ * (RFC 5849 §3.3): the app and the CLI take both from here, so their requests differ only in what the ports give.
+ */
+export function freshNonceAndTimestamp(random: RandomPort, now: number): { nonce: string; timestamp: string } {
+  return { nonce: hexEncode(random.bytes(16)), timestamp: String(Math.floor(now / 1000)) };
+}
+
 export function startOAuth1(config: OAuth1Config): OAuth1State {
   return { config, legs: { requestToken: 'ready', authorize: 'not_started', accessToken: 'not_started', api: 'not_started' }, requestToken: null, verifier: null, accessToken: null };
 }
@@ -114,10 +123,15 @@ export function tokenLegInput(state: OAuth1State, leg: 'requestToken' | 'accessT
   return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null });
 }
 
-/** Signs a leg's input and adds the profile's extra headers to the signed request (they are not signed, §3.4.1). */
+/** The request a leg sends: the signed request with the profile's extra headers after its own (not signed, RFC 5849 §3.4.1). */
+export function sentRequest(state: OAuth1State, signed: RawRequest): RawRequest {
+  return withExtraHeaders(signed, state.config.headers);
+}
+
+/** Signs a leg's input and adds the profile's extra headers to the signed request. */
 export function signLeg(state: OAuth1State, input: SignatureInput, crypto: CryptoPort): BuiltRequest {
   const trace = traceSignature(input, crypto);
-  return { request: withExtraHeaders(trace.request, state.config.headers), trace };
+  return { request: sentRequest(state, trace.request), trace };
 }
 
 function sign(state: OAuth1State, input: LegInput, ctx: SigningContext): BuiltRequest {
@@ -229,13 +243,24 @@ export interface ApiRequestInput {
   readonly rawBody?: { readonly contentType: string; readonly text: string; readonly bodyHash?: boolean } | null;
 }
 
-/** A protected-resource request signed with the access token (RFC 5849 §3). */
-export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx: SigningContext): BuiltRequest {
+/**
+ * The API request a flow ends with: a GET of the API path, or a POST when the protocol parameters travel in the body,
+ * since only a form body can carry them (RFC 5849 §3.5.2) and a GET has none.
+ */
+export const defaultApiRequest = (config: OAuth1Config, path: string): ApiRequestInput => ({ method: config.placement === 'body' ? 'POST' : 'GET', path });
+
+/** What a protected-resource request signs (RFC 5849 §3): the access token, the method, the path and its body. */
+export function apiLegInput(state: OAuth1State, input: ApiRequestInput): LegInput {
   if (!state.accessToken) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; finish step three first.');
   const form = input.form ?? [];
   if (form.length && input.rawBody) throw new ProtocolError('two_bodies', 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
   const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
-  return sign(state, legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body }), ctx);
+  return legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body });
+}
+
+/** A protected-resource request signed with the access token (RFC 5849 §3). */
+export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx: SigningContext): BuiltRequest {
+  return sign(state, apiLegInput(state, input), ctx);
 }
 
 /** Problems that say the token itself is no longer good (interface §3: deauthorized by the user), not this one request. */

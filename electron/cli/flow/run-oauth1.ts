@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { oauth1ConfigOf, oauth1Flow } from '../../../shared/flows';
 import type { Profile } from '../../../shared/store/profile';
-import { nodeCrypto } from '../../services/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
-const signing = () => ({ nonce: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
+const signing = () => ({ ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()), crypto: nodeCrypto });
 
 /** Runs the three OAuth 1.0a legs (interface §4.1) with the profile's settings and returns the access token response's fields. */
 export async function runOAuth1(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {

@@ -6,7 +6,7 @@ import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
 import { useDeps, useOAuth1 } from '../../app/stores';
 import type { SignedLeg } from '../../state/oauth1-drafts';
-import { freshNonceAndTimestamp } from '../../state/signing-context';
+import { oauth1Flow } from '../../../shared/flows';
 import { LegActions, runStatus } from '../flow/LegActions';
 import { LegResult } from './LegResult';
 import { MistakeChooser } from './MistakeChooser';
@@ -34,7 +34,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   // Each send shows what it sent; editing the next request is one toggle away.
   useEffect(() => setEditingNext(false), [sent]);
   // An export is signed by the host with a nonce and timestamp of its own (RFC 5849 §3.3: a nonce is single-use).
-  const exportSigning = useMemo(() => (draft ? { ...draft, ...freshNonceAndTimestamp(random, now()) } : null), [draft, random, now]);
+  const exportSigning = useMemo(() => (draft ? { ...draft, ...oauth1Flow.freshNonceAndTimestamp(random, now()) } : null), [draft, random, now]);
 
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   const secrets = [draft.consumerSecret ?? '', draft.tokenSecret ?? ''];

@@ -1,14 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeError } from '../../../shared/bridge/result';
 import { ProtocolError } from '../../../shared/errors';
-import { endpointUrl } from '../../../shared/flows';
+import { endpointUrl, oauth1Flow } from '../../../shared/flows';
 import type { Exchange } from '../../../shared/http';
 import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
 import { recordHistory } from '../../state/flow-records';
-import { freshNonceAndTimestamp } from '../../state/signing-context';
 import { emptyForm, fieldIssues, isRsa, profileCallback, toDraft, type SignerForm } from './signer-form';
 
 export type Endpoint = 'requestToken' | 'accessToken' | 'api';
@@ -44,7 +43,7 @@ const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { cod
 
 /** The Request signer's state: the form, the profile's saved tokens, and the last send (kept across page visits). */
 export function createSignerStore({ bridge, crypto, random, now }: RendererDeps) {
-  const fresh = () => freshNonceAndTimestamp(random, now());
+  const fresh = () => oauth1Flow.freshNonceAndTimestamp(random, now());
   return createStore<SignerState>()((set, get) => {
     const edit = (patch: Partial<SignerForm>) => set({ form: { ...get().form, ...patch } });
     // RSA private keys stay in the host; everything else is signed here, exactly as the live trace shows.

@@ -114,4 +114,18 @@ describe('OAuth 1.0a flow store', () => {
     expect(store.getState().flow!.verifier).toBe('v1');
     expect(store.getState().drafts.accessToken).toMatchObject({ method: 'GET', token: 'rt', verifier: 'v1', callback: null });
   });
+
+  it('after the access token, prefills the API leg: a GET of the API path, or a POST when the parameters travel in the body', async () => {
+    for (const [placement, method] of [['header', 'GET'], ['body', 'POST']] as const) {
+      const { store } = setup(200, 'oauth_token=tok&oauth_token_secret=sec&oauth_expires_in=600&oauth_callback_confirmed=true');
+      const p = profileSchema.parse({ id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:9', oauth1: { consumerKey: 'ck', consumerSecret: 'cs', placement, apiPath: '/api/v1/me?x=1' } });
+      await store.getState().flowStarted(p, p.baseUrl);
+      await store.getState().legSent('requestToken');
+      await store.getState().urlPasted('http://127.0.0.1:4321/callback?oauth_token=tok&oauth_verifier=v1');
+      await store.getState().legSent('accessToken');
+      expect(store.getState().flow!.legs.api).toBe('ready');
+      // RFC 5849 §3.5.2: only a form body carries the protocol parameters, so that API request is a POST with one.
+      expect(store.getState().drafts.api).toMatchObject({ method, url: 'http://127.0.0.1:9/api/v1/me?x=1', token: 'tok', tokenSecret: 'sec', ...(placement === 'body' ? { body: '', contentType: 'application/x-www-form-urlencoded' } : {}) });
+    }
+  });
 });
