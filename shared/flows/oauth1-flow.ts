@@ -92,7 +92,7 @@ type LegInput = Omit<SignatureInput, 'nonce' | 'timestamp'>;
  * What a leg signs, before nonce and timestamp: the profile's settings plus the leg's own values. Parameters in the
  * body need a form body (RFC 5849 §3.5.2), so an empty one is declared; a GET has no body to carry them.
  */
-export function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>): LegInput {
+function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>): LegInput {
   const c = state.config;
   const placement = c.placement ?? 'header';
   if (placement === 'body' && base.body === undefined && base.method.toUpperCase() === 'GET') {
