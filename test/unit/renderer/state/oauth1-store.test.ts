@@ -19,6 +19,7 @@ function setup(status = 200, body = 'oauth_token=rt&oauth_token_secret=rts&oauth
     catcherWait: () => ({ waitId: 'wait-1', redirectUri: 'http://127.0.0.1:4321/callback' }),
     httpSend: () => response(status, status === 200 ? body : 'oauth_problem=signature_invalid'),
     historyAdd: (i) => i.entry,
+    tokenSave: (i) => i.token,
   });
   const store = createOAuth1Store({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (k) => new Uint8Array(k).fill(++n) }, now: () => 1_700_000_000_000 });
   return { ...fake, store };
