@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { ProtocolError } from '../../../shared/errors';
-import { callWithBearer, endpointUrl, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import { callWithBearer, endpointUrl, oauth1Flow, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import type { Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
-import { nodeCrypto } from '../../services/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { send, TransportError } from '../../services/transport';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
@@ -141,8 +140,7 @@ function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, 
     realm: v.realm ?? (p?.realm || null),
     placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
     includeVersion: p?.includeVersion ?? true,
-    nonce: randomBytes(16).toString('hex'),
-    timestamp: String(Math.floor(Date.now() / 1000)),
+    ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()),
     ...(privateKeyPem ? { privateKeyPem } : {}),
   };
 }
