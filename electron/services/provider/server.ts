@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockClock } from './clock';
@@ -10,7 +11,6 @@ import { oauth2Error } from './errors';
 import { eventRecord } from './event-record';
 import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
-import type { SocketEnd } from '../../../shared/http';
 import { pooledRandom } from './random-pool';
 import { misdirected, route } from './router';
 import { ProviderState } from './state';
