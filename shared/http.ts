@@ -24,11 +24,22 @@ export interface Timings {
   readonly total: number;
 }
 
+/** One end of a TCP connection, as the socket reports it. */
+export interface SocketEnd {
+  readonly address: string;
+  readonly port: number;
+}
+
 export interface Exchange {
   readonly request: RawRequest;
   readonly response: RawResponse;
   readonly timings: Timings;
   readonly startedAt: number;
+  /**
+   * The client's end of the connection that carried the request, when the transport sent it (absent in exchanges
+   * recorded before it was kept). The mock records the same end as its event's `client`: the join key of the two.
+   */
+  readonly local?: SocketEnd | null;
 }
 
 /* What the HTTP transport records beyond the exchange itself (TLS, proxy, exact bytes), shown by the UI. */
@@ -94,6 +105,8 @@ export interface TransportExchange extends Exchange {
   readonly proxy: ProxyInfo | null;
   /** The address the socket connected to (the proxy's when one is used). */
   readonly remoteAddress: string | null;
+  /** This side's address and port of that connection; null when the socket did not report them. */
+  readonly local: SocketEnd | null;
 }
 
 /** Case-insensitive header lookup (RFC 9110 §5.1); the first value when a header repeats. */

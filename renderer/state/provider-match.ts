@@ -1,27 +1,41 @@
 import type { EventPayload } from '../../shared/bridge/contract';
+import type { Exchange } from '../../shared/http';
 
 export type ProviderEventView = EventPayload<'mockEvent'>;
 
-/** The mock's record of the request we sent: the one that carries our nonce (unique per request, RFC 5849 §3.3). */
-export function findProviderEvent(events: readonly ProviderEventView[], nonce: string | null | undefined): ProviderEventView | null {
-  if (!nonce) return null;
+/** What the join needs of an exchange the app sent. */
+export type SentExchange = Pick<Exchange, 'request' | 'startedAt' | 'local'>;
+
+/**
+ * The mock's record of an exchange the app sent to it, joined on the connection that carried it: the transport
+ * sends one request per connection and records its own end of it (address and port), and the mock records the same
+ * end as the event's `client`. While a connection is open no other connection to the mock has that end, so this
+ * holds when two flows, or the app and the CLI, send the same method to the same endpoint at once. Connections
+ * before and after ours may have used the same port: ours is the first such event the mock started after our send
+ * began (both read the same wall clock, and the mock sees the request while the exchange is under way).
+ *
+ * Exchanges recorded before the connection's end was kept have no `local`: for those only, the event that carries
+ * the request's oauth_nonce (unique per request, RFC 5849 §3.3) is taken when there is one, otherwise none.
+ */
+export function findProviderEvent(events: readonly ProviderEventView[], exchange: SentExchange, mockBaseUrl: string | null, nonce?: string | null): ProviderEventView | null {
+  if (!isMockUrl(exchange.request.url, mockBaseUrl)) return null;
+  const local = exchange.local;
+  if (!local) return nonce ? findByNonce(events, nonce) : null;
+  let ours: ProviderEventView | null = null;
+  for (const e of events) {
+    if (!e.client || e.client.port !== local.port || unmapped(e.client.address) !== unmapped(local.address)) continue;
+    if (e.exchange.startedAt >= exchange.startedAt && (!ours || e.exchange.startedAt < ours.exchange.startedAt)) ours = e;
+  }
+  return ours;
+}
+
+/** An IPv4 address as a dual-stack socket reports it (`::ffff:127.0.0.1`, RFC 4291 §2.5.5.2) is that IPv4 address. */
+const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+function findByNonce(events: readonly ProviderEventView[], nonce: string): ProviderEventView | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const { request } = events[i]!.exchange;
     if (request.url.includes(nonce) || (request.body ?? '').includes(nonce) || request.headers.some(([, v]) => v.includes(nonce))) return events[i]!;
-  }
-  return null;
-}
-
-/**
- * For requests without a nonce (OAuth 2): the mock's latest record of the same method and path that started no
- * earlier than our send. The mock handles one request at a time per connection, so this is ours in practice.
- */
-export function findProviderEventAfter(events: readonly ProviderEventView[], request: { method: string; url: string }, sentAt: number): ProviderEventView | null {
-  const path = pathOf(request.url);
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.exchange.startedAt + 5 < sentAt) return null;
-    if (e.exchange.request.method === request.method && pathOf(e.exchange.request.url) === path) return e;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { SocketEnd } from '../../../shared/http';
 import type { Handled } from './context';
 import type { ProviderEvent } from './events';
 import type { ProviderRequest } from './http';
@@ -24,6 +25,7 @@ export interface EventRecord {
   readonly bodyRedacted: boolean;
   readonly totalMs: number;
   readonly startedAt: number;
+  readonly client: SocketEnd | null;
   /** About how much memory the record keeps alive, for the history's byte bound. */
   readonly bytes: number;
 }
@@ -36,7 +38,7 @@ function hostHeader(headers: ProviderRequest['headers']): string | undefined {
   return undefined;
 }
 
-export function eventRecord(request: ProviderRequest, handled: Handled, atMs: number, listenAuthority: () => string, totalMs: number, startedAt: number): EventRecord {
+export function eventRecord(request: ProviderRequest, handled: Handled, atMs: number, listenAuthority: () => string, totalMs: number, startedAt: number, client: SocketEnd | null): EventRecord {
   const bodyRedacted = request.bodyText.length > MAX_EVENT_BODY;
   return {
     atMs,
@@ -49,6 +51,7 @@ export function eventRecord(request: ProviderRequest, handled: Handled, atMs: nu
     bodyRedacted,
     totalMs,
     startedAt,
+    client,
     // The signature findings keep the request, and with it the body as bytes and as text.
     bytes: RECORD_OVERHEAD + 2 * request.body.length,
   };
@@ -84,5 +87,6 @@ export function buildEvent(id: number, r: EventRecord): ProviderEvent {
     verdict: r.handled.verdict,
     signature: r.handled.signature ? signatureReport(r.handled.signature) : null,
     assumptions: r.handled.assumptions ?? [],
+    client: r.client,
   };
 }

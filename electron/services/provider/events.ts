@@ -1,4 +1,4 @@
-import type { Exchange } from '../../../shared/http';
+import type { Exchange, SocketEnd } from '../../../shared/http';
 import { buildEvent, type EventRecord } from './event-record';
 import type { ProviderSignatureReport } from './oauth1-verify';
 
@@ -23,6 +23,8 @@ export interface ProviderEvent {
   readonly signature: ProviderSignatureReport | null;
   /** Behaviour this response shows that the service's interface does not document (with the RFC followed). */
   readonly assumptions: readonly string[];
+  /** The sender's end of the connection the request arrived on (its address and port); null if it was gone. */
+  readonly client: SocketEnd | null;
 }
 
 export type EventListener = (event: ProviderEvent) => void;

@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockClock } from './clock';
@@ -51,6 +52,15 @@ function declaredLength(rawHeaders: readonly string[]): number {
     if (n.length === 14 && n.toLowerCase() === 'content-length') return Number(rawHeaders[i + 1]);
   }
   return 0;
+}
+
+/**
+ * The sender's end of the connection, read when the request arrives (a closed socket no longer reports it): the
+ * transport records the same address and port on its exchange, so the two views of one request are joined exactly.
+ */
+function clientOf(socket: Socket): SocketEnd | null {
+  const { remoteAddress, remotePort } = socket;
+  return remoteAddress !== undefined && remotePort !== undefined ? { address: remoteAddress, port: remotePort } : null;
 }
 
 /** A lone surrogate has no UTF-8 form, so it becomes U+FFFD (as the WHATWG URL serializer does). */
@@ -178,6 +188,7 @@ export class MockProvider {
   private onConnect(req: IncomingMessage, socket: Socket): void {
     const started = performance.now();
     const startedAt = Date.now();
+    const client = clientOf(socket);
     socket.on('error', () => {});
     const message = `CONNECT is not accepted: this is the mock provider, not a proxy (RFC 9110 section 9.3.6); its endpoints answer GET and POST.`;
     const handled: Handled = { endpoint: 'mock.method_not_allowed', reply: oauth2Error(405, 'method_not_allowed', message, [['Allow', 'GET, POST'], ['Connection', 'close']]), verdict: refused('method_not_allowed', message) };
@@ -186,12 +197,13 @@ export class MockProvider {
     const fields = this.wireHeaders(reply);
     for (let i = 0; i + 1 < fields.length; i += 2) head.push(`${fields[i]}: ${fields[i + 1]}`);
     socket.end(`${head.join('\r\n')}\r\n\r\n${reply.body}`);
-    this.publish(makeRequest('CONNECT', req.url ?? '', req.rawHeaders, NO_BODY), handled, started, startedAt);
+    this.publish(makeRequest('CONNECT', req.url ?? '', req.rawHeaders, NO_BODY), handled, started, startedAt, client);
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const startedAt = Date.now();
+    const client = clientOf(req.socket);
     req.on('error', () => {});
     res.on('error', () => {});
     const target = req.url ?? '/';
@@ -200,13 +212,13 @@ export class MockProvider {
       const refusal = misdirected(request, this.context, this.boundHost);
       if (refusal) {
         this.send(res, refusal.reply);
-        this.publish(request, refusal, started, startedAt);
+        this.publish(request, refusal, started, startedAt, client);
       } else this.openStream(req, res);
       return;
     }
     const declared = declaredLength(req.rawHeaders);
     if (declared > this.bodyLimit) {
-      this.tooLarge(req, res, started, startedAt);
+      this.tooLarge(req, res, started, startedAt, client);
       return;
     }
     const chunks: Buffer[] = [];
@@ -217,7 +229,7 @@ export class MockProvider {
       size += chunk.length;
       if (size > this.bodyLimit) {
         over = true;
-        this.tooLarge(req, res, started, startedAt);
+        this.tooLarge(req, res, started, startedAt, client);
       } else chunks.push(chunk);
     });
     req.on('end', () => {
@@ -232,17 +244,17 @@ export class MockProvider {
         handled = { endpoint: 'mock.internal_error', reply: oauth2Error(500, 'server_error', message), verdict: { ok: false, reason: 'server_error', message } };
       }
       this.send(res, handled.reply);
-      this.publish(request, handled, started, startedAt);
+      this.publish(request, handled, started, startedAt, client);
     });
   }
 
-  private tooLarge(req: IncomingMessage, res: ServerResponse, started: number, startedAt: number): void {
+  private tooLarge(req: IncomingMessage, res: ServerResponse, started: number, startedAt: number, client: SocketEnd | null): void {
     const reply = oauth2Error(413, 'invalid_request', `The request body exceeds the limit of ${this.bodyLimit} bytes.`, [['Connection', 'close']]);
     this.send(res, reply);
     // Keep reading (and dropping) what the client still sends so it can read the 413 before the connection closes.
     req.resume();
     const request = makeRequest(req.method ?? 'GET', req.url ?? '/', req.rawHeaders, Buffer.alloc(0));
-    this.publish(request, { endpoint: 'mock.body_limit', reply, verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' } }, started, startedAt);
+    this.publish(request, { endpoint: 'mock.body_limit', reply, verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' } }, started, startedAt, client);
   }
 
   /** The reply's header fields as written, Content-Length last, as a flat [name, value, …] list: node writes it as it is. */
@@ -263,8 +275,8 @@ export class MockProvider {
     res.end(reply.body);
   }
 
-  private publish(request: ProviderRequest, handled: Handled, started: number, startedAt: number): void {
-    this.events.publish(eventRecord(request, handled, this.clock.now(), this.context.listenAuthority, performance.now() - started, startedAt));
+  private publish(request: ProviderRequest, handled: Handled, started: number, startedAt: number, client: SocketEnd | null): void {
+    this.events.publish(eventRecord(request, handled, this.clock.now(), this.context.listenAuthority, performance.now() - started, startedAt, client));
   }
 
   /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */

@@ -5,7 +5,7 @@ import { explainNetworkError, Failure, type TransportPhase } from './errors';
 import type { ProxyChoice } from './proxy';
 import { tunnel } from './tunnel';
 import { describeCertificate, explainTlsError, UNTRUSTED_ISSUER } from './tls-errors';
-import type { TlsInfo } from './types';
+import type { SocketEnd, TlsInfo } from './types';
 
 export interface ConnectPlan {
   readonly scheme: 'http' | 'https';
@@ -25,6 +25,8 @@ export interface Connected {
   readonly socket: Socket;
   readonly tls: TlsInfo | null;
   readonly remoteAddress: string | null;
+  /** This side's end of the TCP connection (to the proxy when one is used). */
+  readonly local: SocketEnd | null;
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
@@ -91,7 +93,8 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
   first.setNoDelay(true);
   await settle(first, 'connect', netFailure('connect'), () => mark('connect'));
   const remoteAddress = first.remoteAddress ?? null;
-  if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress };
+  const local = first.localAddress !== undefined && first.localPort !== undefined ? { address: first.localAddress, port: first.localPort } : null;
+  if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress, local };
 
   let tlsSocket = first as TLSSocket;
   if (plan.proxy) {
@@ -107,7 +110,7 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
   };
   const tls = await settle(tlsSocket, 'secureConnect', tlsFailure, () => verify(tlsSocket, plan, host));
   mark('tls');
-  return { socket: tlsSocket, tls, remoteAddress };
+  return { socket: tlsSocket, tls, remoteAddress, local };
 }
 
 /**

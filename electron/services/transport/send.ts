@@ -32,7 +32,8 @@ function plan(request: RawRequest, options: SendOptions): { url: ParsedUrl; prox
 const seconds = (ms: number) => `${+(ms / 1000).toFixed(3)} s`;
 
 /**
- * Sends one request with node:http over a fresh connection and returns the exchange exactly as it happened.
+ * Sends one request with node:http over a fresh connection (one request per connection, closed after the answer)
+ * and returns the exchange exactly as it happened, with this side's end of that connection (`local`).
  * Redirects are never followed: a 3xx is returned like any other answer. Fails with a TransportError.
  */
 export function send(request: RawRequest, options: SendOptions = {}): Promise<TransportExchange> {
@@ -145,6 +146,7 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
               tls: conn.tls,
               proxy: proxy ? { url: proxy.url, source: proxy.source, mode: proxy.mode } : null,
               remoteAddress: conn.remoteAddress,
+              local: conn.local,
             });
           });
         });

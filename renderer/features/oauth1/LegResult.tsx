@@ -11,9 +11,10 @@ export function LegResult({ leg }: { leg: SignedLeg }) {
   const run = useOAuth1((s) => s.runs[leg]);
   const draft = useOAuth1((s) => s.drafts[leg]);
   const mockEvents = useApp((s) => s.mockEvents);
+  const mockBaseUrl = useApp((s) => s.mock.baseUrl);
   if (!run || run.sending) return null;
   const sentNonce = run.sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
-  const provider = run.exchange ? findProviderEvent(mockEvents, sentNonce) : null;
+  const provider = run.exchange ? findProviderEvent(mockEvents, run.exchange, mockBaseUrl, sentNonce) : null;
   return (
     <div className="result" aria-live="polite">
       {run.error && (

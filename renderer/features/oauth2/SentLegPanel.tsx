@@ -9,7 +9,7 @@ import { ProviderSide } from '../../components/ProviderSide';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { MethodInput } from '../../../shared/bridge/contract';
 import { endpointUrl } from '../../../shared/flows';
-import { findProviderEventAfter } from '../../state/provider-match';
+import { findProviderEvent } from '../../state/provider-match';
 import { LegActions, runStatus } from '../flow/LegActions';
 import type { SentLeg } from '../../state/oauth2-store';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
@@ -24,9 +24,10 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   const clientSecret = useOAuth2((s) => s.profile?.oauth2.clientSecret ?? '');
   const [reveal, setReveal] = useState(false);
   const mockEvents = useApp((s) => s.mockEvents);
+  const mockBaseUrl = useApp((s) => s.mock.baseUrl);
   const flow = useOAuth2((s) => s.flow);
   const profile = useOAuth2((s) => s.profile);
-  const provider = run?.exchange ? findProviderEventAfter(mockEvents, run.exchange.request, run.exchange.startedAt) : null;
+  const provider = run?.exchange ? findProviderEvent(mockEvents, run.exchange, mockBaseUrl) : null;
   const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
   const bearerSentAnyway = useOAuth2((s) => s.bearerSentAnyway);
   if (bearerProblem) {

@@ -16,7 +16,7 @@ export function SignerResult({ run }: { run: SignerRun }) {
   const { sent, exchange, error } = run;
   const toMock = !!sent && isMockUrl(sent.request.url, mock.baseUrl);
   const nonce = sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
-  const provider = toMock && exchange ? findProviderEvent(events, nonce) : null;
+  const provider = exchange ? findProviderEvent(events, exchange, mock.baseUrl, nonce) : null;
   const step = error?.details?.step;
   return (
     <section className="signer-result" aria-label="Result" aria-live="polite">

@@ -29,6 +29,9 @@ const tlsInfoSchema = z.strictObject({
   peerCertificate: peerCertificateSchema.nullable(),
 });
 
+/** One end of a TCP connection (shared/http.ts SocketEnd). */
+export const socketEndSchema = z.strictObject({ address: z.string(), port: z.number().int().min(0).max(65535) });
+
 const proxyInfoSchema = z.strictObject({ url: z.string(), source: z.string(), mode: z.enum(['connect', 'absolute-form']) });
 
 /** An exchange as the provider records it, or as the transport sent it (the optional fields). */
@@ -48,5 +51,7 @@ export const exchangeSchema = z.strictObject({
   tls: tlsInfoSchema.nullable().optional(),
   proxy: proxyInfoSchema.nullable().optional(),
   remoteAddress: z.string().nullable().optional(),
+  // Optional: exchanges stored before the client's end of the connection was recorded have none.
+  local: socketEndSchema.nullable().optional(),
 });
 

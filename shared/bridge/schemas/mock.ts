@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exchangeSchema } from './http';
+import { exchangeSchema, socketEndSchema } from './http';
 import { traceStepSchema } from './oauth1';
 
 /** The embedded mock provider as the bridge shows it: status, its state view, settings and per-request events. */
@@ -62,6 +62,8 @@ export const providerEventSchema = z.strictObject({
   verdict: z.strictObject({ ok: z.boolean(), reason: z.string(), message: z.string() }),
   signature: providerSignatureSchema.nullable(),
   assumptions: z.array(z.string()).readonly(),
+  /** The remote end of the socket the request arrived on: the sender's `local` (optional for older senders of events). */
+  client: socketEndSchema.nullable().optional(),
 });
 
 export const clockViewSchema = z.strictObject({ now: iso, offsetSeconds: z.number() });

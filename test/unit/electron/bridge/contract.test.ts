@@ -50,7 +50,7 @@ for (const kind of ['IPC', 'web host'] as const) {
     };
     const signed = async (input: Record<string, unknown>) => {
       const trace = await value<{ request: { method: string; url: string; headers: [string, string][]; body?: string } }>('oauth1Trace', { consumerKey: consumer.key, consumerSecret: consumer.secret, signatureMethod: 'HMAC-SHA1', nonce: `n${Math.random().toString(36).slice(2)}`, timestamp: String(Math.floor(Date.now() / 1000)), ...input });
-      return value<{ response: { status: number; bodyText: string; headers: [string, string][] } }>('httpSend', { request: trace.request });
+      return value<{ response: { status: number; bodyText: string; headers: [string, string][] }; local: { address: string; port: number } | null }>('httpSend', { request: trace.request });
     };
 
     beforeAll(async () => {
@@ -111,8 +111,11 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('mockDeauthorize', { token: access.oauth_token })).toMatchObject({ status: 'deauthorized' });
       expect((await api()).response.status).toBe(401);
 
-      const seen = await value<{ endpoint: string }[]>('mockEvents', { sinceId: 0 });
+      const seen = await value<{ endpoint: string; client?: { address: string; port: number } | null }[]>('mockEvents', { sinceId: 0 });
       expect(seen.map((e) => e.endpoint)).toEqual(expect.arrayContaining(['oauth1.requestToken', 'oauth1.accessToken']));
+      // Both ends' record of a connection cross the bridge: the join key of an exchange and the mock's event.
+      expect(step1.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
+      expect(seen.filter((e) => e.client?.port === step1.local!.port && e.client.address === step1.local!.address).map((e) => e.endpoint)).toContain('oauth1.requestToken');
       await eventually(() => bridge.received.find((m) => m.event === 'mockEvent'));
       expect(bridge.received.some((m) => m.event === 'mockStatus')).toBe(true);
     });

@@ -8,7 +8,7 @@ import { makeRequest, textReply } from '../../../../electron/services/provider/h
 function record(size: number, note = '') {
   const body = Buffer.alloc(size, 'a');
   const request = makeRequest('POST', `/api/v1/me?note=${note}`, ['Host', '127.0.0.1:1', 'Content-Length', String(size)], body);
-  return eventRecord(request, { endpoint: 'mock.api.v1.me', reply: textReply(200, 'ok'), verdict: ok('fine') }, Date.now(), () => '127.0.0.1:1', 1, Date.now());
+  return eventRecord(request, { endpoint: 'mock.api.v1.me', reply: textReply(200, 'ok'), verdict: ok('fine') }, Date.now(), () => '127.0.0.1:1', 1, Date.now(), null);
 }
 
 describe('event history bounds', () => {

@@ -101,6 +101,16 @@ describe('transport: the exchange is exactly what went over the wire', () => {
     expect(del.response).toMatchObject({ status: 204, bodySize: 0 });
   });
 
+  it("records this side's end of the connection, the address and port the server sees the request come from", async () => {
+    const { port } = await httpServer((req, res) => res.end(`${req.socket.remoteAddress} ${req.socket.remotePort}`));
+    const [one, two] = await Promise.all([0, 1].map(() => send({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: [] }, { env })));
+    for (const ex of [one!, two!]) {
+      expect(ex.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
+      expect(ex.response.bodyText).toBe(`${ex.local!.address} ${ex.local!.port}`);
+    }
+    expect(one!.local!.port).not.toBe(two!.local!.port);
+  });
+
   it('reports timings as increasing offsets; no TLS, DNS or proxy phase for plain http to an IP', async () => {
     const { port } = await httpServer((_req, res) => setTimeout(() => res.end('late'), 30));
     const before = Date.now();

@@ -43,6 +43,13 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
     expect(ex.tls!.authorized).toBe(true);
   });
 
+  it("under TLS the exchange records this side's end of the TCP connection, as the server sees it", async () => {
+    const port = await listen(createServer({ key: pki.leaf.key, cert: pki.leaf.cert }, (req, res) => res.end(`${req.socket.remoteAddress} ${req.socket.remotePort}`)));
+    const ex = await get(`https://127.0.0.1:${port}/`, { ca: [pki.caCert] });
+    expect(ex.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
+    expect(ex.response.bodyText).toBe(`${ex.local!.address} ${ex.local!.port}`);
+  });
+
   it('unknown CA: explained, not sent', async () => {
     const port = await tlsServer(pki.leaf);
     const e = await failure(get(`https://127.0.0.1:${port}/`));
