@@ -60,6 +60,8 @@ export interface HarEntry {
   readonly cache: Record<string, never>;
   readonly timings: HarTimings;
   readonly serverIPAddress?: string;
+  /** HAR 1.2 `connection`: the TCP connection's client port, one connection per exchange. */
+  readonly connection?: string;
   readonly comment?: string;
 }
 export interface Har {
@@ -213,6 +215,7 @@ export function toHarEntry(exchange: RecordedExchange, comment?: string): HarEnt
     cache: {},
     timings: toHarTimings(exchange.timings),
     ...(address && isIP(address) ? { serverIPAddress: address } : {}),
+    ...(exchange.local ? { connection: String(exchange.local.port) } : {}),
     ...(comment ? { comment } : {}),
   };
 }

@@ -42,6 +42,7 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
       const phases = [t.dns, t.connect, t.send, t.wait, t.receive].filter((n) => n >= 0).reduce((a, b) => a + b, 0);
       expect(phases).toBeCloseTo(entry.time, 6);
       expect(entry.serverIPAddress).toBe('127.0.0.1');
+      expect(entry.connection).toBe(String(e.local!.port));
       // The head as written: request line, the headers the transport sent (Host, Content-Length, Connection) and CRLFs.
       expect(entry.request.headersSize).toBe(Buffer.byteLength(`${e.request.requestLine}\r\n${e.request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`));
       expect(entry.request.bodySize).toBe(e.request.bodySize);
@@ -74,6 +75,7 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     expect(entry.response.cookies).toEqual([{ name: 'sid', value: 'abc', path: '/', httpOnly: true, secure: true, expires: '2037-10-21T07:28:00.000Z' }]);
     expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
     expect(entry.serverIPAddress).toBeUndefined();
+    expect(entry.connection).toBeUndefined();
   });
   it('request.url is the request as sent: [ and ] raw as the transport sends them, non-ASCII as its UTF-8 escapes (httpsnippet validates it)', async () => {
     const seen: string[] = [];
