@@ -129,7 +129,7 @@ export function sentRequest(state: OAuth1State, signed: RawRequest): RawRequest 
 }
 
 /** Signs a leg's input and adds the profile's extra headers to the signed request. */
-export function signLeg(state: OAuth1State, input: SignatureInput, crypto: CryptoPort): BuiltRequest {
+function signLeg(state: OAuth1State, input: SignatureInput, crypto: CryptoPort): BuiltRequest {
   const trace = traceSignature(input, crypto);
   return { request: sentRequest(state, trace.request), trace };
 }

@@ -113,19 +113,25 @@ async function exchangeOnOAuth2Page(page: Page) {
   await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
 }
 
+/** The OAuth 2 flow through its token exchange, then the OpenID Connect page's lifecycle panel holding its tokens. */
+async function lifecyclePanel(page: Page) {
+  await exchangeOnOAuth2Page(page);
+  await page.getByRole('button', { name: 'OpenID Connect' }).click();
+  await page.getByRole('button', { name: 'Use the mock' }).click();
+  await page.getByRole('button', { name: 'Discover' }).click();
+  await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+  const panel = page.getByRole('region', { name: 'Token lifecycle' });
+  await panel.getByRole('button', { name: "Take the OAuth 2 flow's tokens" }).click();
+  return panel;
+}
+
 it.each(['light', 'dark'] as const)('takes the OAuth 2 flow\'s tokens through refresh, reuse of the replaced one, introspection and revocation (%s)', async (scheme) => {
   for (const viewport of SIZES) {
     const page = await session.browser.newPage({ viewport, colorScheme: scheme });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(session.app.url);
-    await exchangeOnOAuth2Page(page);
-    await page.getByRole('button', { name: 'OpenID Connect' }).click();
-    await page.getByRole('button', { name: 'Use the mock' }).click();
-    await page.getByRole('button', { name: 'Discover' }).click();
-    await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
-    const panel = page.getByRole('region', { name: 'Token lifecycle' });
-    await panel.getByRole('button', { name: "Take the OAuth 2 flow's tokens" }).click();
+    const panel = await lifecyclePanel(page);
     const legs = panel.locator('section.lifecycle-leg');
     const click = async (name: string) => {
       const n = await legs.count();
@@ -159,13 +165,7 @@ it.each(['light', 'dark'] as const)('takes the OAuth 2 flow\'s tokens through re
 it('introspects an active token, revokes it, and introspection then says inactive', async () => {
   const page = await session.browser.newPage({ viewport: SIZES[0] });
   await page.goto(session.app.url);
-  await exchangeOnOAuth2Page(page);
-  await page.getByRole('button', { name: 'OpenID Connect' }).click();
-  await page.getByRole('button', { name: 'Use the mock' }).click();
-  await page.getByRole('button', { name: 'Discover' }).click();
-  await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
-  const panel = page.getByRole('region', { name: 'Token lifecycle' });
-  await panel.getByRole('button', { name: "Take the OAuth 2 flow's tokens" }).click();
+  const panel = await lifecyclePanel(page);
   await panel.getByRole('button', { name: 'Introspect the access token' }).click();
   await panel.getByText('The provider says active: true.').waitFor();
   await panel.getByRole('button', { name: 'Revoke the access token' }).click();
