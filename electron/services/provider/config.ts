@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
+import { GRANT_TYPES } from './grants/registry';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
 
@@ -97,7 +98,7 @@ const clientSchema = z.strictObject({
   /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
   secret: nonEmpty('secret').optional(),
   redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
-  grantTypes: z.array(z.enum(['authorization_code', 'refresh_token'])).min(1).default(['authorization_code', 'refresh_token']),
+  grantTypes: z.array(z.enum(GRANT_TYPES)).min(1).default([...GRANT_TYPES]),
 });
 const userSchema = z.strictObject({ username: nonEmpty('username'), password: z.string({ error: 'password must be a string' }) });
 
@@ -129,7 +130,7 @@ export const configSchema = z.strictObject({
        */
       scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)')).default([...DEFAULT_SCOPES]),
     })
-    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: ['authorization_code', 'refresh_token'] }], scopes: [...DEFAULT_SCOPES] }),
+    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: [...GRANT_TYPES] }], scopes: [...DEFAULT_SCOPES] }),
   users: z.array(userSchema).min(1, 'users needs at least one user').superRefine(uniqueBy((u) => u.username, 'username')).default([{ ...DEFAULT_CREDENTIALS.user }]),
   /** Realm named in WWW-Authenticate challenges. */
   realm: z.string().default('oauth-lab-mock'),

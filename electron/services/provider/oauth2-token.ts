@@ -1,34 +1,21 @@
 import { base64Decode } from '../../../shared/encoding/base64';
 import { utf8Decode } from '../../../shared/encoding/utf8';
 import { constantTimeEqual, percentDecode } from '../../../shared/oauth1';
-import { codeChallenge } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
 import type { ClientConfig } from './config';
-import { ok, refused, type Handled, type ProviderContext } from './context';
-import { oauth2Error, quoted, type OAuth2ErrorCode } from './errors';
-import { decodeFormBody, decodeParams, headerValues, jsonReply, mediaType, type ProviderRequest } from './http';
-import { mintIdToken } from './oidc-id-token';
-import type { AuthorizationCode, RefreshToken } from './state';
+import { refused, type Handled, type ProviderContext } from './context';
+import { oauth2Error, quoted } from './errors';
+import { grantChoices, grantFor } from './grants/registry';
+import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderRequest } from './http';
+import { bad, TokenError } from './oauth2-token-error';
 
 /**
- * OAuth 2 step two (interface §4.2): the authorization_code grant with the interface's parameters, and the refresh_token
- * grant (RFC 6749 §6; an assumption, the interface says "not shown"). Errors are RFC 6749 §5.2 JSON.
+ * The token endpoint (interface §4.2, RFC 6749 §3.2): what every grant shares is done here once (POST, a form body,
+ * no repeated parameter, client authentication, grant_type present, known and allowed for the client), then the
+ * grant's own module in grants/ takes over. Errors are RFC 6749 §5.2 JSON.
  */
 const endpoint = SEED.endpoints.oauth2Token.id;
-const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
-const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
-const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
-
-export class TokenError {
-  constructor(
-    readonly status: number,
-    readonly error: OAuth2ErrorCode,
-    readonly description: string,
-    readonly headers: [string, string][] = [],
-  ) {}
-}
-export const bad = (error: OAuth2ErrorCode, description: string) => new TokenError(400, error, description);
 
 export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
   try {
@@ -42,10 +29,12 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
 function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   const { client, get } = readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
   const grantType = get.value('grant_type');
-  if (!grantType) throw bad('invalid_request', 'grant_type is missing; use authorization_code (interface §4.2) or refresh_token.');
-  if (grantType !== 'authorization_code' && grantType !== 'refresh_token') throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.`);
-  if (!client.grantTypes.includes(grantType)) throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
-  return grantType === 'authorization_code' ? authorizationCode(ctx, client, get) : refresh(ctx, client, get);
+  if (!grantType) throw bad('invalid_request', `grant_type is missing; use ${grantChoices(true)}.`);
+  const handler = grantFor(grantType);
+  // RFC 6749 §5.2: a grant type the server does not support is unsupported_grant_type.
+  if (!handler) throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use ${grantChoices(false)}.`);
+  if (!(client.grantTypes as readonly string[]).includes(grantType)) throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
+  return handler.handle(ctx, client, get);
 }
 
 /**
@@ -133,80 +122,4 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValue
   if (secret === undefined) throw clientFailure(basic !== null, realm, `Client authentication failed: client_secret is missing for confidential client ${client.id} (interface §4.2).`);
   if (!secretOk) throw clientFailure(basic !== null, realm, `Client authentication failed: wrong client_secret for ${client.id}.`);
   return client;
-}
-
-function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: FormValues): Handled {
-  const codeValue = get.value('code');
-  if (!codeValue) throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (interface §4.2).');
-  const redirectUri = get.value('redirect_uri');
-  if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (interface §4.2, RFC 6749 §4.1.3).');
-  const verifier = get.value('code_verifier');
-  if (verifier !== undefined && !VERIFIER.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
-  const code = ctx.state.codes.get(codeValue);
-  if (!code) throw bad('invalid_grant', 'The authorization code is unknown to this provider.');
-  if (code.clientId !== client.id) throw bad('invalid_grant', 'The authorization code was issued to another client (RFC 6749 §4.1.3).');
-  if (code.status === 'redeemed') {
-    const revoked = ctx.settings.switches.revokeOnCodeReuse ? ctx.state.revokeGrant(code.grantId) : 0;
-    throw bad('invalid_grant', `The authorization code was already used; a code is single-use (RFC 6749 §4.1.2).${revoked ? ' The tokens issued for it are now revoked.' : ''}`);
-  }
-  // From here on the code is spent whatever happens, so a verifier cannot be guessed by retrying.
-  code.status = 'redeemed';
-  if (ctx.state.isExpired(code)) throw bad('invalid_grant', `The authorization code expired at ${new Date(code.expiresAt).toISOString()} (${ctx.settings.lifetimes.codeTtl} s after issue); the service requires an immediate exchange (interface §8).`);
-  if (code.redirectUri !== redirectUri) throw bad('invalid_grant', `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`);
-  checkVerifier(ctx, code, verifier);
-  return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
-}
-
-function checkVerifier(ctx: ProviderContext, code: AuthorizationCode, verifier: string | undefined): void {
-  if (!code.pkce) {
-    if (verifier !== undefined) throw bad('invalid_grant', 'code_verifier was sent but the authorization request had no code_challenge (PKCE downgrade, RFC 9700 §4.8.2).');
-    return;
-  }
-  if (verifier === undefined) throw bad('invalid_grant', 'code_verifier is missing; the authorization request carried a code_challenge (RFC 7636 §4.5).');
-  if (!constantTimeEqual(codeChallenge(verifier, code.pkce.method, ctx.crypto), code.pkce.challenge)) throw bad('invalid_grant', `code_verifier does not match the code_challenge (${code.pkce.method}, RFC 7636 §4.6).`);
-}
-
-function refresh(ctx: ProviderContext, client: ClientConfig, get: FormValues): Handled {
-  const value = get.value('refresh_token');
-  if (!value) throw bad('invalid_request', 'refresh_token is missing.');
-  const rt = ctx.state.refreshTokens.get(value);
-  if (!rt) throw bad('invalid_grant', 'The refresh token is unknown to this provider.');
-  if (rt.clientId !== client.id) throw bad('invalid_grant', 'The refresh token was issued to another client (RFC 6749 §6).');
-  if (rt.status === 'revoked') throw bad('invalid_grant', 'The refresh token was revoked.');
-  if (rt.status === 'rotated') {
-    ctx.state.revokeGrant(rt.grantId);
-    throw bad('invalid_grant', 'The refresh token was already used and replaced (rotation); a replay revokes the whole grant (RFC 9700 §4.14.2).');
-  }
-  if (ctx.state.isExpired(rt)) throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
-  const asked = get.value('scope');
-  const granted = rt.scope.split(' ').filter(Boolean);
-  const wanted = asked === undefined ? granted : asked.split(' ').filter(Boolean);
-  const extra = wanted.filter((s) => !granted.includes(s));
-  if (extra.length) throw bad('invalid_scope', `Scope ${extra.join(' ')} was not in the original grant (${rt.scope || 'empty'}); a refresh may only narrow it (RFC 6749 §6).`);
-  return issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt);
-}
-
-function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: string; username: string }, scope: string, what: string, previous?: RefreshToken, code?: AuthorizationCode): Handled {
-  const now = ctx.clock.now();
-  const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
-  const access = { token: ctx.state.newSecret(24, 'b-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope, issuedAt: now, expiresAt: now + accessTokenTtl * 1000, status: 'valid' as const };
-  ctx.state.addBearer(access);
-  let refreshToken = previous;
-  if (!previous || ctx.settings.switches.rotateRefreshTokens) {
-    if (previous) previous.status = 'rotated';
-    // RFC 6749 §6: a new refresh token keeps the original grant's scope.
-    refreshToken = { token: ctx.state.newSecret(32, 'r-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope: previous?.scope ?? scope, issuedAt: now, expiresAt: now + refreshTokenTtl * 1000, status: 'valid' };
-    ctx.state.addRefresh(refreshToken);
-  }
-  const body: Record<string, unknown> = { access_token: access.token, expires_in: accessTokenTtl, token_type: 'bearer', scope, refresh_token: refreshToken!.token };
-  // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.
-  const openId = code !== undefined && scope.split(' ').includes('openid');
-  if (openId) body.id_token = mintIdToken(ctx, { clientId: code.clientId, username: code.username, scope, nonce: code.nonce, accessToken: access.token, authTime: code.issuedAt });
-  const fault = openId && ctx.settings.switches.idTokenFault !== 'off' ? ` id_token issued with fault ${ctx.settings.switches.idTokenFault} (switch idTokenFault).` : openId ? ' id_token issued (OpenID Connect).' : '';
-  return {
-    endpoint,
-    reply: jsonReply(200, body),
-    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
-    assumptions: previous ? [ASSUME_REFRESH] : openId ? [ASSUME_OIDC] : undefined,
-  };
 }

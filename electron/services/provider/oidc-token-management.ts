@@ -1,7 +1,8 @@
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { oauth2Error } from './errors';
 import { jsonReply, type ProviderRequest } from './http';
-import { bad, readClientPost, TokenError } from './oauth2-token';
+import { readClientPost } from './oauth2-token';
+import { bad, TokenError } from './oauth2-token-error';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import type { BearerToken, RefreshToken } from './state';
 

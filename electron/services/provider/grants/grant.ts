@@ -1,0 +1,15 @@
+import type { Handled, ProviderContext } from '../context';
+import type { FormValues } from '../oauth2-token';
+
+/**
+ * One OAuth 2 grant type at the token endpoint (RFC 6749 §4.1.3, §6, …). The endpoint has already read the POST,
+ * refused repeated parameters, authenticated the client and checked that the client may use this grant; `handle`
+ * does the rest, throwing TokenError for a refusal (RFC 6749 §5.2).
+ */
+export interface Grant {
+  readonly grantType: string;
+  /** Where the grant is defined, named after it when a request omits grant_type (e.g. "interface §4.2"). */
+  readonly definedBy?: string;
+  /** `client` is the authenticated client (its configuration's type is built from this registry, hence only its id). */
+  readonly handle: (ctx: ProviderContext, client: { readonly id: string }, get: FormValues) => Handled;
+}
