@@ -38,6 +38,7 @@ export const verifyContext = (ctx: ProviderContext): VerifyContext => ({
   state: ctx.state,
   crypto: ctx.crypto,
   listenAuthority: ctx.listenAuthority(),
+  baseUrl: ctx.baseUrl,
 });
 
 export function problemHandled(ctx: ProviderContext, endpoint: string, report: ProblemReport, signature: SignatureFindings | null = null, status?: number, headers: [string, string][] = []): Handled {

@@ -1,22 +1,22 @@
-import { constantTimeEqual } from '../../../shared/oauth1';
 import { SEED } from '../../../shared/seed';
 import { ok, problemHandled, verifyContext, type Handled, type ProviderContext } from './context';
 import { formReply, type ProviderRequest } from './http';
-import { verifyOAuth1 } from './oauth1-verify';
+import { verifyOAuth1, type OAuth1Verdict } from './oauth1-verify';
 
 /** OAuth 1.0a step one and step three (interface §4.1, RFC 5849 §2.1 and §2.3). */
 const ASSUME_CONFIRMED = 'oauth_callback_confirmed=true is sent as RFC 5849 §2.1 requires; the service lists only oauth_token, oauth_token_secret, oauth_expires_in (interface §2.1).';
 const ASSUME_ERRORS = 'Error bodies follow OAuth Problem Reporting with RFC 5849 §3.2 statuses; the service shows only 401 (interface §7).';
 
-function methodNotAllowed(ctx: ProviderContext, endpoint: string, req: ProviderRequest): Handled {
-  return problemHandled(ctx, endpoint, { problem: 'parameter_rejected', advice: `${req.method} is not accepted here; the service defines POST for this step (interface §4.1).` }, null, 405, [['Allow', 'POST']]);
+/** A refusal of verifyOAuth1; a 405 is HTTP's answer (RFC 9110 §15.5.6), not one of RFC 5849 §3.2's. */
+function refusal(ctx: ProviderContext, endpoint: string, v: Extract<OAuth1Verdict, { ok: false }>): Handled {
+  const handled = problemHandled(ctx, endpoint, v.report, v.signature, v.status, v.headers);
+  return v.status === 405 ? handled : { ...handled, assumptions: [ASSUME_ERRORS] };
 }
 
 export function requestToken(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = SEED.endpoints.oauth1RequestToken.id;
-  if (req.method !== 'POST') return methodNotAllowed(ctx, endpoint, req);
   const v = verifyOAuth1(req, 'request_token', verifyContext(ctx));
-  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature, v.status), assumptions: [ASSUME_ERRORS] };
+  if (!v.ok) return refusal(ctx, endpoint, v);
   const now = ctx.clock.now();
   const ttl = ctx.settings.lifetimes.requestTokenTtl;
   const token = { token: ctx.state.newSecret(18, 'rt-'), secret: ctx.state.newSecret(24), consumerKey: v.consumer.key, callback: v.oauth.get('oauth_callback')!, issuedAt: now, expiresAt: now + ttl * 1000, status: 'issued' as const };
@@ -38,16 +38,9 @@ export function requestToken(req: ProviderRequest, ctx: ProviderContext): Handle
 
 export function accessToken(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = SEED.endpoints.oauth1AccessToken.id;
-  if (req.method !== 'POST') return methodNotAllowed(ctx, endpoint, req);
   const v = verifyOAuth1(req, 'access_token', verifyContext(ctx));
-  if (!v.ok) return { ...problemHandled(ctx, endpoint, v.report, v.signature, v.status), assumptions: [ASSUME_ERRORS] };
+  if (!v.ok) return refusal(ctx, endpoint, v);
   const rt = v.requestToken!;
-  const fail = (problem: 'token_used' | 'token_expired' | 'token_rejected', advice: string) => problemHandled(ctx, endpoint, { problem, advice }, v.signature);
-  if (rt.status === 'exchanged') return fail('token_used', 'This request token was already exchanged for an access token; a request token is single-use (RFC 5849 §2.3). Start again at step one.');
-  if (ctx.state.isExpired(rt)) return fail('token_expired', `This request token expired at ${new Date(rt.expiresAt).toISOString()} (oauth_expires_in, interface §2.1). Start again at step one.`);
-  if (rt.status === 'denied') return fail('token_rejected', 'The user denied access for this request token.');
-  if (rt.status !== 'authorized' || rt.verifier === undefined) return fail('token_rejected', `The user has not authorized this request token yet; send the user to ${ctx.baseUrl()}${SEED.endpoints.oauth1Authorize.path}?oauth_token=${encodeURIComponent(rt.token)} first (RFC 5849 §2.2).`);
-  if (!constantTimeEqual(rt.verifier, v.oauth.get('oauth_verifier')!)) return fail('token_rejected', 'oauth_verifier does not match the verifier given to the user for this request token (RFC 5849 §2.3). Send the oauth_verifier from the step-two redirect.');
   rt.status = 'exchanged';
   const at = { token: ctx.state.newSecret(18, 'at-'), secret: ctx.state.newSecret(24), consumerKey: v.consumer.key, username: rt.username!, issuedAt: ctx.clock.now(), status: 'valid' as const };
   ctx.state.addAccessToken(at);

@@ -12,20 +12,14 @@ const MOCK_ONLY = 'The /api/* resources exist only in the mock; the service docu
 
 export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = 'mock.api.v1.me';
-  if (req.method !== 'GET' && req.method !== 'POST') {
-    return { ...problemHandled(ctx, endpoint, { problem: 'parameter_rejected', advice: `${req.method} is not accepted; /api/v1/me answers GET and POST.` }, null, 405, [['Allow', 'GET, POST']]), assumptions: [MOCK_ONLY] };
-  }
   const v = verifyOAuth1(req, 'resource', verifyContext(ctx));
   if (!v.ok) {
     // RFC 5849 §3.5.1: a request without credentials is answered with the bare OAuth challenge.
     const extra: [string, string][] = v.noCredentials ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]] : [];
-    const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : v.status);
+    const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : v.status, v.headers);
     return { ...h, reply: v.noCredentials ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] } : h.reply, assumptions: [MOCK_ONLY] };
   }
   const at = v.accessToken!;
-  if (at.status === 'deauthorized') {
-    return { ...problemHandled(ctx, endpoint, { problem: 'token_revoked', advice: `The user deauthorized this access token at ${new Date(at.deauthorizedAt ?? 0).toISOString()}; API requests with it get 401 (interface §3). Obtain a new one with the three legs.` }, v.signature), assumptions: [MOCK_ONLY] };
-  }
   const q = decodeParams(req.query ?? '', true, 'query');
   return {
     endpoint,
