@@ -30,11 +30,11 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
   const { client, get } = readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
   const grantType = get.value('grant_type');
   if (!grantType) throw bad('invalid_request', `grant_type is missing; use ${grantChoices(true)}.`);
-  const handler = grantFor(grantType);
+  const registered = grantFor(grantType);
   // RFC 6749 §5.2: a grant type the server does not support is unsupported_grant_type.
-  if (!handler) throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use ${grantChoices(false)}.`);
+  if (!registered) throw bad('unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported; use ${grantChoices(false)}.`);
   if (!(client.grantTypes as readonly string[]).includes(grantType)) throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
-  return handler.handle(ctx, client, get);
+  return registered.handle(ctx, client, get);
 }
 
 /**

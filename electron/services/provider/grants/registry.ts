@@ -5,14 +5,14 @@ import { refreshTokenGrant } from './refresh-token';
 /**
  * The grant types the mock's token endpoint serves, in the order they are named to a client (RFC 6749 §5.2
  * unsupported_grant_type), offered in the discovery document (RFC 8414 §2 grant_types_supported) and allowed in a
- * client's grantTypes. A new grant is one module in this folder and one line here.
+ * client's grantTypes. A new grant is one module in this folder and its entry in GRANTS.
  */
 const GRANTS = [
   authorizationCodeGrant,
   refreshTokenGrant,
 ] as const satisfies readonly Grant[];
 
-export type GrantType = (typeof GRANTS)[number]['grantType'];
+type GrantType = (typeof GRANTS)[number]['grantType'];
 export const GRANT_TYPES = GRANTS.map((g) => g.grantType) as [GrantType, ...GrantType[]];
 
 const BY_TYPE: ReadonlyMap<string, Grant> = new Map(GRANTS.map((g) => [g.grantType, g]));
