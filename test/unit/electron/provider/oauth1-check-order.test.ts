@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderEvent } from '../../../../electron/services/provider';
 import { approve1, C, CALLBACK, Harness, nonce, requestToken, signed, threeLegs } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
@@ -71,5 +72,24 @@ describe('OAuth 1.0a refusals come in the order of the checks', () => {
     expect((await h.admin('POST', `/_mock/oauth1/access-tokens/${t.accessToken}/deauthorize`)).status).toBe(200);
     expectProblem(await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: 'wrong' }), 401, 'signature_invalid');
     expectProblem(await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret, consumerKey: C.consumer.key }), 401, 'token_revoked');
+  });
+
+  it("a refusal carries the provider's signature findings exactly when its checks got as far as computing them", async () => {
+    const seen: ProviderEvent[] = [];
+    const off = h.provider.subscribe((e) => seen.push(e));
+    await h.send({ method: 'PUT', path: RT });
+    await rt({ mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version="2.0"') });
+    await rt({ consumerKey: 'nobody' });
+    off();
+    const [put, version, unknown] = seen.filter((e) => e.endpoint === 'oauth1.requestToken');
+    expect(put!.verdict.reason).toBe('parameter_rejected');
+    expect(put!.signature).toBeNull();
+    expect(put!.assumptions).toEqual([]);
+    expect(version!.verdict.reason).toBe('version_rejected');
+    expect(version!.signature).toBeNull();
+    expect(version!.assumptions.join(' ')).toContain('RFC 5849 §3.2');
+    // An unknown consumer is answered after the signature was computed with a dummy secret, so the base string is there.
+    expect(unknown!.verdict.reason).toBe('consumer_key_unknown');
+    expect(unknown!.signature?.baseString).toMatch(/^POST&http%3A%2F%2F127\.0\.0\.1%3A\d+%2Foauth%2Fv1%2Frequest_token&oauth_callback/);
   });
 });
