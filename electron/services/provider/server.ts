@@ -4,6 +4,7 @@ import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { startHttpServer, type HttpServer } from '../http-server';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
+import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import { refused, type Handled, type ProviderContext } from './context';
@@ -76,7 +77,7 @@ export class MockProvider {
   private address: { host: string; port: number } | null = null;
   /** host:port of the listening socket (read on every request, so built once per start). */
   private authority = '127.0.0.1';
-  private readonly streams = new Set<ServerResponse>();
+  private readonly streams = new Set<SseStream>();
   private readonly bodyLimit: number;
 
   constructor(private readonly options: MockProviderOptions = {}) {
@@ -164,8 +165,7 @@ export class MockProvider {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    for (const s of this.streams) s.end();
-    this.streams.clear();
+    for (const s of [...this.streams]) s.end();
     await server.close();
   }
 
@@ -276,19 +276,15 @@ export class MockProvider {
 
   /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
   private openStream(req: IncomingMessage, res: ServerResponse): void {
-    const since = Number(req.headers['last-event-id'] ?? /[?&]since=(\d+)/.exec(req.url ?? '')?.[1] ?? 0) || 0;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    req.socket.setTimeout(0);
-    const write = (e: ProviderEvent) => res.write(`id: ${e.id}\nevent: exchange\ndata: ${JSON.stringify(e)}\n\n`);
-    res.write(': OAuth Lab mock provider events\n\n');
+    const since = lastEventIdOf(req, 'since') ?? 0;
+    const stream = openSseStream(req, res, { greeting: 'OAuth Lab mock provider events', headers: { 'X-Content-Type-Options': 'nosniff' } });
+    const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
     for (const e of this.events.recent(since)) write(e);
     const unsubscribe = this.events.subscribe(write);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-    this.streams.add(res);
-    res.on('close', () => {
-      clearInterval(heartbeat);
+    this.streams.add(stream);
+    stream.onEnd(() => {
       unsubscribe();
-      this.streams.delete(res);
+      this.streams.delete(stream);
     });
   }
 }
