@@ -24,6 +24,7 @@ export class NonceMemory {
 
   /** Keeps the newest `capacity` nonces; those that no longer fit raise the floor like any other drop. */
   resize(capacity: number): void {
+    if (capacity === this.seen.limit) return;
     const old = this.seen;
     this.seen = this.table(capacity);
     for (const key of old.keys()) this.seen.set(key, old.get(key)!);
