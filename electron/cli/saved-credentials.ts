@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { SavedBearer } from '../../shared/flows';
 import type { Profile } from '../../shared/store/profile';
+import { newRecordId } from '../../shared/store/record-id';
 import type { SavedToken } from '../../shared/store/saved-token';
+import { nodeRandom } from '../services/node-crypto';
 import { createAppStore, type AppStore } from '../services/store';
 import { UsageError } from './io';
 
@@ -28,7 +29,7 @@ export function openSavedCredentials(ref: string, storeDir: string | undefined):
     token,
     saveRefreshed(t) {
       // The refreshed token replaces the one it came from (RFC 6749 §6: the old access token is done with).
-      store.tokenSave({ token: { id: token?.kind === 'oauth2' ? token.id : randomUUID(), profileId: profile.id, kind: 'oauth2', token: t.accessToken, tokenSecret: '', refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', obtainedAt: Date.now(), expiresAt: t.expiresAt, label: 'oauth-lab call (refreshed)' } });
+      store.tokenSave({ token: { id: token?.kind === 'oauth2' ? token.id : newRecordId(nodeRandom), profileId: profile.id, kind: 'oauth2', token: t.accessToken, tokenSecret: '', refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', obtainedAt: Date.now(), expiresAt: t.expiresAt, label: 'oauth-lab call (refreshed)' } });
       return `The refreshed tokens are saved under the profile "${profile.name}".`;
     },
   };

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeEventMessage } from '../../shared/bridge/api';
+import { ReplayBuffer, type ReplayLimits } from '../services/replay-buffer';
+import { HEARTBEAT_MS, lastEventIdOf, openSseStream, sseComment, sseEvent, type SseStream } from '../services/sse';
 import { BASE_HEADERS } from './respond';
 
 /** Where events come from: BridgeEventBus, or anything with the same subscribe. */
@@ -7,55 +9,24 @@ export interface EventFeed {
   subscribe(listener: (message: BridgeEventMessage) => void): () => void;
 }
 
-export const HEARTBEAT_MS = 15_000;
-/** A tab that stops reading is cut off after this much unsent data instead of growing our memory without end. */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+export type { ReplayLimits };
 /**
  * The replay buffer for reconnecting tabs: a reconnect gap is seconds, so the last 500 events are plenty, and the
- * byte cap keeps a burst of large payloads from holding memory (and stays under MAX_BUFFERED_BYTES, so a full
- * replay never trips the slow-tab cut-off).
+ * byte cap keeps a burst of large payloads from holding memory (and stays under the SSE writer's MAX_BUFFERED_BYTES,
+ * so a full replay never trips the slow-tab cut-off).
  */
 export const REPLAY_MAX_EVENTS = 500;
 export const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
 
-export interface ReplayLimits {
-  readonly maxEvents: number;
-  readonly maxBytes: number;
-}
-
-/** Event names become SSE field values, so only plain identifiers pass (a newline would forge another field). */
-const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-/** Last-Event-ID we accept: plain decimal digits, small enough to stay an exact JavaScript integer. */
-const EVENT_ID = /^\d{1,15}$/;
-
-/** One SSE frame: `event: <name>` and the JSON payload on one `data:` line (JSON.stringify never emits a raw newline). */
-export function sseFrame(message: BridgeEventMessage): string | null {
-  if (!EVENT_NAME.test(message.event)) return null;
+/** One bridge event as an SSE event: `event: <name>` and the JSON payload on one `data:` line; null when refused. */
+export function sseFrame(message: BridgeEventMessage, id?: number): string | null {
   let data: string | undefined;
   try {
     data = JSON.stringify(message.payload ?? null);
   } catch {
     return null;
   }
-  return `event: ${message.event}\ndata: ${data}\n\n`;
-}
-
-/**
- * Where a reconnecting tab left off: the Last-Event-ID header the browser sends on its own reconnect, else
- * `?lastEventId=` (a new EventSource cannot set headers). Anything but a plain non-negative integer is ignored.
- */
-export function lastEventIdOf(req: IncomingMessage): number | null {
-  const header = req.headers['last-event-id'];
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const raw = typeof header === 'string' && header !== '' ? header : q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get('lastEventId');
-  return raw !== null && EVENT_ID.test(raw) ? Number(raw) : null;
-}
-
-interface Buffered {
-  readonly id: number;
-  readonly frame: string;
-  readonly bytes: number;
+  return sseEvent({ id, event: message.event, data });
 }
 
 /**
@@ -65,17 +36,17 @@ interface Buffered {
  * any) from timing out; closing the tab removes it; `closeAll` ends them all and releases the feed.
  */
 export class EventStreams {
-  private readonly open = new Set<{ write(text: string): void; end(): void }>();
-  private readonly buffer: Buffered[] = [];
-  private bufferedBytes = 0;
-  private lastId = 0;
+  private readonly open = new Set<SseStream>();
+  private readonly buffer: ReplayBuffer<string>;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly feed: EventFeed,
     private readonly heartbeatMs: number = HEARTBEAT_MS,
-    private readonly limits: ReplayLimits = { maxEvents: REPLAY_MAX_EVENTS, maxBytes: REPLAY_MAX_BYTES },
-  ) {}
+    limits: ReplayLimits = { maxEvents: REPLAY_MAX_EVENTS, maxBytes: REPLAY_MAX_BYTES },
+  ) {
+    this.buffer = new ReplayBuffer<string>(limits);
+  }
 
   get size(): number {
     return this.open.size;
@@ -84,74 +55,34 @@ export class EventStreams {
   // Subscribed on the first tab, not in the constructor: a host that fails to listen never calls closeAll.
   private listen(): void {
     this.unsubscribe ??= this.feed.subscribe((message) => {
-      const body = sseFrame(message);
-      if (!body) return; // refused: no id spent, nothing buffered
-      this.lastId += 1;
-      const frame = `id: ${this.lastId}\n${body}`;
-      this.buffer.push({ id: this.lastId, frame, bytes: Buffer.byteLength(frame) });
-      this.bufferedBytes += this.buffer.at(-1)!.bytes;
-      while (this.buffer.length > this.limits.maxEvents || this.bufferedBytes > this.limits.maxBytes) {
-        this.bufferedBytes -= this.buffer.shift()!.bytes;
-      }
-      for (const tab of [...this.open]) tab.write(frame);
+      const text = sseFrame(message, this.buffer.nextId);
+      if (!text) return; // refused: no id spent, nothing buffered
+      this.buffer.push(text, Buffer.byteLength(text));
+      for (const tab of [...this.open]) tab.write(text);
     });
   }
 
   serve(req: IncomingMessage, res: ServerResponse): void {
     this.listen();
-    res.writeHead(200, {
-      ...BASE_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-    });
-    // The stream lives as long as the tab; no socket timeout should end it.
-    req.socket.setTimeout(0);
-    req.socket.setNoDelay(true);
-    let ended = false;
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
-    const cleanup = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      this.open.delete(tab);
-    };
-    const end = () => {
-      cleanup();
-      if (!res.writableEnded) res.end();
-    };
-    const write = (text: string) => {
-      if (res.writableEnded || res.destroyed) return;
-      if (res.writableLength > MAX_BUFFERED_BYTES) {
-        // EventSource reconnects on its own (with Last-Event-ID); a fresh stream is better than an unbounded buffer.
-        end();
-        return;
-      }
-      res.write(text);
-    };
-    const tab = { write, end };
-    write(': OAuth Lab bridge events\nretry: 2000\n\n');
+    const tab = openSseStream(req, res, { greeting: 'OAuth Lab bridge events', retryMs: 2000, heartbeatMs: this.heartbeatMs, headers: { ...BASE_HEADERS, Connection: 'keep-alive' } });
     // Replay and joining the live set happen in one synchronous turn, so no event falls between them.
-    this.replay(lastEventIdOf(req), write);
-    if (ended || res.destroyed) return;
+    this.replay(lastEventIdOf(req, 'lastEventId'), tab);
+    if (tab.ended || res.destroyed) return;
     this.open.add(tab);
-    heartbeat = setInterval(() => write(': heartbeat\n\n'), this.heartbeatMs);
-    heartbeat.unref();
-    res.on('close', cleanup);
-    res.on('error', cleanup);
+    tab.onEnd(() => this.open.delete(tab));
   }
 
-  private replay(since: number | null, write: (text: string) => void): void {
+  private replay(since: number | null, tab: SseStream): void {
     if (since === null) return;
-    if (since > this.lastId) {
+    if (since > this.buffer.lastId) {
       // Ids from another process (a restarted host): nothing to replay, and later ids continue above the tab's
       // own so its duplicate filter does not drop them.
-      this.lastId = since;
+      this.buffer.continueAbove(since);
       return;
     }
-    const oldest = this.buffer[0]?.id ?? this.lastId + 1;
-    if (since + 1 < oldest) write(`: replay incomplete: events ${since + 1}..${oldest - 1} were dropped\n\n`);
-    for (const b of this.buffer) if (b.id > since) write(b.frame);
+    const oldest = this.buffer.oldestId;
+    if (since + 1 < oldest) tab.write(sseComment(`replay incomplete: events ${since + 1}..${oldest - 1} were dropped`));
+    for (const frame of this.buffer.after(since)) tab.write(frame);
   }
 
   /** Ends every open stream and stops listening to the feed (the host is closing). */

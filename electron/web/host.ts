@@ -1,7 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeHandlers } from '../../shared/bridge/api';
+import { LOOPBACK, startHttpServer } from '../services/http-server';
 import { handleCall } from './api-call';
-import { EventStreams, HEARTBEAT_MS, type EventFeed } from './event-stream';
+import { HEARTBEAT_MS } from '../services/sse';
+import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
 import { BODY_LIMIT } from './request-body';
 import { BASE_HEADERS, forbid, sendError } from './respond';
@@ -46,29 +48,33 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export const LOOPBACK = '127.0.0.1';
+export { LOOPBACK };
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token === undefined ? newToken() : checkToken(options.token);
   const root = await openStaticRoot(options.staticDir);
   const streams = new EventStreams(options.events, options.heartbeatMs ?? HEARTBEAT_MS);
-  // requireHostHeader off: a request without Host gets our own 403 with the reason, like any other wrong Host.
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 120_000, maxHeaderSize: 16 * 1024, requireHostHeader: false });
-  const port = await listen(server, options.port ?? 0);
   const launchCodes = new LaunchCodes(options.launchCodeTtlMs, options.now);
-  const context: RequestContext = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT, launchCodes };
-
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    req.on('error', () => {});
-    res.on('error', () => {});
-    route(context, req, res).catch((e: unknown) => {
-      // A bug in the host, not bad input: answer it as data rather than leave the request hanging.
-      if (!res.headersSent) sendError(res, 500, 'internal', `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
-      else res.destroy();
-    });
+  let context: RequestContext | undefined;
+  const http = await startHttpServer({
+    name: 'the web host',
+    port: options.port ?? 0,
+    portAdvice: 'Choose another with --port, or 0 for any free one.',
+    // requireHostHeader off: a request without Host gets our own 403 with the reason, like any other wrong Host.
+    http: { headersTimeout: 10_000, requestTimeout: 120_000, maxHeaderSize: 16 * 1024, requireHostHeader: false },
+    onRequest: (req: IncomingMessage, res: ServerResponse) => {
+      req.on('error', () => {});
+      res.on('error', () => {});
+      route(context!, req, res).catch((e: unknown) => {
+        // A bug in the host, not bad input: answer it as data rather than leave the request hanging.
+        if (!res.headersSent) sendError(res, 500, 'internal', `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
+        else res.destroy();
+      });
+    },
   });
+  const port = http.port;
+  context = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT, launchCodes };
 
-  let closing: Promise<void> | null = null;
   const origin = `http://${LOOPBACK}:${port}`;
   return {
     url: `${origin}/?token=${token}`,
@@ -77,12 +83,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue()}`,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        streams.closeAll();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
+      streams.closeAll();
+      return http.close();
     },
   };
 }
@@ -158,22 +160,3 @@ function enter(res: ServerResponse, ctx: RequestContext): void {
 
 const HOW_TO_GET_IN = (port: number) =>
   `Open the URL that \`oauth-lab web\` printed (http://${LOOPBACK}:${port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;
-
-/** Binds 127.0.0.1 only, with bind failures in words. */
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (e: NodeJS.ErrnoException) => {
-      const why = e.code === 'EADDRINUSE' ? 'another program already uses that port; choose another with --port, or 0 for any free one' : e.code === 'EACCES' ? 'this user may not listen there (ports below 1024 need privileges)' : e.message;
-      reject(new Error(`The web host cannot listen on ${LOOPBACK}:${port}: ${why}.`));
-    };
-    server.once('error', onError);
-    server.listen({ host: LOOPBACK, port, exclusive: true }, () => {
-      server.off('error', onError);
-      // Later socket errors belong to single connections; they must not crash the process.
-      server.on('error', () => {});
-      const address = server.address();
-      if (address && typeof address === 'object') resolve(address.port);
-      else reject(new Error('The web host did not get a TCP address.'));
-    });
-  });
-}

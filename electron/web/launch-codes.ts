@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { tokensEqual } from './token';
+import { newToken, tokensEqual } from './token';
 
 /**
  * One-time launch codes, so the browser can be opened without the token on any command line: the opener's argument
@@ -27,9 +26,9 @@ export class LaunchCodes {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A fresh code: 32 random bytes, base64url. */
+  /** A fresh code, as strong as the token it stands in for. */
   issue(): string {
-    const value = randomBytes(32).toString('base64url');
+    const value = newToken();
     this.codes = [...this.codes.slice(-(REMEMBERED - 1)), { value, expiresAt: this.now() + this.ttlMs, used: false }];
     return value;
   }

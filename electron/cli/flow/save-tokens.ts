@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { SavedTokenInput } from '../../../shared/store/saved-token';
+import { newRecordId } from '../../../shared/store/record-id';
 import { savedTokenSchema } from '../../../shared/store/saved-token';
+import { nodeRandom } from '../../services/node-crypto';
 import { createAppStore } from '../../services/store';
 import { findProfile } from '../saved-credentials';
 import { FlowFailure } from './report';
@@ -16,7 +17,7 @@ export async function saveFlowTokens(profileRef: string, storeDir: string | unde
   try {
     const profile = findProfile(store, profileRef);
     if (!profile) throw new FlowFailure('save', `--save: there is no profile with the id or name ${JSON.stringify(profileRef)} in ${store.path}; create it in the app first (names: ${store.profilesList(undefined).map((p) => JSON.stringify(p.name)).join(', ')}).`);
-    const token = savedTokenSchema.parse({ ...tokens, id: randomUUID(), profileId: profile.id, obtainedAt: Date.now(), label: 'oauth-lab flow' });
+    const token = savedTokenSchema.parse({ ...tokens, id: newRecordId(nodeRandom), profileId: profile.id, obtainedAt: Date.now(), label: 'oauth-lab flow' });
     store.tokenSave({ token });
     return `Tokens saved under the profile "${profile.name}" in ${store.path}.`;
   } catch (e) {

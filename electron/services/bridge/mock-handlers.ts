@@ -1,6 +1,7 @@
 import type { EventSink } from '../../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../shared/bridge/result';
+import { ListenError } from '../http-server';
 import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, resetMockClock, updateMockSettings } from '../provider';
 
 /**
@@ -49,9 +50,7 @@ export function createMockHandlers(provider: MockProvider, events: EventSink): M
         try {
           await provider.start({ port });
         } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          if (code === 'EADDRINUSE') throw new BridgeFailure('port_in_use', `Port ${port} on 127.0.0.1 is already in use; choose another port, or 0 for any free port.`);
-          if (code === 'EACCES') throw new BridgeFailure('port_not_permitted', `Port ${port} needs privileges this app does not have; use a port above 1023, or 0.`);
+          if (e instanceof ListenError && e.reason !== 'listen_failed') throw new BridgeFailure(e.reason, e.message);
           throw e;
         }
         events.emit('mockStatus', status());

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ListenError, LOOPBACK, startHttpServer, type HttpServer } from '../http-server';
 import { CatcherError } from './errors';
 import { evaluate, type Hit } from './evaluate';
-import { LOOPBACK, listenOnLoopback } from './listen';
 import { sendPage } from './page';
 import { resultPage, PAGES } from './pages';
 import { looksLikeAuthorizationResponse, parseQuery } from './query';
@@ -23,6 +23,21 @@ function validate(o: CatcherOptions): { port: number; path: string } {
   positive('timeoutMs', o.timeoutMs);
   positive('idleCloseMs', o.idleCloseMs, true);
   return { port, path };
+}
+
+/** Listens on 127.0.0.1 only (RFC 8252 §8.3); a bind failure becomes the catcher's own coded error. */
+async function listen(port: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<HttpServer> {
+  try {
+    return await startHttpServer({
+      name: 'the callback catcher',
+      port,
+      portAdvice: `Choose another callback port (and register the matching redirect URI http://${LOOPBACK}:<port>/... with the provider), or stop the program that uses port ${port}.`,
+      http: { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 1_000 },
+      onRequest,
+    });
+  } catch (e) {
+    throw e instanceof ListenError ? new CatcherError(e.reason, e.message) : e;
+  }
 }
 
 function validateTarget(t: WaitTarget): void {
@@ -54,8 +69,8 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
   let closing: Promise<void> | undefined;
 
   // Small limits: a callback is one short GET (provider-cases.md (b), "Cap request-line and header sizes").
-  const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 1_000 });
-  const port = await listenOnLoopback(server, wantedPort);
+  const http = await listen(wantedPort, onRequest);
+  const port = http.port;
   const redirectUri = `http://${LOOPBACK}:${port}${path}`;
   const allowedHosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`, `[::1]:${port}`]);
 
@@ -64,10 +79,7 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     closed = true;
     clearTimeout(idleTimer);
     registry.rejectAll(new CatcherError('catcher_closed', `The callback catcher on ${redirectUri} was closed before the callback arrived.`));
-    closing = new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    closing = http.close();
     return closing;
   };
 
@@ -82,7 +94,7 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     emit({ type: 'rejected', at: now(), reason, status: page.status, method: req.method ?? '', path: p });
   };
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  function onRequest(req: IncomingMessage, res: ServerResponse): void {
     const target = req.url ?? '';
     const q = target.indexOf('?');
     const p = q < 0 ? target : target.slice(0, q);
@@ -116,7 +128,7 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     answer(page);
     report('matched', page.status);
     registry.deliver(found.key, result);
-  });
+  }
 
   return {
     host: LOOPBACK,

@@ -1,3 +1,4 @@
+import { BoundedTable } from '../bounded-table';
 import { CatcherError } from './errors';
 import { valuesOf } from './query';
 import type { CallbackParam, CaughtCallback, MatchedBy, WaitTarget } from './types';
@@ -40,7 +41,8 @@ function candidateKeys(params: readonly CallbackParam[]): [string, MatchedBy][] 
 /** The pending waits of one catcher, keyed by state / request token, with timeouts and cancellation. */
 export class WaitRegistry {
   private readonly pending = new Map<string, Entry>();
-  private readonly finished = new Map<string, FinishedOutcome>();
+  /** The outcomes of the last MAX_FINISHED waits, so a late or repeated hit is told what became of its flow. */
+  private readonly finished = new BoundedTable<string, FinishedOutcome>(MAX_FINISHED);
 
   constructor(
     private readonly redirectUri: string,
@@ -115,7 +117,6 @@ export class WaitRegistry {
     e.cleanup();
     this.pending.delete(key);
     this.finished.set(key, outcome);
-    if (this.finished.size > MAX_FINISHED) this.finished.delete(this.finished.keys().next().value!);
     if (this.pending.size === 0) this.onIdle();
   }
 }

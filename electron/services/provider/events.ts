@@ -1,4 +1,5 @@
 import type { Exchange, SocketEnd } from '../../../shared/http';
+import { ReplayBuffer } from '../replay-buffer';
 import { buildEvent, type EventRecord } from './event-record';
 import type { ProviderSignatureReport } from './oauth1-verify';
 
@@ -29,9 +30,9 @@ export interface ProviderEvent {
 
 export type EventListener = (event: ProviderEvent) => void;
 
+/** An event kept as its record until first needed, then as built. */
 interface Entry {
   readonly id: number;
-  readonly bytes: number;
   record: EventRecord | null;
   event: ProviderEvent | null;
 }
@@ -46,21 +47,16 @@ export const HISTORY_BYTES = 64 * 1024 * 1024;
  * needed (at once when someone listens), then kept as built. The newest event is always kept.
  */
 export class EventHub {
-  private readonly history: Entry[] = [];
+  private readonly history: ReplayBuffer<Entry>;
   private readonly listeners = new Set<EventListener>();
-  private nextId = 1;
-  private bytes = 0;
 
-  constructor(
-    private readonly limit = HISTORY_LIMIT,
-    private readonly byteLimit = HISTORY_BYTES,
-  ) {}
+  constructor(limit = HISTORY_LIMIT, byteLimit = HISTORY_BYTES) {
+    this.history = new ReplayBuffer<Entry>({ maxEvents: limit, maxBytes: byteLimit });
+  }
 
   publish(record: EventRecord): void {
-    const entry: Entry = { id: this.nextId++, bytes: record.bytes, record, event: null };
-    this.history.push(entry);
-    this.bytes += entry.bytes;
-    while (this.history.length > this.limit || (this.bytes > this.byteLimit && this.history.length > 1)) this.bytes -= this.history.shift()!.bytes;
+    const entry: Entry = { id: this.history.nextId, record, event: null };
+    this.history.push(entry, record.bytes);
     if (this.listeners.size === 0) return;
     const event = built(entry);
     for (const l of this.listeners) {
@@ -78,12 +74,11 @@ export class EventHub {
   }
 
   recent(sinceId = 0): ProviderEvent[] {
-    return this.history.filter((e) => e.id > sinceId).map(built);
+    return this.history.after(sinceId).map(built);
   }
 
   clear(): void {
-    this.history.length = 0;
-    this.bytes = 0;
+    this.history.clear();
   }
 }
 

@@ -1,4 +1,4 @@
-import { InsertionOrder } from './insertion-order';
+import { BoundedTable } from '../bounded-table';
 
 /**
  * Nonces seen recently (RFC 5849 §3.3), in bounded memory (§4.10). A nonce is remembered for the timestamp window
@@ -6,11 +6,12 @@ import { InsertionOrder } from './insertion-order';
  * from then on every timestamp up to the dropped one is refused (`floor`), so a dropped nonce can never be replayed.
  */
 export class NonceMemory {
-  private readonly seen = new Map<string, number>();
-  private readonly order = new InsertionOrder<string>();
+  private seen: BoundedTable<string, number>;
   private floorSeconds = 0;
 
-  constructor(private capacity: number) {}
+  constructor(capacity: number) {
+    this.seen = this.table(capacity);
+  }
 
   get size(): number {
     return this.seen.size;
@@ -21,9 +22,12 @@ export class NonceMemory {
     return this.floorSeconds;
   }
 
+  /** Keeps the newest `capacity` nonces; those that no longer fit raise the floor like any other drop. */
   resize(capacity: number): void {
-    this.capacity = capacity;
-    this.trim();
+    if (capacity === this.seen.limit) return;
+    const old = this.seen;
+    this.seen = this.table(capacity);
+    for (const key of old.keys()) this.seen.set(key, old.get(key)!);
   }
 
   /** One flat string (join builds it in one piece, where concatenation would leave a tree the GC must shortcut later). */
@@ -37,29 +41,25 @@ export class NonceMemory {
 
   /** Records a nonce (one already remembered is left as it is) and forgets those older than `oldestSeconds`. */
   remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
-    // Each key is in `order` once, so the two stay in step (nothing else deletes from `seen`).
     if (this.seen.has(key)) return;
     // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
-    for (let k = this.order.peek(); k !== undefined && this.seen.get(k)! < oldestSeconds; k = this.order.peek()) {
-      this.order.shift();
-      this.seen.delete(k);
+    const expired: string[] = [];
+    for (const k of this.seen.keys()) {
+      if (this.seen.get(k)! >= oldestSeconds) break;
+      expired.push(k);
     }
+    for (const k of expired) this.seen.delete(k);
     this.seen.set(key, timestampSeconds);
-    this.order.push(key);
-    this.trim();
   }
 
   clear(): void {
     this.seen.clear();
-    this.order.reset();
     this.floorSeconds = 0;
   }
 
-  private trim(): void {
-    while (this.seen.size > this.capacity) {
-      const oldest = this.order.shift()!;
-      this.floorSeconds = Math.max(this.floorSeconds, this.seen.get(oldest)!);
-      this.seen.delete(oldest);
-    }
+  private table(capacity: number): BoundedTable<string, number> {
+    return new BoundedTable<string, number>(capacity, (timestamp) => {
+      this.floorSeconds = Math.max(this.floorSeconds, timestamp);
+    });
   }
 }

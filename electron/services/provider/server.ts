@@ -1,8 +1,10 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
+import { startHttpServer, type HttpServer } from '../http-server';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
+import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import { refused, type Handled, type ProviderContext } from './context';
@@ -71,11 +73,11 @@ export class MockProvider {
   readonly state: ProviderState;
   readonly events = new EventHub();
   readonly context: ProviderContext;
-  private server: Server | null = null;
+  private server: HttpServer | null = null;
   private address: { host: string; port: number } | null = null;
   /** host:port of the listening socket (read on every request, so built once per start). */
   private authority = '127.0.0.1';
-  private readonly streams = new Set<ServerResponse>();
+  private readonly streams = new Set<SseStream>();
   private readonly bodyLimit: number;
 
   constructor(private readonly options: MockProviderOptions = {}) {
@@ -135,30 +137,27 @@ export class MockProvider {
     if (this.server) return this.baseUrl;
     const host = opts.host ?? '127.0.0.1';
     const t = this.options.timeouts ?? {};
-    const server = createServer({
-      headersTimeout: t.headersMs ?? 10_000,
-      requestTimeout: t.requestMs ?? 30_000,
-      keepAliveTimeout: t.keepAliveMs ?? 5_000,
-      connectionsCheckingInterval: t.checkIntervalMs ?? 1_000,
-      maxHeaderSize: 16 * 1024,
+    const server = await startHttpServer({
+      name: 'the mock provider',
+      host,
+      port: opts.port ?? 0,
+      http: {
+        headersTimeout: t.headersMs ?? 10_000,
+        requestTimeout: t.requestMs ?? 30_000,
+        keepAliveTimeout: t.keepAliveMs ?? 5_000,
+        connectionsCheckingInterval: t.checkIntervalMs ?? 1_000,
+        maxHeaderSize: 16 * 1024,
+      },
+      onRequest: (req, res) => this.onRequest(req, res),
+      configure: (s) => {
+        s.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
+        // Without a 'connect' listener node drops a CONNECT request's connection with no answer at all.
+        s.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
+      },
     });
-    server.on('request', (req, res) => this.onRequest(req, res));
-    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
-    // Without a 'connect' listener node drops a CONNECT request's connection with no answer at all.
-    server.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(opts.port ?? 0, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    server.on('error', () => {});
-    const a = server.address();
-    if (!a || typeof a === 'string') throw new Error('The server did not report a TCP address.');
     this.server = server;
-    this.address = { host, port: a.port };
-    this.authority = `${this.displayHost}:${a.port}`;
+    this.address = { host, port: server.port };
+    this.authority = `${this.displayHost}:${server.port}`;
     return this.baseUrl;
   }
 
@@ -166,12 +165,8 @@ export class MockProvider {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    for (const s of this.streams) s.end();
-    this.streams.clear();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    for (const s of [...this.streams]) s.end();
+    await server.close();
   }
 
   private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
@@ -281,19 +276,15 @@ export class MockProvider {
 
   /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
   private openStream(req: IncomingMessage, res: ServerResponse): void {
-    const since = Number(req.headers['last-event-id'] ?? /[?&]since=(\d+)/.exec(req.url ?? '')?.[1] ?? 0) || 0;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    req.socket.setTimeout(0);
-    const write = (e: ProviderEvent) => res.write(`id: ${e.id}\nevent: exchange\ndata: ${JSON.stringify(e)}\n\n`);
-    res.write(': OAuth Lab mock provider events\n\n');
+    const since = lastEventIdOf(req, 'since') ?? 0;
+    const stream = openSseStream(req, res, { greeting: 'OAuth Lab mock provider events', headers: { 'X-Content-Type-Options': 'nosniff' } });
+    const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
     for (const e of this.events.recent(since)) write(e);
     const unsubscribe = this.events.subscribe(write);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-    this.streams.add(res);
-    res.on('close', () => {
-      clearInterval(heartbeat);
+    this.streams.add(stream);
+    stream.onEnd(() => {
       unsubscribe();
-      this.streams.delete(res);
+      this.streams.delete(stream);
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { MockClock } from './clock';
-import { InsertionOrder, setBounded } from './insertion-order';
+import { BoundedTable } from '../bounded-table';
 import { NonceMemory } from './nonces';
 import type { PooledRandom } from './random-pool';
 
@@ -86,36 +86,13 @@ export type PendingLogin =
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
 export const TABLE_LIMIT = 50_000;
 
-/** A table and the order its keys were inserted in, so the oldest can be dropped once it is full. */
-class Table<V> {
-  readonly map = new Map<string, V>();
-  private readonly order = new InsertionOrder<string>();
-
-  put(key: string, value: V): void {
-    setBounded(this.map, this.order, TABLE_LIMIT, key, value);
-  }
-
-  clear(): void {
-    this.map.clear();
-    this.order.reset();
-  }
-}
-
 export class ProviderState {
-  private readonly tables = {
-    requestTokens: new Table<RequestToken>(),
-    accessTokens: new Table<OAuth1AccessToken>(),
-    codes: new Table<AuthorizationCode>(),
-    bearerTokens: new Table<BearerToken>(),
-    refreshTokens: new Table<RefreshToken>(),
-    pendingLogins: new Table<PendingLogin>(),
-  };
-  readonly requestTokens = this.tables.requestTokens.map;
-  readonly accessTokens = this.tables.accessTokens.map;
-  readonly codes = this.tables.codes.map;
-  readonly bearerTokens = this.tables.bearerTokens.map;
-  readonly refreshTokens = this.tables.refreshTokens.map;
-  readonly pendingLogins = this.tables.pendingLogins.map;
+  readonly requestTokens = new BoundedTable<string, RequestToken>(TABLE_LIMIT);
+  readonly accessTokens = new BoundedTable<string, OAuth1AccessToken>(TABLE_LIMIT);
+  readonly codes = new BoundedTable<string, AuthorizationCode>(TABLE_LIMIT);
+  readonly bearerTokens = new BoundedTable<string, BearerToken>(TABLE_LIMIT);
+  readonly refreshTokens = new BoundedTable<string, RefreshToken>(TABLE_LIMIT);
+  readonly pendingLogins = new BoundedTable<string, PendingLogin>(TABLE_LIMIT);
   readonly nonces: NonceMemory;
 
   constructor(
@@ -132,22 +109,22 @@ export class ProviderState {
   }
 
   addRequestToken(t: RequestToken): void {
-    this.tables.requestTokens.put(t.token, t);
+    this.requestTokens.set(t.token, t);
   }
   addAccessToken(t: OAuth1AccessToken): void {
-    this.tables.accessTokens.put(t.token, t);
+    this.accessTokens.set(t.token, t);
   }
   addCode(c: AuthorizationCode): void {
-    this.tables.codes.put(c.code, c);
+    this.codes.set(c.code, c);
   }
   addBearer(t: BearerToken): void {
-    this.tables.bearerTokens.put(t.token, t);
+    this.bearerTokens.set(t.token, t);
   }
   addRefresh(t: RefreshToken): void {
-    this.tables.refreshTokens.put(t.token, t);
+    this.refreshTokens.set(t.token, t);
   }
   addPendingLogin(csrf: string, p: PendingLogin): void {
-    this.tables.pendingLogins.put(csrf, p);
+    this.pendingLogins.set(csrf, p);
   }
 
   /** Takes a pending login once: a CSRF token is single-use. */
@@ -171,7 +148,7 @@ export class ProviderState {
   }
 
   clear(): void {
-    for (const t of Object.values(this.tables)) t.clear();
+    for (const t of [this.requestTokens, this.accessTokens, this.codes, this.bearerTokens, this.refreshTokens, this.pendingLogins]) t.clear();
     this.nonces.clear();
   }
 }

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import type { HistoryEntry } from '../../../shared/store/history';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
+import { newRecordId } from '../../../shared/store/record-id';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Settings } from '../../../shared/store/settings';
+import { nodeRandom } from '../node-crypto';
 import { invalidInput, notFound, storeError, type KeyValueBackend } from './backend';
 import { encodeProfile, encodeToken } from './codec';
 import { createConfBackend } from './conf-backend';
@@ -57,7 +58,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const now = options.now ?? Date.now;
-  const newId = options.newId ?? randomUUID;
+  const newId = options.newId ?? (() => newRecordId(nodeRandom, 'p-'));
   const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
   // Taken before reading: a write by another process in between then shows as a change (see refresh).

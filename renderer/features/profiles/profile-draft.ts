@@ -140,11 +140,6 @@ export function validateDraft(d: ProfileDraft): { profile: Profile | null; error
   return Object.keys(errors).length ? { profile: null, errors } : { profile: parsed.data!, errors };
 }
 
-/** An id the store accepts (1–64 of A–Z a–z 0–9 - _), from the injected randomness. */
-export function newProfileId(bytes: Uint8Array): string {
-  return `p-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** "X (copy)", then "X (copy 2)"…: the first name not taken, within the schema's 80 characters. */
 export function copyName(name: string, taken: ReadonlySet<string>): string {
   for (let n = 1; ; n++) {

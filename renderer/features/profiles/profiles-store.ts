@@ -2,9 +2,10 @@ import { createStore } from 'zustand/vanilla';
 import { findPreset, type Preset } from '../../../shared/presets';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
+import { newRecordId } from '../../../shared/store/record-id';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { copyName, draftOf, errorsFromIssues, isDirty, newDraft, newProfileId, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
+import { copyName, draftOf, errorsFromIssues, isDirty, newDraft, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
 
 /** What the page needs from the app store: the list everyone sees and the active profile. */
 export interface AppLink {
@@ -79,7 +80,7 @@ const issuesOf = (details: Readonly<Record<string, unknown>> | undefined) =>
 /** The Profiles page's state: the profile being edited, confirmations, saved tokens, export and import. */
 export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLink) {
   return createStore<ProfilesState>()((set, get) => {
-    const newId = () => newProfileId(random.bytes(8));
+    const newId = () => newRecordId(random, 'p-');
     /** Reads the list again and tells the rest of the app (the flow pages use it). */
     const refresh = async (): Promise<readonly Profile[] | null> => {
       const r = await bridge.profilesList();

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { startHttpServer } from '../../../electron/services/http-server';
 
 /**
  * A loopback HTTP server that emulates a real provider's documented behaviour, for tests of what OAuth Lab's client
@@ -32,8 +32,7 @@ export interface Emulation {
 
 export async function startEmulation(routes: Record<string, Route>): Promise<Emulation> {
   const seen: SeenRequest[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -51,23 +50,10 @@ export async function startEmulation(routes: Record<string, Route>): Promise<Emu
           res.end(`emulation route failed: ${String(error)}`);
         });
     });
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const { port } = server.address() as { port: number };
-  const emulation: Emulation = {
-    base: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
   };
+  const http = await startHttpServer({ name: 'the provider emulation', onRequest });
+  http.server.unref();
+  const emulation: Emulation = { base: `http://127.0.0.1:${http.port}`, seen, close: http.close };
   return emulation;
 }
 

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,21 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('exportFile', { suggestedName: 'request.sh', content: 'curl …' })).toEqual({ saved: true, path: join(dir, 'request.sh') });
       expect(await call('exportFile', { suggestedName: '../evil', content: '' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       expect(saved).toEqual([{ name: 'request.sh', content: 'curl …' }]);
+    });
+
+    it('mockStart on a port another program holds answers port_in_use, naming the port and what to do', async () => {
+      await value('mockStop');
+      const blocker = createServer();
+      await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+      const { port } = blocker.address() as { port: number };
+      try {
+        const r = await call('mockStart', { port });
+        expect(r).toMatchObject({ ok: false, error: { code: 'port_in_use', message: expect.stringContaining(`Port ${port} on 127.0.0.1 is already in use`) } });
+        expect(r.ok ? '' : r.error.message).toMatch(/or 0 for any free one/);
+        expect(await value('mockStatus')).toMatchObject({ running: false });
+      } finally {
+        await new Promise<void>((r) => blocker.close(() => r()));
+      }
     });
 
     it('answers every method given input of the wrong type with invalid_input naming the method', async () => {

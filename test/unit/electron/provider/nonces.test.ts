@@ -60,6 +60,19 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     expect([m.size, m.floor]).toEqual([2, 200]);
   });
 
+  it('resizing keeps the newest nonces, in order; a larger or equal capacity forgets nothing', () => {
+    const m = new NonceMemory(3);
+    for (const [n, ts] of [['a', 100], ['b', 200], ['c', 300]] as const) m.remember(key(n, ts), ts, 0);
+    m.resize(3);
+    m.resize(10);
+    expect([m.size, m.floor]).toEqual([3, 0]);
+    m.resize(2);
+    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.floor]).toEqual([false, true, true, 100]);
+    // The order survived the copy: the next drop is b, the oldest left.
+    m.remember(key('d', 400), 400, 0);
+    expect([m.has(key('b', 200)), m.floor]).toEqual([false, 200]);
+  });
+
   it('clear() forgets everything, the floor too', () => {
     const m = new NonceMemory(1);
     m.remember(key('a', 100), 100, 0);

@@ -1,0 +1,53 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A table that holds at most `limit` entries, on lru-cache: adding one to a full table drops the oldest, so traffic
+ * nobody authenticated (login pages, callbacks) cannot exhaust memory. Reading is not use: get() and has() leave the
+ * order alone, and values() lists the entries oldest first, as they were added (setting a key again makes it newest).
+ */
+export class BoundedTable<K extends {}, V extends {}> {
+  private readonly cache: LRUCache<K, V>;
+
+  /** `onEvict` hears of each entry dropped to make room (not of delete() or clear()). */
+  constructor(
+    readonly limit: number,
+    onEvict?: (value: V, key: K) => void,
+  ) {
+    this.cache = new LRUCache<K, V>(onEvict ? { max: limit, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : { max: limit });
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  get(key: K): V | undefined {
+    return this.cache.peek(key);
+  }
+
+  has(key: K): boolean {
+    return this.cache.has(key);
+  }
+
+  set(key: K, value: V): void {
+    this.cache.set(key, value);
+  }
+
+  delete(key: K): boolean {
+    return this.cache.delete(key);
+  }
+
+  /** Oldest first. */
+  keys(): Generator<K> {
+    return this.cache.rkeys();
+  }
+
+  /** Oldest first. */
+  values(): Generator<V> {
+    // Only a background fetch (not used here) leaves a slot without a value.
+    return this.cache.rvalues() as Generator<V>;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
