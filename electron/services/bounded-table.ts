@@ -13,7 +13,10 @@ export class BoundedTable<K extends {}, V extends {}> {
     readonly limit: number,
     onEvict?: (value: V, key: K) => void,
   ) {
-    this.cache = new LRUCache<K, V>(onEvict ? { max: limit, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : { max: limit });
+    // Bounded by maxSize with every entry of size 1 rather than by `max`: `max` preallocates index arrays for the
+    // whole limit up front (hundreds of MB for a large nonce memory); maxSize grows with use and evicts the same way.
+    const bound = { maxSize: limit, sizeCalculation: () => 1 };
+    this.cache = new LRUCache<K, V>(onEvict ? { ...bound, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : bound);
   }
 
   get size(): number {

@@ -55,4 +55,13 @@ describe('BoundedTable (lru-cache, oldest dropped first)', () => {
     t.clear();
     expect([evicted.length, t.size]).toEqual([1, 0]);
   });
+
+  it('takes memory as entries arrive, not for the whole limit up front (a 10-million-entry nonce memory is allowed)', () => {
+    const before = process.memoryUsage().arrayBuffers + process.memoryUsage().heapUsed;
+    const tables = Array.from({ length: 5 }, () => new BoundedTable<string, number>(10_000_000));
+    const grown = process.memoryUsage().arrayBuffers + process.memoryUsage().heapUsed - before;
+    // Preallocated index arrays for 5 x 10M entries would be several hundred MB.
+    expect(grown).toBeLessThan(50_000_000);
+    expect(tables.map((t) => t.limit)).toEqual(Array(5).fill(10_000_000));
+  });
 });
