@@ -70,7 +70,7 @@ export function MockPage() {
             </section>
             <MockStateTables state={state.state} onDeauthorize={(token) => void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
           </div>
-          <MockSettingsForm settings={state.settings} onSaved={(text) => setMessage({ text, ok: true })} />
+          <MockSettingsForm settings={state.settings} onSaved={(text) => (setMessage({ text, ok: true }), void refresh())} />
         </div>
       )}
       <section aria-label="Requests received">

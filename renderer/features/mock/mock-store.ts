@@ -17,12 +17,13 @@ export interface MockProviderState {
   /** Forgets every token, code and event. */
   reset(): Promise<BridgeResult<unknown>>;
   deauthorize(token: string): Promise<BridgeResult<unknown>>;
+  /** Saves lifetimes and switches; the caller reads the state again when it shows them (the Mock page does). */
   updateSettings(settings: Pick<Settings, 'lifetimes' | 'switches'>): Promise<BridgeResult<unknown>>;
 }
 
 /**
  * The built-in mock as the Mock page and the flows' token views see it: its state read through the bridge, and the
- * actions that change it (each followed by a read). Reads answer in order: an older answer never replaces a newer.
+ * actions that change it (the clock and token actions followed by a read). Reads answer in order: an older answer never replaces a newer.
  */
 export function createMockProviderStore({ bridge, now }: Pick<RendererDeps, 'bridge' | 'now'>) {
   return createStore<MockProviderState>()((set, get) => {
@@ -39,7 +40,7 @@ export function createMockProviderStore({ bridge, now }: Pick<RendererDeps, 'bri
       resetClock: () => then(bridge.mockResetClock()),
       reset: () => then(bridge.mockReset()),
       deauthorize: (token) => then(bridge.mockDeauthorize({ token })),
-      updateSettings: ({ lifetimes, switches }) => then(bridge.mockUpdateSettings({ lifetimes, switches })),
+      updateSettings: ({ lifetimes, switches }) => bridge.mockUpdateSettings({ lifetimes, switches }),
     };
   });
 }
