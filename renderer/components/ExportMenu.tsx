@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { MethodInput, MethodOutput } from '../../shared/bridge/contract';
-import { useDeps } from '../app/stores';
 import { useSaveText } from '../platform/use-save-text';
 import { CopyButton } from './CopyButton';
+import { useExport } from './export-store';
 
 type Source = MethodInput<'exportRequest'>['source'];
 type Result = MethodOutput<'exportRequest'>;
@@ -15,28 +15,27 @@ const KINDS: readonly [Target['kind'], string][] = [['snapshot', 'This exact req
  * (named placeholders) unless the user ticks "Include secrets".
  */
 export function ExportMenu({ source, exchange, note }: { source: Source; exchange?: MethodInput<'exportRequest'>['exchange']; note?: string }) {
-  const { bridge } = useDeps();
+  const { targets, targetsWanted, exportRequest } = useExport((s) => s);
   const { host, save } = useSaveText();
   const [open, setOpen] = useState(false);
-  const [targets, setTargets] = useState<readonly Target[]>([]);
   const [target, setTarget] = useState('curl');
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [result, setResult] = useState<{ ok: true; value: Result } | { ok: false; message: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
   useEffect(() => {
-    if (open && !targets.length) void bridge.exportTargets().then((r) => r.ok && setTargets(r.value));
-  }, [open, targets.length, bridge]);
+    if (open) void targetsWanted();
+  }, [open, targetsWanted]);
   // Callers build the source on each render; its content, not its identity, decides when to export again.
   const key = JSON.stringify([source, exchange ?? null]);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    void bridge.exportRequest({ target, source, includeSecrets, ...(exchange ? { exchange } : {}) }).then((r) => live && setResult(r.ok ? r : { ok: false, message: r.error.message }));
+    void exportRequest({ target, source, includeSecrets, ...(exchange ? { exchange } : {}) }).then((r) => live && setResult(r.ok ? r : { ok: false, message: r.error.message }));
     return () => {
       live = false;
     };
-  }, [open, target, key, includeSecrets, bridge]);
+  }, [open, target, key, includeSecrets, exportRequest]);
 
   const usable = targets.filter((t) => t.sources.includes(source.kind) && (t.kind !== 'har' || exchange));
   return (

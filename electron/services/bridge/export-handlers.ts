@@ -1,7 +1,7 @@
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../shared/store/history';
-import { EXPORT_TARGETS, ExportError, exportHar, exportRequest } from '../export';
+import { describeTarget, EXPORT_TARGETS, ExportError, exportHar, exportRequest } from '../export';
 import type { BridgeStore } from './app-services';
 
 /** Exports behind the bridge: the export core turns requests and the history into code, collections and HAR. */
@@ -15,7 +15,7 @@ export function createExportHandlers(store: BridgeStore, version: string) {
     }
   };
   return {
-    exportTargets: (): MethodOutput<'exportTargets'> => EXPORT_TARGETS.map((t) => ({ ...t })),
+    exportTargets: (): MethodOutput<'exportTargets'> => EXPORT_TARGETS.map(describeTarget),
     exportRequest: ({ target, source, includeSecrets, exchange }: ParsedInput<'exportRequest'>): MethodOutput<'exportRequest'> =>
       coded(() => exportRequest({ target, source, includeSecrets, appVersion: version, ...(exchange ? { exchange } : {}) })),
     async historyHar({ profileId, includeSecrets }: ParsedInput<'historyHar'>): Promise<MethodOutput<'historyHar'>> {

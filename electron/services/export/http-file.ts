@@ -1,7 +1,8 @@
 import type { RawRequest } from '../../../shared/http';
 import { percentEncode } from '../../../shared/oauth1';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
-import type { OAuth2Code } from './oauth2-model';
+import { ANY_SOURCE, singleUseNotes, titleOf, type ExportTarget } from './export-target';
+import { oauth2Code, type OAuth2Code } from './oauth2-model';
 
 /**
  * A `.http` file for VS Code's REST Client and JetBrains' HTTP Client, which read the same basics: `@name = value`
@@ -72,3 +73,16 @@ export function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshTo
     '',
   ].join('\n');
 }
+
+export const httpFileTarget: ExportTarget = {
+  id: 'http-file', label: '.http file (VS Code REST Client, JetBrains HTTP Client)', language: 'http', kind: 'collection', extension: '.http', mediaType: 'text/plain', sources: ANY_SOURCE, secretPlaceholders: 'template',
+  render: (input) => {
+    const { source, exact, request, secrets, singleUse } = input;
+    if (source.kind === 'oauth2') {
+      const code = oauth2Code({ ...source, request: request() }, secrets);
+      return { text: oauth2HttpFile(code, titleOf(exact), secrets.include && code.refresh ? { refreshToken: source.refreshToken ?? '', clientSecret: source.clientSecret ?? '' } : null) };
+    }
+    const lead = [`${titleOf(exact)}. Exported by OAuth Lab for VS Code REST Client and JetBrains HTTP Client.`, ...(singleUse ? ['Neither client signs OAuth 1.0a requests: this is the signed request as it is.', ...singleUse] : [])];
+    return { text: httpFileOf(request(), titleOf(exact), lead, secrets.placeholders), notes: singleUseNotes(input) };
+  },
+};

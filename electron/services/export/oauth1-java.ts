@@ -1,6 +1,7 @@
 import { isRsaMethod, type SignatureMethod } from '../../../shared/oauth1';
 import { javaOrNull, javaStr, secretComment } from './literals';
-import { fixedOauthParams, quotedRealm, type OAuth1Code } from './oauth1-model';
+import { sourceOf, type ExportTarget } from './export-target';
+import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
 import { uriSafe } from './request-params';
 
 const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'HmacSHA1', 'HMAC-SHA256': 'HmacSHA256', 'HMAC-SHA512': 'HmacSHA512' };
@@ -149,3 +150,8 @@ export function javaOAuth1(c: OAuth1Code): string {
     '',
   ].join('\n');
 }
+
+export const javaOAuth1Target: ExportTarget = {
+  id: 'java-oauth1', label: 'Java (java.net.http + javax.crypto), signs each run', language: 'java', kind: 'signing-code', extension: '.java', filename: 'SignedRequest.java', mediaType: 'text/x-java', sources: ['oauth1'], secretPlaceholders: 'code',
+  render: (input) => ({ text: javaOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)) }),
+};

@@ -1,6 +1,7 @@
 import { isRsaMethod, type SignatureMethod } from '../../../shared/oauth1';
 import { jsOrNull, jsStr, secretComment } from './literals';
-import { fixedOauthParams, quotedRealm, type OAuth1Code } from './oauth1-model';
+import { sourceOf, type ExportTarget } from './export-target';
+import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
 
 const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' };
 
@@ -94,3 +95,8 @@ export function nodeOAuth1(c: OAuth1Code): string {
     '',
   ].join('\n');
 }
+
+export const nodeOAuth1Target: ExportTarget = {
+  id: 'node-oauth1', label: 'Node.js (node:crypto), signs each run', language: 'javascript', kind: 'signing-code', extension: '.mjs', mediaType: 'text/javascript', sources: ['oauth1'], secretPlaceholders: 'code',
+  render: (input) => ({ text: nodeOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)) }),
+};

@@ -1,6 +1,7 @@
 import { isRsaMethod } from '../../../shared/oauth1';
 import { pyOrNone, pyStr, secretComment } from './literals';
-import type { OAuth1Code } from './oauth1-model';
+import { sourceOf, type ExportTarget } from './export-target';
+import { oauth1Code, type OAuth1Code } from './oauth1-model';
 import { ExportError } from './types';
 
 const SIGNATURE_TYPE = { header: 'AUTH_HEADER', query: 'QUERY', body: 'BODY' } as const;
@@ -58,3 +59,11 @@ export function pythonOAuth1(c: OAuth1Code): string {
     '',
   ].join('\n');
 }
+
+export const pythonOAuth1Target: ExportTarget = {
+  id: 'python-oauth1', label: 'Python (requests-oauthlib), signs each run', language: 'python', kind: 'signing-code', extension: '.py', mediaType: 'text/x-python', sources: ['oauth1'], secretPlaceholders: 'code',
+  render: (input) => {
+    const code = oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label);
+    return { text: pythonOAuth1(code), notes: code.includeVersion ? [] : ['requests-oauthlib always sends oauth_version="1.0", which RFC 5849 §3.1 allows; servers accept it.'] };
+  },
+};

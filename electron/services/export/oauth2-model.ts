@@ -34,6 +34,8 @@ export function accessTokenOf(source: OAuth2Source): string {
   return accessToken;
 }
 
+export const NO_REFRESH_NOTE = 'No refresh token or token endpoint was given, so the code cannot refresh the access token.';
+
 export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
   const r = source.request;
   const accessToken = accessTokenOf(source);

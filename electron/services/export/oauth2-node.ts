@@ -1,5 +1,6 @@
 import { jsStr, secretComment } from './literals';
-import type { OAuth2Code } from './oauth2-model';
+import { sourceOf, type ExportTarget } from './export-target';
+import { NO_REFRESH_NOTE, oauth2Code, type OAuth2Code } from './oauth2-model';
 
 const constant = (kind: 'const' | 'let', name: string, value: string, note: string | null = null) => `${kind} ${name} = ${jsStr(value)};${note ? ` // ${note}` : ''}`;
 
@@ -48,3 +49,11 @@ export function nodeOAuth2(c: OAuth2Code): string {
     '',
   ].join('\n');
 }
+
+export const nodeOAuth2Target: ExportTarget = {
+  id: 'node-oauth2', label: 'Node.js (fetch), bearer with refresh', language: 'javascript', kind: 'signing-code', extension: '.mjs', mediaType: 'text/javascript', sources: ['oauth2'], secretPlaceholders: 'code',
+  render: (input) => {
+    const code = oauth2Code({ ...sourceOf(input, 'oauth2'), request: input.request() }, input.secrets);
+    return { text: nodeOAuth2(code), notes: code.refresh ? [] : [NO_REFRESH_NOTE] };
+  },
+};

@@ -1,5 +1,6 @@
 import { pyStr, secretComment } from './literals';
-import type { OAuth2Code } from './oauth2-model';
+import { sourceOf, type ExportTarget } from './export-target';
+import { NO_REFRESH_NOTE, oauth2Code, type OAuth2Code } from './oauth2-model';
 
 const assign = (name: string, value: string, note: string | null) => `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
 
@@ -62,3 +63,11 @@ export function pythonOAuth2(c: OAuth2Code): string {
     '',
   ].join('\n');
 }
+
+export const pythonOAuth2Target: ExportTarget = {
+  id: 'python-oauth2', label: 'Python (requests), bearer with refresh', language: 'python', kind: 'signing-code', extension: '.py', mediaType: 'text/x-python', sources: ['oauth2'], secretPlaceholders: 'code',
+  render: (input) => {
+    const code = oauth2Code({ ...sourceOf(input, 'oauth2'), request: input.request() }, input.secrets);
+    return { text: pythonOAuth2(code), notes: code.refresh ? [] : [NO_REFRESH_NOTE] };
+  },
+};

@@ -1,6 +1,8 @@
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput } from '../../../shared/oauth1';
 import { parseHttpUrl } from '../../../shared/url';
+import { ANY_SOURCE, titleOf, type ExportTarget } from './export-target';
+import { accessTokenOf } from './oauth2-model';
 import { queryOf } from './request-params';
 import type { Secrets } from './secrets';
 import type { OAuth2Source } from './types';
@@ -114,3 +116,17 @@ export function postmanCollection(options: { name: string; request: RawRequest; 
   };
   return `${JSON.stringify(collection, null, 2)}\n`;
 }
+
+/** The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. */
+function unsigned(s: SignatureInput): RawRequest {
+  return { method: s.method.trim().toUpperCase(), url: s.url, headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [], ...(s.body !== undefined ? { body: s.body } : {}) };
+}
+
+export const postmanTarget: ExportTarget = {
+  id: 'postman', label: 'Postman collection v2.1', language: 'json', kind: 'collection', extension: '.postman_collection.json', mediaType: 'application/json', sources: ANY_SOURCE, secretPlaceholders: 'template',
+  render: ({ source, exact, request, secrets }) => {
+    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, secrets.value('access_token', accessTokenOf(source)), secrets) : ({ type: 'noauth' } as const);
+    const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
+    return { text: postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request(), auth, secrets, description }) };
+  },
+};

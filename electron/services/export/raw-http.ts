@@ -1,5 +1,6 @@
 import type { RawRequest } from '../../../shared/http';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
+import { ANY_SOURCE, singleUseNotes, type ExportTarget } from './export-target';
 
 /**
  * The request as HTTP/1.1 text (RFC 9112), lines ending in CRLF as on the wire, so it can be sent with
@@ -16,3 +17,9 @@ export function rawHttp(r: RawRequest & { readonly requestLine?: string }): stri
   if (r.body !== undefined && !has('content-length')) headers.push(['Content-Length', String(Buffer.byteLength(r.body, 'utf8'))]);
   return [line, ...headers.map(([n, v]) => `${n}: ${v}`), '', r.body ?? ''].join('\r\n');
 }
+
+/** Raw HTTP has no comment syntax: the single-use warning goes beside it. */
+export const rawHttpTarget: ExportTarget = {
+  id: 'raw-http', label: 'Raw HTTP', language: 'http', kind: 'snapshot', extension: '.txt', mediaType: 'message/http', sources: ANY_SOURCE, secretPlaceholders: 'code',
+  render: (input) => ({ text: rawHttp(input.request()), notes: singleUseNotes(input) }),
+};

@@ -23,7 +23,6 @@ const CLIENTS = {
   powershell: ['powershell', 'webrequest'],
 } as const;
 export type SnippetTargetId = keyof typeof CLIENTS;
-export const isSnippetTarget = (id: string): id is SnippetTargetId => Object.hasOwn(CLIENTS, id);
 
 /**
  * Given as the body's MIME type so httpsnippet keeps the body text as it is. With the real form type it rebuilds

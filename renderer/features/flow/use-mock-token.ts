@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
-import { useApp, useDeps } from '../../app/stores';
+import { useApp } from '../../app/stores';
+import { useMockProvider } from '../mock/mock-store';
 
 /** Which of the mock's tables holds the token. */
 export type MockTokenKind = 'requestToken' | 'accessToken' | 'bearerToken' | 'code';
@@ -27,26 +28,18 @@ function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: 
  * so a client's countdown, which only knows expires_in and this app's clock, can be shown beside the mock's verdict.
  */
 export function useMockToken(kind: MockTokenKind, token: string | null, againstMock: boolean): MockTokenView | null {
-  const { bridge, now } = useDeps();
   const running = useApp((s) => s.mock.running);
   // The id of the newest event, not the count: the list is capped, so its length stops changing.
   const lastEvent = useApp((s) => s.mockEvents.at(-1)?.id ?? 0);
-  const [view, setView] = useState<MockTokenView | null>(null);
+  const { read, refresh } = useMockProvider((s) => s);
   const enabled = againstMock && running && token !== null;
   useEffect(() => {
-    if (!enabled) {
-      setView(null);
-      return;
-    }
-    let current = true;
-    void bridge.mockState().then((r) => {
-      if (!current) return;
-      const row = r.ok ? rowOf(r.value.state, kind, token) : undefined;
-      setView(row && r.ok ? { status: row.status, expiresAt: row.expiresAt === undefined ? Number.POSITIVE_INFINITY : now() + (Date.parse(row.expiresAt) - Date.parse(r.value.state.now)) } : null);
-    });
-    return () => {
-      current = false;
-    };
-  }, [enabled, kind, token, lastEvent, bridge, now]);
-  return view;
+    if (enabled) void refresh();
+  }, [enabled, kind, token, lastEvent, refresh]);
+  return useMemo(() => {
+    const row = enabled && read ? rowOf(read.view.state, kind, token) : undefined;
+    if (!row || !read) return null;
+    // The mock's expiry, as far from the time it was read as from the mock's clock then.
+    return { status: row.status, expiresAt: row.expiresAt === undefined ? Number.POSITIVE_INFINITY : read.at + (Date.parse(row.expiresAt) - Date.parse(read.view.state.now)) };
+  }, [enabled, read, kind, token]);
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { useApp, useDeps } from '../../app/stores';
+import { useApp } from '../../app/stores';
+import { useOpenUrl } from './open-url-store';
 
 /**
  * Opens an authorization page after the flow has registered its wait: in browser mode the page opens the tab itself
  * (the same browser the user is in), in Electron the host opens the system browser or the mock's app window.
  */
 export function useOpenAuthorization(started: () => Promise<string | null>) {
-  const { bridge } = useDeps();
+  const openUrl = useOpenUrl((s) => s.openUrl);
   const host = useApp((s) => s.info?.host ?? 'web');
   const [error, setError] = useState<string | null>(null);
   const open = async (target: 'system' | 'app-window') => {
@@ -20,7 +21,7 @@ export function useOpenAuthorization(started: () => Promise<string | null>) {
       tab.location.href = url;
       return;
     }
-    const r = await bridge.openUrl({ url, target });
+    const r = await openUrl(url, target);
     if (!r.ok) setError(r.error.message);
   };
   return { open, error, host };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BodyPart } from '../../../shared/store/history';
-import { useDeps } from '../../app/stores';
 import { maskText } from '../../components/mask';
+import type { HistoryState } from './history-store';
 
 const chars = (n: number) => n.toLocaleString('en-US');
 
@@ -23,8 +23,7 @@ interface Chunk {
  * "Show more" fetches the next part with historyBody and adds it piece by piece, one piece per task, so the page
  * stays responsive and earlier text is not rendered again. Masked like the rest of the detail until revealed.
  */
-export function BodyRest({ id, part, shown, total, secrets, reveal }: { id: string; part: BodyPart; shown: number; total: number; secrets: readonly string[]; reveal: boolean }) {
-  const { bridge } = useDeps();
+export function BodyRest({ id, part, shown, total, secrets, reveal, read }: { id: string; part: BodyPart; shown: number; total: number; secrets: readonly string[]; reveal: boolean; read: HistoryState['bodyRestRequested'] }) {
   const [chunks, setChunks] = useState<readonly Chunk[]>([]);
   /** Pieces of the last chunk on the page so far; earlier chunks are there whole. */
   const [placed, setPlaced] = useState(0);
@@ -44,7 +43,7 @@ export function BodyRest({ id, part, shown, total, secrets, reveal }: { id: stri
 
   const more = async () => {
     setBusy(true);
-    const r = await bridge.historyBody({ id, part, offset: loaded, length: REST_CHUNK_CHARS });
+    const r = await read(id, part, loaded, REST_CHUNK_CHARS);
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
     setError(null);

@@ -8,6 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { BodyRest } from './BodyRest';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
+import type { HistoryState } from './history-store';
 import { maskExchange } from '../../components/mask';
 
 /**
@@ -16,7 +17,7 @@ import { maskExchange } from '../../components/mask';
  * profiles' secrets) are masked until revealed; copy buttons copy the real text. A long body shows its start;
  * the rest comes on demand (BodyRest).
  */
-export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: HistoryListedEntry; profile: string; secrets: readonly string[]; onClose: () => void }) {
+export function HistoryDetail({ entry, profile, secrets, onClose, readBody }: { entry: HistoryListedEntry; profile: string; secrets: readonly string[]; onClose: () => void; readBody: HistoryState['bodyRestRequested'] }) {
   const [reveal, setReveal] = useState(false);
   const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
   const shown = reveal ? entry.exchange : masked.exchange;
@@ -59,7 +60,7 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
           {body && body.kind !== 'text' && (
             <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>{body.text}</Value>
           )}
-          {entry.cut?.request !== undefined && <BodyRest id={entry.id} part="request" shown={real.request.body?.length ?? 0} total={entry.cut.request} secrets={secrets} reveal={reveal} />}
+          {entry.cut?.request !== undefined && <BodyRest id={entry.id} part="request" shown={real.request.body?.length ?? 0} total={entry.cut.request} secrets={secrets} reveal={reveal} read={readBody} />}
         </div>
         <div className="col">
           <div className="part-head">
@@ -67,7 +68,7 @@ export function HistoryDetail({ entry, profile, secrets, onClose }: { entry: His
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>
           <ExchangeView exchange={real} secrets={secrets} reveal={reveal} />
-          {entry.cut?.response !== undefined && <BodyRest id={entry.id} part="response" shown={real.response.bodyText.length} total={entry.cut.response} secrets={secrets} reveal={reveal} />}
+          {entry.cut?.response !== undefined && <BodyRest id={entry.id} part="response" shown={real.response.bodyText.length} total={entry.cut.response} secrets={secrets} reveal={reveal} read={readBody} />}
           {entry.cut?.request === undefined ? (
             <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
           ) : (

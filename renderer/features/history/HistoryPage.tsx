@@ -48,7 +48,7 @@ export function HistoryPage() {
         <HistoryList store={store} profileName={profileName} now={now} />
       </div>
       {open ? (
-        <HistoryDetail key={open.id} entry={open} profile={profileName(open.profileId)} secrets={secrets} onClose={closeDetail} />
+        <HistoryDetail key={open.id} entry={open} profile={profileName(open.profileId)} secrets={secrets} onClose={closeDetail} readBody={store.getState().bodyRestRequested} />
       ) : (
         !empty && <p className="history-hint muted">Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.</p>
       )}
@@ -74,7 +74,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
         <span className="history-count" role="status" aria-label="Total">{counted}</span>
         <div className="head-actions">
           <button type="button" onClick={() => void refreshRequested()}>Reload list</button>
-          <HarExportButton profileId={profileFilter || undefined} />
+          <HarExportButton profileId={profileFilter || undefined} harRequested={store.getState().harRequested} />
           <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>Clear history…</button>
         </div>
       </header>

@@ -1,5 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import { HISTORY_MAX_MB, type HistoryListedEntry, type HistoryQuery, type HistoryUsage } from '../../../shared/store/history';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import type { BridgeResult } from '../../../shared/bridge/result';
+import { HISTORY_MAX_MB, type BodyPart, type HistoryListedEntry, type HistoryQuery, type HistoryUsage } from '../../../shared/store/history';
 import type { RendererDeps } from '../../app/deps';
 import { count } from './format';
 
@@ -59,6 +61,10 @@ export interface HistoryState {
   clearConfirmed(): Promise<void>;
   /** The user set the size bound (MiB, as typed): saved in the settings, the oldest removed beyond it. */
   boundEntered(text: string): Promise<void>;
+  /** The whole history, or one profile's, as HAR 1.2 with the secrets left out. */
+  harRequested(profileId: string | undefined): Promise<BridgeResult<MethodOutput<'historyHar'>>>;
+  /** More of a body the list gave only the start of: `length` characters from `offset`. */
+  bodyRestRequested(id: string, part: BodyPart, offset: number, length: number): Promise<BridgeResult<MethodOutput<'historyBody'>>>;
 }
 
 export type HistoryStore = ReturnType<typeof createHistoryStore>;
@@ -200,6 +206,8 @@ export function createHistoryStore({ bridge }: RendererDeps) {
         // The oldest exchanges beyond a lower bound are gone: the list and the usage are read again.
         await reset({ message: `History size set to ${mb.toLocaleString('en-US')} MiB.` });
       },
+      harRequested: (profileId) => bridge.historyHar({ ...(profileId ? { profileId } : {}), includeSecrets: false }),
+      bodyRestRequested: (id, part, offset, length) => bridge.historyBody({ id, part, offset, length }),
     };
   });
 }

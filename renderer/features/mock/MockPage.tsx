@@ -1,40 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { MethodOutput } from '../../../shared/bridge/contract';
-import { useApp, useDeps } from '../../app/stores';
+import { useEffect, useState } from 'react';
+import type { BridgeResult } from '../../../shared/bridge/result';
+import { useApp } from '../../app/stores';
 import { offsetInWords } from './ClockBanner';
 import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
 import { MockStateTables, secondsToExpiry } from './MockStateTables';
+import { useMockProvider } from './mock-store';
 import './mock.css';
-
-type MockState = MethodOutput<'mockState'>;
 
 /** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, and what it received. */
 export function MockPage() {
-  const { bridge } = useDeps();
   const mock = useApp((s) => s.mock);
   const events = useApp((s) => s.mockEvents);
   // The newest event's id, not the count: the list is capped, so its length stops changing.
   const lastEvent = events.at(-1)?.id ?? 0;
   const start = useApp((s) => s.mockStartRequested);
   const stop = useApp((s) => s.mockStopRequested);
-  const [state, setState] = useState<MockState | null>(null);
+  const { read, refresh, advanceClock, resetClock, reset, deauthorize } = useMockProvider((s) => s);
+  const state = mock.running ? (read?.view ?? null) : null;
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [confirmForget, setConfirmForget] = useState(false);
-  const refresh = useCallback(async () => {
-    const r = await bridge.mockState();
-    setState(r.ok ? r.value : null);
-  }, [bridge]);
   useEffect(() => {
     if (mock.running) void refresh();
-    else setState(null);
   }, [mock.running, lastEvent, refresh]);
-  const act = async (run: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>, done: string) => {
-    const r = await run();
+  const act = async (run: Promise<BridgeResult<unknown>>, done: string) => {
+    const r = await run;
     setMessage(r.ok ? { text: done, ok: true } : { text: r.error.message, ok: false });
-    await refresh();
   };
-  const advance = (seconds: number, what: string) => act(() => bridge.mockAdvanceClock({ seconds }), `Clock advanced by ${what}.`);
+  const advance = (seconds: number, what: string) => act(advanceClock(seconds), `Clock advanced by ${what}.`);
   const toExpiry = state ? secondsToExpiry(state.state) : 0;
   return (
     <div className="page">
@@ -60,7 +53,7 @@ export function MockPage() {
                 <button type="button" onClick={() => void advance(60, 'a minute')}>+1 minute</button>
                 <button type="button" onClick={() => void advance(3600, 'an hour')}>+1 hour</button>
                 <button type="button" disabled={toExpiry === 0} onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}>Advance to expiry</button>
-                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(() => bridge.mockResetClock(), 'Clock back to real time.')}>Reset clock</button>
+                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(resetClock(), 'Clock back to real time.')}>Reset clock</button>
               </div>
               <p className="muted small">Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and Start keep the clock, as they keep the tokens.</p>
             </section>
@@ -68,14 +61,14 @@ export function MockPage() {
               {confirmForget ? (
                 <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
                   <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
-                  <button type="button" className="forget" onClick={() => (setConfirmForget(false), void act(() => bridge.mockReset(), 'Every token, code and event forgotten.'))}>Forget them</button>
+                  <button type="button" className="forget" onClick={() => (setConfirmForget(false), void act(reset(), 'Every token, code and event forgotten.'))}>Forget them</button>
                   <button type="button" onClick={() => setConfirmForget(false)}>Cancel</button>
                 </div>
               ) : (
                 <button type="button" onClick={() => setConfirmForget(true)}>Forget all tokens…</button>
               )}
             </section>
-            <MockStateTables state={state.state} onDeauthorize={(token) => void act(() => bridge.mockDeauthorize({ token }), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
+            <MockStateTables state={state.state} onDeauthorize={(token) => void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
           </div>
           <MockSettingsForm settings={state.settings} onSaved={(text) => (setMessage({ text, ok: true }), void refresh())} />
         </div>

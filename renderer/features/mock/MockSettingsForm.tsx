@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
-import { useDeps } from '../../app/stores';
+import { useMockProvider } from './mock-store';
 import { MOCK_METHODS, SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
 
 type Settings = MethodOutput<'mockUpdateSettings'>;
@@ -8,14 +8,14 @@ type Value = Settings['switches'][string];
 
 /** Lifetimes and strictness switches, as the mock reports them; the mock validates and names what is wrong. */
 export function MockSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (message: string) => void }) {
-  const { bridge } = useDeps();
+  const updateSettings = useMockProvider((s) => s.updateSettings);
   const [draft, setDraft] = useState<Settings>(settings);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setDraft(settings), [settings]);
   const changed = JSON.stringify(draft) !== JSON.stringify(settings);
   const set = (group: 'lifetimes' | 'switches', key: string, value: Value) => setDraft({ ...draft, [group]: { ...draft[group], [key]: value } });
   const save = async () => {
-    const r = await bridge.mockUpdateSettings({ lifetimes: draft.lifetimes, switches: draft.switches });
+    const r = await updateSettings(draft);
     if (r.ok) {
       setError(null);
       onSaved('Settings saved; they apply to the next request.');

@@ -3,6 +3,7 @@ import { ProtocolError } from '../../../shared/errors';
 import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import { useDeps } from '../../app/stores';
 import type { OAuth1Draft } from '../../state/oauth1-drafts';
+import { useHostTrace } from './host-trace-store';
 
 export type LiveTrace = { readonly trace: SignatureTrace; readonly error: null } | { readonly trace: null; readonly error: { readonly step: string; readonly message: string } } | { readonly trace: null; readonly error: null };
 
@@ -11,7 +12,8 @@ export type LiveTrace = { readonly trace: SignatureTrace; readonly error: null }
  * RSA (the private key never meets the page's crypto). A bad value names the step that failed.
  */
 export function useLiveTrace(draft: OAuth1Draft | undefined): LiveTrace {
-  const { crypto, bridge } = useDeps();
+  const { crypto } = useDeps();
+  const traceInHost = useHostTrace((s) => s.traceInHost);
   const rsa = !!draft?.signatureMethod.startsWith('RSA-');
   const local = useMemo((): LiveTrace => {
     if (!draft || rsa) return { trace: null, error: null };
@@ -25,12 +27,12 @@ export function useLiveTrace(draft: OAuth1Draft | undefined): LiveTrace {
   useEffect(() => {
     if (!draft || !rsa) return;
     let live = true;
-    void bridge.oauth1Trace(draft).then((r) => {
+    void traceInHost(draft).then((r) => {
       if (live) setRemote(r.ok ? { trace: r.value, error: null } : { trace: null, error: { step: String(r.error.details?.step ?? 'signature'), message: r.error.message } });
     });
     return () => {
       live = false;
     };
-  }, [draft, rsa, bridge]);
+  }, [draft, rsa, traceInHost]);
   return rsa ? remote : local;
 }

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import type { SavedToken } from '../../../shared/store/saved-token';
-import { useApp, useDeps } from '../../app/stores';
+import { useApp } from '../../app/stores';
+import { useMockProvider } from '../mock/mock-store';
 
 export interface SavedTokenState {
   readonly label: string;
@@ -35,18 +36,12 @@ export function savedTokenState(token: SavedToken, now: number, atMock: Readonly
 
 /** The mock's statuses while the profile is the built-in one and the mock runs, read again after each request it sees. */
 export function useMockStatuses(builtIn: boolean): ReadonlyMap<string, string> | null {
-  const { bridge } = useDeps();
   const running = useApp((s) => s.mock.running);
   const lastEvent = useApp((s) => s.mockEvents.at(-1)?.id ?? 0);
-  const [statuses, setStatuses] = useState<ReadonlyMap<string, string> | null>(null);
+  const { read, refresh } = useMockProvider((s) => s);
   const enabled = builtIn && running;
   useEffect(() => {
-    if (!enabled) return setStatuses(null);
-    let current = true;
-    void bridge.mockState().then((r) => current && setStatuses(r.ok ? mockStatuses(r.value.state) : null));
-    return () => {
-      current = false;
-    };
-  }, [enabled, lastEvent, bridge]);
-  return statuses;
+    if (enabled) void refresh();
+  }, [enabled, lastEvent, refresh]);
+  return useMemo(() => (enabled && read ? mockStatuses(read.view.state) : null), [enabled, read]);
 }

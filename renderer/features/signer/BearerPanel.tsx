@@ -3,7 +3,8 @@ import { endpointUrl, type BearerCallResult } from '../../../shared/flows';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useApp, useDeps } from '../../app/stores';
-import { sendWithSavedToken, type BearerRequestForm } from './bearer-send';
+import type { BearerRequestForm } from './bearer-send';
+import { useBearer } from './bearer-store';
 import { Field } from './Field';
 
 const PLACEMENTS = [['header', 'Authorization header (RFC 6750 §2.1)'], ['form', 'Form body (§2.2)'], ['query', 'Query (§2.3)']] as const;
@@ -11,7 +12,8 @@ const STEP_TITLES = { refresh: 'Refresh', call: 'Request' } as const;
 
 /** The Request signer's OAuth 2 side: any request with a profile's saved bearer token, refreshed when it must be, each step shown. */
 export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
-  const deps = useDeps();
+  const { now } = useDeps();
+  const { savedTokens, send: sendWithSavedToken } = useBearer((s) => s);
   const profiles = useApp((s) => s.profiles);
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
@@ -26,8 +28,8 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
   const [sending, setSending] = useState(false);
   useEffect(() => {
     if (!profile) return;
-    void deps.bridge.tokensList({ profileId: profile.id }).then((r) => {
-      const list = r.ok ? r.value.filter((t) => t.kind === 'oauth2') : [];
+    void savedTokens(profile.id).then((r) => {
+      const list = r.ok ? r.value : [];
       setTokens(list);
       setTokenId(list[0]?.id ?? '');
       setError(r.ok ? null : r.error.message);
@@ -42,11 +44,11 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
     setSending(true);
     setError(null);
     try {
-      const r = await sendWithSavedToken(deps, profile, baseUrl, saved, form);
+      const r = await sendWithSavedToken(profile, baseUrl, saved, form);
       setResult(r);
       if (r.refreshed) {
-        const list = await deps.bridge.tokensList({ profileId: profile.id });
-        if (list.ok) setTokens(list.value.filter((t) => t.kind === 'oauth2'));
+        const list = await savedTokens(profile.id);
+        if (list.ok) setTokens(list.value);
       }
     } catch (e) {
       setError((e as Error).message);
@@ -72,7 +74,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
               </Field>
               <Field label="Saved OAuth 2 token" error={tokens.length === 0 ? 'No saved OAuth 2 token for this profile: run the OAuth 2 flow (or oauth-lab flow --save) first.' : undefined}>
                 <select value={tokenId} onChange={(e) => setTokenId(e.target.value)}>
-                  {tokens.map((t) => <option key={t.id} value={t.id}>{`${t.token.slice(0, 6)}… ${t.expiresAt === null ? 'no expiry' : t.expiresAt <= deps.now() ? 'expired' : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`}${t.refreshToken ? ', refreshable' : ''}`}</option>)}
+                  {tokens.map((t) => <option key={t.id} value={t.id}>{`${t.token.slice(0, 6)}… ${t.expiresAt === null ? 'no expiry' : t.expiresAt <= now() ? 'expired' : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`}${t.refreshToken ? ', refreshable' : ''}`}</option>)}
                 </select>
               </Field>
             </div>
