@@ -12,7 +12,7 @@ import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
-type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
+type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAdd' | 'historyAnnotate' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
 
 /** The store as the bridge needs it: its methods, what the UI should say about it, and whole history entries for exports. */
 export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & {
@@ -46,7 +46,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const events = new BridgeEventBus();
   const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
   const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
-  const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env);
+  const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const shell = createShellHandlers(options.shell, mock.baseUrl);
   const exports = createExportHandlers(options.store, options.version);
@@ -81,6 +81,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     historyList: (i) => store.historyList(i),
     historyBody: (i) => store.historyBody(i),
     historyAdd: (i) => store.historyAdd(i),
+    historyAnnotate: (i) => store.historyAnnotate(i),
     historyClear: (i) => store.historyClear(i),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),

@@ -32,7 +32,7 @@ export interface AppStoreOptions {
 export type StoreMethodName =
   | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
   | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear'
+  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyAnnotate' | 'historyClear'
   | 'settingsGet' | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
@@ -275,6 +275,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyList: (query) => history.historyList(query),
     historyBody: (input) => history.historyBody(input),
     historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
+    historyAnnotate: (input) => history.historyAnnotate(input),
     historyClear: () => history.historyClear(undefined),
     historyFull: (id) => history.historyFull(id),
 
