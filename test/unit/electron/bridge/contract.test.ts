@@ -181,6 +181,8 @@ for (const kind of ['IPC', 'web host'] as const) {
       const exchange = { request: { method: 'GET', url: 'http://x/', headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 1 };
       await value('historyAdd', { entry: { id: 'h1', profileId: 'mock', flow: 'oauth1', leg: 'api', outcome: 'succeeded', summary: 'ok', at: 1, exchange } });
       expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1 });
+      expect(await value('historyAnnotate', { id: 'h1', outcome: 'failed', summary: 'judged by the leg' })).toEqual({ annotated: true });
+      expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1, entries: [{ id: 'h1', outcome: 'failed', summary: 'judged by the leg' }] });
       // A long body is listed by its start; historyBody gives the rest, and the HAR holds it whole.
       const long = 'a'.repeat(20_000) + 'END';
       await value('historyAdd', { entry: { id: 'h2', profileId: 'mock', flow: 'oauth1', leg: 'token', outcome: 'succeeded', summary: 'long', at: 2, exchange: { ...exchange, response: { ...exchange.response, bodyText: long, bodySize: long.length } } } });
