@@ -6,7 +6,9 @@ import { formEncode } from '../../../shared/oauth2/form';
 import type { Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { send, TransportError } from '../../services/transport';
+import { sendRecorded } from '../../services/store/history/record-exchange';
+import { TransportError } from '../../services/transport';
+import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
@@ -21,7 +23,9 @@ Sends one request with credentials and prints the status and the body (control c
 
   --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
                        consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
-  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web)
+  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web); the exchanges
+                       are recorded in its history, as the app's request signer records them
+  --no-history         do not record the exchanges in the history
   --url URL            a full URL, or with --profile a path relative to its base URL
   --method M           GET by default, POST with a body
   --header "N: v"      an extra header (repeatable); the profile's headers are sent too
@@ -44,7 +48,7 @@ OAuth 1.0a (RFC 5849):
 const FLAGS = {
   url: { type: 'string' }, method: { type: 'string' }, header: { type: 'string', multiple: true }, form: { type: 'string', multiple: true },
   data: { type: 'string' }, 'content-type': { type: 'string' }, json: { type: 'boolean' },
-  profile: { type: 'string' }, 'store-dir': { type: 'string' },
+  profile: { type: 'string' }, 'store-dir': { type: 'string' }, 'no-history': { type: 'boolean' },
   bearer: { type: 'string' }, 'bearer-in': { type: 'string' }, 'refresh-token': { type: 'string' }, 'token-url': { type: 'string' },
   'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-auth': { type: 'string' }, 'expires-at': { type: 'string' },
   'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
@@ -86,9 +90,12 @@ export const callCommand: Command = async (argv, io) => {
   const headers = (v.header ?? []).map(headerFlag);
   const extraHeaders = saved?.profile.headers ?? [];
   const exchanges: Exchange[] = [];
+  // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
+  const recording = v['no-history'] ? null : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) => io.stderr.write(`warn: ${terminalSafe(problem)}\n`));
+  let legOf = (_: RawRequest) => 'request';
   const transport = async (request: RawRequest) => {
     try {
-      const e = await send(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env });
+      const e = await sendRecorded(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env }, recording?.(legOf(request)) ?? null);
       exchanges.push(e);
       return e;
     } catch (e) {
@@ -105,7 +112,9 @@ export const callCommand: Command = async (argv, io) => {
     await transport(request);
   } else {
     const given = bearerOf(v, saved);
-    const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
+    const refreshWith = refreshOf(v, saved);
+    legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
+    const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshWith, transport, Date.now);
     for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
