@@ -57,7 +57,6 @@ export const METHODS = {
   tokenDelete: method(s.idInput, s.deleted, 'Delete a saved token.'),
   historyList: method(s.historyQuery, s.historyPage, 'Exchanges, newest first, filtered; long bodies cut to their start (see `cut`), and how much the history holds.'),
   historyBody: method(s.historyBodyInput, s.historyBody, 'Part of a history entry\'s body, by character offset: the rest of a body historyList cut.'),
-  historyAdd: method(s.historyAdd, s.history, 'Record an exchange.'),
   historyAnnotate: method(s.historyAnnotate, s.annotated, "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."),
   historyClear: method(none, s.cleared, 'Delete the history.'),
   settingsGet: method(none, s.settings, 'App settings.'),

@@ -32,7 +32,7 @@ export interface AppStoreOptions {
 export type StoreMethodName =
   | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
   | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyAnnotate' | 'historyClear'
+  | 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear'
   | 'settingsGet' | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
@@ -44,6 +44,8 @@ export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>
   readonly path: string;
   /** A history entry with its bodies complete (historyList cuts long ones), for exports; undefined when there is none. */
   historyFull(id: string): HistoryEntry | undefined;
+  /** Appends an exchange to the history (kept nothing when keepHistory is off): how the host records what it sends. */
+  historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
 };
 
 const clone = <T>(v: T): T => structuredClone(v);

@@ -6,9 +6,11 @@ import type { HistoryRecord } from '../codec';
 import type { SecretBox } from '../secrets';
 import { HistoryFiles } from './history-files';
 
-export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAdd' | 'historyAnnotate' | 'historyClear';
+export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear';
 
 export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+  /** Appends an exchange (not a bridge method: the host records what it sends, record-exchange.ts); nothing when keepHistory is off. */
+  historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
   /** An entry with its bodies complete, for exports (not a bridge method: a body may be hundreds of MB). */
   historyFull(id: string): HistoryEntry | undefined;
   /** Applies a new size bound at once. */
