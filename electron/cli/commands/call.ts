@@ -4,7 +4,7 @@ import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import { FORM_CONTENT_TYPE, traceSignature, type Param, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
-import type { Profile } from '../../../shared/store/profile';
+import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
@@ -29,7 +29,8 @@ Sends one request with credentials and prints the status and the body (control c
   --no-history         do not record the exchanges in the history
   --url URL            a full URL, or with --profile a path relative to its base URL
   --method M           GET by default, POST with a body
-  --header "N: v"      an extra header (repeatable); the profile's headers are sent too
+  --header "N: v"      an extra header (repeatable); the profile's headers are sent too, a --header
+                       replacing one of the same name
   --form n=v           a form body parameter (repeatable); signed by OAuth 1.0a (RFC 5849 §3.4.1.3.1)
   --data TEXT, --content-type T   another body (JSON, XML, ...): sent as is, not signed
   --json               one JSON object with every exchange (requests and responses) instead of the body
@@ -89,8 +90,15 @@ export const callCommand: Command = async (argv, io) => {
   const b = body(v);
   const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
   const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
-  const headers = (v.header ?? []).map(headerFlag);
-  const extraHeaders = saved?.profile.headers ?? [];
+  // The profile's headers and the --header ones after each request's own, a --header replacing a profile header
+  // (and the default User-Agent) of the same name, as the app adds a profile's (shared/flows/extra-headers.ts).
+  const flagHeaders = (v.header ?? []).map((text) => {
+    const checked = headerSchema.safeParse(headerFlag(text));
+    if (!checked.success) throw new UsageError(`--header: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
+    return checked.data;
+  });
+  const named = new Set(flagHeaders.map(([n]) => n.toLowerCase()));
+  const extraHeaders = [...(saved?.profile.headers ?? []).filter(([n]) => !named.has(n.toLowerCase())), ...flagHeaders];
   const exchanges: Exchange[] = [];
   // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
   const recording = v['no-history'] ? null : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) => io.stderr.write(`warn: ${terminalSafe(problem)}\n`));
@@ -109,7 +117,7 @@ export const callCommand: Command = async (argv, io) => {
   const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
   if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
   if (kind === 'oauth1') {
-    const signer = oauth1Signer(v, saved, url, headers);
+    const signer = oauth1Signer(v, saved, url, extraHeaders);
     const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
     const trace = traceSignature({ ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) }, nodeCrypto);
     await transport(oauth1Flow.sentRequest(signer.state, trace.request));
@@ -117,7 +125,7 @@ export const callCommand: Command = async (argv, io) => {
     const given = bearerOf(v, saved);
     const refreshWith = refreshOf(v, saved);
     legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
-    const result = await callWithBearer({ method, url, headers, ...b.sent, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshWith, transport, Date.now);
+    const result = await callWithBearer({ method, url, ...b.sent, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshWith, transport, Date.now);
     for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
@@ -135,8 +143,7 @@ export const callCommand: Command = async (argv, io) => {
 
 /**
  * The OAuth 1.0a settings of the request (flags first, then the profile's) as the engine's state, and its token:
- * the request is then built, signed and sent with extra headers exactly as the app's flows and signer do. A
- * --header replaces a profile header of the same name.
+ * the request is then built, signed and sent with the extra headers exactly as the app's flows do.
  */
 function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, headers: readonly Param[]) {
   const p: Profile['oauth1'] | undefined = saved?.profile.oauth1;
@@ -144,7 +151,6 @@ function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, he
   const consumerKey = v['consumer-key'] ?? p?.consumerKey ?? '';
   if (!consumerKey) throw new UsageError('--consumer-key is required for an OAuth 1.0a request.');
   const privateKeyPem = v['private-key'] ? readFileFlag('--private-key', v['private-key']) : p?.rsaPrivateKey;
-  const given = new Set(headers.map(([n]) => n.toLowerCase()));
   const state = oauth1Flow.startOAuth1({
     baseUrl: url,
     consumerKey,
@@ -155,7 +161,7 @@ function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, he
     realm: v.realm ?? (p?.realm || null),
     placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
     includeVersion: p?.includeVersion ?? true,
-    headers: [...(saved?.profile.headers ?? []).filter(([n]) => !given.has(n.toLowerCase())), ...headers],
+    headers,
     ...(privateKeyPem ? { privateKeyPem } : {}),
   });
   return { state, token: { token: v.token ?? oauth1Token?.token ?? null, tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null } };

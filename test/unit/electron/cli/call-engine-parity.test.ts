@@ -107,4 +107,23 @@ describe('oauth-lab call and the engine send the same OAuth 1.0a request', () =>
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("a --header replaces the profile's header of the same name and the default User-Agent; one the request sets itself is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-call-headers-'));
+    try {
+      const store = createAppStore({ cwd: dir });
+      store.profileSave({ profile: profileSchema.parse({ id: 'p', name: 'Headers', baseUrl: base, headers: [['X-Team', 'blue'], ['Accept', 'text/plain']], oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } }) });
+      for (const credentials of [['--consumer-key', 'ck', '--consumer-secret', 'cs'], ['--bearer', 'at']]) {
+        received = [];
+        const r = await runCli(['call', '--profile', 'p', '--store-dir', dir, '--no-history', '--url', '/x', '--header', 'Accept: application/json', '--header', 'User-Agent: mine/1', ...credentials]);
+        expect(r.code).toBe(0);
+        const head = received[0]!.toString('utf8').split('\r\n\r\n')[0]!.split('\r\n');
+        expect(head.filter((l) => /^(accept|user-agent|x-team):/i.test(l))).toEqual(['X-Team: blue', 'Accept: application/json', 'User-Agent: mine/1']);
+      }
+      const refused = await runCli(['call', '--url', `${base}/x`, '--bearer', 'at', '--no-history', '--header', 'Authorization: Basic eA==']);
+      expect(refused).toMatchObject({ code: 2, err: expect.stringContaining('--header: Authorization cannot be an extra header: each leg sets it') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
