@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FORM_CONTENT_TYPE, SIGNATURE_METHODS, type SignatureInput } from '../../shared/oauth1';
-import { percentEncode } from '../../shared/oauth1/percent-encoding';
+import { oauth1Flow } from '../../shared/flows';
+import { SIGNATURE_METHODS, type SignatureInput } from '../../shared/oauth1';
 
 /** One request to sign, as `oauth-lab sign --stdin` reads it (absent or null members are left out). */
 export const SignRequestSchema = z
@@ -25,26 +25,25 @@ export const SignRequestSchema = z
   .strict();
 export type SignRequest = z.infer<typeof SignRequestSchema>;
 
-/** Turns the request into the signer's input; nonce and timestamp are fresh unless given. */
+/**
+ * Turns the request into the signer's input through the engine's builder (the one the app's flows and `oauth-lab
+ * call` use); nonce and timestamp are fresh unless given.
+ */
 export function toSignatureInput(r: SignRequest, fresh: { nonce: () => string; timestamp: () => string }): SignatureInput {
   const form = r.form ?? [];
-  return {
-    method: r.method ?? (form.length ? 'POST' : 'GET'),
-    url: r.url,
-    ...(form.length ? { body: form.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&'), contentType: FORM_CONTENT_TYPE } : {}),
+  const state = oauth1Flow.startOAuth1({
+    baseUrl: r.url,
     consumerKey: r.consumerKey,
     consumerSecret: r.consumerSecret ?? '',
-    token: r.token ?? null,
-    tokenSecret: r.tokenSecret ?? null,
+    // Not sent from here: the request's own callback, if any, is below.
+    callback: 'oob',
     signatureMethod: r.signatureMethod ?? 'HMAC-SHA1',
-    nonce: r.nonce ?? fresh.nonce(),
-    timestamp: r.timestamp === undefined || r.timestamp === null ? fresh.timestamp() : String(r.timestamp),
     realm: r.realm ?? null,
-    callback: r.callback ?? null,
-    verifier: r.verifier ?? null,
     includeVersion: r.includeVersion ?? true,
     ...(r.privateKeyPem ? { privateKeyPem: r.privateKeyPem } : {}),
-  };
+  });
+  const input = oauth1Flow.signedRequestInput(state, { method: r.method ?? (form.length ? 'POST' : 'GET'), url: r.url, form, token: r.token ?? null, tokenSecret: r.tokenSecret ?? null, callback: r.callback ?? null, verifier: r.verifier ?? null });
+  return { ...input, nonce: r.nonce ?? fresh.nonce(), timestamp: r.timestamp === undefined || r.timestamp === null ? fresh.timestamp() : String(r.timestamp) };
 }
 
 /** zod's issues as one sentence naming each member that is wrong. */

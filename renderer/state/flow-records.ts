@@ -1,12 +1,22 @@
 import type { BridgeApi } from '../../shared/bridge/api';
-import type { Exchange } from '../../shared/http';
 import type { RandomPort } from '../../shared/ports';
+import type { HistoryRecord } from '../../shared/store/history-record';
 import { newRecordId } from '../../shared/store/record-id';
 
-/** Records one sent leg in the history (the store bounds it and honours the keepHistory setting). Best effort. */
-export function recordHistory(bridge: BridgeApi, random: RandomPort, entry: { profileId: string; flow: 'oauth1' | 'oauth2' | 'signer'; leg: string; ok: boolean; summary: string; at: number; exchange: Exchange }): void {
-  const { ok, ...rest } = entry;
-  void bridge.historyAdd({ entry: { ...rest, id: newRecordId(random), outcome: ok ? 'succeeded' : 'failed', summary: entry.summary.slice(0, 2000) } });
+/**
+ * What httpSend is told so the host records the exchange in the history (the store bounds it and honours the
+ * keepHistory setting), under an id of its own for the leg's verdict.
+ */
+export function historyRecord(random: RandomPort, record: Omit<HistoryRecord, 'id'>): HistoryRecord {
+  return { ...record, id: newRecordId(random) };
+}
+
+/**
+ * The leg's own verdict (its checks know the flow; the host judged by the status alone) on the exchange the host
+ * recorded: the id and the words cross the bridge, not the exchange again. Best effort.
+ */
+export function annotateHistory(bridge: BridgeApi, record: HistoryRecord, verdict: { ok: boolean; summary: string }): void {
+  void bridge.historyAnnotate({ id: record.id, outcome: verdict.ok ? 'succeeded' : 'failed', summary: verdict.summary.slice(0, 2000) });
 }
 
 /** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it. */

@@ -10,7 +10,7 @@ import { pastedQuery } from '../../shared/flows/pasted-url';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
-import { recordHistory, saveToken } from './flow-records';
+import { annotateHistory, historyRecord, saveToken } from './flow-records';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
@@ -147,7 +147,8 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
         }
         get().mistakeChosen(leg, null);
-        const r = await bridge.httpSend({ request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+        const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });
+        const r = await bridge.httpSend({ request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
         // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {
@@ -158,7 +159,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const outcome =
           leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
         setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome, mistake });
-        recordHistory(bridge, random, { profileId: profile.id, flow: 'oauth1', leg, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
+        annotateHistory(bridge, record, outcome);
         const advance: Partial<OAuth1FlowState> = {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.
         if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });

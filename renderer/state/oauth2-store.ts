@@ -4,9 +4,10 @@ import { callWithBearer, endpointUrl, oauth2ConfigOf, oauth2Flow, type BearerSte
 import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
+import type { HistoryRecord } from '../../shared/store/history-record';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { recordHistory, saveToken } from './flow-records';
+import { annotateHistory, historyRecord, saveToken } from './flow-records';
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
@@ -99,16 +100,21 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
     const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
       const c = flow.config;
       let state = flow;
+      const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
+      /** Each exchange's history record, for its verdict once the bearer call is done. */
+      const records = new Map<Exchange, HistoryRecord>();
       const send = async (request: RawRequest): Promise<Exchange> => {
-        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs } });
+        const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg: request.url === tokenUrl ? 'refresh' : 'api' });
+        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs }, record });
         if (!r.ok) throw Object.assign(new Error(r.error.message), { bridgeError: r.error });
+        records.set(r.value, record);
         return r.value;
       };
       try {
         const result = await callWithBearer(
           { method: draft.method, url: draft.url, headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'), ...(draft.body !== undefined ? { body: draft.body } : {}), extraHeaders: c.headers },
           { accessToken: flow.token!.accessToken, refreshToken: flow.token!.refreshToken, expiresAt: flow.token!.expiresAt, scope: flow.token!.scope },
-          { tokenUrl: endpointUrl(c.baseUrl, p.oauth2.tokenPath), clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', bodyFormat: c.tokenBody ?? 'form', extraParams: c.extraParams?.refresh ?? [], extraHeaders: c.headers, earlySeconds: AUTO_REFRESH_EARLY_SECONDS },
+          { tokenUrl, clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', bodyFormat: c.tokenBody ?? 'form', extraParams: c.extraParams?.refresh ?? [], extraHeaders: c.headers, earlySeconds: AUTO_REFRESH_EARLY_SECONDS },
           send,
           now,
         );
@@ -118,7 +124,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             state = refreshed.state;
             if (refreshed.ok && state.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: state.token.accessToken, refreshToken: state.token.refreshToken, scope: state.token.scope, obtainedAt: now(), expiresAt: state.token.expiresAt });
           }
-          recordHistory(bridge, random, { profileId: p.id, flow: 'oauth2', leg: step.kind === 'refresh' ? 'refresh' : 'api', ok: step.ok, summary: step.summary, at: now(), exchange: step.exchange });
+          const record = records.get(step.exchange);
+          if (record) annotateHistory(bridge, record, step);
         }
         const last = result.steps[result.steps.length - 1]!;
         const outcome = last.kind === 'call' ? oauth2Flow.interpretBearerResponse(state, last.exchange, now()) : { ok: false, summary: last.summary, checks: [], state };
@@ -205,7 +212,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
-        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs } });
+        const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg });
+        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs }, record });
         const current = get().flow!;
         if (!r.ok) {
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
@@ -213,7 +221,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         }
         const outcome = leg === 'api' ? oauth2Flow.interpretBearerResponse(current, r.value, now()) : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
-        recordHistory(bridge, random, { profileId: p.id, flow: 'oauth2', leg, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
+        annotateHistory(bridge, record, outcome);
         const next = outcome.state;
         if (outcome.ok && leg !== 'api' && next.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: next.token.accessToken, refreshToken: next.token.refreshToken, scope: next.token.scope, obtainedAt: now(), expiresAt: next.token.expiresAt });
         // A new token (exchange or refresh) prepares the bearer call and the refresh with it.

@@ -43,7 +43,7 @@ export const METHODS = {
   catcherWait: method(catcherWaitInputSchema, z.strictObject({ waitId: z.string(), redirectUri: z.string() }), 'Listen for one flow\'s callback; it arrives as a catcherCallback event.'),
   catcherCancel: method(z.strictObject({ waitId: z.string().min(1) }), z.strictObject({ cancelled: z.boolean() }), 'Stop waiting for a callback.'),
 
-  httpSend: method(z.strictObject({ request: rawRequestSchema, options: sendOptionsSchema.optional() }), exchangeSchema, 'Send a request exactly as given and record the exchange.'),
+  httpSend: method(z.strictObject({ request: rawRequestSchema, options: sendOptionsSchema.optional(), record: s.historyRecord.optional() }), exchangeSchema, 'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history.'),
   oauth1Trace: method(signatureInputSchema, signatureTraceSchema, 'Sign an OAuth 1.0a request and return every intermediate (RSA keys stay in the host).'),
   rsaVerify: method(rsaVerifyInputSchema, rsaVerifyOutputSchema, "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."),
 
@@ -57,7 +57,7 @@ export const METHODS = {
   tokenDelete: method(s.idInput, s.deleted, 'Delete a saved token.'),
   historyList: method(s.historyQuery, s.historyPage, 'Exchanges, newest first, filtered; long bodies cut to their start (see `cut`), and how much the history holds.'),
   historyBody: method(s.historyBodyInput, s.historyBody, 'Part of a history entry\'s body, by character offset: the rest of a body historyList cut.'),
-  historyAdd: method(s.historyAdd, s.history, 'Record an exchange.'),
+  historyAnnotate: method(s.historyAnnotate, s.annotated, "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."),
   historyClear: method(none, s.cleared, 'Delete the history.'),
   settingsGet: method(none, s.settings, 'App settings.'),
   settingsUpdate: method(s.settingsPatch, s.settings, 'Change app settings.'),

@@ -249,13 +249,31 @@ export interface ApiRequestInput {
  */
 export const defaultApiRequest = (config: OAuth1Config, path: string): ApiRequestInput => ({ method: config.placement === 'body' ? 'POST' : 'GET', path });
 
-/** What a protected-resource request signs (RFC 5849 §3): the access token, the method, the path and its body. */
-export function apiLegInput(state: OAuth1State, input: ApiRequestInput): LegInput {
-  if (!state.accessToken) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; finish step three first.');
+/**
+ * A request with its own token (none: two-legged), callback and verifier, as SignatureInput names them; absent
+ * ones are not sent. A `url` is taken as given (a full URL the caller has), a `path` is joined to the base URL.
+ */
+export type SignedRequestInput = Omit<ApiRequestInput, 'path'> & ({ readonly path: string } | { readonly url: string }) & Partial<Pick<SignatureInput, 'token' | 'tokenSecret' | 'callback' | 'verifier'>>;
+const REQUEST_CREDENTIALS = ['token', 'tokenSecret', 'callback', 'verifier'] as const;
+
+/**
+ * Any request signed with the profile's settings (RFC 5849 §3): the method, the path and its query, the body, and
+ * the token, callback and verifier given. The API leg is this with the flow's access token; `oauth-lab call` and
+ * `oauth-lab sign` build theirs here too, so every request's signing input has one builder.
+ */
+export function signedRequestInput(state: OAuth1State, input: SignedRequestInput): LegInput {
   const form = input.form ?? [];
   if (form.length && input.rawBody) throw new ProtocolError('two_bodies', 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
   const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
-  return legSignatureInput(state, 'api', { method: input.method, url: endpointUrl(state.config.baseUrl, input.path), token: state.accessToken.token, tokenSecret: state.accessToken.secret, ...body });
+  const credentials = Object.fromEntries(REQUEST_CREDENTIALS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  const url = 'url' in input ? input.url : endpointUrl(state.config.baseUrl, input.path);
+  return legSignatureInput(state, 'api', { method: input.method, url, ...credentials, ...body });
+}
+
+/** What a protected-resource request signs (RFC 5849 §3): the access token, the method, the path and its body. */
+export function apiLegInput(state: OAuth1State, input: ApiRequestInput): LegInput {
+  if (!state.accessToken) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; finish step three first.');
+  return signedRequestInput(state, { ...input, token: state.accessToken.token, tokenSecret: state.accessToken.secret });
 }
 
 /** A protected-resource request signed with the access token (RFC 5849 §3). */

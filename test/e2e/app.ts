@@ -2,19 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppServices } from '../../electron/services/bridge/app-services';
-import { createAppStore } from '../../electron/services/store';
+import { createAppStore, type AppStore } from '../../electron/services/store';
 import { startWebHost } from '../../electron/web';
 
 /** The app in browser mode, as `oauth-lab web` runs it, with a fresh store; pages "opened in the system browser" are recorded. */
-export async function startApp(): Promise<{ url: string; origin: string; opened: string[]; close(): Promise<void> }> {
+export async function startApp(): Promise<{ url: string; origin: string; opened: string[]; store: AppStore; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-e2e-'));
   const opened: string[] = [];
-  const services = createAppServices({ host: 'web', version: 'e2e', store: createAppStore({ cwd: dir }), shell: { openInSystemBrowser: async (url) => (opened.push(url), true) } });
+  const store = createAppStore({ cwd: dir });
+  const services = createAppServices({ host: 'web', version: 'e2e', store, shell: { openInSystemBrowser: async (url) => (opened.push(url), true) } });
   const host = await startWebHost({ handlers: services.handlers, events: services.events, staticDir: 'out/renderer' });
   return {
     url: host.url,
     origin: host.origin,
     opened,
+    /** The app's store: a test fills the history through it as the host does when it records a send. */
+    store,
     async close() {
       await host.close();
       await services.close();

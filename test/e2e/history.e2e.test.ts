@@ -4,65 +4,54 @@ import { SCREENSHOTS } from './browser';
 import { e2eSession, shot as screenshot } from './session';
 
 /**
- * History: the history filled through the real bridge (historyAdd from the page, same origin, the cookie
- * sent), then opened by clicking: the total, a filter by outcome, a detail by click and by keyboard, light and dark.
+ * History: the history filled through the app's store as the host fills it when it records a send (the page
+ * then reads it through the real bridge, same origin, the cookie sent), then opened by clicking: the total, a filter by outcome, a detail by click and by keyboard, light and dark.
  */
 
 const COUNT = 5000;
 
 const session = e2eSession();
 
-beforeAll(async () => {
-  const page = await session.browser.newPage();
-  await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'History' }).waitFor();
+beforeAll(() => {
   // Entry i (0 = newest): every third failed with a 401; OAuth 1.0a and OAuth 2 legs in turn.
-  const added = await page.evaluate(async (count) => {
-    const legs = [
-      ['oauth1', 'requestToken', 'POST', '/oauth/v1/request_token', 'oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true', 'application/x-www-form-urlencoded'],
-      ['oauth1', 'accessToken', 'POST', '/oauth/v1/access_token', 'oauth_token=at&oauth_token_secret=ats', 'application/x-www-form-urlencoded'],
-      ['oauth1', 'api', 'GET', '/api/v1/me', '{"id":42,"username":"demo"}', 'application/json'],
-      ['oauth2', 'token', 'POST', '/oauth/v2/token', '{"access_token":"bt","token_type":"Bearer","expires_in":3600,"refresh_token":"rft"}', 'application/json'],
-      ['oauth2', 'refresh', 'POST', '/oauth/v2/token', '{"access_token":"bt2","token_type":"Bearer","expires_in":3600}', 'application/json'],
-    ] as const;
-    const base = Date.now() - count * 1000;
-    const one = (i: number) => {
-      const [flow, leg, method, path, okBody, type] = legs[i % legs.length]!;
-      const failed = i % 3 === 1;
-      const requestBody = flow === 'oauth2' ? 'grant_type=authorization_code&client_id=demo-client&client_secret=demo-client-secret&code=c0de' : undefined;
-      const entry = {
+  const legs = [
+    ['oauth1', 'requestToken', 'POST', '/oauth/v1/request_token', 'oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true', 'application/x-www-form-urlencoded'],
+    ['oauth1', 'accessToken', 'POST', '/oauth/v1/access_token', 'oauth_token=at&oauth_token_secret=ats', 'application/x-www-form-urlencoded'],
+    ['oauth1', 'api', 'GET', '/api/v1/me', '{"id":42,"username":"demo"}', 'application/json'],
+    ['oauth2', 'token', 'POST', '/oauth/v2/token', '{"access_token":"bt","token_type":"Bearer","expires_in":3600,"refresh_token":"rft"}', 'application/json'],
+    ['oauth2', 'refresh', 'POST', '/oauth/v2/token', '{"access_token":"bt2","token_type":"Bearer","expires_in":3600}', 'application/json'],
+  ] as const;
+  const base = Date.now() - COUNT * 1000;
+  for (let i = 0; i < COUNT; i++) {
+    const [flow, leg, method, path, okBody, type] = legs[i % legs.length]!;
+    const failed = i % 3 === 1;
+    const requestBody = flow === 'oauth2' ? 'grant_type=authorization_code&client_id=demo-client&client_secret=demo-client-secret&code=c0de' : undefined;
+    session.app.store.historyAdd({
+      entry: {
         id: `e2e-${i}`,
         profileId: 'mock',
         flow,
         leg,
         outcome: failed ? 'failed' : 'succeeded',
         summary: failed ? `401: the signature does not match; the server says oauth_problem=signature_invalid (entry ${i}).` : `${leg} answered 200 (entry ${i}).`,
-        at: base + (count - i) * 1000,
+        at: base + (COUNT - i) * 1000,
         exchange: {
           request: {
             method,
             url: `http://127.0.0.1:4010${path}`,
-            headers: [['Authorization', 'OAuth oauth_consumer_key="demo-consumer", oauth_signature_method="HMAC-SHA1", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D"'], ...(requestBody ? [['Content-Type', 'application/x-www-form-urlencoded']] : [])],
+            headers: [['Authorization', 'OAuth oauth_consumer_key="demo-consumer", oauth_signature_method="HMAC-SHA1", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D"'], ...(requestBody ? [['Content-Type', 'application/x-www-form-urlencoded'] as const] : [])],
             ...(requestBody ? { body: requestBody } : {}),
           },
           response: failed
             ? { status: 401, statusText: 'Unauthorized', headers: [['Content-Type', 'application/x-www-form-urlencoded']], bodyText: 'oauth_problem=signature_invalid', bodySize: 31 }
             : { status: 200, statusText: 'OK', headers: [['Content-Type', type]], bodyText: okBody, bodySize: okBody.length },
           timings: { connect: 0.4, tls: null, firstByte: 2.1, total: 2.6 },
-          startedAt: base + (count - i) * 1000,
+          startedAt: base + (COUNT - i) * 1000,
         },
-      };
-      return fetch('/api/call/historyAdd', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ entry }) }).then((r) => r.json());
-    };
-    let ok = 0;
-    for (let start = 0; start < count; start += 100) {
-      const results = await Promise.all(Array.from({ length: Math.min(100, count - start) }, (_, k) => one(start + k)));
-      ok += results.filter((r: { ok: boolean }) => r.ok).length;
-    }
-    return ok;
-  }, COUNT);
-  expect(added).toBe(COUNT);
-  await page.close();
+      },
+    });
+  }
+  expect(session.app.store.historyList({ offset: 0, limit: 1 }).total).toBe(COUNT);
 }, 120_000);
 
 const shot = (page: Page, name: string, scheme: string) => screenshot(page, `history-${name}`, scheme);
@@ -149,13 +138,9 @@ it.each([
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
   await page.getByRole('button', { name: 'History' }).waitFor();
-  const ok = await page.evaluate(async (id) => {
-    const body = JSON.stringify({ items: Array.from({ length: 16_000 }, (_, n) => ({ id: n, name: `item ${n}`, refresh_token: 'rt-secret-value' })) });
-    const entry = { id, profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'succeeded', summary: `GET /api/v1/items answered 200 with ${body.length} characters.`, at: Date.now(), exchange: { request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/items', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: body, bodySize: body.length }, timings: { connect: 0.4, tls: null, firstByte: 2, total: 40 }, startedAt: Date.now() } };
-    const r = await fetch('/api/call/historyAdd', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ entry }) });
-    return ((await r.json()) as { ok: boolean }).ok;
-  }, `long-${scheme}-${width}`);
-  expect(ok).toBe(true);
+  const body = JSON.stringify({ items: Array.from({ length: 16_000 }, (_, n) => ({ id: n, name: `item ${n}`, refresh_token: 'rt-secret-value' })) });
+  const entry = { id: `long-${scheme}-${width}`, profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'succeeded', summary: `GET /api/v1/items answered 200 with ${body.length} characters.`, at: Date.now(), exchange: { request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/items', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: body, bodySize: body.length }, timings: { connect: 0.4, tls: null, firstByte: 2, total: 40 }, startedAt: Date.now() } } as const;
+  expect(session.app.store.historyAdd({ entry })).toEqual(entry);
   await page.getByRole('button', { name: 'History' }).click();
   await expect.poll(() => page.getByRole('status', { name: 'History usage' }).textContent()).toMatch(/ of 256\.0 MiB on disk in .*history$/);
   await page.getByRole('listbox', { name: 'Exchanges, newest first' }).getByRole('option').first().click();

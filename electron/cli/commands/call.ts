@@ -1,12 +1,15 @@
 import { ProtocolError } from '../../../shared/errors';
-import { callWithBearer, endpointUrl, oauth1Flow, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, traceSignature, type Param, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
-import type { Profile } from '../../../shared/store/profile';
+import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { send, TransportError } from '../../services/transport';
+import { sendRecorded } from '../../services/store/history/record-exchange';
+import { TransportError } from '../../services/transport';
+import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
@@ -21,10 +24,13 @@ Sends one request with credentials and prints the status and the body (control c
 
   --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
                        consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
-  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web)
+  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web); the exchanges
+                       are recorded in its history, as the app's request signer records them
+  --no-history         do not record the exchanges in the history
   --url URL            a full URL, or with --profile a path relative to its base URL
   --method M           GET by default, POST with a body
-  --header "N: v"      an extra header (repeatable); the profile's headers are sent too
+  --header "N: v"      an extra header (repeatable); the profile's headers are sent too, a --header
+                       replacing one of the same name
   --form n=v           a form body parameter (repeatable); signed by OAuth 1.0a (RFC 5849 §3.4.1.3.1)
   --data TEXT, --content-type T   another body (JSON, XML, ...): sent as is, not signed
   --json               one JSON object with every exchange (requests and responses) instead of the body
@@ -44,7 +50,7 @@ OAuth 1.0a (RFC 5849):
 const FLAGS = {
   url: { type: 'string' }, method: { type: 'string' }, header: { type: 'string', multiple: true }, form: { type: 'string', multiple: true },
   data: { type: 'string' }, 'content-type': { type: 'string' }, json: { type: 'boolean' },
-  profile: { type: 'string' }, 'store-dir': { type: 'string' },
+  profile: { type: 'string' }, 'store-dir': { type: 'string' }, 'no-history': { type: 'boolean' },
   bearer: { type: 'string' }, 'bearer-in': { type: 'string' }, 'refresh-token': { type: 'string' }, 'token-url': { type: 'string' },
   'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-auth': { type: 'string' }, 'expires-at': { type: 'string' },
   'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
@@ -60,7 +66,8 @@ const oneOf = <T extends string>(value: string | undefined, flag: string, allowe
   return value as T;
 };
 
-function body(v: Values): { body?: string; contentType?: string } {
+/** The body of --form or --data: as the OAuth 1.0a builder takes it (`given`), and as it is sent. */
+function body(v: Values): { given: Pick<ApiRequestInput, 'form' | 'rawBody'>; sent: { body?: string; contentType?: string } } {
   const form = (v.form ?? []).map((f) => {
     const eq = f.indexOf('=');
     if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(f)} must be name=value (the name may not be empty).`);
@@ -68,8 +75,8 @@ function body(v: Values): { body?: string; contentType?: string } {
   });
   if (form.length && v.data !== undefined) throw new UsageError('--form and --data both give the body; a request has one.');
   if (v.data !== undefined && !v['content-type']) throw new UsageError('--data needs --content-type (for example application/json).');
-  if (form.length) return { body: formEncode(form), contentType: FORM_CONTENT_TYPE };
-  return v.data !== undefined ? { body: v.data, contentType: v['content-type']! } : {};
+  if (form.length) return { given: { form }, sent: { body: formEncode(form), contentType: FORM_CONTENT_TYPE } };
+  return v.data !== undefined ? { given: { rawBody: { contentType: v['content-type']!, text: v.data } }, sent: { body: v.data, contentType: v['content-type']! } } : { given: {}, sent: {} };
 }
 
 export const callCommand: Command = async (argv, io) => {
@@ -81,14 +88,24 @@ export const callCommand: Command = async (argv, io) => {
   if (!v.url) throw new UsageError('--url is required.');
   const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir']) : null;
   const b = body(v);
-  const method = (v.method ?? (b.body !== undefined ? 'POST' : 'GET')).toUpperCase();
+  const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
   const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
-  const headers = (v.header ?? []).map(headerFlag);
-  const extraHeaders = saved?.profile.headers ?? [];
+  // The profile's headers and the --header ones after each request's own, a --header replacing a profile header
+  // (and the default User-Agent) of the same name, as the app adds a profile's (shared/flows/extra-headers.ts).
+  const flagHeaders = (v.header ?? []).map((text) => {
+    const checked = headerSchema.safeParse(headerFlag(text));
+    if (!checked.success) throw new UsageError(`--header: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
+    return checked.data;
+  });
+  const named = new Set(flagHeaders.map(([n]) => n.toLowerCase()));
+  const extraHeaders = [...(saved?.profile.headers ?? []).filter(([n]) => !named.has(n.toLowerCase())), ...flagHeaders];
   const exchanges: Exchange[] = [];
+  // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
+  const recording = v['no-history'] ? null : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) => io.stderr.write(`warn: ${terminalSafe(problem)}\n`));
+  let legOf = (_: RawRequest) => 'request';
   const transport = async (request: RawRequest) => {
     try {
-      const e = await send(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env });
+      const e = await sendRecorded(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env }, recording?.(legOf(request)) ?? null);
       exchanges.push(e);
       return e;
     } catch (e) {
@@ -100,12 +117,15 @@ export const callCommand: Command = async (argv, io) => {
   const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
   if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
   if (kind === 'oauth1') {
-    const trace = traceSignature(oauth1Input(v, saved, method, url, b), nodeCrypto);
-    const request = withExtraHeaders({ ...trace.request, headers: [...trace.request.headers, ...headers] }, extraHeaders);
-    await transport(request);
+    const signer = oauth1Signer(v, saved, url, extraHeaders);
+    const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
+    const trace = traceSignature({ ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) }, nodeCrypto);
+    await transport(oauth1Flow.sentRequest(signer.state, trace.request));
   } else {
     const given = bearerOf(v, saved);
-    const result = await callWithBearer({ method, url, headers, ...b, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshOf(v, saved), transport, Date.now);
+    const refreshWith = refreshOf(v, saved);
+    legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
+    const result = await callWithBearer({ method, url, ...b.sent, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshWith, transport, Date.now);
     for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
@@ -121,28 +141,30 @@ export const callCommand: Command = async (argv, io) => {
   return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
 };
 
-function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, url: string, b: { body?: string; contentType?: string }) {
+/**
+ * The OAuth 1.0a settings of the request (flags first, then the profile's) as the engine's state, and its token:
+ * the request is then built, signed and sent with the extra headers exactly as the app's flows do.
+ */
+function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, headers: readonly Param[]) {
   const p: Profile['oauth1'] | undefined = saved?.profile.oauth1;
   const oauth1Token = saved?.token?.kind === 'oauth1' ? saved.token : null;
   const consumerKey = v['consumer-key'] ?? p?.consumerKey ?? '';
   if (!consumerKey) throw new UsageError('--consumer-key is required for an OAuth 1.0a request.');
-  const signatureMethod = (v['signature-method'] ?? p?.signatureMethod ?? 'HMAC-SHA1') as SignatureMethod;
   const privateKeyPem = v['private-key'] ? readFileFlag('--private-key', v['private-key']) : p?.rsaPrivateKey;
-  return {
-    method,
-    url,
-    ...b,
+  const state = oauth1Flow.startOAuth1({
+    baseUrl: url,
     consumerKey,
     consumerSecret: v['consumer-secret'] ?? p?.consumerSecret ?? '',
-    token: v.token ?? oauth1Token?.token ?? null,
-    tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null,
-    signatureMethod,
+    // Only step one sends a callback; this request is not step one.
+    callback: 'oob',
+    signatureMethod: (v['signature-method'] ?? p?.signatureMethod ?? 'HMAC-SHA1') as SignatureMethod,
     realm: v.realm ?? (p?.realm || null),
     placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
     includeVersion: p?.includeVersion ?? true,
-    ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()),
+    headers,
     ...(privateKeyPem ? { privateKeyPem } : {}),
-  };
+  });
+  return { state, token: { token: v.token ?? oauth1Token?.token ?? null, tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null } };
 }
 
 function bearerOf(v: Values, saved: SavedCredentials | null): SavedBearer {

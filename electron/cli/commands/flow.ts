@@ -1,6 +1,7 @@
 import { PRESETS } from '../../../shared/presets';
 import type { Profile } from '../../../shared/store/profile';
 import { validateIssuer } from '../../../shared/oidc';
+import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
@@ -40,7 +41,10 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
   --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
   --json                print one JSON object with the final token response fields on stdout
   --save PROFILE        store the tokens under the profile with this id or name in the app's store
-  --store-dir DIR       the store to save to (default: the per-user config directory, as oauth-lab web)
+  --store-dir DIR       the store to save to and record in (default: the per-user config directory, as
+                        oauth-lab web)
+  --no-history          do not record the exchanges in the store's history (recorded by default, as the
+                        app does, unless history is turned off in its settings)
 
 OAuth 1.0a:
   --signature-method M  HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT
@@ -77,11 +81,13 @@ export const flowCommand: Command = async (argv, io) => {
   const v = parseFlags(rest, FLAGS, 'flow');
   const profile = profileFromFlags(v);
   requireCredentials(protocol, profile);
+  const report = new FlowReport(io.stderr, !!v.verbose);
   const options: FlowRunOptions = {
     open: !v['no-open'],
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
     send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
     stdin: io.stdin,
+    recording: v['no-history'] ? null : cliHistory(v['store-dir'], profile.id, protocol, (problem) => report.line(`warn: ${problem}`)),
   };
   const issuer = v.issuer ?? null;
   if (issuer !== null) {
@@ -92,7 +98,6 @@ export const flowCommand: Command = async (argv, io) => {
     }
   }
   const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
-  const report = new FlowReport(io.stderr, !!v.verbose);
   try {
     let fields: Record<string, unknown>;
     if (protocol === 'oauth1') {
@@ -124,7 +129,7 @@ export const flowCommand: Command = async (argv, io) => {
 const FLAGS = {
   ...PROFILE_FLAGS,
   'wait-timeout': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
-  save: { type: 'string' }, 'store-dir': { type: 'string' }, verbose: { type: 'boolean' },
+  save: { type: 'string' }, 'store-dir': { type: 'string' }, 'no-history': { type: 'boolean' }, verbose: { type: 'boolean' },
   issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, lifecycle: { type: 'boolean' },
 } as const;
 

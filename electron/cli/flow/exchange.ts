@@ -1,13 +1,19 @@
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { send, TransportError } from '../../services/transport';
+import { sendRecorded } from '../../services/store/history/record-exchange';
+import { TransportError } from '../../services/transport';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
-/** Sends one leg's request, printing it; a transport failure becomes a failure of that step, in words. */
+/**
+ * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
+ * that step, in words.
+ */
 export async function sendLeg(step: string, request: RawRequest, options: FlowRunOptions, report: FlowReport): Promise<Exchange> {
   report.request(request);
+  // The history names legs as the app does: "request token" is requestToken.
+  const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
   try {
-    const exchange = await send(request, options.send);
+    const exchange = await sendRecorded(request, options.send, options.recording?.(leg) ?? null);
     report.response(exchange);
     if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);
     return exchange;

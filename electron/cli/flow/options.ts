@@ -1,4 +1,5 @@
 import type { SendOptions } from '../../services/transport';
+import type { RecordingFor } from '../cli-history';
 
 /** What both flows need from the command line besides the profile. */
 export interface FlowRunOptions {
@@ -7,4 +8,6 @@ export interface FlowRunOptions {
   readonly send: SendOptions;
   /** Where the URL landed on is pasted when the redirect cannot reach the catcher. */
   readonly stdin: NodeJS.ReadableStream;
+  /** How each leg's exchange is recorded in the history; absent or null: not recorded (--no-history). */
+  readonly recording?: RecordingFor | null;
 }

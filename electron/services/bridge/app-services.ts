@@ -3,6 +3,7 @@ import type { MethodName } from '../../../shared/bridge/contract';
 import type { CryptoPort } from '../../../shared/ports';
 import type { HistoryEntry } from '../../../shared/store/history';
 import { nodeCrypto } from '../node-crypto';
+import type { HistoryTarget } from '../store/history/record-exchange';
 import { MockProvider } from '../provider';
 import { createCatcherHandlers } from './catcher-handlers';
 import { BridgeEventBus } from './event-bus';
@@ -12,10 +13,10 @@ import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
-type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
+type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
 
-/** The store as the bridge needs it: its methods, what the UI should say about it, and whole history entries for exports. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & {
+/** The store as the bridge needs it: its methods, what the UI should say about it, where sends are recorded, and whole history entries for exports. */
+export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & HistoryTarget & {
   readonly secretStorage: 'encrypted' | 'file';
   readonly notices: readonly string[];
   readonly path?: string;
@@ -46,7 +47,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const events = new BridgeEventBus();
   const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
   const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
-  const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env);
+  const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const shell = createShellHandlers(options.shell, mock.baseUrl);
   const exports = createExportHandlers(options.store, options.version);
@@ -80,7 +81,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     tokenDelete: (i) => store.tokenDelete(i),
     historyList: (i) => store.historyList(i),
     historyBody: (i) => store.historyBody(i),
-    historyAdd: (i) => store.historyAdd(i),
+    historyAnnotate: (i) => store.historyAnnotate(i),
     historyClear: (i) => store.historyClear(i),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),

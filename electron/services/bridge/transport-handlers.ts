@@ -3,14 +3,18 @@ import { BridgeFailure } from '../../../shared/bridge/result';
 import { ProtocolError } from '../../../shared/errors';
 import { traceSignature } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
-import { send, TransportError } from '../transport';
+import { sendRecorded, type HistoryTarget } from '../store/history/record-exchange';
+import { TransportError } from '../transport';
 
-/** Sending requests and signing them in the host, where Node's TLS, proxies and RSA keys are. */
-export function createTransportHandlers(crypto: CryptoPort, env: Readonly<Record<string, string | undefined>> = process.env) {
+/**
+ * Sending requests and signing them in the host, where Node's TLS, proxies and RSA keys are. A send with a
+ * `record` is recorded in `history` here, so the exchange crosses the bridge once.
+ */
+export function createTransportHandlers(crypto: CryptoPort, env: Readonly<Record<string, string | undefined>> = process.env, history: HistoryTarget | null = null) {
   return {
-    async httpSend({ request, options }: ParsedInput<'httpSend'>): Promise<MethodOutput<'httpSend'>> {
+    async httpSend({ request, options, record }: ParsedInput<'httpSend'>): Promise<MethodOutput<'httpSend'>> {
       try {
-        return await send(request, { ...options, env });
+        return await sendRecorded(request, { ...options, env }, record && history ? { history, record, now: Date.now } : null);
       } catch (e) {
         if (e instanceof TransportError) throw new BridgeFailure(e.code, e.message, { phase: e.phase });
         throw e;

@@ -2,7 +2,7 @@ import { discoverIssuer, DISCOVERY_KINDS, traceIdToken, type Discovered, type Di
 import { nodeCrypto } from '../node-crypto';
 import type { SendOptions } from '../transport';
 import { fetchJson } from './fetch-json';
-import { joseVerifier } from './jose-port';
+import { joseVerifier } from '../../../platform/jose';
 
 /** The id_token trace with the app host's effects: jose for signatures, node:crypto for hashes, the transport for the JWKS. */
 export function validateIdToken(idToken: string, expectations: IdTokenExpectations, send: SendOptions = {}): Promise<IdTokenTrace> {

@@ -33,7 +33,7 @@ export interface AppStoreOptions {
 export type StoreMethodName =
   | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
   | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear'
+  | 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear'
   | 'settingsGet' | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
@@ -45,6 +45,8 @@ export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>
   readonly path: string;
   /** A history entry with its bodies complete (historyList cuts long ones), for exports; undefined when there is none. */
   historyFull(id: string): HistoryEntry | undefined;
+  /** Appends an exchange to the history (kept nothing when keepHistory is off): how the host records what it sends. */
+  historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
 };
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -276,6 +278,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyList: (query) => history.historyList(query),
     historyBody: (input) => history.historyBody(input),
     historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
+    historyAnnotate: (input) => history.historyAnnotate(input),
     historyClear: () => history.historyClear(undefined),
     historyFull: (id) => history.historyFull(id),
 

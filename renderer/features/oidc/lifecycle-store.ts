@@ -5,7 +5,7 @@ import type { Exchange, RawRequest } from '../../../shared/http';
 import { buildIntrospectionRequest, buildReuseRequest, buildRevocationRequest, interpretIntrospection, interpretRefresh, interpretReuse, interpretRevocation, type ClientCredentials, type TokenTypeHint } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
-import { recordHistory } from '../../state/flow-records';
+import { annotateHistory, historyRecord } from '../../state/flow-records';
 
 export type LifecycleKind = 'refresh' | 'reuse' | 'introspection' | 'revocation';
 
@@ -71,10 +71,11 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
       }
       set({ sending: true, problem: null });
       const leg = { id: nextId++, kind, title, request, carried: [flow.token?.accessToken, flow.token?.refreshToken, get().replaced].filter((t): t is string => !!t) };
-      const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+      const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: kind });
+      const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
       if (!r.ok) return set({ sending: false, legs: [...get().legs, { ...leg, exchange: null, error: r.error.message, ok: false, summary: r.error.message, checks: [] }] });
       const outcome = read(r.value);
-      recordHistory(bridge, random, { profileId: profile.id, flow: 'oauth2', leg: kind, ok: outcome.ok, summary: outcome.summary, at: now(), exchange: r.value });
+      annotateHistory(bridge, record, outcome);
       set({ sending: false, legs: [...get().legs, { ...leg, exchange: r.value, error: null, ...outcome }] });
     };
     return {

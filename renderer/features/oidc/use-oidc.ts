@@ -1,6 +1,6 @@
 import { pageStore } from '../../app/page-store';
-import { browserJose } from '../../platform/jose';
+import { joseVerifier } from '../../../platform/jose';
 import { createOidcStore } from './oidc-store';
 
 // The issuer, the discovery result and the last validation survive leaving the page.
-export const useOidc = pageStore((deps) => createOidcStore({ ...deps, jose: browserJose }));
+export const useOidc = pageStore((deps) => createOidcStore({ ...deps, jose: joseVerifier }));

@@ -4,7 +4,7 @@ import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { recordHistory } from '../../state/flow-records';
+import { historyRecord } from '../../state/flow-records';
 
 export interface BearerRequestForm {
   readonly method: string;
@@ -22,9 +22,10 @@ export interface BearerRequestForm {
 export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, profile: Profile, baseUrl: string, saved: SavedToken, form: BearerRequestForm): Promise<BearerCallResult> {
   const o = profile.oauth2;
   const send = async (request: RawRequest) => {
-    const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
+    // Recorded by the host, with its verdict: the status and the provider's words.
+    const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer' });
+    const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
     if (!r.ok) throw new ProtocolError(r.error.code, 'bearer', `${request.method} ${request.url}: ${r.error.message}`);
-    recordHistory(bridge, random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer', ok: r.value.response.status >= 200 && r.value.response.status < 300, summary: `${request.method} ${request.url} → ${r.value.response.status} ${r.value.response.statusText}`, at: now(), exchange: r.value });
     return r.value;
   };
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };

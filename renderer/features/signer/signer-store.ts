@@ -7,7 +7,7 @@ import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { recordHistory } from '../../state/flow-records';
+import { historyRecord } from '../../state/flow-records';
 import { emptyForm, fieldIssues, isRsa, profileCallback, toDraft, type SignerForm } from './signer-form';
 
 export type Endpoint = 'requestToken' | 'accessToken' | 'api';
@@ -103,14 +103,13 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
           return set({ run: { sending: false, sent: null, exchange: null, error: asError(e) } });
         }
         const options = profile ? { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } : undefined;
-        const r = await bridge.httpSend({ request: sent.request, ...(options ? { options } : {}) });
+        // The host records the exchange; its verdict (the status, the provider's words) is this page's.
+        const record = historyRecord(random, { profileId: form.profileId ?? '', flow: 'signer', leg: 'request' });
+        const r = await bridge.httpSend({ request: sent.request, ...(options ? { options } : {}), record });
         // A nonce is single-use (RFC 5849 §3.3): the next send gets a fresh one, unless the user changed it meanwhile.
         if (get().form.nonce === form.nonce) edit(fresh());
         if (!r.ok) return set({ run: { sending: false, sent, exchange: null, error: r.error } });
         set({ run: { sending: false, sent, exchange: r.value, error: null } });
-        const { status, statusText } = r.value.response;
-        const summary = `${sent.request.method} ${sent.request.url} → ${status} ${statusText}`;
-        recordHistory(bridge, random, { profileId: form.profileId ?? '', flow: 'signer', leg: 'request', ok: status >= 200 && status < 300, summary, at: now(), exchange: r.value });
       },
     };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyBodyInputSchema, historyBodySchema, historyEntrySchema, historyPageSchema, historyQuerySchema } from '../../store/history';
+import { historyRecordSchema, historyVerdictSchema } from '../../store/history-record';
 import { profileSchema, savableProfileSchema } from '../../store/profile';
 import { savedTokenSchema } from '../../store/saved-token';
 import { settingsPatchSchema, settingsSchema } from '../../store/settings';
@@ -17,12 +18,13 @@ export const storeSchemas = {
   token: savedTokenSchema,
   tokensListInput: z.strictObject({ profileId: z.string().optional() }).optional(),
   tokenSave: z.strictObject({ token: savedTokenSchema }),
-  history: historyEntrySchema,
   historyQuery: historyQuerySchema.optional(),
   historyPage: historyPageSchema,
   historyBodyInput: historyBodyInputSchema,
   historyBody: historyBodySchema,
-  historyAdd: z.strictObject({ entry: historyEntrySchema }),
+  historyRecord: historyRecordSchema,
+  historyAnnotate: z.strictObject({ id: historyEntrySchema.shape.id, ...historyVerdictSchema.shape }),
+  annotated: z.strictObject({ annotated: z.boolean() }),
   cleared: z.strictObject({ cleared: z.number().int() }),
   settings: settingsSchema,
   settingsPatch: settingsPatchSchema,

@@ -6,9 +6,11 @@ import type { HistoryRecord } from '../codec';
 import type { SecretBox } from '../secrets';
 import { HistoryFiles } from './history-files';
 
-export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAdd' | 'historyClear';
+export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear';
 
 export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+  /** Appends an exchange (not a bridge method: the host records what it sends, record-exchange.ts); nothing when keepHistory is off. */
+  historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
   /** An entry with its bodies complete, for exports (not a bridge method: a body may be hundreds of MB). */
   historyFull(id: string): HistoryEntry | undefined;
   /** Applies a new size bound at once. */
@@ -85,6 +87,24 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
         throw failure('Saving an exchange to the history in', e);
       }
       return entry;
+    },
+    historyAnnotate: ({ id, outcome, summary }) => {
+      if (!settings().keepHistory) return { annotated: false };
+      let entry;
+      try {
+        entry = use().full(id);
+      } catch (e) {
+        throw failure('Reading the history in', e);
+      }
+      if (!entry) return { annotated: false };
+      if (entry.outcome === outcome && entry.summary === summary) return { annotated: true };
+      // The entry again with the verdict: an append replaces the entry with the same id (history-files.ts).
+      try {
+        use().append({ ...entry, outcome, summary });
+      } catch (e) {
+        throw failure('Saving an exchange to the history in', e);
+      }
+      return { annotated: true };
     },
     historyClear: () => {
       try {

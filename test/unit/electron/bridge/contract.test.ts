@@ -9,7 +9,7 @@ import type { BridgeResult } from '../../../../shared/bridge/result';
 import { parseUrlEncoded } from '../../../../shared/oauth1';
 import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
-import { createAppStore } from '../../../../electron/services/store';
+import { createAppStore, type AppStore } from '../../../../electron/services/store';
 import { ipcTransport, webTransport, type BridgeTransport } from './transports';
 
 /**
@@ -22,6 +22,7 @@ for (const kind of ['IPC', 'web host'] as const) {
   describe(`bridge contract over ${kind}`, () => {
     let dir: string;
     let services: AppServices;
+    let store: AppStore;
     let bridge: BridgeTransport;
     const opened: string[] = [];
     const saved: { name: string; content: string }[] = [];
@@ -60,7 +61,7 @@ for (const kind of ['IPC', 'web host'] as const) {
       services = createAppServices({
         host: kind === 'IPC' ? 'electron' : 'web',
         version: '0.0.0-test',
-        store: createAppStore({ cwd: join(dir, 'store') }),
+        store: (store = createAppStore({ cwd: join(dir, 'store') })),
         provider: new MockProvider({ autoLoginUser: 'demo' }),
         shell: {
           openInSystemBrowser: async (url) => (opened.push(url), true),
@@ -180,11 +181,14 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('tokenDelete', { id: 't1' })).toEqual({ deleted: true });
 
       const exchange = { request: { method: 'GET', url: 'http://x/', headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 1 };
-      await value('historyAdd', { entry: { id: 'h1', profileId: 'mock', flow: 'oauth1', leg: 'api', outcome: 'succeeded', summary: 'ok', at: 1, exchange } });
+      // Exchanges as the host records them (httpSend with a record appends through the same store method).
+      store.historyAdd({ entry: { id: 'h1', profileId: 'mock', flow: 'oauth1', leg: 'api', outcome: 'succeeded', summary: 'ok', at: 1, exchange } });
       expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1 });
+      expect(await value('historyAnnotate', { id: 'h1', outcome: 'failed', summary: 'judged by the leg' })).toEqual({ annotated: true });
+      expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1, entries: [{ id: 'h1', outcome: 'failed', summary: 'judged by the leg' }] });
       // A long body is listed by its start; historyBody gives the rest, and the HAR holds it whole.
       const long = 'a'.repeat(20_000) + 'END';
-      await value('historyAdd', { entry: { id: 'h2', profileId: 'mock', flow: 'oauth1', leg: 'token', outcome: 'succeeded', summary: 'long', at: 2, exchange: { ...exchange, response: { ...exchange.response, bodyText: long, bodySize: long.length } } } });
+      store.historyAdd({ entry: { id: 'h2', profileId: 'mock', flow: 'oauth1', leg: 'token', outcome: 'succeeded', summary: 'long', at: 2, exchange: { ...exchange, response: { ...exchange.response, bodyText: long, bodySize: long.length } } } });
       const listed = await value<{ entries: { id: string; cut?: { response?: number }; exchange: { response: { bodyText: string } } }[]; usage: { entries: number } }>('historyList', { leg: 'token' });
       expect(listed.entries[0]).toMatchObject({ id: 'h2', cut: { response: long.length } });
       expect(listed.usage.entries).toBe(2);

@@ -7,7 +7,7 @@ import { createAppServices } from '../../../../electron/services/bridge/app-serv
 import { createAppStore, createConfBackend } from '../../../../electron/services/store';
 import { StoreWriteError, writeFileDurably, type WriteFs } from '../../../../electron/services/store/durable-write';
 import { dispatch } from '../../../../shared/bridge/dispatch';
-import { fileText, NOW, openStore, SECRETS, storeFile, tempDir, userProfile } from './helpers';
+import { failure, fileText, NOW, openStore, SECRETS, storeFile, tempDir, userProfile } from './helpers';
 
 /*
  * A save lands completely or fails visibly, with the previous file intact: a full disk must never leave a short
@@ -154,11 +154,10 @@ describe('a full disk for real: a 64 KiB tmpfs', () => {
     fill(mountPoint, 8192);
     const big = small('big');
     big.exchange.response = { ...big.exchange.response, bodyText: 'x'.repeat(20_000), bodySize: 20_000 };
-    const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
-    const result = await dispatch(services.handlers, 'historyAdd', { entry: big });
-    await services.close();
-    expect(result).toMatchObject({ ok: false, error: { code: 'store_error', details: { path: join(dir, 'exchange-history'), cause: 'ENOSPC' } } });
-    if (!result.ok) expect(result.error.message).toContain('the disk is full (ENOSPC)');
+    // The append the host makes when it records an exchange (record-exchange.ts) fails as a coded store error.
+    const error = failure(() => store.historyAdd({ entry: big }));
+    expect(error).toMatchObject({ code: 'store_error', details: { path: join(dir, 'exchange-history'), cause: 'ENOSPC' } });
+    expect(error.message).toContain('the disk is full (ENOSPC)');
     // No body file of the failed exchange is left, and the history reads as before.
     const files = readdirSync(join(dir, 'exchange-history'), { recursive: true }).map(String);
     expect(files.filter((f) => f.endsWith('.response'))).toEqual([]);

@@ -16,9 +16,9 @@ function bigEntry(i: number, size: number, over: Partial<HistoryEntry> = {}): Hi
 describe('history', () => {
   it('filters by flow, alone or with the leg', () => {
     const store = openStore(tempDir(), { cipher: fakeCipher() });
-    call(store, 'historyAdd', { entry: historyEntry(1, { flow: 'oauth1', leg: 'api' }) });
-    call(store, 'historyAdd', { entry: historyEntry(2, { flow: 'oauth2', leg: 'api' }) });
-    call(store, 'historyAdd', { entry: historyEntry(3, { flow: 'signer', leg: 'request' }) });
+    store.historyAdd({ entry: historyEntry(1, { flow: 'oauth1', leg: 'api' }) });
+    store.historyAdd({ entry: historyEntry(2, { flow: 'oauth2', leg: 'api' }) });
+    store.historyAdd({ entry: historyEntry(3, { flow: 'signer', leg: 'request' }) });
     expect(call(store, 'historyList', { flow: 'oauth1', leg: 'api' }).entries.map((e) => e.id)).toEqual(['h1']);
     expect(call(store, 'historyList', { leg: 'api' }).total).toBe(2);
     expect(call(store, 'historyList', { flow: 'signer' }).entries.map((e) => e.id)).toEqual(['h3']);
@@ -28,7 +28,7 @@ describe('history', () => {
     const dir = tempDir();
     const store = openStore(dir, { cipher: fakeCipher() });
     const added = 600;
-    for (let i = 1; i <= added; i++) call(store, 'historyAdd', { entry: historyEntry(i) });
+    for (let i = 1; i <= added; i++) store.historyAdd({ entry: historyEntry(i) });
     const all = call(store, 'historyList', { limit: 500 });
     expect(all.total).toBe(added);
     expect(all.entries[0]!.id).toBe(`h${added}`);
@@ -47,10 +47,10 @@ describe('history', () => {
   it('orders by time even when entries arrive out of order, and replaces an entry with the same id', () => {
     const dir = tempDir();
     const store = openStore(dir);
-    call(store, 'historyAdd', { entry: historyEntry(2) });
-    call(store, 'historyAdd', { entry: historyEntry(3) });
-    call(store, 'historyAdd', { entry: historyEntry(1) });
-    call(store, 'historyAdd', { entry: { ...historyEntry(2), summary: 'replaced', at: historyEntry(9).at } });
+    store.historyAdd({ entry: historyEntry(2) });
+    store.historyAdd({ entry: historyEntry(3) });
+    store.historyAdd({ entry: historyEntry(1) });
+    store.historyAdd({ entry: { ...historyEntry(2), summary: 'replaced', at: historyEntry(9).at } });
     const expected = [
       ['h2', 'replaced'],
       ['h3', 'exchange 3'],
@@ -63,8 +63,8 @@ describe('history', () => {
   it('clears, saying how many entries went, and removes their files', () => {
     const dir = tempDir();
     const store = openStore(dir);
-    for (let i = 1; i <= 4; i++) call(store, 'historyAdd', { entry: historyEntry(i) });
-    call(store, 'historyAdd', { entry: bigEntry(5, 100_000) });
+    for (let i = 1; i <= 4; i++) store.historyAdd({ entry: historyEntry(i) });
+    store.historyAdd({ entry: bigEntry(5, 100_000) });
     expect(call(store, 'historyClear')).toEqual({ cleared: 5 });
     expect(call(store, 'historyList')).toMatchObject({ entries: [], total: 0, usage: { entries: 0, bytes: 0 } });
     expect(historyFiles(dir)).toEqual([]);
@@ -73,7 +73,7 @@ describe('history', () => {
   it('keeps nothing when the user turned history off', () => {
     const store = openStore(tempDir());
     call(store, 'settingsUpdate', { keepHistory: false });
-    expect(call(store, 'historyAdd', { entry: historyEntry(1) })).toEqual(historyEntry(1));
+    expect(store.historyAdd({ entry: historyEntry(1) })).toEqual(historyEntry(1));
     expect(call(store, 'historyList').total).toBe(0);
   });
 });
@@ -83,7 +83,7 @@ describe('history bodies', () => {
     const dir = tempDir();
     const store = openStore(dir);
     const entry = bigEntry(1, 300_000);
-    call(store, 'historyAdd', { entry });
+    store.historyAdd({ entry });
     const [line] = historyLines(dir);
     // The line holds neither the text nor its base64 copy.
     expect(JSON.stringify(line).length).toBeLessThan(4_000);
@@ -112,7 +112,7 @@ describe('history bodies', () => {
     const bytes = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 256));
     const base = historyEntry(1);
     const entry: HistoryEntry = { ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: bytes.toString('utf8'), bodyBase64: bytes.toString('base64'), bodySize: bytes.length } } };
-    call(store, 'historyAdd', { entry });
+    store.historyAdd({ entry });
     const file = historyFiles(dir).find((f) => f.endsWith('.response'))!;
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(openStore(dir).historyFull('h1')).toEqual(entry);
@@ -122,7 +122,7 @@ describe('history bodies', () => {
     const dir = tempDir();
     const store = openStore(dir, { cipher: fakeCipher() });
     const entry = bigEntry(1, 50_000);
-    call(store, 'historyAdd', { entry });
+    store.historyAdd({ entry });
     const text = historyText(dir);
     for (const secret of Object.values(SECRETS)) expect(text, secret).not.toContain(secret);
     expect(openStore(dir, { cipher: fakeCipher() }).historyFull('h1')).toEqual(entry);
@@ -135,7 +135,7 @@ describe('history bound', () => {
     const dir = tempDir();
     const store = openStore(dir);
     call(store, 'settingsUpdate', { historyMaxMB: 2 });
-    for (let i = 1; i <= 60; i++) call(store, 'historyAdd', { entry: bigEntry(i, 100_000) });
+    for (let i = 1; i <= 60; i++) store.historyAdd({ entry: bigEntry(i, 100_000) });
     const page = call(store, 'historyList', { limit: 500 });
     expect(page.usage.bytes).toBeLessThanOrEqual(2 * MiB);
     expect(page.usage.bytes).toBeGreaterThan(1.5 * MiB);
@@ -174,12 +174,12 @@ describe('history files', () => {
 
   it('an exchange cut short by a crash is left out, and the next one is appended cleanly', () => {
     const dir = tempDir();
-    call(openStore(dir), 'historyAdd', { entry: historyEntry(1) });
+    openStore(dir).historyAdd({ entry: historyEntry(1) });
     const segment = historyFiles(dir).find((f) => f.endsWith('entries.jsonl'))!;
     appendFileSync(segment, '{"id":"h2","profileId":"wo');
     const store = openStore(dir);
     expect(call(store, 'historyList').entries.map((e) => e.id)).toEqual(['h1']);
-    call(store, 'historyAdd', { entry: historyEntry(3) });
+    store.historyAdd({ entry: historyEntry(3) });
     expect(call(openStore(dir), 'historyList').entries.map((e) => e.id)).toEqual(['h3', 'h1']);
     expect(readFileSync(segment, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
   });
@@ -189,7 +189,7 @@ describe('history files', () => {
     const store = openStore(dir);
     rmSync(historyDir(dir), { recursive: true });
     writeFileSync(historyDir(dir), 'not a directory');
-    const e = failure(() => call(store, 'historyAdd', { entry: historyEntry(1) }));
+    const e = failure(() => store.historyAdd({ entry: historyEntry(1) }));
     expect(e.code).toBe('store_error');
     expect(e.message).toContain(historyDir(dir));
     expect(readdirSync(dir)).toContain('exchange-history');
@@ -211,7 +211,7 @@ describe('history files', () => {
     const dir = tempDir();
     const store = openStore(dir);
     call(store, 'settingsUpdate', { historyMaxMB: 8 });
-    for (let i = 1; i <= 12; i++) call(store, 'historyAdd', { entry: bigEntry(i, 100_000) });
+    for (let i = 1; i <= 12; i++) store.historyAdd({ entry: bigEntry(i, 100_000) });
     const segments = readdirSync(historyDir(dir)).filter((n) => /^\d{8}$/.test(n));
     expect(segments.length).toBeGreaterThan(1);
     for (const s of segments) expect(readdirSync(join(historyDir(dir), s))).toContain('entries.jsonl');

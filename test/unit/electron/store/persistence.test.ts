@@ -29,7 +29,7 @@ describe('store persistence', () => {
     const a = openStore(dir);
     const profile = call(a, 'profileSave', { profile: userProfile() });
     const token = call(a, 'tokenSave', { token: savedToken({ expiresAt: NOW + 3_600_000 }) });
-    for (let i = 1; i <= 3; i++) call(a, 'historyAdd', { entry: historyEntry(i) });
+    for (let i = 1; i <= 3; i++) a.historyAdd({ entry: historyEntry(i) });
     const settings = call(a, 'settingsUpdate', { theme: 'dark', activeProfileId: 'work' });
     const mock = call(a, 'profileSave', { profile: { ...call(a, 'profilesList')[0]!, callbackPort: 9999 } });
 
@@ -46,9 +46,9 @@ describe('store persistence', () => {
     const dir = tempDir();
     const store = openStore(dir);
     const before = fileText(dir);
-    call(store, 'historyAdd', { entry: historyEntry(1) });
+    store.historyAdd({ entry: historyEntry(1) });
     expect(historyLines(dir).map((l) => l.id)).toEqual(['h1']);
-    call(store, 'historyAdd', { entry: historyEntry(2) });
+    store.historyAdd({ entry: historyEntry(2) });
     expect(historyLines(dir).map((l) => l.id)).toEqual(['h1', 'h2']);
     expect(fileText(dir)).toBe(before);
   });

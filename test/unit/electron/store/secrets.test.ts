@@ -11,7 +11,7 @@ function fillStore(dir: string, cipher = fakeCipher()) {
   const store = openStore(dir, { cipher });
   call(store, 'profileSave', { profile: userProfile() });
   call(store, 'tokenSave', { token: savedToken() });
-  call(store, 'historyAdd', { entry: historyEntry(1) });
+  store.historyAdd({ entry: historyEntry(1) });
   return store;
 }
 

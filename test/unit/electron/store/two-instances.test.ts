@@ -46,9 +46,9 @@ describe('two instances on one store directory', () => {
     const dir = tempDir();
     const a = openStore(dir);
     const b = openStore(dir);
-    call(b, 'historyAdd', { entry: historyEntry(2) });
+    b.historyAdd({ entry: historyEntry(2) });
     call(a, 'settingsUpdate', { theme: 'dark' });
-    call(a, 'historyAdd', { entry: historyEntry(1) });
+    a.historyAdd({ entry: historyEntry(1) });
     call(b, 'settingsUpdate', { explainOpen: false });
     const fresh = openStore(dir);
     expect(call(fresh, 'settingsGet')).toMatchObject({ theme: 'dark', explainOpen: false });

@@ -22,7 +22,7 @@ async function throughTokenExchange(accessToken: string) {
   const fake = fakeBridge({
     catcherOpen: () => ({ redirectUri: 'http://127.0.0.1:8765/callback' }),
     catcherWait: () => ({ waitId: 'w-1' }),
-    historyAdd: () => null,
+    historyAnnotate: () => ({ annotated: true }),
     tokenSave: () => null,
     mockState: () => ({ state: { now: new Date(0).toISOString(), oauth1: { requestTokens: [], accessTokens: [] }, oauth2: { codes: [], accessTokens: [], refreshTokens: [] } } }),
     httpSend: ({ request }: { request: RawRequest }) => {

@@ -20,7 +20,7 @@ function setUp() {
     catcherWait: () => ({ waitId: 'wait-1', redirectUri: CALLBACK }),
     catcherCancel: () => ({ cancelled: true }),
     httpSend: () => ({ request: { method: 'POST', url: 'http://127.0.0.1:9/x', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/x-www-form-urlencoded']], bodyText: 'oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true', bodySize: 10 }, timings: { connect: 1, tls: null, firstByte: 2, total: 3 }, startedAt: 0 }),
-    historyAdd: (i) => i.entry,
+    historyAnnotate: () => ({ annotated: true }),
   });
   const stores = createStores({ bridge: fake.bridge, crypto: browserCrypto, random: browserRandom, now: () => AT });
   return { ...fake, stores };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
-import { createAppStore } from '../../../../electron/services/store';
+import { createAppStore, type AppStore } from '../../../../electron/services/store';
 import { StoresProvider } from '../../../../renderer/app/stores';
 import { REST_CHUNK_CHARS } from '../../../../renderer/features/history/BodyRest';
 import { HistoryPage } from '../../../../renderer/features/history/HistoryPage';
@@ -21,11 +21,13 @@ import { entry, storesFor } from './fake-bridge';
 
 let dir: string;
 let services: AppServices;
+let store: AppStore;
 let bridge: BridgeApi;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'oauth-lab-history-page-'));
-  services = createAppServices({ host: 'web', version: 'test', store: createAppStore({ cwd: dir }), shell: { openInSystemBrowser: async () => true } });
+  store = createAppStore({ cwd: dir });
+  services = createAppServices({ host: 'web', version: 'test', store, shell: { openInSystemBrowser: async () => true } });
   bridge = new Proxy({} as BridgeApi, { get: (_, name) => (name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input)) });
 });
 afterEach(async () => {
@@ -38,9 +40,9 @@ const TEN_MB = 10 * 1024 * 1024;
 /** Line n of the big body: easy to find in the text, and different everywhere. */
 const bigBody = () => Array.from({ length: TEN_MB / 16 }, (_, n) => `line ${String(n).padStart(10, '0')}\n`).join('');
 
+/** An exchange as the host records it (record-exchange.ts appends through this store method). */
 async function add(e: HistoryEntry) {
-  const r = await dispatch(services.handlers, 'historyAdd', { entry: e });
-  expect(r.ok).toBe(true);
+  expect(store.historyAdd({ entry: e })).toEqual(e);
 }
 
 function renderPage() {

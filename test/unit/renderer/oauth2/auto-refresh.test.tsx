@@ -6,11 +6,11 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, Harness, REDIRECT } from '../../electron/provider/helpers';
 import { clientPost, codeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
+import { hostHistory, recordIds } from '../state/host-history';
 
 /**
  * The OAuth 2 page's bearer call with "Refresh automatically", against the real mock over sockets: a 401 or a
@@ -25,14 +25,16 @@ const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn
 
 /** The page on its bearer leg, after a real code grant at the mock; `skew` moves the app's clock ahead. */
 async function onBearerLeg(skew = 0) {
-  const history: string[] = [];
-  const { bridge } = fakeBridge({
-    httpSend: createTransportHandlers(nodeCrypto, {}).httpSend,
-    historyAdd: ({ entry }: { entry: { leg: string; outcome: string } }) => void history.push(`${entry.leg} ${entry.outcome}`),
+  const host = hostHistory();
+  const { bridge, calls } = fakeBridge({
+    httpSend: host.httpSend,
+    historyAnnotate: host.historyAnnotate,
     tokenSave: () => null,
     mockState: () => ({ state: { now: new Date().toISOString(), oauth1: { requestTokens: [], accessTokens: [] }, oauth2: { codes: [], accessTokens: [], refreshTokens: [] } } }),
   });
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(3) }, now: () => Date.now() + skew });
+  let drawn = 0;
+  // Every draw different: each send's history record gets an id of its own.
+  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(++drawn) }, now: () => Date.now() + skew });
   stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
   render(<StoresProvider stores={stores}><OAuth2Page /></StoresProvider>);
   const { body } = await codeGrant(h, { scope: 'read' });
@@ -41,6 +43,7 @@ async function onBearerLeg(skew = 0) {
   const exchange = { request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']] as [string, string][], bodyText: text, bodySize: text.length }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 };
   const flow = oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state;
   act(() => stores.oauth2.setState({ profile, flow, current: 'api', drafts: { api: oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile.oauth2.apiPath }) } }));
+  const history = () => host.legs(recordIds(calls));
   return { stores, history, body: body as { access_token: string; refresh_token: string; expires_in: number } };
 }
 
@@ -57,7 +60,7 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     await send(stores);
     expect(within(result()).getByText(/^401/)).toBeTruthy();
     expect(within(result()).queryByRole('list', { name: 'Before this response' })).toBeNull();
-    expect(history).toEqual(['api failed']);
+    expect(history()).toEqual(['api failed']);
   });
 
   it('with the option, a 401 makes one refresh and the call again, each shown; the flow keeps the new token', async () => {
@@ -79,7 +82,7 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     // The next Send carries the new token, with the request as the user had it.
     expect(stores.oauth2.getState().drafts.api!.headers).toContainEqual(['Authorization', `Bearer ${token.accessToken}`]);
     expect(stores.oauth2.getState().drafts.api!.url).toBe(`${h.base}/api/v2/me`);
-    expect(history).toEqual(['api failed', 'refresh succeeded', 'api succeeded']);
+    expect(history()).toEqual(['api failed', 'refresh succeeded', 'api succeeded']);
   });
 
   it('with the option, a token within 30 s of expiry is refreshed before the call', async () => {
@@ -91,6 +94,6 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     const steps = within(within(result()).getByRole('list', { name: 'Before this response' })).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([expect.stringMatching(/^Automatic refresh \(near expiry\) Refreshed \(the token expires within 30 s\)/)]);
     expect(within(result()).getByText('API call answered 200.')).toBeTruthy();
-    expect(history).toEqual(['refresh succeeded', 'api succeeded']);
+    expect(history()).toEqual(['refresh succeeded', 'api succeeded']);
   });
 });

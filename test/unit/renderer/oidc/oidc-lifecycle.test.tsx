@@ -6,11 +6,11 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, Harness, REDIRECT } from '../../electron/provider/helpers';
 import { codeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
+import { hostHistory, recordIds } from '../state/host-history';
 
 /**
  * The token lifecycle on the OpenID Connect page against the real mock over sockets: refresh with rotation, the
@@ -33,12 +33,12 @@ async function flowWithTokens() {
 }
 
 async function renderWithFlow() {
-  const history: { leg: string; outcome: string }[] = [];
-  const { bridge, calls } = fakeBridge({
-    httpSend: createTransportHandlers(nodeCrypto, {}).httpSend,
-    historyAdd: ({ entry }: { entry: { leg: string; outcome: string } }) => void history.push(entry),
-  });
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(3) }, now: () => Date.now() });
+  const host = hostHistory();
+  const { bridge, calls } = fakeBridge({ httpSend: host.httpSend, historyAnnotate: host.historyAnnotate });
+  const history = () => host.legs(recordIds(calls));
+  let drawn = 0;
+  // Every draw different: each send's history record gets an id of its own.
+  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(++drawn) }, now: () => Date.now() });
   render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>);
   const { flow, exchange, body } = await flowWithTokens();
   act(() => stores.oauth2.setState({ flow, profile, runs: { token: { sending: false, exchange, error: null, outcome: null } } }));
@@ -84,7 +84,7 @@ describe('OidcPage: the token lifecycle', () => {
     // The mock revokes the grant on reuse: the new refresh token is refused too.
     const again = await leg(panel, 'Refresh', 'Refresh (RFC 6749 §6)');
     expect(again.getAttribute('data-ok')).toBe('false');
-    expect(history.map((e) => `${e.leg} ${e.outcome}`)).toEqual(['refresh succeeded', 'reuse succeeded', 'refresh failed']);
+    expect(history()).toEqual(['refresh succeeded', 'reuse succeeded', 'refresh failed']);
   });
 
   it('introspects the access token (active), revokes the refresh token, and introspection then says inactive', async () => {

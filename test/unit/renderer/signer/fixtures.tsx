@@ -2,6 +2,8 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { Exchange } from '../../../../shared/http';
+import type { HistoryEntry } from '../../../../shared/store/history';
+import { exchangeVerdict, historyEntryOf, type HistoryRecord } from '../../../../shared/store/history-record';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import type { SavedToken } from '../../../../shared/store/saved-token';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
@@ -24,14 +26,22 @@ export const exchangeOf = (status: number, statusText: string, bodyText = ''): E
   startedAt: 0,
 });
 
-/** A bridge with only what the signer page and the app store call; every method is a spy. */
+/**
+ * A bridge with only what the signer page and the app store call; every method is a spy. A send with a history
+ * record lands in `recorded` as the host would record it (its verdict: shared/store/history-record.ts).
+ */
 export function fakeBridge(opts: { tokens?: SavedToken[]; exchange?: Exchange } = {}) {
   const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
+  const recorded: HistoryEntry[] = [];
   return {
+    recorded,
     on: vi.fn(() => () => {}),
     tokensList: vi.fn(() => ok(opts.tokens ?? [])),
-    httpSend: vi.fn(() => ok(opts.exchange ?? exchangeOf(200, 'OK', 'oauth_token=rt-1&oauth_token_secret=s&oauth_callback_confirmed=true'))),
-    historyAdd: vi.fn(() => ok({})),
+    httpSend: vi.fn((input: { record?: HistoryRecord }) => {
+      const exchange = opts.exchange ?? exchangeOf(200, 'OK', 'oauth_token=rt-1&oauth_token_secret=s&oauth_callback_confirmed=true');
+      if (input.record) recorded.push(historyEntryOf(input.record, exchange, 0, exchangeVerdict(exchange)));
+      return ok(exchange);
+    }),
     oauth1Trace: vi.fn(() => Promise.resolve({ ok: false as const, error: { code: 'invalid_private_key', message: 'The RSA private key could not be used: bad PEM', details: { step: 'signature' } } })),
   };
 }

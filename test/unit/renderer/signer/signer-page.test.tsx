@@ -78,7 +78,7 @@ describe('SignerPage', () => {
     await screen.findByText('The server accepted the request: 200 OK.');
     const sent = (bridge.httpSend.mock.calls[0] as unknown as [{ request: { headers: [string, string][] } }])[0].request;
     expect(sent.headers).toContainEqual(['Authorization', authorization]);
-    expect(bridge.historyAdd).toHaveBeenCalledWith({ entry: expect.objectContaining({ flow: 'signer', profileId: 'mock', outcome: 'succeeded' }) });
+    expect(bridge.recorded).toEqual([expect.objectContaining({ flow: 'signer', profileId: 'mock', outcome: 'succeeded' })]);
     expect(screen.getByRole('region', { name: 'Response' })).toBeTruthy();
   });
 
@@ -88,7 +88,7 @@ describe('SignerPage', () => {
     await waitFor(() => expect(stepText('signature')).toBeTruthy());
     await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
     await screen.findByText('The server answered 401 Unauthorized: signature_invalid: x.');
-    expect(bridge.historyAdd).toHaveBeenCalledWith({ entry: expect.objectContaining({ outcome: 'failed' }) });
+    expect(bridge.recorded).toEqual([expect.objectContaining({ outcome: 'failed' })]);
   });
 
   it('prefills a saved token of the profile', async () => {

@@ -65,7 +65,7 @@ async function appRequests(profile: Profile, answers: readonly string[], landed:
   const fake = fakeBridge({
     catcherOpen: () => ({ port: 4321, redirectUri: REDIRECT }),
     httpSend: ({ request }) => (sent.push(request), formResponse(request, answers[sent.length - 1]!)),
-    historyAdd: (i) => i.entry,
+    historyAnnotate: () => ({ annotated: true }),
     tokenSave: (i) => i.token,
   });
   const store = createOAuth1Store({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (k) => new Uint8Array(k).fill(nonceByte) }, now: () => NOW });

@@ -18,7 +18,7 @@ function setup(status = 200, body = 'oauth_token=rt&oauth_token_secret=rts&oauth
     catcherOpen: () => ({ port: 4321, redirectUri: 'http://127.0.0.1:4321/callback' }),
     catcherWait: () => ({ waitId: 'wait-1', redirectUri: 'http://127.0.0.1:4321/callback' }),
     httpSend: () => response(status, status === 200 ? body : 'oauth_problem=signature_invalid'),
-    historyAdd: (i) => i.entry,
+    historyAnnotate: () => ({ annotated: true }),
     tokenSave: (i) => i.token,
   });
   const store = createOAuth1Store({ bridge: fake.bridge, crypto: browserCrypto, random: { bytes: (k) => new Uint8Array(k).fill(++n) }, now: () => 1_700_000_000_000 });
@@ -60,7 +60,10 @@ describe('OAuth 1.0a flow store', () => {
     expect(s.authorize.url).toBe('http://127.0.0.1:9/oauth/v1/authorize?oauth_token=rt');
     // A nonce is used once: the draft has a new one for the next send.
     expect(s.drafts.requestToken!.nonce).not.toBe(draft.nonce);
-    expect(calls.some(([m]) => m === 'historyAdd')).toBe(true);
+    // The host records the exchange (httpSend's record); the leg's own verdict follows by the record's id.
+    const { record } = sent as unknown as { record: { id: string } };
+    expect(record).toMatchObject({ profileId: 'mock', flow: 'oauth1', leg: 'requestToken', id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(calls.filter(([m]) => m === 'historyAnnotate')).toEqual([['historyAnnotate', { id: record.id, outcome: 'succeeded', summary: s.runs.requestToken!.outcome!.summary }]]);
   });
 
   it('takes the callback of its own wait only, and checks the returned oauth_token', async () => {

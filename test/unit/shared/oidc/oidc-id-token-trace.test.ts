@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { joseVerifier } from '../../../../electron/services/oidc/jose-port';
+import { joseVerifier } from '../../../../platform/jose';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { leftHalfHash, traceIdToken, type IdTokenExpectations } from '../../../../shared/oidc';
 

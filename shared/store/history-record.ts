@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Exchange, RawRequest } from '../http';
+import { providerMessage, sentence } from '../provider-message';
+import { historyEntrySchema, type HistoryEntry } from './history';
+
+/**
+ * What the sender of a request says about it so the host can record the exchange in the history: whose it is
+ * (profile, flow, leg) and the entry's id, chosen by the sender so it can later give the leg's own verdict
+ * (historyAnnotate) without sending the exchange again.
+ */
+export const historyRecordSchema = historyEntrySchema.pick({ id: true, profileId: true, flow: true, leg: true });
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
+/** A leg's verdict on its exchange, as the History page shows it. */
+export const historyVerdictSchema = historyEntrySchema.pick({ outcome: true, summary: true });
+export type HistoryVerdict = z.infer<typeof historyVerdictSchema>;
+
+const SUMMARY_MAX = historyEntrySchema.shape.summary.maxLength ?? 2000;
+
+/**
+ * The verdict the host gives an exchange it sent, knowing nothing of the flow: a 2xx succeeded; otherwise the
+ * status and the provider's own words (RFC 6749 §5.2 `error`, `oauth_problem`, a WWW-Authenticate challenge, …).
+ * A leg that judges more (its checks) replaces it through historyAnnotate.
+ */
+export function exchangeVerdict(exchange: Exchange, failure: string | null = null): HistoryVerdict {
+  const { method, url } = exchange.request;
+  if (failure !== null) return { outcome: 'failed', summary: cut(`${method} ${url}: not answered: ${failure}`) };
+  const { status, statusText } = exchange.response;
+  const ok = status >= 200 && status < 300;
+  const said = ok ? null : providerMessage(exchange.response);
+  return { outcome: ok ? 'succeeded' : 'failed', summary: cut(`${method} ${url} → ${status} ${statusText}${said ? `: ${sentence(said.text)}` : ''}`) };
+}
+
+/**
+ * An exchange that got no response (DNS, connection, TLS, timeout): status 0 and no headers, as HAR 1.2 records
+ * a request that was not answered, so the History page lists the attempt.
+ */
+export function unansweredExchange(request: RawRequest, startedAt: number, total: number): Exchange {
+  return { request, response: { status: 0, statusText: '', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: Math.max(0, total) }, startedAt };
+}
+
+/** The history entry of one exchange. */
+export function historyEntryOf(record: HistoryRecord, exchange: Exchange, at: number, verdict: HistoryVerdict): HistoryEntry {
+  return { ...record, ...verdict, summary: cut(verdict.summary), at, exchange };
+}
+
+const cut = (summary: string) => summary.slice(0, SUMMARY_MAX);

@@ -1,0 +1,22 @@
+import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { tempDir, openStore } from '../../electron/store/helpers';
+
+/**
+ * The host's side of the history for a page under test: httpSend over real sockets recording into a real store in
+ * a fresh directory, and historyAnnotate on that store. `legs(ids)` reads back the entries in the order given.
+ */
+export function hostHistory() {
+  const store = openStore(tempDir());
+  const { httpSend } = createTransportHandlers(nodeCrypto, {}, store);
+  return {
+    httpSend,
+    historyAnnotate: (input: Parameters<typeof store.historyAnnotate>[0]) => store.historyAnnotate(input),
+    /** Each id's entry as "leg outcome" ("missing" when the history does not hold it). */
+    legs: (ids: readonly string[]) => ids.map((id) => store.historyFull(id)).map((e) => (e ? `${e.leg} ${e.outcome}` : 'missing')),
+    entry: (id: string) => store.historyFull(id),
+  };
+}
+
+/** The history ids of the recorded sends among a fake bridge's calls, in the order they were sent. */
+export const recordIds = (calls: readonly [string, unknown][]) => calls.flatMap(([m, input]) => (m === 'httpSend' && (input as { record?: { id: string } }).record ? [(input as { record: { id: string } }).record.id] : []));
