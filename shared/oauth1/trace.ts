@@ -1,5 +1,5 @@
 import { hexEncode } from '../encoding/base64';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { CryptoPort } from '../ports';
 import { parseHttpUrl } from '../url';
 import { baseStringUri, signatureBaseString } from './base-string';
@@ -97,10 +97,10 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
   const url = parseHttpUrl(input.url, 'query-parameters');
   const isForm = isFormContentType(input.contentType);
   if (placement === 'body' && !isForm) {
-    throw new ProtocolError('body_placement_needs_form', 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM, 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
   }
   if (input.includeBodyHash && isForm) {
-    throw new ProtocolError('body_hash_on_form', 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_ON_FORM, 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
   }
   const steps: TraceStep[] = [];
   let hash: string | undefined;

@@ -1,5 +1,5 @@
 import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
-import { ProtocolError } from '../../../shared/errors';
+import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -23,7 +23,7 @@ export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, 
   const o = profile.oauth2;
   const send = async (request: RawRequest) => {
     const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } });
-    if (!r.ok) throw new ProtocolError(r.error.code, 'bearer', `${request.method} ${request.url}: ${r.error.message}`);
+    if (!r.ok) throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
     recordHistory(bridge, random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer', ok: r.value.response.status >= 200 && r.value.response.status < 300, summary: `${request.method} ${request.url} → ${r.value.response.status} ${r.value.response.statusText}`, at: now(), exchange: r.value });
     return r.value;
   };
