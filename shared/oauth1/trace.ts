@@ -4,7 +4,7 @@ import type { CryptoPort } from '../ports';
 import { parseHttpUrl } from '../url';
 import { baseStringUri, signatureBaseString } from './base-string';
 import { buildAuthorizationHeader } from './header';
-import { isSignedParameter, normalizedParameterString } from './normalize';
+import { encodeParameters, isSignedParameter, normalizedParameterString, sortParameters } from './normalize';
 import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param, type ParamSource } from './parameters';
 import { percentEncode } from './percent-encoding';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
@@ -74,18 +74,12 @@ export interface SignatureTrace {
   readonly request: SignedRequest;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
+/** Each pair beside its §3.4.1.3.2 (1) encoding, with where it came from. */
 function traced(pairs: readonly Param[], source: ParamSource, offset: number): TraceParam[] {
-  return pairs.map(([name, value], i) => ({
-    name,
-    value,
-    source,
-    encodedName: percentEncode(name, 'encoded-parameters'),
-    encodedValue: percentEncode(value, 'encoded-parameters'),
-    index: offset + i,
-  }));
+  return encodeParameters(pairs).map(([encodedName, encodedValue], i) => ({ name: pairs[i]![0], value: pairs[i]![1], source, encodedName, encodedValue, index: offset + i }));
 }
+
+const encodedPairOf = (p: TraceParam): Param => [p.encodedName, p.encodedValue];
 
 const appendPairs = (base: string, pairs: readonly Param[], sep: string) =>
   base + (base === '' ? '' : sep) + pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
@@ -112,8 +106,8 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
   const query = traced(queryParameters(url.query ?? ''), 'query', protocol.length);
   const body = traced(formBodyParameters(input.body, input.contentType), 'body', protocol.length + query.length);
   const params = [...protocol, ...query, ...body];
-  const sortedParams = params.filter((p) => isSignedParameter(p.name)).sort((a, b) => cmp(a.encodedName, b.encodedName) || cmp(a.encodedValue, b.encodedValue));
-  const normalized = normalizedParameterString(sortedParams.map((p) => [p.encodedName, p.encodedValue]));
+  const sortedParams = sortParameters(params.filter((p) => isSignedParameter(p.name)), encodedPairOf);
+  const normalized = normalizedParameterString(sortedParams.map(encodedPairOf));
   const uri = baseStringUri(url, input.hostHeader);
   const baseString = signatureBaseString(method, uri, normalized);
   const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
