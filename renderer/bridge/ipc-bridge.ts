@@ -34,7 +34,7 @@ export function createIpcBridge(exposed: unknown): BridgeApi {
         if (isBridgeResult(result)) return result;
         return { ok: false, error: { code: CONTRACT_ERROR.INTERNAL, message: `The app's main process answered ${name} with something that is not a bridge result.` } };
       } catch (e) {
-        return { ok: false, error: { code: 'unavailable', message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
+        return { ok: false, error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
       }
     };
   }
