@@ -1,4 +1,4 @@
-import { ProtocolError } from './errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from './errors';
 import { utf8Encode } from './encoding/utf8';
 
 /** An absolute http(s) URL split per RFC 3986 §3, with the text of each part as written. */
@@ -18,18 +18,18 @@ const URI = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/
 // Characters that cannot appear literally in an HTTP request target; everything else is sent as written.
 const NOT_ON_WIRE = /[\u0000-\u0020"<>\\^`{|}\u007f-\uffff]/gu;
 
-function fail(step: string, url: string, why: string): never {
-  throw new ProtocolError('invalid_url', step, `Invalid URL ${JSON.stringify(url)}: ${why}`);
+function fail(step: ProtocolStep, url: string, why: string): never {
+  throw new ProtocolError(PROTOCOL_ERROR.INVALID_URL, step, `Invalid URL ${JSON.stringify(url)}: ${why}`);
 }
 
-function encodeForWire(text: string, step: string): string {
+function encodeForWire(text: string, step: ProtocolStep): string {
   return text.replace(NOT_ON_WIRE, (ch) =>
     Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
   );
 }
 
 /** Parses an absolute http(s) URL, with clear errors for what the user typed wrong. */
-export function parseHttpUrl(url: string, step = 'url'): ParsedUrl {
+export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl {
   const trimmed = url.trim();
   if (trimmed === '') fail(step, url, 'it is empty; expected an absolute URL such as https://api.example.com/path.');
   const m = URI.exec(trimmed);

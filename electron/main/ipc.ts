@@ -1,6 +1,6 @@
 import type { BridgeHandlers, BridgeEventMessage } from '../../shared/bridge/api';
 import { dispatch } from '../../shared/bridge/dispatch';
-import { failed, type BridgeResult } from '../../shared/bridge/result';
+import { CONTRACT_ERROR, failed, type BridgeResult } from '../../shared/bridge/result';
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/bridge/channels';
 
 /** The parts of Electron's ipcMain / IpcMainInvokeEvent this module uses, so tests can pass fakes. */
@@ -30,8 +30,8 @@ export function isAppSender(event: InvokeEventLike, appWebContentsId: () => numb
 /** Registers the one call channel: sender checked, then the contract's dispatch (input parsed before any handler). */
 export function registerBridgeIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers, trusted: (event: InvokeEventLike) => boolean): () => void {
   ipcMain.handle(CALL_CHANNEL, async (event, name, input): Promise<BridgeResult<unknown>> => {
-    if (!trusted(event)) return failed('forbidden', 'This window may not call OAuth Lab: only the app page in its main window can.');
-    if (typeof name !== 'string') return failed('invalid_input', 'The method name must be a string.');
+    if (!trusted(event)) return failed(CONTRACT_ERROR.FORBIDDEN, 'This window may not call OAuth Lab: only the app page in its main window can.');
+    if (typeof name !== 'string') return failed(CONTRACT_ERROR.INVALID_INPUT, 'The method name must be a string.');
     return dispatch(handlers, name, input);
   });
   return () => ipcMain.removeHandler(CALL_CHANNEL);

@@ -3,6 +3,7 @@ import type { BridgeHandlers } from '../../shared/bridge/api';
 import { dispatch } from '../../shared/bridge/dispatch';
 import { BODY_LIMIT, readBody } from './request-body';
 import { sendError, sendJson } from './respond';
+import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * `POST /api/call/<method>`: the body is the method's input as JSON (empty for none), the answer is always 200
@@ -32,7 +33,7 @@ export async function handleCall(handlers: BridgeHandlers, req: IncomingMessage,
       input = JSON.parse(text);
     } catch (e) {
       // The parser's message names the position, never the content: the body may hold secrets.
-      return sendError(res, 400, 'invalid_input', `The call body is not valid JSON: ${(e as Error).message.split(', "')[0]}.`);
+      return sendError(res, 400, CONTRACT_ERROR.INVALID_INPUT, `The call body is not valid JSON: ${(e as Error).message.split(', "')[0]}.`);
     }
   }
   let name: string;

@@ -10,6 +10,7 @@ import { BASE_HEADERS, forbid, sendError } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
 import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
+import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * The web host: the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
@@ -67,7 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.on('error', () => {});
       route(context!, req, res).catch((e: unknown) => {
         // A bug in the host, not bad input: answer it as data rather than leave the request hanging.
-        if (!res.headersSent) sendError(res, 500, 'internal', `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
+        if (!res.headersSent) sendError(res, 500, CONTRACT_ERROR.INTERNAL, `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
         else res.destroy();
       });
     },
@@ -143,7 +144,7 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
       return;
     }
     req.resume();
-    return sendError(res, 404, 'not_found', `There is no API at ${path}: methods are POST /api/call/<method>, events GET /api/events.`);
+    return sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no API at ${path}: methods are POST /api/call/<method>, events GET /api/events.`);
   }
   if (method !== 'GET' && method !== 'HEAD') {
     req.resume();

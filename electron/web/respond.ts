@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * Headers every answer of the web host carries, whatever its type. The host serves secrets to one tab, so nothing
@@ -34,7 +35,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
   } catch (e) {
     // A handler returned something JSON cannot carry (a BigInt, a cycle): still an answer, as data.
     status = 500;
-    text = JSON.stringify({ ok: false, error: { code: 'internal', message: `The result could not be encoded as JSON: ${(e as Error).message}` } });
+    text = JSON.stringify({ ok: false, error: { code: CONTRACT_ERROR.INTERNAL, message: `The result could not be encoded as JSON: ${(e as Error).message}` } });
   }
   res.writeHead(status, {
     ...BASE_HEADERS,
@@ -53,5 +54,5 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
 
 /** 403 `forbidden`: the one answer to every request the security checks refuse. */
 export function forbid(res: ServerResponse, message: string): void {
-  sendError(res, 403, 'forbidden', message);
+  sendError(res, 403, CONTRACT_ERROR.FORBIDDEN, message);
 }

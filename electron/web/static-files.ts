@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { contentTypeFor } from './content-types';
 import { BASE_HEADERS, CONTENT_SECURITY_POLICY, sendError } from './respond';
+import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * Serves the built renderer from one directory and nothing outside it: `/` is index.html, every other path names
@@ -52,7 +53,7 @@ export function pathSegments(rawPath: string): { segments: string[] } | { bad: s
 export async function serveStatic(root: StaticRoot, req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
   const parsed = pathSegments(rawPath);
   if ('bad' in parsed) return sendError(res, 400, 'bad_path', parsed.bad);
-  const notFound = () => sendError(res, 404, 'not_found', `There is no file ${rawPath} in OAuth Lab's page.`);
+  const notFound = () => sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no file ${rawPath} in OAuth Lab's page.`);
   // Dotfiles are never part of the build, and could be anything a tool left there (.env, .git).
   if (parsed.segments.some((s) => s.startsWith('.'))) return notFound();
 

@@ -1,6 +1,6 @@
 import type { BridgeApi } from '../../shared/bridge/api';
 import { METHOD_NAMES, type EventName, type MethodName } from '../../shared/bridge/contract';
-import type { BridgeResult } from '../../shared/bridge/result';
+import { CONTRACT_ERROR, type BridgeResult } from '../../shared/bridge/result';
 import { isBridgeResult } from './result-shape';
 
 /**
@@ -32,9 +32,9 @@ export function createIpcBridge(exposed: unknown): BridgeApi {
       try {
         const result = await bridge[name](input);
         if (isBridgeResult(result)) return result;
-        return { ok: false, error: { code: 'internal', message: `The app's main process answered ${name} with something that is not a bridge result.` } };
+        return { ok: false, error: { code: CONTRACT_ERROR.INTERNAL, message: `The app's main process answered ${name} with something that is not a bridge result.` } };
       } catch (e) {
-        return { ok: false, error: { code: 'unavailable', message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
+        return { ok: false, error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
       }
     };
   }

@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../../shared/bridge/result';
+import { CONTRACT_ERROR, type BridgeResult } from '../../shared/bridge/result';
 
 /**
  * Whether a value that crossed a transport is a BridgeResult. Anything else (a proxy's HTML page, another
@@ -15,5 +15,5 @@ export function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
 
 /** The error the renderer sees when the host cannot be reached or answers nonsense. */
 export function unavailable(where: string, why: string): BridgeResult<never> {
-  return { ok: false, error: { code: 'unavailable', message: `The OAuth Lab host is not answering at ${where}: ${why}` } };
+  return { ok: false, error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The OAuth Lab host is not answering at ${where}: ${why}` } };
 }

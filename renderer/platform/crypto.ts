@@ -2,7 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { ProtocolError } from '../../shared/errors';
+import { PROTOCOL_ERROR, ProtocolError } from '../../shared/errors';
 import type { CryptoPort, HashAlgorithm, RandomPort } from '../../shared/ports';
 
 /**
@@ -12,7 +12,7 @@ import type { CryptoPort, HashAlgorithm, RandomPort } from '../../shared/ports';
 const HASHES = { 'SHA-1': sha1, 'SHA-256': sha256, 'SHA-512': sha512 } as const satisfies Record<HashAlgorithm, unknown>;
 const bytes = (data: string | Uint8Array) => (typeof data === 'string' ? utf8ToBytes(data) : data);
 const rsaInHost = (): never => {
-  throw new ProtocolError('rsa_in_host', 'signature', 'RSA signatures are computed by the app host, not in the page.');
+  throw new ProtocolError(PROTOCOL_ERROR.RSA_IN_HOST, 'signature', 'RSA signatures are computed by the app host, not in the page.');
 };
 
 export const browserCrypto: CryptoPort = {

@@ -1,7 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { EventPayload } from '../../shared/bridge/contract';
-import type { BridgeError } from '../../shared/bridge/result';
-import { ProtocolError } from '../../shared/errors';
+import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import { oauth1Flow, oauth1ConfigOf, type Check } from '../../shared/flows';
 import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
 import type { Exchange } from '../../shared/http';
@@ -64,7 +63,6 @@ export interface OAuth1FlowState {
 }
 
 const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null, rejected: [] };
-const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { code: e.code, message: e.message, details: { step: e.step } } : { code: 'internal', message: e instanceof Error ? e.message : String(e) });
 
 export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth1FlowState>()((set, get) => {
@@ -96,7 +94,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       // RSA private keys stay in the host; everything else is signed here, exactly as the live trace shows.
       if (!draft.signatureMethod.startsWith('RSA-')) return traceSignature(draft, crypto);
       const r = await bridge.oauth1Trace(draft);
-      if (!r.ok) throw new ProtocolError(r.error.code, String(r.error.details?.step ?? 'signature'), r.error.message);
+      if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
       return r.value;
     };
 
@@ -144,7 +142,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           // The learner's mistake, made once on the request the app signed, then forgotten.
           if (chosen) mistake = applyMistake(trace, chosen, draft, crypto);
         } catch (e) {
-          return setRun(leg, { sending: false, sent: null, exchange: null, error: asError(e), outcome: null });
+          return setRun(leg, { sending: false, sent: null, exchange: null, error: bridgeErrorOf(e), outcome: null });
         }
         get().mistakeChosen(leg, null);
         const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });

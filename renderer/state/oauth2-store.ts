@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { BridgeError } from '../../shared/bridge/result';
+import { CONTRACT_ERROR, type BridgeError } from '../../shared/bridge/result';
 import { callWithBearer, endpointUrl, oauth2ConfigOf, oauth2Flow, type BearerStep, type Check } from '../../shared/flows';
 import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
@@ -134,7 +134,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
         set({ flow: next, ...(next.token !== flow.token ? { drafts: { ...get().drafts, api: redraft, ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } } : {}) });
       } catch (e) {
-        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? { code: 'invalid_input', message: (e as Error).message };
+        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? { code: CONTRACT_ERROR.INVALID_INPUT, message: (e as Error).message };
         set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });
         setRun('api', { sending: false, exchange: null, error, outcome: null });
       }

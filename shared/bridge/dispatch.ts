@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { BridgeHandlers } from './api';
 import { METHODS, type MethodName } from './contract';
-import { BridgeFailure, failed, ok, type BridgeResult } from './result';
+import { CONTRACT_ERROR, BridgeFailure, failed, ok, type BridgeResult } from './result';
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
 
@@ -15,9 +15,9 @@ export function describeIssues(error: z.ZodError): string {
  * handler throws comes back as a coded error. Nothing is thrown to the caller.
  */
 export async function dispatch(handlers: BridgeHandlers, name: string, rawInput: unknown): Promise<BridgeResult<unknown>> {
-  if (!isMethod(name)) return failed('unknown_method', `There is no bridge method ${JSON.stringify(name)}.`);
+  if (!isMethod(name)) return failed(CONTRACT_ERROR.UNKNOWN_METHOD, `There is no bridge method ${JSON.stringify(name)}.`);
   const parsed = METHODS[name].input.safeParse(rawInput);
-  if (!parsed.success) return failed('invalid_input', `${name}: ${describeIssues(parsed.error)}`, { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+  if (!parsed.success) return failed(CONTRACT_ERROR.INVALID_INPUT, `${name}: ${describeIssues(parsed.error)}`, { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
   try {
     const handler = handlers[name] as (input: unknown) => unknown;
     return ok(await handler(parsed.data));
@@ -25,6 +25,6 @@ export async function dispatch(handlers: BridgeHandlers, name: string, rawInput:
     if (e instanceof BridgeFailure) return failed(e.code, e.message, e.details);
     const coded = e as { code?: unknown; message?: unknown };
     if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code)) return failed(coded.code, e.message);
-    return failed('internal', `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
+    return failed(CONTRACT_ERROR.INTERNAL, `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

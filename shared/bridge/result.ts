@@ -1,7 +1,10 @@
+import { ProtocolError } from '../errors';
+
 /**
  * Errors cross the bridge as data: a caller always gets a result, never a lost exception. `code` is
- * for programs (a contract code such as `invalid_input`, or the service's own, such as a transport's
- * `connection_refused`); `message` says in words what is wrong and what is expected.
+ * for programs: one of the contract's own codes (CONTRACT_ERROR below), a protocol error's (PROTOCOL_ERROR,
+ * shared/errors.ts), or a service's own (TransportErrorCode, CatcherErrorCode, ...); `message` says in words what
+ * is wrong and what is expected.
  */
 export interface BridgeError {
   readonly code: string;
@@ -12,8 +15,25 @@ export interface BridgeError {
 
 export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
 
-/** Codes the contract itself produces; services add their own (TransportErrorCode, CatcherErrorCode, ...). */
-export type ContractErrorCode = 'invalid_input' | 'unknown_method' | 'not_found' | 'unavailable' | 'unsupported' | 'internal';
+/** Codes the contract itself produces, a vocabulary beside PROTOCOL_ERROR; services add their own. */
+export const CONTRACT_ERROR = {
+  /** The input does not match the method's schema, or a handler refused it. */
+  INVALID_INPUT: 'invalid_input',
+  /** No bridge method has that name. */
+  UNKNOWN_METHOD: 'unknown_method',
+  /** The thing named (a profile, a wait, a token) does not exist. */
+  NOT_FOUND: 'not_found',
+  /** The service needed is not running or cannot be reached. */
+  UNAVAILABLE: 'unavailable',
+  /** This host does not offer the method (a desktop-only call in browser mode). */
+  UNSUPPORTED: 'unsupported',
+  /** The caller is not the app page. */
+  FORBIDDEN: 'forbidden',
+  /** A handler failed in a way nobody coded: a bug. */
+  INTERNAL: 'internal',
+} as const;
+
+export type ContractErrorCode = (typeof CONTRACT_ERROR)[keyof typeof CONTRACT_ERROR];
 
 /** Thrown by a handler to answer with a specific code; anything else thrown becomes `internal`. */
 export class BridgeFailure extends Error {
@@ -29,3 +49,13 @@ export class BridgeFailure extends Error {
 
 export const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
 export const failed = (code: string, message: string, details?: Readonly<Record<string, unknown>>): BridgeResult<never> => ({ ok: false, error: details ? { code, message, details } : { code, message } });
+
+/**
+ * What a caller that ran a bridge call or a core function keeps of a failure: a ProtocolError or BridgeFailure
+ * with its code (and the failing step), anything else as `internal`.
+ */
+export function bridgeErrorOf(e: unknown): BridgeError {
+  if (e instanceof ProtocolError) return { code: e.code, message: e.message, details: { step: e.step } };
+  if (e instanceof BridgeFailure) return e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message };
+  return { code: CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) };
+}

@@ -1,14 +1,14 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 
 /** UTF-8 encoding (RFC 3629). A lone surrogate cannot be encoded and is reported, not replaced. */
-export function utf8Encode(value: string, step = 'utf8'): Uint8Array {
+export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Array {
   const out: number[] = [];
   for (let i = 0; i < value.length; i++) {
     let cp = value.charCodeAt(i);
     if (cp >= 0xd800 && cp <= 0xdfff) {
       const next = value.charCodeAt(i + 1);
       if (cp > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-        throw new ProtocolError('invalid_unicode', step, `Lone UTF-16 surrogate at index ${i}: the text is not valid Unicode and has no UTF-8 form.`);
+        throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${i}: the text is not valid Unicode and has no UTF-8 form.`);
       }
       cp = 0x10000 + ((cp - 0xd800) << 10) + (next - 0xdc00);
       i++;
@@ -22,7 +22,7 @@ export function utf8Encode(value: string, step = 'utf8'): Uint8Array {
 }
 
 /** Strict UTF-8 decoding: overlong forms, surrogates and truncated sequences are errors. */
-export function utf8Decode(bytes: ArrayLike<number>, step = 'utf8'): string {
+export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'): string {
   let out = '';
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i]!;
@@ -46,6 +46,6 @@ export function utf8Decode(bytes: ArrayLike<number>, step = 'utf8'): string {
   return out;
 }
 
-function invalid(index: number, step: string): ProtocolError {
-  return new ProtocolError('invalid_utf8', step, `Invalid UTF-8 byte sequence at byte ${index}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
+function invalid(index: number, step: ProtocolStep): ProtocolError {
+  return new ProtocolError(PROTOCOL_ERROR.INVALID_UTF8, step, `Invalid UTF-8 byte sequence at byte ${index}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
 }

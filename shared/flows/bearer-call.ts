@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
 import { FORM_CONTENT_TYPE, isFormContentType, type Param } from '../oauth1/parameters';
 import { bearerAuthorization } from '../oauth2/bearer';
@@ -70,8 +70,8 @@ export function bearerRequest(input: BearerCallInput, accessToken: string): RawR
   if (placement === 'query') url = `${url.replace(/#.*$/s, '')}${url.includes('?') ? '&' : '?'}${formEncode([['access_token', accessToken]])}`;
   if (placement === 'form') {
     const method = input.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD') throw new ProtocolError('bearer_form_method', STEP, 'The access token can go in the body only with a method that has one, such as POST (RFC 6750 §2.2); use the header or the query.');
-    if (body && !isFormContentType(input.contentType)) throw new ProtocolError('bearer_form_body', STEP, `The access token can go in the body only when it is ${FORM_CONTENT_TYPE} (RFC 6750 §2.2); the body is ${input.contentType ?? 'of no declared type'}.`);
+    if (method === 'GET' || method === 'HEAD') throw new ProtocolError(PROTOCOL_ERROR.BEARER_FORM_METHOD, STEP, 'The access token can go in the body only with a method that has one, such as POST (RFC 6750 §2.2); use the header or the query.');
+    if (body && !isFormContentType(input.contentType)) throw new ProtocolError(PROTOCOL_ERROR.BEARER_FORM_BODY, STEP, `The access token can go in the body only when it is ${FORM_CONTENT_TYPE} (RFC 6750 §2.2); the body is ${input.contentType ?? 'of no declared type'}.`);
     if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', FORM_CONTENT_TYPE]);
     body = (body ? `${body}&` : '') + formEncode([['access_token', accessToken]]);
   }

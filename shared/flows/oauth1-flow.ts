@@ -1,6 +1,6 @@
 import type { Exchange, RawRequest } from '../http';
 import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
 import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
@@ -96,7 +96,7 @@ function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<Signat
   const c = state.config;
   const placement = c.placement ?? 'header';
   if (placement === 'body' && base.body === undefined && base.method.toUpperCase() === 'GET') {
-    throw new ProtocolError('body_placement_needs_form', leg, 'A GET request has no body for the protocol parameters (RFC 5849 §3.5.2); send them in the header or the query.');
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM, leg, 'A GET request has no body for the protocol parameters (RFC 5849 §3.5.2); send them in the header or the query.');
   }
   const emptyForm = placement === 'body' && base.body === undefined ? { body: '', contentType: FORM_CONTENT_TYPE } : {};
   return {
@@ -118,8 +118,8 @@ export function tokenLegInput(state: OAuth1State, leg: 'requestToken' | 'accessT
   const c = state.config;
   const method = c.legMethod ?? 'POST';
   if (leg === 'requestToken') return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).requestToken), callback: c.callback });
-  if (!state.requestToken) throw new ProtocolError('no_request_token', 'accessToken', 'There is no request token yet; run step one first.');
-  if (!state.verifier) throw new ProtocolError('missing_verifier', 'accessToken', 'There is no verifier yet; authorize the request token (step two) first.');
+  if (!state.requestToken) throw new ProtocolError(PROTOCOL_ERROR.NO_REQUEST_TOKEN, 'accessToken', 'There is no request token yet; run step one first.');
+  if (!state.verifier) throw new ProtocolError(PROTOCOL_ERROR.MISSING_VERIFIER, 'accessToken', 'There is no verifier yet; authorize the request token (step two) first.');
   return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null });
 }
 
@@ -177,7 +177,7 @@ export function interpretRequestToken(state: OAuth1State, exchange: Exchange, no
 
 /** Step two (interface §4.1): the URL the user's browser opens. `callbackOverride` is sent only when it differs. */
 export function buildAuthorizeUrl(state: OAuth1State, callbackOverride?: string | null): string {
-  if (!state.requestToken) throw new ProtocolError('no_request_token', 'authorize', 'There is no request token yet; run step one (request token) first.');
+  if (!state.requestToken) throw new ProtocolError(PROTOCOL_ERROR.NO_REQUEST_TOKEN, 'authorize', 'There is no request token yet; run step one (request token) first.');
   const params: Param[] = [['oauth_token', state.requestToken.token]];
   if (callbackOverride) params.push(['oauth_callback', callbackOverride]);
   const url = endpointUrl(state.config.baseUrl, paths(state.config).authorize);
@@ -208,7 +208,7 @@ export function interpretCallback(state: OAuth1State, query: readonly Param[]): 
 
 /** For `oob`: the user types the verifier the provider showed. */
 export function verifierEntered(state: OAuth1State, verifier: string): OAuth1State {
-  if (!verifier.trim()) throw new ProtocolError('missing_verifier', 'authorize', 'The verifier is empty; copy it from the provider\'s page.');
+  if (!verifier.trim()) throw new ProtocolError(PROTOCOL_ERROR.MISSING_VERIFIER, 'authorize', 'The verifier is empty; copy it from the provider\'s page.');
   return { ...state, verifier: verifier.trim(), legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } };
 }
 
@@ -263,7 +263,7 @@ const REQUEST_CREDENTIALS = ['token', 'tokenSecret', 'callback', 'verifier'] as 
  */
 export function signedRequestInput(state: OAuth1State, input: SignedRequestInput): LegInput {
   const form = input.form ?? [];
-  if (form.length && input.rawBody) throw new ProtocolError('two_bodies', 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
+  if (form.length && input.rawBody) throw new ProtocolError(PROTOCOL_ERROR.TWO_BODIES, 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
   const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
   const credentials = Object.fromEntries(REQUEST_CREDENTIALS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
   const url = 'url' in input ? input.url : endpointUrl(state.config.baseUrl, input.path);
@@ -272,7 +272,7 @@ export function signedRequestInput(state: OAuth1State, input: SignedRequestInput
 
 /** What a protected-resource request signs (RFC 5849 §3): the access token, the method, the path and its body. */
 export function apiLegInput(state: OAuth1State, input: ApiRequestInput): LegInput {
-  if (!state.accessToken) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; finish step three first.');
+  if (!state.accessToken) throw new ProtocolError(PROTOCOL_ERROR.NO_ACCESS_TOKEN, 'api', 'There is no access token yet; finish step three first.');
   return signedRequestInput(state, { ...input, token: state.accessToken.token, tokenSecret: state.accessToken.secret });
 }
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Exchange, RawRequest } from '../http';
 import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
 import type { Param } from '../oauth1/parameters';
@@ -109,13 +109,13 @@ function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest
 
 /** Step two (interface §4.2, RFC 6749 §4.1.3): code, the same redirect_uri, and the PKCE verifier. */
 export function buildTokenExchange(s: OAuth2State): RawRequest {
-  if (!s.code) throw new ProtocolError('missing_code', 'token', 'There is no authorization code yet; finish the authorization step first.');
+  if (!s.code) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CODE, 'token', 'There is no authorization code yet; finish the authorization step first.');
   return tokenRequest(s, { type: 'authorization_code', code: s.code, redirectUri: s.config.redirectUri, codeVerifier: s.pkce?.verifier ?? null }, 'token');
 }
 
 /** RFC 6749 §6 (the service does not show this operation: an assumption). */
 export function buildRefreshRequest(s: OAuth2State): RawRequest {
-  if (!s.token?.refreshToken) throw new ProtocolError('missing_refresh_token', 'refresh', 'There is no refresh token; exchange a code first.');
+  if (!s.token?.refreshToken) throw new ProtocolError(PROTOCOL_ERROR.MISSING_REFRESH_TOKEN, 'refresh', 'There is no refresh token; exchange a code first.');
   return tokenRequest(s, { type: 'refresh_token', refreshToken: s.token.refreshToken }, 'refresh');
 }
 
@@ -135,7 +135,7 @@ export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: 
 
 /** A bearer request to a protected resource (RFC 6750 §2.1); `outsideGrammar`: send a token that is not a b64token as it is. */
 export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string; outsideGrammar?: boolean }): RawRequest {
-  if (!s.token) throw new ProtocolError('no_access_token', 'api', 'There is no access token yet; exchange the code first.');
+  if (!s.token) throw new ProtocolError(PROTOCOL_ERROR.NO_ACCESS_TOKEN, 'api', 'There is no access token yet; exchange the code first.');
   return withExtraHeaders({ method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] }, s.config.headers);
 }
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { authorityOf, parseHttpUrl, type ParsedUrl } from '../url';
 import { percentEncode } from './percent-encoding';
 
@@ -17,7 +17,7 @@ export function baseStringUri(url: string | ParsedUrl, hostHeader?: string): str
 export function signatureBaseString(method: string, uri: string, normalizedParameters: string): string {
   const m = method.trim().toUpperCase();
   if (!/^[A-Z][A-Z0-9!#$%&'*+\-.^_`|~]*$/.test(m)) {
-    throw new ProtocolError('invalid_method', 'signature-base-string', `HTTP method ${JSON.stringify(method)} is not a valid method token; expected e.g. GET or POST.`);
+    throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, 'signature-base-string', `HTTP method ${JSON.stringify(method)} is not a valid method token; expected e.g. GET or POST.`);
   }
   return `${percentEncode(m)}&${percentEncode(uri)}&${percentEncode(normalizedParameters)}`;
 }

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Param } from './parameters';
 import { percentDecode, percentEncode } from './percent-encoding';
 
@@ -29,7 +29,7 @@ const COMMA = 0x2c;
 const EQUALS = 0x3d;
 const QUOTE = 0x22;
 
-const headerError = (at: number, why: string) => new ProtocolError('invalid_authorization_header', 'authorization-header', `Authorization header, character ${at + 1}: ${why}`);
+const headerError = (at: number, why: string) => new ProtocolError(PROTOCOL_ERROR.INVALID_AUTHORIZATION_HEADER, 'authorization-header', `Authorization header, character ${at + 1}: ${why}`);
 
 function skipSpace(value: string, i: number): number {
   let c = value.charCodeAt(i);

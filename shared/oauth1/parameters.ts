@@ -1,3 +1,4 @@
+import type { ProtocolStep } from '../errors';
 import { percentDecode } from './percent-encoding';
 
 /** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
@@ -13,7 +14,7 @@ export interface SourcedParam {
  * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1). A name without `=` has an empty value; empty
  * segments (`a=1&&b=2`) carry nothing and are skipped.
  */
-export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: string): Param[] {
+export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {
   if (text === '') return [];
   const out: Param[] = [];
   for (const part of text.split('&')) {

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { utf8Decode, utf8Encode } from '../encoding/utf8';
 
 /** RFC 3986 §2.3 unreserved characters: the only ones RFC 5849 §3.6 leaves as they are. */
@@ -20,7 +20,7 @@ const escapeSubDelim = (c: string) => ASCII[c.charCodeAt(0)]!;
  * encodeURIComponent does the UTF-8 work natively (the signer and the provider encode every name and value); a lone
  * surrogate, which it refuses with a bare URIError, is reported by the explicit scan below.
  */
-export function percentEncode(value: string, step = 'percent-encode'): string {
+export function percentEncode(value: string, step: ProtocolStep = 'percent-encode'): string {
   if (UNRESERVED.test(value)) return value;
   let encoded: string;
   try {
@@ -31,14 +31,14 @@ export function percentEncode(value: string, step = 'percent-encode'): string {
   return encoded.replace(SUB_DELIMS, escapeSubDelim);
 }
 
-function explicitEncode(value: string, step: string): string {
+function explicitEncode(value: string, step: ProtocolStep): string {
   return value.replace(RESERVED, (ch: string, at: number) => {
     const c = ch.charCodeAt(0);
     if (c < 0x80) return ASCII[c]!;
     try {
       return Array.from(utf8Encode(ch, step), escapeByte).join('');
     } catch {
-      throw new ProtocolError('invalid_unicode', step, `Lone UTF-16 surrogate at index ${at}: the text is not valid Unicode and has no UTF-8 form.`);
+      throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${at}: the text is not valid Unicode and has no UTF-8 form.`);
     }
   });
 }
@@ -48,7 +48,7 @@ function explicitEncode(value: string, step: string): string {
  * application/x-www-form-urlencoded) `+` means a space. A `%` not followed by two hex digits, or octets that are
  * not UTF-8, are errors: guessing would sign something other than what the peer signs.
  */
-export function percentDecode(value: string, plusIsSpace: boolean, step = 'percent-decode'): string {
+export function percentDecode(value: string, plusIsSpace: boolean, step: ProtocolStep = 'percent-decode'): string {
   const text = plusIsSpace && value.includes('+') ? value.replace(/\+/g, ' ') : value;
   if (!text.includes('%')) return text;
   // decodeURIComponent is exactly as strict (malformed escapes, overlong forms, surrogates); when it refuses, the
@@ -69,7 +69,7 @@ export function percentDecodeOrKeep(value: string): string {
   }
 }
 
-function explicitDecode(text: string, value: string, step: string): string {
+function explicitDecode(text: string, value: string, step: ProtocolStep): string {
   let out = '';
   for (let i = 0; i < text.length; ) {
     if (text[i] !== '%') {
@@ -81,7 +81,7 @@ function explicitDecode(text: string, value: string, step: string): string {
     while (text[i] === '%') {
       const hex = text.slice(i + 1, i + 3);
       if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
-        throw new ProtocolError('invalid_percent_encoding', step, `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`);
+        throw new ProtocolError(PROTOCOL_ERROR.INVALID_PERCENT_ENCODING, step, `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`);
       }
       bytes.push(parseInt(hex, 16));
       i += 3;

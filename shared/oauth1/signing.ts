@@ -1,5 +1,5 @@
 import { base64Decode, base64Encode } from '../encoding/base64';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, HashAlgorithm } from '../ports';
 import { percentEncode } from './percent-encoding';
 
@@ -21,9 +21,9 @@ export function isSignatureMethod(name: string): name is SignatureMethod {
 }
 
 /** Method names are case-sensitive (§3.1), so `hmac-sha1` is rejected, with the accepted list. */
-export function parseSignatureMethod(name: string, step = 'signature'): SignatureMethod {
+export function parseSignatureMethod(name: string, step: ProtocolStep = 'signature'): SignatureMethod {
   if (isSignatureMethod(name)) return name;
-  throw new ProtocolError('unsupported_signature_method', step, `Signature method ${JSON.stringify(name)} is not supported; expected one of ${SIGNATURE_METHODS.join(', ')} (names are case-sensitive, RFC 5849 §3.1).`);
+  throw new ProtocolError(PROTOCOL_ERROR.UNSUPPORTED_SIGNATURE_METHOD, step, `Signature method ${JSON.stringify(name)} is not supported; expected one of ${SIGNATURE_METHODS.join(', ')} (names are case-sensitive, RFC 5849 §3.1).`);
 }
 
 export const isRsaMethod = (m: SignatureMethod): boolean => m.startsWith('RSA-');
@@ -53,13 +53,13 @@ export function signBaseString(
   if (method === 'PLAINTEXT') return { signature: key };
   if (isRsaMethod(method)) {
     if (!privateKeyPem || !privateKeyPem.includes('PRIVATE KEY')) {
-      throw new ProtocolError('missing_private_key', 'signature', `${method} signs with the consumer's RSA private key (RFC 5849 §3.4.3); provide it as a PEM block (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).`);
+      throw new ProtocolError(PROTOCOL_ERROR.MISSING_PRIVATE_KEY, 'signature', `${method} signs with the consumer's RSA private key (RFC 5849 §3.4.3); provide it as a PEM block (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).`);
     }
     let digest: Uint8Array;
     try {
       digest = crypto.rsaSign(HASH[method], privateKeyPem, baseString);
     } catch (e) {
-      throw new ProtocolError('invalid_private_key', 'signature', `The RSA private key could not be used: ${(e as Error).message}`);
+      throw new ProtocolError(PROTOCOL_ERROR.INVALID_PRIVATE_KEY, 'signature', `The RSA private key could not be used: ${(e as Error).message}`);
     }
     return { signature: base64Encode(digest), digest };
   }
@@ -103,7 +103,7 @@ export function constantTimeEqual(a: string, b: string): boolean {
 /** OAuth Request Body Hash (draft-eaton-oauth-bodyhash §3.1): base64 of the body's digest with the method's hash. */
 export function bodyHash(method: SignatureMethod, body: string | Uint8Array, crypto: CryptoPort): string {
   if (method === 'PLAINTEXT') {
-    throw new ProtocolError('body_hash_unsupported', 'body-hash', 'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.');
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_UNSUPPORTED, 'body-hash', 'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.');
   }
   return base64Encode(crypto.digest(HASH[method], body));
 }

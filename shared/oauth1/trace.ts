@@ -1,14 +1,14 @@
 import { hexEncode } from '../encoding/base64';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { CryptoPort } from '../ports';
 import { parseHttpUrl } from '../url';
 import { baseStringUri, signatureBaseString } from './base-string';
 import { buildAuthorizationHeader } from './header';
-import { isSignedParameter, normalizedParameterString } from './normalize';
+import { encodeParameters, isSignedParameter, normalizedParameterString, sortParameters } from './normalize';
 import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param, type ParamSource } from './parameters';
 import { percentEncode } from './percent-encoding';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
-import { bodyHash, isRsaMethod, signBaseString, signingKey, type SignatureValue } from './signing';
+import { bodyHash, isRsaMethod, signBaseString, signingKey, type SignatureMethod, type SignatureValue } from './signing';
 
 /** Where the protocol parameters travel (RFC 5849 §3.5): the Authorization header, the form body or the query. */
 export type ParameterPlacement = ParamSource;
@@ -74,60 +74,51 @@ export interface SignatureTrace {
   readonly request: SignedRequest;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
+/** Each pair beside its §3.4.1.3.2 (1) encoding, with where it came from. */
 function traced(pairs: readonly Param[], source: ParamSource, offset: number): TraceParam[] {
-  return pairs.map(([name, value], i) => ({
-    name,
-    value,
-    source,
-    encodedName: percentEncode(name, 'encoded-parameters'),
-    encodedValue: percentEncode(value, 'encoded-parameters'),
-    index: offset + i,
-  }));
+  return encodeParameters(pairs).map(([encodedName, encodedValue], i) => ({ name: pairs[i]![0], value: pairs[i]![1], source, encodedName, encodedValue, index: offset + i }));
 }
+
+const encodedPairOf = (p: TraceParam): Param => [p.encodedName, p.encodedValue];
 
 const appendPairs = (base: string, pairs: readonly Param[], sep: string) =>
   base + (base === '' ? '' : sep) + pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
 
-/** Computes the OAuth 1.0a signature of one request, returning every RFC 5849 intermediate on the way. */
-export function traceSignature(input: SignatureInput, crypto: CryptoPort): SignatureTrace {
-  const placement = input.placement ?? 'header';
-  const method = input.method.trim().toUpperCase();
-  const url = parseHttpUrl(input.url, 'query-parameters');
-  const isForm = isFormContentType(input.contentType);
-  if (placement === 'body' && !isForm) {
-    throw new ProtocolError('body_placement_needs_form', 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
-  }
-  if (input.includeBodyHash && isForm) {
-    throw new ProtocolError('body_hash_on_form', 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
-  }
-  const steps: TraceStep[] = [];
-  let hash: string | undefined;
-  if (input.includeBodyHash) {
-    hash = bodyHash(input.signatureMethod, input.body ?? '', crypto);
-    steps.push({ id: 'body-hash', title: 'Body hash', section: 'draft-eaton-oauth-bodyhash §3.1', kind: 'text', text: hash });
-  }
-  const protocol = traced(protocolParameters(input, hash), placement, 0);
-  const query = traced(queryParameters(url.query ?? ''), 'query', protocol.length);
-  const body = traced(formBodyParameters(input.body, input.contentType), 'body', protocol.length + query.length);
+/** The parameters a base string is built from, as collected (RFC 5849 §3.4.1.3.1). */
+export interface CollectedParameters {
+  /** The protocol parameters (oauth_signature may be among them: it is collected, never signed). */
+  readonly protocol: readonly Param[];
+  /** Where the protocol parameters travelled. */
+  readonly placement: ParameterPlacement;
+  readonly query: readonly Param[];
+  /** The form body's parameters; none when the body is not application/x-www-form-urlencoded. */
+  readonly body: readonly Param[];
+}
+
+/** §3.4.1 step by step, as far as the signature base string: what the client signs and the server rebuilds. */
+export interface BaseStringTrace {
+  /** protocol-parameters through signature-base-string, in computation order. */
+  readonly steps: readonly TraceStep[];
+  readonly params: readonly TraceParam[];
+  readonly sortedParams: readonly TraceParam[];
+  readonly normalizedParameters: string;
+  readonly baseStringUri: string;
+  readonly baseString: string;
+}
+
+/**
+ * §3.4.1 from collected parameters and the base string URI (§3.4.1.2, already built): §3.4.1.3.2 (1) encoding, (2)
+ * the sort, oauth_signature left out (§3.4.1.3.1), (3-4) the normalized string, then §3.4.1.1 the base string.
+ */
+export function traceBaseString(method: string, uri: string, collected: CollectedParameters): BaseStringTrace {
+  const protocol = traced(collected.protocol.filter(([n]) => isSignedParameter(n)), collected.placement, 0);
+  const query = traced(collected.query, 'query', protocol.length);
+  const body = traced(collected.body, 'body', protocol.length + query.length);
   const params = [...protocol, ...query, ...body];
-  const sortedParams = params.filter((p) => isSignedParameter(p.name)).sort((a, b) => cmp(a.encodedName, b.encodedName) || cmp(a.encodedValue, b.encodedValue));
-  const normalized = normalizedParameterString(sortedParams.map((p) => [p.encodedName, p.encodedValue]));
-  const uri = baseStringUri(url, input.hostHeader);
+  const sortedParams = sortParameters(params.filter((p) => isSignedParameter(p.name)), encodedPairOf);
+  const normalized = normalizedParameterString(sortedParams.map(encodedPairOf));
   const baseString = signatureBaseString(method, uri, normalized);
-  const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
-  const signed: SignatureValue = input.receivedSignature !== undefined && isRsaMethod(input.signatureMethod) ? { signature: input.receivedSignature } : signBaseString(input.signatureMethod, baseString, key, crypto, input.privateKeyPem);
-
-  const oauthPairs: Param[] = [...protocol.map((p): Param => [p.name, p.value]), ['oauth_signature', signed.signature]];
-  const authorization = placement === 'header' ? buildAuthorizationHeader(oauthPairs, input.realm) : null;
-  const headers: Param[] = [];
-  if (authorization) headers.push(['Authorization', authorization]);
-  if (input.body !== undefined && input.contentType) headers.push(['Content-Type', input.contentType]);
-  const requestUrl = placement === 'query' ? appendPairs(input.url.replace(/#.*$/s, ''), oauthPairs, url.query === null ? '?' : url.query === '' ? '' : '&') : input.url;
-  const requestBody = placement === 'body' ? appendPairs(input.body ?? '', oauthPairs, '&') : input.body;
-
-  steps.push(
+  const steps: TraceStep[] = [
     { id: 'protocol-parameters', title: 'Protocol parameters', section: 'RFC 5849 §3.1', kind: 'params', params: protocol },
     { id: 'query-parameters', title: 'Query parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: query },
     { id: 'body-parameters', title: 'Form body parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: body },
@@ -136,18 +127,60 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
     { id: 'normalized-parameters', title: 'Normalized parameter string', section: 'RFC 5849 §3.4.1.3.2 (3–4)', kind: 'text', text: normalized },
     { id: 'base-string-uri', title: 'Base string URI', section: 'RFC 5849 §3.4.1.2', kind: 'text', text: uri },
     { id: 'signature-base-string', title: 'Signature base string', section: 'RFC 5849 §3.4.1.1', kind: 'text', text: baseString },
-    { id: 'signing-key', title: 'Signing key', section: input.signatureMethod.startsWith('RSA-') ? 'RFC 5849 §3.4.3 (the RSA private key signs; secrets unused)' : 'RFC 5849 §3.4.2', kind: 'text', text: key },
-    { id: 'signature', title: `Signature (${input.signatureMethod})`, section: input.signatureMethod === 'PLAINTEXT' ? 'RFC 5849 §3.4.4' : input.signatureMethod.startsWith('RSA-') ? 'RFC 5849 §3.4.3' : 'RFC 5849 §3.4.2', kind: 'text', text: signed.signature },
-  );
+  ];
+  return { steps, params, sortedParams, normalizedParameters: normalized, baseStringUri: uri, baseString };
+}
+
+/** The signing key and signature steps (§3.4.2-3.4.4), with the texts given: a server shows them masked. */
+export function signingSteps(method: SignatureMethod, key: string, signature: string): TraceStep[] {
+  return [
+    { id: 'signing-key', title: 'Signing key', section: isRsaMethod(method) ? 'RFC 5849 §3.4.3 (the RSA private key signs; secrets unused)' : 'RFC 5849 §3.4.2', kind: 'text', text: key },
+    { id: 'signature', title: `Signature (${method})`, section: method === 'PLAINTEXT' ? 'RFC 5849 §3.4.4' : isRsaMethod(method) ? 'RFC 5849 §3.4.3' : 'RFC 5849 §3.4.2', kind: 'text', text: signature },
+  ];
+}
+
+/** Computes the OAuth 1.0a signature of one request, returning every RFC 5849 intermediate on the way. */
+export function traceSignature(input: SignatureInput, crypto: CryptoPort): SignatureTrace {
+  const placement = input.placement ?? 'header';
+  const method = input.method.trim().toUpperCase();
+  const url = parseHttpUrl(input.url, 'query-parameters');
+  const isForm = isFormContentType(input.contentType);
+  if (placement === 'body' && !isForm) {
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM, 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
+  }
+  if (input.includeBodyHash && isForm) {
+    throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_ON_FORM, 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
+  }
+  const steps: TraceStep[] = [];
+  let hash: string | undefined;
+  if (input.includeBodyHash) {
+    hash = bodyHash(input.signatureMethod, input.body ?? '', crypto);
+    steps.push({ id: 'body-hash', title: 'Body hash', section: 'draft-eaton-oauth-bodyhash §3.1', kind: 'text', text: hash });
+  }
+  const protocol = protocolParameters(input, hash);
+  const collected: CollectedParameters = { protocol, placement, query: queryParameters(url.query ?? ''), body: formBodyParameters(input.body, input.contentType) };
+  const base = traceBaseString(method, baseStringUri(url, input.hostHeader), collected);
+  const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
+  const signed: SignatureValue = input.receivedSignature !== undefined && isRsaMethod(input.signatureMethod) ? { signature: input.receivedSignature } : signBaseString(input.signatureMethod, base.baseString, key, crypto, input.privateKeyPem);
+
+  const oauthPairs: Param[] = [...protocol, ['oauth_signature', signed.signature]];
+  const authorization = placement === 'header' ? buildAuthorizationHeader(oauthPairs, input.realm) : null;
+  const headers: Param[] = [];
+  if (authorization) headers.push(['Authorization', authorization]);
+  if (input.body !== undefined && input.contentType) headers.push(['Content-Type', input.contentType]);
+  const requestUrl = placement === 'query' ? appendPairs(input.url.replace(/#.*$/s, ''), oauthPairs, url.query === null ? '?' : url.query === '' ? '' : '&') : input.url;
+  const requestBody = placement === 'body' ? appendPairs(input.body ?? '', oauthPairs, '&') : input.body;
+
+  steps.push(...base.steps, ...signingSteps(input.signatureMethod, key, signed.signature));
   if (authorization) steps.push({ id: 'authorization-header', title: 'Authorization header', section: 'RFC 5849 §3.5.1', kind: 'text', text: authorization });
 
   return {
     steps,
-    params,
-    sortedParams,
-    normalizedParameters: normalized,
-    baseStringUri: uri,
-    baseString,
+    params: base.params,
+    sortedParams: base.sortedParams,
+    normalizedParameters: base.normalizedParameters,
+    baseStringUri: base.baseStringUri,
+    baseString: base.baseString,
     signingKey: key,
     signature: signed.signature,
     digestHex: signed.digest ? hexEncode(signed.digest) : null,

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 
 /** RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -20,6 +20,6 @@ export function b64TokenProblem(accessToken: string): string | null {
  */
 export function bearerAuthorization(accessToken: string, outsideGrammar = false): string {
   const problem = outsideGrammar ? null : b64TokenProblem(accessToken);
-  if (problem) throw new ProtocolError('invalid_bearer_token', 'bearer', problem);
+  if (problem) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BEARER_TOKEN, 'bearer', problem);
   return `Bearer ${accessToken}`;
 }

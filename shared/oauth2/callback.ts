@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { PROTOCOL_ERROR, ProtocolError } from '../errors';
 import type { Param } from '../oauth1/parameters';
 import { parseHttpUrl } from '../url';
 import { sentence } from '../provider-message';
@@ -40,5 +40,6 @@ export function requireCode(result: CallbackResult): string {
     result.kind === 'error' ? `the provider returned error "${result.error}"${result.description ? `: ${result.description}` : ''}`
     : result.kind === 'state_mismatch' ? `the returned state ${JSON.stringify(result.received)} is not the state sent (${JSON.stringify(result.expected)}); the callback may be forged (RFC 6749 §10.12)`
     : result.reason;
-  throw new ProtocolError(`callback_${result.kind}`, 'callback', `Authorization failed: ${sentence(why)}`);
+  const code = result.kind === 'error' ? PROTOCOL_ERROR.CALLBACK_ERROR : result.kind === 'state_mismatch' ? PROTOCOL_ERROR.CALLBACK_STATE_MISMATCH : PROTOCOL_ERROR.CALLBACK_INVALID;
+  throw new ProtocolError(code, 'callback', `Authorization failed: ${sentence(why)}`);
 }

@@ -1,3 +1,4 @@
+import type { ProtocolStep } from '../errors';
 import { percentEncode } from '../oauth1/percent-encoding';
 import { parseUrlEncoded, type Param } from '../oauth1/parameters';
 
@@ -9,6 +10,6 @@ export function formEncode(pairs: readonly Param[]): string {
   return pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
 }
 
-export function formDecode(text: string, step: string): Param[] {
+export function formDecode(text: string, step: ProtocolStep): Param[] {
   return parseUrlEncoded(text, true, step);
 }

@@ -1,6 +1,6 @@
 import { base64UrlEncode } from '../encoding/base64';
 import { utf8Encode } from '../encoding/utf8';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, RandomPort } from '../ports';
 
 /** RFC 7636 §4.2. `plain` exists for clients that cannot hash; S256 is the default everywhere (RFC 9700 §2.1.1). */
@@ -10,9 +10,9 @@ export type PkceMethod = (typeof PKCE_METHODS)[number];
 /** RFC 7636 §4.1: 43–128 characters of ALPHA / DIGIT / "-" / "." / "_" / "~". */
 export const CODE_VERIFIER_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
 
-export function validateCodeVerifier(verifier: string, step = 'pkce'): void {
+export function validateCodeVerifier(verifier: string, step: ProtocolStep = 'pkce'): void {
   if (!CODE_VERIFIER_SYNTAX.test(verifier)) {
-    throw new ProtocolError('invalid_code_verifier', step, `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters${/[^A-Za-z0-9\-._~]/.test(verifier) ? ' with characters outside that set' : ''}.`);
+    throw new ProtocolError(PROTOCOL_ERROR.INVALID_CODE_VERIFIER, step, `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters${/[^A-Za-z0-9\-._~]/.test(verifier) ? ' with characters outside that set' : ''}.`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { base64Encode } from '../encoding/base64';
 import { utf8Encode } from '../encoding/utf8';
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { percentEncode } from '../oauth1/percent-encoding';
@@ -41,14 +41,14 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
 /** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a POST: a form, or JSON where a provider wants it. */
 export function buildTokenRequest(input: TokenRequestInput): { request: RawRequest; params: readonly Param[] } {
   parseHttpUrl(input.tokenUrl, STEP);
-  if (!input.clientId) throw new ProtocolError('missing_client_id', STEP, 'client_id is empty; the token request needs the client identifier (interface §4.2 step two).');
+  if (!input.clientId) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CLIENT_ID, STEP, 'client_id is empty; the token request needs the client identifier (interface §4.2 step two).');
   const g = input.grant;
   const grantParams: Param[] =
     g.type === 'authorization_code'
       ? [['grant_type', 'authorization_code'], ['code', g.code], ['redirect_uri', g.redirectUri]]
       : [['grant_type', 'refresh_token'], ['refresh_token', g.refreshToken], ...(g.scope ? [['scope', g.scope] as const] : [])];
-  if (g.type === 'authorization_code' && !g.code) throw new ProtocolError('missing_code', STEP, 'The authorization code is empty; finish the authorization step first.');
-  if (g.type === 'refresh_token' && !g.refreshToken) throw new ProtocolError('missing_refresh_token', STEP, 'The refresh token is empty; the token response did not include one.');
+  if (g.type === 'authorization_code' && !g.code) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CODE, STEP, 'The authorization code is empty; finish the authorization step first.');
+  if (g.type === 'refresh_token' && !g.refreshToken) throw new ProtocolError(PROTOCOL_ERROR.MISSING_REFRESH_TOKEN, STEP, 'The refresh token is empty; the token response did not include one.');
   if (g.type === 'authorization_code' && g.codeVerifier) {
     validateCodeVerifier(g.codeVerifier, STEP);
     grantParams.push(['code_verifier', g.codeVerifier]);
@@ -57,7 +57,7 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
   const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : input.authentication === 'none' ? [['client_id', input.clientId]] : [];
   const params = [...clientParams, ...grantParams];
   for (const [name, value] of input.extraParams ?? []) {
-    if (params.some(([n]) => n === name)) throw new ProtocolError('duplicate_parameter', STEP, `Extra token parameter "${name}" is already set by the grant or the client authentication; each parameter may appear only once (RFC 6749 §3.2).`);
+    if (params.some(([n]) => n === name)) throw new ProtocolError(PROTOCOL_ERROR.DUPLICATE_PARAMETER, STEP, `Extra token parameter "${name}" is already set by the grant or the client authentication; each parameter may appear only once (RFC 6749 §3.2).`);
     params.push([name, value]);
   }
   const json = input.bodyFormat === 'json';

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { check, type Check } from '../flows/common';
 import { authorityOf, parseHttpUrl } from '../url';
 import { shown } from './trace-step';
@@ -36,7 +36,7 @@ const STEP = 'discovery';
 /** The issuer must be an https URL (loopback http allowed here), with no query or fragment (OIDC Discovery §3, RFC 8414 §2). */
 export function validateIssuer(issuer: string): string {
   const u = parseHttpUrl(issuer, STEP);
-  if (u.query !== null || issuer.includes('#')) throw new ProtocolError('invalid_issuer', STEP, `The issuer ${JSON.stringify(issuer)} has a query or fragment; an issuer identifier has neither (RFC 8414 §2).`);
+  if (u.query !== null || issuer.includes('#')) throw new ProtocolError(PROTOCOL_ERROR.INVALID_ISSUER, STEP, `The issuer ${JSON.stringify(issuer)} has a query or fragment; an issuer identifier has neither (RFC 8414 §2).`);
   return issuer.trim();
 }
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
@@ -17,9 +17,9 @@ export interface ClientCredentials {
 
 export type TokenTypeHint = 'access_token' | 'refresh_token';
 
-function clientPost(endpoint: string, step: string, c: ClientCredentials, params: Param[]): RawRequest {
+function clientPost(endpoint: string, step: ProtocolStep, c: ClientCredentials, params: Param[]): RawRequest {
   parseHttpUrl(endpoint, step);
-  if (!c.clientId) throw new ProtocolError('missing_client_id', step, 'client_id is empty; the endpoint authenticates the client (RFC 7009 §2.1, RFC 7662 §2.1).');
+  if (!c.clientId) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CLIENT_ID, step, 'client_id is empty; the endpoint authenticates the client (RFC 7009 §2.1, RFC 7662 §2.1).');
   const headers: [string, string][] = [['Content-Type', 'application/x-www-form-urlencoded'], ['Accept', 'application/json']];
   if (c.authentication === 'basic') headers.push(['Authorization', basicAuthorization(c.clientId, c.clientSecret)]);
   const body = c.authentication === 'body' ? [['client_id', c.clientId], ['client_secret', c.clientSecret], ...params] as Param[] : params;
@@ -28,13 +28,13 @@ function clientPost(endpoint: string, step: string, c: ClientCredentials, params
 
 /** RFC 7009 §2.1: `token` and an optional `token_type_hint`. */
 export function buildRevocationRequest(endpoint: string, c: ClientCredentials, token: string, hint: TokenTypeHint | null): RawRequest {
-  if (!token) throw new ProtocolError('missing_token', 'revocation', 'There is no token to revoke.');
+  if (!token) throw new ProtocolError(PROTOCOL_ERROR.MISSING_TOKEN, 'revocation', 'There is no token to revoke.');
   return clientPost(endpoint, 'revocation', c, [['token', token], ...(hint ? [['token_type_hint', hint] as Param] : [])]);
 }
 
 /** RFC 7662 §2.1: the same parameters. */
 export function buildIntrospectionRequest(endpoint: string, c: ClientCredentials, token: string, hint: TokenTypeHint | null): RawRequest {
-  if (!token) throw new ProtocolError('missing_token', 'introspection', 'There is no token to introspect.');
+  if (!token) throw new ProtocolError(PROTOCOL_ERROR.MISSING_TOKEN, 'introspection', 'There is no token to introspect.');
   return clientPost(endpoint, 'introspection', c, [['token', token], ...(hint ? [['token_type_hint', hint] as Param] : [])]);
 }
 

@@ -20,9 +20,9 @@ const path = (what: string) =>
     .min(1, `${what} is empty; expected a path such as /oauth/v1/request_token`)
     .refine((p) => p.startsWith('/'), `${what} must start with "/" (a path relative to the base URL)`);
 
-const urlIssue = (s: string, step: string): string | null => {
+const urlIssue = (s: string): string | null => {
   try {
-    parseHttpUrl(s, step);
+    parseHttpUrl(s);
     return null;
   } catch (e) {
     return (e as Error).message;
@@ -30,7 +30,7 @@ const urlIssue = (s: string, step: string): string | null => {
 };
 
 const httpUrl = z.string().trim().superRefine((s, ctx) => {
-  const issue = urlIssue(s, 'profile.baseUrl');
+  const issue = urlIssue(s);
   if (issue) ctx.addIssue({ code: 'custom', message: issue });
 });
 
@@ -43,7 +43,7 @@ const endpoint = (what: string, example: string) =>
     .superRefine((p, ctx) => {
       if (p.startsWith('/')) return;
       if (!/^[a-z][a-z0-9+.-]*:/i.test(p)) return void ctx.addIssue({ code: 'custom', message: `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}` });
-      const issue = urlIssue(p, what);
+      const issue = urlIssue(p);
       if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
     });
 
@@ -70,7 +70,7 @@ const redirectOverride = z
     if (/[\s\u0000-\u001f\u007f#]/.test(s)) return void ctx.addIssue({ code: 'custom', message: 'the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName' });
     // Anything with a scheme is a URL and must be http(s), as the authorization request checks it; else a name.
     if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
-      const issue = urlIssue(s, 'redirectUri');
+      const issue = urlIssue(s);
       if (issue) ctx.addIssue({ code: 'custom', message: issue });
     }
   });

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../../../shared/errors';
+import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
 import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
@@ -110,7 +110,7 @@ export const callCommand: Command = async (argv, io) => {
       return e;
     } catch (e) {
       // Not a flag problem: exit 1, naming the request that could not be sent.
-      if (e instanceof TransportError) throw new ProtocolError(e.code, 'send', `${request.method} ${request.url}: ${e.message}`);
+      if (e instanceof TransportError) throw new ProtocolError(PROTOCOL_ERROR.SEND_FAILED, 'send', `${request.method} ${request.url}: ${e.message}`, { cause: e });
       throw e;
     }
   };

@@ -136,10 +136,10 @@ function parseHeaderFlag(text: string): [string, string] {
   return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
 }
 
-function inputBaseString(text: string | undefined, flag: string): string | null {
+function inputBaseString(text: string | undefined, flag: '--server-base-string' | '--client-base-string'): string | null {
   if (text === undefined) return null;
   try {
-    return parseBaseString(text, flag.slice(2)).text;
+    return parseBaseString(text, flag === '--server-base-string' ? 'server-base-string' : 'client-base-string').text;
   } catch (e) {
     if (e instanceof ProtocolError) throw new UsageError(`${flag}: ${e.message}`);
     throw e;

@@ -1,6 +1,6 @@
 import type { EventSink } from '../../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { BridgeFailure } from '../../../shared/bridge/result';
+import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { CatcherError, startCatcher, type Catcher } from '../catcher';
 
 /**
@@ -53,7 +53,7 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
       caught
         .then(
           (callback) => events.emit('catcherCallback', { waitId, callback }),
-          (e: unknown) => events.emit('catcherWaitEnded', { waitId, code: e instanceof CatcherError ? e.code : 'internal', message: e instanceof Error ? e.message : String(e) }),
+          (e: unknown) => events.emit('catcherWaitEnded', { waitId, code: e instanceof CatcherError ? e.code : CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) }),
         )
         .finally(() => waits.delete(waitId));
       // A wait refused on the spot (same state twice) is an answer to this call, not a later event.
@@ -62,7 +62,7 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
     },
     catcherCancel({ waitId }) {
       const abort = waits.get(waitId);
-      if (!abort) throw new BridgeFailure('not_found', `No pending wait ${JSON.stringify(waitId)}: it already ended or never existed.`);
+      if (!abort) throw new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, `No pending wait ${JSON.stringify(waitId)}: it already ended or never existed.`);
       abort.abort();
       return { cancelled: true };
     },

@@ -1,5 +1,5 @@
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { BridgeFailure } from '../../../shared/bridge/result';
+import { BridgeFailure, CONTRACT_ERROR } from '../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../shared/store/history';
 import { describeTarget, EXPORT_TARGETS, ExportError, exportHar, exportRequest } from '../export';
 import type { BridgeStore } from './app-services';
@@ -10,7 +10,7 @@ export function createExportHandlers(store: BridgeStore, version: string) {
     try {
       return run();
     } catch (e) {
-      if (e instanceof ExportError) throw new BridgeFailure(e.code === 'unknown_target' || e.code === 'wrong_source' ? 'invalid_input' : e.code, e.message);
+      if (e instanceof ExportError) throw new BridgeFailure(e.code === 'unknown_target' || e.code === 'wrong_source' ? CONTRACT_ERROR.INVALID_INPUT : e.code, e.message);
       throw e;
     }
   };

@@ -1,6 +1,6 @@
 import type { EventSink } from '../../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { BridgeFailure } from '../../../shared/bridge/result';
+import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { ListenError } from '../http-server';
 import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, resetMockClock, updateMockSettings } from '../provider';
 
@@ -32,13 +32,13 @@ export function createMockHandlers(provider: MockProvider, events: EventSink): M
   provider.clock.onMove(() => events.emit('mockClock', { now: new Date(provider.clock.now()).toISOString(), offsetSeconds: provider.clock.offsetSeconds }));
   const status = (): MethodOutput<'mockStatus'> => ({ running: provider.running, baseUrl: provider.running ? provider.baseUrl : null });
   const requireRunning = () => {
-    if (!provider.running) throw new BridgeFailure('unavailable', 'The mock provider is not running; start it first.');
+    if (!provider.running) throw new BridgeFailure(CONTRACT_ERROR.UNAVAILABLE, 'The mock provider is not running; start it first.');
   };
   const asInput = <T>(run: () => T): T => {
     try {
       return run();
     } catch (e) {
-      if (e instanceof ConfigError) throw new BridgeFailure('invalid_input', e.message);
+      if (e instanceof ConfigError) throw new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, e.message);
       throw e;
     }
   };

@@ -1,5 +1,5 @@
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
-import { BridgeFailure } from '../../../shared/bridge/result';
+import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { base64Decode } from '../../../shared/encoding/base64';
 import type { CryptoPort, HashAlgorithm } from '../../../shared/ports';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
@@ -11,7 +11,7 @@ export function createVerifyHandlers(crypto: CryptoPort) {
   return {
     rsaVerify({ method, publicKeyPem, signature, baseStrings }: ParsedInput<'rsaVerify'>): MethodOutput<'rsaVerify'> {
       const problem = rsaPublicKeyProblem(publicKeyPem, 'The RSA public key');
-      if (problem) throw new BridgeFailure('invalid_input', problem);
+      if (problem) throw new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, problem);
       const bytes = base64Decode(signature);
       return { matches: baseStrings.map((b) => crypto.rsaVerify(HASH[method], publicKeyPem, b, bytes)) };
     },

@@ -70,7 +70,7 @@ export type ParsedParams = { readonly ok: true; readonly params: Param[] } | { r
 /** Decodes a query or form body, reporting malformed percent-escapes or UTF-8 as a message instead of throwing. */
 export function decodeParams(text: string, plusIsSpace: boolean, where: string): ParsedParams {
   try {
-    return { ok: true, params: parseUrlEncoded(text, plusIsSpace, where) };
+    return { ok: true, params: parseUrlEncoded(text, plusIsSpace, where === 'form body' ? 'body-parameters' : 'query-parameters') };
   } catch (e) {
     if (e instanceof ProtocolError) return { ok: false, message: `The ${where} cannot be decoded: ${e.message}` };
     throw e;

@@ -6,27 +6,26 @@ import {
   isRsaMethod,
   signBaseString,
   signingKey,
-  traceSignature,
-  type Param,
+  signingSteps,
+  traceBaseString,
+  type CollectedParameters,
   type ParamSource,
-  type SignatureInput,
   type SignatureMethod,
   type TraceStep,
 } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
-import { formEncode } from '../../../shared/oauth2/form';
 import { header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
 import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
 
 /**
- * The provider's own signature computation for one request, with the shared core's step functions
- * (normalizeParameters, baseStringUri, signatureBaseString, signingKey, signBaseString). What an event shows beyond
- * the verdict (the base string, its parts and the step-by-step trace of traceSignature) is recomputed from the same
- * request and secrets when the event is built: every request's event is kept in the history, and keeping only the
- * request rather than every intermediate string makes that history cheap. Secrets are masked in the trace.
+ * The provider's own signature computation for one request. The base string is built by one function,
+ * requestBaseString, from the parameters the collector found and the base string URI rebuilt from the Host header:
+ * for the verdict with normalizeParameters (the core's fast path), for an event with traceBaseString (the same steps,
+ * each kept); the core's property tests hold the two equal. What an event shows beyond the verdict is computed
+ * again from the same request when the event is built: every request's event is kept in the history, and keeping
+ * only the request rather than every intermediate string makes that history cheap. Secrets are masked in the trace.
  */
-const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
 /** What the provider computed; `expected` is null for the RSA methods, verified with the public key instead (§3.4.3). */
 export type ComputedSignature =
@@ -42,49 +41,6 @@ export interface SigningSetup {
   /** The oauth1HeaderOnly switch as it was, so the parameters are collected again the same way. */
   readonly headerOnly: boolean;
   readonly crypto: CryptoPort;
-}
-
-/** Fields that go through protocolParameters, which leaves out empty values; a value sent empty is passed as it was signed. */
-const FIELDS = new Set(['oauth_token', 'oauth_timestamp', 'oauth_nonce', 'oauth_callback', 'oauth_verifier']);
-
-function extraParameters(p: ReadonlyMap<string, string>): Param[] {
-  const extra: Param[] = [];
-  p.forEach((v, n) => {
-    if ((v === '' && FIELDS.has(n)) || n === 'oauth_version' || n === 'oauth_body_hash') extra.push([n, v]);
-  });
-  return extra;
-}
-
-const valueOf = (p: ReadonlyMap<string, string>, n: string): string | null => {
-  const v = p.get(n);
-  return present(v) ? v : null;
-};
-
-function signatureInput(req: ProviderRequest, c: Collected, host: string, s: SigningSetup): SignatureInput {
-  const p = c.oauth;
-  // The query is handed over re-encoded from its form-decoded pairs (RFC 5849 §3.4.1.3.1: '+' means a space), without
-  // any protocol parameters, so the core's own query parsing sees exactly the values the RFC defines.
-  const query = c.query.length ? `?${formEncode(c.query)}` : '';
-  return {
-    method: req.method,
-    url: `http://${host}${req.path}${query}`,
-    hostHeader: host,
-    placement: c.placement,
-    body: c.placement === 'body' ? formEncode(c.body) : req.body.length || c.isForm ? req.bodyText : undefined,
-    contentType: c.isForm ? 'application/x-www-form-urlencoded' : undefined,
-    consumerKey: p.get('oauth_consumer_key')!,
-    token: valueOf(p, 'oauth_token'),
-    signatureMethod: s.method,
-    nonce: valueOf(p, 'oauth_nonce'),
-    timestamp: valueOf(p, 'oauth_timestamp'),
-    callback: valueOf(p, 'oauth_callback'),
-    verifier: valueOf(p, 'oauth_verifier'),
-    includeVersion: false,
-    extraOauthParams: extraParameters(p),
-    consumerSecret: s.consumerSecret,
-    tokenSecret: s.tokenSecret,
-    receivedSignature: isRsaMethod(s.method) ? (p.get('oauth_signature') ?? '') : undefined,
-  };
 }
 
 /** Base string URIs by Host header and path, forgotten all at once when full: clients repeat a few endpoints. */
@@ -107,15 +63,25 @@ function requestBaseStringUri(host: string, path: string): string {
   return uri;
 }
 
+/** What the base string is computed from (§3.4.1): the method, the base string URI and the collected parameters. */
+interface BaseStringInput {
+  readonly method: string;
+  readonly uri: string;
+  readonly collected: CollectedParameters;
+}
+
 /**
- * §3.4.1: the base string URI, the normalized parameters and the base string, from what the collector found: every
- * protocol parameter as sent but oauth_signature (which normalizeParameters leaves out), then the query and the form
- * body (§3.4.1.3.1). Throws ProtocolError on a bad URI.
+ * §3.4.1 for a request the provider received: the base string URI from the Host header and path (§3.4.1.2), every
+ * protocol parameter as sent (oauth_signature is left out when normalizing, §3.4.1.3.1), the query and the form body.
+ * Throws ProtocolError on a URI that cannot be rebuilt.
  */
-function baseStringParts(req: ProviderRequest, c: Collected, host: string): { baseStringUri: string; normalizedParameters: string; baseString: string } {
-  const normalizedParameters = normalizeParameters(c.query.length || c.body.length ? [...c.params, ...c.query, ...c.body] : c.params);
-  const uri = requestBaseStringUri(host, req.path);
-  return { baseStringUri: uri, normalizedParameters, baseString: signatureBaseString(req.method, uri, normalizedParameters) };
+function baseStringInput(req: ProviderRequest, c: Collected, host: string): BaseStringInput {
+  return { method: req.method, uri: requestBaseStringUri(host, req.path), collected: { protocol: c.params, placement: c.placement, query: c.query, body: c.body } };
+}
+
+/** The base string the verdict rests on, through the core's fast path (normalizeParameters). */
+function verifiedBaseString({ method, uri, collected: p }: BaseStringInput): string {
+  return signatureBaseString(method, uri, normalizeParameters(p.query.length || p.body.length ? [...p.protocol, ...p.query, ...p.body] : p.protocol));
 }
 
 /** What verification leaves for the event; the rest is computed again from the same request when the event is built. */
@@ -141,17 +107,29 @@ class Findings implements SignatureFindings {
   }
 
   details(): SignatureDetails {
+    // Refused before a base string existed: the error says why, and there is nothing more to show.
     if (this.error !== null) return noDetails();
-    // Collection succeeded for this request before, with the same switch, so it succeeds again.
     const collected = collectProtocolParameters(this.req, this.setup.headerOnly);
-    if (!collected.ok) return noDetails();
+    // The same request and switch were collected once already: a different outcome now is a bug, not a refusal.
+    if (!collected.ok) throw new Error(`The parameters of a verified request could not be collected again: ${collected.report.advice}`);
     const c = collected.value;
-    const host = hostOf(this.req, this.setup);
-    try {
-      return { ...baseStringParts(this.req, c, host), steps: traceSteps(signatureInput(this.req, c, host, this.setup), this.setup.crypto, this.setup.tokenSecret === '') };
-    } catch {
-      return noDetails();
-    }
+    const input = baseStringInput(this.req, c, hostOf(this.req, this.setup));
+    const trace = traceBaseString(input.method, input.uri, input.collected);
+    return { baseStringUri: trace.baseStringUri, normalizedParameters: trace.normalizedParameters, baseString: trace.baseString, steps: [...trace.steps, ...this.maskedSigningSteps(c)] };
+  }
+
+  /**
+   * The signing key and signature steps with the secrets masked: the key, and a PLAINTEXT signature (which is the
+   * key). For RSA the signature is the client's, which the provider verified with the consumer's public key, having no
+   * private key to sign with (RFC 5849 §3.4.3).
+   */
+  private maskedSigningSteps(c: Collected): TraceStep[] {
+    const method = this.setup.method;
+    const rsa = isRsaMethod(method);
+    const key = rsa ? "«none: the consumer's RSA key pair signs and verifies; secrets are not used»" : this.setup.tokenSecret === '' ? '«consumer secret»&' : '«consumer secret»&«token secret»';
+    const signature = method === 'PLAINTEXT' ? '«hidden: PLAINTEXT signature is the signing key»' : rsa ? (c.oauth.get('oauth_signature') ?? '') : this.expectedSignature!;
+    const steps = signingSteps(method, key, signature);
+    return rsa ? steps.map((s) => (s.id === 'signature' ? { ...s, title: `Signature sent by the client (${method}), verified with the consumer's RSA public key` } : s)) : steps;
   }
 }
 
@@ -160,7 +138,7 @@ const hostOf = (req: ProviderRequest, setup: SigningSetup) => header(req, 'host'
 export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningSetup): ComputedSignature {
   const host = hostOf(req, setup);
   try {
-    const { baseString } = baseStringParts(req, c, host);
+    const baseString = verifiedBaseString(baseStringInput(req, c, host));
     const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
     return { findings: new Findings(c, expected, null, req, setup), expected, baseString, error: null };
   } catch (e) {
@@ -171,26 +149,3 @@ export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningS
 }
 
 const noDetails = (): SignatureDetails => ({ baseStringUri: null, normalizedParameters: null, baseString: null, steps: [] });
-
-/**
- * Every intermediate, in order, from traceSignature, with the secrets masked: the signing key, and a PLAINTEXT
- * signature (which is the key). For RSA the last step is the client's signature, which the provider verified with
- * the consumer's public key, having no private key to sign with (RFC 5849 §3.4.3).
- */
-function traceSteps(input: SignatureInput, crypto: CryptoPort, noTokenSecret: boolean): readonly TraceStep[] {
-  const method = input.signatureMethod;
-  const rsa = isRsaMethod(method);
-  const key = rsa ? "«none: the consumer's RSA key pair signs and verifies; secrets are not used»" : noTokenSecret ? '«consumer secret»&' : '«consumer secret»&«token secret»';
-  try {
-    return traceSignature(input, crypto)
-      .steps.filter((s) => s.id !== 'authorization-header')
-      .map((s): TraceStep => {
-        if (s.id === 'signing-key') return { ...s, text: key };
-        if (s.id === 'signature' && method === 'PLAINTEXT') return { ...s, text: '«hidden: PLAINTEXT signature is the signing key»' };
-        if (s.id === 'signature' && rsa) return { ...s, title: `Signature sent by the client (${method}), verified with the consumer's RSA public key` };
-        return s;
-      });
-  } catch {
-    return [];
-  }
-}

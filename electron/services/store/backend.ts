@@ -1,4 +1,4 @@
-import { BridgeFailure } from '../../../shared/bridge/result';
+import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { describeWriteCause, StoreWriteError } from './durable-write';
 import { StoreLockError } from './store-lock';
 
@@ -53,8 +53,8 @@ export function storeError(what: string, path: string, cause: unknown): BridgeFa
   return new BridgeFailure('store_error', `${what} ${path} failed: ${text}`, { path, ...(code ? { cause: code } : {}) });
 }
 
-export const invalidInput = (message: string) => new BridgeFailure('invalid_input', message);
-export const notFound = (message: string) => new BridgeFailure('not_found', message);
+export const invalidInput = (message: string) => new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, message);
+export const notFound = (message: string) => new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, message);
 
 /**
  * `store.json` → `store.corrupt-2025-01-31T12-00-00-000Z.json` next to it. Colons are left out so the name is

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../../../shared/errors';
+import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
 import {
   diagnoseSignature,
   parseBaseString,
@@ -92,8 +92,8 @@ function inputOf(form: RequestForm, e: ProtocolError): InputId {
   if (form === 'curl') return 'curl';
   if (e.step === 'query-parameters') return 'url';
   if (e.step === 'body-parameters') return 'body';
-  if (e.step === 'request-fields') return e.code === 'invalid_method' ? 'method' : e.code === 'invalid_header' ? 'authorization' : 'url';
-  if (e.code === 'invalid_url') return 'url';
+  if (e.step === 'request-fields') return e.code === PROTOCOL_ERROR.INVALID_METHOD ? 'method' : e.code === PROTOCOL_ERROR.INVALID_HEADER ? 'authorization' : 'url';
+  if (e.code === PROTOCOL_ERROR.INVALID_URL) return 'url';
   return 'authorization';
 }
 

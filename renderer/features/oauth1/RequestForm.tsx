@@ -9,7 +9,7 @@ const encodePairs = (rows: readonly Row[]) => rows.map((r) => `${percentEncode(r
 function rowsOf(draft: OAuth1Draft): Row[] {
   const q = draft.url.indexOf('?');
   const query = q < 0 ? [] : safe(() => queryParameters(draft.url.slice(q + 1)));
-  const body = draft.body && (draft.contentType ?? FORM_CONTENT_TYPE) === FORM_CONTENT_TYPE ? safe(() => parseUrlEncoded(draft.body!, true, 'body')) : [];
+  const body = draft.body && (draft.contentType ?? FORM_CONTENT_TYPE) === FORM_CONTENT_TYPE ? safe(() => parseUrlEncoded(draft.body!, true, 'body-parameters')) : [];
   return [...query.map(([name, value]) => ({ source: 'query' as const, name, value })), ...body.map(([name, value]) => ({ source: 'body' as const, name, value }))];
 }
 function safe<T>(f: () => T[]): T[] {

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { findPreset, type Preset } from '../../../shared/presets';
 import type { MethodOutput } from '../../../shared/bridge/contract';
+import { CONTRACT_ERROR } from '../../../shared/bridge/result';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import { newRecordId } from '../../../shared/store/record-id';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -208,7 +209,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         const r = await bridge.profileSave({ profile });
         set({ busy: false });
         if (!r.ok) {
-          const serverErrors = r.error.code === 'invalid_input' ? errorsFromIssues(issuesOf(r.error.details), 'profile') : {};
+          const serverErrors = r.error.code === CONTRACT_ERROR.INVALID_INPUT ? errorsFromIssues(issuesOf(r.error.details), 'profile') : {};
           set({ serverErrors, showAllErrors: true, status: { text: `Not saved: ${r.error.message}`, tone: 'bad' } });
           return;
         }

@@ -1,5 +1,5 @@
 import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
-import { ProtocolError } from '../../../shared/errors';
+import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -25,7 +25,7 @@ export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, 
     // Recorded by the host, with its verdict: the status and the provider's words.
     const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer' });
     const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
-    if (!r.ok) throw new ProtocolError(r.error.code, 'bearer', `${request.method} ${request.url}: ${r.error.message}`);
+    if (!r.ok) throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
     return r.value;
   };
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };

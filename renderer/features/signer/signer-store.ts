@@ -1,6 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { BridgeError } from '../../../shared/bridge/result';
-import { ProtocolError } from '../../../shared/errors';
+import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../../shared/bridge/result';
 import { endpointUrl, oauth1Flow } from '../../../shared/flows';
 import type { Exchange } from '../../../shared/http';
 import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
@@ -39,7 +38,6 @@ export interface SignerState {
   requestSent(profile: Profile | null): Promise<void>;
 }
 
-const asError = (e: unknown): BridgeError => (e instanceof ProtocolError ? { code: e.code, message: e.message, details: { step: e.step } } : { code: 'internal', message: e instanceof Error ? e.message : String(e) });
 
 /** The Request signer's state: the form, the profile's saved tokens, and the last send (kept across page visits). */
 export function createSignerStore({ bridge, crypto, random, now }: RendererDeps) {
@@ -51,7 +49,7 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
       const draft = toDraft(form);
       if (!isRsa(draft.signatureMethod)) return traceSignature(draft, crypto);
       const r = await bridge.oauth1Trace(draft);
-      if (!r.ok) throw new ProtocolError(r.error.code, String(r.error.details?.step ?? 'signature'), r.error.message);
+      if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
       return r.value;
     };
     return {
@@ -100,7 +98,7 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
         try {
           sent = await sign(form);
         } catch (e) {
-          return set({ run: { sending: false, sent: null, exchange: null, error: asError(e) } });
+          return set({ run: { sending: false, sent: null, exchange: null, error: bridgeErrorOf(e) } });
         }
         const options = profile ? { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } : undefined;
         // The host records the exchange; its verdict (the status, the provider's words) is this page's.

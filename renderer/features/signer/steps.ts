@@ -1,5 +1,7 @@
+import type { TraceStepId } from '../../../shared/oauth1';
+
 /** Trace step ids as the core names them in errors (shared/oauth1/trace.ts), with the titles the walk-through shows. */
-const TITLES: Readonly<Record<string, string>> = {
+const TITLES: Readonly<Record<TraceStepId, string>> = {
   'body-hash': 'Body hash',
   'protocol-parameters': 'Protocol parameters',
   'query-parameters': 'Query parameters',
@@ -14,4 +16,7 @@ const TITLES: Readonly<Record<string, string>> = {
   'authorization-header': 'Authorization header',
 };
 
-export const stepTitle = (step: string): string => TITLES[step] ?? step;
+const isTraceStep = (step: string): step is TraceStepId => Object.hasOwn(TITLES, step);
+
+/** A step's title; any other step id (a parser's, a leg's: it may come over the bridge) as it is. */
+export const stepTitle = (step: string): string => (isTraceStep(step) ? TITLES[step] : step);

@@ -1,3 +1,4 @@
+import { compareEncodedParameters } from '../normalize';
 import { percentEncode } from '../percent-encoding';
 import type { Param } from '../parameters';
 import { rfcParams, rfcSort, rfcUriParts, uriText, type EncodedPair, type ParamEdit, type SignedPair, type Variant } from './pipeline';
@@ -10,8 +11,6 @@ export interface BaseStringBuilder {
   build(variant: Variant): string;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byNameThenValue = (a: Param, b: Param) => cmp(a[0], b[0]) || cmp(a[1], b[1]);
 
 /** Applies a one-parameter edit: the pair collected at `edit.index` replaced, or left out when `pair` is null. */
 export const applyEdit = (pairs: readonly SignedPair[], edit: ParamEdit): SignedPair[] => pairs.flatMap((q) => (q.index === edit.index ? (edit.pair ? [edit.pair] : []) : [q]));
@@ -41,7 +40,7 @@ export function baseStringBuilder(r: ReceivedRequest): BaseStringBuilder {
   const rfcUriText = uriText(rfcUriParts(r));
   const prefix = `${enc(rfcMethod)}&${enc(rfcUriText)}&`;
   const encoded = params.map(encodePair);
-  const order = encoded.map((_, i) => i).sort((a, b) => byNameThenValue(encoded[a]!, encoded[b]!));
+  const order = encoded.map((_, i) => i).sort((a, b) => compareEncodedParameters(encoded[a]!, encoded[b]!));
   const sorted = order.map((i) => encoded[i]!);
   const fragments = sorted.map(fragment);
   const positionOf = new Array<number>(order.length);
@@ -54,7 +53,7 @@ export function baseStringBuilder(r: ReceivedRequest): BaseStringBuilder {
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (byNameThenValue(sorted[mid]!, pair) <= 0) lo = mid + 1;
+      if (compareEncodedParameters(sorted[mid]!, pair) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../../errors';
 import type { Param } from '../parameters';
 import { percentDecode } from '../percent-encoding';
 
@@ -19,10 +19,10 @@ export interface ParsedBaseString {
  * percent-encoded so that no raw & is left in them. Surrounding white space and quotes from a log line are
  * dropped; anything else that does not fit is an error saying which part.
  */
-export function parseBaseString(text: string, step = 'base-string'): ParsedBaseString {
+export function parseBaseString(text: string, step: ProtocolStep = 'base-string'): ParsedBaseString {
   const t = text.trim().replace(/^(["'])(.*)\1$/s, '$2').trim();
   const fail = (why: string): never => {
-    throw new ProtocolError('invalid_base_string', step, `This is not a signature base string: ${why} Expected METHOD&URI&PARAMETERS with the URI and parameters percent-encoded, e.g. GET&https%3A%2F%2Fapi.example.com%2F&a%3D1 (RFC 5849 §3.4.1.1).`);
+    throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASE_STRING, step, `This is not a signature base string: ${why} Expected METHOD&URI&PARAMETERS with the URI and parameters percent-encoded, e.g. GET&https%3A%2F%2Fapi.example.com%2F&a%3D1 (RFC 5849 §3.4.1.1).`);
   };
   if (t === '') fail('it is empty.');
   const parts = t.split('&');

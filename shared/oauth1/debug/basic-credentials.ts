@@ -1,6 +1,6 @@
 import { base64Decode } from '../../encoding/base64';
 import { utf8Decode } from '../../encoding/utf8';
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { percentDecode } from '../percent-encoding';
 import { attribute, type LibraryAttribution } from './attribution';
 import { behaviourById, libraryNames, mentionsOf } from './library-catalogue';
@@ -36,9 +36,9 @@ const isFormText = (text: string) => /^[A-Za-z0-9*\-._~%+]*$/.test(text);
 /** Reads `Basic <base64>` into its text, `user-id:password` (RFC 7617 §2). */
 function basicText(authorization: string): string {
   const m = /^\s*basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization.replace(/^authorization\s*:\s*/i, ''));
-  if (!m) throw new ProtocolError('invalid_basic', STEP, `Expected an Authorization header "Basic <base64>"; got ${JSON.stringify(authorization.slice(0, 40))}.`);
+  if (!m) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASIC, STEP, `Expected an Authorization header "Basic <base64>"; got ${JSON.stringify(authorization.slice(0, 40))}.`);
   const text = utf8Decode(base64Decode(m[1]!, STEP), STEP);
-  if (!text.includes(':')) throw new ProtocolError('invalid_basic', STEP, 'The Basic credentials have no colon between the client id and the secret (RFC 7617 §2).');
+  if (!text.includes(':')) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASIC, STEP, 'The Basic credentials have no colon between the client id and the secret (RFC 7617 §2).');
   return text;
 }
 

@@ -1,6 +1,6 @@
 import { base64Encode } from '../../encoding/base64';
 import { utf8Encode } from '../../encoding/utf8';
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
 import { headerValue } from '../../http';
 import { parseHttpUrl } from '../../url';
 import { FORM_CONTENT_TYPE } from '../parameters';
@@ -9,7 +9,7 @@ import { METHOD_TOKEN, type DebugRequest } from './request';
 import { shellWords } from './shell-words';
 
 const STEP = 'curl';
-function fail(code: string, why: string): never {
+function fail(code: ProtocolErrorCode, why: string): never {
   throw new ProtocolError(code, STEP, why);
 }
 
@@ -27,9 +27,9 @@ interface CurlState {
 }
 
 const noFile = (flag: string, value: string) => {
-  if (value.startsWith('@')) fail('unsupported_curl_option', `${flag} ${value} reads a file, which is not available here; paste the file's content instead (--data-raw '...').`);
+  if (value.startsWith('@')) fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `${flag} ${value} reads a file, which is not available here; paste the file's content instead (--data-raw '...').`);
 };
-const unsupported = (flag: string, why: string): Handler => () => fail('unsupported_curl_option', `${flag} is not supported: ${why}`);
+const unsupported = (flag: string, why: string): Handler => () => fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `${flag} is not supported: ${why}`);
 const header = (name: string): Handler => (v, s) => s.headers.push([name, v]);
 
 /**
@@ -40,9 +40,9 @@ const header = (name: string): Handler => (v, s) => s.headers.push([name, v]);
 const WITH_VALUE: Record<string, Handler> = {
   '--request': (v, s) => (s.method = v),
   '--header': (v, s) => {
-    if (v.startsWith('@')) fail('unsupported_curl_option', `--header ${v} reads headers from a file; paste them as -H 'Name: value' instead.`);
+    if (v.startsWith('@')) fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `--header ${v} reads headers from a file; paste them as -H 'Name: value' instead.`);
     const m = /^([^:;\s]+)\s*([:;])\s*(.*)$/s.exec(v);
-    if (!m) fail('invalid_curl_header', `--header ${JSON.stringify(v)} is not "Name: value".`);
+    if (!m) fail(PROTOCOL_ERROR.INVALID_CURL_HEADER, `--header ${JSON.stringify(v)} is not "Name: value".`);
     // "Name:" with nothing after it removes one of curl's own headers; "Name;" sends it empty (curl(1) -H).
     if (m[2] === ':' && m[3] === '') return;
     s.headers.push([m[1]!, m[3]!.trimEnd()]);
@@ -84,7 +84,7 @@ const SHORT: Record<string, string> = {
 function dataUrlencode(v: string): string {
   const eq = v.indexOf('=');
   const at = v.indexOf('@');
-  if (at >= 0 && (eq < 0 || at < eq)) fail('unsupported_curl_option', `--data-urlencode ${v} reads a file; paste its content as name=content instead.`);
+  if (at >= 0 && (eq < 0 || at < eq)) fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `--data-urlencode ${v} reads a file; paste its content as name=content instead.`);
   if (eq < 0) return percentEncode(v, STEP);
   return (eq === 0 ? '' : `${v.slice(0, eq)}=`) + percentEncode(v.slice(eq + 1), STEP);
 }
@@ -97,24 +97,24 @@ function dataUrlencode(v: string): string {
  */
 export function parseCurlCommand(text: string): DebugRequest {
   const words = shellWords(text);
-  if (words[0] !== 'curl' && !/(^|\/)curl(\.exe)?$/.test(words[0] ?? '')) fail('not_a_curl_command', `The command starts with ${JSON.stringify(words[0] ?? '')}, not curl; paste a command such as curl -X POST 'https://...' -H 'Authorization: OAuth ...'.`);
+  if (words[0] !== 'curl' && !/(^|\/)curl(\.exe)?$/.test(words[0] ?? '')) fail(PROTOCOL_ERROR.NOT_A_CURL_COMMAND, `The command starts with ${JSON.stringify(words[0] ?? '')}, not curl; paste a command such as curl -X POST 'https://...' -H 'Authorization: OAuth ...'.`);
   const s: CurlState = { method: null, urls: [], headers: [], data: [], json: false, get: false, head: false, user: null, notes: [] };
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const valueOf = (flag: string, attached: string) => {
       if (attached !== '') return attached;
-      if (i + 1 >= words.length) fail('missing_curl_value', `${flag} needs a value.`);
+      if (i + 1 >= words.length) fail(PROTOCOL_ERROR.MISSING_CURL_VALUE, `${flag} needs a value.`);
       return words[++i]!;
     };
     if (w.startsWith('--') && w.length > 2) {
       if (w in WITH_VALUE) WITH_VALUE[w]!(valueOf(w, ''), s);
       else if (w in BOOLEAN) BOOLEAN[w]!(s);
-      else fail('unsupported_curl_option', `The curl option ${w} is not supported here${w.includes('=') ? ' (curl takes option values as the next word, not after =)' : ''}.`);
+      else fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `The curl option ${w} is not supported here${w.includes('=') ? ' (curl takes option values as the next word, not after =)' : ''}.`);
     } else if (w.startsWith('-') && w.length > 1) {
       // A cluster of short options (-sSL) where the first one taking a value takes the rest of the word (-XPOST).
       for (let k = 1; k < w.length; k++) {
         const long = SHORT[w[k]!];
-        if (!long) fail('unsupported_curl_option', `The curl option -${w[k]} (in ${w}) is not supported here.`);
+        if (!long) fail(PROTOCOL_ERROR.UNSUPPORTED_CURL_OPTION, `The curl option -${w[k]} (in ${w}) is not supported here.`);
         if (long in WITH_VALUE) {
           WITH_VALUE[long]!(valueOf(`-${w[k]}`, w.slice(k + 1)), s);
           break;
@@ -129,8 +129,8 @@ export function parseCurlCommand(text: string): DebugRequest {
 }
 
 function toRequest(s: CurlState): DebugRequest {
-  if (s.urls.length === 0) fail('missing_url', 'The curl command has no URL.');
-  if (s.urls.length > 1) fail('several_urls', `The curl command has ${s.urls.length} URLs (${s.urls.map((u) => JSON.stringify(u)).join(', ')}); curl sends one request for each, so keep the one to check.`);
+  if (s.urls.length === 0) fail(PROTOCOL_ERROR.MISSING_URL, 'The curl command has no URL.');
+  if (s.urls.length > 1) fail(PROTOCOL_ERROR.SEVERAL_URLS, `The curl command has ${s.urls.length} URLs (${s.urls.map((u) => JSON.stringify(u)).join(', ')}); curl sends one request for each, so keep the one to check.`);
   let url = s.urls[0]!;
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
     url = `http://${url}`;
@@ -149,7 +149,7 @@ function toRequest(s: CurlState): DebugRequest {
   }
   parseHttpUrl(url, STEP);
   const method = s.method ?? (s.head ? 'HEAD' : hasData && !s.get ? 'POST' : 'GET');
-  if (!METHOD_TOKEN.test(method)) fail('invalid_method', `-X ${JSON.stringify(method)} is not an HTTP method.`);
+  if (!METHOD_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_METHOD, `-X ${JSON.stringify(method)} is not an HTTP method.`);
   if (s.user !== null) {
     if (headerValue(s.headers, 'authorization')) s.notes.push('-u/--user was left aside: the Authorization header given with -H replaces the Basic credentials it would send.');
     else s.headers.push(['Authorization', `Basic ${base64Encode(utf8Encode(s.user, STEP))}`]);

@@ -1,4 +1,5 @@
 import { utf8Encode } from '../../encoding/utf8';
+import { byteOrder } from '../normalize';
 import { percentDecode, percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import { signingKey } from '../signing';
 import type { BaseStringBuilder } from './base-string-builder';
@@ -11,7 +12,6 @@ import type { ReceivedRequest } from './received';
 const DEFAULT_PORT: Record<string, string> = { http: '80', https: '443' };
 const isOauth = (p: { name: string }) => p.name.startsWith('oauth_');
 const enc = (t: string) => percentEncode(t, 'encoded-parameters');
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** An encoded string's octets as code units 0–255, so comparing them compares bytes. */
 const octets = (encoded: string) => encoded.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 /** A text's UTF-8 octets taken as Latin-1 characters: encoding that again gives UTF-8 encoded twice. */
@@ -52,7 +52,7 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
   const escapedOauth = params.filter((p) => isOauth(p) && /%[0-9A-Fa-f]{2}/.test(p.value));
   if (escapedOauth.length) out.push({ id: 'D1', cause: 'param-value-differs', libraries: ['authlib'], detail: `${pairText(escapedOauth)}: the %XX in the value was decoded again, so ${escapedOauth.map((p) => `${p.name}=${percentDecodeOrKeep(p.value)}`).join(', ')} was signed.`, variant: { params: (ps) => ps.map((p) => (isOauth(p) && /%[0-9A-Fa-f]{2}/.test(p.value) ? { ...p, value: percentDecodeOrKeep(p.value) } : p)) } });
 
-  out.push({ id: 'D2', cause: 'param-sorted-differently', libraries: ['rubyOauth', 'peclOauth'], detail: 'They were sorted by their decoded bytes, before encoding; the RFC sorts the encoded names, then the encoded values.', variant: { sort: (ps: readonly EncodedPair[]) => [...ps].sort((a, b) => cmp(octets(a.pair[0]), octets(b.pair[0])) || cmp(octets(a.pair[1]), octets(b.pair[1]))) } });
+  out.push({ id: 'D2', cause: 'param-sorted-differently', libraries: ['rubyOauth', 'peclOauth'], detail: 'They were sorted by their decoded bytes, before encoding; the RFC sorts the encoded names, then the encoded values.', variant: { sort: (ps: readonly EncodedPair[]) => [...ps].sort((a, b) => byteOrder(octets(a.pair[0]), octets(b.pair[0])) || byteOrder(octets(a.pair[1]), octets(b.pair[1]))) } });
 
   const body = params.filter((p) => p.source === 'body' && !isOauth(p));
   if (upper === 'PATCH' && body.length) out.push({ id: 'D3', cause: 'body-left-out', libraries: ['rubyOauth'], detail: `The PATCH request's form body (${pairText(body)}) was not signed; only POST and PUT bodies were.`, variant: { params: (ps) => ps.filter((p) => p.source !== 'body' || isOauth(p)) } });
@@ -81,7 +81,7 @@ function clientParts(r: ReceivedRequest, keys: Keys): Part[] {
     out.push({ id: 'D7', cause: 'param-missing', libraries: ['netOauth'], detail: detail('one (the first of a query name, the last of a form name)'), variant: { params: netOauth } });
   }
 
-  out.push({ id: 'D8', cause: 'param-sorted-differently', libraries: ['netOauth'], detail: 'They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', variant: { sort: (ps: readonly EncodedPair[]) => [...ps].sort((a, b) => cmp(`${a.pair[0]}=${a.pair[1]}`, `${b.pair[0]}=${b.pair[1]}`)) } });
+  out.push({ id: 'D8', cause: 'param-sorted-differently', libraries: ['netOauth'], detail: 'They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', variant: { sort: (ps: readonly EncodedPair[]) => [...ps].sort((a, b) => byteOrder(`${a.pair[0]}=${a.pair[1]}`, `${b.pair[0]}=${b.pair[1]}`)) } });
 
   if (keys.consumerSecret !== null && keys.tokenSecret?.length === 1) out.push({ id: 'D9', cause: 'key-token-secret-missing', libraries: ['peclOauth'], detail: 'The token secret is one character long, and was left out of the key (consumer_secret& was used).', variant: {}, key: signingKey(keys.consumerSecret, null) });
 

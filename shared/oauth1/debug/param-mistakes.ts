@@ -1,4 +1,5 @@
 import { parseUrlEncoded } from '../parameters';
+import { byteOrder } from '../normalize';
 import { percentDecode, percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
@@ -84,14 +85,13 @@ export function encoderMistakes(): Candidate[] {
   return ENCODERS.map(([cause, detail, encode]) => ({ mistakes: [finding(cause, detail)], variant: { encode: (t: string) => tryParse(() => encode(t)) ?? t } }));
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Orders clients use instead of §3.4.1.3.2's (encoded name, then encoded value, byte order). */
 export function sortMistakes(): Candidate[] {
   const sorts: [string, (a: readonly [string, string], b: readonly [string, string]) => number][] = [
-    ['They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', (a, b) => cmp(`${a[0]}=${a[1]}`, `${b[0]}=${b[1]}`)],
-    ['They were sorted ignoring case; byte order puts upper case first.', (a, b) => cmp(a[0].toLowerCase(), b[0].toLowerCase()) || cmp(a[1].toLowerCase(), b[1].toLowerCase())],
-    ['They were sorted by name only; repeated names keep the order sent instead of being sorted by value.', (a, b) => cmp(a[0], b[0])],
-    ['They were sorted by the decoded names, before encoding.', (a, b) => cmp(percentDecodeOrKeep(a[0]), percentDecodeOrKeep(b[0])) || cmp(percentDecodeOrKeep(a[1]), percentDecodeOrKeep(b[1]))],
+    ['They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', (a, b) => byteOrder(`${a[0]}=${a[1]}`, `${b[0]}=${b[1]}`)],
+    ['They were sorted ignoring case; byte order puts upper case first.', (a, b) => byteOrder(a[0].toLowerCase(), b[0].toLowerCase()) || byteOrder(a[1].toLowerCase(), b[1].toLowerCase())],
+    ['They were sorted by name only; repeated names keep the order sent instead of being sorted by value.', (a, b) => byteOrder(a[0], b[0])],
+    ['They were sorted by the decoded names, before encoding.', (a, b) => byteOrder(percentDecodeOrKeep(a[0]), percentDecodeOrKeep(b[0])) || byteOrder(percentDecodeOrKeep(a[1]), percentDecodeOrKeep(b[1]))],
   ];
   return [
     { mistakes: [finding('param-sorted-differently', 'They were signed in the order collected (header, query, body), not sorted.')], variant: { sort: (ps) => [...ps] } },

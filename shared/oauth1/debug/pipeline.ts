@@ -1,6 +1,7 @@
 import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
 import type { Param, ParamSource } from '../parameters';
+import { sortParameters } from '../normalize';
 import { isRsaMethod, signBaseString, signingKey, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';
 
@@ -72,9 +73,8 @@ export const rfcUri = (r: ReceivedRequest): string => uriText(rfcUriParts(r));
 /** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
 export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p, index) => ({ name: p.name, value: p.value, source: p.source, index }));
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** §3.4.1.3.2 (2): by encoded name, then encoded value, in byte order (ASCII after encoding, so code units). */
-export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => [...pairs].sort((a, b) => cmp(a.pair[0], b.pair[0]) || cmp(a.pair[1], b.pair[1]));
+export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => sortParameters(pairs, (p) => p.pair);
 
 /** How the signature sent is checked: with the secrets (HMAC, PLAINTEXT) or with the consumer's public key (RSA). */
 export interface Keys {

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, type RawRequest } from '../../http';
 import { authorityOf, parseHttpUrl, type ParsedUrl } from '../../url';
 import { parseAuthorizationHeader } from '../header';
@@ -83,7 +83,7 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
   const oauth = params.filter((p) => p.name.startsWith('oauth_'));
   if (oauth.length === 0) {
     const other = auth !== undefined ? ` (its Authorization header uses ${JSON.stringify(auth.trim().split(/\s/)[0])}, not OAuth)` : '';
-    throw new ProtocolError('no_oauth_parameters', STEP, `The request carries no oauth_* parameters${other}, so there is no signature to check. The tool that produced it may have left them out (Postman's code snippets did, #1898): copy the request with its Authorization: OAuth header (RFC 5849 §3.5).`);
+    throw new ProtocolError(PROTOCOL_ERROR.NO_OAUTH_PARAMETERS, STEP, `The request carries no oauth_* parameters${other}, so there is no signature to check. The tool that produced it may have left them out (Postman's code snippets did, #1898): copy the request with its Authorization: OAuth header (RFC 5849 §3.5).`);
   }
   const places = [...new Set(oauth.map((p) => p.source))];
   if (places.length > 1) warnings.push(finding('params-several-places', `Protocol parameters were found in the ${places.join(' and ')}; all are signed here, but a server rejects the request.`));
@@ -94,9 +94,9 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
   }
   const get = (name: string) => oauth.find((p) => p.name === name)?.value;
   const signature = get('oauth_signature');
-  if (signature === undefined) throw new ProtocolError('missing_signature', STEP, 'The request has oauth_* parameters but no oauth_signature (RFC 5849 §3.1); nothing to check.');
+  if (signature === undefined) throw new ProtocolError(PROTOCOL_ERROR.MISSING_SIGNATURE, STEP, 'The request has oauth_* parameters but no oauth_signature (RFC 5849 §3.1); nothing to check.');
   const methodName = get('oauth_signature_method');
-  if (methodName === undefined) throw new ProtocolError('missing_signature_method', STEP, 'The request has no oauth_signature_method (RFC 5849 §3.1), so the signature cannot be checked.');
+  if (methodName === undefined) throw new ProtocolError(PROTOCOL_ERROR.MISSING_SIGNATURE_METHOD, STEP, 'The request has no oauth_signature_method (RFC 5849 §3.1), so the signature cannot be checked.');
   const signatureMethod = parseSignatureMethod(methodName, STEP);
   if (get('oauth_token') === '') warnings.push(finding('empty-token', 'oauth_token is sent empty; leave it out when there is no token.', 'oauth_token'));
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, type RawRequest } from '../../http';
 import { parseHttpUrl } from '../../url';
 import { parseAuthorizationHeader } from '../header';
@@ -40,11 +40,11 @@ export function requestFromFields(fields: RequestFields): DebugRequest {
   const notes: string[] = [];
   const body = fields.body ?? undefined;
   const method = fields.method?.trim() || (body !== undefined ? 'POST' : 'GET');
-  if (!METHOD_TOKEN.test(method)) throw new ProtocolError('invalid_method', STEP, `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`);
+  if (!METHOD_TOKEN.test(method)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, STEP, `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`);
   parseHttpUrl(fields.url, STEP);
   const headers: [string, string][] = [];
   for (const [name, value] of fields.headers ?? []) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new ProtocolError('invalid_header', STEP, `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`);
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_HEADER, STEP, `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`);
     headers.push([name, value]);
   }
   if (fields.authorization != null && fields.authorization.trim() !== '') {

@@ -1,8 +1,8 @@
 import { utf8Decode } from '../../encoding/utf8';
-import { ProtocolError } from '../../errors';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
 
 const STEP = 'curl';
-function fail(code: string, why: string): never {
+function fail(code: ProtocolErrorCode, why: string): never {
   throw new ProtocolError(code, STEP, why);
 }
 
@@ -37,7 +37,7 @@ export function shellWords(text: string): string[] {
       }
     } else if (c === "'") {
       const end = text.indexOf("'", i + 1);
-      if (end < 0) fail('unterminated_quote', `The single quote at character ${i + 1} is never closed.`);
+      if (end < 0) fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The single quote at character ${i + 1} is never closed.`);
       add(text.slice(i + 1, end));
       i = end + 1;
     } else if (c === '"') {
@@ -45,11 +45,11 @@ export function shellWords(text: string): string[] {
     } else if (c === '$' && text[i + 1] === "'") {
       i = ansiQuoted(text, i, add);
     } else if ((c === '$' && /[A-Za-z_{(0-9@*#?$!-]/.test(text[i + 1] ?? '')) || c === '`') {
-      fail('unsupported_shell_syntax', `Shell expansion at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported: its value is unknown here. Replace it with the value it stands for. (A backtick at a line end is PowerShell's continuation: copy the command for bash instead.)`);
+      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `Shell expansion at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported: its value is unknown here. Replace it with the value it stands for. (A backtick at a line end is PowerShell's continuation: copy the command for bash instead.)`);
     } else if ('|;&<>'.includes(c)) {
-      fail('unsupported_shell_syntax', `The shell operator ${JSON.stringify(c)} at character ${i + 1} is not supported; paste the curl command alone (no pipes, redirections or other commands).`);
+      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `The shell operator ${JSON.stringify(c)} at character ${i + 1} is not supported; paste the curl command alone (no pipes, redirections or other commands).`);
     } else if (c === '^' && /^\^\r?\n/.test(text.slice(i))) {
-      fail('unsupported_shell_syntax', "A ^ at a line end is a Windows cmd.exe continuation; copy the command as cURL (bash) instead.");
+      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, "A ^ at a line end is a Windows cmd.exe continuation; copy the command as cURL (bash) instead.");
     } else if (c === '#' && word === null) {
       const end = text.indexOf('\n', i);
       i = end < 0 ? text.length : end;
@@ -67,7 +67,7 @@ function doubleQuoted(text: string, start: number, add: (s: string) => void): nu
   let i = start + 1;
   let out = '';
   for (;;) {
-    if (i >= text.length) fail('unterminated_quote', `The double quote at character ${start + 1} is never closed.`);
+    if (i >= text.length) fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The double quote at character ${start + 1} is never closed.`);
     const c = text[i]!;
     if (c === '"') break;
     if (c === '\\') {
@@ -82,7 +82,7 @@ function doubleQuoted(text: string, start: number, add: (s: string) => void): nu
         i++;
       }
     } else if ((c === '$' && /[A-Za-z_{(0-9@*#?$!-]/.test(text[i + 1] ?? '')) || c === '`') {
-      fail('unsupported_shell_syntax', `Shell expansion inside double quotes at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported; replace it with its value, or use single quotes if the $ is meant literally.`);
+      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `Shell expansion inside double quotes at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported; replace it with its value, or use single quotes if the $ is meant literally.`);
     } else {
       out += c;
       i++;
@@ -102,7 +102,7 @@ function ansiQuoted(text: string, start: number, add: (s: string) => void): numb
     bytes.length = 0;
   };
   for (;;) {
-    if (i >= text.length) fail('unterminated_quote', `The $' quote at character ${start + 1} is never closed.`);
+    if (i >= text.length) fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The $' quote at character ${start + 1} is never closed.`);
     const c = text[i]!;
     if (c === "'") break;
     if (c !== '\\') {

@@ -90,7 +90,7 @@ for (const kind of ['IPC', 'web host'] as const) {
 
       const step1 = await signed({ method: 'POST', url: `${base}/oauth/v1/request_token`, callback: redirectUri });
       expect(step1.response.status).toBe(200);
-      const requestToken = Object.fromEntries(parseUrlEncoded(step1.response.bodyText, true, 'test'));
+      const requestToken = Object.fromEntries(parseUrlEncoded(step1.response.bodyText, true, 'body-parameters'));
 
       const wait = await value<{ waitId: string; redirectUri: string }>('catcherWait', { port, path: '/callback', target: { kind: 'oauth1', requestToken: requestToken.oauth_token } });
       expect(wait.redirectUri).toBe(redirectUri);
@@ -104,7 +104,7 @@ for (const kind of ['IPC', 'web host'] as const) {
 
       const step3 = await signed({ method: 'POST', url: `${base}/oauth/v1/access_token`, token: requestToken.oauth_token, tokenSecret: requestToken.oauth_token_secret, verifier: callback.oauthVerifier });
       expect(step3.response.status).toBe(200);
-      const access = Object.fromEntries(parseUrlEncoded(step3.response.bodyText, true, 'test'));
+      const access = Object.fromEntries(parseUrlEncoded(step3.response.bodyText, true, 'body-parameters'));
       const api = () => signed({ method: 'GET', url: `${base}/api/v1/me`, token: access.oauth_token, tokenSecret: access.oauth_token_secret });
       expect((await api()).response.status).toBe(200);
 

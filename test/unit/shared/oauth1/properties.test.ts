@@ -1,6 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildAuthorizationHeader, encodeParameters, normalizedParameterString, normalizeParameters, parseAuthorizationHeader, percentDecode, percentEncode, sortParameters } from '../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import {
+  baseStringUri,
+  buildAuthorizationHeader,
+  compareEncodedParameters,
+  encodeParameters,
+  normalizedParameterString,
+  normalizeParameters,
+  parseAuthorizationHeader,
+  percentDecode,
+  percentEncode,
+  signatureBaseString,
+  signBaseString,
+  signingKey,
+  sortParameters,
+  traceSignature,
+  type Param,
+} from '../../../../shared/oauth1';
 
 // Strings that are valid Unicode (no lone surrogates): what a user can type and UTF-8 can carry.
 const unicode = fc.string({ unit: 'grapheme' });
@@ -61,6 +78,66 @@ describe('parameter normalization (RFC 5849 §3.4.1.3.2)', () => {
         expect(normalizeParameters(params)).toBe(steps);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('one parameter order (RFC 5849 §3.4.1.3.2 (2))', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  const byBytes = (a: string, b: string) => {
+    const x = bytes(a);
+    const y = bytes(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return x.length - y.length;
+  };
+  it('sortParameters orders by encoded name, then encoded value, comparing octets', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(unicode, unicode), { maxLength: 20 }), (params) => {
+        const sorted = sortParameters(encodeParameters(params));
+        for (let i = 1; i < sorted.length; i++) {
+          const [a, b] = [sorted[i - 1]!, sorted[i]!];
+          const order = byBytes(a[0], b[0]) || byBytes(a[1], b[1]);
+          expect(order).toBeLessThanOrEqual(0);
+          expect(Math.sign(compareEncodedParameters(a, b))).toBe(Math.sign(order));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  it('sorts any items by the encoded pair each carries, the same way', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(unicode, unicode), { maxLength: 20 }), (params) => {
+        const encoded = encodeParameters(params);
+        const items = encoded.map((pair, i) => ({ pair, i }));
+        expect(sortParameters(items, (x) => x.pair).map((x) => x.pair)).toEqual(sortParameters(encoded));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('traceSignature is the exported step functions composed', () => {
+  const name = fc.oneof(fc.constantFrom('a', 'b', 'oauth_x', 'a b', 'ä', '+'), unicode.filter((n) => n !== ''));
+  const pairs = fc.array(fc.tuple(name, unicode), { maxLength: 6 });
+  const form = (ps: readonly Param[]) => ps.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
+  it('its encoded, sorted and normalized parameters, base string URI, base string, key and signature', () => {
+    fc.assert(
+      fc.property(pairs, pairs, fc.constantFrom('GET', 'post', 'Put'), fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT') , unicode, (query, body, method, signatureMethod, secret) => {
+        const url = `HTTP://Example.COM:80/a%20b${query.length ? `?${form(query)}` : ''}`;
+        const input = { method, url, body: form(body), contentType: 'application/x-www-form-urlencoded', consumerKey: 'ck', consumerSecret: secret, tokenSecret: 'ts', token: 'tk', signatureMethod, nonce: 'n', timestamp: '1' } as const;
+        const t = traceSignature(input, nodeCrypto);
+        const all: Param[] = t.params.map((p) => [p.name, p.value]);
+        expect(t.params.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(encodeParameters(all));
+        const signed = encodeParameters(all.filter(([n]) => n !== 'oauth_signature'));
+        expect(t.sortedParams.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(sortParameters(signed));
+        expect(t.normalizedParameters).toBe(normalizedParameterString(sortParameters(signed)));
+        expect(t.normalizedParameters).toBe(normalizeParameters(all));
+        expect(t.baseStringUri).toBe(baseStringUri(url));
+        expect(t.baseString).toBe(signatureBaseString(method, baseStringUri(url), normalizeParameters(all)));
+        expect(t.signingKey).toBe(signingKey(secret, 'ts'));
+        expect(t.signature).toBe(signBaseString(signatureMethod, t.baseString, signingKey(secret, 'ts'), nodeCrypto).signature);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -21,7 +21,7 @@ const headerSet = (header: string) => {
   const p = parseAuthorizationHeader(header);
   return { realm: p.realm, params: sorted(p.params) };
 };
-const queryOf = (url: string) => sorted(parseUrlEncoded(url.split('?')[1] ?? '', false, 'test'));
+const queryOf = (url: string) => sorted(parseUrlEncoded(url.split('?')[1] ?? '', false, 'query-parameters'));
 
 describe('signature vectors (RFC 5849 §3.4)', () => {
   for (const v of normativeVectors('signature')) {
@@ -56,7 +56,7 @@ describe('signature vectors (RFC 5849 §3.4)', () => {
       if (want.authorization_header !== undefined) expect(headerSet(trace.authorization!)).toEqual(headerSet(want.authorization_header));
       if (i.authorization_header !== undefined) expect(headerSet(trace.authorization!)).toEqual(headerSet(i.authorization_header));
       if (want.header_contains !== undefined) expect(trace.authorization).toContain(want.header_contains);
-      if (want.body !== undefined) expect(sorted(parseUrlEncoded(trace.request.body!, true, 'test'))).toEqual(sorted(parseUrlEncoded(want.body, true, 'test')));
+      if (want.body !== undefined) expect(sorted(parseUrlEncoded(trace.request.body!, true, 'body-parameters'))).toEqual(sorted(parseUrlEncoded(want.body, true, 'body-parameters')));
       if (want.uri !== undefined) expect(queryOf(trace.request.url)).toEqual(queryOf(want.uri));
       if (want.signed_url !== undefined) expect(queryOf(trace.request.url)).toEqual(queryOf(want.signed_url));
     });
