@@ -109,6 +109,8 @@ export class EventStreams {
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);
     let ended = false;
+    // A let declared before cleanup: replay may end the stream (and run cleanup) before the interval starts.
+    // eslint-disable-next-line prefer-const
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     const cleanup = () => {
       if (ended) return;
