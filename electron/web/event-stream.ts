@@ -9,14 +9,14 @@ export interface EventFeed {
 
 export const HEARTBEAT_MS = 15_000;
 /** A tab that stops reading is cut off after this much unsent data instead of growing our memory without end. */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /**
  * The replay buffer for reconnecting tabs: a reconnect gap is seconds, so the last 500 events are plenty, and the
  * byte cap keeps a burst of large payloads from holding memory (and stays under MAX_BUFFERED_BYTES, so a full
  * replay never trips the slow-tab cut-off).
  */
 export const REPLAY_MAX_EVENTS = 500;
-export const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
+const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface ReplayLimits {
   readonly maxEvents: number;
@@ -44,7 +44,7 @@ export function sseFrame(message: BridgeEventMessage): string | null {
  * Where a reconnecting tab left off: the Last-Event-ID header the browser sends on its own reconnect, else
  * `?lastEventId=` (a new EventSource cannot set headers). Anything but a plain non-negative integer is ignored.
  */
-export function lastEventIdOf(req: IncomingMessage): number | null {
+function lastEventIdOf(req: IncomingMessage): number | null {
   const header = req.headers['last-event-id'];
   const url = req.url ?? '';
   const q = url.indexOf('?');

@@ -46,7 +46,7 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export const LOOPBACK = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token === undefined ? newToken() : checkToken(options.token);

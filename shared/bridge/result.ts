@@ -12,9 +12,6 @@ export interface BridgeError {
 
 export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
 
-/** Codes the contract itself produces; services add their own (TransportErrorCode, CatcherErrorCode, ...). */
-export type ContractErrorCode = 'invalid_input' | 'unknown_method' | 'not_found' | 'unavailable' | 'unsupported' | 'internal';
-
 /** Thrown by a handler to answer with a specific code; anything else thrown becomes `internal`. */
 export class BridgeFailure extends Error {
   override readonly name = 'BridgeFailure';

@@ -49,7 +49,6 @@ export interface TraceParam {
 export type TraceStep =
   | { readonly id: 'body-hash' | 'normalized-parameters' | 'base-string-uri' | 'signature-base-string' | 'signing-key' | 'signature' | 'authorization-header'; readonly title: string; readonly section: string; readonly kind: 'text'; readonly text: string }
   | { readonly id: 'protocol-parameters' | 'query-parameters' | 'body-parameters' | 'encoded-parameters' | 'sorted-parameters'; readonly title: string; readonly section: string; readonly kind: 'params'; readonly params: readonly TraceParam[] };
-export type TraceStepId = TraceStep['id'];
 
 export interface SignedRequest {
   readonly method: string;

@@ -8,7 +8,7 @@ export const PKCE_METHODS = ['S256', 'plain'] as const;
 export type PkceMethod = (typeof PKCE_METHODS)[number];
 
 /** RFC 7636 §4.1: 43–128 characters of ALPHA / DIGIT / "-" / "." / "_" / "~". */
-export const CODE_VERIFIER_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
+const CODE_VERIFIER_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export function validateCodeVerifier(verifier: string, step = 'pkce'): void {
   if (!CODE_VERIFIER_SYNTAX.test(verifier)) {

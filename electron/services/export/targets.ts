@@ -53,11 +53,7 @@ export const EXPORT_TARGETS = [
 
 export type ExportTargetId = (typeof EXPORT_TARGETS)[number]['id'];
 
-export const EXPORT_TARGET_IDS: readonly ExportTargetId[] = EXPORT_TARGETS.map((t) => t.id);
-
-export function isExportTargetId(id: string): id is ExportTargetId {
-  return (EXPORT_TARGET_IDS as readonly string[]).includes(id);
-}
+const EXPORT_TARGET_IDS: readonly ExportTargetId[] = EXPORT_TARGETS.map((t) => t.id);
 
 /** The targets that can express a source of this kind (what a menu offers for it). */
 export function targetsFor(kind: SourceKind): readonly ExportTarget[] {

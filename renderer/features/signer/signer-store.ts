@@ -115,5 +115,3 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
     };
   });
 }
-
-export type SignerStore = ReturnType<typeof createSignerStore>;
