@@ -19,8 +19,11 @@ export default defineConfig(
     plugins: { local: { rules: { 'layer-imports': layerImports } } },
     rules: {
       'local/layer-imports': 'error',
-      // Unused names are the compiler's job (noUnusedLocals, noUnusedParameters); a leading _ marks one kept on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // A leading _ marks a name kept on purpose; a caught error may go unused.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Matching control characters is the point where server text is escaped and CR, LF or NUL refused.
       'no-control-regex': 'off',
       // Two spaces in a pattern mirror the column layout of the text it checks.
@@ -67,7 +70,10 @@ export default defineConfig(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: `${PORTS} (ClockPort): new Date() reads the clock.` },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: `${PORTS} (ClockPort): new Date() reads the clock.`,
+        },
         { selector: "CallExpression[callee.name='Date']", message: `${PORTS} (ClockPort): Date() reads the clock.` },
       ],
     },

@@ -21,17 +21,33 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('the layer rule', () => {
   it.each([
-    ['shared/flows/probe.ts', "import { send } from '../../electron/services/transport/send';", 'shared/ imports only shared/ and zod'],
+    [
+      'shared/flows/probe.ts',
+      "import { send } from '../../electron/services/transport/send';",
+      'shared/ imports only shared/ and zod',
+    ],
     ['shared/probe.ts', "import { useStore } from '../renderer/state/store';", 'shared/ imports only shared/ and zod'],
     ['shared/oauth1/probe.ts', "import { createHmac } from 'node:crypto';", 'shared/ imports only shared/ and zod'],
     ['shared/probe.ts', "export { z } from 'jose';", 'shared/ imports only shared/ and zod'],
     ['shared/probe.ts', "export const load = () => import('node:fs');", 'shared/ imports only shared/ and zod'],
     ['shared/probe.ts', "export type Server = import('node:http').Server;", 'shared/ imports only shared/ and zod'],
-    ['renderer/features/probe.tsx', "import { send } from '../../electron/services/transport/send';", 'renderer/ never imports electron/'],
+    [
+      'renderer/features/probe.tsx',
+      "import { send } from '../../electron/services/transport/send';",
+      'renderer/ never imports electron/',
+    ],
     ['electron/services/probe.ts', "import { App } from '../../renderer/App';", 'electron/ never imports renderer/'],
     ['electron/preload/probe.ts', "import { z } from 'zod';", 'the preload imports only electron'],
-    ['electron/preload/probe.ts', "import { METHODS } from '../../shared/bridge/contract';", 'the preload imports only electron'],
-    ['electron/preload/probe.ts', "import { send } from '../services/transport/send';", 'the preload imports only electron'],
+    [
+      'electron/preload/probe.ts',
+      "import { METHODS } from '../../shared/bridge/contract';",
+      'the preload imports only electron',
+    ],
+    [
+      'electron/preload/probe.ts',
+      "import { send } from '../services/transport/send';",
+      'the preload imports only electron',
+    ],
   ])('%s: %s is refused', async (file, code, why) => {
     const found = await problems(file, code);
     expect(found).toHaveLength(1);
@@ -40,11 +56,23 @@ describe('the layer rule', () => {
   });
 
   it.each([
-    ['shared/flows/probe.ts', "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../oauth2/form';"],
+    [
+      'shared/flows/probe.ts',
+      "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../oauth2/form';",
+    ],
     ['renderer/features/probe.tsx', "import { SEED } from '../../shared/seed';\nimport { useState } from 'react';"],
-    ['electron/services/probe.ts', "import { SEED } from '../../shared/seed';\nimport { createHmac } from 'node:crypto';"],
-    ['electron/preload/probe.ts', "import { contextBridge } from 'electron';\nimport { CHANNELS } from '../../shared/bridge/channels';\nimport type { Api } from '../../shared/bridge/api';\nimport { expose } from './api';"],
-    ['test/probe.ts', "import { send } from '../electron/services/transport/send';\nimport { App } from '../renderer/App';"],
+    [
+      'electron/services/probe.ts',
+      "import { SEED } from '../../shared/seed';\nimport { createHmac } from 'node:crypto';",
+    ],
+    [
+      'electron/preload/probe.ts',
+      "import { contextBridge } from 'electron';\nimport { CHANNELS } from '../../shared/bridge/channels';\nimport type { Api } from '../../shared/bridge/api';\nimport { expose } from './api';",
+    ],
+    [
+      'test/probe.ts',
+      "import { send } from '../electron/services/transport/send';\nimport { App } from '../renderer/App';",
+    ],
   ])('%s may import what its layer allows', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
@@ -70,7 +98,17 @@ describe("shared/'s ban on ambient effects", () => {
   });
 
   it('allows a Date built from a value, a parameter named crypto, and the same calls outside shared/', async () => {
-    expect(await problems('shared/probe.ts', 'export const at = (ms: number) => new Date(ms).toISOString();\nexport const sign = (crypto: { hmac(): string }) => crypto.hmac();')).toEqual([]);
-    expect(await problems('electron/services/probe.ts', 'export const t = Date.now() + Math.random();\nexport const id = crypto.randomUUID();')).toEqual([]);
+    expect(
+      await problems(
+        'shared/probe.ts',
+        'export const at = (ms: number) => new Date(ms).toISOString();\nexport const sign = (crypto: { hmac(): string }) => crypto.hmac();'
+      )
+    ).toEqual([]);
+    expect(
+      await problems(
+        'electron/services/probe.ts',
+        'export const t = Date.now() + Math.random();\nexport const id = crypto.randomUUID();'
+      )
+    ).toEqual([]);
   });
 });
