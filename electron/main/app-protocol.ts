@@ -13,7 +13,7 @@ import { openStaticRoot, pathSegments, type StaticRoot } from '../web/static-fil
  * Content-Security-Policy as a header.
  */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'oauth-lab';
+const APP_HOST = 'oauth-lab';
 export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** For protocol.registerSchemesAsPrivileged, which Electron accepts only before the app is ready. */

@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
  * nobody authenticated (login pages, callbacks) cannot exhaust memory. Reading is not use: get() and has() leave the
  * order alone, and values() lists the entries oldest first, as they were added (setting a key again makes it newest).
  */
+// lru-cache's own constraint: keys and values are any non-nullish value.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export class BoundedTable<K extends {}, V extends {}> {
   private readonly cache: LRUCache<K, V>;
 

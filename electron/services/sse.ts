@@ -8,7 +8,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
  */
 export const HEARTBEAT_MS = 15_000;
 /** A client that stops reading is cut off after this much unsent data instead of growing our memory without end. */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /** Event names are field values, so only plain identifiers pass (a newline would forge another field). */
 const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -16,7 +16,7 @@ export type { ReplayLimits };
  * so a full replay never trips the slow-tab cut-off).
  */
 export const REPLAY_MAX_EVENTS = 500;
-export const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
+const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
 
 /** One bridge event as an SSE event: `event: <name>` and the JSON payload on one `data:` line; null when refused. */
 export function sseFrame(message: BridgeEventMessage, id?: number): string | null {

@@ -20,7 +20,7 @@ import { TOKEN_HEADER } from './token';
 export type Refusal = string | null;
 
 /** `127.0.0.1:PORT` and `localhost:PORT`: the only names under which a browser reaches us legitimately. */
-export function ownHosts(port: number): string[] {
+function ownHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 

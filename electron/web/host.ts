@@ -49,13 +49,13 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export { LOOPBACK };
-
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token === undefined ? newToken() : checkToken(options.token);
   const root = await openStaticRoot(options.staticDir);
   const streams = new EventStreams(options.events, options.heartbeatMs ?? HEARTBEAT_MS);
   const launchCodes = new LaunchCodes(options.launchCodeTtlMs, options.now);
+  // Assigned once the port is known; onRequest reads it, and no request arrives before listening.
+  // eslint-disable-next-line prefer-const
   let context: RequestContext | undefined;
   const http = await startHttpServer({
     name: 'the web host',

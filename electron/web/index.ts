@@ -1,6 +1,3 @@
 /** Browser mode: the renderer and the bridge over HTTP + SSE on 127.0.0.1. */
-export { startWebHost, LOOPBACK, type WebHost, type WebHostOptions } from './host';
-export type { EventFeed } from './event-stream';
-export { CONTENT_SECURITY_POLICY } from './respond';
-export { TOKEN_HEADER, tokenCookieName } from './token';
+export { startWebHost, type WebHost, type WebHostOptions } from './host';
 export { BODY_LIMIT } from './request-body';

@@ -6,7 +6,7 @@ import { newToken, tokensEqual } from './token';
  * browser's history. A code lets one browser in once, within a short time, and is worth nothing afterwards.
  */
 export const LAUNCH_PARAM = 'launch';
-export const LAUNCH_CODE_TTL_MS = 60_000;
+const LAUNCH_CODE_TTL_MS = 60_000;
 /** Launches are rare: the last few codes are remembered (used or expired ones too, so a refusal can say which). */
 const REMEMBERED = 16;
 

@@ -22,7 +22,7 @@ export async function openStaticRoot(staticDir: string): Promise<StaticRoot> {
   try {
     dir = await realpath(staticDir);
   } catch (e) {
-    throw new Error(`The web host cannot serve ${staticDir}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist (build the renderer first: npm run build)' : (e as Error).message}.`);
+    throw new Error(`The web host cannot serve ${staticDir}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist (build the renderer first: npm run build)' : (e as Error).message}.`, { cause: e });
   }
   if (!(await stat(dir)).isDirectory()) throw new Error(`The web host cannot serve ${staticDir}: it is not a directory.`);
   return { dir, prefix: dir.endsWith(sep) ? dir : dir + sep };

@@ -5,13 +5,13 @@ import type { IncomingMessage } from 'node:http';
  * The per-launch secret that stands between the web host and every other program or page on this machine. It
  * travels once in the printed URL, then lives in an HttpOnly cookie (or a header, for programs).
  */
-export const TOKEN_COOKIE = 'oauth_lab_token';
+const TOKEN_COOKIE = 'oauth_lab_token';
 
 /**
  * Browsers share cookies between ports of one host, so the name carries the port: a second launch on another port
  * does not overwrite the first one's cookie and log its tab out.
  */
-export const tokenCookieName = (port: number) => `${TOKEN_COOKIE}_${port}`;
+const tokenCookieName = (port: number) => `${TOKEN_COOKIE}_${port}`;
 export const TOKEN_HEADER = 'x-oauth-lab-token';
 
 /** 32 random bytes, base64url: 256 bits, and safe as a cookie value and in a query without escaping. */
@@ -40,7 +40,7 @@ export function tokensEqual(candidate: string, expected: string): boolean {
 }
 
 /** Every value of our cookie in the Cookie header (a browser may hold more than one, e.g. with other paths). */
-export function cookieTokens(req: IncomingMessage, port: number): string[] {
+function cookieTokens(req: IncomingMessage, port: number): string[] {
   const header = req.headers.cookie;
   if (!header) return [];
   const found: string[] = [];

@@ -2,8 +2,8 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import { createHttpBridge } from './http-bridge';
 import { createIpcBridge } from './ipc-bridge';
 
-export { createHttpBridge, type EventSourceLike, type HttpBridgeDeps } from './http-bridge';
-export { createIpcBridge, type ExposedBridge } from './ipc-bridge';
+export { createHttpBridge, type EventSourceLike } from './http-bridge';
+export { createIpcBridge } from './ipc-bridge';
 
 let bridge: BridgeApi | null = null;
 

@@ -35,6 +35,7 @@ export function ExportMenu({ source, exchange, note }: { source: Source; exchang
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for source and exchange (above)
   }, [open, target, key, includeSecrets, exportRequest]);
 
   const usable = targets.filter((t) => t.sources.includes(source.kind) && (t.kind !== 'har' || exchange));

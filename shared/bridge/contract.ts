@@ -17,7 +17,7 @@ import { EVENT_NAMES, METHOD_NAMES } from './names';
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
 const none = z.strictObject({}).optional();
 
-export const sendOptionsSchema = z.strictObject({
+const sendOptionsSchema = z.strictObject({
   allowSelfSigned: z.boolean().optional(),
   ca: z.string().max(1024 * 1024).optional(),
   connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),

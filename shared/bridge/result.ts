@@ -33,7 +33,6 @@ export const CONTRACT_ERROR = {
   INTERNAL: 'internal',
 } as const;
 
-export type ContractErrorCode = (typeof CONTRACT_ERROR)[keyof typeof CONTRACT_ERROR];
 
 /** Thrown by a handler to answer with a specific code; anything else thrown becomes `internal`. */
 export class BridgeFailure extends Error {

@@ -26,9 +26,9 @@ export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'
   let out = '';
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i]!;
-    let need = 0;
-    let cp = 0;
-    let min = 0;
+    let need: number;
+    let cp: number;
+    let min: number;
     if (b < 0x80) { out += String.fromCharCode(b); i++; continue; }
     if (b >= 0xc2 && b <= 0xdf) { need = 1; cp = b & 0x1f; min = 0x80; }
     else if (b >= 0xe0 && b <= 0xef) { need = 2; cp = b & 0x0f; min = 0x800; }

@@ -60,7 +60,7 @@ export interface BearerCallResult {
 const STEP = 'bearer';
 
 /** The request with the token placed as RFC 6750 §2 says; a form body is only for a form-encoded request that is not a GET (§2.2). */
-export function bearerRequest(input: BearerCallInput, accessToken: string): RawRequest {
+function bearerRequest(input: BearerCallInput, accessToken: string): RawRequest {
   const placement = input.placement ?? 'header';
   const headers: Param[] = [...(input.headers ?? [])];
   if (input.contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', input.contentType]);

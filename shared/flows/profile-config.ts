@@ -8,10 +8,10 @@ import type { OAuth2Config } from './oauth2-flow';
  */
 
 /** The redirect URI sent: the profile's override (a fixed registered URL, an https URL, a name), else the catcher's. */
-export const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
+const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
 
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
-export const isService = (p: Profile): boolean => p.builtIn || p.service;
+const isService = (p: Profile): boolean => p.builtIn || p.service;
 
 /** The service sends grant_type on the authorization URL (interface §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
 export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? isService(p);

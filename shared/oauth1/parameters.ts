@@ -4,11 +4,6 @@ import { percentDecode } from './percent-encoding';
 /** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
 export type ParamSource = 'header' | 'query' | 'body';
 export type Param = readonly [name: string, value: string];
-export interface SourcedParam {
-  readonly name: string;
-  readonly value: string;
-  readonly source: ParamSource;
-}
 
 /**
  * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1). A name without `=` has an empty value; empty

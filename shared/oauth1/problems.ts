@@ -50,7 +50,7 @@ export function problemStatus(problem: OAuthProblem): 400 | 401 {
  * The report's parameters in sending order, each value as it goes into the form body (before the form's own
  * encoding). Lists of names are percent-encoded and joined with `&` (ProblemReporting), so they are encoded twice.
  */
-export function problemParameters(report: ProblemReport): [string, string][] {
+function problemParameters(report: ProblemReport): [string, string][] {
   const out: [string, string][] = [['oauth_problem', report.problem]];
   const names = (list: readonly string[]) => list.map((n) => percentEncode(n)).join('&');
   if (report.parametersAbsent?.length) out.push(['oauth_parameters_absent', names(report.parametersAbsent)]);

@@ -1,5 +1,5 @@
 /** RFC 6749 §5.2 error codes of the token endpoint, with what each means in words. */
-export const TOKEN_ERRORS: Record<string, string> = {
+const TOKEN_ERRORS: Record<string, string> = {
   invalid_request: 'The request is missing a parameter, repeats one, or is otherwise malformed.',
   invalid_client: 'Client authentication failed: unknown client, wrong secret, or an unsupported authentication method.',
   invalid_grant: 'The code or refresh token is invalid, expired, revoked, already used, or was issued for another redirect URI or client.',

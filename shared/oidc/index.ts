@@ -9,6 +9,4 @@ export * from './token-hash';
 export * from './token-management';
 export * from './trace-step';
 export * from './userinfo';
-export type { SignatureDeps, SignatureExpectations } from './id-token-signature';
-export type { ClaimExpectations } from './id-token-claims';
 export * from './token-lifecycle';

@@ -1,7 +1,7 @@
 import type { Jwk } from '../ports';
 
 /** The key type each JWS algorithm needs (RFC 7518 §3.1, RFC 8037 §3.1 for EdDSA). */
-export function keyTypeOf(alg: string): string | null {
+function keyTypeOf(alg: string): string | null {
   if (/^(RS|PS)(256|384|512)$/.test(alg)) return 'RSA';
   if (/^ES(256|384|512)$/.test(alg)) return 'EC';
   if (alg === 'EdDSA' || alg === 'Ed25519') return 'OKP';

@@ -27,7 +27,7 @@ export type BodyPart = z.infer<typeof bodyPartSchema>;
  */
 export const HISTORY_PREVIEW_CHARS = 16 * 1024;
 /** The most characters one historyBody call returns. */
-export const HISTORY_BODY_CHUNK_MAX = 1024 * 1024;
+const HISTORY_BODY_CHUNK_MAX = 1024 * 1024;
 
 /**
  * An entry as historyList gives it. `cut` names each body that is only its first HISTORY_PREVIEW_CHARS characters
@@ -65,6 +65,7 @@ export const historyPageSchema = z.strictObject({
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
+
 export const historyBodyInputSchema = z.strictObject({
   id: historyEntrySchema.shape.id,
   part: bodyPartSchema,
@@ -73,7 +74,6 @@ export const historyBodyInputSchema = z.strictObject({
 });
 /** `text` is characters offset..offset+text.length of the body; `total` its whole length in characters. */
 export const historyBodySchema = z.strictObject({ text: z.string(), offset: z.number().int(), total: z.number().int() });
-export type HistoryBody = z.infer<typeof historyBodySchema>;
 
 /** The history's size bound in MiB (settings.historyMaxMB): the oldest exchanges are removed beyond it. */
 export const HISTORY_MAX_MB = { default: 256, min: 1, max: 100 * 1024 } as const;

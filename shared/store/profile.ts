@@ -56,7 +56,7 @@ export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name
 }).readonly();
 
 /** An extra request parameter: a non-empty name. */
-export const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]).readonly();
+const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]).readonly();
 
 /**
  * The redirect URI sent instead of the catcher's own, for a provider that registers one fixed URL, an https URL or
@@ -77,7 +77,7 @@ const redirectOverride = z
 
 const port = z.number().int('the port must be a whole number').min(0, 'the port must be 0 (any free port) to 65535').max(65535, 'the port must be 0 (any free port) to 65535');
 
-export const oauth1ProfileSchema = z.strictObject({
+const oauth1ProfileSchema = z.strictObject({
   requestTokenPath: endpoint('The request token path', '/oauth/v1/request_token').default(SEED.endpoints.oauth1RequestToken.path),
   authorizePath: endpoint('The authorize path', '/oauth/v1/authorize').default(SEED.endpoints.oauth1Authorize.path),
   accessTokenPath: endpoint('The access token path', '/oauth/v1/access_token').default(SEED.endpoints.oauth1AccessToken.path),
@@ -96,7 +96,7 @@ export const oauth1ProfileSchema = z.strictObject({
   legMethod: z.enum(['POST', 'GET']).default('POST'),
 }).refine((o) => !(o.legMethod === 'GET' && o.placement === 'body'), { path: ['placement'], message: 'a GET has no body for the protocol parameters (RFC 5849 §3.5.2); choose the header or the query, or POST' });
 
-export const oauth2ProfileSchema = z.strictObject({
+const oauth2ProfileSchema = z.strictObject({
   authorizePath: endpoint('The authorize path', '/oauth/v2/authorize').default(SEED.endpoints.oauth2Authorize.path),
   tokenPath: endpoint('The token path', '/oauth/v2/token').default(SEED.endpoints.oauth2Token.path),
   apiPath: endpoint('The API path', '/api/v2/me').default('/api/v2/me'),

@@ -28,4 +28,3 @@ export const settingsPatchSchema = z.strictObject({
   keepHistory: shape.keepHistory.unwrap().optional(),
   historyMaxMB: shape.historyMaxMB.unwrap().optional(),
 });
-export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

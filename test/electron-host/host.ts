@@ -44,7 +44,10 @@ export async function startElectronHost({ encryption, lockHeldElsewhere = false 
     new Promise<StandInBrowserWindow>((resolve) => {
       const poll = setInterval(() => {
         const window = [...standIn.windows].find((w) => !known.has(w));
-        if (window) clearInterval(poll), resolve(window);
+        if (window) {
+          clearInterval(poll);
+          resolve(window);
+        }
       }, 20);
     });
   const first = waitForWindow(new Set());

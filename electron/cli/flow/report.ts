@@ -12,7 +12,7 @@ const MAX_BODY = 4096;
  * A response as HTTP/1.1 text for a terminal reader: the status line, the headers (cookies and Basic credentials
  * masked), the body cut at 4 KiB with client secrets, token secrets and refresh tokens masked.
  */
-export function rawResponseText(response: RawResponse): string {
+function rawResponseText(response: RawResponse): string {
   const body = response.bodyText.length > MAX_BODY ? `${response.bodyText.slice(0, MAX_BODY)}… (${response.bodyText.length - MAX_BODY} more characters)` : response.bodyText;
   return responseText({ ...response, headers: redactHeaders(response.headers), bodyText: redactBody(body) });
 }

@@ -69,7 +69,7 @@ function providerErrorCheck(err: ProviderError | null, reference: string): Callb
 }
 
 /** RFC 6749 §4.1.2.1 error, or an OAuth 1.0a refusal (`oauth_problem` per Problem Reporting, `denied=<token>`). */
-export function providerError(params: Params, kind: WaitTarget['kind']): ProviderError | null {
+function providerError(params: Params, kind: WaitTarget['kind']): ProviderError | null {
   const first = (n: string) => valuesOf(params, n)[0] ?? null;
   const error = first('error');
   if (error !== null) return { source: 'error', error, description: first('error_description'), uri: first('error_uri') };

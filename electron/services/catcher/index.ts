@@ -1,4 +1,4 @@
 export { startCatcher } from './catcher';
-export { CatcherError, type CatcherErrorCode } from './errors';
+export { CatcherError } from './errors';
 export { escapeHtml } from '../html';
 export type * from './types';

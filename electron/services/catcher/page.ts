@@ -13,7 +13,7 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
  * The security headers of every catcher answer (provider-cases.md CB-PAGE): nothing loads, nothing runs, the URL
  * with the code is neither cached nor sent as a Referer. The one inline style is allowed by its hash.
  */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
   Pragma: 'no-cache',
@@ -45,7 +45,7 @@ function errorBlock(e: ProviderError): string {
 }
 
 /** A small self-contained page: no scripts, no external resources, every received value escaped. */
-export function renderPage(c: PageContent): string {
+function renderPage(c: PageContent): string {
   const checks = c.checks?.length
     ? `<ul>${c.checks.map((k) => `<li class="${k.passed ? 'ok' : 'bad'}">${k.passed ? 'Passed' : 'Failed'}: ${escapeHtml(k.label)}</li>`).join('')}</ul>`
     : '';

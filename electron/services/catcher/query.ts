@@ -48,7 +48,7 @@ export function single(params: readonly CallbackParam[], name: string): string |
 }
 
 /** Parameters that make a request an authorization response (RFC 6749 §4.1.2, RFC 5849 §6.2.3, denials). */
-export const RESPONSE_PARAMETERS = ['code', 'state', 'error', 'iss', 'oauth_token', 'oauth_verifier', 'denied', 'oauth_problem'] as const;
+const RESPONSE_PARAMETERS = ['code', 'state', 'error', 'iss', 'oauth_token', 'oauth_verifier', 'denied', 'oauth_problem'] as const;
 
 export function looksLikeAuthorizationResponse(params: readonly CallbackParam[]): boolean {
   return params.some(([n]) => (RESPONSE_PARAMETERS as readonly string[]).includes(n));

@@ -9,7 +9,7 @@ import { findTarget } from './targets';
 import { ExportError, type ExportInput, type ExportResult, type ExportSource, type KnownSecret } from './types';
 
 /** The exact request of a source; an OAuth 1.0a one without it is signed now, with the input's nonce and timestamp. */
-export function exactRequest(source: ExportSource): RawRequest {
+function exactRequest(source: ExportSource): RawRequest {
   if (source.kind !== 'oauth1' || source.request) return source.request!;
   return traceSignature(source.signing, nodeCrypto).request;
 }

@@ -155,7 +155,7 @@ export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }
 }
 
 /** HAR's response object. The body is text when its bytes are UTF-8, else base64 (from the transport's exact bytes). */
-export function toHarResponse(r: RecordedExchange['response']): HarResponse {
+function toHarResponse(r: RecordedExchange['response']): HarResponse {
   const exact = r.bodyBase64 !== undefined && !isUtf8(Buffer.from(r.bodyBase64, 'base64'));
   return {
     status: r.status,
@@ -205,7 +205,7 @@ export function toHarTimings(t: RecordedExchange['timings']): HarTimings {
   };
 }
 
-export function toHarEntry(exchange: RecordedExchange, comment?: string): HarEntry {
+function toHarEntry(exchange: RecordedExchange, comment?: string): HarEntry {
   const address = exchange.remoteAddress ?? null;
   return {
     startedDateTime: new Date(exchange.startedAt).toISOString(),

@@ -29,7 +29,7 @@ const originOf = (url: string) => {
 const defined = (vars: readonly [string, string][]) => vars.filter(([, v]) => v !== '').map(([n, v]) => `@${n} = ${v}`);
 
 /** One request as it is (a signed OAuth 1.0a snapshot, or any request); `lead` is the comment on top. */
-export function httpFileOf(r: RawRequest, title: string, lead: readonly string[], placeholders: readonly string[]): string {
+function httpFileOf(r: RawRequest, title: string, lead: readonly string[], placeholders: readonly string[]): string {
   const origin = originOf(r.url);
   const names = placeholders.map((p) => p.slice(2, -2));
   return [
@@ -43,7 +43,7 @@ export function httpFileOf(r: RawRequest, title: string, lead: readonly string[]
 }
 
 /** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6). */
-export function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: string; clientSecret: string } | null): string {
+function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: string; clientSecret: string } | null): string {
   const r: RawRequest = { method: c.method, url: c.url, headers: c.headers, ...(c.body !== null ? { body: c.body } : {}) };
   const origin = originOf(c.url);
   const f = c.refresh;

@@ -15,7 +15,7 @@ const protocolPairs = (ps: readonly (readonly [string, string])[]) => ps.map(([n
  * Node with node:crypto only: RFC 5849 §3.4 in a page, every step named, so the user can read how the signature
  * is made and keep no dependency. Only the chosen method and placement are written out.
  */
-export function nodeOAuth1(c: OAuth1Code): string {
+function nodeOAuth1(c: OAuth1Code): string {
   const { before, after } = fixedOauthParams(c);
   const rsa = isRsaMethod(c.signatureMethod);
   const hmac = HMAC[c.signatureMethod];

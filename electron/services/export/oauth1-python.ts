@@ -12,7 +12,7 @@ const assign = (name: string, value: string, note: string | null) => `${name} = 
  * Python with requests-oauthlib, the library most Python clients sign with: OAuth1 signs each request when it is
  * sent, form body included. oauthlib always sends oauth_version="1.0" and takes no other oauth_* parameters.
  */
-export function pythonOAuth1(c: OAuth1Code): string {
+function pythonOAuth1(c: OAuth1Code): string {
   if (c.extraOauthParams.length) throw new ExportError('unsupported', `requests-oauthlib cannot send extra protocol parameters (${c.extraOauthParams.map(([n]) => n).join(', ')}); export node-oauth1 or java-oauth1 instead.`);
   const rsa = isRsaMethod(c.signatureMethod);
   const credentials = rsa

@@ -43,7 +43,7 @@ function postmanBody(r: RawRequest) {
   return { mode: 'raw', raw: r.body, options: { raw: { language: /json/i.test(type ?? '') ? 'json' : /xml/i.test(type ?? '') ? 'xml' : 'text' } } };
 }
 
-export function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
+function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
   const rsa = isRsaMethod(s.signatureMethod);
   return {
     type: 'oauth1',
@@ -68,7 +68,7 @@ export function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
   };
 }
 
-export function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Auth {
+function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Auth {
   return {
     type: 'oauth2',
     oauth2: [
@@ -93,7 +93,7 @@ export function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secret
   };
 }
 
-export function postmanCollection(options: { name: string; request: RawRequest; auth: Auth; secrets: Secrets; description: string }): string {
+function postmanCollection(options: { name: string; request: RawRequest; auth: Auth; secrets: Secrets; description: string }): string {
   const { request: r, auth, secrets } = options;
   const hasAuth = auth.type !== 'noauth';
   const body = postmanBody(r);

@@ -8,7 +8,7 @@ import { ANY_SOURCE, singleUseNotes, type ExportTarget } from './export-target';
  * repeated headers and reorders Host. Host and Content-Length are added when the request does not carry them, as
  * the transport adds them; a request the transport recorded already has both and its exact request line.
  */
-export function rawHttp(r: RawRequest & { readonly requestLine?: string }): string {
+function rawHttp(r: RawRequest & { readonly requestLine?: string }): string {
   const u = parseHttpUrl(r.url, 'raw-http');
   const line = r.requestLine ?? `${r.method} ${requestTarget(u)} HTTP/1.1`;
   const has = (name: string) => r.headers.some(([n]) => n.toLowerCase() === name);

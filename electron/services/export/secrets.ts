@@ -10,7 +10,7 @@ import type { KnownSecret, SecretName } from './types';
  */
 export type PlaceholderStyle = 'code' | 'template';
 
-export const placeholderFor = (name: SecretName, style: PlaceholderStyle): string => (style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`);
+const placeholderFor = (name: SecretName, style: PlaceholderStyle): string => (style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`);
 
 /** Fields that hold a secret wherever they appear (form, query or JSON), as the history view masks them. */
 const SECRET_FIELDS = ['client_secret', 'refresh_token', 'oauth_token_secret', 'password', 'access_token'] as const satisfies readonly SecretName[];

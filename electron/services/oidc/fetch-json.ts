@@ -6,7 +6,7 @@ export async function fetchJson(url: string, options: SendOptions = {}): Promise
   try {
     exchange = await send({ method: 'GET', url, headers: [['Accept', 'application/json']] }, options);
   } catch (e) {
-    if (e instanceof TransportError) throw new Error(e.message);
+    if (e instanceof TransportError) throw new Error(e.message, { cause: e });
     throw e;
   }
   const { status, statusText, bodyText } = exchange.response;

@@ -11,7 +11,7 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
  */
 
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
-export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
+const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);

@@ -53,7 +53,7 @@ export interface DeauthorizeResult {
 }
 
 /** Ten years: more than enough to expire anything the mock issues. */
-export const MAX_CLOCK_ADVANCE = 10 * 365 * 86400;
+const MAX_CLOCK_ADVANCE = 10 * 365 * 86400;
 
 function configView(ctx: ProviderContext): MockConfigView {
   return {

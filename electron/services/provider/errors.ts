@@ -13,7 +13,7 @@ export function oauth1Problem(realm: string, report: ProblemReport, status: numb
 }
 
 /** RFC 6749 §5.2: error_description is limited to %x20-21 / %x23-5B / %x5D-7E, so anything else is replaced. */
-export function asciiDescription(text: string): string {
+function asciiDescription(text: string): string {
   const ascii = text.replace(/§/g, 'section ').replace(/[–—]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, "'");
   return ascii.replace(/"/g, "'").replace(/\\/g, '/').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }

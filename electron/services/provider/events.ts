@@ -39,7 +39,7 @@ interface Entry {
 
 /** The history's default bounds: the last 500 requests, fewer when their bodies are large. */
 export const HISTORY_LIMIT = 500;
-export const HISTORY_BYTES = 64 * 1024 * 1024;
+const HISTORY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Fan-out of provider events with a history bounded in count and in bytes (requests may carry bodies up to the

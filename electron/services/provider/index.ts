@@ -1,7 +1,6 @@
-export { MockProvider, DEFAULT_BODY_LIMIT, type MockProviderOptions, type StartOptions } from './server';
-export { ConfigError, DEFAULT_CREDENTIALS, defaultConfig, parseConfig, parseConfigText, type ProviderConfig, type Lifetimes, type Switches } from './config';
-export type { ProviderEvent, Verdict } from './events';
-export type { ProviderSignatureReport } from './oauth1-verify';
+export { MockProvider, type MockProviderOptions } from './server';
+export { ConfigError, DEFAULT_CREDENTIALS, defaultConfig, parseConfig, parseConfigText, type ProviderConfig } from './config';
+export type { ProviderEvent } from './events';
 export {
   advanceMockClock,
   deauthorizeAccessToken,
@@ -11,10 +10,4 @@ export {
   resetMockClock,
   setAutoLoginUser,
   updateMockSettings,
-  type ClockView,
-  type DeauthorizeResult,
-  type MockConfigView,
-  type MockSettings,
-  type MockStateView,
 } from './control';
-export type { StateView } from './state-view';

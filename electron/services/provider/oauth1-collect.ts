@@ -7,7 +7,7 @@ import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderReq
  * Step one of verification: find the protocol parameters. RFC 5849 §3.5 allows the Authorization header, the form
  * body or the query, but "one and only one" of them; names may not repeat (§3.1 item 2, §3.2).
  */
-export const KNOWN_PROTOCOL_PARAMETERS = new Set([
+const KNOWN_PROTOCOL_PARAMETERS = new Set([
   'oauth_consumer_key',
   'oauth_token',
   'oauth_signature_method',

@@ -27,7 +27,7 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
 };
 
 /** The metadata; the same members serve both documents (RFC 8414 §2 takes OIDC Discovery's members as they are). */
-export function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
+function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
   const sw = ctx.settings.switches;
   const publicClients = ctx.config.oauth2.clients.some((c) => c.secret === undefined);

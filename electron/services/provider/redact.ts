@@ -3,10 +3,10 @@
  * tokens are replaced in form and JSON bodies, and Basic credentials in headers. Bodies are cut to a bounded size
  * so the event history stays small.
  */
-export const SECRET_FIELDS = ['password', 'client_secret', 'oauth_token_secret', 'refresh_token'] as const;
+const SECRET_FIELDS = ['password', 'client_secret', 'oauth_token_secret', 'refresh_token'] as const;
 /** In form bodies also `token`: the field of revocation (RFC 7009 §2.1) and introspection (RFC 7662 §2.1), often a refresh token. */
 const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'token'];
-export const REDACTED = '«redacted»';
+const REDACTED = '«redacted»';
 export const MAX_EVENT_BODY = 16 * 1024;
 
 const FORM_FIELD = new RegExp(`(^|&)(${FORM_SECRET_FIELDS.join('|')})=([^&]*)`, 'g');

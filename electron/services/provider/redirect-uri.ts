@@ -15,7 +15,7 @@ interface UriParts {
 
 const RFC3986 = /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', 'about']);
-export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 function parts(uri: string): UriParts | null {
   const m = RFC3986.exec(uri);

@@ -25,7 +25,7 @@ const ROUTES = new Map<string, Handler>([
   ...OIDC_ROUTES,
 ]);
 
-export const ROUTE_PATHS = [...ROUTES.keys()];
+const ROUTE_PATHS = [...ROUTES.keys()];
 
 /** The host part of a Host header value, lower case (`[::1]:8080` → `[::1]`). */
 function hostOf(value: string): string {

@@ -38,7 +38,7 @@ export interface StartOptions {
   readonly host?: string;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e]/g;
 const NOT_LOCATION = /[^\x21-\x7e]/gu;

@@ -142,8 +142,14 @@ export class ProviderState {
   /** RFC 6749 §4.1.2 / RFC 9700 §4.14.2: revoke every token of a grant (code replay, refresh token replay). */
   revokeGrant(grantId: string): number {
     let n = 0;
-    for (const t of this.bearerTokens.values()) if (t.grantId === grantId && t.status === 'valid') (t.status = 'revoked'), n++;
-    for (const t of this.refreshTokens.values()) if (t.grantId === grantId && t.status !== 'revoked') (t.status = 'revoked'), n++;
+    for (const t of this.bearerTokens.values()) if (t.grantId === grantId && t.status === 'valid') {
+      t.status = 'revoked';
+      n++;
+    }
+    for (const t of this.refreshTokens.values()) if (t.grantId === grantId && t.status !== 'revoked') {
+      t.status = 'revoked';
+      n++;
+    }
     return n;
   }
 

@@ -6,7 +6,7 @@ import { writeFileDurably, type WriteFs } from './durable-write';
 import { lockFile } from './store-lock';
 
 /** How long a change waits for another process's write to finish before it fails (they take milliseconds). */
-export const DEFAULT_LOCK_TIMEOUT_MS = 3_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 3_000;
 
 export interface FileBackendOptions {
   /** The file operations saves use (default node:fs); tests inject a full disk here. */
@@ -50,7 +50,7 @@ export const STORE_FILE_OPTIONS = {
 } as const;
 
 /** Secrets may be plain here (no keyring): keep it to this user. Failures (Windows, a directory we do not own) leave the mode as it was. */
-export function makePrivate(path: string, mode = 0o700): void {
+function makePrivate(path: string, mode = 0o700): void {
   try {
     chmodSync(path, mode);
   } catch {

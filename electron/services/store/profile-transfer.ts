@@ -5,7 +5,7 @@ import { invalidInput } from './backend';
 
 /** Profiles as a JSON file a user can keep, share or move to another machine. */
 export const EXPORT_FORMAT = 'oauth-lab-profiles';
-export const EXPORT_VERSION = 1;
+const EXPORT_VERSION = 1;
 
 const exportSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT, `expected "${EXPORT_FORMAT}" (a profiles export from OAuth Lab)`),
@@ -14,7 +14,7 @@ const exportSchema = z.strictObject({
 });
 
 /** The profile with every secret field emptied (PROFILE_SECRET_FIELDS). */
-export function withoutSecrets(p: Profile): Profile {
+function withoutSecrets(p: Profile): Profile {
   let out = p;
   for (const [group, field] of PROFILE_SECRET_FIELDS) out = { ...out, [group]: { ...out[group], [field]: '' } };
   return out;

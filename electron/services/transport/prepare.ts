@@ -20,7 +20,7 @@ export class InvalidRequest extends Error {}
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
 const BAD_VALUE = /[\r\n\0]/;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-export const REDACTED = '[redacted: proxy credentials]';
+const REDACTED = '[redacted: proxy credentials]';
 
 /**
  * Header names must be tokens and values free of CR, LF and NUL (RFC 9110 §5.5, RFC 9112 §5): either would split

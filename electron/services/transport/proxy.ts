@@ -33,7 +33,7 @@ const mask = (u: URL) => `${u.protocol}//${u.username ? `${u.username}${u.passwo
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
 /** Loopback destinations never go through a proxy: the mock provider and the catcher live there. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   const h = bare(host);
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

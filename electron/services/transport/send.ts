@@ -8,7 +8,7 @@ import { InvalidRequest, prepareRequest, type Prepared } from './prepare';
 import { chooseProxy, ProxySettingError, type ProxyChoice } from './proxy';
 import type { SendOptions, TransportExchange, TransportResponse } from './types';
 
-export const DEFAULTS = { connectTimeoutMs: 10_000, timeoutMs: 30_000, maxResponseBytes: 10 * 1024 * 1024 } as const;
+const DEFAULTS = { connectTimeoutMs: 10_000, timeoutMs: 30_000, maxResponseBytes: 10 * 1024 * 1024 } as const;
 
 function limit(name: keyof typeof DEFAULTS, v: number | undefined, request: RawRequest): number {
   if (v === undefined) return DEFAULTS[name];

@@ -71,5 +71,3 @@ export function createDebuggerStore({ crypto, bridge, runner = null }: Pick<Rend
     };
   });
 }
-
-export type DebuggerStore = ReturnType<typeof createDebuggerStore>;

@@ -49,7 +49,7 @@ export interface DebugResult {
   readonly errors: InputErrors;
 }
 
-export const emptyFields: FieldsInput = { method: '', url: '', body: '', contentType: '', authorization: '' };
+const emptyFields: FieldsInput = { method: '', url: '', body: '', contentType: '', authorization: '' };
 
 export const emptyInputs: DebugInputs = {
   form: 'curl',
@@ -65,7 +65,7 @@ export const emptyInputs: DebugInputs = {
 };
 
 /** The names the page gives its inputs, so a message says which one is wrong. */
-export const INPUT_NAMES: Record<InputId, string> = {
+const INPUT_NAMES: Record<InputId, string> = {
   raw: 'Raw HTTP request',
   curl: 'curl command',
   method: 'Method',

@@ -9,7 +9,7 @@ export interface OpenUrlState {
   openUrl(url: string, target: MethodInput<'openUrl'>['target']): Promise<BridgeResult<MethodOutput<'openUrl'>>>;
 }
 
-export function createOpenUrlStore({ bridge }: Pick<RendererDeps, 'bridge'>) {
+function createOpenUrlStore({ bridge }: Pick<RendererDeps, 'bridge'>) {
   return createStore<OpenUrlState>()(() => ({ openUrl: (url, target) => bridge.openUrl({ url, target }) }));
 }
 

@@ -6,7 +6,7 @@ import type { RendererDeps } from '../../app/deps';
 import { count } from './format';
 
 /** Entries fetched per historyList call (the contract allows up to 500). */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export type OutcomeFilter = '' | 'succeeded' | 'failed';
 
@@ -17,7 +17,7 @@ export interface HistoryFilter {
   readonly outcome: OutcomeFilter;
 }
 
-export const NO_FILTER: HistoryFilter = { profileId: '', leg: '', outcome: '' };
+const NO_FILTER: HistoryFilter = { profileId: '', leg: '', outcome: '' };
 
 export interface HistoryState {
   readonly filter: HistoryFilter;

@@ -10,7 +10,7 @@ export interface HostTraceState {
   traceInHost(input: SignatureInput): Promise<BridgeResult<MethodOutput<'oauth1Trace'>>>;
 }
 
-export function createHostTraceStore({ bridge }: Pick<RendererDeps, 'bridge'>) {
+function createHostTraceStore({ bridge }: Pick<RendererDeps, 'bridge'>) {
   return createStore<HostTraceState>()(() => ({ traceInHost: (input) => bridge.oauth1Trace(input) }));
 }
 

@@ -108,5 +108,3 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
 }
 
 const tokenOf = (f: OAuth2State, which: TokenTypeHint) => (which === 'access_token' ? f.token?.accessToken : f.token?.refreshToken) ?? '';
-
-export type LifecycleStore = ReturnType<typeof createLifecycleStore>;

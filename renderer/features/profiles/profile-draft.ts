@@ -96,7 +96,7 @@ const NUMBER_MESSAGES = {
 } as const;
 
 /** "Callback port: the port must be…": a message that names its field, unless it already does ("The token path…"). */
-export function named(path: FieldPath, message: string): string {
+function named(path: FieldPath, message: string): string {
   return /^The /.test(message) ? message : `${FIELD_LABELS[path]}: ${message}`;
 }
 

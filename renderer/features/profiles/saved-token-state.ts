@@ -14,7 +14,7 @@ export interface SavedTokenState {
 type MockState = MethodOutput<'mockState'>['state'];
 
 /** The running mock's statuses by token value (OAuth 1.0a and OAuth 2 access tokens), or null when it is not asked. */
-export function mockStatuses(state: MockState): ReadonlyMap<string, string> {
+function mockStatuses(state: MockState): ReadonlyMap<string, string> {
   return new Map([...state.oauth1.accessTokens, ...state.oauth2.accessTokens].map((t) => [t.token, t.status]));
 }
 

@@ -36,6 +36,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
     });
     if (baseUrl) setForm((f) => ({ ...f, url: endpointUrl(baseUrl, profile.oauth2.apiPath) }));
     // Only when the profile or its base URL changes: the user's edits to the URL stay otherwise.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile?.id, baseUrl]);
   const saved = tokens.find((t) => t.id === tokenId) ?? null;
   const edit = (patch: Partial<BearerRequestForm>) => setForm({ ...form, ...patch });

@@ -1,6 +1,6 @@
 import { percentEncode, type SignatureTrace } from '../../../shared/oauth1';
 
-export const DOTS = '••••••••';
+const DOTS = '••••••••';
 
 /**
  * PLAINTEXT's signature is the signing key, the secrets themselves (RFC 5849 §3.4.4), so it is masked wherever it

@@ -112,5 +112,3 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
     };
   });
 }
-
-export type SignerStore = ReturnType<typeof createSignerStore>;

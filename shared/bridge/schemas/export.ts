@@ -5,7 +5,7 @@ import { signatureInputSchema } from './oauth1';
 /** Exports across the bridge: a request in (as the export core takes it), code or a collection out. */
 const opt = z.string().nullable().optional();
 
-export const exportSourceSchema = z.discriminatedUnion('kind', [
+const exportSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('oauth1'), signing: signatureInputSchema, request: rawRequestSchema.optional() }),
   z.strictObject({
     kind: z.literal('oauth2'),

@@ -41,7 +41,7 @@ export const mockStateSchema = z.strictObject({
   }),
 });
 
-export const providerSignatureSchema = z.strictObject({
+const providerSignatureSchema = z.strictObject({
   signatureMethod: z.string().nullable(),
   placement: z.string().nullable(),
   clientSignature: z.string().nullable(),

@@ -68,7 +68,6 @@ export function rfcUriParts(r: ReceivedRequest): UriParts {
 }
 
 export const uriText = (u: UriParts): string => `${u.scheme}://${u.host}${u.port !== null ? `:${u.port}` : ''}${u.path}${u.query !== null ? `?${u.query}` : ''}`;
-export const rfcUri = (r: ReceivedRequest): string => uriText(rfcUriParts(r));
 
 /** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
 export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p, index) => ({ name: p.name, value: p.value, source: p.source, index }));

@@ -13,7 +13,7 @@ import { isSealed, type SecretBox } from '../secrets';
  */
 
 /** Bodies larger than this (in bytes) get a file of their own, so the lines stay small and quick to scan. */
-export const INLINE_BODY_BYTES = 8 * 1024;
+const INLINE_BODY_BYTES = 8 * 1024;
 
 const bodyRefSchema = z.strictObject({
   /** File name in the segment's directory. */

@@ -13,7 +13,7 @@ async function expectValidHar(json: unknown) {
   try {
     await validateHar(json);
   } catch (e) {
-    throw new Error(`not valid HAR 1.2: ${JSON.stringify((e as HARError).errors ?? (e as Error).message)}`);
+    throw new Error(`not valid HAR 1.2: ${JSON.stringify((e as HARError).errors ?? (e as Error).message)}`, { cause: e });
   }
 }
 

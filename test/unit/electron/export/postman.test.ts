@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types are reachable by path only (below)
 /// <reference path="../../../../node_modules/postman-collection/types/index.d.ts" />
 // postman-collection ships its types as an ambient module without pointing package.json at them.
 import { Collection, type Item, type Request, type Variable } from 'postman-collection';

@@ -1,0 +1,70 @@
+// The layer rule, on every import of every file: a relative specifier is resolved to its path in the repository
+// and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and zod); electron/ and
+// renderer/ import shared/ and platform/ (adapters that run alike in Node and the browser), never each other;
+// platform/ imports only shared/ and its packages; the preload sees only electron, its own folder and the
+// contract's names, channels and API type.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PRELOAD_CONTRACT = ['shared/bridge/names', 'shared/bridge/channels', 'shared/bridge/api'];
+/** What platform/ may import besides shared/: packages that run alike in Node and in the browser. */
+const PLATFORM_PACKAGES = ['jose'];
+
+/** Each layer: which files it holds, and the verdict on an import's target (null when allowed). */
+const LAYERS = [
+  {
+    files: 'electron/preload/',
+    refuse: (t) =>
+      t === 'electron' || t.startsWith('electron/preload/') || PRELOAD_CONTRACT.includes(t.replace(/\.ts$/, ''))
+        ? null
+        : 'the preload imports only electron, electron/preload/ and shared/bridge/{names,channels,api}',
+  },
+  {
+    files: 'shared/',
+    refuse: (t) => (t === 'zod' || t.startsWith('shared/') ? null : 'shared/ imports only shared/ and zod'),
+  },
+  {
+    files: 'platform/',
+    refuse: (t) =>
+      t.startsWith('shared/') || PLATFORM_PACKAGES.includes(t) ? null : 'platform/ imports only shared/ and jose',
+  },
+  {
+    files: 'electron/',
+    refuse: (t) => (t.startsWith('renderer/') ? 'electron/ never imports renderer/: share it through shared/' : null),
+  },
+  {
+    files: 'renderer/',
+    refuse: (t) => (t.startsWith('electron/') ? 'renderer/ never imports electron/: go through the bridge' : null),
+  },
+];
+
+const posix = (path) => path.split(sep).join('/');
+
+export const layerImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps each layer to the imports it may make' },
+    schema: [],
+    messages: { layer: '{{file}} imports {{spec}}: {{why}}.' },
+  },
+  create(context) {
+    const file = posix(relative(ROOT, context.filename));
+    const layer = LAYERS.find((l) => file.startsWith(l.files));
+    if (!layer) return {};
+    const judge = (node) => {
+      const spec = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+      if (spec === null) return;
+      const target = spec.startsWith('.') ? posix(relative(ROOT, resolve(dirname(context.filename), spec))) : spec;
+      const why = layer.refuse(target);
+      if (why) context.report({ node, messageId: 'layer', data: { file, spec, why } });
+    };
+    return {
+      ImportDeclaration: (node) => judge(node.source),
+      ExportNamedDeclaration: (node) => judge(node.source),
+      ExportAllDeclaration: (node) => judge(node.source),
+      ImportExpression: (node) => judge(node.source),
+      TSImportType: (node) => judge(node.argument?.literal ?? node.source),
+      TSExternalModuleReference: (node) => judge(node.expression),
+    };
+  },
+};
