@@ -19,6 +19,9 @@ export class InvalidRequest extends Error {}
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
 const BAD_VALUE = /[\r\n\0]/;
+// RFC 9110 §5.5: a field value is visible octets, spaces and tabs; other controls, and characters that are not one
+// octet (above U+00FF), cannot be written as a header (Node refuses them too).
+const NOT_AN_OCTET = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|[^\x00-\xff]/u;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const REDACTED = '[redacted: proxy credentials]';
 
@@ -30,6 +33,11 @@ export function checkHeaderFields(headers: readonly Header[]): void {
   for (const [name, value] of headers) {
     if (!TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
     if (BAD_VALUE.test(value)) throw new InvalidRequest(`The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`);
+    const odd = NOT_AN_OCTET.exec(value)?.[0];
+    if (odd !== undefined) {
+      const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      throw new InvalidRequest(`The value of header ${name} contains ${code}, which a header cannot carry (RFC 9110 §5.5: visible octets, spaces and tabs). Percent-encode it, or remove it.`);
+    }
   }
 }
 

@@ -100,7 +100,13 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
         if (finished) return void conn.socket.destroy();
         clearTimeout(connectTimer);
         phase = 'request';
-        const req = httpRequest({ createConnection: () => conn.socket, method: sent.method, path: prepared.target, headers: prepared.wireHeaders.flat(), setHost: false });
+        let req: ReturnType<typeof httpRequest>;
+        try {
+          req = httpRequest({ createConnection: () => conn.socket, method: sent.method, path: prepared.target, headers: prepared.wireHeaders.flat(), setHost: false });
+        } catch (e) {
+          // prepareRequest refuses what Node would; this keeps any other refusal an answer rather than a hang.
+          return fail('invalid_request', `The request could not be written: ${(e as Error).message}`);
+        }
         req.once('socket', (s: Socket) => s.once('data', () => (marks.firstByte ??= at())));
         req.once('finish', () => (phase = 'response'));
         req.on('error', (e: NodeJS.ErrnoException) => {

@@ -133,6 +133,8 @@ describe('transport errors: coded, in words, with the request as it would have b
       [{ method: 'CONNECT', url, headers: [] }, /CONNECT cannot be sent/],
       [{ method: 'GET', url, headers: [['Bad Name', 'x']] }, /header name "Bad Name" is not a valid token/],
       [{ method: 'GET', url, headers: [['X-Evil', 'a\r\nInjected: 1']] }, /line break or NUL.*header injection/],
+      [{ method: 'GET', url, headers: [['Authorization', 'OAuth realm="中"']] }, /header Authorization contains U\+4E2D, which a header cannot carry/],
+      [{ method: 'GET', url, headers: [['X-Bell', 'a\u0007b']] }, /header X-Bell contains U\+0007/],
       [{ method: 'POST', url, headers: [['Transfer-Encoding', 'chunked']], body: 'x' }, /Transfer-Encoding cannot be set/],
       [{ method: 'POST', url, headers: [['Content-Length', '5']], body: 'ü' }, /Content-Length says 5 but the body is 2 bytes/],
       [{ method: 'GET', url, headers: [['Host', 'a'], ['host', 'b']] }, /more than one Host header/],
