@@ -37,7 +37,7 @@ describe('signer store', () => {
     expect(run.exchange?.response.status).toBe(200);
     expect(run.sent?.params.find((p) => p.name === 'oauth_nonce')?.value).toBe(nonce);
     expect(s.getState().form.nonce).not.toBe(nonce);
-    expect(bridge.httpSend).toHaveBeenCalledWith({ request: run.sent!.request, options: { allowSelfSigned: false, timeoutMs: 30000 }, record: { id: expect.stringMatching(/^[0-9a-f]{24}$/), profileId: 'mock', flow: 'signer', leg: 'request' } });
+    expect(bridge.httpSend).toHaveBeenCalledWith({ request: run.sent!.request, options: { allowSelfSigned: false, timeoutMs: 30000 }, record: { id: expect.stringMatching(/^[0-9a-f]{16}$/), profileId: 'mock', flow: 'signer', leg: 'request' } });
     expect(bridge.recorded).toEqual([expect.objectContaining({ flow: 'signer', leg: 'request', profileId: 'mock', outcome: 'succeeded' })]);
   });
 

@@ -62,7 +62,7 @@ describe('OAuth 1.0a flow store', () => {
     expect(s.drafts.requestToken!.nonce).not.toBe(draft.nonce);
     // The host records the exchange (httpSend's record); the leg's own verdict follows by the record's id.
     const { record } = sent as unknown as { record: { id: string } };
-    expect(record).toMatchObject({ profileId: 'mock', flow: 'oauth1', leg: 'requestToken', id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(record).toMatchObject({ profileId: 'mock', flow: 'oauth1', leg: 'requestToken', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(calls.filter(([m]) => m === 'historyAnnotate')).toEqual([['historyAnnotate', { id: record.id, outcome: 'succeeded', summary: s.runs.requestToken!.outcome!.summary }]]);
   });
 
