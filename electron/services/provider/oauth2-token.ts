@@ -1,7 +1,7 @@
 import { base64Decode } from '../../../shared/encoding/base64';
 import { utf8Decode } from '../../../shared/encoding/utf8';
 import { constantTimeEqual, percentDecode } from '../../../shared/oauth1';
-import { codeChallenge } from '../../../shared/oauth2/pkce';
+import { codeChallenge, PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
@@ -15,7 +15,6 @@ import type { AuthorizationCode, RefreshToken } from './state';
  * grant (RFC 6749 §6; an assumption, the interface says "not shown"). Errors are RFC 6749 §5.2 JSON.
  */
 const endpoint = SEED.endpoints.oauth2Token.id;
-const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
 const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
@@ -141,7 +140,7 @@ function authorizationCode(ctx: ProviderContext, client: ClientConfig, get: Form
   const redirectUri = get.value('redirect_uri');
   if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (interface §4.2, RFC 6749 §4.1.3).');
   const verifier = get.value('code_verifier');
-  if (verifier !== undefined && !VERIFIER.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
+  if (verifier !== undefined && !PKCE_VALUE_SYNTAX.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
   const code = ctx.state.codes.get(codeValue);
   if (!code) throw bad('invalid_grant', 'The authorization code is unknown to this provider.');
   if (code.clientId !== client.id) throw bad('invalid_grant', 'The authorization code was issued to another client (RFC 6749 §4.1.3).');
