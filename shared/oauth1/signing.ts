@@ -7,7 +7,8 @@ import { percentEncode } from './percent-encoding';
 export const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
-const HASH: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HashAlgorithm> = {
+/** The hash each method signs with (§3.4.2 HMAC, §3.4.3 RSASSA-PKCS1-v1_5); PLAINTEXT has none (§3.4.4). */
+export const SIGNATURE_HASH: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HashAlgorithm> = {
   'HMAC-SHA1': 'SHA-1',
   'HMAC-SHA256': 'SHA-256',
   'HMAC-SHA512': 'SHA-512',
@@ -57,13 +58,13 @@ export function signBaseString(
     }
     let digest: Uint8Array;
     try {
-      digest = crypto.rsaSign(HASH[method], privateKeyPem, baseString);
+      digest = crypto.rsaSign(SIGNATURE_HASH[method], privateKeyPem, baseString);
     } catch (e) {
       throw new ProtocolError('invalid_private_key', 'signature', `The RSA private key could not be used: ${(e as Error).message}`);
     }
     return { signature: base64Encode(digest), digest };
   }
-  const digest = crypto.hmac(HASH[method], key, baseString);
+  const digest = crypto.hmac(SIGNATURE_HASH[method], key, baseString);
   return { signature: base64Encode(digest), digest };
 }
 
@@ -87,7 +88,7 @@ export function verifySignature(
     } catch {
       return false;
     }
-    return crypto.rsaVerify(HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
+    return crypto.rsaVerify(SIGNATURE_HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
   }
   return constantTimeEqual(signBaseString(method, baseString, key, crypto).signature, signature);
 }
@@ -105,5 +106,5 @@ export function bodyHash(method: SignatureMethod, body: string | Uint8Array, cry
   if (method === 'PLAINTEXT') {
     throw new ProtocolError('body_hash_unsupported', 'body-hash', 'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.');
   }
-  return base64Encode(crypto.digest(HASH[method], body));
+  return base64Encode(crypto.digest(SIGNATURE_HASH[method], body));
 }

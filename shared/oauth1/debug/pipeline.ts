@@ -1,7 +1,7 @@
 import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
 import type { Param, ParamSource } from '../parameters';
-import { isRsaMethod, signBaseString, signingKey, type SignatureMethod } from '../signing';
+import { isRsaMethod, SIGNATURE_HASH, signBaseString, signingKey, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';
 
 /** A parameter on its way into the base string; `encoded` replaces the encoder's output for this one pair. */
@@ -94,8 +94,6 @@ export interface Signer {
 
 export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({ key: signingKey(keys.consumerSecret ?? '', keys.tokenSecret), method, format: 'base64' });
 
-const HASH_OF = { 'RSA-SHA1': 'SHA-1', 'RSA-SHA256': 'SHA-256', 'RSA-SHA512': 'SHA-512' } as const;
-
 /**
  * Does `signature` sign `baseString` this way? HMAC and PLAINTEXT are recomputed (§3.4.2, §3.4.4); RSA is verified
  * with the public key (§3.4.3). A plain comparison is enough: this runs on the user's own request, not on a server.
@@ -109,7 +107,7 @@ export function signs(signature: string, baseString: string, signer: Signer, key
     } catch {
       return false;
     }
-    return crypto.rsaVerify(HASH_OF[signer.method as keyof typeof HASH_OF], keys.rsaPublicKeyPem, baseString, bytes);
+    return crypto.rsaVerify(SIGNATURE_HASH[signer.method as 'RSA-SHA1'], keys.rsaPublicKeyPem, baseString, bytes);
   }
   return computeSignature(baseString, signer, crypto) === signature;
 }

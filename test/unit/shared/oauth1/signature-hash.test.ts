@@ -1,0 +1,26 @@
+import { createHmac, generateKeyPairSync, verify } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SIGNATURE_HASH, SIGNATURE_METHODS, signBaseString, verifySignature } from '../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
+
+/** The one table of signature method -> hash, checked against node:crypto named independently of it. */
+const NODE_HASH = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512', 'RSA-SHA1': 'sha1', 'RSA-SHA256': 'sha256', 'RSA-SHA512': 'sha512' } as const;
+const keys = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const base = 'POST&https%3A%2F%2Fapi.example.com%2Fr&a%3D1';
+
+describe('SIGNATURE_HASH', () => {
+  it('names a hash for every method but PLAINTEXT (RFC 5849 §3.4.4 has none)', () => {
+    expect(Object.keys(SIGNATURE_HASH).sort()).toEqual(SIGNATURE_METHODS.filter((m) => m !== 'PLAINTEXT').sort());
+  });
+  for (const [method, nodeHash] of Object.entries(NODE_HASH) as [keyof typeof NODE_HASH, string][]) {
+    it(`${method} signs with ${nodeHash}`, () => {
+      if (method.startsWith('HMAC-')) {
+        expect(signBaseString(method, base, 'cs&ts', nodeCrypto).signature).toBe(createHmac(nodeHash, 'cs&ts').update(base).digest('base64'));
+        return;
+      }
+      const { signature } = signBaseString(method, base, '', nodeCrypto, keys.privateKey);
+      expect(verify(nodeHash, Buffer.from(base), keys.publicKey, Buffer.from(signature, 'base64'))).toBe(true);
+      expect(verifySignature(method, base, '', signature, nodeCrypto, keys.publicKey)).toBe(true);
+    });
+  }
+});
