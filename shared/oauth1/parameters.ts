@@ -1,3 +1,4 @@
+import { splitUrlEncoded } from '../url-encoded';
 import { percentDecode } from './percent-encoding';
 
 /** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
@@ -14,16 +15,7 @@ export interface SourcedParam {
  * segments (`a=1&&b=2`) carry nothing and are skipped.
  */
 export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: string): Param[] {
-  if (text === '') return [];
-  const out: Param[] = [];
-  for (const part of text.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
-  }
-  return out;
+  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
 }
 
 /**

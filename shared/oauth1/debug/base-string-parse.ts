@@ -1,5 +1,6 @@
 import { ProtocolError } from '../../errors';
 import type { Param } from '../parameters';
+import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecode } from '../percent-encoding';
 
 /** A signature base string split into its three parts (RFC 5849 §3.4.1.1), each decoded once. */
@@ -38,9 +39,6 @@ export function parseBaseString(text: string, step = 'base-string'): ParsedBaseS
     fail((e as Error).message);
   }
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(uri)) fail(`its second part, ${JSON.stringify(uri)}, is not an absolute URI.`);
-  const params = normalized === '' ? [] : normalized.split('&').map((p): Param => {
-    const eq = p.indexOf('=');
-    return eq < 0 ? [p, ''] : [p.slice(0, eq), p.slice(eq + 1)];
-  });
+  const params = splitUrlEncoded(normalized).map((p): Param => [p.rawName, p.rawValue]);
   return { text: t, method: percentDecode(method, false, step), uri, normalized, params };
 }
