@@ -47,9 +47,3 @@ export function toSignatureInput(r: SignRequest, fresh: { nonce: () => string; t
   };
 }
 
-/** zod's issues as one sentence naming each member that is wrong. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.code === 'unrecognized_keys' ? `unknown member(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}` : `${i.path.join('.') || 'input'}: ${i.message}`))
-    .join('; ');
-}

@@ -8,7 +8,8 @@ import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { parseFlags } from '../flags';
 import { UsageError, type CliIO, type Command } from '../io';
-import { describeIssues, SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
+import { describeIssues } from '../../../shared/schema-issues';
+import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
 
 /** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
 const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
@@ -183,6 +184,6 @@ function parseLine(line: string, n: number): SignRequest {
     throw new UsageError(`line ${n} is not JSON (${(e as Error).message}).`);
   }
   const parsed = SignRequestSchema.safeParse(json);
-  if (!parsed.success) throw new UsageError(describeIssues(parsed.error));
+  if (!parsed.success) throw new UsageError(describeIssues(parsed.error, 'input'));
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
+import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
@@ -148,12 +149,8 @@ export class ConfigError extends Error {
 }
 
 function describeIssues(source: string, error: z.ZodError): string {
-  const lines = error.issues.slice(0, 10).map((issue) => {
-    const path = issue.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
-    const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
-    return `  ${path || '(top level)'}: ${message}`;
-  });
-  return `${source} is not a valid mock provider configuration:\n${lines.join('\n')}`;
+  const lines = issueLines(error, '(top level)').slice(0, 10);
+  return `${source} is not a valid mock provider configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
 /** Validates a parsed JSON value; the error lists each wrong field with its path and what is expected. */
