@@ -80,17 +80,19 @@ export function verifySignature(
   crypto: CryptoPort,
   publicKeyPem?: string,
 ): boolean {
-  if (isRsaMethod(method)) {
-    if (!publicKeyPem) return false;
-    let bytes: Uint8Array;
-    try {
-      bytes = base64Decode(signature);
-    } catch {
-      return false;
-    }
-    return crypto.rsaVerify(SIGNATURE_HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
-  }
+  if (isRsaMethod(method)) return publicKeyPem ? verifyRsaSignature(method, baseString, signature, publicKeyPem, crypto) : false;
   return constantTimeEqual(signBaseString(method, baseString, key, crypto).signature, signature);
+}
+
+/** §3.4.3.2: the base64 signature checked with the consumer's RSA public key; one that is not base64 does not match. */
+export function verifyRsaSignature(method: SignatureMethod, baseString: string, signature: string, publicKeyPem: string, crypto: CryptoPort): boolean {
+  let bytes: Uint8Array;
+  try {
+    bytes = base64Decode(signature);
+  } catch {
+    return false;
+  }
+  return crypto.rsaVerify(SIGNATURE_HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
 }
 
 /** Compares without an early exit, so the time taken does not reveal how many leading characters matched. */

@@ -1,7 +1,7 @@
-import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
+import { base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
 import type { Param, ParamSource } from '../parameters';
-import { isRsaMethod, SIGNATURE_HASH, signBaseString, signingKey, type SignatureMethod } from '../signing';
+import { isRsaMethod, signBaseString, signingKey, verifyRsaSignature, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';
 
 /** A parameter on its way into the base string; `encoded` replaces the encoder's output for this one pair. */
@@ -99,16 +99,7 @@ export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({ key
  * with the public key (§3.4.3). A plain comparison is enough: this runs on the user's own request, not on a server.
  */
 export function signs(signature: string, baseString: string, signer: Signer, keys: Keys, crypto: CryptoPort): boolean {
-  if (isRsaMethod(signer.method)) {
-    if (!keys.rsaPublicKeyPem) return false;
-    let bytes: Uint8Array;
-    try {
-      bytes = base64Decode(signature);
-    } catch {
-      return false;
-    }
-    return crypto.rsaVerify(SIGNATURE_HASH[signer.method as 'RSA-SHA1'], keys.rsaPublicKeyPem, baseString, bytes);
-  }
+  if (isRsaMethod(signer.method)) return keys.rsaPublicKeyPem ? verifyRsaSignature(signer.method, baseString, signature, keys.rsaPublicKeyPem, crypto) : false;
   return computeSignature(baseString, signer, crypto) === signature;
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_HASH, SIGNATURE_METHODS, signBaseString, verifySignature } from '../../../../shared/oauth1';
+import { SIGNATURE_HASH, SIGNATURE_METHODS, signBaseString, verifyRsaSignature, verifySignature } from '../../../../shared/oauth1';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 
 /** The one table of signature method -> hash, checked against node:crypto named independently of it. */
@@ -23,4 +23,16 @@ describe('SIGNATURE_HASH', () => {
       expect(verifySignature(method, base, '', signature, nodeCrypto, keys.publicKey)).toBe(true);
     });
   }
+});
+
+describe('verifyRsaSignature (RFC 5849 §3.4.3.2)', () => {
+  const { signature } = signBaseString('RSA-SHA256', base, '', nodeCrypto, keys.privateKey);
+  it('accepts the signature of this base string with this hash only', () => {
+    expect(verifyRsaSignature('RSA-SHA256', base, signature, keys.publicKey, nodeCrypto)).toBe(true);
+    expect(verifyRsaSignature('RSA-SHA1', base, signature, keys.publicKey, nodeCrypto)).toBe(false);
+    expect(verifyRsaSignature('RSA-SHA256', `${base}x`, signature, keys.publicKey, nodeCrypto)).toBe(false);
+  });
+  it('a signature that is not base64 does not match (no throw)', () => {
+    expect(verifyRsaSignature('RSA-SHA256', base, 'not base64!', keys.publicKey, nodeCrypto)).toBe(false);
+  });
 });
