@@ -8,6 +8,7 @@ import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { send, TransportError } from '../../services/transport';
 import { parseFlags } from '../flags';
+import { formFlag } from '../form-flag';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
@@ -61,11 +62,7 @@ const oneOf = <T extends string>(value: string | undefined, flag: string, allowe
 };
 
 function body(v: Values): { body?: string; contentType?: string } {
-  const form = (v.form ?? []).map((f) => {
-    const eq = f.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(f)} must be name=value (the name may not be empty).`);
-    return [f.slice(0, eq), f.slice(eq + 1)] as const;
-  });
+  const form = (v.form ?? []).map(formFlag);
   if (form.length && v.data !== undefined) throw new UsageError('--form and --data both give the body; a request has one.');
   if (v.data !== undefined && !v['content-type']) throw new UsageError('--data needs --content-type (for example application/json).');
   if (form.length) return { body: formEncode(form), contentType: FORM_CONTENT_TYPE };

@@ -7,6 +7,7 @@ import { traceSignature, type SignatureInput, type SignatureTrace } from '../../
 import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { parseFlags } from '../flags';
+import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues } from '../../../shared/schema-issues';
 import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
@@ -72,7 +73,7 @@ export const signCommand: Command = async (argv, io) => {
   const request: SignRequest = {
     method: values.method ?? null,
     url: values.url,
-    form: (values.form ?? []).map(parseFormFlag),
+    form: (values.form ?? []).map(formFlag),
     consumerKey: values['consumer-key'],
     consumerSecret: values['consumer-secret'] ?? null,
     token: values.token ?? null,
@@ -126,12 +127,6 @@ const FLAGS = {
   nonce: { type: 'string' }, timestamp: { type: 'string' }, 'private-key': { type: 'string' }, format: { type: 'string' },
   'no-version': { type: 'boolean' }, 'include-secrets': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
-
-function parseFormFlag(text: string): [string, string] {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(text)} must be name=value (the name may not be empty).`);
-  return [text.slice(0, eq), text.slice(eq + 1)];
-}
 
 function parseMethodFlag(method: string | undefined): SignRequest['signatureMethod'] {
   if (method === undefined) return null;
