@@ -124,5 +124,5 @@ function bodyFieldNames(body: string): string[] {
   } catch {
     // Not JSON: read as a form, as a client that signs any body would.
   }
-  return splitUrlEncoded(body).map((p) => percentDecodeOrKeep(p.rawName.replace(/\+/g, ' ')));
+  return splitUrlEncoded(body).map((p) => percentDecodeOrKeep(p.rawName, true));
 }

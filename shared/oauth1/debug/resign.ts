@@ -3,19 +3,13 @@ import { authorityOf } from '../../url';
 import { splitUrlEncoded } from '../../url-encoded';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../header';
 import type { Param } from '../parameters';
-import { percentDecode, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import { isRsaMethod } from '../signing';
 import type { SignatureInput } from '../trace';
 import type { Keys } from './pipeline';
 import type { ReceivedRequest } from './received';
 
-const nameOf = (rawName: string): string => {
-  try {
-    return percentDecode(rawName, true);
-  } catch {
-    return rawName;
-  }
-};
+const nameOf = (rawName: string): string => percentDecodeOrKeep(rawName, true);
 const withoutOauth = (text: string) => splitUrlEncoded(text).filter((p) => !nameOf(p.rawName).startsWith('oauth_')).map((p) => p.segment).join('&');
 /** Each oauth_signature segment replaced where it stands; every other byte of the text is kept. */
 const replaceSignature = (text: string, signature: string) =>
