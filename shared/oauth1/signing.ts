@@ -3,8 +3,11 @@ import { ProtocolError } from '../errors';
 import type { CryptoPort, HashAlgorithm } from '../ports';
 import { percentEncode } from './percent-encoding';
 
-/** RFC 5849 §3.4.2 / §3.4.3 / §3.4.4, plus the HMAC-SHA256/512 and RSA-SHA256 variants real servers use. */
-export const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
+/** RFC 5849 §3.4.2 HMAC-SHA1 and §3.4.3 RSA-SHA1, each with the SHA-256 and SHA-512 variants real servers use. */
+export const HMAC_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'] as const;
+export const RSA_SIGNATURE_METHODS = ['RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512'] as const;
+/** Every method, PLAINTEXT (§3.4.4) last; the order the forms list them in. */
+export const SIGNATURE_METHODS = [...HMAC_SIGNATURE_METHODS, ...RSA_SIGNATURE_METHODS, 'PLAINTEXT'] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
 /** The hash each method signs with (§3.4.2 HMAC, §3.4.3 RSASSA-PKCS1-v1_5); PLAINTEXT has none (§3.4.4). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_HEADERS } from '../flows/extra-headers';
+import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
 import { parseHttpUrl } from '../url';
 
@@ -11,7 +12,6 @@ import { parseHttpUrl } from '../url';
  */
 export const MOCK_PROFILE_ID = 'mock';
 
-const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 const path = (what: string) =>
   z

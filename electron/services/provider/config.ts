@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
@@ -11,7 +12,6 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
  */
 
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
-export const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
@@ -42,7 +42,7 @@ export const lifetimesSchema = z.strictObject({
 
 export const switchesSchema = z.strictObject({
   /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
-  signatureMethods: z.array(z.enum(MOCK_SIGNATURE_METHODS, { error: `must be one of ${MOCK_SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
+  signatureMethods: z.array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
   /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3; oauthlib: 600). */
   timestampWindow: seconds('timestampWindow').default(600),
   /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
