@@ -1,8 +1,9 @@
 import { splitUrlEncoded } from '../url-encoded';
 import { percentDecode } from './percent-encoding';
 
-/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
-export type ParamSource = 'header' | 'query' | 'body';
+/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1), in §3.5's order of preference. */
+export const PARAM_SOURCES = ['header', 'query', 'body'] as const;
+export type ParamSource = (typeof PARAM_SOURCES)[number];
 export type Param = readonly [name: string, value: string];
 export interface SourcedParam {
   readonly name: string;

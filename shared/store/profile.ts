@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_HEADERS } from '../flows/extra-headers';
+import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
 import { parseHttpUrl } from '../url';
@@ -90,7 +91,7 @@ export const oauth1ProfileSchema = z.strictObject({
   useOob: z.boolean().default(false),
   signatureMethod: z.enum(SIGNATURE_METHODS).default('HMAC-SHA1'),
   realm: z.string().default(''),
-  placement: z.enum(['header', 'query', 'body']).default('header'),
+  placement: z.enum(PARAM_SOURCES).default('header'),
   includeVersion: z.boolean().default(true),
   /** The method of the request token and access token legs (the service POSTs; some providers document GET). */
   legMethod: z.enum(['POST', 'GET']).default('POST'),

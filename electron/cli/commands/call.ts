@@ -1,7 +1,7 @@
 import { ProtocolError } from '../../../shared/errors';
 import { callWithBearer, endpointUrl, oauth1Flow, withExtraHeaders, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { FORM_CONTENT_TYPE, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, PARAM_SOURCES, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import type { Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
@@ -135,7 +135,7 @@ function oauth1Input(v: Values, saved: SavedCredentials | null, method: string, 
     tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null,
     signatureMethod,
     realm: v.realm ?? (p?.realm || null),
-    placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
+    placement: oneOf(v.placement, '--placement', PARAM_SOURCES, p?.placement ?? 'header'),
     includeVersion: p?.includeVersion ?? true,
     ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()),
     ...(privateKeyPem ? { privateKeyPem } : {}),
