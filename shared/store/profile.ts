@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_HEADERS } from '../flows/extra-headers';
+import { HTTP_TOKEN } from '../http';
 import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
@@ -48,10 +49,9 @@ const endpoint = (what: string, example: string) =>
       if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
     });
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
 /** An extra header: a token name, a value without line breaks (they would split the request), not one a leg sets. */
 export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name, value], ctx) => {
-  if (!TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
+  if (!HTTP_TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
   else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)` });
   if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `the value of header ${name} contains a line break or NUL, which would split the request` });
 }).readonly();

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../../errors';
+import { HTTP_TOKEN } from '../../http';
 import type { Param } from '../parameters';
 import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecode } from '../percent-encoding';
@@ -29,7 +30,7 @@ export function parseBaseString(text: string, step = 'base-string'): ParsedBaseS
   const parts = t.split('&');
   if (parts.length !== 3) fail(`it has ${parts.length} parts separated by &, not 3${parts.length > 3 ? ' (is it decoded? the parameters must stay encoded, & as %26)' : ''}.`);
   const [method, rawUri, rawParams] = parts as [string, string, string];
-  if (!/^[!#$%*+\-.^_`|~0-9A-Za-z]+$/.test(method)) fail(`the method ${JSON.stringify(method)} is not an HTTP method.`);
+  if (!HTTP_TOKEN.test(method)) fail(`the method ${JSON.stringify(method)} is not an HTTP method.`);
   let uri = '';
   let normalized = '';
   try {
