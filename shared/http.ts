@@ -1,3 +1,6 @@
+/** RFC 9110 §5.6.2 token: what a method (§9.1) and a header field name (§5.1) are made of. */
+export const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 /** A request as it goes on the wire (close to HAR 1.2's request object). Headers keep their order and case. */
 export interface RawRequest {
   readonly method: string;

@@ -46,9 +46,3 @@ export function toSignatureInput(r: SignRequest, fresh: { nonce: () => string; t
   return { ...input, nonce: r.nonce ?? fresh.nonce(), timestamp: r.timestamp === undefined || r.timestamp === null ? fresh.timestamp() : String(r.timestamp) };
 }
 
-/** zod's issues as one sentence naming each member that is wrong. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.code === 'unrecognized_keys' ? `unknown member(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}` : `${i.path.join('.') || 'input'}: ${i.message}`))
-    .join('; ');
-}

@@ -1,14 +1,9 @@
-import type { z } from 'zod';
+import { describeIssues } from '../schema-issues';
 import type { BridgeHandlers } from './api';
 import { METHODS, type MethodName } from './contract';
 import { CONTRACT_ERROR, BridgeFailure, failed, ok, type BridgeResult } from './result';
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
-
-/** `profile.baseUrl: expected an absolute URL…; port: the port must be…` — every issue, with the field it concerns. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
-}
 
 /**
  * Runs one call for either transport: the method must exist, the input must match its schema, and whatever the

@@ -1,51 +1,60 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 
-/** UTF-8 encoding (RFC 3629). A lone surrogate cannot be encoded and is reported, not replaced. */
+/**
+ * The platform's WHATWG Encoding API, present in Node and in browsers. shared/ compiles without DOM or Node types,
+ * so only the members used here are declared, read from globalThis (no global declaration that could clash with
+ * lib.dom's where both are in scope).
+ */
+interface TextEncoderLike {
+  encode(input: string): Uint8Array;
+}
+interface TextDecoderLike {
+  decode(input: Uint8Array): string;
+}
+const platform = globalThis as unknown as {
+  readonly TextEncoder: new () => TextEncoderLike;
+  readonly TextDecoder: new (label: 'utf-8', options: { readonly fatal: boolean }) => TextDecoderLike;
+};
+const encoder = new platform.TextEncoder();
+const strict = new platform.TextDecoder('utf-8', { fatal: true });
+const lenient = new platform.TextDecoder('utf-8', { fatal: false });
+
+/** With the `u` flag a surrogate pair is one code point, so this matches only a surrogate standing alone. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * UTF-8 encoding (RFC 3629). A lone surrogate has no UTF-8 form: TextEncoder would silently write U+FFFD in its
+ * place, so it is refused here, with its index.
+ */
 export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Array {
-  const out: number[] = [];
-  for (let i = 0; i < value.length; i++) {
-    let cp = value.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdfff) {
-      const next = value.charCodeAt(i + 1);
-      if (cp > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-        throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${i}: the text is not valid Unicode and has no UTF-8 form.`);
-      }
-      cp = 0x10000 + ((cp - 0xd800) << 10) + (next - 0xdc00);
-      i++;
-    }
-    if (cp < 0x80) out.push(cp);
-    else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
-    else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-    else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-  }
-  return Uint8Array.from(out);
+  const lone = LONE_SURROGATE.exec(value);
+  if (lone) throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${lone.index}: the text is not valid Unicode and has no UTF-8 form.`);
+  return encoder.encode(value);
 }
 
-/** Strict UTF-8 decoding: overlong forms, surrogates and truncated sequences are errors. */
+/**
+ * Strict UTF-8 decoding (RFC 3629 §3, WHATWG Encoding "fatal"): overlong forms, surrogates, code points past
+ * U+10FFFF and truncated sequences are errors, reported at the first byte that is not UTF-8.
+ */
 export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
-    let need: number;
-    let cp: number;
-    let min: number;
-    if (b < 0x80) { out += String.fromCharCode(b); i++; continue; }
-    if (b >= 0xc2 && b <= 0xdf) { need = 1; cp = b & 0x1f; min = 0x80; }
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; cp = b & 0x0f; min = 0x800; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; cp = b & 0x07; min = 0x10000; }
-    else throw invalid(i, step);
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) throw invalid(i, step);
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) throw invalid(i, step);
-    out += String.fromCodePoint(cp);
-    i += need + 1;
+  const octets = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
+  try {
+    return strict.decode(octets);
+  } catch {
+    throw new ProtocolError(PROTOCOL_ERROR.INVALID_UTF8, step, `Invalid UTF-8 byte sequence at byte ${firstInvalidByte(octets)}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
   }
-  return out;
 }
 
-function invalid(index: number, step: ProtocolStep): ProtocolError {
-  return new ProtocolError(PROTOCOL_ERROR.INVALID_UTF8, step, `Invalid UTF-8 byte sequence at byte ${index}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
+/**
+ * Where decoding failed: the lenient decoder writes U+FFFD for each bad sequence, and everything before the first
+ * one that the bytes do not spell (EF BF BD) was decoded exactly, so its UTF-8 length is the offending offset.
+ */
+function firstInvalidByte(octets: Uint8Array): number {
+  const text = lenient.decode(octets);
+  for (let at = text.indexOf(REPLACEMENT); at >= 0; at = text.indexOf(REPLACEMENT, at + 1)) {
+    const offset = encoder.encode(text.slice(0, at)).length;
+    if (!(octets[offset] === 0xef && octets[offset + 1] === 0xbf && octets[offset + 2] === 0xbd)) return offset;
+  }
+  return 0;
 }

@@ -1,8 +1,10 @@
 import type { ProtocolStep } from '../errors';
+import { splitUrlEncoded } from '../url-encoded';
 import { percentDecode } from './percent-encoding';
 
-/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1). */
-export type ParamSource = 'header' | 'query' | 'body';
+/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1), in §3.5's order of preference. */
+export const PARAM_SOURCES = ['header', 'query', 'body'] as const;
+export type ParamSource = (typeof PARAM_SOURCES)[number];
 export type Param = readonly [name: string, value: string];
 
 /**
@@ -10,16 +12,7 @@ export type Param = readonly [name: string, value: string];
  * segments (`a=1&&b=2`) carry nothing and are skipped.
  */
 export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {
-  if (text === '') return [];
-  const out: Param[] = [];
-  for (const part of text.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
-  }
-  return out;
+  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
 }
 
 /**

@@ -61,9 +61,9 @@ export function percentDecode(value: string, plusIsSpace: boolean, step: Protoco
 }
 
 /** The decoded text, or the text as it is when it is not valid percent-encoding (for comparing what others sent). */
-export function percentDecodeOrKeep(value: string): string {
+export function percentDecodeOrKeep(value: string, plusIsSpace = false): string {
   try {
-    return percentDecode(value, false);
+    return percentDecode(value, plusIsSpace);
   } catch {
     return value;
   }

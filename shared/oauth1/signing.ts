@@ -3,11 +3,15 @@ import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, HashAlgorithm } from '../ports';
 import { percentEncode } from './percent-encoding';
 
-/** RFC 5849 §3.4.2 / §3.4.3 / §3.4.4, plus the HMAC-SHA256/512 and RSA-SHA256 variants real servers use. */
-export const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
+/** RFC 5849 §3.4.2 HMAC-SHA1 and §3.4.3 RSA-SHA1, each with the SHA-256 and SHA-512 variants real servers use. */
+export const HMAC_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'] as const;
+export const RSA_SIGNATURE_METHODS = ['RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512'] as const;
+/** Every method, PLAINTEXT (§3.4.4) last; the order the forms list them in. */
+export const SIGNATURE_METHODS = [...HMAC_SIGNATURE_METHODS, ...RSA_SIGNATURE_METHODS, 'PLAINTEXT'] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
-const HASH: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HashAlgorithm> = {
+/** The hash each method signs with (§3.4.2 HMAC, §3.4.3 RSASSA-PKCS1-v1_5); PLAINTEXT has none (§3.4.4). */
+export const SIGNATURE_HASH: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HashAlgorithm> = {
   'HMAC-SHA1': 'SHA-1',
   'HMAC-SHA256': 'SHA-256',
   'HMAC-SHA512': 'SHA-512',
@@ -57,13 +61,13 @@ export function signBaseString(
     }
     let digest: Uint8Array;
     try {
-      digest = crypto.rsaSign(HASH[method], privateKeyPem, baseString);
+      digest = crypto.rsaSign(SIGNATURE_HASH[method], privateKeyPem, baseString);
     } catch (e) {
       throw new ProtocolError(PROTOCOL_ERROR.INVALID_PRIVATE_KEY, 'signature', `The RSA private key could not be used: ${(e as Error).message}`);
     }
     return { signature: base64Encode(digest), digest };
   }
-  const digest = crypto.hmac(HASH[method], key, baseString);
+  const digest = crypto.hmac(SIGNATURE_HASH[method], key, baseString);
   return { signature: base64Encode(digest), digest };
 }
 
@@ -79,17 +83,19 @@ export function verifySignature(
   crypto: CryptoPort,
   publicKeyPem?: string,
 ): boolean {
-  if (isRsaMethod(method)) {
-    if (!publicKeyPem) return false;
-    let bytes: Uint8Array;
-    try {
-      bytes = base64Decode(signature);
-    } catch {
-      return false;
-    }
-    return crypto.rsaVerify(HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
-  }
+  if (isRsaMethod(method)) return publicKeyPem ? verifyRsaSignature(method, baseString, signature, publicKeyPem, crypto) : false;
   return constantTimeEqual(signBaseString(method, baseString, key, crypto).signature, signature);
+}
+
+/** §3.4.3.2: the base64 signature checked with the consumer's RSA public key; one that is not base64 does not match. */
+export function verifyRsaSignature(method: SignatureMethod, baseString: string, signature: string, publicKeyPem: string, crypto: CryptoPort): boolean {
+  let bytes: Uint8Array;
+  try {
+    bytes = base64Decode(signature);
+  } catch {
+    return false;
+  }
+  return crypto.rsaVerify(SIGNATURE_HASH[method as 'RSA-SHA1'], publicKeyPem, baseString, bytes);
 }
 
 /** Compares without an early exit, so the time taken does not reveal how many leading characters matched. */
@@ -105,5 +111,5 @@ export function bodyHash(method: SignatureMethod, body: string | Uint8Array, cry
   if (method === 'PLAINTEXT') {
     throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_UNSUPPORTED, 'body-hash', 'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.');
   }
-  return base64Encode(crypto.digest(HASH[method], body));
+  return base64Encode(crypto.digest(SIGNATURE_HASH[method], body));
 }

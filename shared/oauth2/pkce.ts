@@ -7,11 +7,14 @@ import type { CryptoPort, RandomPort } from '../ports';
 export const PKCE_METHODS = ['S256', 'plain'] as const;
 export type PkceMethod = (typeof PKCE_METHODS)[number];
 
-/** RFC 7636 §4.1: 43–128 characters of ALPHA / DIGIT / "-" / "." / "_" / "~". */
-export const CODE_VERIFIER_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
+/**
+ * RFC 7636 §4.1 code-verifier and §4.2 code-challenge share one syntax: 43–128 characters of ALPHA / DIGIT / "-" /
+ * "." / "_" / "~" (an S256 challenge is 43 base64url characters; a plain one is the verifier itself).
+ */
+export const PKCE_VALUE_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export function validateCodeVerifier(verifier: string, step: ProtocolStep = 'pkce'): void {
-  if (!CODE_VERIFIER_SYNTAX.test(verifier)) {
+  if (!PKCE_VALUE_SYNTAX.test(verifier)) {
     throw new ProtocolError(PROTOCOL_ERROR.INVALID_CODE_VERIFIER, step, `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters${/[^A-Za-z0-9\-._~]/.test(verifier) ? ' with characters outside that set' : ''}.`);
   }
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { RESERVED_HEADERS } from '../flows/extra-headers';
+import { HTTP_TOKEN } from '../http';
+import { PARAM_SOURCES } from '../oauth1/parameters';
+import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
 import { parseHttpUrl } from '../url';
 
@@ -11,7 +14,6 @@ import { parseHttpUrl } from '../url';
  */
 export const MOCK_PROFILE_ID = 'mock';
 
-const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 const path = (what: string) =>
   z
@@ -47,10 +49,9 @@ const endpoint = (what: string, example: string) =>
       if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
     });
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
 /** An extra header: a token name, a value without line breaks (they would split the request), not one a leg sets. */
 export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name, value], ctx) => {
-  if (!TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
+  if (!HTTP_TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
   else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)` });
   if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `the value of header ${name} contains a line break or NUL, which would split the request` });
 }).readonly();
@@ -90,7 +91,7 @@ const oauth1ProfileSchema = z.strictObject({
   useOob: z.boolean().default(false),
   signatureMethod: z.enum(SIGNATURE_METHODS).default('HMAC-SHA1'),
   realm: z.string().default(''),
-  placement: z.enum(['header', 'query', 'body']).default('header'),
+  placement: z.enum(PARAM_SOURCES).default('header'),
   includeVersion: z.boolean().default(true),
   /** The method of the request token and access token legs (the service POSTs; some providers document GET). */
   legMethod: z.enum(['POST', 'GET']).default('POST'),

@@ -2,7 +2,7 @@ import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
 import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { FORM_CONTENT_TYPE, traceSignature, type Param, type SignatureMethod } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, PARAM_SOURCES, traceSignature, type Param, type SignatureMethod } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
@@ -11,6 +11,7 @@ import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
+import { formFlag } from '../form-flag';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
@@ -66,13 +67,8 @@ const oneOf = <T extends string>(value: string | undefined, flag: string, allowe
   return value as T;
 };
 
-/** The body of --form or --data: as the OAuth 1.0a builder takes it (`given`), and as it is sent. */
 function body(v: Values): { given: Pick<ApiRequestInput, 'form' | 'rawBody'>; sent: { body?: string; contentType?: string } } {
-  const form = (v.form ?? []).map((f) => {
-    const eq = f.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(f)} must be name=value (the name may not be empty).`);
-    return [f.slice(0, eq), f.slice(eq + 1)] as const;
-  });
+  const form = (v.form ?? []).map(formFlag);
   if (form.length && v.data !== undefined) throw new UsageError('--form and --data both give the body; a request has one.');
   if (v.data !== undefined && !v['content-type']) throw new UsageError('--data needs --content-type (for example application/json).');
   if (form.length) return { given: { form }, sent: { body: formEncode(form), contentType: FORM_CONTENT_TYPE } };
@@ -159,7 +155,7 @@ function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, he
     callback: 'oob',
     signatureMethod: (v['signature-method'] ?? p?.signatureMethod ?? 'HMAC-SHA1') as SignatureMethod,
     realm: v.realm ?? (p?.realm || null),
-    placement: oneOf(v.placement, '--placement', ['header', 'query', 'body'] as const, p?.placement ?? 'header'),
+    placement: oneOf(v.placement, '--placement', PARAM_SOURCES, p?.placement ?? 'header'),
     includeVersion: p?.includeVersion ?? true,
     headers,
     ...(privateKeyPem ? { privateKeyPem } : {}),

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { ProtocolError } from '../../../shared/errors';
 import {
   alignDiff,
@@ -17,7 +16,9 @@ import {
 import { nodeCrypto } from '../../services/node-crypto';
 import { rsaPublicKeyProblem } from '../../services/rsa-public-key';
 import { parseFlags } from '../flags';
+import { headerFlag } from '../flow/profile-flags';
 import { UsageError, type CliIO, type Command } from '../io';
+import { readFileFlag } from '../read-file-flag';
 
 const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
@@ -76,7 +77,7 @@ export const debugCommand: Command = async (argv, io) => {
   }
   if (values['oauth2-basic'] !== undefined || values['client-id'] !== undefined || values['client-secret'] !== undefined) return basicCommand(values, io);
   const request = await readRequest(values, io);
-  const rsaPublicKeyPem = values['rsa-public-key'] ? readText(values['rsa-public-key'], '--rsa-public-key') : null;
+  const rsaPublicKeyPem = values['rsa-public-key'] ? readFileFlag('--rsa-public-key', values['rsa-public-key']) : null;
   const keyProblem = rsaPublicKeyPem === null ? null : rsaPublicKeyProblem(rsaPublicKeyPem, `--rsa-public-key ${values['rsa-public-key']}`);
   if (keyProblem) throw new UsageError(keyProblem);
   const serverBaseString = inputBaseString(values['server-base-string'], '--server-base-string');
@@ -123,17 +124,11 @@ async function readRequest(v: Values, io: CliIO): Promise<DebugRequest> {
     if (forms[0] === 'request-file') return parseRawHttpRequest(await readInput(v['request-file']!, '--request-file', io), { scheme: (v.scheme as 'http' | 'https' | undefined) ?? null });
     if (forms[0] === 'curl') return parseCurlCommand(v.curl!);
     if (forms[0] === 'curl-file') return parseCurlCommand(await readInput(v['curl-file']!, '--curl-file', io));
-    return requestFromFields({ url: v.url!, method: v.method ?? null, body: v.body ?? null, contentType: v['content-type'] ?? null, authorization: v.authorization ?? null, headers: (v.header ?? []).map(parseHeaderFlag) });
+    return requestFromFields({ url: v.url!, method: v.method ?? null, body: v.body ?? null, contentType: v['content-type'] ?? null, authorization: v.authorization ?? null, headers: (v.header ?? []).map(headerFlag) });
   } catch (e) {
     if (e instanceof ProtocolError) throw new UsageError(`${e.step}: ${e.message}`);
     throw e;
   }
-}
-
-function parseHeaderFlag(text: string): [string, string] {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(text)} must be "Name: value".`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
 }
 
 function inputBaseString(text: string | undefined, flag: '--server-base-string' | '--client-base-string'): string | null {
@@ -147,18 +142,10 @@ function inputBaseString(text: string | undefined, flag: '--server-base-string' 
 }
 
 async function readInput(file: string, flag: string, io: CliIO): Promise<string> {
-  if (file !== '-') return readText(file, flag);
+  if (file !== '-') return readFileFlag(flag, file);
   let text = '';
   for await (const chunk of io.stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
   return text;
-}
-
-function readText(file: string, flag: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${flag} ${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
-  }
 }
 
 function jsonResult(d: Diagnosis, request: DebugRequest) {

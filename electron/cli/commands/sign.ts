@@ -7,8 +7,10 @@ import { traceSignature, type SignatureInput, type SignatureTrace } from '../../
 import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { parseFlags } from '../flags';
+import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
-import { describeIssues, SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
+import { describeIssues } from '../../../shared/schema-issues';
+import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
 
 /** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
 const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
@@ -71,7 +73,7 @@ export const signCommand: Command = async (argv, io) => {
   const request: SignRequest = {
     method: values.method ?? null,
     url: values.url,
-    form: (values.form ?? []).map(parseFormFlag),
+    form: (values.form ?? []).map(formFlag),
     consumerKey: values['consumer-key'],
     consumerSecret: values['consumer-secret'] ?? null,
     token: values.token ?? null,
@@ -126,12 +128,6 @@ const FLAGS = {
   'no-version': { type: 'boolean' }, 'include-secrets': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parseFormFlag(text: string): [string, string] {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new UsageError(`--form ${JSON.stringify(text)} must be name=value (the name may not be empty).`);
-  return [text.slice(0, eq), text.slice(eq + 1)];
-}
-
 function parseMethodFlag(method: string | undefined): SignRequest['signatureMethod'] {
   if (method === undefined) return null;
   const parsed = SignRequestSchema.shape.signatureMethod.safeParse(method);
@@ -183,6 +179,6 @@ function parseLine(line: string, n: number): SignRequest {
     throw new UsageError(`line ${n} is not JSON (${(e as Error).message}).`);
   }
   const parsed = SignRequestSchema.safeParse(json);
-  if (!parsed.success) throw new UsageError(describeIssues(parsed.error));
+  if (!parsed.success) throw new UsageError(describeIssues(parsed.error, 'input'));
   return parsed.data;
 }

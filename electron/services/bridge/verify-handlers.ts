@@ -1,10 +1,9 @@
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { base64Decode } from '../../../shared/encoding/base64';
-import type { CryptoPort, HashAlgorithm } from '../../../shared/ports';
+import { SIGNATURE_HASH } from '../../../shared/oauth1/signing';
+import type { CryptoPort } from '../../../shared/ports';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
-
-const HASH: Record<ParsedInput<'rsaVerify'>['method'], HashAlgorithm> = { 'RSA-SHA1': 'SHA-1', 'RSA-SHA256': 'SHA-256', 'RSA-SHA512': 'SHA-512' };
 
 /** Checking RSA signatures in the host, for the page, whose crypto has no RSA. Nothing here is logged. */
 export function createVerifyHandlers(crypto: CryptoPort) {
@@ -13,7 +12,7 @@ export function createVerifyHandlers(crypto: CryptoPort) {
       const problem = rsaPublicKeyProblem(publicKeyPem, 'The RSA public key');
       if (problem) throw new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, problem);
       const bytes = base64Decode(signature);
-      return { matches: baseStrings.map((b) => crypto.rsaVerify(HASH[method], publicKeyPem, b, bytes)) };
+      return { matches: baseStrings.map((b) => crypto.rsaVerify(SIGNATURE_HASH[method], publicKeyPem, b, bytes)) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { percentDecode } from '../../../shared/oauth1/percent-encoding';
+import { splitUrlEncoded } from '../../../shared/url-encoded';
 import type { CallbackParam } from './types';
 
 export interface ParsedQuery {
@@ -23,14 +24,10 @@ function decode(text: string): string | null {
 export function parseQuery(query: string): ParsedQuery {
   const params: CallbackParam[] = [];
   const malformed: string[] = [];
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+  for (const { rawName, rawValue, segment } of splitUrlEncoded(query)) {
     const name = decode(rawName);
     const value = decode(rawValue);
-    if (name === null || value === null) malformed.push(part);
+    if (name === null || value === null) malformed.push(segment);
     params.push([name ?? rawName, value ?? rawValue]);
   }
   return { params, malformed };

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { headerValue, type RawRequest, type RawResponse } from '../../../shared/http';
 import { parseUrlEncoded } from '../../../shared/oauth1';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
+import { splitUrlEncoded } from '../../../shared/url-encoded';
+import { queryOf } from './request-params';
 import type { RecordedExchange } from './types';
 
 /**
@@ -83,12 +85,12 @@ const pairs = (headers: RawRequest['headers']): HarNameValue[] => headers.map(([
 
 /** Query parameters decoded as a form (RFC 5849 §3.4.1.3.1 reads them so too); a malformed escape is kept as written. */
 function queryString(url: string): HarNameValue[] {
-  const q = url.replace(/#.*$/s, '').split('?').slice(1).join('?');
+  const q = queryOf(url);
   if (q === '') return [];
   try {
     return parseUrlEncoded(q, true, 'har').map(([name, value]) => ({ name, value }));
   } catch {
-    return q.split('&').filter(Boolean).map((p) => ({ name: p.split('=')[0]!, value: p.split('=').slice(1).join('=') }));
+    return splitUrlEncoded(q).map((p) => ({ name: p.rawName, value: p.rawValue }));
   }
 }
 

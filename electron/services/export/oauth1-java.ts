@@ -1,11 +1,13 @@
-import { isRsaMethod, type SignatureMethod } from '../../../shared/oauth1';
+import { isRsaMethod, SIGNATURE_HASH, type SignatureMethod } from '../../../shared/oauth1';
+import type { HashAlgorithm } from '../../../shared/ports';
 import { javaOrNull, javaStr, secretComment } from './literals';
 import { sourceOf, type ExportTarget } from './export-target';
 import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
 import { uriSafe } from './request-params';
 
 const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'HmacSHA1', 'HMAC-SHA256': 'HmacSHA256', 'HMAC-SHA512': 'HmacSHA512' };
-const RSA: Partial<Record<SignatureMethod, string>> = { 'RSA-SHA1': 'SHA1withRSA', 'RSA-SHA256': 'SHA256withRSA', 'RSA-SHA512': 'SHA512withRSA' };
+/** Java's Signature algorithm for RSASSA-PKCS1-v1_5 with each hash (Java Security Standard Algorithm Names). */
+const RSA: Record<HashAlgorithm, string> = { 'SHA-1': 'SHA1withRSA', 'SHA-256': 'SHA256withRSA', 'SHA-512': 'SHA512withRSA' };
 
 const field = (name: string, value: string | null, note: string | null = null) => `    static final String ${name} = ${javaOrNull(value)};${note ? ` // ${note}` : ''}`;
 const pair = ([n, v]: readonly [string, string]) => `{ ${javaStr(n)}, ${javaStr(v)} }`;
@@ -27,7 +29,7 @@ function javaOAuth1(c: OAuth1Code): string {
         '        // §3.4.3: RSA signs with the consumer\'s private key (PKCS#8 PEM); the secrets are not used.',
         '        String pem = PRIVATE_KEY.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\\\s", "");',
         '        PrivateKey privateKey = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));',
-        `        Signature rsa = Signature.getInstance(${javaStr(RSA[c.signatureMethod]!)});`,
+        `        Signature rsa = Signature.getInstance(${javaStr(RSA[SIGNATURE_HASH[c.signatureMethod as 'RSA-SHA1']])});`,
         '        rsa.initSign(privateKey);',
         '        rsa.update(baseString.getBytes(StandardCharsets.UTF_8));',
         '        String signature = Base64.getEncoder().encodeToString(rsa.sign());',

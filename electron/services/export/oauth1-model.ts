@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { formBodyParameters, isFormContentType, isRsaMethod, type Param, type SignatureInput, type SignatureMethod } from '../../../shared/oauth1';
+import { formBodyParameters, isFormContentType, isRsaMethod, type Param, type ParamSource, type SignatureInput, type SignatureMethod } from '../../../shared/oauth1';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import type { Secrets } from './secrets';
 import { ExportError } from './types';
@@ -28,7 +28,7 @@ export interface OAuth1Code {
   readonly callback: string | null;
   readonly verifier: string | null;
   readonly includeVersion: boolean;
-  readonly placement: 'header' | 'query' | 'body';
+  readonly placement: ParamSource;
   readonly extraOauthParams: readonly Param[];
   /** Whether secrets are real values (for the comments next to them). */
   readonly secretsIncluded: boolean;

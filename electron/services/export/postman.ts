@@ -3,6 +3,7 @@ import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput
 import { parseHttpUrl } from '../../../shared/url';
 import { ANY_SOURCE, titleOf, type ExportTarget } from './export-target';
 import { accessTokenOf } from './oauth2-model';
+import { splitUrlEncoded } from '../../../shared/url-encoded';
 import { queryOf } from './request-params';
 import type { Secrets } from './secrets';
 import type { OAuth2Source } from './types';
@@ -28,7 +29,7 @@ function postmanUrl(url: string) {
     host: u.host.startsWith('[') ? [u.host] : u.host.split('.'),
     ...(u.port !== null ? { port: String(u.port) } : {}),
     path: u.path.split('/').slice(1),
-    ...(query ? { query: query.split('&').map((p) => ({ key: p.split('=')[0]!, value: p.includes('=') ? p.slice(p.indexOf('=') + 1) : null })) } : {}),
+    ...(query ? { query: splitUrlEncoded(query).map((p) => ({ key: p.rawName, value: p.hasValue ? p.rawValue : null })) } : {}),
   };
 }
 

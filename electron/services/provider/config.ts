@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
+import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { GRANT_TYPES } from './grants/registry';
 import { checkRegistrableUri } from './redirect-uri';
@@ -11,7 +13,6 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
  */
 
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
-const MOCK_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;
 
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
@@ -42,7 +43,7 @@ export const lifetimesSchema = z.strictObject({
 
 export const switchesSchema = z.strictObject({
   /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
-  signatureMethods: z.array(z.enum(MOCK_SIGNATURE_METHODS, { error: `must be one of ${MOCK_SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
+  signatureMethods: z.array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
   /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3; oauthlib: 600). */
   timestampWindow: seconds('timestampWindow').default(600),
   /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
@@ -149,12 +150,8 @@ export class ConfigError extends Error {
 }
 
 function describeIssues(source: string, error: z.ZodError): string {
-  const lines = error.issues.slice(0, 10).map((issue) => {
-    const path = issue.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
-    const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
-    return `  ${path || '(top level)'}: ${message}`;
-  });
-  return `${source} is not a valid mock provider configuration:\n${lines.join('\n')}`;
+  const lines = issueLines(error, '(top level)').slice(0, 10);
+  return `${source} is not a valid mock provider configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
 /** Validates a parsed JSON value; the error lists each wrong field with its path and what is expected. */

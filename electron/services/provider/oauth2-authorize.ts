@@ -1,3 +1,4 @@
+import { PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
@@ -12,7 +13,6 @@ import type { PendingLogin, PkceBinding } from './state';
  * never a redirect; every later problem is redirected to the validated redirect URI with `error` and `state`.
  */
 const endpoint = SEED.endpoints.oauth2Authorize.id;
-const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 type Pending2 = Extract<PendingLogin, { kind: 'oauth2' }>;
 
 const page = (status: number, message: string, headers: [string, string][] = []): Handled => ({ endpoint, reply: errorPage(status, status === 405 ? 'Method not allowed' : 'Bad authorization request', message, headers), verdict: refused('invalid_request', message) });
@@ -92,7 +92,7 @@ function checkPkce(ctx: ProviderContext, client: ClientConfig, challenge: string
   const m = method ?? 'plain';
   if (m !== 'S256' && m !== 'plain') return `code_challenge_method ${JSON.stringify(m)}: transform algorithm not supported; use S256 (RFC 7636 §4.3).`;
   if (m === 'plain' && !ctx.settings.switches.allowPlainPkce) return 'code_challenge_method plain is not accepted by this provider (switch allowPlainPkce); use S256 (RFC 7636 §4.2).';
-  if (!CHALLENGE.test(challenge)) return `code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2); got ${challenge.length} characters.`;
+  if (!PKCE_VALUE_SYNTAX.test(challenge)) return `code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2); got ${challenge.length} characters.`;
   return { challenge, method: m };
 }
 

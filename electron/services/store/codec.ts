@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../../../shared/bridge/dispatch';
+import { describeIssues } from '../../../shared/schema-issues';
 import { historyEntrySchema, type HistoryEntry } from '../../../shared/store/history';
 import { PROFILE_SECRET_FIELDS, savableProfileSchema, type Profile } from '../../../shared/store/profile';
 import { savedTokenSchema, TOKEN_SECRET_FIELDS, type SavedToken } from '../../../shared/store/saved-token';

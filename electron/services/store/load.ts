@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { settingsSchema, type Settings } from '../../../shared/store/settings';
+import { describeIssues } from '../../../shared/schema-issues';
 import { asideName, StoreFileError, type KeyValueBackend } from './backend';
 import { decodeHistory, decodeProfile, decodeToken, isRecord, secretLabel, type HistoryRecord, type LostSecret, type TokenMeta } from './codec';
 import { migrate, SCHEMA_VERSION } from './migrations';
@@ -156,7 +157,7 @@ export function loadStore(backend: KeyValueBackend, box: SecretBox, now: () => n
   let settings = settingsSchema.parse({});
   const parsedSettings = settingsSchema.safeParse(doc.settings ?? {});
   if (parsedSettings.success) settings = parsedSettings.data;
-  else dropped.push(`settings: ${parsedSettings.error.issues.map((i) => `${i.path.join('.') || '(settings)'}: ${i.message}`).join('; ')} (settings reset to defaults)`);
+  else dropped.push(`settings: ${describeIssues(parsedSettings.error, '(settings)')} (settings reset to defaults)`);
   if (!profiles.some((p) => p.id === settings.activeProfileId)) settings = { ...settings, activeProfileId: MOCK_PROFILE_ID };
 
   let writable = true;

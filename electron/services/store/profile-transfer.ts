@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../../../shared/bridge/dispatch';
+import { describeIssues } from '../../../shared/schema-issues';
 import { PROFILE_SECRET_FIELDS, savableProfileSchema, type Profile } from '../../../shared/store/profile';
 import { invalidInput } from './backend';
 
@@ -50,7 +50,7 @@ export function planImport(json: string, existing: readonly Profile[], newId: ()
   const parsed = exportSchema.safeParse(data);
   if (!parsed.success) throw invalidInput(`The import is not a valid profiles export: ${describeIssues(parsed.error)}.`);
   const builtIn = parsed.data.profiles.findIndex((p) => p.builtIn);
-  if (builtIn >= 0) throw invalidInput(`The import is not a valid profiles export: profiles.${builtIn}.builtIn: only OAuth Lab's own mock profile is built in; an import must not contain one.`);
+  if (builtIn >= 0) throw invalidInput(`The import is not a valid profiles export: profiles[${builtIn}].builtIn: only OAuth Lab's own mock profile is built in; an import must not contain one.`);
 
   const ids = new Set(existing.map((p) => p.id));
   const names = new Set(existing.map((p) => p.name));

@@ -1,4 +1,4 @@
-import type { RawRequest } from '../../../shared/http';
+import { HTTP_TOKEN, type RawRequest } from '../../../shared/http';
 import { authorityOf, requestTarget, type ParsedUrl } from '../../../shared/url';
 import type { ProxyChoice } from './proxy';
 import type { SentRequest } from './types';
@@ -17,7 +17,6 @@ export interface Prepared {
 /** A problem with the request itself; send() turns it into a TransportError with code invalid_request. */
 export class InvalidRequest extends Error {}
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.6.2
 const BAD_VALUE = /[\r\n\0]/;
 // RFC 9110 §5.5: a field value is visible octets, spaces and tabs; other controls, and characters that are not one
 // octet (above U+00FF), cannot be written as a header (Node refuses them too).
@@ -31,7 +30,7 @@ const REDACTED = '[redacted: proxy credentials]';
  */
 export function checkHeaderFields(headers: readonly Header[]): void {
   for (const [name, value] of headers) {
-    if (!TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
+    if (!HTTP_TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
     if (BAD_VALUE.test(value)) throw new InvalidRequest(`The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`);
     const odd = NOT_AN_OCTET.exec(value)?.[0];
     if (odd !== undefined) {
@@ -49,7 +48,7 @@ const find = (headers: readonly Header[], name: string) => headers.filter(([n]) 
  */
 export function prepareRequest(raw: RawRequest, url: ParsedUrl, proxy: ProxyChoice | null): Prepared {
   const method = raw.method;
-  if (!TOKEN.test(method)) throw new InvalidRequest(`The method ${JSON.stringify(method)} is not a valid HTTP method token (letters such as GET or POST).`);
+  if (!HTTP_TOKEN.test(method)) throw new InvalidRequest(`The method ${JSON.stringify(method)} is not a valid HTTP method token (letters such as GET or POST).`);
   if (method.toUpperCase() === 'CONNECT') throw new InvalidRequest('CONNECT cannot be sent as a request; proxies are configured with HTTPS_PROXY / HTTP_PROXY.');
   checkHeaderFields(raw.headers);
   if (find(raw.headers, 'transfer-encoding').length > 0) throw new InvalidRequest('Transfer-Encoding cannot be set: the body is always sent with a Content-Length. Remove the header.');

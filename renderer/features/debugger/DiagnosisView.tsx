@@ -1,3 +1,4 @@
+import { curlCommand } from '../../../shared/curl-command';
 import { requestText } from '../../../shared/http-text';
 import type { RawRequest } from '../../../shared/http';
 import { isRsaMethod, percentEncode, type SignatureTrace } from '../../../shared/oauth1';
@@ -9,7 +10,6 @@ import { Value } from '../../components/Value';
 import { BaseStringDiff } from './BaseStringDiff';
 import { KnownLibraries } from './KnownLibraries';
 import { RfcSections } from './RfcSections';
-import { curlCommand } from './request-text';
 
 const VERDICT = {
   match: { word: 'Match', mark: '✓', lead: 'The signature is right.' },

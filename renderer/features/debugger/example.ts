@@ -1,6 +1,6 @@
+import { curlCommand } from '../../../shared/curl-command';
 import { FORM_CONTENT_TYPE, traceSignature } from '../../../shared/oauth1';
 import type { CryptoPort } from '../../../shared/ports';
-import { curlCommand } from './request-text';
 
 /** X's documented signing example (developer.x.com, "Creating a signature"): its request, credentials and secrets. */
 const EXAMPLE = {

@@ -2,6 +2,7 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import { RSA_VERIFY_LIMITS } from '../../../shared/bridge/schemas/rsa-verify';
 import { base64Encode } from '../../../shared/encoding/base64';
+import { RSA_SIGNATURE_METHODS, SIGNATURE_HASH } from '../../../shared/oauth1/signing';
 import type { CryptoPort, HashAlgorithm } from '../../../shared/ports';
 import { runDiagnosis, type DebugInputs, type DebugResult } from './run-diagnosis';
 
@@ -10,8 +11,9 @@ import { runDiagnosis, type DebugInputs, type DebugResult } from './run-diagnosi
  * runs twice. Pass 1 answers every RSA check "no" and records what it asked: matching nothing, it tries every
  * candidate, so it asks whatever pass 2 can. The host checks them all (bridge rsaVerify); pass 2 answers from that.
  */
-type RsaMethod = 'RSA-SHA1' | 'RSA-SHA256' | 'RSA-SHA512';
-const METHOD: Record<HashAlgorithm, RsaMethod> = { 'SHA-1': 'RSA-SHA1', 'SHA-256': 'RSA-SHA256', 'SHA-512': 'RSA-SHA512' };
+type RsaMethod = (typeof RSA_SIGNATURE_METHODS)[number];
+/** The bridge names the method; the crypto port is asked by hash: the one table read backwards. */
+const METHOD = Object.fromEntries(RSA_SIGNATURE_METHODS.map((m) => [SIGNATURE_HASH[m], m])) as Record<HashAlgorithm, RsaMethod>;
 
 /** The base strings asked about for one hash and one signature (a signature sent with + read as a space is tried both ways). */
 interface Asked {

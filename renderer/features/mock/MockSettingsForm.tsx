@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { useMockProvider } from './mock-store';
-import { MOCK_METHODS, SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
+import { SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
 
 type Settings = MethodOutput<'mockUpdateSettings'>;
 type Value = Settings['switches'][string];
@@ -29,7 +30,7 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
       return (
         <fieldset key={key} className="setting">
           <legend>{label}</legend>
-          {MOCK_METHODS.map((m) => (
+          {SIGNATURE_METHODS.map((m) => (
             <label key={m} className="check"><input type="checkbox" checked={value.includes(m)} onChange={(e) => set(group, key, e.target.checked ? [...value, m] : value.filter((x) => x !== m))} />{m}</label>
           ))}
         </fieldset>

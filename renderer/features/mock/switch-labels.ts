@@ -37,5 +37,3 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   idTokenAlg: ID_TOKEN_ALGS,
   idTokenFault: ID_TOKEN_FAULTS,
 };
-
-export const MOCK_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'] as const;

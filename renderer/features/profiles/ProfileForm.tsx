@@ -3,11 +3,12 @@ import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
 import { CheckField, FieldErrorsContext, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
 import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
 
-const SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512', 'PLAINTEXT'].map((m) => [m, m] as const);
+const METHOD_OPTIONS = SIGNATURE_METHODS.map((m) => [m, m] as const);
 const PLACEMENTS = [['header', 'Authorization header'], ['query', 'Query string'], ['body', 'Form body']] as const;
 const PKCE = [['S256', 'S256 (recommended)'], ['plain', 'plain'], ['off', 'off (no PKCE)']] as const;
 const CLIENT_AUTH = [['body', 'In the body (client_secret)'], ['basic', 'HTTP Basic'], ['none', 'None (client_id only, a public client)']] as const;
@@ -93,7 +94,7 @@ export function ProfileForm() {
             <SecretField path="oauth1.consumerSecret" readOnly={builtIn} />
             <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />
             {!builtIn && <PemFileButton path="oauth1.rsaPrivateKey" />}
-            <SelectField path="oauth1.signatureMethod" options={SIGNATURE_METHODS} />
+            <SelectField path="oauth1.signatureMethod" options={METHOD_OPTIONS} />
             <SelectField path="oauth1.placement" options={PLACEMENTS} />
             <SelectField path="oauth1.legMethod" options={LEG_METHODS} />
             <TextField path="oauth1.realm" placeholder="(none: not sent)" />

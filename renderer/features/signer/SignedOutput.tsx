@@ -1,7 +1,7 @@
+import { curlCommand } from '../../../shared/curl-command';
 import { requestText } from '../../../shared/http-text';
 import type { SignatureTrace } from '../../../shared/oauth1';
 import { Value } from '../../components/Value';
-import { curlCommand } from './curl';
 import { maskWire } from './plaintext-mask';
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { signatureInputSchema } from '../../../shared/bridge/schemas/oauth1';
 import { rawRequestSchema } from '../../../shared/bridge/schemas/http';
 import { FORM_CONTENT_TYPE, percentEncode, type ParameterPlacement, type SignatureMethod } from '../../../shared/oauth1';
@@ -102,11 +103,12 @@ export function fieldIssues(f: SignerForm): FieldIssues {
   if (!method.success) issues.method = sentence('method', method.error.issues[0]!.message);
   const parsed = signatureInputSchema.safeParse(toDraft(f));
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
+    const { fieldErrors } = z.flattenError(parsed.error);
+    for (const key of ['url', 'nonce', 'timestamp', 'method'] as const) {
+      const first = fieldErrors[key]?.[0];
       // PLAINTEXT may leave out the nonce and the timestamp (RFC 5849 §3.1): the signer then omits them.
       const optional = f.signatureMethod === 'PLAINTEXT' && (key === 'nonce' || key === 'timestamp') && f[key] === '';
-      if ((key === 'url' || key === 'nonce' || key === 'timestamp' || key === 'method') && !issues[key] && !optional) issues[key] = sentence(key, issue.message);
+      if (first !== undefined && !issues[key] && !optional) issues[key] = sentence(key, first);
     }
   }
   if (f.consumerKey === '') issues.consumerKey = sentence('consumerKey', 'empty; every signed request carries oauth_consumer_key (RFC 5849 §3.1)');

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { HTTP_TOKEN } from '../../http';
 
 /** shared/http.ts as runtime schemas, so exchanges crossing the bridge or read from the store are checked. */
 const headers = z.array(z.tuple([z.string(), z.string()]).readonly()).readonly();
 const ms = z.number().nonnegative().nullable();
 
 export const rawRequestSchema = z.strictObject({
-  method: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'the method must be an HTTP token such as GET or POST'),
+  method: z.string().regex(HTTP_TOKEN, 'the method must be an HTTP token such as GET or POST'),
   url: z.string().min(1, 'the URL is empty'),
   headers,
   body: z.string().optional(),

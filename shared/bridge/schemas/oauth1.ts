@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARAM_SOURCES } from '../../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../../oauth1/signing';
 
 /** shared/oauth1/trace.ts across the bridge: the host signs (RSA keys never need to reach the renderer's crypto). */
@@ -20,7 +21,7 @@ export const signatureInputSchema = z.strictObject({
   includeVersion: z.boolean().optional(),
   includeBodyHash: z.boolean().optional(),
   privateKeyPem: z.string().optional(),
-  placement: z.enum(['header', 'query', 'body']).optional(),
+  placement: z.enum(PARAM_SOURCES).optional(),
   callback: z.string().nullable().optional(),
   verifier: z.string().nullable().optional(),
   extraOauthParams: z.array(param).readonly().optional(),
@@ -29,7 +30,7 @@ export const signatureInputSchema = z.strictObject({
 const traceParamSchema = z.strictObject({
   name: z.string(),
   value: z.string(),
-  source: z.enum(['header', 'query', 'body']),
+  source: z.enum(PARAM_SOURCES),
   encodedName: z.string(),
   encodedValue: z.string(),
   index: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RSA_SIGNATURE_METHODS } from '../../oauth1/signing';
 
 /**
  * rsaVerify across the bridge: the page's crypto has no RSA, so the host checks an RSA-SHA* signature (RFC 5849
@@ -17,7 +18,7 @@ const L = RSA_VERIFY_LIMITS;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export const rsaVerifyInputSchema = z.strictObject({
-  method: z.enum(['RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512']),
+  method: z.enum(RSA_SIGNATURE_METHODS),
   publicKeyPem: z.string().trim().min(1, 'the public key is empty').max(L.publicKeyChars, `the public key must be at most ${L.publicKeyChars / 1024} KiB`),
   signature: z
     .string()

@@ -1,5 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../../errors';
+import { HTTP_TOKEN } from '../../http';
 import type { Param } from '../parameters';
+import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecode } from '../percent-encoding';
 
 /** A signature base string split into its three parts (RFC 5849 §3.4.1.1), each decoded once. */
@@ -28,7 +30,7 @@ export function parseBaseString(text: string, step: ProtocolStep = 'base-string'
   const parts = t.split('&');
   if (parts.length !== 3) fail(`it has ${parts.length} parts separated by &, not 3${parts.length > 3 ? ' (is it decoded? the parameters must stay encoded, & as %26)' : ''}.`);
   const [method, rawUri, rawParams] = parts as [string, string, string];
-  if (!/^[!#$%*+\-.^_`|~0-9A-Za-z]+$/.test(method)) fail(`the method ${JSON.stringify(method)} is not an HTTP method.`);
+  if (!HTTP_TOKEN.test(method)) fail(`the method ${JSON.stringify(method)} is not an HTTP method.`);
   let uri = '';
   let normalized = '';
   try {
@@ -38,9 +40,6 @@ export function parseBaseString(text: string, step: ProtocolStep = 'base-string'
     fail((e as Error).message);
   }
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(uri)) fail(`its second part, ${JSON.stringify(uri)}, is not an absolute URI.`);
-  const params = normalized === '' ? [] : normalized.split('&').map((p): Param => {
-    const eq = p.indexOf('=');
-    return eq < 0 ? [p, ''] : [p.slice(0, eq), p.slice(eq + 1)];
-  });
+  const params = splitUrlEncoded(normalized).map((p): Param => [p.rawName, p.rawValue]);
   return { text: t, method: percentDecode(method, false, step), uri, normalized, params };
 }

@@ -1,3 +1,4 @@
+import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import { parseBaseString, type ParsedBaseString } from './base-string-parse';
 import { finding, type Finding } from './causes';
@@ -123,5 +124,5 @@ function bodyFieldNames(body: string): string[] {
   } catch {
     // Not JSON: read as a form, as a client that signs any body would.
   }
-  return body.split('&').map((p) => percentDecodeOrKeep(p.split('=')[0]!.replace(/\+/g, ' ')));
+  return splitUrlEncoded(body).map((p) => percentDecodeOrKeep(p.rawName, true));
 }

@@ -1,11 +1,11 @@
 import { base64Encode } from '../../encoding/base64';
 import { utf8Encode } from '../../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
-import { headerValue } from '../../http';
+import { headerValue, HTTP_TOKEN } from '../../http';
 import { parseHttpUrl } from '../../url';
 import { FORM_CONTENT_TYPE } from '../parameters';
 import { percentEncode } from '../percent-encoding';
-import { METHOD_TOKEN, type DebugRequest } from './request';
+import type { DebugRequest } from './request';
 import { shellWords } from './shell-words';
 
 const STEP = 'curl';
@@ -149,7 +149,7 @@ function toRequest(s: CurlState): DebugRequest {
   }
   parseHttpUrl(url, STEP);
   const method = s.method ?? (s.head ? 'HEAD' : hasData && !s.get ? 'POST' : 'GET');
-  if (!METHOD_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_METHOD, `-X ${JSON.stringify(method)} is not an HTTP method.`);
+  if (!HTTP_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_METHOD, `-X ${JSON.stringify(method)} is not an HTTP method.`);
   if (s.user !== null) {
     if (headerValue(s.headers, 'authorization')) s.notes.push('-u/--user was left aside: the Authorization header given with -H replaces the Basic credentials it would send.');
     else s.headers.push(['Authorization', `Basic ${base64Encode(utf8Encode(s.user, STEP))}`]);

@@ -1,12 +1,12 @@
 import { percentEncode } from '../percent-encoding';
-import { isRsaMethod, type SignatureMethod } from '../signing';
+import { HMAC_SIGNATURE_METHODS, isRsaMethod, RSA_SIGNATURE_METHODS, type SignatureMethod } from '../signing';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import { rfcSigner, type Keys } from './pipeline';
 
 const enc = (t: string) => percentEncode(t, 'signing-key');
-const HMAC: readonly SignatureMethod[] = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'];
-const RSA: readonly SignatureMethod[] = ['RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512'];
+const HMAC: readonly SignatureMethod[] = HMAC_SIGNATURE_METHODS;
+const RSA: readonly SignatureMethod[] = RSA_SIGNATURE_METHODS;
 
 /**
  * Mistakes in signing a correct base string: the key (§3.4.2: consumer secret, &, token secret, each

@@ -1,8 +1,8 @@
-import { base64Decode, base64Encode, hexEncode } from '../../encoding/base64';
+import { base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
 import type { Param, ParamSource } from '../parameters';
 import { sortParameters } from '../normalize';
-import { isRsaMethod, signBaseString, signingKey, type SignatureMethod } from '../signing';
+import { isRsaMethod, signBaseString, signingKey, verifyRsaSignature, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';
 
 /** A parameter on its way into the base string; `encoded` replaces the encoder's output for this one pair. */
@@ -93,23 +93,12 @@ export interface Signer {
 
 export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({ key: signingKey(keys.consumerSecret ?? '', keys.tokenSecret), method, format: 'base64' });
 
-const HASH_OF = { 'RSA-SHA1': 'SHA-1', 'RSA-SHA256': 'SHA-256', 'RSA-SHA512': 'SHA-512' } as const;
-
 /**
  * Does `signature` sign `baseString` this way? HMAC and PLAINTEXT are recomputed (§3.4.2, §3.4.4); RSA is verified
  * with the public key (§3.4.3). A plain comparison is enough: this runs on the user's own request, not on a server.
  */
 export function signs(signature: string, baseString: string, signer: Signer, keys: Keys, crypto: CryptoPort): boolean {
-  if (isRsaMethod(signer.method)) {
-    if (!keys.rsaPublicKeyPem) return false;
-    let bytes: Uint8Array;
-    try {
-      bytes = base64Decode(signature);
-    } catch {
-      return false;
-    }
-    return crypto.rsaVerify(HASH_OF[signer.method as keyof typeof HASH_OF], keys.rsaPublicKeyPem, baseString, bytes);
-  }
+  if (isRsaMethod(signer.method)) return keys.rsaPublicKeyPem ? verifyRsaSignature(signer.method, baseString, signature, keys.rsaPublicKeyPem, crypto) : false;
   return computeSignature(baseString, signer, crypto) === signature;
 }
 

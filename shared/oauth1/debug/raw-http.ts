@@ -1,8 +1,8 @@
 import { utf8Encode } from '../../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
-import { headerValue } from '../../http';
+import { headerValue, HTTP_TOKEN } from '../../http';
 import { parseHttpUrl } from '../../url';
-import { METHOD_TOKEN, type DebugRequest } from './request';
+import type { DebugRequest } from './request';
 
 export interface RawHttpOptions {
   /**
@@ -36,7 +36,7 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
   if (!line) fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The first line ${JSON.stringify(requestLine)} is not a request line; expected METHOD TARGET HTTP/1.1, e.g. "POST /1.1/statuses/update.json HTTP/1.1" (RFC 9112 §3).`);
   const method = line[1]!;
   const target = line[2]!;
-  if (!METHOD_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The method ${JSON.stringify(method)} is not an HTTP method token.`);
+  if (!HTTP_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The method ${JSON.stringify(method)} is not an HTTP method token.`);
 
   const headers: [string, string][] = [];
   headerLines.forEach((raw, i) => {

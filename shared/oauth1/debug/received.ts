@@ -1,6 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, type RawRequest } from '../../http';
 import { authorityOf, parseHttpUrl, type ParsedUrl } from '../../url';
+import { splitUrlEncoded } from '../../url-encoded';
 import { parseAuthorizationHeader } from '../header';
 import { isFormContentType, type ParamSource } from '../parameters';
 import { percentDecode, percentEncode } from '../percent-encoding';
@@ -44,15 +45,8 @@ const STEP = 'debug-request';
 
 /** Splits a query or form body keeping each segment as written; `+` is a space there (§3.4.1.3.1, HTML 4.0 §17.13.4). */
 function wireParams(text: string, source: ParamSource): ReceivedParam[] {
-  const out: ReceivedParam[] = [];
-  for (const part of text.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    out.push({ name: percentDecode(rawName, true, `${source}-parameters`), value: percentDecode(rawValue, true, `${source}-parameters`), source, rawName, rawValue });
-  }
-  return out;
+  const step = `${source}-parameters` as const;
+  return splitUrlEncoded(text).map(({ rawName, rawValue }) => ({ name: percentDecode(rawName, true, step), value: percentDecode(rawValue, true, step), source, rawName, rawValue }));
 }
 
 /**

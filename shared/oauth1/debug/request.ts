@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
-import { headerValue, type RawRequest } from '../../http';
+import { headerValue, HTTP_TOKEN, type RawRequest } from '../../http';
 import { parseHttpUrl } from '../../url';
 import { parseAuthorizationHeader } from '../header';
 import { FORM_CONTENT_TYPE } from '../parameters';
@@ -31,8 +31,6 @@ export interface RequestFields {
   readonly headers?: readonly (readonly [string, string])[];
 }
 
-/** An RFC 9110 §9.1 method token. Case is kept: a lower-case method is one of the causes the debugger names. */
-export const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 const STEP = 'request-fields';
 
@@ -40,11 +38,11 @@ export function requestFromFields(fields: RequestFields): DebugRequest {
   const notes: string[] = [];
   const body = fields.body ?? undefined;
   const method = fields.method?.trim() || (body !== undefined ? 'POST' : 'GET');
-  if (!METHOD_TOKEN.test(method)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, STEP, `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`);
+  if (!HTTP_TOKEN.test(method)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, STEP, `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`);
   parseHttpUrl(fields.url, STEP);
   const headers: [string, string][] = [];
   for (const [name, value] of fields.headers ?? []) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_HEADER, STEP, `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`);
+    if (!HTTP_TOKEN.test(name)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_HEADER, STEP, `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`);
     headers.push([name, value]);
   }
   if (fields.authorization != null && fields.authorization.trim() !== '') {

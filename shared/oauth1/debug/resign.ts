@@ -1,22 +1,21 @@
 import type { RawRequest } from '../../http';
 import { authorityOf } from '../../url';
+import { splitUrlEncoded } from '../../url-encoded';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../header';
 import type { Param } from '../parameters';
-import { percentDecode, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import { isRsaMethod } from '../signing';
 import type { SignatureInput } from '../trace';
 import type { Keys } from './pipeline';
 import type { ReceivedRequest } from './received';
 
-const nameOf = (segment: string): string => {
-  try {
-    return percentDecode(segment.split('=')[0]!, true);
-  } catch {
-    return segment;
-  }
-};
-const withoutOauth = (text: string) => text.split('&').filter((s) => s !== '' && !nameOf(s).startsWith('oauth_')).join('&');
-const replaceSignature = (text: string, signature: string) => text.split('&').map((s) => (nameOf(s) === 'oauth_signature' ? `oauth_signature=${percentEncode(signature)}` : s)).join('&');
+const nameOf = (rawName: string): string => percentDecodeOrKeep(rawName, true);
+const withoutOauth = (text: string) => splitUrlEncoded(text).filter((p) => !nameOf(p.rawName).startsWith('oauth_')).map((p) => p.segment).join('&');
+/** Each oauth_signature segment replaced where it stands; every other byte of the text is kept. */
+const replaceSignature = (text: string, signature: string) =>
+  splitUrlEncoded(text)
+    .filter((p) => nameOf(p.rawName) === 'oauth_signature')
+    .reduceRight((t, p) => `${t.slice(0, p.start)}oauth_signature=${percentEncode(signature)}${t.slice(p.start + p.segment.length)}`, text);
 
 /**
  * The request exactly as sent, with only oauth_signature replaced by OAuth Lab's (same nonce, timestamp, token and

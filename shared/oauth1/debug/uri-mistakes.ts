@@ -1,3 +1,4 @@
+import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecodeOrKeep } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
@@ -39,7 +40,7 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
   add('uri-trailing-slash', (u) => ({ ...u, path: u.path === '/' ? '' : u.path.endsWith('/') ? u.path.slice(0, -1) : `${u.path}/` }), (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`);
 
   const query = r.url.query ?? '';
-  const kept = query.split('&').filter((s) => s !== '' && !percentDecodeOrKeep(s.split('=')[0]!).startsWith('oauth_')).join('&');
+  const kept = splitUrlEncoded(query).filter((p) => !percentDecodeOrKeep(p.rawName).startsWith('oauth_')).map((p) => p.segment).join('&');
   if (kept !== '') {
     const withQuery = (u: UriParts) => ({ ...u, query: kept });
     add('uri-query-included', withQuery, (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`);

@@ -1,5 +1,5 @@
 import { constantTimeEqual } from '../../../../shared/oauth1';
-import { CODE_VERIFIER_SYNTAX, codeChallenge } from '../../../../shared/oauth2/pkce';
+import { codeChallenge, PKCE_VALUE_SYNTAX } from '../../../../shared/oauth2/pkce';
 import type { ProviderContext } from '../context';
 import { bad } from '../oauth2-token-error';
 import type { AuthorizationCode } from '../state';
@@ -16,7 +16,7 @@ export const authorizationCodeGrant = {
     const redirectUri = get.value('redirect_uri');
     if (!redirectUri) throw bad('invalid_request', 'redirect_uri is missing; send the same value as in the authorization request (interface §4.2, RFC 6749 §4.1.3).');
     const verifier = get.value('code_verifier');
-    if (verifier !== undefined && !CODE_VERIFIER_SYNTAX.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
+    if (verifier !== undefined && !PKCE_VALUE_SYNTAX.test(verifier)) throw bad('invalid_request', `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters.`);
     const code = ctx.state.codes.get(codeValue);
     if (!code) throw bad('invalid_grant', 'The authorization code is unknown to this provider.');
     if (code.clientId !== client.id) throw bad('invalid_grant', 'The authorization code was issued to another client (RFC 6749 §4.1.3).');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../../../../shared/bridge/dispatch';
+import { describeIssues } from '../../../../shared/schema-issues';
 import { historyEntrySchema, type BodyPart, type HistoryEntry } from '../../../../shared/store/history';
 import { isSealed, type SecretBox } from '../secrets';
 

@@ -79,7 +79,7 @@ describe('bridge rsaVerify', () => {
   it.each([
     ['256 base strings, not 257', { baseStrings: Array(257).fill(base) }, 'rsaVerify: baseStrings: at most 256 base strings per call'],
     ['at least one base string', { baseStrings: [] }, 'rsaVerify: baseStrings: give at least one base string'],
-    ['base strings up to 1 MiB', { baseStrings: [base, 'a'.repeat(1024 * 1024 + 1)] }, 'rsaVerify: baseStrings.1: each base string must be at most 1 MiB'],
+    ['base strings up to 1 MiB', { baseStrings: [base, 'a'.repeat(1024 * 1024 + 1)] }, 'rsaVerify: baseStrings[1]: each base string must be at most 1 MiB'],
     ['a public key up to 64 KiB', { publicKeyPem: `${keys.publicKey}${' '.repeat(64 * 1024)}x` }, 'rsaVerify: publicKeyPem: the public key must be at most 64 KiB'],
     ['a signature up to 4096 characters', { signature: 'A'.repeat(4100) }, 'rsaVerify: signature: the signature must be at most 4096 characters'],
     ['an empty key', { publicKeyPem: ' \n' }, 'rsaVerify: publicKeyPem: the public key is empty'],

@@ -136,7 +136,7 @@ describe('oauth-lab debug', () => {
     [['--curl', 'curl https://a/', '--scheme', 'http', ...secrets], /--scheme goes with --request-file/],
     [['--curl', 'curl https://a/ | jq', ...secrets], /^oauth-lab debug: curl: The shell operator "\|"/],
     [['--curl', 'curl https://a/ -F a=1', ...secrets], /multipart/],
-    [['--url', 'https://a/', '--header', 'nocolon', ...secrets], /--header "nocolon" must be "Name: value"/],
+    [['--url', 'https://a/', '--header', 'nocolon', ...secrets], /--header "nocolon": expected "Name: value", e.g. --header "Accept: application\/json"/],
     [['--url', 'https://a/', '--authorization', 'OAuth a=1', ...secrets], /authorization-header: .*must be in double quotes/],
     [['--curl', 'curl https://a/'], /nothing to check the signature with/],
     [['--curl', 'curl https://a/', '--server-base-string', 'POST&x'], /--server-base-string: This is not a signature base string/],

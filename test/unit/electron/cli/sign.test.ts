@@ -45,7 +45,7 @@ describe('oauth-lab sign', () => {
     expect(lines[0].signature).toBe(Buffer.from(nodeCrypto.hmac('SHA-1', 's&', 'GET&http%3A%2F%2F127.0.0.1%2Fa&oauth_consumer_key%3Dk%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0')).toString('base64'));
     expect(lines[1].error).toMatch(/^line 2: line 2 is not JSON/);
     expect(lines[2].error).toMatch(/signatureMethod must be one of HMAC-SHA1/);
-    expect(lines[3].error).toMatch(/unknown member\(s\) "extra"/);
+    expect(lines[3].error).toMatch(/input: unknown key "extra"/);
     expect(lines[4]).toMatchObject({ code: 'invalid_url', error: expect.stringMatching(/scheme "ftp" is not supported/) });
     expect(lines[5].request.method).toBe('PUT');
     expect(code).toBe(1);

@@ -72,7 +72,7 @@ describe('schema migrations', () => {
     writeFileSync(storeFile(dir), JSON.stringify(doc));
     const store = openStore(dir);
     expect(call(store, 'profilesList').map((p) => p.id)).toEqual(['mock', 'legacy']);
-    expect(store.notices[1]).toMatch(/^1 record in .* was left out: profiles\[2\] \("Broken"\): Unrecognized key: "callbackUrl"/);
+    expect(store.notices[1]).toMatch(/^1 record in .* was left out: profiles\[2\] \("Broken"\): unknown key "callbackUrl"/);
     expect(store.notices[1]).toContain(`kept at ${join(dir, `store.schema-1-${STAMP}.json`)}`);
   });
 });

@@ -132,9 +132,9 @@ describe('profiles', () => {
       const wrongFormat = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: 'something-else', version: 1, profiles: [] }) }));
       expect(wrongFormat.message).toBe('The import is not a valid profiles export: format: expected "oauth-lab-profiles" (a profiles export from OAuth Lab).');
       const badProfile = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: [userProfile({ id: 'a', name: 'A' }), userProfile({ baseUrl: '' })] }) }));
-      expect(badProfile.message).toMatch(/^The import is not a valid profiles export: profiles\.1\.baseUrl: the base URL is empty/);
+      expect(badProfile.message).toMatch(/^The import is not a valid profiles export: profiles\[1\]\.baseUrl: the base URL is empty/);
       const builtIn = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: [userProfile({ builtIn: true })] }) }));
-      expect(builtIn.message).toMatch(/profiles\.0\.builtIn: only OAuth Lab's own mock profile is built in/);
+      expect(builtIn.message).toMatch(/profiles\[0\]\.builtIn: only OAuth Lab's own mock profile is built in/);
       expect(ids(call(store, 'profilesList'))).toEqual(['mock']);
     });
   });

@@ -26,7 +26,7 @@ describe('DebuggerPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load an example' }));
 
     expect(screen.getByRole('tab', { name: 'curl command' }).getAttribute('aria-selected')).toBe('true');
-    expect(input('Paste the curl command').value).toMatch(/^curl --globoff -X POST 'https:\/\/api\.x\.com\/1\.1\/statuses\/update\.json\?include_entities=true'/);
+    expect(input('Paste the curl command').value).toMatch(/^curl --globoff --request POST 'https:\/\/api\.x\.com\/1\.1\/statuses\/update\.json\?include_entities=true'/);
     expect((input('Consumer secret') as HTMLInputElement).type).toBe('password');
     expect(input('Consumer secret').value).toBe(SECRETS.consumerSecret);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../../../shared/errors';
-import { baseStringUri, parseAuthorizationHeader, parseSignatureMethod, percentDecode, signatureBaseString, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
+import { baseStringUri, parseAuthorizationHeader, parseSignatureMethod, percentDecode, percentDecodeOrKeep, signatureBaseString, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 
 const caught = (f: () => unknown): ProtocolError => {
@@ -97,5 +97,14 @@ describe('traceSignature', () => {
   it('PLAINTEXT may omit nonce and timestamp (§3.1) and its signature is the key', () => {
     const t = traceSignature({ ...input, signatureMethod: 'PLAINTEXT', nonce: null, timestamp: null }, nodeCrypto);
     expect(t.signature).toBe('cs&');
+  });
+});
+
+describe('percentDecodeOrKeep', () => {
+  it('decodes, with + as a space only when asked (a form), and keeps what is not valid percent-encoding', () => {
+    expect(percentDecodeOrKeep('a+b%20c')).toBe('a+b c');
+    expect(percentDecodeOrKeep('a+b%20c', true)).toBe('a b c');
+    expect(percentDecodeOrKeep('a+%zz', true)).toBe('a+%zz');
+    expect(percentDecodeOrKeep('%E2%82', false)).toBe('%E2%82');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { base64UrlEncode } from '../../../../shared/encoding/base64';
 import { codeChallenge, createPkcePair, validateCodeVerifier } from '../../../../shared/oauth2';
+import { PKCE_VALUE_SYNTAX } from '../../../../shared/oauth2/pkce';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { normativeVectors } from '../../../vectors/load';
 
@@ -26,6 +27,11 @@ describe('code verifier', () => {
     expect(() => validateCodeVerifier('abcd')).toThrow(/43 to 128 characters.*got 4 characters/);
     expect(() => validateCodeVerifier('a'.repeat(42) + '+')).toThrow(/outside that set/);
     expect(() => validateCodeVerifier('a'.repeat(129))).toThrow(/got 129/);
+  });
+  it('one syntax serves the verifier (RFC 7636 §4.1) and both kinds of challenge (§4.2)', () => {
+    const pair = createPkcePair('S256', { bytes: (n) => new Uint8Array(n).fill(7) }, nodeCrypto);
+    for (const value of [pair.verifier, pair.challenge, codeChallenge('~'.repeat(128), 'plain', nodeCrypto)]) expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(true);
+    for (const value of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`]) expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(false);
   });
   it('plain returns the verifier itself', () => {
     expect(codeChallenge('x'.repeat(43), 'plain', nodeCrypto)).toBe('x'.repeat(43));
