@@ -6,7 +6,7 @@ import { single, valuesOf, type CallbackQuery } from './callback-query';
 
 /**
  * The checks a careful client makes on the redirect back to it, one list whoever receives it (the loopback catcher,
- * a pasted address, the command line). Each message ends with the section it rests on.
+ * a pasted address, the command line). A message cites the section it rests on; a refusal is the provider's words.
  */
 
 /** A provider's refusal, recognised in the callback. Shown as text, never as markup. */
@@ -118,7 +118,7 @@ export function oauth2CallbackChecks(q: CallbackQuery, expected: OAuth2CallbackE
   if (iss) checks.push(iss);
   const code = single(p, 'code');
   const noCode = error ? 'No authorization code.' : 'The callback has neither a code nor an error.';
-  checks.push(errorCheck(error), following(error, judged('code', !!code, 'An authorization code arrived; exchange it now (interface §8).', noCode, 'RFC 6749 §4.1.2')));
+  checks.push(errorCheck(error), following(error, judged('code', !!code, 'An authorization code arrived; exchange it now, it is short-lived.', noCode, 'RFC 6749 §4.1.2')));
   return { checks, error };
 }
 
