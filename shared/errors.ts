@@ -88,12 +88,6 @@ export const PROTOCOL_ERROR = {
   BEARER_FORM_METHOD: 'bearer_form_method',
   /** A bearer token in a body that is not a form. */
   BEARER_FORM_BODY: 'bearer_form_body',
-  /** The callback carried an error response (RFC 6749 §4.1.2.1). */
-  CALLBACK_ERROR: 'callback_error',
-  /** The callback's state is not the one sent (RFC 6749 §10.12). */
-  CALLBACK_STATE_MISMATCH: 'callback_state_mismatch',
-  /** The callback has neither a code nor an error. */
-  CALLBACK_INVALID: 'callback_invalid',
 
   // OpenID Connect.
   /** Not a JWS compact serialization with JSON object parts. */

@@ -70,14 +70,14 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
     const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({ ...get().drafts, [leg]: prefillDraft(leg, flow, get().profile!, fresh()) });
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
 
-    const callbackArrived = (params: readonly Param[], callback: Caught | null) => {
-      const result = oauth1Flow.interpretCallback(get().flow!, params);
+    const callbackArrived = (query: string | readonly Param[], callback: Caught | null) => {
+      const result = oauth1Flow.interpretCallback(get().flow!, query);
       set({ flow: result.state, authorize: { ...get().authorize, callback, outcome: result, waitId: null, ended: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}) });
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow, authorize } = get();
       if (!flow || waitId !== authorize.waitId) return;
-      callbackArrived(callback.params, callback);
+      callbackArrived(callback.query, callback);
     });
     bridge.on('catcherEvent', (event) => {
       const { authorize, redirectUri } = get();

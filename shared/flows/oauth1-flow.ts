@@ -1,5 +1,5 @@
 import type { Exchange, RawRequest } from '../http';
-import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
+import { apiAnswer, providerMessage, sentence } from '../provider-message';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { traceSignature, type ParameterPlacement, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
 import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
@@ -8,9 +8,11 @@ import type { SignatureMethod } from '../oauth1/signing';
 import type { CryptoPort, RandomPort } from '../ports';
 import { hexEncode } from '../encoding/base64';
 import { SEED } from '../seed';
-import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Check, type Interpretation, type LegStatus } from './common';
+import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 import { readCredentials, remedyFor } from './oauth1-credentials';
+import { oauth1CallbackChecks } from './callback-checks';
+import { parseCallbackQuery, single } from './callback-query';
 
 /** The legs of the service's OAuth 1.0a flow (interface §4.1) plus a signed API request. */
 export type OAuth1Leg = 'requestToken' | 'authorize' | 'accessToken' | 'api';
@@ -186,24 +188,17 @@ export function buildAuthorizeUrl(state: OAuth1State, callbackOverride?: string 
 
 export const authorizationOpened = (state: OAuth1State): OAuth1State => ({ ...state, legs: withLeg(state.legs, 'authorize', 'waiting') });
 
-/** The redirect back (interface §4.1 step two): the returned oauth_token must be the request token (CSRF check). */
-export function interpretCallback(state: OAuth1State, query: readonly Param[]): Interpretation<OAuth1State> {
-  const get = (n: string) => query.find(([k]) => k === n)?.[1];
-  const expected = state.requestToken?.token;
-  const returned = get('oauth_token');
-  const verifier = get('oauth_verifier');
-  // X sends `denied=<request token>` when the user refuses; others an oauth_problem (Problem Reporting) or an error.
-  const denied = get('denied') !== undefined ? `the user denied access (denied=${get('denied')})` : get('oauth_problem') !== undefined ? [get('oauth_problem'), get('oauth_problem_advice')].filter(Boolean).join(': ') : get('error') !== undefined ? [get('error'), get('error_description')].filter(Boolean).join(': ') : undefined;
-  const followOn = (c: Check): Check => (denied !== undefined && !c.ok ? { ...c, kind: 'consequence' } : c);
-  const checks = [
-    check('no-denial', denied === undefined, 'The provider reports no denial.', `The provider says: ${sentence(oneLine(denied ?? ''))}`),
-    followOn(check('oauth_token matches', !!expected && returned === expected, 'The returned oauth_token equals the request token (interface §4.1 step two, CSRF check).', `The returned oauth_token ${JSON.stringify(returned ?? null)} is not the request token ${JSON.stringify(expected ?? null)}: the callback may be forged.`)),
-    followOn(check('oauth_verifier', !!verifier, 'oauth_verifier received.', 'oauth_verifier is missing from the callback (RFC 5849 §2.2).')),
-  ];
-  const ok = checks.every((c) => c.ok);
-  return ok
-    ? { ok, checks, summary: 'Authorized; the verifier is ready for step three.', state: { ...state, verifier: verifier!, legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } } }
-    : { ok, checks, summary: checks.find((c) => !c.ok)!.message, state: { ...state, legs: withLeg(state.legs, 'authorize', 'failed') } };
+/**
+ * The redirect back (interface §4.1 step two): the callback's checks, the returned oauth_token first compared with
+ * the request token (CSRF check). The raw query, or its parameters already decoded.
+ */
+export function interpretCallback(state: OAuth1State, query: string | readonly Param[]): Interpretation<OAuth1State> {
+  const parsed = typeof query === 'string' ? parseCallbackQuery(query.replace(/^\?/, '')) : { params: query, malformed: [] };
+  const { checks } = oauth1CallbackChecks(parsed, state.requestToken?.token ?? '');
+  const failed = checks.find((c) => !c.ok);
+  return failed
+    ? { ok: false, checks, summary: failed.message, state: { ...state, legs: withLeg(state.legs, 'authorize', 'failed') } }
+    : { ok: true, checks, summary: 'Authorized; the verifier is ready for step three.', state: { ...state, verifier: single(parsed.params, 'oauth_verifier')!, legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } } };
 }
 
 /** For `oob`: the user types the verifier the provider showed. */

@@ -1,10 +1,9 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Exchange, RawRequest } from '../http';
-import { apiAnswer, oneLine, providerMessage, sentence } from '../provider-message';
+import { apiAnswer, providerMessage, sentence } from '../provider-message';
 import type { Param } from '../oauth1/parameters';
 import { buildAuthorizationUrl } from '../oauth2/authorization-request';
 import { bearerAuthorization } from '../oauth2/bearer';
-import { parseCallback } from '../oauth2/callback';
 import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/pkce';
 import { generateState } from '../oauth2/state';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
@@ -14,6 +13,9 @@ import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
 import { asConsequences, check, endpointUrl, warning, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
+import { oauth2CallbackChecks } from './callback-checks';
+import { parseCallbackQuery, single } from './callback-query';
+import { parseHttpUrl } from '../url';
 
 /** The legs of the service's OAuth 2 flow (interface §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
 export type OAuth2Leg = 'authorize' | 'token' | 'api' | 'refresh';
@@ -87,18 +89,17 @@ export function buildAuthorizeRequest(s: OAuth2State) {
 
 export const authorizationOpened = (s: OAuth2State): OAuth2State => ({ ...s, legs: withLeg(s.legs, 'authorize', 'waiting') });
 
-/** The redirect back: the state must be the one sent (interface §4.2, RFC 6749 §10.12) before the code is taken. */
+/**
+ * The redirect back (interface §4.2): the callback's checks (the state, as sent, before the code is taken: RFC 6749
+ * §10.12). A URL, or just its query.
+ */
 export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): Interpretation<OAuth2State> {
-  const r = parseCallback(callbackUrlOrQuery, s.state);
-  const stateOk = r.kind === 'code' || (r.kind === 'error' && r.stateMatches);
-  const returned = r.kind === 'code' ? r.state : r.kind === 'error' ? r.state : r.kind === 'state_mismatch' ? r.received : null;
-  const checks = [
-    check('state matches', stateOk, 'The returned state equals the state sent (RFC 6749 §10.12).', `The returned state ${JSON.stringify(returned)} is not the state sent (${JSON.stringify(s.state)}): the callback may be forged.`),
-    check('no error', r.kind !== 'error', 'The provider reports no error.', r.kind === 'error' ? `The provider refused (RFC 6749 §4.1.2.1): ${sentence(oneLine([r.error, r.description].filter(Boolean).join(': ')))}${r.uri ? ` See ${r.uri}` : ''}` : ''),
-    { ...check('code', r.kind === 'code', 'An authorization code arrived; exchange it now (interface §8).', r.kind === 'invalid' ? r.reason : 'No authorization code.'), ...(r.kind === 'error' ? { kind: 'consequence' as const } : {}) },
-  ];
-  if (r.kind !== 'code') return { ok: false, checks, summary: checks.find((x) => !x.ok)!.message, state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') } };
-  return { ok: true, checks, summary: 'Authorization code received.', state: { ...s, code: r.code, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } } };
+  const query = /^https?:/i.test(callbackUrlOrQuery) ? (parseHttpUrl(callbackUrlOrQuery, 'callback').query ?? '') : callbackUrlOrQuery.replace(/^\?/, '');
+  const parsed = parseCallbackQuery(query);
+  const { checks } = oauth2CallbackChecks(parsed, { state: s.state });
+  const failed = checks.find((c) => !c.ok);
+  if (failed) return { ok: false, checks, summary: failed.message, state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') } };
+  return { ok: true, checks, summary: 'Authorization code received.', state: { ...s, code: single(parsed.params, 'code')!, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } } };
 }
 
 function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest>[0]['grant'], leg: OAuth2Leg): RawRequest {

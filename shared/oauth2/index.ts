@@ -1,6 +1,5 @@
 export * from './authorization-request';
 export * from './bearer';
-export * from './callback';
 export * from './error-response';
 export * from './form';
 export * from './pkce';

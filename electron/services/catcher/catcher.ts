@@ -4,7 +4,8 @@ import { CatcherError } from './errors';
 import { evaluate, type Hit } from './evaluate';
 import { sendPage } from './page';
 import { resultPage, PAGES } from './pages';
-import { looksLikeAuthorizationResponse, parseQuery } from './query';
+import { parseCallbackQuery } from '../../../shared/flows/callback-query';
+import { looksLikeAuthorizationResponse } from './query';
 import { WaitRegistry } from './registry';
 import type { Catcher, CatcherEvent, CatcherOptions, CaughtCallback, WaitOptions, WaitTarget } from './types';
 
@@ -104,7 +105,7 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     if (req.method !== 'GET') return reject(res, req, p, 'method_not_allowed');
 
     const query = q < 0 ? '' : target.slice(q + 1);
-    const hit: Hit = { url: `http://${req.headers.host}${target}`, path: p, query, parsed: parseQuery(query), receivedAt: now() };
+    const hit: Hit = { url: `http://${req.headers.host}${target}`, path: p, query, parsed: parseCallbackQuery(query), receivedAt: now() };
     const params = hit.parsed.params;
     const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number) => emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params });
     const answer = (page: { status: number; content: Parameters<typeof sendPage>[2] }) => sendPage(res, page.status, page.content);

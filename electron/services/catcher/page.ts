@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { escapeHtml } from '../html';
-import type { CallbackCheck, ProviderError } from './types';
+import type { Check } from '../../../shared/check';
+import type { ProviderError } from './types';
 
 
 const STYLE =
@@ -29,8 +30,8 @@ export interface PageContent {
   /** Whether the flow may continue; decides the colour of the heading. */
   readonly good: boolean;
   readonly paragraphs: readonly string[];
-  /** Only labels and results are shown: details may hold expected values that a stray visitor must not learn. */
-  readonly checks?: readonly Pick<CallbackCheck, 'label' | 'passed'>[];
+  /** Only names and results are shown: messages may hold expected values that a stray visitor must not learn. */
+  readonly checks?: readonly Pick<Check, 'name' | 'ok'>[];
   readonly providerError?: ProviderError | null;
 }
 
@@ -47,7 +48,7 @@ function errorBlock(e: ProviderError): string {
 /** A small self-contained page: no scripts, no external resources, every received value escaped. */
 function renderPage(c: PageContent): string {
   const checks = c.checks?.length
-    ? `<ul>${c.checks.map((k) => `<li class="${k.passed ? 'ok' : 'bad'}">${k.passed ? 'Passed' : 'Failed'}: ${escapeHtml(k.label)}</li>`).join('')}</ul>`
+    ? `<ul>${c.checks.map((k) => `<li class="${k.ok ? 'ok' : 'bad'}">${k.ok ? 'Passed' : 'Failed'}: ${escapeHtml(k.name)}</li>`).join('')}</ul>`
     : '';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +

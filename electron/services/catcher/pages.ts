@@ -1,3 +1,4 @@
+import { REFUSAL_CHECK } from '../../../shared/flows/callback-checks';
 import type { PageContent } from './page';
 import type { CaughtCallback } from './types';
 
@@ -28,6 +29,6 @@ export function resultPage(r: CaughtCallback): Page {
   if (r.mayContinue) {
     return { status: 200, content: { ...base, title: 'Authorization received', good: true, paragraphs: ['OAuth Lab received the callback and every check passed. The flow continues in OAuth Lab; you can close this tab.'] } };
   }
-  const title = r.providerError && r.checks.every((c) => c.passed || c.id === 'no_provider_error') ? 'The provider refused the authorization' : 'The flow cannot continue';
+  const title = r.providerError && r.checks.every((c) => c.ok || c.kind === 'consequence' || c.name === REFUSAL_CHECK[r.kind]) ? 'The provider refused the authorization' : 'The flow cannot continue';
   return { status: 400, content: { ...base, title, good: false, paragraphs: ['OAuth Lab received the callback, but the flow cannot continue: no token request will be made.', BACK] } };
 }

@@ -1,6 +1,6 @@
 import { BoundedTable } from '../bounded-table';
 import { CatcherError } from './errors';
-import { valuesOf } from './query';
+import { valuesOf } from '../../../shared/flows/callback-query';
 import type { CallbackParam, CaughtCallback, MatchedBy, WaitTarget } from './types';
 
 /** What became of a wait that is no longer pending, remembered so a late or repeated hit gets the right page. */

@@ -1,3 +1,8 @@
+import type { Check } from '../../../shared/check';
+import type { ProviderError } from '../../../shared/flows/callback-checks';
+
+export type { ProviderError };
+
 /** One decoded query parameter of the callback, in the order received. */
 export type CallbackParam = readonly [name: string, value: string];
 
@@ -23,35 +28,6 @@ export interface WaitOptions {
   readonly signal?: AbortSignal;
 }
 
-export type CheckId =
-  | 'query_well_formed'
-  | 'no_repeated_parameters'
-  | 'issuer'
-  | 'state_echoed'
-  | 'oauth_token_matches'
-  | 'no_provider_error'
-  | 'code_present'
-  | 'verifier_present';
-
-/** A named check as data. `detail` is for the tool's own UI (it may name expected values); the browser page shows only `label`. */
-export interface CallbackCheck {
-  readonly id: CheckId;
-  readonly label: string;
-  readonly passed: boolean;
-  readonly detail: string;
-  /** The specification behind the check. */
-  readonly reference: string;
-}
-
-/** A provider's refusal, recognised in the callback. Shown as text, never as markup. */
-export interface ProviderError {
-  /** `error` (RFC 6749 §4.1.2.1), `oauth_problem` (OAuth Problem Reporting) or `denied` (a common OAuth 1.0a denial). */
-  readonly source: 'error' | 'oauth_problem' | 'denied';
-  readonly error: string;
-  readonly description: string | null;
-  readonly uri: string | null;
-}
-
 /** How the hit was tied to its wait: the parameter that carried its key (`no_state`: a flow that sent no state). */
 export type MatchedBy = 'state' | 'no_state' | 'oauth_token' | 'denied';
 
@@ -64,7 +40,8 @@ interface CaughtBase {
   readonly params: readonly CallbackParam[];
   readonly receivedAt: number;
   readonly matchedBy: MatchedBy;
-  readonly checks: readonly CallbackCheck[];
+  /** The callback's checks; a message may name expected values, so the browser page shows only names and verdicts. */
+  readonly checks: readonly Check[];
   /** True only when every check passed: the flow may go on to the token request. */
   readonly mayContinue: boolean;
   readonly providerError: ProviderError | null;

@@ -59,7 +59,6 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
         <section aria-label="Callback">
           <h4>Callback received</h4>
           <Value label="Callback URL" text={authorize.callback.url} />
-          <Checks title="Catcher checks" checks={authorize.callback.checks.map((c) => ({ name: c.label, ok: c.passed, message: c.detail }))} />
         </section>
       )}
       {authorize.outcome && <p className={authorize.outcome.ok ? 'summary ok' : 'summary bad'}>{authorize.outcome.summary}</p>}

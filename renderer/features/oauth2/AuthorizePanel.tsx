@@ -58,7 +58,6 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
             <p className="muted">PKCE is off for this profile.</p>
           )}
           {callback && <Value label="Callback URL" text={callback.url} />}
-          {callback && <Checks title="Catcher checks" checks={callback.checks.map((c) => ({ name: c.label, ok: c.passed, message: c.detail }))} />}
           {outcome && <p className={outcome.ok ? 'summary ok' : 'summary bad'}>{outcome.summary}</p>}
           {outcome && <Checks checks={outcome.checks} />}
         </section>

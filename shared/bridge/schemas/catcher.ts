@@ -19,7 +19,7 @@ export const catcherWaitInputSchema = catcherOpenInputSchema.extend({
 });
 
 const param = z.tuple([z.string(), z.string()]).readonly();
-const check = z.strictObject({ id: z.string(), label: z.string(), passed: z.boolean(), detail: z.string(), reference: z.string() });
+const check = z.strictObject({ name: z.string(), ok: z.boolean(), message: z.string(), kind: z.enum(['note', 'warning', 'consequence']).optional() });
 const caughtBase = {
   url: z.string(),
   path: z.string(),

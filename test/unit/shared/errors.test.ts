@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeFailure, bridgeErrorOf, CONTRACT_ERROR } from '../../../shared/bridge/result';
 import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
-import { parseCallback, requireCode } from '../../../shared/oauth2/callback';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ProtocolError) return e.code;
-    throw e;
-  }
-  throw new Error('expected a ProtocolError');
-};
 
 describe('the error vocabulary', () => {
   it.each([
@@ -28,11 +17,6 @@ describe('the error vocabulary', () => {
   it('the protocol and contract vocabularies share no code, so a code on the bridge says which it is', () => {
     const contract = new Set<string>(Object.values(CONTRACT_ERROR));
     expect(Object.values(PROTOCOL_ERROR).filter((c) => contract.has(c))).toEqual([]);
-  });
-  it('a failed callback is refused with the code of its kind', () => {
-    expect(codeOf(() => requireCode(parseCallback('?error=access_denied&state=s', 's')))).toBe(PROTOCOL_ERROR.CALLBACK_ERROR);
-    expect(codeOf(() => requireCode(parseCallback('?code=c&state=other', 's')))).toBe(PROTOCOL_ERROR.CALLBACK_STATE_MISMATCH);
-    expect(codeOf(() => requireCode(parseCallback('?state=s', 's')))).toBe(PROTOCOL_ERROR.CALLBACK_INVALID);
   });
 });
 

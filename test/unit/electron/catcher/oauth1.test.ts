@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaughtCallback } from '../../../../electron/services/catcher';
 import { catcher, hit } from './helpers';
 
-const byId = (r: CaughtCallback) => Object.fromEntries(r.checks.map((c) => [c.id, c.passed]));
+const byName = (r: CaughtCallback) => Object.fromEntries(r.checks.map((c) => [c.name, c.ok]));
 
 describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)', () => {
   it('oauth_token equal to the request token and a verifier: the flow may continue', async () => {
@@ -12,7 +12,7 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     const r = await waiting;
     expect(reply.status).toBe(200);
     expect(r).toMatchObject({ kind: 'oauth1', mayContinue: true, matchedBy: 'oauth_token', oauthToken: 'hh5s93j4hdidpola', oauthVerifier: 'hfdp7dh39dks9884' });
-    expect(byId(r)).toEqual({ query_well_formed: true, no_repeated_parameters: true, oauth_token_matches: true, no_provider_error: true, verifier_present: true });
+    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'oauth_token matches': true, 'no-denial': true, oauth_verifier: true });
     expect(reply.body).not.toContain('hfdp7dh39dks9884');
   });
 
@@ -34,7 +34,7 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     await hit(c.port, '/callback?oauth_token=rt&oauth_token=x&oauth_verifier=v');
     const r = await waiting;
     expect(r).toMatchObject({ mayContinue: false, matchedBy: 'oauth_token' });
-    expect(byId(r)).toMatchObject({ no_repeated_parameters: false, oauth_token_matches: false });
+    expect(byName(r)).toMatchObject({ 'no repeated parameters': false, 'oauth_token matches': false });
   });
 
   it('C-16: no oauth_verifier is a failed check', async () => {
@@ -43,7 +43,7 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     await hit(c.port, '/callback?oauth_token=rt');
     const r = await waiting;
     expect(r).toMatchObject({ mayContinue: false, matchedBy: 'oauth_token' });
-    expect(byId(r)).toMatchObject({ oauth_token_matches: true, verifier_present: false });
+    expect(byName(r)).toMatchObject({ 'oauth_token matches': true, oauth_verifier: false });
   });
 
   it('C-16: no oauth_token at all is a rejected attempt; the flow keeps waiting', async () => {
@@ -63,7 +63,8 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     const reply = await hit(c.port, '/callback?denied=rt-1');
     const r = await waiting;
     expect(r).toMatchObject({ mayContinue: false, matchedBy: 'denied', providerError: { source: 'denied', error: 'denied' } });
-    expect(byId(r)).toEqual({ query_well_formed: true, no_repeated_parameters: true, oauth_token_matches: true, no_provider_error: false });
+    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'oauth_token matches': true, 'no-denial': false, oauth_verifier: false });
+    expect(r.checks.find((k) => k.name === 'oauth_verifier')?.kind).toBe('consequence');
     expect(reply.body).toContain('The provider refused the authorization');
     expect(c.pending).toBe(1);
     await c.close();
@@ -85,6 +86,6 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     const waiting = c.wait({ kind: 'oauth1', requestToken: 'rt' });
     await hit(c.port, '/callback?oauth_token=rt&oauth_token=rt&oauth_verifier=v');
     const r = await waiting;
-    expect(byId(r)).toMatchObject({ no_repeated_parameters: false, oauth_token_matches: false });
+    expect(byName(r)).toMatchObject({ 'no repeated parameters': false, 'oauth_token matches': false });
   });
 });

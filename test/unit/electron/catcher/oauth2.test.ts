@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaughtCallback, CaughtOAuth2Callback } from '../../../../electron/services/catcher';
 import { catcher, hit } from './helpers';
 
-const byId = (r: CaughtCallback) => Object.fromEntries(r.checks.map((c) => [c.id, c.passed]));
+const byName = (r: CaughtCallback) => Object.fromEntries(r.checks.map((c) => [c.name, c.ok]));
 const oauth2 = (r: CaughtCallback): CaughtOAuth2Callback => {
   if (r.kind !== 'oauth2') throw new Error('expected an OAuth 2 result');
   return r;
@@ -20,7 +20,7 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect(r.url).toBe(`http://127.0.0.1:${c.port}/callback?code=Spl%2Bx+y&state=St-1&extra=1`);
     expect(r.query).toBe('code=Spl%2Bx+y&state=St-1&extra=1');
     expect(r.params).toEqual([['code', 'Spl+x y'], ['state', 'St-1'], ['extra', '1']]);
-    expect(byId(r)).toEqual({ query_well_formed: true, no_repeated_parameters: true, state_echoed: true, no_provider_error: true, code_present: true });
+    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'state matches': true, 'no error': true, code: true });
     expect(c.events).toMatchObject([{ type: 'callback', outcome: 'matched', status: 200 }]);
   });
 
@@ -66,8 +66,8 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     await hit(c.port, '/callback?code=abc&state=forged&state=s');
     const r = oauth2(await waiting);
     expect(r).toMatchObject({ mayContinue: false, matchedBy: 'state' });
-    expect(byId(r)).toMatchObject({ no_repeated_parameters: false, state_echoed: false });
-    expect(r.checks.find((k) => k.id === 'state_echoed')?.detail).toContain('"forged", "s"');
+    expect(byName(r)).toMatchObject({ 'no repeated parameters': false, 'state matches': false });
+    expect(r.checks.find((k) => k.name === 'state matches')?.message).toContain('"forged", "s"');
   });
 
   it('C-05 with several flows waiting: an unmatched state consumes none of them', async () => {
@@ -110,7 +110,7 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
       await hit(c.port, `/callback?${q}`);
       const r = await waiting;
       expect(r.mayContinue, q).toBe(false);
-      expect(r.checks.find((k) => k.id === 'no_repeated_parameters')?.passed, q).toBe(false);
+      expect(r.checks.find((k) => k.name === 'no repeated parameters')?.ok, q).toBe(false);
       await c.close();
     }
   });
@@ -119,11 +119,11 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const c = await catcher();
     const wrong = c.wait({ kind: 'oauth2', state: 's1', issuer: 'https://as.example' });
     await hit(c.port, '/callback?code=a&state=s1&iss=https%3A%2F%2Fevil.example');
-    expect((await wrong).checks.find((k) => k.id === 'issuer')).toMatchObject({ passed: false, detail: expect.stringContaining('mix-up') });
+    expect((await wrong).checks.find((k) => k.name === 'iss matches')).toMatchObject({ ok: false, message: expect.stringContaining('mix-up') });
 
     const missing = c.wait({ kind: 'oauth2', state: 's2', issuer: 'https://as.example', issuerRequired: true });
     await hit(c.port, '/callback?code=a&state=s2');
-    expect((await missing).checks.find((k) => k.id === 'issuer')).toMatchObject({ passed: false, label: 'The issuer (iss) is present' });
+    expect((await missing).checks.find((k) => k.name === 'iss matches')).toMatchObject({ ok: false, message: 'The server advertises authorization_response_iss_parameter_supported, but the callback has no iss: the response may come from another server, a mix-up attack (RFC 9207 §2.4; RFC 9700 §4.4.2).' });
 
     const optional = c.wait({ kind: 'oauth2', state: 's3', issuer: 'https://as.example' });
     await hit(c.port, '/callback?code=a&state=s3');
@@ -142,7 +142,8 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const r = await waiting;
     expect(r.mayContinue).toBe(false);
     expect(r.providerError).toEqual({ source: 'error', error: 'access_denied', description: 'The user said no', uri: 'https://as.example/help' });
-    expect(byId(r)).toEqual({ query_well_formed: true, no_repeated_parameters: true, state_echoed: true, no_provider_error: false });
+    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'state matches': true, 'no error': false, code: false });
+    expect(r.checks.find((k) => k.name === 'code')?.kind).toBe('consequence');
     expect(reply.status).toBe(400);
     expect(reply.body).toContain('The provider refused the authorization');
     expect(reply.body).toContain('<code>access_denied</code>');
@@ -156,7 +157,7 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const waiting = c.wait({ kind: 'oauth2', state: 's' });
     await hit(c.port, '/callback?state=s');
     const r = await waiting;
-    expect(r.checks.find((k) => k.id === 'code_present')).toMatchObject({ passed: false, detail: 'The callback has neither a code nor an error.' });
+    expect(r.checks.find((k) => k.name === 'code')).toMatchObject({ ok: false, message: 'The callback has neither a code nor an error (RFC 6749 §4.1.2).' });
   });
 
   it('a broken percent-escape is a failed check, and the part is kept as written', async () => {
@@ -165,7 +166,7 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     await hit(c.port, '/callback?code=ab%ZZ&state=s');
     const r = oauth2(await waiting);
     expect(r.code).toBe('ab%ZZ');
-    expect(r.checks.find((k) => k.id === 'query_well_formed')).toMatchObject({ passed: false, detail: expect.stringContaining('"code=ab%ZZ"') });
+    expect(r.checks.find((k) => k.name === 'query well formed')).toMatchObject({ ok: false, message: expect.stringContaining('"code=ab%ZZ"') });
     expect(r.mayContinue).toBe(false);
   });
 });

@@ -72,12 +72,25 @@ describe('OAuth 1.0a flow store', () => {
     await store.getState().legSent('requestToken');
     expect(await store.getState().authorizationStarted()).toBe('http://127.0.0.1:9/oauth/v1/authorize?oauth_token=rt');
     expect(store.getState().flow!.legs.authorize).toBe('waiting');
-    const callback = (token: string) => ({ kind: 'oauth1', url: 'u', path: '/callback', query: '', params: [['oauth_token', token], ['oauth_verifier', 'v1']], receivedAt: 0, matchedBy: 'oauth_token', checks: [], mayContinue: true, providerError: null, oauthToken: token, oauthVerifier: 'v1' });
+    const callback = (token: string) => ({ kind: 'oauth1', url: 'u', path: '/callback', query: `oauth_token=${token}&oauth_verifier=v1`, params: [['oauth_token', token], ['oauth_verifier', 'v1']], receivedAt: 0, matchedBy: 'oauth_token', checks: [], mayContinue: true, providerError: null, oauthToken: token, oauthVerifier: 'v1' });
     emit('catcherCallback', { waitId: 'someone-else', callback: callback('rt') });
     expect(store.getState().flow!.verifier).toBeNull();
     emit('catcherCallback', { waitId: 'wait-1', callback: callback('forged') });
     expect(store.getState().flow!.legs.authorize).toBe('failed');
     expect(store.getState().authorize.outcome!.checks.find((c) => c.name === 'oauth_token matches')!.ok).toBe(false);
+  });
+
+  it('judges a caught callback by its query as received: a broken escape fails the leg, as the catcher says', async () => {
+    const { store, emit } = setup();
+    await store.getState().flowStarted(profile, 'http://127.0.0.1:9');
+    await store.getState().legSent('requestToken');
+    await store.getState().authorizationStarted();
+    const query = 'oauth_token=rt&oauth_verifier=v%ZZ';
+    emit('catcherCallback', { waitId: 'wait-1', callback: { kind: 'oauth1', url: `http://127.0.0.1:4321/callback?${query}`, path: '/callback', query, params: [['oauth_token', 'rt'], ['oauth_verifier', 'v%ZZ']], receivedAt: 0, matchedBy: 'oauth_token', checks: [], mayContinue: false, providerError: null, oauthToken: 'rt', oauthVerifier: 'v%ZZ' } });
+    const outcome = store.getState().authorize.outcome!;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.checks.find((c) => c.name === 'query well formed')).toMatchObject({ ok: false, message: expect.stringContaining('"oauth_verifier=v%ZZ"') });
+    expect(store.getState().flow!.verifier).toBeNull();
   });
 
   it('shows a refused request as a failed leg with the server problem', async () => {

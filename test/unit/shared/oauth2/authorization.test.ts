@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthorizationUrl, parseCallback, requireCode } from '../../../../shared/oauth2';
+import { buildAuthorizationUrl } from '../../../../shared/oauth2';
 
 const base = { authorizeUrl: 'http://127.0.0.1:9000/oauth/v2/authorize', clientId: 'app 1', redirectUri: 'http://127.0.0.1:8765/callback', state: 's-1' };
 
@@ -19,27 +19,5 @@ describe('buildAuthorizationUrl (RFC 6749 §4.1.1, interface §4.2)', () => {
     expect(() => buildAuthorizationUrl({ ...base, redirectUri: 'http://x/cb#frag' })).toThrow(/fragment/);
     expect(() => buildAuthorizationUrl({ ...base, authorizeUrl: 'ftp://x/' })).toThrow(/scheme "ftp" is not supported/);
     expect(() => buildAuthorizationUrl({ ...base, extraParams: [['state', 'again']] })).toThrow(/already set/);
-  });
-});
-
-describe('parseCallback (RFC 6749 §4.1.2)', () => {
-  it('returns the code when the state matches', () => {
-    const r = parseCallback('http://127.0.0.1:8765/callback?code=abc%2B1&state=s-1', 's-1');
-    expect(r).toMatchObject({ kind: 'code', code: 'abc+1', state: 's-1' });
-    expect(requireCode(r)).toBe('abc+1');
-  });
-  it('reports a different or missing state as a mismatch, never as a code', () => {
-    expect(parseCallback('?code=abc&state=evil', 's-1')).toMatchObject({ kind: 'state_mismatch', expected: 's-1', received: 'evil' });
-    expect(parseCallback('code=abc', 's-1')).toMatchObject({ kind: 'state_mismatch', received: null });
-    expect(() => requireCode(parseCallback('code=abc&state=evil', 's-1'))).toThrow(/may be forged/);
-  });
-  it('recognises a provider error with its description', () => {
-    const r = parseCallback('error=access_denied&error_description=The+user+said+no&state=s-1', 's-1');
-    expect(r).toMatchObject({ kind: 'error', error: 'access_denied', description: 'The user said no', stateMatches: true });
-    expect(() => requireCode(r)).toThrow(/"access_denied": The user said no/);
-  });
-  it('rejects repeated parameters and a callback with nothing in it', () => {
-    expect(parseCallback('code=a&code=b&state=s-1', 's-1')).toMatchObject({ kind: 'invalid' });
-    expect(parseCallback('state=s-1', 's-1')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/neither a code nor an error/) });
   });
 });
