@@ -5,7 +5,7 @@ import type { TraceStepId } from './oauth1/trace';
  * string typed again elsewhere; the union type below makes a misspelt code fail typecheck.
  */
 export const PROTOCOL_ERROR = {
-  // Text encodings (RFC 3986 §2.1, RFC 5849 §3.6, RFC 4648).
+  // Text encodings (RFC 3986 §2.1 (https://www.rfc-editor.org/rfc/rfc3986#section-2.1), RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6), RFC 4648 (https://www.rfc-editor.org/rfc/rfc4648)).
   /** A lone UTF-16 surrogate: the text has no UTF-8 form. */
   INVALID_UNICODE: 'invalid_unicode',
   /** Percent-decoded octets that are not UTF-8. */
@@ -21,7 +21,7 @@ export const PROTOCOL_ERROR = {
   /** The address pasted from the browser is not a redirect URL with a query. */
   INVALID_PASTED_URL: 'invalid_pasted_url',
 
-  // Building an OAuth 1.0a request (RFC 5849 §3.1, §3.4.1, §3.5).
+  // Building an OAuth 1.0a request (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1), §3.4.1, §3.5).
   /** oauth_consumer_key is empty. */
   MISSING_CONSUMER_KEY: 'missing_consumer_key',
   /** oauth_nonce is empty for a method that needs one. */
@@ -43,7 +43,7 @@ export const PROTOCOL_ERROR = {
   /** oauth_body_hash asked for with PLAINTEXT, which has no hash. */
   BODY_HASH_UNSUPPORTED: 'body_hash_unsupported',
 
-  // Signing (RFC 5849 §3.4.2-3.4.4).
+  // Signing (RFC 5849 §3.4.2-3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.2)).
   /** A signature method name outside the supported list. */
   UNSUPPORTED_SIGNATURE_METHOD: 'unsupported_signature_method',
   /** An RSA method without the consumer's private key. */
@@ -71,7 +71,7 @@ export const PROTOCOL_ERROR = {
   /** The request could not be sent (the transport's own code is the cause). */
   SEND_FAILED: 'send_failed',
 
-  // Building an OAuth 2 request, reading its callback (RFC 6749, 6750, 7636).
+  // Building an OAuth 2 request, reading its callback (RFC 6749 (https://www.rfc-editor.org/rfc/rfc6749), 6750, 7636).
   /** client_id is empty. */
   MISSING_CLIENT_ID: 'missing_client_id',
   /** redirect_uri is empty, has a space or a fragment. */
@@ -82,7 +82,7 @@ export const PROTOCOL_ERROR = {
   DUPLICATE_PARAMETER: 'duplicate_parameter',
   /** A code_verifier outside 43-128 unreserved characters. */
   INVALID_CODE_VERIFIER: 'invalid_code_verifier',
-  /** An access token with characters RFC 6750 §2.1 does not allow. */
+  /** An access token with characters RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1) does not allow. */
   INVALID_BEARER_TOKEN: 'invalid_bearer_token',
   /** A bearer token in the body of a GET or HEAD. */
   BEARER_FORM_METHOD: 'bearer_form_method',
@@ -94,7 +94,7 @@ export const PROTOCOL_ERROR = {
   INVALID_JWT: 'invalid_jwt',
   /** A JWE, which needs the client's private key. */
   ENCRYPTED_JWT: 'encrypted_jwt',
-  /** An issuer identifier with a query or fragment (RFC 8414 §2). */
+  /** An issuer identifier with a query or fragment (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)). */
   INVALID_ISSUER: 'invalid_issuer',
 
   // The signature debugger's inputs.

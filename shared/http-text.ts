@@ -2,7 +2,7 @@ import type { RawRequest, RawResponse } from './http';
 import { authorityOf, parseHttpUrl, requestTarget } from './url';
 
 /**
- * Requests and responses as HTTP/1.1 text (RFC 9112), for the raw views and copy buttons. A request shows the Host
+ * Requests and responses as HTTP/1.1 text (RFC 9112 (https://www.rfc-editor.org/rfc/rfc9112)), for the raw views and copy buttons. A request shows the Host
  * header the transport adds when the request does not carry one, so the text is what goes on the wire.
  */
 export function requestText(request: RawRequest & { readonly requestLine?: string }): string {

@@ -1,4 +1,4 @@
-/** RFC 9110 §5.6.2 token: what a method (§9.1) and a header field name (§5.1) are made of. */
+/** RFC 9110 §5.6.2 (https://www.rfc-editor.org/rfc/rfc9110#section-5.6.2) token: what a method (§9.1) and a header field name (§5.1) are made of. */
 export const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A request as it goes on the wire (close to HAR 1.2's request object). Headers keep their order and case. */
@@ -49,7 +49,7 @@ export interface Exchange {
 
 /** The request exactly as written to the socket. */
 export interface SentRequest extends RawRequest {
-  /** `METHOD target HTTP/1.1`; the target is absolute-form when sent to an HTTP proxy (RFC 9112 §3.2.2). */
+  /** `METHOD target HTTP/1.1`; the target is absolute-form when sent to an HTTP proxy (RFC 9112 §3.2.2 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.2)). */
   readonly requestLine: string;
   readonly httpVersion: '1.1';
   /** Size of the body in bytes (UTF-8). */
@@ -112,7 +112,7 @@ export interface TransportExchange extends Exchange {
   readonly local: SocketEnd | null;
 }
 
-/** Case-insensitive header lookup (RFC 9110 §5.1); the first value when a header repeats. */
+/** Case-insensitive header lookup (RFC 9110 §5.1 (https://www.rfc-editor.org/rfc/rfc9110#section-5.1)); the first value when a header repeats. */
 export function headerValue(headers: RawRequest['headers'], name: string): string | undefined {
   const lower = name.toLowerCase();
   return headers.find(([n]) => n.toLowerCase() === lower)?.[1];

@@ -8,7 +8,7 @@ export type HashAlgorithm = 'SHA-1' | 'SHA-256' | 'SHA-512';
 export interface CryptoPort {
   hmac(hash: HashAlgorithm, key: string, data: string): Uint8Array;
   digest(hash: HashAlgorithm, data: string | Uint8Array): Uint8Array;
-  /** RSASSA-PKCS1-v1_5 (RFC 3447 §8.2), the scheme RFC 5849 §3.4.3 names. */
+  /** RSASSA-PKCS1-v1_5 (RFC 3447 §8.2 (https://www.rfc-editor.org/rfc/rfc3447#section-8.2)), the scheme RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3) names. */
   rsaSign(hash: HashAlgorithm, privateKeyPem: string, data: string): Uint8Array;
   rsaVerify(hash: HashAlgorithm, publicKeyPem: string, data: string, signature: Uint8Array): boolean;
 }
@@ -22,7 +22,7 @@ export interface ClockPort {
   now(): number;
 }
 
-/** A JSON Web Key (RFC 7517 §4) as published in a JWKS; only the members key selection reads are named. */
+/** A JSON Web Key (RFC 7517 §4 (https://www.rfc-editor.org/rfc/rfc7517#section-4)) as published in a JWKS; only the members key selection reads are named. */
 export interface Jwk {
   readonly kty: string;
   readonly kid?: string;
@@ -33,7 +33,7 @@ export interface Jwk {
 
 export type JwsVerification = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-/** JOSE signature checks (RFC 7515 §5.2), asynchronous as WebCrypto is. */
+/** JOSE signature checks (RFC 7515 §5.2 (https://www.rfc-editor.org/rfc/rfc7515#section-5.2)), asynchronous as WebCrypto is. */
 export interface JosePort {
   /**
    * Verifies a compact JWS with `alg` and one key: a public JWK for RS*, PS*, ES*, EdDSA, or the shared secret's

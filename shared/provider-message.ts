@@ -3,10 +3,10 @@ import { percentDecodeOrKeep } from './oauth1/percent-encoding';
 import { readBody } from './response-body';
 
 /**
- * What a provider said when it refused, in its own words, found wherever real providers put it: RFC 6749 §5.2
+ * What a provider said when it refused, in its own words, found wherever real providers put it: RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)
  * `error` / `error_description` / `error_uri` (on any status: GitHub answers 200), Slack's `ok: false`, nested
- * error objects, `errors` arrays, `status` + `message`, RFC 9457 problem details, OAuth Problem Reporting's
- * `oauth_problem` / `oauth_problem_advice`, a `WWW-Authenticate` challenge (RFC 6750 §3, RFC 5849 §3.5.1), an XML
+ * error objects, `errors` arrays, `status` + `message`, RFC 9457 (https://www.rfc-editor.org/rfc/rfc9457) problem details, OAuth Problem Reporting's
+ * `oauth_problem` / `oauth_problem_advice`, a `WWW-Authenticate` challenge (RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3), RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)), an XML
  * error document, an HTML error page, a redirect, or a short plain text.
  */
 export interface ProviderMessage {

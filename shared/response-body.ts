@@ -28,7 +28,7 @@ function parseForm(text: string): Record<string, string> | null {
 }
 
 /**
- * Reads a body the way a tolerant client does. Real providers send token responses as JSON (RFC 6749 §5.1), as
+ * Reads a body the way a tolerant client does. Real providers send token responses as JSON (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)), as
  * `application/x-www-form-urlencoded` (GitHub without `Accept: application/json`, Stack Exchange, older Facebook),
  * as a form labelled `text/plain` or `text/html`, or JSON with a UTF-8 byte-order mark; the charset parameter is
  * not a reason to refuse (the transport decodes the body as UTF-8).

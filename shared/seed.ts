@@ -79,7 +79,7 @@ export const SEED = {
 /** Lifetimes of the mock provider, in seconds. The service gives no numbers, so these are ours (and configurable). */
 export const DEFAULT_LIFETIMES = {
   requestTokenTtl: 600,
-  /** RFC 6749 §4.1.2: "A maximum authorization code lifetime of 10 minutes is RECOMMENDED"; "immediately" (§8) is shorter. */
+  /** RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2): "A maximum authorization code lifetime of 10 minutes is RECOMMENDED"; "immediately" (§8) is shorter. */
   codeTtl: 60,
   accessTokenTtl: 3600,
 } as const;

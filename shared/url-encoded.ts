@@ -13,7 +13,7 @@ export interface RawPair {
 
 /**
  * Splits a query or form body at `&`, then each segment at its first `=` (WHATWG URL "application/x-www-form-urlencoded
- * parsing", which RFC 5849 §3.4.1.3.1 follows through HTML 4.0 §17.13.4). Empty segments (`a=1&&b=2`) carry nothing
+ * parsing", which RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1) follows through HTML 4.0 §17.13.4). Empty segments (`a=1&&b=2`) carry nothing
  * and are skipped. Nothing is decoded: decoding (with `+` as a space) is the caller's, which decides how strict to be.
  */
 export function splitUrlEncoded(text: string): RawPair[] {

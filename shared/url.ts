@@ -1,7 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from './errors';
 import { utf8Encode } from './encoding/utf8';
 
-/** An absolute http(s) URL split per RFC 3986 §3, with the text of each part as written. */
+/** An absolute http(s) URL split per RFC 3986 §3 (https://www.rfc-editor.org/rfc/rfc3986#section-3), with the text of each part as written. */
 export interface ParsedUrl {
   readonly scheme: 'http' | 'https';
   readonly host: string;
@@ -13,7 +13,7 @@ export interface ParsedUrl {
   readonly query: string | null;
 }
 
-// RFC 3986 Appendix B.
+// RFC 3986 Appendix B (https://www.rfc-editor.org/rfc/rfc3986#appendix-B).
 const URI = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/s;
 // Characters that cannot appear literally in an HTTP request target; everything else is sent as written.
 const NOT_ON_WIRE = /[\u0000-\u0020"<>\\^`{|}\u007f-\uffff]/gu;
@@ -63,7 +63,7 @@ export function authorityOf(u: Pick<ParsedUrl, 'scheme' | 'host' | 'port'>): str
   return u.port === null || u.port === DEFAULT_PORT[u.scheme] ? u.host : `${u.host}:${u.port}`;
 }
 
-/** The request target of the request line (RFC 9112 §3.2.1): path (at least `/`) plus `?query` when present. */
+/** The request target of the request line (RFC 9112 §3.2.1 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.1)): path (at least `/`) plus `?query` when present. */
 export function requestTarget(u: Pick<ParsedUrl, 'path' | 'query'>): string {
   return (u.path || '/') + (u.query === null ? '' : `?${u.query}`);
 }

@@ -28,7 +28,7 @@ export function openSavedCredentials(ref: string, storeDir: string | undefined):
     profile,
     token,
     saveRefreshed(t) {
-      // The refreshed token replaces the one it came from (RFC 6749 §6: the old access token is done with).
+      // The refreshed token replaces the one it came from (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6): the old access token is done with).
       store.tokenSave({ token: { id: token?.kind === 'oauth2' ? token.id : newRecordId(nodeRandom), profileId: profile.id, kind: 'oauth2', token: t.accessToken, tokenSecret: '', refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', obtainedAt: Date.now(), expiresAt: t.expiresAt, label: 'oauth-lab call (refreshed)' } });
       return `The refreshed tokens are saved under the profile "${profile.name}".`;
     },

@@ -19,7 +19,7 @@ export const SignRequestSchema = z
     callback: z.string().nullish(),
     verifier: z.string().nullish(),
     privateKeyPem: z.string().nullish(),
-    /** oauth_version is OPTIONAL (RFC 5849 §3.1); default true, as the service lists it. */
+    /** oauth_version is OPTIONAL (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)); default true, as the service lists it. */
     includeVersion: z.boolean().nullish(),
   })
   .strict();

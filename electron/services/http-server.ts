@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * The one way OAuth Lab runs an HTTP server (the mock provider, the callback catcher, the web host): it listens on
- * 127.0.0.1 unless told otherwise (RFC 8252 §8.3: a loopback listener is reachable from this machine only), on a
+ * 127.0.0.1 unless told otherwise (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3): a loopback listener is reachable from this machine only), on a
  * given port or 0 for any free one, turns bind failures into errors that say what to do, and tracks every connection
  * so close() ends at once, idle keep-alive connections and open streams included.
  */

@@ -5,7 +5,7 @@ import { browserUrl } from './browser-url';
 export type Opener = (target: string) => Promise<unknown>;
 
 /**
- * Opens an http(s) URL in the system browser (RFC 8252 §8.12: never an embedded view for a real provider), through
+ * Opens an http(s) URL in the system browser (RFC 8252 §8.12 (https://www.rfc-editor.org/rfc/rfc8252#section-8.12): never an embedded view for a real provider), through
  * `open`, which starts the opener without a shell: xdg-open or `open` with the URL as one argument, and on Windows
  * PowerShell with `Start '<url>'` as an encoded command, the URL single-quoted, so its `&` cannot split a command.
  * Resolves false when the URL is not http(s) or no opener could be started, so the caller can ask the user to

@@ -2,7 +2,7 @@ import type { SignatureTrace } from '../../shared/oauth1';
 import { percentEncode } from '../../shared/oauth1';
 
 /**
- * The signature base string with its three parts set apart (RFC 5849 §3.4.1.1): METHOD & encoded URI & encoded
+ * The signature base string with its three parts set apart (RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)): METHOD & encoded URI & encoded
  * parameters, each parameter a span linked to its table row (hover one, the other lights up).
  */
 export function BaseStringView({ trace, hovered, onHover }: { trace: SignatureTrace; hovered: number | null; onHover: (index: number | null) => void }) {

@@ -17,7 +17,7 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
   return (
     <ol className="trace" aria-label="Signature steps">
       {trace.steps.map((step) => {
-        // `RFC 5849 §3.4.1.3.2 (1), §3.6`: the link goes to the first section named.
+        // `RFC 5849 §3.4.1.3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.2) (1), §3.6`: the link goes to the first section named.
         const anchor = /§([\d.]+\d)/.exec(step.section)?.[1] ?? '';
         const isKey = step.id === 'signing-key';
         const text = step.kind === 'text' ? step.text : '';

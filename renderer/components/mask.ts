@@ -3,12 +3,12 @@ import type { Profile } from '../../shared/store/profile';
 
 /**
  * Fields whose values are secrets wherever they appear: form, query or JSON. Bearer tokens are secrets
- * too: whoever holds one uses it (RFC 6750 §5.1).
+ * too: whoever holds one uses it (RFC 6750 §5.1 (https://www.rfc-editor.org/rfc/rfc6750#section-5.1)).
  */
 const SECRET_FIELDS = ['client_secret', 'oauth_token_secret', 'refresh_token', 'access_token', 'id_token'];
 /**
- * In a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2, §4.1.3; §10.5 keeps it secret),
- * `oauth_verifier` its OAuth 1.0a counterpart (RFC 5849 §2.2).
+ * In a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3; §10.5 keeps it secret),
+ * `oauth_verifier` its OAuth 1.0a counterpart (RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2)).
  */
 const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'code', 'oauth_verifier'];
 
@@ -33,7 +33,7 @@ export function maskText(text: string, secrets: readonly string[] = []): string 
 function maskHeader(name: string, value: string, secrets: readonly string[]): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization' && /^basic\s/i.test(value)) return `${value.split(/\s/)[0]} ${DOTS}`;
-  // A session cookie is a credential (RFC 6265 §8.3): keep its name, mask its value.
+  // A session cookie is a credential (RFC 6265 §8.3 (https://www.rfc-editor.org/rfc/rfc6265#section-8.3)): keep its name, mask its value.
   if (lower === 'set-cookie' || lower === 'cookie') return value.replace(/(^|;\s*)([^=;\s]+=)[^;]*/g, (m, pre: string, key: string) => (/^(path|domain|expires|max-age|samesite)=$/i.test(key) ? m : `${pre}${key}${DOTS}`));
   return maskText(value, secrets);
 }

@@ -72,7 +72,7 @@ export function applyMistake(trace: SignatureTrace, mistake: DeliberateMistake, 
   const baseString = baseStringBuilder(r).build(mistake.candidate.variant);
   const signature = computeSignature(baseString, signer, crypto);
   if (signature === null) throw new Error('An RSA signature cannot be made here: the page does not hold the private key.');
-  // The signature travels percent-encoded wherever it is (header, query or body, RFC 5849 §3.5), and only once.
+  // The signature travels percent-encoded wherever it is (header, query or body, RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)), and only once.
   const from = percentEncode(trace.signature);
   const to = percentEncode(signature);
   const swap = (text: string) => text.replace(from, to);

@@ -111,7 +111,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       async flowStarted(profile, baseUrl) {
         const previous = get().authorize.waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
-        // The mock accepts any loopback port (RFC 8252 §7.3), so it gets a free one; a real server gets the registered port.
+        // The mock accepts any loopback port (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)), so it gets a free one; a real server gets the registered port.
         const opened = await bridge.catcherOpen({ port: profile.builtIn ? 0 : profile.callbackPort, path: profile.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile });
         const flow = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, baseUrl, opened.value.redirectUri));
@@ -147,7 +147,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         get().mistakeChosen(leg, null);
         const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });
         const r = await bridge.httpSend({ request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
-        // A nonce is single-use (RFC 5849 §3.3): the next send of this leg gets a new one.
+        // A nonce is single-use (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {
           set({ drafts: next, flow: { ...get().flow!, legs: { ...get().flow!.legs, [leg]: 'failed' } } });

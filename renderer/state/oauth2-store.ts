@@ -44,7 +44,7 @@ export interface OAuth2FlowState {
   readonly drafts: Readonly<Partial<Record<SentLeg, RawRequest>>>;
   readonly runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>;
   readonly startError: BridgeError | null;
-  /** Why the access token cannot go in a Bearer header as RFC 6750 §2.1 writes it; the bearer call waits for the user. */
+  /** Why the access token cannot go in a Bearer header as RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1) writes it; the bearer call waits for the user. */
   readonly bearerProblem: string | null;
   /** The bearer call refreshes once by itself on a 401 or near expiry (shared/flows/bearer-call.ts), then retries. */
   readonly autoRefresh: boolean;
@@ -93,7 +93,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
 
     /**
      * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
-     * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1), then called again.
+     * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again.
      * Each exchange is recorded; a refresh updates the flow as the Refresh leg would, and the draft keeps the
      * user's method, URL and body with the new token.
      */
@@ -160,7 +160,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       async flowStarted(p, baseUrl) {
         const previous = get().waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
-        // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3).
+        // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
         const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
         const flow = oauth2Flow.startOAuth2(

@@ -15,7 +15,7 @@ export type SentExchange = Pick<Exchange, 'request' | 'startedAt' | 'local'>;
  * began (both read the same wall clock, and the mock sees the request while the exchange is under way).
  *
  * Exchanges recorded before the connection's end was kept have no `local`: for those only, the event that carries
- * the request's oauth_nonce (unique per request, RFC 5849 §3.3) is taken when there is one, otherwise none.
+ * the request's oauth_nonce (unique per request, RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)) is taken when there is one, otherwise none.
  */
 export function findProviderEvent(events: readonly ProviderEventView[], exchange: SentExchange, mockBaseUrl: string | null, nonce?: string | null): ProviderEventView | null {
   if (!isMockUrl(exchange.request.url, mockBaseUrl)) return null;
@@ -29,7 +29,7 @@ export function findProviderEvent(events: readonly ProviderEventView[], exchange
   return ours;
 }
 
-/** An IPv4 address as a dual-stack socket reports it (`::ffff:127.0.0.1`, RFC 4291 §2.5.5.2) is that IPv4 address. */
+/** An IPv4 address as a dual-stack socket reports it (`::ffff:127.0.0.1`, RFC 4291 §2.5.5.2 (https://www.rfc-editor.org/rfc/rfc4291#section-2.5.5.2)) is that IPv4 address. */
 const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 function findByNonce(events: readonly ProviderEventView[], nonce: string): ProviderEventView | null {
@@ -51,7 +51,7 @@ const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * Whether a request goes to the built-in mock: the same scheme and port, and a host that is the mock's or another
  * name of the loopback interface it listens on (`http://LOCALHOST:<port>` included: hosts are case-insensitive,
- * RFC 3986 §3.2.2, and the URL parser lowercases them).
+ * RFC 3986 §3.2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2), and the URL parser lowercases them).
  */
 export function isMockUrl(url: string, mockBaseUrl: string | null): boolean {
   if (!mockBaseUrl) return false;

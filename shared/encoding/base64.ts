@@ -6,7 +6,7 @@ const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 const PAD = 0x3d;
 
 /**
- * Base64 with padding (RFC 4648 §4), the encoding of OAuth 1.0a signatures (RFC 5849 §3.4.2). The character codes
+ * Base64 with padding (RFC 4648 §4 (https://www.rfc-editor.org/rfc/rfc4648#section-4)), the encoding of OAuth 1.0a signatures (RFC 5849 §3.4.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.2)). The character codes
  * are collected first and made into one string at the end, since joining characters one by one builds a chain of
  * partial strings (the provider encodes a signature on every request).
  */
@@ -31,7 +31,7 @@ export function base64Encode(bytes: Uint8Array): string {
   return out;
 }
 
-/** Base64url without padding (RFC 4648 §5), as PKCE requires (RFC 7636 Appendix A). */
+/** Base64url without padding (RFC 4648 §5 (https://www.rfc-editor.org/rfc/rfc4648#section-5)), as PKCE requires (RFC 7636 Appendix A (https://www.rfc-editor.org/rfc/rfc7636#appendix-A)). */
 export function base64UrlEncode(bytes: Uint8Array): string {
   return base64Encode(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

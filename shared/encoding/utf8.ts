@@ -24,7 +24,7 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const REPLACEMENT = '\uFFFD';
 
 /**
- * UTF-8 encoding (RFC 3629). A lone surrogate has no UTF-8 form: TextEncoder would silently write U+FFFD in its
+ * UTF-8 encoding (RFC 3629 (https://www.rfc-editor.org/rfc/rfc3629)). A lone surrogate has no UTF-8 form: TextEncoder would silently write U+FFFD in its
  * place, so it is refused here, with its index.
  */
 export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Array {
@@ -34,7 +34,7 @@ export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Arr
 }
 
 /**
- * Strict UTF-8 decoding (RFC 3629 §3, WHATWG Encoding "fatal"): overlong forms, surrogates, code points past
+ * Strict UTF-8 decoding (RFC 3629 §3 (https://www.rfc-editor.org/rfc/rfc3629#section-3), WHATWG Encoding "fatal"): overlong forms, surrogates, code points past
  * U+10FFFF and truncated sequences are errors, reported at the first byte that is not UTF-8.
  */
 export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'): string {

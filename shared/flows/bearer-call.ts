@@ -9,11 +9,11 @@ import { withExtraHeaders } from './extra-headers';
 
 /**
  * A request to a protected resource with a saved OAuth 2 token, as the Request signer and `oauth-lab call` send it:
- * refreshed first when it has passed expires_in, and once more on a 401 (RFC 6750 §3.1 invalid_token), each new
+ * refreshed first when it has passed expires_in, and once more on a 401 (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1) invalid_token), each new
  * token handed back to be saved. One implementation; the driver passes how to send.
  */
 
-/** Where the token travels (RFC 6750 §2): the Authorization header, a form body (§2.2) or the query (§2.3). */
+/** Where the token travels (RFC 6750 §2 (https://www.rfc-editor.org/rfc/rfc6750#section-2)): the Authorization header, a form body (§2.2) or the query (§2.3). */
 export type BearerPlacement = 'header' | 'form' | 'query';
 
 export interface BearerCallInput {
@@ -89,7 +89,7 @@ async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401
     return { step: { kind: 'refresh', why, exchange, ok: false, summary: `The refresh was refused: ${parsed.reason}` } as const, token: null };
   }
   const n: TokenSet = parsed.token;
-  // A refresh without a new refresh token keeps the old one (RFC 6749 §6).
+  // A refresh without a new refresh token keeps the old one (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
   const token: SavedBearer = { accessToken: n.accessToken, refreshToken: n.refreshToken ?? t.refreshToken, expiresAt: n.expiresAt, scope: n.scope ?? t.scope };
   return { step: { kind: 'refresh', why, exchange, ok: true, summary: `Refreshed (${reason}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.` } as const, token };
 }

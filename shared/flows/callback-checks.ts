@@ -11,7 +11,7 @@ import { single, valuesOf, type CallbackQuery } from './callback-query';
 
 /** A provider's refusal, recognised in the callback. Shown as text, never as markup. */
 export interface ProviderError {
-  /** `error` (RFC 6749 §4.1.2.1), `oauth_problem` (OAuth Problem Reporting) or `denied` (a common OAuth 1.0a denial). */
+  /** `error` (RFC 6749 §4.1.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2.1)), `oauth_problem` (OAuth Problem Reporting) or `denied` (a common OAuth 1.0a denial). */
   readonly source: 'error' | 'oauth_problem' | 'denied';
   readonly error: string;
   readonly description: string | null;
@@ -21,7 +21,7 @@ export interface ProviderError {
 /** What an OAuth 2 flow expects back. `state: null`: it sent none, so a callback carrying one is refused. */
 export interface OAuth2CallbackExpectation {
   readonly state: string | null;
-  /** RFC 9207: when set, an `iss` in the callback must equal it. */
+  /** RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207): when set, an `iss` in the callback must equal it. */
   readonly issuer?: string;
   /** RFC 9207: the server advertises `authorization_response_iss_parameter_supported`, so `iss` must be present. */
   readonly issuerRequired?: boolean;
@@ -65,7 +65,7 @@ function issuerCheck(params: Params, issuer: string | undefined, required: boole
   return judged('iss matches', ok, `iss equals ${show(issuer)}.`, `iss is ${all.map(show).join(', ')}; expected ${show(issuer)}. The response may come from another server, a mix-up attack.`, ref);
 }
 
-/** RFC 6749 §10.12: the state ties the response to this flow; compared in constant time, as a secret is. */
+/** RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12): the state ties the response to this flow; compared in constant time, as a secret is. */
 function stateCheck(params: Params, expected: string | null): Check {
   const all = valuesOf(params, 'state');
   const ref = 'RFC 6749 §10.12; RFC 8252 §8.9';
@@ -109,7 +109,7 @@ function providerError(params: Params, kind: 'oauth1' | 'oauth2'): ProviderError
   return null;
 }
 
-/** An OAuth 2 authorization response (RFC 6749 §4.1.2, §4.1.2.1; RFC 9207): the state first. */
+/** An OAuth 2 authorization response (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.2.1; RFC 9207): the state first. */
 export function oauth2CallbackChecks(q: CallbackQuery, expected: OAuth2CallbackExpectation): CallbackChecks {
   const p = q.params;
   const error = providerError(p, 'oauth2');
@@ -123,7 +123,7 @@ export function oauth2CallbackChecks(q: CallbackQuery, expected: OAuth2CallbackE
 }
 
 /**
- * An OAuth 1.0a callback (RFC 5849 §2.2, §6.2.3): the returned oauth_token (or X's `denied=<token>`) must be this
+ * An OAuth 1.0a callback (RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2), §6.2.3): the returned oauth_token (or X's `denied=<token>`) must be this
  * flow's request token, compared in constant time.
  */
 export function oauth1CallbackChecks(q: CallbackQuery, requestToken: string): CallbackChecks {

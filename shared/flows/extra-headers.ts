@@ -7,13 +7,13 @@ export const DEFAULT_USER_AGENT = `OAuth-Lab/${APP_VERSION}`;
 
 /**
  * Headers each leg sets itself, so an extra header cannot replace them: the Authorization header carries the
- * signature or the client's credentials, and the transport computes Host and Content-Length (RFC 9112).
+ * signature or the client's credentials, and the transport computes Host and Content-Length (RFC 9112 (https://www.rfc-editor.org/rfc/rfc9112)).
  */
 export const RESERVED_HEADERS = ['authorization', 'host', 'content-length', 'transfer-encoding'] as const;
 
 /**
  * A leg's request with the profile's extra headers after its own: a header the leg already has (Accept) is
- * replaced by the profile's; a User-Agent is added when the profile gives none (RFC 9110 §10.1.5).
+ * replaced by the profile's; a User-Agent is added when the profile gives none (RFC 9110 §10.1.5 (https://www.rfc-editor.org/rfc/rfc9110#section-10.1.5)).
  */
 export function withExtraHeaders(request: RawRequest, extra: readonly Param[] = []): RawRequest {
   const given = [...extra];

@@ -6,14 +6,14 @@ import { PROBLEM_REMEDY } from '../oauth1/problems';
 import { oneLine, providerMessage, sentence, type ProviderMessage } from '../provider-message';
 import { readBody } from '../response-body';
 
-/** The RFC 5849 fields of a credentials response; anything else is the provider's own (kept and shown). */
+/** The RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) fields of a credentials response; anything else is the provider's own (kept and shown). */
 const PROTOCOL_FIELDS = new Set(['oauth_token', 'oauth_token_secret', 'oauth_callback_confirmed', 'oauth_expires_in']);
 
 export interface CredentialsResponse {
   readonly fields: ReadonlyMap<string, string>;
   /** The status check first; on a refusal the checks that fail only because of it are consequences. */
   readonly checks: Check[];
-  /** 2xx with oauth_token and oauth_token_secret (RFC 5849 §2.1, §2.3). */
+  /** 2xx with oauth_token and oauth_token_secret (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1), §2.3). */
   readonly ok: boolean;
   /** When not ok: one line, the provider's own words when it gave any. */
   readonly failure: string | null;

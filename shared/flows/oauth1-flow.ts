@@ -22,7 +22,7 @@ export interface OAuth1Config {
   readonly paths?: { readonly requestToken?: string; readonly authorize?: string; readonly accessToken?: string };
   readonly consumerKey: string;
   readonly consumerSecret: string;
-  /** The callback sent in step one: a URL, or `oob` for a verifier shown to the user (RFC 5849 §2.1). */
+  /** The callback sent in step one: a URL, or `oob` for a verifier shown to the user (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */
   readonly callback: string;
   readonly signatureMethod?: SignatureMethod;
   readonly privateKeyPem?: string;
@@ -31,7 +31,7 @@ export interface OAuth1Config {
   /** Also send oauth_callback in step three, as the service's §5.1 table lists it. */
   readonly callbackInAccessToken?: boolean;
   readonly extraOauthParams?: Partial<Record<OAuth1Leg, readonly Param[]>>;
-  /** Where the protocol parameters travel (RFC 5849 §3.5); the service uses the Authorization header. */
+  /** Where the protocol parameters travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)); the service uses the Authorization header. */
   readonly placement?: ParameterPlacement;
   /** The method of the request token and access token legs: the service POSTs; some providers document GET. */
   readonly legMethod?: 'POST' | 'GET';
@@ -72,7 +72,7 @@ export interface BuiltRequest {
 
 /**
  * A fresh nonce (128 random bits, hex: no characters that need encoding) and the timestamp in whole seconds
- * (RFC 5849 §3.3): the app and the CLI take both from here, so their requests differ only in what the ports give.
+ * (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the app and the CLI take both from here, so their requests differ only in what the ports give.
  */
 export function freshNonceAndTimestamp(random: RandomPort, now: number): { nonce: string; timestamp: string } {
   return { nonce: hexEncode(random.bytes(16)), timestamp: String(Math.floor(now / 1000)) };
@@ -92,7 +92,7 @@ type LegInput = Omit<SignatureInput, 'nonce' | 'timestamp'>;
 
 /**
  * What a leg signs, before nonce and timestamp: the profile's settings plus the leg's own values. Parameters in the
- * body need a form body (RFC 5849 §3.5.2), so an empty one is declared; a GET has no body to carry them.
+ * body need a form body (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)), so an empty one is declared; a GET has no body to carry them.
  */
 function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>): LegInput {
   const c = state.config;
@@ -125,7 +125,7 @@ export function tokenLegInput(state: OAuth1State, leg: 'requestToken' | 'accessT
   return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null });
 }
 
-/** The request a leg sends: the signed request with the profile's extra headers after its own (not signed, RFC 5849 §3.4.1). */
+/** The request a leg sends: the signed request with the profile's extra headers after its own (not signed, RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). */
 export function sentRequest(state: OAuth1State, signed: RawRequest): RawRequest {
   return withExtraHeaders(signed, state.config.headers);
 }
@@ -212,7 +212,7 @@ export function requestTokenExpired(state: OAuth1State, now: number): boolean {
   return !!state.requestToken?.expiresAt && now >= state.requestToken.expiresAt;
 }
 
-/** Step three (interface §4.1, RFC 5849 §2.3): signed with the request token secret, carrying the verifier. */
+/** Step three (interface §4.1, RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3)): signed with the request token secret, carrying the verifier. */
 export function buildAccessTokenRequest(state: OAuth1State, ctx: SigningContext): BuiltRequest {
   return sign(state, tokenLegInput(state, 'accessToken'), ctx);
 }
@@ -252,7 +252,7 @@ export type SignedRequestInput = Omit<ApiRequestInput, 'path'> & ({ readonly pat
 const REQUEST_CREDENTIALS = ['token', 'tokenSecret', 'callback', 'verifier'] as const;
 
 /**
- * Any request signed with the profile's settings (RFC 5849 §3): the method, the path and its query, the body, and
+ * Any request signed with the profile's settings (RFC 5849 §3 (https://www.rfc-editor.org/rfc/rfc5849#section-3)): the method, the path and its query, the body, and
  * the token, callback and verifier given. The API leg is this with the flow's access token; `oauth-lab call` and
  * `oauth-lab sign` build theirs here too, so every request's signing input has one builder.
  */
@@ -281,7 +281,7 @@ const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired'])
 
 /**
  * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
- * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1) with what to do. A 401 marks the access token as no
+ * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)) with what to do. A 401 marks the access token as no
  * longer valid only when its oauth_problem says so (token_revoked: deauthorized by the user, interface §3) or names no
  * problem; nonce_used, signature_invalid and the like refuse this request, not the token.
  */

@@ -17,7 +17,7 @@ import { oauth2CallbackChecks } from './callback-checks';
 import { parseCallbackQuery, single } from './callback-query';
 import { parseHttpUrl } from '../url';
 
-/** The legs of the service's OAuth 2 flow (interface §4.2) plus a bearer API request and a refresh (RFC 6749 §6). */
+/** The legs of the service's OAuth 2 flow (interface §4.2) plus a bearer API request and a refresh (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)). */
 export type OAuth2Leg = 'authorize' | 'token' | 'api' | 'refresh';
 
 export interface OAuth2Config {
@@ -27,10 +27,10 @@ export interface OAuth2Config {
   readonly clientSecret: string;
   readonly redirectUri: string;
   readonly scope?: string | null;
-  /** PKCE is on by default with S256 (RFC 9700 §2.1.1); null turns it off. */
+  /** PKCE is on by default with S256 (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)); null turns it off. */
   readonly pkce?: PkceMethod | null;
   readonly authentication?: ClientAuthentication;
-  /** `grant_type=authorization_code` on the authorization URL, as the service sends it; RFC 6749 §4.1.1 has none. */
+  /** `grant_type=authorization_code` on the authorization URL, as the service sends it; RFC 6749 §4.1.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1) has none. */
   readonly includeGrantType?: boolean;
   readonly extraParams?: Partial<Record<OAuth2Leg, readonly Param[]>>;
   /** The token request body (token and refresh legs): a form by default. */
@@ -108,7 +108,7 @@ function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest
   return withExtraHeaders(built.request, c.headers);
 }
 
-/** Step two (interface §4.2, RFC 6749 §4.1.3): code, the same redirect_uri, and the PKCE verifier. */
+/** Step two (interface §4.2, RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)): code, the same redirect_uri, and the PKCE verifier. */
 export function buildTokenExchange(s: OAuth2State): RawRequest {
   if (!s.code) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CODE, 'token', 'There is no authorization code yet; finish the authorization step first.');
   return tokenRequest(s, { type: 'authorization_code', code: s.code, redirectUri: s.config.redirectUri, codeVerifier: s.pkce?.verifier ?? null }, 'token');
@@ -134,7 +134,7 @@ export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: 
   return { ok: !failed, checks, summary, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
 }
 
-/** A bearer request to a protected resource (RFC 6750 §2.1); `outsideGrammar`: send a token that is not a b64token as it is. */
+/** A bearer request to a protected resource (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)); `outsideGrammar`: send a token that is not a b64token as it is. */
 export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string; outsideGrammar?: boolean }): RawRequest {
   if (!s.token) throw new ProtocolError(PROTOCOL_ERROR.NO_ACCESS_TOKEN, 'api', 'There is no access token yet; exchange the code first.');
   return withExtraHeaders({ method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] }, s.config.headers);
@@ -151,7 +151,7 @@ export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now:
   }
   const said = providerMessage(exchange.response);
   const expired = !!s.token?.expiresAt && now >= s.token.expiresAt;
-  // RFC 6750 §3.1: 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.
+  // RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1): 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.
   const todo =
     status === 401 ? (expired ? ' The token has passed expires_in: refresh it, or authorize again.' : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.')
     : status === 403 ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'

@@ -5,7 +5,7 @@ import { formDecode } from '../oauth2/form';
 /**
  * The query of the URL the browser landed on, pasted from its address bar when the redirect could not reach the
  * catcher (a fixed registered URL, an https URL, a name such as an eBay RuName). Any scheme is accepted, since the
- * page may not exist; the parameters are the redirect's query (RFC 6749 §4.1.2, RFC 5849 §2.2).
+ * page may not exist; the parameters are the redirect's query (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2)).
  */
 export function pastedQuery(text: string): { readonly query: string; readonly params: Param[] } {
   const url = text.trim();

@@ -13,7 +13,7 @@ const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri 
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
 const isService = (p: Profile): boolean => p.builtIn || p.service;
 
-/** The service sends grant_type on the authorization URL (interface §4.2); RFC 6749 §4.1.1 does not, so others default to off. */
+/** The service sends grant_type on the authorization URL (interface §4.2); RFC 6749 §4.1.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1) does not, so others default to off. */
 export const grantTypeInAuthorization = (p: Profile): boolean => p.oauth2.grantTypeInAuthorization ?? isService(p);
 
 export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth1Config {
@@ -58,7 +58,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
 
 /**
  * Whether the browser's redirect to `redirectUri` reaches the loopback catcher at `catcherUri`: http, a loopback
- * host (127.0.0.1 or localhost, RFC 8252 §7.3), the same port and path. Otherwise the user pastes the URL landed on.
+ * host (127.0.0.1 or localhost, RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)), the same port and path. Otherwise the user pastes the URL landed on.
  */
 export function redirectReachesCatcher(redirectUri: string, catcherUri: string): boolean {
   const m = /^http:\/\/(127\.0\.0\.1|localhost)(?::(\d+))?(\/[^?#]*)?/i.exec(redirectUri.trim());

@@ -3,7 +3,7 @@ import { authorityOf, parseHttpUrl, type ParsedUrl } from '../url';
 import { percentEncode } from './percent-encoding';
 
 /**
- * RFC 5849 §3.4.1.2: scheme and host in lower case, the port only when it is not the scheme's default, the path
+ * RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2): scheme and host in lower case, the port only when it is not the scheme's default, the path
  * (at least `/`), and no query or fragment. `hostHeader`, when given, is what the client addressed (the Host header)
  * and takes the place of the URL's authority, as a server rebuilds it.
  */

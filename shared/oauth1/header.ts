@@ -5,8 +5,8 @@ import { percentDecode, percentEncode } from './percent-encoding';
 const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
 
 /**
- * RFC 5849 §3.5.1: `OAuth ` then `name="value"` pairs, names and values percent-encoded, in the given order.
- * The realm, when present, comes first, is a plain quoted-string (RFC 2617) and is never part of the signature.
+ * RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1): `OAuth ` then `name="value"` pairs, names and values percent-encoded, in the given order.
+ * The realm, when present, comes first, is a plain quoted-string (RFC 2617 (https://www.rfc-editor.org/rfc/rfc2617)) and is never part of the signature.
  */
 export function buildAuthorizationHeader(params: readonly Param[], realm?: string | null, separator = ', '): string {
   const parts = params.map(([n, v]) => `${percentEncode(n, 'authorization-header')}="${percentEncode(v, 'authorization-header')}"`);
@@ -21,7 +21,7 @@ export interface ParsedAuthorizationHeader {
 }
 
 const SCHEME = /^\s*(\S+)(?:\s+|$)/;
-/** A parameter name: RFC 9110 §5.6.2 token characters (percent-encoded names, RFC 5849 §3.5.1, are made of them). */
+/** A parameter name: RFC 9110 §5.6.2 (https://www.rfc-editor.org/rfc/rfc9110#section-5.6.2) token characters (percent-encoded names, RFC 5849 §3.5.1, are made of them). */
 const NAME = /[A-Za-z0-9\-._~%!#$&'*+^`|]+/y;
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -39,9 +39,9 @@ function skipSpace(value: string, i: number): number {
 
 /**
  * Parses an `Authorization: OAuth ...` value. Anything malformed is an error that says where and why.
- * Grammar: the scheme, then a comma-separated list (empty elements allowed, RFC 9110 §5.6.1) of `name="value"`
+ * Grammar: the scheme, then a comma-separated list (empty elements allowed, RFC 9110 §5.6.1 (https://www.rfc-editor.org/rfc/rfc9110#section-5.6.1)) of `name="value"`
  * with optional spaces or tabs around `=` and `,`; inside the quotes a backslash takes the next character as it is
- * (RFC 9110 §5.6.4 quoted-pair). The scan jumps with a sticky regex and indexOf instead of walking each character,
+ * (RFC 9110 §5.6.4 (https://www.rfc-editor.org/rfc/rfc9110#section-5.6.4) quoted-pair). The scan jumps with a sticky regex and indexOf instead of walking each character,
  * since the provider parses one header per request.
  */
 export function parseAuthorizationHeader(value: string): ParsedAuthorizationHeader {

@@ -2,13 +2,13 @@ import type { ProtocolStep } from '../errors';
 import { splitUrlEncoded } from '../url-encoded';
 import { percentDecode } from './percent-encoding';
 
-/** Where a parameter travels (RFC 5849 §3.5 and §3.4.1.3.1), in §3.5's order of preference. */
+/** Where a parameter travels (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5) and §3.4.1.3.1), in §3.5's order of preference. */
 export const PARAM_SOURCES = ['header', 'query', 'body'] as const;
 export type ParamSource = (typeof PARAM_SOURCES)[number];
 export type Param = readonly [name: string, value: string];
 
 /**
- * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1). A name without `=` has an empty value; empty
+ * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)). A name without `=` has an empty value; empty
  * segments (`a=1&&b=2`) carry nothing and are skipped.
  */
 export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {

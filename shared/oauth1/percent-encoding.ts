@@ -1,7 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { utf8Decode, utf8Encode } from '../encoding/utf8';
 
-/** RFC 3986 §2.3 unreserved characters: the only ones RFC 5849 §3.6 leaves as they are. */
+/** RFC 3986 §2.3 (https://www.rfc-editor.org/rfc/rfc3986#section-2.3) unreserved characters: the only ones RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6) leaves as they are. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 /** Every other code point (the `u` flag keeps a surrogate pair together). */
 const RESERVED = /[^A-Za-z0-9\-._~]/gu;
@@ -10,7 +10,7 @@ const escapeByte = (b: number) => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 /** The encoded form of each ASCII code unit, precomputed: the signer encodes every name and value it signs. */
 const ASCII = Array.from({ length: 128 }, (_, b) => (UNRESERVED.test(String.fromCharCode(b)) ? String.fromCharCode(b) : escapeByte(b)));
 
-/** The characters encodeURIComponent leaves alone that RFC 3986 §2.2 reserves (sub-delims). */
+/** The characters encodeURIComponent leaves alone that RFC 3986 §2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-2.2) reserves (sub-delims). */
 const SUB_DELIMS = /[!'()*]/g;
 const escapeSubDelim = (c: string) => ASCII[c.charCodeAt(0)]!;
 
@@ -44,7 +44,7 @@ function explicitEncode(value: string, step: ProtocolStep): string {
 }
 
 /**
- * Percent-decoding of one query or form component (RFC 3986 §2.1). With `plusIsSpace` (form bodies,
+ * Percent-decoding of one query or form component (RFC 3986 §2.1 (https://www.rfc-editor.org/rfc/rfc3986#section-2.1)). With `plusIsSpace` (form bodies,
  * application/x-www-form-urlencoded) `+` means a space. A `%` not followed by two hex digits, or octets that are
  * not UTF-8, are errors: guessing would sign something other than what the peer signs.
  */

@@ -2,7 +2,7 @@ import { percentEncode } from './percent-encoding';
 
 /**
  * OAuth Problem Reporting (the OAuth 1.0 extension at wiki.oauth.net/ProblemReporting) with the HTTP status of
- * each code from net.oauth's `OAuth.Problems.TO_HTTP_CODE`, which agrees with RFC 5849 §3.2 (400 for bad
+ * each code from net.oauth's `OAuth.Problems.TO_HTTP_CODE`, which agrees with RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2) (400 for bad
  * requests, 401 for bad credentials). The 503 codes (`user_refused`, `consumer_key_refused`) are left out on
  * purpose: a mock must never answer 5xx to client input.
  */
@@ -69,7 +69,7 @@ export function problemFormBody(report: ProblemReport): string {
 }
 
 /**
- * `WWW-Authenticate: OAuth realm="…", oauth_problem="…", …` for a 401 (RFC 5849 §3.5.1 framing; ProblemReporting
+ * `WWW-Authenticate: OAuth realm="…", oauth_problem="…", …` for a 401 (RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1) framing; ProblemReporting
  * says the parameters SHOULD be in this header and identical to the body). Values are percent-encoded as in the
  * Authorization header; the realm is a quoted-string with `"` and `\` escaped.
  */

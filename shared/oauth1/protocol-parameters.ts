@@ -2,7 +2,7 @@ import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Param } from './parameters';
 import type { SignatureMethod } from './signing';
 
-/** What a client puts into the `oauth_*` protocol parameters (RFC 5849 §3.1). */
+/** What a client puts into the `oauth_*` protocol parameters (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)). */
 export interface ProtocolParameterInput {
   readonly consumerKey: string;
   /** Absent, not empty, when the request has no token (§3.1: "MAY be omitted"; an empty one is a classic 400). */

@@ -3,7 +3,7 @@ import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, HashAlgorithm } from '../ports';
 import { percentEncode } from './percent-encoding';
 
-/** RFC 5849 §3.4.2 HMAC-SHA1 and §3.4.3 RSA-SHA1, each with the SHA-256 and SHA-512 variants real servers use. */
+/** RFC 5849 §3.4.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.2) HMAC-SHA1 and §3.4.3 RSA-SHA1, each with the SHA-256 and SHA-512 variants real servers use. */
 export const HMAC_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'] as const;
 export const RSA_SIGNATURE_METHODS = ['RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512'] as const;
 /** Every method, PLAINTEXT (§3.4.4) last; the order the forms list them in. */

@@ -10,7 +10,7 @@ import { percentEncode } from './percent-encoding';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
 import { bodyHash, isRsaMethod, signBaseString, signingKey, type SignatureMethod, type SignatureValue } from './signing';
 
-/** Where the protocol parameters travel (RFC 5849 §3.5): the Authorization header, the form body or the query. */
+/** Where the protocol parameters travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)): the Authorization header, the form body or the query. */
 export type ParameterPlacement = ParamSource;
 
 export interface SignatureInput extends ProtocolParameterInput {
@@ -84,7 +84,7 @@ const encodedPairOf = (p: TraceParam): Param => [p.encodedName, p.encodedValue];
 const appendPairs = (base: string, pairs: readonly Param[], sep: string) =>
   base + (base === '' ? '' : sep) + pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
 
-/** The parameters a base string is built from, as collected (RFC 5849 §3.4.1.3.1). */
+/** The parameters a base string is built from, as collected (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)). */
 export interface CollectedParameters {
   /** The protocol parameters (oauth_signature may be among them: it is collected, never signed). */
   readonly protocol: readonly Param[];

@@ -12,7 +12,7 @@ export interface AuthorizationRequestInput {
   readonly state: string;
   readonly scope?: string | null;
   readonly pkce?: { readonly challenge: string; readonly method: PkceMethod } | null;
-  /** The service sends `grant_type=authorization_code` here too (interface §4.2 step one); RFC 6749 §4.1.1 does not. */
+  /** The service sends `grant_type=authorization_code` here too (interface §4.2 step one); RFC 6749 §4.1.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1) does not. */
   readonly includeGrantType?: boolean;
   readonly extraParams?: readonly Param[];
 }
@@ -25,7 +25,7 @@ export interface AuthorizationRequest {
 
 const STEP = 'authorization-request';
 
-/** RFC 6749 §4.1.1 (+ RFC 7636 §4.3): the URL the user's browser is sent to. */
+/** RFC 6749 §4.1.1 (+ RFC 7636 §4.3 (https://www.rfc-editor.org/rfc/rfc7636#section-4.3)): the URL the user's browser is sent to. */
 export function buildAuthorizationUrl(input: AuthorizationRequestInput): AuthorizationRequest {
   const endpoint = parseHttpUrl(input.authorizeUrl, STEP);
   if (!input.clientId) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CLIENT_ID, STEP, 'client_id is empty; the authorization request needs the client identifier (RFC 6749 §4.1.1).');
@@ -47,7 +47,7 @@ export function buildAuthorizationUrl(input: AuthorizationRequestInput): Authori
     if (params.some(([n]) => n === name)) throw new ProtocolError(PROTOCOL_ERROR.DUPLICATE_PARAMETER, STEP, `Extra parameter "${name}" is already set; each authorization parameter may appear only once (RFC 6749 §3.1).`);
     params.push([name, value]);
   }
-  // RFC 6749 §3.1: an existing query component of the endpoint is retained.
+  // RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1): an existing query component of the endpoint is retained.
   const base = input.authorizeUrl.replace(/#.*$/s, '');
   const sep = endpoint.query === null ? '?' : endpoint.query === '' ? '' : '&';
   return { url: base + sep + formEncode(params), params };

@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 
-/** RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". */
+/** RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1): b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const B64TOKEN_CHAR = /[A-Za-z0-9\-._~+/=]/;
 

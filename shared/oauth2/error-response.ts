@@ -1,4 +1,4 @@
-/** RFC 6749 §5.2 error codes of the token endpoint, with what each means in words. */
+/** RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) error codes of the token endpoint, with what each means in words. */
 const TOKEN_ERRORS: Record<string, string> = {
   invalid_request: 'The request is missing a parameter, repeats one, or is otherwise malformed.',
   invalid_client: 'Client authentication failed: unknown client, wrong secret, or an unsupported authentication method.',

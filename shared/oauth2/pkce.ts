@@ -3,12 +3,12 @@ import { utf8Encode } from '../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, RandomPort } from '../ports';
 
-/** RFC 7636 §4.2. `plain` exists for clients that cannot hash; S256 is the default everywhere (RFC 9700 §2.1.1). */
+/** RFC 7636 §4.2 (https://www.rfc-editor.org/rfc/rfc7636#section-4.2). `plain` exists for clients that cannot hash; S256 is the default everywhere (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)). */
 export const PKCE_METHODS = ['S256', 'plain'] as const;
 export type PkceMethod = (typeof PKCE_METHODS)[number];
 
 /**
- * RFC 7636 §4.1 code-verifier and §4.2 code-challenge share one syntax: 43–128 characters of ALPHA / DIGIT / "-" /
+ * RFC 7636 §4.1 (https://www.rfc-editor.org/rfc/rfc7636#section-4.1) code-verifier and §4.2 code-challenge share one syntax: 43–128 characters of ALPHA / DIGIT / "-" /
  * "." / "_" / "~" (an S256 challenge is 43 base64url characters; a plain one is the verifier itself).
  */
 export const PKCE_VALUE_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;

@@ -9,12 +9,12 @@ import { formEncode } from './form';
 import { validateCodeVerifier } from './pkce';
 
 /**
- * How the client authenticates (RFC 6749 §2.3.1): the service documents the body; Basic is the RFC's preferred
- * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1, §3.2.1).
+ * How the client authenticates (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): the service documents the body; Basic is the RFC's preferred
+ * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1), §3.2.1).
  */
 export type ClientAuthentication = 'none' | 'body' | 'basic';
 
-/** The token request body: a form (RFC 6749 §4.1.3), or a JSON object for providers that document one. */
+/** The token request body: a form (RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)), or a JSON object for providers that document one. */
 export type TokenBodyFormat = 'form' | 'json';
 
 export type TokenGrant =
@@ -53,7 +53,7 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     validateCodeVerifier(g.codeVerifier, STEP);
     grantParams.push(['code_verifier', g.codeVerifier]);
   }
-  // RFC 6749 §3.2.1: a client that does not authenticate with a secret still names itself with client_id.
+  // RFC 6749 §3.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2.1): a client that does not authenticate with a secret still names itself with client_id.
   const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : input.authentication === 'none' ? [['client_id', input.clientId]] : [];
   const params = [...clientParams, ...grantParams];
   for (const [name, value] of input.extraParams ?? []) {

@@ -55,7 +55,7 @@ function secondsOf(v: unknown): number | null {
 const shown = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v)?.slice(0, 80) ?? String(v));
 
 /**
- * Interprets a token endpoint response (RFC 6749 §5.1 / §5.2). Success is a 2xx with a non-empty access_token
+ * Interprets a token endpoint response (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1) / §5.2). Success is a 2xx with a non-empty access_token
  * (§5.1); everything else a client can live without is a note, except against the service, whose interface
  * (interface §2.4) requires expires_in, token_type bearer, scope and refresh_token. On a refresh (§6) a missing
  * refresh_token means "keep the old one".

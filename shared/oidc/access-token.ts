@@ -2,8 +2,8 @@ import { ProtocolError } from '../errors';
 import { decodeJwt, looksLikeJwt, numericDate } from './jwt';
 
 /**
- * What a client can see in an access token. RFC 9068 defines a JWT profile (header typ "at+jwt"); any other token
- * is opaque to the client (RFC 6749 §1.4), which is the usual case, and only the resource server reads it.
+ * What a client can see in an access token. RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) defines a JWT profile (header typ "at+jwt"); any other token
+ * is opaque to the client (RFC 6749 §1.4 (https://www.rfc-editor.org/rfc/rfc6749#section-1.4)), which is the usual case, and only the resource server reads it.
  */
 export type AccessTokenView =
   | { readonly kind: 'opaque'; readonly note: string }
@@ -11,7 +11,7 @@ export type AccessTokenView =
       readonly kind: 'jwt';
       readonly header: Readonly<Record<string, unknown>>;
       readonly claims: Readonly<Record<string, unknown>>;
-      /** True when the header says typ "at+jwt" (RFC 9068 §2.1); other JWTs are shown but are not this profile. */
+      /** True when the header says typ "at+jwt" (RFC 9068 §2.1 (https://www.rfc-editor.org/rfc/rfc9068#section-2.1)); other JWTs are shown but are not this profile. */
       readonly profile: boolean;
       readonly expiresAt: string | null;
       readonly audience: readonly string[];
@@ -20,7 +20,7 @@ export type AccessTokenView =
 
 const REQUIRED_9068 = ['iss', 'exp', 'aud', 'sub', 'client_id', 'iat', 'jti'];
 
-/** Decodes (never verifies: that is the resource server's job, RFC 9068 §4) and describes an access token. */
+/** Decodes (never verifies: that is the resource server's job, RFC 9068 §4 (https://www.rfc-editor.org/rfc/rfc9068#section-4)) and describes an access token. */
 export function describeAccessToken(token: string): AccessTokenView {
   if (!looksLikeJwt(token)) return { kind: 'opaque', note: 'The access token is opaque: not a JWT, so only the provider or resource server can read it (RFC 6749 §1.4). Use introspection (RFC 7662) to learn its state.' };
   let jwt;

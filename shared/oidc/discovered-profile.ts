@@ -15,7 +15,7 @@ export function suggestedScope(doc: Record<string, unknown>): string {
 
 /**
  * The client authentication the token endpoint takes: client_secret_basic when listed, or when the member is
- * absent (its default, OIDC Discovery §3 and RFC 8414 §2); else client_secret_post; else none (a public client).
+ * absent (its default, OIDC Discovery §3 and RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)); else client_secret_post; else none (a public client).
  */
 function clientAuthentication(doc: Record<string, unknown>): 'basic' | 'body' | 'none' {
   const methods = listed(doc, 'token_endpoint_auth_methods_supported') ?? ['client_secret_basic'];
@@ -25,7 +25,7 @@ function clientAuthentication(doc: Record<string, unknown>): 'basic' | 'body' | 
 
 /**
  * A new OAuth 2 profile's settings from a discovery that passed: the issuer as base URL, the authorize and token
- * endpoints as full URLs, UserInfo as the API, PKCE S256 (RFC 9700 §2.1.1), and the scope above. Shaped as a preset
+ * endpoints as full URLs, UserInfo as the API, PKCE S256 (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)), and the scope above. Shaped as a preset
  * so the Profiles page starts it as it starts any preset, with the document named as its source. Null when the
  * document lacks an authorization or token endpoint.
  */

@@ -5,7 +5,7 @@ import { shown } from './trace-step';
 
 /**
  * Discovery of a provider's metadata from its issuer URL: OpenID Connect Discovery 1.0 and OAuth 2.0
- * Authorization Server Metadata (RFC 8414). What the client fetches, what it checks, and the endpoints it takes.
+ * Authorization Server Metadata (RFC 8414 (https://www.rfc-editor.org/rfc/rfc8414)). What the client fetches, what it checks, and the endpoints it takes.
  */
 export type DiscoveryKind = 'openid-configuration' | 'oauth-authorization-server';
 export const DISCOVERY_KINDS: readonly DiscoveryKind[] = ['openid-configuration', 'oauth-authorization-server'];
@@ -33,7 +33,7 @@ export interface DiscoveryResult {
 
 const STEP = 'discovery';
 
-/** The issuer must be an https URL (loopback http allowed here), with no query or fragment (OIDC Discovery §3, RFC 8414 §2). */
+/** The issuer must be an https URL (loopback http allowed here), with no query or fragment (OIDC Discovery §3, RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)). */
 export function validateIssuer(issuer: string): string {
   const u = parseHttpUrl(issuer, STEP);
   if (u.query !== null || issuer.includes('#')) throw new ProtocolError(PROTOCOL_ERROR.INVALID_ISSUER, STEP, `The issuer ${JSON.stringify(issuer)} has a query or fragment; an issuer identifier has neither (RFC 8414 §2).`);
@@ -41,7 +41,7 @@ export function validateIssuer(issuer: string): string {
 }
 
 /**
- * Where the document lives. OIDC Discovery §4.1 appends the well-known path to the issuer; RFC 8414 §3.1 inserts it
+ * Where the document lives. OIDC Discovery §4.1 appends the well-known path to the issuer; RFC 8414 §3.1 (https://www.rfc-editor.org/rfc/rfc8414#section-3.1) inserts it
  * between the host and the issuer's path. Both agree for an issuer without a path.
  */
 export function wellKnownUrl(issuer: string, kind: DiscoveryKind): string {
@@ -53,7 +53,7 @@ export function wellKnownUrl(issuer: string, kind: DiscoveryKind): string {
 
 const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
-/** https, or http on a loopback host (RFC 8252 §8.3 spirit, for local test providers), said in the message. */
+/** https, or http on a loopback host (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3) spirit, for local test providers), said in the message. */
 function secureUrl(name: string, value: unknown): Check | null {
   if (value === undefined) return null;
   if (typeof value !== 'string') return check(name, false, '', `${name} is ${shown(value)}; expected a URL string.`);

@@ -1,6 +1,6 @@
 import type { Jwk } from '../ports';
 
-/** The key type each JWS algorithm needs (RFC 7518 §3.1, RFC 8037 §3.1 for EdDSA). */
+/** The key type each JWS algorithm needs (RFC 7518 §3.1 (https://www.rfc-editor.org/rfc/rfc7518#section-3.1), RFC 8037 §3.1 (https://www.rfc-editor.org/rfc/rfc8037#section-3.1) for EdDSA). */
 function keyTypeOf(alg: string): string | null {
   if (/^(RS|PS)(256|384|512)$/.test(alg)) return 'RSA';
   if (/^ES(256|384|512)$/.test(alg)) return 'EC';
@@ -11,7 +11,7 @@ function keyTypeOf(alg: string): string | null {
 
 export type JwksParse = { readonly ok: true; readonly keys: readonly Jwk[] } | { readonly ok: false; readonly reason: string };
 
-/** A JWK Set (RFC 7517 §5): an object with a `keys` array of objects that each have a string `kty`. */
+/** A JWK Set (RFC 7517 §5 (https://www.rfc-editor.org/rfc/rfc7517#section-5)): an object with a `keys` array of objects that each have a string `kty`. */
 export function parseJwks(body: unknown): JwksParse {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'The JWKS is not a JSON object (RFC 7517 §5).' };
   const keys = (body as { keys?: unknown }).keys;
@@ -25,7 +25,7 @@ export type KeyChoice = { readonly ok: true; readonly key: Jwk; readonly why: st
 const describe = (k: Jwk) => `${k.kid !== undefined ? `kid ${JSON.stringify(k.kid)}` : 'no kid'}, kty ${k.kty}${k.use ? `, use ${k.use}` : ''}`;
 
 /**
- * Chooses the key for an id_token (OIDC Core §10.1, RFC 7515 §4.1.4): keys of the algorithm's kty, not marked for
+ * Chooses the key for an id_token (OIDC Core §10.1, RFC 7515 §4.1.4 (https://www.rfc-editor.org/rfc/rfc7515#section-4.1.4)): keys of the algorithm's kty, not marked for
  * encryption (`use: "enc"`), whose `alg`, if given, is the header's; then the header's kid, if it has one. Exactly
  * one key must remain; the reason names why none or several do.
  */

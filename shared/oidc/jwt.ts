@@ -2,11 +2,11 @@ import { base64Decode } from '../encoding/base64';
 import { utf8Decode } from '../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 
-/** A compact JWS split into its parts (RFC 7515 §7.1), header and payload decoded as JSON objects (RFC 7519 §7.2). */
+/** A compact JWS split into its parts (RFC 7515 §7.1 (https://www.rfc-editor.org/rfc/rfc7515#section-7.1)), header and payload decoded as JSON objects (RFC 7519 §7.2 (https://www.rfc-editor.org/rfc/rfc7519#section-7.2)). */
 export interface DecodedJwt {
   readonly header: Readonly<Record<string, unknown>>;
   readonly payload: Readonly<Record<string, unknown>>;
-  /** `BASE64URL(header) . BASE64URL(payload)`: the JWS Signing Input (RFC 7515 §5.1). */
+  /** `BASE64URL(header) . BASE64URL(payload)`: the JWS Signing Input (RFC 7515 §5.1 (https://www.rfc-editor.org/rfc/rfc7515#section-5.1)). */
   readonly signingInput: string;
   readonly signature: string;
 }
@@ -39,7 +39,7 @@ export function decodeJwt(token: string, step: ProtocolStep = 'decode'): Decoded
 /** True when the text has the shape of a compact JWS (three base64url parts); an opaque token does not. */
 export const looksLikeJwt = (token: string): boolean => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token.trim());
 
-/** A NumericDate claim (RFC 7519 §2) as an ISO time, for display; null when it is not a number. */
+/** A NumericDate claim (RFC 7519 §2 (https://www.rfc-editor.org/rfc/rfc7519#section-2)) as an ISO time, for display; null when it is not a number. */
 export function numericDate(value: unknown): string | null {
   return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : null;
 }

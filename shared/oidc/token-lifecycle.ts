@@ -5,8 +5,8 @@ import { providerMessage } from '../provider-message';
 import { refreshRotation } from './token-management';
 
 /**
- * A refresh (RFC 6749 §6) seen as part of a token's life: the new token, and whether the refresh token was rotated
- * (RFC 9700 §4.14.2), with the old one kept so the user can present it again and watch it be refused.
+ * A refresh (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)) seen as part of a token's life: the new token, and whether the refresh token was rotated
+ * (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), with the old one kept so the user can present it again and watch it be refused.
  */
 
 /** Enough of a token to tell two apart, never the whole secret: its last four characters and its length. */

@@ -8,7 +8,7 @@ import { providerMessage } from '../provider-message';
 import { parseHttpUrl } from '../url';
 import { shown } from './trace-step';
 
-/** Revocation (RFC 7009) and introspection (RFC 7662): form POSTs with the client's authentication, like the token request. */
+/** Revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) and introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)): form POSTs with the client's authentication, like the token request. */
 export interface ClientCredentials {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -26,13 +26,13 @@ function clientPost(endpoint: string, step: ProtocolStep, c: ClientCredentials, 
   return { method: 'POST', url: endpoint, headers, body: formEncode(body) };
 }
 
-/** RFC 7009 §2.1: `token` and an optional `token_type_hint`. */
+/** RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): `token` and an optional `token_type_hint`. */
 export function buildRevocationRequest(endpoint: string, c: ClientCredentials, token: string, hint: TokenTypeHint | null): RawRequest {
   if (!token) throw new ProtocolError(PROTOCOL_ERROR.MISSING_TOKEN, 'revocation', 'There is no token to revoke.');
   return clientPost(endpoint, 'revocation', c, [['token', token], ...(hint ? [['token_type_hint', hint] as Param] : [])]);
 }
 
-/** RFC 7662 §2.1: the same parameters. */
+/** RFC 7662 §2.1 (https://www.rfc-editor.org/rfc/rfc7662#section-2.1): the same parameters. */
 export function buildIntrospectionRequest(endpoint: string, c: ClientCredentials, token: string, hint: TokenTypeHint | null): RawRequest {
   if (!token) throw new ProtocolError(PROTOCOL_ERROR.MISSING_TOKEN, 'introspection', 'There is no token to introspect.');
   return clientPost(endpoint, 'introspection', c, [['token', token], ...(hint ? [['token_type_hint', hint] as Param] : [])]);
@@ -41,7 +41,7 @@ export function buildIntrospectionRequest(endpoint: string, c: ClientCredentials
 /** The provider's own words on a refusal (shared/provider-message.ts), or the status when it gave none. */
 const errorText = (e: Exchange) => providerMessage(e.response)?.text ?? `HTTP ${e.response.status}`;
 
-/** RFC 7009 §2.2: 200 means revoked, or already invalid (the same answer, on purpose); 503 means try again later. */
+/** RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2): 200 means revoked, or already invalid (the same answer, on purpose); 503 means try again later. */
 export function interpretRevocation(e: Exchange): { readonly ok: boolean; readonly checks: readonly Check[] } {
   const s = e.response.status;
   const checks = [
@@ -55,7 +55,7 @@ export interface Introspection {
   readonly claims: Readonly<Record<string, unknown>>;
 }
 
-/** RFC 7662 §2.2: a JSON object whose `active` is a boolean; an inactive token carries nothing else of use. */
+/** RFC 7662 §2.2 (https://www.rfc-editor.org/rfc/rfc7662#section-2.2): a JSON object whose `active` is a boolean; an inactive token carries nothing else of use. */
 export function interpretIntrospection(e: Exchange): { readonly ok: boolean; readonly checks: readonly Check[]; readonly result: Introspection | null } {
   if (e.response.status !== 200) return { ok: false, checks: [check('introspection', false, '', `The server refused: ${errorText(e)} (RFC 7662 §2.3).`)], result: null };
   let body: unknown;
@@ -70,7 +70,7 @@ export function interpretIntrospection(e: Exchange): { readonly ok: boolean; rea
   return { ok: true, checks, result: { active, claims: body as Record<string, unknown> } };
 }
 
-/** Refresh token rotation (RFC 9700 §4.14.2), shown: the old and the new refresh token, and whether they differ. */
+/** Refresh token rotation (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), shown: the old and the new refresh token, and whether they differ. */
 export function refreshRotation(oldToken: string, newToken: string | null): Check {
   if (newToken === null) return check('rotation', true, 'No new refresh_token: the old one stays in use (not rotated, RFC 6749 §6).', '');
   return newToken === oldToken

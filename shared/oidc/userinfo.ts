@@ -4,7 +4,7 @@ import { check, type Check } from '../flows/common';
 import { parseHttpUrl } from '../url';
 import { shown } from './trace-step';
 
-/** OIDC Core §5.3.1: GET with the access token as a bearer token (RFC 6750 §2.1). */
+/** OIDC Core §5.3.1: GET with the access token as a bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)). */
 export function buildUserInfoRequest(endpoint: string, accessToken: string): RawRequest {
   parseHttpUrl(endpoint, 'userinfo');
   return { method: 'GET', url: endpoint, headers: [['Authorization', bearerAuthorization(accessToken)], ['Accept', 'application/json']] };

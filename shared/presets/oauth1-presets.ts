@@ -1,6 +1,6 @@
 import type { Preset } from './preset';
 
-/** OAuth 1.0a providers, each as its documentation describes the three legs (RFC 5849 §2). */
+/** OAuth 1.0a providers, each as its documentation describes the three legs (RFC 5849 §2 (https://www.rfc-editor.org/rfc/rfc5849#section-2)). */
 export const OAUTH1_PRESETS: readonly Preset[] = [
   {
     id: 'x',

@@ -2,7 +2,7 @@ import type { Preset } from './preset';
 
 /**
  * OAuth 2 providers, each as its documentation describes the authorization code grant. A query on an authorize
- * path carries the provider's own parameters (kept, RFC 6749 §3.1); endpoints on other hosts are full URLs.
+ * path carries the provider's own parameters (kept, RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1)); endpoints on other hosts are full URLs.
  */
 export const OAUTH2_PRESETS: readonly Preset[] = [
   {

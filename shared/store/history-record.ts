@@ -19,7 +19,7 @@ const SUMMARY_MAX = historyEntrySchema.shape.summary.maxLength ?? 2000;
 
 /**
  * The verdict the host gives an exchange it sent, knowing nothing of the flow: a 2xx succeeded; otherwise the
- * status and the provider's own words (RFC 6749 §5.2 `error`, `oauth_problem`, a WWW-Authenticate challenge, …).
+ * status and the provider's own words (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) `error`, `oauth_problem`, a WWW-Authenticate challenge, …).
  * A leg that judges more (its checks) replaces it through historyAnnotate.
  */
 export function exchangeVerdict(exchange: Exchange, failure: string | null = null): HistoryVerdict {

@@ -87,7 +87,7 @@ const oauth1ProfileSchema = z.strictObject({
   consumerSecret: z.string().default(''),
   /** PEM (PKCS#8) for the RSA methods. */
   rsaPrivateKey: z.string().default(''),
-  /** `oob` asks the provider to show the verifier instead of redirecting (RFC 5849 §2.1). */
+  /** `oob` asks the provider to show the verifier instead of redirecting (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */
   useOob: z.boolean().default(false),
   signatureMethod: z.enum(SIGNATURE_METHODS).default('HMAC-SHA1'),
   realm: z.string().default(''),
@@ -106,7 +106,7 @@ const oauth2ProfileSchema = z.strictObject({
   scope: z.string().default(''),
   pkce: z.enum(['S256', 'plain', 'off']).default('S256'),
   clientAuthentication: z.enum(['none', 'body', 'basic']).default('body'),
-  /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2). */
+  /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
   tokenParams: z.array(paramSchema).default([]),
   tokenBody: z.enum(['form', 'json']).default('form'),
   /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
@@ -125,7 +125,7 @@ export const profileSchema = z.strictObject({
    */
   service: z.boolean().default(false),
   baseUrl: z.union([z.literal(''), httpUrl]).default(''),
-  /** The loopback catcher's port and path; the redirect URI is http://127.0.0.1:<port><path> (RFC 8252 §7.3). */
+  /** The loopback catcher's port and path; the redirect URI is http://127.0.0.1:<port><path> (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)). */
   callbackPort: port.default(8765),
   callbackPath: path('The callback path').default('/callback'),
   /** Sent as redirect_uri / oauth_callback instead of the catcher's URL; the user then pastes the URL landed on. */

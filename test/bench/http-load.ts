@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 
 /**
- * The benchmarks' HTTP/1.1 load generator: `concurrency` persistent connections (RFC 9112 §9.3), each sending its
+ * The benchmarks' HTTP/1.1 load generator: `concurrency` persistent connections (RFC 9112 §9.3 (https://www.rfc-editor.org/rfc/rfc9112#section-9.3)), each sending its
  * next request as soon as the previous response is complete. Requests are serialized before the clock starts and
  * responses are parsed only as far as the status code, Content-Length and Connection, so a request costs this
  * process a fraction of what node:http's client costs (which, on a small machine, was slower than the bare server

@@ -1,5 +1,5 @@
 // A reference for the provider benchmark, not the mock: the least a provider must do to answer a signed OAuth 1.0a
-// request_token (RFC 5849 §2.1) with HMAC-SHA1, and nothing more. It parses the Authorization header, checks the
+// request_token (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)) with HMAC-SHA1, and nothing more. It parses the Authorization header, checks the
 // consumer, method, timestamp window and nonce, rebuilds the base string (§3.4.1), compares the HMAC in constant time
 // and issues a token kept in memory. No events, no problem reports, no other checks. Measured beside the mock, it
 // shows how much of the gap to a bare server is the work itself.
@@ -14,7 +14,7 @@ const tokens = new Map();
 let pool = Buffer.alloc(0);
 let offset = 0;
 
-/** RFC 5849 §3.6: encodeURIComponent leaves ! ' ( ) * as they are; §3.6 encodes them. */
+/** RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6): encodeURIComponent leaves ! ' ( ) * as they are; §3.6 encodes them. */
 function encode(text) {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

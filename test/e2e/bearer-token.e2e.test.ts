@@ -3,7 +3,7 @@ import { startEmulation, type Emulation } from '../support/emulations/provider-e
 import { e2eSession, shot } from './session';
 
 /**
- * A provider that issues an access token outside RFC 6750 §2.1's b64token (Facebook's app tokens are `APP_ID|SECRET`):
+ * A provider that issues an access token outside RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)'s b64token (Facebook's app tokens are `APP_ID|SECRET`):
  * the bearer leg says what is wrong instead of the flow stalling, and sends the token as issued when asked.
  */
 const session = e2eSession();

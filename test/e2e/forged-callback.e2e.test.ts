@@ -5,7 +5,7 @@ import { e2eSession, shot } from './session';
 /**
  * A request to the callback URL with a forged state while the OAuth 2 flow waits (what an `<img>` on any web page
  * can make the browser do): the catcher refuses it, the authorize leg lists it, and the genuine callback still
- * completes the flow (RFC 6749 §10.12).
+ * completes the flow (RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12)).
  */
 const session = e2eSession();
 

@@ -149,8 +149,8 @@ it.each(['light', 'dark'] as const)('takes the OAuth 2 flow\'s tokens through re
     const size = `${viewport.width}x${viewport.height}`;
     await shot(page, `oidc-lifecycle-refresh-${size}`, scheme);
 
-    // The reuse revoked the grant at the mock (RFC 9700 §4.14.2), so introspection says inactive; revoking an
-    // already invalid token still answers 200 (RFC 7009 §2.2).
+    // The reuse revoked the grant at the mock (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), so introspection says inactive; revoking an
+    // already invalid token still answers 200 (RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2)).
     const introspected = await click('Introspect the access token');
     await introspected.getByText('The provider says active: false.').waitFor();
     const revoked = await click('Revoke the refresh token');

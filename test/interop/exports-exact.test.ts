@@ -14,8 +14,8 @@ import { hasRuntime } from '../support/system-runtimes';
  * really sends for requests full of the characters that break generated code (quotes, `$`, `#{`, backslashes,
  * `+`, `%`, non-ASCII, repeated names), and the test compares method, path, query, the signed headers and the
  * body bytes with the original. The path must arrive as the app sends it (its wire form), byte for byte: `'`, `[`
- * and `]` are reserved (RFC 3986 §6.2.2.2) and an OAuth 1.0a server signs the path as received (RFC 5849
- * §3.4.1.2). Syntax checkers run the other languages' snippets where they are installed.
+ * and `]` are reserved (RFC 3986 §6.2.2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2)) and an OAuth 1.0a server signs the path as received (RFC 5849
+ * §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)). Syntax checkers run the other languages' snippets where they are installed.
  */
 interface Captured {
   method: string;

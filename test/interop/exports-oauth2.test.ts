@@ -9,7 +9,7 @@ import { CALLBACK, findPython, run, scratch, startMockSession, type MockSession 
 /**
  * OAuth 2 exports against the embedded mock: the bearer snapshot gives 200 while the token lives; the code that
  * refreshes (Python requests, Node fetch) still gives 200 after the mock's clock has moved past the token's
- * expiry, because it refreshes on 401 (RFC 6749 §6) and retries. Its own mock, since the clock moves here.
+ * expiry, because it refreshes on 401 (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)) and retries. Its own mock, since the clock moves here.
  */
 let session: MockSession;
 let files: ReturnType<typeof scratch>;

@@ -6,7 +6,7 @@ import { findPython, run, scratch, startMockSession, type MockSession } from '..
 import { hasRuntime } from '../support/system-runtimes';
 
 /**
- * RSA-SHA256 (RFC 5849 §3.4.3): the signing code signs with the consumer's private key, which the export carries
+ * RSA-SHA256 (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): the signing code signs with the consumer's private key, which the export carries
  * only when asked. The key is PKCS#1 (`BEGIN RSA PRIVATE KEY`), the form OpenSSL long wrote: Java's KeyFactory
  * reads PKCS#8 only, so the export converts it. The mock verifies with the consumer's public key.
  */

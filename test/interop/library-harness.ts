@@ -57,7 +57,7 @@ export function generateRequests(seed: number, count: number): LibraryRequest[] 
     if (out.length && rnd() < 0.25) out.push([out[0]![0], pick(VALUES)]); // a repeated name
     return out;
   };
-  // Spaces as + or %20, both valid in a query and a form body (RFC 5849 §3.4.1.3.1 decodes either).
+  // Spaces as + or %20, both valid in a query and a form body (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1) decodes either).
   const encode = (pairs: readonly [string, string][], plus: boolean) => pairs.map(([n, v]) => [n, v].map((t) => (plus ? percentEncode(t).replace(/%20/g, '+') : percentEncode(t))).join('=')).join('&');
   const out: LibraryRequest[] = [];
   for (let i = 0; i < count; i++) {

@@ -15,7 +15,7 @@ interface Credentials {
   readonly clientSecret: string;
 }
 
-/** Client ids and secrets with and without characters form-urlencoding changes (RFC 6749 §2.3.1, Appendix B). */
+/** Client ids and secrets with and without characters form-urlencoding changes (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1), Appendix B). */
 const CREDENTIALS = [
   ['cid', 'plain-secret_1.0'],
   ['cid', 'p@ss w%rd+/:=&~'],

@@ -12,7 +12,7 @@ describe('the signature debugger on what PECL oauth signs', () => {
     requests.forEach((r, i) => {
       const s = signed[i]!;
       if (r.consumerSecret === '') {
-        // D11: it refuses what RFC 5849 §3.4.2 allows, and the debugger says so for any request with that secret.
+        // D11: it refuses what RFC 5849 §3.4.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.2) allows, and the debugger says so for any request with that secret.
         expect(s.error).toBe('OAuthException: The consumer secret cannot be empty');
         const refused = diagnose(r, 'OAuth oauth_consumer_key="ck", oauth_signature_method="HMAC-SHA1", oauth_signature="x"');
         expect(refused.warnings.find((w) => w.behaviour === 'D11')?.libraries?.map((l) => l.library)).toEqual(['peclOauth']);

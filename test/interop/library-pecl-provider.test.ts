@@ -50,7 +50,7 @@ function send(method: string, path: string, headers: readonly (readonly [string,
   });
 }
 
-/** PECL oauth 2.0.7's OAuthProvider verifies requests OAuth Lab signed as RFC 5849 says, over real sockets. */
+/** PECL oauth 2.0.7's OAuthProvider verifies requests OAuth Lab signed as RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) says, over real sockets. */
 describe('the signature debugger on what PECL OAuthProvider verifies', () => {
   it.skipIf(!enabled)('accepts where its base string is the RFC\'s, and otherwise the debugger names the server\'s behaviour (S1)', { timeout: 120_000 }, async () => {
     const requests = generateRequests(5849_06, 200).filter((r) => r.method === 'GET' || r.method === 'POST');

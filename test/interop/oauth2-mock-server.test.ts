@@ -32,7 +32,7 @@ it('authorization with PKCE S256, code exchange, bearer call to /userinfo, refre
   expect(cb.checks).toEqual(cb.checks.map((c) => ({ ...c, ok: true })));
   s = cb.state;
   const token = oauth2Flow.interpretTokenResponse(s, await send(oauth2Flow.buildTokenExchange(s)), Date.now(), 'token');
-  // Its token_type is "Bearer" (capitalised): accepted, since RFC 6749 §5.1 makes it case-insensitive.
+  // Its token_type is "Bearer" (capitalised): accepted, since RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1) makes it case-insensitive.
   expect(token.checks.find((c) => c.name === 'token_type')).toMatchObject({ ok: true });
   expect(token.ok).toBe(true);
   s = token.state;

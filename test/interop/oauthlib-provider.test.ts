@@ -7,7 +7,7 @@ import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
 import { send } from '../../electron/services/transport';
 
 // Our OAuth 1.0a engine against a provider built on python oauthlib (Debian's python3-oauthlib), which verifies
-// every signature with its own implementation of RFC 5849.
+// every signature with its own implementation of RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849).
 let provider: ChildProcess;
 let catcher: Catcher;
 let base: string;

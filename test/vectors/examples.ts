@@ -2,7 +2,7 @@ import { FORM_CONTENT_TYPE, type SignatureInput } from '../../shared/oauth1';
 
 /** Published signing examples as signing inputs, for tests that need a request whose every value is known. */
 
-/** RFC 5849 §3.4.1's example request, with its realm; the RFC itself sends no oauth_version. */
+/** RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)'s example request, with its realm; the RFC itself sends no oauth_version. */
 export const RFC5849_EXAMPLE: SignatureInput = {
   method: 'POST',
   url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',

@@ -13,7 +13,7 @@ export interface Vector {
 
 const all: Vector[] = JSON.parse(readFileSync(fileURLToPath(new URL('./oauth-vectors.json', import.meta.url)), 'utf8'));
 
-/** The normative vectors of one kind: the ones RFC 5849 / RFC 7636 decide. */
+/** The normative vectors of one kind: the ones RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) / RFC 7636 (https://www.rfc-editor.org/rfc/rfc7636) decide. */
 export function normativeVectors(kind: Vector['kind']): Vector[] {
   return all.filter((v) => v.normative && v.kind === kind);
 }

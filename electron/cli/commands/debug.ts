@@ -90,7 +90,7 @@ export const debugCommand: Command = async (argv, io) => {
   return d.verdict === 'match' ? 0 : 1;
 };
 
-/** `--oauth2-basic`: how a client put its OAuth 2 credentials into HTTP Basic (RFC 6749 §2.3.1). */
+/** `--oauth2-basic`: how a client put its OAuth 2 credentials into HTTP Basic (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)). */
 function basicCommand(v: Values, io: CliIO): number {
   const other = (Object.keys(v) as (keyof Values)[]).filter((k) => v[k] !== undefined && !['oauth2-basic', 'client-id', 'client-secret', 'json'].includes(k));
   if (other.length) throw new UsageError(`--oauth2-basic checks a Basic header alone; --${other[0]} does not go with it.`);

@@ -7,8 +7,8 @@ import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 /**
- * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6, RFC 9700
- * §4.14.2), introspection (RFC 7662) of the new access token, revocation (RFC 7009) of the new refresh token, and
+ * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700
+ * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)) of the new access token, revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) of the new refresh token, and
  * introspection again, which must then say inactive. Endpoints come from the provider's metadata.
  */
 export async function lifecycleLeg(state: OAuth2State, endpoints: DiscoveredEndpoints | null, client: ClientCredentials, options: FlowRunOptions, report: FlowReport): Promise<void> {
@@ -36,7 +36,7 @@ export async function lifecycleLeg(state: OAuth2State, endpoints: DiscoveredEndp
   const revoked = interpretRevocation(await sendLeg('revocation', buildRevocationRequest(endpoints.revocation, client, now.refreshToken!, 'refresh_token'), options, report));
   for (const l of checkLines(revoked.checks)) report.line(l);
   if (!revoked.ok) throw new FlowFailure('revocation', revoked.checks[0]!.message);
-  // RFC 7009 §2.1: revoking a refresh token should also invalidate the access tokens of the same grant; some
+  // RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): revoking a refresh token should also invalidate the access tokens of the same grant; some
   // providers keep them until they expire, so an active answer here is reported rather than failed.
   report.step('Token lifecycle: introspection after the revocation (RFC 7662)');
   const after = interpretIntrospection(await sendLeg('introspection', buildIntrospectionRequest(endpoints.introspection, client, now.accessToken, 'access_token'), options, report));

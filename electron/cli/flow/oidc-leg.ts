@@ -19,10 +19,10 @@ export interface OpenIdExpectations {
 
 /**
  * OpenID Connect after the token exchange (OIDC Core §3.1.3): discovery for the JWKS and algorithms, the id_token
- * validated step by step, the access token described (RFC 9068 or opaque), and UserInfo with the sub check.
+ * validated step by step, the access token described (RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) or opaque), and UserInfo with the sub check.
  * A failed validation step fails the flow, naming the step; the other steps are printed all the same. A server
  * that publishes no metadata at the base URL (many OAuth 2 providers whose issuer lives elsewhere) gets a note, not
- * a failure, unless the issuer was named: the tokens are what the flow is for (RFC 6749 §5.1).
+ * a failure, unless the issuer was named: the tokens are what the flow is for (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)).
  */
 export async function openIdLeg(body: Record<string, unknown>, e: OpenIdExpectations, options: FlowRunOptions, report: FlowReport): Promise<DiscoveredEndpoints | null> {
   report.step(`OpenID Connect: discovery of ${e.issuer}`);

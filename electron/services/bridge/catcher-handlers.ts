@@ -6,7 +6,7 @@ import { CatcherError, startCatcher, type Catcher } from '../catcher';
 /**
  * The catcher behind the bridge: a wait is opened and answered at once with its redirect URI; the callback comes
  * later as a `catcherCallback` event (or `catcherWaitEnded` on timeout, cancel or close). One listener per port
- * and path serves every wait on it, and closes itself shortly after the last one settles (RFC 8252 §8.3).
+ * and path serves every wait on it, and closes itself shortly after the last one settles (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3)).
  */
 export interface CatcherHandlers {
   catcherOpen(input: ParsedInput<'catcherOpen'>): Promise<MethodOutput<'catcherOpen'>>;

@@ -3,7 +3,7 @@ import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 
 /** What only the host can do for the renderer: open pages and save files. Each host passes its own. */
 export interface ShellPort {
-  /** The system browser (RFC 8252 §8.12); false when no browser could be started. */
+  /** The system browser (RFC 8252 §8.12 (https://www.rfc-editor.org/rfc/rfc8252#section-8.12)); false when no browser could be started. */
   openInSystemBrowser(url: string): Promise<boolean>;
   /** Electron only: the mock's login page in its own window, with its own session and no preload. */
   openAppWindow?(url: string): Promise<void>;

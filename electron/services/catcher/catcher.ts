@@ -26,7 +26,7 @@ function validate(o: CatcherOptions): { port: number; path: string } {
   return { port, path };
 }
 
-/** Listens on 127.0.0.1 only (RFC 8252 §8.3); a bind failure becomes the catcher's own coded error. */
+/** Listens on 127.0.0.1 only (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3)); a bind failure becomes the catcher's own coded error. */
 async function listen(port: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<HttpServer> {
   try {
     return await startHttpServer({
@@ -58,7 +58,7 @@ function validateTarget(t: WaitTarget): void {
  * - Anything else (no state or oauth_token, or one no flow is waiting for) → 400 and an `unmatched` event (a rejected
  *   attempt, with what it carried); no wait is consumed, so the flows keep waiting for their own callbacks. Any web
  *   page can make the browser request this URL (an `<img>`), but only the provider knows a flow's state or request
- *   token (RFC 6749 §10.12, RFC 5849 §2.2), so only the genuine callback ends a flow.
+ *   token (RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12), RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2)), so only the genuine callback ends a flow.
  */
 export async function startCatcher(options: CatcherOptions = {}): Promise<Catcher> {
   const { port: wantedPort, path } = validate(options);

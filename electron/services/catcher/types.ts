@@ -7,15 +7,15 @@ export type { ProviderError };
 export type CallbackParam = readonly [name: string, value: string];
 
 /**
- * What a flow waits for. OAuth 2 flows are matched by `state` (RFC 6749 §10.12); `state: null` means the flow
+ * What a flow waits for. OAuth 2 flows are matched by `state` (RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12)); `state: null` means the flow
  * sent none, so a callback that carries one is rejected (oauth4webapi `expectNoState`). OAuth 1.0a flows are
- * matched by the request token the provider echoes as `oauth_token` (RFC 5849 §6.2.3), or names in a denial.
+ * matched by the request token the provider echoes as `oauth_token` (RFC 5849 §6.2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-6.2.3)), or names in a denial.
  */
 export type WaitTarget =
   | {
       readonly kind: 'oauth2';
       readonly state: string | null;
-      /** RFC 9207: when set, an `iss` in the callback must equal it. */
+      /** RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207): when set, an `iss` in the callback must equal it. */
       readonly issuer?: string;
       /** RFC 9207: the server advertises `authorization_response_iss_parameter_supported`, so `iss` must be present. */
       readonly issuerRequired?: boolean;
@@ -92,7 +92,7 @@ export interface CatcherOptions {
   /** Default timeout of each wait, default 5 minutes. */
   readonly timeoutMs?: number;
   /**
-   * When set, the listener closes this many milliseconds after the last pending wait settles (RFC 8252 §8.3:
+   * When set, the listener closes this many milliseconds after the last pending wait settles (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3):
    * close the port once the response is returned). Until then a reload gets the "already handled" page.
    */
   readonly idleCloseMs?: number;

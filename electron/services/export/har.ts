@@ -83,7 +83,7 @@ function isUtf8(bytes: Uint8Array): boolean {
 const utf8Length = (s: string) => Buffer.byteLength(s, 'utf8');
 const pairs = (headers: RawRequest['headers']): HarNameValue[] => headers.map(([name, value]) => ({ name, value }));
 
-/** Query parameters decoded as a form (RFC 5849 §3.4.1.3.1 reads them so too); a malformed escape is kept as written. */
+/** Query parameters decoded as a form (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1) reads them so too); a malformed escape is kept as written. */
 function queryString(url: string): HarNameValue[] {
   const q = queryOf(url);
   if (q === '') return [];
@@ -103,7 +103,7 @@ function requestCookies(headers: RawRequest['headers']): HarCookie[] {
     .map((c) => ({ name: c.split('=')[0]!.trim(), value: c.split('=').slice(1).join('=').trim() }));
 }
 
-/** RFC 6265 §4.1: `name=value` then attributes; only the ones HAR names are kept. */
+/** RFC 6265 §4.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.1): `name=value` then attributes; only the ones HAR names are kept. */
 function responseCookies(headers: RawResponse['headers']): HarCookie[] {
   return headers
     .filter(([n]) => n.toLowerCase() === 'set-cookie')
@@ -126,8 +126,8 @@ function responseCookies(headers: RawResponse['headers']): HarCookie[] {
 
 /**
  * The URL as it goes on the wire, fragment dropped: what the transport sends (characters that cannot appear in a
- * request target percent-encoded as UTF-8, RFC 3986 §2.1) and nothing more. `[` and `]` stay as they are: they
- * are sent raw, and a server that signs the path as received (RFC 5849 §3.4.1.2) signs them raw.
+ * request target percent-encoded as UTF-8, RFC 3986 §2.1 (https://www.rfc-editor.org/rfc/rfc3986#section-2.1)) and nothing more. `[` and `]` stay as they are: they
+ * are sent raw, and a server that signs the path as received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)) signs them raw.
  */
 export function wireUrl(url: string): string {
   try {

@@ -42,7 +42,7 @@ function httpFileOf(r: RawRequest, title: string, lead: readonly string[], place
   ].join('\n');
 }
 
-/** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6). */
+/** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)). */
 function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: string; clientSecret: string } | null): string {
   const r: RawRequest = { method: c.method, url: c.url, headers: c.headers, ...(c.body !== null ? { body: c.body } : {}) };
   const origin = originOf(c.url);

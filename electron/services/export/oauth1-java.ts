@@ -17,11 +17,11 @@ const protocolPair = ([n, v]: readonly [string, string]) => `{ ${javaStr(n)}, ${
 
 /**
  * One Java file with no dependencies (java.net.http and javax.crypto, Java 11+), run as it is with
- * `java SignedRequest.java`. It signs on every run, following RFC 5849 §3.4 step by step.
+ * `java SignedRequest.java`. It signs on every run, following RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4) step by step.
  */
 function javaOAuth1(c: OAuth1Code): string {
   const { before, after } = fixedOauthParams(c);
-  // RFC 5849 §3.4.1.2 signs the path as sent, so the code signs and sends the one form URI.create takes.
+  // RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs the path as sent, so the code signs and sends the one form URI.create takes.
   const url = uriSafe(c.url);
   const rsa = isRsaMethod(c.signatureMethod);
   const sign = rsa

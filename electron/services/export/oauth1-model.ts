@@ -13,7 +13,7 @@ export interface OAuth1Code {
   readonly method: string;
   /** The URL as on the wire: what the code's HTTP client sends, so the base string it computes matches. */
   readonly url: string;
-  /** Form body parameters, decoded: signed with the rest (RFC 5849 §3.4.1.3.1). */
+  /** Form body parameters, decoded: signed with the rest (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)). */
   readonly form: readonly Param[];
   /** A body that is not a form: sent as it is and not signed. */
   readonly rawBody: { readonly contentType: string; readonly text: string } | null;
@@ -58,7 +58,7 @@ export function oauth1Code(s: SignatureInput, secrets: Secrets, targetLabel: str
     form: isForm ? formBodyParameters(s.body, s.contentType) : [],
     rawBody: s.body !== undefined && !isForm ? { contentType: s.contentType ?? 'application/octet-stream', text: s.body } : null,
     consumerKey: s.consumerKey,
-    // RSA signs with the private key alone (RFC 5849 §3.4.3): the secrets are neither used nor exported then.
+    // RSA signs with the private key alone (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): the secrets are neither used nor exported then.
     consumerSecret: rsa ? '' : secrets.value('consumer_secret', s.consumerSecret),
     token: nonEmpty(s.token),
     tokenSecret: rsa ? '' : secrets.value('token_secret', s.tokenSecret),
@@ -87,5 +87,5 @@ export function fixedOauthParams(c: OAuth1Code): { before: Param[]; after: Param
   return { before, after };
 }
 
-/** §3.5.1: the realm is a plain quoted-string (RFC 2617), never percent-encoded. */
+/** §3.5.1: the realm is a plain quoted-string (RFC 2617 (https://www.rfc-editor.org/rfc/rfc2617)), never percent-encoded. */
 export const quotedRealm = (realm: string): string => `realm="${realm.replace(/[\\"]/g, '\\$&')}"`;

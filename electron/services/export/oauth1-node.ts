@@ -12,7 +12,7 @@ const VARIABLES: Record<string, string> = { oauth_consumer_key: 'consumerKey', o
 const protocolPairs = (ps: readonly (readonly [string, string])[]) => ps.map(([n, v]) => `  [${jsStr(n)}, ${VARIABLES[n] ?? jsStr(v)}],`);
 
 /**
- * Node with node:crypto only: RFC 5849 §3.4 in a page, every step named, so the user can read how the signature
+ * Node with node:crypto only: RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4) in a page, every step named, so the user can read how the signature
  * is made and keep no dependency. Only the chosen method and placement are written out.
  */
 function nodeOAuth1(c: OAuth1Code): string {

@@ -17,7 +17,7 @@ export interface OAuth2Code {
     readonly tokenUrl: string;
     readonly refreshToken: string;
     readonly clientId: string;
-    /** Empty for a public client, which sends only its client_id (RFC 6749 §2.3, §6). */
+    /** Empty for a public client, which sends only its client_id (RFC 6749 §2.3 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3), §6). */
     readonly clientSecret: string;
     readonly authentication: 'body' | 'basic';
   } | null;
@@ -26,7 +26,7 @@ export interface OAuth2Code {
 
 const SKIP = new Set(['authorization', 'host', 'content-length', 'connection']);
 
-/** The source's access token, or the one in its `Authorization: Bearer` header (RFC 6750 §2.1). */
+/** The source's access token, or the one in its `Authorization: Bearer` header (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)). */
 export function accessTokenOf(source: OAuth2Source): string {
   const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headerValue(source.request.headers, 'authorization') ?? '')?.[1];
   const accessToken = source.accessToken || bearer;

@@ -4,7 +4,7 @@ import { NO_REFRESH_NOTE, oauth2Code, type OAuth2Code } from './oauth2-model';
 
 const assign = (name: string, value: string, note: string | null) => `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
 
-/** Python requests: the bearer call (RFC 6750 §2.1), and on 401 one refresh (RFC 6749 §6) and one retry. */
+/** Python requests: the bearer call (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), and on 401 one refresh (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)) and one retry. */
 function pythonOAuth2(c: OAuth2Code): string {
   const f = c.refresh;
   const headers = [...c.headers.map(([n, v]) => `${pyStr(n)}: ${pyStr(v)}`), '"Authorization": "Bearer " + tokens["access_token"]'];

@@ -39,7 +39,7 @@ const skip = (name: string, auth: boolean) => ['host', 'content-length', 'connec
 function postmanBody(r: RawRequest) {
   if (r.body === undefined) return undefined;
   const type = headerValue(r.headers, 'content-type');
-  // Decoded, as Postman keeps them: it encodes each on send, and its OAuth 1.0 signs them (RFC 5849 §3.4.1.3.1).
+  // Decoded, as Postman keeps them: it encodes each on send, and its OAuth 1.0 signs them (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)).
   if (isFormContentType(type)) return { mode: 'urlencoded', urlencoded: formBodyParameters(r.body, type).map(([key, value]) => ({ key, value, type: 'text' })) };
   return { mode: 'raw', raw: r.body, options: { raw: { language: /json/i.test(type ?? '') ? 'json' : /xml/i.test(type ?? '') ? 'xml' : 'text' } } };
 }
@@ -61,7 +61,7 @@ function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
       kv('realm', s.realm ?? ''),
       ...(s.callback ? [kv('callback', s.callback)] : []),
       ...(s.verifier ? [kv('verifier', s.verifier)] : []),
-      // Postman puts the parameters in the header, or else in a form body (POST/PUT) or the query (RFC 5849 §3.5).
+      // Postman puts the parameters in the header, or else in a form body (POST/PUT) or the query (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)).
       kv('addParamsToHeader', (s.placement ?? 'header') === 'header'),
       kv('addEmptyParamsToSign', false),
       kv('includeBodyHash', !!s.includeBodyHash),

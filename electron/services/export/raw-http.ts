@@ -3,7 +3,7 @@ import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import { ANY_SOURCE, singleUseNotes, type ExportTarget } from './export-target';
 
 /**
- * The request as HTTP/1.1 text (RFC 9112), lines ending in CRLF as on the wire, so it can be sent with
+ * The request as HTTP/1.1 text (RFC 9112 (https://www.rfc-editor.org/rfc/rfc9112)), lines ending in CRLF as on the wire, so it can be sent with
  * `nc host port < request.txt` or pasted into a debugger. Written by hand: httpsnippet's http1.1 client drops
  * repeated headers and reorders Host. Host and Content-Length are added when the request does not carry them, as
  * the transport adds them; a request the transport recorded already has both and its exact request line.

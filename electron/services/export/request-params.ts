@@ -11,7 +11,7 @@ function lenient(text: string): Param[] {
 }
 
 /**
- * `[` and `]` may appear only around an IPv6 host (RFC 3986 §3.2.2), yet servers take them in paths and queries
+ * `[` and `]` may appear only around an IPv6 host (RFC 3986 §3.2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)), yet servers take them in paths and queries
  * (`a[]=1`). httpsnippet insists on a valid URI, so for it they are percent-encoded after the authority.
  */
 export function uriSafe(url: string): string {
@@ -22,7 +22,7 @@ export function uriSafe(url: string): string {
 export const queryOf = (url: string): string => url.replace(/#.*$/s, '').split('?').slice(1).join('?');
 
 /**
- * The `oauth_*` parameters a request carries, wherever they travel (RFC 5849 §3.5: Authorization header, form
+ * The `oauth_*` parameters a request carries, wherever they travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5): Authorization header, form
  * body or query), decoded, in that order of precedence.
  */
 export function oauthParamsOf(r: RawRequest): Param[] {

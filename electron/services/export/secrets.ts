@@ -14,7 +14,7 @@ const placeholderFor = (name: SecretName, style: PlaceholderStyle): string => (s
 
 /** Fields that hold a secret wherever they appear (form, query or JSON), as the history view masks them. */
 const SECRET_FIELDS = ['client_secret', 'refresh_token', 'oauth_token_secret', 'password', 'access_token'] as const satisfies readonly SecretName[];
-/** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2, §4.1.3). */
+/** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3). */
 const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [...SECRET_FIELDS.map((n) => [n, n] as const), ['code', 'authorization_code']];
 /** Headers whose whole value is a URL, whose query is scrubbed as a form (the redirect to the callback carries the code). */
 const URL_HEADERS = new Set(['location', 'content-location', 'referer']);
@@ -27,7 +27,7 @@ const MIN_FREE_TEXT = 4;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The forms a value takes on the wire: as is, RFC 3986 encoded, encodeURIComponent, and form encoding (`+`). */
+/** The forms a value takes on the wire: as is, RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) encoded, encodeURIComponent, and form encoding (`+`). */
 function wireForms(value: string): string[] {
   const pct = percentEncode(value);
   return [...new Set([value, pct, encodeURIComponent(value), pct.replace(/%20/g, '+')])].sort((a, b) => b.length - a.length);
@@ -84,18 +84,18 @@ export class Secrets {
     return { ...(rest as R), headers: r.headers.map(([n, v]) => [n, this.responseHeader(n.toLowerCase(), v)] as const), bodyText };
   }
 
-  /** HTTP Basic and Bearer credentials (RFC 7617, RFC 6750 §2.1) and cookie values become placeholders; the rest is scrubbed. */
+  /** HTTP Basic and Bearer credentials (RFC 7617 (https://www.rfc-editor.org/rfc/rfc7617), RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and cookie values become placeholders; the rest is scrubbed. */
   private requestHeader(name: string, value: string, scrub: (text: string, kind: TextKind) => string): string {
     if (name === 'authorization') {
       const scheme = /^\s*(basic|bearer)\s/i.exec(value)?.[1];
       if (scheme) return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
     }
-    // RFC 6265 §4.2.1: `name=value` pairs separated by `; `.
+    // RFC 6265 §4.2.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.2.1): `name=value` pairs separated by `; `.
     if (name === 'cookie') return value.split(';').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair)).join(';');
     return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
 
-  /** RFC 6265 §4.1.1: Set-Cookie's value is its first `name=value`; the attributes after it stay. */
+  /** RFC 6265 §4.1.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1): Set-Cookie's value is its first `name=value`; the attributes after it stay. */
   private responseHeader(name: string, value: string): string {
     if (name === 'set-cookie') {
       const eq = value.indexOf('=');
@@ -118,7 +118,7 @@ export class Secrets {
   }
 
   /**
-   * PLAINTEXT's signature is the two secrets themselves, percent-encoded and joined by `&` (RFC 5849 §3.4.4), and it
+   * PLAINTEXT's signature is the two secrets themselves, percent-encoded and joined by `&` (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)), and it
    * travels percent-encoded once more (§3.6): the placeholder keeps that shape, `YOUR_CONSUMER_SECRET%26YOUR_TOKEN_SECRET`.
    */
   private plaintextPlaceholder(p: { consumerPart: string; tokenPart: string }): string {

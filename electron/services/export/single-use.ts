@@ -3,7 +3,7 @@ import { oauthParam } from './request-params';
 
 /**
  * A snapshot of an OAuth 1.0a request carries a fixed oauth_nonce and oauth_timestamp: the server accepts the nonce
- * once (RFC 5849 §3.3) and the timestamp only inside its window, so the snapshot works once, for a few minutes.
+ * once (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)) and the timestamp only inside its window, so the snapshot works once, for a few minutes.
  * Users who run it twice get 401 and blame the code; the first lines of every snapshot say so.
  */
 export function singleUseNote(request: RawRequest): string[] | null {

@@ -57,7 +57,7 @@ export const SNAPSHOT_FIXES: Record<string, (code: string, p: Prepared) => strin
   httpie: (code, p) => (p.body !== undefined ? replaceOnce(code, `echo ${shQuote(p.body)} | `, `printf '%s' ${shQuote(p.body)} | `) : code),
   // wget's body went through an escape that writes a newline as the two characters \n inside single quotes. With
   // --quiet alone a refusal printed nothing: the status line and headers (a 401's reason is in WWW-Authenticate,
-  // RFC 5849 §3.2 with Problem Reporting) go to stderr and a refusal's body to stdout; wget then exits non-zero.
+  // RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2) with Problem Reporting) go to stderr and a refusal's body to stdout; wget then exits non-zero.
   wget: (code, p) => {
     const out = replaceOnce(code, 'wget --quiet \\\n', `${WGET_NOTE}\nwget --quiet \\\n  --server-response \\\n  --content-on-error \\\n`);
     return p.body !== undefined ? replaceOnce(out, `--body-data ${shQuote(p.body).replace(/\r/g, '\\r').replace(/\n/g, '\\n')}`, `--body-data ${shQuote(p.body)}`) : out;

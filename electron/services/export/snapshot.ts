@@ -35,7 +35,7 @@ const OPAQUE = 'application/octet-stream';
 /**
  * Host, Content-Length and Connection are set by every HTTP client from the URL and the body (the transport
  * records them as sent). Written into code they go stale when the user edits the body, and java.net.http refuses
- * them. A Host that differs from the URL's authority is kept: a server may sign with it (RFC 5849 §3.4.1.2).
+ * them. A Host that differs from the URL's authority is kept: a server may sign with it (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)).
  */
 function withoutTransportHeaders(r: RawRequest): RawRequest {
   let authority: string | null = null;
@@ -50,12 +50,12 @@ function withoutTransportHeaders(r: RawRequest): RawRequest {
 /**
  * Code that sends this request, written by httpsnippet from the HAR request. httpsnippet normalizes the URL with
  * Node's url module: the query is re-encoded (`+` as %20, `$` as %24), which a server that decodes the query as
- * a form (RFC 5849 §3.4.1.3.1) reads as the same parameters; the path is put back as the app sends it.
+ * a form (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)) reads as the same parameters; the path is put back as the app sends it.
  */
 export function snippetOf(target: SnippetTargetId, request: RawRequest): string {
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
   const har = toHarRequest(r);
-  // httpsnippet accepts only an RFC 3986 URI, so `[` and `]` are escaped for it; restorePath puts the path back.
+  // httpsnippet accepts only an RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) URI, so `[` and `]` are escaped for it; restorePath puts the path back.
   const input = { ...har, url: uriSafe(har.url), headers: [...har.headers], cookies: [...har.cookies], queryString: [...har.queryString], postData: har.postData ? { mimeType: OPAQUE, text: har.postData.text } : { mimeType: OPAQUE } };
   let snippet: HTTPSnippet;
   try {

@@ -7,7 +7,7 @@ import type { SignatureInput } from '../../../shared/oauth1';
  * - `oauth1`: a request signed with OAuth 1.0a. `signing` is what the signer took (credentials, nonce, timestamp,
  *   method, URL, body); `request` is the exact request it produced, when there is one already (a flow leg, the
  *   request signer); without it the request is signed here, so the CLI and the UI give the same bytes.
- * - `oauth2`: a bearer request (RFC 6750 §2.1) plus what a client needs to refresh the token (RFC 6749 §6).
+ * - `oauth2`: a bearer request (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) plus what a client needs to refresh the token (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
  * - `request`: any other request (a token request from the history, say): snapshots, collections and HAR only.
  */
 export type ExportSource = OAuth1Source | OAuth2Source | RequestSource;
@@ -30,7 +30,7 @@ export interface OAuth2Source {
   readonly redirectUri?: string | null;
   readonly clientId?: string | null;
   readonly clientSecret?: string | null;
-  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1): form fields or HTTP Basic. */
+  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): form fields or HTTP Basic. */
   readonly clientAuthentication?: 'body' | 'basic';
   readonly scope?: string | null;
   readonly pkce?: 'S256' | 'plain' | 'off';
@@ -57,8 +57,8 @@ export interface KnownSecret {
 
 /**
  * The secrets (consumer, client and token secrets, private keys), and every credential that lets the holder act on the user's behalf: a bearer
- * access token (RFC 6750 §5.3: whoever holds it uses it), an authorization code (redeemable until it expires,
- * RFC 6749 §10.5) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
+ * access token (RFC 6750 §5.3 (https://www.rfc-editor.org/rfc/rfc6750#section-5.3): whoever holds it uses it), an authorization code (redeemable until it expires,
+ * RFC 6749 §10.5 (https://www.rfc-editor.org/rfc/rfc6749#section-10.5)) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
  */
 export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'client_secret' | 'refresh_token' | 'basic_credentials' | 'password' | 'oauth_token_secret' | 'access_token' | 'authorization_code' | 'cookie';
 

@@ -12,7 +12,7 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
  * strictness switches. Every field but the lists has a default; the built-in configuration is DEFAULT_CONFIG.
  */
 
-/** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3). */
+/** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)). */
 
 
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
@@ -31,11 +31,11 @@ const redirectUri = z.string().superRefine((value, ctx) => {
 export const lifetimesSchema = z.strictObject({
   /** OAuth 1.0a request token lifetime, sent as oauth_expires_in (interface §2.1). */
   requestTokenTtl: seconds('requestTokenTtl').default(DEFAULT_LIFETIMES.requestTokenTtl),
-  /** OAuth 2 authorization code lifetime (interface §8: "exchanged immediately"; RFC 6749 §4.1.2: at most 10 minutes). */
+  /** OAuth 2 authorization code lifetime (interface §8: "exchanged immediately"; RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2): at most 10 minutes). */
   codeTtl: seconds('codeTtl').default(DEFAULT_LIFETIMES.codeTtl),
   /** OAuth 2 bearer token lifetime, sent as expires_in (interface §2.4). */
   accessTokenTtl: seconds('accessTokenTtl').default(DEFAULT_LIFETIMES.accessTokenTtl),
-  /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2). */
+  /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
   refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
   /** OpenID Connect: lifetime of an id_token (its exp - iat). Mock-only, beyond the service's interface. */
   idTokenTtl: seconds('idTokenTtl').default(600),
@@ -44,17 +44,17 @@ export const lifetimesSchema = z.strictObject({
 export const switchesSchema = z.strictObject({
   /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
   signatureMethods: z.array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
-  /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3; oauthlib: 600). */
+  /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3); oauthlib: 600). */
   timestampWindow: seconds('timestampWindow').default(600),
   /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
   checkNonce: z.boolean().default(true),
-  /** At most this many nonces are remembered (RFC 5849 §4.10: bounded storage). */
+  /** At most this many nonces are remembered (RFC 5849 §4.10 (https://www.rfc-editor.org/rfc/rfc5849#section-4.10): bounded storage). */
   nonceMemory: z.number().int().min(1).max(10_000_000).default(100_000),
   /** Accept protocol parameters only in the Authorization header, as the service describes (interface §5.1). */
   oauth1HeaderOnly: z.boolean().default(false),
-  /** Refuse every OAuth 1.0a request on plain HTTP (RFC 5849 §2.1/§2.3: TLS required). The mock speaks HTTP only. */
+  /** Refuse every OAuth 1.0a request on plain HTTP (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)/§2.3: TLS required). The mock speaks HTTP only. */
   requireTls: z.boolean().default(false),
-  /** Refuse PLAINTEXT on plain HTTP (RFC 5849 §3.4.4). */
+  /** Refuse PLAINTEXT on plain HTTP (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)). */
   plaintextRequiresTls: z.boolean().default(true),
   /** `registered`: oauth_callback must be the consumer's callback (any port on loopback); `any`: any absolute http(s) URL. */
   oauth1Callback: z.enum(['registered', 'any']).default('registered'),
@@ -62,17 +62,17 @@ export const switchesSchema = z.strictObject({
   maxParameterLength: z.number().int().min(8).max(4096).default(256),
   /** OAuth 2 state is required (interface §4.2: "yes"). */
   requireState: z.boolean().default(true),
-  /** PKCE required for every client (RFC 9700 §2.1.1). Public clients (no secret) always need it. */
+  /** PKCE required for every client (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)). Public clients (no secret) always need it. */
   requirePkce: z.boolean().default(false),
-  /** Accept code_challenge_method=plain (RFC 7636 §4.2). */
+  /** Accept code_challenge_method=plain (RFC 7636 §4.2 (https://www.rfc-editor.org/rfc/rfc7636#section-4.2)). */
   allowPlainPkce: z.boolean().default(true),
-  /** Issue a new refresh token on every refresh and refuse the old one (RFC 6749 §6, RFC 9700 §4.14.2). */
+  /** Issue a new refresh token on every refresh and refuse the old one (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700 §4.14.2). */
   rotateRefreshTokens: z.boolean().default(true),
   /** Revoke the tokens of a grant when its code is redeemed twice (RFC 6749 §4.1.2: SHOULD). */
   revokeOnCodeReuse: z.boolean().default(true),
-  /** Accept a bearer token in the access_token query parameter (RFC 6750 §2.3; off by default). */
+  /** Accept a bearer token in the access_token query parameter (RFC 6750 §2.3 (https://www.rfc-editor.org/rfc/rfc6750#section-2.3); off by default). */
   allowQueryAccessToken: z.boolean().default(false),
-  /** Add `iss` to the authorization response (RFC 9207). The service does not send it. */
+  /** Add `iss` to the authorization response (RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207)). The service does not send it. */
   issParameter: z.boolean().default(false),
   /** Answer only requests whose Host names a loopback address or the bound host (DNS rebinding). */
   checkHost: z.boolean().default(true),

@@ -2,9 +2,9 @@ import { problemFormBody, problemStatus, problemWwwAuthenticate, type ProblemRep
 import { jsonReply, reply, type Reply } from './http';
 
 /**
- * Error responses. OAuth 1.0a: OAuth Problem Reporting form bodies, status per RFC 5849 §3.2, and a
+ * Error responses. OAuth 1.0a: OAuth Problem Reporting form bodies, status per RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2), and a
  * `WWW-Authenticate: OAuth` challenge on 401 carrying the same parameters (assumption: the interface shows only "401").
- * OAuth 2: RFC 6749 §5.2 JSON with `error_description`, `Cache-Control: no-store`, `Pragma: no-cache`.
+ * OAuth 2: RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) JSON with `error_description`, `Cache-Control: no-store`, `Pragma: no-cache`.
  */
 export function oauth1Problem(realm: string, report: ProblemReport, status: number = problemStatus(report.problem), extra: [string, string][] = []): Reply {
   const headers: [string, string][] = [...extra];
@@ -37,7 +37,7 @@ export function oauth2Error(status: number, error: OAuth2ErrorCode, description:
   return jsonReply(status, { error, error_description: asciiDescription(description) }, headers);
 }
 
-/** RFC 7235 quoted-string with `"` and `\` escaped (RFC 6750 §3, node-oidc-provider append_www_authenticate). */
+/** RFC 7235 (https://www.rfc-editor.org/rfc/rfc7235) quoted-string with `"` and `\` escaped (RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3), node-oidc-provider append_www_authenticate). */
 export const quoted = (value: string): string => `"${value.replace(/[\\"]/g, '\\$&')}"`;
 
 /** RFC 6750 §3: `Bearer realm="…"[, error="…", error_description="…"]`; no error code when no credentials were sent. */

@@ -5,7 +5,7 @@ import { formEncode } from '../../../shared/oauth2/form';
 /** A request as the provider received it: raw target, headers in wire order, body bytes and text. */
 export interface ProviderRequest {
   readonly method: string;
-  /** The request target as sent (RFC 9112 §3.2), e.g. `/oauth/v1/request_token?x=1`. */
+  /** The request target as sent (RFC 9112 §3.2 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2)), e.g. `/oauth/v1/request_token?x=1`. */
   readonly target: string;
   /** The target up to `?`, not decoded. */
   readonly path: string;
@@ -43,7 +43,7 @@ export function makeRequest(method: string, target: string, rawHeaders: readonly
   return { method, target, path: q < 0 ? target : target.slice(0, q), query: q < 0 ? null : target.slice(q + 1), headers, body, bodyText, bodyIsUtf8 };
 }
 
-/** Every value of a header (names are case-insensitive, RFC 9110 §5.1). */
+/** Every value of a header (names are case-insensitive, RFC 9110 §5.1 (https://www.rfc-editor.org/rfc/rfc9110#section-5.1)). */
 export function headerValues(req: Pick<ProviderRequest, 'headers'>, name: string): string[] {
   const lower = name.toLowerCase();
   const out: string[] = [];

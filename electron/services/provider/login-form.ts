@@ -13,7 +13,7 @@ export function readLoginSubmission(req: ProviderRequest, ctx: ProviderContext, 
   if (!form.ok) return { ok: false, status: 400, message: form.message };
   const field = (name: string) => form.params.find(([n]) => n === name)?.[1];
   const csrf = field('csrf');
-  // RFC 5849 §4.13, RFC 6749 §10.12: the answer must come from the page this provider rendered.
+  // RFC 5849 §4.13 (https://www.rfc-editor.org/rfc/rfc5849#section-4.13), RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12): the answer must come from the page this provider rendered.
   const pending = csrf ? ctx.state.takePendingLogin(csrf) : undefined;
   if (!pending || pending.kind !== kind) return { ok: false, status: 403, message: 'This form submission has no valid anti-CSRF token (it is missing, already used, expired, or from another page). Reload the authorization page and try again.' };
   const decision = field('decision');

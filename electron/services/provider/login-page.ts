@@ -6,7 +6,7 @@ import { reply, type Reply } from './http';
 
 /*
  * The user-facing pages: login with approve / deny, the out-of-band verifier, and error pages. Every value is
- * HTML-escaped, nothing is loaded from elsewhere, and framing is refused (RFC 5849 §4.14, RFC 9700 §4.16).
+ * HTML-escaped, nothing is loaded from elsewhere, and framing is refused (RFC 5849 §4.14 (https://www.rfc-editor.org/rfc/rfc5849#section-4.14), RFC 9700 §4.16 (https://www.rfc-editor.org/rfc/rfc9700#section-4.16)).
  */
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";

@@ -1,7 +1,7 @@
 import { BoundedTable } from '../bounded-table';
 
 /**
- * Nonces seen recently (RFC 5849 §3.3), in bounded memory (§4.10). A nonce is remembered for the timestamp window
+ * Nonces seen recently (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)), in bounded memory (§4.10). A nonce is remembered for the timestamp window
  * around its timestamp; older entries are dropped. When the memory is full the oldest entry is dropped too, and
  * from then on every timestamp up to the dropped one is refused (`floor`), so a dropped nonce can never be replayed.
  */

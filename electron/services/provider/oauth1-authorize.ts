@@ -7,7 +7,7 @@ import { checkOAuth1Callback } from './oauth1-callback';
 import { appendQuery } from './redirect-uri';
 import type { RequestToken } from './state';
 
-/** OAuth 1.0a step two (interface §4.1, RFC 5849 §2.2): login, approve or deny, then redirect or show the verifier. */
+/** OAuth 1.0a step two (interface §4.1, RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2)): login, approve or deny, then redirect or show the verifier. */
 const endpoint = SEED.endpoints.oauth1Authorize.id;
 const DENIED = 'On denial the mock redirects with denied=<request token> (RFC 5849 defines no denial response; a common provider convention).';
 

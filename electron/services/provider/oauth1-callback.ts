@@ -2,8 +2,8 @@ import type { ConsumerConfig, Switches } from './config';
 import { checkAnyCallback, matchRegisteredUri } from './redirect-uri';
 
 /**
- * RFC 5849 §2.1: oauth_callback is an absolute URI or exactly "oob" (case-sensitive). In `registered` mode it must
- * also be the consumer's registered callback (a loopback callback may differ in its port, RFC 8252 §7.3), which
+ * RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1): oauth_callback is an absolute URI or exactly "oob" (case-sensitive). In `registered` mode it must
+ * also be the consumer's registered callback (a loopback callback may differ in its port, RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)), which
  * closes the open redirector of CWE-601 (oauthlib validate_redirect_uri). Returns why it is refused, or null.
  */
 export function checkOAuth1Callback(callback: string, consumer: ConsumerConfig | undefined, policy: Switches['oauth1Callback']): string | null {

@@ -4,7 +4,7 @@ import type { ProblemReport } from '../../../shared/oauth1/problems';
 import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderRequest } from './http';
 
 /**
- * Step one of verification: find the protocol parameters. RFC 5849 §3.5 allows the Authorization header, the form
+ * Step one of verification: find the protocol parameters. RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5) allows the Authorization header, the form
  * body or the query, but "one and only one" of them; names may not repeat (§3.1 item 2, §3.2).
  */
 const KNOWN_PROTOCOL_PARAMETERS = new Set([
@@ -72,7 +72,7 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
       foreignScheme = scheme;
     }
   }
-  // RFC 5849 §3.4.1.3.1: the query is decoded as application/x-www-form-urlencoded, so '+' is a space (as oauthlib does).
+  // RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1): the query is decoded as application/x-www-form-urlencoded, so '+' is a space (as oauthlib does).
   const q = req.query ? decodeParams(req.query, true, 'query string') : NO_QUERY;
   if (!q.ok) return rejected(q.message);
   const isForm = mediaType(req) === 'application/x-www-form-urlencoded';

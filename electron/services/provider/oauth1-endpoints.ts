@@ -3,11 +3,11 @@ import { ok, problemHandled, verifyContext, type Handled, type ProviderContext }
 import { formReply, type ProviderRequest } from './http';
 import { verifyOAuth1, type OAuth1Verdict } from './oauth1-verify';
 
-/** OAuth 1.0a step one and step three (interface §4.1, RFC 5849 §2.1 and §2.3). */
+/** OAuth 1.0a step one and step three (interface §4.1, RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1) and §2.3). */
 const ASSUME_CONFIRMED = 'oauth_callback_confirmed=true is sent as RFC 5849 §2.1 requires; the service lists only oauth_token, oauth_token_secret, oauth_expires_in (interface §2.1).';
 const ASSUME_ERRORS = 'Error bodies follow OAuth Problem Reporting with RFC 5849 §3.2 statuses; the service shows only 401 (interface §7).';
 
-/** A refusal of verifyOAuth1; a 405 is HTTP's answer (RFC 9110 §15.5.6), not one of RFC 5849 §3.2's. */
+/** A refusal of verifyOAuth1; a 405 is HTTP's answer (RFC 9110 §15.5.6 (https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6)), not one of RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2)'s. */
 function refusal(ctx: ProviderContext, endpoint: string, v: Extract<OAuth1Verdict, { ok: false }>): Handled {
   const handled = problemHandled(ctx, endpoint, v.report, v.signature, v.status, v.headers);
   return v.status === 405 ? handled : { ...handled, assumptions: [ASSUME_ERRORS] };

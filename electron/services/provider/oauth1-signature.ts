@@ -121,7 +121,7 @@ class Findings implements SignatureFindings {
   /**
    * The signing key and signature steps with the secrets masked: the key, and a PLAINTEXT signature (which is the
    * key). For RSA the signature is the client's, which the provider verified with the consumer's public key, having no
-   * private key to sign with (RFC 5849 §3.4.3).
+   * private key to sign with (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)).
    */
   private maskedSigningSteps(c: Collected): TraceStep[] {
     const method = this.setup.method;

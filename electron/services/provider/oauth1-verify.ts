@@ -13,7 +13,7 @@ import { Verification, type Check, type Refusal } from './oauth1-checks/verifica
 import type { OAuth1AccessToken, ProviderState, RequestToken } from './state';
 
 /**
- * Verifies one OAuth 1.0a signed request the way the service would (interface §5.1, RFC 5849 §3.2), computing its own
+ * Verifies one OAuth 1.0a signed request the way the service would (interface §5.1, RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2)), computing its own
  * signature trace with the same core as the client (traceSignature), so a rejected request can be diffed.
  */
 export type OAuth1Endpoint = 'request_token' | 'access_token' | 'resource';

@@ -9,7 +9,7 @@ import { appendQuery, matchRegisteredUri } from './redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
 
 /**
- * OAuth 2 step one (interface §4.2, RFC 6749 §4.1.1–§4.1.2.1). Client and redirect URI problems get an error page and
+ * OAuth 2 step one (interface §4.2, RFC 6749 §4.1.1–§4.1.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1)). Client and redirect URI problems get an error page and
  * never a redirect; every later problem is redirected to the validated redirect URI with `error` and `state`.
  */
 const endpoint = SEED.endpoints.oauth2Authorize.id;
@@ -43,7 +43,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   // RFC 6749 §4.1.1 / Appendix B: the query is application/x-www-form-urlencoded, so '+' is a space.
   const q = decodeParams(req.query ?? '', true, 'query');
   if (!q.ok) return page(400, q.message);
-  // RFC 6749 §3.1: parameters sent without a value are treated as omitted; none may appear twice.
+  // RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1): parameters sent without a value are treated as omitted; none may appear twice.
   const values = (n: string) => q.params.filter(([k, v]) => k === n && v !== '').map(([, v]) => v);
   const dup = (n: string) => q.params.filter(([k]) => k === n).length > 1;
   for (const n of ['client_id', 'redirect_uri']) if (dup(n)) return page(400, `${n} appears more than once (RFC 6749 §3.1).`);
@@ -81,7 +81,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   return { endpoint, reply: loginPage(200, { hint: loginHint(ctx), action: SEED.endpoints.oauth2Authorize.path, csrf, heading: `The application ${client.id} asks to act on your behalf (OAuth 2).`, details: details(pending) }), verdict: ok(`Login page shown for client ${client.id}.`) };
 }
 
-/** RFC 7636 §4.3 / §4.4.1, RFC 9700 §2.1.1. Returns the binding to store, or why the request is refused. */
+/** RFC 7636 §4.3 (https://www.rfc-editor.org/rfc/rfc7636#section-4.3) / §4.4.1, RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1). Returns the binding to store, or why the request is refused. */
 function checkPkce(ctx: ProviderContext, client: ClientConfig, challenge: string | undefined, method: string | undefined): PkceBinding | null | string {
   if (challenge === undefined) {
     if (method !== undefined) return 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).';
@@ -100,7 +100,7 @@ function submit(req: ProviderRequest, ctx: ProviderContext): Handled {
   const s = readLoginSubmission(req, ctx, 'oauth2');
   if (!s.ok) return page(s.status, s.message);
   const pending = s.pending as Pending2;
-  // RFC 9700 §4.12: answer a credential POST with 303, never 307.
+  // RFC 9700 §4.12 (https://www.rfc-editor.org/rfc/rfc9700#section-4.12): answer a credential POST with 303, never 307.
   if (s.decision === 'deny') return errorRedirect(ctx, pending.redirectUri, pending.state, 'access_denied', 'The user denied the request.', 303);
   if (!checkUser(ctx, s.username, s.password)) {
     const csrf = ctx.state.newSecret(16);

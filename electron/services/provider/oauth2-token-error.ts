@@ -1,6 +1,6 @@
 import type { OAuth2ErrorCode } from './errors';
 
-/** A refusal at the token endpoint or an endpoint that reads a client's form POST like it (RFC 6749 §5.2). */
+/** A refusal at the token endpoint or an endpoint that reads a client's form POST like it (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)). */
 export class TokenError {
   constructor(
     readonly status: number,

@@ -10,9 +10,9 @@ import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderReq
 import { bad, TokenError } from './oauth2-token-error';
 
 /**
- * The token endpoint (interface §4.2, RFC 6749 §3.2): what every grant shares is done here once (POST, a form body,
+ * The token endpoint (interface §4.2, RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)): what every grant shares is done here once (POST, a form body,
  * no repeated parameter, client authentication, grant_type present, known and allowed for the client), then the
- * grant's own module in grants/ takes over. Errors are RFC 6749 §5.2 JSON.
+ * grant's own module in grants/ takes over. Errors are RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) JSON.
  */
 const endpoint = SEED.endpoints.oauth2Token.id;
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
@@ -39,7 +39,7 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
 
 /**
  * A client's form POST as the token endpoint reads it (RFC 6749 §3.2, §2.3.1), shared with the mock's revocation
- * (RFC 7009 §2.1) and introspection (RFC 7662 §2.1) endpoints: POST, a form body, no repeated parameters, the client
+ * (RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1)) and introspection (RFC 7662 §2.1 (https://www.rfc-editor.org/rfc/rfc7662#section-2.1)) endpoints: POST, a form body, no repeated parameters, the client
  * authenticated. Throws TokenError.
  */
 export function readClientPost(req: ProviderRequest, ctx: ProviderContext, where: string, formSection: string): { client: ClientConfig; get: FormValues } {
@@ -81,7 +81,7 @@ const basicFailure = (realm: string, description: string) => new TokenError(401,
 /** RFC 6749 §5.2: 401 for failed client authentication, with a Basic challenge when the client used Basic. */
 const clientFailure = (usedBasic: boolean, realm: string, description: string) => (usedBasic ? basicFailure(realm, description) : new TokenError(401, 'invalid_client', description));
 
-/** RFC 6749 §2.3.1: HTTP Basic (id and secret form-urlencoded, then base64) or client_id + client_secret in the body, not both. */
+/** RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1): HTTP Basic (id and secret form-urlencoded, then base64) or client_id + client_secret in the body, not both. */
 function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValues): ClientConfig {
   const realm = ctx.config.realm;
   const auths = headerValues(req, 'authorization');

@@ -7,7 +7,7 @@ import { keyRing } from './oidc-keys';
 
 /**
  * Mock-only (OpenID Connect, beyond the service's interface): the provider's metadata at both well-known paths
- * (OIDC Discovery 1.0 §4, RFC 8414 §3) and its JWK Set, plus an admin action that rotates the signing keys.
+ * (OIDC Discovery 1.0 §4, RFC 8414 §3 (https://www.rfc-editor.org/rfc/rfc8414#section-3)) and its JWK Set, plus an admin action that rotates the signing keys.
  */
 export const OIDC_PATHS = {
   openidConfiguration: '/.well-known/openid-configuration',
@@ -26,7 +26,7 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
   return { endpoint, reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', allow]]), verdict: refused('invalid_request', message), assumptions: [ASSUME_OIDC_ENDPOINT] };
 };
 
-/** The metadata; the same members serve both documents (RFC 8414 §2 takes OIDC Discovery's members as they are). */
+/** The metadata; the same members serve both documents (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2) takes OIDC Discovery's members as they are). */
 function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
   const sw = ctx.settings.switches;

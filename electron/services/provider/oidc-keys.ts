@@ -47,7 +47,7 @@ class KeyRing {
     return k;
   }
 
-  /** The published JWK Set (RFC 7517 §5): the current keys, then the previous ones. */
+  /** The published JWK Set (RFC 7517 §5 (https://www.rfc-editor.org/rfc/rfc7517#section-5)): the current keys, then the previous ones. */
   jwks(): { keys: Jwk[] } {
     this.ensure();
     return { keys: [...this.current, ...this.previous].map((k) => k.publicJwk) };
@@ -71,7 +71,7 @@ export function keyRing(state: ProviderState): KeyRing {
   return ring;
 }
 
-/** A JWS signature (RFC 7518 §3.3–3.5): RS256, PS256 with the RSA key; ES256 as R||S (ieee-p1363) with the EC key. */
+/** A JWS signature (RFC 7518 §3.3–3.5 (https://www.rfc-editor.org/rfc/rfc7518#section-3.3)): RS256, PS256 with the RSA key; ES256 as R||S (ieee-p1363) with the EC key. */
 export function jwsSign(alg: 'RS256' | 'PS256' | 'ES256', key: SigningKey, input: string): Buffer {
   const data = Buffer.from(input, 'ascii');
   if (alg === 'ES256') return sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' });

@@ -7,9 +7,9 @@ import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import type { BearerToken, RefreshToken } from './state';
 
 /**
- * Token revocation (RFC 7009) and introspection (RFC 7662), mock-only. Both authenticate the client as the token
+ * Token revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) and introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)), mock-only. Both authenticate the client as the token
  * endpoint does and find the token among access and refresh tokens, the hint only deciding which table is looked
- * at first (RFC 7009 §2.1, RFC 7662 §2.1).
+ * at first (RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1), RFC 7662 §2.1 (https://www.rfc-editor.org/rfc/rfc7662#section-2.1)).
  */
 type Found = { kind: 'access_token'; token: BearerToken } | { kind: 'refresh_token'; token: RefreshToken } | null;
 
@@ -41,7 +41,7 @@ export function revoke(req: ProviderRequest, ctx: ProviderContext): Handled {
     const value = get.value('token');
     if (!value) throw bad('invalid_request', 'token is missing; send the access or refresh token to revoke (RFC 7009 §2.1).');
     const found = find(ctx, value, get.value('token_type_hint'));
-    // RFC 7009 §2.2: an unknown or already invalid token is answered 200 too, so a client learns nothing from it.
+    // RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2): an unknown or already invalid token is answered 200 too, so a client learns nothing from it.
     if (!found) return { endpoint, reply: jsonReply(200, {}), verdict: ok('Unknown token: nothing to revoke (answered 200, RFC 7009 §2.2).'), assumptions: [ASSUME_OIDC_ENDPOINT] };
     if (found.token.clientId !== client.id) throw bad('unauthorized_client', `The token was issued to another client; a client may revoke only its own tokens (RFC 7009 §2.1).`);
     // RFC 7009 §2.1: revoking a refresh token revokes the access tokens of the same grant too.
@@ -61,7 +61,7 @@ export function introspect(req: ProviderRequest, ctx: ProviderContext): Handled 
     const inactive = (why: string): Handled => ({ endpoint, reply: jsonReply(200, { active: false }), verdict: ok(`Introspection: inactive (${why}).`), assumptions: [ASSUME_OIDC_ENDPOINT] });
     if (!found) return inactive('unknown token');
     const t = found.token;
-    // RFC 7662 §4: a client learns nothing of tokens issued to other clients.
+    // RFC 7662 §4 (https://www.rfc-editor.org/rfc/rfc7662#section-4): a client learns nothing of tokens issued to other clients.
     if (t.clientId !== client.id) return inactive('issued to another client');
     if (t.status !== 'valid') return inactive(t.status);
     if (ctx.state.isExpired(t)) return inactive('expired');

@@ -4,7 +4,7 @@
  * so the event history stays small.
  */
 const SECRET_FIELDS = ['password', 'client_secret', 'oauth_token_secret', 'refresh_token'] as const;
-/** In form bodies also `token`: the field of revocation (RFC 7009 §2.1) and introspection (RFC 7662 §2.1), often a refresh token. */
+/** In form bodies also `token`: the field of revocation (RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1)) and introspection (RFC 7662 §2.1 (https://www.rfc-editor.org/rfc/rfc7662#section-2.1)), often a refresh token. */
 const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'token'];
 const REDACTED = '«redacted»';
 export const MAX_EVENT_BODY = 16 * 1024;

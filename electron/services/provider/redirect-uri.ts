@@ -1,6 +1,6 @@
 /**
- * Redirect and callback URI rules: exact string matching (RFC 9700 §4.1.3, RFC 6749 §3.1.2.3) with one exception,
- * a registered loopback URI matches at any port (RFC 8252 §7.3). Parsed with the RFC 3986 Appendix B expression,
+ * Redirect and callback URI rules: exact string matching (RFC 9700 §4.1.3 (https://www.rfc-editor.org/rfc/rfc9700#section-4.1.3), RFC 6749 §3.1.2.3 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1.2.3)) with one exception,
+ * a registered loopback URI matches at any port (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)). Parsed with the RFC 3986 Appendix B (https://www.rfc-editor.org/rfc/rfc3986#appendix-B) expression,
  * on the raw text, so nothing is normalised behind the user's back.
  */
 interface UriParts {
@@ -53,7 +53,7 @@ function shapeProblem(uri: string): string | null {
   return null;
 }
 
-/** Registration rules: a valid http(s) URI without fragment or user information, and https unless loopback (RFC 9700 §2.6). */
+/** Registration rules: a valid http(s) URI without fragment or user information, and https unless loopback (RFC 9700 §2.6 (https://www.rfc-editor.org/rfc/rfc9700#section-2.6)). */
 export function checkRegistrableUri(uri: string): string | null {
   const shape = shapeProblem(uri);
   if (shape) return `must be an absolute http(s) URI: ${shape}`;
@@ -90,7 +90,7 @@ export function checkAnyCallback(callback: string): string | null {
   return shapeProblem(callback);
 }
 
-/** Appends parameters to a URI, after its existing query when it has one (RFC 5849 §2.2, RFC 6749 §4.1.2). */
+/** Appends parameters to a URI, after its existing query when it has one (RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2), RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)). */
 export function appendQuery(uri: string, params: readonly (readonly [string, string])[]): string {
   const hash = uri.indexOf('#');
   const base = hash < 0 ? uri : uri.slice(0, hash);

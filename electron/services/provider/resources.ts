@@ -14,7 +14,7 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = 'mock.api.v1.me';
   const v = verifyOAuth1(req, 'resource', verifyContext(ctx));
   if (!v.ok) {
-    // RFC 5849 §3.5.1: a request without credentials is answered with the bare OAuth challenge.
+    // RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1): a request without credentials is answered with the bare OAuth challenge.
     const extra: [string, string][] = v.noCredentials ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]] : [];
     const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : v.status, v.headers);
     return { ...h, reply: v.noCredentials ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] } : h.reply, assumptions: [MOCK_ONLY] };
@@ -37,10 +37,10 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   };
 }
 
-/** RFC 6750 §2.1 b64token. */
+/** RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1) b64token. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-/** Why a bearer request is refused: status, RFC 6750 §3.1 error code (null: no credentials at all), description. */
+/** Why a bearer request is refused: status, RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1) error code (null: no credentials at all), description. */
 export interface BearerRefusal {
   readonly status: number;
   readonly error: 'invalid_request' | 'invalid_token' | null;
@@ -82,7 +82,7 @@ export function authenticateBearer(req: ProviderRequest, ctx: ProviderContext): 
   return { ok: true, token: t, headers: cache };
 }
 
-/** A refusal as RFC 6750 §3 answers it: the error in JSON and in the WWW-Authenticate challenge. */
+/** A refusal as RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3) answers it: the error in JSON and in the WWW-Authenticate challenge. */
 export function bearerRefusal(realm: string, r: BearerRefusal): Reply {
   const extra = r.headers ?? [];
   return r.error

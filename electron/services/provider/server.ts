@@ -179,7 +179,7 @@ export class MockProvider {
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   }
 
-  /** CONNECT asks for a tunnel (RFC 9110 §9.3.6), which an origin server does not offer: 405 like any other method it does not serve. */
+  /** CONNECT asks for a tunnel (RFC 9110 §9.3.6 (https://www.rfc-editor.org/rfc/rfc9110#section-9.3.6)), which an origin server does not offer: 405 like any other method it does not serve. */
   private onConnect(req: IncomingMessage, socket: Socket): void {
     const started = performance.now();
     const startedAt = Date.now();

@@ -69,7 +69,7 @@ export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
 }
 
-/** A login page shown and not yet answered; its key is the page's anti-CSRF token (RFC 5849 §4.13, RFC 6749 §10.12). */
+/** A login page shown and not yet answered; its key is the page's anti-CSRF token (RFC 5849 §4.13 (https://www.rfc-editor.org/rfc/rfc5849#section-4.13), RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12)). */
 export type PendingLogin =
   | { readonly kind: 'oauth1'; readonly requestToken: string; readonly callback: string; readonly expiresAt: number }
   | {
@@ -103,7 +103,7 @@ export class ProviderState {
     this.nonces = new NonceMemory(nonceCapacity);
   }
 
-  /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10). Encoded natively: every token needs one. */
+  /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10 (https://www.rfc-editor.org/rfc/rfc6749#section-10.10)). Encoded natively: every token needs one. */
   newSecret(bytes = 24, prefix = ''): string {
     return prefix + this.random.base64url(bytes);
   }
@@ -139,7 +139,7 @@ export class ProviderState {
     return t.expiresAt <= this.clock.now();
   }
 
-  /** RFC 6749 §4.1.2 / RFC 9700 §4.14.2: revoke every token of a grant (code replay, refresh token replay). */
+  /** RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2) / RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2): revoke every token of a grant (code replay, refresh token replay). */
   revokeGrant(grantId: string): number {
     let n = 0;
     for (const t of this.bearerTokens.values()) if (t.grantId === grantId && t.status === 'valid') {

@@ -18,14 +18,14 @@ export interface Prepared {
 export class InvalidRequest extends Error {}
 
 const BAD_VALUE = /[\r\n\0]/;
-// RFC 9110 §5.5: a field value is visible octets, spaces and tabs; other controls, and characters that are not one
+// RFC 9110 §5.5 (https://www.rfc-editor.org/rfc/rfc9110#section-5.5): a field value is visible octets, spaces and tabs; other controls, and characters that are not one
 // octet (above U+00FF), cannot be written as a header (Node refuses them too).
 const NOT_AN_OCTET = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|[^\x00-\xff]/u;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const REDACTED = '[redacted: proxy credentials]';
 
 /**
- * Header names must be tokens and values free of CR, LF and NUL (RFC 9110 §5.5, RFC 9112 §5): either would split
+ * Header names must be tokens and values free of CR, LF and NUL (RFC 9110 §5.5, RFC 9112 §5 (https://www.rfc-editor.org/rfc/rfc9112#section-5)): either would split
  * the request and inject header lines. The transport and every export refuse such a header with this message.
  */
 export function checkHeaderFields(headers: readonly Header[]): void {

@@ -63,7 +63,7 @@ export function explainTlsError(code: string | undefined, host: string, detail: 
   }
 }
 
-/** The parts of a peer certificate worth showing (RFC 5280 names flattened to text). */
+/** The parts of a peer certificate worth showing (RFC 5280 (https://www.rfc-editor.org/rfc/rfc5280) names flattened to text). */
 export function describeCertificate(cert: PeerCertificateInput): PeerCertificate {
   const name = (n: Record<string, string | string[]> | undefined) =>
     n ? Object.entries(n).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`).join(', ') : '';

@@ -5,7 +5,7 @@ import type { ProxyChoice } from './proxy';
 const MAX_HEAD = 16 * 1024;
 
 /**
- * Asks an HTTP proxy for a tunnel (RFC 9110 §9.3.6): `CONNECT host:port`, then waits for a 2xx. Any bytes after the
+ * Asks an HTTP proxy for a tunnel (RFC 9110 §9.3.6 (https://www.rfc-editor.org/rfc/rfc9110#section-9.3.6)): `CONNECT host:port`, then waits for a 2xx. Any bytes after the
  * proxy's answer belong to the tunnel and are put back on the socket.
  */
 export function tunnel(socket: Socket, authority: string, proxy: ProxyChoice): Promise<void> {

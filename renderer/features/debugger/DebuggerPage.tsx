@@ -12,7 +12,7 @@ export const DEBOUNCE_MS = 250;
 /**
  * The Signature debugger: `oauth-lab debug` as a page. Paste a request as raw HTTP, as a curl command or
  * as fields, give the secrets, and see whether its OAuth 1.0a signature is right; when it is not, the mistake by
- * name with its RFC 5849 section, the base strings one above the other with every difference marked, and the
+ * name with its RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) section, the base strings one above the other with every difference marked, and the
  * request re-signed with the same nonce and timestamp.
  */
 export function DebuggerPage() {

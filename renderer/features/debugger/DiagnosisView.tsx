@@ -19,7 +19,7 @@ const VERDICT = {
 
 const ORIGIN = { http: 'raw HTTP request', curl: 'curl command', fields: 'fields' } as const;
 
-/** Texts with the secrets hidden, for PLAINTEXT, whose signature is the secrets themselves (RFC 5849 §3.4.4). */
+/** Texts with the secrets hidden, for PLAINTEXT, whose signature is the secrets themselves (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)). */
 function secretMask(d: Diagnosis, secrets: readonly string[], reveal: boolean): (text: string) => string {
   if (d.signatureMethod !== 'PLAINTEXT' || reveal) return (t) => t;
   const forms = secrets.filter((s) => s !== '').flatMap((s) => [percentEncode(percentEncode(s)), percentEncode(s), s]);

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 
 const RFC = 'https://www.rfc-editor.org/rfc/rfc5849#section-';
 
-/** "RFC 5849 §3.4.1.3.1, §3.5.1" with each section a link to rfc-editor.org. */
+/** "RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1), §3.5.1" with each section a link to rfc-editor.org. */
 export function RfcSections({ section }: { section: string }) {
   const parts = section.replace(/^RFC 5849\s*/, '').split(/,\s*/).filter(Boolean);
   return (

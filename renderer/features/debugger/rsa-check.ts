@@ -7,7 +7,7 @@ import type { CryptoPort, HashAlgorithm } from '../../../shared/ports';
 import { runDiagnosis, type DebugInputs, type DebugResult } from './run-diagnosis';
 
 /**
- * RSA signatures in the page (RFC 5849 §3.4.3). The page's crypto has no RSA and the diagnosis is synchronous, so it
+ * RSA signatures in the page (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)). The page's crypto has no RSA and the diagnosis is synchronous, so it
  * runs twice. Pass 1 answers every RSA check "no" and records what it asked: matching nothing, it tries every
  * candidate, so it asks whatever pass 2 can. The host checks them all (bridge rsaVerify); pass 2 answers from that.
  */
@@ -31,7 +31,7 @@ function recordingPort(crypto: CryptoPort, asked: AskedChecks): CryptoPort {
   return {
     ...crypto,
     rsaVerify(hash, _pem, data, signature) {
-      // An empty signature signs nothing: RSASSA-PKCS1-v1_5's is as long as the modulus (RFC 3447 §8.2.2).
+      // An empty signature signs nothing: RSASSA-PKCS1-v1_5's is as long as the modulus (RFC 3447 §8.2.2 (https://www.rfc-editor.org/rfc/rfc3447#section-8.2.2)).
       if (signature.length === 0) return false;
       const key = keyOf(hash, signature);
       const entry = asked.get(key) ?? { method: METHOD[hash], signature: base64Encode(signature), baseStrings: new Set<string>() };

@@ -25,13 +25,13 @@ export interface FieldsInput {
 export interface DebugInputs {
   readonly form: RequestForm;
   readonly raw: string;
-  /** The scheme of a raw request, which HTTP text does not show (RFC 5849 §3.4.1.2 signs it). */
+  /** The scheme of a raw request, which HTTP text does not show (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs it). */
   readonly scheme: 'https' | 'http';
   readonly curl: string;
   readonly fields: FieldsInput;
   readonly consumerSecret: string;
   readonly tokenSecret: string;
-  /** The consumer's RSA public key (PEM or certificate), for RSA-SHA* requests (RFC 5849 §3.4.3). */
+  /** The consumer's RSA public key (PEM or certificate), for RSA-SHA* requests (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)). */
   readonly rsaPublicKey: string;
   readonly serverBaseString: string;
   readonly clientBaseString: string;

@@ -9,7 +9,7 @@ import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 
 /**
- * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252), and
+ * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252 (https://www.rfc-editor.org/rfc/rfc8252)), and
  * check the callback (the returned oauth_token must be our request token). `oob` takes a typed verifier instead.
  */
 export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => void } | null }) {

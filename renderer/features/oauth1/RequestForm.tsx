@@ -20,7 +20,7 @@ function safe<T>(f: () => T[]): T[] {
   }
 }
 
-/** Rewrites the URL's query and the form body from the table's rows (RFC 3986 encoding, as §3.6 signs them). */
+/** Rewrites the URL's query and the form body from the table's rows (RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) encoding, as §3.6 signs them). */
 function withRows(draft: OAuth1Draft, rows: readonly Row[]): Partial<OAuth1Draft> {
   const base = draft.url.split('?')[0]!;
   const query = encodePairs(rows.filter((r) => r.source === 'query'));

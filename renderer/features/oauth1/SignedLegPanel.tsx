@@ -33,7 +33,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const [editingNext, setEditingNext] = useState(false);
   // Each send shows what it sent; editing the next request is one toggle away.
   useEffect(() => setEditingNext(false), [sent]);
-  // An export is signed by the host with a nonce and timestamp of its own (RFC 5849 §3.3: a nonce is single-use).
+  // An export is signed by the host with a nonce and timestamp of its own (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3): a nonce is single-use).
   const exportSigning = useMemo(() => (draft ? { ...draft, ...oauth1Flow.freshNonceAndTimestamp(random, now()) } : null), [draft, random, now]);
 
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;

@@ -26,7 +26,7 @@ export function OAuth2Page() {
   const againstMock = useOAuth2((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBaseUrl)));
   const mockView = useMockToken('bearerToken', token?.accessToken ?? null, againstMock);
   const exchanged = flow?.legs.token === 'succeeded';
-  // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2); the callback still shows which it was.
+  // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)); the callback still shows which it was.
   const caught = useOAuth2((s) => s.callback?.params.find(([n]) => n === 'code')?.[1] ?? null);
   const code = flow?.code ?? (exchanged ? caught : null);
   const codeView = useMockToken('code', flow?.code ?? null, againstMock);

@@ -42,7 +42,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // Masked until revealed, like every other secret; the body stays editable around the dots.
   const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
-  // The bearer call exports with what refreshing it needs (RFC 6749 §6); token requests export as they are.
+  // The bearer call exports with what refreshing it needs (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =
     leg === 'api' && flow && profile
       ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath), clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body', scope: flow.config.scope ?? null }

@@ -6,8 +6,8 @@ const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
 
 /**
  * Every secret an OAuth 2 request may carry, in each form it takes on the wire: the client secret as typed and
- * form-encoded (RFC 6749 §2.3.1, Appendix B), the credentials of an HTTP Basic header, a bearer token (RFC 6750
- * §2.1) and the refresh token.
+ * form-encoded (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1), Appendix B), the credentials of an HTTP Basic header, a bearer token (RFC 6750
+ * §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and the refresh token.
  */
 export function requestSecrets(request: RawRequest, clientSecret: string, tokens: readonly (string | null | undefined)[]): string[] {
   const auth = headerValue(request.headers, 'authorization') ?? '';

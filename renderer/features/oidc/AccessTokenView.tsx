@@ -1,6 +1,6 @@
 import { describeAccessToken } from '../../../shared/oidc';
 
-/** What the client can see in the access token: an RFC 9068 JWT decoded (not verified), or that it is opaque. */
+/** What the client can see in the access token: an RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) JWT decoded (not verified), or that it is opaque. */
 export function AccessTokenView({ token }: { token: string }) {
   if (!token.trim()) return null;
   const v = describeAccessToken(token);

@@ -31,7 +31,7 @@ function LegView({ leg, clientSecret }: { leg: LifecycleLeg; clientSecret: strin
 }
 
 /**
- * The rest of the OAuth 2 flow's token life (RFC 6749 §6, RFC 9700 §4.14.2, RFC 7009, RFC 7662), each request a
+ * The rest of the OAuth 2 flow's token life (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2), RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009), RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)), each request a
  * leg with its checks. Revocation and introspection use the endpoints the discovery document names.
  */
 export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {

@@ -31,7 +31,7 @@ export interface LifecycleState {
   /** The OAuth 2 page's flow after its token exchange, and its profile (transport options, history). */
   readonly flow: OAuth2State | null;
   readonly profile: Profile | null;
-  /** The refresh token the last rotation replaced, to present again (RFC 9700 §4.14.2). */
+  /** The refresh token the last rotation replaced, to present again (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
   readonly replaced: string | null;
   readonly legs: readonly LifecycleLeg[];
   readonly sending: boolean;

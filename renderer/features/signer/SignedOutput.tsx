@@ -21,7 +21,7 @@ export function SignedOutput({ trace, mask }: { trace: SignatureTrace; mask: boo
   );
 }
 
-/** PLAINTEXT in words: the signature is the secrets (RFC 5849 §3.4.4), so only TLS protects them. */
+/** PLAINTEXT in words: the signature is the secrets (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)), so only TLS protects them. */
 export function PlaintextWarning({ url, revealed, onReveal }: { url: string; revealed: boolean; onReveal: () => void }) {
   return (
     <div className="signer-warning" role="note" aria-label="PLAINTEXT warning">

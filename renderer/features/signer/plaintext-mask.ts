@@ -3,7 +3,7 @@ import { percentEncode, type SignatureTrace } from '../../../shared/oauth1';
 const DOTS = '••••••••';
 
 /**
- * PLAINTEXT's signature is the signing key, the secrets themselves (RFC 5849 §3.4.4), so it is masked wherever it
+ * PLAINTEXT's signature is the signing key, the secrets themselves (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)), so it is masked wherever it
  * shows until the user reveals it. With both secrets empty the signature is a bare `&` and hides nothing.
  */
 export function plaintextExposes(trace: SignatureTrace, method: string): boolean {

@@ -49,12 +49,12 @@ export const isRsa = (m: SignatureMethod) => m.startsWith('RSA-');
 const filled = (rows: readonly Pair[]) => rows.filter((r) => r.name !== '' || r.value !== '');
 const orNull = (s: string) => (s === '' ? null : s);
 
-/** The redirect URI a profile registers: `oob`, or the loopback catcher's (RFC 8252 §7.3). */
+/** The redirect URI a profile registers: `oob`, or the loopback catcher's (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)). */
 export const profileCallback = (p: Profile) => (p.oauth1.useOob ? 'oob' : `http://127.0.0.1:${p.callbackPort}${p.callbackPath}`);
 
 /**
  * The form as the signer's input (shared/oauth1 SignatureInput, exactly the keys the bridge's oauth1Trace accepts).
- * Protocol parameters in the body need a form body (RFC 5849 §3.5.2), so that placement without a body sends an
+ * Protocol parameters in the body need a form body (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)), so that placement without a body sends an
  * empty form.
  */
 export function toDraft(f: SignerForm): OAuth1Draft {
@@ -106,7 +106,7 @@ export function fieldIssues(f: SignerForm): FieldIssues {
     const { fieldErrors } = z.flattenError(parsed.error);
     for (const key of ['url', 'nonce', 'timestamp', 'method'] as const) {
       const first = fieldErrors[key]?.[0];
-      // PLAINTEXT may leave out the nonce and the timestamp (RFC 5849 §3.1): the signer then omits them.
+      // PLAINTEXT may leave out the nonce and the timestamp (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)): the signer then omits them.
       const optional = f.signatureMethod === 'PLAINTEXT' && (key === 'nonce' || key === 'timestamp') && f[key] === '';
       if (first !== undefined && !issues[key] && !optional) issues[key] = sentence(key, first);
     }

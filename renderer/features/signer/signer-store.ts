@@ -76,7 +76,7 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
       endpointChosen(endpoint, profile, baseUrl) {
         const p = profile.oauth1;
         const path = endpoint === 'requestToken' ? p.requestTokenPath : endpoint === 'accessToken' ? p.accessTokenPath : p.apiPath;
-        // Step one sends the callback (RFC 5849 §2.1); the API call sends neither it nor a verifier.
+        // Step one sends the callback (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)); the API call sends neither it nor a verifier.
         const callback = endpoint === 'requestToken' ? get().form.callback || profileCallback(profile) : endpoint === 'api' ? '' : get().form.callback;
         edit({ method: endpoint === 'api' ? 'GET' : 'POST', url: endpointUrl(baseUrl, path), callback, ...(endpoint === 'api' ? { verifier: '' } : {}) });
         set({ urlPending: false });
@@ -104,7 +104,7 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
         // The host records the exchange; its verdict (the status, the provider's words) is this page's.
         const record = historyRecord(random, { profileId: form.profileId ?? '', flow: 'signer', leg: 'request' });
         const r = await bridge.httpSend({ request: sent.request, ...(options ? { options } : {}), record });
-        // A nonce is single-use (RFC 5849 §3.3): the next send gets a fresh one, unless the user changed it meanwhile.
+        // A nonce is single-use (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the next send gets a fresh one, unless the user changed it meanwhile.
         if (get().form.nonce === form.nonce) edit(fresh());
         if (!r.ok) return set({ run: { sending: false, sent, exchange: null, error: r.error } });
         set({ run: { sending: false, sent, exchange: r.value, error: null } });

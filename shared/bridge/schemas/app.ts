@@ -14,7 +14,7 @@ export const appInfoSchema = z.strictObject({
 
 export const openUrlInputSchema = z.strictObject({
   url: z.string().refine((u) => /^https?:\/\/[^\s]+$/i.test(u), 'only http:// and https:// URLs can be opened'),
-  /** `system`: the default browser (RFC 8252 §8.12, real providers). `app-window`: the mock's login page in its own window. */
+  /** `system`: the default browser (RFC 8252 §8.12 (https://www.rfc-editor.org/rfc/rfc8252#section-8.12), real providers). `app-window`: the mock's login page in its own window. */
   target: z.enum(['system', 'app-window']),
 });
 export const openUrlOutputSchema = z.strictObject({ openedIn: z.enum(['system', 'app-window']) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The loopback catcher (RFC 8252) across the bridge: open a wait, then the callback arrives as an event. */
+/** The loopback catcher (RFC 8252 (https://www.rfc-editor.org/rfc/rfc8252)) across the bridge: open a wait, then the callback arrives as an event. */
 const waitTargetSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('oauth2'), state: z.string().nullable(), issuer: z.string().optional(), issuerRequired: z.boolean().optional() }),
   z.strictObject({ kind: z.literal('oauth1'), requestToken: z.string().min(1, 'the request token is empty') }),

@@ -3,7 +3,7 @@ import { RSA_SIGNATURE_METHODS } from '../../oauth1/signing';
 
 /**
  * rsaVerify across the bridge: the page's crypto has no RSA, so the host checks an RSA-SHA* signature (RFC 5849
- * §3.4.3, RSASSA-PKCS1-v1_5) against many base strings at once. Bounded so one call stays short for the host, which
+ * §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3), RSASSA-PKCS1-v1_5) against many base strings at once. Bounded so one call stays short for the host, which
  * also serves the mock: the page splits larger sets into several calls.
  */
 export const RSA_VERIFY_LIMITS = {

@@ -4,7 +4,7 @@ import type { Param } from '../parameters';
 import { rfcParams, rfcSort, rfcUriParts, uriText, type EncodedPair, type ParamEdit, type SignedPair, type Variant } from './pipeline';
 import type { ReceivedRequest } from './received';
 
-/** Builds the base string a client with a given variant signs, for one request (RFC 5849 §3.4.1). */
+/** Builds the base string a client with a given variant signs, for one request (RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). */
 export interface BaseStringBuilder {
   /** OAuth Lab's base string: the RFC's for the request as sent. */
   readonly rfc: string;

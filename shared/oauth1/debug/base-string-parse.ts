@@ -4,7 +4,7 @@ import type { Param } from '../parameters';
 import { splitUrlEncoded } from '../../url-encoded';
 import { percentDecode } from '../percent-encoding';
 
-/** A signature base string split into its three parts (RFC 5849 §3.4.1.1), each decoded once. */
+/** A signature base string split into its three parts (RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)), each decoded once. */
 export interface ParsedBaseString {
   readonly text: string;
   readonly method: string;

@@ -6,7 +6,7 @@ import { attribute, type LibraryAttribution } from './attribution';
 import { behaviourById, libraryNames, mentionsOf } from './library-catalogue';
 
 /**
- * How a client sent its OAuth 2 credentials in HTTP Basic (RFC 6749 §2.3.1): `form-urlencoded` (the id and secret
+ * How a client sent its OAuth 2 credentials in HTTP Basic (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): `form-urlencoded` (the id and secret
  * encoded as application/x-www-form-urlencoded before they are joined with : and base64-encoded, as the RFC says),
  * `raw` (put in as they are: B1), `either` (nothing in them needs encoding), or `other` (not these credentials).
  */
@@ -33,7 +33,7 @@ const formDecode = (text: string): string | null => {
 /** Text a form-urlencoder can write: what it leaves as it is (Go keeps ~, HTML's encoder *), %XX and +. */
 const isFormText = (text: string) => /^[A-Za-z0-9*\-._~%+]*$/.test(text);
 
-/** Reads `Basic <base64>` into its text, `user-id:password` (RFC 7617 §2). */
+/** Reads `Basic <base64>` into its text, `user-id:password` (RFC 7617 §2 (https://www.rfc-editor.org/rfc/rfc7617#section-2)). */
 function basicText(authorization: string): string {
   const m = /^\s*basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization.replace(/^authorization\s*:\s*/i, ''));
   if (!m) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASIC, STEP, `Expected an Authorization header "Basic <base64>"; got ${JSON.stringify(authorization.slice(0, 40))}.`);

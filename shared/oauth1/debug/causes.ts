@@ -1,7 +1,7 @@
 import type { BehaviourId, LibraryMention } from './library-catalogue';
 
 /**
- * Every mistake the signature debugger can name, with a plain-words explanation and the RFC 5849 section that
+ * Every mistake the signature debugger can name, with a plain-words explanation and the RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) section that
  * settles it. Findings point at one of these ids, so a UI and the CLI group by cause the same way.
  */
 export const CAUSES = {

@@ -34,8 +34,8 @@ const header = (name: string): Handler => (v, s) => s.headers.push([name, v]);
 
 /**
  * The options that change what curl sends (curl(1)). Data options join with `&` and make a POST with a form
- * content type unless -G or -X say otherwise; --data-urlencode encodes like curl_easy_escape (RFC 3986 unreserved
- * kept, space as %20, the same as RFC 5849 §3.6).
+ * content type unless -G or -X say otherwise; --data-urlencode encodes like curl_easy_escape (RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) unreserved
+ * kept, space as %20, the same as RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6)).
  */
 const WITH_VALUE: Record<string, Handler> = {
   '--request': (v, s) => (s.method = v),

@@ -57,7 +57,7 @@ export interface Diagnosis {
   readonly receivedSignature: string;
   /** OAuth Lab's signature for this request with these secrets; null for RSA or without secrets. */
   readonly expectedSignature: string | null;
-  /** OAuth Lab's base string for the request (RFC 5849 §3.4.1). */
+  /** OAuth Lab's base string for the request (RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). */
   readonly baseString: string;
   readonly serverBaseString: string | null;
   readonly clientBaseString: string | null;
@@ -175,7 +175,7 @@ const lower = (titles: readonly string[]) => [...new Set(titles.map((t) => t[0]!
 function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean, rfcOk: boolean): string {
   const rsa = isRsaMethod(method);
   const base = `this request${server ? " and the server's base string" : ''}`;
-  // RFC 5849 §3.4.3: an RSA signature is checked with the consumer's public key; no secret is involved.
+  // RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3): an RSA signature is checked with the consumer's public key; no secret is involved.
   if (verdict === 'match') return rsa ? `The signature matches (${method}): the consumer's public key verifies it over the base string of ${base}.` : `The signature matches (${method}): OAuth Lab computes the same one from ${base} and these secrets.`;
   if (verdict === 'unverified') {
     return `The signature was not checked: give ${rsa ? "the consumer's RSA public key" : 'the consumer secret (and the token secret)'}.${found.length ? ` The base strings differ: ${lower(found.map((f) => f.title))}.` : ''}`;

@@ -1,6 +1,6 @@
 /**
  * The signature debugger: read a request in whatever form the user has it, check its OAuth 1.0a
- * signature, and name the mistake when it is wrong (RFC 5849 §3.4).
+ * signature, and name the mistake when it is wrong (RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4)).
  */
 export * from './request';
 export * from './raw-http';

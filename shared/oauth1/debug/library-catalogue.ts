@@ -1,5 +1,5 @@
 /**
- * Known client behaviour: how widely used OAuth libraries deviate from RFC 5849 (and RFC 6749 §2.3.1), as measured
+ * Known client behaviour: how widely used OAuth libraries deviate from RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) (and RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)), as measured
  * by running each one as packaged by Debian 12 on the same generated requests as OAuth Lab's signer. The debugger
  * applies each behaviour like a mistake (library-behaviours.ts); this file is the data it names them with.
  */

@@ -71,7 +71,7 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
 }
 
 const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
-/** Encoders clients use instead of RFC 5849 §3.6, each with what it gets wrong. */
+/** Encoders clients use instead of RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6), each with what it gets wrong. */
 const ENCODERS: readonly [cause: 'param-encoded-differently' | 'param-plus-space', detail: string, encode: (t: string) => string][] = [
   ['param-encoded-differently', "Encoded with encodeURIComponent, which leaves ! * ' ( ) as they are.", (t) => encodeURIComponent(t)],
   ['param-encoded-differently', 'Encoded with lower-case hex (%2f); RFC 5849 §3.6 wants upper case (%2F).', (t) => enc(t).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],

@@ -28,7 +28,7 @@ export interface EncodedPair {
 }
 
 /**
- * One way of building the base string (RFC 5849 §3.4.1). Every hook left out is the RFC's; a mistake overrides
+ * One way of building the base string (RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). Every hook left out is the RFC's; a mistake overrides
  * one hook. `params` hooks compose (two parameter mistakes at once); the others are exclusive.
  */
 export interface Variant {

@@ -6,8 +6,8 @@ import type { DebugRequest } from './request';
 
 export interface RawHttpOptions {
   /**
-   * The scheme the request was sent with. HTTP/1.1 text does not say whether it went over TLS (RFC 9112 §3.2.1:
-   * the target is usually just the path), yet the scheme is signed (RFC 5849 §3.4.1.2). Default https, in a note.
+   * The scheme the request was sent with. HTTP/1.1 text does not say whether it went over TLS (RFC 9112 §3.2.1 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.1):
+   * the target is usually just the path), yet the scheme is signed (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)). Default https, in a note.
    */
   readonly scheme?: 'http' | 'https' | null;
 }
@@ -21,7 +21,7 @@ const HEADER = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
 /**
  * Reads a pasted HTTP/1.1 request (RFC 9112): the request line, the header lines, an empty line, the body. Line
  * ends may be CRLF or LF. Origin-form targets (`/path?query`) take the authority from the Host header; absolute-form
- * targets (`https://host/path`) carry their own, and then the Host header is ignored (RFC 9112 §3.2.2).
+ * targets (`https://host/path`) carry their own, and then the Host header is ignored (RFC 9112 §3.2.2 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.2)).
  */
 export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}): DebugRequest {
   const notes: string[] = [];
@@ -41,7 +41,7 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
   const headers: [string, string][] = [];
   headerLines.forEach((raw, i) => {
     if (/^[ \t]/.test(raw) && headers.length) {
-      // obs-fold (RFC 9112 §5.2): a recipient may replace the fold with a space.
+      // obs-fold (RFC 9112 §5.2 (https://www.rfc-editor.org/rfc/rfc9112#section-5.2)): a recipient may replace the fold with a space.
       const last = headers[headers.length - 1]!;
       last[1] = `${last[1]} ${raw.trim()}`.trim();
       return;

@@ -18,7 +18,7 @@ export interface ReceivedParam {
   readonly rawValue: string;
 }
 
-/** The parts of the request that are signed (RFC 5849 §3.4.1), with what the server needs to check them. */
+/** The parts of the request that are signed (RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)), with what the server needs to check them. */
 export interface ReceivedRequest {
   /** As sent; the base string upper-cases it (§3.4.1.1). */
   readonly method: string;
@@ -50,7 +50,7 @@ function wireParams(text: string, source: ParamSource): ReceivedParam[] {
 }
 
 /**
- * Finds the protocol parameters wherever they travel (RFC 5849 §3.5: header, form body or query) and every other
+ * Finds the protocol parameters wherever they travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5): header, form body or query) and every other
  * signed parameter, the way a server collects them (§3.4.1.3.1). Problems a server would reject regardless of the
  * signature are warnings; a request without oauth_signature or a usable oauth_signature_method is an error.
  */

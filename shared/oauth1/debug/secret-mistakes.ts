@@ -5,7 +5,7 @@ import type { ReceivedRequest } from './received';
 
 const enc = (t: string) => percentEncode(t, 'signing-key');
 
-/** Which token secret signs this request (RFC 5849 §2.3, §3.4.2), from what it carries. */
+/** Which token secret signs this request (RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3), §3.4.2), from what it carries. */
 function tokenSecretName(r: ReceivedRequest): string {
   const has = (name: string) => r.params.some((p) => p.name === name && p.value !== '');
   if (!has('oauth_token')) return 'none (the request carries no oauth_token)';

@@ -76,7 +76,7 @@ export const form = (fields: Record<string, string>, status = 200, contentType =
 
 /**
  * An OAuth 2 authorization endpoint that approves at once: 302 to the request's `redirect_uri` with a code and the
- * `state` echoed (RFC 6749 §4.1.2). `extra` adds provider-specific parameters to the redirect.
+ * `state` echoed (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)). `extra` adds provider-specific parameters to the redirect.
  */
 export const approvingAuthorize =
   (code: string, extra: Record<string, string> = {}): Route =>

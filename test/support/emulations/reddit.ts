@@ -3,7 +3,7 @@ import { approvingAuthorize, json, startEmulation, type Emulation } from './prov
 /**
  * Reddit's OAuth 2, as documented at https://github.com/reddit-archive/reddit/wiki/OAuth2: the token request uses
  * HTTP Basic with the client id and secret; a wrong one gets HTTP 401 with `{"message": "Unauthorized",
- * "error": 401}` (the error is a number, not an RFC 6749 code); a success is JSON with access_token, token_type
+ * "error": 401}` (the error is a number, not an RFC 6749 (https://www.rfc-editor.org/rfc/rfc6749) code); a success is JSON with access_token, token_type
  * "bearer", expires_in 3600, scope and, with duration=permanent, a refresh_token.
  */
 export const REDDIT = { clientId: 'p-jcoLKBynTLew', clientSecret: 'gko_LXELoV07ZBNUXrvWZfzE3aI', code: 'reddit-code-1', token: '2gVXBC-reddit-token' };

@@ -57,7 +57,7 @@ describe('the HTTP server wrapper', () => {
   });
 
   it('an address that is not this machine gives listen_failed with the address in the message', async () => {
-    // 192.0.2.1 (TEST-NET-1, RFC 5737) is never assigned here: the bind fails and nothing is sent.
+    // 192.0.2.1 (TEST-NET-1, RFC 5737 (https://www.rfc-editor.org/rfc/rfc5737)) is never assigned here: the bind fails and nothing is sent.
     const e = await failureOf(start({ host: '192.0.2.1' }));
     expect(e).toMatchObject({ reason: 'listen_failed', code: 'EADDRNOTAVAIL' });
     expect((e as Error).message).toMatch(/^The test server could not listen on 192\.0\.2\.1:0: /);

@@ -6,7 +6,7 @@ import type { AuthorizationCode } from '../state';
 import type { Grant } from './grant';
 import { issueTokens } from './issue-tokens';
 
-/** OAuth 2 step two (interface §4.2, RFC 6749 §4.1.3): the code from the redirect for tokens, with PKCE (RFC 7636 §4.5). */
+/** OAuth 2 step two (interface §4.2, RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)): the code from the redirect for tokens, with PKCE (RFC 7636 §4.5 (https://www.rfc-editor.org/rfc/rfc7636#section-4.5)). */
 export const authorizationCodeGrant = {
   grantType: 'authorization_code',
   definedBy: 'interface §4.2',

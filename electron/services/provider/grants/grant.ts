@@ -2,9 +2,9 @@ import type { Handled, ProviderContext } from '../context';
 import type { FormValues } from '../oauth2-token';
 
 /**
- * One OAuth 2 grant type at the token endpoint (RFC 6749 §4.1.3, §6, …). The endpoint has already read the POST,
+ * One OAuth 2 grant type at the token endpoint (RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3), §6, …). The endpoint has already read the POST,
  * refused repeated parameters, authenticated the client and checked that the client may use this grant; `handle`
- * does the rest, throwing TokenError for a refusal (RFC 6749 §5.2).
+ * does the rest, throwing TokenError for a refusal (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)).
  */
 export interface Grant {
   readonly grantType: string;

@@ -7,8 +7,8 @@ import type { AuthorizationCode, RefreshToken } from '../state';
 const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 
 /**
- * The token response every grant ends with (interface §2.4, RFC 6749 §5.1): a new bearer token, and a refresh token,
- * new unless `previous` is kept because rotation is switched off (RFC 6749 §6).
+ * The token response every grant ends with (interface §2.4, RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)): a new bearer token, and a refresh token,
+ * new unless `previous` is kept because rotation is switched off (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
  */
 export function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: string; username: string }, scope: string, what: string, previous?: RefreshToken, code?: AuthorizationCode): Handled {
   const now = ctx.clock.now();

@@ -4,7 +4,7 @@ import { issueTokens } from './issue-tokens';
 
 const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
 
-/** RFC 6749 §6 (an assumption: the interface says "not shown"), with rotation and replay detection (RFC 9700 §4.14.2). */
+/** RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6) (an assumption: the interface says "not shown"), with rotation and replay detection (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
 export const refreshTokenGrant = {
   grantType: 'refresh_token',
   handle(ctx, client, get) {

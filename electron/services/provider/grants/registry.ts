@@ -3,8 +3,8 @@ import type { Grant } from './grant';
 import { refreshTokenGrant } from './refresh-token';
 
 /**
- * The grant types the mock's token endpoint serves, in the order they are named to a client (RFC 6749 §5.2
- * unsupported_grant_type), offered in the discovery document (RFC 8414 §2 grant_types_supported) and allowed in a
+ * The grant types the mock's token endpoint serves, in the order they are named to a client (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)
+ * unsupported_grant_type), offered in the discovery document (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2) grant_types_supported) and allowed in a
  * client's grantTypes. A new grant is one module in this folder and its entry in GRANTS.
  */
 const GRANTS = [

@@ -2,7 +2,7 @@ import { NonceMemory } from '../nonces';
 import { refuse, type Check } from './verification';
 
 /**
- * RFC 5849 §3.3: a nonce is used once per timestamp, consumer and token. Run after the signature is verified, so a
+ * RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3): a nonce is used once per timestamp, consumer and token. Run after the signature is verified, so a
  * forged request cannot burn a nonce; a request that passes is remembered.
  */
 export const nonceUnused: Check = (v) => {

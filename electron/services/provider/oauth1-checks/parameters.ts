@@ -2,10 +2,10 @@ import { isSignatureMethod } from '../../../../shared/oauth1';
 import type { OAuth1Endpoint } from '../oauth1-verify';
 import { refuse, type Check } from './verification';
 
-/** What each leg requires beyond the signed-request parameters (RFC 5849 §2.1, §2.3, §3.1), and what it refuses. */
+/** What each leg requires beyond the signed-request parameters (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1), §2.3, §3.1), and what it refuses. */
 const REQUIRED: Record<OAuth1Endpoint, string[]> = { request_token: ['oauth_callback'], access_token: ['oauth_token', 'oauth_verifier'], resource: ['oauth_token'] };
 const NOT_HERE: Record<OAuth1Endpoint, string[]> = { request_token: ['oauth_token', 'oauth_verifier'], access_token: [], resource: ['oauth_verifier', 'oauth_callback'] };
-/** Every required parameter, in the order they are reported: PLAINTEXT may omit nonce and timestamp (RFC 5849 §3.1). */
+/** Every required parameter, in the order they are reported: PLAINTEXT may omit nonce and timestamp (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)). */
 const requiredFor = (endpoint: OAuth1Endpoint, plaintext: boolean) => ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', ...(plaintext ? [] : ['oauth_timestamp', 'oauth_nonce']), ...REQUIRED[endpoint]];
 const REQUIRED_ALL = {
   signed: { request_token: requiredFor('request_token', false), access_token: requiredFor('access_token', false), resource: requiredFor('resource', false) },
@@ -43,7 +43,7 @@ export const signatureMethodAllowed: Check = (v) => {
   return refuse({ problem: 'signature_method_rejected', advice: `Signature method ${JSON.stringify(method)} is not accepted; this provider accepts ${accepted.join(', ')} (names are case-sensitive, RFC 5849 §3.1).` });
 };
 
-/** RFC 5849 §3.4.4: PLAINTEXT only over TLS, unless the switch plaintextRequiresTls is off. */
+/** RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4): PLAINTEXT only over TLS, unless the switch plaintextRequiresTls is off. */
 export const plaintextOverTls: Check = (v) =>
   v.isPlaintext && v.ctx.switches.plaintextRequiresTls ? refuse({ problem: 'signature_method_rejected', advice: 'PLAINTEXT sends the secrets themselves and may only be used over TLS (RFC 5849 §3.4.4); this request came over plain http. Use HMAC-SHA1.' }) : null;
 

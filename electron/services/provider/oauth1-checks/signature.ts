@@ -7,18 +7,18 @@ import { refuse, type Check } from './verification';
  * client); each refusal from here on carries the provider's base string for the event.
  */
 
-/** RFC 5849 §3.4.1: the base string can be built from the request (its URI from the Host header and path). */
+/** RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1): the base string can be built from the request (its URI from the Host header and path). */
 export const baseStringComputable: Check = (v) => {
   const signature = v.signature();
   return signature.error !== null ? refuse({ problem: 'parameter_rejected', advice: signature.error }) : null;
 };
 
-/** RFC 5849 §3.2: the consumer key is one of the provider's consumers. */
+/** RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2): the consumer key is one of the provider's consumers. */
 export const consumerKnown: Check = (v) =>
   v.consumer ? null : refuse({ problem: 'consumer_key_unknown', advice: `oauth_consumer_key ${JSON.stringify(v.oauth.get('oauth_consumer_key'))} is not a consumer of this provider.` });
 
 /**
- * RFC 5849 §3.4.3: the public key is established with the consumer's credentials, so a consumer without one has no
+ * RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3): the public key is established with the consumer's credentials, so a consumer without one has no
  * credentials for RSA: 401 (§3.2, invalid client credentials) rather than the 400 of an unsupported method.
  */
 export const rsaKeyConfigured: Check = (v) => {
@@ -29,7 +29,7 @@ export const rsaKeyConfigured: Check = (v) => {
   return refuse({ problem: 'signature_method_rejected', advice: `Consumer ${JSON.stringify(consumer.key)} has no RSA public key configured, so its ${method} signature cannot be verified (RFC 5849 §3.4.3). Add rsaPublicKey (PEM) to this consumer in the mock's configuration${others.length ? `, or sign with ${others.join(', ')}` : ''}.` }, 401);
 };
 
-/** RFC 5849 §2.3, §3: oauth_token is a token of the kind the leg needs, issued to this consumer. */
+/** RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3), §3: oauth_token is a token of the kind the leg needs, issued to this consumer. */
 export const tokenKnown: Check = (v) => {
   const { problem } = v.tokens();
   return problem ? refuse(problem) : null;

@@ -1,6 +1,6 @@
 import { refuse, type Check } from './verification';
 
-/** RFC 5849 §3.3: a positive whole number of seconds since 1970-01-01 UTC. PLAINTEXT may leave it out (§3.1). */
+/** RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3): a positive whole number of seconds since 1970-01-01 UTC. PLAINTEXT may leave it out (§3.1). */
 export const timestampWellFormed: Check = (v) => {
   const text = v.value('oauth_timestamp');
   if (text === undefined) return null;

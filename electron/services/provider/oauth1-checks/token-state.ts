@@ -7,7 +7,7 @@ import { refuse, type Check } from './verification';
  * replay whatever became of its token since.
  */
 
-/** RFC 5849 §2.3: a request token is exchanged once, before it expires (interface §2.1), after the user approved it (§2.2). */
+/** RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3): a request token is exchanged once, before it expires (interface §2.1), after the user approved it (§2.2). */
 export const requestTokenRedeemable: Check = (v) => {
   const rt = v.tokens().requestToken;
   if (v.endpoint !== 'access_token' || !rt) return null;

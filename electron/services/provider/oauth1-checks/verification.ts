@@ -10,10 +10,10 @@ import type { OAuth1AccessToken, RequestToken } from '../state';
 /** Why a request is refused: the problem report, and the status and headers when they differ from the problem's own. */
 export interface Refusal {
   readonly report: ProblemReport;
-  /** 401 where RFC 5849 §3.2 calls for it against the problem's usual 400; 405 for a method the leg does not take. */
+  /** 401 where RFC 5849 §3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.2) calls for it against the problem's usual 400; 405 for a method the leg does not take. */
   readonly status?: 401 | 405;
   readonly headers?: [string, string][];
-  /** No OAuth credentials at all: a resource answers with the bare challenge (RFC 5849 §3.5.1). */
+  /** No OAuth credentials at all: a resource answers with the bare challenge (RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)). */
   readonly noCredentials?: boolean;
 }
 
@@ -65,7 +65,7 @@ export class Verification {
     return this.collected.oauth;
   }
 
-  /** A parameter's value, or undefined when absent or empty (RFC 5849 §3.1 treats both alike). */
+  /** A parameter's value, or undefined when absent or empty (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1) treats both alike). */
   value(name: string): string | undefined {
     const v = this.oauth.get(name);
     return present(v) ? v : undefined;
@@ -84,7 +84,7 @@ export class Verification {
     return this.ctx.consumers.find((k) => k.key === this.oauth.get('oauth_consumer_key'));
   }
 
-  /** The token for the leg: a request token in step three, an access token at a resource (RFC 5849 §2.3, §3). */
+  /** The token for the leg: a request token in step three, an access token at a resource (RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3), §3). */
   tokens(): TokenLookup {
     this.lookup ??= lookUpToken(this);
     return this.lookup;

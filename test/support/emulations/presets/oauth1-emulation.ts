@@ -3,7 +3,7 @@ import { form, queryOf, startEmulation, type EmulatedResponse, type Emulation, t
 
 /**
  * The three OAuth 1.0a legs as a provider documents them, for the presets' tests. The signature is checked by this
- * file's own short RFC 5849 §3.4 implementation (not the client's), and a request by another method or with the
+ * file's own short RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4) implementation (not the client's), and a request by another method or with the
  * protocol parameters elsewhere than the documented place is refused with an oauth_problem.
  */
 export interface OAuth1EmulationOptions {
@@ -22,7 +22,7 @@ const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${
 const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
 const pairs = (text: string): [string, string][] => (text ? text.split('&').filter(Boolean).map((p) => p.split('=').map(dec) as [string, string]) : []);
 
-/** Every parameter of the request (RFC 5849 §3.4.1.3.1) and where the protocol parameters were. */
+/** Every parameter of the request (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)) and where the protocol parameters were. */
 function parametersOf(r: SeenRequest): { all: [string, string][]; places: Set<string> } {
   const header = String(r.headers.authorization ?? '');
   const fromHeader: [string, string][] = /^OAuth\s/i.test(header)

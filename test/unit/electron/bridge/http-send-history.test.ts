@@ -63,7 +63,7 @@ describe('httpSend records the exchange in the host', () => {
 
     await value('httpSend', { request: get('/refused'), record: record('a2') });
     const refused = (await history()).entries.find((e) => e.id === 'a2')!;
-    // The provider's own words (RFC 6749 §5.2 error, error_description) say why.
+    // The provider's own words (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) error, error_description) say why.
     expect(refused).toMatchObject({ outcome: 'failed', summary: `GET ${base}/refused → 401 Unauthorized: invalid_token: The access token expired.` });
     expect((await history()).total).toBe(2);
   });

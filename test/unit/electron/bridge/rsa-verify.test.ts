@@ -10,7 +10,7 @@ import { createAppStore } from '../../../../electron/services/store';
 import { allVectors } from '../../../vectors/load';
 
 /**
- * rsaVerify (RFC 5849 §3.4.3) through the contract's dispatch and the app's composition root: the handler the page
+ * rsaVerify (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)) through the contract's dispatch and the app's composition root: the handler the page
  * relies on to check RSA signatures, its answers in order, and its refusals as invalid_input with what is expected.
  */
 const rsa = (type: 'spki' | 'pkcs1' = 'spki') => generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type, format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });

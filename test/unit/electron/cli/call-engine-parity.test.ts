@@ -51,7 +51,7 @@ const cases = fc
     consumerSecret: text,
     signatureMethod: fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'PLAINTEXT'),
     placement: fc.constantFrom('header', 'query', 'body'),
-    // A header value is Latin-1 on the wire; the realm is quoted there as is (RFC 5849 §3.5.1).
+    // A header value is Latin-1 on the wire; the realm is quoted there as is (RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)).
     realm: fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom('l', 'a', 'b', ' ', '/', '.'), minLength: 1, maxLength: 6 })),
     includeVersion: fc.boolean(),
     headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team', 'Accept'), headerValue), { maxLength: 2 }),
@@ -62,7 +62,7 @@ const cases = fc
     path: fc.tuple(fc.constantFrom('/api/v1/me', '/services/rest', '/a%20b/c'), fc.constantFrom('', '?q=a%20b', '?list=1&list=2', '?x=%E2%9C%93&empty=')).map(([p, q]) => p + q),
     form: fc.array(fc.tuple(formName, text), { maxLength: 3 }),
   })
-  // A GET has no body: no form, and no protocol parameters in one (RFC 5849 §3.5.2).
+  // A GET has no body: no form, and no protocol parameters in one (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)).
   .filter((c) => c.method !== 'GET' || (c.form.length === 0 && c.placement !== 'body'));
 
 /** The nonce and timestamp call drew, read from where the placement put them. */

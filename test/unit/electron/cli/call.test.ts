@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-/** A resource that accepts `good` as the bearer token from wherever RFC 6750 §2 allows, and a token endpoint that refreshes `rt` into `good`. */
+/** A resource that accepts `good` as the bearer token from wherever RFC 6750 §2 (https://www.rfc-editor.org/rfc/rfc6750#section-2) allows, and a token endpoint that refreshes `rt` into `good`. */
 async function resourceServer() {
   const tokenOf = (r: SeenRequest) => /^Bearer (\S+)$/.exec(String(r.headers.authorization ?? ''))?.[1] ?? new URLSearchParams(r.url.split('?')[1]).get('access_token') ?? new URLSearchParams(r.body).get('access_token');
   const e = await startEmulation({

@@ -70,7 +70,7 @@ describe('oauth-lab flow: settings a real provider needs', () => {
     const t = tokenRequest(e.token);
     expect(t.headers['x-api-version']).toBe('2');
     expect(t.headers['user-agent']).toBe(`OAuth-Lab/${APP_VERSION}`);
-    // RFC 6749 §4.1.1 has no grant_type on the authorization URL: off unless asked for.
+    // RFC 6749 §4.1.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1) has no grant_type on the authorization URL: off unless asked for.
     expect(e.lastAuthorize().has('grant_type')).toBe(false);
   });
 

@@ -31,7 +31,7 @@ describe('oauth-lab sign', () => {
     expect(JSON.parse(out).signingKey).toBe('-s3cret&');
   });
   it('without oauth_version the RFC example reproduces the published (erratum 2550) signature', async () => {
-    // RFC 5849 §3.4.1 sends no oauth_version; the corrected signature is r6/TJjbCOr97/+UU0NsvSne7s5g=.
+    // RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1) sends no oauth_version; the corrected signature is r6/TJjbCOr97/+UU0NsvSne7s5g=.
     expect(JSON.parse((await run([...rfc, '--no-version', '--format', 'json'])).out).signature).toBe('r6/TJjbCOr97/+UU0NsvSne7s5g=');
     const { out } = await run(['--stdin'], JSON.stringify({ method: 'POST', url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', form: [['c2', ''], ['a3', '2 q']], consumerKey: '9djdj82h48djs9d2', consumerSecret: 'j49sk3j29djd', token: 'kkk9d7dh3k39sjv7', tokenSecret: 'dh893hdasih9', nonce: '7d8f3e4a', timestamp: 137131201, realm: null, includeVersion: false }));
     expect(JSON.parse(out).signature).toBe('r6/TJjbCOr97/+UU0NsvSne7s5g=');

@@ -4,7 +4,7 @@ import type { RawRequest } from '../../../../shared/http';
 
 /**
  * httpsnippet percent-encodes `'` (and `[`, `]`) in the path; snapshots put back the path the app sends, since an
- * OAuth 1.0a server signs the path as received (RFC 5849 §3.4.1.2) and `%27` is not `'` (RFC 3986 §6.2.2.2).
+ * OAuth 1.0a server signs the path as received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)) and `%27` is not `'` (RFC 3986 §6.2.2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2)).
  * `|` and `^` are percent-encoded by the app itself, so the snippets keep them so.
  */
 const request = (url: string): RawRequest => ({ method: 'GET', url, headers: [] });

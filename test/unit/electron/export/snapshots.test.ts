@@ -4,7 +4,7 @@ import type { RawRequest } from '../../../../shared/http';
 import type { SignatureInput } from '../../../../shared/oauth1';
 import { RFC5849_EXAMPLE } from '../../../vectors/examples';
 
-/** RFC 5849 §3.4.1's example request (with oauth_version), so the signature is a known value. */
+/** RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)'s example request (with oauth_version), so the signature is a known value. */
 const signing: SignatureInput = RFC5849_EXAMPLE;
 const SNAPSHOTS = EXPORT_TARGETS.filter((t) => t.kind === 'snapshot');
 const snapshot = (target: string, s: SignatureInput = signing) => exportRequest({ target, source: { kind: 'oauth1', signing: s } });

@@ -105,7 +105,7 @@ describe('OAuth 2 engine against the embedded mock', () => {
     expect(refreshed.ok).toBe(true);
     s = refreshed.state;
     expect(oauth2Flow.interpretBearerResponse(s, await me(), mock.clock.now()).ok).toBe(true);
-    // Replaying the code is refused, and the provider revokes what the code gave (RFC 6749 §4.1.2).
+    // Replaying the code is refused, and the provider revokes what the code gave (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)).
     const reuse = oauth2Flow.interpretTokenResponse(s, await send(exchangeReq), mock.clock.now(), 'token');
     expect(reuse.summary).toMatch(/^HTTP 400, the provider says: invalid_grant/);
     expect((await me()).response.status).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, Harness, json } from '../provider/helpers';
 import { clientPost, codeGrant } from './oidc-mock-session';
 
-/** The mock's token lifecycle endpoints (RFC 7009, RFC 7662, OIDC Core §5.3) and what stays as the service has it. */
+/** The mock's token lifecycle endpoints (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009), RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662), OIDC Core §5.3) and what stays as the service has it. */
 const h = new Harness({ autoLoginUser: 'demo' });
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeParams, getCode, Harness, json, REDIRECT, s256, tokenRequest, VERIFIER } from './helpers';
 import { expectOAuth2Error, bearer } from './oauth2-assertions';
 
-/** Cases T2-14 … T2-27 of reference/provider-cases.md: the authorization_code grant (interface §4.2, RFC 6749 §4.1.3, RFC 7636). */
+/** Cases T2-14 … T2-27 of reference/provider-cases.md: the authorization_code grant (interface §4.2, RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3), RFC 7636 (https://www.rfc-editor.org/rfc/rfc7636)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, Harness, json, tokenRequest, tokens } from './helpers';
 import { expectOAuth2Error, bearer } from './oauth2-assertions';
 
-/** Cases R2-01 … R2-07 of reference/provider-cases.md: the refresh_token grant (RFC 6749 §6, an assumption). */
+/** Cases R2-01 … R2-07 of reference/provider-cases.md: the refresh_token grant (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), an assumption). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

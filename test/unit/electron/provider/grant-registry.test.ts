@@ -37,7 +37,7 @@ describe('the token endpoint dispatches by the registry', () => {
   it('an unregistered grant_type is unsupported_grant_type naming every registered one (RFC 6749 §5.2)', async () => {
     for (const grantType of ['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code', 'AUTHORIZATION_CODE']) {
       const body = expectOAuth2Error(await tokenRequest(h, { grant_type: grantType, client_id: C.client.id, client_secret: C.client.secret }), 400, 'unsupported_grant_type');
-      // The description is ASCII without '"' (RFC 6749 §5.2), so the quotes around the value become apostrophes.
+      // The description is ASCII without '"' (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)), so the quotes around the value become apostrophes.
       expect(body.error_description).toBe(`grant_type '${grantType}' is not supported; use authorization_code or refresh_token.`);
     }
   });

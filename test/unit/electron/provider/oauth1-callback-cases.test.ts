@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK, form, Harness, signed } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-21 and O1-22 of reference/provider-cases.md: callbackAllowed (RFC 5849 §2.1). */
+/** Cases O1-21 and O1-22 of reference/provider-cases.md: callbackAllowed (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK, form, Harness, requestToken, signed } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-02, O1-06 … O1-08, O1-12, O1-20, O1-24 and O1-25 of reference/provider-cases.md: the checks of the protocol parameters, requiredPresent, noneMisplaced, versionAccepted, signatureMethodAllowed, plaintextOverTls, parameterLengths and signatureLength (RFC 5849 §3.1). */
+/** Cases O1-02, O1-06 … O1-08, O1-12, O1-20, O1-24 and O1-25 of reference/provider-cases.md: the checks of the protocol parameters, requiredPresent, noneMisplaced, versionAccepted, signatureMethodAllowed, plaintextOverTls, parameterLengths and signatureLength (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

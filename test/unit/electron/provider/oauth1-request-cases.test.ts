@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK, form, Harness, send, signed } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-01, O1-03 … O1-05 and O1-18 of reference/provider-cases.md: the checks of the request's shape, methodAllowed, tlsRequired and oneSourcePerParameter (RFC 5849 §3.5). */
+/** Cases O1-01, O1-03 … O1-05 and O1-18 of reference/provider-cases.md: the checks of the request's shape, methodAllowed, tlsRequired and oneSourcePerParameter (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK, Harness, json, requestToken, signed, threeLegs } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-13 … O1-17 and O1-19 of reference/provider-cases.md: consumerKnown and signatureMatches, with the base string the provider builds (RFC 5849 §3.4). */
+/** Cases O1-13 … O1-17 and O1-19 of reference/provider-cases.md: consumerKnown and signatureMatches, with the base string the provider builds (RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK, Harness, json, nonce, signed } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-09 … O1-11 and O1-32 of reference/provider-cases.md: timestampWellFormed, timestampInWindow, timestampRemembered and nonceUnused (RFC 5849 §3.3). */
+/** Cases O1-09 … O1-11 and O1-32 of reference/provider-cases.md: timestampWellFormed, timestampInWindow, timestampRemembered and nonceUnused (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

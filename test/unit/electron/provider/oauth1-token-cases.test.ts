@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { C, CALLBACK, Harness, json, requestToken, signed, threeLegs } from './helpers';
 import { expectProblem, resetOAuth1Switches } from './oauth1-assertions';
 
-/** Cases O1-23 and O1-26 … O1-31 of reference/provider-cases.md: tokenKnown, requestTokenRedeemable, verifierMatches and accessTokenNotRevoked (RFC 5849 §2.3, interface §3). */
+/** Cases O1-23 and O1-26 … O1-31 of reference/provider-cases.md: tokenKnown, requestTokenRedeemable, verifierMatches and accessTokenNotRevoked (RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3), interface §3). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

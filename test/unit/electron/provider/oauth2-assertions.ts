@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { json, type Res } from './helpers';
 
-/** An RFC 6749 §5.2 error: JSON with exactly error and an ASCII error_description, never cached. */
+/** An RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) error: JSON with exactly error and an ASCII error_description, never cached. */
 export function expectOAuth2Error(r: Res, status: number, error: string, describes?: string): Record<string, unknown> {
   expect(r.status, r.body).toBe(status);
   expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -15,6 +15,6 @@ export function expectOAuth2Error(r: Res, status: number, error: string, describ
   return body;
 }
 
-/** RFC 6749 §2.3.1: id and secret form-urlencoded, joined by a colon, then base64. */
+/** RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1): id and secret form-urlencoded, joined by a colon, then base64. */
 export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

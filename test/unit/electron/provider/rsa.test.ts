@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, type ProviderEvent } from '../../../../electron/services/provider';
 import { approve1, C, CALLBACK, form, Harness, signed } from './helpers';
 
-/** RSA-SHA1/256/512 (RFC 5849 §3.4.3): the consumer signs with its private key, the mock verifies with rsaPublicKey. */
+/** RSA-SHA1/256/512 (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): the consumer signs with its private key, the mock verifies with rsaPublicKey. */
 const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 const ours = pair();
 const stranger = pair();

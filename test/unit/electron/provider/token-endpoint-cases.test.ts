@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, codeParams, getCode, Harness, REDIRECT, tokenRequest } from './helpers';
 import { expectOAuth2Error, basic } from './oauth2-assertions';
 
-/** Cases T2-01 … T2-13 and T2-28 of reference/provider-cases.md: what the token endpoint checks before any grant (RFC 6749 §2.3.1, §3.2, §5.2). */
+/** Cases T2-01 … T2-13 and T2-28 of reference/provider-cases.md: what the token endpoint checks before any grant (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1), §3.2, §5.2). */
 const h = new Harness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());

@@ -8,7 +8,7 @@ import { RFC5849_EXAMPLE } from '../../../vectors/examples';
 
 afterEach(cleanup);
 
-// RFC 5849 §3.4.1.1's example request (the values of the published vector).
+// RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)'s example request (the values of the published vector).
 const trace = traceSignature({ ...RFC5849_EXAMPLE, includeVersion: false }, browserCrypto);
 
 describe('TraceView', () => {

@@ -95,7 +95,7 @@ describe('OidcPage: the token lifecycle', () => {
     const revoked = await leg(panel, 'Revoke the refresh token', 'Revocation (RFC 7009) of the refresh token');
     expect(revoked.getAttribute('data-ok')).toBe('true');
     expect(within(revoked).getByText(/the token is revoked, or was already invalid/)).toBeTruthy();
-    // RFC 7009 §2.1: the mock revokes the grant's access tokens with the refresh token.
+    // RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): the mock revokes the grant's access tokens with the refresh token.
     const inactive = await leg(panel, 'Introspect the access token', 'Introspection (RFC 7662) of the access token');
     expect(within(inactive).getByText('The provider says active: false.')).toBeTruthy();
     const urls = calls.filter(([m]) => m === 'httpSend').map(([, i]) => (i as { request: { url: string } }).request.url);

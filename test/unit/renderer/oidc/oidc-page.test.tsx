@@ -56,7 +56,7 @@ describe('OidcPage', () => {
     expect(status.signature).toBe('passed');
     expect(status.at_hash).toBe('passed');
     expect(screen.getByRole('status').textContent).toContain('The id_token is valid');
-    // The mock's bearer tokens are opaque, and the page says so (RFC 9068 describes the other kind).
+    // The mock's bearer tokens are opaque, and the page says so (RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) describes the other kind).
     expect(screen.getByRole('region', { name: 'Access token' }).textContent).toContain('The access token is opaque');
   });
 

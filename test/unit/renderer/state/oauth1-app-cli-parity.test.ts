@@ -9,7 +9,7 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { fakeBridge } from './fake-bridge';
 
-// Unicode (including astral characters), RFC 3986 reserved characters and the characters percent-encoding must escape.
+// Unicode (including astral characters), RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) reserved characters and the characters percent-encoding must escape.
 const text = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '+', '%', '&', '=', '?', '/', ':', '#', '[', ']', '@', '!', '$', "'", '(', ')', '*', ',', ';', '"', 'é', 'ü', '中', '😀'), maxLength: 12 });
 const nonEmpty = fc.string({ unit: fc.constantFrom('k', '7', ' ', '%', '&', '=', '+', '~', 'é', '中', '😀'), minLength: 1, maxLength: 8 });
 const headerValue = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ';', '=', '/', ',', '"'), maxLength: 8 });
@@ -35,7 +35,7 @@ const profiles = fc
     apiPath: fc.tuple(fc.constantFrom('/api/v1/me', '/services/rest', '/a%20b/c'), queryPart).map(([p, q]) => p + q),
     redirectUri: fc.constantFrom('', 'https://app.example.com/landed'),
   })
-  // A GET has no body for the protocol parameters (RFC 5849 §3.5.2); the profile form refuses that pair.
+  // A GET has no body for the protocol parameters (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)); the profile form refuses that pair.
   .filter((p) => !(p.legMethod === 'GET' && p.placement === 'body'))
   .map((p) =>
     profileSchema.parse({

@@ -141,7 +141,7 @@ describe('OAuth 1.0a flow store', () => {
       await store.getState().urlPasted('http://127.0.0.1:4321/callback?oauth_token=tok&oauth_verifier=v1');
       await store.getState().legSent('accessToken');
       expect(store.getState().flow!.legs.api).toBe('ready');
-      // RFC 5849 §3.5.2: only a form body carries the protocol parameters, so that API request is a POST with one.
+      // RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2): only a form body carries the protocol parameters, so that API request is a POST with one.
       expect(store.getState().drafts.api).toMatchObject({ method, url: 'http://127.0.0.1:9/api/v1/me?x=1', token: 'tok', tokenSecret: 'sec', ...(placement === 'body' ? { body: '', contentType: 'application/x-www-form-urlencoded' } : {}) });
     }
   });

@@ -8,7 +8,7 @@ const env = {};
 const enc = encodeURIComponent;
 
 /**
- * The same request-token request with PLAINTEXT and no oauth_nonce or oauth_timestamp (RFC 5849 §3.1 lets PLAINTEXT
+ * The same request-token request with PLAINTEXT and no oauth_nonce or oauth_timestamp (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1) lets PLAINTEXT
  * omit them), told apart only by a header the mock records. Identical method, path and OAuth parameters: neither
  * a nonce nor "same method and path, just after" can tell their events apart.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { traceSignature, verifySignature, type SignatureInput } from '../../../../shared/oauth1';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 
-// The server side of RSA (RFC 5849 §3.4.3): it holds the public key only, so the trace shows the signature received.
+// The server side of RSA (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): it holds the public key only, so the trace shows the signature received.
 const input: SignatureInput = { method: 'POST', url: 'https://api.example.com/request_token?b=2', consumerKey: 'k', signatureMethod: 'RSA-SHA256', nonce: 'n', timestamp: '1700000000', callback: 'oob' };
 const keys = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 
