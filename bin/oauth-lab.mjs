@@ -4,4 +4,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../electron/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+});

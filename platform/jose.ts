@@ -20,7 +20,13 @@ export const joseVerifier: JosePort = {
       await compactVerify(jws, material, { algorithms: [alg] });
       return { ok: true };
     } catch (e) {
-      return { ok: false, reason: e instanceof errors.JWSSignatureVerificationFailed ? 'the signature bytes do not match' : (e as Error).message };
+      return {
+        ok: false,
+        reason:
+          e instanceof errors.JWSSignatureVerificationFailed
+            ? 'the signature bytes do not match'
+            : (e as Error).message,
+      };
     }
   },
 };

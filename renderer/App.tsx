@@ -45,25 +45,46 @@ export function App() {
         <ul>
           {PAGES.map((p) => (
             <li key={p.id}>
-              <button type="button" className={page === p.id ? 'nav current' : 'nav'} aria-current={page === p.id ? 'page' : undefined} onClick={() => pageChosen(p.id)}>{p.title}</button>
+              <button
+                type="button"
+                className={page === p.id ? 'nav current' : 'nav'}
+                aria-current={page === p.id ? 'page' : undefined}
+                onClick={() => pageChosen(p.id)}
+              >
+                {p.title}
+              </button>
             </li>
           ))}
         </ul>
         <div className="sidebar-foot">
           <span className={mock.running ? 'dot on' : 'dot'} aria-hidden />
           <span>{mock.running ? `Mock at ${mock.baseUrl}` : 'Mock stopped'}</span>
-          {info?.secretStorage === 'file' && <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>}
-          {info?.storePath && <p className="muted small store-path">Profiles, tokens and history: <code title={info.storePath}>{info.storePath}</code></p>}
+          {info?.secretStorage === 'file' && (
+            <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>
+          )}
+          {info?.storePath && (
+            <p className="muted small store-path">
+              Profiles, tokens and history: <code title={info.storePath}>{info.storePath}</code>
+            </p>
+          )}
         </div>
       </nav>
       <main className="content">
         {error && (
           <div className="banner error" role="alert">
-            <span><strong>{error.code}</strong>: {error.message}</span>
-            <button type="button" onClick={errorDismissed}>Dismiss</button>
+            <span>
+              <strong>{error.code}</strong>: {error.message}
+            </span>
+            <button type="button" onClick={errorDismissed}>
+              Dismiss
+            </button>
           </div>
         )}
-        {info?.notices.map((n) => <div key={n} className="banner notice" role="status">{n}</div>)}
+        {info?.notices.map((n) => (
+          <div key={n} className="banner notice" role="status">
+            {n}
+          </div>
+        ))}
         <ClockBanner />
         {page === 'oauth1' && <OAuth1Page />}
         {page === 'oauth2' && <OAuth2Page />}

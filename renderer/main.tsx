@@ -6,12 +6,17 @@ import { getBridge } from './bridge';
 import { browserCrypto, browserRandom } from './platform/crypto';
 import './styles.css';
 
-const stores = createStores({ bridge: getBridge(), crypto: browserCrypto, random: browserRandom, now: () => Date.now() });
+const stores = createStores({
+  bridge: getBridge(),
+  crypto: browserCrypto,
+  random: browserRandom,
+  now: () => Date.now(),
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StoresProvider stores={stores}>
       <App />
     </StoresProvider>
-  </StrictMode>,
+  </StrictMode>
 );

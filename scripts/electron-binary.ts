@@ -18,7 +18,8 @@ export function installedElectron(electronDir: string): string | null {
   return existsSync(binary) ? binary : null;
 }
 
-export type FetchResult = { readonly ok: true; readonly binary: string } | { readonly ok: false; readonly reason: string };
+export type FetchResult =
+  { readonly ok: true; readonly binary: string } | { readonly ok: false; readonly reason: string };
 
 export interface FetchOptions {
   /** The electron package's directory; its install.js downloads into its dist/. */
@@ -35,10 +36,17 @@ export interface FetchOptions {
  * directory of ours (TMPDIR), so progress is that directory's size plus dist/'s; when neither changes for
  * `stallSeconds` (offline, a mirror or proxy that never answers) the installer is stopped.
  */
-export async function fetchElectron({ electronDir, env, stallSeconds = STALL_SECONDS, log }: FetchOptions): Promise<FetchResult> {
+export async function fetchElectron({
+  electronDir,
+  env,
+  stallSeconds = STALL_SECONDS,
+  log,
+}: FetchOptions): Promise<FetchResult> {
   const { version } = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')) as { version: string };
   const from = env.ELECTRON_MIRROR ? `the mirror ${env.ELECTRON_MIRROR}` : 'GitHub';
-  log(`Fetching Electron ${version} for ${process.platform}-${process.arch} from ${from} (it stops after ${stallSeconds} s without progress)…`);
+  log(
+    `Fetching Electron ${version} for ${process.platform}-${process.arch} from ${from} (it stops after ${stallSeconds} s without progress)…`
+  );
   const scratch = mkdtempSync(join(tmpdir(), 'oauth-lab-electron-'));
   const child = spawn(process.execPath, ['--require', CAUSE_PRELOAD, join(electronDir, 'install.js')], {
     env: { ...env, TMPDIR: scratch, TMP: scratch, TEMP: scratch, ELECTRON_GET_NO_PROGRESS: '1' },
@@ -62,10 +70,20 @@ export async function fetchElectron({ electronDir, env, stallSeconds = STALL_SEC
   const [code] = (await once(child, 'exit')) as [number | null];
   clearInterval(watch);
   rmSync(scratch, { recursive: true, force: true });
-  if (stalled) return { ok: false, reason: `nothing arrived from ${from} for ${stallSeconds} s (offline, or a mirror or proxy that does not answer)` };
+  if (stalled)
+    return {
+      ok: false,
+      reason: `nothing arrived from ${from} for ${stallSeconds} s (offline, or a mirror or proxy that does not answer)`,
+    };
   const binary = code === 0 ? installedElectron(electronDir) : null;
   if (binary) return { ok: true, binary };
-  return { ok: false, reason: code === 0 ? `the installer finished but left no executable in ${join(electronDir, 'dist')}` : fetchFailureReason(output) };
+  return {
+    ok: false,
+    reason:
+      code === 0
+        ? `the installer finished but left no executable in ${join(electronDir, 'dist')}`
+        : fetchFailureReason(output),
+  };
 }
 
 /** Total size of the files under a directory (0 when it does not exist). */

@@ -25,7 +25,7 @@ export async function openApp(options: OpenAppOptions): Promise<ChildProcess> {
   if (electron.ok) return spawn(electron.binary, [root], { stdio, env });
   log(
     `Electron could not be fetched: ${electron.reason}. OAuth Lab opens in your browser instead (browser mode). ` +
-      'To retry, run `npm start` again; a mirror goes in ELECTRON_MIRROR, a proxy in HTTPS_PROXY with ELECTRON_GET_USE_PROXY=1.',
+      'To retry, run `npm start` again; a mirror goes in ELECTRON_MIRROR, a proxy in HTTPS_PROXY with ELECTRON_GET_USE_PROXY=1.'
   );
   return spawn(process.execPath, [join(root, 'bin/oauth-lab.mjs'), 'web', ...options.webArgs], { stdio, env });
 }

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { openApp } from './open-app';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const vite = (args: string[]) => spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit', cwd: root });
+const vite = (args: string[]) =>
+  spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], {
+    stdio: 'inherit',
+    cwd: root,
+  });
 for (const args of [[], ['--config', 'vite.main.config.ts'], ['--config', 'vite.preload.config.ts']]) {
   if (vite(args).status !== 0) process.exit(1);
 }
@@ -20,6 +24,13 @@ const electronPackage = (() => {
   }
 })();
 const electronDir = electronPackage && dirname(electronPackage);
-const child = await openApp({ root, electronDir, env: process.env, webArgs: process.argv.slice(2), stdio: 'inherit', log: (line) => console.error(line) });
+const child = await openApp({
+  root,
+  electronDir,
+  env: process.env,
+  webArgs: process.argv.slice(2),
+  stdio: 'inherit',
+  log: (line) => console.error(line),
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

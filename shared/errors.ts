@@ -205,7 +205,7 @@ export class ProtocolError extends Error {
     readonly code: ProtocolErrorCode,
     readonly step: ProtocolStep,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions
   ) {
     super(message, options);
   }

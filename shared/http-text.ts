@@ -23,11 +23,19 @@ export function requestText(request: RawRequest & { readonly requestLine?: strin
 }
 
 export function responseText(response: RawResponse & { readonly httpVersion?: string }): string {
-  return [`HTTP/${response.httpVersion ?? '1.1'} ${response.status} ${response.statusText}`.trim(), ...response.headers.map(([n, v]) => `${n}: ${v}`), '', response.bodyText].join('\n');
+  return [
+    `HTTP/${response.httpVersion ?? '1.1'} ${response.status} ${response.statusText}`.trim(),
+    ...response.headers.map(([n, v]) => `${n}: ${v}`),
+    '',
+    response.bodyText,
+  ].join('\n');
 }
 
 /** The body reformatted for reading: JSON indented, a form one field per line; anything else as it came. */
-export function prettyBody(bodyText: string, contentType: string | undefined): { readonly kind: 'json' | 'form' | 'text'; readonly text: string } {
+export function prettyBody(
+  bodyText: string,
+  contentType: string | undefined
+): { readonly kind: 'json' | 'form' | 'text'; readonly text: string } {
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('json') || /^\s*[{[]/.test(bodyText)) {
     try {
@@ -36,6 +44,7 @@ export function prettyBody(bodyText: string, contentType: string | undefined): {
       // Not JSON after all: shown as text.
     }
   }
-  if (type.startsWith('application/x-www-form-urlencoded') && bodyText.includes('=')) return { kind: 'form', text: bodyText.trim().split('&').join('\n&') };
+  if (type.startsWith('application/x-www-form-urlencoded') && bodyText.includes('='))
+    return { kind: 'form', text: bodyText.trim().split('&').join('\n&') };
   return { kind: 'text', text: bodyText };
 }

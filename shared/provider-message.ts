@@ -34,31 +34,65 @@ export function sentence(text: string): string {
   return t === '' || /[.!?…:]$/.test(t) ? t : `${t}.`;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null;
 const join = (...parts: (string | null)[]) => parts.filter((p): p is string => !!p).join(': ');
-const found = (text: string, source: string, code: string | null = null, uri: string | null = null): ProviderMessage => ({ text: oneLine(text), source, code, uri });
+const found = (
+  text: string,
+  source: string,
+  code: string | null = null,
+  uri: string | null = null
+): ProviderMessage => ({ text: oneLine(text), source, code, uri });
 
 /** The words of one error object: `message`, `error_description`, `detail`, `msg`, … with its code. */
 function fromObject(o: Record<string, unknown>, source: string): ProviderMessage | null {
   // A type that is a name (Facebook's OAuthException), not an RFC 9457 type URI; a problem's title before its status.
   const typeName = typeof o.type === 'string' && /^[A-Za-z_][\w.-]*$/.test(o.type) ? o.type : null;
-  const code = str(o.error) ?? typeName ?? str(o.code) ?? (o.detail !== undefined ? str(o.title) : null) ?? str(o.status) ?? str(o['.tag']);
-  const words = str(o.error_description) ?? str(o.message) ?? str(o.error_message) ?? str(o.errorMessage) ?? str(o.detail) ?? str(o.msg) ?? str(o.error_summary) ?? str(o.title);
+  const code =
+    str(o.error) ??
+    typeName ??
+    str(o.code) ??
+    (o.detail !== undefined ? str(o.title) : null) ??
+    str(o.status) ??
+    str(o['.tag']);
+  const words =
+    str(o.error_description) ??
+    str(o.message) ??
+    str(o.error_message) ??
+    str(o.errorMessage) ??
+    str(o.detail) ??
+    str(o.msg) ??
+    str(o.error_summary) ??
+    str(o.title);
   if (!words && !(typeof o.error === 'string' && o.error)) return null;
   return found(join(code, words) || String(o.error), source, code, str(o.error_uri));
 }
 
 function fromFields(f: Readonly<Record<string, unknown>>): ProviderMessage | null {
   if (typeof f.oauth_problem === 'string') {
-    const extra = ['oauth_parameters_absent', 'oauth_parameters_rejected', 'oauth_acceptable_timestamps'].filter((n) => typeof f[n] === 'string').map((n) => `${n}=${percentDecodeOrKeep(f[n] as string)}`);
-    return found(join(f.oauth_problem, str(f.oauth_problem_advice), extra.join(', ') || null), 'oauth_problem', f.oauth_problem);
+    const extra = ['oauth_parameters_absent', 'oauth_parameters_rejected', 'oauth_acceptable_timestamps']
+      .filter((n) => typeof f[n] === 'string')
+      .map((n) => `${n}=${percentDecodeOrKeep(f[n] as string)}`);
+    return found(
+      join(f.oauth_problem, str(f.oauth_problem_advice), extra.join(', ') || null),
+      'oauth_problem',
+      f.oauth_problem
+    );
   }
   // Slack: HTTP 200 with {"ok": false, "error": "invalid_code"}; `needed` / `provided` name scopes.
   if (f.ok === false && typeof f.error === 'string') {
-    const scopes = str(f.needed) ? `needed ${String(f.needed)}${str(f.provided) ? `, provided ${String(f.provided)}` : ''}` : null;
-    return found(join(f.error, str(f.error_description) ?? scopes ?? str(f.warning)), 'ok: false', f.error, str(f.error_uri));
+    const scopes = str(f.needed)
+      ? `needed ${String(f.needed)}${str(f.provided) ? `, provided ${String(f.provided)}` : ''}`
+      : null;
+    return found(
+      join(f.error, str(f.error_description) ?? scopes ?? str(f.warning)),
+      'ok: false',
+      f.error,
+      str(f.error_uri)
+    );
   }
-  if (typeof f.error_summary === 'string') return found(f.error_summary, 'error_summary', f.error_summary.split('/')[0] ?? null);
+  if (typeof f.error_summary === 'string')
+    return found(f.error_summary, 'error_summary', f.error_summary.split('/')[0] ?? null);
   if (typeof f.error === 'string' && f.error !== '') return fromObject(f, 'error field');
   if (f.error && typeof f.error === 'object' && !Array.isArray(f.error)) {
     const inner = fromObject(f.error as Record<string, unknown>, 'error object');
@@ -67,12 +101,25 @@ function fromFields(f: Readonly<Record<string, unknown>>): ProviderMessage | nul
   for (const key of ['errors', 'error']) {
     const list = f[key];
     if (Array.isArray(list) && list.length) {
-      const words = list.map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' ? fromObject(e as Record<string, unknown>, key)?.text ?? null : null)).filter((w): w is string => !!w);
+      const words = list
+        .map((e) =>
+          typeof e === 'string'
+            ? e
+            : e && typeof e === 'object'
+              ? (fromObject(e as Record<string, unknown>, key)?.text ?? null)
+              : null
+        )
+        .filter((w): w is string => !!w);
       if (words.length) return found(words.join('; '), `${key} list`);
     }
   }
-  if (str(f.message) || str(f.detail) || str(f.error_message) || str(f.errorMessage)) return fromObject(f, 'message field');
-  if (f.fault && typeof f.fault === 'object') return fromObject({ message: (f.fault as Record<string, unknown>).faultstring, ...(f.fault as Record<string, unknown>) }, 'fault');
+  if (str(f.message) || str(f.detail) || str(f.error_message) || str(f.errorMessage))
+    return fromObject(f, 'message field');
+  if (f.fault && typeof f.fault === 'object')
+    return fromObject(
+      { message: (f.fault as Record<string, unknown>).faultstring, ...(f.fault as Record<string, unknown>) },
+      'fault'
+    );
   return null;
 }
 
@@ -97,11 +144,26 @@ const decodeEntities = (s: string) =>
     }
     return ENTITIES[e.toLowerCase()] ?? all;
   });
-const textOf = (markup: string) => decodeEntities(markup.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' '));
+const textOf = (markup: string) =>
+  decodeEntities(
+    markup
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+  );
 
 /** An XML error document: the first message-like element or attribute (Flickr's `<err msg="…"/>`, `<error>…</error>`). */
 function fromXml(xml: string): ProviderMessage | null {
-  for (const tag of ['error_description', 'oauth_problem_advice', 'message', 'error', 'faultstring', 'description', 'detail', 'msg']) {
+  for (const tag of [
+    'error_description',
+    'oauth_problem_advice',
+    'message',
+    'error',
+    'faultstring',
+    'description',
+    'detail',
+    'msg',
+  ]) {
     const el = new RegExp(`<(?:[\\w-]+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${tag}\\s*>`, 'i').exec(xml);
     const words = el ? oneLine(textOf(el[1]!)) : '';
     if (words) return found(words, 'XML document');
@@ -128,15 +190,20 @@ function fromHtml(html: string): ProviderMessage | null {
  * The provider's own words on a response a leg did not accept, or null when it said nothing readable. The body
  * is read first; a challenge header speaks when the body does not.
  */
-export function providerMessage(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): ProviderMessage | null {
+export function providerMessage(
+  response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>
+): ProviderMessage | null {
   const location = headerValue(response.headers, 'location');
-  if (response.status >= 300 && response.status < 400) return found(`redirect to ${location ?? '(no Location header)'}`, 'redirect');
+  if (response.status >= 300 && response.status < 400)
+    return found(`redirect to ${location ?? '(no Location header)'}`, 'redirect');
   const body = readBody(response);
-  const fromBody =
-    body.fields ? fromFields(body.fields)
-    : body.format === 'xml' ? fromXml(body.text)
-    : body.format === 'html' ? fromHtml(body.text)
-    : null;
+  const fromBody = body.fields
+    ? fromFields(body.fields)
+    : body.format === 'xml'
+      ? fromXml(body.text)
+      : body.format === 'html'
+        ? fromHtml(body.text)
+        : null;
   if (fromBody) return fromBody;
   const challenge = headerValue(response.headers, 'www-authenticate');
   const fromHeader = challenge ? fromChallenge(challenge) : null;
@@ -147,16 +214,24 @@ export function providerMessage(response: Pick<RawResponse, 'status' | 'headers'
 
 /** A 2xx body that is an error document: Slack's `ok: false`, an `error` field or object, an `errors` list, `oauth_problem`, Flickr's `stat: "fail"`. */
 const isErrorFields = (f: Readonly<Record<string, unknown>>) =>
-  f.ok === false || f.stat === 'fail' || typeof f.oauth_problem === 'string' || (typeof f.error === 'string' && f.error !== '') || (!!f.error && typeof f.error === 'object') || (Array.isArray(f.errors) && f.errors.length > 0);
+  f.ok === false ||
+  f.stat === 'fail' ||
+  typeof f.oauth_problem === 'string' ||
+  (typeof f.error === 'string' && f.error !== '') ||
+  (!!f.error && typeof f.error === 'object') ||
+  (Array.isArray(f.errors) && f.errors.length > 0);
 /** Flickr's `<rsp stat="fail">`, or a document whose root element is an error or a SOAP fault. */
-const XML_ERROR = /^(?:\s*<\?[^>]*\?>)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:rsp\b[^>]*\bstat\s*=\s*["']fail["']|(?:[\w-]+:)?(?:error|errors|fault)\b)/i;
+const XML_ERROR =
+  /^(?:\s*<\?[^>]*\?>)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:rsp\b[^>]*\bstat\s*=\s*["']fail["']|(?:[\w-]+:)?(?:error|errors|fault)\b)/i;
 
 /**
  * The provider's words when a 2xx answer is nevertheless an error document (Slack answers 200 with
  * `{"ok":false,"error":…}`, Flickr with `<rsp stat="fail"><err code=… msg=…/></rsp>`), or null for an ordinary
  * body. The status stays the verdict of an API call; this is what the body adds to it.
  */
-export function errorDocumentOn2xx(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): ProviderMessage | null {
+export function errorDocumentOn2xx(
+  response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>
+): ProviderMessage | null {
   if (response.status < 200 || response.status >= 300) return null;
   const body = readBody(response);
   if (body.fields) return isErrorFields(body.fields) ? fromFields(body.fields) : null;
@@ -164,7 +239,10 @@ export function errorDocumentOn2xx(response: Pick<RawResponse, 'status' | 'heade
 }
 
 /** How an API leg sums up a 2xx answer: its status, and the provider's words when the body is an error document. */
-export function apiAnswer(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): { readonly summary: string; readonly bodySays: string | null } {
+export function apiAnswer(response: Pick<RawResponse, 'status' | 'headers' | 'bodyText'>): {
+  readonly summary: string;
+  readonly bodySays: string | null;
+} {
   const said = errorDocumentOn2xx(response);
   return {
     summary: `API call answered ${response.status}${said ? `, but the body says: ${sentence(said.text)}` : '.'}`,

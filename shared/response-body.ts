@@ -41,7 +41,8 @@ export function readBody(response: Pick<RawResponse, 'headers' | 'bodyText'>): R
   if (/^[{[]/.test(text) || mediaType.includes('json')) {
     try {
       const value: unknown = JSON.parse(text);
-      const fields = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      const fields =
+        value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
       return { ...base, format: 'json', fields };
     } catch {
       // Not JSON after all: read below as whatever it is.

@@ -9,7 +9,10 @@ import { z } from 'zod';
 export function issueLines(error: z.ZodError, whole?: string): string[] {
   return error.issues.map((issue) => {
     const path = z.core.toDotPath(issue.path) || whole;
-    const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+        : issue.message;
     return path ? `${path}: ${message}` : message;
   });
 }

@@ -22,7 +22,13 @@ export function splitUrlEncoded(text: string): RawPair[] {
   for (const segment of text.split('&')) {
     if (segment !== '') {
       const eq = segment.indexOf('=');
-      out.push({ rawName: eq < 0 ? segment : segment.slice(0, eq), rawValue: eq < 0 ? '' : segment.slice(eq + 1), hasValue: eq >= 0, segment, start });
+      out.push({
+        rawName: eq < 0 ? segment : segment.slice(0, eq),
+        rawValue: eq < 0 ? '' : segment.slice(eq + 1),
+        hasValue: eq >= 0,
+        segment,
+        start,
+      });
     }
     start += segment.length + 1;
   }

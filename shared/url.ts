@@ -24,7 +24,7 @@ function fail(step: ProtocolStep, url: string, why: string): never {
 
 function encodeForWire(text: string, step: ProtocolStep): string {
   return text.replace(NOT_ON_WIRE, (ch) =>
-    Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
+    Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('')
   );
 }
 
@@ -34,17 +34,21 @@ export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl
   if (trimmed === '') fail(step, url, 'it is empty; expected an absolute URL such as https://api.example.com/path.');
   const m = URI.exec(trimmed);
   const scheme = m?.[1]?.toLowerCase();
-  if (!m || !scheme || m[2] === undefined) fail(step, url, 'expected an absolute URL starting with http:// or https://.');
-  if (scheme !== 'http' && scheme !== 'https') fail(step, url, `scheme "${m[1]}" is not supported; expected http or https.`);
+  if (!m || !scheme || m[2] === undefined)
+    fail(step, url, 'expected an absolute URL starting with http:// or https://.');
+  if (scheme !== 'http' && scheme !== 'https')
+    fail(step, url, `scheme "${m[1]}" is not supported; expected http or https.`);
   const authority = m[2];
   if (authority.includes('@')) fail(step, url, 'user information (user@host) is never sent to the server; remove it.');
   const hp = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]*)(?::(.*))?$/.exec(authority);
   if (!hp || hp[1] === '') fail(step, url, 'the host is missing.');
   const host = hp[1]!.toLowerCase();
-  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9\-._~%!$&'()*+,;=]+)$/.test(host)) fail(step, url, `the host "${hp[1]}" contains characters a host name cannot have.`);
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9\-._~%!$&'()*+,;=]+)$/.test(host))
+    fail(step, url, `the host "${hp[1]}" contains characters a host name cannot have.`);
   let port: number | null = null;
   if (hp[2] !== undefined && hp[2] !== '') {
-    if (!/^[0-9]{1,5}$/.test(hp[2]) || +hp[2] < 1 || +hp[2] > 65535) fail(step, url, `port "${hp[2]}" must be a whole number from 1 to 65535.`);
+    if (!/^[0-9]{1,5}$/.test(hp[2]) || +hp[2] < 1 || +hp[2] > 65535)
+      fail(step, url, `port "${hp[2]}" must be a whole number from 1 to 65535.`);
     port = +hp[2];
   }
   return {

@@ -12,8 +12,16 @@ export type RecordingFor = (leg: string) => Recording;
  * --profile (the per-user one browser mode reads, or --store-dir), which keeps nothing when the user turned
  * keepHistory off. The store is opened at the first send, so a command refused for its flags leaves no files.
  */
-export function cliHistory(storeDir: string | undefined, profileId: string, flow: HistoryRecord['flow'], warn: (problem: string) => void): RecordingFor {
+export function cliHistory(
+  storeDir: string | undefined,
+  profileId: string,
+  flow: HistoryRecord['flow'],
+  warn: (problem: string) => void
+): RecordingFor {
   let store: AppStore | undefined;
-  const history = { historyAdd: (input: Parameters<AppStore['historyAdd']>[0]) => (store ??= createAppStore(storeDir === undefined ? {} : { cwd: storeDir })).historyAdd(input) };
+  const history = {
+    historyAdd: (input: Parameters<AppStore['historyAdd']>[0]) =>
+      (store ??= createAppStore(storeDir === undefined ? {} : { cwd: storeDir })).historyAdd(input),
+  };
   return (leg) => ({ history, record: { id: newRecordId(nodeRandom), profileId, flow, leg }, now: Date.now, warn });
 }

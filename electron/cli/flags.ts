@@ -5,7 +5,11 @@ import { UsageError } from './io';
 const AMBIGUOUS = /^Option '(--[A-Za-z0-9-]+)' argument is ambiguous/;
 
 /** Strict flag parsing for one command; an unknown or malformed flag is a UsageError that points at --help. */
-export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, command: string) {
+export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+  command: string
+) {
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (e) {
@@ -13,7 +17,9 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(ar
     const flag = AMBIGUOUS.exec(message)?.[1];
     if (flag !== undefined) {
       const value = argv[argv.indexOf(flag) + 1] ?? '';
-      throw new UsageError(`${flag} takes a value, and the next argument ${JSON.stringify(value)} starts with "-": write ${flag}=${value} if that is the value.`);
+      throw new UsageError(
+        `${flag} takes a value, and the next argument ${JSON.stringify(value)} starts with "-": write ${flag}=${value} if that is the value.`
+      );
     }
     throw new UsageError(`${message.split('\n')[0]} Run "oauth-lab ${command} --help" for the flags.`);
   }

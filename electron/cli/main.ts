@@ -2,13 +2,34 @@ import { ProtocolError } from '../../shared/errors';
 import { UsageError, type CliIO, type Command } from './io';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  mock: { summary: 'Start the mock OAuth 1.0a / OAuth 2 provider and print its base URL', load: async () => (await import('./commands/mock')).mockCommand },
-  flow: { summary: 'Run a whole OAuth 1.0a or OAuth 2 flow against a base URL and print the tokens', load: async () => (await import('./commands/flow')).flowCommand },
-  web: { summary: 'Open the app in your browser (browser mode) on 127.0.0.1', load: async () => (await import('./commands/web')).webCommand },
-  sign: { summary: 'Sign one request (or JSON lines from stdin) and print the signature trace', load: async () => (await import('./commands/sign')).signCommand },
-  call: { summary: 'Send one request with a profile\'s saved tokens or given credentials (OAuth 1.0a signed or bearer)', load: async () => (await import('./commands/call')).callCommand },
-  discover: { summary: 'Fetch and check a provider\'s OpenID Connect / RFC 8414 metadata from its issuer URL', load: async () => (await import('./commands/discover')).discoverCommand },
-  debug: { summary: 'Check the OAuth 1.0a signature of a request (raw HTTP, curl or fields) and name the mistake', load: async () => (await import('./commands/debug')).debugCommand },
+  mock: {
+    summary: 'Start the mock OAuth 1.0a / OAuth 2 provider and print its base URL',
+    load: async () => (await import('./commands/mock')).mockCommand,
+  },
+  flow: {
+    summary: 'Run a whole OAuth 1.0a or OAuth 2 flow against a base URL and print the tokens',
+    load: async () => (await import('./commands/flow')).flowCommand,
+  },
+  web: {
+    summary: 'Open the app in your browser (browser mode) on 127.0.0.1',
+    load: async () => (await import('./commands/web')).webCommand,
+  },
+  sign: {
+    summary: 'Sign one request (or JSON lines from stdin) and print the signature trace',
+    load: async () => (await import('./commands/sign')).signCommand,
+  },
+  call: {
+    summary: "Send one request with a profile's saved tokens or given credentials (OAuth 1.0a signed or bearer)",
+    load: async () => (await import('./commands/call')).callCommand,
+  },
+  discover: {
+    summary: "Fetch and check a provider's OpenID Connect / RFC 8414 metadata from its issuer URL",
+    load: async () => (await import('./commands/discover')).discoverCommand,
+  },
+  debug: {
+    summary: 'Check the OAuth 1.0a signature of a request (raw HTTP, curl or fields) and name the mistake',
+    load: async () => (await import('./commands/debug')).debugCommand,
+  },
 };
 
 function usage(): string {
@@ -29,7 +50,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`oauth-lab ${name}: ${e.message}\n`);

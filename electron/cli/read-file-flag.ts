@@ -6,6 +6,8 @@ export function readFileFlag(flag: string, file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag} ${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new UsageError(
+      `${flag} ${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`
+    );
   }
 }

@@ -22,14 +22,28 @@ export function findProfile(store: AppStore, ref: string): Profile | undefined {
 export function openSavedCredentials(ref: string, storeDir: string | undefined): SavedCredentials {
   const store = createAppStore(storeDir === undefined ? {} : { cwd: storeDir });
   const profile = findProfile(store, ref);
-  if (!profile) throw new UsageError(`--profile: there is no profile with the id or name ${JSON.stringify(ref)} in ${store.path}.`);
+  if (!profile)
+    throw new UsageError(`--profile: there is no profile with the id or name ${JSON.stringify(ref)} in ${store.path}.`);
   const token = store.tokensList({ profileId: profile.id })[0] ?? null;
   return {
     profile,
     token,
     saveRefreshed(t) {
       // The refreshed token replaces the one it came from (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6): the old access token is done with).
-      store.tokenSave({ token: { id: token?.kind === 'oauth2' ? token.id : newRecordId(nodeRandom), profileId: profile.id, kind: 'oauth2', token: t.accessToken, tokenSecret: '', refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', obtainedAt: Date.now(), expiresAt: t.expiresAt, label: 'oauth-lab call (refreshed)' } });
+      store.tokenSave({
+        token: {
+          id: token?.kind === 'oauth2' ? token.id : newRecordId(nodeRandom),
+          profileId: profile.id,
+          kind: 'oauth2',
+          token: t.accessToken,
+          tokenSecret: '',
+          refreshToken: t.refreshToken ?? '',
+          scope: t.scope ?? '',
+          obtainedAt: Date.now(),
+          expiresAt: t.expiresAt,
+          label: 'oauth-lab call (refreshed)',
+        },
+      });
       return `The refreshed tokens are saved under the profile "${profile.name}".`;
     },
   };

@@ -12,7 +12,9 @@ export const SignRequestSchema = z
     consumerSecret: z.string().nullish(),
     token: z.string().nullish(),
     tokenSecret: z.string().nullish(),
-    signatureMethod: z.enum(SIGNATURE_METHODS, { error: `signatureMethod must be one of ${SIGNATURE_METHODS.join(', ')}` }).nullish(),
+    signatureMethod: z
+      .enum(SIGNATURE_METHODS, { error: `signatureMethod must be one of ${SIGNATURE_METHODS.join(', ')}` })
+      .nullish(),
     nonce: z.string().nullish(),
     timestamp: z.union([z.string(), z.number().int()]).nullish(),
     realm: z.string().nullish(),
@@ -29,7 +31,10 @@ export type SignRequest = z.infer<typeof SignRequestSchema>;
  * Turns the request into the signer's input through the engine's builder (the one the app's flows and `oauth-lab
  * call` use); nonce and timestamp are fresh unless given.
  */
-export function toSignatureInput(r: SignRequest, fresh: { nonce: () => string; timestamp: () => string }): SignatureInput {
+export function toSignatureInput(
+  r: SignRequest,
+  fresh: { nonce: () => string; timestamp: () => string }
+): SignatureInput {
   const form = r.form ?? [];
   const state = oauth1Flow.startOAuth1({
     baseUrl: r.url,
@@ -42,7 +47,18 @@ export function toSignatureInput(r: SignRequest, fresh: { nonce: () => string; t
     includeVersion: r.includeVersion ?? true,
     ...(r.privateKeyPem ? { privateKeyPem: r.privateKeyPem } : {}),
   });
-  const input = oauth1Flow.signedRequestInput(state, { method: r.method ?? (form.length ? 'POST' : 'GET'), url: r.url, form, token: r.token ?? null, tokenSecret: r.tokenSecret ?? null, callback: r.callback ?? null, verifier: r.verifier ?? null });
-  return { ...input, nonce: r.nonce ?? fresh.nonce(), timestamp: r.timestamp === undefined || r.timestamp === null ? fresh.timestamp() : String(r.timestamp) };
+  const input = oauth1Flow.signedRequestInput(state, {
+    method: r.method ?? (form.length ? 'POST' : 'GET'),
+    url: r.url,
+    form,
+    token: r.token ?? null,
+    tokenSecret: r.tokenSecret ?? null,
+    callback: r.callback ?? null,
+    verifier: r.verifier ?? null,
+  });
+  return {
+    ...input,
+    nonce: r.nonce ?? fresh.nonce(),
+    timestamp: r.timestamp === undefined || r.timestamp === null ? fresh.timestamp() : String(r.timestamp),
+  };
 }
-

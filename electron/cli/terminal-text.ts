@@ -10,7 +10,14 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, (c) => NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return text.replace(
+    UNSAFE,
+    (c) =>
+      NAMED[c] ??
+      (c.charCodeAt(0) <= 0xff
+        ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  );
 }
 
 /** Several lines of server text (a raw response): each line made safe, the line structure kept. */
@@ -23,5 +30,8 @@ export function terminalSafeLines(text: string): string {
  * written as \u escapes too, which any JSON reader decodes to the same value.
  */
 export function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+  );
 }

@@ -17,15 +17,20 @@ const APP_HOST = 'oauth-lab';
 export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** For protocol.registerSchemesAsPrivileged, which Electron accepts only before the app is ready. */
-export const APP_SCHEME_PRIVILEGES = { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } } as const;
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+} as const;
 
 /** protocol.handle's handler for app://: GET or HEAD of one file of the build, nothing outside it. */
 export function appProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
   let root: Promise<StaticRoot> | null = null;
   return async (request) => {
     const url = new URL(request.url);
-    if (url.host !== APP_HOST) return refuse(404, `There is no ${url.host} in ${APP_SCHEME}://; the page is at ${APP_PAGE_URL}.`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, `${request.method} is not served: the page's files are read with GET.`);
+    if (url.host !== APP_HOST)
+      return refuse(404, `There is no ${url.host} in ${APP_SCHEME}://; the page is at ${APP_PAGE_URL}.`);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(405, `${request.method} is not served: the page's files are read with GET.`);
     const parsed = pathSegments(url.pathname);
     if ('bad' in parsed) return refuse(400, parsed.bad);
     const notFound = () => refuse(404, `There is no file ${url.pathname} in OAuth Lab's page.`);
@@ -41,7 +46,11 @@ export function appProtocolHandler(rendererDir: string): (request: Request) => P
     } catch {
       return notFound();
     }
-    const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': contentTypeFor(file), 'Cache-Control': 'no-cache' };
+    const headers: Record<string, string> = {
+      ...BASE_HEADERS,
+      'Content-Type': contentTypeFor(file),
+      'Cache-Control': 'no-cache',
+    };
     if (file.endsWith('.html')) headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
     return new Response(request.method === 'HEAD' ? null : await readFile(file), { status: 200, headers });
   };

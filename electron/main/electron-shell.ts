@@ -19,7 +19,10 @@ export function electronShell(parent: () => BrowserWindow | null): ShellPort {
     async openAppWindow(url) {
       // The bridge has checked that the URL is the running mock's; its origin bounds the window's navigation.
       const base = new URL(url).origin;
-      const window = new BrowserWindow({ ...loginWindowOptions(`mock-login-${++logins}`), ...(parent() ? { parent: parent()! } : {}) });
+      const window = new BrowserWindow({
+        ...loginWindowOptions(`mock-login-${++logins}`),
+        ...(parent() ? { parent: parent()! } : {}),
+      });
       harden(window.webContents, loginNavigation(base));
       // Its own session has its own permission handlers: refuse there too (camera, notifications, …).
       denyPermissions(window.webContents.session);

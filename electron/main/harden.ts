@@ -1,11 +1,16 @@
 /** The parts of Electron's webContents and session that hardening touches, so tests can pass fakes. */
 export interface WebContentsEvents {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void; url?: string }, url: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: { preventDefault(): void; url?: string }, url: string) => void
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
 }
 export interface SessionLike {
-  setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void
+  ): void;
   setPermissionCheckHandler(handler: () => boolean): void;
 }
 

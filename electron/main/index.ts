@@ -22,14 +22,35 @@ async function start(): Promise<void> {
   denyPermissions(session.defaultSession);
   // The page's scheme exists in the app's session only: the login windows' sessions cannot load it.
   session.defaultSession.protocol.handle(APP_SCHEME, appProtocolHandler(RENDERER));
-  const store = createAppStore({ backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')), cipher: safeStorage });
+  const store = createAppStore({
+    backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')),
+    cipher: safeStorage,
+  });
   const windowState = new ElectronStore<{ bounds?: unknown }>({ name: 'window-state' });
   let window: BrowserWindow | null = null;
-  const services = createAppServices({ host: 'electron', version: app.getVersion(), store, shell: electronShell(() => window) });
-  registerBridgeIpc(ipcMain, services.handlers, (event) => isAppSender(event, () => window?.webContents.id ?? null, isAppPage));
-  forwardEvents((listener) => services.events.subscribe(listener), () => window?.webContents ?? null);
+  const services = createAppServices({
+    host: 'electron',
+    version: app.getVersion(),
+    store,
+    shell: electronShell(() => window),
+  });
+  registerBridgeIpc(ipcMain, services.handlers, (event) =>
+    isAppSender(event, () => window?.webContents.id ?? null, isAppPage)
+  );
+  forwardEvents(
+    (listener) => services.events.subscribe(listener),
+    () => window?.webContents ?? null
+  );
 
-  window = new BrowserWindow(mainWindowOptions(restoreBounds(windowState.get('bounds'), screen.getAllDisplays().map((d) => d.workArea)), PRELOAD));
+  window = new BrowserWindow(
+    mainWindowOptions(
+      restoreBounds(
+        windowState.get('bounds'),
+        screen.getAllDisplays().map((d) => d.workArea)
+      ),
+      PRELOAD
+    )
+  );
   harden(window.webContents, isAppPage);
   window.once('ready-to-show', () => window?.show());
   window.on('close', () => windowState.set('bounds', window?.getNormalBounds()));

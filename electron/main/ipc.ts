@@ -22,15 +22,27 @@ export interface WebContentsLike {
  * A call is served only when it comes from the app's own window, from its main frame (no subframe), showing the
  * app's own page (VS Code's validation of IPC senders). Anything else gets `forbidden` and reaches no handler.
  */
-export function isAppSender(event: InvokeEventLike, appWebContentsId: () => number | null, appUrl: (url: string) => boolean): boolean {
+export function isAppSender(
+  event: InvokeEventLike,
+  appWebContentsId: () => number | null,
+  appUrl: (url: string) => boolean
+): boolean {
   const frame = event.senderFrame;
   return frame !== null && frame.parent === null && event.sender.id === appWebContentsId() && appUrl(frame.url);
 }
 
 /** Registers the one call channel: sender checked, then the contract's dispatch (input parsed before any handler). */
-export function registerBridgeIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers, trusted: (event: InvokeEventLike) => boolean): () => void {
+export function registerBridgeIpc(
+  ipcMain: IpcMainLike,
+  handlers: BridgeHandlers,
+  trusted: (event: InvokeEventLike) => boolean
+): () => void {
   ipcMain.handle(CALL_CHANNEL, async (event, name, input): Promise<BridgeResult<unknown>> => {
-    if (!trusted(event)) return failed(CONTRACT_ERROR.FORBIDDEN, 'This window may not call OAuth Lab: only the app page in its main window can.');
+    if (!trusted(event))
+      return failed(
+        CONTRACT_ERROR.FORBIDDEN,
+        'This window may not call OAuth Lab: only the app page in its main window can.'
+      );
     if (typeof name !== 'string') return failed(CONTRACT_ERROR.INVALID_INPUT, 'The method name must be a string.');
     return dispatch(handlers, name, input);
   });
@@ -38,7 +50,10 @@ export function registerBridgeIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers
 }
 
 /** Forwards bridge events to the app window while it exists. */
-export function forwardEvents(subscribe: (listener: (m: BridgeEventMessage) => void) => () => void, target: () => WebContentsLike | null): () => void {
+export function forwardEvents(
+  subscribe: (listener: (m: BridgeEventMessage) => void) => () => void,
+  target: () => WebContentsLike | null
+): () => void {
   return subscribe((message) => {
     const contents = target();
     if (contents && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, message);

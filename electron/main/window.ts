@@ -17,7 +17,14 @@ const MIN = { width: 960, height: 600 };
  */
 export function restoreBounds(saved: unknown, displays: readonly Rectangle[]): WindowBounds {
   const b = saved as Partial<WindowBounds> | null;
-  if (!b || typeof b.width !== 'number' || typeof b.height !== 'number' || !(b.width >= MIN.width) || !(b.height >= MIN.height)) return DEFAULT_BOUNDS;
+  if (
+    !b ||
+    typeof b.width !== 'number' ||
+    typeof b.height !== 'number' ||
+    !(b.width >= MIN.width) ||
+    !(b.height >= MIN.height)
+  )
+    return DEFAULT_BOUNDS;
   const size = { width: Math.round(b.width), height: Math.round(b.height) };
   if (typeof b.x !== 'number' || typeof b.y !== 'number') return size;
   const { x, y } = b;
@@ -33,7 +40,16 @@ export function mainWindowOptions(bounds: WindowBounds, preloadPath: string): Br
     minHeight: MIN.height,
     title: 'OAuth Lab',
     show: false,
-    webPreferences: { preload: preloadPath, contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false, spellcheck: false, safeDialogs: true },
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      spellcheck: false,
+      safeDialogs: true,
+    },
   };
 }
 
@@ -48,6 +64,13 @@ export function loginWindowOptions(partition: string): BrowserWindowConstructorO
     height: 680,
     title: 'Sign in to the mock provider',
     autoHideMenuBar: true,
-    webPreferences: { partition, contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, javascript: true },
+    webPreferences: {
+      partition,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      javascript: true,
+    },
   };
 }

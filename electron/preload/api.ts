@@ -19,7 +19,8 @@ export function buildPreloadApi(ipc: IpcRendererLike): Record<string, unknown> {
   const api: Record<string, unknown> = {};
   for (const name of METHOD_NAMES) api[name] = (input?: unknown) => ipc.invoke(CALL_CHANNEL, name, input);
   api.on = (event: unknown, listener: unknown): (() => void) => {
-    if (typeof event !== 'string' || !(EVENT_NAMES as readonly string[]).includes(event)) throw new TypeError(`Unknown event ${JSON.stringify(event)}; expected one of ${EVENT_NAMES.join(', ')}.`);
+    if (typeof event !== 'string' || !(EVENT_NAMES as readonly string[]).includes(event))
+      throw new TypeError(`Unknown event ${JSON.stringify(event)}; expected one of ${EVENT_NAMES.join(', ')}.`);
     if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
     const relay = (_: unknown, message: BridgeEventMessage) => {
       if (message.event === event) (listener as Listener)(message.payload);

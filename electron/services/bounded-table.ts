@@ -13,12 +13,14 @@ export class BoundedTable<K extends {}, V extends {}> {
   /** `onEvict` hears of each entry dropped to make room (not of delete() or clear()). */
   constructor(
     readonly limit: number,
-    onEvict?: (value: V, key: K) => void,
+    onEvict?: (value: V, key: K) => void
   ) {
     // Bounded by maxSize with every entry of size 1 rather than by `max`: `max` preallocates index arrays for the
     // whole limit up front (hundreds of MB for a large nonce memory); maxSize grows with use and evicts the same way.
     const bound = { maxSize: limit, sizeCalculation: () => 1 };
-    this.cache = new LRUCache<K, V>(onEvict ? { ...bound, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : bound);
+    this.cache = new LRUCache<K, V>(
+      onEvict ? { ...bound, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : bound
+    );
   }
 
   get size(): number {

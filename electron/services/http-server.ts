@@ -17,7 +17,7 @@ export class ListenError extends Error {
   constructor(
     readonly reason: ListenFailure,
     readonly code: string | undefined,
-    message: string,
+    message: string
   ) {
     super(message);
   }
@@ -49,13 +49,26 @@ export interface HttpServer {
 function listenError(e: NodeJS.ErrnoException, options: HttpServerOptions, host: string, port: number): ListenError {
   const what = options.name;
   if (e.code === 'EADDRINUSE') {
-    const advice = options.portAdvice ?? `Choose another port, or 0 for any free one, or stop the program that uses port ${port}.`;
-    return new ListenError('port_in_use', e.code, `Port ${port} on ${host} is already in use by another program, so ${what} cannot listen there. ${advice}`);
+    const advice =
+      options.portAdvice ?? `Choose another port, or 0 for any free one, or stop the program that uses port ${port}.`;
+    return new ListenError(
+      'port_in_use',
+      e.code,
+      `Port ${port} on ${host} is already in use by another program, so ${what} cannot listen there. ${advice}`
+    );
   }
   if (e.code === 'EACCES') {
-    return new ListenError('port_not_permitted', e.code, `This user may not listen on port ${port} of ${host} (ports below 1024 need privileges), so ${what} cannot listen there. Choose a port from 1024 to 65535, or 0 for any free one.`);
+    return new ListenError(
+      'port_not_permitted',
+      e.code,
+      `This user may not listen on port ${port} of ${host} (ports below 1024 need privileges), so ${what} cannot listen there. Choose a port from 1024 to 65535, or 0 for any free one.`
+    );
   }
-  return new ListenError('listen_failed', e.code, `${what[0]!.toUpperCase()}${what.slice(1)} could not listen on ${host}:${port}: ${e.message}.`);
+  return new ListenError(
+    'listen_failed',
+    e.code,
+    `${what[0]!.toUpperCase()}${what.slice(1)} could not listen on ${host}:${port}: ${e.message}.`
+  );
 }
 
 export function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {

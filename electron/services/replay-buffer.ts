@@ -46,7 +46,11 @@ export class ReplayBuffer<T> {
     const entry = { id, value, bytes };
     this.entries.push(entry);
     this.bytes += entry.bytes;
-    while (this.entries.length > this.limits.maxEvents || (this.bytes > this.limits.maxBytes && this.entries.length > 1)) this.bytes -= this.entries.shift()!.bytes;
+    while (
+      this.entries.length > this.limits.maxEvents ||
+      (this.bytes > this.limits.maxBytes && this.entries.length > 1)
+    )
+      this.bytes -= this.entries.shift()!.bytes;
     return id;
   }
 

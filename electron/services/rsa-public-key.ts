@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 
-const EXPECTED = 'expected a PEM public key (-----BEGIN PUBLIC KEY----- or -----BEGIN RSA PUBLIC KEY-----) or an X.509 certificate (-----BEGIN CERTIFICATE-----)';
+const EXPECTED =
+  'expected a PEM public key (-----BEGIN PUBLIC KEY----- or -----BEGIN RSA PUBLIC KEY-----) or an X.509 certificate (-----BEGIN CERTIFICATE-----)';
 
 /**
  * RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3): RSA-SHA* signatures are verified with the consumer's RSA public key. Says why `pem` cannot be
@@ -10,7 +11,8 @@ const EXPECTED = 'expected a PEM public key (-----BEGIN PUBLIC KEY----- or -----
  * key is named as such instead of turning every check into a mismatch.
  */
 export function rsaPublicKeyProblem(pem: string, name: string): string | null {
-  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem)) return `${name} is a private key; ${EXPECTED}. Checking a signature needs only the public key.`;
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem))
+    return `${name} is a private key; ${EXPECTED}. Checking a signature needs only the public key.`;
   let type: string | undefined;
   try {
     type = createPublicKey(pem).asymmetricKeyType;
@@ -19,5 +21,7 @@ export function rsaPublicKeyProblem(pem: string, name: string): string | null {
     return `${name} could not be read: ${EXPECTED}.`;
   }
   // RSA-SHA1/256/512 are RSASSA-PKCS1-v1_5 (RFC 3447 §8.2 (https://www.rfc-editor.org/rfc/rfc3447#section-8.2)), which needs a plain RSA key.
-  return type === 'rsa' ? null : `${name} is an ${type ?? 'unknown'} key; RSA-SHA1, RSA-SHA256 and RSA-SHA512 need an RSA key.`;
+  return type === 'rsa'
+    ? null
+    : `${name} is an ${type ?? 'unknown'} key; RSA-SHA1, RSA-SHA256 and RSA-SHA512 need an RSA key.`;
 }

@@ -29,7 +29,10 @@ export interface SseEvent {
  */
 export function sseEvent({ id, event, data }: SseEvent): string | null {
   if (!EVENT_NAME.test(event)) return null;
-  const dataLines = data.split(LINE_END).map((line) => `data: ${line}\n`).join('');
+  const dataLines = data
+    .split(LINE_END)
+    .map((line) => `data: ${line}\n`)
+    .join('');
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\n${dataLines}\n`;
 }
 
@@ -44,7 +47,12 @@ export function lastEventIdOf(req: IncomingMessage, queryName: string): number |
   const header = req.headers['last-event-id'];
   const url = req.url ?? '';
   const q = url.indexOf('?');
-  const raw = typeof header === 'string' && header !== '' ? header : q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get(queryName);
+  const raw =
+    typeof header === 'string' && header !== ''
+      ? header
+      : q < 0
+        ? null
+        : new URLSearchParams(url.slice(q + 1)).get(queryName);
   return raw !== null && EVENT_ID.test(raw) ? Number(raw) : null;
 }
 
@@ -71,7 +79,11 @@ export interface SseStream {
 /** Sends the head and greeting of an event stream and keeps it alive with a comment every heartbeatMs. */
 export function openSseStream(req: IncomingMessage, res: ServerResponse, options: SseStreamOptions): SseStream {
   const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
-  res.writeHead(200, { ...options.headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(200, {
+    ...options.headers,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   // The stream lives as long as the client; no socket timeout should end it.
   req.socket.setTimeout(0);
   req.socket.setNoDelay(true);
@@ -109,6 +121,8 @@ export function openSseStream(req: IncomingMessage, res: ServerResponse, options
   heartbeat.unref();
   res.on('close', finish);
   res.on('error', finish);
-  stream.write(`${sseComment(options.greeting).slice(0, -1)}${options.retryMs === undefined ? '' : `retry: ${options.retryMs}\n`}\n`);
+  stream.write(
+    `${sseComment(options.greeting).slice(0, -1)}${options.retryMs === undefined ? '' : `retry: ${options.retryMs}\n`}\n`
+  );
   return stream;
 }

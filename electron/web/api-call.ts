@@ -10,20 +10,36 @@ import { CONTRACT_ERROR } from '../../shared/bridge/result';
  * with the BridgeResult, exactly as the IPC transport gives it. Only problems with the HTTP request itself
  * (wrong method, type, size, unparsable JSON) get other statuses, still as `{ok:false, error}`.
  */
-export async function handleCall(handlers: BridgeHandlers, req: IncomingMessage, res: ServerResponse, encodedName: string, bodyLimit: number = BODY_LIMIT): Promise<void> {
+export async function handleCall(
+  handlers: BridgeHandlers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  encodedName: string,
+  bodyLimit: number = BODY_LIMIT
+): Promise<void> {
   if (req.method !== 'POST') {
     req.resume();
-    return sendError(res, 405, 'method_not_allowed', 'Bridge methods are called with POST and a JSON body.', { Allow: 'POST' });
+    return sendError(res, 405, 'method_not_allowed', 'Bridge methods are called with POST and a JSON body.', {
+      Allow: 'POST',
+    });
   }
   // JSON only: with its Origin checks this keeps HTML forms (which cannot send application/json) out as well.
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
     req.resume();
-    return sendError(res, 415, 'unsupported_media_type', `Bridge calls take Content-Type: application/json, not ${type ? JSON.stringify(type) : 'none'}.`);
+    return sendError(
+      res,
+      415,
+      'unsupported_media_type',
+      `Bridge calls take Content-Type: application/json, not ${type ? JSON.stringify(type) : 'none'}.`
+    );
   }
   const read = await readBody(req, bodyLimit);
   if (!read.ok) {
-    if ('tooLarge' in read) sendError(res, 413, 'payload_too_large', `The call body exceeds the limit of ${bodyLimit} bytes.`, { Connection: 'close' });
+    if ('tooLarge' in read)
+      sendError(res, 413, 'payload_too_large', `The call body exceeds the limit of ${bodyLimit} bytes.`, {
+        Connection: 'close',
+      });
     return;
   }
   let input: unknown;
@@ -33,7 +49,12 @@ export async function handleCall(handlers: BridgeHandlers, req: IncomingMessage,
       input = JSON.parse(text);
     } catch (e) {
       // The parser's message names the position, never the content: the body may hold secrets.
-      return sendError(res, 400, CONTRACT_ERROR.INVALID_INPUT, `The call body is not valid JSON: ${(e as Error).message.split(', "')[0]}.`);
+      return sendError(
+        res,
+        400,
+        CONTRACT_ERROR.INVALID_INPUT,
+        `The call body is not valid JSON: ${(e as Error).message.split(', "')[0]}.`
+      );
     }
   }
   let name: string;

@@ -43,7 +43,7 @@ export class EventStreams {
   constructor(
     private readonly feed: EventFeed,
     private readonly heartbeatMs: number = HEARTBEAT_MS,
-    limits: ReplayLimits = { maxEvents: REPLAY_MAX_EVENTS, maxBytes: REPLAY_MAX_BYTES },
+    limits: ReplayLimits = { maxEvents: REPLAY_MAX_EVENTS, maxBytes: REPLAY_MAX_BYTES }
   ) {
     this.buffer = new ReplayBuffer<string>(limits);
   }
@@ -64,7 +64,12 @@ export class EventStreams {
 
   serve(req: IncomingMessage, res: ServerResponse): void {
     this.listen();
-    const tab = openSseStream(req, res, { greeting: 'OAuth Lab bridge events', retryMs: 2000, heartbeatMs: this.heartbeatMs, headers: { ...BASE_HEADERS, Connection: 'keep-alive' } });
+    const tab = openSseStream(req, res, {
+      greeting: 'OAuth Lab bridge events',
+      retryMs: 2000,
+      heartbeatMs: this.heartbeatMs,
+      headers: { ...BASE_HEADERS, Connection: 'keep-alive' },
+    });
     // Replay and joining the live set happen in one synchronous turn, so no event falls between them.
     this.replay(lastEventIdOf(req, 'lastEventId'), tab);
     if (tab.ended || res.destroyed) return;

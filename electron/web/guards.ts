@@ -43,7 +43,8 @@ export function checkHost(req: IncomingMessage, port: number): { host: string } 
 export function checkOrigin(req: IncomingMessage, host: string, isApi: boolean): Refusal {
   const fromProgram = req.headers[TOKEN_HEADER] !== undefined;
   const method = req.method ?? 'GET';
-  if (method === 'OPTIONS') return 'This OAuth Lab host does not take cross-origin requests, so it answers no CORS preflight.';
+  if (method === 'OPTIONS')
+    return 'This OAuth Lab host does not take cross-origin requests, so it answers no CORS preflight.';
   const origin = req.headers.origin;
   const own = `http://${host}`;
   if (origin !== undefined && origin !== own) {

@@ -68,13 +68,27 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.on('error', () => {});
       route(context!, req, res).catch((e: unknown) => {
         // A bug in the host, not bad input: answer it as data rather than leave the request hanging.
-        if (!res.headersSent) sendError(res, 500, CONTRACT_ERROR.INTERNAL, `The web host failed: ${e instanceof Error ? e.message : String(e)}`);
+        if (!res.headersSent)
+          sendError(
+            res,
+            500,
+            CONTRACT_ERROR.INTERNAL,
+            `The web host failed: ${e instanceof Error ? e.message : String(e)}`
+          );
         else res.destroy();
       });
     },
   });
   const port = http.port;
-  context = { handlers: options.handlers, root, streams, token, port, bodyLimit: options.bodyLimit ?? BODY_LIMIT, launchCodes };
+  context = {
+    handlers: options.handlers,
+    root,
+    streams,
+    token,
+    port,
+    bodyLimit: options.bodyLimit ?? BODY_LIMIT,
+    launchCodes,
+  };
 
   const origin = `http://${LOOPBACK}:${port}`;
   return {
@@ -123,18 +137,26 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   const params = new URLSearchParams(query);
   if (path === '/' && method === 'GET' && params.has(LAUNCH_PARAM)) {
     const result = ctx.launchCodes.redeem(params.get(LAUNCH_PARAM)!);
-    return result === 'ok' ? enter(res, ctx) : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx.port)}`);
+    return result === 'ok'
+      ? enter(res, ctx)
+      : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx.port)}`);
   }
   if (path === '/' && (method === 'GET' || method === 'HEAD') && params.has('token')) {
     if (!params.getAll('token').some((t) => tokensEqual(t, ctx.token))) {
-      return refuse(req, res, `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`);
+      return refuse(
+        req,
+        res,
+        `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`
+      );
     }
     return enter(res, ctx);
   }
-  if (!hasToken(req, ctx.token, ctx.port)) return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
+  if (!hasToken(req, ctx.token, ctx.port))
+    return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
 
   if (isApi) {
-    if (path.startsWith('/api/call/')) return handleCall(ctx.handlers, req, res, path.slice('/api/call/'.length), ctx.bodyLimit);
+    if (path.startsWith('/api/call/'))
+      return handleCall(ctx.handlers, req, res, path.slice('/api/call/'.length), ctx.bodyLimit);
     if (path === '/api/events') {
       if (method !== 'GET') {
         req.resume();
@@ -144,7 +166,12 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
       return;
     }
     req.resume();
-    return sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no API at ${path}: methods are POST /api/call/<method>, events GET /api/events.`);
+    return sendError(
+      res,
+      404,
+      CONTRACT_ERROR.NOT_FOUND,
+      `There is no API at ${path}: methods are POST /api/call/<method>, events GET /api/events.`
+    );
   }
   if (method !== 'GET' && method !== 'HEAD') {
     req.resume();
@@ -155,7 +182,13 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
 
 /** The cookie, and a redirect to / so the token or code leaves the address bar (the history keeps only /). */
 function enter(res: ServerResponse, ctx: RequestContext): void {
-  res.writeHead(303, { ...BASE_HEADERS, Location: '/', 'Set-Cookie': tokenCookie(ctx.token, ctx.port), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+  res.writeHead(303, {
+    ...BASE_HEADERS,
+    Location: '/',
+    'Set-Cookie': tokenCookie(ctx.token, ctx.port),
+    'Cache-Control': 'no-store',
+    'Content-Length': '0',
+  });
   res.end();
 }
 

@@ -23,7 +23,7 @@ export class LaunchCodes {
 
   constructor(
     private readonly ttlMs: number = LAUNCH_CODE_TTL_MS,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   /** A fresh code, as strong as the token it stands in for. */
@@ -45,8 +45,10 @@ export class LaunchCodes {
 
   /** Why a code did not let the browser in, in words. */
   refusal(result: Exclude<Redeemed, 'ok'>): string {
-    if (result === 'used') return 'This launch address was already used: it lets one browser in, once. If you did not open it twice yourself, another program on this computer used it first; stop OAuth Lab (Ctrl-C) and start it again.';
-    if (result === 'expired') return `This launch address expired: it is valid for ${Math.round(this.ttlMs / 1000)} s after OAuth Lab opened it.`;
+    if (result === 'used')
+      return 'This launch address was already used: it lets one browser in, once. If you did not open it twice yourself, another program on this computer used it first; stop OAuth Lab (Ctrl-C) and start it again.';
+    if (result === 'expired')
+      return `This launch address expired: it is valid for ${Math.round(this.ttlMs / 1000)} s after OAuth Lab opened it.`;
     return 'This launch address is not one of the running OAuth Lab (each launch makes new ones).';
   }
 }

@@ -3,7 +3,10 @@ import type { IncomingMessage } from 'node:http';
 /** The largest call body: exports are capped at 50 MiB of text by the contract, and JSON escaping adds some. */
 export const BODY_LIMIT = 60 * 1024 * 1024;
 
-export type BodyResult = { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly tooLarge: true } | { readonly ok: false; readonly aborted: true };
+export type BodyResult =
+  | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: false; readonly tooLarge: true }
+  | { readonly ok: false; readonly aborted: true };
 
 /**
  * Reads a request body up to `limit` bytes. Over the limit it stops keeping data (but keeps draining the socket,

@@ -27,7 +27,12 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** A JSON answer. Bodies are never logged; Cache-Control keeps results (which may hold secrets) out of caches. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Readonly<Record<string, string>> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  extra: Readonly<Record<string, string>> = {}
+): void {
   if (res.headersSent || res.destroyed) return;
   let text: string;
   try {
@@ -35,7 +40,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
   } catch (e) {
     // A handler returned something JSON cannot carry (a BigInt, a cycle): still an answer, as data.
     status = 500;
-    text = JSON.stringify({ ok: false, error: { code: CONTRACT_ERROR.INTERNAL, message: `The result could not be encoded as JSON: ${(e as Error).message}` } });
+    text = JSON.stringify({
+      ok: false,
+      error: {
+        code: CONTRACT_ERROR.INTERNAL,
+        message: `The result could not be encoded as JSON: ${(e as Error).message}`,
+      },
+    });
   }
   res.writeHead(status, {
     ...BASE_HEADERS,
@@ -48,7 +59,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
 }
 
 /** `{ok:false, error:{code, message}}` with an HTTP status: the same shape the bridge uses for every error. */
-export function sendError(res: ServerResponse, status: number, code: string, message: string, extra: Readonly<Record<string, string>> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Readonly<Record<string, string>> = {}
+): void {
   sendJson(res, status, { ok: false, error: { code, message } }, extra);
 }
 

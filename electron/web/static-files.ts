@@ -22,9 +22,13 @@ export async function openStaticRoot(staticDir: string): Promise<StaticRoot> {
   try {
     dir = await realpath(staticDir);
   } catch (e) {
-    throw new Error(`The web host cannot serve ${staticDir}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist (build the renderer first: npm run build)' : (e as Error).message}.`, { cause: e });
+    throw new Error(
+      `The web host cannot serve ${staticDir}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist (build the renderer first: npm run build)' : (e as Error).message}.`,
+      { cause: e }
+    );
   }
-  if (!(await stat(dir)).isDirectory()) throw new Error(`The web host cannot serve ${staticDir}: it is not a directory.`);
+  if (!(await stat(dir)).isDirectory())
+    throw new Error(`The web host cannot serve ${staticDir}: it is not a directory.`);
   return { dir, prefix: dir.endsWith(sep) ? dir : dir + sep };
 }
 
@@ -43,17 +47,24 @@ export function pathSegments(rawPath: string): { segments: string[] } | { bad: s
       return { bad: 'The path is not valid percent-encoded UTF-8.' };
     }
     // Empty segments (`//`), `.`/`..` in any encoding, NUL and drive letters could all step out of the root.
-    if (segment === '' || segment === '.' || segment === '..' || /[\0:]/.test(segment)) return { bad: 'The path has an empty, relative or invalid segment.' };
+    if (segment === '' || segment === '.' || segment === '..' || /[\0:]/.test(segment))
+      return { bad: 'The path has an empty, relative or invalid segment.' };
     segments.push(segment);
   }
   return { segments };
 }
 
 /** GET/HEAD of one file of the build, or an error answer. Never a listing; never a file outside the root. */
-export async function serveStatic(root: StaticRoot, req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
+export async function serveStatic(
+  root: StaticRoot,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string
+): Promise<void> {
   const parsed = pathSegments(rawPath);
   if ('bad' in parsed) return sendError(res, 400, 'bad_path', parsed.bad);
-  const notFound = () => sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no file ${rawPath} in OAuth Lab's page.`);
+  const notFound = () =>
+    sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no file ${rawPath} in OAuth Lab's page.`);
   // Dotfiles are never part of the build, and could be anything a tool left there (.env, .git).
   if (parsed.segments.some((s) => s.startsWith('.'))) return notFound();
 

@@ -24,7 +24,9 @@ const COOKIE_SAFE = /^[A-Za-z0-9_-]{16,512}$/;
 /** A caller-chosen token must be as safe to put in a cookie as ours, and long enough not to be guessed. */
 export function checkToken(token: string): string {
   if (!COOKIE_SAFE.test(token)) {
-    throw new Error('The web host token must be 16 to 512 characters from A-Z a-z 0-9 _ - (leave it out to get a random one).');
+    throw new Error(
+      'The web host token must be 16 to 512 characters from A-Z a-z 0-9 _ - (leave it out to get a random one).'
+    );
   }
   return token;
 }

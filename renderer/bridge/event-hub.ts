@@ -12,7 +12,7 @@ export class EventHub {
 
   constructor(
     private readonly onFirst: () => void,
-    private readonly onLast: () => void,
+    private readonly onLast: () => void
   ) {}
 
   get size(): number {

@@ -50,7 +50,9 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
       return unavailable(where, `it answered ${name} with HTTP ${response.status} and no JSON.`);
     }
     // The host's refusals (403, 413, 415, ...) are BridgeResults too, with their own code and advice: pass them on.
-    return isBridgeResult(parsed) ? parsed : unavailable(where, `it answered ${name} with HTTP ${response.status} and JSON that is not a bridge result.`);
+    return isBridgeResult(parsed)
+      ? parsed
+      : unavailable(where, `it answered ${name} with HTTP ${response.status} and JSON that is not a bridge result.`);
   }
 
   let source: EventSourceLike | null = null;
@@ -58,7 +60,10 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
   let lastId: number | null = null;
   const open = (resume = false) => {
     const Source = deps.EventSource ?? globalThis.EventSource;
-    if (!Source) throw new Error('This environment has no EventSource, so bridge events cannot be received; pass one to createHttpBridge.');
+    if (!Source)
+      throw new Error(
+        'This environment has no EventSource, so bridge events cannot be received; pass one to createHttpBridge.'
+      );
     // A new EventSource sends no Last-Event-ID of its own, so the host reads where we left off from the query.
     const s = new Source(`${base}/api/events${resume && lastId !== null ? `?lastEventId=${lastId}` : ''}`);
     for (const name of EVENT_NAMES) {
@@ -79,10 +84,13 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
     source = s;
   };
   // Opened for a first listener: from now, since nobody was listening to what came before.
-  const hub = new EventHub(() => open(), () => {
-    source?.close();
-    source = null;
-  });
+  const hub = new EventHub(
+    () => open(),
+    () => {
+      source?.close();
+      source = null;
+    }
+  );
 
   const api: Record<string, unknown> = {
     on(event: string, listener: (payload: unknown) => void) {

@@ -17,11 +17,14 @@ export type ExposedBridge = { readonly [M in MethodName]: (input?: unknown) => P
  * that a rejected IPC call (the main process had no handler, the window is closing) still comes back as data.
  */
 export function createIpcBridge(exposed: unknown): BridgeApi {
-  if (typeof exposed !== 'object' || exposed === null) throw new Error('window.oauthLab is not an object: the Electron preload did not load.');
+  if (typeof exposed !== 'object' || exposed === null)
+    throw new Error('window.oauthLab is not an object: the Electron preload did not load.');
   const given = exposed as Record<string, unknown>;
   const missing = [...METHOD_NAMES, 'on'].filter((name) => typeof given[name] !== 'function');
   if (missing.length) {
-    throw new Error(`The Electron preload does not expose ${missing.join(', ')} on window.oauthLab; the preload and the bridge contract are out of step (rebuild the app).`);
+    throw new Error(
+      `The Electron preload does not expose ${missing.join(', ')} on window.oauthLab; the preload and the bridge contract are out of step (rebuild the app).`
+    );
   }
   const bridge = exposed as ExposedBridge;
   const api: Record<string, unknown> = {
@@ -32,9 +35,21 @@ export function createIpcBridge(exposed: unknown): BridgeApi {
       try {
         const result = await bridge[name](input);
         if (isBridgeResult(result)) return result;
-        return { ok: false, error: { code: CONTRACT_ERROR.INTERNAL, message: `The app's main process answered ${name} with something that is not a bridge result.` } };
+        return {
+          ok: false,
+          error: {
+            code: CONTRACT_ERROR.INTERNAL,
+            message: `The app's main process answered ${name} with something that is not a bridge result.`,
+          },
+        };
       } catch (e) {
-        return { ok: false, error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}` } };
+        return {
+          ok: false,
+          error: {
+            code: CONTRACT_ERROR.UNAVAILABLE,
+            message: `The app's main process did not answer ${name}: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        };
       }
     };
   }

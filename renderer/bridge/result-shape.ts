@@ -15,5 +15,8 @@ export function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
 
 /** The error the renderer sees when the host cannot be reached or answers nonsense. */
 export function unavailable(where: string, why: string): BridgeResult<never> {
-  return { ok: false, error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The OAuth Lab host is not answering at ${where}: ${why}` } };
+  return {
+    ok: false,
+    error: { code: CONTRACT_ERROR.UNAVAILABLE, message: `The OAuth Lab host is not answering at ${where}: ${why}` },
+  };
 }

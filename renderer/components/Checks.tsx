@@ -24,7 +24,9 @@ export function Checks({ checks, title = 'Checks' }: { checks: readonly Check[];
           const tone = toneOf(c);
           return (
             <li key={`${c.name}-${i}`} className={tone}>
-              <span className="mark" aria-hidden>{TONES[tone].mark}</span>
+              <span className="mark" aria-hidden>
+                {TONES[tone].mark}
+              </span>
               <span className="sr-only">{TONES[tone].said}</span>
               <strong>{c.name}</strong> <span>{c.message}</span>
             </li>

@@ -9,5 +9,9 @@ export function Countdown({ until, now }: { until: number; now: () => number }) 
   }, []);
   const left = Math.max(0, Math.round((until - now()) / 1000));
   if (left === 0) return <span className="expired">expired</span>;
-  return <span className="countdown">{String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}</span>;
+  return (
+    <span className="countdown">
+      {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
+    </span>
+  );
 }

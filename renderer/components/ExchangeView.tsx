@@ -17,7 +17,15 @@ const NO_SECRETS: readonly string[] = [];
  * revealed; copy buttons copy the real text. `reveal`, when given, is the caller's switch (History has one for the
  * whole entry); otherwise the view has its own.
  */
-export function ExchangeView({ exchange, secrets = NO_SECRETS, reveal }: { exchange: Exchange | TransportExchange; secrets?: readonly string[]; reveal?: boolean }) {
+export function ExchangeView({
+  exchange,
+  secrets = NO_SECRETS,
+  reveal,
+}: {
+  exchange: Exchange | TransportExchange;
+  secrets?: readonly string[];
+  reveal?: boolean;
+}) {
   const [raw, setRaw] = useState(false);
   const [ownReveal, setOwnReveal] = useState(false);
   const [all, setAll] = useState(false);
@@ -27,25 +35,46 @@ export function ExchangeView({ exchange, secrets = NO_SECRETS, reveal }: { excha
   const { response, timings } = exchange;
   const cut = !all && shown.response.bodyText.length > BODY_SHOWN_CHARS;
   const bodyText = cut ? shown.response.bodyText.slice(0, BODY_SHOWN_CHARS) : shown.response.bodyText;
-  const body = cut ? { kind: 'start, as sent', text: bodyText } : prettyBody(bodyText, headerValue(response.headers, 'content-type'));
+  const body = cut
+    ? { kind: 'start, as sent', text: bodyText }
+    : prettyBody(bodyText, headerValue(response.headers, 'content-type'));
   const tls = 'tls' in exchange ? exchange.tls : null;
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
   return (
     <section className="exchange" aria-label="Response">
       <div className="status-line">
-        <span className={`status ${status}`}>{response.status} {response.statusText}</span>
-        <span className="muted">{ms(timings.total)} total · first byte {ms(timings.firstByte)} · connect {ms(timings.connect)}{timings.tls !== null ? ` · TLS ${ms(timings.tls)}` : ''} · {response.bodySize} bytes</span>
-        <button type="button" className="link" aria-pressed={raw} onClick={() => setRaw(!raw)}>{raw ? 'Formatted' : 'Raw exchange'}</button>
+        <span className={`status ${status}`}>
+          {response.status} {response.statusText}
+        </span>
+        <span className="muted">
+          {ms(timings.total)} total · first byte {ms(timings.firstByte)} · connect {ms(timings.connect)}
+          {timings.tls !== null ? ` · TLS ${ms(timings.tls)}` : ''} · {response.bodySize} bytes
+        </span>
+        <button type="button" className="link" aria-pressed={raw} onClick={() => setRaw(!raw)}>
+          {raw ? 'Formatted' : 'Raw exchange'}
+        </button>
         {reveal === undefined && masked.changed && (
-          <button type="button" className="link" aria-pressed={ownReveal} onClick={() => setOwnReveal(!ownReveal)}>{ownReveal ? 'Hide secrets' : 'Reveal secrets'}</button>
+          <button type="button" className="link" aria-pressed={ownReveal} onClick={() => setOwnReveal(!ownReveal)}>
+            {ownReveal ? 'Hide secrets' : 'Reveal secrets'}
+          </button>
         )}
       </div>
-      {tls?.warning && <p className="warning" role="alert">{tls.warning}</p>}
+      {tls?.warning && (
+        <p className="warning" role="alert">
+          {tls.warning}
+        </p>
+      )}
       {raw ? (
         <>
-          <div className="value-head"><span className="value-label">Request</span><CopyButton text={requestText(exchange.request)} label="raw request" /></div>
+          <div className="value-head">
+            <span className="value-label">Request</span>
+            <CopyButton text={requestText(exchange.request)} label="raw request" />
+          </div>
           <pre className="mono wire">{requestText(shown.request)}</pre>
-          <div className="value-head"><span className="value-label">Response</span><CopyButton text={responseText(response)} label="raw response" /></div>
+          <div className="value-head">
+            <span className="value-label">Response</span>
+            <CopyButton text={responseText(response)} label="raw response" />
+          </div>
           <pre className="mono wire">{responseText({ ...shown.response, bodyText })}</pre>
         </>
       ) : (
@@ -54,18 +83,28 @@ export function ExchangeView({ exchange, secrets = NO_SECRETS, reveal }: { excha
             <caption className="sr-only">Response headers</caption>
             <tbody>
               {shown.response.headers.map(([n, v], i) => (
-                <tr key={`${n}-${i}`}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>
+                <tr key={`${n}-${i}`}>
+                  <th scope="row" className="mono">
+                    {n}
+                  </th>
+                  <td className="mono break">{v}</td>
+                </tr>
               ))}
             </tbody>
           </table>
-          <div className="value-head"><span className="value-label">Body ({body.kind})</span><CopyButton text={response.bodyText} label="response body" /></div>
+          <div className="value-head">
+            <span className="value-label">Body ({body.kind})</span>
+            <CopyButton text={response.bodyText} label="response body" />
+          </div>
           <pre className="mono wire">{body.text || <span className="muted">(empty)</span>}</pre>
         </>
       )}
       {cut && (
         <p className="muted small">
           The first {BODY_SHOWN_CHARS.toLocaleString('en-US')} characters are shown.{' '}
-          <button type="button" className="link" onClick={() => setAll(true)}>Show all ({response.bodySize.toLocaleString('en-US')} bytes)</button>
+          <button type="button" className="link" onClick={() => setAll(true)}>
+            Show all ({response.bodySize.toLocaleString('en-US')} bytes)
+          </button>
         </p>
       )}
     </section>

@@ -9,7 +9,11 @@ export function ProfilePicker() {
     <label className="profile-picker">
       <span className="sr-only">Profile</span>
       <select aria-label="Profile" value={active} onChange={(e) => chosen(e.target.value)}>
-        {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        {profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
       </select>
     </label>
   );

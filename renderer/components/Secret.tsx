@@ -8,7 +8,13 @@ export function Secret({ value, label }: { value: string; label: string }) {
   return (
     <span className="secret">
       <code className="mono">{shown ? value : '•'.repeat(Math.min(value.length, 16))}</code>
-      <button type="button" className="link" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`} onClick={() => setShown(!shown)}>
+      <button
+        type="button"
+        className="link"
+        aria-pressed={shown}
+        aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`}
+        onClick={() => setShown(!shown)}
+      >
         {shown ? 'Hide' : 'Reveal'}
       </button>
       <CopyButton text={value} label={label} />
@@ -18,5 +24,7 @@ export function Secret({ value, label }: { value: string; label: string }) {
 
 /** Text with the given secrets masked, for values that embed them (the signing key). */
 export function masked(text: string, secrets: readonly string[]): string {
-  return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('•'.repeat(Math.min(s.length, 16))), text);
+  return secrets
+    .filter((s) => s.length > 0)
+    .reduce((t, s) => t.split(s).join('•'.repeat(Math.min(s.length, 16))), text);
 }

@@ -25,7 +25,9 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
           <li key={step.id} className="trace-step" data-step={step.id}>
             <div className="step-head">
               <h4>{step.title}</h4>
-              <a className="section" href={`${RFC}${anchor}`} target="_blank" rel="noreferrer">{step.section}</a>
+              <a className="section" href={`${RFC}${anchor}`} target="_blank" rel="noreferrer">
+                {step.section}
+              </a>
               {step.kind === 'text' && !isKey && <CopyButton text={text} label={step.title} />}
               {isKey && (
                 <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
@@ -34,7 +36,14 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
               )}
             </div>
             {step.kind === 'params' ? (
-              <ParamsTable encoded={step.id === 'encoded-parameters' || step.id === 'sorted-parameters'} params={step.params} sorted={trace.sortedParams} hovered={hovered} onHover={setHovered} caption={step.title} />
+              <ParamsTable
+                encoded={step.id === 'encoded-parameters' || step.id === 'sorted-parameters'}
+                params={step.params}
+                sorted={trace.sortedParams}
+                hovered={hovered}
+                onHover={setHovered}
+                caption={step.title}
+              />
             ) : step.id === 'signature-base-string' ? (
               <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} />
             ) : (

@@ -23,8 +23,10 @@ export function profileSecrets(profiles: readonly Profile[]): string[] {
 /** Text with secret values replaced by dots: named fields and the given secrets. */
 export function maskText(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  for (const name of FORM_SECRET_FIELDS) out = out.replace(new RegExp(`(^|[?&\\s])(${name}=)([^&\\s]+)`, 'g'), `$1$2${DOTS}`);
-  for (const name of SECRET_FIELDS) out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g'), `$1"${DOTS}"`);
+  for (const name of FORM_SECRET_FIELDS)
+    out = out.replace(new RegExp(`(^|[?&\\s])(${name}=)([^&\\s]+)`, 'g'), `$1$2${DOTS}`);
+  for (const name of SECRET_FIELDS)
+    out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g'), `$1"${DOTS}"`);
   for (const s of secrets) out = out.split(s).join(DOTS);
   return out;
 }
@@ -34,14 +36,21 @@ function maskHeader(name: string, value: string, secrets: readonly string[]): st
   const lower = name.toLowerCase();
   if (lower === 'authorization' && /^basic\s/i.test(value)) return `${value.split(/\s/)[0]} ${DOTS}`;
   // A session cookie is a credential (RFC 6265 §8.3 (https://www.rfc-editor.org/rfc/rfc6265#section-8.3)): keep its name, mask its value.
-  if (lower === 'set-cookie' || lower === 'cookie') return value.replace(/(^|;\s*)([^=;\s]+=)[^;]*/g, (m, pre: string, key: string) => (/^(path|domain|expires|max-age|samesite)=$/i.test(key) ? m : `${pre}${key}${DOTS}`));
+  if (lower === 'set-cookie' || lower === 'cookie')
+    return value.replace(/(^|;\s*)([^=;\s]+=)[^;]*/g, (m, pre: string, key: string) =>
+      /^(path|domain|expires|max-age|samesite)=$/i.test(key) ? m : `${pre}${key}${DOTS}`
+    );
   return maskText(value, secrets);
 }
 
-const maskHeaders = (headers: Exchange['request']['headers'], secrets: readonly string[]) => headers.map(([n, v]) => [n, maskHeader(n, v, secrets)] as const);
+const maskHeaders = (headers: Exchange['request']['headers'], secrets: readonly string[]) =>
+  headers.map(([n, v]) => [n, maskHeader(n, v, secrets)] as const);
 
 /** The exchange with its secrets masked, for display; `changed` says whether there was anything to mask. */
-export function maskExchange<E extends Exchange>(exchange: E, secrets: readonly string[] = []): { exchange: E; changed: boolean } {
+export function maskExchange<E extends Exchange>(
+  exchange: E,
+  secrets: readonly string[] = []
+): { exchange: E; changed: boolean } {
   const { request, response } = exchange;
   const masked: E = {
     ...exchange,
@@ -50,10 +59,18 @@ export function maskExchange<E extends Exchange>(exchange: E, secrets: readonly 
       url: maskText(request.url, secrets),
       headers: maskHeaders(request.headers, secrets),
       ...(request.body !== undefined ? { body: maskText(request.body, secrets) } : {}),
-      ...('requestLine' in request && typeof request.requestLine === 'string' ? { requestLine: maskText(request.requestLine, secrets) } : {}),
+      ...('requestLine' in request && typeof request.requestLine === 'string'
+        ? { requestLine: maskText(request.requestLine, secrets) }
+        : {}),
     },
-    response: { ...response, headers: maskHeaders(response.headers, secrets), bodyText: maskText(response.bodyText, secrets) },
+    response: {
+      ...response,
+      headers: maskHeaders(response.headers, secrets),
+      bodyText: maskText(response.bodyText, secrets),
+    },
   };
-  const changed = JSON.stringify(masked.request) !== JSON.stringify(request) || JSON.stringify(masked.response) !== JSON.stringify(response);
+  const changed =
+    JSON.stringify(masked.request) !== JSON.stringify(request) ||
+    JSON.stringify(masked.response) !== JSON.stringify(response);
   return { exchange: masked, changed };
 }

@@ -4,7 +4,10 @@ import { useApp, useDeps } from '../app/stores';
  * Saves text as a file the way the host can: a save dialog in Electron (through the bridge), a download in the
  * browser (built by the page, nothing goes through the host). Resolves with a line for the user, or null.
  */
-export function useSaveText(): { host: 'electron' | 'web'; save(filename: string, text: string, mediaType: string): Promise<string | null> } {
+export function useSaveText(): {
+  host: 'electron' | 'web';
+  save(filename: string, text: string, mediaType: string): Promise<string | null>;
+} {
   const { bridge } = useDeps();
   const host = useApp((s) => s.info?.host ?? 'web');
   const save = async (filename: string, text: string, mediaType: string): Promise<string | null> => {

@@ -54,7 +54,12 @@ export function createAppStore({ bridge }: RendererDeps) {
       error: null,
       loaded: false,
       async appOpened() {
-        const [info, profiles, settings, mock] = await Promise.all([bridge.appInfo(), bridge.profilesList(), bridge.settingsGet(), bridge.mockStatus()]);
+        const [info, profiles, settings, mock] = await Promise.all([
+          bridge.appInfo(),
+          bridge.profilesList(),
+          bridge.settingsGet(),
+          bridge.mockStatus(),
+        ]);
         for (const r of [info, profiles, settings, mock]) if (!r.ok) fail(r.error);
         const list = profiles.ok ? profiles.value : [];
         const wanted = settings.ok ? settings.value.activeProfileId : 'mock';

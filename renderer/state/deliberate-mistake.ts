@@ -3,7 +3,12 @@ import type { CryptoPort } from '../../shared/ports';
 import { percentEncode, type SignatureTrace } from '../../shared/oauth1';
 import type { Candidate } from '../../shared/oauth1/debug/candidate';
 import { signerMistakes } from '../../shared/oauth1/debug/key-mistakes';
-import { encoderMistakes, groupMistakes, perParameterMistakes, sortMistakes } from '../../shared/oauth1/debug/param-mistakes';
+import {
+  encoderMistakes,
+  groupMistakes,
+  perParameterMistakes,
+  sortMistakes,
+} from '../../shared/oauth1/debug/param-mistakes';
 import { baseStringBuilder } from '../../shared/oauth1/debug/base-string-builder';
 import { computeSignature, rfcSigner, type Keys } from '../../shared/oauth1/debug/pipeline';
 import { readReceivedRequest } from '../../shared/oauth1/debug/received';
@@ -27,20 +32,37 @@ export interface MistakeApplied {
   readonly request: RawRequest;
 }
 
-const keysOf = (input: { consumerSecret?: string | null; tokenSecret?: string | null }): Keys => ({ consumerSecret: input.consumerSecret ?? '', tokenSecret: input.tokenSecret ?? '', rsaPublicKeyPem: null });
+const keysOf = (input: { consumerSecret?: string | null; tokenSecret?: string | null }): Keys => ({
+  consumerSecret: input.consumerSecret ?? '',
+  tokenSecret: input.tokenSecret ?? '',
+  rsaPublicKeyPem: null,
+});
 
 /**
  * Every mistake the debugger names (shared/oauth1/debug: the method, the URI, which parameters and how they are
  * encoded and sorted, the key, the algorithm) that changes this request's signature. The debugger applies them to
  * explain a wrong signature; here they make one. RSA is left out: the page never holds the private key.
  */
-export function mistakesFor(trace: SignatureTrace, secrets: { consumerSecret?: string | null; tokenSecret?: string | null }): DeliberateMistake[] {
+export function mistakesFor(
+  trace: SignatureTrace,
+  secrets: { consumerSecret?: string | null; tokenSecret?: string | null }
+): DeliberateMistake[] {
   const r = readReceivedRequest(trace.request);
   const method = r.signatureMethod;
   if (method.startsWith('RSA-')) return [];
   const keys = keysOf(secrets);
   const right = rfcSigner(keys, method);
-  const bases = method === 'PLAINTEXT' ? [] : [...methodMistakes(r), ...uriMistakes(r), ...groupMistakes(r), ...encoderMistakes(), ...sortMistakes(), ...perParameterMistakes(r)];
+  const bases =
+    method === 'PLAINTEXT'
+      ? []
+      : [
+          ...methodMistakes(r),
+          ...uriMistakes(r),
+          ...groupMistakes(r),
+          ...encoderMistakes(),
+          ...sortMistakes(),
+          ...perParameterMistakes(r),
+        ];
   const builder = baseStringBuilder(r);
   const seen = new Set([`${trace.baseString}\n${right.key}\n${right.method}\n${right.format}`]);
   const out: DeliberateMistake[] = [];
@@ -57,7 +79,12 @@ export function mistakesFor(trace: SignatureTrace, secrets: { consumerSecret?: s
     if (baseString.split('&').length !== 3) continue;
     seen.add(id);
     const first = candidate.mistakes[0]!;
-    out.push({ id: String(out.length), title: first.title, detail: candidate.mistakes.map((m) => m.detail).join(' '), candidate });
+    out.push({
+      id: String(out.length),
+      title: first.title,
+      detail: candidate.mistakes.map((m) => m.detail).join(' '),
+      candidate,
+    });
   }
   return out;
 }
@@ -66,12 +93,18 @@ export function mistakesFor(trace: SignatureTrace, secrets: { consumerSecret?: s
  * The request the app signed, with the signature a client making this mistake computes: the base string built the
  * mistaken way (or signed with the mistaken key or algorithm), and that signature put where the right one was.
  */
-export function applyMistake(trace: SignatureTrace, mistake: DeliberateMistake, secrets: { consumerSecret?: string | null; tokenSecret?: string | null }, crypto: CryptoPort): MistakeApplied {
+export function applyMistake(
+  trace: SignatureTrace,
+  mistake: DeliberateMistake,
+  secrets: { consumerSecret?: string | null; tokenSecret?: string | null },
+  crypto: CryptoPort
+): MistakeApplied {
   const r = readReceivedRequest(trace.request);
   const signer = mistake.candidate.signer ?? rfcSigner(keysOf(secrets), r.signatureMethod);
   const baseString = baseStringBuilder(r).build(mistake.candidate.variant);
   const signature = computeSignature(baseString, signer, crypto);
-  if (signature === null) throw new Error('An RSA signature cannot be made here: the page does not hold the private key.');
+  if (signature === null)
+    throw new Error('An RSA signature cannot be made here: the page does not hold the private key.');
   // The signature travels percent-encoded wherever it is (header, query or body, RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)), and only once.
   const from = percentEncode(trace.signature);
   const to = percentEncode(signature);
@@ -79,8 +112,13 @@ export function applyMistake(trace: SignatureTrace, mistake: DeliberateMistake, 
   const request: RawRequest = {
     ...trace.request,
     url: r.placement === 'query' ? swap(trace.request.url) : trace.request.url,
-    headers: trace.request.headers.map(([n, v]) => [n, r.placement === 'header' && n.toLowerCase() === 'authorization' ? swap(v) : v]),
-    ...(trace.request.body !== undefined ? { body: r.placement === 'body' ? swap(trace.request.body) : trace.request.body } : {}),
+    headers: trace.request.headers.map(([n, v]) => [
+      n,
+      r.placement === 'header' && n.toLowerCase() === 'authorization' ? swap(v) : v,
+    ]),
+    ...(trace.request.body !== undefined
+      ? { body: r.placement === 'body' ? swap(trace.request.body) : trace.request.body }
+      : {}),
   };
   return { mistake, baseString, signature, request };
 }

@@ -15,12 +15,35 @@ export function historyRecord(random: RandomPort, record: Omit<HistoryRecord, 'i
  * The leg's own verdict (its checks know the flow; the host judged by the status alone) on the exchange the host
  * recorded: the id and the words cross the bridge, not the exchange again. Best effort.
  */
-export function annotateHistory(bridge: BridgeApi, record: HistoryRecord, verdict: { ok: boolean; summary: string }): void {
-  void bridge.historyAnnotate({ id: record.id, outcome: verdict.ok ? 'succeeded' : 'failed', summary: verdict.summary.slice(0, 2000) });
+export function annotateHistory(
+  bridge: BridgeApi,
+  record: HistoryRecord,
+  verdict: { ok: boolean; summary: string }
+): void {
+  void bridge.historyAnnotate({
+    id: record.id,
+    outcome: verdict.ok ? 'succeeded' : 'failed',
+    summary: verdict.summary.slice(0, 2000),
+  });
 }
 
 /** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it. */
-export function saveToken(bridge: BridgeApi, random: RandomPort, token: { profileId: string; kind: 'oauth1' | 'oauth2'; token: string; tokenSecret?: string; refreshToken?: string | null; scope?: string | null; obtainedAt: number; expiresAt: number | null }): void {
+export function saveToken(
+  bridge: BridgeApi,
+  random: RandomPort,
+  token: {
+    profileId: string;
+    kind: 'oauth1' | 'oauth2';
+    token: string;
+    tokenSecret?: string;
+    refreshToken?: string | null;
+    scope?: string | null;
+    obtainedAt: number;
+    expiresAt: number | null;
+  }
+): void {
   const { refreshToken, scope, ...rest } = token;
-  void bridge.tokenSave({ token: { ...rest, id: newRecordId(random), refreshToken: refreshToken ?? '', scope: scope ?? '' } });
+  void bridge.tokenSave({
+    token: { ...rest, id: newRecordId(random), refreshToken: refreshToken ?? '', scope: scope ?? '' },
+  });
 }

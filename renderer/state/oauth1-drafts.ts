@@ -13,7 +13,15 @@ export type OAuth1Draft = SignatureInput & { readonly nonce: string; readonly ti
  * The request each leg sends, as the engine defines it (shared/flows/oauth1-flow.ts, interface §4.1): the same input
  * its build functions sign, so an unedited draft sends what the CLI sends; the user can change anything in it.
  */
-export function prefillDraft(leg: SignedLeg, flow: OAuth1State, profile: Profile, fresh: { nonce: string; timestamp: string }): OAuth1Draft {
-  const input = leg === 'api' ? oauth1Flow.apiLegInput(flow, oauth1Flow.defaultApiRequest(flow.config, profile.oauth1.apiPath)) : oauth1Flow.tokenLegInput(flow, leg);
+export function prefillDraft(
+  leg: SignedLeg,
+  flow: OAuth1State,
+  profile: Profile,
+  fresh: { nonce: string; timestamp: string }
+): OAuth1Draft {
+  const input =
+    leg === 'api'
+      ? oauth1Flow.apiLegInput(flow, oauth1Flow.defaultApiRequest(flow.config, profile.oauth1.apiPath))
+      : oauth1Flow.tokenLegInput(flow, leg);
   return { ...input, ...fresh };
 }

@@ -62,17 +62,31 @@ export interface OAuth1FlowState {
   urlPasted(url: string): Promise<void>;
 }
 
-const idleAuthorize: AuthorizeLeg = { url: null, waitId: null, callback: null, outcome: null, ended: null, rejected: [] };
+const idleAuthorize: AuthorizeLeg = {
+  url: null,
+  waitId: null,
+  callback: null,
+  outcome: null,
+  ended: null,
+  rejected: [],
+};
 
 export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth1FlowState>()((set, get) => {
     const fresh = () => oauth1Flow.freshNonceAndTimestamp(random, now());
-    const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({ ...get().drafts, [leg]: prefillDraft(leg, flow, get().profile!, fresh()) });
+    const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({
+      ...get().drafts,
+      [leg]: prefillDraft(leg, flow, get().profile!, fresh()),
+    });
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
 
     const callbackArrived = (query: string | readonly Param[], callback: Caught | null) => {
       const result = oauth1Flow.interpretCallback(get().flow!, query);
-      set({ flow: result.state, authorize: { ...get().authorize, callback, outcome: result, waitId: null, ended: null }, ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}) });
+      set({
+        flow: result.state,
+        authorize: { ...get().authorize, callback, outcome: result, waitId: null, ended: null },
+        ...(result.ok ? { drafts: withDraft('accessToken', result.state) } : {}),
+      });
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow, authorize } = get();
@@ -87,14 +101,18 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow, authorize } = get();
       if (!flow || waitId !== authorize.waitId) return;
-      set({ authorize: { ...authorize, waitId: null, ended: { code, message } }, flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } } });
+      set({
+        authorize: { ...authorize, waitId: null, ended: { code, message } },
+        flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } },
+      });
     });
 
     const sign = async (draft: OAuth1Draft): Promise<SignatureTrace> => {
       // RSA private keys stay in the host; everything else is signed here, exactly as the live trace shows.
       if (!draft.signatureMethod.startsWith('RSA-')) return traceSignature(draft, crypto);
       const r = await bridge.oauth1Trace(draft);
-      if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
+      if (!r.ok)
+        throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
       return r.value;
     };
 
@@ -112,10 +130,23 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const previous = get().authorize.waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
         // The mock accepts any loopback port (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)), so it gets a free one; a real server gets the registered port.
-        const opened = await bridge.catcherOpen({ port: profile.builtIn ? 0 : profile.callbackPort, path: profile.callbackPath });
+        const opened = await bridge.catcherOpen({
+          port: profile.builtIn ? 0 : profile.callbackPort,
+          path: profile.callbackPath,
+        });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile });
         const flow = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, baseUrl, opened.value.redirectUri));
-        set({ profile, flow, redirectUri: opened.value.redirectUri, current: 'requestToken', runs: {}, mistakes: {}, authorize: idleAuthorize, startError: null, drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) } });
+        set({
+          profile,
+          flow,
+          redirectUri: opened.value.redirectUri,
+          current: 'requestToken',
+          runs: {},
+          mistakes: {},
+          authorize: idleAuthorize,
+          startError: null,
+          drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) },
+        });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -146,7 +177,11 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         }
         get().mistakeChosen(leg, null);
         const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });
-        const r = await bridge.httpSend({ request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request), options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
+        const r = await bridge.httpSend({
+          request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request),
+          options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+          record,
+        });
         // A nonce is single-use (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {
@@ -155,14 +190,28 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         }
         const current = get().flow!;
         const outcome =
-          leg === 'requestToken' ? oauth1Flow.interpretRequestToken(current, r.value, now()) : leg === 'accessToken' ? oauth1Flow.interpretAccessToken(current, r.value, now()) : oauth1Flow.interpretApiResponse(current, r.value);
+          leg === 'requestToken'
+            ? oauth1Flow.interpretRequestToken(current, r.value, now())
+            : leg === 'accessToken'
+              ? oauth1Flow.interpretAccessToken(current, r.value, now())
+              : oauth1Flow.interpretApiResponse(current, r.value);
         setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome, mistake });
         annotateHistory(bridge, record, outcome);
         const advance: Partial<OAuth1FlowState> = {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.
-        if (outcome.ok && leg === 'requestToken') Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
-        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken) saveToken(bridge, random, { profileId: profile.id, kind: 'oauth1', token: outcome.state.accessToken.token, tokenSecret: outcome.state.accessToken.secret, obtainedAt: now(), expiresAt: null });
-        if (outcome.ok && leg === 'accessToken') Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) } });
+        if (outcome.ok && leg === 'requestToken')
+          Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
+        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken)
+          saveToken(bridge, random, {
+            profileId: profile.id,
+            kind: 'oauth1',
+            token: outcome.state.accessToken.token,
+            tokenSecret: outcome.state.accessToken.secret,
+            obtainedAt: now(),
+            expiresAt: null,
+          });
+        if (outcome.ok && leg === 'accessToken')
+          Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) } });
         set({ flow: outcome.state, drafts: next, ...advance });
       },
       async authorizationStarted() {
@@ -171,12 +220,25 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         if (authorize.waitId) return authorize.url;
         if (flow.config.callback !== 'oob') {
           const port = Number(new URL(get().redirectUri!).port);
-          const r = await bridge.catcherWait({ port, path: profile.callbackPath, target: { kind: 'oauth1', requestToken: flow.requestToken.token } });
+          const r = await bridge.catcherWait({
+            port,
+            path: profile.callbackPath,
+            target: { kind: 'oauth1', requestToken: flow.requestToken.token },
+          });
           if (!r.ok) {
             set({ authorize: { ...authorize, ended: { code: r.error.code, message: r.error.message } } });
             return null;
           }
-          set({ authorize: { ...authorize, waitId: r.value.waitId, ended: null, callback: null, outcome: null, rejected: [] } });
+          set({
+            authorize: {
+              ...authorize,
+              waitId: r.value.waitId,
+              ended: null,
+              callback: null,
+              outcome: null,
+              rejected: [],
+            },
+          });
         }
         set({ flow: oauth1Flow.authorizationOpened(get().flow!) });
         return authorize.url;
@@ -192,7 +254,9 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         try {
           params = pastedQuery(url).params;
         } catch (e) {
-          return set({ authorize: { ...authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } } });
+          return set({
+            authorize: { ...authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } },
+          });
         }
         // The wait is dropped first, so its end is not reported as a failed wait.
         set({ authorize: { ...authorize, waitId: null } });
@@ -204,7 +268,11 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         if (!flow) return;
         try {
           const state = oauth1Flow.verifierEntered(flow, verifier);
-          set({ flow: state, drafts: withDraft('accessToken', state), authorize: { ...get().authorize, outcome: { ok: true, summary: 'Verifier entered.', checks: [] } } });
+          set({
+            flow: state,
+            drafts: withDraft('accessToken', state),
+            authorize: { ...get().authorize, outcome: { ok: true, summary: 'Verifier entered.', checks: [] } },
+          });
         } catch (e) {
           set({ authorize: { ...get().authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } } });
         }

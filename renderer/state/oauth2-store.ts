@@ -1,6 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { CONTRACT_ERROR, type BridgeError } from '../../shared/bridge/result';
-import { callWithBearer, endpointUrl, oauth2ConfigOf, oauth2Flow, type BearerStep, type Check } from '../../shared/flows';
+import {
+  callWithBearer,
+  endpointUrl,
+  oauth2ConfigOf,
+  oauth2Flow,
+  type BearerStep,
+  type Check,
+} from '../../shared/flows';
 import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
@@ -65,7 +72,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
   return createStore<OAuth2FlowState>()((set, get) => {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
-    const api = (flow: OAuth2State, outsideGrammar = false): RawRequest => oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
+    const api = (flow: OAuth2State, outsideGrammar = false): RawRequest =>
+      oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
     /** The bearer call's draft, or why the token cannot go in a Bearer header (shown on the leg, not thrown). */
     const prepareApi = (flow: OAuth2State): { draft: RawRequest | null; bearerProblem: string | null } => {
       const bearerProblem = flow.token ? b64TokenProblem(flow.token.accessToken) : null;
@@ -74,7 +82,13 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
 
     const callbackArrived = (query: string, callback: Caught | null) => {
       const result = oauth2Flow.interpretCallback(get().flow!, query);
-      set({ flow: result.state, callback, callbackOutcome: result, waitId: null, ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}) });
+      set({
+        flow: result.state,
+        callback,
+        callbackOutcome: result,
+        waitId: null,
+        ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}),
+      });
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow } = get();
@@ -88,7 +102,11 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
     bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
       const { flow } = get();
       if (!flow || waitId !== get().waitId) return;
-      set({ waitId: null, waitEnded: { code, message }, flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } } });
+      set({
+        waitId: null,
+        waitEnded: { code, message },
+        flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } },
+      });
     });
 
     /**
@@ -104,37 +122,97 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       /** Each exchange's history record, for its verdict once the bearer call is done. */
       const records = new Map<Exchange, HistoryRecord>();
       const send = async (request: RawRequest): Promise<Exchange> => {
-        const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg: request.url === tokenUrl ? 'refresh' : 'api' });
-        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs }, record });
+        const record = historyRecord(random, {
+          profileId: p.id,
+          flow: 'oauth2',
+          leg: request.url === tokenUrl ? 'refresh' : 'api',
+        });
+        const r = await bridge.httpSend({
+          request,
+          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+          record,
+        });
         if (!r.ok) throw Object.assign(new Error(r.error.message), { bridgeError: r.error });
         records.set(r.value, record);
         return r.value;
       };
       try {
         const result = await callWithBearer(
-          { method: draft.method, url: draft.url, headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'), ...(draft.body !== undefined ? { body: draft.body } : {}), extraHeaders: c.headers },
-          { accessToken: flow.token!.accessToken, refreshToken: flow.token!.refreshToken, expiresAt: flow.token!.expiresAt, scope: flow.token!.scope },
-          { tokenUrl, clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', bodyFormat: c.tokenBody ?? 'form', extraParams: c.extraParams?.refresh ?? [], extraHeaders: c.headers, earlySeconds: AUTO_REFRESH_EARLY_SECONDS },
+          {
+            method: draft.method,
+            url: draft.url,
+            headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'),
+            ...(draft.body !== undefined ? { body: draft.body } : {}),
+            extraHeaders: c.headers,
+          },
+          {
+            accessToken: flow.token!.accessToken,
+            refreshToken: flow.token!.refreshToken,
+            expiresAt: flow.token!.expiresAt,
+            scope: flow.token!.scope,
+          },
+          {
+            tokenUrl,
+            clientId: c.clientId,
+            clientSecret: c.clientSecret,
+            authentication: c.authentication ?? 'body',
+            bodyFormat: c.tokenBody ?? 'form',
+            extraParams: c.extraParams?.refresh ?? [],
+            extraHeaders: c.headers,
+            earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
+          },
           send,
-          now,
+          now
         );
         for (const step of result.steps) {
           if (step.kind === 'refresh') {
             const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
             state = refreshed.state;
-            if (refreshed.ok && state.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: state.token.accessToken, refreshToken: state.token.refreshToken, scope: state.token.scope, obtainedAt: now(), expiresAt: state.token.expiresAt });
+            if (refreshed.ok && state.token)
+              saveToken(bridge, random, {
+                profileId: p.id,
+                kind: 'oauth2',
+                token: state.token.accessToken,
+                refreshToken: state.token.refreshToken,
+                scope: state.token.scope,
+                obtainedAt: now(),
+                expiresAt: state.token.expiresAt,
+              });
           }
           const record = records.get(step.exchange);
           if (record) annotateHistory(bridge, record, step);
         }
         const last = result.steps[result.steps.length - 1]!;
-        const outcome = last.kind === 'call' ? oauth2Flow.interpretBearerResponse(state, last.exchange, now()) : { ok: false, summary: last.summary, checks: [], state };
-        setRun('api', { sending: false, exchange: last.exchange, error: null, outcome, before: result.steps.slice(0, -1) });
+        const outcome =
+          last.kind === 'call'
+            ? oauth2Flow.interpretBearerResponse(state, last.exchange, now())
+            : { ok: false, summary: last.summary, checks: [], state };
+        setRun('api', {
+          sending: false,
+          exchange: last.exchange,
+          error: null,
+          outcome,
+          before: result.steps.slice(0, -1),
+        });
         const next = outcome.state;
         const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
-        set({ flow: next, ...(next.token !== flow.token ? { drafts: { ...get().drafts, api: redraft, ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } } : {}) });
+        set({
+          flow: next,
+          ...(next.token !== flow.token
+            ? {
+                drafts: {
+                  ...get().drafts,
+                  api: redraft,
+                  ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+                },
+              }
+            : {}),
+        });
       } catch (e) {
-        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? { code: CONTRACT_ERROR.INVALID_INPUT, message: (e as Error).message };
+        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? {
+          code: CONTRACT_ERROR.INVALID_INPUT,
+          message: (e as Error).message,
+        };
         set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });
         setRun('api', { sending: false, exchange: null, error, outcome: null });
       }
@@ -163,12 +241,23 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
         const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
-        const flow = oauth2Flow.startOAuth2(
-          oauth2ConfigOf(p, baseUrl, opened.value.redirectUri),
-          random,
-          crypto,
-        );
-        set({ profile: p, flow, catcherUri: opened.value.redirectUri, current: 'authorize', authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url, waitId: null, callback: null, callbackOutcome: null, waitEnded: null, rejected: [], drafts: {}, runs: {}, startError: null, bearerProblem: null });
+        const flow = oauth2Flow.startOAuth2(oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), random, crypto);
+        set({
+          profile: p,
+          flow,
+          catcherUri: opened.value.redirectUri,
+          current: 'authorize',
+          authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url,
+          waitId: null,
+          callback: null,
+          callbackOutcome: null,
+          waitEnded: null,
+          rejected: [],
+          drafts: {},
+          runs: {},
+          startError: null,
+          bearerProblem: null,
+        });
       },
       legChosen: (current) => set({ current }),
       draftEdited(leg, patch) {
@@ -179,12 +268,23 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const { flow, authorizeUrl, waitId } = get();
         if (!flow || !authorizeUrl) return null;
         if (waitId) return authorizeUrl;
-        const r = await bridge.catcherWait({ port: Number(new URL(get().catcherUri!).port), path: profile().callbackPath, target: { kind: 'oauth2', state: flow.state } });
+        const r = await bridge.catcherWait({
+          port: Number(new URL(get().catcherUri!).port),
+          path: profile().callbackPath,
+          target: { kind: 'oauth2', state: flow.state },
+        });
         if (!r.ok) {
           set({ waitEnded: { code: r.error.code, message: r.error.message } });
           return null;
         }
-        set({ waitId: r.value.waitId, waitEnded: null, rejected: [], callback: null, callbackOutcome: null, flow: oauth2Flow.authorizationOpened(flow) });
+        set({
+          waitId: r.value.waitId,
+          waitEnded: null,
+          rejected: [],
+          callback: null,
+          callbackOutcome: null,
+          flow: oauth2Flow.authorizationOpened(flow),
+        });
         return authorizeUrl;
       },
       async waitCancelled() {
@@ -213,22 +313,46 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg });
-        const r = await bridge.httpSend({ request, options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs }, record });
+        const r = await bridge.httpSend({
+          request,
+          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+          record,
+        });
         const current = get().flow!;
         if (!r.ok) {
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
         }
-        const outcome = leg === 'api' ? oauth2Flow.interpretBearerResponse(current, r.value, now()) : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
+        const outcome =
+          leg === 'api'
+            ? oauth2Flow.interpretBearerResponse(current, r.value, now())
+            : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
         annotateHistory(bridge, record, outcome);
         const next = outcome.state;
-        if (outcome.ok && leg !== 'api' && next.token) saveToken(bridge, random, { profileId: p.id, kind: 'oauth2', token: next.token.accessToken, refreshToken: next.token.refreshToken, scope: next.token.scope, obtainedAt: now(), expiresAt: next.token.expiresAt });
+        if (outcome.ok && leg !== 'api' && next.token)
+          saveToken(bridge, random, {
+            profileId: p.id,
+            kind: 'oauth2',
+            token: next.token.accessToken,
+            refreshToken: next.token.refreshToken,
+            scope: next.token.scope,
+            obtainedAt: now(),
+            expiresAt: next.token.expiresAt,
+          });
         // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
         if (!outcome.ok || leg === 'api') return set({ flow: next });
         const { draft, bearerProblem } = prepareApi(next);
         const { api: _stale, ...others } = get().drafts;
-        set({ flow: next, bearerProblem, drafts: { ...others, ...(draft ? { api: draft } : {}), ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}) } });
+        set({
+          flow: next,
+          bearerProblem,
+          drafts: {
+            ...others,
+            ...(draft ? { api: draft } : {}),
+            ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+          },
+        });
       },
       bearerSentAnyway() {
         const { flow } = get();

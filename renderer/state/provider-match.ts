@@ -17,14 +17,20 @@ export type SentExchange = Pick<Exchange, 'request' | 'startedAt' | 'local'>;
  * Exchanges recorded before the connection's end was kept have no `local`: for those only, the event that carries
  * the request's oauth_nonce (unique per request, RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)) is taken when there is one, otherwise none.
  */
-export function findProviderEvent(events: readonly ProviderEventView[], exchange: SentExchange, mockBaseUrl: string | null, nonce?: string | null): ProviderEventView | null {
+export function findProviderEvent(
+  events: readonly ProviderEventView[],
+  exchange: SentExchange,
+  mockBaseUrl: string | null,
+  nonce?: string | null
+): ProviderEventView | null {
   if (!isMockUrl(exchange.request.url, mockBaseUrl)) return null;
   const local = exchange.local;
   if (!local) return nonce ? findByNonce(events, nonce) : null;
   let ours: ProviderEventView | null = null;
   for (const e of events) {
     if (!e.client || e.client.port !== local.port || unmapped(e.client.address) !== unmapped(local.address)) continue;
-    if (e.exchange.startedAt >= exchange.startedAt && (!ours || e.exchange.startedAt < ours.exchange.startedAt)) ours = e;
+    if (e.exchange.startedAt >= exchange.startedAt && (!ours || e.exchange.startedAt < ours.exchange.startedAt))
+      ours = e;
   }
   return ours;
 }
@@ -35,7 +41,12 @@ const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\
 function findByNonce(events: readonly ProviderEventView[], nonce: string): ProviderEventView | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const { request } = events[i]!.exchange;
-    if (request.url.includes(nonce) || (request.body ?? '').includes(nonce) || request.headers.some(([, v]) => v.includes(nonce))) return events[i]!;
+    if (
+      request.url.includes(nonce) ||
+      (request.body ?? '').includes(nonce) ||
+      request.headers.some(([, v]) => v.includes(nonce))
+    )
+      return events[i]!;
   }
   return null;
 }

@@ -21,7 +21,11 @@ const KEYS = {
  * `<img>`); only the provider knows the flow's state or request token, so such a request is refused and the flow
  * keeps waiting for its own callback.
  */
-export function rejectedCallbackOf(event: EventPayload<'catcherEvent'>, catcherUri: string | null, kind: keyof typeof KEYS): RejectedCallback | null {
+export function rejectedCallbackOf(
+  event: EventPayload<'catcherEvent'>,
+  catcherUri: string | null,
+  kind: keyof typeof KEYS
+): RejectedCallback | null {
   if (event.type !== 'callback' || event.outcome !== 'unmatched' || !catcherUri) return null;
   let url: URL;
   let mine: URL;
@@ -36,5 +40,9 @@ export function rejectedCallbackOf(event: EventPayload<'catcherEvent'>, catcherU
   const carried = event.params.filter(([n]) => (key.names as readonly string[]).includes(n)).length;
   const what = carried === 0 ? `No ${key.shown}` : carried > 1 ? `${key.shown} more than once` : `Another ${key.shown}`;
   const q = event.url.indexOf('?');
-  return { at: event.at, query: q < 0 ? '' : event.url.slice(q + 1), reason: `${what}: a request that is not this flow's, e.g. from another web page (${key.cite})` };
+  return {
+    at: event.at,
+    query: q < 0 ? '' : event.url.slice(q + 1),
+    reason: `${what}: a request that is not this flow's, e.g. from another web page (${key.cite})`,
+  };
 }

@@ -2,12 +2,16 @@ import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, Pa
 import type { BridgeResult } from './result';
 
 /** The renderer's view: one async function per method, and a subscription to events. */
-export type BridgeApi = { readonly [M in MethodName]: (input?: MethodInput<M>) => Promise<BridgeResult<MethodOutput<M>>> } & {
+export type BridgeApi = {
+  readonly [M in MethodName]: (input?: MethodInput<M>) => Promise<BridgeResult<MethodOutput<M>>>;
+} & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
 /** The host's side: one handler per method, given the parsed input. Throw BridgeFailure for a coded error. */
-export type BridgeHandlers = { readonly [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> };
+export type BridgeHandlers = {
+  readonly [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M>;
+};
 
 /** Where hosts publish events; each transport fans them out to its renderers. */
 export interface EventSink {

@@ -1,9 +1,33 @@
 import { z } from 'zod';
-import { appInfoSchema, exportFileInputSchema, exportFileOutputSchema, openUrlInputSchema, openUrlOutputSchema } from './schemas/app';
-import { caughtCallbackSchema, catcherEventSchema, catcherOpenInputSchema, catcherWaitInputSchema } from './schemas/catcher';
+import {
+  appInfoSchema,
+  exportFileInputSchema,
+  exportFileOutputSchema,
+  openUrlInputSchema,
+  openUrlOutputSchema,
+} from './schemas/app';
+import {
+  caughtCallbackSchema,
+  catcherEventSchema,
+  catcherOpenInputSchema,
+  catcherWaitInputSchema,
+} from './schemas/catcher';
 import { exchangeSchema, rawRequestSchema } from './schemas/http';
-import { exportRequestInputSchema, exportResultSchema, exportTargetSchema, historyHarInputSchema } from './schemas/export';
-import { clockViewSchema, deauthorizeResultSchema, mockSettingsPatchSchema, mockSettingsSchema, mockStateSchema, mockStatusSchema, providerEventSchema } from './schemas/mock';
+import {
+  exportRequestInputSchema,
+  exportResultSchema,
+  exportTargetSchema,
+  historyHarInputSchema,
+} from './schemas/export';
+import {
+  clockViewSchema,
+  deauthorizeResultSchema,
+  mockSettingsPatchSchema,
+  mockSettingsSchema,
+  mockStateSchema,
+  mockStatusSchema,
+  providerEventSchema,
+} from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
 import { storeSchemas as s } from './schemas/store';
@@ -14,59 +38,162 @@ import { EVENT_NAMES, METHOD_NAMES } from './names';
  * exposes one function per method over IPC; the web host serves the same methods over HTTP and the events over
  * Server-Sent Events. Inputs are parsed with these schemas before any handler runs.
  */
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({
+  input,
+  output,
+  summary,
+});
 const none = z.strictObject({}).optional();
 
 const sendOptionsSchema = z.strictObject({
   allowSelfSigned: z.boolean().optional(),
-  ca: z.string().max(1024 * 1024).optional(),
+  ca: z
+    .string()
+    .max(1024 * 1024)
+    .optional(),
   connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
-  timeoutMs: z.number().int().min(100, 'the timeout must be at least 100 ms').max(600_000, 'the timeout must be at most 600000 ms').optional(),
-  maxResponseBytes: z.number().int().min(1024).max(100 * 1024 * 1024).optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(100, 'the timeout must be at least 100 ms')
+    .max(600_000, 'the timeout must be at most 600000 ms')
+    .optional(),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .optional(),
 });
 
 export const METHODS = {
   appInfo: method(none, appInfoSchema, 'Which host runs the app and how secrets are stored.'),
 
-  mockStart: method(z.strictObject({ port: z.number().int().min(0, 'the port must be 0 (any free port) to 65535').max(65535, 'the port must be 0 (any free port) to 65535').optional() }).optional(), mockStatusSchema, 'Start the embedded mock provider on 127.0.0.1.'),
+  mockStart: method(
+    z
+      .strictObject({
+        port: z
+          .number()
+          .int()
+          .min(0, 'the port must be 0 (any free port) to 65535')
+          .max(65535, 'the port must be 0 (any free port) to 65535')
+          .optional(),
+      })
+      .optional(),
+    mockStatusSchema,
+    'Start the embedded mock provider on 127.0.0.1.'
+  ),
   mockStop: method(none, mockStatusSchema, 'Stop the mock provider.'),
   mockStatus: method(none, mockStatusSchema, 'Whether the mock runs, and its base URL.'),
   mockState: method(none, mockStateSchema, "The mock's tokens, codes and settings (values only, never secrets)."),
   mockUpdateSettings: method(mockSettingsPatchSchema, mockSettingsSchema, 'Change lifetimes and strictness switches.'),
-  mockAdvanceClock: method(z.strictObject({ seconds: z.number().min(0, 'seconds must be 0 or more').max(10 * 365 * 86400, 'seconds must be at most ten years') }), clockViewSchema, "Move the mock's clock forward (to watch tokens expire)."),
+  mockAdvanceClock: method(
+    z.strictObject({
+      seconds: z
+        .number()
+        .min(0, 'seconds must be 0 or more')
+        .max(10 * 365 * 86400, 'seconds must be at most ten years'),
+    }),
+    clockViewSchema,
+    "Move the mock's clock forward (to watch tokens expire)."
+  ),
   mockResetClock: method(none, clockViewSchema, "Put the mock's clock back to real time."),
-  mockDeauthorize: method(z.strictObject({ token: z.string().min(1, 'the token is empty') }), deauthorizeResultSchema, "Deauthorize an OAuth 1.0a access token, as the user would (interface §3)."),
+  mockDeauthorize: method(
+    z.strictObject({ token: z.string().min(1, 'the token is empty') }),
+    deauthorizeResultSchema,
+    'Deauthorize an OAuth 1.0a access token, as the user would (interface §3).'
+  ),
   mockReset: method(none, z.strictObject({ reset: z.literal(true) }), 'Forget every token, code and event.'),
-  mockEvents: method(z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(), z.array(providerEventSchema), 'Recent requests the mock saw, oldest first.'),
+  mockEvents: method(
+    z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(),
+    z.array(providerEventSchema),
+    'Recent requests the mock saw, oldest first.'
+  ),
 
-  catcherOpen: method(catcherOpenInputSchema, z.strictObject({ port: z.number().int(), redirectUri: z.string() }), 'Listen on a loopback port (0: any free one) so its redirect URI can be sent before the wait opens.'),
-  catcherWait: method(catcherWaitInputSchema, z.strictObject({ waitId: z.string(), redirectUri: z.string() }), 'Listen for one flow\'s callback; it arrives as a catcherCallback event.'),
-  catcherCancel: method(z.strictObject({ waitId: z.string().min(1) }), z.strictObject({ cancelled: z.boolean() }), 'Stop waiting for a callback.'),
+  catcherOpen: method(
+    catcherOpenInputSchema,
+    z.strictObject({ port: z.number().int(), redirectUri: z.string() }),
+    'Listen on a loopback port (0: any free one) so its redirect URI can be sent before the wait opens.'
+  ),
+  catcherWait: method(
+    catcherWaitInputSchema,
+    z.strictObject({ waitId: z.string(), redirectUri: z.string() }),
+    "Listen for one flow's callback; it arrives as a catcherCallback event."
+  ),
+  catcherCancel: method(
+    z.strictObject({ waitId: z.string().min(1) }),
+    z.strictObject({ cancelled: z.boolean() }),
+    'Stop waiting for a callback.'
+  ),
 
-  httpSend: method(z.strictObject({ request: rawRequestSchema, options: sendOptionsSchema.optional(), record: s.historyRecord.optional() }), exchangeSchema, 'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history.'),
-  oauth1Trace: method(signatureInputSchema, signatureTraceSchema, 'Sign an OAuth 1.0a request and return every intermediate (RSA keys stay in the host).'),
-  rsaVerify: method(rsaVerifyInputSchema, rsaVerifyOutputSchema, "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."),
+  httpSend: method(
+    z.strictObject({
+      request: rawRequestSchema,
+      options: sendOptionsSchema.optional(),
+      record: s.historyRecord.optional(),
+    }),
+    exchangeSchema,
+    'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history.'
+  ),
+  oauth1Trace: method(
+    signatureInputSchema,
+    signatureTraceSchema,
+    'Sign an OAuth 1.0a request and return every intermediate (RSA keys stay in the host).'
+  ),
+  rsaVerify: method(
+    rsaVerifyInputSchema,
+    rsaVerifyOutputSchema,
+    "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."
+  ),
 
   profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),
   profileSave: method(s.profileSave, s.profile, 'Create or replace a profile.'),
   profileDelete: method(s.idInput, s.deleted, 'Delete a user profile (the mock profile cannot be deleted).'),
-  profilesExport: method(s.profilesExportInput, s.profilesExportOutput, 'Profiles as JSON; secrets only when asked for.'),
+  profilesExport: method(
+    s.profilesExportInput,
+    s.profilesExportOutput,
+    'Profiles as JSON; secrets only when asked for.'
+  ),
   profilesImport: method(s.profilesImportInput, s.profilesImportOutput, 'Add profiles from an export.'),
   tokensList: method(s.tokensListInput, z.array(s.token), 'Saved tokens, newest first.'),
   tokenSave: method(s.tokenSave, s.token, 'Save a token a flow obtained.'),
   tokenDelete: method(s.idInput, s.deleted, 'Delete a saved token.'),
-  historyList: method(s.historyQuery, s.historyPage, 'Exchanges, newest first, filtered; long bodies cut to their start (see `cut`), and how much the history holds.'),
-  historyBody: method(s.historyBodyInput, s.historyBody, 'Part of a history entry\'s body, by character offset: the rest of a body historyList cut.'),
-  historyAnnotate: method(s.historyAnnotate, s.annotated, "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."),
+  historyList: method(
+    s.historyQuery,
+    s.historyPage,
+    'Exchanges, newest first, filtered; long bodies cut to their start (see `cut`), and how much the history holds.'
+  ),
+  historyBody: method(
+    s.historyBodyInput,
+    s.historyBody,
+    "Part of a history entry's body, by character offset: the rest of a body historyList cut."
+  ),
+  historyAnnotate: method(
+    s.historyAnnotate,
+    s.annotated,
+    "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."
+  ),
   historyClear: method(none, s.cleared, 'Delete the history.'),
   settingsGet: method(none, s.settings, 'App settings.'),
   settingsUpdate: method(s.settingsPatch, s.settings, 'Change app settings.'),
 
-  exportTargets: method(none, z.array(exportTargetSchema), 'What a request can be exported as: snapshots, signing code, collections, HAR.'),
-  exportRequest: method(exportRequestInputSchema, exportResultSchema, 'A request as code or a collection; secrets as placeholders unless asked for.'),
+  exportTargets: method(
+    none,
+    z.array(exportTargetSchema),
+    'What a request can be exported as: snapshots, signing code, collections, HAR.'
+  ),
+  exportRequest: method(
+    exportRequestInputSchema,
+    exportResultSchema,
+    'A request as code or a collection; secrets as placeholders unless asked for.'
+  ),
   historyHar: method(historyHarInputSchema, exportResultSchema, 'The history (newest first) as HAR 1.2.'),
 
-  openUrl: method(openUrlInputSchema, openUrlOutputSchema, 'Open an authorization page: the system browser, or the mock in its own window.'),
+  openUrl: method(
+    openUrlInputSchema,
+    openUrlOutputSchema,
+    'Open an authorization page: the system browser, or the mock in its own window.'
+  ),
   exportFile: method(exportFileInputSchema, exportFileOutputSchema, 'Save an export where the user chooses.'),
 } as const;
 
@@ -95,5 +222,6 @@ export { METHOD_NAMES, EVENT_NAMES };
 
 // Compile-time: the schema-free name lists the preload uses are exactly the contract's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const namesMatch: Same<MethodName, (typeof METHOD_NAMES)[number]> & Same<EventName, (typeof EVENT_NAMES)[number]> = true;
+const namesMatch: Same<MethodName, (typeof METHOD_NAMES)[number]> & Same<EventName, (typeof EVENT_NAMES)[number]> =
+  true;
 void namesMatch;

@@ -9,17 +9,29 @@ const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, na
  * Runs one call for either transport: the method must exist, the input must match its schema, and whatever the
  * handler throws comes back as a coded error. Nothing is thrown to the caller.
  */
-export async function dispatch(handlers: BridgeHandlers, name: string, rawInput: unknown): Promise<BridgeResult<unknown>> {
-  if (!isMethod(name)) return failed(CONTRACT_ERROR.UNKNOWN_METHOD, `There is no bridge method ${JSON.stringify(name)}.`);
+export async function dispatch(
+  handlers: BridgeHandlers,
+  name: string,
+  rawInput: unknown
+): Promise<BridgeResult<unknown>> {
+  if (!isMethod(name))
+    return failed(CONTRACT_ERROR.UNKNOWN_METHOD, `There is no bridge method ${JSON.stringify(name)}.`);
   const parsed = METHODS[name].input.safeParse(rawInput);
-  if (!parsed.success) return failed(CONTRACT_ERROR.INVALID_INPUT, `${name}: ${describeIssues(parsed.error)}`, { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+  if (!parsed.success)
+    return failed(CONTRACT_ERROR.INVALID_INPUT, `${name}: ${describeIssues(parsed.error)}`, {
+      issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    });
   try {
     const handler = handlers[name] as (input: unknown) => unknown;
     return ok(await handler(parsed.data));
   } catch (e) {
     if (e instanceof BridgeFailure) return failed(e.code, e.message, e.details);
     const coded = e as { code?: unknown; message?: unknown };
-    if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code)) return failed(coded.code, e.message);
-    return failed(CONTRACT_ERROR.INTERNAL, `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code))
+      return failed(coded.code, e.message);
+    return failed(
+      CONTRACT_ERROR.INTERNAL,
+      `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`
+    );
   }
 }

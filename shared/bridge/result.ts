@@ -13,7 +13,8 @@ export interface BridgeError {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
+export type BridgeResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
 
 /** Codes the contract itself produces, a vocabulary beside PROTOCOL_ERROR; services add their own. */
 export const CONTRACT_ERROR = {
@@ -33,21 +34,24 @@ export const CONTRACT_ERROR = {
   INTERNAL: 'internal',
 } as const;
 
-
 /** Thrown by a handler to answer with a specific code; anything else thrown becomes `internal`. */
 export class BridgeFailure extends Error {
   override readonly name = 'BridgeFailure';
   constructor(
     readonly code: string,
     message: string,
-    readonly details?: Readonly<Record<string, unknown>>,
+    readonly details?: Readonly<Record<string, unknown>>
   ) {
     super(message);
   }
 }
 
 export const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
-export const failed = (code: string, message: string, details?: Readonly<Record<string, unknown>>): BridgeResult<never> => ({ ok: false, error: details ? { code, message, details } : { code, message } });
+export const failed = (
+  code: string,
+  message: string,
+  details?: Readonly<Record<string, unknown>>
+): BridgeResult<never> => ({ ok: false, error: details ? { code, message, details } : { code, message } });
 
 /**
  * What a caller that ran a bridge call or a core function keeps of a failure: a ProtocolError or BridgeFailure
@@ -55,6 +59,7 @@ export const failed = (code: string, message: string, details?: Readonly<Record<
  */
 export function bridgeErrorOf(e: unknown): BridgeError {
   if (e instanceof ProtocolError) return { code: e.code, message: e.message, details: { step: e.step } };
-  if (e instanceof BridgeFailure) return e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message };
+  if (e instanceof BridgeFailure)
+    return e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message };
   return { code: CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) };
 }

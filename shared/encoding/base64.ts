@@ -39,13 +39,23 @@ export function base64UrlEncode(bytes: Uint8Array): string {
 /** Decodes standard or url-safe base64; padding optional. Anything else is an error naming the position. */
 export function base64Decode(text: string, step: ProtocolStep = 'base64'): Uint8Array {
   const clean = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  if (clean.length % 4 === 1) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASE64, step, `"${text}" is not base64: its length cannot be a whole number of bytes.`);
+  if (clean.length % 4 === 1)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_BASE64,
+      step,
+      `"${text}" is not base64: its length cannot be a whole number of bytes.`
+    );
   const out: number[] = [];
   let buffer = 0;
   let bits = 0;
   for (let i = 0; i < clean.length; i++) {
     const v = ALPHABET.indexOf(clean[i]!);
-    if (v < 0) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASE64, step, `"${text}" is not base64: character ${JSON.stringify(clean[i])} at position ${i}.`);
+    if (v < 0)
+      throw new ProtocolError(
+        PROTOCOL_ERROR.INVALID_BASE64,
+        step,
+        `"${text}" is not base64: character ${JSON.stringify(clean[i])} at position ${i}.`
+      );
     buffer = (buffer << 6) | v;
     bits += 6;
     if (bits >= 8) {

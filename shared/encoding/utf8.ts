@@ -29,7 +29,12 @@ const REPLACEMENT = '\uFFFD';
  */
 export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Array {
   const lone = LONE_SURROGATE.exec(value);
-  if (lone) throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${lone.index}: the text is not valid Unicode and has no UTF-8 form.`);
+  if (lone)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_UNICODE,
+      step,
+      `Lone UTF-16 surrogate at index ${lone.index}: the text is not valid Unicode and has no UTF-8 form.`
+    );
   return encoder.encode(value);
 }
 
@@ -42,7 +47,11 @@ export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'
   try {
     return strict.decode(octets);
   } catch {
-    throw new ProtocolError(PROTOCOL_ERROR.INVALID_UTF8, step, `Invalid UTF-8 byte sequence at byte ${firstInvalidByte(octets)}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_UTF8,
+      step,
+      `Invalid UTF-8 byte sequence at byte ${firstInvalidByte(octets)}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`
+    );
   }
 }
 

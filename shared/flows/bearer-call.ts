@@ -47,7 +47,13 @@ export interface RefreshSettings {
 }
 
 export type BearerStep =
-  | { readonly kind: 'refresh'; readonly why: 'expired' | '401'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string }
+  | {
+      readonly kind: 'refresh';
+      readonly why: 'expired' | '401';
+      readonly exchange: Exchange;
+      readonly ok: boolean;
+      readonly summary: string;
+    }
   | { readonly kind: 'call'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string };
 
 export interface BearerCallResult {
@@ -63,42 +69,109 @@ const STEP = 'bearer';
 function bearerRequest(input: BearerCallInput, accessToken: string): RawRequest {
   const placement = input.placement ?? 'header';
   const headers: Param[] = [...(input.headers ?? [])];
-  if (input.contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', input.contentType]);
+  if (input.contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type'))
+    headers.push(['Content-Type', input.contentType]);
   let url = input.url;
   let body = input.body;
   if (placement === 'header') headers.unshift(['Authorization', bearerAuthorization(accessToken)]);
-  if (placement === 'query') url = `${url.replace(/#.*$/s, '')}${url.includes('?') ? '&' : '?'}${formEncode([['access_token', accessToken]])}`;
+  if (placement === 'query')
+    url = `${url.replace(/#.*$/s, '')}${url.includes('?') ? '&' : '?'}${formEncode([['access_token', accessToken]])}`;
   if (placement === 'form') {
     const method = input.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD') throw new ProtocolError(PROTOCOL_ERROR.BEARER_FORM_METHOD, STEP, 'The access token can go in the body only with a method that has one, such as POST (RFC 6750 §2.2); use the header or the query.');
-    if (body && !isFormContentType(input.contentType)) throw new ProtocolError(PROTOCOL_ERROR.BEARER_FORM_BODY, STEP, `The access token can go in the body only when it is ${FORM_CONTENT_TYPE} (RFC 6750 §2.2); the body is ${input.contentType ?? 'of no declared type'}.`);
+    if (method === 'GET' || method === 'HEAD')
+      throw new ProtocolError(
+        PROTOCOL_ERROR.BEARER_FORM_METHOD,
+        STEP,
+        'The access token can go in the body only with a method that has one, such as POST (RFC 6750 §2.2); use the header or the query.'
+      );
+    if (body && !isFormContentType(input.contentType))
+      throw new ProtocolError(
+        PROTOCOL_ERROR.BEARER_FORM_BODY,
+        STEP,
+        `The access token can go in the body only when it is ${FORM_CONTENT_TYPE} (RFC 6750 §2.2); the body is ${input.contentType ?? 'of no declared type'}.`
+      );
     if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', FORM_CONTENT_TYPE]);
     body = (body ? `${body}&` : '') + formEncode([['access_token', accessToken]]);
   }
-  return withExtraHeaders({ method: input.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) }, input.extraHeaders);
+  return withExtraHeaders(
+    { method: input.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) },
+    input.extraHeaders
+  );
 }
 
-const expiring = (t: SavedBearer, now: number, earlySeconds: number) => t.expiresAt !== null && now + earlySeconds * 1000 >= t.expiresAt;
+const expiring = (t: SavedBearer, now: number, earlySeconds: number) =>
+  t.expiresAt !== null && now + earlySeconds * 1000 >= t.expiresAt;
 
-async function refresh(t: SavedBearer, r: RefreshSettings, why: 'expired' | '401', send: (req: RawRequest) => Promise<Exchange>, now: () => number) {
-  const reason = why === '401' ? 'the server answered 401' : t.expiresAt !== null && now() < t.expiresAt ? `the token expires within ${r.earlySeconds ?? 0} s` : 'the token had passed expires_in';
-  const request = withExtraHeaders(buildTokenRequest({ tokenUrl: r.tokenUrl, clientId: r.clientId, clientSecret: r.clientSecret, authentication: r.authentication, grant: { type: 'refresh_token', refreshToken: t.refreshToken! }, extraParams: r.extraParams ?? [], bodyFormat: r.bodyFormat ?? 'form' }).request, r.extraHeaders);
+async function refresh(
+  t: SavedBearer,
+  r: RefreshSettings,
+  why: 'expired' | '401',
+  send: (req: RawRequest) => Promise<Exchange>,
+  now: () => number
+) {
+  const reason =
+    why === '401'
+      ? 'the server answered 401'
+      : t.expiresAt !== null && now() < t.expiresAt
+        ? `the token expires within ${r.earlySeconds ?? 0} s`
+        : 'the token had passed expires_in';
+  const request = withExtraHeaders(
+    buildTokenRequest({
+      tokenUrl: r.tokenUrl,
+      clientId: r.clientId,
+      clientSecret: r.clientSecret,
+      authentication: r.authentication,
+      grant: { type: 'refresh_token', refreshToken: t.refreshToken! },
+      extraParams: r.extraParams ?? [],
+      bodyFormat: r.bodyFormat ?? 'form',
+    }).request,
+    r.extraHeaders
+  );
   const exchange = await send(request);
   const parsed = parseTokenResponse(exchange.response, { now: now(), grant: 'refresh_token' });
   if (parsed.kind !== 'token') {
-    return { step: { kind: 'refresh', why, exchange, ok: false, summary: `The refresh was refused: ${parsed.reason}` } as const, token: null };
+    return {
+      step: {
+        kind: 'refresh',
+        why,
+        exchange,
+        ok: false,
+        summary: `The refresh was refused: ${parsed.reason}`,
+      } as const,
+      token: null,
+    };
   }
   const n: TokenSet = parsed.token;
   // A refresh without a new refresh token keeps the old one (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
-  const token: SavedBearer = { accessToken: n.accessToken, refreshToken: n.refreshToken ?? t.refreshToken, expiresAt: n.expiresAt, scope: n.scope ?? t.scope };
-  return { step: { kind: 'refresh', why, exchange, ok: true, summary: `Refreshed (${reason}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.` } as const, token };
+  const token: SavedBearer = {
+    accessToken: n.accessToken,
+    refreshToken: n.refreshToken ?? t.refreshToken,
+    expiresAt: n.expiresAt,
+    scope: n.scope ?? t.scope,
+  };
+  return {
+    step: {
+      kind: 'refresh',
+      why,
+      exchange,
+      ok: true,
+      summary: `Refreshed (${reason}); new access token${n.expiresIn !== null ? `, valid for ${n.expiresIn} s` : ''}.`,
+    } as const,
+    token,
+  };
 }
 
 /**
  * Sends the request with the token: refreshes first when expired (or within the settings' earlySeconds of it), and
  * once on a 401, when a refresh token and the settings are there.
  */
-export async function callWithBearer(input: BearerCallInput, given: SavedBearer, refreshWith: RefreshSettings | null, send: (req: RawRequest) => Promise<Exchange>, now: () => number): Promise<BearerCallResult> {
+export async function callWithBearer(
+  input: BearerCallInput,
+  given: SavedBearer,
+  refreshWith: RefreshSettings | null,
+  send: (req: RawRequest) => Promise<Exchange>,
+  now: () => number
+): Promise<BearerCallResult> {
   const steps: BearerStep[] = [];
   let token = given;
   let refreshed = false;
@@ -110,13 +183,21 @@ export async function callWithBearer(input: BearerCallInput, given: SavedBearer,
     if (r.token) token = r.token;
     return !!r.token;
   };
-  if (expiring(token, now(), refreshWith?.earlySeconds ?? 0) && canRefresh() && !(await tryRefresh('expired'))) return { steps, token, refreshed: false };
+  if (expiring(token, now(), refreshWith?.earlySeconds ?? 0) && canRefresh() && !(await tryRefresh('expired')))
+    return { steps, token, refreshed: false };
   const call = async () => {
     const exchange = await send(bearerRequest(input, token.accessToken));
     const status = exchange.response.status;
     const challenge = headerValue(exchange.response.headers, 'www-authenticate');
     const ok = status >= 200 && status < 300;
-    steps.push({ kind: 'call', exchange, ok, summary: ok ? `Answered ${status}.` : `Answered ${status}${status === 401 && challenge ? ` (WWW-Authenticate: ${challenge})` : ''}.` });
+    steps.push({
+      kind: 'call',
+      exchange,
+      ok,
+      summary: ok
+        ? `Answered ${status}.`
+        : `Answered ${status}${status === 401 && challenge ? ` (WWW-Authenticate: ${challenge})` : ''}.`,
+    });
     return status;
   };
   if ((await call()) === 401 && canRefresh() && (await tryRefresh('401'))) await call();

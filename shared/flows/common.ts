@@ -23,7 +23,12 @@ export function endpointUrl(baseUrl: string, path: string): string {
 /** The status line check every leg makes first. */
 export function statusCheck(exchange: Exchange, expected = 200): Check {
   const { status, statusText } = exchange.response;
-  return check('status', status === expected, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim() + `; expected ${expected}.`);
+  return check(
+    'status',
+    status === expected,
+    `HTTP ${status} ${statusText}`.trim(),
+    `HTTP ${status} ${statusText}`.trim() + `; expected ${expected}.`
+  );
 }
 
 /** Replaces one leg's status without touching the others. */

@@ -8,7 +8,16 @@ import type { SignatureMethod } from '../oauth1/signing';
 import type { CryptoPort, RandomPort } from '../ports';
 import { hexEncode } from '../encoding/base64';
 import { SEED } from '../seed';
-import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Interpretation, type LegStatus } from './common';
+import {
+  check,
+  endpointUrl,
+  note,
+  serviceRequirement,
+  warning,
+  withLeg,
+  type Interpretation,
+  type LegStatus,
+} from './common';
 import { withExtraHeaders } from './extra-headers';
 import { readCredentials, remedyFor } from './oauth1-credentials';
 import { oauth1CallbackChecks } from './callback-checks';
@@ -47,7 +56,12 @@ export interface OAuth1Config {
 export interface OAuth1State {
   readonly config: OAuth1Config;
   readonly legs: Readonly<Record<OAuth1Leg, LegStatus>>;
-  readonly requestToken: { readonly token: string; readonly secret: string; readonly expiresAt: number | null; readonly callbackConfirmed: boolean } | null;
+  readonly requestToken: {
+    readonly token: string;
+    readonly secret: string;
+    readonly expiresAt: number | null;
+    readonly callbackConfirmed: boolean;
+  } | null;
   readonly verifier: string | null;
   readonly accessToken: {
     readonly token: string;
@@ -79,7 +93,13 @@ export function freshNonceAndTimestamp(random: RandomPort, now: number): { nonce
 }
 
 export function startOAuth1(config: OAuth1Config): OAuth1State {
-  return { config, legs: { requestToken: 'ready', authorize: 'not_started', accessToken: 'not_started', api: 'not_started' }, requestToken: null, verifier: null, accessToken: null };
+  return {
+    config,
+    legs: { requestToken: 'ready', authorize: 'not_started', accessToken: 'not_started', api: 'not_started' },
+    requestToken: null,
+    verifier: null,
+    accessToken: null,
+  };
 }
 
 const paths = (c: OAuth1Config) => ({
@@ -94,11 +114,19 @@ type LegInput = Omit<SignatureInput, 'nonce' | 'timestamp'>;
  * What a leg signs, before nonce and timestamp: the profile's settings plus the leg's own values. Parameters in the
  * body need a form body (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)), so an empty one is declared; a GET has no body to carry them.
  */
-function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>): LegInput {
+function legSignatureInput(
+  state: OAuth1State,
+  leg: OAuth1Leg,
+  base: Pick<SignatureInput, 'method' | 'url'> & Partial<SignatureInput>
+): LegInput {
   const c = state.config;
   const placement = c.placement ?? 'header';
   if (placement === 'body' && base.body === undefined && base.method.toUpperCase() === 'GET') {
-    throw new ProtocolError(PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM, leg, 'A GET request has no body for the protocol parameters (RFC 5849 §3.5.2); send them in the header or the query.');
+    throw new ProtocolError(
+      PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM,
+      leg,
+      'A GET request has no body for the protocol parameters (RFC 5849 §3.5.2); send them in the header or the query.'
+    );
   }
   const emptyForm = placement === 'body' && base.body === undefined ? { body: '', contentType: FORM_CONTENT_TYPE } : {};
   return {
@@ -119,10 +147,32 @@ function legSignatureInput(state: OAuth1State, leg: OAuth1Leg, base: Pick<Signat
 export function tokenLegInput(state: OAuth1State, leg: 'requestToken' | 'accessToken'): LegInput {
   const c = state.config;
   const method = c.legMethod ?? 'POST';
-  if (leg === 'requestToken') return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).requestToken), callback: c.callback });
-  if (!state.requestToken) throw new ProtocolError(PROTOCOL_ERROR.NO_REQUEST_TOKEN, 'accessToken', 'There is no request token yet; run step one first.');
-  if (!state.verifier) throw new ProtocolError(PROTOCOL_ERROR.MISSING_VERIFIER, 'accessToken', 'There is no verifier yet; authorize the request token (step two) first.');
-  return legSignatureInput(state, leg, { method, url: endpointUrl(c.baseUrl, paths(c).accessToken), token: state.requestToken.token, tokenSecret: state.requestToken.secret, verifier: state.verifier, callback: c.callbackInAccessToken ? c.callback : null });
+  if (leg === 'requestToken')
+    return legSignatureInput(state, leg, {
+      method,
+      url: endpointUrl(c.baseUrl, paths(c).requestToken),
+      callback: c.callback,
+    });
+  if (!state.requestToken)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.NO_REQUEST_TOKEN,
+      'accessToken',
+      'There is no request token yet; run step one first.'
+    );
+  if (!state.verifier)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_VERIFIER,
+      'accessToken',
+      'There is no verifier yet; authorize the request token (step two) first.'
+    );
+  return legSignatureInput(state, leg, {
+    method,
+    url: endpointUrl(c.baseUrl, paths(c).accessToken),
+    token: state.requestToken.token,
+    tokenSecret: state.requestToken.secret,
+    verifier: state.verifier,
+    callback: c.callbackInAccessToken ? c.callback : null,
+  });
 }
 
 /** The request a leg sends: the signed request with the profile's extra headers after its own (not signed, RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). */
@@ -145,32 +195,55 @@ export function buildRequestTokenRequest(state: OAuth1State, ctx: SigningContext
   return sign(state, tokenLegInput(state, 'requestToken'), ctx);
 }
 
-export function interpretRequestToken(state: OAuth1State, exchange: Exchange, now: number): Interpretation<OAuth1State> {
+export function interpretRequestToken(
+  state: OAuth1State,
+  exchange: Exchange,
+  now: number
+): Interpretation<OAuth1State> {
   const service = state.config.service ?? false;
   const { fields, checks, ok, failure } = readCredentials(exchange, service, 'request token');
-  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'requestToken', 'failed') }, ok, summary: failure!, checks };
+  if (!ok)
+    return { state: { ...state, legs: withLeg(state.legs, 'requestToken', 'failed') }, ok, summary: failure!, checks };
   const token = fields.get('oauth_token')!;
   const secret = fields.get('oauth_token_secret')!;
   const expiresIn = fields.get('oauth_expires_in');
   const validExpiry = expiresIn !== undefined && /^[0-9]{1,12}$/.test(expiresIn);
   const confirmed = fields.get('oauth_callback_confirmed') === 'true';
   checks.push(
-    serviceRequirement(service, 'oauth_expires_in', validExpiry, `The request token is valid for ${expiresIn} s (interface §2.1).`, {
-      service: `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (interface §2.1).`,
-      rfc: `${expiresIn === undefined ? 'No oauth_expires_in' : `oauth_expires_in is ${JSON.stringify(expiresIn)}`}: RFC 5849 defines no lifetime for request tokens, so it is unknown; finish step three soon.`,
-    }),
+    serviceRequirement(
+      service,
+      'oauth_expires_in',
+      validExpiry,
+      `The request token is valid for ${expiresIn} s (interface §2.1).`,
+      {
+        service: `oauth_expires_in is ${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}; the service sends the lifetime in whole seconds (interface §2.1).`,
+        rfc: `${expiresIn === undefined ? 'No oauth_expires_in' : `oauth_expires_in is ${JSON.stringify(expiresIn)}`}: RFC 5849 defines no lifetime for request tokens, so it is unknown; finish step three soon.`,
+      }
+    ),
     // RFC 5849 §2.1 requires it; servers of the older OAuth 1.0 (without the "a") never send it, and the service does not list it.
-    confirmed ? check('oauth_callback_confirmed', true, 'oauth_callback_confirmed=true (RFC 5849 §2.1).', '') : note('oauth_callback_confirmed', `oauth_callback_confirmed is ${fields.has('oauth_callback_confirmed') ? JSON.stringify(fields.get('oauth_callback_confirmed')) : 'missing'}; RFC 5849 §2.1 requires "true" (OAuth 1.0 servers before the "a" revision leave it out).`),
+    confirmed
+      ? check('oauth_callback_confirmed', true, 'oauth_callback_confirmed=true (RFC 5849 §2.1).', '')
+      : note(
+          'oauth_callback_confirmed',
+          `oauth_callback_confirmed is ${fields.has('oauth_callback_confirmed') ? JSON.stringify(fields.get('oauth_callback_confirmed')) : 'missing'}; RFC 5849 §2.1 requires "true" (OAuth 1.0 servers before the "a" revision leave it out).`
+        )
   );
   const failed = checks.find((c) => !c.ok);
   return {
     ok: !failed,
     checks,
-    summary: failed ? `Request token ${token} received, but the response breaks the service's interface: ${failed.message}` : `Request token ${token} received.`,
+    summary: failed
+      ? `Request token ${token} received, but the response breaks the service's interface: ${failed.message}`
+      : `Request token ${token} received.`,
     state: {
       ...state,
       legs: { ...state.legs, requestToken: failed ? 'failed' : 'succeeded', authorize: 'ready' },
-      requestToken: { token, secret, expiresAt: validExpiry ? now + Number(expiresIn) * 1000 : null, callbackConfirmed: confirmed },
+      requestToken: {
+        token,
+        secret,
+        expiresAt: validExpiry ? now + Number(expiresIn) * 1000 : null,
+        callbackConfirmed: confirmed,
+      },
       verifier: null,
       accessToken: null,
     },
@@ -179,31 +252,59 @@ export function interpretRequestToken(state: OAuth1State, exchange: Exchange, no
 
 /** Step two (interface §4.1): the URL the user's browser opens. `callbackOverride` is sent only when it differs. */
 export function buildAuthorizeUrl(state: OAuth1State, callbackOverride?: string | null): string {
-  if (!state.requestToken) throw new ProtocolError(PROTOCOL_ERROR.NO_REQUEST_TOKEN, 'authorize', 'There is no request token yet; run step one (request token) first.');
+  if (!state.requestToken)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.NO_REQUEST_TOKEN,
+      'authorize',
+      'There is no request token yet; run step one (request token) first.'
+    );
   const params: Param[] = [['oauth_token', state.requestToken.token]];
   if (callbackOverride) params.push(['oauth_callback', callbackOverride]);
   const url = endpointUrl(state.config.baseUrl, paths(state.config).authorize);
   return `${url}${url.includes('?') ? '&' : '?'}${formEncode(params)}`;
 }
 
-export const authorizationOpened = (state: OAuth1State): OAuth1State => ({ ...state, legs: withLeg(state.legs, 'authorize', 'waiting') });
+export const authorizationOpened = (state: OAuth1State): OAuth1State => ({
+  ...state,
+  legs: withLeg(state.legs, 'authorize', 'waiting'),
+});
 
 /**
  * The redirect back (interface §4.1 step two): the callback's checks, the returned oauth_token first compared with
  * the request token (CSRF check). The raw query, or its parameters already decoded.
  */
 export function interpretCallback(state: OAuth1State, query: string | readonly Param[]): Interpretation<OAuth1State> {
-  const parsed = typeof query === 'string' ? parseCallbackQuery(query.replace(/^\?/, '')) : { params: query, malformed: [] };
+  const parsed =
+    typeof query === 'string' ? parseCallbackQuery(query.replace(/^\?/, '')) : { params: query, malformed: [] };
   const { checks } = oauth1CallbackChecks(parsed, state.requestToken?.token ?? '');
   const failed = checks.find((c) => !c.ok);
   return failed
-    ? { ok: false, checks, summary: failed.message, state: { ...state, legs: withLeg(state.legs, 'authorize', 'failed') } }
-    : { ok: true, checks, summary: 'Authorized; the verifier is ready for step three.', state: { ...state, verifier: single(parsed.params, 'oauth_verifier')!, legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } } };
+    ? {
+        ok: false,
+        checks,
+        summary: failed.message,
+        state: { ...state, legs: withLeg(state.legs, 'authorize', 'failed') },
+      }
+    : {
+        ok: true,
+        checks,
+        summary: 'Authorized; the verifier is ready for step three.',
+        state: {
+          ...state,
+          verifier: single(parsed.params, 'oauth_verifier')!,
+          legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' },
+        },
+      };
 }
 
 /** For `oob`: the user types the verifier the provider showed. */
 export function verifierEntered(state: OAuth1State, verifier: string): OAuth1State {
-  if (!verifier.trim()) throw new ProtocolError(PROTOCOL_ERROR.MISSING_VERIFIER, 'authorize', 'The verifier is empty; copy it from the provider\'s page.');
+  if (!verifier.trim())
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_VERIFIER,
+      'authorize',
+      "The verifier is empty; copy it from the provider's page."
+    );
   return { ...state, verifier: verifier.trim(), legs: { ...state.legs, authorize: 'succeeded', accessToken: 'ready' } };
 }
 
@@ -221,12 +322,34 @@ export function interpretAccessToken(state: OAuth1State, exchange: Exchange, now
   const { fields, checks, ok, failure } = readCredentials(exchange, state.config.service ?? false, 'access token');
   // The client's own clock says the request token expired: the reason when the server refused, a note when it did not.
   if (requestTokenExpired(state, now)) {
-    checks.push(ok ? note('request token lifetime', 'oauth_expires_in had elapsed by the client\'s clock, yet the server accepted the request token.') : check('request token lifetime', false, '', 'The request token had expired (oauth_expires_in elapsed, interface §3); start again from step one.'));
+    checks.push(
+      ok
+        ? note(
+            'request token lifetime',
+            "oauth_expires_in had elapsed by the client's clock, yet the server accepted the request token."
+          )
+        : check(
+            'request token lifetime',
+            false,
+            '',
+            'The request token had expired (oauth_expires_in elapsed, interface §3); start again from step one.'
+          )
+    );
   }
-  if (!ok) return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: failure!, checks };
+  if (!ok)
+    return { state: { ...state, legs: withLeg(state.legs, 'accessToken', 'failed') }, ok, summary: failure!, checks };
   const token = fields.get('oauth_token')!;
   const others = Object.fromEntries([...fields].filter(([k]) => k !== 'oauth_token' && k !== 'oauth_token_secret'));
-  return { ok, checks, summary: `Access token ${token} received; it does not expire (interface §2.2).`, state: { ...state, legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' }, accessToken: { token, secret: fields.get('oauth_token_secret')!, deauthorized: false, fields: others } } };
+  return {
+    ok,
+    checks,
+    summary: `Access token ${token} received; it does not expire (interface §2.2).`,
+    state: {
+      ...state,
+      legs: { ...state.legs, accessToken: 'succeeded', api: 'ready' },
+      accessToken: { token, secret: fields.get('oauth_token_secret')!, deauthorized: false, fields: others },
+    },
+  };
 }
 
 export interface ApiRequestInput {
@@ -242,13 +365,18 @@ export interface ApiRequestInput {
  * The API request a flow ends with: a GET of the API path, or a POST when the protocol parameters travel in the body,
  * since only a form body can carry them (RFC 5849 §3.5.2) and a GET has none.
  */
-export const defaultApiRequest = (config: OAuth1Config, path: string): ApiRequestInput => ({ method: config.placement === 'body' ? 'POST' : 'GET', path });
+export const defaultApiRequest = (config: OAuth1Config, path: string): ApiRequestInput => ({
+  method: config.placement === 'body' ? 'POST' : 'GET',
+  path,
+});
 
 /**
  * A request with its own token (none: two-legged), callback and verifier, as SignatureInput names them; absent
  * ones are not sent. A `url` is taken as given (a full URL the caller has), a `path` is joined to the base URL.
  */
-export type SignedRequestInput = Omit<ApiRequestInput, 'path'> & ({ readonly path: string } | { readonly url: string }) & Partial<Pick<SignatureInput, 'token' | 'tokenSecret' | 'callback' | 'verifier'>>;
+export type SignedRequestInput = Omit<ApiRequestInput, 'path'> &
+  ({ readonly path: string } | { readonly url: string }) &
+  Partial<Pick<SignatureInput, 'token' | 'tokenSecret' | 'callback' | 'verifier'>>;
 const REQUEST_CREDENTIALS = ['token', 'tokenSecret', 'callback', 'verifier'] as const;
 
 /**
@@ -258,16 +386,32 @@ const REQUEST_CREDENTIALS = ['token', 'tokenSecret', 'callback', 'verifier'] as 
  */
 export function signedRequestInput(state: OAuth1State, input: SignedRequestInput): LegInput {
   const form = input.form ?? [];
-  if (form.length && input.rawBody) throw new ProtocolError(PROTOCOL_ERROR.TWO_BODIES, 'api', 'Give either form parameters or a raw body, not both: a request has one body.');
-  const body = input.rawBody ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash } : form.length ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE } : {};
-  const credentials = Object.fromEntries(REQUEST_CREDENTIALS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  if (form.length && input.rawBody)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.TWO_BODIES,
+      'api',
+      'Give either form parameters or a raw body, not both: a request has one body.'
+    );
+  const body = input.rawBody
+    ? { body: input.rawBody.text, contentType: input.rawBody.contentType, includeBodyHash: !!input.rawBody.bodyHash }
+    : form.length
+      ? { body: formEncode(form), contentType: FORM_CONTENT_TYPE }
+      : {};
+  const credentials = Object.fromEntries(
+    REQUEST_CREDENTIALS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])
+  );
   const url = 'url' in input ? input.url : endpointUrl(state.config.baseUrl, input.path);
   return legSignatureInput(state, 'api', { method: input.method, url, ...credentials, ...body });
 }
 
 /** What a protected-resource request signs (RFC 5849 §3): the access token, the method, the path and its body. */
 export function apiLegInput(state: OAuth1State, input: ApiRequestInput): LegInput {
-  if (!state.accessToken) throw new ProtocolError(PROTOCOL_ERROR.NO_ACCESS_TOKEN, 'api', 'There is no access token yet; finish step three first.');
+  if (!state.accessToken)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.NO_ACCESS_TOKEN,
+      'api',
+      'There is no access token yet; finish step three first.'
+    );
   return signedRequestInput(state, { ...input, token: state.accessToken.token, tokenSecret: state.accessToken.secret });
 }
 
@@ -290,14 +434,27 @@ export function interpretApiResponse(state: OAuth1State, exchange: Exchange): In
   const ok = status >= 200 && status < 300;
   // Judged by its status; an error document in a 2xx body (Flickr's stat="fail") is shown, not made a failure.
   const answered = ok ? apiAnswer(exchange.response) : null;
-  const checks = [check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim()), ...(answered?.bodySays ? [warning('body', answered.bodySays)] : [])];
+  const checks = [
+    check('status', ok, `HTTP ${status} ${statusText}`.trim(), `HTTP ${status} ${statusText}`.trim()),
+    ...(answered?.bodySays ? [warning('body', answered.bodySays)] : []),
+  ];
   const said = ok ? null : providerMessage(exchange.response);
   const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
-  const fallback = tokenGone ? ' The access token is not accepted, for example deauthorized by the user (interface §3): run the flow again for a new one.' : '';
+  const fallback = tokenGone
+    ? ' The access token is not accepted, for example deauthorized by the user (interface §3): run the flow again for a new one.'
+    : '';
   // What to do: the provider's own advice when it gave some; else the remedy for its code, or the 401 fallback.
   const todo = said && said.text !== said.code ? '' : (said && remedyFor(said)) || fallback;
-  const tokenKept = status === 401 && !tokenGone ? ' This request was refused; the access token itself may still be good.' : '';
-  const summary = answered ? answered.summary : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}${tokenKept}`;
+  const tokenKept =
+    status === 401 && !tokenGone ? ' This request was refused; the access token itself may still be good.' : '';
+  const summary = answered
+    ? answered.summary
+    : `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}${tokenKept}`;
   const accessToken = tokenGone && state.accessToken ? { ...state.accessToken, deauthorized: true } : state.accessToken;
-  return { ok, checks, summary, state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') } };
+  return {
+    ok,
+    checks,
+    summary,
+    state: { ...state, accessToken, legs: withLeg(state.legs, 'api', ok ? 'succeeded' : 'failed') },
+  };
 }

@@ -11,7 +11,16 @@ import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import { generateNonce, isOpenIdScope } from '../oidc/nonce';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
-import { asConsequences, check, endpointUrl, warning, statusCheck, withLeg, type Interpretation, type LegStatus } from './common';
+import {
+  asConsequences,
+  check,
+  endpointUrl,
+  warning,
+  statusCheck,
+  withLeg,
+  type Interpretation,
+  type LegStatus,
+} from './common';
 import { withExtraHeaders } from './extra-headers';
 import { oauth2CallbackChecks } from './callback-checks';
 import { parseCallbackQuery, single } from './callback-query';
@@ -55,7 +64,10 @@ export interface OAuth2State {
   readonly nonce: string | null;
 }
 
-const paths = (c: OAuth2Config) => ({ authorize: c.paths?.authorize ?? SEED.endpoints.oauth2Authorize.path, token: c.paths?.token ?? SEED.endpoints.oauth2Token.path });
+const paths = (c: OAuth2Config) => ({
+  authorize: c.paths?.authorize ?? SEED.endpoints.oauth2Authorize.path,
+  token: c.paths?.token ?? SEED.endpoints.oauth2Token.path,
+});
 
 /** A new attempt: a fresh state and PKCE verifier from the injected random source. */
 export function startOAuth2(config: OAuth2Config, random: RandomPort, crypto: CryptoPort): OAuth2State {
@@ -87,75 +99,179 @@ export function buildAuthorizeRequest(s: OAuth2State) {
   });
 }
 
-export const authorizationOpened = (s: OAuth2State): OAuth2State => ({ ...s, legs: withLeg(s.legs, 'authorize', 'waiting') });
+export const authorizationOpened = (s: OAuth2State): OAuth2State => ({
+  ...s,
+  legs: withLeg(s.legs, 'authorize', 'waiting'),
+});
 
 /**
  * The redirect back (interface §4.2): the callback's checks (the state, as sent, before the code is taken: RFC 6749
  * §10.12). A URL, or just its query.
  */
 export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): Interpretation<OAuth2State> {
-  const query = /^https?:/i.test(callbackUrlOrQuery) ? (parseHttpUrl(callbackUrlOrQuery, 'callback').query ?? '') : callbackUrlOrQuery.replace(/^\?/, '');
+  const query = /^https?:/i.test(callbackUrlOrQuery)
+    ? (parseHttpUrl(callbackUrlOrQuery, 'callback').query ?? '')
+    : callbackUrlOrQuery.replace(/^\?/, '');
   const parsed = parseCallbackQuery(query);
   const { checks } = oauth2CallbackChecks(parsed, { state: s.state });
   const failed = checks.find((c) => !c.ok);
-  if (failed) return { ok: false, checks, summary: failed.message, state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') } };
-  return { ok: true, checks, summary: 'Authorization code received.', state: { ...s, code: single(parsed.params, 'code')!, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } } };
+  if (failed)
+    return {
+      ok: false,
+      checks,
+      summary: failed.message,
+      state: { ...s, legs: withLeg(s.legs, 'authorize', 'failed') },
+    };
+  return {
+    ok: true,
+    checks,
+    summary: 'Authorization code received.',
+    state: { ...s, code: single(parsed.params, 'code')!, legs: { ...s.legs, authorize: 'succeeded', token: 'ready' } },
+  };
 }
 
-function tokenRequest(s: OAuth2State, grant: Parameters<typeof buildTokenRequest>[0]['grant'], leg: OAuth2Leg): RawRequest {
+function tokenRequest(
+  s: OAuth2State,
+  grant: Parameters<typeof buildTokenRequest>[0]['grant'],
+  leg: OAuth2Leg
+): RawRequest {
   const c = s.config;
-  const built = buildTokenRequest({ tokenUrl: endpointUrl(c.baseUrl, paths(c).token), clientId: c.clientId, clientSecret: c.clientSecret, authentication: c.authentication ?? 'body', grant, extraParams: c.extraParams?.[leg] ?? [], bodyFormat: c.tokenBody ?? 'form' });
+  const built = buildTokenRequest({
+    tokenUrl: endpointUrl(c.baseUrl, paths(c).token),
+    clientId: c.clientId,
+    clientSecret: c.clientSecret,
+    authentication: c.authentication ?? 'body',
+    grant,
+    extraParams: c.extraParams?.[leg] ?? [],
+    bodyFormat: c.tokenBody ?? 'form',
+  });
   return withExtraHeaders(built.request, c.headers);
 }
 
 /** Step two (interface §4.2, RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)): code, the same redirect_uri, and the PKCE verifier. */
 export function buildTokenExchange(s: OAuth2State): RawRequest {
-  if (!s.code) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CODE, 'token', 'There is no authorization code yet; finish the authorization step first.');
-  return tokenRequest(s, { type: 'authorization_code', code: s.code, redirectUri: s.config.redirectUri, codeVerifier: s.pkce?.verifier ?? null }, 'token');
+  if (!s.code)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_CODE,
+      'token',
+      'There is no authorization code yet; finish the authorization step first.'
+    );
+  return tokenRequest(
+    s,
+    {
+      type: 'authorization_code',
+      code: s.code,
+      redirectUri: s.config.redirectUri,
+      codeVerifier: s.pkce?.verifier ?? null,
+    },
+    'token'
+  );
 }
 
 /** RFC 6749 §6 (the service does not show this operation: an assumption). */
 export function buildRefreshRequest(s: OAuth2State): RawRequest {
-  if (!s.token?.refreshToken) throw new ProtocolError(PROTOCOL_ERROR.MISSING_REFRESH_TOKEN, 'refresh', 'There is no refresh token; exchange a code first.');
+  if (!s.token?.refreshToken)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_REFRESH_TOKEN,
+      'refresh',
+      'There is no refresh token; exchange a code first.'
+    );
   return tokenRequest(s, { type: 'refresh_token', refreshToken: s.token.refreshToken }, 'refresh');
 }
 
-export function interpretTokenResponse(s: OAuth2State, exchange: Exchange, now: number, leg: 'token' | 'refresh'): Interpretation<OAuth2State> {
-  const r = parseTokenResponse(exchange.response, { now, grant: leg === 'token' ? 'authorization_code' : 'refresh_token', service: s.config.service ?? false });
+export function interpretTokenResponse(
+  s: OAuth2State,
+  exchange: Exchange,
+  now: number,
+  leg: 'token' | 'refresh'
+): Interpretation<OAuth2State> {
+  const r = parseTokenResponse(exchange.response, {
+    now,
+    grant: leg === 'token' ? 'authorization_code' : 'refresh_token',
+    service: s.config.service ?? false,
+  });
   const status = statusCheck(exchange);
-  if (r.kind !== 'token') return { ok: false, checks: [status, ...(status.ok ? r.checks : asConsequences(r.checks))], summary: r.reason, state: { ...s, legs: withLeg(s.legs, leg, 'failed') } };
+  if (r.kind !== 'token')
+    return {
+      ok: false,
+      checks: [status, ...(status.ok ? r.checks : asConsequences(r.checks))],
+      summary: r.reason,
+      state: { ...s, legs: withLeg(s.legs, leg, 'failed') },
+    };
   const checks = [status, ...r.checks];
   // A refresh without a new refresh token keeps the old one (RFC 6749 §6).
-  const token = leg === 'refresh' && !r.token.refreshToken ? { ...r.token, refreshToken: s.token?.refreshToken ?? null } : r.token;
+  const token =
+    leg === 'refresh' && !r.token.refreshToken ? { ...r.token, refreshToken: s.token?.refreshToken ?? null } : r.token;
   const failed = checks.find((c) => !c.ok);
-  const legs = leg === 'token' ? { ...s.legs, token: failed ? ('failed' as const) : ('succeeded' as const), api: 'ready' as const, refresh: token.refreshToken ? ('ready' as const) : ('not_started' as const) } : { ...s.legs, refresh: failed ? ('failed' as const) : ('succeeded' as const), api: 'ready' as const };
+  const legs =
+    leg === 'token'
+      ? {
+          ...s.legs,
+          token: failed ? ('failed' as const) : ('succeeded' as const),
+          api: 'ready' as const,
+          refresh: token.refreshToken ? ('ready' as const) : ('not_started' as const),
+        }
+      : { ...s.legs, refresh: failed ? ('failed' as const) : ('succeeded' as const), api: 'ready' as const };
   const received = `Access token received${token.foundAt !== 'access_token' ? ` (at ${token.foundAt})` : ''}${token.expiresIn !== null ? `, valid for ${token.expiresIn} s` : ''}`;
-  const summary = failed ? `${received}, but the response breaks the service's interface: ${failed.message}` : `${received}.`;
+  const summary = failed
+    ? `${received}, but the response breaks the service's interface: ${failed.message}`
+    : `${received}.`;
   return { ok: !failed, checks, summary, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
 }
 
 /** A bearer request to a protected resource (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)); `outsideGrammar`: send a token that is not a b64token as it is. */
-export function buildBearerRequest(s: OAuth2State, input: { method: string; path: string; outsideGrammar?: boolean }): RawRequest {
-  if (!s.token) throw new ProtocolError(PROTOCOL_ERROR.NO_ACCESS_TOKEN, 'api', 'There is no access token yet; exchange the code first.');
-  return withExtraHeaders({ method: input.method.toUpperCase(), url: endpointUrl(s.config.baseUrl, input.path), headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]] }, s.config.headers);
+export function buildBearerRequest(
+  s: OAuth2State,
+  input: { method: string; path: string; outsideGrammar?: boolean }
+): RawRequest {
+  if (!s.token)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.NO_ACCESS_TOKEN,
+      'api',
+      'There is no access token yet; exchange the code first.'
+    );
+  return withExtraHeaders(
+    {
+      method: input.method.toUpperCase(),
+      url: endpointUrl(s.config.baseUrl, input.path),
+      headers: [['Authorization', bearerAuthorization(s.token.accessToken, input.outsideGrammar)]],
+    },
+    s.config.headers
+  );
 }
 
 export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now: number): Interpretation<OAuth2State> {
   const status = exchange.response.status;
   const ok = status >= 200 && status < 300;
-  const checks = [check('status', ok, `HTTP ${status} ${exchange.response.statusText}`.trim(), `HTTP ${status} ${exchange.response.statusText}`.trim())];
+  const checks = [
+    check(
+      'status',
+      ok,
+      `HTTP ${status} ${exchange.response.statusText}`.trim(),
+      `HTTP ${status} ${exchange.response.statusText}`.trim()
+    ),
+  ];
   if (ok) {
     // Judged by its status; an error document in the body (Slack's ok:false) is shown, not made a failure.
     const { summary, bodySays } = apiAnswer(exchange.response);
-    return { ok, checks: bodySays ? [...checks, warning('body', bodySays)] : checks, summary, state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') } };
+    return {
+      ok,
+      checks: bodySays ? [...checks, warning('body', bodySays)] : checks,
+      summary,
+      state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') },
+    };
   }
   const said = providerMessage(exchange.response);
   const expired = !!s.token?.expiresAt && now >= s.token.expiresAt;
   // RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1): 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.
   const todo =
-    status === 401 ? (expired ? ' The token has passed expires_in: refresh it, or authorize again.' : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.')
-    : status === 403 ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'
-    : '';
+    status === 401
+      ? expired
+        ? ' The token has passed expires_in: refresh it, or authorize again.'
+        : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.'
+      : status === 403
+        ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'
+        : '';
   const summary = `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
   return { ok, checks, summary, state: { ...s, legs: withLeg(s.legs, 'api', 'failed') } };
 }

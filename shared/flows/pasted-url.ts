@@ -9,9 +9,19 @@ import { formDecode } from '../oauth2/form';
  */
 export function pastedQuery(text: string): { readonly query: string; readonly params: Param[] } {
   const url = text.trim();
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_PASTED_URL, 'authorize', `The pasted text ${JSON.stringify(url.slice(0, 80))} is not a URL; copy the whole address from the browser's address bar (it starts with https:// or http://).`);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_PASTED_URL,
+      'authorize',
+      `The pasted text ${JSON.stringify(url.slice(0, 80))} is not a URL; copy the whole address from the browser's address bar (it starts with https:// or http://).`
+    );
   const q = url.indexOf('?');
-  if (q < 0) throw new ProtocolError(PROTOCOL_ERROR.INVALID_PASTED_URL, 'authorize', 'The pasted URL has no query: the redirect carries its parameters there (code and state, or oauth_token and oauth_verifier); copy the address after the provider redirected.');
+  if (q < 0)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_PASTED_URL,
+      'authorize',
+      'The pasted URL has no query: the redirect carries its parameters there (code and state, or oauth_token and oauth_verifier); copy the address after the provider redirected.'
+    );
   const query = url.slice(q + 1).replace(/#.*$/s, '');
   return { query, params: formDecode(query, 'authorize') };
 }

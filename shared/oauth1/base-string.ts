@@ -9,7 +9,10 @@ import { percentEncode } from './percent-encoding';
  */
 export function baseStringUri(url: string | ParsedUrl, hostHeader?: string): string {
   const u = typeof url === 'string' ? parseHttpUrl(url, 'base-string-uri') : url;
-  const authority = hostHeader === undefined ? authorityOf(u) : authorityOf(parseHttpUrl(`${u.scheme}://${hostHeader}/`, 'base-string-uri'));
+  const authority =
+    hostHeader === undefined
+      ? authorityOf(u)
+      : authorityOf(parseHttpUrl(`${u.scheme}://${hostHeader}/`, 'base-string-uri'));
   return `${u.scheme}://${authority}${u.path || '/'}`;
 }
 
@@ -17,7 +20,11 @@ export function baseStringUri(url: string | ParsedUrl, hostHeader?: string): str
 export function signatureBaseString(method: string, uri: string, normalizedParameters: string): string {
   const m = method.trim().toUpperCase();
   if (!/^[A-Z][A-Z0-9!#$%&'*+\-.^_`|~]*$/.test(m)) {
-    throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, 'signature-base-string', `HTTP method ${JSON.stringify(method)} is not a valid method token; expected e.g. GET or POST.`);
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_METHOD,
+      'signature-base-string',
+      `HTTP method ${JSON.stringify(method)} is not a valid method token; expected e.g. GET or POST.`
+    );
   }
   return `${percentEncode(m)}&${percentEncode(uri)}&${percentEncode(normalizedParameters)}`;
 }

@@ -9,7 +9,9 @@ const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
  * The realm, when present, comes first, is a plain quoted-string (RFC 2617 (https://www.rfc-editor.org/rfc/rfc2617)) and is never part of the signature.
  */
 export function buildAuthorizationHeader(params: readonly Param[], realm?: string | null, separator = ', '): string {
-  const parts = params.map(([n, v]) => `${percentEncode(n, 'authorization-header')}="${percentEncode(v, 'authorization-header')}"`);
+  const parts = params.map(
+    ([n, v]) => `${percentEncode(n, 'authorization-header')}="${percentEncode(v, 'authorization-header')}"`
+  );
   if (realm !== undefined && realm !== null) parts.unshift(`realm=${quote(realm)}`);
   return `OAuth ${parts.join(separator)}`;
 }
@@ -29,7 +31,12 @@ const COMMA = 0x2c;
 const EQUALS = 0x3d;
 const QUOTE = 0x22;
 
-const headerError = (at: number, why: string) => new ProtocolError(PROTOCOL_ERROR.INVALID_AUTHORIZATION_HEADER, 'authorization-header', `Authorization header, character ${at + 1}: ${why}`);
+const headerError = (at: number, why: string) =>
+  new ProtocolError(
+    PROTOCOL_ERROR.INVALID_AUTHORIZATION_HEADER,
+    'authorization-header',
+    `Authorization header, character ${at + 1}: ${why}`
+  );
 
 function skipSpace(value: string, i: number): number {
   let c = value.charCodeAt(i);
@@ -46,7 +53,8 @@ function skipSpace(value: string, i: number): number {
  */
 export function parseAuthorizationHeader(value: string): ParsedAuthorizationHeader {
   const scheme = SCHEME.exec(value);
-  if (!scheme || scheme[1]!.toLowerCase() !== 'oauth') throw headerError(0, `expected the scheme "OAuth" first, found ${JSON.stringify(scheme?.[1] ?? '')}.`);
+  if (!scheme || scheme[1]!.toLowerCase() !== 'oauth')
+    throw headerError(0, `expected the scheme "OAuth" first, found ${JSON.stringify(scheme?.[1] ?? '')}.`);
   const end = value.length;
   let i = scheme[0].length;
   let realm: string | null = null;
@@ -67,7 +75,8 @@ export function parseAuthorizationHeader(value: string): ParsedAuthorizationHead
     i = skipSpace(value, NAME.lastIndex);
     if (value.charCodeAt(i) !== EQUALS) throw headerError(i, `expected "=" after parameter name "${rawName}".`);
     i = skipSpace(value, i + 1);
-    if (value.charCodeAt(i) !== QUOTE) throw headerError(i, `the value of "${rawName}" must be in double quotes (RFC 5849 §3.5.1).`);
+    if (value.charCodeAt(i) !== QUOTE)
+      throw headerError(i, `the value of "${rawName}" must be in double quotes (RFC 5849 §3.5.1).`);
     const start = i;
     let raw = '';
     let from = i + 1;
@@ -89,7 +98,8 @@ export function parseAuthorizationHeader(value: string): ParsedAuthorizationHead
     if (name === 'realm') realm = raw;
     else params.push([name, percentDecode(raw, false, 'authorization-header')]);
     i = skipSpace(value, i);
-    if (i < end && value.charCodeAt(i) !== COMMA) throw headerError(i, `expected "," between parameters, found ${JSON.stringify(value[i])}.`);
+    if (i < end && value.charCodeAt(i) !== COMMA)
+      throw headerError(i, `expected "," between parameters, found ${JSON.stringify(value[i])}.`);
   }
   return { realm, params };
 }

@@ -44,7 +44,9 @@ export function normalizedParameterString(sorted: readonly Param[]): string {
 /** Steps 1–4 at once, for callers that want only the string (the provider, on every request). */
 export function normalizeParameters(params: readonly Param[]): string {
   const encoded: Param[] = [];
-  for (const [n, v] of params) if (isSignedParameter(n)) encoded.push([percentEncode(n, 'encoded-parameters'), percentEncode(v, 'encoded-parameters')]);
+  for (const [n, v] of params)
+    if (isSignedParameter(n))
+      encoded.push([percentEncode(n, 'encoded-parameters'), percentEncode(v, 'encoded-parameters')]);
   return normalizedParameterString(insertionSort(encoded));
 }
 

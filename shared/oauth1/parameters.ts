@@ -12,7 +12,10 @@ export type Param = readonly [name: string, value: string];
  * segments (`a=1&&b=2`) carry nothing and are skipped.
  */
 export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {
-  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [percentDecode(rawName, plusIsSpace, step), percentDecode(rawValue, plusIsSpace, step)]);
+  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [
+    percentDecode(rawName, plusIsSpace, step),
+    percentDecode(rawValue, plusIsSpace, step),
+  ]);
 }
 
 /**

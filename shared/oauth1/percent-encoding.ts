@@ -8,7 +8,9 @@ const RESERVED = /[^A-Za-z0-9\-._~]/gu;
 const HEX = '0123456789ABCDEF';
 const escapeByte = (b: number) => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 /** The encoded form of each ASCII code unit, precomputed: the signer encodes every name and value it signs. */
-const ASCII = Array.from({ length: 128 }, (_, b) => (UNRESERVED.test(String.fromCharCode(b)) ? String.fromCharCode(b) : escapeByte(b)));
+const ASCII = Array.from({ length: 128 }, (_, b) =>
+  UNRESERVED.test(String.fromCharCode(b)) ? String.fromCharCode(b) : escapeByte(b)
+);
 
 /** The characters encodeURIComponent leaves alone that RFC 3986 §2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-2.2) reserves (sub-delims). */
 const SUB_DELIMS = /[!'()*]/g;
@@ -38,7 +40,11 @@ function explicitEncode(value: string, step: ProtocolStep): string {
     try {
       return Array.from(utf8Encode(ch, step), escapeByte).join('');
     } catch {
-      throw new ProtocolError(PROTOCOL_ERROR.INVALID_UNICODE, step, `Lone UTF-16 surrogate at index ${at}: the text is not valid Unicode and has no UTF-8 form.`);
+      throw new ProtocolError(
+        PROTOCOL_ERROR.INVALID_UNICODE,
+        step,
+        `Lone UTF-16 surrogate at index ${at}: the text is not valid Unicode and has no UTF-8 form.`
+      );
     }
   });
 }
@@ -71,7 +77,7 @@ export function percentDecodeOrKeep(value: string, plusIsSpace = false): string 
 
 function explicitDecode(text: string, value: string, step: ProtocolStep): string {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (text[i] !== '%') {
       out += text[i++];
       continue;
@@ -81,7 +87,11 @@ function explicitDecode(text: string, value: string, step: ProtocolStep): string
     while (text[i] === '%') {
       const hex = text.slice(i + 1, i + 3);
       if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
-        throw new ProtocolError(PROTOCOL_ERROR.INVALID_PERCENT_ENCODING, step, `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`);
+        throw new ProtocolError(
+          PROTOCOL_ERROR.INVALID_PERCENT_ENCODING,
+          step,
+          `Malformed percent-escape "${text.slice(i, i + 3)}" at position ${i} of "${value}": expected % followed by two hex digits.`
+        );
       }
       bytes.push(parseInt(hex, 16));
       i += 3;

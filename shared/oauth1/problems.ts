@@ -55,8 +55,10 @@ function problemParameters(report: ProblemReport): [string, string][] {
   const names = (list: readonly string[]) => list.map((n) => percentEncode(n)).join('&');
   if (report.parametersAbsent?.length) out.push(['oauth_parameters_absent', names(report.parametersAbsent)]);
   if (report.parametersRejected?.length) out.push(['oauth_parameters_rejected', names(report.parametersRejected)]);
-  if (report.acceptableTimestamps) out.push(['oauth_acceptable_timestamps', `${report.acceptableTimestamps[0]}-${report.acceptableTimestamps[1]}`]);
-  if (report.acceptableVersions) out.push(['oauth_acceptable_versions', `${report.acceptableVersions[0]}-${report.acceptableVersions[1]}`]);
+  if (report.acceptableTimestamps)
+    out.push(['oauth_acceptable_timestamps', `${report.acceptableTimestamps[0]}-${report.acceptableTimestamps[1]}`]);
+  if (report.acceptableVersions)
+    out.push(['oauth_acceptable_versions', `${report.acceptableVersions[0]}-${report.acceptableVersions[1]}`]);
   out.push(['oauth_problem_advice', report.advice]);
   return out;
 }
@@ -83,7 +85,8 @@ export const PROBLEM_REMEDY: Readonly<Record<string, string>> = {
   version_rejected: 'Send oauth_version=1.0, or leave it out.',
   parameter_absent: 'Add the parameters the server names.',
   parameter_rejected: 'Remove or correct the parameters the server names.',
-  timestamp_refused: "Check the client's clock (and the mock's simulated time): the timestamp is outside the server's window (RFC 5849 §3.3).",
+  timestamp_refused:
+    "Check the client's clock (and the mock's simulated time): the timestamp is outside the server's window (RFC 5849 §3.3).",
   signature_method_rejected: 'Choose a signature method the server accepts.',
   nonce_used: 'Send the request again with a fresh nonce: each nonce is single-use (RFC 5849 §3.3).',
   token_used: 'The request token was already exchanged: start again from step one.',
@@ -91,7 +94,8 @@ export const PROBLEM_REMEDY: Readonly<Record<string, string>> = {
   token_revoked: 'The token was revoked (deauthorized): run the flow again for a new one.',
   token_rejected: 'The server does not know this token: run the flow again for a new one.',
   token_not_authorized: 'The user has not authorized the request token yet: finish step two first.',
-  signature_invalid: 'Compare the base strings: paste the request into the Signature debugger, which names the difference.',
+  signature_invalid:
+    'Compare the base strings: paste the request into the Signature debugger, which names the difference.',
   consumer_key_unknown: "Check the profile's consumer key.",
   consumer_key_rejected: 'The server refuses this consumer key: check the application at the provider.',
   permission_denied: 'The user refused, or the token lacks the permission: authorize again.',

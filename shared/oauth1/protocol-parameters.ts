@@ -24,10 +24,25 @@ const STEP = 'protocol-parameters';
 
 /** §3.1: the protocol parameters in the order they are sent, without oauth_signature (added after signing). */
 export function protocolParameters(input: ProtocolParameterInput, bodyHashValue?: string): Param[] {
-  if (!present(input.consumerKey)) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CONSUMER_KEY, STEP, 'The consumer key is empty; every signed request carries oauth_consumer_key (RFC 5849 §3.1).');
+  if (!present(input.consumerKey))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_CONSUMER_KEY,
+      STEP,
+      'The consumer key is empty; every signed request carries oauth_consumer_key (RFC 5849 §3.1).'
+    );
   const needsNonce = input.signatureMethod !== 'PLAINTEXT';
-  if (needsNonce && !present(input.nonce)) throw new ProtocolError(PROTOCOL_ERROR.MISSING_NONCE, STEP, `oauth_nonce is empty; ${input.signatureMethod} requests need a unique nonce (RFC 5849 §3.3).`);
-  if (needsNonce && !present(input.timestamp)) throw new ProtocolError(PROTOCOL_ERROR.MISSING_TIMESTAMP, STEP, `oauth_timestamp is empty; ${input.signatureMethod} requests need the time in Unix seconds (RFC 5849 §3.3).`);
+  if (needsNonce && !present(input.nonce))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_NONCE,
+      STEP,
+      `oauth_nonce is empty; ${input.signatureMethod} requests need a unique nonce (RFC 5849 §3.3).`
+    );
+  if (needsNonce && !present(input.timestamp))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_TIMESTAMP,
+      STEP,
+      `oauth_timestamp is empty; ${input.signatureMethod} requests need the time in Unix seconds (RFC 5849 §3.3).`
+    );
   const params: Param[] = [['oauth_consumer_key', input.consumerKey]];
   if (present(input.token)) params.push(['oauth_token', input.token]);
   params.push(['oauth_signature_method', input.signatureMethod]);
@@ -38,9 +53,18 @@ export function protocolParameters(input: ProtocolParameterInput, bodyHashValue?
   if (bodyHashValue !== undefined) params.push(['oauth_body_hash', bodyHashValue]);
   if (input.includeVersion !== false) params.push(['oauth_version', '1.0']);
   for (const [name, value] of input.extraOauthParams ?? []) {
-    if (!name.startsWith('oauth_')) throw new ProtocolError(PROTOCOL_ERROR.INVALID_EXTRA_PARAMETER, STEP, `Extra protocol parameter "${name}" must start with oauth_; send other parameters in the query or the form body.`);
+    if (!name.startsWith('oauth_'))
+      throw new ProtocolError(
+        PROTOCOL_ERROR.INVALID_EXTRA_PARAMETER,
+        STEP,
+        `Extra protocol parameter "${name}" must start with oauth_; send other parameters in the query or the form body.`
+      );
     if (name === 'oauth_signature' || params.some(([n]) => n === name)) {
-      throw new ProtocolError(PROTOCOL_ERROR.DUPLICATE_PROTOCOL_PARAMETER, STEP, `Extra protocol parameter "${name}" is already set by the signer; a protocol parameter may appear only once (RFC 5849 §3.1).`);
+      throw new ProtocolError(
+        PROTOCOL_ERROR.DUPLICATE_PROTOCOL_PARAMETER,
+        STEP,
+        `Extra protocol parameter "${name}" is already set by the signer; a protocol parameter may appear only once (RFC 5849 §3.1).`
+      );
     }
     params.push([name, value]);
   }

@@ -27,7 +27,11 @@ export function isSignatureMethod(name: string): name is SignatureMethod {
 /** Method names are case-sensitive (§3.1), so `hmac-sha1` is rejected, with the accepted list. */
 export function parseSignatureMethod(name: string, step: ProtocolStep = 'signature'): SignatureMethod {
   if (isSignatureMethod(name)) return name;
-  throw new ProtocolError(PROTOCOL_ERROR.UNSUPPORTED_SIGNATURE_METHOD, step, `Signature method ${JSON.stringify(name)} is not supported; expected one of ${SIGNATURE_METHODS.join(', ')} (names are case-sensitive, RFC 5849 §3.1).`);
+  throw new ProtocolError(
+    PROTOCOL_ERROR.UNSUPPORTED_SIGNATURE_METHOD,
+    step,
+    `Signature method ${JSON.stringify(name)} is not supported; expected one of ${SIGNATURE_METHODS.join(', ')} (names are case-sensitive, RFC 5849 §3.1).`
+  );
 }
 
 export const isRsaMethod = (m: SignatureMethod): boolean => m.startsWith('RSA-');
@@ -52,18 +56,26 @@ export function signBaseString(
   baseString: string,
   key: string,
   crypto: CryptoPort,
-  privateKeyPem?: string,
+  privateKeyPem?: string
 ): SignatureValue {
   if (method === 'PLAINTEXT') return { signature: key };
   if (isRsaMethod(method)) {
     if (!privateKeyPem || !privateKeyPem.includes('PRIVATE KEY')) {
-      throw new ProtocolError(PROTOCOL_ERROR.MISSING_PRIVATE_KEY, 'signature', `${method} signs with the consumer's RSA private key (RFC 5849 §3.4.3); provide it as a PEM block (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).`);
+      throw new ProtocolError(
+        PROTOCOL_ERROR.MISSING_PRIVATE_KEY,
+        'signature',
+        `${method} signs with the consumer's RSA private key (RFC 5849 §3.4.3); provide it as a PEM block (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).`
+      );
     }
     let digest: Uint8Array;
     try {
       digest = crypto.rsaSign(SIGNATURE_HASH[method], privateKeyPem, baseString);
     } catch (e) {
-      throw new ProtocolError(PROTOCOL_ERROR.INVALID_PRIVATE_KEY, 'signature', `The RSA private key could not be used: ${(e as Error).message}`);
+      throw new ProtocolError(
+        PROTOCOL_ERROR.INVALID_PRIVATE_KEY,
+        'signature',
+        `The RSA private key could not be used: ${(e as Error).message}`
+      );
     }
     return { signature: base64Encode(digest), digest };
   }
@@ -81,14 +93,21 @@ export function verifySignature(
   key: string,
   signature: string,
   crypto: CryptoPort,
-  publicKeyPem?: string,
+  publicKeyPem?: string
 ): boolean {
-  if (isRsaMethod(method)) return publicKeyPem ? verifyRsaSignature(method, baseString, signature, publicKeyPem, crypto) : false;
+  if (isRsaMethod(method))
+    return publicKeyPem ? verifyRsaSignature(method, baseString, signature, publicKeyPem, crypto) : false;
   return constantTimeEqual(signBaseString(method, baseString, key, crypto).signature, signature);
 }
 
 /** §3.4.3.2: the base64 signature checked with the consumer's RSA public key; one that is not base64 does not match. */
-export function verifyRsaSignature(method: SignatureMethod, baseString: string, signature: string, publicKeyPem: string, crypto: CryptoPort): boolean {
+export function verifyRsaSignature(
+  method: SignatureMethod,
+  baseString: string,
+  signature: string,
+  publicKeyPem: string,
+  crypto: CryptoPort
+): boolean {
   let bytes: Uint8Array;
   try {
     bytes = base64Decode(signature);
@@ -109,7 +128,11 @@ export function constantTimeEqual(a: string, b: string): boolean {
 /** OAuth Request Body Hash (draft-eaton-oauth-bodyhash §3.1): base64 of the body's digest with the method's hash. */
 export function bodyHash(method: SignatureMethod, body: string | Uint8Array, crypto: CryptoPort): string {
   if (method === 'PLAINTEXT') {
-    throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_UNSUPPORTED, 'body-hash', 'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.');
+    throw new ProtocolError(
+      PROTOCOL_ERROR.BODY_HASH_UNSUPPORTED,
+      'body-hash',
+      'oauth_body_hash uses the hash of the signature method; PLAINTEXT has none. Choose an HMAC or RSA method, or turn the body hash off.'
+    );
   }
   return base64Encode(crypto.digest(SIGNATURE_HASH[method], body));
 }

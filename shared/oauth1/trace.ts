@@ -5,10 +5,24 @@ import { parseHttpUrl } from '../url';
 import { baseStringUri, signatureBaseString } from './base-string';
 import { buildAuthorizationHeader } from './header';
 import { encodeParameters, isSignedParameter, normalizedParameterString, sortParameters } from './normalize';
-import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param, type ParamSource } from './parameters';
+import {
+  FORM_CONTENT_TYPE,
+  formBodyParameters,
+  isFormContentType,
+  queryParameters,
+  type Param,
+  type ParamSource,
+} from './parameters';
 import { percentEncode } from './percent-encoding';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
-import { bodyHash, isRsaMethod, signBaseString, signingKey, type SignatureMethod, type SignatureValue } from './signing';
+import {
+  bodyHash,
+  isRsaMethod,
+  signBaseString,
+  signingKey,
+  type SignatureMethod,
+  type SignatureValue,
+} from './signing';
 
 /** Where the protocol parameters travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)): the Authorization header, the form body or the query. */
 export type ParameterPlacement = ParamSource;
@@ -47,8 +61,28 @@ export interface TraceParam {
 }
 
 export type TraceStep =
-  | { readonly id: 'body-hash' | 'normalized-parameters' | 'base-string-uri' | 'signature-base-string' | 'signing-key' | 'signature' | 'authorization-header'; readonly title: string; readonly section: string; readonly kind: 'text'; readonly text: string }
-  | { readonly id: 'protocol-parameters' | 'query-parameters' | 'body-parameters' | 'encoded-parameters' | 'sorted-parameters'; readonly title: string; readonly section: string; readonly kind: 'params'; readonly params: readonly TraceParam[] };
+  | {
+      readonly id:
+        | 'body-hash'
+        | 'normalized-parameters'
+        | 'base-string-uri'
+        | 'signature-base-string'
+        | 'signing-key'
+        | 'signature'
+        | 'authorization-header';
+      readonly title: string;
+      readonly section: string;
+      readonly kind: 'text';
+      readonly text: string;
+    }
+  | {
+      readonly id:
+        'protocol-parameters' | 'query-parameters' | 'body-parameters' | 'encoded-parameters' | 'sorted-parameters';
+      readonly title: string;
+      readonly section: string;
+      readonly kind: 'params';
+      readonly params: readonly TraceParam[];
+    };
 export type TraceStepId = TraceStep['id'];
 
 export interface SignedRequest {
@@ -76,7 +110,14 @@ export interface SignatureTrace {
 
 /** Each pair beside its §3.4.1.3.2 (1) encoding, with where it came from. */
 function traced(pairs: readonly Param[], source: ParamSource, offset: number): TraceParam[] {
-  return encodeParameters(pairs).map(([encodedName, encodedValue], i) => ({ name: pairs[i]![0], value: pairs[i]![1], source, encodedName, encodedValue, index: offset + i }));
+  return encodeParameters(pairs).map(([encodedName, encodedValue], i) => ({
+    name: pairs[i]![0],
+    value: pairs[i]![1],
+    source,
+    encodedName,
+    encodedValue,
+    index: offset + i,
+  }));
 }
 
 const encodedPairOf = (p: TraceParam): Param => [p.encodedName, p.encodedValue];
@@ -111,22 +152,71 @@ export interface BaseStringTrace {
  * the sort, oauth_signature left out (§3.4.1.3.1), (3-4) the normalized string, then §3.4.1.1 the base string.
  */
 export function traceBaseString(method: string, uri: string, collected: CollectedParameters): BaseStringTrace {
-  const protocol = traced(collected.protocol.filter(([n]) => isSignedParameter(n)), collected.placement, 0);
+  const protocol = traced(
+    collected.protocol.filter(([n]) => isSignedParameter(n)),
+    collected.placement,
+    0
+  );
   const query = traced(collected.query, 'query', protocol.length);
   const body = traced(collected.body, 'body', protocol.length + query.length);
   const params = [...protocol, ...query, ...body];
-  const sortedParams = sortParameters(params.filter((p) => isSignedParameter(p.name)), encodedPairOf);
+  const sortedParams = sortParameters(
+    params.filter((p) => isSignedParameter(p.name)),
+    encodedPairOf
+  );
   const normalized = normalizedParameterString(sortedParams.map(encodedPairOf));
   const baseString = signatureBaseString(method, uri, normalized);
   const steps: TraceStep[] = [
-    { id: 'protocol-parameters', title: 'Protocol parameters', section: 'RFC 5849 §3.1', kind: 'params', params: protocol },
-    { id: 'query-parameters', title: 'Query parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: query },
-    { id: 'body-parameters', title: 'Form body parameters', section: 'RFC 5849 §3.4.1.3.1', kind: 'params', params: body },
-    { id: 'encoded-parameters', title: 'Percent-encoded names and values', section: 'RFC 5849 §3.4.1.3.2 (1), §3.6', kind: 'params', params },
-    { id: 'sorted-parameters', title: 'Sorted by name, then value (byte order), oauth_signature left out', section: 'RFC 5849 §3.4.1.3.2 (2)', kind: 'params', params: sortedParams },
-    { id: 'normalized-parameters', title: 'Normalized parameter string', section: 'RFC 5849 §3.4.1.3.2 (3–4)', kind: 'text', text: normalized },
+    {
+      id: 'protocol-parameters',
+      title: 'Protocol parameters',
+      section: 'RFC 5849 §3.1',
+      kind: 'params',
+      params: protocol,
+    },
+    {
+      id: 'query-parameters',
+      title: 'Query parameters',
+      section: 'RFC 5849 §3.4.1.3.1',
+      kind: 'params',
+      params: query,
+    },
+    {
+      id: 'body-parameters',
+      title: 'Form body parameters',
+      section: 'RFC 5849 §3.4.1.3.1',
+      kind: 'params',
+      params: body,
+    },
+    {
+      id: 'encoded-parameters',
+      title: 'Percent-encoded names and values',
+      section: 'RFC 5849 §3.4.1.3.2 (1), §3.6',
+      kind: 'params',
+      params,
+    },
+    {
+      id: 'sorted-parameters',
+      title: 'Sorted by name, then value (byte order), oauth_signature left out',
+      section: 'RFC 5849 §3.4.1.3.2 (2)',
+      kind: 'params',
+      params: sortedParams,
+    },
+    {
+      id: 'normalized-parameters',
+      title: 'Normalized parameter string',
+      section: 'RFC 5849 §3.4.1.3.2 (3–4)',
+      kind: 'text',
+      text: normalized,
+    },
     { id: 'base-string-uri', title: 'Base string URI', section: 'RFC 5849 §3.4.1.2', kind: 'text', text: uri },
-    { id: 'signature-base-string', title: 'Signature base string', section: 'RFC 5849 §3.4.1.1', kind: 'text', text: baseString },
+    {
+      id: 'signature-base-string',
+      title: 'Signature base string',
+      section: 'RFC 5849 §3.4.1.1',
+      kind: 'text',
+      text: baseString,
+    },
   ];
   return { steps, params, sortedParams, normalizedParameters: normalized, baseStringUri: uri, baseString };
 }
@@ -134,8 +224,20 @@ export function traceBaseString(method: string, uri: string, collected: Collecte
 /** The signing key and signature steps (§3.4.2-3.4.4), with the texts given: a server shows them masked. */
 export function signingSteps(method: SignatureMethod, key: string, signature: string): TraceStep[] {
   return [
-    { id: 'signing-key', title: 'Signing key', section: isRsaMethod(method) ? 'RFC 5849 §3.4.3 (the RSA private key signs; secrets unused)' : 'RFC 5849 §3.4.2', kind: 'text', text: key },
-    { id: 'signature', title: `Signature (${method})`, section: method === 'PLAINTEXT' ? 'RFC 5849 §3.4.4' : isRsaMethod(method) ? 'RFC 5849 §3.4.3' : 'RFC 5849 §3.4.2', kind: 'text', text: signature },
+    {
+      id: 'signing-key',
+      title: 'Signing key',
+      section: isRsaMethod(method) ? 'RFC 5849 §3.4.3 (the RSA private key signs; secrets unused)' : 'RFC 5849 §3.4.2',
+      kind: 'text',
+      text: key,
+    },
+    {
+      id: 'signature',
+      title: `Signature (${method})`,
+      section: method === 'PLAINTEXT' ? 'RFC 5849 §3.4.4' : isRsaMethod(method) ? 'RFC 5849 §3.4.3' : 'RFC 5849 §3.4.2',
+      kind: 'text',
+      text: signature,
+    },
   ];
 }
 
@@ -146,33 +248,65 @@ export function traceSignature(input: SignatureInput, crypto: CryptoPort): Signa
   const url = parseHttpUrl(input.url, 'query-parameters');
   const isForm = isFormContentType(input.contentType);
   if (placement === 'body' && !isForm) {
-    throw new ProtocolError(PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM, 'protocol-parameters', `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`);
+    throw new ProtocolError(
+      PROTOCOL_ERROR.BODY_PLACEMENT_NEEDS_FORM,
+      'protocol-parameters',
+      `Protocol parameters can travel in the body only when it is ${FORM_CONTENT_TYPE} (RFC 5849 §3.5.2); set that content type or send them in the header.`
+    );
   }
   if (input.includeBodyHash && isForm) {
-    throw new ProtocolError(PROTOCOL_ERROR.BODY_HASH_ON_FORM, 'body-hash', 'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).');
+    throw new ProtocolError(
+      PROTOCOL_ERROR.BODY_HASH_ON_FORM,
+      'body-hash',
+      'oauth_body_hash must not be sent with a form-encoded body: its parameters are already signed (draft-eaton-oauth-bodyhash §3.2).'
+    );
   }
   const steps: TraceStep[] = [];
   let hash: string | undefined;
   if (input.includeBodyHash) {
     hash = bodyHash(input.signatureMethod, input.body ?? '', crypto);
-    steps.push({ id: 'body-hash', title: 'Body hash', section: 'draft-eaton-oauth-bodyhash §3.1', kind: 'text', text: hash });
+    steps.push({
+      id: 'body-hash',
+      title: 'Body hash',
+      section: 'draft-eaton-oauth-bodyhash §3.1',
+      kind: 'text',
+      text: hash,
+    });
   }
   const protocol = protocolParameters(input, hash);
-  const collected: CollectedParameters = { protocol, placement, query: queryParameters(url.query ?? ''), body: formBodyParameters(input.body, input.contentType) };
+  const collected: CollectedParameters = {
+    protocol,
+    placement,
+    query: queryParameters(url.query ?? ''),
+    body: formBodyParameters(input.body, input.contentType),
+  };
   const base = traceBaseString(method, baseStringUri(url, input.hostHeader), collected);
   const key = signingKey(input.consumerSecret ?? '', input.tokenSecret);
-  const signed: SignatureValue = input.receivedSignature !== undefined && isRsaMethod(input.signatureMethod) ? { signature: input.receivedSignature } : signBaseString(input.signatureMethod, base.baseString, key, crypto, input.privateKeyPem);
+  const signed: SignatureValue =
+    input.receivedSignature !== undefined && isRsaMethod(input.signatureMethod)
+      ? { signature: input.receivedSignature }
+      : signBaseString(input.signatureMethod, base.baseString, key, crypto, input.privateKeyPem);
 
   const oauthPairs: Param[] = [...protocol, ['oauth_signature', signed.signature]];
   const authorization = placement === 'header' ? buildAuthorizationHeader(oauthPairs, input.realm) : null;
   const headers: Param[] = [];
   if (authorization) headers.push(['Authorization', authorization]);
   if (input.body !== undefined && input.contentType) headers.push(['Content-Type', input.contentType]);
-  const requestUrl = placement === 'query' ? appendPairs(input.url.replace(/#.*$/s, ''), oauthPairs, url.query === null ? '?' : url.query === '' ? '' : '&') : input.url;
+  const requestUrl =
+    placement === 'query'
+      ? appendPairs(input.url.replace(/#.*$/s, ''), oauthPairs, url.query === null ? '?' : url.query === '' ? '' : '&')
+      : input.url;
   const requestBody = placement === 'body' ? appendPairs(input.body ?? '', oauthPairs, '&') : input.body;
 
   steps.push(...base.steps, ...signingSteps(input.signatureMethod, key, signed.signature));
-  if (authorization) steps.push({ id: 'authorization-header', title: 'Authorization header', section: 'RFC 5849 §3.5.1', kind: 'text', text: authorization });
+  if (authorization)
+    steps.push({
+      id: 'authorization-header',
+      title: 'Authorization header',
+      section: 'RFC 5849 §3.5.1',
+      kind: 'text',
+      text: authorization,
+    });
 
   return {
     steps,

@@ -15,7 +15,11 @@ export const PKCE_VALUE_SYNTAX = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export function validateCodeVerifier(verifier: string, step: ProtocolStep = 'pkce'): void {
   if (!PKCE_VALUE_SYNTAX.test(verifier)) {
-    throw new ProtocolError(PROTOCOL_ERROR.INVALID_CODE_VERIFIER, step, `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters${/[^A-Za-z0-9\-._~]/.test(verifier) ? ' with characters outside that set' : ''}.`);
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_CODE_VERIFIER,
+      step,
+      `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1); got ${verifier.length} characters${/[^A-Za-z0-9\-._~]/.test(verifier) ? ' with characters outside that set' : ''}.`
+    );
   }
 }
 

@@ -18,7 +18,12 @@ export type ClientAuthentication = 'none' | 'body' | 'basic';
 export type TokenBodyFormat = 'form' | 'json';
 
 export type TokenGrant =
-  | { readonly type: 'authorization_code'; readonly code: string; readonly redirectUri: string; readonly codeVerifier?: string | null }
+  | {
+      readonly type: 'authorization_code';
+      readonly code: string;
+      readonly redirectUri: string;
+      readonly codeVerifier?: string | null;
+    }
   | { readonly type: 'refresh_token'; readonly refreshToken: string; readonly scope?: string | null };
 
 export interface TokenRequestInput {
@@ -41,23 +46,59 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
 /** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a POST: a form, or JSON where a provider wants it. */
 export function buildTokenRequest(input: TokenRequestInput): { request: RawRequest; params: readonly Param[] } {
   parseHttpUrl(input.tokenUrl, STEP);
-  if (!input.clientId) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CLIENT_ID, STEP, 'client_id is empty; the token request needs the client identifier (interface §4.2 step two).');
+  if (!input.clientId)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_CLIENT_ID,
+      STEP,
+      'client_id is empty; the token request needs the client identifier (interface §4.2 step two).'
+    );
   const g = input.grant;
   const grantParams: Param[] =
     g.type === 'authorization_code'
-      ? [['grant_type', 'authorization_code'], ['code', g.code], ['redirect_uri', g.redirectUri]]
-      : [['grant_type', 'refresh_token'], ['refresh_token', g.refreshToken], ...(g.scope ? [['scope', g.scope] as const] : [])];
-  if (g.type === 'authorization_code' && !g.code) throw new ProtocolError(PROTOCOL_ERROR.MISSING_CODE, STEP, 'The authorization code is empty; finish the authorization step first.');
-  if (g.type === 'refresh_token' && !g.refreshToken) throw new ProtocolError(PROTOCOL_ERROR.MISSING_REFRESH_TOKEN, STEP, 'The refresh token is empty; the token response did not include one.');
+      ? [
+          ['grant_type', 'authorization_code'],
+          ['code', g.code],
+          ['redirect_uri', g.redirectUri],
+        ]
+      : [
+          ['grant_type', 'refresh_token'],
+          ['refresh_token', g.refreshToken],
+          ...(g.scope ? [['scope', g.scope] as const] : []),
+        ];
+  if (g.type === 'authorization_code' && !g.code)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_CODE,
+      STEP,
+      'The authorization code is empty; finish the authorization step first.'
+    );
+  if (g.type === 'refresh_token' && !g.refreshToken)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_REFRESH_TOKEN,
+      STEP,
+      'The refresh token is empty; the token response did not include one.'
+    );
   if (g.type === 'authorization_code' && g.codeVerifier) {
     validateCodeVerifier(g.codeVerifier, STEP);
     grantParams.push(['code_verifier', g.codeVerifier]);
   }
   // RFC 6749 §3.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2.1): a client that does not authenticate with a secret still names itself with client_id.
-  const clientParams: Param[] = input.authentication === 'body' ? [['client_id', input.clientId], ['client_secret', input.clientSecret]] : input.authentication === 'none' ? [['client_id', input.clientId]] : [];
+  const clientParams: Param[] =
+    input.authentication === 'body'
+      ? [
+          ['client_id', input.clientId],
+          ['client_secret', input.clientSecret],
+        ]
+      : input.authentication === 'none'
+        ? [['client_id', input.clientId]]
+        : [];
   const params = [...clientParams, ...grantParams];
   for (const [name, value] of input.extraParams ?? []) {
-    if (params.some(([n]) => n === name)) throw new ProtocolError(PROTOCOL_ERROR.DUPLICATE_PARAMETER, STEP, `Extra token parameter "${name}" is already set by the grant or the client authentication; each parameter may appear only once (RFC 6749 §3.2).`);
+    if (params.some(([n]) => n === name))
+      throw new ProtocolError(
+        PROTOCOL_ERROR.DUPLICATE_PARAMETER,
+        STEP,
+        `Extra token parameter "${name}" is already set by the grant or the client authentication; each parameter may appear only once (RFC 6749 §3.2).`
+      );
     params.push([name, value]);
   }
   const json = input.bodyFormat === 'json';
@@ -65,7 +106,8 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     ['Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded'],
     ['Accept', 'application/json'],
   ];
-  if (input.authentication === 'basic') headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
+  if (input.authentication === 'basic')
+    headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
   const body = json ? JSON.stringify(Object.fromEntries(params)) : formEncode(params);
   return { request: { method: 'POST', url: input.tokenUrl, headers, body }, params };
 }

@@ -24,7 +24,13 @@ export interface TokenSet {
 export type TokenResponseResult =
   | { readonly kind: 'token'; readonly token: TokenSet; readonly checks: readonly Check[] }
   /** No access token: `reason` is one line, in the provider's own words when it gave any. */
-  | { readonly kind: 'error'; readonly status: number; readonly reason: string; readonly error: OAuth2Error | null; readonly checks: readonly Check[] };
+  | {
+      readonly kind: 'error';
+      readonly status: number;
+      readonly reason: string;
+      readonly error: OAuth2Error | null;
+      readonly checks: readonly Check[];
+    };
 
 export interface TokenResponseOptions {
   readonly now: number;
@@ -37,10 +43,18 @@ const SEED = 'the service requires it (interface §2.4)';
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /** The object holding the access token: the body itself, or one nested object (Slack's `authed_user`). */
-function tokenHolder(fields: Readonly<Record<string, unknown>>): { holder: Readonly<Record<string, unknown>>; at: string } | null {
+function tokenHolder(
+  fields: Readonly<Record<string, unknown>>
+): { holder: Readonly<Record<string, unknown>>; at: string } | null {
   if (nonEmpty(fields.access_token)) return { holder: fields, at: '' };
   for (const [key, value] of Object.entries(fields)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && nonEmpty((value as Record<string, unknown>).access_token)) return { holder: value as Record<string, unknown>, at: `${key}.` };
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      nonEmpty((value as Record<string, unknown>).access_token)
+    )
+      return { holder: value as Record<string, unknown>, at: `${key}.` };
   }
   return null;
 }
@@ -52,7 +66,7 @@ function secondsOf(v: unknown): number | null {
   return null;
 }
 
-const shown = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v)?.slice(0, 80) ?? String(v));
+const shown = (v: unknown) => (v === undefined ? 'missing' : (JSON.stringify(v)?.slice(0, 80) ?? String(v)));
 
 /**
  * Interprets a token endpoint response (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1) / §5.2). Success is a 2xx with a non-empty access_token
@@ -89,44 +103,99 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   const cacheControl = headerValue(response.headers, 'cache-control') ?? '';
   checks.push(
     check('access_token', true, `access_token found${at ? ` at ${at}access_token` : ''}.`, ''),
-    serviceRequirement(service, 'content-type', body.format === 'json' && body.mediaType === 'application/json', 'Content-Type is application/json (RFC 6749 §5.1).', {
-      service: `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 and the service (interface §2.4) use application/json.`,
-      rfc: `The body is ${body.format === 'json' ? 'JSON' : 'a form'} with Content-Type ${JSON.stringify(contentType)}; RFC 6749 §5.1 specifies application/json. Read as ${body.format === 'json' ? 'JSON' : 'a form'}.`,
-    }),
-    serviceRequirement(service, 'no-store', /\bno-store\b/i.test(cacheControl), 'Cache-Control: no-store (RFC 6749 §5.1).', {
-      service: 'Cache-Control lacks no-store; RFC 6749 §5.1 requires it on token responses.',
-      rfc: 'Cache-Control lacks no-store, which RFC 6749 §5.1 asks of token responses; a cache between here and the server could keep the token.',
-    }),
+    serviceRequirement(
+      service,
+      'content-type',
+      body.format === 'json' && body.mediaType === 'application/json',
+      'Content-Type is application/json (RFC 6749 §5.1).',
+      {
+        service: `Content-Type is ${JSON.stringify(contentType)}; RFC 6749 §5.1 and the service (interface §2.4) use application/json.`,
+        rfc: `The body is ${body.format === 'json' ? 'JSON' : 'a form'} with Content-Type ${JSON.stringify(contentType)}; RFC 6749 §5.1 specifies application/json. Read as ${body.format === 'json' ? 'JSON' : 'a form'}.`,
+      }
+    ),
+    serviceRequirement(
+      service,
+      'no-store',
+      /\bno-store\b/i.test(cacheControl),
+      'Cache-Control: no-store (RFC 6749 §5.1).',
+      {
+        service: 'Cache-Control lacks no-store; RFC 6749 §5.1 requires it on token responses.',
+        rfc: 'Cache-Control lacks no-store, which RFC 6749 §5.1 asks of token responses; a cache between here and the server could keep the token.',
+      }
+    )
   );
-  if (nonEmpty(tokenType) && tokenType.toLowerCase() === 'bearer') checks.push(check('token_type', true, `token_type is "${tokenType}" (compared case-insensitively, RFC 6749 §5.1).`, ''));
-  else if (service) checks.push(check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (interface §2.4).`));
-  else checks.push(note('token_type', tokenType === undefined ? 'No token_type, which RFC 6749 §5.1 requires; the token is sent as a Bearer token (RFC 6750).' : `token_type is ${shown(tokenType)}, not bearer; the token is sent as a Bearer token (RFC 6750), as such providers document.`));
-  const expiresPass = typeof holder.expires_in === 'number' ? `expires_in is ${seconds} seconds.` : `expires_in is the string ${shown(holder.expires_in)}: read as ${seconds} seconds.`;
+  if (nonEmpty(tokenType) && tokenType.toLowerCase() === 'bearer')
+    checks.push(
+      check('token_type', true, `token_type is "${tokenType}" (compared case-insensitively, RFC 6749 §5.1).`, '')
+    );
+  else if (service)
+    checks.push(
+      check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (interface §2.4).`)
+    );
+  else
+    checks.push(
+      note(
+        'token_type',
+        tokenType === undefined
+          ? 'No token_type, which RFC 6749 §5.1 requires; the token is sent as a Bearer token (RFC 6750).'
+          : `token_type is ${shown(tokenType)}, not bearer; the token is sent as a Bearer token (RFC 6750), as such providers document.`
+      )
+    );
+  const expiresPass =
+    typeof holder.expires_in === 'number'
+      ? `expires_in is ${seconds} seconds.`
+      : `expires_in is the string ${shown(holder.expires_in)}: read as ${seconds} seconds.`;
   checks.push(
     legacyExpires !== null
-      ? note('expires_in', `No expires_in; expires=${legacyExpires} read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.`)
+      ? note(
+          'expires_in',
+          `No expires_in; expires=${legacyExpires} read as the lifetime in seconds: Facebook's name for expires_in before Graph API v2.3.`
+        )
       : seconds !== null && typeof holder.expires_in === 'string' && service
-      ? check('expires_in', false, '', `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (interface §2.4).`)
-      : seconds !== null && typeof holder.expires_in === 'string'
-        ? note('expires_in', expiresPass)
-        : serviceRequirement(service, 'expires_in', seconds !== null, expiresPass, {
-            service: `expires_in is ${shown(holder.expires_in)}; ${SEED}: an integer of seconds.`,
-            rfc: holder.expires_in === undefined ? 'No expires_in (RECOMMENDED by RFC 6749 §5.1): the lifetime is unknown until the server refuses the token.' : `expires_in is ${shown(holder.expires_in)}, not a number of seconds (RFC 6749 §5.1); the lifetime is unknown.`,
-          }),
+        ? check(
+            'expires_in',
+            false,
+            '',
+            `expires_in is ${shown(holder.expires_in)}; the service sends an integer of seconds (interface §2.4).`
+          )
+        : seconds !== null && typeof holder.expires_in === 'string'
+          ? note('expires_in', expiresPass)
+          : serviceRequirement(service, 'expires_in', seconds !== null, expiresPass, {
+              service: `expires_in is ${shown(holder.expires_in)}; ${SEED}: an integer of seconds.`,
+              rfc:
+                holder.expires_in === undefined
+                  ? 'No expires_in (RECOMMENDED by RFC 6749 §5.1): the lifetime is unknown until the server refuses the token.'
+                  : `expires_in is ${shown(holder.expires_in)}, not a number of seconds (RFC 6749 §5.1); the lifetime is unknown.`,
+            }),
     serviceRequirement(service, 'scope', typeof scope === 'string', `scope is ${JSON.stringify(scope)}.`, {
       service: `scope is ${shown(scope)}; ${SEED}: a string, possibly empty.`,
-      rfc: scope === undefined ? 'No scope: RFC 6749 §5.1 omits it when the scope granted is the scope requested.' : `scope is ${shown(scope)}, not a space-delimited string (RFC 6749 §3.3).`,
+      rfc:
+        scope === undefined
+          ? 'No scope: RFC 6749 §5.1 omits it when the scope granted is the scope requested.'
+          : `scope is ${shown(scope)}, not a space-delimited string (RFC 6749 §3.3).`,
     }),
     options.grant === 'refresh_token' && refreshToken === undefined
       ? check('refresh_token', true, 'No new refresh_token: keep the current one (RFC 6749 §6).', '')
       : serviceRequirement(service, 'refresh_token', nonEmpty(refreshToken), 'refresh_token is present.', {
           service: `refresh_token is ${shown(refreshToken)}; ${SEED}.`,
           rfc: 'No refresh_token (OPTIONAL, RFC 6749 §5.1): when this token expires, authorize again.',
-        }),
+        })
   );
-  const known = new Set(['access_token', 'token_type', 'expires_in', 'scope', 'refresh_token', ...(legacyExpires !== null ? ['expires'] : [])]);
+  const known = new Set([
+    'access_token',
+    'token_type',
+    'expires_in',
+    'scope',
+    'refresh_token',
+    ...(legacyExpires !== null ? ['expires'] : []),
+  ]);
   const others = at
-    ? [...Object.keys(fields).filter((k) => `${k}.` !== at), ...Object.keys(holder).filter((k) => !known.has(k)).map((k) => `${at}${k}`)]
+    ? [
+        ...Object.keys(fields).filter((k) => `${k}.` !== at),
+        ...Object.keys(holder)
+          .filter((k) => !known.has(k))
+          .map((k) => `${at}${k}`),
+      ]
     : Object.keys(fields).filter((k) => !known.has(k));
   if (others.length) checks.push(note('other fields', `Kept and shown: ${others.join(', ')}.`));
   return {

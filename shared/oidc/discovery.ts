@@ -36,7 +36,12 @@ const STEP = 'discovery';
 /** The issuer must be an https URL (loopback http allowed here), with no query or fragment (OIDC Discovery §3, RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)). */
 export function validateIssuer(issuer: string): string {
   const u = parseHttpUrl(issuer, STEP);
-  if (u.query !== null || issuer.includes('#')) throw new ProtocolError(PROTOCOL_ERROR.INVALID_ISSUER, STEP, `The issuer ${JSON.stringify(issuer)} has a query or fragment; an issuer identifier has neither (RFC 8414 §2).`);
+  if (u.query !== null || issuer.includes('#'))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_ISSUER,
+      STEP,
+      `The issuer ${JSON.stringify(issuer)} has a query or fragment; an issuer identifier has neither (RFC 8414 §2).`
+    );
   return issuer.trim();
 }
 
@@ -48,7 +53,9 @@ export function wellKnownUrl(issuer: string, kind: DiscoveryKind): string {
   const u = parseHttpUrl(validateIssuer(issuer), STEP);
   const origin = `${u.scheme}://${authorityOf(u)}`;
   const path = u.path.replace(/\/+$/, '');
-  return kind === 'openid-configuration' ? `${origin}${path}/.well-known/openid-configuration` : `${origin}/.well-known/oauth-authorization-server${path}`;
+  return kind === 'openid-configuration'
+    ? `${origin}${path}/.well-known/openid-configuration`
+    : `${origin}/.well-known/oauth-authorization-server${path}`;
 }
 
 const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -60,7 +67,19 @@ function secureUrl(name: string, value: unknown): Check | null {
   try {
     const u = parseHttpUrl(value, STEP);
     if (u.scheme === 'https') return check(name, true, `${name} is an https URL.`, '');
-    return isLoopbackHost(u.host) ? check(name, true, `${name} is http on loopback (${u.host}): accepted for a local provider; a real one must use https.`, '') : check(name, false, '', `${name} is ${shown(value)}: http on a non-loopback host; the metadata requires https URLs (OIDC Discovery §3, RFC 8414 §2).`);
+    return isLoopbackHost(u.host)
+      ? check(
+          name,
+          true,
+          `${name} is http on loopback (${u.host}): accepted for a local provider; a real one must use https.`,
+          ''
+        )
+      : check(
+          name,
+          false,
+          '',
+          `${name} is ${shown(value)}: http on a non-loopback host; the metadata requires https URLs (OIDC Discovery §3, RFC 8414 §2).`
+        );
   } catch (e) {
     return check(name, false, '', `${name}: ${(e as Error).message}`);
   }
@@ -68,34 +87,88 @@ function secureUrl(name: string, value: unknown): Check | null {
 
 const REQUIRED: Record<DiscoveryKind, readonly string[]> = {
   // OIDC Discovery §3: REQUIRED members (token_endpoint unless only the implicit flow is offered).
-  'openid-configuration': ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'response_types_supported', 'subject_types_supported', 'id_token_signing_alg_values_supported'],
+  'openid-configuration': [
+    'issuer',
+    'authorization_endpoint',
+    'token_endpoint',
+    'jwks_uri',
+    'response_types_supported',
+    'subject_types_supported',
+    'id_token_signing_alg_values_supported',
+  ],
   // RFC 8414 §2: REQUIRED issuer and response_types_supported; the two endpoints unless no grant uses them.
   'oauth-authorization-server': ['issuer', 'authorization_endpoint', 'token_endpoint', 'response_types_supported'],
 };
-const URL_MEMBERS = ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri', 'revocation_endpoint', 'introspection_endpoint', 'registration_endpoint', 'end_session_endpoint'];
+const URL_MEMBERS = [
+  'authorization_endpoint',
+  'token_endpoint',
+  'userinfo_endpoint',
+  'jwks_uri',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'registration_endpoint',
+  'end_session_endpoint',
+];
 
 const stringOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** Checks a fetched discovery document against the issuer asked for and the members its specification requires. */
-export function checkDiscoveryDocument(body: unknown, askedIssuer: string, kind: DiscoveryKind, url: string): DiscoveryResult {
-  const fail = (message: string): DiscoveryResult => ({ kind, url, checks: [check('document', false, '', message)], ok: false, endpoints: null });
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return fail('The document is not a JSON object (OIDC Discovery §4.2, RFC 8414 §3.2).');
+export function checkDiscoveryDocument(
+  body: unknown,
+  askedIssuer: string,
+  kind: DiscoveryKind,
+  url: string
+): DiscoveryResult {
+  const fail = (message: string): DiscoveryResult => ({
+    kind,
+    url,
+    checks: [check('document', false, '', message)],
+    ok: false,
+    endpoints: null,
+  });
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return fail('The document is not a JSON object (OIDC Discovery §4.2, RFC 8414 §3.2).');
   const doc = body as Record<string, unknown>;
   const issuerSection = kind === 'openid-configuration' ? 'OIDC Discovery §4.3' : 'RFC 8414 §3.3';
   const checks: Check[] = [
-    check('issuer', doc.issuer === askedIssuer.trim(), `issuer is ${shown(doc.issuer)}, exactly the URL asked (${issuerSection}).`, `issuer is ${shown(doc.issuer)}; it must be exactly the issuer asked, ${shown(askedIssuer.trim())} (${issuerSection}): otherwise another server could impersonate this one.`),
+    check(
+      'issuer',
+      doc.issuer === askedIssuer.trim(),
+      `issuer is ${shown(doc.issuer)}, exactly the URL asked (${issuerSection}).`,
+      `issuer is ${shown(doc.issuer)}; it must be exactly the issuer asked, ${shown(askedIssuer.trim())} (${issuerSection}): otherwise another server could impersonate this one.`
+    ),
   ];
   const missing = REQUIRED[kind].filter((m) => doc[m] === undefined);
-  checks.push(check('required members', missing.length === 0, `All required members are present (${kind === 'openid-configuration' ? 'OIDC Discovery §3' : 'RFC 8414 §2'}).`, `Missing required member${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (${kind === 'openid-configuration' ? 'OIDC Discovery §3' : 'RFC 8414 §2'}).`));
+  checks.push(
+    check(
+      'required members',
+      missing.length === 0,
+      `All required members are present (${kind === 'openid-configuration' ? 'OIDC Discovery §3' : 'RFC 8414 §2'}).`,
+      `Missing required member${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (${kind === 'openid-configuration' ? 'OIDC Discovery §3' : 'RFC 8414 §2'}).`
+    )
+  );
   const issuerUrl = secureUrl('issuer URL', doc.issuer);
   if (issuerUrl) checks.push(issuerUrl);
   for (const m of URL_MEMBERS) {
     const c = secureUrl(m, doc[m]);
     if (c) checks.push(c);
   }
-  const algs = Array.isArray(doc.id_token_signing_alg_values_supported) && doc.id_token_signing_alg_values_supported.every((a) => typeof a === 'string') ? (doc.id_token_signing_alg_values_supported as string[]) : null;
+  const algs =
+    Array.isArray(doc.id_token_signing_alg_values_supported) &&
+    doc.id_token_signing_alg_values_supported.every((a) => typeof a === 'string')
+      ? (doc.id_token_signing_alg_values_supported as string[])
+      : null;
   if (kind === 'openid-configuration' && doc.id_token_signing_alg_values_supported !== undefined) {
-    checks.push(check('id_token algorithms', !!algs && algs.includes('RS256') && !algs.includes('none'), `id_token_signing_alg_values_supported: ${algs?.join(', ')}; RS256 is included as required (OIDC Discovery §3).`, algs ? `id_token_signing_alg_values_supported is ${algs.join(', ')}: ${algs.includes('RS256') ? '"none" must not be offered for code-flow id_tokens' : 'RS256 must be included'} (OIDC Discovery §3).` : `id_token_signing_alg_values_supported is ${shown(doc.id_token_signing_alg_values_supported)}; expected an array of algorithm names.`));
+    checks.push(
+      check(
+        'id_token algorithms',
+        !!algs && algs.includes('RS256') && !algs.includes('none'),
+        `id_token_signing_alg_values_supported: ${algs?.join(', ')}; RS256 is included as required (OIDC Discovery §3).`,
+        algs
+          ? `id_token_signing_alg_values_supported is ${algs.join(', ')}: ${algs.includes('RS256') ? '"none" must not be offered for code-flow id_tokens' : 'RS256 must be included'} (OIDC Discovery §3).`
+          : `id_token_signing_alg_values_supported is ${shown(doc.id_token_signing_alg_values_supported)}; expected an array of algorithm names.`
+      )
+    );
   }
   const endpoints: DiscoveredEndpoints = {
     issuer: typeof doc.issuer === 'string' ? doc.issuer : askedIssuer.trim(),
@@ -121,7 +194,11 @@ export interface Discovered extends DiscoveryResult {
  * Fetches and checks an issuer's metadata: the OpenID Connect document first, then RFC 8414's (or only the kinds
  * asked for). `getJson` GETs a URL and returns its parsed JSON, or throws an Error saying what went wrong.
  */
-export async function discoverIssuer(issuer: string, getJson: (url: string) => Promise<unknown>, kinds: readonly DiscoveryKind[] = DISCOVERY_KINDS): Promise<Discovered> {
+export async function discoverIssuer(
+  issuer: string,
+  getJson: (url: string) => Promise<unknown>,
+  kinds: readonly DiscoveryKind[] = DISCOVERY_KINDS
+): Promise<Discovered> {
   const tried: string[] = [];
   for (const kind of kinds) {
     const url = wellKnownUrl(issuer, kind);
@@ -135,5 +212,20 @@ export async function discoverIssuer(issuer: string, getJson: (url: string) => P
     return { ...checkDiscoveryDocument(document, issuer, kind, url), document, tried };
   }
   const kind = kinds[kinds.length - 1]!;
-  return { kind, url: wellKnownUrl(issuer, kind), ok: false, endpoints: null, document: null, tried, checks: [check('fetch', false, '', `No metadata document at ${kinds.map((k) => wellKnownUrl(issuer, k)).join(' or ')}: ${tried.join(' ')}`)] };
+  return {
+    kind,
+    url: wellKnownUrl(issuer, kind),
+    ok: false,
+    endpoints: null,
+    document: null,
+    tried,
+    checks: [
+      check(
+        'fetch',
+        false,
+        '',
+        `No metadata document at ${kinds.map((k) => wellKnownUrl(issuer, k)).join(' or ')}: ${tried.join(' ')}`
+      ),
+    ],
+  };
 }

@@ -29,11 +29,40 @@ const S_SIG = 'OIDC Core §3.1.3.7 (6), RFC 7515 §5.2';
 /** Step 6–7: the alg is one the client registered and the provider lists; `none` is never accepted for a code-flow id_token. */
 export function checkAlg(alg: unknown, e: SignatureExpectations): ValidationStep<'alg'> {
   const title = 'Algorithm (alg)';
-  if (typeof alg !== 'string' || alg === '') return failed('alg', title, S_ALG, `The header's alg is ${shown(alg)}; a JWS header must name its algorithm (RFC 7515 §4.1.1).`);
-  if (alg.toLowerCase() === 'none') return failed('alg', title, S_ALG, 'alg is "none": the token is not signed. An id_token from the token endpoint must be signed unless the client registered "none" (OIDC Core §3.1.3.7 (7)); refused.');
-  if (e.registeredAlg && alg !== e.registeredAlg) return failed('alg', title, S_ALG, `alg is ${alg}, but the client registered ${e.registeredAlg} (id_token_signed_response_alg, OIDC Registration §2).`);
-  if (e.allowedAlgs && !e.allowedAlgs.includes(alg)) return failed('alg', title, S_ALG, `alg is ${alg}, which the provider's discovery document does not list (id_token_signing_alg_values_supported: ${e.allowedAlgs.join(', ')}).`);
-  const against = [e.registeredAlg ? `registered ${e.registeredAlg}` : null, e.allowedAlgs ? `discovery lists ${e.allowedAlgs.join(', ')}` : null].filter(Boolean).join('; ');
+  if (typeof alg !== 'string' || alg === '')
+    return failed(
+      'alg',
+      title,
+      S_ALG,
+      `The header's alg is ${shown(alg)}; a JWS header must name its algorithm (RFC 7515 §4.1.1).`
+    );
+  if (alg.toLowerCase() === 'none')
+    return failed(
+      'alg',
+      title,
+      S_ALG,
+      'alg is "none": the token is not signed. An id_token from the token endpoint must be signed unless the client registered "none" (OIDC Core §3.1.3.7 (7)); refused.'
+    );
+  if (e.registeredAlg && alg !== e.registeredAlg)
+    return failed(
+      'alg',
+      title,
+      S_ALG,
+      `alg is ${alg}, but the client registered ${e.registeredAlg} (id_token_signed_response_alg, OIDC Registration §2).`
+    );
+  if (e.allowedAlgs && !e.allowedAlgs.includes(alg))
+    return failed(
+      'alg',
+      title,
+      S_ALG,
+      `alg is ${alg}, which the provider's discovery document does not list (id_token_signing_alg_values_supported: ${e.allowedAlgs.join(', ')}).`
+    );
+  const against = [
+    e.registeredAlg ? `registered ${e.registeredAlg}` : null,
+    e.allowedAlgs ? `discovery lists ${e.allowedAlgs.join(', ')}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
   return passed('alg', title, S_ALG, `alg is ${alg}${against ? ` (${against})` : ''}.`);
 }
 
@@ -44,13 +73,39 @@ export async function chooseKey(jwt: DecodedJwt, e: SignatureExpectations, deps:
   const title = 'Key from the JWKS';
   const alg = jwt.header.alg;
   const kid = jwt.header.kid;
-  if (typeof alg !== 'string' || alg.toLowerCase() === 'none' || alg === '') return { step: skipped('key', title, S_KEY, 'No key is needed: the token names no signing algorithm.'), key: null };
-  if (kid !== undefined && typeof kid !== 'string') return { step: failed('key', title, S_KEY, `The header's kid is ${shown(kid)}; it must be a string (RFC 7515 §4.1.4).`), key: null };
+  if (typeof alg !== 'string' || alg.toLowerCase() === 'none' || alg === '')
+    return { step: skipped('key', title, S_KEY, 'No key is needed: the token names no signing algorithm.'), key: null };
+  if (kid !== undefined && typeof kid !== 'string')
+    return {
+      step: failed('key', title, S_KEY, `The header's kid is ${shown(kid)}; it must be a string (RFC 7515 §4.1.4).`),
+      key: null,
+    };
   if (alg.startsWith('HS')) {
-    if (!e.clientSecret) return { step: failed('key', title, S_KEY, `${alg} is keyed with the client secret (OIDC Core §10.1), and none is configured.`), key: null };
-    return { step: passed('key', 'Key: the client secret', 'OIDC Core §10.1', `${alg}: the key is the UTF-8 octets of the client secret (masked).`), key: utf8Encode(e.clientSecret) };
+    if (!e.clientSecret)
+      return {
+        step: failed(
+          'key',
+          title,
+          S_KEY,
+          `${alg} is keyed with the client secret (OIDC Core §10.1), and none is configured.`
+        ),
+        key: null,
+      };
+    return {
+      step: passed(
+        'key',
+        'Key: the client secret',
+        'OIDC Core §10.1',
+        `${alg}: the key is the UTF-8 octets of the client secret (masked).`
+      ),
+      key: utf8Encode(e.clientSecret),
+    };
   }
-  if (!e.jwksUri) return { step: failed('key', title, S_KEY, 'No jwks_uri is known: run discovery or set the JWKS URL in the profile.'), key: null };
+  if (!e.jwksUri)
+    return {
+      step: failed('key', title, S_KEY, 'No jwks_uri is known: run discovery or set the JWKS URL in the profile.'),
+      key: null,
+    };
   const header = { alg, kid: kid as string | undefined };
   const fetched: string[] = [];
   for (let refetch = false; ; refetch = true) {
@@ -58,24 +113,61 @@ export async function chooseKey(jwt: DecodedJwt, e: SignatureExpectations, deps:
     try {
       body = await deps.fetchJwks(e.jwksUri);
     } catch (err) {
-      return { step: failed('key', title, S_KEY, `${[...fetched, `GET ${e.jwksUri} failed: ${(err as Error).message}`].join(' ')}`), key: null };
+      return {
+        step: failed(
+          'key',
+          title,
+          S_KEY,
+          `${[...fetched, `GET ${e.jwksUri} failed: ${(err as Error).message}`].join(' ')}`
+        ),
+        key: null,
+      };
     }
     const jwks = parseJwks(body);
     if (!jwks.ok) return { step: failed('key', title, S_KEY, [...fetched, jwks.reason].join(' ')), key: null };
-    fetched.push(`JWKS ${refetch ? 're-fetched' : 'fetched'} (${jwks.keys.length} key${jwks.keys.length === 1 ? '' : 's'}).`);
+    fetched.push(
+      `JWKS ${refetch ? 're-fetched' : 'fetched'} (${jwks.keys.length} key${jwks.keys.length === 1 ? '' : 's'}).`
+    );
     const choice = selectKey(jwks.keys, header);
     if (choice.ok) return { step: passed('key', title, S_KEY, `${fetched.join(' ')} ${choice.why}`), key: choice.key };
     // OIDC Core §10.1.1: an unknown kid may mean the provider rotated its keys; fetch once more, never in a loop.
-    if (!choice.unknownKid || refetch) return { step: failed('key', title, S_KEY, `${fetched.join(' ')} ${choice.reason}${refetch ? ' The kid stayed unknown after one re-fetch (OIDC Core §10.1.1), so the key is not (or no longer) published.' : ''}`), key: null };
+    if (!choice.unknownKid || refetch)
+      return {
+        step: failed(
+          'key',
+          title,
+          S_KEY,
+          `${fetched.join(' ')} ${choice.reason}${refetch ? ' The kid stayed unknown after one re-fetch (OIDC Core §10.1.1), so the key is not (or no longer) published.' : ''}`
+        ),
+        key: null,
+      };
   }
 }
 
 /** Step 6: the JWS signature over header.payload verifies with the chosen key. */
-export async function checkSignature(token: string, jwt: DecodedJwt, key: Jwk | Uint8Array | null, deps: SignatureDeps): Promise<ValidationStep<'signature'>> {
+export async function checkSignature(
+  token: string,
+  jwt: DecodedJwt,
+  key: Jwk | Uint8Array | null,
+  deps: SignatureDeps
+): Promise<ValidationStep<'signature'>> {
   const title = 'Signature';
   const alg = jwt.header.alg;
-  if (typeof alg !== 'string' || alg === '' || alg.toLowerCase() === 'none') return skipped('signature', title, S_SIG, 'Nothing to verify: the token is not signed (see the alg step).');
+  if (typeof alg !== 'string' || alg === '' || alg.toLowerCase() === 'none')
+    return skipped('signature', title, S_SIG, 'Nothing to verify: the token is not signed (see the alg step).');
   if (key === null) return skipped('signature', title, S_SIG, 'Not verified: no key was chosen (see the key step).');
   const result = await deps.jose.verifyCompact(token.trim(), alg, key);
-  return result.ok ? passed('signature', title, S_SIG, `The ${alg} signature over the header and payload verifies with the chosen key.`) : failed('signature', title, S_SIG, `The ${alg} signature does not verify with the chosen key: ${result.reason}. The token was altered, or signed with another key.`);
+  return result.ok
+    ? passed(
+        'signature',
+        title,
+        S_SIG,
+        `The ${alg} signature over the header and payload verifies with the chosen key.`
+      )
+    : failed(
+        'signature',
+        title,
+        S_SIG,
+        `The ${alg} signature does not verify with the chosen key: ${result.reason}. The token was altered, or signed with another key.`
+      );
 }

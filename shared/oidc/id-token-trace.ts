@@ -1,7 +1,14 @@
 import { ProtocolError } from '../errors';
 import { decodeJwt, type DecodedJwt } from './jwt';
 import { checkClaims, type ClaimExpectations, type ClaimStepId } from './id-token-claims';
-import { checkAlg, checkSignature, chooseKey, type SignatureDeps, type SignatureExpectations, type SignatureStepId } from './id-token-signature';
+import {
+  checkAlg,
+  checkSignature,
+  chooseKey,
+  type SignatureDeps,
+  type SignatureExpectations,
+  type SignatureStepId,
+} from './id-token-signature';
 import { failed, passed, skipped, type ValidationStep } from './trace-step';
 
 export type IdTokenStepId = 'decode' | SignatureStepId | ClaimStepId;
@@ -20,14 +27,27 @@ export interface IdTokenTrace {
 /** The default allowance between the provider's clock and the client's, in seconds. */
 export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
-const CLAIM_STEPS: readonly [ClaimStepId, string][] = [['iss', 'Issuer (iss)'], ['aud', 'Audience (aud)'], ['azp', 'Authorized party (azp)'], ['exp', 'Expiry (exp)'], ['iat', 'Issued at (iat)'], ['nonce', 'Nonce'], ['at_hash', 'Access token hash (at_hash)'], ['c_hash', 'Code hash (c_hash)']];
+const CLAIM_STEPS: readonly [ClaimStepId, string][] = [
+  ['iss', 'Issuer (iss)'],
+  ['aud', 'Audience (aud)'],
+  ['azp', 'Authorized party (azp)'],
+  ['exp', 'Expiry (exp)'],
+  ['iat', 'Issued at (iat)'],
+  ['nonce', 'Nonce'],
+  ['at_hash', 'Access token hash (at_hash)'],
+  ['c_hash', 'Code hash (c_hash)'],
+];
 
 /**
  * Validates an id_token from the token endpoint step by step (OIDC Core §3.1.3.7), the way the OAuth 1.0a trace
  * shows a signature: each step says what it compared and, when it fails, why; every step runs, so one failure does
  * not hide another.
  */
-export async function traceIdToken(idToken: string, e: IdTokenExpectations, deps: SignatureDeps): Promise<IdTokenTrace> {
+export async function traceIdToken(
+  idToken: string,
+  e: IdTokenExpectations,
+  deps: SignatureDeps
+): Promise<IdTokenTrace> {
   let jwt: DecodedJwt;
   try {
     jwt = decodeJwt(idToken, 'decode');
@@ -43,10 +63,21 @@ export async function traceIdToken(idToken: string, e: IdTokenExpectations, deps
     ];
     return { steps, header: null, claims: null, valid: false };
   }
-  const decode = passed('decode', 'Decode header and payload', 'RFC 7519 §7.2, OIDC Core §2', `A signed JWT (JWS compact serialization): header ${Object.keys(jwt.header).join(', ')}; ${Object.keys(jwt.payload).length} claims.`);
+  const decode = passed(
+    'decode',
+    'Decode header and payload',
+    'RFC 7519 §7.2, OIDC Core §2',
+    `A signed JWT (JWS compact serialization): header ${Object.keys(jwt.header).join(', ')}; ${Object.keys(jwt.payload).length} claims.`
+  );
   const alg = checkAlg(jwt.header.alg, e);
   const { step: key, key: chosen } = await chooseKey(jwt, e, deps);
   const signature = await checkSignature(idToken, jwt, chosen, deps);
-  const steps: IdTokenStep[] = [decode, alg, key, signature, ...checkClaims(jwt.payload, jwt.header.alg, e, deps.crypto)];
+  const steps: IdTokenStep[] = [
+    decode,
+    alg,
+    key,
+    signature,
+    ...checkClaims(jwt.payload, jwt.header.alg, e, deps.crypto),
+  ];
   return { steps, header: jwt.header, claims: jwt.payload, valid: steps.every((s) => s.status !== 'failed') };
 }

@@ -11,5 +11,18 @@ export const ID_TOKEN_ALGS = ['RS256', 'ES256'] as const;
  * alg none, an expired token, another audience, a wrong or missing nonce, a kid never published, a key rotated out of
  * the JWKS, an at_hash of another token, another issuer, a signature that does not verify.
  */
-export const ID_TOKEN_FAULTS = ['off', 'wrong-alg', 'alg-none', 'expired', 'wrong-aud', 'wrong-nonce', 'missing-nonce', 'unknown-kid', 'rotated-key', 'bad-at-hash', 'iss-mismatch', 'bad-signature'] as const;
+export const ID_TOKEN_FAULTS = [
+  'off',
+  'wrong-alg',
+  'alg-none',
+  'expired',
+  'wrong-aud',
+  'wrong-nonce',
+  'missing-nonce',
+  'unknown-kid',
+  'rotated-key',
+  'bad-at-hash',
+  'iss-mismatch',
+  'bad-signature',
+] as const;
 export type IdTokenFault = (typeof ID_TOKEN_FAULTS)[number];

@@ -43,7 +43,15 @@ export function interpretRefresh(s: OAuth2State, e: Exchange, now: number): Refr
   if (r.state.token === s.token) return { ...r, oldRefreshToken: old, newRefreshToken: null, rotated: false };
   const fresh = r.state.token!.refreshToken;
   const rotation = refreshRotation(old, sentRefreshToken(e));
-  return { ok: r.ok, summary: r.summary, checks: [...r.checks, rotation], state: r.state, oldRefreshToken: old, newRefreshToken: fresh, rotated: fresh !== null && fresh !== old };
+  return {
+    ok: r.ok,
+    summary: r.summary,
+    checks: [...r.checks, rotation],
+    state: r.state,
+    oldRefreshToken: old,
+    newRefreshToken: fresh,
+    rotated: fresh !== null && fresh !== old,
+  };
 }
 
 /** The same refresh request again, with the refresh token the rotation replaced. */
@@ -55,7 +63,11 @@ export function buildReuseRequest(s: OAuth2State, oldRefreshToken: string): RawR
  * RFC 9700 §4.14.2: after rotation, a refresh token that was replaced must be refused (invalid_grant, RFC 6749
  * §5.2); the provider should also revoke the grant it belongs to, since one of the two holders is an attacker.
  */
-export function interpretReuse(e: Exchange): { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } {
+export function interpretReuse(e: Exchange): {
+  readonly ok: boolean;
+  readonly summary: string;
+  readonly checks: readonly Check[];
+} {
   const status = e.response.status;
   const refused = status >= 400 && status < 500;
   const words = providerMessage(e.response)?.text;
@@ -63,8 +75,22 @@ export function interpretReuse(e: Exchange): { readonly ok: boolean; readonly su
     'reuse refused',
     refused,
     `Refused with HTTP ${status}${words ? ` (${words})` : ''}: a replaced refresh token no longer works (RFC 9700 §4.14.2).`,
-    `The provider answered HTTP ${status} to a refresh token it had already replaced; RFC 9700 §4.14.2 requires refusing it, or a stolen copy keeps working.`,
+    `The provider answered HTTP ${status} to a refresh token it had already replaced; RFC 9700 §4.14.2 requires refusing it, or a stolen copy keeps working.`
   );
-  const checks = refused ? [c, note('grant', 'A provider that detects the reuse also revokes the grant: refresh with the new token to see whether it still works.')] : [c];
-  return { ok: refused, summary: refused ? `The replaced refresh token was refused (HTTP ${status}).` : `The replaced refresh token still works (HTTP ${status}).`, checks };
+  const checks = refused
+    ? [
+        c,
+        note(
+          'grant',
+          'A provider that detects the reuse also revokes the grant: refresh with the new token to see whether it still works.'
+        ),
+      ]
+    : [c];
+  return {
+    ok: refused,
+    summary: refused
+      ? `The replaced refresh token was refused (HTTP ${status}).`
+      : `The replaced refresh token still works (HTTP ${status}).`,
+    checks,
+  };
 }

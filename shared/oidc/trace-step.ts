@@ -13,12 +13,27 @@ export interface ValidationStep<Id extends string = string> {
   readonly detail: string;
 }
 
-export const passed = <Id extends string>(id: Id, title: string, section: string, detail: string): ValidationStep<Id> => ({ id, title, section, status: 'passed', detail });
-export const failed = <Id extends string>(id: Id, title: string, section: string, detail: string): ValidationStep<Id> => ({ id, title, section, status: 'failed', detail });
-export const skipped = <Id extends string>(id: Id, title: string, section: string, detail: string): ValidationStep<Id> => ({ id, title, section, status: 'skipped', detail });
+export const passed = <Id extends string>(
+  id: Id,
+  title: string,
+  section: string,
+  detail: string
+): ValidationStep<Id> => ({ id, title, section, status: 'passed', detail });
+export const failed = <Id extends string>(
+  id: Id,
+  title: string,
+  section: string,
+  detail: string
+): ValidationStep<Id> => ({ id, title, section, status: 'failed', detail });
+export const skipped = <Id extends string>(
+  id: Id,
+  title: string,
+  section: string,
+  detail: string
+): ValidationStep<Id> => ({ id, title, section, status: 'skipped', detail });
 
 /** JSON text of an untrusted value, cut short for a message. */
 export const shown = (value: unknown): string => {
-  const text = value === undefined ? 'missing' : JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'missing' : (JSON.stringify(value) ?? String(value));
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };

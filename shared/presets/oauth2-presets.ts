@@ -14,18 +14,31 @@ export const OAUTH2_PRESETS: readonly Preset[] = [
     profile: {
       baseUrl: 'https://github.com',
       headers: [['Accept', 'application/json']],
-      oauth2: { authorizePath: '/login/oauth/authorize', tokenPath: '/login/oauth/access_token', apiPath: 'https://api.github.com/user', scope: 'read:user' },
+      oauth2: {
+        authorizePath: '/login/oauth/authorize',
+        tokenPath: '/login/oauth/access_token',
+        apiPath: 'https://api.github.com/user',
+        scope: 'read:user',
+      },
     },
   },
   {
     id: 'google',
     name: 'Google',
     protocol: 'oauth2',
-    docs: ['https://developers.google.com/identity/protocols/oauth2/web-server', 'https://developers.google.com/identity/protocols/oauth2/native-app'],
+    docs: [
+      'https://developers.google.com/identity/protocols/oauth2/web-server',
+      'https://developers.google.com/identity/protocols/oauth2/native-app',
+    ],
     note: 'Create an OAuth client ID (Desktop app accepts any loopback port). access_type=offline asks for a refresh token, and prompt=consent makes Google send it again on a later authorization.',
     profile: {
       baseUrl: 'https://accounts.google.com',
-      oauth2: { authorizePath: '/o/oauth2/v2/auth?access_type=offline&prompt=consent', tokenPath: 'https://oauth2.googleapis.com/token', apiPath: 'https://openidconnect.googleapis.com/v1/userinfo', scope: 'openid email profile' },
+      oauth2: {
+        authorizePath: '/o/oauth2/v2/auth?access_type=offline&prompt=consent',
+        tokenPath: 'https://oauth2.googleapis.com/token',
+        apiPath: 'https://openidconnect.googleapis.com/v1/userinfo',
+        scope: 'openid email profile',
+      },
     },
   },
   {
@@ -36,7 +49,12 @@ export const OAUTH2_PRESETS: readonly Preset[] = [
     note: 'Register an application; replace "common" with your tenant when the app is single-tenant. offline_access in the scope returns a refresh token.',
     profile: {
       baseUrl: 'https://login.microsoftonline.com',
-      oauth2: { authorizePath: '/common/oauth2/v2.0/authorize', tokenPath: '/common/oauth2/v2.0/token', apiPath: 'https://graph.microsoft.com/v1.0/me', scope: 'openid profile offline_access User.Read' },
+      oauth2: {
+        authorizePath: '/common/oauth2/v2.0/authorize',
+        tokenPath: '/common/oauth2/v2.0/token',
+        apiPath: 'https://graph.microsoft.com/v1.0/me',
+        scope: 'openid profile offline_access User.Read',
+      },
     },
   },
   {
@@ -47,7 +65,13 @@ export const OAUTH2_PRESETS: readonly Preset[] = [
     note: 'Slack requires an https redirect URL: register one and paste the URL you land on. user_scope asks for a user token, which Slack returns under authed_user.',
     profile: {
       baseUrl: 'https://slack.com',
-      oauth2: { authorizePath: '/oauth/v2/authorize?user_scope=identity.basic', tokenPath: '/api/oauth.v2.access', apiPath: '/api/auth.test', scope: '', pkce: 'off' },
+      oauth2: {
+        authorizePath: '/oauth/v2/authorize?user_scope=identity.basic',
+        tokenPath: '/api/oauth.v2.access',
+        apiPath: '/api/auth.test',
+        scope: '',
+        pkce: 'off',
+      },
     },
   },
   {
@@ -59,40 +83,72 @@ export const OAUTH2_PRESETS: readonly Preset[] = [
     profile: {
       baseUrl: 'https://www.reddit.com',
       headers: [['User-Agent', 'desktop:oauth-lab:0.1.0 (by /u/YOUR_USERNAME)']],
-      oauth2: { authorizePath: '/api/v1/authorize?duration=permanent', tokenPath: '/api/v1/access_token', apiPath: 'https://oauth.reddit.com/api/v1/me', scope: 'identity', clientAuthentication: 'basic', pkce: 'off' },
+      oauth2: {
+        authorizePath: '/api/v1/authorize?duration=permanent',
+        tokenPath: '/api/v1/access_token',
+        apiPath: 'https://oauth.reddit.com/api/v1/me',
+        scope: 'identity',
+        clientAuthentication: 'basic',
+        pkce: 'off',
+      },
     },
   },
   {
     id: 'dropbox',
     name: 'Dropbox',
     protocol: 'oauth2',
-    docs: ['https://developers.dropbox.com/oauth-guide', 'https://www.dropbox.com/developers/documentation/http/documentation#oauth2-authorize'],
+    docs: [
+      'https://developers.dropbox.com/oauth-guide',
+      'https://www.dropbox.com/developers/documentation/http/documentation#oauth2-authorize',
+    ],
     note: 'Create an app and add the redirect URI. token_access_type=offline returns a refresh token; the API is on api.dropboxapi.com, mostly by POST.',
     profile: {
       baseUrl: 'https://www.dropbox.com',
-      oauth2: { authorizePath: '/oauth2/authorize?token_access_type=offline', tokenPath: 'https://api.dropboxapi.com/oauth2/token', apiPath: 'https://api.dropboxapi.com/2/users/get_current_account' },
+      oauth2: {
+        authorizePath: '/oauth2/authorize?token_access_type=offline',
+        tokenPath: 'https://api.dropboxapi.com/oauth2/token',
+        apiPath: 'https://api.dropboxapi.com/2/users/get_current_account',
+      },
     },
   },
   {
     id: 'spotify',
     name: 'Spotify',
     protocol: 'oauth2',
-    docs: ['https://developer.spotify.com/documentation/web-api/tutorials/code-flow', 'https://developer.spotify.com/documentation/web-api/concepts/redirect_uri'],
+    docs: [
+      'https://developer.spotify.com/documentation/web-api/tutorials/code-flow',
+      'https://developer.spotify.com/documentation/web-api/concepts/redirect_uri',
+    ],
     note: 'Create an app; a loopback redirect URI must use 127.0.0.1, not localhost. The token request authenticates with HTTP Basic.',
     profile: {
       baseUrl: 'https://accounts.spotify.com',
-      oauth2: { authorizePath: '/authorize', tokenPath: '/api/token', apiPath: 'https://api.spotify.com/v1/me', scope: 'user-read-email', clientAuthentication: 'basic' },
+      oauth2: {
+        authorizePath: '/authorize',
+        tokenPath: '/api/token',
+        apiPath: 'https://api.spotify.com/v1/me',
+        scope: 'user-read-email',
+        clientAuthentication: 'basic',
+      },
     },
   },
   {
     id: 'linkedin',
     name: 'LinkedIn',
     protocol: 'oauth2',
-    docs: ['https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow', 'https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2'],
+    docs: [
+      'https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow',
+      'https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2',
+    ],
     note: 'Add "Sign In with LinkedIn using OpenID Connect" to the app and register the redirect URL. The client secret goes in the body.',
     profile: {
       baseUrl: 'https://www.linkedin.com',
-      oauth2: { authorizePath: '/oauth/v2/authorization', tokenPath: '/oauth/v2/accessToken', apiPath: 'https://api.linkedin.com/v2/userinfo', scope: 'openid profile email', pkce: 'off' },
+      oauth2: {
+        authorizePath: '/oauth/v2/authorization',
+        tokenPath: '/oauth/v2/accessToken',
+        apiPath: 'https://api.linkedin.com/v2/userinfo',
+        scope: 'openid profile email',
+        pkce: 'off',
+      },
     },
   },
 ];

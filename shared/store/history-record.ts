@@ -28,7 +28,10 @@ export function exchangeVerdict(exchange: Exchange, failure: string | null = nul
   const { status, statusText } = exchange.response;
   const ok = status >= 200 && status < 300;
   const said = ok ? null : providerMessage(exchange.response);
-  return { outcome: ok ? 'succeeded' : 'failed', summary: cut(`${method} ${url} → ${status} ${statusText}${said ? `: ${sentence(said.text)}` : ''}`) };
+  return {
+    outcome: ok ? 'succeeded' : 'failed',
+    summary: cut(`${method} ${url} → ${status} ${statusText}${said ? `: ${sentence(said.text)}` : ''}`),
+  };
 }
 
 /**
@@ -36,11 +39,21 @@ export function exchangeVerdict(exchange: Exchange, failure: string | null = nul
  * a request that was not answered, so the History page lists the attempt.
  */
 export function unansweredExchange(request: RawRequest, startedAt: number, total: number): Exchange {
-  return { request, response: { status: 0, statusText: '', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: Math.max(0, total) }, startedAt };
+  return {
+    request,
+    response: { status: 0, statusText: '', headers: [], bodyText: '', bodySize: 0 },
+    timings: { connect: null, tls: null, firstByte: null, total: Math.max(0, total) },
+    startedAt,
+  };
 }
 
 /** The history entry of one exchange. */
-export function historyEntryOf(record: HistoryRecord, exchange: Exchange, at: number, verdict: HistoryVerdict): HistoryEntry {
+export function historyEntryOf(
+  record: HistoryRecord,
+  exchange: Exchange,
+  at: number,
+  verdict: HistoryVerdict
+): HistoryEntry {
   return { ...record, ...verdict, summary: cut(verdict.summary), at, exchange };
 }
 

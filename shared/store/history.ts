@@ -34,7 +34,12 @@ const HISTORY_BODY_CHUNK_MAX = 1024 * 1024;
  * here, with its whole length in characters.
  */
 export const historyListedEntrySchema = historyEntrySchema.extend({
-  cut: z.strictObject({ request: z.number().int().nonnegative().optional(), response: z.number().int().nonnegative().optional() }).optional(),
+  cut: z
+    .strictObject({
+      request: z.number().int().nonnegative().optional(),
+      response: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 export type HistoryListedEntry = z.infer<typeof historyListedEntrySchema>;
 
@@ -65,15 +70,27 @@ export const historyPageSchema = z.strictObject({
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
-
 export const historyBodyInputSchema = z.strictObject({
   id: historyEntrySchema.shape.id,
   part: bodyPartSchema,
-  offset: z.number().int('the offset must be a whole number of characters').min(0, 'the offset must be 0 or more').default(0),
-  length: z.number().int().min(1, 'the length must be at least 1').max(HISTORY_BODY_CHUNK_MAX, `the length must be at most ${HISTORY_BODY_CHUNK_MAX} characters`).default(HISTORY_BODY_CHUNK_MAX),
+  offset: z
+    .number()
+    .int('the offset must be a whole number of characters')
+    .min(0, 'the offset must be 0 or more')
+    .default(0),
+  length: z
+    .number()
+    .int()
+    .min(1, 'the length must be at least 1')
+    .max(HISTORY_BODY_CHUNK_MAX, `the length must be at most ${HISTORY_BODY_CHUNK_MAX} characters`)
+    .default(HISTORY_BODY_CHUNK_MAX),
 });
 /** `text` is characters offset..offset+text.length of the body; `total` its whole length in characters. */
-export const historyBodySchema = z.strictObject({ text: z.string(), offset: z.number().int(), total: z.number().int() });
+export const historyBodySchema = z.strictObject({
+  text: z.string(),
+  offset: z.number().int(),
+  total: z.number().int(),
+});
 
 /** The history's size bound in MiB (settings.historyMaxMB): the oldest exchanges are removed beyond it. */
 export const HISTORY_MAX_MB = { default: 256, min: 1, max: 100 * 1024 } as const;

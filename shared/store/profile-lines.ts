@@ -4,7 +4,8 @@ import type { Param } from '../oauth1/parameters';
  * Extra headers and parameters as people type them, one per line: `Name: value` (as curl -H writes a header) and
  * `name=value`. Used by the Profiles form and the CLI's --header and --token-param flags.
  */
-export type LineResult = { readonly ok: true; readonly value: Param[] } | { readonly ok: false; readonly message: string };
+export type LineResult =
+  { readonly ok: true; readonly value: Param[] } | { readonly ok: false; readonly message: string };
 
 export function headerLine(line: string): Param | null {
   const colon = line.indexOf(':');

@@ -14,7 +14,6 @@ import { parseHttpUrl } from '../url';
  */
 export const MOCK_PROFILE_ID = 'mock';
 
-
 const path = (what: string) =>
   z
     .string()
@@ -31,10 +30,13 @@ const urlIssue = (s: string): string | null => {
   }
 };
 
-const httpUrl = z.string().trim().superRefine((s, ctx) => {
-  const issue = urlIssue(s);
-  if (issue) ctx.addIssue({ code: 'custom', message: issue });
-});
+const httpUrl = z
+  .string()
+  .trim()
+  .superRefine((s, ctx) => {
+    const issue = urlIssue(s);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
 
 /** An endpoint: a path relative to the base URL, or a full URL for a provider that spreads its endpoints over hosts. */
 const endpoint = (what: string, example: string) =>
@@ -44,20 +46,41 @@ const endpoint = (what: string, example: string) =>
     .min(1, `${what} is empty; expected a path such as ${example} or a full https:// URL`)
     .superRefine((p, ctx) => {
       if (p.startsWith('/')) return;
-      if (!/^[a-z][a-z0-9+.-]*:/i.test(p)) return void ctx.addIssue({ code: 'custom', message: `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}` });
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(p))
+        return void ctx.addIssue({
+          code: 'custom',
+          message: `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}`,
+        });
       const issue = urlIssue(p);
       if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
     });
 
 /** An extra header: a token name, a value without line breaks (they would split the request), not one a leg sets. */
-export const headerSchema = z.tuple([z.string(), z.string()]).superRefine(([name, value], ctx) => {
-  if (!HTTP_TOKEN.test(name)) ctx.addIssue({ code: 'custom', message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)` });
-  else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)` });
-  if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: 'custom', message: `the value of header ${name} contains a line break or NUL, which would split the request` });
-}).readonly();
+export const headerSchema = z
+  .tuple([z.string(), z.string()])
+  .superRefine(([name, value], ctx) => {
+    if (!HTTP_TOKEN.test(name))
+      ctx.addIssue({
+        code: 'custom',
+        message: `the header name ${JSON.stringify(name)} is not a token (letters, digits and !#$%&'*+-.^_\`|~; no spaces or colons, RFC 9110 §5.6.2)`,
+      });
+    else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()))
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)`,
+      });
+    if (/[\r\n\0]/.test(value))
+      ctx.addIssue({
+        code: 'custom',
+        message: `the value of header ${name} contains a line break or NUL, which would split the request`,
+      });
+  })
+  .readonly();
 
 /** An extra request parameter: a non-empty name. */
-const paramSchema = z.tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()]).readonly();
+const paramSchema = z
+  .tuple([z.string().min(1, 'a parameter name is empty; expected name=value'), z.string()])
+  .readonly();
 
 /**
  * The redirect URI sent instead of the catcher's own, for a provider that registers one fixed URL, an https URL or
@@ -68,7 +91,12 @@ const redirectOverride = z
   .trim()
   .superRefine((s, ctx) => {
     if (s === '') return;
-    if (/[\s\u0000-\u001f\u007f#]/.test(s)) return void ctx.addIssue({ code: 'custom', message: 'the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName' });
+    if (/[\s\u0000-\u001f\u007f#]/.test(s))
+      return void ctx.addIssue({
+        code: 'custom',
+        message:
+          'the redirect URI contains a space, a control character or "#"; expected an absolute URL (no fragment, RFC 6749 §3.1.2) or a name such as an eBay RuName',
+      });
     // Anything with a scheme is a URL and must be http(s), as the authorization request checks it; else a name.
     if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
       const issue = urlIssue(s);
@@ -76,26 +104,39 @@ const redirectOverride = z
     }
   });
 
-const port = z.number().int('the port must be a whole number').min(0, 'the port must be 0 (any free port) to 65535').max(65535, 'the port must be 0 (any free port) to 65535');
+const port = z
+  .number()
+  .int('the port must be a whole number')
+  .min(0, 'the port must be 0 (any free port) to 65535')
+  .max(65535, 'the port must be 0 (any free port) to 65535');
 
-const oauth1ProfileSchema = z.strictObject({
-  requestTokenPath: endpoint('The request token path', '/oauth/v1/request_token').default(SEED.endpoints.oauth1RequestToken.path),
-  authorizePath: endpoint('The authorize path', '/oauth/v1/authorize').default(SEED.endpoints.oauth1Authorize.path),
-  accessTokenPath: endpoint('The access token path', '/oauth/v1/access_token').default(SEED.endpoints.oauth1AccessToken.path),
-  apiPath: endpoint('The API path', '/api/v1/me').default('/api/v1/me'),
-  consumerKey: z.string().default(''),
-  consumerSecret: z.string().default(''),
-  /** PEM (PKCS#8) for the RSA methods. */
-  rsaPrivateKey: z.string().default(''),
-  /** `oob` asks the provider to show the verifier instead of redirecting (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */
-  useOob: z.boolean().default(false),
-  signatureMethod: z.enum(SIGNATURE_METHODS).default('HMAC-SHA1'),
-  realm: z.string().default(''),
-  placement: z.enum(PARAM_SOURCES).default('header'),
-  includeVersion: z.boolean().default(true),
-  /** The method of the request token and access token legs (the service POSTs; some providers document GET). */
-  legMethod: z.enum(['POST', 'GET']).default('POST'),
-}).refine((o) => !(o.legMethod === 'GET' && o.placement === 'body'), { path: ['placement'], message: 'a GET has no body for the protocol parameters (RFC 5849 §3.5.2); choose the header or the query, or POST' });
+const oauth1ProfileSchema = z
+  .strictObject({
+    requestTokenPath: endpoint('The request token path', '/oauth/v1/request_token').default(
+      SEED.endpoints.oauth1RequestToken.path
+    ),
+    authorizePath: endpoint('The authorize path', '/oauth/v1/authorize').default(SEED.endpoints.oauth1Authorize.path),
+    accessTokenPath: endpoint('The access token path', '/oauth/v1/access_token').default(
+      SEED.endpoints.oauth1AccessToken.path
+    ),
+    apiPath: endpoint('The API path', '/api/v1/me').default('/api/v1/me'),
+    consumerKey: z.string().default(''),
+    consumerSecret: z.string().default(''),
+    /** PEM (PKCS#8) for the RSA methods. */
+    rsaPrivateKey: z.string().default(''),
+    /** `oob` asks the provider to show the verifier instead of redirecting (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */
+    useOob: z.boolean().default(false),
+    signatureMethod: z.enum(SIGNATURE_METHODS).default('HMAC-SHA1'),
+    realm: z.string().default(''),
+    placement: z.enum(PARAM_SOURCES).default('header'),
+    includeVersion: z.boolean().default(true),
+    /** The method of the request token and access token legs (the service POSTs; some providers document GET). */
+    legMethod: z.enum(['POST', 'GET']).default('POST'),
+  })
+  .refine((o) => !(o.legMethod === 'GET' && o.placement === 'body'), {
+    path: ['placement'],
+    message: 'a GET has no body for the protocol parameters (RFC 5849 §3.5.2); choose the header or the query, or POST',
+  });
 
 const oauth2ProfileSchema = z.strictObject({
   authorizePath: endpoint('The authorize path', '/oauth/v2/authorize').default(SEED.endpoints.oauth2Authorize.path),
@@ -136,7 +177,12 @@ export const profileSchema = z.strictObject({
   oauth2: oauth2ProfileSchema.default(() => oauth2ProfileSchema.parse({})),
   /** Accept a self-signed certificate (the transport still checks the host name and dates). */
   allowSelfSigned: z.boolean().default(false),
-  timeoutMs: z.number().int().min(1000, 'the timeout must be at least 1000 ms').max(600_000, 'the timeout must be at most 600000 ms').default(30_000),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000, 'the timeout must be at least 1000 ms')
+    .max(600_000, 'the timeout must be at most 600000 ms')
+    .default(30_000),
 });
 
 export type Profile = z.infer<typeof profileSchema>;
@@ -150,4 +196,7 @@ export const PROFILE_SECRET_FIELDS = [
 ] as const;
 
 /** A real server's profile must name its base URL; the mock's takes it from the running mock. */
-export const savableProfileSchema = profileSchema.refine((p) => p.builtIn || p.baseUrl !== '', { path: ['baseUrl'], message: 'the base URL is empty; expected an absolute http:// or https:// URL' });
+export const savableProfileSchema = profileSchema.refine((p) => p.builtIn || p.baseUrl !== '', {
+  path: ['baseUrl'],
+  message: 'the base URL is empty; expected an absolute http:// or https:// URL',
+});

@@ -9,8 +9,13 @@ import { DEFAULT_CREDENTIALS, MockProvider } from '../../electron/services/provi
 import { send } from '../../electron/services/transport';
 
 const RUNS = 200;
-const signing = () => ({ nonce: Buffer.from(nodeRandom.bytes(12)).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), crypto: nodeCrypto });
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const signing = () => ({
+  nonce: Buffer.from(nodeRandom.bytes(12)).toString('hex'),
+  timestamp: String(Math.floor(Date.now() / 1000)),
+  crypto: nodeCrypto,
+});
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function run(): Promise<string> {
   const mock = new MockProvider({ autoLoginUser: 'demo' });
@@ -22,13 +27,29 @@ export async function run(): Promise<string> {
   const { key, secret } = DEFAULT_CREDENTIALS.consumer;
 
   async function flow(): Promise<void> {
-    let s = oauth1Flow.startOAuth1({ baseUrl: mock.baseUrl, consumerKey: key, consumerSecret: secret, callback: catcher.redirectUri });
-    s = oauth1Flow.interpretRequestToken(s, await send(oauth1Flow.buildRequestTokenRequest(s, signing()).request), Date.now()).state;
+    let s = oauth1Flow.startOAuth1({
+      baseUrl: mock.baseUrl,
+      consumerKey: key,
+      consumerSecret: secret,
+      callback: catcher.redirectUri,
+    });
+    s = oauth1Flow.interpretRequestToken(
+      s,
+      await send(oauth1Flow.buildRequestTokenRequest(s, signing()).request),
+      Date.now()
+    ).state;
     const caught = catcher.wait({ kind: 'oauth1', requestToken: s.requestToken!.token });
     await fetch(oauth1Flow.buildAuthorizeUrl(s), { redirect: 'follow' });
     s = oauth1Flow.interpretCallback(s, (await caught).params).state;
-    s = oauth1Flow.interpretAccessToken(s, await send(oauth1Flow.buildAccessTokenRequest(s, signing()).request), Date.now()).state;
-    const r = oauth1Flow.interpretApiResponse(s, await send(oauth1Flow.buildApiRequest(s, { method: 'GET', path: '/api/v1/me' }, signing()).request));
+    s = oauth1Flow.interpretAccessToken(
+      s,
+      await send(oauth1Flow.buildAccessTokenRequest(s, signing()).request),
+      Date.now()
+    ).state;
+    const r = oauth1Flow.interpretApiResponse(
+      s,
+      await send(oauth1Flow.buildApiRequest(s, { method: 'GET', path: '/api/v1/me' }, signing()).request)
+    );
     if (!r.ok) throw new Error(`flow failed: ${r.summary}`);
   }
   async function fourRoundTrips(): Promise<void> {

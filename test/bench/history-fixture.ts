@@ -15,7 +15,8 @@ export function writeHistoryFixture(historyDir: string, count: number, bodyBytes
   let segment = 0;
   let lines: string[] = [];
   const flush = () => {
-    if (lines.length) appendFileSync(join(historyDir, String(segment).padStart(8, '0'), 'entries.jsonl'), lines.join(''));
+    if (lines.length)
+      appendFileSync(join(historyDir, String(segment).padStart(8, '0'), 'entries.jsonl'), lines.join(''));
     lines = [];
   };
   for (let i = 0; i < count; i++) {
@@ -31,7 +32,9 @@ export function writeHistoryFixture(historyDir: string, count: number, bodyBytes
     const fd = openSync(join(historyDir, String(segment).padStart(8, '0'), file), 'w', 0o600);
     ftruncateSync(fd, each);
     closeSync(fd);
-    lines.push(`${JSON.stringify({ ...line, bodies: { response: { file, length: each, size: each, form: 'text', sealed: false } } })}\n`);
+    lines.push(
+      `${JSON.stringify({ ...line, bodies: { response: { file, length: each, size: each, form: 'text', sealed: false } } })}\n`
+    );
   }
   flush();
 }
@@ -47,8 +50,23 @@ export function exchangeEntry(i: number, body: string): HistoryEntry {
     summary: `GET /api/v1/items answered 200 (exchange ${i}).`,
     at: 1_700_000_000_000 + i,
     exchange: {
-      request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/items', headers: [['Authorization', 'OAuth oauth_consumer_key="demo-consumer", oauth_signature_method="HMAC-SHA1", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D"']] },
-      response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: body, bodySize: body.length },
+      request: {
+        method: 'GET',
+        url: 'http://127.0.0.1:4010/api/v1/items',
+        headers: [
+          [
+            'Authorization',
+            'OAuth oauth_consumer_key="demo-consumer", oauth_signature_method="HMAC-SHA1", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D"',
+          ],
+        ],
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['Content-Type', 'application/json']],
+        bodyText: body,
+        bodySize: body.length,
+      },
       timings: { connect: 0.4, tls: null, firstByte: 2.1, total: 2.6 },
       startedAt: 1_700_000_000_000 + i,
     },

@@ -25,7 +25,8 @@ const BIG = 10_000;
 const SMALL = 100;
 const BODY = 'x'.repeat(Math.ceil(GiB / BIG));
 
-const quantile = (xs: readonly number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: readonly number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 function openAt(dir: string): { store: AppStore; openMs: number } {
@@ -52,13 +53,40 @@ async function pageWithTenMegabytes(): Promise<{ steps: Steps; wholeAtOnce: numb
     await page.getByRole('status', { name: 'Total' }).waitFor();
     await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
     // The 10 MB exchange as the host records it when it sends one.
-    const body = Array.from({ length: (10 * 1024 * 1024) / 16 }, (_, n) => `line ${String(n).padStart(10, '0')}\n`).join('');
-    app.store.historyAdd({ entry: { id: 'ten-mb', profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'succeeded', summary: 'GET /export answered 200 with 10 MB.', at: Date.now(), exchange: { request: { method: 'GET', url: 'http://127.0.0.1:4010/export', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'text/plain']], bodyText: body, bodySize: body.length }, timings: { connect: 0.4, tls: null, firstByte: 2, total: 90 }, startedAt: Date.now() } } });
+    const body = Array.from(
+      { length: (10 * 1024 * 1024) / 16 },
+      (_, n) => `line ${String(n).padStart(10, '0')}\n`
+    ).join('');
+    app.store.historyAdd({
+      entry: {
+        id: 'ten-mb',
+        profileId: 'mock',
+        flow: 'oauth2',
+        leg: 'api',
+        outcome: 'succeeded',
+        summary: 'GET /export answered 200 with 10 MB.',
+        at: Date.now(),
+        exchange: {
+          request: { method: 'GET', url: 'http://127.0.0.1:4010/export', headers: [] },
+          response: {
+            status: 200,
+            statusText: 'OK',
+            headers: [['Content-Type', 'text/plain']],
+            bodyText: body,
+            bodySize: body.length,
+          },
+          timings: { connect: 0.4, tls: null, firstByte: 2, total: 90 },
+          startedAt: Date.now(),
+        },
+      },
+    });
     // Long tasks (over 50 ms) from here on: opening History, the detail, then the next part of the body.
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
       w.longTasks = [];
-      new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+        type: 'longtask',
+      });
     });
     /** The longest task since the last call (0: none over 50 ms), after the step's last frame was reported. */
     const longest = async () => {
@@ -83,7 +111,13 @@ async function pageWithTenMegabytes(): Promise<{ steps: Steps; wholeAtOnce: numb
     const wholeAtOnce = await page.evaluate(async () => {
       let text = '';
       for (let offset = 0, total = 1; offset < total; offset = text.length) {
-        const r = (await (await fetch('/api/call/historyBody', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 'ten-mb', part: 'response', offset }) })).json()) as { value: { text: string; total: number } };
+        const r = (await (
+          await fetch('/api/call/historyBody', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ id: 'ten-mb', part: 'response', offset }),
+          })
+        ).json()) as { value: { text: string; total: number } };
         text += r.value.text;
         total = r.value.total;
       }
@@ -117,7 +151,10 @@ export async function run(): Promise<BenchOutcome> {
     const usage = big.store.historyList({ offset: 0, limit: 1 }).usage;
     const times = { big: [] as number[], small: [] as number[] };
     for (let i = 0; i < APPENDS; i++) {
-      for (const [name, s] of [['big', big.store], ['small', small.store]] as const) {
+      for (const [name, s] of [
+        ['big', big.store],
+        ['small', small.store],
+      ] as const) {
         const entry = exchangeEntry(1_000_000 + i, BODY);
         t = performance.now();
         s.historyAdd({ entry });

@@ -110,14 +110,27 @@ class Connection {
     }
     this.buffered = null;
     if (buf.length > total) this.settle({ error: 'bytes after the response, with no request in flight' });
-    else this.settle({ status: Number(head.slice(9, 12)), body: buf.subarray(end + HEAD_END.length), close: CONNECTION_CLOSE.test(head) });
+    else
+      this.settle({
+        status: Number(head.slice(9, 12)),
+        body: buf.subarray(end + HEAD_END.length),
+        close: CONNECTION_CLOSE.test(head),
+      });
   }
 }
 
-const quantile = (sorted: Float64Array, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: Float64Array, q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** Sends `n` requests (`request(i)` for i in 0..n-1) over `concurrency` connections; a non-`expected` status is an error. */
-export async function load(name: string, base: string, request: (i: number) => Buffer, n: number, expected: number, concurrency: number): Promise<LoadResult> {
+export async function load(
+  name: string,
+  base: string,
+  request: (i: number) => Buffer,
+  n: number,
+  expected: number,
+  concurrency: number
+): Promise<LoadResult> {
   const { hostname, port } = new URL(base);
   const latencies = new Float64Array(n);
   let next = 0;
@@ -155,5 +168,15 @@ export async function load(name: string, base: string, request: (i: number) => B
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpu0);
   latencies.sort();
-  return { name, requests: n, errors, firstError, seconds, rps: n / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), clientCpu: (cpu.user + cpu.system) / 1e6 / seconds };
+  return {
+    name,
+    requests: n,
+    errors,
+    firstError,
+    seconds,
+    rps: n / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
+  };
 }

@@ -35,7 +35,8 @@ function requestToken(req) {
   const get = (n) => params.find(([p]) => p === n)?.[1];
   const timestamp = Number(get('oauth_timestamp'));
   const nonceKey = `${timestamp}:${get('oauth_nonce')}`;
-  if (get('oauth_consumer_key') !== key || get('oauth_signature_method') !== 'HMAC-SHA1' || !get('oauth_callback')) return null;
+  if (get('oauth_consumer_key') !== key || get('oauth_signature_method') !== 'HMAC-SHA1' || !get('oauth_callback'))
+    return null;
   if (!(Math.abs(timestamp - Date.now() / 1000) <= 600) || nonces.has(nonceKey)) return null;
   const normalized = params
     .map(([n, v]) => [encode(n), encode(v)])
@@ -56,7 +57,10 @@ createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     const body = req.method === 'POST' && req.url === '/oauth/v1/request_token' ? requestToken(req) : null;
-    res.writeHead(body === null ? 401 : 200, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body ?? '') });
+    res.writeHead(body === null ? 401 : 200, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': Buffer.byteLength(body ?? ''),
+    });
     res.end(body ?? '');
   });
 }).listen(0, '127.0.0.1', function () {

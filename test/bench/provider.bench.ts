@@ -74,14 +74,36 @@ function stopProcess(child: ChildProcess): Promise<void> {
 function signedRequestTokens(base: string, count: number): Buffer[] {
   const timestamp = String(Math.floor(Date.now() / 1000));
   return Array.from({ length: count }, () => {
-    const t = traceSignature({ method: 'POST', url: `${base}/oauth/v1/request_token`, consumerKey: C.consumer.key, consumerSecret: C.consumer.secret, signatureMethod: 'HMAC-SHA1', nonce: randomBytes(12).toString('hex'), timestamp, callback: C.consumer.callback }, nodeCrypto);
-    return serialize(base, { method: 'POST', path: '/oauth/v1/request_token', headers: { Authorization: t.authorization! } });
+    const t = traceSignature(
+      {
+        method: 'POST',
+        url: `${base}/oauth/v1/request_token`,
+        consumerKey: C.consumer.key,
+        consumerSecret: C.consumer.secret,
+        signatureMethod: 'HMAC-SHA1',
+        nonce: randomBytes(12).toString('hex'),
+        timestamp,
+        callback: C.consumer.callback,
+      },
+      nodeCrypto
+    );
+    return serialize(base, {
+      method: 'POST',
+      path: '/oauth/v1/request_token',
+      headers: { Authorization: t.authorization! },
+    });
   });
 }
 
 /** Authorization codes from the mock's authorize endpoint (auto-login answers with a redirect carrying the code). */
 async function codes(base: string, count: number): Promise<string[]> {
-  const query = new URLSearchParams({ client_id: C.client.id, grant_type: 'authorization_code', redirect_uri: C.client.redirectUris[0], response_type: 'code', state: 'bench' }).toString();
+  const query = new URLSearchParams({
+    client_id: C.client.id,
+    grant_type: 'authorization_code',
+    redirect_uri: C.client.redirectUris[0],
+    response_type: 'code',
+    state: 'bench',
+  }).toString();
   const out: string[] = [];
   let next = 0;
   const worker = async () => {
@@ -96,8 +118,19 @@ async function codes(base: string, count: number): Promise<string[]> {
 }
 
 function tokenRequest(base: string, code: string): Buffer {
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: C.client.redirectUris[0], client_id: C.client.id, client_secret: C.client.secret }).toString();
-  return serialize(base, { method: 'POST', path: '/oauth/v2/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: C.client.redirectUris[0],
+    client_id: C.client.id,
+    client_secret: C.client.secret,
+  }).toString();
+  return serialize(base, {
+    method: 'POST',
+    path: '/oauth/v2/token',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  });
 }
 
 /**
@@ -138,7 +171,18 @@ const ranged = (r: Ratio) => `${pct(r.median)}% (${pct(r.min)}–${pct(r.max)})`
 const meets = (r: Ratio, errors: number) => r.median >= TARGET_VS_MINIMAL && errors === 0;
 
 function table(rows: readonly Row[]): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare (range)', 'vs minimal (range)', `target ≥ ${TARGET_VS_MINIMAL * 100}% of minimal`, 'server CPU µs/req', 'client CPU'];
+  const head = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'vs bare (range)',
+    'vs minimal (range)',
+    `target ≥ ${TARGET_VS_MINIMAL * 100}% of minimal`,
+    'server CPU µs/req',
+    'client CPU',
+  ];
   const body = rows.map(({ name, round: r, errors, ratio, vsMinimal }) => [
     name,
     r.rps.toFixed(0),
@@ -152,14 +196,18 @@ function table(rows: readonly Row[]): string {
     `${pct(r.clientCpu)}%`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), ...body.map(line)].join('\n');
 }
 
 export async function run(): Promise<BenchOutcome> {
   const total = ROUNDS * REQUESTS + WARMUP;
   // Every token request needs a code issued beforehand, and the mock keeps at most TABLE_LIMIT of them.
-  if (total > TABLE_LIMIT) throw new Error(`BENCH_ROUNDS × BENCH_REQUESTS + ${WARMUP} warm-up requests must stay within the mock's ${TABLE_LIMIT} stored codes; got ${total}.`);
+  if (total > TABLE_LIMIT)
+    throw new Error(
+      `BENCH_ROUNDS × BENCH_REQUESTS + ${WARMUP} warm-up requests must stay within the mock's ${TABLE_LIMIT} stored codes; got ${total}.`
+    );
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-bench-'));
   const config = join(dir, 'mock.json');
   // Room for every benchmark nonce, and codes that outlive the untimed preparation.
@@ -172,21 +220,61 @@ export async function run(): Promise<BenchOutcome> {
     return p;
   };
   try {
-    const mock = await start([...profile, join(ROOT, 'bin/oauth-lab.mjs'), 'mock', '--port', '0', '--config', config, '--auto-login', 'demo'], 'oauth-lab mock');
+    const mock = await start(
+      [...profile, join(ROOT, 'bin/oauth-lab.mjs'), 'mock', '--port', '0', '--config', config, '--auto-login', 'demo'],
+      'oauth-lab mock'
+    );
     const bare = await start(['-e', BARE], 'bare node:http server');
     const calibration = [];
-    for (const us of CALIBRATION_MICROS) calibration.push({ us, ...(await start(['-e', BARE, String(us)], `bare node:http server with ${us} µs of work`)) });
-    const minimal = await start([join(ROOT, 'test/bench/minimal-provider.mjs'), C.consumer.key, C.consumer.secret], 'minimal reference provider');
+    for (const us of CALIBRATION_MICROS)
+      calibration.push({
+        us,
+        ...(await start(['-e', BARE, String(us)], `bare node:http server with ${us} µs of work`)),
+      });
+    const minimal = await start(
+      [join(ROOT, 'test/bench/minimal-provider.mjs'), C.consumer.key, C.consumer.secret],
+      'minimal reference provider'
+    );
     const requestTokens = signedRequestTokens(mock.url, total);
     const minimalRequests = signedRequestTokens(minimal.url, total);
     const tokens = (await codes(mock.url, total)).map((code) => tokenRequest(mock.url, code));
     const bareRequest = serialize(bare.url, { method: 'POST', path: '/' });
     const scenarios = [
-      { name: 'bare node:http (fixed body)', url: bare.url, pid: bare.child.pid, request: () => bareRequest, target: false },
-      ...calibration.map((c) => ({ name: `bare + ${c.us} µs busy work (calibration)`, url: c.url, pid: c.child.pid, request: () => bareRequest, target: false })),
-      { name: 'minimal request_token (reference)', url: minimal.url, pid: minimal.child.pid, request: (i: number) => minimalRequests[i]!, target: false },
-      { name: 'POST /oauth/v1/request_token (signed)', url: mock.url, pid: mock.child.pid, request: (i: number) => requestTokens[i]!, target: true },
-      { name: 'POST /oauth/v2/token (code grant)', url: mock.url, pid: mock.child.pid, request: (i: number) => tokens[i]!, target: false },
+      {
+        name: 'bare node:http (fixed body)',
+        url: bare.url,
+        pid: bare.child.pid,
+        request: () => bareRequest,
+        target: false,
+      },
+      ...calibration.map((c) => ({
+        name: `bare + ${c.us} µs busy work (calibration)`,
+        url: c.url,
+        pid: c.child.pid,
+        request: () => bareRequest,
+        target: false,
+      })),
+      {
+        name: 'minimal request_token (reference)',
+        url: minimal.url,
+        pid: minimal.child.pid,
+        request: (i: number) => minimalRequests[i]!,
+        target: false,
+      },
+      {
+        name: 'POST /oauth/v1/request_token (signed)',
+        url: mock.url,
+        pid: mock.child.pid,
+        request: (i: number) => requestTokens[i]!,
+        target: true,
+      },
+      {
+        name: 'POST /oauth/v2/token (code grant)',
+        url: mock.url,
+        pid: mock.child.pid,
+        request: (i: number) => tokens[i]!,
+        target: false,
+      },
     ];
     const minimalAt = scenarios.findIndex((s) => s.name.startsWith('minimal'));
     const targetAt = scenarios.findIndex((s) => s.target);
@@ -203,15 +291,26 @@ export async function run(): Promise<BenchOutcome> {
       return { ...r, serverMicros: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1e6) / n };
     };
     for (let s = 0; s < scenarios.length; s++) await measure(s, ROUNDS * REQUESTS, WARMUP);
-    for (let k = 0; k < ROUNDS; k++) for (let s = 0; s < scenarios.length; s++) rounds[s]!.push(await measure(s, k * REQUESTS, REQUESTS));
+    for (let k = 0; k < ROUNDS; k++)
+      for (let s = 0; s < scenarios.length; s++) rounds[s]!.push(await measure(s, k * REQUESTS, REQUESTS));
 
     const failed = errors.reduce((a, b) => a + b, 0);
     const vsMinimal = pairedRatios(rounds[targetAt]!, rounds[minimalAt]!);
     const report = [
       `Mock provider benchmark: node ${process.version}, ${CONCURRENCY} concurrent keep-alive connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests per scenario (median round shown; errors over all rounds and the warm-up)`,
-      table(scenarios.map((s, i) => ({ name: s.name, round: median(rounds[i]!), errors: errors[i]!, ratio: i === 0 ? null : pairedRatios(rounds[i]!, rounds[0]!), vsMinimal: s.target ? pairedRatios(rounds[i]!, rounds[minimalAt]!) : null }))),
+      table(
+        scenarios.map((s, i) => ({
+          name: s.name,
+          round: median(rounds[i]!),
+          errors: errors[i]!,
+          ratio: i === 0 ? null : pairedRatios(rounds[i]!, rounds[0]!),
+          vsMinimal: s.target ? pairedRatios(rounds[i]!, rounds[minimalAt]!) : null,
+        }))
+      ),
       `target: signed request_token ≥ ${TARGET_VS_MINIMAL * 100}% of the minimal reference provider in the same run, zero errors: ${ranged(vsMinimal)} with ${errors[targetAt]} errors: ${meets(vsMinimal, errors[targetAt]!) ? 'met' : 'NOT met'}`,
-      ...(failed ? [`FAILED: ${failed} request${failed > 1 ? 's' : ''} errored; first: ${firstErrors.join('; ')}`] : ['errors: 0']),
+      ...(failed
+        ? [`FAILED: ${failed} request${failed > 1 ? 's' : ''} errored; first: ${firstErrors.join('; ')}`]
+        : ['errors: 0']),
     ].join('\n');
     return { report, failures: failed ? [`${failed} requests errored`] : [] };
   } finally {

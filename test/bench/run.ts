@@ -12,7 +12,9 @@ export interface BenchOutcome {
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
 for (const file of files) {
   const mod = (await import(pathToFileURL(`${dir}${file}`).href)) as { run: () => Promise<string | BenchOutcome> };
   const outcome = await mod.run();

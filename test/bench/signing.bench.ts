@@ -8,10 +8,17 @@ import { nodeCrypto } from '../../electron/services/node-crypto';
 const url = 'https://api.example.com/1.1/statuses/update.json?include_entities=true&count=20';
 const form = { status: 'Hello Ladies + Gentlemen, a signed OAuth request!' };
 const input: SignatureInput = {
-  method: 'POST', url, body: 'status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21', contentType: 'application/x-www-form-urlencoded',
-  consumerKey: 'xvz1evFS4wEEPTGEFPHBog', consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
-  token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
-  signatureMethod: 'HMAC-SHA1', nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg', timestamp: '1318622958',
+  method: 'POST',
+  url,
+  body: 'status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21',
+  contentType: 'application/x-www-form-urlencoded',
+  consumerKey: 'xvz1evFS4wEEPTGEFPHBog',
+  consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
+  token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
+  tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
+  signatureMethod: 'HMAC-SHA1',
+  nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
+  timestamp: '1318622958',
 };
 const oauth = new OAuth({
   consumer: { key: input.consumerKey, secret: input.consumerSecret! },
@@ -34,7 +41,8 @@ export async function run(): Promise<string> {
   const ours = () => traceSignature(input, nodeCrypto).authorization;
   const theirs = () => oauth.toHeader(oauth.authorize({ url, method: 'POST', data: form }, token)).Authorization;
   const sigOf = (h: string) => /oauth_signature="([^"]+)"/.exec(h)![1];
-  if (sigOf(ours()!) !== sigOf(theirs())) throw new Error('the two signers disagree; the comparison would be meaningless');
+  if (sigOf(ours()!) !== sigOf(theirs()))
+    throw new Error('the two signers disagree; the comparison would be meaningless');
   perSecond(ours, 300);
   perSecond(theirs, 300); // warm-up
   const rounds = [0, 1, 2].map(() => [perSecond(ours), perSecond(theirs)] as const);

@@ -18,13 +18,17 @@ beforeAll(async () => {
     clientId: 'e2e-slack',
     clientSecret: 'e2e-slack-secret',
     clientAuth: 'body',
-    tokenResponse: () => json({ ok: true, access_token: 'xoxb-e2e', token_type: 'bot', scope: 'commands', expires_in: 3600 }),
-    extraRoutes: { 'GET /api/chat.postMessage': () => json({ ok: false, error: 'missing_scope', needed: 'chat:write', provided: 'commands' }) },
+    tokenResponse: () =>
+      json({ ok: true, access_token: 'xoxb-e2e', token_type: 'bot', scope: 'commands', expires_in: 3600 }),
+    extraRoutes: {
+      'GET /api/chat.postMessage': () =>
+        json({ ok: false, error: 'missing_scope', needed: 'chat:write', provided: 'commands' }),
+    },
   });
 });
 afterAll(() => provider.close());
 
-it('an API leg answered 200 with ok:false stays a 200 and shows the provider\'s words as a warning', async () => {
+it("an API leg answered 200 with ok:false stays a 200 and shows the provider's words as a warning", async () => {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -45,7 +49,10 @@ it('an API leg answered 200 with ok:false stays a 200 and shows the provider\'s 
   await page.getByRole('button', { name: 'Use Slack-like' }).click();
   await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
   await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in browser' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open in browser' }).click(),
+  ]);
   await page.getByText('Authorization code received.').waitFor();
   await popup.close();
   await page.getByRole('button', { name: 'Continue: Token exchange →' }).click();
@@ -53,11 +60,18 @@ it('an API leg answered 200 with ok:false stays a 200 and shows the provider\'s 
   await page.getByText(/^Access token received, valid for 3600 s\.$/).waitFor();
   await page.getByRole('button', { name: 'Continue: API request →' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByText('API call answered 200, but the body says: missing_scope: needed chat:write, provided commands.').waitFor();
+  await page
+    .getByText('API call answered 200, but the body says: missing_scope: needed chat:write, provided commands.')
+    .waitFor();
   const warning = page.locator('.checks li.warning');
-  expect(await warning.textContent()).toBe('!Warning:body HTTP 200, but the body says: missing_scope: needed chat:write, provided commands.');
+  expect(await warning.textContent()).toBe(
+    '!Warning:body HTTP 200, but the body says: missing_scope: needed chat:write, provided commands.'
+  );
   expect(await page.getByRole('button', { name: /^3 API request/ }).textContent()).toContain('Succeeded');
-  for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 700],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await warning.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -6,11 +6,22 @@ import { createAppStore, type AppStore } from '../../electron/services/store';
 import { startWebHost } from '../../electron/web';
 
 /** The app in browser mode, as `oauth-lab web` runs it, with a fresh store; pages "opened in the system browser" are recorded. */
-export async function startApp(): Promise<{ url: string; origin: string; opened: string[]; store: AppStore; close(): Promise<void> }> {
+export async function startApp(): Promise<{
+  url: string;
+  origin: string;
+  opened: string[];
+  store: AppStore;
+  close(): Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-e2e-'));
   const opened: string[] = [];
   const store = createAppStore({ cwd: dir });
-  const services = createAppServices({ host: 'web', version: 'e2e', store, shell: { openInSystemBrowser: async (url) => (opened.push(url), true) } });
+  const services = createAppServices({
+    host: 'web',
+    version: 'e2e',
+    store,
+    shell: { openInSystemBrowser: async (url) => (opened.push(url), true) },
+  });
   const host = await startWebHost({ handlers: services.handlers, events: services.events, staticDir: 'out/renderer' });
   return {
     url: host.url,

@@ -13,7 +13,14 @@ it('says secrets are kept in a file only the user can read, and keeps them there
   const page = await host.mainPage();
   const [saved, listed, info] = await saveProfileWithSecret(page, 'secret-without-a-keychain');
   expect(saved).toMatchObject({ ok: true });
-  expect(listed.value).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'real-server', oauth1: expect.objectContaining({ consumerSecret: 'secret-without-a-keychain' }) })]));
+  expect(listed.value).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        id: 'real-server',
+        oauth1: expect.objectContaining({ consumerSecret: 'secret-without-a-keychain' }),
+      }),
+    ])
+  );
   expect(info.value).toMatchObject({ secretStorage: 'file' });
   const file = join(host.userData, 'store.json');
   expect(readFileSync(file, 'utf8')).toContain('"consumerSecret": "secret-without-a-keychain"');

@@ -45,21 +45,34 @@ async function logInThroughAppWindow(): Promise<void> {
 describe('the desktop app', () => {
   it('starts: the app page from app://oauth-lab under its CSP, the preload API, a bridge call, the mock running', async () => {
     expect(host.standIn.electron.app.lockRequested).toBe(true);
-    expect(host.standIn.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+    expect(host.standIn.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+    ]);
     const [main] = host.standIn.windows;
     expect(main!.isVisible()).toBe(true);
     expect(page.url()).toBe('http://oauth-lab.app.localhost/index.html');
     await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
-    expect(await page.evaluate(() => Object.keys((window as unknown as { oauthLab: object }).oauthLab).includes('mockStatus'))).toBe(true);
-    const status = await page.evaluate(() => (window as unknown as { oauthLab: { mockStatus(): Promise<unknown> } }).oauthLab.mockStatus());
-    expect(status).toMatchObject({ ok: true, value: { running: true, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) } });
+    expect(
+      await page.evaluate(() =>
+        Object.keys((window as unknown as { oauthLab: object }).oauthLab).includes('mockStatus')
+      )
+    ).toBe(true);
+    const status = await page.evaluate(() =>
+      (window as unknown as { oauthLab: { mockStatus(): Promise<unknown> } }).oauthLab.mockStatus()
+    );
+    expect(status).toMatchObject({
+      ok: true,
+      value: { running: true, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+    });
     // The page's policy holds: an inline script does not run.
-    expect(await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.inlineRan = true';
-      document.body.append(script);
-      return (window as unknown as { inlineRan?: boolean }).inlineRan ?? false;
-    })).toBe(false);
+    expect(
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.inlineRan = true';
+        document.body.append(script);
+        return (window as unknown as { inlineRan?: boolean }).inlineRan ?? false;
+      })
+    ).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -98,7 +111,11 @@ describe('the desktop app', () => {
     const secret = 'consumer-secret-kept-in-the-keychain';
     const saved = await saveProfileWithSecret(page, secret);
     expect(saved[0], JSON.stringify(saved[0])).toMatchObject({ ok: true });
-    expect(saved[1]!.value).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'real-server', oauth1: expect.objectContaining({ consumerSecret: secret }) })]));
+    expect(saved[1]!.value).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'real-server', oauth1: expect.objectContaining({ consumerSecret: secret }) }),
+      ])
+    );
     const file = readFileSync(join(host.userData, 'store.json'), 'utf8');
     expect(file).toContain('real-server');
     expect(file).not.toContain(secret);
@@ -137,24 +154,56 @@ describe('security', () => {
       document.body.append(frame);
     });
     const sub = page.frame({ name: 'sub' })!;
-    const fromFrame = await sub.evaluate((channel) => (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, ['appInfo', {}]), CALL_CHANNEL);
+    const fromFrame = await sub.evaluate(
+      (channel) =>
+        (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
+          'appInfo',
+          {},
+        ]),
+      CALL_CHANNEL
+    );
     expect(fromFrame).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const other = await page.context().newPage();
     await other.goto(page.url());
-    const fromOther = await other.evaluate((channel) => (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, ['appInfo', {}]), CALL_CHANNEL);
+    const fromOther = await other.evaluate(
+      (channel) =>
+        (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
+          'appInfo',
+          {},
+        ]),
+      CALL_CHANNEL
+    );
     expect(fromOther).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await other.close();
     // The app window's own main frame is served.
-    expect(await page.evaluate((channel) => (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, ['appInfo', {}]), CALL_CHANNEL)).toMatchObject({ ok: true });
+    expect(
+      await page.evaluate(
+        (channel) =>
+          (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
+            'appInfo',
+            {},
+          ]),
+        CALL_CHANNEL
+      )
+    ).toMatchObject({ ok: true });
   });
 
   it("refuses permission requests in every session, the login windows' too", async () => {
     expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
-    expect(await page.evaluate(() => navigator.mediaDevices.getUserMedia({ video: true }).then(() => 'granted', (e: Error) => e.name))).toBe('NotAllowedError');
+    expect(
+      await page.evaluate(() =>
+        navigator.mediaDevices.getUserMedia({ video: true }).then(
+          () => 'granted',
+          (e: Error) => e.name
+        )
+      )
+    ).toBe('NotAllowedError');
     const partitions = [...host.standIn.sessions.keys()];
     expect(partitions).toEqual(expect.arrayContaining(['', 'mock-login-1', 'mock-login-2']));
     for (const session of host.standIn.sessions.values()) {
-      expect(await session.requestPermission(null, 'notifications', target), `session "${session.partition}"`).toBe(false);
+      expect(await session.requestPermission(null, 'notifications', target), `session "${session.partition}"`).toBe(
+        false
+      );
       expect(session.permissionCheckHandler?.(), `session "${session.partition}"`).toBe(false);
     }
   });
@@ -175,6 +224,8 @@ describe('lifecycle', () => {
     main!.close();
     await quit;
     expect(host.standIn.windows.size).toBe(0);
-    expect(JSON.parse(readFileSync(join(host.userData, 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 0, y: 0, width: 1280, height: 800 } });
+    expect(JSON.parse(readFileSync(join(host.userData, 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 0, y: 0, width: 1280, height: 800 },
+    });
   });
 });

@@ -15,15 +15,23 @@ it("an OAuth 1.0a leg sent from the page is in History once, with the leg's own 
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
   await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
-  const verdict = (await page.getByText(/^Request token .* received\.$/).first().textContent())!;
+  const verdict = (await page
+    .getByText(/^Request token .* received\.$/)
+    .first()
+    .textContent())!;
 
   const entries = () => session.app.store.historyList({ offset: 0, limit: 10 }).entries;
-  await expect.poll(() => entries().map((e) => [e.flow, e.leg, e.outcome, e.summary])).toEqual([['oauth1', 'requestToken', 'succeeded', verdict]]);
+  await expect
+    .poll(() => entries().map((e) => [e.flow, e.leg, e.outcome, e.summary]))
+    .toEqual([['oauth1', 'requestToken', 'succeeded', verdict]]);
   expect(entries()[0]!.exchange.request.url).toMatch(/\/oauth\/v1\/request_token$/);
 
   await page.getByRole('button', { name: 'History' }).click();
   await expect.poll(() => page.getByRole('status', { name: 'Total' }).textContent()).toBe('1 exchange');
-  await page.getByRole('listbox', { name: 'Exchanges, newest first' }).getByRole('option', { name: new RegExp(verdict.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
+  await page
+    .getByRole('listbox', { name: 'Exchanges, newest first' })
+    .getByRole('option', { name: new RegExp(verdict.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .waitFor();
   expect(errors).toEqual([]);
   await page.close();
 });

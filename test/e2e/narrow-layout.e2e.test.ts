@@ -22,8 +22,10 @@ const overflowingCells = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('.history-row')].flatMap((row) => {
       const right = row.getBoundingClientRect().right;
-      return [...row.children].filter((cell) => cell.getBoundingClientRect().right > right + 0.5).map((cell) => cell.textContent);
-    }),
+      return [...row.children]
+        .filter((cell) => cell.getBoundingClientRect().right > right + 0.5)
+        .map((cell) => cell.textContent);
+    })
   );
 
 it.each(SIZES)('the History list keeps every column inside its rows (%s, %ix%i)', async (scheme, width, height) => {
@@ -31,7 +33,22 @@ it.each(SIZES)('the History list keeps every column inside its rows (%s, %ix%i)'
   await page.goto(session.app.url);
   await page.getByRole('button', { name: 'History' }).waitFor();
   // An exchange as the host records it when it sends one.
-  const entry = { id: `narrow-${scheme}-${width}`, profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'failed', summary: 'HTTP 401, the provider says: invalid_token: The access token expired. The token has passed expires_in: refresh it, or authorize again.', at: Date.now(), exchange: { request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v2/me/with/a/longer/path?and=query', headers: [] }, response: { status: 401, statusText: 'Unauthorized', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: 0.4, tls: null, firstByte: 2, total: 4 }, startedAt: Date.now() } } as const;
+  const entry = {
+    id: `narrow-${scheme}-${width}`,
+    profileId: 'mock',
+    flow: 'oauth2',
+    leg: 'api',
+    outcome: 'failed',
+    summary:
+      'HTTP 401, the provider says: invalid_token: The access token expired. The token has passed expires_in: refresh it, or authorize again.',
+    at: Date.now(),
+    exchange: {
+      request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v2/me/with/a/longer/path?and=query', headers: [] },
+      response: { status: 401, statusText: 'Unauthorized', headers: [], bodyText: '', bodySize: 0 },
+      timings: { connect: 0.4, tls: null, firstByte: 2, total: 4 },
+      startedAt: Date.now(),
+    },
+  } as const;
   expect(session.app.store.historyAdd({ entry })).toEqual(entry);
   await page.getByRole('button', { name: 'History' }).click();
   const list = page.getByRole('listbox', { name: 'Exchanges, newest first' });
@@ -54,7 +71,10 @@ it.each(SIZES)('the Extra headers box spans the profile form (%s, %ix%i)', async
   const form = page.getByRole('form', { name: 'New profile' });
   const box = form.getByLabel('Extra headers', { exact: true });
   await box.waitFor();
-  const widths = await box.evaluate((el) => ({ box: el.getBoundingClientRect().width, grid: el.closest('.field-grid')!.getBoundingClientRect().width }));
+  const widths = await box.evaluate((el) => ({
+    box: el.getBoundingClientRect().width,
+    grid: el.closest('.field-grid')!.getBoundingClientRect().width,
+  }));
   // What the screen shows around the box (a full-page shot would draw the sticky Save bar over it).
   await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `${SCREENSHOTS}/profiles-extra-headers-${width}-${scheme}.png` });

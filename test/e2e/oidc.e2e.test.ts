@@ -18,12 +18,37 @@ async function grant(base: string): Promise<{ idToken: string; accessToken: stri
   const verifier = randomBytes(32).toString('base64url');
   const nonce = randomBytes(16).toString('base64url');
   const redirect = 'http://127.0.0.1:9/callback';
-  const q = new URLSearchParams({ client_id: client.id, redirect_uri: redirect, response_type: 'code', state: 'e2e', scope: 'openid profile', nonce, code_challenge: codeChallenge(verifier, 'S256', nodeCrypto), code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    client_id: client.id,
+    redirect_uri: redirect,
+    response_type: 'code',
+    state: 'e2e',
+    scope: 'openid profile',
+    nonce,
+    code_challenge: codeChallenge(verifier, 'S256', nodeCrypto),
+    code_challenge_method: 'S256',
+  });
   const page = await (await fetch(`${base}/oauth/v2/authorize?${q}`)).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-  const login = await fetch(`${base}/oauth/v2/authorize`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString() });
+  const login = await fetch(`${base}/oauth/v2/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString(),
+  });
   const code = new URL(login.headers.get('location')!).searchParams.get('code')!;
-  const token = await fetch(`${base}/oauth/v2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.id, client_secret: client.secret, code_verifier: verifier }).toString() });
+  const token = await fetch(`${base}/oauth/v2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: client.id,
+      client_secret: client.secret,
+      code_verifier: verifier,
+    }).toString(),
+  });
   const body = (await token.json()) as { id_token: string; access_token: string };
   return { idToken: body.id_token, accessToken: body.access_token, nonce };
 }
@@ -36,45 +61,69 @@ async function validate(page: Page, t: { idToken: string; accessToken: string; n
   await page.getByRole('button', { name: 'Validate' }).click();
 }
 
-const SIZES = [{ width: 1280, height: 800 }, { width: 1024, height: 700 }] as const;
-const settings = (base: string, fault: string) => fetch(`${base}/_mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ switches: { idTokenFault: fault } }) });
-const failedSteps = (page: Page) => page.locator('li[data-status="failed"]').evaluateAll((l) => l.map((e) => e.getAttribute('data-step')));
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+] as const;
+const settings = (base: string, fault: string) =>
+  fetch(`${base}/_mock/settings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ switches: { idTokenFault: fault } }),
+  });
+const failedSteps = (page: Page) =>
+  page.locator('li[data-status="failed"]').evaluateAll((l) => l.map((e) => e.getAttribute('data-step')));
 
-it.each(['light', 'dark'] as const)('discovers the mock and validates its id_tokens, with and without a fault (%s)', async (scheme) => {
-  for (const viewport of SIZES) {
-    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'OpenID Connect' }).click();
-    await page.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
-    await page.getByRole('button', { name: 'Use the mock' }).click();
-    const base = await page.getByLabel('Issuer URL').inputValue();
-    await page.getByRole('button', { name: 'Discover' }).click();
-    await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Discovery checks' }).locator('li.fail').count()).toBe(0);
-    const size = `${viewport.width}x${viewport.height}`;
+it.each(['light', 'dark'] as const)(
+  'discovers the mock and validates its id_tokens, with and without a fault (%s)',
+  async (scheme) => {
+    for (const viewport of SIZES) {
+      const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(session.app.url);
+      await page.getByRole('button', { name: 'OpenID Connect' }).click();
+      await page.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
+      await page.getByRole('button', { name: 'Use the mock' }).click();
+      const base = await page.getByLabel('Issuer URL').inputValue();
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Discovery checks' }).locator('li.fail').count()).toBe(0);
+      const size = `${viewport.width}x${viewport.height}`;
 
-    await validate(page, await grant(base));
-    await page.getByText('The id_token is valid').waitFor();
-    await shot(page, `oidc-valid-${size}`, scheme);
-
-    expect((await settings(base, 'wrong-aud')).status).toBe(200);
-    try {
       await validate(page, await grant(base));
-      await page.getByText('The id_token is not valid: Audience (aud) failed.').waitFor();
-      expect(await failedSteps(page)).toEqual(['aud']);
-      await shot(page, `oidc-wrong-aud-${size}`, scheme);
-    } finally {
-      await settings(base, 'off');
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  }
-});
+      await page.getByText('The id_token is valid').waitFor();
+      await shot(page, `oidc-valid-${size}`, scheme);
 
-it('walks every fault switch of the mock: each fails exactly its step of the page\'s trace', async () => {
-  const FAULTS: Record<string, string> = { 'wrong-alg': 'alg', 'alg-none': 'alg', expired: 'exp', 'wrong-aud': 'aud', 'wrong-nonce': 'nonce', 'missing-nonce': 'nonce', 'unknown-kid': 'key', 'rotated-key': 'key', 'bad-at-hash': 'at_hash', 'iss-mismatch': 'iss', 'bad-signature': 'signature' };
+      expect((await settings(base, 'wrong-aud')).status).toBe(200);
+      try {
+        await validate(page, await grant(base));
+        await page.getByText('The id_token is not valid: Audience (aud) failed.').waitFor();
+        expect(await failedSteps(page)).toEqual(['aud']);
+        await shot(page, `oidc-wrong-aud-${size}`, scheme);
+      } finally {
+        await settings(base, 'off');
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  }
+);
+
+it("walks every fault switch of the mock: each fails exactly its step of the page's trace", async () => {
+  const FAULTS: Record<string, string> = {
+    'wrong-alg': 'alg',
+    'alg-none': 'alg',
+    expired: 'exp',
+    'wrong-aud': 'aud',
+    'wrong-nonce': 'nonce',
+    'missing-nonce': 'nonce',
+    'unknown-kid': 'key',
+    'rotated-key': 'key',
+    'bad-at-hash': 'at_hash',
+    'iss-mismatch': 'iss',
+    'bad-signature': 'signature',
+  };
   const page = await session.browser.newPage({ viewport: SIZES[0] });
   await page.goto(session.app.url);
   await page.getByRole('button', { name: 'OpenID Connect' }).click();
@@ -88,7 +137,13 @@ it('walks every fault switch of the mock: each fails exactly its step of the pag
       const verdict = page.getByRole('status');
       const before = (await verdict.count()) ? await verdict.textContent() : null;
       await validate(page, await grant(base));
-      await expect.poll(async () => (await page.locator('li[data-status="failed"]').count()) > 0 && (await failedSteps(page)).join() === step, { timeout: 5000, message: `${fault} (previous verdict: ${before})` }).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await page.locator('li[data-status="failed"]').count()) > 0 && (await failedSteps(page)).join() === step,
+          { timeout: 5000, message: `${fault} (previous verdict: ${before})` }
+        )
+        .toBe(true);
     }
   } finally {
     await settings(base, 'off');
@@ -108,7 +163,10 @@ async function exchangeOnOAuth2Page(page: Page) {
   await login.getByRole('button', { name: 'Log in and approve' }).click();
   await page.getByText('Authorization code received.').waitFor();
   await login.close();
-  await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Continue: Token exchange →' }).click();
+  await page
+    .getByRole('group', { name: 'Next step' })
+    .getByRole('button', { name: 'Continue: Token exchange →' })
+    .click();
   await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
 }
@@ -125,42 +183,47 @@ async function lifecyclePanel(page: Page) {
   return panel;
 }
 
-it.each(['light', 'dark'] as const)('takes the OAuth 2 flow\'s tokens through refresh, reuse of the replaced one, introspection and revocation (%s)', async (scheme) => {
-  for (const viewport of SIZES) {
-    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(session.app.url);
-    const panel = await lifecyclePanel(page);
-    const legs = panel.locator('section.lifecycle-leg');
-    const click = async (name: string) => {
-      const n = await legs.count();
-      await panel.getByRole('button', { name, exact: true }).click();
-      await expect.poll(() => legs.count()).toBe(n + 1);
-      return legs.first();
-    };
+it.each(['light', 'dark'] as const)(
+  "takes the OAuth 2 flow's tokens through refresh, reuse of the replaced one, introspection and revocation (%s)",
+  async (scheme) => {
+    for (const viewport of SIZES) {
+      const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(session.app.url);
+      const panel = await lifecyclePanel(page);
+      const legs = panel.locator('section.lifecycle-leg');
+      const click = async (name: string) => {
+        const n = await legs.count();
+        await panel.getByRole('button', { name, exact: true }).click();
+        await expect.poll(() => legs.count()).toBe(n + 1);
+        return legs.first();
+      };
 
-    const refreshed = await click('Refresh');
-    expect(await refreshed.getAttribute('data-ok')).toBe('true');
-    expect(await refreshed.getByLabel('Rotation').textContent()).toMatch(/^old refresh token …\S{4} \(\d+ chars\) → new …\S{4} \(\d+ chars\)$/);
-    const reuse = await click('Present the replaced refresh token again');
-    expect(await reuse.getAttribute('data-ok')).toBe('true');
-    await reuse.getByText('The replaced refresh token was refused (HTTP 400).').waitFor();
-    const size = `${viewport.width}x${viewport.height}`;
-    await shot(page, `oidc-lifecycle-refresh-${size}`, scheme);
+      const refreshed = await click('Refresh');
+      expect(await refreshed.getAttribute('data-ok')).toBe('true');
+      expect(await refreshed.getByLabel('Rotation').textContent()).toMatch(
+        /^old refresh token …\S{4} \(\d+ chars\) → new …\S{4} \(\d+ chars\)$/
+      );
+      const reuse = await click('Present the replaced refresh token again');
+      expect(await reuse.getAttribute('data-ok')).toBe('true');
+      await reuse.getByText('The replaced refresh token was refused (HTTP 400).').waitFor();
+      const size = `${viewport.width}x${viewport.height}`;
+      await shot(page, `oidc-lifecycle-refresh-${size}`, scheme);
 
-    // The reuse revoked the grant at the mock (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), so introspection says inactive; revoking an
-    // already invalid token still answers 200 (RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2)).
-    const introspected = await click('Introspect the access token');
-    await introspected.getByText('The provider says active: false.').waitFor();
-    const revoked = await click('Revoke the refresh token');
-    await revoked.getByText('Revoked, or already invalid (HTTP 200).').waitFor();
-    expect(await panel.locator('section.lifecycle-leg[data-ok="false"]').count()).toBe(0);
-    await shot(page, `oidc-lifecycle-revoke-${size}`, scheme);
-    expect(errors).toEqual([]);
-    await page.close();
+      // The reuse revoked the grant at the mock (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), so introspection says inactive; revoking an
+      // already invalid token still answers 200 (RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2)).
+      const introspected = await click('Introspect the access token');
+      await introspected.getByText('The provider says active: false.').waitFor();
+      const revoked = await click('Revoke the refresh token');
+      await revoked.getByText('Revoked, or already invalid (HTTP 200).').waitFor();
+      expect(await panel.locator('section.lifecycle-leg[data-ok="false"]').count()).toBe(0);
+      await shot(page, `oidc-lifecycle-revoke-${size}`, scheme);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }
-});
+);
 
 it('introspects an active token, revokes it, and introspection then says inactive', async () => {
   const page = await session.browser.newPage({ viewport: SIZES[0] });
@@ -180,40 +243,59 @@ it('introspects an active token, revokes it, and introspection then says inactiv
   await page.close();
 });
 
-const revokeAtMock = (base: string, token: string) => fetch(`${base}/oidc/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: client.id, client_secret: client.secret }).toString() });
+const revokeAtMock = (base: string, token: string) =>
+  fetch(`${base}/oidc/revoke`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      token,
+      token_type_hint: 'access_token',
+      client_id: client.id,
+      client_secret: client.secret,
+    }).toString(),
+  });
 
-it.each(['light', 'dark'] as const)('the bearer call refreshes by itself after a 401, and discovery fills a new profile (%s)', async (scheme) => {
-  for (const viewport of SIZES) {
-    const page = await session.browser.newPage({ viewport, colorScheme: scheme });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(session.app.url);
-    await exchangeOnOAuth2Page(page);
-    const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
-    // The response shows its tokens masked until revealed.
-    await page.getByRole('region', { name: 'Response' }).getByRole('button', { name: 'Reveal secrets' }).click();
-    const body = await page.getByRole('region', { name: 'Response' }).locator('pre').last().textContent();
-    const accessToken = /"access_token": "([^"]+)"/.exec(body!)![1]!;
-    expect((await revokeAtMock(base, accessToken)).status).toBe(200);
-    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Continue: API request →' }).click();
-    await page.getByLabel('Refresh automatically').check();
-    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('API call answered 200.').waitFor();
-    const steps = page.getByRole('list', { name: 'Before this response' }).locator('summary');
-    expect(await steps.allTextContents()).toEqual([expect.stringMatching(/^Call answered Answered 401/), expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\)/)]);
-    const size = `${viewport.width}x${viewport.height}`;
-    await shot(page, `oauth2-auto-refresh-${size}`, scheme);
+it.each(['light', 'dark'] as const)(
+  'the bearer call refreshes by itself after a 401, and discovery fills a new profile (%s)',
+  async (scheme) => {
+    for (const viewport of SIZES) {
+      const page = await session.browser.newPage({ viewport, colorScheme: scheme });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(session.app.url);
+      await exchangeOnOAuth2Page(page);
+      const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+      // The response shows its tokens masked until revealed.
+      await page.getByRole('region', { name: 'Response' }).getByRole('button', { name: 'Reveal secrets' }).click();
+      const body = await page.getByRole('region', { name: 'Response' }).locator('pre').last().textContent();
+      const accessToken = /"access_token": "([^"]+)"/.exec(body!)![1]!;
+      expect((await revokeAtMock(base, accessToken)).status).toBe(200);
+      await page
+        .getByRole('group', { name: 'Next step' })
+        .getByRole('button', { name: 'Continue: API request →' })
+        .click();
+      await page.getByLabel('Refresh automatically').check();
+      await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('API call answered 200.').waitFor();
+      const steps = page.getByRole('list', { name: 'Before this response' }).locator('summary');
+      expect(await steps.allTextContents()).toEqual([
+        expect.stringMatching(/^Call answered Answered 401/),
+        expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\)/),
+      ]);
+      const size = `${viewport.width}x${viewport.height}`;
+      await shot(page, `oauth2-auto-refresh-${size}`, scheme);
 
-    await page.getByRole('button', { name: 'OpenID Connect' }).click();
-    await page.getByRole('button', { name: 'Use the mock' }).click();
-    await page.getByRole('button', { name: 'Discover' }).click();
-    await page.getByRole('button', { name: 'Use for a new profile' }).click();
-    const form = page.getByRole('form', { name: 'New profile' });
-    await form.waitFor();
-    expect(await form.getByLabel('Token path', { exact: true }).inputValue()).toBe(`${base}/oauth/v2/token`);
-    expect(await form.getByLabel('Scope', { exact: true }).inputValue()).toBe('openid profile');
-    await shot(page, `oidc-new-profile-${size}`, scheme);
-    expect(errors).toEqual([]);
-    await page.close();
+      await page.getByRole('button', { name: 'OpenID Connect' }).click();
+      await page.getByRole('button', { name: 'Use the mock' }).click();
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await page.getByRole('button', { name: 'Use for a new profile' }).click();
+      const form = page.getByRole('form', { name: 'New profile' });
+      await form.waitFor();
+      expect(await form.getByLabel('Token path', { exact: true }).inputValue()).toBe(`${base}/oauth/v2/token`);
+      expect(await form.getByLabel('Scope', { exact: true }).inputValue()).toBe('openid profile');
+      await shot(page, `oidc-new-profile-${size}`, scheme);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }
-});
+);

@@ -16,7 +16,10 @@ const session = e2eSession();
  * shot, so sticky parts (the sidebar, the form's Save bar) are drawn where they sit rather than over the fields.
  */
 async function shots(page: Page, name: string) {
-  const { height, width } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+  const { height, width } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    width: document.documentElement.scrollWidth,
+  }));
   expect(width, 'nothing overflows sideways at 1280 px').toBeLessThanOrEqual(1280);
   await page.setViewportSize({ width: 1280, height: Math.max(800, height) });
   for (const scheme of ['light', 'dark'] as const) {
@@ -28,7 +31,17 @@ async function shots(page: Page, name: string) {
 }
 
 const call = (page: Page, method: string, input?: unknown) =>
-  page.evaluate(async ([m, i]) => (await fetch(`/api/call/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(i ?? {}) })).json(), [method, input] as const);
+  page.evaluate(
+    async ([m, i]) =>
+      (
+        await fetch(`/api/call/${m}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(i ?? {}),
+        })
+      ).json(),
+    [method, input] as const
+  );
 
 const SECRETS = { consumer: 'e2e-consumer-secret-typed', client: 'e2e-client-secret-typed', rsa: 'e2e-rsa-key-typed' };
 
@@ -94,7 +107,10 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   await confirm.getByRole('button', { name: 'Delete Staging API (copy)' }).click();
   await page.getByText('Deleted "Staging API (copy)" and its saved tokens.').waitFor();
   expect(await copy.count()).toBe(0);
-  expect((await call(page, 'profilesList')).value.map((p: { name: string }) => p.name)).toEqual(['Mock provider', 'Staging API']);
+  expect((await call(page, 'profilesList')).value.map((p: { name: string }) => p.name)).toEqual([
+    'Mock provider',
+    'Staging API',
+  ]);
 
   // Export without secrets: none of the secrets typed is in the JSON.
   const exportPart = page.getByRole('region', { name: 'Export profiles' });
@@ -104,12 +120,25 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   expect(JSON.parse(json).profiles.map((p: { name: string }) => p.name)).toEqual(['Staging API']);
   expect(json).toContain('staging-consumer');
   for (const s of Object.values(SECRETS)) expect(json).not.toContain(s);
-  expect(await exportPart.getByRole('link', { name: 'Download oauth-lab-profiles.json' }).getAttribute('href')).toMatch(/^blob:/);
+  expect(await exportPart.getByRole('link', { name: 'Download oauth-lab-profiles.json' }).getAttribute('href')).toMatch(
+    /^blob:/
+  );
 
   // A saved token for the profile, as a flow would keep it, shows masked in its edit view.
   const id = (await call(page, 'profilesList')).value[1].id as string;
   const now = Date.now();
-  const saved = await call(page, 'tokenSave', { token: { id: 'tok-1', profileId: id, kind: 'oauth2', token: 'e2e-bearer-token-value', refreshToken: 'r', scope: 'read write', obtainedAt: now, expiresAt: now + 3600_000 } });
+  const saved = await call(page, 'tokenSave', {
+    token: {
+      id: 'tok-1',
+      profileId: id,
+      kind: 'oauth2',
+      token: 'e2e-bearer-token-value',
+      refreshToken: 'r',
+      scope: 'read write',
+      obtainedAt: now,
+      expiresAt: now + 3600_000,
+    },
+  });
   expect(saved.ok).toBe(true);
   await page.getByRole('button', { name: 'Edit Mock provider' }).click();
   await page.getByRole('button', { name: 'Edit Staging API' }).click();

@@ -21,18 +21,38 @@ beforeAll(async () => {
     clientSecret: 'e2e-secret',
     clientAuth: 'body',
     // The provider requires the header it documents on the token request.
-    tokenCheck: (r) => (r.headers['x-api-version'] === '2' ? null : json({ error: 'invalid_request', error_description: 'X-Api-Version: 2 is required' }, 400)),
-    tokenResponse: () => json({ access_token: 'e2e-access', token_type: 'bearer', expires_in: 3600, scope: '', refresh_token: 'e2e-refresh' }, 200, { 'Cache-Control': 'no-store' }),
+    tokenCheck: (r) =>
+      r.headers['x-api-version'] === '2'
+        ? null
+        : json({ error: 'invalid_request', error_description: 'X-Api-Version: 2 is required' }, 400),
+    tokenResponse: () =>
+      json(
+        { access_token: 'e2e-access', token_type: 'bearer', expires_in: 3600, scope: '', refresh_token: 'e2e-refresh' },
+        200,
+        { 'Cache-Control': 'no-store' }
+      ),
     // The page a fixed registered redirect URI shows (the client's web site): the browser lands there.
-    extraRoutes: { 'GET /oauth/done': () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<title>Landed</title>Signed in.' }) },
+    extraRoutes: {
+      'GET /oauth/done': () => ({
+        status: 200,
+        headers: { 'Content-Type': 'text/html' },
+        body: '<title>Landed</title>Signed in.',
+      }),
+    },
   });
 });
 afterAll(() => provider.close());
 
 async function shots(page: Page, name: string) {
-  for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 700],
+  ] as const) {
     await page.setViewportSize({ width, height });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing overflows sideways at ${width} px`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `nothing overflows sideways at ${width} px`
+    ).toBeLessThanOrEqual(width);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `${SCREENSHOTS}/provider-${name}-${width}-${scheme}.png`, fullPage: true });
@@ -76,7 +96,10 @@ it('a profile whose token endpoint is on another host, with an extra header, com
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
   await createProfile(page, 'Split hosts');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in browser' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open in browser' }).click(),
+  ]);
   await page.getByText('Authorization code received.').waitFor();
   await popup.close();
   await exchangeToken(page);
@@ -95,7 +118,10 @@ it('with a redirect URI the catcher cannot receive, pasting the URL landed on co
   // One fixed registered URL on another server: the provider sends the browser there, not to OAuth Lab's catcher.
   const registered = `${provider.main.base}/oauth/done`;
   await createProfile(page, 'Fixed redirect', registered);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in browser' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open in browser' }).click(),
+  ]);
   await popup.waitForURL((u) => u.href.startsWith(`${registered}?`));
   const landed = popup.url();
   await popup.close();
@@ -104,7 +130,10 @@ it('with a redirect URI the catcher cannot receive, pasting the URL landed on co
   // A forged state is refused like a forged callback.
   await paste.getByRole('textbox').fill(landed.replace(/state=[^&]+/, 'state=forged'));
   await paste.getByRole('button', { name: 'Continue with this URL' }).click();
-  await page.getByText(/The returned state "forged" is not the state sent/).first().waitFor();
+  await page
+    .getByText(/The returned state "forged" is not the state sent/)
+    .first()
+    .waitFor();
   await paste.getByRole('textbox').fill(landed);
   await paste.getByRole('button', { name: 'Continue with this URL' }).click();
   await page.getByText('Authorization code received.').waitFor();

@@ -37,4 +37,5 @@ export function e2eSession({ appPerTest = false } = {}): { readonly app: App; re
 }
 
 /** A full-page screenshot into the git-ignored folder, named `<name>-<scheme>.png`. */
-export const shot = (page: Page, name: string, scheme: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
+export const shot = (page: Page, name: string, scheme: string) =>
+  page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });

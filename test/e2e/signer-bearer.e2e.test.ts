@@ -16,18 +16,41 @@ import { e2eSession } from './session';
 const session = e2eSession();
 
 const call = (page: Page, method: string, input?: unknown) =>
-  page.evaluate(async ([m, i]) => (await fetch(`/api/call/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(i ?? {}) })).json(), [method, input] as const);
+  page.evaluate(
+    async ([m, i]) =>
+      (
+        await fetch(`/api/call/${m}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(i ?? {}),
+        })
+      ).json(),
+    [method, input] as const
+  );
 
 /** A real token and refresh token from the app's mock, obtained over HTTP as a client would. */
 async function mockTokens(base: string) {
   const catcher = await startCatcher({ port: 0, timeoutMs: 10_000 });
   try {
     const c = DEFAULT_CREDENTIALS.client;
-    let s = oauth2Flow.startOAuth2({ baseUrl: base, clientId: c.id, clientSecret: c.secret, redirectUri: catcher.redirectUri, scope: 'read' }, nodeRandom, nodeCrypto);
+    let s = oauth2Flow.startOAuth2(
+      { baseUrl: base, clientId: c.id, clientSecret: c.secret, redirectUri: catcher.redirectUri, scope: 'read' },
+      nodeRandom,
+      nodeCrypto
+    );
     const caught = catcher.wait({ kind: 'oauth2', state: s.state });
-    await actAsBrowser(oauth2Flow.buildAuthorizeRequest(s).url, { username: 'demo', password: 'demo', decision: 'approve' });
+    await actAsBrowser(oauth2Flow.buildAuthorizeRequest(s).url, {
+      username: 'demo',
+      password: 'demo',
+      decision: 'approve',
+    });
     s = oauth2Flow.interpretCallback(s, (await caught).query).state;
-    const token = oauth2Flow.interpretTokenResponse(s, await send(oauth2Flow.buildTokenExchange(s)), Date.now(), 'token').state.token!;
+    const token = oauth2Flow.interpretTokenResponse(
+      s,
+      await send(oauth2Flow.buildTokenExchange(s)),
+      Date.now(),
+      'token'
+    ).state.token!;
     return token;
   } finally {
     await catcher.close();
@@ -39,9 +62,25 @@ it('sends with a saved bearer token, refreshing it first because it has expired,
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
-  const base = /Mock at (http:\/\/127\.0\.0\.1:\d+)/.exec(await page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).first().innerText())![1]!;
+  const base = /Mock at (http:\/\/127\.0\.0\.1:\d+)/.exec(
+    await page
+      .getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/)
+      .first()
+      .innerText()
+  )![1]!;
   const token = await mockTokens(base);
-  const saved = (await call(page, 'tokenSave', { token: { id: 'bearer-1', profileId: 'mock', kind: 'oauth2', token: token.accessToken, refreshToken: token.refreshToken, scope: 'read', obtainedAt: 1, expiresAt: 2 } })) as { ok: boolean };
+  const saved = (await call(page, 'tokenSave', {
+    token: {
+      id: 'bearer-1',
+      profileId: 'mock',
+      kind: 'oauth2',
+      token: token.accessToken,
+      refreshToken: token.refreshToken,
+      scope: 'read',
+      obtainedAt: 1,
+      expiresAt: 2,
+    },
+  })) as { ok: boolean };
   expect(saved.ok).toBe(true);
 
   await page.getByRole('button', { name: 'Request signer' }).click();
@@ -50,16 +89,31 @@ it('sends with a saved bearer token, refreshing it first because it has expired,
   await expect.poll(() => form.getByLabel('URL', { exact: true }).inputValue()).toBe(`${base}/api/v2/me`);
   await form.getByRole('button', { name: 'Send with the saved token' }).click();
   await page.getByText('The refreshed token is saved with the profile.').waitFor();
-  await expect.poll(() => page.getByRole('region', { name: 'Step 1: Refresh' }).getByText(/^Refreshed \(the token had passed expires_in\)/).count()).toBe(1);
-  await expect.poll(() => page.getByRole('region', { name: 'Step 2: Request' }).getByText('Answered 200.').count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('region', { name: 'Step 1: Refresh' })
+        .getByText(/^Refreshed \(the token had passed expires_in\)/)
+        .count()
+    )
+    .toBe(1);
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Step 2: Request' }).getByText('Answered 200.').count())
+    .toBe(1);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `${SCREENSHOTS}/signer-bearer-${width}-${scheme}.png`, fullPage: true });
     }
   }
-  const tokens = (await call(page, 'tokensList', { profileId: 'mock' })) as { ok: boolean; value: { id: string; token: string; expiresAt: number }[] };
+  const tokens = (await call(page, 'tokensList', { profileId: 'mock' })) as {
+    ok: boolean;
+    value: { id: string; token: string; expiresAt: number }[];
+  };
   const after = tokens.value.find((t) => t.id === 'bearer-1')!;
   expect(after.token).not.toBe(token.accessToken);
   expect(after.expiresAt).toBeGreaterThan(Date.now());

@@ -33,8 +33,12 @@ let requests: string[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'oauth-lab-start-'));
   electronDir = join(dir, 'node_modules/electron');
-  cpSync(join(REAL, 'electron'), electronDir, { recursive: true, filter: (source) => !/[\\/](dist|path\.txt)$/.test(source) });
-  for (const scope of ['@electron', '@electron-internal']) symlinkSync(join(REAL, scope), join(dir, 'node_modules', scope));
+  cpSync(join(REAL, 'electron'), electronDir, {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|path\.txt)$/.test(source),
+  });
+  for (const scope of ['@electron', '@electron-internal'])
+    symlinkSync(join(REAL, scope), join(dir, 'node_modules', scope));
   requests = [];
 });
 
@@ -52,7 +56,14 @@ async function mirror(mode: MirrorMode): Promise<string> {
     requests.push(req.url ?? '');
     if (mode === 'hang') return;
     const sums = `${mode === 'bad-checksum' ? sha256(Buffer.from('something else')) : sha256(ZIP)} *${ZIP_NAME}\n`;
-    const body = mode === 'missing' ? null : req.url === `/v${VERSION}/${ZIP_NAME}` ? ZIP : req.url === `/v${VERSION}/SHASUMS256.txt` ? Buffer.from(sums) : null;
+    const body =
+      mode === 'missing'
+        ? null
+        : req.url === `/v${VERSION}/${ZIP_NAME}`
+          ? ZIP
+          : req.url === `/v${VERSION}/SHASUMS256.txt`
+            ? Buffer.from(sums)
+            : null;
     res.writeHead(body ? 200 : 404, { 'Content-Length': body?.length ?? 0 }).end(body);
   });
   servers.push(server);
@@ -64,10 +75,21 @@ async function mirror(mode: MirrorMode): Promise<string> {
 /** Electron's settings from this machine (npm config, a proxy) would steer the installer away from the test mirror. */
 function env(mirrorUrl: string): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/electron|proxy/i.test(name)));
-  return { ...clean, ELECTRON_MIRROR: mirrorUrl, electron_config_cache: join(dir, 'cache'), electron_use_remote_checksums: '1', STAND_IN_RECORD: join(dir, 'record.txt') };
+  return {
+    ...clean,
+    ELECTRON_MIRROR: mirrorUrl,
+    electron_config_cache: join(dir, 'cache'),
+    electron_use_remote_checksums: '1',
+    STAND_IN_RECORD: join(dir, 'record.txt'),
+  };
 }
 
-async function start(mirrorUrl: string, stallSeconds?: number, extraEnv: NodeJS.ProcessEnv = {}, electronPackage: string | null = electronDir) {
+async function start(
+  mirrorUrl: string,
+  stallSeconds?: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+  electronPackage: string | null = electronDir
+) {
   const lines: string[] = [];
   const child = await openApp({
     root: ROOT,
@@ -87,7 +109,9 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     const { child, lines } = await start(await mirror('serve'));
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
-    expect(lines[0]).toContain(`Fetching Electron ${VERSION} for ${process.platform}-${process.arch} from the mirror http://127.0.0.1:`);
+    expect(lines[0]).toContain(
+      `Fetching Electron ${VERSION} for ${process.platform}-${process.arch} from the mirror http://127.0.0.1:`
+    );
     expect(lines.join('\n')).not.toContain('could not be fetched');
     expect(requests).toEqual([`/v${VERSION}/${ZIP_NAME}`, `/v${VERSION}/SHASUMS256.txt`]);
     expect(readFileSync(join(dir, 'record.txt'), 'utf8')).toBe(`arg ${ROOT}\ncwd ${process.cwd()}\n`);
@@ -104,22 +128,46 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
   });
 
   const fallbacks: [string, () => Promise<string>, RegExp, number?][] = [
-    ['answers 404', () => mirror('missing'), new RegExp(`the server answered 404 Not Found for http://127\\.0\\.0\\.1:\\d+/v${VERSION.replace(/\./g, '\\.')}/${ZIP_NAME.replace(/\./g, '\\.')}\\.`)],
+    [
+      'answers 404',
+      () => mirror('missing'),
+      new RegExp(
+        `the server answered 404 Not Found for http://127\\.0\\.0\\.1:\\d+/v${VERSION.replace(/\./g, '\\.')}/${ZIP_NAME.replace(/\./g, '\\.')}\\.`
+      ),
+    ],
     ['refuses the connection', refusingPort, /connection refused by 127\.0\.0\.1:\d+\./],
-    ['serves a checksum that does not match', () => mirror('bad-checksum'), new RegExp(`the checksum of ${ZIP_NAME.replace(/\./g, '\\.')} did not match`)],
-    ['never answers', () => mirror('hang'), /nothing arrived from the mirror http:\/\/127\.0\.0\.1:\d+\/ for 2 s \(offline/, 2],
+    [
+      'serves a checksum that does not match',
+      () => mirror('bad-checksum'),
+      new RegExp(`the checksum of ${ZIP_NAME.replace(/\./g, '\\.')} did not match`),
+    ],
+    [
+      'never answers',
+      () => mirror('hang'),
+      /nothing arrived from the mirror http:\/\/127\.0\.0\.1:\d+\/ for 2 s \(offline/,
+      2,
+    ],
   ];
-  it.each(fallbacks)('opens browser mode with the reason in one line when the mirror %s', async (_name, serve, reason, stallSeconds) => {
-    await expectFallback(await start(await serve(), stallSeconds), reason);
-  });
+  it.each(fallbacks)(
+    'opens browser mode with the reason in one line when the mirror %s',
+    async (_name, serve, reason, stallSeconds) => {
+      await expectFallback(await start(await serve(), stallSeconds), reason);
+    }
+  );
 
   it('opens browser mode with the reason in one line when the proxy asks for credentials', async () => {
     // The mirror's name is never resolved here: with a proxy, the proxy would.
-    await expectFallback(await start('http://electron-mirror.invalid/', undefined, await proxyAskingForCredentials()), /the proxy refused the connection \(HTTP 407\)\./);
+    await expectFallback(
+      await start('http://electron-mirror.invalid/', undefined, await proxyAskingForCredentials()),
+      /the proxy refused the connection \(HTTP 407\)\./
+    );
   });
 
   it('opens browser mode with the reason in one line when the electron package is not installed', async () => {
-    await expectFallback(await start(await mirror('serve'), undefined, {}, null), /the electron package is not installed \(run npm install\)\./);
+    await expectFallback(
+      await start(await mirror('serve'), undefined, {}, null),
+      /the electron package is not installed \(run npm install\)\./
+    );
     expect(requests).toEqual([]);
   });
 
@@ -143,7 +191,9 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
 /** A proxy on 127.0.0.1 that answers every CONNECT with 407 (it wants credentials). */
 async function proxyAskingForCredentials(): Promise<NodeJS.ProcessEnv> {
   const server = createServer();
-  server.on('connect', (_req, socket) => socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n'));
+  server.on('connect', (_req, socket) =>
+    socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n')
+  );
   servers.push(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

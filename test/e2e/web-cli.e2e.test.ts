@@ -9,7 +9,11 @@ import { launchChromium } from './browser';
 /** `oauth-lab web` as a user runs it: prints the URL with its token, lets a browser in, refuses one without it, stops on SIGTERM. */
 it('serves the app with a per-launch token and stops cleanly', async () => {
   const store = mkdtempSync(join(tmpdir(), 'oauth-lab-web-cli-'));
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--no-open', '--port', '0', '--store-dir', store], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['bin/oauth-lab.mjs', 'web', '--no-open', '--port', '0', '--store-dir', store],
+    { stdio: ['ignore', 'pipe', 'pipe'] }
+  );
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
     const url = new URL(line.toString().trim());
@@ -25,7 +29,11 @@ it('serves the app with a per-launch token and stops cleanly', async () => {
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`${url.origin}/`)).status).toBe(403);
 
-    const call = await fetch(`${url.origin}/api/call/mockStatus`, { method: 'POST', headers: { Cookie: cookie, Origin: url.origin, 'Content-Type': 'application/json' }, body: '{}' });
+    const call = await fetch(`${url.origin}/api/call/mockStatus`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: url.origin, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(await call.json()).toEqual({ ok: true, value: { running: false, baseUrl: null } });
   } finally {
     child.kill('SIGTERM');
@@ -36,7 +44,9 @@ it('serves the app with a per-launch token and stops cleanly', async () => {
 });
 
 it('refuses a bad port with a clear message', async () => {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--no-open', '--port', '99999'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--no-open', '--port', '99999'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
   const [code] = await once(child, 'exit');
@@ -55,8 +65,17 @@ it('opens the browser with a one-time launch address, never the token', { timeou
   const opener = join(dir, 'xdg-open');
   writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$@" > '${recorded}'\n`);
   chmodSync(opener, 0o755);
-  const env = { ...process.env, PATH: `${dir}:${process.env.PATH}`, BROWSER: opener, XDG_CURRENT_DESKTOP: '', DISPLAY: '' };
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--port', '0', '--store-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const env = {
+    ...process.env,
+    PATH: `${dir}:${process.env.PATH}`,
+    BROWSER: opener,
+    XDG_CURRENT_DESKTOP: '',
+    DISPLAY: '',
+  };
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--port', '0', '--store-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   const browser = await launchChromium();
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];

@@ -26,7 +26,13 @@ export interface ElectronHost {
  * Runs the built app (out/main/index.js, out/preload/index.cjs and out/renderer, from `npm run build`) on the
  * Electron stand-in, in Debian's Chromium. One app per process, as in Electron: a test file starts one host.
  */
-export async function startElectronHost({ encryption, lockHeldElsewhere = false }: { encryption: boolean; lockHeldElsewhere?: boolean }): Promise<ElectronHost> {
+export async function startElectronHost({
+  encryption,
+  lockHeldElsewhere = false,
+}: {
+  encryption: boolean;
+  lockHeldElsewhere?: boolean;
+}): Promise<ElectronHost> {
   const browser = await launchChromium();
   const userData = mkdtempSync(join(tmpdir(), 'oauth-lab-electron-host-'));
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

@@ -12,7 +12,18 @@ export function saveProfileWithSecret(page: Page, secret: string): Promise<[Resu
     const bridge = (window as unknown as { oauthLab: Bridge }).oauthLab;
     const list = (await bridge.profilesList!()).value as { id: string; oauth1: object }[];
     const mock = list.find((p) => p.id === 'mock')!;
-    const profile = { ...mock, id: 'real-server', name: 'Real server', builtIn: false, baseUrl: 'https://api.example.com', oauth1: { ...mock.oauth1, consumerSecret: secret } };
-    return [await bridge.profileSave!({ profile }), await bridge.profilesList!(), await bridge.appInfo!()] as [Result, Result, Result];
+    const profile = {
+      ...mock,
+      id: 'real-server',
+      name: 'Real server',
+      builtIn: false,
+      baseUrl: 'https://api.example.com',
+      oauth1: { ...mock.oauth1, consumerSecret: secret },
+    };
+    return [await bridge.profileSave!({ profile }), await bridge.profilesList!(), await bridge.appInfo!()] as [
+      Result,
+      Result,
+      Result,
+    ];
   }, secret);
 }

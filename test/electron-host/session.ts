@@ -12,7 +12,12 @@ import type { Browser, BrowserContext, Frame, Page, Route } from 'playwright-cor
  * what the app's handler answers.
  */
 export type ProtocolHandler = (request: Request) => Promise<Response>;
-export type PermissionRequestHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void;
+export type PermissionRequestHandler = (
+  webContents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string }
+) => void;
 
 export interface Frames {
   /** The stand-in webContents of a page, when it belongs to a BrowserWindow. */
@@ -28,8 +33,12 @@ export interface StandInWebContents extends EventEmitter {
 }
 
 const MAPPED = /^http:\/\/([a-z0-9-]+)\.([a-z][a-z0-9+.-]*)\.localhost(?=[/:?#]|$)/;
-export const toChromiumUrl = (url: string): string => url.replace(/^([a-z][a-z0-9+.-]*):\/\/([a-z0-9-]+)(?=[/?#]|$)/, (whole, scheme: string, host: string) => (scheme === 'http' || scheme === 'https' || scheme === 'file' ? whole : `http://${host}.${scheme}.localhost`));
-export const toAppUrl = (url: string): string => url.replace(MAPPED, (_whole, host: string, scheme: string) => `${scheme}://${host}`);
+export const toChromiumUrl = (url: string): string =>
+  url.replace(/^([a-z][a-z0-9+.-]*):\/\/([a-z0-9-]+)(?=[/?#]|$)/, (whole, scheme: string, host: string) =>
+    scheme === 'http' || scheme === 'https' || scheme === 'file' ? whole : `http://${host}.${scheme}.localhost`
+  );
+export const toAppUrl = (url: string): string =>
+  url.replace(MAPPED, (_whole, host: string, scheme: string) => `${scheme}://${host}`);
 
 export class StandInSession {
   readonly protocolHandlers = new Map<string, ProtocolHandler>();
@@ -44,7 +53,12 @@ export class StandInSession {
     readonly partition: string,
     private readonly browser: () => Browser,
     private readonly frames: Frames,
-    private readonly ipc: (frame: Frame, sender: StandInWebContents | null, channel: string, args: unknown[]) => Promise<unknown>,
+    private readonly ipc: (
+      frame: Frame,
+      sender: StandInWebContents | null,
+      channel: string,
+      args: unknown[]
+    ) => Promise<unknown>
   ) {}
 
   setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
@@ -68,12 +82,18 @@ export class StandInSession {
 
   private async createContext(): Promise<BrowserContext> {
     const context = await this.browser().newContext({ viewport: { width: 1280, height: 800 } });
-    await context.exposeBinding('__electronIpc', ({ frame, page }, channel: string, args: unknown[]) => this.ipc(frame, this.frames.webContentsOf(page), channel, args));
-    await context.exposeBinding('__electronPermission', ({ page, frame }, permission: string) => this.requestPermission(this.frames.webContentsOf(page), permission, toAppUrl(frame.url())));
+    await context.exposeBinding('__electronIpc', ({ frame, page }, channel: string, args: unknown[]) =>
+      this.ipc(frame, this.frames.webContentsOf(page), channel, args)
+    );
+    await context.exposeBinding('__electronPermission', ({ page, frame }, permission: string) =>
+      this.requestPermission(this.frames.webContentsOf(page), permission, toAppUrl(frame.url()))
+    );
     // Permission requests reach the session's handler, as Electron routes them (notifications and media here).
     await context.addInitScript(() => {
-      const ask = (permission: string) => (window as unknown as { __electronPermission(p: string): Promise<boolean> }).__electronPermission(permission);
-      if (globalThis.Notification) Notification.requestPermission = async () => ((await ask('notifications')) ? 'granted' : 'denied');
+      const ask = (permission: string) =>
+        (window as unknown as { __electronPermission(p: string): Promise<boolean> }).__electronPermission(permission);
+      if (globalThis.Notification)
+        Notification.requestPermission = async () => ((await ask('notifications')) ? 'granted' : 'denied');
       if (navigator.mediaDevices) {
         navigator.mediaDevices.getUserMedia = async () => {
           if (!(await ask('media'))) throw new DOMException('Permission denied', 'NotAllowedError');
@@ -101,7 +121,8 @@ export class StandInSession {
       page = request.frame().page();
     } catch {
       // A window.open()'s first request comes before its frame: the open handlers of this session's windows decide.
-      if (!this.frames.contentsIn(this).every((opener) => this.allowsOpen(opener, toAppUrl(request.url())))) return route.abort('aborted');
+      if (!this.frames.contentsIn(this).every((opener) => this.allowsOpen(opener, toAppUrl(request.url()))))
+        return route.abort('aborted');
       return route.continue();
     }
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
@@ -111,7 +132,11 @@ export class StandInSession {
       else if (contents) {
         // Renderer-initiated navigation or a redirect: the app's will-navigate / will-redirect listeners decide.
         let prevented = false;
-        contents.emit(request.redirectedFrom() ? 'will-redirect' : 'will-navigate', { url, preventDefault: () => void (prevented = true) }, url);
+        contents.emit(
+          request.redirectedFrom() ? 'will-redirect' : 'will-navigate',
+          { url, preventDefault: () => void (prevented = true) },
+          url
+        );
         if (prevented) return route.abort('aborted');
       } else {
         // A page no BrowserWindow owns: a window.open(). The opener's window open handler decides.
@@ -126,7 +151,13 @@ export class StandInSession {
     const handler = mapped ? this.protocolHandlers.get(mapped[2]!) : undefined;
     if (mapped && !handler) return route.abort('addressunreachable');
     if (!handler) return route.continue();
-    const response = await handler(new Request(toAppUrl(request.url()), { method: request.method(), headers: request.headers() }));
-    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    const response = await handler(
+      new Request(toAppUrl(request.url()), { method: request.method(), headers: request.headers() })
+    );
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   }
 }

@@ -16,7 +16,10 @@ export interface StandInOptions {
   readonly lockHeldElsewhere?: boolean;
 }
 
-type InvokeHandler = (event: { sender: { id: number }; senderFrame: { url: string; parent: unknown } }, ...args: unknown[]) => unknown;
+type InvokeHandler = (
+  event: { sender: { id: number }; senderFrame: { url: string; parent: unknown } },
+  ...args: unknown[]
+) => unknown;
 
 /**
  * The `electron` module for the built main process, implementing only what the app uses, each part as Electron
@@ -33,13 +36,23 @@ export function createElectronStandIn(options: StandInOptions) {
   let markReady: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => (markReady = resolve));
 
-  const webContentsOf = (page: unknown): StandInWebContents | null => page === null ? null : [...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null;
+  const webContentsOf = (page: unknown): StandInWebContents | null =>
+    page === null ? null : ([...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null);
 
   /** ipcRenderer.invoke arriving in main: Electron's event carries the sender and the frame that sent it. */
-  async function ipc(frame: Frame, sender: StandInWebContents | null, channel: string, args: unknown[]): Promise<unknown> {
+  async function ipc(
+    frame: Frame,
+    sender: StandInWebContents | null,
+    channel: string,
+    args: unknown[]
+  ): Promise<unknown> {
     const handler = handlers.get(channel);
-    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
-    const event = { sender: sender ?? { id: -1 }, senderFrame: { url: toAppUrl(frame.url()), parent: frame.parentFrame() ? {} : null } };
+    if (!handler)
+      throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+    const event = {
+      sender: sender ?? { id: -1 },
+      senderFrame: { url: toAppUrl(frame.url()), parent: frame.parentFrame() ? {} : null },
+    };
     // The answer crosses back as a structured clone; what cannot be cloned is an error, as in Electron.
     return structuredClone(await handler(event, ...structuredClone(args)));
   }
@@ -47,8 +60,10 @@ export function createElectronStandIn(options: StandInOptions) {
   const sessionFor = (partition: string | undefined): StandInSession => {
     const key = partition ?? '';
     let session = sessions.get(key);
-    const contentsIn = (s: StandInSession) => [...windows].filter((w) => w.webContents.session === s).map((w) => w.webContents);
-    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf, contentsIn }, ipc)));
+    const contentsIn = (s: StandInSession) =>
+      [...windows].filter((w) => w.webContents.session === s).map((w) => w.webContents);
+    if (!session)
+      sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf, contentsIn }, ipc)));
     return session;
   };
 
@@ -89,7 +104,8 @@ export function createElectronStandIn(options: StandInOptions) {
 
   // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key.
   const key = randomBytes(32);
-  const unavailable = () => new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+  const unavailable = () =>
+    new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
   const safeStorage = {
     isEncryptionAvailable: () => options.encryption,
     getSelectedStorageBackend: () => (options.encryption ? 'gnome_libsecret' : 'basic_text'),
@@ -101,7 +117,10 @@ export function createElectronStandIn(options: StandInOptions) {
       return Buffer.concat([Buffer.from('v10'), iv, cipher.getAuthTag(), body]);
     },
     decryptString(sealed: Buffer): string {
-      if (!options.encryption) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+      if (!options.encryption)
+        throw new Error(
+          'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.'
+        );
       const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(3, 15));
       decipher.setAuthTag(sealed.subarray(15, 31));
       return Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
@@ -126,7 +145,8 @@ export function createElectronStandIn(options: StandInOptions) {
         if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
         privileged.push(...schemes);
       },
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => sessionFor(undefined).protocol.handle(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        sessionFor(undefined).protocol.handle(scheme, handler),
     },
     session: {
       get defaultSession() {
@@ -135,14 +155,23 @@ export function createElectronStandIn(options: StandInOptions) {
       fromPartition: (partition: string) => sessionFor(partition),
     },
     safeStorage,
-    screen: { getAllDisplays: () => [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1050 } }] },
+    screen: {
+      getAllDisplays: () => [
+        {
+          id: 1,
+          bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+          workArea: { x: 0, y: 0, width: 1920, height: 1050 },
+        },
+      ],
+    },
     shell: {
       async openExternal(url: string) {
         opened.push(url);
       },
     },
     dialog: {
-      showSaveDialog: async () => (options.savePath ? { canceled: false, filePath: options.savePath } : { canceled: true, filePath: undefined }),
+      showSaveDialog: async () =>
+        options.savePath ? { canceled: false, filePath: options.savePath } : { canceled: true, filePath: undefined },
     },
   };
 

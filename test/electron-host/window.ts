@@ -14,7 +14,13 @@ interface Options {
   readonly width?: number;
   readonly height?: number;
   readonly show?: boolean;
-  readonly webPreferences?: { readonly preload?: string; readonly partition?: string; readonly contextIsolation?: boolean; readonly sandbox?: boolean; readonly nodeIntegration?: boolean };
+  readonly webPreferences?: {
+    readonly preload?: string;
+    readonly partition?: string;
+    readonly contextIsolation?: boolean;
+    readonly sandbox?: boolean;
+    readonly nodeIntegration?: boolean;
+  };
 }
 
 let nextId = 1;
@@ -30,7 +36,7 @@ export class StandInContents extends EventEmitter implements StandInWebContents 
 
   constructor(
     readonly session: StandInSession,
-    readonly page: Promise<Page>,
+    readonly page: Promise<Page>
   ) {
     super();
   }
@@ -43,7 +49,15 @@ export class StandInContents extends EventEmitter implements StandInWebContents 
   /** What Electron's IPC would deliver: a structured clone, to the listeners the preload registered. */
   send(channel: string, message: unknown): void {
     const copy = structuredClone(message);
-    void this.page.then((page) => page.evaluate(([c, m]) => (window as unknown as { __electronIpcDeliver?(c: string, m: unknown): void }).__electronIpcDeliver?.(c, m), [channel, copy] as const)).catch(() => undefined);
+    void this.page
+      .then((page) =>
+        page.evaluate(
+          ([c, m]) =>
+            (window as unknown as { __electronIpcDeliver?(c: string, m: unknown): void }).__electronIpcDeliver?.(c, m),
+          [channel, copy] as const
+        )
+      )
+      .catch(() => undefined);
   }
 }
 
@@ -62,7 +76,7 @@ export class StandInBrowserWindow extends EventEmitter {
 
   constructor(
     options: Options,
-    private readonly host: WindowHost,
+    private readonly host: WindowHost
   ) {
     super();
     this.options = options;
@@ -73,7 +87,10 @@ export class StandInBrowserWindow extends EventEmitter {
       const page = await context.newPage();
       this.webContents.pageNow = page;
       if (preload) await page.addInitScript({ content: preloadRuntime(readFileSync(preload, 'utf8')) });
-      page.on('framenavigated', (frame) => frame === page.mainFrame() && this.webContents.emit('did-navigate', {}, toAppUrl(frame.url())));
+      page.on(
+        'framenavigated',
+        (frame) => frame === page.mainFrame() && this.webContents.emit('did-navigate', {}, toAppUrl(frame.url()))
+      );
       page.once('load', () => this.emit('ready-to-show'));
       page.once('close', () => this.destroy());
       return page;

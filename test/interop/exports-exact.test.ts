@@ -35,7 +35,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      last = { method: req.method!, target: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      last = {
+        method: req.method!,
+        target: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'close' }).end('{"captured":true}');
     });
   });
@@ -47,7 +52,8 @@ afterAll(async () => {
   files.remove();
 });
 
-const sorted = (params: readonly (readonly [string, string])[]) => [...params].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+const sorted = (params: readonly (readonly [string, string])[]) =>
+  [...params].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
 
 /**
  * The clients that cannot send these characters of a path as they are (Java's URI.create and Ruby's URI() refuse
@@ -57,7 +63,8 @@ const ENCODED: Record<string, string> = { 'python-requests': '[]', java: '[]', r
 const pct = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 
 /** The path the app sends (`|` and `^` percent-encoded, `'` `[` `]` as they are), as this client can send it. */
-const expectedPath = (url: string, target: string) => [...(ENCODED[target] ?? '')].reduce((p, c) => p.split(c).join(pct(c)), parseHttpUrl(url).path);
+const expectedPath = (url: string, target: string) =>
+  [...(ENCODED[target] ?? '')].reduce((p, c) => p.split(c).join(pct(c)), parseHttpUrl(url).path);
 
 function expectSame(original: RawRequest, sent: Captured | null, label: string) {
   expect(sent, `${label} sent nothing`).not.toBeNull();
@@ -68,31 +75,50 @@ function expectSame(original: RawRequest, sent: Captured | null, label: string) 
   expect(sentPath, label).toBe(path);
   // The query may be re-encoded (httpsnippet, Python's params=): the same parameters once decoded as a form.
   expect(sorted(queryParameters(sentQuery)), label).toEqual(sorted(queryParameters(query!)));
-  for (const [name, value] of original.headers) expect(sent!.headers[name.toLowerCase()], `${label}: ${name}`).toBe(value);
+  for (const [name, value] of original.headers)
+    expect(sent!.headers[name.toLowerCase()], `${label}: ${name}`).toBe(value);
   expect(sent!.body, label).toBe(original.body ?? '');
 }
 
 const form = (): RawRequest => ({
   method: 'POST',
   url: `${base}/p/a-b_c~d.e/%E2%98%83/it's/[x]/a|b^c?x=it's&y=$filter&z=a+b&w=%E2%98%83&e=&dup=2&dup=1&g[]=1`,
-  headers: [['Authorization', 'OAuth realm="it\'s $HOME `x` \\\\ \\"q\\"", oauth_consumer_key="k", oauth_signature="a%2Bb%3D"'], ['Content-Type', 'application/x-www-form-urlencoded']],
+  headers: [
+    ['Authorization', 'OAuth realm="it\'s $HOME `x` \\\\ \\"q\\"", oauth_consumer_key="k", oauth_signature="a%2Bb%3D"'],
+    ['Content-Type', 'application/x-www-form-urlencoded'],
+  ],
   body: 'status=Hello%20Ladies%20%2B%20Gentlemen&q=it%27s&d=%24HOME&dup=b&dup=a&u=%E2%98%83',
 });
 const json = (): RawRequest => ({
   method: 'PUT',
   url: `${base}/json`,
-  headers: [['Authorization', 'Bearer abc.DEF-123'], ['Content-Type', 'application/json; charset=utf-8'], ['X-Note', "it's $5 and #{x}"]],
+  headers: [
+    ['Authorization', 'Bearer abc.DEF-123'],
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['X-Note', "it's $5 and #{x}"],
+  ],
   body: `{"text":"it's $HOME #{x} #$y \\\\ \\"q\\" ☃","n":1}\n`,
 });
-const cases = [['form', form], ['json', json]] as const;
+const cases = [
+  ['form', form],
+  ['json', json],
+] as const;
 
-async function runSnippet(target: string, request: RawRequest, name: string): Promise<{ code: number | null; stdout: string; stderr: string; notes: readonly string[] }> {
+async function runSnippet(
+  target: string,
+  request: RawRequest,
+  name: string
+): Promise<{ code: number | null; stdout: string; stderr: string; notes: readonly string[] }> {
   last = null;
   const { text, notes } = exportRequest({ target, source: { kind: 'request', request }, includeSecrets: true });
   return { ...(await runText(target, text, name)), notes };
 }
 
-async function runText(target: string, text: string, name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runText(
+  target: string,
+  text: string,
+  name: string
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   if (target === 'raw-http') {
     const { port } = new URL(base);
     await new Promise<void>((resolve, reject) => {
@@ -132,14 +158,17 @@ describe('snapshots send exactly the request they were made from', () => {
         expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
         expectSame(request, last, target);
         const note = r.notes.find((n) => n.includes('in a URL path'));
-        if (kind === 'form' && ENCODED[target]) expect(note, target).toMatch(/ \[ and \] in a URL path, so this code sends them percent-encoded \(%5B, %5D\).*OAuth 1\.0a signature; to avoid it, percent-encode them in the URL before signing/);
+        if (kind === 'form' && ENCODED[target])
+          expect(note, target).toMatch(
+            / \[ and \] in a URL path, so this code sends them percent-encoded \(%5B, %5D\).*OAuth 1\.0a signature; to avoid it, percent-encode them in the URL before signing/
+          );
         else expect(note, target).toBeUndefined();
       });
     }
   }
 });
 
-describe('the other languages\' snippets parse, where their tools are installed', () => {
+describe("the other languages' snippets parse, where their tools are installed", () => {
   const checkers: [string, string, (file: string) => [string, string[]] | null][] = [
     ['httpie', '.sh', (f) => ['sh', ['-n', f]]],
     ['go', '.go', (f) => (hasRuntime('go') ? ['gofmt', ['-l', f]] : null)],
@@ -149,7 +178,10 @@ describe('the other languages\' snippets parse, where their tools are installed'
   for (const [target, extension, checker] of checkers) {
     for (const [kind, make] of cases) {
       it(`${target}: a ${kind} body`, { timeout: 30_000 }, async (ctx) => {
-        const file = files.write(`${kind}-${target}${extension}`, exportRequest({ target, source: { kind: 'request', request: make() } }).text);
+        const file = files.write(
+          `${kind}-${target}${extension}`,
+          exportRequest({ target, source: { kind: 'request', request: make() } }).text
+        );
         const command = checker(file);
         if (!command) return ctx.skip();
         const r = await run(command[0], command[1]);

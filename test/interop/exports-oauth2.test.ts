@@ -4,7 +4,14 @@ import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
 import { oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { OAuth2Source } from '../../electron/services/export';
-import { CALLBACK, findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import {
+  CALLBACK,
+  findPython,
+  run,
+  scratch,
+  startMockSession,
+  type MockSession,
+} from '../unit/electron/export/mock-session';
 
 /**
  * OAuth 2 exports against the embedded mock: the bearer snapshot gives 200 while the token lives; the code that
@@ -38,52 +45,93 @@ const source = (s: OAuth2State, clientAuthentication: 'body' | 'basic' = 'body')
   scope: 'read',
   pkce: 'S256',
 });
-const expire = async () => expect((await fetch(`${session.base}/_mock/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 3601 }) })).status).toBe(200);
+const expire = async () =>
+  expect(
+    (
+      await fetch(`${session.base}/_mock/clock/advance`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 3601 }),
+      })
+    ).status
+  ).toBe(200);
 
 describe('OAuth 2 exports run against the mock', () => {
-  it('the curl snapshot of GET /api/v2/me gives 200 with the bearer token, and 401 once it has expired', { timeout: 30_000 }, async () => {
-    const s = await session.oauth2Tokens();
-    const result = exportRequest({ target: 'curl', source: source(s), includeSecrets: true });
-    expect(result.text).not.toMatch(/Single use/);
-    expect(result.text).toContain(`Authorization: Bearer ${s.token!.accessToken}`);
-    expect(exportRequest({ target: 'curl', source: source(s) }).text).toContain('Authorization: Bearer YOUR_ACCESS_TOKEN');
-    const file = files.write('bearer.sh', `${result.text} --silent --show-error --write-out '\\n%{http_code}'\n`);
-    expect((await run('sh', [file])).stdout.split('\n').pop()).toBe('200');
-    await expire();
-    expect((await run('sh', [file])).stdout.split('\n').pop()).toBe('401');
-  });
-  it.skipIf(!python)('Python requests: 200, and after the token expired it refreshes and gives 200 again', { timeout: 30_000 }, async () => {
-    const result = exportRequest({ target: 'python-oauth2', source: source(await session.oauth2Tokens()), includeSecrets: true });
-    const file = files.write('bearer.py', result.text);
-    const first = await run(python!, [file]);
-    expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
-    expect(first.stdout.split('\n')[0]).toBe('200');
-    await expire();
-    const refreshed = await run(python!, [file]);
-    expect(refreshed.code, `${refreshed.stdout}\n${refreshed.stderr}`).toBe(0);
-    expect(refreshed.stdout.split('\n')[0]).toBe('200');
-  });
-  it('Node fetch: 200, and after the token expired it refreshes (form fields, then HTTP Basic) and gives 200 again', { timeout: 30_000 }, async () => {
-    for (const auth of ['body', 'basic'] as const) {
-      const file = files.write(`bearer-${auth}.mjs`, exportRequest({ target: 'node-oauth2', source: source(await session.oauth2Tokens(), auth), includeSecrets: true }).text);
-      const first = await run(process.execPath, [file]);
-      expect(first.code, `${auth}: ${first.stdout}\n${first.stderr}`).toBe(0);
+  it(
+    'the curl snapshot of GET /api/v2/me gives 200 with the bearer token, and 401 once it has expired',
+    { timeout: 30_000 },
+    async () => {
+      const s = await session.oauth2Tokens();
+      const result = exportRequest({ target: 'curl', source: source(s), includeSecrets: true });
+      expect(result.text).not.toMatch(/Single use/);
+      expect(result.text).toContain(`Authorization: Bearer ${s.token!.accessToken}`);
+      expect(exportRequest({ target: 'curl', source: source(s) }).text).toContain(
+        'Authorization: Bearer YOUR_ACCESS_TOKEN'
+      );
+      const file = files.write('bearer.sh', `${result.text} --silent --show-error --write-out '\\n%{http_code}'\n`);
+      expect((await run('sh', [file])).stdout.split('\n').pop()).toBe('200');
       await expire();
-      const refreshed = await run(process.execPath, [file]);
-      expect(refreshed.code, `${auth}: ${refreshed.stdout}\n${refreshed.stderr}`).toBe(0);
+      expect((await run('sh', [file])).stdout.split('\n').pop()).toBe('401');
+    }
+  );
+  it.skipIf(!python)(
+    'Python requests: 200, and after the token expired it refreshes and gives 200 again',
+    { timeout: 30_000 },
+    async () => {
+      const result = exportRequest({
+        target: 'python-oauth2',
+        source: source(await session.oauth2Tokens()),
+        includeSecrets: true,
+      });
+      const file = files.write('bearer.py', result.text);
+      const first = await run(python!, [file]);
+      expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
+      expect(first.stdout.split('\n')[0]).toBe('200');
+      await expire();
+      const refreshed = await run(python!, [file]);
+      expect(refreshed.code, `${refreshed.stdout}\n${refreshed.stderr}`).toBe(0);
       expect(refreshed.stdout.split('\n')[0]).toBe('200');
     }
-  });
-  it('without secrets the access token, refresh token and client secret are placeholders; filled in, the code refreshes', { timeout: 30_000 }, async () => {
-    const s = await session.oauth2Tokens();
-    const result = exportRequest({ target: 'node-oauth2', source: source(s) });
-    expect(result.placeholders).toEqual(['YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_CLIENT_SECRET']);
-    expect(result.text).not.toContain(s.token!.accessToken);
-    expect(result.text).not.toContain(s.token!.refreshToken!);
-    expect(result.text).not.toContain(client.secret);
-    await expire();
-    const filled = result.text.replace('YOUR_ACCESS_TOKEN', s.token!.accessToken).replace('YOUR_REFRESH_TOKEN', s.token!.refreshToken!).replace('YOUR_CLIENT_SECRET', client.secret);
-    const r = await run(process.execPath, [files.write('filled.mjs', filled)]);
-    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
-  });
+  );
+  it(
+    'Node fetch: 200, and after the token expired it refreshes (form fields, then HTTP Basic) and gives 200 again',
+    { timeout: 30_000 },
+    async () => {
+      for (const auth of ['body', 'basic'] as const) {
+        const file = files.write(
+          `bearer-${auth}.mjs`,
+          exportRequest({
+            target: 'node-oauth2',
+            source: source(await session.oauth2Tokens(), auth),
+            includeSecrets: true,
+          }).text
+        );
+        const first = await run(process.execPath, [file]);
+        expect(first.code, `${auth}: ${first.stdout}\n${first.stderr}`).toBe(0);
+        await expire();
+        const refreshed = await run(process.execPath, [file]);
+        expect(refreshed.code, `${auth}: ${refreshed.stdout}\n${refreshed.stderr}`).toBe(0);
+        expect(refreshed.stdout.split('\n')[0]).toBe('200');
+      }
+    }
+  );
+  it(
+    'without secrets the access token, refresh token and client secret are placeholders; filled in, the code refreshes',
+    { timeout: 30_000 },
+    async () => {
+      const s = await session.oauth2Tokens();
+      const result = exportRequest({ target: 'node-oauth2', source: source(s) });
+      expect(result.placeholders).toEqual(['YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_CLIENT_SECRET']);
+      expect(result.text).not.toContain(s.token!.accessToken);
+      expect(result.text).not.toContain(s.token!.refreshToken!);
+      expect(result.text).not.toContain(client.secret);
+      await expire();
+      const filled = result.text
+        .replace('YOUR_ACCESS_TOKEN', s.token!.accessToken)
+        .replace('YOUR_REFRESH_TOKEN', s.token!.refreshToken!)
+        .replace('YOUR_CLIENT_SECRET', client.secret);
+      const r = await run(process.execPath, [files.write('filled.mjs', filled)]);
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    }
+  );
 });

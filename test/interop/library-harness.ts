@@ -43,7 +43,22 @@ function mulberry32(seed: number): () => number {
 }
 
 const NAMES = ['a', 'a1', 'a_', 'B', 'b', 'q', 'status', 'é', 'sp ace', 'a.b', '-8', 'a=b', 'x[y]', '~t', 'Z9'];
-const VALUES = ['1', 'hello world', 'é', '中文', '😀', "!*'()", 'a+b', '50%', 'x=y&z', '/?#[]@:', '', 'A-Z_a~z', '%41', 'ümlaut ß'];
+const VALUES = [
+  '1',
+  'hello world',
+  'é',
+  '中文',
+  '😀',
+  "!*'()",
+  'a+b',
+  '50%',
+  'x=y&z',
+  '/?#[]@:',
+  '',
+  'A-Z_a~z',
+  '%41',
+  'ümlaut ß',
+];
 const HOSTS = ['api.example.com', 'API.Example.COM', 'api.example.com:443', 'api.example.com:8443'];
 const PATHS = ['/1/update', '/a%20b/c', '/res/', '/'];
 
@@ -58,7 +73,10 @@ export function generateRequests(seed: number, count: number): LibraryRequest[] 
     return out;
   };
   // Spaces as + or %20, both valid in a query and a form body (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1) decodes either).
-  const encode = (pairs: readonly [string, string][], plus: boolean) => pairs.map(([n, v]) => [n, v].map((t) => (plus ? percentEncode(t).replace(/%20/g, '+') : percentEncode(t))).join('=')).join('&');
+  const encode = (pairs: readonly [string, string][], plus: boolean) =>
+    pairs
+      .map(([n, v]) => [n, v].map((t) => (plus ? percentEncode(t).replace(/%20/g, '+') : percentEncode(t))).join('='))
+      .join('&');
   const out: LibraryRequest[] = [];
   for (let i = 0; i < count; i++) {
     const method = pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'POST']);
@@ -84,8 +102,18 @@ export function generateRequests(seed: number, count: number): LibraryRequest[] 
 }
 
 /** Runs one driver process over every input (one line in, one JSON line out each). */
-export function signAll<I = LibraryRequest, O = Signed>(command: string, args: readonly string[], requests: readonly I[], toLine: (r: I) => string = (r) => JSON.stringify(r)): O[] {
-  const run = spawnSync(command, args, { input: requests.map(toLine).join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+export function signAll<I = LibraryRequest, O = Signed>(
+  command: string,
+  args: readonly string[],
+  requests: readonly I[],
+  toLine: (r: I) => string = (r) => JSON.stringify(r)
+): O[] {
+  const run = spawnSync(command, args, {
+    input: requests.map(toLine).join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+  });
   if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${run.status}: ${run.stderr}`);
   const lines = run.stdout.trimEnd().split('\n');
   expect(lines, `one line per request from ${command}`).toHaveLength(requests.length);
@@ -106,7 +134,10 @@ export function checkLibrarySignature(library: LibraryId, r: LibraryRequest, sig
   const where = `request ${JSON.stringify(r)} signed as ${JSON.stringify(signed)}`;
   expect(signed.error, where).toBeUndefined();
   const d = diagnose(r, signed.authorization!);
-  const rfc = diagnose(r, signed.authorization!.replace(/oauth_signature="[^"]*"/, `oauth_signature="${percentEncode(d.expectedSignature!)}"`));
+  const rfc = diagnose(
+    r,
+    signed.authorization!.replace(/oauth_signature="[^"]*"/, `oauth_signature="${percentEncode(d.expectedSignature!)}"`)
+  );
   expect(rfc.verdict, `OAuth Lab's own signature is a match: ${where}`).toBe('match');
   if (d.receivedSignature === d.expectedSignature) {
     expect(d.verdict, where).toBe('match');
@@ -114,10 +145,18 @@ export function checkLibrarySignature(library: LibraryId, r: LibraryRequest, sig
     return [];
   }
   expect(d.verdict, where).toBe('mismatch');
-  expect(d.libraries.libraries.map((l) => l.library), `${d.summary} ${where}`).toContain(library);
+  expect(
+    d.libraries.libraries.map((l) => l.library),
+    `${d.summary} ${where}`
+  ).toContain(library);
   // Every explanation is made of library behaviour only, and one of them of this library's alone.
-  expect(d.reproductions.every((rep) => rep.mistakes.every((m) => m.behaviour !== undefined)), `${d.summary} ${where}`).toBe(true);
-  const own = d.reproductions.filter((rep) => rep.mistakes.every((m) => m.libraries!.some((l) => l.library === library)));
+  expect(
+    d.reproductions.every((rep) => rep.mistakes.every((m) => m.behaviour !== undefined)),
+    `${d.summary} ${where}`
+  ).toBe(true);
+  const own = d.reproductions.filter((rep) =>
+    rep.mistakes.every((m) => m.libraries!.some((l) => l.library === library))
+  );
   expect(own.length, `a reproduction by ${library}'s behaviour alone: ${d.summary} ${where}`).toBeGreaterThan(0);
   if (signed.baseString !== undefined) expect(own[0]!.baseString, where).toBe(signed.baseString);
   return own.flatMap((rep) => rep.mistakes.map((m) => m.behaviour!));

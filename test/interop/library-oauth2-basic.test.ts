@@ -33,29 +33,75 @@ function expectEncodings(library: LibraryId, headers: readonly string[], raw: bo
     const where = `${library} sent ${headers[i]} for ${JSON.stringify(c)}`;
     if (!needsEncoding(c)) return expect(check.encoding, where).toBe('either');
     expect(check.encoding, where).toBe(raw ? 'raw' : 'form-urlencoded');
-    if (raw) expect(check.libraries.libraries.map((l) => l.library), where).toContain(library);
+    if (raw)
+      expect(
+        check.libraries.libraries.map((l) => l.library),
+        where
+      ).toContain(library);
     else expect(check.libraries.behaviours, where).toEqual([]);
   });
 }
 
 describe('OAuth 2 client secrets in HTTP Basic, as real clients send them (B1)', () => {
-  it.skipIf(!hasRuntime('python3Authlib') || !hasRuntime('python3RequestsOauthlib'))('requests and Authlib put the secret in raw', { timeout: 60_000 }, () => {
-    const out = signAll<Credentials, { pythonRequests: string; authlib: string }>('/usr/bin/python3', [join(__dirname, 'library-oauth2-basic.py')], CREDENTIALS);
-    expectEncodings('pythonRequests', out.map((o) => o.pythonRequests), true);
-    expectEncodings('authlib', out.map((o) => o.authlib), true);
-  });
+  it.skipIf(!hasRuntime('python3Authlib') || !hasRuntime('python3RequestsOauthlib'))(
+    'requests and Authlib put the secret in raw',
+    { timeout: 60_000 },
+    () => {
+      const out = signAll<Credentials, { pythonRequests: string; authlib: string }>(
+        '/usr/bin/python3',
+        [join(__dirname, 'library-oauth2-basic.py')],
+        CREDENTIALS
+      );
+      expectEncodings(
+        'pythonRequests',
+        out.map((o) => o.pythonRequests),
+        true
+      );
+      expectEncodings(
+        'authlib',
+        out.map((o) => o.authlib),
+        true
+      );
+    }
+  );
 
   it.skipIf(!hasRuntime('rubyOauth2'))('ruby-oauth2 puts the secret in raw', { timeout: 60_000 }, () => {
-    const out = signAll<Credentials, { rubyOauth2: string }>('ruby', [join(__dirname, 'library-oauth2-basic.rb')], CREDENTIALS);
-    expectEncodings('rubyOauth2', out.map((o) => o.rubyOauth2), true);
+    const out = signAll<Credentials, { rubyOauth2: string }>(
+      'ruby',
+      [join(__dirname, 'library-oauth2-basic.rb')],
+      CREDENTIALS
+    );
+    expectEncodings(
+      'rubyOauth2',
+      out.map((o) => o.rubyOauth2),
+      true
+    );
   });
 
-  it.skipIf(!hasRuntime('goOauth2'))('golang.org/x/oauth2 form-urlencodes it, as RFC 6749 §2.3.1 says', { timeout: 180_000 }, () => {
-    const binary = join(dir, 'basic');
-    const env = { ...process.env, GOPATH: '/usr/share/gocode', GO111MODULE: 'off', GOCACHE: join(dir, 'cache'), GOFLAGS: '' };
-    const build = spawnSync('go', ['build', '-o', binary, join(__dirname, 'library-oauth2-basic.go')], { env, encoding: 'utf8', timeout: 170_000 });
-    expect(build.status, build.stderr).toBe(0);
-    const out = signAll<Credentials, { goOauth2: string }>(binary, [], CREDENTIALS);
-    expectEncodings('goOauth2', out.map((o) => o.goOauth2), false);
-  });
+  it.skipIf(!hasRuntime('goOauth2'))(
+    'golang.org/x/oauth2 form-urlencodes it, as RFC 6749 §2.3.1 says',
+    { timeout: 180_000 },
+    () => {
+      const binary = join(dir, 'basic');
+      const env = {
+        ...process.env,
+        GOPATH: '/usr/share/gocode',
+        GO111MODULE: 'off',
+        GOCACHE: join(dir, 'cache'),
+        GOFLAGS: '',
+      };
+      const build = spawnSync('go', ['build', '-o', binary, join(__dirname, 'library-oauth2-basic.go')], {
+        env,
+        encoding: 'utf8',
+        timeout: 170_000,
+      });
+      expect(build.status, build.stderr).toBe(0);
+      const out = signAll<Credentials, { goOauth2: string }>(binary, [], CREDENTIALS);
+      expectEncodings(
+        'goOauth2',
+        out.map((o) => o.goOauth2),
+        false
+      );
+    }
+  );
 });

@@ -24,7 +24,19 @@ afterAll(async () => {
 });
 
 it('authorization with PKCE S256, code exchange, bearer call to /userinfo, refresh', async () => {
-  let s = oauth2Flow.startOAuth2({ baseUrl: base, paths: { authorize: '/authorize', token: '/token' }, clientId: 'lab-client', clientSecret: 'lab-secret', redirectUri: catcher.redirectUri, scope: 'openid profile', includeGrantType: false }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2(
+    {
+      baseUrl: base,
+      paths: { authorize: '/authorize', token: '/token' },
+      clientId: 'lab-client',
+      clientSecret: 'lab-secret',
+      redirectUri: catcher.redirectUri,
+      scope: 'openid profile',
+      includeGrantType: false,
+    },
+    nodeRandom,
+    nodeCrypto
+  );
   const waiting = catcher.wait({ kind: 'oauth2', state: s.state });
   const browser = await fetch(oauth2Flow.buildAuthorizeRequest(s).url, { redirect: 'follow' });
   expect(browser.url.startsWith(catcher.redirectUri)).toBe(true);
@@ -39,18 +51,39 @@ it('authorization with PKCE S256, code exchange, bearer call to /userinfo, refre
   expect(s.token!.accessToken.split('.')).toHaveLength(3);
   const me = await send(oauth2Flow.buildBearerRequest(s, { method: 'GET', path: '/userinfo' }));
   expect(oauth2Flow.interpretBearerResponse(s, me, Date.now()).ok).toBe(true);
-  const refreshed = oauth2Flow.interpretTokenResponse(s, await send(oauth2Flow.buildRefreshRequest(s)), Date.now(), 'refresh');
+  const refreshed = oauth2Flow.interpretTokenResponse(
+    s,
+    await send(oauth2Flow.buildRefreshRequest(s)),
+    Date.now(),
+    'refresh'
+  );
   expect(refreshed.ok).toBe(true);
   expect(refreshed.state.legs.refresh).toBe('succeeded');
 });
 
 it('a wrong PKCE verifier is refused by the third-party server and reported as a failed token leg', async () => {
-  let s = oauth2Flow.startOAuth2({ baseUrl: base, paths: { authorize: '/authorize', token: '/token' }, clientId: 'lab-client', clientSecret: 'lab-secret', redirectUri: catcher.redirectUri, includeGrantType: false }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2(
+    {
+      baseUrl: base,
+      paths: { authorize: '/authorize', token: '/token' },
+      clientId: 'lab-client',
+      clientSecret: 'lab-secret',
+      redirectUri: catcher.redirectUri,
+      includeGrantType: false,
+    },
+    nodeRandom,
+    nodeCrypto
+  );
   const waiting = catcher.wait({ kind: 'oauth2', state: s.state });
   await fetch(oauth2Flow.buildAuthorizeRequest(s).url, { redirect: 'follow' });
   s = oauth2Flow.interpretCallback(s, (await waiting).query).state;
   const tampered = { ...s, pkce: { ...s.pkce!, verifier: 'x'.repeat(43) } };
-  const r = oauth2Flow.interpretTokenResponse(tampered, await send(oauth2Flow.buildTokenExchange(tampered)), Date.now(), 'token');
+  const r = oauth2Flow.interpretTokenResponse(
+    tampered,
+    await send(oauth2Flow.buildTokenExchange(tampered)),
+    Date.now(),
+    'token'
+  );
   expect(r.ok).toBe(false);
   expect(r.state.legs.token).toBe('failed');
 });

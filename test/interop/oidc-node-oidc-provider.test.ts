@@ -23,7 +23,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   provider = new Provider(issuer, {
-    clients: [{ ...CLIENT, redirect_uris: [REDIRECT], application_type: 'native', grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        ...CLIENT,
+        redirect_uris: [REDIRECT],
+        application_type: 'native',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     cookies: { keys: ['interop-test-cookie-key'] },
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     claims: { openid: ['sub'], profile: ['name'] },
@@ -44,7 +52,12 @@ async function approve(req: IncomingMessage, res: ServerResponse): Promise<void>
   const details = await provider.interactionDetails(req, res);
   const grant = new provider.Grant({ accountId: 'demo', clientId: String(details.params.client_id) });
   grant.addOIDCScope(String(details.params.scope));
-  await provider.interactionFinished(req, res, { login: { accountId: 'demo' }, consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: false });
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: 'demo' }, consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: false }
+  );
 }
 
 /** The user's browser: follows redirects by hand with a cookie jar, up to the redirect to the client. */
@@ -53,7 +66,10 @@ async function browse(url: string): Promise<string> {
   let next = url;
   for (let hop = 0; hop < 10; hop++) {
     if (next.startsWith(REDIRECT)) return next;
-    const r = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') } });
+    const r = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') },
+    });
     for (const c of r.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const eq = pair!.indexOf('=');
@@ -72,7 +88,20 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
   expect(d.checks.filter((c) => !c.ok)).toEqual([]);
   const endpoints = d.endpoints!;
 
-  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: endpoints.authorization!, token: endpoints.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid profile', authentication: 'basic', includeGrantType: false }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2(
+    {
+      baseUrl: issuer,
+      paths: { authorize: endpoints.authorization!, token: endpoints.token! },
+      clientId: CLIENT.client_id,
+      clientSecret: CLIENT.client_secret,
+      redirectUri: REDIRECT,
+      scope: 'openid profile',
+      authentication: 'basic',
+      includeGrantType: false,
+    },
+    nodeRandom,
+    nodeCrypto
+  );
   // With scope openid the flow makes a nonce and sends it (OIDC Core §3.1.2.1).
   const nonce = s.nonce!;
   expect(oauth2Flow.buildAuthorizeRequest(s).params).toContainEqual(['nonce', nonce]);
@@ -84,7 +113,18 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
   expect(token.ok).toBe(true);
   const body = JSON.parse(exchange.response.bodyText) as { id_token: string; access_token: string };
 
-  const trace = await validateIdToken(body.id_token, { issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, registeredAlg: 'RS256', allowedAlgs: endpoints.idTokenAlgs, jwksUri: endpoints.jwks, nonce, accessToken: body.access_token, now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS });
+  const trace = await validateIdToken(body.id_token, {
+    issuer,
+    clientId: CLIENT.client_id,
+    clientSecret: CLIENT.client_secret,
+    registeredAlg: 'RS256',
+    allowedAlgs: endpoints.idTokenAlgs,
+    jwksUri: endpoints.jwks,
+    nonce,
+    accessToken: body.access_token,
+    now: Date.now(),
+    clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+  });
   expect(trace.steps.filter((x) => x.status === 'failed')).toEqual([]);
   expect(trace.steps.find((x) => x.id === 'signature')!.status).toBe('passed');
   expect(trace.steps.find((x) => x.id === 'nonce')!.status).toBe('passed');
@@ -97,9 +137,35 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
 
 it('an id_token from this provider presented with another nonce fails exactly the nonce step', async () => {
   const d = await discover(issuer);
-  let s = oauth2Flow.startOAuth2({ baseUrl: issuer, paths: { authorize: d.endpoints!.authorization!, token: d.endpoints!.token! }, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, redirectUri: REDIRECT, scope: 'openid', authentication: 'basic', includeGrantType: false }, nodeRandom, nodeCrypto);
+  let s = oauth2Flow.startOAuth2(
+    {
+      baseUrl: issuer,
+      paths: { authorize: d.endpoints!.authorization!, token: d.endpoints!.token! },
+      clientId: CLIENT.client_id,
+      clientSecret: CLIENT.client_secret,
+      redirectUri: REDIRECT,
+      scope: 'openid',
+      authentication: 'basic',
+      includeGrantType: false,
+    },
+    nodeRandom,
+    nodeCrypto
+  );
   s = oauth2Flow.interpretCallback(s, await browse(oauth2Flow.buildAuthorizeRequest(s).url)).state;
-  const body = JSON.parse((await send(oauth2Flow.buildTokenExchange(s))).response.bodyText) as { id_token: string; access_token: string };
-  const trace = await validateIdToken(body.id_token, { issuer, clientId: CLIENT.client_id, registeredAlg: null, allowedAlgs: d.endpoints!.idTokenAlgs, jwksUri: d.endpoints!.jwks, nonce: 'a-nonce-this-client-never-sent', accessToken: body.access_token, now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS });
+  const body = JSON.parse((await send(oauth2Flow.buildTokenExchange(s))).response.bodyText) as {
+    id_token: string;
+    access_token: string;
+  };
+  const trace = await validateIdToken(body.id_token, {
+    issuer,
+    clientId: CLIENT.client_id,
+    registeredAlg: null,
+    allowedAlgs: d.endpoints!.idTokenAlgs,
+    jwksUri: d.endpoints!.jwks,
+    nonce: 'a-nonce-this-client-never-sent',
+    accessToken: body.access_token,
+    now: Date.now(),
+    clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+  });
   expect(trace.steps.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual(['nonce']);
 });

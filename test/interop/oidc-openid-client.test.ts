@@ -25,7 +25,13 @@ async function approve(url: URL): Promise<URL> {
 }
 
 it('code flow with PKCE, id_token validation, UserInfo, refresh, introspection and revocation', async () => {
-  const config = await client.discovery(new URL(mock.base), CLIENT_ID, { client_secret: SECRET, id_token_signed_response_alg: 'RS256' }, client.ClientSecretPost(SECRET), { execute: [client.allowInsecureRequests] });
+  const config = await client.discovery(
+    new URL(mock.base),
+    CLIENT_ID,
+    { client_secret: SECRET, id_token_signed_response_alg: 'RS256' },
+    client.ClientSecretPost(SECRET),
+    { execute: [client.allowInsecureRequests] }
+  );
   expect(config.serverMetadata().issuer).toBe(mock.base);
   // openid-client trusts TLS for an id_token from the token endpoint (OIDC Core §3.1.3.7 (6) allows it); this asks
   // it to verify the signature against the JWKS as well.
@@ -34,10 +40,22 @@ it('code flow with PKCE, id_token validation, UserInfo, refresh, introspection a
   const verifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
   const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid profile', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', nonce, state });
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    scope: 'openid profile',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+  });
   const callback = await approve(url);
 
-  const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: state, idTokenExpected: true });
+  const tokens = await client.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedNonce: nonce,
+    expectedState: state,
+    idTokenExpected: true,
+  });
   const claims = tokens.claims()!;
   expect(claims.sub).toBe('demo');
   expect(claims.aud).toBe(CLIENT_ID);
@@ -54,20 +72,56 @@ it('code flow with PKCE, id_token validation, UserInfo, refresh, introspection a
   expect((await client.tokenIntrospection(config, refreshed.access_token)).active).toBe(true);
   await client.tokenRevocation(config, refreshed.refresh_token!);
   expect((await client.tokenIntrospection(config, refreshed.access_token)).active).toBe(false);
-  await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+    error: 'invalid_grant',
+  });
 });
 
-it('openid-client itself refuses the mock\'s faulty id_tokens: a wrong nonce and a bad signature', async () => {
-  const config = await client.discovery(new URL(mock.base), CLIENT_ID, { client_secret: SECRET }, client.ClientSecretPost(SECRET), { execute: [client.allowInsecureRequests, client.enableNonRepudiationChecks] });
+it("openid-client itself refuses the mock's faulty id_tokens: a wrong nonce and a bad signature", async () => {
+  const config = await client.discovery(
+    new URL(mock.base),
+    CLIENT_ID,
+    { client_secret: SECRET },
+    client.ClientSecretPost(SECRET),
+    { execute: [client.allowInsecureRequests, client.enableNonRepudiationChecks] }
+  );
   for (const fault of ['wrong-nonce', 'bad-signature'] as const) {
-    const set = await fetch(`${mock.base}/_mock/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ switches: { idTokenFault: fault } }) });
+    const set = await fetch(`${mock.base}/_mock/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ switches: { idTokenFault: fault } }),
+    });
     expect(set.status).toBe(200);
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
-    const callback = await approve(client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', nonce, state: 'st' }));
-    const refusal = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: 'st' }).then(() => null, (e: unknown) => e as Error & { cause?: Error });
+    const callback = await approve(
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        nonce,
+        state: 'st',
+      })
+    );
+    const refusal = await client
+      .authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedNonce: nonce,
+        expectedState: 'st',
+      })
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error }
+      );
     expect(refusal).not.toBeNull();
-    expect(`${refusal!.message} ${refusal!.cause?.message ?? ''}`).toMatch(fault === 'wrong-nonce' ? /"nonce" claim/ : /signature/i);
+    expect(`${refusal!.message} ${refusal!.cause?.message ?? ''}`).toMatch(
+      fault === 'wrong-nonce' ? /"nonce" claim/ : /signature/i
+    );
   }
-  await fetch(`${mock.base}/_mock/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ switches: { idTokenFault: 'off' } }) });
+  await fetch(`${mock.base}/_mock/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ switches: { idTokenFault: 'off' } }),
+  });
 });

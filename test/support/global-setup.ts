@@ -9,10 +9,13 @@ export function runtimeGate(ids: readonly RuntimeId[]): () => () => void {
     const missing = ids.filter((id) => !hasRuntime(id));
     const names = missing.map((id) => `${SYSTEM_RUNTIMES[id].label} (${SYSTEM_RUNTIMES[id].debian})`).join(', ');
     if (missing.length > 0 && process.env.CI === 'true') {
-      throw new Error(`CI=true and these system runtimes are missing: ${names}. Install them with \`${SETUP_COMMAND}\`.`);
+      throw new Error(
+        `CI=true and these system runtimes are missing: ${names}. Install them with \`${SETUP_COMMAND}\`.`
+      );
     }
     return () => {
-      if (missing.length > 0) process.stderr.write(`\nSkipped the tests that need ${names}: install them with \`${SETUP_COMMAND}\`.\n`);
+      if (missing.length > 0)
+        process.stderr.write(`\nSkipped the tests that need ${names}: install them with \`${SETUP_COMMAND}\`.\n`);
     };
   };
 }

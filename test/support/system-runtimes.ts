@@ -16,17 +16,41 @@ export interface SystemRuntime {
 }
 
 export const SYSTEM_RUNTIMES = {
-  python3RequestsOauthlib: { label: 'Python requests-oauthlib', debian: 'python3-requests-oauthlib', probe: ['/usr/bin/python3', '-c', 'import requests, requests_oauthlib'] },
-  python3Authlib: { label: 'Python Authlib', debian: 'python3-authlib', probe: ['/usr/bin/python3', '-c', 'import authlib'] },
+  python3RequestsOauthlib: {
+    label: 'Python requests-oauthlib',
+    debian: 'python3-requests-oauthlib',
+    probe: ['/usr/bin/python3', '-c', 'import requests, requests_oauthlib'],
+  },
+  python3Authlib: {
+    label: 'Python Authlib',
+    debian: 'python3-authlib',
+    probe: ['/usr/bin/python3', '-c', 'import authlib'],
+  },
   rubyOauth: { label: 'Ruby oauth', debian: 'ruby-oauth', probe: ['ruby', '-e', 'require "oauth"'] },
   rubyOauth2: { label: 'Ruby oauth2', debian: 'ruby-oauth2', probe: ['ruby', '-e', 'require "oauth2"'] },
   perlNetOauth: { label: 'Perl Net::OAuth', debian: 'libnet-oauth-perl', probe: ['perl', '-MNet::OAuth', '-e', '1'] },
-  phpOauth: { label: 'PHP PECL oauth', debian: 'php-oauth', probe: ['php', '-r', 'exit(class_exists("OAuth") ? 0 : 1);'] },
-  liboauth: { label: 'liboauth (C)', debian: 'liboauth-dev', probe: ['sh', '-c', 'test -e /usr/include/oauth.h && command -v cc'] },
-  goOauth2: { label: 'Go golang.org/x/oauth2', debian: 'golang-golang-x-oauth2-dev', probe: ['sh', '-c', 'command -v go && test -d /usr/share/gocode/src/golang.org/x/oauth2'] },
+  phpOauth: {
+    label: 'PHP PECL oauth',
+    debian: 'php-oauth',
+    probe: ['php', '-r', 'exit(class_exists("OAuth") ? 0 : 1);'],
+  },
+  liboauth: {
+    label: 'liboauth (C)',
+    debian: 'liboauth-dev',
+    probe: ['sh', '-c', 'test -e /usr/include/oauth.h && command -v cc'],
+  },
+  goOauth2: {
+    label: 'Go golang.org/x/oauth2',
+    debian: 'golang-golang-x-oauth2-dev',
+    probe: ['sh', '-c', 'command -v go && test -d /usr/share/gocode/src/golang.org/x/oauth2'],
+  },
   curl: { label: 'curl', debian: 'curl', probe: ['sh', '-c', 'command -v curl'] },
   wget: { label: 'wget', debian: 'wget', probe: ['sh', '-c', 'command -v wget'] },
-  java: { label: 'Java 17', debian: 'openjdk-17-jdk-headless', probe: ['sh', '-c', 'command -v java && command -v javac'] },
+  java: {
+    label: 'Java 17',
+    debian: 'openjdk-17-jdk-headless',
+    probe: ['sh', '-c', 'command -v java && command -v javac'],
+  },
   go: { label: 'Go', debian: 'golang-go', probe: ['sh', '-c', 'command -v go && command -v gofmt'] },
   php: { label: 'PHP', debian: 'php-cli', probe: ['sh', '-c', 'command -v php'] },
   ruby: { label: 'Ruby', debian: 'ruby', probe: ['sh', '-c', 'command -v ruby'] },

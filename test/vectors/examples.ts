@@ -19,7 +19,10 @@ export const RFC5849_EXAMPLE: SignatureInput = {
 };
 
 /** X's documented example (developer.x.com "Creating a signature"), with a query and a form body. */
-export const X_SECRETS = { consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' } as const;
+export const X_SECRETS = {
+  consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
+  tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
+} as const;
 export const X_EXAMPLE: SignatureInput = {
   method: 'POST',
   url: 'https://api.x.com/1.1/statuses/update.json?include_entities=true',

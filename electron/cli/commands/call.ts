@@ -2,7 +2,13 @@ import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
 import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { FORM_CONTENT_TYPE, PARAM_SOURCES, traceSignature, type Param, type SignatureMethod } from '../../../shared/oauth1';
+import {
+  FORM_CONTENT_TYPE,
+  PARAM_SOURCES,
+  traceSignature,
+  type Param,
+  type SignatureMethod,
+} from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { apiAnswer } from '../../../shared/provider-message';
@@ -49,13 +55,32 @@ OAuth 1.0a (RFC 5849):
 `;
 
 const FLAGS = {
-  url: { type: 'string' }, method: { type: 'string' }, header: { type: 'string', multiple: true }, form: { type: 'string', multiple: true },
-  data: { type: 'string' }, 'content-type': { type: 'string' }, json: { type: 'boolean' },
-  profile: { type: 'string' }, 'store-dir': { type: 'string' }, 'no-history': { type: 'boolean' },
-  bearer: { type: 'string' }, 'bearer-in': { type: 'string' }, 'refresh-token': { type: 'string' }, 'token-url': { type: 'string' },
-  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-auth': { type: 'string' }, 'expires-at': { type: 'string' },
-  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
-  'signature-method': { type: 'string' }, 'private-key': { type: 'string' }, placement: { type: 'string' }, realm: { type: 'string' },
+  url: { type: 'string' },
+  method: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  form: { type: 'string', multiple: true },
+  data: { type: 'string' },
+  'content-type': { type: 'string' },
+  json: { type: 'boolean' },
+  profile: { type: 'string' },
+  'store-dir': { type: 'string' },
+  'no-history': { type: 'boolean' },
+  bearer: { type: 'string' },
+  'bearer-in': { type: 'string' },
+  'refresh-token': { type: 'string' },
+  'token-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-auth': { type: 'string' },
+  'expires-at': { type: 'string' },
+  'consumer-key': { type: 'string' },
+  'consumer-secret': { type: 'string' },
+  token: { type: 'string' },
+  'token-secret': { type: 'string' },
+  'signature-method': { type: 'string' },
+  'private-key': { type: 'string' },
+  placement: { type: 'string' },
+  realm: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
 } as const;
 
@@ -63,16 +88,27 @@ type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 const oneOf = <T extends string>(value: string | undefined, flag: string, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be ${allowed.join(', ')}; got "${value}".`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be ${allowed.join(', ')}; got "${value}".`);
   return value as T;
 };
 
-function body(v: Values): { given: Pick<ApiRequestInput, 'form' | 'rawBody'>; sent: { body?: string; contentType?: string } } {
+function body(v: Values): {
+  given: Pick<ApiRequestInput, 'form' | 'rawBody'>;
+  sent: { body?: string; contentType?: string };
+} {
   const form = (v.form ?? []).map(formFlag);
-  if (form.length && v.data !== undefined) throw new UsageError('--form and --data both give the body; a request has one.');
-  if (v.data !== undefined && !v['content-type']) throw new UsageError('--data needs --content-type (for example application/json).');
+  if (form.length && v.data !== undefined)
+    throw new UsageError('--form and --data both give the body; a request has one.');
+  if (v.data !== undefined && !v['content-type'])
+    throw new UsageError('--data needs --content-type (for example application/json).');
   if (form.length) return { given: { form }, sent: { body: formEncode(form), contentType: FORM_CONTENT_TYPE } };
-  return v.data !== undefined ? { given: { rawBody: { contentType: v['content-type']!, text: v.data } }, sent: { body: v.data, contentType: v['content-type']! } } : { given: {}, sent: {} };
+  return v.data !== undefined
+    ? {
+        given: { rawBody: { contentType: v['content-type']!, text: v.data } },
+        sent: { body: v.data, contentType: v['content-type']! },
+      }
+    : { given: {}, sent: {} };
 }
 
 export const callCommand: Command = async (argv, io) => {
@@ -97,32 +133,64 @@ export const callCommand: Command = async (argv, io) => {
   const extraHeaders = [...(saved?.profile.headers ?? []).filter(([n]) => !named.has(n.toLowerCase())), ...flagHeaders];
   const exchanges: Exchange[] = [];
   // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
-  const recording = v['no-history'] ? null : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) => io.stderr.write(`warn: ${terminalSafe(problem)}\n`));
+  const recording = v['no-history']
+    ? null
+    : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) =>
+        io.stderr.write(`warn: ${terminalSafe(problem)}\n`)
+      );
   let legOf = (_: RawRequest) => 'request';
   const transport = async (request: RawRequest) => {
     try {
-      const e = await sendRecorded(request, { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env }, recording?.(legOf(request)) ?? null);
+      const e = await sendRecorded(
+        request,
+        { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env },
+        recording?.(legOf(request)) ?? null
+      );
       exchanges.push(e);
       return e;
     } catch (e) {
       // Not a flag problem: exit 1, naming the request that could not be sent.
-      if (e instanceof TransportError) throw new ProtocolError(PROTOCOL_ERROR.SEND_FAILED, 'send', `${request.method} ${request.url}: ${e.message}`, { cause: e });
+      if (e instanceof TransportError)
+        throw new ProtocolError(PROTOCOL_ERROR.SEND_FAILED, 'send', `${request.method} ${request.url}: ${e.message}`, {
+          cause: e,
+        });
       throw e;
     }
   };
   const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
-  if (!kind) throw new UsageError(saved ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.` : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).');
+  if (!kind)
+    throw new UsageError(
+      saved
+        ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.`
+        : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
+    );
   if (kind === 'oauth1') {
     const signer = oauth1Signer(v, saved, url, extraHeaders);
     const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
-    const trace = traceSignature({ ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) }, nodeCrypto);
+    const trace = traceSignature(
+      { ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) },
+      nodeCrypto
+    );
     await transport(oauth1Flow.sentRequest(signer.state, trace.request));
   } else {
     const given = bearerOf(v, saved);
     const refreshWith = refreshOf(v, saved);
     legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
-    const result = await callWithBearer({ method, url, ...b.sent, placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'), extraHeaders }, given, refreshWith, transport, Date.now);
-    for (const step of result.steps) if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
+    const result = await callWithBearer(
+      {
+        method,
+        url,
+        ...b.sent,
+        placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'),
+        extraHeaders,
+      },
+      given,
+      refreshWith,
+      transport,
+      Date.now
+    );
+    for (const step of result.steps)
+      if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
   const last = exchanges[exchanges.length - 1]!;
@@ -160,14 +228,27 @@ function oauth1Signer(v: Values, saved: SavedCredentials | null, url: string, he
     headers,
     ...(privateKeyPem ? { privateKeyPem } : {}),
   });
-  return { state, token: { token: v.token ?? oauth1Token?.token ?? null, tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null } };
+  return {
+    state,
+    token: {
+      token: v.token ?? oauth1Token?.token ?? null,
+      tokenSecret: v['token-secret'] ?? oauth1Token?.tokenSecret ?? null,
+    },
+  };
 }
 
 function bearerOf(v: Values, saved: SavedCredentials | null): SavedBearer {
   const t = saved?.token?.kind === 'oauth2' ? saved.token : null;
-  const expiresAt = v['expires-at'] === undefined ? (v.bearer === undefined ? (t?.expiresAt ?? null) : null) : Number(v['expires-at']);
-  if (expiresAt !== null && !Number.isInteger(expiresAt)) throw new UsageError(`--expires-at must be epoch milliseconds (a whole number); got "${v['expires-at']}".`);
-  return { accessToken: v.bearer ?? t?.token ?? '', refreshToken: v['refresh-token'] ?? (v.bearer === undefined ? t?.refreshToken || null : null), expiresAt, scope: t?.scope || null };
+  const expiresAt =
+    v['expires-at'] === undefined ? (v.bearer === undefined ? (t?.expiresAt ?? null) : null) : Number(v['expires-at']);
+  if (expiresAt !== null && !Number.isInteger(expiresAt))
+    throw new UsageError(`--expires-at must be epoch milliseconds (a whole number); got "${v['expires-at']}".`);
+  return {
+    accessToken: v.bearer ?? t?.token ?? '',
+    refreshToken: v['refresh-token'] ?? (v.bearer === undefined ? t?.refreshToken || null : null),
+    expiresAt,
+    scope: t?.scope || null,
+  };
 }
 
 function refreshOf(v: Values, saved: SavedCredentials | null) {
@@ -179,7 +260,12 @@ function refreshOf(v: Values, saved: SavedCredentials | null) {
     tokenUrl,
     clientId,
     clientSecret: v['client-secret'] ?? o?.clientSecret ?? '',
-    authentication: oneOf(v['client-auth'], '--client-auth', ['body', 'basic', 'none'] as const, o?.clientAuthentication ?? 'body'),
+    authentication: oneOf(
+      v['client-auth'],
+      '--client-auth',
+      ['body', 'basic', 'none'] as const,
+      o?.clientAuthentication ?? 'body'
+    ),
     ...(o ? { bodyFormat: o.tokenBody, extraParams: o.tokenParams } : {}),
     extraHeaders: saved?.profile.headers ?? [],
   };

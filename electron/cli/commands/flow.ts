@@ -77,7 +77,8 @@ export const flowCommand: Command = async (argv, io) => {
     io.stdout.write(HELP);
     return protocol ? 0 : 2;
   }
-  if (protocol !== 'oauth1' && protocol !== 'oauth2') throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
+  if (protocol !== 'oauth1' && protocol !== 'oauth2')
+    throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
   const v = parseFlags(rest, FLAGS, 'flow');
   const profile = profileFromFlags(v);
   requireCredentials(protocol, profile);
@@ -87,7 +88,9 @@ export const flowCommand: Command = async (argv, io) => {
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
     send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
     stdin: io.stdin,
-    recording: v['no-history'] ? null : cliHistory(v['store-dir'], profile.id, protocol, (problem) => report.line(`warn: ${problem}`)),
+    recording: v['no-history']
+      ? null
+      : cliHistory(v['store-dir'], profile.id, protocol, (problem) => report.line(`warn: ${problem}`)),
   };
   const issuer = v.issuer ?? null;
   if (issuer !== null) {
@@ -103,12 +106,29 @@ export const flowCommand: Command = async (argv, io) => {
     if (protocol === 'oauth1') {
       const tokens = await runOAuth1(profile, options, report);
       fields = tokens;
-      if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth1', token: tokens.oauth_token ?? '', tokenSecret: tokens.oauth_token_secret ?? '', expiresAt: null }));
+      if (v.save)
+        report.line(
+          await saveFlowTokens(v.save, v['store-dir'], {
+            kind: 'oauth1',
+            token: tokens.oauth_token ?? '',
+            tokenSecret: tokens.oauth_token_secret ?? '',
+            expiresAt: null,
+          })
+        );
     } else {
       const result = await runOAuth2(profile, options, report, openId);
       fields = result.fields;
       const t = result.token;
-      if (v.save) report.line(await saveFlowTokens(v.save, v['store-dir'], { kind: 'oauth2', token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt }));
+      if (v.save)
+        report.line(
+          await saveFlowTokens(v.save, v['store-dir'], {
+            kind: 'oauth2',
+            token: t.accessToken,
+            refreshToken: t.refreshToken ?? '',
+            scope: t.scope ?? '',
+            expiresAt: t.expiresAt,
+          })
+        );
     }
     if (v.json) io.stdout.write(`${terminalSafeJson(fields)}\n`);
     else for (const [name, value] of flatten(fields)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
@@ -128,9 +148,16 @@ export const flowCommand: Command = async (argv, io) => {
 
 const FLAGS = {
   ...PROFILE_FLAGS,
-  'wait-timeout': { type: 'string' }, 'no-open': { type: 'boolean' }, json: { type: 'boolean' },
-  save: { type: 'string' }, 'store-dir': { type: 'string' }, 'no-history': { type: 'boolean' }, verbose: { type: 'boolean' },
-  issuer: { type: 'string' }, 'id-token-alg': { type: 'string' }, lifecycle: { type: 'boolean' },
+  'wait-timeout': { type: 'string' },
+  'no-open': { type: 'boolean' },
+  json: { type: 'boolean' },
+  save: { type: 'string' },
+  'store-dir': { type: 'string' },
+  'no-history': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  issuer: { type: 'string' },
+  'id-token-alg': { type: 'string' },
+  lifecycle: { type: 'boolean' },
 } as const;
 
 function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
@@ -148,13 +175,16 @@ function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
 }
 
 function integer(text: string, flag: string, min: number, max: number): number {
-  if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
+  if (!/^[0-9]+$/.test(text) || +text < min || +text > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;
 }
 
 /** Fields as `name=value` lines; a nested object's fields (Slack's authed_user.access_token) under dotted names. */
 function flatten(fields: Readonly<Record<string, unknown>>, prefix = ''): [string, string][] {
   return Object.entries(fields).flatMap(([name, value]): [string, string][] =>
-    value && typeof value === 'object' && !Array.isArray(value) ? flatten(value as Record<string, unknown>, `${prefix}${name}.`) : [[`${prefix}${name}`, typeof value === 'string' ? value : JSON.stringify(value)]],
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? flatten(value as Record<string, unknown>, `${prefix}${name}.`)
+      : [[`${prefix}${name}`, typeof value === 'string' ? value : JSON.stringify(value)]]
   );
 }

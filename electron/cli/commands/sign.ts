@@ -65,9 +65,16 @@ export const signCommand: Command = async (argv, io) => {
   const format = values.format ?? 'text';
   if (!FORMATS.includes(format)) {
     const oauth2 = targetsFor('oauth2').some((t) => t.id === format);
-    throw new UsageError(oauth2 ? `--format ${format} exports OAuth 2 bearer requests; sign makes OAuth 1.0a ones. Use one of ${FORMATS.join(', ')}.` : `--format must be one of ${FORMATS.join(', ')}; got "${format}".`);
+    throw new UsageError(
+      oauth2
+        ? `--format ${format} exports OAuth 2 bearer requests; sign makes OAuth 1.0a ones. Use one of ${FORMATS.join(', ')}.`
+        : `--format must be one of ${FORMATS.join(', ')}; got "${format}".`
+    );
   }
-  if (values['include-secrets'] && (format === 'text' || format === 'json')) throw new UsageError('--include-secrets applies to an export format (curl, python-oauth1, postman, ...); text and json always show every value.');
+  if (values['include-secrets'] && (format === 'text' || format === 'json'))
+    throw new UsageError(
+      '--include-secrets applies to an export format (curl, python-oauth1, postman, ...); text and json always show every value.'
+    );
   if (!values.url) throw new UsageError('--url is required: the full request URL, query included.');
   if (!values['consumer-key']) throw new UsageError('--consumer-key is required.');
   const request: SignRequest = {
@@ -97,10 +104,21 @@ export const signCommand: Command = async (argv, io) => {
 };
 
 /** One export on stdout, so it can be piped or saved; its notes (single use, placeholders) on stderr. */
-function writeExport(io: CliIO, target: string, signing: SignatureInput, trace: SignatureTrace, includeSecrets: boolean): number {
+function writeExport(
+  io: CliIO,
+  target: string,
+  signing: SignatureInput,
+  trace: SignatureTrace,
+  includeSecrets: boolean
+): number {
   let result;
   try {
-    result = exportRequest({ target, source: { kind: 'oauth1', signing, request: trace.request }, includeSecrets, appVersion: appVersion() });
+    result = exportRequest({
+      target,
+      source: { kind: 'oauth1', signing, request: trace.request },
+      includeSecrets,
+      appVersion: appVersion(),
+    });
   } catch (e) {
     if (!(e instanceof ExportError)) throw e;
     // The request is fine, the target cannot express it (e.g. oauth_body_hash in signing code): exit 1, like a protocol error.
@@ -121,22 +139,48 @@ function appVersion(): string {
 }
 
 const FLAGS = {
-  method: { type: 'string' }, url: { type: 'string' }, form: { type: 'string', multiple: true },
-  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, token: { type: 'string' }, 'token-secret': { type: 'string' },
-  'signature-method': { type: 'string' }, realm: { type: 'string' }, callback: { type: 'string' }, verifier: { type: 'string' },
-  nonce: { type: 'string' }, timestamp: { type: 'string' }, 'private-key': { type: 'string' }, format: { type: 'string' },
-  'no-version': { type: 'boolean' }, 'include-secrets': { type: 'boolean' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  method: { type: 'string' },
+  url: { type: 'string' },
+  form: { type: 'string', multiple: true },
+  'consumer-key': { type: 'string' },
+  'consumer-secret': { type: 'string' },
+  token: { type: 'string' },
+  'token-secret': { type: 'string' },
+  'signature-method': { type: 'string' },
+  realm: { type: 'string' },
+  callback: { type: 'string' },
+  verifier: { type: 'string' },
+  nonce: { type: 'string' },
+  timestamp: { type: 'string' },
+  'private-key': { type: 'string' },
+  format: { type: 'string' },
+  'no-version': { type: 'boolean' },
+  'include-secrets': { type: 'boolean' },
+  stdin: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 function parseMethodFlag(method: string | undefined): SignRequest['signatureMethod'] {
   if (method === undefined) return null;
   const parsed = SignRequestSchema.shape.signatureMethod.safeParse(method);
-  if (!parsed.success) throw new UsageError(`--signature-method "${method}" is not supported; expected one of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT.`);
+  if (!parsed.success)
+    throw new UsageError(
+      `--signature-method "${method}" is not supported; expected one of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT.`
+    );
   return parsed.data;
 }
 
 function jsonResult(t: SignatureTrace) {
-  return { baseString: t.baseString, signingKey: t.signingKey, signature: t.signature, authorization: t.authorization, baseStringUri: t.baseStringUri, normalizedParameters: t.normalizedParameters, request: t.request, steps: t.steps };
+  return {
+    baseString: t.baseString,
+    signingKey: t.signingKey,
+    signature: t.signature,
+    authorization: t.authorization,
+    baseStringUri: t.baseStringUri,
+    normalizedParameters: t.normalizedParameters,
+    request: t.request,
+    steps: t.steps,
+  };
 }
 
 function textTrace(t: SignatureTrace): string {
@@ -145,7 +189,8 @@ function textTrace(t: SignatureTrace): string {
     lines.push(`== ${step.title} (${step.section})`);
     if (step.kind === 'text') lines.push(step.text);
     else if (step.params.length === 0) lines.push('(none)');
-    else if (step.id === 'encoded-parameters' || step.id === 'sorted-parameters') for (const p of step.params) lines.push(`${p.encodedName}=${p.encodedValue}    [${p.source}]`);
+    else if (step.id === 'encoded-parameters' || step.id === 'sorted-parameters')
+      for (const p of step.params) lines.push(`${p.encodedName}=${p.encodedValue}    [${p.source}]`);
     else for (const p of step.params) lines.push(`${p.name} = ${p.value}    [${p.source}]`);
     lines.push('');
   }
@@ -160,11 +205,15 @@ async function signLines(io: CliIO, fresh: Parameters<typeof toSignatureInput>[1
     n++;
     if (line.trim() === '') continue;
     try {
-      io.stdout.write(`${JSON.stringify(jsonResult(traceSignature(toSignatureInput(parseLine(line, n), fresh), nodeCrypto)))}\n`);
+      io.stdout.write(
+        `${JSON.stringify(jsonResult(traceSignature(toSignatureInput(parseLine(line, n), fresh), nodeCrypto)))}\n`
+      );
     } catch (e) {
       if (!(e instanceof UsageError || e instanceof ProtocolError)) throw e;
       failures++;
-      io.stdout.write(`${JSON.stringify({ error: `line ${n}: ${e.message}`, ...(e instanceof ProtocolError ? { code: e.code, step: e.step } : {}) })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ error: `line ${n}: ${e.message}`, ...(e instanceof ProtocolError ? { code: e.code, step: e.step } : {}) })}\n`
+      );
     }
   }
   if (failures) io.stderr.write(`oauth-lab sign: ${failures} of ${n} input line(s) could not be signed.\n`);

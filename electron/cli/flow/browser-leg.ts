@@ -13,9 +13,17 @@ import { FlowFailure, type FlowReport } from './report';
  */
 export function startFlowCatcher(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Catcher> {
   const onEvent = (e: CatcherEvent) => {
-    if (e.type === 'callback' && e.outcome === 'unmatched') report.line('Refused a request to the callback without the state or oauth_token this flow waits for (RFC 6749 §10.12); still waiting.');
+    if (e.type === 'callback' && e.outcome === 'unmatched')
+      report.line(
+        'Refused a request to the callback without the state or oauth_token this flow waits for (RFC 6749 §10.12); still waiting.'
+      );
   };
-  return startCatcher({ port: profile.callbackPort, path: profile.callbackPath, timeoutMs: options.waitTimeoutMs, onEvent }).catch((e: unknown) => {
+  return startCatcher({
+    port: profile.callbackPort,
+    path: profile.callbackPath,
+    timeoutMs: options.waitTimeoutMs,
+    onEvent,
+  }).catch((e: unknown) => {
     throw e instanceof CatcherError ? new FlowFailure('callback listener', e.message) : e;
   });
 }
@@ -31,14 +39,24 @@ export interface Landed {
  * for the redirect at the catcher; when the profile's redirect URI cannot reach the catcher (an https URL, another
  * host, a name such as an eBay RuName), it reads the URL the browser landed on from stdin instead.
  */
-export async function authorizeInBrowser(url: string, target: WaitTarget, catcher: Catcher, profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Landed> {
+export async function authorizeInBrowser(
+  url: string,
+  target: WaitTarget,
+  catcher: Catcher,
+  profile: Profile,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<Landed> {
   const paste = !!profile.redirectUri && !redirectReachesCatcher(profile.redirectUri, catcher.redirectUri);
   const caught = paste ? null : catcher.wait(target);
   report.line('Open this URL to authorize:');
   report.line(url);
-  if (options.open && !(await openInSystemBrowser(url))) report.line('(Could not start a browser; open the URL above yourself.)');
+  if (options.open && !(await openInSystemBrowser(url)))
+    report.line('(Could not start a browser; open the URL above yourself.)');
   if (paste) {
-    report.line(`The provider redirects to ${profile.redirectUri}, which this listener cannot receive. Paste the URL your browser landed on (from its address bar) and press Enter:`);
+    report.line(
+      `The provider redirects to ${profile.redirectUri}, which this listener cannot receive. Paste the URL your browser landed on (from its address bar) and press Enter:`
+    );
     const line = await firstLine(options.stdin, options.waitTimeoutMs);
     if (line === null) throw new FlowFailure('authorize', 'No URL was pasted (stdin closed or the wait timed out).');
     try {

@@ -8,7 +8,12 @@ import { FlowFailure, type FlowReport } from './report';
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
  * that step, in words.
  */
-export async function sendLeg(step: string, request: RawRequest, options: FlowRunOptions, report: FlowReport): Promise<Exchange> {
+export async function sendLeg(
+  step: string,
+  request: RawRequest,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<Exchange> {
   report.request(request);
   // The history names legs as the app does: "request token" is requestToken.
   const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());

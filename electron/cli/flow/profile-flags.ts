@@ -12,54 +12,100 @@ import { readFileFlag } from '../read-file-flag';
 export const PROFILE_FLAGS = {
   preset: { type: 'string' },
   'base-url': { type: 'string' },
-  'consumer-key': { type: 'string' }, 'consumer-secret': { type: 'string' }, 'private-key': { type: 'string' },
-  'signature-method': { type: 'string' }, realm: { type: 'string' }, 'no-version': { type: 'boolean' },
-  placement: { type: 'string' }, 'leg-method': { type: 'string' },
-  'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scope: { type: 'string' }, 'no-pkce': { type: 'boolean' },
-  'client-auth': { type: 'string' }, 'token-body': { type: 'string' }, 'token-param': { type: 'string', multiple: true },
+  'consumer-key': { type: 'string' },
+  'consumer-secret': { type: 'string' },
+  'private-key': { type: 'string' },
+  'signature-method': { type: 'string' },
+  realm: { type: 'string' },
+  'no-version': { type: 'boolean' },
+  placement: { type: 'string' },
+  'leg-method': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  scope: { type: 'string' },
+  'no-pkce': { type: 'boolean' },
+  'client-auth': { type: 'string' },
+  'token-body': { type: 'string' },
+  'token-param': { type: 'string', multiple: true },
   'grant-type-in-authorize': { type: 'boolean' },
-  'request-token-path': { type: 'string' }, 'authorize-path': { type: 'string' }, 'access-token-path': { type: 'string' }, 'token-path': { type: 'string' }, 'api-path': { type: 'string' },
+  'request-token-path': { type: 'string' },
+  'authorize-path': { type: 'string' },
+  'access-token-path': { type: 'string' },
+  'token-path': { type: 'string' },
+  'api-path': { type: 'string' },
   header: { type: 'string', multiple: true },
-  'callback-port': { type: 'string' }, 'callback-path': { type: 'string' }, 'redirect-uri': { type: 'string' },
-  'allow-self-signed': { type: 'boolean' }, service: { type: 'boolean' },
+  'callback-port': { type: 'string' },
+  'callback-path': { type: 'string' },
+  'redirect-uri': { type: 'string' },
+  'allow-self-signed': { type: 'boolean' },
+  service: { type: 'boolean' },
 } as const;
 
-type Values = { readonly [K in keyof typeof PROFILE_FLAGS]?: (typeof PROFILE_FLAGS)[K] extends { multiple: true } ? string[] : (typeof PROFILE_FLAGS)[K] extends { type: 'boolean' } ? boolean : string };
+type Values = {
+  readonly [K in keyof typeof PROFILE_FLAGS]?: (typeof PROFILE_FLAGS)[K] extends { multiple: true }
+    ? string[]
+    : (typeof PROFILE_FLAGS)[K] extends { type: 'boolean' }
+      ? boolean
+      : string;
+};
 
 /** Which flag sets which profile field, so a schema message names the flag the user typed. */
 const FLAG_OF: Record<string, string> = {
-  baseUrl: '--base-url', callbackPath: '--callback-path', redirectUri: '--redirect-uri', headers: '--header',
-  'oauth1.requestTokenPath': '--request-token-path', 'oauth1.authorizePath': '--authorize-path', 'oauth1.accessTokenPath': '--access-token-path', 'oauth1.apiPath': '--api-path',
-  'oauth1.signatureMethod': '--signature-method', 'oauth1.placement': '--placement', 'oauth1.legMethod': '--leg-method',
-  'oauth2.authorizePath': '--authorize-path', 'oauth2.tokenPath': '--token-path', 'oauth2.apiPath': '--api-path',
-  'oauth2.clientAuthentication': '--client-auth', 'oauth2.tokenBody': '--token-body', 'oauth2.tokenParams': '--token-param',
+  baseUrl: '--base-url',
+  callbackPath: '--callback-path',
+  redirectUri: '--redirect-uri',
+  headers: '--header',
+  'oauth1.requestTokenPath': '--request-token-path',
+  'oauth1.authorizePath': '--authorize-path',
+  'oauth1.accessTokenPath': '--access-token-path',
+  'oauth1.apiPath': '--api-path',
+  'oauth1.signatureMethod': '--signature-method',
+  'oauth1.placement': '--placement',
+  'oauth1.legMethod': '--leg-method',
+  'oauth2.authorizePath': '--authorize-path',
+  'oauth2.tokenPath': '--token-path',
+  'oauth2.apiPath': '--api-path',
+  'oauth2.clientAuthentication': '--client-auth',
+  'oauth2.tokenBody': '--token-body',
+  'oauth2.tokenParams': '--token-param',
 };
 
 /** `--header "Name: value"`, as curl's -H writes it. */
 export function headerFlag(text: string): Param {
   const header = headerLine(text);
-  if (!header) throw new UsageError(`--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`);
+  if (!header)
+    throw new UsageError(
+      `--header ${JSON.stringify(text)}: expected "Name: value", e.g. --header "Accept: application/json".`
+    );
   return header;
 }
 
 function paramFlag(text: string): Param {
   const param = paramLine(text);
-  if (!param) throw new UsageError(`--token-param ${JSON.stringify(text)}: expected name=value, e.g. --token-param audience=https://api.example.com.`);
+  if (!param)
+    throw new UsageError(
+      `--token-param ${JSON.stringify(text)}: expected name=value, e.g. --token-param audience=https://api.example.com.`
+    );
   return param;
 }
 
 const whole = (text: string, flag: string, min: number, max: number): number => {
-  if (!/^[0-9]+$/.test(text) || +text < min || +text > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
+  if (!/^[0-9]+$/.test(text) || +text < min || +text > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;
 };
 
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** The flow's profile: the preset (if any), then every flag given on top of it, validated as a whole. */
 export function profileFromFlags(v: Values): Profile {
   const preset = v.preset === undefined ? null : findPreset(v.preset);
-  if (v.preset !== undefined && !preset) throw new UsageError(`--preset "${v.preset}" is not known; expected one of ${PRESET_IDS.join(', ')}.`);
-  const base: ProfileInput = preset ? presetProfileInput(preset, 'cli', preset.name) : { id: 'cli', name: 'oauth-lab flow' };
+  if (v.preset !== undefined && !preset)
+    throw new UsageError(`--preset "${v.preset}" is not known; expected one of ${PRESET_IDS.join(', ')}.`);
+  const base: ProfileInput = preset
+    ? presetProfileInput(preset, 'cli', preset.name)
+    : { id: 'cli', name: 'oauth-lab flow' };
   const input: ProfileInput = {
     ...base,
     ...defined({
@@ -74,9 +120,16 @@ export function profileFromFlags(v: Values): Profile {
     oauth1: {
       ...base.oauth1,
       ...defined({
-        requestTokenPath: v['request-token-path'], authorizePath: v['authorize-path'], accessTokenPath: v['access-token-path'], apiPath: v['api-path'],
-        consumerKey: v['consumer-key'], consumerSecret: v['consumer-secret'], signatureMethod: v['signature-method'] as never, realm: v.realm,
-        placement: v.placement as never, legMethod: v['leg-method'] as never,
+        requestTokenPath: v['request-token-path'],
+        authorizePath: v['authorize-path'],
+        accessTokenPath: v['access-token-path'],
+        apiPath: v['api-path'],
+        consumerKey: v['consumer-key'],
+        consumerSecret: v['consumer-secret'],
+        signatureMethod: v['signature-method'] as never,
+        realm: v.realm,
+        placement: v.placement as never,
+        legMethod: v['leg-method'] as never,
         rsaPrivateKey: v['private-key'] === undefined ? undefined : readFileFlag('--private-key', v['private-key']),
         includeVersion: v['no-version'] ? false : undefined,
       }),
@@ -84,10 +137,15 @@ export function profileFromFlags(v: Values): Profile {
     oauth2: {
       ...base.oauth2,
       ...defined({
-        authorizePath: v['authorize-path'], tokenPath: v['token-path'], apiPath: v['api-path'],
-        clientId: v['client-id'], clientSecret: v['client-secret'], scope: v.scope,
+        authorizePath: v['authorize-path'],
+        tokenPath: v['token-path'],
+        apiPath: v['api-path'],
+        clientId: v['client-id'],
+        clientSecret: v['client-secret'],
+        scope: v.scope,
         pkce: v['no-pkce'] ? ('off' as const) : undefined,
-        clientAuthentication: v['client-auth'] as never, tokenBody: v['token-body'] as never,
+        clientAuthentication: v['client-auth'] as never,
+        tokenBody: v['token-body'] as never,
         grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
       }),
       tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],

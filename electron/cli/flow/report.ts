@@ -4,7 +4,13 @@ import { responseText } from '../../../shared/http-text';
 import { redactBody, redactHeaders } from '../../services/provider/redact';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
-const MARKS: Readonly<Record<string, string>> = { pass: 'ok  ', note: 'note', warning: 'warn', fail: 'FAIL', consequence: ' -- ' };
+const MARKS: Readonly<Record<string, string>> = {
+  pass: 'ok  ',
+  note: 'note',
+  warning: 'warn',
+  fail: 'FAIL',
+  consequence: ' -- ',
+};
 /** Enough of a body to read an error page or document; the rest is counted, not printed. */
 const MAX_BODY = 4096;
 
@@ -13,7 +19,10 @@ const MAX_BODY = 4096;
  * masked), the body cut at 4 KiB with client secrets, token secrets and refresh tokens masked.
  */
 function rawResponseText(response: RawResponse): string {
-  const body = response.bodyText.length > MAX_BODY ? `${response.bodyText.slice(0, MAX_BODY)}… (${response.bodyText.length - MAX_BODY} more characters)` : response.bodyText;
+  const body =
+    response.bodyText.length > MAX_BODY
+      ? `${response.bodyText.slice(0, MAX_BODY)}… (${response.bodyText.length - MAX_BODY} more characters)`
+      : response.bodyText;
   return responseText({ ...response, headers: redactHeaders(response.headers), bodyText: redactBody(body) });
 }
 
@@ -24,7 +33,7 @@ function rawResponseText(response: RawResponse): string {
 export class FlowReport {
   constructor(
     private readonly err: NodeJS.WritableStream,
-    private readonly verbose = false,
+    private readonly verbose = false
   ) {}
 
   step(title: string): void {
@@ -36,7 +45,9 @@ export class FlowReport {
   }
 
   response(e: Exchange): void {
-    this.err.write(`<- ${e.response.status} ${terminalSafe(e.response.statusText)} (${Math.round(e.timings.total)} ms, ${e.response.bodySize} bytes)\n`);
+    this.err.write(
+      `<- ${e.response.status} ${terminalSafe(e.response.statusText)} (${Math.round(e.timings.total)} ms, ${e.response.bodySize} bytes)\n`
+    );
     if (this.verbose) this.raw(e.response);
   }
 
@@ -46,7 +57,10 @@ export class FlowReport {
   }
 
   checks(checks: readonly Check[]): void {
-    for (const c of checks) this.err.write(`   ${MARKS[c.kind ?? (c.ok ? 'pass' : 'fail')]} ${terminalSafe(c.name)}: ${terminalSafe(c.message)}\n`);
+    for (const c of checks)
+      this.err.write(
+        `   ${MARKS[c.kind ?? (c.ok ? 'pass' : 'fail')]} ${terminalSafe(c.name)}: ${terminalSafe(c.message)}\n`
+      );
   }
 
   line(text: string): void {
@@ -64,7 +78,7 @@ export class FlowFailure extends Error {
   constructor(
     readonly step: string,
     why: string,
-    readonly response: RawResponse | null = null,
+    readonly response: RawResponse | null = null
   ) {
     super(why);
   }

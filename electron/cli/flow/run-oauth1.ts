@@ -9,7 +9,11 @@ import { FlowFailure, type FlowReport } from './report';
 const signing = () => ({ ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()), crypto: nodeCrypto });
 
 /** Runs the three OAuth 1.0a legs (interface §4.1) with the profile's settings and returns the access token response's fields. */
-export async function runOAuth1(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<Record<string, string>> {
+export async function runOAuth1(
+  profile: Profile,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<Record<string, string>> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
     let state = oauth1Flow.startOAuth1(oauth1ConfigOf(profile, profile.baseUrl, catcher.redirectUri));
@@ -24,7 +28,14 @@ export async function runOAuth1(profile: Profile, options: FlowRunOptions, repor
     state = rtResult.state;
 
     report.step('Step two: user authorization (browser)');
-    const landed = await authorizeInBrowser(oauth1Flow.buildAuthorizeUrl(state), { kind: 'oauth1', requestToken: state.requestToken!.token }, catcher, profile, options, report);
+    const landed = await authorizeInBrowser(
+      oauth1Flow.buildAuthorizeUrl(state),
+      { kind: 'oauth1', requestToken: state.requestToken!.token },
+      catcher,
+      profile,
+      options,
+      report
+    );
     const cbResult = oauth1Flow.interpretCallback(state, landed.params);
     report.checks(cbResult.checks);
     if (!cbResult.ok) throw new FlowFailure('authorize', cbResult.summary);

@@ -21,13 +21,29 @@ export interface OpenIdOptions {
 }
 
 /** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
-export async function runOAuth2(profile: Profile, options: FlowRunOptions, report: FlowReport, openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false }): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
+export async function runOAuth2(
+  profile: Profile,
+  options: FlowRunOptions,
+  report: FlowReport,
+  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false }
+): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
-    let state = oauth2Flow.startOAuth2(oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), nodeRandom, nodeCrypto);
+    let state = oauth2Flow.startOAuth2(
+      oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri),
+      nodeRandom,
+      nodeCrypto
+    );
 
     report.step(`Step one: authorization code (browser${state.pkce ? `, PKCE ${state.pkce.method}` : ''})`);
-    const landed = await authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, { kind: 'oauth2', state: state.state }, catcher, profile, options, report);
+    const landed = await authorizeInBrowser(
+      oauth2Flow.buildAuthorizeRequest(state).url,
+      { kind: 'oauth2', state: state.state },
+      catcher,
+      profile,
+      options,
+      report
+    );
     const cb = oauth2Flow.interpretCallback(state, `?${landed.query}`);
     report.checks(cb.checks);
     if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
@@ -39,10 +55,28 @@ export async function runOAuth2(profile: Profile, options: FlowRunOptions, repor
     report.checks(token.checks);
     if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
     const fields = token.state.token.fields;
-    const client = { clientId: profile.oauth2.clientId, clientSecret: profile.oauth2.clientSecret, authentication: profile.oauth2.clientAuthentication };
+    const client = {
+      clientId: profile.oauth2.clientId,
+      clientSecret: profile.oauth2.clientSecret,
+      authentication: profile.oauth2.clientAuthentication,
+    };
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
     const issuer = openId.issuer ?? profile.baseUrl;
-    const endpoints = state.nonce ? await openIdLeg(fields, { issuer, clientId: client.clientId, clientSecret: client.clientSecret, idTokenAlg: openId.idTokenAlg, nonce: state.nonce, issuerGiven: openId.issuer !== null }, options, report) : null;
+    const endpoints = state.nonce
+      ? await openIdLeg(
+          fields,
+          {
+            issuer,
+            clientId: client.clientId,
+            clientSecret: client.clientSecret,
+            idTokenAlg: openId.idTokenAlg,
+            nonce: state.nonce,
+            issuerGiven: openId.issuer !== null,
+          },
+          options,
+          report
+        )
+      : null;
     if (openId.lifecycle) {
       const known = endpoints ?? (await discover(issuer, undefined, options.send)).endpoints;
       await lifecycleLeg(token.state, known, client, options, report);

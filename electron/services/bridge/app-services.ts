@@ -13,16 +13,31 @@ import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
-type StoreMethod = 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport' | 'tokensList' | 'tokenSave' | 'tokenDelete' | 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear' | 'settingsGet' | 'settingsUpdate';
+type StoreMethod =
+  | 'profilesList'
+  | 'profileSave'
+  | 'profileDelete'
+  | 'profilesExport'
+  | 'profilesImport'
+  | 'tokensList'
+  | 'tokenSave'
+  | 'tokenDelete'
+  | 'historyList'
+  | 'historyBody'
+  | 'historyAnnotate'
+  | 'historyClear'
+  | 'settingsGet'
+  | 'settingsUpdate';
 
 /** The store as the bridge needs it: its methods, what the UI should say about it, where sends are recorded, and whole history entries for exports. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethod> & HistoryTarget & {
-  readonly secretStorage: 'encrypted' | 'file';
-  readonly notices: readonly string[];
-  readonly path?: string;
-  historyFull(id: string): HistoryEntry | undefined;
-  close?(): void | Promise<void>;
-};
+export type BridgeStore = Pick<BridgeHandlers, StoreMethod> &
+  HistoryTarget & {
+    readonly secretStorage: 'encrypted' | 'file';
+    readonly notices: readonly string[];
+    readonly path?: string;
+    historyFull(id: string): HistoryEntry | undefined;
+    close?(): void | Promise<void>;
+  };
 
 export interface AppServicesOptions {
   readonly host: 'electron' | 'web';
@@ -46,7 +61,10 @@ export interface AppServices {
 export function createAppServices(options: AppServicesOptions): AppServices {
   const events = new BridgeEventBus();
   const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
-  const catcher = createCatcherHandlers(events, options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs });
+  const catcher = createCatcherHandlers(
+    events,
+    options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs }
+  );
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const shell = createShellHandlers(options.shell, mock.baseUrl);
@@ -54,7 +72,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const { store } = options;
 
   const handlers = {
-    appInfo: () => ({ host: options.host, version: options.version, secretStorage: store.secretStorage, notices: store.notices, ...(store.path ? { storePath: store.path } : {}) }),
+    appInfo: () => ({
+      host: options.host,
+      version: options.version,
+      secretStorage: store.secretStorage,
+      notices: store.notices,
+      ...(store.path ? { storePath: store.path } : {}),
+    }),
     mockStart: mock.mockStart,
     mockStop: mock.mockStop,
     mockStatus: mock.mockStatus,

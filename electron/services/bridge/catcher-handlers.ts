@@ -26,7 +26,12 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
     const key = `${port}${path}`;
     const existing = port === 0 ? undefined : await catchers.get(key)?.catch(() => undefined);
     if (existing && !existing.closed) return existing;
-    const started = startCatcher({ port, path, idleCloseMs: options.idleCloseMs ?? IDLE_CLOSE_MS, onEvent: (e) => events.emit('catcherEvent', e) });
+    const started = startCatcher({
+      port,
+      path,
+      idleCloseMs: options.idleCloseMs ?? IDLE_CLOSE_MS,
+      onEvent: (e) => events.emit('catcherEvent', e),
+    });
     if (port !== 0) catchers.set(key, started);
     try {
       const catcher = await started;
@@ -53,7 +58,12 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
       caught
         .then(
           (callback) => events.emit('catcherCallback', { waitId, callback }),
-          (e: unknown) => events.emit('catcherWaitEnded', { waitId, code: e instanceof CatcherError ? e.code : CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) }),
+          (e: unknown) =>
+            events.emit('catcherWaitEnded', {
+              waitId,
+              code: e instanceof CatcherError ? e.code : CONTRACT_ERROR.INTERNAL,
+              message: e instanceof Error ? e.message : String(e),
+            })
         )
         .finally(() => waits.delete(waitId));
       // A wait refused on the spot (same state twice) is an answer to this call, not a later event.
@@ -62,14 +72,20 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
     },
     catcherCancel({ waitId }) {
       const abort = waits.get(waitId);
-      if (!abort) throw new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, `No pending wait ${JSON.stringify(waitId)}: it already ended or never existed.`);
+      if (!abort)
+        throw new BridgeFailure(
+          CONTRACT_ERROR.NOT_FOUND,
+          `No pending wait ${JSON.stringify(waitId)}: it already ended or never existed.`
+        );
       abort.abort();
       return { cancelled: true };
     },
     async close() {
       for (const abort of waits.values()) abort.abort();
       const all = await Promise.allSettled(catchers.values());
-      await Promise.all([...new Set(all.map((r) => (r.status === 'fulfilled' ? r.value : null)))].map((c) => c?.close()));
+      await Promise.all(
+        [...new Set(all.map((r) => (r.status === 'fulfilled' ? r.value : null)))].map((c) => c?.close())
+      );
       catchers.clear();
     },
   };

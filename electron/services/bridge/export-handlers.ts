@@ -10,14 +10,25 @@ export function createExportHandlers(store: BridgeStore, version: string) {
     try {
       return run();
     } catch (e) {
-      if (e instanceof ExportError) throw new BridgeFailure(e.code === 'unknown_target' || e.code === 'wrong_source' ? CONTRACT_ERROR.INVALID_INPUT : e.code, e.message);
+      if (e instanceof ExportError)
+        throw new BridgeFailure(
+          e.code === 'unknown_target' || e.code === 'wrong_source' ? CONTRACT_ERROR.INVALID_INPUT : e.code,
+          e.message
+        );
       throw e;
     }
   };
   return {
     exportTargets: (): MethodOutput<'exportTargets'> => EXPORT_TARGETS.map(describeTarget),
-    exportRequest: ({ target, source, includeSecrets, exchange }: ParsedInput<'exportRequest'>): MethodOutput<'exportRequest'> =>
-      coded(() => exportRequest({ target, source, includeSecrets, appVersion: version, ...(exchange ? { exchange } : {}) })),
+    exportRequest: ({
+      target,
+      source,
+      includeSecrets,
+      exchange,
+    }: ParsedInput<'exportRequest'>): MethodOutput<'exportRequest'> =>
+      coded(() =>
+        exportRequest({ target, source, includeSecrets, appVersion: version, ...(exchange ? { exchange } : {}) })
+      ),
     async historyHar({ profileId, includeSecrets }: ParsedInput<'historyHar'>): Promise<MethodOutput<'historyHar'>> {
       // The list cuts long bodies to their start: each entry is read whole for the archive.
       const entries: HistoryEntry[] = [];
@@ -29,7 +40,13 @@ export function createExportHandlers(store: BridgeStore, version: string) {
           if (whole) entries.push(whole);
         }
       }
-      return coded(() => exportHar({ entries: entries.map((e) => ({ exchange: e.exchange, comment: `${e.flow} ${e.leg}: ${e.summary}` })), includeSecrets, appVersion: version }));
+      return coded(() =>
+        exportHar({
+          entries: entries.map((e) => ({ exchange: e.exchange, comment: `${e.flow} ${e.leg}: ${e.summary}` })),
+          includeSecrets,
+          appVersion: version,
+        })
+      );
     },
   };
 }

@@ -2,7 +2,16 @@ import type { EventSink } from '../../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 import { ListenError } from '../http-server';
-import { advanceMockClock, ConfigError, deauthorizeAccessToken, MockProvider, readMockState, resetMock, resetMockClock, updateMockSettings } from '../provider';
+import {
+  advanceMockClock,
+  ConfigError,
+  deauthorizeAccessToken,
+  MockProvider,
+  readMockState,
+  resetMock,
+  resetMockClock,
+  updateMockSettings,
+} from '../provider';
 
 /**
  * The embedded mock provider behind the bridge: started on demand inside the host (issue: "the same provider runs
@@ -29,10 +38,19 @@ export interface MockHandlers {
 export function createMockHandlers(provider: MockProvider, events: EventSink): MockHandlers {
   provider.subscribe((event) => events.emit('mockEvent', event));
   // From the app or POST /_mock/clock/...: the pages show a banner while the clock is moved.
-  provider.clock.onMove(() => events.emit('mockClock', { now: new Date(provider.clock.now()).toISOString(), offsetSeconds: provider.clock.offsetSeconds }));
-  const status = (): MethodOutput<'mockStatus'> => ({ running: provider.running, baseUrl: provider.running ? provider.baseUrl : null });
+  provider.clock.onMove(() =>
+    events.emit('mockClock', {
+      now: new Date(provider.clock.now()).toISOString(),
+      offsetSeconds: provider.clock.offsetSeconds,
+    })
+  );
+  const status = (): MethodOutput<'mockStatus'> => ({
+    running: provider.running,
+    baseUrl: provider.running ? provider.baseUrl : null,
+  });
   const requireRunning = () => {
-    if (!provider.running) throw new BridgeFailure(CONTRACT_ERROR.UNAVAILABLE, 'The mock provider is not running; start it first.');
+    if (!provider.running)
+      throw new BridgeFailure(CONTRACT_ERROR.UNAVAILABLE, 'The mock provider is not running; start it first.');
   };
   const asInput = <T>(run: () => T): T => {
     try {

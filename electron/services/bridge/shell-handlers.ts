@@ -16,17 +16,33 @@ export function createShellHandlers(shell: ShellPort, mockBaseUrl: () => string 
   return {
     async openUrl({ url, target }: ParsedInput<'openUrl'>): Promise<MethodOutput<'openUrl'>> {
       if (target === 'app-window') {
-        if (!shell.openAppWindow) throw new BridgeFailure(CONTRACT_ERROR.UNSUPPORTED, 'The app window exists only in the desktop app; open the page in the browser instead.');
+        if (!shell.openAppWindow)
+          throw new BridgeFailure(
+            CONTRACT_ERROR.UNSUPPORTED,
+            'The app window exists only in the desktop app; open the page in the browser instead.'
+          );
         const base = mockBaseUrl();
-        if (!base || !url.startsWith(`${base}/`)) throw new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, `Only the embedded mock's pages open in the app window (${base ?? 'the mock is not running'}); a real provider's page opens in the system browser (RFC 8252 §8.12).`);
+        if (!base || !url.startsWith(`${base}/`))
+          throw new BridgeFailure(
+            CONTRACT_ERROR.INVALID_INPUT,
+            `Only the embedded mock's pages open in the app window (${base ?? 'the mock is not running'}); a real provider's page opens in the system browser (RFC 8252 §8.12).`
+          );
         await shell.openAppWindow(url);
         return { openedIn: 'app-window' };
       }
-      if (!(await shell.openInSystemBrowser(url))) throw new BridgeFailure(CONTRACT_ERROR.UNAVAILABLE, 'No system browser could be started; copy the URL and open it yourself.');
+      if (!(await shell.openInSystemBrowser(url)))
+        throw new BridgeFailure(
+          CONTRACT_ERROR.UNAVAILABLE,
+          'No system browser could be started; copy the URL and open it yourself.'
+        );
       return { openedIn: 'system' };
     },
     async exportFile({ suggestedName, content }: ParsedInput<'exportFile'>): Promise<MethodOutput<'exportFile'>> {
-      if (!shell.saveFile) throw new BridgeFailure(CONTRACT_ERROR.UNSUPPORTED, 'Saving through a dialog exists only in the desktop app; in the browser the file is downloaded instead.');
+      if (!shell.saveFile)
+        throw new BridgeFailure(
+          CONTRACT_ERROR.UNSUPPORTED,
+          'Saving through a dialog exists only in the desktop app; in the browser the file is downloaded instead.'
+        );
       const path = await shell.saveFile(suggestedName, content);
       return { saved: path !== null, path };
     },

@@ -10,11 +10,19 @@ import { TransportError } from '../transport';
  * Sending requests and signing them in the host, where Node's TLS, proxies and RSA keys are. A send with a
  * `record` is recorded in `history` here, so the exchange crosses the bridge once.
  */
-export function createTransportHandlers(crypto: CryptoPort, env: Readonly<Record<string, string | undefined>> = process.env, history: HistoryTarget | null = null) {
+export function createTransportHandlers(
+  crypto: CryptoPort,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  history: HistoryTarget | null = null
+) {
   return {
     async httpSend({ request, options, record }: ParsedInput<'httpSend'>): Promise<MethodOutput<'httpSend'>> {
       try {
-        return await sendRecorded(request, { ...options, env }, record && history ? { history, record, now: Date.now } : null);
+        return await sendRecorded(
+          request,
+          { ...options, env },
+          record && history ? { history, record, now: Date.now } : null
+        );
       } catch (e) {
         if (e instanceof TransportError) throw new BridgeFailure(e.code, e.message, { phase: e.phase });
         throw e;

@@ -13,21 +13,36 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 const PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 
 function positive(name: string, v: number | undefined, allowZero = false): void {
-  if (v !== undefined && !(Number.isFinite(v) && (allowZero ? v >= 0 : v > 0))) throw new CatcherError('invalid_option', `${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of milliseconds; got ${String(v)}.`);
+  if (v !== undefined && !(Number.isFinite(v) && (allowZero ? v >= 0 : v > 0)))
+    throw new CatcherError(
+      'invalid_option',
+      `${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of milliseconds; got ${String(v)}.`
+    );
 }
 
 function validate(o: CatcherOptions): { port: number; path: string } {
   const port = o.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CatcherError('invalid_option', `The callback port must be a whole number from 1 to 65535, or 0 for an ephemeral port; got ${String(o.port)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CatcherError(
+      'invalid_option',
+      `The callback port must be a whole number from 1 to 65535, or 0 for an ephemeral port; got ${String(o.port)}.`
+    );
   const path = o.path ?? '/callback';
-  if (!PATH.test(path)) throw new CatcherError('invalid_option', `The callback path ${JSON.stringify(path)} must start with "/" and contain only URL path characters (no query, fragment or spaces).`);
+  if (!PATH.test(path))
+    throw new CatcherError(
+      'invalid_option',
+      `The callback path ${JSON.stringify(path)} must start with "/" and contain only URL path characters (no query, fragment or spaces).`
+    );
   positive('timeoutMs', o.timeoutMs);
   positive('idleCloseMs', o.idleCloseMs, true);
   return { port, path };
 }
 
 /** Listens on 127.0.0.1 only (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3)); a bind failure becomes the catcher's own coded error. */
-async function listen(port: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<HttpServer> {
+async function listen(
+  port: number,
+  onRequest: (req: IncomingMessage, res: ServerResponse) => void
+): Promise<HttpServer> {
   try {
     return await startHttpServer({
       name: 'the callback catcher',
@@ -42,8 +57,16 @@ async function listen(port: number, onRequest: (req: IncomingMessage, res: Serve
 }
 
 function validateTarget(t: WaitTarget): void {
-  if (t.kind === 'oauth1' && t.requestToken === '') throw new CatcherError('invalid_option', 'The request token to wait for is empty; run step one (temporary credentials) first.');
-  if (t.kind === 'oauth2' && t.state === '') throw new CatcherError('invalid_option', 'The state to wait for is empty; use a random state (RFC 6749 §10.12) or null when the flow sends none.');
+  if (t.kind === 'oauth1' && t.requestToken === '')
+    throw new CatcherError(
+      'invalid_option',
+      'The request token to wait for is empty; run step one (temporary credentials) first.'
+    );
+  if (t.kind === 'oauth2' && t.state === '')
+    throw new CatcherError(
+      'invalid_option',
+      'The state to wait for is empty; use a random state (RFC 6749 §10.12) or null when the flow sends none.'
+    );
 }
 
 /**
@@ -79,7 +102,12 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     if (closing) return closing;
     closed = true;
     clearTimeout(idleTimer);
-    registry.rejectAll(new CatcherError('catcher_closed', `The callback catcher on ${redirectUri} was closed before the callback arrived.`));
+    registry.rejectAll(
+      new CatcherError(
+        'catcher_closed',
+        `The callback catcher on ${redirectUri} was closed before the callback arrived.`
+      )
+    );
     closing = http.close();
     return closing;
   };
@@ -89,7 +117,12 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     idleTimer = setTimeout(() => void close(), options.idleCloseMs);
   });
 
-  const reject = (res: ServerResponse, req: IncomingMessage, p: string, reason: 'not_found' | 'method_not_allowed' | 'bad_host') => {
+  const reject = (
+    res: ServerResponse,
+    req: IncomingMessage,
+    p: string,
+    reason: 'not_found' | 'method_not_allowed' | 'bad_host'
+  ) => {
     const page = PAGES[reason];
     sendPage(res, page.status, page.content, reason === 'method_not_allowed' ? { Allow: 'GET' } : {});
     emit({ type: 'rejected', at: now(), reason, status: page.status, method: req.method ?? '', path: p });
@@ -105,10 +138,18 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     if (req.method !== 'GET') return reject(res, req, p, 'method_not_allowed');
 
     const query = q < 0 ? '' : target.slice(q + 1);
-    const hit: Hit = { url: `http://${req.headers.host}${target}`, path: p, query, parsed: parseCallbackQuery(query), receivedAt: now() };
+    const hit: Hit = {
+      url: `http://${req.headers.host}${target}`,
+      path: p,
+      query,
+      parsed: parseCallbackQuery(query),
+      receivedAt: now(),
+    };
     const params = hit.parsed.params;
-    const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number) => emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params });
-    const answer = (page: { status: number; content: Parameters<typeof sendPage>[2] }) => sendPage(res, page.status, page.content);
+    const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number) =>
+      emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params });
+    const answer = (page: { status: number; content: Parameters<typeof sendPage>[2] }) =>
+      sendPage(res, page.status, page.content);
 
     if (!looksLikeAuthorizationResponse(params)) {
       answer(PAGES.not_authorization_response);
@@ -149,7 +190,13 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
       } catch (e) {
         return Promise.reject(e);
       }
-      if (closed) return Promise.reject(new CatcherError('catcher_closed', `The callback catcher on ${redirectUri} is closed; start a new one for this flow.`));
+      if (closed)
+        return Promise.reject(
+          new CatcherError(
+            'catcher_closed',
+            `The callback catcher on ${redirectUri} is closed; start a new one for this flow.`
+          )
+        );
       clearTimeout(idleTimer);
       return registry.add(target, waitOptions.timeoutMs ?? defaultTimeout, waitOptions.signal);
     },

@@ -13,7 +13,7 @@ export class CatcherError extends Error {
   override readonly name = 'CatcherError';
   constructor(
     readonly code: CatcherErrorCode,
-    message: string,
+    message: string
   ) {
     super(message);
   }

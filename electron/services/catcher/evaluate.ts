@@ -16,8 +16,25 @@ export function evaluate(hit: Hit, target: WaitTarget, matchedBy: MatchedBy): Ca
   const base = { url: hit.url, path: hit.path, query: hit.query, params: p, receivedAt: hit.receivedAt, matchedBy };
   if (target.kind === 'oauth2') {
     const { checks, error } = oauth2CallbackChecks(hit.parsed, target);
-    return { ...base, kind: 'oauth2', checks, providerError: error, mayContinue: checks.every((c) => c.ok), code: single(p, 'code'), state: single(p, 'state'), iss: single(p, 'iss') };
+    return {
+      ...base,
+      kind: 'oauth2',
+      checks,
+      providerError: error,
+      mayContinue: checks.every((c) => c.ok),
+      code: single(p, 'code'),
+      state: single(p, 'state'),
+      iss: single(p, 'iss'),
+    };
   }
   const { checks, error } = oauth1CallbackChecks(hit.parsed, target.requestToken);
-  return { ...base, kind: 'oauth1', checks, providerError: error, mayContinue: checks.every((c) => c.ok), oauthToken: single(p, 'oauth_token'), oauthVerifier: single(p, 'oauth_verifier') };
+  return {
+    ...base,
+    kind: 'oauth1',
+    checks,
+    providerError: error,
+    mayContinue: checks.every((c) => c.ok),
+    oauthToken: single(p, 'oauth_token'),
+    oauthVerifier: single(p, 'oauth_verifier'),
+  };
 }

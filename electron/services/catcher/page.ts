@@ -4,7 +4,6 @@ import { escapeHtml } from '../html';
 import type { Check } from '../../../shared/check';
 import type { ProviderError } from './types';
 
-
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}' +
   'h1{font-size:1.4rem}.ok{color:#0a6b2f}.bad{color:#a4161a}code{font-family:monospace;word-break:break-all}';
@@ -41,7 +40,9 @@ function errorBlock(e: ProviderError): string {
     [e.source === 'oauth_problem' ? 'oauth_problem_advice' : 'error_description', e.description],
     ['error_uri', e.uri],
   ];
-  const items = rows.filter((r): r is [string, string] => r[1] !== null).map(([k, v]) => `<li>${escapeHtml(k)}: <code>${escapeHtml(v)}</code></li>`);
+  const items = rows
+    .filter((r): r is [string, string] => r[1] !== null)
+    .map(([k, v]) => `<li>${escapeHtml(k)}: <code>${escapeHtml(v)}</code></li>`);
   return `<p>The provider answered with:</p><ul>${items.join('')}</ul>`;
 }
 
@@ -61,7 +62,12 @@ function renderPage(c: PageContent): string {
   );
 }
 
-export function sendPage(res: ServerResponse, status: number, content: PageContent, extraHeaders: Record<string, string> = {}): void {
+export function sendPage(
+  res: ServerResponse,
+  status: number,
+  content: PageContent,
+  extraHeaders: Record<string, string> = {}
+): void {
   const body = renderPage(content);
   res.writeHead(status, { ...PAGE_HEADERS, ...extraHeaders, 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);

@@ -20,7 +20,8 @@ export type Lookup =
   | { readonly type: 'none' };
 
 const NO_STATE = 'oauth2\u0000(no state)';
-const keyOf = (t: WaitTarget) => (t.kind === 'oauth1' ? `oauth1\u0000${t.requestToken}` : t.state === null ? NO_STATE : `oauth2\u0000${t.state}`);
+const keyOf = (t: WaitTarget) =>
+  t.kind === 'oauth1' ? `oauth1\u0000${t.requestToken}` : t.state === null ? NO_STATE : `oauth2\u0000${t.state}`;
 const OAUTH1_NAMES = ['oauth_token', 'oauth_verifier', 'denied', 'oauth_problem'];
 const MAX_FINISHED = 1000;
 
@@ -34,7 +35,8 @@ function candidateKeys(params: readonly CallbackParam[]): [string, MatchedBy][] 
   const tokens = valuesOf(params, 'oauth_token');
   if (tokens.length > 0) for (const token of new Set(tokens)) out.push([`oauth1\u0000${token}`, 'oauth_token']);
   else for (const denied of new Set(valuesOf(params, 'denied'))) out.push([`oauth1\u0000${denied}`, 'denied']);
-  if (valuesOf(params, 'state').length === 0 && !params.some(([n]) => OAUTH1_NAMES.includes(n))) out.push([NO_STATE, 'no_state']);
+  if (valuesOf(params, 'state').length === 0 && !params.some(([n]) => OAUTH1_NAMES.includes(n)))
+    out.push([NO_STATE, 'no_state']);
   return out;
 }
 
@@ -46,7 +48,7 @@ export class WaitRegistry {
 
   constructor(
     private readonly redirectUri: string,
-    private readonly onIdle: () => void,
+    private readonly onIdle: () => void
   ) {}
 
   get size(): number {
@@ -57,17 +59,25 @@ export class WaitRegistry {
     const key = keyOf(target);
     if (this.pending.has(key)) {
       const what = target.kind === 'oauth1' ? 'request token' : target.state === null ? 'absent state' : 'state';
-      return Promise.reject(new CatcherError('duplicate_wait', `Another flow is already waiting with the same ${what}; each pending flow needs its own ${target.kind === 'oauth1' ? 'request token' : 'random state'}.`));
+      return Promise.reject(
+        new CatcherError(
+          'duplicate_wait',
+          `Another flow is already waiting with the same ${what}; each pending flow needs its own ${target.kind === 'oauth1' ? 'request token' : 'random state'}.`
+        )
+      );
     }
-    if (signal?.aborted) return Promise.reject(new CatcherError('wait_aborted', 'The wait for the callback was cancelled before it started.'));
+    if (signal?.aborted)
+      return Promise.reject(
+        new CatcherError('wait_aborted', 'The wait for the callback was cancelled before it started.')
+      );
     return new Promise<CaughtCallback>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.finish(key, 'timed_out');
         reject(
           new CatcherError(
             'callback_timeout',
-            `No callback arrived at ${this.redirectUri} within ${Math.round(timeoutMs / 1000)} s. Either the sign-in in the browser was not finished, or the provider redirected elsewhere (the registered redirect URI must be exactly ${this.redirectUri}). Start the flow again.`,
-          ),
+            `No callback arrived at ${this.redirectUri} within ${Math.round(timeoutMs / 1000)} s. Either the sign-in in the browser was not finished, or the provider redirected elsewhere (the registered redirect URI must be exactly ${this.redirectUri}). Start the flow again.`
+          )
         );
       }, timeoutMs);
       const onAbort = () => {

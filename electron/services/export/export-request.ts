@@ -17,9 +17,19 @@ function exactRequest(source: ExportSource): RawRequest {
 /** The secret values a source holds, so they are also caught where no protocol rule names them. */
 function sourceSecrets(source: ExportSource): KnownSecret[] {
   const all: [KnownSecret['name'], string | null | undefined][] =
-    source.kind === 'oauth1' ? [['consumer_secret', source.signing.consumerSecret], ['token_secret', source.signing.tokenSecret], ['private_key', source.signing.privateKeyPem]]
-    : source.kind === 'oauth2' ? [['client_secret', source.clientSecret], ['refresh_token', source.refreshToken], ['access_token', source.accessToken]]
-    : [];
+    source.kind === 'oauth1'
+      ? [
+          ['consumer_secret', source.signing.consumerSecret],
+          ['token_secret', source.signing.tokenSecret],
+          ['private_key', source.signing.privateKeyPem],
+        ]
+      : source.kind === 'oauth2'
+        ? [
+            ['client_secret', source.clientSecret],
+            ['refresh_token', source.refreshToken],
+            ['access_token', source.accessToken],
+          ]
+        : [];
   return all.filter((e): e is [KnownSecret['name'], string] => !!e[1]).map(([name, value]) => ({ name, value }));
 }
 
@@ -33,11 +43,13 @@ function refuseHeaderInjection(exact: RawRequest, source: ExportSource): void {
     try {
       checkHeaderFields(headers);
     } catch (e) {
-      if (e instanceof InvalidRequest) throw new ExportError('invalid_request', `Nothing was exported: ${lead}${e.message}`);
+      if (e instanceof InvalidRequest)
+        throw new ExportError('invalid_request', `Nothing was exported: ${lead}${e.message}`);
       throw e;
     }
   };
-  if (realm) check([['Authorization', realm]], `the realm ${JSON.stringify(realm)} goes into the Authorization header. `);
+  if (realm)
+    check([['Authorization', realm]], `the realm ${JSON.stringify(realm)} goes into the Authorization header. `);
   check(exact.headers, '');
 }
 
@@ -48,7 +60,10 @@ function refuseHeaderInjection(exact: RawRequest, source: ExportSource): void {
 export function exportRequest(input: ExportInput): ExportResult {
   const { source } = input;
   const target = findTarget(input.target, source.kind);
-  const secrets = new Secrets(!!input.includeSecrets, target.secretPlaceholders, [...sourceSecrets(source), ...(input.secrets ?? [])]);
+  const secrets = new Secrets(!!input.includeSecrets, target.secretPlaceholders, [
+    ...sourceSecrets(source),
+    ...(input.secrets ?? []),
+  ]);
   const exact = exactRequest(source);
   refuseHeaderInjection(exact, source);
   // Redacted only where used, so the placeholders listed are the ones in the text.
@@ -57,7 +72,27 @@ export function exportRequest(input: ExportInput): ExportResult {
   // The single-use warning from what the request carries, not where it was exported from: History exports signed
   // requests as plain ones.
   const singleUse = singleUseNote(exact);
-  const rendered = target.render({ target, source, exact, request, secrets, singleUse, ...(input.exchange ? { exchange: input.exchange } : {}), ...(input.appVersion ? { appVersion: input.appVersion } : {}) });
-  const notes = [...(rendered.notes ?? []), ...(secrets.placeholders.length ? [`Secrets are left out; fill in ${secrets.placeholders.join(', ')}.`] : [])];
-  return { target: target.id, filename: target.filename ?? `${slugOf(exact)}${target.extension}`, mediaType: target.mediaType, text: rendered.text, secretsIncluded: secrets.include, placeholders: secrets.placeholders, notes };
+  const rendered = target.render({
+    target,
+    source,
+    exact,
+    request,
+    secrets,
+    singleUse,
+    ...(input.exchange ? { exchange: input.exchange } : {}),
+    ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+  });
+  const notes = [
+    ...(rendered.notes ?? []),
+    ...(secrets.placeholders.length ? [`Secrets are left out; fill in ${secrets.placeholders.join(', ')}.`] : []),
+  ];
+  return {
+    target: target.id,
+    filename: target.filename ?? `${slugOf(exact)}${target.extension}`,
+    mediaType: target.mediaType,
+    text: rendered.text,
+    secretsIncluded: secrets.include,
+    placeholders: secrets.placeholders,
+    notes,
+  };
 }

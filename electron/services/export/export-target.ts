@@ -58,16 +58,22 @@ export interface ExportTarget {
 
 export const ANY_SOURCE: readonly SourceKind[] = ['oauth1', 'oauth2', 'request'];
 
-export const SOURCE_WORDS: Record<SourceKind, string> = { oauth1: 'an OAuth 1.0a request', oauth2: 'an OAuth 2 bearer request', request: 'a request without OAuth credentials' };
+export const SOURCE_WORDS: Record<SourceKind, string> = {
+  oauth1: 'an OAuth 1.0a request',
+  oauth2: 'an OAuth 2 bearer request',
+  request: 'a request without OAuth credentials',
+};
 
 /** The source as the kind a target needs (exportRequest checked the target's `sources` already). */
 export function sourceOf<K extends SourceKind>(input: RenderInput, kind: K): Extract<ExportSource, { kind: K }> {
-  if (input.source.kind !== kind) throw new ExportError('wrong_source', `${input.target.label} needs ${SOURCE_WORDS[kind]}.`);
+  if (input.source.kind !== kind)
+    throw new ExportError('wrong_source', `${input.target.label} needs ${SOURCE_WORDS[kind]}.`);
   return input.source as Extract<ExportSource, { kind: K }>;
 }
 
 /** `POST /api/v1/me`: the query is left out, as it may carry a PLAINTEXT signature or a token. */
-export const titleOf = (r: RawRequest): string => `${r.method} ${r.url.replace(/^[a-z]+:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/'}`;
+export const titleOf = (r: RawRequest): string =>
+  `${r.method} ${r.url.replace(/^[a-z]+:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/'}`;
 
 /** The single-use warning as one note, for targets that show it beside the text. */
 export const singleUseNotes = (input: RenderInput): string[] => (input.singleUse ? [input.singleUse.join(' ')] : []);

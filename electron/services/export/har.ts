@@ -39,7 +39,12 @@ export interface HarResponse {
   readonly httpVersion: string;
   readonly cookies: readonly HarCookie[];
   readonly headers: readonly HarNameValue[];
-  readonly content: { readonly size: number; readonly mimeType: string; readonly text?: string; readonly encoding?: 'base64' };
+  readonly content: {
+    readonly size: number;
+    readonly mimeType: string;
+    readonly text?: string;
+    readonly encoding?: 'base64';
+  };
   readonly redirectURL: string;
   readonly headersSize: number;
   readonly bodySize: number;
@@ -67,7 +72,12 @@ export interface HarEntry {
   readonly comment?: string;
 }
 export interface Har {
-  readonly log: { readonly version: '1.2'; readonly creator: { readonly name: string; readonly version: string }; readonly entries: readonly HarEntry[]; readonly comment?: string };
+  readonly log: {
+    readonly version: '1.2';
+    readonly creator: { readonly name: string; readonly version: string };
+    readonly entries: readonly HarEntry[];
+    readonly comment?: string;
+  };
 }
 
 /** bodyText replaces invalid bytes with U+FFFD, so only the bytes themselves say whether it is the whole body. */
@@ -109,7 +119,10 @@ function responseCookies(headers: RawResponse['headers']): HarCookie[] {
     .filter(([n]) => n.toLowerCase() === 'set-cookie')
     .map(([, v]) => {
       const [first = '', ...attributes] = v.split(';');
-      const cookie: { -readonly [K in keyof HarCookie]: HarCookie[K] } = { name: first.split('=')[0]!.trim(), value: first.split('=').slice(1).join('=').trim() };
+      const cookie: { -readonly [K in keyof HarCookie]: HarCookie[K] } = {
+        name: first.split('=')[0]!.trim(),
+        value: first.split('=').slice(1).join('=').trim(),
+      };
       for (const a of attributes) {
         const [key = '', ...rest] = a.split('=');
         const value = rest.join('=').trim();
@@ -140,7 +153,10 @@ export function wireUrl(url: string): string {
 
 /** HAR's request object: the request as sent. With the transport's request line, headersSize is the exact size of the head. */
 export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }): HarRequest {
-  const headersSize = raw.requestLine === undefined ? -1 : utf8Length(`${raw.requestLine}\r\n${raw.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`);
+  const headersSize =
+    raw.requestLine === undefined
+      ? -1
+      : utf8Length(`${raw.requestLine}\r\n${raw.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`);
   return {
     method: raw.method,
     url: wireUrl(raw.url), // HAR: "fragments are not included"
@@ -150,7 +166,14 @@ export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }
     queryString: queryString(raw.url),
     // `text` only: the exact body. HAR makes `params` and `text` mutually exclusive, and decoded params would
     // lose how each value was encoded, which is what an OAuth 1.0a signature depends on.
-    ...(raw.body !== undefined ? { postData: { mimeType: headerValue(raw.headers, 'content-type') ?? 'application/octet-stream', text: raw.body } } : {}),
+    ...(raw.body !== undefined
+      ? {
+          postData: {
+            mimeType: headerValue(raw.headers, 'content-type') ?? 'application/octet-stream',
+            text: raw.body,
+          },
+        }
+      : {}),
     headersSize,
     bodySize: raw.body === undefined ? 0 : utf8Length(raw.body),
   };
@@ -165,7 +188,11 @@ function toHarResponse(r: RecordedExchange['response']): HarResponse {
     httpVersion: `HTTP/${r.httpVersion ?? '1.1'}`,
     cookies: responseCookies(r.headers),
     headers: pairs(r.headers),
-    content: { size: r.bodySize, mimeType: headerValue(r.headers, 'content-type') ?? 'x-unknown', ...(exact ? { text: r.bodyBase64!, encoding: 'base64' as const } : { text: r.bodyText }) },
+    content: {
+      size: r.bodySize,
+      mimeType: headerValue(r.headers, 'content-type') ?? 'x-unknown',
+      ...(exact ? { text: r.bodyBase64!, encoding: 'base64' as const } : { text: r.bodyText }),
+    },
     redirectURL: headerValue(r.headers, 'location') ?? '',
     headersSize: -1,
     bodySize: r.bodySize,
@@ -225,7 +252,10 @@ function toHarEntry(exchange: RecordedExchange, comment?: string): HarEntry {
 export type HarInput = RecordedExchange | { readonly exchange: RecordedExchange; readonly comment?: string };
 
 /** A whole HAR log, entries in the order given (HAR readers sort by startedDateTime themselves). */
-export function toHar(entries: readonly HarInput[], options: { readonly appVersion?: string; readonly comment?: string } = {}): Har {
+export function toHar(
+  entries: readonly HarInput[],
+  options: { readonly appVersion?: string; readonly comment?: string } = {}
+): Har {
   return {
     log: {
       version: '1.2',

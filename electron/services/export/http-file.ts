@@ -9,15 +9,26 @@ import { oauth2Code, type OAuth2Code } from './oauth2-model';
  * variables, `{{name}}` references, requests separated by `###`, `#` comments. Secrets are only ever referenced;
  * they are defined here when the user includes them, else in the environment both tools keep for that purpose.
  */
-const ENVIRONMENT_HINT = 'Define them in your environment: VS Code settings "rest-client.environmentVariables", or JetBrains http-client.private.env.json.';
+const ENVIRONMENT_HINT =
+  'Define them in your environment: VS Code settings "rest-client.environmentVariables", or JetBrains http-client.private.env.json.';
 const TRANSPORT = new Set(['host', 'content-length', 'connection']);
 
-function requestBlock(title: string, r: RawRequest, origin: string, headers: readonly (readonly [string, string])[]): string[] {
+function requestBlock(
+  title: string,
+  r: RawRequest,
+  origin: string,
+  headers: readonly (readonly [string, string])[]
+): string[] {
   // The path and query as given, not re-encoded: they may hold {{variables}}.
   const rest = r.url.replace(/#.*$/s, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
   const here = originOf(r.url);
   const url = here === origin ? `{{baseUrl}}${rest}` : `${here}${rest}`;
-  return [`### ${title}`, `${r.method} ${url} HTTP/1.1`, ...headers.filter(([n]) => !TRANSPORT.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`), ...(r.body !== undefined ? ['', r.body] : [])];
+  return [
+    `### ${title}`,
+    `${r.method} ${url} HTTP/1.1`,
+    ...headers.filter(([n]) => !TRANSPORT.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`),
+    ...(r.body !== undefined ? ['', r.body] : []),
+  ];
 }
 
 const originOf = (url: string) => {
@@ -43,8 +54,17 @@ function httpFileOf(r: RawRequest, title: string, lead: readonly string[], place
 }
 
 /** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)). */
-function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: string; clientSecret: string } | null): string {
-  const r: RawRequest = { method: c.method, url: c.url, headers: c.headers, ...(c.body !== null ? { body: c.body } : {}) };
+function oauth2HttpFile(
+  c: OAuth2Code,
+  title: string,
+  values: { refreshToken: string; clientSecret: string } | null
+): string {
+  const r: RawRequest = {
+    method: c.method,
+    url: c.url,
+    headers: c.headers,
+    ...(c.body !== null ? { body: c.body } : {}),
+  };
   const origin = originOf(c.url);
   const f = c.refresh;
   const refresh = f
@@ -59,14 +79,24 @@ function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: st
         `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.clientSecret ? '&client_secret={{client_secret}}' : ''}`}`,
       ]
     : [];
-  const secretNames = c.secretsIncluded ? [] : ['access_token', ...(f ? ['refresh_token (form-encoded)', ...(f.clientSecret ? ['client_secret (form-encoded)'] : [])] : [])];
+  const secretNames = c.secretsIncluded
+    ? []
+    : [
+        'access_token',
+        ...(f ? ['refresh_token (form-encoded)', ...(f.clientSecret ? ['client_secret (form-encoded)'] : [])] : []),
+      ];
   return [
     `# ${title}: OAuth 2 bearer request (RFC 6750 §2.1). Exported by OAuth Lab.`,
     ...(secretNames.length ? [`# Secrets left out: ${secretNames.join(', ')}. ${ENVIRONMENT_HINT}`] : []),
     `@baseUrl = ${origin}`,
     `@accessToken = ${c.accessToken}`,
     ...(f ? [`@clientId = ${percentEncode(f.clientId)}`] : []),
-    ...(f && values ? defined([['refresh_token', percentEncode(values.refreshToken)], ['client_secret', percentEncode(values.clientSecret)]]) : []),
+    ...(f && values
+      ? defined([
+          ['refresh_token', percentEncode(values.refreshToken)],
+          ['client_secret', percentEncode(values.clientSecret)],
+        ])
+      : []),
     '',
     ...requestBlock(title, r, origin, [...c.headers, ['Authorization', 'Bearer {{accessToken}}']]),
     ...refresh,
@@ -75,14 +105,34 @@ function oauth2HttpFile(c: OAuth2Code, title: string, values: { refreshToken: st
 }
 
 export const httpFileTarget: ExportTarget = {
-  id: 'http-file', label: '.http file (VS Code REST Client, JetBrains HTTP Client)', language: 'http', kind: 'collection', extension: '.http', mediaType: 'text/plain', sources: ANY_SOURCE, secretPlaceholders: 'template',
+  id: 'http-file',
+  label: '.http file (VS Code REST Client, JetBrains HTTP Client)',
+  language: 'http',
+  kind: 'collection',
+  extension: '.http',
+  mediaType: 'text/plain',
+  sources: ANY_SOURCE,
+  secretPlaceholders: 'template',
   render: (input) => {
     const { source, exact, request, secrets, singleUse } = input;
     if (source.kind === 'oauth2') {
       const code = oauth2Code({ ...source, request: request() }, secrets);
-      return { text: oauth2HttpFile(code, titleOf(exact), secrets.include && code.refresh ? { refreshToken: source.refreshToken ?? '', clientSecret: source.clientSecret ?? '' } : null) };
+      return {
+        text: oauth2HttpFile(
+          code,
+          titleOf(exact),
+          secrets.include && code.refresh
+            ? { refreshToken: source.refreshToken ?? '', clientSecret: source.clientSecret ?? '' }
+            : null
+        ),
+      };
     }
-    const lead = [`${titleOf(exact)}. Exported by OAuth Lab for VS Code REST Client and JetBrains HTTP Client.`, ...(singleUse ? ['Neither client signs OAuth 1.0a requests: this is the signed request as it is.', ...singleUse] : [])];
+    const lead = [
+      `${titleOf(exact)}. Exported by OAuth Lab for VS Code REST Client and JetBrains HTTP Client.`,
+      ...(singleUse
+        ? ['Neither client signs OAuth 1.0a requests: this is the signed request as it is.', ...singleUse]
+        : []),
+    ];
     return { text: httpFileOf(request(), titleOf(exact), lead, secrets.placeholders), notes: singleUseNotes(input) };
   },
 };

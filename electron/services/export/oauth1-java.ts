@@ -5,11 +5,20 @@ import { sourceOf, type ExportTarget } from './export-target';
 import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
 import { uriSafe } from './request-params';
 
-const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'HmacSHA1', 'HMAC-SHA256': 'HmacSHA256', 'HMAC-SHA512': 'HmacSHA512' };
+const HMAC: Partial<Record<SignatureMethod, string>> = {
+  'HMAC-SHA1': 'HmacSHA1',
+  'HMAC-SHA256': 'HmacSHA256',
+  'HMAC-SHA512': 'HmacSHA512',
+};
 /** Java's Signature algorithm for RSASSA-PKCS1-v1_5 with each hash (Java Security Standard Algorithm Names). */
-const RSA: Record<HashAlgorithm, string> = { 'SHA-1': 'SHA1withRSA', 'SHA-256': 'SHA256withRSA', 'SHA-512': 'SHA512withRSA' };
+const RSA: Record<HashAlgorithm, string> = {
+  'SHA-1': 'SHA1withRSA',
+  'SHA-256': 'SHA256withRSA',
+  'SHA-512': 'SHA512withRSA',
+};
 
-const field = (name: string, value: string | null, note: string | null = null) => `    static final String ${name} = ${javaOrNull(value)};${note ? ` // ${note}` : ''}`;
+const field = (name: string, value: string | null, note: string | null = null) =>
+  `    static final String ${name} = ${javaOrNull(value)};${note ? ` // ${note}` : ''}`;
 const pair = ([n, v]: readonly [string, string]) => `{ ${javaStr(n)}, ${javaStr(v)} }`;
 /** The consumer key and token by their constants' names, so the user edits each in one place. */
 const FIELDS: Record<string, string> = { oauth_consumer_key: 'CONSUMER_KEY', oauth_token: 'TOKEN' };
@@ -26,7 +35,7 @@ function javaOAuth1(c: OAuth1Code): string {
   const rsa = isRsaMethod(c.signatureMethod);
   const sign = rsa
     ? [
-        '        // §3.4.3: RSA signs with the consumer\'s private key (PKCS#8 PEM); the secrets are not used.',
+        "        // §3.4.3: RSA signs with the consumer's private key (PKCS#8 PEM); the secrets are not used.",
         '        String pem = PRIVATE_KEY.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\\\s", "");',
         '        PrivateKey privateKey = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));',
         `        Signature rsa = Signature.getInstance(${javaStr(RSA[SIGNATURE_HASH[c.signatureMethod as 'RSA-SHA1']])});`,
@@ -43,16 +52,41 @@ function javaOAuth1(c: OAuth1Code): string {
               `        mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), ${javaStr(HMAC[c.signatureMethod]!)}));`,
               '        String signature = Base64.getEncoder().encodeToString(mac.doFinal(baseString.getBytes(StandardCharsets.UTF_8)));',
             ]
-          : ['        // §3.4.4: PLAINTEXT sends the key itself (use it over HTTPS only).', '        String signature = key;']),
+          : [
+              '        // §3.4.4: PLAINTEXT sends the key itself (use it over HTTPS only).',
+              '        String signature = key;',
+            ]),
       ];
-  const contentType = c.form.length || c.placement === 'body' ? 'application/x-www-form-urlencoded' : c.rawBody?.contentType ?? null;
-  const bodyExpr = c.placement === 'body' ? 'encodePairs(withSignature)' : c.form.length ? 'encodePairs(Arrays.asList(FORM))' : c.rawBody ? 'RAW_BODY' : null;
+  const contentType =
+    c.form.length || c.placement === 'body' ? 'application/x-www-form-urlencoded' : (c.rawBody?.contentType ?? null);
+  const bodyExpr =
+    c.placement === 'body'
+      ? 'encodePairs(withSignature)'
+      : c.form.length
+        ? 'encodePairs(Arrays.asList(FORM))'
+        : c.rawBody
+          ? 'RAW_BODY'
+          : null;
   const send = [
-    ...(c.placement === 'query' ? ['        // §3.5.3: the protocol parameters travel in the query.', '        uri = URI.create(URL + (uri.getRawQuery() == null ? "?" : "&") + encodePairs(oauth));'] : []),
-    ...(c.placement === 'body' ? ['        // §3.5.2: the protocol parameters travel in the form body.', '        List<String[]> withSignature = new ArrayList<>(Arrays.asList(FORM));', '        withSignature.addAll(oauth);'] : []),
+    ...(c.placement === 'query'
+      ? [
+          '        // §3.5.3: the protocol parameters travel in the query.',
+          '        uri = URI.create(URL + (uri.getRawQuery() == null ? "?" : "&") + encodePairs(oauth));',
+        ]
+      : []),
+    ...(c.placement === 'body'
+      ? [
+          '        // §3.5.2: the protocol parameters travel in the form body.',
+          '        List<String[]> withSignature = new ArrayList<>(Arrays.asList(FORM));',
+          '        withSignature.addAll(oauth);',
+        ]
+      : []),
     '        HttpRequest.Builder request = HttpRequest.newBuilder(uri);',
     ...(c.placement === 'header'
-      ? [`        String authorization = "OAuth " + ${c.realm !== null ? `${javaStr(quotedRealm(c.realm) + ', ')} + ` : ''}oauth.stream().map(p -> pct(p[0]) + "=\\"" + pct(p[1]) + "\\"").collect(Collectors.joining(", "));`, '        request.header("Authorization", authorization);']
+      ? [
+          `        String authorization = "OAuth " + ${c.realm !== null ? `${javaStr(quotedRealm(c.realm) + ', ')} + ` : ''}oauth.stream().map(p -> pct(p[0]) + "=\\"" + pct(p[1]) + "\\"").collect(Collectors.joining(", "));`,
+          '        request.header("Authorization", authorization);',
+        ]
       : []),
     ...(contentType ? [`        request.header("Content-Type", ${javaStr(contentType)});`] : []),
     `        request.method(METHOD, ${bodyExpr ? `HttpRequest.BodyPublishers.ofString(${bodyExpr})` : 'HttpRequest.BodyPublishers.noBody()'});`,
@@ -68,7 +102,14 @@ function javaOAuth1(c: OAuth1Code): string {
     'import java.net.http.HttpRequest;',
     'import java.net.http.HttpResponse;',
     'import java.nio.charset.StandardCharsets;',
-    ...(rsa ? ['import java.security.KeyFactory;', 'import java.security.PrivateKey;', 'import java.security.Signature;', 'import java.security.spec.PKCS8EncodedKeySpec;'] : []),
+    ...(rsa
+      ? [
+          'import java.security.KeyFactory;',
+          'import java.security.PrivateKey;',
+          'import java.security.Signature;',
+          'import java.security.spec.PKCS8EncodedKeySpec;',
+        ]
+      : []),
     'import java.util.ArrayList;',
     'import java.util.Arrays;',
     'import java.util.Base64;',
@@ -80,14 +121,25 @@ function javaOAuth1(c: OAuth1Code): string {
     '',
     'public class SignedRequest {',
     field('METHOD', c.method),
-    ...(url === c.url ? [] : ['    // [ and ] percent-encoded: java.net.URI refuses them in a path. The path is signed as written here, as it is sent.']),
+    ...(url === c.url
+      ? []
+      : [
+          '    // [ and ] percent-encoded: java.net.URI refuses them in a path. The path is signed as written here, as it is sent.',
+        ]),
     field('URL', url),
     '    // Form body parameters, decoded: they are signed too (RFC 5849 §3.4.1.3.1).',
     `    static final String[][] FORM = { ${c.form.map(pair).join(', ')} };`,
-    ...(c.rawBody ? ['    // Not a form: sent as it is and not signed (RFC 5849 §3.4.1.3.1).', field('RAW_BODY', c.rawBody.text)] : []),
+    ...(c.rawBody
+      ? ['    // Not a form: sent as it is and not signed (RFC 5849 §3.4.1.3.1).', field('RAW_BODY', c.rawBody.text)]
+      : []),
     field('CONSUMER_KEY', c.consumerKey),
     ...(c.token !== null ? [field('TOKEN', c.token)] : []),
-    ...(rsa ? [field('PRIVATE_KEY', c.privateKey, secretComment(c.privateKey, c.secretsIncluded))] : [field('CONSUMER_SECRET', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)), field('TOKEN_SECRET', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded))]),
+    ...(rsa
+      ? [field('PRIVATE_KEY', c.privateKey, secretComment(c.privateKey, c.secretsIncluded))]
+      : [
+          field('CONSUMER_SECRET', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)),
+          field('TOKEN_SECRET', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded)),
+        ]),
     '',
     '    /** §3.6: RFC 3986 percent-encoding. URLEncoder writes forms, which differ in three characters. */',
     '    static String pct(String s) {',
@@ -104,7 +156,7 @@ function javaOAuth1(c: OAuth1Code): string {
     '        if (text == null) return out;',
     '        for (String part : text.split("&")) {',
     '            if (part.isEmpty()) continue;',
-    '            int eq = part.indexOf(\'=\');',
+    "            int eq = part.indexOf('=');",
     '            String name = eq < 0 ? part : part.substring(0, eq);',
     '            String value = eq < 0 ? "" : part.substring(eq + 1);',
     '            out.add(new String[] { URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8) });',
@@ -154,6 +206,16 @@ function javaOAuth1(c: OAuth1Code): string {
 }
 
 export const javaOAuth1Target: ExportTarget = {
-  id: 'java-oauth1', label: 'Java (java.net.http + javax.crypto), signs each run', language: 'java', kind: 'signing-code', extension: '.java', filename: 'SignedRequest.java', mediaType: 'text/x-java', sources: ['oauth1'], secretPlaceholders: 'code',
-  render: (input) => ({ text: javaOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)) }),
+  id: 'java-oauth1',
+  label: 'Java (java.net.http + javax.crypto), signs each run',
+  language: 'java',
+  kind: 'signing-code',
+  extension: '.java',
+  filename: 'SignedRequest.java',
+  mediaType: 'text/x-java',
+  sources: ['oauth1'],
+  secretPlaceholders: 'code',
+  render: (input) => ({
+    text: javaOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)),
+  }),
 };

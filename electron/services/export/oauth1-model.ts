@@ -1,5 +1,13 @@
 import { createPrivateKey } from 'node:crypto';
-import { formBodyParameters, isFormContentType, isRsaMethod, type Param, type ParamSource, type SignatureInput, type SignatureMethod } from '../../../shared/oauth1';
+import {
+  formBodyParameters,
+  isFormContentType,
+  isRsaMethod,
+  type Param,
+  type ParamSource,
+  type SignatureInput,
+  type SignatureMethod,
+} from '../../../shared/oauth1';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import type { Secrets } from './secrets';
 import { ExportError } from './types';
@@ -34,7 +42,8 @@ export interface OAuth1Code {
   readonly secretsIncluded: boolean;
 }
 
-const nonEmpty = (s: string | null | undefined): string | null => (s === undefined || s === null || s === '' ? null : s);
+const nonEmpty = (s: string | null | undefined): string | null =>
+  s === undefined || s === null || s === '' ? null : s;
 
 /** PKCS#1 (`BEGIN RSA PRIVATE KEY`) becomes PKCS#8; an unreadable key is left as the user gave it. */
 function pkcs8(pem: string): string {
@@ -46,23 +55,38 @@ function pkcs8(pem: string): string {
 }
 
 export function oauth1Code(s: SignatureInput, secrets: Secrets, targetLabel: string): OAuth1Code {
-  if (s.includeBodyHash) throw new ExportError('unsupported', `${targetLabel} does not compute oauth_body_hash; export a snapshot instead, or sign without the body hash.`);
+  if (s.includeBodyHash)
+    throw new ExportError(
+      'unsupported',
+      `${targetLabel} does not compute oauth_body_hash; export a snapshot instead, or sign without the body hash.`
+    );
   const u = parseHttpUrl(s.url, 'export');
   const isForm = s.body !== undefined && isFormContentType(s.contentType);
   const placement = s.placement ?? 'header';
-  if (placement === 'body' && s.body !== undefined && !isForm) throw new ExportError('unsupported', 'Protocol parameters can travel in the body only when it is a form (RFC 5849 §3.5.2).');
+  if (placement === 'body' && s.body !== undefined && !isForm)
+    throw new ExportError(
+      'unsupported',
+      'Protocol parameters can travel in the body only when it is a form (RFC 5849 §3.5.2).'
+    );
   const rsa = isRsaMethod(s.signatureMethod);
   return {
     method: s.method.trim().toUpperCase(),
     url: `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`,
     form: isForm ? formBodyParameters(s.body, s.contentType) : [],
-    rawBody: s.body !== undefined && !isForm ? { contentType: s.contentType ?? 'application/octet-stream', text: s.body } : null,
+    rawBody:
+      s.body !== undefined && !isForm
+        ? { contentType: s.contentType ?? 'application/octet-stream', text: s.body }
+        : null,
     consumerKey: s.consumerKey,
     // RSA signs with the private key alone (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): the secrets are neither used nor exported then.
     consumerSecret: rsa ? '' : secrets.value('consumer_secret', s.consumerSecret),
     token: nonEmpty(s.token),
     tokenSecret: rsa ? '' : secrets.value('token_secret', s.tokenSecret),
-    privateKey: rsa ? (secrets.include && s.privateKeyPem ? pkcs8(s.privateKeyPem) : secrets.placeholder('private_key')) : '',
+    privateKey: rsa
+      ? secrets.include && s.privateKeyPem
+        ? pkcs8(s.privateKeyPem)
+        : secrets.placeholder('private_key')
+      : '',
     signatureMethod: s.signatureMethod,
     realm: s.realm ?? null,
     callback: nonEmpty(s.callback),

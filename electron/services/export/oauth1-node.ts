@@ -3,13 +3,19 @@ import { jsOrNull, jsStr, secretComment } from './literals';
 import { sourceOf, type ExportTarget } from './export-target';
 import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
 
-const HMAC: Partial<Record<SignatureMethod, string>> = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' };
+const HMAC: Partial<Record<SignatureMethod, string>> = {
+  'HMAC-SHA1': 'sha1',
+  'HMAC-SHA256': 'sha256',
+  'HMAC-SHA512': 'sha512',
+};
 
-const constant = (name: string, value: string | null, note: string | null = null) => `const ${name} = ${jsOrNull(value)};${note ? ` // ${note}` : ''}`;
+const constant = (name: string, value: string | null, note: string | null = null) =>
+  `const ${name} = ${jsOrNull(value)};${note ? ` // ${note}` : ''}`;
 const pairs = (ps: readonly (readonly [string, string])[]) => ps.map(([n, v]) => `  [${jsStr(n)}, ${jsStr(v)}],`);
 /** The consumer key and token by their constants' names, so the user edits each in one place. */
 const VARIABLES: Record<string, string> = { oauth_consumer_key: 'consumerKey', oauth_token: 'token' };
-const protocolPairs = (ps: readonly (readonly [string, string])[]) => ps.map(([n, v]) => `  [${jsStr(n)}, ${VARIABLES[n] ?? jsStr(v)}],`);
+const protocolPairs = (ps: readonly (readonly [string, string])[]) =>
+  ps.map(([n, v]) => `  [${jsStr(n)}, ${VARIABLES[n] ?? jsStr(v)}],`);
 
 /**
  * Node with node:crypto only: RFC 5849 §3.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4) in a page, every step named, so the user can read how the signature
@@ -22,14 +28,21 @@ function nodeOAuth1(c: OAuth1Code): string {
   const credentials = [
     constant('consumerKey', c.consumerKey),
     ...(c.token !== null ? [constant('token', c.token)] : []),
-    ...(rsa ? [constant('privateKey', c.privateKey, secretComment(c.privateKey, c.secretsIncluded))] : [constant('consumerSecret', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)), constant('tokenSecret', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded))]),
+    ...(rsa
+      ? [constant('privateKey', c.privateKey, secretComment(c.privateKey, c.secretsIncluded))]
+      : [
+          constant('consumerSecret', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)),
+          constant('tokenSecret', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded)),
+        ]),
   ];
   const sign = rsa
     ? [`const signature = createSign(${jsStr(c.signatureMethod)}).update(baseString).sign(privateKey, 'base64');`]
     : [
         '// §3.4.2: both secrets encoded and joined by "&", which stays when either is empty.',
         'const key = `${pct(consumerSecret)}&${pct(tokenSecret)}`;',
-        hmac ? `const signature = createHmac(${jsStr(hmac)}, key).update(baseString).digest('base64');` : '// §3.4.4: PLAINTEXT sends the key itself (use it over HTTPS only).\nconst signature = key;',
+        hmac
+          ? `const signature = createHmac(${jsStr(hmac)}, key).update(baseString).digest('base64');`
+          : '// §3.4.4: PLAINTEXT sends the key itself (use it over HTTPS only).\nconst signature = key;',
       ];
   const formBody = "form.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')";
   const send =
@@ -60,10 +73,12 @@ function nodeOAuth1(c: OAuth1Code): string {
     constant('url', c.url),
     '// Form body parameters, decoded: they are signed too (RFC 5849 §3.4.1.3.1).',
     ...(c.form.length ? ['const form = [', ...pairs(c.form), '];'] : ['const form = [];']),
-    ...(c.rawBody ? ['// Not a form: sent as it is and not signed (RFC 5849 §3.4.1.3.1).', constant('rawBody', c.rawBody.text)] : []),
+    ...(c.rawBody
+      ? ['// Not a form: sent as it is and not signed (RFC 5849 §3.4.1.3.1).', constant('rawBody', c.rawBody.text)]
+      : []),
     ...credentials,
     '',
-    '// §3.6: RFC 3986 percent-encoding; encodeURIComponent leaves !\'()* unencoded.',
+    "// §3.6: RFC 3986 percent-encoding; encodeURIComponent leaves !'()* unencoded.",
     "const pct = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (ch) => '%' + ch.charCodeAt(0).toString(16).toUpperCase());",
     '',
     '// §3.1: the protocol parameters, with a fresh nonce and timestamp (§3.3).',
@@ -79,7 +94,7 @@ function nodeOAuth1(c: OAuth1Code): string {
     'const normalized = [...oauth, ...target.searchParams, ...form]',
     '  .map(([k, v]) => [pct(k), pct(v)])',
     '  .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))',
-    "  .map(([k, v]) => `${k}=${v}`)",
+    '  .map(([k, v]) => `${k}=${v}`)',
     "  .join('&');",
     '// §3.4.1.2: scheme and host in lower case and no default port (URL does both), no query or fragment.',
     'const baseUri = `${target.protocol}//${target.host}${target.pathname}`;',
@@ -97,6 +112,15 @@ function nodeOAuth1(c: OAuth1Code): string {
 }
 
 export const nodeOAuth1Target: ExportTarget = {
-  id: 'node-oauth1', label: 'Node.js (node:crypto), signs each run', language: 'javascript', kind: 'signing-code', extension: '.mjs', mediaType: 'text/javascript', sources: ['oauth1'], secretPlaceholders: 'code',
-  render: (input) => ({ text: nodeOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)) }),
+  id: 'node-oauth1',
+  label: 'Node.js (node:crypto), signs each run',
+  language: 'javascript',
+  kind: 'signing-code',
+  extension: '.mjs',
+  mediaType: 'text/javascript',
+  sources: ['oauth1'],
+  secretPlaceholders: 'code',
+  render: (input) => ({
+    text: nodeOAuth1(oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label)),
+  }),
 };

@@ -6,18 +6,32 @@ import { ExportError } from './types';
 
 const SIGNATURE_TYPE = { header: 'AUTH_HEADER', query: 'QUERY', body: 'BODY' } as const;
 
-const assign = (name: string, value: string, note: string | null) => `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
+const assign = (name: string, value: string, note: string | null) =>
+  `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
 
 /**
  * Python with requests-oauthlib, the library most Python clients sign with: OAuth1 signs each request when it is
  * sent, form body included. oauthlib always sends oauth_version="1.0" and takes no other oauth_* parameters.
  */
 function pythonOAuth1(c: OAuth1Code): string {
-  if (c.extraOauthParams.length) throw new ExportError('unsupported', `requests-oauthlib cannot send extra protocol parameters (${c.extraOauthParams.map(([n]) => n).join(', ')}); export node-oauth1 or java-oauth1 instead.`);
+  if (c.extraOauthParams.length)
+    throw new ExportError(
+      'unsupported',
+      `requests-oauthlib cannot send extra protocol parameters (${c.extraOauthParams.map(([n]) => n).join(', ')}); export node-oauth1 or java-oauth1 instead.`
+    );
   const rsa = isRsaMethod(c.signatureMethod);
   const credentials = rsa
-    ? [assign('CONSUMER_KEY', c.consumerKey, null), `TOKEN = ${pyOrNone(c.token)}`, assign('PRIVATE_KEY', c.privateKey, secretComment(c.privateKey, c.secretsIncluded))]
-    : [assign('CONSUMER_KEY', c.consumerKey, null), assign('CONSUMER_SECRET', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)), `TOKEN = ${pyOrNone(c.token)}`, assign('TOKEN_SECRET', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded))];
+    ? [
+        assign('CONSUMER_KEY', c.consumerKey, null),
+        `TOKEN = ${pyOrNone(c.token)}`,
+        assign('PRIVATE_KEY', c.privateKey, secretComment(c.privateKey, c.secretsIncluded)),
+      ]
+    : [
+        assign('CONSUMER_KEY', c.consumerKey, null),
+        assign('CONSUMER_SECRET', c.consumerSecret, secretComment(c.consumerSecret, c.secretsIncluded)),
+        `TOKEN = ${pyOrNone(c.token)}`,
+        assign('TOKEN_SECRET', c.tokenSecret, secretComment(c.tokenSecret, c.secretsIncluded)),
+      ];
   const args = [
     'CONSUMER_KEY',
     ...(rsa ? ['rsa_key=PRIVATE_KEY'] : ['client_secret=CONSUMER_SECRET']),
@@ -30,9 +44,17 @@ function pythonOAuth1(c: OAuth1Code): string {
     ...(c.verifier !== null ? [`verifier=${pyStr(c.verifier)}`] : []),
   ];
   const body = c.form.length
-    ? ['# Form body parameters: requests form-encodes them and requests-oauthlib signs them (RFC 5849 §3.4.1.3.1).', `form = [${c.form.map(([n, v]) => `(${pyStr(n)}, ${pyStr(v)})`).join(', ')}]`, '']
+    ? [
+        '# Form body parameters: requests form-encodes them and requests-oauthlib signs them (RFC 5849 §3.4.1.3.1).',
+        `form = [${c.form.map(([n, v]) => `(${pyStr(n)}, ${pyStr(v)})`).join(', ')}]`,
+        '',
+      ]
     : c.rawBody
-      ? ['# This body is not a form, so it is sent as it is and not signed (RFC 5849 §3.4.1.3.1).', `body = ${pyStr(c.rawBody.text)}`, '']
+      ? [
+          '# This body is not a form, so it is sent as it is and not signed (RFC 5849 §3.4.1.3.1).',
+          `body = ${pyStr(c.rawBody.text)}`,
+          '',
+        ]
       : [];
   const call = `response = requests.request(${pyStr(c.method)}, URL${c.form.length ? ', data=form' : c.rawBody ? `, data=body.encode("utf-8"), headers={"Content-Type": ${pyStr(c.rawBody.contentType)}}` : ''}, auth=auth, timeout=30)`;
   return [
@@ -61,9 +83,21 @@ function pythonOAuth1(c: OAuth1Code): string {
 }
 
 export const pythonOAuth1Target: ExportTarget = {
-  id: 'python-oauth1', label: 'Python (requests-oauthlib), signs each run', language: 'python', kind: 'signing-code', extension: '.py', mediaType: 'text/x-python', sources: ['oauth1'], secretPlaceholders: 'code',
+  id: 'python-oauth1',
+  label: 'Python (requests-oauthlib), signs each run',
+  language: 'python',
+  kind: 'signing-code',
+  extension: '.py',
+  mediaType: 'text/x-python',
+  sources: ['oauth1'],
+  secretPlaceholders: 'code',
   render: (input) => {
     const code = oauth1Code(sourceOf(input, 'oauth1').signing, input.secrets, input.target.label);
-    return { text: pythonOAuth1(code), notes: code.includeVersion ? [] : ['requests-oauthlib always sends oauth_version="1.0", which RFC 5849 §3.1 allows; servers accept it.'] };
+    return {
+      text: pythonOAuth1(code),
+      notes: code.includeVersion
+        ? []
+        : ['requests-oauthlib always sends oauth_version="1.0", which RFC 5849 §3.1 allows; servers accept it.'],
+    };
   },
 };

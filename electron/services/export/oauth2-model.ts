@@ -30,11 +30,16 @@ const SKIP = new Set(['authorization', 'host', 'content-length', 'connection']);
 export function accessTokenOf(source: OAuth2Source): string {
   const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headerValue(source.request.headers, 'authorization') ?? '')?.[1];
   const accessToken = source.accessToken || bearer;
-  if (!accessToken) throw new ExportError('unsupported', 'This request carries no bearer token (Authorization: Bearer …) and none was given; obtain an access token first.');
+  if (!accessToken)
+    throw new ExportError(
+      'unsupported',
+      'This request carries no bearer token (Authorization: Bearer …) and none was given; obtain an access token first.'
+    );
   return accessToken;
 }
 
-export const NO_REFRESH_NOTE = 'No refresh token or token endpoint was given, so the code cannot refresh the access token.';
+export const NO_REFRESH_NOTE =
+  'No refresh token or token endpoint was given, so the code cannot refresh the access token.';
 
 export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
   const r = source.request;

@@ -2,12 +2,16 @@ import { pyStr, secretComment } from './literals';
 import { sourceOf, type ExportTarget } from './export-target';
 import { NO_REFRESH_NOTE, oauth2Code, type OAuth2Code } from './oauth2-model';
 
-const assign = (name: string, value: string, note: string | null) => `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
+const assign = (name: string, value: string, note: string | null) =>
+  `${name} = ${pyStr(value)}${note ? `  # ${note}` : ''}`;
 
 /** Python requests: the bearer call (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), and on 401 one refresh (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)) and one retry. */
 function pythonOAuth2(c: OAuth2Code): string {
   const f = c.refresh;
-  const headers = [...c.headers.map(([n, v]) => `${pyStr(n)}: ${pyStr(v)}`), '"Authorization": "Bearer " + tokens["access_token"]'];
+  const headers = [
+    ...c.headers.map(([n, v]) => `${pyStr(n)}: ${pyStr(v)}`),
+    '"Authorization": "Bearer " + tokens["access_token"]',
+  ];
   const refresh = f
     ? [
         assign('TOKEN_URL', f.tokenUrl, null),
@@ -23,8 +27,17 @@ function pythonOAuth2(c: OAuth2Code): string {
         '    """RFC 6749 §6: a new access token for the refresh token. The server may send a new refresh token too."""',
         '    data = {"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"]}',
         ...(f.authentication === 'basic'
-          ? ['    # HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).', '    auth = (quote_plus(CLIENT_ID), quote_plus(CLIENT_SECRET))']
-          : ['    # The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1); a public client sends only its id.', '    data["client_id"] = CLIENT_ID', '    if CLIENT_SECRET:', '        data["client_secret"] = CLIENT_SECRET', '    auth = None']),
+          ? [
+              '    # HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).',
+              '    auth = (quote_plus(CLIENT_ID), quote_plus(CLIENT_SECRET))',
+            ]
+          : [
+              '    # The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1); a public client sends only its id.',
+              '    data["client_id"] = CLIENT_ID',
+              '    if CLIENT_SECRET:',
+              '        data["client_secret"] = CLIENT_SECRET',
+              '    auth = None',
+            ]),
         '    r = requests.post(TOKEN_URL, data=data, auth=auth, headers={"Accept": "application/json"}, timeout=30)',
         '    r.raise_for_status()',
         '    body = r.json()',
@@ -44,7 +57,11 @@ function pythonOAuth2(c: OAuth2Code): string {
     ...refresh,
     'tokens = {',
     `    "access_token": ${pyStr(c.accessToken)},`,
-    ...(f ? [`    "refresh_token": ${pyStr(f.refreshToken)},${secretComment(f.refreshToken, c.secretsIncluded) ? `  # ${secretComment(f.refreshToken, c.secretsIncluded)}` : ''}`] : []),
+    ...(f
+      ? [
+          `    "refresh_token": ${pyStr(f.refreshToken)},${secretComment(f.refreshToken, c.secretsIncluded) ? `  # ${secretComment(f.refreshToken, c.secretsIncluded)}` : ''}`,
+        ]
+      : []),
     '}',
     ...(c.body !== null ? [`BODY = ${pyStr(c.body)}`] : []),
     ...refreshFunction,
@@ -56,7 +73,14 @@ function pythonOAuth2(c: OAuth2Code): string {
     '',
     '',
     'response = call()',
-    ...(f ? ['if response.status_code == 401:', '    # RFC 6750 §3.1: invalid_token, for example expired. Refresh once and try again.', '    refresh()', '    response = call()'] : []),
+    ...(f
+      ? [
+          'if response.status_code == 401:',
+          '    # RFC 6750 §3.1: invalid_token, for example expired. Refresh once and try again.',
+          '    refresh()',
+          '    response = call()',
+        ]
+      : []),
     'print(response.status_code)',
     'print(response.text)',
     'sys.exit(0 if response.ok else 1)',
@@ -65,7 +89,14 @@ function pythonOAuth2(c: OAuth2Code): string {
 }
 
 export const pythonOAuth2Target: ExportTarget = {
-  id: 'python-oauth2', label: 'Python (requests), bearer with refresh', language: 'python', kind: 'signing-code', extension: '.py', mediaType: 'text/x-python', sources: ['oauth2'], secretPlaceholders: 'code',
+  id: 'python-oauth2',
+  label: 'Python (requests), bearer with refresh',
+  language: 'python',
+  kind: 'signing-code',
+  extension: '.py',
+  mediaType: 'text/x-python',
+  sources: ['oauth2'],
+  secretPlaceholders: 'code',
   render: (input) => {
     const code = oauth2Code({ ...sourceOf(input, 'oauth2'), request: input.request() }, input.secrets);
     return { text: pythonOAuth2(code), notes: code.refresh ? [] : [NO_REFRESH_NOTE] };

@@ -17,7 +17,11 @@ import type { OAuth2Source } from './types';
 type KeyValue = { key: string; value: string | boolean; type: 'string' | 'boolean' };
 type Auth = { type: 'oauth1'; oauth1: KeyValue[] } | { type: 'oauth2'; oauth2: KeyValue[] } | { type: 'noauth' };
 
-const kv = (key: string, value: string | boolean): KeyValue => ({ key, value, type: typeof value === 'boolean' ? 'boolean' : 'string' });
+const kv = (key: string, value: string | boolean): KeyValue => ({
+  key,
+  value,
+  type: typeof value === 'boolean' ? 'boolean' : 'string',
+});
 
 /** Postman's url object: the raw text plus its parts, the query as written (Postman encodes nothing again). */
 function postmanUrl(url: string) {
@@ -29,19 +33,31 @@ function postmanUrl(url: string) {
     host: u.host.startsWith('[') ? [u.host] : u.host.split('.'),
     ...(u.port !== null ? { port: String(u.port) } : {}),
     path: u.path.split('/').slice(1),
-    ...(query ? { query: splitUrlEncoded(query).map((p) => ({ key: p.rawName, value: p.hasValue ? p.rawValue : null })) } : {}),
+    ...(query
+      ? { query: splitUrlEncoded(query).map((p) => ({ key: p.rawName, value: p.hasValue ? p.rawValue : null })) }
+      : {}),
   };
 }
 
 /** Headers Postman sets itself: its HTTP client (Host, length), and Authorization when auth settings make it. */
-const skip = (name: string, auth: boolean) => ['host', 'content-length', 'connection'].includes(name.toLowerCase()) || (auth && name.toLowerCase() === 'authorization');
+const skip = (name: string, auth: boolean) =>
+  ['host', 'content-length', 'connection'].includes(name.toLowerCase()) ||
+  (auth && name.toLowerCase() === 'authorization');
 
 function postmanBody(r: RawRequest) {
   if (r.body === undefined) return undefined;
   const type = headerValue(r.headers, 'content-type');
   // Decoded, as Postman keeps them: it encodes each on send, and its OAuth 1.0 signs them (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)).
-  if (isFormContentType(type)) return { mode: 'urlencoded', urlencoded: formBodyParameters(r.body, type).map(([key, value]) => ({ key, value, type: 'text' })) };
-  return { mode: 'raw', raw: r.body, options: { raw: { language: /json/i.test(type ?? '') ? 'json' : /xml/i.test(type ?? '') ? 'xml' : 'text' } } };
+  if (isFormContentType(type))
+    return {
+      mode: 'urlencoded',
+      urlencoded: formBodyParameters(r.body, type).map(([key, value]) => ({ key, value, type: 'text' })),
+    };
+  return {
+    mode: 'raw',
+    raw: r.body,
+    options: { raw: { language: /json/i.test(type ?? '') ? 'json' : /xml/i.test(type ?? '') ? 'xml' : 'text' } },
+  };
 }
 
 function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
@@ -94,13 +110,30 @@ function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Aut
   };
 }
 
-function postmanCollection(options: { name: string; request: RawRequest; auth: Auth; secrets: Secrets; description: string }): string {
+function postmanCollection(options: {
+  name: string;
+  request: RawRequest;
+  auth: Auth;
+  secrets: Secrets;
+  description: string;
+}): string {
   const { request: r, auth, secrets } = options;
   const hasAuth = auth.type !== 'noauth';
   const body = postmanBody(r);
-  const variables = secrets.include ? [] : secrets.placeholders.map((p) => ({ key: p.slice(2, -2), value: '', type: 'string', description: 'A secret left out of the export: set its value here (Variables tab) or in an environment.' }));
+  const variables = secrets.include
+    ? []
+    : secrets.placeholders.map((p) => ({
+        key: p.slice(2, -2),
+        value: '',
+        type: 'string',
+        description: 'A secret left out of the export: set its value here (Variables tab) or in an environment.',
+      }));
   const collection = {
-    info: { name: `OAuth Lab: ${options.name}`, description: options.description, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    info: {
+      name: `OAuth Lab: ${options.name}`,
+      description: options.description,
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
     item: [
       {
         name: options.name,
@@ -120,14 +153,44 @@ function postmanCollection(options: { name: string; request: RawRequest; auth: A
 
 /** The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. */
 function unsigned(s: SignatureInput): RawRequest {
-  return { method: s.method.trim().toUpperCase(), url: s.url, headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [], ...(s.body !== undefined ? { body: s.body } : {}) };
+  return {
+    method: s.method.trim().toUpperCase(),
+    url: s.url,
+    headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [],
+    ...(s.body !== undefined ? { body: s.body } : {}),
+  };
 }
 
 export const postmanTarget: ExportTarget = {
-  id: 'postman', label: 'Postman collection v2.1', language: 'json', kind: 'collection', extension: '.postman_collection.json', mediaType: 'application/json', sources: ANY_SOURCE, secretPlaceholders: 'template',
+  id: 'postman',
+  label: 'Postman collection v2.1',
+  language: 'json',
+  kind: 'collection',
+  extension: '.postman_collection.json',
+  mediaType: 'application/json',
+  sources: ANY_SOURCE,
+  secretPlaceholders: 'template',
   render: ({ source, exact, request, secrets }) => {
-    const auth = source.kind === 'oauth1' ? oauth1Auth(source.signing, secrets) : source.kind === 'oauth2' ? oauth2Auth(source, secrets.value('access_token', accessTokenOf(source)), secrets) : ({ type: 'noauth' } as const);
-    const description = source.kind === 'oauth1' ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).' : source.kind === 'oauth2' ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.' : 'Exported by OAuth Lab.';
-    return { text: postmanCollection({ name: titleOf(exact), request: source.kind === 'oauth1' ? unsigned(source.signing) : request(), auth, secrets, description }) };
+    const auth =
+      source.kind === 'oauth1'
+        ? oauth1Auth(source.signing, secrets)
+        : source.kind === 'oauth2'
+          ? oauth2Auth(source, secrets.value('access_token', accessTokenOf(source)), secrets)
+          : ({ type: 'noauth' } as const);
+    const description =
+      source.kind === 'oauth1'
+        ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).'
+        : source.kind === 'oauth2'
+          ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.'
+          : 'Exported by OAuth Lab.';
+    return {
+      text: postmanCollection({
+        name: titleOf(exact),
+        request: source.kind === 'oauth1' ? unsigned(source.signing) : request(),
+        auth,
+        secrets,
+        description,
+      }),
+    };
   },
 };

@@ -14,12 +14,20 @@ function rawHttp(r: RawRequest & { readonly requestLine?: string }): string {
   const has = (name: string) => r.headers.some(([n]) => n.toLowerCase() === name);
   const headers: (readonly [string, string])[] = [...r.headers];
   if (!has('host')) headers.unshift(['Host', authorityOf(u)]);
-  if (r.body !== undefined && !has('content-length')) headers.push(['Content-Length', String(Buffer.byteLength(r.body, 'utf8'))]);
+  if (r.body !== undefined && !has('content-length'))
+    headers.push(['Content-Length', String(Buffer.byteLength(r.body, 'utf8'))]);
   return [line, ...headers.map(([n, v]) => `${n}: ${v}`), '', r.body ?? ''].join('\r\n');
 }
 
 /** Raw HTTP has no comment syntax: the single-use warning goes beside it. */
 export const rawHttpTarget: ExportTarget = {
-  id: 'raw-http', label: 'Raw HTTP', language: 'http', kind: 'snapshot', extension: '.txt', mediaType: 'message/http', sources: ANY_SOURCE, secretPlaceholders: 'code',
+  id: 'raw-http',
+  label: 'Raw HTTP',
+  language: 'http',
+  kind: 'snapshot',
+  extension: '.txt',
+  mediaType: 'message/http',
+  sources: ANY_SOURCE,
+  secretPlaceholders: 'code',
   render: (input) => ({ text: rawHttp(input.request()), notes: singleUseNotes(input) }),
 };

@@ -35,16 +35,22 @@ export function oauthParamsOf(r: RawRequest): Param[] {
       // A malformed header is the debugger's business; the other places are still looked at.
     }
   }
-  if (r.body !== undefined && isFormContentType(headerValue(r.headers, 'content-type'))) params.push(...lenient(r.body));
+  if (r.body !== undefined && isFormContentType(headerValue(r.headers, 'content-type')))
+    params.push(...lenient(r.body));
   params.push(...lenient(queryOf(r.url)));
   return params.filter(([n]) => n.startsWith('oauth_'));
 }
 
-export const oauthParam = (r: RawRequest, name: string): string | undefined => oauthParamsOf(r).find(([n]) => n === name)?.[1];
+export const oauthParam = (r: RawRequest, name: string): string | undefined =>
+  oauthParamsOf(r).find(([n]) => n === name)?.[1];
 
 /** `get-api-v1-me`: a file name stem from the method and path, so saved exports say what they hold. */
 export function slugOf(r: { readonly method: string; readonly url: string }): string {
   const path = r.url.replace(/^[a-z]+:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '';
-  const words = `${r.method} ${path}`.toLowerCase().replace(/%[0-9a-f]{2}/g, '-').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const words = `${r.method} ${path}`
+    .toLowerCase()
+    .replace(/%[0-9a-f]{2}/g, '-')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return (words || 'request').slice(0, 60).replace(/-+$/, '');
 }

@@ -10,12 +10,22 @@ import type { KnownSecret, SecretName } from './types';
  */
 export type PlaceholderStyle = 'code' | 'template';
 
-const placeholderFor = (name: SecretName, style: PlaceholderStyle): string => (style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`);
+const placeholderFor = (name: SecretName, style: PlaceholderStyle): string =>
+  style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`;
 
 /** Fields that hold a secret wherever they appear (form, query or JSON), as the history view masks them. */
-const SECRET_FIELDS = ['client_secret', 'refresh_token', 'oauth_token_secret', 'password', 'access_token'] as const satisfies readonly SecretName[];
+const SECRET_FIELDS = [
+  'client_secret',
+  'refresh_token',
+  'oauth_token_secret',
+  'password',
+  'access_token',
+] as const satisfies readonly SecretName[];
 /** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3). */
-const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [...SECRET_FIELDS.map((n) => [n, n] as const), ['code', 'authorization_code']];
+const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [
+  ...SECRET_FIELDS.map((n) => [n, n] as const),
+  ['code', 'authorization_code'],
+];
 /** Headers whose whole value is a URL, whose query is scrubbed as a form (the redirect to the callback carries the code). */
 const URL_HEADERS = new Set(['location', 'content-location', 'referer']);
 
@@ -30,7 +40,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The forms a value takes on the wire: as is, RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) encoded, encodeURIComponent, and form encoding (`+`). */
 function wireForms(value: string): string[] {
   const pct = percentEncode(value);
-  return [...new Set([value, pct, encodeURIComponent(value), pct.replace(/%20/g, '+')])].sort((a, b) => b.length - a.length);
+  return [...new Set([value, pct, encodeURIComponent(value), pct.replace(/%20/g, '+')])].sort(
+    (a, b) => b.length - a.length
+  );
 }
 
 /** One export's secrets: the values kept or replaced, and the placeholders that ended up in the text. */
@@ -40,7 +52,7 @@ export class Secrets {
   constructor(
     readonly include: boolean,
     readonly style: PlaceholderStyle,
-    private readonly known: readonly KnownSecret[] = [],
+    private readonly known: readonly KnownSecret[] = []
   ) {}
 
   /** The placeholder for `name`, recorded as used. */
@@ -65,12 +77,20 @@ export class Secrets {
     if (this.include) return r;
     const contentType = headerValue(r.headers, 'content-type');
     const plaintext = plaintextSignature(r);
-    const scrub = (text: string, kind: TextKind) => this.scrub(plaintext ? text.split(plaintext.wire).join(this.plaintextPlaceholder(plaintext)) : text, kind);
+    const scrub = (text: string, kind: TextKind) =>
+      this.scrub(plaintext ? text.split(plaintext.wire).join(this.plaintextPlaceholder(plaintext)) : text, kind);
     return {
       ...r,
       url: scrub(r.url, 'form'),
       headers: r.headers.map(([n, v]) => [n, this.requestHeader(n.toLowerCase(), v, scrub)] as const),
-      ...(r.body !== undefined ? { body: scrub(r.body, isFormContentType(contentType) ? 'form' : /json/i.test(contentType ?? '') ? 'json' : 'text') } : {}),
+      ...(r.body !== undefined
+        ? {
+            body: scrub(
+              r.body,
+              isFormContentType(contentType) ? 'form' : /json/i.test(contentType ?? '') ? 'json' : 'text'
+            ),
+          }
+        : {}),
     };
   }
 
@@ -81,17 +101,28 @@ export class Secrets {
     const bodyText = this.scrub(r.bodyText, /json/i.test(type) || /^\s*[{[]/.test(r.bodyText) ? 'json' : 'form');
     // The exact bytes cannot be edited the same way; they are left out rather than leak what bodyText hides.
     const { bodyBase64: _dropped, ...rest } = r;
-    return { ...(rest as R), headers: r.headers.map(([n, v]) => [n, this.responseHeader(n.toLowerCase(), v)] as const), bodyText };
+    return {
+      ...(rest as R),
+      headers: r.headers.map(([n, v]) => [n, this.responseHeader(n.toLowerCase(), v)] as const),
+      bodyText,
+    };
   }
 
   /** HTTP Basic and Bearer credentials (RFC 7617 (https://www.rfc-editor.org/rfc/rfc7617), RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and cookie values become placeholders; the rest is scrubbed. */
   private requestHeader(name: string, value: string, scrub: (text: string, kind: TextKind) => string): string {
     if (name === 'authorization') {
       const scheme = /^\s*(basic|bearer)\s/i.exec(value)?.[1];
-      if (scheme) return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
+      if (scheme)
+        return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
     }
     // RFC 6265 §4.2.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.2.1): `name=value` pairs separated by `; `.
-    if (name === 'cookie') return value.split(';').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair)).join(';');
+    if (name === 'cookie')
+      return value
+        .split(';')
+        .map((pair) =>
+          pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair
+        )
+        .join(';');
     return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
 
@@ -100,7 +131,8 @@ export class Secrets {
     if (name === 'set-cookie') {
       const eq = value.indexOf('=');
       const end = value.indexOf(';');
-      if (eq >= 0 && (end < 0 || eq < end)) return `${value.slice(0, eq + 1)}${this.placeholder('cookie')}${end < 0 ? '' : value.slice(end)}`;
+      if (eq >= 0 && (end < 0 || eq < end))
+        return `${value.slice(0, eq + 1)}${this.placeholder('cookie')}${end < 0 ? '' : value.slice(end)}`;
     }
     return this.scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
@@ -108,11 +140,22 @@ export class Secrets {
   /** Named fields, then known values. */
   private scrub(text: string, kind: TextKind): string {
     let out = text;
-    if (kind === 'form') for (const [field, name] of FORM_SECRET_FIELDS) out = out.replace(new RegExp(`(^|[?&])(${field}=)([^&#]+)`, 'g'), (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`);
-    if (kind === 'json') for (const name of SECRET_FIELDS) out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'), (_m, key: string) => `${key}"${this.placeholder(name)}"`);
+    if (kind === 'form')
+      for (const [field, name] of FORM_SECRET_FIELDS)
+        out = out.replace(
+          new RegExp(`(^|[?&])(${field}=)([^&#]+)`, 'g'),
+          (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`
+        );
+    if (kind === 'json')
+      for (const name of SECRET_FIELDS)
+        out = out.replace(
+          new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'),
+          (_m, key: string) => `${key}"${this.placeholder(name)}"`
+        );
     for (const { name, value } of this.known) {
       if (value.length < MIN_FREE_TEXT) continue;
-      for (const form of wireForms(value)) if (out.includes(form)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name));
+      for (const form of wireForms(value))
+        if (out.includes(form)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name));
     }
     return out;
   }
@@ -135,5 +178,9 @@ function plaintextSignature(r: RawRequest): { wire: string; consumerPart: string
   const signature = params.find(([n]) => n === 'oauth_signature')?.[1];
   if (!signature || signature === '&') return null; // both secrets empty: the signature hides nothing
   const amp = signature.indexOf('&');
-  return { wire: percentEncode(signature), consumerPart: amp < 0 ? signature : signature.slice(0, amp), tokenPart: amp < 0 ? '' : signature.slice(amp + 1) };
+  return {
+    wire: percentEncode(signature),
+    consumerPart: amp < 0 ? signature : signature.slice(0, amp),
+    tokenPart: amp < 0 ? '' : signature.slice(amp + 1),
+  };
 }

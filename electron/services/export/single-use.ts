@@ -11,7 +11,8 @@ export function singleUseNote(request: RawRequest): string[] | null {
   const timestamp = oauthParam(request, 'oauth_timestamp');
   if (nonce === undefined && timestamp === undefined) return null;
   const seconds = Number(timestamp);
-  const when = timestamp !== undefined && /^[0-9]{1,12}$/.test(timestamp) ? ` (${new Date(seconds * 1000).toISOString()})` : '';
+  const when =
+    timestamp !== undefined && /^[0-9]{1,12}$/.test(timestamp) ? ` (${new Date(seconds * 1000).toISOString()})` : '';
   return [
     `Single use: this OAuth 1.0a request is signed with oauth_nonce ${JSON.stringify(nonce ?? '')} and oauth_timestamp ${timestamp ?? '(none)'}${when}.`,
     'A server accepts a nonce once and a timestamp only within its window (minutes; the OAuth Lab mock: 600 s), so it',
@@ -20,7 +21,18 @@ export function singleUseNote(request: RawRequest): string[] | null {
 }
 
 /** Line comments in the snapshot's language; raw HTTP has none (the note goes in the export's notes). */
-const LINE_COMMENT: Record<string, string | null> = { shell: '#', python: '#', ruby: '#', powershell: '#', http: null, javascript: '//', go: '//', java: '//', php: '//', csharp: '//' };
+const LINE_COMMENT: Record<string, string | null> = {
+  shell: '#',
+  python: '#',
+  ruby: '#',
+  powershell: '#',
+  http: null,
+  javascript: '//',
+  go: '//',
+  java: '//',
+  php: '//',
+  csharp: '//',
+};
 
 /** The code with the note on top, in the language's comment syntax. PHP's must follow the `<?php` opening tag. */
 export function withLeadingComment(code: string, language: string, lines: readonly string[]): string {

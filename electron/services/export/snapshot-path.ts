@@ -37,7 +37,8 @@ function wirePath(url: string): string | null {
 }
 
 /** The characters of the request's path that this client cannot send as they are. */
-const encodedHere = (target: SnippetTargetId, path: string) => [...(ENCODED_BY[target]?.chars ?? '')].filter((c) => path.includes(c));
+const encodedHere = (target: SnippetTargetId, path: string) =>
+  [...(ENCODED_BY[target]?.chars ?? '')].filter((c) => path.includes(c));
 
 /** httpsnippet's URL with and without the query, and the request target (node-http's `path`). */
 interface UrlForms {
@@ -74,16 +75,26 @@ export interface PreparedUrl {
  * The code with the request's own path in place of httpsnippet's, and the full URL it now holds. Unchanged when
  * the paths agree. Only the path changes: httpsnippet's query decodes to the same form parameters.
  */
-export function restorePath(target: SnippetTargetId, code: string, prepared: PreparedUrl, url: string): { code: string; fullUrl: string } {
+export function restorePath(
+  target: SnippetTargetId,
+  code: string,
+  prepared: PreparedUrl,
+  url: string
+): { code: string; fullUrl: string } {
   const unchanged = { code, fullUrl: prepared.fullUrl };
   const wire = wirePath(url);
   const theirs = prepared.uriObj.pathname ?? '/';
   if (wire === null) return unchanged;
   const ours = encodedHere(target, wire).reduce((p, c) => p.split(c).join(pct(c)), wire);
   const old: UrlForms = { full: prepared.fullUrl, url: prepared.url, target: prepared.uriObj.path ?? theirs };
-  if (ours === theirs || !old.url.endsWith(theirs) || !old.full.startsWith(old.url) || !old.target.startsWith(theirs)) return unchanged;
+  if (ours === theirs || !old.url.endsWith(theirs) || !old.full.startsWith(old.url) || !old.target.startsWith(theirs))
+    return unchanged;
   const origin = old.url.slice(0, old.url.length - theirs.length);
-  const next: UrlForms = { full: origin + ours + old.full.slice(old.url.length), url: origin + ours, target: ours + old.target.slice(theirs.length) };
+  const next: UrlForms = {
+    full: origin + ours + old.full.slice(old.url.length),
+    url: origin + ours,
+    target: ours + old.target.slice(theirs.length),
+  };
   const from = WRITTEN[target](old, prepared.method);
   if (!code.includes(from)) return unchanged;
   return { code: code.replace(from, () => WRITTEN[target](next, prepared.method)), fullUrl: next.full };
@@ -101,5 +112,7 @@ export function pathNotes(target: SnippetTargetId, url: string, oauth1Signed: bo
   const them = chars.length === 1 ? 'it' : 'them';
   const sent = `${ENCODED_BY[target]!.who} ${list} in a URL path, so this code sends ${them} percent-encoded (${chars.map(pct).join(', ')})`;
   if (!oauth1Signed) return [`${sent}.`];
-  return [`${sent} and a server that signs the path as received (RFC 5849 §3.4.1.2) computes a different OAuth 1.0a signature; to avoid it, percent-encode ${them} in the URL before signing, so the signed and the sent path agree.`];
+  return [
+    `${sent} and a server that signs the path as received (RFC 5849 §3.4.1.2) computes a different OAuth 1.0a signature; to avoid it, percent-encode ${them} in the URL before signing, so the signed and the sent path agree.`,
+  ];
 }

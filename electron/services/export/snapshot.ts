@@ -44,7 +44,14 @@ function withoutTransportHeaders(r: RawRequest): RawRequest {
   } catch {
     // Not an http(s) URL: httpsnippet says so below.
   }
-  return { ...r, headers: r.headers.filter(([n, v]) => !['content-length', 'connection'].includes(n.toLowerCase()) && !(n.toLowerCase() === 'host' && v.trim().toLowerCase() === authority)) };
+  return {
+    ...r,
+    headers: r.headers.filter(
+      ([n, v]) =>
+        !['content-length', 'connection'].includes(n.toLowerCase()) &&
+        !(n.toLowerCase() === 'host' && v.trim().toLowerCase() === authority)
+    ),
+  };
 }
 
 /**
@@ -56,7 +63,14 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
   const har = toHarRequest(r);
   // httpsnippet accepts only an RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) URI, so `[` and `]` are escaped for it; restorePath puts the path back.
-  const input = { ...har, url: uriSafe(har.url), headers: [...har.headers], cookies: [...har.cookies], queryString: [...har.queryString], postData: har.postData ? { mimeType: OPAQUE, text: har.postData.text } : { mimeType: OPAQUE } };
+  const input = {
+    ...har,
+    url: uriSafe(har.url),
+    headers: [...har.headers],
+    cookies: [...har.cookies],
+    queryString: [...har.queryString],
+    postData: har.postData ? { mimeType: OPAQUE, text: har.postData.text } : { mimeType: OPAQUE },
+  };
   let snippet: HTTPSnippet;
   try {
     snippet = new HTTPSnippet(input as unknown as ConstructorParameters<typeof HTTPSnippet>[0]);
@@ -66,9 +80,20 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
   const [targetId, clientId] = CLIENTS[target];
   const code = snippet.requests.length ? snippet.convert(targetId, clientId) : false;
   // httpsnippet drops a request that fails its HAR validation and then returns no code at all.
-  if (typeof code !== 'string') throw new ExportError('snippet_failed', `httpsnippet wrote no ${target} code for ${request.method} ${request.url}: the request is not valid HAR (check the method and URL).`);
+  if (typeof code !== 'string')
+    throw new ExportError(
+      'snippet_failed',
+      `httpsnippet wrote no ${target} code for ${request.method} ${request.url}: the request is not valid HAR (check the method and URL).`
+    );
   // The request's own path first (snapshot-path.ts), written as httpsnippet would have: the fixes then apply to it.
   const restored = restorePath(target, code, snippet.requests[0] as unknown as PreparedUrl, r.url); // its HAR types do not resolve
   const fix = SNAPSHOT_FIXES[target];
-  return fix ? fix(restored.code, { fullUrl: restored.fullUrl, body: r.body, contentType: headerValue(r.headers, 'content-type'), headerValues: r.headers.map(([, v]) => v) }) : restored.code;
+  return fix
+    ? fix(restored.code, {
+        fullUrl: restored.fullUrl,
+        body: r.body,
+        contentType: headerValue(r.headers, 'content-type'),
+        headerValues: r.headers.map(([, v]) => v),
+      })
+    : restored.code;
 }

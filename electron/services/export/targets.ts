@@ -40,7 +40,15 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
 ];
 
 /** A target as the bridge lists it (exportTargetSchema): plain data, without its render function. */
-export const describeTarget = ({ id, label, language, kind, extension, mediaType, sources }: ExportTarget) => ({ id, label, language, kind, extension, mediaType, sources });
+export const describeTarget = ({ id, label, language, kind, extension, mediaType, sources }: ExportTarget) => ({
+  id,
+  label,
+  language,
+  kind,
+  extension,
+  mediaType,
+  sources,
+});
 
 /** The targets that can express a source of this kind (what a menu offers for it). */
 export function targetsFor(kind: SourceKind): readonly ExportTarget[] {
@@ -49,7 +57,17 @@ export function targetsFor(kind: SourceKind): readonly ExportTarget[] {
 
 export function findTarget(id: string, kind: SourceKind): ExportTarget {
   const target = EXPORT_TARGETS.find((t) => t.id === id);
-  if (!target) throw new ExportError('unknown_target', `Unknown export target "${id}"; expected one of ${EXPORT_TARGETS.map((t) => t.id).join(', ')}.`);
-  if (!target.sources.includes(kind)) throw new ExportError('wrong_source', `${target.label} cannot export ${SOURCE_WORDS[kind]}; pick one of ${targetsFor(kind).map((t) => t.id).join(', ')}.`);
+  if (!target)
+    throw new ExportError(
+      'unknown_target',
+      `Unknown export target "${id}"; expected one of ${EXPORT_TARGETS.map((t) => t.id).join(', ')}.`
+    );
+  if (!target.sources.includes(kind))
+    throw new ExportError(
+      'wrong_source',
+      `${target.label} cannot export ${SOURCE_WORDS[kind]}; pick one of ${targetsFor(kind)
+        .map((t) => t.id)
+        .join(', ')}.`
+    );
   return target;
 }

@@ -43,7 +43,11 @@ export interface RequestSource {
 
 /** An exchange as the transport or the history records it (the transport's extra fields are optional). */
 export type RecordedExchange = Exchange & {
-  readonly request: Exchange['request'] & { readonly requestLine?: string; readonly httpVersion?: string; readonly bodySize?: number };
+  readonly request: Exchange['request'] & {
+    readonly requestLine?: string;
+    readonly httpVersion?: string;
+    readonly bodySize?: number;
+  };
   readonly response: Exchange['response'] & { readonly httpVersion?: string; readonly bodyBase64?: string };
   readonly timings: Exchange['timings'] & { readonly dns?: number | null; readonly proxy?: number | null };
   readonly remoteAddress?: string | null;
@@ -60,7 +64,18 @@ export interface KnownSecret {
  * access token (RFC 6750 §5.3 (https://www.rfc-editor.org/rfc/rfc6750#section-5.3): whoever holds it uses it), an authorization code (redeemable until it expires,
  * RFC 6749 §10.5 (https://www.rfc-editor.org/rfc/rfc6749#section-10.5)) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
  */
-export type SecretName = 'consumer_secret' | 'token_secret' | 'private_key' | 'client_secret' | 'refresh_token' | 'basic_credentials' | 'password' | 'oauth_token_secret' | 'access_token' | 'authorization_code' | 'cookie';
+export type SecretName =
+  | 'consumer_secret'
+  | 'token_secret'
+  | 'private_key'
+  | 'client_secret'
+  | 'refresh_token'
+  | 'basic_credentials'
+  | 'password'
+  | 'oauth_token_secret'
+  | 'access_token'
+  | 'authorization_code'
+  | 'cookie';
 
 export interface ExportInput {
   readonly target: string;
@@ -91,7 +106,7 @@ export interface ExportResult {
 export class ExportError extends Error {
   constructor(
     readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed' | 'invalid_request',
-    message: string,
+    message: string
   ) {
     super(message);
     this.name = 'ExportError';

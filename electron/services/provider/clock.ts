@@ -31,7 +31,8 @@ export class MockClock implements ClockPort {
   }
 
   advance(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`The clock only moves forward: seconds must be a number ≥ 0, got ${seconds}.`);
+    if (!Number.isFinite(seconds) || seconds < 0)
+      throw new RangeError(`The clock only moves forward: seconds must be a number ≥ 0, got ${seconds}.`);
     this.offsetMs += seconds * 1000;
     this.moved();
   }

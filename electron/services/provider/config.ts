@@ -14,9 +14,12 @@ import { rsaPublicKeyProblem } from '../rsa-public-key';
 
 /** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)). */
 
-
 const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
-const seconds = (what: string) => z.number({ error: `${what} must be a number of seconds` }).int(`${what} must be a whole number of seconds`).positive(`${what} must be at least 1 second`);
+const seconds = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of seconds` })
+    .int(`${what} must be a whole number of seconds`)
+    .positive(`${what} must be at least 1 second`);
 
 const callbackUri = z.string().superRefine((value, ctx) => {
   if (value === 'oob') return;
@@ -43,7 +46,10 @@ export const lifetimesSchema = z.strictObject({
 
 export const switchesSchema = z.strictObject({
   /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
-  signatureMethods: z.array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` })).min(1, 'signatureMethods needs at least one method').default(['HMAC-SHA1']),
+  signatureMethods: z
+    .array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` }))
+    .min(1, 'signatureMethods needs at least one method')
+    .default(['HMAC-SHA1']),
   /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3); oauthlib: 600). */
   timestampWindow: seconds('timestampWindow').default(600),
   /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
@@ -92,36 +98,60 @@ const consumerSchema = z
   })
   .superRefine((consumer, ctx) => {
     const why = consumer.rsaPublicKey === undefined ? null : rsaPublicKeyProblem(consumer.rsaPublicKey, 'rsaPublicKey');
-    if (why) ctx.addIssue({ code: 'custom', path: ['rsaPublicKey'], message: `consumer ${JSON.stringify(consumer.key)}: ${why}` });
+    if (why)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rsaPublicKey'],
+        message: `consumer ${JSON.stringify(consumer.key)}: ${why}`,
+      });
   });
 const clientSchema = z.strictObject({
   id: nonEmpty('id'),
   /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
   secret: nonEmpty('secret').optional(),
   redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
-  grantTypes: z.array(z.enum(GRANT_TYPES)).min(1).default([...GRANT_TYPES]),
+  grantTypes: z
+    .array(z.enum(GRANT_TYPES))
+    .min(1)
+    .default([...GRANT_TYPES]),
 });
-const userSchema = z.strictObject({ username: nonEmpty('username'), password: z.string({ error: 'password must be a string' }) });
+const userSchema = z.strictObject({
+  username: nonEmpty('username'),
+  password: z.string({ error: 'password must be a string' }),
+});
 
 export const DEFAULT_CREDENTIALS = {
-  consumer: { key: 'oauth-lab-consumer', secret: 'oauth-lab-consumer-secret', callback: 'http://127.0.0.1:8765/callback' },
-  client: { id: 'oauth-lab-client', secret: 'oauth-lab-client-secret', redirectUris: ['http://127.0.0.1:8765/callback'] },
+  consumer: {
+    key: 'oauth-lab-consumer',
+    secret: 'oauth-lab-consumer-secret',
+    callback: 'http://127.0.0.1:8765/callback',
+  },
+  client: {
+    id: 'oauth-lab-client',
+    secret: 'oauth-lab-client-secret',
+    redirectUris: ['http://127.0.0.1:8765/callback'],
+  },
   user: { username: 'demo', password: 'demo' },
 } as const;
 
 const DEFAULT_SCOPES = ['read', 'write', 'profile', 'openid'] as const;
 
-const uniqueBy = <T>(key: (t: T) => string, what: string) => (list: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  list.forEach((item, i) => {
-    const k = key(item);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${JSON.stringify(k)} appears more than once` });
-    seen.add(k);
-  });
-};
+const uniqueBy =
+  <T>(key: (t: T) => string, what: string) =>
+  (list: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${JSON.stringify(k)} appears more than once` });
+      seen.add(k);
+    });
+  };
 
 export const configSchema = z.strictObject({
-  oauth1: z.strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) }).default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
+  oauth1: z
+    .strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) })
+    .default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
   oauth2: z
     .strictObject({
       clients: z.array(clientSchema).superRefine(uniqueBy((c) => c.id, 'client id')),
@@ -129,10 +159,32 @@ export const configSchema = z.strictObject({
        * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
        * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
        */
-      scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)')).default([...DEFAULT_SCOPES]),
+      scopes: z
+        .array(
+          z
+            .string()
+            .regex(
+              /^[\x21\x23-\x5b\x5d-\x7e]+$/,
+              'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)'
+            )
+        )
+        .default([...DEFAULT_SCOPES]),
     })
-    .default({ clients: [{ ...DEFAULT_CREDENTIALS.client, redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris], grantTypes: [...GRANT_TYPES] }], scopes: [...DEFAULT_SCOPES] }),
-  users: z.array(userSchema).min(1, 'users needs at least one user').superRefine(uniqueBy((u) => u.username, 'username')).default([{ ...DEFAULT_CREDENTIALS.user }]),
+    .default({
+      clients: [
+        {
+          ...DEFAULT_CREDENTIALS.client,
+          redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris],
+          grantTypes: [...GRANT_TYPES],
+        },
+      ],
+      scopes: [...DEFAULT_SCOPES],
+    }),
+  users: z
+    .array(userSchema)
+    .min(1, 'users needs at least one user')
+    .superRefine(uniqueBy((u) => u.username, 'username'))
+    .default([{ ...DEFAULT_CREDENTIALS.user }]),
   /** Realm named in WWW-Authenticate challenges. */
   realm: z.string().default('oauth-lab-mock'),
   lifetimes: lifetimesSchema.default(lifetimesSchema.parse({})),
@@ -169,7 +221,10 @@ export function parseConfigText(text: string, source: string): ProviderConfig {
   } catch (e) {
     throw new ConfigError(`${source} is not valid JSON: ${(e as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${source} must contain a JSON object such as {"users":[{"username":"demo","password":"demo"}]}.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(
+      `${source} must contain a JSON object such as {"users":[{"username":"demo","password":"demo"}]}.`
+    );
   return parseConfig(value, source);
 }
 
@@ -177,16 +232,28 @@ export const defaultConfig = (): ProviderConfig => parseConfig({});
 
 /** The same fields, each optional and without its default, so a partial change leaves the other fields alone. */
 function withoutDefaults<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
-  const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([k, s]) => [
+      k,
+      (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+    ])
+  );
   return z.strictObject(shape);
 }
 
 /** Validates a partial change of lifetimes and switches (admin API), returning the merged values. */
-export function mergeSettings(current: { lifetimes: Lifetimes; switches: Switches }, patch: unknown): { lifetimes: Lifetimes; switches: Switches } {
-  const schema = z.strictObject({ lifetimes: withoutDefaults(lifetimesSchema).optional(), switches: withoutDefaults(switchesSchema).optional() });
+export function mergeSettings(
+  current: { lifetimes: Lifetimes; switches: Switches },
+  patch: unknown
+): { lifetimes: Lifetimes; switches: Switches } {
+  const schema = z.strictObject({
+    lifetimes: withoutDefaults(lifetimesSchema).optional(),
+    switches: withoutDefaults(switchesSchema).optional(),
+  });
   const result = schema.safeParse(patch);
   if (!result.success) throw new ConfigError(describeIssues('the settings change', result.error));
-  const strip = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const strip = <T extends object>(o: T | undefined) =>
+    Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
     lifetimes: { ...current.lifetimes, ...strip(result.data.lifetimes) },
     switches: { ...current.switches, ...strip(result.data.switches) },

@@ -41,8 +41,20 @@ export const verifyContext = (ctx: ProviderContext): VerifyContext => ({
   baseUrl: ctx.baseUrl,
 });
 
-export function problemHandled(ctx: ProviderContext, endpoint: string, report: ProblemReport, signature: SignatureFindings | null = null, status?: number, headers: [string, string][] = []): Handled {
-  return { endpoint, reply: oauth1Problem(ctx.config.realm, report, status, headers), verdict: { ok: false, reason: report.problem, message: report.advice }, signature };
+export function problemHandled(
+  ctx: ProviderContext,
+  endpoint: string,
+  report: ProblemReport,
+  signature: SignatureFindings | null = null,
+  status?: number,
+  headers: [string, string][] = []
+): Handled {
+  return {
+    endpoint,
+    reply: oauth1Problem(ctx.config.realm, report, status, headers),
+    verdict: { ok: false, reason: report.problem, message: report.advice },
+    signature,
+  };
 }
 
 export const ok = (message: string): Verdict => ({ ok: true, reason: 'ok', message });

@@ -10,7 +10,7 @@ export class MockControlError extends Error {
   override readonly name = 'MockControlError';
   constructor(
     readonly code: 'invalid_input' | 'not_found',
-    message: string,
+    message: string
   ) {
     super(message);
   }
@@ -29,7 +29,12 @@ export type MockConfigView = {
   readonly baseUrl: string;
   readonly realm: string;
   readonly consumers: { readonly key: string; readonly callback: string }[];
-  readonly clients: { readonly id: string; readonly public: boolean; readonly redirectUris: string[]; readonly grantTypes: string[] }[];
+  readonly clients: {
+    readonly id: string;
+    readonly public: boolean;
+    readonly redirectUris: string[];
+    readonly grantTypes: string[];
+  }[];
   readonly scopes: string[];
   readonly users: string[];
   readonly autoLoginUser: string | null;
@@ -60,7 +65,12 @@ function configView(ctx: ProviderContext): MockConfigView {
     baseUrl: ctx.baseUrl(),
     realm: ctx.config.realm,
     consumers: ctx.config.oauth1.consumers.map((c) => ({ key: c.key, callback: c.callback })),
-    clients: ctx.config.oauth2.clients.map((c) => ({ id: c.id, public: c.secret === undefined, redirectUris: c.redirectUris, grantTypes: c.grantTypes })),
+    clients: ctx.config.oauth2.clients.map((c) => ({
+      id: c.id,
+      public: c.secret === undefined,
+      redirectUris: c.redirectUris,
+      grantTypes: c.grantTypes,
+    })),
     scopes: ctx.config.oauth2.scopes,
     users: ctx.config.users.map((u) => u.username),
     autoLoginUser: ctx.autoLoginUser,
@@ -82,7 +92,10 @@ export function updateMockSettings(ctx: ProviderContext, patch: unknown): MockSe
 /** Moves the provider's clock forward, so tokens and codes expire without waiting (interface §3). */
 export function advanceMockClock(ctx: ProviderContext, seconds: unknown): ClockView {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_CLOCK_ADVANCE) {
-    throw new MockControlError('invalid_input', `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`);
+    throw new MockControlError(
+      'invalid_input',
+      `Send {"seconds": N} with N a number from 0 to ${MAX_CLOCK_ADVANCE}; got ${JSON.stringify(seconds) ?? 'nothing'}.`
+    );
   }
   ctx.clock.advance(seconds);
   return clockView(ctx);
@@ -94,7 +107,10 @@ export function resetMockClock(ctx: ProviderContext): ClockView {
   return clockView(ctx);
 }
 
-const clockView = (ctx: ProviderContext): ClockView => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetSeconds });
+const clockView = (ctx: ProviderContext): ClockView => ({
+  now: new Date(ctx.clock.now()).toISOString(),
+  offsetSeconds: ctx.clock.offsetSeconds,
+});
 
 /** The user's deauthorization (interface §3): API requests with the token then get 401. Idempotent. */
 export function deauthorizeAccessToken(ctx: ProviderContext, token: string): DeauthorizeResult {
@@ -110,7 +126,10 @@ export function deauthorizeAccessToken(ctx: ProviderContext, token: string): Dea
 /** Approve every authorization as `user` without the login page (`--auto-login`), or show the page again (null). */
 export function setAutoLoginUser(ctx: ProviderContext, user: string | null): void {
   if (user !== null && !ctx.config.users.some((u) => u.username === user)) {
-    throw new MockControlError('invalid_input', `Auto-login user ${JSON.stringify(user)} is not in the configuration; users: ${ctx.config.users.map((u) => u.username).join(', ')}.`);
+    throw new MockControlError(
+      'invalid_input',
+      `Auto-login user ${JSON.stringify(user)} is not in the configuration; users: ${ctx.config.users.map((u) => u.username).join(', ')}.`
+    );
   }
   ctx.autoLoginUser = user;
 }

@@ -1,4 +1,9 @@
-import { problemFormBody, problemStatus, problemWwwAuthenticate, type ProblemReport } from '../../../shared/oauth1/problems';
+import {
+  problemFormBody,
+  problemStatus,
+  problemWwwAuthenticate,
+  type ProblemReport,
+} from '../../../shared/oauth1/problems';
 import { jsonReply, reply, type Reply } from './http';
 
 /**
@@ -6,7 +11,12 @@ import { jsonReply, reply, type Reply } from './http';
  * `WWW-Authenticate: OAuth` challenge on 401 carrying the same parameters (assumption: the interface shows only "401").
  * OAuth 2: RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) JSON with `error_description`, `Cache-Control: no-store`, `Pragma: no-cache`.
  */
-export function oauth1Problem(realm: string, report: ProblemReport, status: number = problemStatus(report.problem), extra: [string, string][] = []): Reply {
+export function oauth1Problem(
+  realm: string,
+  report: ProblemReport,
+  status: number = problemStatus(report.problem),
+  extra: [string, string][] = []
+): Reply {
   const headers: [string, string][] = [...extra];
   if (status === 401) headers.push(['WWW-Authenticate', problemWwwAuthenticate(realm, report)]);
   return reply(status, 'application/x-www-form-urlencoded', problemFormBody(report), headers);
@@ -15,7 +25,10 @@ export function oauth1Problem(realm: string, report: ProblemReport, status: numb
 /** RFC 6749 §5.2: error_description is limited to %x20-21 / %x23-5B / %x5D-7E, so anything else is replaced. */
 function asciiDescription(text: string): string {
   const ascii = text.replace(/§/g, 'section ').replace(/[–—]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, "'");
-  return ascii.replace(/"/g, "'").replace(/\\/g, '/').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
+  return ascii
+    .replace(/"/g, "'")
+    .replace(/\\/g, '/')
+    .replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }
 
 export type OAuth2ErrorCode =
@@ -33,7 +46,12 @@ export type OAuth2ErrorCode =
   | 'payload_too_large'
   | 'server_error';
 
-export function oauth2Error(status: number, error: OAuth2ErrorCode, description: string, headers: [string, string][] = []): Reply {
+export function oauth2Error(
+  status: number,
+  error: OAuth2ErrorCode,
+  description: string,
+  headers: [string, string][] = []
+): Reply {
   return jsonReply(status, { error, error_description: asciiDescription(description) }, headers);
 }
 

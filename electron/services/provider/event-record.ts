@@ -38,7 +38,15 @@ function hostHeader(headers: ProviderRequest['headers']): string | undefined {
   return undefined;
 }
 
-export function eventRecord(request: ProviderRequest, handled: Handled, atMs: number, listenAuthority: () => string, totalMs: number, startedAt: number, client: SocketEnd | null): EventRecord {
+export function eventRecord(
+  request: ProviderRequest,
+  handled: Handled,
+  atMs: number,
+  listenAuthority: () => string,
+  totalMs: number,
+  startedAt: number,
+  client: SocketEnd | null
+): EventRecord {
   const bodyRedacted = request.bodyText.length > MAX_EVENT_BODY;
   return {
     atMs,
@@ -79,8 +87,19 @@ export function buildEvent(id: number, r: EventRecord): ProviderEvent {
     at: new Date(r.atMs).toISOString(),
     endpoint: r.handled.endpoint,
     exchange: {
-      request: { method: r.method, url: `http://${r.host}${r.target}`, headers: redactHeaders(r.headers), body: r.bodyRedacted ? r.body : redactBody(r.body) },
-      response: { status: reply.status, statusText: STATUS_CODES[reply.status] ?? '', headers: reply.headers, bodyText: redactBody(reply.body), bodySize: Buffer.byteLength(reply.body) },
+      request: {
+        method: r.method,
+        url: `http://${r.host}${r.target}`,
+        headers: redactHeaders(r.headers),
+        body: r.bodyRedacted ? r.body : redactBody(r.body),
+      },
+      response: {
+        status: reply.status,
+        statusText: STATUS_CODES[reply.status] ?? '',
+        headers: reply.headers,
+        bodyText: redactBody(reply.body),
+        bodySize: Buffer.byteLength(reply.body),
+      },
       timings: { connect: null, tls: null, firstByte: null, total: r.totalMs },
       startedAt: r.startedAt,
     },

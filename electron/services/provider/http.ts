@@ -26,7 +26,12 @@ export interface Reply {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function makeRequest(method: string, target: string, rawHeaders: readonly string[], body: Buffer): ProviderRequest {
+export function makeRequest(
+  method: string,
+  target: string,
+  rawHeaders: readonly string[],
+  body: Buffer
+): ProviderRequest {
   const headers: [string, string][] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
   const q = target.indexOf('?');
@@ -40,7 +45,16 @@ export function makeRequest(method: string, target: string, rawHeaders: readonly
       bodyIsUtf8 = false;
     }
   }
-  return { method, target, path: q < 0 ? target : target.slice(0, q), query: q < 0 ? null : target.slice(q + 1), headers, body, bodyText, bodyIsUtf8 };
+  return {
+    method,
+    target,
+    path: q < 0 ? target : target.slice(0, q),
+    query: q < 0 ? null : target.slice(q + 1),
+    headers,
+    body,
+    bodyText,
+    bodyIsUtf8,
+  };
 }
 
 /** Every value of a header (names are case-insensitive, RFC 9110 §5.1 (https://www.rfc-editor.org/rfc/rfc9110#section-5.1)). */
@@ -65,12 +79,16 @@ export function mediaType(req: ProviderRequest): string {
   return (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
-export type ParsedParams = { readonly ok: true; readonly params: Param[] } | { readonly ok: false; readonly message: string };
+export type ParsedParams =
+  { readonly ok: true; readonly params: Param[] } | { readonly ok: false; readonly message: string };
 
 /** Decodes a query or form body, reporting malformed percent-escapes or UTF-8 as a message instead of throwing. */
 export function decodeParams(text: string, plusIsSpace: boolean, where: string): ParsedParams {
   try {
-    return { ok: true, params: parseUrlEncoded(text, plusIsSpace, where === 'form body' ? 'body-parameters' : 'query-parameters') };
+    return {
+      ok: true,
+      params: parseUrlEncoded(text, plusIsSpace, where === 'form body' ? 'body-parameters' : 'query-parameters'),
+    };
   } catch (e) {
     if (e instanceof ProtocolError) return { ok: false, message: `The ${where} cannot be decoded: ${e.message}` };
     throw e;
@@ -79,7 +97,8 @@ export function decodeParams(text: string, plusIsSpace: boolean, where: string):
 
 /** The form body's parameters; bodies that are not UTF-8 are refused rather than guessed at. */
 export function decodeFormBody(req: ProviderRequest): ParsedParams {
-  if (!req.bodyIsUtf8) return { ok: false, message: 'The form body is not valid UTF-8 (RFC 5849 §3.6, RFC 6749 Appendix B).' };
+  if (!req.bodyIsUtf8)
+    return { ok: false, message: 'The form body is not valid UTF-8 (RFC 5849 §3.6, RFC 6749 Appendix B).' };
   return decodeParams(req.bodyText, true, 'form body');
 }
 
@@ -89,20 +108,31 @@ const BASE_HEADERS: [string, string][] = [
   ['Referrer-Policy', 'no-referrer'],
 ];
 
-export function reply(status: number, contentType: string | null, body: string, headers: [string, string][] = []): Reply {
+export function reply(
+  status: number,
+  contentType: string | null,
+  body: string,
+  headers: [string, string][] = []
+): Reply {
   const all: [string, string][] = contentType ? [['Content-Type', contentType]] : [];
   for (const h of BASE_HEADERS) all.push(h);
   for (const h of headers) all.push(h);
   return { status, headers: all, body };
 }
 
-export function formReply(status: number, pairs: readonly (readonly [string, string])[], headers: [string, string][] = []): Reply {
+export function formReply(
+  status: number,
+  pairs: readonly (readonly [string, string])[],
+  headers: [string, string][] = []
+): Reply {
   return reply(status, 'application/x-www-form-urlencoded', formEncode(pairs), headers);
 }
 
 export const jsonReply = (status: number, value: unknown, headers: [string, string][] = []): Reply =>
   reply(status, 'application/json; charset=utf-8', JSON.stringify(value), [['Pragma', 'no-cache'], ...headers]);
 
-export const textReply = (status: number, text: string, headers: [string, string][] = []): Reply => reply(status, 'text/plain; charset=utf-8', text, headers);
+export const textReply = (status: number, text: string, headers: [string, string][] = []): Reply =>
+  reply(status, 'text/plain; charset=utf-8', text, headers);
 
-export const redirectReply = (status: 302 | 303, location: string): Reply => reply(status, null, '', [['Location', location]]);
+export const redirectReply = (status: 302 | 303, location: string): Reply =>
+  reply(status, null, '', [['Location', location]]);

@@ -1,5 +1,12 @@
 export { MockProvider, type MockProviderOptions } from './server';
-export { ConfigError, DEFAULT_CREDENTIALS, defaultConfig, parseConfig, parseConfigText, type ProviderConfig } from './config';
+export {
+  ConfigError,
+  DEFAULT_CREDENTIALS,
+  defaultConfig,
+  parseConfig,
+  parseConfigText,
+  type ProviderConfig,
+} from './config';
 export type { ProviderEvent } from './events';
 export {
   advanceMockClock,

@@ -10,15 +10,25 @@ import { reply, type Reply } from './http';
  */
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
-const STYLE = 'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}.hint{background:#eef3ff;border-left:3px solid #2f5bd3;padding:.4rem .7rem}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
+const STYLE =
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}.hint{background:#eef3ff;border-left:3px solid #2f5bd3;padding:.4rem .7rem}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
 
 export function htmlPage(status: number, title: string, bodyHtml: string, headers: [string, string][] = []): Reply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${bodyHtml}<p class="mock">OAuth Lab mock provider. This page is the mock's own; the service's login page is not shown in its interface.</p></body></html>`;
-  return reply(status, 'text/html; charset=utf-8', html, [['Content-Security-Policy', CSP], ['X-Frame-Options', 'DENY'], ...headers]);
+  return reply(status, 'text/html; charset=utf-8', html, [
+    ['Content-Security-Policy', CSP],
+    ['X-Frame-Options', 'DENY'],
+    ...headers,
+  ]);
 }
 
 export function errorPage(status: number, title: string, message: string, headers: [string, string][] = []): Reply {
-  return htmlPage(status, title, `<p class="error">${escapeHtml(message)}</p><p>The application that sent you here made a mistake; no redirect was made.</p>`, headers);
+  return htmlPage(
+    status,
+    title,
+    `<p class="error">${escapeHtml(message)}</p><p>The application that sent you here made a mistake; no redirect was made.</p>`,
+    headers
+  );
 }
 
 export interface LoginFormInput {
@@ -35,7 +45,9 @@ export interface LoginFormInput {
 /** "Log in as demo / demo" while the built-in user is configured; nothing for a configuration of one's own. */
 export function loginHint(ctx: ProviderContext): string | null {
   const { username, password } = DEFAULT_CREDENTIALS.user;
-  return ctx.config.users.some((u) => u.username === username && u.password === password) ? `This is the mock's login page: log in as ${username} / ${password}.` : null;
+  return ctx.config.users.some((u) => u.username === username && u.password === password)
+    ? `This is the mock's login page: log in as ${username} / ${password}.`
+    : null;
 }
 
 export function loginPage(status: number, input: LoginFormInput): Reply {
@@ -53,7 +65,11 @@ export function loginPage(status: number, input: LoginFormInput): Reply {
 }
 
 export function verifierPage(verifier: string, token: string): Reply {
-  return htmlPage(200, 'Access approved', `<p>The application asked for an out-of-band verifier (oauth_callback=oob, RFC 5849 §2.2). Type this code into it:</p><p><code id="oauth_verifier">${escapeHtml(verifier)}</code></p><dl><dt>oauth_token</dt><dd>${escapeHtml(token)}</dd></dl>`);
+  return htmlPage(
+    200,
+    'Access approved',
+    `<p>The application asked for an out-of-band verifier (oauth_callback=oob, RFC 5849 §2.2). Type this code into it:</p><p><code id="oauth_verifier">${escapeHtml(verifier)}</code></p><dl><dt>oauth_token</dt><dd>${escapeHtml(token)}</dd></dl>`
+  );
 }
 
 /** Checks a user's password in constant time; the same work is done for unknown users. */

@@ -37,7 +37,10 @@ export type CollectResult =
   | { readonly ok: false; readonly report: ProblemReport; readonly noCredentials?: boolean };
 
 const isOauth = ([n]: Param) => n.startsWith('oauth_');
-const rejected = (advice: string, names?: string[]): CollectResult => ({ ok: false, report: { problem: 'parameter_rejected', advice, ...(names?.length ? { parametersRejected: names } : {}) } });
+const rejected = (advice: string, names?: string[]): CollectResult => ({
+  ok: false,
+  report: { problem: 'parameter_rejected', advice, ...(names?.length ? { parametersRejected: names } : {}) },
+});
 const SCHEME = /^\s*(\S*)/;
 const NO_PARAMS: readonly Param[] = [];
 const NO_QUERY = { ok: true, params: NO_PARAMS } as const;
@@ -53,7 +56,8 @@ function split(params: readonly Param[]): { oauth: readonly Param[]; other: read
 
 export function collectProtocolParameters(req: ProviderRequest, headerOnly: boolean): CollectResult {
   const auths = headerValues(req, 'authorization');
-  if (auths.length > 1) return rejected(`The request has ${auths.length} Authorization headers; send exactly one (RFC 9110 §11.6.2).`);
+  if (auths.length > 1)
+    return rejected(`The request has ${auths.length} Authorization headers; send exactly one (RFC 9110 §11.6.2).`);
   let headerParams: readonly Param[] = NO_PARAMS;
   let foreignScheme: string | null = null;
   const auth = auths[0];
@@ -63,11 +67,18 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
       try {
         headerParams = parseAuthorizationHeader(auth).params;
       } catch (e) {
-        if (e instanceof ProtocolError) return rejected(`Malformed Authorization header: ${e.message} Expected OAuth name="value", name="value", … with percent-encoded values (RFC 5849 §3.5.1).`);
+        if (e instanceof ProtocolError)
+          return rejected(
+            `Malformed Authorization header: ${e.message} Expected OAuth name="value", name="value", … with percent-encoded values (RFC 5849 §3.5.1).`
+          );
         throw e;
       }
       const stray = headerParams.filter((p) => !isOauth(p)).map(([n]) => n);
-      if (stray.length) return rejected(`The Authorization header may carry only oauth_ protocol parameters (and realm); found ${stray.map((n) => JSON.stringify(n)).join(', ')}. Send other parameters in the query or the form body.`, stray);
+      if (stray.length)
+        return rejected(
+          `The Authorization header may carry only oauth_ protocol parameters (and realm); found ${stray.map((n) => JSON.stringify(n)).join(', ')}. Send other parameters in the query or the form body.`,
+          stray
+        );
     } else {
       foreignScheme = scheme;
     }
@@ -89,22 +100,53 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
   if (query.oauth.length) used.push(['query', query.oauth]);
   if (body.oauth.length) used.push(['body', body.oauth]);
   if (used.length > 1) {
-    return rejected(`Protocol parameters were found in more than one place (${used.map(([s]) => s).join(' and ')}); RFC 5849 §3.5 allows one and only one: the Authorization header, the form body or the query.`, [...new Set(used.slice(1).flatMap(([, ps]) => ps.map(([n]) => n)))]);
+    return rejected(
+      `Protocol parameters were found in more than one place (${used.map(([s]) => s).join(' and ')}); RFC 5849 §3.5 allows one and only one: the Authorization header, the form body or the query.`,
+      [...new Set(used.slice(1).flatMap(([, ps]) => ps.map(([n]) => n)))]
+    );
   }
   if (used.length === 0) {
-    if (foreignScheme !== null) return rejected(`The Authorization header uses the scheme ${JSON.stringify(foreignScheme)}; this endpoint expects "OAuth" followed by the signed protocol parameters (RFC 5849 §3.5.1).`);
-    return { ok: false, noCredentials: true, report: { problem: 'parameter_absent', advice: 'The request carries no OAuth credentials. Send an Authorization: OAuth header with oauth_consumer_key, oauth_signature_method, oauth_timestamp, oauth_nonce, oauth_version and oauth_signature (RFC 5849 §3.5.1).', parametersAbsent: ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', 'oauth_timestamp', 'oauth_nonce'] } };
+    if (foreignScheme !== null)
+      return rejected(
+        `The Authorization header uses the scheme ${JSON.stringify(foreignScheme)}; this endpoint expects "OAuth" followed by the signed protocol parameters (RFC 5849 §3.5.1).`
+      );
+    return {
+      ok: false,
+      noCredentials: true,
+      report: {
+        problem: 'parameter_absent',
+        advice:
+          'The request carries no OAuth credentials. Send an Authorization: OAuth header with oauth_consumer_key, oauth_signature_method, oauth_timestamp, oauth_nonce, oauth_version and oauth_signature (RFC 5849 §3.5.1).',
+        parametersAbsent: [
+          'oauth_consumer_key',
+          'oauth_signature_method',
+          'oauth_signature',
+          'oauth_timestamp',
+          'oauth_nonce',
+        ],
+      },
+    };
   }
   const [placement, params] = used[0]!;
-  if (headerOnly && placement !== 'header') return rejected(`Protocol parameters were sent in the ${placement}; this provider takes them in the Authorization header only, as the service describes (switch oauth1HeaderOnly).`);
+  if (headerOnly && placement !== 'header')
+    return rejected(
+      `Protocol parameters were sent in the ${placement}; this provider takes them in the Authorization header only, as the service describes (switch oauth1HeaderOnly).`
+    );
   const oauth = new Map(params);
   if (oauth.size !== params.length) {
     const counts = new Map<string, number>();
     for (const [n] of params) counts.set(n, (counts.get(n) ?? 0) + 1);
     const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
-    return rejected(`Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`, dupes);
+    return rejected(
+      `Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`,
+      dupes
+    );
   }
   const unknown = params.filter(([n]) => !KNOWN_PROTOCOL_PARAMETERS.has(n)).map(([n]) => n);
-  if (unknown.length) return rejected(`Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`, unknown);
+  if (unknown.length)
+    return rejected(
+      `Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`,
+      unknown
+    );
   return { ok: true, value: { placement, oauth, params, query: query.other, body: body.other, isForm } };
 }

@@ -29,7 +29,12 @@ import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
 
 /** What the provider computed; `expected` is null for the RSA methods, verified with the public key instead (§3.4.3). */
 export type ComputedSignature =
-  | { readonly findings: SignatureFindings; readonly expected: string | null; readonly baseString: string; readonly error: null }
+  | {
+      readonly findings: SignatureFindings;
+      readonly expected: string | null;
+      readonly baseString: string;
+      readonly error: null;
+    }
   | { readonly findings: SignatureFindings; readonly error: string };
 
 /** Everything the signature depends on besides the request: the same values give the same base string and trace. */
@@ -76,12 +81,20 @@ interface BaseStringInput {
  * Throws ProtocolError on a URI that cannot be rebuilt.
  */
 function baseStringInput(req: ProviderRequest, c: Collected, host: string): BaseStringInput {
-  return { method: req.method, uri: requestBaseStringUri(host, req.path), collected: { protocol: c.params, placement: c.placement, query: c.query, body: c.body } };
+  return {
+    method: req.method,
+    uri: requestBaseStringUri(host, req.path),
+    collected: { protocol: c.params, placement: c.placement, query: c.query, body: c.body },
+  };
 }
 
 /** The base string the verdict rests on, through the core's fast path (normalizeParameters). */
 function verifiedBaseString({ method, uri, collected: p }: BaseStringInput): string {
-  return signatureBaseString(method, uri, normalizeParameters(p.query.length || p.body.length ? [...p.protocol, ...p.query, ...p.body] : p.protocol));
+  return signatureBaseString(
+    method,
+    uri,
+    normalizeParameters(p.query.length || p.body.length ? [...p.protocol, ...p.query, ...p.body] : p.protocol)
+  );
 }
 
 /** What verification leaves for the event; the rest is computed again from the same request when the event is built. */
@@ -96,7 +109,7 @@ class Findings implements SignatureFindings {
     expected: string | null,
     readonly error: string | null,
     private readonly req: ProviderRequest,
-    private readonly setup: SigningSetup,
+    private readonly setup: SigningSetup
   ) {
     this.signatureMethod = setup.method;
     this.placement = c.placement;
@@ -111,11 +124,17 @@ class Findings implements SignatureFindings {
     if (this.error !== null) return noDetails();
     const collected = collectProtocolParameters(this.req, this.setup.headerOnly);
     // The same request and switch were collected once already: a different outcome now is a bug, not a refusal.
-    if (!collected.ok) throw new Error(`The parameters of a verified request could not be collected again: ${collected.report.advice}`);
+    if (!collected.ok)
+      throw new Error(`The parameters of a verified request could not be collected again: ${collected.report.advice}`);
     const c = collected.value;
     const input = baseStringInput(this.req, c, hostOf(this.req, this.setup));
     const trace = traceBaseString(input.method, input.uri, input.collected);
-    return { baseStringUri: trace.baseStringUri, normalizedParameters: trace.normalizedParameters, baseString: trace.baseString, steps: [...trace.steps, ...this.maskedSigningSteps(c)] };
+    return {
+      baseStringUri: trace.baseStringUri,
+      normalizedParameters: trace.normalizedParameters,
+      baseString: trace.baseString,
+      steps: [...trace.steps, ...this.maskedSigningSteps(c)],
+    };
   }
 
   /**
@@ -126,10 +145,25 @@ class Findings implements SignatureFindings {
   private maskedSigningSteps(c: Collected): TraceStep[] {
     const method = this.setup.method;
     const rsa = isRsaMethod(method);
-    const key = rsa ? "«none: the consumer's RSA key pair signs and verifies; secrets are not used»" : this.setup.tokenSecret === '' ? '«consumer secret»&' : '«consumer secret»&«token secret»';
-    const signature = method === 'PLAINTEXT' ? '«hidden: PLAINTEXT signature is the signing key»' : rsa ? (c.oauth.get('oauth_signature') ?? '') : this.expectedSignature!;
+    const key = rsa
+      ? "«none: the consumer's RSA key pair signs and verifies; secrets are not used»"
+      : this.setup.tokenSecret === ''
+        ? '«consumer secret»&'
+        : '«consumer secret»&«token secret»';
+    const signature =
+      method === 'PLAINTEXT'
+        ? '«hidden: PLAINTEXT signature is the signing key»'
+        : rsa
+          ? (c.oauth.get('oauth_signature') ?? '')
+          : this.expectedSignature!;
     const steps = signingSteps(method, key, signature);
-    return rsa ? steps.map((s) => (s.id === 'signature' ? { ...s, title: `Signature sent by the client (${method}), verified with the consumer's RSA public key` } : s)) : steps;
+    return rsa
+      ? steps.map((s) =>
+          s.id === 'signature'
+            ? { ...s, title: `Signature sent by the client (${method}), verified with the consumer's RSA public key` }
+            : s
+        )
+      : steps;
   }
 }
 
@@ -139,13 +173,24 @@ export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningS
   const host = hostOf(req, setup);
   try {
     const baseString = verifiedBaseString(baseStringInput(req, c, host));
-    const expected = isRsaMethod(setup.method) ? null : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto).signature;
+    const expected = isRsaMethod(setup.method)
+      ? null
+      : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto)
+          .signature;
     return { findings: new Findings(c, expected, null, req, setup), expected, baseString, error: null };
   } catch (e) {
     if (!(e instanceof ProtocolError)) throw e;
-    const error = e.step === 'base-string-uri' || e.step === 'query-parameters' ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}` : `${e.step}: ${e.message}`;
+    const error =
+      e.step === 'base-string-uri' || e.step === 'query-parameters'
+        ? `The request URI could not be rebuilt from the Host header ${JSON.stringify(host)} and path: ${e.message}`
+        : `${e.step}: ${e.message}`;
     return { findings: new Findings(c, null, error, req, setup), error };
   }
 }
 
-const noDetails = (): SignatureDetails => ({ baseStringUri: null, normalizedParameters: null, baseString: null, steps: [] });
+const noDetails = (): SignatureDetails => ({
+  baseStringUri: null,
+  normalizedParameters: null,
+  baseString: null,
+  steps: [],
+});

@@ -4,9 +4,24 @@ import type { ConsumerConfig, Switches } from './config';
 import type { ProviderRequest } from './http';
 import { callbackAllowed } from './oauth1-checks/callback';
 import { nonceUnused } from './oauth1-checks/nonce';
-import { noneMisplaced, parameterLengths, plaintextOverTls, requiredPresent, signatureLength, signatureMethodAllowed, versionAccepted } from './oauth1-checks/parameters';
+import {
+  noneMisplaced,
+  parameterLengths,
+  plaintextOverTls,
+  requiredPresent,
+  signatureLength,
+  signatureMethodAllowed,
+  versionAccepted,
+} from './oauth1-checks/parameters';
 import { methodAllowed, oneSourcePerParameter, tlsRequired } from './oauth1-checks/request';
-import { baseStringComputable, bodyHashMatches, consumerKnown, rsaKeyConfigured, signatureMatches, tokenKnown } from './oauth1-checks/signature';
+import {
+  baseStringComputable,
+  bodyHashMatches,
+  consumerKnown,
+  rsaKeyConfigured,
+  signatureMatches,
+  tokenKnown,
+} from './oauth1-checks/signature';
 import { timestampInWindow, timestampRemembered, timestampWellFormed } from './oauth1-checks/timestamp';
 import { accessTokenNotRevoked, requestTokenRedeemable, verifierMatches } from './oauth1-checks/token-state';
 import { Verification, type Check, type Refusal } from './oauth1-checks/verification';
@@ -35,10 +50,15 @@ export interface ProviderSignatureReport {
 }
 
 /** The base string, its parts and the trace: what the event adds to the verdict. */
-export type SignatureDetails = Pick<ProviderSignatureReport, 'baseStringUri' | 'normalizedParameters' | 'baseString' | 'steps'>;
+export type SignatureDetails = Pick<
+  ProviderSignatureReport,
+  'baseStringUri' | 'normalizedParameters' | 'baseString' | 'steps'
+>;
 
 /** The report as verification leaves it; `details` computes the rest again when the event is built (same input, same core). */
-export type SignatureFindings = Omit<ProviderSignatureReport, keyof SignatureDetails> & { readonly details: () => SignatureDetails };
+export type SignatureFindings = Omit<ProviderSignatureReport, keyof SignatureDetails> & {
+  readonly details: () => SignatureDetails;
+};
 
 export interface VerifyContext {
   readonly consumers: readonly ConsumerConfig[];
@@ -52,7 +72,15 @@ export interface VerifyContext {
 }
 
 export type OAuth1Verdict =
-  | { readonly ok: true; readonly consumer: ConsumerConfig; readonly oauth: ReadonlyMap<string, string>; readonly requestToken?: RequestToken; readonly accessToken?: OAuth1AccessToken; readonly signature: SignatureFindings; readonly baseString: string }
+  | {
+      readonly ok: true;
+      readonly consumer: ConsumerConfig;
+      readonly oauth: ReadonlyMap<string, string>;
+      readonly requestToken?: RequestToken;
+      readonly accessToken?: OAuth1AccessToken;
+      readonly signature: SignatureFindings;
+      readonly baseString: string;
+    }
   | (Refusal & { readonly ok: false; readonly signature: SignatureFindings | null });
 
 /**
@@ -97,5 +125,13 @@ export function verifyOAuth1(req: ProviderRequest, endpoint: OAuth1Endpoint, ctx
   const computed = v.signature();
   if (computed.error !== null) throw new Error('baseStringComputable lets no request through without a base string.');
   const { requestToken, accessToken } = v.tokens();
-  return { ok: true, consumer: v.consumer!, oauth: v.oauth, signature: computed.findings, baseString: computed.baseString, requestToken, accessToken };
+  return {
+    ok: true,
+    consumer: v.consumer!,
+    oauth: v.oauth,
+    signature: computed.findings,
+    baseString: computed.baseString,
+    requestToken,
+    accessToken,
+  };
 }

@@ -6,7 +6,7 @@ export class TokenError {
     readonly status: number,
     readonly error: OAuth2ErrorCode,
     readonly description: string,
-    readonly headers: [string, string][] = [],
+    readonly headers: [string, string][] = []
   ) {}
 }
 

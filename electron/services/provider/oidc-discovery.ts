@@ -19,11 +19,17 @@ export const OIDC_PATHS = {
   rotateKeys: '/_mock/oidc/rotate-keys',
 } as const;
 
-export const ASSUME_OIDC_ENDPOINT = 'OpenID Connect and token lifecycle endpoints are mock-only: the service documents no endpoint beyond its authorization endpoints (interface §4).';
+export const ASSUME_OIDC_ENDPOINT =
+  'OpenID Connect and token lifecycle endpoints are mock-only: the service documents no endpoint beyond its authorization endpoints (interface §4).';
 
 const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string): Handled => {
   const message = `${req.method} is not accepted; ${allow} only.`;
-  return { endpoint, reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', allow]]), verdict: refused('invalid_request', message), assumptions: [ASSUME_OIDC_ENDPOINT] };
+  return {
+    endpoint,
+    reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', allow]]),
+    verdict: refused('invalid_request', message),
+    assumptions: [ASSUME_OIDC_ENDPOINT],
+  };
 };
 
 /** The metadata; the same members serve both documents (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2) takes OIDC Discovery's members as they are). */
@@ -50,7 +56,18 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     revocation_endpoint_auth_methods_supported: auth,
     introspection_endpoint_auth_methods_supported: auth,
     code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'name', 'preferred_username'],
+    claims_supported: [
+      'sub',
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'nonce',
+      'at_hash',
+      'name',
+      'preferred_username',
+    ],
     authorization_response_iss_parameter_supported: sw.issParameter,
   };
 }
@@ -59,13 +76,23 @@ export function discovery(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = req.path === OIDC_PATHS.openidConfiguration ? 'oidc.discovery' : 'oauth2.metadata';
   if (req.method !== 'GET') return methodNotAllowed(endpoint, req, 'GET');
   // Metadata is public and cacheable (OIDC Discovery §4.2); tokens are not, so the base no-store stays elsewhere.
-  return { endpoint, reply: jsonReply(200, providerMetadata(ctx)), verdict: ok('Provider metadata served.'), assumptions: [ASSUME_OIDC_ENDPOINT] };
+  return {
+    endpoint,
+    reply: jsonReply(200, providerMetadata(ctx)),
+    verdict: ok('Provider metadata served.'),
+    assumptions: [ASSUME_OIDC_ENDPOINT],
+  };
 }
 
 export function jwks(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method !== 'GET') return methodNotAllowed('oidc.jwks', req, 'GET');
   const set = keyRing(ctx.state).jwks();
-  return { endpoint: 'oidc.jwks', reply: jsonReply(200, set), verdict: ok(`JWKS served: ${set.keys.map((k) => k.kid).join(', ')}.`), assumptions: [ASSUME_OIDC_ENDPOINT] };
+  return {
+    endpoint: 'oidc.jwks',
+    reply: jsonReply(200, set),
+    verdict: ok(`JWKS served: ${set.keys.map((k) => k.kid).join(', ')}.`),
+    assumptions: [ASSUME_OIDC_ENDPOINT],
+  };
 }
 
 /** POST /_mock/oidc/rotate-keys: new current keys; the previous ones stay published, older ones are dropped. */
@@ -73,9 +100,18 @@ export function rotateKeys(req: ProviderRequest, ctx: ProviderContext): Handled 
   if (req.method !== 'POST') return methodNotAllowed('mock.admin', req, 'POST');
   // As every admin POST: JSON only, which a cross-site form cannot send without a preflight (admin.ts).
   if (mediaType(req) !== 'application/json') {
-    const message = 'Admin requests that change something must be sent as Content-Type: application/json (a body of {} is fine).';
-    return { endpoint: 'mock.admin', reply: jsonReply(415, { error: 'unsupported_media_type', error_description: message }), verdict: refused('unsupported_media_type', message) };
+    const message =
+      'Admin requests that change something must be sent as Content-Type: application/json (a body of {} is fine).';
+    return {
+      endpoint: 'mock.admin',
+      reply: jsonReply(415, { error: 'unsupported_media_type', error_description: message }),
+      verdict: refused('unsupported_media_type', message),
+    };
   }
   const r = keyRing(ctx.state).rotate();
-  return { endpoint: 'mock.admin', reply: jsonReply(200, r), verdict: ok(`Signing keys rotated: now ${r.current.join(', ')}; still published ${r.previous.join(', ')}.`) };
+  return {
+    endpoint: 'mock.admin',
+    reply: jsonReply(200, r),
+    verdict: ok(`Signing keys rotated: now ${r.current.join(', ')}; still published ${r.previous.join(', ')}.`),
+  };
 }

@@ -21,11 +21,14 @@ export interface IdTokenSubject {
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 /** at_hash: base64url of the left half of SHA-256 of the access token (OIDC Core §3.1.3.6; every alg used here hashes with SHA-256). */
-const atHash = (accessToken: string) => b64url(createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16));
+const atHash = (accessToken: string) =>
+  b64url(createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16));
 
 /** The claims the mock knows of a user, by scope (OIDC Core §5.4): profile gives the names. */
 export function userClaims(username: string, scope: string): Record<string, string> {
-  return scope.split(' ').includes('profile') ? { sub: username, preferred_username: username, name: username } : { sub: username };
+  return scope.split(' ').includes('profile')
+    ? { sub: username, preferred_username: username, name: username }
+    : { sub: username };
 }
 
 export function mintIdToken(ctx: ProviderContext, s: IdTokenSubject): string {

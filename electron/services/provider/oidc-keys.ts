@@ -23,10 +23,18 @@ class KeyRing {
   constructor(private readonly state: ProviderState) {}
 
   private make(kty: 'RSA' | 'EC'): SigningKey {
-    const pair = kty === 'RSA' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pair =
+      kty === 'RSA'
+        ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+        : generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const kid = this.state.newSecret(9, `${kty.toLowerCase()}-`);
     // No `alg` member: the key is for signing (use), and which algorithm is acceptable is the client's alg check.
-    return { kid, kty, privateKey: pair.privateKey, publicJwk: { ...(pair.publicKey.export({ format: 'jwk' }) as Jwk), kid, use: 'sig' } };
+    return {
+      kid,
+      kty,
+      privateKey: pair.privateKey,
+      publicJwk: { ...(pair.publicKey.export({ format: 'jwk' }) as Jwk), kid, use: 'sig' },
+    };
   }
 
   private ensure(): void {
@@ -75,6 +83,7 @@ export function keyRing(state: ProviderState): KeyRing {
 export function jwsSign(alg: 'RS256' | 'PS256' | 'ES256', key: SigningKey, input: string): Buffer {
   const data = Buffer.from(input, 'ascii');
   if (alg === 'ES256') return sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-  if (alg === 'PS256') return sign('sha256', data, { key: key.privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
+  if (alg === 'PS256')
+    return sign('sha256', data, { key: key.privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
   return sign('sha256', data, key.privateKey);
 }

@@ -30,7 +30,12 @@ function handle(endpoint: string, body: () => Handled): Handled {
     return body();
   } catch (e) {
     if (!(e instanceof TokenError)) throw e;
-    return { endpoint, reply: oauth2Error(e.status, e.error, e.description, e.headers), verdict: refused(e.error, e.description), assumptions: [ASSUME_OIDC_ENDPOINT] };
+    return {
+      endpoint,
+      reply: oauth2Error(e.status, e.error, e.description, e.headers),
+      verdict: refused(e.error, e.description),
+      assumptions: [ASSUME_OIDC_ENDPOINT],
+    };
   }
 }
 
@@ -39,15 +44,39 @@ export function revoke(req: ProviderRequest, ctx: ProviderContext): Handled {
   return handle(endpoint, () => {
     const { client, get } = readClientPost(req, ctx, 'the revocation endpoint', 'RFC 7009 §2.1');
     const value = get.value('token');
-    if (!value) throw bad('invalid_request', 'token is missing; send the access or refresh token to revoke (RFC 7009 §2.1).');
+    if (!value)
+      throw bad('invalid_request', 'token is missing; send the access or refresh token to revoke (RFC 7009 §2.1).');
     const found = find(ctx, value, get.value('token_type_hint'));
     // RFC 7009 §2.2 (https://www.rfc-editor.org/rfc/rfc7009#section-2.2): an unknown or already invalid token is answered 200 too, so a client learns nothing from it.
-    if (!found) return { endpoint, reply: jsonReply(200, {}), verdict: ok('Unknown token: nothing to revoke (answered 200, RFC 7009 §2.2).'), assumptions: [ASSUME_OIDC_ENDPOINT] };
-    if (found.token.clientId !== client.id) throw bad('unauthorized_client', `The token was issued to another client; a client may revoke only its own tokens (RFC 7009 §2.1).`);
+    if (!found)
+      return {
+        endpoint,
+        reply: jsonReply(200, {}),
+        verdict: ok('Unknown token: nothing to revoke (answered 200, RFC 7009 §2.2).'),
+        assumptions: [ASSUME_OIDC_ENDPOINT],
+      };
+    if (found.token.clientId !== client.id)
+      throw bad(
+        'unauthorized_client',
+        `The token was issued to another client; a client may revoke only its own tokens (RFC 7009 §2.1).`
+      );
     // RFC 7009 §2.1: revoking a refresh token revokes the access tokens of the same grant too.
-    const n = found.kind === 'refresh_token' ? ctx.state.revokeGrant(found.token.grantId) : found.token.status === 'valid' ? ((found.token.status = 'revoked'), 1) : 0;
-    const what = found.kind === 'refresh_token' ? `Refresh token revoked with its grant (${n} token${n === 1 ? '' : 's'})` : 'Access token revoked';
-    return { endpoint, reply: jsonReply(200, {}), verdict: ok(`${what} (RFC 7009 §2.1).`), assumptions: [ASSUME_OIDC_ENDPOINT] };
+    const n =
+      found.kind === 'refresh_token'
+        ? ctx.state.revokeGrant(found.token.grantId)
+        : found.token.status === 'valid'
+          ? ((found.token.status = 'revoked'), 1)
+          : 0;
+    const what =
+      found.kind === 'refresh_token'
+        ? `Refresh token revoked with its grant (${n} token${n === 1 ? '' : 's'})`
+        : 'Access token revoked';
+    return {
+      endpoint,
+      reply: jsonReply(200, {}),
+      verdict: ok(`${what} (RFC 7009 §2.1).`),
+      assumptions: [ASSUME_OIDC_ENDPOINT],
+    };
   });
 }
 
@@ -58,14 +87,35 @@ export function introspect(req: ProviderRequest, ctx: ProviderContext): Handled 
     const value = get.value('token');
     if (!value) throw bad('invalid_request', 'token is missing; send the token to introspect (RFC 7662 §2.1).');
     const found = find(ctx, value, get.value('token_type_hint'));
-    const inactive = (why: string): Handled => ({ endpoint, reply: jsonReply(200, { active: false }), verdict: ok(`Introspection: inactive (${why}).`), assumptions: [ASSUME_OIDC_ENDPOINT] });
+    const inactive = (why: string): Handled => ({
+      endpoint,
+      reply: jsonReply(200, { active: false }),
+      verdict: ok(`Introspection: inactive (${why}).`),
+      assumptions: [ASSUME_OIDC_ENDPOINT],
+    });
     if (!found) return inactive('unknown token');
     const t = found.token;
     // RFC 7662 §4 (https://www.rfc-editor.org/rfc/rfc7662#section-4): a client learns nothing of tokens issued to other clients.
     if (t.clientId !== client.id) return inactive('issued to another client');
     if (t.status !== 'valid') return inactive(t.status);
     if (ctx.state.isExpired(t)) return inactive('expired');
-    const body = { active: true, scope: t.scope, client_id: t.clientId, username: t.username, token_type: found.kind === 'access_token' ? 'Bearer' : 'refresh_token', exp: Math.floor(t.expiresAt / 1000), iat: Math.floor(t.issuedAt / 1000), sub: t.username, aud: t.clientId, iss: ctx.baseUrl() };
-    return { endpoint, reply: jsonReply(200, body), verdict: ok(`Introspection: active ${found.kind} of ${t.username}.`), assumptions: [ASSUME_OIDC_ENDPOINT] };
+    const body = {
+      active: true,
+      scope: t.scope,
+      client_id: t.clientId,
+      username: t.username,
+      token_type: found.kind === 'access_token' ? 'Bearer' : 'refresh_token',
+      exp: Math.floor(t.expiresAt / 1000),
+      iat: Math.floor(t.issuedAt / 1000),
+      sub: t.username,
+      aud: t.clientId,
+      iss: ctx.baseUrl(),
+    };
+    return {
+      endpoint,
+      reply: jsonReply(200, body),
+      verdict: ok(`Introspection: active ${found.kind} of ${t.username}.`),
+      assumptions: [ASSUME_OIDC_ENDPOINT],
+    };
   });
 }

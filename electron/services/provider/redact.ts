@@ -14,8 +14,13 @@ const JSON_FIELD = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)"(?:[^
 
 export function redactBody(text: string): string {
   if (text === '') return text;
-  const cut = text.length > MAX_EVENT_BODY ? `${text.slice(0, MAX_EVENT_BODY)}… («${text.length - MAX_EVENT_BODY} more characters»)` : text;
-  return cut.replace(FORM_FIELD, (_m, pre: string, name: string) => `${pre}${name}=${encodeURIComponent(REDACTED)}`).replace(JSON_FIELD, (_m, pre: string) => `${pre}"${REDACTED}"`);
+  const cut =
+    text.length > MAX_EVENT_BODY
+      ? `${text.slice(0, MAX_EVENT_BODY)}… («${text.length - MAX_EVENT_BODY} more characters»)`
+      : text;
+  return cut
+    .replace(FORM_FIELD, (_m, pre: string, name: string) => `${pre}${name}=${encodeURIComponent(REDACTED)}`)
+    .replace(JSON_FIELD, (_m, pre: string) => `${pre}"${REDACTED}"`);
 }
 
 export function redactHeaders(headers: readonly (readonly [string, string])[]): [string, string][] {

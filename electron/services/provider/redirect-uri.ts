@@ -41,15 +41,18 @@ export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host
 /** Why `uri` cannot be a redirect target at all, or null when its shape is acceptable. */
 function shapeProblem(uri: string): string | null {
   if (/[\u0000-\u0020\u007f]/.test(uri)) return `${JSON.stringify(uri)} contains spaces or control characters`;
-  if (/[^\u0021-\u007e]/.test(uri)) return `${JSON.stringify(uri)} contains characters outside ASCII; percent-encode them (RFC 3986 §2.1)`;
+  if (/[^\u0021-\u007e]/.test(uri))
+    return `${JSON.stringify(uri)} contains characters outside ASCII; percent-encode them (RFC 3986 §2.1)`;
   const p = parts(uri);
   if (!p) return `${JSON.stringify(uri)} is not an absolute URI with a scheme and a host`;
   if (FORBIDDEN_SCHEMES.has(p.scheme)) return `${JSON.stringify(uri)} uses the forbidden scheme "${p.scheme}:"`;
   if (p.scheme !== 'http' && p.scheme !== 'https') return `${JSON.stringify(uri)} must use http or https`;
   if (p.host === '') return `${JSON.stringify(uri)} has no host`;
-  if (p.userinfo !== null) return `${JSON.stringify(uri)} contains user information ("…@"), which a redirect URI must not have`;
+  if (p.userinfo !== null)
+    return `${JSON.stringify(uri)} contains user information ("…@"), which a redirect URI must not have`;
   if (p.port !== null && !/^[0-9]{1,5}$/.test(p.port)) return `${JSON.stringify(uri)} has an invalid port`;
-  if (p.fragment !== null) return `${JSON.stringify(uri)} contains a fragment, which a redirect URI must not have (RFC 6749 §3.1.2)`;
+  if (p.fragment !== null)
+    return `${JSON.stringify(uri)} contains a fragment, which a redirect URI must not have (RFC 6749 §3.1.2)`;
   return null;
 }
 
@@ -58,7 +61,8 @@ export function checkRegistrableUri(uri: string): string | null {
   const shape = shapeProblem(uri);
   if (shape) return `must be an absolute http(s) URI: ${shape}`;
   const p = parts(uri)!;
-  if (p.scheme === 'http' && !isLoopbackHost(p.host)) return `must use https unless the host is loopback (127.0.0.1, [::1] or localhost), RFC 9700 §2.6; got ${JSON.stringify(uri)}`;
+  if (p.scheme === 'http' && !isLoopbackHost(p.host))
+    return `must use https unless the host is loopback (127.0.0.1, [::1] or localhost), RFC 9700 §2.6; got ${JSON.stringify(uri)}`;
   return null;
 }
 
@@ -78,10 +82,14 @@ export function matchRegisteredUri(registered: readonly string[], candidate: str
     const p = parts(r);
     if (!p || !isLoopbackHost(p.host)) continue;
     const raw = (u: UriParts) => [u.scheme, u.userinfo, u.host, u.path, u.query].join('\u0000');
-    if (raw(p) === raw(c) && candidate.slice(0, candidate.indexOf(':')) === r.slice(0, r.indexOf(':'))) return { ok: true };
+    if (raw(p) === raw(c) && candidate.slice(0, candidate.indexOf(':')) === r.slice(0, r.indexOf(':')))
+      return { ok: true };
   }
   const list = registered.map((r) => JSON.stringify(r)).join(', ');
-  return { ok: false, reason: `${JSON.stringify(candidate)} is not registered for ${owner}; registered: ${list} (exact match; only the port of a loopback URI may differ, RFC 8252 §7.3)` };
+  return {
+    ok: false,
+    reason: `${JSON.stringify(candidate)} is not registered for ${owner}; registered: ${list} (exact match; only the port of a loopback URI may differ, RFC 8252 §7.3)`,
+  };
 }
 
 /** Checks an OAuth 1.0a callback in "any" mode: `oob`, or any absolute http(s) URI without fragment or user information. */

@@ -15,9 +15,17 @@ export function oauth1Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const v = verifyOAuth1(req, 'resource', verifyContext(ctx));
   if (!v.ok) {
     // RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1): a request without credentials is answered with the bare OAuth challenge.
-    const extra: [string, string][] = v.noCredentials ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]] : [];
+    const extra: [string, string][] = v.noCredentials
+      ? [['WWW-Authenticate', `OAuth realm="${ctx.config.realm}"`]]
+      : [];
     const h = problemHandled(ctx, endpoint, v.report, v.signature, v.noCredentials ? 401 : v.status, v.headers);
-    return { ...h, reply: v.noCredentials ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] } : h.reply, assumptions: [MOCK_ONLY] };
+    return {
+      ...h,
+      reply: v.noCredentials
+        ? { ...h.reply, headers: [...h.reply.headers.filter(([n]) => n !== 'WWW-Authenticate'), ...extra] }
+        : h.reply,
+      assumptions: [MOCK_ONLY],
+    };
   }
   const at = v.accessToken!;
   const q = decodeParams(req.query ?? '', true, 'query');
@@ -52,33 +60,79 @@ export interface BearerRefusal {
  * The bearer token of a request (RFC 6750 §2.1 header, §2.3 query when allowed), checked against the mock's tokens:
  * known, not revoked, not expired. One implementation for every bearer-protected endpoint.
  */
-export function authenticateBearer(req: ProviderRequest, ctx: ProviderContext): { readonly ok: true; readonly token: BearerToken; readonly headers: [string, string][] } | ({ readonly ok: false } & BearerRefusal) {
-  const fail = (status: number, error: BearerRefusal['error'], description: string) => ({ ok: false as const, status, error, description });
+export function authenticateBearer(
+  req: ProviderRequest,
+  ctx: ProviderContext
+):
+  | { readonly ok: true; readonly token: BearerToken; readonly headers: [string, string][] }
+  | ({ readonly ok: false } & BearerRefusal) {
+  const fail = (status: number, error: BearerRefusal['error'], description: string) => ({
+    ok: false as const,
+    status,
+    error,
+    description,
+  });
   const auths = headerValues(req, 'authorization');
   if (auths.length > 1) return fail(400, 'invalid_request', 'Send exactly one Authorization header.');
   let headerToken: string | null = null;
   const auth = auths[0];
   if (auth !== undefined && /^\s*bearer(\s|$)/i.test(auth)) {
     const m = /^\s*bearer +(\S+) *$/i.exec(auth);
-    if (!m) return fail(400, 'invalid_request', 'Malformed Authorization header: expected "Bearer <token>" with exactly one token (RFC 6750 §2.1).');
+    if (!m)
+      return fail(
+        400,
+        'invalid_request',
+        'Malformed Authorization header: expected "Bearer <token>" with exactly one token (RFC 6750 §2.1).'
+      );
     headerToken = m[1]!;
   }
   const q = decodeParams(req.query ?? '', false, 'query');
   if (!q.ok) return fail(400, 'invalid_request', q.message);
   const queryTokens = q.params.filter(([n]) => n === 'access_token').map(([, v]) => v);
-  if (queryTokens.length > 1 || (queryTokens.length && headerToken !== null)) return fail(400, 'invalid_request', 'The access token was sent in more than one place; use exactly one method, preferably the Authorization header (RFC 6750 §2, §3.1).');
-  if (queryTokens.length && !ctx.settings.switches.allowQueryAccessToken) return fail(400, 'invalid_request', 'Access tokens are not accepted in the access_token query parameter (RFC 6750 §2.3, switch allowQueryAccessToken); send Authorization: Bearer <token>.');
+  if (queryTokens.length > 1 || (queryTokens.length && headerToken !== null))
+    return fail(
+      400,
+      'invalid_request',
+      'The access token was sent in more than one place; use exactly one method, preferably the Authorization header (RFC 6750 §2, §3.1).'
+    );
+  if (queryTokens.length && !ctx.settings.switches.allowQueryAccessToken)
+    return fail(
+      400,
+      'invalid_request',
+      'Access tokens are not accepted in the access_token query parameter (RFC 6750 §2.3, switch allowQueryAccessToken); send Authorization: Bearer <token>.'
+    );
   const token = headerToken ?? queryTokens[0] ?? null;
   const cache: [string, string][] = queryTokens.length ? [['Cache-Control', 'private']] : [];
   if (token === null) {
     const scheme = auth === undefined ? null : /^\s*(\S*)/.exec(auth)![1];
-    return fail(401, null, scheme ? `The Authorization scheme ${JSON.stringify(scheme)} is not accepted here; send Authorization: Bearer <access_token> (RFC 6750 §2.1).` : 'No access token; send Authorization: Bearer <access_token> (RFC 6750 §2.1).');
+    return fail(
+      401,
+      null,
+      scheme
+        ? `The Authorization scheme ${JSON.stringify(scheme)} is not accepted here; send Authorization: Bearer <access_token> (RFC 6750 §2.1).`
+        : 'No access token; send Authorization: Bearer <access_token> (RFC 6750 §2.1).'
+    );
   }
-  if (!B64TOKEN.test(token)) return fail(401, 'invalid_token', 'The access token contains characters outside the b64token syntax (RFC 6750 §2.1).');
+  if (!B64TOKEN.test(token))
+    return fail(
+      401,
+      'invalid_token',
+      'The access token contains characters outside the b64token syntax (RFC 6750 §2.1).'
+    );
   const t = ctx.state.bearerTokens.get(token);
   if (!t) return fail(401, 'invalid_token', 'The access token is unknown to this provider.');
-  if (t.status === 'revoked') return fail(401, 'invalid_token', 'The access token was revoked (by revocation, RFC 7009, or because its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).');
-  if (ctx.state.isExpired(t)) return fail(401, 'invalid_token', `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, interface §2.4); use the refresh token.`);
+  if (t.status === 'revoked')
+    return fail(
+      401,
+      'invalid_token',
+      'The access token was revoked (by revocation, RFC 7009, or because its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).'
+    );
+  if (ctx.state.isExpired(t))
+    return fail(
+      401,
+      'invalid_token',
+      `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, interface §2.4); use the refresh token.`
+    );
   return { ok: true, token: t, headers: cache };
 }
 
@@ -86,20 +140,47 @@ export function authenticateBearer(req: ProviderRequest, ctx: ProviderContext): 
 export function bearerRefusal(realm: string, r: BearerRefusal): Reply {
   const extra = r.headers ?? [];
   return r.error
-    ? oauth2Error(r.status, r.error, r.description, [['WWW-Authenticate', bearerChallenge(realm, r.error, r.description)], ...extra])
-    : jsonReply(r.status, { error_description: r.description }, [['WWW-Authenticate', bearerChallenge(realm)], ...extra]);
+    ? oauth2Error(r.status, r.error, r.description, [
+        ['WWW-Authenticate', bearerChallenge(realm, r.error, r.description)],
+        ...extra,
+      ])
+    : jsonReply(r.status, { error_description: r.description }, [
+        ['WWW-Authenticate', bearerChallenge(realm)],
+        ...extra,
+      ]);
 }
 
 export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = 'mock.api.v2.me';
-  const fail = (r: BearerRefusal): Handled => ({ endpoint, reply: bearerRefusal(ctx.config.realm, r), verdict: refused(r.error ?? 'no_credentials', r.description), assumptions: [MOCK_ONLY] });
-  if (req.method !== 'GET') return fail({ status: 405, error: 'invalid_request', description: `${req.method} is not accepted; /api/v2/me answers GET.`, headers: [['Allow', 'GET']] });
+  const fail = (r: BearerRefusal): Handled => ({
+    endpoint,
+    reply: bearerRefusal(ctx.config.realm, r),
+    verdict: refused(r.error ?? 'no_credentials', r.description),
+    assumptions: [MOCK_ONLY],
+  });
+  if (req.method !== 'GET')
+    return fail({
+      status: 405,
+      error: 'invalid_request',
+      description: `${req.method} is not accepted; /api/v2/me answers GET.`,
+      headers: [['Allow', 'GET']],
+    });
   const b = authenticateBearer(req, ctx);
   if (!b.ok) return fail(b);
   const t = b.token;
   return {
     endpoint,
-    reply: jsonReply(200, { mockOnly: true, username: t.username, clientId: t.clientId, scope: t.scope, expiresAt: new Date(t.expiresAt).toISOString() }, b.headers),
+    reply: jsonReply(
+      200,
+      {
+        mockOnly: true,
+        username: t.username,
+        clientId: t.clientId,
+        scope: t.scope,
+        expiresAt: new Date(t.expiresAt).toISOString(),
+      },
+      b.headers
+    ),
     verdict: ok(`Bearer token valid for user ${t.username}.`),
     assumptions: [MOCK_ONLY],
   };

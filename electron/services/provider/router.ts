@@ -40,9 +40,19 @@ function hostOf(value: string): string {
  */
 export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled | null {
   const host = header(req, 'host');
-  if (!ctx.settings.switches.checkHost || host === undefined || isLoopbackHost(hostOf(host)) || hostOf(host) === boundHost.toLowerCase()) return null;
+  if (
+    !ctx.settings.switches.checkHost ||
+    host === undefined ||
+    isLoopbackHost(hostOf(host)) ||
+    hostOf(host) === boundHost.toLowerCase()
+  )
+    return null;
   const message = `Host ${JSON.stringify(host)} is not this provider's address; it answers only requests addressed to a loopback host (127.0.0.1, [::1], localhost) or ${boundHost}, against DNS rebinding (switch checkHost).`;
-  return { endpoint: 'mock.host_check', reply: oauth2Error(421, 'invalid_request', message), verdict: refused('misdirected_request', message) };
+  return {
+    endpoint: 'mock.host_check',
+    reply: oauth2Error(421, 'invalid_request', message),
+    verdict: refused('misdirected_request', message),
+  };
 }
 
 export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
@@ -52,5 +62,9 @@ export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: str
   if (handler) return handler(req, ctx);
   if (req.path.startsWith(ADMIN_PREFIX)) return admin(req, ctx);
   const message = `No endpoint at ${req.path.length > 200 ? `${req.path.slice(0, 200)}…` : req.path}. This mock serves ${ROUTE_PATHS.join(', ')} and the admin API under /_mock/.`;
-  return { endpoint: 'mock.not_found', reply: oauth2Error(404, 'not_found', message), verdict: refused('not_found', message) };
+  return {
+    endpoint: 'mock.not_found',
+    reply: oauth2Error(404, 'not_found', message),
+    verdict: refused('not_found', message),
+  };
 }

@@ -30,7 +30,12 @@ export interface MockProviderOptions {
   readonly crypto?: CryptoPort;
   readonly random?: RandomPort;
   readonly bodyLimit?: number;
-  readonly timeouts?: { readonly headersMs?: number; readonly requestMs?: number; readonly keepAliveMs?: number; readonly checkIntervalMs?: number };
+  readonly timeouts?: {
+    readonly headersMs?: number;
+    readonly requestMs?: number;
+    readonly keepAliveMs?: number;
+    readonly checkIntervalMs?: number;
+  };
 }
 
 export interface StartOptions {
@@ -66,7 +71,8 @@ function clientOf(socket: Socket): SocketEnd | null {
 }
 
 /** A lone surrogate has no UTF-8 form, so it becomes U+FFFD (as the WHATWG URL serializer does). */
-const escapeInLocation = (c: string) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c));
+const escapeInLocation = (c: string) =>
+  c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c);
 
 export class MockProvider {
   readonly clock: MockClock;
@@ -175,8 +181,15 @@ export class MockProvider {
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const text = status === 408 ? 'The request was not received in time.' : status === 431 ? 'The request headers are too large (16 KiB at most).' : `The request is not valid HTTP/1.1 (${err.code ?? 'parse error'}).`;
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+    const text =
+      status === 408
+        ? 'The request was not received in time.'
+        : status === 431
+          ? 'The request headers are too large (16 KiB at most).'
+          : `The request is not valid HTTP/1.1 (${err.code ?? 'parse error'}).`;
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
+    );
   }
 
   /** CONNECT asks for a tunnel (RFC 9110 §9.3.6 (https://www.rfc-editor.org/rfc/rfc9110#section-9.3.6)), which an origin server does not offer: 405 like any other method it does not serve. */
@@ -186,7 +199,14 @@ export class MockProvider {
     const client = clientOf(socket);
     socket.on('error', () => {});
     const message = `CONNECT is not accepted: this is the mock provider, not a proxy (RFC 9110 section 9.3.6); its endpoints answer GET and POST.`;
-    const handled: Handled = { endpoint: 'mock.method_not_allowed', reply: oauth2Error(405, 'method_not_allowed', message, [['Allow', 'GET, POST'], ['Connection', 'close']]), verdict: refused('method_not_allowed', message) };
+    const handled: Handled = {
+      endpoint: 'mock.method_not_allowed',
+      reply: oauth2Error(405, 'method_not_allowed', message, [
+        ['Allow', 'GET, POST'],
+        ['Connection', 'close'],
+      ]),
+      verdict: refused('method_not_allowed', message),
+    };
     const { reply } = handled;
     const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}`];
     const fields = this.wireHeaders(reply);
@@ -229,27 +249,57 @@ export class MockProvider {
     });
     req.on('end', () => {
       if (over) return;
-      const request = makeRequest(req.method ?? 'GET', target, req.rawHeaders, chunks.length === 0 ? NO_BODY : Buffer.concat(chunks));
+      const request = makeRequest(
+        req.method ?? 'GET',
+        target,
+        req.rawHeaders,
+        chunks.length === 0 ? NO_BODY : Buffer.concat(chunks)
+      );
       let handled: Handled;
       try {
         handled = route(request, this.context, this.boundHost);
       } catch (e) {
         // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
         const message = `Internal error in the mock provider: ${(e as Error).message}`;
-        handled = { endpoint: 'mock.internal_error', reply: oauth2Error(500, 'server_error', message), verdict: { ok: false, reason: 'server_error', message } };
+        handled = {
+          endpoint: 'mock.internal_error',
+          reply: oauth2Error(500, 'server_error', message),
+          verdict: { ok: false, reason: 'server_error', message },
+        };
       }
       this.send(res, handled.reply);
       this.publish(request, handled, started, startedAt, client);
     });
   }
 
-  private tooLarge(req: IncomingMessage, res: ServerResponse, started: number, startedAt: number, client: SocketEnd | null): void {
-    const reply = oauth2Error(413, 'invalid_request', `The request body exceeds the limit of ${this.bodyLimit} bytes.`, [['Connection', 'close']]);
+  private tooLarge(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    startedAt: number,
+    client: SocketEnd | null
+  ): void {
+    const reply = oauth2Error(
+      413,
+      'invalid_request',
+      `The request body exceeds the limit of ${this.bodyLimit} bytes.`,
+      [['Connection', 'close']]
+    );
     this.send(res, reply);
     // Keep reading (and dropping) what the client still sends so it can read the 413 before the connection closes.
     req.resume();
     const request = makeRequest(req.method ?? 'GET', req.url ?? '/', req.rawHeaders, Buffer.alloc(0));
-    this.publish(request, { endpoint: 'mock.body_limit', reply, verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' } }, started, startedAt, client);
+    this.publish(
+      request,
+      {
+        endpoint: 'mock.body_limit',
+        reply,
+        verdict: { ok: false, reason: 'payload_too_large', message: 'Request body over the limit.' },
+      },
+      started,
+      startedAt,
+      client
+    );
   }
 
   /** The reply's header fields as written, Content-Length last, as a flat [name, value, …] list: node writes it as it is. */
@@ -257,7 +307,8 @@ export class MockProvider {
     const headers: string[] = [];
     for (const [n, raw] of reply.headers) {
       // Header values are ASCII on the wire; anything else from client input is escaped rather than thrown on.
-      if (n === 'Location') headers.push(n, HAS_NOT_LOCATION.test(raw) ? raw.replace(NOT_LOCATION, escapeInLocation) : raw);
+      if (n === 'Location')
+        headers.push(n, HAS_NOT_LOCATION.test(raw) ? raw.replace(NOT_LOCATION, escapeInLocation) : raw);
       else headers.push(n, HAS_NOT_FIELD_VALUE.test(raw) ? raw.replace(NOT_FIELD_VALUE, '?') : raw);
     }
     headers.push('Content-Length', String(Buffer.byteLength(reply.body)));
@@ -270,15 +321,35 @@ export class MockProvider {
     res.end(reply.body);
   }
 
-  private publish(request: ProviderRequest, handled: Handled, started: number, startedAt: number, client: SocketEnd | null): void {
-    this.events.publish(eventRecord(request, handled, this.clock.now(), this.context.listenAuthority, performance.now() - started, startedAt, client));
+  private publish(
+    request: ProviderRequest,
+    handled: Handled,
+    started: number,
+    startedAt: number,
+    client: SocketEnd | null
+  ): void {
+    this.events.publish(
+      eventRecord(
+        request,
+        handled,
+        this.clock.now(),
+        this.context.listenAuthority,
+        performance.now() - started,
+        startedAt,
+        client
+      )
+    );
   }
 
   /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
   private openStream(req: IncomingMessage, res: ServerResponse): void {
     const since = lastEventIdOf(req, 'since') ?? 0;
-    const stream = openSseStream(req, res, { greeting: 'OAuth Lab mock provider events', headers: { 'X-Content-Type-Options': 'nosniff' } });
-    const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
+    const stream = openSseStream(req, res, {
+      greeting: 'OAuth Lab mock provider events',
+      headers: { 'X-Content-Type-Options': 'nosniff' },
+    });
+    const write = (e: ProviderEvent) =>
+      stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
     for (const e of this.events.recent(since)) write(e);
     const unsubscribe = this.events.subscribe(write);
     this.streams.add(stream);

@@ -50,15 +50,33 @@ export type GrantTokenView<S extends string> = {
 export type StateView = {
   readonly now: string;
   readonly clockOffsetSeconds: number;
-  readonly oauth1: { readonly requestTokens: RequestTokenView[]; readonly accessTokens: AccessTokenView[]; readonly noncesRemembered: number };
-  readonly oauth2: { readonly codes: CodeView[]; readonly accessTokens: GrantTokenView<'valid' | 'revoked'>[]; readonly refreshTokens: GrantTokenView<'valid' | 'rotated' | 'revoked'>[] };
+  readonly oauth1: {
+    readonly requestTokens: RequestTokenView[];
+    readonly accessTokens: AccessTokenView[];
+    readonly noncesRemembered: number;
+  };
+  readonly oauth2: {
+    readonly codes: CodeView[];
+    readonly accessTokens: GrantTokenView<'valid' | 'revoked'>[];
+    readonly refreshTokens: GrantTokenView<'valid' | 'rotated' | 'revoked'>[];
+  };
 };
 
 export function stateView(state: ProviderState): StateView {
   const now = state.clock.now();
   const iso = (ms: number) => new Date(ms).toISOString();
-  const timed = <S extends string>(t: { status: S; expiresAt: number }, live: S): S | 'expired' => (t.status === live && t.expiresAt <= now ? 'expired' : t.status);
-  const grantToken = <S extends string>(t: { token: string; clientId: string; username: string; scope: string; grantId: string; status: S; issuedAt: number; expiresAt: number }): GrantTokenView<S> => ({
+  const timed = <S extends string>(t: { status: S; expiresAt: number }, live: S): S | 'expired' =>
+    t.status === live && t.expiresAt <= now ? 'expired' : t.status;
+  const grantToken = <S extends string>(t: {
+    token: string;
+    clientId: string;
+    username: string;
+    scope: string;
+    grantId: string;
+    status: S;
+    issuedAt: number;
+    expiresAt: number;
+  }): GrantTokenView<S> => ({
     token: t.token,
     clientId: t.clientId,
     username: t.username,

@@ -98,7 +98,7 @@ export class ProviderState {
   constructor(
     readonly clock: MockClock,
     private readonly random: PooledRandom,
-    nonceCapacity: number,
+    nonceCapacity: number
   ) {
     this.nonces = new NonceMemory(nonceCapacity);
   }
@@ -142,19 +142,29 @@ export class ProviderState {
   /** RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2) / RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2): revoke every token of a grant (code replay, refresh token replay). */
   revokeGrant(grantId: string): number {
     let n = 0;
-    for (const t of this.bearerTokens.values()) if (t.grantId === grantId && t.status === 'valid') {
-      t.status = 'revoked';
-      n++;
-    }
-    for (const t of this.refreshTokens.values()) if (t.grantId === grantId && t.status !== 'revoked') {
-      t.status = 'revoked';
-      n++;
-    }
+    for (const t of this.bearerTokens.values())
+      if (t.grantId === grantId && t.status === 'valid') {
+        t.status = 'revoked';
+        n++;
+      }
+    for (const t of this.refreshTokens.values())
+      if (t.grantId === grantId && t.status !== 'revoked') {
+        t.status = 'revoked';
+        n++;
+      }
     return n;
   }
 
   clear(): void {
-    for (const t of [this.requestTokens, this.accessTokens, this.codes, this.bearerTokens, this.refreshTokens, this.pendingLogins]) t.clear();
+    for (const t of [
+      this.requestTokens,
+      this.accessTokens,
+      this.codes,
+      this.bearerTokens,
+      this.refreshTokens,
+      this.pendingLogins,
+    ])
+      t.clear();
     this.nonces.clear();
   }
 }

@@ -31,10 +31,20 @@ export interface AppStoreOptions {
 }
 
 export type StoreMethodName =
-  | 'profilesList' | 'profileSave' | 'profileDelete' | 'profilesExport' | 'profilesImport'
-  | 'tokensList' | 'tokenSave' | 'tokenDelete'
-  | 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear'
-  | 'settingsGet' | 'settingsUpdate';
+  | 'profilesList'
+  | 'profileSave'
+  | 'profileDelete'
+  | 'profilesExport'
+  | 'profilesImport'
+  | 'tokensList'
+  | 'tokenSave'
+  | 'tokenDelete'
+  | 'historyList'
+  | 'historyBody'
+  | 'historyAnnotate'
+  | 'historyClear'
+  | 'settingsGet'
+  | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
 export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
@@ -169,10 +179,17 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
   const profileExists = (id: string) => profiles.some((p) => p.id === id);
 
-  const historyDir = options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, HISTORY_DIR_NAME));
+  const historyDir =
+    options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, HISTORY_DIR_NAME));
   if (historyDir === undefined) throw new Error('createAppStore: this backend has no directory; pass historyDir.');
   // Only a session that writes store.json moves its history out (it then drops it from store.json).
-  const history = openHistory(historyDir, box, () => settings, loaded.writable ? loaded.history : [], () => (legacyHistory = true));
+  const history = openHistory(
+    historyDir,
+    box,
+    () => settings,
+    loaded.writable ? loaded.history : [],
+    () => (legacyHistory = true)
+  );
   notices.push(...history.notices);
 
   if (loaded.rewrite || legacyHistory) {
@@ -203,7 +220,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       commit(() => {
         // The mock's id always means the built-in profile: it can be edited (ports, paths, credentials) but stays built in.
         const saved: Profile = profile.id === MOCK_PROFILE_ID ? { ...profile, builtIn: true } : profile;
-        if (saved.builtIn && saved.id !== MOCK_PROFILE_ID) throw invalidInput(`profile.builtIn: only the "${MOCK_PROFILE_NAME}" profile (id "${MOCK_PROFILE_ID}") is built in; save this profile with builtIn: false.`);
+        if (saved.builtIn && saved.id !== MOCK_PROFILE_ID)
+          throw invalidInput(
+            `profile.builtIn: only the "${MOCK_PROFILE_NAME}" profile (id "${MOCK_PROFILE_ID}") is built in; save this profile with builtIn: false.`
+          );
         const at = profiles.findIndex((p) => p.id === saved.id);
         profiles = at >= 0 ? profiles.map((p, i) => (i === at ? saved : p)) : [...profiles, saved];
         forget('profile', saved.id); // the user has seen the empty secret and saved: the undecryptable old value goes
@@ -211,7 +231,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       }),
 
     profileDelete: ({ id }) => {
-      if (id === MOCK_PROFILE_ID) throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
+      if (id === MOCK_PROFILE_ID)
+        throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
       refreshForRead();
       if (!profileExists(id)) return { deleted: false };
       return commit(() => {
@@ -232,9 +253,13 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const userProfiles = profiles.filter((p) => !p.builtIn);
       let chosen = userProfiles;
       if (ids) {
-        if (ids.includes(MOCK_PROFILE_ID)) throw invalidInput(`ids: the built-in "${MOCK_PROFILE_NAME}" profile is not exported (every OAuth Lab has it).`);
+        if (ids.includes(MOCK_PROFILE_ID))
+          throw invalidInput(
+            `ids: the built-in "${MOCK_PROFILE_NAME}" profile is not exported (every OAuth Lab has it).`
+          );
         const missing = ids.filter((id) => !profileExists(id));
-        if (missing.length) throw notFound(`There is no profile with the id ${missing.map((id) => `"${id}"`).join(', ')}.`);
+        if (missing.length)
+          throw notFound(`There is no profile with the id ${missing.map((id) => `"${id}"`).join(', ')}.`);
         chosen = userProfiles.filter((p) => ids.includes(p.id));
       }
       return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
@@ -251,12 +276,19 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     tokensList: (input) => {
       refreshForRead();
       const profileId = input?.profileId;
-      return clone(tokens.filter((t) => profileId === undefined || t.profileId === profileId).sort((a, b) => b.obtainedAt - a.obtainedAt));
+      return clone(
+        tokens
+          .filter((t) => profileId === undefined || t.profileId === profileId)
+          .sort((a, b) => b.obtainedAt - a.obtainedAt)
+      );
     },
 
     tokenSave: ({ token }) =>
       commit(() => {
-        if (!profileExists(token.profileId)) throw notFound(`token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`);
+        if (!profileExists(token.profileId))
+          throw notFound(
+            `token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`
+          );
         const at = tokens.findIndex((t) => t.id === token.id);
         tokens = at >= 0 ? tokens.map((t, i) => (i === at ? token : t)) : [...tokens, token];
         hiddenTokens = hiddenTokens.filter((t) => t.meta.id !== token.id);
@@ -289,7 +321,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
     settingsUpdate: (patch) => {
       const updated = commit(() => {
-        if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId)) throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
+        if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId))
+          throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
         settings = { ...settings, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
         return clone(settings);
       });

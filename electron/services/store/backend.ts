@@ -36,7 +36,7 @@ export class StoreFileError extends Error {
   constructor(
     readonly path: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown }
   ) {
     super(message, options);
   }
@@ -47,10 +47,18 @@ export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e
 
 /** A disk failure as the bridge reports it: `store_error`, naming the file (and the system's code, such as ENOSPC). */
 export function storeError(what: string, path: string, cause: unknown): BridgeFailure {
-  if (cause instanceof StoreLockError) return new BridgeFailure('store_error', cause.message, { path: cause.path, cause: 'locked' });
-  if (cause instanceof StoreWriteError) return new BridgeFailure('store_error', cause.message, { path: cause.path, ...(cause.code ? { cause: cause.code } : {}) });
+  if (cause instanceof StoreLockError)
+    return new BridgeFailure('store_error', cause.message, { path: cause.path, cause: 'locked' });
+  if (cause instanceof StoreWriteError)
+    return new BridgeFailure('store_error', cause.message, {
+      path: cause.path,
+      ...(cause.code ? { cause: cause.code } : {}),
+    });
   const { code, text } = describeWriteCause(cause);
-  return new BridgeFailure('store_error', `${what} ${path} failed: ${text}`, { path, ...(code ? { cause: code } : {}) });
+  return new BridgeFailure('store_error', `${what} ${path} failed: ${text}`, {
+    path,
+    ...(code ? { cause: code } : {}),
+  });
 }
 
 export const invalidInput = (message: string) => new BridgeFailure(CONTRACT_ERROR.INVALID_INPUT, message);

@@ -27,7 +27,8 @@ const LABELS: Readonly<Record<string, string>> = {
 /** "consumer secret" for `oauth1.consumerSecret`: notices speak the UI's words. */
 export const secretLabel = (field: string) => LABELS[field] ?? field;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A secret that was sealed but cannot be opened now; its sealed form is kept until the user replaces it. */
 export interface LostSecret {
@@ -36,9 +37,12 @@ export interface LostSecret {
   readonly reason: string;
 }
 
-export type Decoded<T> = { readonly ok: true; readonly value: T; readonly lost: readonly LostSecret[]; readonly plainAtRest: boolean } | { readonly ok: false; readonly problem: string };
+export type Decoded<T> =
+  | { readonly ok: true; readonly value: T; readonly lost: readonly LostSecret[]; readonly plainAtRest: boolean }
+  | { readonly ok: false; readonly problem: string };
 
-const getAt = (obj: unknown, path: FieldPath): unknown => path.reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), obj);
+const getAt = (obj: unknown, path: FieldPath): unknown =>
+  path.reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), obj);
 
 /** A copy of `obj` with `path` set, copying only the objects along the path (the rest is shared). */
 function setAt(obj: Record<string, unknown>, path: FieldPath, value: unknown): Record<string, unknown> {
@@ -48,7 +52,12 @@ function setAt(obj: Record<string, unknown>, path: FieldPath, value: unknown): R
   return { ...obj, [head]: rest.length === 0 ? value : setAt(isRecord(child) ? child : {}, rest, value) };
 }
 
-function decodeWithSecrets<T>(raw: unknown, paths: readonly FieldPath[], schema: z.ZodType<T>, box: SecretBox): Decoded<T> {
+function decodeWithSecrets<T>(
+  raw: unknown,
+  paths: readonly FieldPath[],
+  schema: z.ZodType<T>,
+  box: SecretBox
+): Decoded<T> {
   if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
   let plain = raw;
   const lost: LostSecret[] = [];
@@ -63,11 +72,18 @@ function decodeWithSecrets<T>(raw: unknown, paths: readonly FieldPath[], schema:
     plain = setAt(plain, path, opened.kind === 'lost' ? '' : opened.value);
   }
   const parsed = schema.safeParse(plain);
-  return parsed.success ? { ok: true, value: parsed.data, lost, plainAtRest } : { ok: false, problem: describeIssues(parsed.error) };
+  return parsed.success
+    ? { ok: true, value: parsed.data, lost, plainAtRest }
+    : { ok: false, problem: describeIssues(parsed.error) };
 }
 
 /** `kept(field)` gives the sealed form of a lost secret still empty in memory, so it is written back unchanged. */
-function encodeWithSecrets(value: object, paths: readonly FieldPath[], box: SecretBox, kept: (field: string) => SealedSecret | undefined): Record<string, unknown> {
+function encodeWithSecrets(
+  value: object,
+  paths: readonly FieldPath[],
+  box: SecretBox,
+  kept: (field: string) => SealedSecret | undefined
+): Record<string, unknown> {
   let stored = value as Record<string, unknown>;
   for (const path of paths) {
     const plain = getAt(value, path);
@@ -77,12 +93,25 @@ function encodeWithSecrets(value: object, paths: readonly FieldPath[], box: Secr
   return stored;
 }
 
-export const decodeProfile = (raw: unknown, box: SecretBox) => decodeWithSecrets<Profile>(raw, PROFILE_SECRETS, savableProfileSchema, box);
-export const encodeProfile = (p: Profile, box: SecretBox, kept: (field: string) => SealedSecret | undefined) => encodeWithSecrets(p, PROFILE_SECRETS, box, kept);
+export const decodeProfile = (raw: unknown, box: SecretBox) =>
+  decodeWithSecrets<Profile>(raw, PROFILE_SECRETS, savableProfileSchema, box);
+export const encodeProfile = (p: Profile, box: SecretBox, kept: (field: string) => SealedSecret | undefined) =>
+  encodeWithSecrets(p, PROFILE_SECRETS, box, kept);
 
 /** A token whose `token` itself cannot be decrypted cannot be shown (the schema needs it); it is kept in the file as it was. */
-export type DecodedToken = Decoded<SavedToken> | { readonly ok: 'hidden'; readonly meta: TokenMeta; readonly stored: Record<string, unknown>; readonly reason: string };
-const tokenMetaSchema = z.object({ id: savedTokenSchema.shape.id, profileId: savedTokenSchema.shape.profileId, label: z.string().default('') });
+export type DecodedToken =
+  | Decoded<SavedToken>
+  | {
+      readonly ok: 'hidden';
+      readonly meta: TokenMeta;
+      readonly stored: Record<string, unknown>;
+      readonly reason: string;
+    };
+const tokenMetaSchema = z.object({
+  id: savedTokenSchema.shape.id,
+  profileId: savedTokenSchema.shape.profileId,
+  label: z.string().default(''),
+});
 export type TokenMeta = z.infer<typeof tokenMetaSchema>;
 
 export function decodeToken(raw: unknown, box: SecretBox): DecodedToken {
@@ -91,9 +120,12 @@ export function decodeToken(raw: unknown, box: SecretBox): DecodedToken {
   const tokenLost = box.open(raw.token);
   if (tokenLost.kind !== 'lost') return decoded;
   const meta = tokenMetaSchema.safeParse(raw);
-  return meta.success ? { ok: 'hidden', meta: meta.data, stored: raw, reason: tokenLost.reason } : { ok: false, problem: describeIssues(meta.error) };
+  return meta.success
+    ? { ok: 'hidden', meta: meta.data, stored: raw, reason: tokenLost.reason }
+    : { ok: false, problem: describeIssues(meta.error) };
 }
-export const encodeToken = (t: SavedToken, box: SecretBox, kept: (field: string) => SealedSecret | undefined) => encodeWithSecrets(t, TOKEN_SECRETS, box, kept);
+export const encodeToken = (t: SavedToken, box: SecretBox, kept: (field: string) => SealedSecret | undefined) =>
+  encodeWithSecrets(t, TOKEN_SECRETS, box, kept);
 
 /*
  * History as store.json kept it before it moved to its own files (schema version 2 and older): read once, so it
@@ -107,7 +139,8 @@ export interface HistoryRecord {
   readonly stored: Record<string, unknown>;
 }
 
-export type DecodedHistory = { readonly ok: true; readonly record: HistoryRecord } | { readonly ok: false; readonly problem: string };
+export type DecodedHistory =
+  { readonly ok: true; readonly record: HistoryRecord } | { readonly ok: false; readonly problem: string };
 
 export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
   if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
@@ -116,7 +149,9 @@ export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
   if (!meta.success) return { ok: false, problem: describeIssues(meta.error) };
   if (!isSealed(exchange)) {
     const entry = historyEntrySchema.safeParse(raw);
-    return entry.success ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } } : { ok: false, problem: describeIssues(entry.error) };
+    return entry.success
+      ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } }
+      : { ok: false, problem: describeIssues(entry.error) };
   }
   const opened = box.open(exchange);
   if (opened.kind === 'lost') return { ok: true, record: { meta: meta.data, entry: undefined, stored: raw } };
@@ -127,5 +162,7 @@ export function decodeHistory(raw: unknown, box: SecretBox): DecodedHistory {
     return { ok: false, problem: 'exchange: the decrypted exchange is not JSON' };
   }
   const entry = historyEntrySchema.safeParse({ ...rest, exchange: parsedJson });
-  return entry.success ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } } : { ok: false, problem: describeIssues(entry.error) };
+  return entry.success
+    ? { ok: true, record: { meta: meta.data, entry: entry.data, stored: raw } }
+    : { ok: false, problem: describeIssues(entry.error) };
 }

@@ -69,7 +69,11 @@ export function ensurePrivateDirectory(dir: string): void {
  * A backend over a conf instance, created on first use. `expectedPath` names the file when conf itself cannot
  * be created (an unreadable file throws in its constructor).
  */
-export function confLikeBackend(open: () => ConfLike, expectedPath: string, { fs, lockTimeoutMs = DEFAULT_LOCK_TIMEOUT_MS }: FileBackendOptions = {}): KeyValueBackend {
+export function confLikeBackend(
+  open: () => ConfLike,
+  expectedPath: string,
+  { fs, lockTimeoutMs = DEFAULT_LOCK_TIMEOUT_MS }: FileBackendOptions = {}
+): KeyValueBackend {
   let conf: ConfLike | undefined;
   let path = expectedPath;
   const instance = (): ConfLike => {
@@ -105,7 +109,8 @@ export function confLikeBackend(open: () => ConfLike, expectedPath: string, { fs
         if (e instanceof StoreFileError) throw e;
         throw new StoreFileError(path, `it cannot be read: ${reason(e)}`, { cause: e });
       }
-      if (store[UNPARSABLE] !== undefined) throw new StoreFileError(path, `it is not valid JSON (${store[UNPARSABLE]})`);
+      if (store[UNPARSABLE] !== undefined)
+        throw new StoreFileError(path, `it is not valid JSON (${store[UNPARSABLE]})`);
       return store[PARSED];
     },
     write(data) {
@@ -148,10 +153,19 @@ export interface ConfBackendOptions extends FileBackendOptions {
 export function createConfBackend(options: ConfBackendOptions = {}): KeyValueBackend {
   const { cwd, ...fileOptions } = options;
   if (cwd) ensurePrivateDirectory(cwd);
-  return confLikeBackend(() => {
-    const conf = new Conf<Record<string, unknown>>({ projectName: 'oauth-lab', configName: STORE_FILE_NAME, ...(cwd ? { cwd } : {}), ...STORE_FILE_OPTIONS });
-    // conf's own directory (…/oauth-lab-nodejs) holds nothing but ours.
-    if (!cwd) makePrivate(dirname(conf.path));
-    return conf;
-  }, join(cwd ?? '', `${STORE_FILE_NAME}.json`), fileOptions);
+  return confLikeBackend(
+    () => {
+      const conf = new Conf<Record<string, unknown>>({
+        projectName: 'oauth-lab',
+        configName: STORE_FILE_NAME,
+        ...(cwd ? { cwd } : {}),
+        ...STORE_FILE_OPTIONS,
+      });
+      // conf's own directory (…/oauth-lab-nodejs) holds nothing but ours.
+      if (!cwd) makePrivate(dirname(conf.path));
+      return conf;
+    },
+    join(cwd ?? '', `${STORE_FILE_NAME}.json`),
+    fileOptions
+  );
 }

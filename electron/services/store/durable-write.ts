@@ -9,7 +9,10 @@ import { basename, dirname, join } from 'node:path';
  */
 
 /** The file operations the writer uses; tests pass one that fails the way a full disk does. */
-export type WriteFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'fsyncSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'unlinkSync'>;
+export type WriteFs = Pick<
+  typeof nodeFs,
+  'openSync' | 'writeSync' | 'fsyncSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'unlinkSync'
+>;
 
 /** A save that did not land; the previous file is unchanged. `code` is the system's (ENOSPC, EACCES...) when known. */
 export class StoreWriteError extends Error {
@@ -18,7 +21,7 @@ export class StoreWriteError extends Error {
     readonly path: string,
     readonly code: string | undefined,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown }
   ) {
     super(message, options);
   }
@@ -72,7 +75,11 @@ function syncDirectory(fs: WriteFs, dir: string): void {
  * Replaces `path` with `data` completely or not at all. Throws StoreWriteError naming the file and the cause;
  * the temporary file is removed and `path` keeps its previous contents.
  */
-export function writeFileDurably(path: string, data: string | Buffer, options: { mode?: number; fs?: WriteFs } = {}): void {
+export function writeFileDurably(
+  path: string,
+  data: string | Buffer,
+  options: { mode?: number; fs?: WriteFs } = {}
+): void {
   const fs = options.fs ?? nodeFs;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${++sequence}.tmp`);
@@ -91,12 +98,17 @@ export function writeFileDurably(path: string, data: string | Buffer, options: {
       // it may not have been created
     }
     const cause = describeWriteCause(e);
-    throw new StoreWriteError(path, cause.code, `Saving ${path} failed: ${cause.text}. The previous file is unchanged.`, { cause: e });
+    throw new StoreWriteError(
+      path,
+      cause.code,
+      `Saving ${path} failed: ${cause.text}. The previous file is unchanged.`,
+      { cause: e }
+    );
   };
   try {
     fd = fs.openSync(temp, 'wx+', options.mode ?? 0o600);
     // A write may take fewer bytes than asked (that is allowed); one that takes none cannot make progress.
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const n = fs.writeSync(fd, bytes, at, bytes.length - at, at);
       if (n <= 0) throw Object.assign(new Error('the file system accepted no more bytes'), { code: 'ENOSPC' });
       at += n;

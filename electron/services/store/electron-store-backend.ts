@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type ElectronStore from 'electron-store';
-import { confLikeBackend, ensurePrivateDirectory, STORE_FILE_NAME, STORE_FILE_OPTIONS, type ConfLike } from './conf-backend';
+import {
+  confLikeBackend,
+  ensurePrivateDirectory,
+  STORE_FILE_NAME,
+  STORE_FILE_OPTIONS,
+  type ConfLike,
+} from './conf-backend';
 
 /**
  * The store on electron-store in the Electron main process. electron-store imports `electron` when loaded, so
@@ -15,5 +21,8 @@ void fits;
 
 export function createElectronStoreBackend(Store: ElectronStoreClass, cwd: string) {
   ensurePrivateDirectory(cwd);
-  return confLikeBackend(() => new Store({ name: STORE_FILE_NAME, cwd, ...STORE_FILE_OPTIONS }), join(cwd, `${STORE_FILE_NAME}.json`));
+  return confLikeBackend(
+    () => new Store({ name: STORE_FILE_NAME, cwd, ...STORE_FILE_OPTIONS }),
+    join(cwd, `${STORE_FILE_NAME}.json`)
+  );
 }

@@ -17,7 +17,8 @@ export const SCHEMA_VERSION = 2;
 type Document = Record<string, unknown>;
 
 /** Drops undefined values so the current schema's defaults apply to what version 1 did not have. */
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const defined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** `http://127.0.0.1:8765/callback` → port 8765, path /callback; undefined when it is not such a URL. */
 function splitCallback(url: unknown): { callbackPort: number; callbackPath: string } | undefined {
@@ -29,19 +30,29 @@ function splitCallback(url: unknown): { callbackPort: number; callbackPath: stri
 
 function profileV1ToV2(p: unknown): unknown {
   if (!isRecord(p)) return p;
-  const { consumerKey, consumerSecret, signatureMethod, clientId, clientSecret, scope, usePkce, callbackUrl, ...rest } = p;
+  const { consumerKey, consumerSecret, signatureMethod, clientId, clientSecret, scope, usePkce, callbackUrl, ...rest } =
+    p;
   const callback = splitCallback(callbackUrl);
   return defined({
     ...rest,
     // A callback URL that is not a loopback http URL is left in place: the schema then names it and the profile is dropped, with a copy of the file kept.
     ...(callback ?? { callbackUrl }),
     oauth1: defined({ consumerKey, consumerSecret, signatureMethod }),
-    oauth2: defined({ clientId, clientSecret, scope, pkce: usePkce === undefined ? undefined : usePkce === true ? 'S256' : usePkce === false ? 'off' : usePkce }),
+    oauth2: defined({
+      clientId,
+      clientSecret,
+      scope,
+      pkce: usePkce === undefined ? undefined : usePkce === true ? 'S256' : usePkce === false ? 'off' : usePkce,
+    }),
   });
 }
 
 const MIGRATIONS: Readonly<Record<number, (doc: Document) => Document>> = {
-  1: (doc) => ({ ...doc, schemaVersion: 2, profiles: Array.isArray(doc.profiles) ? doc.profiles.map(profileV1ToV2) : doc.profiles }),
+  1: (doc) => ({
+    ...doc,
+    schemaVersion: 2,
+    profiles: Array.isArray(doc.profiles) ? doc.profiles.map(profileV1ToV2) : doc.profiles,
+  }),
 };
 
 /** Runs every migration from `from` up to SCHEMA_VERSION. */

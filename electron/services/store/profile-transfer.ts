@@ -21,7 +21,15 @@ function withoutSecrets(p: Profile): Profile {
 }
 
 export function exportProfiles(profiles: readonly Profile[], includeSecrets: boolean): string {
-  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, profiles: includeSecrets ? profiles : profiles.map(withoutSecrets) }, null, 2);
+  return JSON.stringify(
+    {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      profiles: includeSecrets ? profiles : profiles.map(withoutSecrets),
+    },
+    null,
+    2
+  );
 }
 
 /** "X", "X (2)", "X (3)"…: the first name not taken, kept within the schema's 80 characters. */
@@ -40,17 +48,27 @@ function freeName(name: string, taken: ReadonlySet<string>): string {
  * names it), with a new id where the id is taken and a new name where the name is taken. `renamed` says
  * `"X" → "X (2)"` for each renamed profile, for the UI to show.
  */
-export function planImport(json: string, existing: readonly Profile[], newId: () => string): { imported: Profile[]; renamed: string[] } {
+export function planImport(
+  json: string,
+  existing: readonly Profile[],
+  newId: () => string
+): { imported: Profile[]; renamed: string[] } {
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch (e) {
-    throw invalidInput(`The import is not JSON (${(e as Error).message}); expected a profiles export from OAuth Lab ({"format": "${EXPORT_FORMAT}", "version": 1, "profiles": [...]}).`);
+    throw invalidInput(
+      `The import is not JSON (${(e as Error).message}); expected a profiles export from OAuth Lab ({"format": "${EXPORT_FORMAT}", "version": 1, "profiles": [...]}).`
+    );
   }
   const parsed = exportSchema.safeParse(data);
-  if (!parsed.success) throw invalidInput(`The import is not a valid profiles export: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success)
+    throw invalidInput(`The import is not a valid profiles export: ${describeIssues(parsed.error)}.`);
   const builtIn = parsed.data.profiles.findIndex((p) => p.builtIn);
-  if (builtIn >= 0) throw invalidInput(`The import is not a valid profiles export: profiles[${builtIn}].builtIn: only OAuth Lab's own mock profile is built in; an import must not contain one.`);
+  if (builtIn >= 0)
+    throw invalidInput(
+      `The import is not a valid profiles export: profiles[${builtIn}].builtIn: only OAuth Lab's own mock profile is built in; an import must not contain one.`
+    );
 
   const ids = new Set(existing.map((p) => p.id));
   const names = new Set(existing.map((p) => p.name));

@@ -35,7 +35,11 @@ export interface SealedSecret {
 export type StoredSecret = string | SealedSecret;
 
 export const isSealed = (v: unknown): v is SealedSecret =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $enc?: unknown }).$enc === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === 1 &&
+  typeof (v as { $enc?: unknown }).$enc === 'string';
 
 /**
  * What a stored value turned out to be. `lost`: it was sealed but cannot be opened now (the keyring changed, or is
@@ -64,11 +68,16 @@ export class SecretBox {
   open(stored: unknown): Opened {
     if (typeof stored === 'string') return { kind: 'plain', value: stored };
     if (!isSealed(stored)) return { kind: 'invalid' };
-    if (this.storage === 'file' || !this.cipher) return { kind: 'lost', sealed: stored, reason: 'encryption (the OS keychain) is not available now' };
+    if (this.storage === 'file' || !this.cipher)
+      return { kind: 'lost', sealed: stored, reason: 'encryption (the OS keychain) is not available now' };
     try {
       return { kind: 'decrypted', value: this.cipher.decryptString(Buffer.from(stored.$enc, 'base64')) };
     } catch (e) {
-      return { kind: 'lost', sealed: stored, reason: `decrypting failed (${message(e)}); the OS keychain may have changed` };
+      return {
+        kind: 'lost',
+        sealed: stored,
+        reason: `decrypting failed (${message(e)}); the OS keychain may have changed`,
+      };
     }
   }
 }

@@ -13,7 +13,7 @@ export class StoreLockError extends Error {
   override readonly name = 'StoreLockError';
   constructor(
     readonly path: string,
-    message: string,
+    message: string
   ) {
     super(message);
   }
@@ -46,9 +46,13 @@ export function lockFile(path: string, timeoutMs: number): () => void {
         }
       };
     } catch (e) {
-      if ((e as { code?: unknown }).code !== 'ELOCKED') throw new StoreLockError(path, `Locking ${path} for writing failed: ${(e as Error).message}`);
+      if ((e as { code?: unknown }).code !== 'ELOCKED')
+        throw new StoreLockError(path, `Locking ${path} for writing failed: ${(e as Error).message}`);
       if (Date.now() >= deadline) {
-        throw new StoreLockError(path, `Another OAuth Lab (the app, browser mode or the CLI) is writing ${path} and kept its lock ${path}.lock for over ${timeoutMs} ms. Nothing was changed; try again. A lock left by a process that stopped counts as stale after ${STALE_MS / 1000} s.`);
+        throw new StoreLockError(
+          path,
+          `Another OAuth Lab (the app, browser mode or the CLI) is writing ${path} and kept its lock ${path}.lock for over ${timeoutMs} ms. Nothing was changed; try again. A lock left by a process that stopped counts as stale after ${STALE_MS / 1000} s.`
+        );
       }
       sleep(WAIT_STEP_MS);
     }

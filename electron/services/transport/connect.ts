@@ -30,10 +30,16 @@ export interface Connected {
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
-const namesDetail = (reason: string, san: string | undefined) => `${reason.replace(/[.:\s]+$/, '')}; the certificate covers ${san ? san : 'no subject alternative names'}`;
+const namesDetail = (reason: string, san: string | undefined) =>
+  `${reason.replace(/[.:\s]+$/, '')}; the certificate covers ${san ? san : 'no subject alternative names'}`;
 
 /** A socket that settles on the first of: `event`, error, close. Errors become Failures in words. */
-function settle<T>(socket: Socket, event: string, explain: (e: NodeJS.ErrnoException) => Failure, value: () => T): Promise<T> {
+function settle<T>(
+  socket: Socket,
+  event: string,
+  explain: (e: NodeJS.ErrnoException) => Failure,
+  value: () => T
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
       off();
@@ -62,10 +68,18 @@ function settle<T>(socket: Socket, event: string, explain: (e: NodeJS.ErrnoExcep
  * Opens the connection the request will be written to: TCP to the server or the proxy, a CONNECT tunnel for https
  * through a proxy, then TLS. `mark` records each phase; `track` receives every socket so the caller can destroy it.
  */
-export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void, track: (s: Socket) => void): Promise<Connected> {
+export async function openConnection(
+  plan: ConnectPlan,
+  mark: (m: Mark) => void,
+  track: (s: Socket) => void
+): Promise<Connected> {
   const host = bare(plan.host);
   const hop = plan.proxy ? { host: plan.proxy.host, port: plan.proxy.port } : { host, port: plan.port };
-  const where = { target: plan.proxy ? `${plan.proxy.host}:${plan.proxy.port}` : `${plan.host}:${plan.port}`, proxySource: plan.proxy?.source ?? null, host };
+  const where = {
+    target: plan.proxy ? `${plan.proxy.host}:${plan.proxy.port}` : `${plan.host}:${plan.port}`,
+    proxySource: plan.proxy?.source ?? null,
+    host,
+  };
   const netFailure = (phase: TransportPhase) => (e: NodeJS.ErrnoException) => {
     const x = explainNetworkError(e.code, e.message, where);
     return new Failure(x.code, x.message, phase, e.code ?? null);
@@ -93,7 +107,10 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
   first.setNoDelay(true);
   await settle(first, 'connect', netFailure('connect'), () => mark('connect'));
   const remoteAddress = first.remoteAddress ?? null;
-  const local = first.localAddress !== undefined && first.localPort !== undefined ? { address: first.localAddress, port: first.localPort } : null;
+  const local =
+    first.localAddress !== undefined && first.localPort !== undefined
+      ? { address: first.localAddress, port: first.localPort }
+      : null;
   if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress, local };
 
   let tlsSocket = first as TLSSocket;
@@ -105,7 +122,11 @@ export async function openConnection(plan: ConnectPlan, mark: (m: Mark) => void,
     track(tlsSocket);
   }
   const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string; cert?: { subjectaltname?: string } }) => {
-    const t = explainTlsError(e.code, `${plan.host}:${plan.port}`, e.reason ? namesDetail(e.reason, e.cert?.subjectaltname) : null);
+    const t = explainTlsError(
+      e.code,
+      `${plan.host}:${plan.port}`,
+      e.reason ? namesDetail(e.reason, e.cert?.subjectaltname) : null
+    );
     return t ? new Failure(t.code, t.message, 'tls', e.code ?? null) : netFailure('tls')(e);
   };
   const tls = await settle(tlsSocket, 'secureConnect', tlsFailure, () => verify(tlsSocket, plan, host));
@@ -126,14 +147,24 @@ function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
   const label = `${plan.host}:${plan.port}`;
   const refuse = (c: string, detail: string | null) => {
     s.destroy();
-    const t = explainTlsError(c, label, detail) ?? { code: 'tls_untrusted' as const, message: `The certificate of ${label} was rejected (${c}).` };
+    const t = explainTlsError(c, label, detail) ?? {
+      code: 'tls_untrusted' as const,
+      message: `The certificate of ${label} was rejected (${c}).`,
+    };
     return new Failure(t.code, t.message, 'tls', c);
   };
   if (!peer) throw refuse(code, null);
   const mismatch = checkServerIdentity(host, cert) as (Error & { reason?: string }) | undefined;
   const names = mismatch ? namesDetail(mismatch.reason ?? mismatch.message, peer.subjectAltName ?? undefined) : null;
   if (!UNTRUSTED_ISSUER.has(code)) {
-    const detail = code === 'CERT_HAS_EXPIRED' ? `It expired on ${peer.validTo}` : code === 'CERT_NOT_YET_VALID' ? `It is valid from ${peer.validFrom}` : code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? names : null;
+    const detail =
+      code === 'CERT_HAS_EXPIRED'
+        ? `It expired on ${peer.validTo}`
+        : code === 'CERT_NOT_YET_VALID'
+          ? `It is valid from ${peer.validFrom}`
+          : code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+            ? names
+            : null;
     throw refuse(code, detail);
   }
   if (names) throw refuse('ERR_TLS_CERT_ALTNAME_INVALID', names);

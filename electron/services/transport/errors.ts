@@ -42,7 +42,7 @@ export class TransportError extends Error {
     readonly request: RawRequest,
     readonly phase: TransportPhase,
     /** The underlying Node / OpenSSL error code, when there is one. */
-    readonly causeCode: string | null = null,
+    readonly causeCode: string | null = null
   ) {
     super(message);
   }
@@ -54,7 +54,7 @@ export class Failure extends Error {
     readonly code: TransportErrorCode,
     message: string,
     readonly phase: TransportPhase,
-    readonly causeCode: string | null = null,
+    readonly causeCode: string | null = null
   ) {
     super(message);
   }
@@ -69,9 +69,15 @@ export interface Where {
 }
 
 /** Socket and DNS errors in words (TLS errors are in tls-errors.ts). */
-export function explainNetworkError(code: string | undefined, message: string, where: Where): { code: TransportErrorCode; message: string } {
+export function explainNetworkError(
+  code: string | undefined,
+  message: string,
+  where: Where
+): { code: TransportErrorCode; message: string } {
   const at = where.proxySource ? `the proxy ${where.target} (from ${where.proxySource})` : where.target;
-  const proxyHint = where.proxySource ? ` Check ${where.proxySource}, or list the host in NO_PROXY to connect directly.` : '';
+  const proxyHint = where.proxySource
+    ? ` Check ${where.proxySource}, or list the host in NO_PROXY to connect directly.`
+    : '';
   switch (code) {
     case 'ENOTFOUND':
       return {
@@ -79,7 +85,10 @@ export function explainNetworkError(code: string | undefined, message: string, w
         message: `The host name "${where.proxySource ? where.target.replace(/:\d+$/, '') : where.host}" could not be resolved (DNS: no such host). Check the spelling of the URL, and your network or VPN.${proxyHint}`,
       };
     case 'EAI_AGAIN':
-      return { code: where.proxySource ? 'proxy_connect_failed' : 'dns_temporary', message: `Looking up "${where.host}" failed for now (the DNS server did not answer). Check the network connection and try again.${proxyHint}` };
+      return {
+        code: where.proxySource ? 'proxy_connect_failed' : 'dns_temporary',
+        message: `Looking up "${where.host}" failed for now (the DNS server did not answer). Check the network connection and try again.${proxyHint}`,
+      };
     case 'ECONNREFUSED':
       return {
         code: where.proxySource ? 'proxy_connect_failed' : 'connection_refused',
@@ -92,15 +101,30 @@ export function explainNetworkError(code: string | undefined, message: string, w
         message: `The connection to ${at} was closed abruptly (${code}) before a complete answer arrived. The server may have crashed or rejected the request, or a firewall or proxy cut the connection; if the server speaks TLS, use https:// (and http:// if it does not).`,
       };
     case 'EHOSTUNREACH':
-      return { code: 'host_unreachable', message: `There is no route to ${at} (host unreachable). Check the address, the network and any VPN.${proxyHint}` };
+      return {
+        code: 'host_unreachable',
+        message: `There is no route to ${at} (host unreachable). Check the address, the network and any VPN.${proxyHint}`,
+      };
     case 'ENETUNREACH':
-      return { code: 'network_unreachable', message: `The network of ${at} cannot be reached (network unreachable). Check the network connection.${proxyHint}` };
+      return {
+        code: 'network_unreachable',
+        message: `The network of ${at} cannot be reached (network unreachable). Check the network connection.${proxyHint}`,
+      };
     case 'ETIMEDOUT':
-      return { code: 'connect_timeout', message: `Connecting to ${at} timed out at the operating-system level. A firewall may drop the packets, or the host is down.${proxyHint}` };
+      return {
+        code: 'connect_timeout',
+        message: `Connecting to ${at} timed out at the operating-system level. A firewall may drop the packets, or the host is down.${proxyHint}`,
+      };
     default:
       if (code?.startsWith('HPE_')) {
-        return { code: 'invalid_response', message: `The answer from ${at} is not valid HTTP/1.1 (${code}: ${message}). If the server speaks TLS, use https://; otherwise the server is broken.` };
+        return {
+          code: 'invalid_response',
+          message: `The answer from ${at} is not valid HTTP/1.1 (${code}: ${message}). If the server speaks TLS, use https://; otherwise the server is broken.`,
+        };
       }
-      return { code: 'network_error', message: `The exchange with ${at} failed: ${message}${code ? ` (${code})` : ''}.${proxyHint}` };
+      return {
+        code: 'network_error',
+        message: `The exchange with ${at} failed: ${message}${code ? ` (${code})` : ''}.${proxyHint}`,
+      };
   }
 }

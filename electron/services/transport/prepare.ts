@@ -30,12 +30,20 @@ const REDACTED = '[redacted: proxy credentials]';
  */
 export function checkHeaderFields(headers: readonly Header[]): void {
   for (const [name, value] of headers) {
-    if (!HTTP_TOKEN.test(name)) throw new InvalidRequest(`The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`);
-    if (BAD_VALUE.test(value)) throw new InvalidRequest(`The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`);
+    if (!HTTP_TOKEN.test(name))
+      throw new InvalidRequest(
+        `The header name ${JSON.stringify(name)} is not a valid token (no spaces, colons or control characters).`
+      );
+    if (BAD_VALUE.test(value))
+      throw new InvalidRequest(
+        `The value of header ${name} contains a line break or NUL, which would split the request (header injection). Remove it.`
+      );
     const odd = NOT_AN_OCTET.exec(value)?.[0];
     if (odd !== undefined) {
       const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-      throw new InvalidRequest(`The value of header ${name} contains ${code}, which a header cannot carry (RFC 9110 §5.5: visible octets, spaces and tabs). Percent-encode it, or remove it.`);
+      throw new InvalidRequest(
+        `The value of header ${name} contains ${code}, which a header cannot carry (RFC 9110 §5.5: visible octets, spaces and tabs). Percent-encode it, or remove it.`
+      );
     }
   }
 }
@@ -48,21 +56,37 @@ const find = (headers: readonly Header[], name: string) => headers.filter(([n]) 
  */
 export function prepareRequest(raw: RawRequest, url: ParsedUrl, proxy: ProxyChoice | null): Prepared {
   const method = raw.method;
-  if (!HTTP_TOKEN.test(method)) throw new InvalidRequest(`The method ${JSON.stringify(method)} is not a valid HTTP method token (letters such as GET or POST).`);
-  if (method.toUpperCase() === 'CONNECT') throw new InvalidRequest('CONNECT cannot be sent as a request; proxies are configured with HTTPS_PROXY / HTTP_PROXY.');
+  if (!HTTP_TOKEN.test(method))
+    throw new InvalidRequest(
+      `The method ${JSON.stringify(method)} is not a valid HTTP method token (letters such as GET or POST).`
+    );
+  if (method.toUpperCase() === 'CONNECT')
+    throw new InvalidRequest(
+      'CONNECT cannot be sent as a request; proxies are configured with HTTPS_PROXY / HTTP_PROXY.'
+    );
   checkHeaderFields(raw.headers);
-  if (find(raw.headers, 'transfer-encoding').length > 0) throw new InvalidRequest('Transfer-Encoding cannot be set: the body is always sent with a Content-Length. Remove the header.');
-  if (find(raw.headers, 'host').length > 1) throw new InvalidRequest('The request has more than one Host header (RFC 9112 §3.2). Keep one.');
+  if (find(raw.headers, 'transfer-encoding').length > 0)
+    throw new InvalidRequest(
+      'Transfer-Encoding cannot be set: the body is always sent with a Content-Length. Remove the header.'
+    );
+  if (find(raw.headers, 'host').length > 1)
+    throw new InvalidRequest('The request has more than one Host header (RFC 9112 §3.2). Keep one.');
 
   const body = Buffer.from(raw.body ?? '', 'utf8');
   const headers: Header[] = [...raw.headers];
   if (find(headers, 'host').length === 0) headers.unshift(['Host', authorityOf(url)]);
   const lengths = find(headers, 'content-length');
-  if (lengths.length > 1) throw new InvalidRequest('The request has more than one Content-Length header. Keep one, or none to have it computed.');
+  if (lengths.length > 1)
+    throw new InvalidRequest(
+      'The request has more than one Content-Length header. Keep one, or none to have it computed.'
+    );
   if (lengths.length === 1 && lengths[0]![1].trim() !== String(body.length)) {
-    throw new InvalidRequest(`Content-Length says ${lengths[0]![1]} but the body is ${body.length} bytes (UTF-8). Remove the header to have it computed.`);
+    throw new InvalidRequest(
+      `Content-Length says ${lengths[0]![1]} but the body is ${body.length} bytes (UTF-8). Remove the header to have it computed.`
+    );
   }
-  if (lengths.length === 0 && (raw.body !== undefined || BODY_METHODS.has(method.toUpperCase()))) headers.push(['Content-Length', String(body.length)]);
+  if (lengths.length === 0 && (raw.body !== undefined || BODY_METHODS.has(method.toUpperCase())))
+    headers.push(['Content-Length', String(body.length)]);
   if (find(headers, 'connection').length === 0) headers.push(['Connection', 'close']);
 
   const origin = `${url.scheme}://${authorityOf(url)}`;

@@ -14,7 +14,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export class ProxySettingError extends Error {
   constructor(
     readonly code: 'invalid_proxy' | 'proxy_unsupported',
-    message: string,
+    message: string
   ) {
     super(message);
   }
@@ -67,19 +67,34 @@ export function chooseProxy(url: ParsedUrl, env: Env): ProxyChoice | null {
   if (isLoopback(url.host)) return null;
   const noProxy = fromEnv(env, ['no_proxy', 'NO_PROXY']);
   if (noProxy && bypassesProxy(noProxy[1], url.host, port)) return null;
-  const found = fromEnv(env, url.scheme === 'https' ? ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'] : ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']);
+  const found = fromEnv(
+    env,
+    url.scheme === 'https'
+      ? ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY']
+      : ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']
+  );
   if (!found) return null;
   const [source, value] = found;
   let u: URL;
   try {
     u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
   } catch {
-    throw new ProxySettingError('invalid_proxy', `${source} is not a valid proxy URL; expected something like http://proxy.example:3128. Fix or unset ${source}.`);
+    throw new ProxySettingError(
+      'invalid_proxy',
+      `${source} is not a valid proxy URL; expected something like http://proxy.example:3128. Fix or unset ${source}.`
+    );
   }
   if (u.protocol !== 'http:') {
-    throw new ProxySettingError('proxy_unsupported', `${source} names a ${u.protocol.replace(':', '')} proxy (${mask(u)}); only http:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.`);
+    throw new ProxySettingError(
+      'proxy_unsupported',
+      `${source} names a ${u.protocol.replace(':', '')} proxy (${mask(u)}); only http:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.`
+    );
   }
-  if (u.hostname === '') throw new ProxySettingError('invalid_proxy', `${source} has no host; expected something like http://proxy.example:3128.`);
+  if (u.hostname === '')
+    throw new ProxySettingError(
+      'invalid_proxy',
+      `${source} has no host; expected something like http://proxy.example:3128.`
+    );
   const user = decodeURIComponent(u.username);
   const pass = decodeURIComponent(u.password);
   return {

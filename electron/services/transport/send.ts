@@ -12,19 +12,29 @@ const DEFAULTS = { connectTimeoutMs: 10_000, timeoutMs: 30_000, maxResponseBytes
 
 function limit(name: keyof typeof DEFAULTS, v: number | undefined, request: RawRequest): number {
   if (v === undefined) return DEFAULTS[name];
-  if (!(Number.isFinite(v) && v > 0)) throw new TransportError('invalid_request', `${name} must be a positive number; got ${String(v)}.`, request, 'prepare');
+  if (!(Number.isFinite(v) && v > 0))
+    throw new TransportError(
+      'invalid_request',
+      `${name} must be a positive number; got ${String(v)}.`,
+      request,
+      'prepare'
+    );
   return v;
 }
 
 /** Everything that can be known before a socket opens; bad input becomes a TransportError naming what is wrong. */
-function plan(request: RawRequest, options: SendOptions): { url: ParsedUrl; proxy: ProxyChoice | null; prepared: Prepared } {
+function plan(
+  request: RawRequest,
+  options: SendOptions
+): { url: ParsedUrl; proxy: ProxyChoice | null; prepared: Prepared } {
   try {
     const url = parseHttpUrl(request.url, 'transport');
     const proxy = chooseProxy(url, options.env ?? process.env);
     return { url, proxy, prepared: prepareRequest(request, url, proxy) };
   } catch (e) {
     if (e instanceof ProxySettingError) throw new TransportError(e.code, e.message, request, 'prepare');
-    if (e instanceof Error && (e instanceof InvalidRequest || e.name === 'ProtocolError')) throw new TransportError('invalid_request', e.message, request, 'prepare');
+    if (e instanceof Error && (e instanceof InvalidRequest || e.name === 'ProtocolError'))
+      throw new TransportError('invalid_request', e.message, request, 'prepare');
     throw e;
   }
 }
@@ -73,13 +83,27 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
       reject(new TransportError(code, message, sent, phase, causeCode));
     };
     const connectStage = () =>
-      marks.connect === undefined ? (marks.dns === undefined && !/^[\d.[\]:a-f]+$/i.test(url.host) ? 'resolving the name or opening the TCP connection' : 'opening the TCP connection')
-      : proxy && url.scheme === 'https' && marks.proxy === undefined ? 'waiting for the proxy to open the tunnel'
-      : 'the TLS handshake';
-    const totalTimer = setTimeout(() => fail('timeout', `No complete answer from ${origin} within ${seconds(timeoutMs)} (total time limit, during ${phase}). The server may be slow or stuck; try again, or raise the time limit.`), timeoutMs);
+      marks.connect === undefined
+        ? marks.dns === undefined && !/^[\d.[\]:a-f]+$/i.test(url.host)
+          ? 'resolving the name or opening the TCP connection'
+          : 'opening the TCP connection'
+        : proxy && url.scheme === 'https' && marks.proxy === undefined
+          ? 'waiting for the proxy to open the tunnel'
+          : 'the TLS handshake';
+    const totalTimer = setTimeout(
+      () =>
+        fail(
+          'timeout',
+          `No complete answer from ${origin} within ${seconds(timeoutMs)} (total time limit, during ${phase}). The server may be slow or stuck; try again, or raise the time limit.`
+        ),
+      timeoutMs
+    );
     const connectTimer = setTimeout(() => {
       const stage = connectStage();
-      fail('connect_timeout', `Could not connect to ${proxy ? `${origin} through the proxy ${proxy.url}` : origin} within ${seconds(connectTimeoutMs)} (stuck ${stage}). Check the host, the port and the network; a firewall may drop the packets.`);
+      fail(
+        'connect_timeout',
+        `Could not connect to ${proxy ? `${origin} through the proxy ${proxy.url}` : origin} within ${seconds(connectTimeoutMs)} (stuck ${stage}). Check the host, the port and the network; a firewall may drop the packets.`
+      );
     }, connectTimeoutMs);
     const onAbort = () => fail('aborted', `The request to ${origin} was cancelled before the answer was complete.`);
     if (options.signal?.aborted) return onAbort();
@@ -95,14 +119,24 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
       lookup: options.lookup,
       now: options.now ?? Date.now,
     };
-    openConnection(connectPlan, (m) => (marks[m] = at()), (s) => (finished ? s.destroy() : sockets.push(s))).then(
+    openConnection(
+      connectPlan,
+      (m) => (marks[m] = at()),
+      (s) => (finished ? s.destroy() : sockets.push(s))
+    ).then(
       (conn) => {
         if (finished) return void conn.socket.destroy();
         clearTimeout(connectTimer);
         phase = 'request';
         let req: ReturnType<typeof httpRequest>;
         try {
-          req = httpRequest({ createConnection: () => conn.socket, method: sent.method, path: prepared.target, headers: prepared.wireHeaders.flat(), setHost: false });
+          req = httpRequest({
+            createConnection: () => conn.socket,
+            method: sent.method,
+            path: prepared.target,
+            headers: prepared.wireHeaders.flat(),
+            setHost: false,
+          });
         } catch (e) {
           // prepareRequest refuses what Node would; this keeps any other refusal an answer rather than a hang.
           return fail('invalid_request', `The request could not be written: ${(e as Error).message}`);
@@ -117,7 +151,8 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
           phase = 'response';
           marks.firstByte ??= at();
           const declared = Number(res.headers['content-length']);
-          const tooLarge = (n: string) => `The response body from ${origin} is ${n}, more than the limit of ${maxBytes} bytes. Raise the response size limit if this is expected.`;
+          const tooLarge = (n: string) =>
+            `The response body from ${origin} is ${n}, more than the limit of ${maxBytes} bytes. Raise the response size limit if this is expected.`;
           if (declared > maxBytes) return fail('response_too_large', tooLarge(`${declared} bytes (Content-Length)`));
           const chunks: Buffer[] = [];
           let size = 0;
@@ -148,7 +183,14 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
               request: sent,
               response,
               startedAt,
-              timings: { dns: marks.dns ?? null, connect: marks.connect ?? null, proxy: marks.proxy ?? null, tls: marks.tls ?? null, firstByte: marks.firstByte ?? null, total },
+              timings: {
+                dns: marks.dns ?? null,
+                connect: marks.connect ?? null,
+                proxy: marks.proxy ?? null,
+                tls: marks.tls ?? null,
+                firstByte: marks.firstByte ?? null,
+                total,
+              },
               tls: conn.tls,
               proxy: proxy ? { url: proxy.url, source: proxy.source, mode: proxy.mode } : null,
               remoteAddress: conn.remoteAddress,
@@ -164,7 +206,7 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
           return fail(e.code, e.message, e.causeCode);
         }
         fail('network_error', `Connecting to ${origin} failed: ${e instanceof Error ? e.message : String(e)}.`);
-      },
+      }
     );
   });
 }

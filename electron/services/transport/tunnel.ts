@@ -9,7 +9,13 @@ const MAX_HEAD = 16 * 1024;
  * proxy's answer belong to the tunnel and are put back on the socket.
  */
 export function tunnel(socket: Socket, authority: string, proxy: ProxyChoice): Promise<void> {
-  const head = [`CONNECT ${authority} HTTP/1.1`, `Host: ${authority}`, ...(proxy.authorization ? [`Proxy-Authorization: ${proxy.authorization}`] : []), '', ''].join('\r\n');
+  const head = [
+    `CONNECT ${authority} HTTP/1.1`,
+    `Host: ${authority}`,
+    ...(proxy.authorization ? [`Proxy-Authorization: ${proxy.authorization}`] : []),
+    '',
+    '',
+  ].join('\r\n');
   const via = `the proxy ${proxy.url} (from ${proxy.source})`;
   return new Promise<void>((resolve, reject) => {
     let buffered = Buffer.alloc(0);
@@ -24,16 +30,39 @@ export function tunnel(socket: Socket, authority: string, proxy: ProxyChoice): P
       buffered = Buffer.concat([buffered, chunk]);
       const end = buffered.indexOf('\r\n\r\n');
       if (end < 0) {
-        if (buffered.length > MAX_HEAD) done(new Failure('proxy_refused', `${via} sent an answer to CONNECT longer than ${MAX_HEAD} bytes without ending its headers; it is not a working HTTP proxy.`, 'proxy'));
+        if (buffered.length > MAX_HEAD)
+          done(
+            new Failure(
+              'proxy_refused',
+              `${via} sent an answer to CONNECT longer than ${MAX_HEAD} bytes without ending its headers; it is not a working HTTP proxy.`,
+              'proxy'
+            )
+          );
         return;
       }
       const statusLine = buffered.subarray(0, buffered.indexOf('\r\n')).toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})(?: (.*))?$/.exec(statusLine);
-      if (!m) return done(new Failure('proxy_refused', `${via} answered CONNECT with ${JSON.stringify(statusLine.slice(0, 100))}, which is not an HTTP status line; check that it is an HTTP proxy.`, 'proxy'));
+      if (!m)
+        return done(
+          new Failure(
+            'proxy_refused',
+            `${via} answered CONNECT with ${JSON.stringify(statusLine.slice(0, 100))}, which is not an HTTP status line; check that it is an HTTP proxy.`,
+            'proxy'
+          )
+        );
       const status = Number(m[1]);
       if (status < 200 || status > 299) {
-        const auth = status === 407 ? ' It requires authentication: put the user and password in the proxy URL (http://user:password@host:port).' : '';
-        return done(new Failure('proxy_refused', `${via} refused to open a tunnel to ${authority}: ${status}${m[2] ? ` ${m[2]}` : ''}.${auth}`, 'proxy'));
+        const auth =
+          status === 407
+            ? ' It requires authentication: put the user and password in the proxy URL (http://user:password@host:port).'
+            : '';
+        return done(
+          new Failure(
+            'proxy_refused',
+            `${via} refused to open a tunnel to ${authority}: ${status}${m[2] ? ` ${m[2]}` : ''}.${auth}`,
+            'proxy'
+          )
+        );
       }
       const rest = buffered.subarray(end + 4);
       socket.pause();
@@ -41,10 +70,24 @@ export function tunnel(socket: Socket, authority: string, proxy: ProxyChoice): P
       if (rest.length > 0) socket.unshift(rest);
     };
     const onError = (e: NodeJS.ErrnoException) => {
-      const x = explainNetworkError(e.code, e.message, { target: `${proxy.host}:${proxy.port}`, proxySource: proxy.source, host: proxy.host });
-      done(new Failure(x.code === 'connection_reset' ? 'proxy_refused' : x.code, `While asking ${via} for a tunnel: ${x.message}`, 'proxy', e.code ?? null));
+      const x = explainNetworkError(e.code, e.message, {
+        target: `${proxy.host}:${proxy.port}`,
+        proxySource: proxy.source,
+        host: proxy.host,
+      });
+      done(
+        new Failure(
+          x.code === 'connection_reset' ? 'proxy_refused' : x.code,
+          `While asking ${via} for a tunnel: ${x.message}`,
+          'proxy',
+          e.code ?? null
+        )
+      );
     };
-    const onEnd = () => done(new Failure('proxy_refused', `${via} closed the connection instead of answering CONNECT ${authority}.`, 'proxy'));
+    const onEnd = () =>
+      done(
+        new Failure('proxy_refused', `${via} closed the connection instead of answering CONNECT ${authority}.`, 'proxy')
+      );
     socket.on('data', onData).on('error', onError).on('end', onEnd);
     socket.write(head);
   });

@@ -1,5 +1,13 @@
 import type { LookupFunction } from 'node:net';
-export type { PeerCertificate, ProxyInfo, SentRequest, SocketEnd, TlsInfo, TransportExchange, TransportResponse } from '../../../shared/http';
+export type {
+  PeerCertificate,
+  ProxyInfo,
+  SentRequest,
+  SocketEnd,
+  TlsInfo,
+  TransportExchange,
+  TransportResponse,
+} from '../../../shared/http';
 
 export interface SendOptions {
   /** Where HTTPS_PROXY / HTTP_PROXY / ALL_PROXY / NO_PROXY are read; default `process.env`. */

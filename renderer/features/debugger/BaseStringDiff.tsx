@@ -78,9 +78,19 @@ function useColumns(active: boolean) {
 function Line({ tag, cells, side }: { tag: string; cells: readonly Cell[]; side: 'top' | 'bottom' }) {
   return (
     <div className={`bs-line ${side}`}>
-      <span className="bs-tag" aria-hidden>{tag}</span>
+      <span className="bs-tag" aria-hidden>
+        {tag}
+      </span>
       <code className="bs-text">
-        {runs(cells).map((r, i) => (r.kind === 'same' ? <span key={i}>{r.text}</span> : <mark key={i} className={`bs-${r.kind}`}>{r.kind === 'gap' ? '\u00a0'.repeat(r.text.length) : r.text}</mark>))}
+        {runs(cells).map((r, i) =>
+          r.kind === 'same' ? (
+            <span key={i}>{r.text}</span>
+          ) : (
+            <mark key={i} className={`bs-${r.kind}`}>
+              {r.kind === 'gap' ? '\u00a0'.repeat(r.text.length) : r.text}
+            </mark>
+          )
+        )}
       </code>
     </div>
   );
@@ -105,21 +115,36 @@ export function BaseStringDiff({ comparison }: { comparison: Comparison }) {
       <figcaption className="bs-legend">
         {same ? (
           <div className="bs-legend-row">
-            <span>{top.label === bottom.label ? `Base string, ${top.label}` : `Base string, the same for ${top.label} and ${bottom.label}`}</span>
+            <span>
+              {top.label === bottom.label
+                ? `Base string, ${top.label}`
+                : `Base string, the same for ${top.label} and ${bottom.label}`}
+            </span>
             <CopyButton text={bottom.text} label="base string" />
           </div>
         ) : (
           <>
             <div className="bs-legend-row">
-              <span><span className="bs-key top" aria-hidden>{topTag}</span> upper line: {top.label}</span>
+              <span>
+                <span className="bs-key top" aria-hidden>
+                  {topTag}
+                </span>{' '}
+                upper line: {top.label}
+              </span>
               <CopyButton text={top.text} label={`${top.label} base string`} />
             </div>
             <div className="bs-legend-row">
-              <span><span className="bs-key bottom" aria-hidden>{bottomTag}</span> lower line: {bottom.label}</span>
+              <span>
+                <span className="bs-key bottom" aria-hidden>
+                  {bottomTag}
+                </span>{' '}
+                lower line: {bottom.label}
+              </span>
               <CopyButton text={bottom.text} label={`${bottom.label} base string`} />
             </div>
             <p className="muted small bs-count">
-              {differing} {differing === 1 ? 'difference' : 'differences'}, the first at character {firstDifference! + 1}; marked on both lines.
+              {differing} {differing === 1 ? 'difference' : 'differences'}, the first at character{' '}
+              {firstDifference! + 1}; marked on both lines.
             </p>
           </>
         )}
@@ -128,7 +153,9 @@ export function BaseStringDiff({ comparison }: { comparison: Comparison }) {
         <pre className="mono wire bs-same">{bottom.text}</pre>
       ) : (
         <div className="bs-rows mono" ref={box}>
-          <span className="bs-probe" ref={probe} aria-hidden>0000000000</span>
+          <span className="bs-probe" ref={probe} aria-hidden>
+            0000000000
+          </span>
           {chunks.map((at) => (
             <div className="bs-chunk" key={at}>
               <Line tag={topTag} cells={aligned.top.slice(at, at + columns)} side="top" />

@@ -49,8 +49,12 @@ export function DebuggerPage() {
         <h2>Signature debugger</h2>
         <span className="muted">why does the server say my OAuth 1.0a signature is invalid?</span>
         <div className="dbg-head-actions">
-          <button type="button" onClick={inputsCleared}>Clear</button>
-          <button type="button" className="primary" onClick={exampleLoaded}>Load an example</button>
+          <button type="button" onClick={inputsCleared}>
+            Clear
+          </button>
+          <button type="button" className="primary" onClick={exampleLoaded}>
+            Load an example
+          </button>
         </div>
       </header>
       <div className="columns">
@@ -69,14 +73,27 @@ export function DebuggerPage() {
         </div>
         <div className="col dbg-result-col">
           <div className="dbg-status" aria-live="polite">
-            <span className="muted small">{(verifying || pending) && !empty ? (inputs.rsaPublicKey.trim() ? 'Checking with the public key…' : 'Checking…') : ''}</span>
+            <span className="muted small">
+              {(verifying || pending) && !empty
+                ? inputs.rsaPublicKey.trim()
+                  ? 'Checking with the public key…'
+                  : 'Checking…'
+                : ''}
+            </span>
           </div>
           {empty ? (
             <Start />
           ) : d && request ? (
-            <DiagnosisView d={d} request={request} secrets={[inputs.consumerSecret, inputs.tokenSecret]} reveal={reveal} />
+            <DiagnosisView
+              d={d}
+              request={request}
+              secrets={[inputs.consumerSecret, inputs.tokenSecret]}
+              reveal={reveal}
+            />
           ) : readError ? (
-            <p className="dbg-blocked" role="status">The request could not be read: the input marked on the left says what is wrong.</p>
+            <p className="dbg-blocked" role="status">
+              The request could not be read: the input marked on the left says what is wrong.
+            </p>
           ) : null}
         </div>
       </div>
@@ -89,11 +106,25 @@ function Start() {
     <section className="dbg-start" aria-label="How to start">
       <h3>Check a signature</h3>
       <ol>
-        <li>Paste the request that was rejected: as raw HTTP, as a curl command (your browser's “Copy as cURL”), or its fields.</li>
-        <li>Give the consumer secret and, when the request carries a token, the token secret; for an RSA-SHA* request, the consumer's public key.</li>
-        <li>OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every known client mistake and the known behaviour of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth, alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section and the libraries known to sign that way.</li>
+        <li>
+          Paste the request that was rejected: as raw HTTP, as a curl command (your browser's “Copy as cURL”), or its
+          fields.
+        </li>
+        <li>
+          Give the consumer secret and, when the request carries a token, the token secret; for an RSA-SHA* request, the
+          consumer's public key.
+        </li>
+        <li>
+          OAuth Lab signs the request again with the same nonce and timestamp. When the signatures differ it tries every
+          known client mistake and the known behaviour of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth,
+          alone and two at a time, until one gives the signature sent, and names it with its RFC 5849 section and the
+          libraries known to sign that way.
+        </li>
       </ol>
-      <p className="muted">Or press <strong>Load an example</strong> (top right): a form POST whose body was left out of the signature, a classic.</p>
+      <p className="muted">
+        Or press <strong>Load an example</strong> (top right): a form POST whose body was left out of the signature, a
+        classic.
+      </p>
     </section>
   );
 }

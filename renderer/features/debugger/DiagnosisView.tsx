@@ -34,7 +34,10 @@ const KEYED = new Set(['signing-key', 'signature', 'authorization-header']);
  */
 function shownTrace(trace: SignatureTrace, mask: (t: string) => string, keyless: boolean): SignatureTrace {
   const steps = keyless ? trace.steps.filter((s) => !KEYED.has(s.id)) : trace.steps;
-  return { ...trace, steps: steps.map((s) => (s.kind === 'text' && s.id !== 'signing-key' ? { ...s, text: mask(s.text) } : s)) };
+  return {
+    ...trace,
+    steps: steps.map((s) => (s.kind === 'text' && s.id !== 'signing-key' ? { ...s, text: mask(s.text) } : s)),
+  };
 }
 
 function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; mask: (t: string) => string }) {
@@ -42,14 +45,20 @@ function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; ma
   return (
     <section className={`dbg-verdict ${d.verdict}`} aria-label="Verdict" data-verdict={d.verdict}>
       <div className="dbg-verdict-head">
-        <span className="dbg-verdict-mark" aria-hidden>{v.mark}</span>
+        <span className="dbg-verdict-mark" aria-hidden>
+          {v.mark}
+        </span>
         <strong className="dbg-verdict-word">{v.word}</strong>
         <span className="dbg-verdict-lead">{v.lead}</span>
       </div>
       <p className="dbg-summary">{d.summary}</p>
       <p className="dbg-facts">
-        <span className="mono dbg-request-line">{request.method} {request.url}</span>
-        <span className="muted small">{d.signatureMethod} · OAuth parameters in the {d.placement} · read from the {ORIGIN[request.origin]}</span>
+        <span className="mono dbg-request-line">
+          {request.method} {request.url}
+        </span>
+        <span className="muted small">
+          {d.signatureMethod} · OAuth parameters in the {d.placement} · read from the {ORIGIN[request.origin]}
+        </span>
       </p>
       <dl className="dbg-sigs">
         <dt>oauth_signature sent</dt>
@@ -61,11 +70,17 @@ function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; ma
         <dd>
           {d.expectedSignature !== null ? (
             <>
-              <code className={`mono ${d.expectedSignature === d.receivedSignature ? 'dbg-same' : 'dbg-other'}`}>{mask(d.expectedSignature)}</code>
+              <code className={`mono ${d.expectedSignature === d.receivedSignature ? 'dbg-same' : 'dbg-other'}`}>
+                {mask(d.expectedSignature)}
+              </code>
               <CopyButton text={d.expectedSignature} label="OAuth Lab's signature" />
             </>
           ) : (
-            <span className="muted small">{isRsaMethod(d.signatureMethod) ? 'not computed: RSA is checked with the public key' : 'needs the consumer secret'}</span>
+            <span className="muted small">
+              {isRsaMethod(d.signatureMethod)
+                ? 'not computed: RSA is checked with the public key'
+                : 'needs the consumer secret'}
+            </span>
           )}
         </dd>
       </dl>
@@ -77,9 +92,10 @@ function RsaNote({ method }: { method: string }) {
   return (
     <div className="dbg-note" role="note" aria-label="RSA verification">
       <p>
-        <strong>{method} is verified with the consumer's RSA public key</strong>: paste it (PEM, or the X.509 certificate) on the left
-        and the app host checks the signature. Or run <code>oauth-lab debug --rsa-public-key key.pem</code> with the same request, or paste the
-        base string the server printed (left) to compare it with OAuth Lab's.
+        <strong>{method} is verified with the consumer's RSA public key</strong>: paste it (PEM, or the X.509
+        certificate) on the left and the app host checks the signature. Or run{' '}
+        <code>oauth-lab debug --rsa-public-key key.pem</code> with the same request, or paste the base string the server
+        printed (left) to compare it with OAuth Lab's.
       </p>
     </div>
   );
@@ -99,7 +115,9 @@ function Causes({ causes }: { causes: readonly CauseGroup[] }) {
             <p>{c.explanation}</p>
             {c.details.length > 0 && (
               <ul className="dbg-details">
-                {c.details.map((d) => <li key={d}>{d}</li>)}
+                {c.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
               </ul>
             )}
           </li>
@@ -116,7 +134,8 @@ function Warnings({ warnings }: { warnings: readonly Finding[] }) {
       <ul className="dbg-warnings">
         {warnings.map((w) => (
           <li key={`${w.cause}:${w.detail}`}>
-            <strong>{w.title}</strong> (<RfcSections section={w.section} />): {w.detail}
+            <strong>{w.title}</strong> (<RfcSections section={w.section} />
+            ): {w.detail}
           </li>
         ))}
       </ul>
@@ -137,13 +156,20 @@ function Resigned({ d, request, mask }: { d: Diagnosis; request: DebugRequest; m
     return (
       <section className="dbg-section" aria-label="Re-signed request">
         <h3>Re-signed by OAuth Lab</h3>
-        <p className="muted">{isRsaMethod(d.signatureMethod) ? 'RSA requests are re-signed with the private key, which this page does not take.' : 'Give the consumer secret (and the token secret) to see the request re-signed.'}</p>
+        <p className="muted">
+          {isRsaMethod(d.signatureMethod)
+            ? 'RSA requests are re-signed with the private key, which this page does not take.'
+            : 'Give the consumer secret (and the token secret) to see the request re-signed.'}
+        </p>
       </section>
     );
   }
   const r = d.resigned;
   const changed = changedPart(d, r);
-  const whole = request.origin === 'http' ? { label: 'HTTP request', text: requestText(r) } : { label: 'curl command', text: curlCommand(r) };
+  const whole =
+    request.origin === 'http'
+      ? { label: 'HTTP request', text: requestText(r) }
+      : { label: 'curl command', text: curlCommand(r) };
   const same = d.expectedSignature === d.receivedSignature;
   return (
     <section className="dbg-section" aria-label="Re-signed request">
@@ -153,14 +179,28 @@ function Resigned({ d, request, mask }: { d: Diagnosis; request: DebugRequest; m
           ? 'OAuth Lab signs it the same: the request as sent is correctly signed.'
           : `The same request with the same nonce, timestamp and token: only oauth_signature changes. Send this to check the rest of your setup.`}
       </p>
-      <Value label={`Re-signed ${changed.label}`} text={changed.text}>{mask(changed.text)}</Value>
-      <Value label={`Re-signed ${whole.label}`} text={whole.text}>{mask(r.body ? whole.text : whole.text.trimEnd())}</Value>
+      <Value label={`Re-signed ${changed.label}`} text={changed.text}>
+        {mask(changed.text)}
+      </Value>
+      <Value label={`Re-signed ${whole.label}`} text={whole.text}>
+        {mask(r.body ? whole.text : whole.text.trimEnd())}
+      </Value>
     </section>
   );
 }
 
 /** The diagnosis of one request: verdict, causes, the base strings compared, warnings, the request re-signed, the trace. */
-export function DiagnosisView({ d, request, secrets, reveal }: { d: Diagnosis; request: DebugRequest; secrets: readonly string[]; reveal: boolean }) {
+export function DiagnosisView({
+  d,
+  request,
+  secrets,
+  reveal,
+}: {
+  d: Diagnosis;
+  request: DebugRequest;
+  secrets: readonly string[];
+  reveal: boolean;
+}) {
   const mask = secretMask(d, secrets, reveal);
   const rsa = isRsaMethod(d.signatureMethod);
   const keyless = !rsa && d.expectedSignature === null;
@@ -173,7 +213,9 @@ export function DiagnosisView({ d, request, secrets, reveal }: { d: Diagnosis; r
       {d.serverLibraries.behaviours.length > 0 && <KnownLibraries who="server" attribution={d.serverLibraries} />}
       <section className="dbg-section" aria-label="Base strings">
         <h3>{d.comparisons.some((c) => !c.same) ? 'Base strings, one above the other' : 'Base string'}</h3>
-        {d.comparisons.map((c) => <BaseStringDiff key={`${c.top.label}|${c.bottom.label}`} comparison={c} />)}
+        {d.comparisons.map((c) => (
+          <BaseStringDiff key={`${c.top.label}|${c.bottom.label}`} comparison={c} />
+        ))}
       </section>
       {d.warnings.length > 0 && <Warnings warnings={d.warnings} />}
       <Resigned d={d} request={request} mask={mask} />
@@ -182,10 +224,17 @@ export function DiagnosisView({ d, request, secrets, reveal }: { d: Diagnosis; r
         {d.trace ? (
           <>
             <TraceView trace={shownTrace(d.trace, mask, keyless)} secrets={secrets} />
-            {keyless && <p className="muted dbg-keyless">The signing key, the signature and the Authorization header follow once the consumer secret is given.</p>}
+            {keyless && (
+              <p className="muted dbg-keyless">
+                The signing key, the signature and the Authorization header follow once the consumer secret is given.
+              </p>
+            )}
           </>
         ) : (
-          <p className="muted">No step-by-step trace for this request: its protocol parameters travel in more than one place, which the trace does not model. The base string above is OAuth Lab's.</p>
+          <p className="muted">
+            No step-by-step trace for this request: its protocol parameters travel in more than one place, which the
+            trace does not model. The base string above is OAuth Lab's.
+          </p>
         )}
       </details>
     </div>

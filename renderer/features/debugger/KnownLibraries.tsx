@@ -14,7 +14,8 @@ export function KnownLibraries({ who, attribution }: { who: 'client' | 'server';
       <p className="dbg-libraries-lead">
         {libraries.length ? (
           <>
-            {who === 'client' ? 'Your client signs' : 'The server verifies'} like <strong>{libraryNames(libraries)}</strong>.
+            {who === 'client' ? 'Your client signs' : 'The server verifies'} like{' '}
+            <strong>{libraryNames(libraries)}</strong>.
           </>
         ) : (
           'No one known library shows all of these together.'
@@ -31,7 +32,9 @@ export function KnownLibraries({ who, attribution }: { who: 'client' | 'server';
             </div>
             <p>Known in {libraryNames(b.libraries)}.</p>
             <ul className="dbg-details">
-              {b.details.map((d) => <li key={d}>{d}</li>)}
+              {b.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
             </ul>
             <p className="muted small">Source: {b.source}</p>
           </li>

@@ -26,7 +26,14 @@ export interface DebuggerState {
  * The Signature debugger's state: the request as pasted, the secrets or the RSA public key, and the last diagnosis.
  * Kept across page visits (one store per set of app dependencies), so leaving the page loses nothing.
  */
-export function createDebuggerStore({ crypto, bridge, runner = null }: Pick<RendererDeps, 'crypto'> & { readonly bridge: Pick<BridgeApi, 'rsaVerify'>; readonly runner?: DiagnosisRunner | null }) {
+export function createDebuggerStore({
+  crypto,
+  bridge,
+  runner = null,
+}: Pick<RendererDeps, 'crypto'> & {
+  readonly bridge: Pick<BridgeApi, 'rsaVerify'>;
+  readonly runner?: DiagnosisRunner | null;
+}) {
   return createStore<DebuggerState>()((set, get) => {
     const edit = (inputs: DebugInputs) => set({ inputs });
     const inPage = (inputs: DebugInputs): Promise<DebugResult> => {
@@ -43,7 +50,13 @@ export function createDebuggerStore({ crypto, bridge, runner = null }: Pick<Rend
       fieldEdited: (patch) => edit({ ...get().inputs, fields: { ...get().inputs.fields, ...patch } }),
       exampleLoaded() {
         const ex = failingExample(crypto);
-        edit({ ...emptyInputs, form: 'curl', curl: ex.curl, consumerSecret: ex.consumerSecret, tokenSecret: ex.tokenSecret });
+        edit({
+          ...emptyInputs,
+          form: 'curl',
+          curl: ex.curl,
+          consumerSecret: ex.consumerSecret,
+          tokenSecret: ex.tokenSecret,
+        });
         get().diagnosisRequested();
       },
       inputsCleared() {
@@ -60,7 +73,10 @@ export function createDebuggerStore({ crypto, bridge, runner = null }: Pick<Rend
         if (runner) {
           // Off the main thread (a large request takes a while); in the page when the worker cannot run.
           set({ checked: inputs, verifying: true });
-          void runner.run(inputs).catch((e: unknown) => (e instanceof Superseded ? null : inPage(inputs))).then(done);
+          void runner
+            .run(inputs)
+            .catch((e: unknown) => (e instanceof Superseded ? null : inPage(inputs)))
+            .then(done);
           return;
         }
         const check = checkSignature(inputs, crypto, bridge);

@@ -4,8 +4,12 @@ import type { CryptoPort } from '../../../shared/ports';
 import { firstPass, secondPass, verifyInHost, type Answers, type AskedChecks } from './rsa-check';
 import type { DebugInputs, DebugResult } from './run-diagnosis';
 
-export type WorkerRequest = { readonly id: number; readonly inputs: DebugInputs } & ({ readonly pass: 'first' } | { readonly pass: 'second'; readonly host: BridgeResult<Answers> });
-export type WorkerReply = { readonly id: number } & ({ readonly result: DebugResult } | { readonly asked: AskedChecks });
+export type WorkerRequest = { readonly id: number; readonly inputs: DebugInputs } & (
+  { readonly pass: 'first' } | { readonly pass: 'second'; readonly host: BridgeResult<Answers> }
+);
+export type WorkerReply = { readonly id: number } & (
+  { readonly result: DebugResult } | { readonly asked: AskedChecks }
+);
 
 /** Runs diagnoses somewhere else than the page's main thread; the last one asked for is the only one answered. */
 export interface DiagnosisRunner {
@@ -17,7 +21,9 @@ export class Superseded extends Error {}
 
 /** What the worker does with one message: one pass of rsa-check.ts. */
 export function answerRequest(data: WorkerRequest, crypto: CryptoPort): WorkerReply {
-  return data.pass === 'first' ? { id: data.id, ...firstPass(data.inputs, crypto) } : { id: data.id, result: secondPass(data.inputs, crypto, data.host) };
+  return data.pass === 'first'
+    ? { id: data.id, ...firstPass(data.inputs, crypto) }
+    : { id: data.id, result: secondPass(data.inputs, crypto, data.host) };
 }
 
 /** The part of a Web Worker the runner uses. */
@@ -28,7 +34,10 @@ export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' 
  * not load it), the run is rejected and the caller diagnoses in the page instead. A run still going when the next
  * one comes is abandoned with its worker, so a large request never delays the next check.
  */
-export function createDiagnosisRunner(bridge: Pick<BridgeApi, 'rsaVerify'>, start: () => WorkerLike = startWorker): DiagnosisRunner {
+export function createDiagnosisRunner(
+  bridge: Pick<BridgeApi, 'rsaVerify'>,
+  start: () => WorkerLike = startWorker
+): DiagnosisRunner {
   let worker: WorkerLike | null = null;
   let pending: { id: number; reject: (e: Error) => void } | null = null;
   let next = 0;
@@ -69,7 +78,8 @@ export function createDiagnosisRunner(bridge: Pick<BridgeApi, 'rsaVerify'>, star
             return resolve(data.result);
           }
           void verifyInHost(bridge, inputs.rsaPublicKey.trim(), data.asked).then((host) => {
-            if (pending?.id === id && worker === w) w.postMessage({ id, inputs, pass: 'second', host } satisfies WorkerRequest);
+            if (pending?.id === id && worker === w)
+              w.postMessage({ id, inputs, pass: 'second', host } satisfies WorkerRequest);
           });
         };
         w.postMessage({ id, inputs, pass: 'first' } satisfies WorkerRequest);
@@ -78,4 +88,5 @@ export function createDiagnosisRunner(bridge: Pick<BridgeApi, 'rsaVerify'>, star
   };
 }
 
-const startWorker = () => new Worker(new URL('./diagnosis.worker.ts', import.meta.url), { type: 'module', name: 'signature-diagnosis' });
+const startWorker = () =>
+  new Worker(new URL('./diagnosis.worker.ts', import.meta.url), { type: 'module', name: 'signature-diagnosis' });

@@ -26,11 +26,27 @@ export interface Example {
  * without its body), then sent with the body, so the debugger has something real to find.
  */
 export function failingExample(crypto: CryptoPort): Example {
-  const signed = traceSignature({ method: 'POST', url: EXAMPLE.url, consumerKey: EXAMPLE.consumerKey, token: EXAMPLE.token, signatureMethod: 'HMAC-SHA1', nonce: EXAMPLE.nonce, timestamp: EXAMPLE.timestamp, consumerSecret: EXAMPLE.consumerSecret, tokenSecret: EXAMPLE.tokenSecret }, crypto);
+  const signed = traceSignature(
+    {
+      method: 'POST',
+      url: EXAMPLE.url,
+      consumerKey: EXAMPLE.consumerKey,
+      token: EXAMPLE.token,
+      signatureMethod: 'HMAC-SHA1',
+      nonce: EXAMPLE.nonce,
+      timestamp: EXAMPLE.timestamp,
+      consumerSecret: EXAMPLE.consumerSecret,
+      tokenSecret: EXAMPLE.tokenSecret,
+    },
+    crypto
+  );
   const curl = curlCommand({
     method: 'POST',
     url: EXAMPLE.url,
-    headers: [['Authorization', signed.authorization!], ['Content-Type', FORM_CONTENT_TYPE]],
+    headers: [
+      ['Authorization', signed.authorization!],
+      ['Content-Type', FORM_CONTENT_TYPE],
+    ],
     body: EXAMPLE.body,
   });
   return { curl, consumerSecret: EXAMPLE.consumerSecret, tokenSecret: EXAMPLE.tokenSecret };

@@ -13,7 +13,10 @@ import { runDiagnosis, type DebugInputs, type DebugResult } from './run-diagnosi
  */
 type RsaMethod = (typeof RSA_SIGNATURE_METHODS)[number];
 /** The bridge names the method; the crypto port is asked by hash: the one table read backwards. */
-const METHOD = Object.fromEntries(RSA_SIGNATURE_METHODS.map((m) => [SIGNATURE_HASH[m], m])) as Record<HashAlgorithm, RsaMethod>;
+const METHOD = Object.fromEntries(RSA_SIGNATURE_METHODS.map((m) => [SIGNATURE_HASH[m], m])) as Record<
+  HashAlgorithm,
+  RsaMethod
+>;
 
 /** The base strings asked about for one hash and one signature (a signature sent with + read as a space is tried both ways). */
 interface Asked {
@@ -34,7 +37,11 @@ function recordingPort(crypto: CryptoPort, asked: AskedChecks): CryptoPort {
       // An empty signature signs nothing: RSASSA-PKCS1-v1_5's is as long as the modulus (RFC 3447 §8.2.2 (https://www.rfc-editor.org/rfc/rfc3447#section-8.2.2)).
       if (signature.length === 0) return false;
       const key = keyOf(hash, signature);
-      const entry = asked.get(key) ?? { method: METHOD[hash], signature: base64Encode(signature), baseStrings: new Set<string>() };
+      const entry = asked.get(key) ?? {
+        method: METHOD[hash],
+        signature: base64Encode(signature),
+        baseStrings: new Set<string>(),
+      };
       entry.baseStrings.add(data);
       asked.set(key, entry);
       return false;
@@ -68,9 +75,17 @@ function batches(baseStrings: Iterable<string>): string[][] {
 }
 
 /** Every check pass 1 asked, verified by the host; the first failure (bad key, host gone) answers for all. */
-export async function verifyInHost(bridge: Pick<BridgeApi, 'rsaVerify'>, publicKeyPem: string, asked: AskedChecks): Promise<BridgeResult<Answers>> {
+export async function verifyInHost(
+  bridge: Pick<BridgeApi, 'rsaVerify'>,
+  publicKeyPem: string,
+  asked: AskedChecks
+): Promise<BridgeResult<Answers>> {
   const calls = [...asked].flatMap(([key, a]) =>
-    batches(a.baseStrings).map((baseStrings) => ({ key, baseStrings, reply: bridge.rsaVerify({ method: a.method, publicKeyPem, signature: a.signature, baseStrings }) })),
+    batches(a.baseStrings).map((baseStrings) => ({
+      key,
+      baseStrings,
+      reply: bridge.rsaVerify({ method: a.method, publicKeyPem, signature: a.signature, baseStrings }),
+    }))
   );
   const answers: Answers = new Map();
   for (const call of calls) {
@@ -84,7 +99,10 @@ export async function verifyInHost(bridge: Pick<BridgeApi, 'rsaVerify'>, publicK
 }
 
 /** Pass 1: the result at once (no RSA signature to verify), or the RSA checks the host must answer. */
-export function firstPass(i: DebugInputs, crypto: CryptoPort): { readonly result: DebugResult } | { readonly asked: AskedChecks } {
+export function firstPass(
+  i: DebugInputs,
+  crypto: CryptoPort
+): { readonly result: DebugResult } | { readonly asked: AskedChecks } {
   const asked: AskedChecks = new Map();
   const result = runDiagnosis(i, recordingPort(crypto, asked));
   return asked.size === 0 ? { result } : { asked };
@@ -105,8 +123,14 @@ export type SignatureCheck = { readonly result: DebugResult } | { readonly later
  * host calls. When the host refuses (a key it cannot read, the host gone), the request is shown unverified and the
  * refusal by the key input.
  */
-export function checkSignature(i: DebugInputs, crypto: CryptoPort, bridge: Pick<BridgeApi, 'rsaVerify'>): SignatureCheck {
+export function checkSignature(
+  i: DebugInputs,
+  crypto: CryptoPort,
+  bridge: Pick<BridgeApi, 'rsaVerify'>
+): SignatureCheck {
   const first = firstPass(i, crypto);
   if ('result' in first) return first;
-  return { later: verifyInHost(bridge, i.rsaPublicKey.trim(), first.asked).then((host) => secondPass(i, crypto, host)) };
+  return {
+    later: verifyInHost(bridge, i.rsaPublicKey.trim(), first.asked).then((host) => secondPass(i, crypto, host)),
+  };
 }

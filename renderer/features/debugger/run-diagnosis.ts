@@ -38,7 +38,17 @@ export interface DebugInputs {
 }
 
 /** Every input an error can be shown next to. */
-export type InputId = 'raw' | 'curl' | 'method' | 'url' | 'body' | 'contentType' | 'authorization' | 'rsaPublicKey' | 'serverBaseString' | 'clientBaseString';
+export type InputId =
+  | 'raw'
+  | 'curl'
+  | 'method'
+  | 'url'
+  | 'body'
+  | 'contentType'
+  | 'authorization'
+  | 'rsaPublicKey'
+  | 'serverBaseString'
+  | 'clientBaseString';
 export type InputErrors = Partial<Record<InputId, string>>;
 
 export interface DebugResult {
@@ -92,7 +102,12 @@ function inputOf(form: RequestForm, e: ProtocolError): InputId {
   if (form === 'curl') return 'curl';
   if (e.step === 'query-parameters') return 'url';
   if (e.step === 'body-parameters') return 'body';
-  if (e.step === 'request-fields') return e.code === PROTOCOL_ERROR.INVALID_METHOD ? 'method' : e.code === PROTOCOL_ERROR.INVALID_HEADER ? 'authorization' : 'url';
+  if (e.step === 'request-fields')
+    return e.code === PROTOCOL_ERROR.INVALID_METHOD
+      ? 'method'
+      : e.code === PROTOCOL_ERROR.INVALID_HEADER
+        ? 'authorization'
+        : 'url';
   if (e.code === PROTOCOL_ERROR.INVALID_URL) return 'url';
   return 'authorization';
 }
@@ -111,7 +126,11 @@ function readRequest(i: DebugInputs): DebugRequest {
 }
 
 /** A base string the user pasted, read now so its error shows by its own input; null when empty or unreadable. */
-function baseStringInput(text: string, id: 'serverBaseString' | 'clientBaseString', errors: InputErrors): string | null {
+function baseStringInput(
+  text: string,
+  id: 'serverBaseString' | 'clientBaseString',
+  errors: InputErrors
+): string | null {
   if (text.trim() === '') return null;
   try {
     return parseBaseString(text, id === 'serverBaseString' ? 'server-base-string' : 'client-base-string').text;
@@ -137,10 +156,27 @@ export function runDiagnosis(i: DebugInputs, crypto: CryptoPort): DebugResult {
   let request: DebugRequest | null = null;
   try {
     request = readRequest(i);
-    const diagnosis = diagnoseSignature({ request, consumerSecret: secret(i.consumerSecret), tokenSecret: secret(i.tokenSecret), rsaPublicKeyPem: secret(i.rsaPublicKey), serverBaseString, clientBaseString }, crypto);
+    const diagnosis = diagnoseSignature(
+      {
+        request,
+        consumerSecret: secret(i.consumerSecret),
+        tokenSecret: secret(i.tokenSecret),
+        rsaPublicKeyPem: secret(i.rsaPublicKey),
+        serverBaseString,
+        clientBaseString,
+      },
+      crypto
+    );
     return { request, diagnosis, errors };
   } catch (e) {
-    const at = e instanceof ProtocolError ? inputOf(i.form, e) : i.form === 'http' ? 'raw' : i.form === 'curl' ? 'curl' : 'authorization';
+    const at =
+      e instanceof ProtocolError
+        ? inputOf(i.form, e)
+        : i.form === 'http'
+          ? 'raw'
+          : i.form === 'curl'
+            ? 'curl'
+            : 'authorization';
     const message = e instanceof Error ? e.message : String(e);
     errors[at] = `${INPUT_NAMES[at]}: ${message}`;
     return { request, diagnosis: null, errors };

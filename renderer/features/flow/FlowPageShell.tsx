@@ -13,7 +13,10 @@ import { FlowBinding } from './FlowBinding';
 export interface FlowPageParts<L extends string> {
   /** The flow's name, as the heading, the start button and the diagram say it ("OAuth 1.0a"). */
   readonly name: string;
-  readonly flow: { readonly config: { readonly baseUrl: string }; readonly legs: Readonly<Record<L, LegStatus>> } | null;
+  readonly flow: {
+    readonly config: { readonly baseUrl: string };
+    readonly legs: Readonly<Record<L, LegStatus>>;
+  } | null;
   /** The profile the flow started with (the picker may have moved on since). */
   readonly flowProfile: Profile | null;
   readonly startError: BridgeError | null;
@@ -52,15 +55,40 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
       <header className="page-head">
         <h2>{p.name}</h2>
         <ProfilePicker />
-        <span className="muted">{flow ? flow.config.baseUrl : baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL')}</span>
-        <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={() => profile && baseUrl && p.onStart(profile, baseUrl)}>{flow ? 'Start over' : start}</button>
+        <span className="muted">
+          {flow
+            ? flow.config.baseUrl
+            : (baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL'))}
+        </span>
+        <button
+          type="button"
+          className={flow ? '' : 'primary'}
+          disabled={!baseUrl}
+          onClick={() => profile && baseUrl && p.onStart(profile, baseUrl)}
+        >
+          {flow ? 'Start over' : start}
+        </button>
       </header>
-      {p.startError && <p className="error" role="alert">{p.startError.message}</p>}
+      {p.startError && (
+        <p className="error" role="alert">
+          {p.startError.message}
+        </p>
+      )}
       {flow && <FlowBinding flowProfile={p.flowProfile} flowBaseUrl={flow.config.baseUrl} chosen={profile} />}
       {!flow ? (
         <div className="welcome">
           <p>{p.intro(profile)}</p>
-          <p><strong>Next:</strong> press <em>{start}</em>.{profile?.builtIn ? <> The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.</> : ''}</p>
+          <p>
+            <strong>Next:</strong> press <em>{start}</em>.
+            {profile?.builtIn ? (
+              <>
+                {' '}
+                The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.
+              </>
+            ) : (
+              ''
+            )}
+          </p>
         </div>
       ) : (
         <>
@@ -72,7 +100,9 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
           </details>
           <section className="leg-section" aria-label={p.titles[current]}>
             <h2 className="leg-heading">{p.titles[current]}</h2>
-            <Explain key={`explain-${current}`} title={p.titles[current]} seenKey={`${p.explainKey}.${current}`}>{p.explain[current]}</Explain>
+            <Explain key={`explain-${current}`} title={p.titles[current]} seenKey={`${p.explainKey}.${current}`}>
+              {p.explain[current]}
+            </Explain>
             {p.panel}
           </section>
         </>

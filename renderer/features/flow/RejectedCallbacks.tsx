@@ -15,8 +15,12 @@ export function RejectedCallbacks({ rejected, waiting }: { rejected: readonly Re
       <ul>
         {rejected.map((r, i) => (
           <li key={i}>
-            <span className="mono muted">{time(r.at)}</span> <code className="mono break">{r.query === '' ? '(no query)' : `?${maskText(r.query)}`}</code>
-            <span className="reason">{r.reason}{waiting ? '; still waiting.' : '.'}</span>
+            <span className="mono muted">{time(r.at)}</span>{' '}
+            <code className="mono break">{r.query === '' ? '(no query)' : `?${maskText(r.query)}`}</code>
+            <span className="reason">
+              {r.reason}
+              {waiting ? '; still waiting.' : '.'}
+            </span>
           </li>
         ))}
       </ul>

@@ -15,7 +15,11 @@ export interface MockTokenView {
 
 type MockState = MethodOutput<'mockState'>['state'];
 
-function rowOf(state: MockState, kind: MockTokenKind, token: string): { status: string; expiresAt?: string } | undefined {
+function rowOf(
+  state: MockState,
+  kind: MockTokenKind,
+  token: string
+): { status: string; expiresAt?: string } | undefined {
   if (kind === 'code') return state.oauth2.codes.find((r) => r.code === token);
   if (kind === 'accessToken') return state.oauth1.accessTokens.find((r) => r.token === token);
   const rows = kind === 'requestToken' ? state.oauth1.requestTokens : state.oauth2.accessTokens;
@@ -40,6 +44,12 @@ export function useMockToken(kind: MockTokenKind, token: string | null, againstM
     const row = enabled && read ? rowOf(read.view.state, kind, token) : undefined;
     if (!row || !read) return null;
     // The mock's expiry, as far from the time it was read as from the mock's clock then.
-    return { status: row.status, expiresAt: row.expiresAt === undefined ? Number.POSITIVE_INFINITY : read.at + (Date.parse(row.expiresAt) - Date.parse(read.view.state.now)) };
+    return {
+      status: row.status,
+      expiresAt:
+        row.expiresAt === undefined
+          ? Number.POSITIVE_INFINITY
+          : read.at + (Date.parse(row.expiresAt) - Date.parse(read.view.state.now)),
+    };
   }, [enabled, read, kind, token]);
 }

@@ -10,7 +10,10 @@ export const REST_CHUNK_CHARS = 128 * 1024;
 /** A fetched part goes on the page this many characters per task, so no single task lays out all of it. */
 const PIECE_CHARS = 16 * 1024;
 
-const piecesOf = (text: string) => Array.from({ length: Math.ceil(text.length / PIECE_CHARS) }, (_, k) => text.slice(k * PIECE_CHARS, (k + 1) * PIECE_CHARS));
+const piecesOf = (text: string) =>
+  Array.from({ length: Math.ceil(text.length / PIECE_CHARS) }, (_, k) =>
+    text.slice(k * PIECE_CHARS, (k + 1) * PIECE_CHARS)
+  );
 
 /** A fetched part: as sent, and masked as a whole (so a secret is never split between two pieces before masking). */
 interface Chunk {
@@ -23,7 +26,23 @@ interface Chunk {
  * "Show more" fetches the next part with historyBody and adds it piece by piece, one piece per task, so the page
  * stays responsive and earlier text is not rendered again. Masked like the rest of the detail until revealed.
  */
-export function BodyRest({ id, part, shown, total, secrets, reveal, read }: { id: string; part: BodyPart; shown: number; total: number; secrets: readonly string[]; reveal: boolean; read: HistoryState['bodyRestRequested'] }) {
+export function BodyRest({
+  id,
+  part,
+  shown,
+  total,
+  secrets,
+  reveal,
+  read,
+}: {
+  id: string;
+  part: BodyPart;
+  shown: number;
+  total: number;
+  secrets: readonly string[];
+  reveal: boolean;
+  read: HistoryState['bodyRestRequested'];
+}) {
   const [chunks, setChunks] = useState<readonly Chunk[]>([]);
   /** Pieces of the last chunk on the page so far; earlier chunks are there whole. */
   const [placed, setPlaced] = useState(0);
@@ -55,8 +74,18 @@ export function BodyRest({ id, part, shown, total, secrets, reveal, read }: { id
     <div className="body-rest" role="group" aria-label={`Rest of the ${label}`}>
       {chunks.length > 0 && (
         <div className="body-rest-text" tabIndex={0} aria-label={`More of the ${label}`}>
-          {chunks.slice(0, -1).flatMap((c, i) => piecesOf(textOf(c)).map((p, k) => <pre key={`${i}-${k}`} className="mono wire">{p}</pre>))}
-          {lastPieces.slice(0, placed).map((p, k) => <pre key={`${chunks.length - 1}-${k}`} className="mono wire">{p}</pre>)}
+          {chunks.slice(0, -1).flatMap((c, i) =>
+            piecesOf(textOf(c)).map((p, k) => (
+              <pre key={`${i}-${k}`} className="mono wire">
+                {p}
+              </pre>
+            ))
+          )}
+          {lastPieces.slice(0, placed).map((p, k) => (
+            <pre key={`${chunks.length - 1}-${k}`} className="mono wire">
+              {p}
+            </pre>
+          ))}
         </div>
       )}
       <p className="muted small">
@@ -67,7 +96,11 @@ export function BodyRest({ id, part, shown, total, secrets, reveal, read }: { id
           </button>
         )}
       </p>
-      {error && <p className="error" role="alert">Could not read the rest: {error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          Could not read the rest: {error}
+        </p>
+      )}
     </div>
   );
 }

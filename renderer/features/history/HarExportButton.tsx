@@ -3,7 +3,13 @@ import { useSaveText } from '../../platform/use-save-text';
 import type { HistoryState } from './history-store';
 
 /** The whole history (or one profile's) as HAR 1.2, so other tools can open it. Secrets left out. */
-export function HarExportButton({ profileId, harRequested }: { profileId: string | undefined; harRequested: HistoryState['harRequested'] }) {
+export function HarExportButton({
+  profileId,
+  harRequested,
+}: {
+  profileId: string | undefined;
+  harRequested: HistoryState['harRequested'];
+}) {
   const { save } = useSaveText();
   const [message, setMessage] = useState<string | null>(null);
   const exportHar = async () => {
@@ -12,8 +18,14 @@ export function HarExportButton({ profileId, harRequested }: { profileId: string
   };
   return (
     <>
-      <button type="button" onClick={() => void exportHar()}>Export HAR</button>
-      {message && <span role="status" className="muted small">{message}</span>}
+      <button type="button" onClick={() => void exportHar()}>
+        Export HAR
+      </button>
+      {message && (
+        <span role="status" className="muted small">
+          {message}
+        </span>
+      )}
     </>
   );
 }

@@ -17,13 +17,27 @@ import { maskExchange } from '../../components/mask';
  * profiles' secrets) are masked until revealed; copy buttons copy the real text. A long body shows its start;
  * the rest comes on demand (BodyRest).
  */
-export function HistoryDetail({ entry, profile, secrets, onClose, readBody }: { entry: HistoryListedEntry; profile: string; secrets: readonly string[]; onClose: () => void; readBody: HistoryState['bodyRestRequested'] }) {
+export function HistoryDetail({
+  entry,
+  profile,
+  secrets,
+  onClose,
+  readBody,
+}: {
+  entry: HistoryListedEntry;
+  profile: string;
+  secrets: readonly string[];
+  onClose: () => void;
+  readBody: HistoryState['bodyRestRequested'];
+}) {
   const [reveal, setReveal] = useState(false);
   const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
   const shown = reveal ? entry.exchange : masked.exchange;
   const real = entry.exchange;
   const ok = entry.outcome === 'succeeded';
-  const body = shown.request.body ? prettyBody(shown.request.body, headerValue(shown.request.headers, 'content-type')) : null;
+  const body = shown.request.body
+    ? prettyBody(shown.request.body, headerValue(shown.request.headers, 'content-type'))
+    : null;
   const title = `${FLOW_LABELS[entry.flow]} · ${legLabel(entry.leg)}`;
   return (
     <section className="history-detail" aria-label="Exchange detail" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -33,13 +47,19 @@ export function HistoryDetail({ entry, profile, secrets, onClose, readBody }: { 
         <div className="detail-actions">
           {/* A body cut short may hold secrets further on: the rest is masked too, so the switch is offered. */}
           {(masked.changed || entry.cut) && (
-            <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets' : 'Reveal secrets'}</button>
+            <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+              {reveal ? 'Hide secrets' : 'Reveal secrets'}
+            </button>
           )}
-          <button type="button" onClick={onClose}>Close</button>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
         </div>
       </div>
       <div className="detail-summary">
-        <p className={`summary ${ok ? 'ok' : 'bad'}`}>{ok ? '✓' : '✗'} {entry.summary}</p>
+        <p className={`summary ${ok ? 'ok' : 'bad'}`}>
+          {ok ? '✓' : '✗'} {entry.summary}
+        </p>
         <CopyButton text={entry.summary} label="summary" />
       </div>
       <dl className="detail-meta">
@@ -49,18 +69,36 @@ export function HistoryDetail({ entry, profile, secrets, onClose, readBody }: { 
         <dd className={ok ? 'ok' : 'bad'}>{entry.outcome}</dd>
         <dt>Request</dt>
         <dd className="detail-url">
-          <code className="mono break">{shown.request.method} {shown.request.url}</code>
+          <code className="mono break">
+            {shown.request.method} {shown.request.url}
+          </code>
           <CopyButton text={real.request.url} label="request URL" />
         </dd>
       </dl>
       <div className="columns detail-columns">
         <div className="col">
-          <div className="part-head"><h4 className="detail-part">Request</h4></div>
-          <Value label="HTTP request" text={requestText(real.request)}>{requestText(shown.request).trimEnd()}</Value>
+          <div className="part-head">
+            <h4 className="detail-part">Request</h4>
+          </div>
+          <Value label="HTTP request" text={requestText(real.request)}>
+            {requestText(shown.request).trimEnd()}
+          </Value>
           {body && body.kind !== 'text' && (
-            <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>{body.text}</Value>
+            <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>
+              {body.text}
+            </Value>
           )}
-          {entry.cut?.request !== undefined && <BodyRest id={entry.id} part="request" shown={real.request.body?.length ?? 0} total={entry.cut.request} secrets={secrets} reveal={reveal} read={readBody} />}
+          {entry.cut?.request !== undefined && (
+            <BodyRest
+              id={entry.id}
+              part="request"
+              shown={real.request.body?.length ?? 0}
+              total={entry.cut.request}
+              secrets={secrets}
+              reveal={reveal}
+              read={readBody}
+            />
+          )}
         </div>
         <div className="col">
           <div className="part-head">
@@ -68,12 +106,24 @@ export function HistoryDetail({ entry, profile, secrets, onClose, readBody }: { 
             <CopyButton text={responseText(real.response)} label="HTTP response" />
           </div>
           <ExchangeView exchange={real} secrets={secrets} reveal={reveal} />
-          {entry.cut?.response !== undefined && <BodyRest id={entry.id} part="response" shown={real.response.bodyText.length} total={entry.cut.response} secrets={secrets} reveal={reveal} read={readBody} />}
+          {entry.cut?.response !== undefined && (
+            <BodyRest
+              id={entry.id}
+              part="response"
+              shown={real.response.bodyText.length}
+              total={entry.cut.response}
+              secrets={secrets}
+              reveal={reveal}
+              read={readBody}
+            />
+          )}
           {entry.cut?.request === undefined ? (
             <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
           ) : (
             // An export of the start of a request body would send something else: the HAR export has it whole.
-            <p className="muted small">The request body is longer than shown here: use Export HAR for this exchange as sent.</p>
+            <p className="muted small">
+              The request body is longer than shown here: use Export HAR for this exchange as sent.
+            </p>
           )}
         </div>
       </div>

@@ -28,10 +28,22 @@ interface RowProps {
 
 const Row = memo(function Row({ index, setSize, entry, selected, open, profile, now, onOpen }: RowProps) {
   const style = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
-  const common = { id: `history-row-${index}`, role: 'option', 'aria-selected': selected, 'aria-posinset': index + 1, 'aria-setsize': setSize, style } as const;
+  const common = {
+    id: `history-row-${index}`,
+    role: 'option',
+    'aria-selected': selected,
+    'aria-posinset': index + 1,
+    'aria-setsize': setSize,
+    style,
+  } as const;
   if (!entry) {
     return (
-      <div {...common} className={`history-row placeholder${selected ? ' selected' : ''}`} aria-label={`Exchange ${index + 1}, loading`} onClick={() => onOpen(index)}>
+      <div
+        {...common}
+        className={`history-row placeholder${selected ? ' selected' : ''}`}
+        aria-label={`Exchange ${index + 1}, loading`}
+        onClick={() => onOpen(index)}
+      >
         <span className="skeleton" />
       </div>
     );
@@ -42,15 +54,30 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
   const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${entry.summary}`;
   return (
-    <div {...common} className={`history-row${selected ? ' selected' : ''}${open ? ' open' : ''}`} aria-label={label} onClick={() => onOpen(index)}>
-      <span className="mono muted" title={fullTime(entry.at)}>{shortTime(entry.at, now)}</span>
-      <span className="cell" title={profile}>{profile}</span>
+    <div
+      {...common}
+      className={`history-row${selected ? ' selected' : ''}${open ? ' open' : ''}`}
+      aria-label={label}
+      onClick={() => onOpen(index)}
+    >
+      <span className="mono muted" title={fullTime(entry.at)}>
+        {shortTime(entry.at, now)}
+      </span>
+      <span className="cell" title={profile}>
+        {profile}
+      </span>
       <span className="cell">{FLOW_LABELS[entry.flow]}</span>
-      <span className="cell" title={entry.leg}>{legLabel(entry.leg)}</span>
+      <span className="cell" title={entry.leg}>
+        {legLabel(entry.leg)}
+      </span>
       <span className={`mono status ${status}`}>{response.status}</span>
-      <span className="cell mono" title={`${request.method} ${request.url}`}><strong>{request.method}</strong> {path}</span>
+      <span className="cell mono" title={`${request.method} ${request.url}`}>
+        <strong>{request.method}</strong> {path}
+      </span>
       <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
-      <span className="cell summary-cell" title={entry.summary}>{entry.summary}</span>
+      <span className="cell summary-cell" title={entry.summary}>
+        {entry.summary}
+      </span>
     </div>
   );
 });
@@ -61,7 +88,15 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
  * arrive (a row not loaded yet is a placeholder of the same height). Arrow keys, Page Up/Down, Home and End move
  * the selection; Enter opens it.
  */
-export function HistoryList({ store, profileName, now }: { store: HistoryStore; profileName: (id: string) => string; now: number }) {
+export function HistoryList({
+  store,
+  profileName,
+  now,
+}: {
+  store: HistoryStore;
+  profileName: (id: string) => string;
+  now: number;
+}) {
   const total = useStore(store, (s) => s.total);
   const pages = useStore(store, (s) => s.pages);
   const selected = useStore(store, (s) => s.selected);
@@ -121,7 +156,14 @@ export function HistoryList({ store, profileName, now }: { store: HistoryStore; 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
     const at = selected ?? -1;
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: selected === null ? 0 : at - 1, PageDown: at + visible, PageUp: at - visible, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: selected === null ? 0 : at - 1,
+      PageDown: at + visible,
+      PageUp: at - visible,
+      Home: 0,
+      End: count - 1,
+    };
     const to = moves[e.key];
     if (to !== undefined) {
       e.preventDefault();
@@ -135,7 +177,19 @@ export function HistoryList({ store, profileName, now }: { store: HistoryStore; 
   const rows = [];
   for (let i = first; i <= last; i++) {
     const entry = rowAt(pages, i);
-    rows.push(<Row key={i} index={i} setSize={count} entry={entry} selected={selected === i} open={entry !== undefined && entry.id === openId} profile={entry ? profileName(entry.profileId) : ''} now={now} onOpen={entryOpened} />);
+    rows.push(
+      <Row
+        key={i}
+        index={i}
+        setSize={count}
+        entry={entry}
+        selected={selected === i}
+        open={entry !== undefined && entry.id === openId}
+        profile={entry ? profileName(entry.profileId) : ''}
+        now={now}
+        onOpen={entryOpened}
+      />
+    );
   }
   const activeRendered = selected !== null && selected >= first && selected <= last;
 
@@ -152,14 +206,21 @@ export function HistoryList({ store, profileName, now }: { store: HistoryStore; 
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
       <div className="history-row history-header" aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
-        {COLUMNS.map((c) => <span key={c}>{c}</span>)}
+        {COLUMNS.map((c) => (
+          <span key={c}>{c}</span>
+        ))}
       </div>
-      <div className={`history-spacer${stale && total !== null ? ' stale' : ''}`} style={{ height: count * ROW_HEIGHT }}>
+      <div
+        className={`history-spacer${stale && total !== null ? ' stale' : ''}`}
+        style={{ height: count * ROW_HEIGHT }}
+      >
         {rows}
       </div>
       {total === 0 && !stale && (
         <p className="history-empty muted">
-          {filtered ? 'No exchange matches these filters.' : 'No exchanges yet. Send a leg on the OAuth 1.0a or OAuth 2 page, or a request from the signer, and it shows here.'}
+          {filtered
+            ? 'No exchange matches these filters.'
+            : 'No exchanges yet. Send a leg on the OAuth 1.0a or OAuth 2 page, or a request from the signer, and it shows here.'}
         </p>
       )}
       {total === null && stale && <p className="history-empty muted">Loading the history…</p>}

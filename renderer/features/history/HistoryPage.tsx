@@ -40,17 +40,37 @@ export function HistoryPage() {
   return (
     <div className="page history-page">
       <HistoryHead store={store} />
-      {!keeping && <p className="warning" role="status">Recording is off in the settings (keep history): new exchanges are not added.</p>}
+      {!keeping && (
+        <p className="warning" role="status">
+          Recording is off in the settings (keep history): new exchanges are not added.
+        </p>
+      )}
       <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} message={message} />
       <HistoryUsage store={store} />
-      {error && <p className="error history-error" role="alert">Could not read the history: {error}</p>}
+      {error && (
+        <p className="error history-error" role="alert">
+          Could not read the history: {error}
+        </p>
+      )}
       <div ref={listRef}>
         <HistoryList store={store} profileName={profileName} now={now} />
       </div>
       {open ? (
-        <HistoryDetail key={open.id} entry={open} profile={profileName(open.profileId)} secrets={secrets} onClose={closeDetail} readBody={store.getState().bodyRestRequested} />
+        <HistoryDetail
+          key={open.id}
+          entry={open}
+          profile={profileName(open.profileId)}
+          secrets={secrets}
+          onClose={closeDetail}
+          readBody={store.getState().bodyRestRequested}
+        />
       ) : (
-        !empty && <p className="history-hint muted">Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.</p>
+        !empty && (
+          <p className="history-hint muted">
+            Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press
+            Enter.
+          </p>
+        )
       )}
     </div>
   );
@@ -65,34 +85,63 @@ function HistoryHead({ store }: { store: HistoryStore }) {
   const { refreshRequested, clearRequested, clearCancelled, clearConfirmed } = store.getState();
   const clearRef = useRef<HTMLButtonElement>(null);
   const counted =
-    total === null ? 'Loading…' : filtered && everything !== null ? `${count(total, 'exchange', 'exchanges')} of ${everything.toLocaleString('en-US')} match` : count(total, 'exchange', 'exchanges');
+    total === null
+      ? 'Loading…'
+      : filtered && everything !== null
+        ? `${count(total, 'exchange', 'exchanges')} of ${everything.toLocaleString('en-US')} match`
+        : count(total, 'exchange', 'exchanges');
   const back = () => setTimeout(() => clearRef.current?.focus(), 0);
   return (
     <>
       <header className="page-head history-head">
         <h2>History</h2>
-        <span className="history-count" role="status" aria-label="Total">{counted}</span>
+        <span className="history-count" role="status" aria-label="Total">
+          {counted}
+        </span>
         <div className="head-actions">
-          <button type="button" onClick={() => void refreshRequested()}>Reload list</button>
+          <button type="button" onClick={() => void refreshRequested()}>
+            Reload list
+          </button>
           <HarExportButton profileId={profileFilter || undefined} harRequested={store.getState().harRequested} />
-          <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>Clear history…</button>
+          <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>
+            Clear history…
+          </button>
         </div>
       </header>
       {confirming && (
-        <div className="confirm-clear" role="alertdialog" aria-labelledby="clear-title" aria-describedby="clear-what" onKeyDown={(e) => e.key === 'Escape' && (clearCancelled(), back())}>
+        <div
+          className="confirm-clear"
+          role="alertdialog"
+          aria-labelledby="clear-title"
+          aria-describedby="clear-what"
+          onKeyDown={(e) => e.key === 'Escape' && (clearCancelled(), back())}
+        >
           <strong id="clear-title">Clear the whole history?</strong>
           <span id="clear-what">
-            {everything === null ? 'Every exchange' : `All ${count(everything, 'exchange', 'exchanges')}`}, of every profile and flow, are deleted. This cannot be undone.
+            {everything === null ? 'Every exchange' : `All ${count(everything, 'exchange', 'exchanges')}`}, of every
+            profile and flow, are deleted. This cannot be undone.
           </span>
-          <button type="button" className="danger" onClick={() => void clearConfirmed().then(back)}>Delete all</button>
-          <button type="button" autoFocus onClick={() => (clearCancelled(), back())}>Cancel</button>
+          <button type="button" className="danger" onClick={() => void clearConfirmed().then(back)}>
+            Delete all
+          </button>
+          <button type="button" autoFocus onClick={() => (clearCancelled(), back())}>
+            Cancel
+          </button>
         </div>
       )}
     </>
   );
 }
 
-function HistoryFilters({ store, profiles, message }: { store: HistoryStore; profiles: readonly { id: string; name: string }[]; message: string | null }) {
+function HistoryFilters({
+  store,
+  profiles,
+  message,
+}: {
+  store: HistoryStore;
+  profiles: readonly { id: string; name: string }[];
+  message: string | null;
+}) {
   const filter = useStore(store, (s) => s.filter);
   const legsSeen = useStore(store, (s) => s.legsSeen);
   const { filterChanged } = store.getState();
@@ -104,29 +153,52 @@ function HistoryFilters({ store, profiles, message }: { store: HistoryStore; pro
         Profile
         <select value={filter.profileId} onChange={(e) => void filterChanged({ profileId: e.target.value })}>
           <option value="">All profiles</option>
-          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Flow and leg
         <select value={filter.leg} onChange={(e) => void filterChanged({ leg: e.target.value })}>
           <option value="">All legs</option>
-          {KNOWN_LEGS.map((l) => <option key={l.leg} value={l.leg}>{l.flows} · {l.label}</option>)}
-          {extra.sort().map((l) => <option key={l} value={l}>{l}</option>)}
+          {KNOWN_LEGS.map((l) => (
+            <option key={l.leg} value={l.leg}>
+              {l.flows} · {l.label}
+            </option>
+          ))}
+          {extra.sort().map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Outcome
-        <select value={filter.outcome} onChange={(e) => void filterChanged({ outcome: e.target.value as OutcomeFilter })}>
+        <select
+          value={filter.outcome}
+          onChange={(e) => void filterChanged({ outcome: e.target.value as OutcomeFilter })}
+        >
           <option value="">Any outcome</option>
           <option value="succeeded">Succeeded</option>
           <option value="failed">Failed</option>
         </select>
       </label>
       {(filter.profileId || filter.leg || filter.outcome) && (
-        <button type="button" className="link" onClick={() => void filterChanged({ profileId: '', leg: '', outcome: '' })}>Clear filters</button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => void filterChanged({ profileId: '', leg: '', outcome: '' })}
+        >
+          Clear filters
+        </button>
       )}
-      <span className="history-message muted" role="status">{message}</span>
+      <span className="history-message muted" role="status">
+        {message}
+      </span>
     </div>
   );
 }

@@ -20,15 +20,27 @@ export function HistoryUsage({ store }: { store: HistoryStore }) {
       }}
     >
       <span className="muted small" role="status" aria-label="History usage">
-        {count(usage.entries, 'exchange', 'exchanges')} · {size(usage.bytes)} of {size(usage.maxBytes)} on disk in <code className="mono">{usage.location}</code>
+        {count(usage.entries, 'exchange', 'exchanges')} · {size(usage.bytes)} of {size(usage.maxBytes)} on disk in{' '}
+        <code className="mono">{usage.location}</code>
       </span>
       <label className="small">
         Keep up to
-        <input type="text" inputMode="numeric" size={7} value={text ?? String(bound)} onChange={(e) => setText(e.target.value)} aria-describedby="history-bound-help" />
+        <input
+          type="text"
+          inputMode="numeric"
+          size={7}
+          value={text ?? String(bound)}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="history-bound-help"
+        />
         MiB
       </label>
-      <button type="submit" disabled={text === null || text === String(bound)}>Apply</button>
-      <span id="history-bound-help" className="sr-only">Beyond this size the oldest exchanges are removed.</span>
+      <button type="submit" disabled={text === null || text === String(bound)}>
+        Apply
+      </button>
+      <span id="history-bound-help" className="sr-only">
+        Beyond this size the oldest exchanges are removed.
+      </span>
     </form>
   );
 }

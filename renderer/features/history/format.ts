@@ -1,6 +1,10 @@
 import type { HistoryEntry } from '../../../shared/store/history';
 
-export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2', signer: 'Signer' };
+export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
+  oauth1: 'OAuth 1.0a',
+  oauth2: 'OAuth 2',
+  signer: 'Signer',
+};
 
 /** The legs the flows record, with the flows that record them (the store filters by leg name only). */
 export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string; readonly flows: string }[] = [
@@ -25,7 +29,8 @@ export function shortTime(at: number, now: number): string {
   const d = new Date(at);
   const today = new Date(now);
   const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
+  const sameDay =
+    d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
   return sameDay ? time : `${two(d.getMonth() + 1)}-${two(d.getDate())} ${time.slice(0, 5)}`;
 }
 

@@ -1,7 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import type { BridgeResult } from '../../../shared/bridge/result';
-import { HISTORY_MAX_MB, type BodyPart, type HistoryListedEntry, type HistoryQuery, type HistoryUsage } from '../../../shared/store/history';
+import {
+  HISTORY_MAX_MB,
+  type BodyPart,
+  type HistoryListedEntry,
+  type HistoryQuery,
+  type HistoryUsage,
+} from '../../../shared/store/history';
 import type { RendererDeps } from '../../app/deps';
 import { count } from './format';
 
@@ -64,7 +70,12 @@ export interface HistoryState {
   /** The whole history, or one profile's, as HAR 1.2 with the secrets left out. */
   harRequested(profileId: string | undefined): Promise<BridgeResult<MethodOutput<'historyHar'>>>;
   /** More of a body the list gave only the start of: `length` characters from `offset`. */
-  bodyRestRequested(id: string, part: BodyPart, offset: number, length: number): Promise<BridgeResult<MethodOutput<'historyBody'>>>;
+  bodyRestRequested(
+    id: string,
+    part: BodyPart,
+    offset: number,
+    length: number
+  ): Promise<BridgeResult<MethodOutput<'historyBody'>>>;
 }
 
 export type HistoryStore = ReturnType<typeof createHistoryStore>;
@@ -105,13 +116,26 @@ export function createHistoryStore({ bridge }: RendererDeps) {
       pending.delete(page);
       if (!r.ok) {
         // A failed first answer leaves no rows of another filter on screen; scrolling or Refresh asks again.
-        set(get().stale ? { pending, error: r.error.message, stale: false, pages: {}, total: null } : { pending, error: r.error.message });
+        set(
+          get().stale
+            ? { pending, error: r.error.message, stale: false, pages: {}, total: null }
+            : { pending, error: r.error.message }
+        );
         return;
       }
       const first = get().stale;
       const pages = first ? { [page]: r.value.entries } : { ...get().pages, [page]: r.value.entries };
       const total = r.value.total;
-      set({ pending, pages, total, stale: false, error: null, usage: r.value.usage, legsSeen: addLegs(r.value.entries), ...(filtered(get().filter) ? {} : { everything: total }) });
+      set({
+        pending,
+        pages,
+        total,
+        stale: false,
+        error: null,
+        usage: r.value.usage,
+        legsSeen: addLegs(r.value.entries),
+        ...(filtered(get().filter) ? {} : { everything: total }),
+      });
       const wanted = get().openWanted;
       if (wanted !== null) {
         const entry = rowAt(pages, wanted);
@@ -121,7 +145,15 @@ export function createHistoryStore({ bridge }: RendererDeps) {
 
     const reset = async (patch: Partial<HistoryState>) => {
       const generation = get().generation + 1;
-      set({ ...patch, generation, pending: new Set(), stale: true, selected: null, openWanted: null, confirmingClear: false });
+      set({
+        ...patch,
+        generation,
+        pending: new Set(),
+        stale: true,
+        selected: null,
+        openWanted: null,
+        confirmingClear: false,
+      });
       const lastPage = Math.floor(Math.max(0, lastSpan - 1) / PAGE_SIZE);
       const loads: Promise<void>[] = [];
       for (let p = 0; p <= lastPage; p++) loads.push(fetchPage(p, generation));
@@ -129,7 +161,7 @@ export function createHistoryStore({ bridge }: RendererDeps) {
         loads.push(
           bridge.historyList({ offset: 0, limit: 1 }).then((r) => {
             if (r.ok && get().generation === generation) set({ everything: r.value.total });
-          }),
+          })
         );
       }
       await Promise.all(loads);
@@ -190,12 +222,20 @@ export function createHistoryStore({ bridge }: RendererDeps) {
           return;
         }
         const n = r.value.cleared;
-        await reset({ open: null, pages: {}, total: 0, everything: 0, message: `History cleared: ${count(n, 'exchange', 'exchanges')} deleted.` });
+        await reset({
+          open: null,
+          pages: {},
+          total: 0,
+          everything: 0,
+          message: `History cleared: ${count(n, 'exchange', 'exchanges')} deleted.`,
+        });
       },
       async boundEntered(text) {
         const mb = Number(text.trim());
         if (text.trim() === '' || !Number.isInteger(mb) || mb < HISTORY_MAX_MB.min || mb > HISTORY_MAX_MB.max) {
-          set({ message: `The history size must be a whole number of MiB from ${HISTORY_MAX_MB.min} to ${HISTORY_MAX_MB.max.toLocaleString('en-US')}; "${text}" is not.` });
+          set({
+            message: `The history size must be a whole number of MiB from ${HISTORY_MAX_MB.min} to ${HISTORY_MAX_MB.max.toLocaleString('en-US')}; "${text}" is not.`,
+          });
           return;
         }
         const r = await bridge.settingsUpdate({ historyMaxMB: mb });

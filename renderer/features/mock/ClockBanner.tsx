@@ -9,7 +9,12 @@ export function offsetInWords(seconds: number): string {
     [Math.floor((s % 3600) / 60), 'min'],
     [s % 60, 's'],
   ] as const;
-  return parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}`).join(' ') || '0 s';
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, unit]) => `${n} ${unit}`)
+      .join(' ') || '0 s'
+  );
 }
 
 /**
@@ -24,10 +29,12 @@ export function ClockBanner() {
   return (
     <div className="banner clock" role="status" aria-label="Mock clock">
       <span>
-        <strong>The mock's clock is {offsetInWords(offset)} ahead.</strong> What it issued ages as if that time had passed; your
-        oauth_timestamp is still judged by real time.
+        <strong>The mock's clock is {offsetInWords(offset)} ahead.</strong> What it issued ages as if that time had
+        passed; your oauth_timestamp is still judged by real time.
       </span>
-      <button type="button" onClick={() => void reset()}>Reset clock</button>
+      <button type="button" onClick={() => void reset()}>
+        Reset clock
+      </button>
     </div>
   );
 }

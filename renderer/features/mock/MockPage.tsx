@@ -34,43 +34,112 @@ export function MockPage() {
       <header className="page-head">
         <h2>Mock provider</h2>
         <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
-        {mock.running ? <button type="button" onClick={() => void stop()}>Stop</button> : <button type="button" className="primary" onClick={() => void start()}>Start</button>}
+        {mock.running ? (
+          <button type="button" onClick={() => void stop()}>
+            Stop
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={() => void start()}>
+            Start
+          </button>
+        )}
       </header>
-      {message && <p role="status" className={message.ok ? 'muted' : 'error'}>{message.text}</p>}
-      {!mock.running && <p className="muted">The mock is stopped. Start it to run the flows against it; its tokens, codes and clock are kept while it is stopped.</p>}
+      {message && (
+        <p role="status" className={message.ok ? 'muted' : 'error'}>
+          {message.text}
+        </p>
+      )}
+      {!mock.running && (
+        <p className="muted">
+          The mock is stopped. Start it to run the flows against it; its tokens, codes and clock are kept while it is
+          stopped.
+        </p>
+      )}
       {state && (
         <div className="mock-columns">
           <div>
             <div className="credentials" aria-label="Credentials">
-              <span>Consumer: <code>{state.config.consumers.map((c) => c.key).join(', ')}</code></span>
-              <span>Client: <code>{state.config.clients.map((c) => c.id).join(', ')}</code></span>
-              <span>Users: <code>{state.config.users.join(', ')}</code></span>
+              <span>
+                Consumer: <code>{state.config.consumers.map((c) => c.key).join(', ')}</code>
+              </span>
+              <span>
+                Client: <code>{state.config.clients.map((c) => c.id).join(', ')}</code>
+              </span>
+              <span>
+                Users: <code>{state.config.users.join(', ')}</code>
+              </span>
             </div>
             <section aria-label="Clock">
               <h3>Clock</h3>
-              <p>Mock time <code>{state.state.now}</code> ({state.state.clockOffsetSeconds ? `ahead by ${offsetInWords(state.state.clockOffsetSeconds)}` : 'real time'})</p>
+              <p>
+                Mock time <code>{state.state.now}</code> (
+                {state.state.clockOffsetSeconds
+                  ? `ahead by ${offsetInWords(state.state.clockOffsetSeconds)}`
+                  : 'real time'}
+                )
+              </p>
               <div className="send-row">
-                <button type="button" onClick={() => void advance(60, 'a minute')}>+1 minute</button>
-                <button type="button" onClick={() => void advance(3600, 'an hour')}>+1 hour</button>
-                <button type="button" disabled={toExpiry === 0} onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}>Advance to expiry</button>
-                <button type="button" disabled={state.state.clockOffsetSeconds === 0} onClick={() => void act(resetClock(), 'Clock back to real time.')}>Reset clock</button>
+                <button type="button" onClick={() => void advance(60, 'a minute')}>
+                  +1 minute
+                </button>
+                <button type="button" onClick={() => void advance(3600, 'an hour')}>
+                  +1 hour
+                </button>
+                <button
+                  type="button"
+                  disabled={toExpiry === 0}
+                  onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}
+                >
+                  Advance to expiry
+                </button>
+                <button
+                  type="button"
+                  disabled={state.state.clockOffsetSeconds === 0}
+                  onClick={() => void act(resetClock(), 'Clock back to real time.')}
+                >
+                  Reset clock
+                </button>
               </div>
-              <p className="muted small">Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and Start keep the clock, as they keep the tokens.</p>
+              <p className="muted small">
+                Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and
+                Start keep the clock, as they keep the tokens.
+              </p>
             </section>
             <section aria-label="Forget">
               {confirmForget ? (
                 <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
                   <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
-                  <button type="button" className="forget" onClick={() => (setConfirmForget(false), void act(reset(), 'Every token, code and event forgotten.'))}>Forget them</button>
-                  <button type="button" onClick={() => setConfirmForget(false)}>Cancel</button>
+                  <button
+                    type="button"
+                    className="forget"
+                    onClick={() => (
+                      setConfirmForget(false),
+                      void act(reset(), 'Every token, code and event forgotten.')
+                    )}
+                  >
+                    Forget them
+                  </button>
+                  <button type="button" onClick={() => setConfirmForget(false)}>
+                    Cancel
+                  </button>
                 </div>
               ) : (
-                <button type="button" onClick={() => setConfirmForget(true)}>Forget all tokens…</button>
+                <button type="button" onClick={() => setConfirmForget(true)}>
+                  Forget all tokens…
+                </button>
               )}
             </section>
-            <MockStateTables state={state.state} onDeauthorize={(token) => void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)} />
+            <MockStateTables
+              state={state.state}
+              onDeauthorize={(token) =>
+                void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)
+              }
+            />
           </div>
-          <MockSettingsForm settings={state.settings} onSaved={(text) => (setMessage({ text, ok: true }), void refresh())} />
+          <MockSettingsForm
+            settings={state.settings}
+            onSaved={(text) => (setMessage({ text, ok: true }), void refresh())}
+          />
         </div>
       )}
       <section aria-label="Requests received">

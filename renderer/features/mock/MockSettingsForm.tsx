@@ -14,7 +14,8 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setDraft(settings), [settings]);
   const changed = JSON.stringify(draft) !== JSON.stringify(settings);
-  const set = (group: 'lifetimes' | 'switches', key: string, value: Value) => setDraft({ ...draft, [group]: { ...draft[group], [key]: value } });
+  const set = (group: 'lifetimes' | 'switches', key: string, value: Value) =>
+    setDraft({ ...draft, [group]: { ...draft[group], [key]: value } });
   const save = async () => {
     const r = await updateSettings(draft);
     if (r.ok) {
@@ -24,21 +25,62 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
   };
   const field = (group: 'lifetimes' | 'switches', key: string, value: Value) => {
     const label = SETTING_LABELS[key] ?? key;
-    if (typeof value === 'boolean') return <label key={key} className="check setting"><input type="checkbox" checked={value} onChange={(e) => set(group, key, e.target.checked)} />{label}</label>;
-    if (typeof value === 'number') return <label key={key} className="setting">{label}<input type="number" className="mono" value={value} onChange={(e) => set(group, key, e.target.value === '' ? Number.NaN : Number(e.target.value))} /></label>;
+    if (typeof value === 'boolean')
+      return (
+        <label key={key} className="check setting">
+          <input type="checkbox" checked={value} onChange={(e) => set(group, key, e.target.checked)} />
+          {label}
+        </label>
+      );
+    if (typeof value === 'number')
+      return (
+        <label key={key} className="setting">
+          {label}
+          <input
+            type="number"
+            className="mono"
+            value={value}
+            onChange={(e) => set(group, key, e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          />
+        </label>
+      );
     if (Array.isArray(value)) {
       return (
         <fieldset key={key} className="setting">
           <legend>{label}</legend>
           {SIGNATURE_METHODS.map((m) => (
-            <label key={m} className="check"><input type="checkbox" checked={value.includes(m)} onChange={(e) => set(group, key, e.target.checked ? [...value, m] : value.filter((x) => x !== m))} />{m}</label>
+            <label key={m} className="check">
+              <input
+                type="checkbox"
+                checked={value.includes(m)}
+                onChange={(e) => set(group, key, e.target.checked ? [...value, m] : value.filter((x) => x !== m))}
+              />
+              {m}
+            </label>
           ))}
         </fieldset>
       );
     }
     const choices = SETTING_CHOICES[key];
-    if (choices) return <label key={key} className="setting">{label}<select value={value} onChange={(e) => set(group, key, e.target.value)}>{choices.map((c) => <option key={c} value={c}>{c}</option>)}</select></label>;
-    return <label key={key} className="setting">{label}<input className="mono" value={value} onChange={(e) => set(group, key, e.target.value)} /></label>;
+    if (choices)
+      return (
+        <label key={key} className="setting">
+          {label}
+          <select value={value} onChange={(e) => set(group, key, e.target.value)}>
+            {choices.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    return (
+      <label key={key} className="setting">
+        {label}
+        <input className="mono" value={value} onChange={(e) => set(group, key, e.target.value)} />
+      </label>
+    );
   };
   return (
     <form className="mock-settings" aria-label="Mock settings" onSubmit={(e) => (e.preventDefault(), void save())}>
@@ -46,10 +88,18 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
       {Object.entries(draft.lifetimes).map(([k, v]) => field('lifetimes', k, v))}
       <h3>Strictness</h3>
       {Object.entries(draft.switches).map(([k, v]) => field('switches', k, v))}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="send-row">
-        <button type="submit" className="primary" disabled={!changed}>Save settings</button>
-        <button type="button" disabled={!changed} onClick={() => (setDraft(settings), setError(null))}>Undo changes</button>
+        <button type="submit" className="primary" disabled={!changed}>
+          Save settings
+        </button>
+        <button type="button" disabled={!changed} onClick={() => (setDraft(settings), setError(null))}>
+          Undo changes
+        </button>
       </div>
     </form>
   );

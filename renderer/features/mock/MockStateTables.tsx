@@ -6,7 +6,17 @@ type Row = Record<string, unknown> & { status: string };
 
 const cell = (v: unknown) => (v === null || v === undefined ? '–' : String(v));
 
-function Table({ title, rows, columns, action }: { title: string; rows: readonly Row[]; columns: readonly [key: string, label: string][]; action?: (row: Row) => ReactNode }) {
+function Table({
+  title,
+  rows,
+  columns,
+  action,
+}: {
+  title: string;
+  rows: readonly Row[];
+  columns: readonly [key: string, label: string][];
+  action?: (row: Row) => ReactNode;
+}) {
   return (
     <section aria-label={title}>
       <h3>{title}</h3>
@@ -14,11 +24,37 @@ function Table({ title, rows, columns, action }: { title: string; rows: readonly
         <p className="muted">None yet.</p>
       ) : (
         <table className="headers">
-          <thead><tr>{columns.map(([k, l]) => <th key={k} scope="col">{l}</th>)}{action && <th scope="col"><span className="sr-only">Action</span></th>}</tr></thead>
+          <thead>
+            <tr>
+              {columns.map(([k, l]) => (
+                <th key={k} scope="col">
+                  {l}
+                </th>
+              ))}
+              {action && (
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
+              )}
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>
-                {columns.map(([k]) => <td key={k} className={k === 'status' ? `state-${r.status}` : k.endsWith('token') || k === 'code' ? 'mono break' : undefined}>{cell(r[k])}</td>)}
+                {columns.map(([k]) => (
+                  <td
+                    key={k}
+                    className={
+                      k === 'status'
+                        ? `state-${r.status}`
+                        : k.endsWith('token') || k === 'code'
+                          ? 'mono break'
+                          : undefined
+                    }
+                  >
+                    {cell(r[k])}
+                  </td>
+                ))}
                 {action && <td>{action(r)}</td>}
               </tr>
             ))}
@@ -33,16 +69,66 @@ function Table({ title, rows, columns, action }: { title: string; rows: readonly
 export function MockStateTables({ state, onDeauthorize }: { state: State; onDeauthorize: (token: string) => void }) {
   return (
     <>
-      <Table title="OAuth 1.0a request tokens" rows={state.oauth1.requestTokens} columns={[['token', 'Token'], ['status', 'Status'], ['username', 'User'], ['expiresAt', 'Expires']]} />
+      <Table
+        title="OAuth 1.0a request tokens"
+        rows={state.oauth1.requestTokens}
+        columns={[
+          ['token', 'Token'],
+          ['status', 'Status'],
+          ['username', 'User'],
+          ['expiresAt', 'Expires'],
+        ]}
+      />
       <Table
         title="OAuth 1.0a access tokens"
         rows={state.oauth1.accessTokens}
-        columns={[['token', 'Token'], ['status', 'Status'], ['username', 'User'], ['issuedAt', 'Issued']]}
-        action={(r) => r.status === 'valid' && <button type="button" aria-label={`Deauthorize ${String(r.token)}`} onClick={() => onDeauthorize(String(r.token))}>Deauthorize</button>}
+        columns={[
+          ['token', 'Token'],
+          ['status', 'Status'],
+          ['username', 'User'],
+          ['issuedAt', 'Issued'],
+        ]}
+        action={(r) =>
+          r.status === 'valid' && (
+            <button
+              type="button"
+              aria-label={`Deauthorize ${String(r.token)}`}
+              onClick={() => onDeauthorize(String(r.token))}
+            >
+              Deauthorize
+            </button>
+          )
+        }
       />
-      <Table title="OAuth 2 authorization codes" rows={state.oauth2.codes} columns={[['code', 'Code'], ['status', 'Status'], ['pkce', 'PKCE'], ['expiresAt', 'Expires']]} />
-      <Table title="OAuth 2 bearer tokens" rows={state.oauth2.accessTokens} columns={[['token', 'Token'], ['status', 'Status'], ['scope', 'Scope'], ['expiresAt', 'Expires']]} />
-      <Table title="OAuth 2 refresh tokens" rows={state.oauth2.refreshTokens} columns={[['token', 'Token'], ['status', 'Status'], ['expiresAt', 'Expires']]} />
+      <Table
+        title="OAuth 2 authorization codes"
+        rows={state.oauth2.codes}
+        columns={[
+          ['code', 'Code'],
+          ['status', 'Status'],
+          ['pkce', 'PKCE'],
+          ['expiresAt', 'Expires'],
+        ]}
+      />
+      <Table
+        title="OAuth 2 bearer tokens"
+        rows={state.oauth2.accessTokens}
+        columns={[
+          ['token', 'Token'],
+          ['status', 'Status'],
+          ['scope', 'Scope'],
+          ['expiresAt', 'Expires'],
+        ]}
+      />
+      <Table
+        title="OAuth 2 refresh tokens"
+        rows={state.oauth2.refreshTokens}
+        columns={[
+          ['token', 'Token'],
+          ['status', 'Status'],
+          ['expiresAt', 'Expires'],
+        ]}
+      />
     </>
   );
 }

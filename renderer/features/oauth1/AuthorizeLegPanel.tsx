@@ -33,25 +33,51 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
       <Value label="Authorization URL" text={authorize.url} />
       <table className="headers">
         <caption className="sr-only">Authorization URL parameters</caption>
-        <tbody>{[...query].map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
+        <tbody>
+          {[...query].map(([n, v]) => (
+            <tr key={n}>
+              <th scope="row" className="mono">
+                {n}
+              </th>
+              <td className="mono break">{v}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       <div className="send-row">
-        {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waiting}>Open in app window</button>}
+        {host === 'electron' && profile?.builtIn && (
+          <button type="button" onClick={() => void open('app-window')} disabled={waiting}>
+            Open in app window
+          </button>
+        )}
         <CopyButton text={authorize.url} label="authorization URL" />
       </div>
-      {openError && <p className="error" role="alert">{openError}</p>}
+      {openError && (
+        <p className="error" role="alert">
+          {openError}
+        </p>
+      )}
       {waiting && (
         <p className="waiting" role="status">
           Waiting for the provider to send the browser back to <code>{redirectUri}</code>…{' '}
-          <button type="button" onClick={() => void cancelled()}>Cancel</button>
+          <button type="button" onClick={() => void cancelled()}>
+            Cancel
+          </button>
         </p>
       )}
       <RejectedCallbacks rejected={authorize.rejected} waiting={waiting} />
-      {authorize.ended && <p className="error" role="alert">{authorize.ended.message}</p>}
+      {authorize.ended && (
+        <p className="error" role="alert">
+          {authorize.ended.message}
+        </p>
+      )}
       {!oob && <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />}
       {oob && (
         <form className="form-row" onSubmit={(e) => (e.preventDefault(), verifierEntered(verifier))}>
-          <label className="grow">Verifier shown by the provider<input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} /></label>
+          <label className="grow">
+            Verifier shown by the provider
+            <input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} />
+          </label>
           <button type="submit">Use verifier</button>
         </form>
       )}
@@ -61,11 +87,18 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
           <Value label="Callback URL" text={authorize.callback.url} />
         </section>
       )}
-      {authorize.outcome && <p className={authorize.outcome.ok ? 'summary ok' : 'summary bad'}>{authorize.outcome.summary}</p>}
+      {authorize.outcome && (
+        <p className={authorize.outcome.ok ? 'summary ok' : 'summary bad'}>{authorize.outcome.summary}</p>
+      )}
       {authorize.outcome && <Checks checks={authorize.outcome.checks} />}
       <LegActions
         action={oob ? null : { label: 'Open in browser', run: () => void open('system'), disabled: waiting }}
-        outcome={authorize.outcome && { ok: authorize.outcome.ok, text: authorize.outcome.ok ? 'Callback: authorized' : 'Callback: not authorized' }}
+        outcome={
+          authorize.outcome && {
+            ok: authorize.outcome.ok,
+            text: authorize.outcome.ok ? 'Callback: authorized' : 'Callback: not authorized',
+          }
+        }
         next={next}
       >
         {waiting && <span className="waiting small">Waiting for the callback…</span>}

@@ -10,7 +10,9 @@ export function CredentialTimeline() {
   const flow = useOAuth1((s) => s.flow);
   const mockBase = useApp((s) => s.mock.baseUrl);
   // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
-  const builtIn = useOAuth1((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBase)));
+  const builtIn = useOAuth1(
+    (s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBase))
+  );
   const mockView = useMockToken('requestToken', flow?.requestToken?.token ?? null, builtIn);
   const accessAtMock = useMockToken('accessToken', flow?.accessToken?.token ?? null, builtIn);
   if (!flow) return null;
@@ -19,11 +21,37 @@ export function CredentialTimeline() {
   return (
     <ul className="timeline" aria-label="Credentials">
       <li className={rt ? 'have' : ''}>
-        Request token: {rt ? <><code>{rt.token.slice(0, 12)}…</code> {flow.legs.accessToken === 'succeeded' ? 'exchanged' : rt.expiresAt ? <>expires in <Countdown until={rt.expiresAt} now={now} /><MockExpiry view={mockView} clientExpiresAt={rt.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}
+        Request token:{' '}
+        {rt ? (
+          <>
+            <code>{rt.token.slice(0, 12)}…</code>{' '}
+            {flow.legs.accessToken === 'succeeded' ? (
+              'exchanged'
+            ) : rt.expiresAt ? (
+              <>
+                expires in <Countdown until={rt.expiresAt} now={now} />
+                <MockExpiry view={mockView} clientExpiresAt={rt.expiresAt} now={now} />
+              </>
+            ) : (
+              'no expiry given'
+            )}
+          </>
+        ) : (
+          'none yet'
+        )}
       </li>
-      <li className={flow.verifier ? 'have' : ''}>Verifier: {flow.verifier ? <code>{flow.verifier}</code> : 'none yet'}</li>
+      <li className={flow.verifier ? 'have' : ''}>
+        Verifier: {flow.verifier ? <code>{flow.verifier}</code> : 'none yet'}
+      </li>
       <li className={at ? (at.deauthorized || (accessAtMock && accessAtMock.status !== 'valid') ? 'bad' : 'have') : ''}>
-        Access token: {at ? <><code>{at.token.slice(0, 12)}…</code> {accessTokenState(at.deauthorized, accessAtMock?.status ?? null)}</> : 'none yet'}
+        Access token:{' '}
+        {at ? (
+          <>
+            <code>{at.token.slice(0, 12)}…</code> {accessTokenState(at.deauthorized, accessAtMock?.status ?? null)}
+          </>
+        ) : (
+          'none yet'
+        )}
       </li>
     </ul>
   );

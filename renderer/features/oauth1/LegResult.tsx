@@ -18,11 +18,15 @@ export function LegResult({ leg }: { leg: SignedLeg }) {
   return (
     <div className="result" aria-live="polite">
       {run.error && (
-        <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>
+        <p className="error" role="alert">
+          <strong>{run.error.code}</strong>: {run.error.message}
+        </p>
       )}
       {run.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
       {run.outcome && <Checks checks={run.outcome.checks} />}
-      {provider && <ProviderSide event={provider} clientBaseString={run.mistake?.baseString ?? run.sent?.baseString ?? null} />}
+      {provider && (
+        <ProviderSide event={provider} clientBaseString={run.mistake?.baseString ?? run.sent?.baseString ?? null} />
+      )}
       {run.mistake && draft && <MistakeResult applied={run.mistake} secrets={draft} />}
       {run.exchange && <ExchangeView exchange={run.exchange} />}
     </div>

@@ -7,7 +7,12 @@ import { OAUTH1_EXPLAIN } from './explain';
 import { OAUTH1_ARROWS, OAUTH1_TITLES } from './legs';
 import { SignedLegPanel } from './SignedLegPanel';
 
-const NEXT: Record<OAuth1Leg, OAuth1Leg | null> = { requestToken: 'authorize', authorize: 'accessToken', accessToken: 'api', api: null };
+const NEXT: Record<OAuth1Leg, OAuth1Leg | null> = {
+  requestToken: 'authorize',
+  authorize: 'accessToken',
+  accessToken: 'api',
+  api: null,
+};
 
 /** The OAuth 1.0a flow page: the legs, the credentials, the diagram, and the current leg in full. */
 export function OAuth1Page() {
@@ -19,7 +24,10 @@ export function OAuth1Page() {
   const legChosen = useOAuth1((s) => s.legChosen);
 
   const next = NEXT[current];
-  const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH1_TITLES[next], go: () => legChosen(next) } : null;
+  const go =
+    next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded'
+      ? { title: OAUTH1_TITLES[next], go: () => legChosen(next) }
+      : null;
   return (
     <FlowPageShell
       name="OAuth 1.0a"
@@ -27,7 +35,14 @@ export function OAuth1Page() {
       flowProfile={flowProfile}
       startError={startError}
       onStart={(profile, baseUrl) => void flowStarted(profile, baseUrl)}
-      intro={(profile) => <>Walk through the three legs of OAuth 1.0a against {profile?.builtIn ? 'the built-in mock provider' : profile?.name}: get a request token, let the user authorize it in the browser, exchange it for an access token, then call the API. Every parameter, the base string, the signing key and the raw HTTP are shown on the way.</>}
+      intro={(profile) => (
+        <>
+          Walk through the three legs of OAuth 1.0a against{' '}
+          {profile?.builtIn ? 'the built-in mock provider' : profile?.name}: get a request token, let the user authorize
+          it in the browser, exchange it for an access token, then call the API. Every parameter, the base string, the
+          signing key and the raw HTTP are shown on the way.
+        </>
+      )}
       titles={OAUTH1_TITLES}
       arrows={OAUTH1_ARROWS}
       explain={OAUTH1_EXPLAIN}
@@ -35,7 +50,13 @@ export function OAuth1Page() {
       current={current}
       onChoose={legChosen}
       credentials={<CredentialTimeline />}
-      panel={current === 'authorize' ? <AuthorizeLegPanel next={go} /> : <SignedLegPanel key={`panel-${current}`} leg={current} next={go} />}
+      panel={
+        current === 'authorize' ? (
+          <AuthorizeLegPanel next={go} />
+        ) : (
+          <SignedLegPanel key={`panel-${current}`} leg={current} next={go} />
+        )
+      }
     />
   );
 }

@@ -13,7 +13,8 @@ import { MistakeChooser } from './MistakeChooser';
 import { RequestForm } from './RequestForm';
 import { useLiveTrace } from './use-live-trace';
 
-const EXPORT_NOTE = 'This export carries its own oauth_nonce and oauth_timestamp, not the ones Send will use, so running it does not use up the request this page sends.';
+const EXPORT_NOTE =
+  'This export carries its own oauth_nonce and oauth_timestamp, not the ones Send will use, so running it does not use up the request this page sends.';
 
 /**
  * A signed leg: the request as a form with its signature walk-through live, Send, and what came back. After a send
@@ -34,22 +35,40 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   // Each send shows what it sent; editing the next request is one toggle away.
   useEffect(() => setEditingNext(false), [sent]);
   // An export is signed by the host with a nonce and timestamp of its own (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3): a nonce is single-use).
-  const exportSigning = useMemo(() => (draft ? { ...draft, ...oauth1Flow.freshNonceAndTimestamp(random, now()) } : null), [draft, random, now]);
+  const exportSigning = useMemo(
+    () => (draft ? { ...draft, ...oauth1Flow.freshNonceAndTimestamp(random, now()) } : null),
+    [draft, random, now]
+  );
 
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   const secrets = [draft.consumerSecret ?? '', draft.tokenSecret ?? ''];
   const showSent = sent !== null && !editingNext && !run?.sending;
   const param = (name: string) => sent?.params.find((p) => p.name === name)?.value ?? '';
-  const action = { label: run?.sending ? 'Sending…' : mistake ? 'Send with the mistake' : 'Send', run: () => void legSent(leg), disabled: !live.trace || !!run?.sending };
+  const action = {
+    label: run?.sending ? 'Sending…' : mistake ? 'Send with the mistake' : 'Send',
+    run: () => void legSent(leg),
+    disabled: !live.trace || !!run?.sending,
+  };
 
   return (
     <div className="leg-panel">
       {sent && (
         <div className="view-toggle" role="group" aria-label="Which request to show">
-          <button type="button" aria-pressed={showSent} onClick={() => setEditingNext(false)}>As sent</button>
-          <button type="button" aria-pressed={!showSent} onClick={() => setEditingNext(true)}>Next request</button>
+          <button type="button" aria-pressed={showSent} onClick={() => setEditingNext(false)}>
+            As sent
+          </button>
+          <button type="button" aria-pressed={!showSent} onClick={() => setEditingNext(true)}>
+            Next request
+          </button>
           <span className="muted small">
-            {showSent ? <>Showing the request as sent: oauth_nonce <code>{param('oauth_nonce') || '(none)'}</code>, oauth_timestamp <code>{param('oauth_timestamp') || '(none)'}</code>. The next one gets a fresh nonce.</> : 'Editing the next request; it has a fresh nonce and timestamp.'}
+            {showSent ? (
+              <>
+                Showing the request as sent: oauth_nonce <code>{param('oauth_nonce') || '(none)'}</code>,
+                oauth_timestamp <code>{param('oauth_timestamp') || '(none)'}</code>. The next one gets a fresh nonce.
+              </>
+            ) : (
+              'Editing the next request; it has a fresh nonce and timestamp.'
+            )}
           </span>
         </div>
       )}
@@ -63,7 +82,12 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
         ) : (
           <section className="col" aria-label="Request to send">
             <h3>Request</h3>
-            <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
+            <RequestForm
+              leg={leg}
+              draft={draft}
+              onEdit={(p) => draftEdited(leg, p)}
+              onRenew={() => nonceRenewed(leg)}
+            />
             {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
             {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
             {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
@@ -72,8 +96,16 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
         )}
         <section className="col" aria-label="Signature walk-through">
           <h3>{showSent ? 'Signature as sent, step by step' : 'Signature, step by step'}</h3>
-          {!showSent && live.error && <p className="error" role="alert">Step <code>{live.error.step}</code>: {live.error.message}</p>}
-          {showSent ? <TraceView trace={sent} secrets={secrets} /> : live.trace && <TraceView trace={live.trace} secrets={secrets} />}
+          {!showSent && live.error && (
+            <p className="error" role="alert">
+              Step <code>{live.error.step}</code>: {live.error.message}
+            </p>
+          )}
+          {showSent ? (
+            <TraceView trace={sent} secrets={secrets} />
+          ) : (
+            live.trace && <TraceView trace={live.trace} secrets={secrets} />
+          )}
         </section>
       </div>
       <LegActions action={action} outcome={runStatus(run)} next={next} />
@@ -84,5 +116,9 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
 /** A request as HTTP/1.1 text, shown without the blank lines of an empty body; the copy is the exact text. */
 function HttpRequest({ label, request }: { label: string; request: RawRequest }) {
   const text = requestText(request);
-  return <Value label={label} text={text}>{request.body ? text : text.trimEnd()}</Value>;
+  return (
+    <Value label={label} text={text}>
+      {request.body ? text : text.trimEnd()}
+    </Value>
+  );
 }

@@ -5,7 +5,10 @@ import { useDeps } from '../../app/stores';
 import type { OAuth1Draft } from '../../state/oauth1-drafts';
 import { useHostTrace } from './host-trace-store';
 
-export type LiveTrace = { readonly trace: SignatureTrace; readonly error: null } | { readonly trace: null; readonly error: { readonly step: string; readonly message: string } } | { readonly trace: null; readonly error: null };
+export type LiveTrace =
+  | { readonly trace: SignatureTrace; readonly error: null }
+  | { readonly trace: null; readonly error: { readonly step: string; readonly message: string } }
+  | { readonly trace: null; readonly error: null };
 
 /**
  * The signature trace of the draft as the user types: computed in the page for HMAC and PLAINTEXT, by the host for
@@ -20,7 +23,10 @@ export function useLiveTrace(draft: OAuth1Draft | undefined): LiveTrace {
     try {
       return { trace: traceSignature(draft, crypto), error: null };
     } catch (e) {
-      return { trace: null, error: { step: e instanceof ProtocolError ? e.step : 'signature', message: (e as Error).message } };
+      return {
+        trace: null,
+        error: { step: e instanceof ProtocolError ? e.step : 'signature', message: (e as Error).message },
+      };
     }
   }, [draft, rsa, crypto]);
   const [remote, setRemote] = useState<LiveTrace>({ trace: null, error: null });
@@ -28,7 +34,12 @@ export function useLiveTrace(draft: OAuth1Draft | undefined): LiveTrace {
     if (!draft || !rsa) return;
     let live = true;
     void traceInHost(draft).then((r) => {
-      if (live) setRemote(r.ok ? { trace: r.value, error: null } : { trace: null, error: { step: String(r.error.details?.step ?? 'signature'), message: r.error.message } });
+      if (live)
+        setRemote(
+          r.ok
+            ? { trace: r.value, error: null }
+            : { trace: null, error: { step: String(r.error.details?.step ?? 'signature'), message: r.error.message } }
+        );
     });
     return () => {
       live = false;

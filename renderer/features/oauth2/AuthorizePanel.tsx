@@ -31,18 +31,44 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           <Value label="Authorization URL" text={url} />
           <table className="headers">
             <caption className="sr-only">Authorization URL parameters</caption>
-            <tbody>{params.map(([n, v]) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono break">{v}</td></tr>)}</tbody>
+            <tbody>
+              {params.map(([n, v]) => (
+                <tr key={n}>
+                  <th scope="row" className="mono">
+                    {n}
+                  </th>
+                  <td className="mono break">{v}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
           <div className="send-row">
-            {host === 'electron' && profile?.builtIn && <button type="button" onClick={() => void open('app-window')} disabled={waitId !== null}>Open in app window</button>}
+            {host === 'electron' && profile?.builtIn && (
+              <button type="button" onClick={() => void open('app-window')} disabled={waitId !== null}>
+                Open in app window
+              </button>
+            )}
             <CopyButton text={url} label="authorization URL" />
           </div>
-          {error && <p className="error" role="alert">{error}</p>}
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
           {waitId && (
-            <p className="waiting" role="status">Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>… <button type="button" onClick={() => void cancelled()}>Cancel</button></p>
+            <p className="waiting" role="status">
+              Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>…{' '}
+              <button type="button" onClick={() => void cancelled()}>
+                Cancel
+              </button>
+            </p>
           )}
           <RejectedCallbacks rejected={rejected} waiting={waitId !== null} />
-          {ended && <p className="error" role="alert">{ended.message}</p>}
+          {ended && (
+            <p className="error" role="alert">
+              {ended.message}
+            </p>
+          )}
           <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
         </section>
         <section className="col" aria-label="State and PKCE">
@@ -51,7 +77,11 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           {flow.pkce ? (
             <>
               <Value label="code_verifier (kept by the app, sent with the token request)" text={flow.pkce.verifier} />
-              <p className="muted">code_challenge = {flow.pkce.method === 'S256' ? 'BASE64URL(SHA-256(ASCII(code_verifier)))' : 'code_verifier (plain)'} (RFC 7636 §4.2)</p>
+              <p className="muted">
+                code_challenge ={' '}
+                {flow.pkce.method === 'S256' ? 'BASE64URL(SHA-256(ASCII(code_verifier)))' : 'code_verifier (plain)'}{' '}
+                (RFC 7636 §4.2)
+              </p>
               <Value label={`code_challenge (${flow.pkce.method})`} text={flow.pkce.challenge} />
             </>
           ) : (
@@ -62,7 +92,11 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           {outcome && <Checks checks={outcome.checks} />}
         </section>
       </div>
-      <LegActions action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }} outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }} next={next}>
+      <LegActions
+        action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }}
+        outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }}
+        next={next}
+      >
         {waitId && <span className="waiting small">Waiting for the callback…</span>}
       </LegActions>
     </div>

@@ -10,8 +10,14 @@ export function AutoRefreshOption() {
   const canRefresh = useOAuth2((s) => !!s.flow?.token?.refreshToken);
   return (
     <div className="form-row">
-      <label className="check"><input type="checkbox" checked={on} onChange={(e) => set(e.target.checked)} />Refresh automatically</label>
-      <span className="muted small">on a 401, or within {AUTO_REFRESH_EARLY_SECONDS} s of expiry: once, then the call again (RFC 6749 §6, RFC 6750 §3.1){canRefresh ? '' : '; there is no refresh token'}.</span>
+      <label className="check">
+        <input type="checkbox" checked={on} onChange={(e) => set(e.target.checked)} />
+        Refresh automatically
+      </label>
+      <span className="muted small">
+        on a 401, or within {AUTO_REFRESH_EARLY_SECONDS} s of expiry: once, then the call again (RFC 6749 §6, RFC 6750
+        §3.1){canRefresh ? '' : '; there is no refresh token'}.
+      </span>
     </div>
   );
 }
@@ -22,11 +28,16 @@ export function AutoRefreshSteps({ steps }: { steps: readonly BearerStep[] }) {
   return (
     <ol className="auto-refresh-steps" aria-label="Before this response">
       {steps.map((s, i) => {
-        const title = s.kind === 'refresh' ? `Automatic refresh (${s.why === '401' ? 'after a 401' : 'near expiry'})` : 'Call answered';
+        const title =
+          s.kind === 'refresh'
+            ? `Automatic refresh (${s.why === '401' ? 'after a 401' : 'near expiry'})`
+            : 'Call answered';
         return (
           <li key={i}>
             <details open={s.kind === 'refresh'}>
-              <summary><strong>{title}</strong> <span className={s.ok ? 'ok' : 'bad'}>{s.summary}</span></summary>
+              <summary>
+                <strong>{title}</strong> <span className={s.ok ? 'ok' : 'bad'}>{s.summary}</span>
+              </summary>
               <ExchangeView exchange={s.exchange} />
             </details>
           </li>

@@ -19,11 +19,16 @@ export function OAuth2Page() {
   const flowStarted = useOAuth2((s) => s.flowStarted);
   const legChosen = useOAuth2((s) => s.legChosen);
   const next = OAUTH2_NEXT[current];
-  const go = next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded' ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) } : null;
+  const go =
+    next && flow?.legs[next] === 'ready' && flow.legs[current] === 'succeeded'
+      ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) }
+      : null;
   const token = flow?.token;
   // The flow's own profile: the picker may have moved on since the flow started.
   // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
-  const againstMock = useOAuth2((s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBaseUrl)));
+  const againstMock = useOAuth2(
+    (s) => s.profile?.builtIn === true || (s.flow !== null && isMockUrl(s.flow.config.baseUrl, mockBaseUrl))
+  );
   const mockView = useMockToken('bearerToken', token?.accessToken ?? null, againstMock);
   const exchanged = flow?.legs.token === 'succeeded';
   // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)); the callback still shows which it was.
@@ -33,9 +38,34 @@ export function OAuth2Page() {
   const credentials = (
     <ul className="timeline" aria-label="Credentials">
       <li className={code ? 'have' : ''}>
-        Code: {code ? <><code>{code.slice(0, 12)}…</code> {exchanged ? 'exchanged' : 'received'}{!exchanged && codeView && <CodeAtMock view={codeView} now={now} />}</> : 'none yet'}
+        Code:{' '}
+        {code ? (
+          <>
+            <code>{code.slice(0, 12)}…</code> {exchanged ? 'exchanged' : 'received'}
+            {!exchanged && codeView && <CodeAtMock view={codeView} now={now} />}
+          </>
+        ) : (
+          'none yet'
+        )}
       </li>
-      <li className={token ? 'have' : ''}>Bearer token: {token ? <><code>{token.accessToken.slice(0, 12)}…</code> {token.expiresAt ? <>expires in <Countdown until={token.expiresAt} now={now} /><MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} /></> : 'no expiry given'}</> : 'none yet'}</li>
+      <li className={token ? 'have' : ''}>
+        Bearer token:{' '}
+        {token ? (
+          <>
+            <code>{token.accessToken.slice(0, 12)}…</code>{' '}
+            {token.expiresAt ? (
+              <>
+                expires in <Countdown until={token.expiresAt} now={now} />
+                <MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} />
+              </>
+            ) : (
+              'no expiry given'
+            )}
+          </>
+        ) : (
+          'none yet'
+        )}
+      </li>
       <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
     </ul>
   );
@@ -46,7 +76,9 @@ export function OAuth2Page() {
       flowProfile={flowProfile}
       startError={startError}
       onStart={(profile, baseUrl) => void flowStarted(profile, baseUrl)}
-      intro={() => 'Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.'}
+      intro={() =>
+        'Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.'
+      }
       titles={OAUTH2_TITLES}
       arrows={OAUTH2_ARROWS}
       explain={OAUTH2_EXPLAIN}
@@ -61,6 +93,17 @@ export function OAuth2Page() {
 
 /** The code's life at the mock (its lifetime, 60 s by default, interface §8): a client is only told to exchange it at once. */
 function CodeAtMock({ view, now }: { view: MockTokenView; now: () => number }) {
-  if (view.status !== 'issued') return <span className="mock-view"> · at the mock: <span className="expired">{view.status}</span></span>;
-  return <span className="mock-view"> · code lifetime at the mock: <Countdown until={view.expiresAt} now={now} /></span>;
+  if (view.status !== 'issued')
+    return (
+      <span className="mock-view">
+        {' '}
+        · at the mock: <span className="expired">{view.status}</span>
+      </span>
+    );
+  return (
+    <span className="mock-view">
+      {' '}
+      · code lifetime at the mock: <Countdown until={view.expiresAt} now={now} />
+    </span>
+  );
 }

@@ -33,9 +33,16 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   if (bearerProblem) {
     return (
       <div className="bearer-problem">
-        <p className="error" role="alert">{bearerProblem}</p>
-        <p>Some providers issue such tokens and accept them back as they are. Sending it shows what this server does with it.</p>
-        <button type="button" onClick={bearerSentAnyway}>Prepare the call with this token anyway</button>
+        <p className="error" role="alert">
+          {bearerProblem}
+        </p>
+        <p>
+          Some providers issue such tokens and accept them back as they are. Sending it shows what this server does with
+          it.
+        </p>
+        <button type="button" onClick={bearerSentAnyway}>
+          Prepare the call with this token anyway
+        </button>
       </div>
     );
   }
@@ -45,7 +52,17 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   // The bearer call exports with what refreshing it needs (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)); token requests export as they are.
   const exportSource: MethodInput<'exportRequest'>['source'] =
     leg === 'api' && flow && profile
-      ? { kind: 'oauth2', request: draft, accessToken: flow.token?.accessToken ?? null, refreshToken: flow.token?.refreshToken ?? null, tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath), clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body', scope: flow.config.scope ?? null }
+      ? {
+          kind: 'oauth2',
+          request: draft,
+          accessToken: flow.token?.accessToken ?? null,
+          refreshToken: flow.token?.refreshToken ?? null,
+          tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
+          clientId: flow.config.clientId,
+          clientSecret: flow.config.clientSecret,
+          clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body',
+          scope: flow.config.scope ?? null,
+        }
       : { kind: 'request', request: draft };
   return (
     <div className="leg-panel">
@@ -54,35 +71,70 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           <h3>Request</h3>
           <form className="request-form" aria-label="Request" onSubmit={(e) => e.preventDefault()}>
             <div className="form-row">
-              <label>Method<input className="mono method-input" value={draft.method} onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })} /></label>
-              <label className="grow">URL<input className="mono" value={draft.url} spellCheck={false} onChange={(e) => draftEdited(leg, { url: e.target.value })} /></label>
+              <label>
+                Method
+                <input
+                  className="mono method-input"
+                  value={draft.method}
+                  onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })}
+                />
+              </label>
+              <label className="grow">
+                URL
+                <input
+                  className="mono"
+                  value={draft.url}
+                  spellCheck={false}
+                  onChange={(e) => draftEdited(leg, { url: e.target.value })}
+                />
+              </label>
             </div>
             {draft.body !== undefined && (
               <label className="grow">
                 Body (form-encoded)
-                <textarea className="mono" rows={4} value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)} spellCheck={false} onChange={(e) => draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })} />
+                <textarea
+                  className="mono"
+                  rows={4}
+                  value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)}
+                  spellCheck={false}
+                  onChange={(e) =>
+                    draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })
+                  }
+                />
               </label>
             )}
             {leg === 'api' && <AutoRefreshOption />}
             {secrets.length > 0 && (
-              <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>{reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}</button>
+              <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+                {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
+              </button>
             )}
           </form>
-          <Value label="HTTP request" text={requestText(draft)}>{reveal ? requestText(draft) : masked(requestText(draft), secrets)}</Value>
+          <Value label="HTTP request" text={requestText(draft)}>
+            {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
+          </Value>
           <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
         </section>
         <section className="col" aria-label="Result">
           <h3>Response</h3>
           {!run && <p className="muted">Not sent yet.</p>}
           {run?.before && <AutoRefreshSteps steps={run.before} />}
-          {run?.error && <p className="error" role="alert"><strong>{run.error.code}</strong>: {run.error.message}</p>}
+          {run?.error && (
+            <p className="error" role="alert">
+              <strong>{run.error.code}</strong>: {run.error.message}
+            </p>
+          )}
           {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
           {run?.outcome && <Checks checks={run.outcome.checks} />}
           {provider && <ProviderSide event={provider} clientBaseString={null} />}
           {run?.exchange && <ExchangeView exchange={run.exchange} />}
         </section>
       </div>
-      <LegActions action={{ label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending }} outcome={runStatus(run)} next={next} />
+      <LegActions
+        action={{ label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending }}
+        outcome={runStatus(run)}
+        next={next}
+      />
     </div>
   );
 }

@@ -2,8 +2,18 @@ import type { ReactNode } from 'react';
 import type { OAuth2Leg } from '../../../shared/flows/oauth2-flow';
 import type { Arrow } from '../../components/SequenceDiagram';
 
-export const OAUTH2_TITLES: Record<OAuth2Leg, string> = { authorize: 'Authorize', token: 'Token exchange', api: 'API request', refresh: 'Refresh' };
-export const OAUTH2_NEXT: Record<OAuth2Leg, OAuth2Leg | null> = { authorize: 'token', token: 'api', api: 'refresh', refresh: 'api' };
+export const OAUTH2_TITLES: Record<OAuth2Leg, string> = {
+  authorize: 'Authorize',
+  token: 'Token exchange',
+  api: 'API request',
+  refresh: 'Refresh',
+};
+export const OAUTH2_NEXT: Record<OAuth2Leg, OAuth2Leg | null> = {
+  authorize: 'token',
+  token: 'api',
+  api: 'refresh',
+  refresh: 'api',
+};
 
 /** The authorization code dance (interface §4.2) as the sequence diagram draws it. */
 export const OAUTH2_ARROWS: readonly Arrow<OAuth2Leg>[] = [
@@ -17,35 +27,76 @@ export const OAUTH2_ARROWS: readonly Arrow<OAuth2Leg>[] = [
   { from: 'app', to: 'provider', label: 'POST token: grant_type=refresh_token', leg: 'refresh' },
 ];
 
-const rfc = (doc: string, section: string) => <a href={`https://www.rfc-editor.org/rfc/${doc}#section-${section}`} target="_blank" rel="noreferrer">{doc.toUpperCase()} §{section}</a>;
+const rfc = (doc: string, section: string) => (
+  <a href={`https://www.rfc-editor.org/rfc/${doc}#section-${section}`} target="_blank" rel="noreferrer">
+    {doc.toUpperCase()} §{section}
+  </a>
+);
 
 export const OAUTH2_EXPLAIN: Record<OAuth2Leg, ReactNode> = {
   authorize: (
     <>
-      <p><strong>What for:</strong> the user signs in at the provider and approves; the browser comes back to your redirect URI with a one-time <code>code</code> and your <code>state</code>.</p>
-      <p><strong>The service says</strong> (§4.2 step one): <code>GET /oauth/v2/authorize</code> with <code>client_id</code>, <code>grant_type</code>, <code>redirect_uri</code>, <code>response_type=code</code>, <code>state</code>.</p>
-      <p><strong>Assumed from the RFCs:</strong> PKCE ({rfc('rfc7636', '4')}): the challenge is BASE64URL(SHA-256(verifier)); RFC 9700 recommends it for every client.</p>
-      <p><strong>Check:</strong> the returned state must be the one you sent ({rfc('rfc6749', '10.12')}), or the callback may be forged.</p>
+      <p>
+        <strong>What for:</strong> the user signs in at the provider and approves; the browser comes back to your
+        redirect URI with a one-time <code>code</code> and your <code>state</code>.
+      </p>
+      <p>
+        <strong>The service says</strong> (§4.2 step one): <code>GET /oauth/v2/authorize</code> with{' '}
+        <code>client_id</code>, <code>grant_type</code>, <code>redirect_uri</code>, <code>response_type=code</code>,{' '}
+        <code>state</code>.
+      </p>
+      <p>
+        <strong>Assumed from the RFCs:</strong> PKCE ({rfc('rfc7636', '4')}): the challenge is
+        BASE64URL(SHA-256(verifier)); RFC 9700 recommends it for every client.
+      </p>
+      <p>
+        <strong>Check:</strong> the returned state must be the one you sent ({rfc('rfc6749', '10.12')}), or the callback
+        may be forged.
+      </p>
     </>
   ),
   token: (
     <>
-      <p><strong>What for:</strong> exchange the code for an access token, at once: codes are single-use and short-lived (interface §8).</p>
-      <p><strong>The service says</strong> (§4.2 step two): <code>POST /oauth/v2/token</code> with <code>client_id</code>, <code>client_secret</code>, <code>grant_type=authorization_code</code>, <code>redirect_uri</code>, <code>code</code>.</p>
-      <p><strong>Assumed:</strong> a form-encoded body ({rfc('rfc6749', '4.1.3')}); errors as JSON ({rfc('rfc6749', '5.2')}).</p>
-      <p><strong>Common mistakes:</strong> a redirect_uri that differs from the authorization request by one character; reusing a code (400 invalid_grant).</p>
+      <p>
+        <strong>What for:</strong> exchange the code for an access token, at once: codes are single-use and short-lived
+        (interface §8).
+      </p>
+      <p>
+        <strong>The service says</strong> (§4.2 step two): <code>POST /oauth/v2/token</code> with <code>client_id</code>
+        , <code>client_secret</code>, <code>grant_type=authorization_code</code>, <code>redirect_uri</code>,{' '}
+        <code>code</code>.
+      </p>
+      <p>
+        <strong>Assumed:</strong> a form-encoded body ({rfc('rfc6749', '4.1.3')}); errors as JSON (
+        {rfc('rfc6749', '5.2')}).
+      </p>
+      <p>
+        <strong>Common mistakes:</strong> a redirect_uri that differs from the authorization request by one character;
+        reusing a code (400 invalid_grant).
+      </p>
     </>
   ),
   api: (
     <>
-      <p><strong>What for:</strong> call a protected resource with <code>Authorization: Bearer</code> ({rfc('rfc6750', '2.1')}). The mock's <code>/api/v2/me</code> is a sample resource, not part of the service.</p>
-      <p><strong>Common mistakes:</strong> an expired token: the answer is 401 with <code>WWW-Authenticate: Bearer error="invalid_token"</code>; refresh it.</p>
+      <p>
+        <strong>What for:</strong> call a protected resource with <code>Authorization: Bearer</code> (
+        {rfc('rfc6750', '2.1')}). The mock's <code>/api/v2/me</code> is a sample resource, not part of the service.
+      </p>
+      <p>
+        <strong>Common mistakes:</strong> an expired token: the answer is 401 with{' '}
+        <code>WWW-Authenticate: Bearer error="invalid_token"</code>; refresh it.
+      </p>
     </>
   ),
   refresh: (
     <>
-      <p><strong>What for:</strong> get a new access token with the refresh token, without the user ({rfc('rfc6749', '6')}). The interface does not show this operation: an assumption.</p>
-      <p><strong>Common mistakes:</strong> keeping the old refresh token when the server rotates it (RFC 9700 §4.14.2).</p>
+      <p>
+        <strong>What for:</strong> get a new access token with the refresh token, without the user (
+        {rfc('rfc6749', '6')}). The interface does not show this operation: an assumption.
+      </p>
+      <p>
+        <strong>Common mistakes:</strong> keeping the old refresh token when the server rotates it (RFC 9700 §4.14.2).
+      </p>
     </>
   ),
 };

@@ -9,7 +9,11 @@ const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
  * form-encoded (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1), Appendix B), the credentials of an HTTP Basic header, a bearer token (RFC 6750
  * §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and the refresh token.
  */
-export function requestSecrets(request: RawRequest, clientSecret: string, tokens: readonly (string | null | undefined)[]): string[] {
+export function requestSecrets(
+  request: RawRequest,
+  clientSecret: string,
+  tokens: readonly (string | null | undefined)[]
+): string[] {
   const auth = headerValue(request.headers, 'authorization') ?? '';
   const credentials = /^(?:Basic|Bearer)\s+(\S+)/i.exec(auth)?.[1];
   return [clientSecret, percentEncode(clientSecret), credentials, ...tokens].filter((s): s is string => !!s);

@@ -12,8 +12,15 @@ export function AccessTokenView({ token }: { token: string }) {
       ) : (
         <>
           <ul className="checks">
-            <li>{v.profile ? 'A JWT access token (RFC 9068).' : 'A JWT, not the RFC 9068 profile.'} Expires {v.expiresAt ?? 'at no stated time'}; audience {v.audience.join(', ') || 'none'}.</li>
-            {v.notes.map((n) => <li key={n} className="muted">{n}</li>)}
+            <li>
+              {v.profile ? 'A JWT access token (RFC 9068).' : 'A JWT, not the RFC 9068 profile.'} Expires{' '}
+              {v.expiresAt ?? 'at no stated time'}; audience {v.audience.join(', ') || 'none'}.
+            </li>
+            {v.notes.map((n) => (
+              <li key={n} className="muted">
+                {n}
+              </li>
+            ))}
           </ul>
           <pre className="mono wire">{JSON.stringify({ header: v.header, claims: v.claims }, null, 2)}</pre>
         </>

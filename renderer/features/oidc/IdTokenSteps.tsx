@@ -12,14 +12,21 @@ export function IdTokenSteps({ trace }: { trace: IdTokenTrace }) {
   return (
     <section aria-label="id_token validation">
       <p className={`verdict ${trace.valid ? 'ok' : 'bad'}`} role="status">
-        {trace.valid ? 'The id_token is valid: every step passed or had nothing to check.' : `The id_token is not valid: ${failed.map((s) => s.title).join(', ')} failed.`}
+        {trace.valid
+          ? 'The id_token is valid: every step passed or had nothing to check.'
+          : `The id_token is not valid: ${failed.map((s) => s.title).join(', ')} failed.`}
       </p>
       <ol className="trace" aria-label="Validation steps">
         {trace.steps.map((s) => (
           <li key={s.id} className="trace-step oidc-step" data-step={s.id} data-status={s.status}>
             <div className="step-head">
-              <span className="mark" aria-hidden>{MARK[s.status]}</span>
-              <h4><span className="sr-only">{WORD[s.status]} </span>{s.title}</h4>
+              <span className="mark" aria-hidden>
+                {MARK[s.status]}
+              </span>
+              <h4>
+                <span className="sr-only">{WORD[s.status]} </span>
+                {s.title}
+              </h4>
               <span className="section muted">{s.section}</span>
             </div>
             <p className="detail">{s.detail}</p>

@@ -21,7 +21,13 @@ function useFlowTokens(): Partial<ValidationInputs> | null {
     return null;
   }
   if (typeof fields.id_token !== 'string') return null;
-  return { idToken: fields.id_token, accessToken: typeof fields.access_token === 'string' ? fields.access_token : '', clientId: flow.config.clientId, clientSecret: flow.config.clientSecret, nonce: flow.nonce ?? '' };
+  return {
+    idToken: fields.id_token,
+    accessToken: typeof fields.access_token === 'string' ? fields.access_token : '',
+    clientId: flow.config.clientId,
+    clientSecret: flow.config.clientSecret,
+    nonce: flow.nonce ?? '',
+  };
 }
 
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
@@ -29,15 +35,20 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
   const deps = useDeps();
   const app = useAppStore();
   const preset = discoveredPreset(discovery);
-  if (!preset) return <p className="muted">The document names no authorization or token endpoint, so it cannot fill a profile.</p>;
+  if (!preset)
+    return <p className="muted">The document names no authorization or token endpoint, so it cannot fill a profile.</p>;
   const start = () => {
     keptProfilesStore(deps, app).getState().newProfileHandedOver(preset);
     app.getState().pageChosen('profiles');
   };
   return (
     <p className="send-row">
-      <button type="button" onClick={start}>Use for a new profile</button>
-      <span className="muted">Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.</span>
+      <button type="button" onClick={start}>
+        Use for a new profile
+      </button>
+      <span className="muted">
+        Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.
+      </span>
     </p>
   );
 }
@@ -48,7 +59,15 @@ export function OidcPage() {
   const fromFlow = useFlowTokens();
   const s = useOidc((x) => x);
   const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
-    <label className="grow">{label}<input className="mono" type={type} value={s.inputs[key]} onChange={(e) => s.inputsEdited({ [key]: e.target.value })} /></label>
+    <label className="grow">
+      {label}
+      <input
+        className="mono"
+        type={type}
+        value={s.inputs[key]}
+        onChange={(e) => s.inputsEdited({ [key]: e.target.value })}
+      />
+    </label>
   );
   return (
     <div className="page oidc">
@@ -58,16 +77,41 @@ export function OidcPage() {
       </header>
       <div className="columns">
         <div className="col">
-          <form className="request-form" aria-label="Discovery" onSubmit={(e) => (e.preventDefault(), void s.discoveryRequested())}>
+          <form
+            className="request-form"
+            aria-label="Discovery"
+            onSubmit={(e) => (e.preventDefault(), void s.discoveryRequested())}
+          >
             <h3>Discovery</h3>
             <div className="form-row">
-              <label className="grow">Issuer URL<input className="mono" value={s.issuer} placeholder="https://accounts.example.com" onChange={(e) => s.issuerEdited(e.target.value)} /></label>
-              {mockBase && <button type="button" onClick={() => s.issuerEdited(mockBase)}>Use the mock</button>}
-              <button type="submit" className="primary" disabled={s.discovering || !s.issuer.trim()}>Discover</button>
+              <label className="grow">
+                Issuer URL
+                <input
+                  className="mono"
+                  value={s.issuer}
+                  placeholder="https://accounts.example.com"
+                  onChange={(e) => s.issuerEdited(e.target.value)}
+                />
+              </label>
+              {mockBase && (
+                <button type="button" onClick={() => s.issuerEdited(mockBase)}>
+                  Use the mock
+                </button>
+              )}
+              <button type="submit" className="primary" disabled={s.discovering || !s.issuer.trim()}>
+                Discover
+              </button>
             </div>
-            <p className="muted">/.well-known/openid-configuration (OIDC Discovery 1.0), else /.well-known/oauth-authorization-server (RFC 8414).</p>
+            <p className="muted">
+              /.well-known/openid-configuration (OIDC Discovery 1.0), else /.well-known/oauth-authorization-server (RFC
+              8414).
+            </p>
           </form>
-          {s.discoveryError && <p className="error" role="alert">{s.discoveryError}</p>}
+          {s.discoveryError && (
+            <p className="error" role="alert">
+              {s.discoveryError}
+            </p>
+          )}
           {s.discovery && (
             <section aria-label="Discovery result">
               <Checks checks={s.discovery.checks} title="Discovery checks" />
@@ -78,17 +122,43 @@ export function OidcPage() {
           )}
         </div>
         <div className="col">
-          <form className="request-form" aria-label="id_token validation inputs" onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}>
+          <form
+            className="request-form"
+            aria-label="id_token validation inputs"
+            onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}
+          >
             <h3>id_token</h3>
-            {fromFlow && <button type="button" onClick={() => s.inputsEdited(fromFlow)}>Take the OAuth 2 flow's id_token</button>}
+            {fromFlow && (
+              <button type="button" onClick={() => s.inputsEdited(fromFlow)}>
+                Take the OAuth 2 flow's id_token
+              </button>
+            )}
             <label htmlFor="oidc-id-token">id_token</label>
-            <textarea id="oidc-id-token" className="mono" spellCheck={false} value={s.inputs.idToken} onChange={(e) => s.inputsEdited({ idToken: e.target.value })} />
-            <div className="form-row">{field('clientId', 'client_id')}{field('clientSecret', 'Client secret (HS256)', 'password')}</div>
-            <div className="form-row">{field('nonce', 'Nonce sent')}{field('registeredAlg', 'Registered alg (empty: any discovered)')}</div>
+            <textarea
+              id="oidc-id-token"
+              className="mono"
+              spellCheck={false}
+              value={s.inputs.idToken}
+              onChange={(e) => s.inputsEdited({ idToken: e.target.value })}
+            />
+            <div className="form-row">
+              {field('clientId', 'client_id')}
+              {field('clientSecret', 'Client secret (HS256)', 'password')}
+            </div>
+            <div className="form-row">
+              {field('nonce', 'Nonce sent')}
+              {field('registeredAlg', 'Registered alg (empty: any discovered)')}
+            </div>
             <div className="form-row">{field('accessToken', 'Access token (for at_hash)', 'password')}</div>
             <div className="send-row">
-              <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>Validate</button>
-              {!s.discovery && <span className="muted">Discover the issuer first: the JWKS and the allowed algorithms come from it.</span>}
+              <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
+                Validate
+              </button>
+              {!s.discovery && (
+                <span className="muted">
+                  Discover the issuer first: the JWKS and the allowed algorithms come from it.
+                </span>
+              )}
             </div>
           </form>
           {s.trace && <IdTokenSteps trace={s.trace} />}

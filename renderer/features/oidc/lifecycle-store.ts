@@ -2,7 +2,17 @@ import { createStore } from 'zustand/vanilla';
 import type { Check } from '../../../shared/flows';
 import { buildRefreshRequest, type OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { buildIntrospectionRequest, buildReuseRequest, buildRevocationRequest, interpretIntrospection, interpretRefresh, interpretReuse, interpretRevocation, type ClientCredentials, type TokenTypeHint } from '../../../shared/oidc';
+import {
+  buildIntrospectionRequest,
+  buildReuseRequest,
+  buildRevocationRequest,
+  interpretIntrospection,
+  interpretRefresh,
+  interpretReuse,
+  interpretRevocation,
+  type ClientCredentials,
+  type TokenTypeHint,
+} from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { annotateHistory, historyRecord } from '../../state/flow-records';
@@ -58,9 +68,18 @@ const WHICH = { access_token: 'access token', refresh_token: 'refresh token' } a
 export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
   return createStore<LifecycleState>()((set, get) => {
     let nextId = 1;
-    const credentials = (f: OAuth2State): ClientCredentials => ({ clientId: f.config.clientId, clientSecret: f.config.clientSecret, authentication: f.config.authentication ?? 'body' });
+    const credentials = (f: OAuth2State): ClientCredentials => ({
+      clientId: f.config.clientId,
+      clientSecret: f.config.clientSecret,
+      authentication: f.config.authentication ?? 'body',
+    });
     /** Sends one leg and appends it; `read` interprets the exchange. */
-    const run = async (kind: LifecycleKind, title: string, build: (f: OAuth2State) => RawRequest, read: (e: Exchange) => Omit<LifecycleLeg, 'id' | 'kind' | 'title' | 'request' | 'carried' | 'exchange' | 'error'>) => {
+    const run = async (
+      kind: LifecycleKind,
+      title: string,
+      build: (f: OAuth2State) => RawRequest,
+      read: (e: Exchange) => Omit<LifecycleLeg, 'id' | 'kind' | 'title' | 'request' | 'carried' | 'exchange' | 'error'>
+    ) => {
       const { flow, profile } = get();
       if (!flow || !profile || get().sending) return;
       let request: RawRequest;
@@ -70,10 +89,27 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
         return set({ problem: (e as Error).message });
       }
       set({ sending: true, problem: null });
-      const leg = { id: nextId++, kind, title, request, carried: [flow.token?.accessToken, flow.token?.refreshToken, get().replaced].filter((t): t is string => !!t) };
+      const leg = {
+        id: nextId++,
+        kind,
+        title,
+        request,
+        carried: [flow.token?.accessToken, flow.token?.refreshToken, get().replaced].filter((t): t is string => !!t),
+      };
       const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: kind });
-      const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
-      if (!r.ok) return set({ sending: false, legs: [...get().legs, { ...leg, exchange: null, error: r.error.message, ok: false, summary: r.error.message, checks: [] }] });
+      const r = await bridge.httpSend({
+        request,
+        options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+        record,
+      });
+      if (!r.ok)
+        return set({
+          sending: false,
+          legs: [
+            ...get().legs,
+            { ...leg, exchange: null, error: r.error.message, ok: false, summary: r.error.message, checks: [] },
+          ],
+        });
       const outcome = read(r.value);
       annotateHistory(bridge, record, outcome);
       set({ sending: false, legs: [...get().legs, { ...leg, exchange: r.value, error: null, ...outcome }] });
@@ -90,21 +126,48 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
         run('refresh', TITLES.refresh, buildRefreshRequest, (e) => {
           const r = interpretRefresh(get().flow!, e, now());
           set({ flow: r.state, ...(r.rotated ? { replaced: r.oldRefreshToken } : {}) });
-          return { ok: r.ok, summary: r.summary, checks: r.checks, rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated } };
+          return {
+            ok: r.ok,
+            summary: r.summary,
+            checks: r.checks,
+            rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated },
+          };
         }),
-      reuseRequested: () => run('reuse', TITLES.reuse, (f) => buildReuseRequest(f, get().replaced ?? ''), interpretReuse),
+      reuseRequested: () =>
+        run('reuse', TITLES.reuse, (f) => buildReuseRequest(f, get().replaced ?? ''), interpretReuse),
       introspectionRequested: (endpoint, which) =>
-        run('introspection', `${TITLES.introspection} of the ${WHICH[which]}`, (f) => buildIntrospectionRequest(endpoint, credentials(f), tokenOf(f, which), which), (e) => {
-          const r = interpretIntrospection(e);
-          return { ok: r.ok, checks: r.checks, summary: r.result ? `The provider says active: ${r.result.active}.` : `No answer to read (HTTP ${e.response.status}).` };
-        }),
+        run(
+          'introspection',
+          `${TITLES.introspection} of the ${WHICH[which]}`,
+          (f) => buildIntrospectionRequest(endpoint, credentials(f), tokenOf(f, which), which),
+          (e) => {
+            const r = interpretIntrospection(e);
+            return {
+              ok: r.ok,
+              checks: r.checks,
+              summary: r.result
+                ? `The provider says active: ${r.result.active}.`
+                : `No answer to read (HTTP ${e.response.status}).`,
+            };
+          }
+        ),
       revocationRequested: (endpoint, which) =>
-        run('revocation', `${TITLES.revocation} of the ${WHICH[which]}`, (f) => buildRevocationRequest(endpoint, credentials(f), tokenOf(f, which), which), (e) => {
-          const r = interpretRevocation(e);
-          return { ok: r.ok, checks: r.checks, summary: r.ok ? 'Revoked, or already invalid (HTTP 200).' : `Not revoked (HTTP ${e.response.status}).` };
-        }),
+        run(
+          'revocation',
+          `${TITLES.revocation} of the ${WHICH[which]}`,
+          (f) => buildRevocationRequest(endpoint, credentials(f), tokenOf(f, which), which),
+          (e) => {
+            const r = interpretRevocation(e);
+            return {
+              ok: r.ok,
+              checks: r.checks,
+              summary: r.ok ? 'Revoked, or already invalid (HTTP 200).' : `Not revoked (HTTP ${e.response.status}).`,
+            };
+          }
+        ),
     };
   });
 }
 
-const tokenOf = (f: OAuth2State, which: TokenTypeHint) => (which === 'access_token' ? f.token?.accessToken : f.token?.refreshToken) ?? '';
+const tokenOf = (f: OAuth2State, which: TokenTypeHint) =>
+  (which === 'access_token' ? f.token?.accessToken : f.token?.refreshToken) ?? '';

@@ -1,6 +1,12 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeApi } from '../../../shared/bridge/api';
-import { DEFAULT_CLOCK_SKEW_SECONDS, discoverIssuer, traceIdToken, type Discovered, type IdTokenTrace } from '../../../shared/oidc';
+import {
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  discoverIssuer,
+  traceIdToken,
+  type Discovered,
+  type IdTokenTrace,
+} from '../../../shared/oidc';
 import type { CryptoPort, JosePort } from '../../../shared/ports';
 
 /** What the user validates an id_token against: the client's side of OIDC Core §3.1.3.7. */
@@ -35,7 +41,14 @@ export interface OidcDeps {
   readonly now: () => number;
 }
 
-const EMPTY: ValidationInputs = { idToken: '', clientId: '', clientSecret: '', nonce: '', accessToken: '', registeredAlg: '' };
+const EMPTY: ValidationInputs = {
+  idToken: '',
+  clientId: '',
+  clientSecret: '',
+  nonce: '',
+  accessToken: '',
+  registeredAlg: '',
+};
 
 /**
  * The OpenID Connect page's state. Documents are fetched by the app host (bridge httpSend, so no CORS and the same
@@ -45,7 +58,8 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
   const getJson = async (url: string): Promise<unknown> => {
     const r = await bridge.httpSend({ request: { method: 'GET', url, headers: [['Accept', 'application/json']] } });
     if (!r.ok) throw new Error(r.error.message);
-    if (r.value.response.status !== 200) throw new Error(`HTTP ${r.value.response.status} ${r.value.response.statusText}`.trim());
+    if (r.value.response.status !== 200)
+      throw new Error(`HTTP ${r.value.response.status} ${r.value.response.statusText}`.trim());
     try {
       return JSON.parse(r.value.response.bodyText);
     } catch {
@@ -78,18 +92,22 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       // The previous result goes at once, so it is never mistaken for this token's.
       set({ validating: true, trace: null });
       try {
-        const trace = await traceIdToken(i.idToken, {
-          issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
-          clientId: i.clientId,
-          clientSecret: i.clientSecret || null,
-          registeredAlg: i.registeredAlg || null,
-          allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
-          jwksUri: discovery?.endpoints?.jwks ?? null,
-          nonce: i.nonce || null,
-          accessToken: i.accessToken || null,
-          now: now(),
-          clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
-        }, { jose, crypto, fetchJwks: getJson });
+        const trace = await traceIdToken(
+          i.idToken,
+          {
+            issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
+            clientId: i.clientId,
+            clientSecret: i.clientSecret || null,
+            registeredAlg: i.registeredAlg || null,
+            allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
+            jwksUri: discovery?.endpoints?.jwks ?? null,
+            nonce: i.nonce || null,
+            accessToken: i.accessToken || null,
+            now: now(),
+            clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+          },
+          { jose, crypto, fetchJwks: getJson }
+        );
         set({ trace });
       } finally {
         set({ validating: false });

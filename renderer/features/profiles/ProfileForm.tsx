@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
-import { CheckField, FieldErrorsContext, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
+import {
+  CheckField,
+  FieldErrorsContext,
+  LinesField,
+  PemFileButton,
+  SecretField,
+  SelectField,
+  TextField,
+} from './fields';
 import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PresetNote } from './PresetNote';
@@ -9,11 +17,29 @@ import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './prof
 import { useProfiles } from './profiles-context';
 
 const METHOD_OPTIONS = SIGNATURE_METHODS.map((m) => [m, m] as const);
-const PLACEMENTS = [['header', 'Authorization header'], ['query', 'Query string'], ['body', 'Form body']] as const;
-const PKCE = [['S256', 'S256 (recommended)'], ['plain', 'plain'], ['off', 'off (no PKCE)']] as const;
-const CLIENT_AUTH = [['body', 'In the body (client_secret)'], ['basic', 'HTTP Basic'], ['none', 'None (client_id only, a public client)']] as const;
-const TOKEN_BODY = [['form', 'Form (application/x-www-form-urlencoded)'], ['json', 'JSON']] as const;
-const LEG_METHODS = [['POST', 'POST'], ['GET', 'GET']] as const;
+const PLACEMENTS = [
+  ['header', 'Authorization header'],
+  ['query', 'Query string'],
+  ['body', 'Form body'],
+] as const;
+const PKCE = [
+  ['S256', 'S256 (recommended)'],
+  ['plain', 'plain'],
+  ['off', 'off (no PKCE)'],
+] as const;
+const CLIENT_AUTH = [
+  ['body', 'In the body (client_secret)'],
+  ['basic', 'HTTP Basic'],
+  ['none', 'None (client_id only, a public client)'],
+] as const;
+const TOKEN_BODY = [
+  ['form', 'Form (application/x-www-form-urlencoded)'],
+  ['json', 'JSON'],
+] as const;
+const LEG_METHODS = [
+  ['POST', 'POST'],
+  ['GET', 'GET'],
+] as const;
 const ENDPOINT_HINT = 'A path, or a full URL for an endpoint on another host.';
 
 /** The messages to show: as typed for the fields the user changed, all of them after a save attempt, and the bridge's. */
@@ -47,13 +73,32 @@ export function ProfileForm() {
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
   return (
     <FieldErrorsContext.Provider value={errors}>
-      <form className="profile-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="profile-form"
+        aria-label={title}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <div className="form-head">
-          <h3>{editing.isNew ? 'New profile' : <>Edit <span className="profile-name">{editing.original.name}</span></>}</h3>
+          <h3>
+            {editing.isNew ? (
+              'New profile'
+            ) : (
+              <>
+                Edit <span className="profile-name">{editing.original.name}</span>
+              </>
+            )}
+          </h3>
         </div>
         {editing.preset && <PresetNote preset={editing.preset} />}
         {builtIn && (
-          <p className="builtin-note">The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port changes on every start), so they are read-only here; the callback and the options are yours to change.</p>
+          <p className="builtin-note">
+            The base URL, endpoint paths and credentials of the built-in profile come from the running mock (its port
+            changes on every start), so they are read-only here; the callback and the options are yours to change.
+          </p>
         )}
         <fieldset>
           <legend>Server</legend>
@@ -63,24 +108,47 @@ export function ProfileForm() {
               <div className="field wide">
                 <label htmlFor="profile-baseUrl">Base URL</label>
                 <div className="secret-input">
-                  <input id="profile-baseUrl" className="mono" readOnly value={mock.baseUrl ?? 'the mock is not running'} />
+                  <input
+                    id="profile-baseUrl"
+                    className="mono"
+                    readOnly
+                    value={mock.baseUrl ?? 'the mock is not running'}
+                  />
                   {mock.baseUrl && <CopyButton text={mock.baseUrl} label="base URL" />}
                 </div>
               </div>
             ) : (
               <TextField path="baseUrl" className="wide" placeholder="https://api.example.com" />
             )}
-            <TextField path="callbackPort" numeric placeholder="8765" hint={builtIn ? 'Unused against the mock: each flow takes a free port.' : '0: any free port'} />
+            <TextField
+              path="callbackPort"
+              numeric
+              placeholder="8765"
+              hint={builtIn ? 'Unused against the mock: each flow takes a free port.' : '0: any free port'}
+            />
             <TextField path="callbackPath" placeholder="/callback" />
             <div className="field wide redirect">
-              <span className="field-label">Redirect URI {builtIn ? '(the mock accepts any loopback port, RFC 8252 §7.3)' : 'to register with the provider'}</span>
+              <span className="field-label">
+                Redirect URI{' '}
+                {builtIn ? '(the mock accepts any loopback port, RFC 8252 §7.3)' : 'to register with the provider'}
+              </span>
               <div className="secret-input">
                 <code className="mono">{redirectUri}</code>
                 {!builtIn && <CopyButton text={redirectUri} label="redirect URI" />}
               </div>
             </div>
-            <TextField path="redirectUri" className="wide" placeholder={`(none: ${catcherUri})`} hint="For a provider that registers one fixed URL, an https URL or a name (eBay's RuName). The redirect then cannot reach OAuth Lab: paste the address you land on in the flow's authorize step." />
-            <LinesField path="headers" className="full" placeholder={`Accept: application/json\nUser-Agent: ${DEFAULT_USER_AGENT}`} hint={`Name: value, one per line, sent on every request of both flows. Without a User-Agent here, User-Agent: ${DEFAULT_USER_AGENT} is sent.`} />
+            <TextField
+              path="redirectUri"
+              className="wide"
+              placeholder={`(none: ${catcherUri})`}
+              hint="For a provider that registers one fixed URL, an https URL or a name (eBay's RuName). The redirect then cannot reach OAuth Lab: paste the address you land on in the flow's authorize step."
+            />
+            <LinesField
+              path="headers"
+              className="full"
+              placeholder={`Accept: application/json\nUser-Agent: ${DEFAULT_USER_AGENT}`}
+              hint={`Name: value, one per line, sent on every request of both flows. Without a User-Agent here, User-Agent: ${DEFAULT_USER_AGENT} is sent.`}
+            />
           </div>
         </fieldset>
         <fieldset>
@@ -99,7 +167,10 @@ export function ProfileForm() {
             <SelectField path="oauth1.legMethod" options={LEG_METHODS} />
             <TextField path="oauth1.realm" placeholder="(none: not sent)" />
             <div className="checks-row">
-              <CheckField path="oauth1.useOob" hint="oauth_callback=oob: the provider shows the verifier (RFC 5849 §2.1)" />
+              <CheckField
+                path="oauth1.useOob"
+                hint="oauth_callback=oob: the provider shows the verifier (RFC 5849 §2.1)"
+              />
               <CheckField path="oauth1.includeVersion" hint="optional in RFC 5849 §3.1" />
             </div>
           </div>
@@ -107,7 +178,15 @@ export function ProfileForm() {
         <fieldset>
           <legend>OAuth 2</legend>
           <div className="field-grid">
-            <TextField path="oauth2.authorizePath" readOnly={builtIn} hint={builtIn ? undefined : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'} />
+            <TextField
+              path="oauth2.authorizePath"
+              readOnly={builtIn}
+              hint={
+                builtIn
+                  ? undefined
+                  : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'
+              }
+            />
             <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
             <TextField path="oauth2.apiPath" readOnly={builtIn} />
             <TextField path="oauth2.clientId" readOnly={builtIn} />
@@ -116,9 +195,17 @@ export function ProfileForm() {
             <SelectField path="oauth2.pkce" options={PKCE} />
             <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
             <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
-            <LinesField path="oauth2.tokenParams" className="wide" placeholder="audience=https://api.example.com" hint="name=value, one per line, added to the token request and the refresh." />
+            <LinesField
+              path="oauth2.tokenParams"
+              className="wide"
+              placeholder="audience=https://api.example.com"
+              hint="name=value, one per line, added to the token request and the refresh."
+            />
             <div className="checks-row">
-              <CheckField path="oauth2.grantTypeInAuthorization" hint="grant_type=authorization_code on the authorization URL, as the service's interface sends it; RFC 6749 §4.1.1 has none" />
+              <CheckField
+                path="oauth2.grantTypeInAuthorization"
+                hint="grant_type=authorization_code on the authorization URL, as the service's interface sends it; RFC 6749 §4.1.1 has none"
+              />
             </div>
           </div>
         </fieldset>
@@ -128,17 +215,36 @@ export function ProfileForm() {
             <TextField path="timeoutMs" numeric placeholder="30000" hint="1000 to 600000" />
             <div className="checks-row">
               <CheckField path="allowSelfSigned" hint="the host name and dates are still checked" />
-              {!builtIn && <CheckField path="service" hint="what its interface requires beyond the RFCs (oauth_expires_in, token_type bearer, …) is checked as a failure; otherwise a note" />}
+              {!builtIn && (
+                <CheckField
+                  path="service"
+                  hint="what its interface requires beyond the RFCs (oauth_expires_in, token_type bearer, …) is checked as a failure; otherwise a note"
+                />
+              )}
             </div>
           </div>
         </fieldset>
-        {errors.form && <p className="error" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="error" role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={busy}>{editing.isNew ? 'Create profile' : 'Save'}</button>
-          <button type="button" onClick={discard} disabled={!editing.isNew && !dirty}>{editing.isNew ? 'Cancel' : 'Discard changes'}</button>
+          <button type="submit" className="primary" disabled={busy}>
+            {editing.isNew ? 'Create profile' : 'Save'}
+          </button>
+          <button type="button" onClick={discard} disabled={!editing.isNew && !dirty}>
+            {editing.isNew ? 'Cancel' : 'Discard changes'}
+          </button>
           {/* Words, not only a colour: read out with the buttons, and kept in view by the sticky bar. */}
           {dirty && <span className="tag unsaved">Unsaved changes</span>}
-          {Object.keys(errors).length > 0 && <span className="error small">{Object.keys(errors).length === 1 ? 'One field needs attention.' : `${Object.keys(errors).length} fields need attention.`}</span>}
+          {Object.keys(errors).length > 0 && (
+            <span className="error small">
+              {Object.keys(errors).length === 1
+                ? 'One field needs attention.'
+                : `${Object.keys(errors).length} fields need attention.`}
+            </span>
+          )}
         </div>
       </form>
     </FieldErrorsContext.Provider>

@@ -13,12 +13,26 @@ function DeleteConfirm({ profile }: { profile: Profile }) {
   useEffect(() => cancelRef.current?.focus(), []);
   const id = `delete-${profile.id}`;
   return (
-    <div className="confirm" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onKeyDown={(e) => e.key === 'Escape' && cancel()}>
-      <p id={`${id}-title`} className="confirm-title">Delete “{profile.name}”?</p>
-      <p id={`${id}-text`} className="small muted">Its saved tokens go with it{editsLost ? ', and so do your unsaved changes to it' : ''}. This cannot be undone.</p>
+    <div
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onKeyDown={(e) => e.key === 'Escape' && cancel()}
+    >
+      <p id={`${id}-title`} className="confirm-title">
+        Delete “{profile.name}”?
+      </p>
+      <p id={`${id}-text`} className="small muted">
+        Its saved tokens go with it{editsLost ? ', and so do your unsaved changes to it' : ''}. This cannot be undone.
+      </p>
       <div className="row-actions">
-        <button type="button" className="danger" onClick={() => void confirm()}>Delete {profile.name}</button>
-        <button type="button" ref={cancelRef} onClick={cancel}>Cancel</button>
+        <button type="button" className="danger" onClick={() => void confirm()}>
+          Delete {profile.name}
+        </button>
+        <button type="button" ref={cancelRef} onClick={cancel}>
+          Cancel
+        </button>
       </div>
     </div>
   );
@@ -41,10 +55,18 @@ function ProfileItem({ profile }: { profile: Profile }) {
     if (wasConfirming.current && !confirming) deleteRef.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
-  const where = profile.builtIn ? (mock.baseUrl ? `embedded mock · ${mock.baseUrl}` : 'embedded mock · not running') : profile.baseUrl;
+  const where = profile.builtIn
+    ? mock.baseUrl
+      ? `embedded mock · ${mock.baseUrl}`
+      : 'embedded mock · not running'
+    : profile.baseUrl;
   const cantCopy = profile.builtIn && !mock.baseUrl;
   return (
-    <li className={`profile-item${active ? ' active' : ''}${editingId === profile.id ? ' editing' : ''}`} aria-label={profile.name} aria-current={active ? 'true' : undefined}>
+    <li
+      className={`profile-item${active ? ' active' : ''}${editingId === profile.id ? ' editing' : ''}`}
+      aria-label={profile.name}
+      aria-current={active ? 'true' : undefined}
+    >
       <div className="profile-title">
         <span className="profile-name">{profile.name}</span>
         {profile.builtIn && <span className="tag">built in</span>}
@@ -55,10 +77,43 @@ function ProfileItem({ profile }: { profile: Profile }) {
         <DeleteConfirm profile={profile} />
       ) : (
         <div className="row-actions">
-          {!active && <button type="button" className="primary" aria-label={`Use ${profile.name}`} onClick={() => choose(profile.id)}>Use</button>}
-          <button type="button" aria-label={`Edit ${profile.name}`} aria-pressed={editingId === profile.id} onClick={() => void open(profile)}>Edit</button>
-          <button type="button" aria-label={`Duplicate ${profile.name}`} disabled={cantCopy} title={cantCopy ? 'Start the mock first: the copy takes its current base URL' : undefined} onClick={() => void duplicate(profile, mock.baseUrl)}>Duplicate</button>
-          {!isMock(profile) && <button type="button" ref={deleteRef} aria-label={`Delete ${profile.name}`} onClick={() => askDelete(profile.id)}>Delete</button>}
+          {!active && (
+            <button
+              type="button"
+              className="primary"
+              aria-label={`Use ${profile.name}`}
+              onClick={() => choose(profile.id)}
+            >
+              Use
+            </button>
+          )}
+          <button
+            type="button"
+            aria-label={`Edit ${profile.name}`}
+            aria-pressed={editingId === profile.id}
+            onClick={() => void open(profile)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            aria-label={`Duplicate ${profile.name}`}
+            disabled={cantCopy}
+            title={cantCopy ? 'Start the mock first: the copy takes its current base URL' : undefined}
+            onClick={() => void duplicate(profile, mock.baseUrl)}
+          >
+            Duplicate
+          </button>
+          {!isMock(profile) && (
+            <button
+              type="button"
+              ref={deleteRef}
+              aria-label={`Delete ${profile.name}`}
+              onClick={() => askDelete(profile.id)}
+            >
+              Delete
+            </button>
+          )}
         </div>
       )}
     </li>
@@ -71,7 +126,9 @@ export function ProfileList() {
   const sorted = [...profiles.filter(isMock), ...profiles.filter((p) => !isMock(p))];
   return (
     <ul className="profile-list" aria-label="Profiles">
-      {sorted.map((p) => <ProfileItem key={p.id} profile={p} />)}
+      {sorted.map((p) => (
+        <ProfileItem key={p.id} profile={p} />
+      ))}
     </ul>
   );
 }

@@ -26,7 +26,11 @@ function StorageNote() {
 function StatusLine() {
   const status = useProfiles((s) => s.status);
   return (
-    <p className={`profiles-status ${status?.tone === 'bad' ? 'error' : 'summary ok'}`} role="status" aria-live="polite">
+    <p
+      className={`profiles-status ${status?.tone === 'bad' ? 'error' : 'summary ok'}`}
+      role="status"
+      aria-live="polite"
+    >
       {status?.text ?? ''}
     </p>
   );
@@ -55,17 +59,29 @@ function Layout() {
       <header className="page-head">
         <h2>Profiles</h2>
         {activeName && <span className="muted">active: {activeName}</span>}
-        <button type="button" className="primary" onClick={() => start()}>New profile</button>
-        <select aria-label="New profile from a provider preset" value="" onChange={(e) => e.target.value && start(e.target.value)}>
+        <button type="button" className="primary" onClick={() => start()}>
+          New profile
+        </button>
+        <select
+          aria-label="New profile from a provider preset"
+          value=""
+          onChange={(e) => e.target.value && start(e.target.value)}
+        >
           <option value="">New from a preset…</option>
-          {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </header>
       <StorageNote />
       <StatusLine />
       <div className="profiles-layout">
         <div className="col">
-          <p className="small muted list-intro">The flow pages run against the active profile. Choose <em>Use</em> to switch.</p>
+          <p className="small muted list-intro">
+            The flow pages run against the active profile. Choose <em>Use</em> to switch.
+          </p>
           <ProfileList />
         </div>
         <Editor />

@@ -34,12 +34,27 @@ function Question({ editing, replacing }: { editing: Editing; replacing: Replace
     opener.current?.focus();
   };
   return (
-    <div className="confirm replace-confirm" role="alertdialog" aria-labelledby="replace-title" aria-describedby="replace-text" onKeyDown={(e) => e.key === 'Escape' && keep()}>
-      <p id="replace-title" className="confirm-title">{title(editing)}</p>
-      <p id="replace-text" className="small muted">{what(replacing)} replaces the form, and {editing.isNew ? 'this profile has not been created yet' : 'these changes have not been saved'}.</p>
+    <div
+      className="confirm replace-confirm"
+      role="alertdialog"
+      aria-labelledby="replace-title"
+      aria-describedby="replace-text"
+      onKeyDown={(e) => e.key === 'Escape' && keep()}
+    >
+      <p id="replace-title" className="confirm-title">
+        {title(editing)}
+      </p>
+      <p id="replace-text" className="small muted">
+        {what(replacing)} replaces the form, and{' '}
+        {editing.isNew ? 'this profile has not been created yet' : 'these changes have not been saved'}.
+      </p>
       <div className="row-actions">
-        <button type="button" className="danger" onClick={() => void confirm()}>Discard changes</button>
-        <button type="button" ref={keepRef} onClick={keep}>Keep editing</button>
+        <button type="button" className="danger" onClick={() => void confirm()}>
+          Discard changes
+        </button>
+        <button type="button" ref={keepRef} onClick={keep}>
+          Keep editing
+        </button>
       </div>
     </div>
   );

@@ -30,13 +30,26 @@ export function SavedTokens({ profileName }: { profileName: string }) {
   return (
     <section className="saved-tokens" aria-label="Saved tokens">
       <h3>Saved tokens</h3>
-      {error && <p className="error" role="alert">The saved tokens could not be read: {error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          The saved tokens could not be read: {error}
+        </p>
+      )}
       {!error && tokens.length === 0 && <p className="muted">No saved tokens for {profileName}.</p>}
       {tokens.length > 0 && (
         <div className="table-scroll">
           <table className="tokens-table">
             <thead>
-              <tr><th scope="col">Token</th><th scope="col">State</th><th scope="col">Kind</th><th scope="col">Obtained</th><th scope="col">Expires</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Token</th>
+                <th scope="col">State</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Obtained</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {tokens.map((t) => {
@@ -47,21 +60,42 @@ export function SavedTokens({ profileName }: { profileName: string }) {
                     <td>
                       <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
                       {/* Told apart without revealing it: its last four characters. */}
-                      <div className="small muted">ends in <span className="mono">…{t.token.slice(-4)}</span></div>
-                      {t.scope && <div className="small muted">scope <span className="mono">{t.scope}</span></div>}
+                      <div className="small muted">
+                        ends in <span className="mono">…{t.token.slice(-4)}</span>
+                      </div>
+                      {t.scope && (
+                        <div className="small muted">
+                          scope <span className="mono">{t.scope}</span>
+                        </div>
+                      )}
                     </td>
-                    <td className={`token-state ${state.tone}`} title={state.why}>{state.label}</td>
-                    <td className="nowrap">{KIND[t.kind]}{t.refreshToken ? <div className="small muted">with refresh token</div> : null}</td>
+                    <td className={`token-state ${state.tone}`} title={state.why}>
+                      {state.label}
+                    </td>
+                    <td className="nowrap">
+                      {KIND[t.kind]}
+                      {t.refreshToken ? <div className="small muted">with refresh token</div> : null}
+                    </td>
                     <td className="mono">{when(t.obtainedAt)}</td>
                     <td>
-                      {remaining === null ? <span className="muted">does not expire</span> : (
+                      {remaining === null ? (
+                        <span className="muted">does not expire</span>
+                      ) : (
                         <>
                           <span className="mono">{when(t.expiresAt!)}</span>
                           <div className={remaining <= 0 ? 'expired small' : 'small muted'}>{left(remaining)}</div>
                         </>
                       )}
                     </td>
-                    <td><button type="button" aria-label={`Delete ${KIND[t.kind]} token obtained ${when(t.obtainedAt)}`} onClick={() => void remove(t.id)}>Delete</button></td>
+                    <td>
+                      <button
+                        type="button"
+                        aria-label={`Delete ${KIND[t.kind]} token obtained ${when(t.obtainedAt)}`}
+                        onClick={() => void remove(t.id)}
+                      >
+                        Delete
+                      </button>
+                    </td>
                   </tr>
                 );
               })}

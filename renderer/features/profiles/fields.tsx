@@ -14,7 +14,14 @@ function Label({ path, htmlFor }: { path: FieldPath; htmlFor: string }) {
   const m = /^(OAuth 1\.0a |OAuth 2 )(.*)$/.exec(full);
   return (
     <label htmlFor={htmlFor}>
-      {m ? (<><span className="sr-only">{m[1]}</span>{m[2]}</>) : full}
+      {m ? (
+        <>
+          <span className="sr-only">{m[1]}</span>
+          {m[2]}
+        </>
+      ) : (
+        full
+      )}
     </label>
   );
 }
@@ -24,32 +31,90 @@ function useField(path: FieldPath) {
   const edit = useProfiles((s) => s.fieldEdited);
   const error = useContext(FieldErrorsContext)[path];
   const id = idOf(path);
-  const a11y = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
+  const a11y = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
   return { value, edit: (v: string | boolean) => edit(path, v), error, id, a11y };
 }
 
-function FieldShell({ path, id, error, className, hint, children }: { path: FieldPath; id: string; error: string | undefined; className?: string; hint?: ReactNode; children: ReactNode }) {
+function FieldShell({
+  path,
+  id,
+  error,
+  className,
+  hint,
+  children,
+}: {
+  path: FieldPath;
+  id: string;
+  error: string | undefined;
+  className?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${className ? ` ${className}` : ''}${error ? ' invalid' : ''}`}>
       <Label path={path} htmlFor={id} />
       {children}
       {hint && !error && <p className="field-hint">{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function TextField({ path, readOnly, placeholder, className, mono = true, numeric, hint }: { path: FieldPath; readOnly?: boolean; placeholder?: string; className?: string; mono?: boolean; numeric?: boolean; hint?: ReactNode }) {
+export function TextField({
+  path,
+  readOnly,
+  placeholder,
+  className,
+  mono = true,
+  numeric,
+  hint,
+}: {
+  path: FieldPath;
+  readOnly?: boolean;
+  placeholder?: string;
+  className?: string;
+  mono?: boolean;
+  numeric?: boolean;
+  hint?: ReactNode;
+}) {
   const f = useField(path);
   return (
     <FieldShell path={path} id={f.id} error={f.error} className={className} hint={hint}>
-      <input {...f.a11y} className={mono ? 'mono' : undefined} value={String(f.value)} readOnly={readOnly} placeholder={placeholder} spellCheck={false} autoComplete="off" inputMode={numeric ? 'numeric' : undefined} onChange={(e) => f.edit(e.target.value)} />
+      <input
+        {...f.a11y}
+        className={mono ? 'mono' : undefined}
+        value={String(f.value)}
+        readOnly={readOnly}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        inputMode={numeric ? 'numeric' : undefined}
+        onChange={(e) => f.edit(e.target.value)}
+      />
     </FieldShell>
   );
 }
 
 /** A secret: masked until revealed, with its copy button. */
-export function SecretField({ path, readOnly, multiline, className }: { path: FieldPath; readOnly?: boolean; multiline?: boolean; className?: string }) {
+export function SecretField({
+  path,
+  readOnly,
+  multiline,
+  className,
+}: {
+  path: FieldPath;
+  readOnly?: boolean;
+  multiline?: boolean;
+  className?: string;
+}) {
   const f = useField(path);
   const [shown, setShown] = useState(false);
   const value = String(f.value);
@@ -58,23 +123,64 @@ export function SecretField({ path, readOnly, multiline, className }: { path: Fi
     <FieldShell path={path} id={f.id} error={f.error} className={className}>
       <div className="secret-input">
         {multiline ? (
-          <textarea {...f.a11y} className={`mono${shown ? '' : ' masked'}`} rows={readOnly || (!shown && value !== '') ? 2 : 4} value={value} readOnly={readOnly} spellCheck={false} autoComplete="off" placeholder={readOnly ? '(none)' : '-----BEGIN PRIVATE KEY----- (PKCS#8 PEM, for the RSA methods)'} onChange={(e) => f.edit(e.target.value)} />
+          <textarea
+            {...f.a11y}
+            className={`mono${shown ? '' : ' masked'}`}
+            rows={readOnly || (!shown && value !== '') ? 2 : 4}
+            value={value}
+            readOnly={readOnly}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={readOnly ? '(none)' : '-----BEGIN PRIVATE KEY----- (PKCS#8 PEM, for the RSA methods)'}
+            onChange={(e) => f.edit(e.target.value)}
+          />
         ) : (
-          <input {...f.a11y} className="mono" type={shown ? 'text' : 'password'} value={value} readOnly={readOnly} spellCheck={false} autoComplete="off" onChange={(e) => f.edit(e.target.value)} />
+          <input
+            {...f.a11y}
+            className="mono"
+            type={shown ? 'text' : 'password'}
+            value={value}
+            readOnly={readOnly}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => f.edit(e.target.value)}
+          />
         )}
-        {!(readOnly && value === '') && <button type="button" className="link" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`} onClick={() => setShown(!shown)}>{shown ? 'Hide' : 'Reveal'}</button>}
+        {!(readOnly && value === '') && (
+          <button
+            type="button"
+            className="link"
+            aria-pressed={shown}
+            aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? 'Hide' : 'Reveal'}
+          </button>
+        )}
         {value !== '' && <CopyButton text={value} label={label} />}
       </div>
     </FieldShell>
   );
 }
 
-export function SelectField({ path, options, disabled }: { path: FieldPath; options: readonly (readonly [string, string])[]; disabled?: boolean }) {
+export function SelectField({
+  path,
+  options,
+  disabled,
+}: {
+  path: FieldPath;
+  options: readonly (readonly [string, string])[];
+  disabled?: boolean;
+}) {
   const f = useField(path);
   return (
     <FieldShell path={path} id={f.id} error={f.error}>
       <select {...f.a11y} value={String(f.value)} disabled={disabled} onChange={(e) => f.edit(e.target.value)}>
-        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </select>
     </FieldShell>
   );
@@ -94,12 +200,31 @@ export function CheckField({ path, hint }: { path: FieldPath; hint?: ReactNode }
 }
 
 /** A list typed one item per line (extra headers, token parameters). */
-export function LinesField({ path, placeholder, className, hint }: { path: FieldPath; placeholder?: string; className?: string; hint?: ReactNode }) {
+export function LinesField({
+  path,
+  placeholder,
+  className,
+  hint,
+}: {
+  path: FieldPath;
+  placeholder?: string;
+  className?: string;
+  hint?: ReactNode;
+}) {
   const f = useField(path);
   const value = String(f.value);
   return (
     <FieldShell path={path} id={f.id} error={f.error} className={className} hint={hint}>
-      <textarea {...f.a11y} className="mono" rows={Math.max(2, value.split('\n').length)} value={value} placeholder={placeholder} spellCheck={false} autoComplete="off" onChange={(e) => f.edit(e.target.value)} />
+      <textarea
+        {...f.a11y}
+        className="mono"
+        rows={Math.max(2, value.split('\n').length)}
+        value={value}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(e) => f.edit(e.target.value)}
+      />
     </FieldShell>
   );
 }
@@ -121,14 +246,19 @@ export function PemFileButton({ path }: { path: FieldPath }) {
             e.target.value = '';
             if (!file) return;
             void file.text().then((text) => {
-              if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) return setError(`${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
+              if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
+                return setError(`${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
               setError(null);
               edit(path, text);
             });
           }}
         />
       </label>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

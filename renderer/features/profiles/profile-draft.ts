@@ -11,7 +11,10 @@ export type ProfileDraft = Omit<Profile, 'callbackPort' | 'timeoutMs' | 'headers
   readonly callbackPort: string;
   readonly timeoutMs: string;
   readonly headers: string;
-  readonly oauth2: Omit<Profile['oauth2'], 'tokenParams' | 'grantTypeInAuthorization'> & { readonly tokenParams: string; readonly grantTypeInAuthorization: boolean };
+  readonly oauth2: Omit<Profile['oauth2'], 'tokenParams' | 'grantTypeInAuthorization'> & {
+    readonly tokenParams: string;
+    readonly grantTypeInAuthorization: boolean;
+  };
 };
 
 /** Every field of shared/store/profile.ts the form shows, with the label that names it in messages. */
@@ -61,7 +64,11 @@ export const draftOf = (p: Profile): ProfileDraft => ({
   callbackPort: String(p.callbackPort),
   timeoutMs: String(p.timeoutMs),
   headers: headersText(p.headers),
-  oauth2: { ...p.oauth2, tokenParams: paramsText(p.oauth2.tokenParams), grantTypeInAuthorization: grantTypeInAuthorization(p) },
+  oauth2: {
+    ...p.oauth2,
+    tokenParams: paramsText(p.oauth2.tokenParams),
+    grantTypeInAuthorization: grantTypeInAuthorization(p),
+  },
 });
 
 /** A new profile for a real server: the service's endpoint paths and the schema's defaults, or a provider's preset. */
@@ -72,14 +79,19 @@ export function newDraft(id: string, preset?: Preset): ProfileDraft {
 
 export function fieldValue(d: ProfileDraft, path: FieldPath): string | boolean {
   const [group, key] = path.split('.') as [string, string | undefined];
-  const holder = (key === undefined ? d : d[group as 'oauth1' | 'oauth2']) as unknown as Record<string, string | boolean>;
+  const holder = (key === undefined ? d : d[group as 'oauth1' | 'oauth2']) as unknown as Record<
+    string,
+    string | boolean
+  >;
   return holder[key ?? group]!;
 }
 
 /** Differs from what was last saved or loaded, field by field (a new profile: once anything was typed). */
 export function isDirty(e: { readonly draft: ProfileDraft; readonly original: ProfileDraft } | null): boolean {
   if (!e) return false;
-  return (Object.keys(FIELD_LABELS) as FieldPath[]).some((path) => fieldValue(e.draft, path) !== fieldValue(e.original, path));
+  return (Object.keys(FIELD_LABELS) as FieldPath[]).some(
+    (path) => fieldValue(e.draft, path) !== fieldValue(e.original, path)
+  );
 }
 
 export function withField(d: ProfileDraft, path: FieldPath, value: string | boolean): ProfileDraft {
@@ -104,7 +116,10 @@ function named(path: FieldPath, message: string): string {
  * A field's issue from a zod or bridge path (`profile.oauth1.tokenPath` from the bridge; `headers.2.0`, an item of a
  * list field, goes to the list), or the form's.
  */
-export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], dropPrefix?: string): FieldErrors {
+export function errorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  dropPrefix?: string
+): FieldErrors {
   const out: Partial<Record<FieldPath | 'form', string>> = {};
   for (const i of issues) {
     const parts = i.path.map(String);
@@ -112,7 +127,10 @@ export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]
     const field = [3, 2, 1].map((n) => parts.slice(0, n).join('.')).find(isField);
     const key = parts.join('.');
     if (field) out[field] ??= named(field, i.message);
-    else out.form = out.form ? `${out.form}; ${key ? `${key}: ` : ''}${i.message}` : `${key ? `${key}: ` : ''}${i.message}`;
+    else
+      out.form = out.form
+        ? `${out.form}; ${key ? `${key}: ` : ''}${i.message}`
+        : `${key ? `${key}: ` : ''}${i.message}`;
   }
   return out;
 }
@@ -132,11 +150,15 @@ export function validateDraft(d: ProfileDraft): { profile: Profile | null; error
     oauth2: { ...d.oauth2, tokenParams: tokenParams.ok ? tokenParams.value : [] },
   };
   const parsed = savableProfileSchema.safeParse(candidate);
-  const errors: Partial<Record<FieldPath | 'form', string>> = parsed.success ? {} : { ...errorsFromIssues(parsed.error.issues) };
-  for (const key of ['callbackPort', 'timeoutMs'] as const) if (Number.isNaN(candidate[key])) errors[key] = named(key, NUMBER_MESSAGES[key]);
+  const errors: Partial<Record<FieldPath | 'form', string>> = parsed.success
+    ? {}
+    : { ...errorsFromIssues(parsed.error.issues) };
+  for (const key of ['callbackPort', 'timeoutMs'] as const)
+    if (Number.isNaN(candidate[key])) errors[key] = named(key, NUMBER_MESSAGES[key]);
   if (!headers.ok) errors.headers = named('headers', headers.message);
   if (!tokenParams.ok) errors['oauth2.tokenParams'] = named('oauth2.tokenParams', tokenParams.message);
-  if (!d.builtIn && d.baseUrl.trim() === '') errors.baseUrl ??= named('baseUrl', 'the base URL is empty; expected an absolute http:// or https:// URL');
+  if (!d.builtIn && d.baseUrl.trim() === '')
+    errors.baseUrl ??= named('baseUrl', 'the base URL is empty; expected an absolute http:// or https:// URL');
   return Object.keys(errors).length ? { profile: null, errors } : { profile: parsed.data!, errors };
 }
 

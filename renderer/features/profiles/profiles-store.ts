@@ -6,7 +6,18 @@ import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import { newRecordId } from '../../../shared/store/record-id';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { copyName, draftOf, errorsFromIssues, isDirty, newDraft, validateDraft, withField, type FieldErrors, type FieldPath, type ProfileDraft } from './profile-draft';
+import {
+  copyName,
+  draftOf,
+  errorsFromIssues,
+  isDirty,
+  newDraft,
+  validateDraft,
+  withField,
+  type FieldErrors,
+  type FieldPath,
+  type ProfileDraft,
+} from './profile-draft';
 
 /** What the page needs from the app store: the list everyone sees and the active profile. */
 export interface AppLink {
@@ -100,7 +111,14 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     /** Edits a profile; its saved tokens stay on screen while they are read again (no flicker after a save). */
     const open = (draft: ProfileDraft, isNew: boolean, preset?: Preset) => {
       const same = get().editing?.draft.id === draft.id;
-      set({ editing: { draft, original: draft, isNew, ...(preset ? { preset } : {}) }, replacing: null, touched: new Set(), showAllErrors: false, serverErrors: {}, ...(same ? {} : { tokens: [], tokensError: null }) });
+      set({
+        editing: { draft, original: draft, isNew, ...(preset ? { preset } : {}) },
+        replacing: null,
+        touched: new Set(),
+        showAllErrors: false,
+        serverErrors: {},
+        ...(same ? {} : { tokens: [], tokensError: null }),
+      });
     };
     const openProfile = async (profile: Profile) => {
       open(draftOf(profile), false);
@@ -115,7 +133,13 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     const duplicate = async (profile: Profile, mockBaseUrl: string | null) => {
       const list = await refresh();
       const taken = new Set((list ?? []).map((p) => p.name));
-      const copy: Profile = { ...profile, id: newId(), name: copyName(profile.name, taken), builtIn: false, baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl };
+      const copy: Profile = {
+        ...profile,
+        id: newId(),
+        name: copyName(profile.name, taken),
+        builtIn: false,
+        baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl,
+      };
       const r = await bridge.profileSave({ profile: copy });
       if (!r.ok) {
         set({ status: { text: `"${profile.name}" was not duplicated: ${r.error.message}`, tone: 'bad' } });
@@ -156,7 +180,14 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       async pageOpened() {
         // The store outlives the page (kept-store.ts): the draft stays; a half-asked question and an export (it may
         // hold secrets in clear) do not.
-        set({ confirmingDelete: null, replacing: null, exported: null, exportError: null, imported: null, importError: null });
+        set({
+          confirmingDelete: null,
+          replacing: null,
+          exported: null,
+          exportError: null,
+          imported: null,
+          importError: null,
+        });
         const list = await refresh();
         const handedOver = get().handedOver;
         if (handedOver) {
@@ -189,7 +220,11 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         const e = get().editing;
         if (!e) return;
         const { [path]: _field, form: _form, ...serverErrors } = get().serverErrors;
-        set({ editing: { ...e, draft: withField(e.draft, path, value) }, touched: new Set([...get().touched, path]), serverErrors });
+        set({
+          editing: { ...e, draft: withField(e.draft, path, value) },
+          touched: new Set([...get().touched, path]),
+          serverErrors,
+        });
       },
       changesDiscarded() {
         const e = get().editing;
@@ -209,13 +244,21 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         const r = await bridge.profileSave({ profile });
         set({ busy: false });
         if (!r.ok) {
-          const serverErrors = r.error.code === CONTRACT_ERROR.INVALID_INPUT ? errorsFromIssues(issuesOf(r.error.details), 'profile') : {};
+          const serverErrors =
+            r.error.code === CONTRACT_ERROR.INVALID_INPUT ? errorsFromIssues(issuesOf(r.error.details), 'profile') : {};
           set({ serverErrors, showAllErrors: true, status: { text: `Not saved: ${r.error.message}`, tone: 'bad' } });
           return;
         }
         await refresh();
         open(draftOf(r.value), false);
-        set({ status: { text: e.isNew ? `Created "${r.value.name}". Choose Use to run the flows against it.` : `Saved "${r.value.name}".`, tone: 'ok' } });
+        set({
+          status: {
+            text: e.isNew
+              ? `Created "${r.value.name}". Choose Use to run the flows against it.`
+              : `Saved "${r.value.name}".`,
+            tone: 'ok',
+          },
+        });
         await loadTokens(r.value.id);
       },
       duplicateRequested: (profile, mockBaseUrl) => unlessDirty({ kind: 'duplicate', profile, mockBaseUrl }),
@@ -250,7 +293,11 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       },
       async tokenDeleteRequested(id) {
         const r = await bridge.tokenDelete({ id });
-        set({ status: r.ok ? { text: 'Saved token deleted.', tone: 'ok' } : { text: `The token was not deleted: ${r.error.message}`, tone: 'bad' } });
+        set({
+          status: r.ok
+            ? { text: 'Saved token deleted.', tone: 'ok' }
+            : { text: `The token was not deleted: ${r.error.message}`, tone: 'bad' },
+        });
         const profileId = get().editing?.draft.id;
         if (profileId) await loadTokens(profileId);
       },

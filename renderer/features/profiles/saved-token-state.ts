@@ -23,15 +23,29 @@ function mockStatuses(state: MockState): ReadonlyMap<string, string> {
  * revoked), and a token it does not know came from an earlier run (the mock keeps tokens in memory) or was
  * forgotten there. For another server, only the expiry the server gave is known.
  */
-export function savedTokenState(token: SavedToken, now: number, atMock: ReadonlyMap<string, string> | null): SavedTokenState {
+export function savedTokenState(
+  token: SavedToken,
+  now: number,
+  atMock: ReadonlyMap<string, string> | null
+): SavedTokenState {
   if (atMock) {
     const status = atMock.get(token.token);
-    if (status === undefined) return { label: 'unknown to the mock', tone: 'muted', why: 'The running mock never issued it: it comes from an earlier run of the mock (which keeps tokens in memory only), or it was forgotten there.' };
+    if (status === undefined)
+      return {
+        label: 'unknown to the mock',
+        tone: 'muted',
+        why: 'The running mock never issued it: it comes from an earlier run of the mock (which keeps tokens in memory only), or it was forgotten there.',
+      };
     if (status === 'valid') return { label: 'valid', tone: 'ok', why: "The mock's records say it is valid." };
     return { label: `${status} at the mock`, tone: 'bad', why: `The mock's records say it is ${status}.` };
   }
-  if (token.expiresAt !== null && token.expiresAt <= now) return { label: 'expired', tone: 'bad', why: 'Its expiry (expires_in when it was issued) has passed.' };
-  return { label: token.expiresAt === null ? 'no expiry given' : 'not expired', tone: 'muted', why: 'Only the server knows whether it was revoked or deauthorized since.' };
+  if (token.expiresAt !== null && token.expiresAt <= now)
+    return { label: 'expired', tone: 'bad', why: 'Its expiry (expires_in when it was issued) has passed.' };
+  return {
+    label: token.expiresAt === null ? 'no expiry given' : 'not expired',
+    tone: 'muted',
+    why: 'Only the server knows whether it was revoked or deauthorized since.',
+  };
 }
 
 /** The mock's statuses while the profile is the built-in one and the mock runs, read again after each request it sees. */

@@ -7,7 +7,11 @@ import type { BearerRequestForm } from './bearer-send';
 import { useBearer } from './bearer-store';
 import { Field } from './Field';
 
-const PLACEMENTS = [['header', 'Authorization header (RFC 6750 §2.1)'], ['form', 'Form body (§2.2)'], ['query', 'Query (§2.3)']] as const;
+const PLACEMENTS = [
+  ['header', 'Authorization header (RFC 6750 §2.1)'],
+  ['form', 'Form body (§2.2)'],
+  ['query', 'Query (§2.3)'],
+] as const;
 const STEP_TITLES = { refresh: 'Refresh', call: 'Request' } as const;
 
 /** The Request signer's OAuth 2 side: any request with a profile's saved bearer token, refreshed when it must be, each step shown. */
@@ -22,7 +26,13 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
   const baseUrl = profile ? (profile.builtIn ? mock.baseUrl : profile.baseUrl) : null;
   const [tokens, setTokens] = useState<readonly SavedToken[]>([]);
   const [tokenId, setTokenId] = useState('');
-  const [form, setForm] = useState<BearerRequestForm>({ method: 'GET', url: '', body: '', contentType: 'application/json', placement: 'header' });
+  const [form, setForm] = useState<BearerRequestForm>({
+    method: 'GET',
+    url: '',
+    body: '',
+    contentType: 'application/json',
+    placement: 'header',
+  });
   const [result, setResult] = useState<BearerCallResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -66,35 +76,86 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
       <div className="columns">
         <div className="col">
           <h3>Request</h3>
-          <form className="request-form signer-form" aria-label="Request with a bearer token" onSubmit={(e) => (e.preventDefault(), void send())}>
+          <form
+            className="request-form signer-form"
+            aria-label="Request with a bearer token"
+            onSubmit={(e) => (e.preventDefault(), void send())}
+          >
             <div className="signer-grid">
               <Field label="Profile">
                 <select value={profileId} onChange={(e) => setProfileId(e.target.value)}>
-                  {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                  {profiles.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
               </Field>
-              <Field label="Saved OAuth 2 token" error={tokens.length === 0 ? 'No saved OAuth 2 token for this profile: run the OAuth 2 flow (or oauth-lab flow --save) first.' : undefined}>
+              <Field
+                label="Saved OAuth 2 token"
+                error={
+                  tokens.length === 0
+                    ? 'No saved OAuth 2 token for this profile: run the OAuth 2 flow (or oauth-lab flow --save) first.'
+                    : undefined
+                }
+              >
                 <select value={tokenId} onChange={(e) => setTokenId(e.target.value)}>
-                  {tokens.map((t) => <option key={t.id} value={t.id}>{`${t.token.slice(0, 6)}… ${t.expiresAt === null ? 'no expiry' : t.expiresAt <= now() ? 'expired' : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`}${t.refreshToken ? ', refreshable' : ''}`}</option>)}
+                  {tokens.map((t) => (
+                    <option
+                      key={t.id}
+                      value={t.id}
+                    >{`${t.token.slice(0, 6)}… ${t.expiresAt === null ? 'no expiry' : t.expiresAt <= now() ? 'expired' : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`}${t.refreshToken ? ', refreshable' : ''}`}</option>
+                  ))}
                 </select>
               </Field>
             </div>
             <div className="signer-line">
-              <Field label="Method"><input className="mono signer-method" value={form.method} onChange={(e) => edit({ method: e.target.value })} /></Field>
-              <Field label="URL" className="grow"><input className="mono" value={form.url} onChange={(e) => edit({ url: e.target.value })} /></Field>
+              <Field label="Method">
+                <input
+                  className="mono signer-method"
+                  value={form.method}
+                  onChange={(e) => edit({ method: e.target.value })}
+                />
+              </Field>
+              <Field label="URL" className="grow">
+                <input className="mono" value={form.url} onChange={(e) => edit({ url: e.target.value })} />
+              </Field>
             </div>
             <Field label="Token in">
-              <select value={form.placement} onChange={(e) => edit({ placement: e.target.value as BearerRequestForm['placement'] })}>
-                {PLACEMENTS.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+              <select
+                value={form.placement}
+                onChange={(e) => edit({ placement: e.target.value as BearerRequestForm['placement'] })}
+              >
+                {PLACEMENTS.map(([v, t]) => (
+                  <option key={v} value={v}>
+                    {t}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field label="Body (optional)"><textarea className="mono" rows={3} value={form.body} onChange={(e) => edit({ body: e.target.value })} /></Field>
-            {form.body !== '' && <Field label="Content-Type"><input className="mono" value={form.contentType} onChange={(e) => edit({ contentType: e.target.value })} /></Field>}
+            <Field label="Body (optional)">
+              <textarea className="mono" rows={3} value={form.body} onChange={(e) => edit({ body: e.target.value })} />
+            </Field>
+            {form.body !== '' && (
+              <Field label="Content-Type">
+                <input
+                  className="mono"
+                  value={form.contentType}
+                  onChange={(e) => edit({ contentType: e.target.value })}
+                />
+              </Field>
+            )}
             <div className="send-row">
-              <button type="submit" className="primary" disabled={!saved || !baseUrl || sending}>{sending ? 'Sending…' : 'Send with the saved token'}</button>
+              <button type="submit" className="primary" disabled={!saved || !baseUrl || sending}>
+                {sending ? 'Sending…' : 'Send with the saved token'}
+              </button>
               <span className="muted small">refreshed first when expired, and once on a 401; a new token is saved</span>
             </div>
-            {error && <p className="error" role="alert">{error}</p>}
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
           </form>
         </div>
         <div className="col">
@@ -102,7 +163,9 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
           {!result && <p className="muted">Each request (and a refresh, when one is needed) shows here.</p>}
           {result?.steps.map((step, i) => (
             <section key={i} aria-label={`Step ${i + 1}: ${STEP_TITLES[step.kind]}`}>
-              <h4>{i + 1}. {STEP_TITLES[step.kind]}</h4>
+              <h4>
+                {i + 1}. {STEP_TITLES[step.kind]}
+              </h4>
               <p className={step.ok ? 'summary ok' : 'summary bad'}>{step.summary}</p>
               <ExchangeView exchange={step.exchange} />
             </section>

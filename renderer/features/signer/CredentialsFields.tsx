@@ -9,7 +9,16 @@ const TYPED = '';
 const tokenLabel = (t: SavedToken) => `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}`;
 
 /** Where the credentials come from (a profile, a saved token, or typed) and the credentials themselves. */
-export function CredentialsFields({ form, issues, profiles, tokens, tokensError, onEdit, onProfile, onToken }: {
+export function CredentialsFields({
+  form,
+  issues,
+  profiles,
+  tokens,
+  tokensError,
+  onEdit,
+  onProfile,
+  onToken,
+}: {
   form: SignerForm;
   issues: FieldIssues;
   profiles: readonly Profile[];
@@ -28,35 +37,77 @@ export function CredentialsFields({ form, issues, profiles, tokens, tokensError,
         <Field label="Profile">
           <select value={form.profileId ?? TYPED} onChange={(e) => onProfile(e.target.value)}>
             <option value={TYPED}>None: type the credentials</option>
-            {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Saved token">
           <select value={chosenToken} disabled={tokens.length === 0} onChange={(e) => onToken(e.target.value)}>
-            <option value={TYPED}>{form.profileId === null ? 'Choose a profile first' : tokens.length ? 'None: type a token' : 'No saved tokens'}</option>
-            {tokens.map((t) => <option key={t.id} value={t.id}>{tokenLabel(t)}</option>)}
+            <option value={TYPED}>
+              {form.profileId === null
+                ? 'Choose a profile first'
+                : tokens.length
+                  ? 'None: type a token'
+                  : 'No saved tokens'}
+            </option>
+            {tokens.map((t) => (
+              <option key={t.id} value={t.id}>
+                {tokenLabel(t)}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
-      {tokensError && <p className="error" role="alert">Saved tokens: {tokensError}</p>}
+      {tokensError && (
+        <p className="error" role="alert">
+          Saved tokens: {tokensError}
+        </p>
+      )}
       <div className="signer-grid">
         <Field label="Consumer key" error={issues.consumerKey}>
-          <input className="mono" value={form.consumerKey} spellCheck={false} onChange={(e) => onEdit({ consumerKey: e.target.value })} />
+          <input
+            className="mono"
+            value={form.consumerKey}
+            spellCheck={false}
+            onChange={(e) => onEdit({ consumerKey: e.target.value })}
+          />
         </Field>
         <Field label="Consumer secret">
-          <SecretInput value={form.consumerSecret} shown={shown} onChange={(consumerSecret) => onEdit({ consumerSecret })} />
+          <SecretInput
+            value={form.consumerSecret}
+            shown={shown}
+            onChange={(consumerSecret) => onEdit({ consumerSecret })}
+          />
         </Field>
         <Field label="Token">
-          <input className="mono" value={form.token} placeholder="(none)" spellCheck={false} onChange={(e) => onEdit({ token: e.target.value })} />
+          <input
+            className="mono"
+            value={form.token}
+            placeholder="(none)"
+            spellCheck={false}
+            onChange={(e) => onEdit({ token: e.target.value })}
+          />
         </Field>
         <Field label="Token secret">
           <SecretInput value={form.tokenSecret} shown={shown} onChange={(tokenSecret) => onEdit({ tokenSecret })} />
         </Field>
       </div>
-      <button type="button" className="link signer-reveal" aria-pressed={shown} onClick={() => setShown(!shown)}>{shown ? 'Hide secrets' : 'Reveal secrets'}</button>
+      <button type="button" className="link signer-reveal" aria-pressed={shown} onClick={() => setShown(!shown)}>
+        {shown ? 'Hide secrets' : 'Reveal secrets'}
+      </button>
       {isRsa(form.signatureMethod) && (
         <Field label="RSA private key (PEM)" className="wide">
-          <textarea className={shown ? 'mono signer-pem' : 'mono signer-pem masked'} value={form.privateKeyPem} rows={5} spellCheck={false} placeholder={'-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----'} onChange={(e) => onEdit({ privateKeyPem: e.target.value })} />
+          <textarea
+            className={shown ? 'mono signer-pem' : 'mono signer-pem masked'}
+            value={form.privateKeyPem}
+            rows={5}
+            spellCheck={false}
+            placeholder={'-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----'}
+            onChange={(e) => onEdit({ privateKeyPem: e.target.value })}
+          />
         </Field>
       )}
     </fieldset>

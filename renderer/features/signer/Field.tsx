@@ -5,19 +5,58 @@ import { cloneElement, useId, type ReactElement } from 'react';
  * the label alone, not the label plus a select's current option); the message is tied to it with
  * aria-describedby and marks it aria-invalid.
  */
-export function Field({ label, error, className, children }: { label: string; error?: string | undefined; className?: string; children: ReactElement<Record<string, unknown>> }) {
+export function Field({
+  label,
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  className?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
-  const control = cloneElement(children, { id, ...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}) });
+  const control = cloneElement(children, {
+    id,
+    ...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}),
+  });
   return (
     <div className={`signer-field ${className ?? ''}`}>
-      <label className="signer-label" htmlFor={id}>{label}</label>
+      <label className="signer-label" htmlFor={id}>
+        {label}
+      </label>
       {control}
-      {error && <span className="field-error" id={`${id}-error`}>{error}</span>}
+      {error && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
 
 /** A secret input: a password field until the user reveals it. */
-export function SecretInput({ value, shown, onChange, ...rest }: { value: string; shown: boolean; onChange: (value: string) => void; id?: string }) {
-  return <input {...rest} className="mono" type={shown ? 'text' : 'password'} value={value} autoComplete="off" spellCheck={false} onChange={(e) => onChange(e.target.value)} />;
+export function SecretInput({
+  value,
+  shown,
+  onChange,
+  ...rest
+}: {
+  value: string;
+  shown: boolean;
+  onChange: (value: string) => void;
+  id?: string;
+}) {
+  return (
+    <input
+      {...rest}
+      className="mono"
+      type={shown ? 'text' : 'password'}
+      value={value}
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }

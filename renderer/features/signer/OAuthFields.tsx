@@ -4,14 +4,29 @@ import { ParamRows } from './ParamRows';
 import type { FieldIssues, SignerForm } from './signer-form';
 
 /** The protocol side: signature method, where the parameters travel, optional oauth_* values, nonce and timestamp. */
-export function OAuthFields({ form, issues, onEdit, onRenew }: { form: SignerForm; issues: FieldIssues; onEdit: (patch: Partial<SignerForm>) => void; onRenew: () => void }) {
+export function OAuthFields({
+  form,
+  issues,
+  onEdit,
+  onRenew,
+}: {
+  form: SignerForm;
+  issues: FieldIssues;
+  onEdit: (patch: Partial<SignerForm>) => void;
+  onRenew: () => void;
+}) {
   return (
     <fieldset className="signer-group" aria-label="OAuth parameters">
       <legend>OAuth parameters</legend>
       <div className="signer-grid">
         <Field label="Signature method">
-          <select value={form.signatureMethod} onChange={(e) => onEdit({ signatureMethod: e.target.value as SignatureMethod })}>
-            {SIGNATURE_METHODS.map((m) => <option key={m}>{m}</option>)}
+          <select
+            value={form.signatureMethod}
+            onChange={(e) => onEdit({ signatureMethod: e.target.value as SignatureMethod })}
+          >
+            {SIGNATURE_METHODS.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
           </select>
         </Field>
         <Field label="Parameters in">
@@ -22,32 +37,75 @@ export function OAuthFields({ form, issues, onEdit, onRenew }: { form: SignerFor
           </select>
         </Field>
         <Field label="Realm">
-          <input className="mono" value={form.realm} placeholder="(none)" spellCheck={false} onChange={(e) => onEdit({ realm: e.target.value })} />
+          <input
+            className="mono"
+            value={form.realm}
+            placeholder="(none)"
+            spellCheck={false}
+            onChange={(e) => onEdit({ realm: e.target.value })}
+          />
         </Field>
         <label className="signer-check signer-version">
-          <input type="checkbox" checked={form.includeVersion} onChange={(e) => onEdit({ includeVersion: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.includeVersion}
+            onChange={(e) => onEdit({ includeVersion: e.target.checked })}
+          />
           Send oauth_version=1.0
         </label>
         <Field label="oauth_callback">
-          <input className="mono" value={form.callback} placeholder="(not sent)" spellCheck={false} onChange={(e) => onEdit({ callback: e.target.value })} />
+          <input
+            className="mono"
+            value={form.callback}
+            placeholder="(not sent)"
+            spellCheck={false}
+            onChange={(e) => onEdit({ callback: e.target.value })}
+          />
         </Field>
         <Field label="oauth_verifier">
-          <input className="mono" value={form.verifier} placeholder="(not sent)" spellCheck={false} onChange={(e) => onEdit({ verifier: e.target.value })} />
+          <input
+            className="mono"
+            value={form.verifier}
+            placeholder="(not sent)"
+            spellCheck={false}
+            onChange={(e) => onEdit({ verifier: e.target.value })}
+          />
         </Field>
         <Field label="oauth_nonce" error={issues.nonce}>
-          <input className="mono" value={form.nonce} spellCheck={false} onChange={(e) => onEdit({ nonce: e.target.value })} />
+          <input
+            className="mono"
+            value={form.nonce}
+            spellCheck={false}
+            onChange={(e) => onEdit({ nonce: e.target.value })}
+          />
         </Field>
         <Field label="oauth_timestamp" error={issues.timestamp}>
-          <input className="mono" value={form.timestamp} inputMode="numeric" spellCheck={false} onChange={(e) => onEdit({ timestamp: e.target.value })} />
+          <input
+            className="mono"
+            value={form.timestamp}
+            inputMode="numeric"
+            spellCheck={false}
+            onChange={(e) => onEdit({ timestamp: e.target.value })}
+          />
         </Field>
       </div>
       <div className="signer-renew">
-        <button type="button" onClick={onRenew}>New nonce and timestamp</button>
-        <span className="muted small">A nonce is single-use (RFC 5849 §3.3); a fresh one is drawn after every send.</span>
+        <button type="button" onClick={onRenew}>
+          New nonce and timestamp
+        </button>
+        <span className="muted small">
+          A nonce is single-use (RFC 5849 §3.3); a fresh one is drawn after every send.
+        </span>
       </div>
       <div className="signer-extra">
         <span className="signer-label">Other protocol parameters</span>
-        <ParamRows rows={form.extraOauth} what="protocol parameter" namePlaceholder="oauth_…" addLabel="+ Add oauth_* parameter" onChange={(extraOauth) => onEdit({ extraOauth })} />
+        <ParamRows
+          rows={form.extraOauth}
+          what="protocol parameter"
+          namePlaceholder="oauth_…"
+          addLabel="+ Add oauth_* parameter"
+          onChange={(extraOauth) => onEdit({ extraOauth })}
+        />
       </div>
     </fieldset>
   );

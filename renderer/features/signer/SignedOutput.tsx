@@ -15,22 +15,40 @@ export function SignedOutput({ trace, mask }: { trace: SignatureTrace; mask: boo
   return (
     <div className="signer-output">
       {/* Shown without the trailing blank lines of an empty body; the copy is the exact text. */}
-      <Value label="HTTP request" text={http}>{shown(trace.request.body ? http : http.trimEnd())}</Value>
-      <Value label="curl command" text={curl}>{shown(curl)}</Value>
+      <Value label="HTTP request" text={http}>
+        {shown(trace.request.body ? http : http.trimEnd())}
+      </Value>
+      <Value label="curl command" text={curl}>
+        {shown(curl)}
+      </Value>
     </div>
   );
 }
 
 /** PLAINTEXT in words: the signature is the secrets (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)), so only TLS protects them. */
-export function PlaintextWarning({ url, revealed, onReveal }: { url: string; revealed: boolean; onReveal: () => void }) {
+export function PlaintextWarning({
+  url,
+  revealed,
+  onReveal,
+}: {
+  url: string;
+  revealed: boolean;
+  onReveal: () => void;
+}) {
   return (
     <div className="signer-warning" role="note" aria-label="PLAINTEXT warning">
       <p>
-        <strong>PLAINTEXT sends your secrets.</strong> Its oauth_signature is the signing key itself, the consumer secret and the token
-        secret joined by <code>&amp;</code> (RFC 5849 §3.4.4): anyone who sees the request can sign as you. Use it only over HTTPS
-        {url.trim().toLowerCase().startsWith('http:') ? '; this URL is plain http, so they would travel in clear text' : ''}.
+        <strong>PLAINTEXT sends your secrets.</strong> Its oauth_signature is the signing key itself, the consumer
+        secret and the token secret joined by <code>&amp;</code> (RFC 5849 §3.4.4): anyone who sees the request can sign
+        as you. Use it only over HTTPS
+        {url.trim().toLowerCase().startsWith('http:')
+          ? '; this URL is plain http, so they would travel in clear text'
+          : ''}
+        .
       </p>
-      <button type="button" className="link" aria-pressed={revealed} onClick={onReveal}>{revealed ? 'Mask the signature' : 'Reveal the signature'}</button>
+      <button type="button" className="link" aria-pressed={revealed} onClick={onReveal}>
+        {revealed ? 'Mask the signature' : 'Reveal the signature'}
+      </button>
     </div>
   );
 }

@@ -22,15 +22,20 @@ function withUrlError(issues: FieldIssues, error: LiveTrace['error']): FieldIssu
   return error?.step === 'query-parameters' && !issues.url ? { ...issues, url: `URL: ${error.message}` } : issues;
 }
 
-const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) => (!p ? null : p.builtIn ? mockBaseUrl : p.baseUrl || null);
+const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) =>
+  !p ? null : p.builtIn ? mockBaseUrl : p.baseUrl || null;
 
 /** The Request signer: OAuth 1.0a signatures, or a request with a saved OAuth 2 bearer token. */
 export function SignerPage() {
   const [mode, setMode] = useState<'oauth1' | 'bearer'>('oauth1');
   const modeSwitch = (
     <div className="signer-mode" role="group" aria-label="Credentials">
-      <button type="button" aria-pressed={mode === 'oauth1'} onClick={() => setMode('oauth1')}>OAuth 1.0a signature</button>
-      <button type="button" aria-pressed={mode === 'bearer'} onClick={() => setMode('bearer')}>OAuth 2 bearer token</button>
+      <button type="button" aria-pressed={mode === 'oauth1'} onClick={() => setMode('oauth1')}>
+        OAuth 1.0a signature
+      </button>
+      <button type="button" aria-pressed={mode === 'bearer'} onClick={() => setMode('bearer')}>
+        OAuth 2 bearer token
+      </button>
     </div>
   );
   return mode === 'bearer' ? <BearerPanel modeSwitch={modeSwitch} /> : <OAuth1Signer modeSwitch={modeSwitch} />;
@@ -74,7 +79,8 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
   const draft = useMemo(() => toDraft(form), [form]);
   const ownIssues = useMemo(() => fieldIssues(form), [form]);
   // RSA is signed by the host, whose schema refuses these fields: ask for them first rather than show its refusal.
-  const hostBlocked = isRsa(form.signatureMethod) && !!(ownIssues.method || ownIssues.url || ownIssues.nonce || ownIssues.timestamp);
+  const hostBlocked =
+    isRsa(form.signatureMethod) && !!(ownIssues.method || ownIssues.url || ownIssues.nonce || ownIssues.timestamp);
   const live = useLiveTrace(hostBlocked ? undefined : draft);
   const issues = useMemo(() => withUrlError(ownIssues, live.error), [ownIssues, live.error]);
   const send = useCallback(() => void requestSent(profile), [requestSent, profile]);
@@ -94,8 +100,24 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
         <div className="col">
           <h3>Request</h3>
           <form className="request-form signer-form" aria-label="Request to sign" onSubmit={(e) => e.preventDefault()}>
-            <CredentialsFields form={form} issues={issues} profiles={profiles} tokens={tokens} tokensError={tokensError} onEdit={formEdited} onProfile={(id) => chooseProfile(profiles.find((p) => p.id === id) ?? null)} onToken={tokenChosen} />
-            <RequestFields form={form} issues={issues} profile={profile} baseUrl={baseUrl} onEdit={formEdited} onEndpoint={(e) => profile && baseUrl && endpointChosen(e, profile, baseUrl)} />
+            <CredentialsFields
+              form={form}
+              issues={issues}
+              profiles={profiles}
+              tokens={tokens}
+              tokensError={tokensError}
+              onEdit={formEdited}
+              onProfile={(id) => chooseProfile(profiles.find((p) => p.id === id) ?? null)}
+              onToken={tokenChosen}
+            />
+            <RequestFields
+              form={form}
+              issues={issues}
+              profile={profile}
+              baseUrl={baseUrl}
+              onEdit={formEdited}
+              onEndpoint={(e) => profile && baseUrl && endpointChosen(e, profile, baseUrl)}
+            />
             <OAuthFields form={form} issues={issues} onEdit={formEdited} onRenew={nonceRenewed} />
           </form>
         </div>
@@ -108,13 +130,34 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
                 Step “{stepTitle(live.error.step)}” (<code>{live.error.step}</code>) failed: {live.error.message}
               </p>
             )}
-            {hostBlocked && <p className="error signer-step-error" role="alert">{form.signatureMethod} is signed by the app host, which needs the fields marked in the form fixed first.</p>}
-            {live.trace ? <SignedOutput trace={live.trace} mask={mask} /> : !live.error && !hostBlocked && <p className="muted">Signing…</p>}
-            {live.trace && draft && <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />}
+            {hostBlocked && (
+              <p className="error signer-step-error" role="alert">
+                {form.signatureMethod} is signed by the app host, which needs the fields marked in the form fixed first.
+              </p>
+            )}
+            {live.trace ? (
+              <SignedOutput trace={live.trace} mask={mask} />
+            ) : (
+              !live.error && !hostBlocked && <p className="muted">Signing…</p>
+            )}
+            {live.trace && draft && (
+              <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />
+            )}
             <div className="send-row">
-              <button type="button" className="primary" disabled={!live.trace || blocked.length > 0 || run?.sending} onClick={send}>{run?.sending ? 'Sending…' : 'Send'}</button>
+              <button
+                type="button"
+                className="primary"
+                disabled={!live.trace || blocked.length > 0 || run?.sending}
+                onClick={send}
+              >
+                {run?.sending ? 'Sending…' : 'Send'}
+              </button>
               <span className="muted small">Ctrl+Enter (⌘+Enter)</span>
-              {blocked.length > 0 && <span className="field-error">Fix {blocked.length === 1 ? 'the field' : `${blocked.length} fields`} marked in the form first.</span>}
+              {blocked.length > 0 && (
+                <span className="field-error">
+                  Fix {blocked.length === 1 ? 'the field' : `${blocked.length} fields`} marked in the form first.
+                </span>
+              )}
             </div>
             {run && <SignerResult run={run} />}
           </section>
@@ -122,8 +165,17 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
       </div>
       <section className="signer-walk" aria-label="Signature walk-through">
         <h3>Signature, step by step</h3>
-        {live.error && <p className="muted">The walk-through resumes when step “{stepTitle(live.error.step)}” is fixed (the error is above).</p>}
-        {live.trace && <TraceView trace={mask ? maskedTrace(live.trace) : live.trace} secrets={[form.consumerSecret, form.tokenSecret]} />}
+        {live.error && (
+          <p className="muted">
+            The walk-through resumes when step “{stepTitle(live.error.step)}” is fixed (the error is above).
+          </p>
+        )}
+        {live.trace && (
+          <TraceView
+            trace={mask ? maskedTrace(live.trace) : live.trace}
+            secrets={[form.consumerSecret, form.tokenSecret]}
+          />
+        )}
       </section>
     </div>
   );

@@ -7,12 +7,16 @@ import { findProviderEvent, isMockUrl } from '../../state/provider-match';
 import type { SignerRun } from './signer-store';
 import { stepTitle } from './steps';
 
-
 /** What came back from the last send: the status in words, the mock's verdict on it, and the exchange. */
 export function SignerResult({ run }: { run: SignerRun }) {
   const mock = useApp((s) => s.mock);
   const events = useApp((s) => s.mockEvents);
-  if (run.sending) return <p className="muted" role="status">Sending…</p>;
+  if (run.sending)
+    return (
+      <p className="muted" role="status">
+        Sending…
+      </p>
+    );
   const { sent, exchange, error } = run;
   const toMock = !!sent && isMockUrl(sent.request.url, mock.baseUrl);
   const nonce = sent?.params.find((p) => p.name === 'oauth_nonce')?.value;
@@ -22,12 +26,24 @@ export function SignerResult({ run }: { run: SignerRun }) {
     <section className="signer-result" aria-label="Result" aria-live="polite">
       {error && (
         <p className="error" role="alert">
-          {typeof step === 'string' ? <>Step “{stepTitle(step)}” (<code>{step}</code>) failed: </> : <><strong>{error.code}</strong>: </>}
+          {typeof step === 'string' ? (
+            <>
+              Step “{stepTitle(step)}” (<code>{step}</code>) failed:{' '}
+            </>
+          ) : (
+            <>
+              <strong>{error.code}</strong>:{' '}
+            </>
+          )}
           {error.message}
         </p>
       )}
       {exchange && <Summary response={exchange.response} />}
-      {sent && nonce && <p className="muted small">Sent with oauth_nonce <code>{nonce}</code>; the form has a fresh nonce for the next send.</p>}
+      {sent && nonce && (
+        <p className="muted small">
+          Sent with oauth_nonce <code>{nonce}</code>; the form has a fresh nonce for the next send.
+        </p>
+      )}
       {provider && <ProviderSide event={provider} clientBaseString={sent?.baseString ?? null} />}
       {toMock && exchange && !provider && <p className="muted small">Waiting for the mock's record of this request…</p>}
       {exchange && <ExchangeView exchange={exchange} />}
@@ -42,7 +58,9 @@ function Summary({ response }: { response: RawResponse }) {
   const said = ok ? null : providerMessage(response);
   return (
     <p className={ok ? 'summary ok' : 'summary bad'}>
-      {ok ? `The server accepted the request: ${status} ${statusText}.` : `The server answered ${status} ${statusText}${said ? `: ${sentence(said.text)}` : '.'}`}
+      {ok
+        ? `The server accepted the request: ${status} ${statusText}.`
+        : `The server answered ${status} ${statusText}${said ? `: ${sentence(said.text)}` : '.'}`}
     </p>
   );
 }

@@ -19,26 +19,65 @@ export interface BearerRequestForm {
  * passed expires_in, once more on a 401), records each exchange in the history, and saves a refreshed token in
  * place of the old one.
  */
-export async function sendWithSavedToken({ bridge, random, now }: RendererDeps, profile: Profile, baseUrl: string, saved: SavedToken, form: BearerRequestForm): Promise<BearerCallResult> {
+export async function sendWithSavedToken(
+  { bridge, random, now }: RendererDeps,
+  profile: Profile,
+  baseUrl: string,
+  saved: SavedToken,
+  form: BearerRequestForm
+): Promise<BearerCallResult> {
   const o = profile.oauth2;
   const send = async (request: RawRequest) => {
     // Recorded by the host, with its verdict: the status and the provider's words.
-    const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer' });
-    const r = await bridge.httpSend({ request, options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }, record });
-    if (!r.ok) throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
+    const record = historyRecord(random, {
+      profileId: profile.id,
+      flow: 'signer',
+      leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer',
+    });
+    const r = await bridge.httpSend({
+      request,
+      options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+      record,
+    });
+    if (!r.ok)
+      throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
     return r.value;
   };
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };
   const result = await callWithBearer(
     { method: form.method, url: form.url, ...body, placement: form.placement, extraHeaders: profile.headers },
-    { accessToken: saved.token, refreshToken: saved.refreshToken || null, expiresAt: saved.expiresAt, scope: saved.scope || null },
-    o.clientId ? { tokenUrl: endpointUrl(baseUrl, o.tokenPath), clientId: o.clientId, clientSecret: o.clientSecret, authentication: o.clientAuthentication, bodyFormat: o.tokenBody, extraParams: o.tokenParams, extraHeaders: profile.headers } : null,
+    {
+      accessToken: saved.token,
+      refreshToken: saved.refreshToken || null,
+      expiresAt: saved.expiresAt,
+      scope: saved.scope || null,
+    },
+    o.clientId
+      ? {
+          tokenUrl: endpointUrl(baseUrl, o.tokenPath),
+          clientId: o.clientId,
+          clientSecret: o.clientSecret,
+          authentication: o.clientAuthentication,
+          bodyFormat: o.tokenBody,
+          extraParams: o.tokenParams,
+          extraHeaders: profile.headers,
+        }
+      : null,
     send,
-    now,
+    now
   );
   if (result.refreshed) {
     const t = result.token;
-    await bridge.tokenSave({ token: { ...saved, token: t.accessToken, refreshToken: t.refreshToken ?? '', scope: t.scope ?? '', expiresAt: t.expiresAt, obtainedAt: now() } });
+    await bridge.tokenSave({
+      token: {
+        ...saved,
+        token: t.accessToken,
+        refreshToken: t.refreshToken ?? '',
+        scope: t.scope ?? '',
+        expiresAt: t.expiresAt,
+        obtainedAt: now(),
+      },
+    });
   }
   return result;
 }

@@ -11,7 +11,8 @@ export function plaintextExposes(trace: SignatureTrace, method: string): boolean
 }
 
 /** On the wire (header, query or form body) the signature travels percent-encoded (§3.6). */
-export const maskWire = (text: string, trace: SignatureTrace): string => text.split(percentEncode(trace.signature)).join(DOTS);
+export const maskWire = (text: string, trace: SignatureTrace): string =>
+  text.split(percentEncode(trace.signature)).join(DOTS);
 
 /** The trace with the signature and the Authorization header masked, for the walk-through. */
 export function maskedTrace(trace: SignatureTrace): SignatureTrace {
@@ -19,6 +20,14 @@ export function maskedTrace(trace: SignatureTrace): SignatureTrace {
     ...trace,
     signature: DOTS,
     authorization: trace.authorization === null ? null : maskWire(trace.authorization, trace),
-    steps: trace.steps.map((s) => (s.kind !== 'text' ? s : s.id === 'signature' ? { ...s, text: DOTS } : s.id === 'authorization-header' ? { ...s, text: maskWire(s.text, trace) } : s)),
+    steps: trace.steps.map((s) =>
+      s.kind !== 'text'
+        ? s
+        : s.id === 'signature'
+          ? { ...s, text: DOTS }
+          : s.id === 'authorization-header'
+            ? { ...s, text: maskWire(s.text, trace) }
+            : s
+    ),
   };
 }

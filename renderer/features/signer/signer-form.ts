@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { signatureInputSchema } from '../../../shared/bridge/schemas/oauth1';
 import { rawRequestSchema } from '../../../shared/bridge/schemas/http';
-import { FORM_CONTENT_TYPE, percentEncode, type ParameterPlacement, type SignatureMethod } from '../../../shared/oauth1';
+import {
+  FORM_CONTENT_TYPE,
+  percentEncode,
+  type ParameterPlacement,
+  type SignatureMethod,
+} from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
 import type { OAuth1Draft } from '../../state/oauth1-drafts';
 
@@ -39,9 +44,27 @@ export interface SignerForm {
 
 export function emptyForm(fresh: { nonce: string; timestamp: string }): SignerForm {
   return {
-    profileId: null, method: 'GET', url: '', bodyMode: 'none', formRows: [], rawBody: '', rawContentType: 'application/json', bodyHash: false,
-    consumerKey: '', consumerSecret: '', token: '', tokenSecret: '', privateKeyPem: '', signatureMethod: 'HMAC-SHA1', placement: 'header',
-    realm: '', includeVersion: true, callback: '', verifier: '', extraOauth: [], ...fresh,
+    profileId: null,
+    method: 'GET',
+    url: '',
+    bodyMode: 'none',
+    formRows: [],
+    rawBody: '',
+    rawContentType: 'application/json',
+    bodyHash: false,
+    consumerKey: '',
+    consumerSecret: '',
+    token: '',
+    tokenSecret: '',
+    privateKeyPem: '',
+    signatureMethod: 'HMAC-SHA1',
+    placement: 'header',
+    realm: '',
+    includeVersion: true,
+    callback: '',
+    verifier: '',
+    extraOauth: [],
+    ...fresh,
   };
 }
 
@@ -50,7 +73,8 @@ const filled = (rows: readonly Pair[]) => rows.filter((r) => r.name !== '' || r.
 const orNull = (s: string) => (s === '' ? null : s);
 
 /** The redirect URI a profile registers: `oob`, or the loopback catcher's (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)). */
-export const profileCallback = (p: Profile) => (p.oauth1.useOob ? 'oob' : `http://127.0.0.1:${p.callbackPort}${p.callbackPath}`);
+export const profileCallback = (p: Profile) =>
+  p.oauth1.useOob ? 'oob' : `http://127.0.0.1:${p.callbackPort}${p.callbackPath}`;
 
 /**
  * The form as the signer's input (shared/oauth1 SignatureInput, exactly the keys the bridge's oauth1Trace accepts).
@@ -60,7 +84,12 @@ export const profileCallback = (p: Profile) => (p.oauth1.useOob ? 'oob' : `http:
 export function toDraft(f: SignerForm): OAuth1Draft {
   const formBody = f.bodyMode === 'form' || (f.bodyMode === 'none' && f.placement === 'body');
   const body = formBody
-    ? { body: filled(f.formRows).map((r) => `${percentEncode(r.name)}=${percentEncode(r.value)}`).join('&'), contentType: FORM_CONTENT_TYPE }
+    ? {
+        body: filled(f.formRows)
+          .map((r) => `${percentEncode(r.name)}=${percentEncode(r.value)}`)
+          .join('&'),
+        contentType: FORM_CONTENT_TYPE,
+      }
     : f.bodyMode === 'raw'
       ? { body: f.rawBody, contentType: f.rawContentType.trim(), ...(f.bodyHash ? { includeBodyHash: true } : {}) }
       : {};
@@ -90,7 +119,15 @@ export function toDraft(f: SignerForm): OAuth1Draft {
 export type FieldName = 'method' | 'url' | 'nonce' | 'timestamp' | 'rawContentType' | 'formRows' | 'consumerKey';
 export type FieldIssues = Partial<Record<FieldName, string>>;
 
-const LABELS: Record<FieldName, string> = { method: 'Method', url: 'URL', nonce: 'oauth_nonce', timestamp: 'oauth_timestamp', rawContentType: 'Content type', formRows: 'Form body', consumerKey: 'Consumer key' };
+const LABELS: Record<FieldName, string> = {
+  method: 'Method',
+  url: 'URL',
+  nonce: 'oauth_nonce',
+  timestamp: 'oauth_timestamp',
+  rawContentType: 'Content type',
+  formRows: 'Form body',
+  consumerKey: 'Consumer key',
+};
 const sentence = (field: FieldName, message: string) => `${LABELS[field]}: ${message}.`;
 
 /**
@@ -111,8 +148,13 @@ export function fieldIssues(f: SignerForm): FieldIssues {
       if (first !== undefined && !issues[key] && !optional) issues[key] = sentence(key, first);
     }
   }
-  if (f.consumerKey === '') issues.consumerKey = sentence('consumerKey', 'empty; every signed request carries oauth_consumer_key (RFC 5849 §3.1)');
-  if (f.bodyMode === 'raw' && f.rawContentType.trim() === '') issues.rawContentType = sentence('rawContentType', 'empty; expected a media type such as application/json');
+  if (f.consumerKey === '')
+    issues.consumerKey = sentence(
+      'consumerKey',
+      'empty; every signed request carries oauth_consumer_key (RFC 5849 §3.1)'
+    );
+  if (f.bodyMode === 'raw' && f.rawContentType.trim() === '')
+    issues.rawContentType = sentence('rawContentType', 'empty; expected a media type such as application/json');
   const nameless = f.bodyMode === 'form' ? f.formRows.findIndex((r) => r.name === '' && r.value !== '') : -1;
   if (nameless >= 0) issues.formRows = sentence('formRows', `parameter ${nameless + 1} has a value but no name`);
   return issues;

@@ -38,7 +38,6 @@ export interface SignerState {
   requestSent(profile: Profile | null): Promise<void>;
 }
 
-
 /** The Request signer's state: the form, the profile's saved tokens, and the last send (kept across page visits). */
 export function createSignerStore({ bridge, crypto, random, now }: RendererDeps) {
   const fresh = () => oauth1Flow.freshNonceAndTimestamp(random, now());
@@ -49,7 +48,8 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
       const draft = toDraft(form);
       if (!isRsa(draft.signatureMethod)) return traceSignature(draft, crypto);
       const r = await bridge.oauth1Trace(draft);
-      if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
+      if (!r.ok)
+        throw new BridgeFailure(r.error.code, r.error.message, { step: String(r.error.details?.step ?? 'signature') });
       return r.value;
     };
     return {
@@ -61,11 +61,23 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
       run: null,
       async profileChosen(profile, baseUrl) {
         set({ opened: true });
-        if (!profile) return set({ form: { ...get().form, profileId: null }, tokens: [], tokensError: null, urlPending: false });
+        if (!profile)
+          return set({ form: { ...get().form, profileId: null }, tokens: [], tokensError: null, urlPending: false });
         const p = profile.oauth1;
         edit({
-          profileId: profile.id, consumerKey: p.consumerKey, consumerSecret: p.consumerSecret, privateKeyPem: p.rsaPrivateKey, token: '', tokenSecret: '', callback: '', verifier: '',
-          signatureMethod: p.signatureMethod, placement: p.placement, realm: p.realm, includeVersion: p.includeVersion, ...fresh(),
+          profileId: profile.id,
+          consumerKey: p.consumerKey,
+          consumerSecret: p.consumerSecret,
+          privateKeyPem: p.rsaPrivateKey,
+          token: '',
+          tokenSecret: '',
+          callback: '',
+          verifier: '',
+          signatureMethod: p.signatureMethod,
+          placement: p.placement,
+          realm: p.realm,
+          includeVersion: p.includeVersion,
+          ...fresh(),
         });
         set({ urlPending: !baseUrl, tokens: [], tokensError: null });
         if (baseUrl) get().endpointChosen('requestToken', profile, baseUrl);
@@ -75,10 +87,21 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
       },
       endpointChosen(endpoint, profile, baseUrl) {
         const p = profile.oauth1;
-        const path = endpoint === 'requestToken' ? p.requestTokenPath : endpoint === 'accessToken' ? p.accessTokenPath : p.apiPath;
+        const path =
+          endpoint === 'requestToken' ? p.requestTokenPath : endpoint === 'accessToken' ? p.accessTokenPath : p.apiPath;
         // Step one sends the callback (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)); the API call sends neither it nor a verifier.
-        const callback = endpoint === 'requestToken' ? get().form.callback || profileCallback(profile) : endpoint === 'api' ? '' : get().form.callback;
-        edit({ method: endpoint === 'api' ? 'GET' : 'POST', url: endpointUrl(baseUrl, path), callback, ...(endpoint === 'api' ? { verifier: '' } : {}) });
+        const callback =
+          endpoint === 'requestToken'
+            ? get().form.callback || profileCallback(profile)
+            : endpoint === 'api'
+              ? ''
+              : get().form.callback;
+        edit({
+          method: endpoint === 'api' ? 'GET' : 'POST',
+          url: endpointUrl(baseUrl, path),
+          callback,
+          ...(endpoint === 'api' ? { verifier: '' } : {}),
+        });
         set({ urlPending: false });
       },
       tokenChosen(id) {
@@ -100,7 +123,9 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
         } catch (e) {
           return set({ run: { sending: false, sent: null, exchange: null, error: bridgeErrorOf(e) } });
         }
-        const options = profile ? { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs } : undefined;
+        const options = profile
+          ? { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }
+          : undefined;
         // The host records the exchange; its verdict (the status, the provider's words) is this page's.
         const record = historyRecord(random, { profileId: form.profileId ?? '', flow: 'signer', leg: 'request' });
         const r = await bridge.httpSend({ request: sent.request, ...(options ? { options } : {}), record });

@@ -20,7 +20,12 @@ export const openUrlInputSchema = z.strictObject({
 export const openUrlOutputSchema = z.strictObject({ openedIn: z.enum(['system', 'app-window']) });
 
 export const exportFileInputSchema = z.strictObject({
-  suggestedName: z.string().regex(/^[^/\\:*?"<>|\u0000-\u001f]{1,120}$/, 'the file name must be 1 to 120 characters without / \\ : * ? " < > |'),
+  suggestedName: z
+    .string()
+    .regex(
+      /^[^/\\:*?"<>|\u0000-\u001f]{1,120}$/,
+      'the file name must be 1 to 120 characters without / \\ : * ? " < > |'
+    ),
   content: z.string().max(50 * 1024 * 1024, 'exports are limited to 50 MiB'),
 });
 /** `saved: false` when the user cancelled the save dialog. */

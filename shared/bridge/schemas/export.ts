@@ -53,4 +53,7 @@ export const exportTargetSchema = z.strictObject({
   sources: z.array(z.enum(['oauth1', 'oauth2', 'request'])).readonly(),
 });
 
-export const historyHarInputSchema = z.strictObject({ profileId: z.string().optional(), includeSecrets: z.boolean().default(false) });
+export const historyHarInputSchema = z.strictObject({
+  profileId: z.string().optional(),
+  includeSecrets: z.boolean().default(false),
+});

@@ -33,11 +33,19 @@ const tlsInfoSchema = z.strictObject({
 /** One end of a TCP connection (shared/http.ts SocketEnd). */
 export const socketEndSchema = z.strictObject({ address: z.string(), port: z.number().int().min(0).max(65535) });
 
-const proxyInfoSchema = z.strictObject({ url: z.string(), source: z.string(), mode: z.enum(['connect', 'absolute-form']) });
+const proxyInfoSchema = z.strictObject({
+  url: z.string(),
+  source: z.string(),
+  mode: z.enum(['connect', 'absolute-form']),
+});
 
 /** An exchange as the provider records it, or as the transport sent it (the optional fields). */
 export const exchangeSchema = z.strictObject({
-  request: rawRequestSchema.extend({ requestLine: z.string().optional(), httpVersion: z.literal('1.1').optional(), bodySize: z.number().int().nonnegative().optional() }),
+  request: rawRequestSchema.extend({
+    requestLine: z.string().optional(),
+    httpVersion: z.literal('1.1').optional(),
+    bodySize: z.number().int().nonnegative().optional(),
+  }),
   response: z.strictObject({
     status: z.number().int(),
     statusText: z.string(),
@@ -47,7 +55,14 @@ export const exchangeSchema = z.strictObject({
     httpVersion: z.string().optional(),
     bodyBase64: z.string().optional(),
   }),
-  timings: z.strictObject({ connect: ms, tls: ms, firstByte: ms, total: z.number().nonnegative(), dns: ms.optional(), proxy: ms.optional() }),
+  timings: z.strictObject({
+    connect: ms,
+    tls: ms,
+    firstByte: ms,
+    total: z.number().nonnegative(),
+    dns: ms.optional(),
+    proxy: ms.optional(),
+  }),
   startedAt: z.number(),
   tls: tlsInfoSchema.nullable().optional(),
   proxy: proxyInfoSchema.nullable().optional(),
@@ -55,4 +70,3 @@ export const exchangeSchema = z.strictObject({
   // Optional: exchanges stored before the client's end of the connection was recorded have none.
   local: socketEndSchema.nullable().optional(),
 });
-

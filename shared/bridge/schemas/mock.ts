@@ -24,7 +24,12 @@ const row = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
 
 /** What the mock holds, values only (never secrets), with expiry derived from its clock. */
 export const mockStateSchema = z.strictObject({
-  config: z.looseObject({ baseUrl: z.string(), consumers: z.array(z.looseObject({ key: z.string() })), clients: z.array(z.looseObject({ id: z.string() })), users: z.array(z.string()) }),
+  config: z.looseObject({
+    baseUrl: z.string(),
+    consumers: z.array(z.looseObject({ key: z.string() })),
+    clients: z.array(z.looseObject({ id: z.string() })),
+    users: z.array(z.string()),
+  }),
   settings: mockSettingsSchema,
   state: z.looseObject({
     now: iso,

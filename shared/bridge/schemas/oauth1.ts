@@ -16,7 +16,11 @@ export const signatureInputSchema = z.strictObject({
   tokenSecret: z.string().nullable().optional(),
   signatureMethod: z.enum(SIGNATURE_METHODS),
   nonce: z.string().min(1, 'the nonce is empty').nullable().optional(),
-  timestamp: z.string().regex(/^\d+$/, 'the timestamp must be whole seconds since 1970 (digits only)').nullable().optional(),
+  timestamp: z
+    .string()
+    .regex(/^\d+$/, 'the timestamp must be whole seconds since 1970 (digits only)')
+    .nullable()
+    .optional(),
   realm: z.string().nullable().optional(),
   includeVersion: z.boolean().optional(),
   includeBodyHash: z.boolean().optional(),
@@ -37,8 +41,34 @@ const traceParamSchema = z.strictObject({
 });
 
 export const traceStepSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ id: z.enum(['body-hash', 'normalized-parameters', 'base-string-uri', 'signature-base-string', 'signing-key', 'signature', 'authorization-header']), title: z.string(), section: z.string(), kind: z.literal('text'), text: z.string() }),
-  z.strictObject({ id: z.enum(['protocol-parameters', 'query-parameters', 'body-parameters', 'encoded-parameters', 'sorted-parameters']), title: z.string(), section: z.string(), kind: z.literal('params'), params: z.array(traceParamSchema).readonly() }),
+  z.strictObject({
+    id: z.enum([
+      'body-hash',
+      'normalized-parameters',
+      'base-string-uri',
+      'signature-base-string',
+      'signing-key',
+      'signature',
+      'authorization-header',
+    ]),
+    title: z.string(),
+    section: z.string(),
+    kind: z.literal('text'),
+    text: z.string(),
+  }),
+  z.strictObject({
+    id: z.enum([
+      'protocol-parameters',
+      'query-parameters',
+      'body-parameters',
+      'encoded-parameters',
+      'sorted-parameters',
+    ]),
+    title: z.string(),
+    section: z.string(),
+    kind: z.literal('params'),
+    params: z.array(traceParamSchema).readonly(),
+  }),
 ]);
 
 export const signatureTraceSchema = z.strictObject({
@@ -52,5 +82,10 @@ export const signatureTraceSchema = z.strictObject({
   signature: z.string(),
   digestHex: z.string().nullable(),
   authorization: z.string().nullable(),
-  request: z.strictObject({ method: z.string(), url: z.string(), headers: z.array(param).readonly(), body: z.string().optional() }),
+  request: z.strictObject({
+    method: z.string(),
+    url: z.string(),
+    headers: z.array(param).readonly(),
+    body: z.string().optional(),
+  }),
 });

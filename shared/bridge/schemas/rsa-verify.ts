@@ -19,7 +19,11 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 export const rsaVerifyInputSchema = z.strictObject({
   method: z.enum(RSA_SIGNATURE_METHODS),
-  publicKeyPem: z.string().trim().min(1, 'the public key is empty').max(L.publicKeyChars, `the public key must be at most ${L.publicKeyChars / 1024} KiB`),
+  publicKeyPem: z
+    .string()
+    .trim()
+    .min(1, 'the public key is empty')
+    .max(L.publicKeyChars, `the public key must be at most ${L.publicKeyChars / 1024} KiB`),
   signature: z
     .string()
     .min(1, 'the signature is empty')

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { historyBodyInputSchema, historyBodySchema, historyEntrySchema, historyPageSchema, historyQuerySchema } from '../../store/history';
+import {
+  historyBodyInputSchema,
+  historyBodySchema,
+  historyEntrySchema,
+  historyPageSchema,
+  historyQuerySchema,
+} from '../../store/history';
 import { historyRecordSchema, historyVerdictSchema } from '../../store/history-record';
 import { profileSchema, savableProfileSchema } from '../../store/profile';
 import { savedTokenSchema } from '../../store/saved-token';
@@ -11,9 +17,17 @@ export const storeSchemas = {
   profileSave: z.strictObject({ profile: savableProfileSchema }),
   idInput: z.strictObject({ id: z.string().min(1, 'the id is empty') }),
   deleted: z.strictObject({ deleted: z.boolean() }),
-  profilesExportInput: z.strictObject({ ids: z.array(z.string()).optional(), includeSecrets: z.boolean().default(false) }),
+  profilesExportInput: z.strictObject({
+    ids: z.array(z.string()).optional(),
+    includeSecrets: z.boolean().default(false),
+  }),
   profilesExportOutput: z.strictObject({ json: z.string(), secretsIncluded: z.boolean() }),
-  profilesImportInput: z.strictObject({ json: z.string().min(1, 'the import is empty; paste or choose a profiles JSON export').max(5 * 1024 * 1024, 'the import is larger than 5 MiB') }),
+  profilesImportInput: z.strictObject({
+    json: z
+      .string()
+      .min(1, 'the import is empty; paste or choose a profiles JSON export')
+      .max(5 * 1024 * 1024, 'the import is larger than 5 MiB'),
+  }),
   profilesImportOutput: z.strictObject({ imported: z.array(profileSchema), renamed: z.array(z.string()) }),
   token: savedTokenSchema,
   tokensListInput: z.strictObject({ profileId: z.string().optional() }).optional(),

@@ -30,14 +30,19 @@ export function attribute(explanations: readonly (readonly Finding[])[]): Librar
     for (const f of own) {
       const entry = byId.get(f.behaviour!) ?? { details: [], libraries: [] };
       if (!entry.details.includes(f.detail)) entry.details.push(f.detail);
-      for (const m of f.libraries ?? []) if (!entry.libraries.some((l) => l.library === m.library)) entry.libraries.push(m);
+      for (const m of f.libraries ?? [])
+        if (!entry.libraries.some((l) => l.library === m.library)) entry.libraries.push(m);
       byId.set(f.behaviour!, entry);
     }
     // A library explains this only when every change in it is that library's.
     if (!own.length || own.length < findings.length) continue;
     const [first, ...rest] = own;
     for (const m of first!.libraries ?? []) {
-      if (rest.every((f) => f.libraries?.some((l) => l.library === m.library)) && !libraries.some((l) => l.library === m.library)) libraries.push(m);
+      if (
+        rest.every((f) => f.libraries?.some((l) => l.library === m.library)) &&
+        !libraries.some((l) => l.library === m.library)
+      )
+        libraries.push(m);
     }
   }
   const behaviours = [...byId].map(([id, e]): BehaviourFound => {
@@ -51,6 +56,7 @@ export function attribute(explanations: readonly (readonly Finding[])[]): Librar
 export function attributionSentence(a: LibraryAttribution, who: 'client' | 'server'): string {
   if (!a.behaviours.length) return '';
   const ids = a.behaviours.map((b) => b.id).join(', ');
-  if (!a.libraries.length) return ` Known library behaviour (${ids}): ${a.behaviours.map((b) => `${b.id} in ${libraryNames(b.libraries)}`).join('; ')}.`;
+  if (!a.libraries.length)
+    return ` Known library behaviour (${ids}): ${a.behaviours.map((b) => `${b.id} in ${libraryNames(b.libraries)}`).join('; ')}.`;
   return ` Your ${who} ${who === 'client' ? 'signs' : 'verifies'} like ${libraryNames(a.libraries)} (${ids}).`;
 }

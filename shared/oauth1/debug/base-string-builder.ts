@@ -1,7 +1,16 @@
 import { compareEncodedParameters } from '../normalize';
 import { percentEncode } from '../percent-encoding';
 import type { Param } from '../parameters';
-import { rfcParams, rfcSort, rfcUriParts, uriText, type EncodedPair, type ParamEdit, type SignedPair, type Variant } from './pipeline';
+import {
+  rfcParams,
+  rfcSort,
+  rfcUriParts,
+  uriText,
+  type EncodedPair,
+  type ParamEdit,
+  type SignedPair,
+  type Variant,
+} from './pipeline';
 import type { ReceivedRequest } from './received';
 
 /** Builds the base string a client with a given variant signs, for one request (RFC 5849 §3.4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1)). */
@@ -11,9 +20,9 @@ export interface BaseStringBuilder {
   build(variant: Variant): string;
 }
 
-
 /** Applies a one-parameter edit: the pair collected at `edit.index` replaced, or left out when `pair` is null. */
-export const applyEdit = (pairs: readonly SignedPair[], edit: ParamEdit): SignedPair[] => pairs.flatMap((q) => (q.index === edit.index ? (edit.pair ? [edit.pair] : []) : [q]));
+export const applyEdit = (pairs: readonly SignedPair[], edit: ParamEdit): SignedPair[] =>
+  pairs.flatMap((q) => (q.index === edit.index ? (edit.pair ? [edit.pair] : []) : [q]));
 
 /**
  * The debugger builds thousands of base strings for one request (one per candidate mistake), so what every
@@ -81,7 +90,10 @@ export function baseStringBuilder(r: ReceivedRequest): BaseStringBuilder {
     if (!v.params && !v.edit && !v.encode && !v.sort) return head + fragments.join('%26');
     const start = v.edit ? applyEdit(params, v.edit) : params;
     const pairs = v.params ? v.params(start, r) : start;
-    const list = pairs.map((p, index): EncodedPair => ({ pair: p.encoded ?? [encode(p.name), encode(p.value)], index }));
+    const list = pairs.map((p, index): EncodedPair => ({
+      pair: p.encoded ?? [encode(p.name), encode(p.value)],
+      index,
+    }));
     const ordered = v.sort ? v.sort(list) : rfcSort(list);
     if (!v.encode) return head + ordered.map((p) => fragment(p.pair)).join('%26');
     return head + encode(ordered.map((p) => `${p.pair[0]}=${p.pair[1]}`).join('&'));

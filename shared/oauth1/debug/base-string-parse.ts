@@ -22,13 +22,23 @@ export interface ParsedBaseString {
  * dropped; anything else that does not fit is an error saying which part.
  */
 export function parseBaseString(text: string, step: ProtocolStep = 'base-string'): ParsedBaseString {
-  const t = text.trim().replace(/^(["'])(.*)\1$/s, '$2').trim();
+  const t = text
+    .trim()
+    .replace(/^(["'])(.*)\1$/s, '$2')
+    .trim();
   const fail = (why: string): never => {
-    throw new ProtocolError(PROTOCOL_ERROR.INVALID_BASE_STRING, step, `This is not a signature base string: ${why} Expected METHOD&URI&PARAMETERS with the URI and parameters percent-encoded, e.g. GET&https%3A%2F%2Fapi.example.com%2F&a%3D1 (RFC 5849 §3.4.1.1).`);
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_BASE_STRING,
+      step,
+      `This is not a signature base string: ${why} Expected METHOD&URI&PARAMETERS with the URI and parameters percent-encoded, e.g. GET&https%3A%2F%2Fapi.example.com%2F&a%3D1 (RFC 5849 §3.4.1.1).`
+    );
   };
   if (t === '') fail('it is empty.');
   const parts = t.split('&');
-  if (parts.length !== 3) fail(`it has ${parts.length} parts separated by &, not 3${parts.length > 3 ? ' (is it decoded? the parameters must stay encoded, & as %26)' : ''}.`);
+  if (parts.length !== 3)
+    fail(
+      `it has ${parts.length} parts separated by &, not 3${parts.length > 3 ? ' (is it decoded? the parameters must stay encoded, & as %26)' : ''}.`
+    );
   const [method, rawUri, rawParams] = parts as [string, string, string];
   if (!HTTP_TOKEN.test(method)) fail(`the method ${JSON.stringify(method)} is not an HTTP method.`);
   let uri = '';
@@ -39,7 +49,8 @@ export function parseBaseString(text: string, step: ProtocolStep = 'base-string'
   } catch (e) {
     fail((e as Error).message);
   }
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(uri)) fail(`its second part, ${JSON.stringify(uri)}, is not an absolute URI.`);
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(uri))
+    fail(`its second part, ${JSON.stringify(uri)}, is not an absolute URI.`);
   const params = splitUrlEncoded(normalized).map((p): Param => [p.rawName, p.rawValue]);
   return { text: t, method: percentDecode(method, false, step), uri, normalized, params };
 }

@@ -25,7 +25,8 @@ export function diffStrings(a: string, b: string): DiffSegment[] {
   const push = (s: DiffSegment) => {
     if (s.top === '' && s.bottom === '') return;
     const last = segments[segments.length - 1];
-    if (last && last.same === s.same) segments[segments.length - 1] = { same: s.same, top: last.top + s.top, bottom: last.bottom + s.bottom };
+    if (last && last.same === s.same)
+      segments[segments.length - 1] = { same: s.same, top: last.top + s.top, bottom: last.bottom + s.bottom };
     else segments.push(s);
   };
   push({ same: true, top: a.slice(0, start), bottom: a.slice(0, start) });
@@ -45,7 +46,8 @@ function editScript(a: string, b: string): DiffSegment[] | null {
     history.push(v.slice());
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;

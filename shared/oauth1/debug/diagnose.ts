@@ -81,7 +81,14 @@ const OURS = 'OAuth Lab (RFC 5849)';
 function compare(top: BaseStringView, bottom: BaseStringView, r: ReceivedRequest): Comparison {
   const segments = diffStrings(top.text, bottom.text);
   const same = top.text === bottom.text;
-  return { top, bottom, same, segments, firstDifference: firstDifference(segments), findings: same ? [] : compareBaseStringParts(top.text, bottom.text, r) };
+  return {
+    top,
+    bottom,
+    same,
+    segments,
+    firstDifference: firstDifference(segments),
+    findings: same ? [] : compareBaseStringParts(top.text, bottom.text, r),
+  };
 }
 
 /**
@@ -91,9 +98,17 @@ function compare(top: BaseStringView, bottom: BaseStringView, r: ReceivedRequest
  */
 export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Diagnosis {
   const r = readReceivedRequest(input.request);
-  const server = input.serverBaseString?.trim() ? parseBaseString(input.serverBaseString, 'server-base-string').text : null;
-  const client = input.clientBaseString?.trim() ? parseBaseString(input.clientBaseString, 'client-base-string').text : null;
-  const keys: Keys = { consumerSecret: input.consumerSecret ?? null, tokenSecret: input.tokenSecret ?? null, rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null };
+  const server = input.serverBaseString?.trim()
+    ? parseBaseString(input.serverBaseString, 'server-base-string').text
+    : null;
+  const client = input.clientBaseString?.trim()
+    ? parseBaseString(input.clientBaseString, 'client-base-string').text
+    : null;
+  const keys: Keys = {
+    consumerSecret: input.consumerSecret ?? null,
+    tokenSecret: input.tokenSecret ?? null,
+    rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null,
+  };
   const method = r.signatureMethod;
   const rsa = isRsaMethod(method);
   const builder = baseStringBuilder(r);
@@ -107,17 +122,19 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
   let reproductions: Reproduction[] = [];
   let signed: BaseStringView | null = null;
   if (verdict === 'match') signed = { label: server ? "server's, signed by your client" : OURS, text: reference };
-  else if (canVerify && ok(ours)) signed = { label: 'signed by your client (the RFC\'s)', text: ours };
-  else if (client) signed = { label: ok(client) ? 'your client\'s (signs the request)' : 'your client\'s (as given)', text: client };
+  else if (canVerify && ok(ours)) signed = { label: "signed by your client (the RFC's)", text: ours };
+  else if (client)
+    signed = { label: ok(client) ? "your client's (signs the request)" : "your client's (as given)", text: client };
   else if (canVerify) {
     reproductions = reproduceSignature(r, keys, crypto, builder);
-    if (reproductions[0]) signed = { label: 'your client\'s (reproduced)', text: reproductions[0].baseString };
+    if (reproductions[0]) signed = { label: "your client's (reproduced)", text: reproductions[0].baseString };
   }
 
-  const refView: BaseStringView = { label: server ? 'server\'s' : OURS, text: reference };
+  const refView: BaseStringView = { label: server ? "server's" : OURS, text: reference };
   const comparisons: Comparison[] = [];
   if (signed) comparisons.push(compare(signed, refView, r));
-  if (server && server !== ours && signed?.text !== ours) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
+  if (server && server !== ours && signed?.text !== ours)
+    comparisons.push(compare({ label: OURS, text: ours }, refView, r));
   // Nothing else to show: OAuth Lab's base string alone (or beside the server's, when they are the same).
   if (!comparisons.length) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
 
@@ -128,18 +145,28 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     if (verdict === 'mismatch' && !found.length) {
       const keyOnly = method === 'PLAINTEXT' || (signed !== null && comparisons[0]?.same);
       const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
-      found.push(...(secrets.length ? secrets : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')]));
+      found.push(
+        ...(secrets.length
+          ? secrets
+          : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')])
+      );
     }
   }
   const warnings = [...r.warnings, ...libraryWarnings(keys)];
-  const libraries = verdict === 'match' ? attribute([]) : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
+  const libraries =
+    verdict === 'match'
+      ? attribute([])
+      : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
   const serverLibraries = server ? serverAttribution(r, keys, builder, server) : attribute([]);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
 
   const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
   return {
     verdict,
-    summary: summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) + attributionSentence(libraries, 'client') + attributionSentence(serverLibraries, 'server'),
+    summary:
+      summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) +
+      attributionSentence(libraries, 'client') +
+      attributionSentence(serverLibraries, 'server'),
     signatureMethod: method,
     placement: r.placement,
     receivedSignature: r.signature,
@@ -170,17 +197,30 @@ function safeTrace(r: ReceivedRequest, keys: Keys, ours: string, crypto: CryptoP
   }
 }
 
-const lower = (titles: readonly string[]) => [...new Set(titles.map((t) => t[0]!.toLowerCase() + t.slice(1)))].join('; ');
+const lower = (titles: readonly string[]) =>
+  [...new Set(titles.map((t) => t[0]!.toLowerCase() + t.slice(1)))].join('; ');
 
-function summarize(verdict: Verdict, method: SignatureMethod, reproductions: readonly Reproduction[], found: readonly Finding[], server: boolean, rfcOk: boolean): string {
+function summarize(
+  verdict: Verdict,
+  method: SignatureMethod,
+  reproductions: readonly Reproduction[],
+  found: readonly Finding[],
+  server: boolean,
+  rfcOk: boolean
+): string {
   const rsa = isRsaMethod(method);
   const base = `this request${server ? " and the server's base string" : ''}`;
   // RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3): an RSA signature is checked with the consumer's public key; no secret is involved.
-  if (verdict === 'match') return rsa ? `The signature matches (${method}): the consumer's public key verifies it over the base string of ${base}.` : `The signature matches (${method}): OAuth Lab computes the same one from ${base} and these secrets.`;
+  if (verdict === 'match')
+    return rsa
+      ? `The signature matches (${method}): the consumer's public key verifies it over the base string of ${base}.`
+      : `The signature matches (${method}): OAuth Lab computes the same one from ${base} and these secrets.`;
   if (verdict === 'unverified') {
     return `The signature was not checked: give ${rsa ? "the consumer's RSA public key" : 'the consumer secret (and the token secret)'}.${found.length ? ` The base strings differ: ${lower(found.map((f) => f.title))}.` : ''}`;
   }
-  if (rfcOk) return `The signature is right for the request as sent (RFC 5849), but the server's base string differs (${method}): ${lower(found.map((f) => f.title))}.`;
-  if (reproductions.length) return `The signature does not match (${method}). Your client's signature is reproduced with: ${lower(reproductions[0]!.mistakes.map((m) => m.title))}.`;
+  if (rfcOk)
+    return `The signature is right for the request as sent (RFC 5849), but the server's base string differs (${method}): ${lower(found.map((f) => f.title))}.`;
+  if (reproductions.length)
+    return `The signature does not match (${method}). Your client's signature is reproduced with: ${lower(reproductions[0]!.mistakes.map((m) => m.title))}.`;
   return `The signature does not match (${method}). ${found.length === 1 ? found[0]!.title : `The base strings differ: ${lower(found.map((f) => f.title))}`}.`;
 }

@@ -14,21 +14,67 @@ const isOauth = (p: { name: string }) => p.name.startsWith('oauth_');
 export function groupMistakes(r: ReceivedRequest): Candidate[] {
   const out: Candidate[] = [];
   const body = r.params.filter((p) => p.source === 'body' && !isOauth(p));
-  if (body.length) out.push({ mistakes: [finding('body-left-out', `The form body's parameters (${show(body)}) are not in the signature.`)], variant: { params: (ps) => ps.filter((p) => p.source !== 'body' || isOauth(p)) } });
+  if (body.length)
+    out.push({
+      mistakes: [finding('body-left-out', `The form body's parameters (${show(body)}) are not in the signature.`)],
+      variant: { params: (ps) => ps.filter((p) => p.source !== 'body' || isOauth(p)) },
+    });
   if (!r.isForm && r.body) {
     const asForm = tryParse(() => parseUrlEncoded(r.body!.trim(), true, 'body-parameters'));
     const ct = r.contentType ? `Content-Type ${r.contentType}` : 'no Content-Type';
-    if (asForm?.length) out.push({ mistakes: [finding('body-included', `The body (${ct}) was signed as if it were a form (${show(asForm.map(([name, value]) => ({ name, value })))}); with ${ct} the server does not sign it.`)], variant: { params: (ps) => [...ps, ...asForm.map(([name, value]): SignedPair => ({ name, value, source: 'signed-only' }))] } });
+    if (asForm?.length)
+      out.push({
+        mistakes: [
+          finding(
+            'body-included',
+            `The body (${ct}) was signed as if it were a form (${show(asForm.map(([name, value]) => ({ name, value })))}); with ${ct} the server does not sign it.`
+          ),
+        ],
+        variant: {
+          params: (ps) => [
+            ...ps,
+            ...asForm.map(([name, value]): SignedPair => ({ name, value, source: 'signed-only' })),
+          ],
+        },
+      });
     const json = jsonFields(r.body);
-    if (json?.length) out.push({ mistakes: [finding('body-included', `The JSON body's fields (${show(json)}) were signed as parameters; a JSON body is not signed.`)], variant: { params: (ps) => [...ps, ...json] } });
+    if (json?.length)
+      out.push({
+        mistakes: [
+          finding(
+            'body-included',
+            `The JSON body's fields (${show(json)}) were signed as parameters; a JSON body is not signed.`
+          ),
+        ],
+        variant: { params: (ps) => [...ps, ...json] },
+      });
   }
   const query = r.params.filter((p) => p.source === 'query' && !isOauth(p));
-  if (query.length > 1) out.push({ mistakes: [finding('param-missing', `The query parameters (${show(query)}) are not in the signature.`)], variant: { params: (ps) => ps.filter((p) => p.source !== 'query' || isOauth(p)) } });
+  if (query.length > 1)
+    out.push({
+      mistakes: [finding('param-missing', `The query parameters (${show(query)}) are not in the signature.`)],
+      variant: { params: (ps) => ps.filter((p) => p.source !== 'query' || isOauth(p)) },
+    });
   const has = (name: string) => r.params.some((p) => p.name === name);
-  if (r.realm !== null) out.push({ mistakes: [finding('realm-signed', `realm=${r.realm} was signed.`, 'realm')], variant: { params: (ps) => [...ps, { name: 'realm', value: r.realm!, source: 'signed-only' }] } });
-  if (!has('oauth_version')) out.push({ mistakes: [finding('param-extra', 'oauth_version=1.0 was signed but not sent.', 'oauth_version')], variant: { params: (ps) => [...ps, { name: 'oauth_version', value: '1.0', source: 'signed-only' }] } });
-  if (!has('oauth_token')) out.push({ mistakes: [finding('empty-token', 'An empty oauth_token was signed but not sent.', 'oauth_token')], variant: { params: (ps) => [...ps, { name: 'oauth_token', value: '', source: 'signed-only' }] } });
-  out.push({ mistakes: [finding('param-extra', 'oauth_signature itself was signed (it never is).', 'oauth_signature')], variant: { params: (ps) => [...ps, { name: 'oauth_signature', value: r.signature, source: 'signed-only' }] } });
+  if (r.realm !== null)
+    out.push({
+      mistakes: [finding('realm-signed', `realm=${r.realm} was signed.`, 'realm')],
+      variant: { params: (ps) => [...ps, { name: 'realm', value: r.realm!, source: 'signed-only' }] },
+    });
+  if (!has('oauth_version'))
+    out.push({
+      mistakes: [finding('param-extra', 'oauth_version=1.0 was signed but not sent.', 'oauth_version')],
+      variant: { params: (ps) => [...ps, { name: 'oauth_version', value: '1.0', source: 'signed-only' }] },
+    });
+  if (!has('oauth_token'))
+    out.push({
+      mistakes: [finding('empty-token', 'An empty oauth_token was signed but not sent.', 'oauth_token')],
+      variant: { params: (ps) => [...ps, { name: 'oauth_token', value: '', source: 'signed-only' }] },
+    });
+  out.push({
+    mistakes: [finding('param-extra', 'oauth_signature itself was signed (it never is).', 'oauth_signature')],
+    variant: { params: (ps) => [...ps, { name: 'oauth_signature', value: r.signature, source: 'signed-only' }] },
+  });
   return out;
 }
 
@@ -40,24 +86,92 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
     const self: SignedPair = { name: p.name, value: p.value, source: p.source, index: i };
     const at = (f: (q: SignedPair) => SignedPair | null) => ({ index: i, pair: f(self) });
     const emptyToken = p.name === 'oauth_token' && p.value === '';
-    out.push({ mistakes: [emptyToken ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name) : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name)], variant: { edit: at(() => null) } });
+    out.push({
+      mistakes: [
+        emptyToken
+          ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name)
+          : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name),
+      ],
+      variant: { edit: at(() => null) },
+    });
     // Encoded before a library encodes it again, or taken as written in the URL or body (already encoded).
     const twice = enc(p.value);
     const asWritten = p.source !== 'header' && p.rawValue === twice && twice !== p.value;
-    if (twice !== p.value) out.push({ mistakes: [finding('param-double-encoded', asWritten ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.` : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`, p.name)], variant: { edit: at((q) => ({ ...q, value: twice })) } });
+    if (twice !== p.value)
+      out.push({
+        mistakes: [
+          finding(
+            'param-double-encoded',
+            asWritten
+              ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.`
+              : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`,
+            p.name
+          ),
+        ],
+        variant: { edit: at((q) => ({ ...q, value: twice })) },
+      });
     const nameTwice = enc(p.name);
-    if (nameTwice !== p.name) out.push({ mistakes: [finding('param-double-encoded', `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`, p.name)], variant: { edit: at((q) => ({ ...q, name: nameTwice })) } });
-    if (p.source !== 'header' && (p.rawValue !== enc(p.value) || p.rawName !== enc(p.name)) && (p.rawValue.includes('%') || p.rawName.includes('%'))) {
-      out.push({ mistakes: [finding('param-double-encoded', `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`, p.name)], variant: { edit: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) } });
+    if (nameTwice !== p.name)
+      out.push({
+        mistakes: [
+          finding(
+            'param-double-encoded',
+            `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`,
+            p.name
+          ),
+        ],
+        variant: { edit: at((q) => ({ ...q, name: nameTwice })) },
+      });
+    if (
+      p.source !== 'header' &&
+      (p.rawValue !== enc(p.value) || p.rawName !== enc(p.name)) &&
+      (p.rawValue.includes('%') || p.rawName.includes('%'))
+    ) {
+      out.push({
+        mistakes: [
+          finding(
+            'param-double-encoded',
+            `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`,
+            p.name
+          ),
+        ],
+        variant: { edit: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) },
+      });
     }
     if (p.source !== 'header' && p.rawValue.includes('+')) {
       const literal = tryParse(() => percentDecode(p.rawValue, false));
-      if (literal !== null) out.push({ mistakes: [finding('param-plus-space', `${p.name}=${p.rawValue}: the client read + as a plus (${literal}); in a ${p.source === 'query' ? 'query' : 'form body'} it is a space (${p.value}). Send a plus as %2B.`, p.name)], variant: { edit: at((q) => ({ ...q, value: literal })) } });
+      if (literal !== null)
+        out.push({
+          mistakes: [
+            finding(
+              'param-plus-space',
+              `${p.name}=${p.rawValue}: the client read + as a plus (${literal}); in a ${p.source === 'query' ? 'query' : 'form body'} it is a space (${p.value}). Send a plus as %2B.`,
+              p.name
+            ),
+          ],
+          variant: { edit: at((q) => ({ ...q, value: literal })) },
+        });
     }
-    if (p.value.includes(' ')) out.push({ mistakes: [finding('param-plus-space', `${p.name} was signed with + for its spaces (${enc(p.value).replace(/%20/g, '+')}); the base string needs %20.`, p.name)], variant: { edit: at((q) => ({ ...q, encoded: [enc(q.name), enc(q.value).replace(/%20/g, '+')] })) } });
+    if (p.value.includes(' '))
+      out.push({
+        mistakes: [
+          finding(
+            'param-plus-space',
+            `${p.name} was signed with + for its spaces (${enc(p.value).replace(/%20/g, '+')}); the base string needs %20.`,
+            p.name
+          ),
+        ],
+        variant: { edit: at((q) => ({ ...q, encoded: [enc(q.name), enc(q.value).replace(/%20/g, '+')] })) },
+      });
   });
   for (const source of ['query', 'body'] as const) {
-    const escapedAt = new Map(signed.flatMap((p, i) => (p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue) ? [[i, p] as const] : [])));
+    const escapedAt = new Map(
+      signed.flatMap((p, i) =>
+        p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue)
+          ? [[i, p] as const]
+          : []
+      )
+    );
     const escaped = [...escapedAt.values()];
     if (escaped.length < 2) continue;
     const asWritten = (q: SignedPair): SignedPair => {
@@ -65,37 +179,104 @@ export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
       return w ? { ...q, name: w.rawName, value: w.rawValue } : q;
     };
     const written = show(escaped.map((p) => ({ name: p.rawName, value: p.rawValue })));
-    out.push({ mistakes: [finding('param-double-encoded', `The ${source} was signed as written (${written}), already percent-encoded, so it was encoded twice.`)], variant: { params: (ps) => ps.map(asWritten) } });
+    out.push({
+      mistakes: [
+        finding(
+          'param-double-encoded',
+          `The ${source} was signed as written (${written}), already percent-encoded, so it was encoded twice.`
+        ),
+      ],
+      variant: { params: (ps) => ps.map(asWritten) },
+    });
   }
   return out;
 }
 
 const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
 /** Encoders clients use instead of RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6), each with what it gets wrong. */
-const ENCODERS: readonly [cause: 'param-encoded-differently' | 'param-plus-space', detail: string, encode: (t: string) => string][] = [
-  ['param-encoded-differently', "Encoded with encodeURIComponent, which leaves ! * ' ( ) as they are.", (t) => encodeURIComponent(t)],
-  ['param-encoded-differently', 'Encoded with lower-case hex (%2f); RFC 5849 §3.6 wants upper case (%2F).', (t) => enc(t).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],
-  ['param-encoded-differently', "Encoded leaving / as it is (Python's urllib.parse.quote without safe='').", (t) => enc(t).replace(/%2F/g, '/')],
-  ['param-encoded-differently', 'Encoded leaving [ ] as they are (e.g. fields[ledger]); they must be %5B and %5D.', (t) => enc(t).replace(/%5B/g, '[').replace(/%5D/g, ']')],
-  ['param-encoded-differently', 'Encoded with encodeURI, which leaves reserved characters (: / ? & = [ ] and more) as they are.', (t) => encodeURI(t)],
-  ['param-plus-space', 'Encoded as a form (URLSearchParams): a space became + and ~ became %7E.', (t) => encodeURIComponent(t).replace(/[!'()~]/g, hex).replace(/%20/g, '+')],
+const ENCODERS: readonly [
+  cause: 'param-encoded-differently' | 'param-plus-space',
+  detail: string,
+  encode: (t: string) => string,
+][] = [
+  [
+    'param-encoded-differently',
+    "Encoded with encodeURIComponent, which leaves ! * ' ( ) as they are.",
+    (t) => encodeURIComponent(t),
+  ],
+  [
+    'param-encoded-differently',
+    'Encoded with lower-case hex (%2f); RFC 5849 §3.6 wants upper case (%2F).',
+    (t) => enc(t).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+  ],
+  [
+    'param-encoded-differently',
+    "Encoded leaving / as it is (Python's urllib.parse.quote without safe='').",
+    (t) => enc(t).replace(/%2F/g, '/'),
+  ],
+  [
+    'param-encoded-differently',
+    'Encoded leaving [ ] as they are (e.g. fields[ledger]); they must be %5B and %5D.',
+    (t) => enc(t).replace(/%5B/g, '[').replace(/%5D/g, ']'),
+  ],
+  [
+    'param-encoded-differently',
+    'Encoded with encodeURI, which leaves reserved characters (: / ? & = [ ] and more) as they are.',
+    (t) => encodeURI(t),
+  ],
+  [
+    'param-plus-space',
+    'Encoded as a form (URLSearchParams): a space became + and ~ became %7E.',
+    (t) =>
+      encodeURIComponent(t)
+        .replace(/[!'()~]/g, hex)
+        .replace(/%20/g, '+'),
+  ],
 ];
 
 export function encoderMistakes(): Candidate[] {
-  return ENCODERS.map(([cause, detail, encode]) => ({ mistakes: [finding(cause, detail)], variant: { encode: (t: string) => tryParse(() => encode(t)) ?? t } }));
+  return ENCODERS.map(([cause, detail, encode]) => ({
+    mistakes: [finding(cause, detail)],
+    variant: { encode: (t: string) => tryParse(() => encode(t)) ?? t },
+  }));
 }
 
 /** Orders clients use instead of §3.4.1.3.2's (encoded name, then encoded value, byte order). */
 export function sortMistakes(): Candidate[] {
   const sorts: [string, (a: readonly [string, string], b: readonly [string, string]) => number][] = [
-    ['They were sorted as whole name=value strings, so "a=" and "a1=" swap places.', (a, b) => byteOrder(`${a[0]}=${a[1]}`, `${b[0]}=${b[1]}`)],
-    ['They were sorted ignoring case; byte order puts upper case first.', (a, b) => byteOrder(a[0].toLowerCase(), b[0].toLowerCase()) || byteOrder(a[1].toLowerCase(), b[1].toLowerCase())],
-    ['They were sorted by name only; repeated names keep the order sent instead of being sorted by value.', (a, b) => byteOrder(a[0], b[0])],
-    ['They were sorted by the decoded names, before encoding.', (a, b) => byteOrder(percentDecodeOrKeep(a[0]), percentDecodeOrKeep(b[0])) || byteOrder(percentDecodeOrKeep(a[1]), percentDecodeOrKeep(b[1]))],
+    [
+      'They were sorted as whole name=value strings, so "a=" and "a1=" swap places.',
+      (a, b) => byteOrder(`${a[0]}=${a[1]}`, `${b[0]}=${b[1]}`),
+    ],
+    [
+      'They were sorted ignoring case; byte order puts upper case first.',
+      (a, b) => byteOrder(a[0].toLowerCase(), b[0].toLowerCase()) || byteOrder(a[1].toLowerCase(), b[1].toLowerCase()),
+    ],
+    [
+      'They were sorted by name only; repeated names keep the order sent instead of being sorted by value.',
+      (a, b) => byteOrder(a[0], b[0]),
+    ],
+    [
+      'They were sorted by the decoded names, before encoding.',
+      (a, b) =>
+        byteOrder(percentDecodeOrKeep(a[0]), percentDecodeOrKeep(b[0])) ||
+        byteOrder(percentDecodeOrKeep(a[1]), percentDecodeOrKeep(b[1])),
+    ],
   ];
   return [
-    { mistakes: [finding('param-sorted-differently', 'They were signed in the order collected (header, query, body), not sorted.')], variant: { sort: (ps) => [...ps] } },
-    ...sorts.map(([detail, f]): Candidate => ({ mistakes: [finding('param-sorted-differently', detail)], variant: { sort: (ps) => [...ps].sort((x, y) => f(x.pair, y.pair)) } })),
+    {
+      mistakes: [
+        finding(
+          'param-sorted-differently',
+          'They were signed in the order collected (header, query, body), not sorted.'
+        ),
+      ],
+      variant: { sort: (ps) => [...ps] },
+    },
+    ...sorts.map(([detail, f]): Candidate => ({
+      mistakes: [finding('param-sorted-differently', detail)],
+      variant: { sort: (ps) => [...ps].sort((x, y) => f(x.pair, y.pair)) },
+    })),
   ];
 }
 
@@ -107,7 +288,11 @@ function place(p: ReceivedParam): string {
 function jsonFields(body: string): SignedPair[] | null {
   const value = tryParse(() => JSON.parse(body) as unknown);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v), source: 'signed-only' }));
+  return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({
+    name,
+    value: typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+    source: 'signed-only',
+  }));
 }
 
 function tryParse<T>(f: () => T): T | null {

@@ -67,10 +67,14 @@ export function rfcUriParts(r: ReceivedRequest): UriParts {
   return { scheme: r.url.scheme, host, port, path: r.url.path || '/', query: null };
 }
 
-export const uriText = (u: UriParts): string => `${u.scheme}://${u.host}${u.port !== null ? `:${u.port}` : ''}${u.path}${u.query !== null ? `?${u.query}` : ''}`;
+export const uriText = (u: UriParts): string =>
+  `${u.scheme}://${u.host}${u.port !== null ? `:${u.port}` : ''}${u.path}${u.query !== null ? `?${u.query}` : ''}`;
 
 /** §3.4.1.3.1: every parameter received except oauth_signature; the realm never reaches this list. */
-export const rfcParams = (r: ReceivedRequest): SignedPair[] => r.params.filter((p) => p.name !== 'oauth_signature').map((p, index) => ({ name: p.name, value: p.value, source: p.source, index }));
+export const rfcParams = (r: ReceivedRequest): SignedPair[] =>
+  r.params
+    .filter((p) => p.name !== 'oauth_signature')
+    .map((p, index) => ({ name: p.name, value: p.value, source: p.source, index }));
 
 /** §3.4.1.3.2 (2): by encoded name, then encoded value, in byte order (ASCII after encoding, so code units). */
 export const rfcSort = (pairs: readonly EncodedPair[]): EncodedPair[] => sortParameters(pairs, (p) => p.pair);
@@ -91,14 +95,21 @@ export interface Signer {
   readonly format: SignatureFormat;
 }
 
-export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({ key: signingKey(keys.consumerSecret ?? '', keys.tokenSecret), method, format: 'base64' });
+export const rfcSigner = (keys: Keys, method: SignatureMethod): Signer => ({
+  key: signingKey(keys.consumerSecret ?? '', keys.tokenSecret),
+  method,
+  format: 'base64',
+});
 
 /**
  * Does `signature` sign `baseString` this way? HMAC and PLAINTEXT are recomputed (§3.4.2, §3.4.4); RSA is verified
  * with the public key (§3.4.3). A plain comparison is enough: this runs on the user's own request, not on a server.
  */
 export function signs(signature: string, baseString: string, signer: Signer, keys: Keys, crypto: CryptoPort): boolean {
-  if (isRsaMethod(signer.method)) return keys.rsaPublicKeyPem ? verifyRsaSignature(signer.method, baseString, signature, keys.rsaPublicKeyPem, crypto) : false;
+  if (isRsaMethod(signer.method))
+    return keys.rsaPublicKeyPem
+      ? verifyRsaSignature(signer.method, baseString, signature, keys.rsaPublicKeyPem, crypto)
+      : false;
   return computeSignature(baseString, signer, crypto) === signature;
 }
 

@@ -26,17 +26,26 @@ const HEADER = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
 export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}): DebugRequest {
   const notes: string[] = [];
   const trimmed = text.replace(/^(?:[ \t]*\r?\n)+/, '');
-  if (trimmed.trim() === '') fail(PROTOCOL_ERROR.EMPTY_REQUEST, 'The HTTP request is empty; paste the request line (e.g. POST /path HTTP/1.1), the headers and the body.');
+  if (trimmed.trim() === '')
+    fail(
+      PROTOCOL_ERROR.EMPTY_REQUEST,
+      'The HTTP request is empty; paste the request line (e.g. POST /path HTTP/1.1), the headers and the body.'
+    );
   const split = /\r?\n\r?\n/.exec(trimmed);
   const head = split ? trimmed.slice(0, split.index) : trimmed.replace(/\r?\n$/, '');
   let body: string | undefined = split ? trimmed.slice(split.index + split[0].length) : undefined;
   const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
 
   const line = /^(\S+) (\S+) HTTP\/(\d(?:\.\d)?)$/.exec(requestLine.trim());
-  if (!line) fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The first line ${JSON.stringify(requestLine)} is not a request line; expected METHOD TARGET HTTP/1.1, e.g. "POST /1.1/statuses/update.json HTTP/1.1" (RFC 9112 §3).`);
+  if (!line)
+    fail(
+      PROTOCOL_ERROR.INVALID_REQUEST_LINE,
+      `The first line ${JSON.stringify(requestLine)} is not a request line; expected METHOD TARGET HTTP/1.1, e.g. "POST /1.1/statuses/update.json HTTP/1.1" (RFC 9112 §3).`
+    );
   const method = line[1]!;
   const target = line[2]!;
-  if (!HTTP_TOKEN.test(method)) fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The method ${JSON.stringify(method)} is not an HTTP method token.`);
+  if (!HTTP_TOKEN.test(method))
+    fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The method ${JSON.stringify(method)} is not an HTTP method token.`);
 
   const headers: [string, string][] = [];
   headerLines.forEach((raw, i) => {
@@ -47,25 +56,48 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
       return;
     }
     const m = HEADER.exec(raw);
-    if (!m) fail(PROTOCOL_ERROR.INVALID_HEADER_LINE, `Header line ${i + 2}, ${JSON.stringify(raw)}, is not "Name: value" (RFC 9112 §5).`);
+    if (!m)
+      fail(
+        PROTOCOL_ERROR.INVALID_HEADER_LINE,
+        `Header line ${i + 2}, ${JSON.stringify(raw)}, is not "Name: value" (RFC 9112 §5).`
+      );
     headers.push([m[1]!, m[2]!]);
   });
 
-  if (headerValue(headers, 'transfer-encoding')) fail(PROTOCOL_ERROR.UNSUPPORTED_TRANSFER_ENCODING, 'The request uses Transfer-Encoding; paste the body decoded (without chunk sizes) and drop that header.');
-  if (headerValue(headers, 'content-encoding')) fail(PROTOCOL_ERROR.UNSUPPORTED_CONTENT_ENCODING, 'The body is compressed (Content-Encoding); paste it uncompressed and drop that header.');
+  if (headerValue(headers, 'transfer-encoding'))
+    fail(
+      PROTOCOL_ERROR.UNSUPPORTED_TRANSFER_ENCODING,
+      'The request uses Transfer-Encoding; paste the body decoded (without chunk sizes) and drop that header.'
+    );
+  if (headerValue(headers, 'content-encoding'))
+    fail(
+      PROTOCOL_ERROR.UNSUPPORTED_CONTENT_ENCODING,
+      'The body is compressed (Content-Encoding); paste it uncompressed and drop that header.'
+    );
 
   let url: string;
   if (/^https?:\/\//i.test(target)) {
     url = target;
-    if (options.scheme && !url.toLowerCase().startsWith(`${options.scheme}:`)) notes.push(`The request target names its own scheme, so the scheme ${options.scheme} was not used.`);
+    if (options.scheme && !url.toLowerCase().startsWith(`${options.scheme}:`))
+      notes.push(`The request target names its own scheme, so the scheme ${options.scheme} was not used.`);
   } else if (target.startsWith('/')) {
     const host = headerValue(headers, 'host');
-    if (!host) fail(PROTOCOL_ERROR.MISSING_HOST, 'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".');
+    if (!host)
+      fail(
+        PROTOCOL_ERROR.MISSING_HOST,
+        'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".'
+      );
     const scheme = options.scheme ?? 'https';
-    if (!options.scheme) notes.push('The raw request does not say whether it was sent over TLS; https is assumed (choose http if it was not). The scheme is signed (RFC 5849 §3.4.1.2).');
+    if (!options.scheme)
+      notes.push(
+        'The raw request does not say whether it was sent over TLS; https is assumed (choose http if it was not). The scheme is signed (RFC 5849 §3.4.1.2).'
+      );
     url = `${scheme}://${host.trim()}${target}`;
   } else {
-    url = fail(PROTOCOL_ERROR.INVALID_REQUEST_TARGET, `The request target ${JSON.stringify(target)} is neither a path (/...) nor an absolute http(s) URL.`);
+    url = fail(
+      PROTOCOL_ERROR.INVALID_REQUEST_TARGET,
+      `The request target ${JSON.stringify(target)} is neither a path (/...) nor an absolute http(s) URL.`
+    );
   }
   parseHttpUrl(url, STEP);
 
@@ -81,11 +113,17 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
 function fitBody(body: string, contentLength: string | undefined, notes: string[]): string {
   const trimmed = body.replace(/(?:\r?\n)+$/, '');
   if (contentLength === undefined) return trimmed;
-  if (!/^\d+$/.test(contentLength.trim())) fail(PROTOCOL_ERROR.INVALID_CONTENT_LENGTH, `Content-Length ${JSON.stringify(contentLength)} is not a number of bytes.`);
+  if (!/^\d+$/.test(contentLength.trim()))
+    fail(
+      PROTOCOL_ERROR.INVALID_CONTENT_LENGTH,
+      `Content-Length ${JSON.stringify(contentLength)} is not a number of bytes.`
+    );
   const want = Number(contentLength.trim());
   const size = (s: string) => utf8Encode(s, STEP).length;
   if (size(body) === want) return body;
   if (size(trimmed) === want) return trimmed;
-  notes.push(`The body is ${size(trimmed)} bytes but Content-Length says ${want}; the body is used as pasted (without trailing line breaks).`);
+  notes.push(
+    `The body is ${size(trimmed)} bytes but Content-Length says ${want}; the body is used as pasted (without trailing line breaks).`
+  );
   return trimmed;
 }

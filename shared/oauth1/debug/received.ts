@@ -46,7 +46,13 @@ const STEP = 'debug-request';
 /** Splits a query or form body keeping each segment as written; `+` is a space there (§3.4.1.3.1, HTML 4.0 §17.13.4). */
 function wireParams(text: string, source: ParamSource): ReceivedParam[] {
   const step = `${source}-parameters` as const;
-  return splitUrlEncoded(text).map(({ rawName, rawValue }) => ({ name: percentDecode(rawName, true, step), value: percentDecode(rawValue, true, step), source, rawName, rawValue }));
+  return splitUrlEncoded(text).map(({ rawName, rawValue }) => ({
+    name: percentDecode(rawName, true, step),
+    value: percentDecode(rawValue, true, step),
+    source,
+    rawName,
+    rawValue,
+  }));
 }
 
 /**
@@ -67,7 +73,8 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
   if (auth !== undefined && /^\s*oauth(\s|$)/i.test(auth)) {
     const parsed = parseAuthorizationHeader(auth);
     realm = parsed.realm;
-    for (const [name, value] of parsed.params) params.push({ name, value, source: 'header', rawName: percentEncode(name), rawValue: percentEncode(value) });
+    for (const [name, value] of parsed.params)
+      params.push({ name, value, source: 'header', rawName: percentEncode(name), rawValue: percentEncode(value) });
   }
   params.push(...wireParams(url.query ?? '', 'query'));
   const contentType = headerValue(request.headers, 'content-type');
@@ -76,11 +83,24 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
 
   const oauth = params.filter((p) => p.name.startsWith('oauth_'));
   if (oauth.length === 0) {
-    const other = auth !== undefined ? ` (its Authorization header uses ${JSON.stringify(auth.trim().split(/\s/)[0])}, not OAuth)` : '';
-    throw new ProtocolError(PROTOCOL_ERROR.NO_OAUTH_PARAMETERS, STEP, `The request carries no oauth_* parameters${other}, so there is no signature to check. The tool that produced it may have left them out (Postman's code snippets did, #1898): copy the request with its Authorization: OAuth header (RFC 5849 §3.5).`);
+    const other =
+      auth !== undefined
+        ? ` (its Authorization header uses ${JSON.stringify(auth.trim().split(/\s/)[0])}, not OAuth)`
+        : '';
+    throw new ProtocolError(
+      PROTOCOL_ERROR.NO_OAUTH_PARAMETERS,
+      STEP,
+      `The request carries no oauth_* parameters${other}, so there is no signature to check. The tool that produced it may have left them out (Postman's code snippets did, #1898): copy the request with its Authorization: OAuth header (RFC 5849 §3.5).`
+    );
   }
   const places = [...new Set(oauth.map((p) => p.source))];
-  if (places.length > 1) warnings.push(finding('params-several-places', `Protocol parameters were found in the ${places.join(' and ')}; all are signed here, but a server rejects the request.`));
+  if (places.length > 1)
+    warnings.push(
+      finding(
+        'params-several-places',
+        `Protocol parameters were found in the ${places.join(' and ')}; all are signed here, but a server rejects the request.`
+      )
+    );
   const seen = new Set<string>();
   for (const p of oauth) {
     if (seen.has(p.name)) warnings.push(finding('param-repeated', `${p.name} appears more than once.`, p.name));
@@ -88,11 +108,24 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
   }
   const get = (name: string) => oauth.find((p) => p.name === name)?.value;
   const signature = get('oauth_signature');
-  if (signature === undefined) throw new ProtocolError(PROTOCOL_ERROR.MISSING_SIGNATURE, STEP, 'The request has oauth_* parameters but no oauth_signature (RFC 5849 §3.1); nothing to check.');
+  if (signature === undefined)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_SIGNATURE,
+      STEP,
+      'The request has oauth_* parameters but no oauth_signature (RFC 5849 §3.1); nothing to check.'
+    );
   const methodName = get('oauth_signature_method');
-  if (methodName === undefined) throw new ProtocolError(PROTOCOL_ERROR.MISSING_SIGNATURE_METHOD, STEP, 'The request has no oauth_signature_method (RFC 5849 §3.1), so the signature cannot be checked.');
+  if (methodName === undefined)
+    throw new ProtocolError(
+      PROTOCOL_ERROR.MISSING_SIGNATURE_METHOD,
+      STEP,
+      'The request has no oauth_signature_method (RFC 5849 §3.1), so the signature cannot be checked.'
+    );
   const signatureMethod = parseSignatureMethod(methodName, STEP);
-  if (get('oauth_token') === '') warnings.push(finding('empty-token', 'oauth_token is sent empty; leave it out when there is no token.', 'oauth_token'));
+  if (get('oauth_token') === '')
+    warnings.push(
+      finding('empty-token', 'oauth_token is sent empty; leave it out when there is no token.', 'oauth_token')
+    );
 
   return {
     method: request.method,

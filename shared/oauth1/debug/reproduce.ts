@@ -36,7 +36,12 @@ interface Built {
  * client's base string cannot be read from a request, but a signature made from it can be recomputed. The first
  * level with a reproduction wins (one mistake before two); several reproductions at a level are all returned.
  */
-export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: CryptoPort, builder: BaseStringBuilder = baseStringBuilder(r)): Reproduction[] {
+export function reproduceSignature(
+  r: ReceivedRequest,
+  keys: Keys,
+  crypto: CryptoPort,
+  builder: BaseStringBuilder = baseStringBuilder(r)
+): Reproduction[] {
   const rfcBase = builder.rfc;
   const right = rfcSigner(keys, r.signatureMethod);
   const received = receivedForms(r);
@@ -51,7 +56,13 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
       const behaviours = candidate.mistakes.flatMap((m) => (m.behaviour ? [m.behaviour] : [])).join(',');
       const before = found.get(id) ?? [];
       if (before.length && (behaviours === '' || before.some((b) => b.behaviours === behaviours))) continue;
-      found.set(id, [...before, { behaviours, reproduction: { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method } }]);
+      found.set(id, [
+        ...before,
+        {
+          behaviours,
+          reproduction: { mistakes: [...candidate.mistakes, ...mistakes], baseString, signatureMethod: signer.method },
+        },
+      ]);
     }
   };
   const results = () => [...found.values()].flat().map((f) => f.reproduction);
@@ -82,7 +93,16 @@ export function reproduceSignature(r: ReceivedRequest, keys: Keys, crypto: Crypt
   for (const s of signers) test(rfcBase, s);
   const perParameter = plaintext ? [] : perParameterMistakes(r);
   const paired = perParameter.length <= PAIRED_PER_PARAMETER_LIMIT;
-  const bases = plaintext ? [] : [...distinct(library.filter((c) => !keyOnly(c)), true), ...distinct(wholeRequestMistakes(r), true), ...distinct(perParameter, paired)];
+  const bases = plaintext
+    ? []
+    : [
+        ...distinct(
+          library.filter((c) => !keyOnly(c)),
+          true
+        ),
+        ...distinct(wholeRequestMistakes(r), true),
+        ...distinct(perParameter, paired),
+      ];
   if (found.size) return results();
 
   for (const b of bases) {
@@ -116,7 +136,16 @@ function wholeRequestMistakes(r: ReceivedRequest): Candidate[] {
 function receivedForms(r: ReceivedRequest): { signature: string; mistakes: Finding[] }[] {
   const forms = [{ signature: r.signature, mistakes: [] as Finding[] }];
   if (r.signature.includes(' ')) {
-    forms.push({ signature: r.signature.replace(/ /g, '+'), mistakes: [finding('signature-encoding', `The signature was sent with + unencoded in the ${r.placement}, where + means a space; send it percent-encoded (%2B).`, 'oauth_signature')] });
+    forms.push({
+      signature: r.signature.replace(/ /g, '+'),
+      mistakes: [
+        finding(
+          'signature-encoding',
+          `The signature was sent with + unencoded in the ${r.placement}, where + means a space; send it percent-encoded (%2B).`,
+          'oauth_signature'
+        ),
+      ],
+    });
   }
   return forms;
 }

@@ -31,18 +31,27 @@ export interface RequestFields {
   readonly headers?: readonly (readonly [string, string])[];
 }
 
-
 const STEP = 'request-fields';
 
 export function requestFromFields(fields: RequestFields): DebugRequest {
   const notes: string[] = [];
   const body = fields.body ?? undefined;
   const method = fields.method?.trim() || (body !== undefined ? 'POST' : 'GET');
-  if (!HTTP_TOKEN.test(method)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_METHOD, STEP, `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`);
+  if (!HTTP_TOKEN.test(method))
+    throw new ProtocolError(
+      PROTOCOL_ERROR.INVALID_METHOD,
+      STEP,
+      `The method ${JSON.stringify(method)} is not an HTTP method token; expected e.g. GET or POST.`
+    );
   parseHttpUrl(fields.url, STEP);
   const headers: [string, string][] = [];
   for (const [name, value] of fields.headers ?? []) {
-    if (!HTTP_TOKEN.test(name)) throw new ProtocolError(PROTOCOL_ERROR.INVALID_HEADER, STEP, `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`);
+    if (!HTTP_TOKEN.test(name))
+      throw new ProtocolError(
+        PROTOCOL_ERROR.INVALID_HEADER,
+        STEP,
+        `Header name ${JSON.stringify(name)} is not a token (RFC 9110 §5.1).`
+      );
     headers.push([name, value]);
   }
   if (fields.authorization != null && fields.authorization.trim() !== '') {
@@ -54,7 +63,9 @@ export function requestFromFields(fields: RequestFields): DebugRequest {
   let contentType = fields.contentType?.trim() || headerValue(headers, 'content-type');
   if (body !== undefined && !contentType) {
     contentType = FORM_CONTENT_TYPE;
-    notes.push(`No content type was given for the body; ${FORM_CONTENT_TYPE} is assumed, so its parameters are signed (RFC 5849 §3.4.1.3.1).`);
+    notes.push(
+      `No content type was given for the body; ${FORM_CONTENT_TYPE} is assumed, so its parameters are signed (RFC 5849 §3.4.1.3.1).`
+    );
   }
   if (contentType && !headerValue(headers, 'content-type')) headers.push(['Content-Type', contentType]);
   return { origin: 'fields', method, url: fields.url.trim(), headers, ...(body !== undefined ? { body } : {}), notes };

@@ -10,12 +10,20 @@ import type { Keys } from './pipeline';
 import type { ReceivedRequest } from './received';
 
 const nameOf = (rawName: string): string => percentDecodeOrKeep(rawName, true);
-const withoutOauth = (text: string) => splitUrlEncoded(text).filter((p) => !nameOf(p.rawName).startsWith('oauth_')).map((p) => p.segment).join('&');
+const withoutOauth = (text: string) =>
+  splitUrlEncoded(text)
+    .filter((p) => !nameOf(p.rawName).startsWith('oauth_'))
+    .map((p) => p.segment)
+    .join('&');
 /** Each oauth_signature segment replaced where it stands; every other byte of the text is kept. */
 const replaceSignature = (text: string, signature: string) =>
   splitUrlEncoded(text)
     .filter((p) => nameOf(p.rawName) === 'oauth_signature')
-    .reduceRight((t, p) => `${t.slice(0, p.start)}oauth_signature=${percentEncode(signature)}${t.slice(p.start + p.segment.length)}`, text);
+    .reduceRight(
+      (t, p) =>
+        `${t.slice(0, p.start)}oauth_signature=${percentEncode(signature)}${t.slice(p.start + p.segment.length)}`,
+      text
+    );
 
 /**
  * The request exactly as sent, with only oauth_signature replaced by OAuth Lab's (same nonce, timestamp, token and
@@ -31,8 +39,14 @@ export function resignRequest(request: RawRequest, signature: string): RawReques
   });
   const [beforeHash = '', hash] = request.url.split(/#(.*)/s);
   const q = beforeHash.indexOf('?');
-  const url = q < 0 ? request.url : `${beforeHash.slice(0, q + 1)}${replaceSignature(beforeHash.slice(q + 1), signature)}${hash !== undefined ? `#${hash}` : ''}`;
-  const body = request.body !== undefined && /oauth_signature=/.test(request.body) ? replaceSignature(request.body, signature) : request.body;
+  const url =
+    q < 0
+      ? request.url
+      : `${beforeHash.slice(0, q + 1)}${replaceSignature(beforeHash.slice(q + 1), signature)}${hash !== undefined ? `#${hash}` : ''}`;
+  const body =
+    request.body !== undefined && /oauth_signature=/.test(request.body)
+      ? replaceSignature(request.body, signature)
+      : request.body;
   return { method: request.method, url, headers, ...(body !== undefined ? { body } : {}) };
 }
 
@@ -42,10 +56,13 @@ export function resignRequest(request: RawRequest, signature: string): RawReques
  * the query and body without them, since traceSignature adds them where they travel.
  */
 export function traceInput(r: ReceivedRequest, keys: Keys): SignatureInput {
-  const oauth = new Map(r.params.filter((p) => p.source === r.placement && p.name.startsWith('oauth_')).map((p) => [p.name, p.value]));
+  const oauth = new Map(
+    r.params.filter((p) => p.source === r.placement && p.name.startsWith('oauth_')).map((p) => [p.name, p.value])
+  );
   const value = (n: string) => (oauth.get(n) ? oauth.get(n)! : null);
   const handled = new Set(['oauth_consumer_key', 'oauth_signature', 'oauth_signature_method']);
-  for (const n of ['oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_callback', 'oauth_verifier']) if (oauth.get(n)) handled.add(n);
+  for (const n of ['oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_callback', 'oauth_verifier'])
+    if (oauth.get(n)) handled.add(n);
   const query = r.url.query === null ? '' : `?${withoutOauth(r.url.query)}`;
   const body = r.placement === 'body' && r.body !== undefined ? withoutOauth(r.body) : r.body;
   return {

@@ -9,7 +9,9 @@ const enc = (t: string) => percentEncode(t, 'signing-key');
 function tokenSecretName(r: ReceivedRequest): string {
   const has = (name: string) => r.params.some((p) => p.name === name && p.value !== '');
   if (!has('oauth_token')) return 'none (the request carries no oauth_token)';
-  return has('oauth_verifier') ? "the request token's secret (this request carries oauth_verifier: the access-token leg)" : "the access token's secret";
+  return has('oauth_verifier')
+    ? "the request token's secret (this request carries oauth_verifier: the access-token leg)"
+    : "the access token's secret";
 }
 
 /**
@@ -27,11 +29,34 @@ export function wrongSecretFindings(r: ReceivedRequest, keys: Keys): Finding[] {
     if (amp < 0) return [];
     const [sentCs, sentTs] = [r.signature.slice(0, amp), r.signature.slice(amp + 1)];
     const out: Finding[] = [];
-    if (sentCs !== cs) out.push(finding('key-consumer-secret-wrong', `The client signed with a consumer secret of ${percentDecodeOrKeep(sentCs).length} characters that is not the one given.`));
-    if (sentTs !== ts) out.push(finding('key-token-secret-wrong', `The client signed with a token secret of ${percentDecodeOrKeep(sentTs).length} characters that is not the one given; the key needs ${tokenSecretName(r)}.`));
+    if (sentCs !== cs)
+      out.push(
+        finding(
+          'key-consumer-secret-wrong',
+          `The client signed with a consumer secret of ${percentDecodeOrKeep(sentCs).length} characters that is not the one given.`
+        )
+      );
+    if (sentTs !== ts)
+      out.push(
+        finding(
+          'key-token-secret-wrong',
+          `The client signed with a token secret of ${percentDecodeOrKeep(sentTs).length} characters that is not the one given; the key needs ${tokenSecretName(r)}.`
+        )
+      );
     return out;
   }
   const hasToken = r.params.some((p) => p.name === 'oauth_token' && p.value !== '');
-  if (!hasToken && (keys.tokenSecret ?? '') === '') return [finding('key-consumer-secret-wrong', 'The request carries no token, so its key is the consumer secret alone (consumer_secret&): the client signed with another consumer secret.')];
-  return [finding('key-unknown', `The base strings match, yet the signature does not: the key is consumer_secret&token_secret, where the token secret is ${tokenSecretName(r)}; one of the two differs from the secrets given.`)];
+  if (!hasToken && (keys.tokenSecret ?? '') === '')
+    return [
+      finding(
+        'key-consumer-secret-wrong',
+        'The request carries no token, so its key is the consumer secret alone (consumer_secret&): the client signed with another consumer secret.'
+      ),
+    ];
+  return [
+    finding(
+      'key-unknown',
+      `The base strings match, yet the signature does not: the key is consumer_secret&token_secret, where the token secret is ${tokenSecretName(r)}; one of the two differs from the secrets given.`
+    ),
+  ];
 }

@@ -25,7 +25,8 @@ const mangle = (name: string) => {
  */
 function providerParams(pairs: readonly SignedPair[]): SignedPair[] {
   const kept = new Map<string, SignedPair>();
-  for (const p of pairs) if (!isOauth(p) && p.source === 'body') kept.set(mangle(p.name), { ...p, name: mangle(p.name) });
+  for (const p of pairs)
+    if (!isOauth(p) && p.source === 'body') kept.set(mangle(p.name), { ...p, name: mangle(p.name) });
   for (const p of pairs) {
     if (isOauth(p) || p.source !== 'query') continue;
     kept.set(mangle(p.name), { ...p, name: mangle(p.name) });
@@ -42,10 +43,17 @@ function providerCandidates(r: ReceivedRequest): Candidate[] {
   const repeated = [...names].filter(([, n]) => n > 1).map(([n]) => n);
   if (!mangled.length && !repeated.length) return [];
   const parts = [
-    mangled.length ? `${mangled.map((p) => p.name).join(', ')} verified as ${mangled.map((p) => mangle(p.name)).join(', ')}` : '',
+    mangled.length
+      ? `${mangled.map((p) => p.name).join(', ')} verified as ${mangled.map((p) => mangle(p.name)).join(', ')}`
+      : '',
     repeated.length ? `one value kept of ${repeated.join(', ')}` : '',
   ].filter(Boolean);
-  const finding = libraryFinding('param-encoded-differently', 'S1', `The server's base string has ${parts.join('; ')}.`, mentionsOf('S1'));
+  const finding = libraryFinding(
+    'param-encoded-differently',
+    'S1',
+    `The server's base string has ${parts.join('; ')}.`,
+    mentionsOf('S1')
+  );
   return [{ mistakes: [finding], variant: { params: providerParams } }];
 }
 
@@ -53,7 +61,12 @@ function providerCandidates(r: ReceivedRequest): Candidate[] {
  * When a server's base string is not the RFC's, which known library builds exactly that one: PECL's
  * OAuthProvider (S1), or a client library's behaviour, which servers built on the same library share.
  */
-export function serverAttribution(r: ReceivedRequest, keys: Keys, builder: BaseStringBuilder, serverBase: string): LibraryAttribution {
+export function serverAttribution(
+  r: ReceivedRequest,
+  keys: Keys,
+  builder: BaseStringBuilder,
+  serverBase: string
+): LibraryAttribution {
   if (serverBase === builder.rfc) return attribute([]);
   const provider = providerCandidates(r);
   const client = libraryCandidates(r, keys, builder).filter((c) => !c.signer);
@@ -63,6 +76,11 @@ export function serverAttribution(r: ReceivedRequest, keys: Keys, builder: BaseS
   const explaining = candidates.filter((c) => builder.build(c.variant) === serverBase).map((c) => c.mistakes);
   const ids = (m: readonly Finding[]) => new Set(m.map((f) => f.behaviour));
   // The simplest explanations: none that adds a behaviour to another explanation.
-  const minimal = explaining.filter((m, i) => !explaining.some((o, k) => k !== i && [...ids(o)].every((id) => ids(m).has(id)) && (ids(o).size < ids(m).size || k < i)));
+  const minimal = explaining.filter(
+    (m, i) =>
+      !explaining.some(
+        (o, k) => k !== i && [...ids(o)].every((id) => ids(m).has(id)) && (ids(o).size < ids(m).size || k < i)
+      )
+  );
   return attribute(minimal);
 }

@@ -6,7 +6,21 @@ function fail(code: ProtocolErrorCode, why: string): never {
   throw new ProtocolError(code, STEP, why);
 }
 
-const ANSI_C: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI_C: Record<string, string> = {
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /**
  * Splits a POSIX shell command line into words, the way bash would before running curl: '...' is literal,
@@ -45,11 +59,20 @@ export function shellWords(text: string): string[] {
     } else if (c === '$' && text[i + 1] === "'") {
       i = ansiQuoted(text, i, add);
     } else if ((c === '$' && /[A-Za-z_{(0-9@*#?$!-]/.test(text[i + 1] ?? '')) || c === '`') {
-      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `Shell expansion at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported: its value is unknown here. Replace it with the value it stands for. (A backtick at a line end is PowerShell's continuation: copy the command for bash instead.)`);
+      fail(
+        PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX,
+        `Shell expansion at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported: its value is unknown here. Replace it with the value it stands for. (A backtick at a line end is PowerShell's continuation: copy the command for bash instead.)`
+      );
     } else if ('|;&<>'.includes(c)) {
-      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `The shell operator ${JSON.stringify(c)} at character ${i + 1} is not supported; paste the curl command alone (no pipes, redirections or other commands).`);
+      fail(
+        PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX,
+        `The shell operator ${JSON.stringify(c)} at character ${i + 1} is not supported; paste the curl command alone (no pipes, redirections or other commands).`
+      );
     } else if (c === '^' && /^\^\r?\n/.test(text.slice(i))) {
-      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, "A ^ at a line end is a Windows cmd.exe continuation; copy the command as cURL (bash) instead.");
+      fail(
+        PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX,
+        'A ^ at a line end is a Windows cmd.exe continuation; copy the command as cURL (bash) instead.'
+      );
     } else if (c === '#' && word === null) {
       const end = text.indexOf('\n', i);
       i = end < 0 ? text.length : end;
@@ -67,7 +90,8 @@ function doubleQuoted(text: string, start: number, add: (s: string) => void): nu
   let i = start + 1;
   let out = '';
   for (;;) {
-    if (i >= text.length) fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The double quote at character ${start + 1} is never closed.`);
+    if (i >= text.length)
+      fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The double quote at character ${start + 1} is never closed.`);
     const c = text[i]!;
     if (c === '"') break;
     if (c === '\\') {
@@ -82,7 +106,10 @@ function doubleQuoted(text: string, start: number, add: (s: string) => void): nu
         i++;
       }
     } else if ((c === '$' && /[A-Za-z_{(0-9@*#?$!-]/.test(text[i + 1] ?? '')) || c === '`') {
-      fail(PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX, `Shell expansion inside double quotes at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported; replace it with its value, or use single quotes if the $ is meant literally.`);
+      fail(
+        PROTOCOL_ERROR.UNSUPPORTED_SHELL_SYNTAX,
+        `Shell expansion inside double quotes at character ${i + 1} (${JSON.stringify(text.slice(i, i + 12))}) is not supported; replace it with its value, or use single quotes if the $ is meant literally.`
+      );
     } else {
       out += c;
       i++;
@@ -102,7 +129,8 @@ function ansiQuoted(text: string, start: number, add: (s: string) => void): numb
     bytes.length = 0;
   };
   for (;;) {
-    if (i >= text.length) fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The $' quote at character ${start + 1} is never closed.`);
+    if (i >= text.length)
+      fail(PROTOCOL_ERROR.UNTERMINATED_QUOTE, `The $' quote at character ${start + 1} is never closed.`);
     const c = text[i]!;
     if (c === "'") break;
     if (c !== '\\') {

@@ -13,9 +13,29 @@ export function methodMistakes(r: ReceivedRequest): Candidate[] {
   const sent = r.method.trim();
   const upper = sent.toUpperCase();
   const out: Candidate[] = [];
-  if (sent !== upper) out.push({ mistakes: [finding('method-case', `The method is sent as ${sent} and was signed so; the base string needs ${upper}.`)], variant: { method: () => sent } });
-  if (upper.toLowerCase() !== sent) out.push({ mistakes: [finding('method-case', `The method was signed in lower case (${upper.toLowerCase()}); the base string needs ${upper}.`)], variant: { method: () => upper.toLowerCase() } });
-  for (const m of METHODS) if (m !== upper) out.push({ mistakes: [finding('method-differs', `The request was signed as ${m} but sent as ${upper}.`)], variant: { method: () => m } });
+  if (sent !== upper)
+    out.push({
+      mistakes: [
+        finding('method-case', `The method is sent as ${sent} and was signed so; the base string needs ${upper}.`),
+      ],
+      variant: { method: () => sent },
+    });
+  if (upper.toLowerCase() !== sent)
+    out.push({
+      mistakes: [
+        finding(
+          'method-case',
+          `The method was signed in lower case (${upper.toLowerCase()}); the base string needs ${upper}.`
+        ),
+      ],
+      variant: { method: () => upper.toLowerCase() },
+    });
+  for (const m of METHODS)
+    if (m !== upper)
+      out.push({
+        mistakes: [finding('method-differs', `The request was signed as ${m} but sent as ${upper}.`)],
+        variant: { method: () => m },
+      });
   return out;
 }
 
@@ -25,39 +45,83 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
   const rfcParts = rfcUriParts(r);
   const rfc = uriText(rfcParts);
   const scheme = r.url.scheme;
-  const add = (cause: Parameters<typeof finding>[0], change: (u: UriParts) => UriParts, detail: (signed: string) => string) => {
+  const add = (
+    cause: Parameters<typeof finding>[0],
+    change: (u: UriParts) => UriParts,
+    detail: (signed: string) => string
+  ) => {
     const signed = uriText(change(rfcParts));
     if (signed !== rfc) out.push({ mistakes: [finding(cause, detail(signed))], variant: { uri: change } });
   };
 
   const [writtenHost] = hostAndPort(r.writtenAuthority);
   if (r.writtenScheme !== scheme || writtenHost !== rfcParts.host) {
-    add('uri-case', (u) => ({ ...u, scheme: r.writtenScheme, host: writtenHost }), (signed) => `The URI was signed as written, ${signed}; the base string needs ${rfc}.`);
+    add(
+      'uri-case',
+      (u) => ({ ...u, scheme: r.writtenScheme, host: writtenHost }),
+      (signed) => `The URI was signed as written, ${signed}; the base string needs ${rfc}.`
+    );
   }
   if (rfcParts.port === null) {
-    add('uri-default-port', (u) => ({ ...u, port: u.port ?? DEFAULT_PORT[u.scheme.toLowerCase() as 'http'] ?? null }), (signed) => `The URI was signed as ${signed}; the default port ${DEFAULT_PORT[scheme]} is left out: ${rfc}.`);
+    add(
+      'uri-default-port',
+      (u) => ({ ...u, port: u.port ?? DEFAULT_PORT[u.scheme.toLowerCase() as 'http'] ?? null }),
+      (signed) => `The URI was signed as ${signed}; the default port ${DEFAULT_PORT[scheme]} is left out: ${rfc}.`
+    );
   }
-  add('uri-trailing-slash', (u) => ({ ...u, path: u.path === '/' ? '' : u.path.endsWith('/') ? u.path.slice(0, -1) : `${u.path}/` }), (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`);
+  add(
+    'uri-trailing-slash',
+    (u) => ({ ...u, path: u.path === '/' ? '' : u.path.endsWith('/') ? u.path.slice(0, -1) : `${u.path}/` }),
+    (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`
+  );
 
   const query = r.url.query ?? '';
-  const kept = splitUrlEncoded(query).filter((p) => !percentDecodeOrKeep(p.rawName).startsWith('oauth_')).map((p) => p.segment).join('&');
+  const kept = splitUrlEncoded(query)
+    .filter((p) => !percentDecodeOrKeep(p.rawName).startsWith('oauth_'))
+    .map((p) => p.segment)
+    .join('&');
   if (kept !== '') {
     const withQuery = (u: UriParts) => ({ ...u, query: kept });
-    add('uri-query-included', withQuery, (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`);
+    add(
+      'uri-query-included',
+      withQuery,
+      (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`
+    );
     const signed = uriText(withQuery(rfcParts));
     out.push({
-      mistakes: [finding('uri-query-included', `The URI was signed as ${signed}, with the query in the URI instead of among the parameters.`)],
-      variant: { uri: withQuery, params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')) },
+      mistakes: [
+        finding(
+          'uri-query-included',
+          `The URI was signed as ${signed}, with the query in the URI instead of among the parameters.`
+        ),
+      ],
+      variant: {
+        uri: withQuery,
+        params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')),
+      },
     });
   }
   const other = scheme === 'https' ? 'http' : 'https';
-  add('uri-scheme', (u) => ({ ...u, scheme: other }), () => `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`);
+  add(
+    'uri-scheme',
+    (u) => ({ ...u, scheme: other }),
+    () =>
+      `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`
+  );
   const urlPort = r.url.port !== null && String(r.url.port) !== DEFAULT_PORT[scheme] ? String(r.url.port) : null;
   const urlAuthority = `${r.url.host}${urlPort !== null ? `:${urlPort}` : ''}`;
   if (urlAuthority !== r.authority) {
-    add('uri-host', (u) => ({ ...u, host: r.url.host, port: urlPort }), () => `The client signed the URL's host ${urlAuthority}; the server sees Host: ${r.authority}.`);
+    add(
+      'uri-host',
+      (u) => ({ ...u, host: r.url.host, port: urlPort }),
+      () => `The client signed the URL's host ${urlAuthority}; the server sees Host: ${r.authority}.`
+    );
   }
   const decoded = percentDecodeOrKeep(rfcParts.path);
-  add('uri-path', (u) => ({ ...u, path: percentDecodeOrKeep(u.path) }), () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`);
+  add(
+    'uri-path',
+    (u) => ({ ...u, path: percentDecodeOrKeep(u.path) }),
+    () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`
+  );
   return out;
 }

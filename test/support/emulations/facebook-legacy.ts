@@ -9,7 +9,12 @@ import { approvingAuthorize, json, startEmulation, type Emulation } from './prov
  * - https://developers.facebook.com/docs/graph-api/guides/error-handling — errors are a nested object:
  *   `{"error": {"message": …, "type": "OAuthException", "code": 100, "fbtrace_id": …}}` with HTTP 400.
  */
-export const FACEBOOK = { clientId: '1234567890', clientSecret: 'fb-secret', code: 'fb-code-1', token: 'EAACEdEose0cBAPq7Z3u2Z' };
+export const FACEBOOK = {
+  clientId: '1234567890',
+  clientSecret: 'fb-secret',
+  code: 'fb-code-1',
+  token: 'EAACEdEose0cBAPq7Z3u2Z',
+};
 
 export function startFacebookLegacy(): Promise<Emulation> {
   const used = new Set<string>();
@@ -18,9 +23,24 @@ export function startFacebookLegacy(): Promise<Emulation> {
     '/oauth/access_token': (request) => {
       const body = new URLSearchParams(request.body);
       const code = body.get('code') ?? '';
-      if (code !== FACEBOOK.code || used.has(code)) return json({ error: { message: 'This authorization code has been used.', type: 'OAuthException', code: 100, fbtrace_id: 'AbCdEf123' } }, 400);
+      if (code !== FACEBOOK.code || used.has(code))
+        return json(
+          {
+            error: {
+              message: 'This authorization code has been used.',
+              type: 'OAuthException',
+              code: 100,
+              fbtrace_id: 'AbCdEf123',
+            },
+          },
+          400
+        );
       used.add(code);
-      return { status: 200, headers: { 'Content-Type': 'text/plain; charset=UTF-8' }, body: `access_token=${FACEBOOK.token}&expires=5183999` };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+        body: `access_token=${FACEBOOK.token}&expires=5183999`,
+      };
     },
   });
 }

@@ -11,14 +11,22 @@ import { startEmulation, type EmulatedResponse, type Emulation } from './provide
 export function startJira(options: { front?: 'sso redirect' | 'html error' } = {}): Promise<Emulation> {
   return startEmulation({
     'POST /plugins/servlet/oauth/request-token': (request): EmulatedResponse => {
-      if (options.front === 'sso redirect') return { status: 302, headers: { Location: `/login.jsp?os_destination=${encodeURIComponent(request.url)}` } };
+      if (options.front === 'sso redirect')
+        return { status: 302, headers: { Location: `/login.jsp?os_destination=${encodeURIComponent(request.url)}` } };
       if (options.front === 'html error') {
-        return { status: 404, headers: { 'Content-Type': 'text/html;charset=UTF-8' }, body: '<!DOCTYPE html><html><head><title>Oops, you&#39;ve found a dead link. - Jira</title><style>body{}</style></head><body><h1>Oops, you&#39;ve found a dead link.</h1><p>Go back to the previous page, or visit the homepage.</p></body></html>' };
+        return {
+          status: 404,
+          headers: { 'Content-Type': 'text/html;charset=UTF-8' },
+          body: '<!DOCTYPE html><html><head><title>Oops, you&#39;ve found a dead link. - Jira</title><style>body{}</style></head><body><h1>Oops, you&#39;ve found a dead link.</h1><p>Go back to the previous page, or visit the homepage.</p></body></html>',
+        };
       }
       const advice = 'The signature method HMAC-SHA1 is not supported; use RSA-SHA1';
       return {
         status: 401,
-        headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'WWW-Authenticate': `OAuth realm="http%3A%2F%2Fjira.example.com", oauth_problem="signature_method_rejected", oauth_problem_advice="${encodeURIComponent(advice)}"` },
+        headers: {
+          'Content-Type': 'text/plain;charset=UTF-8',
+          'WWW-Authenticate': `OAuth realm="http%3A%2F%2Fjira.example.com", oauth_problem="signature_method_rejected", oauth_problem_advice="${encodeURIComponent(advice)}"`,
+        },
         body: `oauth_problem=signature_method_rejected&oauth_problem_advice=${encodeURIComponent(advice)}`,
       };
     },

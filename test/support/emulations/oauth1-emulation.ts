@@ -16,7 +16,8 @@ export const approvingOAuth1Authorize =
   (request): EmulatedResponse => {
     const token = queryOf(request).get('oauth_token') ?? '';
     const callback = callbacks.get(token);
-    if (!callback) return { status: 400, headers: { 'Content-Type': 'text/plain' }, body: `unknown request token ${token}` };
+    if (!callback)
+      return { status: 400, headers: { 'Content-Type': 'text/plain' }, body: `unknown request token ${token}` };
     const target = new URL(callback);
     target.searchParams.set('oauth_token', token);
     target.searchParams.set('oauth_verifier', verifier);

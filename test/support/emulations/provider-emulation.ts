@@ -36,11 +36,20 @@ export async function startEmulation(routes: Record<string, Route>): Promise<Emu
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: SeenRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: SeenRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(request);
       const path = request.url.split('?')[0] ?? '/';
       const route = routes[`${request.method} ${path}`] ?? routes[path];
-      Promise.resolve(route ? route(request, emulation) : { status: 404, headers: { 'Content-Type': 'text/plain' }, body: `no route for ${request.method} ${path}` })
+      Promise.resolve(
+        route
+          ? route(request, emulation)
+          : { status: 404, headers: { 'Content-Type': 'text/plain' }, body: `no route for ${request.method} ${path}` }
+      )
         .then((answer) => {
           res.writeHead(answer.status ?? 200, answer.headers ?? {});
           res.end(answer.body ?? '');
@@ -68,7 +77,11 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 });
 
 /** An `application/x-www-form-urlencoded` answer (or another form-like content type, e.g. `text/plain`). */
-export const form = (fields: Record<string, string>, status = 200, contentType = 'application/x-www-form-urlencoded'): EmulatedResponse => ({
+export const form = (
+  fields: Record<string, string>,
+  status = 200,
+  contentType = 'application/x-www-form-urlencoded'
+): EmulatedResponse => ({
   status,
   headers: { 'Content-Type': contentType },
   body: new URLSearchParams(fields).toString(),

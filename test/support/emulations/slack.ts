@@ -11,14 +11,27 @@ import { approvingAuthorize, json, startEmulation, type Emulation } from './prov
  * - https://api.slack.com/methods/auth.test — the token's identity; a bad token is also HTTP 200,
  *   `{"ok": false, "error": "invalid_auth"}`.
  */
-export const SLACK = { clientId: '2141029472.691202649728', clientSecret: 'slack-secret', code: 'slack-code-1', userToken: 'xoxp-1234-5678-90123', botToken: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy' };
+export const SLACK = {
+  clientId: '2141029472.691202649728',
+  clientSecret: 'slack-secret',
+  code: 'slack-code-1',
+  userToken: 'xoxp-1234-5678-90123',
+  botToken: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy',
+};
 
 export function startSlack(options: { bot: boolean }): Promise<Emulation> {
   return startEmulation({
     'GET /oauth/v2/authorize': approvingAuthorize(SLACK.code),
     '/api/auth.test': (request) =>
       [`Bearer ${SLACK.userToken}`, `Bearer ${SLACK.botToken}`].includes(String(request.headers.authorization))
-        ? json({ ok: true, url: 'https://subarachnoid.slack.com/', team: 'Subarachnoid Workspace', user: 'grace', team_id: 'T12345678', user_id: 'W12345678' })
+        ? json({
+            ok: true,
+            url: 'https://subarachnoid.slack.com/',
+            team: 'Subarachnoid Workspace',
+            user: 'grace',
+            team_id: 'T12345678',
+            user_id: 'W12345678',
+          })
         : json({ ok: false, error: 'invalid_auth' }),
     'POST /api/oauth.v2.access': (request) => {
       const body = new URLSearchParams(request.body);
@@ -28,8 +41,18 @@ export function startSlack(options: { bot: boolean }): Promise<Emulation> {
       const team = { id: 'T9TK3CUKW', name: 'Slack Softball Team' };
       return json(
         options.bot
-          ? { ok: true, access_token: SLACK.botToken, token_type: 'bot', scope: 'commands,incoming-webhook', bot_user_id: 'U0KRQLJ9H', app_id: 'A0KRD7HC3', team, enterprise: null, authed_user: user }
-          : { ok: true, app_id: 'A0KRD7HC3', authed_user: user, team, enterprise: null, is_enterprise_install: false },
+          ? {
+              ok: true,
+              access_token: SLACK.botToken,
+              token_type: 'bot',
+              scope: 'commands,incoming-webhook',
+              bot_user_id: 'U0KRQLJ9H',
+              app_id: 'A0KRD7HC3',
+              team,
+              enterprise: null,
+              authed_user: user,
+            }
+          : { ok: true, app_id: 'A0KRD7HC3', authed_user: user, team, enterprise: null, is_enterprise_install: false }
       );
     },
   });

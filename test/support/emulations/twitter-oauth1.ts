@@ -15,21 +15,58 @@ import { json, queryOf, startEmulation, type Emulation } from './provider-emulat
  *   `<hash><error>Desktop applications only support the oauth_callback value 'oob'</error>…</hash>`
  *   (https://developer.x.com/en/docs/authentication/oauth-1-0a/pin-based-oauth).
  */
-export const X = { consumerKey: 'cChZNFj6T5R0TigYB9yd1w', consumerSecret: 'L8qq9PZyRg6ieKGEKhZolGC0vJWLw8iEJ88DRdyOg', requestToken: 'NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0', verifier: 'uw7NjWHT6OJ1MpJOXsHfNxoAhPKpgI8BlYDhxEjIBY', accessToken: '7588892-kagSNqWge8gB1WwE3plnFsJHAZVfxWD7Vb57p0b4', accessSecret: 'PbKfYqSryyeKDWz4ebtY3o5ogNLG11WJuZBc9fQrQo' };
+export const X = {
+  consumerKey: 'cChZNFj6T5R0TigYB9yd1w',
+  consumerSecret: 'L8qq9PZyRg6ieKGEKhZolGC0vJWLw8iEJ88DRdyOg',
+  requestToken: 'NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0',
+  verifier: 'uw7NjWHT6OJ1MpJOXsHfNxoAhPKpgI8BlYDhxEjIBY',
+  accessToken: '7588892-kagSNqWge8gB1WwE3plnFsJHAZVfxWD7Vb57p0b4',
+  accessSecret: 'PbKfYqSryyeKDWz4ebtY3o5ogNLG11WJuZBc9fQrQo',
+};
 
-export function startX(options: { refuse?: 'callback not approved' | 'desktop app'; deny?: boolean } = {}): Promise<Emulation> {
+export function startX(
+  options: { refuse?: 'callback not approved' | 'desktop app'; deny?: boolean } = {}
+): Promise<Emulation> {
   const callbacks = new Map<string, string>();
   return startEmulation({
     'POST /oauth/request_token': (request) => {
       const callback = oauthParams(request).get('oauth_callback') ?? '';
-      if (options.refuse === 'callback not approved') return json({ errors: [{ code: 415, message: 'Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings' }] }, 403);
-      if (options.refuse === 'desktop app') return { status: 401, headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body: `<?xml version="1.0" encoding="UTF-8"?>\n<hash>\n  <error>Desktop applications only support the oauth_callback value 'oob'</error>\n  <request>/oauth/request_token</request>\n</hash>\n` };
+      if (options.refuse === 'callback not approved')
+        return json(
+          {
+            errors: [
+              {
+                code: 415,
+                message:
+                  'Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings',
+              },
+            ],
+          },
+          403
+        );
+      if (options.refuse === 'desktop app')
+        return {
+          status: 401,
+          headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+          body: `<?xml version="1.0" encoding="UTF-8"?>\n<hash>\n  <error>Desktop applications only support the oauth_callback value 'oob'</error>\n  <request>/oauth/request_token</request>\n</hash>\n`,
+        };
       callbacks.set(X.requestToken, callback);
-      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: `oauth_token=${X.requestToken}&oauth_token_secret=veNRnAWe6inFuo8o2u8SLLZLjolYDmDP7SzL0YfYI&oauth_callback_confirmed=true` };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        body: `oauth_token=${X.requestToken}&oauth_token_secret=veNRnAWe6inFuo8o2u8SLLZLjolYDmDP7SzL0YfYI&oauth_callback_confirmed=true`,
+      };
     },
     'GET /oauth/authorize': options.deny
-      ? (request) => ({ status: 302, headers: { Location: `${callbacks.get(queryOf(request).get('oauth_token') ?? '')}?denied=${X.requestToken}` } })
+      ? (request) => ({
+          status: 302,
+          headers: { Location: `${callbacks.get(queryOf(request).get('oauth_token') ?? '')}?denied=${X.requestToken}` },
+        })
       : approvingOAuth1Authorize(X.verifier, callbacks),
-    'POST /oauth/access_token': () => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: `oauth_token=${X.accessToken}&oauth_token_secret=${X.accessSecret}&user_id=7588892&screen_name=kaiserkiwi` }),
+    'POST /oauth/access_token': () => ({
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      body: `oauth_token=${X.accessToken}&oauth_token_secret=${X.accessSecret}&user_id=7588892&screen_name=kaiserkiwi`,
+    }),
   });
 }

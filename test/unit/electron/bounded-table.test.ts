@@ -4,7 +4,13 @@ import { BoundedTable } from '../../../electron/services/bounded-table';
 describe('BoundedTable (lru-cache, oldest dropped first)', () => {
   it('keeps within its limit by dropping the oldest entry; values() lists oldest first', () => {
     const t = new BoundedTable<string, number>(3);
-    for (const [k, v] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) t.set(k, v);
+    for (const [k, v] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      t.set(k, v);
     expect([...t.keys()]).toEqual(['b', 'c', 'd']);
     expect([...t.values()]).toEqual([2, 3, 4]);
     expect([t.size, t.has('a'), t.get('a')]).toEqual([3, false, undefined]);

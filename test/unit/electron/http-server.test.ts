@@ -17,7 +17,7 @@ async function start(options: Partial<Parameters<typeof startHttpServer>[0]> = {
 const failureOf = (p: Promise<unknown>) =>
   p.then(
     () => null,
-    (e: unknown) => e,
+    (e: unknown) => e
   );
 
 /** Resolves when the socket closes, with whatever it received. */
@@ -35,7 +35,9 @@ describe('the HTTP server wrapper', () => {
     expect(s.server.address()).toMatchObject({ address: '127.0.0.1', port: s.port });
     expect(s.port).toBeGreaterThan(0);
     const other = connect(s.port, '127.0.0.2');
-    const refused = await new Promise<string | undefined>((resolve) => other.on('error', (e: NodeJS.ErrnoException) => resolve(e.code)).on('connect', () => resolve('connected')));
+    const refused = await new Promise<string | undefined>((resolve) =>
+      other.on('error', (e: NodeJS.ErrnoException) => resolve(e.code)).on('connect', () => resolve('connected'))
+    );
     other.destroy();
     expect(refused).toBe('ECONNREFUSED');
   });
@@ -48,7 +50,9 @@ describe('the HTTP server wrapper', () => {
       const generic = await failureOf(start({ port }));
       expect(generic).toBeInstanceOf(ListenError);
       expect(generic).toMatchObject({ reason: 'port_in_use', code: 'EADDRINUSE' });
-      expect((generic as Error).message).toBe(`Port ${port} on 127.0.0.1 is already in use by another program, so the test server cannot listen there. Choose another port, or 0 for any free one, or stop the program that uses port ${port}.`);
+      expect((generic as Error).message).toBe(
+        `Port ${port} on 127.0.0.1 is already in use by another program, so the test server cannot listen there. Choose another port, or 0 for any free one, or stop the program that uses port ${port}.`
+      );
       const advised = await failureOf(start({ port, portAdvice: 'Pick another with --port.' }));
       expect((advised as Error).message).toMatch(/cannot listen there\. Pick another with --port\.$/);
     } finally {
@@ -71,7 +75,8 @@ describe('the HTTP server wrapper', () => {
         if (req.url === '/stream') res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(': open\n\n');
         else res.end('ok');
       },
-      configure: (server) => server.on('connect', (_req, socket: Socket) => socket.write('HTTP/1.1 200 Tunnel\r\n\r\n')),
+      configure: (server) =>
+        server.on('connect', (_req, socket: Socket) => socket.write('HTTP/1.1 200 Tunnel\r\n\r\n')),
     });
     const agent = new Agent({ keepAlive: true });
     const idleSocket = await new Promise<Socket>((resolve, reject) => {

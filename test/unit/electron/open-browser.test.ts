@@ -18,7 +18,11 @@ let spawnError: Error | null = null;
 beforeEach(() => {
   spawned = [];
   spawnError = null;
-  vi.spyOn(childProcess, 'spawn').mockImplementation(((command: string, args: string[], options: Spawned['options']) => {
+  vi.spyOn(childProcess, 'spawn').mockImplementation(((
+    command: string,
+    args: string[],
+    options: Spawned['options']
+  ) => {
     spawned.push({ command, args, options });
     const child = Object.assign(new EventEmitter(), { unref() {} });
     setImmediate(() => (spawnError ? child.emit('error', spawnError) : (child.emit('spawn'), child.emit('close', 0))));
@@ -40,7 +44,8 @@ async function openFor(platform: NodeJS.Platform): Promise<Opener> {
 
 /** PowerShell's -EncodedCommand is base64 of UTF-16LE. */
 const decodePowerShell = (encoded: string) => Buffer.from(encoded, 'base64').toString('utf16le');
-const AUTHORIZE = 'https://provider.example/oauth/authorize?response_type=code&client_id=abc&state=x%26y&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback';
+const AUTHORIZE =
+  'https://provider.example/oauth/authorize?response_type=code&client_id=abc&state=x%26y&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback';
 
 describe('openInSystemBrowser', () => {
   it('Linux: xdg-open with the URL as its one argument, no shell', async () => {
@@ -54,7 +59,9 @@ describe('openInSystemBrowser', () => {
 
   it('macOS: open with the URL as its one argument, no shell', async () => {
     expect(await openInSystemBrowser(AUTHORIZE, await openFor('darwin'))).toBe(true);
-    expect(spawned).toEqual([{ command: 'open', args: [AUTHORIZE], options: expect.not.objectContaining({ shell: expect.anything() }) }]);
+    expect(spawned).toEqual([
+      { command: 'open', args: [AUTHORIZE], options: expect.not.objectContaining({ shell: expect.anything() }) },
+    ]);
   });
 
   it('Windows: PowerShell Start with the URL single-quoted in an encoded command, so & cannot split it (no cmd /c start)', async () => {
@@ -62,7 +69,13 @@ describe('openInSystemBrowser', () => {
     expect(spawned).toHaveLength(1);
     const { command, args, options } = spawned[0]!;
     expect(command.toLowerCase()).toMatch(/\\windowspowershell\\v1\.0\\powershell\.exe$/);
-    expect(args.slice(0, -1)).toEqual(['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand']);
+    expect(args.slice(0, -1)).toEqual([
+      '-NoProfile',
+      '-NonInteractive',
+      '-ExecutionPolicy',
+      'Bypass',
+      '-EncodedCommand',
+    ]);
     expect(decodePowerShell(args.at(-1)!)).toBe(`$ProgressPreference = 'SilentlyContinue'; Start '${AUTHORIZE}'`);
     expect(options.shell).toBeUndefined();
   });
@@ -70,7 +83,9 @@ describe('openInSystemBrowser', () => {
   it("Windows: a crafted URL stays one quoted string: ' arrives percent-encoded and $( ) is not expanded inside single quotes", async () => {
     const crafted = "https://evil.example/?a=1&b=';calc;'&c=$(calc)";
     expect(await openInSystemBrowser(crafted, await openFor('win32'))).toBe(true);
-    expect(decodePowerShell(spawned[0]!.args.at(-1)!)).toBe(`$ProgressPreference = 'SilentlyContinue'; Start 'https://evil.example/?a=1&b=%27;calc;%27&c=$(calc)'`);
+    expect(decodePowerShell(spawned[0]!.args.at(-1)!)).toBe(
+      `$ProgressPreference = 'SilentlyContinue'; Start 'https://evil.example/?a=1&b=%27;calc;%27&c=$(calc)'`
+    );
   });
 
   it('passes the URL serialized: a space or a double quote arrives percent-encoded', async () => {
@@ -78,10 +93,13 @@ describe('openInSystemBrowser', () => {
     expect(spawned[0]!.args).toEqual(['https://provider.example/a%20b?q=%22x%22']);
   });
 
-  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'oauth-lab://x', 'not a url', ''])('refuses %j without starting anything', async (url) => {
-    expect(await openInSystemBrowser(url, await openFor('linux'))).toBe(false);
-    expect(spawned).toEqual([]);
-  });
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'oauth-lab://x', 'not a url', ''])(
+    'refuses %j without starting anything',
+    async (url) => {
+      expect(await openInSystemBrowser(url, await openFor('linux'))).toBe(false);
+      expect(spawned).toEqual([]);
+    }
+  );
 
   it('resolves false when no opener can be started (xdg-open missing)', async () => {
     spawnError = Object.assign(new Error('spawn xdg-open ENOENT'), { code: 'ENOENT' });

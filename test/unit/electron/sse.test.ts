@@ -43,7 +43,9 @@ describe('SSE framing', () => {
     const data = 'one\r\ntwo\nthree\rfour\n\nsix';
     const frame = sseEvent({ id: 7, event: 'exchange', data })!;
     expect(frame).toBe('id: 7\nevent: exchange\ndata: one\ndata: two\ndata: three\ndata: four\ndata: \ndata: six\n\n');
-    expect(interpret(`${sseComment('hello\nid: 99')}${frame}`)).toEqual([{ id: '7', event: 'exchange', data: 'one\ntwo\nthree\nfour\n\nsix' }]);
+    expect(interpret(`${sseComment('hello\nid: 99')}${frame}`)).toEqual([
+      { id: '7', event: 'exchange', data: 'one\ntwo\nthree\nfour\n\nsix' },
+    ]);
   });
 
   it('refuses an event name that is not a plain identifier, and keeps a comment on one line', () => {
@@ -53,11 +55,13 @@ describe('SSE framing', () => {
   });
 
   it('reads Last-Event-ID from the header first, then from the named query parameter; only plain integers', () => {
-    const req = (url: string, header?: string) => ({ url, headers: header === undefined ? {} : { 'last-event-id': header } }) as unknown as IncomingMessage;
+    const req = (url: string, header?: string) =>
+      ({ url, headers: header === undefined ? {} : { 'last-event-id': header } }) as unknown as IncomingMessage;
     expect(lastEventIdOf(req('/e?since=3', '5'), 'since')).toBe(5);
     expect(lastEventIdOf(req('/e?since=3'), 'since')).toBe(3);
     expect(lastEventIdOf(req('/e?lastEventId=3'), 'since')).toBeNull();
-    for (const bad of ['abc', '-1', '1.5', '1e1', '0x1', '99999999999999999999', '1, 1']) expect(lastEventIdOf(req('/e', bad), 'since')).toBeNull();
+    for (const bad of ['abc', '-1', '1.5', '1e1', '0x1', '99999999999999999999', '1, 1'])
+      expect(lastEventIdOf(req('/e', bad), 'since')).toBeNull();
   });
 });
 
@@ -98,7 +102,12 @@ describe('an SSE stream over a real socket', () => {
     const http = await startHttpServer({
       name: 'the test stream',
       onRequest: (req, res) => {
-        const stream = openSseStream(req, res, { greeting: 'test events', retryMs: 1500, heartbeatMs, headers: { 'X-Test': 'yes' } });
+        const stream = openSseStream(req, res, {
+          greeting: 'test events',
+          retryMs: 1500,
+          heartbeatMs,
+          headers: { 'X-Test': 'yes' },
+        });
         for (const frame of buffer.after(lastEventIdOf(req, 'since') ?? 0)) stream.write(frame);
         open.add(stream);
         stream.onEnd(() => open.delete(stream));
@@ -117,7 +126,11 @@ describe('an SSE stream over a real socket', () => {
     const s = await serve(new ReplayBuffer({ maxEvents: 10, maxBytes: 10_000 }));
     for (const n of [1, 2, 3]) s.publish('tick', `n=${n}`);
     const client = await openStream(s, { path: '/events', headers: { 'Last-Event-ID': '1' } });
-    expect(client.res.headers).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-test': 'yes' });
+    expect(client.res.headers).toMatchObject({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-test': 'yes',
+    });
     await client.until(/n=3/);
     s.publish('tick', 'n=4');
     await client.until(/n=4/);

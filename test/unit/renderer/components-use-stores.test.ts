@@ -11,8 +11,13 @@ const root = resolve(import.meta.dirname, '../../..');
 function componentsUnder(base: string, dirs: readonly string[]): string[] {
   return dirs.flatMap((dir) =>
     readdirSync(join(base, dir), { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && (e.name.endsWith('.tsx') || (e.name.endsWith('.ts') && /from 'react'/.test(readFileSync(join(e.parentPath, e.name), 'utf8')))))
-      .map((e) => relative(base, join(e.parentPath, e.name))),
+      .filter(
+        (e) =>
+          e.isFile() &&
+          (e.name.endsWith('.tsx') ||
+            (e.name.endsWith('.ts') && /from 'react'/.test(readFileSync(join(e.parentPath, e.name), 'utf8'))))
+      )
+      .map((e) => relative(base, join(e.parentPath, e.name)))
   );
 }
 
@@ -26,12 +31,15 @@ function bridgeUses(file: string, text: string): string[] {
     if (/^renderer\/bridge(\/|$)/.test(target) || target === 'shared/bridge/api') found.push(`imports ${spec}`);
   }
   const code = withoutComments(text);
-  for (const m of code.matchAll(/\bbridge\s*(?:\?\.|\.|\[)|\.bridge\b|[{,]\s*bridge\s*[,}:]/g)) found.push(`uses the bridge: "${m[0]}"`);
+  for (const m of code.matchAll(/\bbridge\s*(?:\?\.|\.|\[)|\.bridge\b|[{,]\s*bridge\s*[,}:]/g))
+    found.push(`uses the bridge: "${m[0]}"`);
   return found;
 }
 
 function violations(base: string, dirs: readonly string[]): string[] {
-  return componentsUnder(base, dirs).flatMap((file) => bridgeUses(file, readFileSync(join(base, file), 'utf8')).map((v) => `${file} ${v}`));
+  return componentsUnder(base, dirs).flatMap((file) =>
+    bridgeUses(file, readFileSync(join(base, file), 'utf8')).map((v) => `${file} ${v}`)
+  );
 }
 
 describe('components reach the bridge only through stores', () => {
@@ -48,11 +56,26 @@ describe('components reach the bridge only through stores', () => {
   it('reports a component that calls the bridge, however it gets hold of it', () => {
     mkdirSync(join(scratch, 'renderer/features/demo'), { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(scratch, 'renderer/features/demo', name), text);
-    write('Destructured.tsx', "import { useDeps } from '../../app/stores';\nexport function A() {\n  const { bridge } = useDeps();\n  void bridge.mockState();\n  return null;\n}\n");
-    write('Through.tsx', "import { useDeps } from '../../app/stores';\nexport function B() {\n  const deps = useDeps();\n  void deps.bridge.tokensList({ profileId: 'x' });\n  return null;\n}\n");
-    write('use-hook.ts', "import { useEffect } from 'react';\nimport type { BridgeApi } from '../../../shared/bridge/api';\nexport const useHook = (b: BridgeApi) => useEffect(() => void b.mockState(), [b]);\n");
-    write('Clean.tsx', "import type { MethodOutput } from '../../../shared/bridge/contract';\n// The bridge. answers are read by the store.\nexport const C = (p: { v: MethodOutput<'mockState'> }) => p.v.state.now;\n");
-    write('not-a-hook.ts', "export const createX = ({ bridge }: { bridge: { mockState(): void } }) => bridge.mockState();\n");
+    write(
+      'Destructured.tsx',
+      "import { useDeps } from '../../app/stores';\nexport function A() {\n  const { bridge } = useDeps();\n  void bridge.mockState();\n  return null;\n}\n"
+    );
+    write(
+      'Through.tsx',
+      "import { useDeps } from '../../app/stores';\nexport function B() {\n  const deps = useDeps();\n  void deps.bridge.tokensList({ profileId: 'x' });\n  return null;\n}\n"
+    );
+    write(
+      'use-hook.ts',
+      "import { useEffect } from 'react';\nimport type { BridgeApi } from '../../../shared/bridge/api';\nexport const useHook = (b: BridgeApi) => useEffect(() => void b.mockState(), [b]);\n"
+    );
+    write(
+      'Clean.tsx',
+      "import type { MethodOutput } from '../../../shared/bridge/contract';\n// The bridge. answers are read by the store.\nexport const C = (p: { v: MethodOutput<'mockState'> }) => p.v.state.now;\n"
+    );
+    write(
+      'not-a-hook.ts',
+      'export const createX = ({ bridge }: { bridge: { mockState(): void } }) => bridge.mockState();\n'
+    );
     expect(violations(scratch, ['renderer/features'])).toEqual([
       'renderer/features/demo/Destructured.tsx uses the bridge: "{ bridge }"',
       'renderer/features/demo/Destructured.tsx uses the bridge: "bridge."',

@@ -10,11 +10,16 @@ import { normativeVectors } from '../../vectors/load';
 describe('renderer crypto port', () => {
   it('agrees with node:crypto on HMAC and SHA for any key and data', () => {
     fc.assert(
-      fc.property(fc.constantFrom('SHA-1', 'SHA-256', 'SHA-512' as const), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (hash, key, data) => {
-        expect(hexEncode(browserCrypto.hmac(hash, key, data))).toBe(hexEncode(nodeCrypto.hmac(hash, key, data)));
-        expect(hexEncode(browserCrypto.digest(hash, data))).toBe(hexEncode(nodeCrypto.digest(hash, data)));
-      }),
-      { numRuns: 300 },
+      fc.property(
+        fc.constantFrom('SHA-1', 'SHA-256', 'SHA-512' as const),
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'grapheme' }),
+        (hash, key, data) => {
+          expect(hexEncode(browserCrypto.hmac(hash, key, data))).toBe(hexEncode(nodeCrypto.hmac(hash, key, data)));
+          expect(hexEncode(browserCrypto.digest(hash, data))).toBe(hexEncode(nodeCrypto.digest(hash, data)));
+        }
+      ),
+      { numRuns: 300 }
     );
   });
 
@@ -27,7 +32,9 @@ describe('renderer crypto port', () => {
   });
 
   it('leaves RSA to the host with a coded error', () => {
-    expect(() => browserCrypto.rsaSign('SHA-1', 'pem', 'data')).toThrow(expect.objectContaining({ code: 'rsa_in_host' }));
+    expect(() => browserCrypto.rsaSign('SHA-1', 'pem', 'data')).toThrow(
+      expect.objectContaining({ code: 'rsa_in_host' })
+    );
   });
 
   it('gives fresh random bytes of the asked length', () => {

@@ -22,11 +22,22 @@ describe('the error vocabulary', () => {
 
 describe('bridgeErrorOf', () => {
   it('keeps a protocol error’s code and step', () => {
-    expect(bridgeErrorOf(new ProtocolError(PROTOCOL_ERROR.MISSING_NONCE, 'protocol-parameters', 'no nonce'))).toEqual({ code: 'missing_nonce', message: 'no nonce', details: { step: 'protocol-parameters' } });
+    expect(bridgeErrorOf(new ProtocolError(PROTOCOL_ERROR.MISSING_NONCE, 'protocol-parameters', 'no nonce'))).toEqual({
+      code: 'missing_nonce',
+      message: 'no nonce',
+      details: { step: 'protocol-parameters' },
+    });
   });
   it('keeps a bridge failure’s code and details, as the bridge sent them', () => {
-    expect(bridgeErrorOf(new BridgeFailure('connection_refused', 'refused', { step: 'bearer' }))).toEqual({ code: 'connection_refused', message: 'refused', details: { step: 'bearer' } });
-    expect(bridgeErrorOf(new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, 'gone'))).toEqual({ code: 'not_found', message: 'gone' });
+    expect(bridgeErrorOf(new BridgeFailure('connection_refused', 'refused', { step: 'bearer' }))).toEqual({
+      code: 'connection_refused',
+      message: 'refused',
+      details: { step: 'bearer' },
+    });
+    expect(bridgeErrorOf(new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, 'gone'))).toEqual({
+      code: 'not_found',
+      message: 'gone',
+    });
   });
   it('anything else is internal', () => {
     expect(bridgeErrorOf(new TypeError('x is undefined'))).toEqual({ code: 'internal', message: 'x is undefined' });

@@ -16,18 +16,29 @@ describe('splitUrlEncoded (application/x-www-form-urlencoded, RFC 5849 §3.4.1.3
   it('skips empty segments, counting them in the positions', () => {
     expect(splitUrlEncoded('')).toEqual([]);
     expect(splitUrlEncoded('&&')).toEqual([]);
-    expect(splitUrlEncoded('&a=1&&b=2&').map((p) => [p.segment, p.start])).toEqual([['a=1', 1], ['b=2', 6]]);
+    expect(splitUrlEncoded('&a=1&&b=2&').map((p) => [p.segment, p.start])).toEqual([
+      ['a=1', 1],
+      ['b=2', 6],
+    ]);
   });
 
   it('agrees with URLSearchParams on names and values once decoded, and each segment stands at its start', () => {
-    const text = fc.array(fc.oneof(fc.constantFrom('&', '=', '+', '%20', '%3D', '%26'), fc.string({ maxLength: 3 }).filter((s) => !s.includes('%'))), { maxLength: 12 }).map((a) => a.join(''));
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('&', '=', '+', '%20', '%3D', '%26'),
+          fc.string({ maxLength: 3 }).filter((s) => !s.includes('%'))
+        ),
+        { maxLength: 12 }
+      )
+      .map((a) => a.join(''));
     fc.assert(
       fc.property(text, (t) => {
         const pairs = splitUrlEncoded(t);
         for (const p of pairs) expect(t.slice(p.start, p.start + p.segment.length)).toBe(p.segment);
         const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
         expect(pairs.map((p) => [decode(p.rawName), decode(p.rawValue)])).toEqual([...new URLSearchParams(t)]);
-      }),
+      })
     );
   });
 });

@@ -4,29 +4,74 @@ import { jsonReply } from '../http';
 import { mintIdToken } from '../oidc-id-token';
 import type { AuthorizationCode, RefreshToken } from '../state';
 
-const ASSUME_OIDC = 'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
+const ASSUME_OIDC =
+  'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 
 /**
  * The token response every grant ends with (interface §2.4, RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)): a new bearer token, and a refresh token,
  * new unless `previous` is kept because rotation is switched off (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
  */
-export function issueTokens(ctx: ProviderContext, from: { grantId: string; clientId: string; username: string }, scope: string, what: string, previous?: RefreshToken, code?: AuthorizationCode): Handled {
+export function issueTokens(
+  ctx: ProviderContext,
+  from: { grantId: string; clientId: string; username: string },
+  scope: string,
+  what: string,
+  previous?: RefreshToken,
+  code?: AuthorizationCode
+): Handled {
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
-  const access = { token: ctx.state.newSecret(24, 'b-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope, issuedAt: now, expiresAt: now + accessTokenTtl * 1000, status: 'valid' as const };
+  const access = {
+    token: ctx.state.newSecret(24, 'b-'),
+    grantId: from.grantId,
+    clientId: from.clientId,
+    username: from.username,
+    scope,
+    issuedAt: now,
+    expiresAt: now + accessTokenTtl * 1000,
+    status: 'valid' as const,
+  };
   ctx.state.addBearer(access);
   let refreshToken = previous;
   if (!previous || ctx.settings.switches.rotateRefreshTokens) {
     if (previous) previous.status = 'rotated';
     // RFC 6749 §6: a new refresh token keeps the original grant's scope.
-    refreshToken = { token: ctx.state.newSecret(32, 'r-'), grantId: from.grantId, clientId: from.clientId, username: from.username, scope: previous?.scope ?? scope, issuedAt: now, expiresAt: now + refreshTokenTtl * 1000, status: 'valid' };
+    refreshToken = {
+      token: ctx.state.newSecret(32, 'r-'),
+      grantId: from.grantId,
+      clientId: from.clientId,
+      username: from.username,
+      scope: previous?.scope ?? scope,
+      issuedAt: now,
+      expiresAt: now + refreshTokenTtl * 1000,
+      status: 'valid',
+    };
     ctx.state.addRefresh(refreshToken);
   }
-  const body: Record<string, unknown> = { access_token: access.token, expires_in: accessTokenTtl, token_type: 'bearer', scope, refresh_token: refreshToken!.token };
+  const body: Record<string, unknown> = {
+    access_token: access.token,
+    expires_in: accessTokenTtl,
+    token_type: 'bearer',
+    scope,
+    refresh_token: refreshToken!.token,
+  };
   // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.
   const openId = code !== undefined && scope.split(' ').includes('openid');
-  if (openId) body.id_token = mintIdToken(ctx, { clientId: code.clientId, username: code.username, scope, nonce: code.nonce, accessToken: access.token, authTime: code.issuedAt });
-  const fault = openId && ctx.settings.switches.idTokenFault !== 'off' ? ` id_token issued with fault ${ctx.settings.switches.idTokenFault} (switch idTokenFault).` : openId ? ' id_token issued (OpenID Connect).' : '';
+  if (openId)
+    body.id_token = mintIdToken(ctx, {
+      clientId: code.clientId,
+      username: code.username,
+      scope,
+      nonce: code.nonce,
+      accessToken: access.token,
+      authTime: code.issuedAt,
+    });
+  const fault =
+    openId && ctx.settings.switches.idTokenFault !== 'off'
+      ? ` id_token issued with fault ${ctx.settings.switches.idTokenFault} (switch idTokenFault).`
+      : openId
+        ? ' id_token issued (OpenID Connect).'
+        : '';
   return {
     endpoint: SEED.endpoints.oauth2Token.id,
     reply: jsonReply(200, body),

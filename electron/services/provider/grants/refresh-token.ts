@@ -2,7 +2,8 @@ import { bad } from '../oauth2-token-error';
 import type { Grant } from './grant';
 import { issueTokens } from './issue-tokens';
 
-const ASSUME_REFRESH = 'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
+const ASSUME_REFRESH =
+  'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
 
 /** RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6) (an assumption: the interface says "not shown"), with rotation and replay detection (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
 export const refreshTokenGrant = {
@@ -12,18 +13,30 @@ export const refreshTokenGrant = {
     if (!value) throw bad('invalid_request', 'refresh_token is missing.');
     const rt = ctx.state.refreshTokens.get(value);
     if (!rt) throw bad('invalid_grant', 'The refresh token is unknown to this provider.');
-    if (rt.clientId !== client.id) throw bad('invalid_grant', 'The refresh token was issued to another client (RFC 6749 §6).');
+    if (rt.clientId !== client.id)
+      throw bad('invalid_grant', 'The refresh token was issued to another client (RFC 6749 §6).');
     if (rt.status === 'revoked') throw bad('invalid_grant', 'The refresh token was revoked.');
     if (rt.status === 'rotated') {
       ctx.state.revokeGrant(rt.grantId);
-      throw bad('invalid_grant', 'The refresh token was already used and replaced (rotation); a replay revokes the whole grant (RFC 9700 §4.14.2).');
+      throw bad(
+        'invalid_grant',
+        'The refresh token was already used and replaced (rotation); a replay revokes the whole grant (RFC 9700 §4.14.2).'
+      );
     }
-    if (ctx.state.isExpired(rt)) throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
+    if (ctx.state.isExpired(rt))
+      throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
     const asked = get.value('scope');
     const granted = rt.scope.split(' ').filter(Boolean);
     const wanted = asked === undefined ? granted : asked.split(' ').filter(Boolean);
     const extra = wanted.filter((s) => !granted.includes(s));
-    if (extra.length) throw bad('invalid_scope', `Scope ${extra.join(' ')} was not in the original grant (${rt.scope || 'empty'}); a refresh may only narrow it (RFC 6749 §6).`);
-    return { ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt), assumptions: [ASSUME_REFRESH] };
+    if (extra.length)
+      throw bad(
+        'invalid_scope',
+        `Scope ${extra.join(' ')} was not in the original grant (${rt.scope || 'empty'}); a refresh may only narrow it (RFC 6749 §6).`
+      );
+    return {
+      ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt),
+      assumptions: [ASSUME_REFRESH],
+    };
   },
 } as const satisfies Grant;

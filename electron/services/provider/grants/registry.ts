@@ -7,10 +7,7 @@ import { refreshTokenGrant } from './refresh-token';
  * unsupported_grant_type), offered in the discovery document (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2) grant_types_supported) and allowed in a
  * client's grantTypes. A new grant is one module in this folder and its entry in GRANTS.
  */
-const GRANTS = [
-  authorizationCodeGrant,
-  refreshTokenGrant,
-] as const satisfies readonly Grant[];
+const GRANTS = [authorizationCodeGrant, refreshTokenGrant] as const satisfies readonly Grant[];
 
 type GrantType = (typeof GRANTS)[number]['grantType'];
 export const GRANT_TYPES = GRANTS.map((g) => g.grantType) as [GrantType, ...GrantType[]];

@@ -8,8 +8,17 @@ import { refuse, type Check } from './verification';
 export const nonceUnused: Check = (v) => {
   const { state, switches } = v.ctx;
   if (!switches.checkNonce || v.timestamp === null) return null;
-  const key = NonceMemory.key(v.consumer!.key, v.oauth.get('oauth_token') ?? '', v.timestamp, v.oauth.get('oauth_nonce') ?? '');
-  if (state.nonces.has(key)) return refuse({ problem: 'nonce_used', advice: `oauth_nonce ${JSON.stringify(v.oauth.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).` });
+  const key = NonceMemory.key(
+    v.consumer!.key,
+    v.oauth.get('oauth_token') ?? '',
+    v.timestamp,
+    v.oauth.get('oauth_nonce') ?? ''
+  );
+  if (state.nonces.has(key))
+    return refuse({
+      problem: 'nonce_used',
+      advice: `oauth_nonce ${JSON.stringify(v.oauth.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).`,
+    });
   state.nonces.remember(key, v.timestamp, state.clock.clientNowSeconds() - switches.timestampWindow);
   return null;
 };

@@ -20,7 +20,11 @@ export interface Refusal {
 /** One check of a request: null when it passes, else the refusal answered (the first one wins). */
 export type Check = (v: Verification) => Refusal | null;
 
-export const refuse = (report: ProblemReport, status?: 401 | 405, headers?: [string, string][]): Refusal => ({ report, ...(status ? { status } : {}), ...(headers ? { headers } : {}) });
+export const refuse = (report: ProblemReport, status?: 401 | 405, headers?: [string, string][]): Refusal => ({
+  report,
+  ...(status ? { status } : {}),
+  ...(headers ? { headers } : {}),
+});
 
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
@@ -48,11 +52,12 @@ export class Verification {
   constructor(
     readonly req: ProviderRequest,
     readonly endpoint: OAuth1Endpoint,
-    readonly ctx: VerifyContext,
+    readonly ctx: VerifyContext
   ) {}
 
   get collected(): Collected {
-    if (!this.collectedParameters) throw new Error('The protocol parameters are read before they are collected; the collecting check runs first.');
+    if (!this.collectedParameters)
+      throw new Error('The protocol parameters are read before they are collected; the collecting check runs first.');
     return this.collectedParameters;
   }
 
@@ -94,9 +99,17 @@ export class Verification {
   signature(): ComputedSignature {
     if (!this.computed) {
       const t = this.tokens();
-      const tokenSecret = t.requestToken?.secret ?? t.accessToken?.secret ?? (present(this.oauth.get('oauth_token')) ? DUMMY_SECRET : '');
+      const tokenSecret =
+        t.requestToken?.secret ?? t.accessToken?.secret ?? (present(this.oauth.get('oauth_token')) ? DUMMY_SECRET : '');
       const sw = this.ctx.switches;
-      this.computed = computeTrace(this.req, this.collected, { method: this.signatureMethod, consumerSecret: this.consumer?.secret ?? DUMMY_SECRET, tokenSecret, listenAuthority: this.ctx.listenAuthority, headerOnly: sw.oauth1HeaderOnly, crypto: this.ctx.crypto });
+      this.computed = computeTrace(this.req, this.collected, {
+        method: this.signatureMethod,
+        consumerSecret: this.consumer?.secret ?? DUMMY_SECRET,
+        tokenSecret,
+        listenAuthority: this.ctx.listenAuthority,
+        headerOnly: sw.oauth1HeaderOnly,
+        crypto: this.ctx.crypto,
+      });
     }
     return this.computed;
   }
@@ -114,14 +127,41 @@ function lookUpToken(v: Verification): TokenLookup {
   if (value === undefined) return { problem: null };
   if (v.endpoint === 'access_token') {
     const requestToken = state.requestTokens.get(value);
-    if (!requestToken) return { problem: { problem: 'token_rejected', advice: state.accessTokens.has(value) ? 'oauth_token is an access token; step three needs the request token from step one (RFC 5849 §2.3).' : 'oauth_token is not a request token this provider issued.' } };
-    if (consumer && requestToken.consumerKey !== consumer.key) return { requestToken, problem: { problem: 'token_rejected', advice: 'This request token was issued to a different consumer key (RFC 5849 §2.3).' } };
+    if (!requestToken)
+      return {
+        problem: {
+          problem: 'token_rejected',
+          advice: state.accessTokens.has(value)
+            ? 'oauth_token is an access token; step three needs the request token from step one (RFC 5849 §2.3).'
+            : 'oauth_token is not a request token this provider issued.',
+        },
+      };
+    if (consumer && requestToken.consumerKey !== consumer.key)
+      return {
+        requestToken,
+        problem: {
+          problem: 'token_rejected',
+          advice: 'This request token was issued to a different consumer key (RFC 5849 §2.3).',
+        },
+      };
     return { requestToken, problem: null };
   }
   if (v.endpoint === 'resource') {
     const accessToken = state.accessTokens.get(value);
-    if (!accessToken) return { problem: { problem: 'token_rejected', advice: state.requestTokens.has(value) ? 'oauth_token is a request token; API requests need the access token from step three (RFC 5849 §2.3, §3).' : 'oauth_token is not an access token this provider issued.' } };
-    if (consumer && accessToken.consumerKey !== consumer.key) return { accessToken, problem: { problem: 'token_rejected', advice: 'This access token was issued to a different consumer key.' } };
+    if (!accessToken)
+      return {
+        problem: {
+          problem: 'token_rejected',
+          advice: state.requestTokens.has(value)
+            ? 'oauth_token is a request token; API requests need the access token from step three (RFC 5849 §2.3, §3).'
+            : 'oauth_token is not an access token this provider issued.',
+        },
+      };
+    if (consumer && accessToken.consumerKey !== consumer.key)
+      return {
+        accessToken,
+        problem: { problem: 'token_rejected', advice: 'This access token was issued to a different consumer key.' },
+      };
     return { accessToken, problem: null };
   }
   return { problem: null };

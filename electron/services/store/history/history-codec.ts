@@ -50,7 +50,9 @@ type Exchange = HistoryEntry['exchange'];
 function sealBody(data: Buffer, form: BodyRef['form'], box: SecretBox): { data: Buffer; sealed: boolean } {
   if (box.storage !== 'encrypted' || data.length === 0) return { data, sealed: false };
   const sealed = box.seal(form === 'bytes' ? data.toString('base64') : data.toString('utf8'));
-  return typeof sealed === 'string' ? { data, sealed: false } : { data: Buffer.from(sealed.$enc, 'latin1'), sealed: true };
+  return typeof sealed === 'string'
+    ? { data, sealed: false }
+    : { data: Buffer.from(sealed.$enc, 'latin1'), sealed: true };
 }
 
 /** `fileBase` (16 random hex digits) names the body files: `<fileBase>.request`, `<fileBase>.response`. */
@@ -100,7 +102,9 @@ export function encodeEntry(entry: HistoryEntry, box: SecretBox, fileBase: strin
   return { line, files };
 }
 
-export type ParsedLine = { readonly ok: true; readonly line: HistoryLine; readonly sealed: boolean } | { readonly ok: false; readonly problem: string };
+export type ParsedLine =
+  | { readonly ok: true; readonly line: HistoryLine; readonly sealed: boolean }
+  | { readonly ok: false; readonly problem: string };
 
 /** A line's JSON text, checked; never throws. */
 export function parseLine(text: string): ParsedLine {
@@ -120,7 +124,9 @@ const OUTCOMES = new Set(historyMetaSchema.shape.outcome.options);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bodySize = (ref: unknown) => (isRecord(ref) && typeof ref.size === 'number' ? ref.size : 0);
 
-export type IndexedLine = { readonly ok: true; readonly meta: HistoryMeta; readonly bodyBytes: number; readonly sealed: boolean } | { readonly ok: false };
+export type IndexedLine =
+  | { readonly ok: true; readonly meta: HistoryMeta; readonly bodyBytes: number; readonly sealed: boolean }
+  | { readonly ok: false };
 
 /**
  * What the index needs of a line, checked only for its shape: opening the history reads every line, and the full
@@ -135,19 +141,35 @@ export function indexLine(text: string): IndexedLine {
   }
   if (!isRecord(raw)) return { ok: false };
   const { id, profileId, flow, leg, outcome, summary, at, bodies } = raw;
-  if (typeof id !== 'string' || typeof profileId !== 'string' || !FLOWS.has(flow as never) || typeof leg !== 'string' || !OUTCOMES.has(outcome as never) || typeof summary !== 'string' || !Number.isSafeInteger(at)) return { ok: false };
+  if (
+    typeof id !== 'string' ||
+    typeof profileId !== 'string' ||
+    !FLOWS.has(flow as never) ||
+    typeof leg !== 'string' ||
+    !OUTCOMES.has(outcome as never) ||
+    typeof summary !== 'string' ||
+    !Number.isSafeInteger(at)
+  )
+    return { ok: false };
   const meta = { id, profileId, flow, leg, outcome, summary, at } as HistoryMeta;
-  return { ok: true, meta, bodyBytes: isRecord(bodies) ? bodySize(bodies.request) + bodySize(bodies.response) : 0, sealed: isSealed(raw.exchange) };
+  return {
+    ok: true,
+    meta,
+    bodyBytes: isRecord(bodies) ? bodySize(bodies.request) + bodySize(bodies.response) : 0,
+    sealed: isSealed(raw.exchange),
+  };
 }
 
-export type OpenedExchange = { readonly ok: true; readonly exchange: Exchange } | { readonly ok: false; readonly problem: string };
+export type OpenedExchange =
+  { readonly ok: true; readonly exchange: Exchange } | { readonly ok: false; readonly problem: string };
 
 /** The line's exchange (bodies kept in files still empty), decrypted when sealed. */
 export function openExchange(line: HistoryLine, box: SecretBox): OpenedExchange {
   let raw = line.exchange;
   if (isSealed(raw)) {
     const opened = box.open(raw);
-    if (opened.kind !== 'decrypted') return { ok: false, problem: opened.kind === 'lost' ? opened.reason : 'the exchange is not a sealed value' };
+    if (opened.kind !== 'decrypted')
+      return { ok: false, problem: opened.kind === 'lost' ? opened.reason : 'the exchange is not a sealed value' };
     try {
       raw = JSON.parse(opened.value);
     } catch {
@@ -163,7 +185,8 @@ export function openBody(ref: BodyRef, data: Buffer, box: SecretBox): { text: st
   let content = data;
   if (ref.sealed) {
     const opened = box.open({ $enc: data.toString('latin1') });
-    if (opened.kind !== 'decrypted') throw new Error(opened.kind === 'lost' ? opened.reason : 'the body is not a sealed value');
+    if (opened.kind !== 'decrypted')
+      throw new Error(opened.kind === 'lost' ? opened.reason : 'the body is not a sealed value');
     content = ref.form === 'bytes' ? Buffer.from(opened.value, 'base64') : Buffer.from(opened.value, 'utf8');
   }
   return ref.form === 'bytes' ? { text: content.toString('utf8'), bytes: content } : { text: content.toString('utf8') };
@@ -173,11 +196,22 @@ export function openBody(ref: BodyRef, data: Buffer, box: SecretBox): { text: st
  * The entry with its bodies put back: `bodies` gives each part's text and bytes. When `complete` is false a body
  * may be only its start, and the response's base64 copy is left out rather than made from part of it.
  */
-export function assemble(line: HistoryLine, exchange: Exchange, bodies: { request?: { text: string }; response?: { text: string; bytes?: Buffer } }, complete: boolean): HistoryEntry {
+export function assemble(
+  line: HistoryLine,
+  exchange: Exchange,
+  bodies: { request?: { text: string }; response?: { text: string; bytes?: Buffer } },
+  complete: boolean
+): HistoryEntry {
   const { bodies: _refs, base64, exchange: _stored, ...meta } = line;
   let { request, response } = exchange;
   if (bodies.request) request = { ...request, body: bodies.request.text };
-  if (bodies.response) response = { ...response, bodyText: bodies.response.text, ...(bodies.response.bytes ? { bodyBase64: bodies.response.bytes.toString('base64') } : {}) };
-  if (base64 === 'derived' && complete) response = { ...response, bodyBase64: Buffer.from(response.bodyText, 'utf8').toString('base64') };
+  if (bodies.response)
+    response = {
+      ...response,
+      bodyText: bodies.response.text,
+      ...(bodies.response.bytes ? { bodyBase64: bodies.response.bytes.toString('base64') } : {}),
+    };
+  if (base64 === 'derived' && complete)
+    response = { ...response, bodyBase64: Buffer.from(response.bodyText, 'utf8').toString('base64') };
   return { ...meta, exchange: { ...exchange, request, response } };
 }

@@ -1,7 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, closeSync, openSync, readdirSync, readSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { HISTORY_PREVIEW_CHARS, type BodyPart, type HistoryEntry, type HistoryListedEntry, type HistoryQuery } from '../../../../shared/store/history';
+import {
+  HISTORY_PREVIEW_CHARS,
+  type BodyPart,
+  type HistoryEntry,
+  type HistoryListedEntry,
+  type HistoryQuery,
+} from '../../../../shared/store/history';
 import { ensurePrivateDirectory } from '../conf-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
@@ -62,7 +78,7 @@ export class HistoryFiles {
   constructor(
     readonly dir: string,
     private readonly box: SecretBox,
-    private readonly maxBytes: () => number,
+    private readonly maxBytes: () => number
   ) {
     ensurePrivateDirectory(dir);
     this.sync();
@@ -84,8 +100,14 @@ export class HistoryFiles {
     const out: string[] = [];
     const lost = [...this.segments.values()].filter((s) => s.lost);
     const hidden = this.entries.filter((e) => !e.readable).length;
-    if (hidden) out.push(`${hidden} history ${hidden === 1 ? 'entry is' : 'entries are'} not listed: ${lost[0]?.lost ?? 'it cannot be decrypted'}. They stay in ${this.dir} in case the keychain comes back; clearing the history removes them.`);
-    if (this.skipped) out.push(`${this.skipped} history ${this.skipped === 1 ? 'line' : 'lines'} in ${this.dir} could not be read and ${this.skipped === 1 ? 'is' : 'are'} left out.`);
+    if (hidden)
+      out.push(
+        `${hidden} history ${hidden === 1 ? 'entry is' : 'entries are'} not listed: ${lost[0]?.lost ?? 'it cannot be decrypted'}. They stay in ${this.dir} in case the keychain comes back; clearing the history removes them.`
+      );
+    if (this.skipped)
+      out.push(
+        `${this.skipped} history ${this.skipped === 1 ? 'line' : 'lines'} in ${this.dir} could not be read and ${this.skipped === 1 ? 'is' : 'are'} left out.`
+      );
     return out;
   }
 
@@ -97,7 +119,11 @@ export class HistoryFiles {
 
   /** Takes in what other processes appended or removed since the last call. */
   sync(): void {
-    const onDisk = new Set(readdirSync(this.dir).filter((n) => /^[0-9]{8}$/.test(n)).map(Number));
+    const onDisk = new Set(
+      readdirSync(this.dir)
+        .filter((n) => /^[0-9]{8}$/.test(n))
+        .map(Number)
+    );
     for (const n of this.segments.keys()) if (!onDisk.has(n)) this.dropSegment(n);
     for (const n of [...onDisk].sort((a, b) => a - b)) {
       const known = this.segments.get(n);
@@ -140,7 +166,13 @@ export class HistoryFiles {
     if (!indexed.ok) return void this.skipped++;
     s.bytes += indexed.bodyBytes;
     if (indexed.sealed && !this.checked.has(s.n)) this.checkSealed(s, text);
-    this.index({ meta: indexed.meta, segment: s.n, offset, length: bytes.length, readable: !(indexed.sealed && s.lost) });
+    this.index({
+      meta: indexed.meta,
+      segment: s.n,
+      offset,
+      length: bytes.length,
+      readable: !(indexed.sealed && s.lost),
+    });
     s.count++;
   }
 
@@ -271,7 +303,13 @@ export class HistoryFiles {
     for (const e of this.entries) {
       const m = e.meta;
       if (!e.readable) continue;
-      if ((q.profileId !== undefined && m.profileId !== q.profileId) || (q.flow !== undefined && m.flow !== q.flow) || (q.leg !== undefined && m.leg !== q.leg) || (q.outcome !== undefined && m.outcome !== q.outcome)) continue;
+      if (
+        (q.profileId !== undefined && m.profileId !== q.profileId) ||
+        (q.flow !== undefined && m.flow !== q.flow) ||
+        (q.leg !== undefined && m.leg !== q.leg) ||
+        (q.outcome !== undefined && m.outcome !== q.outcome)
+      )
+        continue;
       if (total >= q.offset && page.length < q.limit) page.push(e);
       total++;
     }
@@ -290,7 +328,12 @@ export class HistoryFiles {
   }
 
   /** Characters offset..offset+length of a body, and its whole length; undefined when there is no such entry. */
-  body(id: string, part: BodyPart, offset: number, length: number): { text: string; offset: number; total: number } | undefined {
+  body(
+    id: string,
+    part: BodyPart,
+    offset: number,
+    length: number
+  ): { text: string; offset: number; total: number } | undefined {
     this.sync();
     const e = this.byId.get(id);
     const text = e?.readable ? loadBody(this.place(e), part, this.box) : undefined;

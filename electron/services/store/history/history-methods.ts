@@ -30,7 +30,13 @@ export const HISTORY_DIR_NAME = 'exchange-history';
  * The history's bridge methods over its files in `dir` (see history-files.ts). `legacy` is the history an older
  * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
  */
-export function openHistory(dir: string, box: SecretBox, settings: () => Settings, legacy: readonly HistoryRecord[], migrated: () => void): HistoryMethods {
+export function openHistory(
+  dir: string,
+  box: SecretBox,
+  settings: () => Settings,
+  legacy: readonly HistoryRecord[],
+  migrated: () => void
+): HistoryMethods {
   const notices: string[] = [];
   const failure = (what: string, e: unknown) => storeError(what, dir, e);
   let files: HistoryFiles | undefined;
@@ -39,7 +45,9 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
     files = new HistoryFiles(dir, box, () => settings().historyMaxMB * MiB);
   } catch (e) {
     openError = e;
-    notices.push(`The history in ${dir} cannot be opened (${e instanceof Error ? e.message : String(e)}): exchanges are not recorded in this session; profiles, tokens and settings work as usual.`);
+    notices.push(
+      `The history in ${dir} cannot be opened (${e instanceof Error ? e.message : String(e)}): exchanges are not recorded in this session; profiles, tokens and settings work as usual.`
+    );
   }
   /** The files, or the reason they could not be opened (each method reports it as store_error). */
   const use = (): HistoryFiles => {
@@ -54,7 +62,9 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
       files.appendStored(...legacy.flatMap((r) => (r.entry ? [] : [r.stored])));
       migrated();
     } catch (e) {
-      notices.push(`Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`);
+      notices.push(
+        `Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`
+      );
     }
   }
   if (files) notices.push(...files.notices());
@@ -75,7 +85,8 @@ export function openHistory(dir: string, box: SecretBox, settings: () => Setting
       } catch (e) {
         throw failure('Reading the history in', e);
       }
-      if (!body) throw notFound(`id: there is no history entry "${id}" (it may have been cleared or removed as the oldest).`);
+      if (!body)
+        throw notFound(`id: there is no history entry "${id}" (it may have been cleared or removed as the oldest).`);
       return body;
     },
     historyAdd: ({ entry }) => {

@@ -1,6 +1,11 @@
 import type { RawRequest } from '../../../../shared/http';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import { exchangeVerdict, historyEntryOf, unansweredExchange, type HistoryRecord } from '../../../../shared/store/history-record';
+import {
+  exchangeVerdict,
+  historyEntryOf,
+  unansweredExchange,
+  type HistoryRecord,
+} from '../../../../shared/store/history-record';
 import { send, TransportError, type SendOptions, type TransportExchange } from '../../transport';
 
 /** Where exchanges are recorded: the store's history, which keeps nothing when the user turned keepHistory off. */
@@ -22,16 +27,24 @@ export interface Recording {
  * CLI's `flow` and `call` all send through here. A request that left but got no answer (DNS, connection, TLS,
  * timeout) is recorded too; one refused before it was sent (an invalid header) is not, since nothing went out.
  */
-export async function sendRecorded(request: RawRequest, options: SendOptions, recording: Recording | null): Promise<TransportExchange> {
+export async function sendRecorded(
+  request: RawRequest,
+  options: SendOptions,
+  recording: Recording | null
+): Promise<TransportExchange> {
   const startedAt = recording?.now() ?? 0;
   try {
     const exchange = await send(request, options);
-    if (recording) keep(recording, historyEntryOf(recording.record, exchange, recording.now(), exchangeVerdict(exchange)));
+    if (recording)
+      keep(recording, historyEntryOf(recording.record, exchange, recording.now(), exchangeVerdict(exchange)));
     return exchange;
   } catch (e) {
     if (recording && e instanceof TransportError && e.phase !== 'prepare') {
       const unanswered = unansweredExchange(e.request, startedAt, recording.now() - startedAt);
-      keep(recording, historyEntryOf(recording.record, unanswered, recording.now(), exchangeVerdict(unanswered, e.message)));
+      keep(
+        recording,
+        historyEntryOf(recording.record, unanswered, recording.now(), exchangeVerdict(unanswered, e.message))
+      );
     }
     throw e;
   }

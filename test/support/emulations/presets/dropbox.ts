@@ -15,7 +15,20 @@ export async function startDropbox(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
-    tokenResponse: (q) => json({ access_token: 'sl.emulated', token_type: 'bearer', expires_in: 14400, account_id: 'dbid:EMU', uid: '12345', ...(q.get('token_access_type') === 'offline' ? { refresh_token: 'dropbox-refresh' } : {}) }),
+    tokenResponse: (q) =>
+      json({
+        access_token: 'sl.emulated',
+        token_type: 'bearer',
+        expires_in: 14400,
+        account_id: 'dbid:EMU',
+        uid: '12345',
+        ...(q.get('token_access_type') === 'offline' ? { refresh_token: 'dropbox-refresh' } : {}),
+      }),
   });
-  return { hosts: { 'https://www.dropbox.com': e.main.base, 'https://api.dropboxapi.com': e.token.base }, granted: e.granted, servers: [e.main, e.token], expected: { refresh_token: 'dropbox-refresh' } };
+  return {
+    hosts: { 'https://www.dropbox.com': e.main.base, 'https://api.dropboxapi.com': e.token.base },
+    granted: e.granted,
+    servers: [e.main, e.token],
+    expected: { refresh_token: 'dropbox-refresh' },
+  };
 }

@@ -15,11 +15,25 @@ export async function startGitHub(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
-    tokenCheck: (r) => (r.headers['user-agent'] ? null : json({ message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header' }, 403)),
+    tokenCheck: (r) =>
+      r.headers['user-agent']
+        ? null
+        : json(
+            {
+              message:
+                'Request forbidden by administrative rules. Please make sure your request has a User-Agent header',
+            },
+            403
+          ),
     tokenResponse: (_q, r) => {
       const fields = { access_token: 'gho_emulated', token_type: 'bearer', scope: 'read:user' };
       return String(r.headers.accept ?? '').includes('application/json') ? json(fields) : form(fields);
     },
   });
-  return { hosts: { 'https://github.com': e.main.base, 'https://api.github.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { access_token: 'gho_emulated' } };
+  return {
+    hosts: { 'https://github.com': e.main.base, 'https://api.github.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: { access_token: 'gho_emulated' },
+  };
 }

@@ -15,7 +15,25 @@ export async function startGoogle(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
-    tokenResponse: (q) => json({ access_token: 'ya29.emulated', expires_in: 3599, token_type: 'Bearer', scope: q.get('scope') ?? '', ...(q.get('access_type') === 'offline' && q.get('prompt') === 'consent' ? { refresh_token: '1//emulated' } : {}) }),
+    tokenResponse: (q) =>
+      json({
+        access_token: 'ya29.emulated',
+        expires_in: 3599,
+        token_type: 'Bearer',
+        scope: q.get('scope') ?? '',
+        ...(q.get('access_type') === 'offline' && q.get('prompt') === 'consent'
+          ? { refresh_token: '1//emulated' }
+          : {}),
+      }),
   });
-  return { hosts: { 'https://accounts.google.com': e.main.base, 'https://oauth2.googleapis.com': e.token.base, 'https://openidconnect.googleapis.com': e.main.base }, granted: e.granted, servers: [e.main, e.token], expected: { refresh_token: '1//emulated' } };
+  return {
+    hosts: {
+      'https://accounts.google.com': e.main.base,
+      'https://oauth2.googleapis.com': e.token.base,
+      'https://openidconnect.googleapis.com': e.main.base,
+    },
+    granted: e.granted,
+    servers: [e.main, e.token],
+    expected: { refresh_token: '1//emulated' },
+  };
 }

@@ -15,6 +15,15 @@ export { EMULATED_CLIENT, type PresetEmulation } from './preset-emulation';
 
 /** One emulation per preset id (shared/presets). */
 export const PRESET_EMULATIONS: Readonly<Record<string, () => Promise<PresetEmulation>>> = {
-  github: startGitHub, google: startGoogle, microsoft: startMicrosoft, slack: startSlack, reddit: startReddit, dropbox: startDropbox,
-  spotify: startSpotify, linkedin: startLinkedIn, x: startX, flickr: startFlickr, trello: startTrello,
+  github: startGitHub,
+  google: startGoogle,
+  microsoft: startMicrosoft,
+  slack: startSlack,
+  reddit: startReddit,
+  dropbox: startDropbox,
+  spotify: startSpotify,
+  linkedin: startLinkedIn,
+  x: startX,
+  flickr: startFlickr,
+  trello: startTrello,
 };

@@ -14,7 +14,19 @@ export async function startLinkedIn(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
-    tokenResponse: (q) => json({ access_token: 'AQV-emulated', expires_in: 5183999, scope: q.get('scope') ?? '', token_type: 'Bearer', id_token: 'eyJ.emulated.sig' }),
+    tokenResponse: (q) =>
+      json({
+        access_token: 'AQV-emulated',
+        expires_in: 5183999,
+        scope: q.get('scope') ?? '',
+        token_type: 'Bearer',
+        id_token: 'eyJ.emulated.sig',
+      }),
   });
-  return { hosts: { 'https://www.linkedin.com': e.main.base, 'https://api.linkedin.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { id_token: 'eyJ.emulated.sig' } };
+  return {
+    hosts: { 'https://www.linkedin.com': e.main.base, 'https://api.linkedin.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: { id_token: 'eyJ.emulated.sig' },
+  };
 }

@@ -14,7 +14,20 @@ export async function startMicrosoft(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
-    tokenResponse: (q) => json({ token_type: 'Bearer', scope: 'User.Read', expires_in: 3599, ext_expires_in: 3599, access_token: 'eyJ0eXAi.emulated', ...((q.get('scope') ?? '').split(' ').includes('offline_access') ? { refresh_token: 'M.R3_emulated' } : {}) }),
+    tokenResponse: (q) =>
+      json({
+        token_type: 'Bearer',
+        scope: 'User.Read',
+        expires_in: 3599,
+        ext_expires_in: 3599,
+        access_token: 'eyJ0eXAi.emulated',
+        ...((q.get('scope') ?? '').split(' ').includes('offline_access') ? { refresh_token: 'M.R3_emulated' } : {}),
+      }),
   });
-  return { hosts: { 'https://login.microsoftonline.com': e.main.base, 'https://graph.microsoft.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { refresh_token: 'M.R3_emulated' } };
+  return {
+    hosts: { 'https://login.microsoftonline.com': e.main.base, 'https://graph.microsoft.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: { refresh_token: 'M.R3_emulated' },
+  };
 }

@@ -1,5 +1,12 @@
 import { createHmac, createVerify } from 'node:crypto';
-import { form, queryOf, startEmulation, type EmulatedResponse, type Emulation, type SeenRequest } from '../provider-emulation';
+import {
+  form,
+  queryOf,
+  startEmulation,
+  type EmulatedResponse,
+  type Emulation,
+  type SeenRequest,
+} from '../provider-emulation';
 
 /**
  * The three OAuth 1.0a legs as a provider documents them, for the presets' tests. The signature is checked by this
@@ -18,15 +25,24 @@ export interface OAuth1EmulationOptions {
   readonly rsaPublicKey?: string;
 }
 
-const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
-const pairs = (text: string): [string, string][] => (text ? text.split('&').filter(Boolean).map((p) => p.split('=').map(dec) as [string, string]) : []);
+const pairs = (text: string): [string, string][] =>
+  text
+    ? text
+        .split('&')
+        .filter(Boolean)
+        .map((p) => p.split('=').map(dec) as [string, string])
+    : [];
 
 /** Every parameter of the request (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)) and where the protocol parameters were. */
 function parametersOf(r: SeenRequest): { all: [string, string][]; places: Set<string> } {
   const header = String(r.headers.authorization ?? '');
   const fromHeader: [string, string][] = /^OAuth\s/i.test(header)
-    ? [...header.slice(6).matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [dec(m[1]!), dec(m[2]!)] as [string, string]).filter(([n]) => n !== 'realm')
+    ? [...header.slice(6).matchAll(/([\w-]+)="([^"]*)"/g)]
+        .map((m) => [dec(m[1]!), dec(m[2]!)] as [string, string])
+        .filter(([n]) => n !== 'realm')
     : [];
   const fromQuery = pairs(r.url.split('?')[1] ?? '');
   const isForm = String(r.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -39,13 +55,31 @@ function parametersOf(r: SeenRequest): { all: [string, string][]; places: Set<st
 }
 
 /** Whether a received request carries a valid OAuth 1.0a signature (HMAC-SHA1 or RSA-SHA*), wherever its parameters are. */
-export function oauth1SignatureValid(r: SeenRequest, base: string, consumerSecret: string, tokenSecret: string, publicKey?: string): boolean {
+export function oauth1SignatureValid(
+  r: SeenRequest,
+  base: string,
+  consumerSecret: string,
+  tokenSecret: string,
+  publicKey?: string
+): boolean {
   return signatureValid(r, base, parametersOf(r).all, consumerSecret, tokenSecret, publicKey);
 }
 
-function signatureValid(r: SeenRequest, base: string, all: [string, string][], consumerSecret: string, tokenSecret: string, publicKey?: string): boolean {
+function signatureValid(
+  r: SeenRequest,
+  base: string,
+  all: [string, string][],
+  consumerSecret: string,
+  tokenSecret: string,
+  publicKey?: string
+): boolean {
   const get = (n: string) => all.find(([k]) => k === n)?.[1] ?? '';
-  const normalized = all.filter(([n]) => n !== 'oauth_signature').map(([n, v]) => [enc(n), enc(v)]).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0)).map(([n, v]) => `${n}=${v}`).join('&');
+  const normalized = all
+    .filter(([n]) => n !== 'oauth_signature')
+    .map(([n, v]) => [enc(n), enc(v)])
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0))
+    .map(([n, v]) => `${n}=${v}`)
+    .join('&');
   const uri = `${base}${r.url.split('?')[0]}`;
   const text = `${r.method}&${enc(uri)}&${enc(normalized)}`;
   const method = get('oauth_signature_method');
@@ -55,20 +89,31 @@ function signatureValid(r: SeenRequest, base: string, all: [string, string][], c
     return !!publicKey && v.verify(publicKey, get('oauth_signature'), 'base64');
   }
   if (method !== 'HMAC-SHA1') return false;
-  return createHmac('sha1', `${enc(consumerSecret)}&${enc(tokenSecret)}`).update(text).digest('base64') === get('oauth_signature');
+  return (
+    createHmac('sha1', `${enc(consumerSecret)}&${enc(tokenSecret)}`)
+      .update(text)
+      .digest('base64') === get('oauth_signature')
+  );
 }
 
 export async function startOAuth1Emulation(o: OAuth1EmulationOptions): Promise<Emulation & { granted(): boolean }> {
   let granted = false;
   const tokens = new Map<string, { secret: string; callback: string; verifier?: string }>();
-  const problem = (p: string, advice: string): EmulatedResponse => form({ oauth_problem: p, oauth_problem_advice: advice }, 401);
-  const check = (r: SeenRequest, tokenSecret: string): { ok: true; get: (n: string) => string } | { ok: false; answer: EmulatedResponse } => {
-    if (r.method !== o.method) return { ok: false, answer: problem('method_rejected', `this endpoint takes ${o.method}`) };
+  const problem = (p: string, advice: string): EmulatedResponse =>
+    form({ oauth_problem: p, oauth_problem_advice: advice }, 401);
+  const check = (
+    r: SeenRequest,
+    tokenSecret: string
+  ): { ok: true; get: (n: string) => string } | { ok: false; answer: EmulatedResponse } => {
+    if (r.method !== o.method)
+      return { ok: false, answer: problem('method_rejected', `this endpoint takes ${o.method}`) };
     const { all, places } = parametersOf(r);
-    if (places.size !== 1 || !places.has(o.placement)) return { ok: false, answer: problem('parameter_rejected', `send the protocol parameters in the ${o.placement}`) };
+    if (places.size !== 1 || !places.has(o.placement))
+      return { ok: false, answer: problem('parameter_rejected', `send the protocol parameters in the ${o.placement}`) };
     const get = (n: string) => all.find(([k]) => k === n)?.[1] ?? '';
     if (get('oauth_consumer_key') !== o.consumerKey) return { ok: false, answer: problem('consumer_key_unknown', '') };
-    if (!signatureValid(r, emulation.base, all, o.consumerSecret, tokenSecret, o.rsaPublicKey)) return { ok: false, answer: problem('signature_invalid', '') };
+    if (!signatureValid(r, emulation.base, all, o.consumerSecret, tokenSecret, o.rsaPublicKey))
+      return { ok: false, answer: problem('signature_invalid', '') };
     return { ok: true, get };
   };
   const path = (p: string) => new URL(p, 'http://x').pathname;
@@ -78,7 +123,11 @@ export async function startOAuth1Emulation(o: OAuth1EmulationOptions): Promise<E
       if (!c.ok) return c.answer;
       const token = `rt-${tokens.size}`;
       tokens.set(token, { secret: `rts-${tokens.size}`, callback: c.get('oauth_callback') });
-      return form({ oauth_token: token, oauth_token_secret: tokens.get(token)!.secret, oauth_callback_confirmed: 'true' });
+      return form({
+        oauth_token: token,
+        oauth_token_secret: tokens.get(token)!.secret,
+        oauth_callback_confirmed: 'true',
+      });
     },
     [`GET ${path(o.authorizePath)}`]: (r) => {
       const token = queryOf(r).get('oauth_token') ?? '';

@@ -1,4 +1,13 @@
-import { approvingAuthorize, json, queryOf, startEmulation, type EmulatedResponse, type Emulation, type Route, type SeenRequest } from '../provider-emulation';
+import {
+  approvingAuthorize,
+  json,
+  queryOf,
+  startEmulation,
+  type EmulatedResponse,
+  type Emulation,
+  type Route,
+  type SeenRequest,
+} from '../provider-emulation';
 
 /**
  * The authorization code grant as a provider documents it, for the presets' tests: an authorization endpoint that
@@ -40,11 +49,18 @@ const CODE = 'emulated-code';
 function clientOf(request: SeenRequest): { id: string | null; secret: string | null; via: 'basic' | 'body' | null } {
   const basic = /^Basic\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
   if (basic) {
-    const [id, secret] = Buffer.from(basic, 'base64').toString('utf8').split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
+    const [id, secret] = Buffer.from(basic, 'base64')
+      .toString('utf8')
+      .split(':')
+      .map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
     return { id: id ?? null, secret: secret ?? null, via: 'basic' };
   }
   const body = new URLSearchParams(request.body);
-  return { id: body.get('client_id'), secret: body.get('client_secret'), via: body.has('client_secret') ? 'body' : null };
+  return {
+    id: body.get('client_id'),
+    secret: body.get('client_secret'),
+    via: body.has('client_secret') ? 'body' : null,
+  };
 }
 
 export async function startOAuth2Emulation(o: OAuth2EmulationOptions): Promise<OAuth2Emulation> {
@@ -61,9 +77,18 @@ export async function startOAuth2Emulation(o: OAuth2EmulationOptions): Promise<O
   const token: Route = (request) => {
     const body = new URLSearchParams(request.body);
     const client = clientOf(request);
-    if (client.via !== o.clientAuth || client.id !== o.clientId || client.secret !== o.clientSecret) return json({ error: 'invalid_client', error_description: `expected the client credentials by ${o.clientAuth}` }, 401);
-    if (body.get('grant_type') !== 'authorization_code' || body.get('code') !== CODE) return json({ error: 'invalid_grant' }, 400);
-    if (body.get('redirect_uri') !== authorizeQuery.get('redirect_uri')) return json({ error: 'invalid_grant', error_description: 'redirect_uri differs from the authorization request' }, 400);
+    if (client.via !== o.clientAuth || client.id !== o.clientId || client.secret !== o.clientSecret)
+      return json(
+        { error: 'invalid_client', error_description: `expected the client credentials by ${o.clientAuth}` },
+        401
+      );
+    if (body.get('grant_type') !== 'authorization_code' || body.get('code') !== CODE)
+      return json({ error: 'invalid_grant' }, 400);
+    if (body.get('redirect_uri') !== authorizeQuery.get('redirect_uri'))
+      return json(
+        { error: 'invalid_grant', error_description: 'redirect_uri differs from the authorization request' },
+        400
+      );
     const refusal = o.tokenCheck?.(request, authorizeQuery);
     if (refusal) return refusal;
     granted = true;

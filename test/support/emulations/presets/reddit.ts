@@ -15,8 +15,23 @@ export async function startReddit(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'basic',
-    tokenCheck: (r) => (/^[\w.-]+:[\w.-]+:[\w.-]+ \(by \/u\/\w+\)$/.test(String(r.headers['user-agent'] ?? '')) ? null : json({ message: 'Too Many Requests', error: 429 }, 429)),
-    tokenResponse: (q) => json({ access_token: 'reddit-emulated', token_type: 'bearer', expires_in: 86400, scope: q.get('scope') ?? '', ...(q.get('duration') === 'permanent' ? { refresh_token: 'reddit-refresh' } : {}) }),
+    tokenCheck: (r) =>
+      /^[\w.-]+:[\w.-]+:[\w.-]+ \(by \/u\/\w+\)$/.test(String(r.headers['user-agent'] ?? ''))
+        ? null
+        : json({ message: 'Too Many Requests', error: 429 }, 429),
+    tokenResponse: (q) =>
+      json({
+        access_token: 'reddit-emulated',
+        token_type: 'bearer',
+        expires_in: 86400,
+        scope: q.get('scope') ?? '',
+        ...(q.get('duration') === 'permanent' ? { refresh_token: 'reddit-refresh' } : {}),
+      }),
   });
-  return { hosts: { 'https://www.reddit.com': e.main.base, 'https://oauth.reddit.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { refresh_token: 'reddit-refresh' } };
+  return {
+    hosts: { 'https://www.reddit.com': e.main.base, 'https://oauth.reddit.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: { refresh_token: 'reddit-refresh' },
+  };
 }

@@ -15,7 +15,23 @@ export async function startSlack(): Promise<PresetEmulation> {
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'body',
     tokenCheck: (_r, q) => (q.get('user_scope') ? null : json({ ok: false, error: 'invalid_scope' })),
-    tokenResponse: () => json({ ok: true, app_id: 'A0EMU', access_token: 'xoxb-emulated', token_type: 'bot', scope: '', authed_user: { id: 'U0EMU', scope: 'identity.basic', access_token: 'xoxp-emulated', token_type: 'user' }, team: { id: 'T0EMU' } }),
+    tokenResponse: () =>
+      json({
+        ok: true,
+        app_id: 'A0EMU',
+        access_token: 'xoxb-emulated',
+        token_type: 'bot',
+        scope: '',
+        authed_user: { id: 'U0EMU', scope: 'identity.basic', access_token: 'xoxp-emulated', token_type: 'user' },
+        team: { id: 'T0EMU' },
+      }),
   });
-  return { hosts: { 'https://slack.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { authed_user: { id: 'U0EMU', scope: 'identity.basic', access_token: 'xoxp-emulated', token_type: 'user' } } };
+  return {
+    hosts: { 'https://slack.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: {
+      authed_user: { id: 'U0EMU', scope: 'identity.basic', access_token: 'xoxp-emulated', token_type: 'user' },
+    },
+  };
 }

@@ -13,7 +13,19 @@ export async function startSpotify(): Promise<PresetEmulation> {
     clientId: EMULATED_CLIENT.id,
     clientSecret: EMULATED_CLIENT.secret,
     clientAuth: 'basic',
-    tokenResponse: (q) => json({ access_token: 'BQ-emulated', token_type: 'Bearer', scope: q.get('scope') ?? '', expires_in: 3600, refresh_token: 'AQ-emulated' }),
+    tokenResponse: (q) =>
+      json({
+        access_token: 'BQ-emulated',
+        token_type: 'Bearer',
+        scope: q.get('scope') ?? '',
+        expires_in: 3600,
+        refresh_token: 'AQ-emulated',
+      }),
   });
-  return { hosts: { 'https://accounts.spotify.com': e.main.base, 'https://api.spotify.com': e.main.base }, granted: e.granted, servers: [e.main], expected: { refresh_token: 'AQ-emulated' } };
+  return {
+    hosts: { 'https://accounts.spotify.com': e.main.base, 'https://api.spotify.com': e.main.base },
+    granted: e.granted,
+    servers: [e.main],
+    expected: { refresh_token: 'AQ-emulated' },
+  };
 }

@@ -7,6 +7,19 @@ import { EMULATED_CLIENT, type PresetEmulation } from './preset-emulation';
  * header (https://docs.x.com/resources/fundamentals/authentication/oauth-1-0a/authorizing-a-request).
  */
 export async function startX(): Promise<PresetEmulation> {
-  const e = await startOAuth1Emulation({ requestTokenPath: '/oauth/request_token', authorizePath: '/oauth/authorize', accessTokenPath: '/oauth/access_token', method: 'POST', placement: 'header', consumerKey: EMULATED_CLIENT.id, consumerSecret: EMULATED_CLIENT.secret });
-  return { hosts: { 'https://api.x.com': e.base }, granted: e.granted, servers: [e], expected: { oauth_token: 'at-1' } };
+  const e = await startOAuth1Emulation({
+    requestTokenPath: '/oauth/request_token',
+    authorizePath: '/oauth/authorize',
+    accessTokenPath: '/oauth/access_token',
+    method: 'POST',
+    placement: 'header',
+    consumerKey: EMULATED_CLIENT.id,
+    consumerSecret: EMULATED_CLIENT.secret,
+  });
+  return {
+    hosts: { 'https://api.x.com': e.base },
+    granted: e.granted,
+    servers: [e],
+    expected: { oauth_token: 'at-1' },
+  };
 }

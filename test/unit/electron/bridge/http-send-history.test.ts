@@ -36,7 +36,12 @@ let dir: string;
 let services: AppServices;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'oauth-lab-send-history-'));
-  services = createAppServices({ host: 'web', version: 'test', store: createAppStore({ cwd: dir }), shell: { openInSystemBrowser: async () => true } });
+  services = createAppServices({
+    host: 'web',
+    version: 'test',
+    store: createAppStore({ cwd: dir }),
+    shell: { openInSystemBrowser: async () => true },
+  });
 });
 afterEach(async () => {
   await services.close();
@@ -55,16 +60,30 @@ const get = (path: string) => ({ method: 'GET', url: `${base}${path}`, headers: 
 
 describe('httpSend records the exchange in the host', () => {
   it('makes one entry per send, with the exchange as sent and the host verdict', async () => {
-    const sent = await value<{ response: { bodyText: string } }>('httpSend', { request: get('/ok'), record: record('a1') });
+    const sent = await value<{ response: { bodyText: string } }>('httpSend', {
+      request: get('/ok'),
+      record: record('a1'),
+    });
     expect(sent.response.bodyText).toBe('hello');
     const page = await history();
     expect(page.total).toBe(1);
-    expect(page.entries[0]).toMatchObject({ id: 'a1', profileId: 'mock', flow: 'oauth2', leg: 'api', outcome: 'succeeded', summary: `GET ${base}/ok → 200 OK`, exchange: { request: { url: `${base}/ok` }, response: { status: 200, bodyText: 'hello' } } });
+    expect(page.entries[0]).toMatchObject({
+      id: 'a1',
+      profileId: 'mock',
+      flow: 'oauth2',
+      leg: 'api',
+      outcome: 'succeeded',
+      summary: `GET ${base}/ok → 200 OK`,
+      exchange: { request: { url: `${base}/ok` }, response: { status: 200, bodyText: 'hello' } },
+    });
 
     await value('httpSend', { request: get('/refused'), record: record('a2') });
     const refused = (await history()).entries.find((e) => e.id === 'a2')!;
     // The provider's own words (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) error, error_description) say why.
-    expect(refused).toMatchObject({ outcome: 'failed', summary: `GET ${base}/refused → 401 Unauthorized: invalid_token: The access token expired.` });
+    expect(refused).toMatchObject({
+      outcome: 'failed',
+      summary: `GET ${base}/refused → 401 Unauthorized: invalid_token: The access token expired.`,
+    });
     expect((await history()).total).toBe(2);
   });
 
@@ -77,7 +96,9 @@ describe('httpSend records the exchange in the host', () => {
     await value('settingsUpdate', { keepHistory: false });
     await value('httpSend', { request: get('/ok'), record: record('off') });
     expect((await history()).total).toBe(0);
-    expect(await value('historyAnnotate', { id: 'off', outcome: 'failed', summary: 'x' })).toEqual({ annotated: false });
+    expect(await value('historyAnnotate', { id: 'off', outcome: 'failed', summary: 'x' })).toEqual({
+      annotated: false,
+    });
   });
 
   it('records a request that got no answer, with the reason', async () => {
@@ -85,25 +106,52 @@ describe('httpSend records the exchange in the host', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const r = await call('httpSend', { request: { method: 'GET', url: `http://127.0.0.1:${port}/gone`, headers: [] }, record: record('n1') });
+    const r = await call('httpSend', {
+      request: { method: 'GET', url: `http://127.0.0.1:${port}/gone`, headers: [] },
+      record: record('n1'),
+    });
     expect(r).toMatchObject({ ok: false, error: { code: 'connection_refused' } });
     const [entry] = (await history()).entries;
-    expect(entry).toMatchObject({ id: 'n1', outcome: 'failed', exchange: { request: { url: `http://127.0.0.1:${port}/gone` }, response: { status: 0, bodyText: '' } } });
+    expect(entry).toMatchObject({
+      id: 'n1',
+      outcome: 'failed',
+      exchange: { request: { url: `http://127.0.0.1:${port}/gone` }, response: { status: 0, bodyText: '' } },
+    });
     expect(entry!.summary).toMatch(new RegExp(`^GET http://127\\.0\\.0\\.1:${port}/gone: not answered: .+`));
   });
 
   it("keeps one entry when the leg gives its own verdict by the entry's id", async () => {
     await value('httpSend', { request: get('/refused'), record: record('v1', 'reuse') });
-    expect(await value('historyAnnotate', { id: 'v1', outcome: 'succeeded', summary: 'The replaced refresh token was refused, as it should be.' })).toEqual({ annotated: true });
+    expect(
+      await value('historyAnnotate', {
+        id: 'v1',
+        outcome: 'succeeded',
+        summary: 'The replaced refresh token was refused, as it should be.',
+      })
+    ).toEqual({ annotated: true });
     const page = await history();
     expect(page.total).toBe(1);
-    expect(page.entries[0]).toMatchObject({ id: 'v1', leg: 'reuse', outcome: 'succeeded', summary: 'The replaced refresh token was refused, as it should be.', exchange: { response: { status: 401 } } });
-    expect(await value('historyAnnotate', { id: 'unknown', outcome: 'failed', summary: 'x' })).toEqual({ annotated: false });
+    expect(page.entries[0]).toMatchObject({
+      id: 'v1',
+      leg: 'reuse',
+      outcome: 'succeeded',
+      summary: 'The replaced refresh token was refused, as it should be.',
+      exchange: { response: { status: 401 } },
+    });
+    expect(await value('historyAnnotate', { id: 'unknown', outcome: 'failed', summary: 'x' })).toEqual({
+      annotated: false,
+    });
   });
 
   it('refuses a bad record context, naming the field', async () => {
     const r = await call('httpSend', { request: get('/ok'), record: { ...record('bad id!'), flow: 'oauth3' } });
-    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/record\.id[\s\S]*record\.flow|record\.flow[\s\S]*record\.id/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/record\.id[\s\S]*record\.flow|record\.flow[\s\S]*record\.id/),
+      },
+    });
     expect((await history()).total).toBe(0);
   });
 });

@@ -1,7 +1,13 @@
 import type { BridgeEventMessage } from '../../../../shared/bridge/api';
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../../shared/bridge/channels';
 import type { BridgeResult } from '../../../../shared/bridge/result';
-import { forwardEvents, isAppSender, registerBridgeIpc, type InvokeEventLike, type IpcMainLike } from '../../../../electron/main/ipc';
+import {
+  forwardEvents,
+  isAppSender,
+  registerBridgeIpc,
+  type InvokeEventLike,
+  type IpcMainLike,
+} from '../../../../electron/main/ipc';
 import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import { startWebHost } from '../../../../electron/web';
 
@@ -19,10 +25,22 @@ export const APP_URL = 'file:///app/out/renderer/index.html';
 /** Electron's IPC with a fake ipcMain, a fake sender (the app window's main frame) and a fake webContents. */
 export function ipcTransport(services: AppServices): BridgeTransport {
   const handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>>();
-  const ipcMain: IpcMainLike = { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) };
-  const unregister = registerBridgeIpc(ipcMain, services.handlers, (e) => isAppSender(e, () => 1, (url) => url === APP_URL));
+  const ipcMain: IpcMainLike = {
+    handle: (c, l) => void handlers.set(c, l),
+    removeHandler: (c) => void handlers.delete(c),
+  };
+  const unregister = registerBridgeIpc(ipcMain, services.handlers, (e) =>
+    isAppSender(
+      e,
+      () => 1,
+      (url) => url === APP_URL
+    )
+  );
   const received: BridgeEventMessage[] = [];
-  const stop = forwardEvents((l) => services.events.subscribe(l), () => ({ id: 1, isDestroyed: () => false, send: (channel, m) => channel === EVENT_CHANNEL && received.push(m) }));
+  const stop = forwardEvents(
+    (l) => services.events.subscribe(l),
+    () => ({ id: 1, isDestroyed: () => false, send: (channel, m) => channel === EVENT_CHANNEL && received.push(m) })
+  );
   const appFrame: InvokeEventLike = { senderFrame: { url: APP_URL, parent: null }, sender: { id: 1 } };
   return {
     name: 'IPC',
@@ -41,7 +59,10 @@ export async function webTransport(services: AppServices, staticDir: string): Pr
   const headers = { 'Content-Type': 'application/json', Origin: host.origin, 'X-OAuth-Lab-Token': host.token };
   const received: BridgeEventMessage[] = [];
   const abort = new AbortController();
-  const stream = await fetch(`${host.origin}/api/events`, { headers: { 'X-OAuth-Lab-Token': host.token }, signal: abort.signal });
+  const stream = await fetch(`${host.origin}/api/events`, {
+    headers: { 'X-OAuth-Lab-Token': host.token },
+    signal: abort.signal,
+  });
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -54,7 +75,8 @@ export async function webTransport(services: AppServices, staticDir: string): Pr
           buffer = buffer.slice(end + 2);
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) received.push({ event: event as BridgeEventMessage['event'], payload: JSON.parse(data) });
+          if (event && data !== undefined)
+            received.push({ event: event as BridgeEventMessage['event'], payload: JSON.parse(data) });
         }
       }
     } catch {
@@ -65,7 +87,11 @@ export async function webTransport(services: AppServices, staticDir: string): Pr
     name: 'web host',
     received,
     async call(method, input) {
-      const res = await fetch(`${host.origin}/api/call/${method}`, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
+      const res = await fetch(`${host.origin}/api/call/${method}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(input ?? {}),
+      });
       return (await res.json()) as BridgeResult<unknown>;
     },
     async close() {

@@ -11,15 +11,28 @@ export interface Reply {
 }
 
 /** A real HTTP request to the catcher on 127.0.0.1 (no agent, so nothing is pooled between tests). */
-export function hit(port: number, pathAndQuery: string, opts: { method?: string; host?: string; address?: string } = {}): Promise<Reply> {
+export function hit(
+  port: number,
+  pathAndQuery: string,
+  opts: { method?: string; host?: string; address?: string } = {}
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: opts.address ?? '127.0.0.1', port, path: pathAndQuery, method: opts.method ?? 'GET', agent: false, headers: { Host: opts.host ?? `127.0.0.1:${port}` } },
+      {
+        host: opts.address ?? '127.0.0.1',
+        port,
+        path: pathAndQuery,
+        method: opts.method ?? 'GET',
+        agent: false,
+        headers: { Host: opts.host ?? `127.0.0.1:${port}` },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
+        );
+      }
     );
     req.on('error', reject);
     req.end();
@@ -41,7 +54,7 @@ export function rawHit(port: number, text: string): Promise<string> {
 export function connectError(port: number, address = '127.0.0.1'): Promise<string> {
   return hit(port, '/callback', { address }).then(
     (r) => `answered ${r.status}`,
-    (e: NodeJS.ErrnoException) => e.code ?? e.message,
+    (e: NodeJS.ErrnoException) => e.code ?? e.message
   );
 }
 

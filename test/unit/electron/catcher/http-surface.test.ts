@@ -68,10 +68,13 @@ describe('catcher HTTP surface (provider-cases.md G and (b))', () => {
       const r = await hit(c.port, '/callback?code=x&state=s', { host });
       expect(r.status, host).toBe(421);
     }
-    expect(await rawHit(c.port, 'GET /callback?code=x&state=s HTTP/1.0\r\n\r\n')).toBe('HTTP/1.1 421 Misdirected Request');
+    expect(await rawHit(c.port, 'GET /callback?code=x&state=s HTTP/1.0\r\n\r\n')).toBe(
+      'HTTP/1.1 421 Misdirected Request'
+    );
     expect(c.pending).toBe(1);
     expect(c.events.filter((e) => e.type === 'rejected' && e.reason === 'bad_host')).toHaveLength(5);
-    for (const host of [`localhost:${c.port}`, `LOCALHOST:${c.port}`]) expect((await hit(c.port, '/nothing', { host })).status).toBe(404);
+    for (const host of [`localhost:${c.port}`, `LOCALHOST:${c.port}`])
+      expect((await hit(c.port, '/nothing', { host })).status).toBe(404);
     const r = await hit(c.port, '/callback?code=x&state=s', { host: `[::1]:${c.port}` });
     expect(r.status).toBe(200);
     expect((await waiting).url).toBe(`http://[::1]:${c.port}/callback?code=x&state=s`);
@@ -81,24 +84,35 @@ describe('catcher HTTP surface (provider-cases.md G and (b))', () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: 's' });
     const xss = '<script>alert(1)</script>"\'&<img src=x onerror=alert(2)>';
-    const r = await hit(c.port, `/callback?state=s&error=${encodeURIComponent(xss)}&error_description=${encodeURIComponent(xss)}&error_uri=${encodeURIComponent('javascript:' + xss)}`);
+    const r = await hit(
+      c.port,
+      `/callback?state=s&error=${encodeURIComponent(xss)}&error_description=${encodeURIComponent(xss)}&error_uri=${encodeURIComponent('javascript:' + xss)}`
+    );
     await waiting;
     expect(r.body).not.toContain('<script');
     expect(r.body).not.toContain('<img');
     expect(r.body).toContain(escapeHtml(xss));
-    expect(r.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(r.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/
+    );
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
   it('escapeHtml escapes the five characters of markup', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;'
+    );
   });
 
   it('C-13 and C-14: no external resources, no Referer, nothing cached, on every page', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: 's' });
-    const pages = [await hit(c.port, '/favicon.ico'), await hit(c.port, '/callback?code=x&state=s'), await hit(c.port, '/callback?code=x&state=s')];
+    const pages = [
+      await hit(c.port, '/favicon.ico'),
+      await hit(c.port, '/callback?code=x&state=s'),
+      await hit(c.port, '/callback?code=x&state=s'),
+    ];
     await waiting;
     for (const r of pages) {
       expect(r.headers['referrer-policy']).toBe('no-referrer');

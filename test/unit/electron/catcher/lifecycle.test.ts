@@ -32,12 +32,14 @@ describe('catcher binding and lifetime (provider-cases.md G, RFC 8252 §8.3)', (
     try {
       const err = await startCatcher({ port }).then(
         () => null,
-        (e: unknown) => e,
+        (e: unknown) => e
       );
       expect(err).toBeInstanceOf(CatcherError);
       expect((err as CatcherError).code).toBe('port_in_use');
       expect((err as CatcherError).message).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-      expect((err as CatcherError).message).toMatch(/Choose another callback port .* or stop the program that uses port/);
+      expect((err as CatcherError).message).toMatch(
+        /Choose another callback port .* or stop the program that uses port/
+      );
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
     }
@@ -52,7 +54,9 @@ describe('catcher binding and lifetime (provider-cases.md G, RFC 8252 §8.3)', (
     const c = await catcher();
     await expect(c.wait({ kind: 'oauth1', requestToken: '' })).rejects.toThrow(/request token to wait for is empty/);
     await expect(c.wait({ kind: 'oauth2', state: '' })).rejects.toThrow(/state to wait for is empty/);
-    await expect(c.wait({ kind: 'oauth2', state: 's' }, { timeoutMs: 0 })).rejects.toThrow(/timeoutMs must be a positive/);
+    await expect(c.wait({ kind: 'oauth2', state: 's' }, { timeoutMs: 0 })).rejects.toThrow(
+      /timeoutMs must be a positive/
+    );
   });
 
   it('refuses a second wait with the same state', async () => {
@@ -115,7 +119,9 @@ describe('catcher binding and lifetime (provider-cases.md G, RFC 8252 §8.3)', (
   it('C-15: the per-wait timeout overrides the default one', async () => {
     const c = await catcher({ timeoutMs: 60_000 });
     const started = Date.now();
-    await expect(c.wait({ kind: 'oauth1', requestToken: 't' }, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'callback_timeout' });
+    await expect(c.wait({ kind: 'oauth1', requestToken: 't' }, { timeoutMs: 50 })).rejects.toMatchObject({
+      code: 'callback_timeout',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -125,9 +131,14 @@ describe('catcher binding and lifetime (provider-cases.md G, RFC 8252 §8.3)', (
     const waiting = c.wait({ kind: 'oauth2', state: 'cancel-me' }, { signal: ac.signal });
     expect(c.pending).toBe(1);
     ac.abort();
-    await expect(waiting).rejects.toMatchObject({ code: 'wait_aborted', message: 'The wait for the callback was cancelled.' });
+    await expect(waiting).rejects.toMatchObject({
+      code: 'wait_aborted',
+      message: 'The wait for the callback was cancelled.',
+    });
     expect(c.pending).toBe(0);
     expect((await hit(c.port, '/callback?code=1&state=cancel-me')).status).toBe(410);
-    await expect(c.wait({ kind: 'oauth2', state: 'z' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'wait_aborted' });
+    await expect(c.wait({ kind: 'oauth2', state: 'z' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: 'wait_aborted',
+    });
   });
 });

@@ -11,8 +11,20 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     const reply = await hit(c.port, '/callback?oauth_token=hh5s93j4hdidpola&oauth_verifier=hfdp7dh39dks9884');
     const r = await waiting;
     expect(reply.status).toBe(200);
-    expect(r).toMatchObject({ kind: 'oauth1', mayContinue: true, matchedBy: 'oauth_token', oauthToken: 'hh5s93j4hdidpola', oauthVerifier: 'hfdp7dh39dks9884' });
-    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'oauth_token matches': true, 'no-denial': true, oauth_verifier: true });
+    expect(r).toMatchObject({
+      kind: 'oauth1',
+      mayContinue: true,
+      matchedBy: 'oauth_token',
+      oauthToken: 'hh5s93j4hdidpola',
+      oauthVerifier: 'hfdp7dh39dks9884',
+    });
+    expect(byName(r)).toEqual({
+      'query well formed': true,
+      'no repeated parameters': true,
+      'oauth_token matches': true,
+      'no-denial': true,
+      oauth_verifier: true,
+    });
     expect(reply.body).not.toContain('hfdp7dh39dks9884');
   });
 
@@ -23,7 +35,16 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     expect(reply.status).toBe(400);
     expect(reply.body).not.toContain('mine');
     expect(c.pending).toBe(1);
-    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', params: [['oauth_token', 'attacker'], ['oauth_verifier', 'v']] }]);
+    expect(c.events).toMatchObject([
+      {
+        type: 'callback',
+        outcome: 'unmatched',
+        params: [
+          ['oauth_token', 'attacker'],
+          ['oauth_verifier', 'v'],
+        ],
+      },
+    ]);
     await hit(c.port, '/callback?oauth_token=mine&oauth_verifier=real');
     expect(await waiting).toMatchObject({ mayContinue: true, matchedBy: 'oauth_token', oauthVerifier: 'real' });
   });
@@ -62,8 +83,18 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
     const waiting = c.wait({ kind: 'oauth1', requestToken: 'rt-1' });
     const reply = await hit(c.port, '/callback?denied=rt-1');
     const r = await waiting;
-    expect(r).toMatchObject({ mayContinue: false, matchedBy: 'denied', providerError: { source: 'denied', error: 'denied' } });
-    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'oauth_token matches': true, 'no-denial': false, oauth_verifier: false });
+    expect(r).toMatchObject({
+      mayContinue: false,
+      matchedBy: 'denied',
+      providerError: { source: 'denied', error: 'denied' },
+    });
+    expect(byName(r)).toEqual({
+      'query well formed': true,
+      'no repeated parameters': true,
+      'oauth_token matches': true,
+      'no-denial': false,
+      oauth_verifier: false,
+    });
     expect(r.checks.find((k) => k.name === 'oauth_verifier')?.kind).toBe('consequence');
     expect(reply.body).toContain('The provider refused the authorization');
     expect(c.pending).toBe(1);
@@ -74,9 +105,17 @@ describe('catcher, OAuth 1.0a callbacks (RFC 5849 §2.2, provider-cases.md C-16)
   it('oauth_problem with advice (Problem Reporting) is recognised and the advice shown as text', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth1', requestToken: 'rt' });
-    const reply = await hit(c.port, '/callback?oauth_token=rt&oauth_problem=user_refused&oauth_problem_advice=%3Cb%3ENo%3C%2Fb%3E');
+    const reply = await hit(
+      c.port,
+      '/callback?oauth_token=rt&oauth_problem=user_refused&oauth_problem_advice=%3Cb%3ENo%3C%2Fb%3E'
+    );
     const r = await waiting;
-    expect(r.providerError).toEqual({ source: 'oauth_problem', error: 'user_refused', description: '<b>No</b>', uri: null });
+    expect(r.providerError).toEqual({
+      source: 'oauth_problem',
+      error: 'user_refused',
+      description: '<b>No</b>',
+      uri: null,
+    });
     expect(reply.body).toContain('oauth_problem_advice: <code>&#60;b&#62;No&#60;/b&#62;</code>');
     expect(reply.body).not.toContain('<b>No');
   });

@@ -16,11 +16,29 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const r = oauth2(await waiting);
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('Authorization received');
-    expect(r).toMatchObject({ kind: 'oauth2', mayContinue: true, matchedBy: 'state', code: 'Spl+x y', state: 'St-1', iss: null, providerError: null });
+    expect(r).toMatchObject({
+      kind: 'oauth2',
+      mayContinue: true,
+      matchedBy: 'state',
+      code: 'Spl+x y',
+      state: 'St-1',
+      iss: null,
+      providerError: null,
+    });
     expect(r.url).toBe(`http://127.0.0.1:${c.port}/callback?code=Spl%2Bx+y&state=St-1&extra=1`);
     expect(r.query).toBe('code=Spl%2Bx+y&state=St-1&extra=1');
-    expect(r.params).toEqual([['code', 'Spl+x y'], ['state', 'St-1'], ['extra', '1']]);
-    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'state matches': true, 'no error': true, code: true });
+    expect(r.params).toEqual([
+      ['code', 'Spl+x y'],
+      ['state', 'St-1'],
+      ['extra', '1'],
+    ]);
+    expect(byName(r)).toEqual({
+      'query well formed': true,
+      'no repeated parameters': true,
+      'state matches': true,
+      'no error': true,
+      code: true,
+    });
     expect(c.events).toMatchObject([{ type: 'callback', outcome: 'matched', status: 200 }]);
   });
 
@@ -41,7 +59,16 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect(stray.body).toContain('No flow is waiting for this callback');
     expect(stray.body).toContain('keeps waiting');
     expect(c.pending).toBe(1);
-    expect(c.events).toEqual([{ type: 'callback', at: expect.any(Number), outcome: 'unmatched', status: 400, url: `http://127.0.0.1:${c.port}/callback?code=abc`, params: [['code', 'abc']] }]);
+    expect(c.events).toEqual([
+      {
+        type: 'callback',
+        at: expect.any(Number),
+        outcome: 'unmatched',
+        status: 400,
+        url: `http://127.0.0.1:${c.port}/callback?code=abc`,
+        params: [['code', 'abc']],
+      },
+    ]);
     const genuine = await hit(c.port, '/callback?code=real&state=expected');
     expect(genuine.status).toBe(200);
     expect(oauth2(await waiting)).toMatchObject({ mayContinue: true, matchedBy: 'state', code: 'real' });
@@ -54,7 +81,16 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).not.toContain('the-real-state');
     expect(c.pending).toBe(1);
-    expect(c.events).toMatchObject([{ type: 'callback', outcome: 'unmatched', params: [['code', 'abc'], ['state', 'forged']] }]);
+    expect(c.events).toMatchObject([
+      {
+        type: 'callback',
+        outcome: 'unmatched',
+        params: [
+          ['code', 'abc'],
+          ['state', 'forged'],
+        ],
+      },
+    ]);
     expect(JSON.stringify(c.events)).not.toContain('the-real-state');
     await hit(c.port, '/callback?code=real&state=the-real-state');
     expect(oauth2(await waiting).code).toBe('real');
@@ -84,7 +120,7 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     expect([oauth2(await a).code, oauth2(await b).code]).toEqual(['1', '2']);
   });
 
-  it('C-06: a state that comes back although the flow sent none is a rejected attempt, not that flow\'s callback', async () => {
+  it("C-06: a state that comes back although the flow sent none is a rejected attempt, not that flow's callback", async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: null });
     const reply = await hit(c.port, '/callback?code=abc&state=injected');
@@ -104,7 +140,12 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
   });
 
   it('C-07: a repeated code, state or error is rejected', async () => {
-    for (const q of ['code=a&code=b&state=s', 'code=a&state=s&state=s', 'code=a&state=s&error=x&error=y', 'code=a&state=s&iss=i&iss=i']) {
+    for (const q of [
+      'code=a&code=b&state=s',
+      'code=a&state=s&state=s',
+      'code=a&state=s&error=x&error=y',
+      'code=a&state=s&iss=i&iss=i',
+    ]) {
       const c = await catcher();
       const waiting = c.wait({ kind: 'oauth2', state: 's' });
       await hit(c.port, `/callback?${q}`);
@@ -119,11 +160,18 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const c = await catcher();
     const wrong = c.wait({ kind: 'oauth2', state: 's1', issuer: 'https://as.example' });
     await hit(c.port, '/callback?code=a&state=s1&iss=https%3A%2F%2Fevil.example');
-    expect((await wrong).checks.find((k) => k.name === 'iss matches')).toMatchObject({ ok: false, message: expect.stringContaining('mix-up') });
+    expect((await wrong).checks.find((k) => k.name === 'iss matches')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('mix-up'),
+    });
 
     const missing = c.wait({ kind: 'oauth2', state: 's2', issuer: 'https://as.example', issuerRequired: true });
     await hit(c.port, '/callback?code=a&state=s2');
-    expect((await missing).checks.find((k) => k.name === 'iss matches')).toMatchObject({ ok: false, message: 'The server advertises authorization_response_iss_parameter_supported, but the callback has no iss: the response may come from another server, a mix-up attack (RFC 9207 §2.4; RFC 9700 §4.4.2).' });
+    expect((await missing).checks.find((k) => k.name === 'iss matches')).toMatchObject({
+      ok: false,
+      message:
+        'The server advertises authorization_response_iss_parameter_supported, but the callback has no iss: the response may come from another server, a mix-up attack (RFC 9207 §2.4; RFC 9700 §4.4.2).',
+    });
 
     const optional = c.wait({ kind: 'oauth2', state: 's3', issuer: 'https://as.example' });
     await hit(c.port, '/callback?code=a&state=s3');
@@ -138,11 +186,25 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
   it('C-09: error with a valid state is recognised and shown as text; no code is offered', async () => {
     const c = await catcher();
     const waiting = c.wait({ kind: 'oauth2', state: 's' });
-    const reply = await hit(c.port, '/callback?error=access_denied&error_description=The+user+said+no&error_uri=https%3A%2F%2Fas.example%2Fhelp&state=s');
+    const reply = await hit(
+      c.port,
+      '/callback?error=access_denied&error_description=The+user+said+no&error_uri=https%3A%2F%2Fas.example%2Fhelp&state=s'
+    );
     const r = await waiting;
     expect(r.mayContinue).toBe(false);
-    expect(r.providerError).toEqual({ source: 'error', error: 'access_denied', description: 'The user said no', uri: 'https://as.example/help' });
-    expect(byName(r)).toEqual({ 'query well formed': true, 'no repeated parameters': true, 'state matches': true, 'no error': false, code: false });
+    expect(r.providerError).toEqual({
+      source: 'error',
+      error: 'access_denied',
+      description: 'The user said no',
+      uri: 'https://as.example/help',
+    });
+    expect(byName(r)).toEqual({
+      'query well formed': true,
+      'no repeated parameters': true,
+      'state matches': true,
+      'no error': false,
+      code: false,
+    });
     expect(r.checks.find((k) => k.name === 'code')?.kind).toBe('consequence');
     expect(reply.status).toBe(400);
     expect(reply.body).toContain('The provider refused the authorization');
@@ -157,7 +219,10 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     const waiting = c.wait({ kind: 'oauth2', state: 's' });
     await hit(c.port, '/callback?state=s');
     const r = await waiting;
-    expect(r.checks.find((k) => k.name === 'code')).toMatchObject({ ok: false, message: 'The callback has neither a code nor an error (RFC 6749 §4.1.2).' });
+    expect(r.checks.find((k) => k.name === 'code')).toMatchObject({
+      ok: false,
+      message: 'The callback has neither a code nor an error (RFC 6749 §4.1.2).',
+    });
   });
 
   it('a broken percent-escape is a failed check, and the part is kept as written', async () => {
@@ -166,7 +231,10 @@ describe('catcher, OAuth 2 callbacks (provider-cases.md G)', () => {
     await hit(c.port, '/callback?code=ab%ZZ&state=s');
     const r = oauth2(await waiting);
     expect(r.code).toBe('ab%ZZ');
-    expect(r.checks.find((k) => k.name === 'query well formed')).toMatchObject({ ok: false, message: expect.stringContaining('"code=ab%ZZ"') });
+    expect(r.checks.find((k) => k.name === 'query well formed')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"code=ab%ZZ"'),
+    });
     expect(r.mayContinue).toBe(false);
   });
 });

@@ -40,10 +40,40 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const text = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '+', '%', '&', '=', '/', ':', '!', '*', "'", 'é', '中', '😀'), maxLength: 10 });
-const nonEmpty = fc.string({ unit: fc.constantFrom('k', '7', ' ', '%', '&', '+', '~', 'é', '中'), minLength: 1, maxLength: 8 });
+const text = fc.string({
+  unit: fc.constantFrom(
+    'a',
+    'Z',
+    '0',
+    '-',
+    '.',
+    '_',
+    '~',
+    ' ',
+    '+',
+    '%',
+    '&',
+    '=',
+    '/',
+    ':',
+    '!',
+    '*',
+    "'",
+    'é',
+    '中',
+    '😀'
+  ),
+  maxLength: 10,
+});
+const nonEmpty = fc.string({
+  unit: fc.constantFrom('k', '7', ' ', '%', '&', '+', '~', 'é', '中'),
+  minLength: 1,
+  maxLength: 8,
+});
 const formName = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '%', '&', '+', 'é'), minLength: 1, maxLength: 5 });
-const headerValue = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ';', '/', ','), minLength: 1, maxLength: 8 }).map((v) => v.trim() || 'v');
+const headerValue = fc
+  .string({ unit: fc.constantFrom('a', 'B', '1', ' ', ';', '/', ','), minLength: 1, maxLength: 8 })
+  .map((v) => v.trim() || 'v');
 
 const cases = fc
   .record({
@@ -52,14 +82,22 @@ const cases = fc
     signatureMethod: fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'PLAINTEXT'),
     placement: fc.constantFrom('header', 'query', 'body'),
     // A header value is Latin-1 on the wire; the realm is quoted there as is (RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)).
-    realm: fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom('l', 'a', 'b', ' ', '/', '.'), minLength: 1, maxLength: 6 })),
+    realm: fc.oneof(
+      fc.constant(''),
+      fc.string({ unit: fc.constantFrom('l', 'a', 'b', ' ', '/', '.'), minLength: 1, maxLength: 6 })
+    ),
     includeVersion: fc.boolean(),
     headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team', 'Accept'), headerValue), { maxLength: 2 }),
     basePath: fc.constantFrom('', '/base', '/v1/'),
     token: nonEmpty,
     tokenSecret: text,
     method: fc.constantFrom('GET', 'POST', 'PUT'),
-    path: fc.tuple(fc.constantFrom('/api/v1/me', '/services/rest', '/a%20b/c'), fc.constantFrom('', '?q=a%20b', '?list=1&list=2', '?x=%E2%9C%93&empty=')).map(([p, q]) => p + q),
+    path: fc
+      .tuple(
+        fc.constantFrom('/api/v1/me', '/services/rest', '/a%20b/c'),
+        fc.constantFrom('', '?q=a%20b', '?list=1&list=2', '?x=%E2%9C%93&empty=')
+      )
+      .map(([p, q]) => p + q),
     form: fc.array(fc.tuple(formName, text), { maxLength: 3 }),
   })
   // A GET has no body: no form, and no protocol parameters in one (RFC 5849 §3.5.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.2)).
@@ -84,24 +122,63 @@ describe('oauth-lab call and the engine send the same OAuth 1.0a request', () =>
             name: 'Generated',
             baseUrl: base + c.basePath,
             headers: c.headers,
-            oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, signatureMethod: c.signatureMethod, placement: c.placement, realm: c.realm, includeVersion: c.includeVersion },
+            oauth1: {
+              consumerKey: c.consumerKey,
+              consumerSecret: c.consumerSecret,
+              signatureMethod: c.signatureMethod,
+              placement: c.placement,
+              realm: c.realm,
+              includeVersion: c.includeVersion,
+            },
           });
           const store = createAppStore({ cwd: dir });
           store.profileSave({ profile });
-          store.tokenSave({ token: { id: 't', profileId: 'p', kind: 'oauth1', token: c.token, tokenSecret: c.tokenSecret, refreshToken: '', scope: '', obtainedAt: 1, expiresAt: null, label: 'test' } });
+          store.tokenSave({
+            token: {
+              id: 't',
+              profileId: 'p',
+              kind: 'oauth1',
+              token: c.token,
+              tokenSecret: c.tokenSecret,
+              refreshToken: '',
+              scope: '',
+              obtainedAt: 1,
+              expiresAt: null,
+              label: 'test',
+            },
+          });
 
           received = [];
-          const r = await runCli(['call', '--profile', 'p', '--store-dir', dir, '--no-history', '--url', c.path, '--method', c.method, ...c.form.flatMap(([n, v]) => ['--form', `${n}=${v}`])]);
+          const r = await runCli([
+            'call',
+            '--profile',
+            'p',
+            '--store-dir',
+            dir,
+            '--no-history',
+            '--url',
+            c.path,
+            '--method',
+            c.method,
+            ...c.form.flatMap(([n, v]) => ['--form', `${n}=${v}`]),
+          ]);
           expect(r.err).toContain('HTTP 200 OK');
           const fromCall = received[0]!.toString('utf8');
 
-          const state = { ...oauth1Flow.startOAuth1(oauth1ConfigOf(profile, profile.baseUrl, 'oob')), accessToken: { token: c.token, secret: c.tokenSecret, deauthorized: false } };
-          const engine = oauth1Flow.buildApiRequest(state, { method: c.method, path: c.path, form: c.form }, { ...portValues(fromCall), crypto: nodeCrypto });
+          const state = {
+            ...oauth1Flow.startOAuth1(oauth1ConfigOf(profile, profile.baseUrl, 'oob')),
+            accessToken: { token: c.token, secret: c.tokenSecret, deauthorized: false },
+          };
+          const engine = oauth1Flow.buildApiRequest(
+            state,
+            { method: c.method, path: c.path, form: c.form },
+            { ...portValues(fromCall), crypto: nodeCrypto }
+          );
           received = [];
           await send(engine.request, { env: {} });
           expect(fromCall).toBe(received[0]!.toString('utf8'));
         }),
-        { numRuns: 100 },
+        { numRuns: 100 }
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -112,16 +189,60 @@ describe('oauth-lab call and the engine send the same OAuth 1.0a request', () =>
     const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-call-headers-'));
     try {
       const store = createAppStore({ cwd: dir });
-      store.profileSave({ profile: profileSchema.parse({ id: 'p', name: 'Headers', baseUrl: base, headers: [['X-Team', 'blue'], ['Accept', 'text/plain']], oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } }) });
-      for (const credentials of [['--consumer-key', 'ck', '--consumer-secret', 'cs'], ['--bearer', 'at']]) {
+      store.profileSave({
+        profile: profileSchema.parse({
+          id: 'p',
+          name: 'Headers',
+          baseUrl: base,
+          headers: [
+            ['X-Team', 'blue'],
+            ['Accept', 'text/plain'],
+          ],
+          oauth1: { consumerKey: 'ck', consumerSecret: 'cs' },
+        }),
+      });
+      for (const credentials of [
+        ['--consumer-key', 'ck', '--consumer-secret', 'cs'],
+        ['--bearer', 'at'],
+      ]) {
         received = [];
-        const r = await runCli(['call', '--profile', 'p', '--store-dir', dir, '--no-history', '--url', '/x', '--header', 'Accept: application/json', '--header', 'User-Agent: mine/1', ...credentials]);
+        const r = await runCli([
+          'call',
+          '--profile',
+          'p',
+          '--store-dir',
+          dir,
+          '--no-history',
+          '--url',
+          '/x',
+          '--header',
+          'Accept: application/json',
+          '--header',
+          'User-Agent: mine/1',
+          ...credentials,
+        ]);
         expect(r.code).toBe(0);
         const head = received[0]!.toString('utf8').split('\r\n\r\n')[0]!.split('\r\n');
-        expect(head.filter((l) => /^(accept|user-agent|x-team):/i.test(l))).toEqual(['X-Team: blue', 'Accept: application/json', 'User-Agent: mine/1']);
+        expect(head.filter((l) => /^(accept|user-agent|x-team):/i.test(l))).toEqual([
+          'X-Team: blue',
+          'Accept: application/json',
+          'User-Agent: mine/1',
+        ]);
       }
-      const refused = await runCli(['call', '--url', `${base}/x`, '--bearer', 'at', '--no-history', '--header', 'Authorization: Basic eA==']);
-      expect(refused).toMatchObject({ code: 2, err: expect.stringContaining('--header: Authorization cannot be an extra header: each leg sets it') });
+      const refused = await runCli([
+        'call',
+        '--url',
+        `${base}/x`,
+        '--bearer',
+        'at',
+        '--no-history',
+        '--header',
+        'Authorization: Basic eA==',
+      ]);
+      expect(refused).toMatchObject({
+        code: 2,
+        err: expect.stringContaining('--header: Authorization cannot be an extra header: each leg sets it'),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,7 +11,9 @@ describe('--form name=value (oauth-lab sign and call)', () => {
   it('refuses a flag without a name or without =, saying what is expected', () => {
     for (const text of ['novalue', '=1', '']) {
       expect(() => formFlag(text)).toThrow(UsageError);
-      expect(() => formFlag(text)).toThrow(`--form ${JSON.stringify(text)} must be name=value (the name may not be empty).`);
+      expect(() => formFlag(text)).toThrow(
+        `--form ${JSON.stringify(text)} must be name=value (the name may not be empty).`
+      );
     }
   });
 });

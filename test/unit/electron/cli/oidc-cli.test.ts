@@ -27,7 +27,11 @@ describe('oauth-lab discover', () => {
     const r = await runCli(['discover', mock.baseUrl, '--kind', 'oauth', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j).toMatchObject({ ok: true, kind: 'oauth-authorization-server', url: `${mock.baseUrl}/.well-known/oauth-authorization-server` });
+    expect(j).toMatchObject({
+      ok: true,
+      kind: 'oauth-authorization-server',
+      url: `${mock.baseUrl}/.well-known/oauth-authorization-server`,
+    });
     expect(j.endpoints.token).toBe(`${mock.baseUrl}/oauth/v2/token`);
   });
 
@@ -42,7 +46,12 @@ describe('oauth-lab discover', () => {
   it('server text reaches the terminal with control characters escaped (a CSI in the document)', async () => {
     const evil = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ issuer: 'https://x.example/\u009b2J\u001b[31m', authorization_endpoint: 'https://x.example/\u009b2J' }));
+      res.end(
+        JSON.stringify({
+          issuer: 'https://x.example/\u009b2J\u001b[31m',
+          authorization_endpoint: 'https://x.example/\u009b2J',
+        })
+      );
     });
     await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
     try {
@@ -68,7 +77,9 @@ describe('oauth-lab discover', () => {
 });
 
 function runFlow(args: string[]) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', 'oauth2', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', 'oauth2', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let opened = false;
@@ -81,16 +92,39 @@ function runFlow(args: string[]) {
       void fetch(url, { redirect: 'follow' });
     }
   });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  );
 }
-const flowArgs = () => ['--base-url', mock.baseUrl, '--client-id', client.id, '--client-secret', client.secret, '--scope', 'openid profile', '--no-open', '--json'];
+const flowArgs = () => [
+  '--base-url',
+  mock.baseUrl,
+  '--client-id',
+  client.id,
+  '--client-secret',
+  client.secret,
+  '--scope',
+  'openid profile',
+  '--no-open',
+  '--json',
+];
 
 describe('oauth-lab flow oauth2 with scope openid', () => {
   it('sends a nonce, validates the id_token step by step and calls UserInfo', async () => {
     const r = await runFlow(flowArgs());
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\/authorize\?\S*&nonce=[A-Za-z0-9_-]{22}/);
-    for (const step of ['Decode header and payload', 'Algorithm (alg)', 'Key from the JWKS', 'Signature', 'Issuer (iss)', 'Audience (aud)', 'Nonce', 'Access token hash (at_hash)']) expect(r.stderr).toMatch(new RegExp(`ok {3}${step.replace(/[()]/g, '\\$&')} \\[`));
+    for (const step of [
+      'Decode header and payload',
+      'Algorithm (alg)',
+      'Key from the JWKS',
+      'Signature',
+      'Issuer (iss)',
+      'Audience (aud)',
+      'Nonce',
+      'Access token hash (at_hash)',
+    ])
+      expect(r.stderr).toMatch(new RegExp(`ok {3}${step.replace(/[()]/g, '\\$&')} \\[`));
     expect(r.stderr).toContain('ok   sub matches the id_token');
     expect(r.stderr).toContain('access token: The access token is opaque');
     expect(JSON.parse(r.stdout).id_token).toEqual(expect.any(String));
@@ -103,7 +137,9 @@ describe('oauth-lab flow oauth2 with scope openid', () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/FAIL Audience \(aud\)/);
       expect(r.stderr).toMatch(/ok {3}Nonce \[/);
-      expect(r.stderr).toMatch(/failed at id_token: Audience \(aud\) \[OIDC Core §3\.1\.3\.7 \(3\)\]: aud is "another-client"/);
+      expect(r.stderr).toMatch(
+        /failed at id_token: Audience \(aud\) \[OIDC Core §3\.1\.3\.7 \(3\)\]: aud is "another-client"/
+      );
       expect(r.stdout).toBe('');
     } finally {
       updateMockSettings(mock.context, { switches: { idTokenFault: 'off' } });

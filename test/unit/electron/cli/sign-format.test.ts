@@ -5,7 +5,26 @@ import { targetsFor } from '../../../../electron/services/export';
 
 const run = (argv: string[]) => runCli(['sign', ...argv]);
 
-const request = ['--method', 'POST', '--url', 'http://127.0.0.1:9/api/v1/me?fields=name', '--form', 'status=Hello + ☃', '--consumer-key', 'ck', '--consumer-secret', 'cs-secret-1', '--token', 'tk', '--token-secret', 'ts-secret-2', '--nonce', 'abc', '--timestamp', '1700000000'];
+const request = [
+  '--method',
+  'POST',
+  '--url',
+  'http://127.0.0.1:9/api/v1/me?fields=name',
+  '--form',
+  'status=Hello + ☃',
+  '--consumer-key',
+  'ck',
+  '--consumer-secret',
+  'cs-secret-1',
+  '--token',
+  'tk',
+  '--token-secret',
+  'ts-secret-2',
+  '--nonce',
+  'abc',
+  '--timestamp',
+  '1700000000',
+];
 
 describe('oauth-lab sign --format <export target>', () => {
   it.each(targetsFor('oauth1').map((t) => t.id))('%s prints the export, without the secrets', async (target) => {
@@ -18,11 +37,15 @@ describe('oauth-lab sign --format <export target>', () => {
   });
   it('snapshots are single-use (said in the code and on stderr); signing code lists its placeholders on stderr', async () => {
     const snap = await run([...request, '--format', 'python-requests']);
-    expect(snap.out).toMatch(/^# Single use: this OAuth 1\.0a request is signed with oauth_nonce "abc" and oauth_timestamp 1700000000/);
+    expect(snap.out).toMatch(
+      /^# Single use: this OAuth 1\.0a request is signed with oauth_nonce "abc" and oauth_timestamp 1700000000/
+    );
     expect(snap.err).toMatch(/^oauth-lab sign: note: Single use: /);
     const code = await run([...request, '--format', 'node-oauth1']);
     expect(code.out).toContain('const consumerSecret = "YOUR_CONSUMER_SECRET";');
-    expect(code.err).toBe('oauth-lab sign: note: Secrets are left out; fill in YOUR_CONSUMER_SECRET, YOUR_TOKEN_SECRET.\n');
+    expect(code.err).toBe(
+      'oauth-lab sign: note: Secrets are left out; fill in YOUR_CONSUMER_SECRET, YOUR_TOKEN_SECRET.\n'
+    );
   });
   it('--include-secrets puts them in', async () => {
     const { code, out } = await run([...request, '--format', 'python-oauth1', '--include-secrets']);
@@ -30,7 +53,7 @@ describe('oauth-lab sign --format <export target>', () => {
     expect(out).toContain('CONSUMER_SECRET = "cs-secret-1"');
     expect(out).toContain('TOKEN_SECRET = "ts-secret-2"');
   });
-  it('--format har is valid HAR 1.2 with OAuth Lab\'s version', async () => {
+  it("--format har is valid HAR 1.2 with OAuth Lab's version", async () => {
     const { code, out } = await run([...request, '--format', 'har']);
     expect(code).toBe(0);
     const har = JSON.parse(out) as { log: { creator: { name: string; version: string } } };
@@ -39,8 +62,14 @@ describe('oauth-lab sign --format <export target>', () => {
     expect(har.log.creator.version).toMatch(/^\d+\.\d+\.\d+/);
   });
   it.each([
-    [['--format', 'xml'], /--format must be one of text, json, curl, httpie, wget, javascript-fetch, .*, postman, http-file, har; got "xml"\./],
-    [['--format', 'python-oauth2'], /--format python-oauth2 exports OAuth 2 bearer requests; sign makes OAuth 1\.0a ones\. Use one of text, json, curl,/],
+    [
+      ['--format', 'xml'],
+      /--format must be one of text, json, curl, httpie, wget, javascript-fetch, .*, postman, http-file, har; got "xml"\./,
+    ],
+    [
+      ['--format', 'python-oauth2'],
+      /--format python-oauth2 exports OAuth 2 bearer requests; sign makes OAuth 1\.0a ones\. Use one of text, json, curl,/,
+    ],
     [['--format', 'json', '--include-secrets'], /--include-secrets applies to an export format/],
   ])('%j is a usage error (exit 2)', async (flags, message) => {
     const { code, err } = await run([...request, ...flags]);

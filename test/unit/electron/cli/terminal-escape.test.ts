@@ -11,7 +11,9 @@ const FAKE = '\r\noauth-lab flow oauth1: Flow completed.';
 const C1_CSI = '\u009b31m';
 const RLO = '\u202egnp.exe';
 const advice = `Try again${CLEAR}${FAKE}${C1_CSI}${RLO}`;
-const body = Buffer.from(`oauth_problem=signature_invalid${encodeURIComponent(TITLE)}&oauth_problem_advice=${encodeURIComponent(advice)}`);
+const body = Buffer.from(
+  `oauth_problem=signature_invalid${encodeURIComponent(TITLE)}&oauth_problem_advice=${encodeURIComponent(advice)}`
+);
 const head = `HTTP/1.1 401 Unauthorized${TITLE}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
 
 let server: ReturnType<typeof createServer>;
@@ -50,12 +52,23 @@ describe('terminalSafe', () => {
 });
 
 describe('oauth-lab flow and a hostile server', () => {
-  it('shows the server\'s status reason, oauth_problem and advice with every control character escaped', async () => {
-    const r = await runFlowCli(['oauth1', '--base-url', base, '--consumer-key', 'k', '--consumer-secret', 's', '--no-open']);
+  it("shows the server's status reason, oauth_problem and advice with every control character escaped", async () => {
+    const r = await runFlowCli([
+      'oauth1',
+      '--base-url',
+      base,
+      '--consumer-key',
+      'k',
+      '--consumer-secret',
+      's',
+      '--no-open',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(CONTROLS);
     expect(r.stderr).toContain('<- 401 Unauthorized\\e]0;pwned\\x07');
-    expect(r.stderr).toContain('failed at request token: No request token: HTTP 401, the provider says: signature_invalid\\e]0;pwned\\x07: Try again\\e[2J\\e[H oauth-lab flow oauth1: Flow completed.\\x9b31m\\u202egnp.exe.');
+    expect(r.stderr).toContain(
+      'failed at request token: No request token: HTTP 401, the provider says: signature_invalid\\e]0;pwned\\x07: Try again\\e[2J\\e[H oauth-lab flow oauth1: Flow completed.\\x9b31m\\u202egnp.exe.'
+    );
     expect(r.stderr).toContain('FAIL status: HTTP 401 Unauthorized\\e]0;pwned\\x07; expected 200.');
     // The raw response follows the failure, line by line, escaped the same way.
     expect(r.stderr).toMatch(/The response \(secrets masked\):\n {3}\| HTTP\/1\.1 401 Unauthorized\\e\]0;pwned\\x07\n/);

@@ -1,7 +1,11 @@
 /** har-validator 5 ships no types; its promise API resolves with the data or rejects with a HARError. */
 declare module 'har-validator' {
   export interface HARError extends Error {
-    readonly errors: readonly { readonly dataPath?: string; readonly instancePath?: string; readonly message?: string }[];
+    readonly errors: readonly {
+      readonly dataPath?: string;
+      readonly instancePath?: string;
+      readonly message?: string;
+    }[];
   }
   export function har(data: unknown): Promise<unknown>;
   export function request(data: unknown): Promise<unknown>;

@@ -3,7 +3,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validateRequest } from 'har-validator-compiled';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportHar, exportRequest, toHar, toHarRequest, toHarTimings, type Har, type RecordedExchange } from '../../../../electron/services/export';
+import {
+  exportHar,
+  exportRequest,
+  toHar,
+  toHarRequest,
+  toHarTimings,
+  type Har,
+  type RecordedExchange,
+} from '../../../../electron/services/export';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider';
 import { send as transportSend } from '../../../../electron/services/transport';
 import { startMockSession, type MockSession } from './mock-session';
@@ -13,7 +21,9 @@ async function expectValidHar(json: unknown) {
   try {
     await validateHar(json);
   } catch (e) {
-    throw new Error(`not valid HAR 1.2: ${JSON.stringify((e as HARError).errors ?? (e as Error).message)}`, { cause: e });
+    throw new Error(`not valid HAR 1.2: ${JSON.stringify((e as HARError).errors ?? (e as Error).message)}`, {
+      cause: e,
+    });
   }
 }
 
@@ -28,7 +38,7 @@ afterAll(() => session.stop());
 
 const exchange = (path: string) => session.exchanges.find((e) => e.request.url.includes(path))!;
 
-describe('HAR 1.2 from the transport\'s exchanges', () => {
+describe("HAR 1.2 from the transport's exchanges", () => {
   it('every leg of both flows validates, with timings that add up and the exact head size', async () => {
     const har = toHar(session.exchanges, { appVersion: '1.2.3' });
     await expectValidHar(har);
@@ -44,24 +54,54 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
       expect(entry.serverIPAddress).toBe('127.0.0.1');
       expect(entry.connection).toBe(String(e.local!.port));
       // The head as written: request line, the headers the transport sent (Host, Content-Length, Connection) and CRLFs.
-      expect(entry.request.headersSize).toBe(Buffer.byteLength(`${e.request.requestLine}\r\n${e.request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`));
+      expect(entry.request.headersSize).toBe(
+        Buffer.byteLength(
+          `${e.request.requestLine}\r\n${e.request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`
+        )
+      );
       expect(entry.request.bodySize).toBe(e.request.bodySize);
       expect(entry.response.status).toBe(e.response.status);
       expect(entry.response.content).toMatchObject({ size: e.response.bodySize, text: e.response.bodyText });
     }
   });
   it('the request keeps the exact body as text and decodes the query as a form', () => {
-    const r = toHarRequest({ method: 'POST', url: 'http://h/p?a=b+c&d=%2B&e#frag', headers: [['Content-Type', 'application/x-www-form-urlencoded'], ['Cookie', 'sid=1; theme=dark']], body: 'x=%20y' });
+    const r = toHarRequest({
+      method: 'POST',
+      url: 'http://h/p?a=b+c&d=%2B&e#frag',
+      headers: [
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+        ['Cookie', 'sid=1; theme=dark'],
+      ],
+      body: 'x=%20y',
+    });
     expect(r.url).toBe('http://h/p?a=b+c&d=%2B&e');
-    expect(r.queryString).toEqual([{ name: 'a', value: 'b c' }, { name: 'd', value: '+' }, { name: 'e', value: '' }]);
+    expect(r.queryString).toEqual([
+      { name: 'a', value: 'b c' },
+      { name: 'd', value: '+' },
+      { name: 'e', value: '' },
+    ]);
     expect(r.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: 'x=%20y' });
-    expect(r.cookies).toEqual([{ name: 'sid', value: '1' }, { name: 'theme', value: 'dark' }]);
+    expect(r.cookies).toEqual([
+      { name: 'sid', value: '1' },
+      { name: 'theme', value: 'dark' },
+    ]);
     expect(r.headersSize).toBe(-1); // no request line recorded: unknown
   });
   it('a body that is not UTF-8 is kept as base64; Set-Cookie and Location are read; missing phases are -1', async () => {
     const e: RecordedExchange = {
       request: { method: 'GET', url: 'https://h/x', headers: [] },
-      response: { status: 302, statusText: 'Found', headers: [['Location', '/y'], ['Set-Cookie', 'sid=abc; Path=/; HttpOnly; Secure; Expires=Wed, 21 Oct 2037 07:28:00 GMT'], ['Content-Type', 'application/octet-stream']], bodyText: '\ufffd\ufffd', bodySize: 2, bodyBase64: Buffer.from([0xff, 0xfe]).toString('base64') },
+      response: {
+        status: 302,
+        statusText: 'Found',
+        headers: [
+          ['Location', '/y'],
+          ['Set-Cookie', 'sid=abc; Path=/; HttpOnly; Secure; Expires=Wed, 21 Oct 2037 07:28:00 GMT'],
+          ['Content-Type', 'application/octet-stream'],
+        ],
+        bodyText: '\ufffd\ufffd',
+        bodySize: 2,
+        bodyBase64: Buffer.from([0xff, 0xfe]).toString('base64'),
+      },
       timings: { connect: 5, tls: 12, firstByte: 20, total: 25 },
       startedAt: Date.UTC(2024, 0, 2, 3, 4, 5, 678),
     };
@@ -70,9 +110,16 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     const entry = har.log.entries[0]!;
     expect(entry.comment).toBe('a redirect');
     expect(entry.startedDateTime).toBe('2024-01-02T03:04:05.678Z');
-    expect(entry.response.content).toEqual({ size: 2, mimeType: 'application/octet-stream', text: '//4=', encoding: 'base64' });
+    expect(entry.response.content).toEqual({
+      size: 2,
+      mimeType: 'application/octet-stream',
+      text: '//4=',
+      encoding: 'base64',
+    });
     expect(entry.response.redirectURL).toBe('/y');
-    expect(entry.response.cookies).toEqual([{ name: 'sid', value: 'abc', path: '/', httpOnly: true, secure: true, expires: '2037-10-21T07:28:00.000Z' }]);
+    expect(entry.response.cookies).toEqual([
+      { name: 'sid', value: 'abc', path: '/', httpOnly: true, secure: true, expires: '2037-10-21T07:28:00.000Z' },
+    ]);
     expect(entry.timings).toEqual({ blocked: -1, dns: -1, connect: 12, ssl: 7, send: 0, wait: 8, receive: 5 });
     expect(entry.serverIPAddress).toBeUndefined();
     expect(entry.connection).toBeUndefined();
@@ -102,7 +149,15 @@ describe('HAR 1.2 from the transport\'s exchanges', () => {
     }
   });
   it('a mock-recorded exchange without connection phases still adds up', () => {
-    expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 3, receive: 0 });
+    expect(toHarTimings({ connect: null, tls: null, firstByte: null, total: 3 })).toEqual({
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 0,
+      wait: 3,
+      receive: 0,
+    });
   });
 });
 
@@ -117,15 +172,29 @@ describe('HAR exports and secrets', () => {
     const refreshToken = (JSON.parse(tokenLeg.response.bodyText) as { refresh_token: string }).refresh_token;
     expect(tokenLeg.request.body).toContain('client_secret=');
 
-    const out = exportHar({ entries: session.exchanges, secrets: [{ name: 'consumer_secret', value: consumer.secret }], appVersion: '0.1.0' });
+    const out = exportHar({
+      entries: session.exchanges,
+      secrets: [{ name: 'consumer_secret', value: consumer.secret }],
+      appVersion: '0.1.0',
+    });
     const har = JSON.parse(out.text) as Har;
     await expectValidHar(har);
-    expect(out).toMatchObject({ filename: 'oauth-lab-history.har', mediaType: 'application/json', secretsIncluded: false });
-    for (const secret of [client.secret, tokenSecret, refreshToken, consumer.secret]) expect(out.text).not.toContain(secret);
-    expect(out.placeholders).toEqual(expect.arrayContaining(['YOUR_OAUTH_TOKEN_SECRET', 'YOUR_CLIENT_SECRET', 'YOUR_REFRESH_TOKEN']));
+    expect(out).toMatchObject({
+      filename: 'oauth-lab-history.har',
+      mediaType: 'application/json',
+      secretsIncluded: false,
+    });
+    for (const secret of [client.secret, tokenSecret, refreshToken, consumer.secret])
+      expect(out.text).not.toContain(secret);
+    expect(out.placeholders).toEqual(
+      expect.arrayContaining(['YOUR_OAUTH_TOKEN_SECRET', 'YOUR_CLIENT_SECRET', 'YOUR_REFRESH_TOKEN'])
+    );
     const tokenEntry = har.log.entries.find((e) => e.request.url.endsWith('/oauth/v2/token'))!;
     expect(tokenEntry.request.postData!.text).toMatch(/client_secret=YOUR_CLIENT_SECRET/);
-    expect(JSON.parse(tokenEntry.response.content.text!)).toMatchObject({ refresh_token: 'YOUR_REFRESH_TOKEN', token_type: 'bearer' });
+    expect(JSON.parse(tokenEntry.response.content.text!)).toMatchObject({
+      refresh_token: 'YOUR_REFRESH_TOKEN',
+      token_type: 'bearer',
+    });
 
     const all = exportHar({ entries: session.exchanges, includeSecrets: true });
     await expectValidHar(JSON.parse(all.text));
@@ -136,11 +205,32 @@ describe('HAR exports and secrets', () => {
     const tokenLeg = exchange('/oauth/v2/token');
     const code = new URLSearchParams(tokenLeg.request.body).get('code')!;
     const tokens = JSON.parse(tokenLeg.response.bodyText) as { access_token: string; refresh_token: string };
-    const bearer = await transportSend({ method: 'GET', url: `${session.base}/api/v2/me`, headers: [['Authorization', `Bearer ${tokens.access_token}`], ['Cookie', 'sid=cookie-value-1; theme=dark']] });
+    const bearer = await transportSend({
+      method: 'GET',
+      url: `${session.base}/api/v2/me`,
+      headers: [
+        ['Authorization', `Bearer ${tokens.access_token}`],
+        ['Cookie', 'sid=cookie-value-1; theme=dark'],
+      ],
+    });
     expect(bearer.response.status).toBe(200);
     const callback: RecordedExchange = {
-      request: { method: 'POST', url: `${session.base}/oauth/v2/authorize`, headers: [['Content-Type', 'application/x-www-form-urlencoded']], body: 'decision=approve' },
-      response: { status: 302, statusText: 'Found', headers: [['Location', `http://127.0.0.1:8765/callback?code=${code}&state=s1`], ['Set-Cookie', 'session=cookie-value-2; Path=/; HttpOnly']], bodyText: '', bodySize: 0 },
+      request: {
+        method: 'POST',
+        url: `${session.base}/oauth/v2/authorize`,
+        headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+        body: 'decision=approve',
+      },
+      response: {
+        status: 302,
+        statusText: 'Found',
+        headers: [
+          ['Location', `http://127.0.0.1:8765/callback?code=${code}&state=s1`],
+          ['Set-Cookie', 'session=cookie-value-2; Path=/; HttpOnly'],
+        ],
+        bodyText: '',
+        bodySize: 0,
+      },
       timings: { connect: null, tls: null, firstByte: 1, total: 1 },
       startedAt: 0,
     };
@@ -151,27 +241,62 @@ describe('HAR exports and secrets', () => {
     const har = JSON.parse(out.text) as Har;
     await expectValidHar(har);
     for (const value of live) expect(out.text).not.toContain(value);
-    expect(out.placeholders).toEqual(expect.arrayContaining(['YOUR_AUTHORIZATION_CODE', 'YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_COOKIE']));
+    expect(out.placeholders).toEqual(
+      expect.arrayContaining(['YOUR_AUTHORIZATION_CODE', 'YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_COOKIE'])
+    );
     const [token, call, redirect] = har.log.entries;
     expect(token!.request.postData!.text).toMatch(/(^|&)code=YOUR_AUTHORIZATION_CODE(&|$)/);
-    expect(JSON.parse(token!.response.content.text!)).toMatchObject({ access_token: 'YOUR_ACCESS_TOKEN', refresh_token: 'YOUR_REFRESH_TOKEN' });
-    expect(call!.request.headers).toEqual(expect.arrayContaining([{ name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' }, { name: 'Cookie', value: 'sid=YOUR_COOKIE; theme=YOUR_COOKIE' }]));
-    expect(call!.request.cookies).toEqual([{ name: 'sid', value: 'YOUR_COOKIE' }, { name: 'theme', value: 'YOUR_COOKIE' }]);
+    expect(JSON.parse(token!.response.content.text!)).toMatchObject({
+      access_token: 'YOUR_ACCESS_TOKEN',
+      refresh_token: 'YOUR_REFRESH_TOKEN',
+    });
+    expect(call!.request.headers).toEqual(
+      expect.arrayContaining([
+        { name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' },
+        { name: 'Cookie', value: 'sid=YOUR_COOKIE; theme=YOUR_COOKIE' },
+      ])
+    );
+    expect(call!.request.cookies).toEqual([
+      { name: 'sid', value: 'YOUR_COOKIE' },
+      { name: 'theme', value: 'YOUR_COOKIE' },
+    ]);
     expect(redirect!.response.redirectURL).toBe('http://127.0.0.1:8765/callback?code=YOUR_AUTHORIZATION_CODE&state=s1');
-    expect(redirect!.response.headers).toContainEqual({ name: 'Set-Cookie', value: 'session=YOUR_COOKIE; Path=/; HttpOnly' });
+    expect(redirect!.response.headers).toContainEqual({
+      name: 'Set-Cookie',
+      value: 'session=YOUR_COOKIE; Path=/; HttpOnly',
+    });
     expect(redirect!.response.cookies).toEqual([{ name: 'session', value: 'YOUR_COOKIE', path: '/', httpOnly: true }]);
 
     const all = exportHar({ entries, includeSecrets: true });
     for (const value of live) expect(all.text).toContain(value);
   });
   it('a bearer request exported without secrets: the token is a placeholder in every target, and there when included', () => {
-    const request = { method: 'GET', url: 'http://127.0.0.1:9/api/v2/me', headers: [['Authorization', 'Bearer live-token-123'], ['Cookie', 'sid=live-cookie']] as [string, string][] };
-    for (const target of ['curl', 'python-requests', 'raw-http', 'har', 'http-file', 'postman', 'python-oauth2', 'node-oauth2']) {
+    const request = {
+      method: 'GET',
+      url: 'http://127.0.0.1:9/api/v2/me',
+      headers: [
+        ['Authorization', 'Bearer live-token-123'],
+        ['Cookie', 'sid=live-cookie'],
+      ] as [string, string][],
+    };
+    for (const target of [
+      'curl',
+      'python-requests',
+      'raw-http',
+      'har',
+      'http-file',
+      'postman',
+      'python-oauth2',
+      'node-oauth2',
+    ]) {
       const r = exportRequest({ target, source: { kind: 'oauth2', request } });
       expect(r.text, target).not.toContain('live-token-123');
       expect(r.text, target).not.toContain('live-cookie');
       expect(r.placeholders.join(' '), target).toMatch(/access_token/i);
-      expect(exportRequest({ target, source: { kind: 'oauth2', request }, includeSecrets: true }).text, target).toContain('live-token-123');
+      expect(
+        exportRequest({ target, source: { kind: 'oauth2', request }, includeSecrets: true }).text,
+        target
+      ).toContain('live-token-123');
     }
   });
   it('one request as HAR: with its exchange, or unsent (status 0)', async () => {
@@ -183,7 +308,11 @@ describe('HAR exports and secrets', () => {
     expect(parsed.log.entries[0]!.response.status).toBe(0);
     expect(parsed.log.creator.version).toBe('9');
 
-    const sent = exportRequest({ target: 'har', source: { kind: 'request', request: exchange('/oauth/v2/token').request }, exchange: exchange('/oauth/v2/token') });
+    const sent = exportRequest({
+      target: 'har',
+      source: { kind: 'request', request: exchange('/oauth/v2/token').request },
+      exchange: exchange('/oauth/v2/token'),
+    });
     await expectValidHar(JSON.parse(sent.text));
     expect(sent.text).not.toContain(client.secret);
     expect((JSON.parse(sent.text) as Har).log.entries[0]!.response.status).toBe(200);

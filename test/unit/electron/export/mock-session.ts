@@ -31,14 +31,20 @@ export interface MockSession {
   /** The code grant with PKCE through the OAuth 2 engine: a state holding access and refresh tokens. */
   oauth2Tokens(): Promise<OAuth2State>;
   /** What the signer takes for an API request with this token: fresh nonce, the mock's clock. */
-  signing(token: { token: string; secret: string }, method: string, path: string, form?: readonly (readonly [string, string])[]): SignatureInput;
+  signing(
+    token: { token: string; secret: string },
+    method: string,
+    path: string,
+    form?: readonly (readonly [string, string])[]
+  ): SignatureInput;
   stop(): Promise<void>;
 }
 
 async function redirectOf(url: string): Promise<URL> {
   const res = await fetch(url, { redirect: 'manual' });
   const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`expected a 302 to the callback from ${url}, got ${res.status}: ${await res.text()}`);
+  if (res.status !== 302 || !location)
+    throw new Error(`expected a 302 to the callback from ${url}, got ${res.status}: ${await res.text()}`);
   return new URL(location);
 }
 
@@ -50,7 +56,9 @@ export interface SessionOptions {
 
 export async function startMockSession(options: SessionOptions = {}): Promise<MockSession> {
   const mock = new MockProvider({ autoLoginUser: 'demo', ...(options.config ? { config: options.config } : {}) });
-  const rsa = options.rsa ? { signatureMethod: options.rsa.signatureMethod, privateKeyPem: options.rsa.privateKeyPem } : {};
+  const rsa = options.rsa
+    ? { signatureMethod: options.rsa.signatureMethod, privateKeyPem: options.rsa.privateKeyPem }
+    : {};
   await mock.start({ port: 0 });
   const base = mock.baseUrl;
   const exchanges: TransportExchange[] = [];
@@ -65,21 +73,49 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
     base,
     exchanges,
     async oauth1Token() {
-      let s = oauth1Flow.startOAuth1({ baseUrl: base, consumerKey: consumer.key, consumerSecret: consumer.secret, callback: CALLBACK, ...rsa });
-      const rt = oauth1Flow.interpretRequestToken(s, await send(oauth1Flow.buildRequestTokenRequest(s, ctx()).request), mock.clock.now());
+      let s = oauth1Flow.startOAuth1({
+        baseUrl: base,
+        consumerKey: consumer.key,
+        consumerSecret: consumer.secret,
+        callback: CALLBACK,
+        ...rsa,
+      });
+      const rt = oauth1Flow.interpretRequestToken(
+        s,
+        await send(oauth1Flow.buildRequestTokenRequest(s, ctx()).request),
+        mock.clock.now()
+      );
       if (!rt.ok) throw new Error(`request token: ${rt.summary}`);
-      const cb = oauth1Flow.interpretCallback(rt.state, [...(await redirectOf(oauth1Flow.buildAuthorizeUrl(rt.state))).searchParams]);
+      const cb = oauth1Flow.interpretCallback(rt.state, [
+        ...(await redirectOf(oauth1Flow.buildAuthorizeUrl(rt.state))).searchParams,
+      ]);
       if (!cb.ok) throw new Error(`callback: ${cb.summary}`);
-      const at = oauth1Flow.interpretAccessToken(cb.state, await send(oauth1Flow.buildAccessTokenRequest(cb.state, ctx()).request), mock.clock.now());
+      const at = oauth1Flow.interpretAccessToken(
+        cb.state,
+        await send(oauth1Flow.buildAccessTokenRequest(cb.state, ctx()).request),
+        mock.clock.now()
+      );
       if (!at.ok) throw new Error(`access token: ${at.summary}`);
       s = at.state;
       return { token: s.accessToken!.token, secret: s.accessToken!.secret };
     },
     async oauth2Tokens() {
-      const s = oauth2Flow.startOAuth2({ baseUrl: base, clientId: client.id, clientSecret: client.secret, redirectUri: CALLBACK, scope: 'read' }, nodeRandom, nodeCrypto);
-      const cb = oauth2Flow.interpretCallback(s, (await redirectOf(oauth2Flow.buildAuthorizeRequest(s).url)).toString());
+      const s = oauth2Flow.startOAuth2(
+        { baseUrl: base, clientId: client.id, clientSecret: client.secret, redirectUri: CALLBACK, scope: 'read' },
+        nodeRandom,
+        nodeCrypto
+      );
+      const cb = oauth2Flow.interpretCallback(
+        s,
+        (await redirectOf(oauth2Flow.buildAuthorizeRequest(s).url)).toString()
+      );
       if (!cb.ok) throw new Error(`callback: ${cb.summary}`);
-      const t = oauth2Flow.interpretTokenResponse(cb.state, await send(oauth2Flow.buildTokenExchange(cb.state)), mock.clock.now(), 'token');
+      const t = oauth2Flow.interpretTokenResponse(
+        cb.state,
+        await send(oauth2Flow.buildTokenExchange(cb.state)),
+        mock.clock.now(),
+        'token'
+      );
       if (!t.ok) throw new Error(`token: ${t.summary}`);
       return t.state;
     },
@@ -103,9 +139,21 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
 }
 
 /** A command's result; killed after `timeoutMs` so a hung client fails the test instead of the run. */
-export function run(command: string, args: readonly string[], options: { cwd?: string; timeoutMs?: number; input?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; timeoutMs?: number; input?: string } = {}
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // The snippets call 127.0.0.1: no proxy from the environment may get in between.
-  const env = { ...process.env, NO_PROXY: '*', no_proxy: '*', HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '' };
+  const env = {
+    ...process.env,
+    NO_PROXY: '*',
+    no_proxy: '*',
+    HTTP_PROXY: '',
+    HTTPS_PROXY: '',
+    http_proxy: '',
+    https_proxy: '',
+  };
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -127,11 +175,16 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
 /** A scratch directory for exported files, removed by the returned function. */
 export function scratch(): { dir: string; write: (name: string, text: string) => string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-exports-'));
-  return { dir, write: (name, text) => (writeFileSync(join(dir, name), text), join(dir, name)), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    write: (name, text) => (writeFileSync(join(dir, name), text), join(dir, name)),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
  * Debian's python3 with requests-oauthlib (python3-requests-oauthlib), or null when it is missing; the probe is the
  * shared one, so the run's summary of skipped runtimes names it.
  */
-export const findPython = (): string | null => (hasRuntime('python3RequestsOauthlib') ? SYSTEM_RUNTIMES.python3RequestsOauthlib.probe[0] : null);
+export const findPython = (): string | null =>
+  hasRuntime('python3RequestsOauthlib') ? SYSTEM_RUNTIMES.python3RequestsOauthlib.probe[0] : null;

@@ -18,7 +18,13 @@ function load(text: string) {
     request,
     // The SDK's own view of the auth: its type, and every parameter as it reads them.
     authType: () => (request.auth!.toJSON() as unknown as { type: string }).type,
-    params: () => Object.fromEntries(request.auth!.parameters().all().map((v: Variable) => [v.key, v.value])),
+    params: () =>
+      Object.fromEntries(
+        request
+          .auth!.parameters()
+          .all()
+          .map((v: Variable) => [v.key, v.value])
+      ),
   };
 }
 
@@ -40,7 +46,11 @@ const signing: SignatureInput = {
 describe('Postman collection v2.1', () => {
   it('OAuth 1.0: loads with postman-collection, its auth settings intact, secrets as empty variables', () => {
     const result = exportRequest({ target: 'postman', source: { kind: 'oauth1', signing } });
-    expect(result).toMatchObject({ filename: 'post-1-1-statuses-update-json.postman_collection.json', mediaType: 'application/json', placeholders: ['{{consumer_secret}}', '{{token_secret}}'] });
+    expect(result).toMatchObject({
+      filename: 'post-1-1-statuses-update-json.postman_collection.json',
+      mediaType: 'application/json',
+      placeholders: ['{{consumer_secret}}', '{{token_secret}}'],
+    });
     expect(result.text).not.toContain(signing.consumerSecret!);
     expect(result.text).not.toContain(signing.tokenSecret!);
     const { collection, request, params, authType } = load(result.text);
@@ -66,34 +76,86 @@ describe('Postman collection v2.1', () => {
     expect(request.method).toBe('POST');
     expect(request.url.toString()).toBe('https://api.example.com/1.1/statuses/update.json?include_entities=true');
     expect(request.body!.mode).toBe('urlencoded');
-    expect(request.body!.urlencoded!.toObject()).toEqual({ status: 'Hello Ladies + Gentlemen, a signed OAuth request!' });
+    expect(request.body!.urlencoded!.toObject()).toEqual({
+      status: 'Hello Ladies + Gentlemen, a signed OAuth request!',
+    });
     expect(result.text).not.toContain('oauth_nonce');
   });
   it('OAuth 1.0 with secrets included: the values themselves, and no variables', () => {
-    const { collection, params } = load(exportRequest({ target: 'postman', source: { kind: 'oauth1', signing }, includeSecrets: true }).text);
+    const { collection, params } = load(
+      exportRequest({ target: 'postman', source: { kind: 'oauth1', signing }, includeSecrets: true }).text
+    );
     expect(params()).toMatchObject({ consumerSecret: signing.consumerSecret, tokenSecret: signing.tokenSecret });
     expect(collection.variables.count()).toBe(0);
   });
   it('OAuth 1.0 parameters in the query or body: addParamsToHeader is off', () => {
-    const { params } = load(exportRequest({ target: 'postman', source: { kind: 'oauth1', signing: { ...signing, placement: 'query', includeVersion: false } } }).text);
+    const { params } = load(
+      exportRequest({
+        target: 'postman',
+        source: { kind: 'oauth1', signing: { ...signing, placement: 'query', includeVersion: false } },
+      }).text
+    );
     expect(params()).toMatchObject({ addParamsToHeader: false, version: '' });
   });
   it('OAuth 2: the bearer token and the authorization code settings, the client secret as a variable', () => {
-    const request = { method: 'GET', url: 'http://127.0.0.1:9/api/v2/me', headers: [['Authorization', 'Bearer at-123'], ['Accept', 'application/json']] as const };
-    const result = exportRequest({ target: 'postman', source: { kind: 'oauth2', request, refreshToken: 'rt-secret-456', tokenUrl: 'http://127.0.0.1:9/oauth/v2/token', authorizeUrl: 'http://127.0.0.1:9/oauth/v2/authorize', redirectUri: 'http://127.0.0.1:8765/callback', clientId: 'cid', clientSecret: 'client-secret-789', clientAuthentication: 'basic', scope: 'read', pkce: 'S256' } });
+    const request = {
+      method: 'GET',
+      url: 'http://127.0.0.1:9/api/v2/me',
+      headers: [
+        ['Authorization', 'Bearer at-123'],
+        ['Accept', 'application/json'],
+      ] as const,
+    };
+    const result = exportRequest({
+      target: 'postman',
+      source: {
+        kind: 'oauth2',
+        request,
+        refreshToken: 'rt-secret-456',
+        tokenUrl: 'http://127.0.0.1:9/oauth/v2/token',
+        authorizeUrl: 'http://127.0.0.1:9/oauth/v2/authorize',
+        redirectUri: 'http://127.0.0.1:8765/callback',
+        clientId: 'cid',
+        clientSecret: 'client-secret-789',
+        clientAuthentication: 'basic',
+        scope: 'read',
+        pkce: 'S256',
+      },
+    });
     expect(result.text).not.toContain('client-secret-789');
     expect(result.text).not.toContain('rt-secret-456');
     const { collection, request: r, params, authType } = load(result.text);
     expect(authType()).toBe('oauth2');
     expect(result.text).not.toContain('at-123');
-    expect(params()).toMatchObject({ accessToken: '{{access_token}}', tokenType: 'Bearer', addTokenTo: 'header', grant_type: 'authorization_code_with_pkce', challengeAlgorithm: 'S256', authUrl: 'http://127.0.0.1:9/oauth/v2/authorize', accessTokenUrl: 'http://127.0.0.1:9/oauth/v2/token', clientId: 'cid', clientSecret: '{{client_secret}}', scope: 'read', redirect_uri: 'http://127.0.0.1:8765/callback', client_authentication: 'header' });
+    expect(params()).toMatchObject({
+      accessToken: '{{access_token}}',
+      tokenType: 'Bearer',
+      addTokenTo: 'header',
+      grant_type: 'authorization_code_with_pkce',
+      challengeAlgorithm: 'S256',
+      authUrl: 'http://127.0.0.1:9/oauth/v2/authorize',
+      accessTokenUrl: 'http://127.0.0.1:9/oauth/v2/token',
+      clientId: 'cid',
+      clientSecret: '{{client_secret}}',
+      scope: 'read',
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+      client_authentication: 'header',
+    });
     expect(collection.variables.get('client_secret')).toBe('');
     expect(collection.variables.get('access_token')).toBe('');
     expect(r.headers.get('Accept')).toBe('application/json');
     expect(r.headers.get('Authorization')).toBeUndefined();
   });
   it('any other request: no auth settings, its Basic credentials left out', () => {
-    const request = { method: 'POST', url: 'http://127.0.0.1:9/oauth/v2/token', headers: [['Authorization', `Basic ${Buffer.from('cid:client-secret-789').toString('base64')}`], ['Content-Type', 'application/x-www-form-urlencoded']] as const, body: 'grant_type=refresh_token&refresh_token=rt-secret-456' };
+    const request = {
+      method: 'POST',
+      url: 'http://127.0.0.1:9/oauth/v2/token',
+      headers: [
+        ['Authorization', `Basic ${Buffer.from('cid:client-secret-789').toString('base64')}`],
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+      ] as const,
+      body: 'grant_type=refresh_token&refresh_token=rt-secret-456',
+    };
     const result = exportRequest({ target: 'postman', source: { kind: 'request', request } });
     expect(result.text).not.toContain(Buffer.from('cid:client-secret-789').toString('base64'));
     expect(result.text).not.toContain('rt-secret-456');

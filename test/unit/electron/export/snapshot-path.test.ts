@@ -8,7 +8,8 @@ import type { RawRequest } from '../../../../shared/http';
  * `|` and `^` are percent-encoded by the app itself, so the snippets keep them so.
  */
 const request = (url: string): RawRequest => ({ method: 'GET', url, headers: [] });
-const exported = (target: string, url: string) => exportRequest({ target, source: { kind: 'request', request: request(url) } });
+const exported = (target: string, url: string) =>
+  exportRequest({ target, source: { kind: 'request', request: request(url) } });
 const URL_ = "http://h/p/it's/[x]/a|b^c?q=it's";
 
 describe('snapshots send the path as the app does, quoted in each language', () => {
@@ -30,7 +31,9 @@ describe('snapshots send the path as the app does, quoted in each language', () 
     expect(text).toContain(line);
     expect(text).not.toContain('it%27s');
     // Only the clients that cannot send `[` and `]` as they are get a note (below).
-    expect(notes.some((n) => n.includes('in a URL path'))).toBe(['httpie', 'python-requests', 'java', 'ruby'].includes(target));
+    expect(notes.some((n) => n.includes('in a URL path'))).toBe(
+      ['httpie', 'python-requests', 'java', 'ruby'].includes(target)
+    );
   });
 
   it('the fixes still apply to the path put back: PHP and PowerShell dollar signs, JavaScript quotes', () => {
@@ -43,7 +46,10 @@ describe('snapshots send the path as the app does, quoted in each language', () 
 describe('a client that cannot send a character of the path as it is says so in a note', () => {
   const SIGNED = 'OAuth oauth_consumer_key="k", oauth_signature_method="HMAC-SHA1", oauth_signature="c2ln"';
   const note = (target: string, url: string, authorization = SIGNED) =>
-    exportRequest({ target, source: { kind: 'request', request: { method: 'GET', url, headers: [['Authorization', authorization]] } } }).notes.filter((n) => n.includes('in a URL path'));
+    exportRequest({
+      target,
+      source: { kind: 'request', request: { method: 'GET', url, headers: [['Authorization', authorization]] } },
+    }).notes.filter((n) => n.includes('in a URL path'));
   it.each([
     ['java', "Java's URI.create refuses"],
     ['ruby', "Ruby's URI() refuses"],
@@ -53,9 +59,13 @@ describe('a client that cannot send a character of the path as it is says so in 
     expect(note(target, 'http://h/p/[x]')).toEqual([
       `${who} [ and ] in a URL path, so this code sends them percent-encoded (%5B, %5D) and a server that signs the path as received (RFC 5849 §3.4.1.2) computes a different OAuth 1.0a signature; to avoid it, percent-encode them in the URL before signing, so the signed and the sent path agree.`,
     ]);
-    expect(note(target, 'http://h/p/x]')[0]).toMatch(/ \] in a URL path, so this code sends it percent-encoded \(%5D\)/);
+    expect(note(target, 'http://h/p/x]')[0]).toMatch(
+      / \] in a URL path, so this code sends it percent-encoded \(%5D\)/
+    );
     // A request that is not OAuth 1.0a signed is told only what is sent.
-    expect(note(target, 'http://h/p/[x]', 'Bearer t')).toEqual([`${who} [ and ] in a URL path, so this code sends them percent-encoded (%5B, %5D).`]);
+    expect(note(target, 'http://h/p/[x]', 'Bearer t')).toEqual([
+      `${who} [ and ] in a URL path, so this code sends them percent-encoded (%5B, %5D).`,
+    ]);
     // `'` goes through every client; `|` and `^` are percent-encoded by the app itself (shared/url.ts); the query is not the path.
     expect(note(target, "http://h/p/it's/a|b^c?g[]=1")).toEqual([]);
   });

@@ -2,7 +2,10 @@
  * Plays the user's browser against the mock over real sockets: follows redirects (to the loopback catcher in
  * the end), and, when the mock shows its login page, submits it with the given decision.
  */
-export async function actAsBrowser(url: string, login?: { username: string; password: string; decision: 'approve' | 'deny' }): Promise<Response> {
+export async function actAsBrowser(
+  url: string,
+  login?: { username: string; password: string; decision: 'approve' | 'deny' }
+): Promise<Response> {
   const page = await fetch(url, { redirect: 'follow' });
   const html = await page.clone().text();
   const form = /<form method="post" action="([^"]+)">/.exec(html);
@@ -13,6 +16,11 @@ export async function actAsBrowser(url: string, login?: { username: string; pass
     method: 'POST',
     redirect: 'follow',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, username: login.username, password: login.password, decision: login.decision }).toString(),
+    body: new URLSearchParams({
+      csrf,
+      username: login.username,
+      password: login.password,
+      decision: login.decision,
+    }).toString(),
   });
 }

@@ -41,7 +41,21 @@ afterEach(() => {
 
 const { consumer, client } = DEFAULT_CREDENTIALS;
 const approve = (url: string) => actAsBrowser(url, { username: 'demo', password: 'demo', decision: 'approve' });
-const oauth1 = (...more: string[]) => runFlowCli(['oauth1', '--base-url', base, '--consumer-key', consumer.key, '--consumer-secret', consumer.secret, '--no-open', ...more], approve);
+const oauth1 = (...more: string[]) =>
+  runFlowCli(
+    [
+      'oauth1',
+      '--base-url',
+      base,
+      '--consumer-key',
+      consumer.key,
+      '--consumer-secret',
+      consumer.secret,
+      '--no-open',
+      ...more,
+    ],
+    approve
+  );
 /** The history's entries, oldest first, as `flow leg outcome`. */
 const recorded = (dir: string) =>
   createAppStore({ cwd: dir })
@@ -56,16 +70,53 @@ describe('the CLI records its exchanges in the history', () => {
     expect(r.code).toBe(0);
     expect(recorded(dir)).toEqual(['oauth1 requestToken succeeded', 'oauth1 accessToken succeeded']);
     const [access] = createAppStore({ cwd: dir }).historyList({ offset: 0, limit: 1 }).entries;
-    expect(access).toMatchObject({ profileId: 'cli', summary: `POST ${base}/oauth/v1/access_token → 200 OK`, exchange: { request: { method: 'POST', url: `${base}/oauth/v1/access_token` }, response: { status: 200 } } });
+    expect(access).toMatchObject({
+      profileId: 'cli',
+      summary: `POST ${base}/oauth/v1/access_token → 200 OK`,
+      exchange: { request: { method: 'POST', url: `${base}/oauth/v1/access_token` }, response: { status: 200 } },
+    });
     expect(access!.exchange.response.bodyText).toMatch(/^oauth_token=/);
   });
 
   it('oauth-lab flow oauth2 records the token exchange; a refused leg is recorded as failed', async () => {
     const dir = storeDir();
-    expect((await runFlowCli(['oauth2', '--base-url', base, '--client-id', client.id, '--client-secret', client.secret, '--no-open', '--store-dir', dir], approve)).code).toBe(0);
+    expect(
+      (
+        await runFlowCli(
+          [
+            'oauth2',
+            '--base-url',
+            base,
+            '--client-id',
+            client.id,
+            '--client-secret',
+            client.secret,
+            '--no-open',
+            '--store-dir',
+            dir,
+          ],
+          approve
+        )
+      ).code
+    ).toBe(0);
     expect(recorded(dir)).toEqual(['oauth2 token succeeded']);
     const refused = storeDir();
-    expect((await runFlowCli(['oauth1', '--base-url', base, '--consumer-key', consumer.key, '--consumer-secret', 'wrong', '--no-open', '--store-dir', refused])).code).toBe(1);
+    expect(
+      (
+        await runFlowCli([
+          'oauth1',
+          '--base-url',
+          base,
+          '--consumer-key',
+          consumer.key,
+          '--consumer-secret',
+          'wrong',
+          '--no-open',
+          '--store-dir',
+          refused,
+        ])
+      ).code
+    ).toBe(1);
     expect(recorded(refused)).toEqual(['oauth1 requestToken failed']);
   });
 
@@ -84,15 +135,29 @@ describe('the CLI records its exchanges in the history', () => {
 
   it('oauth-lab call records its request, in the per-user store without --store-dir', async () => {
     const dir = storeDir();
-    const signed = await runCli(['call', '--url', `${base}/api/v1/me`, '--consumer-key', consumer.key, '--consumer-secret', consumer.secret, '--store-dir', dir]);
+    const signed = await runCli([
+      'call',
+      '--url',
+      `${base}/api/v1/me`,
+      '--consumer-key',
+      consumer.key,
+      '--consumer-secret',
+      consumer.secret,
+      '--store-dir',
+      dir,
+    ]);
     expect(signed.code).toBe(1);
     expect(recorded(dir)).toEqual(['signer request failed']);
-    expect(createAppStore({ cwd: dir }).historyList({ offset: 0, limit: 1 }).entries[0]!.summary).toMatch(/→ 400 Bad Request: parameter_absent: Missing protocol parameter oauth_token/);
+    expect(createAppStore({ cwd: dir }).historyList({ offset: 0, limit: 1 }).entries[0]!.summary).toMatch(
+      /→ 400 Bad Request: parameter_absent: Missing protocol parameter oauth_token/
+    );
 
     // The default store is the per-user one (the tests' own, see test/support/isolated-config.ts).
     const perUser = join(process.env.XDG_CONFIG_HOME!, 'oauth-lab-nodejs');
     expect(perUser.startsWith(tmpdir())).toBe(true);
-    const before = existsSync(perUser) ? createAppStore({ cwd: perUser }).historyList({ offset: 0, limit: 1 }).total : 0;
+    const before = existsSync(perUser)
+      ? createAppStore({ cwd: perUser }).historyList({ offset: 0, limit: 1 }).total
+      : 0;
     await runCli(['call', '--url', `${base}/api/v1/me`, '--bearer', 'not-a-token']);
     expect(createAppStore({ cwd: perUser }).historyList({ offset: 0, limit: 1 }).total).toBe(before + 1);
     await runCli(['call', '--url', `${base}/api/v1/me`, '--bearer', 'not-a-token', '--no-history']);

@@ -18,7 +18,10 @@ function emulatedProfile(preset: Preset, emulation: PresetEmulation): Profile {
   let text = JSON.stringify(input);
   for (const [origin, base] of Object.entries(emulation.hosts)) text = text.split(origin).join(base);
   const p = profileSchema.parse(JSON.parse(text));
-  const creds = preset.protocol === 'oauth1' ? { oauth1: { ...p.oauth1, consumerKey: EMULATED_CLIENT.id, consumerSecret: EMULATED_CLIENT.secret } } : { oauth2: { ...p.oauth2, clientId: EMULATED_CLIENT.id, clientSecret: EMULATED_CLIENT.secret } };
+  const creds =
+    preset.protocol === 'oauth1'
+      ? { oauth1: { ...p.oauth1, consumerKey: EMULATED_CLIENT.id, consumerSecret: EMULATED_CLIENT.secret } }
+      : { oauth2: { ...p.oauth2, clientId: EMULATED_CLIENT.id, clientSecret: EMULATED_CLIENT.secret } };
   return { ...p, callbackPort: 0, ...creds };
 }
 
@@ -33,14 +36,17 @@ describe('provider presets', () => {
     }
   });
 
-  it.each(PRESETS.map((p) => [p.id, p] as const))('%s: the documented settings obtain tokens from its emulation', async (_id, preset) => {
-    const emulation = await PRESET_EMULATIONS[preset.id]!();
-    running.push(emulation);
-    const r = await runProfileFlow(preset.protocol, emulatedProfile(preset, emulation));
-    expect(emulation.granted()).toBe(true);
-    expect(r.ok ? '' : `${r.step}: ${r.message}\n${r.stderr}`).toBe('');
-    if (r.ok) expect(r.fields).toMatchObject(emulation.expected ?? {});
-  });
+  it.each(PRESETS.map((p) => [p.id, p] as const))(
+    '%s: the documented settings obtain tokens from its emulation',
+    async (_id, preset) => {
+      const emulation = await PRESET_EMULATIONS[preset.id]!();
+      running.push(emulation);
+      const r = await runProfileFlow(preset.protocol, emulatedProfile(preset, emulation));
+      expect(emulation.granted()).toBe(true);
+      expect(r.ok ? '' : `${r.step}: ${r.message}\n${r.stderr}`).toBe('');
+      if (r.ok) expect(r.fields).toMatchObject(emulation.expected ?? {});
+    }
+  );
 
   it('without a documented setting the emulation answers as the provider would: Reddit without its User-Agent, Google without access_type=offline', async () => {
     const reddit = PRESETS.find((p) => p.id === 'reddit')!;
@@ -54,7 +60,10 @@ describe('provider presets', () => {
     const g = await PRESET_EMULATIONS.google!();
     running.push(g);
     const profile = emulatedProfile(google, g);
-    const online = await runProfileFlow('oauth2', { ...profile, oauth2: { ...profile.oauth2, authorizePath: '/o/oauth2/v2/auth' } });
+    const online = await runProfileFlow('oauth2', {
+      ...profile,
+      oauth2: { ...profile.oauth2, authorizePath: '/o/oauth2/v2/auth' },
+    });
     expect(online.ok && online.fields).toMatchObject({ access_token: 'ya29.emulated' });
     expect(online.ok && online.fields.refresh_token).toBeUndefined();
   });

@@ -19,5 +19,7 @@ export function runFlowCli(args: readonly string[], browser?: (url: string) => P
       void go(url);
     }
   });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  );
 }

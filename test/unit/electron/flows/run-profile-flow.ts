@@ -8,7 +8,12 @@ import { runOAuth2 } from '../../../../electron/cli/flow/run-oauth2';
  * Runs `oauth-lab flow`'s driver in-process with a profile, over real sockets, this test acting as the browser:
  * `browser` gets the authorization URL once it is printed (default: follow the redirects, to the catcher).
  */
-export async function runProfileFlow(protocol: 'oauth1' | 'oauth2', profile: Profile, browser: (url: string) => Promise<unknown> = (url) => fetch(url, { redirect: 'follow' }), stdin = new PassThrough()) {
+export async function runProfileFlow(
+  protocol: 'oauth1' | 'oauth2',
+  profile: Profile,
+  browser: (url: string) => Promise<unknown> = (url) => fetch(url, { redirect: 'follow' }),
+  stdin = new PassThrough()
+) {
   const err = new PassThrough();
   let stderr = '';
   let opened = false;
@@ -22,7 +27,10 @@ export async function runProfileFlow(protocol: 'oauth1' | 'oauth2', profile: Pro
   });
   const options = { open: false, waitTimeoutMs: 10_000, send: { env: {} }, stdin };
   try {
-    const result = protocol === 'oauth1' ? await runOAuth1(profile, options, new FlowReport(err)) : (await runOAuth2(profile, options, new FlowReport(err))).fields;
+    const result =
+      protocol === 'oauth1'
+        ? await runOAuth1(profile, options, new FlowReport(err))
+        : (await runOAuth2(profile, options, new FlowReport(err))).fields;
     return { ok: true as const, fields: result as Record<string, unknown>, stderr };
   } catch (e) {
     if (!(e instanceof FlowFailure)) throw e;

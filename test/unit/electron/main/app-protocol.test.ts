@@ -26,7 +26,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('app:// protocol', () => {
   it('is registered standard, secure, fetch- and CORS-enabled, and the page is app://oauth-lab/index.html', () => {
-    expect(APP_SCHEME_PRIVILEGES).toEqual({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } });
+    expect(APP_SCHEME_PRIVILEGES).toEqual({
+      scheme: 'app',
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    });
     expect(APP_PAGE_URL).toBe('app://oauth-lab/index.html');
   });
 
@@ -43,9 +46,15 @@ describe('app:// protocol', () => {
 
   it('serves scripts and styles with their types, without a page policy', async () => {
     const js = await get('app://oauth-lab/assets/index-abc.js');
-    expect([js.status, js.headers.get('content-type'), await js.text()]).toEqual([200, 'text/javascript; charset=utf-8', 'console.log(1)']);
+    expect([js.status, js.headers.get('content-type'), await js.text()]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'console.log(1)',
+    ]);
     expect(js.headers.get('content-security-policy')).toBeNull();
-    expect((await get('app://oauth-lab/assets/index-abc.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await get('app://oauth-lab/assets/index-abc.css')).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8'
+    );
   });
 
   it('answers HEAD without a body', async () => {
@@ -72,6 +81,6 @@ describe('app:// protocol', () => {
   it('refuses methods other than GET and HEAD', async () => {
     const res = await get(APP_PAGE_URL, 'POST');
     expect(res.status).toBe(405);
-    expect(await res.text()).toBe('POST is not served: the page\'s files are read with GET.');
+    expect(await res.text()).toBe("POST is not served: the page's files are read with GET.");
   });
 });

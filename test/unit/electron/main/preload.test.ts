@@ -20,7 +20,8 @@ describe('preload surface', () => {
     expect(Object.keys(api).sort()).toEqual([...METHOD_NAMES, 'on'].sort());
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
     expect(Object.isFrozen(api)).toBe(true);
-    for (const leak of ['ipcRenderer', 'invoke', 'send', 'shell', 'process', 'require']) expect(api).not.toHaveProperty(leak);
+    for (const leak of ['ipcRenderer', 'invoke', 'send', 'shell', 'process', 'require'])
+      expect(api).not.toHaveProperty(leak);
   });
 
   it('forwards a call on the one call channel with its name and input', async () => {

@@ -5,20 +5,37 @@ import { DEFAULT_BOUNDS, loginWindowOptions, mainWindowOptions, restoreBounds } 
 describe('window options', () => {
   it('keeps the app window sandboxed and isolated, with the bridge preload only', () => {
     const o = mainWindowOptions(DEFAULT_BOUNDS, '/app/out/preload/index.cjs');
-    expect(o.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false });
+    expect(o.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+    });
     expect(o).toMatchObject({ width: 1280, height: 800, show: false });
   });
 
   it('gives the login window its own non-persistent session and no preload', () => {
     const o = loginWindowOptions('mock-login-1');
-    expect(o.webPreferences).toMatchObject({ partition: 'mock-login-1', sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(o.webPreferences).toMatchObject({
+      partition: 'mock-login-1',
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
     expect(o.webPreferences).not.toHaveProperty('preload');
     expect(() => loginWindowOptions('persist:login')).toThrow(/non-persistent/);
   });
 
   it('restores a saved size and position that still fits a display, the default otherwise', () => {
     const display = [{ x: 0, y: 0, width: 1920, height: 1080 }];
-    expect(restoreBounds({ x: 10, y: 20, width: 1400, height: 900 }, display)).toEqual({ x: 10, y: 20, width: 1400, height: 900 });
+    expect(restoreBounds({ x: 10, y: 20, width: 1400, height: 900 }, display)).toEqual({
+      x: 10,
+      y: 20,
+      width: 1400,
+      height: 900,
+    });
     expect(restoreBounds({ x: 5000, y: 20, width: 1400, height: 900 }, display)).toEqual({ width: 1400, height: 900 });
     expect(restoreBounds({ width: 100, height: 900 }, display)).toEqual(DEFAULT_BOUNDS);
     expect(restoreBounds('garbage', display)).toEqual(DEFAULT_BOUNDS);
@@ -31,7 +48,10 @@ describe('hardening', () => {
     const on = new Map<string, (e: { preventDefault(): void }, url: string) => void>();
     let openHandler: ((d: { url: string }) => { action: string }) | undefined;
     return {
-      contents: { setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h), on: (e: string, l: never) => void on.set(e, l) },
+      contents: {
+        setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
+        on: (e: string, l: never) => void on.set(e, l),
+      },
       open: (url: string) => openHandler!({ url }),
       navigate: (event: string, url: string) => {
         let prevented = false;
@@ -62,7 +82,10 @@ describe('hardening', () => {
   it('refuses every permission request and check', () => {
     let request: ((c: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
     let check: (() => boolean) | undefined;
-    denyPermissions({ setPermissionRequestHandler: (h) => void (request = h), setPermissionCheckHandler: (h) => void (check = h) });
+    denyPermissions({
+      setPermissionRequestHandler: (h) => void (request = h),
+      setPermissionCheckHandler: (h) => void (check = h),
+    });
     let granted: boolean | undefined;
     request!({}, 'media', (g) => (granted = g));
     expect(granted).toBe(false);

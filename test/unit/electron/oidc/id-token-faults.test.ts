@@ -30,7 +30,10 @@ afterAll(() => h.stop());
 async function issueAndValidate(alg: 'RS256' | 'ES256' = 'RS256'): Promise<IdTokenTrace> {
   const { body, nonce } = await codeGrant(h);
   expect(typeof body.id_token).toBe('string');
-  const discovery = JSON.parse((await h.send({ path: '/.well-known/openid-configuration' })).body) as Record<string, unknown>;
+  const discovery = JSON.parse((await h.send({ path: '/.well-known/openid-configuration' })).body) as Record<
+    string,
+    unknown
+  >;
   return validateIdToken(body.id_token as string, {
     issuer: h.base,
     clientId: C.client.id,
@@ -72,7 +75,20 @@ describe('id_token faults pair with the trace steps', () => {
         expect(trace.valid).toBe(false);
         expect(trace.steps.find((s) => s.id === step)!.detail.length).toBeGreaterThan(20);
         // Every step still ran: the trace has all twelve, in order.
-        expect(trace.steps.map((s) => s.id)).toEqual(['decode', 'alg', 'key', 'signature', 'iss', 'aud', 'azp', 'exp', 'iat', 'nonce', 'at_hash', 'c_hash']);
+        expect(trace.steps.map((s) => s.id)).toEqual([
+          'decode',
+          'alg',
+          'key',
+          'signature',
+          'iss',
+          'aud',
+          'azp',
+          'exp',
+          'iat',
+          'nonce',
+          'at_hash',
+          'c_hash',
+        ]);
       } finally {
         await h.settings({ switches: { idTokenFault: 'off' } });
       }
@@ -97,15 +113,28 @@ describe('id_token faults pair with the trace steps', () => {
   });
 
   it('a key rotation keeps the previous keys published and signs with the new one', async () => {
-    const before = (JSON.parse((await h.send({ path: '/oidc/jwks' })).body) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+    const before = (JSON.parse((await h.send({ path: '/oidc/jwks' })).body) as { keys: { kid: string }[] }).keys.map(
+      (k) => k.kid
+    );
     const rotated = await h.admin('POST', '/_mock/oidc/rotate-keys');
     expect(rotated.status).toBe(200);
-    const after = (JSON.parse((await h.send({ path: '/oidc/jwks' })).body) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+    const after = (JSON.parse((await h.send({ path: '/oidc/jwks' })).body) as { keys: { kid: string }[] }).keys.map(
+      (k) => k.kid
+    );
     expect(after.slice(2)).toEqual(before.slice(0, 2));
     expect(after.slice(0, 2).some((k) => before.includes(k))).toBe(false);
     const trace = await issueAndValidate();
     expect(failedSteps(trace)).toEqual([]);
     expect(trace.header!.kid).toBe(after[0]);
-    expect((await h.send({ method: 'POST', path: '/_mock/oidc/rotate-keys', headers: { 'content-type': 'text/plain' }, body: '' })).status).toBe(415);
+    expect(
+      (
+        await h.send({
+          method: 'POST',
+          path: '/_mock/oidc/rotate-keys',
+          headers: { 'content-type': 'text/plain' },
+          body: '',
+        })
+      ).status
+    ).toBe(415);
   });
 });

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approve1, approve2, authorizeQuery, C, goodAuthorize, Harness, REDIRECT, requestToken, s256, signed, VERIFIER, type Res } from './helpers';
+import {
+  approve1,
+  approve2,
+  authorizeQuery,
+  C,
+  goodAuthorize,
+  Harness,
+  REDIRECT,
+  requestToken,
+  s256,
+  signed,
+  VERIFIER,
+  type Res,
+} from './helpers';
 
 /** Cases O1-33 … O1-38 and A2-01 … A2-24 of reference/provider-cases.md. */
 const h = new Harness();
@@ -32,7 +45,11 @@ describe('O1 user authorization step', () => {
   });
 
   it('O1-34 unknown request token → 400 page, no redirect', async () => {
-    expectPage(await h.send({ path: '/oauth/v1/authorize?oauth_token=nope' }), 400, 'not a request token issued by this provider');
+    expectPage(
+      await h.send({ path: '/oauth/v1/authorize?oauth_token=nope' }),
+      400,
+      'not a request token issued by this provider'
+    );
   });
 
   it('O1-34 already authorized request token → 400 page', async () => {
@@ -44,7 +61,12 @@ describe('O1 user authorization step', () => {
   it('O1-35 approval POST without the anti-CSRF token → 403 page', async () => {
     const t = await requestToken(h);
     await h.send({ path: `/oauth/v1/authorize?oauth_token=${t.token}` });
-    const r = await h.send({ method: 'POST', path: '/oauth/v1/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo&decision=approve' });
+    const r = await h.send({
+      method: 'POST',
+      path: '/oauth/v1/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo&decision=approve',
+    });
     expectPage(r, 403, 'anti-CSRF');
   });
 
@@ -66,13 +88,25 @@ describe('O1 user authorization step', () => {
 
   it('O1-36b oauth_callback in the authorize query overrides the step-one callback (interface §4.1)', async () => {
     const t = await requestToken(h);
-    const r = await approve1(h, t.token, 'approve', C.user.password, `&oauth_callback=${encodeURIComponent('http://127.0.0.1:9999/callback')}`);
+    const r = await approve1(
+      h,
+      t.token,
+      'approve',
+      C.user.password,
+      `&oauth_callback=${encodeURIComponent('http://127.0.0.1:9999/callback')}`
+    );
     expect(String(r.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:9999\/callback\?oauth_token=/);
   });
 
   it('O1-36c a foreign oauth_callback in the authorize query → 400 page', async () => {
     const t = await requestToken(h);
-    expectPage(await h.send({ path: `/oauth/v1/authorize?oauth_token=${t.token}&oauth_callback=${encodeURIComponent('https://evil.example/cb')}` }), 400, 'not registered');
+    expectPage(
+      await h.send({
+        path: `/oauth/v1/authorize?oauth_token=${t.token}&oauth_callback=${encodeURIComponent('https://evil.example/cb')}`,
+      }),
+      400,
+      'not registered'
+    );
   });
 
   it('O1-37 oob: the verifier is shown on a page', async () => {
@@ -90,7 +124,12 @@ describe('O1 user authorization step', () => {
     const r = await approve1(h, t.token, 'deny');
     expect(r.status).toBe(303);
     expect(new URL(String(r.headers.location)).searchParams.get('denied')).toBe(t.token);
-    const at = await signed(h, { path: '/oauth/v1/access_token', token: t.token, tokenSecret: t.secret, verifier: 'x' });
+    const at = await signed(h, {
+      path: '/oauth/v1/access_token',
+      token: t.token,
+      tokenSecret: t.secret,
+      verifier: 'x',
+    });
     expect(at.status).toBe(401);
     expect(new URLSearchParams(at.body).get('oauth_problem')).toBe('token_rejected');
   });
@@ -99,7 +138,17 @@ describe('O1 user authorization step', () => {
     const t = await requestToken(h);
     const page = await h.send({ path: `/oauth/v1/authorize?oauth_token=${t.token}` });
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
-    const r = await h.send({ method: 'POST', path: '/oauth/v1/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, username: '<script>x</script>', password: 'no', decision: 'approve' }).toString() });
+    const r = await h.send({
+      method: 'POST',
+      path: '/oauth/v1/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        csrf,
+        username: '<script>x</script>',
+        password: 'no',
+        decision: 'approve',
+      }).toString(),
+    });
     expectPage(r, 401, 'Unknown username or wrong password');
     expect(r.body).not.toContain('<script>x');
     expect(r.body).toContain('&#60;script&#62;x');
@@ -130,10 +179,19 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   it('A2-04 loopback redirect_uri on another port → accepted', async () => {
     const r = await approve2(h, goodAuthorize({ redirect_uri: 'http://127.0.0.1:50999/callback' }));
     expect(r.status).toBe(303);
-    expect(String(r.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:50999\/callback\?code=c-[A-Za-z0-9_-]{43}&state=st-123$/);
+    expect(String(r.headers.location)).toMatch(
+      /^http:\/\/127\.0\.0\.1:50999\/callback\?code=c-[A-Za-z0-9_-]{43}&state=st-123$/
+    );
   });
 
-  for (const uri of ['http://localhost:8765/callback', 'http://127.0.0.1:8765/callback/x', 'http://127.0.0.1:8765/callbackx', 'http://127.0.0.1:@evil.com/callback', 'http://127.0.0.1.evil.com:8765/callback', 'https://127.0.0.1:8765/callback']) {
+  for (const uri of [
+    'http://localhost:8765/callback',
+    'http://127.0.0.1:8765/callback/x',
+    'http://127.0.0.1:8765/callbackx',
+    'http://127.0.0.1:@evil.com/callback',
+    'http://127.0.0.1.evil.com:8765/callback',
+    'https://127.0.0.1:8765/callback',
+  ]) {
     it(`A2-05 look-alike ${uri} → 400 page`, async () => {
       expectPage(await q(goodAuthorize({ redirect_uri: uri })), 400, 'redirect_uri');
     });
@@ -160,7 +218,10 @@ describe('A2 OAuth 2 authorization endpoint', () => {
 
   for (const rt of ['token', 'id_token', 'bogus']) {
     it(`A2-10 response_type=${rt} → 302 unsupported_response_type`, async () => {
-      expectRedirect(await q(goodAuthorize({ response_type: rt })), { error: 'unsupported_response_type', state: 'st-123' });
+      expectRedirect(await q(goodAuthorize({ response_type: rt })), {
+        error: 'unsupported_response_type',
+        state: 'st-123',
+      });
     });
   }
 
@@ -171,7 +232,11 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   });
 
   it('A2-11 repeated client_id → 400 page', async () => {
-    expectPage(await h.send({ path: `${authorizeQuery(goodAuthorize())}&client_id=${C.client.id}` }), 400, 'client_id appears more than once');
+    expectPage(
+      await h.send({ path: `${authorizeQuery(goodAuthorize())}&client_id=${C.client.id}` }),
+      400,
+      'client_id appears more than once'
+    );
   });
 
   it('A2-12 unknown parameters are ignored; an empty state counts as absent (state required by the interface)', async () => {
@@ -184,7 +249,10 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   });
 
   it('A2-14 code_challenge_method S512 → 302 invalid_request', async () => {
-    const loc = expectRedirect(await q(goodAuthorize({ code_challenge: s256(VERIFIER), code_challenge_method: 'S512' })), { error: 'invalid_request' });
+    const loc = expectRedirect(
+      await q(goodAuthorize({ code_challenge: s256(VERIFIER), code_challenge_method: 'S512' })),
+      { error: 'invalid_request' }
+    );
     expect(loc.searchParams.get('error_description')).toContain('transform algorithm not supported');
   });
 
@@ -199,9 +267,13 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   });
 
   it('A2-15b a public client (no secret) must use PKCE', async () => {
-    const pub = await new Harness({ configValue: { oauth2: { clients: [{ id: 'public-app', redirectUris: [REDIRECT] }] } } }).start();
+    const pub = await new Harness({
+      configValue: { oauth2: { clients: [{ id: 'public-app', redirectUris: [REDIRECT] }] } },
+    }).start();
     try {
-      const loc = expectRedirect(await pub.send({ path: authorizeQuery(goodAuthorize({ client_id: 'public-app' })) }), { error: 'invalid_request' });
+      const loc = expectRedirect(await pub.send({ path: authorizeQuery(goodAuthorize({ client_id: 'public-app' })) }), {
+        error: 'invalid_request',
+      });
       expect(loc.searchParams.get('error_description')).toContain('no secret');
     } finally {
       await pub.stop();
@@ -210,7 +282,9 @@ describe('A2 OAuth 2 authorization endpoint', () => {
 
   for (const ch of ['short', 'x'.repeat(129), `${'a'.repeat(42)}!`]) {
     it(`A2-16 code_challenge of ${ch.length} chars → 302 invalid_request`, async () => {
-      expectRedirect(await q(goodAuthorize({ code_challenge: ch, code_challenge_method: 'S256' })), { error: 'invalid_request' });
+      expectRedirect(await q(goodAuthorize({ code_challenge: ch, code_challenge_method: 'S256' })), {
+        error: 'invalid_request',
+      });
     });
   }
 
@@ -219,7 +293,11 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   });
 
   it('A2-18 user denies → 303 access_denied with state', async () => {
-    expectRedirect(await approve2(h, goodAuthorize(), 'deny'), { error: 'access_denied', state: 'st-123', code: null }, 303);
+    expectRedirect(
+      await approve2(h, goodAuthorize(), 'deny'),
+      { error: 'access_denied', state: 'st-123', code: null },
+      303
+    );
   });
 
   it('A2-20 success: code and the exact state (iss only when switched on)', async () => {
@@ -235,7 +313,12 @@ describe('A2 OAuth 2 authorization endpoint', () => {
   });
 
   it('A2-21 login POST without CSRF token → 403 page', async () => {
-    const r = await h.send({ method: 'POST', path: '/oauth/v2/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'csrf=forged&username=demo&password=demo&decision=approve' });
+    const r = await h.send({
+      method: 'POST',
+      path: '/oauth/v2/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=forged&username=demo&password=demo&decision=approve',
+    });
     expectPage(r, 403, 'anti-CSRF');
   });
 
@@ -243,7 +326,13 @@ describe('A2 OAuth 2 authorization endpoint', () => {
     const page = await q(goodAuthorize());
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
     const body = new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString();
-    const post = () => h.send({ method: 'POST', path: '/oauth/v2/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const post = () =>
+      h.send({
+        method: 'POST',
+        path: '/oauth/v2/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
     expect((await post()).status).toBe(303);
     expectPage(await post(), 403, 'anti-CSRF');
   });
@@ -263,7 +352,11 @@ describe('A2 OAuth 2 authorization endpoint', () => {
     try {
       const r = await auto.send({ path: authorizeQuery(goodAuthorize()) });
       expectRedirect(r, { state: 'st-123' });
-      expectPage(await auto.send({ path: authorizeQuery(goodAuthorize({ redirect_uri: 'https://evil.example/cb' })) }), 400, 'not registered');
+      expectPage(
+        await auto.send({ path: authorizeQuery(goodAuthorize({ redirect_uri: 'https://evil.example/cb' })) }),
+        400,
+        'not registered'
+      );
     } finally {
       await auto.stop();
     }

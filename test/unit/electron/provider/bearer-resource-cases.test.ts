@@ -39,7 +39,12 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
   }
 
   it('B-03 token in header and query → 400 invalid_request', async () => {
-    expectOAuth2Error(await me(bearer(access), `/api/v2/me?access_token=${access}`), 400, 'invalid_request', 'more than one place');
+    expectOAuth2Error(
+      await me(bearer(access), `/api/v2/me?access_token=${access}`),
+      400,
+      'invalid_request',
+      'more than one place'
+    );
   });
 
   it('B-04 token in the query → 400 invalid_request (switchable)', async () => {
@@ -53,7 +58,11 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
   });
 
   it('B-05 access_token in a GET body is not a valid mechanism → 401', async () => {
-    const r = await h.send({ path: '/api/v2/me', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `access_token=${access}` });
+    const r = await h.send({
+      path: '/api/v2/me',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `access_token=${access}`,
+    });
     expect(r.status).toBe(401);
     expect(r.headers['www-authenticate']).toBe('Bearer realm="oauth-lab-mock"');
   });
@@ -61,7 +70,9 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
   it('B-06 unknown token → 401 invalid_token with a description', async () => {
     const r = await me(bearer('unknown-token'));
     expectOAuth2Error(r, 401, 'invalid_token', 'unknown');
-    expect(r.headers['www-authenticate']).toBe('Bearer realm="oauth-lab-mock", error="invalid_token", error_description="The access token is unknown to this provider."');
+    expect(r.headers['www-authenticate']).toBe(
+      'Bearer realm="oauth-lab-mock", error="invalid_token", error_description="The access token is unknown to this provider."'
+    );
   });
 
   it('B-06 expired token → 401 invalid_token', async () => {
@@ -69,7 +80,12 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
     try {
       const t = await tokens(clocked);
       await clocked.admin('POST', '/_mock/clock/advance', { seconds: 3601 });
-      expectOAuth2Error(await clocked.send({ path: '/api/v2/me', headers: bearer(String(t.access_token)) }), 401, 'invalid_token', 'expired');
+      expectOAuth2Error(
+        await clocked.send({ path: '/api/v2/me', headers: bearer(String(t.access_token)) }),
+        401,
+        'invalid_token',
+        'expired'
+      );
     } finally {
       await clocked.stop();
     }

@@ -10,17 +10,40 @@ import { send } from './helpers';
 describe('configuration', () => {
   it('built-in defaults are the documented credentials', () => {
     const c = defaultConfig();
-    expect(c.oauth1.consumers).toEqual([{ key: 'oauth-lab-consumer', secret: 'oauth-lab-consumer-secret', callback: 'http://127.0.0.1:8765/callback' }]);
-    expect(c.oauth2.clients).toEqual([{ id: 'oauth-lab-client', secret: 'oauth-lab-client-secret', redirectUris: ['http://127.0.0.1:8765/callback'], grantTypes: ['authorization_code', 'refresh_token'] }]);
+    expect(c.oauth1.consumers).toEqual([
+      { key: 'oauth-lab-consumer', secret: 'oauth-lab-consumer-secret', callback: 'http://127.0.0.1:8765/callback' },
+    ]);
+    expect(c.oauth2.clients).toEqual([
+      {
+        id: 'oauth-lab-client',
+        secret: 'oauth-lab-client-secret',
+        redirectUris: ['http://127.0.0.1:8765/callback'],
+        grantTypes: ['authorization_code', 'refresh_token'],
+      },
+    ]);
     expect(c.users).toEqual([{ username: 'demo', password: 'demo' }]);
-    expect(c.lifetimes).toEqual({ requestTokenTtl: 600, codeTtl: 60, accessTokenTtl: 3600, refreshTokenTtl: 2592000, idTokenTtl: 600 });
+    expect(c.lifetimes).toEqual({
+      requestTokenTtl: 600,
+      codeTtl: 60,
+      accessTokenTtl: 3600,
+      refreshTokenTtl: 2592000,
+      idTokenTtl: 600,
+    });
     expect(c.switches.signatureMethods).toEqual(['HMAC-SHA1']);
   });
 
   it('errors name every wrong field and what is expected', () => {
     let message = '';
     try {
-      parseConfig({ oauth1: { consumers: [{ key: '', secret: 's', callback: 'ftp://x' }] }, lifetimes: { codeTtl: 1.5 }, switches: { signatureMethods: ['MD5'] }, extra: 1 }, 'my.json');
+      parseConfig(
+        {
+          oauth1: { consumers: [{ key: '', secret: 's', callback: 'ftp://x' }] },
+          lifetimes: { codeTtl: 1.5 },
+          switches: { signatureMethods: ['MD5'] },
+          extra: 1,
+        },
+        'my.json'
+      );
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
       message = (e as Error).message;
@@ -34,7 +57,14 @@ describe('configuration', () => {
   });
 
   it('duplicate ids and invalid JSON are reported', () => {
-    expect(() => parseConfig({ users: [{ username: 'a', password: '1' }, { username: 'a', password: '2' }] })).toThrow('username "a" appears more than once');
+    expect(() =>
+      parseConfig({
+        users: [
+          { username: 'a', password: '1' },
+          { username: 'a', password: '2' },
+        ],
+      })
+    ).toThrow('username "a" appears more than once');
     expect(() => parseConfigText('{"users": [', 'broken.json')).toThrow(/^broken\.json is not valid JSON/);
     expect(() => parseConfigText('[]', 'list.json')).toThrow('must contain a JSON object');
   });
@@ -42,7 +72,10 @@ describe('configuration', () => {
 
 const CLI = join(__dirname, '../../../../bin/oauth-lab.mjs');
 
-function run(args: string[], until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => Promise<number | null> }> {
+function run(
+  args: string[],
+  until?: RegExp
+): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => Promise<number | null> }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -66,7 +99,9 @@ describe('oauth-lab mock (CLI)', () => {
     const p = await run(['mock', '--port', '0', '--auto-login', 'demo'], /\n/);
     expect(p.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\n$/);
     const base = p.stdout.trim();
-    const r = await send(base, { path: '/oauth/v2/authorize?client_id=oauth-lab-client&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&response_type=code&state=s' });
+    const r = await send(base, {
+      path: '/oauth/v2/authorize?client_id=oauth-lab-client&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&response_type=code&state=s',
+    });
     expect(r.status).toBe(302);
     expect(String(r.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:8765\/callback\?code=c-.+&state=s$/);
     expect(await p.kill()).toBe(0);
@@ -100,9 +135,15 @@ describe('oauth-lab mock (CLI)', () => {
   it('a config file is used', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-'));
     const file = join(dir, 'mock.json');
-    writeFileSync(file, JSON.stringify({ users: [{ username: 'alice', password: 'pw' }], lifetimes: { requestTokenTtl: 77 } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ users: [{ username: 'alice', password: 'pw' }], lifetimes: { requestTokenTtl: 77 } })
+    );
     const p = await run(['mock', '--config', file, '--auto-login', 'alice'], /\n/);
-    const state = JSON.parse((await send(p.stdout.trim(), { path: '/_mock/state' })).body) as { config: { users: string[]; autoLoginUser: string }; settings: { lifetimes: { requestTokenTtl: number } } };
+    const state = JSON.parse((await send(p.stdout.trim(), { path: '/_mock/state' })).body) as {
+      config: { users: string[]; autoLoginUser: string };
+      settings: { lifetimes: { requestTokenTtl: number } };
+    };
     expect(state.config.users).toEqual(['alice']);
     expect(state.config.autoLoginUser).toBe('alice');
     expect(state.settings.lifetimes.requestTokenTtl).toBe(77);

@@ -37,10 +37,21 @@ describe('readMockState', () => {
     const view = readMockState(ctx());
     const overHttp = json((await h.send({ path: '/_mock/state' })).body) as { state: { now: string } };
     const direct = JSON.parse(JSON.stringify(readMockState(ctx()))) as { state: { now: string } };
-    expect({ ...overHttp, state: { ...overHttp.state, now: null } }).toEqual({ ...direct, state: { ...direct.state, now: null } });
-    expect(view.config).toMatchObject({ baseUrl: h.base, consumers: [{ key: C.consumer.key, callback: C.consumer.callback }], users: [C.user.username], autoLoginUser: null });
+    expect({ ...overHttp, state: { ...overHttp.state, now: null } }).toEqual({
+      ...direct,
+      state: { ...direct.state, now: null },
+    });
+    expect(view.config).toMatchObject({
+      baseUrl: h.base,
+      consumers: [{ key: C.consumer.key, callback: C.consumer.callback }],
+      users: [C.user.username],
+      autoLoginUser: null,
+    });
     expect(view.settings).toBe(ctx().settings);
-    expect(view.state.oauth1.requestTokens.find((t) => t.token === rt.token)).toMatchObject({ status: 'issued', username: null });
+    expect(view.state.oauth1.requestTokens.find((t) => t.token === rt.token)).toMatchObject({
+      status: 'issued',
+      username: null,
+    });
     expect(view.state.oauth2.codes.find((c) => c.code === code)).toMatchObject({ status: 'issued', pkce: null });
     const text = JSON.stringify(view);
     for (const secret of [C.consumer.secret, C.client.secret, rt.secret]) expect(text).not.toContain(secret);
@@ -101,26 +112,38 @@ describe('advanceMockClock', () => {
     expect(readMockState(ctx()).state.oauth1.requestTokens.find((t) => t.token === rt.token)?.status).toBe('expired');
     resetMockClock(ctx());
   });
-  it.each([[-1], [Number.NaN], [Infinity], ['10'], [undefined], [10 * 365 * 86400 + 1]])('refuses %s with invalid_input, as the admin API does', async (seconds) => {
-    const offset = ctx().clock.offsetSeconds;
-    const e = refusal(() => advanceMockClock(ctx(), seconds));
-    expect(e.code).toBe('invalid_input');
-    expect(e.message).toMatch(/^Send \{"seconds": N\} with N a number from 0 to 315360000; got /);
-    expect(ctx().clock.offsetSeconds).toBe(offset);
-    const r = await h.admin('POST', '/_mock/clock/advance', { seconds });
-    expect(r.status).toBe(400);
-    // JSON has no NaN or Infinity: the admin API receives null for those.
-    if (typeof seconds !== 'number' || Number.isFinite(seconds)) expect(json(r.body).error_description).toBe(e.message);
-  });
+  it.each([[-1], [Number.NaN], [Infinity], ['10'], [undefined], [10 * 365 * 86400 + 1]])(
+    'refuses %s with invalid_input, as the admin API does',
+    async (seconds) => {
+      const offset = ctx().clock.offsetSeconds;
+      const e = refusal(() => advanceMockClock(ctx(), seconds));
+      expect(e.code).toBe('invalid_input');
+      expect(e.message).toMatch(/^Send \{"seconds": N\} with N a number from 0 to 315360000; got /);
+      expect(ctx().clock.offsetSeconds).toBe(offset);
+      const r = await h.admin('POST', '/_mock/clock/advance', { seconds });
+      expect(r.status).toBe(400);
+      // JSON has no NaN or Infinity: the admin API receives null for those.
+      if (typeof seconds !== 'number' || Number.isFinite(seconds))
+        expect(json(r.body).error_description).toBe(e.message);
+    }
+  );
 });
 
 describe('the simulated clock and client timestamps', () => {
   it('ends step three with token_expired, not timestamp_refused, once the clock passes the request token lifetime', async () => {
     const rt = await requestToken(h);
-    const verifier = new URL(String((await approve1(h, rt.token)).headers.location)).searchParams.get('oauth_verifier')!;
+    const verifier = new URL(String((await approve1(h, rt.token)).headers.location)).searchParams.get(
+      'oauth_verifier'
+    )!;
     advanceMockClock(ctx(), 601);
     // The client signs with its own clock: the timestamp window moves with the simulation.
-    const r = await signed(h, { path: '/oauth/v1/access_token', token: rt.token, tokenSecret: rt.secret, verifier, timestamp: String(Math.floor(Date.now() / 1000)) });
+    const r = await signed(h, {
+      path: '/oauth/v1/access_token',
+      token: rt.token,
+      tokenSecret: rt.secret,
+      verifier,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
     expect(r.status).toBe(401);
     expect(form(r.body).oauth_problem).toBe('token_expired');
     resetMockClock(ctx());
@@ -150,9 +173,18 @@ describe('deauthorizeAccessToken', () => {
   it("is the user's deauthorization: the token's API calls get 401; a second call changes nothing", async () => {
     const t = await threeLegs(h);
     const first = deauthorizeAccessToken(ctx(), t.accessToken);
-    expect(first).toEqual({ token: t.accessToken, status: 'deauthorized', deauthorizedAt: expect.stringMatching(/Z$/) });
+    expect(first).toEqual({
+      token: t.accessToken,
+      status: 'deauthorized',
+      deauthorizedAt: expect.stringMatching(/Z$/),
+    });
     expect(deauthorizeAccessToken(ctx(), t.accessToken)).toEqual(first);
-    const me = await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret });
+    const me = await signed(h, {
+      method: 'GET',
+      path: '/api/v1/me',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+    });
     expect(me.status).toBe(401);
   });
   it('an unknown token is not_found, with the admin API message', async () => {
@@ -189,7 +221,13 @@ describe('resetMock', () => {
     const settings = ctx().settings;
     resetMock(ctx());
     const s = readMockState(ctx()).state;
-    expect([s.oauth1.requestTokens, s.oauth1.accessTokens, s.oauth2.codes, s.oauth2.accessTokens, s.oauth2.refreshTokens]).toEqual([[], [], [], [], []]);
+    expect([
+      s.oauth1.requestTokens,
+      s.oauth1.accessTokens,
+      s.oauth2.codes,
+      s.oauth2.accessTokens,
+      s.oauth2.refreshTokens,
+    ]).toEqual([[], [], [], [], []]);
     expect(s.oauth1.noncesRemembered).toBe(0);
     expect(h.provider.events.recent()).toEqual([]);
     expect([ctx().clock.offsetSeconds, ctx().settings]).toEqual([offset, settings]);

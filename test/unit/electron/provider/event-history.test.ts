@@ -7,8 +7,21 @@ import { makeRequest, textReply } from '../../../../electron/services/provider/h
 /** The record of one POST with a body of `size` bytes, as the server makes it. */
 function record(size: number, note = '') {
   const body = Buffer.alloc(size, 'a');
-  const request = makeRequest('POST', `/api/v1/me?note=${note}`, ['Host', '127.0.0.1:1', 'Content-Length', String(size)], body);
-  return eventRecord(request, { endpoint: 'mock.api.v1.me', reply: textReply(200, 'ok'), verdict: ok('fine') }, Date.now(), () => '127.0.0.1:1', 1, Date.now(), null);
+  const request = makeRequest(
+    'POST',
+    `/api/v1/me?note=${note}`,
+    ['Host', '127.0.0.1:1', 'Content-Length', String(size)],
+    body
+  );
+  return eventRecord(
+    request,
+    { endpoint: 'mock.api.v1.me', reply: textReply(200, 'ok'), verdict: ok('fine') },
+    Date.now(),
+    () => '127.0.0.1:1',
+    1,
+    Date.now(),
+    null
+  );
 }
 
 describe('event history bounds', () => {
@@ -27,7 +40,11 @@ describe('event history bounds', () => {
     expect(hub.recent().map((e) => new URL(e.exchange.request.url).searchParams.get('note'))).toEqual(['8', '9']);
     // Small requests after them push the large ones out only as far as needed.
     for (let i = 10; i < 20; i++) hub.publish(record(10, String(i)));
-    expect(hub.recent().map((e) => new URL(e.exchange.request.url).searchParams.get('note'))).toEqual(['8', '9', ...Array.from({ length: 10 }, (_, i) => String(10 + i))]);
+    expect(hub.recent().map((e) => new URL(e.exchange.request.url).searchParams.get('note'))).toEqual([
+      '8',
+      '9',
+      ...Array.from({ length: 10 }, (_, i) => String(10 + i)),
+    ]);
   });
 
   it('always keeps the newest event, even one larger than the whole bound', () => {

@@ -11,7 +11,12 @@ describe('happy paths over a real socket', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const f = form(r.body);
-    expect(Object.keys(f)).toEqual(['oauth_token', 'oauth_token_secret', 'oauth_expires_in', 'oauth_callback_confirmed']);
+    expect(Object.keys(f)).toEqual([
+      'oauth_token',
+      'oauth_token_secret',
+      'oauth_expires_in',
+      'oauth_callback_confirmed',
+    ]);
     expect(f.oauth_expires_in).toBe('600');
     expect(f.oauth_callback_confirmed).toBe('true');
     expect(r.headers['x-oauth-lab-assumption']).toContain('RFC 5849 section 2.1');
@@ -20,10 +25,28 @@ describe('happy paths over a real socket', () => {
   it('three legs, then signed GET and POST API calls', async () => {
     const t = await threeLegs(h);
     expect(t.accessToken).toMatch(/^at-/);
-    const get = await signed(h, { method: 'GET', path: '/api/v1/me?x=1', token: t.accessToken, tokenSecret: t.accessSecret });
+    const get = await signed(h, {
+      method: 'GET',
+      path: '/api/v1/me?x=1',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+    });
     expect(get.status).toBe(200);
-    expect(json(get.body)).toMatchObject({ mockOnly: true, username: 'demo', consumerKey: C.consumer.key, method: 'GET', query: [['x', '1']] });
-    const post = await signed(h, { method: 'POST', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret, body: 'status=hello%20world&a=b', contentType: 'application/x-www-form-urlencoded' });
+    expect(json(get.body)).toMatchObject({
+      mockOnly: true,
+      username: 'demo',
+      consumerKey: C.consumer.key,
+      method: 'GET',
+      query: [['x', '1']],
+    });
+    const post = await signed(h, {
+      method: 'POST',
+      path: '/api/v1/me',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      body: 'status=hello%20world&a=b',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(post.status).toBe(200);
     expect(String(json(post.body).signatureBaseString)).toContain('status%3Dhello%2520world');
   });
@@ -35,7 +58,12 @@ describe('happy paths over a real socket', () => {
     const me = await h.send({ path: '/api/v2/me', headers: { authorization: `Bearer ${String(t.access_token)}` } });
     expect(me.status).toBe(200);
     expect(json(me.body)).toMatchObject({ username: 'demo', clientId: C.client.id, scope: 'read' });
-    const r = await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: String(t.refresh_token), client_id: C.client.id, client_secret: C.client.secret });
+    const r = await tokenRequest(h, {
+      grant_type: 'refresh_token',
+      refresh_token: String(t.refresh_token),
+      client_id: C.client.id,
+      client_secret: C.client.secret,
+    });
     expect(r.status).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.headers.pragma).toBe('no-cache');

@@ -41,10 +41,30 @@ describe('T2 authorization_code grant', () => {
   });
 
   it('T2-18 code of another client → 400 invalid_grant', async () => {
-    const two = await new Harness({ configValue: { oauth2: { clients: [{ id: 'a', secret: 'sa', redirectUris: [REDIRECT] }, { id: 'b', secret: 'sb', redirectUris: [REDIRECT] }] } } }).start();
+    const two = await new Harness({
+      configValue: {
+        oauth2: {
+          clients: [
+            { id: 'a', secret: 'sa', redirectUris: [REDIRECT] },
+            { id: 'b', secret: 'sb', redirectUris: [REDIRECT] },
+          ],
+        },
+      },
+    }).start();
     try {
       const code = await getCode(two, { client_id: 'a' });
-      expectOAuth2Error(await tokenRequest(two, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'b', client_secret: 'sb' }), 400, 'invalid_grant', 'another client');
+      expectOAuth2Error(
+        await tokenRequest(two, {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          client_id: 'b',
+          client_secret: 'sb',
+        }),
+        400,
+        'invalid_grant',
+        'another client'
+      );
     } finally {
       await two.stop();
     }
@@ -57,7 +77,12 @@ describe('T2 authorization_code grant', () => {
 
   it('T2-20 redirect_uri differs (another loopback port) → 400 invalid_grant', async () => {
     const code = await getCode(h);
-    expectOAuth2Error(await tokenRequest(h, codeParams(code, { redirect_uri: 'http://127.0.0.1:9999/callback' })), 400, 'invalid_grant', 'identical');
+    expectOAuth2Error(
+      await tokenRequest(h, codeParams(code, { redirect_uri: 'http://127.0.0.1:9999/callback' })),
+      400,
+      'invalid_grant',
+      'identical'
+    );
   });
 
   it('T2-21 challenge stored but no code_verifier → 400 invalid_grant', async () => {
@@ -67,8 +92,18 @@ describe('T2 authorization_code grant', () => {
 
   it('T2-22 verifier does not match → 400 invalid_grant, and the code is spent', async () => {
     const code = await getCode(h, { code_challenge: s256(VERIFIER), code_challenge_method: 'S256' });
-    expectOAuth2Error(await tokenRequest(h, codeParams(code, { code_verifier: 'x'.repeat(43) })), 400, 'invalid_grant', 'does not match');
-    expectOAuth2Error(await tokenRequest(h, codeParams(code, { code_verifier: VERIFIER })), 400, 'invalid_grant', 'already used');
+    expectOAuth2Error(
+      await tokenRequest(h, codeParams(code, { code_verifier: 'x'.repeat(43) })),
+      400,
+      'invalid_grant',
+      'does not match'
+    );
+    expectOAuth2Error(
+      await tokenRequest(h, codeParams(code, { code_verifier: VERIFIER })),
+      400,
+      'invalid_grant',
+      'already used'
+    );
   });
 
   it('T2-22b PKCE S256 and plain verify', async () => {
@@ -80,12 +115,22 @@ describe('T2 authorization_code grant', () => {
 
   it('T2-23 malformed verifier → 400 invalid_request', async () => {
     const code = await getCode(h, { code_challenge: s256(VERIFIER), code_challenge_method: 'S256' });
-    expectOAuth2Error(await tokenRequest(h, codeParams(code, { code_verifier: 'too-short' })), 400, 'invalid_request', 'code_verifier must be 43 to 128');
+    expectOAuth2Error(
+      await tokenRequest(h, codeParams(code, { code_verifier: 'too-short' })),
+      400,
+      'invalid_request',
+      'code_verifier must be 43 to 128'
+    );
   });
 
   it('T2-24 PKCE downgrade: verifier without a stored challenge → 400 invalid_grant', async () => {
     const code = await getCode(h);
-    expectOAuth2Error(await tokenRequest(h, codeParams(code, { code_verifier: VERIFIER })), 400, 'invalid_grant', 'downgrade');
+    expectOAuth2Error(
+      await tokenRequest(h, codeParams(code, { code_verifier: VERIFIER })),
+      400,
+      'invalid_grant',
+      'downgrade'
+    );
   });
 
   it('T2-27 success: the interface fields, bearer, no-store', async () => {

@@ -8,10 +8,22 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 describe('R2 refresh grant (RFC 6749 §6, an assumption)', () => {
-  const refresh = (token: string, extra: Record<string, string> = {}) => tokenRequest(h, { grant_type: 'refresh_token', refresh_token: token, client_id: C.client.id, client_secret: C.client.secret, ...extra });
+  const refresh = (token: string, extra: Record<string, string> = {}) =>
+    tokenRequest(h, {
+      grant_type: 'refresh_token',
+      refresh_token: token,
+      client_id: C.client.id,
+      client_secret: C.client.secret,
+      ...extra,
+    });
 
   it('R2-01 refresh_token missing → 400 invalid_request', async () => {
-    expectOAuth2Error(await tokenRequest(h, { grant_type: 'refresh_token', client_id: C.client.id, client_secret: C.client.secret }), 400, 'invalid_request', 'refresh_token is missing');
+    expectOAuth2Error(
+      await tokenRequest(h, { grant_type: 'refresh_token', client_id: C.client.id, client_secret: C.client.secret }),
+      400,
+      'invalid_request',
+      'refresh_token is missing'
+    );
   });
 
   it('R2-02 unknown refresh token → 400 invalid_grant', async () => {
@@ -23,7 +35,17 @@ describe('R2 refresh grant (RFC 6749 §6, an assumption)', () => {
     try {
       const t = await tokens(clocked);
       await clocked.admin('POST', '/_mock/clock/advance', { seconds: 101 });
-      expectOAuth2Error(await tokenRequest(clocked, { grant_type: 'refresh_token', refresh_token: String(t.refresh_token), client_id: C.client.id, client_secret: C.client.secret }), 400, 'invalid_grant', 'expired');
+      expectOAuth2Error(
+        await tokenRequest(clocked, {
+          grant_type: 'refresh_token',
+          refresh_token: String(t.refresh_token),
+          client_id: C.client.id,
+          client_secret: C.client.secret,
+        }),
+        400,
+        'invalid_grant',
+        'expired'
+      );
     } finally {
       await clocked.stop();
     }
@@ -31,7 +53,16 @@ describe('R2 refresh grant (RFC 6749 §6, an assumption)', () => {
 
   it('R2-04 unauthenticated confidential client → 401 invalid_client', async () => {
     const t = await tokens(h);
-    expectOAuth2Error(await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: String(t.refresh_token), client_id: C.client.id }), 401, 'invalid_client', 'client_secret is missing');
+    expectOAuth2Error(
+      await tokenRequest(h, {
+        grant_type: 'refresh_token',
+        refresh_token: String(t.refresh_token),
+        client_id: C.client.id,
+      }),
+      401,
+      'invalid_client',
+      'client_secret is missing'
+    );
   });
 
   it('R2-05 scope beyond the grant → 400 invalid_scope; narrowing is allowed', async () => {

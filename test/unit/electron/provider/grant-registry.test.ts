@@ -22,7 +22,10 @@ describe('grant registry', () => {
 
   it("a client's grantTypes accept exactly the registered grants, by default all of them", () => {
     const client = { id: 'c', secret: 's', redirectUris: [REDIRECT] };
-    expect(parseConfig({ oauth2: { clients: [client] } }).oauth2.clients[0]!.grantTypes).toEqual(['authorization_code', 'refresh_token']);
+    expect(parseConfig({ oauth2: { clients: [client] } }).oauth2.clients[0]!.grantTypes).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
     expect(parseConfig({}).oauth2.clients[0]!.grantTypes).toEqual(['authorization_code', 'refresh_token']);
     expect(() => parseConfig({ oauth2: { clients: [{ ...client, grantTypes: ['password'] }] } })).toThrow(ConfigError);
     expect(() => parseConfig({ oauth2: { clients: [{ ...client, grantTypes: ['password'] }] } })).toThrow(/grantTypes/);
@@ -35,16 +38,33 @@ describe('the token endpoint dispatches by the registry', () => {
   afterAll(() => h.stop());
 
   it('an unregistered grant_type is unsupported_grant_type naming every registered one (RFC 6749 §5.2)', async () => {
-    for (const grantType of ['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code', 'AUTHORIZATION_CODE']) {
-      const body = expectOAuth2Error(await tokenRequest(h, { grant_type: grantType, client_id: C.client.id, client_secret: C.client.secret }), 400, 'unsupported_grant_type');
+    for (const grantType of [
+      'password',
+      'client_credentials',
+      'urn:ietf:params:oauth:grant-type:device_code',
+      'AUTHORIZATION_CODE',
+    ]) {
+      const body = expectOAuth2Error(
+        await tokenRequest(h, { grant_type: grantType, client_id: C.client.id, client_secret: C.client.secret }),
+        400,
+        'unsupported_grant_type'
+      );
       // The description is ASCII without '"' (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)), so the quotes around the value become apostrophes.
-      expect(body.error_description).toBe(`grant_type '${grantType}' is not supported; use authorization_code or refresh_token.`);
+      expect(body.error_description).toBe(
+        `grant_type '${grantType}' is not supported; use authorization_code or refresh_token.`
+      );
     }
   });
 
   it('a missing grant_type names the registered grants and where each is defined', async () => {
-    const body = expectOAuth2Error(await tokenRequest(h, { client_id: C.client.id, client_secret: C.client.secret }), 400, 'invalid_request');
-    expect(body.error_description).toBe('grant_type is missing; use authorization_code (interface section 4.2) or refresh_token.');
+    const body = expectOAuth2Error(
+      await tokenRequest(h, { client_id: C.client.id, client_secret: C.client.secret }),
+      400,
+      'invalid_request'
+    );
+    expect(body.error_description).toBe(
+      'grant_type is missing; use authorization_code (interface section 4.2) or refresh_token.'
+    );
   });
 
   it('the discovery document offers the registered grants (RFC 8414 §2 grant_types_supported)', async () => {

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { traceSignature, type ParameterPlacement, type SignatureMethod } from '../../../../shared/oauth1';
 import { codeChallenge } from '../../../../shared/oauth2/pkce';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS, MockProvider, parseConfig, type MockProviderOptions } from '../../../../electron/services/provider';
+import {
+  DEFAULT_CREDENTIALS,
+  MockProvider,
+  parseConfig,
+  type MockProviderOptions,
+} from '../../../../electron/services/provider';
 
 export const C = DEFAULT_CREDENTIALS;
 export const CALLBACK = C.consumer.callback;
@@ -26,13 +31,23 @@ export interface Req {
 export function send(base: string, r: Req): Promise<Res> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const headers = { ...(r.body !== undefined && !Object.keys(r.headers ?? {}).some((k) => k.toLowerCase() === 'content-length') ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}), ...r.headers };
-    const req = request({ host: url.hostname, port: url.port, method: r.method ?? 'GET', path: r.path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const headers = {
+      ...(r.body !== undefined && !Object.keys(r.headers ?? {}).some((k) => k.toLowerCase() === 'content-length')
+        ? { 'content-length': String(Buffer.byteLength(r.body)) }
+        : {}),
+      ...r.headers,
+    };
+    const req = request(
+      { host: url.hostname, port: url.port, method: r.method ?? 'GET', path: r.path, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
+        );
+        res.on('error', reject);
+      }
+    );
     req.on('error', reject);
     if (r.body !== undefined) req.write(r.body);
     req.end();
@@ -47,7 +62,10 @@ export class Harness {
   readonly provider: MockProvider;
   base = '';
   constructor(options: MockProviderOptions & { configValue?: unknown } = {}) {
-    this.provider = new MockProvider({ ...options, ...(options.configValue !== undefined ? { config: parseConfig(options.configValue) } : {}) });
+    this.provider = new MockProvider({
+      ...options,
+      ...(options.configValue !== undefined ? { config: parseConfig(options.configValue) } : {}),
+    });
   }
   async start(): Promise<this> {
     this.base = await this.provider.start({ port: 0 });
@@ -124,7 +142,7 @@ export function signed(h: Harness, o: SignOptions): Promise<Res> {
       ...(o.contentType !== undefined ? { contentType: o.contentType } : {}),
       ...(o.privateKeyPem !== undefined ? { privateKeyPem: o.privateKeyPem } : {}),
     },
-    nodeCrypto,
+    nodeCrypto
   );
   const headers: Record<string, string> = {};
   for (const [n, v] of t.request.headers) headers[n] = n === 'Authorization' && o.mutateHeader ? o.mutateHeader(v) : v;
@@ -141,7 +159,10 @@ export interface Oauth1Tokens {
   accessSecret: string;
 }
 
-export async function requestToken(h: Harness, callback: string = CALLBACK): Promise<{ token: string; secret: string }> {
+export async function requestToken(
+  h: Harness,
+  callback: string = CALLBACK
+): Promise<{ token: string; secret: string }> {
   const r = await signed(h, { path: '/oauth/v1/request_token', callback });
   if (r.status !== 200) throw new Error(`request_token failed: ${r.status} ${r.body}`);
   const f = form(r.body);
@@ -149,12 +170,23 @@ export async function requestToken(h: Harness, callback: string = CALLBACK): Pro
 }
 
 /** Logs in as demo/demo through the real login form and returns the redirect Location (or the response for oob). */
-export async function approve1(h: Harness, token: string, decision: 'approve' | 'deny' = 'approve', password = C.user.password, query = ''): Promise<Res> {
+export async function approve1(
+  h: Harness,
+  token: string,
+  decision: 'approve' | 'deny' = 'approve',
+  password = C.user.password,
+  query = ''
+): Promise<Res> {
   const page = await h.send({ path: `/oauth/v1/authorize?oauth_token=${encodeURIComponent(token)}${query}` });
   if (page.status !== 200) return page;
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
   const body = new URLSearchParams({ csrf, username: C.user.username, password, decision }).toString();
-  return h.send({ method: 'POST', path: '/oauth/v1/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  return h.send({
+    method: 'POST',
+    path: '/oauth/v1/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
 }
 
 export async function threeLegs(h: Harness): Promise<Oauth1Tokens> {
@@ -165,19 +197,42 @@ export async function threeLegs(h: Harness): Promise<Oauth1Tokens> {
   const at = await signed(h, { path: '/oauth/v1/access_token', token: rt.token, tokenSecret: rt.secret, verifier });
   if (at.status !== 200) throw new Error(`access_token failed: ${at.status} ${at.body}`);
   const f = form(at.body);
-  return { requestToken: rt.token, requestSecret: rt.secret, verifier, accessToken: f.oauth_token!, accessSecret: f.oauth_token_secret! };
+  return {
+    requestToken: rt.token,
+    requestSecret: rt.secret,
+    verifier,
+    accessToken: f.oauth_token!,
+    accessSecret: f.oauth_token_secret!,
+  };
 }
 
-export const authorizeQuery = (params: Record<string, string>): string => '/oauth/v2/authorize?' + new URLSearchParams(params).toString();
-export const goodAuthorize = (extra: Record<string, string> = {}): Record<string, string> => ({ client_id: C.client.id, grant_type: 'authorization_code', redirect_uri: REDIRECT, response_type: 'code', state: 'st-123', ...extra });
+export const authorizeQuery = (params: Record<string, string>): string =>
+  '/oauth/v2/authorize?' + new URLSearchParams(params).toString();
+export const goodAuthorize = (extra: Record<string, string> = {}): Record<string, string> => ({
+  client_id: C.client.id,
+  grant_type: 'authorization_code',
+  redirect_uri: REDIRECT,
+  response_type: 'code',
+  state: 'st-123',
+  ...extra,
+});
 
 /** Goes through the OAuth 2 login form and returns the redirect. */
-export async function approve2(h: Harness, params: Record<string, string>, decision: 'approve' | 'deny' = 'approve'): Promise<Res> {
+export async function approve2(
+  h: Harness,
+  params: Record<string, string>,
+  decision: 'approve' | 'deny' = 'approve'
+): Promise<Res> {
   const page = await h.send({ path: authorizeQuery(params) });
   if (page.status !== 200) return page;
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
   const body = new URLSearchParams({ csrf, username: C.user.username, password: C.user.password, decision }).toString();
-  return h.send({ method: 'POST', path: '/oauth/v2/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  return h.send({
+    method: 'POST',
+    path: '/oauth/v2/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
 }
 
 export async function getCode(h: Harness, extra: Record<string, string> = {}): Promise<string> {
@@ -188,11 +243,27 @@ export async function getCode(h: Harness, extra: Record<string, string> = {}): P
   return code;
 }
 
-export function tokenRequest(h: Harness, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Res> {
-  return h.send({ method: 'POST', path: '/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(params).toString() });
+export function tokenRequest(
+  h: Harness,
+  params: Record<string, string>,
+  headers: Record<string, string> = {}
+): Promise<Res> {
+  return h.send({
+    method: 'POST',
+    path: '/oauth/v2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(params).toString(),
+  });
 }
 
-export const codeParams = (code: string, extra: Record<string, string> = {}): Record<string, string> => ({ client_id: C.client.id, client_secret: C.client.secret, grant_type: 'authorization_code', redirect_uri: REDIRECT, code, ...extra });
+export const codeParams = (code: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  client_id: C.client.id,
+  client_secret: C.client.secret,
+  grant_type: 'authorization_code',
+  redirect_uri: REDIRECT,
+  code,
+  ...extra,
+});
 
 export async function tokens(h: Harness, extra: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const code = await getCode(h, extra);

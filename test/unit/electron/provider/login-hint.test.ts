@@ -13,7 +13,9 @@ describe('the login page', () => {
     const oauth2 = await h.send({ path: authorizeQuery(goodAuthorize()) });
     for (const page of [oauth1, oauth2]) {
       expect(page.status).toBe(200);
-      expect(page.body).toContain(`<p class="hint">This is the mock&#39;s login page: log in as ${C.user.username} / ${C.user.password}.</p>`);
+      expect(page.body).toContain(
+        `<p class="hint">This is the mock&#39;s login page: log in as ${C.user.username} / ${C.user.password}.</p>`
+      );
     }
   });
 

@@ -5,7 +5,14 @@ const key = (n: string, ts: number) => NonceMemory.key('consumer', '', ts, n);
 
 describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
   it('keys are distinct for each part', () => {
-    expect(new Set([NonceMemory.key('a', 'b', 1, 'c'), NonceMemory.key('a', '', 1, 'bc'), NonceMemory.key('ab', '', 1, 'c'), NonceMemory.key('a', 'b', 11, 'c')]).size).toBe(4);
+    expect(
+      new Set([
+        NonceMemory.key('a', 'b', 1, 'c'),
+        NonceMemory.key('a', '', 1, 'bc'),
+        NonceMemory.key('ab', '', 1, 'c'),
+        NonceMemory.key('a', 'b', 11, 'c'),
+      ]).size
+    ).toBe(4);
   });
 
   it('forgets nonces older than the window, from the oldest on, and only those', () => {
@@ -14,7 +21,12 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     m.remember(key('b', 200), 200, 0);
     m.remember(key('c', 300), 300, 0);
     m.remember(key('d', 400), 400, 250);
-    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.has(key('d', 400))]).toEqual([false, false, true, true]);
+    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.has(key('d', 400))]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(m.size).toBe(2);
     m.remember(key('e', 500), 500, 450);
     expect(m.size).toBe(1);
@@ -62,12 +74,22 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
 
   it('resizing keeps the newest nonces, in order; a larger or equal capacity forgets nothing', () => {
     const m = new NonceMemory(3);
-    for (const [n, ts] of [['a', 100], ['b', 200], ['c', 300]] as const) m.remember(key(n, ts), ts, 0);
+    for (const [n, ts] of [
+      ['a', 100],
+      ['b', 200],
+      ['c', 300],
+    ] as const)
+      m.remember(key(n, ts), ts, 0);
     m.resize(3);
     m.resize(10);
     expect([m.size, m.floor]).toEqual([3, 0]);
     m.resize(2);
-    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.floor]).toEqual([false, true, true, 100]);
+    expect([m.has(key('a', 100)), m.has(key('b', 200)), m.has(key('c', 300)), m.floor]).toEqual([
+      false,
+      true,
+      true,
+      100,
+    ]);
     // The order survived the copy: the next drop is b, the oldest left.
     m.remember(key('d', 400), 400, 0);
     expect([m.has(key('b', 200)), m.floor]).toEqual([false, 200]);

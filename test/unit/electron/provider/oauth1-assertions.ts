@@ -2,7 +2,12 @@ import { expect } from 'vitest';
 import { form, type Harness, type Res } from './helpers';
 
 /** An OAuth Problem Reporting refusal: the status, a form body with the problem and advice, the challenge on 401. */
-export function expectProblem(r: Res, status: number, problem: string, extra: Record<string, string> = {}): Record<string, string> {
+export function expectProblem(
+  r: Res,
+  status: number,
+  problem: string,
+  extra: Record<string, string> = {}
+): Record<string, string> {
   expect(r.status, r.body).toBe(status);
   expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
   const f = form(r.body);
@@ -15,4 +20,13 @@ export function expectProblem(r: Res, status: number, problem: string, extra: Re
 }
 
 /** Puts back the switches the OAuth 1.0a cases change, so every case starts from the defaults. */
-export const resetOAuth1Switches = (h: Harness) => h.settings({ switches: { requireTls: false, signatureMethods: ['HMAC-SHA1'], plaintextRequiresTls: true, oauth1HeaderOnly: false, oauth1Callback: 'registered' } });
+export const resetOAuth1Switches = (h: Harness) =>
+  h.settings({
+    switches: {
+      requireTls: false,
+      signatureMethods: ['HMAC-SHA1'],
+      plaintextRequiresTls: true,
+      oauth1HeaderOnly: false,
+      oauth1Callback: 'registered',
+    },
+  });

@@ -13,9 +13,20 @@ const RT = '/oauth/v1/request_token';
 const rt = (o: Partial<Parameters<typeof signed>[1]> = {}) => signed(h, { path: RT, callback: CALLBACK, ...o });
 
 describe('O1 the callback', () => {
-  for (const cb of ['OOB', '/relative/callback', 'javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'http://127.0.0.1:8765/other', 'http://localhost:8765/callback', 'http://127.0.0.1:@evil.example/callback']) {
+  for (const cb of [
+    'OOB',
+    '/relative/callback',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'file:///etc/passwd',
+    'http://127.0.0.1:8765/other',
+    'http://localhost:8765/callback',
+    'http://127.0.0.1:@evil.example/callback',
+  ]) {
     it(`O1-21 oauth_callback ${cb} → 400 parameter_rejected`, async () => {
-      expectProblem(await rt({ callback: cb }), 400, 'parameter_rejected', { oauth_parameters_rejected: 'oauth_callback' });
+      expectProblem(await rt({ callback: cb }), 400, 'parameter_rejected', {
+        oauth_parameters_rejected: 'oauth_callback',
+      });
     });
   }
 

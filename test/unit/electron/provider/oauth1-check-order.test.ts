@@ -35,33 +35,76 @@ describe('OAuth 1.0a refusals come in the order of the checks', () => {
   });
 
   it('a missing parameter comes before a wrong version, a wrong version before a wrong method', async () => {
-    expectProblem(await rt({ mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version="2.0"').replace(/oauth_nonce="[^"]*", ?/, '') }), 400, 'parameter_absent', { oauth_parameters_absent: 'oauth_nonce' });
-    expectProblem(await rt({ mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version="2.0"').replace('HMAC-SHA1', 'HMAC-MD5') }), 400, 'version_rejected');
+    expectProblem(
+      await rt({
+        mutateHeader: (v) =>
+          v.replace('oauth_version="1.0"', 'oauth_version="2.0"').replace(/oauth_nonce="[^"]*", ?/, ''),
+      }),
+      400,
+      'parameter_absent',
+      { oauth_parameters_absent: 'oauth_nonce' }
+    );
+    expectProblem(
+      await rt({
+        mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version="2.0"').replace('HMAC-SHA1', 'HMAC-MD5'),
+      }),
+      400,
+      'version_rejected'
+    );
   });
 
   it('the timestamp comes before the lengths, the lengths before the callback', async () => {
-    expectProblem(await rt({ timestamp: String(h.nowSeconds() - 3600), nonce: 'n'.repeat(300) }), 400, 'timestamp_refused');
-    expectProblem(await rt({ nonce: 'n'.repeat(300), callback: 'javascript:alert(1)' }), 400, 'parameter_rejected', { oauth_parameters_rejected: 'oauth_nonce' });
+    expectProblem(
+      await rt({ timestamp: String(h.nowSeconds() - 3600), nonce: 'n'.repeat(300) }),
+      400,
+      'timestamp_refused'
+    );
+    expectProblem(await rt({ nonce: 'n'.repeat(300), callback: 'javascript:alert(1)' }), 400, 'parameter_rejected', {
+      oauth_parameters_rejected: 'oauth_nonce',
+    });
   });
 
   it('the callback comes before the consumer, the consumer before the token', async () => {
-    expectProblem(await rt({ consumerKey: 'nobody', callback: 'javascript:alert(1)' }), 400, 'parameter_rejected', { oauth_parameters_rejected: 'oauth_callback' });
-    expectProblem(await signed(h, { path: AT, consumerKey: 'nobody', token: 'no-such-token', verifier: 'v' }), 401, 'consumer_key_unknown');
+    expectProblem(await rt({ consumerKey: 'nobody', callback: 'javascript:alert(1)' }), 400, 'parameter_rejected', {
+      oauth_parameters_rejected: 'oauth_callback',
+    });
+    expectProblem(
+      await signed(h, { path: AT, consumerKey: 'nobody', token: 'no-such-token', verifier: 'v' }),
+      401,
+      'consumer_key_unknown'
+    );
   });
 
   it('the token comes before the signature, the signature before the verifier', async () => {
     const t = await threeLegs(h);
-    const f = expectProblem(await signed(h, { path: AT, token: t.accessToken, tokenSecret: 'wrong', verifier: t.verifier }), 401, 'token_rejected');
+    const f = expectProblem(
+      await signed(h, { path: AT, token: t.accessToken, tokenSecret: 'wrong', verifier: t.verifier }),
+      401,
+      'token_rejected'
+    );
     expect(f.oauth_problem_advice).toContain('access token');
     const fresh = await requestToken(h);
     expect((await approve1(h, fresh.token)).status).toBe(303);
-    expectProblem(await signed(h, { path: AT, token: fresh.token, tokenSecret: 'wrong', verifier: 'wrong-verifier' }), 401, 'signature_invalid');
+    expectProblem(
+      await signed(h, { path: AT, token: fresh.token, tokenSecret: 'wrong', verifier: 'wrong-verifier' }),
+      401,
+      'signature_invalid'
+    );
   });
 
   it("a replayed request is a replay, whatever became of its token since (the nonce before the token's state)", async () => {
     const fresh = await requestToken(h);
-    const verifier = new URL(String((await approve1(h, fresh.token)).headers.location)).searchParams.get('oauth_verifier')!;
-    const same = { path: AT, token: fresh.token, tokenSecret: fresh.secret, verifier, nonce: nonce(), timestamp: String(h.nowSeconds()) };
+    const verifier = new URL(String((await approve1(h, fresh.token)).headers.location)).searchParams.get(
+      'oauth_verifier'
+    )!;
+    const same = {
+      path: AT,
+      token: fresh.token,
+      tokenSecret: fresh.secret,
+      verifier,
+      nonce: nonce(),
+      timestamp: String(h.nowSeconds()),
+    };
     expect((await signed(h, same)).status).toBe(200);
     expectProblem(await signed(h, same), 401, 'nonce_used');
     expectProblem(await signed(h, { ...same, nonce: nonce() }), 401, 'token_used');
@@ -70,8 +113,22 @@ describe('OAuth 1.0a refusals come in the order of the checks', () => {
   it('a deauthorized token with a wrong signature is a wrong signature', async () => {
     const t = await threeLegs(h);
     expect((await h.admin('POST', `/_mock/oauth1/access-tokens/${t.accessToken}/deauthorize`)).status).toBe(200);
-    expectProblem(await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: 'wrong' }), 401, 'signature_invalid');
-    expectProblem(await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret, consumerKey: C.consumer.key }), 401, 'token_revoked');
+    expectProblem(
+      await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: 'wrong' }),
+      401,
+      'signature_invalid'
+    );
+    expectProblem(
+      await signed(h, {
+        method: 'GET',
+        path: '/api/v1/me',
+        token: t.accessToken,
+        tokenSecret: t.accessSecret,
+        consumerKey: C.consumer.key,
+      }),
+      401,
+      'token_revoked'
+    );
   });
 
   it("a refusal carries the provider's signature findings exactly when its checks got as far as computing them", async () => {
@@ -90,6 +147,8 @@ describe('OAuth 1.0a refusals come in the order of the checks', () => {
     expect(version!.assumptions.join(' ')).toContain('RFC 5849 §3.2');
     // An unknown consumer is answered after the signature was computed with a dummy secret, so the base string is there.
     expect(unknown!.verdict.reason).toBe('consumer_key_unknown');
-    expect(unknown!.signature?.baseString).toMatch(/^POST&http%3A%2F%2F127\.0\.0\.1%3A\d+%2Foauth%2Fv1%2Frequest_token&oauth_callback/);
+    expect(unknown!.signature?.baseString).toMatch(
+      /^POST&http%3A%2F%2F127\.0\.0\.1%3A\d+%2Foauth%2Fv1%2Frequest_token&oauth_callback/
+    );
   });
 });

@@ -24,7 +24,9 @@ describe('O1 the request: method, transport, where the parameters are', () => {
     expect(r.status).toBe(401);
     expect(r.headers['www-authenticate']).toBe('OAuth realm="oauth-lab-mock"');
     expect(form(r.body).oauth_problem).toBe('parameter_absent');
-    expect(form(r.body).oauth_parameters_absent).toBe('oauth_consumer_key&oauth_signature_method&oauth_signature&oauth_timestamp&oauth_nonce');
+    expect(form(r.body).oauth_parameters_absent).toBe(
+      'oauth_consumer_key&oauth_signature_method&oauth_signature&oauth_timestamp&oauth_nonce'
+    );
   });
 
   it('O1-04 protocol parameters in header and query → 400 parameter_rejected', async () => {
@@ -40,12 +42,20 @@ describe('O1 the request: method, transport, where the parameters are', () => {
   });
 
   it('O1-18 non-OAuth scheme → 400 parameter_rejected', async () => {
-    const f = expectProblem(await h.send({ method: 'POST', path: RT, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 400, 'parameter_rejected');
+    const f = expectProblem(
+      await h.send({ method: 'POST', path: RT, headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+      400,
+      'parameter_rejected'
+    );
     expect(f.oauth_problem_advice).toContain('Basic');
   });
 
   it('O1-18 value without quotes → 400 parameter_rejected naming the parameter', async () => {
-    const f = expectProblem(await rt({ mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version=1.0') }), 400, 'parameter_rejected');
+    const f = expectProblem(
+      await rt({ mutateHeader: (v) => v.replace('oauth_version="1.0"', 'oauth_version=1.0') }),
+      400,
+      'parameter_rejected'
+    );
     expect(f.oauth_problem_advice).toContain('oauth_version');
   });
 
@@ -54,9 +64,15 @@ describe('O1 the request: method, transport, where the parameters are', () => {
   });
 
   it('parameters in the form body verify (RFC 5849 §3.5.2), unless the header-only switch is on', async () => {
-    expect((await rt({ placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect(
+      (await rt({ placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' })).status
+    ).toBe(200);
     await h.settings({ switches: { oauth1HeaderOnly: true } });
-    expectProblem(await rt({ placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' }), 400, 'parameter_rejected');
+    expectProblem(
+      await rt({ placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' }),
+      400,
+      'parameter_rejected'
+    );
   });
 
   it('parameters in the query verify (RFC 5849 §3.5.3)', async () => {

@@ -19,23 +19,37 @@ describe('O1 consumer and signature', () => {
 
   it('O1-14 wrong consumer secret → 401 signature_invalid, advice carries the provider base string', async () => {
     const f = expectProblem(await rt({ consumerSecret: 'not-the-secret' }), 401, 'signature_invalid');
-    expect(f.oauth_problem_advice).toContain(`POST&http%3A%2F%2F${encodeURIComponent(h.host)}%2Foauth%2Fv1%2Frequest_token&oauth_callback%3D`);
+    expect(f.oauth_problem_advice).toContain(
+      `POST&http%3A%2F%2F${encodeURIComponent(h.host)}%2Foauth%2Fv1%2Frequest_token&oauth_callback%3D`
+    );
   });
 
   it('O1-14 wrong token secret at step three → 401 signature_invalid', async () => {
     const t = await requestToken(h);
-    expectProblem(await signed(h, { path: '/oauth/v1/access_token', token: t.token, tokenSecret: 'wrong', verifier: 'v' }), 401, 'signature_invalid');
+    expectProblem(
+      await signed(h, { path: '/oauth/v1/access_token', token: t.token, tokenSecret: 'wrong', verifier: 'v' }),
+      401,
+      'signature_invalid'
+    );
   });
 
   it('O1-14 tampered parameter after signing → 401 signature_invalid', async () => {
-    expectProblem(await rt({ mutateHeader: (v) => v.replace(/oauth_nonce="[^"]*"/, 'oauth_nonce="tampered123"') }), 401, 'signature_invalid');
+    expectProblem(
+      await rt({ mutateHeader: (v) => v.replace(/oauth_nonce="[^"]*"/, 'oauth_nonce="tampered123"') }),
+      401,
+      'signature_invalid'
+    );
   });
 
   it('O1-14 signed for another URL → 401 signature_invalid', async () => {
     expectProblem(await rt({ signUrl: `${h.base}/oauth/v1/request_tokens` }), 401, 'signature_invalid');
   });
 
-  for (const [label, sig] of [['empty', ''], ['non-base64', '!!!not base64!!!'], ['non-ASCII', 'alt%C3%A9rer']] as const) {
+  for (const [label, sig] of [
+    ['empty', ''],
+    ['non-base64', '!!!not base64!!!'],
+    ['non-ASCII', 'alt%C3%A9rer'],
+  ] as const) {
     it(`O1-14 ${label} signature → ${label === 'empty' ? '400 parameter_absent' : '401 signature_invalid'}`, async () => {
       const r = await rt({ mutateHeader: (v) => v.replace(/oauth_signature="[^"]*"/, `oauth_signature="${sig}"`) });
       if (label === 'empty') expectProblem(r, 400, 'parameter_absent', { oauth_parameters_absent: 'oauth_signature' });
@@ -64,29 +78,65 @@ describe('O1 consumer and signature', () => {
     const t = await threeLegs(h);
     const body = 'a=1&b=2';
     // The client signs the body as form parameters but sends it as JSON: the provider leaves it out (§3.4.1.3.1).
-    const r = await signed(h, { method: 'POST', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret, body, contentType: 'application/x-www-form-urlencoded' });
+    const r = await signed(h, {
+      method: 'POST',
+      path: '/api/v1/me',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(r.status).toBe(200);
-    const wrong = await signed(h, { method: 'POST', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret, body, contentType: 'application/x-www-form-urlencoded', headers: { 'Content-Type': 'application/json' } });
+    const wrong = await signed(h, {
+      method: 'POST',
+      path: '/api/v1/me',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectProblem(wrong, 401, 'signature_invalid');
   });
 
   it('O1-17 encoding corner cases (+, duplicates, empty values, =%3D) verify when signed per the RFC', async () => {
     const t = await threeLegs(h);
-    const r = await signed(h, { method: 'POST', path: '/api/v1/me?b5=%3D%253D&a3=a&c%40=&a2=r%20b', token: t.accessToken, tokenSecret: t.accessSecret, body: 'c2&a3=2+q', contentType: 'application/x-www-form-urlencoded' });
+    const r = await signed(h, {
+      method: 'POST',
+      path: '/api/v1/me?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      body: 'c2&a3=2+q',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(r.status, r.body).toBe(200);
-    expect(String(json(r.body).signatureBaseString)).toContain('a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D');
+    expect(String(json(r.body).signatureBaseString)).toContain(
+      'a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D'
+    );
   });
 
   it('O1-17 "+" in the query is a space (RFC 5849 §3.4.1.3.1: form decoding), as oauthlib signs it', async () => {
     const t = await threeLegs(h);
-    const r = await signed(h, { method: 'GET', path: '/api/v1/me?q=a+b%2Bc', signUrl: `${h.base}/api/v1/me?q=a%20b%2Bc`, token: t.accessToken, tokenSecret: t.accessSecret });
+    const r = await signed(h, {
+      method: 'GET',
+      path: '/api/v1/me?q=a+b%2Bc',
+      signUrl: `${h.base}/api/v1/me?q=a%20b%2Bc`,
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+    });
     expect(r.status, r.body).toBe(200);
     expect(String(json(r.body).signatureBaseString)).toContain('q%3Da%2520b%252Bc');
   });
 
   it('O1-19 realm in the query is an ordinary signed parameter; realm in the header is not signed', async () => {
     const t = await threeLegs(h);
-    const r = await signed(h, { method: 'GET', path: '/api/v1/me?realm=photos', token: t.accessToken, tokenSecret: t.accessSecret, mutateHeader: (v) => v.replace(/^OAuth /, 'OAuth realm="ignored", ') });
+    const r = await signed(h, {
+      method: 'GET',
+      path: '/api/v1/me?realm=photos',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      mutateHeader: (v) => v.replace(/^OAuth /, 'OAuth realm="ignored", '),
+    });
     expect(r.status, r.body).toBe(200);
     expect(String(json(r.body).signatureBaseString)).toContain('realm%3Dphotos');
     expect(String(json(r.body).signatureBaseString)).not.toContain('ignored');

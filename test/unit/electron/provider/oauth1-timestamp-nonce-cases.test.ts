@@ -50,10 +50,16 @@ describe('O1 timestamp and nonce', () => {
       const first = nonce();
       expect((await signed(small, { path: RT, callback: CALLBACK, nonce: first, timestamp: old })).status).toBe(200);
       for (let i = 0; i < 3; i++) expect((await signed(small, { path: RT, callback: CALLBACK })).status).toBe(200);
-      const state = json((await small.send({ path: '/_mock/state' })).body) as { state: { oauth1: { noncesRemembered: number } } };
+      const state = json((await small.send({ path: '/_mock/state' })).body) as {
+        state: { oauth1: { noncesRemembered: number } };
+      };
       expect(state.state.oauth1.noncesRemembered).toBe(3);
       // The first nonce was forgotten; its replay is still refused, by its timestamp.
-      const f = expectProblem(await signed(small, { path: RT, callback: CALLBACK, nonce: first, timestamp: old }), 400, 'timestamp_refused');
+      const f = expectProblem(
+        await signed(small, { path: RT, callback: CALLBACK, nonce: first, timestamp: old }),
+        400,
+        'timestamp_refused'
+      );
       expect(f.oauth_problem_advice).toContain('nonce memory');
     } finally {
       await small.stop();

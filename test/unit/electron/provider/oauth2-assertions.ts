@@ -16,5 +16,6 @@ export function expectOAuth2Error(r: Res, status: number, error: string, describ
 }
 
 /** RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1): id and secret form-urlencoded, joined by a colon, then base64. */
-export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+export const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

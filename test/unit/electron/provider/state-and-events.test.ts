@@ -2,7 +2,21 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEvent } from '../../../../electron/services/provider';
-import { C, CALLBACK, codeParams, form, getCode, Harness, json, nonce, requestToken, signed, threeLegs, tokenRequest, tokens } from './helpers';
+import {
+  C,
+  CALLBACK,
+  codeParams,
+  form,
+  getCode,
+  Harness,
+  json,
+  nonce,
+  requestToken,
+  signed,
+  threeLegs,
+  tokenRequest,
+  tokens,
+} from './helpers';
 
 /** Interface §3 transitions with the controllable clock; the admin API; the event stream. */
 const h = new Harness({ configValue: { lifetimes: { requestTokenTtl: 120, codeTtl: 30, accessTokenTtl: 300 } } });
@@ -10,7 +24,18 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 const advance = (seconds: number) => h.admin('POST', '/_mock/clock/advance', { seconds });
-const stateOf = async () => (json((await h.send({ path: '/_mock/state' })).body) as { state: { oauth1: { requestTokens: { token: string; status: string }[]; accessTokens: { token: string; status: string }[] }; oauth2: { codes: { code: string; status: string }[]; accessTokens: { token: string; status: string }[] } } }).state;
+const stateOf = async () =>
+  (
+    json((await h.send({ path: '/_mock/state' })).body) as {
+      state: {
+        oauth1: {
+          requestTokens: { token: string; status: string }[];
+          accessTokens: { token: string; status: string }[];
+        };
+        oauth2: { codes: { code: string; status: string }[]; accessTokens: { token: string; status: string }[] };
+      };
+    }
+  ).state;
 
 describe('state transitions with the clock', () => {
   it('request token: issued → expired after oauth_expires_in; step three then fails with token_expired', async () => {
@@ -23,7 +48,12 @@ describe('state transitions with the clock', () => {
     await advance(2);
     expect((await stateOf()).oauth1.requestTokens.find((r) => r.token === t.token)?.status).toBe('expired');
     // The login page was shown in time, but the token expired before the user answered.
-    const late = await h.send({ method: 'POST', path: '/oauth/v1/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString() });
+    const late = await h.send({
+      method: 'POST',
+      path: '/oauth/v1/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString(),
+    });
     expect(late.status).toBe(400);
     expect(late.body).toContain('expired');
     const r = await signed(h, { path: '/oauth/v1/access_token', token: t.token, tokenSecret: t.secret, verifier: 'x' });
@@ -35,7 +65,12 @@ describe('state transitions with the clock', () => {
     const t = await requestToken(h);
     const page = await h.send({ path: `/oauth/v1/authorize?oauth_token=${t.token}` });
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
-    const ok = await h.send({ method: 'POST', path: '/oauth/v1/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString() });
+    const ok = await h.send({
+      method: 'POST',
+      path: '/oauth/v1/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf, username: 'demo', password: 'demo', decision: 'approve' }).toString(),
+    });
     const verifier = new URL(String(ok.headers.location)).searchParams.get('oauth_verifier')!;
     await advance(121);
     const r = await signed(h, { path: '/oauth/v1/access_token', token: t.token, tokenSecret: t.secret, verifier });
@@ -46,7 +81,9 @@ describe('state transitions with the clock', () => {
   it('OAuth 1.0a access token: never expires; deauthorization → 401 (interface §3)', async () => {
     const t = await threeLegs(h);
     await advance(10 * 365 * 86400);
-    expect((await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret })).status).toBe(200);
+    expect(
+      (await signed(h, { method: 'GET', path: '/api/v1/me', token: t.accessToken, tokenSecret: t.accessSecret })).status
+    ).toBe(200);
     expect((await stateOf()).oauth1.accessTokens.find((a) => a.token === t.accessToken)?.status).toBe('valid');
     const d = await h.admin('POST', `/_mock/oauth1/access-tokens/${encodeURIComponent(t.accessToken)}/deauthorize`);
     expect(d.status).toBe(200);
@@ -68,7 +105,8 @@ describe('state transitions with the clock', () => {
   it('bearer token valid until expires_in, then 401 invalid_token; a refresh gives a working one', async () => {
     const t = await tokens(h);
     expect(t.expires_in).toBe(300);
-    const me = (token: unknown) => h.send({ path: '/api/v2/me', headers: { authorization: `Bearer ${String(token)}` } });
+    const me = (token: unknown) =>
+      h.send({ path: '/api/v2/me', headers: { authorization: `Bearer ${String(token)}` } });
     await advance(299);
     expect((await me(t.access_token)).status).toBe(200);
     await advance(2);
@@ -76,7 +114,16 @@ describe('state transitions with the clock', () => {
     expect(r.status).toBe(401);
     expect(json(r.body).error_description).toContain('expired');
     expect((await stateOf()).oauth2.accessTokens.find((a) => a.token === t.access_token)?.status).toBe('expired');
-    const n = json((await tokenRequest(h, { grant_type: 'refresh_token', refresh_token: String(t.refresh_token), client_id: C.client.id, client_secret: C.client.secret })).body);
+    const n = json(
+      (
+        await tokenRequest(h, {
+          grant_type: 'refresh_token',
+          refresh_token: String(t.refresh_token),
+          client_id: C.client.id,
+          client_secret: C.client.secret,
+        })
+      ).body
+    );
     expect((await me(n.access_token)).status).toBe(200);
   });
 
@@ -97,11 +144,19 @@ describe('admin API', () => {
     expect(r.body).not.toContain(C.client.secret);
     expect(r.body).not.toContain('"password"');
     expect(r.body).not.toMatch(/secret"\s*:/);
-    expect(json(r.body).config).toMatchObject({ users: ['demo'], consumers: [{ key: C.consumer.key, callback: CALLBACK }] });
+    expect(json(r.body).config).toMatchObject({
+      users: ['demo'],
+      consumers: [{ key: C.consumer.key, callback: CALLBACK }],
+    });
   });
 
   it('changes need application/json (cross-site forms cannot send it)', async () => {
-    const r = await h.send({ method: 'POST', path: '/_mock/clock/advance', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'seconds=10' });
+    const r = await h.send({
+      method: 'POST',
+      path: '/_mock/clock/advance',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'seconds=10',
+    });
     expect(r.status).toBe(415);
     expect(json(r.body).error).toBe('unsupported_media_type');
   });
@@ -136,13 +191,16 @@ describe('admin API', () => {
   const openEvents = (host: string) =>
     new Promise<{ status: number; type: string | undefined; body: Promise<string> }>((resolve, reject) => {
       const url = new URL(h.base);
-      const req = request({ host: url.hostname, port: url.port, path: '/_mock/events', headers: { host }, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        const body = new Promise<string>((done) => res.on('end', () => done(Buffer.concat(chunks).toString('utf8'))));
-        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body });
-        if (res.statusCode === 200) req.destroy();
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: '/_mock/events', headers: { host }, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          const body = new Promise<string>((done) => res.on('end', () => done(Buffer.concat(chunks).toString('utf8'))));
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body });
+          if (res.statusCode === 200) req.destroy();
+        }
+      );
       req.on('error', reject);
       req.end();
     });
@@ -154,7 +212,9 @@ describe('admin API', () => {
     off();
     expect(refused.status).toBe(421);
     expect(json(await refused.body).error_description).toContain('evil.example');
-    expect(seen.map((e) => [e.endpoint, e.exchange.request.url])).toEqual([['mock.host_check', expect.stringContaining('/_mock/events')]]);
+    expect(seen.map((e) => [e.endpoint, e.exchange.request.url])).toEqual([
+      ['mock.host_check', expect.stringContaining('/_mock/events')],
+    ]);
     const own = await openEvents(h.host);
     expect(own.status).toBe(200);
     expect(own.type).toContain('text/event-stream');
@@ -171,8 +231,21 @@ describe('events', () => {
     expect(e.verdict).toMatchObject({ ok: false, reason: 'signature_invalid' });
     expect(e.signature?.clientSignature).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(e.signature?.expectedSignature).not.toBe(e.signature?.clientSignature);
-    expect(e.signature?.baseString).toMatch(/^POST&http%3A%2F%2F127\.0\.0\.1%3A\d+%2Foauth%2Fv1%2Frequest_token&oauth_callback/);
-    expect(e.signature?.steps.map((s) => s.id)).toEqual(['protocol-parameters', 'query-parameters', 'body-parameters', 'encoded-parameters', 'sorted-parameters', 'normalized-parameters', 'base-string-uri', 'signature-base-string', 'signing-key', 'signature']);
+    expect(e.signature?.baseString).toMatch(
+      /^POST&http%3A%2F%2F127\.0\.0\.1%3A\d+%2Foauth%2Fv1%2Frequest_token&oauth_callback/
+    );
+    expect(e.signature?.steps.map((s) => s.id)).toEqual([
+      'protocol-parameters',
+      'query-parameters',
+      'body-parameters',
+      'encoded-parameters',
+      'sorted-parameters',
+      'normalized-parameters',
+      'base-string-uri',
+      'signature-base-string',
+      'signing-key',
+      'signature',
+    ]);
     expect(JSON.stringify(e)).not.toContain(C.consumer.secret);
     expect(e.exchange.response.status).toBe(401);
     expect(e.exchange.request.url).toContain('/oauth/v1/request_token');
@@ -197,22 +270,28 @@ describe('events', () => {
     const history = (json((await h.send({ path: '/_mock/events.json' })).body) as { events: ProviderEvent[] }).events;
     const since = history.at(-1)!.id;
     const received = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: `/_mock/events?since=${since}`, agent: false }, (res) => {
-        expect(res.headers['content-type']).toContain('text/event-stream');
-        let text = '';
-        res.on('data', (c: Buffer) => {
-          text += c.toString();
-          if (text.includes('/api/v2/me')) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: `/_mock/events?since=${since}`, agent: false },
+        (res) => {
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.includes('/api/v2/me')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        }
+      );
       req.on('error', reject);
       req.end();
       setTimeout(() => void h.send({ path: '/api/v2/me' }), 50);
     });
-    const data = received.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as ProviderEvent);
+    const data = received
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as ProviderEvent);
     const last = data.find((d) => d.endpoint === 'mock.api.v2.me')!;
     expect(last.verdict.ok).toBe(false);
     expect(last.exchange.response.status).toBe(401);
@@ -223,7 +302,13 @@ describe('events', () => {
     const before = h.provider.events.recent().at(-1)?.id ?? 0;
     // The same forged request twice (a forged request does not burn its nonce): first unwatched, its event built
     // from its record on first read, then with a listener.
-    const forged = { path: '/oauth/v1/request_token', callback: CALLBACK, consumerSecret: 'wrong', nonce: nonce(), timestamp: String(h.nowSeconds()) };
+    const forged = {
+      path: '/oauth/v1/request_token',
+      callback: CALLBACK,
+      consumerSecret: 'wrong',
+      nonce: nonce(),
+      timestamp: String(h.nowSeconds()),
+    };
     await signed(h, forged);
     const seen: ProviderEvent[] = [];
     const off = h.provider.subscribe((e) => seen.push(e));
@@ -232,9 +317,13 @@ describe('events', () => {
     const [unwatched, watched] = h.provider.events.recent(before);
     expect(watched).toBe(seen[0]);
     // The client's end differs per connection, like the id and the times.
-    const timeless = (e: ProviderEvent) => JSON.parse(JSON.stringify(e, (k, v) => (['id', 'at', 'startedAt', 'total', 'client'].includes(k) ? undefined : v)));
+    const timeless = (e: ProviderEvent) =>
+      JSON.parse(
+        JSON.stringify(e, (k, v) => (['id', 'at', 'startedAt', 'total', 'client'].includes(k) ? undefined : v))
+      );
     expect(timeless(unwatched!)).toEqual(timeless(watched!));
-    for (const e of [unwatched!, watched!]) expect(e.client).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
+    for (const e of [unwatched!, watched!])
+      expect(e.client).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
     expect(unwatched!.signature!.steps.length).toBe(10);
     expect(Object.getOwnPropertyDescriptor(unwatched!.signature, 'steps')!.get).toBeUndefined();
     expect(h.provider.events.recent(before)[0]).toBe(unwatched);
@@ -243,15 +332,29 @@ describe('events', () => {
   it('an unwatched event read later shows the base string the provider verified, though switches and state changed since', async () => {
     const t = await threeLegs(h);
     const before = h.provider.events.recent().at(-1)?.id ?? 0;
-    const me = await signed(h, { method: 'POST', path: '/api/v1/me?q=a+b', token: t.accessToken, tokenSecret: t.accessSecret, placement: 'body', body: 'x=1', contentType: 'application/x-www-form-urlencoded' });
+    const me = await signed(h, {
+      method: 'POST',
+      path: '/api/v1/me?q=a+b',
+      token: t.accessToken,
+      tokenSecret: t.accessSecret,
+      placement: 'body',
+      body: 'x=1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(me.status).toBe(200);
     // Header-only would now refuse this request, and the token is gone: the event must not be recomputed under either.
     await h.settings({ switches: { oauth1HeaderOnly: true } });
     h.provider.state.accessTokens.clear();
     try {
       const [event] = h.provider.events.recent(before);
-      expect(event!.signature).toMatchObject({ placement: 'body', baseString: json(me.body).signatureBaseString, error: null });
-      expect((event!.signature!.steps.find((s) => s.id === 'signing-key') as { text: string }).text).toBe('«consumer secret»&«token secret»');
+      expect(event!.signature).toMatchObject({
+        placement: 'body',
+        baseString: json(me.body).signatureBaseString,
+        error: null,
+      });
+      expect((event!.signature!.steps.find((s) => s.id === 'signing-key') as { text: string }).text).toBe(
+        '«consumer secret»&«token secret»'
+      );
     } finally {
       await h.settings({ switches: { oauth1HeaderOnly: false } });
     }
@@ -295,7 +398,12 @@ describe('CONNECT', () => {
     expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
     expect(head).toMatch(/\r\nAllow: GET, POST\r\n/);
     expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)?.[1])).toBe(Buffer.byteLength(body!));
-    expect(json(body!)).toMatchObject({ error: 'method_not_allowed', error_description: expect.stringContaining('not a proxy') });
-    expect(seen.map((e) => [e.endpoint, e.exchange.request.method, e.exchange.response.status])).toEqual([['mock.method_not_allowed', 'CONNECT', 405]]);
+    expect(json(body!)).toMatchObject({
+      error: 'method_not_allowed',
+      error_description: expect.stringContaining('not a proxy'),
+    });
+    expect(seen.map((e) => [e.endpoint, e.exchange.request.method, e.exchange.response.status])).toEqual([
+      ['mock.method_not_allowed', 'CONNECT', 405],
+    ]);
   });
 });

@@ -40,7 +40,10 @@ describe('a corrupt or unreadable store file', () => {
   });
 
   it('a file from a newer version is moved aside rather than misread or overwritten', () => {
-    openCorrupt('{"schemaVersion": 99, "profiles": []}', /written by a newer OAuth Lab \(schema version 99; this one reads up to 2\)/);
+    openCorrupt(
+      '{"schemaVersion": 99, "profiles": []}',
+      /written by a newer OAuth Lab \(schema version 99; this one reads up to 2\)/
+    );
   });
 
   it('two corrupt files in the same millisecond get two names', () => {
@@ -48,7 +51,12 @@ describe('a corrupt or unreadable store file', () => {
     writeFileSync(storeFile(dir), 'nope again');
     const store = openStore(dir);
     expect(store.notices[0]).toContain(`store.corrupt-${STAMP}-2.json`);
-    expect(readdirSync(dir).sort()).toEqual(['exchange-history', 'store.corrupt-2023-11-14T22-13-20-000Z-2.json', 'store.corrupt-2023-11-14T22-13-20-000Z.json', 'store.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'exchange-history',
+      'store.corrupt-2023-11-14T22-13-20-000Z-2.json',
+      'store.corrupt-2023-11-14T22-13-20-000Z.json',
+      'store.json',
+    ]);
   });
 
   it('one invalid record is dropped alone, named in a notice, with a copy of the file kept', () => {
@@ -92,7 +100,10 @@ describe('a corrupt or unreadable store file', () => {
 
   it('invalid settings are reset to defaults and named', () => {
     const dir = tempDir();
-    writeFileSync(storeFile(dir), JSON.stringify({ schemaVersion: 2, settings: { theme: 'purple', explainOpen: false } }));
+    writeFileSync(
+      storeFile(dir),
+      JSON.stringify({ schemaVersion: 2, settings: { theme: 'purple', explainOpen: false } })
+    );
     const store = openStore(dir);
     expect(call(store, 'settingsGet')).toMatchObject({ theme: 'system', explainOpen: true });
     expect(store.notices[0]).toContain('settings: theme:');
@@ -104,7 +115,9 @@ describe('a corrupt or unreadable store file', () => {
       throw new Error('EACCES: permission denied, rename');
     };
     const store = createAppStore({ backend, historyDir: tempDir() });
-    expect(store.notices[0]).toMatch(/could not be used: it is not valid JSON .* could not be moved aside either \(EACCES: permission denied, rename\), so it is left untouched/);
+    expect(store.notices[0]).toMatch(
+      /could not be used: it is not valid JSON .* could not be moved aside either \(EACCES: permission denied, rename\), so it is left untouched/
+    );
     call(store, 'profileSave', { profile: userProfile() });
     expect(call(store, 'profilesList')).toHaveLength(2);
     expect(backend.text).toBe('{ not json');

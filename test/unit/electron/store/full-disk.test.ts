@@ -71,10 +71,19 @@ describe('durable writes: writeFileDurably', () => {
   });
 
   it('names EACCES, EDQUOT and EROFS in words', () => {
-    for (const [code, words] of [['EACCES', 'permission denied'], ['EDQUOT', 'quota'], ['EROFS', 'read-only']] as const) {
+    for (const [code, words] of [
+      ['EACCES', 'permission denied'],
+      ['EDQUOT', 'quota'],
+      ['EROFS', 'read-only'],
+    ] as const) {
       const dir = tempDir();
       const file = join(dir, 's.json');
-      const fs = { ...nodeFs, openSync: () => { throw Object.assign(new Error(code), { code }); } } as unknown as WriteFs;
+      const fs = {
+        ...nodeFs,
+        openSync: () => {
+          throw Object.assign(new Error(code), { code });
+        },
+      } as unknown as WriteFs;
       expect(() => writeFileDurably(file, 'x', { fs })).toThrow(new RegExp(`${words}.*\\(${code}\\)`));
       expect(existsSync(file)).toBe(false);
     }
@@ -87,9 +96,19 @@ describe('a full disk through the store and the bridge', () => {
     openStore(dir).profileSave({ profile: { ...userProfile(), builtIn: false } as never });
     const before = fileText(dir);
 
-    const store = createAppStore({ backend: createConfBackend({ cwd: dir, fs: diskWith(shortThenFull()) }), now: () => NOW });
-    const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
-    const result = await dispatch(services.handlers, 'profileSave', { profile: userProfile({ id: 'home', name: 'Home' }) });
+    const store = createAppStore({
+      backend: createConfBackend({ cwd: dir, fs: diskWith(shortThenFull()) }),
+      now: () => NOW,
+    });
+    const services = createAppServices({
+      host: 'web',
+      version: '0.0.0-test',
+      store,
+      shell: { openInSystemBrowser: async () => true },
+    });
+    const result = await dispatch(services.handlers, 'profileSave', {
+      profile: userProfile({ id: 'home', name: 'Home' }),
+    });
     await services.close();
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -149,21 +168,43 @@ describe('a full disk for real: a 64 KiB tmpfs', () => {
 
     const dir = join(mountPoint, 'store');
     const store = openStore(dir);
-    const small = (id: string) => ({ id, profileId: 'mock', flow: 'oauth1' as const, leg: 'api', outcome: 'succeeded' as const, summary: id, at: NOW, exchange: { request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] as [string, string][] }, response: { status: 200, statusText: 'OK', headers: [] as [string, string][], bodyText: 'ok', bodySize: 2 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: NOW } });
+    const small = (id: string) => ({
+      id,
+      profileId: 'mock',
+      flow: 'oauth1' as const,
+      leg: 'api',
+      outcome: 'succeeded' as const,
+      summary: id,
+      at: NOW,
+      exchange: {
+        request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] as [string, string][] },
+        response: { status: 200, statusText: 'OK', headers: [] as [string, string][], bodyText: 'ok', bodySize: 2 },
+        timings: { connect: null, tls: null, firstByte: null, total: 1 },
+        startedAt: NOW,
+      },
+    });
     store.historyAdd({ entry: small('first') });
     fill(mountPoint, 8192);
     const big = small('big');
     big.exchange.response = { ...big.exchange.response, bodyText: 'x'.repeat(20_000), bodySize: 20_000 };
     // The append the host makes when it records an exchange (record-exchange.ts) fails as a coded store error.
     const error = failure(() => store.historyAdd({ entry: big }));
-    expect(error).toMatchObject({ code: 'store_error', details: { path: join(dir, 'exchange-history'), cause: 'ENOSPC' } });
+    expect(error).toMatchObject({
+      code: 'store_error',
+      details: { path: join(dir, 'exchange-history'), cause: 'ENOSPC' },
+    });
     expect(error.message).toContain('the disk is full (ENOSPC)');
     // No body file of the failed exchange is left, and the history reads as before.
     const files = readdirSync(join(dir, 'exchange-history'), { recursive: true }).map(String);
     expect(files.filter((f) => f.endsWith('.response'))).toEqual([]);
     rmSync(join(mountPoint, 'filler'));
     store.historyAdd({ entry: small('after') });
-    expect(openStore(dir).historyList({ offset: 0, limit: 10 }).entries.map((e) => e.id).sort()).toEqual(['after', 'first']);
+    expect(
+      openStore(dir)
+        .historyList({ offset: 0, limit: 10 })
+        .entries.map((e) => e.id)
+        .sort()
+    ).toEqual(['after', 'first']);
   });
 
   it('a save that does not fit fails with ENOSPC and store.json stays complete', async (ctx) => {
@@ -180,20 +221,35 @@ describe('a full disk for real: a 64 KiB tmpfs', () => {
     fill(mountPoint, 8192);
 
     const store = openStore(dir);
-    const services = createAppServices({ host: 'web', version: '0.0.0-test', store, shell: { openInSystemBrowser: async () => true } });
+    const services = createAppServices({
+      host: 'web',
+      version: '0.0.0-test',
+      store,
+      shell: { openInSystemBrowser: async () => true },
+    });
     const bigKey = `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(24_000)}\n-----END PRIVATE KEY-----`;
-    const result = await dispatch(services.handlers, 'profileSave', { profile: userProfile({ id: 'home', name: 'Home', oauth1: { consumerKey: 'k', rsaPrivateKey: bigKey } }) });
-    expect(result).toMatchObject({ ok: false, error: { code: 'store_error', details: { path: storeFile(dir), cause: 'ENOSPC' } } });
+    const result = await dispatch(services.handlers, 'profileSave', {
+      profile: userProfile({ id: 'home', name: 'Home', oauth1: { consumerKey: 'k', rsaPrivateKey: bigKey } }),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'store_error', details: { path: storeFile(dir), cause: 'ENOSPC' } },
+    });
     expect(fileText(dir)).toBe(before);
     expect(leftovers(dir)).toEqual([]);
     // The failed change is undone in memory too, and the next start reads both profiles' secrets.
-    expect((await dispatch(services.handlers, 'profilesList', undefined)) as unknown).toMatchObject({ ok: true, value: [{ id: 'mock' }, { id: 'work' }] });
+    expect((await dispatch(services.handlers, 'profilesList', undefined)) as unknown).toMatchObject({
+      ok: true,
+      value: [{ id: 'mock' }, { id: 'work' }],
+    });
     await services.close();
 
     rmSync(join(mountPoint, 'filler'));
     const again = openStore(dir);
     expect(again.notices).toEqual([]);
     expect(again.profilesList(undefined).map((p) => p.id)).toEqual(['mock', 'work']);
-    expect(again.profileSave({ profile: { ...userProfile({ id: 'home', name: 'Home' }), builtIn: false } as never }).id).toBe('home');
+    expect(
+      again.profileSave({ profile: { ...userProfile({ id: 'home', name: 'Home' }), builtIn: false } as never }).id
+    ).toBe('home');
   });
 });

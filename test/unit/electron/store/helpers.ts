@@ -5,7 +5,13 @@ import { afterEach, expect } from 'vitest';
 import { METHODS, type MethodInput, type MethodOutput } from '../../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import { createAppStore, type AppStore, type AppStoreOptions, type SecretCipher, type StoreMethodName } from '../../../../electron/services/store';
+import {
+  createAppStore,
+  type AppStore,
+  type AppStoreOptions,
+  type SecretCipher,
+  type StoreMethodName,
+} from '../../../../electron/services/store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,7 +34,10 @@ export const fileJson = (dir: string) => JSON.parse(fileText(dir)) as Record<str
 export const modeOf = (path: string) => statSync(path).mode & 0o777;
 export const historyDir = (dir: string) => join(dir, 'exchange-history');
 /** Every file of the history (segment lines and body files) as text, concatenated: for "no secret in here" checks. */
-export const historyText = (dir: string) => historyFiles(dir).map((f) => readFileSync(f, 'utf8')).join('\n');
+export const historyText = (dir: string) =>
+  historyFiles(dir)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
 /** The history's files, segment by segment. */
 export const historyFiles = (dir: string) =>
   readdirSync(historyDir(dir), { recursive: true, withFileTypes: true })
@@ -39,13 +48,20 @@ export const historyFiles = (dir: string) =>
 export const historyLines = (dir: string) =>
   historyFiles(dir)
     .filter((f) => f.endsWith('entries.jsonl'))
-    .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+    .flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+    );
 
 /**
  * A stand-in for safeStorage: "FAKE:" + the reversed string. Its base64 never contains the secret, and decrypting
  * checks the prefix, so a ciphertext from another "keyring" fails like the real thing.
  */
-export function fakeCipher(options: { available?: boolean; prefix?: string; failDecrypt?: boolean } = {}): SecretCipher & { decrypts: number } {
+export function fakeCipher(
+  options: { available?: boolean; prefix?: string; failDecrypt?: boolean } = {}
+): SecretCipher & { decrypts: number } {
   const prefix = options.prefix ?? 'FAKE:';
   const cipher = {
     decrypts: 0,
@@ -54,7 +70,8 @@ export function fakeCipher(options: { available?: boolean; prefix?: string; fail
     decryptString: (b: Buffer) => {
       cipher.decrypts++;
       const text = b.toString('utf8');
-      if (options.failDecrypt || !text.startsWith(prefix)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (options.failDecrypt || !text.startsWith(prefix))
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return [...text.slice(prefix.length)].reverse().join('');
     },
   };
@@ -126,8 +143,23 @@ export function historyEntry(i: number, over: Partial<HistoryEntry> = {}): Histo
     summary: `exchange ${i}`,
     at: NOW + i,
     exchange: {
-      request: { method: 'POST', url: 'https://api.example.com/oauth/v2/token', headers: [['Authorization', `Bearer ${SECRETS.bearer}`]], body: `grant_type=authorization_code&client_secret=${SECRETS.clientSecret}` },
-      response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: JSON.stringify({ access_token: SECRETS.token, refresh_token: SECRETS.refreshToken, oauth_token_secret: SECRETS.bodySecret }), bodySize: 120 },
+      request: {
+        method: 'POST',
+        url: 'https://api.example.com/oauth/v2/token',
+        headers: [['Authorization', `Bearer ${SECRETS.bearer}`]],
+        body: `grant_type=authorization_code&client_secret=${SECRETS.clientSecret}`,
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['Content-Type', 'application/json']],
+        bodyText: JSON.stringify({
+          access_token: SECRETS.token,
+          refresh_token: SECRETS.refreshToken,
+          oauth_token_secret: SECRETS.bodySecret,
+        }),
+        bodySize: 120,
+      },
       timings: { connect: 1, tls: null, firstByte: 2, total: 3 },
       startedAt: NOW + i,
     },

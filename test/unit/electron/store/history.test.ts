@@ -2,7 +2,21 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_PREVIEW_CHARS, type HistoryEntry } from '../../../../shared/store/history';
-import { call, failure, fakeCipher, fileJson, historyDir, historyEntry, historyFiles, historyLines, historyText, openStore, SECRETS, storeFile, tempDir } from './helpers';
+import {
+  call,
+  failure,
+  fakeCipher,
+  fileJson,
+  historyDir,
+  historyEntry,
+  historyFiles,
+  historyLines,
+  historyText,
+  openStore,
+  SECRETS,
+  storeFile,
+  tempDir,
+} from './helpers';
 
 const MiB = 1024 * 1024;
 
@@ -10,7 +24,18 @@ const MiB = 1024 * 1024;
 function bigEntry(i: number, size: number, over: Partial<HistoryEntry> = {}): HistoryEntry {
   const base = historyEntry(i, over);
   const bodyText = `${'x'.repeat(size - SECRETS.bodySecret.length)}${SECRETS.bodySecret}`;
-  return { ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText, bodySize: size, bodyBase64: Buffer.from(bodyText).toString('base64') } } };
+  return {
+    ...base,
+    exchange: {
+      ...base.exchange,
+      response: {
+        ...base.exchange.response,
+        bodyText,
+        bodySize: size,
+        bodyBase64: Buffer.from(bodyText).toString('base64'),
+      },
+    },
+  };
 }
 
 describe('history', () => {
@@ -37,11 +62,18 @@ describe('history', () => {
     expect(work.total).toBe(300);
     expect(work.entries.map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, k) => `h${added - 1 - 2 * (10 + k)}`));
     const failedTokens = call(store, 'historyList', { leg: 'token', outcome: 'failed', limit: 500 });
-    expect(failedTokens.entries.map((e) => e.id)).toEqual(Array.from({ length: added }, (_, k) => added - k).filter((i) => i % 15 === 0).map((i) => `h${i}`));
+    expect(failedTokens.entries.map((e) => e.id)).toEqual(
+      Array.from({ length: added }, (_, k) => added - k)
+        .filter((i) => i % 15 === 0)
+        .map((i) => `h${i}`)
+    );
     expect(call(store, 'historyList', { profileId: 'nobody' })).toMatchObject({ entries: [], total: 0 });
 
     const again = openStore(dir, { cipher: fakeCipher() });
-    expect(call(again, 'historyList', { limit: 3 })).toMatchObject({ entries: [added, added - 1, added - 2].map((i) => historyEntry(i)), total: added });
+    expect(call(again, 'historyList', { limit: 3 })).toMatchObject({
+      entries: [added, added - 1, added - 2].map((i) => historyEntry(i)),
+      total: added,
+    });
   });
 
   it('orders by time even when entries arrive out of order, and replaces an entry with the same id', () => {
@@ -91,7 +123,9 @@ describe('history bodies', () => {
     const bodyFiles = historyFiles(dir).filter((f) => f.endsWith('.response'));
     expect(bodyFiles).toHaveLength(1);
     expect(statSync(bodyFiles[0]!).size).toBe(300_000); // the body once: not text and base64
-    expect(historyText(dir)).not.toContain(Buffer.from(entry.exchange.response.bodyText).toString('base64').slice(0, 100));
+    expect(historyText(dir)).not.toContain(
+      Buffer.from(entry.exchange.response.bodyText).toString('base64').slice(0, 100)
+    );
 
     const listed = call(store, 'historyList').entries[0]!;
     expect(listed.cut).toEqual({ response: 300_000 });
@@ -100,8 +134,16 @@ describe('history bodies', () => {
     expect(listed.exchange.request).toEqual(entry.exchange.request);
 
     const rest = call(store, 'historyBody', { id: 'h1', part: 'response', offset: HISTORY_PREVIEW_CHARS });
-    expect(rest).toEqual({ text: entry.exchange.response.bodyText.slice(HISTORY_PREVIEW_CHARS), offset: HISTORY_PREVIEW_CHARS, total: 300_000 });
-    expect(call(store, 'historyBody', { id: 'h1', part: 'request', offset: 0, length: 10 })).toEqual({ text: entry.exchange.request.body!.slice(0, 10), offset: 0, total: entry.exchange.request.body!.length });
+    expect(rest).toEqual({
+      text: entry.exchange.response.bodyText.slice(HISTORY_PREVIEW_CHARS),
+      offset: HISTORY_PREVIEW_CHARS,
+      total: 300_000,
+    });
+    expect(call(store, 'historyBody', { id: 'h1', part: 'request', offset: 0, length: 10 })).toEqual({
+      text: entry.exchange.request.body!.slice(0, 10),
+      offset: 0,
+      total: entry.exchange.request.body!.length,
+    });
     expect(store.historyFull('h1')).toEqual(entry);
     expect(failure(() => call(store, 'historyBody', { id: 'nope', part: 'response' })).code).toBe('not_found');
   });
@@ -111,7 +153,18 @@ describe('history bodies', () => {
     const store = openStore(dir);
     const bytes = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 256));
     const base = historyEntry(1);
-    const entry: HistoryEntry = { ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: bytes.toString('utf8'), bodyBase64: bytes.toString('base64'), bodySize: bytes.length } } };
+    const entry: HistoryEntry = {
+      ...base,
+      exchange: {
+        ...base.exchange,
+        response: {
+          ...base.exchange.response,
+          bodyText: bytes.toString('utf8'),
+          bodyBase64: bytes.toString('base64'),
+          bodySize: bytes.length,
+        },
+      },
+    };
     store.historyAdd({ entry });
     const file = historyFiles(dir).find((f) => f.endsWith('.response'))!;
     expect(readFileSync(file).equals(bytes)).toBe(true);
@@ -126,7 +179,9 @@ describe('history bodies', () => {
     const text = historyText(dir);
     for (const secret of Object.values(SECRETS)) expect(text, secret).not.toContain(secret);
     expect(openStore(dir, { cipher: fakeCipher() }).historyFull('h1')).toEqual(entry);
-    expect(call(store, 'historyBody', { id: 'h1', part: 'response', offset: 49_000 }).text).toBe(entry.exchange.response.bodyText.slice(49_000));
+    expect(call(store, 'historyBody', { id: 'h1', part: 'response', offset: 49_000 }).text).toBe(
+      entry.exchange.response.bodyText.slice(49_000)
+    );
   });
 });
 
@@ -163,7 +218,10 @@ describe('history files', () => {
   it('moves an older store.json history into its own files once, and store.json drops it', () => {
     const dir = tempDir();
     const legacy = [historyEntry(1), historyEntry(2)];
-    writeFileSync(storeFile(dir), JSON.stringify({ schemaVersion: 2, profiles: [], tokens: [], history: legacy, settings: {} }));
+    writeFileSync(
+      storeFile(dir),
+      JSON.stringify({ schemaVersion: 2, profiles: [], tokens: [], history: legacy, settings: {} })
+    );
     const store = openStore(dir);
     expect(store.notices).toEqual([]);
     expect(fileJson(dir)).not.toHaveProperty('history');
@@ -199,7 +257,13 @@ describe('history files', () => {
     const dir = tempDir();
     writeFileSync(historyDir(dir), 'not a directory');
     const store = openStore(dir);
-    expect(store.notices).toEqual([expect.stringMatching(new RegExp(`^The history in ${historyDir(dir)} cannot be opened \\(.*\\): exchanges are not recorded in this session`))]);
+    expect(store.notices).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^The history in ${historyDir(dir)} cannot be opened \\(.*\\): exchanges are not recorded in this session`
+        )
+      ),
+    ]);
     call(store, 'profileSave', { profile: { id: 'p', name: 'P', baseUrl: 'https://api.example.com' } as never });
     expect(call(store, 'profilesList')).toHaveLength(2);
     const e = failure(() => call(store, 'historyList'));

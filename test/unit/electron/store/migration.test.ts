@@ -9,8 +9,30 @@ function v1File(consumerSecret: unknown) {
   return {
     schemaVersion: 1,
     profiles: [
-      { id: 'mock', name: 'Mock provider', builtIn: true, baseUrl: '', callbackUrl: 'http://127.0.0.1:8765/callback', consumerKey: 'oauth-lab-consumer', consumerSecret: 'oauth-lab-consumer-secret', clientId: 'oauth-lab-client', clientSecret: 'oauth-lab-client-secret' },
-      { id: 'legacy', name: 'Legacy API', baseUrl: 'https://legacy.example.com', callbackUrl: 'http://127.0.0.1:9000/oauth/cb', consumerKey: 'old-key', consumerSecret, signatureMethod: 'PLAINTEXT', clientId: 'old-client', clientSecret: 'old-client-secret', scope: 'read write', usePkce: false },
+      {
+        id: 'mock',
+        name: 'Mock provider',
+        builtIn: true,
+        baseUrl: '',
+        callbackUrl: 'http://127.0.0.1:8765/callback',
+        consumerKey: 'oauth-lab-consumer',
+        consumerSecret: 'oauth-lab-consumer-secret',
+        clientId: 'oauth-lab-client',
+        clientSecret: 'oauth-lab-client-secret',
+      },
+      {
+        id: 'legacy',
+        name: 'Legacy API',
+        baseUrl: 'https://legacy.example.com',
+        callbackUrl: 'http://127.0.0.1:9000/oauth/cb',
+        consumerKey: 'old-key',
+        consumerSecret,
+        signatureMethod: 'PLAINTEXT',
+        clientId: 'old-client',
+        clientSecret: 'old-client-secret',
+        scope: 'read write',
+        usePkce: false,
+      },
     ],
     tokens: [{ id: 'tok', profileId: 'legacy', kind: 'oauth2', token: 'old-access', obtainedAt: NOW, expiresAt: null }],
     history: [],
@@ -26,7 +48,13 @@ describe('schema migrations', () => {
     const store = openStore(dir);
 
     const [mock, legacy] = call(store, 'profilesList');
-    expect(mock).toMatchObject({ id: 'mock', builtIn: true, callbackPort: 8765, callbackPath: '/callback', oauth1: { consumerKey: 'oauth-lab-consumer' } });
+    expect(mock).toMatchObject({
+      id: 'mock',
+      builtIn: true,
+      callbackPort: 8765,
+      callbackPath: '/callback',
+      oauth1: { consumerKey: 'oauth-lab-consumer' },
+    });
     expect(legacy).toMatchObject({
       id: 'legacy',
       name: 'Legacy API',
@@ -34,8 +62,20 @@ describe('schema migrations', () => {
       baseUrl: 'https://legacy.example.com',
       callbackPort: 9000,
       callbackPath: '/oauth/cb',
-      oauth1: { consumerKey: 'old-key', consumerSecret: 'old-consumer-secret', signatureMethod: 'PLAINTEXT', requestTokenPath: '/oauth/v1/request_token', placement: 'header' },
-      oauth2: { clientId: 'old-client', clientSecret: 'old-client-secret', scope: 'read write', pkce: 'off', tokenPath: '/oauth/v2/token' },
+      oauth1: {
+        consumerKey: 'old-key',
+        consumerSecret: 'old-consumer-secret',
+        signatureMethod: 'PLAINTEXT',
+        requestTokenPath: '/oauth/v1/request_token',
+        placement: 'header',
+      },
+      oauth2: {
+        clientId: 'old-client',
+        clientSecret: 'old-client-secret',
+        scope: 'read write',
+        pkce: 'off',
+        tokenPath: '/oauth/v2/token',
+      },
     });
     expect(call(store, 'tokensList')).toMatchObject([{ id: 'tok', token: 'old-access', tokenSecret: '', label: '' }]);
     expect(call(store, 'settingsGet')).toMatchObject({ theme: 'dark', activeProfileId: 'legacy' });
@@ -47,7 +87,9 @@ describe('schema migrations', () => {
     expect(file.profiles[1]).not.toHaveProperty('callbackUrl');
     const backup = join(dir, `store.schema-1-${STAMP}.json`);
     expect(readFileSync(backup, 'utf8')).toBe(original);
-    expect(store.notices).toEqual([`The store file ${storeFile(dir)} was upgraded from schema version 1 to ${SCHEMA_VERSION}; the file as it was is kept at ${backup}.`]);
+    expect(store.notices).toEqual([
+      `The store file ${storeFile(dir)} was upgraded from schema version 1 to ${SCHEMA_VERSION}; the file as it was is kept at ${backup}.`,
+    ]);
 
     // A second start finds nothing to do.
     expect(openStore(dir).notices).toEqual([]);
@@ -62,17 +104,26 @@ describe('schema migrations', () => {
     const store = openStore(dir, { cipher });
     expect(call(store, 'profilesList')[1]!.oauth1.consumerSecret).toBe('v1-sealed-secret');
     expect(fileText(dir)).not.toContain('v1-sealed-secret');
-    expect((fileJson(dir) as { profiles: { oauth1: { consumerSecret: unknown } }[] }).profiles[1]!.oauth1.consumerSecret).toEqual({ $enc: expect.any(String) });
+    expect(
+      (fileJson(dir) as { profiles: { oauth1: { consumerSecret: unknown } }[] }).profiles[1]!.oauth1.consumerSecret
+    ).toEqual({ $enc: expect.any(String) });
   });
 
   it('a version 1 profile the migration cannot make sense of is dropped by name; the others are kept', () => {
     const dir = tempDir();
     const doc = v1File('s');
-    doc.profiles.push({ id: 'broken', name: 'Broken', baseUrl: 'https://b.example.com', callbackUrl: 'not a url' } as never);
+    doc.profiles.push({
+      id: 'broken',
+      name: 'Broken',
+      baseUrl: 'https://b.example.com',
+      callbackUrl: 'not a url',
+    } as never);
     writeFileSync(storeFile(dir), JSON.stringify(doc));
     const store = openStore(dir);
     expect(call(store, 'profilesList').map((p) => p.id)).toEqual(['mock', 'legacy']);
-    expect(store.notices[1]).toMatch(/^1 record in .* was left out: profiles\[2\] \("Broken"\): unknown key "callbackUrl"/);
+    expect(store.notices[1]).toMatch(
+      /^1 record in .* was left out: profiles\[2\] \("Broken"\): unknown key "callbackUrl"/
+    );
     expect(store.notices[1]).toContain(`kept at ${join(dir, `store.schema-1-${STAMP}.json`)}`);
   });
 });

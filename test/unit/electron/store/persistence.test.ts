@@ -4,9 +4,29 @@ import Conf from 'conf';
 import { describe, expect, it } from 'vitest';
 import type { BridgeStore } from '../../../../electron/services/bridge/app-services';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
-import { createAppStore, createElectronStoreBackend, createMemoryBackend, SCHEMA_VERSION, type ElectronStoreClass } from '../../../../electron/services/store';
+import {
+  createAppStore,
+  createElectronStoreBackend,
+  createMemoryBackend,
+  SCHEMA_VERSION,
+  type ElectronStoreClass,
+} from '../../../../electron/services/store';
 import { MOCK_PROFILE_ID } from '../../../../shared/store/profile';
-import { call, failure, fileJson, fileText, historyEntry, historyLines, modeOf, NOW, openStore, savedToken, storeFile, tempDir, userProfile } from './helpers';
+import {
+  call,
+  failure,
+  fileJson,
+  fileText,
+  historyEntry,
+  historyLines,
+  modeOf,
+  NOW,
+  openStore,
+  savedToken,
+  storeFile,
+  tempDir,
+  userProfile,
+} from './helpers';
 
 describe('store persistence', () => {
   it('starts with the built-in mock profile and default settings, and creates store.json', () => {
@@ -14,10 +34,29 @@ describe('store persistence', () => {
     const store = openStore(dir);
     const [mock, ...rest] = call(store, 'profilesList');
     expect(rest).toEqual([]);
-    expect(mock).toMatchObject({ id: MOCK_PROFILE_ID, name: 'Mock provider', builtIn: true, baseUrl: '', callbackPort: 8765, callbackPath: '/callback' });
-    expect(mock!.oauth1).toMatchObject({ consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret });
-    expect(mock!.oauth2).toMatchObject({ clientId: DEFAULT_CREDENTIALS.client.id, clientSecret: DEFAULT_CREDENTIALS.client.secret });
-    expect(call(store, 'settingsGet')).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: true, keepHistory: true, historyMaxMB: 256 });
+    expect(mock).toMatchObject({
+      id: MOCK_PROFILE_ID,
+      name: 'Mock provider',
+      builtIn: true,
+      baseUrl: '',
+      callbackPort: 8765,
+      callbackPath: '/callback',
+    });
+    expect(mock!.oauth1).toMatchObject({
+      consumerKey: DEFAULT_CREDENTIALS.consumer.key,
+      consumerSecret: DEFAULT_CREDENTIALS.consumer.secret,
+    });
+    expect(mock!.oauth2).toMatchObject({
+      clientId: DEFAULT_CREDENTIALS.client.id,
+      clientSecret: DEFAULT_CREDENTIALS.client.secret,
+    });
+    expect(call(store, 'settingsGet')).toEqual({
+      theme: 'system',
+      activeProfileId: 'mock',
+      explainOpen: true,
+      keepHistory: true,
+      historyMaxMB: 256,
+    });
     expect(store.notices).toEqual([]);
     expect(store.path).toBe(storeFile(dir));
     expect(fileJson(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, tokens: [] });
@@ -37,7 +76,16 @@ describe('store persistence', () => {
     expect(b.notices).toEqual([]);
     expect(call(b, 'profilesList')).toEqual([mock, profile]);
     expect(call(b, 'tokensList')).toEqual([token]);
-    expect(call(b, 'historyList')).toEqual({ entries: [3, 2, 1].map((i) => historyEntry(i)), total: 3, usage: { entries: 3, bytes: expect.any(Number), maxBytes: 256 * 1024 * 1024, location: join(dir, 'exchange-history') } });
+    expect(call(b, 'historyList')).toEqual({
+      entries: [3, 2, 1].map((i) => historyEntry(i)),
+      total: 3,
+      usage: {
+        entries: 3,
+        bytes: expect.any(Number),
+        maxBytes: 256 * 1024 * 1024,
+        location: join(dir, 'exchange-history'),
+      },
+    });
     expect(call(b, 'settingsGet')).toEqual(settings);
     expect(settings).toMatchObject({ theme: 'dark', activeProfileId: 'work', keepHistory: true });
   });

@@ -14,11 +14,17 @@ describe('profiles', () => {
     expect(e.message).toBe('The built-in "Mock provider" profile cannot be deleted; edit it instead.');
 
     const mock = call(store, 'profilesList')[0]!;
-    const edited = call(store, 'profileSave', { profile: { ...mock, callbackPort: 9100, oauth2: { ...mock.oauth2, scope: 'read profile' } } });
+    const edited = call(store, 'profileSave', {
+      profile: { ...mock, callbackPort: 9100, oauth2: { ...mock.oauth2, scope: 'read profile' } },
+    });
     expect(edited).toMatchObject({ id: 'mock', builtIn: true, callbackPort: 9100 });
     const again = openStore(dir);
     expect(ids(call(again, 'profilesList'))).toEqual(['mock', 'work']);
-    expect(call(again, 'profilesList')[0]).toMatchObject({ builtIn: true, callbackPort: 9100, oauth2: { scope: 'read profile' } });
+    expect(call(again, 'profilesList')[0]).toMatchObject({
+      builtIn: true,
+      callbackPort: 9100,
+      oauth2: { scope: 'read profile' },
+    });
   });
 
   it('creates a profile when its id is new and replaces it when the id exists', () => {
@@ -99,7 +105,12 @@ describe('profiles', () => {
     });
 
     it('gives new ids on id collisions and renames on name collisions, saying so', () => {
-      const store = openStore(tempDir(), { newId: (() => { let n = 0; return () => `new-${++n}`; })() });
+      const store = openStore(tempDir(), {
+        newId: (() => {
+          let n = 0;
+          return () => `new-${++n}`;
+        })(),
+      });
       call(store, 'profileSave', { profile: userProfile() });
       const json = JSON.stringify({
         format: EXPORT_FORMAT,
@@ -118,10 +129,19 @@ describe('profiles', () => {
         ['new-2', 'Mock provider (2)'],
         ['x', 'Distinct'],
       ]);
-      expect(result.renamed).toEqual(['"Work API" → "Work API (2)"', '"Work API" → "Work API (3)"', '"Mock provider" → "Mock provider (2)"']);
+      expect(result.renamed).toEqual([
+        '"Work API" → "Work API (2)"',
+        '"Work API" → "Work API (3)"',
+        '"Mock provider" → "Mock provider (2)"',
+      ]);
       expect(ids(call(store, 'profilesList'))).toEqual(['mock', 'work', 'new-1', 'fresh', 'new-2', 'x']);
       // Importing the same file again renames again instead of replacing anything.
-      expect(call(store, 'profilesImport', { json }).imported.map((p) => p.name)).toEqual(['Work API (4)', 'Work API (5)', 'Mock provider (3)', 'Distinct (2)']);
+      expect(call(store, 'profilesImport', { json }).imported.map((p) => p.name)).toEqual([
+        'Work API (4)',
+        'Work API (5)',
+        'Mock provider (3)',
+        'Distinct (2)',
+      ]);
     });
 
     it('refuses what is not an export, naming what is wrong, and adds nothing', () => {
@@ -129,11 +149,29 @@ describe('profiles', () => {
       const notJson = failure(() => call(store, 'profilesImport', { json: '{"format": ' }));
       expect(notJson.code).toBe('invalid_input');
       expect(notJson.message).toMatch(/^The import is not JSON \(/);
-      const wrongFormat = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: 'something-else', version: 1, profiles: [] }) }));
-      expect(wrongFormat.message).toBe('The import is not a valid profiles export: format: expected "oauth-lab-profiles" (a profiles export from OAuth Lab).');
-      const badProfile = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: [userProfile({ id: 'a', name: 'A' }), userProfile({ baseUrl: '' })] }) }));
-      expect(badProfile.message).toMatch(/^The import is not a valid profiles export: profiles\[1\]\.baseUrl: the base URL is empty/);
-      const builtIn = failure(() => call(store, 'profilesImport', { json: JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: [userProfile({ builtIn: true })] }) }));
+      const wrongFormat = failure(() =>
+        call(store, 'profilesImport', { json: JSON.stringify({ format: 'something-else', version: 1, profiles: [] }) })
+      );
+      expect(wrongFormat.message).toBe(
+        'The import is not a valid profiles export: format: expected "oauth-lab-profiles" (a profiles export from OAuth Lab).'
+      );
+      const badProfile = failure(() =>
+        call(store, 'profilesImport', {
+          json: JSON.stringify({
+            format: EXPORT_FORMAT,
+            version: 1,
+            profiles: [userProfile({ id: 'a', name: 'A' }), userProfile({ baseUrl: '' })],
+          }),
+        })
+      );
+      expect(badProfile.message).toMatch(
+        /^The import is not a valid profiles export: profiles\[1\]\.baseUrl: the base URL is empty/
+      );
+      const builtIn = failure(() =>
+        call(store, 'profilesImport', {
+          json: JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: [userProfile({ builtIn: true })] }),
+        })
+      );
       expect(builtIn.message).toMatch(/profiles\[0\]\.builtIn: only OAuth Lab's own mock profile is built in/);
       expect(ids(call(store, 'profilesList'))).toEqual(['mock']);
     });
@@ -165,7 +203,13 @@ describe('saved tokens', () => {
 describe('settings', () => {
   it('applies a patch and refuses an active profile that does not exist', () => {
     const store = openStore(tempDir());
-    expect(call(store, 'settingsUpdate', { explainOpen: false })).toEqual({ theme: 'system', activeProfileId: 'mock', explainOpen: false, keepHistory: true, historyMaxMB: 256 });
+    expect(call(store, 'settingsUpdate', { explainOpen: false })).toEqual({
+      theme: 'system',
+      activeProfileId: 'mock',
+      explainOpen: false,
+      keepHistory: true,
+      historyMaxMB: 256,
+    });
     expect(failure(() => call(store, 'settingsUpdate', { activeProfileId: 'ghost' })).code).toBe('not_found');
     expect(call(store, 'settingsGet').explainOpen).toBe(false);
   });

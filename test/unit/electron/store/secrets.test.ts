@@ -2,7 +2,22 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
-import { call, fakeCipher, fileJson, fileText, historyEntry, historyLines, historyText, modeOf, openStore, SECRETS, savedToken, storeFile, tempDir, userProfile } from './helpers';
+import {
+  call,
+  fakeCipher,
+  fileJson,
+  fileText,
+  historyEntry,
+  historyLines,
+  historyText,
+  modeOf,
+  openStore,
+  SECRETS,
+  savedToken,
+  storeFile,
+  tempDir,
+  userProfile,
+} from './helpers';
 
 /** Every secret the tests put in, and the mock's default ones. */
 const ALL_SECRETS = [...Object.values(SECRETS), DEFAULT_CREDENTIALS.consumer.secret, DEFAULT_CREDENTIALS.client.secret];
@@ -25,7 +40,10 @@ describe('secrets at rest', () => {
     // Not even inside the history's Authorization header or token response body.
     expect(text).not.toContain('Bearer');
     expect(text).not.toContain('refresh_token'); // the token response body's field names (paths name access_token)
-    const file = fileJson(dir) as { profiles: { oauth1: Record<string, unknown>; oauth2: Record<string, unknown> }[]; tokens: Record<string, unknown>[] };
+    const file = fileJson(dir) as {
+      profiles: { oauth1: Record<string, unknown>; oauth2: Record<string, unknown> }[];
+      tokens: Record<string, unknown>[];
+    };
     const [line, ...more] = historyLines(dir);
     expect(more).toEqual([]);
     expect(file.profiles[1]!.oauth1.consumerSecret).toEqual({ $enc: expect.any(String) });
@@ -39,7 +57,11 @@ describe('secrets at rest', () => {
     expect(call(again, 'profilesList')[1]!.oauth1.consumerSecret).toBe(SECRETS.consumerSecret);
     expect(call(again, 'profilesList')[1]!.oauth1.rsaPrivateKey).toBe(SECRETS.rsaPrivateKey);
     expect(call(again, 'profilesList')[1]!.oauth2.clientSecret).toBe(SECRETS.clientSecret);
-    expect(call(again, 'tokensList')[0]).toMatchObject({ token: SECRETS.token, tokenSecret: SECRETS.tokenSecret, refreshToken: SECRETS.refreshToken });
+    expect(call(again, 'tokensList')[0]).toMatchObject({
+      token: SECRETS.token,
+      tokenSecret: SECRETS.tokenSecret,
+      refreshToken: SECRETS.refreshToken,
+    });
     expect(call(again, 'historyList').entries[0]).toEqual(historyEntry(1));
   });
 
@@ -74,11 +96,19 @@ describe('secrets at rest', () => {
     expect(work.oauth2.clientSecret).toBe('');
     expect(work.oauth1.consumerKey).toBe('ck');
     const notice = store.notices.find((n) => n.startsWith('Profile "Work API"'));
-    expect(notice).toMatch(/lost its consumer secret, RSA private key and client secret: decrypting failed \(Error while decrypting/);
-    expect(store.notices.some((n) => n.startsWith('Profile "Mock provider" lost its consumer secret and client secret'))).toBe(true);
+    expect(notice).toMatch(
+      /lost its consumer secret, RSA private key and client secret: decrypting failed \(Error while decrypting/
+    );
+    expect(
+      store.notices.some((n) => n.startsWith('Profile "Mock provider" lost its consumer secret and client secret'))
+    ).toBe(true);
     // The token itself cannot be decrypted: it is not listed, and a notice says which one.
     expect(call(store, 'tokensList')).toEqual([]);
-    expect(store.notices.some((n) => n.startsWith('The saved token "first" of profile "Work API" is not listed: decrypting failed'))).toBe(true);
+    expect(
+      store.notices.some((n) =>
+        n.startsWith('The saved token "first" of profile "Work API" is not listed: decrypting failed')
+      )
+    ).toBe(true);
     expect(store.notices.some((n) => n.startsWith('1 history entry is not listed'))).toBe(true);
     expect(call(store, 'historyList')).toMatchObject({ entries: [], total: 0 });
 
@@ -101,23 +131,38 @@ describe('secrets at rest', () => {
     fillStore(dir);
     const store = openStore(dir);
     expect(store.secretStorage).toBe('file');
-    expect(store.notices.find((n) => n.startsWith('Profile "Work API"'))).toMatch(/encryption \(the OS keychain\) is not available now/);
+    expect(store.notices.find((n) => n.startsWith('Profile "Work API"'))).toMatch(
+      /encryption \(the OS keychain\) is not available now/
+    );
     expect(call(store, 'profilesList')[1]!.oauth1.consumerSecret).toBe('');
   });
 
   it('a keyring that throws when asked whether it works means file storage', () => {
-    const cipher = { ...fakeCipher(), isEncryptionAvailable: () => { throw new Error('no D-Bus'); } };
+    const cipher = {
+      ...fakeCipher(),
+      isEncryptionAvailable: () => {
+        throw new Error('no D-Bus');
+      },
+    };
     expect(openStore(tempDir(), { cipher }).secretStorage).toBe('file');
   });
 
   it("Linux without a secret service (safeStorage's basic_text backend, a hard-coded password) counts as file storage", () => {
-    expect(openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'basic_text' } }).secretStorage).toBe('file');
-    expect(openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'gnome_libsecret' } }).secretStorage).toBe('encrypted');
+    expect(
+      openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'basic_text' } }).secretStorage
+    ).toBe('file');
+    expect(
+      openStore(tempDir(), { cipher: { ...fakeCipher(), getSelectedStorageBackend: () => 'gnome_libsecret' } })
+        .secretStorage
+    ).toBe('encrypted');
   });
 
   it('a plain secret the user typed into the file by hand is accepted and then encrypted', () => {
     const dir = tempDir();
-    writeFileSync(storeFile(dir), JSON.stringify({ schemaVersion: 2, profiles: [{ ...userProfile(), oauth2: { clientSecret: 'typed-by-hand' } }] }));
+    writeFileSync(
+      storeFile(dir),
+      JSON.stringify({ schemaVersion: 2, profiles: [{ ...userProfile(), oauth2: { clientSecret: 'typed-by-hand' } }] })
+    );
     const store = openStore(dir, { cipher: fakeCipher() });
     expect(call(store, 'profilesList')[1]!.oauth2.clientSecret).toBe('typed-by-hand');
     expect(fileText(dir)).not.toContain('typed-by-hand');

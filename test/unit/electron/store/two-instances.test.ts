@@ -3,7 +3,19 @@ import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { describe, expect, it } from 'vitest';
 import { createAppStore, createConfBackend } from '../../../../electron/services/store';
-import { call, failure, fileText, historyEntry, NOW, openStore, savedToken, SECRETS, storeFile, tempDir, userProfile } from './helpers';
+import {
+  call,
+  failure,
+  fileText,
+  historyEntry,
+  NOW,
+  openStore,
+  savedToken,
+  SECRETS,
+  storeFile,
+  tempDir,
+  userProfile,
+} from './helpers';
 
 /*
  * Two instances on one store (two browser-mode instances, the app and `oauth-lab flow --save`): every change
@@ -19,7 +31,9 @@ describe('two instances on one store directory', () => {
     const a = openStore(dir);
     const b = openStore(dir);
     call(a, 'profileSave', { profile: userProfile({ id: 'from-a', name: 'From A' }) });
-    call(b, 'profileSave', { profile: userProfile({ id: 'from-b', name: 'From B', oauth2: { clientId: 'b', clientSecret: 'b-SECRET' } }) });
+    call(b, 'profileSave', {
+      profile: userProfile({ id: 'from-b', name: 'From B', oauth2: { clientId: 'b', clientSecret: 'b-SECRET' } }),
+    });
     call(a, 'tokenSave', { token: savedToken({ id: 'ta', profileId: 'from-b' }) });
 
     const fresh = openStore(dir);
@@ -85,11 +99,15 @@ describe('two instances on one store directory', () => {
     const script = join(import.meta.dirname, 'fixtures', 'save-profiles.ts');
     const run = (prefix: string) =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, dir, prefix, '15'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', script, dir, prefix, '15'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let err = '';
         child.stderr.on('data', (d) => (err += d));
         child.on('error', reject);
-        child.on('close', (code) => (code === 0 ? resolve(err) : reject(new Error(`${prefix} exited ${code}: ${err}`))));
+        child.on('close', (code) =>
+          code === 0 ? resolve(err) : reject(new Error(`${prefix} exited ${code}: ${err}`))
+        );
       });
     await Promise.all([run('p'), run('q')]);
     const store = openStore(dir);

@@ -22,8 +22,18 @@ describe('transport: the exchange is exactly what went over the wire', () => {
   it('records the request line, every header in order and case (including Host, Content-Length, Connection), and the body', async () => {
     const srv = await rawServer(OK);
     const ex = await send(
-      { method: 'POST', url: `http://127.0.0.1:${srv.port}/oauth/request_token?x=a b&y=%2F`, headers: [['Authorization', 'OAuth realm="x"'], ['content-type', 'application/x-www-form-urlencoded'], ['X-Dup', '1'], ['X-Dup', '2']], body: 'name=J%C3%BCrgen&v=ü' },
-      { env },
+      {
+        method: 'POST',
+        url: `http://127.0.0.1:${srv.port}/oauth/request_token?x=a b&y=%2F`,
+        headers: [
+          ['Authorization', 'OAuth realm="x"'],
+          ['content-type', 'application/x-www-form-urlencoded'],
+          ['X-Dup', '1'],
+          ['X-Dup', '2'],
+        ],
+        body: 'name=J%C3%BCrgen&v=ü',
+      },
+      { env }
     );
     expect(srv.received).toHaveLength(1);
     const wire = parseRaw(srv.received[0]!);
@@ -40,25 +50,58 @@ describe('transport: the exchange is exactly what went over the wire', () => {
       ['Connection', 'close'],
     ]);
     expect(wire.body).toBe('name=J%C3%BCrgen&v=ü');
-    expect(ex.request).toMatchObject({ method: 'POST', url: `http://127.0.0.1:${srv.port}/oauth/request_token?x=a%20b&y=%2F`, body: 'name=J%C3%BCrgen&v=ü', bodySize: 21, httpVersion: '1.1' });
+    expect(ex.request).toMatchObject({
+      method: 'POST',
+      url: `http://127.0.0.1:${srv.port}/oauth/request_token?x=a%20b&y=%2F`,
+      body: 'name=J%C3%BCrgen&v=ü',
+      bodySize: 21,
+      httpVersion: '1.1',
+    });
   });
 
   it('GET without a body sends no Content-Length; an empty POST sends Content-Length: 0; a caller Host is kept', async () => {
     const srv = await rawServer(OK);
     const get = await send({ method: 'GET', url: `http://127.0.0.1:${srv.port}`, headers: [] }, { env });
     expect(get.request.requestLine).toBe('GET / HTTP/1.1');
-    expect(get.request.headers).toEqual([['Host', `127.0.0.1:${srv.port}`], ['Connection', 'close']]);
-    const post = await send({ method: 'POST', url: `http://127.0.0.1:${srv.port}/t`, headers: [['Connection', 'keep-alive'], ['HOST', 'api.example:8443']] }, { env });
-    expect(post.request.headers).toEqual([['Connection', 'keep-alive'], ['HOST', 'api.example:8443'], ['Content-Length', '0']]);
-    expect(srv.received.map((r) => parseRaw(r).headers)).toEqual([get.request.headers, post.request.headers].map((h) => h.map(([n, v]) => [n, v])));
+    expect(get.request.headers).toEqual([
+      ['Host', `127.0.0.1:${srv.port}`],
+      ['Connection', 'close'],
+    ]);
+    const post = await send(
+      {
+        method: 'POST',
+        url: `http://127.0.0.1:${srv.port}/t`,
+        headers: [
+          ['Connection', 'keep-alive'],
+          ['HOST', 'api.example:8443'],
+        ],
+      },
+      { env }
+    );
+    expect(post.request.headers).toEqual([
+      ['Connection', 'keep-alive'],
+      ['HOST', 'api.example:8443'],
+      ['Content-Length', '0'],
+    ]);
+    expect(srv.received.map((r) => parseRaw(r).headers)).toEqual(
+      [get.request.headers, post.request.headers].map((h) => h.map(([n, v]) => [n, v]))
+    );
   });
 
   it('returns the response headers in order and case as received, repeated ones included, with status text, text and byte size', async () => {
     const body = 'grüße {"a":1}';
     const bytes = Buffer.byteLength(body);
-    const srv = await rawServer(`HTTP/1.1 201 Created Just Now\r\nset-cookie: a=1\r\nX-Zeta: z\r\nSet-Cookie: b=2\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${bytes}\r\n\r\n${Buffer.from(body).toString('latin1')}`);
+    const srv = await rawServer(
+      `HTTP/1.1 201 Created Just Now\r\nset-cookie: a=1\r\nX-Zeta: z\r\nSet-Cookie: b=2\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${bytes}\r\n\r\n${Buffer.from(body).toString('latin1')}`
+    );
     const ex = await send({ method: 'GET', url: `http://127.0.0.1:${srv.port}/r`, headers: [] }, { env });
-    expect(ex.response).toMatchObject({ status: 201, statusText: 'Created Just Now', bodyText: body, bodySize: bytes, httpVersion: '1.1' });
+    expect(ex.response).toMatchObject({
+      status: 201,
+      statusText: 'Created Just Now',
+      bodyText: body,
+      bodySize: bytes,
+      httpVersion: '1.1',
+    });
     expect(ex.response.headers).toEqual([
       ['set-cookie', 'a=1'],
       ['X-Zeta', 'z'],
@@ -71,7 +114,9 @@ describe('transport: the exchange is exactly what went over the wire', () => {
   });
 
   it('keeps invalid UTF-8 as bytes and shows it replaced in the text; reads chunked bodies', async () => {
-    const srv = await rawServer('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nab\xff\r\n2\r\ncd\r\n0\r\n\r\n');
+    const srv = await rawServer(
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nab\xff\r\n2\r\ncd\r\n0\r\n\r\n'
+    );
     const ex = await send({ method: 'GET', url: `http://127.0.0.1:${srv.port}/`, headers: [] }, { env });
     expect(ex.response.bodySize).toBe(5);
     expect(ex.response.bodyText).toBe('ab\ufffdcd');
@@ -103,7 +148,9 @@ describe('transport: the exchange is exactly what went over the wire', () => {
 
   it("records this side's end of the connection, the address and port the server sees the request come from", async () => {
     const { port } = await httpServer((req, res) => res.end(`${req.socket.remoteAddress} ${req.socket.remotePort}`));
-    const [one, two] = await Promise.all([0, 1].map(() => send({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: [] }, { env })));
+    const [one, two] = await Promise.all(
+      [0, 1].map(() => send({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: [] }, { env }))
+    );
     for (const ex of [one!, two!]) {
       expect(ex.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
       expect(ex.response.bodyText).toBe(`${ex.local!.address} ${ex.local!.port}`);

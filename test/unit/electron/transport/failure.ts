@@ -5,7 +5,7 @@ import { TransportError } from '../../../../electron/services/transport';
 export async function failure(p: Promise<unknown>): Promise<TransportError> {
   const e = await p.then(
     () => null,
-    (err: unknown) => err,
+    (err: unknown) => err
   );
   expect(e).toBeInstanceOf(TransportError);
   return e as TransportError;

@@ -29,9 +29,11 @@ export function listen<S extends Closable>(server: S): Promise<number> {
         for (const s of open) s.destroy();
         if (!server.listening) return r();
         server.close(() => r());
-      }),
+      })
   );
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port))
+  );
 }
 
 export const httpServer = (handler: RequestListener) => {
@@ -64,7 +66,11 @@ export async function rawServer(reply: ((received: string, socket: Socket) => st
 }
 
 /** Resolves every name to 127.0.0.1 so tests never ask a DNS server. */
-export const loopbackLookup = ((_host: string, options: unknown, cb: (err: Error | null, address: unknown, family?: number) => void) => {
+export const loopbackLookup = ((
+  _host: string,
+  options: unknown,
+  cb: (err: Error | null, address: unknown, family?: number) => void
+) => {
   const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
   if (all) cb(null, [{ address: '127.0.0.1', family: 4 }]);
   else cb(null, '127.0.0.1', 4);
@@ -101,14 +107,60 @@ export function makePki(): Pki {
   };
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   try {
-    run('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=OAuth Lab Test CA', '-days', '2', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    run(
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-subj',
+      '/CN=OAuth Lab Test CA',
+      '-days',
+      '2',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign'
+    );
     const signed = (name: string, cn: string, san: string, days: string) => {
       run('req', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`);
-      run('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', days, '-extfile', ext(name, san));
+      run(
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'ca.crt',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-out',
+        `${name}.crt`,
+        '-days',
+        days,
+        '-extfile',
+        ext(name, san)
+      );
       return { key: read(`${name}.key`), cert: read(`${name}.crt`) };
     };
     const self = (name: string, cn: string, san: string) => {
-      run('req', '-x509', ...ec, '-keyout', `${name}.key`, '-out', `${name}.crt`, '-subj', `/CN=${cn}`, '-days', '2', '-addext', `subjectAltName=${san}`);
+      run(
+        'req',
+        '-x509',
+        ...ec,
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.crt`,
+        '-subj',
+        `/CN=${cn}`,
+        '-days',
+        '2',
+        '-addext',
+        `subjectAltName=${san}`
+      );
       return { key: read(`${name}.key`), cert: read(`${name}.crt`) };
     };
     const local = 'DNS:localhost,DNS:upstream.test,IP:127.0.0.1';

@@ -15,8 +15,8 @@ async function tlsServer(cred: { key: string; cert: string }): Promise<number> {
   return listen(s);
 }
 
-const get = (url: string, options: SendOptions = {}) => send({ method: 'GET', url, headers: [] }, { env: {}, ...options });
-
+const get = (url: string, options: SendOptions = {}) =>
+  send({ method: 'GET', url, headers: [] }, { env: {}, ...options });
 
 describe('transport over TLS (certificates made with openssl at test time)', () => {
   it('a certificate from a trusted CA: the exchange has TLS timings and certificate details', async () => {
@@ -44,7 +44,11 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
   });
 
   it("under TLS the exchange records this side's end of the TCP connection, as the server sees it", async () => {
-    const port = await listen(createServer({ key: pki.leaf.key, cert: pki.leaf.cert }, (req, res) => res.end(`${req.socket.remoteAddress} ${req.socket.remotePort}`)));
+    const port = await listen(
+      createServer({ key: pki.leaf.key, cert: pki.leaf.cert }, (req, res) =>
+        res.end(`${req.socket.remoteAddress} ${req.socket.remotePort}`)
+      )
+    );
     const ex = await get(`https://127.0.0.1:${port}/`, { ca: [pki.caCert] });
     expect(ex.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
     expect(ex.response.bodyText).toBe(`${ex.local!.address} ${ex.local!.port}`);
@@ -56,7 +60,9 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
     expect(e.code).toBe('tls_unknown_ca');
     expect(e.phase).toBe('tls');
     expect(e.causeCode).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
-    expect(e.message).toContain(`The certificate of 127.0.0.1:${port} was issued by an authority this computer does not trust (unknown CA)`);
+    expect(e.message).toContain(
+      `The certificate of 127.0.0.1:${port} was issued by an authority this computer does not trust (unknown CA)`
+    );
   });
 
   it('self-signed: explained, with what to do', async () => {
@@ -64,7 +70,9 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
     const e = await failure(get(`https://127.0.0.1:${port}/`));
     expect(e.code).toBe('tls_self_signed');
     expect(e.causeCode).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
-    expect(e.message).toMatch(/presented a self-signed certificate.*turn on "accept self-signed certificates" for this profile/);
+    expect(e.message).toMatch(
+      /presented a self-signed certificate.*turn on "accept self-signed certificates" for this profile/
+    );
   });
 
   it('host name mismatch: explained with the names the certificate covers', async () => {
@@ -89,7 +97,9 @@ describe('transport over TLS (certificates made with openssl at test time)', () 
     const ex = await get(`https://localhost:${port}/ok`, { allowSelfSigned: true, lookup: loopbackLookup });
     expect(ex.response.bodyText).toBe('secure /ok');
     expect(ex.tls).toMatchObject({ authorized: false, authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
-    expect(ex.tls!.warning).toMatch(/is not trusted \(self-signed: DEPTH_ZERO_SELF_SIGNED_CERT\); it was accepted only because "accept self-signed certificates" is on/);
+    expect(ex.tls!.warning).toMatch(
+      /is not trusted \(self-signed: DEPTH_ZERO_SELF_SIGNED_CERT\); it was accepted only because "accept self-signed certificates" is on/
+    );
     expect(ex.tls!.warning).toContain(ex.tls!.peerCertificate!.fingerprint256);
   });
 

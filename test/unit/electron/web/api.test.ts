@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../../../electron/web';
 import { send, startTestHost } from './helpers';
 
-type Result = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; details?: { issues?: { path: string[] }[] } } };
+type Result =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; message: string; details?: { issues?: { path: string[] }[] } } };
 
 describe('web host: POST /api/call/<method>', () => {
   it('round-trips a method with input and one without', async () => {
@@ -12,7 +14,10 @@ describe('web host: POST /api/call/<method>', () => {
     expect(info.status).toBe(200);
     expect(info.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(info.headers['cache-control']).toBe('no-store');
-    expect(info.json()).toEqual({ ok: true, value: { host: 'web', version: '0.0.0-test', secretStorage: 'file', notices: [] } });
+    expect(info.json()).toEqual({
+      ok: true,
+      value: { host: 'web', version: '0.0.0-test', secretStorage: 'file', notices: [] },
+    });
     expect(await host.call('appInfo', '{}').then((r) => r.json())).toMatchObject({ ok: true });
 
     const clock = await host.call('mockAdvanceClock', JSON.stringify({ seconds: 90 }));
@@ -44,7 +49,9 @@ describe('web host: POST /api/call/<method>', () => {
     expect(body.error.code).toBe('invalid_input');
     expect(body.error.message).toContain('seconds');
     expect(body.error.details?.issues?.[0]?.path).toEqual(['seconds']);
-    const extra = (await host.call('mockAdvanceClock', JSON.stringify({ seconds: 1, hours: 2 })).then((x) => x.json())) as Result;
+    const extra = (await host
+      .call('mockAdvanceClock', JSON.stringify({ seconds: 1, hours: 2 }))
+      .then((x) => x.json())) as Result;
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(host.backend.calls).toEqual([]);
   });
@@ -61,9 +68,15 @@ describe('web host: POST /api/call/<method>', () => {
 
   it("passes a handler's coded failure through, and turns anything else it throws into internal", async () => {
     const host = await startTestHost();
-    expect(await host.call('mockReset').then((r) => r.json())).toEqual({ ok: false, error: { code: 'mock_not_running', message: 'The mock provider is not running.' } });
+    expect(await host.call('mockReset').then((r) => r.json())).toEqual({
+      ok: false,
+      error: { code: 'mock_not_running', message: 'The mock provider is not running.' },
+    });
     expect(await host.call('mockStop').then((r) => r.json())).toMatchObject({ ok: false, error: { code: 'internal' } });
-    expect(await host.call('profilesList').then((r) => r.json())).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await host.call('profilesList').then((r) => r.json())).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
   });
 
   it('takes JSON only (415), POST only (405)', async () => {
@@ -88,7 +101,10 @@ describe('web host: POST /api/call/<method>', () => {
     expect(r.status).toBe(413);
     expect(r.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large' } });
     // Chunked, so the limit is found while reading, not from Content-Length.
-    const chunked = await sendChunked(host.port, host.authed({ 'Content-Type': 'application/json' }), [big.slice(0, 800), big.slice(800)]);
+    const chunked = await sendChunked(host.port, host.authed({ 'Content-Type': 'application/json' }), [
+      big.slice(0, 800),
+      big.slice(800),
+    ]);
     expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
     const fits = await host.call('exportFile', JSON.stringify({ suggestedName: 'x.txt', content: 'a'.repeat(500) }));
     expect(fits.json()).toEqual({ ok: true, value: { saved: true, path: null } });
@@ -98,7 +114,16 @@ describe('web host: POST /api/call/<method>', () => {
   it('has a 60 MiB default limit, refused from Content-Length before any byte is read', async () => {
     expect(BODY_LIMIT).toBe(60 * 1024 * 1024);
     const host = await startTestHost();
-    const head = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, `Origin: ${host.origin}`, `Cookie: oauth_lab_token_${host.port}=${host.token}`, 'Content-Type: application/json', `Content-Length: ${BODY_LIMIT + 1}`, '', ''].join('\r\n');
+    const head = [
+      `POST /api/call/exportFile HTTP/1.1`,
+      `Host: 127.0.0.1:${host.port}`,
+      `Origin: ${host.origin}`,
+      `Cookie: oauth_lab_token_${host.port}=${host.token}`,
+      'Content-Type: application/json',
+      `Content-Length: ${BODY_LIMIT + 1}`,
+      '',
+      '',
+    ].join('\r\n');
     const status = await statusLine(host.port, (socket) => socket.write(head));
     expect(status).toBe('HTTP/1.1 413 Payload Too Large');
     expect(host.backend.calls).toEqual([]);
@@ -115,7 +140,14 @@ describe('web host: POST /api/call/<method>', () => {
 
 /** A chunked POST written by hand; resolves with the status line. */
 function sendChunked(port: number, headers: Record<string, string>, chunks: string[]): Promise<string> {
-  const lines = [`POST /api/call/exportFile HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`), 'Transfer-Encoding: chunked', '', ''];
+  const lines = [
+    `POST /api/call/exportFile HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
+    'Transfer-Encoding: chunked',
+    '',
+    '',
+  ];
   return statusLine(port, (socket) => {
     socket.write(lines.join('\r\n'));
     for (const c of chunks) socket.write(`${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`);

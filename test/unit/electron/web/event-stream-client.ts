@@ -21,43 +21,61 @@ export interface Target {
   readonly token?: string;
 }
 
-export function openStream(host: Target, opts: { path?: string; headers?: Record<string, string> } = {}): Promise<Stream> {
-  const auth = host.token === undefined ? {} : { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin' };
+export function openStream(
+  host: Target,
+  opts: { path?: string; headers?: Record<string, string> } = {}
+): Promise<Stream> {
+  const auth =
+    host.token === undefined
+      ? {}
+      : { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin' };
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path: opts.path ?? '/api/events', agent: false, headers: { ...auth, ...opts.headers } }, (res) => {
-      const waiters: (() => void)[] = [];
-      const stream: Stream = {
-        res,
-        text: '',
-        ended: false,
-        until(pattern, timeoutMs = 3000) {
-          return new Promise((ok, fail) => {
-            const check = () => {
-              if (pattern.test(stream.text)) {
-                ok(stream.text);
-                return true;
-              }
-              return false;
-            };
-            if (check()) return;
-            const timer = setTimeout(() => fail(new Error(`no ${pattern} in ${JSON.stringify(stream.text)}`)), timeoutMs);
-            waiters.push(() => check() && clearTimeout(timer));
-          });
-        },
-        destroy: () => req.destroy(),
-      };
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        stream.text += d;
-        for (const w of [...waiters]) w();
-      });
-      res.on('end', () => {
-        stream.ended = true;
-        for (const w of [...waiters]) w();
-      });
-      res.on('error', () => {});
-      resolve(stream);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path: opts.path ?? '/api/events',
+        agent: false,
+        headers: { ...auth, ...opts.headers },
+      },
+      (res) => {
+        const waiters: (() => void)[] = [];
+        const stream: Stream = {
+          res,
+          text: '',
+          ended: false,
+          until(pattern, timeoutMs = 3000) {
+            return new Promise((ok, fail) => {
+              const check = () => {
+                if (pattern.test(stream.text)) {
+                  ok(stream.text);
+                  return true;
+                }
+                return false;
+              };
+              if (check()) return;
+              const timer = setTimeout(
+                () => fail(new Error(`no ${pattern} in ${JSON.stringify(stream.text)}`)),
+                timeoutMs
+              );
+              waiters.push(() => check() && clearTimeout(timer));
+            });
+          },
+          destroy: () => req.destroy(),
+        };
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          stream.text += d;
+          for (const w of [...waiters]) w();
+        });
+        res.on('end', () => {
+          stream.ended = true;
+          for (const w of [...waiters]) w();
+        });
+        res.on('error', () => {});
+        resolve(stream);
+      }
+    );
     req.on('error', reject);
     req.end();
   });
@@ -117,8 +135,7 @@ export async function serveStreams(limits?: ReplayLimits): Promise<Bare> {
         streams.closeAll();
         server.close(() => r());
         server.closeAllConnections();
-      }),
+      })
   );
   return { port: (server.address() as { port: number }).port, bus, streams, feedSubscribers: () => subscribed };
 }
-

@@ -32,7 +32,9 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
     host.bus.emit('mockStatus', status(5));
     await b.until(/^id: 5$/m);
     expect(ids(b.text)).toEqual([3, 4, 5]);
-    expect(b.text).toContain('id: 3\nevent: catcherWaitEnded\ndata: {"waitId":"w","code":"cancelled","message":"missed"}\n\n');
+    expect(b.text).toContain(
+      'id: 3\nevent: catcherWaitEnded\ndata: {"waitId":"w","code":"cancelled","message":"missed"}\n\n'
+    );
     expect(b.text).not.toContain('replay incomplete');
     b.destroy();
   });
@@ -54,7 +56,9 @@ describe('web host: event ids and replay after a reconnect (Last-Event-ID)', () 
     const a = await tabAfter(host, total);
     const b = await openStream(host, { headers: { 'Last-Event-ID': '2' } });
     await b.until(new RegExp(`^id: ${total}$`, 'm'));
-    expect(b.text).toContain(': OAuth Lab bridge events\nretry: 2000\n\n: replay incomplete: events 3..5 were dropped\n\nid: 6\n');
+    expect(b.text).toContain(
+      ': OAuth Lab bridge events\nretry: 2000\n\n: replay incomplete: events 3..5 were dropped\n\nid: 6\n'
+    );
     expect(ids(b.text)).toEqual(Array.from({ length: REPLAY_MAX_EVENTS }, (_, i) => i + 6));
     a.destroy();
     b.destroy();

@@ -34,7 +34,9 @@ describe('web host: GET /api/events (Server-Sent Events)', () => {
     host.bus.emit('catcherWaitEnded', { waitId: 'w1', code: 'timeout', message: 'line one\nline two' });
     const text = await stream.until(/catcherWaitEnded/);
     expect(text).toContain('event: mockStatus\ndata: {"running":true,"baseUrl":"http://127.0.0.1:4000"}\n\n');
-    expect(text).toContain('event: catcherWaitEnded\ndata: {"waitId":"w1","code":"timeout","message":"line one\\nline two"}\n\n');
+    expect(text).toContain(
+      'event: catcherWaitEnded\ndata: {"waitId":"w1","code":"timeout","message":"line one\\nline two"}\n\n'
+    );
     stream.destroy();
   });
 
@@ -73,12 +75,16 @@ describe('web host: GET /api/events (Server-Sent Events)', () => {
     await host.close();
     await waitFor(() => stream.ended || stream.res.destroyed);
     expect(count()).toBe(0);
-    await expect(send(host.port, { path: '/', headers: host.authed() })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(send(host.port, { path: '/', headers: host.authed() })).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
     await host.close(); // twice is fine
   });
 
   it('writes only safe frames: plain event names, JSON payloads', () => {
-    expect(sseFrame({ event: 'mockStatus', payload: { a: 'x\r\ny' } } as BridgeEventMessage)).toBe('event: mockStatus\ndata: {"a":"x\\r\\ny"}\n\n');
+    expect(sseFrame({ event: 'mockStatus', payload: { a: 'x\r\ny' } } as BridgeEventMessage)).toBe(
+      'event: mockStatus\ndata: {"a":"x\\r\\ny"}\n\n'
+    );
     expect(sseFrame({ event: 'evil\ndata: forged', payload: {} } as unknown as BridgeEventMessage)).toBeNull();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -87,8 +93,12 @@ describe('web host: GET /api/events (Server-Sent Events)', () => {
 
   it('takes GET only', async () => {
     const host = await startTestHost();
-    const r = await send(host.port, { method: 'POST', path: '/api/events', headers: host.authed({ 'Content-Type': 'application/json' }), body: '{}' });
+    const r = await send(host.port, {
+      method: 'POST',
+      path: '/api/events',
+      headers: host.authed({ 'Content-Type': 'application/json' }),
+      body: '{}',
+    });
     expect(r.status).toBe(405);
   });
 });
-

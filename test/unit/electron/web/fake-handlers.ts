@@ -25,7 +25,10 @@ export function fakeBackend(): FakeBackend {
     mockStatus: () => ({ running: state.running, baseUrl: state.running ? 'http://127.0.0.1:1' : null }),
     mockAdvanceClock: (input: { seconds: number }) => {
       state.clockOffset += input.seconds;
-      return { now: new Date(Date.UTC(2025, 0, 1) + state.clockOffset * 1000).toISOString(), offsetSeconds: state.clockOffset };
+      return {
+        now: new Date(Date.UTC(2025, 0, 1) + state.clockOffset * 1000).toISOString(),
+        offsetSeconds: state.clockOffset,
+      };
     },
     exportFile: (input: { content: string }) => {
       state.exported += input.content.length;
@@ -47,7 +50,7 @@ export function fakeBackend(): FakeBackend {
         if (!impl) throw new BridgeFailure('unsupported', `${name} is not part of this fake.`);
         return impl(input);
       },
-    ]),
+    ])
   ) as unknown as BridgeHandlers;
   return { handlers, calls, state };
 }

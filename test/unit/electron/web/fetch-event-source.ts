@@ -31,7 +31,10 @@ export function fetchEventSource(headers: Record<string, string>) {
 
     private async run(): Promise<void> {
       try {
-        const res = await fetch(this.url, { headers: { Accept: 'text/event-stream', ...headers }, signal: this.abort.signal });
+        const res = await fetch(this.url, {
+          headers: { Accept: 'text/event-stream', ...headers },
+          signal: this.abort.signal,
+        });
         if (res.status !== 200 || !res.body) {
           this.readyState = 2;
           return;

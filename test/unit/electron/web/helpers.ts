@@ -28,14 +28,25 @@ export function send(port: number, opts: Send = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.host !== null) headers.Host = opts.host ?? `127.0.0.1:${port}`;
-    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path ?? '/', agent: false, headers, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
-      });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: opts.method ?? 'GET',
+        path: opts.path ?? '/',
+        agent: false,
+        headers,
+        setHost: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
+        });
+      }
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -48,7 +59,10 @@ export function staticFixture(): { dir: string; outside: string } {
   const outside = join(base, 'outside');
   mkdirSync(join(dir, 'assets', 'sub'), { recursive: true });
   mkdirSync(outside);
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>OAuth Lab</title><script type="module" src="./assets/app.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>OAuth Lab</title><script type="module" src="./assets/app.js"></script>'
+  );
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app");');
   writeFileSync(join(dir, 'assets', 'style.css'), 'body{}');
   writeFileSync(join(dir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -87,14 +101,23 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
   const { dir } = staticFixture();
   const host = await startWebHost({ handlers: backend.handlers, events: bus, staticDir: dir, ...options });
   hosts.push(host);
-  const authed = (extra: Record<string, string> = {}) => ({ Cookie: `oauth_lab_token_${host.port}=${host.token}`, Origin: host.origin, ...extra });
+  const authed = (extra: Record<string, string> = {}) => ({
+    Cookie: `oauth_lab_token_${host.port}=${host.token}`,
+    Origin: host.origin,
+    ...extra,
+  });
   return Object.assign(host, {
     backend,
     bus,
     staticDir: dir,
     authed,
     call: (method: string, body?: string, extra: Record<string, string> = {}) =>
-      send(host.port, { method: 'POST', path: `/api/call/${method}`, headers: authed({ 'Content-Type': 'application/json', ...extra }), body }),
+      send(host.port, {
+        method: 'POST',
+        path: `/api/call/${method}`,
+        headers: authed({ 'Content-Type': 'application/json', ...extra }),
+        body,
+      }),
   });
 }
 

@@ -7,7 +7,15 @@ import { startTestHost, type TestHost } from './helpers';
 
 /** What the browser adds to our page's requests by itself: the cookie and, on POST, the Origin. */
 function browserFetch(host: TestHost): typeof fetch {
-  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: `oauth_lab_token_${host.port}=${host.token}`, Origin: host.origin } });
+  return (input, init) =>
+    fetch(input, {
+      ...init,
+      headers: {
+        ...(init?.headers as Record<string, string>),
+        Cookie: `oauth_lab_token_${host.port}=${host.token}`,
+        Origin: host.origin,
+      },
+    });
 }
 
 const waitFor = async (condition: () => boolean, ms = 3000) => {
@@ -22,12 +30,21 @@ describe('createHttpBridge against the real web host', () => {
   it('has one function per contract method, and calls round-trip as BridgeResults', async () => {
     const host = await startTestHost();
     const bridge = createHttpBridge(host.origin, { fetch: browserFetch(host) });
-    expect(await bridge.appInfo()).toEqual({ ok: true, value: { host: 'web', version: '0.0.0-test', secretStorage: 'file', notices: [] } });
-    expect(await bridge.mockAdvanceClock({ seconds: 30 })).toEqual({ ok: true, value: { now: '2025-01-01T00:00:30.000Z', offsetSeconds: 30 } });
+    expect(await bridge.appInfo()).toEqual({
+      ok: true,
+      value: { host: 'web', version: '0.0.0-test', secretStorage: 'file', notices: [] },
+    });
+    expect(await bridge.mockAdvanceClock({ seconds: 30 })).toEqual({
+      ok: true,
+      value: { now: '2025-01-01T00:00:30.000Z', offsetSeconds: 30 },
+    });
     const bad = await bridge.mockAdvanceClock({ seconds: -1 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!bad.ok) expect(bad.error.message).toContain('seconds');
-    expect(await bridge.mockReset()).toEqual({ ok: false, error: { code: 'mock_not_running', message: 'The mock provider is not running.' } });
+    expect(await bridge.mockReset()).toEqual({
+      ok: false,
+      error: { code: 'mock_not_running', message: 'The mock provider is not running.' },
+    });
     expect(host.backend.calls.map((c) => [c.name, c.input])).toEqual([
       ['appInfo', undefined],
       ['mockAdvanceClock', { seconds: 30 }],
@@ -37,7 +54,10 @@ describe('createHttpBridge against the real web host', () => {
 
   it("passes the host's refusal on as data (no token: forbidden, with the way in)", async () => {
     const host = await startTestHost();
-    const bridge = createHttpBridge(`${host.origin}/`, { fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: host.origin } }) });
+    const bridge = createHttpBridge(`${host.origin}/`, {
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: host.origin } }),
+    });
     const r = await bridge.appInfo();
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     if (!r.ok) expect(r.error.message).toContain('oauth-lab web');
@@ -115,14 +135,21 @@ describe('createHttpBridge against the real web host', () => {
   it('drops an event whose id it has already seen; events without ids are delivered as before', async () => {
     const streams = [
       // A replay overlapping what was delivered: ids 2 and 1 again.
-      ['id: 1', 'id: 2', 'id: 2', 'id: 1', 'id: 3'].map((id, i) => `${id}\nevent: mockStatus\ndata: {"n":${i}}\n\n`).join(''),
+      ['id: 1', 'id: 2', 'id: 2', 'id: 1', 'id: 3']
+        .map((id, i) => `${id}\nevent: mockStatus\ndata: {"n":${i}}\n\n`)
+        .join(''),
       'event: mockStatus\ndata: {"n":0}\n\nevent: mockStatus\ndata: {"n":0}\n\n',
     ];
-    const other = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(streams.shift()));
+    const other = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(streams.shift())
+    );
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     try {
       const origin = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-      for (const expected of [[{ n: 0 }, { n: 1 }, { n: 4 }], [{ n: 0 }, { n: 0 }]]) {
+      for (const expected of [
+        [{ n: 0 }, { n: 1 }, { n: 4 }],
+        [{ n: 0 }, { n: 0 }],
+      ]) {
         const Source = fetchEventSource({});
         const seen: unknown[] = [];
         const off = createHttpBridge(origin, { EventSource: Source }).on('mockStatus', (p) => seen.push(p));

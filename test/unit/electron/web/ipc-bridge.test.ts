@@ -64,7 +64,13 @@ describe('createIpcBridge', () => {
     api.appInfo = () => Promise.reject(new Error("No handler registered for 'appInfo'"));
     api.mockStatus = async () => 'nonsense';
     const bridge = createIpcBridge(api);
-    expect(await bridge.appInfo()).toEqual({ ok: false, error: { code: 'unavailable', message: "The app's main process did not answer appInfo: No handler registered for 'appInfo'" } });
+    expect(await bridge.appInfo()).toEqual({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: "The app's main process did not answer appInfo: No handler registered for 'appInfo'",
+      },
+    });
     expect(await bridge.mockStatus()).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });
@@ -81,11 +87,18 @@ describe('getBridge', () => {
   });
 
   it('uses HTTP to the page it came from otherwise', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ ok: true, value: 'via http' }), { headers: { 'Content-Type': 'application/json' } }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ ok: true, value: 'via http' }), {
+        headers: { 'Content-Type': 'application/json' },
+      })
+    );
     try {
       const { getBridge } = await import('../../../../renderer/bridge');
       expect(await getBridge().mockStatus()).toEqual({ ok: true, value: 'via http' });
-      expect(fetchSpy).toHaveBeenCalledWith('/api/call/mockStatus', expect.objectContaining({ method: 'POST', credentials: 'same-origin' }));
+      expect(fetchSpy).toHaveBeenCalledWith(
+        '/api/call/mockStatus',
+        expect.objectContaining({ method: 'POST', credentials: 'same-origin' })
+      );
     } finally {
       fetchSpy.mockRestore();
     }

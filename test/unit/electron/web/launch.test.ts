@@ -18,14 +18,21 @@ describe('web host: launch addresses', () => {
     const first = await send(host.port, { path: pathOf(launch) });
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
-    expect(first.headers['set-cookie']).toEqual([`oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`]);
-    const page = await send(host.port, { path: '/', headers: { Cookie: first.headers['set-cookie']![0]!.split(';')[0]! } });
+    expect(first.headers['set-cookie']).toEqual([
+      `oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`,
+    ]);
+    const page = await send(host.port, {
+      path: '/',
+      headers: { Cookie: first.headers['set-cookie']![0]!.split(';')[0]! },
+    });
     expect(page.status).toBe(200);
 
     const again = await send(host.port, { path: pathOf(launch) });
     expect(again.status).toBe(403);
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect((again.json() as { error: { message: string } }).error.message).toMatch(/^This launch address was already used: it lets one browser in, once\. If you did not open it twice yourself, another program/);
+    expect((again.json() as { error: { message: string } }).error.message).toMatch(
+      /^This launch address was already used: it lets one browser in, once\. If you did not open it twice yourself, another program/
+    );
   });
 
   it('a code expires; an unknown one, or a HEAD request (a link preview), lets nobody in', async () => {
@@ -35,7 +42,9 @@ describe('web host: launch addresses', () => {
     now += 60_000;
     const expired = await send(host.port, { path: pathOf(late) });
     expect(expired.status).toBe(403);
-    expect((expired.json() as { error: { message: string } }).error.message).toContain('This launch address expired: it is valid for 60 s');
+    expect((expired.json() as { error: { message: string } }).error.message).toContain(
+      'This launch address expired: it is valid for 60 s'
+    );
 
     const unknown = await send(host.port, { path: '/?launch=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     expect(unknown.status).toBe(403);

@@ -31,7 +31,9 @@ describe('web host: the token', () => {
     const r = await send(host.port, { path: `/?token=${host.token}` });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/');
-    expect(r.headers['set-cookie']).toEqual([`oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(r.headers['set-cookie']).toEqual([
+      `oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`,
+    ]);
     expect(r.headers['cache-control']).toBe('no-store');
     const cookie = r.headers['set-cookie']![0]!.split(';')[0]!;
     const page = await send(host.port, { path: '/', headers: { Cookie: `theme=dark; ${cookie}` } });
@@ -49,14 +51,23 @@ describe('web host: the token', () => {
 
   it('accepts the token in the X-OAuth-Lab-Token header, for programs', async () => {
     const host = await startTestHost();
-    const r = await send(host.port, { method: 'POST', path: '/api/call/appInfo', headers: { 'X-OAuth-Lab-Token': host.token, Origin: host.origin, 'Content-Type': 'application/json' } });
+    const r = await send(host.port, {
+      method: 'POST',
+      path: '/api/call/appInfo',
+      headers: { 'X-OAuth-Lab-Token': host.token, Origin: host.origin, 'Content-Type': 'application/json' },
+    });
     expect(r.status).toBe(200);
     expect((r.json() as { ok: boolean }).ok).toBe(true);
   });
 
   it('accepts a program that sends the header and no Origin (curl, a script), as the README says', async () => {
     const host = await startTestHost();
-    const r = await send(host.port, { method: 'POST', path: '/api/call/mockStart', headers: { 'X-OAuth-Lab-Token': host.token, 'Content-Type': 'application/json' }, body: '{}' });
+    const r = await send(host.port, {
+      method: 'POST',
+      path: '/api/call/mockStart',
+      headers: { 'X-OAuth-Lab-Token': host.token, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(r.status).toBe(200);
     expect((r.json() as { ok: boolean }).ok).toBe(true);
     expect(host.backend.state.running).toBe(true);
@@ -65,7 +76,9 @@ describe('web host: the token', () => {
   it('takes a fixed token only if it is long and cookie-safe', async () => {
     const base = { handlers: fakeBackend().handlers, events: new BridgeEventBus(), staticDir: '.' };
     await expect(startWebHost({ ...base, token: 'short' })).rejects.toThrow(/16 to 512 characters/);
-    await expect(startWebHost({ ...base, token: 'a; Path=/; Domain=evil.example' })).rejects.toThrow(/16 to 512 characters/);
+    await expect(startWebHost({ ...base, token: 'a; Path=/; Domain=evil.example' })).rejects.toThrow(
+      /16 to 512 characters/
+    );
   });
 });
 
@@ -74,30 +87,82 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
   /** Every refused request, as a POST that would start the mock if it got through. */
   const cases: [string, (h: TestHost) => Send][] = [
     ['no token', (h) => ({ headers: { Origin: h.origin, ...json } })],
-    ['wrong token (cookie)', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token.slice(0, -1)}x`, Origin: h.origin, ...json } })],
-    ['wrong token (header)', (h) => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', Origin: h.origin, ...json } })],
+    [
+      'wrong token (cookie)',
+      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token.slice(0, -1)}x`, Origin: h.origin, ...json } }),
+    ],
+    [
+      'wrong token (header)',
+      (h) => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', Origin: h.origin, ...json } }),
+    ],
     ['empty token cookie', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=`, Origin: h.origin, ...json } })],
-    ['token in the query of a call', (h) => ({ path: `/api/call/mockStart?token=${h.token}`, headers: { Origin: h.origin, ...json } })],
+    [
+      'token in the query of a call',
+      (h) => ({ path: `/api/call/mockStart?token=${h.token}`, headers: { Origin: h.origin, ...json } }),
+    ],
     ['foreign Origin', (h) => ({ headers: h.authed({ Origin: 'http://evil.example', ...json }) })],
-    ['foreign Origin on the same host, another port', (h) => ({ headers: h.authed({ Origin: `http://127.0.0.1:${h.port + 1}`, ...json }) })],
+    [
+      'foreign Origin on the same host, another port',
+      (h) => ({ headers: h.authed({ Origin: `http://127.0.0.1:${h.port + 1}`, ...json }) }),
+    ],
     ['Origin null (sandboxed frame, file://)', (h) => ({ headers: h.authed({ Origin: 'null', ...json }) })],
-    ['Origin localhost while the Host is 127.0.0.1 (cross-origin)', (h) => ({ headers: h.authed({ Origin: `http://localhost:${h.port}`, ...json }) })],
+    [
+      'Origin localhost while the Host is 127.0.0.1 (cross-origin)',
+      (h) => ({ headers: h.authed({ Origin: `http://localhost:${h.port}`, ...json }) }),
+    ],
     ['foreign Host (DNS rebinding)', (h) => ({ host: `evil.example:${h.port}`, headers: h.authed(json) })],
-    ['foreign Host with a matching foreign Origin', (h) => ({ host: `evil.example:${h.port}`, headers: h.authed({ Origin: `http://evil.example:${h.port}`, ...json }) })],
+    [
+      'foreign Host with a matching foreign Origin',
+      (h) => ({
+        host: `evil.example:${h.port}`,
+        headers: h.authed({ Origin: `http://evil.example:${h.port}`, ...json }),
+      }),
+    ],
     ['Host on another port', (h) => ({ host: `127.0.0.1:${h.port + 1}`, headers: h.authed(json) })],
     ['Host without a port', () => ({ host: '127.0.0.1', headers: { ...json } })],
     ['no Host header', (h) => ({ host: null, headers: h.authed(json) })],
     ['Host [::1]', (h) => ({ host: `[::1]:${h.port}`, headers: h.authed(json) })],
-    ['POST without Origin or Sec-Fetch-Site', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, ...json } })],
-    ['token header and a foreign Origin (a page)', (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, Origin: 'http://evil.example', ...json } })],
-    ['token header from a cross-site context', (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, 'Sec-Fetch-Site': 'cross-site', ...json } })],
-    ['wrong token header and no Origin', () => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', ...json } })],
+    [
+      'POST without Origin or Sec-Fetch-Site',
+      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, ...json } }),
+    ],
+    [
+      'token header and a foreign Origin (a page)',
+      (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, Origin: 'http://evil.example', ...json } }),
+    ],
+    [
+      'token header from a cross-site context',
+      (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, 'Sec-Fetch-Site': 'cross-site', ...json } }),
+    ],
+    [
+      'wrong token header and no Origin',
+      () => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', ...json } }),
+    ],
     ['empty token header and no Origin', () => ({ headers: { 'X-OAuth-Lab-Token': '', ...json } })],
-    ['POST from a cross-site context', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } })],
-    ['POST from a same-site context (another port)', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } })],
+    [
+      'POST from a cross-site context',
+      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } }),
+    ],
+    [
+      'POST from a same-site context (another port)',
+      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } }),
+    ],
     ['same Origin but Sec-Fetch-Site none', (h) => ({ headers: h.authed({ 'Sec-Fetch-Site': 'none', ...json }) })],
-    ['CORS preflight from another origin', () => ({ method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } })],
-    ['OPTIONS even from our own origin, with the token', (h) => ({ method: 'OPTIONS', headers: h.authed({ 'Access-Control-Request-Method': 'POST' }) })],
+    [
+      'CORS preflight from another origin',
+      () => ({
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://evil.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      }),
+    ],
+    [
+      'OPTIONS even from our own origin, with the token',
+      (h) => ({ method: 'OPTIONS', headers: h.authed({ 'Access-Control-Request-Method': 'POST' }) }),
+    ],
   ];
 
   for (const [what, build] of cases) {
@@ -122,8 +187,17 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
       ['page with a foreign Origin', { path: '/', headers: host.authed({ Origin: 'http://evil.example' }) }],
       ['token URL with a foreign Host', { path: `/?token=${host.token}`, host: `evil.example:${host.port}` }],
       ['events without token', { path: '/api/events' }],
-      ['events with a foreign Origin', { path: '/api/events', headers: host.authed({ Origin: 'http://evil.example' }) }],
-      ['events from a cross-site context', { path: '/api/events', headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'cross-site' } }],
+      [
+        'events with a foreign Origin',
+        { path: '/api/events', headers: host.authed({ Origin: 'http://evil.example' }) },
+      ],
+      [
+        'events from a cross-site context',
+        {
+          path: '/api/events',
+          headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'cross-site' },
+        },
+      ],
       ['unknown API path without token', { path: '/api/whatever' }],
     ];
     for (const [what, req] of refused) expectForbidden(await send(host.port, req), what);
@@ -132,13 +206,34 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
 
   it('lets the same request through once it carries the token and our own Origin or Sec-Fetch-Site', async () => {
     const host = await startTestHost();
-    const viaOrigin = await send(host.port, { method: 'POST', path: '/api/call/mockStatus', headers: host.authed(json), body: '{}' });
+    const viaOrigin = await send(host.port, {
+      method: 'POST',
+      path: '/api/call/mockStatus',
+      headers: host.authed(json),
+      body: '{}',
+    });
     expect(viaOrigin.status).toBe(200);
-    const viaFetchSite = await send(host.port, { method: 'POST', path: '/api/call/mockStatus', headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin', ...json }, body: '{}' });
+    const viaFetchSite = await send(host.port, {
+      method: 'POST',
+      path: '/api/call/mockStatus',
+      headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin', ...json },
+      body: '{}',
+    });
     expect(viaFetchSite.status).toBe(200);
-    const viaLocalhost = await send(host.port, { method: 'POST', path: '/api/call/mockStart', host: `localhost:${host.port}`, headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, Origin: `http://localhost:${host.port}`, ...json }, body: '{}' });
+    const viaLocalhost = await send(host.port, {
+      method: 'POST',
+      path: '/api/call/mockStart',
+      host: `localhost:${host.port}`,
+      headers: {
+        Cookie: `oauth_lab_token_${host.port}=${host.token}`,
+        Origin: `http://localhost:${host.port}`,
+        ...json,
+      },
+      body: '{}',
+    });
     expect(viaLocalhost.status).toBe(200);
     expect(host.backend.state.running).toBe(true);
-    for (const r of [viaOrigin, viaFetchSite, viaLocalhost]) expect(Object.keys(r.headers).filter((n) => n.startsWith('access-control-'))).toEqual([]);
+    for (const r of [viaOrigin, viaFetchSite, viaLocalhost])
+      expect(Object.keys(r.headers).filter((n) => n.startsWith('access-control-'))).toEqual([]);
   });
 });

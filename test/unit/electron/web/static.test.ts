@@ -4,7 +4,8 @@ import { fakeBackend } from './fake-handlers';
 import { send, startTestHost } from './helpers';
 import { BridgeEventBus } from '../../../../electron/services/bridge/event-bus';
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 describe('web host: static files', () => {
   it('serves index.html at / with the strict CSP, no-store, nosniff and no referrer', async () => {
@@ -14,7 +15,13 @@ describe('web host: static files', () => {
     expect(r.body).toContain('<title>OAuth Lab</title>');
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(r.headers['content-security-policy']).toBe(CSP);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ]) {
       expect(r.headers['content-security-policy']).toContain(directive);
     }
     expect(r.headers['cache-control']).toBe('no-store');
@@ -32,7 +39,11 @@ describe('web host: static files', () => {
       ['/assets/font.woff2', 'font/woff2', 'wOF2'],
       ['/assets/data.bin', 'application/octet-stream', '\u0001\u0002\u0003'],
       ['/assets/sp%20ace.txt', 'text/plain; charset=utf-8', 'space'],
-      ['/index.html', 'text/html; charset=utf-8', '<!doctype html><title>OAuth Lab</title><script type="module" src="./assets/app.js"></script>'],
+      [
+        '/index.html',
+        'text/html; charset=utf-8',
+        '<!doctype html><title>OAuth Lab</title><script type="module" src="./assets/app.js"></script>',
+      ],
     ];
     for (const [path, type, body] of cases) {
       const r = await send(host.port, { path, headers: host.authed() });
@@ -107,6 +118,12 @@ describe('web host: static files', () => {
   });
 
   it('refuses to start without the renderer build, saying what to do', async () => {
-    await expect(startWebHost({ handlers: fakeBackend().handlers, events: new BridgeEventBus(), staticDir: '/nonexistent/oauth-lab-build' })).rejects.toThrow(/npm run build/);
+    await expect(
+      startWebHost({
+        handlers: fakeBackend().handlers,
+        events: new BridgeEventBus(),
+        staticDir: '/nonexistent/oauth-lab-build',
+      })
+    ).rejects.toThrow(/npm run build/);
   });
 });

@@ -10,9 +10,24 @@ const event = (baseString: string, client = 'c', expected = 'e'): ProviderEventV
   id: 1,
   at: '2026-01-01T00:00:00Z',
   endpoint: 'oauth1.requestToken',
-  exchange: { request: { method: 'POST', url: 'http://127.0.0.1/x', headers: [] }, response: { status: 401, statusText: 'Unauthorized', headers: [], bodyText: '', bodySize: 0 }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 },
+  exchange: {
+    request: { method: 'POST', url: 'http://127.0.0.1/x', headers: [] },
+    response: { status: 401, statusText: 'Unauthorized', headers: [], bodyText: '', bodySize: 0 },
+    timings: { connect: null, tls: null, firstByte: null, total: 1 },
+    startedAt: 0,
+  },
   verdict: { ok: false, reason: 'signature_invalid', message: 'The signature does not match.' },
-  signature: { signatureMethod: 'HMAC-SHA1', placement: 'header', clientSignature: client, expectedSignature: expected, baseStringUri: null, normalizedParameters: null, baseString, steps: [], error: null },
+  signature: {
+    signatureMethod: 'HMAC-SHA1',
+    placement: 'header',
+    clientSignature: client,
+    expectedSignature: expected,
+    baseStringUri: null,
+    normalizedParameters: null,
+    baseString,
+    steps: [],
+    error: null,
+  },
   assumptions: [],
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { diffStrings } from '../../../../shared/oauth1/debug';
 import { alignCells, shortLabel } from '../../../../renderer/features/debugger/BaseStringDiff';
 
-const line = (cells: { ch: string; kind: string }[]) => cells.map((c) => (c.kind === 'gap' ? '_' : c.kind === 'diff' ? `[${c.ch}]` : c.ch)).join('');
+const line = (cells: { ch: string; kind: string }[]) =>
+  cells.map((c) => (c.kind === 'gap' ? '_' : c.kind === 'diff' ? `[${c.ch}]` : c.ch)).join('');
 
 describe('alignCells', () => {
   it('keeps each character above its counterpart: a run missing on one side is a gap there', () => {

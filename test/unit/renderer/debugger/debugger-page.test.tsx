@@ -22,18 +22,24 @@ const fillSecrets = () => {
 describe('DebuggerPage', () => {
   it('starts with what to do, and the example shows a mismatch with its cause, the marked base strings and the re-signed request', async () => {
     renderDebugger();
-    expect(screen.getByRole('region', { name: 'How to start' }).textContent).toMatch(/Paste the request that was rejected/);
+    expect(screen.getByRole('region', { name: 'How to start' }).textContent).toMatch(
+      /Paste the request that was rejected/
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Load an example' }));
 
     expect(screen.getByRole('tab', { name: 'curl command' }).getAttribute('aria-selected')).toBe('true');
-    expect(input('Paste the curl command').value).toMatch(/^curl --globoff --request POST 'https:\/\/api\.x\.com\/1\.1\/statuses\/update\.json\?include_entities=true'/);
+    expect(input('Paste the curl command').value).toMatch(
+      /^curl --globoff --request POST 'https:\/\/api\.x\.com\/1\.1\/statuses\/update\.json\?include_entities=true'/
+    );
     expect((input('Consumer secret') as HTMLInputElement).type).toBe('password');
     expect(input('Consumer secret').value).toBe(SECRETS.consumerSecret);
 
     expect(await verdictWord()).toBe('mismatch');
     const v = await verdict();
     expect(within(v).getByText('Mismatch')).toBeTruthy();
-    expect(v.textContent).toMatch(/Your client's signature is reproduced with: the form body was left out of the signature/);
+    expect(v.textContent).toMatch(
+      /Your client's signature is reproduced with: the form body was left out of the signature/
+    );
 
     expect(causes().querySelectorAll('[data-cause]').length).toBe(1);
     expect(within(causes()).getByRole('heading', { name: 'The form body was left out of the signature' })).toBeTruthy();
@@ -44,7 +50,9 @@ describe('DebuggerPage', () => {
     const diff = screen.getByRole('figure', { name: 'Base strings compared' });
     expect(diff.textContent).toMatch(/upper line: your client's \(reproduced\)/);
     expect(diff.textContent).toMatch(/lower line: OAuth Lab \(RFC 5849\)/);
-    const marks = [...diff.querySelectorAll('mark.bs-diff, mark.bs-gap')].map((m) => m.textContent!.replace(/\u00a0/g, ' '));
+    const marks = [...diff.querySelectorAll('mark.bs-diff, mark.bs-gap')].map((m) =>
+      m.textContent!.replace(/\u00a0/g, ' ')
+    );
     // The status parameter is in the RFC's base string only: marked on the lower line, a gap on the upper one.
     expect(marks.join('')).toContain('status%3DHello');
     expect(diff.querySelectorAll('.bs-line.top mark.bs-gap').length).toBeGreaterThan(0);
@@ -71,8 +79,12 @@ describe('DebuggerPage', () => {
     expect(within(await verdict()).getByText('Match')).toBeTruthy();
     expect((await verdict()).textContent).toMatch(/The signature matches \(HMAC-SHA1\)/);
     expect(screen.queryByRole('region', { name: 'Causes' })).toBeNull();
-    expect(screen.getByRole('figure', { name: 'Base string' }).textContent).toContain('POST&https%3A%2F%2Fapi.x.com%2F1.1%2Fstatuses%2Fupdate.json&include_entities%3Dtrue%26oauth_consumer_key');
-    expect(screen.getByRole('region', { name: 'Re-signed request' }).textContent).toMatch(/the request as sent is correctly signed/);
+    expect(screen.getByRole('figure', { name: 'Base string' }).textContent).toContain(
+      'POST&https%3A%2F%2Fapi.x.com%2F1.1%2Fstatuses%2Fupdate.json&include_entities%3Dtrue%26oauth_consumer_key'
+    );
+    expect(screen.getByRole('region', { name: 'Re-signed request' }).textContent).toMatch(
+      /the request as sent is correctly signed/
+    );
     // The re-signed request is given back as HTTP text, the form it came in.
     expect(screen.getByRole('button', { name: 'Copy Re-signed HTTP request' })).toBeTruthy();
   });
@@ -84,7 +96,10 @@ describe('DebuggerPage', () => {
     fillSecrets();
     expect(await verdictWord()).toBe('match');
     fireEvent.change(screen.getByLabelText('Sent over'), { target: { value: 'http' } });
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict')).toBe('mismatch'), { timeout: 3000 });
+    await waitFor(
+      () => expect(screen.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict')).toBe('mismatch'),
+      { timeout: 3000 }
+    );
     expect(within(causes()).getByRole('heading', { name: 'Another scheme was signed' })).toBeTruthy();
   });
 
@@ -100,20 +115,37 @@ describe('DebuggerPage', () => {
     renderDebugger();
     type('Paste the curl command', "curl -X POST 'https://api.x.com/1.1/statuses/update.json");
     fillSecrets();
-    await waitFor(() => expect(input('Paste the curl command').getAttribute('aria-invalid')).toBe('true'), { timeout: 3000 });
-    const id = input('Paste the curl command').getAttribute('aria-describedby')!.split(' ').find((x) => x.endsWith('-error'))!;
-    expect(document.getElementById(id)!.textContent).toBe('curl command: The single quote at character 14 is never closed.');
+    await waitFor(() => expect(input('Paste the curl command').getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 3000,
+    });
+    const id = input('Paste the curl command')
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((x) => x.endsWith('-error'))!;
+    expect(document.getElementById(id)!.textContent).toBe(
+      'curl command: The single quote at character 14 is never closed.'
+    );
     expect(screen.queryByRole('region', { name: 'Verdict' })).toBeNull();
     expect(screen.getByText(/The request could not be read/)).toBeTruthy();
 
     type('Paste the curl command', 'curl -F status=hi https://api.x.com/1');
-    await waitFor(() => expect(screen.getByText(/^curl command: --form is not supported: a multipart\/form-data body is never signed/)).toBeTruthy(), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(
+          screen.getByText(/^curl command: --form is not supported: a multipart\/form-data body is never signed/)
+        ).toBeTruthy(),
+      { timeout: 3000 }
+    );
   });
 
   it('a curl command without OAuth parameters says so by the curl input', async () => {
     renderDebugger();
     type('Paste the curl command', "curl -H 'Authorization: Bearer abc' https://api.x.com/1");
-    await screen.findByText(/^curl command: The request carries no oauth_\* parameters \(its Authorization header uses "Bearer", not OAuth\)/, {}, { timeout: 3000 });
+    await screen.findByText(
+      /^curl command: The request carries no oauth_\* parameters \(its Authorization header uses "Bearer", not OAuth\)/,
+      {},
+      { timeout: 3000 }
+    );
   });
 
   it('fields: a form body left out of the signature is named as the cause', async () => {
@@ -134,12 +166,20 @@ describe('DebuggerPage', () => {
     renderDebugger();
     fireEvent.click(screen.getByRole('tab', { name: 'Fields' }));
     type('URL', 'api.x.com/1');
-    await screen.findByText(/^URL: Invalid URL "api\.x\.com\/1": expected an absolute URL starting with http:\/\/ or https:\/\//, {}, { timeout: 3000 });
+    await screen.findByText(
+      /^URL: Invalid URL "api\.x\.com\/1": expected an absolute URL starting with http:\/\/ or https:\/\//,
+      {},
+      { timeout: 3000 }
+    );
     expect(input('URL').getAttribute('aria-invalid')).toBe('true');
 
     type('URL', URL_);
     type('Authorization header', 'OAuth oauth_consumer_key="k", oauth_signature_method="HMAC-SHA1"');
-    await screen.findByText(/^Authorization header: The request has oauth_\* parameters but no oauth_signature/, {}, { timeout: 3000 });
+    await screen.findByText(
+      /^Authorization header: The request has oauth_\* parameters but no oauth_signature/,
+      {},
+      { timeout: 3000 }
+    );
     expect(input('Authorization header').getAttribute('aria-invalid')).toBe('true');
     expect(input('URL').getAttribute('aria-invalid')).toBeNull();
 
@@ -153,8 +193,12 @@ describe('DebuggerPage', () => {
     fillSecrets();
     await verdict();
     const warnings = screen.getByRole('region', { name: 'Warnings' });
-    expect(warnings.textContent).toMatch(/Protocol parameters in more than one place \(RFC 5849 §3\.5\): Protocol parameters were found in the header and query/);
-    expect((within(warnings).getByRole('link', { name: '§3.5' }) as HTMLAnchorElement).href).toBe('https://www.rfc-editor.org/rfc/rfc5849#section-3.5');
+    expect(warnings.textContent).toMatch(
+      /Protocol parameters in more than one place \(RFC 5849 §3\.5\): Protocol parameters were found in the header and query/
+    );
+    expect((within(warnings).getByRole('link', { name: '§3.5' }) as HTMLAnchorElement).href).toBe(
+      'https://www.rfc-editor.org/rfc/rfc5849#section-3.5'
+    );
   });
 
   it('without secrets the verdict is unverified and says what to give', async () => {
@@ -188,14 +232,24 @@ describe('DebuggerPage', () => {
     fillSecrets();
     expect(await verdictWord()).toBe('mismatch');
     type('Base string the server printed', 'POST&https://api.x.com/1');
-    await screen.findByText(/^Base string the server printed: This is not a signature base string: it has 2 parts separated by &, not 3\..* It is left aside until fixed\.$/, {}, { timeout: 3000 });
+    await screen.findByText(
+      /^Base string the server printed: This is not a signature base string: it has 2 parts separated by &, not 3\..* It is left aside until fixed\.$/,
+      {},
+      { timeout: 3000 }
+    );
     expect(screen.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict')).toBe('mismatch');
 
     // The server's own base string (the RFC's, here): the comparison is against "server's".
     const { traceSignature } = await import('../../../../shared/oauth1');
     const { browserCrypto } = await import('../../../../renderer/platform/crypto');
     type('Base string the server printed', traceSignature(X, browserCrypto).baseString);
-    await waitFor(() => expect(screen.getByRole('figure', { name: 'Base strings compared' }).textContent).toMatch(/lower line: server's/), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('figure', { name: 'Base strings compared' }).textContent).toMatch(
+          /lower line: server's/
+        ),
+      { timeout: 3000 }
+    );
   });
 
   it('checks once typing pauses for 250 ms, keeping the last result meanwhile', async () => {
@@ -228,7 +282,9 @@ describe('DebuggerPage', () => {
     fireEvent.keyDown(curlTab, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Fields' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Fields' }));
-    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: 'Fields' }).id);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('tab', { name: 'Fields' }).id
+    );
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Fields' }), { key: 'ArrowLeft' });
     expect(input('Paste the curl command').value).toBe('curl https://a.example/');
   });
@@ -242,7 +298,9 @@ describe('DebuggerPage', () => {
     expect(document.querySelector('.dbg-result')!.textContent).not.toContain(SECRETS.tokenSecret);
     fireEvent.click(screen.getByRole('button', { name: 'Reveal the secrets' }));
     expect((input('Consumer secret') as HTMLInputElement).type).toBe('text');
-    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain(`${SECRETS.consumerSecret}&${SECRETS.tokenSecret}`);
+    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain(
+      `${SECRETS.consumerSecret}&${SECRETS.tokenSecret}`
+    );
   });
 
   it('Clear empties the request and the secrets', async () => {

@@ -9,16 +9,32 @@ import { curlOf, hostRsaVerify, renderDebugger, X } from './fixtures';
 
 afterEach(cleanup);
 
-const pair = () => generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 const keys = pair();
 /** X's request signed with RSA-SHA1, as Jira's application links sign theirs. */
-const rsaCurl = curlOf(traceSignature({ ...X, signatureMethod: 'RSA-SHA1', consumerSecret: null, tokenSecret: null, privateKeyPem: keys.privateKey }, nodeCrypto).authorization!);
+const rsaCurl = curlOf(
+  traceSignature(
+    { ...X, signatureMethod: 'RSA-SHA1', consumerSecret: null, tokenSecret: null, privateKeyPem: keys.privateKey },
+    nodeCrypto
+  ).authorization!
+);
 
 const keyInput = () => screen.getByLabelText('RSA public key (PEM)') as HTMLTextAreaElement;
 const type = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
-const verdictIs = (word: string) => waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict')).toBe(word), { timeout: 3000 });
+const verdictIs = (word: string) =>
+  waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).getAttribute('data-verdict')).toBe(word), {
+    timeout: 3000,
+  });
 const keyError = () => {
-  const id = keyInput().getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+  const id = keyInput()
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.endsWith('-error'));
   return id ? document.getElementById(id)!.textContent : null;
 };
 
@@ -26,11 +42,14 @@ const keyError = () => {
 function heldHost() {
   const held: { pem: string; release: () => void }[] = [];
   const rsaVerify: BridgeApi['rsaVerify'] = (input) =>
-    new Promise((resolve) => held.push({ pem: input!.publicKeyPem, release: () => void hostRsaVerify(input).then(resolve) }));
-  const release = (pem: string) => act(async () => {
-    for (const h of held.filter((h) => h.pem === pem.trim())) h.release();
-    await new Promise((r) => setTimeout(r, 20));
-  });
+    new Promise((resolve) =>
+      held.push({ pem: input!.publicKeyPem, release: () => void hostRsaVerify(input).then(resolve) })
+    );
+  const release = (pem: string) =>
+    act(async () => {
+      for (const h of held.filter((h) => h.pem === pem.trim())) h.release();
+      await new Promise((r) => setTimeout(r, 20));
+    });
   const asked = (pem: string) => held.some((h) => h.pem === pem.trim());
   return { rsaVerify, release, asked };
 }
@@ -43,7 +62,9 @@ describe('DebuggerPage: RSA signatures', () => {
     expect(keyInput().value).toBe('');
     expect(screen.queryByLabelText('Consumer secret')).toBeNull();
     const note = screen.getByRole('note', { name: 'RSA verification' });
-    expect(note.textContent).toMatch(/RSA-SHA1 is verified with the consumer's RSA public key: paste it \(PEM, or the X\.509 certificate\) on the left/);
+    expect(note.textContent).toMatch(
+      /RSA-SHA1 is verified with the consumer's RSA public key: paste it \(PEM, or the X\.509 certificate\) on the left/
+    );
     expect(note.textContent).toContain('oauth-lab debug --rsa-public-key key.pem');
   });
 
@@ -55,7 +76,9 @@ describe('DebuggerPage: RSA signatures', () => {
     await verdictIs('match');
     expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toMatch(/The signature matches \(RSA-SHA1\)/);
     expect(screen.queryByRole('note', { name: 'RSA verification' })).toBeNull();
-    expect(bridge.rsaVerify).toHaveBeenCalledWith(expect.objectContaining({ method: 'RSA-SHA1', publicKeyPem: keys.publicKey.trim() }));
+    expect(bridge.rsaVerify).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'RSA-SHA1', publicKeyPem: keys.publicKey.trim() })
+    );
   });
 
   it('another public key gives a mismatch', async () => {
@@ -64,7 +87,11 @@ describe('DebuggerPage: RSA signatures', () => {
     await verdictIs('unverified');
     type('RSA public key (PEM)', pair().publicKey);
     await verdictIs('mismatch');
-    expect(within(screen.getByRole('region', { name: 'Causes' })).getByRole('heading', { name: 'No known mistake reproduces the signature' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Causes' })).getByRole('heading', {
+        name: 'No known mistake reproduces the signature',
+      })
+    ).toBeTruthy();
   });
 
   it('a key the host cannot read shows its message by the key input, and the request stays unverified', async () => {
@@ -73,7 +100,9 @@ describe('DebuggerPage: RSA signatures', () => {
     await verdictIs('unverified');
     type('RSA public key (PEM)', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----');
     await waitFor(() => expect(keyInput().getAttribute('aria-invalid')).toBe('true'), { timeout: 3000 });
-    expect(keyError()).toMatch(/^The RSA public key could not be read: expected a PEM public key \(-----BEGIN PUBLIC KEY----- or -----BEGIN RSA PUBLIC KEY-----\) or an X\.509 certificate/);
+    expect(keyError()).toMatch(
+      /^The RSA public key could not be read: expected a PEM public key \(-----BEGIN PUBLIC KEY----- or -----BEGIN RSA PUBLIC KEY-----\) or an X\.509 certificate/
+    );
     await verdictIs('unverified');
     type('RSA public key (PEM)', keys.publicKey);
     await verdictIs('match');

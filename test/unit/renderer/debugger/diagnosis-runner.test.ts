@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDebuggerStore } from '../../../../renderer/features/debugger/debugger-store';
-import { answerRequest, createDiagnosisRunner, Superseded, type WorkerLike, type WorkerReply, type WorkerRequest } from '../../../../renderer/features/debugger/diagnosis-runner';
+import {
+  answerRequest,
+  createDiagnosisRunner,
+  Superseded,
+  type WorkerLike,
+  type WorkerReply,
+  type WorkerRequest,
+} from '../../../../renderer/features/debugger/diagnosis-runner';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { emptyInputs } from '../../../../renderer/features/debugger/run-diagnosis';
 import { authorization, curlOf, SECRETS } from './fixtures';
@@ -14,7 +21,15 @@ function fakeWorker(log: string[]): () => WorkerLike {
       onerror: null,
       postMessage(data: WorkerRequest) {
         log.push(`post ${data.id} ${data.pass}`);
-        setTimeout(() => w.alive && w.onmessage?.call(w as unknown as Worker, { data: answerRequest(data, browserCrypto) } as MessageEvent<WorkerReply>), 0);
+        setTimeout(
+          () =>
+            w.alive &&
+            w.onmessage?.call(
+              w as unknown as Worker,
+              { data: answerRequest(data, browserCrypto) } as MessageEvent<WorkerReply>
+            ),
+          0
+        );
       },
       terminate() {
         log.push('terminate');
@@ -25,7 +40,13 @@ function fakeWorker(log: string[]): () => WorkerLike {
   };
 }
 
-const inputs = (tokenSecret: string) => ({ ...emptyInputs, form: 'curl' as const, curl: curlOf(authorization({ bodyLeftOut: true })), consumerSecret: SECRETS.consumerSecret, tokenSecret });
+const inputs = (tokenSecret: string) => ({
+  ...emptyInputs,
+  form: 'curl' as const,
+  curl: curlOf(authorization({ bodyLeftOut: true })),
+  consumerSecret: SECRETS.consumerSecret,
+  tokenSecret,
+});
 
 describe('the diagnosis runner (Web Worker)', () => {
   it('diagnoses off the main thread and answers with the same result as the page', async () => {
@@ -46,11 +67,15 @@ describe('the diagnosis runner (Web Worker)', () => {
     expect(log).toEqual(['post 1 first', 'terminate', 'post 2 first']);
   });
 
-  it('the store shows the last inputs\' result, and diagnoses in the page when the worker cannot start (tried once)', async () => {
+  it("the store shows the last inputs' result, and diagnoses in the page when the worker cannot start (tried once)", async () => {
     const start = vi.fn((): WorkerLike => {
       throw new Error("blocked by the page's policy");
     });
-    const store = createDebuggerStore({ crypto: browserCrypto, bridge: { rsaVerify: vi.fn() }, runner: createDiagnosisRunner({ rsaVerify: vi.fn() }, start) });
+    const store = createDebuggerStore({
+      crypto: browserCrypto,
+      bridge: { rsaVerify: vi.fn() },
+      runner: createDiagnosisRunner({ rsaVerify: vi.fn() }, start),
+    });
     store.getState().inputEdited(inputs(SECRETS.tokenSecret));
     store.getState().diagnosisRequested();
     expect(store.getState().verifying).toBe(true);

@@ -23,29 +23,40 @@ export function authorization(opts: { bodyLeftOut?: boolean; input?: SignatureIn
   return traceSignature(opts.bodyLeftOut ? withoutBody : input, browserCrypto).authorization!;
 }
 
-export const curlOf = (auth: string, body = BODY) => `curl -X POST '${URL_}' \\\n  -H 'Authorization: ${auth}' \\\n  -H 'Content-Type: ${FORM_CONTENT_TYPE}' \\\n  --data-raw '${body}'`;
+export const curlOf = (auth: string, body = BODY) =>
+  `curl -X POST '${URL_}' \\\n  -H 'Authorization: ${auth}' \\\n  -H 'Content-Type: ${FORM_CONTENT_TYPE}' \\\n  --data-raw '${body}'`;
 
-export const rawOf = (auth: string) => [
-  'POST /1.1/statuses/update.json?include_entities=true HTTP/1.1',
-  'Host: api.x.com',
-  `Authorization: ${auth}`,
-  `Content-Type: ${FORM_CONTENT_TYPE}`,
-  '',
-  BODY,
-].join('\r\n');
+export const rawOf = (auth: string) =>
+  [
+    'POST /1.1/statuses/update.json?include_entities=true HTTP/1.1',
+    'Host: api.x.com',
+    `Authorization: ${auth}`,
+    `Content-Type: ${FORM_CONTENT_TYPE}`,
+    '',
+    BODY,
+  ].join('\r\n');
 
 /** The host's rsaVerify through the contract's dispatch, as the page reaches it over either transport. */
 export const hostRsaVerify: BridgeApi['rsaVerify'] = (input) =>
-  dispatch({ rsaVerify: createVerifyHandlers(nodeCrypto).rsaVerify } as unknown as BridgeHandlers, 'rsaVerify', input) as ReturnType<BridgeApi['rsaVerify']>;
+  dispatch(
+    { rsaVerify: createVerifyHandlers(nodeCrypto).rsaVerify } as unknown as BridgeHandlers,
+    'rsaVerify',
+    input
+  ) as ReturnType<BridgeApi['rsaVerify']>;
 
 /** The page with its own stores; the debugger calls the bridge only to verify RSA signatures (the app store subscribes to events). */
 export function renderDebugger(rsaVerify: BridgeApi['rsaVerify'] = hostRsaVerify) {
   const bridge = { on: vi.fn(() => () => {}), rsaVerify: vi.fn(rsaVerify) };
-  const stores = createStores({ bridge: bridge as unknown as BridgeApi, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(1) }, now: () => 1_700_000_000_000 });
+  const stores = createStores({
+    bridge: bridge as unknown as BridgeApi,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(1) },
+    now: () => 1_700_000_000_000,
+  });
   const view = render(
     <StoresProvider stores={stores}>
       <DebuggerPage />
-    </StoresProvider>,
+    </StoresProvider>
   );
   return { ...view, stores, bridge };
 }

@@ -16,14 +16,36 @@ import { hostRsaVerify } from './fixtures';
  * call is not). Whatever the request, pass 2 must say exactly what the core says with node's crypto port, as the
  * CLI runs it.
  */
-const pair = () => generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 const keys = pair();
-const rsa: SignatureInput = { ...X_EXAMPLE, signatureMethod: 'RSA-SHA1', consumerSecret: null, tokenSecret: null, privateKeyPem: keys.privateKey };
+const rsa: SignatureInput = {
+  ...X_EXAMPLE,
+  signatureMethod: 'RSA-SHA1',
+  consumerSecret: null,
+  tokenSecret: null,
+  privateKeyPem: keys.privateKey,
+};
 
 /** The request as the page's fields form takes it. */
 function inputsOf(request: RawRequest, rsaPublicKey = keys.publicKey): DebugInputs {
   const header = (name: string) => request.headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? '';
-  return { ...emptyInputs, form: 'fields', rsaPublicKey, fields: { method: request.method, url: request.url, body: request.body ?? '', contentType: header('content-type'), authorization: header('authorization') } };
+  return {
+    ...emptyInputs,
+    form: 'fields',
+    rsaPublicKey,
+    fields: {
+      method: request.method,
+      url: request.url,
+      body: request.body ?? '',
+      contentType: header('content-type'),
+      authorization: header('authorization'),
+    },
+  };
 }
 
 async function twoPasses(inputs: DebugInputs, rsaVerify: BridgeApi['rsaVerify'] = hostRsaVerify): Promise<DebugResult> {
@@ -37,11 +59,33 @@ describe('RSA signatures checked in two passes around the host', () => {
     ['a correct RSA-SHA1 signature', withMistake(rsa), 'match', []],
     ['a correct RSA-SHA256 signature', withMistake({ ...rsa, signatureMethod: 'RSA-SHA256' }), 'match', []],
     ['a correct RSA-SHA512 signature', withMistake({ ...rsa, signatureMethod: 'RSA-SHA512' }), 'match', []],
-    ['the form body left out', withMistake(rsa, { baseString: rebuild({ params: without('status') }) }), 'mismatch', ['body-left-out']],
-    ['a value encoded twice', withMistake(rsa, { baseString: rebuild({ params: mapValue('status', (v) => percentEncode(v)) }) }), 'mismatch', ['param-double-encoded']],
-    ['the default port kept', withMistake(rsa, { baseString: rebuild({ uri: 'https://api.x.com:443/1.1/statuses/update.json' }) }), 'mismatch', ['uri-default-port']],
+    [
+      'the form body left out',
+      withMistake(rsa, { baseString: rebuild({ params: without('status') }) }),
+      'mismatch',
+      ['body-left-out'],
+    ],
+    [
+      'a value encoded twice',
+      withMistake(rsa, { baseString: rebuild({ params: mapValue('status', (v) => percentEncode(v)) }) }),
+      'mismatch',
+      ['param-double-encoded'],
+    ],
+    [
+      'the default port kept',
+      withMistake(rsa, { baseString: rebuild({ uri: 'https://api.x.com:443/1.1/statuses/update.json' }) }),
+      'mismatch',
+      ['uri-default-port'],
+    ],
     ['RSA-SHA256 declared as RSA-SHA1', withMistake(rsa, { signWith: 'RSA-SHA256' }), 'mismatch', ['signature-method']],
-    ['two mistakes at once', withMistake(rsa, { baseString: rebuild({ params: without('status'), uri: 'https://api.x.com:443/1.1/statuses/update.json' }) }), 'mismatch', ['uri-default-port', 'body-left-out']],
+    [
+      'two mistakes at once',
+      withMistake(rsa, {
+        baseString: rebuild({ params: without('status'), uri: 'https://api.x.com:443/1.1/statuses/update.json' }),
+      }),
+      'mismatch',
+      ['uri-default-port', 'body-left-out'],
+    ],
     ['another private key', withMistake({ ...rsa, privateKeyPem: pair().privateKey }), 'mismatch', ['unexplained']],
   ] as const)('%s: pass 2 gives the diagnosis of the core with node crypto', async (_, request, verdict, causes) => {
     const direct = diagnoseSignature({ request, rsaPublicKeyPem: keys.publicKey }, nodeCrypto);
@@ -54,7 +98,9 @@ describe('RSA signatures checked in two passes around the host', () => {
 
   it("with the server's base string as the reference, the same too", async () => {
     const request = withMistake(rsa);
-    const serverBaseString = rebuild({ uri: 'http://api.x.com/1.1/statuses/update.json' })(traceSignature(rsa, nodeCrypto));
+    const serverBaseString = rebuild({ uri: 'http://api.x.com/1.1/statuses/update.json' })(
+      traceSignature(rsa, nodeCrypto)
+    );
     const direct = diagnoseSignature({ request, rsaPublicKeyPem: keys.publicKey, serverBaseString }, nodeCrypto);
     expect(direct.verdict).toBe('mismatch');
     expect((await twoPasses({ ...inputsOf(request), serverBaseString })).diagnosis).toEqual(direct);
@@ -74,7 +120,15 @@ describe('RSA signatures checked in two passes around the host', () => {
     const rsaVerify = vi.fn(hostRsaVerify);
     const keyless = checkSignature(inputsOf(withMistake(rsa), ''), browserCrypto, { rsaVerify });
     expect('result' in keyless && keyless.result.diagnosis!.verdict).toBe('unverified');
-    const hmac = checkSignature({ ...inputsOf(withMistake(X_EXAMPLE), ''), consumerSecret: X_EXAMPLE.consumerSecret!, tokenSecret: X_EXAMPLE.tokenSecret! }, browserCrypto, { rsaVerify });
+    const hmac = checkSignature(
+      {
+        ...inputsOf(withMistake(X_EXAMPLE), ''),
+        consumerSecret: X_EXAMPLE.consumerSecret!,
+        tokenSecret: X_EXAMPLE.tokenSecret!,
+      },
+      browserCrypto,
+      { rsaVerify }
+    );
     expect('result' in hmac && hmac.result.diagnosis!.verdict).toBe('match');
     expect(rsaVerify).not.toHaveBeenCalled();
   });
@@ -82,8 +136,13 @@ describe('RSA signatures checked in two passes around the host', () => {
   it("a host refusal leaves the request unverified, with the host's message by the key input", async () => {
     const result = await twoPasses(inputsOf(withMistake(rsa), 'not a key'));
     expect(result.diagnosis!.verdict).toBe('unverified');
-    expect(result.errors).toEqual({ rsaPublicKey: expect.stringMatching(/^The RSA public key could not be read: expected a PEM public key/) });
-    const gone = await twoPasses(inputsOf(withMistake(rsa)), async () => ({ ok: false, error: { code: 'unavailable', message: 'The app host does not answer.' } }));
+    expect(result.errors).toEqual({
+      rsaPublicKey: expect.stringMatching(/^The RSA public key could not be read: expected a PEM public key/),
+    });
+    const gone = await twoPasses(inputsOf(withMistake(rsa)), async () => ({
+      ok: false,
+      error: { code: 'unavailable', message: 'The app host does not answer.' },
+    }));
     expect(gone.errors).toEqual({ rsaPublicKey: 'The app host does not answer.' });
   });
 });

@@ -22,7 +22,12 @@ const legs = (one: LegStatus, two: LegStatus) => ({ one, two });
 function shell(parts: Partial<FlowPageParts<Leg>>, { active = 'mock', running = true } = {}) {
   const { bridge } = fakeBridge({});
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => 0 });
-  stores.app.setState({ profiles: [mock, real], activeProfileId: active, mock: { running, baseUrl: running ? 'http://127.0.0.1:9' : null }, loaded: true });
+  stores.app.setState({
+    profiles: [mock, real],
+    activeProfileId: active,
+    mock: { running, baseUrl: running ? 'http://127.0.0.1:9' : null },
+    loaded: true,
+  });
   const started: [string, string][] = [];
   const props: FlowPageParts<Leg> = {
     name: 'Demo',
@@ -41,16 +46,22 @@ function shell(parts: Partial<FlowPageParts<Leg>>, { active = 'mock', running = 
     panel: <p>Panel of the leg</p>,
     ...parts,
   };
-  render(<StoresProvider stores={stores}><FlowPageShell {...props} /></StoresProvider>);
+  render(
+    <StoresProvider stores={stores}>
+      <FlowPageShell {...props} />
+    </StoresProvider>
+  );
   return started;
 }
 
 describe('the flow page shell', () => {
-  it('before the start: the intro against the chosen profile, what to press, and a start with the mock\'s base URL', async () => {
+  it("before the start: the intro against the chosen profile, what to press, and a start with the mock's base URL", async () => {
     const started = shell({});
     expect(screen.getByRole('heading', { level: 2, name: 'Demo' })).toBeTruthy();
     expect(screen.getByText('Walks against Mock provider.')).toBeTruthy();
-    expect(screen.getByText(/log in there as/).textContent).toContain('press Start the Demo flow. The mock\'s login page opens in a new tab');
+    expect(screen.getByText(/log in there as/).textContent).toContain(
+      "press Start the Demo flow. The mock's login page opens in a new tab"
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start the Demo flow' })));
     expect(started).toEqual([['mock', 'http://127.0.0.1:9']]);
     expect(screen.queryByRole('navigation', { name: 'Legs of the flow' })).toBeNull();
@@ -67,7 +78,12 @@ describe('the flow page shell', () => {
 
   it('once started: the stepper, the credentials, the diagram, the current leg with its explanation and panel', async () => {
     const chosen: Leg[] = [];
-    shell({ flow: { config: { baseUrl: 'http://flow.example' }, legs: legs('succeeded', 'ready') }, current: 'two', onChoose: (l) => chosen.push(l), startError: { code: 'x', message: 'The catcher could not listen.' } });
+    shell({
+      flow: { config: { baseUrl: 'http://flow.example' }, legs: legs('succeeded', 'ready') },
+      current: 'two',
+      onChoose: (l) => chosen.push(l),
+      startError: { code: 'x', message: 'The catcher could not listen.' },
+    });
     expect(screen.getByRole('alert').textContent).toBe('The catcher could not listen.');
     expect(screen.getByText('http://flow.example', { selector: '.page-head .muted' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start over' })).toBeTruthy();

@@ -24,11 +24,20 @@ async function setUp(host: 'web' | 'electron'): Promise<Stores> {
   const { bridge } = fakeBridge({ catcherOpen: () => ({ port: 4321, redirectUri: 'http://127.0.0.1:4321/callback' }) });
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => 1_700_000_000_000 });
   stores.app.setState({ info: { host, version: 'test', secretStorage: 'file', notices: [] } });
-  render(<StoresProvider stores={stores}><Probe /></StoresProvider>);
+  render(
+    <StoresProvider stores={stores}>
+      <Probe />
+    </StoresProvider>
+  );
   return stores;
 }
 
-const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn: true, oauth1: { consumerKey: 'ck', consumerSecret: 'cs' } });
+const profile = profileSchema.parse({
+  id: 'mock',
+  name: 'Mock provider',
+  builtIn: true,
+  oauth1: { consumerKey: 'ck', consumerSecret: 'cs' },
+});
 
 describe('leaving the page with a flow in progress', () => {
   it('asks first in the browser once a flow has started, not before', async () => {

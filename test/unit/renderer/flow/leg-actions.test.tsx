@@ -15,7 +15,13 @@ describe('the leg action bar', () => {
     const action = { label: 'Open in browser', run: () => done.push('open') };
     const { rerender } = render(<LegActions action={action} outcome={null} next={null} />);
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
-    rerender(<LegActions action={action} outcome={{ ok: true, text: 'Callback: authorized' }} next={{ title: 'Access token', go: () => done.push('continue') }} />);
+    rerender(
+      <LegActions
+        action={action}
+        outcome={{ ok: true, text: 'Callback: authorized' }}
+        next={{ title: 'Access token', go: () => done.push('continue') }}
+      />
+    );
     fireEvent.keyDown(window, { key: 'Enter', metaKey: true });
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(done).toEqual(['open', 'continue']);
@@ -24,7 +30,9 @@ describe('the leg action bar', () => {
 
   it('leaves a disabled action alone', () => {
     const done: string[] = [];
-    render(<LegActions action={{ label: 'Send', run: () => done.push('send'), disabled: true }} outcome={null} next={null} />);
+    render(
+      <LegActions action={{ label: 'Send', run: () => done.push('send'), disabled: true }} outcome={null} next={null} />
+    );
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     expect(done).toEqual([]);
   });
@@ -32,12 +40,24 @@ describe('the leg action bar', () => {
 
 describe('Explain', () => {
   it('is open the first time a leg is shown in the tab, folded the next time', () => {
-    const first = render(<Explain title="Request token" seenKey="oauth1.requestToken">why</Explain>);
+    const first = render(
+      <Explain title="Request token" seenKey="oauth1.requestToken">
+        why
+      </Explain>
+    );
     expect((first.container.querySelector('details') as HTMLDetailsElement).open).toBe(true);
     first.unmount();
-    const again = render(<Explain title="Request token" seenKey="oauth1.requestToken">why</Explain>);
+    const again = render(
+      <Explain title="Request token" seenKey="oauth1.requestToken">
+        why
+      </Explain>
+    );
     expect((again.container.querySelector('details') as HTMLDetailsElement).open).toBe(false);
-    const other = render(<Explain title="Authorize" seenKey="oauth1.authorize">why</Explain>);
+    const other = render(
+      <Explain title="Authorize" seenKey="oauth1.authorize">
+        why
+      </Explain>
+    );
     expect((other.container.querySelector('details') as HTMLDetailsElement).open).toBe(true);
   });
 });

@@ -27,8 +27,16 @@ let bridge: BridgeApi;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'oauth-lab-history-page-'));
   store = createAppStore({ cwd: dir });
-  services = createAppServices({ host: 'web', version: 'test', store, shell: { openInSystemBrowser: async () => true } });
-  bridge = new Proxy({} as BridgeApi, { get: (_, name) => (name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input)) });
+  services = createAppServices({
+    host: 'web',
+    version: 'test',
+    store,
+    shell: { openInSystemBrowser: async () => true },
+  });
+  bridge = new Proxy({} as BridgeApi, {
+    get: (_, name) =>
+      name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input),
+  });
 });
 afterEach(async () => {
   cleanup();
@@ -49,7 +57,7 @@ function renderPage() {
   render(
     <StoresProvider stores={storesFor(bridge)}>
       <HistoryPage />
-    </StoresProvider>,
+    </StoresProvider>
   );
 }
 
@@ -57,7 +65,10 @@ describe('History page with a 10 MB response', () => {
   it('shows its start and offers the rest in parts', async () => {
     const body = bigBody();
     const base = entry(1);
-    await add({ ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: body, bodySize: body.length } } });
+    await add({
+      ...base,
+      exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: body, bodySize: body.length } },
+    });
     renderPage();
     const list = await screen.findByRole('listbox', { name: 'Exchanges, newest first' });
     await waitFor(() => expect(within(list).getAllByRole('option').length).toBe(1));
@@ -90,7 +101,10 @@ describe('History page: the rest of a body is masked as a whole', () => {
     const at = HISTORY_PREVIEW_CHARS + 16 * 1024 - 10;
     const body = `${'a'.repeat(at)}${secret}${'b'.repeat(200_000)}`;
     const base = entry(1);
-    await add({ ...base, exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: body, bodySize: body.length } } });
+    await add({
+      ...base,
+      exchange: { ...base.exchange, response: { ...base.exchange.response, bodyText: body, bodySize: body.length } },
+    });
     renderPage();
     const list = await screen.findByRole('listbox', { name: 'Exchanges, newest first' });
     await waitFor(() => expect(within(list).getAllByRole('option').length).toBe(1));
@@ -119,11 +133,17 @@ describe('History page: size on disk and its bound', () => {
 
     fireEvent.change(input, { target: { value: 'lots' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(screen.getByText(/The history size must be a whole number of MiB from 1 to 102,400; "lots" is not\./)).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        screen.getByText(/The history size must be a whole number of MiB from 1 to 102,400; "lots" is not\./)
+      ).toBeTruthy()
+    );
 
     fireEvent.change(input, { target: { value: '64' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(screen.getByRole('status', { name: 'History usage' }).textContent).toContain('of 64.0 MiB'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'History usage' }).textContent).toContain('of 64.0 MiB')
+    );
     const settings = await dispatch(services.handlers, 'settingsGet', undefined);
     expect(settings).toMatchObject({ ok: true, value: { historyMaxMB: 64 } });
   });

@@ -12,7 +12,7 @@ function renderPage(fake: FakeHistoryBridge = fakeBridge()) {
   render(
     <StoresProvider stores={storesFor(fake.bridge)}>
       <HistoryPage />
-    </StoresProvider>,
+    </StoresProvider>
   );
   return fake;
 }
@@ -48,7 +48,9 @@ describe('HistoryPage with 5,000 entries', () => {
       fireEvent.scroll(list());
     });
     await waitFor(() => expect(fake.queries.some((q) => q.offset === 2900 || q.offset === 3000)).toBe(true));
-    await waitFor(() => expect(loadedRows().some((r) => r.getAttribute('aria-label')!.includes('Entry 3000:'))).toBe(true));
+    await waitFor(() =>
+      expect(loadedRows().some((r) => r.getAttribute('aria-label')!.includes('Entry 3000:'))).toBe(true)
+    );
     expect(rows().length).toBeLessThan(60);
     const row = rows().find((r) => r.getAttribute('aria-posinset') === '3001')!;
     expect(row.style.top).toBe(`${3000 * ROW_HEIGHT}px`);
@@ -66,8 +68,12 @@ describe('HistoryPage with 5,000 entries', () => {
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Profile' }), { target: { value: 'real' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Flow and leg' }), { target: { value: 'token' } });
-    await waitFor(() => expect(fake.queries).toContainEqual({ profileId: 'real', leg: 'token', outcome: 'failed', offset: 0, limit: 100 }));
-    const expected = fake.entries.filter((e) => e.profileId === 'real' && e.leg === 'token' && e.outcome === 'failed').length;
+    await waitFor(() =>
+      expect(fake.queries).toContainEqual({ profileId: 'real', leg: 'token', outcome: 'failed', offset: 0, limit: 100 })
+    );
+    const expected = fake.entries.filter(
+      (e) => e.profileId === 'real' && e.leg === 'token' && e.outcome === 'failed'
+    ).length;
     await waitFor(() => expect(total()).toBe(`${expected} exchanges of 5,000 match`));
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -98,7 +104,9 @@ describe('HistoryPage with 5,000 entries', () => {
     expect(within(detail).getByRole('button', { name: 'Copy HTTP response' })).toBeTruthy();
     expect(within(detail).getByRole('button', { name: 'Copy summary' })).toBeTruthy();
     fireEvent.click(within(detail).getByRole('button', { name: 'Reveal secrets' }));
-    expect(within(detail).getByText(/^POST \/oauth\/v2\/token\?x=3 HTTP\/1\.1/).textContent).toContain('client_secret=s3cr3t-value');
+    expect(within(detail).getByText(/^POST \/oauth\/v2\/token\?x=3 HTTP\/1\.1/).textContent).toContain(
+      'client_secret=s3cr3t-value'
+    );
     fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Exchange detail' })).toBeNull();
   });
@@ -115,13 +123,17 @@ describe('HistoryPage with 5,000 entries', () => {
     expect(rows()[1]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('region', { name: 'Exchange detail' })).toBeNull();
     fireEvent.keyDown(list(), { key: 'Enter' });
-    expect(within(screen.getByRole('region', { name: 'Exchange detail' })).getByText(/Entry 1: accessToken answered 200\./)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Exchange detail' })).getByText(/Entry 1: accessToken answered 200\./)
+    ).toBeTruthy();
 
     // End jumps to the oldest entry; its page is fetched and Enter opens it once it arrives.
     fireEvent.keyDown(list(), { key: 'End' });
     expect(list().getAttribute('aria-activedescendant')).toBe('history-row-4999');
     fireEvent.keyDown(list(), { key: 'Enter' });
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Exchange detail' })).getByText(/Entry 4999: /)).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Exchange detail' })).getByText(/Entry 4999: /)).toBeTruthy()
+    );
   });
 
   it('asks for confirmation before clearing the history', async () => {
@@ -154,8 +166,11 @@ describe('HistoryPage with 5,000 entries', () => {
 
   it('shows a failed read in words', async () => {
     const fake = fakeBridge(10);
-    (fake.bridge as unknown as Record<string, unknown>).historyList = () => Promise.resolve({ ok: false, error: { code: 'store_error', message: 'the store file cannot be read' } });
+    (fake.bridge as unknown as Record<string, unknown>).historyList = () =>
+      Promise.resolve({ ok: false, error: { code: 'store_error', message: 'the store file cannot be read' } });
     renderPage(fake);
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not read the history: the store file cannot be read');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not read the history: the store file cannot be read'
+    );
   });
 });

@@ -40,14 +40,25 @@ describe('history store', () => {
 });
 
 describe('masking secrets in an exchange', () => {
-  it('masks named secret fields in forms and JSON, Basic credentials and the profiles\' secrets', () => {
-    expect(maskText('grant_type=refresh_token&refresh_token=abc&client_secret=xyz', [])).toBe('grant_type=refresh_token&refresh_token=••••••••&client_secret=••••••••');
-    expect(maskText('{"access_token":"at","refresh_token":"r\\"t","token_type":"Bearer"}', [])).toBe('{"access_token":"••••••••","refresh_token":"••••••••","token_type":"Bearer"}');
+  it("masks named secret fields in forms and JSON, Basic credentials and the profiles' secrets", () => {
+    expect(maskText('grant_type=refresh_token&refresh_token=abc&client_secret=xyz', [])).toBe(
+      'grant_type=refresh_token&refresh_token=••••••••&client_secret=••••••••'
+    );
+    expect(maskText('{"access_token":"at","refresh_token":"r\\"t","token_type":"Bearer"}', [])).toBe(
+      '{"access_token":"••••••••","refresh_token":"••••••••","token_type":"Bearer"}'
+    );
     expect(maskText('oauth_token=t&oauth_token_secret=ts', [])).toBe('oauth_token=t&oauth_token_secret=••••••••');
     const secrets = profileSecrets(profiles);
     expect(secrets).toContain('s3cr3t-value');
     const e = entry(3);
-    const basic = { ...e.exchange, request: { ...e.exchange.request, headers: [['Authorization', 'Basic YXBwOnMzY3IzdA=='] as const], body: 'x=s3cr3t-value' } };
+    const basic = {
+      ...e.exchange,
+      request: {
+        ...e.exchange.request,
+        headers: [['Authorization', 'Basic YXBwOnMzY3IzdA=='] as const],
+        body: 'x=s3cr3t-value',
+      },
+    };
     const { exchange, changed } = maskExchange(basic, secrets);
     expect(changed).toBe(true);
     expect(exchange.request.headers[0]).toEqual(['Authorization', 'Basic ••••••••']);

@@ -21,7 +21,12 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 afterEach(cleanup);
 
-const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn: true, oauth2: { clientId: C.client.id, clientSecret: C.client.secret } });
+const profile = profileSchema.parse({
+  id: 'mock',
+  name: 'Mock provider',
+  builtIn: true,
+  oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
+});
 
 /** The page on its bearer leg, after a real code grant at the mock; `skew` moves the app's clock ahead. */
 async function onBearerLeg(skew = 0) {
@@ -30,19 +35,63 @@ async function onBearerLeg(skew = 0) {
     httpSend: host.httpSend,
     historyAnnotate: host.historyAnnotate,
     tokenSave: () => null,
-    mockState: () => ({ state: { now: new Date().toISOString(), oauth1: { requestTokens: [], accessTokens: [] }, oauth2: { codes: [], accessTokens: [], refreshTokens: [] } } }),
+    mockState: () => ({
+      state: {
+        now: new Date().toISOString(),
+        oauth1: { requestTokens: [], accessTokens: [] },
+        oauth2: { codes: [], accessTokens: [], refreshTokens: [] },
+      },
+    }),
   });
   let drawn = 0;
   // Every draw different: each send's history record gets an id of its own.
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(++drawn) }, now: () => Date.now() + skew });
+  const stores = createStores({
+    bridge,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(++drawn) },
+    now: () => Date.now() + skew,
+  });
   stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
-  render(<StoresProvider stores={stores}><OAuth2Page /></StoresProvider>);
+  render(
+    <StoresProvider stores={stores}>
+      <OAuth2Page />
+    </StoresProvider>
+  );
   const { body } = await codeGrant(h, { scope: 'read' });
-  const start = oauth2Flow.startOAuth2({ baseUrl: h.base, clientId: C.client.id, clientSecret: C.client.secret, redirectUri: REDIRECT, scope: 'read', service: true }, { bytes: (n) => new Uint8Array(n).fill(5) }, nodeCrypto);
+  const start = oauth2Flow.startOAuth2(
+    {
+      baseUrl: h.base,
+      clientId: C.client.id,
+      clientSecret: C.client.secret,
+      redirectUri: REDIRECT,
+      scope: 'read',
+      service: true,
+    },
+    { bytes: (n) => new Uint8Array(n).fill(5) },
+    nodeCrypto
+  );
   const text = JSON.stringify(body);
-  const exchange = { request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']] as [string, string][], bodyText: text, bodySize: text.length }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 };
+  const exchange = {
+    request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'application/json']] as [string, string][],
+      bodyText: text,
+      bodySize: text.length,
+    },
+    timings: { connect: null, tls: null, firstByte: null, total: 1 },
+    startedAt: 0,
+  };
   const flow = oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state;
-  act(() => stores.oauth2.setState({ profile, flow, current: 'api', drafts: { api: oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile.oauth2.apiPath }) } }));
+  act(() =>
+    stores.oauth2.setState({
+      profile,
+      flow,
+      current: 'api',
+      drafts: { api: oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile.oauth2.apiPath }) },
+    })
+  );
   const history = () => host.legs(recordIds(calls));
   return { stores, history, body: body as { access_token: string; refresh_token: string; expires_in: number } };
 }
@@ -72,7 +121,9 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     const steps = within(before).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([
       expect.stringMatching(/^Call answered Answered 401 \(WWW-Authenticate: Bearer .*invalid_token/),
-      expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\); new access token, valid for \d+ s\.$/),
+      expect.stringMatching(
+        /^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\); new access token, valid for \d+ s\.$/
+      ),
     ]);
     expect(within(result()).getByText('API call answered 200.')).toBeTruthy();
     const token = stores.oauth2.getState().flow!.token!;
@@ -80,7 +131,10 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     expect(token.refreshToken).not.toBe(body.refresh_token);
     expect(stores.oauth2.getState().flow!.legs.refresh).toBe('succeeded');
     // The next Send carries the new token, with the request as the user had it.
-    expect(stores.oauth2.getState().drafts.api!.headers).toContainEqual(['Authorization', `Bearer ${token.accessToken}`]);
+    expect(stores.oauth2.getState().drafts.api!.headers).toContainEqual([
+      'Authorization',
+      `Bearer ${token.accessToken}`,
+    ]);
     expect(stores.oauth2.getState().drafts.api!.url).toBe(`${h.base}/api/v2/me`);
     expect(history()).toEqual(['api failed', 'refresh succeeded', 'api succeeded']);
   });
@@ -92,7 +146,9 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     fireEvent.click(screen.getByLabelText('Refresh automatically'));
     await send(stores);
     const steps = within(within(result()).getByRole('list', { name: 'Before this response' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([expect.stringMatching(/^Automatic refresh \(near expiry\) Refreshed \(the token expires within 30 s\)/)]);
+    expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([
+      expect.stringMatching(/^Automatic refresh \(near expiry\) Refreshed \(the token expires within 30 s\)/),
+    ]);
     expect(within(result()).getByText('API call answered 200.')).toBeTruthy();
     expect(history()).toEqual(['refresh succeeded', 'api succeeded']);
   });

@@ -12,28 +12,69 @@ afterEach(cleanup);
 
 const SECRET = 'client secret/with+odd&chars';
 const ENCODED = 'client%20secret%2Fwith%2Bodd%26chars';
-const profile = profileSchema.parse({ id: 'p', name: 'Server', baseUrl: 'https://as.example', oauth2: { clientId: 'app', clientSecret: SECRET } });
+const profile = profileSchema.parse({
+  id: 'p',
+  name: 'Server',
+  baseUrl: 'https://as.example',
+  oauth2: { clientId: 'app', clientSecret: SECRET },
+});
 
 function setUp() {
   const { bridge } = fakeBridge({});
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => 1_700_000_000_000 });
-  const started = oauth2Flow.startOAuth2({ baseUrl: 'https://as.example', clientId: 'app', clientSecret: SECRET, redirectUri: 'http://127.0.0.1:4321/callback', pkce: null }, browserRandom, browserCrypto);
+  const started = oauth2Flow.startOAuth2(
+    {
+      baseUrl: 'https://as.example',
+      clientId: 'app',
+      clientSecret: SECRET,
+      redirectUri: 'http://127.0.0.1:4321/callback',
+      pkce: null,
+    },
+    browserRandom,
+    browserCrypto
+  );
   const withCode = oauth2Flow.interpretCallback(started, `code=the-code&state=${started.state}`).state;
-  const exchange = { request: { method: 'POST', url: 'https://as.example/oauth/v2/token', headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], bodyText: '{"access_token":"AT-very-secret","token_type":"Bearer","expires_in":3600,"refresh_token":"RT-also-secret"}', bodySize: 0 }, timings: {}, startedAt: 0 } as never;
+  const exchange = {
+    request: { method: 'POST', url: 'https://as.example/oauth/v2/token', headers: [] },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'application/json']],
+      bodyText:
+        '{"access_token":"AT-very-secret","token_type":"Bearer","expires_in":3600,"refresh_token":"RT-also-secret"}',
+      bodySize: 0,
+    },
+    timings: {},
+    startedAt: 0,
+  } as never;
   const withToken = oauth2Flow.interpretTokenResponse(withCode, exchange, 1_700_000_000_000, 'token').state;
-  stores.oauth2.setState({ profile, flow: withToken, current: 'token', drafts: { token: oauth2Flow.buildTokenExchange(withCode), api: oauth2Flow.buildBearerRequest(withToken, { method: 'GET', path: '/api/v2/me' }) } });
+  stores.oauth2.setState({
+    profile,
+    flow: withToken,
+    current: 'token',
+    drafts: {
+      token: oauth2Flow.buildTokenExchange(withCode),
+      api: oauth2Flow.buildBearerRequest(withToken, { method: 'GET', path: '/api/v2/me' }),
+    },
+  });
   return stores;
 }
 
 describe('OAuth 2 secrets on a sent leg', () => {
   it('edits the token body around the masked client secret, without revealing it', async () => {
     const stores = setUp();
-    render(<StoresProvider stores={stores}><SentLegPanel leg="token" next={null} /></StoresProvider>);
+    render(
+      <StoresProvider stores={stores}>
+        <SentLegPanel leg="token" next={null} />
+      </StoresProvider>
+    );
     const body = screen.getByLabelText('Body (form-encoded)') as HTMLTextAreaElement;
     expect(body.readOnly).toBe(false);
     expect(body.value).not.toContain(ENCODED);
     expect(body.value).toContain('client_secret=••••••••••••••••');
-    await act(async () => fireEvent.change(body, { target: { value: body.value.replace('code=the-code', 'code=another-code') } }));
+    await act(async () =>
+      fireEvent.change(body, { target: { value: body.value.replace('code=the-code', 'code=another-code') } })
+    );
     const sent = stores.oauth2.getState().drafts.token!.body!;
     expect(sent).toContain('code=another-code');
     expect(sent).toContain(`client_secret=${ENCODED}`);
@@ -42,7 +83,11 @@ describe('OAuth 2 secrets on a sent leg', () => {
 
   it('masks the bearer token in the HTTP request until revealed', async () => {
     const stores = setUp();
-    render(<StoresProvider stores={stores}><SentLegPanel leg="api" next={null} /></StoresProvider>);
+    render(
+      <StoresProvider stores={stores}>
+        <SentLegPanel leg="api" next={null} />
+      </StoresProvider>
+    );
     expect(document.body.textContent).not.toContain('AT-very-secret');
     expect(document.body.textContent).toContain('Authorization: Bearer ••••••••••••••');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' })));

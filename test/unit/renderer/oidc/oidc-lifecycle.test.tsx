@@ -21,14 +21,41 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 afterEach(cleanup);
 
-const profile = profileSchema.parse({ id: 'mock', name: 'Mock provider', builtIn: true, oauth2: { clientId: C.client.id, clientSecret: C.client.secret } });
+const profile = profileSchema.parse({
+  id: 'mock',
+  name: 'Mock provider',
+  builtIn: true,
+  oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
+});
 
 /** The OAuth 2 page's state after a real code grant at the mock (its token response as the flow read it). */
 async function flowWithTokens() {
   const { body } = await codeGrant(h);
-  const start = oauth2Flow.startOAuth2({ baseUrl: h.base, clientId: C.client.id, clientSecret: C.client.secret, redirectUri: REDIRECT, scope: 'openid profile', service: true }, { bytes: (n) => new Uint8Array(n).fill(5) }, nodeCrypto);
+  const start = oauth2Flow.startOAuth2(
+    {
+      baseUrl: h.base,
+      clientId: C.client.id,
+      clientSecret: C.client.secret,
+      redirectUri: REDIRECT,
+      scope: 'openid profile',
+      service: true,
+    },
+    { bytes: (n) => new Uint8Array(n).fill(5) },
+    nodeCrypto
+  );
   const text = JSON.stringify(body);
-  const exchange = { request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] }, response: { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']] as [string, string][], bodyText: text, bodySize: text.length }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 };
+  const exchange = {
+    request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'application/json']] as [string, string][],
+      bodyText: text,
+      bodySize: text.length,
+    },
+    timings: { connect: null, tls: null, firstByte: null, total: 1 },
+    startedAt: 0,
+  };
   return { flow: oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state, exchange, body };
 }
 
@@ -38,10 +65,21 @@ async function renderWithFlow() {
   const history = () => host.legs(recordIds(calls));
   let drawn = 0;
   // Every draw different: each send's history record gets an id of its own.
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(++drawn) }, now: () => Date.now() });
-  render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>);
+  const stores = createStores({
+    bridge,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(++drawn) },
+    now: () => Date.now(),
+  });
+  render(
+    <StoresProvider stores={stores}>
+      <OidcPage />
+    </StoresProvider>
+  );
   const { flow, exchange, body } = await flowWithTokens();
-  act(() => stores.oauth2.setState({ flow, profile, runs: { token: { sending: false, exchange, error: null, outcome: null } } }));
+  act(() =>
+    stores.oauth2.setState({ flow, profile, runs: { token: { sending: false, exchange, error: null, outcome: null } } })
+  );
   fireEvent.change(screen.getByLabelText('Issuer URL'), { target: { value: h.base } });
   fireEvent.click(screen.getByRole('button', { name: 'Discover' }));
   await screen.findByRole('region', { name: 'Discovery checks' }, { timeout: 5000 });
@@ -54,10 +92,15 @@ async function renderWithFlow() {
 async function leg(panel: HTMLElement, button: string, title: string | RegExp) {
   const before = within(panel).queryAllByRole('region', { name: title }).length;
   fireEvent.click(within(panel).getByRole('button', { name: button }));
-  await waitFor(() => expect(within(panel).queryAllByRole('region', { name: title }).length).toBe(before + 1), { timeout: 5000 });
+  await waitFor(() => expect(within(panel).queryAllByRole('region', { name: title }).length).toBe(before + 1), {
+    timeout: 5000,
+  });
   return within(panel).getAllByRole('region', { name: title })[0]!;
 }
-const failed = (region: HTMLElement) => within(region).queryAllByText('Failed:').map((el) => el.parentElement!.textContent);
+const failed = (region: HTMLElement) =>
+  within(region)
+    .queryAllByText('Failed:')
+    .map((el) => el.parentElement!.textContent);
 
 describe('OidcPage: the token lifecycle', () => {
   it('refreshes with the rotation shown masked, and the replaced refresh token is refused afterwards (RFC 9700 §4.14.2)', async () => {
@@ -76,11 +119,19 @@ describe('OidcPage: the token lifecycle', () => {
     expect(sent).not.toContain(C.client.secret);
     expect(failed(refresh)).toEqual([]);
 
-    const reuse = await leg(panel, 'Present the replaced refresh token again', 'The replaced refresh token again (RFC 9700 §4.14.2)');
+    const reuse = await leg(
+      panel,
+      'Present the replaced refresh token again',
+      'The replaced refresh token again (RFC 9700 §4.14.2)'
+    );
     expect(reuse.getAttribute('data-ok')).toBe('true');
     expect(within(reuse).getByText('400 Bad Request')).toBeTruthy();
     expect(within(reuse).getByText('The replaced refresh token was refused (HTTP 400).')).toBeTruthy();
-    expect(within(reuse).getByText(/^Refused with HTTP 400 \(invalid_grant: .*already used.*\): a replaced refresh token no longer works/)).toBeTruthy();
+    expect(
+      within(reuse).getByText(
+        /^Refused with HTTP 400 \(invalid_grant: .*already used.*\): a replaced refresh token no longer works/
+      )
+    ).toBeTruthy();
     // The mock revokes the grant on reuse: the new refresh token is refused too.
     const again = await leg(panel, 'Refresh', 'Refresh (RFC 6749 §6)');
     expect(again.getAttribute('data-ok')).toBe('false');
@@ -98,21 +149,34 @@ describe('OidcPage: the token lifecycle', () => {
     // RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): the mock revokes the grant's access tokens with the refresh token.
     const inactive = await leg(panel, 'Introspect the access token', 'Introspection (RFC 7662) of the access token');
     expect(within(inactive).getByText('The provider says active: false.')).toBeTruthy();
-    const urls = calls.filter(([m]) => m === 'httpSend').map(([, i]) => (i as { request: { url: string } }).request.url);
+    const urls = calls
+      .filter(([m]) => m === 'httpSend')
+      .map(([, i]) => (i as { request: { url: string } }).request.url);
     expect(urls.filter((u) => u.endsWith('/oidc/introspect'))).toHaveLength(2);
     expect(urls.filter((u) => u.endsWith('/oidc/revoke'))).toHaveLength(1);
   });
 
   it('offers no revocation or introspection before discovery, and says where they come from', async () => {
     const { bridge } = fakeBridge({});
-    const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(3) }, now: () => Date.now() });
-    render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>);
+    const stores = createStores({
+      bridge,
+      crypto: browserCrypto,
+      random: { bytes: (n) => new Uint8Array(n).fill(3) },
+      now: () => Date.now(),
+    });
+    render(
+      <StoresProvider stores={stores}>
+        <OidcPage />
+      </StoresProvider>
+    );
     const panel = screen.getByRole('region', { name: 'Token lifecycle' });
     expect(within(panel).getByText(/Exchange a code on the OAuth 2 page first/)).toBeTruthy();
     const { flow } = await flowWithTokens();
     act(() => stores.oauth2.setState({ flow, profile }));
     fireEvent.click(within(panel).getByRole('button', { name: "Take the OAuth 2 flow's tokens" }));
     expect(within(panel).queryByRole('button', { name: /Introspect|Revoke/ })).toBeNull();
-    expect(within(panel).getByText(/Discover the issuer: the revocation and introspection endpoints come from its metadata/)).toBeTruthy();
+    expect(
+      within(panel).getByText(/Discover the issuer: the revocation and introspection endpoints come from its metadata/)
+    ).toBeTruthy();
   });
 });

@@ -14,12 +14,23 @@ it('offers the id_token faults and algorithms as choices and saves the one picke
   const config = defaultConfig();
   const settings = { lifetimes: config.lifetimes, switches: config.switches };
   const { bridge, calls } = fakeBridge({ mockUpdateSettings: (patch: typeof settings) => patch });
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n) }, now: () => 0 });
-  render(<StoresProvider stores={stores}><MockSettingsForm settings={settings} onSaved={() => {}} /></StoresProvider>);
+  const stores = createStores({
+    bridge,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n) },
+    now: () => 0,
+  });
+  render(
+    <StoresProvider stores={stores}>
+      <MockSettingsForm settings={settings} onSaved={() => {}} />
+    </StoresProvider>
+  );
   const fault = screen.getByLabelText(/OpenID Connect id_token fault/) as HTMLSelectElement;
   expect([...fault.options].map((o) => o.value)).toEqual([...ID_TOKEN_FAULTS]);
   expect(fault.value).toBe('off');
-  expect([...(screen.getByLabelText(/id_token signing algorithm/) as HTMLSelectElement).options].map((o) => o.value)).toEqual(['RS256', 'ES256']);
+  expect(
+    [...(screen.getByLabelText(/id_token signing algorithm/) as HTMLSelectElement).options].map((o) => o.value)
+  ).toEqual(['RS256', 'ES256']);
   fireEvent.change(fault, { target: { value: 'wrong-aud' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
   await waitFor(() => expect(calls.some(([name]) => name === 'mockUpdateSettings')).toBe(true));

@@ -29,11 +29,25 @@ function renderPages() {
     tokensList: () => [],
     profileSave: (input: { profile: unknown }) => (saved.push(input.profile), input.profile),
   });
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(7) }, now: () => Date.now() });
-  return { ...render(<StoresProvider stores={stores}><Pages /></StoresProvider>), stores, saved };
+  const stores = createStores({
+    bridge,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(7) },
+    now: () => Date.now(),
+  });
+  return {
+    ...render(
+      <StoresProvider stores={stores}>
+        <Pages />
+      </StoresProvider>
+    ),
+    stores,
+    saved,
+  };
 }
 
-const valueOf = (form: HTMLElement, label: string) => (within(form).getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
+const valueOf = (form: HTMLElement, label: string) =>
+  (within(form).getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
 
 describe('OpenID Connect page: a new profile from discovery', () => {
   it('fills the Profiles page draft with the issuer, the endpoints as full URLs, openid and the listed scopes, PKCE S256', async () => {

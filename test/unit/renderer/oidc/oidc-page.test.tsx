@@ -22,8 +22,20 @@ afterEach(cleanup);
 
 function renderPage() {
   const { bridge } = fakeBridge({ httpSend: createTransportHandlers(nodeCrypto, {}).httpSend });
-  const stores = createStores({ bridge, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(3) }, now: () => Date.now() });
-  return { ...render(<StoresProvider stores={stores}><OidcPage /></StoresProvider>), stores };
+  const stores = createStores({
+    bridge,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(3) },
+    now: () => Date.now(),
+  });
+  return {
+    ...render(
+      <StoresProvider stores={stores}>
+        <OidcPage />
+      </StoresProvider>
+    ),
+    stores,
+  };
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -42,7 +54,11 @@ async function validateFreshToken(): Promise<Record<string, string>> {
   fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
   const steps = await screen.findByRole('list', { name: 'Validation steps' }, { timeout: 5000 });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Validate' }).hasAttribute('disabled')).toBe(false));
-  return Object.fromEntries(within(steps).getAllByRole('listitem').map((li) => [li.getAttribute('data-step')!, li.getAttribute('data-status')!]));
+  return Object.fromEntries(
+    within(steps)
+      .getAllByRole('listitem')
+      .map((li) => [li.getAttribute('data-step')!, li.getAttribute('data-status')!])
+  );
 }
 
 describe('OidcPage', () => {
@@ -63,10 +79,27 @@ describe('OidcPage', () => {
   it("takes the id_token, access token, client and nonce from the OAuth 2 flow's last token response", async () => {
     const { stores } = renderPage();
     expect(screen.queryByRole('button', { name: "Take the OAuth 2 flow's id_token" })).toBeNull();
-    const flow = oauth2Flow.startOAuth2({ baseUrl: h.base, clientId: C.client.id, clientSecret: C.client.secret, redirectUri: 'http://127.0.0.1:9/cb', scope: 'openid' }, { bytes: (n) => new Uint8Array(n).fill(5) }, nodeCrypto);
+    const flow = oauth2Flow.startOAuth2(
+      {
+        baseUrl: h.base,
+        clientId: C.client.id,
+        clientSecret: C.client.secret,
+        redirectUri: 'http://127.0.0.1:9/cb',
+        scope: 'openid',
+      },
+      { bytes: (n) => new Uint8Array(n).fill(5) },
+      nodeCrypto
+    );
     const body = JSON.stringify({ access_token: 'b-at', token_type: 'bearer', id_token: 'h.p.s' });
-    const exchange = { request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] }, response: { status: 200, statusText: 'OK', headers: [], bodyText: body, bodySize: body.length }, timings: { connect: null, tls: null, firstByte: null, total: 1 }, startedAt: 0 };
-    act(() => stores.oauth2.setState({ flow, runs: { token: { sending: false, exchange, error: null, outcome: null } } }));
+    const exchange = {
+      request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
+      response: { status: 200, statusText: 'OK', headers: [], bodyText: body, bodySize: body.length },
+      timings: { connect: null, tls: null, firstByte: null, total: 1 },
+      startedAt: 0,
+    };
+    act(() =>
+      stores.oauth2.setState({ flow, runs: { token: { sending: false, exchange, error: null, outcome: null } } })
+    );
     fireEvent.click(screen.getByRole('button', { name: "Take the OAuth 2 flow's id_token" }));
     expect((screen.getByLabelText('id_token') as HTMLTextAreaElement).value).toBe('h.p.s');
     expect((screen.getByLabelText('Nonce sent') as HTMLInputElement).value).toBe(flow.nonce);
@@ -81,7 +114,19 @@ describe('OidcPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('expected an absolute URL');
   });
 
-  const FAULTS: Record<string, string> = { 'wrong-alg': 'alg', 'alg-none': 'alg', expired: 'exp', 'wrong-aud': 'aud', 'wrong-nonce': 'nonce', 'missing-nonce': 'nonce', 'unknown-kid': 'key', 'rotated-key': 'key', 'bad-at-hash': 'at_hash', 'iss-mismatch': 'iss', 'bad-signature': 'signature' };
+  const FAULTS: Record<string, string> = {
+    'wrong-alg': 'alg',
+    'alg-none': 'alg',
+    expired: 'exp',
+    'wrong-aud': 'aud',
+    'wrong-nonce': 'nonce',
+    'missing-nonce': 'nonce',
+    'unknown-kid': 'key',
+    'rotated-key': 'key',
+    'bad-at-hash': 'at_hash',
+    'iss-mismatch': 'iss',
+    'bad-signature': 'signature',
+  };
   it('every fault switch marks exactly its step failed, with the cause shown and the later steps still shown', async () => {
     renderPage();
     await discover();
@@ -89,7 +134,12 @@ describe('OidcPage', () => {
       for (const [fault, step] of Object.entries(FAULTS)) {
         await h.settings({ switches: { idTokenFault: fault } });
         const status = await validateFreshToken();
-        expect(Object.entries(status).filter(([, s]) => s === 'failed').map(([id]) => id), fault).toEqual([step]);
+        expect(
+          Object.entries(status)
+            .filter(([, s]) => s === 'failed')
+            .map(([id]) => id),
+          fault
+        ).toEqual([step]);
         expect(Object.keys(status)).toHaveLength(12);
         expect(screen.getByRole('status').textContent).toContain('The id_token is not valid');
       }

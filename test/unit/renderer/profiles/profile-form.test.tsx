@@ -55,17 +55,28 @@ describe('Profile form: bad input, validated as typed', () => {
     expect(within(form).queryByText(/the name is empty/)).toBeNull();
     await user.clear(field('Token path'));
     await user.type(field('Token path'), 'token');
-    expect(messageOf(field('Token path'))).toBe('The token path must be a path starting with "/" or a full http:// or https:// URL; got "token"');
+    expect(messageOf(field('Token path'))).toBe(
+      'The token path must be a path starting with "/" or a full http:// or https:// URL; got "token"'
+    );
     await user.click(within(form).getByRole('button', { name: 'Create profile' }));
     expect(messageOf(field('Name'))).toBe('Name: the name is empty');
-    expect(messageOf(field('Base URL'))).toBe('Base URL: the base URL is empty; expected an absolute http:// or https:// URL');
+    expect(messageOf(field('Base URL'))).toBe(
+      'Base URL: the base URL is empty; expected an absolute http:// or https:// URL'
+    );
     expect(screen.getByRole('status').textContent).toMatch(/Not saved: correct the fields marked below/);
     expect(view.fake.calls.some((c) => c.method === 'profileSave')).toBe(false);
   });
 
   it("shows the bridge's invalid_input answer next to the field it concerns", async () => {
     const { user, view, field } = await newForm();
-    view.fake.saveAnswer = { ok: false, error: { code: 'invalid_input', message: 'profileSave: profile.oauth1.realm: the realm is refused', details: { issues: [{ path: ['profile', 'oauth1', 'realm'], message: 'the realm is refused' }] } } };
+    view.fake.saveAnswer = {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'profileSave: profile.oauth1.realm: the realm is refused',
+        details: { issues: [{ path: ['profile', 'oauth1', 'realm'], message: 'the realm is refused' }] },
+      },
+    };
     await user.type(field('Name'), 'Real');
     await user.type(field('Base URL'), 'https://api.example.com');
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
@@ -90,7 +101,15 @@ describe('Profile form: bad input, validated as typed', () => {
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
     await screen.findByText(/Created "Staging"/);
     const save = view.fake.calls.find((c) => c.method === 'profileSave')!.input as { profile: Record<string, any> };
-    expect(save.profile).toMatchObject({ name: 'Staging', baseUrl: 'https://staging.example.com', builtIn: false, callbackPort: 8765, allowSelfSigned: true, oauth1: { consumerKey: 'key-1', consumerSecret: 's3cret', signatureMethod: 'HMAC-SHA256' }, oauth2: { pkce: 'plain' } });
+    expect(save.profile).toMatchObject({
+      name: 'Staging',
+      baseUrl: 'https://staging.example.com',
+      builtIn: false,
+      callbackPort: 8765,
+      allowSelfSigned: true,
+      oauth1: { consumerKey: 'key-1', consumerSecret: 's3cret', signatureMethod: 'HMAC-SHA256' },
+      oauth2: { pkce: 'plain' },
+    });
     expect(save.profile.id).toMatch(/^p-[0-9a-f]{16}$/);
     expect(view.stores.app.getState().profiles.map((p) => p.name)).toEqual(['Mock provider', 'Staging']);
     expect(screen.getByRole('listitem', { name: 'Staging' })).toBeTruthy();
@@ -103,8 +122,19 @@ describe('Profile form: bad input, validated as typed', () => {
     expect(within(form).getByText(/come from the running mock/)).toBeTruthy();
     const readOnly = (label: string) => (within(form).getByLabelText(label) as HTMLInputElement).readOnly;
     expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://127.0.0.1:40001');
-    for (const label of ['Name', 'Base URL', 'Consumer key', 'Consumer secret', 'Client ID', 'Client secret', 'OAuth 1.0a Authorize path', 'Token path']) expect(readOnly(label), label).toBe(true);
-    for (const label of ['Callback port', 'Callback path', 'Realm', 'Scope', 'Timeout (ms)']) expect(readOnly(label), label).toBe(false);
+    for (const label of [
+      'Name',
+      'Base URL',
+      'Consumer key',
+      'Consumer secret',
+      'Client ID',
+      'Client secret',
+      'OAuth 1.0a Authorize path',
+      'Token path',
+    ])
+      expect(readOnly(label), label).toBe(true);
+    for (const label of ['Callback port', 'Callback path', 'Realm', 'Scope', 'Timeout (ms)'])
+      expect(readOnly(label), label).toBe(false);
     expect((within(form).getByLabelText('Signature method') as HTMLSelectElement).disabled).toBe(false);
   });
 });

@@ -59,7 +59,10 @@ describe('Profile list', () => {
     await screen.findByRole('listitem', { name: 'Staging (copy 2)' });
     await user.click(screen.getByRole('button', { name: 'Duplicate Mock provider' }));
     await screen.findByRole('listitem', { name: 'Mock provider (copy)' });
-    expect(view.fake.profiles.find((p) => p.name === 'Mock provider (copy)')).toMatchObject({ builtIn: false, baseUrl: 'http://127.0.0.1:40001' });
+    expect(view.fake.profiles.find((p) => p.name === 'Mock provider (copy)')).toMatchObject({
+      builtIn: false,
+      baseUrl: 'http://127.0.0.1:40001',
+    });
     expect(view.stores.app.getState().profiles).toHaveLength(5);
   });
 
@@ -71,8 +74,30 @@ describe('Profile list', () => {
       activeProfileId: 'p-1',
       now: obtainedAt + 1000,
       tokens: [
-        { id: 't1', profileId: 'p-1', kind: 'oauth1', token: 'access-token-one', tokenSecret: 'ts', refreshToken: '', scope: '', obtainedAt, expiresAt: null, label: '' },
-        { id: 't2', profileId: 'p-1', kind: 'oauth2', token: 'bearer-two', tokenSecret: '', refreshToken: 'r', scope: 'read', obtainedAt, expiresAt: obtainedAt + 3600_000, label: '' },
+        {
+          id: 't1',
+          profileId: 'p-1',
+          kind: 'oauth1',
+          token: 'access-token-one',
+          tokenSecret: 'ts',
+          refreshToken: '',
+          scope: '',
+          obtainedAt,
+          expiresAt: null,
+          label: '',
+        },
+        {
+          id: 't2',
+          profileId: 'p-1',
+          kind: 'oauth2',
+          token: 'bearer-two',
+          tokenSecret: '',
+          refreshToken: 'r',
+          scope: 'read',
+          obtainedAt,
+          expiresAt: obtainedAt + 3600_000,
+          label: '',
+        },
       ],
     });
     const table = await screen.findByRole('table');

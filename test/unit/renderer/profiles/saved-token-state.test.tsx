@@ -8,36 +8,103 @@ import { mockProfile, renderPage, userProfile } from './fake-bridge';
 afterEach(cleanup);
 
 const obtainedAt = Date.UTC(2026, 0, 1);
-const token = (over: Partial<SavedToken>): SavedToken => ({ id: 't', profileId: 'mock', kind: 'oauth1', token: 'at-0000', tokenSecret: 'ts', refreshToken: '', scope: '', obtainedAt, expiresAt: null, label: '', ...over });
+const token = (over: Partial<SavedToken>): SavedToken => ({
+  id: 't',
+  profileId: 'mock',
+  kind: 'oauth1',
+  token: 'at-0000',
+  tokenSecret: 'ts',
+  refreshToken: '',
+  scope: '',
+  obtainedAt,
+  expiresAt: null,
+  label: '',
+  ...over,
+});
 
 describe('savedTokenState', () => {
   it("takes the running mock's word for the mock's tokens", () => {
-    const atMock = new Map([['at-good', 'valid'], ['at-gone', 'deauthorized'], ['bt-old', 'expired']]);
-    expect(savedTokenState(token({ token: 'at-good' }), obtainedAt, atMock)).toMatchObject({ label: 'valid', tone: 'ok' });
-    expect(savedTokenState(token({ token: 'at-gone' }), obtainedAt, atMock)).toMatchObject({ label: 'deauthorized at the mock', tone: 'bad' });
-    expect(savedTokenState(token({ token: 'bt-old', kind: 'oauth2' }), obtainedAt, atMock)).toMatchObject({ label: 'expired at the mock', tone: 'bad' });
-    expect(savedTokenState(token({ token: 'at-from-yesterday' }), obtainedAt, atMock)).toMatchObject({ label: 'unknown to the mock', why: expect.stringMatching(/earlier run of the mock/) });
+    const atMock = new Map([
+      ['at-good', 'valid'],
+      ['at-gone', 'deauthorized'],
+      ['bt-old', 'expired'],
+    ]);
+    expect(savedTokenState(token({ token: 'at-good' }), obtainedAt, atMock)).toMatchObject({
+      label: 'valid',
+      tone: 'ok',
+    });
+    expect(savedTokenState(token({ token: 'at-gone' }), obtainedAt, atMock)).toMatchObject({
+      label: 'deauthorized at the mock',
+      tone: 'bad',
+    });
+    expect(savedTokenState(token({ token: 'bt-old', kind: 'oauth2' }), obtainedAt, atMock)).toMatchObject({
+      label: 'expired at the mock',
+      tone: 'bad',
+    });
+    expect(savedTokenState(token({ token: 'at-from-yesterday' }), obtainedAt, atMock)).toMatchObject({
+      label: 'unknown to the mock',
+      why: expect.stringMatching(/earlier run of the mock/),
+    });
   });
 
   it('knows only the expiry for another server, and never calls its tokens valid', () => {
-    expect(savedTokenState(token({ expiresAt: obtainedAt + 1000 }), obtainedAt + 2000, null)).toMatchObject({ label: 'expired', tone: 'bad' });
+    expect(savedTokenState(token({ expiresAt: obtainedAt + 1000 }), obtainedAt + 2000, null)).toMatchObject({
+      label: 'expired',
+      tone: 'bad',
+    });
     expect(savedTokenState(token({ expiresAt: obtainedAt + 5000 }), obtainedAt + 2000, null).label).toBe('not expired');
     expect(savedTokenState(token({}), obtainedAt, null).label).toBe('no expiry given');
   });
 });
 
 describe('the saved tokens of the mock profile', () => {
-  it('shows each one\'s state at the mock and its last four characters, without revealing it', async () => {
+  it("shows each one's state at the mock and its last four characters, without revealing it", async () => {
     const view = renderPage({
       profiles: [mockProfile(), userProfile()],
       activeProfileId: 'mock',
       tokens: [
-        { id: 't1', profileId: 'mock', kind: 'oauth1', token: 'at-live-9f3a', tokenSecret: 'ts', refreshToken: '', scope: '', obtainedAt, expiresAt: null, label: '' },
-        { id: 't2', profileId: 'mock', kind: 'oauth1', token: 'at-dead-77c1', tokenSecret: 'ts', refreshToken: '', scope: '', obtainedAt, expiresAt: null, label: '' },
-        { id: 't3', profileId: 'mock', kind: 'oauth1', token: 'at-prev-run-0b2e', tokenSecret: 'ts', refreshToken: '', scope: '', obtainedAt, expiresAt: null, label: '' },
+        {
+          id: 't1',
+          profileId: 'mock',
+          kind: 'oauth1',
+          token: 'at-live-9f3a',
+          tokenSecret: 'ts',
+          refreshToken: '',
+          scope: '',
+          obtainedAt,
+          expiresAt: null,
+          label: '',
+        },
+        {
+          id: 't2',
+          profileId: 'mock',
+          kind: 'oauth1',
+          token: 'at-dead-77c1',
+          tokenSecret: 'ts',
+          refreshToken: '',
+          scope: '',
+          obtainedAt,
+          expiresAt: null,
+          label: '',
+        },
+        {
+          id: 't3',
+          profileId: 'mock',
+          kind: 'oauth1',
+          token: 'at-prev-run-0b2e',
+          tokenSecret: 'ts',
+          refreshToken: '',
+          scope: '',
+          obtainedAt,
+          expiresAt: null,
+          label: '',
+        },
       ],
     });
-    view.fake.mockTokens.oauth1 = [{ token: 'at-live-9f3a', status: 'valid' }, { token: 'at-dead-77c1', status: 'deauthorized' }];
+    view.fake.mockTokens.oauth1 = [
+      { token: 'at-live-9f3a', status: 'valid' },
+      { token: 'at-dead-77c1', status: 'deauthorized' },
+    ];
     const table = await screen.findByRole('table');
     const row = (end: string) => within(table).getByText(`…${end}`).closest('tr')!;
     await waitFor(() => expect(row('9f3a').textContent).toContain('valid'));

@@ -35,17 +35,29 @@ describe('Export and import', () => {
     const user = userEvent.setup();
     const view = renderPage({ profiles: [mockProfile(), userProfile()] });
     const part = screen.getByRole('region', { name: 'Import profiles' });
-    view.fake.importAnswer = { ok: false, error: { code: 'invalid_input', message: 'The import is not JSON (Unexpected token); expected a profiles export from OAuth Lab.' } };
+    view.fake.importAnswer = {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'The import is not JSON (Unexpected token); expected a profiles export from OAuth Lab.',
+      },
+    };
     await user.type(within(part).getByLabelText(/Paste a profiles export/), 'nope');
     await user.click(within(part).getByRole('button', { name: 'Import' }));
     expect((await within(part).findByRole('alert')).textContent).toMatch(/Not imported: The import is not JSON/);
 
-    view.fake.importAnswer = { ok: true, value: { imported: [userProfile({ id: 'p-2', name: 'Staging (2)' })], renamed: ['"Staging" → "Staging (2)"'] } };
+    view.fake.importAnswer = {
+      ok: true,
+      value: { imported: [userProfile({ id: 'p-2', name: 'Staging (2)' })], renamed: ['"Staging" → "Staging (2)"'] },
+    };
     await user.click(within(part).getByRole('button', { name: 'Import' }));
     const status = await within(part).findByRole('status');
     expect(status.textContent).toContain('Imported 1 profile: Staging (2).');
     expect(status.textContent).toContain('"Staging" → "Staging (2)"');
-    expect(view.fake.calls.filter((c) => c.method === 'profilesImport').at(-1)).toEqual({ method: 'profilesImport', input: { json: 'nope' } });
+    expect(view.fake.calls.filter((c) => c.method === 'profilesImport').at(-1)).toEqual({
+      method: 'profilesImport',
+      input: { json: 'nope' },
+    });
     await screen.findByRole('listitem', { name: 'Staging (2)' });
     expect(view.stores.app.getState().profiles.map((p) => p.name)).toContain('Staging (2)');
   });

@@ -11,7 +11,12 @@ async function editingStaging() {
   const user = userEvent.setup();
   const view = renderPage({ profiles: [mockProfile(), userProfile()], activeProfileId: 'p-1' });
   const form = await screen.findByRole('form', { name: 'Edit Staging' });
-  return { user, view, form, field: (label: string) => within(screen.getByRole('form')).getByLabelText(label) as HTMLInputElement };
+  return {
+    user,
+    view,
+    form,
+    field: (label: string) => within(screen.getByRole('form')).getByLabelText(label) as HTMLInputElement,
+  };
 }
 
 /** The words next to the Save (or Create) button, in the form's action bar. */
@@ -102,7 +107,11 @@ describe('Profiles: unsaved changes', () => {
     const { user, field } = await editingStaging();
     await user.type(field('Scope'), 'read');
     await user.click(screen.getByRole('button', { name: 'Delete Staging' }));
-    expect(within(screen.getByRole('alertdialog', { name: 'Delete “Staging”?' })).getByText(/and so do your unsaved changes to it/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('alertdialog', { name: 'Delete “Staging”?' })).getByText(
+        /and so do your unsaved changes to it/
+      )
+    ).toBeTruthy();
   });
 
   it('keeps the draft across leaving the page and coming back, while the app moved on; Save still saves it', async () => {
@@ -113,7 +122,18 @@ describe('Profiles: unsaved changes', () => {
     expect(screen.queryByRole('form')).toBeNull();
     // Meanwhile another page made the mock active and a flow saved a token for Staging.
     view.stores.app.getState().profileChosen('mock');
-    view.fake.tokens.push({ id: 't1', profileId: 'p-1', kind: 'oauth2', token: 'bearer-one', tokenSecret: '', refreshToken: '', scope: 'read', obtainedAt: Date.UTC(2026, 0, 1), expiresAt: null, label: '' });
+    view.fake.tokens.push({
+      id: 't1',
+      profileId: 'p-1',
+      kind: 'oauth2',
+      token: 'bearer-one',
+      tokenSecret: '',
+      refreshToken: '',
+      scope: 'read',
+      obtainedAt: Date.UTC(2026, 0, 1),
+      expiresAt: null,
+      label: '',
+    });
     view.comeBack();
 
     await screen.findByRole('form', { name: 'Edit Staging' });
@@ -125,7 +145,10 @@ describe('Profiles: unsaved changes', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved "Staging".');
-    expect(view.fake.profiles.find((p) => p.id === 'p-1')).toMatchObject({ oauth1: { consumerSecret: 'typed-consumer-secret-more' }, oauth2: { scope: 'read' } });
+    expect(view.fake.profiles.find((p) => p.id === 'p-1')).toMatchObject({
+      oauth1: { consumerSecret: 'typed-consumer-secret-more' },
+      oauth2: { scope: 'read' },
+    });
     expect(view.stores.app.getState().activeProfileId).toBe('mock');
     expect(unsavedNote()).toBeNull();
   });

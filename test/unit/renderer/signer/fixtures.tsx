@@ -21,7 +21,13 @@ export const mockProfile: Profile = profileSchema.parse({
 
 export const exchangeOf = (status: number, statusText: string, bodyText = ''): Exchange => ({
   request: { method: 'POST', url: `${MOCK_BASE}/oauth/v1/request_token`, headers: [] },
-  response: { status, statusText, headers: [['Content-Type', 'application/x-www-form-urlencoded']], bodyText, bodySize: bodyText.length },
+  response: {
+    status,
+    statusText,
+    headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+    bodyText,
+    bodySize: bodyText.length,
+  },
   timings: { connect: 1, tls: null, firstByte: 2, total: 3 },
   startedAt: 0,
 });
@@ -38,22 +44,42 @@ export function fakeBridge(opts: { tokens?: SavedToken[]; exchange?: Exchange } 
     on: vi.fn(() => () => {}),
     tokensList: vi.fn(() => ok(opts.tokens ?? [])),
     httpSend: vi.fn((input: { record?: HistoryRecord }) => {
-      const exchange = opts.exchange ?? exchangeOf(200, 'OK', 'oauth_token=rt-1&oauth_token_secret=s&oauth_callback_confirmed=true');
+      const exchange =
+        opts.exchange ?? exchangeOf(200, 'OK', 'oauth_token=rt-1&oauth_token_secret=s&oauth_callback_confirmed=true');
       if (input.record) recorded.push(historyEntryOf(input.record, exchange, 0, exchangeVerdict(exchange)));
       return ok(exchange);
     }),
-    oauth1Trace: vi.fn(() => Promise.resolve({ ok: false as const, error: { code: 'invalid_private_key', message: 'The RSA private key could not be used: bad PEM', details: { step: 'signature' } } })),
+    oauth1Trace: vi.fn(() =>
+      Promise.resolve({
+        ok: false as const,
+        error: {
+          code: 'invalid_private_key',
+          message: 'The RSA private key could not be used: bad PEM',
+          details: { step: 'signature' },
+        },
+      })
+    ),
   };
 }
 
 /** The page with fixed randomness and clock, the mock profile active and the mock running. */
 export function renderSigner(bridge = fakeBridge()) {
-  const stores = createStores({ bridge: bridge as unknown as BridgeApi, crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(1) }, now: () => 1_700_000_000_000 });
-  stores.app.setState({ profiles: [mockProfile], activeProfileId: 'mock', mock: { running: true, baseUrl: MOCK_BASE }, loaded: true });
+  const stores = createStores({
+    bridge: bridge as unknown as BridgeApi,
+    crypto: browserCrypto,
+    random: { bytes: (n) => new Uint8Array(n).fill(1) },
+    now: () => 1_700_000_000_000,
+  });
+  stores.app.setState({
+    profiles: [mockProfile],
+    activeProfileId: 'mock',
+    mock: { running: true, baseUrl: MOCK_BASE },
+    loaded: true,
+  });
   const view = render(
     <StoresProvider stores={stores}>
       <SignerPage />
-    </StoresProvider>,
+    </StoresProvider>
   );
   return { ...view, bridge, stores };
 }

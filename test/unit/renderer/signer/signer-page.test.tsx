@@ -8,7 +8,11 @@ afterEach(cleanup);
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const stepText = (id: string) => document.querySelector(`[data-step="${id}"] pre`)?.textContent ?? null;
-const httpText = () => screen.getByText((_, el) => el?.tagName === 'PRE' && (el.textContent ?? '').includes('HTTP/1.1') && !(el.textContent ?? '').startsWith('curl')).textContent!;
+const httpText = () =>
+  screen.getByText(
+    (_, el) =>
+      el?.tagName === 'PRE' && (el.textContent ?? '').includes('HTTP/1.1') && !(el.textContent ?? '').startsWith('curl')
+  ).textContent!;
 
 describe('SignerPage', () => {
   it('prefills from the active profile: the mock request token endpoint, its credentials and callback', async () => {
@@ -20,7 +24,9 @@ describe('SignerPage', () => {
     expect(field('oauth_callback').value).toBe('http://127.0.0.1:8765/callback');
     expect(field('oauth_nonce').value).toBe('01'.repeat(16));
     expect(field('oauth_timestamp').value).toBe('1700000000');
-    expect(stepText('signature-base-string')).toContain('POST&http%3A%2F%2F127.0.0.1%3A9999%2Foauth%2Fv1%2Frequest_token&');
+    expect(stepText('signature-base-string')).toContain(
+      'POST&http%3A%2F%2F127.0.0.1%3A9999%2Foauth%2Fv1%2Frequest_token&'
+    );
   });
 
   it('names the failing step when the URL is bad', async () => {
@@ -28,7 +34,9 @@ describe('SignerPage', () => {
     await waitFor(() => expect(field('URL').value).not.toBe(''));
     fireEvent.change(field('URL'), { target: { value: 'not a url' } });
     const signed = screen.getByRole('region', { name: 'Signed request' });
-    expect(within(signed).getByRole('alert').textContent).toMatch(/Step “Query parameters” \(query-parameters\) failed: Invalid URL "not a url"/);
+    expect(within(signed).getByRole('alert').textContent).toMatch(
+      /Step “Query parameters” \(query-parameters\) failed: Invalid URL "not a url"/
+    );
     expect(field('URL').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(/^URL: Invalid URL "not a url"/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
@@ -63,7 +71,9 @@ describe('SignerPage', () => {
     const { bridge } = renderSigner();
     await waitFor(() => expect(stepText('signature')).toBeTruthy());
     fireEvent.change(field('oauth_timestamp'), { target: { value: 'soon' } });
-    expect(screen.getByText('oauth_timestamp: the timestamp must be whole seconds since 1970 (digits only).')).toBeTruthy();
+    expect(
+      screen.getByText('oauth_timestamp: the timestamp must be whole seconds since 1970 (digits only).')
+    ).toBeTruthy();
     expect(field('oauth_timestamp').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
@@ -76,14 +86,19 @@ describe('SignerPage', () => {
     const authorization = stepText('authorization-header');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
     await screen.findByText('The server accepted the request: 200 OK.');
-    const sent = (bridge.httpSend.mock.calls[0] as unknown as [{ request: { headers: [string, string][] } }])[0].request;
+    const sent = (bridge.httpSend.mock.calls[0] as unknown as [{ request: { headers: [string, string][] } }])[0]
+      .request;
     expect(sent.headers).toContainEqual(['Authorization', authorization]);
-    expect(bridge.recorded).toEqual([expect.objectContaining({ flow: 'signer', profileId: 'mock', outcome: 'succeeded' })]);
+    expect(bridge.recorded).toEqual([
+      expect.objectContaining({ flow: 'signer', profileId: 'mock', outcome: 'succeeded' }),
+    ]);
     expect(screen.getByRole('region', { name: 'Response' })).toBeTruthy();
   });
 
   it('sends with Ctrl+Enter and shows oauth_problem from a 401', async () => {
-    const bridge = fakeBridge({ exchange: exchangeOf(401, 'Unauthorized', 'oauth_problem=signature_invalid&oauth_problem_advice=x') });
+    const bridge = fakeBridge({
+      exchange: exchangeOf(401, 'Unauthorized', 'oauth_problem=signature_invalid&oauth_problem_advice=x'),
+    });
     renderSigner(bridge);
     await waitFor(() => expect(stepText('signature')).toBeTruthy());
     await act(async () => fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true }));
@@ -92,7 +107,18 @@ describe('SignerPage', () => {
   });
 
   it('prefills a saved token of the profile', async () => {
-    const token = { id: 't1', profileId: 'mock', kind: 'oauth1' as const, token: 'at-123', tokenSecret: 'ts-456', refreshToken: '', scope: '', obtainedAt: 0, expiresAt: null, label: 'demo' };
+    const token = {
+      id: 't1',
+      profileId: 'mock',
+      kind: 'oauth1' as const,
+      token: 'at-123',
+      tokenSecret: 'ts-456',
+      refreshToken: '',
+      scope: '',
+      obtainedAt: 0,
+      expiresAt: null,
+      label: 'demo',
+    };
     renderSigner(fakeBridge({ tokens: [token] }));
     const select = screen.getByLabelText('Saved token') as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
@@ -106,10 +132,23 @@ describe('SignerPage', () => {
     const { bridge } = renderSigner();
     await waitFor(() => expect(stepText('signature')).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Signature method'), { target: { value: 'RSA-SHA256' } });
-    fireEvent.change(screen.getByLabelText('RSA private key (PEM)'), { target: { value: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' } });
-    await waitFor(() => expect(bridge.oauth1Trace).toHaveBeenCalledWith(expect.objectContaining({ signatureMethod: 'RSA-SHA256', privateKeyPem: expect.stringContaining('PRIVATE KEY') })));
+    fireEvent.change(screen.getByLabelText('RSA private key (PEM)'), {
+      target: { value: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' },
+    });
+    await waitFor(() =>
+      expect(bridge.oauth1Trace).toHaveBeenCalledWith(
+        expect.objectContaining({
+          signatureMethod: 'RSA-SHA256',
+          privateKeyPem: expect.stringContaining('PRIVATE KEY'),
+        })
+      )
+    );
     const signed = screen.getByRole('region', { name: 'Signed request' });
-    await waitFor(() => expect(within(signed).getByRole('alert').textContent).toMatch(/Step “Signature” \(signature\) failed: The RSA private key could not be used/));
+    await waitFor(() =>
+      expect(within(signed).getByRole('alert').textContent).toMatch(
+        /Step “Signature” \(signature\) failed: The RSA private key could not be used/
+      )
+    );
   });
 
   it('adds oauth_body_hash for a raw body', async () => {

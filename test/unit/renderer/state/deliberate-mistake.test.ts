@@ -36,8 +36,27 @@ describe('a mistake made on purpose', () => {
     const trace = traceSignature(input(), nodeCrypto);
     const mistakes = mistakesFor(trace, input());
     const titles = new Set(mistakes.map((m) => m.title));
-    for (const t of ['The form body was left out of the signature', 'A trailing slash differs', 'A value was encoded twice', '"+" versus "%20"', 'The consumer and token secrets were swapped', 'The query was left in the base string URI']) expect(titles, t).toContain(t);
-    expect(mistakesFor({ ...trace, request: { ...trace.request, headers: trace.request.headers.map(([n, v]) => [n, v.replace('HMAC-SHA1', 'RSA-SHA1')]) } }, input())).toEqual([]);
+    for (const t of [
+      'The form body was left out of the signature',
+      'A trailing slash differs',
+      'A value was encoded twice',
+      '"+" versus "%20"',
+      'The consumer and token secrets were swapped',
+      'The query was left in the base string URI',
+    ])
+      expect(titles, t).toContain(t);
+    expect(
+      mistakesFor(
+        {
+          ...trace,
+          request: {
+            ...trace.request,
+            headers: trace.request.headers.map(([n, v]) => [n, v.replace('HMAC-SHA1', 'RSA-SHA1')]),
+          },
+        },
+        input()
+      )
+    ).toEqual([]);
   });
 
   it('is refused by the mock, and the debugger names it from the request as sent', async () => {
@@ -50,11 +69,19 @@ describe('a mistake made on purpose', () => {
       const applied = applyMistake(trace, mistake, signing, nodeCrypto);
       expect(applied.signature).not.toBe(trace.signature);
       const url = new URL(applied.request.url);
-      const r = await h.send({ method: applied.request.method, path: url.pathname + url.search, headers: Object.fromEntries(applied.request.headers), body: applied.request.body });
+      const r = await h.send({
+        method: applied.request.method,
+        path: url.pathname + url.search,
+        headers: Object.fromEntries(applied.request.headers),
+        body: applied.request.body,
+      });
       expect([r.status, form(r.body).oauth_problem], mistake.title).toEqual([401, 'signature_invalid']);
       let d;
       try {
-        d = diagnoseSignature({ request: applied.request, consumerSecret: signing.consumerSecret, tokenSecret: signing.tokenSecret }, nodeCrypto);
+        d = diagnoseSignature(
+          { request: applied.request, consumerSecret: signing.consumerSecret, tokenSecret: signing.tokenSecret },
+          nodeCrypto
+        );
       } catch (e) {
         unnamed.push(`${mistake.title}: ${mistake.detail} → threw ${(e as Error).message.slice(0, 60)}`);
         continue;
@@ -62,7 +89,8 @@ describe('a mistake made on purpose', () => {
       expect(d.verdict, mistake.detail).toBe('mismatch');
       // Reproducing the signature finds this mistake (alone, or among equivalent explanations).
       const found = d.reproductions.flatMap((rep) => rep.mistakes.map((m) => m.cause));
-      if (!mistake.candidate.mistakes.every((m) => found.includes(m.cause))) unnamed.push(`${mistake.title}: ${mistake.detail} → ${found.join(', ')}`);
+      if (!mistake.candidate.mistakes.every((m) => found.includes(m.cause)))
+        unnamed.push(`${mistake.title}: ${mistake.detail} → ${found.join(', ')}`);
     }
     expect(unnamed).toEqual([]);
   });

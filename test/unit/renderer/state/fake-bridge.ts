@@ -7,7 +7,11 @@ export function fakeBridge(methods: Record<string, (input: any) => unknown>) {
   const calls: [string, unknown][] = [];
   const bridge = new Proxy({} as BridgeApi, {
     get(_, name: string) {
-      if (name === 'on') return (event: EventName, l: (p: unknown) => void) => (listeners.set(event, (listeners.get(event) ?? new Set()).add(l)), () => listeners.get(event)!.delete(l));
+      if (name === 'on')
+        return (event: EventName, l: (p: unknown) => void) => (
+          listeners.set(event, (listeners.get(event) ?? new Set()).add(l)),
+          () => listeners.get(event)!.delete(l)
+        );
       return async (input: unknown) => {
         calls.push([name, input]);
         const impl = methods[name];
@@ -16,5 +20,9 @@ export function fakeBridge(methods: Record<string, (input: any) => unknown>) {
       };
     },
   });
-  return { bridge, calls, emit: (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload)) };
+  return {
+    bridge,
+    calls,
+    emit: (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload)),
+  };
 }

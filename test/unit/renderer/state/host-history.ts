@@ -13,10 +13,16 @@ export function hostHistory() {
     httpSend,
     historyAnnotate: (input: Parameters<typeof store.historyAnnotate>[0]) => store.historyAnnotate(input),
     /** Each id's entry as "leg outcome" ("missing" when the history does not hold it). */
-    legs: (ids: readonly string[]) => ids.map((id) => store.historyFull(id)).map((e) => (e ? `${e.leg} ${e.outcome}` : 'missing')),
+    legs: (ids: readonly string[]) =>
+      ids.map((id) => store.historyFull(id)).map((e) => (e ? `${e.leg} ${e.outcome}` : 'missing')),
     entry: (id: string) => store.historyFull(id),
   };
 }
 
 /** The history ids of the recorded sends among a fake bridge's calls, in the order they were sent. */
-export const recordIds = (calls: readonly [string, unknown][]) => calls.flatMap(([m, input]) => (m === 'httpSend' && (input as { record?: { id: string } }).record ? [(input as { record: { id: string } }).record.id] : []));
+export const recordIds = (calls: readonly [string, unknown][]) =>
+  calls.flatMap(([m, input]) =>
+    m === 'httpSend' && (input as { record?: { id: string } }).record
+      ? [(input as { record: { id: string } }).record.id]
+      : []
+  );

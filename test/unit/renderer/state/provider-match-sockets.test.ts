@@ -16,7 +16,10 @@ const plaintext = (base: string, probe: string) => ({
   method: 'POST',
   url: `${base}/oauth/v1/request_token`,
   headers: [
-    ['Authorization', `OAuth oauth_consumer_key="${C.consumer.key}", oauth_signature_method="PLAINTEXT", oauth_signature="${enc(`${C.consumer.secret}&`)}", oauth_callback="${enc(CALLBACK)}"`],
+    [
+      'Authorization',
+      `OAuth oauth_consumer_key="${C.consumer.key}", oauth_signature_method="PLAINTEXT", oauth_signature="${enc(`${C.consumer.secret}&`)}", oauth_callback="${enc(CALLBACK)}"`,
+    ],
     ['X-Probe', probe],
   ] as [string, string][],
 });

@@ -5,7 +5,15 @@ import { base64Decode, base64Encode, base64UrlEncode } from '../../../../shared/
 
 describe('base64 (RFC 4648), checked against node:buffer', () => {
   it('RFC 4648 §10 test vectors', () => {
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, encoded] of vectors) expect(base64Encode(new TextEncoder().encode(text))).toBe(encoded);
   });
 
@@ -16,7 +24,7 @@ describe('base64 (RFC 4648), checked against node:buffer', () => {
         expect(base64Encode(bytes)).toBe(b.toString('base64'));
         expect(base64UrlEncode(bytes)).toBe(b.toString('base64url'));
         expect(Buffer.from(base64Decode(base64Encode(bytes)))).toEqual(b);
-      }),
+      })
     );
   });
 

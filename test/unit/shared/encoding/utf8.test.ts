@@ -18,16 +18,22 @@ describe('UTF-8 (RFC 3629), checked against node:buffer', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), (text) => {
         expect(Buffer.from(utf8Encode(text))).toEqual(Buffer.from(text, 'utf8'));
         expect(utf8Decode(utf8Encode(text))).toBe(text);
-      }),
+      })
     );
   });
 
   it('refuses a lone surrogate with its index instead of writing U+FFFD', () => {
-    for (const [text, index] of [['a\ud800b', 1], ['ab\udc00', 2], ['\ud83d\ude00x\ud83d', 3]] as const) {
+    for (const [text, index] of [
+      ['a\ud800b', 1],
+      ['ab\udc00', 2],
+      ['\ud83d\ude00x\ud83d', 3],
+    ] as const) {
       const e = refusal(() => utf8Encode(text, 'query-parameters'));
       expect(e.code).toBe('invalid_unicode');
       expect(e.step).toBe('query-parameters');
-      expect(e.message).toBe(`Lone UTF-16 surrogate at index ${index}: the text is not valid Unicode and has no UTF-8 form.`);
+      expect(e.message).toBe(
+        `Lone UTF-16 surrogate at index ${index}: the text is not valid Unicode and has no UTF-8 form.`
+      );
     }
   });
 
@@ -44,7 +50,9 @@ describe('UTF-8 (RFC 3629), checked against node:buffer', () => {
       const e = refusal(() => utf8Decode(bytes, 'body-parameters'));
       expect(e.code).toBe('invalid_utf8');
       expect(e.step).toBe('body-parameters');
-      expect(e.message).toBe(`Invalid UTF-8 byte sequence at byte ${at}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`);
+      expect(e.message).toBe(
+        `Invalid UTF-8 byte sequence at byte ${at}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`
+      );
     }
   });
 

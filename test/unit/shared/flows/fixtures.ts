@@ -1,7 +1,12 @@
 import type { Exchange, RawRequest } from '../../../../shared/http';
 
 /** An exchange with the given response, for driving the pure step machines without a server. */
-export function exchange(request: RawRequest, status: number, body: string, headers: [string, string][] = []): Exchange {
+export function exchange(
+  request: RawRequest,
+  status: number,
+  body: string,
+  headers: [string, string][] = []
+): Exchange {
   return {
     request,
     response: { status, statusText: status === 200 ? 'OK' : '', headers, bodyText: body, bodySize: body.length },
@@ -11,4 +16,7 @@ export function exchange(request: RawRequest, status: number, body: string, head
 }
 
 export const FORM: [string, string][] = [['Content-Type', 'application/x-www-form-urlencoded']];
-export const JSON_NO_STORE: [string, string][] = [['Content-Type', 'application/json'], ['Cache-Control', 'no-store']];
+export const JSON_NO_STORE: [string, string][] = [
+  ['Content-Type', 'application/json'],
+  ['Cache-Control', 'no-store'],
+];

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../../../shared/errors';
-import { baseStringUri, parseAuthorizationHeader, parseSignatureMethod, percentDecode, percentDecodeOrKeep, signatureBaseString, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
+import {
+  baseStringUri,
+  parseAuthorizationHeader,
+  parseSignatureMethod,
+  percentDecode,
+  percentDecodeOrKeep,
+  signatureBaseString,
+  traceSignature,
+  type SignatureInput,
+} from '../../../../shared/oauth1';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 
 const caught = (f: () => unknown): ProtocolError => {
@@ -30,7 +39,10 @@ describe('parseAuthorizationHeader errors say where and why', () => {
     if (at) expect(e.message).toContain(`character ${at}:`);
   });
   it('keeps duplicates and tolerates empty list elements and the scheme in any case', () => {
-    expect(parseAuthorizationHeader('oauth  a="1",, a="2" ,').params).toEqual([['a', '1'], ['a', '2']]);
+    expect(parseAuthorizationHeader('oauth  a="1",, a="2" ,').params).toEqual([
+      ['a', '1'],
+      ['a', '2'],
+    ]);
   });
 });
 
@@ -56,26 +68,62 @@ describe('coded errors from the other steps', () => {
 });
 
 describe('traceSignature', () => {
-  const input: SignatureInput = { method: 'post', url: 'HTTP://Example.COM:80/r?b=2&a=1', body: 'c=3+4', contentType: 'application/x-www-form-urlencoded; charset=utf-8', consumerKey: 'ck', consumerSecret: 'cs', token: '', signatureMethod: 'HMAC-SHA1', nonce: 'n', timestamp: '1', realm: 'R' };
+  const input: SignatureInput = {
+    method: 'post',
+    url: 'HTTP://Example.COM:80/r?b=2&a=1',
+    body: 'c=3+4',
+    contentType: 'application/x-www-form-urlencoded; charset=utf-8',
+    consumerKey: 'ck',
+    consumerSecret: 'cs',
+    token: '',
+    signatureMethod: 'HMAC-SHA1',
+    nonce: 'n',
+    timestamp: '1',
+    realm: 'R',
+  };
   it('lists every intermediate in computation order with its RFC section', () => {
     const t = traceSignature(input, nodeCrypto);
-    expect(t.steps.map((s) => s.id)).toEqual(['protocol-parameters', 'query-parameters', 'body-parameters', 'encoded-parameters', 'sorted-parameters', 'normalized-parameters', 'base-string-uri', 'signature-base-string', 'signing-key', 'signature', 'authorization-header']);
+    expect(t.steps.map((s) => s.id)).toEqual([
+      'protocol-parameters',
+      'query-parameters',
+      'body-parameters',
+      'encoded-parameters',
+      'sorted-parameters',
+      'normalized-parameters',
+      'base-string-uri',
+      'signature-base-string',
+      'signing-key',
+      'signature',
+      'authorization-header',
+    ]);
     expect(t.steps.every((s) => s.section.startsWith('RFC 5849 §'))).toBe(true);
     expect(t.baseStringUri).toBe('http://example.com/r');
-    expect(t.normalizedParameters).toBe('a=1&b=2&c=3%204&oauth_consumer_key=ck&oauth_nonce=n&oauth_signature_method=HMAC-SHA1&oauth_timestamp=1&oauth_version=1.0');
+    expect(t.normalizedParameters).toBe(
+      'a=1&b=2&c=3%204&oauth_consumer_key=ck&oauth_nonce=n&oauth_signature_method=HMAC-SHA1&oauth_timestamp=1&oauth_version=1.0'
+    );
     expect(t.params.find((p) => p.name === 'c')).toMatchObject({ source: 'body', value: '3 4', encodedValue: '3%204' });
     expect(t.authorization!.startsWith('OAuth realm="R", oauth_consumer_key="ck", oauth_signature_method=')).toBe(true);
   });
   it('decodes the query as a form: + is a space, %2B a plus (§3.4.1.3.1)', () => {
     const t = traceSignature({ ...input, url: 'http://example.com/r?q=a+b%2Bc' }, nodeCrypto);
-    expect(t.params.find((p) => p.name === 'q')).toMatchObject({ source: 'query', value: 'a b+c', encodedValue: 'a%20b%2Bc' });
+    expect(t.params.find((p) => p.name === 'q')).toMatchObject({
+      source: 'query',
+      value: 'a b+c',
+      encodedValue: 'a%20b%2Bc',
+    });
   });
   it('leaves an empty token out instead of sending oauth_token=""', () => {
     expect(traceSignature(input, nodeCrypto).params.some((p) => p.name === 'oauth_token')).toBe(false);
   });
   it('does not sign a JSON body, but hashes it when asked', () => {
-    const t = traceSignature({ ...input, contentType: 'application/json', body: '{"a":1}', includeBodyHash: true }, nodeCrypto);
-    expect(t.steps[0]).toMatchObject({ id: 'body-hash', text: Buffer.from(nodeCrypto.digest('SHA-1', '{"a":1}')).toString('base64') });
+    const t = traceSignature(
+      { ...input, contentType: 'application/json', body: '{"a":1}', includeBodyHash: true },
+      nodeCrypto
+    );
+    expect(t.steps[0]).toMatchObject({
+      id: 'body-hash',
+      text: Buffer.from(nodeCrypto.digest('SHA-1', '{"a":1}')).toString('base64'),
+    });
     expect(t.params.filter((p) => p.source === 'body')).toEqual([]);
   });
   it('places the parameters in the query or the body on request (§3.5.2, §3.5.3)', () => {
@@ -84,15 +132,38 @@ describe('traceSignature', () => {
     expect(q.request.url).toMatch(/^HTTP:\/\/Example\.COM:80\/r\?b=2&a=1&oauth_consumer_key=ck&.*&oauth_signature=/);
     const b = traceSignature({ ...input, placement: 'body' }, nodeCrypto);
     expect(b.request.body).toMatch(/^c=3\+4&oauth_consumer_key=ck&.*oauth_signature=/);
-    expect(caught(() => traceSignature({ ...input, contentType: 'text/plain', placement: 'body' }, nodeCrypto)).code).toBe('body_placement_needs_form');
+    expect(
+      caught(() => traceSignature({ ...input, contentType: 'text/plain', placement: 'body' }, nodeCrypto)).code
+    ).toBe('body_placement_needs_form');
   });
   it('names missing inputs and the step they belong to', () => {
-    expect(caught(() => traceSignature({ ...input, consumerKey: '' }, nodeCrypto))).toMatchObject({ code: 'missing_consumer_key', step: 'protocol-parameters' });
+    expect(caught(() => traceSignature({ ...input, consumerKey: '' }, nodeCrypto))).toMatchObject({
+      code: 'missing_consumer_key',
+      step: 'protocol-parameters',
+    });
     expect(caught(() => traceSignature({ ...input, nonce: '' }, nodeCrypto))).toMatchObject({ code: 'missing_nonce' });
-    expect(caught(() => traceSignature({ ...input, signatureMethod: 'RSA-SHA1' }, nodeCrypto))).toMatchObject({ code: 'missing_private_key', step: 'signature' });
-    expect(caught(() => traceSignature({ ...input, signatureMethod: 'RSA-SHA1', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }, nodeCrypto))).toMatchObject({ code: 'invalid_private_key' });
-    expect(caught(() => traceSignature({ ...input, extraOauthParams: [['oauth_nonce', 'x']] }, nodeCrypto))).toMatchObject({ code: 'duplicate_protocol_parameter' });
-    expect(caught(() => traceSignature({ ...input, extraOauthParams: [['x', 'y']] }, nodeCrypto))).toMatchObject({ code: 'invalid_extra_parameter' });
+    expect(caught(() => traceSignature({ ...input, signatureMethod: 'RSA-SHA1' }, nodeCrypto))).toMatchObject({
+      code: 'missing_private_key',
+      step: 'signature',
+    });
+    expect(
+      caught(() =>
+        traceSignature(
+          {
+            ...input,
+            signatureMethod: 'RSA-SHA1',
+            privateKeyPem: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+          },
+          nodeCrypto
+        )
+      )
+    ).toMatchObject({ code: 'invalid_private_key' });
+    expect(
+      caught(() => traceSignature({ ...input, extraOauthParams: [['oauth_nonce', 'x']] }, nodeCrypto))
+    ).toMatchObject({ code: 'duplicate_protocol_parameter' });
+    expect(caught(() => traceSignature({ ...input, extraOauthParams: [['x', 'y']] }, nodeCrypto))).toMatchObject({
+      code: 'invalid_extra_parameter',
+    });
   });
   it('PLAINTEXT may omit nonce and timestamp (§3.1) and its signature is the key', () => {
     const t = traceSignature({ ...input, signatureMethod: 'PLAINTEXT', nonce: null, timestamp: null }, nodeCrypto);

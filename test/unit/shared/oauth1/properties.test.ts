@@ -36,16 +36,19 @@ describe('percent-encoding properties (RFC 5849 §3.6, RFC 3986 §2.3)', () => {
         expect(encoded).toMatch(/^(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/);
         expect(percentDecode(encoded, false)).toBe(s);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000 }
     );
   });
-  it('agrees with encodeURIComponent once ! * \' ( ) are escaped too', () => {
+  it("agrees with encodeURIComponent once ! * ' ( ) are escaped too", () => {
     fc.assert(
       fc.property(unicode, (s) => {
-        const reference = encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+        const reference = encodeURIComponent(s).replace(
+          /[!'()*]/g,
+          (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+        );
         expect(percentEncode(s)).toBe(reference);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000 }
     );
   });
   it('refuses a lone surrogate instead of signing something else', () => {
@@ -54,9 +57,15 @@ describe('percent-encoding properties (RFC 5849 §3.6, RFC 3986 §2.3)', () => {
 });
 
 describe('Authorization header properties (RFC 5849 §3.5.1)', () => {
-  const name = fc.oneof(fc.constantFrom('oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_signature'), unicode.filter((n) => n !== '' && n !== 'realm'));
+  const name = fc.oneof(
+    fc.constantFrom('oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_signature'),
+    unicode.filter((n) => n !== '' && n !== 'realm')
+  );
   const params = fc.array(fc.tuple(name, unicode), { maxLength: 12 });
-  const realm = fc.option(fc.string().filter((r) => !/[\ud800-\udfff]/.test(r)), { nil: null });
+  const realm = fc.option(
+    fc.string().filter((r) => !/[\ud800-\udfff]/.test(r)),
+    { nil: null }
+  );
   it('parse(build(params, realm)) gives back the same parameters, in order, and the realm', () => {
     fc.assert(
       fc.property(params, realm, fc.constantFrom(', ', ',', ' ,  '), (p, r, sep) => {
@@ -64,7 +73,7 @@ describe('Authorization header properties (RFC 5849 §3.5.1)', () => {
         expect(parsed.params).toEqual(p);
         expect(parsed.realm).toBe(r);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000 }
     );
   });
 });
@@ -73,11 +82,16 @@ describe('parameter normalization (RFC 5849 §3.4.1.3.2)', () => {
   it('normalizeParameters equals the step functions composed (encode, sort by name then value, join), oauth_signature left out', () => {
     const name = fc.oneof(fc.constantFrom('a', 'b', 'oauth_signature', 'oauth_nonce', 'a b', 'ä'), unicode);
     fc.assert(
-      fc.property(fc.array(fc.tuple(name, fc.oneof(fc.constantFrom('', '1', '2', 'x y'), unicode)), { maxLength: 40 }), (params) => {
-        const steps = normalizedParameterString(sortParameters(encodeParameters(params.filter(([n]) => n !== 'oauth_signature'))));
-        expect(normalizeParameters(params)).toBe(steps);
-      }),
-      { numRuns: 2000 },
+      fc.property(
+        fc.array(fc.tuple(name, fc.oneof(fc.constantFrom('', '1', '2', 'x y'), unicode)), { maxLength: 40 }),
+        (params) => {
+          const steps = normalizedParameterString(
+            sortParameters(encodeParameters(params.filter(([n]) => n !== 'oauth_signature')))
+          );
+          expect(normalizeParameters(params)).toBe(steps);
+        }
+      ),
+      { numRuns: 2000 }
     );
   });
 });
@@ -101,7 +115,7 @@ describe('one parameter order (RFC 5849 §3.4.1.3.2 (2))', () => {
           expect(Math.sign(compareEncodedParameters(a, b))).toBe(Math.sign(order));
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 1000 }
     );
   });
   it('sorts any items by the encoded pair each carries, the same way', () => {
@@ -111,33 +125,57 @@ describe('one parameter order (RFC 5849 §3.4.1.3.2 (2))', () => {
         const items = encoded.map((pair, i) => ({ pair, i }));
         expect(sortParameters(items, (x) => x.pair).map((x) => x.pair)).toEqual(sortParameters(encoded));
       }),
-      { numRuns: 500 },
+      { numRuns: 500 }
     );
   });
 });
 
 describe('traceSignature is the exported step functions composed', () => {
-  const name = fc.oneof(fc.constantFrom('a', 'b', 'oauth_x', 'a b', 'ä', '+'), unicode.filter((n) => n !== ''));
+  const name = fc.oneof(
+    fc.constantFrom('a', 'b', 'oauth_x', 'a b', 'ä', '+'),
+    unicode.filter((n) => n !== '')
+  );
   const pairs = fc.array(fc.tuple(name, unicode), { maxLength: 6 });
   const form = (ps: readonly Param[]) => ps.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
   it('its encoded, sorted and normalized parameters, base string URI, base string, key and signature', () => {
     fc.assert(
-      fc.property(pairs, pairs, fc.constantFrom('GET', 'post', 'Put'), fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT') , unicode, (query, body, method, signatureMethod, secret) => {
-        const url = `HTTP://Example.COM:80/a%20b${query.length ? `?${form(query)}` : ''}`;
-        const input = { method, url, body: form(body), contentType: 'application/x-www-form-urlencoded', consumerKey: 'ck', consumerSecret: secret, tokenSecret: 'ts', token: 'tk', signatureMethod, nonce: 'n', timestamp: '1' } as const;
-        const t = traceSignature(input, nodeCrypto);
-        const all: Param[] = t.params.map((p) => [p.name, p.value]);
-        expect(t.params.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(encodeParameters(all));
-        const signed = encodeParameters(all.filter(([n]) => n !== 'oauth_signature'));
-        expect(t.sortedParams.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(sortParameters(signed));
-        expect(t.normalizedParameters).toBe(normalizedParameterString(sortParameters(signed)));
-        expect(t.normalizedParameters).toBe(normalizeParameters(all));
-        expect(t.baseStringUri).toBe(baseStringUri(url));
-        expect(t.baseString).toBe(signatureBaseString(method, baseStringUri(url), normalizeParameters(all)));
-        expect(t.signingKey).toBe(signingKey(secret, 'ts'));
-        expect(t.signature).toBe(signBaseString(signatureMethod, t.baseString, signingKey(secret, 'ts'), nodeCrypto).signature);
-      }),
-      { numRuns: 500 },
+      fc.property(
+        pairs,
+        pairs,
+        fc.constantFrom('GET', 'post', 'Put'),
+        fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT'),
+        unicode,
+        (query, body, method, signatureMethod, secret) => {
+          const url = `HTTP://Example.COM:80/a%20b${query.length ? `?${form(query)}` : ''}`;
+          const input = {
+            method,
+            url,
+            body: form(body),
+            contentType: 'application/x-www-form-urlencoded',
+            consumerKey: 'ck',
+            consumerSecret: secret,
+            tokenSecret: 'ts',
+            token: 'tk',
+            signatureMethod,
+            nonce: 'n',
+            timestamp: '1',
+          } as const;
+          const t = traceSignature(input, nodeCrypto);
+          const all: Param[] = t.params.map((p) => [p.name, p.value]);
+          expect(t.params.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(encodeParameters(all));
+          const signed = encodeParameters(all.filter(([n]) => n !== 'oauth_signature'));
+          expect(t.sortedParams.map((p): Param => [p.encodedName, p.encodedValue])).toEqual(sortParameters(signed));
+          expect(t.normalizedParameters).toBe(normalizedParameterString(sortParameters(signed)));
+          expect(t.normalizedParameters).toBe(normalizeParameters(all));
+          expect(t.baseStringUri).toBe(baseStringUri(url));
+          expect(t.baseString).toBe(signatureBaseString(method, baseStringUri(url), normalizeParameters(all)));
+          expect(t.signingKey).toBe(signingKey(secret, 'ts'));
+          expect(t.signature).toBe(
+            signBaseString(signatureMethod, t.baseString, signingKey(secret, 'ts'), nodeCrypto).signature
+          );
+        }
+      ),
+      { numRuns: 500 }
     );
   });
 });

@@ -1,12 +1,32 @@
 import { createHmac, generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HMAC_SIGNATURE_METHODS, isRsaMethod, RSA_SIGNATURE_METHODS, SIGNATURE_HASH, SIGNATURE_METHODS, signBaseString, verifyRsaSignature, verifySignature } from '../../../../shared/oauth1';
+import {
+  HMAC_SIGNATURE_METHODS,
+  isRsaMethod,
+  RSA_SIGNATURE_METHODS,
+  SIGNATURE_HASH,
+  SIGNATURE_METHODS,
+  signBaseString,
+  verifyRsaSignature,
+  verifySignature,
+} from '../../../../shared/oauth1';
 import { rsaVerifyInputSchema } from '../../../../shared/bridge/schemas/rsa-verify';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 
 /** The one table of signature method -> hash, checked against node:crypto named independently of it. */
-const NODE_HASH = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512', 'RSA-SHA1': 'sha1', 'RSA-SHA256': 'sha256', 'RSA-SHA512': 'sha512' } as const;
-const keys = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const NODE_HASH = {
+  'HMAC-SHA1': 'sha1',
+  'HMAC-SHA256': 'sha256',
+  'HMAC-SHA512': 'sha512',
+  'RSA-SHA1': 'sha1',
+  'RSA-SHA256': 'sha256',
+  'RSA-SHA512': 'sha512',
+} as const;
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 1024,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const base = 'POST&https%3A%2F%2Fapi.example.com%2Fr&a%3D1';
 
 describe('the signature method lists', () => {
@@ -26,7 +46,9 @@ describe('SIGNATURE_HASH', () => {
   for (const [method, nodeHash] of Object.entries(NODE_HASH) as [keyof typeof NODE_HASH, string][]) {
     it(`${method} signs with ${nodeHash}`, () => {
       if (method.startsWith('HMAC-')) {
-        expect(signBaseString(method, base, 'cs&ts', nodeCrypto).signature).toBe(createHmac(nodeHash, 'cs&ts').update(base).digest('base64'));
+        expect(signBaseString(method, base, 'cs&ts', nodeCrypto).signature).toBe(
+          createHmac(nodeHash, 'cs&ts').update(base).digest('base64')
+        );
         return;
       }
       const { signature } = signBaseString(method, base, '', nodeCrypto, keys.privateKey);

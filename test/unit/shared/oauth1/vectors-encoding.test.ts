@@ -42,12 +42,18 @@ describe('normalize-params vectors (RFC 5849 §3.4.1.3)', () => {
       if (i.raw_query !== undefined) {
         // Collection from the raw request: query, Authorization header (minus realm and signature), form body.
         const header = parseAuthorizationHeader(i.authorization_header).params.filter(([n]) => n !== 'oauth_signature');
-        const collected = [...queryParameters(i.raw_query), ...header, ...formBodyParameters(i.raw_body, i.content_type)];
+        const collected = [
+          ...queryParameters(i.raw_query),
+          ...header,
+          ...formBodyParameters(i.raw_body, i.content_type),
+        ];
         expect(multiset(collected)).toEqual(multiset(v.expected.params));
         return;
       }
-      if (i.form_encoded !== undefined) expect(parseUrlEncoded(i.form_encoded, true, 'body-parameters')).toEqual(pairs(i.params));
-      if (v.expected.encoded_sorted_pairs) expect(sortParameters(encodeParameters(pairs(i.params)))).toEqual(v.expected.encoded_sorted_pairs);
+      if (i.form_encoded !== undefined)
+        expect(parseUrlEncoded(i.form_encoded, true, 'body-parameters')).toEqual(pairs(i.params));
+      if (v.expected.encoded_sorted_pairs)
+        expect(sortParameters(encodeParameters(pairs(i.params)))).toEqual(v.expected.encoded_sorted_pairs);
       expect(normalizeParameters(pairs(i.params))).toBe(v.expected.normalized);
     });
   }
@@ -74,7 +80,8 @@ describe('header vectors (RFC 5849 §3.5.1)', () => {
       const realm = expected.find(([n]) => n === 'realm');
       expect(parsed.realm).toBe(realm ? realm[1] : null);
       expect(parsed.params).toEqual(expected.filter(([n]) => n !== 'realm'));
-      if (v.inputs.equivalent_form_body) expect(parseUrlEncoded(v.inputs.equivalent_form_body, true, 'body-parameters')).toEqual(parsed.params);
+      if (v.inputs.equivalent_form_body)
+        expect(parseUrlEncoded(v.inputs.equivalent_form_body, true, 'body-parameters')).toEqual(parsed.params);
     });
   }
 });

@@ -10,7 +10,8 @@ describe('PKCE vectors (RFC 7636)', () => {
     it(v.id, () => {
       const i = v.inputs;
       if (i.verifier_octets) expect(base64UrlEncode(Uint8Array.from(i.verifier_octets))).toBe(v.expected.code_verifier);
-      if (v.expected.sha256_octets) expect(Array.from(nodeCrypto.digest('SHA-256', i.code_verifier))).toEqual(v.expected.sha256_octets);
+      if (v.expected.sha256_octets)
+        expect(Array.from(nodeCrypto.digest('SHA-256', i.code_verifier))).toEqual(v.expected.sha256_octets);
       expect(codeChallenge(i.code_verifier, i.code_challenge_method, nodeCrypto)).toBe(v.expected.code_challenge);
     });
   }
@@ -30,8 +31,10 @@ describe('code verifier', () => {
   });
   it('one syntax serves the verifier (RFC 7636 §4.1) and both kinds of challenge (§4.2)', () => {
     const pair = createPkcePair('S256', { bytes: (n) => new Uint8Array(n).fill(7) }, nodeCrypto);
-    for (const value of [pair.verifier, pair.challenge, codeChallenge('~'.repeat(128), 'plain', nodeCrypto)]) expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(true);
-    for (const value of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`]) expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(false);
+    for (const value of [pair.verifier, pair.challenge, codeChallenge('~'.repeat(128), 'plain', nodeCrypto)])
+      expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(true);
+    for (const value of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`])
+      expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(false);
   });
   it('plain returns the verifier itself', () => {
     expect(codeChallenge('x'.repeat(43), 'plain', nodeCrypto)).toBe('x'.repeat(43));

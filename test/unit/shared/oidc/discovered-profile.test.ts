@@ -15,13 +15,29 @@ const doc = (over: Record<string, unknown> = {}) => ({
   id_token_signing_alg_values_supported: ['RS256'],
   ...over,
 });
-const discovered = (document: Record<string, unknown>): Discovered => ({ ...checkDiscoveryDocument(document, ISSUER, 'openid-configuration', `${ISSUER}/.well-known/openid-configuration`), document, tried: [] });
+const discovered = (document: Record<string, unknown>): Discovered => ({
+  ...checkDiscoveryDocument(document, ISSUER, 'openid-configuration', `${ISSUER}/.well-known/openid-configuration`),
+  document,
+  tried: [],
+});
 
 describe('a profile from discovery', () => {
   it('takes the issuer as base URL, the endpoints as full URLs, UserInfo as the API, PKCE S256; the schema accepts it', () => {
-    const preset = discoveredPreset(discovered(doc({ scopes_supported: ['openid', 'email', 'profile', 'offline_access'] })))!;
+    const preset = discoveredPreset(
+      discovered(doc({ scopes_supported: ['openid', 'email', 'profile', 'offline_access'] }))
+    )!;
     const profile = profileSchema.parse(presetProfileInput(preset, 'p-1', preset.name));
-    expect(profile).toMatchObject({ baseUrl: ISSUER, oauth2: { authorizePath: 'https://id.example.com/tenant/authorize', tokenPath: 'https://tokens.example.com/token', apiPath: 'https://id.example.com/tenant/userinfo', scope: 'openid email profile', pkce: 'S256', clientAuthentication: 'basic' } });
+    expect(profile).toMatchObject({
+      baseUrl: ISSUER,
+      oauth2: {
+        authorizePath: 'https://id.example.com/tenant/authorize',
+        tokenPath: 'https://tokens.example.com/token',
+        apiPath: 'https://id.example.com/tenant/userinfo',
+        scope: 'openid email profile',
+        pkce: 'S256',
+        clientAuthentication: 'basic',
+      },
+    });
     expect(preset.docs).toEqual([`${ISSUER}/.well-known/openid-configuration`]);
   });
 
@@ -32,7 +48,9 @@ describe('a profile from discovery', () => {
   });
 
   it('chooses the client authentication the token endpoint lists (client_secret_basic by default)', () => {
-    const auth = (methods?: string[]) => discoveredPreset(discovered(doc(methods ? { token_endpoint_auth_methods_supported: methods } : {})))!.profile.oauth2!.clientAuthentication;
+    const auth = (methods?: string[]) =>
+      discoveredPreset(discovered(doc(methods ? { token_endpoint_auth_methods_supported: methods } : {})))!.profile
+        .oauth2!.clientAuthentication;
     expect(auth()).toBe('basic');
     expect(auth(['client_secret_post'])).toBe('body');
     expect(auth(['private_key_jwt', 'none'])).toBe('none');

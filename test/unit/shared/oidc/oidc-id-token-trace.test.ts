@@ -6,19 +6,41 @@ import { leftHalfHash, traceIdToken, type IdTokenExpectations } from '../../../.
 
 /** The id_token trace with tokens signed here by jose, for every algorithm the trace names. */
 const NOW = 1_700_000_000_000;
-const base = (over: Partial<IdTokenExpectations> = {}): IdTokenExpectations => ({ issuer: 'https://op.example', clientId: 'rp', nonce: 'n-1', jwksUri: 'https://op.example/jwks', now: NOW, clockSkewSeconds: 60, ...over });
-const claims = { iss: 'https://op.example', aud: 'rp', sub: 'alice', nonce: 'n-1', iat: NOW / 1000 - 10, exp: NOW / 1000 + 300 };
-const failedIds = (t: { steps: readonly { id: string; status: string }[] }) => t.steps.filter((s) => s.status === 'failed').map((s) => s.id);
+const base = (over: Partial<IdTokenExpectations> = {}): IdTokenExpectations => ({
+  issuer: 'https://op.example',
+  clientId: 'rp',
+  nonce: 'n-1',
+  jwksUri: 'https://op.example/jwks',
+  now: NOW,
+  clockSkewSeconds: 60,
+  ...over,
+});
+const claims = {
+  iss: 'https://op.example',
+  aud: 'rp',
+  sub: 'alice',
+  nonce: 'n-1',
+  iat: NOW / 1000 - 10,
+  exp: NOW / 1000 + 300,
+};
+const failedIds = (t: { steps: readonly { id: string; status: string }[] }) =>
+  t.steps.filter((s) => s.status === 'failed').map((s) => s.id);
 
 async function keyed(alg: string, kid = `${alg}-1`) {
   const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, use: 'sig' };
-  const sign = (payload: Record<string, unknown>, header: Record<string, unknown> = {}) => new SignJWT(payload).setProtectedHeader({ alg, kid, ...header }).sign(privateKey);
+  const sign = (payload: Record<string, unknown>, header: Record<string, unknown> = {}) =>
+    new SignJWT(payload).setProtectedHeader({ alg, kid, ...header }).sign(privateKey);
   return { jwk, sign };
 }
 const deps = (...sets: JWK[][]) => {
   let calls = 0;
-  return { jose: joseVerifier, crypto: nodeCrypto, fetchJwks: async () => ({ keys: sets[Math.min(calls++, sets.length - 1)] }), calls: () => calls };
+  return {
+    jose: joseVerifier,
+    crypto: nodeCrypto,
+    fetchJwks: async () => ({ keys: sets[Math.min(calls++, sets.length - 1)] }),
+    calls: () => calls,
+  };
 };
 
 describe('id_token trace', () => {
@@ -55,9 +77,13 @@ describe('id_token trace', () => {
   it('names why no key or several keys fit', async () => {
     const a = await keyed('RS256', 'a');
     const b = await keyed('RS256', 'b');
-    const noKid = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign((await generateKeyPair('RS256')).privateKey);
+    const noKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256' })
+      .sign((await generateKeyPair('RS256')).privateKey);
     const several = await traceIdToken(noKid, base(), deps([a.jwk, b.jwk]));
-    expect(several.steps.find((s) => s.id === 'key')!.detail).toContain('2 RSA keys fit alg RS256; with several keys a kid is required');
+    expect(several.steps.find((s) => s.id === 'key')!.detail).toContain(
+      '2 RSA keys fit alg RS256; with several keys a kid is required'
+    );
     const ec = await keyed('ES256', 'a');
     const wrongType = await traceIdToken(await a.sign(claims), base(), deps([ec.jwk]));
     expect(wrongType.steps.find((s) => s.id === 'key')!.detail).toContain('does not fit alg RS256');
@@ -76,7 +102,8 @@ describe('id_token trace', () => {
 
   it('claims: skew allowance on exp and iat, azp with several audiences, nonce sent but absent', async () => {
     const k = await keyed('RS256');
-    const run = async (payload: Record<string, unknown>, over: Partial<IdTokenExpectations> = {}) => traceIdToken(await k.sign(payload), base(over), deps([k.jwk]));
+    const run = async (payload: Record<string, unknown>, over: Partial<IdTokenExpectations> = {}) =>
+      traceIdToken(await k.sign(payload), base(over), deps([k.jwk]));
     expect(failedIds(await run({ ...claims, exp: NOW / 1000 - 59 }))).toEqual([]);
     expect(failedIds(await run({ ...claims, exp: NOW / 1000 - 61 }))).toEqual(['exp']);
     expect(failedIds(await run({ ...claims, iat: NOW / 1000 + 120 }))).toEqual(['iat']);
@@ -90,12 +117,26 @@ describe('id_token trace', () => {
 
   it('at_hash and c_hash bind the token to the access token and code (OIDC Core Appendix A.3 / A.4 values)', async () => {
     // The published example: access_token jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y has at_hash 77QmUPtjPfzWtF2AnpK9RQ.
-    expect(leftHalfHash('SHA-256', 'jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y', nodeCrypto)).toBe('77QmUPtjPfzWtF2AnpK9RQ');
-    expect(leftHalfHash('SHA-256', 'Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk', nodeCrypto)).toBe('LDktKdoQak3Pk0cnXxCltA');
+    expect(leftHalfHash('SHA-256', 'jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y', nodeCrypto)).toBe(
+      '77QmUPtjPfzWtF2AnpK9RQ'
+    );
+    expect(leftHalfHash('SHA-256', 'Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk', nodeCrypto)).toBe(
+      'LDktKdoQak3Pk0cnXxCltA'
+    );
     const k = await keyed('RS256');
     const token = await k.sign({ ...claims, at_hash: '77QmUPtjPfzWtF2AnpK9RQ', c_hash: 'LDktKdoQak3Pk0cnXxCltA' });
-    const t = await traceIdToken(token, base({ accessToken: 'jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y', code: 'Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk' }), deps([k.jwk]));
-    expect(t.steps.filter((s) => s.id === 'at_hash' || s.id === 'c_hash').map((s) => s.status)).toEqual(['passed', 'passed']);
+    const t = await traceIdToken(
+      token,
+      base({
+        accessToken: 'jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y',
+        code: 'Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk',
+      }),
+      deps([k.jwk])
+    );
+    expect(t.steps.filter((s) => s.id === 'at_hash' || s.id === 'c_hash').map((s) => s.status)).toEqual([
+      'passed',
+      'passed',
+    ]);
     expect(failedIds(await traceIdToken(token, base({ accessToken: 'another' }), deps([k.jwk])))).toEqual(['at_hash']);
   });
 

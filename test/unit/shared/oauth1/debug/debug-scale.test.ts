@@ -8,7 +8,22 @@ import type { CryptoPort } from '../../../../../shared/ports';
 function largeRequest(n: number) {
   const body = Array.from({ length: n }, (_, i) => `p${i}=v%20${i}`).join('&');
   const url = 'https://api.example.com/1/update';
-  const t = traceSignature({ method: 'POST', url, body, contentType: 'application/x-www-form-urlencoded', consumerKey: 'ck', consumerSecret: 'cs', token: 'tk', tokenSecret: 'the-real-one', signatureMethod: 'HMAC-SHA1', nonce: 'n', timestamp: '1' }, nodeCrypto);
+  const t = traceSignature(
+    {
+      method: 'POST',
+      url,
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+      consumerKey: 'ck',
+      consumerSecret: 'cs',
+      token: 'tk',
+      tokenSecret: 'the-real-one',
+      signatureMethod: 'HMAC-SHA1',
+      nonce: 'n',
+      timestamp: '1',
+    },
+    nodeCrypto
+  );
   return requestFromFields({ method: 'POST', url, body, authorization: t.authorization! });
 }
 

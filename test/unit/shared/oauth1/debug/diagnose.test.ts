@@ -2,22 +2,41 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
-import { alignDiff, compareBaseStringParts, diagnoseSignature, diffStrings, firstDifference, readReceivedRequest, resignRequest } from '../../../../../shared/oauth1/debug';
+import {
+  alignDiff,
+  compareBaseStringParts,
+  diagnoseSignature,
+  diffStrings,
+  firstDifference,
+  readReceivedRequest,
+  resignRequest,
+} from '../../../../../shared/oauth1/debug';
 import { rebuild, SECRETS, withMistake, without, X_EXAMPLE } from './helpers';
 
 const X = X_EXAMPLE;
 
 describe('diagnoseSignature: the verdict and the request re-signed', () => {
-  it.each(['header', 'query', 'body'] as const)('a correct request with the parameters in the %s matches, and its trace is OAuth Lab\'s', (placement) => {
-    const input: SignatureInput = { ...X, placement, realm: placement === 'header' ? 'Photos' : null };
-    const t = traceSignature(input, nodeCrypto);
-    const d = diagnoseSignature({ request: t.request, ...SECRETS }, nodeCrypto);
-    expect(d).toMatchObject({ verdict: 'match', placement, receivedSignature: t.signature, expectedSignature: t.signature, baseString: t.baseString, causes: [], reproductions: [] });
-    expect(d.trace?.baseString).toBe(t.baseString);
-    expect(d.resigned).toEqual(t.request);
-    expect(d.comparisons).toHaveLength(1);
-    expect(d.comparisons[0]).toMatchObject({ same: true, firstDifference: null, findings: [] });
-  });
+  it.each(['header', 'query', 'body'] as const)(
+    "a correct request with the parameters in the %s matches, and its trace is OAuth Lab's",
+    (placement) => {
+      const input: SignatureInput = { ...X, placement, realm: placement === 'header' ? 'Photos' : null };
+      const t = traceSignature(input, nodeCrypto);
+      const d = diagnoseSignature({ request: t.request, ...SECRETS }, nodeCrypto);
+      expect(d).toMatchObject({
+        verdict: 'match',
+        placement,
+        receivedSignature: t.signature,
+        expectedSignature: t.signature,
+        baseString: t.baseString,
+        causes: [],
+        reproductions: [],
+      });
+      expect(d.trace?.baseString).toBe(t.baseString);
+      expect(d.resigned).toEqual(t.request);
+      expect(d.comparisons).toHaveLength(1);
+      expect(d.comparisons[0]).toMatchObject({ same: true, firstDifference: null, findings: [] });
+    }
+  );
 
   it('a wrong signature: the re-signed request differs only in oauth_signature, with the same nonce and timestamp', () => {
     const right = traceSignature(X, nodeCrypto);
@@ -26,7 +45,9 @@ describe('diagnoseSignature: the verdict and the request re-signed', () => {
     expect(d.verdict).toBe('mismatch');
     expect(d.expectedSignature).toBe(right.signature);
     expect(d.resigned).toEqual(right.request);
-    expect(d.summary).toBe('The signature does not match (HMAC-SHA1). Your client\'s signature is reproduced with: the form body was left out of the signature.');
+    expect(d.summary).toBe(
+      "The signature does not match (HMAC-SHA1). Your client's signature is reproduced with: the form body was left out of the signature."
+    );
     const [c] = d.comparisons;
     expect(c!.top.label).toBe("your client's (reproduced)");
     expect(c!.bottom).toEqual({ label: 'OAuth Lab (RFC 5849)', text: right.baseString });
@@ -36,7 +57,10 @@ describe('diagnoseSignature: the verdict and the request re-signed', () => {
   it('PLAINTEXT: the signature is the key, so only key mistakes are looked for', () => {
     const input: SignatureInput = { ...X, signatureMethod: 'PLAINTEXT' };
     expect(diagnoseSignature({ request: withMistake(input), ...SECRETS }, nodeCrypto).verdict).toBe('match');
-    const d = diagnoseSignature({ request: withMistake(input, { key: () => `${SECRETS.consumerSecret}&` }), ...SECRETS }, nodeCrypto);
+    const d = diagnoseSignature(
+      { request: withMistake(input, { key: () => `${SECRETS.consumerSecret}&` }), ...SECRETS },
+      nodeCrypto
+    );
     expect(d.causes.map((c) => c.cause)).toEqual(['key-token-secret-missing']);
   });
 
@@ -62,32 +86,80 @@ describe('diagnoseSignature: the verdict and the request re-signed', () => {
   it('errors that leave nothing to check are coded', () => {
     const t = traceSignature(X, nodeCrypto);
     const auth = t.authorization!;
-    const strip = (name: string) => ({ ...t.request, headers: [['Authorization', auth.replace(new RegExp(`,? ?${name}="[^"]*"`), '')]] as [string, string][] });
-    expect(() => diagnoseSignature({ request: strip('oauth_signature') }, nodeCrypto)).toThrow(expect.objectContaining({ code: 'missing_signature' }));
-    expect(() => diagnoseSignature({ request: strip('oauth_signature_method') }, nodeCrypto)).toThrow(expect.objectContaining({ code: 'missing_signature_method' }));
-    const md5 = { ...t.request, headers: [['Authorization', auth.replace('HMAC-SHA1', 'HMAC-MD5')]] as [string, string][] };
-    expect(() => diagnoseSignature({ request: md5 }, nodeCrypto)).toThrow(expect.objectContaining({ code: 'unsupported_signature_method' }));
-    expect(() => diagnoseSignature({ request: t.request, serverBaseString: 'not one' }, nodeCrypto)).toThrow(expect.objectContaining({ code: 'invalid_base_string', step: 'server-base-string' }));
+    const strip = (name: string) => ({
+      ...t.request,
+      headers: [['Authorization', auth.replace(new RegExp(`,? ?${name}="[^"]*"`), '')]] as [string, string][],
+    });
+    expect(() => diagnoseSignature({ request: strip('oauth_signature') }, nodeCrypto)).toThrow(
+      expect.objectContaining({ code: 'missing_signature' })
+    );
+    expect(() => diagnoseSignature({ request: strip('oauth_signature_method') }, nodeCrypto)).toThrow(
+      expect.objectContaining({ code: 'missing_signature_method' })
+    );
+    const md5 = {
+      ...t.request,
+      headers: [['Authorization', auth.replace('HMAC-SHA1', 'HMAC-MD5')]] as [string, string][],
+    };
+    expect(() => diagnoseSignature({ request: md5 }, nodeCrypto)).toThrow(
+      expect.objectContaining({ code: 'unsupported_signature_method' })
+    );
+    expect(() => diagnoseSignature({ request: t.request, serverBaseString: 'not one' }, nodeCrypto)).toThrow(
+      expect.objectContaining({ code: 'invalid_base_string', step: 'server-base-string' })
+    );
   });
 
   it('any request OAuth Lab signs is diagnosed as a match, and the trace agrees (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '0', ' ', '+', '%', '&', '=', '~', '!', '[', 'é', '/', '*'), maxLength: 8 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', ' ', '+', '%', '&', '=', '~', '!', '[', 'é', '/', '*'),
+      maxLength: 8,
+    });
     fc.assert(
-      fc.property(fc.array(fc.tuple(text.filter((s) => s !== ''), text), { maxLength: 4 }), fc.array(fc.tuple(text.filter((s) => s !== ''), text), { maxLength: 3 }), fc.constantFrom('header', 'query', 'body'), fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT'), text, (query, form, placement, method, secret) => {
-        const enc = (pairs: [string, string][]) => pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&');
-        const input: SignatureInput = { ...X, url: `https://api.example.com/p${query.length ? `?${enc(query)}` : ''}`, body: enc(form), contentType: FORM_CONTENT_TYPE, placement, signatureMethod: method, consumerSecret: secret };
-        const t = traceSignature(input, nodeCrypto);
-        const d = diagnoseSignature({ request: t.request, consumerSecret: secret, tokenSecret: SECRETS.tokenSecret }, nodeCrypto);
-        expect(d.verdict).toBe('match');
-        expect(d.baseString).toBe(t.baseString);
-        expect(d.trace?.baseString).toBe(t.baseString);
-      }),
-      { numRuns: 150 },
+      fc.property(
+        fc.array(
+          fc.tuple(
+            text.filter((s) => s !== ''),
+            text
+          ),
+          { maxLength: 4 }
+        ),
+        fc.array(
+          fc.tuple(
+            text.filter((s) => s !== ''),
+            text
+          ),
+          { maxLength: 3 }
+        ),
+        fc.constantFrom('header', 'query', 'body'),
+        fc.constantFrom('HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT'),
+        text,
+        (query, form, placement, method, secret) => {
+          const enc = (pairs: [string, string][]) =>
+            pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&');
+          const input: SignatureInput = {
+            ...X,
+            url: `https://api.example.com/p${query.length ? `?${enc(query)}` : ''}`,
+            body: enc(form),
+            contentType: FORM_CONTENT_TYPE,
+            placement,
+            signatureMethod: method,
+            consumerSecret: secret,
+          };
+          const t = traceSignature(input, nodeCrypto);
+          const d = diagnoseSignature(
+            { request: t.request, consumerSecret: secret, tokenSecret: SECRETS.tokenSecret },
+            nodeCrypto
+          );
+          expect(d.verdict).toBe('match');
+          expect(d.baseString).toBe(t.baseString);
+          expect(d.trace?.baseString).toBe(t.baseString);
+        }
+      ),
+      { numRuns: 150 }
     );
   });
 });
 
-describe('diagnoseSignature with a server\'s base string', () => {
+describe("diagnoseSignature with a server's base string", () => {
   const right = traceSignature(X, nodeCrypto);
   it('a server behind a TLS-terminating proxy signs http: the signature is right by the RFC, the server sees another URI', () => {
     const server = right.baseString.replace('https%3A', 'http%3A');
@@ -98,21 +170,32 @@ describe('diagnoseSignature with a server\'s base string', () => {
   });
   it('the client signed what the server signs: a match, though both differ from the RFC (a warning)', () => {
     const server = right.baseString.replace('https%3A%2F%2Fapi.x.com', 'https%3A%2F%2Fapi.x.com%3A443');
-    const d = diagnoseSignature({ request: withMistake(X, { baseString: () => server }), ...SECRETS, serverBaseString: server }, nodeCrypto);
+    const d = diagnoseSignature(
+      { request: withMistake(X, { baseString: () => server }), ...SECRETS, serverBaseString: server },
+      nodeCrypto
+    );
     expect(d.verdict).toBe('match');
     expect(d.warnings.map((w) => w.cause)).toEqual(['uri-default-port']);
   });
-  it('without secrets, the server\'s base string is still compared with OAuth Lab\'s', () => {
+  it("without secrets, the server's base string is still compared with OAuth Lab's", () => {
     const server = right.baseString.replace('POST&', 'post&');
     const d = diagnoseSignature({ request: right.request, serverBaseString: server }, nodeCrypto);
     expect(d.verdict).toBe('unverified');
     expect(d.causes.map((c) => c.cause)).toEqual(['method-case']);
   });
   it('the same base strings but another signature: the secrets differ', () => {
-    const d = diagnoseSignature({ request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, serverBaseString: right.baseString }, nodeCrypto);
+    const d = diagnoseSignature(
+      { request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, serverBaseString: right.baseString },
+      nodeCrypto
+    );
     expect(d.causes.map((c) => c.cause)).toEqual(['unexplained']);
-    expect(d.comparisons).toMatchObject([{ same: true, top: { label: 'OAuth Lab (RFC 5849)' }, bottom: { label: "server's" } }]);
-    const client = diagnoseSignature({ request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, clientBaseString: right.baseString }, nodeCrypto);
+    expect(d.comparisons).toMatchObject([
+      { same: true, top: { label: 'OAuth Lab (RFC 5849)' }, bottom: { label: "server's" } },
+    ]);
+    const client = diagnoseSignature(
+      { request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, clientBaseString: right.baseString },
+      nodeCrypto
+    );
     expect(client.causes.map((c) => c.cause)).toEqual(['key-unknown']);
   });
 });
@@ -136,12 +219,16 @@ describe('compareBaseStringParts', () => {
   });
   it('a lower-case escape is the same value encoded differently', () => {
     const f = compareBaseStringParts('GET&https%3A%2F%2Fa%2F&q%3D%252f', 'GET&https%3A%2F%2Fa%2F&q%3D%252F');
-    expect(f.map((x) => [x.cause, x.detail])).toEqual([['param-encoded-differently', 'q is %2f against %2F: the same value, encoded differently.']]);
+    expect(f.map((x) => [x.cause, x.detail])).toEqual([
+      ['param-encoded-differently', 'q is %2f against %2F: the same value, encoded differently.'],
+    ]);
   });
   it('with the request, a parameter missing from the form body is the body left out', () => {
     const t = traceSignature(X, nodeCrypto);
     const signed = rebuild({ params: without('status') })(t);
-    expect(compareBaseStringParts(signed, t.baseString, readReceivedRequest(t.request)).map((f) => f.cause)).toEqual(['body-left-out']);
+    expect(compareBaseStringParts(signed, t.baseString, readReceivedRequest(t.request)).map((f) => f.cause)).toEqual([
+      'body-left-out',
+    ]);
   });
 });
 

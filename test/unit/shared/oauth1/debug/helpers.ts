@@ -1,7 +1,17 @@
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
 import { hexEncode } from '../../../../../shared/encoding/base64';
 import type { RawRequest } from '../../../../../shared/http';
-import { normalizedParameterString, percentEncode, signBaseString, sortParameters, traceSignature, type Param, type SignatureInput, type SignatureMethod, type SignatureTrace } from '../../../../../shared/oauth1';
+import {
+  normalizedParameterString,
+  percentEncode,
+  signBaseString,
+  sortParameters,
+  traceSignature,
+  type Param,
+  type SignatureInput,
+  type SignatureMethod,
+  type SignatureTrace,
+} from '../../../../../shared/oauth1';
 
 export { X_SECRETS as SECRETS, X_EXAMPLE } from '../../../../vectors/examples';
 
@@ -23,13 +33,29 @@ export function withMistake(input: SignatureInput, mistake: Mistake = {}): RawRe
   const t = traceSignature(input, nodeCrypto);
   const baseString = mistake.baseString ? mistake.baseString(t) : t.baseString;
   const key = mistake.key ? mistake.key(t) : t.signingKey;
-  const signed = signBaseString(mistake.signWith ?? input.signatureMethod, baseString, key, nodeCrypto, input.privateKeyPem);
+  const signed = signBaseString(
+    mistake.signWith ?? input.signatureMethod,
+    baseString,
+    key,
+    nodeCrypto,
+    input.privateKeyPem
+  );
   return replaceSignature(t.request, t.signature, mistake.hex ? hexEncode(signed.digest!) : signed.signature);
 }
 
 export function replaceSignature(request: RawRequest, from: string, to: string): RawRequest {
-  const swap = (s: string) => s.split(`oauth_signature="${percentEncode(from)}"`).join(`oauth_signature="${percentEncode(to)}"`).split(`oauth_signature=${percentEncode(from)}`).join(`oauth_signature=${percentEncode(to)}`);
-  return { method: request.method, url: swap(request.url), headers: request.headers.map(([n, v]) => [n, swap(v)]), ...(request.body !== undefined ? { body: swap(request.body) } : {}) };
+  const swap = (s: string) =>
+    s
+      .split(`oauth_signature="${percentEncode(from)}"`)
+      .join(`oauth_signature="${percentEncode(to)}"`)
+      .split(`oauth_signature=${percentEncode(from)}`)
+      .join(`oauth_signature=${percentEncode(to)}`);
+  return {
+    method: request.method,
+    url: swap(request.url),
+    headers: request.headers.map(([n, v]) => [n, swap(v)]),
+    ...(request.body !== undefined ? { body: swap(request.body) } : {}),
+  };
 }
 
 export interface Rebuild {
@@ -55,5 +81,8 @@ export function rebuild(change: Rebuild): (t: SignatureTrace) => string {
 }
 
 export const without = (name: string) => (ps: Param[]) => ps.filter(([n]) => n !== name);
-export const adding = (...extra: Param[]) => (ps: Param[]) => [...ps, ...extra];
-export const mapValue = (name: string, f: (v: string) => string) => (ps: Param[]) => ps.map(([n, v]): Param => [n, n === name ? f(v) : v]);
+export const adding =
+  (...extra: Param[]) =>
+  (ps: Param[]) => [...ps, ...extra];
+export const mapValue = (name: string, f: (v: string) => string) => (ps: Param[]) =>
+  ps.map(([n, v]): Param => [n, n === name ? f(v) : v]);

@@ -1,18 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from '../../../../../electron/services/node-crypto';
-import { diagnoseSignature, parseBaseString, parseRawHttpRequest, requestFromFields } from '../../../../../shared/oauth1/debug';
+import {
+  diagnoseSignature,
+  parseBaseString,
+  parseRawHttpRequest,
+  requestFromFields,
+} from '../../../../../shared/oauth1/debug';
 import { SECRETS, withMistake, X_EXAMPLE } from './helpers';
 
-const coded = (code: string, message?: RegExp) => expect.objectContaining({ name: 'ProtocolError', code, ...(message ? { message: expect.stringMatching(message) } : {}) });
+const coded = (code: string, message?: RegExp) =>
+  expect.objectContaining({
+    name: 'ProtocolError',
+    code,
+    ...(message ? { message: expect.stringMatching(message) } : {}),
+  });
 const signed = withMistake(X_EXAMPLE);
 const authorization = signed.headers.find(([n]) => n === 'Authorization')![1];
 
 describe('parseRawHttpRequest', () => {
-  const raw = ['POST /1.1/statuses/update.json?include_entities=true HTTP/1.1', 'Host: api.x.com', `Authorization: ${authorization}`, 'Content-Type: application/x-www-form-urlencoded', '', signed.body!].join('\r\n');
+  const raw = [
+    'POST /1.1/statuses/update.json?include_entities=true HTTP/1.1',
+    'Host: api.x.com',
+    `Authorization: ${authorization}`,
+    'Content-Type: application/x-www-form-urlencoded',
+    '',
+    signed.body!,
+  ].join('\r\n');
 
   it('reads the request line, headers and body; the scheme is assumed https and said so', () => {
     const r = parseRawHttpRequest(raw);
-    expect(r).toMatchObject({ origin: 'http', method: 'POST', url: 'https://api.x.com/1.1/statuses/update.json?include_entities=true', body: signed.body });
+    expect(r).toMatchObject({
+      origin: 'http',
+      method: 'POST',
+      url: 'https://api.x.com/1.1/statuses/update.json?include_entities=true',
+      body: signed.body,
+    });
     expect(r.headers.map(([n]) => n)).toEqual(['Host', 'Authorization', 'Content-Type']);
     expect(r.notes.join(' ')).toMatch(/https is assumed/);
     expect(diagnoseSignature({ request: r, ...SECRETS }, nodeCrypto).verdict).toBe('match');
@@ -26,8 +48,13 @@ describe('parseRawHttpRequest', () => {
     expect(parseRawHttpRequest(wrong).notes.join(' ')).toMatch(/Content-Length says 3/);
   });
   it('the scheme given, an absolute-form target, obs-fold, no body', () => {
-    expect(parseRawHttpRequest('GET /a HTTP/1.1\nHost: 127.0.0.1:8080', { scheme: 'http' })).toMatchObject({ url: 'http://127.0.0.1:8080/a', notes: [] });
-    expect(parseRawHttpRequest('GET http://example.com/a?b=1 HTTP/1.1\nHost: other').url).toBe('http://example.com/a?b=1');
+    expect(parseRawHttpRequest('GET /a HTTP/1.1\nHost: 127.0.0.1:8080', { scheme: 'http' })).toMatchObject({
+      url: 'http://127.0.0.1:8080/a',
+      notes: [],
+    });
+    expect(parseRawHttpRequest('GET http://example.com/a?b=1 HTTP/1.1\nHost: other').url).toBe(
+      'http://example.com/a?b=1'
+    );
     const folded = parseRawHttpRequest('GET /a HTTP/1.1\nHost: h\nAuthorization: OAuth a="1",\n  b="2"');
     expect(folded.headers[1]).toEqual(['Authorization', 'OAuth a="1", b="2"']);
     expect(folded.body).toBeUndefined();
@@ -49,20 +76,48 @@ describe('parseRawHttpRequest', () => {
 
 describe('requestFromFields', () => {
   it('method + URL + body + Authorization, with the form content type assumed for a body and said so', () => {
-    const r = requestFromFields({ url: X_EXAMPLE.url, body: signed.body!, authorization: `Authorization: ${authorization}` });
-    expect(r).toMatchObject({ origin: 'fields', method: 'POST', headers: [['Authorization', authorization], ['Content-Type', 'application/x-www-form-urlencoded']] });
+    const r = requestFromFields({
+      url: X_EXAMPLE.url,
+      body: signed.body!,
+      authorization: `Authorization: ${authorization}`,
+    });
+    expect(r).toMatchObject({
+      origin: 'fields',
+      method: 'POST',
+      headers: [
+        ['Authorization', authorization],
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+      ],
+    });
     expect(r.notes[0]).toMatch(/is assumed/);
     expect(diagnoseSignature({ request: r, ...SECRETS }, nodeCrypto).verdict).toBe('match');
   });
   it('GET without a body; the content type and extra headers as given', () => {
-    expect(requestFromFields({ url: 'https://a.example/', authorization: 'OAuth oauth_consumer_key="k"' })).toMatchObject({ method: 'GET', notes: [] });
-    expect(requestFromFields({ url: 'https://a.example/', method: 'PUT', body: '{}', contentType: 'application/json', headers: [['Host', 'b.example']] }).headers).toEqual([['Host', 'b.example'], ['Content-Type', 'application/json']]);
+    expect(
+      requestFromFields({ url: 'https://a.example/', authorization: 'OAuth oauth_consumer_key="k"' })
+    ).toMatchObject({ method: 'GET', notes: [] });
+    expect(
+      requestFromFields({
+        url: 'https://a.example/',
+        method: 'PUT',
+        body: '{}',
+        contentType: 'application/json',
+        headers: [['Host', 'b.example']],
+      }).headers
+    ).toEqual([
+      ['Host', 'b.example'],
+      ['Content-Type', 'application/json'],
+    ]);
   });
   it.each([
     [{ url: 'ftp://a/' }, 'invalid_url', /scheme "ftp"/],
     [{ url: '' }, 'invalid_url', /it is empty/],
     [{ url: 'https://a/', method: 'GE T' }, 'invalid_method'],
-    [{ url: 'https://a/', authorization: 'OAuth oauth_nonce=unquoted' }, 'invalid_authorization_header', /must be in double quotes/],
+    [
+      { url: 'https://a/', authorization: 'OAuth oauth_nonce=unquoted' },
+      'invalid_authorization_header',
+      /must be in double quotes/,
+    ],
     [{ url: 'https://a/', headers: [['Bad Name', 'x']] as [string, string][] }, 'invalid_header'],
   ])('%j is a coded error', (fields, code, message?: RegExp) => {
     expect(() => requestFromFields(fields)).toThrow(coded(code, message));
@@ -72,7 +127,16 @@ describe('requestFromFields', () => {
 describe('parseBaseString', () => {
   const bs = 'POST&https%3A%2F%2Fapi.x.com%2Fa&b%3D%2520x%26oauth_nonce%3Dn';
   it('splits and decodes once: the parameters stay encoded', () => {
-    expect(parseBaseString(bs)).toEqual({ text: bs, method: 'POST', uri: 'https://api.x.com/a', normalized: 'b=%20x&oauth_nonce=n', params: [['b', '%20x'], ['oauth_nonce', 'n']] });
+    expect(parseBaseString(bs)).toEqual({
+      text: bs,
+      method: 'POST',
+      uri: 'https://api.x.com/a',
+      normalized: 'b=%20x&oauth_nonce=n',
+      params: [
+        ['b', '%20x'],
+        ['oauth_nonce', 'n'],
+      ],
+    });
     expect(parseBaseString(`  "${bs}"\n`).text).toBe(bs);
   });
   it.each([
