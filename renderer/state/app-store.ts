@@ -27,6 +27,8 @@ export interface AppState {
   mockStartRequested(): Promise<void>;
   mockStopRequested(): Promise<void>;
   mockClockReset(): Promise<void>;
+  /** The host's save dialog (desktop): a line for the user, or null when the dialog was cancelled. */
+  fileSaveRequested(suggestedName: string, content: string): Promise<string | null>;
   errorDismissed(): void;
 }
 
@@ -95,6 +97,10 @@ export function createAppStore({ bridge }: RendererDeps) {
         const r = await bridge.mockResetClock();
         if (r.ok) set({ mockClockOffset: r.value.offsetSeconds });
         else fail(r.error);
+      },
+      async fileSaveRequested(suggestedName, content) {
+        const r = await bridge.exportFile({ suggestedName, content });
+        return r.ok ? (r.value.saved ? `Saved to ${r.value.path}.` : null) : r.error.message;
       },
       errorDismissed: () => set({ error: null }),
     };
