@@ -17,6 +17,7 @@ import type { CryptoPort } from '../../../shared/ports';
 import { header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
 import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
+import { BoundedTable } from '../bounded-table';
 
 /**
  * The provider's own signature computation for one request. The base string is built by one function,
@@ -48,9 +49,8 @@ export interface SigningSetup {
   readonly crypto: CryptoPort;
 }
 
-/** Base string URIs by Host header and path, forgotten all at once when full: clients repeat a few endpoints. */
-const uriMemo = new Map<string, string>();
-const URI_MEMO_LIMIT = 256;
+/** Base string URIs by Host header and path, the oldest forgotten when full: clients repeat a few endpoints. */
+const uriMemo = new BoundedTable<string, string>(256);
 
 /**
  * §3.4.1.2, built from the Host header, so its authority already is what the client addressed; the query is not part
@@ -62,7 +62,6 @@ function requestBaseStringUri(host: string, path: string): string {
   let uri = uriMemo.get(key);
   if (uri === undefined) {
     uri = baseStringUri(`http://${host}${path}`);
-    if (uriMemo.size >= URI_MEMO_LIMIT) uriMemo.clear();
     uriMemo.set(key, uri);
   }
   return uri;
