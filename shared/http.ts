@@ -1,6 +1,23 @@
 /** RFC 9110 §5.6.2 (https://www.rfc-editor.org/rfc/rfc9110#section-5.6.2) token: what a method (§9.1) and a header field name (§5.1) are made of. */
 export const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+// RFC 9110 §5.5: a field value is visible octets, spaces and tabs. Other controls, and characters above U+00FF
+// (more than one octet), cannot be written as a header; Node refuses them too.
+const NOT_AN_OCTET = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|[^\x00-\xff]/u;
+
+/**
+ * What is wrong with a header field value, with its remedy, or null. CR, LF and NUL would split the request and
+ * inject header lines (RFC 9112 §5); the transport, every export and the profile form refuse them in these words.
+ */
+export function headerValueProblem(value: string): string | null {
+  if (/[\r\n\0]/.test(value))
+    return 'contains a line break or NUL, which would split the request (header injection); remove it';
+  const odd = NOT_AN_OCTET.exec(value)?.[0];
+  if (odd === undefined) return null;
+  const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `contains ${code}, which a header cannot carry (RFC 9110 §5.5: visible octets, spaces and tabs); percent-encode it or remove it`;
+}
+
 /** A request as it goes on the wire (close to HAR 1.2's request object). Headers keep their order and case. */
 export interface RawRequest {
   readonly method: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_HEADERS } from '../flows/extra-headers';
-import { HTTP_TOKEN } from '../http';
+import { headerValueProblem, HTTP_TOKEN } from '../http';
 import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
@@ -55,7 +55,7 @@ const endpoint = (what: string, example: string) =>
       if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
     });
 
-/** An extra header: a token name, a value without line breaks (they would split the request), not one a leg sets. */
+/** An extra header: a token name, a value a header can carry (no line breaks: they would split the request), not one a leg sets. */
 export const headerSchema = z
   .tuple([z.string(), z.string()])
   .superRefine(([name, value], ctx) => {
@@ -69,11 +69,8 @@ export const headerSchema = z
         code: 'custom',
         message: `${name} cannot be an extra header: each leg sets it (the signature or client credentials, or the transport)`,
       });
-    if (/[\r\n\0]/.test(value))
-      ctx.addIssue({
-        code: 'custom',
-        message: `the value of header ${name} contains a line break or NUL, which would split the request`,
-      });
+    const problem = headerValueProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `the value of header ${name} ${problem}` });
   })
   .readonly();
 
