@@ -5,8 +5,10 @@ import {
   queryParameters,
   SIGNATURE_METHODS,
   parseUrlEncoded,
+  type ParamSource,
 } from '../../../shared/oauth1';
 import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
+import { PLACEMENT_OPTIONS } from '../../components/placement-options';
 
 type Row = { source: 'query' | 'body'; name: string; value: string };
 
@@ -116,11 +118,13 @@ export function RequestForm({
           Parameters in
           <select
             value={draft.placement ?? 'header'}
-            onChange={(e) => onEdit({ placement: e.target.value as 'header' | 'query' | 'body' })}
+            onChange={(e) => onEdit({ placement: e.target.value as ParamSource })}
           >
-            <option value="header">Authorization header</option>
-            <option value="query">Query string</option>
-            <option value="body">Form body</option>
+            {PLACEMENT_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <label>

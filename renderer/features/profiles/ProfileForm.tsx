@@ -15,13 +15,9 @@ import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
+import { PLACEMENT_OPTIONS } from '../../components/placement-options';
 
 const METHOD_OPTIONS = SIGNATURE_METHODS.map((m) => [m, m] as const);
-const PLACEMENTS = [
-  ['header', 'Authorization header'],
-  ['query', 'Query string'],
-  ['body', 'Form body'],
-] as const;
 const PKCE = [
   ['S256', 'S256 (recommended)'],
   ['plain', 'plain'],
@@ -163,7 +159,7 @@ export function ProfileForm() {
             <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />
             {!builtIn && <PemFileButton path="oauth1.rsaPrivateKey" />}
             <SelectField path="oauth1.signatureMethod" options={METHOD_OPTIONS} />
-            <SelectField path="oauth1.placement" options={PLACEMENTS} />
+            <SelectField path="oauth1.placement" options={PLACEMENT_OPTIONS} />
             <SelectField path="oauth1.legMethod" options={LEG_METHODS} />
             <TextField path="oauth1.realm" placeholder="(none: not sent)" />
             <div className="checks-row">

@@ -2,6 +2,7 @@ import { SIGNATURE_METHODS, type ParameterPlacement, type SignatureMethod } from
 import { Field } from './Field';
 import { ParamRows } from './ParamRows';
 import type { FieldIssues, SignerForm } from './signer-form';
+import { PLACEMENT_OPTIONS } from '../../components/placement-options';
 
 /** The protocol side: signature method, where the parameters travel, optional oauth_* values, nonce and timestamp. */
 export function OAuthFields({
@@ -31,9 +32,11 @@ export function OAuthFields({
         </Field>
         <Field label="Parameters in">
           <select value={form.placement} onChange={(e) => onEdit({ placement: e.target.value as ParameterPlacement })}>
-            <option value="header">Authorization header</option>
-            <option value="query">Query string</option>
-            <option value="body">Form body</option>
+            {PLACEMENT_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Realm">
