@@ -1,7 +1,8 @@
 import { describeIssues } from '../schema-issues';
 import type { BridgeHandlers } from './api';
 import { METHODS, type MethodName } from './contract';
-import { CONTRACT_ERROR, BridgeFailure, failed, ok, type BridgeResult } from './result';
+import { ProtocolError } from '../errors';
+import { CONTRACT_ERROR, BridgeFailure, bridgeErrorOf, failed, ok, type BridgeResult } from './result';
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
 
@@ -25,7 +26,11 @@ export async function dispatch(
     const handler = handlers[name] as (input: unknown) => unknown;
     return ok(await handler(parsed.data));
   } catch (e) {
-    if (e instanceof BridgeFailure) return failed(e.code, e.message, e.details);
+    // A protocol error keeps its step, so the page can mark the computation that failed.
+    if (e instanceof BridgeFailure || e instanceof ProtocolError) {
+      const { code, message, details } = bridgeErrorOf(e);
+      return failed(code, message, details);
+    }
     const coded = e as { code?: unknown; message?: unknown };
     if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code))
       return failed(coded.code, e.message);
