@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { CONTRACT_ERROR, type BridgeError } from '../../shared/bridge/result';
+import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import {
   callWithBearer,
   endpointUrl,
@@ -132,7 +132,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
           record,
         });
-        if (!r.ok) throw Object.assign(new Error(r.error.message), { bridgeError: r.error });
+        if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
         records.set(r.value, record);
         return r.value;
       };
@@ -209,10 +209,8 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             : {}),
         });
       } catch (e) {
-        const error = (e as { bridgeError?: BridgeError }).bridgeError ?? {
-          code: CONTRACT_ERROR.INVALID_INPUT,
-          message: (e as Error).message,
-        };
+        // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
+        const error = bridgeErrorOf(e);
         set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });
         setRun('api', { sending: false, exchange: null, error, outcome: null });
       }

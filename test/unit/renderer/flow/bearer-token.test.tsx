@@ -7,6 +7,8 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import type { RawRequest } from '../../../../shared/http';
 import { profileSchema } from '../../../../shared/store/profile';
 import { fakeBridge } from '../state/fake-bridge';
+import { BridgeFailure } from '../../../../shared/bridge/result';
+import { PROTOCOL_ERROR, ProtocolError } from '../../../../shared/errors';
 
 afterEach(cleanup);
 
@@ -23,7 +25,7 @@ const profile = profileSchema.parse({
  * The OAuth 2 page through the token exchange with a fake bridge, the token response carrying `accessToken`; the
  * bearer leg is then opened. Returns what was sent.
  */
-async function throughTokenExchange(accessToken: string) {
+async function throughTokenExchange(accessToken: string, apiFailure?: Error) {
   const sent: RawRequest[] = [];
   const fake = fakeBridge({
     catcherOpen: () => ({ redirectUri: 'http://127.0.0.1:8765/callback' }),
@@ -40,6 +42,7 @@ async function throughTokenExchange(accessToken: string) {
     httpSend: ({ request }: { request: RawRequest }) => {
       sent.push(request);
       const token = request.url.endsWith('/oauth/v2/token');
+      if (!token && apiFailure) throw apiFailure;
       const body = token
         ? JSON.stringify({
             access_token: accessToken,
@@ -137,5 +140,35 @@ describe('OAuth 2 page: an access token outside the RFC 6750 §2.1 b64token gram
     expect(document.body.textContent).not.toContain('Authorization: Bearer abc.DEF-_~+/==');
     fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' }));
     expect(document.body.textContent).toContain('Authorization: Bearer abc.DEF-_~+/==');
+  });
+
+  it("a failed bearer call shows its own code: the transport's, or a protocol error's with its step", async () => {
+    const refused = await throughTokenExchange(
+      'abc',
+      new BridgeFailure('connection_refused', 'Nothing listens on 127.0.0.1:1.')
+    );
+    act(() => refused.stores.oauth2.setState({ autoRefresh: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(refused.stores.oauth2.getState().flow!.legs.api).toBe('failed'));
+    expect(refused.stores.oauth2.getState().runs.api!.error).toEqual({
+      code: 'connection_refused',
+      message: 'Nothing listens on 127.0.0.1:1.',
+    });
+    cleanup();
+    const bad = new ProtocolError(
+      PROTOCOL_ERROR.BEARER_FORM_METHOD,
+      'bearer',
+      'The access token can go in the body only with a method that has one.'
+    );
+    const refusedLocally = await throughTokenExchange('abc', bad);
+    act(() => refusedLocally.stores.oauth2.setState({ autoRefresh: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(refusedLocally.stores.oauth2.getState().flow!.legs.api).toBe('failed'));
+    expect(refusedLocally.stores.oauth2.getState().runs.api!.error).toEqual({
+      code: 'bearer_form_method',
+      message: 'The access token can go in the body only with a method that has one.',
+      details: { step: 'bearer' },
+    });
+    expect(screen.getByText('bearer_form_method')).toBeTruthy();
   });
 });
