@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeHandlers } from '../../shared/bridge/api';
 import { dispatch } from '../../shared/bridge/dispatch';
 import { BODY_LIMIT, readBody } from './request-body';
-import { sendError, sendJson } from './respond';
+import { sendError, sendJson, WEB_ERROR } from './respond';
 import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
@@ -19,7 +19,7 @@ export async function handleCall(
 ): Promise<void> {
   if (req.method !== 'POST') {
     req.resume();
-    return sendError(res, 405, 'method_not_allowed', 'Bridge methods are called with POST and a JSON body.', {
+    return sendError(res, 405, WEB_ERROR.METHOD_NOT_ALLOWED, 'Bridge methods are called with POST and a JSON body.', {
       Allow: 'POST',
     });
   }
@@ -30,14 +30,14 @@ export async function handleCall(
     return sendError(
       res,
       415,
-      'unsupported_media_type',
+      WEB_ERROR.UNSUPPORTED_MEDIA_TYPE,
       `Bridge calls take Content-Type: application/json, not ${type ? JSON.stringify(type) : 'none'}.`
     );
   }
   const read = await readBody(req, bodyLimit);
   if (!read.ok) {
     if ('tooLarge' in read)
-      sendError(res, 413, 'payload_too_large', `The call body exceeds the limit of ${bodyLimit} bytes.`, {
+      sendError(res, 413, WEB_ERROR.PAYLOAD_TOO_LARGE, `The call body exceeds the limit of ${bodyLimit} bytes.`, {
         Connection: 'close',
       });
     return;

@@ -6,7 +6,7 @@ import { HEARTBEAT_MS } from '../services/sse';
 import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
 import { BODY_LIMIT } from './request-body';
-import { BASE_HEADERS, forbid, sendError } from './respond';
+import { BASE_HEADERS, forbid, sendError, WEB_ERROR } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
 import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
@@ -160,7 +160,9 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
     if (path === '/api/events') {
       if (method !== 'GET') {
         req.resume();
-        return sendError(res, 405, 'method_not_allowed', 'The event stream is read with GET.', { Allow: 'GET' });
+        return sendError(res, 405, WEB_ERROR.METHOD_NOT_ALLOWED, 'The event stream is read with GET.', {
+          Allow: 'GET',
+        });
       }
       ctx.streams.serve(req, res);
       return;
@@ -175,7 +177,9 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   }
   if (method !== 'GET' && method !== 'HEAD') {
     req.resume();
-    return sendError(res, 405, 'method_not_allowed', "OAuth Lab's page is read with GET.", { Allow: 'GET, HEAD' });
+    return sendError(res, 405, WEB_ERROR.METHOD_NOT_ALLOWED, "OAuth Lab's page is read with GET.", {
+      Allow: 'GET, HEAD',
+    });
   }
   return serveStatic(ctx.root, req, res, path);
 }

@@ -59,10 +59,24 @@ export function sendJson(
 }
 
 /** `{ok:false, error:{code, message}}` with an HTTP status: the same shape the bridge uses for every error. */
+/** Codes the web host answers at the HTTP layer, before a call reaches the contract (beside CONTRACT_ERROR). */
+export const WEB_ERROR = {
+  /** The path is served, but not with this method (405, with Allow). */
+  METHOD_NOT_ALLOWED: 'method_not_allowed',
+  /** The call body is over the host's limit (413). */
+  PAYLOAD_TOO_LARGE: 'payload_too_large',
+  /** A call body that is not application/json (415). */
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
+  /** A static file path that escapes the page's folder or does not decode (400). */
+  BAD_PATH: 'bad_path',
+} as const;
+
+type WebAnswerCode = (typeof WEB_ERROR)[keyof typeof WEB_ERROR] | (typeof CONTRACT_ERROR)[keyof typeof CONTRACT_ERROR];
+
 export function sendError(
   res: ServerResponse,
   status: number,
-  code: string,
+  code: WebAnswerCode,
   message: string,
   extra: Readonly<Record<string, string>> = {}
 ): void {

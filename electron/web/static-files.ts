@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { contentTypeFor } from './content-types';
-import { BASE_HEADERS, CONTENT_SECURITY_POLICY, sendError } from './respond';
+import { BASE_HEADERS, CONTENT_SECURITY_POLICY, sendError, WEB_ERROR } from './respond';
 import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
@@ -62,7 +62,7 @@ export async function serveStatic(
   rawPath: string
 ): Promise<void> {
   const parsed = pathSegments(rawPath);
-  if ('bad' in parsed) return sendError(res, 400, 'bad_path', parsed.bad);
+  if ('bad' in parsed) return sendError(res, 400, WEB_ERROR.BAD_PATH, parsed.bad);
   const notFound = () =>
     sendError(res, 404, CONTRACT_ERROR.NOT_FOUND, `There is no file ${rawPath} in OAuth Lab's page.`);
   // Dotfiles are never part of the build, and could be anything a tool left there (.env, .git).
