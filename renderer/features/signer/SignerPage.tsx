@@ -16,10 +16,14 @@ import { SignerResult } from './SignerResult';
 import { stepTitle } from './steps';
 import { useSigner } from './use-signer';
 import './signer.css';
+import type { ProtocolStep } from '../../../shared/errors';
+
+/** The step that reads the URL's query: a URL the signer cannot parse fails there. */
+const URL_STEP: ProtocolStep = 'query-parameters';
 
 /** A URL the signer cannot parse is the URL field's error too, where the user is typing. */
 function withUrlError(issues: FieldIssues, error: LiveTrace['error']): FieldIssues {
-  return error?.step === 'query-parameters' && !issues.url ? { ...issues, url: `URL: ${error.message}` } : issues;
+  return error?.step === URL_STEP && !issues.url ? { ...issues, url: `URL: ${error.message}` } : issues;
 }
 
 const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) =>
