@@ -3,6 +3,7 @@ import type { MethodName } from '../../../shared/bridge/contract';
 import type { CryptoPort } from '../../../shared/ports';
 import type { HistoryEntry } from '../../../shared/store/history';
 import { nodeCrypto } from '../node-crypto';
+import type { StoreMethodName } from '../store/app-store';
 import type { HistoryTarget } from '../store/history/record-exchange';
 import { MockProvider } from '../provider';
 import { createCatcherHandlers } from './catcher-handlers';
@@ -13,24 +14,8 @@ import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
-type StoreMethod =
-  | 'profilesList'
-  | 'profileSave'
-  | 'profileDelete'
-  | 'profilesExport'
-  | 'profilesImport'
-  | 'tokensList'
-  | 'tokenSave'
-  | 'tokenDelete'
-  | 'historyList'
-  | 'historyBody'
-  | 'historyAnnotate'
-  | 'historyClear'
-  | 'settingsGet'
-  | 'settingsUpdate';
-
 /** The store as the bridge needs it: its methods, what the UI should say about it, where sends are recorded, and whole history entries for exports. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethod> &
+export type BridgeStore = Pick<BridgeHandlers, StoreMethodName> &
   HistoryTarget & {
     readonly secretStorage: 'encrypted' | 'file';
     readonly notices: readonly string[];
