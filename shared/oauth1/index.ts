@@ -6,3 +6,4 @@ export * from './percent-encoding';
 export * from './protocol-parameters';
 export * from './signing';
 export * from './trace';
+export * from './base-string-trace';
