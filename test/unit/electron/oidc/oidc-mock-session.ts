@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { oauth2Flow } from '../../../../shared/flows';
+import type { Exchange } from '../../../../shared/http';
 import { codeChallenge } from '../../../../shared/oauth2/pkce';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, form, Harness, json, REDIRECT } from '../provider/helpers';
@@ -50,3 +52,37 @@ export const clientPost = (h: Harness, path: string, params: Record<string, stri
   });
 
 export { form };
+
+/**
+ * The OAuth 2 flow's state after a real code grant at the mock, its token response read by the engine as the page
+ * reads it: what a page under test starts from on its bearer or lifecycle legs.
+ */
+export async function flowAfterCodeGrant(h: Harness, scope: string) {
+  const { body } = await codeGrant(h, { scope });
+  const start = oauth2Flow.startOAuth2(
+    {
+      baseUrl: h.base,
+      clientId: C.client.id,
+      clientSecret: C.client.secret,
+      redirectUri: REDIRECT,
+      scope,
+      service: true,
+    },
+    { bytes: (n) => new Uint8Array(n).fill(5) },
+    nodeCrypto
+  );
+  const text = JSON.stringify(body);
+  const exchange: Exchange = {
+    request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'application/json']],
+      bodyText: text,
+      bodySize: text.length,
+    },
+    timings: { connect: null, tls: null, firstByte: null, total: 1 },
+    startedAt: 0,
+  };
+  return { flow: oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state, exchange, body };
+}

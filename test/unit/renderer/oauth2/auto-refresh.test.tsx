@@ -6,9 +6,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { C, Harness, REDIRECT } from '../../electron/provider/helpers';
-import { clientPost, codeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../electron/provider/helpers';
+import { clientPost, flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory, recordIds } from '../state/host-history';
 
@@ -57,33 +56,7 @@ async function onBearerLeg(skew = 0) {
       <OAuth2Page />
     </StoresProvider>
   );
-  const { body } = await codeGrant(h, { scope: 'read' });
-  const start = oauth2Flow.startOAuth2(
-    {
-      baseUrl: h.base,
-      clientId: C.client.id,
-      clientSecret: C.client.secret,
-      redirectUri: REDIRECT,
-      scope: 'read',
-      service: true,
-    },
-    { bytes: (n) => new Uint8Array(n).fill(5) },
-    nodeCrypto
-  );
-  const text = JSON.stringify(body);
-  const exchange = {
-    request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      headers: [['Content-Type', 'application/json']] as [string, string][],
-      bodyText: text,
-      bodySize: text.length,
-    },
-    timings: { connect: null, tls: null, firstByte: null, total: 1 },
-    startedAt: 0,
-  };
-  const flow = oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state;
+  const { flow, body } = await flowAfterCodeGrant(h, 'read');
   act(() =>
     stores.oauth2.setState({
       profile,

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { C, Harness, REDIRECT } from '../../electron/provider/helpers';
-import { codeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../electron/provider/helpers';
+import { flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory, recordIds } from '../state/host-history';
 
@@ -28,36 +26,7 @@ const profile = profileSchema.parse({
   oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
 });
 
-/** The OAuth 2 page's state after a real code grant at the mock (its token response as the flow read it). */
-async function flowWithTokens() {
-  const { body } = await codeGrant(h);
-  const start = oauth2Flow.startOAuth2(
-    {
-      baseUrl: h.base,
-      clientId: C.client.id,
-      clientSecret: C.client.secret,
-      redirectUri: REDIRECT,
-      scope: 'openid profile',
-      service: true,
-    },
-    { bytes: (n) => new Uint8Array(n).fill(5) },
-    nodeCrypto
-  );
-  const text = JSON.stringify(body);
-  const exchange = {
-    request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      headers: [['Content-Type', 'application/json']] as [string, string][],
-      bodyText: text,
-      bodySize: text.length,
-    },
-    timings: { connect: null, tls: null, firstByte: null, total: 1 },
-    startedAt: 0,
-  };
-  return { flow: oauth2Flow.interpretTokenResponse(start, exchange, Date.now(), 'token').state, exchange, body };
-}
+const flowWithTokens = () => flowAfterCodeGrant(h, 'openid profile');
 
 async function renderWithFlow() {
   const host = hostHistory();
