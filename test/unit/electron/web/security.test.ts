@@ -60,7 +60,7 @@ describe('web host: the token', () => {
     expect((r.json() as { ok: boolean }).ok).toBe(true);
   });
 
-  it('accepts a program that sends the header and no Origin (curl, a script), as the README says', async () => {
+  it('accepts a program that sends the header and no Origin (curl, a script), as docs/browser-mode.md says', async () => {
     const host = await startTestHost();
     const r = await send(host.port, {
       method: 'POST',
