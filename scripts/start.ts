@@ -12,8 +12,8 @@ const vite = (args: string[]) =>
     stdio: 'inherit',
     cwd: root,
   });
-for (const args of [[], ['--config', 'vite.main.config.ts'], ['--config', 'vite.preload.config.ts']]) {
-  if (vite(args).status !== 0) process.exit(1);
+for (const config of ['vite.config.ts', 'vite.main.config.ts', 'vite.preload.config.ts', 'vite.cli.config.ts']) {
+  if (vite(['--config', config]).status !== 0) process.exit(1);
 }
 
 const electronPackage = (() => {

@@ -1,33 +1,50 @@
 import { ProtocolError } from '../../shared/errors';
 import { UsageError, type CliIO, type Command } from './io';
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+/**
+ * Each command's help and its code are loaded only when it is named, and separately: `oauth-lab flow --help` reads
+ * the help's module alone, so a start costs little more than Node's own.
+ */
+interface CommandEntry {
+  readonly summary: string;
+  readonly help: () => Promise<string>;
+  readonly load: () => Promise<Command>;
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
   mock: {
     summary: 'Start the mock OAuth 1.0a / OAuth 2 provider and print its base URL',
+    help: async () => (await import('./help/mock')).MOCK_HELP,
     load: async () => (await import('./commands/mock')).mockCommand,
   },
   flow: {
     summary: 'Run a whole OAuth 1.0a or OAuth 2 flow against a base URL and print the tokens',
+    help: async () => (await import('./help/flow')).FLOW_HELP,
     load: async () => (await import('./commands/flow')).flowCommand,
   },
   web: {
     summary: 'Open the app in your browser (browser mode) on 127.0.0.1',
+    help: async () => (await import('./help/web')).WEB_HELP,
     load: async () => (await import('./commands/web')).webCommand,
   },
   sign: {
     summary: 'Sign one request (or JSON lines from stdin) and print the signature trace',
+    help: async () => (await import('./help/sign')).SIGN_HELP,
     load: async () => (await import('./commands/sign')).signCommand,
   },
   call: {
     summary: "Send one request with a profile's saved tokens or given credentials (OAuth 1.0a signed or bearer)",
+    help: async () => (await import('./help/call')).CALL_HELP,
     load: async () => (await import('./commands/call')).callCommand,
   },
   discover: {
     summary: "Fetch and check a provider's OpenID Connect / RFC 8414 metadata from its issuer URL",
+    help: async () => (await import('./help/discover')).DISCOVER_HELP,
     load: async () => (await import('./commands/discover')).discoverCommand,
   },
   debug: {
     summary: 'Check the OAuth 1.0a signature of a request (raw HTTP, curl or fields) and name the mistake',
+    help: async () => (await import('./help/debug')).DEBUG_HELP,
     load: async () => (await import('./commands/debug')).debugCommand,
   },
 };
@@ -48,6 +65,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (!command) {
     io.stderr.write(`oauth-lab: unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')}.\n`);
     return 2;
+  }
+  if (rest[0] === '--help' || rest[0] === '-h') {
+    io.stdout.write(await command.help());
+    return 0;
   }
   try {
     return await (

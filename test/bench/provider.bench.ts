@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { traceSignature } from '../../shared/oauth1';
 import { nodeCrypto } from '../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS as C } from '../../electron/services/provider/config';
+import { DEFAULT_CREDENTIALS as C } from '../../electron/services/provider/default-credentials';
 import { TABLE_LIMIT } from '../../electron/services/provider/state';
 import { load, serialize, type LoadResult } from './http-load';
 import type { BenchOutcome } from './run';

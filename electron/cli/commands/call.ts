@@ -23,36 +23,7 @@ import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeJson, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
-
-const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
-                      (--profile NAME | --bearer TOKEN | --consumer-key K ...) [--json]
-
-Sends one request with credentials and prints the status and the body (control characters escaped).
-
-  --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
-                       consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
-  --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web); the exchanges
-                       are recorded in its history, as the app's request signer records them
-  --no-history         do not record the exchanges in the history
-  --url URL            a full URL, or with --profile a path relative to its base URL
-  --method M           GET by default, POST with a body
-  --header "N: v"      an extra header (repeatable); the profile's headers are sent too, a --header
-                       replacing one of the same name
-  --form n=v           a form body parameter (repeatable); signed by OAuth 1.0a (RFC 5849 §3.4.1.3.1)
-  --data TEXT, --content-type T   another body (JSON, XML, ...): sent as is, not signed
-  --json               one JSON object with every exchange (requests and responses) instead of the body
-
-OAuth 2 bearer (RFC 6750):
-  --bearer TOKEN       the access token
-  --bearer-in P        header (default, §2.1), form (§2.2) or query (§2.3)
-  --refresh-token RT, --token-url URL, --client-id I, --client-secret S, --client-auth body|basic|none
-                       how to refresh once on a 401 or when expired (with --profile: from the profile)
-  --expires-at MS      when the given token expires (epoch milliseconds)
-
-OAuth 1.0a (RFC 5849):
-  --consumer-key K, --consumer-secret S, --token T, --token-secret TS
-  --signature-method M, --private-key FILE, --placement header|query|body, --realm R
-`;
+import { CALL_HELP } from '../help/call';
 
 const FLAGS = {
   url: { type: 'string' },
@@ -113,7 +84,7 @@ function body(v: Values): {
 
 export const callCommand: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) {
-    io.stdout.write(HELP);
+    io.stdout.write(CALL_HELP);
     return argv.length === 0 ? 2 : 0;
   }
   const v = parseFlags(argv, FLAGS, 'call');

@@ -19,44 +19,7 @@ import { parseFlags } from '../flags';
 import { headerFlag } from '../flow/profile-flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { readFileFlag } from '../read-file-flag';
-
-const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
-       oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
-       oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
-       oauth-lab debug --oauth2-basic "Basic ..." --client-id ID --client-secret S [--json]
-
-Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
-nonce, timestamp and token. When it does not match, names the mistake: every known one (and the known behaviour
-of Authlib, ruby-oauth, Net::OAuth, PECL oauth and liboauth) is tried until one gives the signature sent, and the
-base strings are shown one above the other with the differences marked.
-
-The request, in one of these forms:
-  --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
-  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default https)
-  --curl "CMD"             a curl command line, e.g. from a browser's "Copy as cURL (bash)"
-  --curl-file FILE         the same, from a file (- reads stdin)
-  --url URL                the full URL, query included, with:
-    --method M             default GET, or POST with --body
-    --body B               the body as sent
-    --content-type T       default application/x-www-form-urlencoded when there is a body
-    --authorization A      the Authorization header's value, OAuth ...
-    --header "Name: value" any other header, e.g. Host (repeatable)
-
-What to check it with:
-  --consumer-secret S      --token-secret S (leave out when the request has no token)
-  --rsa-public-key FILE    the consumer's PEM public key, for RSA-SHA1/256/512
-  --server-base-string S   a base string the server printed: the signature is checked against it
-  --client-base-string S   a base string your client printed, to compare with
-
-OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
-  --oauth2-basic H         an Authorization: Basic header a client sent, with --client-id and --client-secret:
-                           says whether the secret was form-urlencoded first, as the RFC says, or sent raw
-
-  --json                   one JSON object instead of text (with "libraries" and "serverLibraries": the known
-                           library behaviours that reproduce the signature or the server's base string)
-
-Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
-`;
+import { DEBUG_HELP } from '../help/debug';
 
 const FLAGS = {
   'request-file': { type: 'string' },
@@ -86,7 +49,7 @@ type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 export const debugCommand: Command = async (argv, io) => {
   const values = parseFlags(argv, FLAGS, 'debug');
   if (values.help) {
-    io.stdout.write(HELP);
+    io.stdout.write(DEBUG_HELP);
     return 0;
   }
   if (

@@ -4,26 +4,13 @@ import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { checkLines } from '../oidc-report';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
-
-const HELP = `Usage: oauth-lab discover ISSUER [--kind openid|oauth] [--json] [--allow-self-signed]
-
-Fetches a provider's metadata from its issuer URL and checks it: ISSUER/.well-known/openid-configuration
-(OpenID Connect Discovery 1.0), then, if there is none, /.well-known/oauth-authorization-server (RFC 8414).
-It prints the document, the checks (issuer equal to the URL asked, required members, https unless loopback)
-and the endpoints a profile takes from it.
-
-  --kind openid|oauth   fetch only the OpenID Connect document, or only the RFC 8414 one
-  --json                one JSON object: url, kind, ok, checks, endpoints, document, tried
-  --allow-self-signed   accept an HTTPS certificate no trusted authority signed
-
-Exit code 0 when every check passes, 1 when one fails or no document was found, 2 for bad flags.
-`;
+import { DISCOVER_HELP } from '../help/discover';
 
 const KIND: Record<string, DiscoveryKind> = { openid: 'openid-configuration', oauth: 'oauth-authorization-server' };
 
 export const discoverCommand: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout.write(HELP);
+    io.stdout.write(DISCOVER_HELP);
     return 0;
   }
   const [issuer, ...rest] = argv;

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
   ConfigError,
-  DEFAULT_CREDENTIALS,
   defaultConfig,
   MockProvider,
   parseConfigText,
@@ -9,20 +8,7 @@ import {
 } from '../../services/provider';
 import { isLoopbackHost } from '../../services/provider/redirect-uri';
 import { untilStopped, UsageError, type CliIO, type Command } from '../io';
-
-const HELP = `Usage: oauth-lab mock [--port N] [--host 127.0.0.1] [--config FILE] [--auto-login USER]
-
-Starts the mock OAuth 1.0a / OAuth 2 provider and prints its base URL (http://127.0.0.1:PORT) on stdout
-when it is ready. Stops on Ctrl-C (SIGINT) or SIGTERM.
-
-  --port N            port to listen on, 0 to 65535 (default 0: a free port)
-  --host ADDRESS      address to bind (default 127.0.0.1; keep it on loopback)
-  --config FILE       JSON configuration (consumers, clients, users, lifetimes, switches)
-  --auto-login USER   approve every authorization as USER without showing the login page
-
-Built-in configuration: consumer ${DEFAULT_CREDENTIALS.consumer.key}, OAuth 2 client ${DEFAULT_CREDENTIALS.client.id},
-user ${DEFAULT_CREDENTIALS.user.username}; callback ${DEFAULT_CREDENTIALS.consumer.callback} (any port on loopback).
-`;
+import { MOCK_HELP } from '../help/mock';
 
 interface Flags {
   port: number;
@@ -82,7 +68,7 @@ async function loadConfig(path: string | null): Promise<ProviderConfig> {
 export const mockCommand: Command = async (argv: string[], io: CliIO) => {
   const flags = parseMockFlags(argv);
   if (flags.help) {
-    io.stdout.write(HELP);
+    io.stdout.write(MOCK_HELP);
     return 0;
   }
   const config = await loadConfig(flags.config);

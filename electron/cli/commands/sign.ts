@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { readFileFlag } from '../read-file-flag';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ProtocolError } from '../../../shared/errors';
 import { traceSignature, type SignatureInput, type SignatureTrace } from '../../../shared/oauth1';
@@ -10,51 +8,14 @@ import { parseFlags } from '../flags';
 import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues } from '../../../shared/schema-issues';
+import { APP_VERSION } from '../../../shared/version';
+import { SIGN_FORMATS, SIGN_HELP } from '../help/sign';
 import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
-
-/** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
-const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
-const FORMATS = ['text', 'json', ...EXPORT_FORMATS];
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    if (lines.length && `${lines[lines.length - 1]} ${word}`.length <= width) lines[lines.length - 1] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-const HELP = `Usage: oauth-lab sign --url URL --consumer-key KEY [flags]
-       oauth-lab sign --stdin < requests.jsonl
-
-Signs one OAuth 1.0a request (RFC 5849) and prints every step of the signature.
-
-  --method M              HTTP method (default GET, or POST with --form)
-  --url URL               full request URL, query included
-  --form name=value       form body parameter (repeatable; signed, RFC 5849 §3.4.1.3.1)
-  --consumer-key K        --consumer-secret S
-  --token T               --token-secret S
-  --signature-method M    HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT
-  --private-key FILE      PEM private key for RSA-* methods
-  --realm R               --callback URL    --verifier V
-  --nonce N               --timestamp T     (default: fresh values)
-  --no-version            leave out oauth_version=1.0 (it is optional, RFC 5849 §3.1)
-  --format F              text (default): every step; json: one object with the intermediates; or an export:
-                          ${wrap(EXPORT_FORMATS.join(', '), 58).join('\n                          ')}
-  --include-secrets       with an export: put the secrets in (default: named placeholders such as YOUR_CONSUMER_SECRET)
-  --stdin                 read JSON lines {"method","url","form":[[n,v]],"consumerKey",...}; print one JSON line each
-
-Snapshots (curl, python-requests, ...) send this exact request: its nonce makes them single-use. Signing code
-(python-oauth1, node-oauth1, java-oauth1) signs afresh on every run. Collections: postman, http-file; and har.
-`;
 
 export const signCommand: Command = async (argv, io) => {
   const values = parseFlags(argv, FLAGS, 'sign');
   if (values.help) {
-    io.stdout.write(HELP);
+    io.stdout.write(SIGN_HELP);
     return 0;
   }
   const fresh = {
@@ -63,12 +24,12 @@ export const signCommand: Command = async (argv, io) => {
   };
   if (values.stdin) return signLines(io, fresh);
   const format = values.format ?? 'text';
-  if (!FORMATS.includes(format)) {
+  if (!SIGN_FORMATS.includes(format)) {
     const oauth2 = targetsFor('oauth2').some((t) => t.id === format);
     throw new UsageError(
       oauth2
-        ? `--format ${format} exports OAuth 2 bearer requests; sign makes OAuth 1.0a ones. Use one of ${FORMATS.join(', ')}.`
-        : `--format must be one of ${FORMATS.join(', ')}; got "${format}".`
+        ? `--format ${format} exports OAuth 2 bearer requests; sign makes OAuth 1.0a ones. Use one of ${SIGN_FORMATS.join(', ')}.`
+        : `--format must be one of ${SIGN_FORMATS.join(', ')}; got "${format}".`
     );
   }
   if (values['include-secrets'] && (format === 'text' || format === 'json'))
@@ -117,7 +78,7 @@ function writeExport(
       target,
       source: { kind: 'oauth1', signing, request: trace.request },
       includeSecrets,
-      appVersion: appVersion(),
+      appVersion: APP_VERSION,
     });
   } catch (e) {
     if (!(e instanceof ExportError)) throw e;
@@ -128,14 +89,6 @@ function writeExport(
   io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
   for (const note of result.notes) io.stderr.write(`oauth-lab sign: note: ${note}\n`);
   return 0;
-}
-
-function appVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 const FLAGS = {

@@ -1,27 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_VERSION } from '../../../shared/version';
 import { createAppServices } from '../../services/bridge/app-services';
 import { openInSystemBrowser } from '../../services/open-browser';
 import { createAppStore } from '../../services/store';
 import { startWebHost } from '../../web';
 import { parseFlags } from '../flags';
+import { packageRoot } from '../package-root';
 import { untilStopped, UsageError, type CliIO, type Command } from '../io';
-
-const HELP = `Usage: oauth-lab web [--port N] [--no-open] [--store-dir DIR]
-
-Serves the OAuth Lab app in your browser (browser mode): the built renderer and the app's services on
-http://127.0.0.1:PORT, protected by a per-launch token that is part of the URL it prints (the browser is opened
-at a one-time launch address instead, since any local user can read a command line). Stops on Ctrl-C.
-
-  --port N          port to listen on, 0 to 65535 (default 0: a free port)
-  --no-open         print the URL without opening the default browser
-  --store-dir DIR   keep profiles, tokens and history in DIR (default: the per-user config directory)
-
-Build the page first with "npm run build" ("npm run web" builds and starts in one go).
-`;
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const RENDERER_DIR = `${PACKAGE_ROOT}out/renderer`;
+import { WEB_HELP } from '../help/web';
 
 export const webCommand: Command = async (argv: string[], io: CliIO) => {
   const flags = parseFlags(
@@ -35,24 +22,24 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
     'web'
   );
   if (flags.help) {
-    io.stdout.write(HELP);
+    io.stdout.write(WEB_HELP);
     return 0;
   }
   if (!/^[0-9]{1,5}$/.test(flags.port) || Number(flags.port) > 65535)
     throw new UsageError(
       `--port must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(flags.port)}.`
     );
-  if (!existsSync(`${RENDERER_DIR}/index.html`)) {
+  const rendererDir = join(packageRoot(), 'out/renderer');
+  if (!existsSync(`${rendererDir}/index.html`)) {
     io.stderr.write(
-      `oauth-lab web: the app page is not built (${RENDERER_DIR}/index.html is missing); run "npm run build" first, or "npm run web".\n`
+      `oauth-lab web: the app page is not built (${rendererDir}/index.html is missing); run "npm run build" first, or "npm run web".\n`
     );
     return 1;
   }
-  const version = (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
   const store = createAppStore(flags['store-dir'] ? { cwd: flags['store-dir'] } : {});
   const services = createAppServices({
     host: 'web',
-    version,
+    version: APP_VERSION,
     store,
     shell: { openInSystemBrowser: (url) => openInSystemBrowser(url) },
   });
@@ -61,7 +48,7 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
     host = await startWebHost({
       handlers: services.handlers,
       events: services.events,
-      staticDir: RENDERER_DIR,
+      staticDir: rendererDir,
       port: Number(flags.port),
     });
   } catch (e) {

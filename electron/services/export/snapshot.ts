@@ -1,4 +1,5 @@
-import { HTTPSnippet } from 'httpsnippet';
+import { createRequire } from 'node:module';
+import type { HTTPSnippet } from 'httpsnippet';
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { authorityOf, parseHttpUrl } from '../../../shared/url';
 import { toHarRequest, wireUrl } from './har';
@@ -6,6 +7,13 @@ import { uriSafe } from './request-params';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
 import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
+
+/**
+ * httpsnippet, required when the first snapshot is written: loading it takes longer than starting Node, and most of
+ * what imports the export targets (`oauth-lab sign`'s trace and its --help, the app's menus) never writes one.
+ */
+const httpSnippet = (): typeof HTTPSnippet =>
+  (createRequire(import.meta.url)('httpsnippet') as { HTTPSnippet: typeof HTTPSnippet }).HTTPSnippet;
 
 /** Our snapshot targets and the httpsnippet target and client that write each. */
 const CLIENTS = {
@@ -73,7 +81,8 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
   };
   let snippet: HTTPSnippet;
   try {
-    snippet = new HTTPSnippet(input as unknown as ConstructorParameters<typeof HTTPSnippet>[0]);
+    const Snippet = httpSnippet();
+    snippet = new Snippet(input as unknown as ConstructorParameters<typeof HTTPSnippet>[0]);
   } catch (e) {
     throw new ExportError('snippet_failed', `httpsnippet could not read the request: ${(e as Error).message}`);
   }

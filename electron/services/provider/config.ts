@@ -6,6 +6,7 @@ import { DEFAULT_LIFETIMES } from '../../../shared/seed';
 import { GRANT_TYPES } from './grants/registry';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
+import { DEFAULT_CREDENTIALS } from './default-credentials';
 
 /**
  * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
@@ -119,20 +120,6 @@ const userSchema = z.strictObject({
   username: nonEmpty('username'),
   password: z.string({ error: 'password must be a string' }),
 });
-
-export const DEFAULT_CREDENTIALS = {
-  consumer: {
-    key: 'oauth-lab-consumer',
-    secret: 'oauth-lab-consumer-secret',
-    callback: 'http://127.0.0.1:8765/callback',
-  },
-  client: {
-    id: 'oauth-lab-client',
-    secret: 'oauth-lab-client-secret',
-    redirectUris: ['http://127.0.0.1:8765/callback'],
-  },
-  user: { username: 'demo', password: 'demo' },
-} as const;
 
 const DEFAULT_SCOPES = ['read', 'write', 'profile', 'openid'] as const;
 

@@ -1,12 +1,6 @@
 export { MockProvider, type MockProviderOptions } from './server';
-export {
-  ConfigError,
-  DEFAULT_CREDENTIALS,
-  defaultConfig,
-  parseConfig,
-  parseConfigText,
-  type ProviderConfig,
-} from './config';
+export { ConfigError, defaultConfig, parseConfig, parseConfigText, type ProviderConfig } from './config';
+export { DEFAULT_CREDENTIALS } from './default-credentials';
 export type { ProviderEvent } from './events';
 export {
   advanceMockClock,

@@ -1,6 +1,6 @@
 import { constantTimeEqual } from '../../../shared/oauth1';
 import { escapeHtml } from '../html';
-import { DEFAULT_CREDENTIALS } from './config';
+import { DEFAULT_CREDENTIALS } from './default-credentials';
 import type { ProviderContext } from './context';
 import { reply, type Reply } from './http';
 

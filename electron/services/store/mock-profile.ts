@@ -1,5 +1,5 @@
 import { MOCK_PROFILE_ID, profileSchema, type Profile } from '../../../shared/store/profile';
-import { DEFAULT_CREDENTIALS } from '../provider/config';
+import { DEFAULT_CREDENTIALS } from '../provider/default-credentials';
 
 export const MOCK_PROFILE_NAME = 'Mock provider';
 

@@ -241,7 +241,7 @@ describe('oauth-lab sign --format curl, run by the real curl against a verifying
     const { stdout } = await promisify(execFile)('sh', ['-c', `${out.trim()} --silent --show-error`]);
     expect(stdout).toBe('verified');
   });
-  it('the real binary works right after install (tsx, no build)', async () => {
+  it('the real binary works, built as npm install builds it (prepare)', async () => {
     const child = spawn(process.execPath, [
       'bin/oauth-lab.mjs',
       'sign',

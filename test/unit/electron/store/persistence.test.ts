@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { describe, expect, it } from 'vitest';
 import type { BridgeStore } from '../../../../electron/services/bridge/app-services';
-import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
+import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/default-credentials';
 import {
   createAppStore,
   createElectronStoreBackend,

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/config';
+import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/default-credentials';
 import {
   call,
   fakeCipher,

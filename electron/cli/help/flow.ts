@@ -1,0 +1,61 @@
+/** `oauth-lab flow --help`: its own module, so printing it loads nothing the command runs with. */
+import { PRESETS } from '../../../shared/presets';
+
+export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
+       oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
+       oauth-lab flow oauth2 --preset github --client-id I --client-secret S
+
+Runs a whole flow against a server and prints the tokens. Progress goes to stderr; the authorization URL is
+printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches
+the redirect (RFC 8252). The flags are the settings of a profile in the app, validated the same way.
+
+  --preset NAME         start from a provider's documented settings: ${PRESETS.map((p) => p.id).join(', ')}
+  --header "Name: value"  an extra header on every request (repeatable); without a User-Agent among them,
+                        User-Agent: OAuth-Lab/<version> is sent
+  --request-token-path P, --authorize-path P, --access-token-path P, --token-path P, --api-path P
+                        endpoint paths, or full URLs for endpoints on another host; a query on an authorize
+                        path is kept (the provider's own parameters)
+  --callback-port N     port of the redirect catcher (default 0: any free port; real providers need the
+                        registered one, e.g. 8765 for http://127.0.0.1:8765/callback)
+  --callback-path P     path of the redirect URI (default /callback)
+  --redirect-uri URI    send this redirect URI instead of the catcher's (an https URL, a fixed registered URL,
+                        an eBay RuName); unless it is the catcher's loopback URL, paste the URL your browser
+                        landed on into stdin
+  --wait-timeout S      seconds to wait for the browser's redirect (default 300)
+  --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
+  --no-open             do not open a browser; open the printed URL yourself
+  --service             the server implements the service's interface: what it requires beyond the RFCs
+                        (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
+                        when missing; without it those are notes and the verdict follows the RFCs
+  --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
+  --json                print one JSON object with the final token response fields on stdout
+  --save PROFILE        store the tokens under the profile with this id or name in the app's store
+  --store-dir DIR       the store to save to and record in (default: the per-user config directory, as
+                        oauth-lab web)
+  --no-history          do not record the exchanges in the store's history (recorded by default, as the
+                        app does, unless history is turned off in its settings)
+
+OAuth 1.0a:
+  --signature-method M  HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT
+  --private-key FILE    PEM (PKCS#8) private key for the RSA methods
+  --placement P         header (default), query or body: where the protocol parameters go (RFC 5849 §3.5)
+  --leg-method M        POST (default) or GET for the request token and access token legs
+  --realm R             realm sent first in the Authorization header (never signed)
+  --no-version          leave out oauth_version=1.0
+
+OAuth 2:
+  --client-auth A       body (default, client_secret in the body), basic (HTTP Basic) or none (client_id only)
+  --token-body F        form (default, RFC 6749 §4.1.3) or json
+  --token-param n=v     an extra parameter of the token request (repeatable)
+  --grant-type-in-authorize  also send grant_type=authorization_code on the authorization URL, as the
+                        service's interface does (RFC 6749 §4.1.1 has none; off by default)
+  --no-pkce             leave out PKCE (S256 by default)
+  --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
+                        id_token (default: the base URL); a nonce is sent, the id_token validated step by
+                        step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
+  --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
+                        provider's discovery document lists)
+  --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
+                        new refresh token (RFC 7009) and introspect again; the endpoints come from the
+                        provider's metadata. The grant ends revoked; the printed fields are the first response's
+`;

@@ -1,0 +1,26 @@
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+// The `oauth-lab` CLI, built to plain JavaScript so a start does not compile TypeScript (bin/oauth-lab.mjs loads
+// out/cli/main.js). Each command is its own chunk, loaded when named; packages and Node built-ins stay external.
+export default defineConfig({
+  build: {
+    ssr: 'electron/cli/main.ts',
+    outDir: 'out/cli',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    rollupOptions: {
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+      output: {
+        format: 'es',
+        entryFileNames: 'main.js',
+        // A command's help and its code share a name; the help's chunk says it is one.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/electron/cli/help/')
+            ? 'chunks/help-[name]-[hash].js'
+            : 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+});
