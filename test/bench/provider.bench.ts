@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { traceSignature } from '../../shared/oauth1';
 import { nodeCrypto } from '../../electron/services/node-crypto';
 import { DEFAULT_CREDENTIALS as C } from '../../electron/services/provider/default-credentials';
 import { TABLE_LIMIT } from '../../electron/services/provider/state';
+import { BARE, cpuSeconds, startProcess, stopProcess } from './bench-processes';
 import { load, serialize, type LoadResult } from './http-load';
 import type { BenchOutcome } from './run';
 
@@ -41,35 +42,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = 2_000;
 /** Signed request_token throughput over the minimal reference provider's, paired by round. */
 const TARGET_VS_MINIMAL = 0.7;
-
-function startProcess(args: string[], what: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${what} did not start within 20 s: ${err}`));
-    }, 20_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) {
-        clearTimeout(timer);
-        resolve({ child, url: out.split('\n')[0]!.trim() });
-      }
-    });
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('exit', (code) => reject(new Error(`${what} exited with ${code}: ${err}`)));
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  child.removeAllListeners('exit');
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  return exited;
-}
 
 function signedRequestTokens(base: string, count: number): Buffer[] {
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -133,24 +105,8 @@ function tokenRequest(base: string, code: string): Buffer {
   });
 }
 
-/**
- * The bare server: a fixed body, after `argv[1]` µs of busy work per request (0 for the baseline). With work added it
- * calibrates the target: the ratio a server reaches that does that much more per request on this machine.
- */
-const BARE = `const http=require('node:http');const us=Number(process.argv[1]||0)/1000;const body=Buffer.from('oauth_token=fixed&oauth_token_secret=fixed&oauth_expires_in=600');http.createServer((q,s)=>{q.resume();q.on('end',()=>{const until=performance.now()+us;while(performance.now()<until);s.writeHead(200,{'Content-Type':'application/x-www-form-urlencoded','Content-Length':body.length});s.end(body);});}).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port);});process.on('SIGTERM',()=>process.exit(0));`;
 /** Busy work added per request by the calibration servers, in µs. */
 const CALIBRATION_MICROS = [5, 10, 15];
-
-/** CPU seconds a process has used (user + system), from /proc on Linux; null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 type Round = LoadResult & { readonly serverMicros: number | null };
 
