@@ -18,7 +18,7 @@ import type { BenchOutcome } from './run';
  * the event. The target: the mock answers at least 90% of the bare server's requests per second (each round's
  * ratio, median over interleaved rounds), with its server CPU per request shown beside the bare server's, so a
  * regression in the mock's per-request work shows here. BENCH_REQUESTS (per server and round, default 8000),
- * BENCH_ROUNDS (default 5); BENCH_CPU_PROF=DIR profiles the mock (--cpu-prof) into DIR; BENCH_COMPARE_MOCK=FILE also
+ * BENCH_ROUNDS (default 5); BENCH_CPU_PROF=DIR profiles the mocks (--cpu-prof) into DIR; BENCH_COMPARE_MOCK=FILE also
  * measures the mock of another checkout (its bin/oauth-lab.mjs) in the same rounds, to compare two versions' CPU.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -100,7 +100,7 @@ export async function run(): Promise<BenchOutcome> {
       await start('oauth-lab mock', [...profile, join(ROOT, 'bin/oauth-lab.mjs'), ...mockArgs]),
     ];
     const compare = process.env.BENCH_COMPARE_MOCK;
-    if (compare) servers.push(await start(`mock at ${compare}`, [compare, ...mockArgs]));
+    if (compare) servers.push(await start(`mock at ${compare}`, [...profile, compare, ...mockArgs]));
     for (const s of servers) await round(s.url, s.child.pid, WARMUP);
     const rounds = servers.map(() => [] as Round[]);
     for (let k = 0; k < ROUNDS; k++)
