@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeHandlers } from '../../shared/bridge/api';
-import { LOOPBACK, startHttpServer } from '../services/http-server';
+import { startHttpServer } from '../services/http-server';
 import { handleCall } from './api-call';
 import { HEARTBEAT_MS } from '../services/sse';
 import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
+import { newLaunchHostName } from './host-name';
 import { BODY_LIMIT } from './request-body';
 import { BASE_HEADERS, forbid, sendError, WEB_ERROR } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
@@ -14,8 +15,9 @@ import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * The web host: the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
- * (events), on 127.0.0.1 only, for browser mode. It holds the same secrets as the app, so every request passes, in
- * order: the Host check (DNS rebinding), the Origin checks (other pages), and the per-launch token.
+ * (events), on 127.0.0.1 only, for browser mode, under a per-launch name (host-name.ts). It holds the same secrets
+ * as the app, so every request passes, in order: the Host check (that name: DNS rebinding, the cookie's scope), the
+ * Origin checks (other pages), and the per-launch token.
  */
 export interface WebHostOptions {
   readonly handlers: BridgeHandlers;
@@ -34,14 +36,16 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:PORT/?token=TOKEN`: the one URL that lets a browser in. Print it; never log it elsewhere. */
+  /** `http://NAME:PORT/?token=TOKEN`: the one URL that lets a browser in. Print it; never log it elsewhere. */
   readonly url: string;
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://NAME:PORT`, NAME being `oauth-lab-<random>.localhost`, new for each launch. */
   readonly origin: string;
+  /** NAME: the only Host (with the port) the host answers; it resolves to 127.0.0.1, where it listens. */
+  readonly hostName: string;
   readonly port: number;
   readonly token: string;
   /**
-   * `http://127.0.0.1:PORT/?launch=CODE`: what the browser opener gets, since every local user reads a command
+   * `http://NAME:PORT/?launch=CODE`: what the browser opener gets, since every local user reads a command
    * line. The code lets one browser in, once, within a minute; the token never leaves this process that way.
    */
   launchUrl(): string;
@@ -54,6 +58,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = await openStaticRoot(options.staticDir);
   const streams = new EventStreams(options.events, options.heartbeatMs ?? HEARTBEAT_MS);
   const launchCodes = new LaunchCodes(options.launchCodeTtlMs, options.now);
+  const hostName = newLaunchHostName();
   // Assigned once the port is known; onRequest reads it, and no request arrives before listening.
   // eslint-disable-next-line prefer-const
   let context: RequestContext | undefined;
@@ -85,15 +90,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     root,
     streams,
     token,
+    hostName,
     port,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
     launchCodes,
   };
 
-  const origin = `http://${LOOPBACK}:${port}`;
+  const origin = `http://${hostName}:${port}`;
   return {
     url: `${origin}/?token=${token}`,
     origin,
+    hostName,
     port,
     token,
     launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue()}`,
@@ -109,6 +116,7 @@ interface RequestContext {
   readonly root: StaticRoot;
   readonly streams: EventStreams;
   readonly token: string;
+  readonly hostName: string;
   readonly port: number;
   readonly bodyLimit: number;
   readonly launchCodes: LaunchCodes;
@@ -127,7 +135,7 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   const query = q < 0 ? '' : target.slice(q + 1);
   const isApi = path === '/api' || path.startsWith('/api/');
 
-  const host = checkHost(req, ctx.port);
+  const host = checkHost(req, ctx.hostName, ctx.port);
   if ('refusal' in host) return refuse(req, res, host.refusal);
   const originRefusal = checkOrigin(req, host.host, isApi);
   if (originRefusal) return refuse(req, res, originRefusal);
@@ -139,20 +147,20 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
     const result = ctx.launchCodes.redeem(params.get(LAUNCH_PARAM)!);
     return result === 'ok'
       ? enter(res, ctx)
-      : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx.port)}`);
+      : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx)}`);
   }
   if (path === '/' && (method === 'GET' || method === 'HEAD') && params.has('token')) {
     if (!params.getAll('token').some((t) => tokensEqual(t, ctx.token))) {
       return refuse(
         req,
         res,
-        `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`
+        `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx)}`
       );
     }
     return enter(res, ctx);
   }
-  if (!hasToken(req, ctx.token, ctx.port))
-    return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
+  if (!hasToken(req, ctx.token))
+    return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx)}`);
 
   if (isApi) {
     if (path.startsWith('/api/call/'))
@@ -189,12 +197,12 @@ function enter(res: ServerResponse, ctx: RequestContext): void {
   res.writeHead(303, {
     ...BASE_HEADERS,
     Location: '/',
-    'Set-Cookie': tokenCookie(ctx.token, ctx.port),
+    'Set-Cookie': tokenCookie(ctx.token),
     'Cache-Control': 'no-store',
     'Content-Length': '0',
   });
   res.end();
 }
 
-const HOW_TO_GET_IN = (port: number) =>
-  `Open the URL that \`oauth-lab web\` printed (http://${LOOPBACK}:${port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;
+const HOW_TO_GET_IN = (ctx: RequestContext) =>
+  `Open the URL that \`oauth-lab web\` printed (http://${ctx.hostName}:${ctx.port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;

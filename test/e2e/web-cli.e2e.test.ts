@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { expect, it } from 'vitest';
+import { resolveLocalhostNamesLikeBrowsers } from '../support/localhost-names';
 import { launchChromium } from './browser';
+
+resolveLocalhostNamesLikeBrowsers();
 
 /** `oauth-lab web` as a user runs it: prints the URL with its token, lets a browser in, refuses one without it, stops on SIGTERM. */
 it('serves the app with a per-launch token and stops cleanly', async () => {
@@ -17,7 +20,7 @@ it('serves the app with a per-launch token and stops cleanly', async () => {
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
     const url = new URL(line.toString().trim());
-    expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url.origin).toMatch(/^http:\/\/oauth-lab-[0-9a-f]{32}\.localhost:\d+$/);
     const token = url.searchParams.get('token')!;
     expect(token.length).toBeGreaterThan(30);
 

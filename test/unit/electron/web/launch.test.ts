@@ -11,16 +11,16 @@ describe('web host: launch addresses', () => {
   it('carry a fresh code, not the token; the code lets one browser in once, with the token cookie, then redirects to /', async () => {
     const host = await startTestHost();
     const launch = host.launchUrl();
-    expect(launch).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?launch=[A-Za-z0-9_-]{43}$`));
+    expect(launch).toMatch(
+      new RegExp(`^http://${host.hostName.replaceAll('.', '\\.')}:${host.port}/\\?launch=[A-Za-z0-9_-]{43}$`)
+    );
     expect(launch).not.toContain(host.token);
     expect(host.launchUrl()).not.toBe(launch);
 
     const first = await send(host.port, { path: pathOf(launch) });
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
-    expect(first.headers['set-cookie']).toEqual([
-      `oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`,
-    ]);
+    expect(first.headers['set-cookie']).toEqual([`oauth_lab_token=${host.token}; HttpOnly; SameSite=Strict; Path=/`]);
     const page = await send(host.port, {
       path: '/',
       headers: { Cookie: first.headers['set-cookie']![0]!.split(';')[0]! },
