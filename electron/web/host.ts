@@ -7,9 +7,10 @@ import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
 import { newLaunchHostName } from './host-name';
 import { BODY_LIMIT } from './request-body';
-import { BASE_HEADERS, forbid, sendError, WEB_ERROR } from './respond';
+import { BASE_HEADERS, CONTENT_SECURITY_POLICY, forbid, sendError, WEB_ERROR } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
 import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
+import { writeLaunchPage, type LaunchPage } from './launch-page';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
 import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
@@ -32,6 +33,8 @@ export interface WebHostOptions {
   readonly bodyLimit?: number;
   /** How long a launch address lets a browser in (default 60 s); tests pass their clock. */
   readonly launchCodeTtlMs?: number;
+  /** Where launch pages are written: leave out for the user's runtime directory (launch-page.ts). */
+  readonly runtimeDir?: string;
   readonly now?: () => number;
 }
 
@@ -45,11 +48,16 @@ export interface WebHost {
   readonly port: number;
   readonly token: string;
   /**
-   * `http://NAME:PORT/?launch=CODE`: what the browser opener gets, since every local user reads a command
-   * line. The code lets one browser in, once, within a minute; the token never leaves this process that way.
+   * `http://NAME:PORT/?launch=CODE`: the code lets one browser in, once, within a minute. What a launch page
+   * carries; never on a command line.
    */
   launchUrl(): string;
-  /** Ends open event streams and every connection, then stops listening. */
+  /**
+   * Writes a launch page (a 0600 file that sends the browser to a fresh launch address) and returns its path, the
+   * one thing to hand the browser opener. The file is removed once its code is presented, or by close().
+   */
+  writeLaunchPage(): Promise<string>;
+  /** Ends open event streams and every connection, removes unused launch pages, then stops listening. */
   close(): Promise<void>;
 }
 
@@ -97,15 +105,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 
   const origin = `http://${hostName}:${port}`;
+  const launchUrl = (onSpent?: () => void) => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue(onSpent)}`;
+  const pages = new Set<LaunchPage>();
+  const removePage = (page: LaunchPage) => {
+    pages.delete(page);
+    page.remove();
+  };
   return {
     url: `${origin}/?token=${token}`,
     origin,
     hostName,
     port,
     token,
-    launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue()}`,
-    close() {
+    launchUrl: () => launchUrl(),
+    async writeLaunchPage() {
+      const page: LaunchPage = await writeLaunchPage(
+        launchUrl(() => removePage(page)),
+        options.runtimeDir
+      );
+      pages.add(page);
+      return page.path;
+    },
+    async close() {
       streams.closeAll();
+      for (const page of pages) removePage(page);
       return http.close();
     },
   };
@@ -146,7 +169,7 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   if (path === '/' && method === 'GET' && params.has(LAUNCH_PARAM)) {
     const result = ctx.launchCodes.redeem(params.get(LAUNCH_PARAM)!);
     return result === 'ok'
-      ? enter(res, ctx)
+      ? enter(res, ctx, 'launch page')
       : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx)}`);
   }
   if (path === '/' && (method === 'GET' || method === 'HEAD') && params.has('token')) {
@@ -157,7 +180,7 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
         `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx)}`
       );
     }
-    return enter(res, ctx);
+    return enter(res, ctx, 'printed URL');
   }
   if (!hasToken(req, ctx.token))
     return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx)}`);
@@ -192,17 +215,29 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   return serveStatic(ctx.root, req, res, path);
 }
 
-/** The cookie, and a redirect to / so the token or code leaves the address bar (the history keeps only /). */
-function enter(res: ServerResponse, ctx: RequestContext): void {
-  res.writeHead(303, {
-    ...BASE_HEADERS,
-    Location: '/',
-    'Set-Cookie': tokenCookie(ctx.token),
-    'Cache-Control': 'no-store',
-    'Content-Length': '0',
+/**
+ * The cookie, and on to / so the token or code leaves the address bar. The printed URL is typed or pasted (the
+ * browser starts that navigation itself): a 303 to / carries the new cookie. A launch address comes from the launch
+ * page, a file:// page, and Chromium sends no SameSite=Strict cookie anywhere in a redirect chain another site
+ * started; so there the answer is a page of ours whose refresh to / is a navigation this origin starts.
+ */
+function enter(res: ServerResponse, ctx: RequestContext, from: 'printed URL' | 'launch page'): void {
+  const headers = { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(ctx.token), 'Cache-Control': 'no-store' };
+  if (from === 'printed URL') {
+    res.writeHead(303, { ...headers, Location: '/', 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Length': String(Buffer.byteLength(ENTER_PAGE)),
   });
-  res.end();
+  res.end(ENTER_PAGE);
 }
+const ENTER_PAGE =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>OAuth Lab</title><p>Opening OAuth Lab… <a href="/">Continue</a></p>\n';
 
 const HOW_TO_GET_IN = (ctx: RequestContext) =>
   `Open the URL that \`oauth-lab web\` printed (http://${ctx.hostName}:${ctx.port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;

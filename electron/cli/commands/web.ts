@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../../services/bridge/app-services';
-import { openInSystemBrowser } from '../../services/open-browser';
+import { openInSystemBrowser, openLocalPageInSystemBrowser } from '../../services/open-browser';
 import { createAppStore } from '../../services/store';
 import { startWebHost } from '../../web';
 import { parseFlags } from '../flags';
@@ -12,8 +12,9 @@ const HELP = `Usage: oauth-lab web [--port N] [--no-open] [--store-dir DIR]
 Serves the OAuth Lab app in your browser (browser mode): the built renderer and the app's services on
 127.0.0.1, under a name of its own for each launch (http://oauth-lab-<random>.localhost:PORT, which browsers and
 curl resolve to 127.0.0.1 themselves), so its session cookie reaches no other port. Protected by a per-launch token
-that is part of the URL it prints (the browser is opened at a one-time launch address instead, since any local
-user can read a command line). Stops on Ctrl-C.
+that is part of the URL it prints. The browser is opened on a file only you can read, which sends it to a
+one-time launch address: any local user can read a command line, so the browser gets the file's path only.
+Stops on Ctrl-C.
 
   --port N          port to listen on, 0 to 65535 (default 0: a free port)
   --no-open         print the URL without opening the default browser
@@ -81,8 +82,8 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
   io.stderr.write(
     `oauth-lab web: OAuth Lab is at the URL above (it carries this launch's access token: do not share it). Ctrl-C stops.\n`
   );
-  // The opener's command line is readable by every local user (ps): it gets a one-time launch address, never the token.
-  if (!flags['no-open'] && !(await openInSystemBrowser(host.launchUrl())))
+  // The opener's command line is readable by every local user (ps): it gets the path of a 0600 launch page only.
+  if (!flags['no-open'] && !(await openLocalPageInSystemBrowser(await host.writeLaunchPage())))
     io.stderr.write('oauth-lab web: no browser could be opened; open the URL yourself.\n');
   await untilStopped(io, 'web');
   await host.close();
