@@ -22,10 +22,12 @@ type InvokeHandler = (
 ) => unknown;
 
 /**
- * The `electron` module for the built main process, implementing only what the app uses, each part as Electron
- * documents it: app (lifecycle, single-instance lock, paths), BrowserWindow, ipcMain, session, protocol,
- * safeStorage, screen, shell, dialog. It does none of the app's own work: the app registers its handlers, checks
- * its senders and hardens its windows itself, and the tests observe the result in Chromium.
+ * The `electron` module for the built main process, implementing only what the app uses: app (lifecycle,
+ * single-instance lock, paths), BrowserWindow, ipcMain, session, protocol, safeStorage, screen, shell, dialog. It
+ * does none of the app's own work: the app registers its handlers and hardens its windows itself. What it proves is
+ * what runs in Chromium: the built main, preload and page, both flows, the page's CSP, sealed secrets. The
+ * security handlers the app registers (IPC sender check, permissions, navigation, window.open) are kept for the
+ * tests to call directly: when and with what a real Electron calls them is not imitated here.
  */
 export function createElectronStandIn(options: StandInOptions) {
   const windows = new Set<StandInBrowserWindow>();
@@ -39,7 +41,11 @@ export function createElectronStandIn(options: StandInOptions) {
   const webContentsOf = (page: unknown): StandInWebContents | null =>
     page === null ? null : ([...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null);
 
-  /** ipcRenderer.invoke arriving in main: Electron's event carries the sender and the frame that sent it. */
+  /**
+   * ipcRenderer.invoke arriving in main, so the preload's calls reach the app's handler (the flows run on this).
+   * The event is this stand-in's approximation of Electron's (sender, senderFrame); the app's sender check is
+   * tested by calling its handler with such events directly, not through this.
+   */
   async function ipc(
     frame: Frame,
     sender: StandInWebContents | null,
@@ -60,10 +66,7 @@ export function createElectronStandIn(options: StandInOptions) {
   const sessionFor = (partition: string | undefined): StandInSession => {
     const key = partition ?? '';
     let session = sessions.get(key);
-    const contentsIn = (s: StandInSession) =>
-      [...windows].filter((w) => w.webContents.session === s).map((w) => w.webContents);
-    if (!session)
-      sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf, contentsIn }, ipc)));
+    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf }, ipc)));
     return session;
   };
 
