@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,9 @@ describe('the desktop app', () => {
     expect(file).not.toContain(secret);
     expect(file).toContain('"$enc"');
     expect(saved[2].value).toMatchObject({ secretStorage: 'encrypted' });
+    // Sealed through safeStorage's asynchronous API only (the stand-in offers no other): the keychain seals the
+    // data key, in a 0600 file beside store.json.
+    expect(statSync(join(host.userData, 'secret-key.sealed')).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -105,28 +105,26 @@ export function createElectronStandIn(options: StandInOptions) {
     static getAllWindows = () => [...windows];
   }
 
-  // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key.
+  // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key. Only the
+  // asynchronous API is offered (the synchronous one is deprecated in Electron 45 and goes in 46): an app that
+  // still called encryptString or isEncryptionAvailable would fail here.
   const key = randomBytes(32);
-  const unavailable = () =>
-    new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
   const safeStorage = {
-    isEncryptionAvailable: () => options.encryption,
+    isAsyncEncryptionAvailable: async () => options.encryption,
     getSelectedStorageBackend: () => (options.encryption ? 'gnome_libsecret' : 'basic_text'),
-    encryptString(plain: string): Buffer {
-      if (!options.encryption) throw unavailable();
+    async encryptStringAsync(plain: string): Promise<Buffer> {
+      if (!options.encryption) throw new Error('Encryption is not available.');
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return Buffer.concat([Buffer.from('v10'), iv, cipher.getAuthTag(), body]);
     },
-    decryptString(sealed: Buffer): string {
-      if (!options.encryption)
-        throw new Error(
-          'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.'
-        );
+    async decryptStringAsync(sealed: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
+      if (!options.encryption) throw new Error('Decryption is not available.');
       const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(3, 15));
       decipher.setAuthTag(sealed.subarray(15, 31));
-      return Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
+      const result = Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
+      return { result, shouldReEncrypt: false };
     },
   };
 
