@@ -18,7 +18,7 @@ export interface AsyncSafeStorage {
 }
 
 /** Beside store.json in the app's data directory: the data key, sealed by the OS keychain. */
-export const SEALED_KEY_FILE = 'secret-key.sealed';
+const SEALED_KEY_FILE = 'secret-key.sealed';
 /** Marks a secret sealed with the data key; anything else was sealed by safeStorage itself (before this key). */
 const SEALED_PREFIX = Buffer.from('olk1');
 const IV_BYTES = 12;
