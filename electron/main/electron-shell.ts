@@ -16,14 +16,15 @@ export function electronShell(parent: () => BrowserWindow | null): ShellPort {
       await shell.openExternal(target);
       return true;
     },
-    async openAppWindow(url) {
-      // The bridge has checked that the URL is the running mock's; its origin bounds the window's navigation.
+    async openAppWindow(url, catcherRedirectUris) {
+      // The bridge has checked that the URL is the running mock's; its origin and the catchers' redirect URIs bound
+      // the window's navigation.
       const base = new URL(url).origin;
       const window = new BrowserWindow({
         ...loginWindowOptions(`mock-login-${++logins}`),
         ...(parent() ? { parent: parent()! } : {}),
       });
-      harden(window.webContents, loginNavigation(base));
+      harden(window.webContents, loginNavigation(base, catcherRedirectUris));
       // Its own session has its own permission handlers: refuse there too (camera, notifications, …).
       denyPermissions(window.webContents.session);
       // Once the provider has redirected to the loopback catcher, the page there says what happened; then close.

@@ -6,6 +6,7 @@ export interface WebContentsEvents {
     listener: (event: { preventDefault(): void; url?: string }, url: string) => void
   ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: 'will-frame-navigate', listener: (details: { url: string; preventDefault(): void }) => void): unknown;
 }
 export interface SessionLike {
   setPermissionRequestHandler(
@@ -16,7 +17,9 @@ export interface SessionLike {
 
 /**
  * Electron's security checklist for a window: no new windows, no navigation away from what `mayNavigate` allows,
- * no webviews, and every permission (camera, notifications, …) refused: a developer tool needs none.
+ * no webviews, and every permission (camera, notifications, …) refused: a developer tool needs none. Navigation is
+ * checked for the main frame (will-navigate), for every frame (will-frame-navigate: a subframe's navigation fires
+ * no will-navigate), and for every redirect on the way (will-redirect).
  */
 export function harden(contents: WebContentsEvents, mayNavigate: (url: string) => boolean): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
@@ -24,6 +27,7 @@ export function harden(contents: WebContentsEvents, mayNavigate: (url: string) =
     if (!mayNavigate(url)) event.preventDefault();
   };
   contents.on('will-navigate', guard);
+  contents.on('will-frame-navigate', (details) => guard(details, details.url));
   contents.on('will-redirect', guard);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
@@ -33,7 +37,21 @@ export function denyPermissions(session: SessionLike): void {
   session.setPermissionCheckHandler(() => false);
 }
 
-/** The mock login window may stay on the mock and follow its redirect to the loopback catcher, nothing else. */
-export function loginNavigation(mockBaseUrl: string): (url: string) => boolean {
-  return (url) => url.startsWith(`${mockBaseUrl}/`) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
+/**
+ * The mock login window may stay on the provider's origin and go to a redirect URI a catcher is listening on now,
+ * nothing else: not any other loopback port (another local program's), not another path of the catcher's port.
+ * The redirect URI is compared exactly, the query aside, since the provider adds its response there (RFC 6749
+ * §3.1.2, RFC 8252 §7.3). `redirectUris` is read at each navigation: the catcher is opened before the login.
+ */
+export function loginNavigation(providerUrl: string, redirectUris: () => readonly string[]): (url: string) => boolean {
+  const provider = new URL(providerUrl).origin;
+  return (url) => {
+    if (!URL.canParse(url)) return false;
+    const target = new URL(url);
+    if (target.origin === provider) return true;
+    return redirectUris().some((uri) => {
+      const redirect = new URL(uri);
+      return target.origin === redirect.origin && target.pathname === redirect.pathname;
+    });
+  };
 }

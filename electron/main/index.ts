@@ -2,7 +2,7 @@ import { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session } f
 import ElectronStore from 'electron-store';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/bridge/app-services';
-import { createAppStore, createElectronStoreBackend } from '../services/store';
+import { createAppStore, createElectronStoreBackend, keychainCipher } from '../services/store';
 import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
 import { denyPermissions, harden } from './harden';
@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   session.defaultSession.protocol.handle(APP_SCHEME, appProtocolHandler(RENDERER));
   const store = createAppStore({
     backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')),
-    cipher: safeStorage,
+    cipher: await keychainCipher(safeStorage, app.getPath('userData')),
   });
   const windowState = new ElectronStore<{ bounds?: unknown }>({ name: 'window-state' });
   let window: BrowserWindow | null = null;

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import open from 'open';
 import { browserUrl } from './browser-url';
 
@@ -13,7 +14,19 @@ export type Opener = (target: string) => Promise<unknown>;
  */
 export async function openInSystemBrowser(url: string, opener: Opener = open): Promise<boolean> {
   const target = browserUrl(url);
-  if (!target) return false;
+  return target !== null && startOpener(opener, target);
+}
+
+/**
+ * Opens a page of our own on disk (browser mode's launch page) with the system's handler for HTML, the browser: the
+ * path goes to the opener as one argument, as a URL does above. Resolves false for a relative path or when no opener
+ * could be started.
+ */
+export async function openLocalPageInSystemBrowser(path: string, opener: Opener = open): Promise<boolean> {
+  return isAbsolute(path) && path.endsWith('.html') && startOpener(opener, path);
+}
+
+async function startOpener(opener: Opener, target: string): Promise<boolean> {
   try {
     await opener(target);
     return true;

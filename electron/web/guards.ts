@@ -4,8 +4,8 @@ import { TOKEN_HEADER } from './token';
 /**
  * The checks that keep other web pages out, before any token is looked at:
  *
- * - Host must name the loopback address we bound. A DNS-rebinding page (evil.example resolving to 127.0.0.1)
- *   reaches our socket with its own Host, and is refused here.
+ * - Host must be this launch's own name. A DNS-rebinding page (evil.example resolving to 127.0.0.1) reaches our
+ *   socket with its own Host, and is refused here; so is 127.0.0.1 itself, whose cookies every local port receives.
  * - Origin, when sent, must be our own. Browsers attach it to every cross-origin request and cannot be made to
  *   lie about it, so another page's fetch is refused even though the request reaches us.
  * - A state-changing request must prove it is same-origin: a matching Origin, or `Sec-Fetch-Site: same-origin`.
@@ -19,20 +19,23 @@ import { TOKEN_HEADER } from './token';
  */
 export type Refusal = string | null;
 
-/** `127.0.0.1:PORT` and `localhost:PORT`: the only names under which a browser reaches us legitimately. */
-function ownHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
-}
-
 /** Header values are echoed back shortened, so the message stays readable whatever a client sent. */
 const shown = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 
-/** The Host check (DNS rebinding). Returns the accepted host, lower-cased, or a refusal. */
-export function checkHost(req: IncomingMessage, port: number): { host: string } | { refusal: string } {
+/**
+ * The Host check (DNS rebinding, and the cookie's scope): only the launch's own name and port (host-name.ts). Not
+ * 127.0.0.1 or localhost either: a cookie set under those would reach every port on the machine. The refusal does
+ * not spell the name out, since a rebinding page can read it. Returns the accepted host, lower-cased, or a refusal.
+ */
+export function checkHost(
+  req: IncomingMessage,
+  hostName: string,
+  port: number
+): { host: string } | { refusal: string } {
   const host = req.headers.host?.toLowerCase();
-  if (host && ownHosts(port).includes(host)) return { host };
+  if (host === `${hostName}:${port}`) return { host };
   return {
-    refusal: `This OAuth Lab host only answers requests addressed to 127.0.0.1:${port} or localhost:${port}; this one named ${host ? shown(host) : 'no host'} (requests under another name are refused, against DNS rebinding).`,
+    refusal: `This OAuth Lab host only answers requests addressed to the name in the URL \`oauth-lab web\` printed (http://oauth-lab-….localhost:${port}/); this one named ${host ? shown(host) : 'no host'} (any other name is refused, against DNS rebinding and so that no other port on this computer ever receives the session cookie).`,
   };
 }
 

@@ -1,21 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeHandlers } from '../../shared/bridge/api';
-import { LOOPBACK, startHttpServer } from '../services/http-server';
+import { startHttpServer } from '../services/http-server';
 import { handleCall } from './api-call';
 import { HEARTBEAT_MS } from '../services/sse';
 import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
+import { newLaunchHostName } from './host-name';
 import { BODY_LIMIT } from './request-body';
-import { BASE_HEADERS, forbid, sendError, WEB_ERROR } from './respond';
+import { BASE_HEADERS, CONTENT_SECURITY_POLICY, forbid, sendError, WEB_ERROR } from './respond';
 import { openStaticRoot, serveStatic, type StaticRoot } from './static-files';
 import { LAUNCH_PARAM, LaunchCodes } from './launch-codes';
+import { writeLaunchPage, type LaunchPage } from './launch-page';
 import { checkToken, hasToken, newToken, tokenCookie, tokensEqual } from './token';
 import { CONTRACT_ERROR } from '../../shared/bridge/result';
 
 /**
  * The web host: the built renderer and the bridge contract over HTTP (calls) and Server-Sent Events
- * (events), on 127.0.0.1 only, for browser mode. It holds the same secrets as the app, so every request passes, in
- * order: the Host check (DNS rebinding), the Origin checks (other pages), and the per-launch token.
+ * (events), on 127.0.0.1 only, for browser mode, under a per-launch name (host-name.ts). It holds the same secrets
+ * as the app, so every request passes, in order: the Host check (that name: DNS rebinding, the cookie's scope), the
+ * Origin checks (other pages), and the per-launch token.
  */
 export interface WebHostOptions {
   readonly handlers: BridgeHandlers;
@@ -30,22 +33,31 @@ export interface WebHostOptions {
   readonly bodyLimit?: number;
   /** How long a launch address lets a browser in (default 60 s); tests pass their clock. */
   readonly launchCodeTtlMs?: number;
+  /** Where launch pages are written: leave out for the user's runtime directory (launch-page.ts). */
+  readonly runtimeDir?: string;
   readonly now?: () => number;
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:PORT/?token=TOKEN`: the one URL that lets a browser in. Print it; never log it elsewhere. */
+  /** `http://NAME:PORT/?token=TOKEN`: the one URL that lets a browser in. Print it; never log it elsewhere. */
   readonly url: string;
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://NAME:PORT`, NAME being `oauth-lab-<random>.localhost`, new for each launch. */
   readonly origin: string;
+  /** NAME: the only Host (with the port) the host answers; it resolves to 127.0.0.1, where it listens. */
+  readonly hostName: string;
   readonly port: number;
   readonly token: string;
   /**
-   * `http://127.0.0.1:PORT/?launch=CODE`: what the browser opener gets, since every local user reads a command
-   * line. The code lets one browser in, once, within a minute; the token never leaves this process that way.
+   * `http://NAME:PORT/?launch=CODE`: the code lets one browser in, once, within a minute. What a launch page
+   * carries; never on a command line.
    */
   launchUrl(): string;
-  /** Ends open event streams and every connection, then stops listening. */
+  /**
+   * Writes a launch page (a 0600 file that sends the browser to a fresh launch address) and returns its path, the
+   * one thing to hand the browser opener. The file is removed once its code is presented, or by close().
+   */
+  writeLaunchPage(): Promise<string>;
+  /** Ends open event streams and every connection, removes unused launch pages, then stops listening. */
   close(): Promise<void>;
 }
 
@@ -54,6 +66,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = await openStaticRoot(options.staticDir);
   const streams = new EventStreams(options.events, options.heartbeatMs ?? HEARTBEAT_MS);
   const launchCodes = new LaunchCodes(options.launchCodeTtlMs, options.now);
+  const hostName = newLaunchHostName();
   // Assigned once the port is known; onRequest reads it, and no request arrives before listening.
   // eslint-disable-next-line prefer-const
   let context: RequestContext | undefined;
@@ -85,20 +98,37 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     root,
     streams,
     token,
+    hostName,
     port,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
     launchCodes,
   };
 
-  const origin = `http://${LOOPBACK}:${port}`;
+  const origin = `http://${hostName}:${port}`;
+  const launchUrl = (onSpent?: () => void) => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue(onSpent)}`;
+  const pages = new Set<LaunchPage>();
+  const removePage = (page: LaunchPage) => {
+    pages.delete(page);
+    page.remove();
+  };
   return {
     url: `${origin}/?token=${token}`,
     origin,
+    hostName,
     port,
     token,
-    launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${launchCodes.issue()}`,
-    close() {
+    launchUrl: () => launchUrl(),
+    async writeLaunchPage() {
+      const page: LaunchPage = await writeLaunchPage(
+        launchUrl(() => removePage(page)),
+        options.runtimeDir
+      );
+      pages.add(page);
+      return page.path;
+    },
+    async close() {
       streams.closeAll();
+      for (const page of pages) removePage(page);
       return http.close();
     },
   };
@@ -109,6 +139,7 @@ interface RequestContext {
   readonly root: StaticRoot;
   readonly streams: EventStreams;
   readonly token: string;
+  readonly hostName: string;
   readonly port: number;
   readonly bodyLimit: number;
   readonly launchCodes: LaunchCodes;
@@ -127,7 +158,7 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   const query = q < 0 ? '' : target.slice(q + 1);
   const isApi = path === '/api' || path.startsWith('/api/');
 
-  const host = checkHost(req, ctx.port);
+  const host = checkHost(req, ctx.hostName, ctx.port);
   if ('refusal' in host) return refuse(req, res, host.refusal);
   const originRefusal = checkOrigin(req, host.host, isApi);
   if (originRefusal) return refuse(req, res, originRefusal);
@@ -138,21 +169,21 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   if (path === '/' && method === 'GET' && params.has(LAUNCH_PARAM)) {
     const result = ctx.launchCodes.redeem(params.get(LAUNCH_PARAM)!);
     return result === 'ok'
-      ? enter(res, ctx)
-      : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx.port)}`);
+      ? enter(res, ctx, 'launch page')
+      : refuse(req, res, `${ctx.launchCodes.refusal(result)} ${HOW_TO_GET_IN(ctx)}`);
   }
   if (path === '/' && (method === 'GET' || method === 'HEAD') && params.has('token')) {
     if (!params.getAll('token').some((t) => tokensEqual(t, ctx.token))) {
       return refuse(
         req,
         res,
-        `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx.port)}`
+        `The token in this address is not the one of the running OAuth Lab (each launch makes a new one). ${HOW_TO_GET_IN(ctx)}`
       );
     }
-    return enter(res, ctx);
+    return enter(res, ctx, 'printed URL');
   }
-  if (!hasToken(req, ctx.token, ctx.port))
-    return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx.port)}`);
+  if (!hasToken(req, ctx.token))
+    return refuse(req, res, `This OAuth Lab host needs the access token of this launch. ${HOW_TO_GET_IN(ctx)}`);
 
   if (isApi) {
     if (path.startsWith('/api/call/'))
@@ -184,17 +215,29 @@ async function route(ctx: RequestContext, req: IncomingMessage, res: ServerRespo
   return serveStatic(ctx.root, req, res, path);
 }
 
-/** The cookie, and a redirect to / so the token or code leaves the address bar (the history keeps only /). */
-function enter(res: ServerResponse, ctx: RequestContext): void {
-  res.writeHead(303, {
-    ...BASE_HEADERS,
-    Location: '/',
-    'Set-Cookie': tokenCookie(ctx.token, ctx.port),
-    'Cache-Control': 'no-store',
-    'Content-Length': '0',
+/**
+ * The cookie, and on to / so the token or code leaves the address bar. The printed URL is typed or pasted (the
+ * browser starts that navigation itself): a 303 to / carries the new cookie. A launch address comes from the launch
+ * page, a file:// page, and Chromium sends no SameSite=Strict cookie anywhere in a redirect chain another site
+ * started; so there the answer is a page of ours whose refresh to / is a navigation this origin starts.
+ */
+function enter(res: ServerResponse, ctx: RequestContext, from: 'printed URL' | 'launch page'): void {
+  const headers = { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(ctx.token), 'Cache-Control': 'no-store' };
+  if (from === 'printed URL') {
+    res.writeHead(303, { ...headers, Location: '/', 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Length': String(Buffer.byteLength(ENTER_PAGE)),
   });
-  res.end();
+  res.end(ENTER_PAGE);
 }
+const ENTER_PAGE =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>OAuth Lab</title><p>Opening OAuth Lab… <a href="/">Continue</a></p>\n';
 
-const HOW_TO_GET_IN = (port: number) =>
-  `Open the URL that \`oauth-lab web\` printed (http://${LOOPBACK}:${port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;
+const HOW_TO_GET_IN = (ctx: RequestContext) =>
+  `Open the URL that \`oauth-lab web\` printed (http://${ctx.hostName}:${ctx.port}/?token=…) in this browser; programs send the token in the X-OAuth-Lab-Token header.`;

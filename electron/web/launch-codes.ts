@@ -1,9 +1,9 @@
 import { newToken, tokensEqual } from './token';
 
 /**
- * One-time launch codes, so the browser can be opened without the token on any command line: the opener's argument
- * vector (xdg-open, the browser's own process) is readable by every local user with `ps`, and a URL stays in the
- * browser's history. A code lets one browser in once, within a short time, and is worth nothing afterwards.
+ * One-time launch codes, for the address the browser is opened on (written into the launch page, launch-page.ts):
+ * a URL stays in the browser's history, so what it carries must be worth nothing once used. A code lets one browser
+ * in once, within a short time, and is worth nothing afterwards.
  */
 export const LAUNCH_PARAM = 'launch';
 const LAUNCH_CODE_TTL_MS = 60_000;
@@ -16,6 +16,8 @@ interface Code {
   readonly value: string;
   readonly expiresAt: number;
   used: boolean;
+  /** Called when the code is first presented (in time or not): what carried it has served its purpose. */
+  readonly onSpent: () => void;
 }
 
 export class LaunchCodes {
@@ -27,9 +29,10 @@ export class LaunchCodes {
   ) {}
 
   /** A fresh code, as strong as the token it stands in for. */
-  issue(): string {
+  issue(onSpent: () => void = () => {}): string {
     const value = newToken();
-    this.codes = [...this.codes.slice(-(REMEMBERED - 1)), { value, expiresAt: this.now() + this.ttlMs, used: false }];
+    const code = { value, expiresAt: this.now() + this.ttlMs, used: false, onSpent };
+    this.codes = [...this.codes.slice(-(REMEMBERED - 1)), code];
     return value;
   }
 
@@ -40,6 +43,7 @@ export class LaunchCodes {
     if (!found) return 'unknown';
     if (found.used) return 'used';
     found.used = true;
+    found.onSpent();
     return found.expiresAt > this.now() ? 'ok' : 'expired';
   }
 

@@ -6,12 +6,6 @@ import type { IncomingMessage } from 'node:http';
  * travels once in the printed URL, then lives in an HttpOnly cookie (or a header, for programs).
  */
 const TOKEN_COOKIE = 'oauth_lab_token';
-
-/**
- * Browsers share cookies between ports of one host, so the name carries the port: a second launch on another port
- * does not overwrite the first one's cookie and log its tab out.
- */
-const tokenCookieName = (port: number) => `${TOKEN_COOKIE}_${port}`;
 export const TOKEN_HEADER = 'x-oauth-lab-token';
 
 /** 32 random bytes, base64url: 256 bits, and safe as a cookie value and in a query without escaping. */
@@ -42,29 +36,33 @@ export function tokensEqual(candidate: string, expected: string): boolean {
 }
 
 /** Every value of our cookie in the Cookie header (a browser may hold more than one, e.g. with other paths). */
-function cookieTokens(req: IncomingMessage, port: number): string[] {
+function cookieTokens(req: IncomingMessage): string[] {
   const header = req.headers.cookie;
   if (!header) return [];
   const found: string[] = [];
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === tokenCookieName(port)) found.push(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() === TOKEN_COOKIE) found.push(part.slice(eq + 1).trim());
   }
   return found;
 }
 
 /** Whether the request carries the token, in the cookie or in the X-OAuth-Lab-Token header. */
-export function hasToken(req: IncomingMessage, expected: string, port: number): boolean {
+export function hasToken(req: IncomingMessage, expected: string): boolean {
   const header = req.headers[TOKEN_HEADER];
-  const candidates = [...cookieTokens(req, port), ...(typeof header === 'string' ? [header] : [])];
+  const candidates = [...cookieTokens(req), ...(typeof header === 'string' ? [header] : [])];
   // Compare every candidate (no early exit) so timing does not say which one matched.
   let ok = false;
   for (const c of candidates) ok = tokensEqual(c, expected) || ok;
   return ok;
 }
 
-/** The cookie: HttpOnly (no script reads it), SameSite=Strict (no cross-site request carries it), whole host. */
-export function tokenCookie(token: string, port: number): string {
-  return `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+/**
+ * The cookie: HttpOnly (no script reads it), SameSite=Strict (no request another site starts carries it), and no
+ * Domain, so it is host-only for the launch's own name (host-name.ts): each launch has its own name, hence its own
+ * cookie, and no other listener on this computer is ever sent it.
+ */
+export function tokenCookie(token: string): string {
+  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }

@@ -1,22 +1,24 @@
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { EventEmitter } from 'node:events';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_CHANNEL } from '../../shared/bridge/channels';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
 import { saveProfileWithSecret } from '../electron-host/profiles';
+import type { StandInBrowserWindow } from '../electron-host/window';
 
 /**
  * The built desktop app (out/main, out/preload, out/renderer, unchanged) on the Electron stand-in in Chromium
  * (test/electron-host/): it starts, runs both flows against the built-in mock with the mock's login in a window of
- * its own, keeps a profile's secrets encrypted, and holds its security properties.
+ * its own, its page holds its CSP, and it keeps a profile's secrets encrypted; its security handlers are registered
+ * on every window and session and decide as they should when called.
  */
 let host: ElectronHost;
 let page: Page;
 const errors: string[] = [];
+/** The mock's login windows the flows opened, for the handlers the app registered on them. */
+const loginWindows: StandInBrowserWindow[] = [];
 
 beforeAll(async () => {
   host = await startElectronHost({ encryption: true });
@@ -32,6 +34,7 @@ async function logInThroughAppWindow(): Promise<void> {
   const next = host.nextWindow();
   await page.getByRole('button', { name: 'Open in app window' }).click();
   const login = await next;
+  loginWindows.push(login.window);
   expect(login.page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/v[12]\/authorize\?/);
   expect(login.window.webContents.session).not.toBe(host.standIn.electron.session.defaultSession);
   expect(login.window.webContents.session.partition).toMatch(/^mock-login-\d+$/);
@@ -121,89 +124,81 @@ describe('the desktop app', () => {
     expect(file).not.toContain(secret);
     expect(file).toContain('"$enc"');
     expect(saved[2].value).toMatchObject({ secretStorage: 'encrypted' });
+    // Sealed through safeStorage's asynchronous API only (the stand-in offers no other): the keychain seals the
+    // data key, in a 0600 file beside store.json.
+    expect(statSync(join(host.userData, 'secret-key.sealed')).mode & 0o777).toBe(0o600);
   });
 });
 
-describe('security', () => {
-  let server: Server;
-  let target = '';
-  const hits: string[] = [];
-  beforeAll(async () => {
-    server = createServer((req, res) => (hits.push(req.url ?? ''), res.end('<p>elsewhere</p>'))).listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => server.close());
+/**
+ * The security handlers the built main process registers, called directly with Electron-shaped arguments. This
+ * proves they are registered on every window and session and what they decide; it does not prove when a real
+ * Electron calls them (the stand-in routes no navigation, window.open, permission request or foreign IPC to them).
+ */
+describe("the main process's security handlers (registered and called here)", () => {
+  const elsewhere = 'http://127.0.0.1:9/elsewhere';
+  /** Every listener the app registered for `event`, called as Electron would; whether any prevented it. */
+  const prevented = (contents: EventEmitter, event: string, url: string) => {
+    let stopped = false;
+    const details = { url, preventDefault: () => void (stopped = true) };
+    for (const listener of contents.listeners(event)) (listener as (e: unknown, url: string) => void)(details, url);
+    return stopped;
+  };
 
-  it('denies navigation away from the app page and window.open', async () => {
-    const appUrl = page.url();
-    await page.evaluate((url) => void (location.href = `${url}/navigated`), target);
-    await page.evaluate((url) => void window.open(`${url}/popup`), target);
-    await page.getByRole('button', { name: 'Profiles' }).click();
-    await page.getByRole('button', { name: 'OAuth 1.0a' }).click();
-    expect(page.url()).toBe(appUrl);
-    expect(hits).toEqual([]);
-    expect(host.standIn.windows.size).toBe(1);
-    await expect.poll(() => page.context().pages().length).toBe(1);
+  it("registers one IPC handler, which serves the app window's main frame showing the app page, nothing else", async () => {
+    expect([...host.standIn.handlers.keys()]).toEqual([CALL_CHANNEL]);
+    const handler = host.standIn.handlers.get(CALL_CHANNEL)!;
+    const [main] = host.standIn.windows;
+    const appFrame = { url: 'app://oauth-lab/index.html', parent: null };
+    const call = (sender: number, senderFrame: { url: string; parent: unknown }) =>
+      handler({ sender: { id: sender }, senderFrame }, 'appInfo', {});
+    expect(await call(main!.webContents.id, appFrame)).toMatchObject({ ok: true });
+    const refused: [string, number, { url: string; parent: unknown }][] = [
+      ['a subframe of the app window', main!.webContents.id, { ...appFrame, parent: {} }],
+      ['a login window', loginWindows[0]!.webContents.id, appFrame],
+      ['the app window showing another page', main!.webContents.id, { url: elsewhere, parent: null }],
+    ];
+    for (const [what, sender, frame] of refused)
+      expect(await call(sender, frame), what).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
-  it('refuses IPC from a subframe and from a page that is not the app window', async () => {
-    await page.evaluate(() => {
-      const frame = document.createElement('iframe');
-      frame.name = 'sub';
-      document.body.append(frame);
-    });
-    const sub = page.frame({ name: 'sub' })!;
-    const fromFrame = await sub.evaluate(
-      (channel) =>
-        (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
-          'appInfo',
-          {},
-        ]),
-      CALL_CHANNEL
+  it('hardens the app window: window.open denied, leaving the app page prevented in every navigation event, no webviews', () => {
+    const [main] = host.standIn.windows;
+    const contents = main!.webContents;
+    expect(contents.windowOpenHandler?.({ url: elsewhere })).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
+      expect(prevented(contents, event, elsewhere), event).toBe(true);
+      expect(prevented(contents, event, 'app://oauth-lab/index.html'), event).toBe(false);
+    }
+    expect(prevented(contents, 'will-attach-webview', '')).toBe(true);
+  });
+
+  it("hardens each login window: the mock's origin only, not another loopback port, no window.open", async () => {
+    expect(loginWindows).toHaveLength(2);
+    const status = await page.evaluate(() =>
+      (
+        window as unknown as { oauthLab: { mockStatus(): Promise<{ value: { baseUrl: string } }> } }
+      ).oauthLab.mockStatus()
     );
-    expect(fromFrame).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const other = await page.context().newPage();
-    await other.goto(page.url());
-    const fromOther = await other.evaluate(
-      (channel) =>
-        (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
-          'appInfo',
-          {},
-        ]),
-      CALL_CHANNEL
-    );
-    expect(fromOther).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    await other.close();
-    // The app window's own main frame is served.
-    expect(
-      await page.evaluate(
-        (channel) =>
-          (window as unknown as { __electronIpc(c: string, a: unknown[]): Promise<unknown> }).__electronIpc(channel, [
-            'appInfo',
-            {},
-          ]),
-        CALL_CHANNEL
-      )
-    ).toMatchObject({ ok: true });
+    const mock = status.value.baseUrl;
+    for (const login of loginWindows) {
+      const contents = login.webContents;
+      expect(contents.windowOpenHandler?.({ url: `${mock}/login` })).toEqual({ action: 'deny' });
+      for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
+        expect(prevented(contents, event, `${mock}/oauth/v2/authorize?client_id=x`), event).toBe(false);
+        expect(prevented(contents, event, `${elsewhere}?code=stolen`), event).toBe(true);
+        expect(prevented(contents, event, 'https://evil.example/'), event).toBe(true);
+      }
+    }
   });
 
-  it("refuses permission requests in every session, the login windows' too", async () => {
-    expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
-    expect(
-      await page.evaluate(() =>
-        navigator.mediaDevices.getUserMedia({ video: true }).then(
-          () => 'granted',
-          (e: Error) => e.name
-        )
-      )
-    ).toBe('NotAllowedError');
+  it("sets permission handlers that refuse, in every session, the login windows' too", () => {
     const partitions = [...host.standIn.sessions.keys()];
     expect(partitions).toEqual(expect.arrayContaining(['', 'mock-login-1', 'mock-login-2']));
     for (const session of host.standIn.sessions.values()) {
-      expect(await session.requestPermission(null, 'notifications', target), `session "${session.partition}"`).toBe(
-        false
-      );
+      let granted: boolean | undefined;
+      session.permissionRequestHandler?.(null, 'notifications', (g) => (granted = g), { requestingUrl: elsewhere });
+      expect(granted, `session "${session.partition}"`).toBe(false);
       expect(session.permissionCheckHandler?.(), `session "${session.partition}"`).toBe(false);
     }
   });

@@ -174,7 +174,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
   async function expectFallback({ child, lines }: Awaited<ReturnType<typeof start>>, reason: RegExp): Promise<void> {
     try {
       const [url] = (await once(child.stdout!, 'data')) as [Buffer];
-      expect(url.toString()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect(url.toString()).toMatch(/^http:\/\/oauth-lab-[0-9a-f]{32}\.localhost:\d+\/\?token=/);
       const failure = lines.filter((line) => line.startsWith('Electron could not be fetched: '));
       expect(failure).toHaveLength(1);
       expect(failure[0]).toMatch(reason);

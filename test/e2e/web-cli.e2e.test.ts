@@ -1,10 +1,14 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { once } from 'node:events';
 import { expect, it } from 'vitest';
+import { resolveLocalhostNamesLikeBrowsers } from '../support/localhost-names';
 import { launchChromium } from './browser';
+
+resolveLocalhostNamesLikeBrowsers();
 
 /** `oauth-lab web` as a user runs it: prints the URL with its token, lets a browser in, refuses one without it, stops on SIGTERM. */
 it('serves the app with a per-launch token and stops cleanly', async () => {
@@ -17,7 +21,7 @@ it('serves the app with a per-launch token and stops cleanly', async () => {
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
     const url = new URL(line.toString().trim());
-    expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url.origin).toMatch(/^http:\/\/oauth-lab-[0-9a-f]{32}\.localhost:\d+$/);
     const token = url.searchParams.get('token')!;
     expect(token.length).toBeGreaterThan(30);
 
@@ -55,12 +59,15 @@ it('refuses a bad port with a clear message', async () => {
 });
 
 /**
- * The browser opener's command line is readable by every local user (`ps`): it gets a one-time launch address, never
- * the token. A stand-in opener (first on PATH as xdg-open, and as $BROWSER for openers that read it) records its
- * arguments; a real Chromium then goes in through the recorded address, which works once.
+ * Issue 27, point 4: the browser opener's command line is readable by every local user (`ps`), so it carries the
+ * path of a launch page only: a 0600 file in the user's runtime directory that sends the browser to a one-time
+ * launch address (Jupyter's way). A stand-in opener (first on PATH as xdg-open, and as $BROWSER for openers that
+ * read it) records its arguments; a second user who polls the process list gets that path and nothing it can use;
+ * a real Chromium opens the file and gets in; the file is gone once used.
  */
-it('opens the browser with a one-time launch address, never the token', { timeout: 60_000 }, async () => {
+it('opens the browser on a 0600 launch page; its command line carries no secret', { timeout: 60_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-web-open-'));
+  const runtime = mkdtempSync(join(tmpdir(), 'oauth-lab-runtime-'));
   const recorded = join(dir, 'argv');
   const opener = join(dir, 'xdg-open');
   writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$@" > '${recorded}'\n`);
@@ -71,6 +78,7 @@ it('opens the browser with a one-time launch address, never the token', { timeou
     BROWSER: opener,
     XDG_CURRENT_DESKTOP: '',
     DISPLAY: '',
+    XDG_RUNTIME_DIR: runtime,
   };
   const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'web', '--port', '0', '--store-dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,27 +88,37 @@ it('opens the browser with a one-time launch address, never the token', { timeou
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
     const printed = new URL(line.toString().trim());
-    const token = printed.searchParams.get('token')!;
     for (let i = 0; i < 100 && !existsSync(recorded); i++) await new Promise((r) => setTimeout(r, 50));
     const argv = readFileSync(recorded, 'utf8').trim().split('\n');
-    expect(argv.join(' ')).not.toContain(token);
     expect(argv).toHaveLength(1);
-    const launch = new URL(argv[0]!);
-    expect(launch.origin).toBe(printed.origin);
-    expect([...launch.searchParams.keys()]).toEqual(['launch']);
+    const page = argv[0]!;
+    expect(page).toMatch(new RegExp(`^${runtime}/oauth-lab-[^/]+/open-oauth-lab\\.html$`));
+    for (const secret of [printed.searchParams.get('token')!, printed.hostname, 'launch='])
+      expect(page).not.toContain(secret);
+    expect(statSync(page).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(page)).mode & 0o777).toBe(0o700);
 
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(launch.href);
-    expect(page.url()).toBe(`${printed.origin}/`);
-    await page.waitForSelector('#root > *');
-    const replay = await (await browser.newContext()).newPage();
-    const refused = await replay.goto(launch.href);
-    expect(refused!.status()).toBe(403);
-    expect(await replay.textContent('body')).toContain('already used');
+    // A second user racing the browser redeems what the process list shows, and is refused.
+    const raced = await fetch(`${printed.origin}/?launch=${encodeURIComponent(page)}`, { redirect: 'manual' });
+    expect(raced.status).toBe(403);
+    expect(raced.headers.get('set-cookie')).toBeNull();
+    // Running as root here, the race can be run as a real second user (nobody): the file does not open for them.
+    if (process.getuid?.() === 0) {
+      const read = spawnSync('cat', [page], { uid: 65534, gid: 65534, encoding: 'utf8' });
+      expect([read.status, read.stdout, read.stderr]).toEqual([1, '', `cat: ${page}: Permission denied\n`]);
+    }
+
+    const tab = await (await browser.newContext()).newPage();
+    await tab.goto(pathToFileURL(page).href);
+    await tab.waitForURL(`${printed.origin}/`);
+    await tab.waitForSelector('#root > *');
+    expect(existsSync(page)).toBe(false);
+    expect(existsSync(dirname(page))).toBe(false);
   } finally {
     await browser.close();
     child.kill('SIGTERM');
     await once(child, 'exit');
     rmSync(dir, { recursive: true, force: true });
+    rmSync(runtime, { recursive: true, force: true });
   }
 });

@@ -22,10 +22,12 @@ type InvokeHandler = (
 ) => unknown;
 
 /**
- * The `electron` module for the built main process, implementing only what the app uses, each part as Electron
- * documents it: app (lifecycle, single-instance lock, paths), BrowserWindow, ipcMain, session, protocol,
- * safeStorage, screen, shell, dialog. It does none of the app's own work: the app registers its handlers, checks
- * its senders and hardens its windows itself, and the tests observe the result in Chromium.
+ * The `electron` module for the built main process, implementing only what the app uses: app (lifecycle,
+ * single-instance lock, paths), BrowserWindow, ipcMain, session, protocol, safeStorage, screen, shell, dialog. It
+ * does none of the app's own work: the app registers its handlers and hardens its windows itself. What it proves is
+ * what runs in Chromium: the built main, preload and page, both flows, the page's CSP, sealed secrets. The
+ * security handlers the app registers (IPC sender check, permissions, navigation, window.open) are kept for the
+ * tests to call directly: when and with what a real Electron calls them is not imitated here.
  */
 export function createElectronStandIn(options: StandInOptions) {
   const windows = new Set<StandInBrowserWindow>();
@@ -39,7 +41,11 @@ export function createElectronStandIn(options: StandInOptions) {
   const webContentsOf = (page: unknown): StandInWebContents | null =>
     page === null ? null : ([...windows].find((w) => w.webContents.pageNow === page)?.webContents ?? null);
 
-  /** ipcRenderer.invoke arriving in main: Electron's event carries the sender and the frame that sent it. */
+  /**
+   * ipcRenderer.invoke arriving in main, so the preload's calls reach the app's handler (the flows run on this).
+   * The event is this stand-in's approximation of Electron's (sender, senderFrame); the app's sender check is
+   * tested by calling its handler with such events directly, not through this.
+   */
   async function ipc(
     frame: Frame,
     sender: StandInWebContents | null,
@@ -60,10 +66,7 @@ export function createElectronStandIn(options: StandInOptions) {
   const sessionFor = (partition: string | undefined): StandInSession => {
     const key = partition ?? '';
     let session = sessions.get(key);
-    const contentsIn = (s: StandInSession) =>
-      [...windows].filter((w) => w.webContents.session === s).map((w) => w.webContents);
-    if (!session)
-      sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf, contentsIn }, ipc)));
+    if (!session) sessions.set(key, (session = new StandInSession(key, () => options.browser, { webContentsOf }, ipc)));
     return session;
   };
 
@@ -102,28 +105,26 @@ export function createElectronStandIn(options: StandInOptions) {
     static getAllWindows = () => [...windows];
   }
 
-  // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key.
+  // A key in memory stands in for the OS keychain: what is sealed here opens only with this host's key. Only the
+  // asynchronous API is offered (the synchronous one is deprecated in Electron 45 and goes in 46): an app that
+  // still called encryptString or isEncryptionAvailable would fail here.
   const key = randomBytes(32);
-  const unavailable = () =>
-    new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
   const safeStorage = {
-    isEncryptionAvailable: () => options.encryption,
+    isAsyncEncryptionAvailable: async () => options.encryption,
     getSelectedStorageBackend: () => (options.encryption ? 'gnome_libsecret' : 'basic_text'),
-    encryptString(plain: string): Buffer {
-      if (!options.encryption) throw unavailable();
+    async encryptStringAsync(plain: string): Promise<Buffer> {
+      if (!options.encryption) throw new Error('Encryption is not available.');
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return Buffer.concat([Buffer.from('v10'), iv, cipher.getAuthTag(), body]);
     },
-    decryptString(sealed: Buffer): string {
-      if (!options.encryption)
-        throw new Error(
-          'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.'
-        );
+    async decryptStringAsync(sealed: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
+      if (!options.encryption) throw new Error('Decryption is not available.');
       const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(3, 15));
       decipher.setAuthTag(sealed.subarray(15, 31));
-      return Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
+      const result = Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8');
+      return { result, shouldReEncrypt: false };
     },
   };
 

@@ -29,7 +29,6 @@ let nextId = 1;
 export class StandInContents extends EventEmitter implements StandInWebContents {
   readonly id = nextId++;
   windowOpenHandler: StandInWebContents['windowOpenHandler'] = null;
-  pendingLoad: string | null = null;
   destroyed = false;
   /** The page, once the session's context has made it. */
   pageNow: Page | null = null;
@@ -101,7 +100,6 @@ export class StandInBrowserWindow extends EventEmitter {
   }
 
   async loadURL(url: string): Promise<void> {
-    this.webContents.pendingLoad = url;
     const page = await this.webContents.page;
     await page.goto(toChromiumUrl(url));
     this.markLoaded();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_VERSION } from '../../../shared/version';
 import { createAppServices } from '../../services/bridge/app-services';
-import { openInSystemBrowser } from '../../services/open-browser';
+import { openInSystemBrowser, openLocalPageInSystemBrowser } from '../../services/open-browser';
 import { createAppStore } from '../../services/store';
 import { startWebHost } from '../../web';
 import { parseFlags } from '../flags';
@@ -66,8 +66,8 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
   io.stderr.write(
     `oauth-lab web: OAuth Lab is at the URL above (it carries this launch's access token: do not share it). Ctrl-C stops.\n`
   );
-  // The opener's command line is readable by every local user (ps): it gets a one-time launch address, never the token.
-  if (!flags['no-open'] && !(await openInSystemBrowser(host.launchUrl())))
+  // The opener's command line is readable by every local user (ps): it gets the path of a 0600 launch page only.
+  if (!flags['no-open'] && !(await openLocalPageInSystemBrowser(await host.writeLaunchPage())))
     io.stderr.write('oauth-lab web: no browser could be opened; open the URL yourself.\n');
   await untilStopped(io, 'web');
   await host.close();

@@ -52,7 +52,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   );
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
-  const shell = createShellHandlers(options.shell, mock.baseUrl);
+  const shell = createShellHandlers(options.shell, mock.baseUrl, catcher.redirectUris);
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
 

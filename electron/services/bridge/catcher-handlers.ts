@@ -12,6 +12,8 @@ export interface CatcherHandlers {
   catcherOpen(input: ParsedInput<'catcherOpen'>): Promise<MethodOutput<'catcherOpen'>>;
   catcherWait(input: ParsedInput<'catcherWait'>): Promise<MethodOutput<'catcherWait'>>;
   catcherCancel(input: ParsedInput<'catcherCancel'>): MethodOutput<'catcherCancel'>;
+  /** The redirect URIs of the catchers listening now (the desktop app's login window may go there only). */
+  redirectUris(): string[];
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ const IDLE_CLOSE_MS = 3_000;
 export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?: number } = {}): CatcherHandlers {
   const catchers = new Map<string, Promise<Catcher>>();
   const waits = new Map<string, AbortController>();
+  const listening = new Set<Catcher>();
   let nextWait = 1;
 
   const catcherFor = async (port: number, path: string): Promise<Catcher> => {
@@ -35,6 +38,7 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
     if (port !== 0) catchers.set(key, started);
     try {
       const catcher = await started;
+      listening.add(catcher);
       // Port 0 became a real port: later calls name that port and must find this listener.
       catchers.set(`${catcher.port}${path}`, started);
       return catcher;
@@ -79,6 +83,10 @@ export function createCatcherHandlers(events: EventSink, options: { idleCloseMs?
         );
       abort.abort();
       return { cancelled: true };
+    },
+    redirectUris() {
+      for (const catcher of listening) if (catcher.closed) listening.delete(catcher);
+      return [...listening].map((catcher) => catcher.redirectUri);
     },
     async close() {
       for (const abort of waits.values()) abort.abort();

@@ -5,14 +5,21 @@ import { CONTRACT_ERROR, BridgeFailure } from '../../../shared/bridge/result';
 export interface ShellPort {
   /** The system browser (RFC 8252 §8.12 (https://www.rfc-editor.org/rfc/rfc8252#section-8.12)); false when no browser could be started. */
   openInSystemBrowser(url: string): Promise<boolean>;
-  /** Electron only: the mock's login page in its own window, with its own session and no preload. */
-  openAppWindow?(url: string): Promise<void>;
+  /**
+   * Electron only: the mock's login page in its own window, with its own session and no preload, which may leave the
+   * mock only for a redirect URI a catcher listens on (`catcherRedirectUris`, read at each navigation).
+   */
+  openAppWindow?(url: string, catcherRedirectUris: () => readonly string[]): Promise<void>;
   /** Electron only: a save dialog; resolves null when the user cancels. */
   saveFile?(suggestedName: string, content: string): Promise<string | null>;
 }
 
 /** The app window only ever shows the embedded mock: real providers go to the system browser. */
-export function createShellHandlers(shell: ShellPort, mockBaseUrl: () => string | null) {
+export function createShellHandlers(
+  shell: ShellPort,
+  mockBaseUrl: () => string | null,
+  catcherRedirectUris: () => readonly string[]
+) {
   return {
     async openUrl({ url, target }: ParsedInput<'openUrl'>): Promise<MethodOutput<'openUrl'>> {
       if (target === 'app-window') {
@@ -27,7 +34,7 @@ export function createShellHandlers(shell: ShellPort, mockBaseUrl: () => string 
             CONTRACT_ERROR.INVALID_INPUT,
             `Only the embedded mock's pages open in the app window (${base ?? 'the mock is not running'}); a real provider's page opens in the system browser (RFC 8252 §8.12).`
           );
-        await shell.openAppWindow(url);
+        await shell.openAppWindow(url, catcherRedirectUris);
         return { openedIn: 'app-window' };
       }
       if (!(await shell.openInSystemBrowser(url)))

@@ -19,7 +19,7 @@ import { SecretBox, type SealedSecret, type SecretCipher } from './secrets';
 export interface AppStoreOptions {
   /** The directory of store.json (conf backend); default: conf's per-user config directory. */
   readonly cwd?: string;
-  /** Electron's safeStorage; without one (or when it says encryption is unavailable) secrets are stored plain in a 0600 file. */
+  /** The keychain's cipher (keychain-cipher.ts); without one (or when encryption is unavailable) secrets are stored plain in a 0600 file. */
   readonly cipher?: SecretCipher;
   readonly now?: () => number;
   /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */

@@ -6,6 +6,7 @@
 export { createAppStore, type AppStore, type AppStoreOptions, type StoreMethodName } from './app-store';
 export { createConfBackend } from './conf-backend';
 export { createElectronStoreBackend, type ElectronStoreClass } from './electron-store-backend';
+export { keychainCipher } from './keychain-cipher';
 export { createMemoryBackend } from './memory-backend';
 export { SCHEMA_VERSION } from './migrations';
 export { EXPORT_FORMAT } from './profile-transfer';

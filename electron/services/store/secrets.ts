@@ -1,6 +1,7 @@
 /**
- * Secrets at rest. In Electron the shell passes `safeStorage` (the OS keychain: Keychain, DPAPI, libsecret or
- * kwallet); a secret is then stored as `{ "$enc": "<base64>" }` and never as plain text. Without a keyring
+ * Secrets at rest. In Electron the shell passes a cipher keyed by the OS keychain (Keychain, DPAPI, libsecret or
+ * kwallet) through safeStorage (keychain-cipher.ts); a secret is then stored as `{ "$enc": "<base64>" }` and never
+ * as plain text. Without a keyring
  * (browser mode, the CLI, a Linux desktop with no secret service) secrets are stored plain in a file only this
  * user can read, and `storage` says 'file' so the UI can tell the user.
  */

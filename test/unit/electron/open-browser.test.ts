@@ -4,7 +4,11 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openInSystemBrowser, type Opener } from '../../../electron/services/open-browser';
+import {
+  openInSystemBrowser,
+  openLocalPageInSystemBrowser,
+  type Opener,
+} from '../../../electron/services/open-browser';
 
 /**
  * The argument vector the system browser is started with, on each platform, from the real `open` package: a fresh
@@ -105,4 +109,24 @@ describe('openInSystemBrowser', () => {
     spawnError = Object.assign(new Error('spawn xdg-open ENOENT'), { code: 'ENOENT' });
     expect(await openInSystemBrowser(AUTHORIZE, await openFor('linux'))).toBe(false);
   });
+});
+
+describe('openLocalPageInSystemBrowser', () => {
+  const PAGE = '/run/user/1000/oauth-lab-AbC123/open-oauth-lab.html';
+
+  it('Linux: xdg-open with the page path as its one argument, no shell', async () => {
+    expect(await openLocalPageInSystemBrowser(PAGE, await openFor('linux'))).toBe(true);
+    expect(spawned).toHaveLength(1);
+    expect(basename(spawned[0]!.command)).toBe('xdg-open');
+    expect(spawned[0]!.args).toEqual([PAGE]);
+    expect(spawned[0]!.options.shell).toBeUndefined();
+  });
+
+  it.each(['open-oauth-lab.html', './x.html', '/etc/passwd', ''])(
+    'refuses %j without starting anything',
+    async (path) => {
+      expect(await openLocalPageInSystemBrowser(path, await openFor('linux'))).toBe(false);
+      expect(spawned).toEqual([]);
+    }
+  );
 });

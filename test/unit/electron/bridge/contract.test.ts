@@ -25,6 +25,8 @@ for (const kind of ['IPC', 'web host'] as const) {
     let store: AppStore;
     let bridge: BridgeTransport;
     const opened: string[] = [];
+    /** What the app window was told it may reach beyond the mock: the catchers' redirect URIs, read when asked. */
+    let appWindowRedirectUris: () => readonly string[] = () => [];
     const saved: { name: string; content: string }[] = [];
     const succeeded = new Set<string>();
 
@@ -77,7 +79,10 @@ for (const kind of ['IPC', 'web host'] as const) {
         provider: new MockProvider({ autoLoginUser: 'demo' }),
         shell: {
           openInSystemBrowser: async (url) => (opened.push(url), true),
-          openAppWindow: async (url) => void opened.push(`app:${url}`),
+          openAppWindow: async (url, redirectUris) => {
+            opened.push(`app:${url}`);
+            appWindowRedirectUris = redirectUris;
+          },
           saveFile: async (name, content) => (saved.push({ name, content }), join(dir, name)),
         },
         catcherIdleCloseMs: 200,
@@ -391,6 +396,21 @@ for (const kind of ['IPC', 'web host'] as const) {
       });
       const har = await value<{ text: string }>('historyHar', {});
       expect(JSON.parse(har.text).log.version).toBe('1.2');
+    });
+
+    it('tells the app window the redirect URIs of the catchers listening now, and only theirs', async () => {
+      const { baseUrl } = await value<{ baseUrl: string }>('mockStart', {});
+      const { waitId, redirectUri } = await value<{ waitId: string; redirectUri: string }>('catcherWait', {
+        port: 0,
+        path: '/app-window-callback',
+        target: { kind: 'oauth2', state: 'app-window-state' },
+      });
+      await value('openUrl', { url: `${baseUrl}/oauth/v2/authorize?client_id=x`, target: 'app-window' });
+      expect(appWindowRedirectUris()).toContain(redirectUri);
+      await value('catcherCancel', { waitId });
+      // The catcher closes once idle (200 ms here); from then on the window may not go there.
+      await eventually(() => (appWindowRedirectUris().includes(redirectUri) ? undefined : true));
+      opened.length = 0;
     });
 
     it('opens pages and saves files through the host, never a real provider in the app window', async () => {

@@ -10,6 +10,9 @@ import {
 } from '../../../../electron/main/ipc';
 import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import { startWebHost } from '../../../../electron/web';
+import { resolveLocalhostNamesLikeBrowsers } from '../../../support/localhost-names';
+
+resolveLocalhostNamesLikeBrowsers();
 
 /** A way to reach the bridge: the contract suite runs the same cases through each. */
 export interface BridgeTransport {

@@ -53,9 +53,10 @@ describe('hardening', () => {
         on: (e: string, l: never) => void on.set(e, l),
       },
       open: (url: string) => openHandler!({ url }),
+      /** Emits a navigation event as Electron does (will-frame-navigate: one details object); true if prevented. */
       navigate: (event: string, url: string) => {
         let prevented = false;
-        on.get(event)!({ preventDefault: () => void (prevented = true) }, url);
+        on.get(event)!({ url, preventDefault: () => void (prevented = true) } as never, url);
         return prevented;
       },
     };
@@ -71,12 +72,34 @@ describe('hardening', () => {
     expect(f.navigate('will-attach-webview', '')).toBe(true);
   });
 
-  it('lets the login window stay on the mock and reach the loopback catcher only', () => {
-    const may = loginNavigation('http://127.0.0.1:4000');
+  it('checks the navigation of every frame (will-frame-navigate), with the same rule', () => {
+    const f = fakeContents();
+    harden(f.contents as never, (url) => url.startsWith('file:///app/'));
+    expect(f.navigate('will-frame-navigate', 'https://evil.example/')).toBe(true);
+    expect(f.navigate('will-frame-navigate', 'file:///app/out/renderer/index.html')).toBe(false);
+  });
+
+  it("lets the login window stay on the provider's origin and reach a listening catcher's exact redirect URI only", () => {
+    let listening = ['http://127.0.0.1:8765/callback'];
+    const may = loginNavigation('http://127.0.0.1:4000/oauth/v2/authorize?client_id=a', () => listening);
     expect(may('http://127.0.0.1:4000/oauth/v1/authorize?x')).toBe(true);
-    expect(may('http://127.0.0.1:8765/callback?oauth_token=a')).toBe(true);
+    expect(may('http://127.0.0.1:4000/login')).toBe(true);
+    expect(may('http://127.0.0.1:8765/callback?oauth_token=a&oauth_verifier=b')).toBe(true);
+    expect(may('http://127.0.0.1:8765/callback')).toBe(true);
+    // Another loopback port (another local program's listener), another path of the catcher's port, another name.
+    expect(may('http://127.0.0.1:9999/callback?code=a')).toBe(false);
+    expect(may('http://localhost:8765/callback?code=a')).toBe(false);
+    expect(may('http://[::1]:8765/callback?code=a')).toBe(false);
+    expect(may('http://127.0.0.1:8765/callback/more?code=a')).toBe(false);
+    expect(may('http://127.0.0.1:8765/?code=a')).toBe(false);
+    expect(may('https://127.0.0.1:4000/login')).toBe(false);
     expect(may('https://evil.example/')).toBe(false);
     expect(may('http://127.0.0.1.evil.example/')).toBe(false);
+    expect(may('javascript:alert(1)')).toBe(false);
+    expect(may('not a url')).toBe(false);
+    // Read at each navigation: once the catcher has closed, its redirect URI is refused too.
+    listening = [];
+    expect(may('http://127.0.0.1:8765/callback?oauth_token=a')).toBe(false);
   });
 
   it('refuses every permission request and check', () => {

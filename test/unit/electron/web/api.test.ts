@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../../../electron/web';
-import { send, startTestHost } from './helpers';
+import { send, startTestHost, type TestHost } from './helpers';
 
 type Result =
   | { ok: true; value: unknown }
@@ -101,7 +101,7 @@ describe('web host: POST /api/call/<method>', () => {
     expect(r.status).toBe(413);
     expect(r.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large' } });
     // Chunked, so the limit is found while reading, not from Content-Length.
-    const chunked = await sendChunked(host.port, host.authed({ 'Content-Type': 'application/json' }), [
+    const chunked = await sendChunked(host, host.authed({ 'Content-Type': 'application/json' }), [
       big.slice(0, 800),
       big.slice(800),
     ]);
@@ -116,9 +116,9 @@ describe('web host: POST /api/call/<method>', () => {
     const host = await startTestHost();
     const head = [
       `POST /api/call/exportFile HTTP/1.1`,
-      `Host: 127.0.0.1:${host.port}`,
+      `Host: ${host.hostName}:${host.port}`,
       `Origin: ${host.origin}`,
-      `Cookie: oauth_lab_token_${host.port}=${host.token}`,
+      `Cookie: oauth_lab_token=${host.token}`,
       'Content-Type: application/json',
       `Content-Length: ${BODY_LIMIT + 1}`,
       '',
@@ -139,16 +139,16 @@ describe('web host: POST /api/call/<method>', () => {
 });
 
 /** A chunked POST written by hand; resolves with the status line. */
-function sendChunked(port: number, headers: Record<string, string>, chunks: string[]): Promise<string> {
+function sendChunked(host: TestHost, headers: Record<string, string>, chunks: string[]): Promise<string> {
   const lines = [
     `POST /api/call/exportFile HTTP/1.1`,
-    `Host: 127.0.0.1:${port}`,
+    `Host: ${host.hostName}:${host.port}`,
     ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
     'Transfer-Encoding: chunked',
     '',
     '',
   ];
-  return statusLine(port, (socket) => {
+  return statusLine(host.port, (socket) => {
     socket.write(lines.join('\r\n'));
     for (const c of chunks) socket.write(`${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`);
     socket.write('0\r\n\r\n');

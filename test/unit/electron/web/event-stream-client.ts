@@ -2,6 +2,9 @@ import { createServer, request, type IncomingMessage } from 'node:http';
 import type { BridgeEventMessage } from '../../../../shared/bridge/api';
 import { BridgeEventBus } from '../../../../electron/services/bridge/event-bus';
 import { EventStreams, type ReplayLimits } from '../../../../electron/web/event-stream';
+import { resolveLocalhostNamesLikeBrowsers } from '../../../support/localhost-names';
+
+resolveLocalhostNamesLikeBrowsers();
 
 // A test client for GET /api/events over a real 127.0.0.1 socket, and a bare EventStreams server to point it at.
 
@@ -19,6 +22,8 @@ export interface Stream {
 export interface Target {
   readonly port: number;
   readonly token?: string;
+  /** The web host's per-launch name, which its Host check requires (resolved to 127.0.0.1 as browsers do). */
+  readonly hostName?: string;
 }
 
 export function openStream(
@@ -26,13 +31,11 @@ export function openStream(
   opts: { path?: string; headers?: Record<string, string> } = {}
 ): Promise<Stream> {
   const auth =
-    host.token === undefined
-      ? {}
-      : { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin' };
+    host.token === undefined ? {} : { Cookie: `oauth_lab_token=${host.token}`, 'Sec-Fetch-Site': 'same-origin' };
   return new Promise((resolve, reject) => {
     const req = request(
       {
-        host: '127.0.0.1',
+        host: host.hostName ?? '127.0.0.1',
         port: host.port,
         path: opts.path ?? '/api/events',
         agent: false,

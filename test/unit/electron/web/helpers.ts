@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import { BridgeEventBus } from '../../../../electron/services/bridge/event-bus';
 import { startWebHost, type WebHost, type WebHostOptions } from '../../../../electron/web';
+import { resolveLocalhostNamesLikeBrowsers } from '../../../support/localhost-names';
 import { fakeBackend, type FakeBackend } from './fake-handlers';
+
+resolveLocalhostNamesLikeBrowsers();
 
 export interface Reply {
   readonly status: number;
@@ -19,15 +22,21 @@ export interface Send {
   readonly path?: string;
   readonly headers?: Record<string, string>;
   readonly body?: string | Buffer;
-  /** Leave out Node's own Host header and send this one (or none with null). */
+  /** Send this Host header instead of the test host's own name and port (or none with null). */
   readonly host?: string | null;
 }
 
-/** One real request to 127.0.0.1:port with exactly the headers given (no agent: nothing pooled between tests). */
+/** The Host header each test host answers (its per-launch name and port), by port. */
+const hostHeaders = new Map<number, string>();
+
+/**
+ * One real request to 127.0.0.1:port with exactly the headers given (no agent: nothing pooled between tests). Host is
+ * the test host's own name on that port unless the test says otherwise.
+ */
 export function send(port: number, opts: Send = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...opts.headers };
-    if (opts.host !== null) headers.Host = opts.host ?? `127.0.0.1:${port}`;
+    if (opts.host !== null) headers.Host = opts.host ?? hostHeaders.get(port) ?? `127.0.0.1:${port}`;
     const req = request(
       {
         host: '127.0.0.1',
@@ -101,8 +110,9 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
   const { dir } = staticFixture();
   const host = await startWebHost({ handlers: backend.handlers, events: bus, staticDir: dir, ...options });
   hosts.push(host);
+  hostHeaders.set(host.port, `${host.hostName}:${host.port}`);
   const authed = (extra: Record<string, string> = {}) => ({
-    Cookie: `oauth_lab_token_${host.port}=${host.token}`,
+    Cookie: `oauth_lab_token=${host.token}`,
     Origin: host.origin,
     ...extra,
   });

@@ -12,7 +12,7 @@ function browserFetch(host: TestHost): typeof fetch {
       ...init,
       headers: {
         ...(init?.headers as Record<string, string>),
-        Cookie: `oauth_lab_token_${host.port}=${host.token}`,
+        Cookie: `oauth_lab_token=${host.token}`,
         Origin: host.origin,
       },
     });
@@ -94,7 +94,7 @@ describe('createHttpBridge against the real web host', () => {
 
   it('on() opens one shared event stream lazily, dispatches parsed payloads, and closes it with the last listener', async () => {
     const host = await startTestHost();
-    const Source = fetchEventSource({ Cookie: `oauth_lab_token_${host.port}=${host.token}` });
+    const Source = fetchEventSource({ Cookie: `oauth_lab_token=${host.token}` });
     const bridge = createHttpBridge(host.origin, { fetch: browserFetch(host), EventSource: Source });
     expect(Source.instances).toHaveLength(0);
 
@@ -164,7 +164,7 @@ describe('createHttpBridge against the real web host', () => {
 
   it('replaces a stream the browser gave up on with one that resumes after the last event received', async () => {
     const host = await startTestHost();
-    const Source = fetchEventSource({ Cookie: `oauth_lab_token_${host.port}=${host.token}` });
+    const Source = fetchEventSource({ Cookie: `oauth_lab_token=${host.token}` });
     const bridge = createHttpBridge(host.origin, { fetch: browserFetch(host), EventSource: Source });
     const seen: (string | null)[] = [];
     bridge.on('mockStatus', (p) => seen.push(p.baseUrl));

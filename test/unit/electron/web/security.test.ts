@@ -17,13 +17,15 @@ function expectForbidden(r: Reply, what: string): void {
 }
 
 describe('web host: the token', () => {
-  it('is 32 random bytes base64url, new for every launch, and part of the printed URL', async () => {
+  it('is 32 random bytes base64url, new for every launch, and part of the printed URL, under a per-launch name', async () => {
     const a = await startTestHost();
     const b = await startTestHost();
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.token).not.toBe(b.token);
-    expect(a.url).toBe(`http://127.0.0.1:${a.port}/?token=${a.token}`);
-    expect(a.origin).toBe(`http://127.0.0.1:${a.port}`);
+    expect(a.hostName).toMatch(/^oauth-lab-[0-9a-f]{32}\.localhost$/);
+    expect(a.hostName).not.toBe(b.hostName);
+    expect(a.url).toBe(`http://${a.hostName}:${a.port}/?token=${a.token}`);
+    expect(a.origin).toBe(`http://${a.hostName}:${a.port}`);
   });
 
   it('trades the token in the URL for an HttpOnly SameSite=Strict cookie and redirects (303) to /', async () => {
@@ -31,9 +33,7 @@ describe('web host: the token', () => {
     const r = await send(host.port, { path: `/?token=${host.token}` });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/');
-    expect(r.headers['set-cookie']).toEqual([
-      `oauth_lab_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`,
-    ]);
+    expect(r.headers['set-cookie']).toEqual([`oauth_lab_token=${host.token}; HttpOnly; SameSite=Strict; Path=/`]);
     expect(r.headers['cache-control']).toBe('no-store');
     const cookie = r.headers['set-cookie']![0]!.split(';')[0]!;
     const page = await send(host.port, { path: '/', headers: { Cookie: `theme=dark; ${cookie}` } });
@@ -89,13 +89,13 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     ['no token', (h) => ({ headers: { Origin: h.origin, ...json } })],
     [
       'wrong token (cookie)',
-      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token.slice(0, -1)}x`, Origin: h.origin, ...json } }),
+      (h) => ({ headers: { Cookie: `oauth_lab_token=${h.token.slice(0, -1)}x`, Origin: h.origin, ...json } }),
     ],
     [
       'wrong token (header)',
       (h) => ({ headers: { 'X-OAuth-Lab-Token': 'not-the-token-at-all-0123456789', Origin: h.origin, ...json } }),
     ],
-    ['empty token cookie', (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=`, Origin: h.origin, ...json } })],
+    ['empty token cookie', (h) => ({ headers: { Cookie: `oauth_lab_token=`, Origin: h.origin, ...json } })],
     [
       'token in the query of a call',
       (h) => ({ path: `/api/call/mockStart?token=${h.token}`, headers: { Origin: h.origin, ...json } }),
@@ -103,12 +103,27 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     ['foreign Origin', (h) => ({ headers: h.authed({ Origin: 'http://evil.example', ...json }) })],
     [
       'foreign Origin on the same host, another port',
-      (h) => ({ headers: h.authed({ Origin: `http://127.0.0.1:${h.port + 1}`, ...json }) }),
+      (h) => ({ headers: h.authed({ Origin: `http://${h.hostName}:${h.port + 1}`, ...json }) }),
     ],
     ['Origin null (sandboxed frame, file://)', (h) => ({ headers: h.authed({ Origin: 'null', ...json }) })],
     [
-      'Origin localhost while the Host is 127.0.0.1 (cross-origin)',
-      (h) => ({ headers: h.authed({ Origin: `http://localhost:${h.port}`, ...json }) }),
+      'Origin 127.0.0.1 while the Host is the launch name (cross-origin)',
+      (h) => ({ headers: h.authed({ Origin: `http://127.0.0.1:${h.port}`, ...json }) }),
+    ],
+    [
+      'Host 127.0.0.1 with its own Origin (cookies there reach every port)',
+      (h) => ({ host: `127.0.0.1:${h.port}`, headers: h.authed({ Origin: `http://127.0.0.1:${h.port}`, ...json }) }),
+    ],
+    [
+      'Host localhost with its own Origin',
+      (h) => ({ host: `localhost:${h.port}`, headers: h.authed({ Origin: `http://localhost:${h.port}`, ...json }) }),
+    ],
+    [
+      "another launch's name",
+      (h) => ({
+        host: `oauth-lab-${'0'.repeat(32)}.localhost:${h.port}`,
+        headers: h.authed({ Origin: `http://oauth-lab-${'0'.repeat(32)}.localhost:${h.port}`, ...json }),
+      }),
     ],
     ['foreign Host (DNS rebinding)', (h) => ({ host: `evil.example:${h.port}`, headers: h.authed(json) })],
     [
@@ -118,14 +133,11 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
         headers: h.authed({ Origin: `http://evil.example:${h.port}`, ...json }),
       }),
     ],
-    ['Host on another port', (h) => ({ host: `127.0.0.1:${h.port + 1}`, headers: h.authed(json) })],
-    ['Host without a port', () => ({ host: '127.0.0.1', headers: { ...json } })],
+    ['Host on another port', (h) => ({ host: `${h.hostName}:${h.port + 1}`, headers: h.authed(json) })],
+    ['Host without a port', (h) => ({ host: h.hostName, headers: h.authed(json) })],
     ['no Host header', (h) => ({ host: null, headers: h.authed(json) })],
     ['Host [::1]', (h) => ({ host: `[::1]:${h.port}`, headers: h.authed(json) })],
-    [
-      'POST without Origin or Sec-Fetch-Site',
-      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, ...json } }),
-    ],
+    ['POST without Origin or Sec-Fetch-Site', (h) => ({ headers: { Cookie: `oauth_lab_token=${h.token}`, ...json } })],
     [
       'token header and a foreign Origin (a page)',
       (h) => ({ headers: { 'X-OAuth-Lab-Token': h.token, Origin: 'http://evil.example', ...json } }),
@@ -141,11 +153,11 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     ['empty token header and no Origin', () => ({ headers: { 'X-OAuth-Lab-Token': '', ...json } })],
     [
       'POST from a cross-site context',
-      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } }),
+      (h) => ({ headers: { Cookie: `oauth_lab_token=${h.token}`, 'Sec-Fetch-Site': 'cross-site', ...json } }),
     ],
     [
       'POST from a same-site context (another port)',
-      (h) => ({ headers: { Cookie: `oauth_lab_token_${h.port}=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } }),
+      (h) => ({ headers: { Cookie: `oauth_lab_token=${h.token}`, 'Sec-Fetch-Site': 'same-site', ...json } }),
     ],
     ['same Origin but Sec-Fetch-Site none', (h) => ({ headers: h.authed({ 'Sec-Fetch-Site': 'none', ...json }) })],
     [
@@ -195,7 +207,7 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
         'events from a cross-site context',
         {
           path: '/api/events',
-          headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'cross-site' },
+          headers: { Cookie: `oauth_lab_token=${host.token}`, 'Sec-Fetch-Site': 'cross-site' },
         },
       ],
       ['unknown API path without token', { path: '/api/whatever' }],
@@ -216,24 +228,21 @@ describe('web host: the security matrix (each refused with 403, reaching no hand
     const viaFetchSite = await send(host.port, {
       method: 'POST',
       path: '/api/call/mockStatus',
-      headers: { Cookie: `oauth_lab_token_${host.port}=${host.token}`, 'Sec-Fetch-Site': 'same-origin', ...json },
+      headers: { Cookie: `oauth_lab_token=${host.token}`, 'Sec-Fetch-Site': 'same-origin', ...json },
       body: '{}',
     });
     expect(viaFetchSite.status).toBe(200);
-    const viaLocalhost = await send(host.port, {
+    const upperCaseHost = `${host.hostName.toUpperCase()}:${host.port}`;
+    const viaUpperCaseHost = await send(host.port, {
       method: 'POST',
       path: '/api/call/mockStart',
-      host: `localhost:${host.port}`,
-      headers: {
-        Cookie: `oauth_lab_token_${host.port}=${host.token}`,
-        Origin: `http://localhost:${host.port}`,
-        ...json,
-      },
+      host: upperCaseHost,
+      headers: { Cookie: `oauth_lab_token=${host.token}`, Origin: `http://${upperCaseHost.toLowerCase()}`, ...json },
       body: '{}',
     });
-    expect(viaLocalhost.status).toBe(200);
+    expect(viaUpperCaseHost.status).toBe(200);
     expect(host.backend.state.running).toBe(true);
-    for (const r of [viaOrigin, viaFetchSite, viaLocalhost])
+    for (const r of [viaOrigin, viaFetchSite, viaUpperCaseHost])
       expect(Object.keys(r.headers).filter((n) => n.startsWith('access-control-'))).toEqual([]);
   });
 });
