@@ -32,7 +32,8 @@ base strings are shown one above the other with the differences marked.
 
 The request, in one of these forms:
   --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
-  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default https)
+  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default: http for a
+                           loopback Host such as 127.0.0.1 or localhost, else https; said beside the verdict)
   --curl "CMD"             a curl command line, e.g. from a browser's "Copy as cURL (bash)"
   --curl-file FILE         the same, from a file (- reads stdin)
   --url URL                the full URL, query included, with:
@@ -233,7 +234,13 @@ function jsonResult(d: Diagnosis, request: DebugRequest) {
     baseString: d.baseString,
     serverBaseString: d.serverBaseString,
     clientBaseString: d.clientBaseString,
-    request: { origin: request.origin, method: request.method, url: request.url, notes: request.notes },
+    request: {
+      origin: request.origin,
+      method: request.method,
+      url: request.url,
+      notes: request.notes,
+      assumedScheme: request.assumedScheme ?? null,
+    },
     resigned: d.resigned,
     causes: d.causes,
     libraries: d.libraries,
@@ -264,6 +271,7 @@ function textResult(d: Diagnosis, request: DebugRequest): string {
   );
   for (const note of request.notes) out.push(`Note: ${note}`);
   out.push('', `Verdict: ${d.verdict}. ${d.summary}`);
+  if (request.assumedScheme) out.push(`Assumed: ${request.assumedScheme.scheme}. ${request.assumedScheme.note}`);
   out.push(`  sent      ${d.receivedSignature}`);
   if (d.expectedSignature !== null)
     out.push(`  expected  ${d.expectedSignature}  (OAuth Lab, same nonce and timestamp)`);

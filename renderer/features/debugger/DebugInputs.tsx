@@ -162,8 +162,9 @@ export function DebugInputsForm({
                 <select
                   className="dbg-scheme"
                   value={inputs.scheme}
-                  onChange={(e) => onEdit({ scheme: e.target.value as 'https' | 'http' })}
+                  onChange={(e) => onEdit({ scheme: e.target.value as DebugInputs['scheme'] })}
                 >
+                  <option value="assume">as the host suggests: http on loopback, else https</option>
                   <option value="https">https</option>
                   <option value="http">http</option>
                 </select>

@@ -181,9 +181,9 @@ export const CAUSES = {
     'Some libraries refuse what the RFC allows, so a request like this one cannot have come from them.',
   ],
   'scheme-assumed': [
-    'The scheme was assumed',
+    'The scheme assumed is not the one signed',
     'RFC 5849 §3.4.1.2',
-    'A raw HTTP request does not say whether it went over TLS; the scheme is signed, so a wrong guess changes the base string.',
+    'A raw HTTP request does not say whether it went over TLS, so the scheme was assumed; the scheme is signed, so a wrong guess changes the base string. It is the guess that is wrong, not your client.',
   ],
 } as const satisfies Record<string, readonly [title: string, section: string, explanation: string]>;
 

@@ -13,13 +13,15 @@ import { baseStringBuilder } from './base-string-builder';
 import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
 import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
+import type { DebugRequest } from './request';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
 import { wrongSecretFindings } from './secret-mistakes';
 import { serverAttribution } from './server-behaviours';
 
 export interface DiagnoseInput {
-  readonly request: RawRequest;
+  /** With the scheme it was assumed to have, when it was (a raw request): see ReceivedRequest.schemeAssumed. */
+  readonly request: RawRequest & Pick<DebugRequest, 'assumedScheme'>;
   /** May be empty; null or absent when unknown (then HMAC and PLAINTEXT cannot be verified). */
   readonly consumerSecret?: string | null;
   readonly tokenSecret?: string | null;
