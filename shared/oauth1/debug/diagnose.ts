@@ -145,7 +145,9 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     for (const rep of reproductions) found.push(...rep.mistakes);
     if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
     if (verdict === 'mismatch' && !found.length) {
-      const keyOnly = method === 'PLAINTEXT' || (signed !== null && comparisons[0]?.same);
+      // The base strings agree when the one signed (or, with nothing reproduced, the server's) is the reference.
+      const agree = signed !== null ? comparisons[0]?.same : server !== null && server === ours;
+      const keyOnly = method === 'PLAINTEXT' || agree;
       const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
       found.push(
         ...(secrets.length

@@ -267,6 +267,20 @@ describe('DebuggerPage', () => {
     );
   });
 
+  it("the server's base string is the request's, the signatures differ: the verdict is that a secret is wrong", async () => {
+    renderDebugger();
+    type('Paste the curl command', curlOf(authorization()));
+    type('Consumer secret', 'not-the-consumer-secret');
+    type('Token secret', SECRETS.tokenSecret);
+    const { traceSignature } = await import('../../../../shared/oauth1');
+    const { browserCrypto } = await import('../../../../renderer/platform/crypto');
+    type('Base string the server printed', traceSignature(X, browserCrypto).baseString);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Causes' })).toBeTruthy(), { timeout: 3000 });
+    expect(within(causes()).getByRole('heading', { name: 'A secret is wrong' })).toBeTruthy();
+    expect((await verdict()).textContent).toMatch(/The signature does not match \(HMAC-SHA1\)\. A secret is wrong\./);
+    expect(document.body.textContent).not.toMatch(/give your client's base string/);
+  });
+
   it('checks once typing pauses for 250 ms, keeping the last result meanwhile', async () => {
     vi.useFakeTimers();
     renderDebugger();
