@@ -123,6 +123,7 @@ export function ProfileForm() {
             {!builtIn && (
               <CheckField
                 path="followsMock"
+                className="wide"
                 hint="Its base URL is the running mock's, taken each time it is used: the mock's port changes on every start and on Stop/Start."
               />
             )}
