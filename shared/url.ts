@@ -28,6 +28,13 @@ function encodeForWire(text: string, step: ProtocolStep): string {
   );
 }
 
+/**
+ * A loopback host as parseHttpUrl gives it: localhost, [::1] or 127.0.0.0/8 (RFC 6761 §6.3, RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3)),
+ * where a local server usually speaks plain http.
+ */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 /** Parses an absolute http(s) URL, with clear errors for what the user typed wrong. */
 export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl {
   const trimmed = url.trim();

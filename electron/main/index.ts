@@ -2,7 +2,9 @@ import { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session } f
 import ElectronStore from 'electron-store';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/bridge/app-services';
+import { join } from 'node:path';
 import { createAppStore, createElectronStoreBackend, keychainCipher } from '../services/store';
+import { CLI_IMPORT_LEDGER, importCliStore, openPerUserStore } from '../services/store/cli-store-import';
 import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
 import { denyPermissions, harden } from './harden';
@@ -26,12 +28,19 @@ async function start(): Promise<void> {
     backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')),
     cipher: await keychainCipher(safeStorage, app.getPath('userData')),
   });
+  // One place for saved tokens: what the CLI (and browser mode) saved is taken in, sealed like the app's own.
+  const fromCli = importCliStore({
+    app: store,
+    openCliStore: openPerUserStore,
+    ledgerPath: join(app.getPath('userData'), CLI_IMPORT_LEDGER),
+  });
   const windowState = new ElectronStore<{ bounds?: unknown }>({ name: 'window-state' });
   let window: BrowserWindow | null = null;
   const services = createAppServices({
     host: 'electron',
     version: app.getVersion(),
     store,
+    notices: fromCli.notices,
     shell: electronShell(() => window),
   });
   registerBridgeIpc(ipcMain, services.handlers, (event) =>

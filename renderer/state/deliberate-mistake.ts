@@ -66,7 +66,7 @@ export function mistakesFor(
   const builder = baseStringBuilder(r);
   const seen = new Set([`${trace.baseString}\n${right.key}\n${right.method}\n${right.format}`]);
   const out: DeliberateMistake[] = [];
-  for (const candidate of [...bases, ...signerMistakes(keys, method)]) {
+  for (const candidate of [...bases, ...signerMistakes(keys, r)]) {
     // Signing oauth_signature itself cannot be done on purpose: the signature would have to contain itself.
     if (candidate.mistakes.some((m) => m.parameter === 'oauth_signature')) continue;
     const signer = candidate.signer ?? right;

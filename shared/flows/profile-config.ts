@@ -10,6 +10,16 @@ import type { OAuth2Config } from './oauth2-flow';
 /** The redirect URI sent: the profile's override (a fixed registered URL, an https URL, a name), else the catcher's. */
 const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
 
+/** The profile targets the embedded mock: the built-in one, or one made from it that follows the mock. */
+export const targetsMock = (p: Profile): boolean => p.builtIn || p.followsMock;
+
+/**
+ * The base URL to use now: the running mock's for a profile that targets it (its port changes on every start and
+ * on Stop/Start, so it is never stored), else the profile's own; null when there is none (the mock is stopped).
+ */
+export const profileBaseUrl = (p: Profile, mockBaseUrl: string | null): string | null =>
+  targetsMock(p) ? mockBaseUrl : p.baseUrl || null;
+
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
 const isService = (p: Profile): boolean => p.builtIn || p.service;
 

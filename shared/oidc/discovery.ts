@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { check, type Check } from '../flows/common';
-import { authorityOf, parseHttpUrl } from '../url';
+import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
 import { shown } from './trace-step';
 
 /**
@@ -57,8 +57,6 @@ export function wellKnownUrl(issuer: string, kind: DiscoveryKind): string {
     ? `${origin}${path}/.well-known/openid-configuration`
     : `${origin}/.well-known/oauth-authorization-server${path}`;
 }
-
-const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** https, or http on a loopback host (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3) spirit, for local test providers), said in the message. */
 function secureUrl(name: string, value: unknown): Check | null {

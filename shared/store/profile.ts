@@ -162,6 +162,11 @@ export const profileSchema = z.strictObject({
    * The built-in mock always is the service.
    */
   service: z.boolean().default(false),
+  /**
+   * Made from the built-in profile: it targets the embedded mock, whose port changes on every start, so its base URL
+   * is the running mock's, taken when it is used (profileBaseUrl), and `baseUrl` stays empty.
+   */
+  followsMock: z.boolean().default(false),
   baseUrl: z.union([z.literal(''), httpUrl]).default(''),
   /** The loopback catcher's port and path; the redirect URI is http://127.0.0.1:<port><path> (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)). */
   callbackPort: port.default(8765),
@@ -192,8 +197,8 @@ export const PROFILE_SECRET_FIELDS = [
   ['oauth2', 'clientSecret'],
 ] as const;
 
-/** A real server's profile must name its base URL; the mock's takes it from the running mock. */
-export const savableProfileSchema = profileSchema.refine((p) => p.builtIn || p.baseUrl !== '', {
+/** A real server's profile must name its base URL; the mock's, and those that follow it, take the running mock's. */
+export const savableProfileSchema = profileSchema.refine((p) => p.builtIn || p.followsMock || p.baseUrl !== '', {
   path: ['baseUrl'],
   message: 'the base URL is empty; expected an absolute http:// or https:// URL',
 });

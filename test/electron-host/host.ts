@@ -29,12 +29,20 @@ export interface ElectronHost {
 export async function startElectronHost({
   encryption,
   lockHeldElsewhere = false,
+  configHome,
 }: {
   encryption: boolean;
   lockHeldElsewhere?: boolean;
+  /**
+   * The per-user config directory (XDG_CONFIG_HOME), where the CLI's store is (oauth-lab-nodejs/store.json) that the
+   * app takes in at start; default: an empty one, so the user's own never reaches a test.
+   */
+  configHome?: string;
 }): Promise<ElectronHost> {
   const browser = await launchChromium();
   const userData = mkdtempSync(join(tmpdir(), 'oauth-lab-electron-host-'));
+  const emptyConfigHome = configHome ? null : mkdtempSync(join(tmpdir(), 'oauth-lab-electron-host-config-'));
+  process.env.XDG_CONFIG_HOME = configHome ?? emptyConfigHome!;
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const standIn = createElectronStandIn({ browser, userData, version, encryption, lockHeldElsewhere });
   (globalThis as { __electronStandIn?: unknown }).__electronStandIn = standIn.electron;
@@ -74,6 +82,7 @@ export async function startElectronHost({
       }
       await browser.close();
       rmSync(userData, { recursive: true, force: true });
+      if (emptyConfigHome) rmSync(emptyConfigHome, { recursive: true, force: true });
     },
   };
 }

@@ -196,7 +196,13 @@ function jsonResult(d: Diagnosis, request: DebugRequest) {
     baseString: d.baseString,
     serverBaseString: d.serverBaseString,
     clientBaseString: d.clientBaseString,
-    request: { origin: request.origin, method: request.method, url: request.url, notes: request.notes },
+    request: {
+      origin: request.origin,
+      method: request.method,
+      url: request.url,
+      notes: request.notes,
+      assumedScheme: request.assumedScheme ?? null,
+    },
     resigned: d.resigned,
     causes: d.causes,
     libraries: d.libraries,
@@ -227,6 +233,7 @@ function textResult(d: Diagnosis, request: DebugRequest): string {
   );
   for (const note of request.notes) out.push(`Note: ${note}`);
   out.push('', `Verdict: ${d.verdict}. ${d.summary}`);
+  if (request.assumedScheme) out.push(`Assumed: ${request.assumedScheme.scheme}. ${request.assumedScheme.note}`);
   out.push(`  sent      ${d.receivedSignature}`);
   if (d.expectedSignature !== null)
     out.push(`  expected  ${d.expectedSignature}  (OAuth Lab, same nonce and timestamp)`);

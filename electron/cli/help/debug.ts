@@ -11,7 +11,8 @@ base strings are shown one above the other with the differences marked.
 
 The request, in one of these forms:
   --request-file FILE      a raw HTTP request: request line, headers, empty line, body (- reads stdin)
-  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default https)
+  --scheme http|https      the scheme of a raw request, which HTTP text does not show (default: http for a
+                           loopback Host such as 127.0.0.1 or localhost, else https; said beside the verdict)
   --curl "CMD"             a curl command line, e.g. from a browser's "Copy as cURL (bash)"
   --curl-file FILE         the same, from a file (- reads stdin)
   --url URL                the full URL, query included, with:

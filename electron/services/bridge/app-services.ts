@@ -28,6 +28,8 @@ export interface AppServicesOptions {
   readonly host: 'electron' | 'web';
   readonly version: string;
   readonly store: BridgeStore;
+  /** What the host did at start that the user should know, shown with the store's notices (the CLI store's import). */
+  readonly notices?: readonly string[];
   readonly shell: ShellPort;
   readonly provider?: MockProvider;
   readonly crypto?: CryptoPort;
@@ -61,7 +63,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       host: options.host,
       version: options.version,
       secretStorage: store.secretStorage,
-      notices: store.notices,
+      notices: [...store.notices, ...(options.notices ?? [])],
       ...(store.path ? { storePath: store.path } : {}),
     }),
     mockStart: mock.mockStart,

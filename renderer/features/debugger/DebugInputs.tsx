@@ -157,13 +157,14 @@ export function DebugInputsForm({
               </Field>
               <Field
                 label="Sent over"
-                hint="HTTP text does not say whether it went over TLS, yet the scheme is signed (RFC 5849 §3.4.1.2)."
+                hint="HTTP text does not say whether it went over TLS, yet the scheme is signed (RFC 5849 §3.4.1.2). Unless chosen, it is assumed from the Host: http for a loopback host (127.0.0.1, localhost, [::1]), https for any other."
               >
                 <select
                   className="dbg-scheme"
                   value={inputs.scheme}
-                  onChange={(e) => onEdit({ scheme: e.target.value as 'https' | 'http' })}
+                  onChange={(e) => onEdit({ scheme: e.target.value as DebugInputs['scheme'] })}
                 >
+                  <option value="assume">assumed from the Host</option>
                   <option value="https">https</option>
                   <option value="http">http</option>
                 </select>

@@ -60,6 +60,11 @@ function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; ma
           {d.signatureMethod} · OAuth parameters in the {d.placement} · read from the {ORIGIN[request.origin]}
         </span>
       </p>
+      {request.assumedScheme && (
+        <p className="dbg-assumed" role="note" aria-label="Assumed">
+          <strong>Assumed {request.assumedScheme.scheme}.</strong> {request.assumedScheme.note}
+        </p>
+      )}
       <dl className="dbg-sigs">
         <dt>oauth_signature sent</dt>
         <dd>

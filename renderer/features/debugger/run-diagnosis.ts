@@ -25,8 +25,11 @@ export interface FieldsInput {
 export interface DebugInputs {
   readonly form: RequestForm;
   readonly raw: string;
-  /** The scheme of a raw request, which HTTP text does not show (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs it). */
-  readonly scheme: 'https' | 'http';
+  /**
+   * The scheme of a raw request, which HTTP text does not show (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs it); `assume`: from the
+   * host, as the CLI does without --scheme (assumeScheme), said beside the verdict.
+   */
+  readonly scheme: 'assume' | 'https' | 'http';
   readonly curl: string;
   readonly fields: FieldsInput;
   readonly consumerSecret: string;
@@ -64,7 +67,7 @@ const emptyFields: FieldsInput = { method: '', url: '', body: '', contentType: '
 export const emptyInputs: DebugInputs = {
   form: 'curl',
   raw: '',
-  scheme: 'https',
+  scheme: 'assume',
   curl: '',
   fields: emptyFields,
   consumerSecret: '',
@@ -113,7 +116,7 @@ function inputOf(form: RequestForm, e: ProtocolError): InputId {
 }
 
 function readRequest(i: DebugInputs): DebugRequest {
-  if (i.form === 'http') return parseRawHttpRequest(i.raw, { scheme: i.scheme });
+  if (i.form === 'http') return parseRawHttpRequest(i.raw, { scheme: i.scheme === 'assume' ? null : i.scheme });
   if (i.form === 'curl') return parseCurlCommand(i.curl);
   const f = i.fields;
   return requestFromFields({

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { LegStatus } from '../../../shared/flows';
+import { profileBaseUrl, targetsMock } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import { useApp } from '../../app/stores';
 import { Explain } from '../../components/Explain';
@@ -47,7 +48,7 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
   const activeId = useApp((s) => s.activeProfileId);
   const mockBaseUrl = useApp((s) => s.mock.baseUrl);
   const profile = profiles.find((x) => x.id === activeId);
-  const baseUrl = profile?.builtIn ? mockBaseUrl : profile?.baseUrl || null;
+  const baseUrl = profile ? profileBaseUrl(profile, mockBaseUrl) : null;
   const { flow, current } = p;
   const start = `Start the ${p.name} flow`;
   return (
@@ -58,7 +59,7 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
         <span className="muted">
           {flow
             ? flow.config.baseUrl
-            : (baseUrl ?? (profile?.builtIn ? 'mock not running' : 'this profile has no base URL'))}
+            : (baseUrl ?? (profile && targetsMock(profile) ? 'mock not running' : 'this profile has no base URL'))}
         </span>
         <button
           type="button"

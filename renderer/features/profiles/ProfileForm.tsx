@@ -64,8 +64,12 @@ export function ProfileForm() {
   const d = editing.draft;
   const builtIn = d.builtIn;
   const dirty = isDirty(editing);
-  const catcherUri = `http://127.0.0.1:${builtIn ? '<free port>' : d.callbackPort}${d.callbackPath}`;
+  const mockTarget = builtIn || d.followsMock;
+  // Port 0 (and the built-in profile) take a free port when the flow starts: there is no number to show yet.
+  const freePort = builtIn || d.callbackPort.trim() === '0';
+  const catcherUri = `http://127.0.0.1:${freePort ? '<free port>' : d.callbackPort}${d.callbackPath}`;
   const redirectUri = d.redirectUri.trim() || catcherUri;
+  const redirectFixed = !mockTarget && !(freePort && d.redirectUri.trim() === '');
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
   return (
     <FieldErrorsContext.Provider value={errors}>
@@ -100,7 +104,7 @@ export function ProfileForm() {
           <legend>Server</legend>
           <div className="field-grid">
             <TextField path="name" mono={false} readOnly={builtIn} placeholder="e.g. Staging API" />
-            {builtIn ? (
+            {mockTarget ? (
               <div className="field wide">
                 <label htmlFor="profile-baseUrl">Base URL</label>
                 <div className="secret-input">
@@ -116,6 +120,13 @@ export function ProfileForm() {
             ) : (
               <TextField path="baseUrl" className="wide" placeholder="https://api.example.com" />
             )}
+            {!builtIn && (
+              <CheckField
+                path="followsMock"
+                className="wide"
+                hint="Its base URL is the running mock's, taken each time it is used: the mock's port changes on every start and on Stop/Start."
+              />
+            )}
             <TextField
               path="callbackPort"
               numeric
@@ -126,12 +137,18 @@ export function ProfileForm() {
             <div className="field wide redirect">
               <span className="field-label">
                 Redirect URI{' '}
-                {builtIn ? '(the mock accepts any loopback port, RFC 8252 §7.3)' : 'to register with the provider'}
+                {mockTarget ? '(the mock accepts any loopback port, RFC 8252 §7.3)' : 'to register with the provider'}
               </span>
               <div className="secret-input">
                 <code className="mono">{redirectUri}</code>
-                {!builtIn && <CopyButton text={redirectUri} label="redirect URI" />}
+                {redirectFixed && <CopyButton text={redirectUri} label="redirect URI" />}
               </div>
+              {!mockTarget && !redirectFixed && (
+                <p className="field-hint" role="note">
+                  Port 0: a free port is chosen when a flow starts, so this URI changes every time. Register a fixed
+                  port with the provider, unless it accepts any loopback port (RFC 8252 §7.3).
+                </p>
+              )}
             </div>
             <TextField
               path="redirectUri"

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Profile } from '../../../shared/store/profile';
+import { targetsMock } from '../../../shared/flows/profile-config';
 import { useApp } from '../../app/stores';
 import { isDirty, isMock } from './profile-draft';
 import { useProfiles } from './profiles-context';
@@ -55,12 +56,11 @@ function ProfileItem({ profile }: { profile: Profile }) {
     if (wasConfirming.current && !confirming) deleteRef.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
-  const where = profile.builtIn
+  const where = targetsMock(profile)
     ? mock.baseUrl
       ? `embedded mock · ${mock.baseUrl}`
       : 'embedded mock · not running'
     : profile.baseUrl;
-  const cantCopy = profile.builtIn && !mock.baseUrl;
   return (
     <li
       className={`profile-item${active ? ' active' : ''}${editingId === profile.id ? ' editing' : ''}`}
@@ -95,13 +95,7 @@ function ProfileItem({ profile }: { profile: Profile }) {
           >
             Edit
           </button>
-          <button
-            type="button"
-            aria-label={`Duplicate ${profile.name}`}
-            disabled={cantCopy}
-            title={cantCopy ? 'Start the mock first: the copy takes its current base URL' : undefined}
-            onClick={() => void duplicate(profile, mock.baseUrl)}
-          >
+          <button type="button" aria-label={`Duplicate ${profile.name}`} onClick={() => void duplicate(profile)}>
             Duplicate
           </button>
           {!isMock(profile) && (

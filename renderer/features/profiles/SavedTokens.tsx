@@ -68,6 +68,8 @@ export function SavedTokens({ profileName }: { profileName: string }) {
                           scope <span className="mono">{t.scope}</span>
                         </div>
                       )}
+                      {/* A token's label says where it came from, e.g. "saved by the CLI" for one the app took in. */}
+                      {t.label && <div className="small muted">{t.label}</div>}
                     </td>
                     <td className={`token-state ${state.tone}`} title={state.why}>
                       {state.label}

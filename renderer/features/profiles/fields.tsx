@@ -186,10 +186,10 @@ export function SelectField({
   );
 }
 
-export function CheckField({ path, hint }: { path: FieldPath; hint?: ReactNode }) {
+export function CheckField({ path, hint, className }: { path: FieldPath; hint?: ReactNode; className?: string }) {
   const f = useField(path);
   return (
-    <div className="field check">
+    <div className={`field check${className ? ` ${className}` : ''}`}>
       <label>
         <input type="checkbox" {...f.a11y} checked={f.value === true} onChange={(e) => f.edit(e.target.checked)} />
         {FIELD_LABELS[path]}

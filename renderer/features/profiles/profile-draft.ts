@@ -21,6 +21,7 @@ export type ProfileDraft = Omit<Profile, 'callbackPort' | 'timeoutMs' | 'headers
 export const FIELD_LABELS = {
   name: 'Name',
   baseUrl: 'Base URL',
+  followsMock: 'Follow the embedded mock',
   callbackPort: 'Callback port',
   callbackPath: 'Callback path',
   redirectUri: 'Redirect URI override',
@@ -157,7 +158,7 @@ export function validateDraft(d: ProfileDraft): { profile: Profile | null; error
     if (Number.isNaN(candidate[key])) errors[key] = named(key, NUMBER_MESSAGES[key]);
   if (!headers.ok) errors.headers = named('headers', headers.message);
   if (!tokenParams.ok) errors['oauth2.tokenParams'] = named('oauth2.tokenParams', tokenParams.message);
-  if (!d.builtIn && d.baseUrl.trim() === '')
+  if (!d.builtIn && !d.followsMock && d.baseUrl.trim() === '')
     errors.baseUrl ??= named('baseUrl', 'the base URL is empty; expected an absolute http:// or https:// URL');
   return Object.keys(errors).length ? { profile: null, errors } : { profile: parsed.data!, errors };
 }

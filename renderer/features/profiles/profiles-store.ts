@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { findPreset, type Preset } from '../../../shared/presets';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { CONTRACT_ERROR } from '../../../shared/bridge/result';
+import { targetsMock } from '../../../shared/flows/profile-config';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import { newRecordId } from '../../../shared/store/record-id';
 import type { SavedToken } from '../../../shared/store/saved-token';
@@ -39,7 +40,7 @@ export interface Editing {
 export type Replacement =
   | { readonly kind: 'open'; readonly profile: Profile }
   | { readonly kind: 'new'; readonly preset?: Preset }
-  | { readonly kind: 'duplicate'; readonly profile: Profile; readonly mockBaseUrl: string | null };
+  | { readonly kind: 'duplicate'; readonly profile: Profile };
 
 export interface Status {
   readonly text: string;
@@ -75,7 +76,7 @@ export interface ProfilesState {
   fieldEdited(path: FieldPath, value: string | boolean): void;
   changesDiscarded(): void;
   saveRequested(): Promise<void>;
-  duplicateRequested(profile: Profile, mockBaseUrl: string | null): Promise<void>;
+  duplicateRequested(profile: Profile): Promise<void>;
   replaceConfirmed(): Promise<void>;
   replaceCancelled(): void;
   deleteRequested(id: string): void;
@@ -130,7 +131,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
       set({ confirmingDelete: null, status: null });
     };
     /** Saves a copy under a free name, then edits it. */
-    const duplicate = async (profile: Profile, mockBaseUrl: string | null) => {
+    const duplicate = async (profile: Profile) => {
       const list = await refresh();
       const taken = new Set((list ?? []).map((p) => p.name));
       const copy: Profile = {
@@ -138,7 +139,9 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         id: newId(),
         name: copyName(profile.name, taken),
         builtIn: false,
-        baseUrl: profile.builtIn ? (mockBaseUrl ?? '') : profile.baseUrl,
+        // A copy of the mock's profile follows the mock: a port copied now would break at its next start.
+        followsMock: targetsMock(profile),
+        baseUrl: profile.baseUrl,
       };
       const r = await bridge.profileSave({ profile: copy });
       if (!r.ok) {
@@ -152,7 +155,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
     const perform = async (r: Replacement) => {
       if (r.kind === 'open') await openProfile(r.profile);
       else if (r.kind === 'new') startNew(r.preset);
-      else await duplicate(r.profile, r.mockBaseUrl);
+      else await duplicate(r.profile);
     };
     /** Does it at once, unless it would drop unsaved changes: then it waits for the user's answer (replacing). */
     const unlessDirty = async (r: Replacement) => {
@@ -261,7 +264,7 @@ export function createProfilesStore({ bridge, random }: RendererDeps, app: AppLi
         });
         await loadTokens(r.value.id);
       },
-      duplicateRequested: (profile, mockBaseUrl) => unlessDirty({ kind: 'duplicate', profile, mockBaseUrl }),
+      duplicateRequested: (profile) => unlessDirty({ kind: 'duplicate', profile }),
       async replaceConfirmed() {
         const r = get().replacing;
         if (!r) return;

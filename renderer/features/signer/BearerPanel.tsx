@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { endpointUrl, type BearerCallResult } from '../../../shared/flows';
+import { profileBaseUrl } from '../../../shared/flows/profile-config';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useApp, useDeps } from '../../app/stores';
@@ -23,7 +24,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
   const mock = useApp((s) => s.mock);
   const [profileId, setProfileId] = useState(activeId);
   const profile = profiles.find((p) => p.id === profileId) ?? null;
-  const baseUrl = profile ? (profile.builtIn ? mock.baseUrl : profile.baseUrl) : null;
+  const baseUrl = profile ? profileBaseUrl(profile, mock.baseUrl) : null;
   const [tokens, setTokens] = useState<readonly SavedToken[]>([]);
   const [tokenId, setTokenId] = useState('');
   const [form, setForm] = useState<BearerRequestForm>({

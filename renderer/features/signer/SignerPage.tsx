@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BearerPanel } from './BearerPanel';
 import type { Profile } from '../../../shared/store/profile';
+import { profileBaseUrl } from '../../../shared/flows/profile-config';
 import { TraceView } from '../../components/TraceView';
 import { useApp } from '../../app/stores';
 import { useLiveTrace, type LiveTrace } from '../oauth1/use-live-trace';
@@ -26,8 +27,7 @@ function withUrlError(issues: FieldIssues, error: LiveTrace['error']): FieldIssu
   return error?.step === URL_STEP && !issues.url ? { ...issues, url: `URL: ${error.message}` } : issues;
 }
 
-const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) =>
-  !p ? null : p.builtIn ? mockBaseUrl : p.baseUrl || null;
+const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) => (p ? profileBaseUrl(p, mockBaseUrl) : null);
 
 /** The Request signer: OAuth 1.0a signatures, or a request with a saved OAuth 2 bearer token. */
 export function SignerPage() {

@@ -141,9 +141,14 @@ export const CAUSES = {
     "The base string is right; the key's second half, the token secret, is another: the one of another token (the request token's after the access-token leg, or an older token's).",
   ],
   'key-unknown': [
-    'The secrets differ',
+    'A secret is wrong',
     'RFC 5849 §3.4.2',
-    'The base strings are the same, so the key differs in a way no known mistake explains: check that the consumer secret and token secret are the ones the server holds for this consumer key and token.',
+    'The base strings are the same, so only the key differs: the consumer secret or the token secret the client signed with is not the one given here. Check that both are the ones the server holds for this consumer key and token.',
+  ],
+  'key-rsa-pair': [
+    'The private key is not the pair of the public key given',
+    'RFC 5849 §3.4.3',
+    'The base strings are the same, so the client signed with another private key than the one that belongs to this public key: check the key pair registered for the consumer.',
   ],
   'signature-method': [
     'Another signature method was used',
@@ -181,9 +186,9 @@ export const CAUSES = {
     'Some libraries refuse what the RFC allows, so a request like this one cannot have come from them.',
   ],
   'scheme-assumed': [
-    'The scheme was assumed',
+    'The scheme assumed is not the one signed',
     'RFC 5849 §3.4.1.2',
-    'A raw HTTP request does not say whether it went over TLS; the scheme is signed, so a wrong guess changes the base string.',
+    'A raw HTTP request does not say whether it went over TLS, so the scheme was assumed; the scheme is signed, so a wrong guess changes the base string. It is the guess that is wrong, not your client.',
   ],
 } as const satisfies Record<string, readonly [title: string, section: string, explanation: string]>;
 

@@ -21,7 +21,7 @@ export function compareBaseStringParts(
   const b = typeof reference === 'string' ? parseBaseString(reference) : reference;
   return [
     ...methodFindings(a.method, b.method),
-    ...uriFindings(a.uri, b.uri),
+    ...uriFindings(a.uri, b.uri, request?.schemeAssumed ?? false),
     ...paramFindings(a.params, b.params, request),
   ];
 }
@@ -33,7 +33,7 @@ function methodFindings(a: string, b: string): Finding[] {
   return [finding('method-differs', `The method signed is ${a}; the other base string has ${b}.`)];
 }
 
-function uriFindings(a: string, b: string): Finding[] {
+function uriFindings(a: string, b: string, schemeAssumed: boolean): Finding[] {
   if (a === b) return [];
   const ma = URI.exec(a);
   const mb = URI.exec(b);
@@ -46,10 +46,15 @@ function uriFindings(a: string, b: string): Finding[] {
     out.push(finding('uri-query-included', `The other base string has the query ${queryB} in its URI, ${b}.`));
   if (schemeA.toLowerCase() !== schemeB.toLowerCase())
     out.push(
-      finding(
-        'uri-scheme',
-        `The scheme signed is ${schemeA}; the other has ${schemeB} (a proxy that terminates TLS changes what the server sees).`
-      )
+      schemeAssumed
+        ? finding(
+            'scheme-assumed',
+            `The scheme signed is ${schemeA}; the other has ${schemeB}. The request's scheme was assumed: choose the one it was sent over.`
+          )
+        : finding(
+            'uri-scheme',
+            `The scheme signed is ${schemeA}; the other has ${schemeB} (a proxy that terminates TLS changes what the server sees).`
+          )
     );
   else if (schemeA !== schemeB || (authA !== authB && authA.toLowerCase() === authB.toLowerCase()))
     out.push(

@@ -13,13 +13,15 @@ import { baseStringBuilder } from './base-string-builder';
 import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
 import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
+import type { DebugRequest } from './request';
 import { reproduceSignature, type Reproduction } from './reproduce';
 import { resignRequest, traceInput } from './resign';
 import { wrongSecretFindings } from './secret-mistakes';
 import { serverAttribution } from './server-behaviours';
 
 export interface DiagnoseInput {
-  readonly request: RawRequest;
+  /** With the scheme it was assumed to have, when it was (a raw request): see ReceivedRequest.schemeAssumed. */
+  readonly request: RawRequest & Pick<DebugRequest, 'assumedScheme'>;
   /** May be empty; null or absent when unknown (then HMAC and PLAINTEXT cannot be verified). */
   readonly consumerSecret?: string | null;
   readonly tokenSecret?: string | null;
@@ -143,7 +145,9 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     for (const rep of reproductions) found.push(...rep.mistakes);
     if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
     if (verdict === 'mismatch' && !found.length) {
-      const keyOnly = method === 'PLAINTEXT' || (signed !== null && comparisons[0]?.same);
+      // The base strings agree when the one signed (or, with nothing reproduced, the server's) is the reference.
+      const agree = signed !== null ? comparisons[0]?.same : server !== null && server === ours;
+      const keyOnly = method === 'PLAINTEXT' || agree;
       const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
       found.push(
         ...(secrets.length

@@ -3,6 +3,7 @@ import { HMAC_SIGNATURE_METHODS, isRsaMethod, RSA_SIGNATURE_METHODS, type Signat
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import { rfcSigner, type Keys } from './pipeline';
+import type { ReceivedRequest } from './received';
 
 const enc = (t: string) => percentEncode(t, 'signing-key');
 const HMAC: readonly SignatureMethod[] = HMAC_SIGNATURE_METHODS;
@@ -11,8 +12,12 @@ const RSA: readonly SignatureMethod[] = RSA_SIGNATURE_METHODS;
 /**
  * Mistakes in signing a correct base string: the key (§3.4.2: consumer secret, &, token secret, each
  * percent-encoded), the algorithm, or the digest's encoding. RSA has no key text (§3.4.3), only the algorithm.
+ * Where a secret was mixed up with the identifier sent beside it (the consumer key, the token), that names which
+ * secret is wrong.
  */
-export function signerMistakes(keys: Keys, method: SignatureMethod): Candidate[] {
+export function signerMistakes(keys: Keys, r: Pick<ReceivedRequest, 'signatureMethod' | 'params'>): Candidate[] {
+  const method = r.signatureMethod;
+  const sent = (name: string) => r.params.find((p) => p.name === name && p.value !== '')?.value ?? null;
   const out: Candidate[] = [];
   const right = rfcSigner(keys, method);
   if (!isRsaMethod(method) && keys.consumerSecret !== null) {
@@ -35,6 +40,20 @@ export function signerMistakes(keys: Keys, method: SignatureMethod): Candidate[]
     }
     if (cs !== '')
       key(`&${enc(ts)}`, 'key-consumer-secret-missing', 'The key was &token_secret, without the consumer secret.');
+    const consumerKey = sent('oauth_consumer_key');
+    if (consumerKey !== null)
+      key(
+        `${enc(consumerKey)}&${enc(ts)}`,
+        'key-consumer-secret-wrong',
+        'The client signed with the consumer key (oauth_consumer_key) in place of the consumer secret.'
+      );
+    const token = sent('oauth_token');
+    if (token !== null)
+      key(
+        `${enc(cs)}&${enc(token)}`,
+        'key-token-secret-wrong',
+        'The client signed with the token itself (oauth_token) in place of its secret.'
+      );
     key(
       `${cs}&${ts}`,
       'key-not-encoded',

@@ -1,13 +1,14 @@
 import { utf8Encode } from '../../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
 import { headerValue, HTTP_TOKEN } from '../../http';
-import { parseHttpUrl } from '../../url';
-import type { DebugRequest } from './request';
+import { isLoopbackHost, parseHttpUrl } from '../../url';
+import type { AssumedScheme, DebugRequest } from './request';
 
 export interface RawHttpOptions {
   /**
    * The scheme the request was sent with. HTTP/1.1 text does not say whether it went over TLS (RFC 9112 §3.2.1 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.1):
-   * the target is usually just the path), yet the scheme is signed (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)). Default https, in a note.
+   * the target is usually just the path), yet the scheme is signed (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)). When not given, it is
+   * assumed from the host (assumeScheme) and the request says so.
    */
   readonly scheme?: 'http' | 'https' | null;
 }
@@ -16,6 +17,22 @@ const STEP = 'raw-http';
 function fail(code: ProtocolErrorCode, why: string): never {
   throw new ProtocolError(code, STEP, why);
 }
+/**
+ * The scheme a raw request is read with when the user does not say: http for a loopback host (a local server
+ * rarely has TLS; RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3) redirects to http://127.0.0.1), https for any other.
+ */
+export function assumeScheme(hostHeader: string): AssumedScheme {
+  const host = parseHttpUrl(`http://${hostHeader.trim()}/`, STEP).host;
+  const lead = 'The raw request does not say whether it was sent over TLS';
+  const signed = 'The scheme is signed (RFC 5849 §3.4.1.2).';
+  return isLoopbackHost(host)
+    ? {
+        scheme: 'http',
+        note: `${lead}; http is assumed, as ${host} is a loopback host (choose https if it went over TLS). ${signed}`,
+      }
+    : { scheme: 'https', note: `${lead}; https is assumed (choose http if it did not). ${signed}` };
+}
+
 const HEADER = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
 
 /**
@@ -76,6 +93,7 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
     );
 
   let url: string;
+  let assumed: AssumedScheme | undefined;
   if (/^https?:\/\//i.test(target)) {
     url = target;
     if (options.scheme && !url.toLowerCase().startsWith(`${options.scheme}:`))
@@ -87,12 +105,8 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
         PROTOCOL_ERROR.MISSING_HOST,
         'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".'
       );
-    const scheme = options.scheme ?? 'https';
-    if (!options.scheme)
-      notes.push(
-        'The raw request does not say whether it was sent over TLS; https is assumed (choose http if it was not). The scheme is signed (RFC 5849 §3.4.1.2).'
-      );
-    url = `${scheme}://${host.trim()}${target}`;
+    assumed = options.scheme ? undefined : assumeScheme(host);
+    url = `${options.scheme ?? assumed!.scheme}://${host.trim()}${target}`;
   } else {
     url = fail(
       PROTOCOL_ERROR.INVALID_REQUEST_TARGET,
@@ -103,7 +117,15 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
 
   if (body !== undefined) body = fitBody(body, headerValue(headers, 'content-length'), notes);
   if (body === '' && !headerValue(headers, 'content-length') && !headerValue(headers, 'content-type')) body = undefined;
-  return { origin: 'http', method, url, headers, ...(body !== undefined ? { body } : {}), notes };
+  return {
+    origin: 'http',
+    method,
+    url,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    notes,
+    ...(assumed ? { assumedScheme: assumed } : {}),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { isFormContentType, type ParamSource } from '../parameters';
 import { percentDecode, percentEncode } from '../percent-encoding';
 import { parseSignatureMethod, type SignatureMethod } from '../signing';
 import { finding, type Finding } from './causes';
+import type { DebugRequest } from './request';
 
 /** One parameter as the server receives it: decoded, where it came from, and as it was written on the wire. */
 export interface ReceivedParam {
@@ -23,6 +24,8 @@ export interface ReceivedRequest {
   /** As sent; the base string upper-cases it (§3.4.1.1). */
   readonly method: string;
   readonly url: ParsedUrl;
+  /** The URL's scheme was assumed, not given (a raw request): a signature made with the other one names the guess, not the client. */
+  readonly schemeAssumed: boolean;
   /** The scheme and authority as the client wrote them (case kept), for the case mistakes. */
   readonly writtenScheme: string;
   readonly writtenAuthority: string;
@@ -60,7 +63,7 @@ function wireParams(text: string, source: ParamSource): ReceivedParam[] {
  * signed parameter, the way a server collects them (§3.4.1.3.1). Problems a server would reject regardless of the
  * signature are warnings; a request without oauth_signature or a usable oauth_signature_method is an error.
  */
-export function readReceivedRequest(request: RawRequest): ReceivedRequest {
+export function readReceivedRequest(request: RawRequest & Pick<DebugRequest, 'assumedScheme'>): ReceivedRequest {
   const url = parseHttpUrl(request.url, STEP);
   const written = /^\s*([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(request.url)!;
   const hostHeader = headerValue(request.headers, 'host')?.trim();
@@ -130,6 +133,7 @@ export function readReceivedRequest(request: RawRequest): ReceivedRequest {
   return {
     method: request.method,
     url,
+    schemeAssumed: request.assumedScheme !== undefined,
     writtenScheme: written[1]!,
     writtenAuthority: hostHeader ?? written[2]!,
     authority,

@@ -88,7 +88,7 @@ export function reproduceSignature(
   // Known libraries' behaviour first: where one gives the same base string as a generic mistake, it names more.
   const library = libraryCandidates(r, keys, builder);
   const keyOnly = (c: Candidate) => c.signer !== undefined && Object.keys(c.variant).length === 0;
-  const signers = [...library.filter(keyOnly), ...signerMistakes(keys, r.signatureMethod)];
+  const signers = [...library.filter(keyOnly), ...signerMistakes(keys, r)];
   if (received.length > 1) test(rfcBase, { mistakes: [], variant: {} });
   for (const s of signers) test(rfcBase, s);
   const perParameter = plaintext ? [] : perParameterMistakes(r);

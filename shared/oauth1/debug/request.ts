@@ -14,6 +14,14 @@ export type RequestOrigin = 'http' | 'curl' | 'fields';
 export interface DebugRequest extends RawRequest {
   readonly origin: RequestOrigin;
   readonly notes: readonly string[];
+  /** Set when the scheme was not given but assumed (a raw request's text does not show it); shown beside the verdict. */
+  readonly assumedScheme?: AssumedScheme;
+}
+
+/** The scheme a request was read with when nobody said which: the choice, and the reason in words. */
+export interface AssumedScheme {
+  readonly scheme: 'http' | 'https';
+  readonly note: string;
 }
 
 /** Method + URL + body + Authorization header, as separate fields (a form, or `oauth-lab debug --url ...`). */

@@ -1,4 +1,5 @@
 import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { isRsaMethod } from '../signing';
 import { finding, type Finding } from './causes';
 import type { Keys } from './pipeline';
 import type { ReceivedRequest } from './received';
@@ -17,10 +18,14 @@ function tokenSecretName(r: ReceivedRequest): string {
 /**
  * When only the key can be wrong (the base strings match, or the signature is PLAINTEXT), says which secret is
  * wrong when the request shows it: a PLAINTEXT signature is the key itself (§3.4.4), so each half is compared;
- * a request without a token is signed with the consumer secret alone (§3.4.2). Otherwise says which secrets the
- * key is made of here, as the provider's view does.
+ * a request without a token is signed with the consumer secret alone (§3.4.2); an RSA signature has only the key
+ * pair (§3.4.3). Otherwise a secret is wrong, and this says which secrets the key is made of here.
  */
 export function wrongSecretFindings(r: ReceivedRequest, keys: Keys): Finding[] {
+  if (isRsaMethod(r.signatureMethod))
+    return keys.rsaPublicKeyPem === null
+      ? []
+      : [finding('key-rsa-pair', `The ${r.signatureMethod} signature is not verified by the public key given.`)];
   if (keys.consumerSecret === null) return [];
   const cs = enc(keys.consumerSecret);
   const ts = enc(keys.tokenSecret ?? '');

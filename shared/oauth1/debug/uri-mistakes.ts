@@ -103,10 +103,12 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
   }
   const other = scheme === 'https' ? 'http' : 'https';
   add(
-    'uri-scheme',
+    r.schemeAssumed ? 'scheme-assumed' : 'uri-scheme',
     (u) => ({ ...u, scheme: other }),
     () =>
-      `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`
+      r.schemeAssumed
+        ? `The signature is made with ${other}://, not the ${scheme}:// assumed: the request was sent over ${other}. Choose ${other} as the scheme it was sent over.`
+        : `The URI was signed with ${other}:// but the request uses ${scheme}:// (a proxy or load balancer that terminates TLS changes what one side sees).`
   );
   const urlPort = r.url.port !== null && String(r.url.port) !== DEFAULT_PORT[scheme] ? String(r.url.port) : null;
   const urlAuthority = `${r.url.host}${urlPort !== null ? `:${urlPort}` : ''}`;

@@ -70,10 +70,25 @@ describe('oauth-lab debug', () => {
     expect(out).toMatch(
       /^Request: POST https:\/\/api.example.com\/1\/statuses\/update.json\?include_entities=true \(raw HTTP; OAuth parameters in the header, HMAC-SHA1\)/
     );
-    expect(out).toMatch(/Note: The raw request does not say whether it was sent over TLS; https is assumed/);
-    expect(out).toContain('Verdict: match. The signature matches (HMAC-SHA1)');
+    expect(out).toMatch(
+      /Verdict: match\. The signature matches \(HMAC-SHA1\).*\nAssumed: https\. The raw request does not say whether it was sent over TLS; https is assumed/
+    );
     expect(out).toContain(`Base string (RFC 5849 §3.4.1):\n  ${right.baseString}`);
     expect(out).not.toContain('Re-signed');
+  });
+
+  it('a raw HTTP request to 127.0.0.1 is read as http, signed so it matches, and the verdict says http was assumed', async () => {
+    const local = traceSignature({ ...input, url: 'http://127.0.0.1:4010/1/statuses/update.json' }, nodeCrypto);
+    const raw = rawHttp(local.request)
+      .replace('?include_entities=true', '')
+      .replace('api.example.com', '127.0.0.1:4010');
+    const { code, out } = await run(['--request-file', file('local.http', raw), ...secrets]);
+    expect(out).toMatch(/^Request: POST http:\/\/127\.0\.0\.1:4010\/1\/statuses\/update\.json /);
+    expect(out).toMatch(/\nAssumed: http\. .*http is assumed, as 127\.0\.0\.1 is a loopback host/);
+    expect(out).not.toMatch(/Another scheme was signed|The scheme assumed/);
+    expect(code).toBe(0);
+    const json = JSON.parse((await run(['--request-file', file('local.http', raw), ...secrets, '--json'])).out);
+    expect(json.request.assumedScheme.scheme).toBe('http');
   });
 
   it('a curl command with the body left out of the signature: exit 1, the base strings with ^ marks, the cause', async () => {

@@ -103,6 +103,21 @@ describe('DebuggerPage', () => {
     expect(within(causes()).getByRole('heading', { name: 'Another scheme was signed' })).toBeTruthy();
   });
 
+  it('a raw request to 127.0.0.1 is read as http, matches, and the verdict says http was assumed', async () => {
+    renderDebugger();
+    fireEvent.click(screen.getByRole('tab', { name: 'Raw HTTP request' }));
+    const local = { ...X, url: 'http://127.0.0.1:4010/1.1/statuses/update.json?include_entities=true' };
+    type('Paste the raw HTTP request', rawOf(authorization({ input: local })).replace('api.x.com', '127.0.0.1:4010'));
+    fillSecrets();
+    expect(await verdictWord()).toBe('match');
+    const assumed = within(await verdict()).getByRole('note', { name: 'Assumed' });
+    expect(assumed.textContent).toMatch(/^Assumed http\. .*http is assumed, as 127\.0\.0\.1 is a loopback host/);
+    expect(screen.queryByRole('region', { name: 'Causes' })).toBeNull();
+    // Chosen, the scheme is no longer an assumption.
+    fireEvent.change(screen.getByLabelText('Sent over'), { target: { value: 'http' } });
+    await waitFor(() => expect(screen.queryByRole('note', { name: 'Assumed' })).toBeNull(), { timeout: 3000 });
+  });
+
   it('a curl command signed right is a match', async () => {
     renderDebugger();
     type('Paste the curl command', curlOf(authorization()));
@@ -250,6 +265,20 @@ describe('DebuggerPage', () => {
         ),
       { timeout: 3000 }
     );
+  });
+
+  it("the server's base string is the request's, the signatures differ: the verdict is that a secret is wrong", async () => {
+    renderDebugger();
+    type('Paste the curl command', curlOf(authorization()));
+    type('Consumer secret', 'not-the-consumer-secret');
+    type('Token secret', SECRETS.tokenSecret);
+    const { traceSignature } = await import('../../../../shared/oauth1');
+    const { browserCrypto } = await import('../../../../renderer/platform/crypto');
+    type('Base string the server printed', traceSignature(X, browserCrypto).baseString);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Causes' })).toBeTruthy(), { timeout: 3000 });
+    expect(within(causes()).getByRole('heading', { name: 'A secret is wrong' })).toBeTruthy();
+    expect((await verdict()).textContent).toMatch(/The signature does not match \(HMAC-SHA1\)\. A secret is wrong\./);
+    expect(document.body.textContent).not.toMatch(/give your client's base string/);
   });
 
   it('checks once typing pauses for 250 ms, keeping the last result meanwhile', async () => {

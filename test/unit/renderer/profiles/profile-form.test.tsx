@@ -138,3 +138,32 @@ describe('Profile form: bad input, validated as typed', () => {
     expect((within(form).getByLabelText('Signature method') as HTMLSelectElement).disabled).toBe(false);
   });
 });
+
+describe('Profile form: the redirect URI and the mock, as they will be used', () => {
+  it('with callback port 0 says the port is chosen when a flow starts, never http://127.0.0.1:0/callback', async () => {
+    const { user, form, field } = await newForm();
+    const port = field('Callback port');
+    await user.clear(port);
+    await user.type(port, '0');
+    expect(form.textContent).not.toContain('127.0.0.1:0/');
+    expect(within(form).getByText('http://127.0.0.1:<free port>/callback')).toBeTruthy();
+    expect(within(form).getByRole('note').textContent).toMatch(/Port 0: a free port is chosen when a flow starts/);
+    expect(within(form).queryByRole('button', { name: 'Copy redirect URI' })).toBeNull();
+    await user.clear(port);
+    await user.type(port, '8765');
+    expect(within(form).getByText('http://127.0.0.1:8765/callback')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Copy redirect URI' })).toBeTruthy();
+  });
+
+  it('a profile that follows the mock needs no base URL and shows the running one', async () => {
+    const { user, view, field } = await newForm();
+    await user.type(field('Name'), 'Mock, my client');
+    await user.click(field('Follow the embedded mock'));
+    expect((field('Base URL') as HTMLInputElement).readOnly).toBe(true);
+    expect((field('Base URL') as HTMLInputElement).value).toBe('http://127.0.0.1:40001');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await screen.findByText(/Created "Mock, my client"/);
+    const save = view.fake.calls.find((c) => c.method === 'profileSave')!.input as { profile: Record<string, any> };
+    expect(save.profile).toMatchObject({ followsMock: true, baseUrl: '', builtIn: false });
+  });
+});

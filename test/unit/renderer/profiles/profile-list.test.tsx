@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockProfile, renderPage, userProfile } from './fake-bridge';
@@ -47,7 +47,7 @@ describe('Profile list', () => {
     expect(view.stores.app.getState().activeProfileId).toBe('mock');
   });
 
-  it('duplicates with a new id and "X (copy)", and the mock with its running base URL', async () => {
+  it('duplicates with a new id and "X (copy)"; a copy of the mock follows the mock, whose port changes on every start', async () => {
     const user = userEvent.setup();
     const view = renderPage({ profiles: [mockProfile(), userProfile()] });
     await user.click(screen.getByRole('button', { name: 'Duplicate Staging' }));
@@ -61,9 +61,15 @@ describe('Profile list', () => {
     await screen.findByRole('listitem', { name: 'Mock provider (copy)' });
     expect(view.fake.profiles.find((p) => p.name === 'Mock provider (copy)')).toMatchObject({
       builtIn: false,
-      baseUrl: 'http://127.0.0.1:40001',
+      followsMock: true,
+      baseUrl: '',
     });
     expect(view.stores.app.getState().profiles).toHaveLength(5);
+    const copy2 = () => screen.getByRole('listitem', { name: 'Mock provider (copy)' });
+    expect(copy2().textContent).toContain('embedded mock · http://127.0.0.1:40001');
+    // Stop/Start gives the mock another port: the copy follows it.
+    act(() => view.stores.app.setState({ mock: { running: true, baseUrl: 'http://127.0.0.1:40002' } }));
+    expect(copy2().textContent).toContain('embedded mock · http://127.0.0.1:40002');
   });
 
   it('lists saved tokens masked, with kind, obtained and expiry, and deletes one', async () => {

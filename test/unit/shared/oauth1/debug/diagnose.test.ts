@@ -188,7 +188,7 @@ describe("diagnoseSignature with a server's base string", () => {
       { request: withMistake(X, { key: () => 'x&y' }), ...SECRETS, serverBaseString: right.baseString },
       nodeCrypto
     );
-    expect(d.causes.map((c) => c.cause)).toEqual(['unexplained']);
+    expect(d.causes.map((c) => c.cause)).toEqual(['key-unknown']);
     expect(d.comparisons).toMatchObject([
       { same: true, top: { label: 'OAuth Lab (RFC 5849)' }, bottom: { label: "server's" } },
     ]);

@@ -36,7 +36,7 @@ describe('parseRawHttpRequest', () => {
       body: signed.body,
     });
     expect(r.headers.map(([n]) => n)).toEqual(['Host', 'Authorization', 'Content-Type']);
-    expect(r.notes.join(' ')).toMatch(/https is assumed/);
+    expect(r.assumedScheme).toEqual({ scheme: 'https', note: expect.stringMatching(/https is assumed/) });
     expect(diagnoseSignature({ request: r, ...SECRETS }, nodeCrypto).verdict).toBe('match');
   });
   it('LF line ends, a trailing line break and Content-Length', () => {
