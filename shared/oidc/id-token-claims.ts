@@ -4,8 +4,10 @@ import { leftHalfHash, tokenHashAlgorithm } from './token-hash';
 import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
 export interface ClaimExpectations {
-  /** The issuer as discovery confirmed it (or the profile states): compared exactly (OIDC Core §3.1.3.7 (2)). */
+  /** The issuer expected in iss, compared exactly (OIDC Core §3.1.3.7 (2)). */
   readonly issuer: string;
+  /** Where that issuer came from and whether discovery confirmed it (issuerProvenance), said in the iss step. */
+  readonly issuerSource: string;
   readonly clientId: string;
   /** The nonce sent on the authorization request; null when none was sent. */
   readonly nonce: string | null;
@@ -24,13 +26,8 @@ const core = (n: number) => `OIDC Core §3.1.3.7 (${n})`;
 function checkIss(p: Payload, e: ClaimExpectations): ValidationStep<'iss'> {
   const t = 'Issuer (iss)';
   return p.iss === e.issuer
-    ? passed('iss', t, core(2), `iss is ${shown(e.issuer)}, the issuer discovery confirmed.`)
-    : failed(
-        'iss',
-        t,
-        core(2),
-        `iss is ${shown(p.iss)}; expected exactly ${shown(e.issuer)} (the issuer from discovery).`
-      );
+    ? passed('iss', t, core(2), `iss is ${shown(e.issuer)}, the expected issuer (${e.issuerSource}).`)
+    : failed('iss', t, core(2), `iss is ${shown(p.iss)}; expected exactly ${shown(e.issuer)} (${e.issuerSource}).`);
 }
 
 const audiences = (p: Payload): string[] | null =>

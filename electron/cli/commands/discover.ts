@@ -10,10 +10,12 @@ const HELP = `Usage: oauth-lab discover ISSUER [--kind openid|oauth] [--json] [-
 Fetches a provider's metadata from its issuer URL and checks it: ISSUER/.well-known/openid-configuration
 (OpenID Connect Discovery 1.0), then, if there is none, /.well-known/oauth-authorization-server (RFC 8414).
 It prints the document, the checks (issuer equal to the URL asked, required members, https unless loopback)
-and the endpoints a profile takes from it.
+and the endpoints a profile takes from it. A document whose issuer is not exactly ISSUER is refused (OIDC
+Discovery §4.3, RFC 8414 §3.3): no endpoints are taken from it, as \`flow --issuer\` takes none; a URL member
+that fails its check is not taken either.
 
   --kind openid|oauth   fetch only the OpenID Connect document, or only the RFC 8414 one
-  --json                one JSON object: url, kind, ok, checks, endpoints, document, tried
+  --json                one JSON object: url, kind, ok, refused, checks, endpoints, document, tried
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed
 
 Exit code 0 when every check passes, 1 when one fails or no document was found, 2 for bad flags.
@@ -45,7 +47,7 @@ export const discoverCommand: Command = async (argv, io) => {
   });
   if (v.json) {
     io.stdout.write(
-      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
+      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, refused: result.refused, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
     );
     return result.ok ? 0 : 1;
   }
@@ -57,6 +59,7 @@ export const discoverCommand: Command = async (argv, io) => {
     io.stdout.write(`${terminalSafeLines(JSON.stringify(result.document, null, 2))}\n`);
   }
   io.stdout.write(`\nChecks:\n${checkLines(result.checks).join('\n')}\n`);
+  if (result.refused) io.stdout.write(`\n${terminalSafe(result.refused)} No endpoint is taken from it.\n`);
   const e = result.endpoints;
   if (e) {
     const rows: [string, string | null][] = [

@@ -2,9 +2,12 @@ import {
   buildUserInfoRequest,
   DEFAULT_CLOCK_SKEW_SECONDS,
   describeAccessToken,
+  discoveryWarnings,
   interpretUserInfo,
+  issuerProvenance,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
+import { warning } from '../../../shared/flows';
 import { discover, validateIdToken } from '../../services/oidc/validate';
 import { checkLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
@@ -45,7 +48,19 @@ export async function openIdLeg(
     return null;
   }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
-  for (const l of checkLines(d.checks)) report.line(l);
+  // A refused document stops the flow before its JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3); any other
+  // failed check is shown as a warning, since the flow goes on with the rest of the document.
+  const warnings = new Set(discoveryWarnings(d));
+  report.checks(
+    d.checks.map((c) =>
+      warnings.has(c) ? warning(c.name, `${c.message} The flow goes on with the rest of the document.`) : c
+    )
+  );
+  if (d.refused)
+    throw new FlowFailure(
+      'discovery',
+      `${d.refused} No key is fetched from it and the id_token is not validated.${e.issuerGiven ? '' : " If the provider's issuer is another URL, give it with --issuer."}`
+    );
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
   if (typeof body.id_token !== 'string')
@@ -56,7 +71,8 @@ export async function openIdLeg(
   const trace = await validateIdToken(
     body.id_token,
     {
-      issuer: d.endpoints?.issuer ?? e.issuer,
+      issuer: e.issuer,
+      issuerSource: issuerProvenance(e.issuerGiven ? 'from --issuer' : "the profile's base URL", d),
       clientId: e.clientId,
       clientSecret: e.clientSecret,
       registeredAlg: e.idTokenAlg,

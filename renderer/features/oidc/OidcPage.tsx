@@ -1,4 +1,4 @@
-import { discoveredPreset, type Discovered } from '../../../shared/oidc';
+import { discoveredPreset, discoveryWarnings, type Discovered } from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
 import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
 import { keptProfilesStore } from '../profiles/kept-store';
@@ -50,6 +50,31 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
         Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.
       </span>
     </p>
+  );
+}
+
+/**
+ * What the page does with the document: refused (no endpoint and no key is taken from it, OIDC Discovery §4.3,
+ * RFC 8414 §3.3), or used, with each failed check named as a warning, and offered for a new profile.
+ */
+function DiscoveryVerdict({ discovery }: { discovery: Discovered }) {
+  if (discovery.refused)
+    return (
+      <p className="error" role="alert">
+        {discovery.refused} Its endpoints and keys are not used.
+      </p>
+    );
+  const warnings = discoveryWarnings(discovery);
+  return (
+    <>
+      {warnings.length > 0 && (
+        <p className="warning" role="note">
+          Warning: {warnings.map((c) => c.name).join(', ')} failed. The page goes on with the rest of the document; a
+          URL that failed its check is not used.
+        </p>
+      )}
+      <UseForProfile discovery={discovery} />
+    </>
   );
 }
 
@@ -115,7 +140,7 @@ export function OidcPage() {
           {s.discovery && (
             <section aria-label="Discovery result">
               <Checks checks={s.discovery.checks} title="Discovery checks" />
-              <UseForProfile discovery={s.discovery} />
+              <DiscoveryVerdict discovery={s.discovery} />
               <h4>{s.discovery.url}</h4>
               <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
             </section>
@@ -161,6 +186,11 @@ export function OidcPage() {
               )}
             </div>
           </form>
+          {s.validationError && (
+            <p className="error" role="alert">
+              {s.validationError}
+            </p>
+          )}
           {s.trace && <IdTokenSteps trace={s.trace} />}
           {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
         </div>

@@ -3,6 +3,7 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
+  issuerProvenance,
   traceIdToken,
   type Discovered,
   type IdTokenTrace,
@@ -28,6 +29,8 @@ export interface OidcState {
   readonly inputs: ValidationInputs;
   readonly validating: boolean;
   readonly trace: IdTokenTrace | null;
+  /** Why the id_token was not validated (a refused discovery document), or null. */
+  readonly validationError: string | null;
   issuerEdited(issuer: string): void;
   inputsEdited(patch: Partial<ValidationInputs>): void;
   discoveryRequested(): Promise<void>;
@@ -74,6 +77,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     inputs: EMPTY,
     validating: false,
     trace: null,
+    validationError: null,
     issuerEdited: (issuer) => set({ issuer }),
     inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
     async discoveryRequested() {
@@ -90,12 +94,18 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     async validationRequested() {
       const { inputs: i, discovery, issuer } = get();
       // The previous result goes at once, so it is never mistaken for this token's.
-      set({ validating: true, trace: null });
+      set({ validating: true, trace: null, validationError: null });
+      // A refused document's keys are an impersonator's: no JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3).
+      if (discovery?.refused) {
+        set({ validating: false, validationError: `Not validated. ${discovery.refused}` });
+        return;
+      }
       try {
         const trace = await traceIdToken(
           i.idToken,
           {
             issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
+            issuerSource: issuerProvenance('the Issuer URL field', discovery),
             clientId: i.clientId,
             clientSecret: i.clientSecret || null,
             registeredAlg: i.registeredAlg || null,

@@ -36,6 +36,7 @@ async function issueAndValidate(alg: 'RS256' | 'ES256' = 'RS256'): Promise<IdTok
   >;
   return validateIdToken(body.id_token as string, {
     issuer: h.base,
+    issuerSource: 'the mock',
     clientId: C.client.id,
     clientSecret: C.client.secret,
     registeredAlg: alg,

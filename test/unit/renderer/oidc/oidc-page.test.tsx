@@ -10,14 +10,32 @@ import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, Harness } from '../../electron/provider/helpers';
 import { codeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
+import { HostileMetadata } from '../../../support/hostile-metadata';
 
 /**
  * The OpenID Connect page against the real mock over sockets: the host's transport fetches the documents (as the
  * app's bridge does), the page checks discovery and validates id_tokens the mock issued, with and without faults.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+// Claims the mock's issuer and serves the mock's keys at its own /jwks, counting each fetch.
+let impersonator: HostileMetadata;
+beforeAll(async () => {
+  await h.start();
+  impersonator = new HostileMetadata(
+    (base) => ({
+      issuer: h.base,
+      authorization_endpoint: `${h.base}/oauth/v2/authorize`,
+      token_endpoint: `${h.base}/oauth/v2/token`,
+      jwks_uri: `${base}/jwks`,
+      response_types_supported: ['code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256', 'ES256'],
+    }),
+    `${h.base}/oidc/jwks`
+  );
+  await impersonator.start();
+});
+afterAll(() => Promise.all([h.stop(), impersonator.stop()]));
 afterEach(cleanup);
 
 function renderPage() {
@@ -39,11 +57,14 @@ function renderPage() {
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-async function discover() {
-  type('Issuer URL', h.base);
+async function discover(issuer = h.base) {
+  type('Issuer URL', issuer);
   fireEvent.click(screen.getByRole('button', { name: 'Discover' }));
   return screen.findByRole('region', { name: 'Discovery checks' }, { timeout: 5000 });
 }
+
+const stepDetail = (id: string) =>
+  screen.getByRole('list', { name: 'Validation steps' }).querySelector(`[data-step="${id}"] .detail`)!.textContent;
 
 async function validateFreshToken(): Promise<Record<string, string>> {
   const { body, nonce } = await codeGrant(h);
@@ -105,6 +126,36 @@ describe('OidcPage', () => {
     expect((screen.getByLabelText('Nonce sent') as HTMLInputElement).value).toBe(flow.nonce);
     expect((screen.getByLabelText('client_id') as HTMLInputElement).value).toBe(C.client.id);
     expect((screen.getByLabelText('Client secret (HS256)') as HTMLInputElement).type).toBe('password');
+  });
+
+  it('the iss step says the issuer was typed and whether discovery confirmed it', async () => {
+    renderPage();
+    type('Issuer URL', h.base);
+    expect((await validateFreshToken()).iss).toBe('passed');
+    expect(stepDetail('iss')).toBe(
+      `iss is "${h.base}", the expected issuer (the Issuer URL field; not confirmed by discovery: discovery has not run).`
+    );
+    await discover();
+    await validateFreshToken();
+    expect(stepDetail('iss')).toContain(
+      `(the Issuer URL field, confirmed by discovery at ${h.base}/.well-known/openid-configuration)`
+    );
+  });
+
+  it('a document naming another issuer is refused: no profile offered, no JWKS fetched, no id_token trace', async () => {
+    renderPage();
+    await discover(impersonator.base);
+    expect(screen.getByRole('alert').textContent).toContain(`The document is refused: issuer is "${h.base}"`);
+    expect(screen.queryByRole('button', { name: 'Use for a new profile' })).toBeNull();
+    const { body, nonce } = await codeGrant(h);
+    type('id_token', body.id_token as string);
+    type('client_id', C.client.id);
+    type('Nonce sent', nonce!);
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByRole('alert')[1]!.textContent).toMatch(/^Not validated\. The document is refused/);
+    expect(screen.queryByRole('list', { name: 'Validation steps' })).toBeNull();
+    expect(impersonator.jwksRequests).toBe(0);
   });
 
   it('a wrong issuer URL is reported, not thrown', async () => {

@@ -7,6 +7,7 @@ import {
   buildRevocationRequest,
   checkDiscoveryDocument,
   describeAccessToken,
+  discoveryWarnings,
   interpretIntrospection,
   interpretRevocation,
   interpretUserInfo,
@@ -102,6 +103,29 @@ describe('discovery', () => {
     expect(failing(checkDiscoveryDocument([], 'https://op.example', 'openid-configuration', 'u'))).toEqual([
       'document',
     ]);
+  });
+});
+
+describe('what a flow may use of a document', () => {
+  const asked = 'https://op.example';
+  it('another issuer refuses the whole document: no endpoints, so no JWKS (OIDC Discovery §4.3)', () => {
+    const r = checkDiscoveryDocument({ ...DOC, issuer: 'https://evil.example' }, asked, 'openid-configuration', 'u');
+    expect(r.refused).toMatch(/^The document is refused: issuer is "https:\/\/evil\.example"/);
+    expect(r.endpoints).toBeNull();
+    expect(discoveryWarnings(r)).toEqual([]);
+  });
+
+  it('an http jwks_uri on another host is not used; the failed check is a warning, the rest is used', () => {
+    const r = checkDiscoveryDocument(
+      { ...DOC, jwks_uri: 'http://keys.example/jwks', subject_types_supported: undefined },
+      asked,
+      'openid-configuration',
+      'u'
+    );
+    expect(r.refused).toBeNull();
+    expect(r.endpoints).toMatchObject({ issuer: asked, jwks: null, token: 'https://op.example/token' });
+    expect(discoveryWarnings(r).map((c) => c.name)).toEqual(['required members', 'jwks_uri']);
+    expect(discoveryWarnings(r)[1]!.message).toContain('so it is not used');
   });
 });
 
