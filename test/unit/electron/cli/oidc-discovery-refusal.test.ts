@@ -74,6 +74,30 @@ describe('a discovery document whose issuer is not the one asked', () => {
   });
 });
 
+it('a document with its own issuer but a missing member and an http jwks_uri on another host: warnings, not silence', async () => {
+  const lax = new HostileMetadata((base) => ({
+    issuer: base,
+    authorization_endpoint: `${mock.baseUrl}/oauth/v2/authorize`,
+    token_endpoint: `${mock.baseUrl}/oauth/v2/token`,
+    jwks_uri: 'http://keys.example/jwks',
+    response_types_supported: ['code'],
+    id_token_signing_alg_values_supported: ['RS256'],
+  }));
+  await lax.start();
+  try {
+    const r = await runFlow(flowArgs(lax.base));
+    expect(r.stderr).toContain(
+      'warn required members: Missing required member: subject_types_supported (OIDC Discovery §3). The flow goes on with the rest of the document.'
+    );
+    expect(r.stderr).toMatch(/warn jwks_uri: .*so it is not used\. The flow goes on/);
+    // The key step cannot use the http JWKS on another host, so the flow fails there rather than trust it.
+    expect(r.stderr).toMatch(/FAIL Key from the JWKS/);
+    expect(r.code).toBe(1);
+  } finally {
+    await lax.stop();
+  }
+});
+
 describe('the iss step says where the expected issuer came from', () => {
   it('with --issuer and no metadata there, it names the flag and says discovery confirmed nothing', async () => {
     const r = await runFlow(flowArgs(silent.base));
