@@ -9,7 +9,7 @@ import {
 } from '../../../shared/oidc';
 import { warning } from '../../../shared/flows';
 import { discover, validateIdToken } from '../../services/oidc/validate';
-import { checkLines, stepLines } from '../oidc-report';
+import { accessTokenLines, checkLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -22,6 +22,8 @@ export interface OpenIdExpectations {
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
+  /** The authorization code the flow exchanged, for c_hash (OIDC Core §3.3.2.11). */
+  readonly code: string | null;
   /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
   readonly issuerGiven: boolean;
 }
@@ -63,6 +65,7 @@ export async function openIdLeg(
     );
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
+  const clock = { now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS };
   if (typeof body.id_token !== 'string')
     throw new FlowFailure(
       'id_token',
@@ -80,20 +83,15 @@ export async function openIdLeg(
       jwksUri: d.endpoints?.jwks ?? null,
       nonce: e.nonce,
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
-      now: Date.now(),
-      clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+      code: e.code,
+      ...clock,
     },
     options.send
   );
   for (const l of stepLines(trace.steps)) report.line(l);
 
-  const at = typeof body.access_token === 'string' ? describeAccessToken(body.access_token) : null;
-  if (at)
-    report.line(
-      at.kind === 'opaque'
-        ? `   access token: ${at.note}`
-        : `   access token: a JWT${at.profile ? ' (RFC 9068)' : ''}, expires ${at.expiresAt ?? 'unknown'}, audience ${at.audience.join(', ') || 'none'}. ${at.notes.join(' ')}`
-    );
+  if (typeof body.access_token === 'string')
+    for (const l of accessTokenLines(describeAccessToken(body.access_token, clock))) report.line(l);
 
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {

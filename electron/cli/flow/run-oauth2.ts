@@ -71,6 +71,7 @@ export async function runOAuth2(
             clientSecret: client.clientSecret,
             idTokenAlg: openId.idTokenAlg,
             nonce: state.nonce,
+            code: state.code,
             issuerGiven: openId.issuer !== null,
           },
           options,

@@ -78,14 +78,18 @@ describe('id_token faults pair with the trace steps', () => {
         // Every step still ran: the trace has all twelve, in order.
         expect(trace.steps.map((s) => s.id)).toEqual([
           'decode',
+          'typ',
           'alg',
           'key',
           'signature',
           'iss',
+          'sub',
           'aud',
           'azp',
           'exp',
           'iat',
+          'nbf',
+          'auth_time',
           'nonce',
           'at_hash',
           'c_hash',

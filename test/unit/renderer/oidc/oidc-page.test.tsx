@@ -191,7 +191,7 @@ describe('OidcPage', () => {
             .map(([id]) => id),
           fault
         ).toEqual([step]);
-        expect(Object.keys(status)).toHaveLength(12);
+        expect(Object.keys(status)).toHaveLength(16);
         expect(screen.getByRole('status').textContent).toContain('The id_token is not valid');
       }
     } finally {

@@ -129,15 +129,18 @@ describe('what a flow may use of a document', () => {
   });
 });
 
+const CLOCK = { now: 1_600_000_000_000, clockSkewSeconds: 60 };
+
 describe('access tokens', () => {
   it('opaque tokens are said to be opaque; an at+jwt is decoded with its audience and expiry (RFC 9068)', () => {
-    expect(describeAccessToken('b-abc').kind).toBe('opaque');
+    expect(describeAccessToken('b-abc', CLOCK).kind).toBe('opaque');
     const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const v = describeAccessToken(
-      `${enc({ alg: 'RS256', typ: 'at+jwt' })}.${enc({ iss: 'i', aud: 'api', exp: 1_700_000_000, sub: 's', client_id: 'c', iat: 1, jti: 'j' })}.sig`
+      `${enc({ alg: 'RS256', typ: 'at+jwt' })}.${enc({ iss: 'i', aud: 'api', exp: 1_700_000_000, sub: 's', client_id: 'c', iat: 1, jti: 'j' })}.sig`,
+      CLOCK
     );
     expect(v).toMatchObject({ kind: 'jwt', profile: true, audience: ['api'], expiresAt: '2023-11-14T22:13:20.000Z' });
-    const idTokenLike = describeAccessToken(`${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ sub: 's' })}.sig`);
+    const idTokenLike = describeAccessToken(`${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ sub: 's' })}.sig`, CLOCK);
     expect(idTokenLike).toMatchObject({ kind: 'jwt', profile: false });
   });
 });
