@@ -17,6 +17,8 @@ export interface ValidationInputs {
   readonly clientSecret: string;
   readonly nonce: string;
   readonly accessToken: string;
+  /** The authorization code exchanged, for c_hash (OIDC Core §3.3.2.11). */
+  readonly code: string;
   /** id_token_signed_response_alg the client registered; empty for any the discovery document lists. */
   readonly registeredAlg: string;
 }
@@ -50,6 +52,7 @@ const EMPTY: ValidationInputs = {
   clientSecret: '',
   nonce: '',
   accessToken: '',
+  code: '',
   registeredAlg: '',
 };
 
@@ -113,6 +116,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             jwksUri: discovery?.endpoints?.jwks ?? null,
             nonce: i.nonce || null,
             accessToken: i.accessToken || null,
+            code: i.code || null,
             now: now(),
             clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
           },

@@ -113,7 +113,12 @@ describe('OidcPage', () => {
     );
     const body = JSON.stringify({ access_token: 'b-at', token_type: 'bearer', id_token: 'h.p.s' });
     const exchange = {
-      request: { method: 'POST', url: `${h.base}/oauth/v2/token`, headers: [] },
+      request: {
+        method: 'POST',
+        url: `${h.base}/oauth/v2/token`,
+        headers: [],
+        body: 'grant_type=authorization_code&code=c%2Fode-1&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb',
+      },
       response: { status: 200, statusText: 'OK', headers: [], bodyText: body, bodySize: body.length },
       timings: { connect: null, tls: null, firstByte: null, total: 1 },
       startedAt: 0,
@@ -124,6 +129,8 @@ describe('OidcPage', () => {
     fireEvent.click(screen.getByRole('button', { name: "Take the OAuth 2 flow's id_token" }));
     expect((screen.getByLabelText('id_token') as HTMLTextAreaElement).value).toBe('h.p.s');
     expect((screen.getByLabelText('Nonce sent') as HTMLInputElement).value).toBe(flow.nonce);
+    // The code the token request sent, for c_hash (OIDC Core §3.3.2.11), as the CLI passes it.
+    expect((screen.getByLabelText('Authorization code (for c_hash)') as HTMLInputElement).value).toBe('c/ode-1');
     expect((screen.getByLabelText('client_id') as HTMLInputElement).value).toBe(C.client.id);
     expect((screen.getByLabelText('Client secret (HS256)') as HTMLInputElement).type).toBe('password');
   });
