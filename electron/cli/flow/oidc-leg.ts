@@ -7,7 +7,8 @@ import {
   issuerProvenance,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
-import { warning } from '../../../shared/flows';
+import { note, warning } from '../../../shared/flows';
+import { b64TokenProblem } from '../../../shared/oauth2/bearer';
 import { discover, validateIdToken } from '../../services/oidc/validate';
 import { accessTokenLines, checkLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
@@ -24,6 +25,8 @@ export interface OpenIdExpectations {
   readonly nonce: string;
   /** The authorization code the flow exchanged, for c_hash (OIDC Core §3.3.2.11). */
   readonly code: string | null;
+  /** Send an access token outside RFC 6750's b64token to UserInfo as issued (--bearer-as-issued). */
+  readonly bearerAsIssued: boolean;
   /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
   readonly issuerGiven: boolean;
 }
@@ -95,16 +98,43 @@ export async function openIdLeg(
 
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {
-    report.step('OpenID Connect: UserInfo (OIDC Core §5.3)');
     const sub = trace.claims && typeof trace.claims.sub === 'string' ? trace.claims.sub : null;
-    const u = interpretUserInfo(
-      await sendLeg('userinfo', buildUserInfoRequest(userinfo, body.access_token), options, report),
-      sub
-    );
-    for (const l of checkLines(u.checks)) report.line(l);
-    if (!u.ok) throw new FlowFailure('userinfo', u.checks.find((c) => !c.ok)!.message);
+    await userInfoStep(userinfo, body.access_token, sub, e.bearerAsIssued, options, report);
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
   return d.endpoints;
+}
+
+/**
+ * UserInfo with the sub check (OIDC Core §5.3). An access token outside RFC 6750 §2.1's b64token is sent as issued
+ * only when asked (--bearer-as-issued), as the app sends it only after "Prepare the call with this token anyway";
+ * otherwise the call is left out with a warning naming the character and the flag, and the flow goes on.
+ */
+async function userInfoStep(
+  endpoint: string,
+  accessToken: string,
+  idTokenSub: string | null,
+  asIssued: boolean,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<void> {
+  report.step('OpenID Connect: UserInfo (OIDC Core §5.3)');
+  const problem = b64TokenProblem(accessToken);
+  if (problem && !asIssued) {
+    report.checks([
+      warning(
+        'bearer',
+        `${problem} UserInfo is not called. Some providers issue such tokens and accept them back as they are: give --bearer-as-issued to send it as issued.`
+      ),
+    ]);
+    return;
+  }
+  if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
+  const u = interpretUserInfo(
+    await sendLeg('userinfo', buildUserInfoRequest(endpoint, accessToken, asIssued), options, report),
+    idTokenSub
+  );
+  for (const l of checkLines(u.checks)) report.line(l);
+  if (!u.ok) throw new FlowFailure('userinfo', u.checks.find((c) => !c.ok)!.message);
 }

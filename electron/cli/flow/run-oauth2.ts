@@ -18,6 +18,8 @@ export interface OpenIdOptions {
   readonly idTokenAlg: string | null;
   /** After the exchange: refresh (rotation shown), introspect, revoke, introspect again. */
   readonly lifecycle: boolean;
+  /** UserInfo: send an access token outside RFC 6750's b64token as issued. */
+  readonly bearerAsIssued: boolean;
 }
 
 /** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
@@ -25,7 +27,7 @@ export async function runOAuth2(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false }
+  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
@@ -72,6 +74,7 @@ export async function runOAuth2(
             idTokenAlg: openId.idTokenAlg,
             nonce: state.nonce,
             code: state.code,
+            bearerAsIssued: openId.bearerAsIssued,
             issuerGiven: openId.issuer !== null,
           },
           options,

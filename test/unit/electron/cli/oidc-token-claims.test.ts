@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
-const flow = () =>
+const flow = (extra: string[] = []) =>
   runFlow([
     '--base-url',
     op.base,
@@ -30,6 +30,7 @@ const flow = () =>
     '--scope',
     'openid',
     '--no-open',
+    ...extra,
   ]);
 const later = Math.floor(Date.now() / 1000) + 3600;
 
@@ -101,5 +102,32 @@ describe('the checks the page makes, made by the CLI alike', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/ok {3}Subject \(sub\)/);
     expect(r.stderr).toMatch(/-- {3}Code hash \(c_hash\) \[OIDC Core §3\.3\.2\.11\]: No c_hash/);
+  });
+});
+
+describe('UserInfo with an access token outside the b64token characters (RFC 6750 §2.1)', () => {
+  const userinfoCalls = () => op.seen.filter((r) => r.url === '/userinfo');
+
+  it('without --bearer-as-issued: UserInfo is left out with a warning naming the character; the tokens are kept', async () => {
+    tokens = { accessToken: 'tok"en' };
+    const before = userinfoCalls().length;
+    const r = await flow();
+    expect(r.stderr).toContain(
+      'warn bearer: The access token the server issued has "\\"" at position 4, so it is not the letters, digits and - . _ ~ + / with optional trailing ='
+    );
+    expect(r.stderr).toContain('give --bearer-as-issued to send it as issued');
+    expect(userinfoCalls().length).toBe(before);
+    expect(r.stdout).toContain('access_token=tok"en');
+    expect(r.code).toBe(0);
+  });
+
+  it('with --bearer-as-issued: sent as issued, said on stderr, and the sub compared', async () => {
+    tokens = { accessToken: 'tok"en' };
+    const r = await flow(['--bearer-as-issued']);
+    expect(r.stderr).toContain('note bearer: The access token the server issued has "\\"" at position 4');
+    expect(r.stderr).toContain('Sent as issued, as --bearer-as-issued asks.');
+    expect(userinfoCalls().at(-1)!.headers.authorization).toBe('Bearer tok"en');
+    expect(r.stderr).toContain('ok   sub matches the id_token');
+    expect(r.code).toBe(0);
   });
 });
