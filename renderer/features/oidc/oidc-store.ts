@@ -100,7 +100,11 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       set({ validating: true, trace: null, validationError: null });
       // A refused document's keys are an impersonator's: no JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3).
       if (discovery?.refused) {
-        set({ validating: false, validationError: `Not validated. ${discovery.refused}` });
+        set({
+          validating: false,
+          validationError:
+            "Not validated: discovery refused the issuer's document (see the discovery checks), so no key is fetched from it.",
+        });
         return;
       }
       try {

@@ -160,7 +160,9 @@ describe('OidcPage', () => {
     type('Nonce sent', nonce!);
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
-    expect(screen.getAllByRole('alert')[1]!.textContent).toMatch(/^Not validated\. The document is refused/);
+    expect(screen.getAllByRole('alert')[1]!.textContent).toMatch(
+      /^Not validated: discovery refused the issuer's document/
+    );
     expect(screen.queryByRole('list', { name: 'Validation steps' })).toBeNull();
     expect(impersonator.jwksRequests).toBe(0);
   });
