@@ -45,7 +45,7 @@ export async function lifecycleLeg(
 
   if (!endpoints?.introspection || !endpoints.revocation) {
     report.line(
-      `   The provider's metadata names ${endpoints ? 'no introspection or revocation endpoint' : 'no endpoints (no metadata found)'}; those legs are left out.`
+      `   ${endpoints ? "The provider's metadata names no introspection or revocation endpoint" : 'No metadata to take endpoints from (none was found, or it was refused)'}; those legs are left out.`
     );
     return;
   }

@@ -78,7 +78,10 @@ export async function openIdLeg(
     body.id_token,
     {
       issuer: e.issuer,
-      issuerSource: issuerProvenance(e.issuerGiven ? 'from --issuer' : "the profile's base URL", d),
+      issuerSource: issuerProvenance(
+        e.issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
+        d
+      ),
       clientId: e.clientId,
       clientSecret: e.clientSecret,
       registeredAlg: e.idTokenAlg,

@@ -82,7 +82,9 @@ export async function runOAuth2(
         )
       : null;
     if (openId.lifecycle) {
-      const known = endpoints ?? (await discover(issuer, undefined, options.send)).endpoints;
+      const d = endpoints ? null : await discover(issuer, undefined, options.send);
+      if (d?.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
+      const known = endpoints ?? d?.endpoints ?? null;
       await lifecycleLeg(token.state, known, client, options, report);
     }
     return { fields, token: token.state.token };

@@ -61,6 +61,15 @@ describe('a discovery document whose issuer is not the one asked', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('`flow --lifecycle` without openid takes no endpoints from it, and says why', async () => {
+    const args = flowArgs(impersonator.base).map((a) => (a === 'openid profile' ? 'profile' : a));
+    const r = await runFlow([...args, '--lifecycle']);
+    expect(r.stderr).toContain(`The document is refused: issuer is "${mock.baseUrl}"`);
+    expect(r.stderr).toContain('Its endpoints are not used.');
+    expect(r.stderr).toContain('No metadata to take endpoints from (none was found, or it was refused)');
+    expect(r.code).toBe(0);
+  });
+
   it('`discover` exits 1, names the refusal and offers no endpoints for a profile', async () => {
     const text = await runCli(['discover', impersonator.base]);
     expect(text.code).toBe(1);
