@@ -44,7 +44,11 @@ export interface DiscoveryResult {
  */
 export function issuerProvenance(origin: string, d: DiscoveryResult | null): string {
   if (d?.endpoints) return `${origin}, confirmed by discovery at ${d.url}`;
-  const why = !d ? 'discovery has not run' : d.refused ? 'discovery refused its document' : 'no metadata was found';
+  const why = !d
+    ? 'discovery has not run for it'
+    : d.refused
+      ? 'discovery refused its document'
+      : 'no metadata was found';
   return `${origin}; not confirmed by discovery: ${why}`;
 }
 

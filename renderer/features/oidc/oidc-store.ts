@@ -27,6 +27,8 @@ export interface OidcState {
   readonly issuer: string;
   readonly discovering: boolean;
   readonly discovery: Discovered | null;
+  /** The issuer that discovery was for: a later edit of the field makes it another issuer's, not confirmed. */
+  readonly discoveredFor: string;
   readonly discoveryError: string | null;
   readonly inputs: ValidationInputs;
   readonly validating: boolean;
@@ -76,6 +78,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     issuer: '',
     discovering: false,
     discovery: null,
+    discoveredFor: '',
     discoveryError: null,
     inputs: EMPTY,
     validating: false,
@@ -86,8 +89,13 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     async discoveryRequested() {
       set({ discovering: true, discoveryError: null, discovery: null });
       try {
-        const discovery = await discoverIssuer(get().issuer.trim(), getJson);
-        set(discovery.document === null ? { discoveryError: discovery.checks[0]!.message } : { discovery });
+        const asked = get().issuer.trim();
+        const discovery = await discoverIssuer(asked, getJson);
+        set(
+          discovery.document === null
+            ? { discoveryError: discovery.checks[0]!.message }
+            : { discovery, discoveredFor: asked }
+        );
       } catch (e) {
         set({ discoveryError: (e as Error).message });
       } finally {
@@ -95,7 +103,9 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       }
     },
     async validationRequested() {
-      const { inputs: i, discovery, issuer } = get();
+      const { inputs: i, discoveredFor } = get();
+      const issuer = get().issuer.trim();
+      const discovery = discoveredFor === issuer ? get().discovery : null;
       // The previous result goes at once, so it is never mistaken for this token's.
       set({ validating: true, trace: null, validationError: null });
       // A refused document's keys are an impersonator's: no JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3).
@@ -111,7 +121,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
         const trace = await traceIdToken(
           i.idToken,
           {
-            issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
+            issuer,
             issuerSource: issuerProvenance('the Issuer URL field', discovery),
             clientId: i.clientId,
             clientSecret: i.clientSecret || null,
@@ -127,6 +137,8 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
           { jose, crypto, fetchJwks: getJson }
         );
         set({ trace });
+      } catch (e) {
+        set({ validationError: `Not validated: ${(e as Error).message}` });
       } finally {
         set({ validating: false });
       }

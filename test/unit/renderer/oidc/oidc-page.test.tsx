@@ -140,12 +140,18 @@ describe('OidcPage', () => {
     type('Issuer URL', h.base);
     expect((await validateFreshToken()).iss).toBe('passed');
     expect(stepDetail('iss')).toBe(
-      `iss is "${h.base}", the expected issuer (the Issuer URL field; not confirmed by discovery: discovery has not run).`
+      `iss is "${h.base}", the expected issuer (the Issuer URL field; not confirmed by discovery: discovery has not run for it).`
     );
     await discover();
     await validateFreshToken();
     expect(stepDetail('iss')).toContain(
       `(the Issuer URL field, confirmed by discovery at ${h.base}/.well-known/openid-configuration)`
+    );
+    // Another issuer typed after the discovery: that discovery confirms nothing about it.
+    type('Issuer URL', `${h.base}/`);
+    expect((await validateFreshToken()).iss).toBe('failed');
+    expect(stepDetail('iss')).toBe(
+      `iss is "${h.base}"; expected exactly "${h.base}/" (the Issuer URL field; not confirmed by discovery: discovery has not run for it).`
     );
   });
 
