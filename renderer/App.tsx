@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { useLeaveWarning } from './features/flow/use-leave-warning';
 import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
@@ -86,16 +87,18 @@ export function App() {
           </div>
         ))}
         <ClockBanner />
-        {page === 'oauth1' && <OAuth1Page />}
-        {page === 'oauth2' && <OAuth2Page />}
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          {page === 'oidc' && <OidcPage />}
-          {page === 'mock' && <MockPage />}
-          {page === 'signer' && <SignerPage />}
-          {page === 'debugger' && <DebuggerPage />}
-          {page === 'profiles' && <ProfilesPage />}
-          {page === 'history' && <HistoryPage />}
-        </Suspense>
+        <ErrorBoundary what="This page" resetKey={page}>
+          {page === 'oauth1' && <OAuth1Page />}
+          {page === 'oauth2' && <OAuth2Page />}
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            {page === 'oidc' && <OidcPage />}
+            {page === 'mock' && <MockPage />}
+            {page === 'signer' && <SignerPage />}
+            {page === 'debugger' && <DebuggerPage />}
+            {page === 'profiles' && <ProfilesPage />}
+            {page === 'history' && <HistoryPage />}
+          </Suspense>
+        </ErrorBoundary>
       </main>
     </div>
   );

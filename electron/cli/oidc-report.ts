@@ -1,5 +1,5 @@
 import type { Check } from '../../shared/flows';
-import type { ValidationStep } from '../../shared/oidc';
+import type { AccessTokenView, ValidationStep } from '../../shared/oidc';
 import { terminalSafe } from './terminal-text';
 
 const MARK = { passed: 'ok  ', failed: 'FAIL', skipped: '--  ' } as const;
@@ -10,3 +10,15 @@ export const stepLines = (steps: readonly ValidationStep[]): string[] =>
 
 export const checkLines = (checks: readonly Check[]): string[] =>
   checks.map((c) => `   ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${terminalSafe(c.message)}`);
+
+/**
+ * The access token as the client sees it (describeAccessToken, as the page shows it): opaque, or a JWT with the RFC
+ * 9068 steps. They are shown and do not fail a flow: the client treats the token as opaque (RFC 9068 §6).
+ */
+export function accessTokenLines(at: AccessTokenView): string[] {
+  if (at.kind === 'opaque') return [`   access token: ${at.note}`];
+  return [
+    `   access token: a JWT${at.profile ? ' (RFC 9068)' : ''}, expires ${at.expiresAt ?? 'at no readable time'}, audience ${terminalSafe(at.audience.join(', ') || 'none')}. ${at.notes.join(' ')}`,
+    ...stepLines(at.steps),
+  ];
+}

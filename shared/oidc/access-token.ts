@@ -1,5 +1,9 @@
 import { ProtocolError } from '../errors';
-import { decodeJwt, looksLikeJwt, numericDate } from './jwt';
+import { dateClaimSteps, numericDate, type DateClaim, type DateExpectations } from './date-claims';
+import { decodeJwt, looksLikeJwt } from './jwt';
+import { failed, passed, skipped, type ValidationStep } from './trace-step';
+
+export type AccessTokenStepId = 'typ' | 'claims' | DateClaim;
 
 /**
  * What a client can see in an access token. RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) defines a JWT profile (header typ "at+jwt"); any other token
@@ -16,12 +20,48 @@ export type AccessTokenView =
       readonly expiresAt: string | null;
       readonly audience: readonly string[];
       readonly notes: readonly string[];
+      /** The RFC 9068 profile's checks: typ, the required claims, and every date claim as a NumericDate in range. */
+      readonly steps: readonly ValidationStep<AccessTokenStepId>[];
+      /** True when no step failed. */
+      readonly valid: boolean;
     };
 
 const REQUIRED_9068 = ['iss', 'exp', 'aud', 'sub', 'client_id', 'iat', 'jti'];
 
-/** Decodes (never verifies: that is the resource server's job, RFC 9068 §4 (https://www.rfc-editor.org/rfc/rfc9068#section-4)) and describes an access token. */
-export function describeAccessToken(token: string): AccessTokenView {
+const S22 = 'RFC 9068 §2.2';
+
+/** typ at+jwt (RFC 9068 §2.1, §4), then the claims §2.2 requires, for a token of the profile; else why not. */
+function profileSteps(
+  typ: unknown,
+  profile: boolean,
+  claims: Readonly<Record<string, unknown>>
+): ValidationStep<AccessTokenStepId>[] {
+  if (!profile) {
+    const why = `typ is ${JSON.stringify(typ ?? null)}, not at+jwt: a JWT, but not the RFC 9068 profile`;
+    return [
+      skipped(
+        'typ',
+        'Token type (typ)',
+        'RFC 9068 §2.1, §4',
+        `${why}; a resource server following RFC 9068 §4 refuses it.`
+      ),
+      skipped('claims', 'Required claims', S22, `${why}, so its required claims do not apply.`),
+    ];
+  }
+  const missing = REQUIRED_9068.filter((c) => claims[c] === undefined);
+  return [
+    passed('typ', 'Token type (typ)', 'RFC 9068 §2.1, §4', 'typ is at+jwt: a JWT access token (RFC 9068 §2.1).'),
+    missing.length
+      ? failed('claims', 'Required claims', S22, `Missing claims RFC 9068 §2.2 requires: ${missing.join(', ')}.`)
+      : passed('claims', 'Required claims', S22, `${REQUIRED_9068.join(', ')} are all present.`),
+  ];
+}
+
+/**
+ * Decodes (never verifies: that is the resource server's job, RFC 9068 §4 (https://www.rfc-editor.org/rfc/rfc9068#section-4)) and describes an access token,
+ * with the profile's checks as steps; the same for the CLI and the page.
+ */
+export function describeAccessToken(token: string, clock: DateExpectations): AccessTokenView {
   if (!looksLikeJwt(token))
     return {
       kind: 'opaque',
@@ -46,13 +86,21 @@ export function describeAccessToken(token: string): AccessTokenView {
       : Array.isArray(jwt.payload.aud)
         ? jwt.payload.aud.filter((a): a is string => typeof a === 'string')
         : [];
-  const missing = REQUIRED_9068.filter((c) => jwt.payload[c] === undefined);
   const notes = [
-    profile
-      ? 'typ is at+jwt: a JWT access token (RFC 9068 §2.1).'
-      : `typ is ${JSON.stringify(jwt.header.typ ?? null)}, not at+jwt: a JWT, but not the RFC 9068 profile; a resource server must not take an id_token as an access token (RFC 9068 §4).`,
-    ...(profile && missing.length ? [`Missing claims RFC 9068 §2.2 requires: ${missing.join(', ')}.`] : []),
     'Shown decoded, not verified: the client treats the access token as opaque and does not validate it (RFC 9068 §6).',
+  ];
+  const steps = [
+    ...profileSteps(jwt.header.typ, profile, jwt.payload),
+    ...dateClaimSteps(
+      jwt.payload,
+      {
+        exp: { required: profile, section: S22 },
+        iat: { required: profile, section: S22 },
+        nbf: { required: false, section: 'RFC 7519 §4.1.5' },
+        auth_time: { required: false, section: 'RFC 9068 §2.2.1' },
+      },
+      clock
+    ),
   ];
   return {
     kind: 'jwt',
@@ -62,5 +110,7 @@ export function describeAccessToken(token: string): AccessTokenView {
     expiresAt: numericDate(jwt.payload.exp),
     audience: aud,
     notes,
+    steps,
+    valid: steps.every((st) => st.status !== 'failed'),
   };
 }

@@ -28,8 +28,33 @@ export interface DiscoveryResult {
   readonly checks: readonly Check[];
   /** True when every check passed. */
   readonly ok: boolean;
+  /**
+   * Why the document must not be used at all, or null when it may be: a document that is not an object, or one
+   * whose issuer is not the issuer asked (OIDC Discovery §4.3, RFC 8414 §3.3), since its keys would be an
+   * impersonator's. The endpoints are then null, so no JWKS is fetched from it.
+   */
+  readonly refused: string | null;
+  /** The endpoints to use; null when the document is refused or none was fetched. */
   readonly endpoints: DiscoveredEndpoints | null;
 }
+
+/**
+ * Where an expected issuer came from, said in the iss step (OIDC Core §3.1.3.7 (2)): its origin (a flag, a
+ * profile, a field) and whether discovery confirmed it, so the trace never claims a confirmation that did not happen.
+ */
+export function issuerProvenance(origin: string, d: DiscoveryResult | null): string {
+  if (d?.endpoints) return `${origin}, confirmed by discovery at ${d.url}`;
+  const why = !d
+    ? 'discovery has not run for it'
+    : d.refused
+      ? 'discovery refused its document'
+      : 'no metadata was found';
+  return `${origin}; not confirmed by discovery: ${why}`;
+}
+
+/** The failed checks of a document that is still used (not refused): what a flow shows as warnings. */
+export const discoveryWarnings = (d: DiscoveryResult): readonly Check[] =>
+  d.refused === null ? d.checks.filter((c) => !c.ok) : [];
 
 const STEP = 'discovery';
 
@@ -76,10 +101,10 @@ function secureUrl(name: string, value: unknown): Check | null {
           name,
           false,
           '',
-          `${name} is ${shown(value)}: http on a non-loopback host; the metadata requires https URLs (OIDC Discovery §3, RFC 8414 §2).`
+          `${name} is ${shown(value)}: http on a non-loopback host; the metadata requires https URLs (OIDC Discovery §3, RFC 8414 §2), so it is not used.`
         );
   } catch (e) {
-    return check(name, false, '', `${name}: ${(e as Error).message}`);
+    return check(name, false, '', `${name}: ${(e as Error).message} It is not used.`);
   }
 }
 
@@ -122,6 +147,7 @@ export function checkDiscoveryDocument(
     url,
     checks: [check('document', false, '', message)],
     ok: false,
+    refused: message,
     endpoints: null,
   });
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -147,10 +173,13 @@ export function checkDiscoveryDocument(
   );
   const issuerUrl = secureUrl('issuer URL', doc.issuer);
   if (issuerUrl) checks.push(issuerUrl);
-  for (const m of URL_MEMBERS) {
+  // A URL member that fails its check is not used: a JWKS over http on another host could be anyone's keys.
+  const usable = (m: string): string | null => {
     const c = secureUrl(m, doc[m]);
     if (c) checks.push(c);
-  }
+    return c?.ok ? stringOrNull(doc[m]) : null;
+  };
+  const urls = Object.fromEntries(URL_MEMBERS.map((m) => [m, usable(m)]));
   const algs =
     Array.isArray(doc.id_token_signing_alg_values_supported) &&
     doc.id_token_signing_alg_values_supported.every((a) => typeof a === 'string')
@@ -168,17 +197,20 @@ export function checkDiscoveryDocument(
       )
     );
   }
+  const ok = checks.every((c) => c.ok);
+  if (!checks[0]!.ok)
+    return { kind, url, checks, ok, refused: `The document is refused: ${checks[0]!.message}`, endpoints: null };
   const endpoints: DiscoveredEndpoints = {
-    issuer: typeof doc.issuer === 'string' ? doc.issuer : askedIssuer.trim(),
-    authorization: stringOrNull(doc.authorization_endpoint),
-    token: stringOrNull(doc.token_endpoint),
-    userinfo: stringOrNull(doc.userinfo_endpoint),
-    jwks: stringOrNull(doc.jwks_uri),
-    revocation: stringOrNull(doc.revocation_endpoint),
-    introspection: stringOrNull(doc.introspection_endpoint),
+    issuer: askedIssuer.trim(),
+    authorization: urls.authorization_endpoint ?? null,
+    token: urls.token_endpoint ?? null,
+    userinfo: urls.userinfo_endpoint ?? null,
+    jwks: urls.jwks_uri ?? null,
+    revocation: urls.revocation_endpoint ?? null,
+    introspection: urls.introspection_endpoint ?? null,
     idTokenAlgs: algs,
   };
-  return { kind, url, checks, ok: checks.every((c) => c.ok), endpoints };
+  return { kind, url, checks, ok, refused: null, endpoints };
 }
 
 export interface Discovered extends DiscoveryResult {
@@ -214,6 +246,7 @@ export async function discoverIssuer(
     kind,
     url: wellKnownUrl(issuer, kind),
     ok: false,
+    refused: null,
     endpoints: null,
     document: null,
     tried,

@@ -1,36 +1,29 @@
 import type { CryptoPort } from '../ports';
-import { numericDate } from './jwt';
+import { dateClaimSteps, type DateClaim, type DateClaimRules, type DateExpectations } from './date-claims';
 import { leftHalfHash, tokenHashAlgorithm } from './token-hash';
 import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
-export interface ClaimExpectations {
-  /** The issuer as discovery confirmed it (or the profile states): compared exactly (OIDC Core §3.1.3.7 (2)). */
+export interface ClaimExpectations extends DateExpectations {
+  /** The issuer expected in iss, compared exactly (OIDC Core §3.1.3.7 (2)). */
   readonly issuer: string;
+  /** Where that issuer came from and whether discovery confirmed it (issuerProvenance), said in the iss step. */
+  readonly issuerSource: string;
   readonly clientId: string;
   /** The nonce sent on the authorization request; null when none was sent. */
   readonly nonce: string | null;
   readonly accessToken?: string | null;
   readonly code?: string | null;
-  /** The client's clock, ms since the epoch. */
-  readonly now: number;
-  /** Allowed difference between the clocks, in seconds, shown in the exp and iat steps. */
-  readonly clockSkewSeconds: number;
 }
 
-export type ClaimStepId = 'iss' | 'aud' | 'azp' | 'exp' | 'iat' | 'nonce' | 'at_hash' | 'c_hash';
+export type ClaimStepId = 'iss' | 'sub' | 'aud' | 'azp' | DateClaim | 'nonce' | 'at_hash' | 'c_hash';
 type Payload = Readonly<Record<string, unknown>>;
 const core = (n: number) => `OIDC Core §3.1.3.7 (${n})`;
 
 function checkIss(p: Payload, e: ClaimExpectations): ValidationStep<'iss'> {
   const t = 'Issuer (iss)';
   return p.iss === e.issuer
-    ? passed('iss', t, core(2), `iss is ${shown(e.issuer)}, the issuer discovery confirmed.`)
-    : failed(
-        'iss',
-        t,
-        core(2),
-        `iss is ${shown(p.iss)}; expected exactly ${shown(e.issuer)} (the issuer from discovery).`
-      );
+    ? passed('iss', t, core(2), `iss is ${shown(e.issuer)}, the expected issuer (${e.issuerSource}).`)
+    : failed('iss', t, core(2), `iss is ${shown(p.iss)}; expected exactly ${shown(e.issuer)} (${e.issuerSource}).`);
 }
 
 const audiences = (p: Payload): string[] | null =>
@@ -88,45 +81,25 @@ function checkAzp(p: Payload, e: ClaimExpectations): ValidationStep<'azp'> {
       );
 }
 
-function checkExp(p: Payload, e: ClaimExpectations): ValidationStep<'exp'> {
-  const t = `Expiry (exp), ${e.clockSkewSeconds} s skew allowed`;
-  const at = numericDate(p.exp);
-  if (at === null)
-    return failed(
-      'exp',
-      t,
-      core(9),
-      `exp is ${shown(p.exp)}; a NumericDate (seconds since the epoch) is required (OIDC Core §2).`
-    );
-  const left = (p.exp as number) - e.now / 1000;
-  return left + e.clockSkewSeconds > 0
-    ? passed('exp', t, core(9), `exp is ${at}: valid for ${Math.floor(left)} s more by this client's clock.`)
-    : failed(
-        'exp',
-        t,
-        core(9),
-        `exp is ${at}: expired ${Math.ceil(-left)} s ago by this client's clock, beyond the ${e.clockSkewSeconds} s skew allowance.`
-      );
-}
+// exp and iat are required in an id_token (OIDC Core §2); nbf and auth_time are optional, judged when present.
+const ID_TOKEN_DATES: DateClaimRules = {
+  exp: { required: true, section: core(9) },
+  iat: { required: true, section: core(10) },
+  nbf: { required: false, section: 'RFC 7519 §4.1.5' },
+  auth_time: { required: false, section: 'OIDC Core §2' },
+};
 
-function checkIat(p: Payload, e: ClaimExpectations): ValidationStep<'iat'> {
-  const t = `Issued at (iat), ${e.clockSkewSeconds} s skew allowed`;
-  const at = numericDate(p.iat);
-  if (at === null)
-    return failed(
-      'iat',
-      t,
-      core(10),
-      `iat is ${shown(p.iat)}; a NumericDate (seconds since the epoch) is required (OIDC Core §2).`
-    );
-  const age = e.now / 1000 - (p.iat as number);
-  return age + e.clockSkewSeconds >= 0
-    ? passed('iat', t, core(10), `iat is ${at}: issued ${Math.max(0, Math.floor(age))} s ago by this client's clock.`)
+/** sub: REQUIRED, a non-empty string of at most 255 ASCII characters (OIDC Core §2). */
+function checkSub(p: Payload): ValidationStep<'sub'> {
+  const t = 'Subject (sub)';
+  const ok = typeof p.sub === 'string' && p.sub !== '' && p.sub.length <= 255 && /^[\x20-\x7e]*$/.test(p.sub);
+  return ok
+    ? passed('sub', t, 'OIDC Core §2', `sub is ${shown(p.sub)}: the user at this issuer.`)
     : failed(
-        'iat',
+        'sub',
         t,
-        core(10),
-        `iat is ${at}: ${Math.ceil(-age)} s in the future by this client's clock, beyond the ${e.clockSkewSeconds} s skew allowance (the clocks disagree).`
+        'OIDC Core §2',
+        `sub is ${shown(p.sub)}; an id_token must carry sub, a non-empty string of at most 255 ASCII characters (OIDC Core §2).`
       );
 }
 
@@ -189,7 +162,10 @@ function checkHash(
       );
 }
 
-/** Steps 2–5 and 9–11 of OIDC Core §3.1.3.7, then the hashes that bind the id_token to the access token and code. */
+/**
+ * Steps 2–5 and 9–11 of OIDC Core §3.1.3.7 with sub (OIDC Core §2) and the optional date claims, then the hashes
+ * that bind the id_token to the access token and code.
+ */
 export function checkClaims(
   p: Payload,
   alg: unknown,
@@ -198,10 +174,10 @@ export function checkClaims(
 ): ValidationStep<ClaimStepId>[] {
   return [
     checkIss(p, e),
+    checkSub(p),
     checkAud(p, e),
     checkAzp(p, e),
-    checkExp(p, e),
-    checkIat(p, e),
+    ...dateClaimSteps(p, ID_TOKEN_DATES, e),
     checkNonce(p, e),
     checkHash('at_hash', p, alg, e.accessToken, crypto),
     checkHash('c_hash', p, alg, e.code, crypto),

@@ -9,9 +9,9 @@ import {
   type SignatureExpectations,
   type SignatureStepId,
 } from './id-token-signature';
-import { failed, passed, skipped, type ValidationStep } from './trace-step';
+import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
-export type IdTokenStepId = 'decode' | SignatureStepId | ClaimStepId;
+export type IdTokenStepId = 'decode' | 'typ' | SignatureStepId | ClaimStepId;
 export type IdTokenStep = ValidationStep<IdTokenStepId>;
 export type IdTokenExpectations = SignatureExpectations & ClaimExpectations;
 
@@ -29,14 +29,38 @@ export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
 const CLAIM_STEPS: readonly [ClaimStepId, string][] = [
   ['iss', 'Issuer (iss)'],
+  ['sub', 'Subject (sub)'],
   ['aud', 'Audience (aud)'],
   ['azp', 'Authorized party (azp)'],
   ['exp', 'Expiry (exp)'],
   ['iat', 'Issued at (iat)'],
+  ['nbf', 'Not before (nbf)'],
+  ['auth_time', 'Authentication time (auth_time)'],
   ['nonce', 'Nonce'],
   ['at_hash', 'Access token hash (at_hash)'],
   ['c_hash', 'Code hash (c_hash)'],
 ];
+
+const TYP_SECTION = 'RFC 9068 §2.1, §4';
+
+/** An RFC 9068 access token (typ at+jwt) is never taken as an id_token: the explicit type exists to tell them apart. */
+function checkTyp(typ: unknown): IdTokenStep {
+  const t = 'Token type (typ)';
+  const accessToken = typeof typ === 'string' && /^(application\/)?at\+jwt$/i.test(typ);
+  return accessToken
+    ? failed(
+        'typ',
+        t,
+        TYP_SECTION,
+        `typ is ${shown(typ)}: an RFC 9068 access token, not an id_token; one must never stand in for the other.`
+      )
+    : passed(
+        'typ',
+        t,
+        TYP_SECTION,
+        typ === undefined ? 'No typ: not an RFC 9068 access token.' : `typ is ${shown(typ)}, not at+jwt.`
+      );
+}
 
 /**
  * Validates an id_token from the token endpoint step by step (OIDC Core §3.1.3.7), the way the OAuth 1.0a trace
@@ -56,6 +80,7 @@ export async function traceIdToken(
     const cannot = 'Not checked: the token could not be decoded.';
     const steps: IdTokenStep[] = [
       failed('decode', 'Decode header and payload', 'RFC 7519 §7.2, OIDC Core §2', err.message),
+      skipped('typ', 'Token type (typ)', TYP_SECTION, cannot),
       skipped('alg', 'Algorithm (alg)', 'OIDC Core §3.1.3.7 (6, 7)', cannot),
       skipped('key', 'Key from the JWKS', 'OIDC Core §10.1', cannot),
       skipped('signature', 'Signature', 'OIDC Core §3.1.3.7 (6)', cannot),
@@ -74,6 +99,7 @@ export async function traceIdToken(
   const signature = await checkSignature(idToken, jwt, chosen, deps);
   const steps: IdTokenStep[] = [
     decode,
+    checkTyp(jwt.header.typ),
     alg,
     key,
     signature,

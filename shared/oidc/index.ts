@@ -1,4 +1,5 @@
 export * from './access-token';
+export * from './date-claims';
 export * from './discovered-profile';
 export * from './discovery';
 export * from './id-token-trace';

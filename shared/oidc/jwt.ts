@@ -74,8 +74,3 @@ export function decodeJwt(token: string, step: ProtocolStep = 'decode'): Decoded
 /** True when the text has the shape of a compact JWS (three base64url parts); an opaque token does not. */
 export const looksLikeJwt = (token: string): boolean =>
   /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token.trim());
-
-/** A NumericDate claim (RFC 7519 §2 (https://www.rfc-editor.org/rfc/rfc7519#section-2)) as an ISO time, for display; null when it is not a number. */
-export function numericDate(value: unknown): string | null {
-  return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : null;
-}

@@ -6,6 +6,7 @@ import { basicAuthorization, type ClientAuthentication } from '../oauth2/token-r
 import { check, type Check } from '../flows/common';
 import { providerMessage } from '../provider-message';
 import { parseHttpUrl } from '../url';
+import { readNumericDate } from './date-claims';
 import { shown } from './trace-step';
 
 /** Revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) and introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)): form POSTs with the client's authentication, like the token request. */
@@ -90,6 +91,17 @@ export interface Introspection {
   readonly claims: Readonly<Record<string, unknown>>;
 }
 
+/** exp, iat and nbf, when present, are NumericDates in range (RFC 7662 §2.2, RFC 7519 §2); a bad one fails its check. */
+const introspectionDates = (claims: Record<string, unknown>): Check[] =>
+  (['exp', 'iat', 'nbf'] as const)
+    .filter((name) => claims[name] !== undefined)
+    .map((name) => {
+      const d = readNumericDate(claims[name]);
+      return 'iso' in d
+        ? check(name, true, `${name} is ${d.iso} (RFC 7662 §2.2).`, '')
+        : check(name, false, '', `${name} ${d.problem}; RFC 7662 §2.2 gives it as one.`);
+    });
+
 /** RFC 7662 §2.2 (https://www.rfc-editor.org/rfc/rfc7662#section-2.2): a JSON object whose `active` is a boolean; an inactive token carries nothing else of use. */
 export function interpretIntrospection(e: Exchange): {
   readonly ok: boolean;
@@ -120,6 +132,7 @@ export function interpretIntrospection(e: Exchange): {
       checks: [check('active', false, '', `active is ${shown(active)}; RFC 7662 §2.2 requires a boolean.`)],
       result: null,
     };
+  const claims = body as Record<string, unknown>;
   const checks = [
     check(
       'active',
@@ -129,8 +142,9 @@ export function interpretIntrospection(e: Exchange): {
         : 'active: false, the token is expired, revoked, or unknown; RFC 7662 §2.2 does not say which.',
       ''
     ),
+    ...introspectionDates(claims),
   ];
-  return { ok: true, checks, result: { active, claims: body as Record<string, unknown> } };
+  return { ok: checks.every((c) => c.ok), checks, result: { active, claims } };
 }
 
 /** Refresh token rotation (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), shown: the old and the new refresh token, and whether they differ. */

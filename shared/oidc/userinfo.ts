@@ -4,14 +4,17 @@ import { check, type Check } from '../flows/common';
 import { parseHttpUrl } from '../url';
 import { shown } from './trace-step';
 
-/** OIDC Core §5.3.1: GET with the access token as a bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)). */
-export function buildUserInfoRequest(endpoint: string, accessToken: string): RawRequest {
+/**
+ * OIDC Core §5.3.1: GET with the access token as a bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)); `outsideGrammar`: send a
+ * token that is not a b64token as it was issued (bearerAuthorization).
+ */
+export function buildUserInfoRequest(endpoint: string, accessToken: string, outsideGrammar = false): RawRequest {
   parseHttpUrl(endpoint, 'userinfo');
   return {
     method: 'GET',
     url: endpoint,
     headers: [
-      ['Authorization', bearerAuthorization(accessToken)],
+      ['Authorization', bearerAuthorization(accessToken, outsideGrammar)],
       ['Accept', 'application/json'],
     ],
   };

@@ -115,6 +115,7 @@ it('discovery, code flow with PKCE and a nonce, the id_token trace all green, Us
 
   const trace = await validateIdToken(body.id_token, {
     issuer,
+    issuerSource: 'the provider under test',
     clientId: CLIENT.client_id,
     clientSecret: CLIENT.client_secret,
     registeredAlg: 'RS256',
@@ -158,6 +159,7 @@ it('an id_token from this provider presented with another nonce fails exactly th
   };
   const trace = await validateIdToken(body.id_token, {
     issuer,
+    issuerSource: 'the provider under test',
     clientId: CLIENT.client_id,
     registeredAlg: null,
     allowedAlgs: d.endpoints!.idTokenAlgs,

@@ -32,7 +32,7 @@ export const discoverCommand: Command = async (argv, io) => {
   });
   if (v.json) {
     io.stdout.write(
-      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
+      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, refused: result.refused, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
     );
     return result.ok ? 0 : 1;
   }
@@ -44,6 +44,7 @@ export const discoverCommand: Command = async (argv, io) => {
     io.stdout.write(`${terminalSafeLines(JSON.stringify(result.document, null, 2))}\n`);
   }
   io.stdout.write(`\nChecks:\n${checkLines(result.checks).join('\n')}\n`);
+  if (result.refused) io.stdout.write(`\n${terminalSafe(result.refused)} No endpoint is taken from it.\n`);
   const e = result.endpoints;
   if (e) {
     const rows: [string, string | null][] = [

@@ -41,7 +41,12 @@ export const flowCommand: Command = async (argv, io) => {
       throw new UsageError(`--issuer: ${(e as Error).message}`);
     }
   }
-  const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
+  const openId = {
+    issuer,
+    idTokenAlg: v['id-token-alg'] ?? null,
+    lifecycle: !!v.lifecycle,
+    bearerAsIssued: !!v['bearer-as-issued'],
+  };
   try {
     let fields: Record<string, unknown>;
     if (protocol === 'oauth1') {
@@ -99,6 +104,7 @@ const FLAGS = {
   issuer: { type: 'string' },
   'id-token-alg': { type: 'string' },
   lifecycle: { type: 'boolean' },
+  'bearer-as-issued': { type: 'boolean' },
 } as const;
 
 function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {

@@ -45,7 +45,7 @@ export async function lifecycleLeg(
 
   if (!endpoints?.introspection || !endpoints.revocation) {
     report.line(
-      `   The provider's metadata names ${endpoints ? 'no introspection or revocation endpoint' : 'no endpoints (no metadata found)'}; those legs are left out.`
+      `   ${endpoints ? "The provider's metadata names no introspection or revocation endpoint" : 'No metadata to take endpoints from (none was found, or it was refused)'}; those legs are left out.`
     );
     return;
   }
@@ -61,7 +61,10 @@ export async function lifecycleLeg(
     );
     for (const l of checkLines(r.checks)) report.line(l);
     if (!r.ok || r.result!.active !== expectActive)
-      throw new FlowFailure('introspection', `Expected active: ${expectActive} ${what}; ${r.checks[0]!.message}`);
+      throw new FlowFailure(
+        'introspection',
+        `Expected active: ${expectActive} ${what}; ${(r.checks.find((c) => !c.ok) ?? r.checks[0])!.message}`
+      );
   };
   await introspect('of the new access token', true);
   report.step('Token lifecycle: revocation of the new refresh token (RFC 7009)');

@@ -2,11 +2,15 @@ import {
   buildUserInfoRequest,
   DEFAULT_CLOCK_SKEW_SECONDS,
   describeAccessToken,
+  discoveryWarnings,
   interpretUserInfo,
+  issuerProvenance,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
+import { note, warning } from '../../../shared/flows';
+import { b64TokenProblem } from '../../../shared/oauth2/bearer';
 import { discover, validateIdToken } from '../../services/oidc/validate';
-import { checkLines, stepLines } from '../oidc-report';
+import { accessTokenLines, checkLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -19,6 +23,10 @@ export interface OpenIdExpectations {
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
+  /** The authorization code the flow exchanged, for c_hash (OIDC Core §3.3.2.11). */
+  readonly code: string | null;
+  /** Send an access token outside RFC 6750's b64token to UserInfo as issued (--bearer-as-issued). */
+  readonly bearerAsIssued: boolean;
   /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
   readonly issuerGiven: boolean;
 }
@@ -45,9 +53,22 @@ export async function openIdLeg(
     return null;
   }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
-  for (const l of checkLines(d.checks)) report.line(l);
+  // A refused document stops the flow before its JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3); any other
+  // failed check is shown as a warning, since the flow goes on with the rest of the document.
+  const warnings = new Set(discoveryWarnings(d));
+  report.checks(
+    d.checks.map((c) =>
+      warnings.has(c) ? warning(c.name, `${c.message} The flow goes on with the rest of the document.`) : c
+    )
+  );
+  if (d.refused)
+    throw new FlowFailure(
+      'discovery',
+      `${d.refused} No key is fetched from it and the id_token is not validated.${e.issuerGiven ? '' : " If the provider's issuer is another URL, give it with --issuer."}`
+    );
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
+  const clock = { now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS };
   if (typeof body.id_token !== 'string')
     throw new FlowFailure(
       'id_token',
@@ -56,7 +77,11 @@ export async function openIdLeg(
   const trace = await validateIdToken(
     body.id_token,
     {
-      issuer: d.endpoints?.issuer ?? e.issuer,
+      issuer: e.issuer,
+      issuerSource: issuerProvenance(
+        e.issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
+        d
+      ),
       clientId: e.clientId,
       clientSecret: e.clientSecret,
       registeredAlg: e.idTokenAlg,
@@ -64,33 +89,55 @@ export async function openIdLeg(
       jwksUri: d.endpoints?.jwks ?? null,
       nonce: e.nonce,
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
-      now: Date.now(),
-      clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+      code: e.code,
+      ...clock,
     },
     options.send
   );
   for (const l of stepLines(trace.steps)) report.line(l);
 
-  const at = typeof body.access_token === 'string' ? describeAccessToken(body.access_token) : null;
-  if (at)
-    report.line(
-      at.kind === 'opaque'
-        ? `   access token: ${at.note}`
-        : `   access token: a JWT${at.profile ? ' (RFC 9068)' : ''}, expires ${at.expiresAt ?? 'unknown'}, audience ${at.audience.join(', ') || 'none'}. ${at.notes.join(' ')}`
-    );
+  if (typeof body.access_token === 'string')
+    for (const l of accessTokenLines(describeAccessToken(body.access_token, clock))) report.line(l);
 
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {
-    report.step('OpenID Connect: UserInfo (OIDC Core §5.3)');
     const sub = trace.claims && typeof trace.claims.sub === 'string' ? trace.claims.sub : null;
-    const u = interpretUserInfo(
-      await sendLeg('userinfo', buildUserInfoRequest(userinfo, body.access_token), options, report),
-      sub
-    );
-    for (const l of checkLines(u.checks)) report.line(l);
-    if (!u.ok) throw new FlowFailure('userinfo', u.checks.find((c) => !c.ok)!.message);
+    await userInfoStep(userinfo, body.access_token, sub, e.bearerAsIssued, options, report);
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
   return d.endpoints;
+}
+
+/**
+ * UserInfo with the sub check (OIDC Core §5.3). An access token outside RFC 6750 §2.1's b64token is sent as issued
+ * only when asked (--bearer-as-issued), as the app sends it only after "Prepare the call with this token anyway";
+ * otherwise the call is left out with a warning naming the character and the flag, and the flow goes on.
+ */
+async function userInfoStep(
+  endpoint: string,
+  accessToken: string,
+  idTokenSub: string | null,
+  asIssued: boolean,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<void> {
+  report.step('OpenID Connect: UserInfo (OIDC Core §5.3)');
+  const problem = b64TokenProblem(accessToken);
+  if (problem && !asIssued) {
+    report.checks([
+      warning(
+        'bearer',
+        `${problem} UserInfo is not called. Some providers issue such tokens and accept them back as they are: give --bearer-as-issued to send it as issued.`
+      ),
+    ]);
+    return;
+  }
+  if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
+  const u = interpretUserInfo(
+    await sendLeg('userinfo', buildUserInfoRequest(endpoint, accessToken, asIssued), options, report),
+    idTokenSub
+  );
+  for (const l of checkLines(u.checks)) report.line(l);
+  if (!u.ok) throw new FlowFailure('userinfo', u.checks.find((c) => !c.ok)!.message);
 }

@@ -18,6 +18,8 @@ export interface OpenIdOptions {
   readonly idTokenAlg: string | null;
   /** After the exchange: refresh (rotation shown), introspect, revoke, introspect again. */
   readonly lifecycle: boolean;
+  /** UserInfo: send an access token outside RFC 6750's b64token as issued. */
+  readonly bearerAsIssued: boolean;
 }
 
 /** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
@@ -25,7 +27,7 @@ export async function runOAuth2(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false }
+  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
@@ -71,6 +73,8 @@ export async function runOAuth2(
             clientSecret: client.clientSecret,
             idTokenAlg: openId.idTokenAlg,
             nonce: state.nonce,
+            code: state.code,
+            bearerAsIssued: openId.bearerAsIssued,
             issuerGiven: openId.issuer !== null,
           },
           options,
@@ -78,7 +82,9 @@ export async function runOAuth2(
         )
       : null;
     if (openId.lifecycle) {
-      const known = endpoints ?? (await discover(issuer, undefined, options.send)).endpoints;
+      const d = endpoints ? null : await discover(issuer, undefined, options.send);
+      if (d?.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
+      const known = endpoints ?? d?.endpoints ?? null;
       await lifecycleLeg(token.state, known, client, options, report);
     }
     return { fields, token: token.state.token };

@@ -55,6 +55,9 @@ OAuth 2:
                         step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
+  --bearer-as-issued    OpenID Connect: send an access token with characters outside RFC 6750's b64token
+                        to UserInfo as the provider issued it (without it, UserInfo is left out with a
+                        warning naming the character)
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
                         new refresh token (RFC 7009) and introspect again; the endpoints come from the
                         provider's metadata. The grant ends revoked; the printed fields are the first response's

@@ -4,6 +4,7 @@ import type { LegStatus } from '../../../shared/flows';
 import { profileBaseUrl, targetsMock } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import { useApp } from '../../app/stores';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Explain } from '../../components/Explain';
 import { LegStepper } from '../../components/LegStepper';
 import { ProfilePicker } from '../../components/ProfilePicker';
@@ -94,7 +95,9 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
       ) : (
         <>
           <LegStepper legs={flow.legs} titles={p.titles} current={current} onChoose={p.onChoose} />
-          {p.credentials}
+          <ErrorBoundary what="The credentials" resetKey={flow}>
+            {p.credentials}
+          </ErrorBoundary>
           <details className="diagram">
             <summary>Sequence diagram</summary>
             <SequenceDiagram arrows={p.arrows} current={current} onChoose={p.onChoose} title={`${p.name} sequence`} />
@@ -104,7 +107,9 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
             <Explain key={`explain-${current}`} title={p.titles[current]} seenKey={`${p.explainKey}.${current}`}>
               {p.explain[current]}
             </Explain>
-            {p.panel}
+            <ErrorBoundary key={current} what={`The ${p.titles[current]} leg`} resetKey={flow}>
+              {p.panel}
+            </ErrorBoundary>
           </section>
         </>
       )}

@@ -1,11 +1,9 @@
 import type { IdTokenTrace } from '../../../shared/oidc';
-
-const MARK = { passed: '✓', failed: '✗', skipped: '–' } as const;
-const WORD = { passed: 'Passed:', failed: 'Failed:', skipped: 'Not checked:' } as const;
+import { ValidationSteps } from './ValidationSteps';
 
 /**
- * The id_token validation as the trace gives it (OIDC Core §3.1.3.7): every step in order with its section and what
- * it found; a failed step shows its cause and the steps after it are still shown. Server text is rendered as text.
+ * The id_token validation as the trace gives it (OIDC Core §3.1.3.7): the verdict, every step in order, and the
+ * decoded header and claims.
  */
 export function IdTokenSteps({ trace }: { trace: IdTokenTrace }) {
   const failed = trace.steps.filter((s) => s.status === 'failed');
@@ -16,23 +14,7 @@ export function IdTokenSteps({ trace }: { trace: IdTokenTrace }) {
           ? 'The id_token is valid: every step passed or had nothing to check.'
           : `The id_token is not valid: ${failed.map((s) => s.title).join(', ')} failed.`}
       </p>
-      <ol className="trace" aria-label="Validation steps">
-        {trace.steps.map((s) => (
-          <li key={s.id} className="trace-step oidc-step" data-step={s.id} data-status={s.status}>
-            <div className="step-head">
-              <span className="mark" aria-hidden>
-                {MARK[s.status]}
-              </span>
-              <h4>
-                <span className="sr-only">{WORD[s.status]} </span>
-                {s.title}
-              </h4>
-              <span className="section muted">{s.section}</span>
-            </div>
-            <p className="detail">{s.detail}</p>
-          </li>
-        ))}
-      </ol>
+      <ValidationSteps steps={trace.steps} label="Validation steps" />
       {trace.header && (
         <details>
           <summary>Decoded header and claims</summary>

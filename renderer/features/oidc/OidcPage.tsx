@@ -1,5 +1,7 @@
-import { discoveredPreset, type Discovered } from '../../../shared/oidc';
+import { formDecode } from '../../../shared/oauth2/form';
+import { discoveredPreset, discoveryWarnings, type Discovered } from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
 import { keptProfilesStore } from '../profiles/kept-store';
 import { AccessTokenView } from './AccessTokenView';
@@ -13,6 +15,7 @@ import './oidc.css';
 function useFlowTokens(): Partial<ValidationInputs> | null {
   const flow = useOAuth2((s) => s.flow);
   const body = useOAuth2((s) => s.runs.token?.exchange?.response.bodyText ?? null);
+  const sent = useOAuth2((s) => s.runs.token?.exchange?.request.body ?? '');
   if (!flow || !body) return null;
   let fields: Record<string, unknown>;
   try {
@@ -27,7 +30,17 @@ function useFlowTokens(): Partial<ValidationInputs> | null {
     clientId: flow.config.clientId,
     clientSecret: flow.config.clientSecret,
     nonce: flow.nonce ?? '',
+    code: sentCode(sent),
   };
+}
+
+/** The code the token request sent (RFC 6749 §4.1.3), for c_hash; empty when the body cannot be read. */
+function sentCode(body: string): string {
+  try {
+    return formDecode(body, 'token').find(([name]) => name === 'code')?.[1] ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
@@ -50,6 +63,31 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
         Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.
       </span>
     </p>
+  );
+}
+
+/**
+ * What the page does with the document: refused (no endpoint and no key is taken from it, OIDC Discovery §4.3,
+ * RFC 8414 §3.3), or used, with each failed check named as a warning, and offered for a new profile.
+ */
+function DiscoveryVerdict({ discovery }: { discovery: Discovered }) {
+  if (discovery.refused)
+    return (
+      <p className="error" role="alert">
+        {discovery.refused} Its endpoints and keys are not used.
+      </p>
+    );
+  const warnings = discoveryWarnings(discovery);
+  return (
+    <>
+      {warnings.length > 0 && (
+        <p className="warning" role="note">
+          Warning: {warnings.map((c) => c.name).join(', ')} failed. The page goes on with the rest of the document; a
+          URL that failed its check is not used.
+        </p>
+      )}
+      <UseForProfile discovery={discovery} />
+    </>
   );
 }
 
@@ -113,12 +151,14 @@ export function OidcPage() {
             </p>
           )}
           {s.discovery && (
-            <section aria-label="Discovery result">
-              <Checks checks={s.discovery.checks} title="Discovery checks" />
-              <UseForProfile discovery={s.discovery} />
-              <h4>{s.discovery.url}</h4>
-              <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
-            </section>
+            <ErrorBoundary what="The discovery result" resetKey={s.discovery}>
+              <section aria-label="Discovery result">
+                <Checks checks={s.discovery.checks} title="Discovery checks" />
+                <DiscoveryVerdict discovery={s.discovery} />
+                <h4>{s.discovery.url}</h4>
+                <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
+              </section>
+            </ErrorBoundary>
           )}
         </div>
         <div className="col">
@@ -149,7 +189,10 @@ export function OidcPage() {
               {field('nonce', 'Nonce sent')}
               {field('registeredAlg', 'Registered alg (empty: any discovered)')}
             </div>
-            <div className="form-row">{field('accessToken', 'Access token (for at_hash)', 'password')}</div>
+            <div className="form-row">
+              {field('accessToken', 'Access token (for at_hash)', 'password')}
+              {field('code', 'Authorization code (for c_hash)', 'password')}
+            </div>
             <div className="send-row">
               <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
                 Validate
@@ -161,11 +204,26 @@ export function OidcPage() {
               )}
             </div>
           </form>
-          {s.trace && <IdTokenSteps trace={s.trace} />}
-          {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
+          {s.validationError && (
+            <p className="error" role="alert">
+              {s.validationError}
+            </p>
+          )}
+          {s.trace && (
+            <ErrorBoundary what="The id_token validation" resetKey={s.trace}>
+              <IdTokenSteps trace={s.trace} />
+            </ErrorBoundary>
+          )}
+          {s.trace && (
+            <ErrorBoundary what="The access token" resetKey={s.inputs.accessToken}>
+              <AccessTokenView token={s.inputs.accessToken} />
+            </ErrorBoundary>
+          )}
         </div>
       </div>
-      <LifecyclePanel endpoints={s.discovery?.endpoints ?? null} />
+      <ErrorBoundary what="The token lifecycle" resetKey={s.discovery}>
+        <LifecyclePanel endpoints={s.discovery?.endpoints ?? null} />
+      </ErrorBoundary>
     </div>
   );
 }

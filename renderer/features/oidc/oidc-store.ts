@@ -3,6 +3,7 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
+  issuerProvenance,
   traceIdToken,
   type Discovered,
   type IdTokenTrace,
@@ -16,6 +17,8 @@ export interface ValidationInputs {
   readonly clientSecret: string;
   readonly nonce: string;
   readonly accessToken: string;
+  /** The authorization code exchanged, for c_hash (OIDC Core §3.3.2.11). */
+  readonly code: string;
   /** id_token_signed_response_alg the client registered; empty for any the discovery document lists. */
   readonly registeredAlg: string;
 }
@@ -24,10 +27,14 @@ export interface OidcState {
   readonly issuer: string;
   readonly discovering: boolean;
   readonly discovery: Discovered | null;
+  /** The issuer that discovery was for: a later edit of the field makes it another issuer's, not confirmed. */
+  readonly discoveredFor: string;
   readonly discoveryError: string | null;
   readonly inputs: ValidationInputs;
   readonly validating: boolean;
   readonly trace: IdTokenTrace | null;
+  /** Why the id_token was not validated (a refused discovery document), or null. */
+  readonly validationError: string | null;
   issuerEdited(issuer: string): void;
   inputsEdited(patch: Partial<ValidationInputs>): void;
   discoveryRequested(): Promise<void>;
@@ -47,6 +54,7 @@ const EMPTY: ValidationInputs = {
   clientSecret: '',
   nonce: '',
   accessToken: '',
+  code: '',
   registeredAlg: '',
 };
 
@@ -70,17 +78,24 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     issuer: '',
     discovering: false,
     discovery: null,
+    discoveredFor: '',
     discoveryError: null,
     inputs: EMPTY,
     validating: false,
     trace: null,
+    validationError: null,
     issuerEdited: (issuer) => set({ issuer }),
     inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
     async discoveryRequested() {
       set({ discovering: true, discoveryError: null, discovery: null });
       try {
-        const discovery = await discoverIssuer(get().issuer.trim(), getJson);
-        set(discovery.document === null ? { discoveryError: discovery.checks[0]!.message } : { discovery });
+        const asked = get().issuer.trim();
+        const discovery = await discoverIssuer(asked, getJson);
+        set(
+          discovery.document === null
+            ? { discoveryError: discovery.checks[0]!.message }
+            : { discovery, discoveredFor: asked }
+        );
       } catch (e) {
         set({ discoveryError: (e as Error).message });
       } finally {
@@ -88,14 +103,26 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       }
     },
     async validationRequested() {
-      const { inputs: i, discovery, issuer } = get();
+      const { inputs: i, discoveredFor } = get();
+      const issuer = get().issuer.trim();
+      const discovery = discoveredFor === issuer ? get().discovery : null;
       // The previous result goes at once, so it is never mistaken for this token's.
-      set({ validating: true, trace: null });
+      set({ validating: true, trace: null, validationError: null });
+      // A refused document's keys are an impersonator's: no JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3).
+      if (discovery?.refused) {
+        set({
+          validating: false,
+          validationError:
+            "Not validated: discovery refused the issuer's document (see the discovery checks), so no key is fetched from it.",
+        });
+        return;
+      }
       try {
         const trace = await traceIdToken(
           i.idToken,
           {
-            issuer: discovery?.endpoints?.issuer ?? issuer.trim(),
+            issuer,
+            issuerSource: issuerProvenance('the Issuer URL field', discovery),
             clientId: i.clientId,
             clientSecret: i.clientSecret || null,
             registeredAlg: i.registeredAlg || null,
@@ -103,12 +130,15 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             jwksUri: discovery?.endpoints?.jwks ?? null,
             nonce: i.nonce || null,
             accessToken: i.accessToken || null,
+            code: i.code || null,
             now: now(),
             clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
           },
           { jose, crypto, fetchJwks: getJson }
         );
         set({ trace });
+      } catch (e) {
+        set({ validationError: `Not validated: ${(e as Error).message}` });
       } finally {
         set({ validating: false });
       }

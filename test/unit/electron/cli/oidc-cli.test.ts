@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider, updateMockSettings } from '../../../../electron/services/provider';
 import { runCli } from './run-cli';
+import { runFlow } from './run-flow';
 
 // `oauth-lab discover` and `oauth-lab flow oauth2 --scope openid` against the embedded mock over real sockets.
 let mock: MockProvider;
@@ -76,26 +76,6 @@ describe('oauth-lab discover', () => {
   });
 });
 
-function runFlow(args: string[]) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', 'oauth2', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let opened = false;
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    const url = /^(http:\/\/\S+\/authorize\?\S+)$/m.exec(stderr)?.[1];
-    if (url && !opened) {
-      opened = true;
-      void fetch(url, { redirect: 'follow' });
-    }
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  );
-}
 const flowArgs = () => [
   '--base-url',
   mock.baseUrl,

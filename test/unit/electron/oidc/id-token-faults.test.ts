@@ -36,6 +36,7 @@ async function issueAndValidate(alg: 'RS256' | 'ES256' = 'RS256'): Promise<IdTok
   >;
   return validateIdToken(body.id_token as string, {
     issuer: h.base,
+    issuerSource: 'the mock',
     clientId: C.client.id,
     clientSecret: C.client.secret,
     registeredAlg: alg,
@@ -77,14 +78,18 @@ describe('id_token faults pair with the trace steps', () => {
         // Every step still ran: the trace has all twelve, in order.
         expect(trace.steps.map((s) => s.id)).toEqual([
           'decode',
+          'typ',
           'alg',
           'key',
           'signature',
           'iss',
+          'sub',
           'aud',
           'azp',
           'exp',
           'iat',
+          'nbf',
+          'auth_time',
           'nonce',
           'at_hash',
           'c_hash',

@@ -7,6 +7,7 @@ import {
   buildRevocationRequest,
   checkDiscoveryDocument,
   describeAccessToken,
+  discoveryWarnings,
   interpretIntrospection,
   interpretRevocation,
   interpretUserInfo,
@@ -105,15 +106,41 @@ describe('discovery', () => {
   });
 });
 
+describe('what a flow may use of a document', () => {
+  const asked = 'https://op.example';
+  it('another issuer refuses the whole document: no endpoints, so no JWKS (OIDC Discovery §4.3)', () => {
+    const r = checkDiscoveryDocument({ ...DOC, issuer: 'https://evil.example' }, asked, 'openid-configuration', 'u');
+    expect(r.refused).toMatch(/^The document is refused: issuer is "https:\/\/evil\.example"/);
+    expect(r.endpoints).toBeNull();
+    expect(discoveryWarnings(r)).toEqual([]);
+  });
+
+  it('an http jwks_uri on another host is not used; the failed check is a warning, the rest is used', () => {
+    const r = checkDiscoveryDocument(
+      { ...DOC, jwks_uri: 'http://keys.example/jwks', subject_types_supported: undefined },
+      asked,
+      'openid-configuration',
+      'u'
+    );
+    expect(r.refused).toBeNull();
+    expect(r.endpoints).toMatchObject({ issuer: asked, jwks: null, token: 'https://op.example/token' });
+    expect(discoveryWarnings(r).map((c) => c.name)).toEqual(['required members', 'jwks_uri']);
+    expect(discoveryWarnings(r)[1]!.message).toContain('so it is not used');
+  });
+});
+
+const CLOCK = { now: 1_600_000_000_000, clockSkewSeconds: 60 };
+
 describe('access tokens', () => {
   it('opaque tokens are said to be opaque; an at+jwt is decoded with its audience and expiry (RFC 9068)', () => {
-    expect(describeAccessToken('b-abc').kind).toBe('opaque');
+    expect(describeAccessToken('b-abc', CLOCK).kind).toBe('opaque');
     const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const v = describeAccessToken(
-      `${enc({ alg: 'RS256', typ: 'at+jwt' })}.${enc({ iss: 'i', aud: 'api', exp: 1_700_000_000, sub: 's', client_id: 'c', iat: 1, jti: 'j' })}.sig`
+      `${enc({ alg: 'RS256', typ: 'at+jwt' })}.${enc({ iss: 'i', aud: 'api', exp: 1_700_000_000, sub: 's', client_id: 'c', iat: 1, jti: 'j' })}.sig`,
+      CLOCK
     );
     expect(v).toMatchObject({ kind: 'jwt', profile: true, audience: ['api'], expiresAt: '2023-11-14T22:13:20.000Z' });
-    const idTokenLike = describeAccessToken(`${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ sub: 's' })}.sig`);
+    const idTokenLike = describeAccessToken(`${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ sub: 's' })}.sig`, CLOCK);
     expect(idTokenLike).toMatchObject({ kind: 'jwt', profile: false });
   });
 });

@@ -8,6 +8,7 @@ import { leftHalfHash, traceIdToken, type IdTokenExpectations } from '../../../.
 const NOW = 1_700_000_000_000;
 const base = (over: Partial<IdTokenExpectations> = {}): IdTokenExpectations => ({
   issuer: 'https://op.example',
+  issuerSource: 'the test',
   clientId: 'rp',
   nonce: 'n-1',
   jwksUri: 'https://op.example/jwks',
