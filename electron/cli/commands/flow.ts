@@ -10,7 +10,7 @@ import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { saveFlowTokens } from '../flow/save-tokens';
-import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { terminalSafe } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -130,7 +130,7 @@ export const flowCommand: Command = async (argv, io) => {
           })
         );
     }
-    if (v.json) io.stdout.write(`${terminalSafeJson(fields)}\n`);
+    if (v.json) io.stdout.write(`${JSON.stringify(fields)}\n`);
     else for (const [name, value] of flatten(fields)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
     report.blank();
     report.line('Flow completed.');

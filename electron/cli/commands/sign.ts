@@ -11,6 +11,7 @@ import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues } from '../../../shared/schema-issues';
 import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
+import { terminalSafe } from '../terminal-text';
 
 /** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
 const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
@@ -194,7 +195,8 @@ function textTrace(t: SignatureTrace): string {
     else for (const p of step.params) lines.push(`${p.name} = ${p.value}    [${p.source}]`);
     lines.push('');
   }
-  return lines.join('\n');
+  // Each line is one line: a line break in a given value cannot fake a step.
+  return lines.map(terminalSafe).join('\n');
 }
 
 async function signLines(io: CliIO, fresh: Parameters<typeof toSignatureInput>[1]): Promise<number> {
