@@ -74,6 +74,7 @@ export type SecretName =
   | 'password'
   | 'oauth_token_secret'
   | 'access_token'
+  | 'id_token'
   | 'authorization_code'
   | 'cookie';
 
