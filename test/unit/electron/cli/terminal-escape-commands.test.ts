@@ -146,3 +146,17 @@ describe('oauth-lab sign with a hostile value', () => {
     expect(json.out).toContain('\\u202egnp.exe');
   });
 });
+
+describe('oauth-lab mock and web with a hostile value in an error', () => {
+  it('the message names the value, escaped', async () => {
+    for (const argv of [
+      ['mock', '--auto-login', HOSTILE],
+      ['web', '--port', HOSTILE, '--no-open'],
+    ]) {
+      const r = await runCli(argv);
+      expect(r.code, r.err).toBe(2);
+      expectSafe(r);
+      expect(r.err).toMatch(/\\x9b31m\\u202egnp\.exe/);
+    }
+  });
+});
