@@ -149,7 +149,14 @@ export class HistoryFiles {
   private measure(s: Segment): void {
     const dir = join(this.dir, segmentName(s.n));
     s.measured = true;
-    for (const name of readdirSync(dir)) s.bytes += statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch (e) {
+      // Removed by another process meanwhile (the oldest, evicted): the next sync forgets it.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    for (const name of names) s.bytes += statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
   }
 
   /** Builds the index from every segment's lines, once; later syncs read only what is appended. */
