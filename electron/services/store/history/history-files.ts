@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  appendFileSync,
-  closeSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   HISTORY_PREVIEW_CHARS,
@@ -23,7 +13,8 @@ import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
 import { encodeEntry, indexLine, openExchange, parseLine } from './history-codec';
 import { HistoryIndex, type Indexed } from './history-index';
-import { LINES, loadBody, loadEntry, type LinePlace } from './history-read';
+import { loadBody, loadEntry, type LinePlace } from './history-read';
+import { linesPath, readCompleteLines, segmentFilesSize, segmentName, type Segment } from './history-segment';
 
 /*
  * The history on disk: append-only segments, each a directory `<dir>/<number>/` holding `entries.jsonl` (one
@@ -45,21 +36,6 @@ import { LINES, loadBody, loadEntry, type LinePlace } from './history-read';
 const SEGMENT_ENTRIES = 2_000;
 const SEGMENT_SHARE = 8;
 const LOCK_TIMEOUT_MS = 3_000;
-
-interface Segment {
-  readonly n: number;
-  /** Bytes of entries.jsonl read so far: up to and including its last newline. */
-  parsed: number;
-  /** Bytes on disk: the lines read plus their body files (or, for a segment only measured, its files' sizes). */
-  bytes: number;
-  count: number;
-  /** Sized from its files without reading its lines (an older segment before the index is built). */
-  measured?: boolean;
-  /** Why its sealed exchanges cannot be opened now (the keychain changed or is gone). */
-  lost?: string;
-}
-
-const segmentName = (n: number) => String(n).padStart(8, '0');
 
 export class HistoryFiles {
   private readonly segments = new Map<number, Segment>();
@@ -147,16 +123,8 @@ export class HistoryFiles {
 
   /** An older segment's size from its files (its lines and body files), without reading its lines. */
   private measure(s: Segment): void {
-    const dir = join(this.dir, segmentName(s.n));
     s.measured = true;
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir);
-    } catch (e) {
-      // Removed by another process meanwhile (the oldest, evicted): the next sync forgets it.
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    for (const name of names) s.bytes += statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+    s.bytes += segmentFilesSize(this.dir, s.n);
   }
 
   /** Builds the index from every segment's lines, once; later syncs read only what is appended. */
@@ -186,26 +154,14 @@ export class HistoryFiles {
     return s;
   }
 
-  private linesPath = (n: number) => join(this.dir, segmentName(n), LINES);
+  private linesPath = (n: number) => linesPath(this.dir, n);
 
   /** Reads the complete lines past `parsed`; a line still being written (no newline yet) waits for the next call. */
   private readTail(s: Segment): void {
-    const size = statSync(this.linesPath(s.n), { throwIfNoEntry: false })?.size ?? 0;
-    if (size <= s.parsed) return;
-    const fd = openSync(this.linesPath(s.n), 'r');
-    try {
-      const buf = Buffer.alloc(size - s.parsed);
-      const got = readSync(fd, buf, 0, buf.length, s.parsed);
-      let start = 0;
-      for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < got; nl = buf.indexOf(10, start)) {
-        this.take(s, s.parsed + start, buf.subarray(start, nl));
-        start = nl + 1;
-      }
-      s.parsed += start;
-      s.bytes += start;
-    } finally {
-      closeSync(fd);
-    }
+    const { lines, end } = readCompleteLines(this.linesPath(s.n), s.parsed);
+    for (const line of lines) this.take(s, line.offset, line.bytes);
+    s.bytes += end - s.parsed;
+    s.parsed = end;
   }
 
   private take(s: Segment, offset: number, bytes: Buffer): void {
