@@ -17,13 +17,21 @@ export interface ParsedUrl {
 const URI = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/s;
 // Characters that cannot appear literally in an HTTP request target; everything else is sent as written.
 const NOT_ON_WIRE = /[\u0000-\u0020"<>\\^`{|}\u007f-\uffff]/gu;
+/**
+ * The query, besides, takes no `[` or `]` (RFC 3986 §3.4 (https://www.rfc-editor.org/rfc/rfc3986#section-3.4): they
+ * delimit an IP literal only), and servers such as oauthlib refuse them raw. Encoding them there changes no
+ * signature: an OAuth 1.0a base string decodes the query's parameters and encodes them again (RFC 5849 §3.4.1.3
+ * (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3)). The path keeps them as written: it is signed as sent
+ * (§3.4.1.2), and clients such as curl send them raw.
+ */
+const NOT_IN_QUERY = /[\u0000-\u0020"<>\\^`{|}[\]\u007f-\uffff]/gu;
 
 function fail(step: ProtocolStep, url: string, why: string): never {
   throw new ProtocolError(PROTOCOL_ERROR.INVALID_URL, step, `Invalid URL ${JSON.stringify(url)}: ${why}`);
 }
 
-function encodeForWire(text: string, step: ProtocolStep): string {
-  return text.replace(NOT_ON_WIRE, (ch) =>
+function encodeForWire(text: string, step: ProtocolStep, unsafe = NOT_ON_WIRE): string {
+  return text.replace(unsafe, (ch) =>
     Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('')
   );
 }
@@ -63,7 +71,7 @@ export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl
     host,
     port,
     path: encodeForWire(m[3] ?? '', step),
-    query: m[4] === undefined ? null : encodeForWire(m[4], step),
+    query: m[4] === undefined ? null : encodeForWire(m[4], step, NOT_IN_QUERY),
   };
 }
 

@@ -1,7 +1,12 @@
+/** Where a command writes text (a stream, or main's escaping wrapper of one). */
+export interface TextOutput {
+  write(text: string): unknown;
+}
+
 /** What a command may touch, passed in so tests can run commands in-process with captured streams. */
 export interface CliIO {
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
+  readonly stdout: TextOutput;
+  readonly stderr: TextOutput;
   readonly stdin: NodeJS.ReadableStream;
   readonly env: NodeJS.ProcessEnv;
 }

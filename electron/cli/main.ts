@@ -1,5 +1,6 @@
 import { ProtocolError } from '../../shared/errors';
-import { UsageError, type CliIO, type Command } from './io';
+import { UsageError, type CliIO, type Command, type TextOutput } from './io';
+import { terminalSafe, terminalSafeOutput } from './terminal-text';
 
 /**
  * Each command's help and its code are loaded only when it is named, and separately: `oauth-lab flow --help` reads
@@ -55,7 +56,11 @@ function usage(): string {
   return `Usage: oauth-lab <command> [flags]\n\nCommands:\n${lines.join('\n')}\n\nRun "oauth-lab <command> --help" for the flags of a command.\n`;
 }
 
-export async function main(argv: string[], io: CliIO): Promise<number> {
+/** Every write on its way out, escaped once (terminalSafeOutput): no command's output can drive the terminal. */
+const escaping = (out: TextOutput): TextOutput => ({ write: (text: string) => out.write(terminalSafeOutput(text)) });
+
+export async function main(argv: string[], streams: CliIO): Promise<number> {
+  const io: CliIO = { ...streams, stdout: escaping(streams.stdout), stderr: escaping(streams.stderr) };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());
@@ -76,11 +81,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     )(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`oauth-lab ${name}: ${e.message}\n`);
+      io.stderr.write(`oauth-lab ${name}: ${terminalSafe(e.message)}\n`);
       return 2;
     }
     if (e instanceof ProtocolError) {
-      io.stderr.write(`oauth-lab ${name}: ${e.step}: ${e.message}\n`);
+      io.stderr.write(`oauth-lab ${name}: ${e.step}: ${terminalSafe(e.message)}\n`);
       return 1;
     }
     throw e;

@@ -6,6 +6,11 @@
  * The result is one line.
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/** The same, but a line break: what no write may carry, whatever a command put together. */
+const UNSAFE_IN_OUTPUT =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
@@ -26,12 +31,12 @@ export function terminalSafeLines(text: string): string {
 }
 
 /**
- * JSON for a terminal: JSON.stringify already escapes C0 controls; DEL, C1 and the bidirectional characters are
- * written as \u escapes too, which any JSON reader decodes to the same value.
+ * The last line of defence, applied to every write of every command (main.ts wraps stdout and stderr): any control
+ * character still in the text becomes a \u escape, and only line breaks pass. In JSON a control character can only
+ * be inside a string, where \u001b is the JSON escape any reader decodes to the same value; in text it is shown,
+ * not obeyed. Values a command interpolates into a line still go through terminalSafe, so a line break from a
+ * server cannot fake a line of output.
  */
-export function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-  );
+export function terminalSafeOutput(text: string): string {
+  return text.replace(UNSAFE_IN_OUTPUT, unicodeEscape);
 }

@@ -39,6 +39,24 @@ export function writeHistoryFixture(historyDir: string, count: number, bodyBytes
   flush();
 }
 
+/**
+ * A history of `count` small exchanges (a short JSON response kept in the line, about 600 bytes each), 2,000 lines
+ * per segment as the store rolls them: 150,000 of them are the 87 MB history that once took every CLI call 16 s.
+ */
+export function writeSmallHistoryFixture(historyDir: string, count: number): void {
+  const box = new SecretBox(undefined);
+  for (let first = 0; first < count; first += 2000) {
+    const segment = join(historyDir, String(first / 2000 + 1).padStart(8, '0'));
+    mkdirSync(segment, { recursive: true });
+    const lines: string[] = [];
+    for (let i = first; i < Math.min(count, first + 2000); i++)
+      lines.push(
+        `${JSON.stringify(encodeEntry(exchangeEntry(i, `{"id":${i},"name":"item ${i}"}`), box, i.toString(16).padStart(16, '0')).line)}\n`
+      );
+    appendFileSync(join(segment, 'entries.jsonl'), lines.join(''));
+  }
+}
+
 /** An API exchange as the flows record it, with `body` as its response body. */
 export function exchangeEntry(i: number, body: string): HistoryEntry {
   return {

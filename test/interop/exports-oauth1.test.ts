@@ -294,7 +294,8 @@ describe('signing code, run against the mock: it signs afresh on every run', () 
             const r = await run('java', [dir.write(result.filename, result.text)], { timeoutMs: 55_000 });
             expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
             expect(r.stdout, name).toMatch(expected);
-            expect(result.text).toContain('java.net.URI refuses them in a path');
+            // The app sends a query's [ ] percent-encoded itself (shared/url.ts); only a path's need the note.
+            if (name === 'path') expect(result.text).toContain('java.net.URI refuses them in a path');
           } finally {
             dir.remove();
           }

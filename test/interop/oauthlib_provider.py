@@ -2,7 +2,8 @@
 
 It listens on 127.0.0.1 (port 0 picks a free one), prints its base URL on stdout, and serves the service's
 paths: POST /oauth/v1/request_token, GET /oauth/v1/authorize (approves at once and redirects with the
-verifier), POST /oauth/v1/access_token and GET /api/v1/me. Credentials: consumer key below, secret below.
+verifier), POST /oauth/v1/access_token, and GET /api/v1/me and any path under /api/v1/paths/ (for paths full of
+characters; the signature is checked over the path as received). Credentials: consumer key below, secret below.
 """
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -110,7 +111,7 @@ class Handler(BaseHTTPRequestHandler):
             token = parse_qs(urlparse(self.path).query).get("oauth_token", [""])[0]
             h, b, s = endpoints["authorize"].create_authorization_response(uri, method, body, headers, credentials={"resource_owner_key": token})
             self._answer(h, b, s)
-        elif path == "/api/v1/me":
+        elif path == "/api/v1/me" or path.startswith("/api/v1/paths/"):
             valid, _ = endpoints["resource"].validate_protected_resource_request(uri, method, body, headers)
             self._answer({"Content-Type": "application/json"}, '{"user":"interop"}' if valid else '{"error":"invalid"}', 200 if valid else 401)
         else:

@@ -21,7 +21,7 @@ import { formFlag } from '../form-flag';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
-import { terminalSafe, terminalSafeJson, terminalSafeLines } from '../terminal-text';
+import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
 import { CALL_HELP } from '../help/call';
 
@@ -165,7 +165,7 @@ export const callCommand: Command = async (argv, io) => {
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
   const last = exchanges[exchanges.length - 1]!;
-  if (v.json) io.stdout.write(`${terminalSafeJson({ exchanges })}\n`);
+  if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
   else {
     io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
     // A 2xx that is an error document (Slack's ok:false, Flickr's stat="fail"): the provider's words, exit code by status.

@@ -20,6 +20,7 @@ import { headerFlag } from '../flow/profile-flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { readFileFlag } from '../read-file-flag';
 import { DEBUG_HELP } from '../help/debug';
+import { terminalSafe } from '../terminal-text';
 
 const FLAGS = {
   'request-file': { type: 'string' },
@@ -112,7 +113,7 @@ function basicCommand(v: Values, io: CliIO): number {
         `     known in: ${libraryNames(b.libraries)}`,
         `     source: ${b.source}`
       );
-    io.stdout.write(`${lines.join('\n')}\n`);
+    io.stdout.write(`${lines.map(terminalSafe).join('\n')}\n`);
   }
   return check.encoding === 'form-urlencoded' || check.encoding === 'either' ? 0 : 1;
 }
@@ -271,7 +272,8 @@ function textResult(d: Diagnosis, request: DebugRequest): string {
     else if (d.placement === 'query') out.push(`  ${d.resigned.url}`);
     else out.push(`  ${d.resigned.body ?? ''}`);
   }
-  return `${out.join('\n')}\n`;
+  // Each line is one line: a line break in the request or a pasted base string cannot fake output.
+  return `${out.map(terminalSafe).join('\n')}\n`;
 }
 
 /** The two base strings one above the other, cut into equal columns, with a line of ^ under each difference. */

@@ -39,7 +39,7 @@ export const discoverCommand: Command = async (argv, io) => {
   for (const t of result.tried) io.stdout.write(`(not found) ${terminalSafe(t)}\n`);
   if (result.document !== null) {
     io.stdout.write(
-      `${result.kind === 'openid-configuration' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414 authorization server metadata'}: ${result.url}\n`
+      `${result.kind === 'openid-configuration' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414 authorization server metadata'}: ${terminalSafe(result.url)}\n`
     );
     io.stdout.write(`${terminalSafeLines(JSON.stringify(result.document, null, 2))}\n`);
   }

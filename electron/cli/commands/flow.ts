@@ -9,8 +9,8 @@ import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { saveFlowTokens } from '../flow/save-tokens';
-import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { FLOW_HELP } from '../help/flow';
+import { terminalSafe } from '../terminal-text';
 
 export const flowCommand: Command = async (argv, io) => {
   const [protocol, ...rest] = argv;
@@ -76,7 +76,7 @@ export const flowCommand: Command = async (argv, io) => {
           })
         );
     }
-    if (v.json) io.stdout.write(`${terminalSafeJson(fields)}\n`);
+    if (v.json) io.stdout.write(`${JSON.stringify(fields)}\n`);
     else for (const [name, value] of flatten(fields)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
     report.blank();
     report.line('Flow completed.');

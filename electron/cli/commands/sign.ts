@@ -11,6 +11,7 @@ import { describeIssues } from '../../../shared/schema-issues';
 import { APP_VERSION } from '../../../shared/version';
 import { SIGN_FORMATS, SIGN_HELP } from '../help/sign';
 import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-request';
+import { terminalSafe } from '../terminal-text';
 
 export const signCommand: Command = async (argv, io) => {
   const values = parseFlags(argv, FLAGS, 'sign');
@@ -147,7 +148,8 @@ function textTrace(t: SignatureTrace): string {
     else for (const p of step.params) lines.push(`${p.name} = ${p.value}    [${p.source}]`);
     lines.push('');
   }
-  return lines.join('\n');
+  // Each line is one line: a line break in a given value cannot fake a step.
+  return lines.map(terminalSafe).join('\n');
 }
 
 async function signLines(io: CliIO, fresh: Parameters<typeof toSignatureInput>[1]): Promise<number> {

@@ -1,3 +1,4 @@
+import type { TextOutput } from '../io';
 import type { Check } from '../../../shared/flows';
 import type { Exchange, RawRequest, RawResponse } from '../../../shared/http';
 import { responseText } from '../../../shared/http-text';
@@ -32,7 +33,7 @@ function rawResponseText(response: RawResponse): string {
  */
 export class FlowReport {
   constructor(
-    private readonly err: NodeJS.WritableStream,
+    private readonly err: TextOutput,
     private readonly verbose = false
   ) {}
 

@@ -3,7 +3,7 @@ import { headerValue, type RawRequest, type RawResponse } from '../../../shared/
 import { parseUrlEncoded } from '../../../shared/oauth1';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import { splitUrlEncoded } from '../../../shared/url-encoded';
-import { queryOf } from './request-params';
+import { queryOf, uriSafe } from './request-params';
 import type { RecordedExchange } from './types';
 
 /**
@@ -151,6 +151,15 @@ export function wireUrl(url: string): string {
   }
 }
 
+/**
+ * HAR's `request.url`: the URL as sent, fragment dropped (HAR: "fragments are not included"), and a valid RFC 3986
+ * URI, as HAR tools check: a `[` or `]` the path was sent with is percent-encoded (the query never carries them
+ * raw, see shared/url.ts). That path is the one difference from the bytes sent; a server that signs the path as
+ * received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)) sees the request as sent
+ * in the app's own exports (curl and the others restore it).
+ */
+const harUrl = (url: string) => uriSafe(wireUrl(url));
+
 /** HAR's request object: the request as sent. With the transport's request line, headersSize is the exact size of the head. */
 export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }): HarRequest {
   const headersSize =
@@ -159,7 +168,7 @@ export function toHarRequest(raw: RawRequest & { readonly requestLine?: string }
       : utf8Length(`${raw.requestLine}\r\n${raw.headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`);
   return {
     method: raw.method,
-    url: wireUrl(raw.url), // HAR: "fragments are not included"
+    url: harUrl(raw.url),
     httpVersion: 'HTTP/1.1',
     cookies: requestCookies(raw.headers),
     headers: pairs(raw.headers),

@@ -76,14 +76,16 @@ function oauth2HttpFile(
         'Accept: application/json',
         ...(f.authentication === 'basic' ? ['Authorization: Basic {{clientId}} {{client_secret}}'] : []),
         '',
-        `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.clientSecret ? '&client_secret={{client_secret}}' : ''}`}`,
+        `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.authentication === 'body' ? '&client_secret={{client_secret}}' : ''}`}`,
       ]
     : [];
   const secretNames = c.secretsIncluded
     ? []
     : [
         'access_token',
-        ...(f ? ['refresh_token (form-encoded)', ...(f.clientSecret ? ['client_secret (form-encoded)'] : [])] : []),
+        ...(f
+          ? ['refresh_token (form-encoded)', ...(f.authentication === 'none' ? [] : ['client_secret (form-encoded)'])]
+          : []),
       ];
   return [
     `# ${title}: OAuth 2 bearer request (RFC 6750 §2.1). Exported by OAuth Lab.`,
@@ -122,7 +124,10 @@ export const httpFileTarget: ExportTarget = {
           code,
           titleOf(exact),
           secrets.include && code.refresh
-            ? { refreshToken: source.refreshToken ?? '', clientSecret: source.clientSecret ?? '' }
+            ? {
+                refreshToken: source.refreshToken ?? '',
+                clientSecret: code.refresh.authentication === 'none' ? '' : (source.clientSecret ?? ''),
+              }
             : null
         ),
       };

@@ -17,9 +17,14 @@ export interface OAuth2Code {
     readonly tokenUrl: string;
     readonly refreshToken: string;
     readonly clientId: string;
-    /** Empty for a public client, which sends only its client_id (RFC 6749 §2.3 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3), §6). */
+    /** The secret or its placeholder; empty for a public client (`none`). */
     readonly clientSecret: string;
-    readonly authentication: 'body' | 'basic';
+    /**
+     * `none`: a public client, which identifies itself with client_id alone and sends no secret at all (RFC 6749
+     * §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1), §3.2.1, §6): the profile says so, or there is no
+     * secret, which HTTP Basic would otherwise send as an empty password.
+     */
+    readonly authentication: 'none' | 'body' | 'basic';
   } | null;
   readonly secretsIncluded: boolean;
 }
@@ -47,6 +52,7 @@ export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
   const u = parseHttpUrl(r.url, 'export');
   const refreshToken = source.refreshToken ?? '';
   const canRefresh = refreshToken !== '' && !!source.tokenUrl;
+  const publicClient = source.clientAuthentication === 'none' || !source.clientSecret;
   return {
     method: r.method.toUpperCase(),
     url: `${u.scheme}://${authorityOf(u)}${requestTarget(u)}`,
@@ -58,8 +64,8 @@ export function oauth2Code(source: OAuth2Source, secrets: Secrets): OAuth2Code {
           tokenUrl: source.tokenUrl!,
           refreshToken: secrets.value('refresh_token', refreshToken),
           clientId: source.clientId ?? '',
-          clientSecret: secrets.value('client_secret', source.clientSecret),
-          authentication: source.clientAuthentication ?? 'body',
+          clientSecret: publicClient ? '' : secrets.value('client_secret', source.clientSecret),
+          authentication: publicClient ? 'none' : (source.clientAuthentication ?? 'body'),
         }
       : null,
     secretsIncluded: secrets.include,

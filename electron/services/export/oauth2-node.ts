@@ -17,7 +17,9 @@ function nodeOAuth2(c: OAuth2Code): string {
       ? [
           constant('const', 'tokenUrl', f.tokenUrl),
           constant('const', 'clientId', f.clientId),
-          constant('const', 'clientSecret', f.clientSecret, secretComment(f.clientSecret, c.secretsIncluded)),
+          ...(f.authentication === 'none'
+            ? []
+            : [constant('const', 'clientSecret', f.clientSecret, secretComment(f.clientSecret, c.secretsIncluded))]),
         ]
       : []),
     constant('let', 'accessToken', c.accessToken),
@@ -30,17 +32,22 @@ function nodeOAuth2(c: OAuth2Code): string {
           'async function refresh() {',
           "  const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken });",
           "  const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };",
-          ...(f.authentication === 'basic'
-            ? [
-                '  // HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).',
-                '  const formEncode = (s) => new URLSearchParams({ s }).toString().slice(2);',
-                "  headers.Authorization = `Basic ${Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString('base64')}`;",
-              ]
-            : [
-                '  // The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1); a public client sends only its id.',
-                "  form.set('client_id', clientId);",
-                "  if (clientSecret) form.set('client_secret', clientSecret);",
-              ]),
+          ...{
+            basic: [
+              '  // HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).',
+              '  const formEncode = (s) => new URLSearchParams({ s }).toString().slice(2);',
+              "  headers.Authorization = `Basic ${Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString('base64')}`;",
+            ],
+            body: [
+              '  // The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1).',
+              "  form.set('client_id', clientId);",
+              "  form.set('client_secret', clientSecret);",
+            ],
+            none: [
+              '  // A public client: it identifies itself with client_id and has no secret to send (RFC 6749 §2.1, §3.2.1).',
+              "  form.set('client_id', clientId);",
+            ],
+          }[f.authentication],
           "  const res = await fetch(tokenUrl, { method: 'POST', headers, body: form });",
           '  const json = await res.json();',
           '  if (!res.ok) throw new Error(`Refresh refused: ${res.status} ${JSON.stringify(json)}`);',

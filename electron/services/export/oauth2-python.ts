@@ -16,7 +16,9 @@ function pythonOAuth2(c: OAuth2Code): string {
     ? [
         assign('TOKEN_URL', f.tokenUrl, null),
         assign('CLIENT_ID', f.clientId, null),
-        assign('CLIENT_SECRET', f.clientSecret, secretComment(f.clientSecret, c.secretsIncluded)),
+        ...(f.authentication === 'none'
+          ? []
+          : [assign('CLIENT_SECRET', f.clientSecret, secretComment(f.clientSecret, c.secretsIncluded))]),
       ]
     : [];
   const refreshFunction = f
@@ -26,18 +28,23 @@ function pythonOAuth2(c: OAuth2Code): string {
         'def refresh():',
         '    """RFC 6749 §6: a new access token for the refresh token. The server may send a new refresh token too."""',
         '    data = {"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"]}',
-        ...(f.authentication === 'basic'
-          ? [
-              '    # HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).',
-              '    auth = (quote_plus(CLIENT_ID), quote_plus(CLIENT_SECRET))',
-            ]
-          : [
-              '    # The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1); a public client sends only its id.',
-              '    data["client_id"] = CLIENT_ID',
-              '    if CLIENT_SECRET:',
-              '        data["client_secret"] = CLIENT_SECRET',
-              '    auth = None',
-            ]),
+        ...{
+          basic: [
+            '    # HTTP Basic with the client id and secret, each form-encoded first (RFC 6749 §2.3.1).',
+            '    auth = (quote_plus(CLIENT_ID), quote_plus(CLIENT_SECRET))',
+          ],
+          body: [
+            '    # The client authenticates with form fields (client_secret_post, RFC 6749 §2.3.1).',
+            '    data["client_id"] = CLIENT_ID',
+            '    data["client_secret"] = CLIENT_SECRET',
+            '    auth = None',
+          ],
+          none: [
+            '    # A public client: it identifies itself with client_id and has no secret to send (RFC 6749 §2.1, §3.2.1).',
+            '    data["client_id"] = CLIENT_ID',
+            '    auth = None',
+          ],
+        }[f.authentication],
         '    r = requests.post(TOKEN_URL, data=data, auth=auth, headers={"Accept": "application/json"}, timeout=30)',
         '    r.raise_for_status()',
         '    body = r.json()',

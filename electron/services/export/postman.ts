@@ -85,6 +85,8 @@ function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
   };
 }
 
+const publicClient = (s: OAuth2Source) => s.clientAuthentication === 'none' || !s.clientSecret;
+
 function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Auth {
   return {
     type: 'oauth2',
@@ -101,10 +103,11 @@ function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Aut
       kv('refreshTokenUrl', s.tokenUrl ?? ''),
       kv('redirect_uri', s.redirectUri ?? ''),
       kv('clientId', s.clientId ?? ''),
-      kv('clientSecret', secrets.value('client_secret', s.clientSecret)),
+      // A public client (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1)) has no secret: none is written, so none is sent.
+      ...(publicClient(s) ? [] : [kv('clientSecret', secrets.value('client_secret', s.clientSecret))]),
       kv('scope', s.scope ?? ''),
-      // Postman's names: `body` sends client_id/client_secret as form fields, `header` as HTTP Basic.
-      kv('client_authentication', s.clientAuthentication === 'basic' ? 'header' : 'body'),
+      // Postman's names: `body` sends client_id (and client_secret) as form fields, `header` as HTTP Basic.
+      kv('client_authentication', s.clientAuthentication === 'basic' && !publicClient(s) ? 'header' : 'body'),
       kv('useBrowser', false),
     ],
   };

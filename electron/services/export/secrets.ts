@@ -13,13 +13,17 @@ export type PlaceholderStyle = 'code' | 'template';
 const placeholderFor = (name: SecretName, style: PlaceholderStyle): string =>
   style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`;
 
-/** Fields that hold a secret wherever they appear (form, query or JSON), as the history view masks them. */
+/**
+ * Fields that hold a secret wherever they appear (form, query, fragment or JSON), as the history view masks them.
+ * An id_token is among them: some relying parties take it as a bearer credential, and its claims describe the user.
+ */
 const SECRET_FIELDS = [
   'client_secret',
   'refresh_token',
   'oauth_token_secret',
   'password',
   'access_token',
+  'id_token',
 ] as const satisfies readonly SecretName[];
 /** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3). */
 const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [
@@ -143,7 +147,9 @@ export class Secrets {
     if (kind === 'form')
       for (const [field, name] of FORM_SECRET_FIELDS)
         out = out.replace(
-          new RegExp(`(^|[?&])(${field}=)([^&#]+)`, 'g'),
+          // A fragment carries them too: the implicit and hybrid flows' redirect (OpenID Connect Core §3.2.2.5
+          // (https://openid.net/specs/openid-connect-core-1_0.html#ImplicitAuthResponse)).
+          new RegExp(`(^|[?&#])(${field}=)([^&#]+)`, 'g'),
           (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`
         );
     if (kind === 'json')

@@ -3,8 +3,8 @@ import type { SnippetTargetId } from './snapshot';
 import { shQuote, stringifyObjectLiteral } from './snapshot-fixes';
 
 /**
- * httpsnippet normalizes the URL with Node's legacy url module, which percent-encodes `'` in the path (and our
- * snippet step encodes `[` and `]` for it, see uriSafe). They are reserved characters (RFC 3986 §2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-2.2)), so `%27` is not
+ * httpsnippet normalizes the URL with Node's legacy url module, which percent-encodes `'` in the path (and the HAR
+ * request it is given has `[` and `]` percent-encoded, see harUrl in har.ts). They are reserved characters (RFC 3986 §2.2 (https://www.rfc-editor.org/rfc/rfc3986#section-2.2)), so `%27` is not
  * equivalent to `'` (§6.2.2.2), and an OAuth 1.0a server signs the path as received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)): the
  * snippet would no longer match its signature. The path the app sends is put back after httpsnippet wrote the
  * code, except where the client itself cannot send a character as it is.

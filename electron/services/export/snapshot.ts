@@ -3,7 +3,6 @@ import type { HTTPSnippet } from 'httpsnippet';
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { authorityOf, parseHttpUrl } from '../../../shared/url';
 import { toHarRequest, wireUrl } from './har';
-import { uriSafe } from './request-params';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
 import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
@@ -70,10 +69,9 @@ function withoutTransportHeaders(r: RawRequest): RawRequest {
 export function snippetOf(target: SnippetTargetId, request: RawRequest): string {
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
   const har = toHarRequest(r);
-  // httpsnippet accepts only an RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) URI, so `[` and `]` are escaped for it; restorePath puts the path back.
+  // The HAR's URL is an RFC 3986 URI, as httpsnippet insists (`[` and `]` escaped); restorePath puts the path back.
   const input = {
     ...har,
-    url: uriSafe(har.url),
     headers: [...har.headers],
     cookies: [...har.cookies],
     queryString: [...har.queryString],

@@ -31,7 +31,7 @@ export interface OAuth2Source {
   readonly clientId?: string | null;
   readonly clientSecret?: string | null;
   /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): form fields or HTTP Basic. */
-  readonly clientAuthentication?: 'body' | 'basic';
+  readonly clientAuthentication?: 'none' | 'body' | 'basic';
   readonly scope?: string | null;
   readonly pkce?: 'S256' | 'plain' | 'off';
 }
@@ -74,6 +74,7 @@ export type SecretName =
   | 'password'
   | 'oauth_token_secret'
   | 'access_token'
+  | 'id_token'
   | 'authorization_code'
   | 'cookie';
 

@@ -190,7 +190,6 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     loaded.writable ? loaded.history : [],
     () => (legacyHistory = true)
   );
-  notices.push(...history.notices);
 
   if (loaded.rewrite || legacyHistory) {
     try {
@@ -205,7 +204,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return box.storage;
     },
     get notices() {
-      return [...notices];
+      return [...notices, ...history.notices];
     },
     get path() {
       return backend.path;

@@ -60,7 +60,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
           clientId: flow.config.clientId,
           clientSecret: flow.config.clientSecret,
-          clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body',
+          clientAuthentication: profile.oauth2.clientAuthentication,
           scope: flow.config.scope ?? null,
         }
       : { kind: 'request', request: draft };

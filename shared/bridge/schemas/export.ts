@@ -17,7 +17,7 @@ const exportSourceSchema = z.discriminatedUnion('kind', [
     redirectUri: opt,
     clientId: opt,
     clientSecret: opt,
-    clientAuthentication: z.enum(['body', 'basic']).optional(),
+    clientAuthentication: z.enum(['none', 'body', 'basic']).optional(),
     scope: opt,
     pkce: z.enum(['S256', 'plain', 'off']).optional(),
   }),

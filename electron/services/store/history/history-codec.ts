@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { describeIssues } from '../../../../shared/schema-issues';
 import { historyEntrySchema, type BodyPart, type HistoryEntry } from '../../../../shared/store/history';
-import { isSealed, type SecretBox } from '../secrets';
+import { isSealed, type SealedSecret, type SecretBox } from '../secrets';
+import { clearSummary } from './clear-summary';
 
 /*
  * A history entry as one line of a segment file, and its large bodies as files beside it. The exchange is sealed
  * as a whole when the OS keychain is there (its headers and bodies carry Authorization values, token secrets,
  * refresh tokens), so nothing in it has to be recognised as secret; the rest of the line (profile, leg, outcome,
- * time, summary) stays readable so the list can be built and filtered without decrypting. Each body is kept
+ * time, summary) stays readable so the list can be built and filtered without decrypting; the summary's URLs are
+ * masked there, the whole summary sealed beside it (clear-summary.ts). Each body is kept
  * once: the response's base64 copy is dropped when it is the UTF-8 of its text, or the text when the body is
  * binary (it is then the bytes decoded as UTF-8, as the transport made it).
  */
+
+const SUMMARY_MAX = historyEntrySchema.shape.summary.maxLength ?? 2000;
 
 /** Bodies larger than this (in bytes) get a file of their own, so the lines stay small and quick to scan. */
 const INLINE_BODY_BYTES = 8 * 1024;
@@ -34,6 +38,8 @@ export type HistoryMeta = z.infer<typeof historyMetaSchema>;
 const lineSchema = historyMetaSchema.extend({
   exchange: z.unknown(),
   bodies: z.strictObject({ request: bodyRefSchema.optional(), response: bodyRefSchema.optional() }).optional(),
+  /** The summary as given, when the clear `summary` had to mask part of it (sealed with the exchange's key). */
+  sealedSummary: z.strictObject({ $enc: z.string() }).optional(),
   /** The response's bodyBase64 was dropped: it is the base64 of its text's UTF-8. */
   base64: z.literal('derived').optional(),
 });
@@ -95,11 +101,28 @@ export function encodeEntry(entry: HistoryEntry, box: SecretBox, fileBase: strin
   const stripped: Exchange = { ...exchange, request, response };
   const line: HistoryLine = {
     ...meta,
+    ...sealSummary(meta.summary, box),
     exchange: box.storage === 'encrypted' ? box.seal(JSON.stringify(stripped)) : stripped,
     ...(bodies.request || bodies.response ? { bodies } : {}),
     ...(base64 ? { base64 } : {}),
   };
   return { line, files };
+}
+
+/** With the keychain, the summary in clear masks its URLs' secrets and the whole one is sealed; without, it is as is. */
+function sealSummary(summary: string, box: SecretBox): { summary: string; sealedSummary?: SealedSecret } {
+  if (box.storage !== 'encrypted') return { summary };
+  const masked = clearSummary(summary).slice(0, SUMMARY_MAX);
+  if (masked === summary) return { summary };
+  const sealed = box.seal(summary);
+  return isSealed(sealed) ? { summary: masked, sealedSummary: sealed } : { summary: masked };
+}
+
+/** The summary as given: the sealed one opened, or the clear one when none was sealed or it cannot be opened. */
+export function openSummary(line: HistoryLine, box: SecretBox): string {
+  if (!line.sealedSummary) return line.summary;
+  const opened = box.open(line.sealedSummary);
+  return opened.kind === 'decrypted' ? opened.value : line.summary;
 }
 
 export type ParsedLine =
@@ -202,7 +225,7 @@ export function assemble(
   bodies: { request?: { text: string }; response?: { text: string; bytes?: Buffer } },
   complete: boolean
 ): HistoryEntry {
-  const { bodies: _refs, base64, exchange: _stored, ...meta } = line;
+  const { bodies: _refs, base64, exchange: _stored, sealedSummary: _sealed, ...meta } = line;
   let { request, response } = exchange;
   if (bodies.request) request = { ...request, body: bodies.request.text };
   if (bodies.response)

@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  appendFileSync,
-  closeSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   HISTORY_PREVIEW_CHARS,
@@ -21,15 +11,20 @@ import {
 import { ensurePrivateDirectory } from '../conf-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
-import { encodeEntry, indexLine, openExchange, parseLine, type HistoryMeta } from './history-codec';
-import { LINES, loadBody, loadEntry, type LinePlace } from './history-read';
+import { encodeEntry, indexLine, openExchange, parseLine } from './history-codec';
+import { HistoryIndex, type Indexed } from './history-index';
+import { loadBody, loadEntry, type LinePlace } from './history-read';
+import { linesPath, readCompleteLines, segmentFilesSize, segmentName, type Segment } from './history-segment';
 
 /*
  * The history on disk: append-only segments, each a directory `<dir>/<number>/` holding `entries.jsonl` (one
  * line per exchange) and the files of its large bodies (`<random>.response`). An exchange is its body files and
  * then one write of one line (O_APPEND), so appending costs the same whatever the history holds; the oldest
  * segment is removed as a whole when the bound is passed. Only the entries' metadata (and where each line is)
- * stays in memory; a page of the list reads its lines and the start of their bodies.
+ * stays in memory; a page of the list reads its lines and the start of their bodies. That index is built when a
+ * list or an entry is first asked for: until then only the newest segment's lines are read and the older
+ * segments are measured by their files' sizes, so opening the store to append (the CLI's `flow` and `call`)
+ * costs the same whatever the history holds.
  *
  * Several processes may share the directory. Appends need no lock: each line is a single append, and body file
  * names are random. Removing segments, clearing and repairing a line cut short by a crash happen under
@@ -42,38 +37,17 @@ const SEGMENT_ENTRIES = 2_000;
 const SEGMENT_SHARE = 8;
 const LOCK_TIMEOUT_MS = 3_000;
 
-interface Segment {
-  readonly n: number;
-  /** Bytes of entries.jsonl read so far: up to and including its last newline. */
-  parsed: number;
-  /** Bytes on disk: the lines read plus their body files. */
-  bytes: number;
-  count: number;
-  /** Why its sealed exchanges cannot be opened now (the keychain changed or is gone). */
-  lost?: string;
-}
-
-interface Indexed {
-  readonly meta: HistoryMeta;
-  readonly segment: number;
-  readonly offset: number;
-  readonly length: number;
-  readonly readable: boolean;
-}
-
-const segmentName = (n: number) => String(n).padStart(8, '0');
-
 export class HistoryFiles {
   private readonly segments = new Map<number, Segment>();
-  /** Newest first (by `at`; among equal times the one added last first). */
-  private entries: Indexed[] = [];
-  private readonly byId = new Map<string, Indexed>();
+  private readonly entries = new HistoryIndex();
   /** Lines that could not be read, for a notice. */
   private skipped = 0;
   /** Segments whose first sealed line was tried (see checkSealed). */
   private readonly checked = new Set<number>();
   /** The newest segment at the last sync: older ones take no more appends, so only it and newer ones are read on. */
   private newest = 0;
+  /** Whether every segment's lines are in the index (see buildIndex). */
+  private indexed = false;
 
   constructor(
     readonly dir: string,
@@ -97,9 +71,11 @@ export class HistoryFiles {
 
   /** What the user should hear about after opening: entries that cannot be decrypted or read. */
   notices(): string[] {
+    this.readAll();
     const out: string[] = [];
     const lost = [...this.segments.values()].filter((s) => s.lost);
-    const hidden = this.entries.filter((e) => !e.readable).length;
+    let hidden = 0;
+    for (const e of this.entries.newestFirst()) if (!e.readable) hidden++;
     if (hidden)
       out.push(
         `${hidden} history ${hidden === 1 ? 'entry is' : 'entries are'} not listed: ${lost[0]?.lost ?? 'it cannot be decrypted'}. They stay in ${this.dir} in case the keychain comes back; clearing the history removes them.`
@@ -112,9 +88,19 @@ export class HistoryFiles {
   }
 
   usage(): { entries: number; bytes: number; maxBytes: number; location: string } {
+    this.readAll();
+    return {
+      entries: this.entries.size,
+      bytes: this.bytesOnDisk(),
+      maxBytes: this.maxBytes(),
+      location: this.dir,
+    };
+  }
+
+  private bytesOnDisk(): number {
     let bytes = 0;
     for (const s of this.segments.values()) bytes += s.bytes;
-    return { entries: this.entries.length, bytes, maxBytes: this.maxBytes(), location: this.dir };
+    return bytes;
   }
 
   /** Takes in what other processes appended or removed since the last call. */
@@ -125,11 +111,41 @@ export class HistoryFiles {
         .map(Number)
     );
     for (const n of this.segments.keys()) if (!onDisk.has(n)) this.dropSegment(n);
+    const newest = Math.max(0, ...onDisk);
     for (const n of [...onDisk].sort((a, b) => a - b)) {
       const known = this.segments.get(n);
-      if (!known || n >= this.newest) this.readTail(known ?? this.addSegment(n));
+      if (known ? n >= this.newest && !known.measured : this.indexed || n === newest)
+        this.readTail(known ?? this.addSegment(n));
+      else if (!known) this.measure(this.addSegment(n));
     }
-    this.newest = Math.max(0, ...onDisk);
+    this.newest = newest;
+  }
+
+  /** An older segment's size from its files (its lines and body files), without reading its lines. */
+  private measure(s: Segment): void {
+    s.measured = true;
+    s.bytes += segmentFilesSize(this.dir, s.n);
+  }
+
+  /** Builds the index from every segment's lines, once; later syncs read only what is appended. */
+  private buildIndex(): void {
+    if (this.indexed) return;
+    this.indexed = true;
+    this.entries.clear();
+    this.checked.clear();
+    this.skipped = 0;
+    for (const n of [...this.segments.keys()].sort((a, b) => a - b)) {
+      const s = this.segments.get(n)!;
+      [s.parsed, s.bytes, s.count, s.measured] = [0, 0, 0, false];
+      delete s.lost;
+      this.readTail(s);
+    }
+  }
+
+  /** What others appended or removed, and the whole index: for lists and entries. */
+  private readAll(): void {
+    this.sync();
+    this.buildIndex();
   }
 
   private addSegment(n: number): Segment {
@@ -138,26 +154,14 @@ export class HistoryFiles {
     return s;
   }
 
-  private linesPath = (n: number) => join(this.dir, segmentName(n), LINES);
+  private linesPath = (n: number) => linesPath(this.dir, n);
 
   /** Reads the complete lines past `parsed`; a line still being written (no newline yet) waits for the next call. */
   private readTail(s: Segment): void {
-    const size = statSync(this.linesPath(s.n), { throwIfNoEntry: false })?.size ?? 0;
-    if (size <= s.parsed) return;
-    const fd = openSync(this.linesPath(s.n), 'r');
-    try {
-      const buf = Buffer.alloc(size - s.parsed);
-      const got = readSync(fd, buf, 0, buf.length, s.parsed);
-      let start = 0;
-      for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < got; nl = buf.indexOf(10, start)) {
-        this.take(s, s.parsed + start, buf.subarray(start, nl));
-        start = nl + 1;
-      }
-      s.parsed += start;
-      s.bytes += start;
-    } finally {
-      closeSync(fd);
-    }
+    const { lines, end } = readCompleteLines(this.linesPath(s.n), s.parsed);
+    for (const line of lines) this.take(s, line.offset, line.bytes);
+    s.bytes += end - s.parsed;
+    s.parsed = end;
   }
 
   private take(s: Segment, offset: number, bytes: Buffer): void {
@@ -166,7 +170,7 @@ export class HistoryFiles {
     if (!indexed.ok) return void this.skipped++;
     s.bytes += indexed.bodyBytes;
     if (indexed.sealed && !this.checked.has(s.n)) this.checkSealed(s, text);
-    this.index({
+    this.entries.add({
       meta: indexed.meta,
       segment: s.n,
       offset,
@@ -184,28 +188,10 @@ export class HistoryFiles {
     if (!opened.ok) s.lost = opened.problem;
   }
 
-  private index(e: Indexed): void {
-    const old = this.byId.get(e.meta.id);
-    if (old) this.entries.splice(this.entries.indexOf(old), 1);
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.entries[mid]!.meta.at > e.meta.at) lo = mid + 1;
-      else hi = mid;
-    }
-    this.entries.splice(lo, 0, e);
-    this.byId.set(e.meta.id, e);
-  }
-
   private dropSegment(n: number): void {
     this.segments.delete(n);
     this.checked.delete(n);
-    this.entries = this.entries.filter((e) => {
-      if (e.segment !== n) return true;
-      if (this.byId.get(e.meta.id) === e) this.byId.delete(e.meta.id);
-      return false;
-    });
+    this.entries.dropSegment(n);
   }
 
   private locked<T>(fn: () => T): T {
@@ -255,7 +241,7 @@ export class HistoryFiles {
   }
 
   private evictIfOver(): void {
-    if (this.usage().bytes > this.maxBytes()) this.locked(() => this.evict());
+    if (this.bytesOnDisk() > this.maxBytes()) this.locked(() => this.evict());
   }
 
   /** The segment appends go to: the newest, or a new one when it is full. */
@@ -269,7 +255,7 @@ export class HistoryFiles {
 
   /** Removes the oldest segments while the history is over its bound; the newest always stays. */
   evict(): void {
-    let total = this.usage().bytes;
+    let total = this.bytesOnDisk();
     const order = [...this.segments.keys()].sort((a, b) => a - b);
     for (const n of order.slice(0, -1)) {
       if (total <= this.maxBytes()) break;
@@ -287,7 +273,8 @@ export class HistoryFiles {
   /** Removes everything, unreadable entries included; returns how many entries there were. */
   clear(): number {
     return this.locked(() => {
-      const n = this.entries.length;
+      this.buildIndex();
+      const n = this.entries.size;
       for (const s of [...this.segments.keys()]) {
         rmSync(join(this.dir, segmentName(s)), { recursive: true, force: true });
         this.dropSegment(s);
@@ -297,10 +284,10 @@ export class HistoryFiles {
   }
 
   query(q: HistoryQuery): { entries: HistoryListedEntry[]; total: number } {
-    this.sync();
+    this.readAll();
     const page: Indexed[] = [];
     let total = 0;
-    for (const e of this.entries) {
+    for (const e of this.entries.newestFirst()) {
       const m = e.meta;
       if (!e.readable) continue;
       if (
@@ -318,8 +305,8 @@ export class HistoryFiles {
 
   /** The whole entry (bodies complete), or undefined. */
   full(id: string): HistoryEntry | undefined {
-    this.sync();
-    const e = this.byId.get(id);
+    this.readAll();
+    const e = this.entries.get(id);
     if (!e?.readable) return undefined;
     const loaded = loadEntry(this.place(e), Infinity, this.box);
     if (!loaded) return undefined;
@@ -334,8 +321,8 @@ export class HistoryFiles {
     offset: number,
     length: number
   ): { text: string; offset: number; total: number } | undefined {
-    this.sync();
-    const e = this.byId.get(id);
+    this.readAll();
+    const e = this.entries.get(id);
     const text = e?.readable ? loadBody(this.place(e), part, this.box) : undefined;
     if (text === undefined) return undefined;
     return { text: text.slice(offset, offset + length), offset: Math.min(offset, text.length), total: text.length };

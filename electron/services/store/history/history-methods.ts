@@ -15,6 +15,7 @@ export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: Parsed
   historyFull(id: string): HistoryEntry | undefined;
   /** Applies a new size bound at once. */
   boundChanged(): void;
+  /** Read when asked for: what the files hold (entries that cannot be read) takes reading them all. */
   readonly notices: readonly string[];
 };
 
@@ -67,10 +68,11 @@ export function openHistory(
       );
     }
   }
-  if (files) notices.push(...files.notices());
 
   return {
-    notices,
+    get notices() {
+      return [...notices, ...(files?.notices() ?? [])];
+    },
     historyList: (query) => {
       try {
         return { ...use().query(query ?? historyQuerySchema.parse({})), usage: use().usage() };

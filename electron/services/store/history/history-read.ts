@@ -2,7 +2,15 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BodyPart, HistoryListedEntry } from '../../../../shared/store/history';
 import type { SecretBox } from '../secrets';
-import { assemble, openBody, openExchange, parseLine, type BodyRef, type HistoryLine } from './history-codec';
+import {
+  assemble,
+  openBody,
+  openExchange,
+  openSummary,
+  parseLine,
+  type BodyRef,
+  type HistoryLine,
+} from './history-codec';
 
 /** The lines of a segment, in its directory. */
 export const LINES = 'entries.jsonl';
@@ -57,7 +65,7 @@ export function loadEntry(place: LinePlace, chars: number, box: SecretBox): Hist
       if (ref.length > chars) cut[part] = ref.length;
     }
     const complete = cut.request === undefined && cut.response === undefined;
-    const entry = assemble(line, opened.exchange, bodies, complete);
+    const entry = assemble({ ...line, summary: openSummary(line, box) }, opened.exchange, bodies, complete);
     return complete ? entry : { ...entry, cut };
   } catch {
     return undefined; // removed by another process meanwhile, or a body file lost: left out

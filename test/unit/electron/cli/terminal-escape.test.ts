@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminalSafe, terminalSafeJson } from '../../../../electron/cli/terminal-text';
+import { terminalSafe, terminalSafeOutput } from '../../../../electron/cli/terminal-text';
 import { runFlowCli } from '../flows/run-flow-cli';
 
 // A hostile server writes raw bytes (Node's own HTTP server refuses control characters in a status reason).
@@ -43,11 +43,13 @@ describe('terminalSafe', () => {
     expect(terminalSafe('x\r\ny\tz\u0085\u009b\u202e\u2066\u200f')).toBe('x\\r\\ny\\tz\\x85\\x9b\\u202e\\u2066\\u200f');
     expect(terminalSafe('Ünïcødé – “quotes” 日本')).toBe('Ünïcødé – “quotes” 日本');
   });
-  it('keeps JSON valid while escaping what JSON.stringify leaves raw', () => {
+  it('on every write: keeps JSON valid while escaping what JSON.stringify leaves raw, and keeps line breaks', () => {
     const value = { a: `${ESC}[2J\u009b\u202e\u007f` };
-    const text = terminalSafeJson(value);
+    const text = terminalSafeOutput(JSON.stringify(value, null, 2));
     expect(text).not.toMatch(CONTROLS);
+    expect(text.split('\n')).toHaveLength(3);
     expect(JSON.parse(text)).toEqual(value);
+    expect(terminalSafeOutput(`a${TITLE}\r\nb`)).toBe('a\\u001b]0;pwned\\u0007\\u000d\nb');
   });
 });
 

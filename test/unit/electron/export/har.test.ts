@@ -124,7 +124,7 @@ describe("HAR 1.2 from the transport's exchanges", () => {
     expect(entry.serverIPAddress).toBeUndefined();
     expect(entry.connection).toBeUndefined();
   });
-  it('request.url is the request as sent: [ and ] raw as the transport sends them, non-ASCII as its UTF-8 escapes (httpsnippet validates it)', async () => {
+  it('request.url is a valid RFC 3986 URI: [ and ] percent-encoded (the query sends them so), non-ASCII as its UTF-8 escapes', async () => {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(req.url ?? '');
@@ -133,15 +133,21 @@ describe("HAR 1.2 from the transport's exchanges", () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const brackets = await transportSend({ method: 'GET', url: `${origin}/a[0]/b?c[]=1#frag`, headers: [] });
+      const brackets = await transportSend({ method: 'GET', url: `${origin}/a[0]/b?c[]=1&ids[]=2#frag`, headers: [] });
       const accented = await transportSend({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] });
       const [withBrackets, withAccents] = toHar([brackets, accented]).log.entries.map((e) => e.request);
-      expect(seen).toEqual(['/a[0]/b?c[]=1', '/caf%C3%A9/%C3%BC?q=%C3%A9%20%E2%82%AC']);
-      expect(withBrackets!.url).toBe(`${origin}${seen[0]}`);
-      expect(withBrackets!.queryString).toEqual([{ name: 'c[]', value: '1' }]);
+      // The query's brackets go percent-encoded (the signature decodes the query, RFC 5849 §3.4.1.3); the path's raw.
+      expect(seen).toEqual(['/a[0]/b?c%5B%5D=1&ids%5B%5D=2', '/caf%C3%A9/%C3%BC?q=%C3%A9%20%E2%82%AC']);
+      expect(withBrackets!.url).toBe(`${origin}/a%5B0%5D/b?c%5B%5D=1&ids%5B%5D=2`);
+      expect(withBrackets!.queryString).toEqual([
+        { name: 'c[]', value: '1' },
+        { name: 'ids[]', value: '2' },
+      ]);
       expect(withAccents!.url).toBe(`${origin}${seen[1]}`);
       // The same before sending: an export of a request the user typed writes what the transport would send.
       expect(toHarRequest({ method: 'GET', url: `${origin}/café/ü?q=é €`, headers: [] }).url).toBe(withAccents!.url);
+      // HAR tools that check the URL take both (httpsnippet's validator, har-validator's schema).
+      expect(validateRequest(withBrackets)).toBe(true);
       expect(validateRequest(withAccents)).toBe(true);
       await expectValidHar(toHar([brackets, accented]));
     } finally {

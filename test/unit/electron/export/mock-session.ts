@@ -28,8 +28,8 @@ export interface MockSession {
   readonly exchanges: TransportExchange[];
   /** Three legs through the OAuth 1.0a engine: an access token and its secret. */
   oauth1Token(): Promise<{ token: string; secret: string }>;
-  /** The code grant with PKCE through the OAuth 2 engine: a state holding access and refresh tokens. */
-  oauth2Tokens(): Promise<OAuth2State>;
+  /** The code grant with PKCE through the OAuth 2 engine: a state holding access and refresh tokens (and an id_token with `openid`). */
+  oauth2Tokens(scope?: string): Promise<OAuth2State>;
   /** What the signer takes for an API request with this token: fresh nonce, the mock's clock. */
   signing(
     token: { token: string; secret: string },
@@ -99,9 +99,9 @@ export async function startMockSession(options: SessionOptions = {}): Promise<Mo
       s = at.state;
       return { token: s.accessToken!.token, secret: s.accessToken!.secret };
     },
-    async oauth2Tokens() {
+    async oauth2Tokens(scope = 'read') {
       const s = oauth2Flow.startOAuth2(
-        { baseUrl: base, clientId: client.id, clientSecret: client.secret, redirectUri: CALLBACK, scope: 'read' },
+        { baseUrl: base, clientId: client.id, clientSecret: client.secret, redirectUri: CALLBACK, scope },
         nodeRandom,
         nodeCrypto
       );
