@@ -10,6 +10,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup-e2e.ts'],
     passWithNoTests: true,
     testTimeout: 60000,
-    fileParallelism: false,
+    // Two files at a time: each starts its own app (a fresh store, port 0) and its own Chromium with a fresh
+    // profile, so no two share a port or a store; two match the CI machines' two cores.
+    maxWorkers: 2,
   },
 });

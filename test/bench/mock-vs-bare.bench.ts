@@ -50,6 +50,8 @@ interface Round {
   readonly errors: number;
   readonly firstError: string | null;
   readonly cpuMicros: number | null;
+  /** The client's CPU as a share of one core: near 100%, the client, not the server, set the pace. */
+  readonly clientCpu: number;
 }
 
 /** `n` requests to the server at `url`, each signed by the client as it is sent (http-load.ts's client). */
@@ -73,6 +75,7 @@ async function round(url: string, pid: number | undefined, n: number): Promise<R
     rps: r.rps,
     errors: r.errors,
     firstError: r.firstError,
+    clientCpu: r.clientCpu,
     cpuMicros: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1e6) / n,
   };
 }
@@ -116,7 +119,7 @@ export async function run(): Promise<BenchOutcome> {
       `Signed request_token, one signing client, ${CONCURRENCY} keep-alive connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests (node ${process.version})`,
       ...servers.map(
         (s, i) =>
-          `${s.name.padEnd(22)} median ${middle(rounds[i]!.map((r) => r.rps)).toFixed(0)} req/s, server CPU ${cpuText(rounds[i]!)} per request`
+          `${s.name.padEnd(22)} median ${middle(rounds[i]!.map((r) => r.rps)).toFixed(0)} req/s, server CPU ${cpuText(rounds[i]!)} per request, client CPU ${(100 * middle(rounds[i]!.map((r) => r.clientCpu))).toFixed(0)}%`
       ),
       `mock / bare            ${pct(ratio)} (rounds ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET && errors === 0 ? 'met' : 'NOT met'}`,
       errors ? `FAILED: ${errors} requests errored; first: ${firstError}` : 'errors: 0',
