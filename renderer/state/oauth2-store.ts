@@ -8,7 +8,7 @@ import {
   type BearerStep,
   type Check,
 } from '../../shared/flows';
-import { b64TokenProblem } from '../../shared/oauth2/bearer';
+import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
 import type { HistoryRecord } from '../../shared/store/history-record';
@@ -67,6 +67,14 @@ export interface OAuth2FlowState {
   /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
   urlPasted(url: string): Promise<void>;
 }
+
+/** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
+const withBearer = (request: RawRequest, accessToken: string): RawRequest => ({
+  ...request,
+  headers: request.headers.map(([n, v]) =>
+    n.toLowerCase() === 'authorization' ? [n, bearerAuthorization(accessToken)] : [n, v]
+  ),
+});
 
 export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth2FlowState>()((set, get) => {
@@ -195,14 +203,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           before: result.steps.slice(0, -1),
         });
         const next = outcome.state;
-        const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
         set({
           flow: next,
-          ...(next.token !== flow.token
+          ...(next.token && next.token !== flow.token
             ? {
                 drafts: {
                   ...get().drafts,
-                  api: redraft,
+                  // The user's request with the new token; what the transport sent is a record, not a draft.
+                  api: withBearer(get().drafts.api ?? draft, next.token.accessToken),
                   ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
                 },
               }

@@ -7,13 +7,12 @@ import { Value } from '../../components/Value';
 import { useApp, useOAuth2 } from '../../app/stores';
 import { ProviderSide } from '../../components/ProviderSide';
 import { ExportMenu } from '../../components/ExportMenu';
-import type { MethodInput } from '../../../shared/bridge/contract';
-import { endpointUrl } from '../../../shared/flows';
 import { findProviderEvent } from '../../state/provider-match';
 import { LegActions, runStatus } from '../flow/LegActions';
 import type { SentLeg } from '../../state/oauth2-store';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
+import { oauth2ExportSource } from './export-source';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -49,21 +48,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // Masked until revealed, like every other secret; the body stays editable around the dots.
   const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
-  // The bearer call exports with what refreshing it needs (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)); token requests export as they are.
-  const exportSource: MethodInput<'exportRequest'>['source'] =
-    leg === 'api' && flow && profile
-      ? {
-          kind: 'oauth2',
-          request: draft,
-          accessToken: flow.token?.accessToken ?? null,
-          refreshToken: flow.token?.refreshToken ?? null,
-          tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
-          clientId: flow.config.clientId,
-          clientSecret: flow.config.clientSecret,
-          clientAuthentication: profile.oauth2.clientAuthentication === 'basic' ? 'basic' : 'body',
-          scope: flow.config.scope ?? null,
-        }
-      : { kind: 'request', request: draft };
+  const exportSource = oauth2ExportSource(leg, draft, flow, profile);
   return (
     <div className="leg-panel">
       <div className="columns">
