@@ -69,6 +69,9 @@ export function OAuth2Page() {
       <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
     </ul>
   );
+  // A panel of its own for each leg: its export asks again whether to include secrets, its secrets start hidden.
+  const panel =
+    current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel key={current} leg={current} next={go} />;
   return (
     <FlowPageShell
       name="OAuth 2"
@@ -86,7 +89,7 @@ export function OAuth2Page() {
       current={current}
       onChoose={legChosen}
       credentials={credentials}
-      panel={current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
+      panel={panel}
     />
   );
 }

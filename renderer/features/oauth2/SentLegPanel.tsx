@@ -80,10 +80,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
                 <textarea
                   className="mono"
                   rows={4}
-                  value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)}
+                  value={reveal ? draft.body : bodyForEditing(draft.body, secrets)}
                   spellCheck={false}
                   onChange={(e) =>
-                    draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })
+                    draftEdited(leg, {
+                      body: reveal ? e.target.value : bodyFromEditing(draft.body ?? '', secrets, e.target.value),
+                    })
                   }
                 />
               </label>

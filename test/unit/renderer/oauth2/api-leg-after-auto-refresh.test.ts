@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
+import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import type { BridgeApi } from '../../../../shared/bridge/api';
-import { dispatch } from '../../../../shared/bridge/dispatch';
 import { oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
 import { oauth2ExportSource } from '../../../../renderer/features/oauth2/export-source';
@@ -9,7 +8,7 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { C, Harness } from '../../electron/provider/helpers';
 import { clientPost, flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
-import { openStore, tempDir } from '../../electron/store/helpers';
+import { hostBridge } from '../state/host-bridge';
 
 /**
  * The OAuth 2 page's bearer call after *Refresh automatically* has refreshed, against the real mock through the
@@ -21,17 +20,7 @@ let services: AppServices;
 let bridge: BridgeApi;
 beforeAll(async () => {
   await h.start();
-  services = createAppServices({
-    host: 'web',
-    version: 'test',
-    store: openStore(tempDir()),
-    shell: { openInSystemBrowser: async () => true },
-    provider: h.provider,
-  });
-  bridge = new Proxy({} as BridgeApi, {
-    get: (_, name) =>
-      name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input),
-  });
+  ({ bridge, services } = hostBridge(h.provider));
 });
 afterAll(() => services.close());
 
