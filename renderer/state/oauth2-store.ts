@@ -44,6 +44,8 @@ export interface OAuth2FlowState {
   readonly waitId: string | null;
   readonly callback: Caught | null;
   readonly callbackOutcome: OAuth2Run['outcome'];
+  /** The authorization code the callback brought, kept after the flow forgets it on exchange: masked wherever a leg shows it. */
+  readonly receivedCode: string | null;
   readonly waitEnded: { readonly code: string; readonly message: string } | null;
   /** Requests to the callback the catcher refused while this flow waited (not its state). */
   readonly rejected: readonly RejectedCallback[];
@@ -95,6 +97,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         callback,
         callbackOutcome: result,
         waitId: null,
+        ...(result.ok ? { receivedCode: result.state.code } : {}),
         ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}),
       });
     };
@@ -233,6 +236,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       waitId: null,
       callback: null,
       callbackOutcome: null,
+      receivedCode: null,
       waitEnded: null,
       rejected: [],
       drafts: {},
@@ -257,6 +261,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           waitId: null,
           callback: null,
           callbackOutcome: null,
+          receivedCode: null,
           waitEnded: null,
           rejected: [],
           drafts: {},

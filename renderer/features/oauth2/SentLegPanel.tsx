@@ -25,6 +25,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   const mockEvents = useApp((s) => s.mockEvents);
   const mockBaseUrl = useApp((s) => s.mock.baseUrl);
   const flow = useOAuth2((s) => s.flow);
+  const receivedCode = useOAuth2((s) => s.receivedCode);
   const profile = useOAuth2((s) => s.profile);
   const provider = run?.exchange ? findProviderEvent(mockEvents, run.exchange, mockBaseUrl) : null;
   const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
@@ -47,7 +48,11 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   }
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // Masked until revealed, like every other secret; the body stays editable around the dots.
-  const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
+  const secrets = requestSecrets(draft, clientSecret, [
+    flow?.token?.accessToken,
+    flow?.token?.refreshToken,
+    flow?.code ?? receivedCode,
+  ]);
   const exportSource = oauth2ExportSource(leg, draft, flow, profile);
   return (
     <div className="leg-panel">
