@@ -24,6 +24,7 @@ export function OAuth2Page() {
       ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) }
       : null;
   const token = flow?.token;
+  const standing = useOAuth2((s) => s.standing);
   // The flow's own profile: the picker may have moved on since the flow started.
   // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
   const againstMock = useOAuth2(
@@ -48,12 +49,14 @@ export function OAuth2Page() {
           'none yet'
         )}
       </li>
-      <li className={token ? 'have' : ''}>
+      <li className={token ? (standing.accessRefused ? 'bad' : 'have') : ''}>
         Bearer token:{' '}
         {token ? (
           <>
             <code>{token.accessToken.slice(0, 12)}…</code>{' '}
-            {token.expiresAt ? (
+            {standing.accessRefused ? (
+              'refused by the server (401)'
+            ) : token.expiresAt ? (
               <>
                 expires in <Countdown until={token.expiresAt} now={now} />
                 <MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} />
@@ -61,12 +64,22 @@ export function OAuth2Page() {
             ) : (
               'no expiry given'
             )}
+            {standing.refreshRefused && !standing.accessRefused && (
+              <span className="bad"> · may be revoked with its grant: its refresh was refused</span>
+            )}
           </>
         ) : (
           'none yet'
         )}
       </li>
-      <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
+      <li className={token?.refreshToken ? (standing.refreshRefused ? 'bad' : 'have') : ''}>
+        Refresh:{' '}
+        {!token?.refreshToken
+          ? 'none'
+          : standing.refreshRefused
+            ? `refused (${standing.refreshRefused}); authorize again`
+            : 'available'}
+      </li>
     </ul>
   );
   // A panel of its own for each leg: its export asks again whether to include secrets, its secrets start hidden.
