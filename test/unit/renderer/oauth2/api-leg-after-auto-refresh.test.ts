@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
@@ -16,13 +15,13 @@ import { hostBridge } from '../state/host-bridge';
  * so *Export this request* and the next *Send* work with the new token.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let services: AppServices;
+let close: () => Promise<void>;
 let bridge: BridgeApi;
 beforeAll(async () => {
   await h.start();
-  ({ bridge, services } = hostBridge(h.provider));
+  ({ bridge, close } = hostBridge(h.provider));
 });
-afterAll(() => services.close());
+afterAll(() => close());
 
 const profile = profileSchema.parse({
   id: 'mock',

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { oauth2Flow } from '../../../../shared/flows';
 import { percentEncode } from '../../../../shared/oauth1/percent-encoding';
@@ -19,13 +18,13 @@ import { hostBridge } from '../state/host-bridge';
  * export handler over the contract).
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let services: AppServices;
+let close: () => Promise<void>;
 let bridge: BridgeApi;
 beforeAll(async () => {
   await h.start();
-  ({ bridge, services } = hostBridge(h.provider));
+  ({ bridge, close } = hostBridge(h.provider));
 });
-afterAll(() => services.close());
+afterAll(() => close());
 afterEach(cleanup);
 
 const profile = profileSchema.parse({

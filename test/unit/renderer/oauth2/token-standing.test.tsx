@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../../electron/services/bridge/app-services';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
@@ -17,14 +16,14 @@ import { codeExchangedOnPage } from './page-flow';
  * the host's store: the header, and the saved records the token lists read.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let services: AppServices;
+let close: () => Promise<void>;
 let bridge: BridgeApi;
 beforeAll(async () => {
   await h.start();
-  ({ bridge, services } = hostBridge(h.provider));
+  ({ bridge, close } = hostBridge(h.provider));
   await bridge.profileSave({ profile });
 });
-afterAll(() => services.close());
+afterAll(() => close());
 afterEach(cleanup);
 
 const profile = profileSchema.parse({

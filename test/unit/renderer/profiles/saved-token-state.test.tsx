@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedToken } from '../../../../shared/store/saved-token';
-import { savedTokenState } from '../../../../renderer/features/profiles/saved-token-state';
+import { savedRefreshState, savedTokenState } from '../../../../renderer/features/profiles/saved-token-state';
 import { mockProfile, renderPage, userProfile } from './fake-bridge';
 
 afterEach(cleanup);
@@ -54,6 +54,35 @@ describe('savedTokenState', () => {
     });
     expect(savedTokenState(token({ expiresAt: obtainedAt + 5000 }), obtainedAt + 2000, null).label).toBe('not expired');
     expect(savedTokenState(token({}), obtainedAt, null).label).toBe('no expiry given');
+  });
+});
+
+describe('savedRefreshState', () => {
+  it('is refreshable only while nothing says the refresh token is gone', () => {
+    const oauth2 = (over: Partial<SavedToken>) =>
+      token({ kind: 'oauth2', tokenSecret: '', refreshToken: 'rt-1', ...over });
+    expect(savedRefreshState(oauth2({ refreshToken: '' }), null)).toBeNull();
+    expect(savedRefreshState(oauth2({}), null)).toMatchObject({ label: 'refreshable', tone: 'muted' });
+    expect(savedRefreshState(oauth2({ refused: 'refresh_refused' }), null)).toMatchObject({
+      label: 'refresh refused',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({ refused: 'rotated' }), null)).toMatchObject({
+      label: 'refresh token rotated away',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({}), new Map([['rt-1', 'rotated']]))).toMatchObject({
+      label: 'refresh token rotated at the mock',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({}), new Map([['rt-1', 'valid']]))).toMatchObject({ tone: 'ok' });
+  });
+
+  it('a token the server refused as revoked is revoked, whatever its expiry says', () => {
+    expect(savedTokenState(token({ refused: 'revoked' }), obtainedAt, null)).toMatchObject({
+      label: 'revoked',
+      tone: 'bad',
+    });
   });
 });
 

@@ -1,19 +1,23 @@
-import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppServices } from '../../../../electron/services/bridge/app-services';
 import type { MockProvider } from '../../../../electron/services/provider';
+import { createAppStore } from '../../../../electron/services/store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { dispatch } from '../../../../shared/bridge/dispatch';
-import { openStore, tempDir } from '../../electron/store/helpers';
 
 /**
  * The page's bridge to the real host: every call through the contract's dispatch (its input checked as either
- * transport checks it) to the app's services on a store in a fresh directory, with the given mock. Events are not
- * delivered.
+ * transport checks it) to the app's services on a store in a fresh directory (for the whole file: its tests may
+ * share what they saved), with the given mock. Events are not delivered. `close` stops it and removes the store.
  */
-export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; services: AppServices } {
+export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; close: () => Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-host-bridge-'));
   const services = createAppServices({
     host: 'web',
     version: 'test',
-    store: openStore(tempDir()),
+    store: createAppStore({ cwd: dir }),
     shell: { openInSystemBrowser: async () => true },
     ...(provider ? { provider } : {}),
   });
@@ -21,5 +25,11 @@ export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; servic
     get: (_, name) =>
       name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input),
   });
-  return { bridge, services };
+  return {
+    bridge,
+    close: async () => {
+      await services.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
