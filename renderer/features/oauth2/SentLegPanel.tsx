@@ -8,7 +8,8 @@ import { useApp, useOAuth2 } from '../../app/stores';
 import { ProviderSide } from '../../components/ProviderSide';
 import { ExportMenu } from '../../components/ExportMenu';
 import { findProviderEvent } from '../../state/provider-match';
-import { LegActions, runStatus } from '../flow/LegActions';
+import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
+import { useChosenProfile } from '../flow/use-chosen-profile';
 import type { SentLeg } from '../../state/oauth2-store';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
@@ -30,6 +31,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   const provider = run?.exchange ? findProviderEvent(mockEvents, run.exchange, mockBaseUrl) : null;
   const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
   const bearerSentAnyway = useOAuth2((s) => s.bearerSentAnyway);
+  const remedy = useRemedy(leg);
   if (bearerProblem) {
     return (
       <div className="bearer-problem">
@@ -54,6 +56,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
     flow?.code ?? receivedCode,
   ]);
   const exportSource = oauth2ExportSource(leg, draft, flow, profile);
+  const send = { label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending };
   return (
     <div className="leg-panel">
       <div className="columns">
@@ -122,11 +125,30 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.exchange && <ExchangeView exchange={run.exchange} />}
         </section>
       </div>
-      <LegActions
-        action={{ label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending }}
-        outcome={runStatus(run)}
-        next={next}
-      />
+      <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
+        {remedy && (
+          <button type="button" disabled={send.disabled} onClick={send.run}>
+            Send again
+          </button>
+        )}
+      </LegActions>
     </div>
   );
+}
+
+/**
+ * What the bar offers instead of sending again what the server refused: the refresh when the resource refused the
+ * access token and the refresh token is live (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)),
+ * else a new flow; a new flow when the refresh token was refused (invalid_grant). Null while sending may work.
+ */
+function useRemedy(leg: SentLeg): LegAction | null {
+  const standing = useOAuth2((s) => s.standing);
+  const refreshLive = useOAuth2((s) => !!s.flow?.token?.refreshToken) && !standing.refreshRefused;
+  const legChosen = useOAuth2((s) => s.legChosen);
+  const legSent = useOAuth2((s) => s.legSent);
+  const { startOver } = useChosenProfile(useOAuth2((s) => s.flowStarted));
+  const refresh = () => (legChosen('refresh'), void legSent('refresh'));
+  const renew = startOver && { label: 'Start over', run: startOver };
+  if (leg === 'api' && standing.accessRefused) return refreshLive ? { label: 'Refresh', run: refresh } : renew;
+  return leg === 'refresh' && standing.refreshRefused ? renew : null;
 }

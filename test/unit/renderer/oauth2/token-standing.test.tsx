@@ -9,7 +9,7 @@ import { browserCrypto, browserRandom } from '../../../../renderer/platform/cryp
 import { C, Harness } from '../../electron/provider/helpers';
 import { clientPost } from '../../electron/oidc/oidc-mock-session';
 import { hostBridge } from '../state/host-bridge';
-import { codeExchangedOnPage } from './page-flow';
+import { codeExchangedOnPage } from '../state/page-flows';
 
 /**
  * What the OAuth 2 page says of its token once the server has refused or replaced it, against the real mock and

@@ -8,7 +8,7 @@ import { SignerPage } from '../../../../renderer/features/signer/SignerPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { C, Harness } from '../../electron/provider/helpers';
 import { clientPost } from '../../electron/oidc/oidc-mock-session';
-import { codeExchangedOnPage } from '../oauth2/page-flow';
+import { accessTokenOnPage, codeExchangedOnPage } from '../state/page-flows';
 import { hostBridge } from '../state/host-bridge';
 
 /**
@@ -100,13 +100,7 @@ describe('the Request signer: what each saved token is worth', () => {
   it('an OAuth 1.0a token the server refused as deauthorized says so', async () => {
     const stores = storesFor(mock);
     const o = () => stores.oauth1.getState();
-    await o().flowStarted(mock, h.base);
-    await o().legSent('requestToken');
-    const authorize = new URL(o().authorize.url!);
-    const landed = await h.send({ path: `${authorize.pathname}${authorize.search}` });
-    await o().urlPasted(String(landed.headers.location));
-    await o().legSent('accessToken');
-    const token = o().flow!.accessToken!.token;
+    const token = await accessTokenOnPage(stores, h, mock);
     await bridge.mockDeauthorize({ token });
     await o().legSent('api');
     expect(o().flow!.accessToken!.deauthorized).toBe(true);

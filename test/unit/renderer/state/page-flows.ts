@@ -15,3 +15,20 @@ export async function codeExchangedOnPage(stores: Stores, h: Harness, profile: P
   const run = stores.oauth2.getState().runs.token;
   if (!run?.outcome?.ok) throw new Error(`the code exchange failed: ${run?.outcome?.summary ?? run?.error?.message}`);
 }
+
+/**
+ * The OAuth 1.0a page's store through its own legs against the real mock (signing the user in by itself): started,
+ * the request token, the authorization (the landing URL pasted), the access token.
+ */
+export async function accessTokenOnPage(stores: Stores, h: Harness, profile: Profile): Promise<string> {
+  const o = () => stores.oauth1.getState();
+  await o().flowStarted(profile, h.base);
+  await o().legSent('requestToken');
+  const authorize = new URL(o().authorize.url!);
+  const landed = await h.send({ path: `${authorize.pathname}${authorize.search}` });
+  await o().urlPasted(String(landed.headers.location));
+  await o().legSent('accessToken');
+  const token = o().flow!.accessToken?.token;
+  if (!token) throw new Error(`the access token leg failed: ${o().runs.accessToken?.outcome?.summary}`);
+  return token;
+}
