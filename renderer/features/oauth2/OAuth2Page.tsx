@@ -64,8 +64,9 @@ export function OAuth2Page() {
             ) : (
               'no expiry given'
             )}
-            {standing.refreshRefused && !standing.accessRefused && (
-              <span className="bad"> · may be revoked with its grant: its refresh was refused</span>
+            {/* The mock's own word on the token, when it has one, says more than a guess. */}
+            {standing.refreshRefused && !standing.accessRefused && mockView?.status !== 'revoked' && (
+              <span className="bad"> · its refresh was refused: it may be revoked too</span>
             )}
           </>
         ) : (

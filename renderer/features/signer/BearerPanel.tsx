@@ -7,6 +7,7 @@ import type { BearerRequestForm } from './bearer-send';
 import { useBearer } from './bearer-store';
 import { Field } from './Field';
 import { savedRefreshState, savedTokenState, useMockStatuses } from '../profiles/saved-token-state';
+import { ChosenTokenState } from './ChosenTokenState';
 
 const PLACEMENTS = [
   ['header', 'Authorization header (RFC 6750 §2.1)'],
@@ -122,6 +123,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
                 </select>
               </Field>
             </div>
+            {saved && <ChosenTokenState token={saved} now={now()} atMock={atMock} />}
             <div className="signer-line">
               <Field label="Method">
                 <input

@@ -3,6 +3,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { useDeps } from '../../app/stores';
 import { savedTokenState, useMockStatuses, type SavedTokenState } from '../profiles/saved-token-state';
+import { ChosenTokenState } from './ChosenTokenState';
 import { Field, SecretInput } from './Field';
 import { isRsa, type FieldIssues, type SignerForm } from './signer-form';
 
@@ -69,6 +70,9 @@ export function CredentialsFields({
           </select>
         </Field>
       </div>
+      {chosenToken !== TYPED && (
+        <ChosenTokenState token={tokens.find((t) => t.id === chosenToken)!} now={now()} atMock={atMock} />
+      )}
       {tokensError && (
         <p className="error" role="alert">
           Saved tokens: {tokensError}

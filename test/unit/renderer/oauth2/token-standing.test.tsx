@@ -64,7 +64,7 @@ describe('OAuth 2 page: a token the server refused or replaced', () => {
     expect(stores.oauth2.getState().runs.refresh!.exchange!.response.status).toBe(400);
     expect(line('Refresh:').textContent).toMatch(/^Refresh: refused \(.*revoked.*\); authorize again$/);
     expect(line('Refresh:').className).toBe('bad');
-    expect(line('Bearer token:').textContent).toContain('may be revoked with its grant: its refresh was refused');
+    expect(line('Bearer token:').textContent).toContain('its refresh was refused: it may be revoked too');
     const saved = (await savedRecords()).find((t) => t.token === token.accessToken)!;
     expect(saved.refused).toBe('refresh_refused');
   });

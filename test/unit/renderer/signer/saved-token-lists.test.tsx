@@ -95,6 +95,7 @@ describe('the Request signer: what each saved token is worth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send with the saved token' }));
     await screen.findByText(/The refresh was refused/, undefined, { timeout: 5000 });
     await waitFor(() => expect(mine()).toMatch(/, refresh refused$/));
+    expect(screen.getByLabelText('The chosen token').textContent).toMatch(/ · refresh refused$/);
   });
 
   it('an OAuth 1.0a token the server refused as deauthorized says so', async () => {
