@@ -6,7 +6,7 @@ import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createStores, StoresProvider, type Stores } from '../../../../renderer/app/stores';
 import { SignerPage } from '../../../../renderer/features/signer/SignerPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
+import { C, Harness, threeLegs } from '../../electron/provider/helpers';
 import { clientPost } from '../../electron/oidc/oidc-mock-session';
 import { accessTokenOnPage, codeExchangedOnPage } from '../state/page-flows';
 import { hostBridge } from '../state/host-bridge';
@@ -22,7 +22,7 @@ let bridge: BridgeApi;
 beforeAll(async () => {
   await h.start();
   ({ bridge, close } = hostBridge(h.provider));
-  for (const profile of [server, mock]) await bridge.profileSave({ profile });
+  for (const profile of [server, mock, oauth1Server]) await bridge.profileSave({ profile });
 });
 afterAll(() => close());
 afterEach(cleanup);
@@ -39,6 +39,13 @@ const mock = profileSchema.parse({
   id: 'mock',
   name: 'Mock provider',
   builtIn: true,
+  oauth1: { consumerKey: C.consumer.key, consumerSecret: C.consumer.secret },
+});
+
+const oauth1Server = profileSchema.parse({
+  id: 'oauth1-server',
+  name: 'OAuth 1.0a server',
+  baseUrl: 'http://127.0.0.1:1',
   oauth1: { consumerKey: C.consumer.key, consumerSecret: C.consumer.secret },
 });
 
@@ -107,5 +114,24 @@ describe('the Request signer: what each saved token is worth', () => {
     expect(o().flow!.accessToken!.deauthorized).toBe(true);
     renderSigner(stores, null);
     await waitFor(() => expect(options('Saved token').find((t) => t.startsWith(token))).toMatch(/ · revoked$/));
+  });
+
+  it('an OAuth 1.0a token another server refuses as revoked is marked so when the signer sends with it', async () => {
+    const stores = storesFor({ ...oauth1Server, baseUrl: h.base });
+    const { accessToken, accessSecret } = await threeLegs(h);
+    const saved = { id: 'oauth1-saved', profileId: oauth1Server.id, kind: 'oauth1' as const, obtainedAt: 1 };
+    await bridge.tokenSave({ token: { ...saved, token: accessToken, tokenSecret: accessSecret } });
+    await bridge.mockDeauthorize({ token: accessToken });
+    renderSigner(stores, null);
+    const select = () => screen.getByLabelText('Saved token') as HTMLSelectElement;
+    await waitFor(() => expect(options('Saved token').some((o) => o.startsWith(accessToken))).toBe(true));
+    fireEvent.change(select(), { target: { value: 'oauth1-saved' } });
+    expect(options('Saved token').find((o) => o.startsWith(accessToken))).not.toMatch(/revoked/);
+    fireEvent.click(screen.getByRole('button', { name: 'GET API' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(options('Saved token').find((o) => o.startsWith(accessToken))).toMatch(/ · revoked$/));
+    expect(screen.getByLabelText('The chosen token').textContent).toBe('revoked');
+    const stored = await bridge.tokensList({ profileId: oauth1Server.id });
+    expect(stored.ok && stored.value[0]!.refused).toBe('revoked');
   });
 });
