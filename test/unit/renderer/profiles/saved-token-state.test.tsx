@@ -142,3 +142,26 @@ describe('the saved tokens of the mock profile', () => {
     expect(table.textContent).not.toContain('at-live-9f3a');
   });
 });
+
+describe("another server's saved OAuth 2 tokens", () => {
+  it('say when the server refused a refresh token or a refresh rotated it away', async () => {
+    const oauth2 = (id: string, value: string, refused?: SavedToken['refused']): SavedToken => ({
+      ...token({ id, profileId: 'p-1', kind: 'oauth2', token: value, tokenSecret: '', refreshToken: `r-${value}` }),
+      ...(refused ? { refused } : {}),
+    });
+    renderPage({
+      profiles: [mockProfile(), userProfile()],
+      activeProfileId: 'p-1',
+      tokens: [
+        oauth2('a', 'at-plain-1111'),
+        oauth2('b', 'at-turn-2222', 'rotated'),
+        oauth2('c', 'at-gone-3333', 'refresh_refused'),
+      ],
+    });
+    const table = await screen.findByRole('table');
+    const row = (end: string) => within(table).getByText(`…${end}`).closest('tr')!;
+    expect(row('1111').textContent).toContain('with refresh token');
+    expect(row('2222').textContent).toContain('refresh token rotated away');
+    expect(row('3333').textContent).toContain('refresh refused');
+  });
+});
