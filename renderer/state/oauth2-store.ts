@@ -90,8 +90,12 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         callback,
         callbackOutcome: result,
         waitId: null,
-        ...(result.ok ? { receivedCode: result.state.code } : {}),
-        ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}),
+        ...(result.ok
+          ? {
+              receivedCode: result.state.code,
+              drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) },
+            }
+          : {}),
       });
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
