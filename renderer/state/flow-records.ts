@@ -2,6 +2,7 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import type { RandomPort } from '../../shared/ports';
 import type { HistoryRecord } from '../../shared/store/history-record';
 import { newRecordId } from '../../shared/store/record-id';
+import type { SavedTokenInput, SavedTokenRefusal } from '../../shared/store/saved-token';
 
 /**
  * What httpSend is told so the host records the exchange in the history (the store bounds it and honours the
@@ -27,7 +28,7 @@ export function annotateHistory(
   });
 }
 
-/** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it. */
+/** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it; the record as saved. */
 export function saveToken(
   bridge: BridgeApi,
   random: RandomPort,
@@ -41,9 +42,20 @@ export function saveToken(
     obtainedAt: number;
     expiresAt: number | null;
   }
-): void {
+): SavedTokenInput {
   const { refreshToken, scope, ...rest } = token;
-  void bridge.tokenSave({
-    token: { ...rest, id: newRecordId(random), refreshToken: refreshToken ?? '', scope: scope ?? '' },
-  });
+  const saved = { ...rest, id: newRecordId(random), refreshToken: refreshToken ?? '', scope: scope ?? '' };
+  void bridge.tokenSave({ token: saved });
+  return saved;
+}
+
+/** The saved token again, with what the server has since said of it (refused its refresh, rotated it away, revoked it). */
+export function savedTokenRefused(
+  bridge: BridgeApi,
+  saved: SavedTokenInput,
+  refused: SavedTokenRefusal
+): SavedTokenInput {
+  const marked = { ...saved, refused };
+  void bridge.tokenSave({ token: marked });
+  return marked;
 }

@@ -7,9 +7,10 @@ import type { Exchange } from '../../shared/http';
 import { traceSignature, type Param, type SignatureTrace } from '../../shared/oauth1';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import type { Profile } from '../../shared/store/profile';
+import type { SavedTokenInput } from '../../shared/store/saved-token';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
-import { annotateHistory, historyRecord, saveToken } from './flow-records';
+import { annotateHistory, historyRecord, saveToken, savedTokenRefused } from './flow-records';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
@@ -49,6 +50,8 @@ export interface OAuth1FlowState {
   readonly mistakes: Readonly<Partial<Record<SignedLeg, DeliberateMistake>>>;
   readonly authorize: AuthorizeLeg;
   readonly startError: BridgeError | null;
+  /** The access token's saved record, marked revoked when the server refuses the token itself (interface §3). */
+  readonly savedAccess: SavedTokenInput | null;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth1Leg): void;
   draftEdited(leg: SignedLeg, patch: Partial<OAuth1Draft>): void;
@@ -126,6 +129,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       mistakes: {},
       authorize: idleAuthorize,
       startError: null,
+      savedAccess: null,
       async flowStarted(profile, baseUrl) {
         const previous = get().authorize.waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
@@ -145,6 +149,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           mistakes: {},
           authorize: idleAuthorize,
           startError: null,
+          savedAccess: null,
           drafts: { requestToken: prefillDraft('requestToken', flow, profile, fresh()) },
         });
       },
@@ -201,8 +206,8 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         // The leg stays on screen with its result; the stepper shows the next leg ready.
         if (outcome.ok && leg === 'requestToken')
           Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
-        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken)
-          saveToken(bridge, random, {
+        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken) {
+          const savedAccess = saveToken(bridge, random, {
             profileId: profile.id,
             kind: 'oauth1',
             token: outcome.state.accessToken.token,
@@ -210,6 +215,11 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
             obtainedAt: now(),
             expiresAt: null,
           });
+          Object.assign(advance, { savedAccess });
+        }
+        const saved = get().savedAccess;
+        if (saved && !current.accessToken?.deauthorized && outcome.state.accessToken?.deauthorized)
+          Object.assign(advance, { savedAccess: savedTokenRefused(bridge, saved, 'revoked') });
         if (outcome.ok && leg === 'accessToken')
           Object.assign(advance, { drafts: { ...next, api: prefillDraft('api', outcome.state, profile, fresh()) } });
         set({ flow: outcome.state, drafts: next, ...advance });

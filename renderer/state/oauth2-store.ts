@@ -1,20 +1,14 @@
 import { createStore } from 'zustand/vanilla';
-import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
-import {
-  callWithBearer,
-  endpointUrl,
-  oauth2ConfigOf,
-  oauth2Flow,
-  type BearerStep,
-  type Check,
-} from '../../shared/flows';
-import { b64TokenProblem } from '../../shared/oauth2/bearer';
+import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
+import { oauth2ConfigOf, oauth2Flow, type BearerStep, type Check } from '../../shared/flows';
+import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
-import type { HistoryRecord } from '../../shared/store/history-record';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { annotateHistory, historyRecord, saveToken } from './flow-records';
+import { annotateHistory, historyRecord } from './flow-records';
+import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
+import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
@@ -31,9 +25,6 @@ export interface OAuth2Run {
   readonly before?: readonly BearerStep[];
 }
 
-/** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
-export const AUTO_REFRESH_EARLY_SECONDS = 30;
-
 export interface OAuth2FlowState {
   readonly profile: Profile | null;
   readonly flow: OAuth2State | null;
@@ -44,6 +35,8 @@ export interface OAuth2FlowState {
   readonly waitId: string | null;
   readonly callback: Caught | null;
   readonly callbackOutcome: OAuth2Run['outcome'];
+  /** The authorization code the callback brought, kept after the flow forgets it on exchange: masked wherever a leg shows it. */
+  readonly receivedCode: string | null;
   readonly waitEnded: { readonly code: string; readonly message: string } | null;
   /** Requests to the callback the catcher refused while this flow waited (not its state). */
   readonly rejected: readonly RejectedCallback[];
@@ -53,6 +46,8 @@ export interface OAuth2FlowState {
   readonly startError: BridgeError | null;
   /** Why the access token cannot go in a Bearer header as RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1) writes it; the bearer call waits for the user. */
   readonly bearerProblem: string | null;
+  /** What the server has said of the flow's token: a refused refresh token or access token, and its saved record. */
+  readonly standing: TokenStanding;
   /** The bearer call refreshes once by itself on a 401 or near expiry (shared/flows/bearer-call.ts), then retries. */
   readonly autoRefresh: boolean;
   autoRefreshSet(on: boolean): void;
@@ -67,6 +62,14 @@ export interface OAuth2FlowState {
   /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
   urlPasted(url: string): Promise<void>;
 }
+
+/** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
+const withBearer = (request: RawRequest, accessToken: string): RawRequest => ({
+  ...request,
+  headers: request.headers.map(([n, v]) =>
+    n.toLowerCase() === 'authorization' ? [n, bearerAuthorization(accessToken)] : [n, v]
+  ),
+});
 
 export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
   return createStore<OAuth2FlowState>()((set, get) => {
@@ -87,7 +90,12 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         callback,
         callbackOutcome: result,
         waitId: null,
-        ...(result.ok ? { drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) } } : {}),
+        ...(result.ok
+          ? {
+              receivedCode: result.state.code,
+              drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) },
+            }
+          : {}),
       });
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
@@ -109,110 +117,33 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       });
     });
 
-    /**
-     * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
-     * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again.
-     * Each exchange is recorded; a refresh updates the flow as the Refresh leg would, and the draft keeps the
-     * user's method, URL and body with the new token.
-     */
+    /** The bearer call with automatic refresh (oauth2-auto-refresh.ts); the draft keeps the user's request with the new token. */
     const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
-      const c = flow.config;
-      let state = flow;
-      const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
-      /** Each exchange's history record, for its verdict once the bearer call is done. */
-      const records = new Map<Exchange, HistoryRecord>();
-      const send = async (request: RawRequest): Promise<Exchange> => {
-        const record = historyRecord(random, {
-          profileId: p.id,
-          flow: 'oauth2',
-          leg: request.url === tokenUrl ? 'refresh' : 'api',
-        });
-        const r = await bridge.httpSend({
-          request,
-          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
-          record,
-        });
-        if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
-        records.set(r.value, record);
-        return r.value;
-      };
       try {
-        const result = await callWithBearer(
-          {
-            method: draft.method,
-            url: draft.url,
-            headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'),
-            ...(draft.body !== undefined ? { body: draft.body } : {}),
-            extraHeaders: c.headers,
-          },
-          {
-            accessToken: flow.token!.accessToken,
-            refreshToken: flow.token!.refreshToken,
-            expiresAt: flow.token!.expiresAt,
-            scope: flow.token!.scope,
-          },
-          {
-            tokenUrl,
-            clientId: c.clientId,
-            clientSecret: c.clientSecret,
-            authentication: c.authentication ?? 'body',
-            bodyFormat: c.tokenBody ?? 'form',
-            extraParams: c.extraParams?.refresh ?? [],
-            extraHeaders: c.headers,
-            earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
-          },
-          send,
-          now
-        );
-        for (const step of result.steps) {
-          if (step.kind === 'refresh') {
-            const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
-            state = refreshed.state;
-            if (refreshed.ok && state.token)
-              saveToken(bridge, random, {
-                profileId: p.id,
-                kind: 'oauth2',
-                token: state.token.accessToken,
-                refreshToken: state.token.refreshToken,
-                scope: state.token.scope,
-                obtainedAt: now(),
-                expiresAt: state.token.expiresAt,
-              });
-          }
-          const record = records.get(step.exchange);
-          if (record) annotateHistory(bridge, record, step);
-        }
-        const last = result.steps[result.steps.length - 1]!;
-        const outcome =
-          last.kind === 'call'
-            ? oauth2Flow.interpretBearerResponse(state, last.exchange, now())
-            : { ok: false, summary: last.summary, checks: [], state };
-        setRun('api', {
-          sending: false,
-          exchange: last.exchange,
-          error: null,
-          outcome,
-          before: result.steps.slice(0, -1),
-        });
-        const next = outcome.state;
-        const redraft = last.kind === 'call' ? last.exchange.request : get().drafts.api!;
+        const {
+          state: next,
+          standing,
+          run,
+        } = await bearerCallWithAutoRefresh({ bridge, random, now }, flow, get().standing, draft, p);
+        setRun('api', run);
         set({
           flow: next,
-          ...(next.token !== flow.token
+          standing,
+          ...(next.token && next.token !== flow.token
             ? {
                 drafts: {
                   ...get().drafts,
-                  api: redraft,
-                  ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+                  // The user's request with the new token; what the transport sent is a record, not a draft.
+                  api: withBearer(get().drafts.api ?? draft, next.token.accessToken),
+                  ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
                 },
               }
             : {}),
         });
       } catch (e) {
         // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
-        const error = bridgeErrorOf(e);
-        set({ flow: { ...state, legs: { ...state.legs, api: 'failed' } } });
-        setRun('api', { sending: false, exchange: null, error, outcome: null });
+        set({ flow: { ...flow, legs: { ...flow.legs, api: 'failed' } } });
+        setRun('api', { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null });
       }
     };
 
@@ -225,12 +156,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       waitId: null,
       callback: null,
       callbackOutcome: null,
+      receivedCode: null,
       waitEnded: null,
       rejected: [],
       drafts: {},
       runs: {},
       startError: null,
       bearerProblem: null,
+      standing: NO_STANDING,
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       async flowStarted(p, baseUrl) {
@@ -249,12 +182,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           waitId: null,
           callback: null,
           callbackOutcome: null,
+          receivedCode: null,
           waitEnded: null,
           rejected: [],
           drafts: {},
           runs: {},
           startError: null,
           bearerProblem: null,
+          standing: NO_STANDING,
         });
       },
       legChosen: (current) => set({ current }),
@@ -328,27 +263,27 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
         annotateHistory(bridge, record, outcome);
         const next = outcome.state;
-        if (outcome.ok && leg !== 'api' && next.token)
-          saveToken(bridge, random, {
-            profileId: p.id,
-            kind: 'oauth2',
-            token: next.token.accessToken,
-            refreshToken: next.token.refreshToken,
-            scope: next.token.scope,
-            obtainedAt: now(),
-            expiresAt: next.token.expiresAt,
+        if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, r.value) });
+        if (!outcome.ok || !next.token)
+          return set({
+            flow: next,
+            ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, r.value) } : {}),
           });
-        // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
-        if (!outcome.ok || leg === 'api') return set({ flow: next });
+        // A new token (exchange or refresh) is saved, and prepares the bearer call and the refresh with it.
+        const standing = tokenIssued(bridge, random, get().standing, next.token, {
+          profileId: p.id,
+          obtainedAt: now(),
+        });
         const { draft, bearerProblem } = prepareApi(next);
         const { api: _stale, ...others } = get().drafts;
         set({
           flow: next,
           bearerProblem,
+          standing,
           drafts: {
             ...others,
             ...(draft ? { api: draft } : {}),
-            ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+            ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
           },
         });
       },

@@ -290,6 +290,17 @@ export function buildApiRequest(state: OAuth1State, input: ApiRequestInput, ctx:
 const TOKEN_GONE = new Set(['token_revoked', 'token_rejected', 'token_expired']);
 
 /**
+ * Whether an answer refuses the access token itself, not this one request: a 401 whose oauth_problem says so
+ * (token_revoked: deauthorized by the user, interface §3) or names no problem; nonce_used, signature_invalid and
+ * the like refuse the request only.
+ */
+export function refusesToken(response: Exchange['response']): boolean {
+  if (response.status !== 401) return false;
+  const code = providerMessage(response)?.code;
+  return !code || TOKEN_GONE.has(code);
+}
+
+/**
  * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
  * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)) with what to do. A 401 marks the access token as no
  * longer valid only when its oauth_problem says so (token_revoked: deauthorized by the user, interface §3) or names no
@@ -305,7 +316,7 @@ export function interpretApiResponse(state: OAuth1State, exchange: Exchange): In
     ...(answered?.bodySays ? [warning('body', answered.bodySays)] : []),
   ];
   const said = ok ? null : providerMessage(exchange.response);
-  const tokenGone = status === 401 && (!said?.code || TOKEN_GONE.has(said.code));
+  const tokenGone = refusesToken(exchange.response);
   const fallback = tokenGone
     ? ' The access token is not accepted, for example deauthorized by the user (interface §3): run the flow again for a new one.'
     : '';

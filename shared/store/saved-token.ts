@@ -16,7 +16,17 @@ export const savedTokenSchema = z.strictObject({
   /** Epoch ms; null when the token does not expire (OAuth 1.0a access tokens, interface §2.2). */
   expiresAt: z.number().int().nonnegative().nullable().default(null),
   label: z.string().max(120).default(''),
+  /**
+   * What the server has said of the token since it was saved, when it refused or replaced it: `refresh_refused`
+   * (the refresh token drew invalid_grant, RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)),
+   * `rotated` (a refresh issued a new refresh token, which the server may have deleted this one for, RFC 9700
+   * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), `revoked` (a 401 saying so, RFC 5849's
+   * token_revoked). Absent while the server has said nothing of it.
+   */
+  refused: z.enum(['refresh_refused', 'rotated', 'revoked']).optional(),
 });
+
+export type SavedTokenRefusal = NonNullable<SavedToken['refused']>;
 
 export type SavedToken = z.infer<typeof savedTokenSchema>;
 export type SavedTokenInput = z.input<typeof savedTokenSchema>;

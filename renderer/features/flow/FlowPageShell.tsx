@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { LegStatus } from '../../../shared/flows';
-import { profileBaseUrl, targetsMock } from '../../../shared/flows/profile-config';
+import { targetsMock } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
-import { useApp } from '../../app/stores';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Explain } from '../../components/Explain';
 import { LegStepper } from '../../components/LegStepper';
 import { ProfilePicker } from '../../components/ProfilePicker';
 import { SequenceDiagram, type Arrow } from '../../components/SequenceDiagram';
 import { FlowBinding } from './FlowBinding';
+import { useChosenProfile } from './use-chosen-profile';
 
 /** What a flow page brings to the shell: its flow's state and actions, and the parts only it knows. */
 export interface FlowPageParts<L extends string> {
@@ -45,11 +45,7 @@ export interface FlowPageParts<L extends string> {
  * the current leg with its explanation.
  */
 export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
-  const profiles = useApp((s) => s.profiles);
-  const activeId = useApp((s) => s.activeProfileId);
-  const mockBaseUrl = useApp((s) => s.mock.baseUrl);
-  const profile = profiles.find((x) => x.id === activeId);
-  const baseUrl = profile ? profileBaseUrl(profile, mockBaseUrl) : null;
+  const { profile, baseUrl, startOver } = useChosenProfile(p.onStart);
   const { flow, current } = p;
   const start = `Start the ${p.name} flow`;
   return (
@@ -62,12 +58,7 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
             ? flow.config.baseUrl
             : (baseUrl ?? (profile && targetsMock(profile) ? 'mock not running' : 'this profile has no base URL'))}
         </span>
-        <button
-          type="button"
-          className={flow ? '' : 'primary'}
-          disabled={!baseUrl}
-          onClick={() => profile && baseUrl && p.onStart(profile, baseUrl)}
-        >
+        <button type="button" className={flow ? '' : 'primary'} disabled={!baseUrl} onClick={() => startOver?.()}>
           {flow ? 'Start over' : start}
         </button>
       </header>

@@ -8,6 +8,7 @@ import { useDeps, useOAuth1 } from '../../app/stores';
 import type { SignedLeg } from '../../state/oauth1-drafts';
 import { oauth1Flow } from '../../../shared/flows';
 import { LegActions, runStatus } from '../flow/LegActions';
+import { useChosenProfile } from '../flow/use-chosen-profile';
 import { LegResult } from './LegResult';
 import { MistakeChooser } from './MistakeChooser';
 import { RequestForm } from './RequestForm';
@@ -31,6 +32,9 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const live = useLiveTrace(draft);
   const mistake = useOAuth1((s) => s.mistakes[leg] ?? null);
   const sent = run?.sent ?? null;
+  // token_expired, token_revoked (interface §3): the token itself is gone, so sending again fails again.
+  const tokenGone = useOAuth1((s) => leg === 'api' && !!s.flow?.accessToken?.deauthorized);
+  const { startOver } = useChosenProfile(useOAuth1((s) => s.flowStarted));
   const [editingNext, setEditingNext] = useState(false);
   // Each send shows what it sent; editing the next request is one toggle away.
   useEffect(() => setEditingNext(false), [sent]);
@@ -108,7 +112,17 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
           )}
         </section>
       </div>
-      <LegActions action={action} outcome={runStatus(run)} next={next} />
+      <LegActions
+        action={tokenGone && startOver ? { label: 'Start over', run: startOver } : action}
+        outcome={runStatus(run)}
+        next={next}
+      >
+        {tokenGone && startOver && (
+          <button type="button" disabled={action.disabled} onClick={action.run}>
+            Send again
+          </button>
+        )}
+      </LegActions>
     </div>
   );
 }

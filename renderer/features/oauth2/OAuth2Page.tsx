@@ -24,6 +24,7 @@ export function OAuth2Page() {
       ? { title: OAUTH2_TITLES[next], go: () => legChosen(next) }
       : null;
   const token = flow?.token;
+  const standing = useOAuth2((s) => s.standing);
   // The flow's own profile: the picker may have moved on since the flow started.
   // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
   const againstMock = useOAuth2(
@@ -48,12 +49,14 @@ export function OAuth2Page() {
           'none yet'
         )}
       </li>
-      <li className={token ? 'have' : ''}>
+      <li className={token ? (standing.accessRefused ? 'bad' : 'have') : ''}>
         Bearer token:{' '}
         {token ? (
           <>
             <code>{token.accessToken.slice(0, 12)}…</code>{' '}
-            {token.expiresAt ? (
+            {standing.accessRefused ? (
+              'refused by the server (401)'
+            ) : token.expiresAt ? (
               <>
                 expires in <Countdown until={token.expiresAt} now={now} />
                 <MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} />
@@ -61,14 +64,28 @@ export function OAuth2Page() {
             ) : (
               'no expiry given'
             )}
+            {/* The mock's own word on the token, when it has one, says more than a guess. */}
+            {standing.refreshRefused && !standing.accessRefused && mockView?.status !== 'revoked' && (
+              <span className="bad"> · its refresh was refused: it may be revoked too</span>
+            )}
           </>
         ) : (
           'none yet'
         )}
       </li>
-      <li className={token?.refreshToken ? 'have' : ''}>Refresh: {token?.refreshToken ? 'available' : 'none'}</li>
+      <li className={token?.refreshToken ? (standing.refreshRefused ? 'bad' : 'have') : ''}>
+        Refresh:{' '}
+        {!token?.refreshToken
+          ? 'none'
+          : standing.refreshRefused
+            ? `refused (${standing.refreshRefused}); authorize again`
+            : 'available'}
+      </li>
     </ul>
   );
+  // A panel of its own for each leg: its export asks again whether to include secrets, its secrets start hidden.
+  const panel =
+    current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel key={current} leg={current} next={go} />;
   return (
     <FlowPageShell
       name="OAuth 2"
@@ -86,7 +103,7 @@ export function OAuth2Page() {
       current={current}
       onChoose={legChosen}
       credentials={credentials}
-      panel={current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
+      panel={panel}
     />
   );
 }

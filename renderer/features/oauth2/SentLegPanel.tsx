@@ -7,13 +7,13 @@ import { Value } from '../../components/Value';
 import { useApp, useOAuth2 } from '../../app/stores';
 import { ProviderSide } from '../../components/ProviderSide';
 import { ExportMenu } from '../../components/ExportMenu';
-import type { MethodInput } from '../../../shared/bridge/contract';
-import { endpointUrl } from '../../../shared/flows';
 import { findProviderEvent } from '../../state/provider-match';
-import { LegActions, runStatus } from '../flow/LegActions';
+import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
+import { useChosenProfile } from '../flow/use-chosen-profile';
 import type { SentLeg } from '../../state/oauth2-store';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
+import { oauth2ExportSource } from './export-source';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -26,10 +26,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   const mockEvents = useApp((s) => s.mockEvents);
   const mockBaseUrl = useApp((s) => s.mock.baseUrl);
   const flow = useOAuth2((s) => s.flow);
+  const receivedCode = useOAuth2((s) => s.receivedCode);
   const profile = useOAuth2((s) => s.profile);
   const provider = run?.exchange ? findProviderEvent(mockEvents, run.exchange, mockBaseUrl) : null;
   const bearerProblem = useOAuth2((s) => (leg === 'api' ? s.bearerProblem : null));
   const bearerSentAnyway = useOAuth2((s) => s.bearerSentAnyway);
+  const remedy = useRemedy(leg);
   if (bearerProblem) {
     return (
       <div className="bearer-problem">
@@ -48,22 +50,13 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
   }
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // Masked until revealed, like every other secret; the body stays editable around the dots.
-  const secrets = requestSecrets(draft, clientSecret, [flow?.token?.accessToken, flow?.token?.refreshToken]);
-  // The bearer call exports with what refreshing it needs (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)); token requests export as they are.
-  const exportSource: MethodInput<'exportRequest'>['source'] =
-    leg === 'api' && flow && profile
-      ? {
-          kind: 'oauth2',
-          request: draft,
-          accessToken: flow.token?.accessToken ?? null,
-          refreshToken: flow.token?.refreshToken ?? null,
-          tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
-          clientId: flow.config.clientId,
-          clientSecret: flow.config.clientSecret,
-          clientAuthentication: profile.oauth2.clientAuthentication,
-          scope: flow.config.scope ?? null,
-        }
-      : { kind: 'request', request: draft };
+  const secrets = requestSecrets(draft, clientSecret, [
+    flow?.token?.accessToken,
+    flow?.token?.refreshToken,
+    flow?.code ?? receivedCode,
+  ]);
+  const exportSource = oauth2ExportSource(leg, draft, flow, profile);
+  const send = { label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending };
   return (
     <div className="leg-panel">
       <div className="columns">
@@ -95,10 +88,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
                 <textarea
                   className="mono"
                   rows={4}
-                  value={reveal ? draft.body : bodyForEditing(draft.body, clientSecret)}
+                  value={reveal ? draft.body : bodyForEditing(draft.body, secrets)}
                   spellCheck={false}
                   onChange={(e) =>
-                    draftEdited(leg, { body: reveal ? e.target.value : bodyFromEditing(e.target.value, clientSecret) })
+                    draftEdited(leg, {
+                      body: reveal ? e.target.value : bodyFromEditing(draft.body ?? '', secrets, e.target.value),
+                    })
                   }
                 />
               </label>
@@ -130,11 +125,30 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.exchange && <ExchangeView exchange={run.exchange} />}
         </section>
       </div>
-      <LegActions
-        action={{ label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(leg), disabled: !!run?.sending }}
-        outcome={runStatus(run)}
-        next={next}
-      />
+      <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
+        {remedy && (
+          <button type="button" disabled={send.disabled} onClick={send.run}>
+            Send again
+          </button>
+        )}
+      </LegActions>
     </div>
   );
+}
+
+/**
+ * What the bar offers instead of sending again what the server refused: the refresh when the resource refused the
+ * access token and the refresh token is live (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)),
+ * else a new flow; a new flow when the refresh token was refused (invalid_grant). Null while sending may work.
+ */
+function useRemedy(leg: SentLeg): LegAction | null {
+  const standing = useOAuth2((s) => s.standing);
+  const refreshLive = useOAuth2((s) => !!s.flow?.token?.refreshToken) && !standing.refreshRefused;
+  const legChosen = useOAuth2((s) => s.legChosen);
+  const legSent = useOAuth2((s) => s.legSent);
+  const { startOver } = useChosenProfile(useOAuth2((s) => s.flowStarted));
+  const refresh = () => (legChosen('refresh'), void legSent('refresh'));
+  const renew = startOver && { label: 'Start over', run: startOver };
+  if (leg === 'api' && standing.accessRefused) return refreshLive ? { label: 'Refresh', run: refresh } : renew;
+  return leg === 'refresh' && standing.refreshRefused ? renew : null;
 }

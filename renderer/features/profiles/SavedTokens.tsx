@@ -1,7 +1,7 @@
 import { useDeps } from '../../app/stores';
 import { Secret } from '../../components/Secret';
 import { useProfiles } from './profiles-context';
-import { savedTokenState, useMockStatuses } from './saved-token-state';
+import { savedRefreshState, savedTokenState, useMockStatuses } from './saved-token-state';
 
 const KIND = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2' } as const;
 
@@ -55,6 +55,7 @@ export function SavedTokens({ profileName }: { profileName: string }) {
               {tokens.map((t) => {
                 const remaining = t.expiresAt === null ? null : t.expiresAt - now();
                 const state = savedTokenState(t, now(), atMock);
+                const refresh = savedRefreshState(t, atMock);
                 return (
                   <tr key={t.id}>
                     <td>
@@ -76,7 +77,11 @@ export function SavedTokens({ profileName }: { profileName: string }) {
                     </td>
                     <td className="nowrap">
                       {KIND[t.kind]}
-                      {t.refreshToken ? <div className="small muted">with refresh token</div> : null}
+                      {refresh && (
+                        <div className={`small token-state ${refresh.tone}`} title={refresh.why}>
+                          {refresh.label === 'refreshable' ? 'with refresh token' : refresh.label}
+                        </div>
+                      )}
                     </td>
                     <td className="mono">{when(t.obtainedAt)}</td>
                     <td>

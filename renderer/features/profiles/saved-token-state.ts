@@ -13,21 +13,30 @@ export interface SavedTokenState {
 
 type MockState = MethodOutput<'mockState'>['state'];
 
-/** The running mock's statuses by token value (OAuth 1.0a and OAuth 2 access tokens), or null when it is not asked. */
+/** The running mock's statuses by token value (OAuth 1.0a and OAuth 2 access tokens, OAuth 2 refresh tokens). */
 function mockStatuses(state: MockState): ReadonlyMap<string, string> {
-  return new Map([...state.oauth1.accessTokens, ...state.oauth2.accessTokens].map((t) => [t.token, t.status]));
+  const { oauth1, oauth2 } = state;
+  return new Map(
+    [...oauth1.accessTokens, ...oauth2.accessTokens, ...oauth2.refreshTokens].map((t) => [t.token, t.status])
+  );
 }
 
 /**
- * What a saved token is worth now. For the built-in mock, its own records say (valid, expired, deauthorized,
- * revoked), and a token it does not know came from an earlier run (the mock keeps tokens in memory) or was
- * forgotten there. For another server, only the expiry the server gave is known.
+ * What a saved token is worth now. A token a server refused as revoked says so. For the built-in mock, its own
+ * records say (valid, expired, deauthorized, revoked), and a token it does not know came from an earlier run (the
+ * mock keeps tokens in memory) or was forgotten there. For another server, only the expiry the server gave is known.
  */
 export function savedTokenState(
   token: SavedToken,
   now: number,
   atMock: ReadonlyMap<string, string> | null
 ): SavedTokenState {
+  if (token.refused === 'revoked')
+    return {
+      label: 'revoked',
+      tone: 'bad',
+      why: 'The server refused it with a 401 saying it is no longer valid (revoked, deauthorized or expired).',
+    };
   if (atMock) {
     const status = atMock.get(token.token);
     if (status === undefined)
@@ -58,4 +67,33 @@ export function useMockStatuses(builtIn: boolean): ReadonlyMap<string, string> |
     if (enabled) void refresh();
   }, [enabled, lastEvent, refresh]);
   return useMemo(() => (enabled && read ? mockStatuses(read.view.state) : null), [enabled, read]);
+}
+
+/**
+ * Whether a saved OAuth 2 token can still be refreshed, or null when it has no refresh token: not once the server
+ * refused its refresh token (invalid_grant) or a refresh replaced it (rotation: the server may have deleted it, and
+ * a replay revokes the grant, RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)); the mock's
+ * records say for its own tokens.
+ */
+export function savedRefreshState(
+  token: SavedToken,
+  atMock: ReadonlyMap<string, string> | null
+): SavedTokenState | null {
+  if (!token.refreshToken) return null;
+  if (token.refused === 'refresh_refused')
+    return { label: 'refresh refused', tone: 'bad', why: 'The server refused its refresh token (invalid_grant).' };
+  if (token.refused === 'rotated')
+    return {
+      label: 'refresh token rotated away',
+      tone: 'bad',
+      why: 'A refresh replaced its refresh token with a new one (saved as a newer token); the server may have deleted this one.',
+    };
+  const status = atMock?.get(token.refreshToken);
+  if (status && status !== 'valid')
+    return {
+      label: `refresh token ${status} at the mock`,
+      tone: 'bad',
+      why: `The mock's records say it is ${status}.`,
+    };
+  return { label: 'refreshable', tone: status ? 'ok' : 'muted', why: 'Nothing says its refresh token was refused.' };
 }

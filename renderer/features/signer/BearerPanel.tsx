@@ -7,6 +7,8 @@ import { useApp, useDeps } from '../../app/stores';
 import type { BearerRequestForm } from './bearer-send';
 import { useBearer } from './bearer-store';
 import { Field } from './Field';
+import { savedRefreshState, savedTokenState, useMockStatuses } from '../profiles/saved-token-state';
+import { ChosenTokenState } from './ChosenTokenState';
 
 const PLACEMENTS = [
   ['header', 'Authorization header (RFC 6750 §2.1)'],
@@ -14,6 +16,19 @@ const PLACEMENTS = [
   ['query', 'Query (§2.3)'],
 ] as const;
 const STEP_TITLES = { refresh: 'Refresh', call: 'Request' } as const;
+
+/** A saved OAuth 2 token in the list: its start, its expiry or why it is no good, and whether it can be refreshed. */
+function bearerTokenLabel(t: SavedToken, now: number, atMock: ReadonlyMap<string, string> | null): string {
+  const state = savedTokenState(t, now, atMock);
+  const expiry =
+    t.expiresAt === null
+      ? 'no expiry'
+      : t.expiresAt <= now
+        ? 'expired'
+        : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`;
+  const refresh = savedRefreshState(t, atMock);
+  return `${t.token.slice(0, 6)}… ${state.tone === 'bad' ? state.label : expiry}${refresh ? `, ${refresh.label}` : ''}`;
+}
 
 /** The Request signer's OAuth 2 side: any request with a profile's saved bearer token, refreshed when it must be, each step shown. */
 export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
@@ -50,6 +65,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile?.id, baseUrl]);
   const saved = tokens.find((t) => t.id === tokenId) ?? null;
+  const atMock = useMockStatuses(profile?.builtIn === true);
   const edit = (patch: Partial<BearerRequestForm>) => setForm({ ...form, ...patch });
   const send = async () => {
     if (!profile || !baseUrl || !saved) return;
@@ -58,10 +74,9 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
     try {
       const r = await sendWithSavedToken(profile, baseUrl, saved, form);
       setResult(r);
-      if (r.refreshed) {
-        const list = await savedTokens(profile.id);
-        if (list.ok) setTokens(list.value);
-      }
+      // Read again: a refresh saved a new token, or a refused one marked the saved token.
+      const list = await savedTokens(profile.id);
+      if (list.ok) setTokens(list.value);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -102,14 +117,14 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
               >
                 <select value={tokenId} onChange={(e) => setTokenId(e.target.value)}>
                   {tokens.map((t) => (
-                    <option
-                      key={t.id}
-                      value={t.id}
-                    >{`${t.token.slice(0, 6)}… ${t.expiresAt === null ? 'no expiry' : t.expiresAt <= now() ? 'expired' : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`}${t.refreshToken ? ', refreshable' : ''}`}</option>
+                    <option key={t.id} value={t.id}>
+                      {bearerTokenLabel(t, now(), atMock)}
+                    </option>
                   ))}
                 </select>
               </Field>
             </div>
+            {saved && <ChosenTokenState token={saved} now={now()} atMock={atMock} />}
             <div className="signer-line">
               <Field label="Method">
                 <input

@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
+import { useDeps } from '../../app/stores';
+import { savedTokenState, useMockStatuses, type SavedTokenState } from '../profiles/saved-token-state';
+import { ChosenTokenState } from './ChosenTokenState';
 import { Field, SecretInput } from './Field';
 import { isRsa, type FieldIssues, type SignerForm } from './signer-form';
 
 const TYPED = '';
 
-const tokenLabel = (t: SavedToken) => `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}`;
+/** A saved token in the list: its label or value, when it was obtained, and its state when anything is known of it. */
+function tokenLabel(t: SavedToken, state: SavedTokenState): string {
+  const known = state.tone === 'muted' ? '' : ` · ${state.label}`;
+  return `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}${known}`;
+}
 
 /** Where the credentials come from (a profile, a saved token, or typed) and the credentials themselves. */
 export function CredentialsFields({
@@ -29,6 +36,8 @@ export function CredentialsFields({
   onToken: (id: string) => void;
 }) {
   const [shown, setShown] = useState(false);
+  const { now } = useDeps();
+  const atMock = useMockStatuses(profiles.find((p) => p.id === form.profileId)?.builtIn === true);
   const chosenToken = tokens.find((t) => t.token === form.token && t.tokenSecret === form.tokenSecret)?.id ?? TYPED;
   return (
     <fieldset className="signer-group" aria-label="Credentials">
@@ -55,12 +64,15 @@ export function CredentialsFields({
             </option>
             {tokens.map((t) => (
               <option key={t.id} value={t.id}>
-                {tokenLabel(t)}
+                {tokenLabel(t, savedTokenState(t, now(), atMock))}
               </option>
             ))}
           </select>
         </Field>
       </div>
+      {chosenToken !== TYPED && (
+        <ChosenTokenState token={tokens.find((t) => t.id === chosenToken)!} now={now()} atMock={atMock} />
+      )}
       {tokensError && (
         <p className="error" role="alert">
           Saved tokens: {tokensError}

@@ -5,6 +5,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
 import { historyRecord } from '../../state/flow-records';
+import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
 
 export interface BearerRequestForm {
   readonly method: string;
@@ -66,11 +67,16 @@ export async function sendWithSavedToken(
     send,
     now
   );
+  // A refresh token the server refused (invalid_grant) is marked on the saved token, so the lists stop offering it.
+  const refused = result.steps.find((s) => s.kind === 'refresh' && refreshTokenRefusal(s.exchange.response));
+  if (refused) await bridge.tokenSave({ token: { ...saved, refused: 'refresh_refused' } });
   if (result.refreshed) {
     const t = result.token;
+    // A new token in place of the old: nothing the server said of the old one holds for it.
+    const { refused: _old, ...kept } = saved;
     await bridge.tokenSave({
       token: {
-        ...saved,
+        ...kept,
         token: t.accessToken,
         refreshToken: t.refreshToken ?? '',
         scope: t.scope ?? '',

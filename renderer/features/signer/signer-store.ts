@@ -133,6 +133,13 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
         if (get().form.nonce === form.nonce) edit(fresh());
         if (!r.ok) return set({ run: { sending: false, sent, exchange: null, error: r.error } });
         set({ run: { sending: false, sent, exchange: r.value, error: null } });
+        // A saved token the server refused itself (token_revoked, interface §3) is marked so, in the list and the store.
+        const chosen = get().tokens.find((t) => t.token === form.token && t.tokenSecret === form.tokenSecret);
+        if (chosen && chosen.refused !== 'revoked' && oauth1Flow.refusesToken(r.value.response)) {
+          const marked = { ...chosen, refused: 'revoked' as const };
+          void bridge.tokenSave({ token: marked });
+          set({ tokens: get().tokens.map((t) => (t.id === chosen.id ? marked : t)) });
+        }
       },
     };
   });

@@ -19,7 +19,7 @@ const profile = profileSchema.parse({
   oauth2: { clientId: 'app', clientSecret: SECRET },
 });
 
-function setUp() {
+async function setUp() {
   const { bridge } = fakeBridge({});
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => 1_700_000_000_000 });
   const started = oauth2Flow.startOAuth2(
@@ -33,7 +33,10 @@ function setUp() {
     browserRandom,
     browserCrypto
   );
-  const withCode = oauth2Flow.interpretCallback(started, `code=the-code&state=${started.state}`).state;
+  // The code arrives as the page takes it, here from a pasted landing URL.
+  stores.oauth2.setState({ profile, flow: started });
+  await stores.oauth2.getState().urlPasted(`http://127.0.0.1:4321/callback?code=the-code&state=${started.state}`);
+  const withCode = stores.oauth2.getState().flow!;
   const exchange = {
     request: { method: 'POST', url: 'https://as.example/oauth/v2/token', headers: [] },
     response: {
@@ -53,7 +56,7 @@ function setUp() {
     flow: withToken,
     current: 'token',
     drafts: {
-      token: oauth2Flow.buildTokenExchange(withCode),
+      ...stores.oauth2.getState().drafts,
       api: oauth2Flow.buildBearerRequest(withToken, { method: 'GET', path: '/api/v2/me' }),
     },
   });
@@ -61,8 +64,8 @@ function setUp() {
 }
 
 describe('OAuth 2 secrets on a sent leg', () => {
-  it('edits the token body around the masked client secret, without revealing it', async () => {
-    const stores = setUp();
+  it('edits the token body around the masked client secret and code, without revealing them', async () => {
+    const stores = await setUp();
     render(
       <StoresProvider stores={stores}>
         <SentLegPanel leg="token" next={null} />
@@ -72,17 +75,35 @@ describe('OAuth 2 secrets on a sent leg', () => {
     expect(body.readOnly).toBe(false);
     expect(body.value).not.toContain(ENCODED);
     expect(body.value).toContain('client_secret=••••••••••••••••');
+    expect(body.value).toContain('code=••••••••&');
     await act(async () =>
-      fireEvent.change(body, { target: { value: body.value.replace('code=the-code', 'code=another-code') } })
+      fireEvent.change(body, { target: { value: body.value.replace('grant_type=', 'scope=read&grant_type=') } })
     );
     const sent = stores.oauth2.getState().drafts.token!.body!;
-    expect(sent).toContain('code=another-code');
+    expect(sent).toContain('scope=read&grant_type=');
+    expect(sent).toContain('code=the-code&');
     expect(sent).toContain(`client_secret=${ENCODED}`);
     expect(document.body.textContent).not.toContain(ENCODED);
   });
 
+  it('masks the authorization code in the HTTP request, after the exchange too, until revealed', async () => {
+    const stores = await setUp();
+    // The exchange succeeded: the flow has forgotten the code (single use); the leg's request still carries it.
+    expect(stores.oauth2.getState().flow!.code).toBeNull();
+    render(
+      <StoresProvider stores={stores}>
+        <SentLegPanel leg="token" next={null} />
+      </StoresProvider>
+    );
+    const http = () => screen.getByText(/^POST \/oauth\/v2\/token HTTP\/1\.1/);
+    expect(http().textContent).toContain('code=••••••••&');
+    expect(document.body.textContent).not.toContain('the-code');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' })));
+    expect(http().textContent).toContain('code=the-code&');
+  });
+
   it('masks the bearer token in the HTTP request until revealed', async () => {
-    const stores = setUp();
+    const stores = await setUp();
     render(
       <StoresProvider stores={stores}>
         <SentLegPanel leg="api" next={null} />

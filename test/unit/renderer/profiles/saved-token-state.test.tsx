@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedToken } from '../../../../shared/store/saved-token';
-import { savedTokenState } from '../../../../renderer/features/profiles/saved-token-state';
+import { savedRefreshState, savedTokenState } from '../../../../renderer/features/profiles/saved-token-state';
 import { mockProfile, renderPage, userProfile } from './fake-bridge';
 
 afterEach(cleanup);
@@ -54,6 +54,35 @@ describe('savedTokenState', () => {
     });
     expect(savedTokenState(token({ expiresAt: obtainedAt + 5000 }), obtainedAt + 2000, null).label).toBe('not expired');
     expect(savedTokenState(token({}), obtainedAt, null).label).toBe('no expiry given');
+  });
+});
+
+describe('savedRefreshState', () => {
+  it('is refreshable only while nothing says the refresh token is gone', () => {
+    const oauth2 = (over: Partial<SavedToken>) =>
+      token({ kind: 'oauth2', tokenSecret: '', refreshToken: 'rt-1', ...over });
+    expect(savedRefreshState(oauth2({ refreshToken: '' }), null)).toBeNull();
+    expect(savedRefreshState(oauth2({}), null)).toMatchObject({ label: 'refreshable', tone: 'muted' });
+    expect(savedRefreshState(oauth2({ refused: 'refresh_refused' }), null)).toMatchObject({
+      label: 'refresh refused',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({ refused: 'rotated' }), null)).toMatchObject({
+      label: 'refresh token rotated away',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({}), new Map([['rt-1', 'rotated']]))).toMatchObject({
+      label: 'refresh token rotated at the mock',
+      tone: 'bad',
+    });
+    expect(savedRefreshState(oauth2({}), new Map([['rt-1', 'valid']]))).toMatchObject({ tone: 'ok' });
+  });
+
+  it('a token the server refused as revoked is revoked, whatever its expiry says', () => {
+    expect(savedTokenState(token({ refused: 'revoked' }), obtainedAt, null)).toMatchObject({
+      label: 'revoked',
+      tone: 'bad',
+    });
   });
 });
 
@@ -111,5 +140,28 @@ describe('the saved tokens of the mock profile', () => {
     expect(row('77c1').textContent).toContain('deauthorized at the mock');
     expect(row('0b2e').textContent).toContain('unknown to the mock');
     expect(table.textContent).not.toContain('at-live-9f3a');
+  });
+});
+
+describe("another server's saved OAuth 2 tokens", () => {
+  it('say when the server refused a refresh token or a refresh rotated it away', async () => {
+    const oauth2 = (id: string, value: string, refused?: SavedToken['refused']): SavedToken => ({
+      ...token({ id, profileId: 'p-1', kind: 'oauth2', token: value, tokenSecret: '', refreshToken: `r-${value}` }),
+      ...(refused ? { refused } : {}),
+    });
+    renderPage({
+      profiles: [mockProfile(), userProfile()],
+      activeProfileId: 'p-1',
+      tokens: [
+        oauth2('a', 'at-plain-1111'),
+        oauth2('b', 'at-turn-2222', 'rotated'),
+        oauth2('c', 'at-gone-3333', 'refresh_refused'),
+      ],
+    });
+    const table = await screen.findByRole('table');
+    const row = (end: string) => within(table).getByText(`…${end}`).closest('tr')!;
+    expect(row('1111').textContent).toContain('with refresh token');
+    expect(row('2222').textContent).toContain('refresh token rotated away');
+    expect(row('3333').textContent).toContain('refresh refused');
   });
 });

@@ -43,6 +43,16 @@ export function fakeBridge(opts: { tokens?: SavedToken[]; exchange?: Exchange } 
     recorded,
     on: vi.fn(() => () => {}),
     tokensList: vi.fn(() => ok(opts.tokens ?? [])),
+    // The saved-token list asks the running mock what its tokens are worth: none of these are its.
+    mockState: vi.fn(() =>
+      ok({
+        state: {
+          now: new Date(0).toISOString(),
+          oauth1: { requestTokens: [], accessTokens: [] },
+          oauth2: { codes: [], accessTokens: [], refreshTokens: [] },
+        },
+      })
+    ),
     httpSend: vi.fn((input: { record?: HistoryRecord }) => {
       const exchange =
         opts.exchange ?? exchangeOf(200, 'OK', 'oauth_token=rt-1&oauth_token_secret=s&oauth_callback_confirmed=true');

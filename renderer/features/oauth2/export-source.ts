@@ -1,0 +1,30 @@
+import type { MethodInput } from '../../../shared/bridge/contract';
+import { endpointUrl } from '../../../shared/flows';
+import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
+import type { RawRequest } from '../../../shared/http';
+import type { Profile } from '../../../shared/store/profile';
+import type { SentLeg } from '../../state/oauth2-store';
+
+/**
+ * What a leg's *Export this request* exports: the bearer call with what refreshing it needs (RFC 6749 §6
+ * (https://www.rfc-editor.org/rfc/rfc6749#section-6)); token requests as they are.
+ */
+export function oauth2ExportSource(
+  leg: SentLeg,
+  draft: RawRequest,
+  flow: OAuth2State | null,
+  profile: Profile | null
+): MethodInput<'exportRequest'>['source'] {
+  if (leg !== 'api' || !flow || !profile) return { kind: 'request', request: draft };
+  return {
+    kind: 'oauth2',
+    request: draft,
+    accessToken: flow.token?.accessToken ?? null,
+    refreshToken: flow.token?.refreshToken ?? null,
+    tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
+    clientId: flow.config.clientId,
+    clientSecret: flow.config.clientSecret,
+    clientAuthentication: profile.oauth2.clientAuthentication,
+    scope: flow.config.scope ?? null,
+  };
+}

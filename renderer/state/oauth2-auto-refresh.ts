@@ -1,0 +1,99 @@
+import { BridgeFailure } from '../../shared/bridge/result';
+import { callWithBearer, endpointUrl, oauth2Flow } from '../../shared/flows';
+import type { OAuth2State } from '../../shared/flows/oauth2-flow';
+import type { Exchange, RawRequest } from '../../shared/http';
+import type { HistoryRecord } from '../../shared/store/history-record';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+import { annotateHistory, historyRecord } from './flow-records';
+import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
+import type { OAuth2Run } from './oauth2-store';
+
+/** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
+export const AUTO_REFRESH_EARLY_SECONDS = 30;
+
+/**
+ * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
+ * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1
+ * (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each exchange is recorded; a refresh
+ * updates the flow and the token's standing as the Refresh leg would. Throws the transport's or a protocol error.
+ */
+export async function bearerCallWithAutoRefresh(
+  { bridge, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
+  flow: OAuth2State,
+  standing: TokenStanding,
+  draft: RawRequest,
+  p: Profile
+): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
+  const c = flow.config;
+  const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
+  /** Each exchange's history record, for its verdict once the bearer call is done. */
+  const records = new Map<Exchange, HistoryRecord>();
+  const send = async (request: RawRequest): Promise<Exchange> => {
+    const record = historyRecord(random, {
+      profileId: p.id,
+      flow: 'oauth2',
+      leg: request.url === tokenUrl ? 'refresh' : 'api',
+    });
+    const r = await bridge.httpSend({
+      request,
+      options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+      record,
+    });
+    if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
+    records.set(r.value, record);
+    return r.value;
+  };
+  const token = flow.token!;
+  const result = await callWithBearer(
+    {
+      method: draft.method,
+      url: draft.url,
+      headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'),
+      ...(draft.body !== undefined ? { body: draft.body } : {}),
+      extraHeaders: c.headers,
+    },
+    {
+      accessToken: token.accessToken,
+      refreshToken: token.refreshToken,
+      expiresAt: token.expiresAt,
+      scope: token.scope,
+    },
+    {
+      tokenUrl,
+      clientId: c.clientId,
+      clientSecret: c.clientSecret,
+      authentication: c.authentication ?? 'body',
+      bodyFormat: c.tokenBody ?? 'form',
+      extraParams: c.extraParams?.refresh ?? [],
+      extraHeaders: c.headers,
+      earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
+    },
+    send,
+    now
+  );
+  let state = flow;
+  let known = standing;
+  for (const step of result.steps) {
+    if (step.kind === 'refresh') {
+      const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
+      state = refreshed.state;
+      known =
+        refreshed.ok && state.token
+          ? tokenIssued(bridge, random, known, state.token, { profileId: p.id, obtainedAt: now() })
+          : refreshAnswered(bridge, known, step.exchange);
+    } else known = apiAnswered(known, step.exchange);
+    const record = records.get(step.exchange);
+    if (record) annotateHistory(bridge, record, step);
+  }
+  const last = result.steps[result.steps.length - 1]!;
+  const outcome =
+    last.kind === 'call'
+      ? oauth2Flow.interpretBearerResponse(state, last.exchange, now())
+      : { ok: false, summary: last.summary, checks: [], state };
+  return {
+    state: outcome.state,
+    standing: known,
+    run: { sending: false, exchange: last.exchange, error: null, outcome, before: result.steps.slice(0, -1) },
+  };
+}

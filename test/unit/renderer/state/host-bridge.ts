@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppServices } from '../../../../electron/services/bridge/app-services';
+import type { MockProvider } from '../../../../electron/services/provider';
+import { createAppStore } from '../../../../electron/services/store';
+import type { BridgeApi } from '../../../../shared/bridge/api';
+import { dispatch } from '../../../../shared/bridge/dispatch';
+
+/**
+ * The page's bridge to the real host: every call through the contract's dispatch (its input checked as either
+ * transport checks it) to the app's services on a store in a fresh directory (for the whole file: its tests may
+ * share what they saved), with the given mock. Events are not delivered. `close` stops it and removes the store.
+ */
+export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; close: () => Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-host-bridge-'));
+  const services = createAppServices({
+    host: 'web',
+    version: 'test',
+    store: createAppStore({ cwd: dir }),
+    shell: { openInSystemBrowser: async () => true },
+    ...(provider ? { provider } : {}),
+  });
+  const bridge = new Proxy({} as BridgeApi, {
+    get: (_, name) =>
+      name === 'on' ? () => () => {} : (input: unknown) => dispatch(services.handlers, String(name), input),
+  });
+  return {
+    bridge,
+    close: async () => {
+      await services.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
