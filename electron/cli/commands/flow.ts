@@ -9,8 +9,9 @@ import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
-import { saveFlowTokens } from '../flow/save-tokens';
-import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { printTokens } from '../flow/print-tokens';
+import { openFlowSaveTarget, type ObtainedTokens } from '../flow/save-tokens';
+import { terminalSafe } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -39,8 +40,12 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
                         (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
                         when missing; without it those are notes and the verdict follows the RFCs
   --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
-  --json                print one JSON object with the final token response fields on stdout
-  --save PROFILE        store the tokens under the profile with this id or name in the app's store
+  --json                print one JSON object with the token response fields on stdout, as soon as the token
+                        endpoint answers (before a later step can fail)
+  --save PROFILE        store the tokens under the profile with this id or name in the app's store; when no
+                        profile has it, one of that name is created from this flow's settings (said on
+                        stderr). Without --json the credentials on stdout are then shortened (…last 4
+                        characters); if the save fails they are printed whole and the exit code is 1
   --store-dir DIR       the store to save to and record in (default: the per-user config directory, as
                         oauth-lab web)
   --no-history          do not record the exchanges in the store's history (recorded by default, as the
@@ -101,50 +106,44 @@ export const flowCommand: Command = async (argv, io) => {
     }
   }
   const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
+  const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
+  if (saveTarget?.notice) report.line(saveTarget.notice);
+  // Printed (and saved) as soon as the token endpoint answers, before a later leg (id_token, lifecycle) can fail.
+  const keepTokens = ({ fields, tokens }: ObtainedTokens) => {
+    printTokens(io.stdout, fields, v.json ? 'json' : saveTarget ? 'masked' : 'lines');
+    if (!saveTarget) return;
+    try {
+      report.line(saveTarget.save(tokens));
+    } catch (e) {
+      if (!v.json) {
+        io.stderr.write('The tokens in full, since they could not be saved:\n');
+        printTokens(io.stdout, fields, 'lines');
+      }
+      throw e;
+    }
+  };
   try {
-    let fields: Record<string, unknown>;
-    if (protocol === 'oauth1') {
-      const tokens = await runOAuth1(profile, options, report);
-      fields = tokens;
-      if (v.save)
-        report.line(
-          await saveFlowTokens(v.save, v['store-dir'], {
-            kind: 'oauth1',
-            token: tokens.oauth_token ?? '',
-            tokenSecret: tokens.oauth_token_secret ?? '',
-            expiresAt: null,
-          })
-        );
-    } else {
-      const result = await runOAuth2(profile, options, report, openId);
-      fields = result.fields;
-      const t = result.token;
-      if (v.save)
-        report.line(
-          await saveFlowTokens(v.save, v['store-dir'], {
-            kind: 'oauth2',
-            token: t.accessToken,
-            refreshToken: t.refreshToken ?? '',
-            scope: t.scope ?? '',
-            expiresAt: t.expiresAt,
-          })
-        );
-    }
-    if (v.json) io.stdout.write(`${terminalSafeJson(fields)}\n`);
-    else for (const [name, value] of flatten(fields)) io.stdout.write(`${terminalSafe(name)}=${terminalSafe(value)}\n`);
-    report.blank();
-    report.line('Flow completed.');
-    return 0;
+    const run = { ...options, onTokens: keepTokens };
+    if (protocol === 'oauth1') await runOAuth1(profile, run, report);
+    else await runOAuth2(profile, run, report, openId);
   } catch (e) {
-    if (!(e instanceof FlowFailure)) throw e;
-    io.stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
-    if (e.response) {
-      io.stderr.write('The response (secrets masked):\n');
-      report.raw(e.response);
-    }
-    return 1;
+    return failed(e, protocol, io.stderr, report);
   }
+  report.blank();
+  report.line('Flow completed.');
+  return 0;
 };
+
+/** A FlowFailure in words (`failed at <step>: <why>`, then the response that ended it): exit code 1. */
+function failed(e: unknown, protocol: string, stderr: NodeJS.WritableStream, report: FlowReport): number {
+  if (!(e instanceof FlowFailure)) throw e;
+  stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
+  if (e.response) {
+    stderr.write('The response (secrets masked):\n');
+    report.raw(e.response);
+  }
+  return 1;
+}
 
 const FLAGS = {
   ...PROFILE_FLAGS,
@@ -178,13 +177,4 @@ function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max)
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;
-}
-
-/** Fields as `name=value` lines; a nested object's fields (Slack's authed_user.access_token) under dotted names. */
-function flatten(fields: Readonly<Record<string, unknown>>, prefix = ''): [string, string][] {
-  return Object.entries(fields).flatMap(([name, value]): [string, string][] =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? flatten(value as Record<string, unknown>, `${prefix}${name}.`)
-      : [[`${prefix}${name}`, typeof value === 'string' ? value : JSON.stringify(value)]]
-  );
 }

@@ -55,6 +55,17 @@ export async function runOAuth2(
     report.checks(token.checks);
     if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
     const fields = token.state.token.fields;
+    const t = token.state.token;
+    options.onTokens?.({
+      fields,
+      tokens: {
+        kind: 'oauth2',
+        token: t.accessToken,
+        refreshToken: t.refreshToken ?? '',
+        scope: t.scope ?? '',
+        expiresAt: t.expiresAt,
+      },
+    });
     const client = {
       clientId: profile.oauth2.clientId,
       clientSecret: profile.oauth2.clientSecret,
