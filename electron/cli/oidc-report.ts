@@ -1,5 +1,5 @@
 import type { Check } from '../../shared/flows';
-import type { ValidationStep } from '../../shared/oidc';
+import { redirectLine, type Redirect, type ValidationStep } from '../../shared/oidc';
 import { terminalSafe } from './terminal-text';
 
 const MARK = { passed: 'ok  ', failed: 'FAIL', skipped: '--  ' } as const;
@@ -10,3 +10,7 @@ export const stepLines = (steps: readonly ValidationStep[]): string[] =>
 
 export const checkLines = (checks: readonly Check[]): string[] =>
   checks.map((c) => `   ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${terminalSafe(c.message)}`);
+
+/** The redirects followed to a document, one line each (server text escaped). */
+export const redirectLines = (redirects: readonly Redirect[]): string[] =>
+  redirects.map((r) => `   redirected: ${terminalSafe(redirectLine(r))}`);

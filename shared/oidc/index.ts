@@ -2,6 +2,7 @@ export * from './access-token';
 export * from './discovered-profile';
 export * from './discovery';
 export * from './id-token-trace';
+export * from './json-document';
 export * from './jwks';
 export * from './jwt';
 export * from './nonce';

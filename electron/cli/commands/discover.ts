@@ -2,7 +2,7 @@ import { DISCOVERY_KINDS, validateIssuer, type DiscoveryKind } from '../../../sh
 import { discover } from '../../services/oidc/validate';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
-import { checkLines } from '../oidc-report';
+import { checkLines, redirectLines } from '../oidc-report';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab discover ISSUER [--kind openid|oauth] [--json] [--allow-self-signed]
@@ -10,10 +10,11 @@ const HELP = `Usage: oauth-lab discover ISSUER [--kind openid|oauth] [--json] [-
 Fetches a provider's metadata from its issuer URL and checks it: ISSUER/.well-known/openid-configuration
 (OpenID Connect Discovery 1.0), then, if there is none, /.well-known/oauth-authorization-server (RFC 8414).
 It prints the document, the checks (issuer equal to the URL asked, required members, https unless loopback)
-and the endpoints a profile takes from it.
+and the endpoints a profile takes from it. Up to 5 redirects are followed (the same scheme, or http to https),
+each shown on stderr; the document's issuer must still be the URL asked.
 
   --kind openid|oauth   fetch only the OpenID Connect document, or only the RFC 8414 one
-  --json                one JSON object: url, kind, ok, checks, endpoints, document, tried
+  --json                one JSON object: url, kind, ok, checks, endpoints, document, tried, redirects
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed
 
 Exit code 0 when every check passes, 1 when one fails or no document was found, 2 for bad flags.
@@ -43,9 +44,10 @@ export const discoverCommand: Command = async (argv, io) => {
     allowSelfSigned: !!v['allow-self-signed'],
     env: io.env,
   });
+  for (const l of redirectLines(result.redirects)) io.stderr.write(`${l}\n`);
   if (v.json) {
     io.stdout.write(
-      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
+      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried, redirects: result.redirects })}\n`
     );
     return result.ok ? 0 : 1;
   }

@@ -6,7 +6,7 @@ import {
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
 import { discover, validateIdToken } from '../../services/oidc/validate';
-import { checkLines, stepLines } from '../oidc-report';
+import { checkLines, redirectLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -45,6 +45,7 @@ export async function openIdLeg(
     return null;
   }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
+  for (const l of redirectLines(d.redirects)) report.line(l);
   for (const l of checkLines(d.checks)) report.line(l);
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');

@@ -1,4 +1,4 @@
-import { discoveredPreset, type Discovered } from '../../../shared/oidc';
+import { discoveredPreset, redirectLine, type Discovered } from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
 import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
 import { keptProfilesStore } from '../profiles/kept-store';
@@ -117,6 +117,15 @@ export function OidcPage() {
               <Checks checks={s.discovery.checks} title="Discovery checks" />
               <UseForProfile discovery={s.discovery} />
               <h4>{s.discovery.url}</h4>
+              {s.discovery.redirects.length > 0 && (
+                <ul className="oidc-redirects" aria-label="Redirects followed">
+                  {s.discovery.redirects.map((r) => (
+                    <li key={r.from} className="mono">
+                      {redirectLine(r)}
+                    </li>
+                  ))}
+                </ul>
+              )}
               <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
             </section>
           )}

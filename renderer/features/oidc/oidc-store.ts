@@ -3,6 +3,7 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
+  getJsonFollowingRedirects,
   traceIdToken,
   type Discovered,
   type IdTokenTrace,
@@ -55,17 +56,15 @@ const EMPTY: ValidationInputs = {
  * transport as every leg); checking and validating happen here, in shared/oidc, with jose on WebCrypto.
  */
 export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
-  const getJson = async (url: string): Promise<unknown> => {
-    const r = await bridge.httpSend({ request: { method: 'GET', url, headers: [['Accept', 'application/json']] } });
-    if (!r.ok) throw new Error(r.error.message);
-    if (r.value.response.status !== 200)
-      throw new Error(`HTTP ${r.value.response.status} ${r.value.response.statusText}`.trim());
-    try {
-      return JSON.parse(r.value.response.bodyText);
-    } catch {
-      throw new Error('the body is not JSON');
-    }
-  };
+  // Fetched by the host (no redirects followed there); the redirects are followed here, each hop kept.
+  const getJson = (url: string) =>
+    getJsonFollowingRedirects(url, async (at) => {
+      const r = await bridge.httpSend({
+        request: { method: 'GET', url: at, headers: [['Accept', 'application/json']] },
+      });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.response;
+    });
   return createStore<OidcState>()((set, get) => ({
     issuer: '',
     discovering: false,
