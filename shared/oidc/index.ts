@@ -11,3 +11,4 @@ export * from './token-management';
 export * from './trace-step';
 export * from './userinfo';
 export * from './token-lifecycle';
+export * from './profile-endpoints';

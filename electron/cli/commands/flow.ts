@@ -1,6 +1,5 @@
 import { PRESETS } from '../../../shared/presets';
 import type { Profile } from '../../../shared/store/profile';
-import { validateIssuer } from '../../../shared/oidc';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
@@ -67,13 +66,19 @@ OAuth 2:
                         service's interface does (RFC 6749 §4.1.1 has none; off by default)
   --no-pkce             leave out PKCE (S256 by default)
   --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
-                        id_token (default: the base URL); a nonce is sent, the id_token validated step by
-                        step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
+                        id_token (default: the base URL; an http(s) URL without query or fragment); a
+                        nonce is sent, the id_token validated step by step (OIDC Core §3.1.3.7) and
+                        UserInfo called; a failed step fails the flow
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
+  --jwks-uri URL        OpenID Connect: the JWKS that signs id_tokens, when discovery names none (or another)
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
-                        new refresh token (RFC 7009) and introspect again; the endpoints come from the
-                        provider's metadata. The grant ends revoked; the printed fields are the first response's
+                        new refresh token (RFC 7009) and introspect again; the endpoints come from the flags
+                        below or else the provider's metadata, and each is said with its source. The grant
+                        ends revoked; the printed fields are the first response's
+  --revocation-endpoint URL, --introspection-endpoint URL
+                        RFC 7009 and RFC 7662 endpoints (paths or full URLs), for a provider whose metadata
+                        does not list them (both are optional in RFC 8414)
 `;
 
 export const flowCommand: Command = async (argv, io) => {
@@ -97,15 +102,7 @@ export const flowCommand: Command = async (argv, io) => {
       ? null
       : cliHistory(v['store-dir'], profile.id, protocol, (problem) => report.line(`warn: ${problem}`)),
   };
-  const issuer = v.issuer ?? null;
-  if (issuer !== null) {
-    try {
-      validateIssuer(issuer);
-    } catch (e) {
-      throw new UsageError(`--issuer: ${(e as Error).message}`);
-    }
-  }
-  const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
+  const openId = { idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
   const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
   if (saveTarget?.notice) report.line(saveTarget.notice);
   // Printed (and saved) as soon as the token endpoint answers, before a later leg (id_token, lifecycle) can fail.
@@ -154,7 +151,6 @@ const FLAGS = {
   'store-dir': { type: 'string' },
   'no-history': { type: 'boolean' },
   verbose: { type: 'boolean' },
-  issuer: { type: 'string' },
   'id-token-alg': { type: 'string' },
   lifecycle: { type: 'boolean' },
 } as const;

@@ -3,50 +3,52 @@ import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   describeAccessToken,
   interpretUserInfo,
+  profileEndpoints,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
 import { discover, validateIdToken } from '../../services/oidc/validate';
-import { checkLines, redirectLines, stepLines } from '../oidc-report';
+import type { Profile } from '../../../shared/store/profile';
+import { checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 export interface OpenIdExpectations {
-  /** The issuer to discover and to expect in iss; the base URL when not given. */
-  readonly issuer: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
-  /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
-  readonly issuerGiven: boolean;
 }
 
 /**
  * OpenID Connect after the token exchange (OIDC Core §3.1.3): discovery for the JWKS and algorithms, the id_token
  * validated step by step, the access token described (RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) or opaque), and UserInfo with the sub check.
- * A failed validation step fails the flow, naming the step; the other steps are printed all the same. A server
- * that publishes no metadata at the base URL (many OAuth 2 providers whose issuer lives elsewhere) gets a note, not
- * a failure, unless the issuer was named: the tokens are what the flow is for (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)).
+ * The profile's issuer (default: the base URL) is discovered and expected in iss; its JWKS URL, when set, wins
+ * over the one discovery names. A failed validation step fails the flow, naming the step; the other steps are
+ * printed all the same. A server that publishes no metadata at the base URL (many OAuth 2 providers whose issuer
+ * lives elsewhere) gets a note, not a failure, unless the issuer or the JWKS was named: the tokens are what the
+ * flow is for (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)).
  */
 export async function openIdLeg(
   body: Record<string, unknown>,
+  profile: Profile,
   e: OpenIdExpectations,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<DiscoveredEndpoints | null> {
-  report.step(`OpenID Connect: discovery of ${e.issuer}`);
-  const d = await discover(e.issuer, undefined, options.send);
-  if (!d.endpoints && !e.issuerGiven) {
+  const issuer = profile.oauth2.issuer || profile.baseUrl;
+  report.step(`OpenID Connect: discovery of ${issuer}`);
+  const d = await discover(issuer, undefined, options.send);
+  if (!d.endpoints && !profile.oauth2.issuer && !profile.oauth2.jwksUri) {
     report.line(
-      `   note: no OpenID Connect metadata at ${e.issuer}, so the id_token is not validated here; give --issuer with the provider's issuer to validate it.`
+      `   note: no OpenID Connect metadata at ${issuer}, so the id_token is not validated here; give --issuer with the provider's issuer (or --jwks-uri) to validate it.`
     );
     return null;
   }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
   for (const l of redirectLines(d.redirects)) report.line(l);
   for (const l of checkLines(d.checks)) report.line(l);
+  const jwks = profileEndpoints(profile, d.endpoints).jwks;
+  report.line(endpointLine('JWKS', jwks, '--jwks-uri'));
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
   if (typeof body.id_token !== 'string')
@@ -57,12 +59,12 @@ export async function openIdLeg(
   const trace = await validateIdToken(
     body.id_token,
     {
-      issuer: d.endpoints?.issuer ?? e.issuer,
-      clientId: e.clientId,
-      clientSecret: e.clientSecret,
+      issuer: d.endpoints?.issuer ?? issuer,
+      clientId: profile.oauth2.clientId,
+      clientSecret: profile.oauth2.clientSecret,
       registeredAlg: e.idTokenAlg,
       allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
-      jwksUri: d.endpoints?.jwks ?? null,
+      jwksUri: jwks?.url ?? null,
       nonce: e.nonce,
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
       now: Date.now(),

@@ -28,6 +28,10 @@ export const PROFILE_FLAGS = {
   'token-body': { type: 'string' },
   'token-param': { type: 'string', multiple: true },
   'grant-type-in-authorize': { type: 'boolean' },
+  issuer: { type: 'string' },
+  'jwks-uri': { type: 'string' },
+  'revocation-endpoint': { type: 'string' },
+  'introspection-endpoint': { type: 'string' },
   'request-token-path': { type: 'string' },
   'authorize-path': { type: 'string' },
   'access-token-path': { type: 'string' },
@@ -68,6 +72,10 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.clientAuthentication': '--client-auth',
   'oauth2.tokenBody': '--token-body',
   'oauth2.tokenParams': '--token-param',
+  'oauth2.issuer': '--issuer',
+  'oauth2.jwksUri': '--jwks-uri',
+  'oauth2.revocationEndpoint': '--revocation-endpoint',
+  'oauth2.introspectionEndpoint': '--introspection-endpoint',
 };
 
 /** `--header "Name: value"`, as curl's -H writes it. */
@@ -147,6 +155,10 @@ export function profileFromFlags(v: Values): Profile {
         clientAuthentication: v['client-auth'] as never,
         tokenBody: v['token-body'] as never,
         grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
+        issuer: v.issuer,
+        jwksUri: v['jwks-uri'],
+        revocationEndpoint: v['revocation-endpoint'],
+        introspectionEndpoint: v['introspection-endpoint'],
       }),
       tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
     },
