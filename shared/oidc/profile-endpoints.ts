@@ -20,12 +20,17 @@ export interface ProfileEndpoints {
 /**
  * The profile's setting wins (the user named it, as for a provider whose metadata leaves out the optional members
  * of RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)); otherwise what discovery names. A path is
- * taken relative to the base URL, as the grant's endpoints are.
+ * taken relative to `baseUrl` (the profile's, or the running mock's for the built-in profile), as the grant's
+ * endpoints are.
  */
-export function profileEndpoints(profile: Profile, discovered: DiscoveredEndpoints | null): ProfileEndpoints {
+export function profileEndpoints(
+  profile: Profile,
+  baseUrl: string,
+  discovered: DiscoveredEndpoints | null
+): ProfileEndpoints {
   const choose = (configured: string, fromMetadata: string | null | undefined): ChosenEndpoint | null =>
     configured
-      ? { url: endpointUrl(profile.baseUrl, configured), source: 'profile' }
+      ? { url: endpointUrl(baseUrl, configured), source: 'profile' }
       : fromMetadata
         ? { url: fromMetadata, source: 'discovery' }
         : null;

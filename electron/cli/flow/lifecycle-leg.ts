@@ -58,7 +58,7 @@ export async function lifecycleLeg(
     (o.revocationEndpoint && o.introspectionEndpoint
       ? null
       : (await discover(o.issuer || profile.baseUrl, undefined, options.send)).endpoints);
-  const chosen = profileEndpoints(profile, metadata);
+  const chosen = profileEndpoints(profile, profile.baseUrl, metadata);
   report.line(endpointLine('revocation endpoint', chosen.revocation, '--revocation-endpoint'));
   report.line(endpointLine('introspection endpoint', chosen.introspection, '--introspection-endpoint'));
   if (!chosen.introspection || !chosen.revocation) {

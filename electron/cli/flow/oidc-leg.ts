@@ -47,7 +47,7 @@ export async function openIdLeg(
   for (const t of d.tried) report.line(`   (not found) ${t}`);
   for (const l of redirectLines(d.redirects)) report.line(l);
   for (const l of checkLines(d.checks)) report.line(l);
-  const jwks = profileEndpoints(profile, d.endpoints).jwks;
+  const jwks = profileEndpoints(profile, profile.baseUrl, d.endpoints).jwks;
   report.line(endpointLine('JWKS', jwks, '--jwks-uri'));
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');

@@ -47,7 +47,14 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
         Use for a new profile
       </button>
       <span className="muted">
-        Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.
+        Base URL, authorize and token endpoints
+        {[
+          preset.profile.oauth2?.revocationEndpoint && ', revocation',
+          preset.profile.oauth2?.introspectionEndpoint && ', introspection',
+        ]
+          .filter(Boolean)
+          .join('')}
+        , scope {preset.profile.oauth2?.scope}, PKCE S256.
       </span>
     </p>
   );
