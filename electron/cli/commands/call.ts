@@ -11,10 +11,11 @@ import {
 } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
-import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
+import { answerLines } from '../call-answer';
+import { requestUrl } from '../call-url';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { formFlag } from '../form-flag';
@@ -29,12 +30,16 @@ const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--
 
 Sends one request with credentials and prints the status and the body (control characters escaped).
 
-  --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
-                       consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
+  --profile NAME       a saved token of this profile (id or name) in the app's store, with its consumer key
+                       and secret or client credentials; a refreshed OAuth 2 token is saved back. The token
+                       used is said on stderr: the newest live one (not expired, or refreshable)
+  --token-id ID        with --profile: use this saved token instead
+  --base-url URL       with a path as --url: resolve it against this instead of the profile's base URL
+                       (the built-in mock profile has none: its port changes with every start)
   --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web); the exchanges
                        are recorded in its history, as the app's request signer records them
   --no-history         do not record the exchanges in the history
-  --url URL            a full URL, or with --profile a path relative to its base URL
+  --url URL            a full URL, or with --profile (or --base-url) a path relative to its base URL
   --method M           GET by default, POST with a body
   --header "N: v"      an extra header (repeatable); the profile's headers are sent too, a --header
                        replacing one of the same name
@@ -63,6 +68,8 @@ const FLAGS = {
   'content-type': { type: 'string' },
   json: { type: 'boolean' },
   profile: { type: 'string' },
+  'token-id': { type: 'string' },
+  'base-url': { type: 'string' },
   'store-dir': { type: 'string' },
   'no-history': { type: 'boolean' },
   bearer: { type: 'string' },
@@ -118,10 +125,11 @@ export const callCommand: Command = async (argv, io) => {
   }
   const v = parseFlags(argv, FLAGS, 'call');
   if (!v.url) throw new UsageError('--url is required.');
-  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir']) : null;
+  if (v['token-id'] !== undefined && !v.profile) throw new UsageError('--token-id picks a token of --profile NAME.');
+  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir'], v['token-id']) : null;
   const b = body(v);
   const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
-  const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
+  const url = requestUrl(v.url, v['base-url'] ?? saved?.profile.baseUrl, saved?.profile.name ?? null);
   // The profile's headers and the --header ones after each request's own, a --header replacing a profile header
   // (and the default User-Agent) of the same name, as the app adds a profile's (shared/flows/extra-headers.ts).
   const flagHeaders = (v.header ?? []).map((text) => {
@@ -164,6 +172,8 @@ export const callCommand: Command = async (argv, io) => {
         ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.`
         : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
     );
+  const usesSaved = !!saved?.token && v.bearer === undefined && v.token === undefined;
+  if (usesSaved && saved.tokenNote) io.stderr.write(`${saved.tokenNote}\n`);
   if (kind === 'oauth1') {
     const signer = oauth1Signer(v, saved, url, extraHeaders);
     const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
@@ -196,10 +206,7 @@ export const callCommand: Command = async (argv, io) => {
   const last = exchanges[exchanges.length - 1]!;
   if (v.json) io.stdout.write(`${terminalSafeJson({ exchanges })}\n`);
   else {
-    io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
-    // A 2xx that is an error document (Slack's ok:false, Flickr's stat="fail"): the provider's words, exit code by status.
-    const { bodySays } = apiAnswer(last.response);
-    if (bodySays) io.stderr.write(`warn: ${terminalSafe(bodySays)}\n`);
+    for (const line of answerLines(last.response, usesSaved ? saved.otherTokenIds : [])) io.stderr.write(`${line}\n`);
     io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
   }
   return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;
