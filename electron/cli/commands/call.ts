@@ -18,12 +18,15 @@ import { answerLines } from '../call-answer';
 import { requestUrl } from '../call-url';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
+import { secretFlagOptions, secretsHelp, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeJson, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
+
+const CALL_SECRETS = ['client-secret', 'consumer-secret', 'token-secret', 'bearer', 'refresh-token'] as const;
 
 const HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
                       (--profile NAME | --bearer TOKEN | --consumer-key K ...) [--json]
@@ -57,6 +60,8 @@ OAuth 2 bearer (RFC 6750):
 OAuth 1.0a (RFC 5849):
   --consumer-key K, --consumer-secret S, --token T, --token-secret TS
   --signature-method M, --private-key FILE, --placement header|query|body, --realm R
+
+${secretsHelp(CALL_SECRETS)}
 `;
 
 const FLAGS = {
@@ -72,23 +77,19 @@ const FLAGS = {
   'base-url': { type: 'string' },
   'store-dir': { type: 'string' },
   'no-history': { type: 'boolean' },
-  bearer: { type: 'string' },
   'bearer-in': { type: 'string' },
-  'refresh-token': { type: 'string' },
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   'client-auth': { type: 'string' },
   'expires-at': { type: 'string' },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   token: { type: 'string' },
-  'token-secret': { type: 'string' },
   'signature-method': { type: 'string' },
   'private-key': { type: 'string' },
   placement: { type: 'string' },
   realm: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
+  ...secretFlagOptions(CALL_SECRETS),
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
@@ -123,7 +124,7 @@ export const callCommand: Command = async (argv, io) => {
     io.stdout.write(HELP);
     return argv.length === 0 ? 2 : 0;
   }
-  const v = parseFlags(argv, FLAGS, 'call');
+  const v = withSecrets(parseFlags(argv, FLAGS, 'call'), io.env, CALL_SECRETS);
   if (!v.url) throw new UsageError('--url is required.');
   if (v['token-id'] !== undefined && !v.profile) throw new UsageError('--token-id picks a token of --profile NAME.');
   const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir'], v['token-id']) : null;

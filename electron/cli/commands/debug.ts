@@ -16,9 +16,12 @@ import {
 import { nodeCrypto } from '../../services/node-crypto';
 import { rsaPublicKeyProblem } from '../../services/rsa-public-key';
 import { parseFlags } from '../flags';
+import { secretFlagOptions, secretsHelp, withSecrets } from '../secret-flags';
 import { headerFlag } from '../flow/profile-flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { readFileFlag } from '../read-file-flag';
+
+const DEBUG_SECRETS = ['consumer-secret', 'token-secret', 'client-secret'] as const;
 
 const HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
@@ -56,6 +59,8 @@ OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
                            library behaviours that reproduce the signature or the server's base string)
 
 Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
+
+${secretsHelp(DEBUG_SECRETS)}
 `;
 
 const FLAGS = {
@@ -69,22 +74,20 @@ const FLAGS = {
   'content-type': { type: 'string' },
   authorization: { type: 'string' },
   header: { type: 'string', multiple: true },
-  'consumer-secret': { type: 'string' },
-  'token-secret': { type: 'string' },
   'rsa-public-key': { type: 'string' },
   'server-base-string': { type: 'string' },
   'client-base-string': { type: 'string' },
   'oauth2-basic': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...secretFlagOptions(DEBUG_SECRETS),
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 export const debugCommand: Command = async (argv, io) => {
-  const values = parseFlags(argv, FLAGS, 'debug');
+  const values = withSecrets(parseFlags(argv, FLAGS, 'debug'), io.env, DEBUG_SECRETS);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;

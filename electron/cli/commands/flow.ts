@@ -2,14 +2,15 @@ import { PRESETS } from '../../../shared/presets';
 import type { Profile } from '../../../shared/store/profile';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
-import { UsageError, type Command } from '../io';
+import { UsageError, type CliIO, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
-import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
+import { FLOW_SECRETS, PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { printTokens } from '../flow/print-tokens';
 import { openFlowSaveTarget, type ObtainedTokens } from '../flow/save-tokens';
+import { promptSecret, secretsHelp, withSecrets } from '../secret-flags';
 import { terminalSafe } from '../terminal-text';
 
 const HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
@@ -79,6 +80,9 @@ OAuth 2:
   --revocation-endpoint URL, --introspection-endpoint URL
                         RFC 7009 and RFC 7662 endpoints (paths or full URLs), for a provider whose metadata
                         does not list them (both are optional in RFC 8414)
+
+${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
+when stdin is a terminal; otherwise the flow stops naming the ways to give it.
 `;
 
 export const flowCommand: Command = async (argv, io) => {
@@ -89,9 +93,8 @@ export const flowCommand: Command = async (argv, io) => {
   }
   if (protocol !== 'oauth1' && protocol !== 'oauth2')
     throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
-  const v = parseFlags(rest, FLAGS, 'flow');
-  const profile = profileFromFlags(v);
-  requireCredentials(protocol, profile);
+  const v = withSecrets(parseFlags(rest, FLAGS, 'flow'), io.env, FLOW_SECRETS);
+  const profile = await withCredentials(protocol, profileFromFlags(v), io);
   const report = new FlowReport(io.stderr, !!v.verbose);
   const options: FlowRunOptions = {
     open: !v['no-open'],
@@ -155,18 +158,29 @@ const FLAGS = {
   lifecycle: { type: 'boolean' },
 } as const;
 
-function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
+/** The profile with its required secret, asked for on a terminal when no flag, file or variable gave it. */
+async function withCredentials(protocol: 'oauth1' | 'oauth2', p: Profile, io: CliIO): Promise<Profile> {
   const need = (value: string, flag: string) => {
     if (value === '') throw new UsageError(`${flag} is required for flow ${protocol}.`);
   };
+  const why = (flag: string) => `--${flag} is required for flow ${protocol}`;
   if (protocol === 'oauth1') {
     need(p.oauth1.consumerKey, '--consumer-key');
     if (p.oauth1.signatureMethod.startsWith('RSA-')) need(p.oauth1.rsaPrivateKey, '--private-key');
-    else need(p.oauth1.consumerSecret, '--consumer-secret');
+    else if (p.oauth1.consumerSecret === '')
+      return {
+        ...p,
+        oauth1: { ...p.oauth1, consumerSecret: await promptSecret(io, 'consumer-secret', why('consumer-secret')) },
+      };
   } else {
     need(p.oauth2.clientId, '--client-id');
-    if (p.oauth2.clientAuthentication !== 'none') need(p.oauth2.clientSecret, '--client-secret');
+    if (p.oauth2.clientAuthentication !== 'none' && p.oauth2.clientSecret === '')
+      return {
+        ...p,
+        oauth2: { ...p.oauth2, clientSecret: await promptSecret(io, 'client-secret', why('client-secret')) },
+      };
   }
+  return p;
 }
 
 function integer(text: string, flag: string, min: number, max: number): number {

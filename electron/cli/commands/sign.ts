@@ -7,6 +7,7 @@ import { traceSignature, type SignatureInput, type SignatureTrace } from '../../
 import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { parseFlags } from '../flags';
+import { secretFlagOptions, secretsHelp, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues } from '../../../shared/schema-issues';
@@ -26,6 +27,8 @@ function wrap(text: string, width: number): string[] {
 }
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const SIGN_SECRETS = ['consumer-secret', 'token-secret'] as const;
 
 const HELP = `Usage: oauth-lab sign --url URL --consumer-key KEY [flags]
        oauth-lab sign --stdin < requests.jsonl
@@ -49,10 +52,12 @@ Signs one OAuth 1.0a request (RFC 5849) and prints every step of the signature.
 
 Snapshots (curl, python-requests, ...) send this exact request: its nonce makes them single-use. Signing code
 (python-oauth1, node-oauth1, java-oauth1) signs afresh on every run. Collections: postman, http-file; and har.
+
+${secretsHelp(SIGN_SECRETS)}
 `;
 
 export const signCommand: Command = async (argv, io) => {
-  const values = parseFlags(argv, FLAGS, 'sign');
+  const values = withSecrets(parseFlags(argv, FLAGS, 'sign'), io.env, SIGN_SECRETS);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -143,9 +148,7 @@ const FLAGS = {
   url: { type: 'string' },
   form: { type: 'string', multiple: true },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   token: { type: 'string' },
-  'token-secret': { type: 'string' },
   'signature-method': { type: 'string' },
   realm: { type: 'string' },
   callback: { type: 'string' },
@@ -158,6 +161,7 @@ const FLAGS = {
   'include-secrets': { type: 'boolean' },
   stdin: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...secretFlagOptions(SIGN_SECRETS),
 } as const;
 
 function parseMethodFlag(method: string | undefined): SignRequest['signatureMethod'] {

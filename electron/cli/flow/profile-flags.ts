@@ -4,6 +4,10 @@ import { headerLine, paramLine } from '../../../shared/store/profile-lines';
 import { findPreset, PRESET_IDS, presetProfileInput } from '../../../shared/presets';
 import { UsageError } from '../io';
 import { readFileFlag } from '../read-file-flag';
+import { secretFlagOptions } from '../secret-flags';
+
+/** The secrets among a flow's settings: each also from a file or the environment (secret-flags.ts). */
+export const FLOW_SECRETS = ['consumer-secret', 'client-secret'] as const;
 
 /**
  * The flags that make up a flow's settings. They build a profile, validated by the same schema as the app's
@@ -13,7 +17,6 @@ export const PROFILE_FLAGS = {
   preset: { type: 'string' },
   'base-url': { type: 'string' },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   'private-key': { type: 'string' },
   'signature-method': { type: 'string' },
   realm: { type: 'string' },
@@ -21,7 +24,6 @@ export const PROFILE_FLAGS = {
   placement: { type: 'string' },
   'leg-method': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   scope: { type: 'string' },
   'no-pkce': { type: 'boolean' },
   'client-auth': { type: 'string' },
@@ -43,6 +45,7 @@ export const PROFILE_FLAGS = {
   'redirect-uri': { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
   service: { type: 'boolean' },
+  ...secretFlagOptions(FLOW_SECRETS),
 } as const;
 
 type Values = {

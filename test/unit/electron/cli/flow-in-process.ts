@@ -14,7 +14,7 @@ export const pasteLanded: Browser = async (url, stdin) => {
  * Runs `oauth-lab flow …` in-process over real sockets: when the authorization URL appears on stderr, `browser` is
  * called with it once. stdin stays open, as a terminal's does.
  */
-export async function flowInProcess(args: string[], browser: Browser = follow) {
+export async function flowInProcess(args: string[], browser: Browser = follow, env: NodeJS.ProcessEnv = {}) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -30,6 +30,6 @@ export async function flowInProcess(args: string[], browser: Browser = follow) {
       void browser(url, stdin);
     }
   });
-  const code = await main(['flow', ...args, '--no-open', '--wait-timeout', '10'], { stdin, stdout, stderr, env: {} });
+  const code = await main(['flow', ...args, '--no-open', '--wait-timeout', '10'], { stdin, stdout, stderr, env });
   return { code, out, err };
 }
