@@ -24,7 +24,7 @@ const live = (t: SavedToken, now: number) => t.expiresAt === null || t.expiresAt
  * The saved token a call uses: the one `--token-id` names, else the newest live one, else the newest. Whether the
  * server has revoked or deauthorized a token only the server knows, so the choice is said, with how to pick another.
  */
-export function chooseSavedToken(
+function chooseSavedToken(
   tokens: readonly SavedToken[],
   tokenId: string | undefined,
   now: number

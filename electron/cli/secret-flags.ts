@@ -10,7 +10,7 @@ import { readFileFlag } from './read-file-flag';
 export type SecretFlag = 'client-secret' | 'consumer-secret' | 'token-secret' | 'bearer' | 'refresh-token';
 
 /** The environment variable that carries a secret flag's value: OAUTH_LAB_ and the flag's name in capitals. */
-export const secretEnvName = (flag: SecretFlag): string => `OAUTH_LAB_${flag.toUpperCase().replace(/-/g, '_')}`;
+const secretEnvName = (flag: SecretFlag): string => `OAUTH_LAB_${flag.toUpperCase().replace(/-/g, '_')}`;
 
 /** parseArgs options for each secret flag and its -file form. */
 export function secretFlagOptions<const F extends SecretFlag>(flags: readonly F[]) {

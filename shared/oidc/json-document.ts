@@ -35,7 +35,7 @@ export interface GetResponse {
 }
 
 /** Enough for a moved document and a trailing-slash redirect; a loop or a long chain is refused. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 /** RFC 9110 §15.4 (https://www.rfc-editor.org/rfc/rfc9110#section-15.4): the redirects that name a new location for a GET. */
 const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
 
