@@ -13,7 +13,7 @@ import {
 } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../services/oidc/validate';
-import { checkLines, endpointLine } from '../oidc-report';
+import { checkLines, endpointLine, redirectLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -52,20 +52,8 @@ export async function lifecycleLeg(
     `   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`
   );
 
-  const o = profile.oauth2;
-  const metadata =
-    discovered ??
-    (o.revocationEndpoint && o.introspectionEndpoint
-      ? null
-      : (await discover(o.issuer || profile.baseUrl, undefined, options.send)).endpoints);
-  const chosen = profileEndpoints(profile, profile.baseUrl, metadata);
-  report.line(endpointLine('revocation endpoint', chosen.revocation, '--revocation-endpoint'));
-  report.line(endpointLine('introspection endpoint', chosen.introspection, '--introspection-endpoint'));
-  if (!chosen.introspection || !chosen.revocation) {
-    report.line('   Without both endpoints, the introspection and revocation legs are left out.');
-    return;
-  }
-  const endpoints = { introspection: chosen.introspection.url, revocation: chosen.revocation.url };
+  const endpoints = await lifecycleEndpoints(profile, discovered, options, report);
+  if (!endpoints) return;
   const introspect = async (what: string, expectActive: boolean) => {
     report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
     const r = interpretIntrospection(
@@ -108,4 +96,32 @@ export async function lifecycleLeg(
     report.line(
       '   The access token is still active: this provider revokes only the refresh token (RFC 7009 §2.1 lets it).'
     );
+}
+
+/**
+ * The revocation and introspection endpoints: the profile's (flags), else the provider's metadata, discovered here
+ * when the OpenID Connect leg did not; each printed with its source. Null when one is missing (the legs are then
+ * left out, and said so).
+ */
+async function lifecycleEndpoints(
+  profile: Profile,
+  discovered: DiscoveredEndpoints | null,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<{ introspection: string; revocation: string } | null> {
+  const o = profile.oauth2;
+  let metadata = discovered;
+  if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
+    const d = await discover(o.issuer || profile.baseUrl, undefined, options.send);
+    for (const l of redirectLines(d.redirects)) report.line(l);
+    metadata = d.endpoints;
+  }
+  const chosen = profileEndpoints(profile, profile.baseUrl, metadata);
+  report.line(endpointLine('revocation endpoint', chosen.revocation, '--revocation-endpoint'));
+  report.line(endpointLine('introspection endpoint', chosen.introspection, '--introspection-endpoint'));
+  if (!chosen.introspection || !chosen.revocation) {
+    report.line('   Without both endpoints, the introspection and revocation legs are left out.');
+    return null;
+  }
+  return { introspection: chosen.introspection.url, revocation: chosen.revocation.url };
 }

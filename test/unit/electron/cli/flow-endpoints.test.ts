@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpServer } from '../../../../electron/services/http-server';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
 import { runFlowCli } from '../flows/run-flow-cli';
 import { runCli } from './run-cli';
@@ -56,6 +57,24 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
     expect(r.stderr).toContain('(from --introspection-endpoint)');
     expect(r.stderr).toMatch(/Token lifecycle: introspection after the revocation/);
     expect(r.code).toBe(0);
+  });
+
+  it('metadata behind a redirect: the hop is shown, and its endpoints are used', async () => {
+    const front = await startHttpServer({
+      name: 'the redirecting front',
+      onRequest: (req, res) => res.writeHead(301, { Location: `${mock.baseUrl}${req.url}` }).end(),
+    });
+    try {
+      const issuer = `http://127.0.0.1:${front.port}`;
+      const r = await runFlowCli([...grant(), '--issuer', issuer], browse);
+      expect(r.stderr).toContain(
+        `redirected: HTTP 301 ${issuer}/.well-known/openid-configuration -> ${mock.baseUrl}/.well-known/openid-configuration`
+      );
+      expect(r.stderr).toContain(`revocation endpoint: ${mock.baseUrl}/oidc/revoke (from the provider's metadata)`);
+      expect(r.code).toBe(0);
+    } finally {
+      await front.close();
+    }
   });
 
   it('--jwks-uri names the key set the id_token is checked with, and says so', async () => {
