@@ -1,4 +1,11 @@
-import { discoveredPreset, redirectLine, type Discovered } from '../../../shared/oidc';
+import {
+  discoveredPreset,
+  profileEndpoints,
+  redirectLine,
+  type ChosenEndpoint,
+  type Discovered,
+  type DiscoveredEndpoints,
+} from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
 import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
 import { keptProfilesStore } from '../profiles/kept-store';
@@ -28,6 +35,14 @@ function useFlowTokens(): Partial<ValidationInputs> | null {
     clientSecret: flow.config.clientSecret,
     nonce: flow.nonce ?? '',
   };
+}
+
+/** The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL when it names one, else discovery's. */
+function useJwks(discovered: DiscoveredEndpoints | null): ChosenEndpoint | null {
+  const profile = useOAuth2((s) => s.profile);
+  const flow = useOAuth2((s) => s.flow);
+  if (profile && flow) return profileEndpoints(profile, flow.config.baseUrl, discovered).jwks;
+  return discovered?.jwks ? { url: discovered.jwks, source: 'discovery' } : null;
 }
 
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
@@ -65,6 +80,7 @@ export function OidcPage() {
   const mockBase = useApp((s) => s.mock.baseUrl);
   const fromFlow = useFlowTokens();
   const s = useOidc((x) => x);
+  const jwks = useJwks(s.discovery?.endpoints ?? null);
   const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
     <label className="grow">
       {label}
@@ -141,7 +157,7 @@ export function OidcPage() {
           <form
             className="request-form"
             aria-label="id_token validation inputs"
-            onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}
+            onSubmit={(e) => (e.preventDefault(), void s.validationRequested(jwks?.url))}
           >
             <h3>id_token</h3>
             {fromFlow && (
@@ -170,10 +186,17 @@ export function OidcPage() {
               <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
                 Validate
               </button>
-              {!s.discovery && (
-                <span className="muted">
-                  Discover the issuer first: the JWKS and the allowed algorithms come from it.
+              {jwks ? (
+                <span className="muted" aria-label="JWKS used">
+                  JWKS: <span className="mono">{jwks.url}</span> (
+                  {jwks.source === 'profile' ? "from the OAuth 2 page's profile" : "from the provider's metadata"})
                 </span>
+              ) : (
+                !s.discovery && (
+                  <span className="muted">
+                    Discover the issuer first: the JWKS and the allowed algorithms come from it.
+                  </span>
+                )
               )}
             </div>
           </form>

@@ -32,7 +32,8 @@ export interface OidcState {
   issuerEdited(issuer: string): void;
   inputsEdited(patch: Partial<ValidationInputs>): void;
   discoveryRequested(): Promise<void>;
-  validationRequested(): Promise<void>;
+  /** Validates the id_token; `jwksUri` is the profile's JWKS URL when it names one, else discovery's is used. */
+  validationRequested(jwksUri?: string | null): Promise<void>;
 }
 
 export interface OidcDeps {
@@ -86,7 +87,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
         set({ discovering: false });
       }
     },
-    async validationRequested() {
+    async validationRequested(jwksUri) {
       const { inputs: i, discovery, issuer } = get();
       // The previous result goes at once, so it is never mistaken for this token's.
       set({ validating: true, trace: null });
@@ -99,7 +100,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             clientSecret: i.clientSecret || null,
             registeredAlg: i.registeredAlg || null,
             allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
-            jwksUri: discovery?.endpoints?.jwks ?? null,
+            jwksUri: jwksUri ?? discovery?.endpoints?.jwks ?? null,
             nonce: i.nonce || null,
             accessToken: i.accessToken || null,
             now: now(),
