@@ -65,16 +65,15 @@ export async function promptSecret(io: CliIO, flag: SecretFlag, why: string): Pr
     throw new UsageError(
       `${why}: give --${flag}-file PATH or the environment variable ${secretEnvName(flag)} (or --${flag}, visible to other local users in the process list).`
     );
-  io.stderr.write(`${flag.replace('-', ' ')} (not shown): `);
-  const answer = await readHidden(tty as ReadStream);
+  const answer = await readHidden(tty as ReadStream, () => io.stderr.write(`${flag.replace('-', ' ')} (not shown): `));
   io.stderr.write('\n');
   if (answer === null) throw new UsageError(`${why}: the prompt was interrupted.`);
   if (answer === '') throw new UsageError(`${why}: nothing was typed.`);
   return answer;
 }
 
-/** One line typed in raw mode (nothing echoed); null on Ctrl-C or Ctrl-D. */
-function readHidden(tty: ReadStream): Promise<string | null> {
+/** One line typed in raw mode (nothing echoed); null on Ctrl-C or Ctrl-D. The prompt is shown once echo is off. */
+function readHidden(tty: ReadStream, prompt: () => void): Promise<string | null> {
   return new Promise((resolve) => {
     let typed = '';
     const done = (value: string | null) => {
@@ -93,5 +92,6 @@ function readHidden(tty: ReadStream): Promise<string | null> {
     tty.setRawMode(true);
     tty.on('data', onData);
     tty.resume();
+    prompt();
   });
 }
