@@ -22,12 +22,12 @@ export function secretFlagOptions<const F extends SecretFlag>(flags: readonly F[
   ) as { [K in F | `${F}-file`]: { type: 'string' } };
 }
 
-/** What `--help` says about secrets, with the variable names. */
+/** What `--help` says about secrets, one line per secret with its file flag and variable. */
 export function secretsHelp(flags: readonly SecretFlag[]): string {
-  return `Secrets (${flags.map((f) => `--${f}`).join(', ')}): each is also read from --NAME-file PATH (the file's
-first line) or from the environment (${flags.map(secretEnvName).join(', ')}). Prefer those: a flag's value
-is visible to every local user in the process list (ps) for as long as the command runs, and stays in the
-shell's history.
+  const rows = flags.map((f) => `  --${f}-file PATH (its first line), or ${secretEnvName(f)}`);
+  return `Secrets: a flag's value is visible to every local user in the process list (ps) for as long as the
+command runs, and stays in the shell's history; prefer a file or the environment:
+${rows.join('\n')}
 `;
 }
 

@@ -101,6 +101,19 @@ describe('secrets from a file, the environment or a terminal prompt', () => {
     expect(code).toBe(0);
   });
 
+  it('--help of every command with secrets says why the flag is the least safe, and names the file and variable', async () => {
+    for (const command of ['flow', 'call', 'sign', 'debug']) {
+      const help = await runCli([command, '--help']);
+      expect(help.out).toContain("a flag's value is visible to every local user in the process list (ps)");
+    }
+    expect((await runCli(['flow', '--help'])).out).toContain(
+      '--client-secret-file PATH (its first line), or OAUTH_LAB_CLIENT_SECRET'
+    );
+    expect((await runCli(['call', '--help'])).out).toContain(
+      '--bearer-file PATH (its first line), or OAUTH_LAB_BEARER'
+    );
+  });
+
   it('call takes the bearer token from OAUTH_LAB_BEARER; sign the consumer secret from --consumer-secret-file', async () => {
     const api: Emulation = await startEmulation({
       '/me': (r) => (r.headers.authorization === 'Bearer env-token' ? json({ ok: 1 }) : json({}, 401)),
