@@ -1,5 +1,11 @@
 import type { Check } from '../../shared/flows';
-import type { AccessTokenView, ValidationStep } from '../../shared/oidc';
+import {
+  redirectLine,
+  type AccessTokenView,
+  type ChosenEndpoint,
+  type Redirect,
+  type ValidationStep,
+} from '../../shared/oidc';
 import { terminalSafe } from './terminal-text';
 
 const MARK = { passed: 'ok  ', failed: 'FAIL', skipped: '--  ' } as const;
@@ -22,3 +28,16 @@ export function accessTokenLines(at: AccessTokenView): string[] {
     ...stepLines(at.steps),
   ];
 }
+
+/** The redirects followed to a document, one line each (server text escaped). */
+export const redirectLines = (redirects: readonly Redirect[]): string[] =>
+  redirects.map((r) => `   redirected: ${terminalSafe(redirectLine(r))}`);
+
+/**
+ * Which endpoint is used and where it came from: on the command line a profile setting is the flag that set it.
+ * Null when neither the flags nor the metadata name one.
+ */
+export const endpointLine = (name: string, chosen: ChosenEndpoint | null, flag: string): string =>
+  chosen
+    ? `   ${name}: ${terminalSafe(chosen.url)} (${chosen.source === 'profile' ? `from ${flag}` : "from the provider's metadata"})`
+    : `   ${name}: none (neither ${flag} nor the provider's metadata names one)`;

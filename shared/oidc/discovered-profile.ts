@@ -25,7 +25,7 @@ function clientAuthentication(doc: Record<string, unknown>): 'basic' | 'body' | 
 
 /**
  * A new OAuth 2 profile's settings from a discovery that passed: the issuer as base URL, the authorize and token
- * endpoints as full URLs, UserInfo as the API, PKCE S256 (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)), and the scope above. Shaped as a preset
+ * endpoints as full URLs, UserInfo as the API, the revocation and introspection endpoints when listed, PKCE S256 (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)), and the scope above. Shaped as a preset
  * so the Profiles page starts it as it starts any preset, with the document named as its source. Null when the
  * document lacks an authorization or token endpoint.
  */
@@ -45,6 +45,9 @@ export function discoveredPreset(d: Discovered): Preset | null {
         authorizePath: e.authorization,
         tokenPath: e.token,
         ...(e.userinfo ? { apiPath: e.userinfo } : {}),
+        // Kept so the lifecycle legs reach them even where a later document leaves them out (optional in RFC 8414 §2).
+        ...(e.revocation ? { revocationEndpoint: e.revocation } : {}),
+        ...(e.introspection ? { introspectionEndpoint: e.introspection } : {}),
         scope: suggestedScope(doc),
         pkce: 'S256',
         clientAuthentication: clientAuthentication(doc),

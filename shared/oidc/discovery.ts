@@ -1,6 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { check, type Check } from '../flows/common';
 import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
+import type { JsonGetter, Redirect } from './json-document';
 import { shown } from './trace-step';
 
 /**
@@ -218,28 +219,32 @@ export interface Discovered extends DiscoveryResult {
   readonly document: unknown;
   /** Well-known URLs tried before the one answered, and why they gave nothing. */
   readonly tried: readonly string[];
+  /** The redirects followed to the document (none when it was where asked). */
+  readonly redirects: readonly Redirect[];
 }
 
 /**
  * Fetches and checks an issuer's metadata: the OpenID Connect document first, then RFC 8414's (or only the kinds
- * asked for). `getJson` GETs a URL and returns its parsed JSON, or throws an Error saying what went wrong.
+ * asked for). `getJson` GETs a URL, following redirects, and returns its parsed JSON, or throws an Error saying
+ * what went wrong. The result's `url` is the well-known URL asked; `redirects` where it led.
  */
 export async function discoverIssuer(
   issuer: string,
-  getJson: (url: string) => Promise<unknown>,
+  getJson: JsonGetter,
   kinds: readonly DiscoveryKind[] = DISCOVERY_KINDS
 ): Promise<Discovered> {
   const tried: string[] = [];
   for (const kind of kinds) {
     const url = wellKnownUrl(issuer, kind);
-    let document: unknown;
+    let fetched;
     try {
-      document = await getJson(url);
+      fetched = await getJson(url);
     } catch (e) {
       tried.push(`GET ${url}: ${(e as Error).message}.`);
       continue;
     }
-    return { ...checkDiscoveryDocument(document, issuer, kind, url), document, tried };
+    const document = fetched.body;
+    return { ...checkDiscoveryDocument(document, issuer, kind, url), document, tried, redirects: fetched.redirects };
   }
   const kind = kinds[kinds.length - 1]!;
   return {
@@ -250,6 +255,7 @@ export async function discoverIssuer(
     endpoints: null,
     document: null,
     tried,
+    redirects: [],
     checks: [
       check(
         'fetch',

@@ -1,6 +1,7 @@
 import { utf8Encode } from '../encoding/utf8';
 import type { CryptoPort, JosePort, Jwk } from '../ports';
 import { parseJwks, selectKey } from './jwks';
+import { redirectLine, type JsonGetter } from './json-document';
 import type { DecodedJwt } from './jwt';
 import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
@@ -17,8 +18,8 @@ export interface SignatureExpectations {
 export interface SignatureDeps {
   readonly jose: JosePort;
   readonly crypto: CryptoPort;
-  /** GETs the jwks_uri and returns its parsed JSON; throws an Error whose message says what went wrong. */
-  readonly fetchJwks: (uri: string) => Promise<unknown>;
+  /** GETs the jwks_uri (redirects followed) and returns its parsed JSON; throws an Error saying what went wrong. */
+  readonly fetchJwks: JsonGetter;
 }
 
 export type SignatureStepId = 'alg' | 'key' | 'signature';
@@ -111,7 +112,9 @@ export async function chooseKey(jwt: DecodedJwt, e: SignatureExpectations, deps:
   for (let refetch = false; ; refetch = true) {
     let body: unknown;
     try {
-      body = await deps.fetchJwks(e.jwksUri);
+      const got = await deps.fetchJwks(e.jwksUri);
+      body = got.body;
+      if (got.redirects.length > 0) fetched.push(`Redirected: ${got.redirects.map(redirectLine).join(', ')}.`);
     } catch (err) {
       return {
         step: failed(

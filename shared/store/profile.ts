@@ -38,6 +38,15 @@ const httpUrl = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 
+/** Why a path or URL cannot be an endpoint, or null when it can. */
+const endpointIssue = (what: string, p: string): string | null => {
+  if (p.startsWith('/')) return null;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(p))
+    return `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}`;
+  const issue = urlIssue(p);
+  return issue && `${what}: ${issue}`;
+};
+
 /** An endpoint: a path relative to the base URL, or a full URL for a provider that spreads its endpoints over hosts. */
 const endpoint = (what: string, example: string) =>
   z
@@ -45,15 +54,29 @@ const endpoint = (what: string, example: string) =>
     .trim()
     .min(1, `${what} is empty; expected a path such as ${example} or a full https:// URL`)
     .superRefine((p, ctx) => {
-      if (p.startsWith('/')) return;
-      if (!/^[a-z][a-z0-9+.-]*:/i.test(p))
-        return void ctx.addIssue({
-          code: 'custom',
-          message: `${what} must be a path starting with "/" or a full http:// or https:// URL; got ${JSON.stringify(p)}`,
-        });
-      const issue = urlIssue(p);
-      if (issue) ctx.addIssue({ code: 'custom', message: `${what}: ${issue}` });
+      const issue = endpointIssue(what, p);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
     });
+
+/** An endpoint the provider's metadata may name instead: empty (take it from discovery), a path or a full URL. */
+const optionalEndpoint = (what: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((p, ctx) => {
+      const issue = p === '' ? null : endpointIssue(what, p);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    });
+
+/** An issuer identifier: empty (the base URL), or an http(s) URL with no query or fragment (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2)). */
+const issuerUrl = z
+  .string()
+  .trim()
+  .superRefine((s, ctx) => {
+    if (s === '') return;
+    const issue = urlIssue(s) ?? (/[?#]/.test(s) ? 'an issuer has no query or fragment (RFC 8414 §2)' : null);
+    if (issue) ctx.addIssue({ code: 'custom', message: `The issuer: ${issue}` });
+  });
 
 /** An extra header: a token name, a value a header can carry (no line breaks: they would split the request), not one a leg sets. */
 export const headerSchema = z
@@ -149,6 +172,13 @@ const oauth2ProfileSchema = z.strictObject({
   tokenBody: z.enum(['form', 'json']).default('form'),
   /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
   grantTypeInAuthorization: z.boolean().optional(),
+  /** OpenID Connect: the issuer to discover and to expect as the id_token's iss (OIDC Core §3.1.3.7 (2)); empty: the base URL. */
+  issuer: issuerUrl.default(''),
+  /** The JWK Set that signs id_tokens (RFC 7517 §5 (https://www.rfc-editor.org/rfc/rfc7517#section-5)); empty: the jwks_uri discovery names. */
+  jwksUri: optionalEndpoint('The JWKS URL').default(''),
+  /** RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009) and RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662) endpoints, optional in RFC 8414 §2 metadata; empty: what discovery names. */
+  revocationEndpoint: optionalEndpoint('The revocation endpoint').default(''),
+  introspectionEndpoint: optionalEndpoint('The introspection endpoint').default(''),
 });
 
 export const profileSchema = z.strictObject({

@@ -11,12 +11,14 @@ import {
 } from '../../../shared/oauth1';
 import { formEncode } from '../../../shared/oauth2/form';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
-import { apiAnswer } from '../../../shared/provider-message';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
+import { answerLines } from '../call-answer';
+import { requestUrl } from '../call-url';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
+import { CALL_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
@@ -34,25 +36,23 @@ const FLAGS = {
   'content-type': { type: 'string' },
   json: { type: 'boolean' },
   profile: { type: 'string' },
+  'token-id': { type: 'string' },
+  'base-url': { type: 'string' },
   'store-dir': { type: 'string' },
   'no-history': { type: 'boolean' },
-  bearer: { type: 'string' },
   'bearer-in': { type: 'string' },
-  'refresh-token': { type: 'string' },
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   'client-auth': { type: 'string' },
   'expires-at': { type: 'string' },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   token: { type: 'string' },
-  'token-secret': { type: 'string' },
   'signature-method': { type: 'string' },
   'private-key': { type: 'string' },
   placement: { type: 'string' },
   realm: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
+  ...secretFlagOptions(CALL_SECRETS),
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
@@ -87,12 +87,13 @@ export const callCommand: Command = async (argv, io) => {
     io.stdout.write(CALL_HELP);
     return argv.length === 0 ? 2 : 0;
   }
-  const v = parseFlags(argv, FLAGS, 'call');
+  const v = withSecrets(parseFlags(argv, FLAGS, 'call'), io.env, CALL_SECRETS);
   if (!v.url) throw new UsageError('--url is required.');
-  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir']) : null;
+  if (v['token-id'] !== undefined && !v.profile) throw new UsageError('--token-id picks a token of --profile NAME.');
+  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir'], v['token-id']) : null;
   const b = body(v);
   const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
-  const url = saved ? endpointUrl(saved.profile.baseUrl, v.url) : v.url;
+  const url = requestUrl(v.url, v['base-url'] ?? saved?.profile.baseUrl, saved?.profile.name ?? null);
   // The profile's headers and the --header ones after each request's own, a --header replacing a profile header
   // (and the default User-Agent) of the same name, as the app adds a profile's (shared/flows/extra-headers.ts).
   const flagHeaders = (v.header ?? []).map((text) => {
@@ -135,6 +136,8 @@ export const callCommand: Command = async (argv, io) => {
         ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.`
         : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
     );
+  const usesSaved = !!saved?.token && v.bearer === undefined && v.token === undefined;
+  if (usesSaved && saved.tokenNote) io.stderr.write(`${saved.tokenNote}\n`);
   if (kind === 'oauth1') {
     const signer = oauth1Signer(v, saved, url, extraHeaders);
     const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
@@ -167,10 +170,7 @@ export const callCommand: Command = async (argv, io) => {
   const last = exchanges[exchanges.length - 1]!;
   if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
   else {
-    io.stderr.write(`${terminalSafe(`HTTP ${last.response.status} ${last.response.statusText}`)}\n`);
-    // A 2xx that is an error document (Slack's ok:false, Flickr's stat="fail"): the provider's words, exit code by status.
-    const { bodySays } = apiAnswer(last.response);
-    if (bodySays) io.stderr.write(`warn: ${terminalSafe(bodySays)}\n`);
+    for (const line of answerLines(last.response, usesSaved ? saved.otherTokenIds : [])) io.stderr.write(`${line}\n`);
     io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));
   }
   return last.response.status >= 200 && last.response.status < 300 ? 0 : 1;

@@ -16,6 +16,7 @@ import {
 import { nodeCrypto } from '../../services/node-crypto';
 import { rsaPublicKeyProblem } from '../../services/rsa-public-key';
 import { parseFlags } from '../flags';
+import { DEBUG_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { headerFlag } from '../flow/profile-flags';
 import { UsageError, type CliIO, type Command } from '../io';
 import { readFileFlag } from '../read-file-flag';
@@ -33,22 +34,20 @@ const FLAGS = {
   'content-type': { type: 'string' },
   authorization: { type: 'string' },
   header: { type: 'string', multiple: true },
-  'consumer-secret': { type: 'string' },
-  'token-secret': { type: 'string' },
   'rsa-public-key': { type: 'string' },
   'server-base-string': { type: 'string' },
   'client-base-string': { type: 'string' },
   'oauth2-basic': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...secretFlagOptions(DEBUG_SECRETS),
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 export const debugCommand: Command = async (argv, io) => {
-  const values = parseFlags(argv, FLAGS, 'debug');
+  const values = withSecrets(parseFlags(argv, FLAGS, 'debug'), io.env, DEBUG_SECRETS);
   if (values.help) {
     io.stdout.write(DEBUG_HELP);
     return 0;

@@ -2,7 +2,7 @@ import { DISCOVERY_KINDS, validateIssuer, type DiscoveryKind } from '../../../sh
 import { discover } from '../../services/oidc/validate';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
-import { checkLines } from '../oidc-report';
+import { checkLines, redirectLines } from '../oidc-report';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { DISCOVER_HELP } from '../help/discover';
 
@@ -30,9 +30,10 @@ export const discoverCommand: Command = async (argv, io) => {
     allowSelfSigned: !!v['allow-self-signed'],
     env: io.env,
   });
+  for (const l of redirectLines(result.redirects)) io.stderr.write(`${l}\n`);
   if (v.json) {
     io.stdout.write(
-      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, refused: result.refused, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried })}\n`
+      `${JSON.stringify({ url: result.url, kind: result.kind, ok: result.ok, refused: result.refused, checks: result.checks, endpoints: result.endpoints, document: result.document, tried: result.tried, redirects: result.redirects })}\n`
     );
     return result.ok ? 0 : 1;
   }

@@ -5,6 +5,7 @@ import { traceSignature, type SignatureInput, type SignatureTrace } from '../../
 import { exportRequest, ExportError, targetsFor } from '../../services/export';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { parseFlags } from '../flags';
+import { SIGN_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
 import { UsageError, type CliIO, type Command } from '../io';
 import { describeIssues } from '../../../shared/schema-issues';
@@ -14,7 +15,7 @@ import { SignRequestSchema, toSignatureInput, type SignRequest } from '../sign-r
 import { terminalSafe } from '../terminal-text';
 
 export const signCommand: Command = async (argv, io) => {
-  const values = parseFlags(argv, FLAGS, 'sign');
+  const values = withSecrets(parseFlags(argv, FLAGS, 'sign'), io.env, SIGN_SECRETS);
   if (values.help) {
     io.stdout.write(SIGN_HELP);
     return 0;
@@ -97,9 +98,7 @@ const FLAGS = {
   url: { type: 'string' },
   form: { type: 'string', multiple: true },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   token: { type: 'string' },
-  'token-secret': { type: 'string' },
   'signature-method': { type: 'string' },
   realm: { type: 'string' },
   callback: { type: 'string' },
@@ -112,6 +111,7 @@ const FLAGS = {
   'include-secrets': { type: 'boolean' },
   stdin: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...secretFlagOptions(SIGN_SECRETS),
 } as const;
 
 function parseMethodFlag(method: string | undefined): SignRequest['signatureMethod'] {

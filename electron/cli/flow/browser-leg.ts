@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { pastedQuery, redirectReachesCatcher } from '../../../shared/flows';
 import type { Param } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
@@ -85,6 +86,9 @@ function firstLine(input: NodeJS.ReadableStream, timeoutMs: number): Promise<str
       clearTimeout(timer);
       resolve(value);
       lines.close();
+      // readline only pauses its input, and a paused pipe or terminal still holds Node's event loop open: the one
+      // line is all a flow reads, so stdin is let go of and the CLI exits once the flow ends.
+      if (input instanceof Readable) input.destroy();
     };
     const timer = setTimeout(() => done(null), timeoutMs);
     lines.on('line', (l) => {

@@ -6,11 +6,14 @@ import {
   interpretIntrospection,
   interpretRefresh,
   interpretRevocation,
+  profileEndpoints,
   tokenTail,
   type ClientCredentials,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
-import { checkLines } from '../oidc-report';
+import type { Profile } from '../../../shared/store/profile';
+import { discover } from '../../services/oidc/validate';
+import { checkLines, endpointLine, redirectLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -18,15 +21,21 @@ import { FlowFailure, type FlowReport } from './report';
 /**
  * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700
  * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)) of the new access token, revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) of the new refresh token, and
- * introspection again, which must then say inactive. Endpoints come from the provider's metadata.
+ * introspection again, which must then say inactive. The endpoints are the profile's (--revocation-endpoint,
+ * --introspection-endpoint) or else the provider's metadata (`discovered`, or discovered here), each said.
  */
 export async function lifecycleLeg(
   state: OAuth2State,
-  endpoints: DiscoveredEndpoints | null,
-  client: ClientCredentials,
+  profile: Profile,
+  discovered: DiscoveredEndpoints | null,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<void> {
+  const client: ClientCredentials = {
+    clientId: profile.oauth2.clientId,
+    clientSecret: profile.oauth2.clientSecret,
+    authentication: profile.oauth2.clientAuthentication,
+  };
   const old = state.token?.refreshToken;
   if (!old)
     throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
@@ -43,18 +52,14 @@ export async function lifecycleLeg(
     `   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`
   );
 
-  if (!endpoints?.introspection || !endpoints.revocation) {
-    report.line(
-      `   ${endpoints ? "The provider's metadata names no introspection or revocation endpoint" : 'No metadata to take endpoints from (none was found, or it was refused)'}; those legs are left out.`
-    );
-    return;
-  }
+  const endpoints = await lifecycleEndpoints(profile, discovered, options, report);
+  if (!endpoints) return;
   const introspect = async (what: string, expectActive: boolean) => {
     report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
     const r = interpretIntrospection(
       await sendLeg(
         'introspection',
-        buildIntrospectionRequest(endpoints.introspection!, client, now.accessToken, 'access_token'),
+        buildIntrospectionRequest(endpoints.introspection, client, now.accessToken, 'access_token'),
         options,
         report
       )
@@ -94,4 +99,33 @@ export async function lifecycleLeg(
     report.line(
       '   The access token is still active: this provider revokes only the refresh token (RFC 7009 §2.1 lets it).'
     );
+}
+
+/**
+ * The revocation and introspection endpoints: the profile's (flags), else the provider's metadata, discovered here
+ * when the OpenID Connect leg did not; each printed with its source. Null when one is missing (the legs are then
+ * left out, and said so).
+ */
+async function lifecycleEndpoints(
+  profile: Profile,
+  discovered: DiscoveredEndpoints | null,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<{ introspection: string; revocation: string } | null> {
+  const o = profile.oauth2;
+  let metadata = discovered;
+  if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
+    const d = await discover(o.issuer || profile.baseUrl, undefined, options.send);
+    for (const l of redirectLines(d.redirects)) report.line(l);
+    if (d.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
+    metadata = d.endpoints;
+  }
+  const chosen = profileEndpoints(profile, profile.baseUrl, metadata);
+  report.line(endpointLine('revocation endpoint', chosen.revocation, '--revocation-endpoint'));
+  report.line(endpointLine('introspection endpoint', chosen.introspection, '--introspection-endpoint'));
+  if (!chosen.introspection || !chosen.revocation) {
+    report.line('   Without both endpoints, the introspection and revocation legs are left out.');
+    return null;
+  }
+  return { introspection: chosen.introspection.url, revocation: chosen.revocation.url };
 }

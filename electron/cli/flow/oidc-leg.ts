@@ -5,21 +5,19 @@ import {
   discoveryWarnings,
   interpretUserInfo,
   issuerProvenance,
+  profileEndpoints,
   type DiscoveredEndpoints,
 } from '../../../shared/oidc';
 import { note, warning } from '../../../shared/flows';
 import { b64TokenProblem } from '../../../shared/oauth2/bearer';
+import type { Profile } from '../../../shared/store/profile';
 import { discover, validateIdToken } from '../../services/oidc/validate';
-import { accessTokenLines, checkLines, stepLines } from '../oidc-report';
+import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 export interface OpenIdExpectations {
-  /** The issuer to discover and to expect in iss; the base URL when not given. */
-  readonly issuer: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
@@ -27,32 +25,37 @@ export interface OpenIdExpectations {
   readonly code: string | null;
   /** Send an access token outside RFC 6750's b64token to UserInfo as issued (--bearer-as-issued). */
   readonly bearerAsIssued: boolean;
-  /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
-  readonly issuerGiven: boolean;
 }
 
 /**
  * OpenID Connect after the token exchange (OIDC Core §3.1.3): discovery for the JWKS and algorithms, the id_token
  * validated step by step, the access token described (RFC 9068 (https://www.rfc-editor.org/rfc/rfc9068) or opaque), and UserInfo with the sub check.
- * A failed validation step fails the flow, naming the step; the other steps are printed all the same. A server
- * that publishes no metadata at the base URL (many OAuth 2 providers whose issuer lives elsewhere) gets a note, not
- * a failure, unless the issuer was named: the tokens are what the flow is for (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)).
+ * The profile's issuer (default: the base URL) is discovered and expected in iss; its JWKS URL, when set, wins
+ * over the one discovery names. A document whose issuer is not the one asked stops the flow before any key is
+ * fetched (OIDC Discovery §4.3, RFC 8414 §3.3). A failed validation step fails the flow, naming the step; the other
+ * steps are printed all the same. A server that publishes no metadata at the base URL (many OAuth 2 providers whose
+ * issuer lives elsewhere) gets a note, not a failure, unless the issuer or the JWKS was named: the tokens are what
+ * the flow is for (RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)).
  */
 export async function openIdLeg(
   body: Record<string, unknown>,
+  profile: Profile,
   e: OpenIdExpectations,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<DiscoveredEndpoints | null> {
-  report.step(`OpenID Connect: discovery of ${e.issuer}`);
-  const d = await discover(e.issuer, undefined, options.send);
-  if (!d.endpoints && !e.issuerGiven) {
+  const issuerGiven = !!profile.oauth2.issuer;
+  const issuer = profile.oauth2.issuer || profile.baseUrl;
+  report.step(`OpenID Connect: discovery of ${issuer}`);
+  const d = await discover(issuer, undefined, options.send);
+  if (!d.endpoints && !d.refused && !issuerGiven && !profile.oauth2.jwksUri) {
     report.line(
-      `   note: no OpenID Connect metadata at ${e.issuer}, so the id_token is not validated here; give --issuer with the provider's issuer to validate it.`
+      `   note: no OpenID Connect metadata at ${issuer}, so the id_token is not validated here; give --issuer with the provider's issuer (or --jwks-uri) to validate it.`
     );
     return null;
   }
   for (const t of d.tried) report.line(`   (not found) ${t}`);
+  for (const l of redirectLines(d.redirects)) report.line(l);
   // A refused document stops the flow before its JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3); any other
   // failed check is shown as a warning, since the flow goes on with the rest of the document.
   const warnings = new Set(discoveryWarnings(d));
@@ -64,8 +67,10 @@ export async function openIdLeg(
   if (d.refused)
     throw new FlowFailure(
       'discovery',
-      `${d.refused} No key is fetched from it and the id_token is not validated.${e.issuerGiven ? '' : " If the provider's issuer is another URL, give it with --issuer."}`
+      `${d.refused} No key is fetched from it and the id_token is not validated.${issuerGiven ? '' : " If the provider's issuer is another URL, give it with --issuer."}`
     );
+  const jwks = profileEndpoints(profile, profile.baseUrl, d.endpoints).jwks;
+  report.line(endpointLine('JWKS', jwks, '--jwks-uri'));
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
   const clock = { now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS };
@@ -77,16 +82,16 @@ export async function openIdLeg(
   const trace = await validateIdToken(
     body.id_token,
     {
-      issuer: e.issuer,
+      issuer,
       issuerSource: issuerProvenance(
-        e.issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
+        issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
         d
       ),
-      clientId: e.clientId,
-      clientSecret: e.clientSecret,
+      clientId: profile.oauth2.clientId,
+      clientSecret: profile.oauth2.clientSecret,
       registeredAlg: e.idTokenAlg,
       allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
-      jwksUri: d.endpoints?.jwks ?? null,
+      jwksUri: jwks?.url ?? null,
       nonce: e.nonce,
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
       code: e.code,

@@ -1,5 +1,6 @@
 import type { SendOptions } from '../../services/transport';
 import type { RecordingFor } from '../cli-history';
+import type { ObtainedTokens } from './save-tokens';
 
 /** What both flows need from the command line besides the profile. */
 export interface FlowRunOptions {
@@ -10,4 +11,6 @@ export interface FlowRunOptions {
   readonly stdin: NodeJS.ReadableStream;
   /** How each leg's exchange is recorded in the history; absent or null: not recorded (--no-history). */
   readonly recording?: RecordingFor | null;
+  /** Called once the token endpoint has answered with tokens, before any later leg can fail (to print and save them). */
+  readonly onTokens?: (obtained: ObtainedTokens) => void;
 }

@@ -4,6 +4,7 @@ import { headerLine, paramLine } from '../../../shared/store/profile-lines';
 import { findPreset, PRESET_IDS, presetProfileInput } from '../../../shared/presets';
 import { UsageError } from '../io';
 import { readFileFlag } from '../read-file-flag';
+import { FLOW_SECRETS, secretFlagOptions } from '../secret-flags';
 
 /**
  * The flags that make up a flow's settings. They build a profile, validated by the same schema as the app's
@@ -13,7 +14,6 @@ export const PROFILE_FLAGS = {
   preset: { type: 'string' },
   'base-url': { type: 'string' },
   'consumer-key': { type: 'string' },
-  'consumer-secret': { type: 'string' },
   'private-key': { type: 'string' },
   'signature-method': { type: 'string' },
   realm: { type: 'string' },
@@ -21,13 +21,16 @@ export const PROFILE_FLAGS = {
   placement: { type: 'string' },
   'leg-method': { type: 'string' },
   'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
   scope: { type: 'string' },
   'no-pkce': { type: 'boolean' },
   'client-auth': { type: 'string' },
   'token-body': { type: 'string' },
   'token-param': { type: 'string', multiple: true },
   'grant-type-in-authorize': { type: 'boolean' },
+  issuer: { type: 'string' },
+  'jwks-uri': { type: 'string' },
+  'revocation-endpoint': { type: 'string' },
+  'introspection-endpoint': { type: 'string' },
   'request-token-path': { type: 'string' },
   'authorize-path': { type: 'string' },
   'access-token-path': { type: 'string' },
@@ -39,6 +42,7 @@ export const PROFILE_FLAGS = {
   'redirect-uri': { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
   service: { type: 'boolean' },
+  ...secretFlagOptions(FLOW_SECRETS),
 } as const;
 
 type Values = {
@@ -68,6 +72,10 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.clientAuthentication': '--client-auth',
   'oauth2.tokenBody': '--token-body',
   'oauth2.tokenParams': '--token-param',
+  'oauth2.issuer': '--issuer',
+  'oauth2.jwksUri': '--jwks-uri',
+  'oauth2.revocationEndpoint': '--revocation-endpoint',
+  'oauth2.introspectionEndpoint': '--introspection-endpoint',
 };
 
 /** `--header "Name: value"`, as curl's -H writes it. */
@@ -147,6 +155,10 @@ export function profileFromFlags(v: Values): Profile {
         clientAuthentication: v['client-auth'] as never,
         tokenBody: v['token-body'] as never,
         grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
+        issuer: v.issuer,
+        jwksUri: v['jwks-uri'],
+        revocationEndpoint: v['revocation-endpoint'],
+        introspectionEndpoint: v['introspection-endpoint'],
       }),
       tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
     },

@@ -48,7 +48,12 @@ export async function runOAuth1(
     report.checks(atResult.checks);
     if (!atResult.ok) throw new FlowFailure('access token', atResult.summary, exchange.response);
     const { token, secret, fields } = atResult.state.accessToken!;
-    return { oauth_token: token, oauth_token_secret: secret, ...fields };
+    const all = { oauth_token: token, oauth_token_secret: secret, ...fields };
+    options.onTokens?.({
+      fields: all,
+      tokens: { kind: 'oauth1', token, tokenSecret: secret, expiresAt: null },
+    });
+    return all;
   } finally {
     await catcher.close();
   }

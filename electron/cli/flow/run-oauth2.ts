@@ -4,7 +4,6 @@ import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
-import { discover } from '../../services/oidc/validate';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
@@ -12,8 +11,6 @@ import { FlowFailure, type FlowReport } from './report';
 
 /** OpenID Connect on top of the grant (scope openid) and the token's lifecycle after it: flags, not profile fields. */
 export interface OpenIdOptions {
-  /** The issuer to discover and expect in the id_token; the base URL when null. */
-  readonly issuer: string | null;
   /** The id_token algorithm the client registered; any the discovery document lists when null. */
   readonly idTokenAlg: string | null;
   /** After the exchange: refresh (rotation shown), introspect, revoke, introspect again. */
@@ -27,7 +24,7 @@ export async function runOAuth2(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  openId: OpenIdOptions = { issuer: null, idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
+  openId: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
@@ -57,36 +54,33 @@ export async function runOAuth2(
     report.checks(token.checks);
     if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
     const fields = token.state.token.fields;
-    const client = {
-      clientId: profile.oauth2.clientId,
-      clientSecret: profile.oauth2.clientSecret,
-      authentication: profile.oauth2.clientAuthentication,
-    };
+    const t = token.state.token;
+    options.onTokens?.({
+      fields,
+      tokens: {
+        kind: 'oauth2',
+        token: t.accessToken,
+        refreshToken: t.refreshToken ?? '',
+        scope: t.scope ?? '',
+        expiresAt: t.expiresAt,
+      },
+    });
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
-    const issuer = openId.issuer ?? profile.baseUrl;
-    const endpoints = state.nonce
+    const discovered = state.nonce
       ? await openIdLeg(
           fields,
+          profile,
           {
-            issuer,
-            clientId: client.clientId,
-            clientSecret: client.clientSecret,
             idTokenAlg: openId.idTokenAlg,
             nonce: state.nonce,
             code: state.code,
             bearerAsIssued: openId.bearerAsIssued,
-            issuerGiven: openId.issuer !== null,
           },
           options,
           report
         )
       : null;
-    if (openId.lifecycle) {
-      const d = endpoints ? null : await discover(issuer, undefined, options.send);
-      if (d?.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
-      const known = endpoints ?? d?.endpoints ?? null;
-      await lifecycleLeg(token.state, known, client, options, report);
-    }
+    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report);
     return { fields, token: token.state.token };
   } finally {
     await catcher.close();

@@ -1,15 +1,20 @@
 /** `oauth-lab call --help`: its own module, so printing it loads nothing the command runs with. */
+import { CALL_SECRETS, secretsHelp } from '../secret-flags';
 export const CALL_HELP = `Usage: oauth-lab call --url URL [--method M] [--header "N: v"] [--form n=v | --data TEXT --content-type T]
                       (--profile NAME | --bearer TOKEN | --consumer-key K ...) [--json]
 
 Sends one request with credentials and prints the status and the body (control characters escaped).
 
-  --profile NAME       the newest saved tokens of this profile (id or name) in the app's store, with its
-                       consumer key and secret or client credentials; a refreshed OAuth 2 token is saved back
+  --profile NAME       a saved token of this profile (id or name) in the app's store, with its consumer key
+                       and secret or client credentials; a refreshed OAuth 2 token is saved back. The token
+                       used is said on stderr: the newest live one (not expired, or refreshable)
+  --token-id ID        with --profile: use this saved token instead
+  --base-url URL       with a path as --url: resolve it against this instead of the profile's base URL
+                       (the built-in mock profile has none: its port changes with every start)
   --store-dir DIR      the store (default: the per-user config directory, as oauth-lab web); the exchanges
                        are recorded in its history, as the app's request signer records them
   --no-history         do not record the exchanges in the history
-  --url URL            a full URL, or with --profile a path relative to its base URL
+  --url URL            a full URL, or with --profile (or --base-url) a path relative to its base URL
   --method M           GET by default, POST with a body
   --header "N: v"      an extra header (repeatable); the profile's headers are sent too, a --header
                        replacing one of the same name
@@ -27,4 +32,6 @@ OAuth 2 bearer (RFC 6750):
 OAuth 1.0a (RFC 5849):
   --consumer-key K, --consumer-secret S, --token T, --token-secret TS
   --signature-method M, --private-key FILE, --placement header|query|body, --realm R
+
+${secretsHelp(CALL_SECRETS)}
 `;

@@ -1,4 +1,5 @@
 /** `oauth-lab debug --help`: its own module, so printing it loads nothing the command runs with. */
+import { DEBUG_SECRETS, secretsHelp } from '../secret-flags';
 export const DEBUG_HELP = `Usage: oauth-lab debug --request-file FILE --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
@@ -36,4 +37,6 @@ OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
                            library behaviours that reproduce the signature or the server's base string)
 
 Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
+
+${secretsHelp(DEBUG_SECRETS)}
 `;

@@ -6,10 +6,11 @@ Fetches a provider's metadata from its issuer URL and checks it: ISSUER/.well-kn
 It prints the document, the checks (issuer equal to the URL asked, required members, https unless loopback)
 and the endpoints a profile takes from it. A document whose issuer is not exactly ISSUER is refused (OIDC
 Discovery §4.3, RFC 8414 §3.3): no endpoints are taken from it, as \`flow --issuer\` takes none; a URL member
-that fails its check is not taken either.
+that fails its check is not taken either. Up to 5 redirects are followed (the same scheme, or http to https),
+each shown on stderr; the document's issuer must still be the URL asked.
 
   --kind openid|oauth   fetch only the OpenID Connect document, or only the RFC 8414 one
-  --json                one JSON object: url, kind, ok, refused, checks, endpoints, document, tried
+  --json                one JSON object: url, kind, ok, refused, checks, endpoints, document, tried, redirects
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed
 
 Exit code 0 when every check passes, 1 when one fails or no document was found, 2 for bad flags.

@@ -1,5 +1,6 @@
 /** `oauth-lab flow --help`: its own module, so printing it loads nothing the command runs with. */
 import { PRESETS } from '../../../shared/presets';
+import { FLOW_SECRETS, secretsHelp } from '../secret-flags';
 
 export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
@@ -28,8 +29,12 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
                         (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
                         when missing; without it those are notes and the verdict follows the RFCs
   --verbose             print every raw response (secrets masked; a failure always prints the one that failed)
-  --json                print one JSON object with the final token response fields on stdout
-  --save PROFILE        store the tokens under the profile with this id or name in the app's store
+  --json                print one JSON object with the token response fields on stdout, as soon as the token
+                        endpoint answers (before a later step can fail)
+  --save PROFILE        store the tokens under the profile with this id or name in the app's store; when no
+                        profile has it, one of that name is created from this flow's settings (said on
+                        stderr). Without --json the credentials on stdout are then shortened (…last 4
+                        characters); if the save fails they are printed whole and the exit code is 1
   --store-dir DIR       the store to save to and record in (default: the per-user config directory, as
                         oauth-lab web)
   --no-history          do not record the exchanges in the store's history (recorded by default, as the
@@ -51,14 +56,23 @@ OAuth 2:
                         service's interface does (RFC 6749 §4.1.1 has none; off by default)
   --no-pkce             leave out PKCE (S256 by default)
   --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
-                        id_token (default: the base URL); a nonce is sent, the id_token validated step by
-                        step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
+                        id_token (default: the base URL; an http(s) URL without query or fragment); a
+                        nonce is sent, the id_token validated step by step (OIDC Core §3.1.3.7) and
+                        UserInfo called; a failed step fails the flow
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
   --bearer-as-issued    OpenID Connect: send an access token with characters outside RFC 6750's b64token
                         to UserInfo as the provider issued it (without it, UserInfo is left out with a
                         warning naming the character)
+  --jwks-uri URL        OpenID Connect: the JWKS that signs id_tokens, when discovery names none (or another)
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
-                        new refresh token (RFC 7009) and introspect again; the endpoints come from the
-                        provider's metadata. The grant ends revoked; the printed fields are the first response's
+                        new refresh token (RFC 7009) and introspect again; the endpoints come from the flags
+                        below or else the provider's metadata, and each is said with its source. The grant
+                        ends revoked; the printed fields are the first response's
+  --revocation-endpoint URL, --introspection-endpoint URL
+                        RFC 7009 and RFC 7662 endpoints (paths or full URLs), for a provider whose metadata
+                        does not list them (both are optional in RFC 8414)
+
+${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
+when stdin is a terminal; otherwise the flow stops naming the ways to give it.
 `;

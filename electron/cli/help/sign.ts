@@ -1,4 +1,5 @@
 import { targetsFor } from '../../services/export/targets';
+import { SIGN_SECRETS, secretsHelp } from '../secret-flags';
 
 /** Every export that can express an OAuth 1.0a request (the OAuth 2 ones need a bearer token, which sign has not). */
 const EXPORT_FORMATS = targetsFor('oauth1').map((t) => t.id);
@@ -35,4 +36,6 @@ Signs one OAuth 1.0a request (RFC 5849) and prints every step of the signature.
 
 Snapshots (curl, python-requests, ...) send this exact request: its nonce makes them single-use. Signing code
 (python-oauth1, node-oauth1, java-oauth1) signs afresh on every run. Collections: postman, http-file; and har.
+
+${secretsHelp(SIGN_SECRETS)}
 `;

@@ -1,6 +1,6 @@
 import { requestText } from '../../../shared/http-text';
-import type { DiscoveredEndpoints, TokenTypeHint } from '../../../shared/oidc';
-import { tokenTail } from '../../../shared/oidc';
+import type { DiscoveredEndpoints, ProfileEndpoints, TokenTypeHint } from '../../../shared/oidc';
+import { profileEndpoints, tokenTail } from '../../../shared/oidc';
 import { useOAuth2 } from '../../app/stores';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
@@ -33,15 +33,45 @@ function LegView({ leg, clientSecret }: { leg: LifecycleLeg; clientSecret: strin
   );
 }
 
+const SOURCE = { profile: 'from the profile', discovery: "from the provider's metadata" } as const;
+
+/** Which revocation and introspection endpoints the buttons use, and where each came from; what to do when one is missing. */
+function EndpointSources({ chosen, discovered }: { chosen: ProfileEndpoints; discovered: boolean }) {
+  const rows = [
+    ['Revocation endpoint (RFC 7009)', chosen.revocation],
+    ['Introspection endpoint (RFC 7662)', chosen.introspection],
+  ] as const;
+  return (
+    <ul className="muted small endpoint-sources" aria-label="Lifecycle endpoints">
+      {rows.map(([name, e]) => (
+        <li key={name}>
+          {name}:{' '}
+          {e ? (
+            <>
+              <span className="mono">{e.url}</span> ({SOURCE[e.source]})
+            </>
+          ) : (
+            <>
+              none: {discovered ? "the provider's metadata names none" : 'discover the issuer'}, or set it in the
+              profile
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The rest of the OAuth 2 flow's token life (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2), RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009), RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)), each request a
- * leg with its checks. Revocation and introspection use the endpoints the discovery document names.
+ * leg with its checks. Revocation and introspection use the profile's endpoints, else those discovery names.
  */
 export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {
   const flow = useOAuth2((s) => s.flow);
   const profile = useOAuth2((s) => s.profile);
   const l = useLifecycle((x) => x);
   const current = l.flow?.token;
+  const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
   const both = (
     label: string,
     endpoint: string | null | undefined,
@@ -94,27 +124,10 @@ export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints |
                 Present the replaced refresh token again
               </button>
             )}
-            {both('Introspect', endpoints?.introspection, (e, w) => void l.introspectionRequested(e, w))}
-            {both('Revoke', endpoints?.revocation, (e, w) => void l.revocationRequested(e, w))}
+            {both('Introspect', chosen?.introspection?.url, (e, w) => void l.introspectionRequested(e, w))}
+            {both('Revoke', chosen?.revocation?.url, (e, w) => void l.revocationRequested(e, w))}
           </div>
-          {!endpoints ? (
-            <p className="muted">
-              Discover the issuer: the revocation and introspection endpoints come from its metadata.
-            </p>
-          ) : (
-            (!endpoints.introspection || !endpoints.revocation) && (
-              <p className="muted">
-                The provider's metadata names no{' '}
-                {[
-                  !endpoints.revocation && 'revocation_endpoint (RFC 7009)',
-                  !endpoints.introspection && 'introspection_endpoint (RFC 7662)',
-                ]
-                  .filter(Boolean)
-                  .join(' and no ')}
-                .
-              </p>
-            )
-          )}
+          {chosen && <EndpointSources chosen={chosen} discovered={endpoints !== null} />}
         </>
       )}
       {l.problem && (

@@ -1,5 +1,13 @@
 import { formDecode } from '../../../shared/oauth2/form';
-import { discoveredPreset, discoveryWarnings, type Discovered } from '../../../shared/oidc';
+import {
+  discoveredPreset,
+  discoveryWarnings,
+  profileEndpoints,
+  redirectLine,
+  type ChosenEndpoint,
+  type Discovered,
+  type DiscoveredEndpoints,
+} from '../../../shared/oidc';
 import { Checks } from '../../components/Checks';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useApp, useAppStore, useDeps, useOAuth2 } from '../../app/stores';
@@ -43,6 +51,14 @@ function sentCode(body: string): string {
   }
 }
 
+/** The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL when it names one, else discovery's. */
+function useJwks(discovered: DiscoveredEndpoints | null): ChosenEndpoint | null {
+  const profile = useOAuth2((s) => s.profile);
+  const flow = useOAuth2((s) => s.flow);
+  if (profile && flow) return profileEndpoints(profile, flow.config.baseUrl, discovered).jwks;
+  return discovered?.jwks ? { url: discovered.jwks, source: 'discovery' } : null;
+}
+
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
 function UseForProfile({ discovery }: { discovery: Discovered }) {
   const deps = useDeps();
@@ -60,7 +76,14 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
         Use for a new profile
       </button>
       <span className="muted">
-        Base URL, authorize and token endpoints, scope {preset.profile.oauth2?.scope}, PKCE S256.
+        Base URL, authorize and token endpoints
+        {[
+          preset.profile.oauth2?.revocationEndpoint && ', revocation',
+          preset.profile.oauth2?.introspectionEndpoint && ', introspection',
+        ]
+          .filter(Boolean)
+          .join('')}
+        , scope {preset.profile.oauth2?.scope}, PKCE S256.
       </span>
     </p>
   );
@@ -96,6 +119,7 @@ export function OidcPage() {
   const mockBase = useApp((s) => s.mock.baseUrl);
   const fromFlow = useFlowTokens();
   const s = useOidc((x) => x);
+  const jwks = useJwks(s.discovery?.endpoints ?? null);
   const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
     <label className="grow">
       {label}
@@ -156,6 +180,15 @@ export function OidcPage() {
                 <Checks checks={s.discovery.checks} title="Discovery checks" />
                 <DiscoveryVerdict discovery={s.discovery} />
                 <h4>{s.discovery.url}</h4>
+                {s.discovery.redirects.length > 0 && (
+                  <ul className="oidc-redirects" aria-label="Redirects followed">
+                    {s.discovery.redirects.map((r) => (
+                      <li key={r.from} className="mono">
+                        {redirectLine(r)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <pre className="mono wire oidc-doc">{JSON.stringify(s.discovery.document, null, 2)}</pre>
               </section>
             </ErrorBoundary>
@@ -165,7 +198,7 @@ export function OidcPage() {
           <form
             className="request-form"
             aria-label="id_token validation inputs"
-            onSubmit={(e) => (e.preventDefault(), void s.validationRequested())}
+            onSubmit={(e) => (e.preventDefault(), void s.validationRequested(jwks?.url))}
           >
             <h3>id_token</h3>
             {fromFlow && (
@@ -197,10 +230,17 @@ export function OidcPage() {
               <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
                 Validate
               </button>
-              {!s.discovery && (
-                <span className="muted">
-                  Discover the issuer first: the JWKS and the allowed algorithms come from it.
+              {jwks ? (
+                <span className="muted" aria-label="JWKS used">
+                  JWKS: <span className="mono">{jwks.url}</span> (
+                  {jwks.source === 'profile' ? "from the OAuth 2 page's profile" : "from the provider's metadata"})
                 </span>
+              ) : (
+                !s.discovery && (
+                  <span className="muted">
+                    Discover the issuer first: the JWKS and the allowed algorithms come from it.
+                  </span>
+                )
               )}
             </div>
           </form>

@@ -3,6 +3,7 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
+  getJsonFollowingRedirects,
   issuerProvenance,
   traceIdToken,
   type Discovered,
@@ -38,7 +39,8 @@ export interface OidcState {
   issuerEdited(issuer: string): void;
   inputsEdited(patch: Partial<ValidationInputs>): void;
   discoveryRequested(): Promise<void>;
-  validationRequested(): Promise<void>;
+  /** Validates the id_token; `jwksUri` is the profile's JWKS URL when it names one, else discovery's is used. */
+  validationRequested(jwksUri?: string | null): Promise<void>;
 }
 
 export interface OidcDeps {
@@ -63,17 +65,15 @@ const EMPTY: ValidationInputs = {
  * transport as every leg); checking and validating happen here, in shared/oidc, with jose on WebCrypto.
  */
 export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
-  const getJson = async (url: string): Promise<unknown> => {
-    const r = await bridge.httpSend({ request: { method: 'GET', url, headers: [['Accept', 'application/json']] } });
-    if (!r.ok) throw new Error(r.error.message);
-    if (r.value.response.status !== 200)
-      throw new Error(`HTTP ${r.value.response.status} ${r.value.response.statusText}`.trim());
-    try {
-      return JSON.parse(r.value.response.bodyText);
-    } catch {
-      throw new Error('the body is not JSON');
-    }
-  };
+  // Fetched by the host (no redirects followed there); the redirects are followed here, each hop kept.
+  const getJson = (url: string) =>
+    getJsonFollowingRedirects(url, async (at) => {
+      const r = await bridge.httpSend({
+        request: { method: 'GET', url: at, headers: [['Accept', 'application/json']] },
+      });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.response;
+    });
   return createStore<OidcState>()((set, get) => ({
     issuer: '',
     discovering: false,
@@ -102,7 +102,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
         set({ discovering: false });
       }
     },
-    async validationRequested() {
+    async validationRequested(jwksUri) {
       const { inputs: i, discoveredFor } = get();
       const issuer = get().issuer.trim();
       const discovery = discoveredFor === issuer ? get().discovery : null;
@@ -127,7 +127,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             clientSecret: i.clientSecret || null,
             registeredAlg: i.registeredAlg || null,
             allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
-            jwksUri: discovery?.endpoints?.jwks ?? null,
+            jwksUri: jwksUri ?? discovery?.endpoints?.jwks ?? null,
             nonce: i.nonce || null,
             accessToken: i.accessToken || null,
             code: i.code || null,

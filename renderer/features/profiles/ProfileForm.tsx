@@ -214,6 +214,30 @@ export function ProfileForm() {
               placeholder="audience=https://api.example.com"
               hint="name=value, one per line, added to the token request and the refresh."
             />
+            <TextField
+              path="oauth2.issuer"
+              readOnly={builtIn}
+              placeholder="(empty: the base URL)"
+              hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
+            />
+            <TextField
+              path="oauth2.jwksUri"
+              readOnly={builtIn}
+              placeholder="(empty: from discovery)"
+              hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
+            />
+            <TextField
+              path="oauth2.revocationEndpoint"
+              readOnly={builtIn}
+              placeholder="(empty: from discovery)"
+              hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
+            />
+            <TextField
+              path="oauth2.introspectionEndpoint"
+              readOnly={builtIn}
+              placeholder="(empty: from discovery)"
+              hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
+            />
             <div className="checks-row">
               <CheckField
                 path="oauth2.grantTypeInAuthorization"

@@ -53,6 +53,10 @@ export const FIELD_LABELS = {
   'oauth2.tokenBody': 'Token request body',
   'oauth2.tokenParams': 'Extra token parameters',
   'oauth2.grantTypeInAuthorization': 'Send grant_type in the authorization request',
+  'oauth2.issuer': 'Issuer (OpenID Connect)',
+  'oauth2.jwksUri': 'JWKS URL',
+  'oauth2.revocationEndpoint': 'Revocation endpoint',
+  'oauth2.introspectionEndpoint': 'Introspection endpoint',
 } as const;
 
 export type FieldPath = keyof typeof FIELD_LABELS;

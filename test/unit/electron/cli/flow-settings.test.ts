@@ -2,17 +2,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../../../electron/cli/main';
-import { createAppStore } from '../../../../electron/services/store';
-import { profileSchema } from '../../../../shared/store/profile';
 import { APP_VERSION } from '../../../../shared/version';
 import { json, startEmulation, type Emulation } from '../../../support/emulations/provider-emulation';
 import { startOAuth1Emulation } from '../../../support/emulations/presets/oauth1-emulation';
 import { startOAuth2Emulation } from '../../../support/emulations/presets/oauth2-emulation';
 import { startGitHub } from '../../../support/emulations/presets/github';
 import { EMULATED_CLIENT } from '../../../support/emulations/presets/preset-emulation';
+import { flowInProcess, pasteLanded, type Browser } from './flow-in-process';
 
 // `oauth-lab flow` with a real provider's settings, in-process, over real sockets against emulations; this test is
 // the browser (and, for a redirect the catcher cannot receive, the user pasting the address bar into stdin).
@@ -22,33 +19,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-type Browser = (url: string, stdin: PassThrough) => Promise<unknown>;
-const follow: Browser = (url) => fetch(url, { redirect: 'follow' });
-/** The user approves, the provider redirects somewhere the catcher is not, and the user pastes that address. */
-const pasteLanded: Browser = async (url, stdin) => {
-  const r = await fetch(url, { redirect: 'manual' });
-  stdin.write(`${r.headers.get('location')}\n`);
-};
-
-async function flow(args: string[], browser: Browser = follow) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-    const url = /Open this URL to authorize:\n(\S+)\n/.exec(err)?.[1];
-    if (url && !opened) {
-      opened = true;
-      void browser(url, stdin);
-    }
-  });
-  let opened = false;
-  const code = await main(['flow', ...args, '--no-open', '--wait-timeout', '10'], { stdin, stdout, stderr, env: {} });
-  return { code, out, err };
-}
+const flow = flowInProcess;
 
 const CLIENT = ['--client-id', 'cid', '--client-secret', 'cs'];
 const tokenJson = () =>
@@ -340,50 +311,5 @@ describe('oauth-lab flow: settings a real provider needs', () => {
     expect(JSON.parse(r.out)).toMatchObject({ access_token: 'gho_emulated' });
     const authorize = github.servers[0]!.seen.find((s) => s.url.startsWith('/login/oauth/authorize'))!;
     expect(new URLSearchParams(authorize.url.split('?')[1]).get('scope')).toBe('repo');
-  });
-
-  it('--save PROFILE stores the tokens in the store the app reads, under that profile', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-store-'));
-    const store = createAppStore({ cwd: dir });
-    store.profileSave({
-      profile: profileSchema.parse({ id: 'work', name: 'Work API', baseUrl: 'https://api.example.com' }),
-    });
-    const e = await oauth2();
-    const r = await flow([
-      'oauth2',
-      '--base-url',
-      e.main.base,
-      '--authorize-path',
-      '/authorize',
-      '--token-path',
-      '/token',
-      ...CLIENT,
-      '--save',
-      'Work API',
-      '--store-dir',
-      dir,
-    ]);
-    expect(r.code).toBe(0);
-    expect(r.err).toMatch(/Tokens saved under the profile "Work API"/);
-    const again = createAppStore({ cwd: dir });
-    expect(again.tokensList({ profileId: 'work' })).toMatchObject([
-      { kind: 'oauth2', token: 'at', refreshToken: 'rt', profileId: 'work' },
-    ]);
-    const missing = await flow([
-      'oauth2',
-      '--base-url',
-      e.main.base,
-      '--authorize-path',
-      '/authorize',
-      '--token-path',
-      '/token',
-      ...CLIENT,
-      '--save',
-      'Nope',
-      '--store-dir',
-      dir,
-    ]);
-    expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/failed at save: --save: there is no profile with the id or name "Nope"/);
   });
 });

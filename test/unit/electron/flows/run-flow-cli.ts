@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 
 /**
  * Runs `oauth-lab flow …` as a user does: the real binary over real sockets. When the authorization URL appears on
  * stderr (the line after "Open this URL to authorize:"), `browser` is called with it once, playing the user's
- * browser.
+ * browser; it gets the child's stdin, a pipe that is never closed (as a terminal stays open), to paste into.
  */
-export function runFlowCli(args: readonly string[], browser?: (url: string) => Promise<unknown>) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function runFlowCli(args: readonly string[], browser?: (url: string, stdin: Writable) => Promise<unknown>) {
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -16,7 +17,7 @@ export function runFlowCli(args: readonly string[], browser?: (url: string) => P
     if (url && browser) {
       const go = browser;
       browser = undefined;
-      void go(url);
+      void go(url, child.stdin);
     }
   });
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>

@@ -144,8 +144,18 @@ describe('OidcPage: the token lifecycle', () => {
     act(() => stores.oauth2.setState({ flow, profile }));
     fireEvent.click(within(panel).getByRole('button', { name: "Take the OAuth 2 flow's tokens" }));
     expect(within(panel).queryByRole('button', { name: /Introspect|Revoke/ })).toBeNull();
-    expect(
-      within(panel).getByText(/Discover the issuer: the revocation and introspection endpoints come from its metadata/)
-    ).toBeTruthy();
+    const sources = within(panel).getByRole('list', { name: 'Lifecycle endpoints' });
+    expect(sources.textContent).toContain(
+      'Revocation endpoint (RFC 7009): none: discover the issuer, or set it in the profile'
+    );
+    // A profile that names its revocation endpoint (a path: relative to the base URL) needs no discovery for it.
+    const named = profileSchema.parse({
+      ...profile,
+      oauth2: { ...profile.oauth2, revocationEndpoint: '/oidc/revoke' },
+    });
+    act(() => stores.oauth2.setState({ profile: named }));
+    expect(within(panel).getByRole('button', { name: 'Revoke the access token' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Introspect/ })).toBeNull();
+    expect(sources.textContent).toContain(`Revocation endpoint (RFC 7009): ${h.base}/oidc/revoke (from the profile)`);
   });
 });

@@ -65,6 +65,10 @@ describe('OpenID Connect page: a new profile from discovery', () => {
     expect(valueOf(form, 'Scope')).toBe('openid profile');
     expect(valueOf(form, 'PKCE')).toBe('S256');
     expect(valueOf(form, 'Client authentication')).toBe('basic');
+    // The revocation and introspection endpoints the document lists are kept (optional in RFC 8414 §2).
+    expect(valueOf(form, 'Revocation endpoint')).toBe(`${h.base}/oidc/revoke`);
+    expect(valueOf(form, 'Introspection endpoint')).toBe(`${h.base}/oidc/introspect`);
+    expect(valueOf(form, 'JWKS URL')).toBe('');
     expect(within(form).getByRole('link', { name: `${h.base}/.well-known/openid-configuration` })).toBeTruthy();
     // Nothing is saved until the user creates the profile with a name and credentials.
     expect(saved).toEqual([]);

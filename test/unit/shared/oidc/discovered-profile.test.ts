@@ -18,6 +18,7 @@ const doc = (over: Record<string, unknown> = {}) => ({
 const discovered = (document: Record<string, unknown>): Discovered => ({
   ...checkDiscoveryDocument(document, ISSUER, 'openid-configuration', `${ISSUER}/.well-known/openid-configuration`),
   document,
+  redirects: [],
   tried: [],
 });
 

@@ -39,7 +39,11 @@ const deps = (...sets: JWK[][]) => {
   return {
     jose: joseVerifier,
     crypto: nodeCrypto,
-    fetchJwks: async () => ({ keys: sets[Math.min(calls++, sets.length - 1)] }),
+    fetchJwks: async (url: string) => ({
+      body: { keys: sets[Math.min(calls++, sets.length - 1)] },
+      url,
+      redirects: [],
+    }),
     calls: () => calls,
   };
 };
