@@ -59,7 +59,7 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
     expect(r.code).toBe(0);
   });
 
-  it('metadata behind a redirect: the hop is shown, and its endpoints are used', async () => {
+  it('metadata behind a redirect to another issuer: the hop is shown, and the issuer check still refuses it', async () => {
     const front = await startHttpServer({
       name: 'the redirecting front',
       onRequest: (req, res) => res.writeHead(301, { Location: `${mock.baseUrl}${req.url}` }).end(),
@@ -70,7 +70,10 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
       expect(r.stderr).toContain(
         `redirected: HTTP 301 ${issuer}/.well-known/openid-configuration -> ${mock.baseUrl}/.well-known/openid-configuration`
       );
-      expect(r.stderr).toContain(`revocation endpoint: ${mock.baseUrl}/oidc/revoke (from the provider's metadata)`);
+      // The document's issuer is the mock's, not the one asked (RFC 8414 §3.3): its endpoints are not used.
+      expect(r.stderr).toContain(`The document is refused: issuer is "${mock.baseUrl}"`);
+      expect(r.stderr).toContain('Its endpoints are not used.');
+      expect(r.stderr).not.toContain(`revocation endpoint: ${mock.baseUrl}/oidc/revoke`);
       expect(r.code).toBe(0);
     } finally {
       await front.close();
