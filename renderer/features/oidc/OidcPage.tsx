@@ -6,29 +6,10 @@ import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
 import { LifecyclePanel } from './LifecyclePanel';
 import type { ValidationInputs } from './oidc-store';
+import { flowTokensOf } from './flow-tokens';
+import { MockRunPanel } from './MockRunPanel';
 import { useOidc } from './use-oidc';
 import './oidc.css';
-
-/** The id_token and access token of the OAuth 2 page's last token response, read from its raw fields. */
-function useFlowTokens(): Partial<ValidationInputs> | null {
-  const flow = useOAuth2((s) => s.flow);
-  const body = useOAuth2((s) => s.runs.token?.exchange?.response.bodyText ?? null);
-  if (!flow || !body) return null;
-  let fields: Record<string, unknown>;
-  try {
-    fields = JSON.parse(body) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (typeof fields.id_token !== 'string') return null;
-  return {
-    idToken: fields.id_token,
-    accessToken: typeof fields.access_token === 'string' ? fields.access_token : '',
-    clientId: flow.config.clientId,
-    clientSecret: flow.config.clientSecret,
-    nonce: flow.nonce ?? '',
-  };
-}
 
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */
 function UseForProfile({ discovery }: { discovery: Discovered }) {
@@ -56,7 +37,9 @@ function UseForProfile({ discovery }: { discovery: Discovered }) {
 /** OpenID Connect on top of the authorization code flow: discovery from an issuer, then the id_token step by step. */
 export function OidcPage() {
   const mockBase = useApp((s) => s.mock.baseUrl);
-  const fromFlow = useFlowTokens();
+  const flow = useOAuth2((x) => x.flow);
+  const runs = useOAuth2((x) => x.runs);
+  const fromFlow = flowTokensOf({ flow, runs });
   const s = useOidc((x) => x);
   const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
     <label className="grow">
@@ -75,6 +58,7 @@ export function OidcPage() {
         <h2>OpenID Connect</h2>
         <span className="muted">discovery and the id_token, checked step by step (OIDC Core §3.1.3.7)</span>
       </header>
+      <MockRunPanel />
       <div className="columns">
         <div className="col">
           <form
