@@ -10,7 +10,7 @@ const STEP_TEXT: Readonly<Record<Exclude<MockRunStep, 'failed'>, string>> = {
   authorizing: 'Log in at the mock in the tab that opened (demo / demo); the callback comes back here.',
   exchanging: 'Code received: exchanging it for tokens…',
   validating: 'Tokens received: discovering the mock and checking the id_token…',
-  done: 'Done: the id_token is checked below. The OAuth 2 page shows the same flow and tokens.',
+  done: 'Done: the steps are below. The OAuth 2 page shows the same flow and tokens.',
 };
 
 /**
@@ -28,7 +28,7 @@ export function MockRunPanel() {
   if (!mockBase) return null;
   const busy = run.step === 'exchanging' || run.step === 'validating';
   return (
-    <section className="request-form mock-run" aria-label="OpenID Connect on the mock">
+    <section className="mock-run" aria-label="OpenID Connect on the mock">
       <h3>Try it on the mock</h3>
       <p className="muted">
         The authorization code flow with <code>scope={MOCK_OIDC_SCOPE}</code>, PKCE and a nonce against the built-in
@@ -38,8 +38,8 @@ export function MockRunPanel() {
         <button type="button" className="primary" disabled={busy} onClick={() => void open('system')}>
           Run the mock's code flow with openid
         </button>
-        <label>
-          {SETTING_LABELS.idTokenFault}{' '}
+        <label title={SETTING_LABELS.idTokenFault}>
+          id_token fault at the mock (OIDC Core §3.1.3.7){' '}
           <select
             value={run.fault ?? 'off'}
             disabled={run.fault === null}
