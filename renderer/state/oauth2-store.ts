@@ -18,6 +18,7 @@ import { annotateHistory, historyRecord, saveToken } from './flow-records';
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
+import { interpretRefresh } from '../../shared/oidc/token-lifecycle';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
@@ -66,6 +67,8 @@ export interface OAuth2FlowState {
   bearerSentAnyway(): void;
   /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
   urlPasted(url: string): Promise<void>;
+  /** A token this flow's refresh obtained on another page (the OpenID Connect page's lifecycle): the flow follows. */
+  tokenReplaced(next: OAuth2State): void;
 }
 
 export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
@@ -216,6 +219,31 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       }
     };
 
+    /** A new token (exchange or refresh, here or on another page): saved, and the bearer call and refresh use it. */
+    const tokenAdopted = (next: OAuth2State, p: Profile) => {
+      if (next.token)
+        saveToken(bridge, random, {
+          profileId: p.id,
+          kind: 'oauth2',
+          token: next.token.accessToken,
+          refreshToken: next.token.refreshToken,
+          scope: next.token.scope,
+          obtainedAt: now(),
+          expiresAt: next.token.expiresAt,
+        });
+      const { draft, bearerProblem } = prepareApi(next);
+      const { api: _stale, ...others } = get().drafts;
+      set({
+        flow: next,
+        bearerProblem,
+        drafts: {
+          ...others,
+          ...(draft ? { api: draft } : {}),
+          ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+        },
+      });
+    };
+
     return {
       profile: null,
       flow: null,
@@ -321,36 +349,23 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
         }
+        // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
         const outcome =
           leg === 'api'
             ? oauth2Flow.interpretBearerResponse(current, r.value, now())
-            : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
+            : leg === 'refresh'
+              ? interpretRefresh(current, r.value, now())
+              : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
         annotateHistory(bridge, record, outcome);
         const next = outcome.state;
-        if (outcome.ok && leg !== 'api' && next.token)
-          saveToken(bridge, random, {
-            profileId: p.id,
-            kind: 'oauth2',
-            token: next.token.accessToken,
-            refreshToken: next.token.refreshToken,
-            scope: next.token.scope,
-            obtainedAt: now(),
-            expiresAt: next.token.expiresAt,
-          });
-        // A new token (exchange or refresh) prepares the bearer call and the refresh with it.
         if (!outcome.ok || leg === 'api') return set({ flow: next });
-        const { draft, bearerProblem } = prepareApi(next);
-        const { api: _stale, ...others } = get().drafts;
-        set({
-          flow: next,
-          bearerProblem,
-          drafts: {
-            ...others,
-            ...(draft ? { api: draft } : {}),
-            ...(next.token?.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
-          },
-        });
+        tokenAdopted(next, p);
+      },
+      tokenReplaced(next) {
+        const { flow, profile: p } = get();
+        if (flow && p && next.token && flow.state === next.state && next.token !== flow.token)
+          tokenAdopted({ ...flow, token: next.token }, p);
       },
       bearerSentAnyway() {
         const { flow } = get();
