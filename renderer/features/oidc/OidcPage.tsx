@@ -8,6 +8,7 @@ import { LifecyclePanel } from './LifecyclePanel';
 import type { ValidationInputs } from './oidc-store';
 import { flowTokensOf } from './flow-tokens';
 import { MockRunPanel } from './MockRunPanel';
+import { UserInfoPanel } from './UserInfoPanel';
 import { useOidc } from './use-oidc';
 import './oidc.css';
 
@@ -147,6 +148,7 @@ export function OidcPage() {
           </form>
           {s.trace && <IdTokenSteps trace={s.trace} />}
           {s.trace && <AccessTokenView token={s.inputs.accessToken} />}
+          <UserInfoPanel />
         </div>
       </div>
       <LifecyclePanel endpoints={s.discovery?.endpoints ?? null} />

@@ -49,6 +49,7 @@ export function createMockRunStore(
       await o.discoveryRequested();
       o.inputsEdited({ ...tokens, registeredAlg: '' });
       await o.validationRequested();
+      await oidc.getState().userInfoRequested();
       set({ step: 'done' });
     };
     const exchange = async (s: OAuth2FlowState) => {

@@ -1,13 +1,27 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeApi } from '../../../shared/bridge/api';
 import {
+  buildUserInfoRequest,
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
+  interpretUserInfo,
   traceIdToken,
   type Discovered,
   type IdTokenTrace,
 } from '../../../shared/oidc';
+import type { Check } from '../../../shared/flows';
+import type { Exchange, RawRequest } from '../../../shared/http';
 import type { CryptoPort, JosePort } from '../../../shared/ports';
+
+/** The UserInfo call (OIDC Core §5.3) with the access token, and its checks: sub, and sub against the id_token's. */
+export interface UserInfoResult {
+  readonly request: RawRequest;
+  readonly exchange: Exchange | null;
+  readonly error: string | null;
+  readonly ok: boolean;
+  readonly checks: readonly Check[];
+  readonly claims: Readonly<Record<string, unknown>> | null;
+}
 
 /** What the user validates an id_token against: the client's side of OIDC Core §3.1.3.7. */
 export interface ValidationInputs {
@@ -28,10 +42,13 @@ export interface OidcState {
   readonly inputs: ValidationInputs;
   readonly validating: boolean;
   readonly trace: IdTokenTrace | null;
+  readonly userInfo: UserInfoResult | null;
   issuerEdited(issuer: string): void;
   inputsEdited(patch: Partial<ValidationInputs>): void;
   discoveryRequested(): Promise<void>;
   validationRequested(): Promise<void>;
+  /** GET the discovered userinfo_endpoint with the access token; sub is compared with the validated id_token's. */
+  userInfoRequested(): Promise<void>;
 }
 
 export interface OidcDeps {
@@ -74,6 +91,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     inputs: EMPTY,
     validating: false,
     trace: null,
+    userInfo: null,
     issuerEdited: (issuer) => set({ issuer }),
     inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
     async discoveryRequested() {
@@ -90,7 +108,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     async validationRequested() {
       const { inputs: i, discovery, issuer } = get();
       // The previous result goes at once, so it is never mistaken for this token's.
-      set({ validating: true, trace: null });
+      set({ validating: true, trace: null, userInfo: null });
       try {
         const trace = await traceIdToken(
           i.idToken,
@@ -112,6 +130,20 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       } finally {
         set({ validating: false });
       }
+    },
+    async userInfoRequested() {
+      const endpoint = get().discovery?.endpoints?.userinfo;
+      const { accessToken } = get().inputs;
+      if (!endpoint || !accessToken) return;
+      const sub = get().trace?.claims?.sub;
+      const request = buildUserInfoRequest(endpoint, accessToken);
+      const r = await bridge.httpSend({ request });
+      if (!r.ok)
+        return set({
+          userInfo: { request, exchange: null, error: r.error.message, ok: false, checks: [], claims: null },
+        });
+      const read = interpretUserInfo(r.value, typeof sub === 'string' ? sub : null);
+      set({ userInfo: { request, exchange: r.value, error: null, ...read } });
     },
   }));
 }

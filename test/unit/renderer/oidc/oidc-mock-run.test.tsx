@@ -90,6 +90,10 @@ describe('OpenID Connect page: the mock in one action', () => {
       expect(status.signature).toBe('passed');
       expect(status.nonce).toBe('passed');
       expect(screen.getByRole('status').textContent).toContain('The id_token is valid');
+      // UserInfo follows, with its sub compared to the id_token's (OIDC Core §5.3.2).
+      const userInfo = screen.getByRole('region', { name: 'UserInfo checks' });
+      expect(within(userInfo).getByText(/sub equals the id_token's sub/)).toBeTruthy();
+      expect(within(userInfo).queryAllByText('Failed:')).toEqual([]);
       // The OAuth 2 page's flow is this run: its token, its scope.
       expect(stores.oauth2.getState().flow?.token?.scope ?? stores.oauth2.getState().flow?.config.scope).toContain(
         'openid'
