@@ -6,9 +6,8 @@ import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { NO_CALLBACK_HINT_MS } from '../../../../renderer/features/flow/NoCallbackYet';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { createCatcherHandlers } from '../../../../electron/services/bridge/catcher-handlers';
 import { C, Harness } from '../../electron/provider/helpers';
-import { fakeBridge } from '../state/fake-bridge';
+import { bridgeOnMock, stubTab } from '../flow/app-on-mock';
 
 /**
  * A redirect URI the provider has not registered: the real mock shows its error in the tab and never redirects, so
@@ -34,18 +33,10 @@ const profile = profileSchema.parse({
 });
 
 async function setUp() {
-  let events: ReturnType<typeof fakeBridge>['emit'] | null = null;
-  const catcher = createCatcherHandlers({ emit: (e, p) => events?.(e, p) }, { idleCloseMs: 50 });
-  const fake = fakeBridge({
-    catcherOpen: catcher.catcherOpen,
-    catcherWait: catcher.catcherWait,
-    catcherCancel: catcher.catcherCancel,
-  });
-  events = fake.emit;
-  const stores = createStores({ bridge: fake.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  const bridge = bridgeOnMock(h);
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   stores.app.setState({ profiles: [{ ...profile, baseUrl: h.base }], activeProfileId: profile.id });
-  const tab = { opener: {}, location: { href: '' }, close: () => {} };
-  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  const tab = stubTab();
   const scrolled = vi.fn();
   Element.prototype.scrollIntoView = scrolled;
   render(
@@ -53,7 +44,7 @@ async function setUp() {
       <OAuth2Page />
     </StoresProvider>
   );
-  return { stores, tab, scrolled, close: () => catcher.close() };
+  return { stores, tab, scrolled, close: bridge.close };
 }
 
 describe('OAuth 2: a redirect URI the provider refuses', () => {

@@ -4,13 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { createCatcherHandlers } from '../../../../electron/services/bridge/catcher-handlers';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { readMockState, updateMockSettings } from '../../../../electron/services/provider';
+import { readMockState } from '../../../../electron/services/provider';
 import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
-import { Harness, send } from '../../electron/provider/helpers';
-import { fakeBridge } from '../state/fake-bridge';
+import { Harness } from '../../electron/provider/helpers';
+import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
 
 /**
  * OpenID Connect from the first screen: on the OpenID Connect page, one button runs the real mock's code flow with
@@ -27,34 +24,21 @@ afterEach(() => {
 });
 
 function setUp() {
-  let emit: ReturnType<typeof fakeBridge>['emit'] | null = null;
-  const catcher = createCatcherHandlers({ emit: (e, p) => emit?.(e, p) }, { idleCloseMs: 50 });
-  const fake = fakeBridge({
-    catcherOpen: catcher.catcherOpen,
-    catcherWait: catcher.catcherWait,
-    catcherCancel: catcher.catcherCancel,
-    httpSend: createTransportHandlers(nodeCrypto, {}).httpSend,
-    historyAnnotate: () => ({ annotated: true }),
-    tokenSave: () => null,
-    mockState: () => readMockState(h.provider.context),
-    mockUpdateSettings: (patch) => updateMockSettings(h.provider.context, patch),
-  });
-  emit = fake.emit;
-  const stores = createStores({ bridge: fake.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  const bridge = bridgeOnMock(h);
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   // The built-in profile as the app has it: the mock's client and secret, and no scope.
   stores.app.setState({
     profiles: [defaultMockProfile()],
     activeProfileId: 'mock',
     mock: { running: true, baseUrl: h.base },
   });
-  const tab = { opener: {}, location: { href: '' }, close: () => {} };
-  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  const tab = stubTab();
   render(
     <StoresProvider stores={stores}>
       <OidcPage />
     </StoresProvider>
   );
-  return { stores, tab, close: () => catcher.close() };
+  return { stores, tab, close: bridge.close };
 }
 
 /** One click, then the browser's part: the mock's authorization page redirects to the catcher, which answers. */
@@ -62,13 +46,8 @@ async function runOnce(tab: { location: { href: string } }) {
   tab.location.href = '';
   fireEvent.click(screen.getByRole('button', { name: "Run the mock's code flow with openid" }));
   await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
-  const authorize = new URL(tab.location.href);
+  const authorize = await followAuthorization(h, tab);
   expect(authorize.searchParams.get('scope')).toContain('openid');
-  const page = await h.send({ path: authorize.pathname + authorize.search });
-  expect(page.status).toBe(302);
-  const landed = new URL(String(page.headers.location));
-  const callback = await send(landed.origin, { path: landed.pathname + landed.search });
-  expect(callback.status).toBe(200);
   await waitFor(() => expect(screen.getByLabelText('Mock run').textContent).toContain('Done'), { timeout: 10_000 });
   return Object.fromEntries(
     within(screen.getByRole('list', { name: 'Validation steps' }))
