@@ -7,6 +7,7 @@ import { isMockUrl } from '../../state/provider-match';
 import { AuthorizePanel } from './AuthorizePanel';
 import { OAUTH2_ARROWS, OAUTH2_NEXT, OAUTH2_TITLES, oauth2Explain } from './legs';
 import { SentLegPanel } from './SentLegPanel';
+import { TokenManagementPanel } from './TokenManagementPanel';
 
 /** The OAuth 2 authorization code page: authorize (with PKCE), token exchange, bearer call, refresh. */
 export function OAuth2Page() {
@@ -99,7 +100,12 @@ export function OAuth2Page() {
       current={current}
       onChoose={legChosen}
       credentials={credentials}
-      panel={current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
+      panel={
+        <>
+          {current === 'authorize' ? <AuthorizePanel next={go} /> : <SentLegPanel leg={current} next={go} />}
+          <TokenManagementPanel />
+        </>
+      }
     />
   );
 }

@@ -1,4 +1,6 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import type { Stores } from '../../../../renderer/app/stores';
 import { createCatcherHandlers } from '../../../../electron/services/bridge/catcher-handlers';
 import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
@@ -46,4 +48,24 @@ export async function followAuthorization(h: Harness, tab: { location: { href: s
   const landed = new URL(String(page.headers.location));
   expect((await send(landed.origin, { path: landed.pathname + landed.search })).status).toBe(200);
   return authorize;
+}
+
+/** On the OAuth 2 page: start, authorize in the "browser", continue to the token exchange. */
+export async function toTokenLeg(h: Harness, stores: Stores, tab: { location: { href: string } }) {
+  fireEvent.click(screen.getByRole('button', { name: 'Start the OAuth 2 flow' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Open in browser' }));
+  await waitFor(() => expect(tab.location.href).toContain('/authorize?'));
+  await followAuthorization(h, tab);
+  await waitFor(() => expect(stores.oauth2.getState().callbackOutcome?.ok).toBe(true));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue: Token exchange →' }));
+}
+
+/** Presses the leg's Send and waits for its new run to finish. */
+export async function sendLeg(stores: Stores, leg: 'token' | 'api' | 'refresh') {
+  const before = stores.oauth2.getState().runs[leg];
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await waitFor(() => {
+    const run = stores.oauth2.getState().runs[leg];
+    expect(run !== before && run?.sending === false).toBe(true);
+  });
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
@@ -7,7 +7,7 @@ import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
 import { C, Harness } from '../../electron/provider/helpers';
-import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
+import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
 
 /**
  * What the OAuth 2 page says about its own flow, against the real mock: the code's state in the header after it was
@@ -35,23 +35,6 @@ function renderPage(profile: ReturnType<typeof defaultMockProfile>) {
   return { stores, tab, close: bridge.close };
 }
 
-/** Start, authorize in the "browser", continue to the token exchange. */
-async function toTokenLeg(stores: ReturnType<typeof renderPage>['stores'], tab: { location: { href: string } }) {
-  fireEvent.click(screen.getByRole('button', { name: 'Start the OAuth 2 flow' }));
-  fireEvent.click(await screen.findByRole('button', { name: 'Open in browser' }));
-  await waitFor(() => expect(tab.location.href).toContain('/authorize?'));
-  await followAuthorization(h, tab);
-  await waitFor(() => expect(stores.oauth2.getState().callbackOutcome?.ok).toBe(true));
-  fireEvent.click(screen.getByRole('button', { name: 'Continue: Token exchange →' }));
-}
-const sendToken = async (stores: ReturnType<typeof renderPage>['stores']) => {
-  const before = stores.oauth2.getState().runs.token;
-  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-  await waitFor(() => {
-    const run = stores.oauth2.getState().runs.token;
-    expect(run !== before && run?.sending === false).toBe(true);
-  });
-};
 const codeLine = () =>
   within(screen.getByRole('list', { name: 'Credentials' }))
     .getAllByRole('listitem')
@@ -61,11 +44,11 @@ describe('OAuth 2 page', () => {
   it('after a used code is sent again, the header names the code and says it was refused, not "none yet"', async () => {
     const { stores, tab, close } = renderPage(defaultMockProfile());
     try {
-      await toTokenLeg(stores, tab);
+      await toTokenLeg(h, stores, tab);
       expect(codeLine()).toMatch(/^Code: c-.*… received/);
-      await sendToken(stores);
+      await sendLeg(stores, 'token');
       expect(codeLine()).toMatch(/^Code: c-.*… exchanged$/);
-      await sendToken(stores);
+      await sendLeg(stores, 'token');
       expect(stores.oauth2.getState().runs.token?.outcome?.ok).toBe(false);
       expect(codeLine()).not.toContain('none yet');
       expect(codeLine()).toMatch(/^Code: c-.*… exchanged before, then sent again and refused/);
@@ -85,7 +68,7 @@ describe('OAuth 2 page', () => {
     });
     const { stores, tab, close } = renderPage(profile);
     try {
-      await toTokenLeg(stores, tab);
+      await toTokenLeg(h, stores, tab);
       act(() => stores.oauth2.getState().legChosen('authorize'));
       const authorize = screen.getByRole('region', { name: 'Authorize' }).querySelector('.explain')!.textContent!;
       expect(authorize).toContain(`This profile sends: GET ${h.base}/oauth/v2/authorize with client_id`);
