@@ -8,6 +8,7 @@ import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/
 import { generateState } from '../oauth2/state';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
+import { loginParams, type LoginOptions } from '../oidc/login-options';
 import { generateNonce, isOpenIdScope } from '../oidc/nonce';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
@@ -51,6 +52,8 @@ export interface OAuth2Config {
    * RFCs is checked (interface §2.4). Any other server is judged by the RFCs alone. Default false.
    */
   readonly service?: boolean;
+  /** OpenID Connect's login options on the authorization request (OIDC Core §3.1.2.1); unset: the provider decides. */
+  readonly login?: LoginOptions;
 }
 
 export interface OAuth2State {
@@ -95,7 +98,11 @@ export function buildAuthorizeRequest(s: OAuth2State) {
     scope: c.scope ?? null,
     pkce: s.pkce ? { challenge: s.pkce.challenge, method: s.pkce.method } : null,
     includeGrantType: c.includeGrantType ?? true,
-    extraParams: [...(s.nonce ? [['nonce', s.nonce] as const] : []), ...(c.extraParams?.authorize ?? [])],
+    extraParams: [
+      ...(s.nonce ? [['nonce', s.nonce] as const] : []),
+      ...loginParams(c.login),
+      ...(c.extraParams?.authorize ?? []),
+    ],
   });
 }
 

@@ -1,5 +1,6 @@
 import type { CryptoPort } from '../ports';
 import { numericDate } from './jwt';
+import { checkAuthTime } from './auth-time';
 import { leftHalfHash, tokenHashAlgorithm } from './token-hash';
 import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
@@ -15,9 +16,11 @@ export interface ClaimExpectations {
   readonly now: number;
   /** Allowed difference between the clocks, in seconds, shown in the exp and iat steps. */
   readonly clockSkewSeconds: number;
+  /** The max_age sent on the authorization request (OIDC Core §3.1.2.1); null or absent when none was. */
+  readonly maxAge?: number | null;
 }
 
-export type ClaimStepId = 'iss' | 'aud' | 'azp' | 'exp' | 'iat' | 'nonce' | 'at_hash' | 'c_hash';
+export type ClaimStepId = 'iss' | 'aud' | 'azp' | 'exp' | 'iat' | 'nonce' | 'auth_time' | 'at_hash' | 'c_hash';
 type Payload = Readonly<Record<string, unknown>>;
 const core = (n: number) => `OIDC Core §3.1.3.7 (${n})`;
 
@@ -189,7 +192,7 @@ function checkHash(
       );
 }
 
-/** Steps 2–5 and 9–11 of OIDC Core §3.1.3.7, then the hashes that bind the id_token to the access token and code. */
+/** Steps 2–5, 9–11 and 13 of OIDC Core §3.1.3.7, then the hashes that bind the id_token to the access token and code. */
 export function checkClaims(
   p: Payload,
   alg: unknown,
@@ -203,6 +206,7 @@ export function checkClaims(
     checkExp(p, e),
     checkIat(p, e),
     checkNonce(p, e),
+    checkAuthTime(p, e),
     checkHash('at_hash', p, alg, e.accessToken, crypto),
     checkHash('c_hash', p, alg, e.code, crypto),
   ];

@@ -34,6 +34,7 @@ const CLAIM_STEPS: readonly [ClaimStepId, string][] = [
   ['exp', 'Expiry (exp)'],
   ['iat', 'Issued at (iat)'],
   ['nonce', 'Nonce'],
+  ['auth_time', 'Authentication time (auth_time)'],
   ['at_hash', 'Access token hash (at_hash)'],
   ['c_hash', 'Code hash (c_hash)'],
 ];

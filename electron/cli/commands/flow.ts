@@ -1,6 +1,7 @@
 import { PRESETS } from '../../../shared/presets';
 import type { Profile } from '../../../shared/store/profile';
 import { validateIssuer } from '../../../shared/oidc';
+import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
@@ -66,6 +67,13 @@ OAuth 2:
                         step (OIDC Core §3.1.3.7) and UserInfo called; a failed step fails the flow
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
+  --prompt VALUES       OpenID Connect: ask the provider for a fresh login (OIDC Core §3.1.2.1): login
+                        (authenticate again, e.g. as another user), select_account, consent, or none (show
+                        no page: login_required if the user would have to log in); several, comma-separated
+                        (none stands alone). The browser keeps the provider's session, so without it the
+                        same user is often logged in at once
+  --max-age S           OpenID Connect: the oldest acceptable login at the provider, in seconds; the
+                        id_token's auth_time is checked against it (OIDC Core §3.1.3.7 item 13)
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
                         new refresh token (RFC 7009) and introspect again; the endpoints come from the
                         provider's metadata. The grant ends revoked; the printed fields are the first response's
@@ -100,7 +108,12 @@ export const flowCommand: Command = async (argv, io) => {
       throw new UsageError(`--issuer: ${(e as Error).message}`);
     }
   }
-  const openId = { issuer, idTokenAlg: v['id-token-alg'] ?? null, lifecycle: !!v.lifecycle };
+  const openId = {
+    issuer,
+    idTokenAlg: v['id-token-alg'] ?? null,
+    lifecycle: !!v.lifecycle,
+    login: loginFromFlags(v.prompt, v['max-age']),
+  };
   try {
     let fields: Record<string, unknown>;
     if (protocol === 'oauth1') {
@@ -158,7 +171,27 @@ const FLAGS = {
   issuer: { type: 'string' },
   'id-token-alg': { type: 'string' },
   lifecycle: { type: 'boolean' },
+  prompt: { type: 'string' },
+  'max-age': { type: 'string' },
 } as const;
+
+/** --prompt and --max-age as the authorization request's login options, refused here if OIDC Core forbids them. */
+function loginFromFlags(promptText: string | undefined, maxAgeText: string | undefined): LoginOptions {
+  const prompt = (promptText ?? '').split(/[\s,]+/).filter(Boolean);
+  const unknown = prompt.filter((p) => !(PROMPTS as readonly string[]).includes(p));
+  if (unknown.length)
+    throw new UsageError(`--prompt: ${unknown.map((u) => `"${u}"`).join(', ')} is not one of ${PROMPTS.join(', ')}.`);
+  const login: LoginOptions = {
+    prompt: prompt as Prompt[],
+    maxAge: maxAgeText === undefined ? null : integer(maxAgeText, '--max-age', 0, 10 * 365 * 86400),
+  };
+  try {
+    loginParams(login);
+  } catch (e) {
+    throw new UsageError(`--prompt: ${(e as Error).message}`);
+  }
+  return login;
+}
 
 function requireCredentials(protocol: 'oauth1' | 'oauth2', p: Profile): void {
   const need = (value: string, flag: string) => {

@@ -19,6 +19,8 @@ export interface OpenIdExpectations {
   /** id_token_signed_response_alg the client registered, or null for any the provider's discovery lists. */
   readonly idTokenAlg: string | null;
   readonly nonce: string;
+  /** The max_age sent (--max-age), checked against auth_time; null when none was. */
+  readonly maxAge: number | null;
   /** The user named the issuer (--issuer): without its metadata the id_token cannot be validated, and the flow fails. */
   readonly issuerGiven: boolean;
 }
@@ -66,6 +68,7 @@ export async function openIdLeg(
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
       now: Date.now(),
       clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+      maxAge: e.maxAge,
     },
     options.send
   );

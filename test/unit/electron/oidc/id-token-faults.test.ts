@@ -74,7 +74,7 @@ describe('id_token faults pair with the trace steps', () => {
         expect(failedSteps(trace)).toEqual([step]);
         expect(trace.valid).toBe(false);
         expect(trace.steps.find((s) => s.id === step)!.detail.length).toBeGreaterThan(20);
-        // Every step still ran: the trace has all twelve, in order.
+        // Every step still ran: the trace has all thirteen, in order.
         expect(trace.steps.map((s) => s.id)).toEqual([
           'decode',
           'alg',
@@ -86,6 +86,7 @@ describe('id_token faults pair with the trace steps', () => {
           'exp',
           'iat',
           'nonce',
+          'auth_time',
           'at_hash',
           'c_hash',
         ]);

@@ -140,7 +140,7 @@ describe('OidcPage', () => {
             .map(([id]) => id),
           fault
         ).toEqual([step]);
-        expect(Object.keys(status)).toHaveLength(12);
+        expect(Object.keys(status)).toHaveLength(13);
         expect(screen.getByRole('status').textContent).toContain('The id_token is not valid');
       }
     } finally {
