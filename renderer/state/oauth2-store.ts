@@ -19,6 +19,7 @@ import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 import { interpretRefresh } from '../../shared/oidc/token-lifecycle';
+import type { LoginOptions } from '../../shared/oidc/login-options';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
@@ -67,6 +68,8 @@ export interface OAuth2FlowState {
   bearerSentAnyway(): void;
   /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
   urlPasted(url: string): Promise<void>;
+  /** prompt and max_age for the authorization URL (OIDC Core §3.1.2.1): null, or why they cannot be sent. */
+  loginOptionsSet(login: LoginOptions): string | null;
   /** A token this flow's refresh obtained on another page (the OpenID Connect page's lifecycle): the flow follows. */
   tokenReplaced(next: OAuth2State): void;
 }
@@ -267,7 +270,13 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
         const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
-        const flow = oauth2Flow.startOAuth2(oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), random, crypto);
+        // The login options stay from one attempt to the next (testing as another user takes several).
+        const login = get().flow?.config.login;
+        const flow = oauth2Flow.startOAuth2(
+          { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}) },
+          random,
+          crypto
+        );
         set({
           profile: p,
           flow,
@@ -361,6 +370,17 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const next = outcome.state;
         if (!outcome.ok || leg === 'api') return set({ flow: next });
         tokenAdopted(next, p);
+      },
+      loginOptionsSet(login) {
+        const { flow } = get();
+        if (!flow) return null;
+        const next = { ...flow, config: { ...flow.config, login } };
+        try {
+          set({ flow: next, authorizeUrl: oauth2Flow.buildAuthorizeRequest(next).url });
+          return null;
+        } catch (e) {
+          return (e as Error).message;
+        }
       },
       tokenReplaced(next) {
         const { flow, profile: p } = get();

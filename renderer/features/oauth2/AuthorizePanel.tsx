@@ -5,6 +5,7 @@ import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { NoCallbackYet } from '../flow/NoCallbackYet';
+import { FreshLogin } from './FreshLogin';
 import { PasteLandedUrl, pasteNeeded } from '../flow/PasteLandedUrl';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { RejectedCallbacks } from '../flow/RejectedCallbacks';
@@ -46,6 +47,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
               ))}
             </tbody>
           </table>
+          <FreshLogin />
           <div className="send-row">
             {host === 'electron' && profile?.builtIn && (
               <button type="button" onClick={() => void open('app-window')}>

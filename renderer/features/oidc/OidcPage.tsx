@@ -134,7 +134,10 @@ export function OidcPage() {
               {field('nonce', 'Nonce sent')}
               {field('registeredAlg', 'Registered alg (empty: any discovered)')}
             </div>
-            <div className="form-row">{field('accessToken', 'Access token (for at_hash)', 'password')}</div>
+            <div className="form-row">
+              {field('accessToken', 'Access token (for at_hash)', 'password')}
+              {field('maxAge', 'max_age sent, s (for auth_time)')}
+            </div>
             <div className="send-row">
               <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
                 Validate

@@ -3,7 +3,7 @@ import type { ValidationInputs } from './oidc-store';
 
 /**
  * The id_token and access token of the OAuth 2 flow's last token response, read from its raw fields (the flow keeps
- * the access token, not the id_token), with the client and the nonce the flow sent: what the id_token is checked
+ * the access token, not the id_token), with the client, the nonce and the max_age the flow sent: what the id_token is checked
  * against (OIDC Core §3.1.3.7). Null until a token response carries an id_token.
  */
 export function flowTokensOf(s: Pick<OAuth2FlowState, 'flow' | 'runs'>): Partial<ValidationInputs> | null {
@@ -22,5 +22,6 @@ export function flowTokensOf(s: Pick<OAuth2FlowState, 'flow' | 'runs'>): Partial
     clientId: s.flow.config.clientId,
     clientSecret: s.flow.config.clientSecret,
     nonce: s.flow.nonce ?? '',
+    maxAge: s.flow.config.login?.maxAge == null ? '' : String(s.flow.config.login.maxAge),
   };
 }

@@ -32,6 +32,8 @@ export interface ValidationInputs {
   readonly accessToken: string;
   /** id_token_signed_response_alg the client registered; empty for any the discovery document lists. */
   readonly registeredAlg: string;
+  /** The max_age the authorization request sent, in seconds; empty when none (auth_time is then shown, not judged). */
+  readonly maxAge: string;
 }
 
 export interface OidcState {
@@ -65,6 +67,7 @@ const EMPTY: ValidationInputs = {
   nonce: '',
   accessToken: '',
   registeredAlg: '',
+  maxAge: '',
 };
 
 /**
@@ -123,6 +126,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             accessToken: i.accessToken || null,
             now: now(),
             clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+            maxAge: /^\d+$/.test(i.maxAge.trim()) ? Number(i.maxAge.trim()) : null,
           },
           { jose, crypto, fetchJwks: getJson }
         );
