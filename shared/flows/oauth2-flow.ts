@@ -45,6 +45,8 @@ export interface OAuth2Config {
   readonly extraParams?: Partial<Record<OAuth2Leg, readonly Param[]>>;
   /** The token request body (token and refresh legs): a form by default. */
   readonly tokenBody?: TokenBodyFormat;
+  /** The token response's field holding the access token (a dotted path); null or absent: access_token. */
+  readonly accessTokenField?: string | null;
   /** Extra headers on every request the client sends; a default User-Agent unless one is given. */
   readonly headers?: readonly Param[];
   /**
@@ -196,6 +198,7 @@ export function interpretTokenResponse(
     now,
     grant: leg === 'token' ? 'authorization_code' : 'refresh_token',
     service: s.config.service ?? false,
+    accessTokenField: s.config.accessTokenField ?? null,
   });
   const status = statusCheck(exchange);
   if (r.kind !== 'token')

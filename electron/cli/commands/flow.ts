@@ -59,6 +59,9 @@ OAuth 2:
   --client-auth A       body (default, client_secret in the body), basic (HTTP Basic) or none (client_id only)
   --token-body F        form (default, RFC 6749 §4.1.3) or json
   --token-param n=v     an extra parameter of the token request (repeatable)
+  --access-token-field PATH  the token response's field that holds the access token, for a provider that
+                        does not call it access_token: a name or a dotted path (AccessToken, token,
+                        data.access_token); token_type, expires_in and refresh_token are read beside it
   --grant-type-in-authorize  also send grant_type=authorization_code on the authorization URL, as the
                         service's interface does (RFC 6749 §4.1.1 has none; off by default)
   --no-pkce             leave out PKCE (S256 by default)

@@ -26,6 +26,7 @@ export const PROFILE_FLAGS = {
   'no-pkce': { type: 'boolean' },
   'client-auth': { type: 'string' },
   'token-body': { type: 'string' },
+  'access-token-field': { type: 'string' },
   'token-param': { type: 'string', multiple: true },
   'grant-type-in-authorize': { type: 'boolean' },
   'request-token-path': { type: 'string' },
@@ -67,6 +68,7 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.apiPath': '--api-path',
   'oauth2.clientAuthentication': '--client-auth',
   'oauth2.tokenBody': '--token-body',
+  'oauth2.accessTokenField': '--access-token-field',
   'oauth2.tokenParams': '--token-param',
 };
 
@@ -146,6 +148,7 @@ export function profileFromFlags(v: Values): Profile {
         pkce: v['no-pkce'] ? ('off' as const) : undefined,
         clientAuthentication: v['client-auth'] as never,
         tokenBody: v['token-body'] as never,
+        accessTokenField: v['access-token-field'],
         grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
       }),
       tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
