@@ -12,7 +12,7 @@ const isObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
 export function tokenFieldProblem(path: string): string | null {
   if (path === '') return null;
   if (path.split('.').some((part) => part === '' || /\s/.test(part)))
-    return `the access token field ${JSON.stringify(path)} is not a field name or a dotted path of names (such as AccessToken or data.access_token): no spaces, no empty names`;
+    return `${JSON.stringify(path)} is not a field name or a dotted path of names (such as AccessToken or data.access_token): no spaces, no empty names`;
   return null;
 }
 

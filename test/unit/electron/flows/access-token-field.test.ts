@@ -78,6 +78,6 @@ describe('an access token under another field name', () => {
     );
     const bad = await flow(nested, ['--access-token-field', 'data..token']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--access-token-field: the access token field "data..token" is not a field name');
+    expect(bad.stderr).toContain('--access-token-field: "data..token" is not a field name');
   });
 });
