@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
@@ -14,7 +15,9 @@ export function UserInfoPanel() {
   const validated = useOidc((s) => s.trace !== null);
   const result = useOidc((s) => s.userInfo);
   const requested = useOidc((s) => s.userInfoRequested);
-  const ref = useScrollIntoView<HTMLDivElement>(result !== null, result);
+  // Scrolled to when asked for here; after the mock run the id_token's trace keeps the view.
+  const [asked, setAsked] = useState(false);
+  const ref = useScrollIntoView<HTMLDivElement>(asked && result !== null, result);
   const missing = !endpoint
     ? 'Discover the issuer first: the userinfo_endpoint comes from its metadata.'
     : !accessToken
@@ -26,7 +29,7 @@ export function UserInfoPanel() {
     <section aria-label="UserInfo">
       <h4>UserInfo (OIDC Core §5.3)</h4>
       <p className="send-row">
-        <button type="button" disabled={missing !== null} onClick={() => void requested()}>
+        <button type="button" disabled={missing !== null} onClick={() => (setAsked(true), void requested())}>
           Call UserInfo
         </button>
         <span className="muted">{missing ?? <code>GET {endpoint}</code>}</span>
@@ -39,7 +42,6 @@ export function UserInfoPanel() {
             </p>
           )}
           <Checks checks={result.checks} title="UserInfo checks" />
-          {result.claims && <pre className="mono wire">{JSON.stringify(result.claims, null, 2)}</pre>}
           {result.exchange && <ExchangeView exchange={result.exchange} secrets={[accessToken]} />}
         </div>
       )}
