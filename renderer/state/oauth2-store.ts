@@ -166,6 +166,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             extraParams: c.extraParams?.refresh ?? [],
             extraHeaders: c.headers,
             earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
+            accessTokenField: c.accessTokenField ?? null,
           },
           send,
           now
