@@ -78,6 +78,8 @@ export const PROTOCOL_ERROR = {
   INVALID_REDIRECT_URI: 'invalid_redirect_uri',
   /** state is empty. */
   MISSING_STATE: 'missing_state',
+  /** prompt or max_age outside what OIDC Core §3.1.2.1 allows (prompt=none with another value, a negative max_age). */
+  INVALID_LOGIN_OPTION: 'invalid_login_option',
   /** An extra parameter the request already sets. */
   DUPLICATE_PARAMETER: 'duplicate_parameter',
   /** A code_verifier outside 43-128 unreserved characters. */

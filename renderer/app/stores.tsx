@@ -23,7 +23,7 @@ export function StoresProvider({ stores, children }: { stores: Stores; children:
   return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
 }
 
-function useStores(): Stores {
+export function useStores(): Stores {
   const stores = useContext(StoresContext);
   if (!stores) throw new Error('StoresProvider is missing above this component.');
   return stores;

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 
-/** mm:ss until a moment, ticking each second; "expired" after it. */
+/** m:ss, or h:mm:ss from an hour on (never "118:13"). */
+function clockText(seconds: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(seconds % 60)}` : `${two(m)}:${two(seconds % 60)}`;
+}
+
+/** mm:ss (h:mm:ss from an hour) until a moment, ticking each second; "expired" after it. */
 export function Countdown({ until, now }: { until: number; now: () => number }) {
   const [, tick] = useState(0);
   useEffect(() => {
@@ -9,9 +17,5 @@ export function Countdown({ until, now }: { until: number; now: () => number }) 
   }, []);
   const left = Math.max(0, Math.round((until - now()) / 1000));
   if (left === 0) return <span className="expired">expired</span>;
-  return (
-    <span className="countdown">
-      {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
-    </span>
-  );
+  return <span className="countdown">{clockText(left)}</span>;
 }

@@ -68,6 +68,7 @@ export async function bearerCallWithAutoRefresh(
       extraParams: c.extraParams?.refresh ?? [],
       extraHeaders: c.headers,
       earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
+      accessTokenField: c.accessTokenField ?? null,
     },
     send,
     now

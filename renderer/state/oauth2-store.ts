@@ -12,6 +12,8 @@ import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued, type TokenStand
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
+import { interpretRefresh } from '../../shared/oidc/token-lifecycle';
+import type { LoginOptions } from '../../shared/oidc/login-options';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
@@ -61,6 +63,10 @@ export interface OAuth2FlowState {
   bearerSentAnyway(): void;
   /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
   urlPasted(url: string): Promise<void>;
+  /** prompt and max_age for the authorization URL (OIDC Core §3.1.2.1): null, or why they cannot be sent. */
+  loginOptionsSet(login: LoginOptions): string | null;
+  /** A token this flow's refresh obtained on another page (the OpenID Connect page's lifecycle): the flow follows. */
+  tokenReplaced(next: OAuth2State): void;
 }
 
 /** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
@@ -147,6 +153,24 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       }
     };
 
+    /** A new token (exchange or refresh, here or on another page): saved, and the bearer call and refresh use it. */
+    const tokenAdopted = (next: OAuth2State, p: Profile) => {
+      if (!next.token) return set({ flow: next });
+      const standing = tokenIssued(bridge, random, get().standing, next.token, { profileId: p.id, obtainedAt: now() });
+      const { draft, bearerProblem } = prepareApi(next);
+      const { api: _stale, ...others } = get().drafts;
+      set({
+        flow: next,
+        bearerProblem,
+        standing,
+        drafts: {
+          ...others,
+          ...(draft ? { api: draft } : {}),
+          ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+        },
+      });
+    };
+
     return {
       profile: null,
       flow: null,
@@ -172,7 +196,13 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
         const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
-        const flow = oauth2Flow.startOAuth2(oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), random, crypto);
+        // The login options stay from one attempt to the next (testing as another user takes several).
+        const login = get().flow?.config.login;
+        const flow = oauth2Flow.startOAuth2(
+          { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}) },
+          random,
+          crypto
+        );
         set({
           profile: p,
           flow,
@@ -256,10 +286,13 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
         }
+        // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
         const outcome =
           leg === 'api'
             ? oauth2Flow.interpretBearerResponse(current, r.value, now())
-            : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
+            : leg === 'refresh'
+              ? interpretRefresh(current, r.value, now())
+              : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
         setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
         annotateHistory(bridge, record, outcome);
         const next = outcome.state;
@@ -269,23 +302,23 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             flow: next,
             ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, r.value) } : {}),
           });
-        // A new token (exchange or refresh) is saved, and prepares the bearer call and the refresh with it.
-        const standing = tokenIssued(bridge, random, get().standing, next.token, {
-          profileId: p.id,
-          obtainedAt: now(),
-        });
-        const { draft, bearerProblem } = prepareApi(next);
-        const { api: _stale, ...others } = get().drafts;
-        set({
-          flow: next,
-          bearerProblem,
-          standing,
-          drafts: {
-            ...others,
-            ...(draft ? { api: draft } : {}),
-            ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
-          },
-        });
+        tokenAdopted(next, p);
+      },
+      loginOptionsSet(login) {
+        const { flow } = get();
+        if (!flow) return null;
+        const next = { ...flow, config: { ...flow.config, login } };
+        try {
+          set({ flow: next, authorizeUrl: oauth2Flow.buildAuthorizeRequest(next).url });
+          return null;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+      tokenReplaced(next) {
+        const { flow, profile: p } = get();
+        if (flow && p && next.token && flow.state === next.state && next.token !== flow.token)
+          tokenAdopted({ ...flow, token: next.token }, p);
       },
       bearerSentAnyway() {
         const { flow } = get();

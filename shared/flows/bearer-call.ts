@@ -44,6 +44,8 @@ export interface RefreshSettings {
   readonly extraHeaders?: readonly Param[];
   /** Refresh this many seconds before expires_in runs out, so the call does not race the expiry; default 0. */
   readonly earlySeconds?: number;
+  /** The profile's name for the access token's field (a dotted path); null or absent: access_token. */
+  readonly accessTokenField?: string | null;
 }
 
 export type BearerStep =
@@ -128,7 +130,11 @@ async function refresh(
     r.extraHeaders
   );
   const exchange = await send(request);
-  const parsed = parseTokenResponse(exchange.response, { now: now(), grant: 'refresh_token' });
+  const parsed = parseTokenResponse(exchange.response, {
+    now: now(),
+    grant: 'refresh_token',
+    accessTokenField: r.accessTokenField ?? null,
+  });
   if (parsed.kind !== 'token') {
     return {
       step: {

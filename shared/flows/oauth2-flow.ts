@@ -8,6 +8,7 @@ import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/
 import { generateState } from '../oauth2/state';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
+import { loginParams, type LoginOptions } from '../oidc/login-options';
 import { generateNonce, isOpenIdScope } from '../oidc/nonce';
 import type { CryptoPort, RandomPort } from '../ports';
 import { SEED } from '../seed';
@@ -44,6 +45,8 @@ export interface OAuth2Config {
   readonly extraParams?: Partial<Record<OAuth2Leg, readonly Param[]>>;
   /** The token request body (token and refresh legs): a form by default. */
   readonly tokenBody?: TokenBodyFormat;
+  /** The token response's field holding the access token (a dotted path); null or absent: access_token. */
+  readonly accessTokenField?: string | null;
   /** Extra headers on every request the client sends; a default User-Agent unless one is given. */
   readonly headers?: readonly Param[];
   /**
@@ -51,6 +54,8 @@ export interface OAuth2Config {
    * RFCs is checked (interface §2.4). Any other server is judged by the RFCs alone. Default false.
    */
   readonly service?: boolean;
+  /** OpenID Connect's login options on the authorization request (OIDC Core §3.1.2.1); unset: the provider decides. */
+  readonly login?: LoginOptions;
 }
 
 export interface OAuth2State {
@@ -95,7 +100,11 @@ export function buildAuthorizeRequest(s: OAuth2State) {
     scope: c.scope ?? null,
     pkce: s.pkce ? { challenge: s.pkce.challenge, method: s.pkce.method } : null,
     includeGrantType: c.includeGrantType ?? true,
-    extraParams: [...(s.nonce ? [['nonce', s.nonce] as const] : []), ...(c.extraParams?.authorize ?? [])],
+    extraParams: [
+      ...(s.nonce ? [['nonce', s.nonce] as const] : []),
+      ...loginParams(c.login),
+      ...(c.extraParams?.authorize ?? []),
+    ],
   });
 }
 
@@ -189,6 +198,7 @@ export function interpretTokenResponse(
     now,
     grant: leg === 'token' ? 'authorization_code' : 'refresh_token',
     service: s.config.service ?? false,
+    accessTokenField: s.config.accessTokenField ?? null,
   });
   const status = statusCheck(exchange);
   if (r.kind !== 'token')

@@ -59,6 +59,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     authentication: o.clientAuthentication,
     includeGrantType: grantTypeInAuthorization(p),
     tokenBody: o.tokenBody,
+    accessTokenField: o.accessTokenField || null,
     headers: p.headers,
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
     paths: { authorize: o.authorizePath, token: o.tokenPath },

@@ -3,6 +3,7 @@ import { headerValue, type RawResponse } from '../http';
 import { providerMessage, sentence } from '../provider-message';
 import { readBody } from '../response-body';
 import { oauth2ErrorOf, type OAuth2Error } from './error-response';
+import { fieldPaths, tokenHolder } from './token-field';
 
 export type { Check };
 
@@ -37,27 +38,12 @@ export interface TokenResponseOptions {
   readonly grant: 'authorization_code' | 'refresh_token';
   /** The server is the service (the built-in mock or a profile marked so): its interface's §2.4 fields are required. */
   readonly service?: boolean;
+  /** The field the profile names for the access token (a dotted path); null or absent: access_token. */
+  readonly accessTokenField?: string | null;
 }
 
 const SEED = 'the service requires it (interface §2.4)';
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
-
-/** The object holding the access token: the body itself, or one nested object (Slack's `authed_user`). */
-function tokenHolder(
-  fields: Readonly<Record<string, unknown>>
-): { holder: Readonly<Record<string, unknown>>; at: string } | null {
-  if (nonEmpty(fields.access_token)) return { holder: fields, at: '' };
-  for (const [key, value] of Object.entries(fields)) {
-    if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      nonEmpty((value as Record<string, unknown>).access_token)
-    )
-      return { holder: value as Record<string, unknown>, at: `${key}.` };
-  }
-  return null;
-}
 
 /** `expires_in` as an integer of seconds: a JSON number, or digits in a string (form bodies, some JSON ones). */
 function secondsOf(v: unknown): number | null {
@@ -78,21 +64,27 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   const service = options.service ?? false;
   const body = readBody(response);
   const fields = body.fields ?? {};
-  const found = response.status >= 200 && response.status < 300 ? tokenHolder(fields) : null;
+  const field = options.accessTokenField || null;
+  const found = response.status >= 200 && response.status < 300 ? tokenHolder(fields, field) : null;
   const checks: Check[] = [];
   if (!found) {
     const said = providerMessage(response);
     const error = oauth2ErrorOf(fields);
+    const missing = field
+      ? `without an access token at ${JSON.stringify(field)} (the profile's access token field)`
+      : 'without an access_token';
+    const success = response.status >= 200 && response.status < 300;
+    const arrived = fieldPaths(fields);
     const reason = said
       ? `HTTP ${response.status}, the provider says: ${sentence(said.text)}${error?.meaning ? ` (RFC 6749 §5.2: ${error.meaning})` : ''}`
       : body.fields
-        ? `HTTP ${response.status} without an access_token; the ${body.format} body has ${Object.keys(fields).length ? `the fields ${Object.keys(fields).slice(0, 12).join(', ')}` : 'no fields'} (RFC 6749 §5.1).`
-        : `HTTP ${response.status} without an access_token; the body is ${body.format === 'empty' ? 'empty' : `${body.format}, not JSON or a form`} (RFC 6749 §5.1).`;
+        ? `HTTP ${response.status} ${missing}; the ${body.format} body has ${arrived.length ? `the fields ${arrived.join(', ')}` : 'no fields'} (RFC 6749 §5.1).${success && arrived.length ? ' If one of them is the access token, name it as the access token field (profile setting, --access-token-field PATH).' : ''}`
+        : `HTTP ${response.status} ${missing}; the body is ${body.format === 'empty' ? 'empty' : `${body.format}, not JSON or a form`} (RFC 6749 §5.1).`;
     checks.push(check('access_token', false, '', reason));
     return { kind: 'error', status: response.status, reason, error, checks };
   }
-  const { holder, at } = found;
-  const accessToken = holder.access_token as string;
+  const { holder, at, key } = found;
+  const accessToken = holder[key] as string;
   const tokenType = holder.token_type;
   // Facebook before Graph API v2.3 sent the lifetime as `expires` (a form body without expires_in): read it, and say so.
   const legacyExpires = holder.expires_in === undefined && !service ? secondsOf(holder.expires) : null;
@@ -102,7 +94,14 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   const contentType = headerValue(response.headers, 'content-type') ?? '';
   const cacheControl = headerValue(response.headers, 'cache-control') ?? '';
   checks.push(
-    check('access_token', true, `access_token found${at ? ` at ${at}access_token` : ''}.`, ''),
+    check(
+      'access_token',
+      true,
+      key === 'access_token'
+        ? `access_token found${at ? ` at ${at}access_token` : ''}.`
+        : `The access token found at ${at}${key}, the profile's access token field (RFC 6749 §5.1 names it access_token).`,
+      ''
+    ),
     serviceRequirement(
       service,
       'content-type',
@@ -182,7 +181,7 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
         })
   );
   const known = new Set([
-    'access_token',
+    key,
     'token_type',
     'expires_in',
     'scope',
@@ -208,7 +207,7 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
       expiresAt: seconds === null ? null : options.now + seconds * 1000,
       scope: typeof scope === 'string' ? scope : null,
       refreshToken: nonEmpty(refreshToken) ? refreshToken : null,
-      foundAt: `${at}access_token`,
+      foundAt: `${at}${key}`,
       fields,
     },
   };

@@ -1,5 +1,6 @@
 import type { CryptoPort } from '../ports';
-import { dateClaimSteps, type DateClaim, type DateClaimRules, type DateExpectations } from './date-claims';
+import { checkAuthTime } from './auth-time';
+import { dateClaimSteps, type DateClaimRules, type DateExpectations } from './date-claims';
 import { leftHalfHash, tokenHashAlgorithm } from './token-hash';
 import { failed, passed, shown, skipped, type ValidationStep } from './trace-step';
 
@@ -13,9 +14,12 @@ export interface ClaimExpectations extends DateExpectations {
   readonly nonce: string | null;
   readonly accessToken?: string | null;
   readonly code?: string | null;
+  /** The max_age sent on the authorization request (OIDC Core §3.1.2.1); null or absent when none was. */
+  readonly maxAge?: number | null;
 }
 
-export type ClaimStepId = 'iss' | 'sub' | 'aud' | 'azp' | DateClaim | 'nonce' | 'at_hash' | 'c_hash';
+export type ClaimStepId =
+  'iss' | 'sub' | 'aud' | 'azp' | 'exp' | 'iat' | 'nbf' | 'nonce' | 'auth_time' | 'at_hash' | 'c_hash';
 type Payload = Readonly<Record<string, unknown>>;
 const core = (n: number) => `OIDC Core §3.1.3.7 (${n})`;
 
@@ -86,7 +90,6 @@ const ID_TOKEN_DATES: DateClaimRules = {
   exp: { required: true, section: core(9) },
   iat: { required: true, section: core(10) },
   nbf: { required: false, section: 'RFC 7519 §4.1.5' },
-  auth_time: { required: false, section: 'OIDC Core §2' },
 };
 
 /** sub: REQUIRED, a non-empty string of at most 255 ASCII characters (OIDC Core §2). */
@@ -163,8 +166,8 @@ function checkHash(
 }
 
 /**
- * Steps 2–5 and 9–11 of OIDC Core §3.1.3.7 with sub (OIDC Core §2) and the optional date claims, then the hashes
- * that bind the id_token to the access token and code.
+ * Steps 2–5, 9–11 and 13 of OIDC Core §3.1.3.7 with sub (OIDC Core §2) and the optional nbf, then the hashes that
+ * bind the id_token to the access token and code.
  */
 export function checkClaims(
   p: Payload,
@@ -179,6 +182,7 @@ export function checkClaims(
     checkAzp(p, e),
     ...dateClaimSteps(p, ID_TOKEN_DATES, e),
     checkNonce(p, e),
+    checkAuthTime(p, e),
     checkHash('at_hash', p, alg, e.accessToken, crypto),
     checkHash('c_hash', p, alg, e.code, crypto),
   ];

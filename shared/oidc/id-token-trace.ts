@@ -37,6 +37,7 @@ const CLAIM_STEPS: readonly [ClaimStepId, string][] = [
   ['nbf', 'Not before (nbf)'],
   ['auth_time', 'Authentication time (auth_time)'],
   ['nonce', 'Nonce'],
+  ['auth_time', 'Authentication time (auth_time)'],
   ['at_hash', 'Access token hash (at_hash)'],
   ['c_hash', 'Code hash (c_hash)'],
 ];

@@ -4,6 +4,7 @@ import { headerValueProblem, HTTP_TOKEN } from '../http';
 import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
+import { tokenFieldProblem } from '../oauth2/token-field';
 import { parseHttpUrl } from '../url';
 
 /**
@@ -170,6 +171,15 @@ const oauth2ProfileSchema = z.strictObject({
   /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
   tokenParams: z.array(paramSchema).default([]),
   tokenBody: z.enum(['form', 'json']).default('form'),
+  /** The token response's field holding the access token, a dotted path (`AccessToken`, `data.access_token`); empty: access_token. */
+  accessTokenField: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((f, ctx) => {
+      const problem = tokenFieldProblem(f);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
   grantTypeInAuthorization: z.boolean().optional(),
   /** OpenID Connect: the issuer to discover and to expect as the id_token's iss (OIDC Core §3.1.3.7 (2)); empty: the base URL. */

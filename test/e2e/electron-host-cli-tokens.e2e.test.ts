@@ -57,6 +57,7 @@ beforeAll(async () => {
         jwksUri: '',
         revocationEndpoint: '',
         introspectionEndpoint: '',
+        accessTokenField: '',
         tokenParams: [],
         tokenBody: 'form',
       },

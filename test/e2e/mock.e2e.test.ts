@@ -42,7 +42,7 @@ it.each(['light', 'dark'] as const)(
 
     expect(await page.getByRole('status', { name: 'Mock clock' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Advance to expiry' }).click();
-    await page.getByText(/every live token and code has expired/).waitFor();
+    await page.getByText(/every request token, authorization code and bearer token has expired/).waitFor();
     await expect.poll(() => requestTokens.getByText('expired').count()).toBeGreaterThan(0);
     const banner = page.getByRole('status', { name: 'Mock clock' });
     // How far depends on when the token was issued: the banner says it in minutes and seconds.

@@ -279,8 +279,8 @@ it.each(['light', 'dark'] as const)(
       await page.getByText('API call answered 200.').waitFor();
       const steps = page.getByRole('list', { name: 'Before this response' }).locator('summary');
       expect(await steps.allTextContents()).toEqual([
-        expect.stringMatching(/^Call answered Answered 401/),
-        expect.stringMatching(/^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\)/),
+        expect.stringMatching(/^First call: Answered 401/),
+        expect.stringMatching(/^Automatic refresh \(after a 401\): Refreshed \(the server answered 401\)/),
       ]);
       const size = `${viewport.width}x${viewport.height}`;
       await shot(page, `oauth2-auto-refresh-${size}`, scheme);

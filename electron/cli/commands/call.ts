@@ -237,7 +237,7 @@ function refreshOf(v: Values, saved: SavedCredentials | null) {
       ['body', 'basic', 'none'] as const,
       o?.clientAuthentication ?? 'body'
     ),
-    ...(o ? { bodyFormat: o.tokenBody, extraParams: o.tokenParams } : {}),
+    ...(o ? { bodyFormat: o.tokenBody, extraParams: o.tokenParams, accessTokenField: o.accessTokenField || null } : {}),
     extraHeaders: saved?.profile.headers ?? [],
   };
 }

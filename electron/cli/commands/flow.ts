@@ -1,4 +1,5 @@
 import type { Profile } from '../../../shared/store/profile';
+import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { UsageError, type CliIO, type Command, type TextOutput } from '../io';
@@ -37,6 +38,7 @@ export const flowCommand: Command = async (argv, io) => {
     idTokenAlg: v['id-token-alg'] ?? null,
     lifecycle: !!v.lifecycle,
     bearerAsIssued: !!v['bearer-as-issued'],
+    login: loginFromFlags(v.prompt, v['max-age']),
   };
   const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
   if (saveTarget?.notice) report.line(saveTarget.notice);
@@ -89,7 +91,27 @@ const FLAGS = {
   'id-token-alg': { type: 'string' },
   lifecycle: { type: 'boolean' },
   'bearer-as-issued': { type: 'boolean' },
+  prompt: { type: 'string' },
+  'max-age': { type: 'string' },
 } as const;
+
+/** --prompt and --max-age as the authorization request's login options, refused here if OIDC Core forbids them. */
+function loginFromFlags(promptText: string | undefined, maxAgeText: string | undefined): LoginOptions {
+  const prompt = (promptText ?? '').split(/[\s,]+/).filter(Boolean);
+  const unknown = prompt.filter((p) => !(PROMPTS as readonly string[]).includes(p));
+  if (unknown.length)
+    throw new UsageError(`--prompt: ${unknown.map((u) => `"${u}"`).join(', ')} is not one of ${PROMPTS.join(', ')}.`);
+  const login: LoginOptions = {
+    prompt: prompt as Prompt[],
+    maxAge: maxAgeText === undefined ? null : integer(maxAgeText, '--max-age', 0, 10 * 365 * 86400),
+  };
+  try {
+    loginParams(login);
+  } catch (e) {
+    throw new UsageError(`--prompt: ${(e as Error).message}`);
+  }
+  return login;
+}
 
 /** The profile with its required secret, asked for on a terminal when no flag, file or variable gave it. */
 async function withCredentials(protocol: 'oauth1' | 'oauth2', p: Profile, io: CliIO): Promise<Profile> {

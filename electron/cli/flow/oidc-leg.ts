@@ -25,6 +25,8 @@ export interface OpenIdExpectations {
   readonly code: string | null;
   /** Send an access token outside RFC 6750's b64token to UserInfo as issued (--bearer-as-issued). */
   readonly bearerAsIssued: boolean;
+  /** The max_age sent (--max-age), checked against auth_time; null when none was. */
+  readonly maxAge: number | null;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function openIdLeg(
       nonce: e.nonce,
       accessToken: typeof body.access_token === 'string' ? body.access_token : null,
       code: e.code,
+      maxAge: e.maxAge,
       ...clock,
     },
     options.send

@@ -1,5 +1,6 @@
 import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
+import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
@@ -17,6 +18,8 @@ export interface OpenIdOptions {
   readonly lifecycle: boolean;
   /** UserInfo: send an access token outside RFC 6750's b64token as issued. */
   readonly bearerAsIssued: boolean;
+  /** prompt and max_age on the authorization request (OIDC Core §3.1.2.1); max_age is checked against auth_time. */
+  readonly login?: LoginOptions;
 }
 
 /** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
@@ -29,7 +32,7 @@ export async function runOAuth2(
   const catcher = await startFlowCatcher(profile, options, report);
   try {
     let state = oauth2Flow.startOAuth2(
-      oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri),
+      { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} },
       nodeRandom,
       nodeCrypto
     );
@@ -75,6 +78,7 @@ export async function runOAuth2(
             nonce: state.nonce,
             code: state.code,
             bearerAsIssued: openId.bearerAsIssued,
+            maxAge: openId.login?.maxAge ?? null,
           },
           options,
           report

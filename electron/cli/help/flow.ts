@@ -52,6 +52,9 @@ OAuth 2:
   --client-auth A       body (default, client_secret in the body), basic (HTTP Basic) or none (client_id only)
   --token-body F        form (default, RFC 6749 §4.1.3) or json
   --token-param n=v     an extra parameter of the token request (repeatable)
+  --access-token-field PATH  the token response's field that holds the access token, for a provider that
+                        does not call it access_token: a name or a dotted path (AccessToken, token,
+                        data.access_token); token_type, expires_in and refresh_token are read beside it
   --grant-type-in-authorize  also send grant_type=authorization_code on the authorization URL, as the
                         service's interface does (RFC 6749 §4.1.1 has none; off by default)
   --no-pkce             leave out PKCE (S256 by default)
@@ -64,6 +67,13 @@ OAuth 2:
   --bearer-as-issued    OpenID Connect: send an access token with characters outside RFC 6750's b64token
                         to UserInfo as the provider issued it (without it, UserInfo is left out with a
                         warning naming the character)
+  --prompt VALUES       OpenID Connect: ask the provider for a fresh login (OIDC Core §3.1.2.1): login
+                        (authenticate again, e.g. as another user), select_account, consent, or none (show
+                        no page: login_required if the user would have to log in); several, comma-separated
+                        (none stands alone). The browser keeps the provider's session, so without it the
+                        same user is often logged in at once
+  --max-age S           OpenID Connect: the oldest acceptable login at the provider, in seconds; the
+                        id_token's auth_time is checked against it (OIDC Core §3.1.3.7 item 13)
   --jwks-uri URL        OpenID Connect: the JWKS that signs id_tokens, when discovery names none (or another)
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
                         new refresh token (RFC 7009) and introspect again; the endpoints come from the flags

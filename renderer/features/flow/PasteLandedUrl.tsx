@@ -1,6 +1,38 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { redirectReachesCatcher } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
+
+/** A URL from the browser's address bar, handed to the flow, which checks it as a caught callback. */
+export function PasteUrlForm({ label, onPaste }: { label: ReactNode; onPaste: (url: string) => void }) {
+  const [url, setUrl] = useState('');
+  return (
+    <form
+      className="form-row"
+      aria-label="Paste the URL you landed on"
+      onSubmit={(e) => (e.preventDefault(), onPaste(url))}
+    >
+      <label className="grow">
+        <span>{label}</span>
+        <input
+          className="mono"
+          value={url}
+          placeholder="https://…?code=…&state=…"
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </label>
+      <button type="submit" disabled={url.trim() === ''}>
+        Continue with this URL
+      </button>
+    </form>
+  );
+}
+
+/** Whether the profile sends a redirect URI the catcher cannot receive, so the user pastes the landing URL. */
+export function pasteNeeded(profile: Profile | null, catcherUri: string | null): boolean {
+  return !!profile?.redirectUri && !(catcherUri && redirectReachesCatcher(profile.redirectUri, catcherUri));
+}
 
 /**
  * When the profile sends a redirect URI the catcher cannot receive (a fixed registered URL, an https URL, a name
@@ -16,31 +48,16 @@ export function PasteLandedUrl({
   catcherUri: string | null;
   onPaste: (url: string) => void;
 }) {
-  const [url, setUrl] = useState('');
-  if (!profile?.redirectUri || (catcherUri && redirectReachesCatcher(profile.redirectUri, catcherUri))) return null;
+  if (!profile?.redirectUri || !pasteNeeded(profile, catcherUri)) return null;
   return (
-    <form
-      className="form-row"
-      aria-label="Paste the URL you landed on"
-      onSubmit={(e) => (e.preventDefault(), onPaste(url))}
-    >
-      <label className="grow">
-        <span>
+    <PasteUrlForm
+      onPaste={onPaste}
+      label={
+        <>
           The provider redirects to <code>{profile.redirectUri}</code>, which OAuth Lab cannot receive: paste the URL
           you landed on (from the address bar)
-        </span>
-        <input
-          className="mono"
-          value={url}
-          placeholder="https://…?code=…&state=…"
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setUrl(e.target.value)}
-        />
-      </label>
-      <button type="submit" disabled={url.trim() === ''}>
-        Continue with this URL
-      </button>
-    </form>
+        </>
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useApp } from '../../app/stores';
 import { offsetInWords } from './ClockBanner';
 import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
-import { MockStateTables, secondsToExpiry } from './MockStateTables';
+import { expiryAdvancedWords, MockStateTables, secondsToExpiry } from './MockStateTables';
 import { useMockProvider } from './mock-store';
 import './mock.css';
 
@@ -88,7 +88,7 @@ export function MockPage() {
                 <button
                   type="button"
                   disabled={toExpiry === 0}
-                  onClick={() => void advance(toExpiry, `${toExpiry} s: every live token and code has expired`)}
+                  onClick={() => void advance(toExpiry, expiryAdvancedWords(state.state, toExpiry))}
                 >
                   Advance to expiry
                 </button>

@@ -144,3 +144,23 @@ export function secondsToExpiry(state: State): number {
   const latest = Math.max(now, ...live);
   return latest > now ? Math.ceil((latest - now) / 1000) + 1 : 0;
 }
+
+/**
+ * What "Advance to expiry" did, exactly: the request tokens, codes and bearer tokens have expired; OAuth 1.0a access
+ * tokens have no lifetime (RFC 5849 gives none; they end when deauthorized) and refresh tokens outlive bearer tokens,
+ * so those still valid are named as still valid.
+ */
+export function expiryAdvancedWords(state: State, seconds: number): string {
+  const until = Date.parse(state.now) + seconds * 1000;
+  const oauth1 = state.oauth1.accessTokens.filter((t) => t.status === 'valid').length;
+  const refresh = state.oauth2.refreshTokens.filter(
+    (t) => t.status === 'valid' && Date.parse(t.expiresAt) > until
+  ).length;
+  const still = [
+    oauth1 && `${oauth1} OAuth 1.0a access token${oauth1 === 1 ? '' : 's'} (no lifetime: deauthorize to end)`,
+    refresh && `${refresh} refresh token${refresh === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  return `${seconds} s: every request token, authorization code and bearer token has expired${
+    still.length ? `; still valid: ${still.join(' and ')}` : ''
+  }`;
+}

@@ -4,7 +4,10 @@ import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
-import { PasteLandedUrl } from '../flow/PasteLandedUrl';
+import { NoCallbackYet } from '../flow/NoCallbackYet';
+import { FreshLogin } from './FreshLogin';
+import { PasteLandedUrl, pasteNeeded } from '../flow/PasteLandedUrl';
+import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { RejectedCallbacks } from '../flow/RejectedCallbacks';
 
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
@@ -21,7 +24,9 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const catcherUri = useOAuth2((s) => s.catcherUri);
   const pasted = useOAuth2((s) => s.urlPasted);
   const rejected = useOAuth2((s) => s.rejected);
+  const restarted = useOAuth2((s) => s.flowStarted);
   const { open, error, host } = useOpenAuthorization(started);
+  const endedRef = useScrollIntoView<HTMLParagraphElement>(ended !== null, ended);
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
   return (
@@ -42,9 +47,10 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
               ))}
             </tbody>
           </table>
+          <FreshLogin />
           <div className="send-row">
             {host === 'electron' && profile?.builtIn && (
-              <button type="button" onClick={() => void open('app-window')} disabled={waitId !== null}>
+              <button type="button" onClick={() => void open('app-window')}>
                 Open in app window
               </button>
             )}
@@ -65,11 +71,18 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           )}
           <RejectedCallbacks rejected={rejected} waiting={waitId !== null} />
           {ended && (
-            <p className="error" role="alert">
+            <p className="error" role="alert" ref={endedRef}>
               {ended.message}
             </p>
           )}
           <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
+          <NoCallbackYet
+            waitId={waitId}
+            redirectUri={flow.config.redirectUri}
+            offerPaste={!pasteNeeded(profile, catcherUri)}
+            onPaste={(landed) => void pasted(landed)}
+            onStartOver={() => profile && void restarted(profile, flow.config.baseUrl)}
+          />
         </section>
         <section className="col" aria-label="State and PKCE">
           <h3>State and PKCE</h3>
@@ -93,7 +106,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
         </section>
       </div>
       <LegActions
-        action={{ label: 'Open in browser', run: () => void open('system'), disabled: waitId !== null }}
+        action={{ label: 'Open in browser', run: () => void open('system') }}
         outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }}
         next={next}
       >

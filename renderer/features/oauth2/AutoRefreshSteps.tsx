@@ -30,8 +30,8 @@ export function AutoRefreshSteps({ steps }: { steps: readonly BearerStep[] }) {
       {steps.map((s, i) => {
         const title =
           s.kind === 'refresh'
-            ? `Automatic refresh (${s.why === '401' ? 'after a 401' : 'near expiry'})`
-            : 'Call answered';
+            ? `Automatic refresh (${s.why === '401' ? 'after a 401' : 'near expiry'}):`
+            : 'First call:';
         return (
           <li key={i}>
             <details open={s.kind === 'refresh'}>

@@ -5,8 +5,9 @@ import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken, type MockTokenView } from '../flow/use-mock-token';
 import { isMockUrl } from '../../state/provider-match';
 import { AuthorizePanel } from './AuthorizePanel';
-import { OAUTH2_ARROWS, OAUTH2_EXPLAIN, OAUTH2_NEXT, OAUTH2_TITLES } from './legs';
+import { OAUTH2_ARROWS, OAUTH2_NEXT, OAUTH2_TITLES, oauth2Explain } from './legs';
 import { SentLegPanel } from './SentLegPanel';
+import { TokenManagementPanel } from './TokenManagementPanel';
 
 /** The OAuth 2 authorization code page: authorize (with PKCE), token exchange, bearer call, refresh. */
 export function OAuth2Page() {
@@ -25,6 +26,13 @@ export function OAuth2Page() {
       : null;
   const token = flow?.token;
   const standing = useOAuth2((s) => s.standing);
+  const authorizeUrl = useOAuth2((s) => s.authorizeUrl);
+  const drafts = useOAuth2((s) => s.drafts);
+  const explain = oauth2Explain(flow?.config.service ?? true, {
+    authorizeUrl,
+    token: drafts.token ?? null,
+    api: drafts.api ?? null,
+  });
   // The flow's own profile: the picker may have moved on since the flow started.
   // The built-in profile, or any profile whose base URL is the mock under another loopback name (LOCALHOST).
   const againstMock = useOAuth2(
@@ -34,7 +42,13 @@ export function OAuth2Page() {
   const exchanged = flow?.legs.token === 'succeeded';
   // The flow forgets a code once exchanged (single use, RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2)); the callback still shows which it was.
   const caught = useOAuth2((s) => s.callback?.params.find(([n]) => n === 'code')?.[1] ?? null);
-  const code = flow?.code ?? (exchanged ? caught : null);
+  const code = flow?.code ?? caught;
+  // A code sent again after its exchange is refused (invalid_grant): the header says so rather than "none yet".
+  const codeState = flow?.code
+    ? 'received'
+    : exchanged
+      ? 'exchanged'
+      : 'exchanged before, then sent again and refused (single use, RFC 6749 §4.1.2)';
   const codeView = useMockToken('code', flow?.code ?? null, againstMock);
   const credentials = (
     <ul className="timeline" aria-label="Credentials">
@@ -42,8 +56,8 @@ export function OAuth2Page() {
         Code:{' '}
         {code ? (
           <>
-            <code>{code.slice(0, 12)}…</code> {exchanged ? 'exchanged' : 'received'}
-            {!exchanged && codeView && <CodeAtMock view={codeView} now={now} />}
+            <code>{code.slice(0, 12)}…</code> {codeState}
+            {flow?.code && codeView && <CodeAtMock view={codeView} now={now} />}
           </>
         ) : (
           'none yet'
@@ -98,12 +112,17 @@ export function OAuth2Page() {
       }
       titles={OAUTH2_TITLES}
       arrows={OAUTH2_ARROWS}
-      explain={OAUTH2_EXPLAIN}
+      explain={explain}
       explainKey="oauth2"
       current={current}
       onChoose={legChosen}
       credentials={credentials}
-      panel={panel}
+      panel={
+        <>
+          {panel}
+          <TokenManagementPanel />
+        </>
+      }
     />
   );
 }

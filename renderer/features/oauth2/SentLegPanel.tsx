@@ -48,6 +48,8 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
       </div>
     );
   }
+  // The refresh's rotation check (shared/oidc/token-lifecycle.ts), said under the summary: was it rotated?
+  const rotation = leg === 'refresh' ? run?.outcome?.checks.find((c) => c.name === 'rotation') : undefined;
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   // Masked until revealed, like every other secret; the body stays editable around the dots.
   const secrets = requestSecrets(draft, clientSecret, [
@@ -120,6 +122,11 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             </p>
           )}
           {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
+          {rotation && (
+            <p className="summary" aria-label="Rotation">
+              {rotation.message}
+            </p>
+          )}
           {run?.outcome && <Checks checks={run.outcome.checks} />}
           {provider && <ProviderSide event={provider} clientBaseString={null} />}
           {run?.exchange && <ExchangeView exchange={run.exchange} />}

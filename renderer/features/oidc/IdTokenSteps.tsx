@@ -1,4 +1,5 @@
 import type { IdTokenTrace } from '../../../shared/oidc';
+import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { ValidationSteps } from './ValidationSteps';
 
 /**
@@ -7,8 +8,10 @@ import { ValidationSteps } from './ValidationSteps';
  */
 export function IdTokenSteps({ trace }: { trace: IdTokenTrace }) {
   const failed = trace.steps.filter((s) => s.status === 'failed');
+  // A new trace comes into view: on a narrow window it sits below the inputs and the discovery document.
+  const ref = useScrollIntoView<HTMLElement>(true, trace, 'start');
   return (
-    <section aria-label="id_token validation">
+    <section aria-label="id_token validation" ref={ref}>
       <p className={`verdict ${trace.valid ? 'ok' : 'bad'}`} role="status">
         {trace.valid
           ? 'The id_token is valid: every step passed or had nothing to check.'

@@ -8,11 +8,76 @@ import { masked } from '../../components/Secret';
 import { requestSecrets } from '../oauth2/request-secrets';
 import type { LifecycleLeg } from './lifecycle-store';
 import { useLifecycle } from './use-lifecycle';
+import { useScrollIntoView } from '../../components/use-scroll-into-view';
+
+/** The sent legs, newest first. */
+export function LifecycleLegs() {
+  const legs = useLifecycle((s) => s.legs);
+  const clientSecret = useLifecycle((s) => s.flow?.config.clientSecret ?? '');
+  const newest = legs.at(-1)?.id;
+  return [...legs]
+    .reverse()
+    .map((leg) => <LegView key={leg.id} leg={leg} clientSecret={clientSecret} newest={leg.id === newest} />);
+}
+
+/** Introspect (RFC 7662) and revoke (RFC 7009) each token, at the endpoints given; none when there is no endpoint. */
+export function TokenManagementButtons({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {
+  const l = useLifecycle((x) => x);
+  const flow = useOAuth2((s) => s.flow);
+  const profile = useOAuth2((s) => s.profile);
+  // The profile's endpoints win over the metadata's (RFC 8414 lists both as optional).
+  const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
+  const introspection = chosen ? chosen.introspection?.url : endpoints?.introspection;
+  const revocation = chosen ? chosen.revocation?.url : endpoints?.revocation;
+  const current = l.flow?.token;
+  const both = (
+    label: string,
+    endpoint: string | null | undefined,
+    go: (endpoint: string, which: TokenTypeHint) => void
+  ) =>
+    endpoint
+      ? (['access_token', 'refresh_token'] as const).map((which) => (
+          <button
+            key={which}
+            type="button"
+            disabled={l.sending || (which === 'refresh_token' && !current?.refreshToken)}
+            onClick={() => go(endpoint, which)}
+          >
+            {label} the {which === 'access_token' ? 'access' : 'refresh'} token
+          </button>
+        ))
+      : null;
+  return (
+    <>
+      {both('Introspect', introspection, (e, w) => void l.introspectionRequested(e, w))}
+      {both('Revoke', revocation, (e, w) => void l.revocationRequested(e, w))}
+    </>
+  );
+}
+
+/** What the metadata lacks of the two endpoints, in words; null when it names both. */
+export function MissingEndpoints({ endpoints }: { endpoints: DiscoveredEndpoints }) {
+  if (endpoints.introspection && endpoints.revocation) return null;
+  return (
+    <p className="muted">
+      The provider's metadata names no{' '}
+      {[
+        !endpoints.revocation && 'revocation_endpoint (RFC 7009)',
+        !endpoints.introspection && 'introspection_endpoint (RFC 7662)',
+      ]
+        .filter(Boolean)
+        .join(' and no ')}
+      .
+    </p>
+  );
+}
 
 /** A sent leg: its request (secrets masked), the rotation when it refreshed, the response and the checks. */
-function LegView({ leg, clientSecret }: { leg: LifecycleLeg; clientSecret: string }) {
+function LegView({ leg, clientSecret, newest }: { leg: LifecycleLeg; clientSecret: string; newest: boolean }) {
+  // The newest answer comes into view: it is added below the buttons, often below the fold.
+  const ref = useScrollIntoView<HTMLElement>(newest, leg.id, 'start');
   return (
-    <section className="lifecycle-leg" aria-label={leg.title} data-kind={leg.kind} data-ok={leg.ok}>
+    <section className="lifecycle-leg" aria-label={leg.title} data-kind={leg.kind} data-ok={leg.ok} ref={ref}>
       <h4>{leg.title}</h4>
       <p className={leg.ok ? 'summary ok' : 'error'}>{leg.summary}</p>
       {leg.rotation && (
@@ -72,23 +137,6 @@ export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints |
   const l = useLifecycle((x) => x);
   const current = l.flow?.token;
   const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
-  const both = (
-    label: string,
-    endpoint: string | null | undefined,
-    go: (endpoint: string, which: TokenTypeHint) => void
-  ) =>
-    endpoint
-      ? (['access_token', 'refresh_token'] as const).map((which) => (
-          <button
-            key={which}
-            type="button"
-            disabled={l.sending || (which === 'refresh_token' && !current?.refreshToken)}
-            onClick={() => go(endpoint, which)}
-          >
-            {label} the {which === 'access_token' ? 'access' : 'refresh'} token
-          </button>
-        ))
-      : null;
   return (
     <section className="request-form lifecycle" aria-label="Token lifecycle">
       <h3>Token lifecycle</h3>
@@ -124,8 +172,7 @@ export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints |
                 Present the replaced refresh token again
               </button>
             )}
-            {both('Introspect', chosen?.introspection?.url, (e, w) => void l.introspectionRequested(e, w))}
-            {both('Revoke', chosen?.revocation?.url, (e, w) => void l.revocationRequested(e, w))}
+            <TokenManagementButtons endpoints={endpoints} />
           </div>
           {chosen && <EndpointSources chosen={chosen} discovered={endpoints !== null} />}
         </>
@@ -135,9 +182,7 @@ export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints |
           {l.problem}
         </p>
       )}
-      {[...l.legs].reverse().map((leg) => (
-        <LegView key={leg.id} leg={leg} clientSecret={l.flow?.config.clientSecret ?? ''} />
-      ))}
+      <LifecycleLegs />
     </section>
   );
 }

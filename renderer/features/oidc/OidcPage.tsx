@@ -1,4 +1,3 @@
-import { formDecode } from '../../../shared/oauth2/form';
 import {
   discoveredPreset,
   discoveryWarnings,
@@ -16,40 +15,11 @@ import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
 import { LifecyclePanel } from './LifecyclePanel';
 import type { ValidationInputs } from './oidc-store';
+import { flowTokensOf } from './flow-tokens';
+import { MockRunPanel } from './MockRunPanel';
+import { UserInfoPanel } from './UserInfoPanel';
 import { useOidc } from './use-oidc';
 import './oidc.css';
-
-/** The id_token and access token of the OAuth 2 page's last token response, read from its raw fields. */
-function useFlowTokens(): Partial<ValidationInputs> | null {
-  const flow = useOAuth2((s) => s.flow);
-  const body = useOAuth2((s) => s.runs.token?.exchange?.response.bodyText ?? null);
-  const sent = useOAuth2((s) => s.runs.token?.exchange?.request.body ?? '');
-  if (!flow || !body) return null;
-  let fields: Record<string, unknown>;
-  try {
-    fields = JSON.parse(body) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (typeof fields.id_token !== 'string') return null;
-  return {
-    idToken: fields.id_token,
-    accessToken: typeof fields.access_token === 'string' ? fields.access_token : '',
-    clientId: flow.config.clientId,
-    clientSecret: flow.config.clientSecret,
-    nonce: flow.nonce ?? '',
-    code: sentCode(sent),
-  };
-}
-
-/** The code the token request sent (RFC 6749 §4.1.3), for c_hash; empty when the body cannot be read. */
-function sentCode(body: string): string {
-  try {
-    return formDecode(body, 'token').find(([name]) => name === 'code')?.[1] ?? '';
-  } catch {
-    return '';
-  }
-}
 
 /** The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL when it names one, else discovery's. */
 function useJwks(discovered: DiscoveredEndpoints | null): ChosenEndpoint | null {
@@ -117,7 +87,9 @@ function DiscoveryVerdict({ discovery }: { discovery: Discovered }) {
 /** OpenID Connect on top of the authorization code flow: discovery from an issuer, then the id_token step by step. */
 export function OidcPage() {
   const mockBase = useApp((s) => s.mock.baseUrl);
-  const fromFlow = useFlowTokens();
+  const flow = useOAuth2((x) => x.flow);
+  const runs = useOAuth2((x) => x.runs);
+  const fromFlow = flowTokensOf({ flow, runs });
   const s = useOidc((x) => x);
   const jwks = useJwks(s.discovery?.endpoints ?? null);
   const field = (key: keyof ValidationInputs, label: string, type = 'text') => (
@@ -137,6 +109,7 @@ export function OidcPage() {
         <h2>OpenID Connect</h2>
         <span className="muted">discovery and the id_token, checked step by step (OIDC Core §3.1.3.7)</span>
       </header>
+      <MockRunPanel />
       <div className="columns">
         <div className="col">
           <form
@@ -226,6 +199,7 @@ export function OidcPage() {
               {field('accessToken', 'Access token (for at_hash)', 'password')}
               {field('code', 'Authorization code (for c_hash)', 'password')}
             </div>
+            <div className="form-row">{field('maxAge', 'max_age sent, s (for auth_time)')}</div>
             <div className="send-row">
               <button type="submit" className="primary" disabled={s.validating || !s.inputs.idToken.trim()}>
                 Validate
@@ -259,6 +233,9 @@ export function OidcPage() {
               <AccessTokenView token={s.inputs.accessToken} />
             </ErrorBoundary>
           )}
+          <ErrorBoundary what="UserInfo" resetKey={s.trace}>
+            <UserInfoPanel />
+          </ErrorBoundary>
         </div>
       </div>
       <ErrorBoundary what="The token lifecycle" resetKey={s.discovery}>

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
+import type { OAuth2Store } from '../../state/oauth2-store';
 import { annotateHistory, historyRecord } from '../../state/flow-records';
 
 export type LifecycleKind = 'refresh' | 'reuse' | 'introspection' | 'revocation';
@@ -63,11 +64,17 @@ const WHICH = { access_token: 'access token', refresh_token: 'refresh token' } a
 
 /**
  * The token lifecycle on the OpenID Connect page, on the tokens of the OAuth 2 page's flow: each request goes
- * through the bridge (recorded in the history like every leg) and is read by shared/oidc.
+ * through the bridge (recorded in the history like every leg) and is read by shared/oidc. The two pages share the
+ * flow's tokens: a refresh here moves the OAuth 2 page (and the saved tokens) on, and one there moves this on.
  */
-export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
+export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oauth2 }: { oauth2: OAuth2Store }) {
   return createStore<LifecycleState>()((set, get) => {
     let nextId = 1;
+    oauth2.subscribe(({ flow: shared }) => {
+      const { flow } = get();
+      if (flow && shared?.token && shared.state === flow.state && shared.token !== flow.token)
+        set({ flow: { ...flow, token: shared.token } });
+    });
     const credentials = (f: OAuth2State): ClientCredentials => ({
       clientId: f.config.clientId,
       clientSecret: f.config.clientSecret,
@@ -126,6 +133,7 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps) {
         run('refresh', TITLES.refresh, buildRefreshRequest, (e) => {
           const r = interpretRefresh(get().flow!, e, now());
           set({ flow: r.state, ...(r.rotated ? { replaced: r.oldRefreshToken } : {}) });
+          if (r.ok) oauth2.getState().tokenReplaced(r.state);
           return {
             ok: r.ok,
             summary: r.summary,

@@ -1,15 +1,29 @@
 import { createStore } from 'zustand/vanilla';
 import type { BridgeApi } from '../../../shared/bridge/api';
 import {
+  buildUserInfoRequest,
   DEFAULT_CLOCK_SKEW_SECONDS,
   discoverIssuer,
   getJsonFollowingRedirects,
+  interpretUserInfo,
   issuerProvenance,
   traceIdToken,
   type Discovered,
   type IdTokenTrace,
 } from '../../../shared/oidc';
+import type { Check } from '../../../shared/flows';
+import type { Exchange, RawRequest } from '../../../shared/http';
 import type { CryptoPort, JosePort } from '../../../shared/ports';
+
+/** The UserInfo call (OIDC Core §5.3) with the access token, and its checks: sub, and sub against the id_token's. */
+export interface UserInfoResult {
+  readonly request: RawRequest;
+  readonly exchange: Exchange | null;
+  readonly error: string | null;
+  readonly ok: boolean;
+  readonly checks: readonly Check[];
+  readonly claims: Readonly<Record<string, unknown>> | null;
+}
 
 /** What the user validates an id_token against: the client's side of OIDC Core §3.1.3.7. */
 export interface ValidationInputs {
@@ -22,6 +36,8 @@ export interface ValidationInputs {
   readonly code: string;
   /** id_token_signed_response_alg the client registered; empty for any the discovery document lists. */
   readonly registeredAlg: string;
+  /** The max_age the authorization request sent, in seconds; empty when none (auth_time is then shown, not judged). */
+  readonly maxAge: string;
 }
 
 export interface OidcState {
@@ -41,6 +57,9 @@ export interface OidcState {
   discoveryRequested(): Promise<void>;
   /** Validates the id_token; `jwksUri` is the profile's JWKS URL when it names one, else discovery's is used. */
   validationRequested(jwksUri?: string | null): Promise<void>;
+  readonly userInfo: UserInfoResult | null;
+  /** GET the discovered userinfo_endpoint with the access token; sub is compared with the validated id_token's. */
+  userInfoRequested(): Promise<void>;
 }
 
 export interface OidcDeps {
@@ -58,6 +77,7 @@ const EMPTY: ValidationInputs = {
   accessToken: '',
   code: '',
   registeredAlg: '',
+  maxAge: '',
 };
 
 /**
@@ -84,6 +104,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
     validating: false,
     trace: null,
     validationError: null,
+    userInfo: null,
     issuerEdited: (issuer) => set({ issuer }),
     inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
     async discoveryRequested() {
@@ -107,7 +128,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       const issuer = get().issuer.trim();
       const discovery = discoveredFor === issuer ? get().discovery : null;
       // The previous result goes at once, so it is never mistaken for this token's.
-      set({ validating: true, trace: null, validationError: null });
+      set({ validating: true, trace: null, validationError: null, userInfo: null });
       // A refused document's keys are an impersonator's: no JWKS is fetched (OIDC Discovery §4.3, RFC 8414 §3.3).
       if (discovery?.refused) {
         set({
@@ -133,6 +154,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
             code: i.code || null,
             now: now(),
             clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+            maxAge: /^\d+$/.test(i.maxAge.trim()) ? Number(i.maxAge.trim()) : null,
           },
           { jose, crypto, fetchJwks: getJson }
         );
@@ -142,6 +164,20 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       } finally {
         set({ validating: false });
       }
+    },
+    async userInfoRequested() {
+      const endpoint = get().discovery?.endpoints?.userinfo;
+      const { accessToken } = get().inputs;
+      if (!endpoint || !accessToken) return;
+      const sub = get().trace?.claims?.sub;
+      const request = buildUserInfoRequest(endpoint, accessToken);
+      const r = await bridge.httpSend({ request });
+      if (!r.ok)
+        return set({
+          userInfo: { request, exchange: null, error: r.error.message, ok: false, checks: [], claims: null },
+        });
+      const read = interpretUserInfo(r.value, typeof sub === 'string' ? sub : null);
+      set({ userInfo: { request, exchange: r.value, error: null, ...read } });
     },
   }));
 }

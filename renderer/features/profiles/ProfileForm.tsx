@@ -208,6 +208,11 @@ export function ProfileForm() {
             <SelectField path="oauth2.pkce" options={PKCE} />
             <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
             <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
+            <TextField
+              path="oauth2.accessTokenField"
+              placeholder="access_token"
+              hint="The token response's field holding the access token, if not access_token: a name or a dotted path (AccessToken, data.access_token)."
+            />
             <LinesField
               path="oauth2.tokenParams"
               className="wide"

@@ -51,6 +51,7 @@ export const FIELD_LABELS = {
   'oauth2.pkce': 'PKCE',
   'oauth2.clientAuthentication': 'Client authentication',
   'oauth2.tokenBody': 'Token request body',
+  'oauth2.accessTokenField': 'Access token field',
   'oauth2.tokenParams': 'Extra token parameters',
   'oauth2.grantTypeInAuthorization': 'Send grant_type in the authorization request',
   'oauth2.issuer': 'Issuer (OpenID Connect)',

@@ -144,6 +144,27 @@ describe('oauth-lab flow oauth2 with scope openid', () => {
     expect(r.stderr).not.toContain(rt);
   });
 
+  it('--prompt and --max-age go on the authorization URL, and auth_time is checked against max_age', async () => {
+    const r = await runFlow([...flowArgs(), '--prompt', 'login,consent', '--max-age', '300']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/\/authorize\?\S*&prompt=login%20consent&max_age=300/);
+    expect(r.stderr).toMatch(
+      /ok {3}Authentication time \(auth_time\) \[OIDC Core §3\.1\.3\.7 \(13\), §3\.1\.2\.1\]: The user logged in at \S+, \d+ s ago by this client's clock: within max_age=300 s\./
+    );
+  });
+
+  it('--prompt none with another value, an unknown prompt or a negative --max-age exits 2 naming what is wrong', async () => {
+    const none = await runCli(['flow', 'oauth2', ...flowArgs(), '--prompt', 'none,login']);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('prompt=none cannot be combined with other values');
+    const unknown = await runCli(['flow', 'oauth2', ...flowArgs(), '--prompt', 'fresh']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('"fresh" is not one of login, select_account, consent, none');
+    const age = await runCli(['flow', 'oauth2', ...flowArgs(), '--max-age=-5']);
+    expect(age.code).toBe(2);
+    expect(age.err).toContain('--max-age must be a whole number');
+  });
+
   it('--id-token-alg ES256 while the provider signs RS256 fails the alg step', async () => {
     const r = await runFlow([...flowArgs(), '--id-token-alg', 'ES256']);
     expect(r.code).toBe(1);

@@ -75,7 +75,7 @@ describe('id_token faults pair with the trace steps', () => {
         expect(failedSteps(trace)).toEqual([step]);
         expect(trace.valid).toBe(false);
         expect(trace.steps.find((s) => s.id === step)!.detail.length).toBeGreaterThan(20);
-        // Every step still ran: the trace has all twelve, in order.
+        // Every step still ran: the trace has all thirteen, in order.
         expect(trace.steps.map((s) => s.id)).toEqual([
           'decode',
           'typ',
@@ -91,6 +91,7 @@ describe('id_token faults pair with the trace steps', () => {
           'nbf',
           'auth_time',
           'nonce',
+          'auth_time',
           'at_hash',
           'c_hash',
         ]);

@@ -93,9 +93,9 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     const before = within(result()).getByRole('list', { name: 'Before this response' });
     const steps = within(before).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([
-      expect.stringMatching(/^Call answered Answered 401 \(WWW-Authenticate: Bearer .*invalid_token/),
+      expect.stringMatching(/^First call: Answered 401 \(WWW-Authenticate: Bearer .*invalid_token/),
       expect.stringMatching(
-        /^Automatic refresh \(after a 401\) Refreshed \(the server answered 401\); new access token, valid for \d+ s\.$/
+        /^Automatic refresh \(after a 401\): Refreshed \(the server answered 401\); new access token, valid for \d+ s\.$/
       ),
     ]);
     expect(within(result()).getByText('API call answered 200.')).toBeTruthy();
@@ -120,7 +120,7 @@ describe('OAuth 2 page: Refresh automatically on the bearer call', () => {
     await send(stores);
     const steps = within(within(result()).getByRole('list', { name: 'Before this response' })).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('summary')!.textContent)).toEqual([
-      expect.stringMatching(/^Automatic refresh \(near expiry\) Refreshed \(the token expires within 30 s\)/),
+      expect.stringMatching(/^Automatic refresh \(near expiry\): Refreshed \(the token expires within 30 s\)/),
     ]);
     expect(within(result()).getByText('API call answered 200.')).toBeTruthy();
     expect(history()).toEqual(['refresh succeeded', 'api succeeded']);

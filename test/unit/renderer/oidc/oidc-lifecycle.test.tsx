@@ -30,7 +30,11 @@ const flowWithTokens = () => flowAfterCodeGrant(h, 'openid profile');
 
 async function renderWithFlow() {
   const host = hostHistory();
-  const { bridge, calls } = fakeBridge({ httpSend: host.httpSend, historyAnnotate: host.historyAnnotate });
+  const { bridge, calls } = fakeBridge({
+    httpSend: host.httpSend,
+    historyAnnotate: host.historyAnnotate,
+    tokenSave: () => null,
+  });
   const history = () => host.legs(recordIds(calls));
   let drawn = 0;
   // Every draw different: each send's history record gets an id of its own.

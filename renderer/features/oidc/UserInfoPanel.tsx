@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Checks } from '../../components/Checks';
+import { ExchangeView } from '../../components/ExchangeView';
+import { useScrollIntoView } from '../../components/use-scroll-into-view';
+import { useOidc } from './use-oidc';
+
+/**
+ * UserInfo (OIDC Core §5.3): the discovered endpoint called with the access token, and its sub compared with the
+ * validated id_token's (§5.3.2: a different sub means the response must not be used). The CLI's flow makes the same
+ * call through the same shared/oidc/userinfo.ts.
+ */
+export function UserInfoPanel() {
+  const endpoint = useOidc((s) => s.discovery?.endpoints?.userinfo ?? null);
+  const accessToken = useOidc((s) => s.inputs.accessToken);
+  const validated = useOidc((s) => s.trace !== null);
+  const result = useOidc((s) => s.userInfo);
+  const requested = useOidc((s) => s.userInfoRequested);
+  // Scrolled to when asked for here; after the mock run the id_token's trace keeps the view.
+  const [asked, setAsked] = useState(false);
+  const ref = useScrollIntoView<HTMLDivElement>(asked && result !== null, result);
+  const missing = !endpoint
+    ? 'Discover the issuer first: the userinfo_endpoint comes from its metadata.'
+    : !accessToken
+      ? 'Enter the access token above (or take the OAuth 2 flow’s).'
+      : !validated
+        ? 'Validate the id_token first, so its sub can be compared.'
+        : null;
+  return (
+    <section aria-label="UserInfo">
+      <h4>UserInfo (OIDC Core §5.3)</h4>
+      <p className="send-row">
+        <button type="button" disabled={missing !== null} onClick={() => (setAsked(true), void requested())}>
+          Call UserInfo
+        </button>
+        <span className="muted">{missing ?? <code>GET {endpoint}</code>}</span>
+      </p>
+      {result && (
+        <div ref={ref}>
+          {result.error && (
+            <p className="error" role="alert">
+              {result.error}
+            </p>
+          )}
+          <Checks checks={result.checks} title="UserInfo checks" />
+          {result.exchange && <ExchangeView exchange={result.exchange} secrets={[accessToken]} />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
+import { Harness } from '../../electron/provider/helpers';
+import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
+
+/**
+ * Revocation and introspection on the OAuth 2 page, once the flow has a token, against the real mock: the endpoints
+ * from this server's metadata, each answer brought into view.
+ */
+const h = new Harness({ autoLoginUser: 'demo' });
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('OAuth 2 page: revoke and introspect', () => {
+  it('after the token exchange, introspects, revokes and introspects again; each answer scrolls into view', async () => {
+    const bridge = bridgeOnMock(h);
+    const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+    stores.app.setState({
+      profiles: [defaultMockProfile()],
+      activeProfileId: 'mock',
+      mock: { running: true, baseUrl: h.base },
+    });
+    const tab = stubTab();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    render(
+      <StoresProvider stores={stores}>
+        <OAuth2Page />
+      </StoresProvider>
+    );
+    try {
+      await toTokenLeg(h, stores, tab);
+      expect(screen.queryByRole('region', { name: 'Revoke or introspect' })).toBeNull();
+      await sendLeg(stores, 'token');
+      const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Find the endpoints' }));
+      const introspect = await within(panel).findByRole('button', { name: 'Introspect the access token' });
+      expect(within(panel).getByText(`Endpoints from the metadata of ${h.base}.`)).toBeTruthy();
+
+      const answer = async (button: HTMLElement | string, count: number) => {
+        fireEvent.click(typeof button === 'string' ? within(panel).getByRole('button', { name: button }) : button);
+        await waitFor(() => expect(panel.querySelectorAll('section.lifecycle-leg')).toHaveLength(count));
+        const newest = panel.querySelector('section.lifecycle-leg')!;
+        expect(scrolled.mock.contexts.at(-1)).toBe(newest);
+        return newest;
+      };
+      expect((await answer(introspect, 1)).textContent).toContain('The provider says active: true.');
+      expect((await answer('Revoke the access token', 2)).textContent).toContain('Revoked, or already invalid');
+      expect((await answer('Introspect the access token', 3)).textContent).toContain(
+        'The provider says active: false.'
+      );
+    } finally {
+      await bridge.close();
+    }
+  });
+});
