@@ -57,7 +57,7 @@ describe('date claims no clock can show', () => {
       'FAIL Issued at (iat), 60 s skew allowed [OIDC Core §3.1.3.7 (10)]: iat is -5, before 1970'
     );
     expect(r.stderr).toContain(
-      'FAIL Authentication time (auth_time), 60 s skew allowed [OIDC Core §2]: auth_time is "2024-01-01"'
+      'FAIL Authentication time (auth_time) [OIDC Core §3.1.3.7 (13), §3.1.2.1]: auth_time is "2024-01-01"; expected a NumericDate'
     );
     expect(r.stderr).toContain('FAIL Not before (nbf), 60 s skew allowed [RFC 7519 §4.1.5]: nbf is 1e+300, beyond');
   });
