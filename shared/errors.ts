@@ -1,4 +1,4 @@
-import type { TraceStepId } from './oauth1/trace';
+import type { TraceStepId } from './oauth1/trace-step-id';
 
 /**
  * Every code a ProtocolError carries, once. Programs compare `error.code` with these constants, never with a

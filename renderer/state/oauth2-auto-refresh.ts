@@ -7,7 +7,7 @@ import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { annotateHistory, historyRecord } from './flow-records';
 import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
-import type { OAuth2Run } from './oauth2-store';
+import type { OAuth2Run } from './oauth2-run';
 
 /** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
 export const AUTO_REFRESH_EARLY_SECONDS = 30;

@@ -1,13 +1,14 @@
 import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
-import { oauth2ConfigOf, oauth2Flow, type BearerStep, type Check } from '../../shared/flows';
+import { oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
 import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
-import type { Exchange, RawRequest } from '../../shared/http';
+import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { annotateHistory, historyRecord } from './flow-records';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
+import type { OAuth2Run } from './oauth2-run';
 import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
@@ -17,15 +18,6 @@ import type { LoginOptions } from '../../shared/oidc/login-options';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
 export type SentLeg = Exclude<OAuth2Leg, 'authorize'>;
-
-export interface OAuth2Run {
-  readonly sending: boolean;
-  readonly exchange: Exchange | null;
-  readonly error: BridgeError | null;
-  readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
-  /** The bearer call with automatic refresh: what was sent before the final call (a refresh, a 401), in order. */
-  readonly before?: readonly BearerStep[];
-}
 
 export interface OAuth2FlowState {
   readonly profile: Profile | null;

@@ -8,7 +8,7 @@ import { hexEncode } from '../encoding/base64';
 import { SEED } from '../seed';
 import { endpointUrl } from './common';
 import { withExtraHeaders } from './extra-headers';
-import type { OAuth1Config, OAuth1Leg, OAuth1State } from './oauth1-flow';
+import type { OAuth1Config, OAuth1Leg, OAuth1State } from './oauth1-state';
 
 /**
  * What each OAuth 1.0a request signs, defined once: the flow's three legs, the API request, and any request

@@ -1,5 +1,5 @@
 import type { Profile } from '../store/profile';
-import type { OAuth1Config } from './oauth1-flow';
+import type { OAuth1Config } from './oauth1-state';
 import type { OAuth2Config } from './oauth2-flow';
 
 /**

@@ -5,15 +5,9 @@ import { parseHttpUrl } from '../url';
 import { baseStringUri } from './base-string';
 import { traceBaseString, type CollectedParameters } from './base-string-trace';
 import { buildAuthorizationHeader } from './header';
-import {
-  FORM_CONTENT_TYPE,
-  formBodyParameters,
-  isFormContentType,
-  queryParameters,
-  type Param,
-  type ParamSource,
-} from './parameters';
+import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param } from './parameters';
 import { percentEncode } from './percent-encoding';
+import type { ParameterPlacement, TraceParam, TraceStep } from './trace-step';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
 import {
   bodyHash,
@@ -23,9 +17,6 @@ import {
   type SignatureMethod,
   type SignatureValue,
 } from './signing';
-
-/** Where the protocol parameters travel (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5)): the Authorization header, the form body or the query. */
-export type ParameterPlacement = ParamSource;
 
 export interface SignatureInput extends ProtocolParameterInput {
   readonly method: string;
@@ -50,40 +41,8 @@ export interface SignatureInput extends ProtocolParameterInput {
   readonly hostHeader?: string;
 }
 
-export interface TraceParam {
-  readonly name: string;
-  readonly value: string;
-  readonly source: ParamSource;
-  readonly encodedName: string;
-  readonly encodedValue: string;
-  /** Position in collection order (protocol, query, body), so a sorted row can point back to its origin. */
-  readonly index: number;
-}
-
-export type TraceStep =
-  | {
-      readonly id:
-        | 'body-hash'
-        | 'normalized-parameters'
-        | 'base-string-uri'
-        | 'signature-base-string'
-        | 'signing-key'
-        | 'signature'
-        | 'authorization-header';
-      readonly title: string;
-      readonly section: string;
-      readonly kind: 'text';
-      readonly text: string;
-    }
-  | {
-      readonly id:
-        'protocol-parameters' | 'query-parameters' | 'body-parameters' | 'encoded-parameters' | 'sorted-parameters';
-      readonly title: string;
-      readonly section: string;
-      readonly kind: 'params';
-      readonly params: readonly TraceParam[];
-    };
-export type TraceStepId = TraceStep['id'];
+export type { ParameterPlacement, TraceParam, TraceStep } from './trace-step';
+export type { TraceStepId } from './trace-step-id';
 
 export interface SignedRequest {
   readonly method: string;

@@ -1,28 +1,16 @@
 import type { BridgeHandlers } from '../../../shared/bridge/api';
 import type { MethodName } from '../../../shared/bridge/contract';
 import type { CryptoPort } from '../../../shared/ports';
-import type { HistoryEntry } from '../../../shared/store/history';
 import { nodeCrypto } from '../node-crypto';
-import type { StoreMethodName } from '../store/app-store';
-import type { HistoryTarget } from '../store/history/record-exchange';
 import { MockProvider } from '../provider';
 import { createCatcherHandlers } from './catcher-handlers';
+import type { BridgeStore } from './bridge-store';
 import { BridgeEventBus } from './event-bus';
 import { createMockHandlers } from './mock-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
-
-/** The store as the bridge needs it: its methods, what the UI should say about it, where sends are recorded, and whole history entries for exports. */
-export type BridgeStore = Pick<BridgeHandlers, StoreMethodName> &
-  HistoryTarget & {
-    readonly secretStorage: 'encrypted' | 'file';
-    readonly notices: readonly string[];
-    readonly path?: string;
-    historyFull(id: string): HistoryEntry | undefined;
-    close?(): void | Promise<void>;
-  };
 
 export interface AppServicesOptions {
   readonly host: 'electron' | 'web';

@@ -2,7 +2,7 @@ import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract'
 import { BridgeFailure, CONTRACT_ERROR } from '../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../shared/store/history';
 import { describeTarget, EXPORT_TARGETS, ExportError, exportHar, exportRequest } from '../export';
-import type { BridgeStore } from './app-services';
+import type { BridgeStore } from './bridge-store';
 
 /** Exports behind the bridge: the export core turns requests and the history into code, collections and HAR. */
 export function createExportHandlers(store: BridgeStore, version: string) {

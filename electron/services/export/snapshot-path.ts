@@ -1,5 +1,5 @@
 import { parseHttpUrl } from '../../../shared/url';
-import type { SnippetTargetId } from './snapshot';
+import type { SnippetTargetId } from './snapshot-clients';
 import { shQuote, stringifyObjectLiteral } from './snapshot-fixes';
 
 /**

@@ -1,7 +1,8 @@
 import { ANY_SOURCE, singleUseNotes, type ExportTarget } from './export-target';
 import { oauthParam } from './request-params';
 import { withLeadingComment } from './single-use';
-import { snippetOf, type SnippetTargetId } from './snapshot';
+import { snippetOf } from './snapshot';
+import type { SnippetTargetId } from './snapshot-clients';
 import { pathNotes } from './snapshot-path';
 
 /**

@@ -3,6 +3,7 @@ import type { HTTPSnippet } from 'httpsnippet';
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { authorityOf, parseHttpUrl } from '../../../shared/url';
 import { toHarRequest, wireUrl } from './har';
+import { CLIENTS, type SnippetTargetId } from './snapshot-clients';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
 import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
@@ -13,23 +14,6 @@ import { ExportError } from './types';
  */
 const httpSnippet = (): typeof HTTPSnippet =>
   (createRequire(import.meta.url)('httpsnippet') as { HTTPSnippet: typeof HTTPSnippet }).HTTPSnippet;
-
-/** Our snapshot targets and the httpsnippet target and client that write each. */
-const CLIENTS = {
-  curl: ['shell', 'curl'],
-  httpie: ['shell', 'httpie'],
-  wget: ['shell', 'wget'],
-  'javascript-fetch': ['javascript', 'fetch'],
-  'node-http': ['node', 'native'],
-  'python-requests': ['python', 'requests'],
-  go: ['go', 'native'],
-  java: ['java', 'nethttp'],
-  php: ['php', 'curl'],
-  ruby: ['ruby', 'native'],
-  csharp: ['csharp', 'httpclient'],
-  powershell: ['powershell', 'webrequest'],
-} as const;
-export type SnippetTargetId = keyof typeof CLIENTS;
 
 /**
  * Given as the body's MIME type so httpsnippet keeps the body text as it is. With the real form type it rebuilds

@@ -3,7 +3,7 @@ import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
-import { GRANT_TYPES } from './grants/registry';
+import { GRANT_TYPES } from './grants/grant-types';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';

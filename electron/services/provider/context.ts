@@ -3,9 +3,11 @@ import type { ProblemReport } from '../../../shared/oauth1/problems';
 import type { MockClock } from './clock';
 import type { Lifetimes, ProviderConfig, Switches } from './config';
 import { oauth1Problem } from './errors';
-import type { EventHub, Verdict } from './events';
-import type { Reply } from './http';
-import type { SignatureFindings, VerifyContext } from './oauth1-verify';
+import type { EventHub } from './events';
+import type { Handled } from './handled';
+import type { Verdict } from './provider-event';
+import type { VerifyContext } from './oauth1-checks/verify-context';
+import type { SignatureFindings } from './oauth1-signature-report';
 import type { ProviderState } from './state';
 
 /** Everything a handler may use. Lifetimes and switches are read on every request, so admin changes apply at once. */
@@ -23,14 +25,7 @@ export interface ProviderContext {
   autoLoginUser: string | null;
 }
 
-/** A handler's answer: the reply plus what goes into the event. */
-export interface Handled {
-  readonly endpoint: string;
-  readonly reply: Reply;
-  readonly verdict: Verdict;
-  readonly signature?: SignatureFindings | null;
-  readonly assumptions?: readonly string[];
-}
+export type { Handled } from './handled';
 
 export const verifyContext = (ctx: ProviderContext): VerifyContext => ({
   consumers: ctx.config.oauth1.consumers,

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { SocketEnd } from '../../../shared/http';
-import type { Handled } from './context';
-import type { ProviderEvent } from './events';
+import type { Handled } from './handled';
 import type { ProviderRequest } from './http';
-import type { ProviderSignatureReport, SignatureFindings } from './oauth1-verify';
+import type { ProviderSignatureReport, SignatureFindings } from './oauth1-signature-report';
+import type { ProviderEvent } from './provider-event';
 import { MAX_EVENT_BODY, redactBody, redactHeaders } from './redact';
 
 /**

@@ -16,7 +16,7 @@ import {
 import type { CryptoPort } from '../../../shared/ports';
 import { header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
-import type { SignatureDetails, SignatureFindings } from './oauth1-verify';
+import type { SignatureDetails, SignatureFindings } from './oauth1-signature-report';
 import { BoundedTable } from '../bounded-table';
 
 /**

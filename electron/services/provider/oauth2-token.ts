@@ -4,6 +4,7 @@ import { constantTimeEqual, percentDecode } from '../../../shared/oauth1';
 import { SEED } from '../../../shared/seed';
 import type { ClientConfig } from './config';
 import { refused, type Handled, type ProviderContext } from './context';
+import { FormValues } from './form-values';
 import { oauth2Error, quoted } from './errors';
 import { grantChoices, grantFor } from './grants/registry';
 import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderRequest } from './http';
@@ -95,16 +96,6 @@ export function readClientPost(
 }
 
 type Params = readonly (readonly [string, string])[];
-
-/** RFC 6749 §3.2: parameters without a value are treated as omitted. */
-export class FormValues {
-  constructor(private readonly params: Params) {}
-
-  value(name: string): string | undefined {
-    for (const [k, v] of this.params) if (k === name && v !== '') return v;
-    return undefined;
-  }
-}
 
 /** Names sent more than once with a value (RFC 6749 §3.2). */
 function repeated(params: Params): string[] {

@@ -1,7 +1,7 @@
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
-import { GRANT_TYPES } from './grants/registry';
+import { GRANT_TYPES } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
 

@@ -1,5 +1,6 @@
 import type { Handled, ProviderContext } from '../context';
-import type { FormValues } from '../oauth2-token';
+import type { FormValues } from '../form-values';
+import type { GrantType } from './grant-types';
 
 /**
  * One OAuth 2 grant type at the token endpoint (RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3), §6, …). The endpoint has already read the POST,
@@ -7,7 +8,7 @@ import type { FormValues } from '../oauth2-token';
  * does the rest, throwing TokenError for a refusal (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)).
  */
 export interface Grant {
-  readonly grantType: string;
+  readonly grantType: GrantType;
   /** Where the grant is defined, named after it when a request omits grant_type (e.g. "interface §4.2"). */
   readonly definedBy?: string;
   /** `client` is the authenticated client (its configuration's type is built from this registry, hence only its id). */

@@ -1,5 +1,5 @@
 import { isSignatureMethod } from '../../../../shared/oauth1';
-import type { OAuth1Endpoint } from '../oauth1-verify';
+import type { OAuth1Endpoint } from './verify-context';
 import { refuse, type Check } from './verification';
 
 /** What each leg requires beyond the signed-request parameters (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1), §2.3, §3.1), and what it refuses. */

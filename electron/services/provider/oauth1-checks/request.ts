@@ -1,5 +1,5 @@
 import { collectProtocolParameters } from '../oauth1-collect';
-import type { OAuth1Endpoint } from '../oauth1-verify';
+import type { OAuth1Endpoint } from './verify-context';
 import { refuse, type Check } from './verification';
 
 /** The methods each leg takes: POST for the two token legs (interface §4.1), GET and POST at the sample resource. */

@@ -4,7 +4,8 @@ import type { ConsumerConfig } from '../config';
 import type { ProviderRequest } from '../http';
 import type { Collected } from '../oauth1-collect';
 import { computeTrace, type ComputedSignature } from '../oauth1-signature';
-import type { OAuth1Endpoint, SignatureFindings, VerifyContext } from '../oauth1-verify';
+import type { SignatureFindings } from '../oauth1-signature-report';
+import type { OAuth1Endpoint, VerifyContext } from './verify-context';
 import type { OAuth1AccessToken, RequestToken } from '../state';
 
 /** Why a request is refused: the problem report, and the status and headers when they differ from the problem's own. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../electron/services/provider';
 import { parseConfig } from '../../../../electron/services/provider/config';
-import { GRANT_TYPES, grantChoices, grantFor } from '../../../../electron/services/provider/grants/registry';
+import { GRANT_TYPES } from '../../../../electron/services/provider/grants/grant-types';
+import { grantChoices, grantFor } from '../../../../electron/services/provider/grants/registry';
 import { C, Harness, json, REDIRECT, tokenRequest } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { describe, expect, it } from 'vitest';
-import type { BridgeStore } from '../../../../electron/services/bridge/app-services';
+import type { BridgeStore } from '../../../../electron/services/bridge/bridge-store';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/default-credentials';
 import {
   createAppStore,
