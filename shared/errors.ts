@@ -198,17 +198,28 @@ export type ProtocolStep =
   | 'client-base-string';
 
 /**
- * A coded protocol error. `step` names the computation that failed (a trace step id, a parser, a builder)
- * so a UI can mark exactly that step, and `message` says what is wrong and what was expected.
+ * The one base of every coded error: `code` is one word of its subclass's closed vocabulary (PROTOCOL_ERROR here,
+ * CONTRACT_ERROR in shared/bridge/result.ts, each service's own code union), for programs; `step` names the
+ * computation that failed, when known, so a UI can mark it; `message` says what is wrong and what was expected.
+ * The bridge's dispatch answers any CodedError with its code, and anything else as `internal`: a thrown value is
+ * coded by its class, never by the shape of its fields.
  */
-export class ProtocolError extends Error {
-  override readonly name = 'ProtocolError';
+export class CodedError<Code extends string = string> extends Error {
   constructor(
-    readonly code: ProtocolErrorCode,
-    readonly step: ProtocolStep,
+    readonly code: Code,
+    readonly step: ProtocolStep | undefined,
     message: string,
     options?: ErrorOptions
   ) {
     super(message, options);
+  }
+}
+
+/** A coded protocol error: a code from PROTOCOL_ERROR and always the step that failed. */
+export class ProtocolError extends CodedError<ProtocolErrorCode> {
+  override readonly name = 'ProtocolError';
+  declare readonly step: ProtocolStep;
+  constructor(code: ProtocolErrorCode, step: ProtocolStep, message: string, options?: ErrorOptions) {
+    super(code, step, message, options);
   }
 }

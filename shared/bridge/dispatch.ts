@@ -1,8 +1,8 @@
 import { describeIssues } from '../schema-issues';
 import type { BridgeHandlers } from './api';
 import { METHODS, type MethodName } from './contract';
-import { ProtocolError } from '../errors';
-import { CONTRACT_ERROR, BridgeFailure, bridgeErrorOf, failed, ok, type BridgeResult } from './result';
+import { CodedError } from '../errors';
+import { CONTRACT_ERROR, bridgeErrorOf, failed, ok, type BridgeResult } from './result';
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
 
@@ -26,14 +26,11 @@ export async function dispatch(
     const handler = handlers[name] as (input: unknown) => unknown;
     return ok(await handler(parsed.data));
   } catch (e) {
-    // A protocol error keeps its step, so the page can mark the computation that failed.
-    if (e instanceof BridgeFailure || e instanceof ProtocolError) {
+    // A coded error keeps its code and step, so the page can mark the computation that failed; anything else is a bug.
+    if (e instanceof CodedError) {
       const { code, message, details } = bridgeErrorOf(e);
       return failed(code, message, details);
     }
-    const coded = e as { code?: unknown; message?: unknown };
-    if (e instanceof Error && typeof coded.code === 'string' && /^[a-z_]+$/.test(coded.code))
-      return failed(coded.code, e.message);
     return failed(
       CONTRACT_ERROR.INTERNAL,
       `${name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`

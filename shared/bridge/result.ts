@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors';
+import { CodedError } from '../errors';
 
 /**
  * Errors cross the bridge as data: a caller always gets a result, never a lost exception. `code` is
@@ -34,15 +34,18 @@ export const CONTRACT_ERROR = {
   INTERNAL: 'internal',
 } as const;
 
-/** Thrown by a handler to answer with a specific code; anything else thrown becomes `internal`. */
-export class BridgeFailure extends Error {
+/**
+ * Thrown by a handler to answer with a specific code: a CONTRACT_ERROR, or a service's code it relays with its
+ * message; anything thrown that is not a CodedError becomes `internal`.
+ */
+export class BridgeFailure extends CodedError {
   override readonly name = 'BridgeFailure';
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly details?: Readonly<Record<string, unknown>>
   ) {
-    super(message);
+    super(code, undefined, message);
   }
 }
 
@@ -54,12 +57,12 @@ export const failed = (
 ): BridgeResult<never> => ({ ok: false, error: details ? { code, message, details } : { code, message } });
 
 /**
- * What a caller that ran a bridge call or a core function keeps of a failure: a ProtocolError or BridgeFailure
- * with its code (and the failing step), anything else as `internal`.
+ * What a caller that ran a bridge call or a core function keeps of a failure: a CodedError with its code (and the
+ * failing step, a BridgeFailure's details), anything else as `internal`.
  */
 export function bridgeErrorOf(e: unknown): BridgeError {
-  if (e instanceof ProtocolError) return { code: e.code, message: e.message, details: { step: e.step } };
-  if (e instanceof BridgeFailure)
-    return e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message };
-  return { code: CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) };
+  if (!(e instanceof CodedError))
+    return { code: CONTRACT_ERROR.INTERNAL, message: e instanceof Error ? e.message : String(e) };
+  const details = e instanceof BridgeFailure ? e.details : e.step === undefined ? undefined : { step: e.step };
+  return details ? { code: e.code, message: e.message, details } : { code: e.code, message: e.message };
 }

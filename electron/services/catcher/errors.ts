@@ -1,3 +1,5 @@
+import { CodedError } from '../../../shared/errors';
+
 export type CatcherErrorCode =
   | 'invalid_option'
   | 'port_in_use'
@@ -9,12 +11,9 @@ export type CatcherErrorCode =
   | 'catcher_closed';
 
 /** A coded catcher error; the message says what went wrong and what to do. */
-export class CatcherError extends Error {
+export class CatcherError extends CodedError<CatcherErrorCode> {
   override readonly name = 'CatcherError';
-  constructor(
-    readonly code: CatcherErrorCode,
-    message: string
-  ) {
-    super(message);
+  constructor(code: CatcherErrorCode, message: string) {
+    super(code, undefined, message);
   }
 }

@@ -1,5 +1,6 @@
 import type { Exchange, RawRequest } from '../../../shared/http';
 import type { SignatureInput } from '../../../shared/oauth1';
+import { CodedError } from '../../../shared/errors';
 
 /**
  * What an export starts from. Plain data (no functions), so the UI can send it over the bridge as it is.
@@ -103,13 +104,13 @@ export interface ExportResult {
   readonly notes: readonly string[];
 }
 
+/** Why an export failed, for programs. */
+type ExportErrorCode = 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed' | 'invalid_request';
+
 /** A request the chosen target cannot express; the message says why and what to pick instead. */
-export class ExportError extends Error {
-  constructor(
-    readonly code: 'unknown_target' | 'wrong_source' | 'unsupported' | 'snippet_failed' | 'invalid_request',
-    message: string
-  ) {
-    super(message);
-    this.name = 'ExportError';
+export class ExportError extends CodedError<ExportErrorCode> {
+  override readonly name = 'ExportError';
+  constructor(code: ExportErrorCode, message: string) {
+    super(code, undefined, message);
   }
 }

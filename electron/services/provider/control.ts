@@ -1,18 +1,16 @@
 import { mergeSettings, type Lifetimes, type Switches } from './config';
 import type { ProviderContext } from './context';
 import { stateView, type StateView } from './state-view';
+import { CodedError } from '../../../shared/errors';
 
 /**
  * The mock's control surface as plain functions, so the HTTP admin API (/_mock/) and the app's bridge drive it
  * through one implementation. Bad input throws MockControlError (or ConfigError for settings) with a clear message.
  */
-export class MockControlError extends Error {
+export class MockControlError extends CodedError<'invalid_input' | 'not_found'> {
   override readonly name = 'MockControlError';
-  constructor(
-    readonly code: 'invalid_input' | 'not_found',
-    message: string
-  ) {
-    super(message);
+  constructor(code: 'invalid_input' | 'not_found', message: string) {
+    super(code, undefined, message);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RawRequest } from '../../../shared/http';
+import { CodedError } from '../../../shared/errors';
 
 export type TransportErrorCode =
   | 'invalid_request'
@@ -34,29 +35,29 @@ export type TransportPhase = 'prepare' | 'dns' | 'connect' | 'proxy' | 'tls' | '
  * A failed exchange: a code for programs, a message in words for people (what went wrong and what to do), and the
  * request as it was, or would have been, sent.
  */
-export class TransportError extends Error {
+export class TransportError extends CodedError<TransportErrorCode> {
   override readonly name = 'TransportError';
   constructor(
-    readonly code: TransportErrorCode,
+    code: TransportErrorCode,
     message: string,
     readonly request: RawRequest,
     readonly phase: TransportPhase,
     /** The underlying Node / OpenSSL error code, when there is one. */
     readonly causeCode: string | null = null
   ) {
-    super(message);
+    super(code, undefined, message);
   }
 }
 
 /** A failure before the request is known to send(); it adds the request and makes a TransportError. */
-export class Failure extends Error {
+export class Failure extends CodedError<TransportErrorCode> {
   constructor(
-    readonly code: TransportErrorCode,
+    code: TransportErrorCode,
     message: string,
     readonly phase: TransportPhase,
     readonly causeCode: string | null = null
   ) {
-    super(message);
+    super(code, undefined, message);
   }
 }
 

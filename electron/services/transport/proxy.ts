@@ -1,5 +1,6 @@
 import type { ParsedUrl } from '../../../shared/url';
 import type { ProxyInfo } from './types';
+import { CodedError } from '../../../shared/errors';
 
 export interface ProxyChoice extends ProxyInfo {
   readonly host: string;
@@ -11,12 +12,9 @@ export interface ProxyChoice extends ProxyInfo {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Thrown for a proxy setting that cannot be used; send() turns it into a TransportError. */
-export class ProxySettingError extends Error {
-  constructor(
-    readonly code: 'invalid_proxy' | 'proxy_unsupported',
-    message: string
-  ) {
-    super(message);
+export class ProxySettingError extends CodedError<'invalid_proxy' | 'proxy_unsupported'> {
+  constructor(code: 'invalid_proxy' | 'proxy_unsupported', message: string) {
+    super(code, undefined, message);
   }
 }
 

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeHandlers } from '../../../shared/bridge/api';
 import { dispatch } from '../../../shared/bridge/dispatch';
-import { BridgeFailure } from '../../../shared/bridge/result';
-import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
+import { BridgeFailure, bridgeErrorOf } from '../../../shared/bridge/result';
+import { CodedError, PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
+import { CatcherError } from '../../../electron/services/catcher/errors';
+import { ExportError } from '../../../electron/services/export/types';
+import { MockControlError } from '../../../electron/services/provider/control';
+import { TransportError } from '../../../electron/services/transport/errors';
 
 const throwing = (e: unknown) => ({ appInfo: () => Promise.reject(e) }) as unknown as BridgeHandlers;
 const input = undefined;
@@ -32,6 +36,33 @@ describe('dispatch answers what a handler throws as a coded error', () => {
     expect(r).toEqual({
       ok: false,
       error: { code: 'internal', message: 'appInfo failed unexpectedly: x is undefined' },
+    });
+  });
+
+  it("a service's coded error keeps its code: every coded error is a CodedError", async () => {
+    const request = { method: 'GET', url: 'http://127.0.0.1:1/', headers: [] };
+    const services = [
+      new CatcherError('port_in_use', 'Port 1 is in use.'),
+      new ExportError('unknown_target', 'No such target.'),
+      new MockControlError('not_found', 'No such token.'),
+      new TransportError('connection_refused', 'Nothing listens on port 1.', request, 'connect'),
+    ];
+    for (const e of [...services, new ProtocolError(PROTOCOL_ERROR.INVALID_URL, 'url', 'Not a URL.')])
+      expect(e).toBeInstanceOf(CodedError);
+    for (const e of services) {
+      expect(await dispatch(throwing(e), 'appInfo', input)).toEqual({
+        ok: false,
+        error: { code: e.code, message: e.message },
+      });
+      expect(bridgeErrorOf(e)).toEqual({ code: e.code, message: e.message });
+    }
+  });
+
+  it('recognises a coded error by its class, not by a code-shaped field on any error', async () => {
+    const lookalike = Object.assign(new Error('a library error carrying code not_found'), { code: 'not_found' });
+    expect(await dispatch(throwing(lookalike), 'appInfo', input)).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'appInfo failed unexpectedly: a library error carrying code not_found' },
     });
   });
 });
