@@ -9,7 +9,7 @@ import { isBridgeResult } from './result-shape';
  */
 export type ExposedBridge = { readonly [M in MethodName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
   on(event: EventName, listener: (payload: unknown) => void): () => void;
-  /** The page listens: main sends the events it held since the page started loading, then every new one. */
+  /** The page listens: main sends the events it held while no page listened, then every new one. */
   ready(): Promise<unknown>;
 };
 
