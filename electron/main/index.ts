@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   });
   const fromAppPage = (event: InvokeEventLike) => isAppSender(event, () => window?.webContents.id ?? null, isAppPage);
   registerBridgeIpc(ipcMain, services.handlers, fromAppPage);
-  forwardEvents(
+  const events = forwardEvents(
     ipcMain,
     (listener) => services.events.subscribe(listener),
     () => window?.webContents ?? null,
@@ -62,6 +62,10 @@ async function start(): Promise<void> {
     )
   );
   harden(window.webContents, isAppPage);
+  // A reload: the page that said it listens is going; hold events until the new one says so.
+  window.webContents.on('did-start-navigation', ({ isMainFrame, isSameDocument }) => {
+    if (isMainFrame && !isSameDocument) events.pageLeft();
+  });
   window.once('ready-to-show', () => window?.show());
   window.on('close', () => windowState.set('bounds', window?.getNormalBounds()));
   window.on('closed', () => (window = null));

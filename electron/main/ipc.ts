@@ -50,17 +50,25 @@ export function registerBridgeIpc(
   return () => ipcMain.removeHandler(CALL_CHANNEL);
 }
 
+/** What forwardEvents returns: stop forwarding, and say the window's page is going (a reload starts). */
+export interface EventForwarding {
+  stop(): void;
+  /** Events are held again until the next page says it listens. */
+  pageLeft(): void;
+}
+
 /**
  * Forwards bridge events to the app window once its page has said it listens (READY_CHANNEL, from a trusted
- * sender). Until then they are held, in order, in the same bounded buffer browser mode replays from, so what the main
- * process emits while the page loads (the mock starting, a callback arriving) is delivered, once, when it is ready.
+ * sender). Until then, and again from when that page leaves (a reload) until the next one says it listens, they are
+ * held, in order, in the same bounded buffer browser mode replays from, so what the main process emits while the page
+ * loads (the mock's requests, a callback arriving) is delivered, once, when it is ready.
  */
 export function forwardEvents(
   ipcMain: IpcMainLike,
   subscribe: (listener: (m: BridgeEventMessage) => void) => () => void,
   target: () => WebContentsLike | null,
   trusted: (event: InvokeEventLike) => boolean
-): () => void {
+): EventForwarding {
   const held = new ReplayBuffer<BridgeEventMessage>(BRIDGE_EVENT_REPLAY);
   let readyContentsId: number | null = null;
   let sentUpTo = 0;
@@ -79,8 +87,11 @@ export function forwardEvents(
     held.push(message, Buffer.byteLength(JSON.stringify(message)));
     deliverHeld();
   });
-  return () => {
-    unsubscribe();
-    ipcMain.removeHandler(READY_CHANNEL);
+  return {
+    stop() {
+      unsubscribe();
+      ipcMain.removeHandler(READY_CHANNEL);
+    },
+    pageLeft: () => void (readyContentsId = null),
   };
 }

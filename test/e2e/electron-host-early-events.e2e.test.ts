@@ -1,15 +1,24 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CALL_CHANNEL } from '../../shared/bridge/channels';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
 
 /**
- * Events the main process emits before the page listens are held and delivered once it says it is ready: the page's
- * script is held back while the mock is started (as the app page's own frame) and asked for its metadata, so the
- * mockEvent of that request is emitted before any listener exists. The page's log has no other way to learn of it.
+ * Events the main process emits before the page listens are held and delivered once it says it is ready. The page's
+ * script is held back (a route on the app session) while the mock is asked for something, so the mockEvent of that
+ * request is emitted before any listener exists: at the first load and during a reload. The page's request log has no
+ * other way to learn of it (it never reads the mock's history).
  */
 let host: ElectronHost;
-let releasePageScript: () => void = () => undefined;
-const pageScriptReleased = new Promise<void>((resolve) => (releasePageScript = resolve));
+/** While set, the page's entry script waits for it; `scriptAsked` settles when the page has asked for it. */
+let scriptHeld: Promise<void> | null = null;
+let releaseScript: () => void = () => undefined;
+let scriptAsked: () => void = () => undefined;
+const holdScript = () => {
+  scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  return new Promise<void>((resolve) => (scriptAsked = resolve));
+};
+const firstAsk = holdScript();
 
 beforeAll(async () => {
   host = await startElectronHost({
@@ -17,18 +26,31 @@ beforeAll(async () => {
     async beforeStart(standIn) {
       const context = await standIn.electron.session.defaultSession.browserContext();
       await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await pageScriptReleased;
+        scriptAsked();
+        await scriptHeld;
         await route.fallback();
       });
     },
   });
 }, 60_000);
 afterAll(async () => {
-  releasePageScript();
+  releaseScript();
   await host?.close();
 });
 
-it('delivers an event emitted before the page listened, once, after it says it is ready', async () => {
+let page: Page;
+let mockUrl: string;
+
+/** The page's Mock provider screen lists the request exactly once. */
+async function loggedOnce(path: string): Promise<void> {
+  await page.getByRole('button', { name: 'Mock provider' }).click();
+  const log = page.getByRole('region', { name: 'Requests received' });
+  await log.getByText(path).first().waitFor({ timeout: 10_000 });
+  expect(await log.getByText(path).count()).toBe(1);
+}
+
+it('delivers an event emitted before the page first listened, once, after it says it is ready', async () => {
+  await firstAsk;
   await expect.poll(() => host.standIn.handlers.has(CALL_CHANNEL) && host.standIn.windows.size === 1).toBe(true);
   const [window] = host.standIn.windows;
   const call = host.standIn.handlers.get(CALL_CHANNEL)!;
@@ -37,13 +59,20 @@ it('delivers an event emitted before the page listened, once, after it says it i
     port: 0,
   })) as { ok: true; value: { baseUrl: string } };
   expect(started.ok).toBe(true);
-  const early = await fetch(`${started.value.baseUrl}/.well-known/openid-configuration`);
-  expect(early.status).toBe(200);
+  mockUrl = started.value.baseUrl;
+  expect((await fetch(`${mockUrl}/.well-known/openid-configuration`)).status).toBe(200);
 
-  releasePageScript();
-  const page = await host.mainPage();
-  await page.getByRole('button', { name: 'Mock provider' }).click();
-  const log = page.getByRole('region', { name: 'Requests received' });
-  await log.getByText('/.well-known/openid-configuration').first().waitFor({ timeout: 10_000 });
-  expect(await log.getByText('/.well-known/openid-configuration').count()).toBe(1);
+  releaseScript();
+  page = await host.mainPage();
+  await loggedOnce('/.well-known/openid-configuration');
+});
+
+it('holds what is emitted while the page reloads and gives it to the new page', async () => {
+  const asked = holdScript();
+  const reloaded = page.reload();
+  await asked;
+  expect((await fetch(`${mockUrl}/.well-known/oauth-authorization-server`)).status).toBe(200);
+  releaseScript();
+  await reloaded;
+  await loggedOnce('/.well-known/oauth-authorization-server');
 });

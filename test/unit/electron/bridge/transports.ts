@@ -40,7 +40,7 @@ export function ipcTransport(services: AppServices): BridgeTransport {
     );
   const unregister = registerBridgeIpc(ipcMain, services.handlers, fromApp);
   const received: BridgeEventMessage[] = [];
-  const stop = forwardEvents(
+  const forwarding = forwardEvents(
     ipcMain,
     (l) => services.events.subscribe(l),
     () => ({ id: 1, isDestroyed: () => false, send: (channel, m) => channel === EVENT_CHANNEL && received.push(m) }),
@@ -54,7 +54,7 @@ export function ipcTransport(services: AppServices): BridgeTransport {
     received,
     call: (method, input) => handlers.get(CALL_CHANNEL)!(appFrame, method, input) as Promise<BridgeResult<unknown>>,
     async close() {
-      stop();
+      forwarding.stop();
       unregister();
     },
   };

@@ -93,7 +93,7 @@ function forwarding() {
     removeHandler: (c) => void registered.delete(c),
   };
   const window = { id: 7, destroyed: false, sent: [] as unknown[] };
-  const stop = forwardEvents(
+  const events = forwardEvents(
     ipcMain,
     (l) => bus.subscribe(l),
     () => ({ id: window.id, isDestroyed: () => window.destroyed, send: (c, m) => void window.sent.push([c, m]) }),
@@ -103,7 +103,7 @@ function forwarding() {
     registered.get(READY_CHANNEL)!({ senderFrame: { url: APP, parent: null }, sender: { id: sender } });
   const status = (port: number) => ({ running: true, baseUrl: `http://127.0.0.1:${port}` });
   const sentStatus = (port: number) => [EVENT_CHANNEL, { event: 'mockStatus', payload: status(port) }];
-  return { bus, registered, window, stop, ready, status, sentStatus };
+  return { bus, registered, window, events, ready, status, sentStatus };
 }
 
 describe('IPC events', () => {
@@ -134,10 +134,21 @@ describe('IPC events', () => {
     expect(window.sent).toEqual([sentStatus(1), sentStatus(2), sentStatus(3)]);
   });
 
-  it('stops forwarding and removes the ready channel when stopped', async () => {
-    const { bus, registered, window, stop, ready, status } = forwarding();
+  it('holds events again from when the page leaves (a reload) until the next page is ready, sending none twice', async () => {
+    const { bus, window, events, ready, status, sentStatus } = forwarding();
     await ready();
-    stop();
+    bus.emit('mockStatus', status(1));
+    events.pageLeft();
+    bus.emit('mockStatus', status(2));
+    expect(window.sent).toEqual([sentStatus(1)]);
+    await ready();
+    expect(window.sent).toEqual([sentStatus(1), sentStatus(2)]);
+  });
+
+  it('stops forwarding and removes the ready channel when stopped', async () => {
+    const { bus, registered, window, events, ready, status } = forwarding();
+    await ready();
+    events.stop();
     bus.emit('mockStatus', status(1));
     expect(window.sent).toEqual([]);
     expect(registered.has(READY_CHANNEL)).toBe(false);
