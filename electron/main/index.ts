@@ -8,7 +8,7 @@ import { CLI_IMPORT_LEDGER, importCliStore, openPerUserStore } from '../services
 import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
 import { denyPermissions, harden } from './harden';
-import { forwardEvents, isAppSender, registerBridgeIpc } from './ipc';
+import { forwardEvents, isAppSender, registerBridgeIpc, type InvokeEventLike } from './ipc';
 import { mainWindowOptions, restoreBounds } from './window';
 
 // Composition root (Electron Fiddle): one setup call per concern, everything else in services.
@@ -43,12 +43,13 @@ async function start(): Promise<void> {
     notices: fromCli.notices,
     shell: electronShell(() => window),
   });
-  registerBridgeIpc(ipcMain, services.handlers, (event) =>
-    isAppSender(event, () => window?.webContents.id ?? null, isAppPage)
-  );
-  forwardEvents(
+  const fromAppPage = (event: InvokeEventLike) => isAppSender(event, () => window?.webContents.id ?? null, isAppPage);
+  registerBridgeIpc(ipcMain, services.handlers, fromAppPage);
+  const events = forwardEvents(
+    ipcMain,
     (listener) => services.events.subscribe(listener),
-    () => window?.webContents ?? null
+    () => window?.webContents ?? null,
+    fromAppPage
   );
 
   window = new BrowserWindow(
@@ -61,6 +62,10 @@ async function start(): Promise<void> {
     )
   );
   harden(window.webContents, isAppPage);
+  // A reload: the page that said it listens is going; hold events until the new one says so.
+  window.webContents.on('did-start-navigation', ({ isMainFrame, isSameDocument }) => {
+    if (isMainFrame && !isSameDocument) events.pageLeft();
+  });
   window.once('ready-to-show', () => window?.show());
   window.on('close', () => windowState.set('bounds', window?.getNormalBounds()));
   window.on('closed', () => (window = null));

@@ -1,7 +1,8 @@
 import type { BridgeHandlers, BridgeEventMessage } from '../../shared/bridge/api';
 import { dispatch } from '../../shared/bridge/dispatch';
 import { CONTRACT_ERROR, failed, type BridgeResult } from '../../shared/bridge/result';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/bridge/channels';
+import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../shared/bridge/channels';
+import { BRIDGE_EVENT_REPLAY, ReplayBuffer } from '../services/replay-buffer';
 
 /** The parts of Electron's ipcMain / IpcMainInvokeEvent this module uses, so tests can pass fakes. */
 export interface InvokeEventLike {
@@ -49,13 +50,48 @@ export function registerBridgeIpc(
   return () => ipcMain.removeHandler(CALL_CHANNEL);
 }
 
-/** Forwards bridge events to the app window while it exists. */
+/** What forwardEvents returns: stop forwarding, and say the window's page is going (a reload starts). */
+export interface EventForwarding {
+  stop(): void;
+  /** Events are held again until the next page says it listens. */
+  pageLeft(): void;
+}
+
+/**
+ * Forwards bridge events to the app window once its page has said it listens (READY_CHANNEL, from a trusted
+ * sender). Until then, and again from when that page leaves (a reload) until the next one says it listens, they are
+ * held, in order, in the same bounded buffer browser mode replays from, so what the main process emits while the page
+ * loads (the mock's requests, a callback arriving) is delivered, once, when it is ready.
+ */
 export function forwardEvents(
+  ipcMain: IpcMainLike,
   subscribe: (listener: (m: BridgeEventMessage) => void) => () => void,
-  target: () => WebContentsLike | null
-): () => void {
-  return subscribe((message) => {
+  target: () => WebContentsLike | null,
+  trusted: (event: InvokeEventLike) => boolean
+): EventForwarding {
+  const held = new ReplayBuffer<BridgeEventMessage>(BRIDGE_EVENT_REPLAY);
+  let readyContentsId: number | null = null;
+  let sentUpTo = 0;
+  const deliverHeld = () => {
     const contents = target();
-    if (contents && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, message);
+    if (!contents || contents.isDestroyed() || contents.id !== readyContentsId) return;
+    for (const message of held.after(sentUpTo)) contents.send(EVENT_CHANNEL, message);
+    sentUpTo = held.lastId;
+  };
+  ipcMain.handle(READY_CHANNEL, async (event) => {
+    if (!trusted(event)) return;
+    readyContentsId = event.sender.id;
+    deliverHeld();
   });
+  const unsubscribe = subscribe((message) => {
+    held.push(message, Buffer.byteLength(JSON.stringify(message)));
+    deliverHeld();
+  });
+  return {
+    stop() {
+      unsubscribe();
+      ipcMain.removeHandler(READY_CHANNEL);
+    },
+    pageLeft: () => void (readyContentsId = null),
+  };
 }

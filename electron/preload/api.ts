@@ -1,6 +1,6 @@
 import type { BridgeEventMessage } from '../../shared/bridge/api';
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/bridge/names';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/bridge/channels';
+import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../shared/bridge/channels';
 
 /** The parts of Electron's ipcRenderer the preload uses. */
 export interface IpcRendererLike {
@@ -12,8 +12,9 @@ export interface IpcRendererLike {
 type Listener = (payload: unknown) => void;
 
 /**
- * What the preload exposes as `window.oauthLab`: one function per contract method and `on(event, listener)`,
- * nothing else (no ipcRenderer, no shell, no process). Arguments are forwarded as plain data; main parses them.
+ * What the preload exposes as `window.oauthLab`: one function per contract method, `on(event, listener)` and
+ * `ready()` (the page listens: main delivers the events it held), nothing else (no ipcRenderer, no shell, no
+ * process). Arguments are forwarded as plain data; main parses them.
  */
 export function buildPreloadApi(ipc: IpcRendererLike): Record<string, unknown> {
   const api: Record<string, unknown> = {};
@@ -28,5 +29,6 @@ export function buildPreloadApi(ipc: IpcRendererLike): Record<string, unknown> {
     ipc.on(EVENT_CHANNEL, relay);
     return () => ipc.removeListener(EVENT_CHANNEL, relay);
   };
+  api.ready = (): Promise<unknown> => ipc.invoke(READY_CHANNEL);
   return Object.freeze(api);
 }

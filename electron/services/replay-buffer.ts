@@ -8,6 +8,14 @@ export interface ReplayLimits {
   readonly maxBytes: number;
 }
 
+/**
+ * The bridge's events, kept for a page that was not listening yet (a browser tab reconnecting, the Electron page
+ * before it signals it is ready): a gap is seconds, so the last 500 events are plenty, and the byte cap keeps a burst
+ * of large payloads from holding memory (and stays under the SSE writer's MAX_BUFFERED_BYTES, so a full replay never
+ * trips the slow-tab cut-off).
+ */
+export const BRIDGE_EVENT_REPLAY: ReplayLimits = { maxEvents: 500, maxBytes: 8 * 1024 * 1024 };
+
 interface Entry<T> {
   readonly id: number;
   readonly bytes: number;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeEventMessage } from '../../shared/bridge/api';
-import { ReplayBuffer, type ReplayLimits } from '../services/replay-buffer';
+import { BRIDGE_EVENT_REPLAY, ReplayBuffer, type ReplayLimits } from '../services/replay-buffer';
 import { HEARTBEAT_MS, lastEventIdOf, openSseStream, sseComment, sseEvent, type SseStream } from '../services/sse';
 import { BASE_HEADERS } from './respond';
 
@@ -10,13 +10,8 @@ export interface EventFeed {
 }
 
 export type { ReplayLimits };
-/**
- * The replay buffer for reconnecting tabs: a reconnect gap is seconds, so the last 500 events are plenty, and the
- * byte cap keeps a burst of large payloads from holding memory (and stays under the SSE writer's MAX_BUFFERED_BYTES,
- * so a full replay never trips the slow-tab cut-off).
- */
-export const REPLAY_MAX_EVENTS = 500;
-const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
+/** How many events a reconnecting tab can catch up on. */
+export const REPLAY_MAX_EVENTS = BRIDGE_EVENT_REPLAY.maxEvents;
 
 /** One bridge event as an SSE event: `event: <name>` and the JSON payload on one `data:` line; null when refused. */
 export function sseFrame(message: BridgeEventMessage, id?: number): string | null {
@@ -43,7 +38,7 @@ export class EventStreams {
   constructor(
     private readonly feed: EventFeed,
     private readonly heartbeatMs: number = HEARTBEAT_MS,
-    limits: ReplayLimits = { maxEvents: REPLAY_MAX_EVENTS, maxBytes: REPLAY_MAX_BYTES }
+    limits: ReplayLimits = BRIDGE_EVENT_REPLAY
   ) {
     this.buffer = new ReplayBuffer<string>(limits);
   }

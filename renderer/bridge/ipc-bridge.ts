@@ -4,11 +4,13 @@ import { CONTRACT_ERROR, type BridgeResult } from '../../shared/bridge/result';
 import { isBridgeResult } from './result-shape';
 
 /**
- * What the Electron preload exposes as `window.oauthLab`: one function per contract method and `on`, nothing
- * else. Each function resolves with the BridgeResult the main process answered.
+ * What the Electron preload exposes as `window.oauthLab`: one function per contract method, `on` and `ready`,
+ * nothing else. Each method resolves with the BridgeResult the main process answered.
  */
 export type ExposedBridge = { readonly [M in MethodName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
   on(event: EventName, listener: (payload: unknown) => void): () => void;
+  /** The page listens: main sends the events it held while no page listened, then every new one. */
+  ready(): Promise<unknown>;
 };
 
 /**
@@ -20,15 +22,27 @@ export function createIpcBridge(exposed: unknown): BridgeApi {
   if (typeof exposed !== 'object' || exposed === null)
     throw new Error('window.oauthLab is not an object: the Electron preload did not load.');
   const given = exposed as Record<string, unknown>;
-  const missing = [...METHOD_NAMES, 'on'].filter((name) => typeof given[name] !== 'function');
+  const missing = [...METHOD_NAMES, 'on', 'ready'].filter((name) => typeof given[name] !== 'function');
   if (missing.length) {
     throw new Error(
       `The Electron preload does not expose ${missing.join(', ')} on window.oauthLab; the preload and the bridge contract are out of step (rebuild the app).`
     );
   }
   const bridge = exposed as ExposedBridge;
+  let signalledReady = false;
   const api: Record<string, unknown> = {
-    on: (event: EventName, listener: (payload: unknown) => void) => bridge.on(event, listener),
+    on: (event: EventName, listener: (payload: unknown) => void) => {
+      const off = bridge.on(event, listener);
+      // Said on the first subscription, as browser mode opens its stream then. The held events come back as IPC
+      // messages, after this turn, so every listener the stores add in the same turn hears them.
+      if (!signalledReady) {
+        signalledReady = true;
+        bridge
+          .ready()
+          .catch((e: unknown) => console.error('OAuth Lab: the main process did not take the ready signal', e));
+      }
+      return off;
+    },
   };
   for (const name of METHOD_NAMES) {
     api[name] = async (input?: unknown): Promise<BridgeResult<unknown>> => {

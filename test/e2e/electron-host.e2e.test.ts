@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_CHANNEL } from '../../shared/bridge/channels';
+import { CALL_CHANNEL, READY_CHANNEL } from '../../shared/bridge/channels';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
 import { saveProfileWithSecret } from '../electron-host/profiles';
 import type { StandInBrowserWindow } from '../electron-host/window';
@@ -145,8 +145,8 @@ describe("the main process's security handlers (registered and called here)", ()
     return stopped;
   };
 
-  it("registers one IPC handler, which serves the app window's main frame showing the app page, nothing else", async () => {
-    expect([...host.standIn.handlers.keys()]).toEqual([CALL_CHANNEL]);
+  it("registers the call and ready IPC handlers, which serve the app window's main frame showing the app page, nothing else", async () => {
+    expect([...host.standIn.handlers.keys()].sort()).toEqual([CALL_CHANNEL, READY_CHANNEL].sort());
     const handler = host.standIn.handlers.get(CALL_CHANNEL)!;
     const [main] = host.standIn.windows;
     const appFrame = { url: 'app://oauth-lab/index.html', parent: null };
@@ -160,6 +160,29 @@ describe("the main process's security handlers (registered and called here)", ()
     ];
     for (const [what, sender, frame] of refused)
       expect(await call(sender, frame), what).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it("takes the ready signal from the app page only: a login window's does not take its events", async () => {
+    type Seen = { oauthLab: { on(e: string, l: (p: unknown) => void): void }; seenMockEvents?: unknown[] };
+    await page.evaluate(() => {
+      const w = window as unknown as Seen;
+      w.seenMockEvents = [];
+      w.oauthLab.on('mockEvent', (p) => w.seenMockEvents!.push(p));
+    });
+    const ready = host.standIn.handlers.get(READY_CHANNEL)!;
+    await ready({
+      sender: { id: loginWindows[0]!.webContents.id },
+      senderFrame: { url: 'app://oauth-lab/index.html', parent: null },
+    });
+    const status = await page.evaluate(() =>
+      (
+        window as unknown as { oauthLab: { mockStatus(): Promise<{ value: { baseUrl: string } }> } }
+      ).oauthLab.mockStatus()
+    );
+    await fetch(`${status.value.baseUrl}/.well-known/openid-configuration`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Seen).seenMockEvents!.length), { timeout: 10_000 })
+      .toBeGreaterThan(0);
   });
 
   it('hardens the app window: window.open denied, leaving the app page prevented in every navigation event, no webviews', () => {

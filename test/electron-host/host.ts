@@ -30,6 +30,7 @@ export async function startElectronHost({
   encryption,
   lockHeldElsewhere = false,
   configHome,
+  beforeStart,
 }: {
   encryption: boolean;
   lockHeldElsewhere?: boolean;
@@ -38,6 +39,8 @@ export async function startElectronHost({
    * app takes in at start; default: an empty one, so the user's own never reaches a test.
    */
   configHome?: string;
+  /** Runs before the app does, e.g. to hold the page's scripts with a route on the app session's browser context. */
+  beforeStart?: (standIn: ElectronStandIn) => Promise<void>;
 }): Promise<ElectronHost> {
   const browser = await launchChromium();
   const userData = mkdtempSync(join(tmpdir(), 'oauth-lab-electron-host-'));
@@ -45,6 +48,7 @@ export async function startElectronHost({
   process.env.XDG_CONFIG_HOME = configHome ?? emptyConfigHome!;
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const standIn = createElectronStandIn({ browser, userData, version, encryption, lockHeldElsewhere });
+  await beforeStart?.(standIn);
   (globalThis as { __electronStandIn?: unknown }).__electronStandIn = standIn.electron;
   register(pathToFileURL(join(__dirname, 'resolve-electron.mjs')).href);
   await nativeImport(pathToFileURL(join(ROOT, 'out/main/index.js')).href);

@@ -86,6 +86,15 @@ export class StandInBrowserWindow extends EventEmitter {
       const page = await context.newPage();
       this.webContents.pageNow = page;
       if (preload) await page.addInitScript({ content: preloadRuntime(readFileSync(preload, 'utf8')) });
+      // A main-frame document request is a navigation starting (a load, a reload), as Electron reports it.
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+          this.webContents.emit('did-start-navigation', {
+            url: toAppUrl(request.url()),
+            isMainFrame: true,
+            isSameDocument: false,
+          });
+      });
       page.on(
         'framenavigated',
         (frame) => frame === page.mainFrame() && this.webContents.emit('did-navigate', {}, toAppUrl(frame.url()))

@@ -1,5 +1,5 @@
 import type { BridgeEventMessage } from '../../../../shared/bridge/api';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../../shared/bridge/channels';
+import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../../../shared/bridge/channels';
 import type { BridgeResult } from '../../../../shared/bridge/result';
 import {
   forwardEvents,
@@ -32,25 +32,29 @@ export function ipcTransport(services: AppServices): BridgeTransport {
     handle: (c, l) => void handlers.set(c, l),
     removeHandler: (c) => void handlers.delete(c),
   };
-  const unregister = registerBridgeIpc(ipcMain, services.handlers, (e) =>
+  const fromApp = (e: InvokeEventLike) =>
     isAppSender(
       e,
       () => 1,
       (url) => url === APP_URL
-    )
-  );
+    );
+  const unregister = registerBridgeIpc(ipcMain, services.handlers, fromApp);
   const received: BridgeEventMessage[] = [];
-  const stop = forwardEvents(
+  const forwarding = forwardEvents(
+    ipcMain,
     (l) => services.events.subscribe(l),
-    () => ({ id: 1, isDestroyed: () => false, send: (channel, m) => channel === EVENT_CHANNEL && received.push(m) })
+    () => ({ id: 1, isDestroyed: () => false, send: (channel, m) => channel === EVENT_CHANNEL && received.push(m) }),
+    fromApp
   );
   const appFrame: InvokeEventLike = { senderFrame: { url: APP_URL, parent: null }, sender: { id: 1 } };
+  // The page listens from the start, as the renderer's bridge says on its first subscription.
+  void handlers.get(READY_CHANNEL)!(appFrame);
   return {
     name: 'IPC',
     received,
     call: (method, input) => handlers.get(CALL_CHANNEL)!(appFrame, method, input) as Promise<BridgeResult<unknown>>,
     async close() {
-      stop();
+      forwarding.stop();
       unregister();
     },
   };

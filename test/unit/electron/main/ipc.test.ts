@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeHandlers } from '../../../../shared/bridge/api';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../../shared/bridge/channels';
+import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../../../shared/bridge/channels';
 import {
   forwardEvents,
   isAppSender,
@@ -82,23 +82,75 @@ describe('IPC registration and sender check', () => {
     expect(await invoke(frame(APP), 17, {})).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(calls).toEqual([]);
   });
+});
 
-  it('forwards events to the window while it lives, and stops when unsubscribed', () => {
-    const bus = new BridgeEventBus();
-    const sent: unknown[] = [];
-    let destroyed = false;
-    const stop = forwardEvents(
-      (l) => bus.subscribe(l),
-      () => ({ id: 7, isDestroyed: () => destroyed, send: (channel, m) => sent.push([channel, m]) })
-    );
-    bus.emit('mockStatus', { running: true, baseUrl: 'http://127.0.0.1:1' });
-    destroyed = true;
-    bus.emit('mockStatus', { running: false, baseUrl: null });
-    destroyed = false;
-    stop();
-    bus.emit('mockStatus', { running: false, baseUrl: null });
-    expect(sent).toEqual([
-      [EVENT_CHANNEL, { event: 'mockStatus', payload: { running: true, baseUrl: 'http://127.0.0.1:1' } }],
-    ]);
+/** forwardEvents over a fake ipcMain and a fake app window whose webContents records what it is sent. */
+function forwarding() {
+  const bus = new BridgeEventBus();
+  const registered = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>>();
+  const ipcMain: IpcMainLike = {
+    handle: (c, l) => void registered.set(c, l),
+    removeHandler: (c) => void registered.delete(c),
+  };
+  const window = { id: 7, destroyed: false, sent: [] as unknown[] };
+  const events = forwardEvents(
+    ipcMain,
+    (l) => bus.subscribe(l),
+    () => ({ id: window.id, isDestroyed: () => window.destroyed, send: (c, m) => void window.sent.push([c, m]) }),
+    (e) => e.sender.id === window.id
+  );
+  const ready = (sender = 7) =>
+    registered.get(READY_CHANNEL)!({ senderFrame: { url: APP, parent: null }, sender: { id: sender } });
+  const status = (port: number) => ({ running: true, baseUrl: `http://127.0.0.1:${port}` });
+  const sentStatus = (port: number) => [EVENT_CHANNEL, { event: 'mockStatus', payload: status(port) }];
+  return { bus, registered, window, events, ready, status, sentStatus };
+}
+
+describe('IPC events', () => {
+  it('holds what is emitted before the page is ready and delivers it once, in order, then the live events', async () => {
+    const { bus, window, ready, status, sentStatus } = forwarding();
+    bus.emit('mockStatus', status(1));
+    bus.emit('mockStatus', status(2));
+    expect(window.sent).toEqual([]);
+    await ready();
+    bus.emit('mockStatus', status(3));
+    await ready(); // a second signal (the page subscribed again) sends nothing twice
+    expect(window.sent).toEqual([sentStatus(1), sentStatus(2), sentStatus(3)]);
+  });
+
+  it('takes the ready signal only from the app page, and holds events while the window is gone', async () => {
+    const { bus, window, ready, status, sentStatus } = forwarding();
+    bus.emit('mockStatus', status(1));
+    await ready(8);
+    expect(window.sent).toEqual([]);
+    await ready();
+    window.destroyed = true;
+    bus.emit('mockStatus', status(2));
+    window.destroyed = false;
+    window.id = 9; // a new window: its page has not said it listens yet
+    bus.emit('mockStatus', status(3));
+    expect(window.sent).toEqual([sentStatus(1)]);
+    await ready(9);
+    expect(window.sent).toEqual([sentStatus(1), sentStatus(2), sentStatus(3)]);
+  });
+
+  it('holds events again from when the page leaves (a reload) until the next page is ready, sending none twice', async () => {
+    const { bus, window, events, ready, status, sentStatus } = forwarding();
+    await ready();
+    bus.emit('mockStatus', status(1));
+    events.pageLeft();
+    bus.emit('mockStatus', status(2));
+    expect(window.sent).toEqual([sentStatus(1)]);
+    await ready();
+    expect(window.sent).toEqual([sentStatus(1), sentStatus(2)]);
+  });
+
+  it('stops forwarding and removes the ready channel when stopped', async () => {
+    const { bus, registered, window, events, ready, status } = forwarding();
+    await ready();
+    events.stop();
+    bus.emit('mockStatus', status(1));
+    expect(window.sent).toEqual([]);
+    expect(registered.has(READY_CHANNEL)).toBe(false);
   });
 });

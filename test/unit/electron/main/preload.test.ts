@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../../shared/bridge/channels';
+import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../../../shared/bridge/channels';
 import { METHOD_NAMES } from '../../../../shared/bridge/contract';
 import { buildPreloadApi, type IpcRendererLike } from '../../../../electron/preload/api';
 
@@ -15,9 +15,9 @@ function fakeIpc() {
 }
 
 describe('preload surface', () => {
-  it('exposes one function per contract method and on(), nothing else, frozen', () => {
+  it('exposes one function per contract method, on() and ready(), nothing else, frozen', () => {
     const api = buildPreloadApi(fakeIpc().ipc);
-    expect(Object.keys(api).sort()).toEqual([...METHOD_NAMES, 'on'].sort());
+    expect(Object.keys(api).sort()).toEqual([...METHOD_NAMES, 'on', 'ready'].sort());
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
     expect(Object.isFrozen(api)).toBe(true);
     for (const leak of ['ipcRenderer', 'invoke', 'send', 'shell', 'process', 'require'])
@@ -29,6 +29,13 @@ describe('preload surface', () => {
     const api = buildPreloadApi(ipc) as Record<string, (i?: unknown) => Promise<unknown>>;
     await api.mockStart!({ port: 0 });
     expect(invoked).toEqual([[CALL_CHANNEL, 'mockStart', { port: 0 }]]);
+  });
+
+  it('signals ready on its own channel, with nothing from the page', async () => {
+    const { ipc, invoked } = fakeIpc();
+    const api = buildPreloadApi(ipc) as { ready: (x?: unknown) => Promise<unknown> };
+    await api.ready('ignored');
+    expect(invoked).toEqual([[READY_CHANNEL]]);
   });
 
   it('delivers only the subscribed event, and unsubscribes', () => {

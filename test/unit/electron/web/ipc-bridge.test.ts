@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createIpcBridge } from '../../../../renderer/bridge';
 import { METHOD_NAMES } from '../../../../shared/bridge/contract';
 
-/** What the preload exposes: one function per method and `on`; here each method echoes its name and input. */
+/** What the preload exposes: one function per method, `on` and `ready`; here each method echoes its name and input. */
 function exposed() {
   const listeners: ((payload: unknown) => void)[] = [];
   const calls: [string, unknown][] = [];
@@ -11,6 +11,7 @@ function exposed() {
       listeners.push(listener);
       return () => listeners.splice(listeners.indexOf(listener), 1);
     }),
+    ready: vi.fn(async () => undefined),
   };
   for (const name of METHOD_NAMES) {
     api[name] = async (input: unknown) => {
@@ -50,11 +51,25 @@ describe('createIpcBridge', () => {
     expect(listeners).toHaveLength(0);
   });
 
-  it('refuses at start a preload that lacks a method or on, naming what is missing', () => {
+  it('says the page is ready once, after handing the first subscription to the preload', () => {
+    const { api } = exposed();
+    const bridge = createIpcBridge(api);
+    expect(api.ready).not.toHaveBeenCalled();
+    bridge.on('mockStatus', () => {});
+    expect(api.ready).toHaveBeenCalledTimes(1);
+    expect((api.on as ReturnType<typeof vi.fn>).mock.invocationCallOrder[0]).toBeLessThan(
+      (api.ready as ReturnType<typeof vi.fn>).mock.invocationCallOrder[0]!
+    );
+    bridge.on('catcherEvent', () => {});
+    expect(api.ready).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses at start a preload that lacks a method, on or ready, naming what is missing', () => {
     const { api } = exposed();
     delete api.httpSend;
     delete api.on;
-    expect(() => createIpcBridge(api)).toThrow(/does not expose httpSend, on on window\.oauthLab/);
+    delete api.ready;
+    expect(() => createIpcBridge(api)).toThrow(/does not expose httpSend, on, ready on window\.oauthLab/);
     expect(() => createIpcBridge(undefined)).toThrow(/preload did not load/);
     expect(() => createIpcBridge({ ...exposed().api, appInfo: 'not a function' })).toThrow(/appInfo/);
   });
