@@ -20,6 +20,7 @@ import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { CALL_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
+import { interruptible } from '../interrupt';
 import { UsageError, type Command } from '../io';
 import { headerFlag } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
@@ -113,10 +114,12 @@ export const callCommand: Command = async (argv, io) => {
   let legOf = (_: RawRequest) => 'request';
   const transport = async (request: RawRequest) => {
     try {
-      const e = await sendRecorded(
-        request,
-        { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env },
-        recording?.(legOf(request)) ?? null
+      const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
+        sendRecorded(
+          request,
+          { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env, signal },
+          recording?.(legOf(request)) ?? null
+        )
       );
       exchanges.push(e);
       return e;
