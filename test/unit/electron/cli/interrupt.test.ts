@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli';
 
 /*
  * Ctrl-C while a request hangs: the CLI (bin/oauth-lab.mjs as a child process) aborts the request, says which one
- * it cancelled and exits 130. The server never answers and the transport's own limit (30 s) is beyond the test's
- * (20 s), so only the cancellation can end the command in time. Over real sockets on 127.0.0.1.
+ * it cancelled and exits 130. The server never answers and the request's own limit (--timeout 600) is far beyond the
+ * test's (20 s), so only the cancellation can end the command in time. Over real sockets on 127.0.0.1.
  */
 
 /** A provider whose authorization endpoint redirects at once and whose other endpoints never answer. */
@@ -65,7 +66,7 @@ describe('Ctrl-C aborts the request in flight', () => {
   it('call: cancels the hanging request, names it, closes the connection and exits 130', async () => {
     const p = await hangingProvider();
     const r = await interruptCli(
-      ['call', '--url', `${p.base}/api/hangs`, '--bearer', 'token-1', '--no-history'],
+      ['call', '--url', `${p.base}/api/hangs`, '--bearer', 'token-1', '--no-history', '--timeout', '600'],
       p.hungRequest
     );
     expect(r.stderr).toContain(`oauth-lab call: Ctrl-C: cancelled GET ${p.base}/api/hangs before its answer came.`);
@@ -91,6 +92,8 @@ describe('Ctrl-C aborts the request in flight', () => {
         'none',
         '--no-open',
         '--no-history',
+        '--timeout',
+        '600',
       ],
       p.hungRequest
     );
@@ -99,5 +102,48 @@ describe('Ctrl-C aborts the request in flight', () => {
     );
     expect(r).toMatchObject({ code: 130, signal: null });
     await p.connectionClosed;
+  });
+});
+
+describe('--timeout', () => {
+  it('is the time limit of each request in call and flow', async () => {
+    const p = await hangingProvider();
+    const never = new Promise<never>(() => {});
+    const call = await interruptCli(['call', '--url', `${p.base}/api/hangs`, '--bearer', 't', '--timeout', '1'], never);
+    expect(call.stderr).toContain('within 1 s (total time limit');
+    expect(call.code).toBe(1);
+    const flow = await interruptCli(
+      [
+        'flow',
+        'oauth2',
+        '--base-url',
+        p.base,
+        '--authorize-path',
+        '/authorize',
+        '--client-id',
+        'cid',
+        '--client-auth',
+        'none',
+        '--no-open',
+        '--no-history',
+        '--timeout',
+        '1',
+      ],
+      never
+    );
+    expect(flow.stderr).toContain('failed at token: No complete answer');
+    expect(flow.stderr).toContain('within 1 s (total time limit');
+    expect(flow.code).toBe(1);
+  });
+
+  it('is checked: whole seconds from 1 to 600, as a profile allows', async () => {
+    for (const [command, more] of [
+      ['call', ['--url', 'http://127.0.0.1:9/', '--bearer', 't']],
+      ['flow', ['oauth2', '--base-url', 'http://127.0.0.1:9', '--client-id', 'cid', '--client-auth', 'none']],
+    ] as const) {
+      const r = await runCli([command, ...more, '--timeout', '601']);
+      expect(r.err).toContain('--timeout must be a whole number from 1 to 600; got "601".');
+      expect(r.code).toBe(2);
+    }
   });
 });
