@@ -1,4 +1,5 @@
 import { ProtocolError } from '../../shared/errors';
+import { Interrupted, INTERRUPTED_EXIT_CODE } from './interrupt';
 import { UsageError, type CliIO, type Command, type TextOutput } from './io';
 import { terminalSafe, terminalSafeOutput } from './terminal-text';
 
@@ -83,6 +84,10 @@ export async function main(argv: string[], streams: CliIO): Promise<number> {
     if (e instanceof UsageError) {
       io.stderr.write(`oauth-lab ${name}: ${terminalSafe(e.message)}\n`);
       return 2;
+    }
+    if (e instanceof Interrupted) {
+      io.stderr.write(`oauth-lab ${name}: ${terminalSafe(e.message)}\n`);
+      return INTERRUPTED_EXIT_CODE;
     }
     if (e instanceof ProtocolError) {
       io.stderr.write(`oauth-lab ${name}: ${e.step}: ${terminalSafe(e.message)}\n`);

@@ -11,6 +11,7 @@ import type { SavedTokenInput } from '../../shared/store/saved-token';
 import type { RendererDeps } from '../app/deps';
 import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
 import { annotateHistory, historyRecord, saveToken, savedTokenRefused } from './flow-records';
+import { flowSends } from './flow-sends';
 import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
 import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
 
@@ -82,6 +83,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       [leg]: prefillDraft(leg, flow, get().profile!, fresh()),
     });
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
+    const sends = flowSends(bridge);
 
     const callbackArrived = (query: string | readonly Param[], callback: Caught | null) => {
       const result = oauth1Flow.interpretCallback(get().flow!, query);
@@ -131,6 +133,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       startError: null,
       savedAccess: null,
       async flowStarted(profile, baseUrl) {
+        sends.cancelAll();
         const previous = get().authorize.waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
         // The mock accepts any loopback port (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)), so it gets a free one; a real server gets the registered port.
@@ -182,11 +185,14 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         }
         get().mistakeChosen(leg, null);
         const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });
-        const r = await bridge.httpSend({
+        const attempt = sends.attempt();
+        const r = await sends.httpSend({
           request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request),
           options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
           record,
         });
+        // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
+        if (!sends.isCurrent(attempt)) return;
         // A nonce is single-use (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
         if (!r.ok) {

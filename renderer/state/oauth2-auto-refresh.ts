@@ -6,6 +6,7 @@ import type { HistoryRecord } from '../../shared/store/history-record';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { annotateHistory, historyRecord } from './flow-records';
+import type { FlowSends } from './flow-sends';
 import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
 import type { OAuth2Run } from './oauth2-run';
 
@@ -16,10 +17,11 @@ export const AUTO_REFRESH_EARLY_SECONDS = 30;
  * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
  * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1
  * (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each exchange is recorded; a refresh
- * updates the flow and the token's standing as the Refresh leg would. Throws the transport's or a protocol error.
+ * updates the flow and the token's standing as the Refresh leg would. Sent through the page's `sends`, so Start over
+ * cancels them. Throws the transport's or a protocol error.
  */
 export async function bearerCallWithAutoRefresh(
-  { bridge, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
+  { bridge, sends, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'> & { readonly sends: FlowSends },
   flow: OAuth2State,
   standing: TokenStanding,
   draft: RawRequest,
@@ -35,7 +37,7 @@ export async function bearerCallWithAutoRefresh(
       flow: 'oauth2',
       leg: request.url === tokenUrl ? 'refresh' : 'api',
     });
-    const r = await bridge.httpSend({
+    const r = await sends.httpSend({
       request,
       options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
       record,

@@ -7,6 +7,7 @@ import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { annotateHistory, historyRecord } from './flow-records';
+import { flowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
 import type { OAuth2Run } from './oauth2-run';
 import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
@@ -73,6 +74,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
   return createStore<OAuth2FlowState>()((set, get) => {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
+    const sends = flowSends(bridge);
     const api = (flow: OAuth2State, outsideGrammar = false): RawRequest =>
       oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
     /** The bearer call's draft, or why the token cannot go in a Bearer header (shown on the leg, not thrown). */
@@ -117,12 +119,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
 
     /** The bearer call with automatic refresh (oauth2-auto-refresh.ts); the draft keeps the user's request with the new token. */
     const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
+      const attempt = sends.attempt();
       try {
         const {
           state: next,
           standing,
           run,
-        } = await bearerCallWithAutoRefresh({ bridge, random, now }, flow, get().standing, draft, p);
+        } = await bearerCallWithAutoRefresh({ bridge, sends, random, now }, flow, get().standing, draft, p);
+        if (!sends.isCurrent(attempt)) return;
         setRun('api', run);
         set({
           flow: next,
@@ -139,6 +143,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             : {}),
         });
       } catch (e) {
+        if (!sends.isCurrent(attempt)) return;
         // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
         set({ flow: { ...flow, legs: { ...flow.legs, api: 'failed' } } });
         setRun('api', { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null });
@@ -183,6 +188,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       async flowStarted(p, baseUrl) {
+        sends.cancelAll();
         const previous = get().waitId;
         if (previous) void bridge.catcherCancel({ waitId: previous });
         // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
@@ -268,11 +274,14 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg });
-        const r = await bridge.httpSend({
+        const attempt = sends.attempt();
+        const r = await sends.httpSend({
           request,
           options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
           record,
         });
+        // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
+        if (!sends.isCurrent(attempt)) return;
         const current = get().flow!;
         if (!r.ok) {
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });

@@ -66,6 +66,9 @@ const sendOptionsSchema = z.strictObject({
     .optional(),
 });
 
+/** Chosen by the page for one send, so the send can be cancelled while it is in flight (a call cannot be otherwise). */
+const sendIdSchema = z.string().min(1, 'the sendId is empty').max(100, 'the sendId must be at most 100 characters');
+
 export const METHODS = {
   appInfo: method(none, appInfoSchema, 'Which host runs the app and how secrets are stored.'),
 
@@ -131,9 +134,15 @@ export const METHODS = {
       request: rawRequestSchema,
       options: sendOptionsSchema.optional(),
       record: s.historyRecord.optional(),
+      sendId: sendIdSchema.optional(),
     }),
     exchangeSchema,
-    'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history.'
+    'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history; with `sendId`, httpCancel can abort it.'
+  ),
+  httpCancel: method(
+    z.strictObject({ sendId: sendIdSchema }),
+    z.strictObject({ cancelled: z.boolean() }),
+    'Abort the httpSend in flight with this sendId (it fails with code `aborted`); false when none is in flight.'
   ),
   oauth1Trace: method(
     signatureInputSchema,

@@ -18,6 +18,7 @@ export const METHOD_NAMES = [
   'catcherWait',
   'catcherCancel',
   'httpSend',
+  'httpCancel',
   'oauth1Trace',
   'rsaVerify',
   'profilesList',

@@ -20,8 +20,9 @@ import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { CALL_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
+import { interruptible } from '../interrupt';
 import { UsageError, type Command } from '../io';
-import { headerFlag } from '../flow/profile-flags';
+import { headerFlag, requestTimeoutMs } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
@@ -52,6 +53,7 @@ const FLAGS = {
   placement: { type: 'string' },
   realm: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
+  timeout: { type: 'string' },
   ...secretFlagOptions(CALL_SECRETS),
 } as const;
 
@@ -110,13 +112,21 @@ export const callCommand: Command = async (argv, io) => {
     : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) =>
         io.stderr.write(`warn: ${terminalSafe(problem)}\n`)
       );
+  const timeoutMs = v.timeout === undefined ? saved?.profile.timeoutMs : requestTimeoutMs(v.timeout);
   let legOf = (_: RawRequest) => 'request';
   const transport = async (request: RawRequest) => {
     try {
-      const e = await sendRecorded(
-        request,
-        { allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned, env: io.env },
-        recording?.(legOf(request)) ?? null
+      const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
+        sendRecorded(
+          request,
+          {
+            allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned,
+            env: io.env,
+            signal,
+            ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          },
+          recording?.(legOf(request)) ?? null
+        )
       );
       exchanges.push(e);
       return e;

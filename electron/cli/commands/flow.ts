@@ -28,7 +28,7 @@ export const flowCommand: Command = async (argv, io) => {
   const options: FlowRunOptions = {
     open: !v['no-open'],
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
-    send: { allowSelfSigned: profile.allowSelfSigned, env: io.env },
+    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
     stdin: io.stdin,
     recording: v['no-history']
       ? null

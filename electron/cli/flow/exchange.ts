@@ -1,12 +1,13 @@
 import type { Exchange, RawRequest } from '../../../shared/http';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
+import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
- * that step, in words.
+ * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted).
  */
 export async function sendLeg(
   step: string,
@@ -18,7 +19,9 @@ export async function sendLeg(
   // The history names legs as the app does: "request token" is requestToken.
   const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
   try {
-    const exchange = await sendRecorded(request, options.send, options.recording?.(leg) ?? null);
+    const exchange = await interruptible(`the ${step} request (${request.method} ${request.url})`, (signal) =>
+      sendRecorded(request, { ...options.send, signal }, options.recording?.(leg) ?? null)
+    );
     report.response(exchange);
     if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);
     return exchange;

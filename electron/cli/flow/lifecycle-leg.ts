@@ -14,6 +14,7 @@ import {
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../services/oidc/validate';
 import { checkLines, endpointLine, redirectLines } from '../oidc-report';
+import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -115,7 +116,10 @@ async function lifecycleEndpoints(
   const o = profile.oauth2;
   let metadata = discovered;
   if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
-    const d = await discover(o.issuer || profile.baseUrl, undefined, options.send);
+    const issuer = o.issuer || profile.baseUrl;
+    const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+      discover(issuer, undefined, { ...options.send, signal })
+    );
     for (const l of redirectLines(d.redirects)) report.line(l);
     if (d.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
     metadata = d.endpoints;

@@ -13,6 +13,7 @@ import { b64TokenProblem } from '../../../shared/oauth2/bearer';
 import type { Profile } from '../../../shared/store/profile';
 import { discover, validateIdToken } from '../../services/oidc/validate';
 import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
+import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -49,7 +50,9 @@ export async function openIdLeg(
   const issuerGiven = !!profile.oauth2.issuer;
   const issuer = profile.oauth2.issuer || profile.baseUrl;
   report.step(`OpenID Connect: discovery of ${issuer}`);
-  const d = await discover(issuer, undefined, options.send);
+  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+    discover(issuer, undefined, { ...options.send, signal })
+  );
   if (!d.endpoints && !d.refused && !issuerGiven && !profile.oauth2.jwksUri) {
     report.line(
       `   note: no OpenID Connect metadata at ${issuer}, so the id_token is not validated here; give --issuer with the provider's issuer (or --jwks-uri) to validate it.`
@@ -81,26 +84,29 @@ export async function openIdLeg(
       'id_token',
       'The token response has no id_token although the scope has openid (OIDC Core §3.1.3.3).'
     );
-  const trace = await validateIdToken(
-    body.id_token,
-    {
-      issuer,
-      issuerSource: issuerProvenance(
-        issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
-        d
-      ),
-      clientId: profile.oauth2.clientId,
-      clientSecret: profile.oauth2.clientSecret,
-      registeredAlg: e.idTokenAlg,
-      allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
-      jwksUri: jwks?.url ?? null,
-      nonce: e.nonce,
-      accessToken: typeof body.access_token === 'string' ? body.access_token : null,
-      code: e.code,
-      maxAge: e.maxAge,
-      ...clock,
-    },
-    options.send
+  const idToken = body.id_token;
+  const trace = await interruptible('the JWKS request for the id_token', (signal) =>
+    validateIdToken(
+      idToken,
+      {
+        issuer,
+        issuerSource: issuerProvenance(
+          issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
+          d
+        ),
+        clientId: profile.oauth2.clientId,
+        clientSecret: profile.oauth2.clientSecret,
+        registeredAlg: e.idTokenAlg,
+        allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
+        jwksUri: jwks?.url ?? null,
+        nonce: e.nonce,
+        accessToken: typeof body.access_token === 'string' ? body.access_token : null,
+        code: e.code,
+        maxAge: e.maxAge,
+        ...clock,
+      },
+      { ...options.send, signal }
+    )
   );
   for (const l of stepLines(trace.steps)) report.line(l);
 

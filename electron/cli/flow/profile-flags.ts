@@ -42,6 +42,7 @@ export const PROFILE_FLAGS = {
   'callback-path': { type: 'string' },
   'redirect-uri': { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
+  timeout: { type: 'string' },
   service: { type: 'boolean' },
   ...secretFlagOptions(FLOW_SECRETS),
 } as const;
@@ -105,6 +106,9 @@ const whole = (text: string, flag: string, min: number, max: number): number => 
   return +text;
 };
 
+/** --timeout: each request's time limit in seconds, within the profile's bounds (1 s to 600 s, as in the app). */
+export const requestTimeoutMs = (text: string): number => whole(text, '--timeout', 1, 600) * 1000;
+
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -124,6 +128,7 @@ export function profileFromFlags(v: Values): Profile {
       callbackPath: v['callback-path'],
       redirectUri: v['redirect-uri'],
       allowSelfSigned: v['allow-self-signed'],
+      timeoutMs: v.timeout === undefined ? undefined : requestTimeoutMs(v.timeout),
       service: v.service,
     }),
     headers: [...(base.headers ?? []), ...(v.header ?? []).map(headerFlag)],

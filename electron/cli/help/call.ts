@@ -21,6 +21,8 @@ Sends one request with credentials and prints the status and the body (control c
   --form n=v           a form body parameter (repeatable); signed by OAuth 1.0a (RFC 5849 §3.4.1.3.1)
   --data TEXT, --content-type T   another body (JSON, XML, ...): sent as is, not signed
   --json               one JSON object with every exchange (requests and responses) instead of the body
+  --timeout S          seconds each request may take in all (default: the profile's, else 30; at most 600);
+                       Ctrl-C cancels a request in flight, says which and exits with code 130
 
 OAuth 2 bearer (RFC 6750):
   --bearer TOKEN       the access token

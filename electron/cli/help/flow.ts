@@ -24,6 +24,8 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
                         landed on into stdin
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
+  --timeout S           seconds each request may take in all (default 30, at most 600); Ctrl-C cancels a
+                        request in flight, says which and exits with code 130
   --no-open             do not open a browser; open the printed URL yourself
   --service             the server implements the service's interface: what it requires beyond the RFCs
                         (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow

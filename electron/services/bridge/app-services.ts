@@ -68,6 +68,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     catcherWait: catcher.catcherWait,
     catcherCancel: catcher.catcherCancel,
     httpSend: transport.httpSend,
+    httpCancel: transport.httpCancel,
     oauth1Trace: transport.oauth1Trace,
     rsaVerify: verify.rsaVerify,
     profilesList: (i) => store.profilesList(i),
