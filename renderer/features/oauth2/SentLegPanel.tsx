@@ -10,7 +10,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { findProviderEvent } from '../../state/provider-match';
 import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
 import { useChosenProfile } from '../flow/use-chosen-profile';
-import type { SentLeg } from '../../state/oauth2-store';
+import type { SentLeg } from '../../state/oauth2-flow-state';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';

@@ -1,5 +1,5 @@
 import { formDecode } from '../../../shared/oauth2/form';
-import type { OAuth2FlowState } from '../../state/oauth2-store';
+import type { OAuth2FlowState } from '../../state/oauth2-flow-state';
 import type { ValidationInputs } from './oidc-store';
 
 /**

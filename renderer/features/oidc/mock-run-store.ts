@@ -2,7 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { IdTokenFault } from '../../../shared/oidc/mock-switches';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../../state/app-store';
-import type { OAuth2FlowState, OAuth2Store } from '../../state/oauth2-store';
+import type { OAuth2FlowState } from '../../state/oauth2-flow-state';
+import type { OAuth2Store } from '../../state/oauth2-store';
 import { flowTokensOf } from './flow-tokens';
 import type { OidcState } from './oidc-store';
 
