@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
@@ -7,7 +7,7 @@ import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
-import { refused, type Handled, type ProviderContext } from './context';
+import type { Handled, ProviderContext } from './context';
 import { setAutoLoginUser } from './control';
 import { oauth2Error } from './errors';
 import { eventRecord } from './event-record';
@@ -16,6 +16,7 @@ import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { clientOf, declaredLength, NO_BODY, wireHeaders } from './wire';
 import { pooledRandom } from './random-pool';
 import { misdirected, route } from './router';
+import { answerClientError, refuseConnect } from './socket-replies';
 import { ProviderState } from './state';
 
 /**
@@ -128,7 +129,7 @@ export class MockProvider {
       },
       onRequest: (req, res) => this.onRequest(req, res),
       configure: (s) => {
-        s.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
+        s.on('clientError', answerClientError);
         // Without a 'connect' listener node drops a CONNECT request's connection with no answer at all.
         s.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
       },
@@ -147,43 +148,12 @@ export class MockProvider {
     await server.close();
   }
 
-  private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const text =
-      status === 408
-        ? 'The request was not received in time.'
-        : status === 431
-          ? 'The request headers are too large (16 KiB at most).'
-          : `The request is not valid HTTP/1.1 (${err.code ?? 'parse error'}).`;
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
-    );
-  }
-
-  /** CONNECT asks for a tunnel (RFC 9110 §9.3.6 (https://www.rfc-editor.org/rfc/rfc9110#section-9.3.6)), which an origin server does not offer: 405 like any other method it does not serve. */
+  /** CONNECT is refused on the socket (socket-replies.ts) and published like any other request. */
   private onConnect(req: IncomingMessage, socket: Socket): void {
     const started = performance.now();
     const startedAt = Date.now();
     const client = clientOf(socket);
-    socket.on('error', () => {});
-    const message = `CONNECT is not accepted: this is the mock provider, not a proxy (RFC 9110 section 9.3.6); its endpoints answer GET and POST.`;
-    const handled: Handled = {
-      endpoint: 'mock.method_not_allowed',
-      reply: oauth2Error(405, 'method_not_allowed', message, [
-        ['Allow', 'GET, POST'],
-        ['Connection', 'close'],
-      ]),
-      verdict: refused('method_not_allowed', message),
-    };
-    const { reply } = handled;
-    const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}`];
-    const fields = wireHeaders(reply);
-    for (let i = 0; i + 1 < fields.length; i += 2) head.push(`${fields[i]}: ${fields[i + 1]}`);
-    socket.end(`${head.join('\r\n')}\r\n\r\n${reply.body}`);
+    const handled = refuseConnect(socket);
     this.publish(makeRequest('CONNECT', req.url ?? '', req.rawHeaders, NO_BODY), handled, started, startedAt, client);
   }
 
