@@ -1,0 +1,211 @@
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { FORM_CONTENT_TYPE } from '../../../shared/oauth1';
+import { Field } from './DebugField';
+import type { DebugInputs, FieldsInput, InputErrors, RequestForm } from './run-diagnosis';
+
+const FORMS: readonly { id: RequestForm; label: string }[] = [
+  { id: 'http', label: 'Raw HTTP request' },
+  { id: 'curl', label: 'curl command' },
+  { id: 'fields', label: 'Fields' },
+];
+
+const PLACEHOLDER_HTTP = `POST /1.1/statuses/update.json?include_entities=true HTTP/1.1
+Host: api.x.com
+Authorization: OAuth oauth_consumer_key="…", oauth_nonce="…", oauth_signature="…", …
+Content-Type: application/x-www-form-urlencoded
+
+status=Hello`;
+const PLACEHOLDER_CURL = `curl -X POST 'https://api.x.com/1.1/statuses/update.json' \\
+  -H 'Authorization: OAuth oauth_consumer_key="…", oauth_signature="…", …' \\
+  --data-raw 'status=Hello'`;
+
+/** The three forms as tabs (arrow keys move between them, as in any tab list). */
+function FormTabs({ form, onForm, panelId }: { form: RequestForm; onForm: (f: RequestForm) => void; panelId: string }) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKey = (e: KeyboardEvent) => {
+    const at = FORMS.findIndex((f) => f.id === form);
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % FORMS.length
+        : e.key === 'ArrowLeft'
+          ? (at + FORMS.length - 1) % FORMS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? FORMS.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    onForm(FORMS[to]!.id);
+    refs.current[to]?.focus();
+  };
+  return (
+    <div className="dbg-tabs" role="tablist" aria-label="Request form" onKeyDown={onKey}>
+      {FORMS.map((f, i) => (
+        <button
+          key={f.id}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${panelId}-${f.id}`}
+          aria-selected={form === f.id}
+          aria-controls={panelId}
+          tabIndex={form === f.id ? 0 : -1}
+          className={form === f.id ? 'dbg-tab current' : 'dbg-tab'}
+          onClick={() => onForm(f.id)}
+        >
+          {f.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface RequestInputProps {
+  inputs: DebugInputs;
+  errors: InputErrors;
+  notes: readonly string[];
+  onForm: (form: RequestForm) => void;
+  onEdit: (patch: Partial<Omit<DebugInputs, 'fields' | 'form'>>) => void;
+  onField: (patch: Partial<FieldsInput>) => void;
+}
+
+/** The request in the form the user has it: a raw HTTP request, a curl command or its fields one by one. */
+export function RequestInput({ inputs, errors, notes, onForm, onEdit, onField }: RequestInputProps) {
+  const panelId = useId();
+  const f = inputs.fields;
+  return (
+    <fieldset className="dbg-group">
+      <legend>Request</legend>
+      <FormTabs form={inputs.form} onForm={onForm} panelId={panelId} />
+      <div className="dbg-panel" role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${inputs.form}`}>
+        {inputs.form === 'http' && (
+          <>
+            <Field
+              label="Paste the raw HTTP request"
+              hint="The request line, the headers (Host included), an empty line, the body."
+              error={errors.raw}
+            >
+              <textarea
+                className="mono dbg-paste"
+                rows={9}
+                value={inputs.raw}
+                spellCheck={false}
+                placeholder={PLACEHOLDER_HTTP}
+                onChange={(e) => onEdit({ raw: e.target.value })}
+              />
+            </Field>
+            <Field
+              label="Sent over"
+              hint="HTTP text does not say whether it went over TLS, yet the scheme is signed (RFC 5849 §3.4.1.2). Unless chosen, it is assumed from the Host: http for a loopback host (127.0.0.1, localhost, [::1]), https for any other."
+            >
+              <select
+                className="dbg-scheme"
+                value={inputs.scheme}
+                onChange={(e) => onEdit({ scheme: e.target.value as DebugInputs['scheme'] })}
+              >
+                <option value="assume">assumed from the Host</option>
+                <option value="https">https</option>
+                <option value="http">http</option>
+              </select>
+            </Field>
+          </>
+        )}
+        {inputs.form === 'curl' && (
+          <Field
+            label="Paste the curl command"
+            hint="E.g. your browser's “Copy as cURL (bash)”; -X, -H, -d/--data-*, --json, -G, -u and the URL are read."
+            error={errors.curl}
+          >
+            <textarea
+              className="mono dbg-paste"
+              rows={9}
+              value={inputs.curl}
+              spellCheck={false}
+              placeholder={PLACEHOLDER_CURL}
+              onChange={(e) => onEdit({ curl: e.target.value })}
+            />
+          </Field>
+        )}
+        {inputs.form === 'fields' && (
+          <div className="dbg-fields">
+            <div className="dbg-line">
+              <div className="dbg-method">
+                <Field label="Method" error={errors.method}>
+                  <input
+                    className="mono"
+                    value={f.method}
+                    placeholder="GET"
+                    title="Default GET, or POST when there is a body"
+                    spellCheck={false}
+                    onChange={(e) => onField({ method: e.target.value })}
+                  />
+                </Field>
+              </div>
+              <div className="grow">
+                <Field label="URL" error={errors.url}>
+                  <input
+                    className="mono"
+                    value={f.url}
+                    placeholder="https://api.example.com/1/resource?query=…"
+                    spellCheck={false}
+                    onChange={(e) => onField({ url: e.target.value })}
+                  />
+                </Field>
+              </div>
+            </div>
+            <Field label="Authorization header" error={errors.authorization}>
+              <textarea
+                className="mono"
+                rows={3}
+                value={f.authorization}
+                placeholder={'OAuth oauth_consumer_key="…", oauth_signature="…", …'}
+                spellCheck={false}
+                onChange={(e) => onField({ authorization: e.target.value })}
+              />
+            </Field>
+            <Field label="Body" hint="As sent, still encoded; leave empty when there is none." error={errors.body}>
+              <textarea
+                className="mono"
+                rows={2}
+                value={f.body}
+                placeholder="status=Hello%20world"
+                spellCheck={false}
+                onChange={(e) => onField({ body: e.target.value })}
+              />
+            </Field>
+            <Field
+              label="Content type"
+              hint={`With a body, ${FORM_CONTENT_TYPE} when left empty. Only a form body is signed (RFC 5849 §3.4.1.3.1).`}
+              error={errors.contentType}
+            >
+              <input
+                className="mono"
+                value={f.contentType}
+                placeholder={FORM_CONTENT_TYPE}
+                list={`${panelId}-types`}
+                spellCheck={false}
+                onChange={(e) => onField({ contentType: e.target.value })}
+              />
+            </Field>
+            <datalist id={`${panelId}-types`}>
+              <option value={FORM_CONTENT_TYPE} />
+              <option value="application/json" />
+              <option value="text/plain" />
+              <option value="multipart/form-data" />
+            </datalist>
+          </div>
+        )}
+        {notes.length > 0 && (
+          <ul className="dbg-notes" aria-label="Notes on the request">
+            {notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </fieldset>
+  );
+}
