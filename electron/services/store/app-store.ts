@@ -84,7 +84,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyDir,
     box,
     () => records.settings,
-    store.writable ? store.legacyHistory : [],
+    store.writable ? store.historyToMove : [],
     () => (legacyHistory = true)
   );
 

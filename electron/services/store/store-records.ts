@@ -25,7 +25,7 @@ export interface SyncedRecords {
   /** Write at once (a new file, a migration, dropped records, plain secrets that can now be encrypted). */
   readonly rewrite: boolean;
   /** History an older version kept in store.json, to be moved to the history's own files. */
-  readonly legacyHistory: readonly HistoryRecord[];
+  readonly historyToMove: readonly HistoryRecord[];
   /** Takes in other processes' writes before a read; a failure to look leaves what is in memory. */
   refreshForRead(): void;
   /**
@@ -114,7 +114,7 @@ export function openStoreRecords(backend: KeyValueBackend, box: SecretBox, now: 
     notices,
     writable: loaded.writable,
     rewrite: loaded.rewrite,
-    legacyHistory: loaded.history,
+    historyToMove: loaded.history,
     refreshForRead() {
       try {
         refresh();
