@@ -10,7 +10,7 @@ import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
 import { MOCK_PROFILE_NAME } from './mock-profile';
 import { exportProfiles, planImport } from './profile-transfer';
 import { SecretBox, type SecretCipher } from './secrets';
-import { openStoreRecords } from './store-records';
+import { SyncedRecords } from './store-records';
 
 export interface AppStoreOptions {
   /** The directory of store.json (conf backend); default: conf's per-user config directory. */
@@ -69,8 +69,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const newId = options.newId ?? (() => newRecordId(nodeRandom, 'p-'));
   const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
-  const store = openStoreRecords(backend, box, now);
-  const { records, notices, refreshForRead, commit, forget } = store;
+  const store = new SyncedRecords(backend, box, now);
+  const { records, notices } = store;
   /** store.json still holds a history (an older version wrote it): the next write drops it, once it is moved. */
   let legacyHistory = false;
 
@@ -108,12 +108,12 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     profilesList: () => {
-      refreshForRead();
+      store.refreshForRead();
       return clone([...records.profiles]);
     },
 
     profileSave: ({ profile }) =>
-      commit(() => {
+      store.commit(() => {
         // The mock's id always means the built-in profile: it can be edited (ports, paths, credentials) but stays built in.
         const saved: Profile = profile.id === MOCK_PROFILE_ID ? { ...profile, builtIn: true } : profile;
         if (saved.builtIn && saved.id !== MOCK_PROFILE_ID)
@@ -123,23 +123,24 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const at = records.profiles.findIndex((p) => p.id === saved.id);
         records.profiles =
           at >= 0 ? records.profiles.map((p, i) => (i === at ? saved : p)) : [...records.profiles, saved];
-        forget('profile', saved.id); // the user has seen the empty secret and saved: the undecryptable old value goes
+        // The user has seen the empty secret and saved: the undecryptable old value goes.
+        store.forget('profile', saved.id);
         return clone(saved);
       }),
 
     profileDelete: ({ id }) => {
       if (id === MOCK_PROFILE_ID)
         throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
-      refreshForRead();
+      store.refreshForRead();
       if (!profileExists(id)) return { deleted: false };
-      return commit(() => {
+      return store.commit(() => {
         if (!profileExists(id)) return { deleted: false };
         records.profiles = records.profiles.filter((p) => p.id !== id);
         // Its saved tokens are secrets nobody could reach any more: they go with it.
-        for (const t of records.tokens) if (t.profileId === id) forget('token', t.id);
+        for (const t of records.tokens) if (t.profileId === id) store.forget('token', t.id);
         records.tokens = records.tokens.filter((t) => t.profileId !== id);
         records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.profileId !== id);
-        forget('profile', id);
+        store.forget('profile', id);
         if (records.settings.activeProfileId === id)
           records.settings = { ...records.settings, activeProfileId: MOCK_PROFILE_ID };
         return { deleted: true };
@@ -147,7 +148,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     profilesExport: ({ ids, includeSecrets }) => {
-      refreshForRead();
+      store.refreshForRead();
       const userProfiles = records.profiles.filter((p) => !p.builtIn);
       let chosen = userProfiles;
       if (ids) {
@@ -164,7 +165,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     profilesImport: ({ json }) =>
-      commit(() => {
+      store.commit(() => {
         // Planned against the profiles as they are under the lock, so a name or id another instance just took is seen.
         const plan = planImport(json, records.profiles, newId);
         records.profiles = [...records.profiles, ...plan.imported];
@@ -172,7 +173,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       }),
 
     tokensList: (input) => {
-      refreshForRead();
+      store.refreshForRead();
       const profileId = input?.profileId;
       return clone(
         records.tokens
@@ -182,7 +183,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     },
 
     tokenSave: ({ token }) =>
-      commit(() => {
+      store.commit(() => {
         if (!profileExists(token.profileId))
           throw notFound(
             `token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`
@@ -190,18 +191,18 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const at = records.tokens.findIndex((t) => t.id === token.id);
         records.tokens = at >= 0 ? records.tokens.map((t, i) => (i === at ? token : t)) : [...records.tokens, token];
         records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== token.id);
-        forget('token', token.id);
+        store.forget('token', token.id);
         return clone(token);
       }),
 
     tokenDelete: ({ id }) => {
-      refreshForRead();
+      store.refreshForRead();
       if (!records.tokens.some((t) => t.id === id) && !records.hiddenTokens.some((t) => t.meta.id === id))
         return { deleted: false };
-      return commit(() => {
+      return store.commit(() => {
         records.tokens = records.tokens.filter((t) => t.id !== id);
         records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== id);
-        forget('token', id);
+        store.forget('token', id);
         return { deleted: true };
       });
     },
@@ -214,12 +215,12 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyFull: (id) => history.historyFull(id),
 
     settingsGet: () => {
-      refreshForRead();
+      store.refreshForRead();
       return clone(records.settings);
     },
 
     settingsUpdate: (patch) => {
-      const updated = commit(() => {
+      const updated = store.commit(() => {
         if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId))
           throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
         records.settings = {
