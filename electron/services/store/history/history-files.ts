@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  HISTORY_PREVIEW_CHARS,
-  type BodyPart,
-  type HistoryEntry,
-  type HistoryListedEntry,
-  type HistoryQuery,
-} from '../../../../shared/store/history';
+import type { BodyPart, HistoryEntry, HistoryListedEntry, HistoryQuery } from '../../../../shared/store/history';
 import { ensurePrivateDirectory } from '../conf-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
 import { encodeEntry, indexLine, openExchange, parseLine } from './history-codec';
-import { HistoryIndex, type Indexed } from './history-index';
-import { loadBody, loadEntry, type LinePlace } from './history-read';
+import { HistoryIndex } from './history-index';
+import { HistoryLookup } from './history-lookup';
 import { linesPath, readCompleteLines, segmentFilesSize, segmentName, type Segment } from './history-segment';
 
 /*
@@ -48,12 +42,15 @@ export class HistoryFiles {
   private newest = 0;
   /** Whether every segment's lines are in the index (see buildIndex). */
   private indexed = false;
+  /** Reads entries where the index says they are (once readAll has brought it up to date). */
+  private readonly lookup: HistoryLookup;
 
   constructor(
     readonly dir: string,
     private readonly box: SecretBox,
     private readonly maxBytes: () => number
   ) {
+    this.lookup = new HistoryLookup(dir, box, this.entries);
     ensurePrivateDirectory(dir);
     this.sync();
     this.repair();
@@ -285,50 +282,18 @@ export class HistoryFiles {
 
   query(q: HistoryQuery): { entries: HistoryListedEntry[]; total: number } {
     this.readAll();
-    const page: Indexed[] = [];
-    let total = 0;
-    for (const e of this.entries.newestFirst()) {
-      const m = e.meta;
-      if (!e.readable) continue;
-      if (
-        (q.profileId !== undefined && m.profileId !== q.profileId) ||
-        (q.flow !== undefined && m.flow !== q.flow) ||
-        (q.leg !== undefined && m.leg !== q.leg) ||
-        (q.outcome !== undefined && m.outcome !== q.outcome)
-      )
-        continue;
-      if (total >= q.offset && page.length < q.limit) page.push(e);
-      total++;
-    }
-    return { entries: page.flatMap((e) => loadEntry(this.place(e), HISTORY_PREVIEW_CHARS, this.box) ?? []), total };
+    return this.lookup.page(q);
   }
 
   /** The whole entry (bodies complete), or undefined. */
   full(id: string): HistoryEntry | undefined {
     this.readAll();
-    const e = this.entries.get(id);
-    if (!e?.readable) return undefined;
-    const loaded = loadEntry(this.place(e), Infinity, this.box);
-    if (!loaded) return undefined;
-    const { cut: _cut, ...entry } = loaded;
-    return entry;
+    return this.lookup.full(id);
   }
 
   /** Characters offset..offset+length of a body, and its whole length; undefined when there is no such entry. */
-  body(
-    id: string,
-    part: BodyPart,
-    offset: number,
-    length: number
-  ): { text: string; offset: number; total: number } | undefined {
+  body(id: string, part: BodyPart, offset: number, length: number): ReturnType<HistoryLookup['body']> {
     this.readAll();
-    const e = this.entries.get(id);
-    const text = e?.readable ? loadBody(this.place(e), part, this.box) : undefined;
-    if (text === undefined) return undefined;
-    return { text: text.slice(offset, offset + length), offset: Math.min(offset, text.length), total: text.length };
-  }
-
-  private place(e: Indexed): LinePlace {
-    return { dir: join(this.dir, segmentName(e.segment)), offset: e.offset, length: e.length };
+    return this.lookup.body(id, part, offset, length);
   }
 }
