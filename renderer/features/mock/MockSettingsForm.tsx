@@ -12,8 +12,11 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
   const updateSettings = useMockProvider((s) => s.updateSettings);
   const [draft, setDraft] = useState<Settings>(settings);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(settings), [settings]);
-  const changed = JSON.stringify(draft) !== JSON.stringify(settings);
+  // The page re-reads the mock on every request it receives: only settings that changed replace an unsaved edit.
+  const saved = JSON.stringify(settings);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the content, not the object's identity
+  useEffect(() => setDraft(settings), [saved]);
+  const changed = JSON.stringify(draft) !== saved;
   const set = (group: 'lifetimes' | 'switches', key: string, value: Value) =>
     setDraft({ ...draft, [group]: { ...draft[group], [key]: value } });
   const save = async () => {
