@@ -1,5 +1,5 @@
 // The layer rule, on every import of every file: a relative specifier is resolved to its path in the repository
-// and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and zod); electron/ and
+// and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and pure packages); electron/ and
 // renderer/ import shared/ and platform/ (adapters that run alike in Node and the browser), never each other;
 // platform/ imports only shared/ and its packages; the preload sees only electron, its own folder and the
 // contract's names, channels and API type.
@@ -7,6 +7,9 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PRELOAD_CONTRACT = ['shared/bridge/names', 'shared/bridge/channels', 'shared/bridge/api'];
+/** What shared/ may import besides itself: packages that compute and nothing else (no I/O, clock or randomness). */
+const SHARED_PACKAGES = ['zod', '@scure/base', 'diff'];
+const SHARED_REFUSAL = `shared/ imports only shared/ and ${SHARED_PACKAGES.join(', ')}`;
 /** What platform/ may import besides shared/: packages that run alike in Node and in the browser. */
 const PLATFORM_PACKAGES = ['jose'];
 
@@ -21,7 +24,7 @@ const LAYERS = [
   },
   {
     files: 'shared/',
-    refuse: (t) => (t === 'zod' || t.startsWith('shared/') ? null : 'shared/ imports only shared/ and zod'),
+    refuse: (t) => (SHARED_PACKAGES.includes(t) || t.startsWith('shared/') ? null : SHARED_REFUSAL),
   },
   {
     files: 'platform/',

@@ -24,13 +24,29 @@ describe('the layer rule', () => {
     [
       'shared/flows/probe.ts',
       "import { send } from '../../electron/services/transport/send';",
-      'shared/ imports only shared/ and zod',
+      'shared/ imports only shared/ and zod, @scure/base, diff',
     ],
-    ['shared/probe.ts', "import { useStore } from '../renderer/state/store';", 'shared/ imports only shared/ and zod'],
-    ['shared/oauth1/probe.ts', "import { createHmac } from 'node:crypto';", 'shared/ imports only shared/ and zod'],
-    ['shared/probe.ts', "export { z } from 'jose';", 'shared/ imports only shared/ and zod'],
-    ['shared/probe.ts', "export const load = () => import('node:fs');", 'shared/ imports only shared/ and zod'],
-    ['shared/probe.ts', "export type Server = import('node:http').Server;", 'shared/ imports only shared/ and zod'],
+    [
+      'shared/probe.ts',
+      "import { useStore } from '../renderer/state/store';",
+      'shared/ imports only shared/ and zod, @scure/base, diff',
+    ],
+    [
+      'shared/oauth1/probe.ts',
+      "import { createHmac } from 'node:crypto';",
+      'shared/ imports only shared/ and zod, @scure/base, diff',
+    ],
+    ['shared/probe.ts', "export { z } from 'jose';", 'shared/ imports only shared/ and zod, @scure/base, diff'],
+    [
+      'shared/probe.ts',
+      "export const load = () => import('node:fs');",
+      'shared/ imports only shared/ and zod, @scure/base, diff',
+    ],
+    [
+      'shared/probe.ts',
+      "export type Server = import('node:http').Server;",
+      'shared/ imports only shared/ and zod, @scure/base, diff',
+    ],
     [
       'renderer/features/probe.tsx',
       "import { send } from '../../electron/services/transport/send';",
@@ -40,7 +56,11 @@ describe('the layer rule', () => {
     ['platform/probe.ts', "import { send } from '../electron/services/transport/send';", 'platform/ imports only'],
     ['platform/probe.ts', "import { useStore } from '../renderer/state/store';", 'platform/ imports only'],
     ['platform/probe.ts', "import { createHmac } from 'node:crypto';", 'platform/ imports only'],
-    ['shared/probe.ts', "import { joseAdapter } from '../platform/jose';", 'shared/ imports only shared/ and zod'],
+    [
+      'shared/probe.ts',
+      "import { joseAdapter } from '../platform/jose';",
+      'shared/ imports only shared/ and zod, @scure/base, diff',
+    ],
     ['electron/preload/probe.ts', "import { z } from 'zod';", 'the preload imports only electron'],
     [
       'electron/preload/probe.ts',
