@@ -3,7 +3,7 @@ import ElectronStore from 'electron-store';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/bridge/app-services';
 import { join } from 'node:path';
-import { createAppStore, createElectronStoreBackend, keychainCipher } from '../services/store';
+import { createAppStore, keychainCipher } from '../services/store';
 import { CLI_IMPORT_LEDGER, importCliStore, openPerUserStore } from '../services/store/cli-store-import';
 import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
@@ -25,7 +25,7 @@ async function start(): Promise<void> {
   // The page's scheme exists in the app's session only: the login windows' sessions cannot load it.
   session.defaultSession.protocol.handle(APP_SCHEME, appProtocolHandler(RENDERER));
   const store = createAppStore({
-    backend: createElectronStoreBackend(ElectronStore, app.getPath('userData')),
+    cwd: app.getPath('userData'),
     cipher: await keychainCipher(safeStorage, app.getPath('userData')),
   });
   // One place for saved tokens: what the CLI (and browser mode) saved is taken in, sealed like the app's own.

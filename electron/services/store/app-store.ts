@@ -5,7 +5,7 @@ import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import { newRecordId } from '../../../shared/store/record-id';
 import { nodeRandom } from '../node-crypto';
 import { invalidInput, notFound, type KeyValueBackend } from './backend';
-import { createConfBackend } from './conf-backend';
+import { createFileBackend } from './file-backend';
 import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
 import { MOCK_PROFILE_NAME } from './mock-profile';
 import { exportProfiles, planImport } from './profile-transfer';
@@ -13,12 +13,12 @@ import { SecretBox, type SecretCipher } from './secrets';
 import { SyncedRecords } from './store-records';
 
 export interface AppStoreOptions {
-  /** The directory of store.json (conf backend); default: conf's per-user config directory. */
+  /** The directory of store.json (file backend); default: the per-user config directory. */
   readonly cwd?: string;
   /** The keychain's cipher (keychain-cipher.ts); without one (or when encryption is unavailable) secrets are stored plain in a 0600 file. */
   readonly cipher?: SecretCipher;
   readonly now?: () => number;
-  /** Default: conf at `cwd`. The Electron shell passes createElectronStoreBackend(...). */
+  /** Default: the file at `cwd`. Tests pass a memory backend. */
   readonly backend?: KeyValueBackend;
   /** The history's directory; default: `exchange-history` beside the store file (required with a backend that has no directory). */
   readonly historyDir?: string;
@@ -67,7 +67,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => newRecordId(nodeRandom, 'p-'));
-  const backend = options.backend ?? createConfBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const backend = options.backend ?? createFileBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
   const box = new SecretBox(options.cipher);
   const store = new SyncedRecords(backend, box, now);
   const { records, notices } = store;

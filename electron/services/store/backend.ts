@@ -6,7 +6,7 @@ import { StoreLockError } from './store-lock';
  * Where the store's document lives. The store keeps its own in-memory copy (history must stay fast with 5000
  * entries) and writes the whole document through, so a backend only has to read once and write the top-level
  * keys (`schemaVersion`, `profiles`, `tokens`, `history`, `settings`). One interface lets the same store run on
- * `conf` (browser mode, CLI), on `electron-store` (Electron) and on an in-memory fake (tests).
+ * a JSON file (file-backend.ts: the app, browser mode, the CLI) and on an in-memory fake (tests).
  */
 export interface KeyValueBackend {
   /** The file (or a name for it), named in notices and errors; corrupt copies are written next to it. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MOCK_PROFILE_ID, type Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { createAppStore, type AppStore } from './app-store';
-import { createConfBackend, STORE_FILE_NAME } from './conf-backend';
+import { createFileBackend, perUserStoreDirectory, STORE_FILE_NAME } from './file-backend';
 import { writeFileDurably } from './durable-write';
 import { exportProfiles } from './profile-transfer';
 
@@ -29,12 +29,10 @@ export interface CliStoreImport {
   readonly notices: readonly string[];
 }
 
-/** The store the CLI and browser mode share (conf's per-user directory), when it exists: never created from here. */
+/** The store the CLI and browser mode share (the per-user directory), when it exists: never created from here. */
 export function openPerUserStore(): AppStore | null {
-  const backend = createConfBackend();
-  const directory = backend.directory;
-  if (directory === undefined || !existsSync(join(directory, `${STORE_FILE_NAME}.json`))) return null;
-  return createAppStore({ backend });
+  if (!existsSync(join(perUserStoreDirectory(), STORE_FILE_NAME))) return null;
+  return createAppStore({ backend: createFileBackend() });
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -1,11 +1,10 @@
 /**
- * Persistence: profiles, saved tokens and settings in store.json (on conf or electron-store), the history in its own
+ * Persistence: profiles, saved tokens and settings in store.json (file-backend.ts), the history in its own
  * files beside it (see app-store.ts and history/). Each change locks store.json and merges by record, so several
  * processes (the app, browser mode, the CLI) can share one store.
  */
 export { createAppStore, type AppStore, type AppStoreOptions, type StoreMethodName } from './app-store';
-export { createConfBackend } from './conf-backend';
-export { createElectronStoreBackend, type ElectronStoreClass } from './electron-store-backend';
+export { createFileBackend } from './file-backend';
 export { keychainCipher } from './keychain-cipher';
 export { createMemoryBackend } from './memory-backend';
 export { SCHEMA_VERSION } from './migrations';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BodyPart, HistoryEntry, HistoryListedEntry, HistoryQuery } from '../../../../shared/store/history';
-import { ensurePrivateDirectory } from '../conf-backend';
+import { ensurePrivateDirectory } from '../file-backend';
 import type { SecretBox } from '../secrets';
 import { lockFile } from '../store-lock';
 import { encodeEntry, indexLine, openExchange, parseLine } from './history-codec';

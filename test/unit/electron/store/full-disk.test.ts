@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices } from '../../../../electron/services/bridge/app-services';
-import { createAppStore, createConfBackend } from '../../../../electron/services/store';
+import { createAppStore, createFileBackend } from '../../../../electron/services/store';
 import { StoreWriteError, writeFileDurably, type WriteFs } from '../../../../electron/services/store/durable-write';
 import { dispatch } from '../../../../shared/bridge/dispatch';
 import { failure, fileText, NOW, openStore, SECRETS, storeFile, tempDir, userProfile } from './helpers';
@@ -97,7 +97,7 @@ describe('a full disk through the store and the bridge', () => {
     const before = fileText(dir);
 
     const store = createAppStore({
-      backend: createConfBackend({ cwd: dir, fs: diskWith(shortThenFull()) }),
+      backend: createFileBackend({ cwd: dir, fs: diskWith(shortThenFull()) }),
       now: () => NOW,
     });
     const services = createAppServices({

@@ -1,16 +1,10 @@
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
 import { describe, expect, it } from 'vitest';
 import type { BridgeStore } from '../../../../electron/services/bridge/bridge-store';
 import { DEFAULT_CREDENTIALS } from '../../../../electron/services/provider/default-credentials';
-import {
-  createAppStore,
-  createElectronStoreBackend,
-  createMemoryBackend,
-  SCHEMA_VERSION,
-  type ElectronStoreClass,
-} from '../../../../electron/services/store';
+import { createAppStore, createMemoryBackend, SCHEMA_VERSION } from '../../../../electron/services/store';
+import { perUserStoreDirectory } from '../../../../electron/services/store/file-backend';
 import { MOCK_PROFILE_ID } from '../../../../shared/store/profile';
 import {
   call,
@@ -120,19 +114,15 @@ describe('store persistence', () => {
     expect(store.secretStorage).toBe('file');
   });
 
-  it('runs on electron-store through its adapter (here a Conf subclass with electron-store’s options)', () => {
-    const dir = tempDir();
-    // electron-store cannot load outside Electron; it is Conf with `name` for `configName` and userData for `cwd`.
-    class FakeElectronStore extends Conf<Record<string, unknown>> {
-      constructor({ name, ...options }: ConstructorParameters<ElectronStoreClass>[0]) {
-        super({ ...options, configName: name });
-      }
+  it('keeps the per-user store where earlier versions (on conf) kept it: <config home>/oauth-lab-nodejs', () => {
+    const before = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = '/config-home';
+    try {
+      expect(perUserStoreDirectory()).toBe('/config-home/oauth-lab-nodejs');
+    } finally {
+      if (before === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = before;
     }
-    const open = () => createAppStore({ backend: createElectronStoreBackend(FakeElectronStore, dir), now: () => NOW });
-    const a = open();
-    call(a, 'profileSave', { profile: userProfile() });
-    expect(existsSync(join(dir, 'store.json'))).toBe(true);
-    expect(call(open(), 'profilesList').map((p) => p.name)).toEqual(['Mock provider', 'Work API']);
   });
 
   it('tightens a store file another version left readable by others', () => {

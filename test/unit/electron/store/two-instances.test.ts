@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { describe, expect, it } from 'vitest';
-import { createAppStore, createConfBackend } from '../../../../electron/services/store';
+import { createAppStore, createFileBackend } from '../../../../electron/services/store';
 import {
   call,
   failure,
@@ -76,7 +76,7 @@ describe('two instances on one store directory', () => {
     const dir = tempDir();
     openStore(dir);
     const before = fileText(dir);
-    const store = createAppStore({ backend: createConfBackend({ cwd: dir, lockTimeoutMs: 50 }), now: () => NOW });
+    const store = createAppStore({ backend: createFileBackend({ cwd: dir, lockTimeoutMs: 50 }), now: () => NOW });
     const release = lockfile.lockSync(storeFile(dir), { realpath: false });
     try {
       const e = failure(() => call(store, 'profileSave', { profile: userProfile() }));
