@@ -1,14 +1,15 @@
 import { parseUrlEncoded } from '../parameters';
 import { byteOrder } from '../normalize';
-import { percentDecode, percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import type { SignedPair } from './pipeline';
-import type { ReceivedParam, ReceivedRequest } from './received';
+import type { ReceivedRequest } from './received';
 
-const enc = (t: string) => percentEncode(t, 'encoded-parameters');
-const show = (pairs: readonly { name: string; value: string }[]) => pairs.map((p) => `${p.name}=${p.value}`).join(', ');
-const isOauth = (p: { name: string }) => p.name.startsWith('oauth_');
+export const enc = (t: string) => percentEncode(t, 'encoded-parameters');
+export const show = (pairs: readonly { name: string; value: string }[]) =>
+  pairs.map((p) => `${p.name}=${p.value}`).join(', ');
+export const isOauth = (p: { name: string }) => p.name.startsWith('oauth_');
 
 /** Parameters dropped or added as a whole (§3.4.1.3.1): the body, the query, realm, oauth_version, an empty token. */
 export function groupMistakes(r: ReceivedRequest): Candidate[] {
@@ -75,120 +76,6 @@ export function groupMistakes(r: ReceivedRequest): Candidate[] {
     mistakes: [finding('param-extra', 'oauth_signature itself was signed (it never is).', 'oauth_signature')],
     variant: { params: (ps) => [...ps, { name: 'oauth_signature', value: r.signature, source: 'signed-only' }] },
   });
-  return out;
-}
-
-/** One parameter left out, encoded twice, taken as written, or with + for a space (§3.4.1.3.1, §3.6). */
-export function perParameterMistakes(r: ReceivedRequest): Candidate[] {
-  const out: Candidate[] = [];
-  const signed = r.params.filter((p) => p.name !== 'oauth_signature');
-  signed.forEach((p, i) => {
-    const self: SignedPair = { name: p.name, value: p.value, source: p.source, index: i };
-    const at = (f: (q: SignedPair) => SignedPair | null) => ({ index: i, pair: f(self) });
-    const emptyToken = p.name === 'oauth_token' && p.value === '';
-    out.push({
-      mistakes: [
-        emptyToken
-          ? finding('empty-token', 'oauth_token is sent empty but was not signed.', p.name)
-          : finding('param-missing', `${p.name}=${p.value} (${place(p)}) is not in the signature.`, p.name),
-      ],
-      variant: { edit: at(() => null) },
-    });
-    // Encoded before a library encodes it again, or taken as written in the URL or body (already encoded).
-    const twice = enc(p.value);
-    const asWritten = p.source !== 'header' && p.rawValue === twice && twice !== p.value;
-    if (twice !== p.value)
-      out.push({
-        mistakes: [
-          finding(
-            'param-double-encoded',
-            asWritten
-              ? `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), already percent-encoded, so it was encoded twice: ${enc(twice)}.`
-              : `${p.name} was signed as ${enc(twice)}; encoded once it is ${twice}.`,
-            p.name
-          ),
-        ],
-        variant: { edit: at((q) => ({ ...q, value: twice })) },
-      });
-    const nameTwice = enc(p.name);
-    if (nameTwice !== p.name)
-      out.push({
-        mistakes: [
-          finding(
-            'param-double-encoded',
-            `The name ${p.name} was signed encoded twice (${enc(nameTwice)}); encoded once it is ${nameTwice}.`,
-            p.name
-          ),
-        ],
-        variant: { edit: at((q) => ({ ...q, name: nameTwice })) },
-      });
-    if (
-      p.source !== 'header' &&
-      (p.rawValue !== enc(p.value) || p.rawName !== enc(p.name)) &&
-      (p.rawValue.includes('%') || p.rawName.includes('%'))
-    ) {
-      out.push({
-        mistakes: [
-          finding(
-            'param-double-encoded',
-            `${p.name} was signed as written in the ${p.source} (${p.rawName}=${p.rawValue}), so its escapes were encoded again.`,
-            p.name
-          ),
-        ],
-        variant: { edit: at((q) => ({ ...q, name: p.rawName, value: p.rawValue })) },
-      });
-    }
-    if (p.source !== 'header' && p.rawValue.includes('+')) {
-      const literal = tryParse(() => percentDecode(p.rawValue, false));
-      if (literal !== null)
-        out.push({
-          mistakes: [
-            finding(
-              'param-plus-space',
-              `${p.name}=${p.rawValue}: the client read + as a plus (${literal}); in a ${p.source === 'query' ? 'query' : 'form body'} it is a space (${p.value}). Send a plus as %2B.`,
-              p.name
-            ),
-          ],
-          variant: { edit: at((q) => ({ ...q, value: literal })) },
-        });
-    }
-    if (p.value.includes(' '))
-      out.push({
-        mistakes: [
-          finding(
-            'param-plus-space',
-            `${p.name} was signed with + for its spaces (${enc(p.value).replace(/%20/g, '+')}); the base string needs %20.`,
-            p.name
-          ),
-        ],
-        variant: { edit: at((q) => ({ ...q, encoded: [enc(q.name), enc(q.value).replace(/%20/g, '+')] })) },
-      });
-  });
-  for (const source of ['query', 'body'] as const) {
-    const escapedAt = new Map(
-      signed.flatMap((p, i) =>
-        p.source === source && !isOauth(p) && p.rawValue !== enc(p.value) && /%/.test(p.rawName + p.rawValue)
-          ? [[i, p] as const]
-          : []
-      )
-    );
-    const escaped = [...escapedAt.values()];
-    if (escaped.length < 2) continue;
-    const asWritten = (q: SignedPair): SignedPair => {
-      const w = q.index !== undefined ? escapedAt.get(q.index) : undefined;
-      return w ? { ...q, name: w.rawName, value: w.rawValue } : q;
-    };
-    const written = show(escaped.map((p) => ({ name: p.rawName, value: p.rawValue })));
-    out.push({
-      mistakes: [
-        finding(
-          'param-double-encoded',
-          `The ${source} was signed as written (${written}), already percent-encoded, so it was encoded twice.`
-        ),
-      ],
-      variant: { params: (ps) => ps.map(asWritten) },
-    });
-  }
   return out;
 }
 
@@ -280,10 +167,6 @@ export function sortMistakes(): Candidate[] {
   ];
 }
 
-function place(p: ReceivedParam): string {
-  return p.source === 'header' ? 'Authorization header' : p.source === 'query' ? 'query' : 'form body';
-}
-
 /** A JSON object body's top-level fields as a signing library that takes them as parameters would (ddo/oauth-1.0a `data`). */
 function jsonFields(body: string): SignedPair[] | null {
   const value = tryParse(() => JSON.parse(body) as unknown);
@@ -295,7 +178,7 @@ function jsonFields(body: string): SignedPair[] | null {
   }));
 }
 
-function tryParse<T>(f: () => T): T | null {
+export function tryParse<T>(f: () => T): T | null {
   try {
     return f();
   } catch {
