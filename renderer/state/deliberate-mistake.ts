@@ -3,12 +3,8 @@ import type { CryptoPort } from '../../shared/ports';
 import { percentEncode, type SignatureTrace } from '../../shared/oauth1';
 import type { Candidate } from '../../shared/oauth1/debug/candidate';
 import { signerMistakes } from '../../shared/oauth1/debug/key-mistakes';
-import {
-  encoderMistakes,
-  groupMistakes,
-  perParameterMistakes,
-  sortMistakes,
-} from '../../shared/oauth1/debug/param-mistakes';
+import { encoderMistakes, groupMistakes, sortMistakes } from '../../shared/oauth1/debug/param-mistakes';
+import { perParameterMistakes } from '../../shared/oauth1/debug/per-parameter-mistakes';
 import { baseStringBuilder } from '../../shared/oauth1/debug/base-string-builder';
 import { computeSignature, rfcSigner, type Keys } from '../../shared/oauth1/debug/pipeline';
 import { readReceivedRequest } from '../../shared/oauth1/debug/received';
