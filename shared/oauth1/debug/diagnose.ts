@@ -9,7 +9,7 @@ import { finding, groupByCause, type CauseGroup, type Finding } from './causes';
 import { attribute, attributionSentence, type LibraryAttribution } from './attribution';
 import { diffStrings, firstDifference, type DiffSegment } from './char-diff';
 import { compareBaseStringParts } from './compare';
-import { baseStringBuilder } from './base-string-builder';
+import { baseStringBuilder, type BaseStringBuilder } from './base-string-builder';
 import { computeSignature, rfcSigner, signs, type Keys } from './pipeline';
 import { libraryWarnings } from './library-behaviours';
 import { readReceivedRequest, type ReceivedRequest } from './received';
@@ -93,13 +93,21 @@ function compare(top: BaseStringView, bottom: BaseStringView, r: ReceivedRequest
   };
 }
 
-/**
- * Checks the signature a request carries and, when it is wrong, says why. OAuth Lab's base string is
- * the RFC's for the request as sent; a server's base string, when given, is the reference instead. A wrong
- * signature is explained by reproducing it (reproduceSignature), else by comparing the base strings at hand.
- */
-export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Diagnosis {
-  const r = readReceivedRequest(input.request);
+/** What the diagnosis works from: the request as received, the base strings at hand, the keys and the verdict. */
+interface Evidence {
+  readonly r: ReceivedRequest;
+  readonly server: string | null;
+  readonly client: string | null;
+  readonly keys: Keys;
+  readonly ours: string;
+  readonly reference: string;
+  readonly canVerify: boolean;
+  /** The signature sent is the RFC's signature of this base string with these keys. */
+  readonly signsAs: (base: string) => boolean;
+  readonly verdict: Verdict;
+}
+
+function gatherEvidence(input: DiagnoseInput, r: ReceivedRequest, ours: string, crypto: CryptoPort): Evidence {
   const server = input.serverBaseString?.trim()
     ? parseBaseString(input.serverBaseString, 'server-base-string').text
     : null;
@@ -111,51 +119,81 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     tokenSecret: input.tokenSecret ?? null,
     rsaPublicKeyPem: input.rsaPublicKeyPem?.trim() || null,
   };
-  const method = r.signatureMethod;
-  const rsa = isRsaMethod(method);
-  const builder = baseStringBuilder(r);
-  const ours = builder.rfc;
   const reference = server ?? ours;
-  const canVerify = rsa ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
-  const right = rfcSigner(keys, method);
-  const ok = (base: string) => canVerify && signs(r.signature, base, right, keys, crypto);
-  const verdict = !canVerify ? 'unverified' : ok(reference) ? 'match' : 'mismatch';
+  const canVerify = isRsaMethod(r.signatureMethod) ? keys.rsaPublicKeyPem !== null : keys.consumerSecret !== null;
+  const right = rfcSigner(keys, r.signatureMethod);
+  const signsAs = (base: string) => canVerify && signs(r.signature, base, right, keys, crypto);
+  const verdict = !canVerify ? 'unverified' : signsAs(reference) ? 'match' : 'mismatch';
+  return { r, server, client, keys, ours, reference, canVerify, signsAs, verdict };
+}
 
-  let reproductions: Reproduction[] = [];
-  let signed: BaseStringView | null = null;
-  if (verdict === 'match') signed = { label: server ? "server's, signed by your client" : OURS, text: reference };
-  else if (canVerify && ok(ours)) signed = { label: "signed by your client (the RFC's)", text: ours };
-  else if (client)
-    signed = { label: ok(client) ? "your client's (signs the request)" : "your client's (as given)", text: client };
-  else if (canVerify) {
-    reproductions = reproduceSignature(r, keys, crypto, builder);
-    if (reproductions[0]) signed = { label: "your client's (reproduced)", text: reproductions[0].baseString };
+/** The base string the client signed: the reference, the RFC's, the client's own, or one reproduced from mistakes. */
+function whatWasSigned(
+  e: Evidence,
+  crypto: CryptoPort,
+  builder: BaseStringBuilder
+): { signed: BaseStringView | null; reproductions: Reproduction[] } {
+  if (e.verdict === 'match')
+    return {
+      signed: { label: e.server ? "server's, signed by your client" : OURS, text: e.reference },
+      reproductions: [],
+    };
+  if (e.canVerify && e.signsAs(e.ours))
+    return { signed: { label: "signed by your client (the RFC's)", text: e.ours }, reproductions: [] };
+  if (e.client) {
+    const label = e.signsAs(e.client) ? "your client's (signs the request)" : "your client's (as given)";
+    return { signed: { label, text: e.client }, reproductions: [] };
   }
+  if (!e.canVerify) return { signed: null, reproductions: [] };
+  const reproductions = reproduceSignature(e.r, e.keys, crypto, builder);
+  const first = reproductions[0];
+  return { signed: first ? { label: "your client's (reproduced)", text: first.baseString } : null, reproductions };
+}
 
-  const refView: BaseStringView = { label: server ? "server's" : OURS, text: reference };
+function comparisonsOf(e: Evidence, signed: BaseStringView | null): Comparison[] {
+  const refView: BaseStringView = { label: e.server ? "server's" : OURS, text: e.reference };
   const comparisons: Comparison[] = [];
-  if (signed) comparisons.push(compare(signed, refView, r));
-  if (server && server !== ours && signed?.text !== ours)
-    comparisons.push(compare({ label: OURS, text: ours }, refView, r));
+  if (signed) comparisons.push(compare(signed, refView, e.r));
+  if (e.server && e.server !== e.ours && signed?.text !== e.ours)
+    comparisons.push(compare({ label: OURS, text: e.ours }, refView, e.r));
   // Nothing else to show: OAuth Lab's base string alone (or beside the server's, when they are the same).
-  if (!comparisons.length) comparisons.push(compare({ label: OURS, text: ours }, refView, r));
+  if (!comparisons.length) comparisons.push(compare({ label: OURS, text: e.ours }, refView, e.r));
+  return comparisons;
+}
 
-  const found: Finding[] = [];
-  if (verdict !== 'match') {
-    for (const rep of reproductions) found.push(...rep.mistakes);
-    if (!reproductions.length) for (const c of comparisons) found.push(...c.findings);
-    if (verdict === 'mismatch' && !found.length) {
-      // The base strings agree when the one signed (or, with nothing reproduced, the server's) is the reference.
-      const agree = signed !== null ? comparisons[0]?.same : server !== null && server === ours;
-      const keyOnly = method === 'PLAINTEXT' || agree;
-      const secrets = keyOnly ? wrongSecretFindings(r, keys) : [];
-      found.push(
-        ...(secrets.length
-          ? secrets
-          : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')])
-      );
-    }
-  }
+/** The mistakes found: the reproductions', else the comparisons', else a wrong secret or "unexplained". */
+function findingsOf(
+  e: Evidence,
+  signed: BaseStringView | null,
+  reproductions: readonly Reproduction[],
+  comparisons: readonly Comparison[]
+): Finding[] {
+  if (e.verdict === 'match') return [];
+  const found = reproductions.length
+    ? reproductions.flatMap((rep) => rep.mistakes)
+    : comparisons.flatMap((c) => c.findings);
+  if (e.verdict !== 'mismatch' || found.length) return found;
+  // The base strings agree when the one signed (or, with nothing reproduced, the server's) is the reference.
+  const agree = signed !== null ? comparisons[0]?.same : e.server !== null && e.server === e.ours;
+  const secrets = e.r.signatureMethod === 'PLAINTEXT' || agree ? wrongSecretFindings(e.r, e.keys) : [];
+  return secrets.length
+    ? secrets
+    : [finding('unexplained', 'No known mistake, alone or with another, gives the signature sent.')];
+}
+
+/**
+ * Checks the signature a request carries and, when it is wrong, says why. OAuth Lab's base string is
+ * the RFC's for the request as sent; a server's base string, when given, is the reference instead. A wrong
+ * signature is explained by reproducing it (reproduceSignature), else by comparing the base strings at hand.
+ */
+export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Diagnosis {
+  const r = readReceivedRequest(input.request);
+  const builder = baseStringBuilder(r);
+  const e = gatherEvidence(input, r, builder.rfc, crypto);
+  const { signed, reproductions } = whatWasSigned(e, crypto, builder);
+  const comparisons = comparisonsOf(e, signed);
+  const found = findingsOf(e, signed, reproductions, comparisons);
+  const { verdict, server, ours, keys } = e;
   const warnings = [...r.warnings, ...libraryWarnings(keys)];
   const libraries =
     verdict === 'match'
@@ -163,12 +201,13 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
       : attribute(reproductions.length ? reproductions.map((rep) => rep.mistakes) : [found]);
   const serverLibraries = server ? serverAttribution(r, keys, builder, server) : attribute([]);
   if (verdict === 'match' && server && server !== ours) warnings.push(...comparisons.flatMap((c) => c.findings));
-
-  const expectedSignature = canVerify && !rsa ? computeSignature(ours, right, crypto) : null;
+  const method = r.signatureMethod;
+  const expectedSignature =
+    e.canVerify && !isRsaMethod(method) ? computeSignature(ours, rfcSigner(keys, method), crypto) : null;
   return {
     verdict,
     summary:
-      summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && ok(ours)) +
+      summarize(verdict, method, reproductions, found, !!server, verdict === 'mismatch' && e.signsAs(ours)) +
       attributionSentence(libraries, 'client') +
       attributionSentence(serverLibraries, 'server'),
     signatureMethod: method,
@@ -177,7 +216,7 @@ export function diagnoseSignature(input: DiagnoseInput, crypto: CryptoPort): Dia
     expectedSignature,
     baseString: ours,
     serverBaseString: server,
-    clientBaseString: client,
+    clientBaseString: e.client,
     resigned: expectedSignature !== null ? resignRequest(input.request, expectedSignature) : null,
     trace: safeTrace(r, keys, ours, crypto),
     reproductions,
