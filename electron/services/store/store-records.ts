@@ -3,7 +3,8 @@ import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Settings } from '../../../shared/store/settings';
 import { storeError, type KeyValueBackend } from './backend';
 import { encodeProfile, encodeToken, type HistoryRecord } from './codec';
-import { keptKey, loadStore, type HiddenToken } from './load';
+import { loadStore } from './load';
+import { keptKey, type HiddenToken } from './load-records';
 import { SCHEMA_VERSION } from './migrations';
 import type { SealedSecret, SecretBox } from './secrets';
 
