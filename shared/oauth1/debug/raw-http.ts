@@ -64,22 +64,7 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
   if (!HTTP_TOKEN.test(method))
     fail(PROTOCOL_ERROR.INVALID_REQUEST_LINE, `The method ${JSON.stringify(method)} is not an HTTP method token.`);
 
-  const headers: [string, string][] = [];
-  headerLines.forEach((raw, i) => {
-    if (/^[ \t]/.test(raw) && headers.length) {
-      // obs-fold (RFC 9112 §5.2 (https://www.rfc-editor.org/rfc/rfc9112#section-5.2)): a recipient may replace the fold with a space.
-      const last = headers[headers.length - 1]!;
-      last[1] = `${last[1]} ${raw.trim()}`.trim();
-      return;
-    }
-    const m = HEADER.exec(raw);
-    if (!m)
-      fail(
-        PROTOCOL_ERROR.INVALID_HEADER_LINE,
-        `Header line ${i + 2}, ${JSON.stringify(raw)}, is not "Name: value" (RFC 9112 §5).`
-      );
-    headers.push([m[1]!, m[2]!]);
-  });
+  const headers = parseHeaderLines(headerLines);
 
   if (headerValue(headers, 'transfer-encoding'))
     fail(
@@ -92,27 +77,7 @@ export function parseRawHttpRequest(text: string, options: RawHttpOptions = {}):
       'The body is compressed (Content-Encoding); paste it uncompressed and drop that header.'
     );
 
-  let url: string;
-  let assumed: AssumedScheme | undefined;
-  if (/^https?:\/\//i.test(target)) {
-    url = target;
-    if (options.scheme && !url.toLowerCase().startsWith(`${options.scheme}:`))
-      notes.push(`The request target names its own scheme, so the scheme ${options.scheme} was not used.`);
-  } else if (target.startsWith('/')) {
-    const host = headerValue(headers, 'host');
-    if (!host)
-      fail(
-        PROTOCOL_ERROR.MISSING_HOST,
-        'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".'
-      );
-    assumed = options.scheme ? undefined : assumeScheme(host);
-    url = `${options.scheme ?? assumed!.scheme}://${host.trim()}${target}`;
-  } else {
-    url = fail(
-      PROTOCOL_ERROR.INVALID_REQUEST_TARGET,
-      `The request target ${JSON.stringify(target)} is neither a path (/...) nor an absolute http(s) URL.`
-    );
-  }
+  const { url, assumed } = requestUrl(target, headers, options, notes);
   parseHttpUrl(url, STEP);
 
   if (body !== undefined) body = fitBody(body, headerValue(headers, 'content-length'), notes);
@@ -148,4 +113,51 @@ function fitBody(body: string, contentLength: string | undefined, notes: string[
     `The body is ${size(trimmed)} bytes but Content-Length says ${want}; the body is used as pasted (without trailing line breaks).`
   );
   return trimmed;
+}
+
+/** Header lines as name/value pairs, obs-folds joined (RFC 9112 §5.2 (https://www.rfc-editor.org/rfc/rfc9112#section-5.2): a recipient may replace the fold with a space). */
+function parseHeaderLines(headerLines: readonly string[]): [string, string][] {
+  const headers: [string, string][] = [];
+  headerLines.forEach((raw, i) => {
+    if (/^[ \t]/.test(raw) && headers.length) {
+      const last = headers[headers.length - 1]!;
+      last[1] = `${last[1]} ${raw.trim()}`.trim();
+      return;
+    }
+    const m = HEADER.exec(raw);
+    if (!m)
+      fail(
+        PROTOCOL_ERROR.INVALID_HEADER_LINE,
+        `Header line ${i + 2}, ${JSON.stringify(raw)}, is not "Name: value" (RFC 9112 §5).`
+      );
+    headers.push([m[1]!, m[2]!]);
+  });
+  return headers;
+}
+
+/** The URL the request addressed: an absolute-form target, or an origin-form one on the Host header's authority. */
+function requestUrl(
+  target: string,
+  headers: readonly [string, string][],
+  options: RawHttpOptions,
+  notes: string[]
+): { url: string; assumed: AssumedScheme | undefined } {
+  if (/^https?:\/\//i.test(target)) {
+    if (options.scheme && !target.toLowerCase().startsWith(`${options.scheme}:`))
+      notes.push(`The request target names its own scheme, so the scheme ${options.scheme} was not used.`);
+    return { url: target, assumed: undefined };
+  }
+  if (!target.startsWith('/'))
+    fail(
+      PROTOCOL_ERROR.INVALID_REQUEST_TARGET,
+      `The request target ${JSON.stringify(target)} is neither a path (/...) nor an absolute http(s) URL.`
+    );
+  const host = headerValue(headers, 'host');
+  if (!host)
+    fail(
+      PROTOCOL_ERROR.MISSING_HOST,
+      'The request has no Host header, so the signed URI cannot be rebuilt (RFC 5849 §3.4.1.2 uses the host the client addressed); add "Host: api.example.com".'
+    );
+  const assumed = options.scheme ? undefined : assumeScheme(host);
+  return { url: `${options.scheme ?? assumed!.scheme}://${host.trim()}${target}`, assumed };
 }

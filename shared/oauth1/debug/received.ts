@@ -96,19 +96,7 @@ export function readReceivedRequest(request: RawRequest & Pick<DebugRequest, 'as
       `The request carries no oauth_* parameters${other}, so there is no signature to check. The tool that produced it may have left them out (Postman's code snippets did, #1898): copy the request with its Authorization: OAuth header (RFC 5849 §3.5).`
     );
   }
-  const places = [...new Set(oauth.map((p) => p.source))];
-  if (places.length > 1)
-    warnings.push(
-      finding(
-        'params-several-places',
-        `Protocol parameters were found in the ${places.join(' and ')}; all are signed here, but a server rejects the request.`
-      )
-    );
-  const seen = new Set<string>();
-  for (const p of oauth) {
-    if (seen.has(p.name)) warnings.push(finding('param-repeated', `${p.name} appears more than once.`, p.name));
-    seen.add(p.name);
-  }
+  warnings.push(...placementWarnings(oauth));
   const get = (name: string) => oauth.find((p) => p.name === name)?.value;
   const signature = get('oauth_signature');
   if (signature === undefined)
@@ -147,4 +135,23 @@ export function readReceivedRequest(request: RawRequest & Pick<DebugRequest, 'as
     isForm,
     warnings,
   };
+}
+
+/** Protocol parameters in several places, or one of them repeated: a server rejects the request regardless. */
+function placementWarnings(oauth: readonly ReceivedParam[]): Finding[] {
+  const warnings: Finding[] = [];
+  const places = [...new Set(oauth.map((p) => p.source))];
+  if (places.length > 1)
+    warnings.push(
+      finding(
+        'params-several-places',
+        `Protocol parameters were found in the ${places.join(' and ')}; all are signed here, but a server rejects the request.`
+      )
+    );
+  const seen = new Set<string>();
+  for (const p of oauth) {
+    if (seen.has(p.name)) warnings.push(finding('param-repeated', `${p.name} appears more than once.`, p.name));
+    seen.add(p.name);
+  }
+  return warnings;
 }

@@ -75,32 +75,7 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
     (signed) => `The URI was signed as ${signed}, but the request went to ${rfc}.`
   );
 
-  const query = r.url.query ?? '';
-  const kept = splitUrlEncoded(query)
-    .filter((p) => !percentDecodeOrKeep(p.rawName).startsWith('oauth_'))
-    .map((p) => p.segment)
-    .join('&');
-  if (kept !== '') {
-    const withQuery = (u: UriParts) => ({ ...u, query: kept });
-    add(
-      'uri-query-included',
-      withQuery,
-      (signed) => `The URI was signed as ${signed}, query included (its parameters were signed too).`
-    );
-    const signed = uriText(withQuery(rfcParts));
-    out.push({
-      mistakes: [
-        finding(
-          'uri-query-included',
-          `The URI was signed as ${signed}, with the query in the URI instead of among the parameters.`
-        ),
-      ],
-      variant: {
-        uri: withQuery,
-        params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')),
-      },
-    });
-  }
+  out.push(...queryInUri(r, rfcParts, rfc));
   const other = scheme === 'https' ? 'http' : 'https';
   add(
     r.schemeAssumed ? 'scheme-assumed' : 'uri-scheme',
@@ -126,4 +101,44 @@ export function uriMistakes(r: ReceivedRequest): Candidate[] {
     () => `The path was signed decoded (${decoded}); it is signed as sent, ${rfcParts.path}.`
   );
   return out;
+}
+
+/** The query kept in the base string URI: signed twice (there and as parameters), or there instead. */
+function queryInUri(r: ReceivedRequest, rfcParts: UriParts, rfc: string): Candidate[] {
+  const kept = splitUrlEncoded(r.url.query ?? '')
+    .filter((p) => !percentDecodeOrKeep(p.rawName).startsWith('oauth_'))
+    .map((p) => p.segment)
+    .join('&');
+  if (kept === '') return [];
+  const withQuery = (u: UriParts) => ({ ...u, query: kept });
+  const signed = uriText(withQuery(rfcParts));
+  const alsoAsParameters: Candidate[] =
+    signed === rfc
+      ? []
+      : [
+          {
+            mistakes: [
+              finding(
+                'uri-query-included',
+                `The URI was signed as ${signed}, query included (its parameters were signed too).`
+              ),
+            ],
+            variant: { uri: withQuery },
+          },
+        ];
+  return [
+    ...alsoAsParameters,
+    {
+      mistakes: [
+        finding(
+          'uri-query-included',
+          `The URI was signed as ${signed}, with the query in the URI instead of among the parameters.`
+        ),
+      ],
+      variant: {
+        uri: withQuery,
+        params: (pairs) => pairs.filter((p) => p.source !== 'query' || p.name.startsWith('oauth_')),
+      },
+    },
+  ];
 }
