@@ -1,0 +1,46 @@
+import type { Exchange } from '../../../shared/http';
+import { readBody } from '../../../shared/response-body';
+import { sendLeg } from '../flow/exchange';
+import type { FlowRunOptions } from '../flow/options';
+import type { FlowReport } from '../flow/report';
+
+/** A metadata document fetched: its members, or null when this URL has none (a 404, an error, not a JSON object). */
+export interface FetchedDocument {
+  readonly url: string;
+  readonly exchange: Exchange;
+  readonly document: Readonly<Record<string, unknown>> | null;
+}
+
+/** GET one well-known URL; anything but a 2xx JSON object is "not here", shown as such, so the next URL is tried. */
+export async function fetchDocument(
+  step: string,
+  url: string,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<FetchedDocument> {
+  const exchange = await sendLeg(
+    step,
+    { method: 'GET', url, headers: [['Accept', 'application/json']] },
+    options,
+    report
+  );
+  const { status } = exchange.response;
+  const body = readBody(exchange.response);
+  const document = status >= 200 && status < 300 && body.format === 'json' ? body.fields : null;
+  if (!document) report.line(`   (no document here: HTTP ${status}${status < 300 ? `, ${body.format} body` : ''})`);
+  return { url, exchange, document };
+}
+
+/** The first of the URLs, in order, that has a document; each try shown. */
+export async function firstDocument(
+  step: string,
+  urls: readonly string[],
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<FetchedDocument | null> {
+  for (const url of urls) {
+    const fetched = await fetchDocument(step, url, options, report);
+    if (fetched.document) return fetched;
+  }
+  return null;
+}
