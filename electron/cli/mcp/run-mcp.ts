@@ -97,6 +97,14 @@ async function send(
     if (status >= 200 && status < 300) return exchange;
     const challenge = bearerChallenge(parseChallenges(headerValues(exchange, 'www-authenticate')));
     if (challenge) report.line(`WWW-Authenticate: Bearer ${describe(challenge)}`);
+    // A token just issued for this server and refused as invalid: its audience or binding is wrong; authorizing
+    // again would get the same (MCP "Token Audience Binding and Validation").
+    if (status === 401 && auth.token && challenge?.params.error === 'invalid_token')
+      throw new FlowFailure(
+        message.method,
+        `The MCP server refused the access token its authorization server just issued: ${challenge.params.error_description ?? 'invalid_token'}`,
+        exchange.response
+      );
     const insufficient = status === 403 && challenge?.params.error === 'insufficient_scope';
     if (status !== 401 && !insufficient)
       throw new FlowFailure(message.method, `HTTP ${status} from the MCP server.`, exchange.response);

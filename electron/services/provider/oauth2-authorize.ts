@@ -65,6 +65,7 @@ function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 
     username,
     pkce: p.pkce,
     nonce: p.nonce,
+    resource: p.resource ?? null,
     issuedAt: now,
     expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000,
     status: 'issued' as const,
@@ -150,6 +151,13 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
     );
   const pkce = checkPkce(ctx, client, values('code_challenge')[0], values('code_challenge_method')[0]);
   if (typeof pkce === 'string') return fail('invalid_request', pkce);
+  const resource = values('resource')[0] ?? null;
+  // RFC 8707 §2 (https://www.rfc-editor.org/rfc/rfc8707#section-2): an absolute URI without a fragment.
+  if (resource !== null && !/^[a-z][a-z0-9+.-]*:[^#]*$/i.test(resource))
+    return fail(
+      'invalid_target',
+      `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2).`
+    );
 
   // OpenID Connect (OIDC Core §3.1.2.1): a nonce is kept with the code and echoed in the id_token.
   const pending: Pending2 = {
@@ -160,6 +168,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
     scope: [...new Set(scope)].join(' '),
     pkce,
     nonce: values('nonce')[0] ?? null,
+    resource,
     expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS,
   };
   if (ctx.autoLoginUser) return issueCode(ctx, pending, ctx.autoLoginUser, 302);

@@ -45,6 +45,8 @@ export interface AuthorizationCode {
   readonly pkce: PkceBinding | null;
   /** OpenID Connect: the nonce of the authorization request, echoed in the id_token (OIDC Core §3.1.2.1). */
   readonly nonce: string | null;
+  /** RFC 8707 §2: the resource of the authorization request; the tokens are bound to it (their audience). */
+  readonly resource?: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
   status: 'issued' | 'redeemed';
@@ -57,6 +59,8 @@ interface GrantToken {
   readonly clientId: string;
   readonly username: string;
   readonly scope: string;
+  /** RFC 8707: the resource (audience) the token was issued for; null or absent: any resource of this provider. */
+  readonly resource?: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
 }
@@ -80,6 +84,8 @@ export type PendingLogin =
       readonly scope: string;
       readonly pkce: PkceBinding | null;
       readonly nonce: string | null;
+      /** RFC 8707 §2: the resource the token is asked for, if any. */
+      readonly resource?: string | null;
       readonly expiresAt: number;
     };
 
