@@ -1,5 +1,5 @@
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
-import { parseHttpUrl } from '../../../shared/url';
+import { isLoopbackHost, parseHttpUrl } from '../../../shared/url';
 import { parseFlags } from '../flags';
 import type { FlowRunOptions } from '../flow/options';
 import { profileFromFlags, whole } from '../flow/profile-flags';
@@ -112,9 +112,10 @@ function splitUrl(argv: readonly string[]): { url: string; flags: string[] } {
 function runInput(url: string, v: ReturnType<typeof parseFlags<typeof FLAGS>>): McpRunInput {
   if (v['client-id'] !== undefined && v['client-metadata-url'] !== undefined)
     throw new UsageError('--client-id and --client-metadata-url both name the client; give one.');
-  if (v['client-metadata-url'] !== undefined && !v['client-metadata-url'].startsWith('https://'))
+  const documentUrl = v['client-metadata-url'];
+  if (documentUrl !== undefined && !isDocumentUrl(documentUrl))
     throw new UsageError(
-      `--client-metadata-url must be an https URL; got ${JSON.stringify(v['client-metadata-url'])}.`
+      `--client-metadata-url must be an https URL with a path (or http on 127.0.0.1 or localhost, for a local test); got ${JSON.stringify(documentUrl)}.`
     );
   const auth = v['client-auth'];
   if (auth !== undefined && !(CLIENT_AUTH as readonly string[]).includes(auth))
@@ -154,4 +155,14 @@ function toolArguments(text: string | undefined): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new UsageError(`--arguments must be a JSON object such as '{"a": 1}'; got ${text}.`);
   return value as Record<string, unknown>;
+}
+
+/** A client ID metadata document's URL: https with a path; http only on a loopback host, for local tests. */
+function isDocumentUrl(text: string): boolean {
+  try {
+    const u = parseHttpUrl(text, 'url');
+    return u.path.length > 1 && (u.scheme === 'https' || isLoopbackHost(u.host));
+  } catch {
+    return false;
+  }
 }

@@ -72,6 +72,8 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
       'preferred_username',
     ],
     authorization_response_iss_parameter_supported: sw.issParameter,
+    // Mock-only: client IDs that are metadata documents' URLs are fetched (client-metadata-document.ts).
+    client_id_metadata_document_supported: true,
   };
 }
 

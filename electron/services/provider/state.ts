@@ -1,3 +1,4 @@
+import type { ClientConfig } from './config';
 import type { MockClock } from './clock';
 import { BoundedTable } from '../bounded-table';
 import { NonceMemory } from './nonces';
@@ -89,6 +90,10 @@ export type PendingLogin =
       readonly expiresAt: number;
     };
 
+/** A client ID metadata document fetched: the client it describes, or why it was refused; kept until `until`. */
+export type FetchedClientDocument =
+  { readonly client: ClientConfig; readonly until: number } | { readonly refused: string; readonly until: number };
+
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
 export const TABLE_LIMIT = 50_000;
 
@@ -99,6 +104,8 @@ export class ProviderState {
   readonly bearerTokens = new BoundedTable<string, BearerToken>(TABLE_LIMIT);
   readonly refreshTokens = new BoundedTable<string, RefreshToken>(TABLE_LIMIT);
   readonly pendingLogins = new BoundedTable<string, PendingLogin>(TABLE_LIMIT);
+  /** Client ID metadata documents fetched, by URL (client-metadata-document.ts); few, so a small table. */
+  readonly clientDocuments = new BoundedTable<string, FetchedClientDocument>(1000);
   readonly nonces: NonceMemory;
 
   constructor(
@@ -169,6 +176,7 @@ export class ProviderState {
       this.bearerTokens,
       this.refreshTokens,
       this.pendingLogins,
+      this.clientDocuments,
     ])
       t.clear();
     this.nonces.clear();
