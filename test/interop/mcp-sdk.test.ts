@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,7 +37,7 @@ describe('oauth-lab mcp against an MCP server built on the SDK', () => {
       verifier: provider,
       resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
     });
-    app.post('/mcp', auth, async (req, res) => {
+    app.post('/mcp', auth, async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
       const mcp = new McpServer({ name: 'sdk-server', version: '1.0.0' });
       mcp.registerTool(
         'add',
