@@ -7,4 +7,3 @@
  * "Token Audience Binding and Validation" forbids).
  */
 export const MCP_FAULTS = ['off', 'wrong-resource', 'no-pkce', 'audience-mismatch', 'accept-other-resource'] as const;
-export type McpFault = (typeof MCP_FAULTS)[number];

@@ -12,7 +12,7 @@ export interface FetchedDocument {
 }
 
 /** GET one well-known URL; anything but a 2xx JSON object is "not here", shown as such, so the next URL is tried. */
-export async function fetchDocument(
+async function fetchDocument(
   step: string,
   url: string,
   options: FlowRunOptions,

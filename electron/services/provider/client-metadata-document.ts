@@ -18,7 +18,7 @@ const TIMEOUT_MS = 5000;
 const table = (ctx: ProviderContext) => ctx.state.clientDocuments;
 
 /** A client_id that names a metadata document: https with a path, or http on a loopback host (tests). */
-export function isDocumentClientId(id: string): boolean {
+function isDocumentClientId(id: string): boolean {
   let u: URL;
   try {
     u = new URL(id);

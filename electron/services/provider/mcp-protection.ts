@@ -23,7 +23,7 @@ export const ASSUME_MCP =
   'The MCP endpoint and its protected resource metadata are mock-only: the service documents no MCP server (interface §4).';
 
 /** The endpoint's resource identifier (RFC 8707 §2), the audience its tokens must carry. */
-export const mcpResource = (ctx: ProviderContext): string => `${ctx.baseUrl()}${MCP_PATHS.endpoint}`;
+const mcpResource = (ctx: ProviderContext): string => `${ctx.baseUrl()}${MCP_PATHS.endpoint}`;
 
 /** RFC 9728 §2: at the path-inserted URL it names the endpoint; at the root, the whole origin (§3.3). */
 export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Handled {
