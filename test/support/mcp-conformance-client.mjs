@@ -1,7 +1,9 @@
 // The client command the MCP conformance suite runs (`conformance client --command "node <this>"`): it appends
 // the server's URL, and gives a pre-registered client in MCP_CONFORMANCE_CONTEXT. This runs `oauth-lab mcp` on it
 // and plays the browser: the suite's authorization server approves at once, so fetching the printed URL and
-// following its redirect delivers the code to the CLI's loopback catcher.
+// following its redirect delivers the code to the CLI's loopback catcher. `--call test-tool` (every auth
+// scenario's server has that tool) makes the call where auth/scope-step-up asks for the wider scope; the
+// metadata document's URL is the one auth/basic-cimd expects, used only where the server advertises support.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
