@@ -1,4 +1,5 @@
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import type { Profile } from '../../../shared/store/profile';
 import { isLoopbackHost, parseHttpUrl } from '../../../shared/url';
 import { parseFlags } from '../flags';
 import type { FlowRunOptions } from '../flow/options';
@@ -6,7 +7,8 @@ import { profileFromFlags, whole } from '../flow/profile-flags';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { MCP_HELP } from '../help/mcp';
 import { UsageError, type Command } from '../io';
-import { runMcp, type McpRunInput } from '../mcp/run-mcp';
+import { runMcpChain, type McpRunInput } from '../../../shared/flows/mcp/chain';
+import { asFlowFailure, cliPorts } from '../mcp/cli-ports';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
@@ -39,18 +41,20 @@ export const mcpCommand: Command = async (argv, io) => {
   }
   const { url, flags } = splitUrl(argv);
   const v = withSecrets(parseFlags(flags, FLAGS, 'mcp'), io.env, ['client-secret']);
-  const input = runInput(url, v);
+  const { input, profile } = runInput(url, v);
   const report = new FlowReport(io.stderr, !!v.verbose);
   const options: FlowRunOptions = {
     open: !v['no-open'],
     waitTimeoutMs: whole(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
-    send: { allowSelfSigned: input.profile.allowSelfSigned, timeoutMs: input.profile.timeoutMs, env: io.env },
+    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
     stdin: io.stdin,
   };
+  const ports = cliPorts(profile, options, report);
   let outcome;
   try {
-    outcome = await runMcp(input, options, report);
-  } catch (e) {
+    outcome = await runMcpChain(input, ports);
+  } catch (thrown) {
+    const e = asFlowFailure(thrown);
     if (!(e instanceof FlowFailure)) throw e;
     io.stderr.write(`\noauth-lab mcp: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
     if (e.response) {
@@ -58,6 +62,8 @@ export const mcpCommand: Command = async (argv, io) => {
       report.raw(e.response);
     }
     return 1;
+  } finally {
+    await ports.close();
   }
   const { authorized, ...answers } = outcome;
   if (v.json)
@@ -109,7 +115,11 @@ function splitUrl(argv: readonly string[]): { url: string; flags: string[] } {
   return { url: positional[0]!, flags };
 }
 
-function runInput(url: string, v: ReturnType<typeof parseFlags<typeof FLAGS>>): McpRunInput {
+/** The chain's input, and the profile that holds the catcher's settings (--callback-port, --callback-path, --redirect-uri). */
+function runInput(
+  url: string,
+  v: ReturnType<typeof parseFlags<typeof FLAGS>>
+): { input: McpRunInput; profile: Profile } {
   if (v['client-id'] !== undefined && v['client-metadata-url'] !== undefined)
     throw new UsageError('--client-id and --client-metadata-url both name the client; give one.');
   const documentUrl = v['client-metadata-url'];
@@ -130,9 +140,9 @@ function runInput(url: string, v: ReturnType<typeof parseFlags<typeof FLAGS>>): 
     timeout: v.timeout,
     header: v.header,
   });
-  return {
+  const input: McpRunInput = {
     url,
-    profile,
+    headers: profile.headers,
     client: {
       clientId: v['client-id'] ?? null,
       clientSecret: (v['client-secret'] as string | undefined) ?? '',
@@ -142,6 +152,7 @@ function runInput(url: string, v: ReturnType<typeof parseFlags<typeof FLAGS>>): 
     scope: v.scope ?? null,
     call: v.call === undefined ? null : { name: v.call, arguments: toolArguments(v.arguments) },
   };
+  return { input, profile };
 }
 
 function toolArguments(text: string | undefined): Record<string, unknown> {

@@ -1,18 +1,17 @@
-import type { Challenge } from '../../../shared/mcp/challenge';
+import type { Challenge } from '../../mcp/challenge';
 import {
   authorizationServerMetadataUrls,
   legacyAuthorizationBase,
   protectedResourceMetadataUrls,
-} from '../../../shared/mcp/discovery-urls';
+} from '../../mcp/discovery-urls';
 import {
   checkAuthorizationServerMetadata,
   checkResourceMetadata,
   type ServerEndpoints,
-} from '../../../shared/mcp/metadata-checks';
-import { canonicalResource } from '../../../shared/mcp/resource-url';
-import type { FlowRunOptions } from '../flow/options';
-import { FlowFailure, type FlowReport } from '../flow/report';
+} from '../../mcp/metadata-checks';
+import { canonicalResource } from '../../mcp/resource-url';
 import { firstDocument } from './documents';
+import { McpChainFailure, type McpChainPorts } from './ports';
 
 /** What the two metadata documents tell a client about where and how to authorize for this MCP server. */
 export interface Discovered {
@@ -34,38 +33,33 @@ export interface Discovered {
 export async function discover(
   serverUrl: string,
   challenge: Challenge | null,
-  options: FlowRunOptions,
-  report: FlowReport
+  ports: McpChainPorts
 ): Promise<Discovered> {
+  const { report } = ports;
   report.step('Protected resource metadata (RFC 9728)');
   const given = challenge?.params.resource_metadata;
   if (given) report.line(`The challenge names resource_metadata=${given}.`);
   else report.line('The challenge names no resource_metadata: trying the well-known URLs in order.');
   const urls = [...(given ? [given] : []), ...protectedResourceMetadataUrls(serverUrl)];
-  const prm = await firstDocument('resource metadata', [...new Set(urls)], options, report);
-  if (!prm) return legacyDiscovery(serverUrl, options, report);
+  const prm = await firstDocument('resource metadata', [...new Set(urls)], ports);
+  if (!prm) return legacyDiscovery(serverUrl, ports);
   const checked = checkResourceMetadata(prm.document!, serverUrl);
   report.checks(checked.checks);
   if (!checked.ok)
-    throw new FlowFailure('resource metadata', checked.checks.find((c) => !c.ok)!.message, prm.exchange.response);
+    throw new McpChainFailure('resource metadata', checked.checks.find((c) => !c.ok)!.message, prm.exchange.response);
 
   const issuer = checked.authorizationServers[0]!;
   report.step(`Authorization server metadata (RFC 8414 / OpenID Connect Discovery) for ${issuer}`);
-  const as = await firstDocument(
-    'authorization server metadata',
-    authorizationServerMetadataUrls(issuer),
-    options,
-    report
-  );
+  const as = await firstDocument('authorization server metadata', authorizationServerMetadataUrls(issuer), ports);
   if (!as)
-    throw new FlowFailure(
+    throw new McpChainFailure(
       'authorization server metadata',
       `None of the well-known URLs of ${issuer} has a metadata document.`
     );
   const meta = checkAuthorizationServerMetadata(as.document!, issuer);
   report.checks(meta.checks);
   if (!meta.ok || !meta.endpoints)
-    throw new FlowFailure(
+    throw new McpChainFailure(
       'authorization server metadata',
       meta.checks.find((c) => !c.ok)!.message,
       as.exchange.response
@@ -84,10 +78,11 @@ export async function discover(
  * MCP 2025-03-26 (https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#2-3-server-metadata-discovery):
  * the server's origin is the authorization base URL, its RFC 8414 document at the root, else the default endpoints.
  */
-async function legacyDiscovery(serverUrl: string, options: FlowRunOptions, report: FlowReport): Promise<Discovered> {
+async function legacyDiscovery(serverUrl: string, ports: McpChainPorts): Promise<Discovered> {
+  const { report } = ports;
   const legacy = legacyAuthorizationBase(serverUrl);
   report.step(`No protected resource metadata: the 2025-03-26 way, with ${legacy.issuer} as the authorization server`);
-  const as = await firstDocument('authorization server metadata', [legacy.metadataUrl], options, report);
+  const as = await firstDocument('authorization server metadata', [legacy.metadataUrl], ports);
   const resource = canonicalResource(serverUrl);
   if (!as) {
     report.line(
@@ -105,7 +100,7 @@ async function legacyDiscovery(serverUrl: string, options: FlowRunOptions, repor
   const meta = checkAuthorizationServerMetadata(as.document!, legacy.issuer, true);
   report.checks(meta.checks);
   if (!meta.ok || !meta.endpoints)
-    throw new FlowFailure(
+    throw new McpChainFailure(
       'authorization server metadata',
       meta.checks.find((c) => !c.ok)!.message,
       as.exchange.response

@@ -1,8 +1,6 @@
-import type { Exchange } from '../../../shared/http';
-import { readBody } from '../../../shared/response-body';
-import { sendLeg } from '../flow/exchange';
-import type { FlowRunOptions } from '../flow/options';
-import type { FlowReport } from '../flow/report';
+import type { Exchange } from '../../http';
+import { readBody } from '../../response-body';
+import type { McpChainPorts } from './ports';
 
 /** A metadata document fetched: its members, or null when this URL has none (a 404, an error, not a JSON object). */
 export interface FetchedDocument {
@@ -12,22 +10,12 @@ export interface FetchedDocument {
 }
 
 /** GET one well-known URL; anything but a 2xx JSON object is "not here", shown as such, so the next URL is tried. */
-async function fetchDocument(
-  step: string,
-  url: string,
-  options: FlowRunOptions,
-  report: FlowReport
-): Promise<FetchedDocument> {
-  const exchange = await sendLeg(
-    step,
-    { method: 'GET', url, headers: [['Accept', 'application/json']] },
-    options,
-    report
-  );
+async function fetchDocument(step: string, url: string, ports: McpChainPorts): Promise<FetchedDocument> {
+  const exchange = await ports.send(step, { method: 'GET', url, headers: [['Accept', 'application/json']] });
   const { status } = exchange.response;
   const body = readBody(exchange.response);
   const document = status >= 200 && status < 300 && body.format === 'json' ? body.fields : null;
-  if (!document) report.line(`   (no document here: HTTP ${status}${status < 300 ? `, ${body.format} body` : ''})`);
+  if (!document) ports.report.line(`(no document here: HTTP ${status}${status < 300 ? `, ${body.format} body` : ''})`);
   return { url, exchange, document };
 }
 
@@ -35,11 +23,10 @@ async function fetchDocument(
 export async function firstDocument(
   step: string,
   urls: readonly string[],
-  options: FlowRunOptions,
-  report: FlowReport
+  ports: McpChainPorts
 ): Promise<FetchedDocument | null> {
   for (const url of urls) {
-    const fetched = await fetchDocument(step, url, options, report);
+    const fetched = await fetchDocument(step, url, ports);
     if (fetched.document) return fetched;
   }
   return null;

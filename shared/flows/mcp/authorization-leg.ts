@@ -1,21 +1,16 @@
-import { oauth2Flow } from '../../../shared/flows';
-import { readBody } from '../../../shared/response-body';
+import { readBody } from '../../response-body';
 import {
   chooseRegistration,
   clientAuthenticationFor,
   readRegistrationResponse,
   registrationRequestBody,
-} from '../../../shared/mcp/registration';
-import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
-import type { TokenSet } from '../../../shared/oauth2/token-response';
-import type { Profile } from '../../../shared/store/profile';
-import type { Catcher } from '../../services/catcher';
-import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { authorizeInBrowser } from '../flow/browser-leg';
-import { sendLeg } from '../flow/exchange';
-import type { FlowRunOptions } from '../flow/options';
-import { FlowFailure, type FlowReport } from '../flow/report';
+} from '../../mcp/registration';
+import type { Param } from '../../oauth1/parameters';
+import type { ClientAuthentication } from '../../oauth2/token-request';
+import type { TokenSet } from '../../oauth2/token-response';
+import * as oauth2Flow from '../oauth2-flow';
 import type { Discovered } from './discovery-leg';
+import { McpChainFailure, type ClientFlags, type McpChainPorts } from './ports';
 
 /** The client as the authorization server knows it, once per run (step-ups reuse it). */
 export interface McpClient {
@@ -24,22 +19,14 @@ export interface McpClient {
   readonly authentication: ClientAuthentication;
 }
 
-/** What the user gave on the command line for the client. */
-export interface ClientFlags {
-  readonly clientId: string | null;
-  readonly clientSecret: string;
-  readonly metadataUrl: string | null;
-  readonly authentication: ClientAuthentication | null;
-}
-
 /** Registration, shown as its own leg: a pre-registered id, a client ID metadata document, or RFC 7591 DCR. */
 export async function register(
   discovered: Discovered,
   flags: ClientFlags,
   redirectUri: string,
-  options: FlowRunOptions,
-  report: FlowReport
+  ports: McpChainPorts
 ): Promise<McpClient> {
+  const { report } = ports;
   report.step('Client registration');
   const choice = chooseRegistration({
     clientId: flags.clientId,
@@ -49,7 +36,7 @@ export async function register(
   });
   const authFor = (registered: string | null, secret: string) =>
     flags.authentication ?? clientAuthenticationFor(registered, secret !== '', discovered.authMethods);
-  if (choice.kind === 'none') throw new FlowFailure('registration', choice.why);
+  if (choice.kind === 'none') throw new McpChainFailure('registration', choice.why);
   if (choice.kind === 'pre-registered') {
     report.line(`Pre-registered client_id ${choice.clientId}, used as given.`);
     return {
@@ -63,22 +50,17 @@ export async function register(
     return { clientId: choice.clientId, clientSecret: '', authentication: flags.authentication ?? 'none' };
   }
   report.line(`Dynamic client registration (RFC 7591) at ${choice.endpoint}.`);
-  const exchange = await sendLeg(
-    'registration',
-    {
-      method: 'POST',
-      url: choice.endpoint,
-      headers: [
-        ['Content-Type', 'application/json'],
-        ['Accept', 'application/json'],
-      ],
-      body: JSON.stringify(registrationRequestBody(redirectUri, discovered.authMethods, null)),
-    },
-    options,
-    report
-  );
+  const exchange = await ports.send('registration', {
+    method: 'POST',
+    url: choice.endpoint,
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Accept', 'application/json'],
+    ],
+    body: JSON.stringify(registrationRequestBody(redirectUri, discovered.authMethods, null)),
+  });
   const registered = readRegistrationResponse(exchange.response.status, readBody(exchange.response).fields);
-  if (typeof registered === 'string') throw new FlowFailure('registration', registered, exchange.response);
+  if (typeof registered === 'string') throw new McpChainFailure('registration', registered, exchange.response);
   report.line(
     `Registered client_id ${registered.clientId}${registered.clientSecret ? ' with a client secret' : ''}${registered.authMethod ? `, token_endpoint_auth_method ${registered.authMethod}` : ''}.`
   );
@@ -91,51 +73,44 @@ export async function register(
 
 /**
  * The authorization code grant with PKCE S256 and RFC 8707's `resource` on both requests (MCP specification
- * 2025-11-25, "Resource Parameter Implementation"), through the project's flow steps and loopback catcher.
+ * 2025-11-25, "Resource Parameter Implementation"), through the OAuth 2 flow's steps.
  */
 export async function authorize(
   discovered: Discovered,
   client: McpClient,
   scope: string | null,
-  catcher: Catcher,
-  profile: Profile,
-  options: FlowRunOptions,
-  report: FlowReport
+  redirectUri: string,
+  headers: readonly Param[],
+  ports: McpChainPorts
 ): Promise<TokenSet> {
-  const resource: [string, string][] = [['resource', discovered.resource]];
+  const { report } = ports;
+  const resource: Param[] = [['resource', discovered.resource]];
   const state = oauth2Flow.startOAuth2(
     {
       baseUrl: discovered.issuer,
       paths: { authorize: discovered.endpoints.authorization, token: discovered.endpoints.token },
       clientId: client.clientId,
       clientSecret: client.clientSecret,
-      redirectUri: profile.redirectUri || catcher.redirectUri,
+      redirectUri,
       scope,
       pkce: 'S256',
       authentication: client.authentication,
       includeGrantType: false,
       extraParams: { authorize: resource, token: resource },
-      headers: profile.headers,
+      headers,
     },
-    nodeRandom,
-    nodeCrypto
+    ports.random,
+    ports.crypto
   );
   report.step(`Authorization code with PKCE S256, resource ${discovered.resource}, scope ${scope ?? '(none sent)'}`);
-  const landed = await authorizeInBrowser(
-    oauth2Flow.buildAuthorizeRequest(state).url,
-    { kind: 'oauth2', state: state.state },
-    catcher,
-    profile,
-    options,
-    report
-  );
-  const cb = oauth2Flow.interpretCallback(state, `?${landed.query}`);
+  const query = await ports.authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, state.state);
+  const cb = oauth2Flow.interpretCallback(state, `?${query}`);
   report.checks(cb.checks);
-  if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
+  if (!cb.ok) throw new McpChainFailure('authorize', cb.summary);
   report.step('Exchange the code for an access token (POST)');
-  const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(cb.state), options, report);
-  const token = oauth2Flow.interpretTokenResponse(cb.state, exchange, Date.now(), 'token');
+  const exchange = await ports.send('token', oauth2Flow.buildTokenExchange(cb.state));
+  const token = oauth2Flow.interpretTokenResponse(cb.state, exchange, ports.now(), 'token');
   report.checks(token.checks);
-  if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
+  if (!token.ok || !token.state.token) throw new McpChainFailure('token', token.summary, exchange.response);
   return token.state.token;
 }
