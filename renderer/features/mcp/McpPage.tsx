@@ -9,9 +9,9 @@ import { useMcp } from './use-mcp';
 import './mcp.css';
 
 const FIELDS: readonly { key: keyof McpForm; label: string; placeholder: string; secret?: boolean }[] = [
-  { key: 'clientId', label: 'Client ID', placeholder: 'empty: dynamic registration (the mock: its built-in client)' },
+  { key: 'clientId', label: 'Client ID', placeholder: "empty: DCR (the mock's client)" },
   { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client', secret: true },
-  { key: 'scope', label: 'Scope', placeholder: "empty: the challenge's, else scopes_supported" },
+  { key: 'scope', label: 'Scope', placeholder: 'empty: as the server asks' },
   { key: 'call', label: 'Tool to call', placeholder: 'e.g. write_note' },
   { key: 'args', label: 'Arguments (JSON)', placeholder: '{"text": "hi"}' },
 ];
@@ -96,7 +96,7 @@ export function McpPage() {
         </div>
       </form>
       {(first.error ?? stepUp.error) && <p className="bad">{first.error ?? stepUp.error}</p>}
-      {s.running && s.legs.some((l) => l.lines.some((x) => x.startsWith('Authorization URL:'))) && (
+      {s.running && s.legs.some((l) => l.authorizationUrl) && !s.pendingAuthorization && (
         <p className="muted" role="status">
           Waiting for the redirect: sign in and approve in the tab that opened.
         </p>
@@ -109,7 +109,6 @@ export function McpPage() {
           </button>
         </div>
       )}
-      <McpLegs legs={s.legs} secrets={secrets} />
       {s.outcome && (
         <section className={`mcp-outcome ${s.outcome.ok ? 'ok' : 'bad'}`} aria-label="Outcome">
           <p className="verdict">{s.outcome.summary}</p>
@@ -126,13 +125,15 @@ export function McpPage() {
               </tbody>
             </table>
           )}
-          {'result' in s.outcome && (
+          {s.outcome.called && <h4>Result of {s.outcome.called}</h4>}
+          {s.outcome.called && (
             <pre className="mcp-result" aria-label="Tool result">
               {JSON.stringify(s.outcome.result, null, 2)}
             </pre>
           )}
         </section>
       )}
+      <McpLegs legs={s.legs} secrets={secrets} />
     </div>
   );
 }

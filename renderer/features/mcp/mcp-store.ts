@@ -7,12 +7,17 @@ import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../../state/app-store';
 
-/** One leg of the chain as the page shows it: its title, what was sent and answered, the checks and remarks. */
+/** What a leg showed, in order: a remark (a challenge read, a URL to open) or a request with its answer. */
+export type McpLegItem =
+  { readonly kind: 'line'; readonly text: string } | { readonly kind: 'exchange'; readonly exchange: Exchange };
+
+/** One leg of the chain as the page shows it: its title, what it sent, answered and remarked, its checks. */
 export interface McpLeg {
   readonly title: string;
-  readonly exchanges: readonly Exchange[];
+  readonly items: readonly McpLegItem[];
   readonly checks: readonly Check[];
-  readonly lines: readonly string[];
+  /** The leg waits for the user's browser at this authorization URL. */
+  readonly authorizationUrl?: string;
 }
 
 export interface McpForm {
@@ -41,6 +46,8 @@ export interface McpPageState {
     readonly ok: boolean;
     readonly summary: string;
     readonly tools: readonly McpTool[];
+    /** The tool called and its answer, when one was called. */
+    readonly called?: string;
     readonly result?: unknown;
   } | null;
   readonly fault: McpFaultName | null;
@@ -85,7 +92,7 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
         async send(step, request) {
           const r = await bridge.httpSend({ request });
           if (!r.ok) throw new McpChainFailure(step, r.error.message);
-          legChanged((leg) => ({ ...leg, exchanges: [...leg.exchanges, r.value] }));
+          legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'exchange', exchange: r.value }] }));
           return r.value;
         },
         redirectUri: async () => (await catcher()).redirectUri,
@@ -94,7 +101,7 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
           const wait = await bridge.catcherWait({ port, path: CALLBACK_PATH, target: { kind: 'oauth2', state } });
           if (!wait.ok) throw new McpChainFailure('authorize', wait.error.message);
           const landed = new Promise<string>((resolve, reject) => waits.set(wait.value.waitId, { resolve, reject }));
-          legChanged((leg) => ({ ...leg, lines: [...leg.lines, `Authorization URL: ${url}`] }));
+          legChanged((leg) => ({ ...leg, authorizationUrl: url }));
           if (handedOut) set({ pendingAuthorization: url });
           else firstUrl(url);
           handedOut = true;
@@ -105,9 +112,9 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
           }
         },
         report: {
-          step: (title) => set({ legs: [...get().legs, { title, exchanges: [], checks: [], lines: [] }] }),
+          step: (title) => set({ legs: [...get().legs, { title, items: [], checks: [] }] }),
           checks: (checks) => legChanged((leg) => ({ ...leg, checks: [...leg.checks, ...checks] })),
-          line: (text) => legChanged((leg) => ({ ...leg, lines: [...leg.lines, text] })),
+          line: (text) => legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'line', text }] })),
         },
         random,
         crypto,
@@ -134,7 +141,7 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
         const urlReady = new Promise<string | null>((resolve) => (firstUrl = resolve));
         set({ running: true, legs: [], outcome: null, pendingAuthorization: null });
         void runMcpChain(input, ports(firstUrl))
-          .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, r.result) }))
+          .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
           .catch((e: unknown) =>
             set({
               outcome: {
@@ -198,7 +205,7 @@ function runInput(form: McpForm, app: AppStore) {
   };
 }
 
-function outcomeOf(authorized: boolean, tools: unknown, result: unknown) {
+function outcomeOf(authorized: boolean, tools: unknown, called: string | undefined, result: unknown) {
   const list = (tools as { tools?: unknown } | null)?.tools;
   const named = (Array.isArray(list) ? list : []).map((t: { name?: unknown; description?: unknown }) => ({
     name: String(t.name),
@@ -210,6 +217,6 @@ function outcomeOf(authorized: boolean, tools: unknown, result: unknown) {
       ? 'The MCP server answered with the access token.'
       : 'The server answered without asking for a token: nothing was authorized.',
     tools: named,
-    ...(result === undefined ? {} : { result }),
+    ...(called === undefined ? {} : { called, result }),
   };
 }

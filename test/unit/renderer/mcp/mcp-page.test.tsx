@@ -54,7 +54,7 @@ describe('MCP page', () => {
     const first = await followAuthorization(h, tab);
     expect(first.searchParams.get('resource')).toBe(`${h.base}/mcp`);
     tab.location.href = '';
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the step-up authorization' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the step-up authorization' }, { timeout: 10_000 }));
     await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
     expect((await followAuthorization(h, tab)).searchParams.get('scope')).toBe('read write');
     const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
