@@ -13,12 +13,14 @@ const MockPage = lazy(async () => ({ default: (await import('./features/mock/Moc
 const SignerPage = lazy(async () => ({ default: (await import('./features/signer/SignerPage')).SignerPage }));
 const ProfilesPage = lazy(async () => ({ default: (await import('./features/profiles/ProfilesPage')).ProfilesPage }));
 const DebuggerPage = lazy(async () => ({ default: (await import('./features/debugger/DebuggerPage')).DebuggerPage }));
+const McpPage = lazy(async () => ({ default: (await import('./features/mcp/McpPage')).McpPage }));
 const HistoryPage = lazy(async () => ({ default: (await import('./features/history/HistoryPage')).HistoryPage }));
 
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
   { id: 'oauth2', title: 'OAuth 2' },
   { id: 'oidc', title: 'OpenID Connect' },
+  { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },
   { id: 'signer', title: 'Request signer' },
   { id: 'debugger', title: 'Signature debugger' },
@@ -92,6 +94,7 @@ export function App() {
           {page === 'oauth2' && <OAuth2Page />}
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {page === 'oidc' && <OidcPage />}
+            {page === 'mcp' && <McpPage />}
             {page === 'mock' && <MockPage />}
             {page === 'signer' && <SignerPage />}
             {page === 'debugger' && <DebuggerPage />}

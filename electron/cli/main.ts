@@ -44,6 +44,12 @@ const COMMANDS: Record<string, CommandEntry> = {
     help: async () => (await import('./help/discover')).DISCOVER_HELP,
     load: async () => (await import('./commands/discover')).discoverCommand,
   },
+  mcp: {
+    summary:
+      'Connect to an MCP server as a client: the whole authorization chain (RFC 9728, 8414, 7591, 8707), then its tools',
+    help: async () => (await import('./help/mcp')).MCP_HELP,
+    load: async () => (await import('./commands/mcp')).mcpCommand,
+  },
   debug: {
     summary: 'Check the OAuth 1.0a signature of a request (raw HTTP, curl or fields) and name the mistake',
     help: async () => (await import('./help/debug')).DEBUG_HELP,

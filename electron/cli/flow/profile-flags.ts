@@ -100,7 +100,7 @@ function paramFlag(text: string): Param {
   return param;
 }
 
-const whole = (text: string, flag: string, min: number, max: number): number => {
+export const whole = (text: string, flag: string, min: number, max: number): number => {
   if (!/^[0-9]+$/.test(text) || +text < min || +text > max)
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${text}".`);
   return +text;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
+import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
@@ -87,6 +88,8 @@ export const switchesSchema = z.strictObject({
   idTokenAlg: z.enum(ID_TOKEN_ALGS, { error: `must be one of ${ID_TOKEN_ALGS.join(', ')}` }).default('RS256'),
   /** OpenID Connect, mock-only: one deliberate fault in every id_token, so each step of a client's validation can be seen failing. */
   idTokenFault: z.enum(ID_TOKEN_FAULTS, { error: `must be one of ${ID_TOKEN_FAULTS.join(', ')}` }).default('off'),
+  /** MCP, mock-only: one broken link of the MCP authorization chain (shared/mcp/mock-faults.ts). */
+  mcpFault: z.enum(MCP_FAULTS, { error: `must be one of ${MCP_FAULTS.join(', ')}` }).default('off'),
 });
 
 const consumerSchema = z

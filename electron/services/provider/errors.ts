@@ -38,6 +38,8 @@ export type OAuth2ErrorCode =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
+  /** RFC 8707 §2: a resource the server does not know or the grant does not cover. */
+  | 'invalid_target'
   | 'invalid_token'
   | 'insufficient_scope'
   | 'not_found'

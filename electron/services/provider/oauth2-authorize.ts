@@ -1,5 +1,6 @@
 import { PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
+import { clientById, documentRefusal } from './client-metadata-document';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
@@ -65,6 +66,7 @@ function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 
     username,
     pkce: p.pkce,
     nonce: p.nonce,
+    resource: p.resource ?? null,
     issuedAt: now,
     expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000,
     status: 'issued' as const,
@@ -102,7 +104,10 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const clientId = values('client_id')[0];
   if (!clientId)
     return page(400, 'client_id is missing; it identifies the application (interface §4.2, RFC 6749 §4.1.1).');
-  const client = ctx.config.oauth2.clients.find((c) => c.id === clientId);
+  const client = clientById(ctx, clientId);
+  const refusedDocument = client ? null : documentRefusal(ctx, clientId);
+  if (refusedDocument)
+    return page(400, `client_id ${clientId} names a client ID metadata document, refused: ${refusedDocument}`);
   if (!client) return page(400, `client_id ${JSON.stringify(clientId)} is not a client of this provider.`);
   const redirectUri = values('redirect_uri')[0];
   if (!redirectUri) return page(400, 'redirect_uri is missing; the service requires it (interface §4.2).');
@@ -150,6 +155,13 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
     );
   const pkce = checkPkce(ctx, client, values('code_challenge')[0], values('code_challenge_method')[0]);
   if (typeof pkce === 'string') return fail('invalid_request', pkce);
+  const resource = values('resource')[0] ?? null;
+  // RFC 8707 §2 (https://www.rfc-editor.org/rfc/rfc8707#section-2): an absolute URI without a fragment.
+  if (resource !== null && !/^[a-z][a-z0-9+.-]*:[^#]*$/i.test(resource))
+    return fail(
+      'invalid_target',
+      `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2).`
+    );
 
   // OpenID Connect (OIDC Core §3.1.2.1): a nonce is kept with the code and echoed in the id_token.
   const pending: Pending2 = {
@@ -160,6 +172,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
     scope: [...new Set(scope)].join(' '),
     pkce,
     nonce: values('nonce')[0] ?? null,
+    resource,
     expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS,
   };
   if (ctx.autoLoginUser) return issueCode(ctx, pending, ctx.autoLoginUser, 302);

@@ -1,3 +1,4 @@
+import { clientById } from './client-metadata-document';
 import { base64Decode } from '../../../shared/encoding/base64';
 import { utf8Decode } from '../../../shared/encoding/utf8';
 import { constantTimeEqual, percentDecode } from '../../../shared/oauth1';
@@ -163,7 +164,7 @@ function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValue
       'invalid_request',
       'client_id is missing; the service requires client_id and client_secret in the body (interface §4.2).'
     );
-  const client = ctx.config.oauth2.clients.find((c) => c.id === id);
+  const client = clientById(ctx, id);
   const secret = basic?.secret ?? bodySecret;
   // Compare even for an unknown client, so timing does not reveal which ids exist.
   const secretOk = constantTimeEqual(client?.secret ?? '\u0000unknown-client', secret ?? '');

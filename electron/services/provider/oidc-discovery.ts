@@ -55,7 +55,10 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     token_endpoint_auth_methods_supported: auth,
     revocation_endpoint_auth_methods_supported: auth,
     introspection_endpoint_auth_methods_supported: auth,
-    code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
+    // The MCP fault no-pkce leaves PKCE unadvertised, which an MCP client must refuse (MCP "Authorization Code Protection").
+    ...(sw.mcpFault === 'no-pkce'
+      ? {}
+      : { code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'] }),
     claims_supported: [
       'sub',
       'iss',
@@ -69,6 +72,8 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
       'preferred_username',
     ],
     authorization_response_iss_parameter_supported: sw.issParameter,
+    // Mock-only: client IDs that are metadata documents' URLs are fetched (client-metadata-document.ts).
+    client_id_metadata_document_supported: true,
   };
 }
 

@@ -10,6 +10,8 @@ import { OIDC_ROUTES } from './oidc-routes';
 import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
 import { isLoopbackHost } from './redirect-uri';
+import { mcpEndpoint } from './mcp-endpoint';
+import { MCP_PATHS, resourceMetadata } from './mcp-protection';
 
 type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled;
 
@@ -23,6 +25,9 @@ const ROUTES = new Map<string, Handler>([
   ['/api/v1/me', oauth1Me],
   ['/api/v2/me', oauth2Me],
   ...OIDC_ROUTES,
+  [MCP_PATHS.endpoint, mcpEndpoint],
+  [MCP_PATHS.metadata, resourceMetadata],
+  [MCP_PATHS.endpointMetadata, resourceMetadata],
 ]);
 
 const ROUTE_PATHS = [...ROUTES.keys()];

@@ -5,6 +5,7 @@ import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { startHttpServer, type HttpServer } from '../http-server';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
+import { loadClientDocument } from './client-metadata-document';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import type { Handled, ProviderContext } from './context';
@@ -189,7 +190,7 @@ export class MockProvider {
         this.tooLarge(req, res, started, startedAt, client);
       } else chunks.push(chunk);
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       if (over) return;
       const request = makeRequest(
         req.method ?? 'GET',
@@ -199,6 +200,8 @@ export class MockProvider {
       );
       let handled: Handled;
       try {
+        // The one asynchronous step before the synchronous routes: a client ID metadata document to fetch.
+        if (!misdirected(request, this.context, this.boundHost)) await loadClientDocument(request, this.context);
         handled = route(request, this.context, this.boundHost);
       } catch (e) {
         // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).

@@ -1,3 +1,4 @@
+import type { ClientConfig } from './config';
 import type { MockClock } from './clock';
 import { BoundedTable } from '../bounded-table';
 import { NonceMemory } from './nonces';
@@ -45,6 +46,8 @@ export interface AuthorizationCode {
   readonly pkce: PkceBinding | null;
   /** OpenID Connect: the nonce of the authorization request, echoed in the id_token (OIDC Core §3.1.2.1). */
   readonly nonce: string | null;
+  /** RFC 8707 §2: the resource of the authorization request; the tokens are bound to it (their audience). */
+  readonly resource?: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
   status: 'issued' | 'redeemed';
@@ -57,6 +60,8 @@ interface GrantToken {
   readonly clientId: string;
   readonly username: string;
   readonly scope: string;
+  /** RFC 8707: the resource (audience) the token was issued for; null or absent: any resource of this provider. */
+  readonly resource?: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
 }
@@ -80,8 +85,14 @@ export type PendingLogin =
       readonly scope: string;
       readonly pkce: PkceBinding | null;
       readonly nonce: string | null;
+      /** RFC 8707 §2: the resource the token is asked for, if any. */
+      readonly resource?: string | null;
       readonly expiresAt: number;
     };
+
+/** A client ID metadata document fetched: the client it describes, or why it was refused; kept until `until`. */
+export type FetchedClientDocument =
+  { readonly client: ClientConfig; readonly until: number } | { readonly refused: string; readonly until: number };
 
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
 export const TABLE_LIMIT = 50_000;
@@ -93,6 +104,8 @@ export class ProviderState {
   readonly bearerTokens = new BoundedTable<string, BearerToken>(TABLE_LIMIT);
   readonly refreshTokens = new BoundedTable<string, RefreshToken>(TABLE_LIMIT);
   readonly pendingLogins = new BoundedTable<string, PendingLogin>(TABLE_LIMIT);
+  /** Client ID metadata documents fetched, by URL (client-metadata-document.ts); few, so a small table. */
+  readonly clientDocuments = new BoundedTable<string, FetchedClientDocument>(1000);
   readonly nonces: NonceMemory;
 
   constructor(
@@ -163,6 +176,7 @@ export class ProviderState {
       this.bearerTokens,
       this.refreshTokens,
       this.pendingLogins,
+      this.clientDocuments,
     ])
       t.clear();
     this.nonces.clear();

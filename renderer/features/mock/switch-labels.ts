@@ -1,3 +1,4 @@
+import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 
 /**
@@ -29,6 +30,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   checkHost: 'Answer only loopback Host headers (DNS rebinding)',
   idTokenAlg: 'OpenID Connect id_token signing algorithm (mock-only, OIDC Core §3.1.3.7)',
   idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
+  mcpFault: 'MCP authorization fault: the link of the chain to break at /mcp (mock-only)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
@@ -36,4 +38,5 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   oauth1Callback: ['registered', 'any'],
   idTokenAlg: ID_TOKEN_ALGS,
   idTokenFault: ID_TOKEN_FAULTS,
+  mcpFault: MCP_FAULTS,
 };

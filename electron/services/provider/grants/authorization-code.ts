@@ -50,6 +50,13 @@ export const authorizationCodeGrant = {
         `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`
       );
     checkVerifier(ctx, code, verifier);
+    // RFC 8707 §2.2 (https://www.rfc-editor.org/rfc/rfc8707#section-2.2): the token request's resource is one the grant covers.
+    const resource = get.value('resource');
+    if (resource !== undefined && resource !== code.resource)
+      throw bad(
+        'invalid_target',
+        `resource ${JSON.stringify(resource)} is not the one of the authorization request (${JSON.stringify(code.resource ?? null)}) (RFC 8707 §2.2).`
+      );
     return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
   },
 } as const satisfies Grant;

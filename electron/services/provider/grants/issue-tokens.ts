@@ -21,12 +21,14 @@ export function issueTokens(
 ): Handled {
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
+  const resource = tokenResource(ctx, code?.resource ?? previous?.resource ?? null);
   const access = {
     token: ctx.state.newSecret(24, 'b-'),
     grantId: from.grantId,
     clientId: from.clientId,
     username: from.username,
     scope,
+    resource,
     issuedAt: now,
     expiresAt: now + accessTokenTtl * 1000,
     status: 'valid' as const,
@@ -42,6 +44,7 @@ export function issueTokens(
       clientId: from.clientId,
       username: from.username,
       scope: previous?.scope ?? scope,
+      resource: previous?.resource ?? code?.resource ?? null,
       issuedAt: now,
       expiresAt: now + refreshTokenTtl * 1000,
       status: 'valid',
@@ -78,4 +81,10 @@ export function issueTokens(
     verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
     assumptions: openId ? [ASSUME_OIDC] : undefined,
   };
+}
+
+/** The resource (audience) a token is bound to (RFC 8707 §2); the MCP fault audience-mismatch binds it to another. */
+function tokenResource(ctx: ProviderContext, asked: string | null): string | null {
+  if (asked === null || ctx.settings.switches.mcpFault !== 'audience-mismatch') return asked;
+  return `${ctx.baseUrl()}/another-resource`;
 }

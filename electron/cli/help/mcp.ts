@@ -1,0 +1,51 @@
+/** `oauth-lab mcp --help`: its own module, so printing it loads nothing the command runs with. */
+import { secretsHelp } from '../secret-flags';
+
+export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-metadata-url HTTPS-URL] [--client-secret S]
+           [--client-auth AUTH] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
+           [--callback-path P] [--redirect-uri URI] [--no-open] [--json]
+
+Connects to an MCP server over streamable HTTP as a careful MCP client (authorization revision 2025-11-25):
+initialize, tools/list and, with --call, tools/call. When the server answers 401, every link of the chain
+is shown and checked on stderr:
+  the challenge (WWW-Authenticate: resource_metadata, scope, error, RFC 9110 §11.6.1);
+  protected resource metadata (RFC 9728) from the challenge's URL, else the well-known URLs in order; its
+    resource must name URL and it must list authorization_servers;
+  authorization server metadata (RFC 8414, OpenID Connect Discovery) at each well-known URL in the spec's
+    order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
+  registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https
+    --client-id or --client-metadata-url) where the server sets client_id_metadata_document_supported;
+    else dynamic client registration (RFC 7591);
+  the authorization code flow with PKCE S256 and resource (RFC 8707); the authorization URL is printed on
+    its own line and opened in the browser, the redirect caught on 127.0.0.1 (RFC 8252);
+  the request sent again with the token. A 403 with error="insufficient_scope" leads to a step-up
+    authorization with the wider scope, at most 3 authorizations in a run.
+Without protected resource metadata, the 2025-03-26 way: the server's origin as authorization server.
+
+  --client-id ID        a pre-registered client (an https URL: a client ID metadata document's URL)
+  --client-metadata-url HTTPS-URL
+                        the URL of this client's metadata document, used as client_id where supported
+                        (http only on 127.0.0.1 or localhost, for a local test)
+                        (http only on 127.0.0.1 or localhost, for a local test)
+  --client-secret S     the pre-registered client's secret
+  --client-auth AUTH    none, body (client_secret_post) or basic (client_secret_basic); by default the
+                        registration's method, else the first the server lists
+  --scope S             the scope to ask for; by default the challenge's scope, else the protected
+                        resource's scopes_supported, else none
+  --call TOOL           call this tool after listing the tools
+  --arguments JSON      the tool's arguments, a JSON object (default {})
+  --callback-port N, --callback-path P, --redirect-uri URI
+                        the redirect catcher, as for oauth-lab flow
+  --wait-timeout S      seconds to wait for the browser's redirect (default 300)
+  --timeout S           seconds each request may take (default 30)
+  --allow-self-signed   accept an HTTPS certificate no trusted authority signed
+  --header "Name: value"  an extra header on every request (repeatable)
+  --no-open             do not open a browser; open the printed URL yourself
+  --json                stdout: {"tools": [...]} (the tools/list result) and "result" (the tool's answer)
+  --verbose             print each response in full on stderr (secrets masked)
+
+${secretsHelp(['client-secret'])}
+Stdout: one line per tool (name, then its description), then the tool's answer with --call.
+Exit code 0 only when the server answered with the token; 1 when a link of the chain fails or the server
+never asked for one; 2 for bad flags.
+`;

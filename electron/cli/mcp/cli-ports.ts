@@ -1,0 +1,38 @@
+import { McpChainFailure, type McpChainPorts } from '../../../shared/flows/mcp/ports';
+import type { Profile } from '../../../shared/store/profile';
+import type { Catcher } from '../../services/catcher';
+import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { authorizeInBrowser, startFlowCatcher } from '../flow/browser-leg';
+import { sendLeg } from '../flow/exchange';
+import type { FlowRunOptions } from '../flow/options';
+import { FlowFailure, type FlowReport } from '../flow/report';
+
+/**
+ * The MCP chain's ports on the command line: each request printed and sent by the flows' sendLeg, the redirect
+ * caught by the loopback catcher (started when first needed, closed by `close`), progress on stderr.
+ */
+export function cliPorts(
+  profile: Profile,
+  options: FlowRunOptions,
+  report: FlowReport
+): McpChainPorts & { close(): Promise<void> } {
+  let catcher: Promise<Catcher> | null = null;
+  const caught = () => (catcher ??= startFlowCatcher(profile, options, report));
+  return {
+    send: (step, request) => sendLeg(step, request, options, report),
+    redirectUri: async () => profile.redirectUri || (await caught()).redirectUri,
+    authorizeInBrowser: async (url, state) =>
+      (await authorizeInBrowser(url, { kind: 'oauth2', state }, await caught(), profile, options, report)).query,
+    report,
+    random: nodeRandom,
+    crypto: nodeCrypto,
+    now: Date.now,
+    close: async () => {
+      if (catcher) await (await catcher).close();
+    },
+  };
+}
+
+/** A link of the chain that failed, in the words the flows' CLI uses (`failed at <step>: <why>`). */
+export const asFlowFailure = (e: unknown): unknown =>
+  e instanceof McpChainFailure ? new FlowFailure(e.step, e.message, e.response) : e;

@@ -1,0 +1,112 @@
+import { ok, refused, type Handled, type ProviderContext } from './context';
+import { quoted } from './errors';
+import { jsonReply, type ProviderRequest } from './http';
+import { authenticateBearer } from './resources';
+import type { BearerToken } from './state';
+
+/**
+ * Mock-only: the mock as an MCP server protected by its own authorization server (MCP specification 2025-11-25,
+ * "Authorization" (https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization)): its protected
+ * resource metadata (RFC 9728), and the bearer check of its endpoint with the token's audience (RFC 8707) and
+ * scope.
+ */
+export const MCP_PATHS = {
+  endpoint: '/mcp',
+  metadata: '/.well-known/oauth-protected-resource',
+  endpointMetadata: '/.well-known/oauth-protected-resource/mcp',
+} as const;
+
+/** The scope every MCP request needs, asked for in the 401's challenge; tools may need more. */
+export const MCP_BASE_SCOPE = 'read';
+
+export const ASSUME_MCP =
+  'The MCP endpoint and its protected resource metadata are mock-only: the service documents no MCP server (interface §4).';
+
+/** The endpoint's resource identifier (RFC 8707 §2), the audience its tokens must carry. */
+const mcpResource = (ctx: ProviderContext): string => `${ctx.baseUrl()}${MCP_PATHS.endpoint}`;
+
+/** RFC 9728 §2: at the path-inserted URL it names the endpoint; at the root, the whole origin (§3.3). */
+export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Handled {
+  const endpoint = 'mcp.resource_metadata';
+  if (req.method !== 'GET') {
+    const message = `${req.method} is not accepted; GET only.`;
+    return {
+      endpoint,
+      reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', 'GET']]),
+      verdict: refused('invalid_request', message),
+      assumptions: [ASSUME_MCP],
+    };
+  }
+  const wrong = ctx.settings.switches.mcpFault === 'wrong-resource';
+  const resource = wrong
+    ? 'https://elsewhere.example/mcp'
+    : req.path === MCP_PATHS.endpointMetadata
+      ? mcpResource(ctx)
+      : ctx.baseUrl();
+  return {
+    endpoint,
+    reply: jsonReply(200, {
+      resource,
+      authorization_servers: [ctx.baseUrl()],
+      scopes_supported: ['read', 'write'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'OAuth Lab mock MCP server',
+    }),
+    verdict: ok(
+      `Protected resource metadata served${wrong ? ' naming another resource (mcpFault wrong-resource)' : ''}.`
+    ),
+    assumptions: [ASSUME_MCP],
+  };
+}
+
+/** `WWW-Authenticate: Bearer` with resource_metadata (RFC 9728 §5.1) and the scope needed (RFC 6750 §3). */
+function challenge(ctx: ProviderContext, scope: string, error?: string, description?: string): [string, string] {
+  const parts = [
+    `realm=${quoted(ctx.config.realm)}`,
+    `resource_metadata=${quoted(`${ctx.baseUrl()}${MCP_PATHS.endpointMetadata}`)}`,
+    `scope=${quoted(scope)}`,
+    ...(error ? [`error=${quoted(error)}`] : []),
+    ...(description ? [`error_description=${quoted(description.replace(/[\\"]/g, "'"))}`] : []),
+  ];
+  return ['WWW-Authenticate', `Bearer ${parts.join(', ')}`];
+}
+
+/** A refusal of the MCP endpoint: 401 without a usable token, 403 insufficient_scope, as RFC 6750 §3.1 says. */
+export function mcpRefusal(
+  ctx: ProviderContext,
+  status: number,
+  error: string | null,
+  description: string,
+  scope: string
+): Handled {
+  return {
+    endpoint: 'mcp.endpoint',
+    reply: jsonReply(status, { ...(error ? { error } : {}), error_description: description }, [
+      challenge(ctx, scope, error ?? undefined, error ? description : undefined),
+    ]),
+    verdict: refused(error ?? 'no_credentials', description),
+    assumptions: [ASSUME_MCP],
+  };
+}
+
+/** The bearer token of an MCP request, valid, issued for this endpoint (unless mcpFault accept-other-resource) and with the base scope. */
+export function mcpToken(req: ProviderRequest, ctx: ProviderContext): BearerToken | Handled {
+  const b = authenticateBearer(req, ctx);
+  if (!b.ok) return mcpRefusal(ctx, b.status === 400 ? 400 : 401, b.error, b.description, MCP_BASE_SCOPE);
+  const expected = mcpResource(ctx);
+  const issuedFor = b.token.resource ?? null;
+  // MCP "Token Audience Binding and Validation": a token issued for another resource is refused (no passthrough).
+  if (issuedFor !== expected && ctx.settings.switches.mcpFault !== 'accept-other-resource')
+    return mcpRefusal(
+      ctx,
+      401,
+      'invalid_token',
+      `The access token was issued for ${issuedFor === null ? 'no resource' : `resource ${issuedFor}`}, not for ${expected}; ask for it with resource=${expected} (RFC 8707 §2).`,
+      MCP_BASE_SCOPE
+    );
+  return b.token;
+}
+
+/** The scopes a token lacks among those needed. */
+export const missingScopes = (token: BearerToken, needed: readonly string[]): string[] =>
+  needed.filter((s) => !token.scope.split(' ').includes(s));

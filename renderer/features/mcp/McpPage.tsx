@@ -1,0 +1,139 @@
+import { useEffect } from 'react';
+import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { useApp } from '../../app/stores';
+import { useOpenAuthorization } from '../flow/use-open-authorization';
+import { SETTING_LABELS } from '../mock/switch-labels';
+import { McpLegs } from './McpLegs';
+import type { McpFaultName, McpForm } from './mcp-store';
+import { useMcp } from './use-mcp';
+import './mcp.css';
+
+const FIELDS: readonly { key: keyof McpForm; label: string; placeholder: string; secret?: boolean }[] = [
+  { key: 'clientId', label: 'Client ID', placeholder: "empty: DCR (the mock's client)" },
+  { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client', secret: true },
+  { key: 'scope', label: 'Scope', placeholder: 'empty: as the server asks' },
+  { key: 'call', label: 'Tool to call', placeholder: 'e.g. write_note' },
+  { key: 'args', label: 'Arguments (JSON)', placeholder: '{"text": "hi"}' },
+];
+
+/**
+ * MCP authorization, step by step: the first request and its 401, the challenge, protected resource metadata,
+ * authorization server metadata, registration, the code flow with PKCE and resource, the retried request, the
+ * tools; a step-up on insufficient_scope. The same chain as `oauth-lab mcp`.
+ */
+export function McpPage() {
+  const mockBase = useApp((s) => s.mock.baseUrl);
+  const s = useMcp((x) => x);
+  const first = useOpenAuthorization(s.runStarted);
+  const stepUp = useOpenAuthorization(s.pendingOpened);
+  const faultRead = useMcp((x) => x.faultRead);
+  useEffect(() => {
+    if (mockBase) void faultRead();
+  }, [mockBase, faultRead]);
+  const secrets = s.form.clientSecret ? [s.form.clientSecret] : [];
+  return (
+    <div className="page mcp">
+      <div className="page-head">
+        <h2>MCP authorization</h2>
+        <span className="muted">MCP 2025-11-25 · RFC 9728 · RFC 8414 · RFC 7591 · RFC 8707</span>
+      </div>
+      <p className="muted intro">
+        Connects to an MCP server over streamable HTTP as a careful client: each link of the authorization chain is
+        sent, shown and checked, then <code>initialize</code> and <code>tools/list</code>. The same chain as{' '}
+        <code>oauth-lab mcp</code>.
+      </p>
+      <form
+        className="request-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void first.open('system');
+        }}
+      >
+        <label className="mcp-url">
+          MCP server URL
+          <input
+            className="mono"
+            value={s.form.url}
+            placeholder={mockBase ? `${mockBase}/mcp (the mock's MCP endpoint)` : 'https://mcp.example.com/mcp'}
+            onChange={(e) => s.formEdited({ url: e.target.value })}
+          />
+        </label>
+        <div className="mcp-fields">
+          {FIELDS.map((f) => (
+            <label key={f.key}>
+              {f.label}
+              <input
+                className="mono"
+                type={f.secret ? 'password' : 'text'}
+                value={s.form[f.key]}
+                placeholder={f.placeholder}
+                autoComplete="off"
+                onChange={(e) => s.formEdited({ [f.key]: e.target.value })}
+              />
+            </label>
+          ))}
+        </div>
+        <div className="send-row">
+          <button type="submit" className="primary" disabled={s.running}>
+            {s.running ? 'Running…' : 'Connect and list the tools'}
+          </button>
+          {mockBase && (
+            <label title={SETTING_LABELS.mcpFault}>
+              MCP fault at the mock{' '}
+              <select
+                value={s.fault ?? 'off'}
+                disabled={s.fault === null || s.running}
+                onChange={(e) => void s.faultChosen(e.target.value as McpFaultName)}
+              >
+                {MCP_FAULTS.map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+      </form>
+      {(first.error ?? stepUp.error) && <p className="bad">{first.error ?? stepUp.error}</p>}
+      {s.running && s.legs.some((l) => l.authorizationUrl) && !s.pendingAuthorization && (
+        <p className="muted" role="status">
+          Waiting for the redirect: sign in and approve in the tab that opened.
+        </p>
+      )}
+      {s.pendingAuthorization && (
+        <div className="banner notice" role="status">
+          <span>The server asks for a wider scope (insufficient_scope): authorize again.</span>
+          <button type="button" className="primary" onClick={() => void stepUp.open('system')}>
+            Open the step-up authorization
+          </button>
+        </div>
+      )}
+      {s.outcome && (
+        <section className={`mcp-outcome ${s.outcome.ok ? 'ok' : 'bad'}`} aria-label="Outcome">
+          <p className="verdict">{s.outcome.summary}</p>
+          {s.outcome.tools.length > 0 && (
+            <table>
+              <caption>Tools</caption>
+              <tbody>
+                {s.outcome.tools.map((t) => (
+                  <tr key={t.name}>
+                    <td className="mono">{t.name}</td>
+                    <td>{t.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {s.outcome.called && <h4>Result of {s.outcome.called}</h4>}
+          {s.outcome.called && (
+            <pre className="mcp-result" aria-label="Tool result">
+              {JSON.stringify(s.outcome.result, null, 2)}
+            </pre>
+          )}
+        </section>
+      )}
+      <McpLegs legs={s.legs} secrets={secrets} />
+    </div>
+  );
+}

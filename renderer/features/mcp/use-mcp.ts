@@ -1,0 +1,4 @@
+import { pageStore } from '../../app/page-store';
+import { createMcpStore } from './mcp-store';
+
+export const useMcp = pageStore((deps, stores) => createMcpStore(deps, { app: stores.app }));

@@ -1,0 +1,116 @@
+import { readBody } from '../../response-body';
+import {
+  chooseRegistration,
+  clientAuthenticationFor,
+  readRegistrationResponse,
+  registrationRequestBody,
+} from '../../mcp/registration';
+import type { Param } from '../../oauth1/parameters';
+import type { ClientAuthentication } from '../../oauth2/token-request';
+import type { TokenSet } from '../../oauth2/token-response';
+import * as oauth2Flow from '../oauth2-flow';
+import type { Discovered } from './discovery-leg';
+import { McpChainFailure, type ClientFlags, type McpChainPorts } from './ports';
+
+/** The client as the authorization server knows it, once per run (step-ups reuse it). */
+export interface McpClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+}
+
+/** Registration, shown as its own leg: a pre-registered id, a client ID metadata document, or RFC 7591 DCR. */
+export async function register(
+  discovered: Discovered,
+  flags: ClientFlags,
+  redirectUri: string,
+  ports: McpChainPorts
+): Promise<McpClient> {
+  const { report } = ports;
+  report.step('Client registration');
+  const choice = chooseRegistration({
+    clientId: flags.clientId,
+    metadataUrl: flags.metadataUrl,
+    cimdSupported: discovered.cimdSupported,
+    registrationEndpoint: discovered.endpoints.registration,
+  });
+  const authFor = (registered: string | null, secret: string) =>
+    flags.authentication ?? clientAuthenticationFor(registered, secret !== '', discovered.authMethods);
+  if (choice.kind === 'none') throw new McpChainFailure('registration', choice.why);
+  if (choice.kind === 'pre-registered') {
+    report.line(`Pre-registered client_id ${choice.clientId}, used as given.`);
+    return {
+      clientId: choice.clientId,
+      clientSecret: flags.clientSecret,
+      authentication: authFor(null, flags.clientSecret),
+    };
+  }
+  if (choice.kind === 'metadata-document') {
+    report.line(`The server fetches client ID metadata documents: client_id is the document's URL ${choice.clientId}.`);
+    return { clientId: choice.clientId, clientSecret: '', authentication: flags.authentication ?? 'none' };
+  }
+  report.line(`Dynamic client registration (RFC 7591) at ${choice.endpoint}.`);
+  const exchange = await ports.send('registration', {
+    method: 'POST',
+    url: choice.endpoint,
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Accept', 'application/json'],
+    ],
+    body: JSON.stringify(registrationRequestBody(redirectUri, discovered.authMethods, null)),
+  });
+  const registered = readRegistrationResponse(exchange.response.status, readBody(exchange.response).fields);
+  if (typeof registered === 'string') throw new McpChainFailure('registration', registered, exchange.response);
+  report.line(
+    `Registered client_id ${registered.clientId}${registered.clientSecret ? ' with a client secret' : ''}${registered.authMethod ? `, token_endpoint_auth_method ${registered.authMethod}` : ''}.`
+  );
+  return {
+    clientId: registered.clientId,
+    clientSecret: registered.clientSecret,
+    authentication: authFor(registered.authMethod, registered.clientSecret),
+  };
+}
+
+/**
+ * The authorization code grant with PKCE S256 and RFC 8707's `resource` on both requests (MCP specification
+ * 2025-11-25, "Resource Parameter Implementation"), through the OAuth 2 flow's steps.
+ */
+export async function authorize(
+  discovered: Discovered,
+  client: McpClient,
+  scope: string | null,
+  redirectUri: string,
+  headers: readonly Param[],
+  ports: McpChainPorts
+): Promise<TokenSet> {
+  const { report } = ports;
+  const resource: Param[] = [['resource', discovered.resource]];
+  const state = oauth2Flow.startOAuth2(
+    {
+      baseUrl: discovered.issuer,
+      paths: { authorize: discovered.endpoints.authorization, token: discovered.endpoints.token },
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri,
+      scope,
+      pkce: 'S256',
+      authentication: client.authentication,
+      includeGrantType: false,
+      extraParams: { authorize: resource, token: resource },
+      headers,
+    },
+    ports.random,
+    ports.crypto
+  );
+  report.step(`Authorization code with PKCE S256, resource ${discovered.resource}, scope ${scope ?? '(none sent)'}`);
+  const query = await ports.authorizeInBrowser(oauth2Flow.buildAuthorizeRequest(state).url, state.state);
+  const cb = oauth2Flow.interpretCallback(state, `?${query}`);
+  report.checks(cb.checks);
+  if (!cb.ok) throw new McpChainFailure('authorize', cb.summary);
+  report.step('Exchange the code for an access token (POST)');
+  const exchange = await ports.send('token', oauth2Flow.buildTokenExchange(cb.state));
+  const token = oauth2Flow.interpretTokenResponse(cb.state, exchange, ports.now(), 'token');
+  report.checks(token.checks);
+  if (!token.ok || !token.state.token) throw new McpChainFailure('token', token.summary, exchange.response);
+  return token.state.token;
+}

@@ -1,0 +1,148 @@
+import { headerValue, type Exchange } from '../../http';
+import { bearerChallenge, parseChallenges, type Challenge } from '../../mcp/challenge';
+import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
+import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
+import type { Param } from '../../oauth1/parameters';
+import { authorize, register, type McpClient } from './authorization-leg';
+import { discover, type Discovered } from './discovery-leg';
+import { McpChainFailure, type ClientFlags, type McpChainPorts } from './ports';
+
+export interface McpRunInput {
+  readonly url: string;
+  readonly client: ClientFlags;
+  /** Asked for instead of what the challenge or the metadata say. */
+  readonly scope: string | null;
+  readonly call: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } | null;
+  /** Extra headers on the OAuth requests (a profile's, such as a User-Agent). */
+  readonly headers?: readonly Param[];
+}
+
+export interface McpRunResult {
+  /** The tools/list result as the server sent it. */
+  readonly tools: unknown;
+  /** The tools/call result, when a call was asked for. */
+  readonly result?: unknown;
+  /** Whether a token was obtained and the server answered with it. */
+  readonly authorized: boolean;
+}
+
+/** The run's authorization so far: discovery and registration are done once, the token is replaced on step-up. */
+interface Authorization {
+  discovered: Discovered | null;
+  client: McpClient | null;
+  token: string | null;
+  scope: string | null;
+  count: number;
+}
+
+interface Message {
+  readonly method: string;
+  readonly params?: unknown;
+  readonly id?: number;
+}
+
+/**
+ * An MCP client's whole run: initialize, tools/list and, if asked, tools/call over streamable HTTP; any of them
+ * answered 401 leads through the MCP authorization chain (MCP specification 2025-11-25, "Authorization Flow
+ * Steps"), and 403 insufficient_scope to a step-up with the wider scope (at most MAX_AUTHORIZATIONS in a run).
+ */
+export async function runMcpChain(input: McpRunInput, ports: McpChainPorts): Promise<McpRunResult> {
+  const auth: Authorization = { discovered: null, client: null, token: null, scope: null, count: 0 };
+  let session: McpSession = { url: input.url, sessionId: null, protocolVersion: null };
+  let id = 0;
+  const call = async (method: string, params: unknown): Promise<unknown> => {
+    const exchange = await send(session, { method, params, id: ++id }, auth, input, ports);
+    const answer = readJsonRpcAnswer(exchange.response, id);
+    if (answer.kind === 'unreadable') throw new McpChainFailure(method, answer.why, exchange.response);
+    if (answer.kind === 'error')
+      throw new McpChainFailure(method, `JSON-RPC error ${answer.code}: ${answer.message}`, exchange.response);
+    if (method === 'initialize') session = sessionAfterInitialize(session, exchange, answer.result);
+    return answer.result;
+  };
+  await call('initialize', initializeParams());
+  await send(session, { method: 'notifications/initialized' }, auth, input, ports);
+  const tools = await call('tools/list', {});
+  const result = input.call
+    ? await call('tools/call', { name: input.call.name, arguments: input.call.arguments })
+    : undefined;
+  return { tools, ...(input.call ? { result } : {}), authorized: auth.token !== null };
+}
+
+/** Mcp-Session-Id and the negotiated protocol version, sent on every request after initialize. */
+function sessionAfterInitialize(session: McpSession, exchange: Exchange, result: unknown): McpSession {
+  const version = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
+  return {
+    ...session,
+    sessionId: headerValue(exchange.response.headers, 'mcp-session-id') ?? null,
+    protocolVersion: typeof version === 'string' ? version : null,
+  };
+}
+
+/** One message, authorized as the server asks: a 401 or a 403 insufficient_scope authorizes and sends it again. */
+async function send(
+  session: McpSession,
+  message: Message,
+  auth: Authorization,
+  input: McpRunInput,
+  ports: McpChainPorts
+): Promise<Exchange> {
+  for (;;) {
+    ports.report.step(`MCP ${message.method}${auth.token ? ' (with the access token)' : ''}`);
+    const exchange = await ports.send('mcp', mcpRequest(session, message, auth.token));
+    const { status } = exchange.response;
+    if (status >= 200 && status < 300) return exchange;
+    const challenge = bearerChallenge(parseChallenges(headerValues(exchange, 'www-authenticate')));
+    if (challenge) ports.report.line(`WWW-Authenticate: Bearer ${describe(challenge)}`);
+    // A token just issued for this server and refused as invalid: its audience or binding is wrong; authorizing
+    // again would get the same (MCP "Token Audience Binding and Validation").
+    if (status === 401 && auth.token && challenge?.params.error === 'invalid_token')
+      throw new McpChainFailure(
+        message.method,
+        `The MCP server refused the access token its authorization server just issued: ${challenge.params.error_description ?? 'invalid_token'}`,
+        exchange.response
+      );
+    const insufficient = status === 403 && challenge?.params.error === 'insufficient_scope';
+    if (status !== 401 && !insufficient)
+      throw new McpChainFailure(message.method, `HTTP ${status} from the MCP server.`, exchange.response);
+    if (auth.count >= MAX_AUTHORIZATIONS)
+      throw new McpChainFailure(
+        message.method,
+        `HTTP ${status} again after ${auth.count} authorizations: giving up (a step-up that never satisfies the server would loop).`,
+        exchange.response
+      );
+    await authorizeFor(challenge, insufficient, auth, input, ports);
+  }
+}
+
+const headerValues = (exchange: Exchange, name: string): string[] =>
+  exchange.response.headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v);
+
+const describe = (c: Challenge): string =>
+  Object.entries(c.params)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(', ');
+
+async function authorizeFor(
+  challenge: Challenge | null,
+  insufficient: boolean,
+  auth: Authorization,
+  input: McpRunInput,
+  ports: McpChainPorts
+): Promise<void> {
+  auth.discovered ??= await discover(input.url, challenge, ports);
+  const redirectUri = await ports.redirectUri();
+  auth.client ??= await register(auth.discovered, input.client, redirectUri, ports);
+  const challenged = challenge?.params.scope ?? null;
+  const scope =
+    insufficient && challenged
+      ? stepUpScope(auth.scope, challenged)
+      : chooseScope({ given: input.scope, challenged, supported: auth.discovered.scopesSupported });
+  if (insufficient)
+    ports.report.line(
+      `insufficient_scope: step-up authorization with scope ${scope ?? '(none)'} (MCP "Scope Challenge Handling").`
+    );
+  auth.count++;
+  const token = await authorize(auth.discovered, auth.client, scope, redirectUri, input.headers ?? [], ports);
+  auth.token = token.accessToken;
+  auth.scope = token.scope ?? scope;
+}

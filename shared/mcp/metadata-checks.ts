@@ -1,0 +1,137 @@
+import { check, note, warning, type Check } from '../check';
+import { parseHttpUrl } from '../url';
+import { resourceCoversServer } from './resource-url';
+
+/** What a careful MCP client checks in the two metadata documents before it lets a user sign in anywhere. */
+
+export interface ResourceMetadata {
+  readonly checks: readonly Check[];
+  readonly ok: boolean;
+  /** The resource the token is requested for (RFC 8707), when the document names one that matches. */
+  readonly resource: string | null;
+  readonly authorizationServers: readonly string[];
+  readonly scopesSupported: readonly string[] | null;
+}
+
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+
+const isHttpUrl = (v: unknown): v is string => {
+  if (typeof v !== 'string') return false;
+  try {
+    parseHttpUrl(v, 'url');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** RFC 9728 §3.2, §3.3 (https://www.rfc-editor.org/rfc/rfc9728#section-3.3): the document names this server and its authorization servers. */
+export function checkResourceMetadata(doc: Readonly<Record<string, unknown>>, serverUrl: string): ResourceMetadata {
+  const resource = typeof doc.resource === 'string' ? doc.resource : null;
+  const matches = resource !== null && resourceCoversServer(resource, serverUrl);
+  const servers = (strings(doc.authorization_servers) ?? []).filter(isHttpUrl);
+  const scopes = strings(doc.scopes_supported);
+  const checks: Check[] = [
+    check(
+      'resource',
+      matches,
+      `resource ${resource} names the MCP server ${serverUrl} (RFC 9728 §3.3).`,
+      resource === null
+        ? 'The document has no "resource" (RFC 9728 §2 requires it); a client cannot tell which server it describes.'
+        : `resource ${resource} does not name the MCP server ${serverUrl}: RFC 9728 §3.3 says to refuse the document (another server's metadata could send the token elsewhere).`
+    ),
+    check(
+      'authorization_servers',
+      servers.length > 0,
+      `authorization_servers: ${servers.join(', ')}.`,
+      'No http(s) URL in "authorization_servers": the MCP specification requires at least one (RFC 9728 §2).'
+    ),
+    scopes
+      ? note('scopes_supported', scopes.length ? scopes.join(' ') : '(empty)')
+      : note('scopes_supported', 'not given: the scope comes from the challenge, or none is sent.'),
+  ];
+  return {
+    checks,
+    ok: matches && servers.length > 0,
+    resource: matches ? resource : null,
+    authorizationServers: servers,
+    scopesSupported: scopes,
+  };
+}
+
+export interface ServerEndpoints {
+  readonly authorization: string;
+  readonly token: string;
+  readonly registration: string | null;
+}
+
+export interface AuthorizationServerMetadata {
+  readonly checks: readonly Check[];
+  readonly ok: boolean;
+  readonly endpoints: ServerEndpoints | null;
+  readonly cimdSupported: boolean;
+  /** token_endpoint_auth_methods_supported; absent means client_secret_basic (RFC 8414 §2). */
+  readonly authMethods: readonly string[];
+}
+
+/**
+ * RFC 8414 §2, §3.3 (https://www.rfc-editor.org/rfc/rfc8414#section-3.3) and the MCP specification's
+ * "Authorization Code Protection": the issuer is the one asked for, the endpoints are there, and S256 is among
+ * code_challenge_methods_supported; without it the client MUST refuse to proceed. `legacy`: found the 2025-03-26
+ * way (at the MCP server's root), where the issuer is only read.
+ */
+export function checkAuthorizationServerMetadata(
+  doc: Readonly<Record<string, unknown>>,
+  issuer: string,
+  legacy = false
+): AuthorizationServerMetadata {
+  const issuerOk = doc.issuer === issuer || doc.issuer === `${issuer}/`;
+  const methods = strings(doc.code_challenge_methods_supported);
+  const s256 = !!methods?.includes('S256');
+  const authorization = isHttpUrl(doc.authorization_endpoint) ? doc.authorization_endpoint : null;
+  const token = isHttpUrl(doc.token_endpoint) ? doc.token_endpoint : null;
+  const registration = isHttpUrl(doc.registration_endpoint) ? doc.registration_endpoint : null;
+  const issuerCheck = issuerOk
+    ? check('issuer', true, `issuer ${issuer} (RFC 8414 §3.3).`, '')
+    : legacy
+      ? warning('issuer', `issuer ${String(doc.issuer)} is not ${issuer}; read anyway (2025-03-26 back-compatibility).`)
+      : check(
+          'issuer',
+          false,
+          '',
+          `issuer ${JSON.stringify(doc.issuer)} is not ${issuer}: RFC 8414 §3.3 says not to use the document.`
+        );
+  const checks: Check[] = [
+    issuerCheck,
+    check(
+      'endpoints',
+      !!authorization && !!token,
+      `authorization_endpoint ${authorization}, token_endpoint ${token}.`,
+      'authorization_endpoint and token_endpoint must both be http(s) URLs (RFC 8414 §2).'
+    ),
+    check(
+      'PKCE S256',
+      s256,
+      'code_challenge_methods_supported lists S256.',
+      methods
+        ? `code_challenge_methods_supported is [${methods.join(', ')}], without S256: the MCP specification says to refuse to proceed.`
+        : 'code_challenge_methods_supported is absent, so the server does not say it supports PKCE: the MCP specification says to refuse to proceed.'
+    ),
+    registration
+      ? note('registration_endpoint', `${registration} (RFC 7591 dynamic registration offered).`)
+      : note('registration_endpoint', 'none: no dynamic client registration.'),
+    note(
+      'client_id_metadata_document_supported',
+      doc.client_id_metadata_document_supported === true ? 'true' : 'not true'
+    ),
+  ];
+  const ok = (issuerOk || legacy) && !!authorization && !!token && s256;
+  return {
+    checks,
+    ok,
+    endpoints: authorization && token ? { authorization, token, registration } : null,
+    cimdSupported: doc.client_id_metadata_document_supported === true,
+    authMethods: strings(doc.token_endpoint_auth_methods_supported) ?? ['client_secret_basic'],
+  };
+}

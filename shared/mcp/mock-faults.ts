@@ -1,0 +1,9 @@
+/**
+ * The mock's MCP faults (mock-only): each breaks one link of the MCP authorization chain, so a client can be seen
+ * refusing it. `wrong-resource`: the protected resource metadata names another server (RFC 9728 §3.3);
+ * `no-pkce`: the metadata leaves out code_challenge_methods_supported; `audience-mismatch`: tokens are issued for
+ * another resource than the one asked for (RFC 8707 §2), and the MCP endpoint refuses them; `accept-other-resource`:
+ * the MCP endpoint accepts a token issued for another resource (the confused deputy the MCP specification's
+ * "Token Audience Binding and Validation" forbids).
+ */
+export const MCP_FAULTS = ['off', 'wrong-resource', 'no-pkce', 'audience-mismatch', 'accept-other-resource'] as const;

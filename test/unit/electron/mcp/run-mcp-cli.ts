@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs `oauth-lab mcp …` as a user does: the real binary over real sockets. Each authorization URL printed on
+ * stderr (the line after "Open this URL to authorize:") is fetched once, following redirects, as a browser would
+ * at a server that approves without a page (the mock's auto-login); the redirect lands at the CLI's catcher.
+ */
+export function runMcpCli(args: readonly string[]) {
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'mcp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const opened: string[] = [];
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    for (const m of stderr.matchAll(/^Open this URL to authorize:\n(https?:\/\/\S+)$/gm))
+      if (!opened.includes(m[1]!)) {
+        opened.push(m[1]!);
+        void fetch(m[1]!, { redirect: 'follow' }).catch(() => undefined);
+      }
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string; opened: string[] }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr, opened }))
+  );
+}

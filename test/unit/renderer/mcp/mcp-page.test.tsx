@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { McpPage } from '../../../../renderer/features/mcp/McpPage';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
+import { Harness } from '../../electron/provider/helpers';
+import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
+
+/**
+ * The MCP page over the real mock, catcher and transport: one click runs the chain to the mock's MCP endpoint (the
+ * test plays the browser at the mock's auto-login), the legs appear with their checks, and a tool needing scope
+ * write leads to a step-up the user opens; the page's fault switch makes the chain stop where a careful client must.
+ */
+const h = new Harness({ autoLoginUser: 'demo' });
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function setUp() {
+  const bridge = bridgeOnMock(h);
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  stores.app.setState({
+    profiles: [defaultMockProfile()],
+    activeProfileId: 'mock',
+    mock: { running: true, baseUrl: h.base },
+  });
+  const tab = stubTab();
+  render(
+    <StoresProvider stores={stores}>
+      <McpPage />
+    </StoresProvider>
+  );
+  return { tab, close: bridge.close };
+}
+
+/** Each leg's own heading (the checks and responses inside a leg have theirs too). */
+const legTitles = () =>
+  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) =>
+    e.textContent!.replace(/^\d+ /, '')
+  );
+
+describe('MCP page', () => {
+  it('runs the chain on the mock, lists the tools, and steps up for write_note', async () => {
+    const { tab, close } = setUp();
+    fireEvent.change(screen.getByLabelText('Tool to call'), { target: { value: 'write_note' } });
+    fireEvent.change(screen.getByLabelText('Arguments (JSON)'), { target: { value: '{"text":"hi"}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    const first = await followAuthorization(h, tab);
+    expect(first.searchParams.get('resource')).toBe(`${h.base}/mcp`);
+    tab.location.href = '';
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the step-up authorization' }, { timeout: 10_000 }));
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    expect((await followAuthorization(h, tab)).searchParams.get('scope')).toBe('read write');
+    const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+    expect(outcome.textContent).toContain('The MCP server answered with the access token.');
+    expect(within(outcome).getByLabelText('Tool result').textContent).toContain('note saved for demo: hi');
+    expect(legTitles()).toEqual([
+      'MCP initialize',
+      'Protected resource metadata (RFC 9728)',
+      `Authorization server metadata (RFC 8414 / OpenID Connect Discovery) for ${h.base}`,
+      'Client registration',
+      `Authorization code with PKCE S256, resource ${h.base}/mcp, scope read`,
+      'Exchange the code for an access token (POST)',
+      'MCP initialize (with the access token)',
+      'MCP notifications/initialized (with the access token)',
+      'MCP tools/list (with the access token)',
+      'MCP tools/call (with the access token)',
+      `Authorization code with PKCE S256, resource ${h.base}/mcp, scope read write`,
+      'Exchange the code for an access token (POST)',
+      'MCP tools/call (with the access token)',
+    ]);
+    close();
+  });
+  it('with the mock fault no-pkce, stops at the authorization server metadata and opens no page', async () => {
+    const { tab, close } = setUp();
+    fireEvent.change(await screen.findByLabelText(/MCP fault at the mock/), { target: { value: 'no-pkce' } });
+    await waitFor(() => expect(h.provider.context.settings.switches.mcpFault).toBe('no-pkce'));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+    const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+    expect(outcome.textContent).toMatch(/Failed at authorization server metadata: .*refuse to proceed/);
+    expect(tab.location.href).toBe('');
+    fireEvent.change(screen.getByLabelText(/MCP fault at the mock/), { target: { value: 'off' } });
+    await waitFor(() => expect(h.provider.context.settings.switches.mcpFault).toBe('off'));
+    close();
+  });
+});
