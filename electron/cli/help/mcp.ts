@@ -26,7 +26,6 @@ Without protected resource metadata, the 2025-03-26 way: the server's origin as 
   --client-metadata-url HTTPS-URL
                         the URL of this client's metadata document, used as client_id where supported
                         (http only on 127.0.0.1 or localhost, for a local test)
-                        (http only on 127.0.0.1 or localhost, for a local test)
   --client-secret S     the pre-registered client's secret
   --client-auth AUTH    none, body (client_secret_post) or basic (client_secret_basic); by default the
                         registration's method, else the first the server lists
