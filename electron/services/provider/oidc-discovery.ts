@@ -1,6 +1,7 @@
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
+import { ASSERTION_ALGS, CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
@@ -16,6 +17,9 @@ export const OIDC_PATHS = {
   userinfo: '/oidc/userinfo',
   revocation: '/oidc/revoke',
   introspection: '/oidc/introspect',
+  deviceAuthorization: '/oidc/device_authorization',
+  deviceVerification: '/oidc/device',
+  registration: '/oidc/register',
   rotateKeys: '/_mock/oidc/rotate-keys',
 } as const;
 
@@ -36,8 +40,7 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
 function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
   const sw = ctx.settings.switches;
-  const publicClients = ctx.config.oauth2.clients.some((c) => c.secret === undefined);
-  const auth = ['client_secret_basic', 'client_secret_post', ...(publicClients ? ['none'] : [])];
+  const auth = [...CLIENT_AUTH_METHODS];
   return {
     issuer: base,
     authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
@@ -53,8 +56,12 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
     token_endpoint_auth_methods_supported: auth,
+    token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
     revocation_endpoint_auth_methods_supported: auth,
+    revocation_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
     introspection_endpoint_auth_methods_supported: auth,
+    introspection_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
+    device_authorization_endpoint: base + OIDC_PATHS.deviceAuthorization,
     code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
     claims_supported: [
       'sub',

@@ -11,7 +11,7 @@ import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
 import { isLoopbackHost } from './redirect-uri';
 
-type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled;
+type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled | Promise<Handled>;
 
 /** Paths of the service (interface §4, read from shared/seed.ts) plus the mock-only resources and admin API. */
 const ROUTES = new Map<string, Handler>([
@@ -55,7 +55,7 @@ export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHos
   };
 }
 
-export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
+export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled | Promise<Handled> {
   const refusal = misdirected(req, ctx, boundHost);
   if (refusal) return refusal;
   const handler = ROUTES.get(req.path);

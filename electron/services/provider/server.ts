@@ -197,21 +197,32 @@ export class MockProvider {
         req.rawHeaders,
         chunks.length === 0 ? NO_BODY : Buffer.concat(chunks)
       );
-      let handled: Handled;
-      try {
-        handled = route(request, this.context, this.boundHost);
-      } catch (e) {
-        // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
-        const message = `Internal error in the mock provider: ${(e as Error).message}`;
-        handled = {
-          endpoint: 'mock.internal_error',
-          reply: oauth2Error(500, 'server_error', message),
-          verdict: { ok: false, reason: 'server_error', message },
-        };
-      }
-      this.send(res, handled.reply);
-      this.publish(request, handled, started, startedAt, client);
+      void this.answer(request, res, started, startedAt, client);
     });
+  }
+
+  /** Routes a whole request (handlers that check a signature or fetch keys answer later) and publishes it. */
+  private async answer(
+    request: ProviderRequest,
+    res: ServerResponse,
+    started: number,
+    startedAt: number,
+    client: SocketEnd | null
+  ): Promise<void> {
+    let handled: Handled;
+    try {
+      handled = await route(request, this.context, this.boundHost);
+    } catch (e) {
+      // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
+      const message = `Internal error in the mock provider: ${(e as Error).message}`;
+      handled = {
+        endpoint: 'mock.internal_error',
+        reply: oauth2Error(500, 'server_error', message),
+        verdict: { ok: false, reason: 'server_error', message },
+      };
+    }
+    this.send(res, handled.reply);
+    this.publish(request, handled, started, startedAt, client);
   }
 
   private tooLarge(

@@ -50,7 +50,7 @@ export const authorizationCodeGrant = {
         `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`
       );
     checkVerifier(ctx, code, verifier);
-    return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
+    return issueTokens(ctx, code, code.scope, 'Code exchanged', { code });
   },
 } as const satisfies Grant;
 

@@ -35,7 +35,7 @@ export const refreshTokenGrant = {
         `Scope ${extra.join(' ')} was not in the original grant (${rt.scope || 'empty'}); a refresh may only narrow it (RFC 6749 §6).`
       );
     return {
-      ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt),
+      ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', { previous: rt }),
       assumptions: [ASSUME_REFRESH],
     };
   },
