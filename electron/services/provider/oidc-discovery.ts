@@ -62,6 +62,7 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     introspection_endpoint_auth_methods_supported: auth,
     introspection_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
     device_authorization_endpoint: base + OIDC_PATHS.deviceAuthorization,
+    registration_endpoint: base + OIDC_PATHS.registration,
     code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
     claims_supported: [
       'sub',

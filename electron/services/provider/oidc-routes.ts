@@ -4,6 +4,7 @@ import { deviceVerification } from './device-verification';
 import type { ProviderRequest } from './http';
 import { discovery, jwks, OIDC_PATHS, rotateKeys } from './oidc-discovery';
 import { introspect, revoke } from './oidc-token-management';
+import { register } from './registration';
 import { userinfo } from './oidc-userinfo';
 
 /** The mock's OpenID Connect and token lifecycle endpoints, beside the service's (mock-only). */
@@ -17,4 +18,5 @@ export const OIDC_ROUTES = new Map<string, (req: ProviderRequest, ctx: ProviderC
   [OIDC_PATHS.rotateKeys, rotateKeys],
   [OIDC_PATHS.deviceAuthorization, deviceAuthorization],
   [OIDC_PATHS.deviceVerification, deviceVerification],
+  [OIDC_PATHS.registration, register],
 ]);
