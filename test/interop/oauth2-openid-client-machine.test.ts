@@ -10,11 +10,14 @@ import { spawnMock } from '../support/spawn-mock';
  * verification page over HTTP, and hears each deliberate mistake refused by name.
  */
 let mock: Awaited<ReturnType<typeof spawnMock>>;
-let keys: { privateKey: CryptoKey; jwk: Record<string, unknown> };
+let keys: { privateKey: CryptoKey; jwk: client.JsonObject };
 beforeAll(async () => {
   mock = await spawnMock([]);
   const pair = await generateKeyPair('ES256', { extractable: true });
-  keys = { privateKey: pair.privateKey, jwk: { ...(await exportJWK(pair.publicKey)), kid: 'es-1' } };
+  keys = {
+    privateKey: pair.privateKey,
+    jwk: { ...(await exportJWK(pair.publicKey)), kid: 'es-1' } as client.JsonObject,
+  };
 }, 20_000);
 afterAll(() => mock.stop());
 
