@@ -84,7 +84,9 @@ export async function clientAssertionClient(
 
 function checkAudience(ctx: ProviderContext, req: ProviderRequest, aud: unknown): void {
   const base = ctx.baseUrl();
+  const mtls = ctx.mtlsBaseUrl();
   const accepted = [base, base + SEED.endpoints.oauth2Token.path, base + req.path];
+  if (mtls) accepted.push(mtls + SEED.endpoints.oauth2Token.path, mtls + req.path);
   const values = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
   if (!values.some((v) => accepted.includes(v as string)))
     throw fail(

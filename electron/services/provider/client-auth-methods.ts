@@ -8,6 +8,8 @@ export const CLIENT_AUTH_METHODS = [
   'none',
   'client_secret_jwt',
   'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
 ] as const;
 
 export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];

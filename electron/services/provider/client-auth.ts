@@ -8,6 +8,7 @@ import { findClient } from './clients';
 import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
 import type { FormValues } from './form-values';
+import { checkClientCertificate } from './mtls/tls-client-auth';
 import { headerValues, type ProviderRequest } from './http';
 import { bad } from './oauth2-token-error';
 
@@ -90,6 +91,15 @@ export async function authenticateClient(
       realm,
       `Client authentication failed: client_id ${JSON.stringify(id)} is not a client of this provider.`
     );
+  const registered = client.tokenEndpointAuthMethod;
+  if (
+    (registered === 'tls_client_auth' || registered === 'self_signed_tls_client_auth') &&
+    !basic &&
+    secret === undefined
+  ) {
+    await checkClientCertificate(req, ctx, client, registered);
+    return client;
+  }
   const used: ClientAuthMethod = basic ? 'client_secret_basic' : secret !== undefined ? 'client_secret_post' : 'none';
   if (client.tokenEndpointAuthMethod) checkMethod(client, used, basic !== null, realm);
   if (client.secret === undefined) {

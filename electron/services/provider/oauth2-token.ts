@@ -43,7 +43,7 @@ async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handle
     );
   if (!(client.grantTypes as readonly string[]).includes(grantType))
     throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
-  return registered.handle(ctx, client, get);
+  return registered.handle(ctx, client, get, req.peerCertificate?.thumbprint ?? null);
 }
 
 /**

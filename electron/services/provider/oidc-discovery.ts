@@ -40,7 +40,9 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
 function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
   const sw = ctx.settings.switches;
-  const auth = [...CLIENT_AUTH_METHODS];
+  const mtls = ctx.mtlsBaseUrl();
+  // The certificate methods only when the mutual-TLS port is open (RFC 8705 §2).
+  const auth = CLIENT_AUTH_METHODS.filter((m) => mtls !== null || !m.endsWith('tls_client_auth'));
   return {
     issuer: base,
     authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
@@ -77,6 +79,19 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
       'preferred_username',
     ],
     authorization_response_iss_parameter_supported: sw.issParameter,
+    ...(mtls === null
+      ? {}
+      : {
+          // RFC 8705 §5: the endpoints again on the mutual-TLS port, and §3.3: tokens bound to the certificate.
+          tls_client_certificate_bound_access_tokens: true,
+          mtls_endpoint_aliases: {
+            token_endpoint: mtls + SEED.endpoints.oauth2Token.path,
+            revocation_endpoint: mtls + OIDC_PATHS.revocation,
+            introspection_endpoint: mtls + OIDC_PATHS.introspection,
+            device_authorization_endpoint: mtls + OIDC_PATHS.deviceAuthorization,
+            userinfo_endpoint: mtls + OIDC_PATHS.userinfo,
+          },
+        }),
   };
 }
 

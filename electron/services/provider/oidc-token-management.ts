@@ -110,6 +110,10 @@ export function introspect(req: ProviderRequest, ctx: ProviderContext): Promise<
       sub: t.username,
       aud: t.clientId,
       iss: ctx.baseUrl(),
+      // RFC 8705 §3.2: the certificate a bound token is good with.
+      ...('certificateThumbprint' in t && t.certificateThumbprint
+        ? { cnf: { 'x5t#S256': t.certificateThumbprint } }
+        : {}),
     };
     return {
       endpoint,

@@ -104,8 +104,8 @@ function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<Cli
       throw invalid('jwks must hold public keys only; a key with "d" or "k" is private or secret (RFC 7517 §4).');
     return { jwks: { keys: list as { kty: string }[] } };
   }
-  if (method === 'private_key_jwt')
-    throw invalid('token_endpoint_auth_method private_key_jwt needs jwks or jwks_uri to check the assertions with.');
+  if (method === 'private_key_jwt' || method === 'self_signed_tls_client_auth')
+    throw invalid(`token_endpoint_auth_method ${method} needs jwks or jwks_uri to check the client with.`);
   return {};
 }
 
@@ -120,6 +120,15 @@ function registeredClient(ctx: ProviderContext, meta: Record<string, unknown>): 
     tokenEndpointAuthMethod: method,
     ...keys(meta, method),
   };
+  // RFC 8705 §2.1.2: tls_client_auth names the certificate's subject; the mock matches the DN only.
+  if (method === 'tls_client_auth') {
+    const dn = meta.tls_client_auth_subject_dn;
+    if (typeof dn !== 'string' || dn === '')
+      throw invalid(
+        'tls_client_auth needs tls_client_auth_subject_dn, the subject DN of the client certificate (RFC 8705 §2.1.2), e.g. CN=app,O=OAuth Lab mock.'
+      );
+    client.tlsClientAuthSubjectDn = dn;
+  }
   const scope = scopes(ctx, meta.scope);
   if (scope) client.scopes = scope;
   // A secret for the methods that use one (RFC 7591 §3.2.1): 32 random bytes, enough for HS256 (RFC 7518 §3.2).
@@ -142,6 +151,7 @@ function metadataOf(client: ClientConfig, issuedAt: number): Record<string, unkn
   if (client.scopes) body.scope = client.scopes.join(' ');
   if (client.jwks) body.jwks = client.jwks;
   if (client.jwksUri) body.jwks_uri = client.jwksUri;
+  if (client.tlsClientAuthSubjectDn) body.tls_client_auth_subject_dn = client.tlsClientAuthSubjectDn;
   return body;
 }
 

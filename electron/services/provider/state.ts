@@ -64,6 +64,8 @@ interface GrantToken {
 
 export interface BearerToken extends GrantToken {
   status: 'valid' | 'revoked';
+  /** x5t#S256 of the client certificate the token is bound to (RFC 8705 §3), when issued over mutual TLS. */
+  readonly certificateThumbprint?: string;
 }
 
 export interface RefreshToken extends GrantToken {

@@ -13,7 +13,7 @@ const ASSUME_CLIENT_CREDENTIALS =
  */
 export const clientCredentialsGrant = {
   grantType: 'client_credentials',
-  handle(ctx, client, get) {
+  handle(ctx, client, get, certificate) {
     if (client.secret === undefined && (client.tokenEndpointAuthMethod ?? 'none') === 'none')
       throw bad(
         'unauthorized_client',
@@ -24,6 +24,7 @@ export const clientCredentialsGrant = {
     return {
       ...issueTokens(ctx, grant, scope, `Client ${client.id} authenticated for itself (RFC 6749 §4.4)`, {
         withoutRefresh: true,
+        certificate,
       }),
       assumptions: [ASSUME_CLIENT_CREDENTIALS],
     };

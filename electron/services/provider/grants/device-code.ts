@@ -16,7 +16,7 @@ const waiting = (error: 'authorization_pending' | 'slow_down', description: stri
  */
 export const deviceCodeGrant = {
   grantType: 'urn:ietf:params:oauth:grant-type:device_code',
-  handle(ctx, client, get) {
+  handle(ctx, client, get, certificate) {
     const value = get.value('device_code');
     if (!value)
       throw bad(
@@ -61,7 +61,8 @@ export const deviceCodeGrant = {
         ctx,
         { ...device, username: device.username! },
         device.scope,
-        `Device code ${device.userCode} approved`
+        `Device code ${device.userCode} approved`,
+        { certificate }
       ),
       assumptions: [ASSUME_DEVICE],
     };

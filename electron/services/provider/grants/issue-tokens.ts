@@ -14,6 +14,8 @@ export interface IssueOptions {
   readonly code?: AuthorizationCode;
   /** No refresh token: the client credentials grant never gets one (RFC 6749 §4.4.3). */
   readonly withoutRefresh?: boolean;
+  /** The x5t#S256 of the client certificate to bind the access token to (RFC 8705 §3), if any. */
+  readonly certificate?: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export function issueTokens(
     issuedAt: now,
     expiresAt: now + accessTokenTtl * 1000,
     status: 'valid' as const,
+    ...(options.certificate ? { certificateThumbprint: options.certificate } : {}),
   };
   ctx.state.addBearer(access);
   let refreshToken = previous;
@@ -84,7 +87,9 @@ export function issueTokens(
   return {
     endpoint: SEED.endpoints.oauth2Token.id,
     reply: jsonReply(200, body),
-    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
+    verdict: ok(
+      `${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}${options.certificate ? ` Bound to the client certificate x5t#S256 ${options.certificate} (RFC 8705 §3).` : ''}`
+    ),
     assumptions: openId ? [ASSUME_OIDC] : undefined,
   };
 }
