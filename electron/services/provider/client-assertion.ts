@@ -15,7 +15,7 @@ import { fetchClientJwks } from './client-jwks';
 import { bad } from './oauth2-token-error';
 
 /** RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2): the client_assertion_type of a JWT used for client authentication. */
-export const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 const fail = (ctx: ProviderContext, why: string) =>
   clientFailure(false, ctx.config.realm, `Client authentication failed: the client_assertion ${why}`);

@@ -11,7 +11,7 @@ export const clientFailure = (usedBasic: boolean, realm: string, description: st
   usedBasic ? basicFailure(realm, description) : new TokenError(401, 'invalid_client', description);
 
 /** The methods a client may authenticate with: the one it registered, or for a configured client the secret ones. */
-export function allowedMethods(client: ClientConfig): readonly ClientAuthMethod[] {
+function allowedMethods(client: ClientConfig): readonly ClientAuthMethod[] {
   if (client.tokenEndpointAuthMethod) return [client.tokenEndpointAuthMethod];
   return client.secret === undefined ? ['none'] : ['client_secret_basic', 'client_secret_post', 'client_secret_jwt'];
 }

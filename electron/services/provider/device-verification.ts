@@ -19,6 +19,9 @@ function normalized(typed: string): string {
   return letters.length === 8 ? `${letters.slice(0, 4)}-${letters.slice(4)}` : letters;
 }
 
+/** The code as the device shows it: large, monospaced, upper case (RFC 8628 §6.1: easy to read and type). */
+const CODE_STYLE = 'font:600 20px/1.3 ui-monospace,monospace;letter-spacing:.12em;text-transform:uppercase';
+
 interface FormInput {
   readonly userCode: string;
   readonly error?: string;
@@ -32,7 +35,7 @@ function form(ctx: ProviderContext, status: number, input: FormInput): Reply {
   const body = `<p>A device asks to act on your behalf (OAuth 2 device authorization). Enter the code it shows.</p>${hint ? `<p class="hint">${escapeHtml(hint)}</p>` : ''}${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(OIDC_PATHS.deviceVerification)}">
 <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
-<label>Code from the device <input type="text" name="user_code" autocomplete="off" value="${escapeHtml(input.userCode)}"></label>
+<label>Code from the device <input type="text" name="user_code" autocomplete="off" autocapitalize="characters" spellcheck="false" style="${CODE_STYLE}" value="${escapeHtml(input.userCode)}"></label>
 <label>Username <input type="text" name="username" autocomplete="username" value="${escapeHtml(input.username ?? '')}"></label>
 <label>Password <input type="password" name="password" autocomplete="current-password"></label>
 <button type="submit" name="decision" value="approve">Log in and approve</button><button type="submit" name="decision" value="deny">Deny</button>

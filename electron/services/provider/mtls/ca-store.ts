@@ -7,7 +7,7 @@ import { createCa, issueClientCertificate, subjectDn, thumbprintS256, type PemPa
  * on first use and kept, so client certificates issued once stay valid across runs; client certificates go to
  * `<store>/mock-ca/clients/NAME.pem` and `NAME-key.pem`.
  */
-export const CA_DIRECTORY = 'mock-ca';
+const CA_DIRECTORY = 'mock-ca';
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
