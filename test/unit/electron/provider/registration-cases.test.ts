@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json as jsonAnswer, startEmulation, type Emulation } from '../../../support/emulations/provider-emulation';
+import { readMockState } from '../../../../electron/services/provider';
 import { Harness, json, tokenRequest, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
@@ -54,6 +55,14 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
     expect(body.client_id).toEqual(expect.any(String));
     expect(body.client_secret).toEqual(expect.any(String));
     expect(body.client_id_issued_at).toBe(h.provider.clock.nowSeconds());
+    // The mock's own view lists the registered client beside the configured ones, without its secret.
+    const listed = readMockState(h.provider.context).config.clients.find((c) => c.id === body.client_id);
+    expect(listed).toEqual({
+      id: body.client_id,
+      public: false,
+      redirectUris: ['http://127.0.0.1:9000/cb'],
+      grantTypes: ['authorization_code', 'client_credentials'],
+    });
     const t = await tokenRequest(h, {
       grant_type: 'client_credentials',
       client_id: String(body.client_id),
