@@ -138,6 +138,10 @@ describe('mutual TLS (RFC 8705)', () => {
       'invalid_client',
       'does not match the registered tls_client_auth_subject_dn'
     );
+    // The mock's own event names the cause too, on the https URL the request was sent to.
+    const event = provider.events.recent(0).at(-1)!;
+    expect(event.exchange.request.url).toBe(`${mtls}/oauth/v2/token`);
+    expect(event.verdict.message).toContain('does not match the registered tls_client_auth_subject_dn');
     expectOAuth2Error(
       await formTls('/oauth/v2/token', cc),
       401,
