@@ -20,6 +20,18 @@ export function jwksUriProblem(uri: string): string | null {
   return null;
 }
 
+/** The body as UTF-8, read no further than JWKS_LIMIT bytes (a key set is a few KiB). */
+async function limitedText(res: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > JWKS_LIMIT) throw new Error(`its answer is over ${JWKS_LIMIT} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The `keys` of the JWK Set at a client's loopback jwks_uri (RFC 7591 §2); a failure is invalid_client naming it. */
 export async function fetchClientJwks(uri: string): Promise<unknown[]> {
   const problem = jwksUriProblem(uri);
@@ -29,10 +41,8 @@ export async function fetchClientJwks(uri: string): Promise<unknown[]> {
   let body: unknown;
   try {
     const res = await fetch(uri, { redirect: 'error', signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) });
-    const text = await res.text();
     if (!res.ok) throw new Error(`it answered ${res.status}`);
-    if (text.length > JWKS_LIMIT) throw new Error(`its answer is over ${JWKS_LIMIT} bytes`);
-    body = JSON.parse(text);
+    body = JSON.parse(await limitedText(res));
   } catch (e) {
     throw failed(`jwks_uri ${uri} could not be read: ${(e as Error).message}.`);
   }

@@ -14,7 +14,10 @@ beforeAll(async () => {
   await h.start();
   keyPair = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(keyPair.publicKey)), kid: 'k1' };
-  keys = await startEmulation({ 'GET /jwks': () => jsonAnswer({ keys: [jwk] }) });
+  keys = await startEmulation({
+    'GET /jwks': () => jsonAnswer({ keys: [jwk] }),
+    'GET /huge': () => jsonAnswer({ keys: [jwk], padding: 'x'.repeat(100_000) }),
+  });
 });
 afterAll(async () => {
   await h.stop();
@@ -157,5 +160,33 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
     });
     expect(r.status, r.body).toBe(200);
     expect(keys.seen.some((s) => s.url === '/jwks')).toBe(true);
+  });
+
+  it('a jwks_uri answering more than 64 KiB is refused, naming the limit', async () => {
+    const id = String(
+      json(
+        (
+          await register({
+            grant_types: ['client_credentials'],
+            token_endpoint_auth_method: 'private_key_jwt',
+            jwks_uri: `${keys.base}/huge`,
+          })
+        ).body
+      ).client_id
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({ iss: id, sub: id, aud: h.base, jti: randomUUID(), exp: now + 60 })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .sign(keyPair.privateKey);
+    expectOAuth2Error(
+      await tokenRequest(h, {
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      }),
+      401,
+      'invalid_client',
+      'its answer is over 65536 bytes'
+    );
   });
 });
