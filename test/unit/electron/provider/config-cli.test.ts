@@ -61,6 +61,43 @@ describe('configuration', () => {
     expect(message).toContain('unknown key "extra"');
   });
 
+  it("a client's authentication fields are checked, each wrong one named", () => {
+    const client = { id: 'c', redirectUris: ['http://127.0.0.1:8765/callback'] };
+    let message = '';
+    try {
+      parseConfig({
+        oauth2: {
+          clients: [
+            {
+              ...client,
+              tokenEndpointAuthMethod: 'magic',
+              jwks: { keys: [{ n: 'no kty' }] },
+              jwksUri: 'not a url',
+              scopes: ['has space'],
+              tlsClientAuthSubjectDn: '',
+            },
+          ],
+        },
+      });
+    } catch (e) {
+      message = (e as ConfigError).message;
+    }
+    expect(message).toContain('oauth2.clients[0].tokenEndpointAuthMethod: must be one of client_secret_basic');
+    expect(message).toContain('oauth2.clients[0].jwks.keys[0].kty');
+    expect(message).toContain('oauth2.clients[0].jwksUri: jwksUri must be an absolute URL');
+    expect(message).toContain('oauth2.clients[0].scopes[0]: a scope is one or more printable ASCII characters');
+    expect(message).toContain('oauth2.clients[0].tlsClientAuthSubjectDn: tlsClientAuthSubjectDn must not be empty');
+    const ok = parseConfig({
+      oauth2: {
+        clients: [{ ...client, tokenEndpointAuthMethod: 'private_key_jwt', jwksUri: 'http://127.0.0.1:9/jwks' }],
+      },
+    });
+    expect(ok.oauth2.clients[0]).toMatchObject({
+      tokenEndpointAuthMethod: 'private_key_jwt',
+      jwksUri: 'http://127.0.0.1:9/jwks',
+    });
+  });
+
   it('duplicate ids and invalid JSON are reported', () => {
     expect(() =>
       parseConfig({
