@@ -29,10 +29,8 @@ function isDocumentClientId(id: string): boolean {
   return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
 }
 
-/** The client of this id: configured, or described by a metadata document fetched and accepted. */
-export function clientById(ctx: ProviderContext, id: string): ClientConfig | undefined {
-  const configured = ctx.config.oauth2.clients.find((c) => c.id === id);
-  if (configured) return configured;
+/** The client a metadata document fetched and accepted describes, if any. */
+export function documentClient(ctx: ProviderContext, id: string): ClientConfig | undefined {
   const fetched = table(ctx).get(id);
   return fetched && 'client' in fetched ? fetched.client : undefined;
 }

@@ -19,6 +19,8 @@ export interface EventRecord {
   readonly target: string;
   /** The Host header, or the listening address when the request had none (HTTP/1.0). */
   readonly host: string;
+  /** `https` for a request on the mutual-TLS port (RFC 8705), else `http`. */
+  readonly scheme: 'http' | 'https';
   readonly headers: ProviderRequest['headers'];
   /** The body text as received, or already redacted when it was over MAX_EVENT_BODY (so the full text is not kept). */
   readonly body: string;
@@ -54,6 +56,7 @@ export function eventRecord(
     method: request.method,
     target: request.target,
     host: hostHeader(request.headers) ?? listenAuthority(),
+    scheme: request.mtls ? 'https' : 'http',
     headers: request.headers,
     body: bodyRedacted ? redactBody(request.bodyText) : request.bodyText,
     bodyRedacted,
@@ -89,7 +92,7 @@ export function buildEvent(id: number, r: EventRecord): ProviderEvent {
     exchange: {
       request: {
         method: r.method,
-        url: `http://${r.host}${r.target}`,
+        url: `${r.scheme}://${r.host}${r.target}`,
         headers: redactHeaders(r.headers),
         body: r.bodyRedacted ? r.body : redactBody(r.body),
       },

@@ -1,6 +1,7 @@
 import { PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
-import { clientById, documentRefusal } from './client-metadata-document';
+import { documentRefusal } from './client-metadata-document';
+import { findClient } from './clients';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
@@ -104,7 +105,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const clientId = values('client_id')[0];
   if (!clientId)
     return page(400, 'client_id is missing; it identifies the application (interface §4.2, RFC 6749 §4.1.1).');
-  const client = clientById(ctx, clientId);
+  const client = findClient(ctx, clientId);
   const refusedDocument = client ? null : documentRefusal(ctx, clientId);
   if (refusedDocument)
     return page(400, `client_id ${clientId} names a client ID metadata document, refused: ${refusedDocument}`);

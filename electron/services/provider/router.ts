@@ -10,10 +10,11 @@ import { OIDC_ROUTES } from './oidc-routes';
 import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
 import { isLoopbackHost } from './redirect-uri';
+import { loadClientDocument } from './client-metadata-document';
 import { mcpEndpoint } from './mcp-endpoint';
 import { MCP_PATHS, resourceMetadata } from './mcp-protection';
 
-type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled;
+type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled | Promise<Handled>;
 
 /** Paths of the service (interface §4, read from shared/seed.ts) plus the mock-only resources and admin API. */
 const ROUTES = new Map<string, Handler>([
@@ -60,9 +61,11 @@ export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHos
   };
 }
 
-export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
+async function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Promise<Handled> {
   const refusal = misdirected(req, ctx, boundHost);
   if (refusal) return refusal;
+  // A client ID metadata document the request names is fetched before the handlers, which look clients up.
+  await loadClientDocument(req, ctx);
   const handler = ROUTES.get(req.path);
   if (handler) return handler(req, ctx);
   if (req.path.startsWith(ADMIN_PREFIX)) return admin(req, ctx);
@@ -72,4 +75,18 @@ export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: str
     reply: oauth2Error(404, 'not_found', message),
     verdict: refused('not_found', message),
   };
+}
+
+/** route(), with a thrown error answered 500 and named: a bug, not bad input (the fuzz test asserts it never happens). */
+export async function routeSafely(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Promise<Handled> {
+  try {
+    return await route(req, ctx, boundHost);
+  } catch (e) {
+    const message = `Internal error in the mock provider: ${(e as Error).message}`;
+    return {
+      endpoint: 'mock.internal_error',
+      reply: oauth2Error(500, 'server_error', message),
+      verdict: { ok: false, reason: 'server_error', message },
+    };
+  }
 }

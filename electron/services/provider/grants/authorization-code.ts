@@ -10,7 +10,7 @@ import { issueTokens } from './issue-tokens';
 export const authorizationCodeGrant = {
   grantType: 'authorization_code',
   definedBy: 'interface §4.2',
-  handle(ctx, client, get) {
+  handle(ctx, client, get, certificate) {
     const codeValue = get.value('code');
     if (!codeValue)
       throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (interface §4.2).');
@@ -57,7 +57,7 @@ export const authorizationCodeGrant = {
         'invalid_target',
         `resource ${JSON.stringify(resource)} is not the one of the authorization request (${JSON.stringify(code.resource ?? null)}) (RFC 8707 §2.2).`
       );
-    return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
+    return issueTokens(ctx, code, code.scope, 'Code exchanged', { code, certificate });
   },
 } as const satisfies Grant;
 

@@ -18,7 +18,12 @@ describe('configuration', () => {
         id: 'oauth-lab-client',
         secret: 'oauth-lab-client-secret',
         redirectUris: ['http://127.0.0.1:8765/callback'],
-        grantTypes: ['authorization_code', 'refresh_token'],
+        grantTypes: [
+          'authorization_code',
+          'refresh_token',
+          'client_credentials',
+          'urn:ietf:params:oauth:grant-type:device_code',
+        ],
       },
     ]);
     expect(c.users).toEqual([{ username: 'demo', password: 'demo' }]);
@@ -54,6 +59,43 @@ describe('configuration', () => {
     expect(message).toContain('lifetimes.codeTtl: codeTtl must be a whole number of seconds');
     expect(message).toContain('switches.signatureMethods[0]: must be one of HMAC-SHA1');
     expect(message).toContain('unknown key "extra"');
+  });
+
+  it("a client's authentication fields are checked, each wrong one named", () => {
+    const client = { id: 'c', redirectUris: ['http://127.0.0.1:8765/callback'] };
+    let message = '';
+    try {
+      parseConfig({
+        oauth2: {
+          clients: [
+            {
+              ...client,
+              tokenEndpointAuthMethod: 'magic',
+              jwks: { keys: [{ n: 'no kty' }] },
+              jwksUri: 'not a url',
+              scopes: ['has space'],
+              tlsClientAuthSubjectDn: '',
+            },
+          ],
+        },
+      });
+    } catch (e) {
+      message = (e as ConfigError).message;
+    }
+    expect(message).toContain('oauth2.clients[0].tokenEndpointAuthMethod: must be one of client_secret_basic');
+    expect(message).toContain('oauth2.clients[0].jwks.keys[0].kty');
+    expect(message).toContain('oauth2.clients[0].jwksUri: jwksUri must be an absolute URL');
+    expect(message).toContain('oauth2.clients[0].scopes[0]: a scope is one or more printable ASCII characters');
+    expect(message).toContain('oauth2.clients[0].tlsClientAuthSubjectDn: tlsClientAuthSubjectDn must not be empty');
+    const ok = parseConfig({
+      oauth2: {
+        clients: [{ ...client, tokenEndpointAuthMethod: 'private_key_jwt', jwksUri: 'http://127.0.0.1:9/jwks' }],
+      },
+    });
+    expect(ok.oauth2.clients[0]).toMatchObject({
+      tokenEndpointAuthMethod: 'private_key_jwt',
+      jwksUri: 'http://127.0.0.1:9/jwks',
+    });
   });
 
   it('duplicate ids and invalid JSON are reported', () => {
