@@ -1,0 +1,107 @@
+import { headerValue } from '../http';
+import { entryView, queryParams, type EntryView } from './entry-view';
+import type { HarFileEntry } from './har-read';
+
+/** The kinds of OAuth leg the explainer finds in a HAR, whatever the endpoints' paths. */
+export const LEG_KINDS = [
+  'authorization',
+  'token',
+  'refresh',
+  'grant',
+  'revocation',
+  'introspection',
+  'resource',
+  'discovery',
+  'jwks',
+] as const;
+export type LegKind = (typeof LEG_KINDS)[number];
+
+/** The redirect back to the client (RFC 6749 §4.1.2): the entry that carried it and its parameters. */
+export interface Callback {
+  readonly entry: EntryView;
+  readonly params: Readonly<Record<string, string>>;
+  /** When the client had it: the answer carrying the redirect, or the callback request itself. */
+  readonly at: number;
+}
+
+export interface Leg {
+  readonly kind: LegKind;
+  /** The entry that defines the leg (the authorization request, the token request, the API call). */
+  readonly main: EntryView;
+  readonly callback: Callback | null;
+  /** Every entry of the leg, in the file's order. */
+  readonly entries: readonly number[];
+}
+
+const WELL_KNOWN = /\/\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$)/;
+const JWKS_PATH = /\/(jwks(\.json)?|certs|keys)$/i;
+
+function kindOf(e: EntryView, jwksUris: ReadonlySet<string>): LegKind | null {
+  if (e.query.response_type !== undefined && e.query.client_id !== undefined) return 'authorization';
+  const grant = e.form.grant_type;
+  if (grant !== undefined)
+    return grant === 'authorization_code' ? 'token' : grant === 'refresh_token' ? 'refresh' : 'grant';
+  if (e.method === 'POST' && e.form.token !== undefined)
+    return /introspect/i.test(e.base) || e.response().body.fields?.active !== undefined ? 'introspection' : 'revocation';
+  if (WELL_KNOWN.test(e.base)) return 'discovery';
+  if (jwksUris.has(e.base) || (JWKS_PATH.test(e.base) && Array.isArray(e.response().body.fields?.keys))) return 'jwks';
+  if (/^\s*(bearer|dpop)\s+\S/i.test(headerValue(e.requestHeaders, 'authorization') ?? '')) return 'resource';
+  return null;
+}
+
+/** Whether a URL is at the redirect URI (same address before the query), or carries the redirect's parameters. */
+function isRedirectTo(url: string, redirectUri: string | undefined): boolean {
+  const p = queryParams(url);
+  if (p.code === undefined && p.error === undefined) return false;
+  return redirectUri === undefined || url.split(/[?#]/)[0] === redirectUri.split(/[?#]/)[0];
+}
+
+/**
+ * The redirect back to the client after an authorization request: the first later response that redirects to the
+ * redirect URI with `code` or `error` (the authorization request's own 302 when the provider approves at once),
+ * and the callback request when the browser followed it. Both end before the next authorization request.
+ */
+function findCallback(views: readonly EntryView[], from: number, redirectUri: string | undefined) {
+  const found: number[] = [];
+  let callback: Callback | null = null;
+  for (let j = from; j < views.length; j++) {
+    const v = views[j]!;
+    if (found.includes(j)) continue;
+    if (j > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
+    if (!callback && v.location && isRedirectTo(v.location, redirectUri)) {
+      callback = { entry: v, params: queryParams(v.location), at: v.answeredAt };
+      if (j !== from) found.push(j);
+    } else if (v.method === 'GET' && j !== from && isRedirectTo(v.url, redirectUri)) {
+      // What the client received is the callback request's query; the code was issued with the redirect before it.
+      found.push(j);
+      callback = { entry: v, params: v.query, at: callback?.at ?? v.sentAt };
+      break;
+    } else if (callback) break;
+  }
+  return { callback, found };
+}
+
+/** Every OAuth leg of a HAR, in the order of their first entry. */
+export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views: EntryView[] } {
+  const views = entries.map(entryView);
+  const jwksUris = new Set<string>();
+  const claimed = new Set<number>();
+  const legs: Leg[] = [];
+  for (const v of views) {
+    if (claimed.has(v.index)) continue;
+    const kind = kindOf(v, jwksUris);
+    if (kind === null) continue;
+    if (kind === 'discovery') {
+      const jwks = v.response().body.fields?.jwks_uri;
+      if (typeof jwks === 'string') jwksUris.add(jwks);
+    }
+    if (kind !== 'authorization') {
+      legs.push({ kind, main: v, callback: null, entries: [v.index] });
+      continue;
+    }
+    const { callback, found } = findCallback(views, v.index, v.query.redirect_uri);
+    for (const i of found) claimed.add(i);
+    legs.push({ kind, main: v, callback, entries: [v.index, ...found] });
+  }
+  return { legs, views };
+}
