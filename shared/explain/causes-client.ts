@@ -19,7 +19,8 @@ function advertisedMethods(ctx: ExplainContext): { entry: number; methods: strin
   for (const leg of ctx.legs) {
     if (leg.kind !== 'discovery') continue;
     const m = leg.main.response().body.fields?.token_endpoint_auth_methods_supported;
-    if (Array.isArray(m)) return { entry: leg.main.index, methods: m.filter((x): x is string => typeof x === 'string') };
+    if (Array.isArray(m))
+      return { entry: leg.main.index, methods: m.filter((x): x is string => typeof x === 'string') };
   }
   return null;
 }
@@ -48,7 +49,12 @@ function basicEncoding(leg: Leg, creds: ClientCredentials, list: CauseList): voi
 function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCredentials, list: CauseList): boolean {
   const leg = ctx.legs[at]!;
   const kinds = ['token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
-  const ok = earlierLegs(ctx, at, kinds, (l, i) => ctx.answers[i]!.ok && clientCredentials(l.main).clientId === creds.clientId);
+  const ok = earlierLegs(
+    ctx,
+    at,
+    kinds,
+    (l, i) => ctx.answers[i]!.ok && clientCredentials(l.main).clientId === creds.clientId
+  );
   const before = ok[0];
   if (before === undefined) return false;
   const then = clientCredentials(ctx.legs[before]!.main);
@@ -83,7 +89,12 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
       `entry ${e} sends no client credentials (no Authorization header, no client_secret, no client_assertion).`
     );
   if (creds.method === 'basic' && leg.main.form.client_secret !== undefined)
-    list.add('client_auth_method_mismatch', WEIGHT.strong, `entry ${e} authenticates twice: Basic and client_secret in the body.`, 'RFC 6749 §2.3');
+    list.add(
+      'client_auth_method_mismatch',
+      WEIGHT.strong,
+      `entry ${e} authenticates twice: Basic and client_secret in the body.`,
+      'RFC 6749 §2.3'
+    );
   const advertised = advertisedMethods(ctx);
   if (advertised && !advertised.methods.includes(METHOD_NAMES[creds.method]))
     list.add(

@@ -91,7 +91,11 @@ function age(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList)
   const old = `the code came back in entry ${cb.entry.index} and was redeemed in entry ${leg.main.index} ${seconds(ms)} later`;
   if (lifetime !== null) {
     if (ms >= lifetime * 1000)
-      list.add('code_expired', WEIGHT.strong, `${old}, past the provider's code lifetime of ${lifetime} s (--code-lifetime).`);
+      list.add(
+        'code_expired',
+        WEIGHT.strong,
+        `${old}, past the provider's code lifetime of ${lifetime} s (--code-lifetime).`
+      );
     return;
   }
   if (ms >= SUSPECT_CODE_AGE_S * 1000)

@@ -22,7 +22,12 @@ export function refreshCauses(ctx: ExplainContext, at: number, list: CauseList):
   const token = leg.main.form.refresh_token;
   const e = leg.main.index;
   if (token === undefined) return;
-  const used = earlierLegs(ctx, at, ['refresh'], (l, i) => l.main.form.refresh_token === token && ctx.answers[i]!.ok)[0];
+  const used = earlierLegs(
+    ctx,
+    at,
+    ['refresh'],
+    (l, i) => l.main.form.refresh_token === token && ctx.answers[i]!.ok
+  )[0];
   if (used !== undefined) {
     const next = tokenField(ctx.legs[used]!.main, 'refresh_token');
     const rotated = next !== null && next !== token;
@@ -34,11 +39,19 @@ export function refreshCauses(ctx: ExplainContext, at: number, list: CauseList):
   }
   const revoked = revokedBefore(ctx, at, token);
   if (revoked)
-    list.add('refresh_token_revoked', WEIGHT.decisive, `entry ${revoked.main.index} revoked refresh token ${ctx.fp(token)} before entry ${e} used it.`);
+    list.add(
+      'refresh_token_revoked',
+      WEIGHT.decisive,
+      `entry ${revoked.main.index} revoked refresh token ${ctx.fp(token)} before entry ${e} used it.`
+    );
   const issuer = issuedBy(ctx, at, 'refresh_token', token);
   if (issuer === null) {
     if (used === undefined && !revoked)
-      list.add('unknown', WEIGHT.weak, `The leg that issued refresh token ${ctx.fp(token)} is not in the file: with it, rotation, revocation and the client could be checked.`);
+      list.add(
+        'unknown',
+        WEIGHT.weak,
+        `The leg that issued refresh token ${ctx.fp(token)} is not in the file: with it, rotation, revocation and the client could be checked.`
+      );
     return;
   }
   const then = clientCredentials(ctx.legs[issuer]!.main).clientId;
@@ -62,11 +75,17 @@ function expiry(ctx: ExplainContext, leg: Leg, issuer: number | null, token: str
   const e = leg.main;
   const exp = jwtPayload(token)?.exp;
   const expiresIn = issuer === null ? NaN : Number(ctx.legs[issuer]!.main.response().body.fields?.expires_in);
-  const expiresAt = typeof exp === 'number' ? exp * 1000 : issuer === null ? NaN : ctx.legs[issuer]!.main.answeredAt + expiresIn * 1000;
+  const expiresAt =
+    typeof exp === 'number' ? exp * 1000 : issuer === null ? NaN : ctx.legs[issuer]!.main.answeredAt + expiresIn * 1000;
   if (!Number.isFinite(expiresAt)) return;
-  const from = typeof exp === 'number' ? 'its exp claim' : `expires_in ${expiresIn} of entry ${ctx.legs[issuer!]!.main.index}`;
+  const from =
+    typeof exp === 'number' ? 'its exp claim' : `expires_in ${expiresIn} of entry ${ctx.legs[issuer!]!.main.index}`;
   if (e.sentAt >= expiresAt) {
-    list.add('token_expired', WEIGHT.strong, `entry ${e.index} used the access token ${seconds(e.sentAt - expiresAt)} after it expired by ${from}.`);
+    list.add(
+      'token_expired',
+      WEIGHT.strong,
+      `entry ${e.index} used the access token ${seconds(e.sentAt - expiresAt)} after it expired by ${from}.`
+    );
     return;
   }
   const server = serverDate(e);
@@ -86,7 +105,11 @@ export function resourceCauses(ctx: ExplainContext, at: number, error: string | 
   if (!p) return;
   if (error === 'insufficient_scope') {
     const wanted = /scope\s*=\s*"([^"]*)"/i.exec(headerValue(leg.main.responseHeaders, 'www-authenticate') ?? '')?.[1];
-    list.add('insufficient_scope', WEIGHT.decisive, `entry ${e} answered insufficient_scope${wanted ? `; it wants scope "${wanted}"` : ''}.`);
+    list.add(
+      'insufficient_scope',
+      WEIGHT.decisive,
+      `entry ${e} answered insufficient_scope${wanted ? `; it wants scope "${wanted}"` : ''}.`
+    );
     return;
   }
   const asIdToken = issuedBy(ctx, at, 'id_token', p.token);
@@ -100,12 +123,31 @@ export function resourceCauses(ctx: ExplainContext, at: number, error: string | 
   const issuer = issuedBy(ctx, at, 'access_token', p.token);
   const type = issuer === null ? null : tokenField(ctx.legs[issuer]!.main, 'token_type');
   if (type?.toLowerCase() === 'dpop' && p.scheme === 'bearer')
-    list.add('wrong_token_type', WEIGHT.strong, `entry ${ctx.legs[issuer!]!.main.index} issued a DPoP-bound token; entry ${e} sends it as Bearer.`, 'RFC 9449 §7.1');
+    list.add(
+      'wrong_token_type',
+      WEIGHT.strong,
+      `entry ${ctx.legs[issuer!]!.main.index} issued a DPoP-bound token; entry ${e} sends it as Bearer.`,
+      'RFC 9449 §7.1'
+    );
   if (p.scheme === 'dpop' && headerValue(leg.main.requestHeaders, 'dpop') === undefined)
-    list.add('dpop_proof_invalid', WEIGHT.strong, `entry ${e} uses the DPoP scheme without a DPoP proof header.`, 'RFC 9449 §7.1');
+    list.add(
+      'dpop_proof_invalid',
+      WEIGHT.strong,
+      `entry ${e} uses the DPoP scheme without a DPoP proof header.`,
+      'RFC 9449 §7.1'
+    );
   const revoked = revokedBefore(ctx, at, p.token);
-  if (revoked) list.add('token_revoked', WEIGHT.decisive, `entry ${revoked.main.index} revoked access token ${ctx.fp(p.token)} before entry ${e} used it.`);
+  if (revoked)
+    list.add(
+      'token_revoked',
+      WEIGHT.decisive,
+      `entry ${revoked.main.index} revoked access token ${ctx.fp(p.token)} before entry ${e} used it.`
+    );
   expiry(ctx, leg, issuer, p.token, list);
   if (issuer === null && !list.size)
-    list.add('unknown', WEIGHT.weak, `The leg that issued access token ${ctx.fp(p.token)} is not in the file: with it, its expiry, revocation and type could be checked.`);
+    list.add(
+      'unknown',
+      WEIGHT.weak,
+      `The leg that issued access token ${ctx.fp(p.token)} is not in the file: with it, its expiry, revocation and type could be checked.`
+    );
 }

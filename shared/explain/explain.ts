@@ -48,7 +48,11 @@ function legAnswer(leg: Leg): Answer {
   if (leg.kind !== 'authorization') return answerOf(leg.main);
   const params = leg.callback?.params;
   if (params?.error !== undefined)
-    return { ok: false, error: params.error, text: params.error_description ? `${params.error}: ${params.error_description}` : params.error };
+    return {
+      ok: false,
+      error: params.error,
+      text: params.error_description ? `${params.error}: ${params.error_description}` : params.error,
+    };
   return leg.callback ? { ok: true, error: null, text: null } : answerOf(leg.main);
 }
 
@@ -59,7 +63,8 @@ function providerWords(ctx: ExplainContext, at: number, list: CauseList): void {
   const cited = `entry ${leg.main.index}: the provider says ${JSON.stringify(text ?? error)}`;
   if (known) {
     const weight = known.causes.length === 1 ? WEIGHT.decisive : WEIGHT.likely;
-    for (const id of known.causes) list.add(id, weight, `${cited}, which ${known.provider} documents as this cause (${known.doc}).`);
+    for (const id of known.causes)
+      list.add(id, weight, `${cited}, which ${known.provider} documents as this cause (${known.doc}).`);
   }
   const byCode = error ? CODE_CAUSES[error] : undefined;
   if (byCode) list.add(byCode, WEIGHT.decisive, `${cited} (error ${error}).`);
@@ -91,7 +96,10 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
   }
   if (leg.kind === 'refresh' && error !== 'invalid_client') refreshCauses(ctx, at, list);
   if (leg.kind === 'resource') resourceCauses(ctx, at, error, list);
-  if (error === 'invalid_client' || (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization'))
+  if (
+    error === 'invalid_client' ||
+    (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization')
+  )
     clientCauses(ctx, at, list);
   clockSkew(leg, list);
   if (!list.size || [...list.causes(at)].every((c) => c.id === 'clock_skew'))

@@ -23,7 +23,8 @@ export function answerOf(e: EntryView): Answer {
   const challenge = headerValue(e.responseHeaders, 'www-authenticate');
   const challengeError = challenge ? (/\berror\s*=\s*"?([\w.-]+)/i.exec(challenge)?.[1] ?? null) : null;
   const fields = r.body.fields;
-  const error = typeof fields?.error === 'string' && fields.error !== '' ? fields.error : (said?.code ?? challengeError);
+  const error =
+    typeof fields?.error === 'string' && fields.error !== '' ? fields.error : (said?.code ?? challengeError);
   return { ok: !failedStatus && said === null, error, text: said ? said.text : null };
 }
 
@@ -44,18 +45,23 @@ function formDecodeOrKeep(value: string): string {
   }
 }
 
+/** Basic's base64 as text; '' when it is not base64 of UTF-8 (the server cannot read it either). */
+function basicText(base64: string): string {
+  try {
+    return utf8Decode(base64Decode(base64));
+  } catch {
+    return '';
+  }
+}
+
 export function clientCredentials(e: EntryView): ClientCredentials {
   const auth = headerValue(e.requestHeaders, 'authorization') ?? '';
   const basic = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
   if (basic) {
-    let decoded = '';
-    try {
-      decoded = utf8Decode(base64Decode(basic[1]!));
-    } catch {
-      decoded = '';
-    }
+    const decoded = basicText(basic[1]!);
     const colon = decoded.indexOf(':');
-    const raw = colon < 0 ? { id: decoded, secret: '' } : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+    const raw =
+      colon < 0 ? { id: decoded, secret: '' } : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
     return { method: 'basic', clientId: formDecodeOrKeep(raw.id), secret: formDecodeOrKeep(raw.secret), basicRaw: raw };
   }
   const clientId = e.form.client_id ?? null;

@@ -42,7 +42,9 @@ function kindOf(e: EntryView, jwksUris: ReadonlySet<string>): LegKind | null {
   if (grant !== undefined)
     return grant === 'authorization_code' ? 'token' : grant === 'refresh_token' ? 'refresh' : 'grant';
   if (e.method === 'POST' && e.form.token !== undefined)
-    return /introspect/i.test(e.base) || e.response().body.fields?.active !== undefined ? 'introspection' : 'revocation';
+    return /introspect/i.test(e.base) || e.response().body.fields?.active !== undefined
+      ? 'introspection'
+      : 'revocation';
   if (WELL_KNOWN.test(e.base)) return 'discovery';
   if (jwksUris.has(e.base) || (JWKS_PATH.test(e.base) && Array.isArray(e.response().body.fields?.keys))) return 'jwks';
   if (/^\s*(bearer|dpop)\s+\S/i.test(headerValue(e.requestHeaders, 'authorization') ?? '')) return 'resource';

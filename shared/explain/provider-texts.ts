@@ -41,9 +41,24 @@ export const PROVIDER_TEXTS: readonly ProviderText[] = [
     causes: codeOrRefresh('code_expired', 'token_expired'),
     doc: ENTRA,
   },
-  { provider: 'Microsoft Entra ID', pattern: /\bAADSTS(50148|501481)\b/, causes: ['pkce_verifier_mismatch'], doc: ENTRA },
-  { provider: 'Microsoft Entra ID', pattern: /\bAADSTS(7000215|7000222)\b/, causes: ['client_authentication_failed'], doc: ENTRA },
-  { provider: 'Microsoft Entra ID', pattern: /\bAADSTS(7000218|700025)\b/, causes: ['client_auth_method_mismatch'], doc: ENTRA },
+  {
+    provider: 'Microsoft Entra ID',
+    pattern: /\bAADSTS(50148|501481)\b/,
+    causes: ['pkce_verifier_mismatch'],
+    doc: ENTRA,
+  },
+  {
+    provider: 'Microsoft Entra ID',
+    pattern: /\bAADSTS(7000215|7000222)\b/,
+    causes: ['client_authentication_failed'],
+    doc: ENTRA,
+  },
+  {
+    provider: 'Microsoft Entra ID',
+    pattern: /\bAADSTS(7000218|700025)\b/,
+    causes: ['client_auth_method_mismatch'],
+    doc: ENTRA,
+  },
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS700016\b/, causes: ['unknown_client'], doc: ENTRA },
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS65004\b/, causes: ['access_denied'], doc: ENTRA },
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS70011\b/, causes: ['scope_not_allowed'], doc: ENTRA },
@@ -52,7 +67,12 @@ export const PROVIDER_TEXTS: readonly ProviderText[] = [
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS700024\b/, causes: ['clock_skew'], doc: ENTRA },
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS700005\b/, causes: ['grant_for_another_client'], doc: ENTRA },
   // GitHub: its own error codes, sent with HTTP 200.
-  { provider: 'GitHub', pattern: /^bad_verification_code\b/, causes: ['code_reused', 'code_expired'], doc: GITHUB_TOKEN },
+  {
+    provider: 'GitHub',
+    pattern: /^bad_verification_code\b/,
+    causes: ['code_reused', 'code_expired'],
+    doc: GITHUB_TOKEN,
+  },
   {
     provider: 'GitHub',
     pattern: /^incorrect_client_credentials\b/,
@@ -61,22 +81,58 @@ export const PROVIDER_TEXTS: readonly ProviderText[] = [
   },
   { provider: 'GitHub', pattern: /^redirect_uri_mismatch\b/, causes: ['redirect_uri_mismatch'], doc: GITHUB_AUTHORIZE },
   // Google.
-  { provider: 'Google', pattern: /Token has been expired or revoked/i, causes: ['refresh_token_revoked', 'token_expired'], doc: GOOGLE_EXPIRY },
+  {
+    provider: 'Google',
+    pattern: /Token has been expired or revoked/i,
+    causes: ['refresh_token_revoked', 'token_expired'],
+    doc: GOOGLE_EXPIRY,
+  },
   { provider: 'Google', pattern: /The OAuth client was not found/i, causes: ['unknown_client'], doc: GOOGLE },
-  { provider: 'Google', pattern: /^invalid_client Unauthorized\b/, causes: ['client_authentication_failed'], doc: GOOGLE },
+  {
+    provider: 'Google',
+    pattern: /^invalid_client Unauthorized\b/,
+    causes: ['client_authentication_failed'],
+    doc: GOOGLE,
+  },
   // Django OAuth Toolkit (oauthlib's descriptions; invalid_grant comes with none).
-  { provider: 'Django OAuth Toolkit (oauthlib)', pattern: /Mismatching redirect URI/i, causes: ['redirect_uri_mismatch'], doc: OAUTHLIB },
-  { provider: 'Django OAuth Toolkit (oauthlib)', pattern: /Code (verifier|challenge) required/i, causes: ['pkce_missing'], doc: OAUTHLIB },
-  { provider: 'Django OAuth Toolkit (oauthlib)', pattern: /Invalid client_id parameter value/i, causes: ['unknown_client'], doc: OAUTHLIB },
+  {
+    provider: 'Django OAuth Toolkit (oauthlib)',
+    pattern: /Mismatching redirect URI/i,
+    causes: ['redirect_uri_mismatch'],
+    doc: OAUTHLIB,
+  },
+  {
+    provider: 'Django OAuth Toolkit (oauthlib)',
+    pattern: /Code (verifier|challenge) required/i,
+    causes: ['pkce_missing'],
+    doc: OAUTHLIB,
+  },
+  {
+    provider: 'Django OAuth Toolkit (oauthlib)',
+    pattern: /Invalid client_id parameter value/i,
+    causes: ['unknown_client'],
+    doc: OAUTHLIB,
+  },
   // node-oidc-provider (its invalid_grant says only "grant request is invalid": the evidence decides).
-  { provider: 'node-oidc-provider', pattern: /^invalid_client client is invalid\b/, causes: ['unknown_client'], doc: OIDC_PROVIDER },
+  { provider: 'node-oidc-provider', pattern: /\bclient is invalid\b/, causes: ['unknown_client'], doc: OIDC_PROVIDER },
   {
     provider: 'node-oidc-provider',
     pattern: /^invalid_client client authentication failed\b/,
     causes: ['client_authentication_failed', 'client_auth_method_mismatch'],
     doc: OIDC_PROVIDER,
   },
-  { provider: 'node-oidc-provider', pattern: /requested scope is not allowed/, causes: ['scope_not_allowed'], doc: OIDC_PROVIDER },
+  {
+    provider: 'node-oidc-provider',
+    pattern: /requested grant type is not allowed for this client/,
+    causes: ['unauthorized_client'],
+    doc: 'https://github.com/panva/node-oidc-provider/blob/main/lib/actions/token.js',
+  },
+  {
+    provider: 'node-oidc-provider',
+    pattern: /requested scope is not allowed/,
+    causes: ['scope_not_allowed'],
+    doc: OIDC_PROVIDER,
+  },
   {
     provider: 'node-oidc-provider',
     pattern: /redirect_uri did not match any of the client's registered redirect_uris/,
@@ -84,7 +140,12 @@ export const PROVIDER_TEXTS: readonly ProviderText[] = [
     doc: OIDC_PROVIDER,
   },
   { provider: 'OAuth Lab mock', pattern: /is not a client of this provider/, causes: ['unknown_client'], doc: MOCK },
-  { provider: 'OAuth Lab mock', pattern: /wrong client_secret for /, causes: ['client_authentication_failed'], doc: MOCK },
+  {
+    provider: 'OAuth Lab mock',
+    pattern: /wrong client_secret for /,
+    causes: ['client_authentication_failed'],
+    doc: MOCK,
+  },
 ];
 
 export interface RecognisedText {
@@ -100,5 +161,9 @@ export function recogniseProviderText(error: string | null, text: string | null,
   if (said === '') return null;
   const hit = PROVIDER_TEXTS.find((t) => t.pattern.test(said));
   if (!hit) return null;
-  return { provider: hit.provider, causes: typeof hit.causes === 'function' ? hit.causes(kind) : hit.causes, doc: hit.doc };
+  return {
+    provider: hit.provider,
+    causes: typeof hit.causes === 'function' ? hit.causes(kind) : hit.causes,
+    doc: hit.doc,
+  };
 }

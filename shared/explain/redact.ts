@@ -72,7 +72,8 @@ export function collectSecrets(views: readonly EntryView[]): Set<string> {
     }
     const fields = v.response().body.fields;
     if (fields)
-      for (const [n, value] of Object.entries(fields)) if (isSecretName(n) && typeof value === 'string' && value) secrets.add(value);
+      for (const [n, value] of Object.entries(fields))
+        if (isSecretName(n) && typeof value === 'string' && value) secrets.add(value);
   }
   return secrets;
 }

@@ -36,10 +36,7 @@ export function reportHtml(report: Report, title: string): string {
     .join('\n');
   const causes = report.causes.length
     ? `<ol class="causes">${report.causes
-        .map(
-          (c) =>
-            `<li><span class="id">${esc(c.id)}</span> (leg ${c.leg}, ${esc(c.rfc)}): ${esc(c.evidence)}</li>`
-        )
+        .map((c) => `<li><span class="id">${esc(c.id)}</span> (leg ${c.leg}, ${esc(c.rfc)}): ${esc(c.evidence)}</li>`)
         .join('')}</ol>`
     : '<p>No leg failed: nothing to explain.</p>';
   const json = JSON.stringify(report).replace(/</g, '\\u003c');

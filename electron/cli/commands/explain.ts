@@ -19,7 +19,9 @@ const FLAGS = {
 function codeLifetime(value: string | undefined): number | null {
   if (value === undefined) return null;
   if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
-    throw new UsageError(`--code-lifetime takes the lifetime in seconds, a positive number such as 60; got ${JSON.stringify(value)}.`);
+    throw new UsageError(
+      `--code-lifetime takes the lifetime in seconds, a positive number such as 60; got ${JSON.stringify(value)}.`
+    );
   return Number(value);
 }
 
@@ -54,7 +56,9 @@ function writeReport(path: string, file: string, har: HarFile, e: Explanation): 
     writeFileSync(path, reportHtml(report, `Why did it fail: ${file}`));
     writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   } catch (err) {
-    throw new UsageError(`--report ${path}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+    throw new UsageError(
+      `--report ${path}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
+    );
   }
   return json;
 }
@@ -66,7 +70,9 @@ export const explainCommand: Command = async (argv, io) => {
   }
   const [file, ...rest] = argv;
   if (file === undefined || file.startsWith('-'))
-    throw new UsageError('the HAR file comes first, such as oauth-lab explain session.har --json. Run "oauth-lab explain --help".');
+    throw new UsageError(
+      'the HAR file comes first, such as oauth-lab explain session.har --json. Run "oauth-lab explain --help".'
+    );
   const v = parseFlags(rest, FLAGS, 'explain');
   const lifetime = codeLifetime(v['code-lifetime']);
   let har: HarFile;

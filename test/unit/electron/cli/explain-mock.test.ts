@@ -64,7 +64,12 @@ async function authorize(rec: HarRecorder, extra: Record<string, string> = {}, c
 }
 
 const tokenUrl = () => `${base}/oauth/v2/token`;
-const exchange = (rec: HarRecorder, code: string, v: string | undefined, over: Record<string, string | undefined> = {}) =>
+const exchange = (
+  rec: HarRecorder,
+  code: string,
+  v: string | undefined,
+  over: Record<string, string | undefined> = {}
+) =>
   rec.post(tokenUrl(), {
     grant_type: 'authorization_code',
     code,
@@ -82,7 +87,14 @@ describe('the mock refuses, explain names the cause first', () => {
     const rec = new HarRecorder();
     const a = await authorize(rec);
     const t = tokens(await exchange(rec, a.code, a.verifier));
-    const r = tokens(await rec.post(tokenUrl(), { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: CLIENT.id, client_secret: CLIENT.secret }));
+    const r = tokens(
+      await rec.post(tokenUrl(), {
+        grant_type: 'refresh_token',
+        refresh_token: t.refresh_token,
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+      })
+    );
     await rec.get(`${base}/api/v2/me`, [['Authorization', `Bearer ${r.access_token}`]]);
     const e = await rec.explain();
     expect(e.legs.map((l) => [l.kind, l.ok])).toEqual([
@@ -113,7 +125,9 @@ describe('the mock refuses, explain names the cause first', () => {
     await exchange(rec, a.code, a.verifier, { redirect_uri: `${REDIRECT}/` });
     const e = await rec.explain();
     expect(causeIds(e, 1)[0]).toBe('redirect_uri_mismatch');
-    expect(e.causes[0]!.evidence).toContain(`sent redirect_uri "${REDIRECT}"; entry 1 (token request) sent "${REDIRECT}/"`);
+    expect(e.causes[0]!.evidence).toContain(
+      `sent redirect_uri "${REDIRECT}"; entry 1 (token request) sent "${REDIRECT}/"`
+    );
   });
 
   it('pkce_verifier_mismatch and pkce_missing', async () => {
@@ -177,7 +191,12 @@ describe('the mock refuses, explain names the cause first', () => {
 
   it('unauthorized_client and unsupported_grant_type', async () => {
     const rec = new HarRecorder();
-    await rec.post(tokenUrl(), { grant_type: 'refresh_token', refresh_token: 'rt-anything', client_id: CODE_ONLY.id, client_secret: CODE_ONLY.secret });
+    await rec.post(tokenUrl(), {
+      grant_type: 'refresh_token',
+      refresh_token: 'rt-anything',
+      client_id: CODE_ONLY.id,
+      client_secret: CODE_ONLY.secret,
+    });
     await rec.post(tokenUrl(), { grant_type: 'urn:example:nope', client_id: CLIENT.id, client_secret: CLIENT.secret });
     const e = await rec.explain();
     expect(causeIds(e, 0)[0]).toBe('unauthorized_client');
@@ -189,7 +208,9 @@ describe('the mock refuses, explain names the cause first', () => {
     const a = await authorize(rec);
     const t = tokens(await exchange(rec, a.code, a.verifier));
     const creds = { client_id: CLIENT.id, client_secret: CLIENT.secret };
-    const r = tokens(await rec.post(tokenUrl(), { grant_type: 'refresh_token', refresh_token: t.refresh_token, ...creds }));
+    const r = tokens(
+      await rec.post(tokenUrl(), { grant_type: 'refresh_token', refresh_token: t.refresh_token, ...creds })
+    );
     await rec.post(tokenUrl(), { grant_type: 'refresh_token', refresh_token: t.refresh_token, ...creds });
     const e = await rec.explain();
     expect(causeIds(e, 3)[0]).toBe('refresh_token_reused');
@@ -211,7 +232,11 @@ describe('the mock refuses, explain names the cause first', () => {
     const a = await authorize(rec);
     const t = tokens(await exchange(rec, a.code, a.verifier));
     await rec.get(`${base}/api/v2/me`, [['Authorization', `Bearer ${t.refresh_token}`]]);
-    await rec.post(`${base}/oidc/revoke`, { token: t.access_token, client_id: CLIENT.id, client_secret: CLIENT.secret });
+    await rec.post(`${base}/oidc/revoke`, {
+      token: t.access_token,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+    });
     await rec.get(`${base}/api/v2/me`, [['Authorization', `Bearer ${t.access_token}`]]);
     const e = await rec.explain();
     expect(causeIds(e, 2)[0]).toBe('wrong_token_type');
@@ -238,7 +263,12 @@ describe('the mock refuses, explain names the cause first', () => {
     mock.setAutoLoginUser(null);
     try {
       const deny = new HarRecorder();
-      const q = new URLSearchParams({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT, state: 's' });
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: CLIENT.id,
+        redirect_uri: REDIRECT,
+        state: 's',
+      });
       const page = await deny.get(`${base}/oauth/v2/authorize?${q}`);
       const csrf = /name="csrf" value="([^"]+)"/.exec(page.response.bodyText)![1]!;
       await deny.post(`${base}/oauth/v2/authorize`, { csrf, decision: 'deny' });
