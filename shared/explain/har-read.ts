@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodedError } from '../errors';
 import { issueLines } from '../schema-issues';
+import { jsonErrorOffset } from './json-error-offset';
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as the explainer reads it: only the members it uses,
@@ -55,17 +56,14 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const message = (e as Error).message;
-    const position = /position (\d+)/.exec(message)?.[1];
-    if (position !== undefined)
-      throw new HarReadError(
-        `not JSON: it stops being readable at character ${position} (${lineColumn(text, Number(position))}): ${message}. A HAR file is one JSON object.`
-      );
-    if (/end of (JSON )?input/i.test(message))
+    const at = jsonErrorOffset(text);
+    if (at >= text.length)
       throw new HarReadError(
         `not JSON: the text ends after ${text.length} characters before the JSON is complete (a truncated file?). A HAR file is one JSON object.`
       );
-    throw new HarReadError(`not JSON: ${message}. A HAR file is one JSON object.`);
+    throw new HarReadError(
+      `not JSON: it stops being readable at character ${at} (${lineColumn(text, at)}): ${(e as Error).message}. A HAR file is one JSON object.`
+    );
   }
 }
 
