@@ -26,6 +26,3 @@ export function earlierLegs(
   for (let i = before - 1; i >= 0; i--) if (kinds.includes(ctx.legs[i]!.kind) && test(ctx.legs[i]!, i)) out.push(i);
   return out;
 }
-
-/** A leg's main entry index, as evidence cites it. */
-export const entryOf = (leg: Leg) => `entry ${leg.main.index}`;

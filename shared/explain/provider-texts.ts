@@ -31,7 +31,7 @@ const codeOrRefresh =
   (kind: LegKind): readonly CauseId[] =>
     kind === 'refresh' ? [refresh] : [code];
 
-export const PROVIDER_TEXTS: readonly ProviderText[] = [
+const PROVIDER_TEXTS: readonly ProviderText[] = [
   // Microsoft Entra ID: AADSTS codes in error_description.
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS50011\b/, causes: ['redirect_uri_mismatch'], doc: ENTRA },
   { provider: 'Microsoft Entra ID', pattern: /\bAADSTS54005\b/, causes: ['code_reused'], doc: ENTRA },
