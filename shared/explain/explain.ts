@@ -38,14 +38,22 @@ const CODE_CAUSES: Readonly<Record<string, CauseId>> = {
   use_dpop_nonce: 'dpop_nonce_required',
   invalid_dpop_proof: 'dpop_proof_invalid',
   redirect_uri_mismatch: 'redirect_uri_mismatch',
+  // RFC 8628 §3.5: the device code expired before the user approved.
+  expired_token: 'code_expired',
 };
+
+/** RFC 8628 §3.5: a device flow's poll answered "not yet" is the flow going as it should, not a failure. */
+const KEEP_POLLING = new Set(['authorization_pending', 'slow_down']);
 
 /** More than this between the server's Date header and the client's clock is worth naming (RFC 7519 §4.1.4 leeway). */
 const SKEW_MS = 60_000;
 
 /** The server's answer to a leg; for an authorization leg, the redirect's `error` (RFC 6749 §4.1.2.1). */
 function legAnswer(leg: Leg): Answer {
-  if (leg.kind !== 'authorization') return answerOf(leg.main);
+  if (leg.kind !== 'authorization') {
+    const answer = answerOf(leg.main);
+    return answer.error !== null && KEEP_POLLING.has(answer.error) ? { ...answer, ok: true } : answer;
+  }
   const params = leg.callback?.params;
   if (params?.error !== undefined)
     return {
@@ -67,7 +75,8 @@ function providerWords(ctx: ExplainContext, at: number, list: CauseList): void {
       list.add(id, weight, `${cited}, which ${known.provider} documents as this cause (${known.doc}).`);
   }
   const byCode = error ? CODE_CAUSES[error] : undefined;
-  if (byCode) list.add(byCode, WEIGHT.decisive, `${cited} (error ${error}).`);
+  if (byCode)
+    list.add(byCode, WEIGHT.decisive, `${cited} (error ${error}).`, error === 'expired_token' ? 'RFC 8628 §3.5' : undefined);
 }
 
 function clockSkew(leg: Leg, list: CauseList): void {

@@ -15,7 +15,14 @@ const harEntrySchema = z.object({
     method: z.string(),
     url: z.string(),
     headers: z.array(nameValue),
-    postData: z.object({ mimeType: z.string().optional(), text: z.string().optional() }).optional(),
+    postData: z
+      .object({
+        mimeType: z.string().optional(),
+        text: z.string().optional(),
+        // Firefox and some proxies give a form's fields as params (value optional), with or without text.
+        params: z.array(z.object({ name: z.string(), value: z.string().optional() })).optional(),
+      })
+      .optional(),
   }),
   response: z.object({
     status: z.number(),

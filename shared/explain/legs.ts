@@ -1,5 +1,5 @@
 import { headerValue } from '../http';
-import { entryView, queryParams, type EntryView } from './entry-view';
+import { decodeParams, entryView, queryParams, type EntryView } from './entry-view';
 import type { HarFileEntry } from './har-read';
 
 /** The kinds of OAuth leg the explainer finds in a HAR, whatever the endpoints' paths. */
@@ -51,10 +51,18 @@ function kindOf(e: EntryView, jwksUris: ReadonlySet<string>): LegKind | null {
   return null;
 }
 
-/** Whether a URL is at the redirect URI (same address before the query), or carries the redirect's parameters. */
-function isRedirectTo(url: string, redirectUri: string | undefined): boolean {
-  const p = queryParams(url);
-  if (p.code === undefined && p.error === undefined) return false;
+/** A redirect's parameters: the query's, and the fragment's for the implicit and hybrid flows (RFC 6749 §4.2.2). */
+function redirectParams(url: string): Record<string, string> {
+  const hash = url.indexOf('#');
+  return { ...(hash < 0 ? {} : decodeParams(url.slice(hash + 1))), ...queryParams(url) };
+}
+
+const carriesAnswer = (p: Readonly<Record<string, string>>) =>
+  p.code !== undefined || p.error !== undefined || p.access_token !== undefined || p.id_token !== undefined;
+
+/** Whether a URL is at the redirect URI (same address before the query) and carries the redirect's parameters. */
+function isRedirectTo(url: string, redirectUri: string | undefined, params = redirectParams(url)): boolean {
+  if (!carriesAnswer(params)) return false;
   return redirectUri === undefined || url.split(/[?#]/)[0] === redirectUri.split(/[?#]/)[0];
 }
 
@@ -71,12 +79,20 @@ function findCallback(views: readonly EntryView[], from: number, redirectUri: st
     if (found.includes(j)) continue;
     if (j > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
     if (!callback && v.location && isRedirectTo(v.location, redirectUri)) {
-      callback = { entry: v, params: queryParams(v.location), at: v.answeredAt };
+      callback = { entry: v, params: redirectParams(v.location), at: v.answeredAt };
       if (j !== from) found.push(j);
-    } else if (v.method === 'GET' && j !== from && isRedirectTo(v.url, redirectUri)) {
-      // What the client received is the callback request's query; the code was issued with the redirect before it.
+    } else if (
+      j !== from &&
+      (v.method === 'GET' || v.method === 'POST') &&
+      isRedirectTo(v.url, redirectUri, v.method === 'POST' ? v.form : redirectParams(v.url))
+    ) {
+      // What the client received is the callback request's (a form_post's body); the code was issued before it.
       found.push(j);
-      callback = { entry: v, params: v.query, at: callback?.at ?? v.sentAt };
+      callback = {
+        entry: v,
+        params: v.method === 'POST' ? v.form : redirectParams(v.url),
+        at: callback?.at ?? v.sentAt,
+      };
       break;
     } else if (callback) break;
   }

@@ -165,3 +165,60 @@ describe('what decides and what is missing', () => {
     expect(e.causes).toEqual([]);
   });
 });
+
+describe('legs in other shapes', () => {
+  const redirect = 'https://app.example/cb';
+  const authorize = (extra: string, location?: string): EntrySpec => ({
+    url: `https://idp.example/authorize?response_type=code&client_id=app&redirect_uri=${encodeURIComponent(redirect)}&state=s1${extra}`,
+    status: location ? 302 : 200,
+    ...(location ? { responseHeaders: [['Location', location]] as [string, string][] } : {}),
+  });
+
+  it('a device flow polling "authorization_pending" is not a failure; expired_token is the device code expiring', () => {
+    const poll = (status: number, response: string, at: number): EntrySpec => ({
+      url: 'https://idp.example/token',
+      body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&device_code=dc-1&client_id=tv',
+      status,
+      response,
+      at,
+    });
+    const e = explain([
+      poll(400, '{"error":"authorization_pending"}', 5),
+      poll(400, '{"error":"slow_down"}', 10),
+      poll(400, '{"error":"expired_token"}', 900),
+    ]);
+    expect(e.legs.map((l) => [l.kind, l.ok])).toEqual([
+      ['grant', true],
+      ['grant', true],
+      ['grant', false],
+    ]);
+    expect(e.causes.map((c) => [c.leg, c.id, c.rfc])).toEqual([[2, 'code_expired', 'RFC 8628 §3.5']]);
+  });
+
+  it('form_post: the callback is a POST to the redirect URI, and its state is checked', () => {
+    const e = explain([authorize('&response_mode=form_post'), { url: redirect, body: 'code=c-1&state=other', at: 1 }]);
+    expect(e.legs).toEqual([{ kind: 'authorization', entries: [0, 1], ok: false }]);
+    expect(e.causes.map((c) => c.id)).toEqual(['state_mismatch']);
+  });
+
+  it('implicit: the error comes back in the fragment', () => {
+    const e = explain([authorize('', `${redirect}#error=access_denied&state=s1`)]);
+    expect(e.causes.map((c) => c.id)).toEqual(['access_denied']);
+  });
+
+  it("Firefox's postData params instead of text", () => {
+    const har = JSON.parse(
+      harOf([
+        { url: 'https://idp.example/token', body: 'x', status: 400, response: '{"error":"unsupported_grant_type"}' },
+      ])
+    ) as {
+      log: { entries: { request: { postData: object } }[] };
+    };
+    har.log.entries[0]!.request.postData = {
+      mimeType: 'application/x-www-form-urlencoded',
+      params: [{ name: 'grant_type', value: 'magic' }],
+    };
+    const e = explainHar(readHar(JSON.stringify(har)), nodeCrypto);
+    expect(e.causes.map((c) => [c.leg, c.id])).toEqual([[0, 'unsupported_grant_type']]);
+  });
+});
