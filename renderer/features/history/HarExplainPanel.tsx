@@ -31,17 +31,24 @@ export function HarExplainButton({ store }: { store: HarExplainStore }) {
 
 function Legs({ report }: { report: Report }) {
   return (
-    <ol className="explain-legs" start={0}>
-      {report.legs.map((leg, i) => (
-        <li key={i}>
-          <span className="explain-kind">{leg.kind}</span>
-          <span className={leg.ok ? 'ok' : 'bad'}>{leg.ok ? 'ok' : 'failed'}</span>
-          <span className="muted small">
-            {leg.details.map((d) => `#${d.index} ${d.method} ${d.url} → ${d.status}`).join(' · ')}
-          </span>
-        </li>
-      ))}
-    </ol>
+    <>
+      <h4>Legs found (entry numbers count from 0 in the file)</h4>
+      <ol className="explain-legs" start={0}>
+        {report.legs.map((leg, i) => (
+          <li key={i}>
+            <div className="explain-leg">
+              <span className="explain-kind">{leg.kind}</span>
+              <span className={leg.ok ? 'ok' : 'bad'}>{leg.ok ? 'ok' : 'failed'}</span>
+              <span className="muted small explain-entries">
+                {leg.details
+                  .map((d) => `#${d.index} ${d.method} ${d.url} → ${d.status}${d.said ? `: ${d.said}` : ''}`)
+                  .join(' · ')}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
