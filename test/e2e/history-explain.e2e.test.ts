@@ -5,8 +5,8 @@ import { e2eSession } from './session';
 
 /**
  * History → Explain a HAR file: the file is read in the page and explained on a Web Worker; the failed leg's
- * causes are shown with their evidence, secrets as fingerprints, the server's markup as text. Light and dark, at
- * 1280x800 and 1024x700.
+ * causes are shown with their evidence, secrets as fingerprints, the server's markup as text; its legs are then
+ * added to the history, marked imported. Light and dark, at 1280x800 and 1024x700.
  */
 const session = e2eSession();
 const SHOTS = '/tmp/shots-s';
@@ -54,6 +54,18 @@ it.each([
   expect(text).not.toContain('app-secret-value');
   expect(await panel.locator('img').count()).toBe(0);
   expect(workers.some((u) => u.includes('har-explain'))).toBe(true);
+  // The legs become history entries marked imported, through the real bridge and store.
+  await panel.getByRole('button', { name: 'Add its OAuth legs to the history' }).click();
+  await panel.getByText('Added 3 exchanges of 3 OAuth legs to the history, marked imported.').waitFor();
+  const list = page.getByRole('listbox', { name: 'Exchanges, newest first' });
+  await list
+    .getByRole('option', { name: /Imported: support-ticket\.har.*failed: Imported from support-ticket\.har, entry 2/ })
+    .first()
+    .click();
+  await page
+    .getByRole('region', { name: 'Exchange detail' })
+    .getByText(/most likely code_reused/)
+    .waitFor();
   await page.screenshot({ path: `${SHOTS}/history-explain-${scheme}-${width}x${height}.png`, fullPage: true });
   expect(errors).toEqual([]);
   await page.close();

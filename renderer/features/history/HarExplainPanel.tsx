@@ -82,6 +82,8 @@ export function HarExplainPanel({ store }: { store: HarExplainStore }) {
   const fileName = useStore(store, (s) => s.fileName);
   const busy = useStore(store, (s) => s.busy);
   const result = useStore(store, (s) => s.result);
+  const importMessage = useStore(store, (s) => s.importMessage);
+  const added = useStore(store, (s) => s.added);
   if (fileName === null) return null;
   return (
     <section className="explain-panel" aria-label="HAR explanation">
@@ -108,6 +110,18 @@ export function HarExplainPanel({ store }: { store: HarExplainStore }) {
               : '.'}{' '}
             Codes, tokens and secrets are shown as fingerprints.
           </p>
+          {result.report.legs.length > 0 && (
+            <p className="explain-import">
+              <button type="button" onClick={() => void store.getState().importRequested()} disabled={busy || added}>
+                Add its OAuth legs to the history
+              </button>
+              {importMessage && (
+                <span role="status" className="muted">
+                  {importMessage}
+                </span>
+              )}
+            </p>
+          )}
           <Causes report={result.report} />
           {result.report.legs.length > 0 && <Legs report={result.report} />}
         </>

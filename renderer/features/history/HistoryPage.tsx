@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
+import type { HistoryListedEntry } from '../../../shared/store/history';
 import { useApp, useDeps } from '../../app/stores';
 import { count, KNOWN_LEGS } from './format';
 import { HarExplainButton, HarExplainPanel } from './HarExplainPanel';
@@ -19,7 +20,15 @@ export function HistoryPage() {
   const deps = useDeps();
   const store = useMemo(() => createHistoryStore(deps), [deps]);
   // The worker hashes with the page's own crypto (browserCrypto); the in-page fallback must fingerprint alike.
-  const explain = useMemo(() => createHarExplainStore(createHarExplainRunner(browserCrypto)), []);
+  const explain = useMemo(
+    () =>
+      createHarExplainStore({
+        explain: createHarExplainRunner(browserCrypto),
+        importHar: (fileName, har) => deps.bridge.historyImport({ fileName, har }),
+        imported: () => store.getState().refreshRequested(),
+      }),
+    [deps, store]
+  );
   const profiles = useApp((s) => s.profiles);
   const open = useStore(store, (s) => s.open);
   const error = useStore(store, (s) => s.error);
@@ -35,6 +44,10 @@ export function HistoryPage() {
 
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const profileName = useCallback((id: string) => names.get(id) ?? `${id} (deleted profile)`, [names]);
+  const ownerName = useCallback(
+    (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
+    [profileName]
+  );
   const secrets = useMemo(() => profileSecrets(profiles), [profiles]);
   const now = deps.now();
 
@@ -60,13 +73,13 @@ export function HistoryPage() {
         </p>
       )}
       <div ref={listRef}>
-        <HistoryList store={store} profileName={profileName} now={now} />
+        <HistoryList store={store} ownerName={ownerName} now={now} />
       </div>
       {open ? (
         <HistoryDetail
           key={open.id}
           entry={open}
-          profile={profileName(open.profileId)}
+          profile={ownerName(open)}
           secrets={secrets}
           onClose={closeDetail}
           readBody={store.getState().bodyRestRequested}

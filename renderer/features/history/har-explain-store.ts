@@ -1,4 +1,7 @@
 import { createStore } from 'zustand/vanilla';
+import type { MethodOutput } from '../../../shared/bridge/contract';
+import type { BridgeResult } from '../../../shared/bridge/result';
+import { count } from './format';
 import type { HarExplained } from './har-explain';
 
 /** A file the user chose: its name and a way to read it. */
@@ -12,29 +15,71 @@ export interface HarExplainState {
   readonly fileName: string | null;
   readonly busy: boolean;
   readonly result: HarExplained | null;
+  /** What adding the file's legs to the history did, or null before. */
+  readonly importMessage: string | null;
+  /** The file's legs are in the history: adding them again would list them twice. */
+  readonly added: boolean;
   fileChosen(file: ChosenFile): Promise<void>;
+  /** Adds the file's OAuth legs to the history, marked imported. */
+  importRequested(): Promise<void>;
   closed(): void;
 }
 
 export type HarExplainStore = ReturnType<typeof createHarExplainStore>;
 
-/** The History page's "Explain a HAR file": the chosen file read, explained by `explain` (a worker), shown. */
-export function createHarExplainStore(explain: (text: string) => Promise<HarExplained>) {
+export interface HarExplainDeps {
+  /** Explains a HAR's text (on a worker). */
+  explain(text: string): Promise<HarExplained>;
+  /** The bridge's historyImport. */
+  importHar(fileName: string, har: string): Promise<BridgeResult<MethodOutput<'historyImport'>>>;
+  /** The history changed: the list is read again. */
+  imported(): Promise<void>;
+}
+
+/** The History page's "Explain a HAR file": the chosen file read, explained by a worker, shown, and imported on demand. */
+export function createHarExplainStore({ explain, importHar, imported }: HarExplainDeps) {
+  // The text of the file shown, kept for the import (not state: nothing renders it).
+  let text = '';
   return createStore<HarExplainState>()((set, get) => ({
     fileName: null,
     busy: false,
     result: null,
+    importMessage: null,
+    added: false,
     async fileChosen(file) {
-      set({ fileName: file.name, busy: true, result: null });
+      set({ fileName: file.name, busy: true, result: null, importMessage: null, added: false });
       let result: HarExplained;
+      let read = '';
       try {
-        result = await explain(await file.text());
+        read = await file.text();
+        result = await explain(read);
       } catch (e) {
         result = { ok: false, error: `The file could not be read: ${(e as Error).message}` };
       }
       // A newer file chosen meanwhile wins.
-      if (get().fileName === file.name) set({ busy: false, result });
+      if (get().fileName !== file.name) return;
+      text = read;
+      set({ busy: false, result });
     },
-    closed: () => set({ fileName: null, busy: false, result: null }),
+    async importRequested() {
+      const fileName = get().fileName;
+      if (fileName === null || !get().result?.ok) return;
+      set({ busy: true });
+      const r = await importHar(fileName, text);
+      set({
+        busy: false,
+        added: r.ok && r.value.imported > 0,
+        importMessage: !r.ok
+          ? `Not added: ${r.error.message}`
+          : r.value.imported === 0
+            ? 'Nothing added: recording is off in the settings (keep history).'
+            : `Added ${count(r.value.imported, 'exchange', 'exchanges')} of ${count(r.value.legs, 'OAuth leg', 'OAuth legs')} to the history, marked imported.`,
+      });
+      if (r.ok && r.value.imported > 0) await imported();
+    },
+    closed: () => {
+      text = '';
+      set({ fileName: null, busy: false, result: null, importMessage: null, added: false });
+    },
   }));
 }

@@ -6,7 +6,7 @@ import { HistoryPage } from '../../../../renderer/features/history/HistoryPage';
 import { createHarExplainRunner, explainHarText } from '../../../../renderer/features/history/har-explain';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { codeFlow, harOf } from '../../shared/explain/har-builder';
-import { fakeBridge, storesFor } from './fake-bridge';
+import { entry, fakeBridge, storesFor } from './fake-bridge';
 
 afterEach(cleanup);
 
@@ -21,9 +21,9 @@ const failedHar = harOf([
   },
 ]);
 
-function choose(text: string, name = 'session.har') {
+function choose(text: string, name = 'session.har', fake = fakeBridge()) {
   render(
-    <StoresProvider stores={storesFor(fakeBridge().bridge)}>
+    <StoresProvider stores={storesFor(fake.bridge)}>
       <HistoryPage />
     </StoresProvider>
   );
@@ -53,6 +53,25 @@ describe('History: explain a HAR file', () => {
     expect(alert.textContent).toContain(
       'broken.har cannot be read as HAR: not JSON: it stops being readable at character 21'
     );
+  });
+
+  it('adds the legs to the history, marked imported, and the list shows them', async () => {
+    const fake = fakeBridge(3);
+    const asked: { fileName: string; har: string }[] = [];
+    Object.assign(fake.bridge, {
+      historyImport: (input: { fileName: string; har: string }) => {
+        asked.push(input);
+        fake.entries.unshift({ ...entry(0), id: 'imp-1', profileId: '', imported: input.fileName, outcome: 'failed' });
+        return Promise.resolve({ ok: true, value: { imported: 1, legs: 3 } });
+      },
+    });
+    choose(failedHar, 'ticket.har', fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add its OAuth legs to the history' }));
+    await screen.findByText('Added 1 exchange of 3 OAuth legs to the history, marked imported.');
+    expect(asked).toEqual([{ fileName: 'ticket.har', har: failedHar }]);
+    expect(screen.getByRole('button', { name: 'Add its OAuth legs to the history' })).toHaveProperty('disabled', true);
+    const list = screen.getByRole('listbox', { name: 'Exchanges, newest first' });
+    await waitFor(() => expect(list.textContent).toContain('Imported: ticket.har'));
   });
 
   it('a successful flow names nothing', async () => {
