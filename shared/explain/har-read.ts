@@ -10,27 +10,27 @@ import { jsonErrorOffset } from './json-error-offset';
 const nameValue = z.object({ name: z.string(), value: z.string() });
 const harEntrySchema = z.object({
   startedDateTime: z.string(),
-  time: z.number().optional(),
+  time: z.number().nullish(),
   request: z.object({
     method: z.string(),
     url: z.string(),
     headers: z.array(nameValue),
     postData: z
       .object({
-        mimeType: z.string().optional(),
-        text: z.string().optional(),
+        mimeType: z.string().nullish(),
+        text: z.string().nullish(),
         // Firefox and some proxies give a form's fields as params (value optional), with or without text.
-        params: z.array(z.object({ name: z.string(), value: z.string().optional() })).optional(),
+        params: z.array(z.object({ name: z.string(), value: z.string().nullish() })).nullish(),
       })
-      .optional(),
+      .nullish(),
   }),
   response: z.object({
     status: z.number(),
     headers: z.array(nameValue),
     content: z
-      .object({ text: z.string().optional(), encoding: z.string().optional(), mimeType: z.string().optional() })
-      .optional(),
-    redirectURL: z.string().optional(),
+      .object({ text: z.string().nullish(), encoding: z.string().nullish(), mimeType: z.string().nullish() })
+      .nullish(),
+    redirectURL: z.string().nullish(),
   }),
 });
 const harSchema = z.object({ log: z.object({ version: z.string().optional(), entries: z.array(harEntrySchema) }) });

@@ -17,7 +17,9 @@ nonce_mismatch, clock_skew, token_expired, token_revoked, wrong_token_type, dpop
 dpop_nonce_required, unsupported_grant_type, unknown.
 
   --json               one JSON object: {"legs": [{"kind", "entries", "ok"}], "causes": [{"id", "leg",
-                       "evidence", "rfc"}]}; "causes" is [] when nothing failed
+                       "evidence", "rfc"}]}; "causes" is [] when nothing failed. Leg kinds: authorization,
+                       token (authorization_code), refresh, grant (any other grant_type), revocation,
+                       introspection, resource, discovery, jwks
   --report OUT.html    also write a self-contained HTML report to OUT.html and its JSON next to it (OUT.json),
                        every secret replaced by its fingerprint, to share with a support desk
   --code-lifetime S    the provider's authorization code lifetime in seconds: a code redeemed later is

@@ -222,3 +222,24 @@ describe('legs in other shapes', () => {
     expect(e.causes.map((c) => [c.leg, c.id])).toEqual([[0, 'unsupported_grant_type']]);
   });
 });
+
+it('null where a member is optional (some exporters write "time": null, "text": null) is read as absent', () => {
+  const har = JSON.parse(
+    harOf([
+      {
+        url: 'https://idp.example/token',
+        body: 'grant_type=magic',
+        status: 400,
+        response: '{"error":"unsupported_grant_type"}',
+      },
+    ])
+  ) as {
+    log: { entries: { time: unknown; response: { redirectURL: unknown; content: { mimeType: unknown } } }[] };
+  };
+  Object.assign(har.log.entries[0]!, { time: null });
+  Object.assign(har.log.entries[0]!.response, { redirectURL: null });
+  Object.assign(har.log.entries[0]!.response.content, { mimeType: null });
+  expect(explainHar(readHar(JSON.stringify(har)), nodeCrypto).causes.map((c) => c.id)).toEqual([
+    'unsupported_grant_type',
+  ]);
+});
