@@ -71,23 +71,22 @@ function isRedirectTo(url: string, redirectUri: string | undefined, params = red
  * redirect URI with `code` or `error` (the authorization request's own 302 when the provider approves at once),
  * and the callback request when the browser followed it. Both end before the next authorization request.
  */
-function findCallback(views: readonly EntryView[], from: number, redirectUri: string | undefined) {
+function findCallback(ordered: readonly EntryView[], from: number, redirectUri: string | undefined) {
   const found: number[] = [];
   let callback: Callback | null = null;
-  for (let j = from; j < views.length; j++) {
-    const v = views[j]!;
-    if (found.includes(j)) continue;
-    if (j > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
+  for (let p = from; p < ordered.length; p++) {
+    const v = ordered[p]!;
+    if (p > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
     if (!callback && v.location && isRedirectTo(v.location, redirectUri)) {
       callback = { entry: v, params: redirectParams(v.location), at: v.answeredAt };
-      if (j !== from) found.push(j);
+      if (p !== from) found.push(v.index);
     } else if (
-      j !== from &&
+      p !== from &&
       (v.method === 'GET' || v.method === 'POST') &&
       isRedirectTo(v.url, redirectUri, v.method === 'POST' ? v.form : redirectParams(v.url))
     ) {
       // What the client received is the callback request's (a form_post's body); the code was issued before it.
-      found.push(j);
+      found.push(v.index);
       callback = {
         entry: v,
         params: v.method === 'POST' ? v.form : redirectParams(v.url),
@@ -99,27 +98,38 @@ function findCallback(views: readonly EntryView[], from: number, redirectUri: st
   return { callback, found };
 }
 
-/** Every OAuth leg of a HAR, in the order of their first entry. */
+/**
+ * The entries in the order they were sent: HAR 1.2 does not promise the file's order (OAuth Lab's own history
+ * export is newest first), so they are sorted by startedDateTime, the file's order breaking ties. A file with an
+ * unreadable time keeps its order.
+ */
+function chronological(views: readonly EntryView[]): readonly EntryView[] {
+  if (views.some((v) => !Number.isFinite(v.sentAt))) return views;
+  return [...views].sort((a, b) => a.sentAt - b.sentAt || a.index - b.index);
+}
+
+/** Every OAuth leg of a HAR, in the order of their first entry; `views` is indexed as the file's entries. */
 export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views: EntryView[] } {
   const views = entries.map(entryView);
+  const ordered = chronological(views);
   const jwksUris = new Set<string>();
   const claimed = new Set<number>();
   const legs: Leg[] = [];
-  for (const v of views) {
-    if (claimed.has(v.index)) continue;
+  ordered.forEach((v, position) => {
+    if (claimed.has(v.index)) return;
     const kind = kindOf(v, jwksUris);
-    if (kind === null) continue;
+    if (kind === null) return;
     if (kind === 'discovery') {
       const jwks = v.response().body.fields?.jwks_uri;
       if (typeof jwks === 'string') jwksUris.add(jwks);
     }
     if (kind !== 'authorization') {
       legs.push({ kind, main: v, callback: null, entries: [v.index] });
-      continue;
+      return;
     }
-    const { callback, found } = findCallback(views, v.index, v.query.redirect_uri);
+    const { callback, found } = findCallback(ordered, position, v.query.redirect_uri);
     for (const i of found) claimed.add(i);
     legs.push({ kind, main: v, callback, entries: [v.index, ...found] });
-  }
+  });
   return { legs, views };
 }

@@ -243,3 +243,35 @@ it('null where a member is optional (some exporters write "time": null, "text": 
     'unsupported_grant_type',
   ]);
 });
+
+it('a HAR newest first (as OAuth Lab exports its history) is read in the order the requests were sent', () => {
+  const redirect = 'https://app.example/cb';
+  const flow: EntrySpec[] = [
+    {
+      url: `https://idp.example/authorize?response_type=code&client_id=app&redirect_uri=${encodeURIComponent(redirect)}&state=s`,
+      status: 302,
+      responseHeaders: [['Location', `${redirect}?code=c1&state=s`]],
+    },
+    {
+      url: 'https://idp.example/token',
+      body: 'grant_type=authorization_code&code=c1&client_id=app',
+      response: '{"access_token":"a"}',
+      at: 1,
+    },
+    {
+      url: 'https://idp.example/token',
+      body: 'grant_type=authorization_code&code=c1&client_id=app',
+      status: 400,
+      response: '{"error":"invalid_grant"}',
+      at: 2,
+    },
+  ];
+  const e = explain([...flow].reverse());
+  expect(e.legs).toEqual([
+    { kind: 'authorization', entries: [2], ok: true },
+    { kind: 'token', entries: [1], ok: true },
+    { kind: 'token', entries: [0], ok: false },
+  ]);
+  expect(e.causes[0]).toMatchObject({ id: 'code_reused', leg: 2 });
+  expect(e.causes[0]!.evidence).toContain('entry 1 already exchanged code');
+});
