@@ -4,14 +4,17 @@ import type { Report } from '../../../shared/explain/report';
 import { count } from './format';
 import type { HarExplainStore } from './har-explain-store';
 
-/** "Explain a HAR file…": a file input behind a button; the file never leaves the page. */
-export function HarExplainButton({ store }: { store: HarExplainStore }) {
+/** "Explain a HAR file…": a file input behind a button (the file never leaves the page); "Explain the history". */
+export function HarExplainButton({ store, profileId }: { store: HarExplainStore; profileId: string | undefined }) {
   const input = useRef<HTMLInputElement>(null);
   const busy = useStore(store, (s) => s.busy);
   return (
     <>
       <button type="button" onClick={() => input.current?.click()} disabled={busy}>
         Explain a HAR file…
+      </button>
+      <button type="button" onClick={() => void store.getState().historyExplainRequested(profileId)} disabled={busy}>
+        Explain the history
       </button>
       <input
         ref={input}
@@ -110,11 +113,13 @@ export function HarExplainPanel({ store }: { store: HarExplainStore }) {
               : '.'}{' '}
             Codes, tokens and secrets are shown as fingerprints.
           </p>
-          {result.report.legs.length > 0 && (
+          {result.report.legs.length > 0 && (!added || importMessage) && (
             <p className="explain-import">
-              <button type="button" onClick={() => void store.getState().importRequested()} disabled={busy || added}>
-                Add its OAuth legs to the history
-              </button>
+              {!added && (
+                <button type="button" onClick={() => void store.getState().importRequested()} disabled={busy}>
+                  Add its OAuth legs to the history
+                </button>
+              )}
               {importMessage && (
                 <span role="status" className="muted">
                   {importMessage}

@@ -24,6 +24,8 @@ export function HistoryPage() {
     () =>
       createHarExplainStore({
         explain: createHarExplainRunner(browserCrypto),
+        historyHar: (profileId) =>
+          deps.bridge.historyHar({ ...(profileId ? { profileId } : {}), includeSecrets: true }),
         importHar: (fileName, har) => deps.bridge.historyImport({ fileName, har }),
         imported: () => store.getState().refreshRequested(),
       }),
@@ -123,7 +125,7 @@ function HistoryHead({ store, explain }: { store: HistoryStore; explain: HarExpl
             Reload list
           </button>
           <HarExportButton profileId={profileFilter || undefined} harRequested={store.getState().harRequested} />
-          <HarExplainButton store={explain} />
+          <HarExplainButton store={explain} profileId={profileFilter || undefined} />
           <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>
             Clear history…
           </button>

@@ -20,6 +20,8 @@ export interface HarExplainState {
   /** The file's legs are in the history: adding them again would list them twice. */
   readonly added: boolean;
   fileChosen(file: ChosenFile): Promise<void>;
+  /** Explains the app's own history (one profile's, or all), as its HAR export gives it. */
+  historyExplainRequested(profileId: string | undefined): Promise<void>;
   /** Adds the file's OAuth legs to the history, marked imported. */
   importRequested(): Promise<void>;
   closed(): void;
@@ -30,6 +32,8 @@ export type HarExplainStore = ReturnType<typeof createHarExplainStore>;
 export interface HarExplainDeps {
   /** Explains a HAR's text (on a worker). */
   explain(text: string): Promise<HarExplained>;
+  /** The bridge's historyHar, secrets included: the explainer compares codes and tokens (it shows fingerprints). */
+  historyHar(profileId: string | undefined): Promise<BridgeResult<MethodOutput<'historyHar'>>>;
   /** The bridge's historyImport. */
   importHar(fileName: string, har: string): Promise<BridgeResult<MethodOutput<'historyImport'>>>;
   /** The history changed: the list is read again. */
@@ -37,7 +41,7 @@ export interface HarExplainDeps {
 }
 
 /** The History page's "Explain a HAR file": the chosen file read, explained by a worker, shown, and imported on demand. */
-export function createHarExplainStore({ explain, importHar, imported }: HarExplainDeps) {
+export function createHarExplainStore({ explain, historyHar, importHar, imported }: HarExplainDeps) {
   // The text of the file shown, kept for the import (not state: nothing renders it).
   let text = '';
   return createStore<HarExplainState>()((set, get) => ({
@@ -60,6 +64,19 @@ export function createHarExplainStore({ explain, importHar, imported }: HarExpla
       if (get().fileName !== file.name) return;
       text = read;
       set({ busy: false, result });
+    },
+    async historyExplainRequested(profileId) {
+      const name = profileId ? 'the history of this profile' : 'the history';
+      await get().fileChosen({
+        name,
+        text: async () => {
+          const r = await historyHar(profileId);
+          if (!r.ok) throw new Error(r.error.message);
+          return r.value.text;
+        },
+      });
+      // Its legs are the history's already: nothing to add.
+      if (get().fileName === name) set({ added: true });
     },
     async importRequested() {
       const fileName = get().fileName;

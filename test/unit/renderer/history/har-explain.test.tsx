@@ -69,9 +69,35 @@ describe('History: explain a HAR file', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add its OAuth legs to the history' }));
     await screen.findByText('Added 1 exchange of 3 OAuth legs to the history, marked imported.');
     expect(asked).toEqual([{ fileName: 'ticket.har', har: failedHar }]);
-    expect(screen.getByRole('button', { name: 'Add its OAuth legs to the history' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Add its OAuth legs to the history' })).toBeNull();
     const list = screen.getByRole('listbox', { name: 'Exchanges, newest first' });
     await waitFor(() => expect(list.textContent).toContain('Imported: ticket.har'));
+  });
+
+  it("explains the app's own history, as its HAR export (secrets included) gives it", async () => {
+    const fake = fakeBridge(3);
+    const asked: unknown[] = [];
+    Object.assign(fake.bridge, {
+      historyHar: (input: unknown) => {
+        asked.push(input);
+        return Promise.resolve({
+          ok: true,
+          value: { text: failedHar, filename: 'h.har', mediaType: 'application/json' },
+        });
+      },
+    });
+    render(
+      <StoresProvider stores={storesFor(fake.bridge)}>
+        <HistoryPage />
+      </StoresProvider>
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Explain the history' }));
+    await screen.findByRole('region', { name: 'Leg 2 failed' });
+    expect(asked).toEqual([{ includeSecrets: true }]);
+    expect(screen.getByRole('region', { name: 'HAR explanation' }).textContent).toContain(
+      'Why did it fail: the history'
+    );
+    expect(screen.queryByRole('button', { name: 'Add its OAuth legs to the history' })).toBeNull();
   });
 
   it('a successful flow names nothing', async () => {
