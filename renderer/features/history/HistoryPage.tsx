@@ -22,11 +22,8 @@ export function HistoryPage() {
   // The worker hashes with the page's own crypto (browserCrypto); the in-page fallback must fingerprint alike.
   const explain = useMemo(
     () =>
-      createHarExplainStore({
+      createHarExplainStore(deps, {
         explain: createHarExplainRunner(browserCrypto),
-        historyHar: (profileId) =>
-          deps.bridge.historyHar({ ...(profileId ? { profileId } : {}), includeSecrets: true }),
-        importHar: (fileName, har) => deps.bridge.historyImport({ fileName, har }),
         imported: () => store.getState().refreshRequested(),
       }),
     [deps, store]

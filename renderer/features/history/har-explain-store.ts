@@ -1,6 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { MethodOutput } from '../../../shared/bridge/contract';
-import type { BridgeResult } from '../../../shared/bridge/result';
+import type { RendererDeps } from '../../app/deps';
 import { count } from './format';
 import type { HarExplained } from './har-explain';
 
@@ -32,16 +31,12 @@ export type HarExplainStore = ReturnType<typeof createHarExplainStore>;
 export interface HarExplainDeps {
   /** Explains a HAR's text (on a worker). */
   explain(text: string): Promise<HarExplained>;
-  /** The bridge's historyHar, secrets included: the explainer compares codes and tokens (it shows fingerprints). */
-  historyHar(profileId: string | undefined): Promise<BridgeResult<MethodOutput<'historyHar'>>>;
-  /** The bridge's historyImport. */
-  importHar(fileName: string, har: string): Promise<BridgeResult<MethodOutput<'historyImport'>>>;
   /** The history changed: the list is read again. */
   imported(): Promise<void>;
 }
 
 /** The History page's "Explain a HAR file": the chosen file read, explained by a worker, shown, and imported on demand. */
-export function createHarExplainStore({ explain, historyHar, importHar, imported }: HarExplainDeps) {
+export function createHarExplainStore({ bridge }: Pick<RendererDeps, 'bridge'>, { explain, imported }: HarExplainDeps) {
   // The text of the file shown, kept for the import (not state: nothing renders it).
   let text = '';
   return createStore<HarExplainState>()((set, get) => ({
@@ -70,7 +65,8 @@ export function createHarExplainStore({ explain, historyHar, importHar, imported
       await get().fileChosen({
         name,
         text: async () => {
-          const r = await historyHar(profileId);
+          // Secrets included: the explainer compares codes and tokens; it shows only their fingerprints.
+          const r = await bridge.historyHar({ ...(profileId ? { profileId } : {}), includeSecrets: true });
           if (!r.ok) throw new Error(r.error.message);
           return r.value.text;
         },
@@ -82,7 +78,7 @@ export function createHarExplainStore({ explain, historyHar, importHar, imported
       const fileName = get().fileName;
       if (fileName === null || !get().result?.ok) return;
       set({ busy: true });
-      const r = await importHar(fileName, text);
+      const r = await bridge.historyImport({ fileName, har: text });
       set({
         busy: false,
         added: r.ok && r.value.imported > 0,
