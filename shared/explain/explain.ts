@@ -76,7 +76,12 @@ function providerWords(ctx: ExplainContext, at: number, list: CauseList): void {
   }
   const byCode = error ? CODE_CAUSES[error] : undefined;
   if (byCode)
-    list.add(byCode, WEIGHT.decisive, `${cited} (error ${error}).`, error === 'expired_token' ? 'RFC 8628 §3.5' : undefined);
+    list.add(
+      byCode,
+      WEIGHT.decisive,
+      `${cited} (error ${error}).`,
+      error === 'expired_token' ? 'RFC 8628 §3.5' : undefined
+    );
 }
 
 function clockSkew(leg: Leg, list: CauseList): void {
