@@ -1,6 +1,6 @@
 import { WEIGHT, type CauseList } from './candidates';
 import { earlierLegs, type ExplainContext } from './explain-context';
-import { clientCredentials, type ClientCredentials } from './facts';
+import { clientCredentials, jwtPayload, serverDate, type ClientCredentials } from './facts';
 import type { Leg } from './legs';
 
 /** What application/x-www-form-urlencoded leaves as it is (WHATWG URL's urlencoded serializer): the rest is escaped. */
@@ -42,6 +42,36 @@ function basicEncoding(leg: Leg, creds: ClientCredentials, list: CauseList): voi
       'basic_credentials_not_form_decoded',
       WEIGHT.likely + 5,
       `the Basic credentials of entry ${e} are form-encoded as RFC 6749 §2.3.1 says (they hold %XX escapes); a server that does not form-decode them compares the escaped text with the secret and refuses a correct client.`
+    );
+}
+
+/** Assertion leeway: a few seconds either way is not worth naming (RFC 7523 §3 lets servers allow "some small leeway"). */
+const ASSERTION_LEEWAY_MS = 60_000;
+
+/**
+ * RFC 7523 §3: the server judges a client assertion's exp and iat by its own clock (its Date header). An assertion
+ * valid by the client's clock but not by the server's is clock skew; one expired by both is a wrong assertion.
+ */
+function assertionTimes(leg: Leg, list: CauseList): void {
+  const claims = jwtPayload(leg.main.form.client_assertion ?? '');
+  if (!claims) return;
+  const server = serverDate(leg.main);
+  const client = leg.main.sentAt;
+  const serverNow = Number.isFinite(server) ? server : client;
+  const e = leg.main.index;
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < serverNow - ASSERTION_LEEWAY_MS)
+    list.add(
+      claims.exp * 1000 >= client ? 'clock_skew' : 'client_authentication_failed',
+      WEIGHT.strong,
+      `the client assertion of entry ${e} expired at ${new Date(claims.exp * 1000).toISOString()}; the server's clock (Date header) said ${new Date(serverNow).toISOString()}, the client's ${new Date(client).toISOString()}.`,
+      'RFC 7523 §3'
+    );
+  if (typeof claims.iat === 'number' && claims.iat * 1000 > serverNow + ASSERTION_LEEWAY_MS)
+    list.add(
+      'clock_skew',
+      WEIGHT.strong,
+      `the client assertion of entry ${e} was issued at ${new Date(claims.iat * 1000).toISOString()}, ahead of the server's clock (${new Date(serverNow).toISOString()}).`,
+      'RFC 7523 §3'
     );
 }
 
@@ -104,6 +134,7 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
       'RFC 8414 §2'
     );
   if (creds.method === 'basic') basicEncoding(leg, creds, list);
+  if (creds.method === 'assertion') assertionTimes(leg, list);
   if (comparedWithEarlier(ctx, at, creds, list)) return;
   if (creds.method !== 'none') {
     list.add(

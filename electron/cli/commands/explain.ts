@@ -28,7 +28,7 @@ function codeLifetime(value: string | undefined): number | null {
 function printText(out: TextOutput, file: string, entries: number, e: Explanation): void {
   out.write(`${terminalSafe(file)}: ${entries} entries, ${e.legs.length} OAuth legs.\n`);
   e.legs.forEach((l, i) =>
-    out.write(`  leg ${i}  ${l.kind.padEnd(13)} entries ${l.entries.join(', ').padEnd(12)} ${l.ok ? 'ok' : 'FAILED'}\n`)
+    out.write(`  leg ${i}  ${l.kind.padEnd(14)} entries ${l.entries.join(', ').padEnd(12)} ${l.ok ? 'ok' : 'FAILED'}\n`)
   );
   if (!e.causes.length) {
     out.write(e.legs.length ? '\nNo leg failed: nothing to explain.\n' : '\nNo OAuth leg found in the file.\n');

@@ -275,3 +275,24 @@ it('a HAR newest first (as OAuth Lab exports its history) is read in the order t
   expect(e.causes[0]).toMatchObject({ id: 'code_reused', leg: 2 });
   expect(e.causes[0]!.evidence).toContain('entry 1 already exchanged code');
 });
+
+it('a client assertion the server judges expired by its clock, valid by the client: clock_skew (RFC 7523 §3)', () => {
+  const t0 = Date.parse('2026-01-01T10:00:00Z') / 1000;
+  const assertion = `eyJhbGciOiJSUzI1NiJ9.${b64url({ iss: 'c', sub: 'c', iat: t0, exp: t0 + 60 })}.c2ln`;
+  const body = `grant_type=client_credentials&client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer&client_assertion=${assertion}`;
+  const serverAhead = new Date((t0 + 600) * 1000).toUTCString();
+  const e = explain([
+    {
+      ...TOKEN,
+      body,
+      status: 401,
+      response: '{"error":"invalid_client"}',
+      responseHeaders: [
+        ['Content-Type', 'application/json'],
+        ['Date', serverAhead],
+      ],
+    },
+  ]);
+  expect(ids(e, 0)[0]).toBe('clock_skew');
+  expect(e.causes[0]!.rfc).toBe('RFC 7523 §3');
+});
