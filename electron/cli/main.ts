@@ -55,6 +55,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     help: async () => (await import('./help/debug')).DEBUG_HELP,
     load: async () => (await import('./commands/debug')).debugCommand,
   },
+  explain: {
+    summary: 'Read a HAR file, find the OAuth 2 / OpenID Connect legs and name why each failed one failed',
+    help: async () => (await import('./help/explain')).EXPLAIN_HELP,
+    load: async () => (await import('./commands/explain')).explainCommand,
+  },
 };
 
 function usage(): string {

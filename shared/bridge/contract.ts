@@ -183,6 +183,11 @@ export const METHODS = {
     "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."
   ),
   historyClear: method(none, s.cleared, 'Delete the history.'),
+  historyImport: method(
+    s.historyImportInput,
+    s.historyImported,
+    "A HAR file's OAuth legs as history entries marked imported (the legs and verdicts as `oauth-lab explain` finds them)."
+  ),
   settingsGet: method(none, s.settings, 'App settings.'),
   settingsUpdate: method(s.settingsPatch, s.settings, 'Change app settings.'),
 

@@ -33,6 +33,7 @@ export const METHOD_NAMES = [
   'historyBody',
   'historyAnnotate',
   'historyClear',
+  'historyImport',
   'settingsGet',
   'settingsUpdate',
   'exportTargets',

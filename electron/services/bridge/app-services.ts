@@ -83,6 +83,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     historyBody: (i) => store.historyBody(i),
     historyAnnotate: (i) => store.historyAnnotate(i),
     historyClear: (i) => store.historyClear(i),
+    historyImport: (i) => store.historyImport(i),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),
     exportTargets: exports.exportTargets,

@@ -39,6 +39,7 @@ export type StoreMethodName =
   | 'historyBody'
   | 'historyAnnotate'
   | 'historyClear'
+  | 'historyImport'
   | 'settingsGet'
   | 'settingsUpdate';
 
@@ -212,6 +213,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
     historyAnnotate: (input) => history.historyAnnotate(input),
     historyClear: () => history.historyClear(undefined),
+    historyImport: (input) => history.historyImport(input),
     historyFull: (id) => history.historyFull(id),
 
     settingsGet: () => {

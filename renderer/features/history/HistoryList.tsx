@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import type { HistoryEntry } from '../../../shared/store/history';
+import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
 import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from './history-store';
 
@@ -90,11 +90,12 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
  */
 export function HistoryList({
   store,
-  profileName,
+  ownerName,
   now,
 }: {
   store: HistoryStore;
-  profileName: (id: string) => string;
+  /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
+  ownerName: (entry: HistoryListedEntry) => string;
   now: number;
 }) {
   const total = useStore(store, (s) => s.total);
@@ -185,7 +186,7 @@ export function HistoryList({
         entry={entry}
         selected={selected === i}
         open={entry !== undefined && entry.id === openId}
-        profile={entry ? profileName(entry.profileId) : ''}
+        profile={entry ? ownerName(entry) : ''}
         now={now}
         onOpen={entryOpened}
       />

@@ -1,19 +1,33 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
+import type { HistoryListedEntry } from '../../../shared/store/history';
 import { useApp, useDeps } from '../../app/stores';
 import { count, KNOWN_LEGS } from './format';
+import { HarExplainButton, HarExplainPanel } from './HarExplainPanel';
 import { HarExportButton } from './HarExportButton';
+import { createHarExplainRunner } from './har-explain';
+import { createHarExplainStore, type HarExplainStore } from './har-explain-store';
 import { HistoryDetail } from './HistoryDetail';
 import { HistoryList } from './HistoryList';
 import { HistoryUsage } from './HistoryUsage';
 import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
 import { profileSecrets } from '../../components/mask';
+import { browserCrypto } from '../../platform/crypto';
 import './history.css';
 
 /** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */
 export function HistoryPage() {
   const deps = useDeps();
   const store = useMemo(() => createHistoryStore(deps), [deps]);
+  // The worker hashes with the page's own crypto (browserCrypto); the in-page fallback must fingerprint alike.
+  const explain = useMemo(
+    () =>
+      createHarExplainStore(deps, {
+        explain: createHarExplainRunner(browserCrypto),
+        imported: () => store.getState().refreshRequested(),
+      }),
+    [deps, store]
+  );
   const profiles = useApp((s) => s.profiles);
   const open = useStore(store, (s) => s.open);
   const error = useStore(store, (s) => s.error);
@@ -29,6 +43,10 @@ export function HistoryPage() {
 
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const profileName = useCallback((id: string) => names.get(id) ?? `${id} (deleted profile)`, [names]);
+  const ownerName = useCallback(
+    (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
+    [profileName]
+  );
   const secrets = useMemo(() => profileSecrets(profiles), [profiles]);
   const now = deps.now();
 
@@ -39,7 +57,8 @@ export function HistoryPage() {
 
   return (
     <div className="page history-page">
-      <HistoryHead store={store} />
+      <HistoryHead store={store} explain={explain} />
+      <HarExplainPanel store={explain} />
       {!keeping && (
         <p className="warning" role="status">
           Recording is off in the settings (keep history): new exchanges are not added.
@@ -53,13 +72,13 @@ export function HistoryPage() {
         </p>
       )}
       <div ref={listRef}>
-        <HistoryList store={store} profileName={profileName} now={now} />
+        <HistoryList store={store} ownerName={ownerName} now={now} />
       </div>
       {open ? (
         <HistoryDetail
           key={open.id}
           entry={open}
-          profile={profileName(open.profileId)}
+          profile={ownerName(open)}
           secrets={secrets}
           onClose={closeDetail}
           readBody={store.getState().bodyRestRequested}
@@ -76,7 +95,7 @@ export function HistoryPage() {
   );
 }
 
-function HistoryHead({ store }: { store: HistoryStore }) {
+function HistoryHead({ store, explain }: { store: HistoryStore; explain: HarExplainStore }) {
   const total = useStore(store, (s) => s.total);
   const everything = useStore(store, (s) => s.everything);
   const filtered = useStore(store, (s) => s.filter.profileId !== '' || s.filter.leg !== '' || s.filter.outcome !== '');
@@ -103,6 +122,7 @@ function HistoryHead({ store }: { store: HistoryStore }) {
             Reload list
           </button>
           <HarExportButton profileId={profileFilter || undefined} harRequested={store.getState().harRequested} />
+          <HarExplainButton store={explain} profileId={profileFilter || undefined} />
           <button type="button" ref={clearRef} onClick={clearRequested} disabled={confirming || everything === 0}>
             Clear history…
           </button>

@@ -40,6 +40,16 @@ export const storeSchemas = {
   historyAnnotate: z.strictObject({ id: historyEntrySchema.shape.id, ...historyVerdictSchema.shape }),
   annotated: z.strictObject({ annotated: z.boolean() }),
   cleared: z.strictObject({ cleared: z.number().int() }),
+  historyImportInput: z.strictObject({
+    fileName: z.string().min(1, 'the file name is empty').max(200),
+    har: z.string(),
+  }),
+  historyImported: z.strictObject({
+    /** Entries added (0 when keepHistory is off). */
+    imported: z.number().int(),
+    /** OAuth legs found in the file; only their entries are imported. */
+    legs: z.number().int(),
+  }),
   settings: settingsSchema,
   settingsPatch: settingsPatchSchema,
 };

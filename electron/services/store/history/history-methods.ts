@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { MethodOutput, ParsedInput } from '../../../../shared/bridge/contract';
 import { historyQuerySchema, type HistoryEntry } from '../../../../shared/store/history';
 import type { Settings } from '../../../../shared/store/settings';
@@ -5,8 +6,9 @@ import { notFound, storeError } from '../backend';
 import type { HistoryRecord } from '../codec';
 import type { SecretBox } from '../secrets';
 import { HistoryFiles } from './history-files';
+import { harHistoryEntries } from './history-import';
 
-export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear';
+export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear' | 'historyImport';
 
 export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
   /** Appends an exchange (not a bridge method: the host records what it sends, record-exchange.ts); nothing when keepHistory is off. */
@@ -118,6 +120,19 @@ export function openHistory(
         throw failure('Saving an exchange to the history in', e);
       }
       return { annotated: true };
+    },
+    historyImport: ({ fileName, har }) => {
+      let n = 0;
+      const batch = randomBytes(6).toString('base64url');
+      const { entries, legs } = harHistoryEntries(fileName, har, () => `har-${batch}-${n++}`);
+      // The user turned history off: nothing is kept, as for an exchange the app sends.
+      if (!settings().keepHistory) return { imported: 0, legs };
+      try {
+        use().append(...entries);
+      } catch (e) {
+        throw failure('Saving imported exchanges to the history in', e);
+      }
+      return { imported: entries.length, legs };
     },
     historyClear: () => {
       try {

@@ -282,6 +282,27 @@ for (const kind of ['IPC', 'web host'] as const) {
       });
       expect((await value<{ text: string }>('historyHar', {})).text).toContain('END');
       expect(await value('historyClear')).toEqual({ cleared: 2 });
+      const har = JSON.stringify({
+        log: {
+          entries: [
+            {
+              startedDateTime: '2026-01-01T10:00:00.000Z',
+              request: {
+                method: 'GET',
+                url: 'https://api.example/me',
+                headers: [{ name: 'Authorization', value: 'Bearer t' }],
+              },
+              response: { status: 401, headers: [] },
+            },
+          ],
+        },
+      });
+      expect(await value('historyImport', { fileName: 'one.har', har })).toEqual({ imported: 1, legs: 1 });
+      expect(await call('historyImport', { fileName: 'bad.har', har: '{' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('bad.har not JSON') },
+      });
+      expect(await value('historyClear')).toEqual({ cleared: 1 });
 
       expect(await value('settingsUpdate', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
       expect(await value('settingsGet')).toMatchObject({ theme: 'dark' });

@@ -1,0 +1,136 @@
+import { useRef } from 'react';
+import { useStore } from 'zustand';
+import type { Report } from '../../../shared/explain/report';
+import { count } from './format';
+import type { HarExplainStore } from './har-explain-store';
+
+/** "Explain a HAR file…": a file input behind a button (the file never leaves the page); "Explain the history". */
+export function HarExplainButton({ store, profileId }: { store: HarExplainStore; profileId: string | undefined }) {
+  const input = useRef<HTMLInputElement>(null);
+  const busy = useStore(store, (s) => s.busy);
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()} disabled={busy}>
+        Explain a HAR file…
+      </button>
+      <button type="button" onClick={() => void store.getState().historyExplainRequested(profileId)} disabled={busy}>
+        Explain the history
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".har,.json,application/json"
+        hidden
+        aria-label="HAR file to explain"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void store.getState().fileChosen(file);
+        }}
+      />
+    </>
+  );
+}
+
+function Legs({ report }: { report: Report }) {
+  return (
+    <>
+      <h4>Legs found (entry numbers count from 0 in the file)</h4>
+      <ol className="explain-legs" start={0}>
+        {report.legs.map((leg, i) => (
+          <li key={i}>
+            <div className="explain-leg">
+              <span className="explain-kind">{leg.kind}</span>
+              <span className={leg.ok ? 'ok' : 'bad'}>{leg.ok ? 'ok' : 'failed'}</span>
+              <span className="muted small explain-entries">
+                {leg.details
+                  .map((d) => `#${d.index} ${d.method} ${d.url} → ${d.status}${d.said ? `: ${d.said}` : ''}`)
+                  .join(' · ')}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function Causes({ report }: { report: Report }) {
+  const failed = [...new Set(report.causes.map((c) => c.leg))];
+  return (
+    <>
+      {failed.map((leg) => (
+        <section key={leg} className="explain-failed" aria-label={`Leg ${leg} failed`}>
+          <h4>
+            Leg {leg} ({report.legs[leg]!.kind}) failed: causes, most likely first
+          </h4>
+          <ol>
+            {report.causes
+              .filter((c) => c.leg === leg)
+              .map((c, i) => (
+                <li key={i}>
+                  <code className="explain-id">{c.id}</code> <span className="muted">{c.rfc}</span>
+                  <p>{c.evidence}</p>
+                </li>
+              ))}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Why each failed leg of the chosen HAR failed, with the evidence (server text shown as text, secrets fingerprinted). */
+export function HarExplainPanel({ store }: { store: HarExplainStore }) {
+  const fileName = useStore(store, (s) => s.fileName);
+  const busy = useStore(store, (s) => s.busy);
+  const result = useStore(store, (s) => s.result);
+  const importMessage = useStore(store, (s) => s.importMessage);
+  const added = useStore(store, (s) => s.added);
+  if (fileName === null) return null;
+  return (
+    <section className="explain-panel" aria-label="HAR explanation">
+      <div className="explain-head">
+        <h3>Why did it fail: {fileName}</h3>
+        <button type="button" className="link" onClick={store.getState().closed}>
+          Close
+        </button>
+      </div>
+      {busy && <p role="status">Reading and explaining the file…</p>}
+      {result && !result.ok && (
+        <p className="error" role="alert">
+          {fileName} cannot be read as HAR: {result.error}
+        </p>
+      )}
+      {result?.ok && (
+        <>
+          <p role="status">
+            {count(result.entries, 'entry', 'entries')}, {count(result.report.legs.length, 'OAuth leg', 'OAuth legs')}
+            {result.report.causes.length === 0
+              ? result.report.legs.length
+                ? ': no leg failed, nothing to explain.'
+                : ': no OAuth leg in the file.'
+              : '.'}{' '}
+            Codes, tokens and secrets are shown as fingerprints.
+          </p>
+          {result.report.legs.length > 0 && (!added || importMessage) && (
+            <p className="explain-import">
+              {!added && (
+                <button type="button" onClick={() => void store.getState().importRequested()} disabled={busy}>
+                  Add its OAuth legs to the history
+                </button>
+              )}
+              {importMessage && (
+                <span role="status" className="muted">
+                  {importMessage}
+                </span>
+              )}
+            </p>
+          )}
+          <Causes report={result.report} />
+          {result.report.legs.length > 0 && <Legs report={result.report} />}
+        </>
+      )}
+    </section>
+  );
+}

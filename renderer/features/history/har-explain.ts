@@ -1,0 +1,61 @@
+import { explainHar } from '../../../shared/explain/explain';
+import { HarReadError, readHar } from '../../../shared/explain/har-read';
+import { buildReport, type Report } from '../../../shared/explain/report';
+import type { CryptoPort } from '../../../shared/ports';
+
+/** What the page shows of an explained HAR: the report (secrets fingerprinted), or why the file is not HAR. */
+export type HarExplained =
+  | { readonly ok: true; readonly entries: number; readonly report: Report }
+  | { readonly ok: false; readonly error: string };
+
+export interface HarExplainRequest {
+  readonly id: number;
+  readonly text: string;
+}
+export type HarExplainReply = { readonly id: number; readonly result: HarExplained };
+
+/** Reads and explains a HAR's text; what is not HAR is an answer, not a throw. */
+export function explainHarText(text: string, crypto: CryptoPort): HarExplained {
+  try {
+    const har = readHar(text);
+    return { ok: true, entries: har.entries.length, report: buildReport(har, explainHar(har, crypto), crypto) };
+  } catch (e) {
+    if (e instanceof HarReadError) return { ok: false, error: e.message };
+    throw e;
+  }
+}
+
+/** The part of a Web Worker the runner uses. */
+type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
+
+/**
+ * Explains HAR files on a Web Worker (har-explain.worker.ts), so a 50 MB file never freezes the page. When no
+ * worker can start (a page whose origin may not load it), the file is explained in the page instead.
+ */
+export function createHarExplainRunner(crypto: CryptoPort, start: () => WorkerLike = startWorker) {
+  let next = 0;
+  return (text: string): Promise<HarExplained> => {
+    let worker: WorkerLike;
+    try {
+      worker = start();
+    } catch {
+      return Promise.resolve(explainHarText(text, crypto));
+    }
+    const id = ++next;
+    return new Promise<HarExplained>((resolve) => {
+      worker.onmessage = ({ data }: MessageEvent<HarExplainReply>) => {
+        if (data.id !== id) return;
+        worker.terminate();
+        resolve(data.result);
+      };
+      worker.onerror = () => {
+        worker.terminate();
+        resolve(explainHarText(text, crypto));
+      };
+      worker.postMessage({ id, text } satisfies HarExplainRequest);
+    });
+  };
+}
+
+const startWorker = () =>
+  new Worker(new URL('./har-explain.worker.ts', import.meta.url), { type: 'module', name: 'har-explain' });

@@ -1,0 +1,151 @@
+import { WEIGHT, type CauseList } from './candidates';
+import { earlierLegs, type ExplainContext } from './explain-context';
+import { clientCredentials, jwtPayload, serverDate, type ClientCredentials } from './facts';
+import type { Leg } from './legs';
+
+/** What application/x-www-form-urlencoded leaves as it is (WHATWG URL's urlencoded serializer): the rest is escaped. */
+const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
+const ESCAPE = /%[0-9A-Fa-f]{2}/;
+
+/** RFC 8414 §2 names of the methods, as a discovery document lists them. */
+const METHOD_NAMES: Record<ClientCredentials['method'], string> = {
+  basic: 'client_secret_basic',
+  body: 'client_secret_post',
+  assertion: 'private_key_jwt',
+  none: 'none',
+};
+
+function advertisedMethods(ctx: ExplainContext): { entry: number; methods: string[] } | null {
+  for (const leg of ctx.legs) {
+    if (leg.kind !== 'discovery') continue;
+    const m = leg.main.response().body.fields?.token_endpoint_auth_methods_supported;
+    if (Array.isArray(m))
+      return { entry: leg.main.index, methods: m.filter((x): x is string => typeof x === 'string') };
+  }
+  return null;
+}
+
+/** RFC 6749 §2.3.1: Basic carries client_id and secret form-encoded, then base64. Which side skipped a step. */
+function basicEncoding(leg: Leg, creds: ClientCredentials, list: CauseList): void {
+  const raw = creds.basicRaw!;
+  const e = leg.main.index;
+  const unescaped = [raw.id, raw.secret].some((v) => !FORM_SAFE.test(v.replace(/%[0-9A-Fa-f]{2}/g, '')));
+  if (unescaped)
+    list.add(
+      'basic_credentials_not_form_encoded',
+      // Above a provider's "wrong secret": it says the secret differs, this says why.
+      WEIGHT.decisive + 10,
+      `the Basic credentials of entry ${e} hold characters that form-encoding escapes (such as + / = : or a space) as they are; RFC 6749 §2.3.1 form-encodes client_id and secret before base64, and a server that decodes them reads another secret.`
+    );
+  else if ([raw.id, raw.secret].some((v) => ESCAPE.test(v)))
+    list.add(
+      'basic_credentials_not_form_decoded',
+      WEIGHT.likely + 5,
+      `the Basic credentials of entry ${e} are form-encoded as RFC 6749 §2.3.1 says (they hold %XX escapes); a server that does not form-decode them compares the escaped text with the secret and refuses a correct client.`
+    );
+}
+
+/** Assertion leeway: a few seconds either way is not worth naming (RFC 7523 §3 lets servers allow "some small leeway"). */
+const ASSERTION_LEEWAY_MS = 60_000;
+
+/**
+ * RFC 7523 §3: the server judges a client assertion's exp and iat by its own clock (its Date header). An assertion
+ * valid by the client's clock but not by the server's is clock skew; one expired by both is a wrong assertion.
+ */
+function assertionTimes(leg: Leg, list: CauseList): void {
+  const claims = jwtPayload(leg.main.form.client_assertion ?? '');
+  if (!claims) return;
+  const server = serverDate(leg.main);
+  const client = leg.main.sentAt;
+  const serverNow = Number.isFinite(server) ? server : client;
+  const e = leg.main.index;
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < serverNow - ASSERTION_LEEWAY_MS)
+    list.add(
+      claims.exp * 1000 >= client ? 'clock_skew' : 'client_authentication_failed',
+      WEIGHT.strong,
+      `the client assertion of entry ${e} expired at ${new Date(claims.exp * 1000).toISOString()}; the server's clock (Date header) said ${new Date(serverNow).toISOString()}, the client's ${new Date(client).toISOString()}.`,
+      'RFC 7523 §3'
+    );
+  if (typeof claims.iat === 'number' && claims.iat * 1000 > serverNow + ASSERTION_LEEWAY_MS)
+    list.add(
+      'clock_skew',
+      WEIGHT.strong,
+      `the client assertion of entry ${e} was issued at ${new Date(claims.iat * 1000).toISOString()}, ahead of the server's clock (${new Date(serverNow).toISOString()}).`,
+      'RFC 7523 §3'
+    );
+}
+
+/** Another leg of the same client that authenticated: a different secret then is the evidence of a wrong one now. */
+function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCredentials, list: CauseList): boolean {
+  const leg = ctx.legs[at]!;
+  const kinds = ['token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
+  const ok = earlierLegs(
+    ctx,
+    at,
+    kinds,
+    (l, i) => ctx.answers[i]!.ok && clientCredentials(l.main).clientId === creds.clientId
+  );
+  const before = ok[0];
+  if (before === undefined) return false;
+  const then = clientCredentials(ctx.legs[before]!.main);
+  if (then.secret !== null && creds.secret !== null && then.secret !== creds.secret) {
+    list.add(
+      'client_authentication_failed',
+      WEIGHT.decisive,
+      `entry ${ctx.legs[before]!.main.index} authenticated client ${JSON.stringify(creds.clientId)} with secret ${ctx.fp(then.secret)}; entry ${leg.main.index} sent ${ctx.fp(creds.secret)}.`
+    );
+    return true;
+  }
+  if (then.method !== creds.method) {
+    list.add(
+      'client_auth_method_mismatch',
+      WEIGHT.strong,
+      `entry ${ctx.legs[before]!.main.index} authenticated with ${METHOD_NAMES[then.method]} and succeeded; entry ${leg.main.index} used ${METHOD_NAMES[creds.method]}.`
+    );
+    return true;
+  }
+  return false;
+}
+
+/** RFC 6749 §2.3 and §5.2 invalid_client: which of the client's credentials the evidence points at. */
+export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): void {
+  const leg = ctx.legs[at]!;
+  const creds = clientCredentials(leg.main);
+  const e = leg.main.index;
+  if (creds.method === 'none')
+    list.add(
+      'client_auth_method_mismatch',
+      WEIGHT.strong,
+      `entry ${e} sends no client credentials (no Authorization header, no client_secret, no client_assertion).`
+    );
+  if (creds.method === 'basic' && leg.main.form.client_secret !== undefined)
+    list.add(
+      'client_auth_method_mismatch',
+      WEIGHT.strong,
+      `entry ${e} authenticates twice: Basic and client_secret in the body.`,
+      'RFC 6749 §2.3'
+    );
+  const advertised = advertisedMethods(ctx);
+  if (advertised && !advertised.methods.includes(METHOD_NAMES[creds.method]))
+    list.add(
+      'client_auth_method_mismatch',
+      WEIGHT.strong,
+      `entry ${e} uses ${METHOD_NAMES[creds.method]}; the metadata in entry ${advertised.entry} lists token_endpoint_auth_methods_supported ${JSON.stringify(advertised.methods)}.`,
+      'RFC 8414 §2'
+    );
+  if (creds.method === 'basic') basicEncoding(leg, creds, list);
+  if (creds.method === 'assertion') assertionTimes(leg, list);
+  if (comparedWithEarlier(ctx, at, creds, list)) return;
+  if (creds.method !== 'none') {
+    list.add(
+      'client_authentication_failed',
+      WEIGHT.likely,
+      `entry ${e} authenticated as client ${JSON.stringify(creds.clientId)} with ${METHOD_NAMES[creds.method]} and was refused; no leg in the file shows this client authenticating successfully.`
+    );
+    list.add(
+      'unknown_client',
+      WEIGHT.possible,
+      `the server may not know client_id ${JSON.stringify(creds.clientId)} (entry ${e}); RFC 6749 §5.2 answers both with invalid_client.`
+    );
+  }
+}

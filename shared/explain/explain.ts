@@ -1,0 +1,149 @@
+import type { CryptoPort } from '../ports';
+import { authorizationCauses, nonceMismatch, stateMismatch } from './causes-authorization';
+import { clientCauses } from './causes-client';
+import { codeExchangeCauses } from './causes-code';
+import { refreshCauses, resourceCauses } from './causes-token-use';
+import { CauseList, WEIGHT, type Cause } from './candidates';
+import type { CauseId } from './cause-ids';
+import type { ExplainContext } from './explain-context';
+import { answerOf, seconds, serverDate, type Answer } from './facts';
+import { fingerprinter } from './fingerprint';
+import type { HarFile } from './har-read';
+import { findLegs, type Leg, type LegKind } from './legs';
+import { recogniseProviderText } from './provider-texts';
+
+/** One leg as the CLI's --json prints it: `entries` index the HAR's log.entries. */
+export interface ExplainedLeg {
+  readonly kind: LegKind;
+  readonly entries: readonly number[];
+  readonly ok: boolean;
+}
+
+export interface Explanation {
+  readonly legs: readonly ExplainedLeg[];
+  readonly causes: readonly Cause[];
+}
+
+export interface ExplainOptions {
+  readonly codeLifetimeSeconds?: number | null;
+}
+
+/** RFC 6749 §5.2, RFC 6750 §3.1 and RFC 9449 error codes that name a cause by themselves. */
+const CODE_CAUSES: Readonly<Record<string, CauseId>> = {
+  unauthorized_client: 'unauthorized_client',
+  unsupported_grant_type: 'unsupported_grant_type',
+  invalid_scope: 'scope_not_allowed',
+  access_denied: 'access_denied',
+  insufficient_scope: 'insufficient_scope',
+  use_dpop_nonce: 'dpop_nonce_required',
+  invalid_dpop_proof: 'dpop_proof_invalid',
+  redirect_uri_mismatch: 'redirect_uri_mismatch',
+  // RFC 8628 §3.5: the device code expired before the user approved.
+  expired_token: 'code_expired',
+};
+
+/** RFC 8628 §3.5: a device flow's poll answered "not yet" is the flow going as it should, not a failure. */
+const KEEP_POLLING = new Set(['authorization_pending', 'slow_down']);
+
+/** More than this between the server's Date header and the client's clock is worth naming (RFC 7519 §4.1.4 leeway). */
+const SKEW_MS = 60_000;
+
+/** The server's answer to a leg; for an authorization leg, the redirect's `error` (RFC 6749 §4.1.2.1). */
+function legAnswer(leg: Leg): Answer {
+  if (leg.kind !== 'authorization') {
+    const answer = answerOf(leg.main);
+    return answer.error !== null && KEEP_POLLING.has(answer.error) ? { ...answer, ok: true } : answer;
+  }
+  const params = leg.callback?.params;
+  if (params?.error !== undefined)
+    return {
+      ok: false,
+      error: params.error,
+      text: params.error_description ? `${params.error}: ${params.error_description}` : params.error,
+    };
+  return leg.callback ? { ok: true, error: null, text: null } : answerOf(leg.main);
+}
+
+function providerWords(ctx: ExplainContext, at: number, list: CauseList): void {
+  const leg = ctx.legs[at]!;
+  const { error, text } = ctx.answers[at]!;
+  const known = recogniseProviderText(error, text, leg.kind);
+  const cited = `entry ${leg.main.index}: the provider says ${JSON.stringify(text ?? error)}`;
+  if (known) {
+    const weight = known.causes.length === 1 ? WEIGHT.decisive : WEIGHT.likely;
+    for (const id of known.causes)
+      list.add(id, weight, `${cited}, which ${known.provider} documents as this cause (${known.doc}).`);
+  }
+  const byCode = error ? CODE_CAUSES[error] : undefined;
+  if (byCode)
+    list.add(
+      byCode,
+      WEIGHT.decisive,
+      `${cited} (error ${error}).`,
+      error === 'expired_token' ? 'RFC 8628 §3.5' : undefined
+    );
+}
+
+function clockSkew(leg: Leg, list: CauseList): void {
+  const server = serverDate(leg.main);
+  const diff = server - leg.main.sentAt;
+  if (Number.isFinite(diff) && Math.abs(diff) > SKEW_MS)
+    list.add(
+      'clock_skew',
+      WEIGHT.possible,
+      `the server's Date header in entry ${leg.main.index} is ${seconds(Math.abs(diff))} ${diff > 0 ? 'ahead of' : 'behind'} the time the request was recorded: tokens' iat, exp and assertions are judged by the server's clock.`
+    );
+}
+
+/** Every cause the evidence supports for one failed leg, most likely first. */
+function legCauses(ctx: ExplainContext, at: number): Cause[] {
+  const leg = ctx.legs[at]!;
+  const { error, text } = ctx.answers[at]!;
+  const list = new CauseList();
+  providerWords(ctx, at, list);
+  if (leg.kind === 'authorization') authorizationCauses(leg, list);
+  if (leg.kind === 'token') {
+    const nonce = nonceMismatch(ctx, leg);
+    if (nonce) list.add('nonce_mismatch', WEIGHT.decisive, nonce);
+    // RFC 6749 §3.2.1: the client is authenticated first; a refused client never had its code examined.
+    if (!ctx.answers[at]!.ok && error !== 'invalid_client') codeExchangeCauses(ctx, at, list);
+  }
+  if (leg.kind === 'refresh' && error !== 'invalid_client') refreshCauses(ctx, at, list);
+  if (leg.kind === 'resource') resourceCauses(ctx, at, error, list);
+  if (
+    error === 'invalid_client' ||
+    (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization')
+  )
+    clientCauses(ctx, at, list);
+  clockSkew(leg, list);
+  if (!list.size || [...list.causes(at)].every((c) => c.id === 'clock_skew'))
+    list.add(
+      'unknown',
+      WEIGHT.weak,
+      `entry ${leg.main.index} answered HTTP ${leg.main.status}${text ? ` saying ${JSON.stringify(text)}` : ''}; nothing else in the file points at a cause.`
+    );
+  return list.causes(at);
+}
+
+/**
+ * Explains a HAR: finds the OAuth legs and, for each one that failed (by the server's answer, or by the client's
+ * own checks of state and nonce when every server answered 200), the causes the recorded evidence supports.
+ */
+export function explainHar(har: HarFile, crypto: CryptoPort, options: ExplainOptions = {}): Explanation {
+  const { legs, views } = findLegs(har.entries);
+  const answers = legs.map(legAnswer);
+  const ctx: ExplainContext = {
+    legs,
+    answers,
+    views,
+    fp: fingerprinter(crypto),
+    crypto,
+    codeLifetimeSeconds: options.codeLifetimeSeconds ?? null,
+  };
+  const clientFailed = (leg: Leg) => stateMismatch(leg) !== null || nonceMismatch(ctx, leg) !== null;
+  const ok = legs.map((leg, i) => answers[i]!.ok && !clientFailed(leg));
+  return {
+    legs: legs.map((leg, i) => ({ kind: leg.kind, entries: leg.entries, ok: ok[i]! })),
+    causes: legs.flatMap((_, i) => (ok[i] ? [] : legCauses(ctx, i))),
+  };
+}

@@ -1,0 +1,135 @@
+import { headerValue } from '../http';
+import { decodeParams, entryView, queryParams, type EntryView } from './entry-view';
+import type { HarFileEntry } from './har-read';
+
+/** The kinds of OAuth leg the explainer finds in a HAR, whatever the endpoints' paths. */
+export const LEG_KINDS = [
+  'authorization',
+  'token',
+  'refresh',
+  'grant',
+  'revocation',
+  'introspection',
+  'resource',
+  'discovery',
+  'jwks',
+] as const;
+export type LegKind = (typeof LEG_KINDS)[number];
+
+/** The redirect back to the client (RFC 6749 §4.1.2): the entry that carried it and its parameters. */
+export interface Callback {
+  readonly entry: EntryView;
+  readonly params: Readonly<Record<string, string>>;
+  /** When the client had it: the answer carrying the redirect, or the callback request itself. */
+  readonly at: number;
+}
+
+export interface Leg {
+  readonly kind: LegKind;
+  /** The entry that defines the leg (the authorization request, the token request, the API call). */
+  readonly main: EntryView;
+  readonly callback: Callback | null;
+  /** Every entry of the leg, in the file's order. */
+  readonly entries: readonly number[];
+}
+
+const WELL_KNOWN = /\/\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$)/;
+const JWKS_PATH = /\/(jwks(\.json)?|certs|keys)$/i;
+
+function kindOf(e: EntryView, jwksUris: ReadonlySet<string>): LegKind | null {
+  if (e.query.response_type !== undefined && e.query.client_id !== undefined) return 'authorization';
+  const grant = e.form.grant_type;
+  if (grant !== undefined)
+    return grant === 'authorization_code' ? 'token' : grant === 'refresh_token' ? 'refresh' : 'grant';
+  if (e.method === 'POST' && e.form.token !== undefined)
+    return /introspect/i.test(e.base) || e.response().body.fields?.active !== undefined
+      ? 'introspection'
+      : 'revocation';
+  if (WELL_KNOWN.test(e.base)) return 'discovery';
+  if (jwksUris.has(e.base) || (JWKS_PATH.test(e.base) && Array.isArray(e.response().body.fields?.keys))) return 'jwks';
+  if (/^\s*(bearer|dpop)\s+\S/i.test(headerValue(e.requestHeaders, 'authorization') ?? '')) return 'resource';
+  return null;
+}
+
+/** A redirect's parameters: the query's, and the fragment's for the implicit and hybrid flows (RFC 6749 §4.2.2). */
+function redirectParams(url: string): Record<string, string> {
+  const hash = url.indexOf('#');
+  return { ...(hash < 0 ? {} : decodeParams(url.slice(hash + 1))), ...queryParams(url) };
+}
+
+const carriesAnswer = (p: Readonly<Record<string, string>>) =>
+  p.code !== undefined || p.error !== undefined || p.access_token !== undefined || p.id_token !== undefined;
+
+/** Whether a URL is at the redirect URI (same address before the query) and carries the redirect's parameters. */
+function isRedirectTo(url: string, redirectUri: string | undefined, params = redirectParams(url)): boolean {
+  if (!carriesAnswer(params)) return false;
+  return redirectUri === undefined || url.split(/[?#]/)[0] === redirectUri.split(/[?#]/)[0];
+}
+
+/**
+ * The redirect back to the client after an authorization request: the first later response that redirects to the
+ * redirect URI with `code` or `error` (the authorization request's own 302 when the provider approves at once),
+ * and the callback request when the browser followed it. Both end before the next authorization request.
+ */
+function findCallback(ordered: readonly EntryView[], from: number, redirectUri: string | undefined) {
+  const found: number[] = [];
+  let callback: Callback | null = null;
+  for (let p = from; p < ordered.length; p++) {
+    const v = ordered[p]!;
+    if (p > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
+    if (!callback && v.location && isRedirectTo(v.location, redirectUri)) {
+      callback = { entry: v, params: redirectParams(v.location), at: v.answeredAt };
+      if (p !== from) found.push(v.index);
+    } else if (
+      p !== from &&
+      (v.method === 'GET' || v.method === 'POST') &&
+      isRedirectTo(v.url, redirectUri, v.method === 'POST' ? v.form : redirectParams(v.url))
+    ) {
+      // What the client received is the callback request's (a form_post's body); the code was issued before it.
+      found.push(v.index);
+      callback = {
+        entry: v,
+        params: v.method === 'POST' ? v.form : redirectParams(v.url),
+        at: callback?.at ?? v.sentAt,
+      };
+      break;
+    } else if (callback) break;
+  }
+  return { callback, found };
+}
+
+/**
+ * The entries in the order they were sent: HAR 1.2 does not promise the file's order (OAuth Lab's own history
+ * export is newest first), so they are sorted by startedDateTime, the file's order breaking ties. A file with an
+ * unreadable time keeps its order.
+ */
+function chronological(views: readonly EntryView[]): readonly EntryView[] {
+  if (views.some((v) => !Number.isFinite(v.sentAt))) return views;
+  return [...views].sort((a, b) => a.sentAt - b.sentAt || a.index - b.index);
+}
+
+/** Every OAuth leg of a HAR, in the order of their first entry; `views` is indexed as the file's entries. */
+export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views: EntryView[] } {
+  const views = entries.map(entryView);
+  const ordered = chronological(views);
+  const jwksUris = new Set<string>();
+  const claimed = new Set<number>();
+  const legs: Leg[] = [];
+  ordered.forEach((v, position) => {
+    if (claimed.has(v.index)) return;
+    const kind = kindOf(v, jwksUris);
+    if (kind === null) return;
+    if (kind === 'discovery') {
+      const jwks = v.response().body.fields?.jwks_uri;
+      if (typeof jwks === 'string') jwksUris.add(jwks);
+    }
+    if (kind !== 'authorization') {
+      legs.push({ kind, main: v, callback: null, entries: [v.index] });
+      return;
+    }
+    const { callback, found } = findCallback(ordered, position, v.query.redirect_uri);
+    for (const i of found) claimed.add(i);
+    legs.push({ kind, main: v, callback, entries: [v.index, ...found] });
+  });
+  return { legs, views };
+}

@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoresProvider } from '../../../../renderer/app/stores';
+import { HistoryPage } from '../../../../renderer/features/history/HistoryPage';
+import { createHarExplainRunner, explainHarText } from '../../../../renderer/features/history/har-explain';
+import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { codeFlow, harOf } from '../../shared/explain/har-builder';
+import { entry, fakeBridge, storesFor } from './fake-bridge';
+
+afterEach(cleanup);
+
+const failedHar = harOf([
+  ...codeFlow('c0de-value-123', { status: 200, response: '{"access_token":"at-secret-value","token_type":"Bearer"}' }),
+  {
+    url: 'https://idp.example/token',
+    body: 'grant_type=authorization_code&code=c0de-value-123&client_id=app&client_secret=app-secret-value',
+    status: 400,
+    response: '{"error":"invalid_grant","error_description":"<b>bold</b> refusal"}',
+    at: 3,
+  },
+]);
+
+function choose(text: string, name = 'session.har', fake = fakeBridge()) {
+  render(
+    <StoresProvider stores={storesFor(fake.bridge)}>
+      <HistoryPage />
+    </StoresProvider>
+  );
+  const input = screen.getByLabelText('HAR file to explain');
+  fireEvent.change(input, { target: { files: [new File([text], name, { type: 'application/json' })] } });
+}
+
+describe('History: explain a HAR file', () => {
+  it('shows the causes of the failed leg, server text as text, secrets as fingerprints', async () => {
+    choose(failedHar);
+    const failed = await screen.findByRole('region', { name: 'Leg 2 failed' });
+    expect(failed.textContent).toContain('code_reused');
+    expect(failed.textContent).toContain('RFC 6749 §4.1.2');
+    const panel = screen.getByRole('region', { name: 'HAR explanation' });
+    expect(panel.textContent).toContain('Why did it fail: session.har');
+    expect(panel.textContent).toContain('3 entries, 3 OAuth legs');
+    expect(panel.querySelector('b')).toBeNull();
+    expect(panel.textContent).not.toContain('c0de-value-123');
+    expect(panel.textContent).not.toContain('app-secret-value');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'HAR explanation' })).toBeNull();
+  });
+
+  it('a file that is not HAR gets the error naming where it stopped being readable', async () => {
+    choose('{"log": {"entries": [}', 'broken.har');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'broken.har cannot be read as HAR: not JSON: it stops being readable at character 21'
+    );
+  });
+
+  it('adds the legs to the history, marked imported, and the list shows them', async () => {
+    const fake = fakeBridge(3);
+    const asked: { fileName: string; har: string }[] = [];
+    Object.assign(fake.bridge, {
+      historyImport: (input: { fileName: string; har: string }) => {
+        asked.push(input);
+        fake.entries.unshift({ ...entry(0), id: 'imp-1', profileId: '', imported: input.fileName, outcome: 'failed' });
+        return Promise.resolve({ ok: true, value: { imported: 1, legs: 3 } });
+      },
+    });
+    choose(failedHar, 'ticket.har', fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add its OAuth legs to the history' }));
+    await screen.findByText('Added 1 exchange of 3 OAuth legs to the history, marked imported.');
+    expect(asked).toEqual([{ fileName: 'ticket.har', har: failedHar }]);
+    expect(screen.queryByRole('button', { name: 'Add its OAuth legs to the history' })).toBeNull();
+    const list = screen.getByRole('listbox', { name: 'Exchanges, newest first' });
+    await waitFor(() => expect(list.textContent).toContain('Imported: ticket.har'));
+  });
+
+  it("explains the app's own history, as its HAR export (secrets included) gives it", async () => {
+    const fake = fakeBridge(3);
+    const asked: unknown[] = [];
+    Object.assign(fake.bridge, {
+      historyHar: (input: unknown) => {
+        asked.push(input);
+        return Promise.resolve({
+          ok: true,
+          value: { text: failedHar, filename: 'h.har', mediaType: 'application/json' },
+        });
+      },
+    });
+    render(
+      <StoresProvider stores={storesFor(fake.bridge)}>
+        <HistoryPage />
+      </StoresProvider>
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Explain the history' }));
+    await screen.findByRole('region', { name: 'Leg 2 failed' });
+    expect(asked).toEqual([{ includeSecrets: true }]);
+    expect(screen.getByRole('region', { name: 'HAR explanation' }).textContent).toContain(
+      'Why did it fail: the history'
+    );
+    expect(screen.queryByRole('button', { name: 'Add its OAuth legs to the history' })).toBeNull();
+  });
+
+  it('a successful flow names nothing', async () => {
+    choose(harOf(codeFlow('abc', { status: 200, response: '{"access_token":"x"}' })));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'HAR explanation' }).textContent).toContain('no leg failed')
+    );
+  });
+});
+
+describe('the runner', () => {
+  it('explains on the worker and takes its answer', async () => {
+    const posted: unknown[] = [];
+    const worker = {
+      onmessage: null as ((e: MessageEvent) => void) | null,
+      onerror: null,
+      terminate() {},
+      postMessage(m: { id: number; text: string }) {
+        posted.push(m);
+        queueMicrotask(() =>
+          this.onmessage?.({ data: { id: m.id, result: explainHarText(m.text, browserCrypto) } } as MessageEvent)
+        );
+      },
+    };
+    const run = createHarExplainRunner(browserCrypto, () => worker as unknown as Worker);
+    const result = await run(failedHar);
+    expect(posted).toHaveLength(1);
+    expect(result.ok && result.report.causes[0]!.id).toBe('code_reused');
+  });
+});
