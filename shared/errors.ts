@@ -182,6 +182,8 @@ export type ProtocolStep =
   | 'introspection'
   | 'access-token'
   | 'userinfo'
+  // DPoP (RFC 9449).
+  | 'dpop'
   // The host's exports and transport.
   | 'export'
   | 'har'
