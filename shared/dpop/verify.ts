@@ -61,11 +61,11 @@ export function judgeDpopProof(
   const check = (id: DpopMistakeId, fault: string | null, passDetail: string) =>
     checks.push(
       fault === null
-        ? passed(id, DPOP_MISTAKES[id].title, DPOP_MISTAKES[id].section, passDetail)
+        ? passed(id, DPOP_MISTAKES[id].check, DPOP_MISTAKES[id].section, passDetail)
         : failed(id, DPOP_MISTAKES[id].title, DPOP_MISTAKES[id].section, fault)
     );
   const skip = (id: DpopMistakeId, why: string) =>
-    checks.push(skipped(id, DPOP_MISTAKES[id].title, DPOP_MISTAKES[id].section, why));
+    checks.push(skipped(id, DPOP_MISTAKES[id].check, DPOP_MISTAKES[id].section, why));
   let jwt: DecodedJwt | null = null;
   try {
     jwt = decodeJwt(proof, 'dpop');

@@ -61,7 +61,7 @@ describe('oauth-lab debug --dpop', () => {
     const p = await proof();
     const r = await run(['--dpop', p.jwt]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('--    htm is not the method of the request (RFC 9449 §4.3 check 8): Not checked');
+    expect(r.out).toContain('--    htm the method (RFC 9449 §4.3 check 8): Not checked');
   });
 
   it('bad input: not a JWT is a named mistake; flags that do not go with --dpop are usage errors', async () => {
