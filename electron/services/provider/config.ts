@@ -87,6 +87,10 @@ export const switchesSchema = z.strictObject({
   idTokenAlg: z.enum(ID_TOKEN_ALGS, { error: `must be one of ${ID_TOKEN_ALGS.join(', ')}` }).default('RS256'),
   /** OpenID Connect, mock-only: one deliberate fault in every id_token, so each step of a client's validation can be seen failing. */
   idTokenFault: z.enum(ID_TOKEN_FAULTS, { error: `must be one of ${ID_TOKEN_FAULTS.join(', ')}` }).default('off'),
+  /** DPoP: answer a proof without the server's current nonce with `use_dpop_nonce` and a DPoP-Nonce header (RFC 9449 §8 (https://www.rfc-editor.org/rfc/rfc9449#section-8), §9). */
+  dpopNonce: z.boolean().default(false),
+  /** DPoP: how old a proof's iat may be, and how long its jti is remembered against replay (RFC 9449 §11.1 (https://www.rfc-editor.org/rfc/rfc9449#section-11.1)). */
+  dpopProofLifetime: seconds('dpopProofLifetime').default(300),
 });
 
 const consumerSchema = z
@@ -115,6 +119,12 @@ const clientSchema = z.strictObject({
     .array(z.enum(GRANT_TYPES))
     .min(1)
     .default([...GRANT_TYPES]),
+  /**
+   * DPoP (RFC 9449): `optional` (also when absent) binds the tokens of a request that carries a proof and issues
+   * bearer tokens otherwise; `required` refuses a token request without a proof, as a client registered with
+   * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
+   */
+  dpop: z.enum(['optional', 'required']).optional(),
 });
 const userSchema = z.strictObject({
   username: nonEmpty('username'),

@@ -1,3 +1,4 @@
+import { DPOP_ALGS } from '../../../shared/dpop/dpop-key';
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
@@ -69,6 +70,8 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
       'preferred_username',
     ],
     authorization_response_iss_parameter_supported: sw.issParameter,
+    // RFC 9449 §5.1: the JWS algorithms the mock accepts in DPoP proofs.
+    dpop_signing_alg_values_supported: [...DPOP_ALGS],
   };
 }
 

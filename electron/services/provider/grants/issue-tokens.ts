@@ -30,6 +30,7 @@ export function issueTokens(
     issuedAt: now,
     expiresAt: now + accessTokenTtl * 1000,
     status: 'valid' as const,
+    ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
   };
   ctx.state.addBearer(access);
   let refreshToken = previous;
@@ -45,13 +46,16 @@ export function issueTokens(
       issuedAt: now,
       expiresAt: now + refreshTokenTtl * 1000,
       status: 'valid',
+      // RFC 9449 §5: a public client's refresh token is bound to its DPoP key; a confidential client's is bound to it.
+      ...(ctx.dpopJkt && !hasSecret(ctx, from.clientId) ? { jkt: ctx.dpopJkt } : {}),
     };
     ctx.state.addRefresh(refreshToken);
   }
   const body: Record<string, unknown> = {
     access_token: access.token,
     expires_in: accessTokenTtl,
-    token_type: 'bearer',
+    // RFC 9449 §5.1: token_type DPoP for a token bound to the proof's key.
+    token_type: ctx.dpopJkt ? 'DPoP' : 'bearer',
     scope,
     refresh_token: refreshToken!.token,
   };
@@ -75,7 +79,12 @@ export function issueTokens(
   return {
     endpoint: SEED.endpoints.oauth2Token.id,
     reply: jsonReply(200, body),
-    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
+    verdict: ok(
+      `${what}; ${ctx.dpopJkt ? `DPoP token bound to key ${ctx.dpopJkt}` : 'bearer token'} issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`
+    ),
     assumptions: openId ? [ASSUME_OIDC] : undefined,
   };
 }
+
+const hasSecret = (ctx: ProviderContext, clientId: string) =>
+  ctx.config.oauth2.clients.find((c) => c.id === clientId)?.secret !== undefined;
