@@ -20,7 +20,6 @@ interface DpopFlagValues {
   readonly dpop?: boolean;
   readonly 'dpop-key'?: string;
   readonly 'dpop-alg'?: string;
-  readonly json?: boolean;
 }
 
 /** One proof as sent, for --json: its claims and the request it went on. */
@@ -34,7 +33,7 @@ export interface SentProof {
 /**
  * The DPoP client of a command's flags (RFC 9449): the key from --dpop-key (a private JWK or PKCS#8 PEM) or a new
  * one (--dpop-alg, ES256 unless told), its thumbprint said on stderr, and each proof's trace (§4.2) on stderr as
- * it is sent (kept in `proofs` for --json). Null without --dpop.
+ * it is sent (kept in `proofs` for --json too). Null without --dpop.
  */
 export async function dpopClientOf(
   v: DpopFlagValues,
@@ -63,7 +62,6 @@ export async function dpopClientOf(
   const proofs: SentProof[] = [];
   const onProof = (p: DpopProof, request: RawRequest) => {
     proofs.push({ method: request.method, url: request.url, header: p.header, payload: p.payload });
-    if (v.json) return;
     io.stderr.write(`DPoP proof for ${terminalSafe(`${request.method} ${request.url}`)}:\n`);
     for (const part of p.trace)
       if (part.part !== 'header.jwk')
