@@ -76,7 +76,12 @@ function judgeHtu(htu: unknown, expect: DpopExpectations, { check, skip }: Recor
     'htu has no query or fragment.'
   );
   if (!expect.url) return skip('htu-wrong', 'Not checked: the request URL is not known here.');
-  const want = htuOf(expect.url);
+  let want: string;
+  try {
+    want = htuOf(expect.url);
+  } catch (e) {
+    return skip('htu-wrong', `Not checked: the request URL given is not one (${(e as Error).message}).`);
+  }
   check(
     'htu-wrong',
     normalized === want ? null : `htu is ${shown(htu)}; the request is to ${want}.`,
