@@ -62,7 +62,7 @@ function DpopInputsForm({ inputs }: { inputs: DpopInputs }) {
   const inputEdited = useDpopDebugger((s) => s.inputEdited);
   const [reveal, setReveal] = useState(false);
   return (
-    <form className="dbg-form" onSubmit={(e) => e.preventDefault()} aria-label="The DPoP proof to check">
+    <form className="request-form dbg-form" onSubmit={(e) => e.preventDefault()} aria-label="The DPoP proof to check">
       <fieldset className="dbg-group">
         <legend>Proof</legend>
         <Field label="DPoP proof (JWT)" hint="The value of the DPoP header, as sent">
@@ -97,10 +97,10 @@ function DpopInputsForm({ inputs }: { inputs: DpopInputs }) {
           />
         </Field>
         <div className="dbg-reveal-row">
-          <label className="small">
-            <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Show the access
-            token
-          </label>
+          <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+            {reveal ? 'Hide the access token' : 'Reveal the access token'}
+          </button>
+          <span className="muted small">Used here only, to check ath; never sent or saved.</span>
         </div>
       </fieldset>
     </form>
