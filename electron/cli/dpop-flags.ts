@@ -1,7 +1,7 @@
 import { generateDpopKey, importDpopKey } from '../../platform/jose';
 import type { DpopClient } from '../../shared/dpop/dpop-client';
 import { DPOP_ALGS, isDpopAlg, type DpopKey } from '../../shared/dpop/dpop-key';
-import type { DpopProof } from '../../shared/dpop/proof';
+import { PLANTED_DPOP_MISTAKES, type DpopProof, type PlantedDpopMistake } from '../../shared/dpop/proof';
 import { jwkThumbprint } from '../../shared/dpop/thumbprint';
 import type { RawRequest } from '../../shared/http';
 import { nodeCrypto, nodeRandom } from '../services/node-crypto';
@@ -14,12 +14,14 @@ export const DPOP_FLAGS = {
   dpop: { type: 'boolean' },
   'dpop-key': { type: 'string' },
   'dpop-alg': { type: 'string' },
+  'dpop-mistake': { type: 'string' },
 } as const;
 
 interface DpopFlagValues {
   readonly dpop?: boolean;
   readonly 'dpop-key'?: string;
   readonly 'dpop-alg'?: string;
+  readonly 'dpop-mistake'?: string;
 }
 
 /** One proof as sent, for --json: its claims and the request it went on. */
@@ -40,10 +42,13 @@ export async function dpopClientOf(
   io: CliIO
 ): Promise<{ client: DpopClient; thumbprint: string; proofs: SentProof[] } | null> {
   if (!v.dpop) {
-    const stray = (['dpop-key', 'dpop-alg'] as const).find((f) => v[f] !== undefined);
+    const stray = (['dpop-key', 'dpop-alg', 'dpop-mistake'] as const).find((f) => v[f] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --dpop.`);
     return null;
   }
+  const mistake = v['dpop-mistake'];
+  if (mistake !== undefined && !(PLANTED_DPOP_MISTAKES as readonly string[]).includes(mistake))
+    throw new UsageError(`--dpop-mistake must be one of ${PLANTED_DPOP_MISTAKES.join(', ')}; got "${mistake}".`);
   const alg = v['dpop-alg'];
   if (alg !== undefined && !isDpopAlg(alg))
     throw new UsageError(`--dpop-alg must be ${DPOP_ALGS.join(', ')}; got "${alg}".`);
@@ -72,6 +77,8 @@ export async function dpopClientOf(
     deps: { crypto: nodeCrypto, random: nodeRandom, clock: { now: Date.now } },
     nonces: new Map(),
     onProof,
+    // Made on purpose in the first proof only, so the server's refusal of it can be seen (issue 29 §1).
+    mistake: (mistake as PlantedDpopMistake | undefined) ?? null,
   };
   return { client, thumbprint, proofs };
 }

@@ -38,6 +38,8 @@ DPoP (RFC 9449), with an OAuth 2 token:
   --dpop-key FILE      the key the token is bound to: a private JWK (JSON) or a PKCS#8 PEM; without it a new
                        key for this run (then only a refreshed token is bound to it). Its thumbprint is printed
   --dpop-alg A         ES256 (default), RS256, PS256 or EdDSA
+  --dpop-mistake M     make one mistake on purpose in the first proof, to see the server refuse it: htu-query,
+                       htm-wrong, iat-stale, iat-future, ath-missing, ath-wrong, nonce-missing, nonce-wrong
 
 OAuth 1.0a (RFC 5849):
   --consumer-key K, --consumer-secret S, --token T, --token-secret TS

@@ -91,6 +91,7 @@ OAuth 2:
   --dpop-key FILE       the DPoP key: a private JWK (JSON) or a PKCS#8 PEM (default: a new key for this run;
                         keep the file to call with the token: oauth-lab call --dpop --dpop-key FILE)
   --dpop-alg A          ES256 (default), RS256, PS256 or EdDSA
+  --dpop-mistake M      one mistake on purpose in the first proof (see oauth-lab call --help)
 
 ${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
 when stdin is a terminal; otherwise the flow stops naming the ways to give it.

@@ -93,6 +93,21 @@ describe('oauth-lab call --dpop', () => {
     expect(JSON.parse(out.exchanges[1]!.response.bodyText)).toMatchObject({ cnf: { jkt: out.dpop.thumbprint } });
   });
 
+  it.each(['htu-query', 'ath-wrong', 'iat-stale'])(
+    '--dpop-mistake %s is sent once and refused naming it',
+    async (mistake) => {
+      const t = await boundTokens();
+      const r = await call(String(t.access_token), ['--dpop-key', keyFile, '--dpop-mistake', mistake]);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(new RegExp(`^HTTP 401`, 'm'));
+      expect(JSON.parse(r.out)).toMatchObject({ error: 'invalid_dpop_proof' });
+      expect(String((JSON.parse(r.out) as { error_description: string }).error_description)).toContain(
+        `DPoP proof refused, ${mistake}:`
+      );
+      expect(r.err).toContain(`  mistake    ${mistake}  (RFC 9449 section 4.3`.replace('section ', '§'));
+    }
+  );
+
   it('bad flags: --dpop-key without --dpop, an unreadable or public key, an unknown algorithm', async () => {
     const pub = join(dir, 'pub.jwk');
     writeFileSync(pub, JSON.stringify(await exportJWK((await generateKeyPair('ES256')).publicKey)));
