@@ -34,7 +34,7 @@ const originOf = (url: string) => {
  * Whether a response asks for a nonce: `use_dpop_nonce` in a 400 JSON error (§8) or in a 401's
  * `WWW-Authenticate: DPoP` challenge (§9).
  */
-export function isNonceChallenge(response: RawResponse): boolean {
+function isNonceChallenge(response: RawResponse): boolean {
   if (response.status === 401)
     return /\berror\s*=\s*"?use_dpop_nonce\b/i.test(headerValue(response.headers, 'www-authenticate') ?? '');
   if (response.status !== 400) return false;

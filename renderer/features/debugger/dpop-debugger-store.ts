@@ -14,7 +14,7 @@ export interface DpopInputs {
   readonly jkt: string;
 }
 
-export const emptyDpopInputs: DpopInputs = { proof: '', method: '', url: '', accessToken: '', nonce: '', jkt: '' };
+const emptyDpopInputs: DpopInputs = { proof: '', method: '', url: '', accessToken: '', nonce: '', jkt: '' };
 
 export interface DpopDebuggerState {
   /** The debugger page shows the DPoP proof checker instead of the OAuth 1.0a one. */
