@@ -3,7 +3,7 @@ import { nodeCrypto, nodeRandom } from '../../../../electron/services/node-crypt
 import { generateDpopKey } from '../../../../platform/jose';
 import type { DpopKey } from '../../../../shared/dpop/dpop-key';
 import { buildDpopProof, type PlantedDpopMistake } from '../../../../shared/dpop/proof';
-import { C, codeParams, getCode, Harness, json, tokenRequest, type Res } from './helpers';
+import { C, codeParams, getCode, Harness, json, REDIRECT, s256, tokenRequest, VERIFIER, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
 /** DPoP at the mock (RFC 9449): proofs at the token endpoint and the resource, bound tokens, nonces, replays. */
@@ -186,5 +186,42 @@ describe('a client that requires DPoP, and DPoP-Nonce challenges (§8, §9)', ()
     expect(
       (await me(h, at, await proof(h, { method: 'GET', path: '/api/v2/me', accessToken: at, nonce }))).status
     ).toBe(200);
+  });
+});
+
+describe('a public client: its refresh token is bound to its DPoP key (RFC 9449 §5)', () => {
+  const h = new Harness({ configValue: { oauth2: { clients: [{ id: 'public-app', redirectUris: [REDIRECT] }] } } });
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  it('refreshed with a proof of the same key; refused with another key or none, naming the binding', async () => {
+    const code = await getCode(h, {
+      client_id: 'public-app',
+      code_challenge: s256(VERIFIER),
+      code_challenge_method: 'S256',
+    });
+    const token = async (k: DpopKey | null, params: Record<string, string>) =>
+      tokenRequest(
+        h,
+        { client_id: 'public-app', ...params },
+        k ? { DPoP: await proof(h, { method: 'POST', path: '/oauth/v2/token', k }) } : {}
+      );
+    const t = json(
+      (
+        await token(key, {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: VERIFIER,
+        })
+      ).body
+    );
+    expect(t.token_type).toBe('DPoP');
+    const refresh = { grant_type: 'refresh_token', refresh_token: String(t.refresh_token) };
+    expectOAuth2Error(await token(otherKey, refresh), 400, 'invalid_dpop_proof', 'the proof was made with key');
+    expectOAuth2Error(await token(null, refresh), 400, 'invalid_dpop_proof', 'send a DPoP proof made with that key');
+    const r = await token(key, refresh);
+    expect(r.status, r.body).toBe(200);
+    expect(json(r.body).token_type).toBe('DPoP');
   });
 });
