@@ -41,12 +41,7 @@ export const flowCommand: Command = async (argv, io) => {
     bearerAsIssued: !!v['bearer-as-issued'],
     login: loginFromFlags(v.prompt, v['max-age']),
   };
-  if (v.dpop && (protocol !== 'oauth2' || v.lifecycle))
-    throw new UsageError(
-      protocol !== 'oauth2'
-        ? '--dpop goes with flow oauth2.'
-        : '--dpop with --lifecycle is not supported yet: run the flow with --dpop, then oauth-lab call --dpop with --refresh-token.'
-    );
+  if (v.dpop && protocol !== 'oauth2') throw new UsageError('--dpop goes with flow oauth2.');
   const dpop = await dpopClientOf(v, io);
   const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
   if (saveTarget?.notice) report.line(saveTarget.notice);

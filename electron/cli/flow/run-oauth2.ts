@@ -94,7 +94,7 @@ export async function runOAuth2(
           report
         )
       : null;
-    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report);
+    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report, dpop);
     return { fields, token: token.state.token };
   } finally {
     await catcher.close();

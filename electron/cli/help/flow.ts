@@ -87,7 +87,7 @@ OAuth 2:
   --dpop                DPoP (RFC 9449): the token request carries a proof of a key (its parts printed with
                         their sections); a use_dpop_nonce answer is retried once with the DPoP-Nonce; the
                         response must have token_type DPoP, and a JWT access token's cnf.jkt the key's
-                        thumbprint (printed). Not with --lifecycle yet
+                        thumbprint (printed); UserInfo and, with --lifecycle, the refresh carry proofs too
   --dpop-key FILE       the DPoP key: a private JWK (JSON) or a PKCS#8 PEM (default: a new key for this run;
                         keep the file to call with the token: oauth-lab call --dpop --dpop-key FILE)
   --dpop-alg A          ES256 (default), RS256, PS256 or EdDSA

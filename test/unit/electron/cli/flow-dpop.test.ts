@@ -79,7 +79,16 @@ describe('oauth-lab flow oauth2 --dpop', () => {
     }
   });
 
-  it('--dpop goes with flow oauth2, and not yet with --lifecycle', async () => {
+  it('--lifecycle: the refresh carries a proof and its token is DPoP-bound too', async () => {
+    const r = await flow(['--lifecycle']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(
+      /DPoP proof for POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/token:[\s\S]*Token lifecycle: refresh[\s\S]*DPoP proof for POST/
+    );
+    expect(r.err.match(/token_type is DPoP: the token is bound to the key of the proof/g)).toHaveLength(2);
+  });
+
+  it('--dpop goes with flow oauth2', async () => {
     const r = await flowInProcess([
       'oauth1',
       '--base-url',
@@ -92,8 +101,5 @@ describe('oauth-lab flow oauth2 --dpop', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--dpop goes with flow oauth2.');
-    const l = await flow(['--lifecycle']);
-    expect(l.code).toBe(2);
-    expect(l.err).toContain('--dpop with --lifecycle is not supported yet');
   });
 });
