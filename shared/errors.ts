@@ -90,6 +90,8 @@ export const PROTOCOL_ERROR = {
   BEARER_FORM_METHOD: 'bearer_form_method',
   /** A bearer token in a body that is not a form. */
   BEARER_FORM_BODY: 'bearer_form_body',
+  /** A DPoP-bound token placed anywhere but the Authorization header (RFC 9449 §7.1). */
+  DPOP_TOKEN_PLACEMENT: 'dpop_token_placement',
 
   // OpenID Connect.
   /** Not a JWS compact serialization with JSON object parts. */
@@ -182,6 +184,8 @@ export type ProtocolStep =
   | 'introspection'
   | 'access-token'
   | 'userinfo'
+  // DPoP (RFC 9449).
+  | 'dpop'
   // The host's exports and transport.
   | 'export'
   | 'har'

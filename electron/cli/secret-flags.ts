@@ -7,7 +7,8 @@ import { readFileFlag } from './read-file-flag';
  * (`OAUTH_LAB_CLIENT_SECRET`). The flag is the least safe: any local user sees a process's arguments (ps,
  * /proc/PID/cmdline) for as long as it runs, and the shell keeps them in its history.
  */
-export type SecretFlag = 'client-secret' | 'consumer-secret' | 'token-secret' | 'bearer' | 'refresh-token';
+export type SecretFlag =
+  'client-secret' | 'consumer-secret' | 'token-secret' | 'bearer' | 'refresh-token' | 'access-token';
 
 /** The secrets among a flow's settings (`oauth-lab flow`), each also from a file or the environment. */
 export const FLOW_SECRETS = ['consumer-secret', 'client-secret'] as const satisfies readonly SecretFlag[];
@@ -26,6 +27,7 @@ export const DEBUG_SECRETS = [
   'consumer-secret',
   'token-secret',
   'client-secret',
+  'access-token',
 ] as const satisfies readonly SecretFlag[];
 
 /** The secrets `oauth-lab sign` takes, each also from a file or the environment. */

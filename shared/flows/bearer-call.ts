@@ -6,6 +6,7 @@ import { formEncode } from '../oauth2/form';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import { withExtraHeaders } from './extra-headers';
+import { sendWithDpop, type DpopClient } from '../dpop/dpop-client';
 
 /**
  * A request to a protected resource with a saved OAuth 2 token, as the Request signer and `oauth-lab call` send it:
@@ -56,7 +57,9 @@ export type BearerStep =
       readonly ok: boolean;
       readonly summary: string;
     }
-  | { readonly kind: 'call'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string };
+  | { readonly kind: 'call'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string }
+  /** DPoP: the server asked for a nonce (RFC 9449 §8, §9); the request was sent again with it. */
+  | { readonly kind: 'dpop-nonce'; readonly exchange: Exchange; readonly ok: false; readonly summary: string };
 
 export interface BearerCallResult {
   readonly steps: readonly BearerStep[];
@@ -68,8 +71,15 @@ export interface BearerCallResult {
 const STEP = 'bearer';
 
 /** The request with the token placed as RFC 6750 §2 says; a form body is only for a form-encoded request that is not a GET (§2.2). */
-function bearerRequest(input: BearerCallInput, accessToken: string): RawRequest {
+function bearerRequest(input: BearerCallInput, accessToken: string, dpop: boolean): RawRequest {
   const placement = input.placement ?? 'header';
+  // RFC 9449 §7.1: a DPoP-bound token travels in the Authorization header only (its scheme set by sendWithDpop).
+  if (dpop && placement !== 'header')
+    throw new ProtocolError(
+      PROTOCOL_ERROR.DPOP_TOKEN_PLACEMENT,
+      STEP,
+      `A DPoP-bound token goes in the Authorization header (RFC 9449 §7.1), not the ${placement}; leave out --bearer-in.`
+    );
   const headers: Param[] = [...(input.headers ?? [])];
   if (input.contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type'))
     headers.push(['Content-Type', input.contentType]);
@@ -169,16 +179,32 @@ async function refresh(
 
 /**
  * Sends the request with the token: refreshes first when expired (or within the settings' earlySeconds of it), and
- * once on a 401, when a refresh token and the settings are there.
+ * once on a 401, when a refresh token and the settings are there. With `dpop`, the token is DPoP-bound (RFC 9449 §7):
+ * each request carries a fresh proof of the client's key.
  */
 export async function callWithBearer(
   input: BearerCallInput,
   given: SavedBearer,
   refreshWith: RefreshSettings | null,
-  send: (req: RawRequest) => Promise<Exchange>,
-  now: () => number
+  sendRequest: (req: RawRequest) => Promise<Exchange>,
+  now: () => number,
+  dpop: DpopClient | null = null
 ): Promise<BearerCallResult> {
   const steps: BearerStep[] = [];
+  // With DPoP every request, the refresh too, carries a fresh proof; a nonce challenge is a step of its own.
+  const sendProven = async (req: RawRequest, accessToken: string | null) => {
+    if (!dpop) return sendRequest(req);
+    const r = await sendWithDpop(dpop, req, accessToken, sendRequest);
+    if (r.challenge)
+      steps.push({
+        kind: 'dpop-nonce',
+        exchange: r.challenge,
+        ok: false,
+        summary: `Answered ${r.challenge.response.status} use_dpop_nonce with a DPoP-Nonce (RFC 9449 §${r.challenge.response.status === 401 ? 9 : 8}); sent again with the nonce.`,
+      });
+    return r.exchange;
+  };
+  const send = (req: RawRequest) => sendProven(req, null);
   let token = given;
   let refreshed = false;
   const canRefresh = () => !refreshed && !!token.refreshToken && !!refreshWith;
@@ -192,7 +218,7 @@ export async function callWithBearer(
   if (expiring(token, now(), refreshWith?.earlySeconds ?? 0) && canRefresh() && !(await tryRefresh('expired')))
     return { steps, token, refreshed: false };
   const call = async () => {
-    const exchange = await send(bearerRequest(input, token.accessToken));
+    const exchange = await sendProven(bearerRequest(input, token.accessToken, !!dpop), token.accessToken);
     const status = exchange.response.status;
     const challenge = headerValue(exchange.response.headers, 'www-authenticate');
     const ok = status >= 200 && status < 300;

@@ -27,6 +27,7 @@ import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
 import { CALL_HELP } from '../help/call';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 
 const FLAGS = {
   url: { type: 'string' },
@@ -54,6 +55,7 @@ const FLAGS = {
   realm: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
   timeout: { type: 'string' },
+  ...DPOP_FLAGS,
   ...secretFlagOptions(CALL_SECRETS),
 } as const;
 
@@ -140,6 +142,8 @@ export const callCommand: Command = async (argv, io) => {
     }
   };
   const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
+  const dpop = await dpopClientOf(v, io);
+  if (dpop && kind === 'oauth1') throw new UsageError('--dpop goes with an OAuth 2 token (--bearer or a profile).');
   if (!kind)
     throw new UsageError(
       saved
@@ -171,14 +175,18 @@ export const callCommand: Command = async (argv, io) => {
       given,
       refreshWith,
       transport,
-      Date.now
+      Date.now,
+      dpop?.client ?? null
     );
     for (const step of result.steps)
-      if (step.kind === 'refresh') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
+      if (step.kind !== 'call') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
     if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
   }
   const last = exchanges[exchanges.length - 1]!;
-  if (v.json) io.stdout.write(`${JSON.stringify({ exchanges })}\n`);
+  if (v.json)
+    io.stdout.write(
+      `${JSON.stringify({ exchanges, ...(dpop ? { dpop: { thumbprint: dpop.thumbprint, proofs: dpop.proofs } } : {}) })}\n`
+    );
   else {
     for (const line of answerLines(last.response, usesSaved ? saved.otherTokenIds : [])) io.stderr.write(`${line}\n`);
     io.stdout.write(terminalSafeLines(last.response.bodyText) + (last.response.bodyText.endsWith('\n') ? '' : '\n'));

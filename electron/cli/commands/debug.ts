@@ -22,6 +22,7 @@ import { UsageError, type CliIO, type Command } from '../io';
 import { readFileFlag } from '../read-file-flag';
 import { DEBUG_HELP } from '../help/debug';
 import { terminalSafe } from '../terminal-text';
+import { dpopDebugCommand, DPOP_DEBUG_FLAGS } from './debug-dpop';
 
 const FLAGS = {
   'request-file': { type: 'string' },
@@ -39,6 +40,9 @@ const FLAGS = {
   'client-base-string': { type: 'string' },
   'oauth2-basic': { type: 'string' },
   'client-id': { type: 'string' },
+  dpop: { type: 'string' },
+  nonce: { type: 'string' },
+  jkt: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...secretFlagOptions(DEBUG_SECRETS),
@@ -58,6 +62,9 @@ export const debugCommand: Command = async (argv, io) => {
     values['client-secret'] !== undefined
   )
     return basicCommand(values, io);
+  if (values.dpop !== undefined) return dpopCommand(values, io);
+  const dpopOnly = (['access-token', 'nonce', 'jkt'] as const).find((k) => values[k] !== undefined);
+  if (dpopOnly) throw new UsageError(`--${dpopOnly} goes with --dpop PROOF.`);
   const request = await readRequest(values, io);
   const rsaPublicKeyPem = values['rsa-public-key'] ? readFileFlag('--rsa-public-key', values['rsa-public-key']) : null;
   const keyProblem =
@@ -115,6 +122,14 @@ function basicCommand(v: Values, io: CliIO): number {
     io.stdout.write(`${lines.map(terminalSafe).join('\n')}\n`);
   }
   return check.encoding === 'form-urlencoded' || check.encoding === 'either' ? 0 : 1;
+}
+
+/** `--dpop`: a DPoP proof alone, with what it is checked against; flags of the OAuth 1.0a debugger do not go with it. */
+async function dpopCommand(v: Values, io: CliIO): Promise<number> {
+  const allowed: readonly string[] = [...DPOP_DEBUG_FLAGS, 'access-token-file'];
+  const other = (Object.keys(v) as (keyof Values)[]).find((k) => v[k] !== undefined && !allowed.includes(k));
+  if (other) throw new UsageError(`--dpop checks a DPoP proof; --${other} does not go with it.`);
+  return dpopDebugCommand(v, io, Date.now());
 }
 
 /** Exactly one form of the request; a parser's coded error is the input's fault, so a usage error (exit 2). */

@@ -8,6 +8,7 @@ import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
 import { FlowFailure, FlowReport } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { printTokens } from '../flow/print-tokens';
 import { openFlowSaveTarget, type ObtainedTokens } from '../flow/save-tokens';
 import { FLOW_HELP } from '../help/flow';
@@ -40,6 +41,8 @@ export const flowCommand: Command = async (argv, io) => {
     bearerAsIssued: !!v['bearer-as-issued'],
     login: loginFromFlags(v.prompt, v['max-age']),
   };
+  if (v.dpop && protocol !== 'oauth2') throw new UsageError('--dpop goes with flow oauth2.');
+  const dpop = await dpopClientOf(v, io);
   const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
   if (saveTarget?.notice) report.line(saveTarget.notice);
   // Printed (and saved) as soon as the token endpoint answers, before a later leg (id_token, lifecycle) can fail.
@@ -59,7 +62,7 @@ export const flowCommand: Command = async (argv, io) => {
   try {
     const run = { ...options, onTokens: keepTokens };
     if (protocol === 'oauth1') await runOAuth1(profile, run, report);
-    else await runOAuth2(profile, run, report, openId);
+    else await runOAuth2(profile, run, report, openId, dpop);
   } catch (e) {
     return failed(e, protocol, io.stderr, report);
   }
@@ -93,6 +96,7 @@ const FLAGS = {
   'bearer-as-issued': { type: 'boolean' },
   prompt: { type: 'string' },
   'max-age': { type: 'string' },
+  ...DPOP_FLAGS,
 } as const;
 
 /** --prompt and --max-age as the authorization request's login options, refused here if OIDC Core forbids them. */

@@ -16,6 +16,9 @@ import { discover } from '../../services/oidc/validate';
 import { checkLines, endpointLine, redirectLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
+import { sendDpopLeg } from './dpop-leg';
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
+import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
@@ -30,7 +33,8 @@ export async function lifecycleLeg(
   profile: Profile,
   discovered: DiscoveredEndpoints | null,
   options: FlowRunOptions,
-  report: FlowReport
+  report: FlowReport,
+  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null
 ): Promise<void> {
   const client: ClientCredentials = {
     clientId: profile.oauth2.clientId,
@@ -41,12 +45,17 @@ export async function lifecycleLeg(
   if (!old)
     throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
   report.step('Token lifecycle: refresh (RFC 6749 §6)');
+  const request = oauth2Flow.buildRefreshRequest(state);
+  // RFC 9449 §5: with DPoP the refresh carries a proof too, and its token comes back bound to the same key.
   const refreshed = interpretRefresh(
     state,
-    await sendLeg('refresh', oauth2Flow.buildRefreshRequest(state), options, report),
+    dpop
+      ? await sendDpopLeg('refresh', request, dpop.client, options, report)
+      : await sendLeg('refresh', request, options, report),
     Date.now()
   );
   report.checks(refreshed.checks);
+  if (dpop && refreshed.state.token) report.checks(dpopTokenChecks(refreshed.state.token.fields, dpop.thumbprint));
   if (!refreshed.ok) throw new FlowFailure('refresh', refreshed.summary);
   const now = refreshed.state.token!;
   report.line(

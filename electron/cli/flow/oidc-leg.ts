@@ -15,6 +15,8 @@ import { discover, validateIdToken } from '../../services/oidc/validate';
 import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
+import { sendDpopLeg } from './dpop-leg';
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
@@ -28,6 +30,8 @@ export interface OpenIdExpectations {
   readonly bearerAsIssued: boolean;
   /** The max_age sent (--max-age), checked against auth_time; null when none was. */
   readonly maxAge: number | null;
+  /** DPoP (--dpop): UserInfo is called with the DPoP-bound token and a fresh proof (RFC 9449 §7). */
+  readonly dpop?: DpopClient | null;
 }
 
 /**
@@ -116,7 +120,7 @@ export async function openIdLeg(
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {
     const sub = trace.claims && typeof trace.claims.sub === 'string' ? trace.claims.sub : null;
-    await userInfoStep(userinfo, body.access_token, sub, e.bearerAsIssued, options, report);
+    await userInfoStep(userinfo, body.access_token, sub, e, options, report);
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
@@ -132,7 +136,7 @@ async function userInfoStep(
   endpoint: string,
   accessToken: string,
   idTokenSub: string | null,
-  asIssued: boolean,
+  { bearerAsIssued: asIssued, dpop }: OpenIdExpectations,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<void> {
@@ -148,8 +152,11 @@ async function userInfoStep(
     return;
   }
   if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
+  const request = buildUserInfoRequest(endpoint, accessToken, asIssued);
   const u = interpretUserInfo(
-    await sendLeg('userinfo', buildUserInfoRequest(endpoint, accessToken, asIssued), options, report),
+    dpop
+      ? await sendDpopLeg('userinfo', request, dpop, options, report, accessToken)
+      : await sendLeg('userinfo', request, options, report),
     idTokenSub
   );
   for (const l of checkLines(u.checks)) report.line(l);

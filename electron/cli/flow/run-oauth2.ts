@@ -2,9 +2,12 @@ import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
+import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
+import { sendDpopLeg } from './dpop-leg';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
@@ -27,7 +30,8 @@ export async function runOAuth2(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  openId: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
+  openId: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false },
+  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
@@ -52,9 +56,14 @@ export async function runOAuth2(
     state = cb.state;
 
     report.step('Step two: exchange the code for an access token (POST)');
-    const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
+    const request = oauth2Flow.buildTokenExchange(state);
+    const exchange = dpop
+      ? await sendDpopLeg('token', request, dpop.client, options, report)
+      : await sendLeg('token', request, options, report);
     const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
     report.checks(token.checks);
+    // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
+    if (dpop && token.state.token) report.checks(dpopTokenChecks(token.state.token.fields, dpop.thumbprint));
     if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
     const fields = token.state.token.fields;
     const t = token.state.token;
@@ -79,12 +88,13 @@ export async function runOAuth2(
             code: state.code,
             bearerAsIssued: openId.bearerAsIssued,
             maxAge: openId.login?.maxAge ?? null,
+            dpop: dpop?.client ?? null,
           },
           options,
           report
         )
       : null;
-    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report);
+    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report, dpop);
     return { fields, token: token.state.token };
   } finally {
     await catcher.close();

@@ -4,6 +4,7 @@ export const DEBUG_HELP = `Usage: oauth-lab debug --request-file FILE --consumer
        oauth-lab debug --curl "curl ..." --consumer-secret S [--token-secret S] [flags]
        oauth-lab debug --url URL --authorization "OAuth ..." [--method M] [--body B] --consumer-secret S [flags]
        oauth-lab debug --oauth2-basic "Basic ..." --client-id ID --client-secret S [--json]
+       oauth-lab debug --dpop PROOF [--method M --url U] [--access-token T] [--nonce N] [--jkt THUMBPRINT] [--json]
 
 Checks the OAuth 1.0a signature a request carries (RFC 5849 §3.4) by signing the request again with the same
 nonce, timestamp and token. When it does not match, names the mistake: every known one (and the known behaviour
@@ -33,10 +34,20 @@ OAuth 2 client authentication (RFC 6749 §2.3.1), instead of a request:
   --oauth2-basic H         an Authorization: Basic header a client sent, with --client-id and --client-secret:
                            says whether the secret was form-urlencoded first, as the RFC says, or sent raw
 
+DPoP (RFC 9449), instead of a request:
+  --dpop PROOF             a DPoP proof JWT (the DPoP header's value): every check of RFC 9449 §4.3, each mistake
+                           named with its section (typ, alg, jwk, signature, jti, htm, htu without query, iat,
+                           ath, nonce, the bound key); a check whose input is not given is shown as not made
+    --method M --url U     the request the proof went with (htm, htu)
+    --access-token T       the access token sent with it (ath; a JWT's cnf.jkt is the bound key)
+    --nonce N              the server's latest DPoP-Nonce
+    --jkt THUMBPRINT       the RFC 7638 thumbprint the token is bound to (cnf.jkt)
+
   --json                   one JSON object instead of text (with "libraries" and "serverLibraries": the known
                            library behaviours that reproduce the signature or the server's base string)
 
-Exit code: 0 when the signature matches, 1 when it does not or cannot be checked, 2 for bad flags or input.
+Exit code: 0 when the signature matches (or the DPoP proof has no mistake), 1 when it does not or cannot be
+checked (or the proof has a mistake), 2 for bad flags or input.
 
 ${secretsHelp(DEBUG_SECRETS)}
 `;

@@ -84,6 +84,14 @@ OAuth 2:
   --revocation-endpoint URL, --introspection-endpoint URL
                         RFC 7009 and RFC 7662 endpoints (paths or full URLs), for a provider whose metadata
                         does not list them (both are optional in RFC 8414)
+  --dpop                DPoP (RFC 9449): the token request carries a proof of a key (its parts printed with
+                        their sections); a use_dpop_nonce answer is retried once with the DPoP-Nonce; the
+                        response must have token_type DPoP, and a JWT access token's cnf.jkt the key's
+                        thumbprint (printed); UserInfo and, with --lifecycle, the refresh carry proofs too
+  --dpop-key FILE       the DPoP key: a private JWK (JSON) or a PKCS#8 PEM (default: a new key for this run;
+                        keep the file to call with the token: oauth-lab call --dpop --dpop-key FILE)
+  --dpop-alg A          ES256 (default), RS256, PS256 or EdDSA
+  --dpop-mistake M      one mistake on purpose in the first proof (see oauth-lab call --help)
 
 ${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
 when stdin is a terminal; otherwise the flow stops naming the ways to give it.

@@ -91,6 +91,10 @@ export const switchesSchema = z.strictObject({
   idTokenFault: z.enum(ID_TOKEN_FAULTS, { error: `must be one of ${ID_TOKEN_FAULTS.join(', ')}` }).default('off'),
   /** MCP, mock-only: one broken link of the MCP authorization chain (shared/mcp/mock-faults.ts). */
   mcpFault: z.enum(MCP_FAULTS, { error: `must be one of ${MCP_FAULTS.join(', ')}` }).default('off'),
+  /** DPoP: answer a proof without the server's current nonce with `use_dpop_nonce` and a DPoP-Nonce header (RFC 9449 §8 (https://www.rfc-editor.org/rfc/rfc9449#section-8), §9). */
+  dpopNonce: z.boolean().default(false),
+  /** DPoP: how old a proof's iat may be, and how long its jti is remembered against replay (RFC 9449 §11.1 (https://www.rfc-editor.org/rfc/rfc9449#section-11.1)). */
+  dpopProofLifetime: seconds('dpopProofLifetime').default(300),
 });
 
 const consumerSchema = z
@@ -140,6 +144,12 @@ const clientSchema = z.strictObject({
   scopes: z.array(scopeValue).optional(),
   /** tls_client_auth: the certificate's subject distinguished name the client registered (RFC 8705 §2.1.2). */
   tlsClientAuthSubjectDn: nonEmpty('tlsClientAuthSubjectDn').optional(),
+  /**
+   * DPoP (RFC 9449): `optional` (also when absent) binds the tokens of a request that carries a proof and issues
+   * bearer tokens otherwise; `required` refuses a token request without a proof, as a client registered with
+   * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
+   */
+  dpop: z.enum(['optional', 'required']).optional(),
 });
 const userSchema = z.strictObject({
   username: nonEmpty('username'),

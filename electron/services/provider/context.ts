@@ -25,6 +25,8 @@ export interface ProviderContext {
   readonly mtlsBaseUrl: () => string | null;
   /** Approve every authorization as this user without showing the login page (`--auto-login`). */
   autoLoginUser: string | null;
+  /** At the token endpoint: the thumbprint of the request's verified DPoP proof, to bind the issued tokens to (RFC 9449 §5). */
+  readonly dpopJkt?: string;
 }
 
 export type { Handled } from './handled';

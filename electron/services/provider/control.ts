@@ -85,6 +85,7 @@ export function readMockState(ctx: ProviderContext): MockStateView {
 export function updateMockSettings(ctx: ProviderContext, patch: unknown): MockSettings {
   ctx.settings = mergeSettings(ctx.settings, patch);
   ctx.state.nonces.resize(ctx.settings.switches.nonceMemory);
+  ctx.state.dpopJtis.resize(ctx.settings.switches.nonceMemory);
   return ctx.settings;
 }
 

@@ -4,6 +4,7 @@ import {
   problemWwwAuthenticate,
   type ProblemReport,
 } from '../../../shared/oauth1/problems';
+import { DPOP_ALGS } from '../../../shared/dpop/dpop-key';
 import { jsonReply, reply, type Reply } from './http';
 
 /**
@@ -42,6 +43,8 @@ export type OAuth2ErrorCode =
   | 'invalid_target'
   | 'invalid_token'
   | 'insufficient_scope'
+  | 'invalid_dpop_proof'
+  | 'use_dpop_nonce'
   | 'not_found'
   | 'method_not_allowed'
   | 'unsupported_media_type'
@@ -74,4 +77,9 @@ export function bearerChallenge(realm: string, error?: string, description?: str
   if (error) out += `, error=${quoted(error)}`;
   if (description) out += `, error_description=${quoted(asciiDescription(description))}`;
   return out;
+}
+
+/** RFC 9449 §7.1 (https://www.rfc-editor.org/rfc/rfc9449#section-7.1): `DPoP algs="…"` with the error as Bearer's; the algorithms a proof may use. */
+export function dpopChallenge(realm: string, error?: string, description?: string): string {
+  return `DPoP algs=${quoted(DPOP_ALGS.join(' '))}, ${bearerChallenge(realm, error, description).replace(/^Bearer /, '')}`;
 }

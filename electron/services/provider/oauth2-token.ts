@@ -7,6 +7,7 @@ import { oauth2Error } from './errors';
 import { grantChoices, grantFor } from './grants/registry';
 import { decodeFormBody, decodeParams, mediaType, type ProviderRequest } from './http';
 import { bad, TokenError } from './oauth2-token-error';
+import { checkDpop, nonceHeaders } from './dpop';
 
 /**
  * The token endpoint (interface §4.2, RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)): what every grant shares is done here once (POST, a form body,
@@ -43,7 +44,20 @@ async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handle
     );
   if (!(client.grantTypes as readonly string[]).includes(grantType))
     throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
-  return registered.handle(ctx, client, get, req.peerCertificate?.thumbprint ?? null);
+  // RFC 9449 §5: a token request with a proof gets tokens bound to its key (issue-tokens.ts reads dpopJkt).
+  const dpop = checkDpop(req, ctx, {
+    required: client.dpop === 'required',
+    accessToken: null,
+    boundJkt: null,
+    why: `client ${client.id} requires DPoP (its dpop setting, or dpop_bound_access_tokens at registration, RFC 9449 §5.2)`,
+  });
+  if (!dpop.ok) throw new TokenError(400, dpop.error, dpop.description, nonceHeaders(dpop));
+  return registered.handle(
+    dpop.jkt ? { ...ctx, dpopJkt: dpop.jkt } : ctx,
+    client,
+    get,
+    req.peerCertificate?.thumbprint ?? null
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DPOP_ALGS } from '../../../shared/dpop/dpop-key';
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
@@ -97,6 +98,8 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
             userinfo_endpoint: mtls + OIDC_PATHS.userinfo,
           },
         }),
+    // RFC 9449 §5.1: the JWS algorithms the mock accepts in DPoP proofs.
+    dpop_signing_alg_values_supported: [...DPOP_ALGS],
   };
 }
 

@@ -104,7 +104,9 @@ export function introspect(req: ProviderRequest, ctx: ProviderContext): Promise<
       scope: t.scope,
       client_id: t.clientId,
       username: t.username,
-      token_type: found.kind === 'access_token' ? 'Bearer' : 'refresh_token',
+      token_type: found.kind === 'access_token' ? (t.jkt ? 'DPoP' : 'Bearer') : 'refresh_token',
+      // RFC 9449 §6.2: a DPoP-bound token's key, as its confirmation (RFC 7800).
+      ...(t.jkt ? { cnf: { jkt: t.jkt } } : {}),
       exp: Math.floor(t.expiresAt / 1000),
       iat: Math.floor(t.issuedAt / 1000),
       sub: t.username,

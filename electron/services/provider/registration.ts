@@ -131,6 +131,11 @@ function registeredClient(ctx: ProviderContext, meta: Record<string, unknown>): 
   }
   const scope = scopes(ctx, meta.scope);
   if (scope) client.scopes = scope;
+  // RFC 9449 §5.2: dpop_bound_access_tokens true means every token request must carry a DPoP proof.
+  const dpopBound = meta.dpop_bound_access_tokens;
+  if (dpopBound !== undefined && typeof dpopBound !== 'boolean')
+    throw invalid(`dpop_bound_access_tokens must be true or false (RFC 9449 §5.2), not ${JSON.stringify(dpopBound)}.`);
+  if (dpopBound) client.dpop = 'required';
   // A secret for the methods that use one (RFC 7591 §3.2.1): 32 random bytes, enough for HS256 (RFC 7518 §3.2).
   if (method.startsWith('client_secret_')) client.secret = ctx.state.newSecret(32);
   return client;
@@ -152,6 +157,7 @@ function metadataOf(client: ClientConfig, issuedAt: number): Record<string, unkn
   if (client.jwks) body.jwks = client.jwks;
   if (client.jwksUri) body.jwks_uri = client.jwksUri;
   if (client.tlsClientAuthSubjectDn) body.tls_client_auth_subject_dn = client.tlsClientAuthSubjectDn;
+  if (client.dpop === 'required') body.dpop_bound_access_tokens = true;
   return body;
 }
 

@@ -1,5 +1,6 @@
 import { ok, problemHandled, refused, verifyContext, type Handled, type ProviderContext } from './context';
-import { bearerChallenge, oauth2Error } from './errors';
+import { checkDpop, nonceHeaders } from './dpop';
+import { bearerChallenge, dpopChallenge, oauth2Error } from './errors';
 import { decodeParams, headerValues, jsonReply, type ProviderRequest, type Reply } from './http';
 import type { BearerToken } from './state';
 import { verifyOAuth1 } from './oauth1-verify';
@@ -51,9 +52,11 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** Why a bearer request is refused: status, RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1) error code (null: no credentials at all), description. */
 export interface BearerRefusal {
   readonly status: number;
-  readonly error: 'invalid_request' | 'invalid_token' | null;
+  readonly error: 'invalid_request' | 'invalid_token' | 'invalid_dpop_proof' | 'use_dpop_nonce' | null;
   readonly description: string;
   readonly headers?: [string, string][];
+  /** The challenge's scheme: DPoP for a refusal of a DPoP-bound token or its proof (RFC 9449 §7.1). */
+  readonly scheme?: 'DPoP';
 }
 
 /**
@@ -76,13 +79,15 @@ export function authenticateBearer(
   if (auths.length > 1) return fail(400, 'invalid_request', 'Send exactly one Authorization header.');
   let headerToken: string | null = null;
   const auth = auths[0];
-  if (auth !== undefined && /^\s*bearer(\s|$)/i.test(auth)) {
-    const m = /^\s*bearer +(\S+) *$/i.exec(auth);
+  // RFC 9449 §7.1: a DPoP-bound token comes in the DPoP scheme, with the same token syntax as Bearer.
+  const authScheme = auth === undefined ? null : /^\s*(bearer|dpop)(\s|$)/i.exec(auth)?.[1]?.toLowerCase();
+  if (auth !== undefined && authScheme) {
+    const m = /^\s*(?:bearer|dpop) +(\S+) *$/i.exec(auth);
     if (!m)
       return fail(
         400,
         'invalid_request',
-        'Malformed Authorization header: expected "Bearer <token>" with exactly one token (RFC 6750 §2.1).'
+        `Malformed Authorization header: expected "${authScheme === 'dpop' ? 'DPoP' : 'Bearer'} <token>" with exactly one token (RFC 6750 §2.1).`
       );
     headerToken = m[1]!;
   }
@@ -140,15 +145,53 @@ export function authenticateBearer(
       'invalid_token',
       `The access token is bound to a client certificate (x5t#S256 ${t.certificateThumbprint}); the request ${req.peerCertificate ? `presented another one (${req.peerCertificate.thumbprint})` : 'presented none'}. Call over mutual TLS with the same certificate (RFC 8705 §3).`
     );
+  const dpop = dpopRefusal(req, ctx, t, authScheme === 'dpop');
+  if (dpop) return { ok: false, ...dpop };
   return { ok: true, token: t, headers: cache };
+}
+
+/** RFC 9449 §7: a DPoP-bound token only in the DPoP scheme with a proof of its key, a bearer token never in it. */
+function dpopRefusal(
+  req: ProviderRequest,
+  ctx: ProviderContext,
+  t: BearerToken,
+  dpopScheme: boolean
+): BearerRefusal | null {
+  const refusal = (error: BearerRefusal['error'], description: string, headers: [string, string][] = []) => ({
+    status: 401,
+    error,
+    description,
+    headers,
+    scheme: 'DPoP' as const,
+  });
+  if (t.jkt === undefined)
+    return dpopScheme
+      ? refusal(
+          'invalid_token',
+          'The access token is a bearer token, not DPoP-bound; send Authorization: Bearer <token> (RFC 9449 §7.2).'
+        )
+      : null;
+  if (!dpopScheme)
+    return refusal(
+      'invalid_token',
+      `The access token is bound to DPoP key ${t.jkt}; send Authorization: DPoP <token> with a DPoP proof of that key (RFC 9449 §7.1).`
+    );
+  const d = checkDpop(req, ctx, {
+    required: true,
+    accessToken: t.token,
+    boundJkt: t.jkt,
+    why: 'the access token is DPoP-bound',
+  });
+  return d.ok ? null : refusal(d.error, d.description, nonceHeaders(d));
 }
 
 /** A refusal as RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3) answers it: the error in JSON and in the WWW-Authenticate challenge. */
 export function bearerRefusal(realm: string, r: BearerRefusal): Reply {
   const extra = r.headers ?? [];
+  const challenge = r.scheme === 'DPoP' ? dpopChallenge : bearerChallenge;
   return r.error
     ? oauth2Error(r.status, r.error, r.description, [
-        ['WWW-Authenticate', bearerChallenge(realm, r.error, r.description)],
+        ['WWW-Authenticate', challenge(realm, r.error, r.description)],
         ...extra,
       ])
     : jsonReply(r.status, { error_description: r.description }, [
@@ -185,10 +228,12 @@ export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
         clientId: t.clientId,
         scope: t.scope,
         expiresAt: new Date(t.expiresAt).toISOString(),
+        tokenType: t.jkt ? 'DPoP' : 'Bearer',
+        ...(t.jkt ? { cnf: { jkt: t.jkt } } : {}),
       },
       b.headers
     ),
-    verdict: ok(`Bearer token valid for user ${t.username}.`),
+    verdict: ok(`${t.jkt ? 'DPoP' : 'Bearer'} token valid for user ${t.username}.`),
     assumptions: [MOCK_ONLY],
   };
 }

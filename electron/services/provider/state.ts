@@ -70,10 +70,14 @@ export interface BearerToken extends GrantToken {
   status: 'valid' | 'revoked';
   /** x5t#S256 of the client certificate the token is bound to (RFC 8705 §3), when issued over mutual TLS. */
   readonly certificateThumbprint?: string;
+  /** DPoP: the thumbprint of the key the token is bound to (`cnf.jkt`, RFC 9449 §6 (https://www.rfc-editor.org/rfc/rfc9449#section-6)); absent for a bearer token. */
+  readonly jkt?: string;
 }
 
 export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
+  /** DPoP: a public client's refresh token is bound to its DPoP key (RFC 9449 §5). */
+  readonly jkt?: string;
 }
 
 /**
@@ -137,6 +141,10 @@ export class ProviderState {
   /** The jti of each client assertion accepted, until its exp, keyed `client_id jti` (RFC 7523 §3 item 7). */
   readonly assertionIds = new BoundedTable<string, number>(TABLE_LIMIT);
   readonly nonces: NonceMemory;
+  /** DPoP proofs' jti seen within their lifetime (RFC 9449 §11.1), bounded as the OAuth 1.0a nonces are. */
+  readonly dpopJtis: NonceMemory;
+  /** DPoP: the nonce the server hands out now and the one before it, both accepted (RFC 9449 §8, §9). */
+  dpopNonce: { current: string; previous: string | null; issuedAt: number } | null = null;
 
   constructor(
     readonly clock: MockClock,
@@ -144,6 +152,7 @@ export class ProviderState {
     nonceCapacity: number
   ) {
     this.nonces = new NonceMemory(nonceCapacity);
+    this.dpopJtis = new NonceMemory(nonceCapacity);
   }
 
   /** `bytes` random octets, base64url (no padding): 16 bytes give 128 bits (RFC 6749 §10.10 (https://www.rfc-editor.org/rfc/rfc6749#section-10.10)). Encoded natively: every token needs one. */
@@ -236,5 +245,7 @@ export class ProviderState {
     ])
       t.clear();
     this.nonces.clear();
+    this.dpopJtis.clear();
+    this.dpopNonce = null;
   }
 }

@@ -4,6 +4,9 @@ import { DebugInputsForm } from './DebugInputs';
 import { DiagnosisView } from './DiagnosisView';
 import { requestIsEmpty } from './run-diagnosis';
 import { useDebugger } from './use-debugger';
+import { useDpopDebugger } from './use-dpop-debugger';
+import { DpopDebugger } from './DpopDebugger';
+import { DebuggerModeTabs } from './DebuggerModeTabs';
 import './debugger.css';
 
 /** How long typing must pause before the request is checked again (a check can take up to ~200 ms). */
@@ -13,9 +16,13 @@ export const DEBOUNCE_MS = 250;
  * The Signature debugger: `oauth-lab debug` as a page. Paste a request as raw HTTP, as a curl command or
  * as fields, give the secrets, and see whether its OAuth 1.0a signature is right; when it is not, the mistake by
  * name with its RFC 5849 (https://www.rfc-editor.org/rfc/rfc5849) section, the base strings one above the other with every difference marked, and the
- * request re-signed with the same nonce and timestamp.
+ * request re-signed with the same nonce and timestamp. Or, on its second tab, a DPoP proof (DpopDebugger.tsx).
  */
 export function DebuggerPage() {
+  return useDpopDebugger((s) => s.active) ? <DpopDebugger /> : <SignatureDebugger />;
+}
+
+function SignatureDebugger() {
   const inputs = useDebugger((s) => s.inputs);
   const checked = useDebugger((s) => s.checked);
   const result = useDebugger((s) => s.result);
@@ -47,7 +54,7 @@ export function DebuggerPage() {
     <div className="page dbg">
       <header className="page-head">
         <h2>Signature debugger</h2>
-        <span className="muted">why does the server say my OAuth 1.0a signature is invalid?</span>
+        <DebuggerModeTabs />
         <div className="dbg-head-actions">
           <button type="button" onClick={inputsCleared}>
             Clear

@@ -31,6 +31,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   idTokenAlg: 'OpenID Connect id_token signing algorithm (mock-only, OIDC Core §3.1.3.7)',
   idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
   mcpFault: 'MCP authorization fault: the link of the chain to break at /mcp (mock-only)',
+  dpopNonce: 'DPoP: challenge proofs without the server nonce (use_dpop_nonce, RFC 9449 §8, §9)',
+  dpopProofLifetime: 'DPoP proof lifetime, s (iat window and jti memory, RFC 9449 §11.1)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */

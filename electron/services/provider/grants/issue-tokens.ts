@@ -1,3 +1,4 @@
+import { findClient } from '../clients';
 import { SEED } from '../../../../shared/seed';
 import { ok, type Handled, type ProviderContext } from '../context';
 import { jsonReply } from '../http';
@@ -44,6 +45,7 @@ export function issueTokens(
     expiresAt: now + accessTokenTtl * 1000,
     status: 'valid' as const,
     ...(options.certificate ? { certificateThumbprint: options.certificate } : {}),
+    ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
   };
   ctx.state.addBearer(access);
   let refreshToken = previous;
@@ -60,13 +62,16 @@ export function issueTokens(
       issuedAt: now,
       expiresAt: now + refreshTokenTtl * 1000,
       status: 'valid',
+      // RFC 9449 §5: a public client's refresh token is bound to its DPoP key; a confidential client's is bound to it.
+      ...(ctx.dpopJkt && !hasSecret(ctx, from.clientId) ? { jkt: ctx.dpopJkt } : {}),
     };
     ctx.state.addRefresh(refreshToken);
   }
   const body: Record<string, unknown> = {
     access_token: access.token,
     expires_in: accessTokenTtl,
-    token_type: 'bearer',
+    // RFC 9449 §5.1: token_type DPoP for a token bound to the proof's key.
+    token_type: ctx.dpopJkt ? 'DPoP' : 'bearer',
     scope,
   };
   if (refreshToken) body.refresh_token = refreshToken.token;
@@ -91,7 +96,7 @@ export function issueTokens(
     endpoint: SEED.endpoints.oauth2Token.id,
     reply: jsonReply(200, body),
     verdict: ok(
-      `${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}${options.certificate ? ` Bound to the client certificate x5t#S256 ${options.certificate} (RFC 8705 §3).` : ''}`
+      `${what}; ${ctx.dpopJkt ? `DPoP token bound to key ${ctx.dpopJkt}` : 'bearer token'} issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}${options.certificate ? ` Bound to the client certificate x5t#S256 ${options.certificate} (RFC 8705 §3).` : ''}`
     ),
     assumptions: openId ? [ASSUME_OIDC] : undefined,
   };
@@ -102,3 +107,4 @@ function tokenResource(ctx: ProviderContext, asked: string | null): string | nul
   if (asked === null || ctx.settings.switches.mcpFault !== 'audience-mismatch') return asked;
   return `${ctx.baseUrl()}/another-resource`;
 }
+const hasSecret = (ctx: ProviderContext, clientId: string) => findClient(ctx, clientId)?.secret !== undefined;

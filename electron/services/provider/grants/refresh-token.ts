@@ -23,6 +23,14 @@ export const refreshTokenGrant = {
         'The refresh token was already used and replaced (rotation); a replay revokes the whole grant (RFC 9700 §4.14.2).'
       );
     }
+    // RFC 9449 §5: a refresh token bound to a DPoP key is refreshed only with a proof of that key.
+    if (rt.jkt !== undefined && rt.jkt !== ctx.dpopJkt)
+      throw bad(
+        'invalid_dpop_proof',
+        ctx.dpopJkt
+          ? `The refresh token is bound to DPoP key ${rt.jkt}; the proof was made with key ${ctx.dpopJkt} (RFC 9449 §5).`
+          : `The refresh token is bound to DPoP key ${rt.jkt}; send a DPoP proof made with that key (RFC 9449 §5).`
+      );
     if (ctx.state.isExpired(rt))
       throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
     const asked = get.value('scope');

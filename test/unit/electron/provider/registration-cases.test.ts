@@ -190,3 +190,28 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
     );
   });
 });
+
+describe('dpop_bound_access_tokens at registration (RFC 9449 §5.2)', () => {
+  it('true registers a client whose token requests must carry a DPoP proof; a non-boolean is refused', async () => {
+    const r = await register({
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'client_secret_post',
+      dpop_bound_access_tokens: true,
+    });
+    expect(r.status, r.body).toBe(201);
+    const client = json(r.body);
+    expect(client.dpop_bound_access_tokens).toBe(true);
+    const token = await tokenRequest(h, {
+      grant_type: 'client_credentials',
+      client_id: String(client.client_id),
+      client_secret: String(client.client_secret),
+    });
+    expectOAuth2Error(token, 400, 'invalid_dpop_proof', `client ${String(client.client_id)} requires DPoP`);
+    expectOAuth2Error(
+      await register({ grant_types: ['client_credentials'], dpop_bound_access_tokens: 'yes' }),
+      400,
+      'invalid_client_metadata',
+      'dpop_bound_access_tokens must be true or false'
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { sendWithDpop, type DpopClient } from '../../../shared/dpop/dpop-client';
+import type { Exchange, RawRequest } from '../../../shared/http';
+import { sendLeg } from './exchange';
+import type { FlowRunOptions } from './options';
+import type { FlowReport } from './report';
+
+/**
+ * One leg sent with a DPoP proof (RFC 9449 §5; with `accessToken`, a resource call in the DPoP scheme, §7): printed
+ * and recorded as any leg; when the server asks for a nonce (§8, §9: use_dpop_nonce and DPoP-Nonce), the refused
+ * attempt is shown and the request sent again with the nonce.
+ */
+export async function sendDpopLeg(
+  step: string,
+  request: RawRequest,
+  dpop: DpopClient,
+  options: FlowRunOptions,
+  report: FlowReport,
+  accessToken: string | null = null
+): Promise<Exchange> {
+  let attempt = 0;
+  const section = accessToken === null ? '§8' : '§9';
+  const r = await sendWithDpop(dpop, request, accessToken, (proven) => {
+    if (attempt++ === 1)
+      report.step(
+        `The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 ${section}): the ${step} request again with it`
+      );
+    return sendLeg(step, proven, options, report);
+  });
+  return r.exchange;
+}

@@ -1,0 +1,45 @@
+import { check, note, type Check } from '../check';
+import { decodeJwt, looksLikeJwt } from '../oidc/jwt';
+
+/**
+ * What a DPoP client checks in a token response (RFC 9449 §5 (https://www.rfc-editor.org/rfc/rfc9449#section-5)):
+ * `token_type` DPoP (§5.1; a bearer token means the server did not bind it), and, when the access token is a JWT,
+ * its `cnf.jkt` is the thumbprint of the client's key (§6.1). An opaque token's binding is the server's to know.
+ */
+export function dpopTokenChecks(fields: Readonly<Record<string, unknown>>, thumbprint: string): Check[] {
+  const type = fields.token_type;
+  const checks = [
+    check(
+      'DPoP token_type',
+      typeof type === 'string' && type.toLowerCase() === 'dpop',
+      'token_type is DPoP: the token is bound to the key of the proof (RFC 9449 §5.1).',
+      `token_type is ${JSON.stringify(type ?? null)}, not DPoP: the server did not bind the token to the key, so it is a bearer token (RFC 9449 §5.1, §7.2).`
+    ),
+  ];
+  const token = fields.access_token;
+  if (typeof token !== 'string' || !looksLikeJwt(token))
+    return [
+      ...checks,
+      note(
+        'cnf.jkt',
+        'The access token is opaque: its binding (cnf.jkt) is seen only by introspection (RFC 9449 §6.2).'
+      ),
+    ];
+  let jkt: unknown;
+  try {
+    jkt = (decodeJwt(token).payload.cnf as { jkt?: unknown } | undefined)?.jkt;
+  } catch {
+    jkt = undefined;
+  }
+  return [
+    ...checks,
+    check(
+      'cnf.jkt',
+      jkt === thumbprint,
+      `The JWT access token's cnf.jkt is the key's thumbprint ${thumbprint} (RFC 9449 §6.1).`,
+      jkt === undefined
+        ? `The JWT access token has no cnf.jkt; a DPoP-bound JWT carries the key's thumbprint ${thumbprint} (RFC 9449 §6.1).`
+        : `The JWT access token's cnf.jkt is ${JSON.stringify(jkt)}; the key's thumbprint is ${thumbprint} (RFC 9449 §6.1).`
+    ),
+  ];
+}
