@@ -11,7 +11,9 @@ import { reply, type Reply } from './http';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 const STYLE =
-  'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}.hint{background:#eef3ff;border-left:3px solid #2f5bd3;padding:.4rem .7rem}code{font-size:18px;background:#eee;padding:.2rem .4rem}';
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.4rem;box-sizing:border-box}button{margin:.8rem .6rem 0 0;padding:.5rem 1.2rem}.error{color:#a00}.mock{color:#666;font-size:13px}.hint{background:#eef3ff;border-left:3px solid #2f5bd3;padding:.4rem .7rem}code{font-size:18px;background:#eee;padding:.2rem .4rem}' +
+  // The browser's own dark scheme: the page follows it, as the app does.
+  ':root{color-scheme:light dark}@media (prefers-color-scheme:dark){body{color:#ddd;background:#16181d}dt,.mock{color:#999}.error{color:#f77}.hint{background:#1e2a44}code{background:#2a2d35}}';
 
 export function htmlPage(status: number, title: string, bodyHtml: string, headers: [string, string][] = []): Reply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${bodyHtml}<p class="mock">OAuth Lab mock provider. This page is the mock's own; the service's login page is not shown in its interface.</p></body></html>`;
