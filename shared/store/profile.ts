@@ -4,7 +4,10 @@ import { headerValueProblem, HTTP_TOKEN } from '../http';
 import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
+import { ASSERTION_AUDIENCES } from '../oauth2/client-assertion-request';
+import { ASSERTION_ALGS } from '../oauth2/client-key';
 import { tokenFieldProblem } from '../oauth2/token-field';
+import { CLIENT_AUTHENTICATIONS } from '../oauth2/token-request';
 import { parseHttpUrl } from '../url';
 
 /**
@@ -167,7 +170,15 @@ const oauth2ProfileSchema = z.strictObject({
   clientSecret: z.string().default(''),
   scope: z.string().default(''),
   pkce: z.enum(['S256', 'plain', 'off']).default('S256'),
-  clientAuthentication: z.enum(['none', 'body', 'basic']).default('body'),
+  clientAuthentication: z.enum(CLIENT_AUTHENTICATIONS).default('body'),
+  /** private_key_jwt: the client's private key, PKCS#8 PEM or JWK text (OIDC Core §9). A secret. */
+  assertionKey: z.string().default(''),
+  /** The assertion's kid header; empty: the JWK's own, if any. */
+  assertionKeyId: z.string().trim().default(''),
+  /** The assertion's alg; empty: HS256 for client_secret_jwt, the key's own (RS256 for RSA) for private_key_jwt. */
+  assertionAlg: z.union([z.literal(''), z.enum(ASSERTION_ALGS)]).default(''),
+  /** The assertion's aud (RFC 7523 §3 item 3): the token endpoint's URL, or the issuer, as the provider documents. */
+  assertionAudience: z.enum(ASSERTION_AUDIENCES).default('token_endpoint'),
   /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
   tokenParams: z.array(paramSchema).default([]),
   tokenBody: z.enum(['form', 'json']).default('form'),
@@ -235,6 +246,7 @@ export const PROFILE_SECRET_FIELDS = [
   ['oauth1', 'consumerSecret'],
   ['oauth1', 'rsaPrivateKey'],
   ['oauth2', 'clientSecret'],
+  ['oauth2', 'assertionKey'],
 ] as const;
 
 /** A real server's profile must name its base URL; the mock's, and those that follow it, take the running mock's. */
