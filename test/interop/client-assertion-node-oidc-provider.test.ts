@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../../electron/cli/main';
+import { runCli } from '../unit/electron/cli/run-cli';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**
@@ -54,12 +55,13 @@ beforeAll(async () => {
 afterAll(() => op.close());
 
 /** `oauth-lab flow oauth2 …` in-process; the authorization URL printed on stderr is browsed by the provider's user. */
-async function flow(args: string[]): Promise<{ code: number; err: string }> {
+async function flow(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
+  let out = '';
   let err = '';
   let browsed = false;
-  stdout.resume();
+  stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => {
     err += d;
     const url = /^Open this URL to authorize:\n(https?:\/\/\S+)$/m.exec(err)?.[1];
@@ -71,7 +73,7 @@ async function flow(args: string[]): Promise<{ code: number; err: string }> {
   const argv = ['flow', 'oauth2', '--base-url', op.issuer, '--authorize-path', '/auth', '--token-path', '/token'];
   const common = ['--scope', 'openid offline_access', '--prompt', 'consent', '--no-open', '--no-history'];
   const code = await main([...argv, ...common, ...args], { stdout, stderr, stdin: new PassThrough(), env: {} });
-  return { code, err };
+  return { code, out, err };
 }
 
 it('private_key_jwt with an RSA PEM: the code grant, refresh, introspection and revocation each send a fresh assertion', async () => {
@@ -159,4 +161,30 @@ it('a key that does not fit the algorithm is refused before anything is sent', a
     '--private-key with --signing-alg ES256: ES256 does not fit the key: it is an RSA key (PKCS#8 PEM)'
   );
   expect(r.err).not.toContain('Open this URL');
+});
+
+it('oauth-lab call refreshes an expired token with a private_key_jwt assertion, then calls UserInfo', async () => {
+  const pk = ['--client-id', 'pkjwt-client', '--client-auth', 'private_key_jwt', '--private-key', keyFile];
+  const obtained = await flow([...pk, '--json']);
+  expect(obtained.code).toBe(0);
+  const { refresh_token } = JSON.parse(obtained.out) as { refresh_token: string };
+  const call = await runCli([
+    'call',
+    '--url',
+    `${op.issuer}/me`,
+    '--bearer',
+    'expired-access-token',
+    '--expires-at',
+    '1',
+    '--refresh-token',
+    refresh_token,
+    '--token-url',
+    `${op.issuer}/token`,
+    ...pk,
+    '--no-history',
+  ]);
+  expect(call.err).toContain('client assertion (private_key_jwt, RFC 7523 §2.2)');
+  expect(call.err).toContain('Refreshed (the token had passed expires_in)');
+  expect(call.code).toBe(0);
+  expect(JSON.parse(call.out)).toMatchObject({ sub: 'demo' });
 });
