@@ -30,6 +30,7 @@ import {
 } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
+import { clientAssertionInputSchema, clientAssertionTraceSchema } from './schemas/client-assertion';
 import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
 
@@ -153,6 +154,11 @@ export const METHODS = {
     rsaVerifyInputSchema,
     rsaVerifyOutputSchema,
     "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."
+  ),
+  clientAssertion: method(
+    clientAssertionInputSchema,
+    clientAssertionTraceSchema,
+    'Sign a client_secret_jwt or private_key_jwt assertion (RFC 7523 §2.2) with a fresh jti and return every part (keys stay in the host).'
   ),
 
   profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),

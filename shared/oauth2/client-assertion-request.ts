@@ -41,10 +41,11 @@ const STEP = 'client-assertion';
 
 const isJson = (r: RawRequest) => /^application\/json\b/i.test(headerValue(r.headers, 'content-type') ?? '');
 
+/** The body's fields; a body that does not parse (an edited draft) has none, so it asks for no assertion. */
 function bodyFields(r: RawRequest): Record<string, unknown> {
   if (!r.body) return {};
-  if (!isJson(r)) return Object.fromEntries(formDecode(r.body, STEP));
   try {
+    if (!isJson(r)) return Object.fromEntries(formDecode(r.body, STEP));
     const parsed: unknown = JSON.parse(r.body);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
@@ -78,8 +79,13 @@ export async function withClientAssertion(
     { ...settings, issuedAt: Math.floor(ports.now / 1000) },
     { random: ports.random, jose: ports.jose }
   );
+  return { request: withAssertion(request, trace.assertion), trace };
+}
+
+/** The request with client_assertion added to its form or JSON body (RFC 7523 §2.2). */
+export function withAssertion(request: RawRequest, assertion: string): RawRequest {
   const body = isJson(request)
-    ? JSON.stringify({ ...bodyFields(request), client_assertion: trace.assertion })
-    : `${request.body}&${formEncode([['client_assertion', trace.assertion]])}`;
-  return { request: { ...request, body }, trace };
+    ? JSON.stringify({ ...bodyFields(request), client_assertion: assertion })
+    : `${request.body}&${formEncode([['client_assertion', assertion]])}`;
+  return { ...request, body };
 }

@@ -1,6 +1,4 @@
-import { ProtocolError } from '../../../shared/errors';
 import { clientAssertionOf } from '../../../shared/flows/profile-config';
-import { assertionAlgFor, parseClientPrivateKey } from '../../../shared/oauth2/client-key';
 import type { Profile } from '../../../shared/store/profile';
 import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
 import { cliHistory } from '../cli-history';
@@ -133,28 +131,14 @@ async function withCredentials(protocol: 'oauth1' | 'oauth2', p: Profile, io: Cl
       };
   } else {
     need(p.oauth2.clientId, '--client-id');
-    if (p.oauth2.clientAuthentication === 'private_key_jwt') {
-      need(p.oauth2.assertionKey, '--private-key');
-      checkAssertionKey(p);
-    } else if (p.oauth2.clientAuthentication !== 'none' && p.oauth2.clientSecret === '')
+    if (p.oauth2.clientAuthentication === 'private_key_jwt') need(p.oauth2.assertionKey, '--private-key');
+    else if (p.oauth2.clientAuthentication !== 'none' && p.oauth2.clientSecret === '')
       return {
         ...p,
         oauth2: { ...p.oauth2, clientSecret: await promptSecret(io, 'client-secret', why('client-secret')) },
       };
   }
   return p;
-}
-
-/** private_key_jwt's key read and fitted to the algorithm before the flow starts, so a bad file fails at once. */
-function checkAssertionKey(p: Profile): void {
-  try {
-    assertionAlgFor(parseClientPrivateKey(p.oauth2.assertionKey), p.oauth2.assertionAlg || null);
-  } catch (e) {
-    if (!(e instanceof ProtocolError)) throw e;
-    throw new UsageError(
-      `--private-key${p.oauth2.assertionAlg ? ` with --signing-alg ${p.oauth2.assertionAlg}` : ''}: ${e.message}`
-    );
-  }
 }
 
 function integer(text: string, flag: string, min: number, max: number): number {

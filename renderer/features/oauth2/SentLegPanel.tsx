@@ -14,6 +14,8 @@ import type { SentLeg } from '../../state/oauth2-flow-state';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
+import { AssertionTrace } from './AssertionTrace';
+import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -111,6 +113,16 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
           </Value>
           <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
+          {run?.assertion ? (
+            <AssertionTrace trace={run.assertion} />
+          ) : (
+            wantsClientAssertion(draft) && (
+              <p className="muted">
+                The client assertion (client_assertion) is signed when the request is sent, with a fresh jti each time
+                (RFC 7523 §3); its parts are shown here then.
+              </p>
+            )
+          )}
         </section>
         <section className="col" aria-label="Result">
           <h3>Response</h3>

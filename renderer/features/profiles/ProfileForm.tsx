@@ -12,6 +12,7 @@ import {
 } from './fields';
 import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
+import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
@@ -27,7 +28,17 @@ const CLIENT_AUTH = [
   ['body', 'In the body (client_secret)'],
   ['basic', 'HTTP Basic'],
   ['none', 'None (client_id only, a public client)'],
+  ['client_secret_jwt', 'client_secret_jwt (an assertion signed with the secret)'],
+  ['private_key_jwt', 'private_key_jwt (an assertion signed with a private key)'],
 ] as const;
+const ASSERTION_AUDIENCE = [
+  ['token_endpoint', 'The token endpoint URL'],
+  ['issuer', 'The issuer'],
+] as const;
+const assertionAlgs = (method: string) => [
+  ['', method === 'client_secret_jwt' ? 'HS256 (default)' : "The key's own (RS256 for RSA)"] as const,
+  ...ASSERTION_ALGS.filter((a) => a.startsWith('HS') === (method === 'client_secret_jwt')).map((a) => [a, a] as const),
+];
 const TOKEN_BODY = [
   ['form', 'Form (application/x-www-form-urlencoded)'],
   ['json', 'JSON'],
@@ -71,6 +82,7 @@ export function ProfileForm() {
   const redirectUri = d.redirectUri.trim() || catcherUri;
   const redirectFixed = !mockTarget && !(freePort && d.redirectUri.trim() === '');
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
+  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(d.oauth2.clientAuthentication);
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form
@@ -207,6 +219,19 @@ export function ProfileForm() {
             <TextField path="oauth2.scope" placeholder="e.g. read write" />
             <SelectField path="oauth2.pkce" options={PKCE} />
             <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
+            {assertion && (
+              <>
+                <SelectField path="oauth2.assertionAlg" options={assertionAlgs(d.oauth2.clientAuthentication)} />
+                <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
+                <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
+              </>
+            )}
+            {d.oauth2.clientAuthentication === 'private_key_jwt' && (
+              <>
+                <SecretField path="oauth2.assertionKey" multiline className="full" />
+                <PemFileButton path="oauth2.assertionKey" jwk />
+              </>
+            )}
             <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
             <TextField
               path="oauth2.accessTokenField"

@@ -229,8 +229,8 @@ export function LinesField({
   );
 }
 
-/** Reads a PEM file into a field (the RSA private key), so the key need not be pasted. */
-export function PemFileButton({ path }: { path: FieldPath }) {
+/** Reads a PEM file (with `jwk`, a JWK too: private_key_jwt's key) into a key field, so the key need not be pasted. */
+export function PemFileButton({ path, jwk = false }: { path: FieldPath; jwk?: boolean }) {
   const edit = useProfiles((s) => s.fieldEdited);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -240,14 +240,17 @@ export function PemFileButton({ path }: { path: FieldPath }) {
         <input
           type="file"
           className="sr-only"
-          accept=".pem,.key,.txt,application/x-pem-file"
+          accept={`.pem,.key,.txt,application/x-pem-file${jwk ? ',.json,.jwk,application/json' : ''}`}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
             void file.text().then((text) => {
-              if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
-                return setError(`${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
+              const isJwk = jwk && /^\s*\{[\s\S]*"kty"/.test(text);
+              if (!isJwk && !/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
+                return setError(
+                  `${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----)${jwk ? ' nor a JWK' : ''}.`
+                );
               setError(null);
               edit(path, text);
             });
