@@ -8,6 +8,7 @@ import { oauth2ConfigOf, oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
+import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { hostBridge } from '../state/host-bridge';
 
@@ -93,4 +94,49 @@ it('sends a PS256 assertion signed in the host, shows its header, claims and sig
   expect(within(steps).getByText("the client's RSA private key (PKCS#8 PEM, kid k-9; masked)")).toBeTruthy();
   expect(within(steps).getByText(received[0]!.split('.')[2]!)).toBeTruthy();
   expect(document.body.textContent).not.toContain(pem.split('\n')[1]);
+});
+
+it('revocation from the lifecycle store carries its own fresh assertion, for the token endpoint as aud', async () => {
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const profile = profileSchema.parse({
+    id: 'p',
+    name: 'Assertion server',
+    baseUrl,
+    oauth2: {
+      clientId: 'c-jwt',
+      clientAuthentication: 'private_key_jwt',
+      assertionKey: pem,
+      assertionAlg: 'PS256',
+      tokenPath: '/token',
+    },
+  });
+  const deps = { bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() };
+  const stores = createStores(deps);
+  const lifecycle = createLifecycleStore(deps, { oauth2: stores.oauth2 });
+  const started = oauth2Flow.startOAuth2(
+    oauth2ConfigOf(profile, baseUrl, 'http://127.0.0.1:1/cb'),
+    browserRandom,
+    browserCrypto
+  );
+  const token = {
+    accessToken: 'at-1',
+    refreshToken: null,
+    expiresAt: null,
+    expiresIn: null,
+    scope: null,
+    tokenType: 'Bearer',
+    foundAt: 'access_token',
+    fields: {},
+  };
+  lifecycle.getState().tokensTaken({ ...started, token } as never, profile);
+  const before = received.length;
+  await lifecycle.getState().revocationRequested(`${baseUrl}/revoke`, 'access_token');
+  expect(lifecycle.getState().problem).toBeNull();
+  expect(received).toHaveLength(before + 1);
+  const { payload } = await jwtVerify(received[before]!, publicKey, { audience: `${baseUrl}/token` });
+  const leg = lifecycle.getState().legs[0]!;
+  expect(leg.assertion?.claims.jti).toBe(payload.jti);
+  expect(leg.request.body).toContain(
+    'client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer'
+  );
 });
