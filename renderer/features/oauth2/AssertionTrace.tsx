@@ -58,7 +58,7 @@ const STEPS: readonly {
 
 export function AssertionTrace({ trace }: { trace: ClientAssertionTrace }) {
   return (
-    <section aria-label="Client assertion">
+    <section className="assertion-trace" aria-label="Client assertion">
       <h3>Client assertion ({trace.method})</h3>
       <ol className="trace" aria-label="Client assertion steps">
         {STEPS.map((step) => {

@@ -113,15 +113,11 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
           </Value>
           <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
-          {run?.assertion ? (
-            <AssertionTrace trace={run.assertion} />
-          ) : (
-            wantsClientAssertion(draft) && (
-              <p className="muted">
-                The client assertion (client_assertion) is signed when the request is sent, with a fresh jti each time
-                (RFC 7523 §3); its parts are shown here then.
-              </p>
-            )
+          {!run?.assertion && wantsClientAssertion(draft) && (
+            <p className="muted">
+              The client assertion (client_assertion) is signed when the request is sent, with a fresh jti each time
+              (RFC 7523 §3); its parts are shown below then.
+            </p>
           )}
         </section>
         <section className="col" aria-label="Result">
@@ -144,6 +140,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.exchange && <ExchangeView exchange={run.exchange} />}
         </section>
       </div>
+      {run?.assertion && <AssertionTrace trace={run.assertion} />}
       <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
         {remedy && (
           <button type="button" disabled={send.disabled} onClick={send.run}>

@@ -28,8 +28,8 @@ const CLIENT_AUTH = [
   ['body', 'In the body (client_secret)'],
   ['basic', 'HTTP Basic'],
   ['none', 'None (client_id only, a public client)'],
-  ['client_secret_jwt', 'client_secret_jwt (an assertion signed with the secret)'],
-  ['private_key_jwt', 'private_key_jwt (an assertion signed with a private key)'],
+  ['client_secret_jwt', 'client_secret_jwt (JWT signed with the secret)'],
+  ['private_key_jwt', 'private_key_jwt (JWT signed with a key)'],
 ] as const;
 const ASSERTION_AUDIENCE = [
   ['token_endpoint', 'The token endpoint URL'],
