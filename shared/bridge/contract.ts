@@ -52,6 +52,11 @@ const sendOptionsSchema = z.strictObject({
     .string()
     .max(1024 * 1024)
     .optional(),
+  /** Mutual TLS (RFC 8705 §2): the client certificate and key (PEM) presented in the handshake. */
+  clientCertificate: z
+    .strictObject({ cert: z.string().max(64 * 1024), key: z.string().max(64 * 1024) })
+    .nullable()
+    .optional(),
   connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
   timeoutMs: z
     .number()

@@ -70,6 +70,22 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
 }
 
 /**
+ * How the profile's requests travel: its time limit, whether a self-signed certificate is accepted, the extra
+ * certificate authorities it trusts, and the client certificate of mutual TLS (RFC 8705 §2), when it has one. One
+ * mapping for the app's sends and the CLI's.
+ */
+export function transportOf(p: Profile) {
+  return {
+    allowSelfSigned: p.allowSelfSigned,
+    timeoutMs: p.timeoutMs,
+    ...(p.caCertificates.trim() ? { ca: p.caCertificates } : {}),
+    ...(p.oauth2.clientCertificate.trim()
+      ? { clientCertificate: { cert: p.oauth2.clientCertificate, key: p.oauth2.clientKey } }
+      : {}),
+  };
+}
+
+/**
  * How a client_secret_jwt or private_key_jwt assertion is made for this profile (RFC 7523 §2.2, OIDC Core §9); null
  * for the other methods. aud is the token endpoint's URL, or the issuer (empty: the base URL), as the profile says.
  */

@@ -13,9 +13,19 @@ import { validateCodeVerifier } from './pkce';
  * How the client authenticates (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): the service documents the body; Basic is the RFC's preferred
  * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1), §3.2.1);
  * `client_secret_jwt` and `private_key_jwt` send a signed assertion (RFC 7523 §2.2, OIDC Core §9), made as the
- * request is sent (client-assertion-request.ts) so that each one has a fresh jti.
+ * request is sent (client-assertion-request.ts) so that each one has a fresh jti; `tls_client_auth` and
+ * `self_signed_tls_client_auth` present the client's certificate in the TLS handshake and send only client_id
+ * (RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)).
  */
-export const CLIENT_AUTHENTICATIONS = ['none', 'body', 'basic', 'client_secret_jwt', 'private_key_jwt'] as const;
+export const CLIENT_AUTHENTICATIONS = [
+  'none',
+  'body',
+  'basic',
+  'client_secret_jwt',
+  'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
+] as const;
 export type ClientAuthentication = (typeof CLIENT_AUTHENTICATIONS)[number];
 
 export interface ClientCredentials {
@@ -68,6 +78,8 @@ export function clientAuthentication(c: ClientCredentials): { params: Param[]; h
         headers: [],
       };
     case 'none':
+    case 'tls_client_auth':
+    case 'self_signed_tls_client_auth':
       return { params: [['client_id', c.clientId]], headers: [] };
     case 'client_secret_jwt':
     case 'private_key_jwt':

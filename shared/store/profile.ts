@@ -181,6 +181,10 @@ const oauth2ProfileSchema = z
     assertionAlg: z.union([z.literal(''), z.enum(ASSERTION_ALGS)]).default(''),
     /** The assertion's aud (RFC 7523 §3 item 3): the token endpoint's URL, or the issuer, as the provider documents. */
     assertionAudience: z.enum(ASSERTION_AUDIENCES).default('token_endpoint'),
+    /** Mutual TLS (RFC 8705 §2): the client certificate (PEM) presented on every TLS connection of this profile. */
+    clientCertificate: z.string().default(''),
+    /** Its private key (PEM). A secret. */
+    clientKey: z.string().default(''),
     /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
     tokenParams: z.array(paramSchema).default([]),
     tokenBody: z.enum(['form', 'json']).default('form'),
@@ -240,6 +244,8 @@ export const profileSchema = z.strictObject({
   headers: z.array(headerSchema).default([]),
   oauth1: oauth1ProfileSchema.default(() => oauth1ProfileSchema.parse({})),
   oauth2: oauth2ProfileSchema.default(() => oauth2ProfileSchema.parse({})),
+  /** Extra trusted certificate authorities (PEM), for servers a private or self-signed authority vouches for. */
+  caCertificates: z.string().default(''),
   /** Accept a self-signed certificate (the transport still checks the host name and dates). */
   allowSelfSigned: z.boolean().default(false),
   timeoutMs: z
@@ -259,6 +265,7 @@ export const PROFILE_SECRET_FIELDS = [
   ['oauth1', 'rsaPrivateKey'],
   ['oauth2', 'clientSecret'],
   ['oauth2', 'assertionKey'],
+  ['oauth2', 'clientKey'],
 ] as const;
 
 /** A real server's profile must name its base URL; the mock's, and those that follow it, take the running mock's. */

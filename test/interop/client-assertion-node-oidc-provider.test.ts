@@ -2,11 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../../electron/cli/main';
 import { runCli } from '../unit/electron/cli/run-cli';
+import { runFlowInProcess } from '../support/in-process-flow';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**
@@ -54,26 +53,11 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
-/** `oauth-lab flow oauth2 …` in-process; the authorization URL printed on stderr is browsed by the provider's user. */
-async function flow(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  let browsed = false;
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => {
-    err += d;
-    const url = /^Open this URL to authorize:\n(https?:\/\/\S+)$/m.exec(err)?.[1];
-    if (url && !browsed) {
-      browsed = true;
-      void op.browse(url);
-    }
-  });
-  const argv = ['flow', 'oauth2', '--base-url', op.issuer, '--authorize-path', '/auth', '--token-path', '/token'];
+/** `oauth-lab flow oauth2` against the provider, its authorization answered by the provider's user. */
+function flow(args: string[]) {
+  const argv = ['oauth2', '--base-url', op.issuer, '--authorize-path', '/auth', '--token-path', '/token'];
   const common = ['--scope', 'openid offline_access', '--prompt', 'consent', '--no-open', '--no-history'];
-  const code = await main([...argv, ...common, ...args], { stdout, stderr, stdin: new PassThrough(), env: {} });
-  return { code, out, err };
+  return runFlowInProcess([...argv, ...common, ...args], op.browse);
 }
 
 it('private_key_jwt with an RSA PEM: the code grant, refresh, introspection and revocation each send a fresh assertion', async () => {

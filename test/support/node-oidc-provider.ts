@@ -1,4 +1,7 @@
+import { X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import Provider from 'oidc-provider';
 
 /**
@@ -9,6 +12,8 @@ import Provider from 'oidc-provider';
  */
 export interface RunningOidcProvider {
   readonly issuer: string;
+  /** With `tls`: the same provider over HTTPS, asking each client for a certificate (mutual TLS, RFC 8705 §2). */
+  readonly tlsUrl: string | null;
   /** Follows the authorization URL's redirects until they leave the provider, then requests that URL; returns it. */
   browse(url: string): Promise<string>;
   close(): Promise<void>;
@@ -16,7 +21,8 @@ export interface RunningOidcProvider {
 
 export async function startOidcProvider(
   clients: Record<string, unknown>[],
-  features: Record<string, { enabled: boolean }> = {}
+  features: Record<string, { enabled: boolean }> = {},
+  tls: { readonly cert: string; readonly key: string; readonly ca: string } | null = null
 ): Promise<RunningOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -24,9 +30,12 @@ export async function startOidcProvider(
   const provider = new Provider(issuer, {
     clients,
     cookies: { keys: ['interop-test-cookie-key'] },
+    ...(tls
+      ? { clientAuthMethods: [...SECRET_AND_JWT_METHODS, 'tls_client_auth', 'self_signed_tls_client_auth'] }
+      : {}),
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     claims: { openid: ['sub'] },
-    features: { devInteractions: { enabled: false }, ...features },
+    features: { devInteractions: { enabled: false }, ...(tls ? { mTLS: MTLS } : {}), ...features },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
   });
@@ -42,10 +51,14 @@ export async function startOidcProvider(
     );
   };
   const handle = provider.callback();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) void approve(req, res);
     else handle(req, res);
-  });
+  };
+  server.on('request', route);
+  // The certificate is asked for and judged by the provider (certificateAuthorized), not refused by the handshake.
+  const tlsServer = tls ? createHttpsServer({ ...tls, requestCert: true, rejectUnauthorized: false }, route) : null;
+  if (tlsServer) await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
   const browse = async (url: string) => {
     const jar = new Map<string, string>();
     let next = url;
@@ -69,5 +82,39 @@ export async function startOidcProvider(
     }
     throw new Error('too many redirects');
   };
-  return { issuer, browse, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const closing = (s: { close(cb: () => void): unknown } | null) => new Promise<void>((r) => (s ? s.close(r) : r()));
+  return {
+    issuer,
+    tlsUrl: tlsServer ? `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}` : null,
+    browse,
+    close: async () => {
+      await Promise.all([closing(server), closing(tlsServer)]);
+    },
+  };
 }
+
+/** The client's certificate on the TLS socket, as node-oidc-provider's mTLS feature reads it. */
+const peer = (ctx: unknown): X509Certificate | null => {
+  const socket = (ctx as { socket: TLSSocket }).socket;
+  const raw = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate().raw : undefined;
+  return raw ? new X509Certificate(raw) : null;
+};
+
+/** node-oidc-provider's default client authentication methods, which mutual TLS adds to. */
+const SECRET_AND_JWT_METHODS = [
+  'client_secret_basic',
+  'client_secret_jwt',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+];
+
+const MTLS = {
+  enabled: true,
+  tlsClientAuth: true,
+  selfSignedTlsClientAuth: true,
+  getCertificate: (ctx: unknown) => peer(ctx)?.toString(),
+  certificateAuthorized: (ctx: unknown) => (ctx as { socket: TLSSocket }).socket.authorized === true,
+  certificateSubjectMatches: (ctx: unknown, property: string, expected: string) =>
+    property === 'tls_client_auth_subject_dn' && peer(ctx)?.subject === expected,
+};

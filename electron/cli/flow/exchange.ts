@@ -30,6 +30,10 @@ export async function sendLeg(
     );
     report.response(exchange);
     if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);
+    // Which client certificate was presented (RFC 8705 §2) and which proxy carried the request, on every leg.
+    const cert = exchange.tls?.clientCertificate;
+    if (cert) report.line(`   client certificate: ${cert.subject}, SHA-256 ${cert.fingerprint256}`);
+    if (exchange.proxy) report.line(`   via proxy ${exchange.proxy.url} (from ${exchange.proxy.source})`);
     return exchange;
   } catch (e) {
     if (e instanceof TransportError) throw new FlowFailure(step, e.message);

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, rootCertificates, type TLSSocket } from 'node:tls';
+import { clientCertificateInfo } from './client-certificate';
 import { explainNetworkError, Failure, type TransportPhase } from './errors';
 import type { ProxyChoice } from './proxy';
 import { tunnel } from './tunnel';
@@ -15,6 +16,7 @@ export interface ConnectPlan {
   readonly proxy: ProxyChoice | null;
   readonly allowSelfSigned: boolean;
   readonly ca: readonly string[];
+  readonly clientCertificate: { readonly cert: string; readonly key: string } | null;
   readonly lookup: LookupFunction | undefined;
   readonly now: () => number;
 }
@@ -98,6 +100,7 @@ export async function openConnection(
     rejectUnauthorized: !plan.allowSelfSigned,
     ALPNProtocols: ['http/1.1'],
     ...(plan.ca.length ? { ca: [...rootCertificates, ...plan.ca] } : {}),
+    ...(plan.clientCertificate ?? {}),
   };
   // Direct https: one TLS socket does DNS, TCP and the handshake. Otherwise: plain TCP first.
   const first: Socket = direct
@@ -141,7 +144,12 @@ export async function openConnection(
 function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
   const cert = s.getPeerCertificate();
   const peer = cert && Object.keys(cert).length > 0 ? describeCertificate(cert) : null;
-  const info = { protocol: s.getProtocol(), cipher: s.getCipher()?.name ?? null, peerCertificate: peer };
+  const info = {
+    protocol: s.getProtocol(),
+    cipher: s.getCipher()?.name ?? null,
+    peerCertificate: peer,
+    clientCertificate: plan.clientCertificate ? clientCertificateInfo(plan.clientCertificate.cert) : null,
+  };
   if (s.authorized) return { ...info, authorized: true, authorizationError: null, warning: null };
   const code = String(s.authorizationError);
   const label = `${plan.host}:${plan.port}`;
