@@ -1,5 +1,5 @@
 import { BridgeFailure } from '../../shared/bridge/result';
-import { clientAssertionOf } from '../../shared/flows/profile-config';
+import { clientAssertionOf, transportOf } from '../../shared/flows/profile-config';
 import { assertionSigned } from './client-assertion-send';
 import { callWithBearer, endpointUrl, oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
@@ -45,7 +45,7 @@ export async function bearerCallWithAutoRefresh(
     });
     const r = await sends.httpSend({
       request,
-      options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+      options: transportOf(p),
       record,
     });
     if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
-import { clientAssertionOf, oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
+import { clientAssertionOf, oauth2ConfigOf, oauth2Flow, transportOf } from '../../shared/flows';
 import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
@@ -239,7 +239,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const { trace: assertion } = signed.value;
         const r = await sends.httpSend({
           request: signed.value.request,
-          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+          options: transportOf(p),
           record,
         });
         // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.

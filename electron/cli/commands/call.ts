@@ -14,6 +14,7 @@ import { formEncode } from '../../../shared/oauth2/form';
 import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { joseSigner } from '../../../platform/jose';
 import { FlowReport } from '../flow/report';
+import { transportOf } from '../../../shared/flows/profile-config';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
@@ -135,6 +136,8 @@ export const callCommand: Command = async (argv, io) => {
         sendRecorded(
           request,
           {
+            // The profile's CA file and client certificate (RFC 8705 §2), when it has them.
+            ...(saved ? transportOf(saved.profile) : {}),
             allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned,
             env: io.env,
             signal,

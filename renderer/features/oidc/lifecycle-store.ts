@@ -13,7 +13,7 @@ import {
   type ClientCredentials,
   type TokenTypeHint,
 } from '../../../shared/oidc';
-import { clientAssertionOf } from '../../../shared/flows/profile-config';
+import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { Profile } from '../../../shared/store/profile';
 import { assertionSigned } from '../../state/client-assertion-send';
@@ -115,7 +115,7 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oa
       const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: kind });
       const r = await bridge.httpSend({
         request,
-        options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+        options: transportOf(profile),
         record,
       });
       if (!r.ok)

@@ -1,5 +1,5 @@
 import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
-import { clientAssertionOf } from '../../../shared/flows/profile-config';
+import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import { assertionSigned } from '../../state/client-assertion-send';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
@@ -43,7 +43,7 @@ export async function sendWithSavedToken(
     });
     const r = await bridge.httpSend({
       request,
-      options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+      options: transportOf(profile),
       record,
     });
     if (!r.ok)
