@@ -15,6 +15,8 @@ import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secre
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { AssertionTrace } from './AssertionTrace';
+import { AuthMistakeChooser } from './AuthMistakeChooser';
+import { CLIENT_AUTH_MISTAKES } from '../../../shared/oauth2/client-auth-mistakes';
 import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
@@ -103,6 +105,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               </label>
             )}
             {leg === 'api' && <AutoRefreshOption />}
+            {leg !== 'api' && <AuthMistakeChooser leg={leg} />}
             {secrets.length > 0 && (
               <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
@@ -127,6 +130,11 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.error && (
             <p className="error" role="alert">
               <strong>{run.error.code}</strong>: {run.error.message}
+            </p>
+          )}
+          {run?.authMistake && (
+            <p className="summary" aria-label="Mistake made">
+              Made on purpose: <strong>{CLIENT_AUTH_MISTAKES[run.authMistake].title}</strong>.
             </p>
           )}
           {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}

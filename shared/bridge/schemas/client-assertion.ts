@@ -13,6 +13,9 @@ export const clientAssertionInputSchema = z.strictObject({
   alg: z.string().max(16).nullable(),
   kid: z.string().max(1024).nullable(),
   audience: z.string().min(1, 'the audience is empty').max(8192),
+  /** A mistake made on purpose (shared/oauth2/client-auth-mistakes.ts); reused-jti sends `jti` again. */
+  mistake: z.enum(['wrong-audience', 'expired', 'reused-jti', 'other-key']).optional(),
+  jti: z.string().max(256).optional(),
 });
 
 export const clientAssertionTraceSchema = z.strictObject({

@@ -34,7 +34,7 @@ beforeAll(async () => {
     { ...authority.server(), ca: authority.cert, requestCert: true, rejectUnauthorized: false },
     (req, res) => {
       const socket = req.socket as TLSSocket;
-      presented.push(socket.authorized ? (socket.getPeerCertificate().subject.CN ?? null) : null);
+      presented.push(socket.authorized ? String(socket.getPeerCertificate().subject.CN) : null);
       req.resume();
       req.on('end', () => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
