@@ -17,7 +17,6 @@ import { formDecode, formEncode } from './form';
 
 /** Where the assertion's aud points (RFC 7523 §3 item 3): providers differ, some take only one. */
 export const ASSERTION_AUDIENCES = ['token_endpoint', 'issuer'] as const;
-export type AssertionAudience = (typeof ASSERTION_AUDIENCES)[number];
 
 export interface ClientAssertionSettings {
   readonly method: AssertionMethod;

@@ -18,7 +18,7 @@ export type AssertionMethod = 'client_secret_jwt' | 'private_key_jwt';
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 /** Seconds an assertion is valid: short, as OIDC Core §9 and RFC 7523 §3 (item 4) advise. */
-export const ASSERTION_LIFETIME_SECONDS = 60;
+const ASSERTION_LIFETIME_SECONDS = 60;
 
 export interface ClientAssertionInput {
   readonly method: AssertionMethod;
