@@ -114,14 +114,16 @@ export async function openConnection(
     first.localAddress !== undefined && first.localPort !== undefined
       ? { address: first.localAddress, port: first.localPort }
       : null;
-  if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress, local };
+  // An https:// proxy: TLS with the proxy itself, checked like any server's, before anything is said to it.
+  const toProxy = plan.proxy?.tls ? await proxyTls(first, plan, track, netFailure) : first;
+  if (plan.scheme === 'http') return { socket: toProxy, tls: null, remoteAddress, local };
 
   let tlsSocket = first as TLSSocket;
   if (plan.proxy) {
-    await tunnel(first, `${plan.host}:${plan.port}`, plan.proxy);
+    await tunnel(toProxy, `${plan.host}:${plan.port}`, plan.proxy);
     mark('proxy');
-    tlsSocket = tlsConnect({ socket: first, host, ...tlsOptions });
-    first.on('error', () => {}); // the TLS socket on top reports errors of the tunnel
+    tlsSocket = tlsConnect({ socket: toProxy, host, ...tlsOptions });
+    toProxy.on('error', () => {}); // the TLS socket on top reports errors of the tunnel
     track(tlsSocket);
   }
   const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string; cert?: { subjectaltname?: string } }) => {
@@ -135,6 +137,35 @@ export async function openConnection(
   const tls = await settle(tlsSocket, 'secureConnect', tlsFailure, () => verify(tlsSocket, plan, host));
   mark('tls');
   return { socket: tlsSocket, tls, remoteAddress, local };
+}
+
+/** TLS with an https:// proxy over the TCP connection to it (the proxy's certificate checked as a server's is). */
+async function proxyTls(
+  socket: Socket,
+  plan: ConnectPlan,
+  track: (s: Socket) => void,
+  netFailure: (phase: TransportPhase) => (e: NodeJS.ErrnoException) => Failure
+): Promise<TLSSocket> {
+  const proxy = plan.proxy!;
+  const s = tlsConnect({
+    socket,
+    servername: isIP(proxy.host) ? undefined : proxy.host,
+    rejectUnauthorized: !plan.allowSelfSigned,
+    ...(plan.ca.length ? { ca: [...rootCertificates, ...plan.ca] } : {}),
+  });
+  socket.on('error', () => {}); // the TLS socket on top reports them
+  track(s);
+  const label = `the proxy ${proxy.url} (from ${proxy.source})`;
+  await settle(
+    s,
+    'secureConnect',
+    (e) => {
+      const t = explainTlsError(e.code, label, null);
+      return t ? new Failure(t.code, t.message, 'proxy', e.code ?? null) : netFailure('proxy')(e);
+    },
+    () => undefined
+  );
+  return s;
 }
 
 /**
