@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
 import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } from '../../shared/oidc';
 import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
 import { discover, validateIdToken } from '../../electron/services/oidc/validate';
 import { send } from '../../electron/services/transport';
+import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**
  * Interop: OAuth Lab's OpenID Connect client (discovery, nonce, PKCE, the id_token trace, UserInfo) against
@@ -14,73 +13,25 @@ import { send } from '../../electron/services/transport';
  */
 const CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
 const REDIRECT = 'http://127.0.0.1:8765/callback';
-let server: Server;
+let op: RunningOidcProvider;
 let issuer = '';
-let provider: Provider;
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        ...CLIENT,
-        redirect_uris: [REDIRECT],
-        application_type: 'native',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    cookies: { keys: ['interop-test-cookie-key'] },
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    claims: { openid: ['sub'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Demo User' }) }),
-  });
-  const handle = provider.callback();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/interaction/')) void approve(req, res);
-    else handle(req, res);
-  });
+  op = await startOidcProvider([
+    {
+      ...CLIENT,
+      redirect_uris: [REDIRECT],
+      application_type: 'native',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+  ]);
+  issuer = op.issuer;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => op.close());
 
-/** The interaction: log in as "demo" and grant the requested scope (node-oidc-provider's Grant API). */
-async function approve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const details = await provider.interactionDetails(req, res);
-  const grant = new provider.Grant({ accountId: 'demo', clientId: String(details.params.client_id) });
-  grant.addOIDCScope(String(details.params.scope));
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: 'demo' }, consent: { grantId: await grant.save() } },
-    { mergeWithLastSubmission: false }
-  );
-}
-
-/** The user's browser: follows redirects by hand with a cookie jar, up to the redirect to the client. */
-async function browse(url: string): Promise<string> {
-  const jar = new Map<string, string>();
-  let next = url;
-  for (let hop = 0; hop < 10; hop++) {
-    if (next.startsWith(REDIRECT)) return next;
-    const r = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') },
-    });
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    const location = r.headers.get('location');
-    if (!location) throw new Error(`no redirect from ${next}: ${r.status} ${await r.text()}`);
-    next = new URL(location, next).href;
-  }
-  throw new Error('too many redirects');
-}
+/** The user's browser: logs in and approves, up to the redirect to the client (nothing listens there). */
+const browse = (url: string) => op.browse(url, false);
 
 it('discovery, code flow with PKCE and a nonce, the id_token trace all green, UserInfo with the sub match', async () => {
   const d = await discover(issuer);

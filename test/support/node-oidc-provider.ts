@@ -6,7 +6,7 @@ import Provider from 'oidc-provider';
 
 /**
  * node-oidc-provider (panva, a certified OpenID Provider nobody here wrote) on 127.0.0.1 and a free port, with its
- * login and consent answered by a handler that logs "demo" in and grants every scope asked, and a browser that
+ * login and consent answered by a handler that logs "demo" (name "Demo User") in and grants every scope asked, and a browser that
  * follows its redirects with a cookie jar up to the client's redirect URI, which it then requests (reaching the
  * loopback catcher of the flow under test).
  */
@@ -14,8 +14,11 @@ export interface RunningOidcProvider {
   readonly issuer: string;
   /** With `tls`: the same provider over HTTPS, asking each client for a certificate (mutual TLS, RFC 8705 §2). */
   readonly tlsUrl: string | null;
-  /** Follows the authorization URL's redirects until they leave the provider, then requests that URL; returns it. */
-  browse(url: string): Promise<string>;
+  /**
+   * Follows the authorization URL's redirects until they leave the provider and returns that URL, having requested
+   * it too (reaching the flow's catcher) unless `deliver` is false.
+   */
+  browse(url: string, deliver?: boolean): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,10 +37,10 @@ export async function startOidcProvider(
       ? { clientAuthMethods: [...SECRET_AND_JWT_METHODS, 'tls_client_auth', 'self_signed_tls_client_auth'] }
       : {}),
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    claims: { openid: ['sub'] },
+    claims: { openid: ['sub'], profile: ['name'] },
     features: { devInteractions: { enabled: false }, ...(tls ? { mTLS: MTLS } : {}), ...features },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Demo User' }) }),
   });
   const approve = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);
@@ -59,12 +62,12 @@ export async function startOidcProvider(
   // The certificate is asked for and judged by the provider (certificateAuthorized), not refused by the handshake.
   const tlsServer = tls ? createHttpsServer({ ...tls, requestCert: true, rejectUnauthorized: false }, route) : null;
   if (tlsServer) await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
-  const browse = async (url: string) => {
+  const browse = async (url: string, deliver = true) => {
     const jar = new Map<string, string>();
     let next = url;
     for (let hop = 0; hop < 10; hop++) {
       if (!next.startsWith(`${issuer}/`)) {
-        await fetch(next);
+        if (deliver) await fetch(next);
         return next;
       }
       const r = await fetch(next, {
