@@ -37,6 +37,8 @@ describe('buildClientAssertion (RFC 7523 §2.2, §3; OIDC Core §9)', () => {
     ['RS256', 'RSA', {}],
     ['PS256', 'RSA', {}],
     ['ES256', 'EC P-256', { crv: 'P-256' }],
+    ['ES384', 'EC P-384', { crv: 'P-384' }],
+    ['ES512', 'EC P-521', { crv: 'P-521' }],
     ['EdDSA', 'Ed25519', { crv: 'Ed25519' }],
   ] as const)('private_key_jwt with %s from a PEM and from a JWK (kid taken from it)', async (alg, kind, options) => {
     const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true, ...options });
