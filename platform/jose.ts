@@ -10,7 +10,7 @@ import {
   type JWK,
 } from 'jose';
 import { isDpopAlg, type DpopAlg, type DpopKey } from '../shared/dpop/dpop-key';
-import type { JosePort, Jwk } from '../shared/ports';
+import type { JosePort, JoseSignPort, Jwk } from '../shared/ports';
 
 /*
  * The one JOSE adapter, used by the app host (electron/) and the page (renderer/) alike. It lives in platform/,
@@ -38,6 +38,28 @@ export const joseVerifier: JosePort = {
             ? 'the signature bytes do not match'
             : (e as Error).message,
       };
+    }
+  },
+};
+
+/**
+ * The JOSE signing port on `jose`, for client assertions (RFC 7523 §2.2): a PKCS#8 PEM or private JWK imported for
+ * the header's alg, or an HS* secret's bytes as they are. Any refusal of the library is the reason returned.
+ */
+export const joseSigner: JoseSignPort = {
+  async signCompact(header, payload, key) {
+    const alg = String(header.alg);
+    try {
+      const material =
+        'secret' in key
+          ? key.secret
+          : 'pkcs8' in key
+            ? await importPKCS8(key.pkcs8, alg)
+            : await importJWK(withoutAlg(key.jwk), alg);
+      const jws = await new CompactSign(payload).setProtectedHeader({ ...header, alg }).sign(material);
+      return { ok: true, jws };
+    } catch (e) {
+      return { ok: false, reason: (e as Error).message };
     }
   },
 };

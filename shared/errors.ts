@@ -50,6 +50,10 @@ export const PROTOCOL_ERROR = {
   MISSING_PRIVATE_KEY: 'missing_private_key',
   /** A private key the crypto port cannot use. */
   INVALID_PRIVATE_KEY: 'invalid_private_key',
+  /** A JWS algorithm that does not fit the key (RFC 7518 §3.1), or one a client assertion cannot use. */
+  ALG_KEY_MISMATCH: 'alg_key_mismatch',
+  /** The JOSE port could not sign the client assertion (its reason follows). */
+  ASSERTION_SIGNING_FAILED: 'assertion_signing_failed',
   /** An RSA signature asked of the page, which never holds private keys. */
   RSA_IN_HOST: 'rsa_in_host',
 
@@ -177,6 +181,7 @@ export type ProtocolStep =
   | 'authorization-request'
   | 'token-request'
   | 'pkce'
+  | 'client-assertion'
   // OpenID Connect.
   | 'discovery'
   | 'decode'

@@ -106,6 +106,14 @@ export interface TlsInfo {
   /** Set when an untrusted certificate was accepted: show it to the user. */
   readonly warning: string | null;
   readonly peerCertificate: PeerCertificate | null;
+  /** The client certificate this side presented (mutual TLS, RFC 8705 §2): its subject and SHA-256 thumbprint. */
+  readonly clientCertificate?: ClientCertificateInfo | null;
+}
+
+export interface ClientCertificateInfo {
+  readonly subject: string;
+  /** SHA-256 of the DER certificate as hex pairs; its base64url is RFC 8705 §3.1's x5t#S256. */
+  readonly fingerprint256: string;
 }
 
 export interface ProxyInfo {

@@ -41,3 +41,13 @@ export interface JosePort {
    */
   verifyCompact(jws: string, alg: string, key: Jwk | Uint8Array): Promise<JwsVerification>;
 }
+
+/** A private key for a JWS: PKCS#8 PEM text, a private JWK, or (HS*) the shared secret's octets. */
+export type JwsSigningKey = { readonly pkcs8: string } | { readonly jwk: Jwk } | { readonly secret: Uint8Array };
+
+export type JwsSigning = { readonly ok: true; readonly jws: string } | { readonly ok: false; readonly reason: string };
+
+/** JOSE signing (RFC 7515 §5.1 (https://www.rfc-editor.org/rfc/rfc7515#section-5.1)): the compact JWS of a protected header and a payload. */
+export interface JoseSignPort {
+  signCompact(header: Readonly<Record<string, unknown>>, payload: Uint8Array, key: JwsSigningKey): Promise<JwsSigning>;
+}

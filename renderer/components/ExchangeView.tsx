@@ -39,6 +39,7 @@ export function ExchangeView({
     ? { kind: 'start, as sent', text: bodyText }
     : prettyBody(bodyText, headerValue(response.headers, 'content-type'));
   const tls = 'tls' in exchange ? exchange.tls : null;
+  const proxy = 'proxy' in exchange ? exchange.proxy : null;
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
   return (
     <section className="exchange" aria-label="Response">
@@ -59,6 +60,21 @@ export function ExchangeView({
           </button>
         )}
       </div>
+      {(tls?.clientCertificate || proxy) && (
+        <ul className="muted small connection-facts" aria-label="Connection">
+          {tls?.clientCertificate && (
+            <li>
+              Client certificate (RFC 8705 §2): <span className="mono">{tls.clientCertificate.subject}</span>, SHA-256{' '}
+              <span className="mono">{tls.clientCertificate.fingerprint256}</span>
+            </li>
+          )}
+          {proxy && (
+            <li>
+              Via proxy <span className="mono">{proxy.url}</span> (from {proxy.source})
+            </li>
+          )}
+        </ul>
+      )}
       {tls?.warning && (
         <p className="warning" role="alert">
           {tls.warning}

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { transportOf } from '../../shared/flows/profile-config';
 import type { EventPayload } from '../../shared/bridge/contract';
 import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import { oauth1Flow, oauth1ConfigOf, type Check } from '../../shared/flows';
@@ -188,7 +189,7 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         const attempt = sends.attempt();
         const r = await sends.httpSend({
           request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request),
-          options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+          options: transportOf(profile),
           record,
         });
         // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.

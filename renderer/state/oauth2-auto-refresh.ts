@@ -1,4 +1,6 @@
 import { BridgeFailure } from '../../shared/bridge/result';
+import { clientAssertionOf, transportOf } from '../../shared/flows/profile-config';
+import { assertionSigned } from './client-assertion-send';
 import { callWithBearer, endpointUrl, oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
@@ -31,7 +33,11 @@ export async function bearerCallWithAutoRefresh(
   const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
   /** Each exchange's history record, for its verdict once the bearer call is done. */
   const records = new Map<Exchange, HistoryRecord>();
-  const send = async (request: RawRequest): Promise<Exchange> => {
+  const send = async (unsigned: RawRequest): Promise<Exchange> => {
+    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
+    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(p, c.baseUrl));
+    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, signed.error.details);
+    const { request } = signed.value;
     const record = historyRecord(random, {
       profileId: p.id,
       flow: 'oauth2',
@@ -39,7 +45,7 @@ export async function bearerCallWithAutoRefresh(
     });
     const r = await sends.httpSend({
       request,
-      options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+      options: transportOf(p),
       record,
     });
     if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);

@@ -1,6 +1,7 @@
 import type { BridgeError } from '../../shared/bridge/result';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
+import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 import type { LoginOptions } from '../../shared/oidc/login-options';
 import type { Profile } from '../../shared/store/profile';
 import type { Caught } from './oauth1-store';
@@ -36,6 +37,9 @@ export interface OAuth2FlowState {
   readonly standing: TokenStanding;
   /** The bearer call refreshes once by itself on a 401 or near expiry (shared/flows/bearer-call.ts), then retries. */
   readonly autoRefresh: boolean;
+  /** A client authentication mistake to make on purpose in the token or refresh leg's next send, then forgotten. */
+  readonly authMistakes: Readonly<Partial<Record<SentLeg, ClientAuthMistake>>>;
+  authMistakeChosen(leg: SentLeg, mistake: ClientAuthMistake | null): void;
   autoRefreshSet(on: boolean): void;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth2Leg): void;

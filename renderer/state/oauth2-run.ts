@@ -1,6 +1,8 @@
 import type { BridgeError } from '../../shared/bridge/result';
 import type { BearerStep, Check } from '../../shared/flows';
 import type { Exchange } from '../../shared/http';
+import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
+import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 
 /** One sent leg of the OAuth 2 page: its exchange, its error and its verdict. */
 export interface OAuth2Run {
@@ -10,4 +12,8 @@ export interface OAuth2Run {
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
   /** The bearer call with automatic refresh: what was sent before the final call (a refresh, a 401), in order. */
   readonly before?: readonly BearerStep[];
+  /** The client assertion signed into the request as it was sent (client_secret_jwt, private_key_jwt). */
+  readonly assertion?: ClientAssertionTrace | null;
+  /** The client authentication mistake this send made on purpose. */
+  readonly authMistake?: ClientAuthMistake | null;
 }

@@ -1,12 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
-import { oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
+import { clientAssertionOf, oauth2ConfigOf, oauth2Flow, transportOf } from '../../shared/flows';
 import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
+import { acceptedAssertion, appliedAuthMistake, assertionSigned } from './client-assertion-send';
 import { annotateHistory, historyRecord } from './flow-records';
 import { flowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
@@ -142,6 +143,11 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       standing: NO_STANDING,
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
+      authMistakes: {},
+      authMistakeChosen(leg, mistake) {
+        const { [leg]: _, ...others } = get().authMistakes;
+        set({ authMistakes: mistake ? { ...others, [leg]: mistake } : others });
+      },
       async flowStarted(p, baseUrl) {
         sends.cancelAll();
         const previous = get().waitId;
@@ -225,14 +231,28 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const { flow, drafts } = get();
         const request = drafts[leg];
         if (!flow || !request || get().runs[leg]?.sending) return;
+        const replayable = acceptedAssertion(get().runs[leg]);
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg });
         const attempt = sends.attempt();
-        const r = await sends.httpSend({
+        const authMistake = get().authMistakes[leg] ?? null;
+        if (authMistake) get().authMistakeChosen(leg, null);
+        const signed = await assertionSigned(
+          bridge,
           request,
-          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
+          clientAssertionOf(p, flow.config.baseUrl),
+          appliedAuthMistake(authMistake, flow.config, replayable)
+        );
+        if (!signed.ok) {
+          set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
+          return setRun(leg, { sending: false, exchange: null, error: signed.error, outcome: null, authMistake });
+        }
+        const { trace: assertion } = signed.value;
+        const r = await sends.httpSend({
+          request: signed.value.request,
+          options: transportOf(p),
           record,
         });
         // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
@@ -240,7 +260,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const current = get().flow!;
         if (!r.ok) {
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
+          return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null, assertion, authMistake });
         }
         // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
         const outcome =
@@ -249,7 +269,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
             : leg === 'refresh'
               ? interpretRefresh(current, r.value, now())
               : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
-        setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
+        setRun(leg, { sending: false, exchange: r.value, error: null, outcome, assertion, authMistake });
         annotateHistory(bridge, record, outcome);
         const next = outcome.state;
         if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, r.value) });

@@ -30,6 +30,7 @@ import {
 } from './schemas/mock';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
+import { clientAssertionInputSchema, clientAssertionTraceSchema } from './schemas/client-assertion';
 import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
 
@@ -50,6 +51,11 @@ const sendOptionsSchema = z.strictObject({
   ca: z
     .string()
     .max(1024 * 1024)
+    .optional(),
+  /** Mutual TLS (RFC 8705 §2): the client certificate and key (PEM) presented in the handshake. */
+  clientCertificate: z
+    .strictObject({ cert: z.string().max(64 * 1024), key: z.string().max(64 * 1024) })
+    .nullable()
     .optional(),
   connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
   timeoutMs: z
@@ -153,6 +159,11 @@ export const METHODS = {
     rsaVerifyInputSchema,
     rsaVerifyOutputSchema,
     "Check an RSA-SHA* signature against base strings with the consumer's public key, one answer each (the page's crypto has no RSA)."
+  ),
+  clientAssertion: method(
+    clientAssertionInputSchema,
+    clientAssertionTraceSchema,
+    'Sign a client_secret_jwt or private_key_jwt assertion (RFC 7523 §2.2) with a fresh jti and return every part (keys stay in the host).'
   ),
 
   profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),

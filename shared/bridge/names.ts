@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'httpCancel',
   'oauth1Trace',
   'rsaVerify',
+  'clientAssertion',
   'profilesList',
   'profileSave',
   'profileDelete',

@@ -1,4 +1,6 @@
+import type { ClientAssertionSettings } from '../oauth2/client-assertion-request';
 import type { Profile } from '../store/profile';
+import { endpointUrl } from './common';
 import type { OAuth1Config } from './oauth1-state';
 import type { OAuth2Config } from './oauth2-flow';
 
@@ -64,6 +66,40 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
     paths: { authorize: o.authorizePath, token: o.tokenPath },
     service: isService(p),
+  };
+}
+
+/**
+ * How the profile's requests travel: its time limit, whether a self-signed certificate is accepted, the extra
+ * certificate authorities it trusts, and the client certificate of mutual TLS (RFC 8705 §2), when it has one. One
+ * mapping for the app's sends and the CLI's.
+ */
+export function transportOf(p: Profile) {
+  return {
+    allowSelfSigned: p.allowSelfSigned,
+    timeoutMs: p.timeoutMs,
+    ...(p.caCertificates.trim() ? { ca: p.caCertificates } : {}),
+    ...(p.oauth2.clientCertificate.trim()
+      ? { clientCertificate: { cert: p.oauth2.clientCertificate, key: p.oauth2.clientKey } }
+      : {}),
+  };
+}
+
+/**
+ * How a client_secret_jwt or private_key_jwt assertion is made for this profile (RFC 7523 §2.2, OIDC Core §9); null
+ * for the other methods. aud is the token endpoint's URL, or the issuer (empty: the base URL), as the profile says.
+ */
+export function clientAssertionOf(p: Profile, baseUrl: string): ClientAssertionSettings | null {
+  const o = p.oauth2;
+  const method = o.clientAuthentication;
+  if (method !== 'client_secret_jwt' && method !== 'private_key_jwt') return null;
+  return {
+    method,
+    clientId: o.clientId,
+    key: method === 'client_secret_jwt' ? o.clientSecret : o.assertionKey,
+    alg: o.assertionAlg || null,
+    kid: o.assertionKeyId || null,
+    audience: o.assertionAudience === 'issuer' ? o.issuer || baseUrl : endpointUrl(baseUrl, o.tokenPath),
   };
 }
 

@@ -5,14 +5,34 @@ import type { RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { percentEncode } from '../oauth1/percent-encoding';
 import { parseHttpUrl } from '../url';
+import { CLIENT_ASSERTION_TYPE } from './client-assertion';
 import { formEncode } from './form';
 import { validateCodeVerifier } from './pkce';
 
 /**
  * How the client authenticates (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): the service documents the body; Basic is the RFC's preferred
- * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1), §3.2.1).
+ * form; `none` sends only client_id, as a public client does (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1), §3.2.1);
+ * `client_secret_jwt` and `private_key_jwt` send a signed assertion (RFC 7523 §2.2, OIDC Core §9), made as the
+ * request is sent (client-assertion-request.ts) so that each one has a fresh jti; `tls_client_auth` and
+ * `self_signed_tls_client_auth` present the client's certificate in the TLS handshake and send only client_id
+ * (RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)).
  */
-export type ClientAuthentication = 'none' | 'body' | 'basic';
+export const CLIENT_AUTHENTICATIONS = [
+  'none',
+  'body',
+  'basic',
+  'client_secret_jwt',
+  'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
+] as const;
+export type ClientAuthentication = (typeof CLIENT_AUTHENTICATIONS)[number];
+
+export interface ClientCredentials {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+}
 
 /** The token request body: a form (RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)), or a JSON object for providers that document one. */
 export type TokenBodyFormat = 'form' | 'json';
@@ -26,11 +46,8 @@ export type TokenGrant =
     }
   | { readonly type: 'refresh_token'; readonly refreshToken: string; readonly scope?: string | null };
 
-export interface TokenRequestInput {
+export interface TokenRequestInput extends ClientCredentials {
   readonly tokenUrl: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly authentication: ClientAuthentication;
   readonly grant: TokenGrant;
   readonly extraParams?: readonly Param[];
   readonly bodyFormat?: TokenBodyFormat;
@@ -41,6 +58,39 @@ const STEP = 'token-request';
 /** RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded. */
 export function basicAuthorization(clientId: string, clientSecret: string): string {
   return `Basic ${base64Encode(utf8Encode(`${percentEncode(clientId)}:${percentEncode(clientSecret)}`))}`;
+}
+
+/**
+ * The client's authentication on a request to the token, revocation or introspection endpoint: the form parameters
+ * and the Authorization header it adds. An assertion method adds client_assertion_type; the assertion itself is
+ * signed as the request is sent (RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2)).
+ */
+export function clientAuthentication(c: ClientCredentials): { params: Param[]; headers: [string, string][] } {
+  switch (c.authentication) {
+    case 'basic':
+      return { params: [], headers: [['Authorization', basicAuthorization(c.clientId, c.clientSecret)]] };
+    case 'body':
+      return {
+        params: [
+          ['client_id', c.clientId],
+          ['client_secret', c.clientSecret],
+        ],
+        headers: [],
+      };
+    case 'none':
+    case 'tls_client_auth':
+    case 'self_signed_tls_client_auth':
+      return { params: [['client_id', c.clientId]], headers: [] };
+    case 'client_secret_jwt':
+    case 'private_key_jwt':
+      return {
+        params: [
+          ['client_id', c.clientId],
+          ['client_assertion_type', CLIENT_ASSERTION_TYPE],
+        ],
+        headers: [],
+      };
+  }
 }
 
 /** RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token) as a POST: a form, or JSON where a provider wants it. */
@@ -82,16 +132,8 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     grantParams.push(['code_verifier', g.codeVerifier]);
   }
   // RFC 6749 §3.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2.1): a client that does not authenticate with a secret still names itself with client_id.
-  const clientParams: Param[] =
-    input.authentication === 'body'
-      ? [
-          ['client_id', input.clientId],
-          ['client_secret', input.clientSecret],
-        ]
-      : input.authentication === 'none'
-        ? [['client_id', input.clientId]]
-        : [];
-  const params = [...clientParams, ...grantParams];
+  const client = clientAuthentication(input);
+  const params = [...client.params, ...grantParams];
   for (const [name, value] of input.extraParams ?? []) {
     if (params.some(([n]) => n === name))
       throw new ProtocolError(
@@ -105,9 +147,8 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
   const headers: [string, string][] = [
     ['Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded'],
     ['Accept', 'application/json'],
+    ...client.headers,
   ];
-  if (input.authentication === 'basic')
-    headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
   const body = json ? JSON.stringify(Object.fromEntries(params)) : formEncode(params);
   return { request: { method: 'POST', url: input.tokenUrl, headers, body }, params };
 }

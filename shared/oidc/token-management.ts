@@ -2,7 +2,7 @@ import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { formEncode } from '../oauth2/form';
-import { basicAuthorization, type ClientAuthentication } from '../oauth2/token-request';
+import { clientAuthentication, type ClientCredentials } from '../oauth2/token-request';
 import { check, type Check } from '../flows/common';
 import { providerMessage } from '../provider-message';
 import { parseHttpUrl } from '../url';
@@ -10,11 +10,7 @@ import { readNumericDate } from './date-claims';
 import { shown } from './trace-step';
 
 /** Revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) and introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)): form POSTs with the client's authentication, like the token request. */
-export interface ClientCredentials {
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly authentication: ClientAuthentication;
-}
+export type { ClientCredentials };
 
 export type TokenTypeHint = 'access_token' | 'refresh_token';
 
@@ -26,16 +22,13 @@ function clientPost(endpoint: string, step: ProtocolStep, c: ClientCredentials, 
       step,
       'client_id is empty; the endpoint authenticates the client (RFC 7009 §2.1, RFC 7662 §2.1).'
     );
+  const client = clientAuthentication(c);
   const headers: [string, string][] = [
     ['Content-Type', 'application/x-www-form-urlencoded'],
     ['Accept', 'application/json'],
+    ...client.headers,
   ];
-  if (c.authentication === 'basic') headers.push(['Authorization', basicAuthorization(c.clientId, c.clientSecret)]);
-  const body =
-    c.authentication === 'body'
-      ? ([['client_id', c.clientId], ['client_secret', c.clientSecret], ...params] as Param[])
-      : params;
-  return { method: 'POST', url: endpoint, headers, body: formEncode(body) };
+  return { method: 'POST', url: endpoint, headers, body: formEncode([...client.params, ...params]) };
 }
 
 /** RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): `token` and an optional `token_type_hint`. */

@@ -4,7 +4,11 @@ import { headerValueProblem, HTTP_TOKEN } from '../http';
 import { PARAM_SOURCES } from '../oauth1/parameters';
 import { SIGNATURE_METHODS } from '../oauth1/signing';
 import { SEED } from '../seed';
+import { ASSERTION_AUDIENCES } from '../oauth2/client-assertion-request';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
+import { ASSERTION_ALGS, assertionAlgFor, parseClientPrivateKey } from '../oauth2/client-key';
 import { tokenFieldProblem } from '../oauth2/token-field';
+import { CLIENT_AUTHENTICATIONS } from '../oauth2/token-request';
 import { parseHttpUrl } from '../url';
 
 /**
@@ -159,37 +163,60 @@ const oauth1ProfileSchema = z
     message: 'a GET has no body for the protocol parameters (RFC 5849 §3.5.2); choose the header or the query, or POST',
   });
 
-const oauth2ProfileSchema = z.strictObject({
-  authorizePath: endpoint('The authorize path', '/oauth/v2/authorize').default(SEED.endpoints.oauth2Authorize.path),
-  tokenPath: endpoint('The token path', '/oauth/v2/token').default(SEED.endpoints.oauth2Token.path),
-  apiPath: endpoint('The API path', '/api/v2/me').default('/api/v2/me'),
-  clientId: z.string().default(''),
-  clientSecret: z.string().default(''),
-  scope: z.string().default(''),
-  pkce: z.enum(['S256', 'plain', 'off']).default('S256'),
-  clientAuthentication: z.enum(['none', 'body', 'basic']).default('body'),
-  /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
-  tokenParams: z.array(paramSchema).default([]),
-  tokenBody: z.enum(['form', 'json']).default('form'),
-  /** The token response's field holding the access token, a dotted path (`AccessToken`, `data.access_token`); empty: access_token. */
-  accessTokenField: z
-    .string()
-    .trim()
-    .default('')
-    .superRefine((f, ctx) => {
-      const problem = tokenFieldProblem(f);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
-  grantTypeInAuthorization: z.boolean().optional(),
-  /** OpenID Connect: the issuer to discover and to expect as the id_token's iss (OIDC Core §3.1.3.7 (2)); empty: the base URL. */
-  issuer: issuerUrl.default(''),
-  /** The JWK Set that signs id_tokens (RFC 7517 §5 (https://www.rfc-editor.org/rfc/rfc7517#section-5)); empty: the jwks_uri discovery names. */
-  jwksUri: optionalEndpoint('The JWKS URL').default(''),
-  /** RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009) and RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662) endpoints, optional in RFC 8414 §2 metadata; empty: what discovery names. */
-  revocationEndpoint: optionalEndpoint('The revocation endpoint').default(''),
-  introspectionEndpoint: optionalEndpoint('The introspection endpoint').default(''),
-});
+const oauth2ProfileSchema = z
+  .strictObject({
+    authorizePath: endpoint('The authorize path', '/oauth/v2/authorize').default(SEED.endpoints.oauth2Authorize.path),
+    tokenPath: endpoint('The token path', '/oauth/v2/token').default(SEED.endpoints.oauth2Token.path),
+    apiPath: endpoint('The API path', '/api/v2/me').default('/api/v2/me'),
+    clientId: z.string().default(''),
+    clientSecret: z.string().default(''),
+    scope: z.string().default(''),
+    pkce: z.enum(['S256', 'plain', 'off']).default('S256'),
+    clientAuthentication: z.enum(CLIENT_AUTHENTICATIONS).default('body'),
+    /** private_key_jwt: the client's private key, PKCS#8 PEM or JWK text (OIDC Core §9). A secret. */
+    assertionKey: z.string().default(''),
+    /** The assertion's kid header; empty: the JWK's own, if any. */
+    assertionKeyId: z.string().trim().default(''),
+    /** The assertion's alg; empty: HS256 for client_secret_jwt, the key's own (RS256 for RSA) for private_key_jwt. */
+    assertionAlg: z.union([z.literal(''), z.enum(ASSERTION_ALGS)]).default(''),
+    /** The assertion's aud (RFC 7523 §3 item 3): the token endpoint's URL, or the issuer, as the provider documents. */
+    assertionAudience: z.enum(ASSERTION_AUDIENCES).default('token_endpoint'),
+    /** Mutual TLS (RFC 8705 §2): the client certificate (PEM) presented on every TLS connection of this profile. */
+    clientCertificate: z.string().default(''),
+    /** Its private key (PEM). A secret. */
+    clientKey: z.string().default(''),
+    /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
+    tokenParams: z.array(paramSchema).default([]),
+    tokenBody: z.enum(['form', 'json']).default('form'),
+    /** The token response's field holding the access token, a dotted path (`AccessToken`, `data.access_token`); empty: access_token. */
+    accessTokenField: z
+      .string()
+      .trim()
+      .default('')
+      .superRefine((f, ctx) => {
+        const problem = tokenFieldProblem(f);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    /** grant_type=authorization_code on the authorization URL; unset: on for the built-in mock, off elsewhere. */
+    grantTypeInAuthorization: z.boolean().optional(),
+    /** OpenID Connect: the issuer to discover and to expect as the id_token's iss (OIDC Core §3.1.3.7 (2)); empty: the base URL. */
+    issuer: issuerUrl.default(''),
+    /** The JWK Set that signs id_tokens (RFC 7517 §5 (https://www.rfc-editor.org/rfc/rfc7517#section-5)); empty: the jwks_uri discovery names. */
+    jwksUri: optionalEndpoint('The JWKS URL').default(''),
+    /** RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009) and RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662) endpoints, optional in RFC 8414 §2 metadata; empty: what discovery names. */
+    revocationEndpoint: optionalEndpoint('The revocation endpoint').default(''),
+    introspectionEndpoint: optionalEndpoint('The introspection endpoint').default(''),
+  })
+  .superRefine((o, ctx) => {
+    // private_key_jwt's key read and fitted to the algorithm when saved, so a bad file is named before a flow runs.
+    if (o.clientAuthentication !== 'private_key_jwt' || !o.assertionKey.trim()) return;
+    try {
+      assertionAlgFor(parseClientPrivateKey(o.assertionKey), o.assertionAlg || null);
+    } catch (e) {
+      const alg = e instanceof ProtocolError && e.code === PROTOCOL_ERROR.ALG_KEY_MISMATCH;
+      ctx.addIssue({ code: 'custom', path: [alg ? 'assertionAlg' : 'assertionKey'], message: (e as Error).message });
+    }
+  });
 
 export const profileSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'the id must be 1 to 64 letters, digits, "-" or "_"'),
@@ -217,6 +244,8 @@ export const profileSchema = z.strictObject({
   headers: z.array(headerSchema).default([]),
   oauth1: oauth1ProfileSchema.default(() => oauth1ProfileSchema.parse({})),
   oauth2: oauth2ProfileSchema.default(() => oauth2ProfileSchema.parse({})),
+  /** Extra trusted certificate authorities (PEM), for servers a private or self-signed authority vouches for. */
+  caCertificates: z.string().default(''),
   /** Accept a self-signed certificate (the transport still checks the host name and dates). */
   allowSelfSigned: z.boolean().default(false),
   timeoutMs: z
@@ -235,6 +264,8 @@ export const PROFILE_SECRET_FIELDS = [
   ['oauth1', 'consumerSecret'],
   ['oauth1', 'rsaPrivateKey'],
   ['oauth2', 'clientSecret'],
+  ['oauth2', 'assertionKey'],
+  ['oauth2', 'clientKey'],
 ] as const;
 
 /** A real server's profile must name its base URL; the mock's, and those that follow it, take the running mock's. */

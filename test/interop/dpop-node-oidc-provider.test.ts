@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browse, OP_CLIENT, startNodeOidcProvider } from '../support/node-oidc-provider';
+import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/electron/cli/flow-in-process';
 import { runCli } from '../unit/electron/cli/run-cli';
 
@@ -15,11 +15,12 @@ import { runCli } from '../unit/electron/cli/run-cli';
  */
 const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-op-dpop-'));
 const keyFile = join(dir, 'key.jwk');
-let op: Awaited<ReturnType<typeof startNodeOidcProvider>>;
+const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
+let op: RunningOidcProvider;
 
 beforeAll(async () => {
-  op = await startNodeOidcProvider({
-    clients: [
+  op = await startOidcProvider(
+    [
       {
         ...OP_CLIENT,
         // RFC 8252 §7.3: a native client's loopback redirect may use any port, as the flow's catcher does.
@@ -30,12 +31,9 @@ beforeAll(async () => {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    features: {
-      devInteractions: { enabled: false },
-      // oidc-provider's options beyond `enabled` are not in the local declarations (test/interop/oidc-provider.d.ts).
-      dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true } as { enabled: boolean },
-    },
-  });
+    // oidc-provider's options beyond `enabled` are not in the local declarations (test/interop/oidc-provider.d.ts).
+    { dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true } as { enabled: boolean } }
+  );
   writeFileSync(
     keyFile,
     JSON.stringify(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey))
@@ -68,7 +66,7 @@ it('flow oauth2 --dpop gets a DPoP-bound token through the nonce challenge; call
       '--dpop-key',
       keyFile,
     ],
-    async (url) => fetch(await browse(url, (u) => !u.startsWith(op.issuer)))
+    async (url) => fetch(await op.browse(url, false))
   );
   expect(r.err).toContain(
     'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the token request again with it'

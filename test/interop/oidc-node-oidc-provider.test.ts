@@ -4,23 +4,34 @@ import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } f
 import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
 import { discover, validateIdToken } from '../../electron/services/oidc/validate';
 import { send } from '../../electron/services/transport';
-import { browse, OP_CLIENT, OP_REDIRECT, startNodeOidcProvider } from '../support/node-oidc-provider';
+import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**
  * Interop: OAuth Lab's OpenID Connect client (discovery, nonce, PKCE, the id_token trace, UserInfo) against
  * node-oidc-provider (panva, a certified OpenID Provider), nobody here wrote it. It runs on 127.0.0.1 with a
  * loopback redirect URI; its interaction step is answered by a handler that logs the user in and approves.
  */
-const CLIENT = OP_CLIENT;
-const REDIRECT = OP_REDIRECT;
-let op: Awaited<ReturnType<typeof startNodeOidcProvider>>;
+const CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
+const REDIRECT = 'http://127.0.0.1:8765/callback';
+let op: RunningOidcProvider;
 let issuer = '';
 
 beforeAll(async () => {
-  op = await startNodeOidcProvider();
+  op = await startOidcProvider([
+    {
+      ...CLIENT,
+      redirect_uris: [REDIRECT],
+      application_type: 'native',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+  ]);
   issuer = op.issuer;
 });
 afterAll(() => op.close());
+
+/** The user's browser: logs in and approves, up to the redirect to the client (nothing listens there). */
+const browse = (url: string) => op.browse(url, false);
 
 it('discovery, code flow with PKCE and a nonce, the id_token trace all green, UserInfo with the sub match', async () => {
   const d = await discover(issuer);

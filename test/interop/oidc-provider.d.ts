@@ -13,9 +13,10 @@ declare module 'oidc-provider' {
   interface Configuration {
     clients?: Record<string, unknown>[];
     cookies?: { keys: string[] };
+    clientAuthMethods?: string[];
     ttl?: Record<string, number>;
     claims?: Record<string, string[]>;
-    features?: Record<string, { enabled: boolean }>;
+    features?: Record<string, { enabled: boolean; [option: string]: unknown }>;
     interactions?: { url(ctx: unknown, interaction: Interaction): string };
     findAccount?(ctx: unknown, sub: string): Account;
   }

@@ -1,77 +1,123 @@
+import { X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import Provider, { type Configuration } from 'oidc-provider';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import Provider from 'oidc-provider';
 
 /**
- * node-oidc-provider (panva, a certified OpenID Provider) on 127.0.0.1 with a port of its own, for interop tests:
- * its interaction step is answered by a handler that logs "demo" in and approves, and `browse` is the user's
- * browser up to the redirect to the client.
+ * node-oidc-provider (panva, a certified OpenID Provider nobody here wrote) on 127.0.0.1 and a free port, with its
+ * login and consent answered by a handler that logs "demo" (name "Demo User") in and grants every scope asked, and a browser that
+ * follows its redirects with a cookie jar up to the client's redirect URI, which it then requests (reaching the
+ * loopback catcher of the flow under test).
  */
-export const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
-export const OP_REDIRECT = 'http://127.0.0.1:8765/callback';
+export interface RunningOidcProvider {
+  readonly issuer: string;
+  /** With `tls`: the same provider over HTTPS, asking each client for a certificate (mutual TLS, RFC 8705 §2). */
+  readonly tlsUrl: string | null;
+  /**
+   * Follows the authorization URL's redirects until they leave the provider and returns that URL, having requested
+   * it too (reaching the flow's catcher) unless `deliver` is false.
+   */
+  browse(url: string, deliver?: boolean): Promise<string>;
+  close(): Promise<void>;
+}
 
-export async function startNodeOidcProvider(
-  extra: Partial<Configuration> = {}
-): Promise<{ issuer: string; provider: Provider; close: () => Promise<void> }> {
+export async function startOidcProvider(
+  clients: Record<string, unknown>[],
+  features: Record<string, { enabled: boolean }> = {},
+  tls: { readonly cert: string; readonly key: string; readonly ca: string } | null = null
+): Promise<RunningOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        ...OP_CLIENT,
-        redirect_uris: [OP_REDIRECT],
-        application_type: 'native',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
+    clients,
     cookies: { keys: ['interop-test-cookie-key'] },
+    ...(tls
+      ? { clientAuthMethods: [...SECRET_AND_JWT_METHODS, 'tls_client_auth', 'self_signed_tls_client_auth'] }
+      : {}),
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     claims: { openid: ['sub'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, ...(tls ? { mTLS: MTLS } : {}), ...features },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Demo User' }) }),
-    ...extra,
   });
+  const approve = async (req: IncomingMessage, res: ServerResponse) => {
+    const details = await provider.interactionDetails(req, res);
+    const grant = new provider.Grant({ accountId: 'demo', clientId: String(details.params.client_id) });
+    grant.addOIDCScope(String(details.params.scope));
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: 'demo' }, consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: false }
+    );
+  };
   const handle = provider.callback();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/interaction/')) void approve(provider, req, res);
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/interaction/')) void approve(req, res);
     else handle(req, res);
-  });
-  return { issuer, provider, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The interaction: log in as "demo" and grant the requested scope (node-oidc-provider's Grant API). */
-async function approve(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const details = await provider.interactionDetails(req, res);
-  const grant = new provider.Grant({ accountId: 'demo', clientId: String(details.params.client_id) });
-  grant.addOIDCScope(String(details.params.scope));
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: 'demo' }, consent: { grantId: await grant.save() } },
-    { mergeWithLastSubmission: false }
-  );
-}
-
-/** The user's browser: follows redirects by hand with a cookie jar, up to the redirect to the client (`atClient`). */
-export async function browse(url: string, atClient = (u: string) => u.startsWith(OP_REDIRECT)): Promise<string> {
-  const jar = new Map<string, string>();
-  let next = url;
-  for (let hop = 0; hop < 10; hop++) {
-    if (atClient(next)) return next;
-    const r = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') },
-    });
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  };
+  server.on('request', route);
+  // The certificate is asked for and judged by the provider (certificateAuthorized), not refused by the handshake.
+  const tlsServer = tls ? createHttpsServer({ ...tls, requestCert: true, rejectUnauthorized: false }, route) : null;
+  if (tlsServer) await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
+  const browse = async (url: string, deliver = true) => {
+    const jar = new Map<string, string>();
+    let next = url;
+    for (let hop = 0; hop < 10; hop++) {
+      if (!next.startsWith(`${issuer}/`)) {
+        if (deliver) await fetch(next);
+        return next;
+      }
+      const r = await fetch(next, {
+        redirect: 'manual',
+        headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') },
+      });
+      for (const c of r.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const eq = pair!.indexOf('=');
+        jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      }
+      const location = r.headers.get('location');
+      if (!location) throw new Error(`no redirect from ${next}: ${r.status} ${await r.text()}`);
+      next = new URL(location, next).href;
     }
-    const location = r.headers.get('location');
-    if (!location) throw new Error(`no redirect from ${next}: ${r.status} ${await r.text()}`);
-    next = new URL(location, next).href;
-  }
-  throw new Error('too many redirects');
+    throw new Error('too many redirects');
+  };
+  const closing = (s: { close(cb: () => void): unknown } | null) => new Promise<void>((r) => (s ? s.close(r) : r()));
+  return {
+    issuer,
+    tlsUrl: tlsServer ? `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}` : null,
+    browse,
+    close: async () => {
+      await Promise.all([closing(server), closing(tlsServer)]);
+    },
+  };
 }
+
+/** The client's certificate on the TLS socket, as node-oidc-provider's mTLS feature reads it. */
+const peer = (ctx: unknown): X509Certificate | null => {
+  const socket = (ctx as { socket: TLSSocket }).socket;
+  const raw = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate().raw : undefined;
+  return raw ? new X509Certificate(raw) : null;
+};
+
+/** node-oidc-provider's default client authentication methods, which mutual TLS adds to. */
+const SECRET_AND_JWT_METHODS = [
+  'client_secret_basic',
+  'client_secret_jwt',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+];
+
+const MTLS = {
+  enabled: true,
+  tlsClientAuth: true,
+  selfSignedTlsClientAuth: true,
+  getCertificate: (ctx: unknown) => peer(ctx)?.toString(),
+  certificateAuthorized: (ctx: unknown) => (ctx as { socket: TLSSocket }).socket.authorized === true,
+  certificateSubjectMatches: (ctx: unknown, property: string, expected: string) =>
+    property === 'tls_client_auth_subject_dn' && peer(ctx)?.subject === expected,
+};

@@ -9,7 +9,12 @@ import {
   type Param,
   type SignatureMethod,
 } from '../../../shared/oauth1';
+import { withClientAssertion, type ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { formEncode } from '../../../shared/oauth2/form';
+import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { joseSigner } from '../../../platform/jose';
+import { FlowReport } from '../flow/report';
+import { transportOf } from '../../../shared/flows/profile-config';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
@@ -46,6 +51,8 @@ const FLAGS = {
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
   'client-auth': { type: 'string' },
+  'key-id': { type: 'string' },
+  'signing-alg': { type: 'string' },
   'expires-at': { type: 'string' },
   'consumer-key': { type: 'string' },
   token: { type: 'string' },
@@ -116,12 +123,23 @@ export const callCommand: Command = async (argv, io) => {
       );
   const timeoutMs = v.timeout === undefined ? saved?.profile.timeoutMs : requestTimeoutMs(v.timeout);
   let legOf = (_: RawRequest) => 'request';
-  const transport = async (request: RawRequest) => {
+  let assertion: ClientAssertionSettings | null = null;
+  const transport = async (unsigned: RawRequest) => {
+    // A refresh with client_secret_jwt or private_key_jwt gets its assertion signed now (RFC 7523 §2.2).
+    const signed = await withClientAssertion(unsigned, assertion, {
+      random: nodeRandom,
+      jose: joseSigner,
+      now: Date.now(),
+    });
+    if (signed.trace) new FlowReport(io.stderr).assertion(signed.trace);
+    const request = signed.request;
     try {
       const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
         sendRecorded(
           request,
           {
+            // The profile's CA file and client certificate (RFC 8705 §2), when it has them.
+            ...(saved ? transportOf(saved.profile) : {}),
             allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned,
             env: io.env,
             signal,
@@ -163,6 +181,7 @@ export const callCommand: Command = async (argv, io) => {
   } else {
     const given = bearerOf(v, saved);
     const refreshWith = refreshOf(v, saved);
+    assertion = refreshWith && assertionOf(v, saved, refreshWith);
     legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
     const result = await callWithBearer(
       {
@@ -249,13 +268,28 @@ function refreshOf(v: Values, saved: SavedCredentials | null) {
     tokenUrl,
     clientId,
     clientSecret: v['client-secret'] ?? o?.clientSecret ?? '',
-    authentication: oneOf(
-      v['client-auth'],
-      '--client-auth',
-      ['body', 'basic', 'none'] as const,
-      o?.clientAuthentication ?? 'body'
-    ),
+    authentication: oneOf(v['client-auth'], '--client-auth', CLIENT_AUTHENTICATIONS, o?.clientAuthentication ?? 'body'),
     ...(o ? { bodyFormat: o.tokenBody, extraParams: o.tokenParams, accessTokenField: o.accessTokenField || null } : {}),
     extraHeaders: saved?.profile.headers ?? [],
+  };
+}
+
+/** How a refresh's client assertion is made: the profile's settings, each replaced by its flag when given. */
+function assertionOf(
+  v: Values,
+  saved: SavedCredentials | null,
+  r: { tokenUrl: string; clientId: string; clientSecret: string; authentication: ClientAuthentication }
+): ClientAssertionSettings | null {
+  const method = r.authentication;
+  if (method !== 'client_secret_jwt' && method !== 'private_key_jwt') return null;
+  const o = saved?.profile.oauth2;
+  const privateKey = v['private-key'] ? readFileFlag('--private-key', v['private-key']) : (o?.assertionKey ?? '');
+  return {
+    method,
+    clientId: r.clientId,
+    key: method === 'client_secret_jwt' ? r.clientSecret : privateKey,
+    alg: v['signing-alg'] ?? (o?.assertionAlg || null),
+    kid: v['key-id'] ?? (o?.assertionKeyId || null),
+    audience: o?.assertionAudience === 'issuer' ? o.issuer || saved!.profile.baseUrl : r.tokenUrl,
   };
 }

@@ -1,3 +1,4 @@
+import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
 import { cliHistory } from '../cli-history';
@@ -29,7 +30,8 @@ export const flowCommand: Command = async (argv, io) => {
   const options: FlowRunOptions = {
     open: !v['no-open'],
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
-    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
+    send: { ...transportOf(profile), env: io.env },
+    clientAssertion: clientAssertionOf(profile, profile.baseUrl),
     stdin: io.stdin,
     recording: v['no-history']
       ? null
@@ -133,7 +135,12 @@ async function withCredentials(protocol: 'oauth1' | 'oauth2', p: Profile, io: Cl
       };
   } else {
     need(p.oauth2.clientId, '--client-id');
-    if (p.oauth2.clientAuthentication !== 'none' && p.oauth2.clientSecret === '')
+    const method = p.oauth2.clientAuthentication;
+    if (method === 'private_key_jwt') need(p.oauth2.assertionKey, '--private-key');
+    else if (method === 'tls_client_auth' || method === 'self_signed_tls_client_auth') {
+      need(p.oauth2.clientCertificate, '--client-cert');
+      need(p.oauth2.clientKey, '--client-key');
+    } else if (p.oauth2.clientAuthentication !== 'none' && p.oauth2.clientSecret === '')
       return {
         ...p,
         oauth2: { ...p.oauth2, clientSecret: await promptSecret(io, 'client-secret', why('client-secret')) },

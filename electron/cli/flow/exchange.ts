@@ -1,4 +1,8 @@
+import { ProtocolError } from '../../../shared/errors';
 import type { Exchange, RawRequest } from '../../../shared/http';
+import { withClientAssertion } from '../../../shared/oauth2/client-assertion-request';
+import { joseSigner } from '../../../platform/jose';
+import { nodeRandom } from '../../services/node-crypto';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
 import { interruptible } from '../interrupt';
@@ -7,14 +11,16 @@ import { FlowFailure, type FlowReport } from './report';
 
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
- * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted).
+ * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). A request that asks for a client
+ * assertion gets one signed now, its trace printed.
  */
 export async function sendLeg(
   step: string,
-  request: RawRequest,
+  unsigned: RawRequest,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<Exchange> {
+  const request = await assertionSigned(step, unsigned, options, report);
   report.request(request);
   // The history names legs as the app does: "request token" is requestToken.
   const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -24,9 +30,28 @@ export async function sendLeg(
     );
     report.response(exchange);
     if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);
+    // Which client certificate was presented (RFC 8705 §2) and which proxy carried the request, on every leg.
+    const cert = exchange.tls?.clientCertificate;
+    if (cert) report.line(`   client certificate: ${cert.subject}, SHA-256 ${cert.fingerprint256}`);
+    if (exchange.proxy) report.line(`   via proxy ${exchange.proxy.url} (from ${exchange.proxy.source})`);
     return exchange;
   } catch (e) {
     if (e instanceof TransportError) throw new FlowFailure(step, e.message);
+    throw e;
+  }
+}
+
+async function assertionSigned(step: string, request: RawRequest, options: FlowRunOptions, report: FlowReport) {
+  try {
+    const signed = await withClientAssertion(request, options.clientAssertion ?? null, {
+      random: nodeRandom,
+      jose: joseSigner,
+      now: Date.now(),
+    });
+    if (signed.trace) report.assertion(signed.trace);
+    return signed.request;
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new FlowFailure(step, e.message);
     throw e;
   }
 }

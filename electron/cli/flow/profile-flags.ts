@@ -24,6 +24,12 @@ export const PROFILE_FLAGS = {
   scope: { type: 'string' },
   'no-pkce': { type: 'boolean' },
   'client-auth': { type: 'string' },
+  'key-id': { type: 'string' },
+  'signing-alg': { type: 'string' },
+  'assertion-aud': { type: 'string' },
+  'client-cert': { type: 'string' },
+  'client-key': { type: 'string' },
+  'ca-file': { type: 'string' },
   'token-body': { type: 'string' },
   'access-token-field': { type: 'string' },
   'token-param': { type: 'string', multiple: true },
@@ -72,6 +78,13 @@ const FLAG_OF: Record<string, string> = {
   'oauth2.tokenPath': '--token-path',
   'oauth2.apiPath': '--api-path',
   'oauth2.clientAuthentication': '--client-auth',
+  'oauth2.assertionKey': '--private-key',
+  'oauth2.assertionKeyId': '--key-id',
+  'oauth2.assertionAlg': '--signing-alg',
+  'oauth2.assertionAudience': '--assertion-aud',
+  'oauth2.clientCertificate': '--client-cert',
+  'oauth2.clientKey': '--client-key',
+  caCertificates: '--ca-file',
   'oauth2.tokenBody': '--token-body',
   'oauth2.accessTokenField': '--access-token-field',
   'oauth2.tokenParams': '--token-param',
@@ -120,6 +133,8 @@ export function profileFromFlags(v: Values): Profile {
   const base: ProfileInput = preset
     ? presetProfileInput(preset, 'cli', preset.name)
     : { id: 'cli', name: 'oauth-lab flow' };
+  // One --private-key: the RSA methods of OAuth 1.0a, or private_key_jwt's key (OIDC Core §9) for OAuth 2.
+  const privateKey = v['private-key'] === undefined ? undefined : readFileFlag('--private-key', v['private-key']);
   const input: ProfileInput = {
     ...base,
     ...defined({
@@ -128,6 +143,7 @@ export function profileFromFlags(v: Values): Profile {
       callbackPath: v['callback-path'],
       redirectUri: v['redirect-uri'],
       allowSelfSigned: v['allow-self-signed'],
+      caCertificates: v['ca-file'] === undefined ? undefined : readFileFlag('--ca-file', v['ca-file']),
       timeoutMs: v.timeout === undefined ? undefined : requestTimeoutMs(v.timeout),
       service: v.service,
     }),
@@ -145,7 +161,7 @@ export function profileFromFlags(v: Values): Profile {
         realm: v.realm,
         placement: v.placement as never,
         legMethod: v['leg-method'] as never,
-        rsaPrivateKey: v['private-key'] === undefined ? undefined : readFileFlag('--private-key', v['private-key']),
+        rsaPrivateKey: privateKey,
         includeVersion: v['no-version'] ? false : undefined,
       }),
     },
@@ -160,6 +176,12 @@ export function profileFromFlags(v: Values): Profile {
         scope: v.scope,
         pkce: v['no-pkce'] ? ('off' as const) : undefined,
         clientAuthentication: v['client-auth'] as never,
+        assertionKey: privateKey,
+        assertionKeyId: v['key-id'],
+        assertionAlg: v['signing-alg'] as never,
+        assertionAudience: v['assertion-aud'] as never,
+        clientCertificate: v['client-cert'] === undefined ? undefined : readFileFlag('--client-cert', v['client-cert']),
+        clientKey: v['client-key'] === undefined ? undefined : readFileFlag('--client-key', v['client-key']),
         tokenBody: v['token-body'] as never,
         accessTokenField: v['access-token-field'],
         grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,

@@ -1,6 +1,7 @@
 import type { TextOutput } from '../io';
 import type { Check } from '../../../shared/flows';
 import type { Exchange, RawRequest, RawResponse } from '../../../shared/http';
+import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import { responseText } from '../../../shared/http-text';
 import { redactBody, redactHeaders } from '../../services/provider/redact';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
@@ -43,6 +44,19 @@ export class FlowReport {
 
   request(r: RawRequest): void {
     this.err.write(`-> ${terminalSafe(r.method)} ${terminalSafe(r.url)}\n`);
+  }
+
+  /** A client assertion as it was signed into the request (RFC 7523 §2.2): every part but the key, which is named. */
+  assertion(t: ClientAssertionTrace): void {
+    const rows: [string, string][] = [
+      ['header', JSON.stringify(t.header)],
+      ['claims', JSON.stringify(t.claims)],
+      ['key', t.key],
+      ['signing input', t.signingInput],
+      ['signature', t.signature],
+    ];
+    this.err.write(`   client assertion (${t.method}, RFC 7523 §2.2):\n`);
+    for (const [name, value] of rows) this.err.write(`     ${name.padEnd(13)} ${terminalSafe(value)}\n`);
   }
 
   response(e: Exchange): void {

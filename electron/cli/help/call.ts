@@ -27,7 +27,8 @@ Sends one request with credentials and prints the status and the body (control c
 OAuth 2 bearer (RFC 6750):
   --bearer TOKEN       the access token
   --bearer-in P        header (default, §2.1), form (§2.2) or query (§2.3)
-  --refresh-token RT, --token-url URL, --client-id I, --client-secret S, --client-auth body|basic|none
+  --refresh-token RT, --token-url URL, --client-id I, --client-secret S, --client-auth body|basic|none|
+                       client_secret_jwt|private_key_jwt, --private-key FILE, --key-id KID, --signing-alg ALG
                        how to refresh once on a 401 or when expired (with --profile: from the profile)
   --expires-at MS      when the given token expires (epoch milliseconds)
 

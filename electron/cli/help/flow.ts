@@ -24,6 +24,7 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
                         landed on into stdin
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed (a warning, not a default)
+  --ca-file FILE        trust the certificate authorities in this PEM file too (a private or self-signed CA)
   --timeout S           seconds each request may take in all (default 30, at most 600); Ctrl-C cancels a
                         request in flight, says which and exits with code 130
   --no-open             do not open a browser; open the printed URL yourself
@@ -44,14 +45,31 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
 
 OAuth 1.0a:
   --signature-method M  HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT
-  --private-key FILE    PEM (PKCS#8) private key for the RSA methods
+  --private-key FILE    PEM (PKCS#8) private key for the RSA methods (OAuth 2: private_key_jwt's key)
   --placement P         header (default), query or body: where the protocol parameters go (RFC 5849 §3.5)
   --leg-method M        POST (default) or GET for the request token and access token legs
   --realm R             realm sent first in the Authorization header (never signed)
   --no-version          leave out oauth_version=1.0
 
 OAuth 2:
-  --client-auth A       body (default, client_secret in the body), basic (HTTP Basic) or none (client_id only)
+  --client-auth A       body (default, client_secret in the body), basic (HTTP Basic), none (client_id only),
+                        client_secret_jwt (an assertion signed with the secret, HS256), private_key_jwt (an
+                        assertion signed with --private-key), tls_client_auth or self_signed_tls_client_auth (a
+                        client certificate, below); the assertion (RFC 7523 §2.2) is signed afresh for each token,
+                        refresh, revocation and introspection request and shown part by part
+  --private-key FILE    private_key_jwt: the client's private key, PKCS#8 PEM or JWK (RSA, EC P-256/384/521,
+                        Ed25519); never printed
+  --key-id KID          the assertion's kid header (default: the JWK's kid, if any)
+  --signing-alg ALG     the assertion's alg: HS256 (default), HS384, HS512 for client_secret_jwt; RS256 (default
+                        for RSA), RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA for private_key_jwt
+  --assertion-aud A     the assertion's aud: token_endpoint (default, the token endpoint's URL) or issuer
+                        (--issuer, else the base URL), as the provider documents
+  --client-cert FILE, --client-key FILE
+                        mutual TLS (RFC 8705 §2): the client certificate and its key (PEM), presented on every
+                        TLS connection; with --client-auth tls_client_auth (a certificate an authority signed)
+                        or self_signed_tls_client_auth (one registered by its key) they authenticate the client,
+                        which then sends only client_id; each leg prints the certificate's subject and SHA-256
+                        thumbprint, and the proxy it went through, if any (HTTPS_PROXY may be an https:// URL)
   --token-body F        form (default, RFC 6749 §4.1.3) or json
   --token-param n=v     an extra parameter of the token request (repeatable)
   --access-token-field PATH  the token response's field that holds the access token, for a provider that

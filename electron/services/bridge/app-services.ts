@@ -1,8 +1,9 @@
 import type { BridgeHandlers } from '../../../shared/bridge/api';
 import type { MethodName } from '../../../shared/bridge/contract';
 import type { CryptoPort } from '../../../shared/ports';
-import { nodeCrypto } from '../node-crypto';
+import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockProvider } from '../provider';
+import { createAssertionHandlers } from './assertion-handlers';
 import { createCatcherHandlers } from './catcher-handlers';
 import type { BridgeStore } from './bridge-store';
 import { BridgeEventBus } from './event-bus';
@@ -42,6 +43,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   );
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
+  const assertion = createAssertionHandlers(nodeRandom, Date.now);
   const shell = createShellHandlers(options.shell, mock.baseUrl, catcher.redirectUris);
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
@@ -71,6 +73,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     httpCancel: transport.httpCancel,
     oauth1Trace: transport.oauth1Trace,
     rsaVerify: verify.rsaVerify,
+    clientAssertion: assertion.clientAssertion,
     profilesList: (i) => store.profilesList(i),
     profileSave: (i) => store.profileSave(i),
     profileDelete: (i) => store.profileDelete(i),

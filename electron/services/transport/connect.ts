@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, rootCertificates, type TLSSocket } from 'node:tls';
+import { clientCertificateInfo } from './client-certificate';
 import { explainNetworkError, Failure, type TransportPhase } from './errors';
 import type { ProxyChoice } from './proxy';
 import { tunnel } from './tunnel';
@@ -15,6 +16,7 @@ export interface ConnectPlan {
   readonly proxy: ProxyChoice | null;
   readonly allowSelfSigned: boolean;
   readonly ca: readonly string[];
+  readonly clientCertificate: { readonly cert: string; readonly key: string } | null;
   readonly lookup: LookupFunction | undefined;
   readonly now: () => number;
 }
@@ -98,6 +100,7 @@ export async function openConnection(
     rejectUnauthorized: !plan.allowSelfSigned,
     ALPNProtocols: ['http/1.1'],
     ...(plan.ca.length ? { ca: [...rootCertificates, ...plan.ca] } : {}),
+    ...(plan.clientCertificate ?? {}),
   };
   // Direct https: one TLS socket does DNS, TCP and the handshake. Otherwise: plain TCP first.
   const first: Socket = direct
@@ -111,14 +114,16 @@ export async function openConnection(
     first.localAddress !== undefined && first.localPort !== undefined
       ? { address: first.localAddress, port: first.localPort }
       : null;
-  if (plan.scheme === 'http') return { socket: first, tls: null, remoteAddress, local };
+  // An https:// proxy: TLS with the proxy itself, checked like any server's, before anything is said to it.
+  const toProxy = plan.proxy?.tls ? await proxyTls(first, plan, track, netFailure) : first;
+  if (plan.scheme === 'http') return { socket: toProxy, tls: null, remoteAddress, local };
 
   let tlsSocket = first as TLSSocket;
   if (plan.proxy) {
-    await tunnel(first, `${plan.host}:${plan.port}`, plan.proxy);
+    await tunnel(toProxy, `${plan.host}:${plan.port}`, plan.proxy);
     mark('proxy');
-    tlsSocket = tlsConnect({ socket: first, host, ...tlsOptions });
-    first.on('error', () => {}); // the TLS socket on top reports errors of the tunnel
+    tlsSocket = tlsConnect({ socket: toProxy, host, ...tlsOptions });
+    toProxy.on('error', () => {}); // the TLS socket on top reports errors of the tunnel
     track(tlsSocket);
   }
   const tlsFailure = (e: NodeJS.ErrnoException & { reason?: string; cert?: { subjectaltname?: string } }) => {
@@ -134,6 +139,35 @@ export async function openConnection(
   return { socket: tlsSocket, tls, remoteAddress, local };
 }
 
+/** TLS with an https:// proxy over the TCP connection to it (the proxy's certificate checked as a server's is). */
+async function proxyTls(
+  socket: Socket,
+  plan: ConnectPlan,
+  track: (s: Socket) => void,
+  netFailure: (phase: TransportPhase) => (e: NodeJS.ErrnoException) => Failure
+): Promise<TLSSocket> {
+  const proxy = plan.proxy!;
+  const s = tlsConnect({
+    socket,
+    servername: isIP(proxy.host) ? undefined : proxy.host,
+    rejectUnauthorized: !plan.allowSelfSigned,
+    ...(plan.ca.length ? { ca: [...rootCertificates, ...plan.ca] } : {}),
+  });
+  socket.on('error', () => {}); // the TLS socket on top reports them
+  track(s);
+  const label = `the proxy ${proxy.url} (from ${proxy.source})`;
+  await settle(
+    s,
+    'secureConnect',
+    (e) => {
+      const t = explainTlsError(e.code, label, null);
+      return t ? new Failure(t.code, t.message, 'proxy', e.code ?? null) : netFailure('proxy')(e);
+    },
+    () => undefined
+  );
+  return s;
+}
+
 /**
  * After the handshake. Without allowSelfSigned Node has already refused any bad certificate. With it, only an
  * untrusted issuer is forgiven: the host name and the validity dates are still checked here.
@@ -141,7 +175,12 @@ export async function openConnection(
 function verify(s: TLSSocket, plan: ConnectPlan, host: string): TlsInfo {
   const cert = s.getPeerCertificate();
   const peer = cert && Object.keys(cert).length > 0 ? describeCertificate(cert) : null;
-  const info = { protocol: s.getProtocol(), cipher: s.getCipher()?.name ?? null, peerCertificate: peer };
+  const info = {
+    protocol: s.getProtocol(),
+    cipher: s.getCipher()?.name ?? null,
+    peerCertificate: peer,
+    clientCertificate: plan.clientCertificate ? clientCertificateInfo(plan.clientCertificate.cert) : null,
+  };
   if (s.authorized) return { ...info, authorized: true, authorizationError: null, warning: null };
   const code = String(s.authorizationError);
   const label = `${plan.host}:${plan.port}`;

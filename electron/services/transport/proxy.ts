@@ -7,6 +7,8 @@ export interface ProxyChoice extends ProxyInfo {
   readonly port: number;
   /** `Basic ...` built from the user information of the proxy URL; never recorded or shown. */
   readonly authorization: string | null;
+  /** An https:// proxy: TLS to the proxy itself first, then CONNECT or the request inside it. */
+  readonly tls: boolean;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -82,12 +84,13 @@ export function chooseProxy(url: ParsedUrl, env: Env): ProxyChoice | null {
       `${source} is not a valid proxy URL; expected something like http://proxy.example:3128. Fix or unset ${source}.`
     );
   }
-  if (u.protocol !== 'http:') {
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new ProxySettingError(
       'proxy_unsupported',
-      `${source} names a ${u.protocol.replace(':', '')} proxy (${mask(u)}); only http:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.`
+      `${source} names a ${u.protocol.replace(':', '')} proxy (${mask(u)}); only http:// and https:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.`
     );
   }
+  const tls = u.protocol === 'https:';
   if (u.hostname === '')
     throw new ProxySettingError(
       'invalid_proxy',
@@ -100,7 +103,8 @@ export function chooseProxy(url: ParsedUrl, env: Env): ProxyChoice | null {
     source,
     mode: url.scheme === 'https' ? 'connect' : 'absolute-form',
     host: bare(u.hostname),
-    port: u.port === '' ? 80 : Number(u.port),
+    port: u.port === '' ? (tls ? 443 : 80) : Number(u.port),
+    tls,
     authorization: u.username || u.password ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : null,
   };
 }

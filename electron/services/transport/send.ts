@@ -5,6 +5,7 @@ import { parseHttpUrl, type ParsedUrl } from '../../../shared/url';
 import { openConnection, type Mark } from './connect';
 import { explainNetworkError, Failure, TransportError, type TransportPhase } from './errors';
 import { InvalidRequest, prepareRequest, type Prepared } from './prepare';
+import { checkClientCertificate } from './client-certificate';
 import { chooseProxy, ProxySettingError, type ProxyChoice } from './proxy';
 import type { SendOptions, TransportExchange, TransportResponse } from './types';
 
@@ -57,6 +58,7 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
     timeoutMs = limit('timeoutMs', options.timeoutMs, request);
     maxBytes = limit('maxResponseBytes', options.maxResponseBytes, request);
     planned = plan(request, options);
+    if (options.clientCertificate) checkClientCertificate(options.clientCertificate, request);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -116,6 +118,7 @@ export function send(request: RawRequest, options: SendOptions = {}): Promise<Tr
       proxy,
       allowSelfSigned: options.allowSelfSigned === true,
       ca: options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca],
+      clientCertificate: options.clientCertificate ?? null,
       lookup: options.lookup,
       now: options.now ?? Date.now,
     };

@@ -17,6 +17,11 @@ export interface SendOptions {
    * and validity dates are still checked, and the exchange carries `tls.warning` for the caller to show.
    */
   readonly allowSelfSigned?: boolean;
+  /**
+   * The client's certificate and private key (PEM), presented in the TLS handshake when the server asks for one
+   * (mutual TLS, RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)).
+   */
+  readonly clientCertificate?: { readonly cert: string; readonly key: string } | null;
   /** Extra trusted CA certificates (PEM), added to Node's bundled roots (e.g. a company or mkcert CA). */
   readonly ca?: string | readonly string[];
   /** Time allowed for DNS, TCP connect, proxy tunnel and TLS handshake together; default 10 s. */

@@ -14,6 +14,10 @@ import type { SentLeg } from '../../state/oauth2-flow-state';
 import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
+import { AssertionTrace } from './AssertionTrace';
+import { AuthMistakeChooser } from './AuthMistakeChooser';
+import { CLIENT_AUTH_MISTAKES } from '../../../shared/oauth2/client-auth-mistakes';
+import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 
 /** A leg the app sends: the request (URL and body editable), Send, then the response and the checks. */
 export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: string; go: () => void } | null }) {
@@ -101,6 +105,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               </label>
             )}
             {leg === 'api' && <AutoRefreshOption />}
+            {leg !== 'api' && <AuthMistakeChooser leg={leg} />}
             {secrets.length > 0 && (
               <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
@@ -111,6 +116,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
           </Value>
           <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
+          {!run?.assertion && wantsClientAssertion(draft) && (
+            <p className="muted">
+              The client assertion (client_assertion) is signed when the request is sent, with a fresh jti each time
+              (RFC 7523 §3); its parts are shown below then.
+            </p>
+          )}
         </section>
         <section className="col" aria-label="Result">
           <h3>Response</h3>
@@ -119,6 +130,11 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.error && (
             <p className="error" role="alert">
               <strong>{run.error.code}</strong>: {run.error.message}
+            </p>
+          )}
+          {run?.authMistake && (
+            <p className="summary" aria-label="Mistake made">
+              Made on purpose: <strong>{CLIENT_AUTH_MISTAKES[run.authMistake].title}</strong>.
             </p>
           )}
           {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
@@ -132,6 +148,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
           {run?.exchange && <ExchangeView exchange={run.exchange} />}
         </section>
       </div>
+      {run?.assertion && <AssertionTrace trace={run.assertion} />}
       <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
         {remedy && (
           <button type="button" disabled={send.disabled} onClick={send.run}>

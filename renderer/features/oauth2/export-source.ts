@@ -16,15 +16,18 @@ export function oauth2ExportSource(
   profile: Profile | null
 ): MethodInput<'exportRequest'>['source'] {
   if (leg !== 'api' || !flow || !profile) return { kind: 'request', request: draft };
+  const auth = profile.oauth2.clientAuthentication;
+  // The snippets refresh with a secret only; a client assertion (RFC 7523) is not written into them yet.
+  const secretAuth = auth === 'none' || auth === 'body' || auth === 'basic';
   return {
     kind: 'oauth2',
     request: draft,
     accessToken: flow.token?.accessToken ?? null,
     refreshToken: flow.token?.refreshToken ?? null,
-    tokenUrl: endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath),
+    tokenUrl: secretAuth ? endpointUrl(flow.config.baseUrl, profile.oauth2.tokenPath) : null,
     clientId: flow.config.clientId,
     clientSecret: flow.config.clientSecret,
-    clientAuthentication: profile.oauth2.clientAuthentication,
+    ...(secretAuth ? { clientAuthentication: auth } : {}),
     scope: flow.config.scope ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { requestText } from '../../../shared/http-text';
+import { AssertionTrace } from '../oauth2/AssertionTrace';
 import type { DiscoveredEndpoints, ProfileEndpoints, TokenTypeHint } from '../../../shared/oidc';
 import { profileEndpoints, tokenTail } from '../../../shared/oidc';
 import { useOAuth2 } from '../../app/stores';
@@ -92,6 +93,12 @@ function LegView({ leg, clientSecret, newest }: { leg: LifecycleLeg; clientSecre
           {masked(requestText(leg.request), requestSecrets(leg.request, clientSecret, leg.carried))}
         </pre>
       </details>
+      {leg.assertion && (
+        <details>
+          <summary>Client assertion ({leg.assertion.method})</summary>
+          <AssertionTrace trace={leg.assertion} />
+        </details>
+      )}
       {leg.exchange && <ExchangeView exchange={leg.exchange} />}
       <Checks checks={leg.checks} title={`${leg.title}: checks`} />
     </section>

@@ -13,7 +13,10 @@ import {
   type ClientCredentials,
   type TokenTypeHint,
 } from '../../../shared/oidc';
+import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
+import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { Profile } from '../../../shared/store/profile';
+import { assertionSigned } from '../../state/client-assertion-send';
 import type { RendererDeps } from '../../app/deps';
 import type { OAuth2Store } from '../../state/oauth2-store';
 import { annotateHistory, historyRecord } from '../../state/flow-records';
@@ -34,6 +37,8 @@ export interface LifecycleLeg {
   readonly ok: boolean;
   readonly summary: string;
   readonly checks: readonly Check[];
+  /** The client assertion signed into the request as it was sent (client_secret_jwt, private_key_jwt). */
+  readonly assertion?: ClientAssertionTrace | null;
   /** A refresh: the refresh token presented and the one to use now (null: none came back). */
   readonly rotation?: { readonly old: string; readonly new: string | null; readonly rotated: boolean };
 }
@@ -96,17 +101,21 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oa
         return set({ problem: (e as Error).message });
       }
       set({ sending: true, problem: null });
+      const signed = await assertionSigned(bridge, request, clientAssertionOf(profile, flow.config.baseUrl));
+      if (!signed.ok) return set({ sending: false, problem: signed.error.message });
+      request = signed.value.request;
       const leg = {
         id: nextId++,
         kind,
         title,
         request,
+        assertion: signed.value.trace,
         carried: [flow.token?.accessToken, flow.token?.refreshToken, get().replaced].filter((t): t is string => !!t),
       };
       const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: kind });
       const r = await bridge.httpSend({
         request,
-        options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+        options: transportOf(profile),
         record,
       });
       if (!r.ok)

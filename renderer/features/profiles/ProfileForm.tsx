@@ -12,6 +12,7 @@ import {
 } from './fields';
 import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
+import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
@@ -27,7 +28,19 @@ const CLIENT_AUTH = [
   ['body', 'In the body (client_secret)'],
   ['basic', 'HTTP Basic'],
   ['none', 'None (client_id only, a public client)'],
+  ['client_secret_jwt', 'client_secret_jwt (JWT signed with the secret)'],
+  ['private_key_jwt', 'private_key_jwt (JWT signed with a key)'],
+  ['tls_client_auth', 'tls_client_auth (client certificate)'],
+  ['self_signed_tls_client_auth', 'self_signed_tls_client_auth'],
 ] as const;
+const ASSERTION_AUDIENCE = [
+  ['token_endpoint', 'The token endpoint URL'],
+  ['issuer', 'The issuer'],
+] as const;
+const assertionAlgs = (method: string) => [
+  ['', method === 'client_secret_jwt' ? 'HS256 (default)' : "The key's own (RS256 for RSA)"] as const,
+  ...ASSERTION_ALGS.filter((a) => a.startsWith('HS') === (method === 'client_secret_jwt')).map((a) => [a, a] as const),
+];
 const TOKEN_BODY = [
   ['form', 'Form (application/x-www-form-urlencoded)'],
   ['json', 'JSON'],
@@ -71,6 +84,11 @@ export function ProfileForm() {
   const redirectUri = d.redirectUri.trim() || catcherUri;
   const redirectFixed = !mockTarget && !(freePort && d.redirectUri.trim() === '');
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
+  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(d.oauth2.clientAuthentication);
+  // The certificate fields also serve servers that ask for one with another client authentication.
+  const mtls =
+    ['tls_client_auth', 'self_signed_tls_client_auth'].includes(d.oauth2.clientAuthentication) ||
+    d.oauth2.clientCertificate !== '';
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form
@@ -207,6 +225,33 @@ export function ProfileForm() {
             <TextField path="oauth2.scope" placeholder="e.g. read write" />
             <SelectField path="oauth2.pkce" options={PKCE} />
             <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
+            {assertion && (
+              <>
+                <SelectField path="oauth2.assertionAlg" options={assertionAlgs(d.oauth2.clientAuthentication)} />
+                <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
+                <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
+              </>
+            )}
+            {mtls && (
+              <>
+                <LinesField
+                  path="oauth2.clientCertificate"
+                  className="full"
+                  maxRows={4}
+                  placeholder="-----BEGIN CERTIFICATE-----"
+                  hint="Presented in the TLS handshake of every request of this profile (RFC 8705 §2)."
+                />
+                <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
+                <SecretField path="oauth2.clientKey" multiline className="full" />
+                <PemFileButton path="oauth2.clientKey" />
+              </>
+            )}
+            {d.oauth2.clientAuthentication === 'private_key_jwt' && (
+              <>
+                <SecretField path="oauth2.assertionKey" multiline className="full" />
+                <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+              </>
+            )}
             <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
             <TextField
               path="oauth2.accessTokenField"
@@ -255,6 +300,14 @@ export function ProfileForm() {
           <legend>Connection</legend>
           <div className="field-grid">
             <TextField path="timeoutMs" numeric placeholder="30000" hint="1000 to 600000" />
+            <LinesField
+              path="caCertificates"
+              className="full"
+              maxRows={4}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              hint="A private or self-signed authority's certificates (PEM), trusted besides the usual ones."
+            />
+            <PemFileButton path="caCertificates" holds="certificate" />
             <div className="checks-row">
               <CheckField path="allowSelfSigned" hint="the host name and dates are still checked" />
               {!builtIn && (

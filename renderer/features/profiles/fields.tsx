@@ -205,11 +205,14 @@ export function LinesField({
   placeholder,
   className,
   hint,
+  maxRows = Infinity,
 }: {
   path: FieldPath;
   placeholder?: string;
   className?: string;
   hint?: ReactNode;
+  /** A PEM's thirty lines need not all be in view. */
+  maxRows?: number;
 }) {
   const f = useField(path);
   const value = String(f.value);
@@ -218,7 +221,7 @@ export function LinesField({
       <textarea
         {...f.a11y}
         className="mono"
-        rows={Math.max(2, value.split('\n').length)}
+        rows={Math.min(maxRows, Math.max(2, value.split('\n').length))}
         value={value}
         placeholder={placeholder}
         spellCheck={false}
@@ -229,10 +232,30 @@ export function LinesField({
   );
 }
 
-/** Reads a PEM file into a field (the RSA private key), so the key need not be pasted. */
-export function PemFileButton({ path }: { path: FieldPath }) {
+/** What a file button takes: a PEM private key, that or a JWK (private_key_jwt's key), or PEM certificates. */
+const PEM_FILES = {
+  key: {
+    accept: '',
+    test: (t: string) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(t),
+    what: 'no PEM private key (-----BEGIN PRIVATE KEY-----)',
+  },
+  'key-or-jwk': {
+    accept: ',.json,.jwk,application/json',
+    test: (t: string) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(t) || /^\s*\{[\s\S]*"kty"/.test(t),
+    what: 'no PEM private key (-----BEGIN PRIVATE KEY-----) nor a JWK',
+  },
+  certificate: {
+    accept: ',.crt,.cer',
+    test: (t: string) => /-----BEGIN CERTIFICATE-----/.test(t),
+    what: 'no PEM certificate (-----BEGIN CERTIFICATE-----)',
+  },
+} as const;
+
+/** Reads a PEM (or JWK) file into a key or certificate field, so it need not be pasted. */
+export function PemFileButton({ path, holds = 'key' }: { path: FieldPath; holds?: keyof typeof PEM_FILES }) {
   const edit = useProfiles((s) => s.fieldEdited);
   const [error, setError] = useState<string | null>(null);
+  const kind = PEM_FILES[holds];
   return (
     <div className="field pem-file">
       <label className="button-like">
@@ -240,14 +263,13 @@ export function PemFileButton({ path }: { path: FieldPath }) {
         <input
           type="file"
           className="sr-only"
-          accept=".pem,.key,.txt,application/x-pem-file"
+          accept={`.pem,.key,.txt,application/x-pem-file${kind.accept}`}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
             void file.text().then((text) => {
-              if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
-                return setError(`${file.name} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
+              if (!kind.test(text)) return setError(`${file.name} holds ${kind.what}.`);
               setError(null);
               edit(path, text);
             });

@@ -1,4 +1,6 @@
 import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
+import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
+import { assertionSigned } from '../../state/client-assertion-send';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
@@ -28,7 +30,11 @@ export async function sendWithSavedToken(
   form: BearerRequestForm
 ): Promise<BearerCallResult> {
   const o = profile.oauth2;
-  const send = async (request: RawRequest) => {
+  const send = async (unsigned: RawRequest) => {
+    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
+    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(profile, baseUrl));
+    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, { step: 'bearer' });
+    const { request } = signed.value;
     // Recorded by the host, with its verdict: the status and the provider's words.
     const record = historyRecord(random, {
       profileId: profile.id,
@@ -37,7 +43,7 @@ export async function sendWithSavedToken(
     });
     const r = await bridge.httpSend({
       request,
-      options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+      options: transportOf(profile),
       record,
     });
     if (!r.ok)

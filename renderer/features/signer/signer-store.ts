@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { transportOf } from '../../../shared/flows/profile-config';
 import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../../shared/bridge/result';
 import { endpointUrl, oauth1Flow } from '../../../shared/flows';
 import type { Exchange } from '../../../shared/http';
@@ -123,9 +124,7 @@ export function createSignerStore({ bridge, crypto, random, now }: RendererDeps)
         } catch (e) {
           return set({ run: { sending: false, sent: null, exchange: null, error: bridgeErrorOf(e) } });
         }
-        const options = profile
-          ? { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs }
-          : undefined;
+        const options = profile ? transportOf(profile) : undefined;
         // The host records the exchange; its verdict (the status, the provider's words) is this page's.
         const record = historyRecord(random, { profileId: form.profileId ?? '', flow: 'signer', leg: 'request' });
         const r = await bridge.httpSend({ request: sent.request, ...(options ? { options } : {}), record });

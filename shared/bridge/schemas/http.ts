@@ -28,6 +28,7 @@ const tlsInfoSchema = z.strictObject({
   authorizationError: z.string().nullable(),
   warning: z.string().nullable(),
   peerCertificate: peerCertificateSchema.nullable(),
+  clientCertificate: z.strictObject({ subject: z.string(), fingerprint256: z.string() }).nullable().optional(),
 });
 
 /** One end of a TCP connection (shared/http.ts SocketEnd). */

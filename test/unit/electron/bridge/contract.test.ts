@@ -201,6 +201,26 @@ for (const kind of ['IPC', 'web host'] as const) {
       });
     });
 
+    it('signs a client assertion in the host (RFC 7523 §2.2), a fresh jti each time; a bad alg comes back coded', async () => {
+      const input = {
+        method: 'client_secret_jwt',
+        clientId: 'c1',
+        key: 'a-secret',
+        alg: null,
+        kid: null,
+        audience: 'https://as.example/token',
+      };
+      const a = await value<{ header: object; claims: { jti: string; aud: string } }>('clientAssertion', input);
+      const b = await value<{ claims: { jti: string } }>('clientAssertion', input);
+      expect(a.header).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect(a.claims.aud).toBe('https://as.example/token');
+      expect(a.claims.jti).not.toBe(b.claims.jti);
+      expect(await call('clientAssertion', { ...input, alg: 'RS256' })).toMatchObject({
+        ok: false,
+        error: { code: 'alg_key_mismatch', message: expect.stringMatching(/^RS256 does not fit client_secret_jwt/) },
+      });
+    });
+
     it('keeps profiles, tokens, history and settings', async () => {
       const profiles = await value<{ id: string; builtIn: boolean }[]>('profilesList');
       expect(profiles[0]).toMatchObject({ id: 'mock', builtIn: true });

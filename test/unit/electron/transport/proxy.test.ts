@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +18,14 @@ interface Seen {
   readonly headers: IncomingHttpHeaders;
 }
 
-/** A small HTTP proxy on 127.0.0.1: CONNECT tunnels and absolute-form forwarding, every host mapped to 127.0.0.1. */
-async function startProxy(opts: { requireAuth?: string } = {}) {
+/**
+ * A small HTTP proxy on 127.0.0.1: CONNECT tunnels and absolute-form forwarding, every host mapped to 127.0.0.1;
+ * with `tls`, an https:// proxy (TLS with the proxy itself first).
+ */
+async function startProxy(opts: { requireAuth?: string; tls?: { key: string; cert: string } } = {}) {
   const seen: Seen[] = [];
   const denied = (auth: string | undefined) => opts.requireAuth !== undefined && auth !== opts.requireAuth;
-  const server = createServer((req, res) => {
+  const forward: RequestListener = (req, res) => {
     seen.push({ kind: 'forward', target: req.url ?? '', headers: req.headers });
     if (denied(req.headers['proxy-authorization']))
       return void res.writeHead(407, { 'Proxy-Authenticate': 'Basic realm="test"' }).end();
@@ -36,7 +39,8 @@ async function startProxy(opts: { requireAuth?: string } = {}) {
       }
     );
     req.pipe(upstream);
-  });
+  };
+  const server = opts.tls ? createHttpsServer(opts.tls, forward) : createServer(forward);
   server.on('connect', (req, client, head) => {
     seen.push({ kind: 'connect', target: req.url ?? '', headers: req.headers });
     if (denied(req.headers['proxy-authorization']))
@@ -183,6 +187,43 @@ describe('transport through a proxy from the environment', () => {
     expect(proxy.seen).toEqual([]);
   });
 
+  it('an https:// proxy: TLS with the proxy, then the CONNECT tunnel and TLS with the server inside it', async () => {
+    const proxy = await startProxy({ tls: pki.leaf });
+    const port = await secureUpstream();
+    const ex = await send(
+      { method: 'GET', url: `https://upstream.test:${port}/me`, headers: [] },
+      { env: { HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` }, ca: pki.caCert, lookup: failingLookup('ENOTFOUND') }
+    );
+    expect(ex.response.bodyText).toBe(`tls upstream.test:${port} /me`);
+    expect(proxy.seen).toMatchObject([{ kind: 'connect', target: `upstream.test:${port}` }]);
+    expect(ex.proxy).toEqual({ url: `https://127.0.0.1:${proxy.port}`, source: 'HTTPS_PROXY', mode: 'connect' });
+    expect(ex.tls!.authorized).toBe(true);
+  });
+
+  it('an https:// proxy for an http URL: the absolute-form request travels inside TLS with the proxy', async () => {
+    const proxy = await startProxy({ tls: pki.leaf });
+    const { port } = await httpServer((req, res) => res.end(`plain ${req.headers.host} ${req.url}`));
+    const ex = await send(
+      { method: 'GET', url: `http://upstream.test:${port}/p`, headers: [] },
+      { env: { HTTP_PROXY: `https://127.0.0.1:${proxy.port}` }, ca: pki.caCert }
+    );
+    expect(ex.response.bodyText).toBe(`plain upstream.test:${port} /p`);
+    expect(proxy.seen).toMatchObject([{ kind: 'forward', target: `http://upstream.test:${port}/p` }]);
+    expect(ex.request.requestLine).toBe(`GET http://upstream.test:${port}/p HTTP/1.1`);
+  });
+
+  it('an https:// proxy whose certificate no trusted authority signed is refused, naming the proxy', async () => {
+    const proxy = await startProxy({ tls: pki.leaf });
+    const refused = await failure(
+      send(
+        { method: 'GET', url: 'https://upstream.test/', headers: [] },
+        { env: { HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` } }
+      )
+    );
+    expect(refused.message).toContain(`the proxy https://127.0.0.1:${proxy.port} (from HTTPS_PROXY)`);
+    expect(proxy.seen).toEqual([]);
+  });
+
   it('proxy settings that cannot be used are explained before anything is sent', async () => {
     const bad = await failure(
       send({ method: 'GET', url: 'https://api.example/', headers: [] }, { env: { HTTPS_PROXY: 'http://[bad' } })
@@ -199,7 +240,7 @@ describe('transport through a proxy from the environment', () => {
     );
     expect(socks.code).toBe('proxy_unsupported');
     expect(socks.message).toBe(
-      'ALL_PROXY names a socks5 proxy (socks5://u:***@127.0.0.1:1080); only http:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.'
+      'ALL_PROXY names a socks5 proxy (socks5://u:***@127.0.0.1:1080); only http:// and https:// proxies are supported. Use an HTTP proxy, or list the host in NO_PROXY.'
     );
   });
 });
