@@ -26,25 +26,32 @@ export interface LegSendOptions {
   readonly verdictOf: (exchange: Exchange) => HistoryVerdict;
 }
 
-/** What the driver tells the host as a flow goes on: a leg starts, a request leaves, an exchange is judged. */
+/** What the driver tells the host as a flow goes on: a leg starts, a leg's checks are judged. */
 export type LegReport =
   | { readonly kind: 'step'; readonly leg: string; readonly title: string }
-  | { readonly kind: 'request'; readonly leg: string; readonly request: RawRequest }
   | { readonly kind: 'checks'; readonly leg: string; readonly checks: readonly Check[] };
 
 /**
- * The host a flow runs on (the CLI plugs in its services, the app its bridge). Every effect a flow has comes through
- * here: shared/ has no clock, randomness or network of its own.
+ * The host a flow's legs run on (the CLI plugs in its services, the app its bridge). Every effect a leg has comes
+ * through here: shared/ has no clock, randomness or network of its own.
  */
 export interface FlowHostPort {
   /** Sends the request exactly as given and records the exchange with `options.verdictOf`'s verdict. */
   send(request: RawRequest, options: LegSendOptions): Promise<Exchange>;
-  /** Opens `authorizeUrl` for the user and resolves with the query of the redirect back (caught or pasted). */
-  awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<string>;
   /** A leg obtained tokens: the host keeps them (with the profile) and may show them. */
   saveTokens(token: TokenSet, leg: string): void;
   now(): number;
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   report(event: LegReport): void;
+}
+
+/**
+ * A host that runs a whole flow by itself (the CLI): it also sends the user's browser to the authorization URL and
+ * waits for the redirect back. The app's page does that leg with the user instead (its catcher's event or a pasted
+ * URL, judged by the same leg: run-leg.ts openRedirectLeg / interpretRedirect).
+ */
+export interface FlowRunnerPort extends FlowHostPort {
+  /** Opens `authorizeUrl` for the user and resolves with the query of the redirect back (caught or pasted). */
+  awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<string>;
 }

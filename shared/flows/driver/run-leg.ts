@@ -1,7 +1,7 @@
 import type { Exchange, RawRequest } from '../../http';
 import type { Interpretation } from '../common';
 import type { Grant, RedirectLeg, SentLeg } from './grant';
-import type { FlowHostPort } from './host-port';
+import type { FlowHostPort, FlowRunnerPort } from './host-port';
 
 /** One leg as it ran: the exchange (none for a redirect) and the interpretation. */
 export interface LegRun<S> {
@@ -27,26 +27,28 @@ function redirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): Red
 }
 
 /**
- * Sends one leg's request (as built, or as the user edited it) and interprets the exchange, once, at the host's
- * clock; the host records the exchange with this very interpretation's verdict. Tokens the leg obtained are saved.
+ * Sends one leg's request (as built from the state, or as the user edited it) and interprets the exchange once, at
+ * the host's clock, against the state as it is when the answer comes (`state()`: a page may have moved on while it
+ * was in flight); the host records the exchange with this very interpretation's verdict. Tokens the leg obtained
+ * are saved.
  */
 export async function runSentLeg<S, C, L extends string>(
   grant: Grant<S, C, L>,
   leg: L,
-  state: S,
+  state: () => S,
   port: FlowHostPort,
   edited?: RawRequest
 ): Promise<LegRun<S>> {
   const def = sentLeg(grant, leg);
-  const request = edited ?? def.build(state);
-  port.report({ kind: 'request', leg, request });
+  const request = edited ?? def.build(state());
   let outcome: Interpretation<S> | null = null;
-  const judge = (exchange: Exchange) => (outcome ??= def.interpret(state, exchange, port.now()));
+  let before: S | null = null;
+  const judge = (exchange: Exchange) => (outcome ??= def.interpret((before = state()), exchange, port.now()));
   const exchange = await port.send(request, { leg, verdictOf: (e) => verdictOf(judge(e)) });
   const judged = judge(exchange);
   port.report({ kind: 'checks', leg, checks: judged.checks });
   const token = grant.tokenOf(judged.state);
-  if (judged.ok && token && token !== grant.tokenOf(state)) port.saveTokens(token, leg);
+  if (judged.ok && token && token !== grant.tokenOf(before!)) port.saveTokens(token, leg);
   return { exchange, outcome: judged };
 }
 
@@ -71,7 +73,7 @@ export async function runRedirectLeg<S, C, L extends string>(
   grant: Grant<S, C, L>,
   leg: L,
   state: S,
-  port: FlowHostPort
+  port: FlowRunnerPort
 ): Promise<LegRun<S>> {
   const opened = openRedirectLeg(grant, leg, state);
   const query = await port.awaitRedirect(opened.url, opened.expected);
