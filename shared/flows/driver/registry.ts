@@ -9,5 +9,3 @@ import { authorizationCodeGrant } from './grants/authorization-code';
 export const CLIENT_GRANTS = {
   authorization_code: authorizationCodeGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;
-
-export type ClientGrantName = keyof typeof CLIENT_GRANTS;

@@ -30,7 +30,11 @@ const profiles = (base: () => string) =>
       scope: fc.constantFrom('', 'read', 'read write', 'profile', 'admin'),
       clientSecret: fc.constantFrom(C.client.secret, 'wrong'),
       grantTypeInAuthorization: fc.boolean(),
-      tokenParams: fc.array(fc.tuple(fc.constantFrom('audience', 'resource', 'x'), paramText), { maxLength: 2 }),
+      // Each name once: the token request refuses a parameter set twice (RFC 6749 §3.2), in both runs alike.
+      tokenParams: fc.uniqueArray(fc.tuple(fc.constantFrom('audience', 'resource', 'x'), paramText), {
+        maxLength: 2,
+        selector: ([name]) => name,
+      }),
       headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team', 'Accept'), headerValue), { maxLength: 2 }),
     })
     .map((p): Profile =>
