@@ -1,4 +1,4 @@
-import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
+import type { FlowHostPort, FlowRunnerPort } from '../../../shared/flows/driver/host-port';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
@@ -19,21 +19,16 @@ export interface CliEffects {
 export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now };
 
 /**
- * The CLI as a flow driver's host: each leg's request printed, sent (Ctrl-C aborts it) and recorded in the history
- * with the leg's verdict; the browser opened and the redirect caught at the loopback catcher (or pasted on stdin);
- * tokens handed to `onTokens` (printed and saved); steps and checks on stderr.
+ * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
+ * history with the leg's verdict; tokens handed to `onTokens` (printed and saved); steps and checks on stderr.
  */
-export function cliHostPort(
-  profile: Profile,
-  catcher: Catcher,
+export function cliLegPort(
   options: FlowRunOptions,
   report: FlowReport,
   effects: CliEffects = NODE_EFFECTS
-): FlowRunnerPort {
+): FlowHostPort {
   return {
     send: (request, { leg, verdictOf }) => sendLeg(leg, request, options, report, verdictOf),
-    awaitRedirect: async (url, expected) =>
-      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
     saveTokens: (token: TokenSet) =>
       options.onTokens?.({
         fields: token.fields,
@@ -49,5 +44,20 @@ export function cliHostPort(
     random: effects.random,
     crypto: effects.crypto,
     report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),
+  };
+}
+
+/** The CLI running a whole flow: its sent legs as cliLegPort, and the browser opened and the redirect caught at the loopback catcher (or pasted on stdin). */
+export function cliHostPort(
+  profile: Profile,
+  catcher: Catcher,
+  options: FlowRunOptions,
+  report: FlowReport,
+  effects: CliEffects = NODE_EFFECTS
+): FlowRunnerPort {
+  return {
+    ...cliLegPort(options, report, effects),
+    awaitRedirect: async (url, expected) =>
+      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
   };
 }

@@ -4,15 +4,18 @@ import type { CryptoPort, RandomPort } from '../../ports';
 import type { Interpretation } from '../common';
 import type { RedirectTarget } from './host-port';
 
-/** A leg whose request the client sends itself (token, refresh, a protected resource). */
-export interface SentLeg<S> {
+/**
+ * A leg whose request the client sends itself (token, refresh, a protected resource, introspection); `I`: what its
+ * interpretation says beyond the next state and verdict (a refresh's rotation, an introspection's answer).
+ */
+export interface SentLeg<S, I extends Interpretation<S> = Interpretation<S>> {
   readonly kind: 'send';
   /** What the CLI prints and the app titles the leg with. */
   readonly title: (state: S) => string;
   /** The request the leg sends from the state; the app lets the user edit it first. */
   readonly build: (state: S) => RawRequest;
   /** The exchange judged: the next state, the checks, the verdict. */
-  readonly interpret: (state: S, exchange: Exchange, now: number) => Interpretation<S>;
+  readonly interpret: (state: S, exchange: Exchange, now: number) => I;
 }
 
 /** A front-channel leg: the user's browser goes to a URL and the provider redirects back (RFC 6749 §4.1.1-4.1.2). */

@@ -29,9 +29,32 @@ function redirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): Red
 /**
  * Sends one leg's request (as built from the state, or as the user edited it) and interprets the exchange once, at
  * the host's clock, against the state as it is when the answer comes (`state()`: a page may have moved on while it
- * was in flight); the host records the exchange with this very interpretation's verdict. Tokens the leg obtained
- * are saved.
+ * was in flight); the host records the exchange with this very interpretation's verdict. Throws what the host's
+ * send throws (no answer: the host recorded it as not answered).
  */
+export async function sendLeg<S, I extends Interpretation<S>>(
+  def: SentLeg<S, I>,
+  leg: string,
+  state: () => S,
+  port: FlowHostPort,
+  edited?: RawRequest
+): Promise<{ readonly exchange: Exchange; readonly outcome: I; readonly before: S }> {
+  const request = edited ?? def.build(state());
+  let judged: { outcome: I; before: S } | null = null;
+  const judge = (exchange: Exchange) => {
+    if (!judged) {
+      const before = state();
+      judged = { before, outcome: def.interpret(before, exchange, port.now()) };
+    }
+    return judged;
+  };
+  const exchange = await port.send(request, { leg, verdictOf: (e) => verdictOf(judge(e).outcome) });
+  const { outcome, before } = judge(exchange);
+  port.report({ kind: 'checks', leg, checks: outcome.checks });
+  return { exchange, outcome, before };
+}
+
+/** A grant's sent leg through sendLeg; tokens the leg obtained are saved. */
 export async function runSentLeg<S, C, L extends string>(
   grant: Grant<S, C, L>,
   leg: L,
@@ -39,17 +62,10 @@ export async function runSentLeg<S, C, L extends string>(
   port: FlowHostPort,
   edited?: RawRequest
 ): Promise<LegRun<S>> {
-  const def = sentLeg(grant, leg);
-  const request = edited ?? def.build(state());
-  let outcome: Interpretation<S> | null = null;
-  let before: S | null = null;
-  const judge = (exchange: Exchange) => (outcome ??= def.interpret((before = state()), exchange, port.now()));
-  const exchange = await port.send(request, { leg, verdictOf: (e) => verdictOf(judge(e)) });
-  const judged = judge(exchange);
-  port.report({ kind: 'checks', leg, checks: judged.checks });
-  const token = grant.tokenOf(judged.state);
-  if (judged.ok && token && token !== grant.tokenOf(before!)) port.saveTokens(token, leg);
-  return { exchange, outcome: judged };
+  const { exchange, outcome, before } = await sendLeg(sentLeg(grant, leg), leg, state, port, edited);
+  const token = grant.tokenOf(outcome.state);
+  if (outcome.ok && token && token !== grant.tokenOf(before)) port.saveTokens(token, leg);
+  return { exchange, outcome };
 }
 
 /** The state while the user's browser is at the authorization URL, and that URL. */

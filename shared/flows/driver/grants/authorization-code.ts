@@ -1,9 +1,7 @@
-import { interpretRefresh } from '../../../oidc/token-lifecycle';
 import {
   authorizationOpened,
   buildAuthorizeRequest,
   buildBearerRequest,
-  buildRefreshRequest,
   buildTokenExchange,
   interpretBearerResponse,
   interpretCallback,
@@ -14,6 +12,7 @@ import {
   type OAuth2State,
 } from '../../oauth2-flow';
 import type { Grant } from '../grant';
+import { refreshLeg } from '../lifecycle-legs';
 
 /** The bearer leg's resource when the profile names none: the service's own (interface §4.3). */
 const DEFAULT_API_PATH = '/api/v2/me';
@@ -51,12 +50,7 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
       build: (s) => buildBearerRequest(s, { method: 'GET', path: s.config.paths?.api ?? DEFAULT_API_PATH }),
       interpret: interpretBearerResponse,
     },
-    refresh: {
-      kind: 'send',
-      title: () => 'Refresh the access token',
-      build: buildRefreshRequest,
-      // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
-      interpret: interpretRefresh,
-    },
+    // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
+    refresh: refreshLeg,
   },
 };
