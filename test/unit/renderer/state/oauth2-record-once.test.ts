@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../../../shared/store/history';
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
 import { openStore, tempDir } from '../../electron/store/helpers';
 import { C, Harness } from '../../electron/provider/helpers';
 import { fakeBridge } from './fake-bridge';
@@ -41,33 +42,42 @@ function pageOnHost() {
         : store.historyAnnotate(input),
     tokenSave: ({ token }: { token: unknown }) => token,
   });
-  const page = createOAuth2Store({
+  const deps = {
     bridge: fake.bridge,
     crypto: browserCrypto,
     random: { bytes: (n) => Uint8Array.from({ length: n }, () => (drawn += 1) & 0xff) },
     now: Date.now,
-  });
-  return { page, writes, store };
+  };
+  const page = createOAuth2Store(deps);
+  return { page, lifecycle: createLifecycleStore(deps, { oauth2: page }), writes, store };
 }
+
+/** Authorized at the mock (the URL landed on pasted): the page is at its token leg. */
+async function authorized(page: ReturnType<typeof pageOnHost>['page']) {
+  const profile = profileSchema.parse({
+    id: 'once',
+    name: 'Once',
+    baseUrl: h.base,
+    service: true,
+    oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read' },
+  });
+  await page.getState().flowStarted(profile, h.base);
+  const url = await page.getState().authorizationStarted();
+  const landed = await fetch(url!, { redirect: 'manual' });
+  await page.getState().urlPasted(landed.headers.get('location')!);
+  return profile;
+}
+
+/** historyAnnotate is sent without waiting for it: let it land. */
+const annotated = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the OAuth 2 page records each leg once, with its verdict', () => {
   it('token, bearer call and refresh: one write each, carrying the verdict the leg shows', async () => {
     const { page, writes, store } = pageOnHost();
     const s = page.getState;
-    const profile = profileSchema.parse({
-      id: 'once',
-      name: 'Once',
-      baseUrl: h.base,
-      service: true,
-      oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read' },
-    });
-    await s().flowStarted(profile, h.base);
-    const url = await s().authorizationStarted();
-    const landed = await fetch(url!, { redirect: 'manual' });
-    await s().urlPasted(landed.headers.get('location')!);
+    await authorized(page);
     for (const leg of ['token', 'api', 'refresh'] as const) await s().legSent(leg);
-    // historyAnnotate is sent without waiting for it: let it land.
-    await new Promise((resolve) => setImmediate(resolve));
+    await annotated();
 
     expect(writes.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
       'token succeeded',
@@ -80,5 +90,27 @@ describe('the OAuth 2 page records each leg once, with its verdict', () => {
       expect(store.historyFull(written.id)?.summary).toBe(written.summary);
     }
     expect(writes[0]!.summary).toMatch(/^Access token received/);
+  });
+
+  it("the OpenID Connect page's token lifecycle: refresh, introspection, revocation, one write each with its verdict", async () => {
+    const { page, lifecycle, writes } = pageOnHost();
+    const profile = await authorized(page);
+    await page.getState().legSent('token');
+    const l = lifecycle.getState;
+    l().tokensTaken(page.getState().flow!, profile);
+    await l().refreshRequested();
+    await l().introspectionRequested(`${h.base}/oidc/introspect`, 'access_token');
+    await l().revocationRequested(`${h.base}/oidc/revoke`, 'refresh_token');
+    await l().introspectionRequested(`${h.base}/oidc/introspect`, 'access_token');
+    await annotated();
+
+    const lifecycleWrites = writes.slice(1);
+    expect(lifecycleWrites.map((e) => [e.leg, e.summary])).toEqual(l().legs.map((leg) => [leg.kind, leg.summary]));
+    expect(lifecycleWrites.map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^Access token received/),
+      'The provider says active: true.',
+      'Revoked, or already invalid (HTTP 200).',
+      'The provider says active: false.',
+    ]);
   });
 });
