@@ -4,6 +4,7 @@ import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import type { HistoryEntry } from '../../../../shared/store/history';
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
+import type { RendererDeps } from '../../../../renderer/app/deps';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
 import { openStore, tempDir } from '../../electron/store/helpers';
@@ -42,7 +43,7 @@ function pageOnHost() {
         : store.historyAnnotate(input),
     tokenSave: ({ token }: { token: unknown }) => token,
   });
-  const deps = {
+  const deps: RendererDeps = {
     bridge: fake.bridge,
     crypto: browserCrypto,
     random: { bytes: (n) => Uint8Array.from({ length: n }, () => (drawn += 1) & 0xff) },
