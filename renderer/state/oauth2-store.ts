@@ -237,8 +237,8 @@ export function createOAuth2Store(deps: RendererDeps) {
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const attempt = sends.attempt();
         // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
-        const port = pageHostPort(deps, sends, p, 'oauth2', (token) => {
-          if (sends.isCurrent(attempt)) tokenSaved(token, p);
+        const port = pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
+          if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(obtained.token, p);
         });
         let run;
         try {

@@ -1,6 +1,5 @@
 import { BridgeFailure } from '../../shared/bridge/result';
-import type { FlowHostPort } from '../../shared/flows/driver/host-port';
-import type { TokenSet } from '../../shared/oauth2/token-response';
+import type { FlowHostPort, LegTokens } from '../../shared/flows/driver/host-port';
 import type { HistoryRecord } from '../../shared/store/history-record';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
@@ -18,7 +17,7 @@ export function pageHostPort(
   sends: FlowSends,
   profile: Profile,
   flow: HistoryRecord['flow'],
-  tokensObtained: (token: TokenSet) => void
+  tokensObtained: (obtained: LegTokens) => void
 ): FlowHostPort {
   return {
     async send(request, { leg, verdictOf }) {

@@ -1,5 +1,4 @@
-import type { FlowHostPort, FlowRunnerPort } from '../../../shared/flows/driver/host-port';
-import type { TokenSet } from '../../../shared/oauth2/token-response';
+import type { FlowHostPort, FlowRunnerPort, LegTokens } from '../../../shared/flows/driver/host-port';
 import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../services/catcher';
@@ -8,6 +7,7 @@ import { authorizeInBrowser } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import type { FlowReport } from './report';
+import type { ObtainedTokens } from './save-tokens';
 
 /** The effects a CLI flow draws on: Node's by default (a test gives a seeded source and a fixed clock). */
 export interface CliEffects {
@@ -17,6 +17,28 @@ export interface CliEffects {
 }
 
 export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now };
+
+/** Tokens a leg obtained as the CLI prints them (the response's fields) and saves them (--save). */
+function printedAndSaved(obtained: LegTokens): ObtainedTokens {
+  if (obtained.kind === 'oauth1') {
+    const { token, secret, fields } = obtained;
+    return {
+      fields: { oauth_token: token, oauth_token_secret: secret, ...fields },
+      tokens: { kind: 'oauth1', token, tokenSecret: secret, expiresAt: null },
+    };
+  }
+  const t = obtained.token;
+  return {
+    fields: t.fields,
+    tokens: {
+      kind: 'oauth2',
+      token: t.accessToken,
+      refreshToken: t.refreshToken ?? '',
+      scope: t.scope ?? '',
+      expiresAt: t.expiresAt,
+    },
+  };
+}
 
 /**
  * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
@@ -29,17 +51,7 @@ export function cliLegPort(
 ): FlowHostPort {
   return {
     send: (request, { leg, verdictOf }) => sendLeg(leg, request, options, report, verdictOf),
-    saveTokens: (token: TokenSet) =>
-      options.onTokens?.({
-        fields: token.fields,
-        tokens: {
-          kind: 'oauth2',
-          token: token.accessToken,
-          refreshToken: token.refreshToken ?? '',
-          scope: token.scope ?? '',
-          expiresAt: token.expiresAt,
-        },
-      }),
+    saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
     random: effects.random,
     crypto: effects.crypto,

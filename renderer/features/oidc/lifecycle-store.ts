@@ -73,7 +73,7 @@ export function createLifecycleStore(deps: RendererDeps, { oauth2 }: { oauth2: O
       if (!flow || !profile || get().sending) return;
       let request: RawRequest;
       try {
-        request = def.build(flow);
+        request = def.build(flow, deps);
       } catch (e) {
         return set({ problem: (e as Error).message });
       }

@@ -1,8 +1,7 @@
 import type { Exchange, RawRequest } from '../../http';
-import type { TokenSet } from '../../oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../../ports';
 import type { Interpretation } from '../common';
-import type { RedirectTarget } from './host-port';
+import type { LegEffects, LegTokens, RedirectTarget } from './host-port';
 
 /**
  * A leg whose request the client sends itself (token, refresh, a protected resource, introspection); `I`: what its
@@ -13,7 +12,7 @@ export interface SentLeg<S, I extends Interpretation<S> = Interpretation<S>> {
   /** What the CLI prints and the app titles the leg with. */
   readonly title: (state: S) => string;
   /** The request the leg sends from the state; the app lets the user edit it first. */
-  readonly build: (state: S) => RawRequest;
+  readonly build: (state: S, effects: LegEffects) => RawRequest;
   /** The exchange judged: the next state, the checks, the verdict. */
   readonly interpret: (state: S, exchange: Exchange, now: number) => I;
 }
@@ -35,7 +34,7 @@ export type Leg<S> = SentLeg<S> | RedirectLeg<S>;
 /**
  * One client-side grant (the mirror of the mock's grants/registry.ts): its legs, the leg it starts with, which leg
  * follows a successful one when a flow runs on its own (null: the run is over; the remaining legs are the user's
- * to send), and where a state holds its tokens.
+ * to send), and which tokens a leg obtained (from the state before and after it).
  */
 export interface Grant<S, Config, L extends string = string> {
   readonly name: string;
@@ -45,5 +44,5 @@ export interface Grant<S, Config, L extends string = string> {
   readonly start: (config: Config, random: RandomPort, crypto: CryptoPort) => S;
   readonly first: L;
   readonly next: (leg: L, state: S) => L | null;
-  readonly tokenOf: (state: S) => TokenSet | null;
+  readonly tokensObtained: (before: S, after: S) => LegTokens | null;
 }

@@ -26,6 +26,16 @@ export interface LegSendOptions {
   readonly verdictOf: (exchange: Exchange) => HistoryVerdict;
 }
 
+/** Tokens a leg obtained: an OAuth 2 token response's, or OAuth 1.0a's token credentials (RFC 5849 §2.3). */
+export type LegTokens =
+  | { readonly kind: 'oauth2'; readonly token: TokenSet }
+  | {
+      readonly kind: 'oauth1';
+      readonly token: string;
+      readonly secret: string;
+      readonly fields: Readonly<Record<string, string>>;
+    };
+
 /** What the driver tells the host as a flow goes on: a leg starts, a leg's checks are judged. */
 export type LegReport =
   | { readonly kind: 'step'; readonly leg: string; readonly title: string }
@@ -39,7 +49,7 @@ export interface FlowHostPort {
   /** Sends the request exactly as given and records the exchange with `options.verdictOf`'s verdict. */
   send(request: RawRequest, options: LegSendOptions): Promise<Exchange>;
   /** A leg obtained tokens: the host keeps them (with the profile) and may show them. */
-  saveTokens(token: TokenSet, leg: string): void;
+  saveTokens(obtained: LegTokens, leg: string): void;
   now(): number;
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
@@ -55,3 +65,6 @@ export interface FlowRunnerPort extends FlowHostPort {
   /** Opens `authorizeUrl` for the user and resolves with the query of the redirect back (caught or pasted). */
   awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<string>;
 }
+
+/** The effects a leg's request may draw on as it is built (an OAuth 1.0a nonce, timestamp and signature). */
+export type LegEffects = Pick<FlowHostPort, 'random' | 'crypto' | 'now'>;

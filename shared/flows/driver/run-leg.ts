@@ -39,7 +39,7 @@ export async function sendLeg<S, I extends Interpretation<S>>(
   port: FlowHostPort,
   edited?: RawRequest
 ): Promise<{ readonly exchange: Exchange; readonly outcome: I; readonly before: S }> {
-  const request = edited ?? def.build(state());
+  const request = edited ?? def.build(state(), port);
   let judged: { outcome: I; before: S } | null = null;
   const judge = (exchange: Exchange) => {
     if (!judged) {
@@ -63,8 +63,8 @@ export async function runSentLeg<S, C, L extends string>(
   edited?: RawRequest
 ): Promise<LegRun<S>> {
   const { exchange, outcome, before } = await sendLeg(sentLeg(grant, leg), leg, state, port, edited);
-  const token = grant.tokenOf(outcome.state);
-  if (outcome.ok && token && token !== grant.tokenOf(before)) port.saveTokens(token, leg);
+  const obtained = outcome.ok ? grant.tokensObtained(before, outcome.state) : null;
+  if (obtained) port.saveTokens(obtained, leg);
   return { exchange, outcome };
 }
 

@@ -28,7 +28,8 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
   start: startOAuth2,
   first: 'authorize',
   next: (leg) => (leg === 'authorize' ? 'token' : null),
-  tokenOf: (s) => s.token,
+  tokensObtained: (before, after) =>
+    after.token && after.token !== before.token ? { kind: 'oauth2', token: after.token } : null,
   legs: {
     authorize: {
       kind: 'redirect',
