@@ -42,7 +42,12 @@ export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     // The service's §5.1 table lists oauth_callback in step three too; other servers ignore it or refuse it.
     callbackInAccessToken: isService(p),
     service: isService(p),
-    paths: { requestToken: o.requestTokenPath, authorize: o.authorizePath, accessToken: o.accessTokenPath },
+    paths: {
+      requestToken: o.requestTokenPath,
+      authorize: o.authorizePath,
+      accessToken: o.accessTokenPath,
+      api: o.apiPath,
+    },
     ...(o.rsaPrivateKey ? { privateKeyPem: o.rsaPrivateKey } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../services/catcher';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
 import { authorizeInBrowser } from './browser-leg';
-import { sendLeg } from './exchange';
+import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import type { FlowReport } from './report';
 import type { ObtainedTokens } from './save-tokens';
@@ -50,7 +50,7 @@ export function cliLegPort(
   effects: CliEffects = NODE_EFFECTS
 ): FlowHostPort {
   return {
-    send: (request, { leg, verdictOf }) => sendLeg(leg, request, options, report, verdictOf),
+    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
     saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
     random: effects.random,

@@ -6,6 +6,9 @@ import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
+/** A leg's name as the CLI words its step (`failed at request token: …`): requestToken is "request token". */
+export const stepOfLeg = (leg: string): string => leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
  * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). `verdictOf`: the leg's own

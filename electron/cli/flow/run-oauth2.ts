@@ -6,6 +6,7 @@ import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
+import { stepOfLeg } from './exchange';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
@@ -42,7 +43,8 @@ export async function runOAuth2(
     const config = { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} };
     const { state, runs } = await runFlow(grant, config, cliHostPort(profile, catcher, options, report, effects)).catch(
       (e: unknown) => {
-        if (e instanceof LegFailed) throw new FlowFailure(e.leg, e.message, e.run.exchange?.response ?? null);
+        if (e instanceof LegFailed)
+          throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
         throw e;
       }
     );

@@ -1,5 +1,6 @@
 import type { Grant } from './grant';
 import { authorizationCodeGrant } from './grants/authorization-code';
+import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
 
 /**
  * The client side's grants, one module each (the mirror of the mock's electron/services/provider/grants/registry.ts):
@@ -8,4 +9,5 @@ import { authorizationCodeGrant } from './grants/authorization-code';
  */
 export const CLIENT_GRANTS = {
   authorization_code: authorizationCodeGrant,
+  oauth1_three_legged: oauth1ThreeLeggedGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;
