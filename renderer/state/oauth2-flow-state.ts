@@ -3,7 +3,7 @@ import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { LoginOptions } from '../../shared/oidc/login-options';
 import type { Profile } from '../../shared/store/profile';
-import type { Caught } from './oauth1-store';
+import type { Caught } from './oauth1-flow-state';
 import type { OAuth2Run } from './oauth2-run';
 import type { TokenStanding } from './oauth2-token-standing';
 import type { RejectedCallback } from './rejected-callbacks';

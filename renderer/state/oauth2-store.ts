@@ -11,7 +11,7 @@ import { flowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
 import type { OAuth2Run } from './oauth2-run';
 import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued } from './oauth2-token-standing';
-import type { Caught } from './oauth1-store';
+import type { Caught } from './oauth1-flow-state';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf } from './rejected-callbacks';
 import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
