@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import type { HistoryEntry } from '../../../../shared/store/history';
 import { profileSchema } from '../../../../shared/store/profile';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
-import type { RendererDeps } from '../../../../renderer/app/deps';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
-import { openStore, tempDir } from '../../electron/store/helpers';
 import { C, Harness } from '../../electron/provider/helpers';
-import { fakeBridge } from './fake-bridge';
+import { annotated, countedHost } from './counted-host';
 
 /*
  * The OAuth 2 page's legs run on the flow driver: each exchange reaches the history once, already carrying the leg's
@@ -19,36 +13,9 @@ const h = new Harness({ autoLoginUser: 'demo' });
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 
-let drawn = 0;
-
-/** The page's store over the host's real transport and history (writes counted), as app-services.ts wires them. */
+/** The OAuth 2 page and the OpenID Connect page's lifecycle over the host's real transport and history. */
 function pageOnHost() {
-  const store = openStore(tempDir());
-  const writes: HistoryEntry[] = [];
-  const transport = createTransportHandlers(
-    nodeCrypto,
-    {},
-    {
-      historyAdd: (input: { entry: HistoryEntry }) => (writes.push(input.entry), store.historyAdd(input)),
-    }
-  );
-  const fake = fakeBridge({
-    catcherOpen: () => ({ port: 4321, redirectUri: 'http://127.0.0.1:4321/callback' }),
-    catcherWait: () => ({ waitId: 'w1', redirectUri: 'http://127.0.0.1:4321/callback' }),
-    catcherCancel: () => ({ cancelled: true }),
-    httpSend: transport.httpSend,
-    historyAnnotate: (input: Parameters<typeof store.historyAnnotate>[0]) =>
-      transport.verdictGiven(input.id, { outcome: input.outcome, summary: input.summary })
-        ? { annotated: true }
-        : store.historyAnnotate(input),
-    tokenSave: ({ token }: { token: unknown }) => token,
-  });
-  const deps: RendererDeps = {
-    bridge: fake.bridge,
-    crypto: browserCrypto,
-    random: { bytes: (n) => Uint8Array.from({ length: n }, () => (drawn += 1) & 0xff) },
-    now: Date.now,
-  };
+  const { deps, writes, store } = countedHost();
   const page = createOAuth2Store(deps);
   return { page, lifecycle: createLifecycleStore(deps, { oauth2: page }), writes, store };
 }
@@ -68,9 +35,6 @@ async function authorized(page: ReturnType<typeof pageOnHost>['page']) {
   await page.getState().urlPasted(landed.headers.get('location')!);
   return profile;
 }
-
-/** historyAnnotate is sent without waiting for it: let it land. */
-const annotated = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the OAuth 2 page records each leg once, with its verdict', () => {
   it('token, bearer call and refresh: one write each, carrying the verdict the leg shows', async () => {
