@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C } from '../../electron/provider/helpers';
-import { appRun, cliRun, mockFront, type MockFront } from './oauth2-parity-runs';
+import { mockFront, type MockFront } from './parity-host';
+import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
 
 /*
  * The OAuth 2 code grant is sequenced once (shared/flows/driver/): for the same profile, seeded random source and
@@ -69,8 +70,8 @@ const sameRun = (tamper?: (bridge: BridgeApi) => BridgeApi) =>
     profiles(() => front.base),
     fc.integer({ min: 1, max: 2 ** 31 }),
     async (profile, seed) => {
-      const app = await appRun(front, profile, seed, tamper);
-      const cli = await cliRun(front, profile, seed);
+      const app = await appOAuth2Run(front, profile, seed, tamper);
+      const cli = await cliOAuth2Run(front, profile, seed);
       if (app.exchanges.length > 0) exchanged += 1;
       // toStrictEqual: header lists as ordered arrays, every string (URL, body, summary) exactly.
       expect(app).toStrictEqual(cli);

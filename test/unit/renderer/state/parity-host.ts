@@ -2,11 +2,10 @@ import { get } from 'node:http';
 import { createServer, connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { FlowReport, FlowFailure } from '../../../../electron/cli/flow/report';
-import { runOAuth2 } from '../../../../electron/cli/flow/run-oauth2';
+import type { FlowRunOptions } from '../../../../electron/cli/flow/options';
+import type { CliEffects } from '../../../../electron/cli/flow/cli-host-port';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { MockProvider } from '../../../../electron/services/provider';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import type { RandomPort } from '../../../../shared/ports';
@@ -88,11 +87,11 @@ export interface FlowRun {
   readonly exchanges: readonly { leg: string; request: RawRequest; outcome: string; summary: string }[];
 }
 
-const recorded = (entries: readonly HistoryEntry[]) =>
+export const recorded = (entries: readonly HistoryEntry[]) =>
   entries.map((e) => ({ leg: e.leg, request: e.exchange.request, outcome: e.outcome, summary: e.summary }));
 
 /** The user's browser at the mock (auto-login): the URL it is redirected to, which the user pastes. */
-function landedAt(url: string): Promise<string> {
+export function landedAt(url: string): Promise<string> {
   // A connection of its own (no keep-alive pool): each run's mock is a new one behind the same address.
   return new Promise((resolve, reject) => {
     get(url, { agent: false }, (r) => {
@@ -105,40 +104,39 @@ function landedAt(url: string): Promise<string> {
 }
 
 /**
- * The app's run: the OAuth 2 page's store with its bridge wired to the real host services (transport, catcher,
- * history store) over the contract's dispatch; the URL landed on is pasted. `tamper` plants a divergence in the host.
+ * The app's run: `drive` works a page's store with a bridge wired to the real host services (transport, catcher,
+ * history store) over the contract's dispatch; then what the host recorded. `tamper` plants a divergence in the host.
  */
-export async function appRun(
+export async function appHostRun(
   front: MockFront,
-  profile: Profile,
   seed: number,
-  tamper: (bridge: BridgeApi) => BridgeApi = (b) => b
+  tamper: (bridge: BridgeApi) => BridgeApi,
+  drive: (bridge: BridgeApi) => Promise<Omit<FlowRun, 'exchanges'>>
 ): Promise<FlowRun> {
   await front.fresh(seed);
   const host = hostBridge();
   try {
-    const bridge = tamper(host.bridge);
-    const store = createOAuth2Store({ bridge, crypto: browserCrypto, random: seededRandom(seed), now: () => NOW });
-    const s = store.getState;
-    await s().flowStarted(profile, profile.baseUrl);
-    const authorizeUrl = await s().authorizationStarted();
-    await s().urlPasted(await landedAt(authorizeUrl!));
-    const callback = s().callbackOutcome!;
-    if (callback.ok) await s().legSent('token');
+    const run = await drive(tamper(host.bridge));
     const history = await host.bridge.historyList({ offset: 0, limit: 100 });
     if (!history.ok) throw new Error(history.error.message);
-    return {
-      authorizeUrl,
-      callback: callback.ok ? 'ok' : callback.summary,
-      exchanges: recorded([...history.value.entries].reverse()),
-    };
+    return { ...run, exchanges: recorded([...history.value.entries].reverse()) };
   } finally {
     await host.close();
   }
 }
 
-/** The CLI's run: `flow oauth2`'s runOAuth2 on its own host (catcher, transport, history), the URL landed on pasted on stdin. */
-export async function cliRun(front: MockFront, profile: Profile, seed: number): Promise<FlowRun> {
+/**
+ * The CLI's run: `run` is a `flow` command's runner on its own host (catcher, transport, history), with the seeded
+ * effects; the URL it prints is followed and the URL landed on pasted on stdin.
+ */
+export async function cliHostRun(
+  front: MockFront,
+  profile: Profile,
+  seed: number,
+  flow: 'oauth1' | 'oauth2',
+  run: (options: FlowRunOptions, report: FlowReport, effects: CliEffects) => Promise<unknown>,
+  random: RandomPort = seededRandom(seed)
+): Promise<FlowRun> {
   await front.fresh(seed);
   const entries: HistoryEntry[] = [];
   const stdin = new PassThrough();
@@ -160,24 +158,19 @@ export async function cliRun(front: MockFront, profile: Profile, seed: number): 
   });
   let ids = 0;
   let callback = 'ok';
+  const options: FlowRunOptions = {
+    open: false,
+    waitTimeoutMs: 10_000,
+    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: {} },
+    stdin,
+    recording: (leg) => ({
+      history: { historyAdd: ({ entry }) => entries.push(entry) },
+      record: { id: `cli-${ids++}`, profileId: profile.id, flow, leg },
+      now: () => NOW,
+    }),
+  };
   try {
-    await runOAuth2(
-      profile,
-      {
-        open: false,
-        waitTimeoutMs: 10_000,
-        send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: {} },
-        stdin,
-        recording: (leg) => ({
-          history: { historyAdd: ({ entry }) => entries.push(entry) },
-          record: { id: `cli-${ids++}`, profileId: profile.id, flow: 'oauth2', leg },
-          now: () => NOW,
-        }),
-      },
-      report,
-      undefined,
-      { random: seededRandom(seed), crypto: nodeCrypto, now: () => NOW }
-    );
+    await run(options, report, { random, crypto: nodeCrypto, now: () => NOW });
   } catch (e) {
     if (!(e instanceof FlowFailure)) throw e;
     if (e.step === 'authorize') callback = e.message;
