@@ -40,10 +40,12 @@ export async function sendRecorded(
   const startedAt = recording?.now() ?? 0;
   try {
     const exchange = await send(request, options);
-    if (recording) {
-      const verdict = recording.verdictOf?.(exchange) ?? exchangeVerdict(exchange);
-      keep(recording, historyEntryOf(recording.record, exchange, recording.now(), verdict), recording.held);
-    }
+    if (recording)
+      keep(
+        recording,
+        historyEntryOf(recording.record, exchange, recording.now(), verdictOn(recording, exchange)),
+        recording.held
+      );
     return exchange;
   } catch (e) {
     if (recording && e instanceof TransportError && e.phase !== 'prepare') {
@@ -54,6 +56,15 @@ export async function sendRecorded(
       );
     }
     throw e;
+  }
+}
+
+/** The leg's verdict; the host's when the leg gives none or cannot judge (the exchange is recorded all the same). */
+function verdictOn(recording: Recording, exchange: TransportExchange): HistoryVerdict {
+  try {
+    return recording.verdictOf?.(exchange) ?? exchangeVerdict(exchange);
+  } catch {
+    return exchangeVerdict(exchange);
   }
 }
 
