@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createAppStore, type AppState, type AppStore } from '../state/app-store';
-import { createOAuth1Store, type OAuth1FlowState, type OAuth1Store } from '../state/oauth1-store';
+import type { OAuth1FlowState } from '../state/oauth1-flow-state';
+import { createOAuth1Store, type OAuth1Store } from '../state/oauth1-store';
 import { createOAuth2Store, type OAuth2Store } from '../state/oauth2-store';
 import type { OAuth2FlowState } from '../state/oauth2-flow-state';
 import type { RendererDeps } from './deps';

@@ -1,71 +1,22 @@
 import { createStore } from 'zustand/vanilla';
-import { transportOf } from '../../shared/flows/profile-config';
-import type { EventPayload } from '../../shared/bridge/contract';
-import { BridgeFailure, bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
-import { oauth1Flow, oauth1ConfigOf, type Check } from '../../shared/flows';
-import type { OAuth1Leg, OAuth1State } from '../../shared/flows/oauth1-flow';
-import type { Exchange } from '../../shared/http';
-import { traceSignature, type Param, type SignatureTrace } from '../../shared/oauth1';
+import { BridgeFailure, bridgeErrorOf } from '../../shared/bridge/result';
+import { oauth1Flow, oauth1ConfigOf } from '../../shared/flows';
+import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
+import { interpretRedirect, runSentLeg } from '../../shared/flows/driver/run-leg';
+import type { OAuth1State } from '../../shared/flows/oauth1-flow';
 import { pastedQuery } from '../../shared/flows/pasted-url';
-import type { Profile } from '../../shared/store/profile';
+import { traceSignature, type SignatureTrace } from '../../shared/oauth1';
 import type { SavedTokenInput } from '../../shared/store/saved-token';
 import type { RendererDeps } from '../app/deps';
-import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
-import { annotateHistory, historyRecord, saveToken, savedTokenRefused } from './flow-records';
+import { applyMistake, type MistakeApplied } from './deliberate-mistake';
+import { saveToken, savedTokenRefused } from './flow-records';
 import { flowSends } from './flow-sends';
-import { rejectedCallbackOf, type RejectedCallback } from './rejected-callbacks';
-import { applyMistake, type DeliberateMistake, type MistakeApplied } from './deliberate-mistake';
+import type { AuthorizeLeg, Caught, LegRun, OAuth1FlowState } from './oauth1-flow-state';
+import { prefillDraft, type OAuth1Draft, type SignedLeg } from './oauth1-drafts';
+import { pageHostPort } from './page-host-port';
+import { rejectedCallbackOf } from './rejected-callbacks';
 
-export interface LegRun {
-  readonly sending: boolean;
-  /** The trace of what was sent (the draft may have changed since). */
-  readonly sent: SignatureTrace | null;
-  readonly exchange: Exchange | null;
-  /** Unreachable server, TLS, timeout, a signing error: the leg that caused it shows it. */
-  readonly error: BridgeError | null;
-  readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
-  /** The mistake made on purpose in this send, with the base string and request it gave. */
-  readonly mistake?: MistakeApplied | null;
-}
-
-export type Caught = EventPayload<'catcherCallback'>['callback'];
-
-export interface AuthorizeLeg {
-  readonly url: string | null;
-  readonly waitId: string | null;
-  readonly callback: Caught | null;
-  readonly outcome: LegRun['outcome'];
-  /** Why the wait ended without a callback (timeout, cancelled, port closed). */
-  readonly ended: { readonly code: string; readonly message: string } | null;
-  /** Requests to the callback the catcher refused while this flow waited (not its request token). */
-  readonly rejected: readonly RejectedCallback[];
-}
-
-export interface OAuth1FlowState {
-  readonly profile: Profile | null;
-  readonly flow: OAuth1State | null;
-  readonly redirectUri: string | null;
-  readonly current: OAuth1Leg;
-  readonly drafts: Readonly<Partial<Record<SignedLeg, OAuth1Draft>>>;
-  readonly runs: Readonly<Partial<Record<SignedLeg, LegRun>>>;
-  /** A mistake to make on purpose in each leg's next send (the learner's choice), then forgotten. */
-  readonly mistakes: Readonly<Partial<Record<SignedLeg, DeliberateMistake>>>;
-  readonly authorize: AuthorizeLeg;
-  readonly startError: BridgeError | null;
-  /** The access token's saved record, marked revoked when the server refuses the token itself (interface §3). */
-  readonly savedAccess: SavedTokenInput | null;
-  flowStarted(profile: Profile, baseUrl: string): Promise<void>;
-  legChosen(leg: OAuth1Leg): void;
-  draftEdited(leg: SignedLeg, patch: Partial<OAuth1Draft>): void;
-  nonceRenewed(leg: SignedLeg): void;
-  mistakeChosen(leg: SignedLeg, mistake: DeliberateMistake | null): void;
-  legSent(leg: SignedLeg): Promise<void>;
-  authorizationStarted(): Promise<string | null>;
-  waitCancelled(): Promise<void>;
-  verifierEntered(verifier: string): void;
-  /** The URL the browser landed on, pasted when the redirect cannot reach the catcher: the same checks apply. */
-  urlPasted(url: string): Promise<void>;
-}
+const OAUTH1 = CLIENT_GRANTS.oauth1_three_legged;
 
 const idleAuthorize: AuthorizeLeg = {
   url: null,
@@ -76,7 +27,8 @@ const idleAuthorize: AuthorizeLeg = {
   rejected: [],
 };
 
-export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps) {
+export function createOAuth1Store(deps: RendererDeps) {
+  const { bridge, crypto, random, now } = deps;
   return createStore<OAuth1FlowState>()((set, get) => {
     const fresh = () => oauth1Flow.freshNonceAndTimestamp(random, now());
     const withDraft = (leg: SignedLeg, flow: OAuth1State) => ({
@@ -86,8 +38,8 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
     const setRun = (leg: SignedLeg, run: LegRun) => set({ runs: { ...get().runs, [leg]: run } });
     const sends = flowSends(bridge);
 
-    const callbackArrived = (query: string | readonly Param[], callback: Caught | null) => {
-      const result = oauth1Flow.interpretCallback(get().flow!, query);
+    const callbackArrived = (query: string, callback: Caught | null) => {
+      const result = interpretRedirect(OAUTH1, 'authorize', get().flow!, query);
       set({
         flow: result.state,
         authorize: { ...get().authorize, callback, outcome: result, waitId: null, ended: null },
@@ -185,45 +137,43 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
           return setRun(leg, { sending: false, sent: null, exchange: null, error: bridgeErrorOf(e), outcome: null });
         }
         get().mistakeChosen(leg, null);
-        const record = historyRecord(random, { profileId: profile.id, flow: 'oauth1', leg });
         const attempt = sends.attempt();
-        const r = await sends.httpSend({
-          request: oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request),
-          options: transportOf(profile),
-          record,
+        // The access token is saved once the leg has judged it (the flow driver), unless started over meanwhile.
+        let obtained: SavedTokenInput | null = null;
+        const port = pageHostPort(deps, sends, profile, 'oauth1', (tokens) => {
+          if (!sends.isCurrent(attempt) || tokens.kind !== 'oauth1') return;
+          const { token, secret: tokenSecret } = tokens;
+          const saved = { profileId: profile.id, token, tokenSecret, obtainedAt: now(), expiresAt: null };
+          obtained = saveToken(bridge, random, { ...saved, kind: 'oauth1' });
         });
-        // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
+        const request = oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request);
+        let run;
+        try {
+          run = await runSentLeg(OAUTH1, leg, () => get().flow!, port, request);
+        } catch (e) {
+          // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
+          if (!sends.isCurrent(attempt)) return;
+          const failed = { ...get().flow!, legs: { ...get().flow!.legs, [leg]: 'failed' as const } };
+          set({ drafts: { ...get().drafts, [leg]: { ...draft, ...fresh() } }, flow: failed });
+          return setRun(leg, {
+            sending: false,
+            sent: trace,
+            exchange: null,
+            error: bridgeErrorOf(e),
+            outcome: null,
+            mistake,
+          });
+        }
         if (!sends.isCurrent(attempt)) return;
         // A nonce is single-use (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)): the next send of this leg gets a new one.
         const next = { ...get().drafts, [leg]: { ...draft, ...fresh() } };
-        if (!r.ok) {
-          set({ drafts: next, flow: { ...get().flow!, legs: { ...get().flow!.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, sent: trace, exchange: null, error: r.error, outcome: null, mistake });
-        }
         const current = get().flow!;
-        const outcome =
-          leg === 'requestToken'
-            ? oauth1Flow.interpretRequestToken(current, r.value, now())
-            : leg === 'accessToken'
-              ? oauth1Flow.interpretAccessToken(current, r.value, now())
-              : oauth1Flow.interpretApiResponse(current, r.value);
-        setRun(leg, { sending: false, sent: trace, exchange: r.value, error: null, outcome, mistake });
-        annotateHistory(bridge, record, outcome);
-        const advance: Partial<OAuth1FlowState> = {};
+        const { exchange, outcome } = run;
+        setRun(leg, { sending: false, sent: trace, exchange, error: null, outcome, mistake });
+        const advance: Partial<OAuth1FlowState> = obtained ? { savedAccess: obtained } : {};
         // The leg stays on screen with its result; the stepper shows the next leg ready.
         if (outcome.ok && leg === 'requestToken')
           Object.assign(advance, { authorize: { ...idleAuthorize, url: oauth1Flow.buildAuthorizeUrl(outcome.state) } });
-        if (outcome.ok && leg === 'accessToken' && outcome.state.accessToken) {
-          const savedAccess = saveToken(bridge, random, {
-            profileId: profile.id,
-            kind: 'oauth1',
-            token: outcome.state.accessToken.token,
-            tokenSecret: outcome.state.accessToken.secret,
-            obtainedAt: now(),
-            expiresAt: null,
-          });
-          Object.assign(advance, { savedAccess });
-        }
         const saved = get().savedAccess;
         if (saved && !current.accessToken?.deauthorized && outcome.state.accessToken?.deauthorized)
           Object.assign(advance, { savedAccess: savedTokenRefused(bridge, saved, 'revoked') });
@@ -267,9 +217,9 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
       async urlPasted(url) {
         const { flow, authorize } = get();
         if (!flow) return;
-        let params: Param[];
+        let query: string;
         try {
-          params = pastedQuery(url).params;
+          query = pastedQuery(url).query;
         } catch (e) {
           return set({
             authorize: { ...authorize, outcome: { ok: false, summary: (e as Error).message, checks: [] } },
@@ -278,7 +228,8 @@ export function createOAuth1Store({ bridge, crypto, random, now }: RendererDeps)
         // The wait is dropped first, so its end is not reported as a failed wait.
         set({ authorize: { ...authorize, waitId: null } });
         if (authorize.waitId) await bridge.catcherCancel({ waitId: authorize.waitId });
-        callbackArrived(params, null);
+        // Its query judged as a caught callback's is (and as the CLI judges a pasted one).
+        callbackArrived(`?${query}`, null);
       },
       verifierEntered(verifier) {
         const { flow } = get();

@@ -4,7 +4,7 @@ import type { RawRequest } from '../../shared/http';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 import type { LoginOptions } from '../../shared/oidc/login-options';
 import type { Profile } from '../../shared/store/profile';
-import type { Caught } from './oauth1-store';
+import type { Caught } from './oauth1-flow-state';
 import type { OAuth2Run } from './oauth2-run';
 import type { TokenStanding } from './oauth2-token-standing';
 import type { RejectedCallback } from './rejected-callbacks';

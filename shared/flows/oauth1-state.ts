@@ -8,7 +8,13 @@ export type OAuth1Leg = 'requestToken' | 'authorize' | 'accessToken' | 'api';
 
 export interface OAuth1Config {
   readonly baseUrl: string;
-  readonly paths?: { readonly requestToken?: string; readonly authorize?: string; readonly accessToken?: string };
+  /** Endpoint paths; `api` is the protected resource the signed API leg calls when the flow runs on its own. */
+  readonly paths?: {
+    readonly requestToken?: string;
+    readonly authorize?: string;
+    readonly accessToken?: string;
+    readonly api?: string;
+  };
   readonly consumerKey: string;
   readonly consumerSecret: string;
   /** The callback sent in step one: a URL, or `oob` for a verifier shown to the user (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)). */

@@ -44,7 +44,12 @@ export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     // The service's §5.1 table lists oauth_callback in step three too; other servers ignore it or refuse it.
     callbackInAccessToken: isService(p),
     service: isService(p),
-    paths: { requestToken: o.requestTokenPath, authorize: o.authorizePath, accessToken: o.accessTokenPath },
+    paths: {
+      requestToken: o.requestTokenPath,
+      authorize: o.authorizePath,
+      accessToken: o.accessTokenPath,
+      api: o.apiPath,
+    },
     ...(o.rsaPrivateKey ? { privateKeyPem: o.rsaPrivateKey } : {}),
   };
 }
@@ -64,7 +69,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     accessTokenField: o.accessTokenField || null,
     headers: p.headers,
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
-    paths: { authorize: o.authorizePath, token: o.tokenPath },
+    paths: { authorize: o.authorizePath, token: o.tokenPath, api: o.apiPath },
     service: isService(p),
   };
 }

@@ -5,8 +5,8 @@ import { historyEntrySchema, type HistoryEntry } from './history';
 
 /**
  * What the sender of a request says about it so the host can record the exchange in the history: whose it is
- * (profile, flow, leg) and the entry's id, chosen by the sender so it can later give the leg's own verdict
- * (historyAnnotate) without sending the exchange again.
+ * (profile, flow, leg) and the entry's id, chosen by the sender so it can give the leg's own verdict by that id
+ * (httpSend's `verdictFollows`, then historyAnnotate) without sending the exchange again.
  */
 export const historyRecordSchema = historyEntrySchema.pick({ id: true, profileId: true, flow: true, leg: true });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
@@ -20,7 +20,8 @@ const SUMMARY_MAX = historyEntrySchema.shape.summary.maxLength ?? 2000;
 /**
  * The verdict the host gives an exchange it sent, knowing nothing of the flow: a 2xx succeeded; otherwise the
  * status and the provider's own words (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2) `error`, `oauth_problem`, a WWW-Authenticate challenge, …).
- * A leg that judges more (its checks) replaces it through historyAnnotate.
+ * A leg that judges more (its checks, through the flow driver: shared/flows/driver/) gives its own verdict instead,
+ * recorded with the exchange in one write.
  */
 export function exchangeVerdict(exchange: Exchange, failure: string | null = null): HistoryVerdict {
   const { method, url } = exchange.request;

@@ -1,5 +1,6 @@
 import { sendWithDpop, type DpopClient } from '../../../shared/dpop/dpop-client';
 import type { Exchange, RawRequest } from '../../../shared/http';
+import type { HistoryVerdict } from '../../../shared/store/history-record';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import type { FlowReport } from './report';
@@ -15,7 +16,8 @@ export async function sendDpopLeg(
   dpop: DpopClient,
   options: FlowRunOptions,
   report: FlowReport,
-  accessToken: string | null = null
+  accessToken: string | null = null,
+  verdictOf?: (exchange: Exchange) => HistoryVerdict
 ): Promise<Exchange> {
   let attempt = 0;
   const section = accessToken === null ? '§8' : '§9';
@@ -24,7 +26,7 @@ export async function sendDpopLeg(
       report.step(
         `The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 ${section}): the ${step} request again with it`
       );
-    return sendLeg(step, proven, options, report);
+    return sendLeg(step, proven, options, report, verdictOf);
   });
   return r.exchange;
 }

@@ -3,30 +3,41 @@ import type { Exchange, RawRequest } from '../../../shared/http';
 import { withClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 import { joseSigner } from '../../../platform/jose';
 import { nodeRandom } from '../../services/node-crypto';
+import type { HistoryVerdict } from '../../../shared/store/history-record';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
 import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
+/** A leg's name as the CLI words its step (`failed at request token: …`): requestToken is "request token". */
+export const stepOfLeg = (leg: string): string => leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
  * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). A request that asks for a client
- * assertion gets one signed now, its trace printed.
+ * assertion gets one signed now, its trace printed. `verdictOf`: the leg's own verdict, recorded with the exchange
+ * (the flow driver's); the host's by the status otherwise.
  */
 export async function sendLeg(
   step: string,
   unsigned: RawRequest,
   options: FlowRunOptions,
-  report: FlowReport
+  report: FlowReport,
+  verdictOf?: (exchange: Exchange) => HistoryVerdict
 ): Promise<Exchange> {
   const request = await assertionSigned(step, unsigned, options, report);
   report.request(request);
   // The history names legs as the app does: "request token" is requestToken.
   const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
+  const recording = options.recording?.(leg) ?? null;
   try {
     const exchange = await interruptible(`the ${step} request (${request.method} ${request.url})`, (signal) =>
-      sendRecorded(request, { ...options.send, signal }, options.recording?.(leg) ?? null)
+      sendRecorded(
+        request,
+        { ...options.send, signal },
+        recording && verdictOf ? { ...recording, verdictOf } : recording
+      )
     );
     report.response(exchange);
     if (exchange.tls?.warning) report.line(`WARNING: ${exchange.tls.warning}`);

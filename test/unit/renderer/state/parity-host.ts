@@ -1,0 +1,179 @@
+import { get } from 'node:http';
+import { createServer, connect, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { FlowReport, FlowFailure } from '../../../../electron/cli/flow/report';
+import type { FlowRunOptions } from '../../../../electron/cli/flow/options';
+import type { CliEffects } from '../../../../electron/cli/flow/cli-host-port';
+import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { MockProvider } from '../../../../electron/services/provider';
+import type { BridgeApi } from '../../../../shared/bridge/api';
+import type { RawRequest } from '../../../../shared/http';
+import type { RandomPort } from '../../../../shared/ports';
+import type { HistoryEntry } from '../../../../shared/store/history';
+import type { Profile } from '../../../../shared/store/profile';
+import { hostBridge } from './host-bridge';
+
+/** The fixed clock both runs read (and the mock's). */
+export const NOW = 1_760_000_000_000;
+
+/** A deterministic byte source (xorshift32): the same seed draws the same nonces, state and PKCE verifier. */
+export function seededRandom(seed: number): RandomPort {
+  let s = seed >>> 0 || 0x9e3779b9;
+  return {
+    bytes(length) {
+      const out = new Uint8Array(length);
+      for (let i = 0; i < length; i++) {
+        s ^= s << 13;
+        s >>>= 0;
+        s ^= s >>> 17;
+        s ^= s << 5;
+        s >>>= 0;
+        out[i] = s & 0xff;
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * One address for a fresh mock per run: each run gets a new mock with its randomness from the run's seed (so it
+ * issues the same code and tokens) behind this loopback listener (port 0), which relays each connection to the
+ * current mock, so both runs send to the same base URL.
+ */
+export async function mockFront() {
+  let mock: MockProvider | null = null;
+  let port = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+    upstream.on('close', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const stopMock = async () => {
+    await mock?.stop();
+    mock = null;
+    for (const s of sockets) s.destroy();
+  };
+  return {
+    base,
+    /** A fresh mock (auto-login as demo, the fixed clock) drawing from `seed`, behind `base`. */
+    async fresh(seed: number): Promise<void> {
+      await stopMock();
+      mock = new MockProvider({ autoLoginUser: 'demo', random: seededRandom(seed), clock: { now: () => NOW } });
+      port = Number(new URL(await mock.start()).port);
+    },
+    async close(): Promise<void> {
+      await stopMock();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type MockFront = Awaited<ReturnType<typeof mockFront>>;
+
+/** What a run sent and judged: the authorization URL, the callback's verdict, each recorded exchange with its verdict. */
+export interface FlowRun {
+  readonly authorizeUrl: string | null;
+  readonly callback: string;
+  readonly exchanges: readonly { leg: string; request: RawRequest; outcome: string; summary: string }[];
+}
+
+export const recorded = (entries: readonly HistoryEntry[]) =>
+  entries.map((e) => ({ leg: e.leg, request: e.exchange.request, outcome: e.outcome, summary: e.summary }));
+
+/** The user's browser at the mock (auto-login): the URL it is redirected to, which the user pastes. */
+export function landedAt(url: string): Promise<string> {
+  // A connection of its own (no keep-alive pool): each run's mock is a new one behind the same address.
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (r) => {
+      r.resume();
+      const location = r.headers.location;
+      if (location) resolve(location);
+      else reject(new Error(`the mock did not redirect (${r.statusCode}) from ${url}`));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The app's run: `drive` works a page's store with a bridge wired to the real host services (transport, catcher,
+ * history store) over the contract's dispatch; then what the host recorded. `tamper` plants a divergence in the host.
+ */
+export async function appHostRun(
+  front: MockFront,
+  seed: number,
+  tamper: (bridge: BridgeApi) => BridgeApi,
+  drive: (bridge: BridgeApi) => Promise<Omit<FlowRun, 'exchanges'>>
+): Promise<FlowRun> {
+  await front.fresh(seed);
+  const host = hostBridge();
+  try {
+    const run = await drive(tamper(host.bridge));
+    const history = await host.bridge.historyList({ offset: 0, limit: 100 });
+    if (!history.ok) throw new Error(history.error.message);
+    return { ...run, exchanges: recorded([...history.value.entries].reverse()) };
+  } finally {
+    await host.close();
+  }
+}
+
+/**
+ * The CLI's run: `run` is a `flow` command's runner on its own host (catcher, transport, history), with the seeded
+ * effects; the URL it prints is followed and the URL landed on pasted on stdin.
+ */
+export async function cliHostRun(
+  front: MockFront,
+  profile: Profile,
+  seed: number,
+  flow: 'oauth1' | 'oauth2',
+  run: (options: FlowRunOptions, report: FlowReport, effects: CliEffects) => Promise<unknown>,
+  random: RandomPort = seededRandom(seed)
+): Promise<FlowRun> {
+  await front.fresh(seed);
+  const entries: HistoryEntry[] = [];
+  const stdin = new PassThrough();
+  let err = '';
+  let authorizeUrl: string | null = null;
+  const report = new FlowReport({
+    write: (text: string) => {
+      err += text;
+      const url = /Open this URL to authorize:\n(\S+)\n/.exec(err)?.[1];
+      if (url && authorizeUrl === null) {
+        authorizeUrl = url;
+        // Nothing pasted (the wait ends the flow) when the browser gets no redirect.
+        landedAt(url).then(
+          (landed) => stdin.write(`${landed}\n`),
+          () => stdin.end()
+        );
+      }
+    },
+  });
+  let ids = 0;
+  let callback = 'ok';
+  const options: FlowRunOptions = {
+    open: false,
+    waitTimeoutMs: 10_000,
+    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: {} },
+    stdin,
+    recording: (leg) => ({
+      history: { historyAdd: ({ entry }) => entries.push(entry) },
+      record: { id: `cli-${ids++}`, profileId: profile.id, flow, leg },
+      now: () => NOW,
+    }),
+  };
+  try {
+    await run(options, report, { random, crypto: nodeCrypto, now: () => NOW });
+  } catch (e) {
+    if (!(e instanceof FlowFailure)) throw e;
+    if (e.step === 'authorize') callback = e.message;
+  }
+  return { authorizeUrl, callback, exchanges: recorded(entries) };
+}

@@ -1,0 +1,81 @@
+import { runOAuth1 } from '../../../../electron/cli/flow/run-oauth1';
+import { runOAuth2 } from '../../../../electron/cli/flow/run-oauth2';
+import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import type { BridgeApi } from '../../../../shared/bridge/api';
+import type { RandomPort } from '../../../../shared/ports';
+import type { Profile } from '../../../../shared/store/profile';
+import { appHostRun, cliHostRun, landedAt, NOW, seededRandom, type FlowRun, type MockFront } from './parity-host';
+
+const asIs = (bridge: BridgeApi) => bridge;
+
+/** The app's run of the code grant: the OAuth 2 page authorizes (the URL landed on pasted) and sends the token leg. */
+export function appOAuth2Run(
+  front: MockFront,
+  profile: Profile,
+  seed: number,
+  tamper: (bridge: BridgeApi) => BridgeApi = asIs
+): Promise<FlowRun> {
+  return appHostRun(front, seed, tamper, async (bridge) => {
+    const store = createOAuth2Store({ bridge, crypto: browserCrypto, random: seededRandom(seed), now: () => NOW });
+    const s = store.getState;
+    await s().flowStarted(profile, profile.baseUrl);
+    const authorizeUrl = await s().authorizationStarted();
+    await s().urlPasted(await landedAt(authorizeUrl!));
+    const callback = s().callbackOutcome!;
+    if (callback.ok) await s().legSent('token');
+    return { authorizeUrl, callback: callback.ok ? 'ok' : callback.summary };
+  });
+}
+
+/** The CLI's run of the code grant: `flow oauth2`'s runOAuth2. */
+export const cliOAuth2Run = (front: MockFront, profile: Profile, seed: number): Promise<FlowRun> =>
+  cliHostRun(front, profile, seed, 'oauth2', (options, report, effects) =>
+    runOAuth2(profile, options, report, undefined, null, effects)
+  );
+
+/**
+ * Every nonce (16 octets, oauth1-leg-input.ts) the same bytes: the page draws a nonce for each draft (and a new one
+ * after each send), the CLI one per request it signs, so with nonces that repeat both sign with the same ones. Any
+ * other draw (a history record's id, 8 octets) counts up, so the page's records stay apart.
+ */
+export function repeatingRandom(seed: number): RandomPort {
+  let counter = 0;
+  return {
+    bytes: (k) =>
+      k === 16 ? new Uint8Array(k).fill(seed & 0xff) : Uint8Array.from({ length: k }, () => (counter += 1) & 0xff),
+  };
+}
+
+/** The app's run of OAuth 1.0a's three legs: request token, authorization (the URL landed on pasted), access token. */
+export function appOAuth1Run(
+  front: MockFront,
+  profile: Profile,
+  seed: number,
+  tamper: (bridge: BridgeApi) => BridgeApi = asIs
+): Promise<FlowRun> {
+  return appHostRun(front, seed, tamper, async (bridge) => {
+    const store = createOAuth1Store({ bridge, crypto: browserCrypto, random: repeatingRandom(seed), now: () => NOW });
+    const s = store.getState;
+    await s().flowStarted(profile, profile.baseUrl);
+    await s().legSent('requestToken');
+    if (!s().runs.requestToken?.outcome?.ok) return { authorizeUrl: null, callback: 'ok' };
+    const authorizeUrl = await s().authorizationStarted();
+    await s().urlPasted(await landedAt(authorizeUrl!));
+    const callback = s().authorize.outcome!;
+    if (callback.ok) await s().legSent('accessToken');
+    return { authorizeUrl, callback: callback.ok ? 'ok' : callback.summary };
+  });
+}
+
+/** The CLI's run of OAuth 1.0a's three legs: `flow oauth1`'s runOAuth1. */
+export const cliOAuth1Run = (front: MockFront, profile: Profile, seed: number): Promise<FlowRun> =>
+  cliHostRun(
+    front,
+    profile,
+    seed,
+    'oauth1',
+    (options, report, effects) => runOAuth1(profile, options, report, effects),
+    repeatingRandom(seed)
+  );
