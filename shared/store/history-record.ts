@@ -47,6 +47,9 @@ export function unansweredExchange(request: RawRequest, startedAt: number, total
   };
 }
 
+/** A leg's step as the history names it, as the app's flows do: "request token" is requestToken. */
+export const historyLegOf = (step: string): string => step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /** The history entry of one exchange. */
 export function historyEntryOf(
   record: HistoryRecord,

@@ -1,4 +1,5 @@
 import type { Exchange, RawRequest } from '../../../shared/http';
+import { historyLegOf } from '../../../shared/store/history-record';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
 import { interruptible } from '../interrupt';
@@ -16,8 +17,7 @@ export async function sendLeg(
   report: FlowReport
 ): Promise<Exchange> {
   report.request(request);
-  // The history names legs as the app does: "request token" is requestToken.
-  const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
+  const leg = historyLegOf(step);
   try {
     const exchange = await interruptible(`the ${step} request (${request.method} ${request.url})`, (signal) =>
       sendRecorded(request, { ...options.send, signal }, options.recording?.(leg) ?? null)
