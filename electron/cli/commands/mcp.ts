@@ -9,6 +9,7 @@ import { MCP_HELP } from '../help/mcp';
 import { UsageError, type Command } from '../io';
 import { runMcpChain, type McpRunInput } from '../../../shared/flows/mcp/chain';
 import { asFlowFailure, cliPorts } from '../mcp/cli-ports';
+import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { cliTokenKeeper } from '../mcp/saved-server-store';
 import { cliHistory } from '../cli-history';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
@@ -53,11 +54,11 @@ export const mcpCommand: Command = async (argv, io) => {
     waitTimeoutMs: whole(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
     send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
     stdin: io.stdin,
-    recording: v['no-history']
-      ? null
-      : cliHistory(v['store-dir'], 'cli', 'mcp', (problem) => report.line(`warn: ${problem}`)),
   };
-  const ports = cliPorts(profile, options, report);
+  const history = v['no-history']
+    ? null
+    : cliHistory(v['store-dir'], MCP_HISTORY_OWNER, 'mcp', (problem) => report.line(`warn: ${problem}`));
+  const ports = cliPorts(profile, options, report, history);
   // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one.
   const keeper = v['no-save'] ? null : cliTokenKeeper(url, v['store-dir'], report);
   let outcome;

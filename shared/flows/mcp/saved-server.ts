@@ -24,6 +24,9 @@ export interface McpTokenKeeper {
   save(saved: McpSavedAuthorization): Promise<void>;
 }
 
+/** Whose an MCP client's exchanges are in the history before the server has a profile of its own. */
+export const MCP_HISTORY_OWNER = 'mcp';
+
 const NAME_PREFIX = 'MCP ';
 const NAME_MAX = profileSchema.shape.name.maxLength ?? 80;
 
