@@ -50,7 +50,7 @@ describe('oauth-lab mcp: the token saved per server', () => {
     expect(r.stderr).not.toContain('Client registration');
     expect(r.stdout).toContain('user demo');
   });
-  it('a saved token past its expiry is refreshed (with its resource) and the new one saved', async () => {
+  it('a saved token past its expiry is refreshed and the new one saved in its place', async () => {
     const before = serverTokens().tokens[0]!;
     alterSavedToken({ expiresAt: Date.now() - 1000 });
     const r = await runMcpCli([`${h.base}/mcp`, '--no-open'], dir);
