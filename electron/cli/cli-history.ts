@@ -1,4 +1,4 @@
-import type { HistoryRecord } from '../../shared/store/history-record';
+import type { HistoryRecord, HistoryVerdict } from '../../shared/store/history-record';
 import { newRecordId } from '../../shared/store/record-id';
 import { nodeRandom } from '../services/node-crypto';
 import { createAppStore, type AppStore } from '../services/store';
@@ -6,6 +6,9 @@ import type { Recording } from '../services/store/history/record-exchange';
 
 /** A send's recording: the leg it is, under the command's profile and flow. */
 export type RecordingFor = (leg: string) => Recording;
+
+/** The command's recordings, and the leg's own verdict on an entry recorded (its checks judge more than the status). */
+export type CliHistory = RecordingFor & { annotate(id: string, verdict: HistoryVerdict): void };
 
 /**
  * Where `oauth-lab flow` and `call` record their exchanges: the history of the store they use for --save and
@@ -17,11 +20,23 @@ export function cliHistory(
   profileId: string,
   flow: HistoryRecord['flow'],
   warn: (problem: string) => void
-): RecordingFor {
+): CliHistory {
   let store: AppStore | undefined;
-  const history = {
-    historyAdd: (input: Parameters<AppStore['historyAdd']>[0]) =>
-      (store ??= createAppStore(storeDir === undefined ? {} : { cwd: storeDir })).historyAdd(input),
-  };
-  return (leg) => ({ history, record: { id: newRecordId(nodeRandom), profileId, flow, leg }, now: Date.now, warn });
+  const opened = () => (store ??= createAppStore(storeDir === undefined ? {} : { cwd: storeDir }));
+  const history = { historyAdd: (input: Parameters<AppStore['historyAdd']>[0]) => opened().historyAdd(input) };
+  const recordingFor: RecordingFor = (leg) => ({
+    history,
+    record: { id: newRecordId(nodeRandom), profileId, flow, leg },
+    now: Date.now,
+    warn,
+  });
+  return Object.assign(recordingFor, {
+    annotate(id: string, verdict: HistoryVerdict) {
+      try {
+        opened().historyAnnotate({ id, ...verdict });
+      } catch (e) {
+        warn(`the leg's verdict was not saved to the history: ${(e as Error).message}`);
+      }
+    },
+  });
 }

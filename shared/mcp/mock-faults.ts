@@ -4,6 +4,14 @@
  * `no-pkce`: the metadata leaves out code_challenge_methods_supported; `audience-mismatch`: tokens are issued for
  * another resource than the one asked for (RFC 8707 §2), and the MCP endpoint refuses them; `accept-other-resource`:
  * the MCP endpoint accepts a token issued for another resource (the confused deputy the MCP specification's
- * "Token Audience Binding and Validation" forbids).
+ * "Token Audience Binding and Validation" forbids); `dcr-refused`: dynamic client registration answers an RFC 7591
+ * §3.2.2 error, so a client without a pre-registered id or a client ID metadata document has no way in.
  */
-export const MCP_FAULTS = ['off', 'wrong-resource', 'no-pkce', 'audience-mismatch', 'accept-other-resource'] as const;
+export const MCP_FAULTS = [
+  'off',
+  'wrong-resource',
+  'no-pkce',
+  'audience-mismatch',
+  'accept-other-resource',
+  'dcr-refused',
+] as const;

@@ -70,10 +70,20 @@ export interface RegisteredClient {
   readonly authMethod: string | null;
 }
 
-/** RFC 7591 §3.2.1: the registration's answer; a clear reason when it is not one. */
+/**
+ * RFC 7591 §3.2.1: the registration's answer; a clear reason when it is not one: a refusal in the server's words
+ * (§3.2.2 `error`, `error_description`) and the client's other ways in, since MCP lets a client fall back to a
+ * pre-registered client ID or a client ID metadata document (MCP 2025-11-25, "Client Registration Approaches").
+ */
 export function readRegistrationResponse(status: number, json: unknown): RegisteredClient | string {
-  if (status !== 201 && status !== 200) return `HTTP ${status}; RFC 7591 §3.2.1 answers a registration with 201.`;
   const o = json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
+  if (status !== 201 && status !== 200) {
+    const said =
+      typeof o?.error === 'string'
+        ? `: ${o.error}${typeof o.error_description === 'string' ? ` (${o.error_description})` : ''}`
+        : '';
+    return `Dynamic client registration was refused with HTTP ${status}${said} (RFC 7591 §3.2.2). Give a pre-registered client ID (and its secret), or a client ID metadata document's URL where the server supports them.`;
+  }
   if (!o || typeof o.client_id !== 'string' || o.client_id === '')
     return 'The answer has no client_id (RFC 7591 §3.2.1 requires it).';
   return {

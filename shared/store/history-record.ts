@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Check } from '../check';
 import type { Exchange, RawRequest } from '../http';
 import { providerMessage, sentence } from '../provider-message';
 import { historyEntrySchema, type HistoryEntry } from './history';
@@ -47,6 +48,17 @@ export function unansweredExchange(request: RawRequest, startedAt: number, total
     startedAt,
   };
 }
+
+/** A leg's verdict from its checks: failed with the first failing check's words, else every check named. */
+export function checksVerdict(checks: readonly Check[]): HistoryVerdict {
+  const failed = checks.find((c) => !c.ok);
+  return failed
+    ? { outcome: 'failed', summary: cut(failed.message) }
+    : { outcome: 'succeeded', summary: cut(`Every check passed: ${checks.map((c) => c.name).join(', ')}.`) };
+}
+
+/** A leg's step as the history names it, as the app's flows do: "request token" is requestToken. */
+export const historyLegOf = (step: string): string => step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The history entry of one exchange. */
 export function historyEntryOf(

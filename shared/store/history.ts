@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { exchangeSchema } from '../bridge/schemas/http';
 
+/** Whose exchanges the history holds: a flow page or command, the request signer, the MCP client. */
+const HISTORY_FLOWS = ['oauth1', 'oauth2', 'signer', 'mcp'] as const;
+
 /** One exchange of a flow or of the request signer, newest first in the store (bounded by size, see settings). */
 export const historyEntrySchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   profileId: z.string(),
-  flow: z.enum(['oauth1', 'oauth2', 'signer']),
+  flow: z.enum(HISTORY_FLOWS),
   /** The leg, e.g. requestToken, accessToken, token, api, refresh. */
   leg: z.string().min(1).max(40),
   outcome: z.enum(['succeeded', 'failed']),
@@ -47,7 +50,7 @@ export type HistoryListedEntry = z.infer<typeof historyListedEntrySchema>;
 
 export const historyQuerySchema = z.strictObject({
   profileId: z.string().optional(),
-  flow: z.enum(['oauth1', 'oauth2', 'signer']).optional(),
+  flow: z.enum(HISTORY_FLOWS).optional(),
   leg: z.string().optional(),
   outcome: z.enum(['succeeded', 'failed']).optional(),
   offset: z.number().int().min(0).default(0),

@@ -4,8 +4,9 @@ import { e2eSession, shot } from './session';
 
 /**
  * The MCP page in Chromium against the app's own mock: the chain to the mock's MCP endpoint with the user logging
- * in at the mock in the tabs the page opens (the first with the Connect click, the step-up with its own button),
- * then the mock's wrong-resource fault refused before any tab opens. Light and dark, two sizes.
+ * in at the mock in the tabs the page opens (the first with the Connect click, the step-up with its own button);
+ * the token saved for the server, used by the second Connect without a tab, then forgotten; then the mock's
+ * wrong-resource fault refused before any tab opens. Light and dark, two sizes.
  */
 const session = e2eSession();
 const SIZES = [
@@ -44,6 +45,22 @@ it.each(['light', 'dark'] as const)(
       expect(await outcome.getByLabel('Tool result').textContent()).toContain('note saved for demo: hello');
       const size = `${viewport.width}x${viewport.height}`;
       await shot(page, `mcp-step-up-${size}`, scheme);
+
+      // The second Connect uses the saved token: no tab, no registration, the token shown masked.
+      const saved = page.getByRole('region', { name: 'Saved token' });
+      await saved.waitFor();
+      // In browser mode the click opens a blank tab before the run (a pop-up blocker's rule), closed unused.
+      const tabs: Page[] = [];
+      page.on('popup', (tab) => void tabs.push(tab));
+      await page.getByRole('button', { name: 'Connect and list the tools' }).click();
+      await page.getByRole('heading', { name: /The token saved for this server/ }).waitFor();
+      await outcome.getByText('The MCP server answered with the access token.').waitFor();
+      expect(tabs.map((t) => t.url())).toEqual(tabs.map(() => 'about:blank'));
+      expect(await page.getByRole('heading', { name: /Authorization code with PKCE/ }).count()).toBe(0);
+      expect(await saved.textContent()).toContain('••••');
+      await shot(page, `mcp-saved-token-${size}`, scheme);
+      await saved.getByRole('button', { name: "Forget this server's token" }).click();
+      await saved.waitFor({ state: 'detached' });
 
       await fault.selectOption('wrong-resource');
       try {

@@ -14,9 +14,13 @@ const client = context.client_id
   ? ['--client-id', context.client_id, ...(context.client_secret ? ['--client-secret', context.client_secret] : [])]
   : ['--client-metadata-url', 'https://conformance-test.local/client-metadata.json'];
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'oauth-lab.mjs');
-const child = spawn(process.execPath, [bin, 'mcp', url, ...client, '--call', 'test-tool', '--no-open'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const child = spawn(
+  process.execPath,
+  [bin, 'mcp', url, ...client, '--call', 'test-tool', '--no-open', '--no-save', '--no-history'],
+  {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }
+);
 let stderr = '';
 const browsed = new Set();
 child.stdout.pipe(process.stdout);

@@ -9,6 +9,9 @@ import { MCP_HELP } from '../help/mcp';
 import { UsageError, type Command } from '../io';
 import { runMcpChain, type McpRunInput } from '../../../shared/flows/mcp/chain';
 import { asFlowFailure, cliPorts } from '../mcp/cli-ports';
+import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
+import { cliTokenKeeper } from '../mcp/saved-server-store';
+import { cliHistory } from '../cli-history';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
@@ -29,6 +32,9 @@ const FLAGS = {
   header: { type: 'string', multiple: true },
   'no-open': { type: 'boolean' },
   json: { type: 'boolean' },
+  'no-save': { type: 'boolean' },
+  'store-dir': { type: 'string' },
+  'no-history': { type: 'boolean' },
   verbose: { type: 'boolean' },
 } as const;
 
@@ -49,10 +55,15 @@ export const mcpCommand: Command = async (argv, io) => {
     send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
     stdin: io.stdin,
   };
-  const ports = cliPorts(profile, options, report);
+  const history = v['no-history']
+    ? null
+    : cliHistory(v['store-dir'], MCP_HISTORY_OWNER, 'mcp', (problem) => report.line(`warn: ${problem}`));
+  const ports = cliPorts(profile, options, report, history);
+  // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one.
+  const keeper = v['no-save'] ? null : cliTokenKeeper(url, v['store-dir'], report);
   let outcome;
   try {
-    outcome = await runMcpChain(input, ports);
+    outcome = await runMcpChain({ ...input, keeper }, ports);
   } catch (thrown) {
     const e = asFlowFailure(thrown);
     if (!(e instanceof FlowFailure)) throw e;

@@ -3,7 +3,7 @@ import type { Exchange, RawRequest } from '../../../shared/http';
 import { withClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 import { joseSigner } from '../../../platform/jose';
 import { nodeRandom } from '../../services/node-crypto';
-import type { HistoryVerdict } from '../../../shared/store/history-record';
+import { historyLegOf, type HistoryVerdict } from '../../../shared/store/history-record';
 import { sendRecorded } from '../../services/store/history/record-exchange';
 import { TransportError } from '../../services/transport';
 import { interruptible } from '../interrupt';
@@ -28,8 +28,7 @@ export async function sendLeg(
 ): Promise<Exchange> {
   const request = await assertionSigned(step, unsigned, options, report);
   report.request(request);
-  // The history names legs as the app does: "request token" is requestToken.
-  const leg = step.replace(/ ([a-z])/g, (_, c: string) => c.toUpperCase());
+  const leg = historyLegOf(step);
   const recording = options.recording?.(leg) ?? null;
   try {
     const exchange = await interruptible(`the ${step} request (${request.method} ${request.url})`, (signal) =>

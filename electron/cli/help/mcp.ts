@@ -3,7 +3,8 @@ import { secretsHelp } from '../secret-flags';
 
 export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-metadata-url HTTPS-URL] [--client-secret S]
            [--client-auth AUTH] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
-           [--callback-path P] [--redirect-uri URI] [--no-open] [--json]
+           [--callback-path P] [--redirect-uri URI] [--no-open] [--json] [--no-save] [--store-dir DIR]
+           [--no-history]
 
 Connects to an MCP server over streamable HTTP as a careful MCP client (authorization revision 2025-11-25):
 initialize, tools/list and, with --call, tools/call. When the server answers 401, every link of the chain
@@ -21,6 +22,9 @@ is shown and checked on stderr:
   the request sent again with the token. A 403 with error="insufficient_scope" leads to a step-up
     authorization with the wider scope, at most 3 authorizations in a run.
 Without protected resource metadata, the 2025-03-26 way: the server's origin as authorization server.
+The token is saved per server, under a profile named "MCP URL" in the app's store (the desktop app and
+oauth-lab web see it): the next run uses it without authorizing; past its expiry, or refused with a 401, it
+is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to a new authorization.
 
   --client-id ID        a pre-registered client (an https URL: a client ID metadata document's URL)
   --client-metadata-url HTTPS-URL
@@ -41,6 +45,10 @@ Without protected resource metadata, the 2025-03-26 way: the server's origin as 
   --header "Name: value"  an extra header on every request (repeatable)
   --no-open             do not open a browser; open the printed URL yourself
   --json                stdout: {"tools": [...]} (the tools/list result) and "result" (the tool's answer)
+  --no-save             neither use a saved token nor save the one obtained
+  --store-dir DIR       the store to save to and record in (default: the per-user config directory, as
+                        oauth-lab web); its keepHistory setting off keeps no history
+  --no-history          do not record the exchanges in the history
   --verbose             print each response in full on stderr (secrets masked)
 
 ${secretsHelp(['client-secret'])}

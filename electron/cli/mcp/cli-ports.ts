@@ -1,4 +1,6 @@
 import { McpChainFailure, type McpChainPorts } from '../../../shared/flows/mcp/ports';
+import { checksVerdict } from '../../../shared/store/history-record';
+import type { CliHistory } from '../cli-history';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../services/catcher';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
@@ -14,16 +16,36 @@ import { FlowFailure, type FlowReport } from '../flow/report';
 export function cliPorts(
   profile: Profile,
   options: FlowRunOptions,
-  report: FlowReport
+  report: FlowReport,
+  history: CliHistory | null
 ): McpChainPorts & { close(): Promise<void> } {
   let catcher: Promise<Catcher> | null = null;
   const caught = () => (catcher ??= startFlowCatcher(profile, options, report));
+  // The leg's last exchange, given the verdict of the checks that follow it (a new leg forgets it).
+  let recorded: string | null = null;
+  const recording =
+    history &&
+    ((leg: string) => {
+      const r = history(leg);
+      recorded = r.record.id;
+      return r;
+    });
   return {
-    send: (step, request) => sendLeg(step, request, options, report),
+    send: (step, request) => sendLeg(step, request, { ...options, recording }, report),
     redirectUri: async () => profile.redirectUri || (await caught()).redirectUri,
     authorizeInBrowser: async (url, state) =>
       (await authorizeInBrowser(url, { kind: 'oauth2', state }, await caught(), profile, options, report)).query,
-    report,
+    report: {
+      step: (title) => {
+        recorded = null;
+        report.step(title);
+      },
+      checks: (checks) => {
+        report.checks(checks);
+        if (recorded) history?.annotate(recorded, checksVerdict(checks));
+      },
+      line: (text) => report.line(text),
+    },
     random: nodeRandom,
     crypto: nodeCrypto,
     now: Date.now,

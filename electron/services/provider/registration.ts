@@ -173,6 +173,14 @@ export function register(req: ProviderRequest, ctx: ProviderContext): Handled {
       400,
       new MetadataError('invalid_request', 'The registration request must be application/json (RFC 7591 §3.1).')
     );
+  // mcpFault dcr-refused: registration closed, in RFC 7591 §3.2.2's words (there is no code for "closed").
+  if (ctx.settings.switches.mcpFault === 'dcr-refused')
+    return refusal(
+      400,
+      invalid(
+        "This authorization server does not register clients dynamically (the mock's mcpFault dcr-refused); use a pre-registered client_id or a client ID metadata document."
+      )
+    );
   let meta: unknown;
   try {
     meta = JSON.parse(req.bodyText);

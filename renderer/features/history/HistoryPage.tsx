@@ -1,3 +1,4 @@
+import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryListedEntry } from '../../../shared/store/history';
@@ -42,7 +43,10 @@ export function HistoryPage() {
   }, [store]);
 
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
-  const profileName = useCallback((id: string) => names.get(id) ?? `${id} (deleted profile)`, [names]);
+  const profileName = useCallback(
+    (id: string) => names.get(id) ?? (id === MCP_HISTORY_OWNER ? 'MCP client' : `${id} (deleted profile)`),
+    [names]
+  );
   const ownerName = useCallback(
     (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
     [profileName]

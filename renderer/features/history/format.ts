@@ -4,18 +4,23 @@ export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
   oauth1: 'OAuth 1.0a',
   oauth2: 'OAuth 2',
   signer: 'Signer',
+  mcp: 'MCP',
 };
 
 /** The legs the flows record, with the flows that record them (the store filters by leg name only). */
 export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string; readonly flows: string }[] = [
   { leg: 'requestToken', label: 'Request token', flows: 'OAuth 1.0a' },
   { leg: 'accessToken', label: 'Access token', flows: 'OAuth 1.0a' },
-  { leg: 'token', label: 'Token exchange', flows: 'OAuth 2' },
-  { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2' },
+  { leg: 'token', label: 'Token exchange', flows: 'OAuth 2, MCP' },
+  { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2, MCP' },
   { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },
   { leg: 'reuse', label: 'Replaced refresh token again', flows: 'OpenID Connect' },
   { leg: 'introspection', label: 'Introspection', flows: 'OpenID Connect' },
   { leg: 'revocation', label: 'Revocation', flows: 'OpenID Connect' },
+  { leg: 'mcp', label: 'MCP request', flows: 'MCP' },
+  { leg: 'resourceMetadata', label: 'Protected resource metadata', flows: 'MCP' },
+  { leg: 'authorizationServerMetadata', label: 'Authorization server metadata', flows: 'MCP' },
+  { leg: 'registration', label: 'Client registration', flows: 'MCP' },
 ];
 
 export function legLabel(leg: string): string {

@@ -4,6 +4,7 @@ import { useApp } from '../../app/stores';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
 import { McpLegs } from './McpLegs';
+import { McpSavedToken } from './McpSavedToken';
 import type { McpFaultName, McpForm } from './mcp-store';
 import { useMcp } from './use-mcp';
 import './mcp.css';
@@ -30,6 +31,10 @@ export function McpPage() {
   useEffect(() => {
     if (mockBase) void faultRead();
   }, [mockBase, faultRead]);
+  const savedRead = useMcp((x) => x.savedRead);
+  useEffect(() => {
+    void savedRead();
+  }, [mockBase, s.form.url, savedRead]);
   const secrets = s.form.clientSecret ? [s.form.clientSecret] : [];
   return (
     <div className="page mcp">
@@ -95,6 +100,7 @@ export function McpPage() {
           )}
         </div>
       </form>
+      <McpSavedToken />
       {(first.error ?? stepUp.error) && <p className="bad">{first.error ?? stepUp.error}</p>}
       {s.running && s.legs.some((l) => l.authorizationUrl) && !s.pendingAuthorization && (
         <p className="muted" role="status">

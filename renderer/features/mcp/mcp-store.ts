@@ -4,8 +4,12 @@ import { runMcpChain } from '../../../shared/flows/mcp/chain';
 import { McpChainFailure, type McpChainPorts } from '../../../shared/flows/mcp/ports';
 import type { Exchange } from '../../../shared/http';
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { checksVerdict, historyLegOf, type HistoryRecord } from '../../../shared/store/history-record';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../../state/app-store';
+import { historyRecord } from '../../state/flow-records';
+import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
+import { pageTokenKeeper, readSavedServer, type McpSavedServer } from './page-token-keeper';
 
 /** What a leg showed, in order: a remark (a challenge read, a URL to open) or a request with its answer. */
 export type McpLegItem =
@@ -51,6 +55,9 @@ export interface McpPageState {
     readonly result?: unknown;
   } | null;
   readonly fault: McpFaultName | null;
+  /** The token saved for the server the form names (its URL, or the mock's endpoint), with its profile. */
+  readonly saved: McpSavedServer | null;
+  readonly savedProblem: string | null;
   formEdited(patch: Partial<McpForm>): void;
   /** Starts the run; answers with the first authorization URL to open, or null when the run ends without one. */
   runStarted(): Promise<string | null>;
@@ -58,6 +65,10 @@ export interface McpPageState {
   pendingOpened(): Promise<string | null>;
   faultRead(): Promise<void>;
   faultChosen(fault: McpFaultName): Promise<void>;
+  /** Reads the saved token of the server the form names. */
+  savedRead(): Promise<void>;
+  /** Deletes the server's profile and its token: the next Connect registers and authorizes afresh. */
+  savedForgotten(): Promise<void>;
 }
 
 const EMPTY_FORM: McpForm = { url: '', clientId: '', clientSecret: '', scope: '', call: '', args: '' };
@@ -81,6 +92,7 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
     };
 
     const ports = (firstUrl: (url: string | null) => void): McpChainPorts => {
+      let recorded: HistoryRecord | null = null;
       let redirect: Promise<{ port: number; redirectUri: string }> | null = null;
       let handedOut = false;
       const catcher = () =>
@@ -90,7 +102,10 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
         }));
       return {
         async send(step, request) {
-          const r = await bridge.httpSend({ request });
+          // Recorded once by the host, under the server's profile once it has one; the leg's checks give the verdict.
+          const profileId = get().saved?.profile.id ?? MCP_HISTORY_OWNER;
+          recorded = historyRecord(random, { profileId, flow: 'mcp', leg: historyLegOf(step) });
+          const r = await bridge.httpSend({ request, record: recorded });
           if (!r.ok) throw new McpChainFailure(step, r.error.message);
           legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'exchange', exchange: r.value }] }));
           return r.value;
@@ -112,8 +127,14 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
           }
         },
         report: {
-          step: (title) => set({ legs: [...get().legs, { title, items: [], checks: [] }] }),
-          checks: (checks) => legChanged((leg) => ({ ...leg, checks: [...leg.checks, ...checks] })),
+          step: (title) => {
+            recorded = null;
+            set({ legs: [...get().legs, { title, items: [], checks: [] }] });
+          },
+          checks: (checks) => {
+            legChanged((leg) => ({ ...leg, checks: [...leg.checks, ...checks] }));
+            if (recorded) void bridge.historyAnnotate({ id: recorded.id, ...checksVerdict(checks) });
+          },
           line: (text) => legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'line', text }] })),
         },
         random,
@@ -129,6 +150,8 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
       pendingAuthorization: null,
       outcome: null,
       fault: null,
+      saved: null,
+      savedProblem: null,
       formEdited: (patch) => set({ form: { ...get().form, ...patch } }),
       async runStarted() {
         if (get().running) return null;
@@ -140,7 +163,11 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
         let firstUrl: (url: string | null) => void = () => {};
         const urlReady = new Promise<string | null>((resolve) => (firstUrl = resolve));
         set({ running: true, legs: [], outcome: null, pendingAuthorization: null });
-        void runMcpChain(input, ports(firstUrl))
+        const keeper = pageTokenKeeper(bridge, random, now, input.url, (saved) => {
+          set({ saved, savedProblem: null });
+          void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
+        });
+        void runMcpChain({ ...input, keeper }, ports(firstUrl))
           .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
           .catch((e: unknown) =>
             set({
@@ -162,6 +189,23 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
         set({ pendingAuthorization: null });
         return url;
       },
+      async savedRead() {
+        const url = serverUrl(get().form, app);
+        try {
+          set({ saved: url ? await readSavedServer(bridge, url) : null, savedProblem: null });
+        } catch (e) {
+          set({ saved: null, savedProblem: (e as Error).message });
+        }
+      },
+      async savedForgotten() {
+        const saved = get().saved;
+        if (!saved) return;
+        const r = await bridge.profileDelete({ id: saved.profile.id });
+        if (!r.ok) return set({ savedProblem: `The token was not forgotten: ${r.error.message}` });
+        set({ saved: null, savedProblem: null });
+        const list = await bridge.profilesList();
+        if (list.ok) app.getState().profilesChanged(list.value);
+      },
       async faultRead() {
         const r = await bridge.mockState();
         const fault = r.ok ? r.value.settings.switches.mcpFault : undefined;
@@ -175,10 +219,16 @@ export function createMcpStore({ bridge, random, crypto, now }: RendererDeps, { 
   });
 }
 
+/** The server the form names: its URL, or the running mock's MCP endpoint. */
+const serverUrl = (form: McpForm, app: AppStore): string => {
+  const base = app.getState().mock.baseUrl;
+  return form.url.trim() || (base ? `${base}/mcp` : '');
+};
+
 /** The chain's input from the form: on the mock, its endpoint and its built-in client by default. */
 function runInput(form: McpForm, app: AppStore) {
   const { mock, profiles } = app.getState();
-  const url = form.url.trim() || (mock.baseUrl ? `${mock.baseUrl}/mcp` : '');
+  const url = serverUrl(form, app);
   if (!url) return 'Enter the MCP server URL (or start the mock to use its MCP endpoint).';
   const builtIn = profiles.find((p) => p.builtIn);
   const onMock = !!mock.baseUrl && url.startsWith(`${mock.baseUrl}/`);

@@ -6,18 +6,11 @@ import {
   registrationRequestBody,
 } from '../../mcp/registration';
 import type { Param } from '../../oauth1/parameters';
-import type { ClientAuthentication } from '../../oauth2/token-request';
 import type { TokenSet } from '../../oauth2/token-response';
 import * as oauth2Flow from '../oauth2-flow';
 import type { Discovered } from './discovery-leg';
-import { McpChainFailure, type ClientFlags, type McpChainPorts } from './ports';
-
-/** The client as the authorization server knows it, once per run (step-ups reuse it). */
-export interface McpClient {
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly authentication: ClientAuthentication;
-}
+import { McpChainFailure, type ClientFlags, type McpChainPorts, type McpClient } from './ports';
+import type { McpSavedAuthorization } from './saved-server';
 
 /** Registration, shown as its own leg: a pre-registered id, a client ID metadata document, or RFC 7591 DCR. */
 export async function register(
@@ -113,4 +106,43 @@ export async function authorize(
   report.checks(token.checks);
   if (!token.ok || !token.state.token) throw new McpChainFailure('token', token.summary, exchange.response);
   return token.state.token;
+}
+
+/**
+ * The saved token's refresh (RFC 6749 §6) with its `resource` again (RFC 8707 §2.2), through the OAuth 2 flow's
+ * refresh; null when the authorization server refuses it, so the caller authorizes again.
+ */
+export async function refreshSaved(
+  saved: McpSavedAuthorization,
+  headers: readonly Param[],
+  ports: McpChainPorts
+): Promise<TokenSet | null> {
+  const { report } = ports;
+  const { client, token } = saved;
+  const started = oauth2Flow.startOAuth2(
+    {
+      baseUrl: saved.tokenEndpoint,
+      paths: { authorize: saved.authorizationEndpoint, token: saved.tokenEndpoint },
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: '',
+      pkce: null,
+      authentication: client.authentication,
+      extraParams: { refresh: [['resource', saved.resource]] },
+      headers,
+    },
+    ports.random,
+    ports.crypto
+  );
+  const state: oauth2Flow.OAuth2State = {
+    ...started,
+    token: { ...token, tokenType: null, expiresIn: null, foundAt: 'access_token', fields: {} },
+  };
+  report.step(`Refresh the saved token (RFC 6749 §6), resource ${saved.resource}`);
+  const exchange = await ports.send('refresh', oauth2Flow.buildRefreshRequest(state));
+  const refreshed = oauth2Flow.interpretTokenResponse(state, exchange, ports.now(), 'refresh');
+  report.checks(refreshed.checks);
+  if (refreshed.ok && refreshed.state.token) return refreshed.state.token;
+  report.line(`The refresh was refused (${refreshed.summary}): authorizing again.`);
+  return null;
 }

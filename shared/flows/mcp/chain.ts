@@ -3,9 +3,12 @@ import { bearerChallenge, parseChallenges, type Challenge } from '../../mcp/chal
 import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
 import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
 import type { Param } from '../../oauth1/parameters';
-import { authorize, register, type McpClient } from './authorization-leg';
+import type { TokenSet } from '../../oauth2/token-response';
+import type { SavedBearer } from '../bearer-call';
+import { authorize, refreshSaved, register } from './authorization-leg';
 import { discover, type Discovered } from './discovery-leg';
-import { McpChainFailure, type ClientFlags, type McpChainPorts } from './ports';
+import { McpChainFailure, type ClientFlags, type McpChainPorts, type McpClient } from './ports';
+import type { McpSavedAuthorization, McpTokenKeeper } from './saved-server';
 
 export interface McpRunInput {
   readonly url: string;
@@ -15,6 +18,8 @@ export interface McpRunInput {
   readonly call: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } | null;
   /** Extra headers on the OAuth requests (a profile's, such as a User-Agent). */
   readonly headers?: readonly Param[];
+  /** Where this server's token is kept between runs; absent or null: every run authorizes afresh. */
+  readonly keeper?: McpTokenKeeper | null;
 }
 
 export interface McpRunResult {
@@ -33,6 +38,8 @@ interface Authorization {
   token: string | null;
   scope: string | null;
   count: number;
+  /** The saved authorization the token came from, while that token is the one loaded (not yet refreshed). */
+  saved: McpSavedAuthorization | null;
 }
 
 interface Message {
@@ -47,7 +54,8 @@ interface Message {
  * Steps"), and 403 insufficient_scope to a step-up with the wider scope (at most MAX_AUTHORIZATIONS in a run).
  */
 export async function runMcpChain(input: McpRunInput, ports: McpChainPorts): Promise<McpRunResult> {
-  const auth: Authorization = { discovered: null, client: null, token: null, scope: null, count: 0 };
+  const auth: Authorization = { discovered: null, client: null, token: null, scope: null, count: 0, saved: null };
+  if (input.keeper) await useSaved(input.keeper, auth, input, ports);
   let session: McpSession = { url: input.url, sessionId: null, protocolVersion: null };
   let id = 0;
   const call = async (method: string, params: unknown): Promise<unknown> => {
@@ -93,6 +101,11 @@ async function send(
     if (status >= 200 && status < 300) return exchange;
     const challenge = bearerChallenge(parseChallenges(headerValues(exchange, 'www-authenticate')));
     if (challenge) ports.report.line(`WWW-Authenticate: Bearer ${describe(challenge)}`);
+    // A saved token refused: refreshed once (RFC 6750 §3.1 invalid_token), else authorized afresh below.
+    if (status === 401 && auth.saved) {
+      ports.report.line('The saved token was refused: refreshing it.');
+      if (await refreshOrDrop(auth, input, ports)) continue;
+    }
     // A token just issued for this server and refused as invalid: its audience or binding is wrong; authorizing
     // again would get the same (MCP "Token Audience Binding and Validation").
     if (status === 401 && auth.token && challenge?.params.error === 'invalid_token')
@@ -142,7 +155,62 @@ async function authorizeFor(
       `insufficient_scope: step-up authorization with scope ${scope ?? '(none)'} (MCP "Scope Challenge Handling").`
     );
   auth.count++;
+  auth.saved = null;
   const token = await authorize(auth.discovered, auth.client, scope, redirectUri, input.headers ?? [], ports);
   auth.token = token.accessToken;
   auth.scope = token.scope ?? scope;
+  const { discovered } = auth;
+  await input.keeper?.save({
+    client: auth.client,
+    authorizationEndpoint: discovered.endpoints.authorization,
+    tokenEndpoint: discovered.endpoints.token,
+    resource: discovered.resource,
+    token: bearerOf(token, auth.scope),
+  });
+}
+
+const bearerOf = (t: TokenSet, scope: string | null): SavedBearer => ({
+  accessToken: t.accessToken,
+  refreshToken: t.refreshToken,
+  expiresAt: t.expiresAt,
+  scope,
+});
+
+/**
+ * The token saved for this server, used as it is while it has not expired; past its expiry, refreshed first
+ * (RFC 6749 §6); without a refresh token, or when the refresh is refused, the run authorizes afresh.
+ */
+async function useSaved(
+  keeper: McpTokenKeeper,
+  auth: Authorization,
+  input: McpRunInput,
+  ports: McpChainPorts
+): Promise<void> {
+  const saved = await keeper.load();
+  if (!saved) return;
+  const { token } = saved;
+  const now = ports.now();
+  const expired = token.expiresAt !== null && token.expiresAt <= now;
+  ports.report.step('The token saved for this server');
+  ports.report.line(
+    `Saved access token for resource ${saved.resource}, scope ${token.scope ?? '(none)'}, ${token.expiresAt === null ? 'no expiry given' : `${expired ? 'expired' : 'expires'} ${new Date(token.expiresAt).toISOString()}`}${token.refreshToken ? ', with a refresh token' : ''}.`
+  );
+  Object.assign(auth, { saved, client: saved.client, token: token.accessToken, scope: token.scope });
+  if (expired) await refreshOrDrop(auth, input, ports);
+}
+
+/** Refreshes the saved token and saves the new one; false (and nothing kept in the run) when it cannot be. */
+async function refreshOrDrop(auth: Authorization, input: McpRunInput, ports: McpChainPorts): Promise<boolean> {
+  const saved = auth.saved!;
+  auth.saved = null;
+  if (!saved.token.refreshToken) ports.report.line('No refresh token was saved: authorizing again.');
+  const fresh = saved.token.refreshToken ? await refreshSaved(saved, input.headers ?? [], ports) : null;
+  if (!fresh) {
+    Object.assign(auth, { client: null, token: null, scope: null });
+    return false;
+  }
+  auth.token = fresh.accessToken;
+  auth.scope = fresh.scope ?? saved.token.scope;
+  await input.keeper?.save({ ...saved, token: bearerOf(fresh, auth.scope) });
+  return true;
 }

@@ -35,6 +35,13 @@ export interface ClientFlags {
   readonly authentication: ClientAuthentication | null;
 }
 
+/** The client as the authorization server knows it, once per run (step-ups reuse it) or saved with its token. */
+export interface McpClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+}
+
 /** A link of the chain that did not hold: the leg, why, and the response that ended it. */
 export class McpChainFailure extends Error {
   override readonly name = 'McpChainFailure';

@@ -83,4 +83,20 @@ describe('oauth-lab mcp against the mock', () => {
     );
     expect(r.stderr).toContain(`issued for resource ${h.base}/another-resource`);
   });
+  it("mcpFault dcr-refused: registration refused in the server's words, the client names its other ways in and opens nothing", async () => {
+    await h.settings({ switches: { mcpFault: 'dcr-refused' } });
+    const r = await runMcpCli([`${h.base}/mcp`, '--no-open']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'failed at registration: Dynamic client registration was refused with HTTP 400: invalid_client_metadata (This authorization server does not register clients dynamically'
+    );
+    expect(r.stderr).toContain('Give a pre-registered client ID (and its secret), or a client ID metadata document');
+    expect(r.opened).toEqual([]);
+  });
+  it('mcpFault dcr-refused: a pre-registered client still gets in (the fallback the refusal names)', async () => {
+    await h.settings({ switches: { mcpFault: 'dcr-refused' } });
+    const r = await runMcpCli([`${h.base}/mcp`, ...preRegistered]);
+    expect(r.code).toBe(0);
+    expect(r.opened).toHaveLength(1);
+  });
 });

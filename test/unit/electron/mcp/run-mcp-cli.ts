@@ -4,9 +4,14 @@ import { spawn } from 'node:child_process';
  * Runs `oauth-lab mcp …` as a user does: the real binary over real sockets. Each authorization URL printed on
  * stderr (the line after "Open this URL to authorize:") is fetched once, following redirects, as a browser would
  * at a server that approves without a page (the mock's auto-login); the redirect lands at the CLI's catcher.
+ * Tokens and history go to `storeDir` when given; without it nothing is kept (--no-save --no-history), so a test
+ * never writes the user's own store.
  */
-export function runMcpCli(args: readonly string[]) {
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'mcp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+export function runMcpCli(args: readonly string[], storeDir?: string) {
+  const keep = storeDir === undefined ? ['--no-save', '--no-history'] : ['--store-dir', storeDir];
+  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'mcp', ...args, ...keep], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const opened: string[] = [];

@@ -214,4 +214,21 @@ describe('dpop_bound_access_tokens at registration (RFC 9449 §5.2)', () => {
       'dpop_bound_access_tokens must be true or false'
     );
   });
+
+  it('mcpFault dcr-refused: every registration answers invalid_client_metadata (RFC 7591 §3.2.2) and none is kept', async () => {
+    await h.settings({ switches: { mcpFault: 'dcr-refused' } });
+    try {
+      const before = h.provider.context.state.registeredClients.size;
+      expectOAuth2Error(
+        await register({ redirect_uris: ['http://127.0.0.1:9000/cb'] }),
+        400,
+        'invalid_client_metadata',
+        'does not register clients dynamically'
+      );
+      expect(h.provider.context.state.registeredClients.size).toBe(before);
+    } finally {
+      await h.settings({ switches: { mcpFault: 'off' } });
+    }
+    expect((await register({ redirect_uris: ['http://127.0.0.1:9000/cb'] })).status).toBe(201);
+  });
 });

@@ -10,9 +10,10 @@ import { fakeBridge } from '../state/fake-bridge';
 
 /**
  * A page's bridge over the real mock: the host's real catcher (loopback sockets) and transport, the mock's state and
- * settings read and changed in place, saved tokens collected. `close` stops the catcher's listeners.
+ * settings read and changed in place, saved tokens collected; `more` adds or replaces methods. `close` stops the
+ * catcher's listeners.
  */
-export function bridgeOnMock(h: Harness) {
+export function bridgeOnMock(h: Harness, more: Record<string, (input: any) => unknown> = {}) {
   let emit: ReturnType<typeof fakeBridge>['emit'] | null = null;
   const catcher = createCatcherHandlers({ emit: (e, p) => emit?.(e, p) }, { idleCloseMs: 50 });
   const saved: { token: string; refreshToken: string }[] = [];
@@ -25,6 +26,7 @@ export function bridgeOnMock(h: Harness) {
     tokenSave: ({ token }: { token: { token: string; refreshToken: string } }) => (saved.push(token), null),
     mockState: () => readMockState(h.provider.context),
     mockUpdateSettings: (patch) => updateMockSettings(h.provider.context, patch),
+    ...more,
   });
   emit = fake.emit;
   return { ...fake, saved, close: () => catcher.close() };

@@ -164,6 +164,24 @@ describe('HistoryPage with 5,000 entries', () => {
     await waitFor(() => expect(rows()[0]!.getAttribute('aria-label')).toContain('A newer exchange.'));
   });
 
+  it('shows an MCP client exchange: flow MCP, its leg, and "MCP client" before the server has a profile', async () => {
+    const fake = fakeBridge(2);
+    fake.entries.unshift({
+      ...fake.entries[0]!,
+      id: 'mcp1',
+      profileId: 'mcp',
+      flow: 'mcp',
+      leg: 'resourceMetadata',
+      summary: 'resource https://elsewhere.example/mcp does not name the MCP server.',
+      at: fake.entries[0]!.at + 1,
+    });
+    renderPage(fake);
+    await waitFor(() => expect(total()).toBe('3 exchanges'));
+    await waitFor(() => expect(rows()[0]!.textContent).toContain('MCP client'));
+    expect(rows()[0]!.getAttribute('aria-label')).toContain('MCP client, MCP Protected resource metadata');
+    expect(rows()[0]!.textContent).not.toContain('deleted profile');
+  });
+
   it('shows a failed read in words', async () => {
     const fake = fakeBridge(10);
     (fake.bridge as unknown as Record<string, unknown>).historyList = () =>

@@ -6,7 +6,8 @@ import { McpPage } from '../../../../renderer/features/mcp/McpPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
 import { Harness } from '../../electron/provider/helpers';
-import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
+import { followAuthorization, stubTab } from '../flow/app-on-mock';
+import { mcpBridgeOnMock } from './mcp-bridge';
 
 /**
  * The MCP page over the real mock, catcher and transport: one click runs the chain to the mock's MCP endpoint (the
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 function setUp() {
-  const bridge = bridgeOnMock(h);
+  const bridge = mcpBridgeOnMock(h);
   const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   stores.app.setState({
     profiles: [defaultMockProfile()],

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { McpPage } from '../../../../renderer/features/mcp/McpPage';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
+import { Harness } from '../../electron/provider/helpers';
+import { followAuthorization, stubTab } from '../flow/app-on-mock';
+import { mcpBridgeOnMock } from './mcp-bridge';
+
+/**
+ * The MCP page keeps the server's token as `oauth-lab mcp` does: the second Connect uses it without a tab, the
+ * token shows masked, "Forget this server's token" drops it; every exchange is in the history once, flow mcp,
+ * with its leg's verdict.
+ */
+const h = new Harness({ autoLoginUser: 'demo' });
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function setUp() {
+  const bridge = mcpBridgeOnMock(h);
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  stores.app.setState({
+    profiles: [defaultMockProfile()],
+    activeProfileId: 'mock',
+    mock: { running: true, baseUrl: h.base },
+  });
+  const tab = stubTab();
+  render(
+    <StoresProvider stores={stores}>
+      <McpPage />
+    </StoresProvider>
+  );
+  return { tab, bridge };
+}
+
+const connect = () => fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+const outcome = async () =>
+  (await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 })).textContent ?? '';
+const legTitles = () =>
+  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) =>
+    e.textContent!.replace(/^\d+ /, '')
+  );
+
+describe('MCP page: the token saved per server', () => {
+  it('saves the token, uses it on the second Connect, shows it masked, and forgets it', async () => {
+    const { tab, bridge } = setUp();
+    connect();
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    await followAuthorization(h, tab);
+    expect(await outcome()).toContain('The MCP server answered with the access token.');
+    const saved = await screen.findByRole('region', { name: 'Saved token' });
+    const [token] = bridge.store.tokensList(undefined);
+    expect(token!.label).toBe('MCP page');
+    expect(saved.textContent).toContain(`MCP ${h.base}/mcp`);
+    expect(saved.textContent).not.toContain(token!.token);
+    expect(document.body.textContent).not.toContain(token!.token);
+
+    tab.location.href = '';
+    connect();
+    await waitFor(() => expect(legTitles()[0]).toBe('The token saved for this server'));
+    expect(await outcome()).toContain('The MCP server answered with the access token.');
+    expect(legTitles()).not.toContain('Client registration');
+    expect(tab.location.href).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: "Forget this server's token" }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Saved token' })).toBeNull());
+    expect(bridge.store.tokensList(undefined)).toEqual([]);
+    expect(bridge.store.profilesList(undefined).some((p) => p.name.startsWith('MCP '))).toBe(false);
+    connect();
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    await followAuthorization(h, tab);
+    expect(await outcome()).toContain('The MCP server answered with the access token.');
+    bridge.close();
+  });
+  it('records each exchange once in the history, flow mcp, with the leg’s verdict', async () => {
+    const { tab, bridge } = setUp();
+    connect();
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    await followAuthorization(h, tab);
+    expect(await outcome()).toContain('The MCP server answered with the access token.');
+    await waitFor(() =>
+      expect(bridge.store.historyList({ flow: 'mcp', offset: 0, limit: 100 }).entries.at(0)?.leg).toBe('mcp')
+    );
+    const entries = bridge.store.historyList({ flow: 'mcp', offset: 0, limit: 100 }).entries.reverse();
+    expect(entries.map((e) => e.leg)).toEqual([
+      'mcp',
+      'resourceMetadata',
+      'authorizationServerMetadata',
+      'token',
+      'mcp',
+      'mcp',
+      'mcp',
+    ]);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    const [first, prm] = entries;
+    expect(first!.outcome).toBe('failed');
+    expect(first!.summary).toContain('401');
+    expect(prm!.outcome).toBe('succeeded');
+    expect(prm!.summary).toMatch(/^Every check passed: /);
+    const profile = bridge.store.profilesList(undefined).find((p) => p.name === `MCP ${h.base}/mcp`)!;
+    expect(entries.slice(4).every((e) => e.profileId === profile.id)).toBe(true);
+    bridge.close();
+  });
+});
