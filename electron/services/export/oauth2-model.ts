@@ -4,13 +4,13 @@ import type { Secrets } from './secrets';
 import { ExportError, type OAuth2Source } from './types';
 
 /** How the client authenticates at the token endpoint in the generated code. */
-export type CodeClientAuthentication = NonNullable<OAuth2Source['clientAuthentication']>;
+type CodeClientAuthentication = NonNullable<OAuth2Source['clientAuthentication']>;
 
 /**
  * How the code gets a new access token: with the refresh token (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)), or by asking again with the
  * client's own credentials (RFC 6749 §4.4.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.4.2)), whose token comes without a refresh token (§4.4.3).
  */
-export type Renewal =
+type Renewal =
   | { readonly grant: 'refresh_token'; readonly refreshToken: string }
   | {
       readonly grant: 'client_credentials';
@@ -40,11 +40,11 @@ export interface OAuth2Code {
          * secret, which HTTP Basic would otherwise send as an empty password.
          */
         readonly authentication: CodeClientAuthentication;
-        /** For `private_key_jwt`: the PEM (or its placeholder), the alg, the kid and the assertion's aud. */
+        /** For `private_key_jwt`: the PEM (or its placeholder), the alg, the header fields naming the key, the assertion's aud. */
         readonly key: {
           readonly pem: string;
           readonly alg: string;
-          readonly keyId: string | null;
+          readonly keyHeader: Readonly<Record<string, string>>;
           readonly audience: string;
         } | null;
       })
@@ -103,7 +103,10 @@ function keyOf(source: OAuth2Source, secrets: Secrets): NonNullable<OAuth2Code['
   return {
     pem: secrets.value('private_key', key.privateKeyPem),
     alg: key.alg,
-    keyId: key.keyId || null,
+    keyHeader: {
+      ...(key.keyId ? { kid: key.keyId } : {}),
+      ...(key.certificateThumbprint ? { 'x5t#S256': key.certificateThumbprint } : {}),
+    },
     audience: key.audience || source.tokenUrl!,
   };
 }

@@ -39,7 +39,7 @@ const ASSERTION_FUNCTION = [
   'async function clientAssertion() {',
   '  const claims = { iss: clientId, sub: clientId, aud: assertionAudience, jti: randomUUID() };',
   '  return new SignJWT(claims)',
-  "    .setProtectedHeader({ alg: signingAlg, typ: 'JWT', ...(keyId ? { kid: keyId } : {}) })",
+  "    .setProtectedHeader({ alg: signingAlg, typ: 'JWT', ...keyHeader })",
   '    .setIssuedAt()',
   "    .setExpirationTime('2m')",
   '    .sign(createPrivateKey(privateKeyPem));',
@@ -82,7 +82,7 @@ function renewConstants(f: Renewing, included: boolean): string[] {
       ? [
           constant('const', 'privateKeyPem', f.key.pem, secretComment(f.key.pem, included)),
           constant('const', 'signingAlg', f.key.alg),
-          `const keyId = ${f.key.keyId === null ? 'null' : jsStr(f.key.keyId)};`,
+          `const keyHeader = ${JSON.stringify(f.key.keyHeader)}; // names the key: kid or the certificate's x5t#S256 (RFC 7515 §4.1)`,
           constant('const', 'assertionAudience', f.key.audience),
         ]
       : []),

@@ -1,4 +1,4 @@
-import { pyOrNone, pyStr, secretComment } from './literals';
+import { pyStr, secretComment } from './literals';
 import { sourceOf, type ExportTarget } from './export-target';
 import { NO_REFRESH_NOTE, oauth2Code, type OAuth2Code } from './oauth2-model';
 
@@ -43,8 +43,7 @@ const ASSERTION_FUNCTION = [
   '    a new jti (the server refuses one it has seen), and a short lifetime."""',
   '    now = int(time.time())',
   '    claims = {"iss": CLIENT_ID, "sub": CLIENT_ID, "aud": ASSERTION_AUDIENCE, "jti": str(uuid.uuid4()), "iat": now, "exp": now + 120}',
-  '    headers = {"kid": KEY_ID} if KEY_ID else None',
-  '    return jwt.encode(claims, PRIVATE_KEY_PEM, algorithm=SIGNING_ALG, headers=headers)',
+  '    return jwt.encode(claims, PRIVATE_KEY_PEM, algorithm=SIGNING_ALG, headers=KEY_HEADER)',
 ];
 
 /** The renewal: the refresh token grant (RFC 6749 §6) or client credentials asked again (§4.4.2). */
@@ -84,7 +83,7 @@ function renewConstants(f: Renewing, included: boolean): string[] {
       ? [
           assign('PRIVATE_KEY_PEM', f.key.pem, secretComment(f.key.pem, included)),
           assign('SIGNING_ALG', f.key.alg, null),
-          `KEY_ID = ${pyOrNone(f.key.keyId)}`,
+          `KEY_HEADER = ${JSON.stringify(f.key.keyHeader)}  # names the key: kid or the certificate's x5t#S256 (RFC 7515 §4.1)`,
           assign('ASSERTION_AUDIENCE', f.key.audience, null),
         ]
       : []),

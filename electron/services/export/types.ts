@@ -57,8 +57,13 @@ export interface ClientKey {
   readonly privateKeyPem: string;
   /** The JWS alg (RFC 7518 §3.1 (https://www.rfc-editor.org/rfc/rfc7518#section-3.1)) matching the key: RS256, PS256, ES256, …. */
   readonly alg: string;
-  /** The `kid` the server finds the public key under in the client's registered JWK Set. */
+  /** The `kid` the server finds the public key under in the client's registered JWK Set (RFC 7515 §4.1.4 (https://www.rfc-editor.org/rfc/rfc7515#section-4.1.4)). */
   readonly keyId?: string | null;
+  /**
+   * The SHA-256 thumbprint of the certificate registered for the key (`x5t#S256`, RFC 7515 §4.1.8 (https://www.rfc-editor.org/rfc/rfc7515#section-4.1.8)), for
+   * providers that find the key by its certificate (Microsoft Entra).
+   */
+  readonly certificateThumbprint?: string | null;
   /** The assertion's `aud`: the token endpoint URL by default (RFC 7523 §3); some providers want the issuer. */
   readonly audience?: string | null;
 }

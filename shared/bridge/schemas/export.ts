@@ -23,6 +23,7 @@ const exportSourceSchema = z.discriminatedUnion('kind', [
         privateKeyPem: z.string().min(1, 'the client key needs its private key PEM'),
         alg: z.string().min(1, 'the client key needs its JWS alg (RS256, PS256, ES256, …)'),
         keyId: opt,
+        certificateThumbprint: opt,
         audience: opt,
       })
       .nullable()

@@ -21,6 +21,7 @@ export async function startAuth0(): Promise<PresetEmulation> {
             },
             403
           ),
+    apiPath: '/api/v2/clients',
     tokenResponse: () => json({ access_token: 'eyJz93a.auth0-app', token_type: 'Bearer', expires_in: 86400 }),
   });
   return {

@@ -15,6 +15,8 @@ export interface ClientCredentialsEmulationOptions {
   /** A documented requirement of the token request: a refusal, or null to go on. */
   readonly check?: (form: URLSearchParams) => EmulatedResponse | null;
   readonly tokenResponse: (form: URLSearchParams) => EmulatedResponse;
+  /** A protected resource on the same server: 200 for a token this endpoint issued, else 401 (RFC 6750 §3.1). */
+  readonly apiPath?: string;
 }
 
 export interface ClientCredentialsEmulation {
@@ -70,6 +72,7 @@ export async function startClientCredentialsEmulation(
 ): Promise<ClientCredentialsEmulation> {
   let granted = false;
   const seenJti = new Set<string>();
+  const issued = new Set<string>();
   const main: Emulation = await startEmulation({
     [`POST ${o.tokenPath}`]: async (request) => {
       const form = new URLSearchParams(request.body);
@@ -78,11 +81,21 @@ export async function startClientCredentialsEmulation(
         o.privateKeyJwt && form.has('client_assertion')
           ? await assertionRefusal(form, `${main.base}${o.tokenPath}`, o.privateKeyJwt, seenJti)
           : secretRefusal(request, form, o.clientAuth);
-      const answer = refusal ?? o.check?.(form) ?? null;
-      if (answer) return answer;
+      const refused = refusal ?? o.check?.(form) ?? null;
+      if (refused) return refused;
       granted = true;
-      return o.tokenResponse(form);
+      const answer = o.tokenResponse(form);
+      issued.add((JSON.parse(String(answer.body)) as { access_token: string }).access_token);
+      return answer;
     },
+    ...(o.apiPath
+      ? {
+          [`GET ${o.apiPath}`]: (request: SeenRequest) =>
+            issued.has(String(request.headers.authorization ?? '').replace(/^Bearer /, ''))
+              ? json({ value: [] })
+              : json({ error: 'invalid_token' }, 401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }),
+        }
+      : {}),
   });
   return { main, granted: () => granted };
 }

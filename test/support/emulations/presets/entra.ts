@@ -24,6 +24,7 @@ export async function startEntra(): Promise<PresetEmulation> {
             },
             400
           ),
+    apiPath: '/v1.0/organization',
     tokenResponse: () =>
       json({ token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: 'eyJ0eXAi.entra-app' }),
   });

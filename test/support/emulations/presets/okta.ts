@@ -24,6 +24,7 @@ export async function startOkta(): Promise<PresetEmulation> {
             },
             400
           ),
+    apiPath: '/api/v1/users',
     tokenResponse: (f) =>
       json({ token_type: 'Bearer', expires_in: 3600, access_token: 'eyJraWQi.okta-app', scope: f.get('scope') }),
   });
