@@ -26,6 +26,11 @@ export const SYSTEM_RUNTIMES = {
     debian: 'python3-authlib',
     probe: ['/usr/bin/python3', '-c', 'import authlib'],
   },
+  python3Jwt: {
+    label: 'Python PyJWT',
+    debian: 'python3-jwt',
+    probe: ['/usr/bin/python3', '-c', 'import requests, jwt, cryptography'],
+  },
   rubyOauth: { label: 'Ruby oauth', debian: 'ruby-oauth', probe: ['ruby', '-e', 'require "oauth"'] },
   rubyOauth2: { label: 'Ruby oauth2', debian: 'ruby-oauth2', probe: ['ruby', '-e', 'require "oauth2"'] },
   perlNetOauth: { label: 'Perl Net::OAuth', debian: 'libnet-oauth-perl', probe: ['perl', '-MNet::OAuth', '-e', '1'] },

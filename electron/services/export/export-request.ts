@@ -28,6 +28,7 @@ function sourceSecrets(source: ExportSource): KnownSecret[] {
             ['client_secret', source.clientSecret],
             ['refresh_token', source.refreshToken],
             ['access_token', source.accessToken],
+            ['private_key', source.clientKey?.privateKeyPem],
           ]
         : [];
   return all.filter((e): e is [KnownSecret['name'], string] => !!e[1]).map(([name, value]) => ({ name, value }));

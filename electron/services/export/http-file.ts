@@ -1,8 +1,9 @@
 import type { RawRequest } from '../../../shared/http';
 import { percentEncode } from '../../../shared/oauth1';
+import { formEncode } from '../../../shared/oauth2';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../../shared/url';
 import { ANY_SOURCE, singleUseNotes, titleOf, type ExportTarget } from './export-target';
-import { oauth2Code, type OAuth2Code } from './oauth2-model';
+import { oauth2Code, refuseClientAssertion, type OAuth2Code } from './oauth2-model';
 
 /**
  * A `.http` file for VS Code's REST Client and JetBrains' HTTP Client, which read the same basics: `@name = value`
@@ -53,6 +54,12 @@ function httpFileOf(r: RawRequest, title: string, lead: readonly string[], place
   ].join('\n');
 }
 
+/** The renewal's own form fields (the client's authentication apart), form-encoded (RFC 6749 §6, §4.4.2). */
+const renewalFields = (f: NonNullable<OAuth2Code['refresh']>): string =>
+  f.grant === 'refresh_token'
+    ? 'grant_type=refresh_token&refresh_token={{refresh_token}}'
+    : formEncode([['grant_type', 'client_credentials'], ...f.params]);
+
 /** The bearer call with the token in a variable, then the refresh request that renews it (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)). */
 function oauth2HttpFile(
   c: OAuth2Code,
@@ -70,13 +77,15 @@ function oauth2HttpFile(
   const refresh = f
     ? [
         '',
-        '### Refresh the access token (RFC 6749 §6); put the new access_token into @accessToken above',
+        f.grant === 'refresh_token'
+          ? '### Refresh the access token (RFC 6749 §6); put the new access_token into @accessToken above'
+          : '### A new access token by client credentials (RFC 6749 §4.4.2); put its access_token into @accessToken above',
         `POST ${originOf(f.tokenUrl) === origin ? `{{baseUrl}}${requestTarget(parseHttpUrl(f.tokenUrl))}` : f.tokenUrl} HTTP/1.1`,
         'Content-Type: application/x-www-form-urlencoded',
         'Accept: application/json',
         ...(f.authentication === 'basic' ? ['Authorization: Basic {{clientId}} {{client_secret}}'] : []),
         '',
-        `grant_type=refresh_token&refresh_token={{refresh_token}}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.authentication === 'body' ? '&client_secret={{client_secret}}' : ''}`}`,
+        `${renewalFields(f)}${f.authentication === 'basic' ? '' : `&client_id={{clientId}}${f.authentication === 'body' ? '&client_secret={{client_secret}}' : ''}`}`,
       ]
     : [];
   const secretNames = c.secretsIncluded
@@ -84,7 +93,10 @@ function oauth2HttpFile(
     : [
         'access_token',
         ...(f
-          ? ['refresh_token (form-encoded)', ...(f.authentication === 'none' ? [] : ['client_secret (form-encoded)'])]
+          ? [
+              ...(f.grant === 'refresh_token' ? ['refresh_token (form-encoded)'] : []),
+              ...(f.authentication === 'none' ? [] : ['client_secret (form-encoded)']),
+            ]
           : []),
       ];
   return [
@@ -118,6 +130,7 @@ export const httpFileTarget: ExportTarget = {
   render: (input) => {
     const { source, exact, request, secrets, singleUse } = input;
     if (source.kind === 'oauth2') {
+      refuseClientAssertion(source, 'VS Code REST Client and JetBrains HTTP Client');
       const code = oauth2Code({ ...source, request: request() }, secrets);
       return {
         text: oauth2HttpFile(

@@ -2,7 +2,7 @@ import { headerValue, type RawRequest } from '../../../shared/http';
 import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput } from '../../../shared/oauth1';
 import { parseHttpUrl } from '../../../shared/url';
 import { ANY_SOURCE, titleOf, type ExportTarget } from './export-target';
-import { accessTokenOf } from './oauth2-model';
+import { accessTokenOf, clientCredentialsParams, refuseClientAssertion } from './oauth2-model';
 import { splitUrlEncoded } from '../../../shared/url-encoded';
 import { queryOf } from './request-params';
 import type { Secrets } from './secrets';
@@ -14,7 +14,11 @@ import type { OAuth2Source } from './types';
  * the collection keeps working after the snapshot's nonce is spent: nonce and timestamp are left empty, which
  * makes Postman generate fresh ones on every send. Secrets become collection variables left empty.
  */
-type KeyValue = { key: string; value: string | boolean; type: 'string' | 'boolean' };
+/** Postman's extra parameter of a token request: sent in the body, a header or the URL. */
+type TokenRequestParam = { key: string; value: string; enabled: boolean; send_as: 'request_body' };
+type KeyValue =
+  | { key: string; value: string | boolean; type: 'string' | 'boolean' }
+  | { key: 'tokenRequestParams'; value: TokenRequestParam[]; type: 'any' };
 type Auth = { type: 'oauth1'; oauth1: KeyValue[] } | { type: 'oauth2'; oauth2: KeyValue[] } | { type: 'noauth' };
 
 const kv = (key: string, value: string | boolean): KeyValue => ({
@@ -87,6 +91,25 @@ function oauth1Auth(s: SignatureInput, secrets: Secrets): Auth {
 
 const publicClient = (s: OAuth2Source) => s.clientAuthentication === 'none' || !s.clientSecret;
 
+/** The grant "Get New Access Token" runs: the code grant (with PKCE unless off) or client credentials (RFC 6749 §4.4 (https://www.rfc-editor.org/rfc/rfc6749#section-4.4)). */
+function grantFields(s: OAuth2Source): KeyValue[] {
+  if (s.grant === 'client_credentials') return [kv('grant_type', 'client_credentials')];
+  return [
+    kv('grant_type', s.pkce === 'off' ? 'authorization_code' : 'authorization_code_with_pkce'),
+    ...(s.pkce && s.pkce !== 'off' ? [kv('challengeAlgorithm', s.pkce)] : []),
+    kv('authUrl', s.authorizeUrl ?? ''),
+  ];
+}
+
+/** Client credentials' resource indicators (RFC 8707 §2.1 (https://www.rfc-editor.org/rfc/rfc8707#section-2.1)) and audience, as Postman's extra token request parameters. */
+function tokenRequestParams(s: OAuth2Source): KeyValue[] {
+  if (s.grant !== 'client_credentials') return [];
+  const extra = clientCredentialsParams(s).filter(([n]) => n !== 'scope');
+  if (!extra.length) return [];
+  const value = extra.map(([key, v]): TokenRequestParam => ({ key, value: v, enabled: true, send_as: 'request_body' }));
+  return [{ key: 'tokenRequestParams', value, type: 'any' }];
+}
+
 function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Auth {
   return {
     type: 'oauth2',
@@ -96,16 +119,15 @@ function oauth2Auth(s: OAuth2Source, accessToken: string, secrets: Secrets): Aut
       kv('addTokenTo', 'header'),
       kv('headerPrefix', 'Bearer'),
       kv('tokenName', 'OAuth Lab'),
-      kv('grant_type', s.pkce === 'off' ? 'authorization_code' : 'authorization_code_with_pkce'),
-      ...(s.pkce && s.pkce !== 'off' ? [kv('challengeAlgorithm', s.pkce)] : []),
-      kv('authUrl', s.authorizeUrl ?? ''),
+      ...grantFields(s),
       kv('accessTokenUrl', s.tokenUrl ?? ''),
       kv('refreshTokenUrl', s.tokenUrl ?? ''),
-      kv('redirect_uri', s.redirectUri ?? ''),
+      ...(s.grant === 'client_credentials' ? [] : [kv('redirect_uri', s.redirectUri ?? '')]),
       kv('clientId', s.clientId ?? ''),
       // A public client (RFC 6749 §2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.1)) has no secret: none is written, so none is sent.
       ...(publicClient(s) ? [] : [kv('clientSecret', secrets.value('client_secret', s.clientSecret))]),
       kv('scope', s.scope ?? ''),
+      ...tokenRequestParams(s),
       // Postman's names: `body` sends client_id (and client_secret) as form fields, `header` as HTTP Basic.
       kv('client_authentication', s.clientAuthentication === 'basic' && !publicClient(s) ? 'header' : 'body'),
       kv('useBrowser', false),
@@ -174,6 +196,7 @@ export const postmanTarget: ExportTarget = {
   sources: ANY_SOURCE,
   secretPlaceholders: 'template',
   render: ({ source, exact, request, secrets }) => {
+    if (source.kind === 'oauth2') refuseClientAssertion(source, 'Postman');
     const auth =
       source.kind === 'oauth1'
         ? oauth1Auth(source.signing, secrets)
@@ -184,7 +207,7 @@ export const postmanTarget: ExportTarget = {
       source.kind === 'oauth1'
         ? 'Postman signs this request itself from the OAuth 1.0 settings (fresh nonce and timestamp on every send).'
         : source.kind === 'oauth2'
-          ? 'The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the authorization code flow.'
+          ? `The access token is in the OAuth 2.0 settings; "Get New Access Token" there runs the ${source.grant === 'client_credentials' ? 'client credentials grant' : 'authorization code flow'}.`
           : 'Exported by OAuth Lab.';
     return {
       text: postmanCollection({

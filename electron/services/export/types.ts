@@ -31,10 +31,41 @@ export interface OAuth2Source {
   readonly redirectUri?: string | null;
   readonly clientId?: string | null;
   readonly clientSecret?: string | null;
-  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)): form fields or HTTP Basic. */
-  readonly clientAuthentication?: 'none' | 'body' | 'basic';
+  /**
+   * How the client authenticates at the token endpoint: form fields or HTTP Basic (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1)), or a JWT
+   * it signs with its private key, fresh for each request (`private_key_jwt`, RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2)); that needs `clientKey`.
+   */
+  readonly clientAuthentication?: 'none' | 'body' | 'basic' | 'private_key_jwt';
+  /** For `private_key_jwt`: the key the assertion is signed with. */
+  readonly clientKey?: ClientKey | null;
   readonly scope?: string | null;
   readonly pkce?: 'S256' | 'plain' | 'off';
+  /**
+   * The grant the token came from: the code grant (the default), renewed with the refresh token, or client
+   * credentials (RFC 6749 §4.4 (https://www.rfc-editor.org/rfc/rfc6749#section-4.4)), renewed by asking again, as it gets no refresh token (§4.4.3).
+   */
+  readonly grant?: 'authorization_code' | 'client_credentials';
+  /** Client credentials: the resource indicators asked for (RFC 8707 §2.1 (https://www.rfc-editor.org/rfc/rfc8707#section-2.1)), one parameter each. */
+  readonly resources?: readonly string[];
+  /** Client credentials: the API the token is for, as Auth0 and Okta name it (`audience`, no RFC). */
+  readonly audience?: string | null;
+}
+
+/** A client's signing key for `private_key_jwt` (RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2)). */
+export interface ClientKey {
+  /** PKCS#8 or PKCS#1 (RSA) or SEC1 (EC) PEM. */
+  readonly privateKeyPem: string;
+  /** The JWS alg (RFC 7518 §3.1 (https://www.rfc-editor.org/rfc/rfc7518#section-3.1)) matching the key: RS256, PS256, ES256, …. */
+  readonly alg: string;
+  /** The `kid` the server finds the public key under in the client's registered JWK Set (RFC 7515 §4.1.4 (https://www.rfc-editor.org/rfc/rfc7515#section-4.1.4)). */
+  readonly keyId?: string | null;
+  /**
+   * The SHA-256 thumbprint of the certificate registered for the key (`x5t#S256`, RFC 7515 §4.1.8 (https://www.rfc-editor.org/rfc/rfc7515#section-4.1.8)), for
+   * providers that find the key by its certificate (Microsoft Entra).
+   */
+  readonly certificateThumbprint?: string | null;
+  /** The assertion's `aud`: the token endpoint URL by default (RFC 7523 §3); some providers want the issuer. */
+  readonly audience?: string | null;
 }
 
 export interface RequestSource {

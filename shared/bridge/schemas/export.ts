@@ -17,9 +17,22 @@ const exportSourceSchema = z.discriminatedUnion('kind', [
     redirectUri: opt,
     clientId: opt,
     clientSecret: opt,
-    clientAuthentication: z.enum(['none', 'body', 'basic']).optional(),
+    clientAuthentication: z.enum(['none', 'body', 'basic', 'private_key_jwt']).optional(),
+    clientKey: z
+      .strictObject({
+        privateKeyPem: z.string().min(1, 'the client key needs its private key PEM'),
+        alg: z.string().min(1, 'the client key needs its JWS alg (RS256, PS256, ES256, …)'),
+        keyId: opt,
+        certificateThumbprint: opt,
+        audience: opt,
+      })
+      .nullable()
+      .optional(),
     scope: opt,
     pkce: z.enum(['S256', 'plain', 'off']).optional(),
+    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    resources: z.array(z.string()).readonly().optional(),
+    audience: opt,
   }),
   z.strictObject({ kind: z.literal('request'), request: rawRequestSchema }),
 ]);

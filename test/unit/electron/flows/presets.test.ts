@@ -1,29 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRESETS, presetProfileInput, type Preset } from '../../../../shared/presets';
-import { profileSchema, type Profile } from '../../../../shared/store/profile';
-import { EMULATED_CLIENT, PRESET_EMULATIONS, type PresetEmulation } from '../../../support/emulations/presets';
+import { PRESETS, presetProfileInput } from '../../../../shared/presets';
+import { profileSchema } from '../../../../shared/store/profile';
+import { PRESET_EMULATIONS, type PresetEmulation } from '../../../support/emulations/presets';
+import { emulatedProfile } from '../../../support/emulations/presets/emulated-profile';
 import { runProfileFlow } from './run-profile-flow';
 
 // Each preset, started as a user would (credentials typed in), runs a whole flow against an emulation of the
-// provider's documented behaviour (test/support/emulations/presets/, each citing the documentation).
+// provider's documented behaviour (test/support/emulations/presets/, each citing the documentation). The
+// machine-to-machine presets run their own grants (machine-presets.test.ts).
 
 const running: PresetEmulation[] = [];
 afterEach(async () => {
   for (const e of running.splice(0)) for (const s of e.servers) await s.close();
 });
-
-/** The preset's profile with every real origin replaced by the emulation serving it. */
-function emulatedProfile(preset: Preset, emulation: PresetEmulation): Profile {
-  const input = presetProfileInput(preset, 'preset-test', preset.name);
-  let text = JSON.stringify(input);
-  for (const [origin, base] of Object.entries(emulation.hosts)) text = text.split(origin).join(base);
-  const p = profileSchema.parse(JSON.parse(text));
-  const creds =
-    preset.protocol === 'oauth1'
-      ? { oauth1: { ...p.oauth1, consumerKey: EMULATED_CLIENT.id, consumerSecret: EMULATED_CLIENT.secret } }
-      : { oauth2: { ...p.oauth2, clientId: EMULATED_CLIENT.id, clientSecret: EMULATED_CLIENT.secret } };
-  return { ...p, callbackPort: 0, ...creds };
-}
 
 describe('provider presets', () => {
   it('every preset has an emulation, cites https documentation and names only https endpoints', () => {
@@ -36,7 +25,7 @@ describe('provider presets', () => {
     }
   });
 
-  it.each(PRESETS.map((p) => [p.id, p] as const))(
+  it.each(PRESETS.filter((p) => !p.machine).map((p) => [p.id, p] as const))(
     '%s: the documented settings obtain tokens from its emulation',
     async (_id, preset) => {
       const emulation = await PRESET_EMULATIONS[preset.id]!();

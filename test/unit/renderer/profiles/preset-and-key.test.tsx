@@ -44,6 +44,23 @@ describe('Profiles page: presets and a key from a file', () => {
     });
   });
 
+  it('a machine-to-machine preset names its grant, and a public client is asked for its client ID only', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const presets = screen.getByRole('combobox', { name: 'New profile from a provider preset' });
+    await user.selectOptions(presets, 'GitHub (device flow)');
+    const device = within(screen.getByRole('form', { name: 'New profile' })).getByRole('note', {
+      name: 'GitHub (device flow) preset',
+    });
+    expect(device.textContent).toMatch(/^GitHub \(device flow\) \(OAuth 2, device flow\): /);
+    expect(device.textContent).toMatch(/Fill in your client ID\.Documentation/);
+    await user.selectOptions(presets, 'Okta (client credentials)');
+    const okta = within(screen.getByRole('form', { name: 'New profile' })).getByRole('note', {
+      name: 'Okta (client credentials) preset',
+    });
+    expect(okta.textContent).toMatch(/\(OAuth 2, client credentials\): .*Fill in your client ID and secret\./);
+  });
+
   it('loads the RSA private key from a PEM file, and says so when the file holds none', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
