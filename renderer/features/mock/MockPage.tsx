@@ -34,6 +34,7 @@ export function MockPage() {
       <header className="page-head">
         <h2>Mock provider</h2>
         <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
+        {mock.mtlsBaseUrl && <span className="muted">mutual TLS {mock.mtlsBaseUrl}</span>}
         {mock.running ? (
           <button type="button" onClick={() => void stop()}>
             Stop
