@@ -4,11 +4,12 @@ import { useApp } from '../../app/stores';
 import { offsetInWords } from './ClockBanner';
 import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
+import { MockTlsPanel } from './MockTlsPanel';
 import { expiryAdvancedWords, MockStateTables, secondsToExpiry } from './MockStateTables';
 import { useMockProvider } from './mock-store';
 import './mock.css';
 
-/** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, and what it received. */
+/** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, mutual TLS, and what it received. */
 export function MockPage() {
   const mock = useApp((s) => s.mock);
   const events = useApp((s) => s.mockEvents);
@@ -137,10 +138,13 @@ export function MockPage() {
               }
             />
           </div>
-          <MockSettingsForm
-            settings={state.settings}
-            onSaved={(text) => (setMessage({ text, ok: true }), void refresh())}
-          />
+          <div>
+            <MockSettingsForm
+              settings={state.settings}
+              onSaved={(text) => (setMessage({ text, ok: true }), void refresh())}
+            />
+            <MockTlsPanel mtlsBaseUrl={mock.mtlsBaseUrl} />
+          </div>
         </div>
       )}
       <section aria-label="Requests received">
