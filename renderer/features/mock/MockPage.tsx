@@ -137,14 +137,12 @@ export function MockPage() {
                 void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)
               }
             />
-          </div>
-          <div>
-            <MockSettingsForm
-              settings={state.settings}
-              onSaved={(text) => (setMessage({ text, ok: true }), void refresh())}
-            />
             <MockTlsPanel mtlsBaseUrl={mock.mtlsBaseUrl} />
           </div>
+          <MockSettingsForm
+            settings={state.settings}
+            onSaved={(text) => (setMessage({ text, ok: true }), void refresh())}
+          />
         </div>
       )}
       <section aria-label="Requests received">

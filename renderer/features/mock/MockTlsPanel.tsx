@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
+import { useSaveText } from '../../platform/use-save-text';
 import { useMockTls } from './mock-tls-store';
 
 /** A labelled value on one row, with its copy button. */
@@ -9,7 +9,7 @@ function Fact({ label, text }: { label: string; text: string }) {
     <>
       <dt>{label}</dt>
       <dd className="tls-fact">
-        <code className="mono break">{text}</code>
+        <code className="mono">{text}</code>
         <CopyButton text={text} label={label} />
       </dd>
     </>
@@ -23,7 +23,7 @@ function Fact({ label, text }: { label: string; text: string }) {
  */
 export function MockTlsPanel({ mtlsBaseUrl }: { mtlsBaseUrl: string | undefined }) {
   const { ca, issued, issueError, readCa, issue } = useMockTls((s) => s);
-  const save = useApp((s) => s.fileSaveRequested);
+  const { save } = useSaveText();
   const [name, setName] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => void readCa(), [readCa]);
@@ -55,7 +55,9 @@ export function MockTlsPanel({ mtlsBaseUrl }: { mtlsBaseUrl: string | undefined 
         <div className="send-row">
           <button
             type="button"
-            onClick={() => void save('oauth-lab-mock-ca.pem', ca.value.certificatePem).then(setSaved)}
+            onClick={() =>
+              void save('oauth-lab-mock-ca.pem', ca.value.certificatePem, 'application/x-pem-file').then(setSaved)
+            }
           >
             Download CA certificate
           </button>
