@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIENT_CERTIFICATE_NAME, CLIENT_CERTIFICATE_NAME_RULE } from '../../../../shared/bridge/schemas/mock-ca';
@@ -42,12 +42,14 @@ function loadOrCreateCa(storeDir: string): { ca: PemPair; certificatePath: strin
 /** A day: a kept server certificate closer than this to its end is issued again. */
 const RENEW_BEFORE_MS = 86_400_000;
 
-/** Whether a kept server certificate is still good: signed by this CA and not near its end. */
+/** Whether a kept server certificate is still good: signed by this CA, its key the one beside it, not near its end. */
 function stillValid(server: PemPair, ca: PemPair, now: number): boolean {
   try {
     const cert = new X509Certificate(server.certificate);
     return (
-      cert.verify(new X509Certificate(ca.certificate).publicKey) && Date.parse(cert.validTo) - now > RENEW_BEFORE_MS
+      cert.verify(new X509Certificate(ca.certificate).publicKey) &&
+      cert.checkPrivateKey(createPrivateKey(server.privateKey)) &&
+      Date.parse(cert.validTo) - now > RENEW_BEFORE_MS
     );
   } catch {
     return false;
@@ -58,9 +60,9 @@ function stillValid(server: PemPair, ca: PemPair, now: number): boolean {
  * The mock's HTTPS server certificate and key (`<store>/mock-ca/server.pem`, `server-key.pem`), issued once and kept:
  * a new RSA key costs about 0.1 s on every start otherwise. Keeping its key beside the CA's key, with the same
  * owner-only mode, adds no exposure: whoever reads that directory can issue any certificate anyway. Issued again
- * when the kept one is missing, unreadable, from another CA, or within a day of its end.
+ * when the kept one is missing, not a certificate, from another CA, not matching its key, or within a day of its end.
  */
-export function loadOrCreateServerCertificate(storeDir: string, ca: PemPair, now = Date.now()): PemPair {
+function loadOrCreateServerCertificate(storeDir: string, ca: PemPair, now: number): PemPair {
   const dir = join(storeDir, CA_DIRECTORY);
   const certificatePath = join(dir, 'server.pem');
   const keyPath = join(dir, 'server-key.pem');
@@ -78,9 +80,12 @@ export function loadOrCreateServerCertificate(storeDir: string, ca: PemPair, now
 }
 
 /** What the mock needs for its mutual-TLS port, from the store: the CA (made on first use) and its server certificate. */
-export function loadMockTls(storeDir: string): { ca: PemPair; server: PemPair; certificatePath: string } {
+export function loadMockTls(
+  storeDir: string,
+  now = Date.now()
+): { ca: PemPair; server: PemPair; certificatePath: string } {
   const { ca, certificatePath } = loadOrCreateCa(storeDir);
-  return { ca, server: loadOrCreateServerCertificate(storeDir, ca), certificatePath };
+  return { ca, server: loadOrCreateServerCertificate(storeDir, ca, now), certificatePath };
 }
 
 export interface IssuedClientCertificate {
