@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import type { TLSSocket } from 'node:tls';
@@ -131,5 +131,30 @@ describe("the app's mock over mutual TLS", () => {
       client_id: clientId,
     });
     expect(json(introspected.body)).toMatchObject({ active: true, cnf: { 'x5t#S256': issued.thumbprint } });
+  });
+
+  it('runs without the TLS port, saying why, when the CA cannot be kept in the store directory', async () => {
+    const notADirectory = join(dir, 'store.json');
+    writeFileSync(notADirectory, '{}');
+    const app = createAppServices({
+      host: 'web',
+      version: '0.0.0-test',
+      store: createAppStore({ cwd: join(dir, 'other') }),
+      mockCaDir: notADirectory,
+      shell: { openInSystemBrowser: async () => true },
+    });
+    try {
+      const { notices } = await app.handlers.appInfo(undefined);
+      expect(notices).toContainEqual(
+        expect.stringMatching(
+          /^The mock's mutual-TLS port is off: its local CA in .*store\.json.mock-ca cannot be read or made \(/
+        )
+      );
+      const status = await app.handlers.mockStart({ port: 0 });
+      expect(status).toEqual({ running: true, baseUrl: expect.any(String) });
+      expect(() => app.handlers.mockCa(undefined)).toThrow(/The mock has no mutual-TLS port: its local CA in/);
+    } finally {
+      await app.close();
+    }
   });
 });
