@@ -43,8 +43,8 @@ export function MockTlsPanel({ mtlsBaseUrl }: { mtlsBaseUrl: string | undefined 
       <h3>Mutual TLS</h3>
       <p className="muted small">
         The token, introspection, revocation, device and userinfo endpoints answer on a second port that asks for a
-        client certificate (RFC 8705; discovery lists them as <code>mtls_endpoint_aliases</code>). Tokens issued there
-        are bound to the certificate (<code>cnf.x5t#S256</code>).
+        client certificate (RFC 8705; discovery lists them as <code>mtls_endpoint_aliases</code>). A token issued there
+        to a client that presented a certificate is bound to it (<code>cnf.x5t#S256</code>).
       </p>
       <dl className="tls-facts">
         {mtlsBaseUrl && <Fact label="TLS port" text={mtlsBaseUrl} />}
