@@ -62,6 +62,7 @@ export function App() {
         <div className="sidebar-foot">
           <span className={mock.running ? 'dot on' : 'dot'} aria-hidden />
           <span>{mock.running ? `Mock at ${mock.baseUrl}` : 'Mock stopped'}</span>
+          {mock.mtlsBaseUrl && <p className="muted small">mutual TLS at {mock.mtlsBaseUrl}</p>}
           {info?.secretStorage === 'file' && (
             <p className="muted small">Secrets are kept in a file only you can read (no system keychain here).</p>
           )}

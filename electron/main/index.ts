@@ -40,6 +40,7 @@ async function start(): Promise<void> {
     host: 'electron',
     version: app.getVersion(),
     store,
+    mockCaDir: app.getPath('userData'),
     notices: fromCli.notices,
     shell: electronShell(() => window),
   });

@@ -28,6 +28,7 @@ import {
   mockStatusSchema,
   providerEventSchema,
 } from './schemas/mock';
+import { issueClientCertificateInputSchema, issuedClientCertificateSchema, mockCaSchema } from './schemas/mock-ca';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
 import { clientAssertionInputSchema, clientAssertionTraceSchema } from './schemas/client-assertion';
@@ -93,7 +94,7 @@ export const METHODS = {
     'Start the embedded mock provider on 127.0.0.1.'
   ),
   mockStop: method(none, mockStatusSchema, 'Stop the mock provider.'),
-  mockStatus: method(none, mockStatusSchema, 'Whether the mock runs, and its base URL.'),
+  mockStatus: method(none, mockStatusSchema, 'Whether the mock runs, and its base URLs (HTTP and mutual TLS).'),
   mockState: method(none, mockStateSchema, "The mock's tokens, codes and settings (values only, never secrets)."),
   mockUpdateSettings: method(mockSettingsPatchSchema, mockSettingsSchema, 'Change lifetimes and strictness switches.'),
   mockAdvanceClock: method(
@@ -117,6 +118,16 @@ export const METHODS = {
     z.strictObject({ sinceId: z.number().int().min(0).optional() }).optional(),
     z.array(providerEventSchema),
     'Recent requests the mock saw, oldest first.'
+  ),
+  mockCa: method(
+    none,
+    mockCaSchema,
+    "The mock's local CA certificate (made on first use in the store), for clients of its mutual-TLS port."
+  ),
+  mockIssueClientCertificate: method(
+    issueClientCertificateInputSchema,
+    issuedClientCertificateSchema,
+    "A client certificate from the mock's CA, written with its key under the store's mock-ca/clients/ (the key stays there)."
   ),
 
   catcherOpen: method(

@@ -14,6 +14,8 @@ export const METHOD_NAMES = [
   'mockDeauthorize',
   'mockReset',
   'mockEvents',
+  'mockCa',
+  'mockIssueClientCertificate',
   'catcherOpen',
   'catcherWait',
   'catcherCancel',

@@ -20,6 +20,7 @@ export async function startApp(): Promise<{
     host: 'web',
     version: 'e2e',
     store,
+    mockCaDir: dir,
     shell: { openInSystemBrowser: async (url) => (opened.push(url), true) },
   });
   const host = await startWebHost({ handlers: services.handlers, events: services.events, staticDir: 'out/renderer' });

@@ -65,8 +65,15 @@ describe('the desktop app', () => {
     );
     expect(status).toMatchObject({
       ok: true,
-      value: { running: true, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+      value: {
+        running: true,
+        baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        // The mutual-TLS port beside it (RFC 8705), its CA kept in the app's own directory.
+        mtlsBaseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/),
+      },
     });
+    expect(statSync(join(host.userData, 'mock-ca', 'ca.pem')).isFile()).toBe(true);
+    await page.getByText(/^mutual TLS at https:\/\/127\.0\.0\.1:\d+$/).waitFor();
     // The page's policy holds: an inline script does not run.
     expect(
       await page.evaluate(() => {

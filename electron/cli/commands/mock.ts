@@ -9,7 +9,7 @@ import {
 import { isLoopbackHost } from '../../services/provider/redirect-uri';
 import {
   issueClientCertificateFiles,
-  loadOrCreateCa,
+  loadMockTls,
   type IssuedClientCertificate,
 } from '../../services/provider/mtls/ca-store';
 import { perUserStoreDirectory } from '../../services/store/file-backend';
@@ -119,14 +119,14 @@ export const mockCommand: Command = async (argv: string[], io: CliIO) => {
       `--auto-login ${JSON.stringify(flags.autoLogin)} is not a user of the configuration; users: ${config.users.map((u) => u.username).join(', ')}.`
     );
   }
-  let ca: ReturnType<typeof loadOrCreateCa>;
+  let ca: ReturnType<typeof loadMockTls>;
   try {
-    ca = loadOrCreateCa(storeDir);
+    ca = loadMockTls(storeDir);
   } catch (e) {
     io.stderr.write(`oauth-lab mock: cannot read or create the local CA in ${storeDir}: ${(e as Error).message}\n`);
     return 1;
   }
-  const provider = new MockProvider({ config, autoLoginUser: flags.autoLogin, tls: { ca: ca.ca } });
+  const provider = new MockProvider({ config, autoLoginUser: flags.autoLogin, tls: { ca: ca.ca, server: ca.server } });
   try {
     await provider.start({ port: flags.port, host: flags.host, tlsPort: flags.tlsPort });
   } catch (e) {

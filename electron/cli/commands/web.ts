@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { APP_VERSION } from '../../../shared/version';
 import { createAppServices } from '../../services/bridge/app-services';
 import { openInSystemBrowser, openLocalPageInSystemBrowser } from '../../services/open-browser';
@@ -41,6 +41,7 @@ export const webCommand: Command = async (argv: string[], io: CliIO) => {
     host: 'web',
     version: APP_VERSION,
     store,
+    mockCaDir: dirname(store.path),
     shell: { openInSystemBrowser: (url) => openInSystemBrowser(url) },
   });
   let host;

@@ -7,6 +7,7 @@ import { createAssertionHandlers } from './assertion-handlers';
 import { createCatcherHandlers } from './catcher-handlers';
 import type { BridgeStore } from './bridge-store';
 import { BridgeEventBus } from './event-bus';
+import { createMockCaHandlers } from './mock-ca-handlers';
 import { createMockHandlers } from './mock-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
@@ -20,7 +21,10 @@ export interface AppServicesOptions {
   /** What the host did at start that the user should know, shown with the store's notices (the CLI store's import). */
   readonly notices?: readonly string[];
   readonly shell: ShellPort;
+  /** The mock as built by the caller (tests); by default one with a mutual-TLS port when mockCaDir is given. */
   readonly provider?: MockProvider;
+  /** Where the mock's local CA is kept (mock-ca/ in the store directory); without it the mock opens no TLS port. */
+  readonly mockCaDir?: string;
   readonly crypto?: CryptoPort;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly catcherIdleCloseMs?: number;
@@ -36,7 +40,8 @@ export interface AppServices {
 /** The composition root of everything behind the bridge, shared by the Electron main process and the web host. */
 export function createAppServices(options: AppServicesOptions): AppServices {
   const events = new BridgeEventBus();
-  const mock = createMockHandlers(options.provider ?? new MockProvider(), events);
+  const mockCa = createMockCaHandlers(options.mockCaDir);
+  const mock = createMockHandlers(options.provider ?? new MockProvider(mockCa.tls ? { tls: mockCa.tls } : {}), events);
   const catcher = createCatcherHandlers(
     events,
     options.catcherIdleCloseMs === undefined ? {} : { idleCloseMs: options.catcherIdleCloseMs }
@@ -53,7 +58,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       host: options.host,
       version: options.version,
       secretStorage: store.secretStorage,
-      notices: [...store.notices, ...(options.notices ?? [])],
+      notices: [...store.notices, ...(options.notices ?? []), ...(mockCa.notice ? [mockCa.notice] : [])],
       ...(store.path ? { storePath: store.path } : {}),
     }),
     mockStart: mock.mockStart,
@@ -66,6 +71,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mockDeauthorize: mock.mockDeauthorize,
     mockReset: mock.mockReset,
     mockEvents: mock.mockEvents,
+    mockCa: mockCa.mockCa,
+    mockIssueClientCertificate: mockCa.mockIssueClientCertificate,
     catcherOpen: catcher.catcherOpen,
     catcherWait: catcher.catcherWait,
     catcherCancel: catcher.catcherCancel,

@@ -44,10 +44,14 @@ export function createMockHandlers(provider: MockProvider, events: EventSink): M
       offsetSeconds: provider.clock.offsetSeconds,
     })
   );
-  const status = (): MethodOutput<'mockStatus'> => ({
-    running: provider.running,
-    baseUrl: provider.running ? provider.baseUrl : null,
-  });
+  const status = (): MethodOutput<'mockStatus'> => {
+    const mtlsBaseUrl = provider.mtlsBaseUrl;
+    return {
+      running: provider.running,
+      baseUrl: provider.running ? provider.baseUrl : null,
+      ...(mtlsBaseUrl ? { mtlsBaseUrl } : {}),
+    };
+  };
   const requireRunning = () => {
     if (!provider.running)
       throw new BridgeFailure(CONTRACT_ERROR.UNAVAILABLE, 'The mock provider is not running; start it first.');

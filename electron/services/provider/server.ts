@@ -35,8 +35,11 @@ export interface MockProviderOptions {
   readonly crypto?: CryptoPort;
   readonly random?: RandomPort;
   readonly bodyLimit?: number;
-  /** Open a mutual-TLS port beside the HTTP one, its server certificate issued by this CA (RFC 8705). */
-  readonly tls?: { readonly ca: PemPair };
+  /**
+   * Open a mutual-TLS port beside the HTTP one (RFC 8705), with this server certificate (one kept in the store:
+   * ca-store.ts) or, without one, a certificate issued by this CA on the first start.
+   */
+  readonly tls?: { readonly ca: PemPair; readonly server?: PemPair };
   readonly timeouts?: ProviderTimeouts;
 }
 
@@ -61,10 +64,11 @@ export class MockProvider {
   private authority = '127.0.0.1';
   private readonly streams = new Set<SseStream>();
   private readonly bodyLimit: number;
-  /** Issued on the first start with a CA and kept across restarts. */
-  private serverCertificate: PemPair | null = null;
+  /** Given with the CA, or issued on the first start with one; kept across restarts. */
+  private serverCertificate: PemPair | null;
 
   constructor(private readonly options: MockProviderOptions = {}) {
+    this.serverCertificate = options.tls?.server ?? null;
     const config = options.config ?? defaultConfig();
     this.clock = new MockClock(options.clock);
     this.state = new ProviderState(this.clock, pooledRandom(options.random ?? nodeRandom), config.switches.nonceMemory);

@@ -4,11 +4,12 @@ import { useApp } from '../../app/stores';
 import { offsetInWords } from './ClockBanner';
 import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
+import { MockTlsPanel } from './MockTlsPanel';
 import { expiryAdvancedWords, MockStateTables, secondsToExpiry } from './MockStateTables';
 import { useMockProvider } from './mock-store';
 import './mock.css';
 
-/** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, and what it received. */
+/** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, mutual TLS, and what it received. */
 export function MockPage() {
   const mock = useApp((s) => s.mock);
   const events = useApp((s) => s.mockEvents);
@@ -34,6 +35,7 @@ export function MockPage() {
       <header className="page-head">
         <h2>Mock provider</h2>
         <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
+        {mock.mtlsBaseUrl && <span className="muted">mutual TLS {mock.mtlsBaseUrl}</span>}
         {mock.running ? (
           <button type="button" onClick={() => void stop()}>
             Stop
@@ -135,6 +137,7 @@ export function MockPage() {
                 void act(deauthorize(token), `Access token ${token} deauthorized: API calls with it now get 401.`)
               }
             />
+            <MockTlsPanel mtlsBaseUrl={mock.mtlsBaseUrl} />
           </div>
           <MockSettingsForm
             settings={state.settings}

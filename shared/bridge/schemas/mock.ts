@@ -7,6 +7,8 @@ export const mockStatusSchema = z.strictObject({
   running: z.boolean(),
   /** `http://127.0.0.1:PORT` while running. */
   baseUrl: z.string().nullable(),
+  /** `https://127.0.0.1:PORT`, the mutual-TLS port (RFC 8705): only while running with a local CA. */
+  mtlsBaseUrl: z.string().optional(),
 });
 
 /** Lifetimes (seconds) and strictness switches; the provider validates a patch and names what is wrong. */

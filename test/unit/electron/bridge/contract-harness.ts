@@ -6,6 +6,7 @@ import { METHODS, type MethodName } from '../../../../shared/bridge/contract';
 import type { BridgeResult } from '../../../../shared/bridge/result';
 import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { loadMockTls } from '../../../../electron/services/provider/mtls/ca-store';
 import { createAppStore, type AppStore } from '../../../../electron/services/store';
 import { ipcTransport, webTransport, type BridgeTransport } from './transports';
 
@@ -69,11 +70,14 @@ export function contractHarness(kind: 'IPC' | 'web host') {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'oauth-lab-contract-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>OAuth Lab</title>');
+    const storeDir = join(dir, 'store');
+    const { ca, server } = loadMockTls(storeDir);
     services = createAppServices({
       host: kind === 'IPC' ? 'electron' : 'web',
       version: '0.0.0-test',
-      store: (store = createAppStore({ cwd: join(dir, 'store') })),
-      provider: new MockProvider({ autoLoginUser: 'demo' }),
+      store: (store = createAppStore({ cwd: storeDir })),
+      provider: new MockProvider({ autoLoginUser: 'demo', tls: { ca, server } }),
+      mockCaDir: storeDir,
       shell: {
         openInSystemBrowser: async (url) => (opened.push(url), true),
         openAppWindow: async (url, redirectUris) => {

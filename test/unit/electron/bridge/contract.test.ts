@@ -1,4 +1,5 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,11 @@ for (const kind of ['IPC', 'web host'] as const) {
 
     it('runs the OAuth 1.0a flow through the bridge: mock, signing, transport, catcher and events', async () => {
       const started = await value<{ baseUrl: string }>('mockStart', { port: 0 });
-      expect(await value('mockStatus')).toEqual({ running: true, baseUrl: started.baseUrl });
+      expect(await value('mockStatus')).toEqual({
+        running: true,
+        baseUrl: started.baseUrl,
+        mtlsBaseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:[0-9]+$/),
+      });
       const base = started.baseUrl;
       const { port, redirectUri } = await value<{ port: number; redirectUri: string }>('catcherOpen', {
         port: 0,
@@ -132,6 +137,31 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('mockReset')).toEqual({ reset: true });
       expect(await value('mockStop')).toEqual({ running: false, baseUrl: null });
       expect(await call('mockState')).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    });
+
+    it("shows the mock's local CA and issues client certificates from it, the key only as a file", async () => {
+      const ca = await value<{ certificatePem: string; sha256Fingerprint: string; certificatePath: string }>('mockCa');
+      const caCert = new X509Certificate(ca.certificatePem);
+      expect(ca.sha256Fingerprint).toBe(caCert.fingerprint256);
+      expect(readFileSync(ca.certificatePath, 'utf8')).toBe(ca.certificatePem);
+      const issued = await value<{ certificatePath: string; keyPath: string; subjectDn: string; thumbprint: string }>(
+        'mockIssueClientCertificate',
+        { name: 'contract-app' }
+      );
+      expect(issued.certificatePath).toBe(join(h.dir, 'store', 'mock-ca', 'clients', 'contract-app.pem'));
+      expect(issued.subjectDn).toBe('CN=contract-app,O=OAuth Lab mock');
+      const cert = new X509Certificate(readFileSync(issued.certificatePath));
+      expect(cert.verify(caCert.publicKey)).toBe(true);
+      expect(issued.thumbprint).toBe(createHash('sha256').update(cert.raw).digest('base64url'));
+      expect(readFileSync(issued.keyPath, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+      expect(JSON.stringify(issued)).not.toContain('PRIVATE KEY');
+      for (const name of ['../escape', '', 'a b', '-lead']) {
+        const bad = await call('mockIssueClientCertificate', { name });
+        expect(bad, name).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+        expect(bad.ok || bad.error.message).toMatch(
+          /letters, digits, '\.', '_' or '-', starting with a letter or digit/
+        );
+      }
     });
 
     it('ends a cancelled wait with an event, and refuses unknown waits', async () => {

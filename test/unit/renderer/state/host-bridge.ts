@@ -10,9 +10,13 @@ import { dispatch } from '../../../../shared/bridge/dispatch';
 /**
  * The page's bridge to the real host: every call through the contract's dispatch (its input checked as either
  * transport checks it) to the app's services on a store in a fresh directory (for the whole file: its tests may
- * share what they saved), with the given mock. Events are not delivered. `close` stops it and removes the store.
+ * share what they saved), with the given mock; with `mockCa`, the mock's local CA kept in that directory too (its
+ * mutual-TLS port open, as the hosts run it). Events are not delivered. `close` stops it and removes the store.
  */
-export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; close: () => Promise<void> } {
+export function hostBridge(
+  provider?: MockProvider,
+  options: { readonly mockCa?: boolean } = {}
+): { bridge: BridgeApi; close: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-host-bridge-'));
   const services = createAppServices({
     host: 'web',
@@ -20,6 +24,7 @@ export function hostBridge(provider?: MockProvider): { bridge: BridgeApi; close:
     store: createAppStore({ cwd: dir }),
     shell: { openInSystemBrowser: async () => true },
     ...(provider ? { provider } : {}),
+    ...(options.mockCa ? { mockCaDir: dir } : {}),
   });
   const bridge = new Proxy({} as BridgeApi, {
     get: (_, name) =>
