@@ -39,6 +39,9 @@ async function emulated(id: string): Promise<{ emulation: PresetEmulation; profi
 /** The export source for a call to `apiUrl` with a token the provider no longer accepts. */
 function staleSource(profile: Profile, apiUrl: string, more: Partial<OAuth2Source>): OAuth2Source {
   const o = profile.oauth2;
+  const auth = o.clientAuthentication;
+  if (auth !== 'basic' && auth !== 'body' && auth !== 'none' && auth !== 'private_key_jwt')
+    throw new Error(`the presets authenticate with basic, body or private_key_jwt, not ${auth}`);
   return {
     kind: 'oauth2',
     grant: 'client_credentials',
@@ -46,7 +49,7 @@ function staleSource(profile: Profile, apiUrl: string, more: Partial<OAuth2Sourc
     tokenUrl: endpointUrl(profile.baseUrl, o.tokenPath),
     clientId: o.clientId,
     clientSecret: o.clientSecret,
-    clientAuthentication: o.clientAuthentication,
+    clientAuthentication: auth,
     scope: o.scope || null,
     audience: o.tokenParams.find(([n]) => n === 'audience')?.[1] ?? null,
     ...more,
