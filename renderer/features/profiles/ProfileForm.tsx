@@ -1,55 +1,13 @@
 import { useMemo } from 'react';
 import { useApp } from '../../app/stores';
 import { CopyButton } from '../../components/CopyButton';
-import {
-  CheckField,
-  FieldErrorsContext,
-  LinesField,
-  PemFileButton,
-  SecretField,
-  SelectField,
-  TextField,
-} from './fields';
+import { CheckField, FieldErrorsContext, LinesField, PemFileButton, TextField } from './fields';
 import { DEFAULT_USER_AGENT } from '../../../shared/flows/extra-headers';
-import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
-import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
+import { OAuth1Fields } from './OAuth1Fields';
+import { OAuth2Fields } from './OAuth2Fields';
 import { PresetNote } from './PresetNote';
 import { isDirty, validateDraft, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
-import { PLACEMENT_OPTIONS } from '../../components/placement-options';
-
-const METHOD_OPTIONS = SIGNATURE_METHODS.map((m) => [m, m] as const);
-const PKCE = [
-  ['S256', 'S256 (recommended)'],
-  ['plain', 'plain'],
-  ['off', 'off (no PKCE)'],
-] as const;
-const CLIENT_AUTH = [
-  ['body', 'In the body (client_secret)'],
-  ['basic', 'HTTP Basic'],
-  ['none', 'None (client_id only, a public client)'],
-  ['client_secret_jwt', 'client_secret_jwt (JWT signed with the secret)'],
-  ['private_key_jwt', 'private_key_jwt (JWT signed with a key)'],
-  ['tls_client_auth', 'tls_client_auth (client certificate)'],
-  ['self_signed_tls_client_auth', 'self_signed_tls_client_auth'],
-] as const;
-const ASSERTION_AUDIENCE = [
-  ['token_endpoint', 'The token endpoint URL'],
-  ['issuer', 'The issuer'],
-] as const;
-const assertionAlgs = (method: string) => [
-  ['', method === 'client_secret_jwt' ? 'HS256 (default)' : "The key's own (RS256 for RSA)"] as const,
-  ...ASSERTION_ALGS.filter((a) => a.startsWith('HS') === (method === 'client_secret_jwt')).map((a) => [a, a] as const),
-];
-const TOKEN_BODY = [
-  ['form', 'Form (application/x-www-form-urlencoded)'],
-  ['json', 'JSON'],
-] as const;
-const LEG_METHODS = [
-  ['POST', 'POST'],
-  ['GET', 'GET'],
-] as const;
-const ENDPOINT_HINT = 'A path, or a full URL for an endpoint on another host.';
 
 /** The messages to show: as typed for the fields the user changed, all of them after a save attempt, and the bridge's. */
 function useVisibleErrors(): FieldErrors {
@@ -84,7 +42,6 @@ export function ProfileForm() {
   const redirectUri = d.redirectUri.trim() || catcherUri;
   const redirectFixed = !mockTarget && !(freePort && d.redirectUri.trim() === '');
   const title = editing.isNew ? 'New profile' : `Edit ${editing.original.name}`;
-  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(d.oauth2.clientAuthentication);
   // The certificate fields also serve servers that ask for one with another client authentication.
   const mtls =
     ['tls_client_auth', 'self_signed_tls_client_auth'].includes(d.oauth2.clientAuthentication) ||
@@ -182,120 +139,8 @@ export function ProfileForm() {
             />
           </div>
         </fieldset>
-        <fieldset>
-          <legend>OAuth 1.0a</legend>
-          <div className="field-grid">
-            <TextField path="oauth1.requestTokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
-            <TextField path="oauth1.authorizePath" readOnly={builtIn} />
-            <TextField path="oauth1.accessTokenPath" readOnly={builtIn} />
-            <TextField path="oauth1.apiPath" readOnly={builtIn} />
-            <TextField path="oauth1.consumerKey" readOnly={builtIn} />
-            <SecretField path="oauth1.consumerSecret" readOnly={builtIn} />
-            <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />
-            {!builtIn && <PemFileButton path="oauth1.rsaPrivateKey" />}
-            <SelectField path="oauth1.signatureMethod" options={METHOD_OPTIONS} />
-            <SelectField path="oauth1.placement" options={PLACEMENT_OPTIONS} />
-            <SelectField path="oauth1.legMethod" options={LEG_METHODS} />
-            <TextField path="oauth1.realm" placeholder="(none: not sent)" />
-            <div className="checks-row">
-              <CheckField
-                path="oauth1.useOob"
-                hint="oauth_callback=oob: the provider shows the verifier (RFC 5849 §2.1)"
-              />
-              <CheckField path="oauth1.includeVersion" hint="optional in RFC 5849 §3.1" />
-            </div>
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>OAuth 2</legend>
-          <div className="field-grid">
-            <TextField
-              path="oauth2.authorizePath"
-              readOnly={builtIn}
-              hint={
-                builtIn
-                  ? undefined
-                  : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'
-              }
-            />
-            <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
-            <TextField path="oauth2.apiPath" readOnly={builtIn} />
-            <TextField path="oauth2.clientId" readOnly={builtIn} />
-            <SecretField path="oauth2.clientSecret" readOnly={builtIn} />
-            <TextField path="oauth2.scope" placeholder="e.g. read write" />
-            <SelectField path="oauth2.pkce" options={PKCE} />
-            <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
-            {assertion && (
-              <>
-                <SelectField path="oauth2.assertionAlg" options={assertionAlgs(d.oauth2.clientAuthentication)} />
-                <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
-                <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
-              </>
-            )}
-            {mtls && (
-              <>
-                <LinesField
-                  path="oauth2.clientCertificate"
-                  className="full"
-                  maxRows={4}
-                  placeholder="-----BEGIN CERTIFICATE-----"
-                  hint="Presented in the TLS handshake of every request of this profile (RFC 8705 §2)."
-                />
-                <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
-                <SecretField path="oauth2.clientKey" multiline className="full" />
-                <PemFileButton path="oauth2.clientKey" />
-              </>
-            )}
-            {d.oauth2.clientAuthentication === 'private_key_jwt' && (
-              <>
-                <SecretField path="oauth2.assertionKey" multiline className="full" />
-                <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
-              </>
-            )}
-            <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
-            <TextField
-              path="oauth2.accessTokenField"
-              placeholder="access_token"
-              hint="The token response's field holding the access token, if not access_token: a name or a dotted path (AccessToken, data.access_token)."
-            />
-            <LinesField
-              path="oauth2.tokenParams"
-              className="wide"
-              placeholder="audience=https://api.example.com"
-              hint="name=value, one per line, added to the token request and the refresh."
-            />
-            <TextField
-              path="oauth2.issuer"
-              readOnly={builtIn}
-              placeholder="(empty: the base URL)"
-              hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
-            />
-            <TextField
-              path="oauth2.jwksUri"
-              readOnly={builtIn}
-              placeholder="(empty: from discovery)"
-              hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
-            />
-            <TextField
-              path="oauth2.revocationEndpoint"
-              readOnly={builtIn}
-              placeholder="(empty: from discovery)"
-              hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
-            />
-            <TextField
-              path="oauth2.introspectionEndpoint"
-              readOnly={builtIn}
-              placeholder="(empty: from discovery)"
-              hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
-            />
-            <div className="checks-row">
-              <CheckField
-                path="oauth2.grantTypeInAuthorization"
-                hint="grant_type=authorization_code on the authorization URL, as the service's interface sends it; RFC 6749 §4.1.1 has none"
-              />
-            </div>
-          </div>
-        </fieldset>
+        <OAuth1Fields builtIn={builtIn} />
+        <OAuth2Fields builtIn={builtIn} clientAuthentication={d.oauth2.clientAuthentication} mtls={mtls} />
         <fieldset>
           <legend>Connection</legend>
           <div className="field-grid">

@@ -1,0 +1,137 @@
+import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
+import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField, ENDPOINT_HINT } from './fields';
+
+const PKCE = [
+  ['S256', 'S256 (recommended)'],
+  ['plain', 'plain'],
+  ['off', 'off (no PKCE)'],
+] as const;
+const CLIENT_AUTH = [
+  ['body', 'In the body (client_secret)'],
+  ['basic', 'HTTP Basic'],
+  ['none', 'None (client_id only, a public client)'],
+  ['client_secret_jwt', 'client_secret_jwt (JWT signed with the secret)'],
+  ['private_key_jwt', 'private_key_jwt (JWT signed with a key)'],
+  ['tls_client_auth', 'tls_client_auth (client certificate)'],
+  ['self_signed_tls_client_auth', 'self_signed_tls_client_auth'],
+] as const;
+const ASSERTION_AUDIENCE = [
+  ['token_endpoint', 'The token endpoint URL'],
+  ['issuer', 'The issuer'],
+] as const;
+const assertionAlgs = (method: string) => [
+  ['', method === 'client_secret_jwt' ? 'HS256 (default)' : "The key's own (RS256 for RSA)"] as const,
+  ...ASSERTION_ALGS.filter((a) => a.startsWith('HS') === (method === 'client_secret_jwt')).map((a) => [a, a] as const),
+];
+const TOKEN_BODY = [
+  ['form', 'Form (application/x-www-form-urlencoded)'],
+  ['json', 'JSON'],
+] as const;
+
+/**
+ * The profile's OAuth 2 and OpenID Connect settings: endpoints, client and its authentication (a client assertion's
+ * algorithm, key id and audience, RFC 7523; the client certificate, RFC 8705 §2), the token request's shape.
+ */
+export function OAuth2Fields({
+  builtIn,
+  clientAuthentication,
+  mtls,
+}: {
+  builtIn: boolean;
+  clientAuthentication: string;
+  mtls: boolean;
+}) {
+  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(clientAuthentication);
+  return (
+    <fieldset>
+      <legend>OAuth 2</legend>
+      <div className="field-grid">
+        <TextField
+          path="oauth2.authorizePath"
+          readOnly={builtIn}
+          hint={
+            builtIn
+              ? undefined
+              : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'
+          }
+        />
+        <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
+        <TextField path="oauth2.apiPath" readOnly={builtIn} />
+        <TextField path="oauth2.clientId" readOnly={builtIn} />
+        <SecretField path="oauth2.clientSecret" readOnly={builtIn} />
+        <TextField path="oauth2.scope" placeholder="e.g. read write" />
+        <SelectField path="oauth2.pkce" options={PKCE} />
+        <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
+        {assertion && (
+          <>
+            <SelectField path="oauth2.assertionAlg" options={assertionAlgs(clientAuthentication)} />
+            <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
+            <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
+          </>
+        )}
+        {mtls && (
+          <>
+            <LinesField
+              path="oauth2.clientCertificate"
+              className="full"
+              maxRows={4}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              hint="Presented in the TLS handshake of every request of this profile (RFC 8705 §2)."
+            />
+            <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
+            <SecretField path="oauth2.clientKey" multiline className="full" />
+            <PemFileButton path="oauth2.clientKey" />
+          </>
+        )}
+        {clientAuthentication === 'private_key_jwt' && (
+          <>
+            <SecretField path="oauth2.assertionKey" multiline className="full" />
+            <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+          </>
+        )}
+        <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
+        <TextField
+          path="oauth2.accessTokenField"
+          placeholder="access_token"
+          hint="The token response's field holding the access token, if not access_token: a name or a dotted path (AccessToken, data.access_token)."
+        />
+        <LinesField
+          path="oauth2.tokenParams"
+          className="wide"
+          placeholder="audience=https://api.example.com"
+          hint="name=value, one per line, added to the token request and the refresh."
+        />
+        <TextField
+          path="oauth2.issuer"
+          readOnly={builtIn}
+          placeholder="(empty: the base URL)"
+          hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
+        />
+        <TextField
+          path="oauth2.jwksUri"
+          readOnly={builtIn}
+          placeholder="(empty: from discovery)"
+          hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
+        />
+        <TextField
+          path="oauth2.revocationEndpoint"
+          readOnly={builtIn}
+          placeholder="(empty: from discovery)"
+          hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
+        />
+        <TextField
+          path="oauth2.introspectionEndpoint"
+          readOnly={builtIn}
+          placeholder="(empty: from discovery)"
+          hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
+        />
+        <div className="checks-row">
+          <CheckField
+            path="oauth2.grantTypeInAuthorization"
+            hint="grant_type=authorization_code on the authorization URL, as the service's interface sends it; RFC 6749 §4.1.1 has none"
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}
