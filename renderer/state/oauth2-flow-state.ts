@@ -6,7 +6,7 @@ import type { LoginOptions } from '../../shared/oidc/login-options';
 import type { Profile } from '../../shared/store/profile';
 import type { Caught } from './oauth1-flow-state';
 import type { OAuth2Run } from './oauth2-run';
-import type { TokenStanding } from './oauth2-token-standing';
+import { NO_STANDING, type TokenStanding } from './oauth2-token-standing';
 import type { RejectedCallback } from './rejected-callbacks';
 
 /** The legs the app sends itself; authorize happens in the user's browser. */
@@ -56,3 +56,22 @@ export interface OAuth2FlowState {
   /** A token this flow's refresh obtained on another page (the OpenID Connect page's lifecycle): the flow follows. */
   tokenReplaced(next: OAuth2State): void;
 }
+
+/** A page with no flow running yet, or a flow just started over: every leg's result and wait forgotten. */
+export const NO_FLOW = {
+  flow: null,
+  current: 'authorize',
+  authorizeUrl: null,
+  catcherUri: null,
+  waitId: null,
+  callback: null,
+  callbackOutcome: null,
+  receivedCode: null,
+  waitEnded: null,
+  rejected: [],
+  drafts: {},
+  runs: {},
+  startError: null,
+  bearerProblem: null,
+  standing: NO_STANDING,
+} as const satisfies Partial<OAuth2FlowState>;

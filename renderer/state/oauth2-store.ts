@@ -1,17 +1,17 @@
 import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
 import { clientAssertionOf, oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
-import { b64TokenProblem, bearerAuthorization } from '../../shared/oauth2/bearer';
+import { b64TokenProblem, withBearerToken } from '../../shared/oauth2/bearer';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
+import { NO_FLOW, type OAuth2FlowState, type SentLeg } from './oauth2-flow-state';
 import { acceptedAssertion, appliedAuthMistake, assertionSigned } from './client-assertion-send';
 import { flowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
 import type { OAuth2Run } from './oauth2-run';
-import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued } from './oauth2-token-standing';
+import { apiAnswered, refreshAnswered, tokenIssued } from './oauth2-token-standing';
 import type { Caught } from './oauth1-flow-state';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf } from './rejected-callbacks';
@@ -21,14 +21,6 @@ import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
-
-/** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
-const withBearer = (request: RawRequest, accessToken: string): RawRequest => ({
-  ...request,
-  headers: request.headers.map(([n, v]) =>
-    n.toLowerCase() === 'authorization' ? [n, bearerAuthorization(accessToken)] : [n, v]
-  ),
-});
 
 export function createOAuth2Store(deps: RendererDeps) {
   const { bridge, crypto, random, now } = deps;
@@ -97,7 +89,7 @@ export function createOAuth2Store(deps: RendererDeps) {
                 drafts: {
                   ...get().drafts,
                   // The user's request with the new token; what the transport sent is a record, not a draft.
-                  api: withBearer(get().drafts.api ?? draft, next.token.accessToken),
+                  api: withBearerToken(get().drafts.api ?? draft, next.token.accessToken),
                   ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
                 },
               }
@@ -132,21 +124,7 @@ export function createOAuth2Store(deps: RendererDeps) {
 
     return {
       profile: null,
-      flow: null,
-      current: 'authorize',
-      authorizeUrl: null,
-      catcherUri: null,
-      waitId: null,
-      callback: null,
-      callbackOutcome: null,
-      receivedCode: null,
-      waitEnded: null,
-      rejected: [],
-      drafts: {},
-      runs: {},
-      startError: null,
-      bearerProblem: null,
-      standing: NO_STANDING,
+      ...NO_FLOW,
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       authMistakes: {},
@@ -169,22 +147,11 @@ export function createOAuth2Store(deps: RendererDeps) {
           crypto
         );
         set({
+          ...NO_FLOW,
           profile: p,
           flow,
           catcherUri: opened.value.redirectUri,
-          current: 'authorize',
           authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url,
-          waitId: null,
-          callback: null,
-          callbackOutcome: null,
-          receivedCode: null,
-          waitEnded: null,
-          rejected: [],
-          drafts: {},
-          runs: {},
-          startError: null,
-          bearerProblem: null,
-          standing: NO_STANDING,
         });
       },
       legChosen: (current) => set({ current }),

@@ -1,3 +1,4 @@
+import type { RawRequest } from '../http';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 
 /** RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1): b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". */
@@ -23,3 +24,11 @@ export function bearerAuthorization(accessToken: string, outsideGrammar = false)
   if (problem) throw new ProtocolError(PROTOCOL_ERROR.INVALID_BEARER_TOKEN, 'bearer', problem);
   return `Bearer ${accessToken}`;
 }
+
+/** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
+export const withBearerToken = (request: RawRequest, accessToken: string): RawRequest => ({
+  ...request,
+  headers: request.headers.map(([n, v]) =>
+    n.toLowerCase() === 'authorization' ? [n, bearerAuthorization(accessToken)] : [n, v]
+  ),
+});

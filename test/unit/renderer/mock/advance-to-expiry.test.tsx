@@ -24,6 +24,8 @@ it('names the OAuth 1.0a access token and the refresh token that are still valid
     mockState: () => readMockState(h.provider.context),
     mockAdvanceClock: ({ seconds }: { seconds: number }) => advanceMockClock(h.provider.context, seconds),
     mockEvents: () => ({ events: [] }),
+    // The page's mutual-TLS panel reads the local CA; this test is about the clock.
+    mockCa: () => ({ certificatePem: '', sha256Fingerprint: '', certificatePath: '' }),
   });
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   stores.app.setState({ mock: { running: true, baseUrl: h.base } });
