@@ -18,7 +18,7 @@ export const AUTO_REFRESH_EARLY_SECONDS = 30;
  * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1
  * (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each exchange is recorded; a refresh
  * updates the flow and the token's standing as the Refresh leg would. Sent through the page's `sends`, so Start over
- * cancels them. Throws the transport's or a protocol error.
+ * cancels them; the host records each exchange once, with its verdict. Throws the transport's or a protocol error.
  */
 export async function bearerCallWithAutoRefresh(
   { bridge, sends, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'> & { readonly sends: FlowSends },
@@ -41,6 +41,8 @@ export async function bearerCallWithAutoRefresh(
       request,
       options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
       record,
+      // Held by the host until the verdict below, then recorded once with it.
+      verdictFollows: true,
     });
     if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
     records.set(r.value, record);

@@ -7,7 +7,6 @@ import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
-import { annotateHistory, historyRecord } from './flow-records';
 import { flowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
 import type { OAuth2Run } from './oauth2-run';
@@ -15,7 +14,12 @@ import { apiAnswered, NO_STANDING, refreshAnswered, tokenIssued } from './oauth2
 import type { Caught } from './oauth1-store';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import { rejectedCallbackOf } from './rejected-callbacks';
-import { interpretRefresh } from '../../shared/oidc/token-lifecycle';
+import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
+import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
+import type { TokenSet } from '../../shared/oauth2/token-response';
+import { pageHostPort } from './page-host-port';
+
+const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
 /** The request with its Authorization header carrying another bearer token (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)), all else as it was. */
 const withBearer = (request: RawRequest, accessToken: string): RawRequest => ({
@@ -25,7 +29,8 @@ const withBearer = (request: RawRequest, accessToken: string): RawRequest => ({
   ),
 });
 
-export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps) {
+export function createOAuth2Store(deps: RendererDeps) {
+  const { bridge, crypto, random, now } = deps;
   return createStore<OAuth2FlowState>()((set, get) => {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
@@ -39,7 +44,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
     };
 
     const callbackArrived = (query: string, callback: Caught | null) => {
-      const result = oauth2Flow.interpretCallback(get().flow!, query);
+      const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
       set({
         flow: result.state,
         callback,
@@ -105,16 +110,17 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       }
     };
 
-    /** A new token (exchange or refresh, here or on another page): saved, and the bearer call and refresh use it. */
-    const tokenAdopted = (next: OAuth2State, p: Profile) => {
+    /** A new token (exchange or refresh, here or on another page) saved with the profile; its standing starts anew. */
+    const tokenSaved = (token: TokenSet, p: Profile) =>
+      set({ standing: tokenIssued(bridge, random, get().standing, token, { profileId: p.id, obtainedAt: now() }) });
+    /** A new token in the flow: the bearer call and refresh use it. */
+    const tokenAdopted = (next: OAuth2State) => {
       if (!next.token) return set({ flow: next });
-      const standing = tokenIssued(bridge, random, get().standing, next.token, { profileId: p.id, obtainedAt: now() });
       const { draft, bearerProblem } = prepareApi(next);
       const { api: _stale, ...others } = get().drafts;
       set({
         flow: next,
         bearerProblem,
-        standing,
         drafts: {
           ...others,
           ...(draft ? { api: draft } : {}),
@@ -151,7 +157,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
         // The login options stay from one attempt to the next (testing as another user takes several).
         const login = get().flow?.config.login;
-        const flow = oauth2Flow.startOAuth2(
+        const flow = CODE_GRANT.start(
           { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}) },
           random,
           crypto
@@ -184,10 +190,11 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         const { flow, authorizeUrl, waitId } = get();
         if (!flow || !authorizeUrl) return null;
         if (waitId) return authorizeUrl;
+        const opened = openRedirectLeg(CODE_GRANT, 'authorize', flow);
         const r = await bridge.catcherWait({
           port: Number(new URL(get().catcherUri!).port),
           path: profile().callbackPath,
-          target: { kind: 'oauth2', state: flow.state },
+          target: opened.expected,
         });
         if (!r.ok) {
           set({ waitEnded: { code: r.error.code, message: r.error.message } });
@@ -199,7 +206,7 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
           rejected: [],
           callback: null,
           callbackOutcome: null,
-          flow: oauth2Flow.authorizationOpened(flow),
+          flow: opened.state,
         });
         return authorizeUrl;
       },
@@ -228,37 +235,32 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
-        const record = historyRecord(random, { profileId: p.id, flow: 'oauth2', leg });
         const attempt = sends.attempt();
-        const r = await sends.httpSend({
-          request,
-          options: { allowSelfSigned: p.allowSelfSigned, timeoutMs: p.timeoutMs },
-          record,
+        // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
+        const port = pageHostPort(deps, sends, p, 'oauth2', (token) => {
+          if (sends.isCurrent(attempt)) tokenSaved(token, p);
         });
-        // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
-        if (!sends.isCurrent(attempt)) return;
-        const current = get().flow!;
-        if (!r.ok) {
+        let run;
+        try {
+          run = await runSentLeg(CODE_GRANT, leg, () => get().flow!, port, request);
+        } catch (e) {
+          // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
+          if (!sends.isCurrent(attempt)) return;
+          const current = get().flow!;
           set({ flow: { ...current, legs: { ...current.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, exchange: null, error: r.error, outcome: null });
+          return setRun(leg, { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null });
         }
-        // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
-        const outcome =
-          leg === 'api'
-            ? oauth2Flow.interpretBearerResponse(current, r.value, now())
-            : leg === 'refresh'
-              ? interpretRefresh(current, r.value, now())
-              : oauth2Flow.interpretTokenResponse(current, r.value, now(), leg);
-        setRun(leg, { sending: false, exchange: r.value, error: null, outcome });
-        annotateHistory(bridge, record, outcome);
+        if (!sends.isCurrent(attempt)) return;
+        const { exchange, outcome } = run;
+        setRun(leg, { sending: false, exchange, error: null, outcome });
         const next = outcome.state;
-        if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, r.value) });
+        if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
         if (!outcome.ok || !next.token)
           return set({
             flow: next,
-            ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, r.value) } : {}),
+            ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, exchange!) } : {}),
           });
-        tokenAdopted(next, p);
+        tokenAdopted(next);
       },
       loginOptionsSet(login) {
         const { flow } = get();
@@ -273,8 +275,10 @@ export function createOAuth2Store({ bridge, crypto, random, now }: RendererDeps)
       },
       tokenReplaced(next) {
         const { flow, profile: p } = get();
-        if (flow && p && next.token && flow.state === next.state && next.token !== flow.token)
-          tokenAdopted({ ...flow, token: next.token }, p);
+        if (flow && p && next.token && flow.state === next.state && next.token !== flow.token) {
+          tokenSaved(next.token, p);
+          tokenAdopted({ ...flow, token: next.token });
+        }
       },
       bearerSentAnyway() {
         const { flow } = get();

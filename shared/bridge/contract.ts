@@ -134,10 +134,12 @@ export const METHODS = {
       request: rawRequestSchema,
       options: sendOptionsSchema.optional(),
       record: s.historyRecord.optional(),
+      /** With `record`: the leg's verdict follows (historyAnnotate), and the exchange is written once, with it. */
+      verdictFollows: z.boolean().optional(),
       sendId: sendIdSchema.optional(),
     }),
     exchangeSchema,
-    'Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history; with `sendId`, httpCancel can abort it.'
+    "Send a request exactly as given; with `record`, the host records the exchange (or the failure to get an answer) in the history, with `verdictFollows` once historyAnnotate brings the leg's verdict; with `sendId`, httpCancel can abort it."
   ),
   httpCancel: method(
     z.strictObject({ sendId: sendIdSchema }),
@@ -180,7 +182,7 @@ export const METHODS = {
   historyAnnotate: method(
     s.historyAnnotate,
     s.annotated,
-    "A leg's own verdict on an exchange httpSend recorded (by the record's id); false when the history does not hold it."
+    "A leg's own verdict on an exchange httpSend recorded (by the record's id): an exchange held for it (`verdictFollows`) is written with it; false when the history does not hold it."
   ),
   historyClear: method(none, s.cleared, 'Delete the history.'),
   settingsGet: method(none, s.settings, 'App settings.'),

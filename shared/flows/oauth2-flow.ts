@@ -32,7 +32,8 @@ export type OAuth2Leg = 'authorize' | 'token' | 'api' | 'refresh';
 
 export interface OAuth2Config {
   readonly baseUrl: string;
-  readonly paths?: { readonly authorize?: string; readonly token?: string };
+  /** Endpoint paths; `api` is the protected resource the bearer leg calls (GET) when the flow runs on its own. */
+  readonly paths?: { readonly authorize?: string; readonly token?: string; readonly api?: string };
   readonly clientId: string;
   readonly clientSecret: string;
   readonly redirectUri: string;

@@ -62,7 +62,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     accessTokenField: o.accessTokenField || null,
     headers: p.headers,
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
-    paths: { authorize: o.authorizePath, token: o.tokenPath },
+    paths: { authorize: o.authorizePath, token: o.tokenPath, api: o.apiPath },
     service: isService(p),
   };
 }

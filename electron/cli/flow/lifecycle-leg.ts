@@ -1,21 +1,12 @@
-import { oauth2Flow } from '../../../shared/flows';
+import { introspectionLeg, refreshLeg, revocationLeg } from '../../../shared/flows/driver/lifecycle-legs';
+import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import {
-  buildIntrospectionRequest,
-  buildRevocationRequest,
-  interpretIntrospection,
-  interpretRefresh,
-  interpretRevocation,
-  profileEndpoints,
-  tokenTail,
-  type ClientCredentials,
-  type DiscoveredEndpoints,
-} from '../../../shared/oidc';
+import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../services/oidc/validate';
-import { checkLines, endpointLine, redirectLines } from '../oidc-report';
+import { endpointLine, redirectLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
-import { sendLeg } from './exchange';
+import { cliLegPort } from './cli-host-port';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
@@ -32,23 +23,15 @@ export async function lifecycleLeg(
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<void> {
-  const client: ClientCredentials = {
-    clientId: profile.oauth2.clientId,
-    clientSecret: profile.oauth2.clientSecret,
-    authentication: profile.oauth2.clientAuthentication,
-  };
+  const port = cliLegPort(options, report);
   const old = state.token?.refreshToken;
   if (!old)
     throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
   report.step('Token lifecycle: refresh (RFC 6749 §6)');
-  const refreshed = interpretRefresh(
-    state,
-    await sendLeg('refresh', oauth2Flow.buildRefreshRequest(state), options, report),
-    Date.now()
-  );
-  report.checks(refreshed.checks);
+  const { outcome: refreshed } = await sendLeg(refreshLeg, 'refresh', () => state, port);
   if (!refreshed.ok) throw new FlowFailure('refresh', refreshed.summary);
-  const now = refreshed.state.token!;
+  const renewed = refreshed.state;
+  const now = renewed.token!;
   report.line(
     `   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`
   );
@@ -57,15 +40,12 @@ export async function lifecycleLeg(
   if (!endpoints) return;
   const introspect = async (what: string, expectActive: boolean) => {
     report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
-    const r = interpretIntrospection(
-      await sendLeg(
-        'introspection',
-        buildIntrospectionRequest(endpoints.introspection, client, now.accessToken, 'access_token'),
-        options,
-        report
-      )
+    const { outcome: r } = await sendLeg(
+      introspectionLeg(endpoints.introspection, 'access_token'),
+      'introspection',
+      () => renewed,
+      port
     );
-    for (const l of checkLines(r.checks)) report.line(l);
     if (!r.ok || r.result!.active !== expectActive)
       throw new FlowFailure(
         'introspection',
@@ -74,28 +54,22 @@ export async function lifecycleLeg(
   };
   await introspect('of the new access token', true);
   report.step('Token lifecycle: revocation of the new refresh token (RFC 7009)');
-  const revoked = interpretRevocation(
-    await sendLeg(
-      'revocation',
-      buildRevocationRequest(endpoints.revocation, client, now.refreshToken!, 'refresh_token'),
-      options,
-      report
-    )
+  const { outcome: revoked } = await sendLeg(
+    revocationLeg(endpoints.revocation, 'refresh_token'),
+    'revocation',
+    () => renewed,
+    port
   );
-  for (const l of checkLines(revoked.checks)) report.line(l);
   if (!revoked.ok) throw new FlowFailure('revocation', revoked.checks[0]!.message);
   // RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): revoking a refresh token should also invalidate the access tokens of the same grant; some
   // providers keep them until they expire, so an active answer here is reported rather than failed.
   report.step('Token lifecycle: introspection after the revocation (RFC 7662)');
-  const after = interpretIntrospection(
-    await sendLeg(
-      'introspection',
-      buildIntrospectionRequest(endpoints.introspection, client, now.accessToken, 'access_token'),
-      options,
-      report
-    )
+  const { outcome: after } = await sendLeg(
+    introspectionLeg(endpoints.introspection, 'access_token'),
+    'introspection',
+    () => renewed,
+    port
   );
-  for (const l of checkLines(after.checks)) report.line(l);
   if (after.result?.active)
     report.line(
       '   The access token is still active: this provider revokes only the refresh token (RFC 7009 §2.1 lets it).'

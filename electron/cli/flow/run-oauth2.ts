@@ -1,10 +1,11 @@
-import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
+import { oauth2ConfigOf } from '../../../shared/flows';
+import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
+import { LegFailed, runFlow } from '../../../shared/flows/driver/run-flow';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
-import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
-import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
-import { sendLeg } from './exchange';
+import { startFlowCatcher } from './browser-leg';
+import { cliHostPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
 import type { FlowRunOptions } from './options';
@@ -22,61 +23,40 @@ export interface OpenIdOptions {
   readonly login?: LoginOptions;
 }
 
-/** Runs the authorization code grant (interface §4.2) with the profile's settings: the response's fields and the token read from it. */
+const NO_OPENID: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false };
+
+/**
+ * Runs the authorization code grant (interface §4.2) with the profile's settings through the flow driver (the
+ * grant's legs in order, shared/flows/driver/): the response's fields and the token read from it.
+ */
 export async function runOAuth2(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  openId: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false }
+  openId: OpenIdOptions = NO_OPENID,
+  effects: CliEffects = NODE_EFFECTS
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
+  const grant = CLIENT_GRANTS.authorization_code;
   const catcher = await startFlowCatcher(profile, options, report);
   try {
-    let state = oauth2Flow.startOAuth2(
-      { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} },
-      nodeRandom,
-      nodeCrypto
+    const config = { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} };
+    const { state, runs } = await runFlow(grant, config, cliHostPort(profile, catcher, options, report, effects)).catch(
+      (e: unknown) => {
+        if (e instanceof LegFailed) throw new FlowFailure(e.leg, e.message, e.run.exchange?.response ?? null);
+        throw e;
+      }
     );
-
-    report.step(`Step one: authorization code (browser${state.pkce ? `, PKCE ${state.pkce.method}` : ''})`);
-    const landed = await authorizeInBrowser(
-      oauth2Flow.buildAuthorizeRequest(state).url,
-      { kind: 'oauth2', state: state.state },
-      catcher,
-      profile,
-      options,
-      report
-    );
-    const cb = oauth2Flow.interpretCallback(state, `?${landed.query}`);
-    report.checks(cb.checks);
-    if (!cb.ok) throw new FlowFailure('authorize', cb.summary);
-    state = cb.state;
-
-    report.step('Step two: exchange the code for an access token (POST)');
-    const exchange = await sendLeg('token', oauth2Flow.buildTokenExchange(state), options, report);
-    const token = oauth2Flow.interpretTokenResponse(state, exchange, Date.now(), 'token');
-    report.checks(token.checks);
-    if (!token.ok || !token.state.token) throw new FlowFailure('token', token.summary, exchange.response);
-    const fields = token.state.token.fields;
-    const t = token.state.token;
-    options.onTokens?.({
-      fields,
-      tokens: {
-        kind: 'oauth2',
-        token: t.accessToken,
-        refreshToken: t.refreshToken ?? '',
-        scope: t.scope ?? '',
-        expiresAt: t.expiresAt,
-      },
-    });
+    const token = state.token!;
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
     const discovered = state.nonce
       ? await openIdLeg(
-          fields,
+          token.fields,
           profile,
           {
             idTokenAlg: openId.idTokenAlg,
             nonce: state.nonce,
-            code: state.code,
+            // The code the token leg exchanged (the state forgets it then): c_hash is checked against it.
+            code: runs.get('authorize')?.outcome.state.code ?? null,
             bearerAsIssued: openId.bearerAsIssued,
             maxAge: openId.login?.maxAge ?? null,
           },
@@ -84,8 +64,8 @@ export async function runOAuth2(
           report
         )
       : null;
-    if (openId.lifecycle) await lifecycleLeg(token.state, profile, discovered, options, report);
-    return { fields, token: token.state.token };
+    if (openId.lifecycle) await lifecycleLeg(state, profile, discovered, options, report);
+    return { fields: token.fields, token };
   } finally {
     await catcher.close();
   }

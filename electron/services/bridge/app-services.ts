@@ -81,7 +81,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     tokenDelete: (i) => store.tokenDelete(i),
     historyList: (i) => store.historyList(i),
     historyBody: (i) => store.historyBody(i),
-    historyAnnotate: (i) => store.historyAnnotate(i),
+    // A verdict for an exchange held for it writes it once; otherwise it rewrites one already recorded.
+    historyAnnotate: (i) =>
+      transport.verdictGiven(i.id, { outcome: i.outcome, summary: i.summary })
+        ? { annotated: true }
+        : store.historyAnnotate(i),
     historyClear: (i) => store.historyClear(i),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),
@@ -97,6 +101,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     events,
     async close() {
       await Promise.allSettled([mock.close(), catcher.close()]);
+      transport.flushHeld();
       await store.close?.();
     },
   };

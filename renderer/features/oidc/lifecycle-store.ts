@@ -1,22 +1,16 @@
 import { createStore } from 'zustand/vanilla';
-import type { Check } from '../../../shared/flows';
-import { buildRefreshRequest, type OAuth2State } from '../../../shared/flows/oauth2-flow';
+import type { Check, Interpretation } from '../../../shared/flows';
+import type { SentLeg } from '../../../shared/flows/driver/grant';
+import { introspectionLeg, refreshLeg, reuseLeg, revocationLeg } from '../../../shared/flows/driver/lifecycle-legs';
+import { sendLeg } from '../../../shared/flows/driver/run-leg';
+import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import {
-  buildIntrospectionRequest,
-  buildReuseRequest,
-  buildRevocationRequest,
-  interpretIntrospection,
-  interpretRefresh,
-  interpretReuse,
-  interpretRevocation,
-  type ClientCredentials,
-  type TokenTypeHint,
-} from '../../../shared/oidc';
+import type { TokenTypeHint } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import type { OAuth2Store } from '../../state/oauth2-store';
-import { annotateHistory, historyRecord } from '../../state/flow-records';
+import { flowSends } from '../../state/flow-sends';
+import { pageHostPort } from '../../state/page-host-port';
 
 export type LifecycleKind = 'refresh' | 'reuse' | 'introspection' | 'revocation';
 
@@ -54,20 +48,13 @@ export interface LifecycleState {
   revocationRequested(endpoint: string, which: TokenTypeHint): Promise<void>;
 }
 
-const TITLES: Readonly<Record<LifecycleKind, string>> = {
-  refresh: 'Refresh (RFC 6749 §6)',
-  reuse: 'The replaced refresh token again (RFC 9700 §4.14.2)',
-  introspection: 'Introspection (RFC 7662)',
-  revocation: 'Revocation (RFC 7009)',
-};
-const WHICH = { access_token: 'access token', refresh_token: 'refresh token' } as const;
-
 /**
  * The token lifecycle on the OpenID Connect page, on the tokens of the OAuth 2 page's flow: each request goes
  * through the bridge (recorded in the history like every leg) and is read by shared/oidc. The two pages share the
  * flow's tokens: a refresh here moves the OAuth 2 page (and the saved tokens) on, and one there moves this on.
  */
-export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oauth2 }: { oauth2: OAuth2Store }) {
+export function createLifecycleStore(deps: RendererDeps, { oauth2 }: { oauth2: OAuth2Store }) {
+  const { bridge } = deps;
   return createStore<LifecycleState>()((set, get) => {
     let nextId = 1;
     oauth2.subscribe(({ flow: shared }) => {
@@ -75,23 +62,18 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oa
       if (flow && shared?.token && shared.state === flow.state && shared.token !== flow.token)
         set({ flow: { ...flow, token: shared.token } });
     });
-    const credentials = (f: OAuth2State): ClientCredentials => ({
-      clientId: f.config.clientId,
-      clientSecret: f.config.clientSecret,
-      authentication: f.config.authentication ?? 'body',
-    });
-    /** Sends one leg and appends it; `read` interprets the exchange. */
-    const run = async (
+    const sends = flowSends(bridge);
+    /** The leg sent through the flow driver (recorded once with its verdict); `read` adds what the page shows of it. */
+    const run = async <I extends Interpretation<OAuth2State>>(
       kind: LifecycleKind,
-      title: string,
-      build: (f: OAuth2State) => RawRequest,
-      read: (e: Exchange) => Omit<LifecycleLeg, 'id' | 'kind' | 'title' | 'request' | 'carried' | 'exchange' | 'error'>
+      def: SentLeg<OAuth2State, I>,
+      read: (outcome: I) => Pick<LifecycleLeg, 'rotation'> = () => ({})
     ) => {
       const { flow, profile } = get();
       if (!flow || !profile || get().sending) return;
       let request: RawRequest;
       try {
-        request = build(flow);
+        request = def.build(flow);
       } catch (e) {
         return set({ problem: (e as Error).message });
       }
@@ -99,27 +81,22 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oa
       const leg = {
         id: nextId++,
         kind,
-        title,
+        title: def.title(flow),
         request,
         carried: [flow.token?.accessToken, flow.token?.refreshToken, get().replaced].filter((t): t is string => !!t),
       };
-      const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: kind });
-      const r = await bridge.httpSend({
-        request,
-        options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
-        record,
-      });
-      if (!r.ok)
-        return set({
-          sending: false,
-          legs: [
-            ...get().legs,
-            { ...leg, exchange: null, error: r.error.message, ok: false, summary: r.error.message, checks: [] },
-          ],
-        });
-      const outcome = read(r.value);
-      annotateHistory(bridge, record, outcome);
-      set({ sending: false, legs: [...get().legs, { ...leg, exchange: r.value, error: null, ...outcome }] });
+      // A refresh's token reaches the OAuth 2 page (tokenReplaced), which saves it: nothing to save here.
+      const port = pageHostPort(deps, sends, profile, 'oauth2', () => {});
+      try {
+        const { exchange, outcome } = await sendLeg(def, kind, () => get().flow!, port, request);
+        const { ok, summary, checks } = outcome;
+        const shown = { ...leg, exchange, error: null, ok, summary, checks, ...read(outcome) };
+        set({ sending: false, legs: [...get().legs, shown] });
+      } catch (e) {
+        const error = (e as Error).message;
+        const failed = { ...leg, exchange: null, error, ok: false, summary: error, checks: [] };
+        set({ sending: false, legs: [...get().legs, failed] });
+      }
     };
     return {
       flow: null,
@@ -130,52 +107,14 @@ export function createLifecycleStore({ bridge, random, now }: RendererDeps, { oa
       problem: null,
       tokensTaken: (flow, profile) => set({ flow, profile, replaced: null, legs: [], problem: null }),
       refreshRequested: () =>
-        run('refresh', TITLES.refresh, buildRefreshRequest, (e) => {
-          const r = interpretRefresh(get().flow!, e, now());
+        run('refresh', refreshLeg, (r) => {
           set({ flow: r.state, ...(r.rotated ? { replaced: r.oldRefreshToken } : {}) });
           if (r.ok) oauth2.getState().tokenReplaced(r.state);
-          return {
-            ok: r.ok,
-            summary: r.summary,
-            checks: r.checks,
-            rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated },
-          };
+          return { rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated } };
         }),
-      reuseRequested: () =>
-        run('reuse', TITLES.reuse, (f) => buildReuseRequest(f, get().replaced ?? ''), interpretReuse),
-      introspectionRequested: (endpoint, which) =>
-        run(
-          'introspection',
-          `${TITLES.introspection} of the ${WHICH[which]}`,
-          (f) => buildIntrospectionRequest(endpoint, credentials(f), tokenOf(f, which), which),
-          (e) => {
-            const r = interpretIntrospection(e);
-            return {
-              ok: r.ok,
-              checks: r.checks,
-              summary: r.result
-                ? `The provider says active: ${r.result.active}.`
-                : `No answer to read (HTTP ${e.response.status}).`,
-            };
-          }
-        ),
-      revocationRequested: (endpoint, which) =>
-        run(
-          'revocation',
-          `${TITLES.revocation} of the ${WHICH[which]}`,
-          (f) => buildRevocationRequest(endpoint, credentials(f), tokenOf(f, which), which),
-          (e) => {
-            const r = interpretRevocation(e);
-            return {
-              ok: r.ok,
-              checks: r.checks,
-              summary: r.ok ? 'Revoked, or already invalid (HTTP 200).' : `Not revoked (HTTP ${e.response.status}).`,
-            };
-          }
-        ),
+      reuseRequested: () => run('reuse', reuseLeg(get().replaced ?? '')),
+      introspectionRequested: (endpoint, which) => run('introspection', introspectionLeg(endpoint, which)),
+      revocationRequested: (endpoint, which) => run('revocation', revocationLeg(endpoint, which)),
     };
   });
 }
-
-const tokenOf = (f: OAuth2State, which: TokenTypeHint) =>
-  (which === 'access_token' ? f.token?.accessToken : f.token?.refreshToken) ?? '';

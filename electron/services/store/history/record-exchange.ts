@@ -5,6 +5,7 @@ import {
   historyEntryOf,
   unansweredExchange,
   type HistoryRecord,
+  type HistoryVerdict,
 } from '../../../../shared/store/history-record';
 import { send, TransportError, type SendOptions, type TransportExchange } from '../../transport';
 
@@ -20,6 +21,10 @@ export interface Recording {
   readonly now: () => number;
   /** A history that cannot be written never fails the send; this hears why (the app ignores it, the CLI prints it). */
   readonly warn?: (problem: string) => void;
+  /** The leg's own verdict on an answered exchange (the flow driver's); absent: the host's, by the status. */
+  readonly verdictOf?: (exchange: TransportExchange) => HistoryVerdict;
+  /** Where an answered exchange goes instead of the history: held for a verdict that follows (pending-verdicts.ts). */
+  readonly held?: HistoryTarget;
 }
 
 /**
@@ -35,8 +40,10 @@ export async function sendRecorded(
   const startedAt = recording?.now() ?? 0;
   try {
     const exchange = await send(request, options);
-    if (recording)
-      keep(recording, historyEntryOf(recording.record, exchange, recording.now(), exchangeVerdict(exchange)));
+    if (recording) {
+      const verdict = recording.verdictOf?.(exchange) ?? exchangeVerdict(exchange);
+      keep(recording, historyEntryOf(recording.record, exchange, recording.now(), verdict), recording.held);
+    }
     return exchange;
   } catch (e) {
     if (recording && e instanceof TransportError && e.phase !== 'prepare') {
@@ -50,9 +57,9 @@ export async function sendRecorded(
   }
 }
 
-function keep(recording: Recording, entry: HistoryEntry): void {
+function keep(recording: Recording, entry: HistoryEntry, target: HistoryTarget = recording.history): void {
   try {
-    recording.history.historyAdd({ entry });
+    target.historyAdd({ entry });
   } catch (e) {
     recording.warn?.(`the exchange was not saved to the history: ${e instanceof Error ? e.message : String(e)}`);
   }

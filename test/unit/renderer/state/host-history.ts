@@ -4,14 +4,18 @@ import { tempDir, openStore } from '../../electron/store/helpers';
 
 /**
  * The host's side of the history for a page under test: httpSend over real sockets recording into a real store in
- * a fresh directory, and historyAnnotate on that store. `legs(ids)` reads back the entries in the order given.
+ * a fresh directory, and historyAnnotate as the app's services answer it. `legs(ids)` reads back the entries in the order given.
  */
 export function hostHistory() {
   const store = openStore(tempDir());
-  const { httpSend } = createTransportHandlers(nodeCrypto, {}, store);
+  const { httpSend, verdictGiven } = createTransportHandlers(nodeCrypto, {}, store);
   return {
     httpSend,
-    historyAnnotate: (input: Parameters<typeof store.historyAnnotate>[0]) => store.historyAnnotate(input),
+    // As app-services.ts: a verdict for an exchange held for it (verdictFollows) writes it once.
+    historyAnnotate: (input: Parameters<typeof store.historyAnnotate>[0]) =>
+      verdictGiven(input.id, { outcome: input.outcome, summary: input.summary })
+        ? { annotated: true }
+        : store.historyAnnotate(input),
     /** Each id's entry as "leg outcome" ("missing" when the history does not hold it). */
     legs: (ids: readonly string[]) =>
       ids.map((id) => store.historyFull(id)).map((e) => (e ? `${e.leg} ${e.outcome}` : 'missing')),

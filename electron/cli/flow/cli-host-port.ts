@@ -1,0 +1,63 @@
+import type { FlowHostPort, FlowRunnerPort } from '../../../shared/flows/driver/host-port';
+import type { TokenSet } from '../../../shared/oauth2/token-response';
+import type { CryptoPort, RandomPort } from '../../../shared/ports';
+import type { Profile } from '../../../shared/store/profile';
+import type { Catcher } from '../../services/catcher';
+import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { authorizeInBrowser } from './browser-leg';
+import { sendLeg } from './exchange';
+import type { FlowRunOptions } from './options';
+import type { FlowReport } from './report';
+
+/** The effects a CLI flow draws on: Node's by default (a test gives a seeded source and a fixed clock). */
+export interface CliEffects {
+  readonly random: RandomPort;
+  readonly crypto: CryptoPort;
+  readonly now: () => number;
+}
+
+export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now };
+
+/**
+ * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
+ * history with the leg's verdict; tokens handed to `onTokens` (printed and saved); steps and checks on stderr.
+ */
+export function cliLegPort(
+  options: FlowRunOptions,
+  report: FlowReport,
+  effects: CliEffects = NODE_EFFECTS
+): FlowHostPort {
+  return {
+    send: (request, { leg, verdictOf }) => sendLeg(leg, request, options, report, verdictOf),
+    saveTokens: (token: TokenSet) =>
+      options.onTokens?.({
+        fields: token.fields,
+        tokens: {
+          kind: 'oauth2',
+          token: token.accessToken,
+          refreshToken: token.refreshToken ?? '',
+          scope: token.scope ?? '',
+          expiresAt: token.expiresAt,
+        },
+      }),
+    now: effects.now,
+    random: effects.random,
+    crypto: effects.crypto,
+    report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),
+  };
+}
+
+/** The CLI running a whole flow: its sent legs as cliLegPort, and the browser opened and the redirect caught at the loopback catcher (or pasted on stdin). */
+export function cliHostPort(
+  profile: Profile,
+  catcher: Catcher,
+  options: FlowRunOptions,
+  report: FlowReport,
+  effects: CliEffects = NODE_EFFECTS
+): FlowRunnerPort {
+  return {
+    ...cliLegPort(options, report, effects),
+    awaitRedirect: async (url, expected) =>
+      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
+  };
+}

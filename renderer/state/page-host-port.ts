@@ -1,0 +1,43 @@
+import { BridgeFailure } from '../../shared/bridge/result';
+import type { FlowHostPort } from '../../shared/flows/driver/host-port';
+import type { TokenSet } from '../../shared/oauth2/token-response';
+import type { HistoryRecord } from '../../shared/store/history-record';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+import { historyRecord } from './flow-records';
+import type { FlowSends } from './flow-sends';
+
+/**
+ * The page as a flow driver's host for the legs the user sends: each request goes through the bridge's httpSend
+ * (cancellable by Start over) with `verdictFollows`, so the host holds the exchange until the leg's verdict
+ * comes in historyAnnotate and records it once, with it. Tokens go to `tokensObtained` (the page saves them with
+ * the profile); the page shows steps and checks from the leg's result, so reports are not needed here.
+ */
+export function pageHostPort(
+  { bridge, crypto, random, now }: RendererDeps,
+  sends: FlowSends,
+  profile: Profile,
+  flow: HistoryRecord['flow'],
+  tokensObtained: (token: TokenSet) => void
+): FlowHostPort {
+  return {
+    async send(request, { leg, verdictOf }) {
+      const record = historyRecord(random, { profileId: profile.id, flow, leg });
+      const r = await sends.httpSend({
+        request,
+        options: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs },
+        record,
+        verdictFollows: true,
+      });
+      if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
+      const verdict = verdictOf(r.value);
+      void bridge.historyAnnotate({ id: record.id, ...verdict, summary: verdict.summary.slice(0, 2000) });
+      return r.value;
+    },
+    saveTokens: tokensObtained,
+    now,
+    random,
+    crypto,
+    report: () => {},
+  };
+}

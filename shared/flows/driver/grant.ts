@@ -1,0 +1,49 @@
+import type { Exchange, RawRequest } from '../../http';
+import type { TokenSet } from '../../oauth2/token-response';
+import type { CryptoPort, RandomPort } from '../../ports';
+import type { Interpretation } from '../common';
+import type { RedirectTarget } from './host-port';
+
+/**
+ * A leg whose request the client sends itself (token, refresh, a protected resource, introspection); `I`: what its
+ * interpretation says beyond the next state and verdict (a refresh's rotation, an introspection's answer).
+ */
+export interface SentLeg<S, I extends Interpretation<S> = Interpretation<S>> {
+  readonly kind: 'send';
+  /** What the CLI prints and the app titles the leg with. */
+  readonly title: (state: S) => string;
+  /** The request the leg sends from the state; the app lets the user edit it first. */
+  readonly build: (state: S) => RawRequest;
+  /** The exchange judged: the next state, the checks, the verdict. */
+  readonly interpret: (state: S, exchange: Exchange, now: number) => I;
+}
+
+/** A front-channel leg: the user's browser goes to a URL and the provider redirects back (RFC 6749 §4.1.1-4.1.2). */
+export interface RedirectLeg<S> {
+  readonly kind: 'redirect';
+  readonly title: (state: S) => string;
+  readonly url: (state: S) => string;
+  readonly expected: (state: S) => RedirectTarget;
+  /** The state while the browser is away (the leg is waiting). */
+  readonly opened: (state: S) => S;
+  /** The redirect's query judged: the next state and the checks. */
+  readonly interpret: (state: S, query: string) => Interpretation<S>;
+}
+
+export type Leg<S> = SentLeg<S> | RedirectLeg<S>;
+
+/**
+ * One client-side grant (the mirror of the mock's grants/registry.ts): its legs, the leg it starts with, which leg
+ * follows a successful one when a flow runs on its own (null: the run is over; the remaining legs are the user's
+ * to send), and where a state holds its tokens.
+ */
+export interface Grant<S, Config, L extends string = string> {
+  readonly name: string;
+  /** The history's `flow` for this grant's exchanges. */
+  readonly flow: 'oauth1' | 'oauth2';
+  readonly legs: { readonly [K in L]: Leg<S> };
+  readonly start: (config: Config, random: RandomPort, crypto: CryptoPort) => S;
+  readonly first: L;
+  readonly next: (leg: L, state: S) => L | null;
+  readonly tokenOf: (state: S) => TokenSet | null;
+}

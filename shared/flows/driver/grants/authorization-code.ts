@@ -1,0 +1,56 @@
+import {
+  authorizationOpened,
+  buildAuthorizeRequest,
+  buildBearerRequest,
+  buildTokenExchange,
+  interpretBearerResponse,
+  interpretCallback,
+  interpretTokenResponse,
+  startOAuth2,
+  type OAuth2Config,
+  type OAuth2Leg,
+  type OAuth2State,
+} from '../../oauth2-flow';
+import type { Grant } from '../grant';
+import { refreshLeg } from '../lifecycle-legs';
+
+/** The bearer leg's resource when the profile names none: the service's own (interface §4.3). */
+const DEFAULT_API_PATH = '/api/v2/me';
+
+/**
+ * The authorization code grant (RFC 6749 §4.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1), PKCE by
+ * default): authorize in the browser, exchange the code; then the bearer call (RFC 6750 §2.1) and the refresh
+ * (RFC 6749 §6) are the user's to send, as often as wanted.
+ */
+export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg> = {
+  name: 'authorization code',
+  flow: 'oauth2',
+  start: startOAuth2,
+  first: 'authorize',
+  next: (leg) => (leg === 'authorize' ? 'token' : null),
+  tokenOf: (s) => s.token,
+  legs: {
+    authorize: {
+      kind: 'redirect',
+      title: (s) => `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''})`,
+      url: (s) => buildAuthorizeRequest(s).url,
+      expected: (s) => ({ kind: 'oauth2', state: s.state }),
+      opened: authorizationOpened,
+      interpret: interpretCallback,
+    },
+    token: {
+      kind: 'send',
+      title: () => 'Step two: exchange the code for an access token (POST)',
+      build: buildTokenExchange,
+      interpret: (s, exchange, now) => interpretTokenResponse(s, exchange, now, 'token'),
+    },
+    api: {
+      kind: 'send',
+      title: () => 'Call the API with the access token (Bearer)',
+      build: (s) => buildBearerRequest(s, { method: 'GET', path: s.config.paths?.api ?? DEFAULT_API_PATH }),
+      interpret: interpretBearerResponse,
+    },
+    // A refresh also says whether the refresh token rotated (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)).
+    refresh: refreshLeg,
+  },
+};

@@ -1,0 +1,57 @@
+import type { Check } from '../../check';
+import type { Exchange, RawRequest } from '../../http';
+import type { TokenSet } from '../../oauth2/token-response';
+import type { CryptoPort, RandomPort } from '../../ports';
+import type { HistoryVerdict } from '../../store/history-record';
+
+/**
+ * What a flow waits for at the redirect URI: OAuth 2 matches the callback by `state` (RFC 6749 §10.12
+ * (https://www.rfc-editor.org/rfc/rfc6749#section-10.12)), OAuth 1.0a by the request token echoed as `oauth_token`
+ * (RFC 5849 §6.2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-6.2.3)).
+ */
+export type RedirectTarget =
+  | { readonly kind: 'oauth2'; readonly state: string | null }
+  | { readonly kind: 'oauth1'; readonly requestToken: string };
+
+/**
+ * How one leg's request goes out: the leg's name (the history's `leg`) and its verdict. Cancelling is the host's
+ * (Ctrl-C in the CLI, Start over in the app abort what is in flight): shared/ has no AbortSignal.
+ */
+export interface LegSendOptions {
+  readonly leg: string;
+  /**
+   * The leg's own verdict on the exchange (its checks know the flow). The host records the exchange once, with this
+   * verdict: no second write. A request that got no answer is recorded by the host as not answered.
+   */
+  readonly verdictOf: (exchange: Exchange) => HistoryVerdict;
+}
+
+/** What the driver tells the host as a flow goes on: a leg starts, a leg's checks are judged. */
+export type LegReport =
+  | { readonly kind: 'step'; readonly leg: string; readonly title: string }
+  | { readonly kind: 'checks'; readonly leg: string; readonly checks: readonly Check[] };
+
+/**
+ * The host a flow's legs run on (the CLI plugs in its services, the app its bridge). Every effect a leg has comes
+ * through here: shared/ has no clock, randomness or network of its own.
+ */
+export interface FlowHostPort {
+  /** Sends the request exactly as given and records the exchange with `options.verdictOf`'s verdict. */
+  send(request: RawRequest, options: LegSendOptions): Promise<Exchange>;
+  /** A leg obtained tokens: the host keeps them (with the profile) and may show them. */
+  saveTokens(token: TokenSet, leg: string): void;
+  now(): number;
+  readonly random: RandomPort;
+  readonly crypto: CryptoPort;
+  report(event: LegReport): void;
+}
+
+/**
+ * A host that runs a whole flow by itself (the CLI): it also sends the user's browser to the authorization URL and
+ * waits for the redirect back. The app's page does that leg with the user instead (its catcher's event or a pasted
+ * URL, judged by the same leg: run-leg.ts openRedirectLeg / interpretRedirect).
+ */
+export interface FlowRunnerPort extends FlowHostPort {
+  /** Opens `authorizeUrl` for the user and resolves with the query of the redirect back (caught or pasted). */
+  awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<string>;
+}

@@ -1,0 +1,11 @@
+import type { Grant } from './grant';
+import { authorizationCodeGrant } from './grants/authorization-code';
+
+/**
+ * The client side's grants, one module each (the mirror of the mock's electron/services/provider/grants/registry.ts):
+ * the app's flow pages and the CLI's `flow` command drive a grant from here through the driver (run-leg.ts,
+ * run-flow.ts), so a new grant is one module and one line.
+ */
+export const CLIENT_GRANTS = {
+  authorization_code: authorizationCodeGrant,
+} as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;

@@ -1,0 +1,99 @@
+import type { Exchange, RawRequest } from '../../http';
+import type { Interpretation } from '../common';
+import type { Grant, RedirectLeg, SentLeg } from './grant';
+import type { FlowHostPort, FlowRunnerPort } from './host-port';
+
+/** One leg as it ran: the exchange (none for a redirect) and the interpretation. */
+export interface LegRun<S> {
+  readonly exchange: Exchange | null;
+  readonly outcome: Interpretation<S>;
+}
+
+const verdictOf = (outcome: { ok: boolean; summary: string }) => ({
+  outcome: outcome.ok ? ('succeeded' as const) : ('failed' as const),
+  summary: outcome.summary,
+});
+
+function sentLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): SentLeg<S> {
+  const def = grant.legs[leg];
+  if (def.kind !== 'send') throw new Error(`The ${grant.name} grant's ${leg} leg is not sent by the client.`);
+  return def;
+}
+
+function redirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): RedirectLeg<S> {
+  const def = grant.legs[leg];
+  if (def.kind !== 'redirect') throw new Error(`The ${grant.name} grant's ${leg} leg is not a redirect.`);
+  return def;
+}
+
+/**
+ * Sends one leg's request (as built from the state, or as the user edited it) and interprets the exchange once, at
+ * the host's clock, against the state as it is when the answer comes (`state()`: a page may have moved on while it
+ * was in flight); the host records the exchange with this very interpretation's verdict. Throws what the host's
+ * send throws (no answer: the host recorded it as not answered).
+ */
+export async function sendLeg<S, I extends Interpretation<S>>(
+  def: SentLeg<S, I>,
+  leg: string,
+  state: () => S,
+  port: FlowHostPort,
+  edited?: RawRequest
+): Promise<{ readonly exchange: Exchange; readonly outcome: I; readonly before: S }> {
+  const request = edited ?? def.build(state());
+  let judged: { outcome: I; before: S } | null = null;
+  const judge = (exchange: Exchange) => {
+    if (!judged) {
+      const before = state();
+      judged = { before, outcome: def.interpret(before, exchange, port.now()) };
+    }
+    return judged;
+  };
+  const exchange = await port.send(request, { leg, verdictOf: (e) => verdictOf(judge(e).outcome) });
+  const { outcome, before } = judge(exchange);
+  port.report({ kind: 'checks', leg, checks: outcome.checks });
+  return { exchange, outcome, before };
+}
+
+/** A grant's sent leg through sendLeg; tokens the leg obtained are saved. */
+export async function runSentLeg<S, C, L extends string>(
+  grant: Grant<S, C, L>,
+  leg: L,
+  state: () => S,
+  port: FlowHostPort,
+  edited?: RawRequest
+): Promise<LegRun<S>> {
+  const { exchange, outcome, before } = await sendLeg(sentLeg(grant, leg), leg, state, port, edited);
+  const token = grant.tokenOf(outcome.state);
+  if (outcome.ok && token && token !== grant.tokenOf(before)) port.saveTokens(token, leg);
+  return { exchange, outcome };
+}
+
+/** The state while the user's browser is at the authorization URL, and that URL. */
+export function openRedirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L, state: S) {
+  const def = redirectLeg(grant, leg);
+  return { url: def.url(state), expected: def.expected(state), state: def.opened(state) };
+}
+
+/** The redirect's query judged (caught by the host's catcher or pasted by the user). */
+export function interpretRedirect<S, C, L extends string>(
+  grant: Grant<S, C, L>,
+  leg: L,
+  state: S,
+  query: string
+): Interpretation<S> {
+  return redirectLeg(grant, leg).interpret(state, query);
+}
+
+/** A front-channel leg through the host: the browser is sent to the URL, the redirect is awaited and judged. */
+export async function runRedirectLeg<S, C, L extends string>(
+  grant: Grant<S, C, L>,
+  leg: L,
+  state: S,
+  port: FlowRunnerPort
+): Promise<LegRun<S>> {
+  const opened = openRedirectLeg(grant, leg, state);
+  const query = await port.awaitRedirect(opened.url, opened.expected);
+  const outcome = interpretRedirect(grant, leg, opened.state, query);
+  port.report({ kind: 'checks', leg, checks: outcome.checks });
+  return { exchange: null, outcome };
+}
