@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type ServerOptions as HttpsServerOptions } from 'node:https';
 import type { Socket } from 'node:net';
 
 /**
@@ -33,6 +34,8 @@ export interface HttpServerOptions {
   readonly portAdvice?: string;
   /** node:http's own limits (header size, timeouts). */
   readonly http?: ServerOptions;
+  /** Serve HTTPS with this certificate, key and client certificate policy (the mock's mutual-TLS port). */
+  readonly tls?: HttpsServerOptions;
   readonly onRequest: (req: IncomingMessage, res: ServerResponse) => void;
   /** Adds listeners beyond 'request' ('clientError', 'connect') before the server accepts a connection. */
   readonly configure?: (server: Server) => void;
@@ -74,7 +77,9 @@ function listenError(e: NodeJS.ErrnoException, options: HttpServerOptions, host:
 export function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? LOOPBACK;
   const wanted = options.port ?? 0;
-  const server = createServer(options.http ?? {});
+  const server: Server = options.tls
+    ? createHttpsServer({ ...options.http, ...options.tls })
+    : createServer(options.http ?? {});
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -3,6 +3,7 @@ import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
+import { CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../rsa-public-key';
@@ -106,6 +107,12 @@ const consumerSchema = z
         message: `consumer ${JSON.stringify(consumer.key)}: ${why}`,
       });
   });
+const scopeValue = z
+  .string()
+  .regex(
+    /^[\x21\x23-\x5b\x5d-\x7e]+$/,
+    'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)'
+  );
 const clientSchema = z.strictObject({
   id: nonEmpty('id'),
   /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
@@ -115,6 +122,21 @@ const clientSchema = z.strictObject({
     .array(z.enum(GRANT_TYPES))
     .min(1)
     .default([...GRANT_TYPES]),
+  /**
+   * How the client authenticates at the token endpoint (RFC 7591 §2 token_endpoint_auth_method). Absent: HTTP Basic
+   * or the body with a secret, none without one, as before registration existed.
+   */
+  tokenEndpointAuthMethod: z
+    .enum(CLIENT_AUTH_METHODS, { error: `must be one of ${CLIENT_AUTH_METHODS.join(', ')}` })
+    .optional(),
+  /** The client's public keys (RFC 7591 §2 jwks) for private_key_jwt and self_signed_tls_client_auth. */
+  jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string() })) }).optional(),
+  /** Where the client publishes its JWK Set (RFC 7591 §2 jwks_uri); only a loopback URL is ever fetched. */
+  jwksUri: z.url({ error: 'jwksUri must be an absolute URL' }).optional(),
+  /** The scopes the client may ask for (RFC 7591 §2 scope); absent: every scope of the provider. */
+  scopes: z.array(scopeValue).optional(),
+  /** tls_client_auth: the certificate's subject distinguished name the client registered (RFC 8705 §2.1.2). */
+  tlsClientAuthSubjectDn: nonEmpty('tlsClientAuthSubjectDn').optional(),
 });
 const userSchema = z.strictObject({
   username: nonEmpty('username'),
@@ -146,16 +168,7 @@ export const configSchema = z.strictObject({
        * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
        * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
        */
-      scopes: z
-        .array(
-          z
-            .string()
-            .regex(
-              /^[\x21\x23-\x5b\x5d-\x7e]+$/,
-              'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)'
-            )
-        )
-        .default([...DEFAULT_SCOPES]),
+      scopes: z.array(scopeValue).default([...DEFAULT_SCOPES]),
     })
     .default({
       clients: [

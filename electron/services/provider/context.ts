@@ -21,6 +21,8 @@ export interface ProviderContext {
   /** `http://127.0.0.1:PORT`, the issuer and the base of every path. */
   readonly baseUrl: () => string;
   readonly listenAuthority: () => string;
+  /** `https://127.0.0.1:PORT`, the mutual-TLS port (RFC 8705), or null when the mock opened none. */
+  readonly mtlsBaseUrl: () => string | null;
   /** Approve every authorization as this user without showing the login page (`--auto-login`). */
   autoLoginUser: string | null;
 }

@@ -63,7 +63,8 @@ function configView(ctx: ProviderContext): MockConfigView {
     baseUrl: ctx.baseUrl(),
     realm: ctx.config.realm,
     consumers: ctx.config.oauth1.consumers.map((c) => ({ key: c.key, callback: c.callback })),
-    clients: ctx.config.oauth2.clients.map((c) => ({
+    // Configured clients, then those registered at the registration endpoint (RFC 7591).
+    clients: [...ctx.config.oauth2.clients, ...ctx.state.registeredClients.values()].map((c) => ({
       id: c.id,
       public: c.secret === undefined,
       redirectUris: c.redirectUris,

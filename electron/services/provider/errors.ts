@@ -44,7 +44,15 @@ export type OAuth2ErrorCode =
   | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'payload_too_large'
-  | 'server_error';
+  | 'server_error'
+  // RFC 8628 §3.5 (https://www.rfc-editor.org/rfc/rfc8628#section-3.5): the device's token polling.
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token'
+  // RFC 7591 §3.2.2 (https://www.rfc-editor.org/rfc/rfc7591#section-3.2.2): a refused registration.
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata';
 
 export function oauth2Error(
   status: number,

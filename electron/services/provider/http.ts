@@ -2,6 +2,18 @@ import { ProtocolError } from '../../../shared/errors';
 import { parseUrlEncoded, type Param } from '../../../shared/oauth1/parameters';
 import { formEncode } from '../../../shared/oauth2/form';
 
+/** The certificate a client presented on the mock's mutual-TLS port (RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)). */
+export interface PeerCertificate {
+  /** The certificate as DER. */
+  readonly der: Buffer;
+  /** Whether it chains to the mock's local CA (tls_client_auth); a self-signed one does not. */
+  readonly issuedByCa: boolean;
+  /** Its subject, RFC 4514 (e.g. `CN=app,O=OAuth Lab mock`). */
+  readonly subjectDn: string;
+  /** x5t#S256: base64url SHA-256 of the DER (RFC 8705 §3.1). */
+  readonly thumbprint: string;
+}
+
 /** A request as the provider received it: raw target, headers in wire order, body bytes and text. */
 export interface ProviderRequest {
   readonly method: string;
@@ -16,6 +28,9 @@ export interface ProviderRequest {
   /** The body decoded as UTF-8 (invalid bytes replaced); `bodyIsUtf8` says whether that was needed. */
   readonly bodyText: string;
   readonly bodyIsUtf8: boolean;
+  /** True when it arrived on the mutual-TLS port; `peerCertificate` is what the client presented there, if anything. */
+  readonly mtls?: boolean;
+  readonly peerCertificate?: PeerCertificate | null;
 }
 
 export interface Reply {
@@ -30,7 +45,8 @@ export function makeRequest(
   method: string,
   target: string,
   rawHeaders: readonly string[],
-  body: Buffer
+  body: Buffer,
+  tls: { readonly peerCertificate: PeerCertificate | null } | null = null
 ): ProviderRequest {
   const headers: [string, string][] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
@@ -54,6 +70,7 @@ export function makeRequest(
     body,
     bodyText,
     bodyIsUtf8,
+    ...(tls ? { mtls: true, peerCertificate: tls.peerCertificate } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export type LoginSubmission =
       readonly decision: 'approve' | 'deny';
       readonly username: string;
       readonly password: string;
+      /** The user code typed on the device verification page (RFC 8628 §3.3). */
+      readonly userCode: string;
     }
   | { readonly ok: false; readonly status: 400 | 403; readonly message: string };
 
@@ -36,5 +38,12 @@ export function readLoginSubmission(
   const decision = field('decision');
   if (decision !== 'approve' && decision !== 'deny')
     return { ok: false, status: 400, message: 'The form must say decision=approve or decision=deny.' };
-  return { ok: true, pending, decision, username: field('username') ?? '', password: field('password') ?? '' };
+  return {
+    ok: true,
+    pending,
+    decision,
+    username: field('username') ?? '',
+    password: field('password') ?? '',
+    userCode: field('user_code') ?? '',
+  };
 }

@@ -1,5 +1,6 @@
 import { PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
+import { findClient } from './clients';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
@@ -102,7 +103,7 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const clientId = values('client_id')[0];
   if (!clientId)
     return page(400, 'client_id is missing; it identifies the application (interface §4.2, RFC 6749 §4.1.1).');
-  const client = ctx.config.oauth2.clients.find((c) => c.id === clientId);
+  const client = findClient(ctx, clientId);
   if (!client) return page(400, `client_id ${JSON.stringify(clientId)} is not a client of this provider.`);
   const redirectUri = values('redirect_uri')[0];
   if (!redirectUri) return page(400, 'redirect_uri is missing; the service requires it (interface §4.2).');

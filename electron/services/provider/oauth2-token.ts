@@ -1,13 +1,11 @@
-import { base64Decode } from '../../../shared/encoding/base64';
-import { utf8Decode } from '../../../shared/encoding/utf8';
-import { constantTimeEqual, percentDecode } from '../../../shared/oauth1';
 import { SEED } from '../../../shared/seed';
+import { authenticateClient } from './client-auth';
 import type { ClientConfig } from './config';
 import { refused, type Handled, type ProviderContext } from './context';
 import { FormValues } from './form-values';
-import { oauth2Error, quoted } from './errors';
+import { oauth2Error } from './errors';
 import { grantChoices, grantFor } from './grants/registry';
-import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderRequest } from './http';
+import { decodeFormBody, decodeParams, mediaType, type ProviderRequest } from './http';
 import { bad, TokenError } from './oauth2-token-error';
 
 /**
@@ -18,9 +16,9 @@ import { bad, TokenError } from './oauth2-token-error';
 const endpoint = SEED.endpoints.oauth2Token.id;
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
 
-export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
+export async function token(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   try {
-    return grant(req, ctx);
+    return await grant(req, ctx);
   } catch (e) {
     if (!(e instanceof TokenError)) throw e;
     return {
@@ -32,8 +30,8 @@ export function token(req: ProviderRequest, ctx: ProviderContext): Handled {
   }
 }
 
-function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
-  const { client, get } = readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
+async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
+  const { client, get } = await readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
   const grantType = get.value('grant_type');
   if (!grantType) throw bad('invalid_request', `grant_type is missing; use ${grantChoices(true)}.`);
   const registered = grantFor(grantType);
@@ -45,7 +43,7 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
     );
   if (!(client.grantTypes as readonly string[]).includes(grantType))
     throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
-  return registered.handle(ctx, client, get);
+  return registered.handle(ctx, client, get, req.peerCertificate?.thumbprint ?? null);
 }
 
 /**
@@ -53,12 +51,12 @@ function grant(req: ProviderRequest, ctx: ProviderContext): Handled {
  * (RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1)) and introspection (RFC 7662 §2.1 (https://www.rfc-editor.org/rfc/rfc7662#section-2.1)) endpoints: POST, a form body, no repeated parameters, the client
  * authenticated. Throws TokenError.
  */
-export function readClientPost(
+export async function readClientPost(
   req: ProviderRequest,
   ctx: ProviderContext,
   where: string,
   formSection: string
-): { client: ClientConfig; get: FormValues } {
+): Promise<{ client: ClientConfig; get: FormValues }> {
   if (req.method !== 'POST')
     throw new TokenError(
       405,
@@ -92,7 +90,7 @@ export function readClientPost(
       `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`
     );
   const get = new FormValues(form.params);
-  return { client: authenticate(req, ctx, get), get };
+  return { client: await authenticateClient(req, ctx, get), get };
 }
 
 type Params = readonly (readonly [string, string])[];
@@ -103,92 +101,4 @@ function repeated(params: Params): string[] {
   const dupes = new Set<string>();
   for (const [n, v] of params) if (v !== '') (seen.has(n) ? dupes : seen).add(n);
   return [...dupes];
-}
-
-const basicFailure = (realm: string, description: string) =>
-  new TokenError(401, 'invalid_client', description, [['WWW-Authenticate', `Basic realm=${quoted(realm)}`]]);
-/** RFC 6749 §5.2: 401 for failed client authentication, with a Basic challenge when the client used Basic. */
-const clientFailure = (usedBasic: boolean, realm: string, description: string) =>
-  usedBasic ? basicFailure(realm, description) : new TokenError(401, 'invalid_client', description);
-
-/** RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1): HTTP Basic (id and secret form-urlencoded, then base64) or client_id + client_secret in the body, not both. */
-function authenticate(req: ProviderRequest, ctx: ProviderContext, get: FormValues): ClientConfig {
-  const realm = ctx.config.realm;
-  const auths = headerValues(req, 'authorization');
-  let basic: { id: string; secret: string } | null = null;
-  if (auths.length > 1) throw bad('invalid_request', 'Send exactly one Authorization header.');
-  if (auths[0] !== undefined) {
-    const m = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auths[0]);
-    if (!m)
-      throw basicFailure(
-        realm,
-        'The Authorization header is not HTTP Basic client authentication (RFC 6749 §2.3.1); use Basic base64(client_id:client_secret) or send the credentials in the body.'
-      );
-    let decoded: string;
-    try {
-      decoded = utf8Decode(base64Decode(m[1]!));
-    } catch {
-      throw basicFailure(realm, 'The Basic credentials are not base64 of UTF-8 text.');
-    }
-    const colon = decoded.indexOf(':');
-    if (colon < 0)
-      throw basicFailure(
-        realm,
-        'The Basic credentials must be client_id:client_secret, each form-urlencoded (RFC 6749 §2.3.1).'
-      );
-    try {
-      basic = {
-        id: percentDecode(decoded.slice(0, colon), true),
-        secret: percentDecode(decoded.slice(colon + 1), true),
-      };
-    } catch {
-      throw basicFailure(
-        realm,
-        'The Basic credentials contain a malformed percent-escape; id and secret are form-urlencoded before base64 (RFC 6749 §2.3.1).'
-      );
-    }
-  }
-  const bodyId = get.value('client_id');
-  const bodySecret = get.value('client_secret');
-  if (basic && bodySecret !== undefined)
-    throw bad(
-      'invalid_request',
-      'The client authenticated twice, with HTTP Basic and client_secret in the body; use one method (RFC 6749 §2.3).'
-    );
-  if (basic && bodyId !== undefined && bodyId !== basic.id)
-    throw bad('invalid_request', 'client_id in the body differs from the one in the Basic credentials.');
-  const id = basic?.id ?? bodyId;
-  if (id === undefined)
-    throw bad(
-      'invalid_request',
-      'client_id is missing; the service requires client_id and client_secret in the body (interface §4.2).'
-    );
-  const client = ctx.config.oauth2.clients.find((c) => c.id === id);
-  const secret = basic?.secret ?? bodySecret;
-  // Compare even for an unknown client, so timing does not reveal which ids exist.
-  const secretOk = constantTimeEqual(client?.secret ?? '\u0000unknown-client', secret ?? '');
-  if (!client)
-    throw clientFailure(
-      basic !== null,
-      realm,
-      `Client authentication failed: client_id ${JSON.stringify(id)} is not a client of this provider.`
-    );
-  if (client.secret === undefined) {
-    if (secret !== undefined)
-      throw clientFailure(
-        basic !== null,
-        realm,
-        `Client ${client.id} is a public client and has no secret; send only client_id (and the PKCE code_verifier).`
-      );
-    return client;
-  }
-  if (secret === undefined)
-    throw clientFailure(
-      basic !== null,
-      realm,
-      `Client authentication failed: client_secret is missing for confidential client ${client.id} (interface §4.2).`
-    );
-  if (!secretOk)
-    throw clientFailure(basic !== null, realm, `Client authentication failed: wrong client_secret for ${client.id}.`);
-  return client;
 }

@@ -1,6 +1,7 @@
 import { SEED } from '../../../shared/seed';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../../../shared/oidc/mock-switches';
+import { ASSERTION_ALGS, CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
@@ -16,6 +17,9 @@ export const OIDC_PATHS = {
   userinfo: '/oidc/userinfo',
   revocation: '/oidc/revoke',
   introspection: '/oidc/introspect',
+  deviceAuthorization: '/oidc/device_authorization',
+  deviceVerification: '/oidc/device',
+  registration: '/oidc/register',
   rotateKeys: '/_mock/oidc/rotate-keys',
 } as const;
 
@@ -36,8 +40,9 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
 function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
   const sw = ctx.settings.switches;
-  const publicClients = ctx.config.oauth2.clients.some((c) => c.secret === undefined);
-  const auth = ['client_secret_basic', 'client_secret_post', ...(publicClients ? ['none'] : [])];
+  const mtls = ctx.mtlsBaseUrl();
+  // The certificate methods only when the mutual-TLS port is open (RFC 8705 §2).
+  const auth = CLIENT_AUTH_METHODS.filter((m) => mtls !== null || !m.endsWith('tls_client_auth'));
   return {
     issuer: base,
     authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
@@ -53,8 +58,13 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
     token_endpoint_auth_methods_supported: auth,
+    token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
     revocation_endpoint_auth_methods_supported: auth,
+    revocation_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
     introspection_endpoint_auth_methods_supported: auth,
+    introspection_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGS],
+    device_authorization_endpoint: base + OIDC_PATHS.deviceAuthorization,
+    registration_endpoint: base + OIDC_PATHS.registration,
     code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'],
     claims_supported: [
       'sub',
@@ -69,6 +79,19 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
       'preferred_username',
     ],
     authorization_response_iss_parameter_supported: sw.issParameter,
+    ...(mtls === null
+      ? {}
+      : {
+          // RFC 8705 §5: the endpoints again on the mutual-TLS port, and §3.3: tokens bound to the certificate.
+          tls_client_certificate_bound_access_tokens: true,
+          mtls_endpoint_aliases: {
+            token_endpoint: mtls + SEED.endpoints.oauth2Token.path,
+            revocation_endpoint: mtls + OIDC_PATHS.revocation,
+            introspection_endpoint: mtls + OIDC_PATHS.introspection,
+            device_authorization_endpoint: mtls + OIDC_PATHS.deviceAuthorization,
+            userinfo_endpoint: mtls + OIDC_PATHS.userinfo,
+          },
+        }),
   };
 }
 

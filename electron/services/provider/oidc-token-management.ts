@@ -25,9 +25,9 @@ function find(ctx: ProviderContext, value: string, hint: string | undefined): Fo
   return hint === 'refresh_token' ? (refresh() ?? access()) : (access() ?? refresh());
 }
 
-function handle(endpoint: string, body: () => Handled): Handled {
+async function handle(endpoint: string, body: () => Promise<Handled>): Promise<Handled> {
   try {
-    return body();
+    return await body();
   } catch (e) {
     if (!(e instanceof TokenError)) throw e;
     return {
@@ -39,10 +39,10 @@ function handle(endpoint: string, body: () => Handled): Handled {
   }
 }
 
-export function revoke(req: ProviderRequest, ctx: ProviderContext): Handled {
+export function revoke(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   const endpoint = 'oauth2.revocation';
-  return handle(endpoint, () => {
-    const { client, get } = readClientPost(req, ctx, 'the revocation endpoint', 'RFC 7009 §2.1');
+  return handle(endpoint, async () => {
+    const { client, get } = await readClientPost(req, ctx, 'the revocation endpoint', 'RFC 7009 §2.1');
     const value = get.value('token');
     if (!value)
       throw bad('invalid_request', 'token is missing; send the access or refresh token to revoke (RFC 7009 §2.1).');
@@ -80,10 +80,10 @@ export function revoke(req: ProviderRequest, ctx: ProviderContext): Handled {
   });
 }
 
-export function introspect(req: ProviderRequest, ctx: ProviderContext): Handled {
+export function introspect(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   const endpoint = 'oauth2.introspection';
-  return handle(endpoint, () => {
-    const { client, get } = readClientPost(req, ctx, 'the introspection endpoint', 'RFC 7662 §2.1');
+  return handle(endpoint, async () => {
+    const { client, get } = await readClientPost(req, ctx, 'the introspection endpoint', 'RFC 7662 §2.1');
     const value = get.value('token');
     if (!value) throw bad('invalid_request', 'token is missing; send the token to introspect (RFC 7662 §2.1).');
     const found = find(ctx, value, get.value('token_type_hint'));
@@ -110,6 +110,10 @@ export function introspect(req: ProviderRequest, ctx: ProviderContext): Handled 
       sub: t.username,
       aud: t.clientId,
       iss: ctx.baseUrl(),
+      // RFC 8705 §3.2: the certificate a bound token is good with.
+      ...('certificateThumbprint' in t && t.certificateThumbprint
+        ? { cnf: { 'x5t#S256': t.certificateThumbprint } }
+        : {}),
     };
     return {
       endpoint,

@@ -133,6 +133,13 @@ export function authenticateBearer(
       'invalid_token',
       `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, interface §2.4); use the refresh token.`
     );
+  // RFC 8705 §3: a token bound to a client certificate is good only with that certificate, on the mutual-TLS port.
+  if (t.certificateThumbprint && req.peerCertificate?.thumbprint !== t.certificateThumbprint)
+    return fail(
+      401,
+      'invalid_token',
+      `The access token is bound to a client certificate (x5t#S256 ${t.certificateThumbprint}); the request ${req.peerCertificate ? `presented another one (${req.peerCertificate.thumbprint})` : 'presented none'}. Call over mutual TLS with the same certificate (RFC 8705 §3).`
+    );
   return { ok: true, token: t, headers: cache };
 }
 

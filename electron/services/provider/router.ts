@@ -11,7 +11,7 @@ import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
 import { isLoopbackHost } from './redirect-uri';
 
-type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled;
+type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled | Promise<Handled>;
 
 /** Paths of the service (interface §4, read from shared/seed.ts) plus the mock-only resources and admin API. */
 const ROUTES = new Map<string, Handler>([
@@ -55,7 +55,7 @@ export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHos
   };
 }
 
-export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled {
+function route(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Handled | Promise<Handled> {
   const refusal = misdirected(req, ctx, boundHost);
   if (refusal) return refusal;
   const handler = ROUTES.get(req.path);
@@ -67,4 +67,18 @@ export function route(req: ProviderRequest, ctx: ProviderContext, boundHost: str
     reply: oauth2Error(404, 'not_found', message),
     verdict: refused('not_found', message),
   };
+}
+
+/** route(), with a thrown error answered 500 and named: a bug, not bad input (the fuzz test asserts it never happens). */
+export async function routeSafely(req: ProviderRequest, ctx: ProviderContext, boundHost: string): Promise<Handled> {
+  try {
+    return await route(req, ctx, boundHost);
+  } catch (e) {
+    const message = `Internal error in the mock provider: ${(e as Error).message}`;
+    return {
+      endpoint: 'mock.internal_error',
+      reply: oauth2Error(500, 'server_error', message),
+      verdict: { ok: false, reason: 'server_error', message },
+    };
+  }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
-import { startHttpServer, type HttpServer } from '../http-server';
+import { startHttpServer, type HttpServer, type HttpServerOptions } from '../http-server';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
 import { MockClock } from './clock';
@@ -15,9 +15,12 @@ import { EventHub, type EventListener, type ProviderEvent } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { clientOf, declaredLength, NO_BODY, wireHeaders } from './wire';
 import { pooledRandom } from './random-pool';
-import { misdirected, route } from './router';
-import { answerClientError, refuseConnect } from './socket-replies';
+import { misdirected, routeSafely } from './router';
+import { refuseConnect } from './socket-replies';
+import { listenOptions, type ProviderTimeouts } from './listen-options';
 import { ProviderState } from './state';
+import { issueServerCertificate, type PemPair } from './mtls/local-ca';
+import { peerCertificateOf } from './mtls/peer-certificate';
 
 /**
  * The mock provider as a restartable node:http server on 127.0.0.1. Request bodies are capped at
@@ -32,17 +35,16 @@ export interface MockProviderOptions {
   readonly crypto?: CryptoPort;
   readonly random?: RandomPort;
   readonly bodyLimit?: number;
-  readonly timeouts?: {
-    readonly headersMs?: number;
-    readonly requestMs?: number;
-    readonly keepAliveMs?: number;
-    readonly checkIntervalMs?: number;
-  };
+  /** Open a mutual-TLS port beside the HTTP one, its server certificate issued by this CA (RFC 8705). */
+  readonly tls?: { readonly ca: PemPair };
+  readonly timeouts?: ProviderTimeouts;
 }
 
 export interface StartOptions {
   readonly port?: number;
   readonly host?: string;
+  /** The mutual-TLS port, when the provider has a CA (0, the default: any free port). */
+  readonly tlsPort?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -53,11 +55,14 @@ export class MockProvider {
   readonly events = new EventHub();
   readonly context: ProviderContext;
   private server: HttpServer | null = null;
+  private tlsServer: HttpServer | null = null;
   private address: { host: string; port: number } | null = null;
   /** host:port of the listening socket (read on every request, so built once per start). */
   private authority = '127.0.0.1';
   private readonly streams = new Set<SseStream>();
   private readonly bodyLimit: number;
+  /** Issued on the first start with a CA and kept across restarts. */
+  private serverCertificate: PemPair | null = null;
 
   constructor(private readonly options: MockProviderOptions = {}) {
     const config = options.config ?? defaultConfig();
@@ -73,6 +78,7 @@ export class MockProvider {
       events: this.events,
       baseUrl: () => this.baseUrl,
       listenAuthority: () => this.authority,
+      mtlsBaseUrl: () => this.mtlsBaseUrl,
       autoLoginUser: null,
     };
     this.setAutoLoginUser(options.autoLoginUser || null); // '' means none
@@ -108,6 +114,11 @@ export class MockProvider {
     return `http://${this.displayHost}:${this.address.port}`;
   }
 
+  /** `https://127.0.0.1:PORT`, the mutual-TLS port, or null when the provider has no CA or is not running. */
+  get mtlsBaseUrl(): string | null {
+    return this.tlsServer ? `https://${this.displayHost}:${this.tlsServer.port}` : null;
+  }
+
   subscribe(listener: EventListener): () => void {
     return this.events.subscribe(listener);
   }
@@ -115,37 +126,42 @@ export class MockProvider {
   async start(opts: StartOptions = {}): Promise<string> {
     if (this.server) return this.baseUrl;
     const host = opts.host ?? '127.0.0.1';
-    const t = this.options.timeouts ?? {};
-    const server = await startHttpServer({
-      name: 'the mock provider',
-      host,
-      port: opts.port ?? 0,
-      http: {
-        headersTimeout: t.headersMs ?? 10_000,
-        requestTimeout: t.requestMs ?? 30_000,
-        keepAliveTimeout: t.keepAliveMs ?? 5_000,
-        connectionsCheckingInterval: t.checkIntervalMs ?? 1_000,
-        maxHeaderSize: 16 * 1024,
-      },
-      onRequest: (req, res) => this.onRequest(req, res),
-      configure: (s) => {
-        s.on('clientError', answerClientError);
-        // Without a 'connect' listener node drops a CONNECT request's connection with no answer at all.
-        s.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
-      },
-    });
+    const server = await startHttpServer(this.listenOptions(host, opts.port ?? 0));
     this.server = server;
     this.address = { host, port: server.port };
     this.authority = `${this.displayHost}:${server.port}`;
+    if (this.options.tls) {
+      this.serverCertificate ??= issueServerCertificate(this.options.tls.ca);
+      try {
+        const tls = { ca: this.options.tls.ca, server: this.serverCertificate };
+        this.tlsServer = await startHttpServer(this.listenOptions(host, opts.tlsPort ?? 0, tls));
+      } catch (e) {
+        await this.stop();
+        throw e;
+      }
+    }
     return this.baseUrl;
+  }
+
+  private listenOptions(host: string, port: number, tls?: { ca: PemPair; server: PemPair }): HttpServerOptions {
+    return listenOptions(
+      host,
+      port,
+      this.options.timeouts ?? {},
+      (req, res) => this.onRequest(req, res),
+      (req, socket) => this.onConnect(req, socket),
+      tls
+    );
   }
 
   async stop(): Promise<void> {
     const server = this.server;
+    const tlsServer = this.tlsServer;
     if (!server) return;
     this.server = null;
+    this.tlsServer = null;
     for (const s of [...this.streams]) s.end();
-    await server.close();
+    await Promise.all([server.close(), tlsServer?.close()]);
   }
 
   /** CONNECT is refused on the socket (socket-replies.ts) and published like any other request. */
@@ -195,22 +211,14 @@ export class MockProvider {
         req.method ?? 'GET',
         target,
         req.rawHeaders,
-        chunks.length === 0 ? NO_BODY : Buffer.concat(chunks)
+        chunks.length === 0 ? NO_BODY : Buffer.concat(chunks),
+        peerCertificateOf(req.socket)
       );
-      let handled: Handled;
-      try {
-        handled = route(request, this.context, this.boundHost);
-      } catch (e) {
-        // A bug, not bad input: say so plainly (the fuzz test asserts this never happens).
-        const message = `Internal error in the mock provider: ${(e as Error).message}`;
-        handled = {
-          endpoint: 'mock.internal_error',
-          reply: oauth2Error(500, 'server_error', message),
-          verdict: { ok: false, reason: 'server_error', message },
-        };
-      }
-      this.send(res, handled.reply);
-      this.publish(request, handled, started, startedAt, client);
+      // Handlers that check a signature or fetch keys answer later.
+      void routeSafely(request, this.context, this.boundHost).then((handled) => {
+        this.send(res, handled.reply);
+        this.publish(request, handled, started, startedAt, client);
+      });
     });
   }
 

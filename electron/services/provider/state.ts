@@ -1,4 +1,5 @@
 import type { MockClock } from './clock';
+import type { ClientConfig } from './config';
 import { BoundedTable } from '../bounded-table';
 import { NonceMemory } from './nonces';
 import type { PooledRandom } from './random-pool';
@@ -63,10 +64,30 @@ interface GrantToken {
 
 export interface BearerToken extends GrantToken {
   status: 'valid' | 'revoked';
+  /** x5t#S256 of the client certificate the token is bound to (RFC 8705 §3), when issued over mutual TLS. */
+  readonly certificateThumbprint?: string;
 }
 
 export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
+}
+
+/**
+ * A device authorization (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2)): the device polls with deviceCode while the user enters userCode on the
+ * verification page. `interval` grows by 5 s at each slow_down (§3.5); `lastPolledAt` is the mock clock's time.
+ */
+export interface DeviceAuthorization {
+  readonly deviceCode: string;
+  readonly userCode: string;
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly scope: string;
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+  interval: number;
+  lastPolledAt: number | null;
+  status: 'pending' | 'approved' | 'denied' | 'redeemed';
+  username?: string;
 }
 
 /** A login page shown and not yet answered; its key is the page's anti-CSRF token (RFC 5849 §4.13 (https://www.rfc-editor.org/rfc/rfc5849#section-4.13), RFC 6749 §10.12 (https://www.rfc-editor.org/rfc/rfc6749#section-10.12)). */
@@ -81,10 +102,13 @@ export type PendingLogin =
       readonly pkce: PkceBinding | null;
       readonly nonce: string | null;
       readonly expiresAt: number;
-    };
+    }
+  | { readonly kind: 'device'; readonly expiresAt: number };
 
 /** Upper bound of each table, so unauthenticated traffic (login pages) cannot exhaust memory. */
 export const TABLE_LIMIT = 50_000;
+
+const USER_CODE_LETTERS = 'BCDFGHJKLMNPQRSTVWXZ';
 
 export class ProviderState {
   readonly requestTokens = new BoundedTable<string, RequestToken>(TABLE_LIMIT);
@@ -93,6 +117,13 @@ export class ProviderState {
   readonly bearerTokens = new BoundedTable<string, BearerToken>(TABLE_LIMIT);
   readonly refreshTokens = new BoundedTable<string, RefreshToken>(TABLE_LIMIT);
   readonly pendingLogins = new BoundedTable<string, PendingLogin>(TABLE_LIMIT);
+  /** Device authorizations by device_code, and the device_code of each user_code (RFC 8628 §3.2). */
+  readonly deviceAuthorizations = new BoundedTable<string, DeviceAuthorization>(TABLE_LIMIT);
+  readonly userCodes = new BoundedTable<string, string>(TABLE_LIMIT);
+  /** Clients registered at the registration endpoint (RFC 7591 §3), by client_id. */
+  readonly registeredClients = new BoundedTable<string, ClientConfig>(TABLE_LIMIT);
+  /** The jti of each client assertion accepted, until its exp, keyed `client_id jti` (RFC 7523 §3 item 7). */
+  readonly assertionIds = new BoundedTable<string, number>(TABLE_LIMIT);
   readonly nonces: NonceMemory;
 
   constructor(
@@ -123,6 +154,28 @@ export class ProviderState {
   addRefresh(t: RefreshToken): void {
     this.refreshTokens.set(t.token, t);
   }
+  addDeviceAuthorization(d: DeviceAuthorization): void {
+    this.deviceAuthorizations.set(d.deviceCode, d);
+    this.userCodes.set(d.userCode, d.deviceCode);
+  }
+
+  deviceByUserCode(userCode: string): DeviceAuthorization | undefined {
+    const deviceCode = this.userCodes.get(userCode);
+    return deviceCode === undefined ? undefined : this.deviceAuthorizations.get(deviceCode);
+  }
+
+  /**
+   * A user code (RFC 8628 §6.1 (https://www.rfc-editor.org/rfc/rfc8628#section-6.1)): 8 letters of the 20 consonants "BCDFGHJKLMNPQRSTVWXZ" (about 34.6 bits),
+   * case-insensitive and free of vowels so no word is spelt; shown as XXXX-XXXX. Bytes of 240 and above are drawn
+   * again so every letter is equally likely.
+   */
+  newUserCode(): string {
+    let code = '';
+    while (code.length < 8)
+      for (const b of this.random.bytes(8)) if (b < 240 && code.length < 8) code += USER_CODE_LETTERS[b % 20];
+    return `${code.slice(0, 4)}-${code.slice(4)}`;
+  }
+
   addPendingLogin(csrf: string, p: PendingLogin): void {
     this.pendingLogins.set(csrf, p);
   }
@@ -163,6 +216,10 @@ export class ProviderState {
       this.bearerTokens,
       this.refreshTokens,
       this.pendingLogins,
+      this.deviceAuthorizations,
+      this.userCodes,
+      this.registeredClients,
+      this.assertionIds,
     ])
       t.clear();
     this.nonces.clear();

@@ -10,7 +10,7 @@ import { issueTokens } from './issue-tokens';
 export const authorizationCodeGrant = {
   grantType: 'authorization_code',
   definedBy: 'interface §4.2',
-  handle(ctx, client, get) {
+  handle(ctx, client, get, certificate) {
     const codeValue = get.value('code');
     if (!codeValue)
       throw bad('invalid_request', 'code is missing; send the code from the authorization redirect (interface §4.2).');
@@ -50,7 +50,7 @@ export const authorizationCodeGrant = {
         `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`
       );
     checkVerifier(ctx, code, verifier);
-    return issueTokens(ctx, code, code.scope, 'Code exchanged', undefined, code);
+    return issueTokens(ctx, code, code.scope, 'Code exchanged', { code, certificate });
   },
 } as const satisfies Grant;
 

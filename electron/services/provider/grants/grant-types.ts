@@ -4,6 +4,11 @@
  * client's grantTypes. The names live apart from the grant modules because the configuration's schema needs them and
  * each grant's handler reads that configuration; registry.ts fails typecheck unless every name here has its module.
  */
-export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+export const GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  'urn:ietf:params:oauth:grant-type:device_code',
+] as const;
 
 export type GrantType = (typeof GRANT_TYPES)[number];

@@ -1,3 +1,4 @@
+import type { ClientConfig } from '../config';
 import type { Handled, ProviderContext } from '../context';
 import type { FormValues } from '../form-values';
 import type { GrantType } from './grant-types';
@@ -11,6 +12,9 @@ export interface Grant {
   readonly grantType: GrantType;
   /** Where the grant is defined, named after it when a request omits grant_type (e.g. "interface §4.2"). */
   readonly definedBy?: string;
-  /** `client` is the authenticated client (its configuration's type is built from this registry, hence only its id). */
-  readonly handle: (ctx: ProviderContext, client: { readonly id: string }, get: FormValues) => Handled;
+  /**
+   * `client` is the authenticated client, configured or registered (RFC 7591); `certificate` the x5t#S256 of the
+   * client certificate the request came with on the mutual-TLS port, which the access token is bound to (RFC 8705 §3).
+   */
+  readonly handle: (ctx: ProviderContext, client: ClientConfig, get: FormValues, certificate: string | null) => Handled;
 }

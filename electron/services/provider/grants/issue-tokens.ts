@@ -7,6 +7,17 @@ import type { AuthorizationCode, RefreshToken } from '../state';
 const ASSUME_OIDC =
   'The id_token follows OpenID Connect Core §3.1.3.3; the service offers no OpenID Connect (mock-only, scope openid).';
 
+export interface IssueOptions {
+  /** The refresh token presented, kept when rotation is switched off (RFC 6749 §6). */
+  readonly previous?: RefreshToken;
+  /** The code redeemed, for an id_token (OIDC Core §3.1.3.3). */
+  readonly code?: AuthorizationCode;
+  /** No refresh token: the client credentials grant never gets one (RFC 6749 §4.4.3). */
+  readonly withoutRefresh?: boolean;
+  /** The x5t#S256 of the client certificate to bind the access token to (RFC 8705 §3), if any. */
+  readonly certificate?: string | null;
+}
+
 /**
  * The token response every grant ends with (interface §2.4, RFC 6749 §5.1 (https://www.rfc-editor.org/rfc/rfc6749#section-5.1)): a new bearer token, and a refresh token,
  * new unless `previous` is kept because rotation is switched off (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6)).
@@ -16,9 +27,9 @@ export function issueTokens(
   from: { grantId: string; clientId: string; username: string },
   scope: string,
   what: string,
-  previous?: RefreshToken,
-  code?: AuthorizationCode
+  options: IssueOptions = {}
 ): Handled {
+  const { previous, code } = options;
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
   const access = {
@@ -30,10 +41,11 @@ export function issueTokens(
     issuedAt: now,
     expiresAt: now + accessTokenTtl * 1000,
     status: 'valid' as const,
+    ...(options.certificate ? { certificateThumbprint: options.certificate } : {}),
   };
   ctx.state.addBearer(access);
   let refreshToken = previous;
-  if (!previous || ctx.settings.switches.rotateRefreshTokens) {
+  if (!options.withoutRefresh && (!previous || ctx.settings.switches.rotateRefreshTokens)) {
     if (previous) previous.status = 'rotated';
     // RFC 6749 §6: a new refresh token keeps the original grant's scope.
     refreshToken = {
@@ -53,8 +65,8 @@ export function issueTokens(
     expires_in: accessTokenTtl,
     token_type: 'bearer',
     scope,
-    refresh_token: refreshToken!.token,
   };
+  if (refreshToken) body.refresh_token = refreshToken.token;
   // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.
   const openId = code !== undefined && scope.split(' ').includes('openid');
   if (openId)
@@ -75,7 +87,9 @@ export function issueTokens(
   return {
     endpoint: SEED.endpoints.oauth2Token.id,
     reply: jsonReply(200, body),
-    verdict: ok(`${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}`),
+    verdict: ok(
+      `${what}; bearer token issued for ${from.username} (expires in ${accessTokenTtl} s).${fault}${options.certificate ? ` Bound to the client certificate x5t#S256 ${options.certificate} (RFC 8705 §3).` : ''}`
+    ),
     assumptions: openId ? [ASSUME_OIDC] : undefined,
   };
 }

@@ -8,7 +8,7 @@ const ASSUME_REFRESH =
 /** RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6) (an assumption: the interface says "not shown"), with rotation and replay detection (RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
 export const refreshTokenGrant = {
   grantType: 'refresh_token',
-  handle(ctx, client, get) {
+  handle(ctx, client, get, certificate) {
     const value = get.value('refresh_token');
     if (!value) throw bad('invalid_request', 'refresh_token is missing.');
     const rt = ctx.state.refreshTokens.get(value);
@@ -35,7 +35,7 @@ export const refreshTokenGrant = {
         `Scope ${extra.join(' ')} was not in the original grant (${rt.scope || 'empty'}); a refresh may only narrow it (RFC 6749 §6).`
       );
     return {
-      ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', rt),
+      ...issueTokens(ctx, rt, [...new Set(wanted)].join(' '), 'Refresh token accepted', { previous: rt, certificate }),
       assumptions: [ASSUME_REFRESH],
     };
   },

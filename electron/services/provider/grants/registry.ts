@@ -1,4 +1,6 @@
 import { authorizationCodeGrant } from './authorization-code';
+import { clientCredentialsGrant } from './client-credentials';
+import { deviceCodeGrant } from './device-code';
 import type { Grant } from './grant';
 import { GRANT_TYPES, type GrantType } from './grant-types';
 import { refreshTokenGrant } from './refresh-token';
@@ -7,6 +9,8 @@ import { refreshTokenGrant } from './refresh-token';
 const GRANTS = {
   authorization_code: authorizationCodeGrant,
   refresh_token: refreshTokenGrant,
+  client_credentials: clientCredentialsGrant,
+  'urn:ietf:params:oauth:grant-type:device_code': deviceCodeGrant,
 } as const satisfies { readonly [T in GrantType]: Grant & { readonly grantType: T } };
 
 export const grantFor = (grantType: string): Grant | undefined =>

@@ -18,7 +18,12 @@ describe('configuration', () => {
         id: 'oauth-lab-client',
         secret: 'oauth-lab-client-secret',
         redirectUris: ['http://127.0.0.1:8765/callback'],
-        grantTypes: ['authorization_code', 'refresh_token'],
+        grantTypes: [
+          'authorization_code',
+          'refresh_token',
+          'client_credentials',
+          'urn:ietf:params:oauth:grant-type:device_code',
+        ],
       },
     ]);
     expect(c.users).toEqual([{ username: 'demo', password: 'demo' }]);

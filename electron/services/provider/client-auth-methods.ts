@@ -1,0 +1,32 @@
+/**
+ * The client authentication methods the mock's token, revocation and introspection endpoints accept, by their
+ * registered names (RFC 7591 §2 (https://www.rfc-editor.org/rfc/rfc7591#section-2), OIDC Core §9, RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)), in the order discovery lists them.
+ */
+export const CLIENT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'none',
+  'client_secret_jwt',
+  'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
+] as const;
+
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
+/** The JWS algorithms the mock verifies a client assertion with (RFC 7518 §3.1 (https://www.rfc-editor.org/rfc/rfc7518#section-3.1), RFC 8037 §3.1 for EdDSA). */
+export const ASSERTION_ALGS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;

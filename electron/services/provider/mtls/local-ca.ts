@@ -1,0 +1,106 @@
+import { createHash, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+
+/**
+ * The mock's local certificate authority for mutual TLS (RFC 8705 (https://www.rfc-editor.org/rfc/rfc8705)): its own CA certificate, the mock's HTTPS server
+ * certificate for 127.0.0.1 and localhost, and client certificates for tls_client_auth (§2.1). Keys are made by
+ * node:crypto (fast, native) and certificates built with node-forge, since Node has no X.509 builder.
+ */
+export interface PemPair {
+  readonly certificate: string;
+  readonly privateKey: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function rsaKeys(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey; privatePem: string } {
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return {
+    privateKey: forge.pki.privateKeyFromPem(privatePem) as forge.pki.rsa.PrivateKey,
+    publicKey: forge.pki.publicKeyFromPem(publicPem) as forge.pki.rsa.PublicKey,
+    privatePem,
+  };
+}
+
+/** A positive serial of 16 random bytes (RFC 5280 §4.1.2.2: at most 20 octets, positive). */
+const serial = (): string => `01${randomBytes(15).toString('hex')}`;
+
+function certificate(
+  subjectCn: string,
+  publicKey: forge.pki.rsa.PublicKey,
+  issuer: { cert: forge.pki.Certificate | null; key: forge.pki.rsa.PrivateKey },
+  days: number,
+  extensions: object[]
+): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = publicKey;
+  cert.serialNumber = serial();
+  const now = Date.now();
+  // An hour back, so a client whose clock is a little behind still accepts it.
+  cert.validity.notBefore = new Date(now - 3_600_000);
+  cert.validity.notAfter = new Date(now + days * DAY_MS);
+  // Least specific first, as X.509 names are encoded; RFC 4514 writes them the other way: CN=…,O=OAuth Lab mock.
+  const subject = [
+    { name: 'organizationName', value: 'OAuth Lab mock' },
+    { name: 'commonName', value: subjectCn },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(issuer.cert ? issuer.cert.subject.attributes : subject);
+  cert.setExtensions(extensions);
+  cert.sign(issuer.key, forge.md.sha256.create());
+  return cert;
+}
+
+/** A new CA: self-signed, may sign certificates and nothing else (RFC 5280 §4.2.1.9, §4.2.1.3), ten years. */
+export function createCa(): PemPair {
+  const keys = rsaKeys();
+  const cert = certificate('OAuth Lab mock CA', keys.publicKey, { cert: null, key: keys.privateKey }, 3650, [
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  return { certificate: forge.pki.certificateToPem(cert), privateKey: keys.privatePem };
+}
+
+function issue(ca: PemPair, cn: string, extensions: object[]): PemPair {
+  const keys = rsaKeys();
+  const issuer = {
+    cert: forge.pki.certificateFromPem(ca.certificate),
+    key: forge.pki.privateKeyFromPem(ca.privateKey) as forge.pki.rsa.PrivateKey,
+  };
+  const cert = certificate(cn, keys.publicKey, issuer, 825, [
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    ...extensions,
+  ]);
+  return { certificate: forge.pki.certificateToPem(cert), privateKey: keys.privatePem };
+}
+
+/** The mock's HTTPS server certificate, for 127.0.0.1, ::1 and localhost. */
+export const issueServerCertificate = (ca: PemPair): PemPair =>
+  issue(ca, 'localhost', [
+    { name: 'extKeyUsage', serverAuth: true },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+        { type: 7, ip: '::1' },
+      ],
+    },
+  ]);
+
+/** A client certificate with subject CN=`name`, O=OAuth Lab mock (RFC 8705 §2.1: the CA-issued kind). */
+export const issueClientCertificate = (ca: PemPair, name: string): PemPair =>
+  issue(ca, name, [{ name: 'extKeyUsage', clientAuth: true }]);
+
+/** A certificate's SHA-256 thumbprint as RFC 8705 §3.1 binds a token to it: base64url of the DER's digest (x5t#S256). */
+export const thumbprintS256 = (der: Buffer): string => createHash('sha256').update(der).digest('base64url');
+
+/** The subject distinguished name as RFC 4514 writes it (most specific first), e.g. `CN=app,O=OAuth Lab mock`. */
+export function subjectDn(der: Buffer): string {
+  // node prints one attribute a line, least specific first; RFC 4514 joins them with commas the other way round.
+  return new X509Certificate(der).subject.split('\n').reverse().join(',');
+}
