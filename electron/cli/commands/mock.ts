@@ -12,7 +12,7 @@ import {
   loadOrCreateCa,
   type IssuedClientCertificate,
 } from '../../services/provider/mtls/ca-store';
-import { createConfBackend } from '../../services/store/conf-backend';
+import { perUserStoreDirectory } from '../../services/store/file-backend';
 import { untilStopped, UsageError, type CliIO, type Command } from '../io';
 import { MOCK_HELP } from '../help/mock';
 
@@ -110,7 +110,7 @@ export const mockCommand: Command = async (argv: string[], io: CliIO) => {
     io.stdout.write(MOCK_HELP);
     return 0;
   }
-  const storeDir = flags.storeDir ?? createConfBackend().directory;
+  const storeDir = flags.storeDir ?? perUserStoreDirectory();
   if (storeDir === undefined) throw new UsageError('the per-user config directory is unknown; pass --store-dir DIR.');
   if (flags.issueClientCert !== null) return issueClientCert(io, storeDir, flags.issueClientCert);
   const config = await loadConfig(flags.config);
