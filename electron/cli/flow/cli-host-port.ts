@@ -4,6 +4,8 @@ import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../services/catcher';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { setTimeout } from 'node:timers/promises';
+import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
@@ -14,9 +16,13 @@ export interface CliEffects {
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   readonly now: () => number;
+  /** Waits `ms` or until `signal` aborts; Node's timer when absent (a test's clock may move at once instead). */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now };
+const nodeSleep = (ms: number, signal: AbortSignal) => setTimeout(ms, undefined, { signal });
+
+export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now, sleep: nodeSleep };
 
 /**
  * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
@@ -41,6 +47,11 @@ export function cliLegPort(
         },
       }),
     now: effects.now,
+    // Ctrl-C while waiting stops the polling as it would a request in flight.
+    sleep: (ms) =>
+      interruptible(`the wait of ${Math.round(ms / 1000)} s before the next poll`, (signal) =>
+        (effects.sleep ?? nodeSleep)(ms, signal)
+      ),
     random: effects.random,
     crypto: effects.crypto,
     report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),

@@ -1,5 +1,7 @@
 import type { Grant } from './grant';
 import { authorizationCodeGrant } from './grants/authorization-code';
+import { clientCredentialsGrant } from './grants/client-credentials';
+import { deviceAuthorizationGrant } from './grants/device-authorization';
 
 /**
  * The client side's grants, one module each (the mirror of the mock's electron/services/provider/grants/registry.ts):
@@ -8,4 +10,6 @@ import { authorizationCodeGrant } from './grants/authorization-code';
  */
 export const CLIENT_GRANTS = {
   authorization_code: authorizationCodeGrant,
+  client_credentials: clientCredentialsGrant,
+  device_code: deviceAuthorizationGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;
