@@ -49,7 +49,7 @@ export function cliLegPort(
     now: effects.now,
     // Ctrl-C while waiting stops the polling as it would a request in flight.
     sleep: (ms) =>
-      interruptible(`the wait of ${Math.round(ms / 1000)} s before the next poll`, (signal) =>
+      interruptible(`the polling (the next request was due in ${Math.round(ms / 1000)} s)`, (signal) =>
         (effects.sleep ?? nodeSleep)(ms, signal)
       ),
     random: effects.random,
