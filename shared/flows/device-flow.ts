@@ -19,6 +19,9 @@ export interface DeviceConfig extends MachineClient {
   readonly scope: string | null;
 }
 
+/** The device authorization endpoint under a base URL when none is named: the mock's (its discovery lists it). */
+export const DEFAULT_DEVICE_AUTHORIZATION_PATH = '/oidc/device_authorization';
+
 export type DeviceLeg = 'device' | 'poll' | 'api';
 
 /** One poll as it happened: when, what the server answered, what it means, the interval after it. */

@@ -1,4 +1,5 @@
 import { endpointUrl } from '../../../shared/flows/common';
+import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../../../shared/flows/device-flow';
 import { SEED } from '../../../shared/seed';
 import { discover } from '../../services/oidc/validate';
 import { UsageError } from '../io';
@@ -21,9 +22,6 @@ export interface MachineEndpoints {
   /** Null unless the grant needs it (the device flow). */
   readonly deviceAuthorizationUrl: string | null;
 }
-
-/** The mock's device authorization path, the default with --base-url as the token path's is the service's. */
-const DEVICE_AUTHORIZATION_PATH = '/oidc/device_authorization';
 
 /**
  * The endpoints: under --base-url (paths defaulting to the mock's), from the issuer's discovery document (OIDC
@@ -48,7 +46,7 @@ export async function machineEndpoints(
       baseUrl: base,
       tokenUrl: endpointUrl(base, v['token-path'] ?? SEED.endpoints.oauth2Token.path),
       deviceAuthorizationUrl: device
-        ? endpointUrl(base, v['device-authorization-path'] ?? DEVICE_AUTHORIZATION_PATH)
+        ? endpointUrl(base, v['device-authorization-path'] ?? DEFAULT_DEVICE_AUTHORIZATION_PATH)
         : null,
     };
   }
