@@ -114,27 +114,35 @@ function TokenFields({ flow }: { flow: ClientCredentialsState }) {
   const [resources, setResources] = useState(c.resources.join('\n'));
   return (
     <form className="request-form" aria-label="Token request parameters" onSubmit={(e) => e.preventDefault()}>
-      <label className="grow">
-        Scope
-        <input className="mono" value={c.scope ?? ''} onChange={(e) => edit({ scope: e.target.value || null })} />
-      </label>
-      <label className="grow">
-        Resources (RFC 8707), one URI a line
-        <textarea
-          className="mono"
-          rows={2}
-          spellCheck={false}
-          value={resources}
-          onChange={(e) => {
-            setResources(e.target.value);
-            edit({ resources: e.target.value.split('\n').filter((r) => r.trim() !== '') });
-          }}
-        />
-      </label>
-      <label className="grow">
-        Audience (Auth0, Okta)
-        <input className="mono" value={c.audience ?? ''} onChange={(e) => edit({ audience: e.target.value || null })} />
-      </label>
+      <div className="form-row">
+        <label className="grow">
+          Scope
+          <input className="mono" value={c.scope ?? ''} onChange={(e) => edit({ scope: e.target.value || null })} />
+        </label>
+        <label className="grow">
+          Audience (Auth0, Okta)
+          <input
+            className="mono"
+            value={c.audience ?? ''}
+            onChange={(e) => edit({ audience: e.target.value || null })}
+          />
+        </label>
+      </div>
+      <div className="form-row">
+        <label className="grow">
+          Resources (RFC 8707), one URI a line
+          <textarea
+            className="mono"
+            rows={2}
+            spellCheck={false}
+            value={resources}
+            onChange={(e) => {
+              setResources(e.target.value);
+              edit({ resources: e.target.value.split('\n').filter((r) => r.trim() !== '') });
+            }}
+          />
+        </label>
+      </div>
     </form>
   );
 }

@@ -57,7 +57,7 @@ export function PollAttempts({ attempts }: { attempts: DeviceState['attempts'] }
         {attempts.map((a, i) => (
           <tr key={i}>
             <td>{i + 1}</td>
-            <td>+{Math.round((a.at - first) / 1000)} s</td>
+            <td className="nowrap">+{Math.round((a.at - first) / 1000)} s</td>
             <td>
               <code>{a.answer}</code>
             </td>

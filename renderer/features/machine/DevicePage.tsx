@@ -59,9 +59,11 @@ export function DevicePage() {
   const polling = current === 'poll' && !!run?.sending;
   const action =
     current === 'poll'
-      ? polling || flow?.legs.poll === 'succeeded'
-        ? null
-        : { label: 'Poll', run: () => void legSent('poll'), disabled: !flow?.device }
+      ? polling
+        ? { label: 'Polling…', run: () => {}, disabled: true }
+        : flow?.legs.poll === 'succeeded'
+          ? null
+          : { label: 'Poll', run: () => void legSent('poll'), disabled: !flow?.device }
       : { label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(current), disabled: !!run?.sending };
   const next = current === 'poll' && token ? { title: TITLES.api, go: () => legChosen('api') } : null;
   const credentials = (
@@ -92,22 +94,25 @@ export function DevicePage() {
       onChoose={legChosen}
       credentials={credentials}
       panel={
-        <MachineLegPanel
-          key={current}
-          request={requestOf(GRANT.legs[current], flow)}
-          secrets={secrets}
-          run={run}
-          action={action}
-          next={next}
-        >
-          {current === 'poll' && flow?.device && (
-            <>
-              {!token && <DeviceCodes device={flow.device} now={now} />}
-              {polling && <p className="muted">Polling every {flow.interval} s…</p>}
-              <PollAttempts attempts={flow.attempts} />
-            </>
-          )}
-        </MachineLegPanel>
+        <>
+          {/* The codes first, whatever the width: they are what the user acts on (RFC 8628 §3.3). */}
+          {current === 'poll' && flow?.device && !token && <DeviceCodes device={flow.device} now={now} />}
+          <MachineLegPanel
+            key={current}
+            request={requestOf(GRANT.legs[current], flow)}
+            secrets={secrets}
+            run={run}
+            action={action}
+            next={next}
+          >
+            {current === 'poll' && flow?.device && (
+              <>
+                {polling && <p className="muted">Polling every {flow.interval} s…</p>}
+                <PollAttempts attempts={flow.attempts} />
+              </>
+            )}
+          </MachineLegPanel>
+        </>
       }
     />
   );
