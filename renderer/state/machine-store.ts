@@ -106,4 +106,3 @@ export function createMachineStore<S, C, L extends string>(
   });
 }
 
-export type MachineStore<S, L extends string> = ReturnType<typeof createMachineStore<S, unknown, L>>;

@@ -11,7 +11,7 @@ import type { RendererDeps } from '../app/deps';
 import { createMachineStore, type MachineFlowState } from './machine-store';
 
 /** A machine client from the profile's OAuth 2 settings, at the base URL the flow starts at. */
-export const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
+const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
   baseUrl,
   tokenUrl: endpointUrl(baseUrl, p.oauth2.tokenPath),
   clientId: p.oauth2.clientId,

@@ -36,7 +36,7 @@ export type TokenGrant =
   | { readonly type: 'device_code'; readonly deviceCode: string };
 
 /** RFC 8628 §3.4: the grant_type of the device access token request. */
-export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export interface TokenRequestInput {
   readonly tokenUrl: string;

@@ -1,7 +1,7 @@
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
-import { machineEndpoints } from '../flow/machine-endpoints';
+import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
 import type { FlowRunOptions } from '../flow/options';
 import { printTokens } from '../flow/print-tokens';
 import { FlowReport, flowFailed } from '../flow/report';
@@ -106,7 +106,7 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
       : cliHistory(v['store-dir'] as string | undefined, 'cli', 'oauth2', (problem) => report.line(`warn: ${problem}`)),
   };
   try {
-    const endpoints = await machineEndpoints(v as never, name === 'device', options, report);
+    const endpoints = await machineEndpoints(v as MachineEndpointFlags, name === 'device', options, report);
     const client = {
       baseUrl: endpoints.baseUrl,
       tokenUrl: endpoints.tokenUrl,
