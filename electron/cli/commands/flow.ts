@@ -22,7 +22,9 @@ export const flowCommand: Command = async (argv, io) => {
   if (protocol === 'client-credentials' || protocol === 'device')
     return (await import('./flow-machine')).machineFlowCommand(protocol, rest, io);
   if (protocol !== 'oauth1' && protocol !== 'oauth2')
-    throw new UsageError(`the first argument must be oauth1, oauth2, client-credentials or device; got "${protocol}".`);
+    throw new UsageError(
+      `the first argument must be oauth1 or oauth2, or client-credentials or device (no browser); got "${protocol}".`
+    );
   const v = withSecrets(parseFlags(rest, FLAGS, 'flow'), io.env, FLOW_SECRETS);
   const profile = await withCredentials(protocol, profileFromFlags(v), io);
   const report = new FlowReport(io.stderr, !!v.verbose);
