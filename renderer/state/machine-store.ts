@@ -105,4 +105,3 @@ export function createMachineStore<S, C, L extends string>(
     };
   });
 }
-
