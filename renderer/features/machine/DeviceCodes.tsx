@@ -16,9 +16,14 @@ export function DeviceCodes({ device, now }: { device: NonNullable<DeviceState['
       <div>
         <p className="muted">On another device, open</p>
         <p className="device-uri">
-          <a href={device.verificationUri} target="_blank" rel="noreferrer">
-            {device.verificationUri}
-          </a>
+          {/* A link only to a web page: the server chose this URI (a javascript: one would run here). */}
+          {/^https?:\/\//i.test(device.verificationUri) ? (
+            <a href={device.verificationUri} target="_blank" rel="noreferrer">
+              {device.verificationUri}
+            </a>
+          ) : (
+            <code>{device.verificationUri}</code>
+          )}
         </p>
         <p className="muted">and enter the code</p>
         <p className="device-user-code" aria-label="User code">
