@@ -4,6 +4,7 @@ import { parseFlags } from '../flags';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
 import type { FlowRunOptions } from '../flow/options';
 import { printTokens } from '../flow/print-tokens';
+import { requestTimeoutMs } from '../flow/profile-flags';
 import { FlowReport, flowFailed } from '../flow/report';
 import { runClientCredentials, runDeviceFlow } from '../flow/run-machine';
 import { MACHINE_FLOW_HELP } from '../help/flow-machine';
@@ -55,12 +56,6 @@ function clientAuthOf(text: string | undefined): ClientAuthentication {
   throw new UsageError(`--client-auth must be one of ${[...AUTHS, ...LATER_AUTHS].join(', ')}; got "${text}".`);
 }
 
-function seconds(text: string): number {
-  if (!/^[0-9]+$/.test(text) || +text < 1 || +text > 600)
-    throw new UsageError(`--timeout must be a whole number from 1 to 600; got "${text}".`);
-  return +text * 1000;
-}
-
 /**
  * Runs one machine grant, non-interactively for CI: no browser, no prompt but a hidden one for the secret on a
  * terminal; exit 0 only with a token, printed on stdout (JSON with --json); progress and checks on stderr.
@@ -97,7 +92,7 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     waitTimeoutMs: 0,
     send: {
       allowSelfSigned: !!v['allow-self-signed'],
-      timeoutMs: v.timeout === undefined ? 30_000 : seconds(v.timeout as string),
+      timeoutMs: v.timeout === undefined ? 30_000 : requestTimeoutMs(v.timeout as string),
       env: io.env,
     },
     stdin: io.stdin,
