@@ -4,6 +4,8 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { useLeaveWarning } from './features/flow/use-leave-warning';
 import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
+import { ClientCredentialsPage } from './features/machine/ClientCredentialsPage';
+import { DevicePage } from './features/machine/DevicePage';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
 
@@ -19,6 +21,8 @@ const HistoryPage = lazy(async () => ({ default: (await import('./features/histo
 const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth1', title: 'OAuth 1.0a' },
   { id: 'oauth2', title: 'OAuth 2' },
+  { id: 'client-credentials', title: 'Client credentials' },
+  { id: 'device', title: 'Device authorization' },
   { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },
@@ -93,6 +97,8 @@ export function App() {
         <ErrorBoundary what="This page" resetKey={page}>
           {page === 'oauth1' && <OAuth1Page />}
           {page === 'oauth2' && <OAuth2Page />}
+          {page === 'client-credentials' && <ClientCredentialsPage />}
+          {page === 'device' && <DevicePage />}
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {page === 'oidc' && <OidcPage />}
             {page === 'mcp' && <McpPage />}

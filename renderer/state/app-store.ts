@@ -5,7 +5,18 @@ import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import type { ProviderEventView } from './provider-match';
 
-export type Page = 'oauth1' | 'oauth2' | 'oidc' | 'mcp' | 'mock' | 'signer' | 'debugger' | 'profiles' | 'history';
+export type Page =
+  | 'oauth1'
+  | 'oauth2'
+  | 'client-credentials'
+  | 'device'
+  | 'oidc'
+  | 'mcp'
+  | 'mock'
+  | 'signer'
+  | 'debugger'
+  | 'profiles'
+  | 'history';
 
 export interface AppState {
   readonly page: Page;

@@ -36,6 +36,13 @@ export function pageHostPort(
     },
     saveTokens: tokensObtained,
     now,
+    // Start over during the wait ends the polling: no request goes out for an attempt that is over.
+    sleep: (ms) => {
+      const started = sends.attempt();
+      return new Promise((resolve, reject) =>
+        setTimeout(() => (sends.isCurrent(started) ? resolve() : reject(new Error('Stopped by Start over.'))), ms)
+      );
+    },
     random,
     crypto,
     report: () => {},

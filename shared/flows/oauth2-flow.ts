@@ -230,9 +230,16 @@ export function interpretTokenResponse(
   return { ok: !failed, checks, summary, state: { ...s, token, code: leg === 'token' ? null : s.code, legs } };
 }
 
+/** What a bearer call needs of a grant's state (every OAuth 2 grant's state has it). */
+export interface BearerState {
+  readonly config: Pick<OAuth2Config, 'baseUrl' | 'headers'>;
+  readonly token: TokenSet | null;
+  readonly legs: { readonly api: LegStatus };
+}
+
 /** A bearer request to a protected resource (RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)); `outsideGrammar`: send a token that is not a b64token as it is. */
 export function buildBearerRequest(
-  s: OAuth2State,
+  s: BearerState,
   input: { method: string; path: string; outsideGrammar?: boolean }
 ): RawRequest {
   if (!s.token)
@@ -251,7 +258,11 @@ export function buildBearerRequest(
   );
 }
 
-export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now: number): Interpretation<OAuth2State> {
+export function interpretBearerResponse<S extends BearerState>(
+  s: S,
+  exchange: Exchange,
+  now: number
+): Interpretation<S> {
   const status = exchange.response.status;
   const ok = status >= 200 && status < 300;
   const checks = [
@@ -269,7 +280,7 @@ export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now:
       ok,
       checks: bodySays ? [...checks, warning('body', bodySays)] : checks,
       summary,
-      state: { ...s, legs: withLeg(s.legs, 'api', 'succeeded') },
+      state: { ...s, legs: { ...s.legs, api: 'succeeded' } },
     };
   }
   const said = providerMessage(exchange.response);
@@ -284,5 +295,5 @@ export function interpretBearerResponse(s: OAuth2State, exchange: Exchange, now:
         ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'
         : '';
   const summary = `HTTP ${status}${said ? `, the provider says: ${sentence(said.text)}` : '.'}${todo}`;
-  return { ok, checks, summary, state: { ...s, legs: withLeg(s.legs, 'api', 'failed') } };
+  return { ok, checks, summary, state: { ...s, legs: { ...s.legs, api: 'failed' } } };
 }

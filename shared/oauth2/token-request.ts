@@ -44,7 +44,19 @@ export type TokenGrant =
       readonly redirectUri: string;
       readonly codeVerifier?: string | null;
     }
-  | { readonly type: 'refresh_token'; readonly refreshToken: string; readonly scope?: string | null };
+  | { readonly type: 'refresh_token'; readonly refreshToken: string; readonly scope?: string | null }
+  | {
+      readonly type: 'client_credentials';
+      readonly scope: string | null;
+      /** RFC 8707 §2: one `resource` per target service, repeated. */
+      readonly resources: readonly string[];
+      /** Auth0's and Okta's name for the API the token is for (not in an RFC). */
+      readonly audience: string | null;
+    }
+  | { readonly type: 'device_code'; readonly deviceCode: string };
+
+/** RFC 8628 §3.4: the grant_type of the device access token request. */
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export interface TokenRequestInput extends ClientCredentials {
   readonly tokenUrl: string;
@@ -102,35 +114,7 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
       STEP,
       'client_id is empty; the token request needs the client identifier (interface §4.2 step two).'
     );
-  const g = input.grant;
-  const grantParams: Param[] =
-    g.type === 'authorization_code'
-      ? [
-          ['grant_type', 'authorization_code'],
-          ['code', g.code],
-          ['redirect_uri', g.redirectUri],
-        ]
-      : [
-          ['grant_type', 'refresh_token'],
-          ['refresh_token', g.refreshToken],
-          ...(g.scope ? [['scope', g.scope] as const] : []),
-        ];
-  if (g.type === 'authorization_code' && !g.code)
-    throw new ProtocolError(
-      PROTOCOL_ERROR.MISSING_CODE,
-      STEP,
-      'The authorization code is empty; finish the authorization step first.'
-    );
-  if (g.type === 'refresh_token' && !g.refreshToken)
-    throw new ProtocolError(
-      PROTOCOL_ERROR.MISSING_REFRESH_TOKEN,
-      STEP,
-      'The refresh token is empty; the token response did not include one.'
-    );
-  if (g.type === 'authorization_code' && g.codeVerifier) {
-    validateCodeVerifier(g.codeVerifier, STEP);
-    grantParams.push(['code_verifier', g.codeVerifier]);
-  }
+  const grantParams = grantParamsOf(input.grant);
   // RFC 6749 §3.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2.1): a client that does not authenticate with a secret still names itself with client_id.
   const client = clientAuthentication(input);
   const params = [...client.params, ...grantParams];
@@ -151,4 +135,60 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
   ];
   const body = json ? JSON.stringify(Object.fromEntries(params)) : formEncode(params);
   return { request: { method: 'POST', url: input.tokenUrl, headers, body }, params };
+}
+
+/** The grant's own parameters, refused when what the grant needs is empty. */
+function grantParamsOf(g: TokenGrant): Param[] {
+  switch (g.type) {
+    case 'authorization_code': {
+      if (!g.code)
+        throw new ProtocolError(
+          PROTOCOL_ERROR.MISSING_CODE,
+          STEP,
+          'The authorization code is empty; finish the authorization step first.'
+        );
+      const params: Param[] = [
+        ['grant_type', 'authorization_code'],
+        ['code', g.code],
+        ['redirect_uri', g.redirectUri],
+      ];
+      if (g.codeVerifier) {
+        validateCodeVerifier(g.codeVerifier, STEP);
+        params.push(['code_verifier', g.codeVerifier]);
+      }
+      return params;
+    }
+    case 'refresh_token':
+      if (!g.refreshToken)
+        throw new ProtocolError(
+          PROTOCOL_ERROR.MISSING_REFRESH_TOKEN,
+          STEP,
+          'The refresh token is empty; the token response did not include one.'
+        );
+      return [
+        ['grant_type', 'refresh_token'],
+        ['refresh_token', g.refreshToken],
+        ...(g.scope ? [['scope', g.scope] as const] : []),
+      ];
+    // RFC 6749 §4.4.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.4.2); resource: RFC 8707 §2.
+    case 'client_credentials':
+      return [
+        ['grant_type', 'client_credentials'],
+        ...(g.scope ? [['scope', g.scope] as const] : []),
+        ...g.resources.map((r) => ['resource', r] as const),
+        ...(g.audience ? [['audience', g.audience] as const] : []),
+      ];
+    // RFC 8628 §3.4 (https://www.rfc-editor.org/rfc/rfc8628#section-3.4).
+    case 'device_code':
+      if (!g.deviceCode)
+        throw new ProtocolError(
+          PROTOCOL_ERROR.MISSING_CODE,
+          STEP,
+          'The device code is empty; the device authorization request must succeed first (RFC 8628 §3.2).'
+        );
+      return [
+        ['grant_type', DEVICE_CODE_GRANT],
+        ['device_code', g.deviceCode],
+      ];
+  }
 }

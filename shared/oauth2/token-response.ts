@@ -1,4 +1,4 @@
-import { check, note, serviceRequirement, type Check } from '../check';
+import { check, note, serviceRequirement, warning, type Check } from '../check';
 import { headerValue, type RawResponse } from '../http';
 import { providerMessage, sentence } from '../provider-message';
 import { readBody } from '../response-body';
@@ -35,7 +35,7 @@ export type TokenResponseResult =
 
 export interface TokenResponseOptions {
   readonly now: number;
-  readonly grant: 'authorization_code' | 'refresh_token';
+  readonly grant: 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code';
   /** The server is the service (the built-in mock or a profile marked so): its interface's §2.4 fields are required. */
   readonly service?: boolean;
   /** The field the profile names for the access token (a dotted path); null or absent: access_token. */
@@ -175,10 +175,22 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
     }),
     options.grant === 'refresh_token' && refreshToken === undefined
       ? check('refresh_token', true, 'No new refresh_token: keep the current one (RFC 6749 §6).', '')
-      : serviceRequirement(service, 'refresh_token', nonEmpty(refreshToken), 'refresh_token is present.', {
-          service: `refresh_token is ${shown(refreshToken)}; ${SEED}.`,
-          rfc: 'No refresh_token (OPTIONAL, RFC 6749 §5.1): when this token expires, authorize again.',
-        })
+      : options.grant === 'client_credentials'
+        ? refreshToken === undefined
+          ? check(
+              'refresh_token',
+              true,
+              'No refresh_token, as RFC 6749 §4.4.3 says: ask again before this token expires.',
+              ''
+            )
+          : warning(
+              'refresh_token',
+              'A refresh_token came with a client credentials token; RFC 6749 §4.4.3 says it SHOULD NOT.'
+            )
+        : serviceRequirement(service, 'refresh_token', nonEmpty(refreshToken), 'refresh_token is present.', {
+            service: `refresh_token is ${shown(refreshToken)}; ${SEED}.`,
+            rfc: 'No refresh_token (OPTIONAL, RFC 6749 §5.1): when this token expires, authorize again.',
+          })
   );
   const known = new Set([
     key,

@@ -20,6 +20,8 @@ export interface DiscoveredEndpoints {
   readonly jwks: string | null;
   readonly revocation: string | null;
   readonly introspection: string | null;
+  /** RFC 8628 §4: where a device asks for its codes. */
+  readonly deviceAuthorization?: string | null;
   readonly idTokenAlgs: readonly string[] | null;
 }
 
@@ -132,6 +134,7 @@ const URL_MEMBERS = [
   'introspection_endpoint',
   'registration_endpoint',
   'end_session_endpoint',
+  'device_authorization_endpoint',
 ];
 
 const stringOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
@@ -209,6 +212,7 @@ export function checkDiscoveryDocument(
     jwks: urls.jwks_uri ?? null,
     revocation: urls.revocation_endpoint ?? null,
     introspection: urls.introspection_endpoint ?? null,
+    deviceAuthorization: urls.device_authorization_endpoint ?? null,
     idTokenAlgs: algs,
   };
   return { kind, url, checks, ok, refused: null, endpoints };

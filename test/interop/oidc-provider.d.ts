@@ -14,11 +14,22 @@ declare module 'oidc-provider' {
     clients?: Record<string, unknown>[];
     cookies?: { keys: string[] };
     clientAuthMethods?: string[];
-    ttl?: Record<string, number>;
+    ttl?: Record<string, number | ((ctx: unknown, token: unknown, client: unknown) => number)>;
+    scopes?: string[];
     claims?: Record<string, string[]>;
-    features?: Record<string, { enabled: boolean; [option: string]: unknown }>;
+    features?: Record<string, { enabled: boolean } & Record<string, unknown>>;
     interactions?: { url(ctx: unknown, interaction: Interaction): string };
     findAccount?(ctx: unknown, sub: string): Account;
+  }
+  /** RFC 8628's device code as the provider keeps it (models/device_code.js). */
+  class DeviceCode {
+    static findByUserCode(userCode: string): Promise<DeviceCode | undefined>;
+    readonly clientId: string;
+    accountId?: string;
+    grantId?: string;
+    error?: string;
+    errorDescription?: string;
+    save(): Promise<string>;
   }
   class Grant {
     constructor(init: { accountId: string; clientId: string });
@@ -28,6 +39,7 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly Grant: typeof Grant;
+    readonly DeviceCode: typeof DeviceCode;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(

@@ -3,10 +3,10 @@ import type { Profile } from '../../../shared/store/profile';
 import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
-import { UsageError, type CliIO, type Command, type TextOutput } from '../io';
+import { UsageError, type CliIO, type Command } from '../io';
 import type { FlowRunOptions } from '../flow/options';
 import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
-import { FlowFailure, FlowReport } from '../flow/report';
+import { FlowReport, flowFailed } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
@@ -14,7 +14,6 @@ import { printTokens } from '../flow/print-tokens';
 import { openFlowSaveTarget, type ObtainedTokens } from '../flow/save-tokens';
 import { FLOW_HELP } from '../help/flow';
 import { FLOW_SECRETS, promptSecret, withSecrets } from '../secret-flags';
-import { terminalSafe } from '../terminal-text';
 
 export const flowCommand: Command = async (argv, io) => {
   const [protocol, ...rest] = argv;
@@ -22,8 +21,12 @@ export const flowCommand: Command = async (argv, io) => {
     io.stdout.write(FLOW_HELP);
     return protocol ? 0 : 2;
   }
+  if (protocol === 'client-credentials' || protocol === 'device')
+    return (await import('./flow-machine')).machineFlowCommand(protocol, rest, io);
   if (protocol !== 'oauth1' && protocol !== 'oauth2')
-    throw new UsageError(`the first argument must be oauth1 or oauth2; got "${protocol}".`);
+    throw new UsageError(
+      `the first argument must be oauth1 or oauth2, or client-credentials or device (no browser); got "${protocol}".`
+    );
   const v = withSecrets(parseFlags(rest, FLAGS, 'flow'), io.env, FLOW_SECRETS);
   const profile = await withCredentials(protocol, profileFromFlags(v), io);
   const report = new FlowReport(io.stderr, !!v.verbose);
@@ -66,23 +69,12 @@ export const flowCommand: Command = async (argv, io) => {
     if (protocol === 'oauth1') await runOAuth1(profile, run, report);
     else await runOAuth2(profile, run, report, openId, dpop);
   } catch (e) {
-    return failed(e, protocol, io.stderr, report);
+    return flowFailed(e, protocol, io.stderr, report);
   }
   report.blank();
   report.line('Flow completed.');
   return 0;
 };
-
-/** A FlowFailure in words (`failed at <step>: <why>`, then the response that ended it): exit code 1. */
-function failed(e: unknown, protocol: string, stderr: TextOutput, report: FlowReport): number {
-  if (!(e instanceof FlowFailure)) throw e;
-  stderr.write(`\noauth-lab flow ${protocol}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
-  if (e.response) {
-    stderr.write('The response (secrets masked):\n');
-    report.raw(e.response);
-  }
-  return 1;
-}
 
 const FLAGS = {
   ...PROFILE_FLAGS,

@@ -4,6 +4,8 @@ import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../services/catcher';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { setTimeout } from 'node:timers/promises';
+import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
 import { sendDpopLeg } from './dpop-leg';
 import { sendLeg, stepOfLeg } from './exchange';
@@ -16,9 +18,13 @@ export interface CliEffects {
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   readonly now: () => number;
+  /** Waits `ms` or until `signal` aborts; Node's timer when absent (a test's clock may move at once instead). */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now };
+const nodeSleep = (ms: number, signal: AbortSignal) => setTimeout(ms, undefined, { signal });
+
+export const NODE_EFFECTS: CliEffects = { random: nodeRandom, crypto: nodeCrypto, now: Date.now, sleep: nodeSleep };
 
 /** Tokens a leg obtained as the CLI prints them (the response's fields) and saves them (--save). */
 function printedAndSaved(obtained: LegTokens): ObtainedTokens {
@@ -60,6 +66,11 @@ export function cliLegPort(
         : sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
     saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
+    // Ctrl-C while waiting stops the polling as it would a request in flight.
+    sleep: (ms) =>
+      interruptible(`the polling (the next request was due in ${Math.round(ms / 1000)} s)`, (signal) =>
+        (effects.sleep ?? nodeSleep)(ms, signal)
+      ),
     random: effects.random,
     crypto: effects.crypto,
     report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),

@@ -98,3 +98,14 @@ export class FlowFailure extends Error {
     super(why);
   }
 }
+
+/** A FlowFailure in words (`failed at <step>: <why>`, then the response that ended it): exit code 1. */
+export function flowFailed(e: unknown, command: string, stderr: TextOutput, report: FlowReport): number {
+  if (!(e instanceof FlowFailure)) throw e;
+  stderr.write(`\noauth-lab flow ${command}: failed at ${e.step}: ${terminalSafe(e.message)}\n`);
+  if (e.response) {
+    stderr.write('The response (secrets masked):\n');
+    report.raw(e.response);
+  }
+  return 1;
+}

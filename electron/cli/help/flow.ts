@@ -5,6 +5,7 @@ import { FLOW_SECRETS, secretsHelp } from '../secret-flags';
 export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
        oauth-lab flow oauth2 --preset github --client-id I --client-secret S
+       oauth-lab flow client-credentials|device …   (no browser; see oauth-lab flow device --help)
 
 Runs a whole flow against a server and prints the tokens. Progress goes to stderr; the authorization URL is
 printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches

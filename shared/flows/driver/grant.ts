@@ -29,7 +29,20 @@ export interface RedirectLeg<S> {
   readonly interpret: (state: S, query: string) => Interpretation<S>;
 }
 
-export type Leg<S> = SentLeg<S> | RedirectLeg<S>;
+/** A poll's interpretation: `pending` when the answer says to ask again after the (possibly grown) interval. */
+export type PollInterpretation<S> = Interpretation<S> & { readonly pending: boolean };
+
+/**
+ * A leg the client sends again and again until the answer is final (RFC 8628 §3.4-3.5
+ * (https://www.rfc-editor.org/rfc/rfc8628#section-3.5)): the host waits `wait(state)` seconds before each request,
+ * and every attempt is recorded and reported as a request of its own.
+ */
+export interface PollLeg<S> extends Omit<SentLeg<S, PollInterpretation<S>>, 'kind'> {
+  readonly kind: 'poll';
+  readonly wait: (state: S) => number;
+}
+
+export type Leg<S> = SentLeg<S> | RedirectLeg<S> | PollLeg<S>;
 
 /**
  * One client-side grant (the mirror of the mock's grants/registry.ts): its legs, the leg it starts with, which leg

@@ -51,6 +51,8 @@ export interface FlowHostPort {
   /** A leg obtained tokens: the host keeps them (with the profile) and may show them. */
   saveTokens(obtained: LegTokens, leg: string): void;
   now(): number;
+  /** Waits before a poll (RFC 8628 §3.5's interval); rejects when the user stops the flow (Ctrl-C, Start over). */
+  sleep(ms: number): Promise<void>;
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   report(event: LegReport): void;

@@ -1,5 +1,7 @@
 import type { Grant } from './grant';
 import { authorizationCodeGrant } from './grants/authorization-code';
+import { clientCredentialsGrant } from './grants/client-credentials';
+import { deviceAuthorizationGrant } from './grants/device-authorization';
 import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
 
 /**
@@ -10,4 +12,6 @@ import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
 export const CLIENT_GRANTS = {
   authorization_code: authorizationCodeGrant,
   oauth1_three_legged: oauth1ThreeLeggedGrant,
+  client_credentials: clientCredentialsGrant,
+  device_code: deviceAuthorizationGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;

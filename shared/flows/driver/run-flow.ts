@@ -1,6 +1,6 @@
 import type { Grant } from './grant';
 import type { FlowRunnerPort } from './host-port';
-import { runRedirectLeg, runSentLeg, type LegRun } from './run-leg';
+import { runPollLeg, runRedirectLeg, runSentLeg, type LegRun } from './run-leg';
 
 /** A leg whose verdict ended the run: its name and what it found. */
 export class LegFailed<S> extends Error {
@@ -16,12 +16,14 @@ export class LegFailed<S> extends Error {
 /**
  * Runs a grant on its own from its first leg, one leg after the other as the grant orders them, each reported
  * (step, checks) and recorded by the host. Stops at the first leg that fails (LegFailed); otherwise the final state
- * and each leg's run, in order.
+ * and each leg's run, in order. `succeeded`: told of each leg that succeeded, with the state after it (the CLI prints
+ * a device's user code before it polls).
  */
 export async function runFlow<S, C, L extends string>(
   grant: Grant<S, C, L>,
   config: C,
-  port: FlowRunnerPort
+  port: FlowRunnerPort,
+  succeeded: (leg: L, state: S) => void = () => {}
 ): Promise<{ readonly state: S; readonly runs: ReadonlyMap<L, LegRun<S>> }> {
   let state = grant.start(config, port.random, port.crypto);
   const runs = new Map<L, LegRun<S>>();
@@ -31,10 +33,13 @@ export async function runFlow<S, C, L extends string>(
     const run =
       def.kind === 'redirect'
         ? await runRedirectLeg(grant, leg, state, port)
-        : await runSentLeg(grant, leg, () => state, port);
+        : def.kind === 'poll'
+          ? await runPollLeg(grant, leg, state, port)
+          : await runSentLeg(grant, leg, () => state, port);
     if (!run.outcome.ok) throw new LegFailed(leg, run);
     runs.set(leg, run);
     state = run.outcome.state;
+    succeeded(leg, state);
   }
   return { state, runs };
 }

@@ -1,6 +1,6 @@
 import type { Exchange, RawRequest } from '../../http';
 import type { Interpretation } from '../common';
-import type { Grant, RedirectLeg, SentLeg } from './grant';
+import type { Grant, PollLeg, RedirectLeg, SentLeg } from './grant';
 import type { FlowHostPort, FlowRunnerPort } from './host-port';
 
 /** One leg as it ran: the exchange (none for a redirect) and the interpretation. */
@@ -33,7 +33,7 @@ function redirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): Red
  * send throws (no answer: the host recorded it as not answered).
  */
 export async function sendLeg<S, I extends Interpretation<S>>(
-  def: SentLeg<S, I>,
+  def: Pick<SentLeg<S, I>, 'build' | 'interpret'>,
   leg: string,
   state: () => S,
   port: FlowHostPort,
@@ -66,6 +66,38 @@ export async function runSentLeg<S, C, L extends string>(
   const obtained = outcome.ok ? grant.tokensObtained(before, outcome.state) : null;
   if (obtained) port.saveTokens(obtained, leg);
   return { exchange, outcome };
+}
+
+function pollLeg<S, C, L extends string>(grant: Grant<S, C, L>, leg: L): PollLeg<S> {
+  const def = grant.legs[leg];
+  if (def.kind !== 'poll') throw new Error(`The ${grant.name} grant's ${leg} leg is not a polling leg.`);
+  return def;
+}
+
+/**
+ * A polling leg through the host: wait the leg's interval, send, judge; again while the answer is pending (each
+ * attempt recorded and reported, and handed to `progress` so a page can list it as it happens). Ends with the
+ * first final answer; tokens it brought are saved. Throws what the host's sleep or send throws (stopped).
+ */
+export async function runPollLeg<S, C, L extends string>(
+  grant: Grant<S, C, L>,
+  leg: L,
+  start: S,
+  port: FlowHostPort,
+  progress: (state: S) => void = () => {}
+): Promise<LegRun<S>> {
+  const def = pollLeg(grant, leg);
+  let state = start;
+  for (;;) {
+    await port.sleep(def.wait(state) * 1000);
+    const { exchange, outcome, before } = await sendLeg(def, leg, () => state, port);
+    state = outcome.state;
+    progress(state);
+    if (outcome.pending) continue;
+    const obtained = outcome.ok ? grant.tokensObtained(before, state) : null;
+    if (obtained) port.saveTokens(obtained, leg);
+    return { exchange, outcome };
+  }
 }
 
 /** The state while the user's browser is at the authorization URL, and that URL. */

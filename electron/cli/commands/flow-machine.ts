@@ -1,0 +1,126 @@
+import { cliHistory } from '../cli-history';
+import { parseFlags } from '../flags';
+import { clientAuthOf, machineClientAuth, MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
+import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
+import type { FlowRunOptions } from '../flow/options';
+import { printTokens } from '../flow/print-tokens';
+import { requestTimeoutMs } from '../flow/profile-flags';
+import { FlowReport, flowFailed } from '../flow/report';
+import { runClientCredentials, runDeviceFlow } from '../flow/run-machine';
+import { MACHINE_FLOW_HELP } from '../help/flow-machine';
+import { UsageError, type CliIO } from '../io';
+import { promptSecret, secretFlagOptions, withSecrets } from '../secret-flags';
+
+/** The two grants without a browser: `flow client-credentials` (RFC 6749 §4.4) and `flow device` (RFC 8628). */
+export type MachineGrantName = 'client-credentials' | 'device';
+
+const COMMON_FLAGS = {
+  'base-url': { type: 'string' },
+  issuer: { type: 'string' },
+  'token-path': { type: 'string' },
+  'api-path': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-auth': { type: 'string' },
+  scope: { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  'no-history': { type: 'boolean' },
+  'store-dir': { type: 'string' },
+  'allow-self-signed': { type: 'boolean' },
+  timeout: { type: 'string' },
+  ...secretFlagOptions(['client-secret']),
+} as const;
+
+const FLAGS = {
+  'client-credentials': {
+    ...COMMON_FLAGS,
+    'token-url': { type: 'string' },
+    resource: { type: 'string', multiple: true },
+    audience: { type: 'string' },
+    ...MACHINE_CLIENT_AUTH_FLAGS,
+  },
+  device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
+} as const;
+
+/**
+ * Runs one machine grant, non-interactively for CI: no browser, no prompt but a hidden one for the secret on a
+ * terminal; exit 0 only with a token, printed on stdout (JSON with --json); progress and checks on stderr.
+ */
+export async function machineFlowCommand(name: MachineGrantName, argv: string[], io: CliIO): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(MACHINE_FLOW_HELP);
+    return 0;
+  }
+  const v = withSecrets(parseFlags(argv, FLAGS[name], `flow ${name}`), io.env, ['client-secret']) as Record<
+    string,
+    string | string[] | boolean | undefined
+  >;
+  const clientId = v['client-id'] as string | undefined;
+  if (!clientId) throw new UsageError(`--client-id is required for flow ${name}.`);
+  const authentication = clientAuthOf(v['client-auth'] as string | undefined);
+  const clientSecret =
+    authentication === 'none' || authentication === 'private_key_jwt' || authentication.endsWith('tls_client_auth')
+      ? ''
+      : ((v['client-secret'] as string | undefined) ??
+        (await promptSecret(
+          io,
+          'client-secret',
+          `--client-secret is required for flow ${name} with --client-auth ${authentication}`
+        )));
+  const clientAuth = machineClientAuth(
+    { ...(v as Record<string, string>), 'client-secret': clientSecret },
+    authentication,
+    clientId
+  );
+  const report = new FlowReport(io.stderr, !!v.verbose);
+  const options: FlowRunOptions = {
+    open: false,
+    waitTimeoutMs: 0,
+    send: {
+      allowSelfSigned: !!v['allow-self-signed'],
+      timeoutMs: v.timeout === undefined ? 30_000 : requestTimeoutMs(v.timeout as string),
+      env: io.env,
+      ...clientAuth.send,
+    },
+    stdin: io.stdin,
+    recording: v['no-history']
+      ? null
+      : cliHistory(v['store-dir'] as string | undefined, 'cli', 'oauth2', (problem) => report.line(`warn: ${problem}`)),
+  };
+  try {
+    const endpoints = await machineEndpoints(v as MachineEndpointFlags, name === 'device', options, report);
+    const assertion = clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+    const client = {
+      baseUrl: endpoints.baseUrl,
+      tokenUrl: endpoints.tokenUrl,
+      clientId,
+      clientSecret,
+      authentication,
+      apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
+    };
+    const scope = (v.scope as string | undefined) ?? null;
+    const token =
+      name === 'device'
+        ? await runDeviceFlow(
+            { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
+            { ...options, clientAssertion: assertion },
+            report
+          )
+        : await runClientCredentials(
+            {
+              ...client,
+              scope,
+              resources: (v.resource as string[] | undefined) ?? [],
+              audience: (v.audience as string | undefined) ?? null,
+            },
+            { ...options, clientAssertion: assertion },
+            report
+          );
+    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines');
+  } catch (e) {
+    return flowFailed(e, name, io.stderr, report);
+  }
+  report.blank();
+  report.line('Flow completed.');
+  return 0;
+}

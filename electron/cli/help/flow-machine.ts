@@ -1,0 +1,51 @@
+/** `oauth-lab flow client-credentials --help` and `flow device --help`: printing it loads nothing else. */
+import { secretsHelp } from '../secret-flags';
+
+export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--base-url URL [--token-path P] | --issuer URL | --token-url URL)
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
+           [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE] [--json]
+       oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S] [--json]
+
+Gets a token without a browser, for scripts and CI: no prompt (except a hidden one for a missing secret on a
+terminal), exit code 0 only with a token. The token response's fields go to stdout (name=value lines, or one
+JSON object with --json); progress and every request's checks go to stderr.
+
+client-credentials (RFC 6749 §4.4): one token request with the client's own credentials. There is no refresh
+token (§4.4.3): run it again before the token expires.
+device (RFC 8628): asks for a device code, prints on stderr, each on its own line,
+    verification_uri: URL
+    user_code: CODE
+    verification_uri_complete: URL      (when the server gives one)
+then polls the token endpoint every interval seconds until the user approved or denied at the verification URI,
+or the code expired. authorization_pending and slow_down (the interval grows by 5 s, RFC 8628 §3.5) are shown
+as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops the polling (exit code 130).
+
+  --base-url URL        the server; --token-path P (default /oauth/v2/token) and --device-authorization-path P
+                        (default /oidc/device_authorization, the mock's) are under it, or full URLs
+  --issuer URL          find the token_endpoint and device_authorization_endpoint by discovery (OIDC
+                        Discovery, RFC 8414)
+  --token-url URL       the token endpoint as it is (client-credentials only)
+  --client-auth AUTH    basic (RFC 6749 §2.3.1's Authorization: Basic), body (client_id and client_secret in
+                        the form; the default), none (client_id only, a public client), client_secret_jwt or
+                        private_key_jwt (a signed assertion, RFC 7523 §2.2, fresh for each request and shown
+                        part by part), tls_client_auth or self_signed_tls_client_auth (RFC 8705 §2)
+  --private-key FILE    private_key_jwt's key, PKCS#8 PEM or JWK; --key-id KID its kid (default: the JWK's)
+  --signing-alg ALG     HS256/384/512 (client_secret_jwt), RS*, PS*, ES256/384/512 or EdDSA (private_key_jwt);
+                        default HS256, or the key's own
+  --assertion-aud A     token_endpoint (default) or issuer: the assertion's aud
+  --client-cert FILE --client-key FILE
+                        a client certificate and its key (PEM) on the TLS connection (RFC 8705 §2)
+  --ca-file FILE        certificate authorities to trust besides the system's (PEM)
+  --scope S             the scope asked for (space-separated)
+  --resource URI        a resource indicator (RFC 8707), repeatable (client-credentials)
+  --audience A          the API the token is for, as Auth0 and Okta name it (client-credentials)
+  --api-path P          the protected resource the app's bearer call asks (default /api/v2/me)
+  --json                the token response as one JSON object on stdout
+  --verbose             every raw response on stderr (secrets masked)
+  --allow-self-signed   accept an HTTPS certificate no trusted authority signed
+  --timeout S           seconds each request may take (default 30, at most 600)
+  --no-history          do not record the exchanges in the history
+  --store-dir DIR       the store whose history records the exchanges
+
+${secretsHelp(['client-secret'])}`;

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { renderSVG } from 'uqr';
+import type { DeviceState } from '../../../shared/flows/device-flow';
+import { Countdown } from '../../components/Countdown';
+
+/**
+ * What the user needs at the other device (RFC 8628 §3.3): the verification URI and the user code, large, and the
+ * URI with the code in it as a QR code to scan (§3.3.1). Server-controlled text, rendered as text; the QR code is
+ * an image built here from it.
+ */
+export function DeviceCodes({ device, now }: { device: NonNullable<DeviceState['device']>; now: () => number }) {
+  const scan = device.verificationUriComplete ?? device.verificationUri;
+  const qr = useMemo(() => `data:image/svg+xml,${encodeURIComponent(renderSVG(scan, { pixelSize: 4 }))}`, [scan]);
+  return (
+    <div className="device-codes" aria-label="For the user">
+      <div>
+        <p className="muted">On another device, open</p>
+        <p className="device-uri">
+          {/* A link only to a web page: the server chose this URI (a javascript: one would run here). */}
+          {/^https?:\/\//i.test(device.verificationUri) ? (
+            <a href={device.verificationUri} target="_blank" rel="noreferrer">
+              {device.verificationUri}
+            </a>
+          ) : (
+            <code>{device.verificationUri}</code>
+          )}
+        </p>
+        <p className="muted">and enter the code</p>
+        <p className="device-user-code" aria-label="User code">
+          {device.userCode}
+        </p>
+        <p className="muted">
+          The code expires in <Countdown until={device.expiresAt} now={now} />.
+        </p>
+      </div>
+      <figure>
+        <img src={qr} alt={`QR code for ${scan}`} width={164} height={164} />
+        <figcaption className="muted">
+          Scan to open {device.verificationUriComplete ? 'with the code filled in' : 'the page'}
+        </figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/** Each poll as it came: when, the answer, what it means, the interval after it (RFC 8628 §3.5). */
+export function PollAttempts({ attempts }: { attempts: DeviceState['attempts'] }) {
+  if (attempts.length === 0) return <p className="muted">Waiting for the first poll…</p>;
+  const first = attempts[0]!.at;
+  return (
+    <table className="poll-attempts" aria-label="Polls">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>At</th>
+          <th>Answer</th>
+          <th>Meaning</th>
+          <th>Interval</th>
+        </tr>
+      </thead>
+      <tbody>
+        {attempts.map((a, i) => (
+          <tr key={i}>
+            <td>{i + 1}</td>
+            <td className="nowrap">+{Math.round((a.at - first) / 1000)} s</td>
+            <td>
+              <code>{a.answer}</code>
+            </td>
+            <td>{a.meaning}</td>
+            <td>{a.interval} s</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,84 @@
+import type { LegEffects } from '../../../shared/flows/driver/host-port';
+import { useState, type ReactNode } from 'react';
+import type { Leg } from '../../../shared/flows/driver/grant';
+import type { RawRequest } from '../../../shared/http';
+import { requestText } from '../../../shared/http-text';
+import { Checks } from '../../components/Checks';
+import { ExchangeView } from '../../components/ExchangeView';
+import { masked } from '../../components/Secret';
+import { Value } from '../../components/Value';
+import type { MachineLegRun } from '../../state/machine-store';
+import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
+
+/**
+ * A leg of a grant without a browser: what it will send (secrets masked until revealed), Send, then the response,
+ * the leg's summary and checks. `fields`: the settings the leg sends, edited above the request.
+ */
+export function MachineLegPanel({
+  request,
+  secrets,
+  run,
+  action,
+  next,
+  fields,
+  children,
+}: {
+  request: RawRequest | null;
+  secrets: readonly string[];
+  run: MachineLegRun | undefined;
+  action: LegAction | null;
+  next: { title: string; go: () => void } | null;
+  fields?: ReactNode;
+  children?: ReactNode;
+}) {
+  const [reveal, setReveal] = useState(false);
+  const text = request ? requestText(request) : '';
+  return (
+    <div className="leg-panel">
+      <div className="columns">
+        <section className="col" aria-label="Request to send">
+          <h3>Request</h3>
+          {fields}
+          {request ? (
+            <>
+              <Value label="HTTP request" text={text}>
+                {reveal ? text : masked(text, secrets)}
+              </Value>
+              {secrets.length > 0 && (
+                <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+                  {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
+                </button>
+              )}
+            </>
+          ) : (
+            <p className="muted">This leg becomes ready when the previous one succeeds.</p>
+          )}
+        </section>
+        <section className="col" aria-label="Result">
+          <h3>Response</h3>
+          {children}
+          {!run && <p className="muted">Not sent yet.</p>}
+          {run?.error && (
+            <p className="error" role="alert">
+              <strong>{run.error.code}</strong>: {run.error.message}
+            </p>
+          )}
+          {run?.outcome && <p className={run.outcome.ok ? 'summary ok' : 'summary bad'}>{run.outcome.summary}</p>}
+          {run?.outcome && <Checks checks={run.outcome.checks} />}
+          {run?.exchange && <ExchangeView exchange={run.exchange} secrets={secrets} />}
+        </section>
+      </div>
+      <LegActions action={action} outcome={runStatus(run)} next={next} />
+    </div>
+  );
+}
+
+/** The request a sent or polling leg would send now, or null when it cannot be built yet (no device code, no token). */
+export function requestOf<S>(leg: Leg<S>, state: S | null, effects: LegEffects): RawRequest | null {
+  if (!state || leg.kind === 'redirect') return null;
+  try {
+    return leg.build(state, effects);
+  } catch {
+    return null;
+  }
+}
