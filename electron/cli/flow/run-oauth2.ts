@@ -5,6 +5,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { nodeCrypto, nodeRandom } from '../../services/node-crypto';
+import { authorizationUrl, type AuthorizationRequestMode } from './authorize-request-leg';
 import { authorizeInBrowser, startFlowCatcher } from './browser-leg';
 import { sendLeg } from './exchange';
 import { sendDpopLeg } from './dpop-leg';
@@ -31,7 +32,8 @@ export async function runOAuth2(
   options: FlowRunOptions,
   report: FlowReport,
   openId: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false },
-  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null
+  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null,
+  authorization: AuthorizationRequestMode = { par: false, requestObject: false }
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const catcher = await startFlowCatcher(profile, options, report);
   try {
@@ -42,8 +44,9 @@ export async function runOAuth2(
     );
 
     report.step(`Step one: authorization code (browser${state.pkce ? `, PKCE ${state.pkce.method}` : ''})`);
+    const url = await authorizationUrl(state, profile, authorization, options, report);
     const landed = await authorizeInBrowser(
-      oauth2Flow.buildAuthorizeRequest(state).url,
+      url,
       { kind: 'oauth2', state: state.state },
       catcher,
       profile,
