@@ -88,7 +88,7 @@ async function requestObjectParams(
     },
     { alg: 'HS256', key: 'the client secret (HMAC, RFC 7518 §3.2)', sign: secretJwsSigner(c.clientSecret) }
   );
-  for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  (${t.note})`);
+  for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
   return [
     ['client_id', c.clientId],
     ['request', ro.jwt],

@@ -78,7 +78,9 @@ describe('oauth-lab flow oauth2 --request-object', () => {
     expect(r.err).toContain('== Request object (RFC 9101)');
     expect(r.err).toMatch(/header\.alg\s+HS256/);
     expect(r.err).toMatch(/aud\s+http:\/\/127\.0\.0\.1:\d+ /);
-    expect(r.err).toContain('key                    the client secret (HMAC, RFC 7518 §3.2)');
+    expect(r.err).toContain(
+      'key                    the client secret (HMAC, RFC 7518 §3.2)  — what the provider verifies'
+    );
     expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request']);
   });
 
