@@ -3,7 +3,7 @@ import type { Exchange, RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { readBody } from '../response-body';
 import { parseHttpUrl } from '../url';
-import { clientCredentialParts } from './client-credentials';
+import { clientAuthentication } from './client-credentials';
 import { oauth2ErrorOf } from './error-response';
 import { withAuthorizationQuery } from './authorization-request';
 import { formEncode } from './form';
@@ -27,7 +27,7 @@ export interface PushedAuthorizationInput {
 /** RFC 9126 §2.1: a form POST; client_id is sent once, by the client authentication or by the request itself. */
 export function buildPushedAuthorizationRequest(input: PushedAuthorizationInput): RawRequest {
   parseHttpUrl(input.parUrl, 'authorization-request');
-  const credentials = clientCredentialParts(input.clientId, input.clientSecret, input.authentication);
+  const credentials = clientAuthentication(input);
   const named = new Set(credentials.params.map(([n]) => n));
   const params = [...credentials.params, ...input.authorizationParams.filter(([n]) => !named.has(n))];
   return {

@@ -5,7 +5,6 @@ import type { RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { percentEncode } from '../oauth1/percent-encoding';
 import { parseHttpUrl } from '../url';
-import { clientCredentialParts } from './client-credentials';
 import { formEncode } from './form';
 import { validateCodeVerifier } from './pkce';
 
@@ -83,8 +82,15 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     grantParams.push(['code_verifier', g.codeVerifier]);
   }
   // RFC 6749 §3.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2.1): a client that does not authenticate with a secret still names itself with client_id.
-  const credentials = clientCredentialParts(input.clientId, input.clientSecret, input.authentication);
-  const clientParams = credentials.params;
+  const clientParams: Param[] =
+    input.authentication === 'body'
+      ? [
+          ['client_id', input.clientId],
+          ['client_secret', input.clientSecret],
+        ]
+      : input.authentication === 'none'
+        ? [['client_id', input.clientId]]
+        : [];
   const params = [...clientParams, ...grantParams];
   for (const [name, value] of input.extraParams ?? []) {
     if (params.some(([n]) => n === name))
@@ -100,7 +106,8 @@ export function buildTokenRequest(input: TokenRequestInput): { request: RawReque
     ['Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded'],
     ['Accept', 'application/json'],
   ];
-  headers.push(...credentials.headers);
+  if (input.authentication === 'basic')
+    headers.push(['Authorization', basicAuthorization(input.clientId, input.clientSecret)]);
   const body = json ? JSON.stringify(Object.fromEntries(params)) : formEncode(params);
   return { request: { method: 'POST', url: input.tokenUrl, headers, body }, params };
 }
