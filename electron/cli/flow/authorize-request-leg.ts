@@ -40,25 +40,20 @@ export async function authorizationUrl(
 ): Promise<string> {
   const built = oauth2Flow.buildAuthorizeRequest(state);
   if (!mode.par && !mode.requestObject) return built.url;
-  const c = state.config;
-  const params = mode.requestObject ? await requestObjectParams(state, profile, built.params, report) : built.params;
-  if (!mode.par) return withAuthorizationQuery(oauth2Flow.authorizeEndpoint(state), params);
+  const c = { ...state.config, authentication: state.config.authentication ?? 'body' };
+  const endpoint = oauth2Flow.authorizeEndpoint(state);
+  const params = mode.requestObject ? await requestObjectParams(c, profile, built.params, report) : built.params;
+  if (!mode.par) return withAuthorizationQuery(endpoint, params);
   report.step('Pushed authorization request (RFC 9126): the authorization request on the back channel (POST)');
   const parUrl = await parEndpoint(profile, options, report);
-  const request = buildPushedAuthorizationRequest({
-    parUrl,
-    clientId: c.clientId,
-    clientSecret: c.clientSecret,
-    authentication: c.authentication ?? 'body',
-    authorizationParams: params,
-  });
+  const request = buildPushedAuthorizationRequest({ ...c, parUrl, authorizationParams: params });
   const exchange = await sendLeg('pushed authorization request', request, options, report);
   const pushed = interpretPushedAuthorization(exchange);
   report.checks(pushed.checks);
   if (!pushed.ok || pushed.requestUri === null)
     throw new FlowFailure('pushed authorization request', pushed.summary, exchange.response);
   report.line(`   ${pushed.summary} The browser's URL carries only client_id and request_uri (RFC 9126 §4).`);
-  return pushedAuthorizationUrl(oauth2Flow.authorizeEndpoint(state), c.clientId, pushed.requestUri);
+  return pushedAuthorizationUrl(endpoint, c.clientId, pushed.requestUri);
 }
 
 /**
@@ -66,12 +61,11 @@ export async function authorizationUrl(
  * A client key for RS256/ES256 is not one of the flow's flags yet, so the secret is the key.
  */
 async function requestObjectParams(
-  state: OAuth2State,
+  c: { readonly clientId: string; readonly clientSecret: string },
   profile: Profile,
   params: readonly Param[],
   report: FlowReport
 ): Promise<Param[]> {
-  const c = state.config;
   report.step('Request object (RFC 9101): the authorization request as a signed JWT');
   if (!c.clientSecret)
     throw new FlowFailure(
