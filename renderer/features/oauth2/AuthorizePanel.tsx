@@ -58,7 +58,6 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
             </tbody>
           </table>
           <FreshLogin />
-          <PushedAuthorization />
           <div className="send-row">
             {host === 'electron' && profile?.builtIn && (
               <button type="button" onClick={() => void open('app-window')}>
@@ -72,6 +71,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
               {error}
             </p>
           )}
+          <PushedAuthorization />
           {waitId && (
             <p className="waiting" role="status">
               Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>…{' '}

@@ -20,12 +20,12 @@ export function PushedAuthorization() {
     <section className="pushed-authorization" aria-label="Pushed authorization request">
       <label className="check">
         <input type="checkbox" checked={enabled} onChange={(e) => toggled(e.target.checked)} />
-        Push the authorization request (PAR){' '}
-        <span className="muted small">
-          RFC 9126: the parameters above go to the provider first, on the back channel with the client&apos;s
-          authentication; the browser then carries only <code>client_id</code> and <code>request_uri</code>.
-        </span>
+        Push the authorization request (PAR)
       </label>
+      <p className="muted small">
+        RFC 9126: the parameters above go to the provider first, on the back channel with the client&apos;s
+        authentication; the browser then carries only <code>client_id</code> and <code>request_uri</code>.
+      </p>
       {pushing && (
         <p className="waiting" role="status">
           Pushing the authorization request…
