@@ -38,7 +38,7 @@ const CLEAR = { parUrl: null, exchange: null, outcome: null, error: null, pushed
  * The OAuth 2 page's pushed authorization request (RFC 9126): the endpoint from the provider's metadata (§5), the
  * request POSTed by the app host with the token leg's client authentication (§2.1), its answer checked (§2.2).
  */
-export function createParStore(bridge: Pick<BridgeApi, 'httpSend'>) {
+function createParStore(bridge: Pick<BridgeApi, 'httpSend'>) {
   const getJson = (url: string) =>
     getJsonFollowingRedirects(url, async (at) => {
       const r = await bridge.httpSend({
