@@ -91,10 +91,13 @@ export function startOAuth2(config: OAuth2Config, random: RandomPort, crypto: Cr
 }
 
 /** Step one (interface §4.2, RFC 6749 §4.1.1): the URL for the user's browser, with its parameters for display. */
+/** The authorization endpoint's URL, where the browser goes (and beside which a pushed request's URL is built). */
+export const authorizeEndpoint = (s: OAuth2State): string => endpointUrl(s.config.baseUrl, paths(s.config).authorize);
+
 export function buildAuthorizeRequest(s: OAuth2State) {
   const c = s.config;
   return buildAuthorizationUrl({
-    authorizeUrl: endpointUrl(c.baseUrl, paths(c).authorize),
+    authorizeUrl: authorizeEndpoint(s),
     clientId: c.clientId,
     redirectUri: c.redirectUri,
     state: s.state,

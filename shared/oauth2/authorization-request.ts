@@ -27,7 +27,7 @@ const STEP = 'authorization-request';
 
 /** RFC 6749 §4.1.1 (+ RFC 7636 §4.3 (https://www.rfc-editor.org/rfc/rfc7636#section-4.3)): the URL the user's browser is sent to. */
 export function buildAuthorizationUrl(input: AuthorizationRequestInput): AuthorizationRequest {
-  const endpoint = parseHttpUrl(input.authorizeUrl, STEP);
+  parseHttpUrl(input.authorizeUrl, STEP);
   if (!input.clientId)
     throw new ProtocolError(
       PROTOCOL_ERROR.MISSING_CLIENT_ID,
@@ -74,8 +74,13 @@ export function buildAuthorizationUrl(input: AuthorizationRequestInput): Authori
       );
     params.push([name, value]);
   }
-  // RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1): an existing query component of the endpoint is retained.
-  const base = input.authorizeUrl.replace(/#.*$/s, '');
+  return { url: withAuthorizationQuery(input.authorizeUrl, params), params };
+}
+
+/** The authorize URL with the parameters added; RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1): an existing query component of the endpoint is retained. */
+export function withAuthorizationQuery(authorizeUrl: string, params: readonly Param[]): string {
+  const endpoint = parseHttpUrl(authorizeUrl, STEP);
+  const base = authorizeUrl.replace(/#.*$/s, '');
   const sep = endpoint.query === null ? '?' : endpoint.query === '' ? '' : '&';
-  return { url: base + sep + formEncode(params), params };
+  return base + sep + formEncode(params);
 }

@@ -47,6 +47,9 @@ export const flowCommand: Command = async (argv, io) => {
     login: loginFromFlags(v.prompt, v['max-age']),
   };
   if (v.dpop && protocol !== 'oauth2') throw new UsageError('--dpop goes with flow oauth2.');
+  for (const f of ['par', 'request-object'] as const)
+    if (v[f] && protocol !== 'oauth2') throw new UsageError(`--${f} goes with flow oauth2.`);
+  const authorization = { par: !!v.par, requestObject: !!v['request-object'] };
   const dpop = await dpopClientOf(v, io);
   const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
   if (saveTarget?.notice) report.line(saveTarget.notice);
@@ -67,7 +70,7 @@ export const flowCommand: Command = async (argv, io) => {
   try {
     const run = { ...options, onTokens: keepTokens };
     if (protocol === 'oauth1') await runOAuth1(profile, run, report);
-    else await runOAuth2(profile, run, report, openId, dpop);
+    else await runOAuth2(profile, run, report, openId, dpop, authorization);
   } catch (e) {
     return flowFailed(e, protocol, io.stderr, report);
   }
@@ -91,6 +94,8 @@ const FLAGS = {
   prompt: { type: 'string' },
   'max-age': { type: 'string' },
   ...DPOP_FLAGS,
+  par: { type: 'boolean' },
+  'request-object': { type: 'boolean' },
 } as const;
 
 /** --prompt and --max-age as the authorization request's login options, refused here if OIDC Core forbids them. */

@@ -6,6 +6,7 @@ import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
+import { authorizationUrl, type AuthorizationRequestMode } from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import { stepOfLeg } from './exchange';
@@ -38,17 +39,24 @@ export async function runOAuth2(
   report: FlowReport,
   openId: OpenIdOptions = NO_OPENID,
   dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null,
+  authorization: AuthorizationRequestMode = { par: false, requestObject: false },
   effects: CliEffects = NODE_EFFECTS
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const grant = CLIENT_GRANTS.authorization_code;
   const catcher = await startFlowCatcher(profile, options, report);
   try {
     const config = { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} };
-    const { state, runs } = await runFlow(
-      grant,
-      config,
-      cliHostPort(profile, catcher, options, report, effects, dpop?.client ?? null)
-    ).catch((e: unknown) => {
+    const port = cliHostPort(profile, catcher, options, report, effects, dpop?.client ?? null);
+    // Pushed (RFC 9126) or as a request object (RFC 9101): the browser gets another URL for the same request.
+    const pushing = authorization.par || authorization.requestObject;
+    const runner = pushing
+      ? {
+          ...port,
+          awaitRedirect: async (url: string, expected: Parameters<typeof port.awaitRedirect>[1]) =>
+            port.awaitRedirect(await authorizationUrl(url, config, profile, authorization, options, report), expected),
+        }
+      : port;
+    const { state, runs } = await runFlow(grant, config, runner).catch((e: unknown) => {
       if (e instanceof LegFailed) throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
       throw e;
     });

@@ -111,6 +111,13 @@ OAuth 2:
                         keep the file to call with the token: oauth-lab call --dpop --dpop-key FILE)
   --dpop-alg A          ES256 (default), RS256, PS256 or EdDSA
   --dpop-mistake M      one mistake on purpose in the first proof (see oauth-lab call --help)
+  --par                 push the authorization request first (RFC 9126): a POST to the provider's
+                        pushed_authorization_request_endpoint (from its metadata) with the token leg's client
+                        authentication, shown as its own leg; the browser's URL then carries only client_id
+                        and request_uri
+  --request-object      send the authorization request as a request object (RFC 9101): a JWT of its
+                        parameters (aud the issuer), signed HS256 with the client secret, its parts printed;
+                        by value in the URL, or pushed with --par
 
 ${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
 when stdin is a terminal; otherwise the flow stops naming the ways to give it.

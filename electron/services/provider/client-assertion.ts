@@ -1,7 +1,5 @@
 import { ProtocolError } from '../../../shared/errors';
-import { parseJwks, selectKey } from '../../../shared/oidc/jwks';
 import { decodeJwt, type DecodedJwt } from '../../../shared/oidc/jwt';
-import type { Jwk } from '../../../shared/ports';
 import { SEED } from '../../../shared/seed';
 import { joseVerifier } from '../../../platform/jose';
 import { ASSERTION_ALGS } from './client-auth-methods';
@@ -11,7 +9,7 @@ import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
 import type { FormValues } from './form-values';
 import type { ProviderRequest } from './http';
-import { fetchClientJwks } from './client-jwks';
+import { clientVerificationKey } from './client-jwks';
 import { bad } from './oauth2-token-error';
 
 /** RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2): the client_assertion_type of a JWT used for client authentication. */
@@ -117,23 +115,8 @@ async function checkSignature(
   alg: string,
   header: Readonly<Record<string, unknown>>
 ): Promise<void> {
-  let key: Jwk | Uint8Array;
-  if (alg.startsWith('HS')) {
-    if (client.secret === undefined)
-      throw fail(ctx, `is signed with ${alg}, but client ${client.id} has no secret to check it with.`);
-    // OIDC Core §9 (client_secret_jwt): the HMAC key is the client secret's UTF-8 octets.
-    key = new TextEncoder().encode(client.secret);
-  } else {
-    const keys = client.jwks?.keys ?? (client.jwksUri ? await fetchClientJwks(client.jwksUri) : undefined);
-    if (keys === undefined)
-      throw fail(ctx, `is signed with ${alg}, but client ${client.id} registered no jwks or jwks_uri.`);
-    const parsed = parseJwks({ keys });
-    if (!parsed.ok) throw fail(ctx, `cannot be checked: the client's ${parsed.reason}`);
-    const kid = typeof header.kid === 'string' ? header.kid : undefined;
-    const choice = selectKey(parsed.keys, { alg, kid });
-    if (!choice.ok) throw fail(ctx, `is signed with an unknown key: ${choice.reason}`);
-    key = choice.key;
-  }
-  const verified = await joseVerifier.verifyCompact(assertion, alg, key);
+  const key = await clientVerificationKey(client, alg, header);
+  if (!key.ok) throw fail(ctx, `is signed with ${alg}, ${key.reason}`);
+  const verified = await joseVerifier.verifyCompact(assertion, alg, key.key);
   if (!verified.ok) throw fail(ctx, `has a bad signature (${alg}): ${verified.reason}.`);
 }

@@ -1,3 +1,6 @@
+import { parseJwks, selectKey } from '../../../shared/oidc/jwks';
+import type { Jwk } from '../../../shared/ports';
+import type { ClientConfig } from './config';
 import { isLoopbackHost } from './redirect-uri';
 import { TokenError } from './oauth2-token-error';
 
@@ -49,4 +52,29 @@ export async function fetchClientJwks(uri: string): Promise<unknown[]> {
   const keys = (body as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) throw failed(`jwks_uri ${uri} did not answer a JWK Set with a "keys" array (RFC 7517 §5).`);
   return keys;
+}
+
+/**
+ * The key a JWS from this client is checked with: its secret's UTF-8 octets for HS* (OIDC Core §9, RFC 9101 §4),
+ * else the key of its JWK Set (jwks, or the loopback jwks_uri) that fits alg and kid. Shared by client assertions
+ * (RFC 7523) and request objects (RFC 9101); the reason completes "is signed with ALG, …".
+ */
+export async function clientVerificationKey(
+  client: ClientConfig,
+  alg: string,
+  header: Readonly<Record<string, unknown>>
+): Promise<{ ok: true; key: Jwk | Uint8Array } | { ok: false; reason: string }> {
+  if (alg.startsWith('HS')) {
+    if (client.secret === undefined)
+      return { ok: false, reason: `but client ${client.id} has no secret to check it with.` };
+    return { ok: true, key: new TextEncoder().encode(client.secret) };
+  }
+  const keys = client.jwks?.keys ?? (client.jwksUri ? await fetchClientJwks(client.jwksUri) : undefined);
+  if (keys === undefined) return { ok: false, reason: `but client ${client.id} registered no jwks or jwks_uri.` };
+  const parsed = parseJwks({ keys });
+  if (!parsed.ok) return { ok: false, reason: `but it cannot be checked: the client's ${parsed.reason}` };
+  const kid = typeof header.kid === 'string' ? header.kid : undefined;
+  const choice = selectKey(parsed.keys, { alg, kid });
+  if (!choice.ok) return { ok: false, reason: `with an unknown key: ${choice.reason}` };
+  return { ok: true, key: choice.key };
 }

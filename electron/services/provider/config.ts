@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { PAR_FAULTS } from '../../../shared/oauth2/par-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 import { issueLines } from '../../../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../../../shared/seed';
@@ -45,6 +46,8 @@ export const lifetimesSchema = z.strictObject({
   refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
   /** OpenID Connect: lifetime of an id_token (its exp - iat). Mock-only, beyond the service's interface. */
   idTokenTtl: seconds('idTokenTtl').default(600),
+  /** A pushed authorization request's request_uri lifetime, sent as expires_in (RFC 9126 §2.2 (https://www.rfc-editor.org/rfc/rfc9126#section-2.2): short-lived). */
+  requestUriTtl: seconds('requestUriTtl').default(60),
 });
 
 export const switchesSchema = z.strictObject({
@@ -95,6 +98,10 @@ export const switchesSchema = z.strictObject({
   dpopNonce: z.boolean().default(false),
   /** DPoP: how old a proof's iat may be, and how long its jti is remembered against replay (RFC 9449 §11.1 (https://www.rfc-editor.org/rfc/rfc9449#section-11.1)). */
   dpopProofLifetime: seconds('dpopProofLifetime').default(300),
+  /** Every client must push its authorization requests (RFC 9126 §5 (https://www.rfc-editor.org/rfc/rfc9126#section-5) require_pushed_authorization_requests). */
+  requirePushedAuthorizationRequests: z.boolean().default(false),
+  /** PAR, mock-only: hand out a request_uri already used, or already expired, so the authorize endpoint's refusal can be seen (RFC 9126 §4, §2.2). */
+  parFault: z.enum(PAR_FAULTS, { error: `must be one of ${PAR_FAULTS.join(', ')}` }).default('off'),
 });
 
 const consumerSchema = z
@@ -150,6 +157,10 @@ const clientSchema = z.strictObject({
    * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
    */
   dpop: z.enum(['optional', 'required']).optional(),
+  /** The client may start an authorization only with a pushed request (RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6) require_pushed_authorization_requests). */
+  requirePushedAuthorizationRequests: z.boolean().optional(),
+  /** The client's authorization requests must be signed request objects (RFC 9101 §10.5 (https://www.rfc-editor.org/rfc/rfc9101#section-10.5) require_signed_request_object). */
+  requireSignedRequestObject: z.boolean().optional(),
 });
 const userSchema = z.strictObject({
   username: nonEmpty('username'),

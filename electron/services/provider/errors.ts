@@ -34,6 +34,7 @@ function asciiDescription(text: string): string {
 
 export type OAuth2ErrorCode =
   | 'invalid_request'
+  | 'unsupported_response_type'
   | 'invalid_client'
   | 'invalid_grant'
   | 'unauthorized_client'
@@ -57,7 +58,10 @@ export type OAuth2ErrorCode =
   | 'expired_token'
   // RFC 7591 §3.2.2 (https://www.rfc-editor.org/rfc/rfc7591#section-3.2.2): a refused registration.
   | 'invalid_redirect_uri'
-  | 'invalid_client_metadata';
+  | 'invalid_client_metadata'
+  // RFC 9101 §6.2, §7 (https://www.rfc-editor.org/rfc/rfc9101#section-6.2), OIDC Core §3.1.2.6: a refused request object or request_uri.
+  | 'invalid_request_object'
+  | 'invalid_request_uri';
 
 export function oauth2Error(
   status: number,

@@ -1,6 +1,6 @@
 /** RFC 6749 §3.2: parameters without a value are treated as omitted. */
 export class FormValues {
-  constructor(private readonly params: readonly (readonly [string, string])[]) {}
+  constructor(readonly params: readonly (readonly [string, string])[]) {}
 
   value(name: string): string | undefined {
     for (const [k, v] of this.params) if (k === name && v !== '') return v;

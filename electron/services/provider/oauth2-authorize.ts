@@ -1,4 +1,3 @@
-import { PKCE_VALUE_SYNTAX } from '../../../shared/oauth2/pkce';
 import { SEED } from '../../../shared/seed';
 import { documentRefusal } from './client-metadata-document';
 import { findClient } from './clients';
@@ -7,20 +6,32 @@ import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, redirectReply, type ProviderRequest } from './http';
 import { checkUser, errorPage, LOGIN_PAGE_TTL_MS, loginHint, loginPage } from './login-page';
 import { readLoginSubmission } from './login-form';
-import { appendQuery, matchRegisteredUri } from './redirect-uri';
-import type { PendingLogin, PkceBinding } from './state';
+import { appendQuery } from './redirect-uri';
+import {
+  checkAuthorizationRequest,
+  type AuthorizationCheck,
+  type AuthorizationParams,
+  type PendingAuthorization,
+} from './authorization-request-check';
+import { PAR_PATH, REQUEST_URI_PREFIX, takePushedRequest } from './pushed-authorization';
+import { readRequestObject } from './request-object';
 
 /**
  * OAuth 2 step one (interface §4.2, RFC 6749 §4.1.1–§4.1.2.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1)). Client and redirect URI problems get an error page and
  * never a redirect; every later problem is redirected to the validated redirect URI with `error` and `state`.
  */
 const endpoint = SEED.endpoints.oauth2Authorize.id;
-type Pending2 = Extract<PendingLogin, { kind: 'oauth2' }>;
+type Pending2 = PendingAuthorization;
 
-const page = (status: number, message: string, headers: [string, string][] = []): Handled => ({
+const page = (
+  status: number,
+  message: string,
+  headers: [string, string][] = [],
+  reason = 'invalid_request'
+): Handled => ({
   endpoint,
   reply: errorPage(status, status === 405 ? 'Method not allowed' : 'Bad authorization request', message, headers),
-  verdict: refused('invalid_request', message),
+  verdict: refused(reason, message),
 });
 
 function redirectWith(
@@ -88,7 +99,7 @@ const details = (p: Pending2): [string, string][] => [
   ['Returns to', p.redirectUri],
 ];
 
-export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Handled {
+export async function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   if (req.method === 'POST') return submit(req, ctx);
   if (req.method !== 'GET')
     return page(405, `${req.method} is not accepted here; the user's browser opens this page with GET.`, [
@@ -98,11 +109,10 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   const q = decodeParams(req.query ?? '', true, 'query');
   if (!q.ok) return page(400, q.message);
   // RFC 6749 §3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-3.1): parameters sent without a value are treated as omitted; none may appear twice.
-  const values = (n: string) => q.params.filter(([k, v]) => k === n && v !== '').map(([, v]) => v);
-  const dup = (n: string) => q.params.filter(([k]) => k === n).length > 1;
-  for (const n of ['client_id', 'redirect_uri'])
-    if (dup(n)) return page(400, `${n} appears more than once (RFC 6749 §3.1).`);
-  const clientId = values('client_id')[0];
+  const value = (n: string) => q.params.find(([k, v]) => k === n && v !== '')?.[1];
+  if (q.params.filter(([k]) => k === 'client_id').length > 1)
+    return page(400, 'client_id appears more than once (RFC 6749 §3.1).');
+  const clientId = value('client_id');
   if (!clientId)
     return page(400, 'client_id is missing; it identifies the application (interface §4.2, RFC 6749 §4.1.1).');
   const client = findClient(ctx, clientId);
@@ -110,72 +120,60 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
   if (refusedDocument)
     return page(400, `client_id ${clientId} names a client ID metadata document, refused: ${refusedDocument}`);
   if (!client) return page(400, `client_id ${JSON.stringify(clientId)} is not a client of this provider.`);
-  const redirectUri = values('redirect_uri')[0];
-  if (!redirectUri) return page(400, 'redirect_uri is missing; the service requires it (interface §4.2).');
-  const match = matchRegisteredUri(client.redirectUris, redirectUri, `client ${JSON.stringify(client.id)}`);
-  if (!match.ok) return page(400, `redirect_uri ${match.reason}.`);
+  const pending = await authorizationOf(ctx, client, q.params, value);
+  if ('page' in pending) return page(400, pending.page, [], pending.reason);
+  if (!pending.ok) {
+    if (pending.redirectUri === null) return page(400, pending.description);
+    return errorRedirect(ctx, pending.redirectUri, pending.state, pending.error, pending.description);
+  }
+  return showLogin(ctx, pending.pending);
+}
 
-  const repeated = [...new Set(q.params.map(([k]) => k))].filter(dup);
-  const state = dup('state') ? null : (values('state')[0] ?? null);
-  const fail = (error: string, description: string) => errorRedirect(ctx, redirectUri, state, error, description);
-  if (repeated.length)
-    return fail(
-      'invalid_request',
-      `${repeated.join(', ')} appear${repeated.length > 1 ? '' : 's'} more than once (RFC 6749 §3.1).`
-    );
-  const responseType = values('response_type')[0];
-  if (!responseType)
-    return fail(
-      'invalid_request',
-      'response_type is missing; the service expects response_type=code (interface §4.2).'
-    );
-  if (responseType !== 'code')
-    return fail(
-      'unsupported_response_type',
-      `response_type ${JSON.stringify(responseType)} is not supported; only code (the authorization code grant) is.`
-    );
-  const grantType = values('grant_type')[0];
-  if (grantType !== undefined && grantType !== 'authorization_code')
-    return fail(
-      'invalid_request',
-      `grant_type, when sent, must be authorization_code (interface §4.2); got ${JSON.stringify(grantType)}.`
-    );
-  if (!client.grantTypes.includes('authorization_code'))
-    return fail('unauthorized_client', `Client ${client.id} may not use the authorization code grant.`);
-  if (state === null && ctx.settings.switches.requireState)
-    return fail(
-      'invalid_request',
-      'state is missing; the service requires a unique state per request (interface §4.2, RFC 6749 §10.12).'
-    );
-  const scope = (values('scope')[0] ?? '').split(' ').filter((s) => s !== '');
-  const unknown = scope.filter((s) => !ctx.config.oauth2.scopes.includes(s));
-  if (unknown.length)
-    return fail(
-      'invalid_scope',
-      `Unknown scope ${unknown.join(' ')}; this provider knows ${ctx.config.oauth2.scopes.join(' ')}.`
-    );
-  const pkce = checkPkce(ctx, client, values('code_challenge')[0], values('code_challenge_method')[0]);
-  if (typeof pkce === 'string') return fail('invalid_request', pkce);
-  const resource = values('resource')[0] ?? null;
-  // RFC 8707 §2 (https://www.rfc-editor.org/rfc/rfc8707#section-2): an absolute URI without a fragment.
-  if (resource !== null && !/^[a-z][a-z0-9+.-]*:[^#]*$/i.test(resource))
-    return fail(
-      'invalid_target',
-      `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2).`
-    );
+/**
+ * The request to authorize: pushed earlier and named by request_uri (RFC 9126 §4), in a request object sent by value
+ * (RFC 9101 §5: its claims, and only they), or the query itself. A refusal of the first two is an error page: the
+ * redirect URI they would name is not trusted.
+ */
+async function authorizationOf(
+  ctx: ProviderContext,
+  client: ClientConfig,
+  query: AuthorizationParams,
+  value: (name: string) => string | undefined
+): Promise<AuthorizationCheck | { page: string; reason: string }> {
+  const requestUri = value('request_uri');
+  const request = value('request');
+  if (requestUri !== undefined && request !== undefined)
+    return { page: 'request and request_uri must not both be sent (RFC 9101 §5).', reason: 'invalid_request' };
+  if (requestUri !== undefined) {
+    if (!requestUri.startsWith(REQUEST_URI_PREFIX))
+      return {
+        page: `request_uri ${JSON.stringify(requestUri)} is not one this provider pushed; it takes only ${REQUEST_URI_PREFIX}… from ${ctx.baseUrl() + PAR_PATH} and fetches no request object (RFC 9126 §4).`,
+        reason: 'invalid_request_uri',
+      };
+    const taken = takePushedRequest(ctx, client, requestUri);
+    if (!taken.ok) return { page: taken.message, reason: 'invalid_request_uri' };
+    return { ok: true, pending: { ...taken.pending, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS } };
+  }
+  // RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6): a client (or provider) that requires PAR starts only with a pushed request.
+  if (client.requirePushedAuthorizationRequests || ctx.settings.switches.requirePushedAuthorizationRequests)
+    return {
+      page: `${client.requirePushedAuthorizationRequests ? `Client ${client.id}` : 'This provider (switch requirePushedAuthorizationRequests)'} requires pushed authorization requests: push the request to ${ctx.baseUrl() + PAR_PATH} and send only client_id and request_uri here (RFC 9126 §6, §5).`,
+      reason: 'invalid_request',
+    };
+  if (request === undefined) {
+    if (client.requireSignedRequestObject)
+      return {
+        page: `Client ${client.id} requires a signed request object (require_signed_request_object, RFC 9101 §10.5); send it as request, or push it.`,
+        reason: 'invalid_request',
+      };
+    return checkAuthorizationRequest(ctx, client, query);
+  }
+  const read = await readRequestObject(ctx, client, request);
+  if (!read.ok) return { page: read.message, reason: 'invalid_request_object' };
+  return checkAuthorizationRequest(ctx, client, read.params);
+}
 
-  // OpenID Connect (OIDC Core §3.1.2.1): a nonce is kept with the code and echoed in the id_token.
-  const pending: Pending2 = {
-    kind: 'oauth2',
-    clientId: client.id,
-    redirectUri,
-    state,
-    scope: [...new Set(scope)].join(' '),
-    pkce,
-    nonce: values('nonce')[0] ?? null,
-    resource,
-    expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS,
-  };
+function showLogin(ctx: ProviderContext, pending: Pending2): Handled {
   if (ctx.autoLoginUser) return issueCode(ctx, pending, ctx.autoLoginUser, 302);
   const csrf = ctx.state.newSecret(16);
   ctx.state.addPendingLogin(csrf, pending);
@@ -185,36 +183,11 @@ export function oauth2Authorize(req: ProviderRequest, ctx: ProviderContext): Han
       hint: loginHint(ctx),
       action: SEED.endpoints.oauth2Authorize.path,
       csrf,
-      heading: `The application ${client.id} asks to act on your behalf (OAuth 2).`,
+      heading: `The application ${pending.clientId} asks to act on your behalf (OAuth 2).`,
       details: details(pending),
     }),
-    verdict: ok(`Login page shown for client ${client.id}.`),
+    verdict: ok(`Login page shown for client ${pending.clientId}.`),
   };
-}
-
-/** RFC 7636 §4.3 (https://www.rfc-editor.org/rfc/rfc7636#section-4.3) / §4.4.1, RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1). Returns the binding to store, or why the request is refused. */
-function checkPkce(
-  ctx: ProviderContext,
-  client: ClientConfig,
-  challenge: string | undefined,
-  method: string | undefined
-): PkceBinding | null | string {
-  if (challenge === undefined) {
-    if (method !== undefined) return 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).';
-    if (!client.secret)
-      return 'code_challenge is required: this client has no secret, so it must use PKCE (RFC 7636, RFC 9700 §2.1.1).';
-    if (ctx.settings.switches.requirePkce)
-      return 'code_challenge is required by this provider (switch requirePkce, RFC 9700 §2.1.1).';
-    return null;
-  }
-  const m = method ?? 'plain';
-  if (m !== 'S256' && m !== 'plain')
-    return `code_challenge_method ${JSON.stringify(m)}: transform algorithm not supported; use S256 (RFC 7636 §4.3).`;
-  if (m === 'plain' && !ctx.settings.switches.allowPlainPkce)
-    return 'code_challenge_method plain is not accepted by this provider (switch allowPlainPkce); use S256 (RFC 7636 §4.2).';
-  if (!PKCE_VALUE_SYNTAX.test(challenge))
-    return `code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2); got ${challenge.length} characters.`;
-  return { challenge, method: m };
 }
 
 function submit(req: ProviderRequest, ctx: ProviderContext): Handled {

@@ -6,6 +6,8 @@ import { ASSERTION_ALGS, CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
+import { PAR_PATH } from './pushed-authorization';
+import { REQUEST_OBJECT_ALGS } from './request-object';
 
 /**
  * Mock-only (OpenID Connect, beyond the service's interface): the provider's metadata at both well-known paths
@@ -98,6 +100,13 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
             userinfo_endpoint: mtls + OIDC_PATHS.userinfo,
           },
         }),
+    // RFC 9126 §5: the pushed authorization request endpoint, and whether every client must use it.
+    pushed_authorization_request_endpoint: base + PAR_PATH,
+    require_pushed_authorization_requests: sw.requirePushedAuthorizationRequests,
+    // RFC 9101 §9.1: request objects by value; request_uri only as PAR hands it out, never fetched.
+    request_parameter_supported: true,
+    request_uri_parameter_supported: false,
+    request_object_signing_alg_values_supported: ['none', ...REQUEST_OBJECT_ALGS],
     // RFC 9449 §5.1: the JWS algorithms the mock accepts in DPoP proofs.
     dpop_signing_alg_values_supported: [...DPOP_ALGS],
   };

@@ -136,9 +136,21 @@ function registeredClient(ctx: ProviderContext, meta: Record<string, unknown>): 
   if (dpopBound !== undefined && typeof dpopBound !== 'boolean')
     throw invalid(`dpop_bound_access_tokens must be true or false (RFC 9449 §5.2), not ${JSON.stringify(dpopBound)}.`);
   if (dpopBound) client.dpop = 'required';
+  // RFC 9126 §6 and RFC 9101 §10.5: the client asks to be held to PAR, and to signed request objects.
+  if (flag(meta, 'require_pushed_authorization_requests', 'RFC 9126 §6'))
+    client.requirePushedAuthorizationRequests = true;
+  if (flag(meta, 'require_signed_request_object', 'RFC 9101 §10.5')) client.requireSignedRequestObject = true;
   // A secret for the methods that use one (RFC 7591 §3.2.1): 32 random bytes, enough for HS256 (RFC 7518 §3.2).
   if (method.startsWith('client_secret_')) client.secret = ctx.state.newSecret(32);
   return client;
+}
+
+/** A boolean member of the metadata, false when absent. */
+function flag(meta: Record<string, unknown>, name: string, section: string): boolean {
+  const value = meta[name];
+  if (value !== undefined && typeof value !== 'boolean')
+    throw invalid(`${name} must be true or false (${section}), not ${JSON.stringify(value)}.`);
+  return value === true;
 }
 
 function metadataOf(client: ClientConfig, issuedAt: number): Record<string, unknown> {
@@ -158,6 +170,8 @@ function metadataOf(client: ClientConfig, issuedAt: number): Record<string, unkn
   if (client.jwksUri) body.jwks_uri = client.jwksUri;
   if (client.tlsClientAuthSubjectDn) body.tls_client_auth_subject_dn = client.tlsClientAuthSubjectDn;
   if (client.dpop === 'required') body.dpop_bound_access_tokens = true;
+  if (client.requirePushedAuthorizationRequests) body.require_pushed_authorization_requests = true;
+  if (client.requireSignedRequestObject) body.require_signed_request_object = true;
   return body;
 }
 

@@ -6,6 +6,7 @@ import { header, type ProviderRequest } from './http';
 import { oauth1Authorize } from './oauth1-authorize';
 import { accessToken, requestToken } from './oauth1-endpoints';
 import { oauth2Authorize } from './oauth2-authorize';
+import { PAR_PATH, pushedAuthorization } from './pushed-authorization';
 import { OIDC_ROUTES } from './oidc-routes';
 import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
@@ -23,6 +24,7 @@ const ROUTES = new Map<string, Handler>([
   [SEED.endpoints.oauth1AccessToken.path, accessToken],
   [SEED.endpoints.oauth2Authorize.path, oauth2Authorize],
   [SEED.endpoints.oauth2Token.path, token],
+  [PAR_PATH, pushedAuthorization],
   ['/api/v1/me', oauth1Me],
   ['/api/v2/me', oauth2Me],
   ...OIDC_ROUTES,

@@ -115,6 +115,19 @@ export type PendingLogin =
     }
   | { readonly kind: 'device'; readonly expiresAt: number };
 
+/**
+ * A pushed authorization request (RFC 9126 §2.2 (https://www.rfc-editor.org/rfc/rfc9126#section-2.2)), by its request_uri: the checked request, single use
+ * (`used`) and short-lived (`expiresAt`, the mock clock's milliseconds).
+ */
+export interface PushedRequest {
+  readonly clientId: string;
+  readonly pending: Extract<PendingLogin, { kind: 'oauth2' }>;
+  readonly expiresAt: number;
+  used: boolean;
+  /** Handed out already used or expired by the switch parFault, so the refusal can say so. */
+  readonly fault: 'off' | 'request-uri-reused' | 'request-uri-expired';
+}
+
 /** A client ID metadata document fetched: the client it describes, or why it was refused; kept until `until`. */
 export type FetchedClientDocument =
   { readonly client: ClientConfig; readonly until: number } | { readonly refused: string; readonly until: number };
@@ -140,6 +153,8 @@ export class ProviderState {
   readonly registeredClients = new BoundedTable<string, ClientConfig>(TABLE_LIMIT);
   /** The jti of each client assertion accepted, until its exp, keyed `client_id jti` (RFC 7523 §3 item 7). */
   readonly assertionIds = new BoundedTable<string, number>(TABLE_LIMIT);
+  /** Pushed authorization requests by request_uri (RFC 9126 §2.2). */
+  readonly pushedRequests = new BoundedTable<string, PushedRequest>(TABLE_LIMIT);
   readonly nonces: NonceMemory;
   /** DPoP proofs' jti seen within their lifetime (RFC 9449 §11.1), bounded as the OAuth 1.0a nonces are. */
   readonly dpopJtis: NonceMemory;
@@ -242,6 +257,7 @@ export class ProviderState {
       this.userCodes,
       this.registeredClients,
       this.assertionIds,
+      this.pushedRequests,
     ])
       t.clear();
     this.nonces.clear();

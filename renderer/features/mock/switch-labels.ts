@@ -1,4 +1,5 @@
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { PAR_FAULTS } from '../../../shared/oauth2/par-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 
 /**
@@ -32,6 +33,9 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   idTokenFault: 'OpenID Connect id_token fault: the step of OIDC Core §3.1.3.7 to fail (mock-only)',
   mcpFault: 'MCP authorization fault: the link of the chain to break at /mcp (mock-only)',
   dpopNonce: 'DPoP: challenge proofs without the server nonce (use_dpop_nonce, RFC 9449 §8, §9)',
+  requestUriTtl: 'Pushed request_uri lifetime, s (expires_in, RFC 9126 §2.2)',
+  requirePushedAuthorizationRequests: 'Every client must push its authorization requests (PAR, RFC 9126 §5)',
+  parFault: 'PAR: hand out a request_uri already used or already expired (RFC 9126 §4)',
   dpopProofLifetime: 'DPoP proof lifetime, s (iat window and jti memory, RFC 9449 §11.1)',
 };
 
@@ -41,4 +45,5 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   idTokenAlg: ID_TOKEN_ALGS,
   idTokenFault: ID_TOKEN_FAULTS,
   mcpFault: MCP_FAULTS,
+  parFault: PAR_FAULTS,
 };

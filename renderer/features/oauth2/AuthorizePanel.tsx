@@ -6,6 +6,8 @@ import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { NoCallbackYet } from '../flow/NoCallbackYet';
 import { FreshLogin } from './FreshLogin';
+import { usePar } from './par-store';
+import { PushedAuthorization } from './PushedAuthorization';
 import { PasteLandedUrl, pasteNeeded } from '../flow/PasteLandedUrl';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { RejectedCallbacks } from '../flow/RejectedCallbacks';
@@ -25,7 +27,15 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const pasted = useOAuth2((s) => s.urlPasted);
   const rejected = useOAuth2((s) => s.rejected);
   const restarted = useOAuth2((s) => s.flowStarted);
-  const { open, error, host } = useOpenAuthorization(started);
+  const par = usePar((s) => s.enabled);
+  const pushed = usePar((s) => s.pushed);
+  // RFC 9126 §4: with PAR on, the request is pushed first and the browser opens the URL the push answered.
+  const startedPushed = async () => {
+    if (!par || !flow || !profile) return started();
+    const pushedUrl = await pushed(flow, profile);
+    return pushedUrl && (await started()) && pushedUrl;
+  };
+  const { open, error, host } = useOpenAuthorization(startedPushed);
   const endedRef = useScrollIntoView<HTMLParagraphElement>(ended !== null, ended);
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
@@ -61,6 +71,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
               {error}
             </p>
           )}
+          <PushedAuthorization />
           {waitId && (
             <p className="waiting" role="status">
               Waiting for the provider to send the browser back to <code>{flow.config.redirectUri}</code>…{' '}

@@ -33,6 +33,7 @@ describe('configuration', () => {
       accessTokenTtl: 3600,
       refreshTokenTtl: 2592000,
       idTokenTtl: 600,
+      requestUriTtl: 60,
     });
     expect(c.switches.signatureMethods).toEqual(['HMAC-SHA1']);
   });

@@ -32,7 +32,7 @@ export function appOAuth2Run(
 /** The CLI's run of the code grant: `flow oauth2`'s runOAuth2. */
 export const cliOAuth2Run = (front: MockFront, profile: Profile, seed: number): Promise<FlowRun> =>
   cliHostRun(front, profile, seed, 'oauth2', (options, report, effects) =>
-    runOAuth2(profile, options, report, undefined, null, effects)
+    runOAuth2(profile, options, report, undefined, null, undefined, effects)
   );
 
 /**

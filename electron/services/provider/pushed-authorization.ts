@@ -1,0 +1,130 @@
+import { ok, refused, type Handled, type ProviderContext } from './context';
+import {
+  checkAuthorizationRequest,
+  type AuthorizationParams,
+  type PendingAuthorization,
+} from './authorization-request-check';
+import type { ClientConfig } from './config';
+import { oauth2Error } from './errors';
+import { jsonReply, type ProviderRequest } from './http';
+import { readClientPost } from './oauth2-token';
+import { bad, TokenError } from './oauth2-token-error';
+import { readRequestObject } from './request-object';
+
+/**
+ * The pushed authorization request endpoint (RFC 9126 (https://www.rfc-editor.org/rfc/rfc9126)), mock-only: the client authenticates as at the token endpoint
+ * and posts the authorization request's parameters (or a request object, §3); they are checked as the authorize
+ * endpoint checks them, and kept under a single-use, short-lived request_uri the browser then brings (§4).
+ */
+export const PAR_PATH = '/oauth/v2/par';
+const endpoint = 'oauth2.par';
+/** RFC 9126 §2.2: the request_uri's prefix of the form urn:ietf:params:oauth:request_uri:<reference>. */
+export const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:';
+const ASSUME_PAR =
+  'Pushed authorization requests follow RFC 9126; the service documents only its authorize and token endpoints (interface §4.2).';
+/** The form parameters that authenticate the client and are no part of the authorization request (RFC 9126 §2.1). */
+const CLIENT_AUTH_PARAMS = new Set(['client_secret', 'client_assertion', 'client_assertion_type']);
+
+export async function pushedAuthorization(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
+  try {
+    const { client, get } = await readClientPost(
+      req,
+      ctx,
+      'the pushed authorization request endpoint',
+      'RFC 9126 §2.1'
+    );
+    // RFC 9126 §2.1: request_uri must not be pushed.
+    if (get.value('request_uri') !== undefined)
+      throw bad(
+        'invalid_request',
+        'request_uri must not be sent to the pushed authorization request endpoint (RFC 9126 §2.1).'
+      );
+    const params = await pushedParams(ctx, client, get.params, get.value('request'));
+    const check = checkAuthorizationRequest(ctx, client, params);
+    if (!check.ok) throw bad(check.error, check.description);
+    const requestUri = REQUEST_URI_PREFIX + ctx.state.newSecret(24);
+    const ttl = ctx.settings.lifetimes.requestUriTtl;
+    keepPushedRequest(ctx, requestUri, check.pending, ttl);
+    return {
+      endpoint,
+      reply: jsonReply(201, { request_uri: requestUri, expires_in: ttl }),
+      verdict: ok(`Authorization request of client ${client.id} pushed: ${requestUri}, single use, valid ${ttl} s.`),
+      assumptions: [ASSUME_PAR],
+    };
+  } catch (e) {
+    if (!(e instanceof TokenError)) throw e;
+    return {
+      endpoint,
+      reply: oauth2Error(e.status, e.error, e.description, e.headers),
+      verdict: refused(e.error, e.description),
+      assumptions: [ASSUME_PAR],
+    };
+  }
+}
+
+/** The authorization request's parameters: the request object's claims when one is sent (RFC 9126 §3), else the form's. */
+async function pushedParams(
+  ctx: ProviderContext,
+  client: ClientConfig,
+  form: AuthorizationParams,
+  request: string | undefined
+): Promise<AuthorizationParams> {
+  if (request === undefined) {
+    if (client.requireSignedRequestObject)
+      throw bad(
+        'invalid_request',
+        `Client ${client.id} requires a signed request object (require_signed_request_object, RFC 9101 §10.5); send it as request.`
+      );
+    return form.filter(([name]) => !CLIENT_AUTH_PARAMS.has(name));
+  }
+  const read = await readRequestObject(ctx, client, request);
+  if (!read.ok) throw bad('invalid_request_object', read.message);
+  return read.params;
+}
+
+/** Stores the pushed request; the switch parFault hands it out already used or already expired. */
+function keepPushedRequest(ctx: ProviderContext, requestUri: string, pending: PendingAuthorization, ttl: number): void {
+  const now = ctx.clock.now();
+  const fault = ctx.settings.switches.parFault;
+  ctx.state.pushedRequests.set(requestUri, {
+    clientId: pending.clientId,
+    pending,
+    expiresAt: fault === 'request-uri-expired' ? now : now + ttl * 1000,
+    used: fault === 'request-uri-reused',
+    fault,
+  });
+}
+
+/**
+ * At the authorize endpoint: the pushed request a request_uri names, taken once (RFC 9126 §4), or why it is refused:
+ * not one of ours, pushed by another client, already used, or expired by the mock's clock.
+ */
+export function takePushedRequest(
+  ctx: ProviderContext,
+  client: ClientConfig,
+  requestUri: string
+): { ok: true; pending: PendingAuthorization } | { ok: false; message: string } {
+  const pushed = ctx.state.pushedRequests.get(requestUri);
+  if (!pushed)
+    return {
+      ok: false,
+      message: `request_uri ${JSON.stringify(requestUri)} was not issued by this provider's pushed authorization request endpoint ${ctx.baseUrl() + PAR_PATH} (RFC 9126 §4).`,
+    };
+  if (pushed.clientId !== client.id)
+    return {
+      ok: false,
+      message: `request_uri was pushed by client ${pushed.clientId}, not by ${client.id} (RFC 9126 §4: client_id must be the pushing client's).`,
+    };
+  if (ctx.state.isExpired(pushed))
+    return {
+      ok: false,
+      message: `request_uri expired at ${new Date(pushed.expiresAt).toISOString()}; the provider's time is ${new Date(ctx.clock.now()).toISOString()} (expires_in, RFC 9126 §2.2). Push the request again.${pushed.fault === 'request-uri-expired' ? ' (Handed out so by switch parFault request-uri-expired.)' : ''}`,
+    };
+  if (pushed.used)
+    return {
+      ok: false,
+      message: `request_uri has already been used; a pushed request is single use (RFC 9126 §4, §7.3). Push the request again.${pushed.fault === 'request-uri-reused' ? ' (Handed out so by switch parFault request-uri-reused.)' : ''}`,
+    };
+  pushed.used = true;
+  return { ok: true, pending: pushed.pending };
+}

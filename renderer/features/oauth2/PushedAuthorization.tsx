@@ -1,0 +1,49 @@
+import { Checks } from '../../components/Checks';
+import { Value } from '../../components/Value';
+import { usePar } from './par-store';
+
+/**
+ * The authorize leg's "push the authorization request" toggle (RFC 9126) and, once pushed, the back-channel leg:
+ * where it went, its answer's checks, and the browser's URL with only client_id and request_uri (§4). The
+ * request itself carries the client's credentials and is not shown here.
+ */
+export function PushedAuthorization() {
+  const enabled = usePar((s) => s.enabled);
+  const toggled = usePar((s) => s.toggled);
+  const pushing = usePar((s) => s.pushing);
+  const parUrl = usePar((s) => s.parUrl);
+  const exchange = usePar((s) => s.exchange);
+  const outcome = usePar((s) => s.outcome);
+  const error = usePar((s) => s.error);
+  const pushedUrl = usePar((s) => s.pushedUrl);
+  return (
+    <section className="pushed-authorization" aria-label="Pushed authorization request">
+      <label className="check">
+        <input type="checkbox" checked={enabled} onChange={(e) => toggled(e.target.checked)} />
+        Push the authorization request (PAR)
+      </label>
+      <p className="muted small">
+        RFC 9126: the parameters above go to the provider first, on the back channel with the client&apos;s
+        authentication; the browser then carries only <code>client_id</code> and <code>request_uri</code>.
+      </p>
+      {pushing && (
+        <p className="waiting" role="status">
+          Pushing the authorization request…
+        </p>
+      )}
+      {parUrl && exchange && (
+        <p className="muted small">
+          POST {parUrl} → HTTP {exchange.response.status}
+        </p>
+      )}
+      {outcome && <p className={outcome.ok ? 'summary ok' : 'summary bad'}>{outcome.summary}</p>}
+      {outcome && <Checks checks={outcome.checks} title="Pushed request checks" />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {pushedUrl && <Value label="Authorization URL after the push" text={pushedUrl} />}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
+import { flowInProcess } from '../unit/electron/cli/flow-in-process';
+
+/**
+ * Interop: OAuth Lab's pushed authorization requests and request objects (`flow oauth2 --par`, `--request-object`)
+ * against node-oidc-provider with features.pushedAuthorizationRequests and features.requestObjects on: an
+ * implementation nobody here wrote accepts the pushed request, its request_uri, and the HS256 request object.
+ */
+const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
+let op: RunningOidcProvider;
+let strict: RunningOidcProvider;
+const client = {
+  ...OP_CLIENT,
+  // RFC 8252 §7.3: a native client's loopback redirect may use any port, as the flow's catcher does.
+  redirect_uris: ['http://127.0.0.1/callback'],
+  application_type: 'native',
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'client_secret_post',
+};
+beforeAll(async () => {
+  const features = {
+    pushedAuthorizationRequests: { enabled: true },
+    requestObjects: { enabled: true },
+  };
+  op = await startOidcProvider([client], features);
+  // RFC 9126 §6: this client may start an authorization only with a pushed request.
+  strict = await startOidcProvider([{ ...client, require_pushed_authorization_requests: true }], features);
+});
+afterAll(async () => {
+  await op.close();
+  await strict.close();
+});
+
+const flow = (issuer: string, extra: string[]) =>
+  flowInProcess(
+    [
+      'oauth2',
+      '--base-url',
+      issuer,
+      '--authorize-path',
+      '/auth',
+      '--token-path',
+      '/token',
+      '--client-id',
+      OP_CLIENT.client_id,
+      '--client-secret',
+      OP_CLIENT.client_secret,
+      '--scope',
+      'openid',
+      '--no-history',
+      '--json',
+      ...extra,
+    ],
+    async (url) => fetch(await (issuer === op.issuer ? op : strict).browse(url, false))
+  );
+
+describe('against node-oidc-provider', () => {
+  it('flow oauth2 --par: pushed, then the code flow with only client_id and request_uri in the browser', async () => {
+    const r = await flow(op.issuer, ['--par']);
+    expect(r.err).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/request/);
+    expect(r.err).toMatch(/request_uri urn:ietf:params:oauth:request_uri:\S+/);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ id_token: expect.any(String) });
+  });
+
+  it('flow oauth2 --request-object: the HS256 request object by value, then pushed', async () => {
+    const byValue = await flow(op.issuer, ['--request-object']);
+    expect(byValue.code, byValue.err).toBe(0);
+    const pushed = await flow(op.issuer, ['--par', '--request-object']);
+    expect(pushed.code, pushed.err).toBe(0);
+  });
+
+  it('a client that requires PAR (RFC 9126 §6) is refused without --par and served with it', async () => {
+    const front = await flow(strict.issuer, []);
+    expect(front.code).toBe(1);
+    expect(front.err).toContain('failed at authorize');
+    expect(front.err).toContain('Pushed Authorization Request must be used');
+    const pushed = await flow(strict.issuer, ['--par']);
+    expect(pushed.code, pushed.err).toBe(0);
+  });
+});
