@@ -10,7 +10,7 @@ import { useMcp } from './use-mcp';
 import './mcp.css';
 
 const FIELDS: readonly { key: keyof McpForm; label: string; placeholder: string; secret?: boolean }[] = [
-  { key: 'clientId', label: 'Client ID', placeholder: "empty: DCR (the mock's client)" },
+  { key: 'clientId', label: 'Client ID', placeholder: "empty: the mock's client, or DCR" },
   { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client', secret: true },
   { key: 'scope', label: 'Scope', placeholder: 'empty: as the server asks' },
   { key: 'call', label: 'Tool to call', placeholder: 'e.g. write_note' },
