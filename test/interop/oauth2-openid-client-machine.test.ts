@@ -1,25 +1,38 @@
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as client from 'openid-client';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueClientCertificateFiles } from '../../electron/services/provider/mtls/ca-store';
+import { mutualTlsFetch } from '../support/mutual-tls-fetch';
 import { spawnMock } from '../support/spawn-mock';
+import { selfSignedClient } from '../support/test-ca';
 
 /**
  * Interop: openid-client (panva's certified relying party, written by nobody here) registers at `oauth-lab mock` by
  * Dynamic Client Registration (RFC 7591) and gets tokens with client credentials (RFC 6749 §4.4) by each of the
- * non-TLS client authentication methods, runs the device flow (RFC 8628) with the user approving on the
- * verification page over HTTP, and hears each deliberate mistake refused by name.
+ * client authentication methods (the two mutual-TLS ones, RFC 8705 §2, at the mock's mutual-TLS port named by
+ * mtls_endpoint_aliases), runs the device flow (RFC 8628) with the user approving on the verification page over HTTP,
+ * and hears each deliberate mistake refused by name.
  */
+/** The mock's store: its local CA is made there on start, client certificates are issued from it. */
+const store = mkdtempSync(join(tmpdir(), 'oauth-lab-openid-client-'));
 let mock: Awaited<ReturnType<typeof spawnMock>>;
 let keys: { privateKey: CryptoKey; jwk: client.JsonObject };
 beforeAll(async () => {
-  mock = await spawnMock([]);
+  mock = await spawnMock(['--store-dir', store]);
   const pair = await generateKeyPair('ES256', { extractable: true });
   keys = {
     privateKey: pair.privateKey,
     jwk: { ...(await exportJWK(pair.publicKey)), kid: 'es-1' } as client.JsonObject,
   };
 }, 20_000);
-afterAll(() => mock.stop());
+afterAll(async () => {
+  await mock.stop();
+  rmSync(store, { recursive: true, force: true });
+});
 
 const insecure = { execute: [client.allowInsecureRequests] };
 const CC = 'client_credentials';
@@ -79,6 +92,101 @@ describe('client credentials with every non-TLS method, each client registered b
     const r = await refusal(client.clientCredentialsGrant(config));
     expect(r.error).toBe('unauthorized_client');
     expect(r.error_description).toContain('is a public client');
+  });
+});
+
+describe('client credentials with the mutual-TLS methods (RFC 8705 §2), each client registered by DCR', () => {
+  /**
+   * Registers a client by DCR over HTTP, then gives openid-client's configuration for it that sends to discovery's
+   * mtls_endpoint_aliases with `certificate` on every TLS connection. openid-client 6 has one method for both RFC 8705
+   * methods, TlsClientAuth (client_id in the body): on the wire they are the same; only the server's check differs.
+   */
+  async function registeredOverMutualTls(
+    metadata: Partial<client.ClientMetadata>,
+    certificate: { cert: string; key: string }
+  ): Promise<client.Configuration> {
+    const registration = await registered({ grant_types: [CC], ...metadata });
+    const meta = { ...registration.clientMetadata(), use_mtls_endpoint_aliases: true };
+    const config = new client.Configuration(
+      registration.serverMetadata(),
+      meta.client_id,
+      meta,
+      client.TlsClientAuth()
+    );
+    const ca = readFileSync(join(store, 'mock-ca', 'ca.pem'), 'utf8');
+    config[client.customFetch] = mutualTlsFetch({ ...certificate, ca });
+    return config;
+  }
+  /** A client certificate issued by the mock's CA, as `oauth-lab mock --issue-client-cert NAME` does. */
+  function issued(name: string): { cert: string; key: string; subjectDn: string; thumbprint: string } {
+    const files = issueClientCertificateFiles(store, name);
+    return {
+      cert: readFileSync(files.certificatePath, 'utf8'),
+      key: readFileSync(files.keyPath, 'utf8'),
+      subjectDn: files.subjectDn,
+      thumbprint: files.thumbprint,
+    };
+  }
+  /** x5t#S256 (RFC 8705 §3.1), computed here from the certificate, not taken from the mock. */
+  const x5tS256 = (pem: string) =>
+    Buffer.from(new X509Certificate(pem).fingerprint256.replace(/:/g, ''), 'hex').toString('base64url');
+
+  it("tls_client_auth: a certificate issued by the mock's CA, matched by its subject DN, gets a token bound to it", async () => {
+    const certificate = issued('openid-client-app');
+    const config = await registeredOverMutualTls(
+      {
+        token_endpoint_auth_method: 'tls_client_auth',
+        tls_client_auth_subject_dn: certificate.subjectDn,
+        scope: 'read',
+      },
+      certificate
+    );
+    const tokens = await client.clientCredentialsGrant(config, { scope: 'read' });
+    expect(tokens.scope).toBe('read');
+    const introspected = await client.tokenIntrospection(config, tokens.access_token);
+    expect(introspected.active).toBe(true);
+    expect(introspected.cnf).toEqual({ 'x5t#S256': x5tS256(certificate.cert) });
+  });
+
+  it("self_signed_tls_client_auth: a self-signed certificate registered in the client's jwks (x5c) gets a token bound to it", async () => {
+    const certificate = selfSignedClient('openid-client-self-signed');
+    const x509 = new X509Certificate(certificate.cert);
+    const jwk = { ...(await exportJWK(x509.publicKey)), x5c: [x509.raw.toString('base64')] };
+    const config = await registeredOverMutualTls(
+      { token_endpoint_auth_method: 'self_signed_tls_client_auth', jwks: { keys: [jwk] } },
+      certificate
+    );
+    const tokens = await client.clientCredentialsGrant(config);
+    const introspected = await client.tokenIntrospection(config, tokens.access_token);
+    expect(introspected.active).toBe(true);
+    expect(introspected.cnf).toEqual({ 'x5t#S256': x5tS256(certificate.cert) });
+  });
+
+  it('a certificate whose subject is not the registered one, or not in the jwks, is refused as invalid_client by name', async () => {
+    const cases: [Promise<client.Configuration>, string][] = [
+      [
+        registeredOverMutualTls(
+          {
+            token_endpoint_auth_method: 'tls_client_auth',
+            tls_client_auth_subject_dn: 'CN=someone-else,O=OAuth Lab mock',
+          },
+          issued('openid-client-other')
+        ),
+        'does not match the registered tls_client_auth_subject_dn',
+      ],
+      [
+        registeredOverMutualTls(
+          { token_endpoint_auth_method: 'self_signed_tls_client_auth', jwks: { keys: [keys.jwk] } },
+          selfSignedClient('openid-client-unregistered')
+        ),
+        "is not among the 0 certificate(s) in the client's registered jwks",
+      ],
+    ];
+    for (const [config, cause] of cases) {
+      const r = await refusal(client.clientCredentialsGrant(await config));
+      expect(r.error, cause).toBe('invalid_client');
+      expect(r.error_description).toContain(cause);
+    }
   });
 });
 
