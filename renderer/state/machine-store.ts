@@ -2,10 +2,12 @@ import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import type { Check } from '../../shared/check';
 import type { Grant } from '../../shared/flows/driver/grant';
+import type { LegTokens } from '../../shared/flows/driver/host-port';
 import { runPollLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { Exchange } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
+import { saveToken } from './flow-records';
 import { flowSends } from './flow-sends';
 import { pageHostPort } from './page-host-port';
 
@@ -42,15 +44,32 @@ export function createMachineStore<S, C, L extends string>(
   grant: Grant<S, C, L>,
   configOf: (profile: Profile, baseUrl: string) => C
 ) {
-  const { random, crypto } = deps;
+  const { random, crypto, bridge, now } = deps;
   return createStore<MachineFlowState<S, L>>()((set, get) => {
-    const sends = flowSends(deps.bridge);
+    const sends = flowSends(bridge);
     const setRun = (leg: L, run: MachineLegRun) => set({ runs: { ...get().runs, [leg]: run } });
-    const port = () => pageHostPort(deps, sends, get().profile!, grant.flow, () => {});
+    /** The token the grant obtained, kept with the profile as the OAuth 2 page keeps its own (Profiles lists it). */
+    const tokenObtained = (profile: Profile, attempt: number, obtained: LegTokens) => {
+      if (!sends.isCurrent(attempt) || obtained.kind !== 'oauth2') return;
+      const { accessToken, refreshToken, scope, expiresAt } = obtained.token;
+      saveToken(bridge, random, {
+        profileId: profile.id,
+        kind: 'oauth2',
+        token: accessToken,
+        refreshToken,
+        scope,
+        obtainedAt: now(),
+        expiresAt,
+      });
+    };
+    const port = (attempt: number) => {
+      const profile = get().profile!;
+      return pageHostPort(deps, sends, profile, grant.flow, (obtained) => tokenObtained(profile, attempt, obtained));
+    };
 
     const poll = async (leg: L, attempt: number) => {
       setRun(leg, { sending: true, exchange: null, outcome: null, error: null });
-      const run = await runPollLeg(grant, leg, get().flow!, port(), (state) => {
+      const run = await runPollLeg(grant, leg, get().flow!, port(attempt), (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
       if (!sends.isCurrent(attempt)) return;
@@ -88,7 +107,7 @@ export function createMachineStore<S, C, L extends string>(
         try {
           if (grant.legs[leg].kind === 'poll') return await poll(leg, attempt);
           setRun(leg, { sending: true, exchange: null, outcome: null, error: null });
-          const run = await runSentLeg(grant, leg, () => get().flow!, port());
+          const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
           if (!sends.isCurrent(attempt)) return;
           set({ flow: run.outcome.state });
           setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });

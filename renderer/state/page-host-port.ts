@@ -11,7 +11,8 @@ import type { FlowSends } from './flow-sends';
  * The page as a flow driver's host for the legs the user sends: each request goes through the bridge's httpSend
  * (cancellable by Start over) with `verdictFollows`, so the host holds the exchange until the leg's verdict
  * comes in historyAnnotate and records it once, with it. Tokens go to `tokensObtained` (the page saves them with
- * the profile); the page shows steps and checks from the leg's result, so reports are not needed here.
+ * the profile); the page shows steps and checks from the leg's result, so reports are not needed here. The port
+ * belongs to the attempt it is made in: after a Start over it sends nothing and its waits end at once.
  */
 export function pageHostPort(
   { bridge, crypto, random, now }: RendererDeps,
@@ -20,8 +21,10 @@ export function pageHostPort(
   flow: HistoryRecord['flow'],
   tokensObtained: (obtained: LegTokens) => void
 ): FlowHostPort {
+  const attempt = sends.attempt();
   return {
     async send(request, { leg, verdictOf }) {
+      sends.ensureCurrent(attempt);
       const record = historyRecord(random, { profileId: profile.id, flow, leg });
       const r = await sends.httpSend({
         request,
@@ -36,13 +39,7 @@ export function pageHostPort(
     },
     saveTokens: tokensObtained,
     now,
-    // Start over during the wait ends the polling: no request goes out for an attempt that is over.
-    sleep: (ms) => {
-      const started = sends.attempt();
-      return new Promise((resolve, reject) =>
-        setTimeout(() => (sends.isCurrent(started) ? resolve() : reject(new Error('Stopped by Start over.'))), ms)
-      );
-    },
+    sleep: (ms) => sends.sleep(ms, attempt),
     random,
     crypto,
     report: () => {},
