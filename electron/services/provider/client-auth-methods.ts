@@ -13,20 +13,3 @@ export const CLIENT_AUTH_METHODS = [
 ] as const;
 
 export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
-
-/** The JWS algorithms the mock verifies a client assertion with (RFC 7518 §3.1 (https://www.rfc-editor.org/rfc/rfc7518#section-3.1), RFC 8037 §3.1 for EdDSA). */
-export const ASSERTION_ALGS = [
-  'HS256',
-  'HS384',
-  'HS512',
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-] as const;

@@ -2,7 +2,7 @@ import { ProtocolError } from '../../../shared/errors';
 import { decodeJwt, type DecodedJwt } from '../../../shared/oidc/jwt';
 import { SEED } from '../../../shared/seed';
 import { joseVerifier } from '../../../platform/jose';
-import { ASSERTION_ALGS } from './client-auth-methods';
+import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { clientVerificationKey } from './client-jwks';
 import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
