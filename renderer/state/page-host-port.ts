@@ -11,21 +11,22 @@ import type { FlowSends } from './flow-sends';
  * The page as a flow driver's host for the legs the user sends: each request goes through the bridge's httpSend
  * (cancellable by Start over) with `verdictFollows`, so the host holds the exchange until the leg's verdict
  * comes in historyAnnotate and records it once, with it. Tokens go to `tokensObtained` (the page saves them with
- * the profile); the page shows steps and checks from the leg's result, so reports are not needed here.
+ * the profile); the page shows steps and checks from the leg's result, so reports are not needed here. `profile`:
+ * whose history and transport the requests are; null (the OpenID Connect page before any flow): neither.
  */
 export function pageHostPort(
   { bridge, crypto, random, now }: RendererDeps,
   sends: FlowSends,
-  profile: Profile,
+  profile: Profile | null,
   flow: HistoryRecord['flow'],
   tokensObtained: (obtained: LegTokens) => void
 ): FlowHostPort {
   return {
     async send(request, { leg, verdictOf }) {
-      const record = historyRecord(random, { profileId: profile.id, flow, leg });
+      const record = historyRecord(random, { profileId: profile?.id ?? '', flow, leg });
       const r = await sends.httpSend({
         request,
-        options: transportOf(profile),
+        ...(profile ? { options: transportOf(profile) } : {}),
         record,
         verdictFollows: true,
       });
