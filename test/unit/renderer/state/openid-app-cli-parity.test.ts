@@ -160,6 +160,33 @@ describe('the app and the CLI run OpenID Connect after the code grant alike', ()
     expect(calledUserInfo).toBeGreaterThan(5);
   }, 120_000);
 
+  it("records each OpenID Connect exchange once, with its leg's verdict", async () => {
+    const profile = fc.sample(
+      profiles(
+        () => front.base,
+        () => front.issuer()
+      ),
+      { seed: 7, numRuns: 1 }
+    )[0]!;
+    const good = profileSchema.parse({
+      ...profile,
+      headers: [],
+      oauth2: { ...profile.oauth2, scope: 'openid profile', clientSecret: C.client.secret, tokenBody: 'form' },
+    });
+    const { exchanges } = await appOpenIdRun(good, 11, (b) => b);
+    expect(exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
+      'token succeeded',
+      'discovery succeeded',
+      'jwks succeeded',
+      'userinfo succeeded',
+    ]);
+    const [, discovery, jwks, userinfo] = exchanges;
+    expect(discovery!.summary).toMatch(/^Every check passed: .*issuer/);
+    // The id_token trace's key step (OIDC Core §10.1), not the status.
+    expect(jwks!.summary).toMatch(/^The header's kid ".+" names one RSA signing key\.$/);
+    expect(userinfo!.summary).toMatch(/^Every check passed: .*sub/);
+  }, 30_000);
+
   it('the property check catches a host that alters UserInfo’s Accept header', async () => {
     const outcome = await fc.check(sameRun(alteringUserInfo), { numRuns: 20 });
     expect(outcome.failed).toBe(true);
