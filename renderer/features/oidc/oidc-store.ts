@@ -1,7 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CLOCK_SKEW_SECONDS, issuerProvenance, type Discovered, type IdTokenTrace } from '../../../shared/oidc';
 import type { Check } from '../../../shared/flows';
-import { discoveryLeg, idTokenLeg, sendUserInfo, userInfoLeg } from '../../../shared/flows/driver/openid-legs';
+import {
+  discoveryLeg,
+  idTokenLeg,
+  OIDC_HISTORY_OWNER,
+  sendUserInfo,
+  userInfoLeg,
+} from '../../../shared/flows/driver/openid-legs';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import type { JosePort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
@@ -82,7 +88,7 @@ export function createOidcStore(deps: OidcDeps) {
   const { jose, now } = deps;
   const sends = flowSends(deps.bridge);
   // No leg here obtains tokens: the page validates the ones the OAuth 2 flow got.
-  const port = () => pageHostPort(deps, sends, deps.profile(), 'oauth2', () => {});
+  const port = () => pageHostPort(deps, sends, deps.profile() ?? OIDC_HISTORY_OWNER, 'oauth2', () => {});
   return createStore<OidcState>()((set, get) => ({
     issuer: '',
     discovering: false,

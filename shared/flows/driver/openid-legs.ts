@@ -32,6 +32,9 @@ import { sendLeg } from './run-leg';
  * host and is recorded once, with this leg's verdict on it.
  */
 
+/** Whose history the OpenID Connect page's requests are when it is used without an OAuth 2 flow's profile. */
+export const OIDC_HISTORY_OWNER = 'openid-connect';
+
 /** RFC 9110 §15.4: the answers whose Location getJsonFollowingRedirects follows. */
 const REDIRECTS: readonly number[] = [301, 302, 303, 307, 308];
 
