@@ -11,13 +11,14 @@ import type { FlowSends } from './flow-sends';
  * The page as a flow driver's host for the legs the user sends: each request goes through the bridge's httpSend
  * (cancellable by Start over) with `verdictFollows`, so the host holds the exchange until the leg's verdict
  * comes in historyAnnotate and records it once, with it. Tokens go to `tokensObtained` (the page saves them with
- * the profile); the page shows steps and checks from the leg's result, so reports are not needed here. The port
- * belongs to the attempt it is made in: after a Start over it sends nothing and its waits end at once.
+ * the profile); the page shows steps and checks from the leg's result, so reports are not needed here. `owner`:
+ * the profile whose history and transport the requests are, or the history owner of a page used without one. The
+ * port belongs to the attempt it is made in: after a Start over it sends nothing and its waits end at once.
  */
 export function pageHostPort(
   { bridge, crypto, random, now }: RendererDeps,
   sends: FlowSends,
-  profile: Profile,
+  owner: Profile | string,
   flow: HistoryRecord['flow'],
   tokensObtained: (obtained: LegTokens) => void
 ): FlowHostPort {
@@ -25,10 +26,11 @@ export function pageHostPort(
   return {
     async send(request, { leg, verdictOf }) {
       sends.ensureCurrent(attempt);
-      const record = historyRecord(random, { profileId: profile.id, flow, leg });
+      const profileId = typeof owner === 'string' ? owner : owner.id;
+      const record = historyRecord(random, { profileId, flow, leg });
       const r = await sends.httpSend({
         request,
-        options: transportOf(profile),
+        ...(typeof owner === 'string' ? {} : { options: transportOf(owner) }),
         record,
         verdictFollows: true,
       });

@@ -1,9 +1,7 @@
 import {
-  buildUserInfoRequest,
   DEFAULT_CLOCK_SKEW_SECONDS,
   describeAccessToken,
   discoveryWarnings,
-  interpretUserInfo,
   issuerProvenance,
   profileEndpoints,
   type DiscoveredEndpoints,
@@ -11,10 +9,10 @@ import {
 import { note, warning } from '../../../shared/flows';
 import { b64TokenProblem } from '../../../shared/oauth2/bearer';
 import type { Profile } from '../../../shared/store/profile';
-import { discover, validateIdToken } from '../../services/oidc/validate';
+import { discoveryLeg, idTokenLeg, sendUserInfo } from '../../../shared/flows/driver/openid-legs';
+import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
+import { joseVerifier } from '../../../platform/jose';
 import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
-import { interruptible } from '../interrupt';
-import { sendLeg } from './exchange';
 import { sendDpopLeg } from './dpop-leg';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import type { FlowRunOptions } from './options';
@@ -48,15 +46,14 @@ export async function openIdLeg(
   body: Record<string, unknown>,
   profile: Profile,
   e: OpenIdExpectations,
+  port: FlowHostPort,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<DiscoveredEndpoints | null> {
   const issuerGiven = !!profile.oauth2.issuer;
   const issuer = profile.oauth2.issuer || profile.baseUrl;
   report.step(`OpenID Connect: discovery of ${issuer}`);
-  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
-    discover(issuer, undefined, { ...options.send, signal })
-  );
+  const d = await discoveryLeg(port, issuer);
   if (!d.endpoints && !d.refused && !issuerGiven && !profile.oauth2.jwksUri) {
     report.line(
       `   note: no OpenID Connect metadata at ${issuer}, so the id_token is not validated here; give --issuer with the provider's issuer (or --jwks-uri) to validate it.`
@@ -82,36 +79,27 @@ export async function openIdLeg(
   report.line(endpointLine('JWKS', jwks, '--jwks-uri'));
 
   report.step('OpenID Connect: id_token validation (OIDC Core §3.1.3.7)');
-  const clock = { now: Date.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS };
+  const clock = { now: port.now(), clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS };
   if (typeof body.id_token !== 'string')
     throw new FlowFailure(
       'id_token',
       'The token response has no id_token although the scope has openid (OIDC Core §3.1.3.3).'
     );
   const idToken = body.id_token;
-  const trace = await interruptible('the JWKS request for the id_token', (signal) =>
-    validateIdToken(
-      idToken,
-      {
-        issuer,
-        issuerSource: issuerProvenance(
-          issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given",
-          d
-        ),
-        clientId: profile.oauth2.clientId,
-        clientSecret: profile.oauth2.clientSecret,
-        registeredAlg: e.idTokenAlg,
-        allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
-        jwksUri: jwks?.url ?? null,
-        nonce: e.nonce,
-        accessToken: typeof body.access_token === 'string' ? body.access_token : null,
-        code: e.code,
-        maxAge: e.maxAge,
-        ...clock,
-      },
-      { ...options.send, signal }
-    )
-  );
+  const trace = await idTokenLeg(port, joseVerifier, idToken, {
+    issuer,
+    issuerSource: issuerProvenance(issuerGiven ? 'from --issuer' : "the flow's base URL, as no --issuer was given", d),
+    clientId: profile.oauth2.clientId,
+    clientSecret: profile.oauth2.clientSecret,
+    registeredAlg: e.idTokenAlg,
+    allowedAlgs: d.endpoints?.idTokenAlgs ?? null,
+    jwksUri: jwks?.url ?? null,
+    nonce: e.nonce,
+    accessToken: typeof body.access_token === 'string' ? body.access_token : null,
+    code: e.code,
+    maxAge: e.maxAge,
+    ...clock,
+  });
   for (const l of stepLines(trace.steps)) report.line(l);
 
   if (typeof body.access_token === 'string')
@@ -120,7 +108,7 @@ export async function openIdLeg(
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {
     const sub = trace.claims && typeof trace.claims.sub === 'string' ? trace.claims.sub : null;
-    await userInfoStep(userinfo, body.access_token, sub, e, options, report);
+    await userInfoStep(userinfo, body.access_token, sub, e, port, options, report);
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
@@ -137,6 +125,7 @@ async function userInfoStep(
   accessToken: string,
   idTokenSub: string | null,
   { bearerAsIssued: asIssued, dpop }: OpenIdExpectations,
+  port: FlowHostPort,
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<void> {
@@ -152,13 +141,15 @@ async function userInfoStep(
     return;
   }
   if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
-  const request = buildUserInfoRequest(endpoint, accessToken, asIssued);
-  const u = interpretUserInfo(
-    dpop
-      ? await sendDpopLeg('userinfo', request, dpop, options, report, accessToken)
-      : await sendLeg('userinfo', request, options, report),
-    idTokenSub
-  );
-  for (const l of checkLines(u.checks)) report.line(l);
-  if (!u.ok) throw new FlowFailure('userinfo', u.checks.find((c) => !c.ok)!.message);
+  // RFC 9449 §7: with DPoP, UserInfo gets the DPoP-bound token and a fresh proof.
+  const host: FlowHostPort = dpop
+    ? {
+        ...port,
+        send: (request, { verdictOf }) =>
+          sendDpopLeg('userinfo', request, dpop, options, report, accessToken, verdictOf),
+      }
+    : port;
+  const { outcome } = await sendUserInfo(host, { endpoint, accessToken, idTokenSub, asIssued });
+  for (const l of checkLines(outcome.checks)) report.line(l);
+  if (!outcome.ok) throw new FlowFailure('userinfo', outcome.checks.find((c) => !c.ok)!.message);
 }

@@ -77,6 +77,7 @@ export async function runOAuth2(
             maxAge: openId.login?.maxAge ?? null,
             dpop: dpop?.client ?? null,
           },
+          port,
           options,
           report
         )

@@ -1,4 +1,5 @@
 import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
+import { OIDC_HISTORY_OWNER } from '../../../shared/flows/driver/openid-legs';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryListedEntry } from '../../../shared/store/history';
@@ -15,6 +16,12 @@ import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './his
 import { profileSecrets } from '../../components/mask';
 import { browserCrypto } from '../../platform/crypto';
 import './history.css';
+
+/** Owners of exchanges sent by a page with no profile of its own, by name. */
+const PAGE_OWNERS: Readonly<Record<string, string>> = {
+  [MCP_HISTORY_OWNER]: 'MCP client',
+  [OIDC_HISTORY_OWNER]: 'OpenID Connect page',
+};
 
 /** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */
 export function HistoryPage() {
@@ -44,7 +51,7 @@ export function HistoryPage() {
 
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const profileName = useCallback(
-    (id: string) => names.get(id) ?? (id === MCP_HISTORY_OWNER ? 'MCP client' : `${id} (deleted profile)`),
+    (id: string) => names.get(id) ?? PAGE_OWNERS[id] ?? `${id} (deleted profile)`,
     [names]
   );
   const ownerName = useCallback(

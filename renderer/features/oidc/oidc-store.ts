@@ -1,19 +1,19 @@
 import { createStore } from 'zustand/vanilla';
-import type { BridgeApi } from '../../../shared/bridge/api';
-import {
-  buildUserInfoRequest,
-  DEFAULT_CLOCK_SKEW_SECONDS,
-  discoverIssuer,
-  getJsonFollowingRedirects,
-  interpretUserInfo,
-  issuerProvenance,
-  traceIdToken,
-  type Discovered,
-  type IdTokenTrace,
-} from '../../../shared/oidc';
+import { DEFAULT_CLOCK_SKEW_SECONDS, issuerProvenance, type Discovered, type IdTokenTrace } from '../../../shared/oidc';
 import type { Check } from '../../../shared/flows';
+import {
+  discoveryLeg,
+  idTokenLeg,
+  OIDC_HISTORY_OWNER,
+  sendUserInfo,
+  userInfoLeg,
+} from '../../../shared/flows/driver/openid-legs';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import type { CryptoPort, JosePort } from '../../../shared/ports';
+import type { JosePort } from '../../../shared/ports';
+import type { Profile } from '../../../shared/store/profile';
+import type { RendererDeps } from '../../app/deps';
+import { flowSends } from '../../state/flow-sends';
+import { pageHostPort } from '../../state/page-host-port';
 
 /** The UserInfo call (OIDC Core §5.3) with the access token, and its checks: sub, and sub against the id_token's. */
 export interface UserInfoResult {
@@ -62,11 +62,10 @@ export interface OidcState {
   userInfoRequested(): Promise<void>;
 }
 
-export interface OidcDeps {
-  readonly bridge: Pick<BridgeApi, 'httpSend'>;
-  readonly crypto: CryptoPort;
+export interface OidcDeps extends RendererDeps {
   readonly jose: JosePort;
-  readonly now: () => number;
+  /** The OAuth 2 flow's profile (whose history and transport the page's requests are), or null before a flow. */
+  readonly profile: () => Profile | null;
 }
 
 const EMPTY: ValidationInputs = {
@@ -81,19 +80,15 @@ const EMPTY: ValidationInputs = {
 };
 
 /**
- * The OpenID Connect page's state. Documents are fetched by the app host (bridge httpSend, so no CORS and the same
- * transport as every leg); checking and validating happen here, in shared/oidc, with jose on WebCrypto.
+ * The OpenID Connect page's state. Its requests are the flow driver's OpenID Connect legs
+ * (shared/flows/driver/openid-legs.ts) on the page's host (bridge httpSend, so no CORS and the same transport as
+ * every leg), each recorded once with its leg's verdict; validating happens in shared/oidc, with jose on WebCrypto.
  */
-export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
-  // Fetched by the host (no redirects followed there); the redirects are followed here, each hop kept.
-  const getJson = (url: string) =>
-    getJsonFollowingRedirects(url, async (at) => {
-      const r = await bridge.httpSend({
-        request: { method: 'GET', url: at, headers: [['Accept', 'application/json']] },
-      });
-      if (!r.ok) throw new Error(r.error.message);
-      return r.value.response;
-    });
+export function createOidcStore(deps: OidcDeps) {
+  const { jose, now } = deps;
+  const sends = flowSends(deps.bridge);
+  // No leg here obtains tokens: the page validates the ones the OAuth 2 flow got.
+  const port = () => pageHostPort(deps, sends, deps.profile() ?? OIDC_HISTORY_OWNER, 'oauth2', () => {});
   return createStore<OidcState>()((set, get) => ({
     issuer: '',
     discovering: false,
@@ -111,7 +106,7 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       set({ discovering: true, discoveryError: null, discovery: null });
       try {
         const asked = get().issuer.trim();
-        const discovery = await discoverIssuer(asked, getJson);
+        const discovery = await discoveryLeg(port(), asked);
         set(
           discovery.document === null
             ? { discoveryError: discovery.checks[0]!.message }
@@ -139,25 +134,21 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
         return;
       }
       try {
-        const trace = await traceIdToken(
-          i.idToken,
-          {
-            issuer,
-            issuerSource: issuerProvenance('the Issuer URL field', discovery),
-            clientId: i.clientId,
-            clientSecret: i.clientSecret || null,
-            registeredAlg: i.registeredAlg || null,
-            allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
-            jwksUri: jwksUri ?? discovery?.endpoints?.jwks ?? null,
-            nonce: i.nonce || null,
-            accessToken: i.accessToken || null,
-            code: i.code || null,
-            now: now(),
-            clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
-            maxAge: /^\d+$/.test(i.maxAge.trim()) ? Number(i.maxAge.trim()) : null,
-          },
-          { jose, crypto, fetchJwks: getJson }
-        );
+        const trace = await idTokenLeg(port(), jose, i.idToken, {
+          issuer,
+          issuerSource: issuerProvenance('the Issuer URL field', discovery),
+          clientId: i.clientId,
+          clientSecret: i.clientSecret || null,
+          registeredAlg: i.registeredAlg || null,
+          allowedAlgs: discovery?.endpoints?.idTokenAlgs ?? null,
+          jwksUri: jwksUri ?? discovery?.endpoints?.jwks ?? null,
+          nonce: i.nonce || null,
+          accessToken: i.accessToken || null,
+          code: i.code || null,
+          now: now(),
+          clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+          maxAge: /^\d+$/.test(i.maxAge.trim()) ? Number(i.maxAge.trim()) : null,
+        });
         set({ trace });
       } catch (e) {
         set({ validationError: `Not validated: ${(e as Error).message}` });
@@ -170,14 +161,17 @@ export function createOidcStore({ bridge, crypto, jose, now }: OidcDeps) {
       const { accessToken } = get().inputs;
       if (!endpoint || !accessToken) return;
       const sub = get().trace?.claims?.sub;
-      const request = buildUserInfoRequest(endpoint, accessToken);
-      const r = await bridge.httpSend({ request });
-      if (!r.ok)
-        return set({
-          userInfo: { request, exchange: null, error: r.error.message, ok: false, checks: [], claims: null },
+      const call = { endpoint, accessToken, idTokenSub: typeof sub === 'string' ? sub : null, asIssued: false };
+      const request = userInfoLeg.build(call, port());
+      try {
+        const { exchange, outcome } = await sendUserInfo(port(), call);
+        const { ok, checks, claims } = outcome;
+        set({ userInfo: { request, exchange, error: null, ok, checks, claims } });
+      } catch (e) {
+        set({
+          userInfo: { request, exchange: null, error: (e as Error).message, ok: false, checks: [], claims: null },
         });
-      const read = interpretUserInfo(r.value, typeof sub === 'string' ? sub : null);
-      set({ userInfo: { request, exchange: r.value, error: null, ...read } });
+      }
     },
   }));
 }

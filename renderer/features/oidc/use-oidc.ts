@@ -3,4 +3,6 @@ import { joseVerifier } from '../../../platform/jose';
 import { createOidcStore } from './oidc-store';
 
 // The issuer, the discovery result and the last validation survive leaving the page.
-export const useOidc = pageStore((deps) => createOidcStore({ ...deps, jose: joseVerifier }));
+export const useOidc = pageStore((deps, stores) =>
+  createOidcStore({ ...deps, jose: joseVerifier, profile: () => stores.oauth2.getState().profile })
+);

@@ -35,7 +35,8 @@ async function renderWithFlow() {
     historyAnnotate: host.historyAnnotate,
     tokenSave: () => null,
   });
-  const history = () => host.legs(recordIds(calls));
+  // The lifecycle's legs: discovery, before them, is recorded too.
+  const history = () => host.legs(recordIds(calls)).filter((l) => !l.startsWith('discovery '));
   let drawn = 0;
   // Every draw different: each send's history record gets an id of its own.
   const stores = createStores({

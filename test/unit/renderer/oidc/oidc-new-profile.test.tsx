@@ -5,10 +5,9 @@ import { createStores, StoresProvider, useApp } from '../../../../renderer/app/s
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { ProfilesPage } from '../../../../renderer/features/profiles/ProfilesPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { Harness } from '../../electron/provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
+import { recordingHost } from '../state/host-history';
 
 /** Discovery against the real mock fills a new profile on the Profiles page, as a preset starts one. */
 const h = new Harness({ autoLoginUser: 'demo' });
@@ -24,7 +23,7 @@ function Pages() {
 function renderPages() {
   const saved: unknown[] = [];
   const { bridge } = fakeBridge({
-    httpSend: createTransportHandlers(nodeCrypto, {}).httpSend,
+    ...recordingHost(),
     profilesList: () => [],
     tokensList: () => [],
     profileSave: (input: { profile: unknown }) => (saved.push(input.profile), input.profile),

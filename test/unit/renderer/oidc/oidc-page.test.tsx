@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
 import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, Harness } from '../../electron/provider/helpers';
 import { codeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
+import { recordingHost } from '../state/host-history';
 import { HostileMetadata } from '../../../support/hostile-metadata';
 
 /**
@@ -39,7 +39,7 @@ afterAll(() => Promise.all([h.stop(), impersonator.stop()]));
 afterEach(cleanup);
 
 function renderPage() {
-  const { bridge } = fakeBridge({ httpSend: createTransportHandlers(nodeCrypto, {}).httpSend });
+  const { bridge } = fakeBridge(recordingHost());
   const stores = createStores({
     bridge,
     crypto: browserCrypto,

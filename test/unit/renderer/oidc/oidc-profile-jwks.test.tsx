@@ -5,11 +5,10 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { C, Harness } from '../../electron/provider/helpers';
 import { flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
+import { recordingHost } from '../state/host-history';
 
 // The JWKS URL a profile names is used for the id_token without discovery, and the page says where it came from.
 const h = new Harness({ autoLoginUser: 'demo' });
@@ -18,7 +17,7 @@ afterAll(() => h.stop());
 afterEach(cleanup);
 
 it("validates the OAuth 2 flow's id_token with the profile's JWKS URL, before any discovery", async () => {
-  const { bridge } = fakeBridge({ httpSend: createTransportHandlers(nodeCrypto, {}).httpSend });
+  const { bridge } = fakeBridge(recordingHost());
   const stores = createStores({
     bridge,
     crypto: browserCrypto,

@@ -4,11 +4,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
 import { startHttpServer } from '../../../../electron/services/http-server';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
 import { Harness } from '../../electron/provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
+import { recordingHost } from '../state/host-history';
 
 // The OpenID Connect page follows a redirect to the discovery document (over real sockets) and shows the hop.
 const h = new Harness({ autoLoginUser: 'demo' });
@@ -30,7 +29,7 @@ afterAll(async () => {
 afterEach(cleanup);
 
 it('lists the redirect followed to the document; the issuer is still checked against the URL asked', async () => {
-  const { bridge } = fakeBridge({ httpSend: createTransportHandlers(nodeCrypto, {}).httpSend });
+  const { bridge } = fakeBridge(recordingHost());
   const stores = createStores({
     bridge,
     crypto: browserCrypto,

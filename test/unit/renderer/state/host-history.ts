@@ -30,3 +30,9 @@ export const recordIds = (calls: readonly [string, unknown][]) =>
       ? [(input as { record: { id: string } }).record.id]
       : []
   );
+
+/** A bridge's httpSend and historyAnnotate over the real host handlers and a fresh history store. */
+export function recordingHost() {
+  const { httpSend, historyAnnotate } = hostHistory();
+  return { httpSend, historyAnnotate };
+}

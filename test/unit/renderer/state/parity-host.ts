@@ -38,9 +38,10 @@ export function seededRandom(seed: number): RandomPort {
 /**
  * One address for a fresh mock per run: each run gets a new mock with its randomness from the run's seed (so it
  * issues the same code and tokens) behind this loopback listener (port 0), which relays each connection to the
- * current mock, so both runs send to the same base URL.
+ * current mock, so both runs send to the same base URL. `keepPort`: every mock listens on the first one's port, so
+ * each has the same issuer (`issuer()`, its own URL: OpenID Connect's discovery and id_token name it).
  */
-export async function mockFront() {
+export async function mockFront({ keepPort = false }: { readonly keepPort?: boolean } = {}) {
   let mock: MockProvider | null = null;
   let port = 0;
   const sockets = new Set<Socket>();
@@ -69,8 +70,10 @@ export async function mockFront() {
     async fresh(seed: number): Promise<void> {
       await stopMock();
       mock = new MockProvider({ autoLoginUser: 'demo', random: seededRandom(seed), clock: { now: () => NOW } });
-      port = Number(new URL(await mock.start()).port);
+      port = Number(new URL(await mock.start(keepPort ? { port } : {})).port);
     },
+    /** The current mock's own URL (its issuer). */
+    issuer: () => `http://127.0.0.1:${port}`,
     async close(): Promise<void> {
       await stopMock();
       await new Promise<void>((resolve) => server.close(() => resolve()));
