@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
 import { clientAssertionOf, oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
 import { b64TokenProblem, withBearerToken } from '../../shared/oauth2/bearer';
-import type { OAuth2State } from '../../shared/flows/oauth2-flow';
+import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
@@ -19,8 +19,12 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
+import { FLOW_MISTAKES, withChangedState } from '../../shared/oauth2/flow-mistakes';
+import { withFlowMistake } from './flow-mistake-send';
+import { flowVerdict } from './flow-verdict';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createOAuth2Store(deps: RendererDeps) {
   const { bridge, crypto, random, now } = deps;
@@ -36,13 +40,23 @@ export function createOAuth2Store(deps: RendererDeps) {
       return { draft: bearerProblem ? null : api(flow), bearerProblem };
     };
 
-    const callbackArrived = (query: string, callback: Caught | null) => {
+    /** The explainer's verdict on a leg that failed, from the flow's recorded legs (shared/explain/). */
+    const judged = async (leg: OAuth2Leg) => {
+      const verdict = await flowVerdict(bridge, crypto, profile().id, get().authorizationSeen);
+      set({ verdicts: { ...get().verdicts, [leg]: verdict } });
+    };
+    const callbackArrived = (received: string, callback: Caught | null) => {
+      // The changed state is made on the query the client judges, as a tampered redirect would bring it.
+      const query = get().flowMistake === 'state-changed' ? withChangedState(received) : received;
+      const authorizationSeen = { authorizeUrl: get().authorizeUrl!, callbackQuery: query, at: iso(now()) };
       const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
       set({
         flow: result.state,
         callback,
         callbackOutcome: result,
         waitId: null,
+        authorizationSeen,
+        ...(query !== received ? { flowMistake: null } : {}),
         ...(result.ok
           ? {
               receivedCode: result.state.code,
@@ -50,11 +64,12 @@ export function createOAuth2Store(deps: RendererDeps) {
             }
           : {}),
       });
+      return result.ok ? Promise.resolve() : judged('authorize');
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow } = get();
       if (!flow || waitId !== get().waitId) return;
-      callbackArrived(callback.query, callback);
+      void callbackArrived(callback.query, callback);
     });
     bridge.on('catcherEvent', (event) => {
       const rejected = get().waitId ? rejectedCallbackOf(event, get().catcherUri, 'oauth2') : null;
@@ -128,6 +143,7 @@ export function createOAuth2Store(deps: RendererDeps) {
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       authMistakes: {},
+      flowMistakeChosen: (flowMistake) => set({ flowMistake }),
       authMistakeChosen(leg, mistake) {
         const { [leg]: _, ...others } = get().authMistakes;
         set({ authMistakes: mistake ? { ...others, [leg]: mistake } : others });
@@ -199,14 +215,20 @@ export function createOAuth2Store(deps: RendererDeps) {
         // The wait is dropped first, so its end is not reported as a failed wait.
         set({ waitId: null, waitEnded: null });
         if (waitId) await bridge.catcherCancel({ waitId });
-        callbackArrived(`?${query}`, null);
+        await callbackArrived(`?${query}`, null);
       },
       async legSent(leg) {
         const { flow, drafts } = get();
         const request = drafts[leg];
         if (!flow || !request || get().runs[leg]?.sending) return;
         const replayable = acceptedAssertion(get().runs[leg]);
+        const chosen = get().flowMistake;
+        const flowMistake = chosen && FLOW_MISTAKES[chosen].leg === leg ? chosen : null;
+        const sent = flowMistake ? withFlowMistake(flowMistake, request, get().runs, random) : request;
+        if (flowMistake) set({ flowMistake: null });
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
+        const { [leg]: _judged, ...verdicts } = get().verdicts;
+        set({ verdicts });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const attempt = sends.attempt();
@@ -214,7 +236,7 @@ export function createOAuth2Store(deps: RendererDeps) {
         if (authMistake) get().authMistakeChosen(leg, null);
         const signed = await assertionSigned(
           bridge,
-          request,
+          sent,
           clientAssertionOf(p, flow.config.baseUrl),
           appliedAuthMistake(authMistake, flow.config, replayable)
         );
@@ -246,15 +268,16 @@ export function createOAuth2Store(deps: RendererDeps) {
         }
         if (!sends.isCurrent(attempt)) return;
         const { exchange, outcome } = run;
-        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake });
+        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake, flowMistake });
         const next = outcome.state;
-        if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
-        if (!outcome.ok || !next.token)
-          return set({
+        if (leg === 'api') set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
+        else if (!outcome.ok || !next.token)
+          set({
             flow: next,
             ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, exchange!) } : {}),
           });
-        tokenAdopted(next);
+        else tokenAdopted(next);
+        if (!outcome.ok) await judged(leg);
       },
       loginOptionsSet(login) {
         const { flow } = get();
