@@ -1,8 +1,15 @@
 import { base64UrlEncode } from '../../shared/encoding/base64';
 import type { RawRequest } from '../../shared/http';
-import { bodyParam, withBodyParam, type FlowMistake } from '../../shared/oauth2/flow-mistakes';
+import {
+  bodyParam,
+  FLOW_MISTAKES,
+  withBodyParam,
+  withChangedState,
+  type FlowMistake,
+} from '../../shared/oauth2/flow-mistakes';
 import type { RandomPort } from '../../shared/ports';
-import type { SentLeg } from './oauth2-flow-state';
+import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
+import type { AuthorizationSeen } from './flow-verdict';
 import type { OAuth2Run } from './oauth2-run';
 
 /** The refresh token a leg's last accepted (2xx) refresh sent: the one that refresh rotated away (RFC 9700 §4.14.2). */
@@ -40,4 +47,32 @@ export function withFlowMistake(
       // The code sent twice is the exchange's request again; the changed state is made at the callback.
       return request;
   }
+}
+
+/** The request a leg's send makes: with the chosen flow mistake if it belongs to this leg (then it is forgotten). */
+export function flowMistakeMade(
+  page: Pick<OAuth2FlowState, 'flowMistake' | 'runs'>,
+  leg: SentLeg,
+  request: RawRequest,
+  random: RandomPort
+): { flowMistake: FlowMistake | null; sent: RawRequest } {
+  const chosen = page.flowMistake;
+  const flowMistake = chosen && FLOW_MISTAKES[chosen].leg === leg ? chosen : null;
+  return { flowMistake, sent: flowMistake ? withFlowMistake(flowMistake, request, page.runs, random) : request };
+}
+
+/**
+ * The callback's query as the client judges it: with another state when that mistake was chosen, as a tampered
+ * redirect would bring it; and the authorization leg as the explainer reads it.
+ */
+export function callbackAsJudged(
+  page: Pick<OAuth2FlowState, 'flowMistake' | 'authorizeUrl'>,
+  received: string,
+  now: number
+): { query: string; authorizationSeen: AuthorizationSeen } {
+  const query = page.flowMistake === 'state-changed' ? withChangedState(received) : received;
+  return {
+    query,
+    authorizationSeen: { authorizeUrl: page.authorizeUrl ?? '', callbackQuery: query, at: new Date(now).toISOString() },
+  };
 }

@@ -19,12 +19,10 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
-import { FLOW_MISTAKES, withChangedState } from '../../shared/oauth2/flow-mistakes';
-import { withFlowMistake } from './flow-mistake-send';
+import { callbackAsJudged, flowMistakeMade } from './flow-mistake-send';
 import { flowVerdict } from './flow-verdict';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createOAuth2Store(deps: RendererDeps) {
   const { bridge, crypto, random, now } = deps;
@@ -40,15 +38,14 @@ export function createOAuth2Store(deps: RendererDeps) {
       return { draft: bearerProblem ? null : api(flow), bearerProblem };
     };
 
-    /** The explainer's verdict on a leg that failed, from the flow's recorded legs (shared/explain/). */
+    /** The explainer's verdict on a leg that failed, from the flow's recorded legs, unless started over meanwhile. */
     const judged = async (leg: OAuth2Leg) => {
-      const verdict = await flowVerdict(bridge, crypto, profile().id, get().authorizationSeen);
-      set({ verdicts: { ...get().verdicts, [leg]: verdict } });
+      const { flow, authorizationSeen } = get();
+      const verdict = await flowVerdict(bridge, crypto, profile().id, authorizationSeen);
+      if (get().flow?.state === flow?.state) set({ verdicts: { ...get().verdicts, [leg]: verdict } });
     };
     const callbackArrived = (received: string, callback: Caught | null) => {
-      // The changed state is made on the query the client judges, as a tampered redirect would bring it.
-      const query = get().flowMistake === 'state-changed' ? withChangedState(received) : received;
-      const authorizationSeen = { authorizeUrl: get().authorizeUrl!, callbackQuery: query, at: iso(now()) };
+      const { query, authorizationSeen } = callbackAsJudged(get(), received, now());
       const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
       set({
         flow: result.state,
@@ -222,13 +219,10 @@ export function createOAuth2Store(deps: RendererDeps) {
         const request = drafts[leg];
         if (!flow || !request || get().runs[leg]?.sending) return;
         const replayable = acceptedAssertion(get().runs[leg]);
-        const chosen = get().flowMistake;
-        const flowMistake = chosen && FLOW_MISTAKES[chosen].leg === leg ? chosen : null;
-        const sent = flowMistake ? withFlowMistake(flowMistake, request, get().runs, random) : request;
-        if (flowMistake) set({ flowMistake: null });
-        setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
+        const { flowMistake, sent } = flowMistakeMade(get(), leg, request, random);
         const { [leg]: _judged, ...verdicts } = get().verdicts;
-        set({ verdicts });
+        set({ verdicts, ...(flowMistake ? { flowMistake: null } : {}) });
+        setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const attempt = sends.attempt();
