@@ -1,3 +1,5 @@
+import type { BridgeApi } from '../../shared/bridge/api';
+import type { BridgeResult } from '../../shared/bridge/result';
 import { base64UrlEncode } from '../../shared/encoding/base64';
 import type { RawRequest } from '../../shared/http';
 import {
@@ -8,6 +10,8 @@ import {
   type FlowMistake,
 } from '../../shared/oauth2/flow-mistakes';
 import type { RandomPort } from '../../shared/ports';
+import { targetsMock } from '../../shared/flows/profile-config';
+import type { Profile } from '../../shared/store/profile';
 import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
 import type { AuthorizationSeen } from './flow-verdict';
 import type { OAuth2Run } from './oauth2-run';
@@ -16,16 +20,35 @@ import type { OAuth2Run } from './oauth2-run';
 export const rotatedRefreshToken = (run: OAuth2Run | undefined): string | null =>
   run?.exchange && run.exchange.response.status < 300 ? bodyParam(run.exchange.request, 'refresh_token') : null;
 
-/** Whether a flow mistake can be made on this leg now: a code sent twice needs an exchange that succeeded, … */
-export function flowMistakeOffered(
+/** What a flow mistake needs that this flow lacks (shown in the menu instead of the mistake), or null. */
+export function flowMistakeUnavailable(
   mistake: FlowMistake,
   runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>,
-  pkce: boolean
-): boolean {
-  if (mistake === 'wrong-verifier') return pkce;
-  if (mistake === 'code-twice') return !!runs.token?.exchange && runs.token.exchange.response.status < 300;
-  if (mistake === 'old-refresh-token') return rotatedRefreshToken(runs.refresh) !== null;
-  return true;
+  profile: Profile
+): string | null {
+  if (mistake === 'wrong-verifier' && profile.oauth2.pkce === 'off') return 'the profile sends no PKCE';
+  if (mistake === 'code-expired' && !targetsMock(profile))
+    return 'only against the built-in mock, whose clock the app can move';
+  if (mistake === 'code-twice' && !(runs.token?.exchange && runs.token.exchange.response.status < 300))
+    return 'once an exchange has succeeded';
+  if (mistake === 'old-refresh-token' && rotatedRefreshToken(runs.refresh) === null)
+    return 'once a refresh has succeeded';
+  return null;
+}
+
+/**
+ * What a mistake needs done before its send: the code after its lifetime moves the built-in mock's clock past the
+ * code's lifetime (its settings say how long; one second more).
+ */
+export async function flowMistakePrepared(
+  bridge: Pick<BridgeApi, 'mockState' | 'mockAdvanceClock'>,
+  mistake: FlowMistake | null
+): Promise<BridgeResult<unknown>> {
+  if (mistake !== 'code-expired') return { ok: true, value: null };
+  const state = await bridge.mockState();
+  if (!state.ok) return state;
+  const lifetime = state.value.settings.lifetimes.codeTtl ?? 0;
+  return bridge.mockAdvanceClock({ seconds: lifetime + 1 });
 }
 
 /** The leg's request with the chosen flow mistake made in it (once: the store forgets the choice on send). */
@@ -44,7 +67,7 @@ export function withFlowMistake(
     case 'old-refresh-token':
       return withBodyParam(request, 'refresh_token', rotatedRefreshToken(runs.refresh) ?? '');
     default:
-      // The code sent twice is the exchange's request again; the changed state is made at the callback.
+      // The code sent twice (and after its lifetime: the clock moved) is the exchange's request again; the changed state is made at the callback.
       return request;
   }
 }

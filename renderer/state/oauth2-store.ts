@@ -19,7 +19,7 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
-import { callbackAsJudged, flowMistakeMade } from './flow-mistake-send';
+import { callbackAsJudged, flowMistakeMade, flowMistakePrepared } from './flow-mistake-send';
 import { flowVerdict } from './flow-verdict';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
@@ -228,12 +228,15 @@ export function createOAuth2Store(deps: RendererDeps) {
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
         if (authMistake) get().authMistakeChosen(leg, null);
-        const signed = await assertionSigned(
-          bridge,
-          sent,
-          clientAssertionOf(p, flow.config.baseUrl),
-          appliedAuthMistake(authMistake, flow.config, replayable)
-        );
+        const prepared = await flowMistakePrepared(bridge, flowMistake);
+        const signed = !prepared.ok
+          ? prepared
+          : await assertionSigned(
+              bridge,
+              sent,
+              clientAssertionOf(p, flow.config.baseUrl),
+              appliedAuthMistake(authMistake, flow.config, replayable)
+            );
         if (!signed.ok) {
           set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: signed.error, outcome: null, authMistake });

@@ -28,6 +28,13 @@ export const FLOW_MISTAKES = {
     leg: 'token',
     cause: 'code_reused',
   },
+  'code-expired': {
+    title: 'The code after its lifetime',
+    detail:
+      'the mock’s clock is moved forward past the code’s lifetime before the exchange (the Mock page puts it back); RFC 6749 §4.1.2 has codes expire shortly after issue.',
+    leg: 'token',
+    cause: 'code_expired',
+  },
   'old-refresh-token': {
     title: 'The old refresh token after rotation',
     detail:

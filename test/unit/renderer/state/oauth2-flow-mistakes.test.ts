@@ -4,6 +4,8 @@ import { FLOW_MISTAKES, type FlowMistake } from '../../../../shared/oauth2/flow-
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { flowMistakeUnavailable } from '../../../../renderer/state/flow-mistake-send';
+import { MockProvider } from '../../../../electron/services/provider';
 import { C } from '../../electron/provider/helpers';
 import { hostBridge } from './host-bridge';
 import { landedAt, mockFront, NOW, seededRandom, type MockFront } from './parity-host';
@@ -112,6 +114,33 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
       expect(shown(s().verdicts.refresh)).toBe('refresh_token_reused');
     } finally {
       await close();
+    }
+  });
+
+  it('the code after its lifetime: the mock’s clock moved through the bridge; code_expired', async () => {
+    // The host's own mock (its clock is the one the bridge moves), as the built-in profile targets it.
+    const mock = new MockProvider({ autoLoginUser: 'demo' });
+    const host = hostBridge(mock);
+    try {
+      const base = await mock.start();
+      const s = createOAuth2Store({
+        bridge: host.bridge,
+        crypto: browserCrypto,
+        random: seededRandom(15),
+        now: Date.now,
+      }).getState;
+      const p = { ...profile(), baseUrl: base, followsMock: true };
+      expect(flowMistakeUnavailable('code-expired', {}, p)).toBeNull();
+      expect(flowMistakeUnavailable('code-expired', {}, profile())).toMatch(/built-in mock/);
+      await s().flowStarted(p, base);
+      await s().urlPasted(await landedAt((await s().authorizationStarted())!));
+      s().flowMistakeChosen('code-expired');
+      await s().legSent('token');
+      expect(s().runs.token?.exchange?.response.status).toBe(400);
+      expect(shown(s().verdicts.token)).toBe('code_expired');
+    } finally {
+      await host.close();
+      await mock.stop();
     }
   });
 });
