@@ -2,10 +2,11 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import type { Cause } from '../../shared/explain/candidates';
 import { explainHar } from '../../shared/explain/explain';
 import { readHar, type HarFile, type HarFileEntry } from '../../shared/explain/har-read';
+import { buildReport } from '../../shared/explain/report';
 import type { CryptoPort } from '../../shared/ports';
 
 /** The explainer's verdict on a flow's failed leg, shown under the refusal: its most likely cause, or why there is none. */
-export type FlowVerdict = { readonly cause: Cause } | { readonly none: string };
+export type FlowVerdict = { readonly cause: Cause; readonly authorizationFirst: boolean } | { readonly none: string };
 
 /** The authorization leg as the page saw it (the browser's part is not in the history): the URL and the callback's query. */
 export interface AuthorizationSeen {
@@ -49,9 +50,12 @@ export async function flowVerdict(
   const har: HarFile = {
     entries: [...(authorization ? [authorizationEntry(authorization)] : []), ...[...recorded].reverse()],
   };
-  const { legs, causes } = explainHar(har, crypto);
+  // The report's causes: their evidence quotes codes and tokens by fingerprint only.
+  const { legs, causes } = buildReport(har, explainHar(har, crypto), crypto);
   const failed = legs.reduce((last, l, i) => (l.ok ? last : i), -1);
   const cause = causes.find((c) => c.leg === failed);
   if (failed < 0) return { none: 'The explainer finds no failed leg in this flow’s recorded legs.' };
-  return cause ? { cause } : { none: 'The recorded legs do not decide a cause for this refusal.' };
+  return cause
+    ? { cause, authorizationFirst: authorization !== null }
+    : { none: 'The recorded legs do not decide a cause for this refusal.' };
 }
