@@ -21,13 +21,15 @@ export interface AuthorizationSeen {
  */
 function authorizationEntry({ authorizeUrl, callbackQuery, at }: AuthorizationSeen): HarFileEntry {
   const redirectUri = new URL(authorizeUrl).searchParams.get('redirect_uri') ?? '';
+  // The catcher's query comes without its "?", a pasted URL's with it.
+  const location = `${redirectUri}?${callbackQuery.replace(/^\?/, '')}`;
   return {
     startedDateTime: at,
     request: { method: 'GET', url: authorizeUrl, headers: [] },
     response: {
       status: 302,
-      headers: [{ name: 'Location', value: `${redirectUri}${callbackQuery}` }],
-      redirectURL: `${redirectUri}${callbackQuery}`,
+      headers: [{ name: 'Location', value: location }],
+      redirectURL: location,
     },
   };
 }

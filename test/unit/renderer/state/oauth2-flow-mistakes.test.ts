@@ -5,6 +5,7 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { flowMistakeUnavailable } from '../../../../renderer/state/flow-mistake-send';
+import { flowVerdict } from '../../../../renderer/state/flow-verdict';
 import { MockProvider } from '../../../../electron/services/provider';
 import { C } from '../../electron/provider/helpers';
 import { hostBridge } from './host-bridge';
@@ -46,7 +47,7 @@ async function atCallback(seed: number, before: FlowMistake | null) {
   s().flowMistakeChosen(before);
   const url = await s().authorizationStarted();
   await s().urlPasted(await landedAt(url!));
-  return { s, close: () => host.close() };
+  return { s, bridge: host.bridge, close: () => host.close() };
 }
 
 /** The top cause the page shows for the leg. */
@@ -69,7 +70,7 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
 
   for (const mistake of ['redirect-trailing-slash', 'wrong-verifier'] as const)
     it(`${mistake}: the mock refuses the token leg; ${FLOW_MISTAKES[mistake].cause}`, async () => {
-      const { s, close } = await atCallback(12, null);
+      const { s, bridge, close } = await atCallback(12, null);
       try {
         expect(s().callbackOutcome?.ok).toBe(true);
         s().flowMistakeChosen(mistake);
@@ -78,6 +79,10 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
         expect(s().runs.token?.flowMistake).toBe(mistake);
         expect(s().flowMistake).toBeNull();
         expect(shown(s().verdicts.token)).toBe(FLOW_MISTAKES[mistake].cause);
+        // The catcher hands the query without its "?" (a pasted URL's has it): the same verdict.
+        const seen = s().authorizationSeen!;
+        const caught = { ...seen, callbackQuery: seen.callbackQuery.replace(/^\?/, '') };
+        expect(shown(await flowVerdict(bridge, browserCrypto, 'mistakes', caught))).toBe(FLOW_MISTAKES[mistake].cause);
         expect(s().runs.token?.exchange?.request.body).not.toBe(s().drafts.token?.body);
         // Made once: the next send is the draft as it is (the mock consumed the code, so it refuses it still).
         await s().legSent('token');
