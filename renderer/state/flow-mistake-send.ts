@@ -2,7 +2,9 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import type { BridgeResult } from '../../shared/bridge/result';
 import { base64UrlEncode } from '../../shared/encoding/base64';
 import type { RawRequest } from '../../shared/http';
+import { registrationRequestBody } from '../../shared/mcp/registration';
 import {
+  asOtherClient,
   bodyParam,
   FLOW_MISTAKES,
   withBodyParam,
@@ -29,6 +31,8 @@ export function flowMistakeUnavailable(
   if (mistake === 'wrong-verifier' && profile.oauth2.pkce === 'off') return 'the profile sends no PKCE';
   if (mistake === 'code-expired' && !targetsMock(profile))
     return 'only against the built-in mock, whose clock the app can move';
+  if (mistake === 'other-client' && !targetsMock(profile))
+    return 'only against the built-in mock, where the app registers the other client';
   if (mistake === 'code-twice' && !(runs.token?.exchange && runs.token.exchange.response.status < 300))
     return 'once an exchange has succeeded';
   if (mistake === 'old-refresh-token' && rotatedRefreshToken(runs.refresh) === null)
@@ -36,19 +40,77 @@ export function flowMistakeUnavailable(
   return null;
 }
 
+/** A JSON answer's object, or an empty one (the caller names what is missing). */
+const jsonObject = (status: number, body: string): Record<string, unknown> => {
+  try {
+    const value: unknown = status < 300 ? JSON.parse(body) : null;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** A second client registered at the mock's registration endpoint (its discovery document names it; RFC 7591 §3.1). */
+async function otherClient(
+  bridge: Pick<BridgeApi, 'httpSend'>,
+  baseUrl: string,
+  redirectUri: string
+): Promise<BridgeResult<{ id: string; secret: string }>> {
+  const discovery = await bridge.httpSend({
+    request: { method: 'GET', url: `${baseUrl}/.well-known/openid-configuration`, headers: [] },
+  });
+  if (!discovery.ok) return discovery;
+  const { registration_endpoint: endpoint } = jsonObject(
+    discovery.value.response.status,
+    discovery.value.response.bodyText
+  );
+  if (typeof endpoint !== 'string')
+    return {
+      ok: false,
+      error: {
+        code: 'registration_refused',
+        message: 'The provider’s discovery document names no registration_endpoint.',
+      },
+    };
+  const sent = await bridge.httpSend({
+    request: {
+      method: 'POST',
+      url: endpoint,
+      headers: [['Content-Type', 'application/json']],
+      body: JSON.stringify(registrationRequestBody(redirectUri, ['client_secret_post'], null)),
+    },
+  });
+  if (!sent.ok) return sent;
+  const { status, bodyText: body } = sent.value.response;
+  const answer = jsonObject(status, body);
+  if (typeof answer.client_id === 'string' && typeof answer.client_secret === 'string')
+    return { ok: true, value: { id: answer.client_id, secret: answer.client_secret } };
+  return {
+    ok: false,
+    error: { code: 'registration_refused', message: `The mock did not register a second client (HTTP ${status}).` },
+  };
+}
+
 /**
- * What a mistake needs done before its send: the code after its lifetime moves the built-in mock's clock past the
- * code's lifetime (its settings say how long; one second more).
+ * The request a mistake sends, with what it needs done first: the code after its lifetime moves the mock's clock
+ * past the code's lifetime (its settings say how long; one second more); the code exchanged by another client
+ * registers one.
  */
 export async function flowMistakePrepared(
-  bridge: Pick<BridgeApi, 'mockState' | 'mockAdvanceClock'>,
-  mistake: FlowMistake | null
-): Promise<BridgeResult<unknown>> {
-  if (mistake !== 'code-expired') return { ok: true, value: null };
+  bridge: Pick<BridgeApi, 'mockState' | 'mockAdvanceClock' | 'httpSend'>,
+  mistake: FlowMistake | null,
+  request: RawRequest,
+  baseUrl: string
+): Promise<BridgeResult<RawRequest>> {
+  if (mistake === 'other-client') {
+    const other = await otherClient(bridge, baseUrl, bodyParam(request, 'redirect_uri') ?? '');
+    return other.ok ? { ok: true, value: asOtherClient(request, other.value.id, other.value.secret) } : other;
+  }
+  if (mistake !== 'code-expired') return { ok: true, value: request };
   const state = await bridge.mockState();
   if (!state.ok) return state;
-  const lifetime = state.value.settings.lifetimes.codeTtl ?? 0;
-  return bridge.mockAdvanceClock({ seconds: lifetime + 1 });
+  const advanced = await bridge.mockAdvanceClock({ seconds: (state.value.settings.lifetimes.codeTtl ?? 0) + 1 });
+  return advanced.ok ? { ok: true, value: request } : advanced;
 }
 
 /** The leg's request with the chosen flow mistake made in it (once: the store forgets the choice on send). */

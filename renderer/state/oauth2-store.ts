@@ -228,12 +228,12 @@ export function createOAuth2Store(deps: RendererDeps) {
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
         if (authMistake) get().authMistakeChosen(leg, null);
-        const prepared = await flowMistakePrepared(bridge, flowMistake);
+        const prepared = await flowMistakePrepared(bridge, flowMistake, sent, flow.config.baseUrl);
         const signed = !prepared.ok
           ? prepared
           : await assertionSigned(
               bridge,
-              sent,
+              prepared.value,
               clientAssertionOf(p, flow.config.baseUrl),
               appliedAuthMistake(authMistake, flow.config, replayable)
             );

@@ -35,6 +35,13 @@ export const FLOW_MISTAKES = {
     leg: 'token',
     cause: 'code_expired',
   },
+  'other-client': {
+    title: 'The code exchanged by another client',
+    detail:
+      'a second client is registered at the mock (RFC 7591) and exchanges the code with its own credentials; RFC 6749 §4.1.3 has the server check the code was issued to the authenticated client.',
+    leg: 'token',
+    cause: 'grant_for_another_client',
+  },
   'old-refresh-token': {
     title: 'The old refresh token after rotation',
     detail:
@@ -56,7 +63,7 @@ export const FLOW_MISTAKES = {
 
 export type FlowMistake = keyof typeof FLOW_MISTAKES;
 
-/** The request with a form parameter of its body replaced (form or JSON body, as the profile sends it). */
+/** The request with a parameter of its body set: replaced, or added (form or JSON body, as the profile sends it). */
 export function withBodyParam(request: RawRequest, name: string, value: string): RawRequest {
   const body = request.body ?? '';
   const json = /^\s*\{/.test(body);
@@ -65,7 +72,16 @@ export function withBodyParam(request: RawRequest, name: string, value: string):
     return { ...request, body: JSON.stringify({ ...fields, [name]: value }) };
   }
   const params = formDecode(body, 'token');
-  return { ...request, body: formEncode(params.map(([n, v]) => [n, n === name ? value : v] as const)) };
+  const set = params.some(([n]) => n === name)
+    ? params.map(([n, v]) => [n, n === name ? value : v] as const)
+    : [...params, [name, value] as const];
+  return { ...request, body: formEncode(set) };
+}
+
+/** The request authenticated as another client (RFC 6749 §2.3.1's body parameters), its Authorization header dropped. */
+export function asOtherClient(request: RawRequest, clientId: string, clientSecret: string): RawRequest {
+  const unauthenticated = { ...request, headers: request.headers.filter(([n]) => n.toLowerCase() !== 'authorization') };
+  return withBodyParam(withBodyParam(unauthenticated, 'client_id', clientId), 'client_secret', clientSecret);
 }
 
 /** A body parameter's value as sent (form or JSON body), or null. */

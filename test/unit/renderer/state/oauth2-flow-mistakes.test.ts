@@ -93,6 +93,20 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
       }
     });
 
+  it('the code exchanged by another client: a second client registered at the mock; grant_for_another_client', async () => {
+    const { s, close } = await atCallback(16, null);
+    try {
+      s().flowMistakeChosen('other-client');
+      await s().legSent('token');
+      expect(s().runs.token?.error).toBeNull();
+      expect(s().runs.token?.exchange?.response.status).toBe(400);
+      expect(s().runs.token?.exchange?.request.body).not.toContain(`client_id=${C.client.id}`);
+      expect(shown(s().verdicts.token)).toBe('grant_for_another_client');
+    } finally {
+      await close();
+    }
+  });
+
   it('the code sent twice: the exchange again after success; code_reused', async () => {
     const { s, close } = await atCallback(13, null);
     try {
