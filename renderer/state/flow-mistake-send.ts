@@ -19,7 +19,7 @@ import type { AuthorizationSeen } from './flow-verdict';
 import type { OAuth2Run } from './oauth2-run';
 
 /** The refresh token a leg's last accepted (2xx) refresh sent: the one that refresh rotated away (RFC 9700 §4.14.2). */
-export const rotatedRefreshToken = (run: OAuth2Run | undefined): string | null =>
+const rotatedRefreshToken = (run: OAuth2Run | undefined): string | null =>
   run?.exchange && run.exchange.response.status < 300 ? bodyParam(run.exchange.request, 'refresh_token') : null;
 
 /** What a flow mistake needs that this flow lacks (shown in the menu instead of the mistake), or null. */
@@ -114,7 +114,7 @@ export async function flowMistakePrepared(
 }
 
 /** The leg's request with the chosen flow mistake made in it (once: the store forgets the choice on send). */
-export function withFlowMistake(
+function withFlowMistake(
   mistake: FlowMistake,
   request: RawRequest,
   runs: Readonly<Partial<Record<SentLeg, OAuth2Run>>>,
