@@ -2,6 +2,8 @@ import type { BridgeError } from '../../shared/bridge/result';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
+import type { FlowMistake } from '../../shared/oauth2/flow-mistakes';
+import type { AuthorizationSeen, FlowVerdict } from './flow-verdict';
 import type { LoginOptions } from '../../shared/oidc/login-options';
 import type { Profile } from '../../shared/store/profile';
 import type { Caught } from './oauth1-flow-state';
@@ -40,6 +42,13 @@ export interface OAuth2FlowState {
   /** A client authentication mistake to make on purpose in the token or refresh leg's next send, then forgotten. */
   readonly authMistakes: Readonly<Partial<Record<SentLeg, ClientAuthMistake>>>;
   authMistakeChosen(leg: SentLeg, mistake: ClientAuthMistake | null): void;
+  /** A flow mistake (shared/oauth2/flow-mistakes.ts) to make once, at its leg's next send or callback. */
+  readonly flowMistake: FlowMistake | null;
+  flowMistakeChosen(mistake: FlowMistake | null): void;
+  /** The authorization request and the callback's query as the page saw them: the explainer's first leg. */
+  readonly authorizationSeen: AuthorizationSeen | null;
+  /** The explainer's verdict on each leg that failed, from this flow's recorded legs. */
+  readonly verdicts: Readonly<Partial<Record<OAuth2Leg, FlowVerdict>>>;
   autoRefreshSet(on: boolean): void;
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth2Leg): void;
@@ -74,4 +83,7 @@ export const NO_FLOW = {
   startError: null,
   bearerProblem: null,
   standing: NO_STANDING,
+  flowMistake: null,
+  authorizationSeen: null,
+  verdicts: {},
 } as const satisfies Partial<OAuth2FlowState>;

@@ -2,6 +2,7 @@ import type { BridgeError } from '../../shared/bridge/result';
 import type { BearerStep, Check } from '../../shared/flows';
 import type { Exchange } from '../../shared/http';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
+import type { FlowMistake } from '../../shared/oauth2/flow-mistakes';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 
 /** One sent leg of the OAuth 2 page: its exchange, its error and its verdict. */
@@ -16,4 +17,6 @@ export interface OAuth2Run {
   readonly assertion?: ClientAssertionTrace | null;
   /** The client authentication mistake this send made on purpose. */
   readonly authMistake?: ClientAuthMistake | null;
+  /** The flow mistake this send made on purpose. */
+  readonly flowMistake?: FlowMistake | null;
 }

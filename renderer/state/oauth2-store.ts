@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
 import { clientAssertionOf, oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
 import { b64TokenProblem, withBearerToken } from '../../shared/oauth2/bearer';
-import type { OAuth2State } from '../../shared/flows/oauth2-flow';
+import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
@@ -19,6 +19,8 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
+import { callbackAsJudged, flowMistakeMade, flowMistakePrepared } from './flow-mistake-send';
+import { flowVerdict } from './flow-verdict';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
@@ -36,13 +38,22 @@ export function createOAuth2Store(deps: RendererDeps) {
       return { draft: bearerProblem ? null : api(flow), bearerProblem };
     };
 
-    const callbackArrived = (query: string, callback: Caught | null) => {
+    /** The explainer's verdict on a leg that failed, from the flow's recorded legs, unless started over meanwhile. */
+    const judged = async (leg: OAuth2Leg) => {
+      const { flow, authorizationSeen } = get();
+      const verdict = await flowVerdict(bridge, crypto, profile().id, authorizationSeen);
+      if (get().flow?.state === flow?.state) set({ verdicts: { ...get().verdicts, [leg]: verdict } });
+    };
+    const callbackArrived = (received: string, callback: Caught | null) => {
+      const { query, authorizationSeen } = callbackAsJudged(get(), received, now());
       const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
       set({
         flow: result.state,
         callback,
         callbackOutcome: result,
         waitId: null,
+        authorizationSeen,
+        ...(query !== received ? { flowMistake: null } : {}),
         ...(result.ok
           ? {
               receivedCode: result.state.code,
@@ -50,11 +61,12 @@ export function createOAuth2Store(deps: RendererDeps) {
             }
           : {}),
       });
+      return result.ok ? Promise.resolve() : judged('authorize');
     };
     bridge.on('catcherCallback', ({ waitId, callback }) => {
       const { flow } = get();
       if (!flow || waitId !== get().waitId) return;
-      callbackArrived(callback.query, callback);
+      void callbackArrived(callback.query, callback);
     });
     bridge.on('catcherEvent', (event) => {
       const rejected = get().waitId ? rejectedCallbackOf(event, get().catcherUri, 'oauth2') : null;
@@ -128,6 +140,7 @@ export function createOAuth2Store(deps: RendererDeps) {
       autoRefresh: false,
       autoRefreshSet: (autoRefresh) => set({ autoRefresh }),
       authMistakes: {},
+      flowMistakeChosen: (flowMistake) => set({ flowMistake }),
       authMistakeChosen(leg, mistake) {
         const { [leg]: _, ...others } = get().authMistakes;
         set({ authMistakes: mistake ? { ...others, [leg]: mistake } : others });
@@ -199,25 +212,31 @@ export function createOAuth2Store(deps: RendererDeps) {
         // The wait is dropped first, so its end is not reported as a failed wait.
         set({ waitId: null, waitEnded: null });
         if (waitId) await bridge.catcherCancel({ waitId });
-        callbackArrived(`?${query}`, null);
+        await callbackArrived(`?${query}`, null);
       },
       async legSent(leg) {
         const { flow, drafts } = get();
         const request = drafts[leg];
         if (!flow || !request || get().runs[leg]?.sending) return;
         const replayable = acceptedAssertion(get().runs[leg]);
+        const { flowMistake, sent } = flowMistakeMade(get(), leg, request, random);
+        const { [leg]: _judged, ...verdicts } = get().verdicts;
+        set({ verdicts, ...(flowMistake ? { flowMistake: null } : {}) });
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
         if (authMistake) get().authMistakeChosen(leg, null);
-        const signed = await assertionSigned(
-          bridge,
-          request,
-          clientAssertionOf(p, flow.config.baseUrl),
-          appliedAuthMistake(authMistake, flow.config, replayable)
-        );
+        const prepared = await flowMistakePrepared(bridge, flowMistake, sent, flow.config.baseUrl);
+        const signed = !prepared.ok
+          ? prepared
+          : await assertionSigned(
+              bridge,
+              prepared.value,
+              clientAssertionOf(p, flow.config.baseUrl),
+              appliedAuthMistake(authMistake, flow.config, replayable)
+            );
         if (!signed.ok) {
           set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: signed.error, outcome: null, authMistake });
@@ -246,15 +265,16 @@ export function createOAuth2Store(deps: RendererDeps) {
         }
         if (!sends.isCurrent(attempt)) return;
         const { exchange, outcome } = run;
-        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake });
+        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake, flowMistake });
         const next = outcome.state;
-        if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
-        if (!outcome.ok || !next.token)
-          return set({
+        if (leg === 'api') set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
+        else if (!outcome.ok || !next.token)
+          set({
             flow: next,
             ...(leg === 'refresh' ? { standing: refreshAnswered(bridge, get().standing, exchange!) } : {}),
           });
-        tokenAdopted(next);
+        else tokenAdopted(next);
+        if (!outcome.ok) await judged(leg);
       },
       loginOptionsSet(login) {
         const { flow } = get();

@@ -146,6 +146,12 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
     causes: ['client_authentication_failed'],
     doc: MOCK,
   },
+  {
+    provider: 'OAuth Lab mock',
+    pattern: /The authorization code expired at /,
+    causes: ['code_expired'],
+    doc: 'OAuth Lab mock, electron/services/provider/grants/authorization-code.ts',
+  },
 ];
 
 export interface RecognisedText {

@@ -1,4 +1,6 @@
 import { Checks } from '../../components/Checks';
+import { FlowMistakeChooser } from './FlowMistakeChooser';
+import { FlowVerdictView } from './FlowVerdictView';
 import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
@@ -113,7 +115,9 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           )}
           {callback && <Value label="Callback URL" text={callback.url} />}
           {outcome && <p className={outcome.ok ? 'summary ok' : 'summary bad'}>{outcome.summary}</p>}
+          <FlowVerdictView leg="authorize" />
           {outcome && <Checks checks={outcome.checks} />}
+          {!outcome && <FlowMistakeChooser leg="authorize" />}
         </section>
       </div>
       <LegActions

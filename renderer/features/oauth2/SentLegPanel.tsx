@@ -16,6 +16,9 @@ import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { AssertionTrace } from './AssertionTrace';
 import { AuthMistakeChooser } from './AuthMistakeChooser';
+import { FlowMistakeChooser } from './FlowMistakeChooser';
+import { FlowVerdictView } from './FlowVerdictView';
+import { FLOW_MISTAKES } from '../../../shared/oauth2/flow-mistakes';
 import { CLIENT_AUTH_MISTAKES } from '../../../shared/oauth2/client-auth-mistakes';
 import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
 
@@ -106,6 +109,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             )}
             {leg === 'api' && <AutoRefreshOption />}
             {leg !== 'api' && <AuthMistakeChooser leg={leg} />}
+            {(leg === 'token' || leg === 'refresh') && <FlowMistakeChooser leg={leg} />}
             {secrets.length > 0 && (
               <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
@@ -143,6 +147,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               {rotation.message}
             </p>
           )}
+          {run?.flowMistake && (
+            <p className="summary" aria-label="Flow mistake made">
+              Made on purpose: <strong>{FLOW_MISTAKES[run.flowMistake].title}</strong>.
+            </p>
+          )}
+          <FlowVerdictView leg={leg} />
           {run?.outcome && <Checks checks={run.outcome.checks} />}
           {provider && <ProviderSide event={provider} clientBaseString={null} />}
           {run?.exchange && <ExchangeView exchange={run.exchange} />}

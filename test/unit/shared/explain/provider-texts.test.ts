@@ -27,6 +27,14 @@ describe('provider texts name the cause, citing their documentation', () => {
     expect(first({ status: 400, response: json({ error: 'invalid_grant', error_description: description }) })).toBe(id);
   });
 
+  it('the OAuth Lab mock: a code past its lifetime', () => {
+    const description =
+      'The authorization code expired at 2026-01-01T00:10:01.000Z (600 s after issue); the service requires an immediate exchange (interface §8).';
+    expect(first({ status: 400, response: json({ error: 'invalid_grant', error_description: description }) })).toBe(
+      'code_expired'
+    );
+  });
+
   it('GitHub: its documented errors, sent with HTTP 200', () => {
     const github = (error: string, description: string) =>
       first({ status: 200, response: json({ error, error_description: description }) });
