@@ -190,7 +190,7 @@ export class MockProvider {
       if (refusal) {
         this.send(res, refusal.reply);
         this.publish(request, refusal, started, startedAt, client);
-      } else this.openStream(req, res);
+      } else openEventStream(req, res, this.events, this.streams);
       return;
     }
     const declared = declaredLength(req.rawHeaders);
@@ -281,22 +281,21 @@ export class MockProvider {
       )
     );
   }
+}
 
-  /** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
-  private openStream(req: IncomingMessage, res: ServerResponse): void {
-    const since = lastEventIdOf(req, 'since') ?? 0;
-    const stream = openSseStream(req, res, {
-      greeting: 'OAuth Lab mock provider events',
-      headers: { 'X-Content-Type-Options': 'nosniff' },
-    });
-    const write = (e: ProviderEvent) =>
-      stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
-    for (const e of this.events.recent(since)) write(e);
-    const unsubscribe = this.events.subscribe(write);
-    this.streams.add(stream);
-    stream.onEnd(() => {
-      unsubscribe();
-      this.streams.delete(stream);
-    });
-  }
+/** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
+function openEventStream(req: IncomingMessage, res: ServerResponse, events: EventHub, streams: Set<SseStream>): void {
+  const since = lastEventIdOf(req, 'since') ?? 0;
+  const stream = openSseStream(req, res, {
+    greeting: 'OAuth Lab mock provider events',
+    headers: { 'X-Content-Type-Options': 'nosniff' },
+  });
+  const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
+  for (const e of events.recent(since)) write(e);
+  const unsubscribe = events.subscribe(write);
+  streams.add(stream);
+  stream.onEnd(() => {
+    unsubscribe();
+    streams.delete(stream);
+  });
 }
