@@ -19,6 +19,7 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
+import { dpopOfLeg, portWithDpop, withDpopChecks } from './dpop-page-send';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
@@ -28,6 +29,8 @@ export function createOAuth2Store(deps: RendererDeps) {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
     const sends = flowSends(bridge);
+    // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
+    const dpopNonces = new Map<string, string>();
     const api = (flow: OAuth2State, outsideGrammar = false): RawRequest =>
       oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
     /** The bearer call's draft, or why the token cannot go in a Bearer header (shown on the leg, not thrown). */
@@ -218,15 +221,21 @@ export function createOAuth2Store(deps: RendererDeps) {
           clientAssertionOf(p, flow.config.baseUrl),
           appliedAuthMistake(authMistake, flow.config, replayable)
         );
-        if (!signed.ok) {
+        const dpop = signed.ok ? await dpopOfLeg(deps, p, leg, dpopNonces) : signed;
+        if (!signed.ok || !dpop.ok) {
           set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, exchange: null, error: signed.error, outcome: null, authMistake });
+          const { error } = !signed.ok ? signed : (dpop as Extract<typeof dpop, { ok: false }>);
+          return setRun(leg, { sending: false, exchange: null, error, outcome: null, authMistake });
         }
         const { trace: assertion } = signed.value;
+        const pageDpop = dpop.value;
         // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
-        const port = pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
-          if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(obtained.token, p);
-        });
+        const port = portWithDpop(
+          pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
+            if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(obtained.token, p);
+          }),
+          pageDpop
+        );
         let run;
         try {
           run = await runSentLeg(CODE_GRANT, leg, () => get().flow!, port, signed.value.request);
@@ -242,11 +251,14 @@ export function createOAuth2Store(deps: RendererDeps) {
             outcome: null,
             assertion,
             authMistake,
+            dpop: pageDpop?.trace() ?? null,
           });
         }
         if (!sends.isCurrent(attempt)) return;
-        const { exchange, outcome } = run;
-        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake });
+        const { exchange } = run;
+        const dpopTrace = pageDpop?.trace() ?? null;
+        const outcome = withDpopChecks(run.outcome, leg, run.outcome.state.token?.fields, dpopTrace);
+        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake, dpop: dpopTrace });
         const next = outcome.state;
         if (leg === 'api') return set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
         if (!outcome.ok || !next.token)
