@@ -15,6 +15,7 @@ import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secre
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { AssertionTrace } from './AssertionTrace';
+import { DpopProofTrace } from './DpopProofTrace';
 import { AuthMistakeChooser } from './AuthMistakeChooser';
 import { CLIENT_AUTH_MISTAKES } from '../../../shared/oauth2/client-auth-mistakes';
 import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
@@ -149,6 +150,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
         </section>
       </div>
       {run?.assertion && <AssertionTrace trace={run.assertion} />}
+      {run?.dpop && <DpopProofTrace trace={run.dpop} />}
       <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
         {remedy && (
           <button type="button" disabled={send.disabled} onClick={send.run}>

@@ -22,6 +22,7 @@ async function pageAtTokenLeg(dpopKey: string) {
     id: 'dpop',
     name: 'DPoP',
     baseUrl: h.base,
+    service: true,
     oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read', dpop: true, dpopKey },
   });
   await page.getState().flowStarted(profile, h.base);

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useDeps } from '../../app/stores';
+import { fieldValue } from './profile-draft';
+import { useProfiles } from './profiles-context';
+
+/**
+ * The profile's DPoP key as the host reads it (bridge dpopKey; the private key stays there): its algorithm and
+ * RFC 7638 thumbprint, the jkt a token bound to it carries, or why it cannot be read; and a button to make a new
+ * ES256 key, kept with the profile as a secret (RFC 9449 §4.2).
+ */
+export function DpopKeyInfo() {
+  const { bridge } = useDeps();
+  const key = useProfiles((s) => (s.editing ? String(fieldValue(s.editing.draft, 'oauth2.dpopKey')) : ''));
+  const edit = useProfiles((s) => s.fieldEdited);
+  const [read, setRead] = useState<{ text: string; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!key.trim()) return setRead(null);
+    let current = true;
+    void bridge.dpopKey({ key, alg: null }).then((r) => {
+      if (!current) return;
+      setRead(
+        r.ok
+          ? { ok: true, text: `${r.value.alg} key; JWK thumbprint (RFC 7638): ${r.value.thumbprint}` }
+          : { ok: false, text: r.error.message }
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [bridge, key]);
+  const made = async () => {
+    const r = await bridge.dpopKey({ key: '', alg: null });
+    if (r.ok) edit('oauth2.dpopKey', r.value.key);
+    else setRead({ ok: false, text: r.error.message });
+  };
+  return (
+    <div className="field full">
+      <button type="button" onClick={() => void made()}>
+        {key.trim() ? 'Make a new DPoP key (ES256)' : 'Make a DPoP key (ES256)'}
+      </button>
+      {read && (
+        <p className={read.ok ? 'field-hint mono' : 'field-error'} role={read.ok ? undefined : 'alert'}>
+          {read.text}
+        </p>
+      )}
+      {!key.trim() && <p className="field-hint">No key yet: make one here, or load a PEM or JWK file.</p>}
+    </div>
+  );
+}
