@@ -22,21 +22,18 @@ export function DpopProofTrace({ trace }: { trace: DpopLegTrace }) {
               </h4>
               {i > 0 && <span className="section">RFC 9449 §8, §9</span>}
             </div>
-            <table className="params">
-              <tbody>
-                {proof.trace.map((part) => (
-                  <tr key={part.part}>
-                    <th scope="row" className="mono">
-                      {part.part}
-                    </th>
-                    <td className="mono wire">{part.value}</td>
-                    <td className="muted">
-                      {part.note} ({part.section})
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ol className="trace" aria-label={`Proof ${i + 1}, part by part`}>
+              {proof.trace.map((part) => (
+                <li key={part.part} className="trace-step" data-step={part.part}>
+                  <div className="step-head">
+                    <h4 className="mono">{part.part}</h4>
+                    <span className="section">{part.section}</span>
+                  </div>
+                  <pre className="mono wire">{part.value}</pre>
+                  <p className="muted">{part.note}</p>
+                </li>
+              ))}
+            </ol>
           </li>
         ))}
       </ol>
