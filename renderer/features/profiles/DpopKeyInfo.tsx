@@ -35,9 +35,11 @@ export function DpopKeyInfo() {
   };
   return (
     <div className="field full">
-      <button type="button" onClick={() => void made()}>
-        {key.trim() ? 'Make a new DPoP key (ES256)' : 'Make a DPoP key (ES256)'}
-      </button>
+      <div>
+        <button type="button" onClick={() => void made()}>
+          {key.trim() ? 'Make a new DPoP key (ES256)' : 'Make a DPoP key (ES256)'}
+        </button>
+      </div>
       {read && (
         <p className={read.ok ? 'field-hint mono' : 'field-error'} role={read.ok ? undefined : 'alert'}>
           {read.text}
