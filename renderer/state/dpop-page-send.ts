@@ -10,7 +10,7 @@ import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 
 /** The legs of the OAuth 2 page that carry a DPoP proof (RFC 9449 §5, §7): token, refresh and the API call. */
-export const DPOP_LEGS: readonly string[] = ['token', 'refresh', 'api'];
+const DPOP_LEGS: readonly string[] = ['token', 'refresh', 'api'];
 
 /** What a leg sent with DPoP shows: the key's thumbprint, each proof's parts, and whether a nonce was asked for. */
 export interface DpopLegTrace {
@@ -33,7 +33,7 @@ export interface PageDpop {
  * The profile's DPoP key as the page uses it for one leg: read in the host (bridge dpopKey), each proof signed there
  * (bridge dpopSign) so the private key never meets the page; `nonces` is the page's, kept per server for the session.
  */
-export async function pageDpop(
+async function pageDpop(
   { bridge, crypto, random, now }: RendererDeps,
   profile: Profile,
   nonces: Map<string, string>
@@ -89,7 +89,7 @@ function accessTokenOf(request: RawRequest): string {
  * The host port with DPoP on the token, refresh and API legs: a fresh proof on each send and one retry with the
  * server's nonce when it asks (sendWithDpop); the API call in the DPoP scheme (§7.1). Each attempt is recorded.
  */
-export const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => ({
+const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => ({
   ...port,
   send: async (request, options) =>
     DPOP_LEGS.includes(options.leg)
