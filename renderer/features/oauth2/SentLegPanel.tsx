@@ -123,6 +123,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               (RFC 7523 §3); its parts are shown below then.
             </p>
           )}
+          {!run?.dpop && profile?.oauth2.dpop && (
+            <p className="muted">
+              DPoP is on: a proof (the DPoP header{leg === 'api' ? ', and the token in the DPoP scheme' : ''}) is signed
+              when the request is sent, fresh each time (RFC 9449 §4.2); its parts are shown below then.
+            </p>
+          )}
         </section>
         <section className="col" aria-label="Result">
           <h3>Response</h3>
