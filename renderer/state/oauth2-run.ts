@@ -4,6 +4,7 @@ import type { Exchange } from '../../shared/http';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import type { FlowMistake } from '../../shared/oauth2/flow-mistakes';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
+import type { DpopLegTrace } from './dpop-page-send';
 
 /** One sent leg of the OAuth 2 page: its exchange, its error and its verdict. */
 export interface OAuth2Run {
@@ -19,4 +20,6 @@ export interface OAuth2Run {
   readonly authMistake?: ClientAuthMistake | null;
   /** The flow mistake this send made on purpose. */
   readonly flowMistake?: FlowMistake | null;
+  /** The DPoP proofs sent on this leg (RFC 9449), the key's thumbprint, and whether the server asked for a nonce. */
+  readonly dpop?: DpopLegTrace | null;
 }

@@ -1,15 +1,16 @@
 import { createStore } from 'zustand/vanilla';
 import { bridgeErrorOf } from '../../shared/bridge/result';
-import { clientAssertionOf, oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
-import { b64TokenProblem, withBearerToken } from '../../shared/oauth2/bearer';
+import { oauth2ConfigOf, oauth2Flow } from '../../shared/flows';
+import { b64TokenProblem } from '../../shared/oauth2/bearer';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { NO_FLOW, type OAuth2FlowState, type SentLeg } from './oauth2-flow-state';
-import { acceptedAssertion, appliedAuthMistake, assertionSigned } from './client-assertion-send';
+import { acceptedAssertion } from './client-assertion-send';
+import { preparedLeg } from './oauth2-leg-prepare';
 import { flowSends } from './flow-sends';
-import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
+import { apiCallWithAutoRefresh } from './oauth2-api-auto-refresh';
 import type { OAuth2Run } from './oauth2-run';
 import { apiAnswered, refreshAnswered, tokenIssued } from './oauth2-token-standing';
 import type { Caught } from './oauth1-flow-state';
@@ -19,8 +20,9 @@ import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import { pageHostPort } from './page-host-port';
-import { callbackAsJudged, flowMistakeMade, flowMistakePrepared } from './flow-mistake-send';
+import { callbackAsJudged, flowMistakeMade } from './flow-mistake-send';
 import { flowVerdict } from './flow-verdict';
+import { portWithDpop, withDpopChecks } from './dpop-page-send';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
@@ -30,6 +32,8 @@ export function createOAuth2Store(deps: RendererDeps) {
     const profile = () => get().profile!;
     const setRun = (leg: SentLeg, run: OAuth2Run) => set({ runs: { ...get().runs, [leg]: run } });
     const sends = flowSends(bridge);
+    // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
+    const dpopNonces = new Map<string, string>();
     const api = (flow: OAuth2State, outsideGrammar = false): RawRequest =>
       oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: profile().oauth2.apiPath, outsideGrammar });
     /** The bearer call's draft, or why the token cannot go in a Bearer header (shown on the leg, not thrown). */
@@ -81,39 +85,6 @@ export function createOAuth2Store(deps: RendererDeps) {
         flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } },
       });
     });
-
-    /** The bearer call with automatic refresh (oauth2-auto-refresh.ts); the draft keeps the user's request with the new token. */
-    const apiWithAutoRefresh = async (flow: OAuth2State, draft: RawRequest, p: Profile) => {
-      const attempt = sends.attempt();
-      try {
-        const {
-          state: next,
-          standing,
-          run,
-        } = await bearerCallWithAutoRefresh({ bridge, sends, random, now }, flow, get().standing, draft, p);
-        if (!sends.isCurrent(attempt)) return;
-        setRun('api', run);
-        set({
-          flow: next,
-          standing,
-          ...(next.token && next.token !== flow.token
-            ? {
-                drafts: {
-                  ...get().drafts,
-                  // The user's request with the new token; what the transport sent is a record, not a draft.
-                  api: withBearerToken(get().drafts.api ?? draft, next.token.accessToken),
-                  ...(next.token.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
-                },
-              }
-            : {}),
-        });
-      } catch (e) {
-        if (!sends.isCurrent(attempt)) return;
-        // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
-        set({ flow: { ...flow, legs: { ...flow.legs, api: 'failed' } } });
-        setRun('api', { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null });
-      }
-    };
 
     /** A new token (exchange or refresh, here or on another page) saved with the profile; its standing starts anew. */
     const tokenSaved = (token: TokenSet, p: Profile) =>
@@ -224,31 +195,27 @@ export function createOAuth2Store(deps: RendererDeps) {
         set({ verdicts, ...(flowMistake ? { flowMistake: null } : {}) });
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
-        if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken) return apiWithAutoRefresh(flow, request, p);
+        if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken)
+          return apiCallWithAutoRefresh({ deps, sends, get, set }, flow, request, p);
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
         if (authMistake) get().authMistakeChosen(leg, null);
-        const prepared = await flowMistakePrepared(bridge, flowMistake, sent, flow.config.baseUrl);
-        const signed = !prepared.ok
-          ? prepared
-          : await assertionSigned(
-              bridge,
-              prepared.value,
-              clientAssertionOf(p, flow.config.baseUrl),
-              appliedAuthMistake(authMistake, flow.config, replayable)
-            );
-        if (!signed.ok) {
+        const ready = await preparedLeg(deps, p, flow, leg, sent, { flowMistake, authMistake, replayable, dpopNonces });
+        if (!ready.ok) {
           set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
-          return setRun(leg, { sending: false, exchange: null, error: signed.error, outcome: null, authMistake });
+          return setRun(leg, { sending: false, exchange: null, error: ready.error, outcome: null, authMistake });
         }
-        const { trace: assertion } = signed.value;
+        const { assertion, dpop: pageDpop } = ready;
         // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
-        const port = pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
-          if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(obtained.token, p);
-        });
+        const port = portWithDpop(
+          pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
+            if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(obtained.token, p);
+          }),
+          pageDpop
+        );
         let run;
         try {
-          run = await runSentLeg(CODE_GRANT, leg, () => get().flow!, port, signed.value.request);
+          run = await runSentLeg(CODE_GRANT, leg, () => get().flow!, port, ready.request);
         } catch (e) {
           // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
           if (!sends.isCurrent(attempt)) return;
@@ -261,11 +228,23 @@ export function createOAuth2Store(deps: RendererDeps) {
             outcome: null,
             assertion,
             authMistake,
+            dpop: pageDpop?.trace() ?? null,
           });
         }
         if (!sends.isCurrent(attempt)) return;
-        const { exchange, outcome } = run;
-        setRun(leg, { sending: false, exchange, error: null, outcome, assertion, authMistake, flowMistake });
+        const { exchange } = run;
+        const dpopTrace = pageDpop?.trace() ?? null;
+        const outcome = withDpopChecks(run.outcome, leg, run.outcome.state.token?.fields, dpopTrace);
+        setRun(leg, {
+          sending: false,
+          exchange,
+          error: null,
+          outcome,
+          assertion,
+          authMistake,
+          flowMistake,
+          dpop: dpopTrace,
+        });
         const next = outcome.state;
         if (leg === 'api') set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
         else if (!outcome.ok || !next.token)

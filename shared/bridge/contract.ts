@@ -32,6 +32,7 @@ import { issueClientCertificateInputSchema, issuedClientCertificateSchema, mockC
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
 import { clientAssertionInputSchema, clientAssertionTraceSchema } from './schemas/client-assertion';
+import { dpopKeyInputSchema, dpopKeyOutputSchema, dpopSignInputSchema, dpopSignOutputSchema } from './schemas/dpop';
 import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
 
@@ -177,6 +178,16 @@ export const METHODS = {
     clientAssertionInputSchema,
     clientAssertionTraceSchema,
     'Sign a client_secret_jwt or private_key_jwt assertion (RFC 7523 §2.2) with a fresh jti and return every part (keys stay in the host).'
+  ),
+  dpopKey: method(
+    dpopKeyInputSchema,
+    dpopKeyOutputSchema,
+    'Read a DPoP key (a new one when empty) and return its public JWK and RFC 7638 thumbprint (RFC 9449 §4.2).'
+  ),
+  dpopSign: method(
+    dpopSignInputSchema,
+    dpopSignOutputSchema,
+    "Sign a DPoP proof (typ dpop+jwt, the key's public JWK in its header; RFC 9449 §4.2) with the key, which stays in the host."
   ),
 
   profilesList: method(none, z.array(s.profile), 'Profiles, the built-in mock profile first.'),

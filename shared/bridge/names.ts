@@ -24,6 +24,8 @@ export const METHOD_NAMES = [
   'oauth1Trace',
   'rsaVerify',
   'clientAssertion',
+  'dpopKey',
+  'dpopSign',
   'profilesList',
   'profileSave',
   'profileDelete',

@@ -51,7 +51,11 @@ export interface ClientAssertionTrace {
 
 const STEP = 'client-assertion';
 
-function signingKeyOf(input: ClientAssertionInput) {
+/**
+ * The key a client signs with, checked before anything is signed: client_secret_jwt's secret (HS*) or
+ * private_key_jwt's private key (its alg checked against the key), with its kid and the key in words for a trace.
+ */
+export function signingKeyOf(input: Pick<ClientAssertionInput, 'method' | 'key' | 'alg' | 'kid'>) {
   if (input.method === 'client_secret_jwt') {
     if (!input.key)
       throw new ProtocolError(

@@ -3,11 +3,10 @@ import type { Exchange, RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
 import { readBody } from '../response-body';
 import { parseHttpUrl } from '../url';
-import { clientAuthentication } from './client-credentials';
+import { clientAuthentication, type ClientAuthentication } from './token-request';
 import { oauth2ErrorOf } from './error-response';
 import { withAuthorizationQuery } from './authorization-request';
 import { formEncode } from './form';
-import type { ClientAuthentication } from './token-request';
 
 /**
  * Pushed authorization requests (RFC 9126 (https://www.rfc-editor.org/rfc/rfc9126)), the client's side: the authorization request's parameters POSTed to

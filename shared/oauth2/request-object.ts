@@ -19,6 +19,8 @@ export interface RequestObjectInput {
 
 export interface RequestObjectSigner {
   readonly alg: string;
+  /** The key's identifier in the header, so the provider picks it from the client's JWK Set (RFC 7515 §4.1.4). */
+  readonly kid?: string | null;
   /** The key in words, for the trace: never the key itself. */
   readonly key: string;
   readonly sign: (
@@ -57,7 +59,7 @@ export async function buildRequestObject(
   input: RequestObjectInput,
   signer: RequestObjectSigner
 ): Promise<RequestObject> {
-  const header = { alg: signer.alg, typ: REQUEST_OBJECT_TYP };
+  const header = { alg: signer.alg, typ: REQUEST_OBJECT_TYP, ...(signer.kid ? { kid: signer.kid } : {}) };
   const claims: Record<string, unknown> = {
     iss: input.clientId,
     aud: input.audience,
@@ -70,6 +72,9 @@ export async function buildRequestObject(
   const trace: RequestObjectTraceLine[] = [
     { part: 'header.alg', value: signer.alg, note: 'the JWS algorithm (RFC 9101 §4)' },
     { part: 'header.typ', value: REQUEST_OBJECT_TYP, note: 'explicit typing (RFC 9101 §10.8)' },
+    ...(signer.kid
+      ? [{ part: 'header.kid', value: signer.kid, note: "which of the client's keys verifies it (RFC 7515 §4.1.4)" }]
+      : []),
     ...Object.entries(claims).map(([name, value]) => ({
       part: name,
       value: typeof value === 'string' ? value : JSON.stringify(value),

@@ -127,6 +127,11 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
     checks.push(
       check('token_type', true, `token_type is "${tokenType}" (compared case-insensitively, RFC 6749 §5.1).`, '')
     );
+  // A token asked for with a DPoP proof comes back DPoP (RFC 9449 §5.1), the service's too; its binding is checked apart.
+  else if (nonEmpty(tokenType) && tokenType.toLowerCase() === 'dpop')
+    checks.push(
+      note('token_type', 'token_type is DPoP: a token bound to the DPoP key, sent in the DPoP scheme (RFC 9449 §7.1).')
+    );
   else if (service)
     checks.push(
       check('token_type', false, '', `token_type is ${shown(tokenType)}; the service sends "bearer" (interface §2.4).`)

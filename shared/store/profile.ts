@@ -185,6 +185,10 @@ const oauth2ProfileSchema = z
     clientCertificate: z.string().default(''),
     /** Its private key (PEM). A secret. */
     clientKey: z.string().default(''),
+    /** DPoP (RFC 9449): the token, refresh and API legs carry a proof signed with dpopKey, for a token bound to it. */
+    dpop: z.boolean().default(false),
+    /** The DPoP key, a private JWK or PKCS#8 PEM, made by the host or loaded from a file. A secret. */
+    dpopKey: z.string().default(''),
     /** Extra parameters of the token request (and the refresh), after the grant's own (RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)). */
     tokenParams: z.array(paramSchema).default([]),
     tokenBody: z.enum(['form', 'json']).default('form'),
@@ -266,6 +270,7 @@ export const PROFILE_SECRET_FIELDS = [
   ['oauth2', 'clientSecret'],
   ['oauth2', 'assertionKey'],
   ['oauth2', 'clientKey'],
+  ['oauth2', 'dpopKey'],
 ] as const;
 
 /** A real server's profile must name its base URL; the mock's, and those that follow it, take the running mock's. */

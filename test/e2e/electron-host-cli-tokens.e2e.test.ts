@@ -57,6 +57,8 @@ beforeAll(async () => {
         assertionKeyId: '',
         assertionAlg: '',
         assertionAudience: 'token_endpoint',
+        dpop: false,
+        dpopKey: '',
         clientCertificate: '',
         clientKey: '',
         issuer: '',

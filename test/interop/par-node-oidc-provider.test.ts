@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/electron/cli/flow-in-process';
@@ -10,6 +14,8 @@ import { flowInProcess } from '../unit/electron/cli/flow-in-process';
 const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
 let op: RunningOidcProvider;
 let strict: RunningOidcProvider;
+// A private_key_jwt client (OIDC Core §9): its request objects are signed with the same key (RFC 9101 §4).
+const keyFile = join(mkdtempSync(join(tmpdir(), 'par-op-key-')), 'key.jwk');
 const client = {
   ...OP_CLIENT,
   // RFC 8252 §7.3: a native client's loopback redirect may use any port, as the flow's catcher does.
@@ -24,7 +30,16 @@ beforeAll(async () => {
     pushedAuthorizationRequests: { enabled: true },
     requestObjects: { enabled: true },
   };
-  op = await startOidcProvider([client], features);
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  writeFileSync(keyFile, JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'lab-key' }));
+  const keyClient = {
+    ...client,
+    client_id: 'lab-key-client',
+    client_secret: undefined,
+    token_endpoint_auth_method: 'private_key_jwt',
+    jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: 'lab-key', use: 'sig', alg: 'ES256' }] },
+  };
+  op = await startOidcProvider([client, keyClient], features);
   // RFC 9126 §6: this client may start an authorization only with a pushed request.
   strict = await startOidcProvider([{ ...client, require_pushed_authorization_requests: true }], features);
 });
@@ -69,6 +84,39 @@ describe('against node-oidc-provider', () => {
     const byValue = await flow(op.issuer, ['--request-object']);
     expect(byValue.code, byValue.err).toBe(0);
     const pushed = await flow(op.issuer, ['--par', '--request-object']);
+    expect(pushed.code, pushed.err).toBe(0);
+  });
+
+  it('flow oauth2 --request-object with private_key_jwt: signed ES256 with the client key, by value and pushed', async () => {
+    const run = (extra: string[]) =>
+      flowInProcess(
+        [
+          'oauth2',
+          '--base-url',
+          op.issuer,
+          '--authorize-path',
+          '/auth',
+          '--token-path',
+          '/token',
+          '--client-id',
+          'lab-key-client',
+          '--client-auth',
+          'private_key_jwt',
+          '--private-key',
+          keyFile,
+          '--scope',
+          'openid',
+          '--no-history',
+          '--json',
+          '--request-object',
+          ...extra,
+        ],
+        async (url) => fetch(await op.browse(url, false))
+      );
+    const byValue = await run([]);
+    expect(byValue.code, byValue.err).toBe(0);
+    expect(byValue.err).toContain("Signed ES256 with the client's private key (--private-key)");
+    const pushed = await run(['--par']);
     expect(pushed.code, pushed.err).toBe(0);
   });
 

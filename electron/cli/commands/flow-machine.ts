@@ -1,4 +1,6 @@
+import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { cliHistory } from '../cli-history';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { clientAuthOf, machineClientAuth, MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
@@ -38,6 +40,7 @@ const FLAGS = {
     resource: { type: 'string', multiple: true },
     audience: { type: 'string' },
     ...MACHINE_CLIENT_AUTH_FLAGS,
+    ...DPOP_FLAGS,
   },
   device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
 } as const;
@@ -73,6 +76,7 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     clientId
   );
   const report = new FlowReport(io.stderr, !!v.verbose);
+  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
   const options: FlowRunOptions = {
     open: false,
     waitTimeoutMs: 0,
@@ -114,8 +118,11 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
               audience: (v.audience as string | undefined) ?? null,
             },
             { ...options, clientAssertion: assertion },
-            report
+            report,
+            dpop?.client ?? null
           );
+    // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
+    if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
     printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines');
   } catch (e) {
     return flowFailed(e, name, io.stderr, report);

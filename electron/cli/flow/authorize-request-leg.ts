@@ -1,5 +1,6 @@
 import { base64UrlEncode } from '../../../shared/encoding/base64';
 import type { OAuth2Config } from '../../../shared/flows/oauth2-flow';
+import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { parseUrlEncoded, type Param } from '../../../shared/oauth1';
 import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
 import {
@@ -10,13 +11,13 @@ import {
 } from '../../../shared/oauth2/pushed-authorization';
 import { buildRequestObject } from '../../../shared/oauth2/request-object';
 import type { Profile } from '../../../shared/store/profile';
-import { secretJwsSigner } from '../../../platform/jose';
 import { nodeRandom } from '../../services/node-crypto';
 import { discover } from '../../services/oidc/validate';
 import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
+import { requestObjectSigner } from './request-object-signer';
 
 /** How the authorization request reaches the provider: pushed first (--par, RFC 9126), as a request object (--request-object, RFC 9101). */
 export interface AuthorizationRequestMode {
@@ -59,21 +60,18 @@ export async function authorizationUrl(
 }
 
 /**
- * The parameters as a request object signed with the client secret (HS256): client_id beside it (RFC 9101 §5).
- * A client key for RS256/ES256 is not one of the flow's flags yet, so the secret is the key.
+ * The parameters as a request object signed with the client's key (request-object-signer.ts says which, on stderr):
+ * client_id beside it (RFC 9101 §5).
  */
 async function requestObjectParams(
-  c: { readonly clientId: string; readonly clientSecret: string },
+  c: { readonly clientId: string; readonly clientSecret: string; readonly authentication: ClientAuthentication },
   profile: Profile,
   params: readonly Param[],
   report: FlowReport
 ): Promise<Param[]> {
   report.step('Request object (RFC 9101): the authorization request as a signed JWT');
-  if (!c.clientSecret)
-    throw new FlowFailure(
-      'request object',
-      'signing the request object needs the client secret (HS256, RFC 7518 §3.2); give --client-secret.'
-    );
+  const { signer, said } = requestObjectSigner(c.authentication, profile, c.clientSecret);
+  report.line(`   ${said}`);
   const ro = await buildRequestObject(
     {
       params,
@@ -82,7 +80,7 @@ async function requestObjectParams(
       nowSeconds: Math.floor(Date.now() / 1000),
       jti: base64UrlEncode(nodeRandom.bytes(16)),
     },
-    { alg: 'HS256', key: 'the client secret (HMAC, RFC 7518 §3.2)', sign: secretJwsSigner(c.clientSecret) }
+    signer
   );
   for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
   return [

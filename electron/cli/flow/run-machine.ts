@@ -1,3 +1,4 @@
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import type { ClientCredentialsConfig } from '../../../shared/flows/client-credentials-flow';
 import type { DeviceConfig, DeviceState } from '../../../shared/flows/device-flow';
 import type { Grant } from '../../../shared/flows/driver/grant';
@@ -10,9 +11,14 @@ import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 /** A grant with no browser leg on the CLI: its sent and polling legs through cliLegPort. */
-function machinePort(options: FlowRunOptions, report: FlowReport, effects: CliEffects): FlowRunnerPort {
+function machinePort(
+  options: FlowRunOptions,
+  report: FlowReport,
+  effects: CliEffects,
+  dpop: DpopClient | null = null
+): FlowRunnerPort {
   return {
-    ...cliLegPort(options, report, effects),
+    ...cliLegPort(options, report, effects, dpop),
     awaitRedirect: () => Promise.reject(new Error('A grant without a user agent has no redirect leg.')),
   };
 }
@@ -33,14 +39,18 @@ async function runMachineGrant<S extends { readonly token: TokenSet | null }, C,
   }
 }
 
-/** Client credentials (RFC 6749 §4.4) on the flow driver: one token request, the token or the reason there is none. */
+/**
+ * Client credentials (RFC 6749 §4.4) on the flow driver: one token request, the token or the reason there is none;
+ * with `dpop`, the request carries a proof and follows a nonce challenge (RFC 9449 §5, §8).
+ */
 export const runClientCredentials = (
   config: ClientCredentialsConfig,
   options: FlowRunOptions,
   report: FlowReport,
+  dpop: DpopClient | null = null,
   effects: CliEffects = NODE_EFFECTS
 ): Promise<TokenSet> =>
-  runMachineGrant(CLIENT_GRANTS.client_credentials, config, machinePort(options, report, effects));
+  runMachineGrant(CLIENT_GRANTS.client_credentials, config, machinePort(options, report, effects, dpop));
 
 /**
  * The device flow (RFC 8628) on the flow driver: the device authorization request, the codes for the user on

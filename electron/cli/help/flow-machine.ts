@@ -3,7 +3,8 @@ import { secretsHelp } from '../secret-flags';
 
 export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--base-url URL [--token-path P] | --issuer URL | --token-url URL)
            --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
-           [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE] [--json]
+           [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE]
+           [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
        oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)
            --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S] [--json]
 
@@ -40,6 +41,12 @@ as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops
   --scope S             the scope asked for (space-separated)
   --resource URI        a resource indicator (RFC 8707), repeatable (client-credentials)
   --audience A          the API the token is for, as Auth0 and Okta name it (client-credentials)
+  --dpop                a DPoP-bound token (RFC 9449, client-credentials): the token request carries a proof,
+                        shown claim by claim; a use_dpop_nonce answer is followed once with the server's nonce;
+                        token_type DPoP and a JWT access token's cnf.jkt are checked
+  --dpop-key FILE       the DPoP key, a private JWK or PKCS#8 PEM (default: a new key for this run, its
+                        thumbprint on stderr); --dpop-alg ES256 (default), RS256, PS256 or EdDSA for a new key
+  --dpop-mistake M      one mistake on purpose in the first proof (see oauth-lab call --help)
   --api-path P          the protected resource the app's bearer call asks (default /api/v2/me)
   --json                the token response as one JSON object on stdout
   --verbose             every raw response on stderr (secrets masked)

@@ -116,8 +116,10 @@ OAuth 2:
                         authentication, shown as its own leg; the browser's URL then carries only client_id
                         and request_uri
   --request-object      send the authorization request as a request object (RFC 9101): a JWT of its
-                        parameters (aud the issuer), signed HS256 with the client secret, its parts printed;
-                        by value in the URL, or pushed with --par
+                        parameters (aud the issuer), its parts printed; signed with the client's private key
+                        (--private-key, its algorithm or --signing-alg's, its kid) with --client-auth
+                        private_key_jwt, else HS256 with the client secret; stderr says which. By value in
+                        the URL, or pushed with --par
 
 ${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
 when stdin is a terminal; otherwise the flow stops naming the ways to give it.

@@ -4,6 +4,7 @@ import type { CryptoPort } from '../../../shared/ports';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockProvider } from '../provider';
 import { createAssertionHandlers } from './assertion-handlers';
+import { createDpopHandlers } from './dpop-handlers';
 import { createCatcherHandlers } from './catcher-handlers';
 import type { BridgeStore } from './bridge-store';
 import { BridgeEventBus } from './event-bus';
@@ -49,6 +50,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const assertion = createAssertionHandlers(nodeRandom, Date.now);
+  const dpop = createDpopHandlers();
   const shell = createShellHandlers(options.shell, mock.baseUrl, catcher.redirectUris);
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
@@ -81,6 +83,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     oauth1Trace: transport.oauth1Trace,
     rsaVerify: verify.rsaVerify,
     clientAssertion: assertion.clientAssertion,
+    dpopKey: dpop.dpopKey,
+    dpopSign: dpop.dpopSign,
     profilesList: (i) => store.profilesList(i),
     profileSave: (i) => store.profileSave(i),
     profileDelete: (i) => store.profileDelete(i),

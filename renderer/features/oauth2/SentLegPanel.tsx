@@ -15,6 +15,7 @@ import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secre
 import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { AssertionTrace } from './AssertionTrace';
+import { DpopProofTrace } from './DpopProofTrace';
 import { AuthMistakeChooser } from './AuthMistakeChooser';
 import { FlowMistakeChooser } from './FlowMistakeChooser';
 import { FlowVerdictView } from './FlowVerdictView';
@@ -126,6 +127,12 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               (RFC 7523 §3); its parts are shown below then.
             </p>
           )}
+          {!run?.dpop && profile?.oauth2.dpop && (
+            <p className="muted">
+              DPoP is on: a proof (the DPoP header{leg === 'api' ? ', and the token in the DPoP scheme' : ''}) is signed
+              when the request is sent, fresh each time (RFC 9449 §4.2); its parts are shown below then.
+            </p>
+          )}
         </section>
         <section className="col" aria-label="Result">
           <h3>Response</h3>
@@ -159,6 +166,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
         </section>
       </div>
       {run?.assertion && <AssertionTrace trace={run.assertion} />}
+      {run?.dpop && <DpopProofTrace trace={run.dpop} />}
       <LegActions action={remedy ?? send} outcome={runStatus(run)} next={next}>
         {remedy && (
           <button type="button" disabled={send.disabled} onClick={send.run}>

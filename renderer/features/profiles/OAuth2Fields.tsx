@@ -1,4 +1,5 @@
 import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
+import { DpopKeyInfo } from './DpopKeyInfo';
 import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField, ENDPOINT_HINT } from './fields';
 
 const PKCE = [
@@ -36,10 +37,12 @@ export function OAuth2Fields({
   builtIn,
   clientAuthentication,
   mtls,
+  dpop,
 }: {
   builtIn: boolean;
   clientAuthentication: string;
   mtls: boolean;
+  dpop: boolean;
 }) {
   const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(clientAuthentication);
   return (
@@ -87,6 +90,19 @@ export function OAuth2Fields({
           <>
             <SecretField path="oauth2.assertionKey" multiline className="full" />
             <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+          </>
+        )}
+        <div className="checks-row">
+          <CheckField
+            path="oauth2.dpop"
+            hint="The token, refresh and API requests carry a proof signed with the DPoP key, for a token bound to it"
+          />
+        </div>
+        {dpop && (
+          <>
+            <SecretField path="oauth2.dpopKey" multiline className="full" />
+            <PemFileButton path="oauth2.dpopKey" holds="key-or-jwk" />
+            <DpopKeyInfo />
           </>
         )}
         <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />

@@ -140,7 +140,12 @@ export function ProfileForm() {
           </div>
         </fieldset>
         <OAuth1Fields builtIn={builtIn} />
-        <OAuth2Fields builtIn={builtIn} clientAuthentication={d.oauth2.clientAuthentication} mtls={mtls} />
+        <OAuth2Fields
+          builtIn={builtIn}
+          clientAuthentication={d.oauth2.clientAuthentication}
+          mtls={mtls}
+          dpop={d.oauth2.dpop === true}
+        />
         <fieldset>
           <legend>Connection</legend>
           <div className="field-grid">

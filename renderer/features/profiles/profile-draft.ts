@@ -57,6 +57,8 @@ export const FIELD_LABELS = {
   'oauth2.assertionAudience': 'Assertion audience (aud)',
   'oauth2.clientCertificate': 'Client certificate',
   'oauth2.clientKey': 'Client certificate key',
+  'oauth2.dpop': 'DPoP (RFC 9449)',
+  'oauth2.dpopKey': 'DPoP key',
   'oauth2.tokenBody': 'Token request body',
   'oauth2.accessTokenField': 'Access token field',
   'oauth2.tokenParams': 'Extra token parameters',

@@ -40,11 +40,13 @@ export async function sendLeg<S, I extends Interpretation<S>>(
   edited?: RawRequest
 ): Promise<{ readonly exchange: Exchange; readonly outcome: I; readonly before: S }> {
   const request = edited ?? def.build(state(), port);
-  let judged: { outcome: I; before: S } | null = null;
+  // Judged once per exchange: the host's verdict and the leg's outcome agree. A host may send more than once for a
+  // leg (a DPoP nonce retry, RFC 9449 §8); each attempt is judged on its own.
+  let judged: { exchange: Exchange; outcome: I; before: S } | null = null;
   const judge = (exchange: Exchange) => {
-    if (!judged) {
+    if (judged?.exchange !== exchange) {
       const before = state();
-      judged = { before, outcome: def.interpret(before, exchange, port.now()) };
+      judged = { exchange, before, outcome: def.interpret(before, exchange, port.now()) };
     }
     return judged;
   };

@@ -251,6 +251,41 @@ for (const kind of ['IPC', 'web host'] as const) {
       });
     });
 
+    it('makes and reads a DPoP key in the host, and signs only DPoP proofs of it (RFC 9449 §4.2)', async () => {
+      const made = await value<{ key: string; alg: string; publicJwk: Record<string, unknown>; thumbprint: string }>(
+        'dpopKey',
+        { key: '', alg: null }
+      );
+      expect(made.alg).toBe('ES256');
+      expect(made.publicJwk).not.toHaveProperty('d');
+      expect(JSON.parse(made.key)).toHaveProperty('d');
+      expect(made.thumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const read = await value<{ thumbprint: string; key: string }>('dpopKey', { key: made.key, alg: null });
+      expect(read).toMatchObject({ thumbprint: made.thumbprint, key: made.key });
+      const header = { typ: 'dpop+jwt', alg: 'ES256', jwk: made.publicJwk };
+      const payload = { htm: 'POST', htu: 'https://as.example/token', iat: 1, jti: 'j1' };
+      const { jws } = await value<{ jws: string }>('dpopSign', { key: made.key, alg: null, header, payload });
+      const [h, p] = jws
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as object);
+      expect([h, p]).toEqual([header, payload]);
+      const other = await value<{ publicJwk: object }>('dpopKey', { key: '', alg: 'EdDSA' });
+      for (const [bad, why] of [
+        [{ ...header, typ: 'JWT' }, 'its typ is "JWT", not dpop+jwt (RFC 9449 §4.2)'],
+        [{ ...header, jwk: other.publicJwk }, "its header's jwk is not this key's public key"],
+        [{ ...header, alg: 'RS256' }, 'its alg is "RS256", but the key signs with ES256'],
+      ] as const)
+        expect(await call('dpopSign', { key: made.key, alg: null, header: bad, payload })).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_input', message: `Not signed as a DPoP proof: ${why}.` },
+        });
+      expect(await call('dpopKey', { key: 'not a key', alg: null })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/^The DPoP key: the key file is neither/) },
+      });
+    });
+
     it('keeps profiles, tokens, history and settings', async () => {
       const profiles = await value<{ id: string; builtIn: boolean }[]>('profilesList');
       expect(profiles[0]).toMatchObject({ id: 'mock', builtIn: true });

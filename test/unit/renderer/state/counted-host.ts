@@ -11,9 +11,9 @@ let drawn = 0;
 /**
  * A page's dependencies over the host's real transport and history, every write to the history counted
  * (`writes`), historyAnnotate answered as app-services.ts does; the catcher is a stand-in (the URL landed on is
- * pasted) and saved tokens are accepted.
+ * pasted) and saved tokens are accepted; `extra`: more of the host's methods (bridge name to handler).
  */
-export function countedHost() {
+export function countedHost(extra: Record<string, (input: any) => unknown> = {}) {
   const store = openStore(tempDir());
   const writes: HistoryEntry[] = [];
   const transport = createTransportHandlers(
@@ -33,6 +33,7 @@ export function countedHost() {
         ? { annotated: true }
         : store.historyAnnotate(input),
     tokenSave: ({ token }: { token: unknown }) => token,
+    ...extra,
   });
   const deps: RendererDeps = {
     bridge: fake.bridge,

@@ -1,0 +1,128 @@
+import type { BridgeApi } from '../../shared/bridge/api';
+import type { BridgeResult } from '../../shared/bridge/result';
+import type { Check } from '../../shared/check';
+import { sendWithDpop, type DpopClient } from '../../shared/dpop/dpop-client';
+import type { DpopProofPart } from '../../shared/dpop/proof';
+import { dpopTokenChecks } from '../../shared/dpop/token-checks';
+import type { FlowHostPort } from '../../shared/flows/driver/host-port';
+import { headerValue, type RawRequest } from '../../shared/http';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+
+/** The legs of the OAuth 2 page that carry a DPoP proof (RFC 9449 §5, §7): token, refresh and the API call. */
+const DPOP_LEGS: readonly string[] = ['token', 'refresh', 'api'];
+
+/** What a leg sent with DPoP shows: the key's thumbprint, each proof's parts, and whether a nonce was asked for. */
+export interface DpopLegTrace {
+  readonly thumbprint: string;
+  readonly proofs: readonly {
+    readonly method: string;
+    readonly url: string;
+    readonly trace: readonly DpopProofPart[];
+  }[];
+  /** The server answered use_dpop_nonce and the request went again with its nonce (§8, §9). */
+  readonly nonceRetried: boolean;
+}
+
+export interface PageDpop {
+  readonly client: DpopClient;
+  readonly trace: () => DpopLegTrace;
+}
+
+/**
+ * The profile's DPoP key as the page uses it for one leg: read in the host (bridge dpopKey), each proof signed there
+ * (bridge dpopSign) so the private key never meets the page; `nonces` is the page's, kept per server for the session.
+ */
+async function pageDpop(
+  { bridge, crypto, random, now }: RendererDeps,
+  profile: Profile,
+  nonces: Map<string, string>
+): Promise<BridgeResult<PageDpop>> {
+  const text = profile.oauth2.dpopKey;
+  if (!text.trim())
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'DPoP is on, but the profile has no DPoP key: make one or load a PEM or JWK file in the profile.',
+      },
+    };
+  const read = await bridge.dpopKey({ key: text, alg: null });
+  if (!read.ok) return read;
+  const { alg, publicJwk, thumbprint } = read.value;
+  const proofs: { method: string; url: string; trace: readonly DpopProofPart[] }[] = [];
+  let nonceRetried = false;
+  const client: DpopClient = {
+    key: { alg, publicJwk, sign: (header, payload) => signed(bridge, text, header, payload) },
+    deps: { crypto, random, clock: { now } },
+    nonces,
+    onProof: (proof, request) => {
+      if (proofs.length > 0) nonceRetried = true;
+      proofs.push({ method: request.method, url: request.url, trace: proof.trace });
+    },
+  };
+  return { ok: true, value: { client, trace: () => ({ thumbprint, proofs: [...proofs], nonceRetried }) } };
+}
+
+async function signed(
+  bridge: Pick<BridgeApi, 'dpopSign'>,
+  key: string,
+  header: Readonly<Record<string, unknown>>,
+  payload: Readonly<Record<string, unknown>>
+): Promise<string> {
+  const r = await bridge.dpopSign({ key, alg: null, header: { ...header }, payload: { ...payload } });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.jws;
+}
+
+/** The access token an API request carries (Bearer or DPoP scheme), which the proof's ath is computed over (§4.2). */
+function accessTokenOf(request: RawRequest): string {
+  const m = /^(?:Bearer|DPoP)\s+(\S+)$/i.exec(headerValue(request.headers, 'authorization') ?? '');
+  if (!m)
+    throw new Error(
+      'The API request has no Authorization header with the access token; a DPoP proof is bound to it by ath (RFC 9449 §4.2).'
+    );
+  return m[1]!;
+}
+
+/**
+ * The host port with DPoP on the token, refresh and API legs: a fresh proof on each send and one retry with the
+ * server's nonce when it asks (sendWithDpop); the API call in the DPoP scheme (§7.1). Each attempt is recorded.
+ */
+const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => ({
+  ...port,
+  send: async (request, options) =>
+    DPOP_LEGS.includes(options.leg)
+      ? (
+          await sendWithDpop(dpop.client, request, options.leg === 'api' ? accessTokenOf(request) : null, (proven) =>
+            port.send(proven, options)
+          )
+        ).exchange
+      : port.send(request, options),
+});
+
+/** The DPoP of a leg: none when the profile has it off or the leg carries no proof. */
+export const dpopOfLeg = async (
+  deps: RendererDeps,
+  profile: Profile,
+  leg: string,
+  nonces: Map<string, string>
+): Promise<BridgeResult<PageDpop | null>> =>
+  profile.oauth2.dpop && DPOP_LEGS.includes(leg) ? pageDpop(deps, profile, nonces) : { ok: true, value: null };
+
+/** The port as it is, or with DPoP. */
+export const portWithDpop = (port: FlowHostPort, dpop: PageDpop | null) => (dpop ? withDpop(port, dpop) : port);
+
+/**
+ * A token or refresh leg's verdict with what RFC 9449 §5 asks of a token asked for with a proof: bound to the key
+ * (token_type DPoP, and a JWT's cnf.jkt the key's thumbprint, §6.1).
+ */
+export function withDpopChecks<O extends { readonly ok: boolean; readonly checks: readonly Check[] }>(
+  outcome: O,
+  leg: string,
+  fields: Readonly<Record<string, unknown>> | undefined,
+  trace: DpopLegTrace | null
+): O {
+  if (!trace || leg === 'api' || !outcome.ok || !fields) return outcome;
+  return { ...outcome, checks: [...outcome.checks, ...dpopTokenChecks(fields, trace.thumbprint)] };
+}

@@ -1,0 +1,61 @@
+import type { StoreApi } from 'zustand/vanilla';
+import { bridgeErrorOf } from '../../shared/bridge/result';
+import { oauth2Flow } from '../../shared/flows';
+import type { OAuth2State } from '../../shared/flows/oauth2-flow';
+import type { RawRequest } from '../../shared/http';
+import { withBearerToken } from '../../shared/oauth2/bearer';
+import type { Profile } from '../../shared/store/profile';
+import type { RendererDeps } from '../app/deps';
+import type { FlowSends } from './flow-sends';
+import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
+import type { OAuth2FlowState } from './oauth2-flow-state';
+
+/** The OAuth 2 page's store, as the bearer call with automatic refresh updates it. */
+interface PageStore {
+  readonly deps: RendererDeps;
+  readonly sends: FlowSends;
+  readonly get: StoreApi<OAuth2FlowState>['getState'];
+  readonly set: StoreApi<OAuth2FlowState>['setState'];
+}
+
+/**
+ * The OAuth 2 page's bearer call with automatic refresh (oauth2-auto-refresh.ts): the run and the new token shown,
+ * and the draft keeping the user's request with the new token; nothing kept when the flow started over meanwhile.
+ */
+export async function apiCallWithAutoRefresh(
+  { deps, sends, get, set }: PageStore,
+  flow: OAuth2State,
+  draft: RawRequest,
+  p: Profile
+): Promise<void> {
+  const { bridge, random, now } = deps;
+  const attempt = sends.attempt();
+  try {
+    const r = await bearerCallWithAutoRefresh({ bridge, sends, random, now }, flow, get().standing, draft, p);
+    if (!sends.isCurrent(attempt)) return;
+    const next = r.state;
+    const renewed = next.token && next.token !== flow.token ? next.token : null;
+    set({
+      flow: next,
+      standing: r.standing,
+      runs: { ...get().runs, api: r.run },
+      ...(renewed
+        ? {
+            drafts: {
+              ...get().drafts,
+              // The user's request with the new token; what the transport sent is a record, not a draft.
+              api: withBearerToken(get().drafts.api ?? draft, renewed.accessToken),
+              ...(renewed.refreshToken ? { refresh: oauth2Flow.buildRefreshRequest(next) } : {}),
+            },
+          }
+        : {}),
+    });
+  } catch (e) {
+    if (!sends.isCurrent(attempt)) return;
+    // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
+    set({
+      flow: { ...flow, legs: { ...flow.legs, api: 'failed' } },
+      runs: { ...get().runs, api: { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null } },
+    });
+  }
+}
