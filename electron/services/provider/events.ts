@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
 import { ReplayBuffer } from '../replay-buffer';
 import { buildEvent, type EventRecord } from './event-record';
 import type { ProviderEvent } from './provider-event';
@@ -64,4 +66,26 @@ function built(entry: Entry): ProviderEvent {
     entry.record = null;
   }
   return entry.event;
+}
+
+/** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
+export function openEventStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  events: EventHub,
+  streams: Set<SseStream>
+): void {
+  const since = lastEventIdOf(req, 'since') ?? 0;
+  const stream = openSseStream(req, res, {
+    greeting: 'OAuth Lab mock provider events',
+    headers: { 'X-Content-Type-Options': 'nosniff' },
+  });
+  const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
+  for (const e of events.recent(since)) write(e);
+  const unsubscribe = events.subscribe(write);
+  streams.add(stream);
+  stream.onEnd(() => {
+    unsubscribe();
+    streams.delete(stream);
+  });
 }

@@ -4,14 +4,14 @@ import type { SocketEnd } from '../../../shared/http';
 import type { ClockPort, CryptoPort, RandomPort } from '../../../shared/ports';
 import { startHttpServer, type HttpServer, type HttpServerOptions } from '../http-server';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
-import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../sse';
+import type { SseStream } from '../sse';
 import { MockClock } from './clock';
 import { defaultConfig, type ProviderConfig } from './config';
 import type { Handled, ProviderContext } from './context';
 import { setAutoLoginUser } from './control';
 import { oauth2Error } from './errors';
 import { eventRecord } from './event-record';
-import { EventHub, type EventListener, type ProviderEvent } from './events';
+import { EventHub, openEventStream, type EventListener } from './events';
 import { makeRequest, type ProviderRequest, type Reply } from './http';
 import { clientOf, declaredLength, NO_BODY, wireHeaders } from './wire';
 import { pooledRandom } from './random-pool';
@@ -281,21 +281,4 @@ export class MockProvider {
       )
     );
   }
-}
-
-/** GET /_mock/events: Server-Sent Events, starting with the history after Last-Event-ID (or ?since=N). */
-function openEventStream(req: IncomingMessage, res: ServerResponse, events: EventHub, streams: Set<SseStream>): void {
-  const since = lastEventIdOf(req, 'since') ?? 0;
-  const stream = openSseStream(req, res, {
-    greeting: 'OAuth Lab mock provider events',
-    headers: { 'X-Content-Type-Options': 'nosniff' },
-  });
-  const write = (e: ProviderEvent) => stream.write(sseEvent({ id: e.id, event: 'exchange', data: JSON.stringify(e) })!);
-  for (const e of events.recent(since)) write(e);
-  const unsubscribe = events.subscribe(write);
-  streams.add(stream);
-  stream.onEnd(() => {
-    unsubscribe();
-    streams.delete(stream);
-  });
 }
