@@ -45,7 +45,10 @@ export function createOAuth2Store(deps: RendererDeps) {
     /** The explainer's verdict on a leg that failed, from the flow's recorded legs, unless started over meanwhile. */
     const judged = async (leg: OAuth2Leg) => {
       const { flow, authorizationSeen } = get();
-      const verdict = await flowVerdict(bridge, crypto, profile().id, authorizationSeen);
+      // The verdict is an explanation beside the leg's own result: when it cannot be made, it says why.
+      const verdict = await flowVerdict(bridge, crypto, profile().id, authorizationSeen).catch((e: unknown) => ({
+        none: `The explainer could not read this flow's recorded legs: ${(e as Error).message}`,
+      }));
       if (get().flow?.state === flow?.state) set({ verdicts: { ...get().verdicts, [leg]: verdict } });
     };
     const callbackArrived = (received: string, callback: Caught | null) => {
