@@ -130,6 +130,11 @@ export function profileFromFlags(v: Values): Profile {
   const preset = v.preset === undefined ? null : findPreset(v.preset);
   if (v.preset !== undefined && !preset)
     throw new UsageError(`--preset "${v.preset}" is not known; expected one of ${PRESET_IDS.join(', ')}.`);
+  // A machine-to-machine preset describes another grant than the code grant this command runs.
+  if (preset?.machine)
+    throw new UsageError(
+      `--preset ${preset.id} is for ${preset.machine.grant === 'device_code' ? 'oauth-lab flow device' : 'oauth-lab flow client-credentials'} (${preset.machine.grant}), not the authorization code grant; run that command with the preset's endpoints.`
+    );
   const base: ProfileInput = preset
     ? presetProfileInput(preset, 'cli', preset.name)
     : { id: 'cli', name: 'oauth-lab flow' };

@@ -312,4 +312,10 @@ describe('oauth-lab flow: settings a real provider needs', () => {
     const authorize = github.servers[0]!.seen.find((s) => s.url.startsWith('/login/oauth/authorize'))!;
     expect(new URLSearchParams(authorize.url.split('?')[1]).get('scope')).toBe('repo');
   });
+
+  it('a machine-to-machine preset is refused by name: it is for flow client-credentials or flow device', async () => {
+    const r = await flow(['oauth2', '--preset', 'github-device', '--client-id', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--preset github-device is for oauth-lab flow device (device_code)');
+  });
 });
