@@ -212,6 +212,15 @@ const oauth2ProfileSchema = z
     introspectionEndpoint: optionalEndpoint('The introspection endpoint').default(''),
   })
   .superRefine((o, ctx) => {
+    // Each parameter may appear once (RFC 6749 §3.2): a name given twice is named when saved, not at the token leg.
+    const names = o.tokenParams.map(([name]) => name);
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tokenParams'],
+        message: `the token parameter ${JSON.stringify(twice)} is given twice; each parameter may appear only once (RFC 6749 §3.2)`,
+      });
     // private_key_jwt's key read and fitted to the algorithm when saved, so a bad file is named before a flow runs.
     if (o.clientAuthentication !== 'private_key_jwt' || !o.assertionKey.trim()) return;
     try {
