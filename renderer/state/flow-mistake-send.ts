@@ -12,6 +12,7 @@ import {
   type FlowMistake,
 } from '../../shared/oauth2/flow-mistakes';
 import type { RandomPort } from '../../shared/ports';
+import { isOpenIdScope } from '../../shared/oidc/nonce';
 import { targetsMock } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
 import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
@@ -31,6 +32,10 @@ export function flowMistakeUnavailable(
   if (mistake === 'wrong-verifier' && profile.oauth2.pkce === 'off') return 'the profile sends no PKCE';
   if (mistake === 'code-expired' && !targetsMock(profile))
     return 'only against the built-in mock, whose clock the app can move';
+  if (mistake === 'nonce-left-out' && !isOpenIdScope(profile.oauth2.scope))
+    return 'the scope has no openid, so no id_token or nonce';
+  if (mistake === 'nonce-left-out' && !targetsMock(profile))
+    return 'only against the built-in mock, whose id_token the app can change';
   if (mistake === 'other-client' && !targetsMock(profile))
     return 'only against the built-in mock, where the app registers the other client';
   if (mistake === 'code-twice' && !(runs.token?.exchange && runs.token.exchange.response.status < 300))

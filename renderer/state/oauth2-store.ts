@@ -23,6 +23,7 @@ import { pageHostPort } from './page-host-port';
 import { callbackAsJudged, flowMistakeMade } from './flow-mistake-send';
 import { flowVerdict } from './flow-verdict';
 import { portWithDpop, withDpopChecks } from './dpop-page-send';
+import { withNonceCheck, withNonceLeftOut } from './nonce-left-out';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
@@ -218,7 +219,9 @@ export function createOAuth2Store(deps: RendererDeps) {
         );
         let run;
         try {
-          run = await runSentLeg(CODE_GRANT, leg, () => get().flow!, port, ready.request);
+          run = await withNonceLeftOut(bridge, flowMistake, () =>
+            runSentLeg(CODE_GRANT, leg, () => get().flow!, port, ready.request)
+          );
         } catch (e) {
           // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
           if (!sends.isCurrent(attempt)) return;
@@ -237,7 +240,8 @@ export function createOAuth2Store(deps: RendererDeps) {
         if (!sends.isCurrent(attempt)) return;
         const { exchange } = run;
         const dpopTrace = pageDpop?.trace() ?? null;
-        const outcome = withDpopChecks(run.outcome, leg, run.outcome.state.token?.fields, dpopTrace);
+        const fields = run.outcome.state.token?.fields;
+        const outcome = withNonceCheck(withDpopChecks(run.outcome, leg, fields, dpopTrace), leg, fields);
         setRun(leg, {
           sending: false,
           exchange,

@@ -49,6 +49,13 @@ export const FLOW_MISTAKES = {
     leg: 'refresh',
     cause: 'refresh_token_reused',
   },
+  'nonce-left-out': {
+    title: 'The nonce left out',
+    detail:
+      'the mock’s id_token fault is switched to missing-nonce for this one exchange and back; the client must find the nonce its authorization request sent (OIDC Core §3.1.2.1) in the id_token and refuse it otherwise (§3.1.3.7 item 11).',
+    leg: 'token',
+    cause: 'nonce_mismatch',
+  },
   'state-changed': {
     title: 'The state changed',
     detail:

@@ -162,4 +162,45 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
       await mock.stop();
     }
   });
+  it('the nonce left out: the mock’s id_token fault switched for one exchange; the client’s nonce check; nonce_mismatch', async () => {
+    // The host's own mock (its switches are the ones the bridge changes), as the built-in profile targets it.
+    const mock = new MockProvider({ autoLoginUser: 'demo' });
+    const host = hostBridge(mock);
+    try {
+      const base = await mock.start();
+      const s = createOAuth2Store({
+        bridge: host.bridge,
+        crypto: browserCrypto,
+        random: seededRandom(17),
+        now: Date.now,
+      }).getState;
+      const p = {
+        ...profile(),
+        baseUrl: base,
+        followsMock: true,
+        oauth2: { ...profile().oauth2, scope: 'openid read' },
+      };
+      expect(flowMistakeUnavailable('nonce-left-out', {}, p)).toBeNull();
+      expect(flowMistakeUnavailable('nonce-left-out', {}, { ...p, followsMock: false })).toMatch(/built-in mock/);
+      expect(flowMistakeUnavailable('nonce-left-out', {}, profile())).toMatch(/openid/);
+      await s().flowStarted(p, base);
+      await s().urlPasted(await landedAt((await s().authorizationStarted())!));
+      s().flowMistakeChosen('nonce-left-out');
+      await s().legSent('token');
+      const run = s().runs.token!;
+      expect(run.exchange?.response.status).toBe(200);
+      expect(run.flowMistake).toBe('nonce-left-out');
+      expect(run.outcome?.ok).toBe(false);
+      expect(run.outcome?.checks.find((c) => c.name === 'id_token nonce')).toMatchObject({ ok: false });
+      expect(run.outcome?.checks.find((c) => c.name === 'id_token nonce')?.message).toMatch(/missing/);
+      expect(s().flow?.legs.token).toBe('failed');
+      expect(shown(s().verdicts.token)).toBe('nonce_mismatch');
+      // Made once: the mock's switch is back as it was.
+      const after = await host.bridge.mockState();
+      expect(after.ok && after.value.settings.switches.idTokenFault).toBe('off');
+    } finally {
+      await host.close();
+      await mock.stop();
+    }
+  });
 });
