@@ -18,7 +18,7 @@ const request = ['--method', 'GET', '--url', `${URL}?page=2`, '--nonce', 'n-1'];
 describe('oauth-lab debug --dpop', () => {
   it('a right proof: exit 0, every check passed', async () => {
     const p = await proof();
-    const r = await run(['--dpop', p.jwt, ...request, '--jkt', p.thumbprint], { OAUTH_LAB_ACCESS_TOKEN: 'at-1' });
+    const r = await run(['--dpop', p.jwt, ...request, `--jkt=${p.thumbprint}`], { OAUTH_LAB_ACCESS_TOKEN: 'at-1' });
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     // A replayed jti needs the server's memory of proofs: the debugger says it did not check it.
@@ -49,7 +49,7 @@ describe('oauth-lab debug --dpop', () => {
       { key: (await generateDpopKey('ES256')).key, method: 'GET', url: URL, accessToken: at, nonce: 'n-1' },
       deps
     );
-    const r = await run(['--dpop', again.jwt, ...request, '--access-token', at, '--json']);
+    const r = await run(['--dpop', again.jwt, ...request, `--access-token=${at}`, '--json']);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.out) as { mistakes: { id: string }[]; boundJkt: string };
     expect(json.mistakes.map((m) => m.id)).toEqual(['jkt-mismatch']);
