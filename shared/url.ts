@@ -15,14 +15,22 @@ export interface ParsedUrl {
 
 // RFC 3986 Appendix B (https://www.rfc-editor.org/rfc/rfc3986#appendix-B).
 const URI = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/s;
-// Characters that cannot appear literally in an HTTP request target; everything else is sent as written.
+/**
+ * Characters a path is never sent with literally: those that cannot appear in an HTTP request target at all, `[` and
+ * `]` (RFC 3986 §3.3 (https://www.rfc-editor.org/rfc/rfc3986#section-3.3): not path characters; they delimit an IP
+ * literal only), and `'`, which Node's URL parser and the HAR converters built on it (httpsnippet) rewrite as `%27`.
+ * An OAuth 1.0a server signs the path as received (RFC 5849 §3.4.1.2
+ * (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)), so the path is signed in this one form and every copy of
+ * the request (HAR, curl, the exports) carries the same bytes; existing escapes are kept as written.
+ */
+const NOT_IN_PATH = /[\u0000-\u0020"'<>\\^`{|}[\]\u007f-\uffff]/gu;
+/** Characters that cannot appear literally in an HTTP request target at all. */
 const NOT_ON_WIRE = /[\u0000-\u0020"<>\\^`{|}\u007f-\uffff]/gu;
 /**
- * The query, besides, takes no `[` or `]` (RFC 3986 §3.4 (https://www.rfc-editor.org/rfc/rfc3986#section-3.4): they
- * delimit an IP literal only), and servers such as oauthlib refuse them raw. Encoding them there changes no
- * signature: an OAuth 1.0a base string decodes the query's parameters and encodes them again (RFC 5849 §3.4.1.3
- * (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3)). The path keeps them as written: it is signed as sent
- * (§3.4.1.2), and clients such as curl send them raw.
+ * The query takes no `[` or `]` either (RFC 3986 §3.4 (https://www.rfc-editor.org/rfc/rfc3986#section-3.4)), and
+ * servers such as oauthlib refuse them raw. Encoding them there changes no signature: an OAuth 1.0a base string
+ * decodes the query's parameters and encodes them again (RFC 5849 §3.4.1.3
+ * (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3)).
  */
 const NOT_IN_QUERY = /[\u0000-\u0020"<>\\^`{|}[\]\u007f-\uffff]/gu;
 
@@ -30,7 +38,7 @@ function fail(step: ProtocolStep, url: string, why: string): never {
   throw new ProtocolError(PROTOCOL_ERROR.INVALID_URL, step, `Invalid URL ${JSON.stringify(url)}: ${why}`);
 }
 
-function encodeForWire(text: string, step: ProtocolStep, unsafe = NOT_ON_WIRE): string {
+function encodeForWire(text: string, step: ProtocolStep, unsafe: RegExp): string {
   return text.replace(unsafe, (ch) =>
     Array.from(utf8Encode(ch, step), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('')
   );
@@ -43,8 +51,17 @@ function encodeForWire(text: string, step: ProtocolStep, unsafe = NOT_ON_WIRE): 
 export const isLoopbackHost = (host: string): boolean =>
   host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
-/** Parses an absolute http(s) URL, with clear errors for what the user typed wrong. */
-export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl {
+/** Parses an absolute http(s) URL to send, with clear errors for what the user typed wrong. */
+export const parseHttpUrl = (url: string, step: ProtocolStep = 'url'): ParsedUrl => parse(url, step, NOT_IN_PATH);
+
+/**
+ * Parses the URL of a request as a server received it (the mock, the signature debugger): the path keeps every
+ * character that can travel in a request target as it came, since a server signs the path as received (RFC 5849
+ * §3.4.1.2), and a client may well have sent `'`, `[` or `]` raw.
+ */
+export const parseReceivedUrl = (url: string, step: ProtocolStep): ParsedUrl => parse(url, step, NOT_ON_WIRE);
+
+function parse(url: string, step: ProtocolStep, pathUnsafe: RegExp): ParsedUrl {
   const trimmed = url.trim();
   if (trimmed === '') fail(step, url, 'it is empty; expected an absolute URL such as https://api.example.com/path.');
   const m = URI.exec(trimmed);
@@ -70,7 +87,7 @@ export function parseHttpUrl(url: string, step: ProtocolStep = 'url'): ParsedUrl
     scheme,
     host,
     port,
-    path: encodeForWire(m[3] ?? '', step),
+    path: encodeForWire(m[3] ?? '', step, pathUnsafe),
     query: m[4] === undefined ? null : encodeForWire(m[4], step, NOT_IN_QUERY),
   };
 }

@@ -11,6 +11,7 @@ import { signing, startOauthlib, type OauthlibSession } from './oauthlib-session
  * HAR → curl → an independent OAuth 1.0a server: a signed request the app sent to python oauthlib is exported as
  * HAR (HAR tools check its URL: an RFC 3986 URI), turned into curl by httpsnippet (the HAR converter the tools are
  * built on), and curl sends it again: oauthlib, which signs the path as received and decodes the query, accepts it.
+ * The path's `'`, `[` and `]` go percent-encoded from the start (shared/url.ts), so no copy changes them.
  */
 let oauthlib: OauthlibSession;
 let files: ReturnType<typeof scratch>;
@@ -33,6 +34,7 @@ async function harOf(state: Awaited<ReturnType<OauthlibSession['threeLegs']>>, p
 }
 
 const PATHS = [
+  "/api/v1/paths/it's/[x]/a|b^c?q=it's",
   '/api/v1/paths/a%2Fb/%E2%9C%93/✓/(1)*!~@:$,=?ids[]=1&ids[]=2&q=it%27s',
   "/api/v1/paths/x?filter[name]=it's&list[]=a b",
 ];

@@ -3,7 +3,6 @@ import type { HashAlgorithm } from '../../../shared/ports';
 import { javaOrNull, javaStr, secretComment } from './literals';
 import { sourceOf, type ExportTarget } from './export-target';
 import { fixedOauthParams, oauth1Code, quotedRealm, type OAuth1Code } from './oauth1-model';
-import { uriSafe } from './request-params';
 
 const HMAC: Partial<Record<SignatureMethod, string>> = {
   'HMAC-SHA1': 'HmacSHA1',
@@ -30,8 +29,6 @@ const protocolPair = ([n, v]: readonly [string, string]) => `{ ${javaStr(n)}, ${
  */
 function javaOAuth1(c: OAuth1Code): string {
   const { before, after } = fixedOauthParams(c);
-  // RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs the path as sent, so the code signs and sends the one form URI.create takes.
-  const url = uriSafe(c.url);
   const rsa = isRsaMethod(c.signatureMethod);
   const sign = rsa
     ? [
@@ -121,12 +118,9 @@ function javaOAuth1(c: OAuth1Code): string {
     '',
     'public class SignedRequest {',
     field('METHOD', c.method),
-    ...(url === c.url
-      ? []
-      : [
-          '    // [ and ] percent-encoded: java.net.URI refuses them in a path. The path is signed as written here, as it is sent.',
-        ]),
-    field('URL', url),
+    // RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2) signs the path as sent: c.url is the
+    // wire form (shared/url.ts, `[` and `]` percent-encoded), which URI.create takes and the code signs.
+    field('URL', c.url),
     '    // Form body parameters, decoded: they are signed too (RFC 5849 §3.4.1.3.1).',
     `    static final String[][] FORM = { ${c.form.map(pair).join(', ')} };`,
     ...(c.rawBody

@@ -20,14 +20,14 @@ const replaceOnce = (code: string, from: string, to: string) =>
   code.includes(from) ? code.replace(from, () => to) : code;
 
 /** httpsnippet's shell quoting (helpers/shell.js), to find what it wrote. */
-export const shQuote = (v: string) => (/^[a-z0-9-_/.@%^=:]+$/i.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+const shQuote = (v: string) => (/^[a-z0-9-_/.@%^=:]+$/i.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
 
 /**
  * stringify-object 3, which writes httpsnippet's JavaScript strings, escapes neither backslashes nor a backslash
  * before a quote: `a\b` comes out as 'a\b', which JavaScript reads as `ab`. Values with a backslash are found by
  * that faulty form and written again correctly.
  */
-export const stringifyObjectLiteral = (v: string) =>
+const stringifyObjectLiteral = (v: string) =>
   `'${v.replace(/[\r\n]/g, (x) => (x === '\n' ? '\\n' : '\\r')).replace(/\\?'/g, "\\'")}'`;
 function fixJsStrings(code: string, p: Prepared): string {
   let out = code;

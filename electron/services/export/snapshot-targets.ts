@@ -1,9 +1,7 @@
 import { ANY_SOURCE, singleUseNotes, type ExportTarget } from './export-target';
-import { oauthParam } from './request-params';
 import { withLeadingComment } from './single-use';
 import { snippetOf } from './snapshot';
 import type { SnippetTargetId } from './snapshot-clients';
-import { pathNotes } from './snapshot-path';
 
 /**
  * A snapshot written by httpsnippet (snapshot.ts maps the id to its client): the exact request as code, with the
@@ -29,10 +27,7 @@ export function snapshotTarget(
     ...(filename ? { filename } : {}),
     render: (input) => ({
       text: withLeadingComment(snippetOf(id, input.request()), language, input.singleUse ?? []),
-      notes: [
-        ...singleUseNotes(input),
-        ...pathNotes(id, input.exact.url, oauthParam(input.exact, 'oauth_signature') !== undefined),
-      ],
+      notes: singleUseNotes(input),
     }),
   };
 }

@@ -5,7 +5,6 @@ import { authorityOf, parseHttpUrl } from '../../../shared/url';
 import { toHarRequest, wireUrl } from './har';
 import { CLIENTS, type SnippetTargetId } from './snapshot-clients';
 import { SNAPSHOT_FIXES } from './snapshot-fixes';
-import { restorePath, type PreparedUrl } from './snapshot-path';
 import { ExportError } from './types';
 
 /**
@@ -48,12 +47,12 @@ function withoutTransportHeaders(r: RawRequest): RawRequest {
 /**
  * Code that sends this request, written by httpsnippet from the HAR request. httpsnippet normalizes the URL with
  * Node's url module: the query is re-encoded (`+` as %20, `$` as %24), which a server that decodes the query as
- * a form (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)) reads as the same parameters; the path is put back as the app sends it.
+ * a form (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)) reads as the same parameters. The path
+ * it keeps as given: the app sends paths in a form that module leaves alone (shared/url.ts).
  */
 export function snippetOf(target: SnippetTargetId, request: RawRequest): string {
   const r = withoutTransportHeaders({ ...request, url: wireUrl(request.url) });
   const har = toHarRequest(r);
-  // The HAR's URL is an RFC 3986 URI, as httpsnippet insists (`[` and `]` escaped); restorePath puts the path back.
   const input = {
     ...har,
     headers: [...har.headers],
@@ -76,15 +75,14 @@ export function snippetOf(target: SnippetTargetId, request: RawRequest): string 
       'snippet_failed',
       `httpsnippet wrote no ${target} code for ${request.method} ${request.url}: the request is not valid HAR (check the method and URL).`
     );
-  // The request's own path first (snapshot-path.ts), written as httpsnippet would have: the fixes then apply to it.
-  const restored = restorePath(target, code, snippet.requests[0] as unknown as PreparedUrl, r.url); // its HAR types do not resolve
+  const { fullUrl } = snippet.requests[0] as unknown as { readonly fullUrl: string }; // its HAR types do not resolve
   const fix = SNAPSHOT_FIXES[target];
   return fix
-    ? fix(restored.code, {
-        fullUrl: restored.fullUrl,
+    ? fix(code, {
+        fullUrl,
         body: r.body,
         contentType: headerValue(r.headers, 'content-type'),
         headerValues: r.headers.map(([, v]) => v),
       })
-    : restored.code;
+    : code;
 }

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../../../shared/errors';
+import { parseReceivedUrl } from '../../../shared/url';
 import {
   baseStringUri,
   normalizeParameters,
@@ -61,7 +62,7 @@ function requestBaseStringUri(host: string, path: string): string {
   const key = `${host}\n${path}`;
   let uri = uriMemo.get(key);
   if (uri === undefined) {
-    uri = baseStringUri(`http://${host}${path}`);
+    uri = baseStringUri(parseReceivedUrl(`http://${host}${path}`, 'base-string-uri'));
     uriMemo.set(key, uri);
   }
   return uri;

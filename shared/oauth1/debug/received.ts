@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, type RawRequest } from '../../http';
-import { authorityOf, parseHttpUrl, type ParsedUrl } from '../../url';
+import { authorityOf, parseHttpUrl, parseReceivedUrl, type ParsedUrl } from '../../url';
 import { splitUrlEncoded } from '../../url-encoded';
 import { parseAuthorizationHeader } from '../header';
 import { isFormContentType, type ParamSource } from '../parameters';
@@ -64,7 +64,7 @@ function wireParams(text: string, source: ParamSource): ReceivedParam[] {
  * signature are warnings; a request without oauth_signature or a usable oauth_signature_method is an error.
  */
 export function readReceivedRequest(request: RawRequest & Pick<DebugRequest, 'assumedScheme'>): ReceivedRequest {
-  const url = parseHttpUrl(request.url, STEP);
+  const url = parseReceivedUrl(request.url, STEP);
   const written = /^\s*([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(request.url)!;
   const hostHeader = headerValue(request.headers, 'host')?.trim();
   const authority = hostHeader ? authorityOf(parseHttpUrl(`${url.scheme}://${hostHeader}/`, STEP)) : authorityOf(url);
