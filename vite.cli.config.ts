@@ -7,7 +7,7 @@ export default defineConfig({
   // The pure packages shared/ imports are bundled with it, so a help that reads a shared list loads no package.
   ssr: { noExternal: ['@scure/base', 'diff'] },
   build: {
-    ssr: 'electron/cli/main.ts',
+    ssr: 'host/cli/main.ts',
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',
@@ -19,7 +19,7 @@ export default defineConfig({
         entryFileNames: 'main.js',
         // A command's help and its code share a name; the help's chunk says it is one.
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/electron/cli/help/')
+          chunk.facadeModuleId?.includes('/host/cli/help/')
             ? 'chunks/help-[name]-[hash].js'
             : 'chunks/[name]-[hash].js',
       },

@@ -1,6 +1,7 @@
 // The layer rule, on every import of every file: a relative specifier is resolved to its path in the repository
-// and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and pure packages); electron/ and
-// renderer/ import shared/ and platform/ (adapters that run alike in Node and the browser), never each other;
+// and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and pure packages); the
+// Node side (electron/, host/, mock-provider/) and renderer/ import shared/ and platform/ (adapters that run alike in
+// Node and the browser), never each other;
 // platform/ imports only shared/ and its packages; the preload sees only electron, its own folder and the
 // contract's names, channels and API type.
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -12,6 +13,9 @@ const SHARED_PACKAGES = ['zod', '@scure/base', 'diff'];
 const SHARED_REFUSAL = `shared/ imports only shared/ and ${SHARED_PACKAGES.join(', ')}`;
 /** What platform/ may import besides shared/: packages that run alike in Node and in the browser. */
 const PLATFORM_PACKAGES = ['jose'];
+
+/** The folders that run in Node: Electron's main process, the Node host (CLI, browser mode, store, transport) and the mock. */
+const NODE_SIDE = ['electron/', 'host/', 'mock-provider/'];
 
 /** Each layer: which files it holds, and the verdict on an import's target (null when allowed). */
 const LAYERS = [
@@ -31,13 +35,16 @@ const LAYERS = [
     refuse: (t) =>
       t.startsWith('shared/') || PLATFORM_PACKAGES.includes(t) ? null : 'platform/ imports only shared/ and jose',
   },
-  {
-    files: 'electron/',
-    refuse: (t) => (t.startsWith('renderer/') ? 'electron/ never imports renderer/: share it through shared/' : null),
-  },
+  ...NODE_SIDE.map((files) => ({
+    files,
+    refuse: (t) => (t.startsWith('renderer/') ? `${files} never imports renderer/: share it through shared/` : null),
+  })),
   {
     files: 'renderer/',
-    refuse: (t) => (t.startsWith('electron/') ? 'renderer/ never imports electron/: go through the bridge' : null),
+    refuse: (t) =>
+      NODE_SIDE.some((n) => t.startsWith(n))
+        ? `renderer/ never imports ${t.split('/')[0]}/: go through the bridge`
+        : null,
   },
 ];
 

@@ -1,8 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentTypeFor } from '../web/content-types';
-import { BASE_HEADERS, CONTENT_SECURITY_POLICY } from '../web/respond';
-import { openStaticRoot, pathSegments, type StaticRoot } from '../web/static-files';
+import { contentTypeFor } from '../../host/web/content-types';
+import { BASE_HEADERS, CONTENT_SECURITY_POLICY } from '../../host/web/respond';
+import { openStaticRoot, pathSegments, type StaticRoot } from '../../host/web/static-files';
 
 /**
  * The app page's own scheme, `app://oauth-lab/`, instead of file://. A file:// page has no real origin (Chromium

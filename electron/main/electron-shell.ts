@@ -1,7 +1,7 @@
 import { BrowserWindow, dialog, shell } from 'electron';
 import { writeFile } from 'node:fs/promises';
-import type { ShellPort } from '../services/bridge/shell-handlers';
-import { browserUrl } from '../services/browser-url';
+import type { ShellPort } from '../../host/bridge/shell-handlers';
+import { browserUrl } from '../../host/browser-url';
 import { denyPermissions, harden, loginNavigation } from './harden';
 import { loginWindowOptions } from './window';
 

@@ -1,10 +1,10 @@
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session } from 'electron';
 import ElectronStore from 'electron-store';
 import { fileURLToPath } from 'node:url';
-import { createAppServices } from '../services/bridge/app-services';
+import { createAppServices } from '../../host/bridge/app-services';
 import { join } from 'node:path';
-import { createAppStore, keychainCipher } from '../services/store';
-import { CLI_IMPORT_LEDGER, importCliStore, openPerUserStore } from '../services/store/cli-store-import';
+import { createAppStore, keychainCipher } from '../../host/store';
+import { CLI_IMPORT_LEDGER, importCliStore, openPerUserStore } from '../../host/store/cli-store-import';
 import { APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { electronShell } from './electron-shell';
 import { denyPermissions, harden } from './harden';

@@ -5,7 +5,7 @@ import { EventHub } from './event-hub';
 import { isBridgeResult, unavailable } from './result-shape';
 
 /**
- * The bridge over HTTP + Server-Sent Events, for browser mode (the web host, electron/web). Calls are
+ * The bridge over HTTP + Server-Sent Events, for browser mode (the web host, host/web). Calls are
  * `POST /api/call/<method>` with the input as JSON; the access token travels in the host's HttpOnly cookie, which
  * this code never sees. Every failure comes back as a BridgeResult, never as a rejected promise.
  */

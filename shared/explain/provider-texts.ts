@@ -24,7 +24,7 @@ const GOOGLE_EXPIRY = 'https://developers.google.com/identity/protocols/oauth2#e
 const OAUTHLIB = 'https://github.com/oauthlib/oauthlib/blob/master/oauthlib/oauth2/rfc6749/errors.py';
 const OIDC_PROVIDER = 'https://github.com/panva/node-oidc-provider/blob/main/lib/helpers/errors.js';
 /** OAuth Lab's own mock documents its refusals in its token endpoint's source. */
-const MOCK = 'OAuth Lab mock, electron/services/provider/oauth2-token.ts';
+const MOCK = 'OAuth Lab mock, mock-provider/oauth2-token.ts';
 
 const codeOrRefresh =
   (code: CauseId, refresh: CauseId) =>
@@ -150,7 +150,7 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
     provider: 'OAuth Lab mock',
     pattern: /The authorization code expired at /,
     causes: ['code_expired'],
-    doc: 'OAuth Lab mock, electron/services/provider/grants/authorization-code.ts',
+    doc: 'OAuth Lab mock, mock-provider/grants/authorization-code.ts',
   },
 ];
 

@@ -3,10 +3,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { oauth1Flow } from '../../shared/flows';
-import { startCatcher } from '../../electron/services/catcher';
-import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../electron/services/provider';
-import { send } from '../../electron/services/transport';
+import { startCatcher } from '../../host/catcher';
+import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../mock-provider';
+import { send } from '../../host/transport';
 
 const RUNS = 200;
 const signing = () => ({

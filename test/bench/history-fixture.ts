@@ -1,8 +1,8 @@
 import { appendFileSync, mkdirSync, openSync, closeSync, ftruncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistoryEntry } from '../../shared/store/history';
-import { encodeEntry } from '../../electron/services/store/history/history-codec';
-import { SecretBox } from '../../electron/services/store/secrets';
+import { encodeEntry } from '../../host/store/history/history-codec';
+import { SecretBox } from '../../host/store/secrets';
 
 /**
  * A history on disk in the store's own format, written quickly: `count` exchanges whose response bodies add up

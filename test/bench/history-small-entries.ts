@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createAppStore } from '../../electron/services/store';
-import { HISTORY_DIR_NAME } from '../../electron/services/store/history/history-methods';
+import { createAppStore } from '../../host/store';
+import { HISTORY_DIR_NAME } from '../../host/store/history/history-methods';
 import { exchangeEntry, writeSmallHistoryFixture } from './history-fixture';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppStore, type AppStore } from '../../electron/services/store';
-import { HISTORY_DIR_NAME } from '../../electron/services/store/history/history-methods';
+import { createAppStore, type AppStore } from '../../host/store';
+import { HISTORY_DIR_NAME } from '../../host/store/history/history-methods';
 import { launchChromium } from '../e2e/browser';
 import { startApp } from '../e2e/app';
 import { exchangeEntry, writeHistoryFixture } from './history-fixture';

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServices } from '../../electron/services/bridge/app-services';
-import { createAppStore, type AppStore } from '../../electron/services/store';
-import { startWebHost } from '../../electron/web';
+import { createAppServices } from '../../host/bridge/app-services';
+import { createAppStore, type AppStore } from '../../host/store';
+import { startWebHost } from '../../host/web';
 
 /** The app in browser mode, as `oauth-lab web` runs it, with a fresh store; pages "opened in the system browser" are recorded. */
 export async function startApp(): Promise<{

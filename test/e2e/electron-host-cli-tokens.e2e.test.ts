@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAppStore } from '../../electron/services/store';
+import { createAppStore } from '../../host/store';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession } from './session';
 
 /**

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeChallenge } from '../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
+import { nodeCrypto } from '../../host/node-crypto';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession, shot } from './session';
 
 /**

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { oauth2Flow } from '../../shared/flows';
-import { startCatcher } from '../../electron/services/catcher';
-import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
-import { send } from '../../electron/services/transport';
-import { actAsBrowser } from '../unit/electron/flows/browser';
+import { startCatcher } from '../../host/catcher';
+import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
+import { send } from '../../host/transport';
+import { actAsBrowser } from '../unit/host/flows/browser';
 import { SCREENSHOTS } from './browser';
 import { e2eSession } from './session';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli } from '../unit/electron/cli/run-cli';
+import { runCli } from '../unit/host/cli/run-cli';
 import { runFlowInProcess } from '../support/in-process-flow';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
-import { flowInProcess } from '../unit/electron/cli/flow-in-process';
-import { runCli } from '../unit/electron/cli/run-cli';
+import { flowInProcess } from '../unit/host/cli/flow-in-process';
+import { runCli } from '../unit/host/cli/run-cli';
 
 /**
  * Interop: OAuth Lab's DPoP client (`flow oauth2 --dpop`, `call --dpop`) against node-oidc-provider with DPoP on and

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, causeIds, HarRecorder } from '../unit/electron/cli/explain-recorder';
+import { basic, causeIds, HarRecorder } from '../unit/host/cli/explain-recorder';
 
 /**
  * `oauth-lab explain` on real refusals of node-oidc-provider (panva), which nobody here wrote: its invalid_grant

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest, type OAuth2Source } from '../../electron/services/export';
-import { DEFAULT_CREDENTIALS, type ProviderEvent } from '../../electron/services/provider';
-import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { exportRequest, type OAuth2Source } from '../../host/export';
+import { DEFAULT_CREDENTIALS, type ProviderEvent } from '../../mock-provider';
+import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 
 /**
  * Exports of a token got by client credentials (RFC 6749 §4.4 (https://www.rfc-editor.org/rfc/rfc6749#section-4.4)) against the embedded mock: the code calls with the

@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest } from '../../electron/services/export';
+import { exportRequest } from '../../host/export';
 import type { RawRequest } from '../../shared/http';
 import { queryParameters } from '../../shared/oauth1';
 import { parseHttpUrl } from '../../shared/url';
-import { findPython, run, scratch } from '../unit/electron/export/mock-session';
+import { findPython, run, scratch } from '../unit/host/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
 
 /**

@@ -1,14 +1,14 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest, type OAuth2Source } from '../../electron/services/export';
+import { exportRequest, type OAuth2Source } from '../../host/export';
 import { endpointUrl } from '../../shared/flows/common';
 import { findPreset } from '../../shared/presets';
 import type { Profile } from '../../shared/store/profile';
 import { EMULATED_KEY, PRESET_EMULATIONS, type PresetEmulation } from '../support/emulations/presets';
 import { emulatedProfile } from '../support/emulations/presets/emulated-profile';
 import { hasRuntime, SYSTEM_RUNTIMES } from '../support/system-runtimes';
-import { run, scratch } from '../unit/electron/export/mock-session';
+import { run, scratch } from '../unit/host/export/mock-session';
 
 /**
  * The client credentials exports with a machine-to-machine preset's settings, run against its provider's

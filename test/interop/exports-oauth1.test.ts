@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import { createConnection, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest, type ExportResult } from '../../electron/services/export';
+import { exportRequest, type ExportResult } from '../../host/export';
 import { parseAuthorizationHeader, traceSignature, type SignatureInput } from '../../shared/oauth1';
-import { nodeCrypto } from '../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
-import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { nodeCrypto } from '../../host/node-crypto';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
+import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest } from '../../electron/services/export';
-import { DEFAULT_CREDENTIALS } from '../../electron/services/provider';
+import { exportRequest } from '../../host/export';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
-import type { OAuth2Source } from '../../electron/services/export';
+import type { OAuth2Source } from '../../host/export';
 import {
   CALLBACK,
   findPython,
@@ -11,7 +11,7 @@ import {
   scratch,
   startMockSession,
   type MockSession,
-} from '../unit/electron/export/mock-session';
+} from '../unit/host/export/mock-session';
 
 /**
  * OAuth 2 exports against the embedded mock: the bearer snapshot gives 200 while the token lives; the code that

@@ -2,11 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest, type OAuth2Source } from '../../electron/services/export';
-import type { ProviderEvent } from '../../electron/services/provider';
+import { exportRequest, type OAuth2Source } from '../../host/export';
+import type { ProviderEvent } from '../../mock-provider';
 import { decodeJwt } from '../../shared/oidc/jwt';
 import { hasRuntime, SYSTEM_RUNTIMES } from '../support/system-runtimes';
-import { run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 
 /**
  * The private_key_jwt exports (RFC 7523 §2.2 (https://www.rfc-editor.org/rfc/rfc7523#section-2.2)) against the embedded mock, with a client registered by Dynamic

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRequest } from '../../electron/services/export';
-import { DEFAULT_CREDENTIALS, parseConfig } from '../../electron/services/provider';
-import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/electron/export/mock-session';
+import { exportRequest } from '../../host/export';
+import { DEFAULT_CREDENTIALS, parseConfig } from '../../mock-provider';
+import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machineCli } from '../unit/electron/cli/machine-cli';
+import { machineCli } from '../unit/host/cli/machine-cli';
 
 /**
  * Interop: `oauth-lab flow client-credentials` and `flow device` against node-oidc-provider (panva, a certified

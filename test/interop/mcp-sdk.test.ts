@@ -11,8 +11,8 @@ import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { C, Harness } from '../unit/electron/provider/helpers';
-import { runMcpCli } from '../unit/electron/mcp/run-mcp-cli';
+import { C, Harness } from '../unit/mock-provider/helpers';
+import { runMcpCli } from '../unit/host/mcp/run-mcp-cli';
 
 /**
  * MCP authorization between independent implementations, over sockets: `oauth-lab mcp` against a server built on

@@ -1,9 +1,9 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
-import { startCatcher, type Catcher } from '../../electron/services/catcher';
-import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
-import { send } from '../../electron/services/transport';
+import { startCatcher, type Catcher } from '../../host/catcher';
+import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { send } from '../../host/transport';
 
 // Our OAuth 2 engine against an implementation nobody here wrote: axa-group's oauth2-mock-server (npm), which
 // verifies PKCE itself and issues JWT bearer tokens.

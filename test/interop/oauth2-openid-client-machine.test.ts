@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as client from 'openid-client';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueClientCertificateFiles } from '../../electron/services/provider/mtls/ca-store';
+import { issueClientCertificateFiles } from '../../mock-provider/mtls/ca-store';
 import { mutualTlsFetch } from '../support/mutual-tls-fetch';
 import { spawnMock } from '../support/spawn-mock';
 import { selfSignedClient } from '../support/test-ca';

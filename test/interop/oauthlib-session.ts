@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { expect } from 'vitest';
 import { oauth1Flow } from '../../shared/flows';
 import type { OAuth1State } from '../../shared/flows/oauth1-flow';
-import { startCatcher, type Catcher } from '../../electron/services/catcher';
-import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
-import { send } from '../../electron/services/transport';
+import { startCatcher, type Catcher } from '../../host/catcher';
+import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { send } from '../../host/transport';
 
 /**
  * The provider built on python oauthlib (oauthlib_provider.py, Debian's python3-oauthlib), which verifies every

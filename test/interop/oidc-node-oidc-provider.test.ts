@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
 import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } from '../../shared/oidc';
-import { nodeCrypto, nodeRandom } from '../../electron/services/node-crypto';
-import { discover, validateIdToken } from '../../electron/services/oidc/validate';
-import { send } from '../../electron/services/transport';
+import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { discover, validateIdToken } from '../../host/oidc/validate';
+import { send } from '../../host/transport';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**

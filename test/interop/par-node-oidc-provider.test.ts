@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
-import { flowInProcess } from '../unit/electron/cli/flow-in-process';
+import { flowInProcess } from '../unit/host/cli/flow-in-process';
 
 /**
  * Interop: OAuth Lab's pushed authorization requests and request objects (`flow oauth2 --par`, `--request-object`)

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../electron/services/provider';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../mock-provider';
 
 /**
  * Interop: openid-client (panva), a library nobody here wrote, against the mock's pushed authorization requests

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPython } from '../unit/electron/export/mock-session';
+import { findPython } from '../unit/host/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
 import { spawnMock } from '../support/spawn-mock';
 

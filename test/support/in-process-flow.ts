@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { main } from '../../electron/cli/main';
+import { main } from '../../host/cli/main';
 
 /**
  * `oauth-lab flow …` in this process, as a user runs it: when the authorization URL appears on stderr (the line

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 
 /**
- * Browser mode is served under a `*.localhost` name (electron/web/host-name.ts). Chromium, Firefox and curl resolve
+ * Browser mode is served under a `*.localhost` name (host/web/host-name.ts). Chromium, Firefox and curl resolve
  * such names to loopback themselves (RFC 6761 §6.3); Node asks the system resolver, which on most Linux machines
  * knows only `localhost` itself. Tests that reach the web host from Node (fetch, http.request) resolve them the way
  * the browsers do: `dns.lookup` is what both use, read at every connection. Any other name goes to the system.

@@ -23,7 +23,7 @@ describe('the layer rule', () => {
   it.each([
     [
       'shared/flows/probe.ts',
-      "import { send } from '../../electron/services/transport/send';",
+      "import { send } from '../../host/transport/send';",
       'shared/ imports only shared/ and zod, @scure/base, diff',
     ],
     [
@@ -49,11 +49,23 @@ describe('the layer rule', () => {
     ],
     [
       'renderer/features/probe.tsx',
-      "import { send } from '../../electron/services/transport/send';",
+      "import { send } from '../../host/transport/send';",
+      'renderer/ never imports host/',
+    ],
+    [
+      'renderer/features/probe.tsx',
+      "import { startProvider } from '../../mock-provider';",
+      'renderer/ never imports mock-provider/',
+    ],
+    [
+      'renderer/features/probe.tsx',
+      "import { x } from '../../electron/main/ipc';",
       'renderer/ never imports electron/',
     ],
-    ['electron/services/probe.ts', "import { App } from '../../renderer/App';", 'electron/ never imports renderer/'],
-    ['platform/probe.ts', "import { send } from '../electron/services/transport/send';", 'platform/ imports only'],
+    ['host/probe.ts', "import { App } from '../renderer/App';", 'host/ never imports renderer/'],
+    ['mock-provider/probe.ts', "import { App } from '../renderer/App';", 'mock-provider/ never imports renderer/'],
+    ['electron/main/probe.ts', "import { App } from '../../renderer/App';", 'electron/ never imports renderer/'],
+    ['platform/probe.ts', "import { send } from '../host/transport/send';", 'platform/ imports only'],
     ['platform/probe.ts', "import { useStore } from '../renderer/state/store';", 'platform/ imports only'],
     ['platform/probe.ts', "import { createHmac } from 'node:crypto';", 'platform/ imports only'],
     [
@@ -69,7 +81,7 @@ describe('the layer rule', () => {
     ],
     [
       'electron/preload/probe.ts',
-      "import { send } from '../services/transport/send';",
+      "import { send } from '../../host/transport/send';",
       'the preload imports only electron',
     ],
   ])('%s: %s is refused', async (file, code, why) => {
@@ -87,19 +99,15 @@ describe('the layer rule', () => {
     ['renderer/features/probe.tsx', "import { SEED } from '../../shared/seed';\nimport { useState } from 'react';"],
     ['platform/probe.ts', "import { jwtVerify } from 'jose';\nimport type { JosePort } from '../shared/ports';"],
     ['renderer/platform/probe.ts', "import { joseAdapter } from '../../platform/jose';"],
-    ['electron/services/oidc/probe.ts', "import { joseAdapter } from '../../../platform/jose';"],
-    [
-      'electron/services/probe.ts',
-      "import { SEED } from '../../shared/seed';\nimport { createHmac } from 'node:crypto';",
-    ],
+    ['host/oidc/probe.ts', "import { joseAdapter } from '../../platform/jose';"],
+    ['host/probe.ts', "import { SEED } from '../shared/seed';\nimport { createHmac } from 'node:crypto';"],
+    ['mock-provider/probe.ts', "import { BoundedTable } from '../host/bounded-table';"],
+    ['electron/main/probe.ts', "import { createAppServices } from '../../host/bridge/app-services';"],
     [
       'electron/preload/probe.ts',
       "import { contextBridge } from 'electron';\nimport { CHANNELS } from '../../shared/bridge/channels';\nimport type { Api } from '../../shared/bridge/api';\nimport { expose } from './api';",
     ],
-    [
-      'test/probe.ts',
-      "import { send } from '../electron/services/transport/send';\nimport { App } from '../renderer/App';",
-    ],
+    ['test/probe.ts', "import { send } from '../host/transport/send';\nimport { App } from '../renderer/App';"],
   ])('%s may import what its layer allows', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
@@ -133,7 +141,7 @@ describe("shared/'s ban on ambient effects", () => {
     ).toEqual([]);
     expect(
       await problems(
-        'electron/services/probe.ts',
+        'host/probe.ts',
         'export const t = Date.now() + Math.random();\nexport const id = crypto.randomUUID();'
       )
     ).toEqual([]);

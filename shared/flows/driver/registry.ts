@@ -5,7 +5,7 @@ import { deviceAuthorizationGrant } from './grants/device-authorization';
 import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
 
 /**
- * The client side's grants, one module each (the mirror of the mock's electron/services/provider/grants/registry.ts):
+ * The client side's grants, one module each (the mirror of the mock's mock-provider/grants/registry.ts):
  * the app's flow pages and the CLI's `flow` command drive a grant from here through the driver (run-leg.ts,
  * run-flow.ts), so a new grant is one module and one line.
  */

@@ -4,7 +4,7 @@ import type { ClientAuthentication } from '../../oauth2/token-request';
 import type { CryptoPort, RandomPort } from '../../ports';
 
 /**
- * What the MCP authorization chain needs from its driver: the CLI (electron/cli/commands/mcp.ts) and the app's
+ * What the MCP authorization chain needs from its driver: the CLI (host/cli/commands/mcp.ts) and the app's
  * MCP page each give their own way to send a request, catch the redirect and show progress; the chain is one.
  */
 export interface McpChainPorts {

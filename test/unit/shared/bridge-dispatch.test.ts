@@ -3,10 +3,10 @@ import type { BridgeHandlers } from '../../../shared/bridge/api';
 import { dispatch } from '../../../shared/bridge/dispatch';
 import { BridgeFailure, bridgeErrorOf } from '../../../shared/bridge/result';
 import { CodedError, PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
-import { CatcherError } from '../../../electron/services/catcher/errors';
-import { ExportError } from '../../../electron/services/export/types';
-import { MockControlError } from '../../../electron/services/provider/control';
-import { TransportError } from '../../../electron/services/transport/errors';
+import { CatcherError } from '../../../host/catcher/errors';
+import { ExportError } from '../../../host/export/types';
+import { MockControlError } from '../../../mock-provider/control';
+import { TransportError } from '../../../host/transport/errors';
 
 const throwing = (e: unknown) => ({ appInfo: () => Promise.reject(e) }) as unknown as BridgeHandlers;
 const input = undefined;

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { createCa, issueClientCertificate, thumbprintS256 } from '../../../../electron/services/provider/mtls/local-ca';
+import { createCa, issueClientCertificate, thumbprintS256 } from '../../../../mock-provider/mtls/local-ca';
 import type { Emulation } from '../provider-emulation';
 
 /** The credentials every preset emulation registers; the tests fill them into the preset's profile. */

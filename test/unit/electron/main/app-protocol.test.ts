@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PAGE_URL, APP_SCHEME_PRIVILEGES, appProtocolHandler } from '../../../../electron/main/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../../../electron/web/respond';
+import { CONTENT_SECURITY_POLICY } from '../../../../host/web/respond';
 
 /** The app:// handler's answers, as Electron's protocol.handle would pass requests to it. */
 let dir = '';

@@ -8,7 +8,7 @@ import {
   type InvokeEventLike,
   type IpcMainLike,
 } from '../../../../electron/main/ipc';
-import { BridgeEventBus } from '../../../../electron/services/bridge/event-bus';
+import { BridgeEventBus } from '../../../../host/bridge/event-bus';
 
 const APP = 'file:///app/out/renderer/index.html';
 

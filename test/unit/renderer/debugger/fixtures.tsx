@@ -6,8 +6,8 @@ import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../..
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { DebuggerPage } from '../../../../renderer/features/debugger/DebuggerPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createVerifyHandlers } from '../../../../electron/services/bridge/verify-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { createVerifyHandlers } from '../../../../host/bridge/verify-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
 import { X_EXAMPLE } from '../../../vectors/examples';
 
 /** X's documented example (developer.x.com "Creating a signature"): a form POST with a query, and its secrets. */

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { Stores } from '../../../../renderer/app/stores';
-import { createCatcherHandlers } from '../../../../electron/services/bridge/catcher-handlers';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { readMockState, updateMockSettings } from '../../../../electron/services/provider';
-import { type Harness, send } from '../../electron/provider/helpers';
+import { createCatcherHandlers } from '../../../../host/bridge/catcher-handlers';
+import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
+import { readMockState, updateMockSettings } from '../../../../mock-provider';
+import { type Harness, send } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
 
 /**

@@ -7,8 +7,8 @@ import { createStores, StoresProvider, type Stores } from '../../../../renderer/
 import { OAuth1Page } from '../../../../renderer/features/oauth1/OAuth1Page';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { clientPost } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { clientPost } from '../../host/oidc/oidc-mock-session';
 import { hostBridge } from '../state/host-bridge';
 import { accessTokenOnPage, codeExchangedOnPage } from '../state/page-flows';
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { createAppStore, createMemoryBackend } from '../../../../electron/services/store';
-import type { Harness } from '../../electron/provider/helpers';
+import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
+import { createAppStore, createMemoryBackend } from '../../../../host/store';
+import type { Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock } from '../flow/app-on-mock';
 
 /**

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { McpPage } from '../../../../renderer/features/mcp/McpPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
-import { Harness } from '../../electron/provider/helpers';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { Harness } from '../../mock-provider/helpers';
 import { followAuthorization, stubTab } from '../flow/app-on-mock';
 import { mcpBridgeOnMock } from './mcp-bridge';
 

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { MockPage } from '../../../../renderer/features/mock/MockPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { advanceMockClock, readMockState } from '../../../../electron/services/provider';
-import { Harness, threeLegs, tokens } from '../../electron/provider/helpers';
+import { advanceMockClock, readMockState } from '../../../../mock-provider';
+import { Harness, threeLegs, tokens } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
 
 /**

@@ -6,8 +6,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { clientPost, flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { clientPost, flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory, recordIds } from '../state/host-history';
 

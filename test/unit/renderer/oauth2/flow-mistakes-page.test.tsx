@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { MockProvider } from '../../../../electron/services/provider';
+import { MockProvider } from '../../../../mock-provider';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C } from '../../electron/provider/helpers';
+import { C } from '../../mock-provider/helpers';
 import { hostBridge } from '../state/host-bridge';
 import { landedAt } from '../state/parity-host';
 

@@ -5,8 +5,8 @@ import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
-import { Harness } from '../../electron/provider/helpers';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock, followAuthorization, sendLeg, stubTab } from '../flow/app-on-mock';
 
 /**

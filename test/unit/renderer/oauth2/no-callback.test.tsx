@@ -6,7 +6,7 @@ import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { NO_CALLBACK_HINT_MS } from '../../../../renderer/features/flow/NoCallbackYet';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
+import { C, Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock, stubTab } from '../flow/app-on-mock';
 
 /**

@@ -8,8 +8,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
 import { hostBridge } from '../state/host-bridge';
 
 /**

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
-import { Harness } from '../../electron/provider/helpers';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
 
 /**

@@ -6,8 +6,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { clientPost } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { clientPost } from '../../host/oidc/oidc-mock-session';
 import { hostBridge } from '../state/host-bridge';
 import { codeExchangedOnPage } from '../state/page-flows';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { joseVerifier } from '../../../../platform/jose';
 import { createOidcStore } from '../../../../renderer/features/oidc/oidc-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { Harness } from '../../electron/provider/helpers';
+import { Harness } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory, recordIds } from '../state/host-history';
 

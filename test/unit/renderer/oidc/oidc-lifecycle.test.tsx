@@ -5,8 +5,8 @@ import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory, recordIds } from '../state/host-history';
 

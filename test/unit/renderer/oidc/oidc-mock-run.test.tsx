@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { readMockState } from '../../../../electron/services/provider';
-import { defaultMockProfile } from '../../../../electron/services/store/mock-profile';
-import { Harness } from '../../electron/provider/helpers';
+import { readMockState } from '../../../../mock-provider';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
 
 /**

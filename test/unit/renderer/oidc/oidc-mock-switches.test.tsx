@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { MockSettingsForm } from '../../../../renderer/features/mock/MockSettingsForm';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { defaultConfig } from '../../../../electron/services/provider';
+import { defaultConfig } from '../../../../mock-provider';
 import { ID_TOKEN_FAULTS } from '../../../../shared/oidc/mock-switches';
 import { fakeBridge } from '../state/fake-bridge';
 

@@ -5,7 +5,7 @@ import { createStores, StoresProvider, useApp } from '../../../../renderer/app/s
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { ProfilesPage } from '../../../../renderer/features/profiles/ProfilesPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { Harness } from '../../electron/provider/helpers';
+import { Harness } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
 import { recordingHost } from '../state/host-history';
 

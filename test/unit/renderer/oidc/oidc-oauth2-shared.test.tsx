@@ -8,8 +8,8 @@ import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../electron/provider/helpers';
-import { flowAfterCodeGrant } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness } from '../../mock-provider/helpers';
+import { flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';
 import { hostHistory } from '../state/host-history';
 

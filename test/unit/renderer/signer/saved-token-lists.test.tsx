@@ -6,8 +6,8 @@ import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createStores, StoresProvider, type Stores } from '../../../../renderer/app/stores';
 import { SignerPage } from '../../../../renderer/features/signer/SignerPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness, threeLegs } from '../../electron/provider/helpers';
-import { clientPost } from '../../electron/oidc/oidc-mock-session';
+import { C, Harness, threeLegs } from '../../mock-provider/helpers';
+import { clientPost } from '../../host/oidc/oidc-mock-session';
 import { accessTokenOnPage, codeExchangedOnPage } from '../state/page-flows';
 import { hostBridge } from '../state/host-bridge';
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppStore } from '../../../../electron/services/store';
+import { createAppStore } from '../../../../host/store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createClientCredentialsStore } from '../../../../renderer/state/machine-stores';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema } from '../../../../shared/store/profile';
-import { C } from '../../electron/provider/helpers';
-import { runCli } from '../../electron/cli/run-cli';
+import { C } from '../../mock-provider/helpers';
+import { runCli } from '../../host/cli/run-cli';
 import { hostBridge } from './host-bridge';
 import { mockFront, NOW, recorded, seededRandom, type MockFront } from './parity-host';
 

@@ -1,9 +1,9 @@
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
 import type { RendererDeps } from '../../../../renderer/app/deps';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import { openStore, tempDir } from '../../electron/store/helpers';
+import { openStore, tempDir } from '../../host/store/helpers';
 import { fakeBridge } from './fake-bridge';
 
 let drawn = 0;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceSignature } from '../../../../shared/oauth1';
 import { diagnoseSignature } from '../../../../shared/oauth1/debug';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { nodeCrypto } from '../../../../host/node-crypto';
 import { applyMistake, mistakesFor } from '../../../../renderer/state/deliberate-mistake';
-import { C, form, Harness, nonce, threeLegs, type Oauth1Tokens } from '../../electron/provider/helpers';
+import { C, form, Harness, nonce, threeLegs, type Oauth1Tokens } from '../../mock-provider/helpers';
 
 /**
  * Mistakes made on purpose, sent to the real mock over a socket: each is refused with signature_invalid, and the

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createDeviceStore } from '../../../../renderer/state/machine-stores';
-import { nodeRandom } from '../../../../electron/services/node-crypto';
+import { nodeRandom } from '../../../../host/node-crypto';
 import { profileSchema } from '../../../../shared/store/profile';
 import { hostBridge } from './host-bridge';
 

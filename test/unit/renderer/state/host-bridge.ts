@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServices } from '../../../../electron/services/bridge/app-services';
-import type { MockProvider } from '../../../../electron/services/provider';
-import { createAppStore } from '../../../../electron/services/store';
+import { createAppServices } from '../../../../host/bridge/app-services';
+import type { MockProvider } from '../../../../mock-provider';
+import { createAppStore } from '../../../../host/store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { dispatch } from '../../../../shared/bridge/dispatch';
 

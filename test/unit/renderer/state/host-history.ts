@@ -1,6 +1,6 @@
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { tempDir, openStore } from '../../electron/store/helpers';
+import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
+import { tempDir, openStore } from '../../host/store/helpers';
 
 /**
  * The host's side of the history for a page under test: httpSend over real sockets recording into a real store in

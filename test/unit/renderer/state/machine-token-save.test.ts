@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nodeRandom } from '../../../../electron/services/node-crypto';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../electron/services/provider';
+import { nodeRandom } from '../../../../host/node-crypto';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createProfilesStore } from '../../../../renderer/features/profiles/profiles-store';
 import { createClientCredentialsStore, createDeviceStore } from '../../../../renderer/state/machine-stores';

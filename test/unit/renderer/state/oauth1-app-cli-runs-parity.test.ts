@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
-import { C } from '../../electron/provider/helpers';
+import { C } from '../../mock-provider/helpers';
 import { mockFront, type MockFront } from './parity-host';
 import { appOAuth1Run, cliOAuth1Run } from './parity-runs';
 

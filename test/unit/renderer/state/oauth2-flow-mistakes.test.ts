@@ -6,8 +6,8 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { flowMistakeUnavailable } from '../../../../renderer/state/flow-mistake-send';
 import { flowVerdict } from '../../../../renderer/state/flow-verdict';
-import { MockProvider } from '../../../../electron/services/provider';
-import { C } from '../../electron/provider/helpers';
+import { MockProvider } from '../../../../mock-provider';
+import { C } from '../../mock-provider/helpers';
 import { hostBridge } from './host-bridge';
 import { landedAt, mockFront, NOW, seededRandom, type MockFront } from './parity-host';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOAuth2 } from '../../../../electron/cli/flow/run-oauth2';
+import { runOAuth2 } from '../../../../host/cli/flow/run-oauth2';
 import { joseVerifier } from '../../../../platform/jose';
 import { flowTokensOf } from '../../../../renderer/features/oidc/flow-tokens';
 import { createOidcStore } from '../../../../renderer/features/oidc/oidc-store';
@@ -8,7 +8,7 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
-import { C } from '../../electron/provider/helpers';
+import { C } from '../../mock-provider/helpers';
 import {
   appHostRun,
   cliHostRun,

@@ -1,6 +1,6 @@
 import type { Stores } from '../../../../renderer/app/stores';
 import type { Profile } from '../../../../shared/store/profile';
-import type { Harness } from '../../electron/provider/helpers';
+import type { Harness } from '../../mock-provider/helpers';
 
 /**
  * The OAuth 2 page's store through its own legs against the real mock (signing the user in by itself): started,

@@ -1,11 +1,11 @@
 import { get } from 'node:http';
 import { createServer, connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { FlowReport, FlowFailure } from '../../../../electron/cli/flow/report';
-import type { FlowRunOptions } from '../../../../electron/cli/flow/options';
-import type { CliEffects } from '../../../../electron/cli/flow/cli-host-port';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
-import { MockProvider } from '../../../../electron/services/provider';
+import { FlowReport, FlowFailure } from '../../../../host/cli/flow/report';
+import type { FlowRunOptions } from '../../../../host/cli/flow/options';
+import type { CliEffects } from '../../../../host/cli/flow/cli-host-port';
+import { nodeCrypto } from '../../../../host/node-crypto';
+import { MockProvider } from '../../../../mock-provider';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import type { RandomPort } from '../../../../shared/ports';

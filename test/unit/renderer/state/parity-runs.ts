@@ -1,5 +1,5 @@
-import { runOAuth1 } from '../../../../electron/cli/flow/run-oauth1';
-import { runOAuth2 } from '../../../../electron/cli/flow/run-oauth2';
+import { runOAuth1 } from '../../../../host/cli/flow/run-oauth1';
+import { runOAuth2 } from '../../../../host/cli/flow/run-oauth2';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from '../../../../electron/services/transport';
+import { send } from '../../../../host/transport';
 import type { TransportExchange } from '../../../../shared/http';
-import { C, CALLBACK, Harness } from '../../electron/provider/helpers';
+import { C, CALLBACK, Harness } from '../../mock-provider/helpers';
 import { findProviderEvent, type ProviderEventView } from '../../../../renderer/state/provider-match';
 
 const env = {};

@@ -3,15 +3,15 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../../electron/services/bridge/app-services';
-import { createAppStore } from '../../../../electron/services/store';
+import { createAppServices, type AppServices } from '../../../../host/bridge/app-services';
+import { createAppStore } from '../../../../host/store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { HistoryPage } from '../../../../shared/store/history';
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
-import { ipcTransport, webTransport, type BridgeTransport } from '../../electron/bridge/transports';
+import { ipcTransport, webTransport, type BridgeTransport } from '../../host/bridge/transports';
 
 /*
  * *Start over* while a leg's request hangs: the page's stores, on the real bridge handlers through each transport

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainHar } from '../../../../shared/explain/explain';
 import { readHar } from '../../../../shared/explain/har-read';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { nodeCrypto } from '../../../../host/node-crypto';
 import { harOf, type EntrySpec } from './har-builder';
 
 /**

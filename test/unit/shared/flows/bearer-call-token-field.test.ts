@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callWithBearer } from '../../../../shared/flows';
-import { createTransportHandlers } from '../../../../electron/services/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
+import { nodeCrypto } from '../../../../host/node-crypto';
 
 /**
  * The bearer call's automatic refresh reads the new access token where the profile says it is (AccessToken),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../electron/services/node-crypto';
+import { nodeCrypto } from '../../../../host/node-crypto';
 import {
   baseStringUri,
   buildAuthorizationHeader,

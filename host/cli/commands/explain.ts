@@ -1,0 +1,94 @@
+import { writeFileSync } from 'node:fs';
+import { explainHar, type Explanation } from '../../../shared/explain/explain';
+import { HarReadError, readHar, type HarFile } from '../../../shared/explain/har-read';
+import { buildReport } from '../../../shared/explain/report';
+import { reportHtml } from '../../../shared/explain/report-html';
+import { nodeCrypto } from '../../node-crypto';
+import { parseFlags } from '../flags';
+import { EXPLAIN_HELP } from '../help/explain';
+import { UsageError, type Command, type TextOutput } from '../io';
+import { readFileFlag } from '../read-file-flag';
+import { terminalSafe } from '../terminal-text';
+
+const FLAGS = {
+  json: { type: 'boolean' },
+  report: { type: 'string' },
+  'code-lifetime': { type: 'string' },
+} as const;
+
+function codeLifetime(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
+    throw new UsageError(
+      `--code-lifetime takes the lifetime in seconds, a positive number such as 60; got ${JSON.stringify(value)}.`
+    );
+  return Number(value);
+}
+
+function printText(out: TextOutput, file: string, entries: number, e: Explanation): void {
+  out.write(`${terminalSafe(file)}: ${entries} entries, ${e.legs.length} OAuth legs.\n`);
+  e.legs.forEach((l, i) =>
+    out.write(`  leg ${i}  ${l.kind.padEnd(14)} entries ${l.entries.join(', ').padEnd(12)} ${l.ok ? 'ok' : 'FAILED'}\n`)
+  );
+  if (!e.causes.length) {
+    out.write(e.legs.length ? '\nNo leg failed: nothing to explain.\n' : '\nNo OAuth leg found in the file.\n');
+    return;
+  }
+  let leg = -1;
+  let rank = 0;
+  for (const c of e.causes) {
+    if (c.leg !== leg) {
+      leg = c.leg;
+      rank = 0;
+      out.write(`\nLeg ${leg} (${e.legs[leg]!.kind}) failed; causes, most likely first:\n`);
+    }
+    out.write(`  ${++rank}. ${c.id} (${c.rfc})\n     ${terminalSafe(c.evidence)}\n`);
+  }
+}
+
+/** OUT.html's JSON twin: OUT.json next to it. */
+const jsonPathOf = (html: string) => `${html.replace(/\.html?$/i, '')}.json`;
+
+function writeReport(path: string, file: string, har: HarFile, e: Explanation): string {
+  const report = buildReport(har, e, nodeCrypto);
+  const json = jsonPathOf(path);
+  try {
+    writeFileSync(path, reportHtml(report, `Why did it fail: ${file}`));
+    writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  } catch (err) {
+    throw new UsageError(
+      `--report ${path}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
+    );
+  }
+  return json;
+}
+
+export const explainCommand: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(EXPLAIN_HELP);
+    return 0;
+  }
+  const [file, ...rest] = argv;
+  if (file === undefined || file.startsWith('-'))
+    throw new UsageError(
+      'the HAR file comes first, such as oauth-lab explain session.har --json. Run "oauth-lab explain --help".'
+    );
+  const v = parseFlags(rest, FLAGS, 'explain');
+  const lifetime = codeLifetime(v['code-lifetime']);
+  let har: HarFile;
+  try {
+    har = readHar(readFileFlag('FILE', file));
+  } catch (e) {
+    if (!(e instanceof HarReadError)) throw e;
+    io.stderr.write(`oauth-lab explain: ${terminalSafe(file)}: ${terminalSafe(e.message)}\n`);
+    return 2;
+  }
+  const explanation = explainHar(har, nodeCrypto, { codeLifetimeSeconds: lifetime });
+  if (v.report !== undefined) {
+    const json = writeReport(v.report, file, har, explanation);
+    io.stderr.write(`Report written to ${terminalSafe(v.report)} and ${terminalSafe(json)}.\n`);
+  }
+  if (v.json) io.stdout.write(`${JSON.stringify({ legs: explanation.legs, causes: explanation.causes })}\n`);
+  else printText(io.stdout, file, har.entries.length, explanation);
+  return 0;
+};

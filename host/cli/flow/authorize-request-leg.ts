@@ -1,0 +1,103 @@
+import { base64UrlEncode } from '../../../shared/encoding/base64';
+import type { OAuth2Config } from '../../../shared/flows/oauth2-flow';
+import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { parseUrlEncoded, type Param } from '../../../shared/oauth1';
+import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
+import {
+  buildPushedAuthorizationRequest,
+  interpretPushedAuthorization,
+  parEndpointOf,
+  pushedAuthorizationUrl,
+} from '../../../shared/oauth2/pushed-authorization';
+import { buildRequestObject } from '../../../shared/oauth2/request-object';
+import type { Profile } from '../../../shared/store/profile';
+import { nodeRandom } from '../../node-crypto';
+import { discover } from '../../oidc/validate';
+import { interruptible } from '../interrupt';
+import { sendLeg } from './exchange';
+import type { FlowRunOptions } from './options';
+import { FlowFailure, type FlowReport } from './report';
+import { requestObjectSigner } from './request-object-signer';
+
+/** How the authorization request reaches the provider: pushed first (--par, RFC 9126), as a request object (--request-object, RFC 9101). */
+export interface AuthorizationRequestMode {
+  readonly par: boolean;
+  readonly requestObject: boolean;
+}
+
+/**
+ * The URL the browser opens for step one. Plain: the parameters in the query. With a request object: client_id and
+ * the signed JWT of the parameters (RFC 9101 §5), its trace printed. Pushed: the request (or request object) POSTed
+ * to the provider's pushed_authorization_request_endpoint with the token leg's client authentication, shown as its
+ * own leg, then a URL with only client_id and request_uri (RFC 9126 §4).
+ */
+export async function authorizationUrl(
+  url: string,
+  config: OAuth2Config,
+  profile: Profile,
+  mode: AuthorizationRequestMode,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<string> {
+  if (!mode.par && !mode.requestObject) return url;
+  const c = { ...config, authentication: config.authentication ?? 'body' };
+  // The request's parameters as the plain URL carries them; the endpoint without its query.
+  const u = new URL(url);
+  const endpoint = `${u.origin}${u.pathname}`;
+  const query = parseUrlEncoded(u.search.replace(/^\?/, ''), true, 'authorize');
+  const params = mode.requestObject ? await requestObjectParams(c, profile, query, report) : query;
+  if (!mode.par) return withAuthorizationQuery(endpoint, params);
+  report.step('Pushed authorization request (RFC 9126): the authorization request on the back channel (POST)');
+  const parUrl = await parEndpoint(profile, options, report);
+  const request = buildPushedAuthorizationRequest({ ...c, parUrl, authorizationParams: params });
+  const exchange = await sendLeg('pushed authorization request', request, options, report);
+  const pushed = interpretPushedAuthorization(exchange);
+  report.checks(pushed.checks);
+  if (!pushed.ok || pushed.requestUri === null)
+    throw new FlowFailure('pushed authorization request', pushed.summary, exchange.response);
+  report.line(`   ${pushed.summary} The browser's URL carries only client_id and request_uri (RFC 9126 §4).`);
+  return pushedAuthorizationUrl(endpoint, c.clientId, pushed.requestUri);
+}
+
+/**
+ * The parameters as a request object signed with the client's key (request-object-signer.ts says which, on stderr):
+ * client_id beside it (RFC 9101 §5).
+ */
+async function requestObjectParams(
+  c: { readonly clientId: string; readonly clientSecret: string; readonly authentication: ClientAuthentication },
+  profile: Profile,
+  params: readonly Param[],
+  report: FlowReport
+): Promise<Param[]> {
+  report.step('Request object (RFC 9101): the authorization request as a signed JWT');
+  const { signer, said } = requestObjectSigner(c.authentication, profile, c.clientSecret);
+  report.line(`   ${said}`);
+  const ro = await buildRequestObject(
+    {
+      params,
+      clientId: c.clientId,
+      audience: profile.oauth2.issuer || profile.baseUrl,
+      nowSeconds: Math.floor(Date.now() / 1000),
+      jti: base64UrlEncode(nodeRandom.bytes(16)),
+    },
+    signer
+  );
+  for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
+  return [
+    ['client_id', c.clientId],
+    ['request', ro.jwt],
+  ];
+}
+
+/** The provider's pushed_authorization_request_endpoint, from its metadata (RFC 9126 §5). */
+async function parEndpoint(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<string> {
+  const issuer = profile.oauth2.issuer || profile.baseUrl;
+  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+    discover(issuer, undefined, { ...options.send, signal })
+  );
+  if (d.refused) throw new FlowFailure('pushed authorization request', d.refused);
+  const endpoint = parEndpointOf(d.document);
+  if (!endpoint.ok) throw new FlowFailure('pushed authorization request', `${d.url}: ${endpoint.reason}`);
+  report.line(`   pushed_authorization_request_endpoint ${endpoint.url} (from ${d.url})`);
+  return endpoint.url;
+}

@@ -1,0 +1,114 @@
+import { introspectionLeg, refreshLeg, revocationLeg } from '../../../shared/flows/driver/lifecycle-legs';
+import { sendLeg } from '../../../shared/flows/driver/run-leg';
+import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
+import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
+import type { Profile } from '../../../shared/store/profile';
+import { discover } from '../../oidc/validate';
+import { endpointLine, redirectLines } from '../oidc-report';
+import { interruptible } from '../interrupt';
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
+import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
+import { cliLegPort } from './cli-host-port';
+import type { FlowRunOptions } from './options';
+import { FlowFailure, type FlowReport } from './report';
+
+/**
+ * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700
+ * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)) of the new access token, revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) of the new refresh token, and
+ * introspection again, which must then say inactive. The endpoints are the profile's (--revocation-endpoint,
+ * --introspection-endpoint) or else the provider's metadata (`discovered`, or discovered here), each said.
+ */
+export async function lifecycleLeg(
+  state: OAuth2State,
+  profile: Profile,
+  discovered: DiscoveredEndpoints | null,
+  options: FlowRunOptions,
+  report: FlowReport,
+  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null
+): Promise<void> {
+  const port = cliLegPort(options, report, undefined, dpop?.client ?? null);
+  const old = state.token?.refreshToken;
+  if (!old)
+    throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
+  report.step('Token lifecycle: refresh (RFC 6749 §6)');
+  // RFC 9449 §5: with DPoP the refresh carries a proof too (cliLegPort), and its token comes back bound to the same key.
+  const { outcome: refreshed } = await sendLeg(refreshLeg, 'refresh', () => state, port);
+  if (dpop && refreshed.state.token) report.checks(dpopTokenChecks(refreshed.state.token.fields, dpop.thumbprint));
+  if (!refreshed.ok) throw new FlowFailure('refresh', refreshed.summary);
+  const renewed = refreshed.state;
+  const now = renewed.token!;
+  report.line(
+    `   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`
+  );
+
+  const endpoints = await lifecycleEndpoints(profile, discovered, options, report);
+  if (!endpoints) return;
+  const introspect = async (what: string, expectActive: boolean) => {
+    report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
+    const { outcome: r } = await sendLeg(
+      introspectionLeg(endpoints.introspection, 'access_token'),
+      'introspection',
+      () => renewed,
+      port
+    );
+    if (!r.ok || r.result!.active !== expectActive)
+      throw new FlowFailure(
+        'introspection',
+        `Expected active: ${expectActive} ${what}; ${(r.checks.find((c) => !c.ok) ?? r.checks[0])!.message}`
+      );
+  };
+  await introspect('of the new access token', true);
+  report.step('Token lifecycle: revocation of the new refresh token (RFC 7009)');
+  const { outcome: revoked } = await sendLeg(
+    revocationLeg(endpoints.revocation, 'refresh_token'),
+    'revocation',
+    () => renewed,
+    port
+  );
+  if (!revoked.ok) throw new FlowFailure('revocation', revoked.checks[0]!.message);
+  // RFC 7009 §2.1 (https://www.rfc-editor.org/rfc/rfc7009#section-2.1): revoking a refresh token should also invalidate the access tokens of the same grant; some
+  // providers keep them until they expire, so an active answer here is reported rather than failed.
+  report.step('Token lifecycle: introspection after the revocation (RFC 7662)');
+  const { outcome: after } = await sendLeg(
+    introspectionLeg(endpoints.introspection, 'access_token'),
+    'introspection',
+    () => renewed,
+    port
+  );
+  if (after.result?.active)
+    report.line(
+      '   The access token is still active: this provider revokes only the refresh token (RFC 7009 §2.1 lets it).'
+    );
+}
+
+/**
+ * The revocation and introspection endpoints: the profile's (flags), else the provider's metadata, discovered here
+ * when the OpenID Connect leg did not; each printed with its source. Null when one is missing (the legs are then
+ * left out, and said so).
+ */
+async function lifecycleEndpoints(
+  profile: Profile,
+  discovered: DiscoveredEndpoints | null,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<{ introspection: string; revocation: string } | null> {
+  const o = profile.oauth2;
+  let metadata = discovered;
+  if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
+    const issuer = o.issuer || profile.baseUrl;
+    const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+      discover(issuer, undefined, { ...options.send, signal })
+    );
+    for (const l of redirectLines(d.redirects)) report.line(l);
+    if (d.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
+    metadata = d.endpoints;
+  }
+  const chosen = profileEndpoints(profile, profile.baseUrl, metadata);
+  report.line(endpointLine('revocation endpoint', chosen.revocation, '--revocation-endpoint'));
+  report.line(endpointLine('introspection endpoint', chosen.introspection, '--introspection-endpoint'));
+  if (!chosen.introspection || !chosen.revocation) {
+    report.line('   Without both endpoints, the introspection and revocation legs are left out.');
+    return null;
+  }
+  return { introspection: chosen.introspection.url, revocation: chosen.revocation.url };
+}

@@ -1,0 +1,239 @@
+import { join } from 'node:path';
+import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
+import type { HistoryEntry } from '../../shared/store/history';
+import { MOCK_PROFILE_ID, type Profile } from '../../shared/store/profile';
+import { newRecordId } from '../../shared/store/record-id';
+import { nodeRandom } from '../node-crypto';
+import { invalidInput, notFound, type KeyValueBackend } from './backend';
+import { createFileBackend } from './file-backend';
+import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
+import { MOCK_PROFILE_NAME } from './mock-profile';
+import { exportProfiles, planImport } from './profile-transfer';
+import { SecretBox, type SecretCipher } from './secrets';
+import { SyncedRecords } from './store-records';
+
+export interface AppStoreOptions {
+  /** The directory of store.json (file backend); default: the per-user config directory. */
+  readonly cwd?: string;
+  /** The keychain's cipher (keychain-cipher.ts); without one (or when encryption is unavailable) secrets are stored plain in a 0600 file. */
+  readonly cipher?: SecretCipher;
+  readonly now?: () => number;
+  /** Default: the file at `cwd`. Tests pass a memory backend. */
+  readonly backend?: KeyValueBackend;
+  /** The history's directory; default: `exchange-history` beside the store file (required with a backend that has no directory). */
+  readonly historyDir?: string;
+  /** New ids for imported profiles whose id is taken (default: random UUIDs). */
+  readonly newId?: () => string;
+}
+
+export type StoreMethodName =
+  | 'profilesList'
+  | 'profileSave'
+  | 'profileDelete'
+  | 'profilesExport'
+  | 'profilesImport'
+  | 'tokensList'
+  | 'tokenSave'
+  | 'tokenDelete'
+  | 'historyList'
+  | 'historyBody'
+  | 'historyAnnotate'
+  | 'historyClear'
+  | 'historyImport'
+  | 'settingsGet'
+  | 'settingsUpdate';
+
+/** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
+export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+  readonly secretStorage: 'encrypted' | 'file';
+  /** Start-up notices (a corrupt file moved aside, a secret that could not be decrypted) and later write failures. */
+  readonly notices: readonly string[];
+  /** The store file, for messages. */
+  readonly path: string;
+  /** A history entry with its bodies complete (historyList cuts long ones), for exports; undefined when there is none. */
+  historyFull(id: string): HistoryEntry | undefined;
+  /** Appends an exchange to the history (kept nothing when keepHistory is off): how the host records what it sends. */
+  historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
+};
+
+const clone = <T>(v: T): T => structuredClone(v);
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Opens (or creates) the store. Profiles, tokens and settings live in memory and in store.json; every change is
+ * written at once (see store-records.ts: a disk failure reaches the caller as store_error and the change is undone).
+ * The history is kept apart, in its own files (see history/history-files.ts), since it is big where settings are
+ * small. Never throws for a bad file: that becomes a notice.
+ */
+export function createAppStore(options: AppStoreOptions = {}): AppStore {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => newRecordId(nodeRandom, 'p-'));
+  const backend = options.backend ?? createFileBackend(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const box = new SecretBox(options.cipher);
+  const store = new SyncedRecords(backend, box, now);
+  const { records, notices } = store;
+  /** store.json still holds a history (an older version wrote it): the next write drops it, once it is moved. */
+  let legacyHistory = false;
+
+  const profileExists = (id: string) => records.profiles.some((p) => p.id === id);
+
+  const historyDir =
+    options.historyDir ?? (backend.directory === undefined ? undefined : join(backend.directory, HISTORY_DIR_NAME));
+  if (historyDir === undefined) throw new Error('createAppStore: this backend has no directory; pass historyDir.');
+  // Only a session that writes store.json moves its history out (it then drops it from store.json).
+  const history = openHistory(
+    historyDir,
+    box,
+    () => records.settings,
+    store.writable ? store.historyToMove : [],
+    () => (legacyHistory = true)
+  );
+
+  if (store.rewrite || legacyHistory) {
+    try {
+      store.writeNow();
+    } catch (e) {
+      notices.push(`${message(e)}. Changes are kept in memory and saved with the next change.`);
+    }
+  }
+
+  return {
+    get secretStorage() {
+      return box.storage;
+    },
+    get notices() {
+      return [...notices, ...history.notices];
+    },
+    get path() {
+      return backend.path;
+    },
+
+    profilesList: () => {
+      store.refreshForRead();
+      return clone([...records.profiles]);
+    },
+
+    profileSave: ({ profile }) =>
+      store.commit(() => {
+        // The mock's id always means the built-in profile: it can be edited (ports, paths, credentials) but stays built in.
+        const saved: Profile = profile.id === MOCK_PROFILE_ID ? { ...profile, builtIn: true } : profile;
+        if (saved.builtIn && saved.id !== MOCK_PROFILE_ID)
+          throw invalidInput(
+            `profile.builtIn: only the "${MOCK_PROFILE_NAME}" profile (id "${MOCK_PROFILE_ID}") is built in; save this profile with builtIn: false.`
+          );
+        const at = records.profiles.findIndex((p) => p.id === saved.id);
+        records.profiles =
+          at >= 0 ? records.profiles.map((p, i) => (i === at ? saved : p)) : [...records.profiles, saved];
+        // The user has seen the empty secret and saved: the undecryptable old value goes.
+        store.forget('profile', saved.id);
+        return clone(saved);
+      }),
+
+    profileDelete: ({ id }) => {
+      if (id === MOCK_PROFILE_ID)
+        throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
+      store.refreshForRead();
+      if (!profileExists(id)) return { deleted: false };
+      return store.commit(() => {
+        if (!profileExists(id)) return { deleted: false };
+        records.profiles = records.profiles.filter((p) => p.id !== id);
+        // Its saved tokens are secrets nobody could reach any more: they go with it.
+        for (const t of records.tokens) if (t.profileId === id) store.forget('token', t.id);
+        records.tokens = records.tokens.filter((t) => t.profileId !== id);
+        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.profileId !== id);
+        store.forget('profile', id);
+        if (records.settings.activeProfileId === id)
+          records.settings = { ...records.settings, activeProfileId: MOCK_PROFILE_ID };
+        return { deleted: true };
+      });
+    },
+
+    profilesExport: ({ ids, includeSecrets }) => {
+      store.refreshForRead();
+      const userProfiles = records.profiles.filter((p) => !p.builtIn);
+      let chosen = userProfiles;
+      if (ids) {
+        if (ids.includes(MOCK_PROFILE_ID))
+          throw invalidInput(
+            `ids: the built-in "${MOCK_PROFILE_NAME}" profile is not exported (every OAuth Lab has it).`
+          );
+        const missing = ids.filter((id) => !profileExists(id));
+        if (missing.length)
+          throw notFound(`There is no profile with the id ${missing.map((id) => `"${id}"`).join(', ')}.`);
+        chosen = userProfiles.filter((p) => ids.includes(p.id));
+      }
+      return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
+    },
+
+    profilesImport: ({ json }) =>
+      store.commit(() => {
+        // Planned against the profiles as they are under the lock, so a name or id another instance just took is seen.
+        const plan = planImport(json, records.profiles, newId);
+        records.profiles = [...records.profiles, ...plan.imported];
+        return clone(plan);
+      }),
+
+    tokensList: (input) => {
+      store.refreshForRead();
+      const profileId = input?.profileId;
+      return clone(
+        records.tokens
+          .filter((t) => profileId === undefined || t.profileId === profileId)
+          .sort((a, b) => b.obtainedAt - a.obtainedAt)
+      );
+    },
+
+    tokenSave: ({ token }) =>
+      store.commit(() => {
+        if (!profileExists(token.profileId))
+          throw notFound(
+            `token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`
+          );
+        const at = records.tokens.findIndex((t) => t.id === token.id);
+        records.tokens = at >= 0 ? records.tokens.map((t, i) => (i === at ? token : t)) : [...records.tokens, token];
+        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== token.id);
+        store.forget('token', token.id);
+        return clone(token);
+      }),
+
+    tokenDelete: ({ id }) => {
+      store.refreshForRead();
+      if (!records.tokens.some((t) => t.id === id) && !records.hiddenTokens.some((t) => t.meta.id === id))
+        return { deleted: false };
+      return store.commit(() => {
+        records.tokens = records.tokens.filter((t) => t.id !== id);
+        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== id);
+        store.forget('token', id);
+        return { deleted: true };
+      });
+    },
+
+    historyList: (query) => history.historyList(query),
+    historyBody: (input) => history.historyBody(input),
+    historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
+    historyAnnotate: (input) => history.historyAnnotate(input),
+    historyClear: () => history.historyClear(undefined),
+    historyImport: (input) => history.historyImport(input),
+    historyFull: (id) => history.historyFull(id),
+
+    settingsGet: () => {
+      store.refreshForRead();
+      return clone(records.settings);
+    },
+
+    settingsUpdate: (patch) => {
+      const updated = store.commit(() => {
+        if (patch.activeProfileId !== undefined && !profileExists(patch.activeProfileId))
+          throw notFound(`activeProfileId: there is no profile "${patch.activeProfileId}".`);
+        records.settings = {
+          ...records.settings,
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+        };
+        return clone(records.settings);
+      });
+      // A lower bound removes the oldest exchanges now, not at the next append.
+      if (patch.historyMaxMB !== undefined) history.boundChanged();
+      return updated;
+    },
+  };
+}

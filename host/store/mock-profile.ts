@@ -1,0 +1,22 @@
+import { MOCK_PROFILE_ID, profileSchema, type Profile } from '../../shared/store/profile';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider/default-credentials';
+
+export const MOCK_PROFILE_NAME = 'Mock provider';
+
+/**
+ * The built-in profile for the embedded mock, with the mock's default credentials and callback. Its base URL stays
+ * empty: the flows take it from the running mock, whose port changes from run to run.
+ */
+export function defaultMockProfile(): Profile {
+  const callback = new URL(DEFAULT_CREDENTIALS.consumer.callback);
+  return profileSchema.parse({
+    id: MOCK_PROFILE_ID,
+    name: MOCK_PROFILE_NAME,
+    builtIn: true,
+    service: true,
+    callbackPort: Number(callback.port),
+    callbackPath: callback.pathname,
+    oauth1: { consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret },
+    oauth2: { clientId: DEFAULT_CREDENTIALS.client.id, clientSecret: DEFAULT_CREDENTIALS.client.secret },
+  });
+}

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { SIGNATURE_METHODS } from '../shared/oauth1/signing';
+import { MCP_FAULTS } from '../shared/mcp/mock-faults';
+import { PAR_FAULTS } from '../shared/oauth2/par-faults';
+import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../shared/oidc/mock-switches';
+import { issueLines } from '../shared/schema-issues';
+import { DEFAULT_LIFETIMES } from '../shared/seed';
+import { CLIENT_AUTH_METHODS } from './client-auth-methods';
+import { GRANT_TYPES } from './grants/grant-types';
+import { checkRegistrableUri } from './redirect-uri';
+import { rsaPublicKeyProblem } from '../host/rsa-public-key';
+import { DEFAULT_CREDENTIALS } from './default-credentials';
+
+/**
+ * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
+ * strictness switches. Every field but the lists has a default; the built-in configuration is DEFAULT_CONFIG.
+ */
+
+/** Signature methods the mock can verify: HMAC and PLAINTEXT with the secrets, RSA with the consumer's rsaPublicKey (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)). */
+
+const nonEmpty = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} must not be empty`);
+const seconds = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of seconds` })
+    .int(`${what} must be a whole number of seconds`)
+    .positive(`${what} must be at least 1 second`);
+
+const callbackUri = z.string().superRefine((value, ctx) => {
+  if (value === 'oob') return;
+  const why = checkRegistrableUri(value);
+  if (why) ctx.addIssue({ code: 'custom', message: `${why} (or "oob" for out-of-band)` });
+});
+const redirectUri = z.string().superRefine((value, ctx) => {
+  const why = checkRegistrableUri(value);
+  if (why) ctx.addIssue({ code: 'custom', message: why });
+});
+
+export const lifetimesSchema = z.strictObject({
+  /** OAuth 1.0a request token lifetime, sent as oauth_expires_in (interface §2.1). */
+  requestTokenTtl: seconds('requestTokenTtl').default(DEFAULT_LIFETIMES.requestTokenTtl),
+  /** OAuth 2 authorization code lifetime (interface §8: "exchanged immediately"; RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2): at most 10 minutes). */
+  codeTtl: seconds('codeTtl').default(DEFAULT_LIFETIMES.codeTtl),
+  /** OAuth 2 bearer token lifetime, sent as expires_in (interface §2.4). */
+  accessTokenTtl: seconds('accessTokenTtl').default(DEFAULT_LIFETIMES.accessTokenTtl),
+  /** OAuth 2 refresh token lifetime. Not in the interface (assumption, RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)). */
+  refreshTokenTtl: seconds('refreshTokenTtl').default(30 * 24 * 3600),
+  /** OpenID Connect: lifetime of an id_token (its exp - iat). Mock-only, beyond the service's interface. */
+  idTokenTtl: seconds('idTokenTtl').default(600),
+  /** A pushed authorization request's request_uri lifetime, sent as expires_in (RFC 9126 §2.2 (https://www.rfc-editor.org/rfc/rfc9126#section-2.2): short-lived). */
+  requestUriTtl: seconds('requestUriTtl').default(60),
+});
+
+export const switchesSchema = z.strictObject({
+  /** OAuth 1.0a signature methods accepted (interface §5.1: HMAC-SHA1). */
+  signatureMethods: z
+    .array(z.enum(SIGNATURE_METHODS, { error: `must be one of ${SIGNATURE_METHODS.join(', ')}` }))
+    .min(1, 'signatureMethods needs at least one method')
+    .default(['HMAC-SHA1']),
+  /** Accepted distance of oauth_timestamp from the provider's clock, in seconds (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3); oauthlib: 600). */
+  timestampWindow: seconds('timestampWindow').default(600),
+  /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
+  checkNonce: z.boolean().default(true),
+  /** At most this many nonces are remembered (RFC 5849 §4.10 (https://www.rfc-editor.org/rfc/rfc5849#section-4.10): bounded storage). */
+  nonceMemory: z.number().int().min(1).max(10_000_000).default(100_000),
+  /** Accept protocol parameters only in the Authorization header, as the service describes (interface §5.1). */
+  oauth1HeaderOnly: z.boolean().default(false),
+  /** Refuse every OAuth 1.0a request on plain HTTP (RFC 5849 §2.1 (https://www.rfc-editor.org/rfc/rfc5849#section-2.1)/§2.3: TLS required). The mock speaks HTTP only. */
+  requireTls: z.boolean().default(false),
+  /** Refuse PLAINTEXT on plain HTTP (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)). */
+  plaintextRequiresTls: z.boolean().default(true),
+  /** `registered`: oauth_callback must be the consumer's callback (any port on loopback); `any`: any absolute http(s) URL. */
+  oauth1Callback: z.enum(['registered', 'any']).default('registered'),
+  /** Longest accepted value of oauth_consumer_key, oauth_token, oauth_nonce, oauth_verifier (a DoS guard). */
+  maxParameterLength: z.number().int().min(8).max(4096).default(256),
+  /** OAuth 2 state is required (interface §4.2: "yes"). */
+  requireState: z.boolean().default(true),
+  /** PKCE required for every client (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)). Public clients (no secret) always need it. */
+  requirePkce: z.boolean().default(false),
+  /** Accept code_challenge_method=plain (RFC 7636 §4.2 (https://www.rfc-editor.org/rfc/rfc7636#section-4.2)). */
+  allowPlainPkce: z.boolean().default(true),
+  /** Issue a new refresh token on every refresh and refuse the old one (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700 §4.14.2). */
+  rotateRefreshTokens: z.boolean().default(true),
+  /** Revoke the tokens of a grant when its code is redeemed twice (RFC 6749 §4.1.2: SHOULD). */
+  revokeOnCodeReuse: z.boolean().default(true),
+  /** Accept a bearer token in the access_token query parameter (RFC 6750 §2.3 (https://www.rfc-editor.org/rfc/rfc6750#section-2.3); off by default). */
+  allowQueryAccessToken: z.boolean().default(false),
+  /** Add `iss` to the authorization response (RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207)). The service does not send it. */
+  issParameter: z.boolean().default(false),
+  /** Answer only requests whose Host names a loopback address or the bound host (DNS rebinding). */
+  checkHost: z.boolean().default(true),
+  /** OpenID Connect, mock-only: the id_token's signing algorithm (OIDC Core §3.1.3.7; RS256 is the default every client accepts). */
+  idTokenAlg: z.enum(ID_TOKEN_ALGS, { error: `must be one of ${ID_TOKEN_ALGS.join(', ')}` }).default('RS256'),
+  /** OpenID Connect, mock-only: one deliberate fault in every id_token, so each step of a client's validation can be seen failing. */
+  idTokenFault: z.enum(ID_TOKEN_FAULTS, { error: `must be one of ${ID_TOKEN_FAULTS.join(', ')}` }).default('off'),
+  /** MCP, mock-only: one broken link of the MCP authorization chain (shared/mcp/mock-faults.ts). */
+  mcpFault: z.enum(MCP_FAULTS, { error: `must be one of ${MCP_FAULTS.join(', ')}` }).default('off'),
+  /** DPoP: answer a proof without the server's current nonce with `use_dpop_nonce` and a DPoP-Nonce header (RFC 9449 §8 (https://www.rfc-editor.org/rfc/rfc9449#section-8), §9). */
+  dpopNonce: z.boolean().default(false),
+  /** DPoP: how old a proof's iat may be, and how long its jti is remembered against replay (RFC 9449 §11.1 (https://www.rfc-editor.org/rfc/rfc9449#section-11.1)). */
+  dpopProofLifetime: seconds('dpopProofLifetime').default(300),
+  /** Every client must push its authorization requests (RFC 9126 §5 (https://www.rfc-editor.org/rfc/rfc9126#section-5) require_pushed_authorization_requests). */
+  requirePushedAuthorizationRequests: z.boolean().default(false),
+  /** PAR, mock-only: hand out a request_uri already used, or already expired, so the authorize endpoint's refusal can be seen (RFC 9126 §4, §2.2). */
+  parFault: z.enum(PAR_FAULTS, { error: `must be one of ${PAR_FAULTS.join(', ')}` }).default('off'),
+});
+
+const consumerSchema = z
+  .strictObject({
+    key: nonEmpty('key'),
+    secret: nonEmpty('secret'),
+    callback: callbackUri,
+    /** PEM public key for the RSA methods; a consumer without one cannot use them. */
+    rsaPublicKey: z.string({ error: 'rsaPublicKey must be a PEM string' }).optional(),
+  })
+  .superRefine((consumer, ctx) => {
+    const why = consumer.rsaPublicKey === undefined ? null : rsaPublicKeyProblem(consumer.rsaPublicKey, 'rsaPublicKey');
+    if (why)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rsaPublicKey'],
+        message: `consumer ${JSON.stringify(consumer.key)}: ${why}`,
+      });
+  });
+const scopeValue = z
+  .string()
+  .regex(
+    /^[\x21\x23-\x5b\x5d-\x7e]+$/,
+    'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)'
+  );
+const clientSchema = z.strictObject({
+  id: nonEmpty('id'),
+  /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
+  secret: nonEmpty('secret').optional(),
+  redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
+  grantTypes: z
+    .array(z.enum(GRANT_TYPES))
+    .min(1)
+    .default([...GRANT_TYPES]),
+  /**
+   * How the client authenticates at the token endpoint (RFC 7591 §2 token_endpoint_auth_method). Absent: HTTP Basic
+   * or the body with a secret, none without one, as before registration existed.
+   */
+  tokenEndpointAuthMethod: z
+    .enum(CLIENT_AUTH_METHODS, { error: `must be one of ${CLIENT_AUTH_METHODS.join(', ')}` })
+    .optional(),
+  /** The client's public keys (RFC 7591 §2 jwks) for private_key_jwt and self_signed_tls_client_auth. */
+  jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string() })) }).optional(),
+  /** Where the client publishes its JWK Set (RFC 7591 §2 jwks_uri); only a loopback URL is ever fetched. */
+  jwksUri: z.url({ error: 'jwksUri must be an absolute URL' }).optional(),
+  /** The scopes the client may ask for (RFC 7591 §2 scope); absent: every scope of the provider. */
+  scopes: z.array(scopeValue).optional(),
+  /** tls_client_auth: the certificate's subject distinguished name the client registered (RFC 8705 §2.1.2). */
+  tlsClientAuthSubjectDn: nonEmpty('tlsClientAuthSubjectDn').optional(),
+  /**
+   * DPoP (RFC 9449): `optional` (also when absent) binds the tokens of a request that carries a proof and issues
+   * bearer tokens otherwise; `required` refuses a token request without a proof, as a client registered with
+   * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
+   */
+  dpop: z.enum(['optional', 'required']).optional(),
+  /** The client may start an authorization only with a pushed request (RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6) require_pushed_authorization_requests). */
+  requirePushedAuthorizationRequests: z.boolean().optional(),
+  /** The client's authorization requests must be signed request objects (RFC 9101 §10.5 (https://www.rfc-editor.org/rfc/rfc9101#section-10.5) require_signed_request_object). */
+  requireSignedRequestObject: z.boolean().optional(),
+});
+const userSchema = z.strictObject({
+  username: nonEmpty('username'),
+  password: z.string({ error: 'password must be a string' }),
+});
+
+const DEFAULT_SCOPES = ['read', 'write', 'profile', 'openid'] as const;
+
+const uniqueBy =
+  <T>(key: (t: T) => string, what: string) =>
+  (list: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${JSON.stringify(k)} appears more than once` });
+      seen.add(k);
+    });
+  };
+
+export const configSchema = z.strictObject({
+  oauth1: z
+    .strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) })
+    .default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
+  oauth2: z
+    .strictObject({
+      clients: z.array(clientSchema).superRefine(uniqueBy((c) => c.id, 'client id')),
+      /**
+       * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
+       * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
+       */
+      scopes: z.array(scopeValue).default([...DEFAULT_SCOPES]),
+    })
+    .default({
+      clients: [
+        {
+          ...DEFAULT_CREDENTIALS.client,
+          redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris],
+          grantTypes: [...GRANT_TYPES],
+        },
+      ],
+      scopes: [...DEFAULT_SCOPES],
+    }),
+  users: z
+    .array(userSchema)
+    .min(1, 'users needs at least one user')
+    .superRefine(uniqueBy((u) => u.username, 'username'))
+    .default([{ ...DEFAULT_CREDENTIALS.user }]),
+  /** Realm named in WWW-Authenticate challenges. */
+  realm: z.string().default('oauth-lab-mock'),
+  lifetimes: lifetimesSchema.default(lifetimesSchema.parse({})),
+  switches: switchesSchema.default(switchesSchema.parse({})),
+});
+
+export type ProviderConfig = z.infer<typeof configSchema>;
+export type Lifetimes = z.infer<typeof lifetimesSchema>;
+export type Switches = z.infer<typeof switchesSchema>;
+export type ConsumerConfig = z.infer<typeof consumerSchema>;
+export type ClientConfig = z.infer<typeof clientSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function describeIssues(source: string, error: z.ZodError): string {
+  const lines = issueLines(error, '(top level)').slice(0, 10);
+  return `${source} is not a valid mock provider configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`;
+}
+
+/** Validates a parsed JSON value; the error lists each wrong field with its path and what is expected. */
+export function parseConfig(value: unknown, source = 'the configuration'): ProviderConfig {
+  const result = configSchema.safeParse(value ?? {});
+  if (!result.success) throw new ConfigError(describeIssues(source, result.error));
+  return result.data;
+}
+
+/** Parses the text of a JSON config file, naming the file and the JSON error. */
+export function parseConfigText(text: string, source: string): ProviderConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${source} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(
+      `${source} must contain a JSON object such as {"users":[{"username":"demo","password":"demo"}]}.`
+    );
+  return parseConfig(value, source);
+}
+
+export const defaultConfig = (): ProviderConfig => parseConfig({});
+
+/** The same fields, each optional and without its default, so a partial change leaves the other fields alone. */
+function withoutDefaults<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([k, s]) => [
+      k,
+      (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+    ])
+  );
+  return z.strictObject(shape);
+}
+
+/** Validates a partial change of lifetimes and switches (admin API), returning the merged values. */
+export function mergeSettings(
+  current: { lifetimes: Lifetimes; switches: Switches },
+  patch: unknown
+): { lifetimes: Lifetimes; switches: Switches } {
+  const schema = z.strictObject({
+    lifetimes: withoutDefaults(lifetimesSchema).optional(),
+    switches: withoutDefaults(switchesSchema).optional(),
+  });
+  const result = schema.safeParse(patch);
+  if (!result.success) throw new ConfigError(describeIssues('the settings change', result.error));
+  const strip = <T extends object>(o: T | undefined) =>
+    Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    lifetimes: { ...current.lifetimes, ...strip(result.data.lifetimes) },
+    switches: { ...current.switches, ...strip(result.data.switches) },
+  };
+}

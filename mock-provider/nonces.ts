@@ -1,0 +1,65 @@
+import { BoundedTable } from '../host/bounded-table';
+
+/**
+ * Nonces seen recently (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)), in bounded memory (§4.10). A nonce is remembered for the timestamp window
+ * around its timestamp; older entries are dropped. When the memory is full the oldest entry is dropped too, and
+ * from then on every timestamp up to the dropped one is refused (`floor`), so a dropped nonce can never be replayed.
+ */
+export class NonceMemory {
+  private seen: BoundedTable<string, number>;
+  private floorSeconds = 0;
+
+  constructor(capacity: number) {
+    this.seen = this.table(capacity);
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /** The newest timestamp whose nonces may have been forgotten; requests at or before it must be refused. */
+  get floor(): number {
+    return this.floorSeconds;
+  }
+
+  /** Keeps the newest `capacity` nonces; those that no longer fit raise the floor like any other drop. */
+  resize(capacity: number): void {
+    if (capacity === this.seen.limit) return;
+    const old = this.seen;
+    this.seen = this.table(capacity);
+    for (const key of old.keys()) this.seen.set(key, old.get(key)!);
+  }
+
+  /** One flat string (join builds it in one piece, where concatenation would leave a tree the GC must shortcut later). */
+  static key(consumerKey: string, token: string, timestamp: number, nonce: string): string {
+    return [consumerKey, token, timestamp, nonce].join('\u0000');
+  }
+
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+
+  /** Records a nonce (one already remembered is left as it is) and forgets those older than `oldestSeconds`. */
+  remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
+    if (this.seen.has(key)) return;
+    // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
+    const expired: string[] = [];
+    for (const k of this.seen.keys()) {
+      if (this.seen.get(k)! >= oldestSeconds) break;
+      expired.push(k);
+    }
+    for (const k of expired) this.seen.delete(k);
+    this.seen.set(key, timestampSeconds);
+  }
+
+  clear(): void {
+    this.seen.clear();
+    this.floorSeconds = 0;
+  }
+
+  private table(capacity: number): BoundedTable<string, number> {
+    return new BoundedTable<string, number>(capacity, (timestamp) => {
+      this.floorSeconds = Math.max(this.floorSeconds, timestamp);
+    });
+  }
+}

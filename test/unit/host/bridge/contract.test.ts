@@ -1,0 +1,515 @@
+import { createHash, generateKeyPairSync, sign, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES } from '../../../../shared/bridge/contract';
+import { parseUrlEncoded } from '../../../../shared/oauth1';
+import { DEFAULT_CREDENTIALS } from '../../../../mock-provider';
+import { contractHarness } from './contract-harness';
+
+/**
+ * One contract suite, two transports: every method through Electron's IPC handler map and through the
+ * web host over real HTTP (contract-harness.ts), bad input coming back as coded errors, and events arriving on each.
+ * Cancelling a send in flight has its own file (http-cancel.test.ts); here httpCancel is only exercised.
+ */
+const { consumer } = DEFAULT_CREDENTIALS;
+
+for (const kind of ['IPC', 'web host'] as const) {
+  describe(`bridge contract over ${kind}`, () => {
+    const h = contractHarness(kind);
+    const { call, value, eventually, signed, opened, saved, succeeded } = h;
+
+    it('says which host it is', async () => {
+      expect(await value('appInfo')).toMatchObject({
+        host: kind === 'IPC' ? 'electron' : 'web',
+        secretStorage: 'file',
+      });
+    });
+
+    it('runs the OAuth 1.0a flow through the bridge: mock, signing, transport, catcher and events', async () => {
+      const started = await value<{ baseUrl: string }>('mockStart', { port: 0 });
+      expect(await value('mockStatus')).toEqual({
+        running: true,
+        baseUrl: started.baseUrl,
+        mtlsBaseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:[0-9]+$/),
+      });
+      const base = started.baseUrl;
+      const { port, redirectUri } = await value<{ port: number; redirectUri: string }>('catcherOpen', {
+        port: 0,
+        path: '/callback',
+      });
+
+      const step1 = await signed({ method: 'POST', url: `${base}/oauth/v1/request_token`, callback: redirectUri });
+      expect(step1.response.status).toBe(200);
+      const requestToken = Object.fromEntries(parseUrlEncoded(step1.response.bodyText, true, 'body-parameters'));
+
+      const wait = await value<{ waitId: string; redirectUri: string }>('catcherWait', {
+        port,
+        path: '/callback',
+        target: { kind: 'oauth1', requestToken: requestToken.oauth_token },
+      });
+      expect(wait.redirectUri).toBe(redirectUri);
+      const authorize = await value<{ response: { status: number; headers: [string, string][] } }>('httpSend', {
+        request: {
+          method: 'GET',
+          url: `${base}/oauth/v1/authorize?oauth_token=${encodeURIComponent(requestToken.oauth_token!)}`,
+          headers: [],
+        },
+      });
+      expect(authorize.response.status).toBe(302);
+      const location = authorize.response.headers.find(([n]) => n.toLowerCase() === 'location')![1];
+      await value('httpSend', { request: { method: 'GET', url: location, headers: [] } });
+      const caught = await eventually(() =>
+        h.bridge.received.find(
+          (m) => m.event === 'catcherCallback' && (m.payload as { waitId: string }).waitId === wait.waitId
+        )
+      );
+      const callback = (caught.payload as { callback: { mayContinue: boolean; oauthVerifier: string } }).callback;
+      expect(callback.mayContinue).toBe(true);
+
+      const step3 = await signed({
+        method: 'POST',
+        url: `${base}/oauth/v1/access_token`,
+        token: requestToken.oauth_token,
+        tokenSecret: requestToken.oauth_token_secret,
+        verifier: callback.oauthVerifier,
+      });
+      expect(step3.response.status).toBe(200);
+      const access = Object.fromEntries(parseUrlEncoded(step3.response.bodyText, true, 'body-parameters'));
+      const api = () =>
+        signed({
+          method: 'GET',
+          url: `${base}/api/v1/me`,
+          token: access.oauth_token,
+          tokenSecret: access.oauth_token_secret,
+        });
+      expect((await api()).response.status).toBe(200);
+
+      const state = await value<{ state: { oauth1: { accessTokens: { token: string; status: string }[] } } }>(
+        'mockState'
+      );
+      expect(state.state.oauth1.accessTokens).toContainEqual(
+        expect.objectContaining({ token: access.oauth_token, status: 'valid' })
+      );
+      expect(await value('mockDeauthorize', { token: access.oauth_token })).toMatchObject({ status: 'deauthorized' });
+      expect((await api()).response.status).toBe(401);
+
+      const seen = await value<{ endpoint: string; client?: { address: string; port: number } | null }[]>(
+        'mockEvents',
+        { sinceId: 0 }
+      );
+      expect(seen.map((e) => e.endpoint)).toEqual(
+        expect.arrayContaining(['oauth1.requestToken', 'oauth1.accessToken'])
+      );
+      // Both ends' record of a connection cross the bridge: the join key of an exchange and the mock's event.
+      expect(step1.local).toEqual({ address: '127.0.0.1', port: expect.any(Number) });
+      expect(
+        seen
+          .filter((e) => e.client?.port === step1.local!.port && e.client.address === step1.local!.address)
+          .map((e) => e.endpoint)
+      ).toContain('oauth1.requestToken');
+      await eventually(() => h.bridge.received.find((m) => m.event === 'mockEvent'));
+      expect(h.bridge.received.some((m) => m.event === 'mockStatus')).toBe(true);
+    });
+
+    it('changes the mock: settings, clock, reset, stop; bad values come back as invalid_input', async () => {
+      expect(await value('mockUpdateSettings', { lifetimes: { requestTokenTtl: 5 } })).toMatchObject({
+        lifetimes: { requestTokenTtl: 5 },
+      });
+      const bad = await call('mockUpdateSettings', { lifetimes: { requestTokenTtl: -1 } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(bad.ok || bad.error.message).toMatch(/requestTokenTtl/);
+      expect(await value<{ offsetSeconds: number }>('mockAdvanceClock', { seconds: 60 })).toMatchObject({
+        offsetSeconds: 60,
+      });
+      expect(await value<{ offsetSeconds: number }>('mockResetClock')).toMatchObject({ offsetSeconds: 0 });
+      const clockMoves = () =>
+        h.bridge.received
+          .filter((m) => m.event === 'mockClock')
+          .map((m) => (m.payload as { offsetSeconds: number }).offsetSeconds);
+      await eventually(() => clockMoves().length === 2 || undefined);
+      expect(clockMoves()).toEqual([60, 0]);
+      expect(await call('mockDeauthorize', { token: 'no-such-token' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
+      expect(await value('mockReset')).toEqual({ reset: true });
+      expect(await value('mockStop')).toEqual({ running: false, baseUrl: null });
+      expect(await call('mockState')).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    });
+
+    it("shows the mock's local CA and issues client certificates from it, the key only as a file", async () => {
+      const ca = await value<{ certificatePem: string; sha256Fingerprint: string; certificatePath: string }>('mockCa');
+      const caCert = new X509Certificate(ca.certificatePem);
+      expect(ca.sha256Fingerprint).toBe(caCert.fingerprint256);
+      expect(readFileSync(ca.certificatePath, 'utf8')).toBe(ca.certificatePem);
+      const issued = await value<{ certificatePath: string; keyPath: string; subjectDn: string; thumbprint: string }>(
+        'mockIssueClientCertificate',
+        { name: 'contract-app' }
+      );
+      expect(issued.certificatePath).toBe(join(h.dir, 'store', 'mock-ca', 'clients', 'contract-app.pem'));
+      expect(issued.subjectDn).toBe('CN=contract-app,O=OAuth Lab mock');
+      const cert = new X509Certificate(readFileSync(issued.certificatePath));
+      expect(cert.verify(caCert.publicKey)).toBe(true);
+      expect(issued.thumbprint).toBe(createHash('sha256').update(cert.raw).digest('base64url'));
+      expect(readFileSync(issued.keyPath, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+      expect(JSON.stringify(issued)).not.toContain('PRIVATE KEY');
+      for (const name of ['../escape', '', 'a b', '-lead']) {
+        const bad = await call('mockIssueClientCertificate', { name });
+        expect(bad, name).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+        expect(bad.ok || bad.error.message).toMatch(
+          /letters, digits, '\.', '_' or '-', starting with a letter or digit/
+        );
+      }
+    });
+
+    it('ends a cancelled wait with an event, and refuses unknown waits', async () => {
+      const wait = await value<{ waitId: string }>('catcherWait', {
+        port: 0,
+        target: { kind: 'oauth2', state: 'abc' },
+        timeoutMs: 60_000,
+      });
+      expect(await value('catcherCancel', { waitId: wait.waitId })).toEqual({ cancelled: true });
+      const ended = await eventually(() =>
+        h.bridge.received.find(
+          (m) => m.event === 'catcherWaitEnded' && (m.payload as { waitId: string }).waitId === wait.waitId
+        )
+      );
+      expect(ended.payload).toMatchObject({ code: 'wait_aborted' });
+      expect(await call('catcherCancel', { waitId: 'wait-999' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
+    });
+
+    it('reports a dead server as the transport error code, with its phase', async () => {
+      const r = await call('httpSend', {
+        request: { method: 'GET', url: 'http://127.0.0.1:1/', headers: [] },
+        options: { timeoutMs: 5000 },
+      });
+      expect(r).toMatchObject({ ok: false, error: { code: 'connection_refused', details: { phase: 'connect' } } });
+    });
+
+    it('answers httpCancel for a sendId with nothing in flight: not cancelled', async () => {
+      expect(await value('httpCancel', { sendId: 'nothing-in-flight' })).toEqual({ cancelled: false });
+    });
+
+    it('reports a signing error with the trace step that failed', async () => {
+      const r = await call('oauth1Trace', {
+        method: 'GET',
+        url: 'ftp://example.com/',
+        consumerKey: 'k',
+        consumerSecret: 's',
+        signatureMethod: 'HMAC-SHA1',
+        nonce: 'n',
+        timestamp: '1',
+      });
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
+    });
+
+    it("checks an RSA signature for the page with the consumer's public key, and refuses a key it cannot read", async () => {
+      const keys = generateKeyPairSync('rsa', {
+        modulusLength: 1024,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      });
+      const signature = sign('sha1', Buffer.from('GET&a&b'), keys.privateKey).toString('base64');
+      expect(
+        await value('rsaVerify', {
+          method: 'RSA-SHA1',
+          publicKeyPem: keys.publicKey,
+          signature,
+          baseStrings: ['GET&a&c', 'GET&a&b'],
+        })
+      ).toEqual({ matches: [false, true] });
+      expect(
+        await call('rsaVerify', { method: 'RSA-SHA1', publicKeyPem: 'x', signature, baseStrings: ['GET&a&b'] })
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/^The RSA public key could not be read/) },
+      });
+    });
+
+    it('signs a client assertion in the host (RFC 7523 §2.2), a fresh jti each time; a bad alg comes back coded', async () => {
+      const input = {
+        method: 'client_secret_jwt',
+        clientId: 'c1',
+        key: 'a-secret',
+        alg: null,
+        kid: null,
+        audience: 'https://as.example/token',
+      };
+      const a = await value<{ header: object; claims: { jti: string; aud: string } }>('clientAssertion', input);
+      const b = await value<{ claims: { jti: string } }>('clientAssertion', input);
+      expect(a.header).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect(a.claims.aud).toBe('https://as.example/token');
+      expect(a.claims.jti).not.toBe(b.claims.jti);
+      expect(await call('clientAssertion', { ...input, alg: 'RS256' })).toMatchObject({
+        ok: false,
+        error: { code: 'alg_key_mismatch', message: expect.stringMatching(/^RS256 does not fit client_secret_jwt/) },
+      });
+    });
+
+    it('makes and reads a DPoP key in the host, and signs only DPoP proofs of it (RFC 9449 §4.2)', async () => {
+      const made = await value<{ key: string; alg: string; publicJwk: Record<string, unknown>; thumbprint: string }>(
+        'dpopKey',
+        { key: '', alg: null }
+      );
+      expect(made.alg).toBe('ES256');
+      expect(made.publicJwk).not.toHaveProperty('d');
+      expect(JSON.parse(made.key)).toHaveProperty('d');
+      expect(made.thumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const read = await value<{ thumbprint: string; key: string }>('dpopKey', { key: made.key, alg: null });
+      expect(read).toMatchObject({ thumbprint: made.thumbprint, key: made.key });
+      const header = { typ: 'dpop+jwt', alg: 'ES256', jwk: made.publicJwk };
+      const payload = { htm: 'POST', htu: 'https://as.example/token', iat: 1, jti: 'j1' };
+      const { jws } = await value<{ jws: string }>('dpopSign', { key: made.key, alg: null, header, payload });
+      const [h, p] = jws
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as object);
+      expect([h, p]).toEqual([header, payload]);
+      const other = await value<{ publicJwk: object }>('dpopKey', { key: '', alg: 'EdDSA' });
+      for (const [bad, why] of [
+        [{ ...header, typ: 'JWT' }, 'its typ is "JWT", not dpop+jwt (RFC 9449 §4.2)'],
+        [{ ...header, jwk: other.publicJwk }, "its header's jwk is not this key's public key"],
+        [{ ...header, alg: 'RS256' }, 'its alg is "RS256", but the key signs with ES256'],
+      ] as const)
+        expect(await call('dpopSign', { key: made.key, alg: null, header: bad, payload })).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_input', message: `Not signed as a DPoP proof: ${why}.` },
+        });
+      expect(await call('dpopKey', { key: 'not a key', alg: null })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/^The DPoP key: the key file is neither/) },
+      });
+    });
+
+    it('keeps profiles, tokens, history and settings', async () => {
+      const profiles = await value<{ id: string; builtIn: boolean }[]>('profilesList');
+      expect(profiles[0]).toMatchObject({ id: 'mock', builtIn: true });
+      await value('profileSave', { profile: { id: 'real', name: 'Real server', baseUrl: 'https://api.example.com' } });
+      expect((await value<{ id: string }[]>('profilesList')).map((p) => p.id)).toEqual(['mock', 'real']);
+      expect(await call('profileSave', { profile: { id: 'x', name: 'No URL' } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/baseUrl/) },
+      });
+      const exported = await value<{ json: string }>('profilesExport', { includeSecrets: false });
+      const imported = await value<{ imported: { name: string }[] }>('profilesImport', { json: exported.json });
+      expect(imported.imported).toHaveLength(1);
+      expect(await call('profileDelete', { id: 'mock' })).toMatchObject({ ok: false });
+      expect(await value('profileDelete', { id: 'real' })).toEqual({ deleted: true });
+
+      const token = { id: 't1', profileId: 'mock', kind: 'oauth1', token: 'tok', tokenSecret: 'sec', obtainedAt: 1 };
+      await value('tokenSave', { token });
+      expect(await value('tokensList', { profileId: 'mock' })).toEqual([
+        expect.objectContaining({ id: 't1', tokenSecret: 'sec' }),
+      ]);
+      expect(await value('tokenDelete', { id: 't1' })).toEqual({ deleted: true });
+
+      const exchange = {
+        request: { method: 'GET', url: 'http://x/', headers: [] },
+        response: { status: 200, statusText: 'OK', headers: [], bodyText: '', bodySize: 0 },
+        timings: { connect: null, tls: null, firstByte: null, total: 1 },
+        startedAt: 1,
+      };
+      // Exchanges as the host records them (httpSend with a record appends through the same store method).
+      h.store.historyAdd({
+        entry: {
+          id: 'h1',
+          profileId: 'mock',
+          flow: 'oauth1',
+          leg: 'api',
+          outcome: 'succeeded',
+          summary: 'ok',
+          at: 1,
+          exchange,
+        },
+      });
+      expect(await value('historyList', { leg: 'api' })).toMatchObject({ total: 1 });
+      expect(await value('historyAnnotate', { id: 'h1', outcome: 'failed', summary: 'judged by the leg' })).toEqual({
+        annotated: true,
+      });
+      expect(await value('historyList', { leg: 'api' })).toMatchObject({
+        total: 1,
+        entries: [{ id: 'h1', outcome: 'failed', summary: 'judged by the leg' }],
+      });
+      // A long body is listed by its start; historyBody gives the rest, and the HAR holds it whole.
+      const long = 'a'.repeat(20_000) + 'END';
+      h.store.historyAdd({
+        entry: {
+          id: 'h2',
+          profileId: 'mock',
+          flow: 'oauth1',
+          leg: 'token',
+          outcome: 'succeeded',
+          summary: 'long',
+          at: 2,
+          exchange: { ...exchange, response: { ...exchange.response, bodyText: long, bodySize: long.length } },
+        },
+      });
+      const listed = await value<{
+        entries: { id: string; cut?: { response?: number }; exchange: { response: { bodyText: string } } }[];
+        usage: { entries: number };
+      }>('historyList', { leg: 'token' });
+      expect(listed.entries[0]).toMatchObject({ id: 'h2', cut: { response: long.length } });
+      expect(listed.usage.entries).toBe(2);
+      const shown = listed.entries[0]!.exchange.response.bodyText.length;
+      expect(await value('historyBody', { id: 'h2', part: 'response', offset: shown })).toEqual({
+        text: long.slice(shown),
+        offset: shown,
+        total: long.length,
+      });
+      expect(await call('historyBody', { id: 'h2', part: 'headers' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      expect((await value<{ text: string }>('historyHar', {})).text).toContain('END');
+      expect(await value('historyClear')).toEqual({ cleared: 2 });
+      const har = JSON.stringify({
+        log: {
+          entries: [
+            {
+              startedDateTime: '2026-01-01T10:00:00.000Z',
+              request: {
+                method: 'GET',
+                url: 'https://api.example/me',
+                headers: [{ name: 'Authorization', value: 'Bearer t' }],
+              },
+              response: { status: 401, headers: [] },
+            },
+          ],
+        },
+      });
+      expect(await value('historyImport', { fileName: 'one.har', har })).toEqual({ imported: 1, legs: 1 });
+      expect(await call('historyImport', { fileName: 'bad.har', har: '{' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('bad.har not JSON') },
+      });
+      expect(await value('historyClear')).toEqual({ cleared: 1 });
+
+      expect(await value('settingsUpdate', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
+      expect(await value('settingsGet')).toMatchObject({ theme: 'dark' });
+    });
+
+    it('exports a request as code without its secrets, and the history as HAR', async () => {
+      const targets = await value<{ id: string }[]>('exportTargets');
+      expect(targets.map((t) => t.id)).toEqual(expect.arrayContaining(['curl', 'python-oauth1', 'postman', 'har']));
+      const signing = {
+        method: 'GET',
+        url: 'http://127.0.0.1:9/api/v1/me',
+        consumerKey: consumer.key,
+        consumerSecret: consumer.secret,
+        token: 'at',
+        tokenSecret: 'ats-secret',
+        signatureMethod: 'HMAC-SHA1',
+        nonce: 'n1',
+        timestamp: '1700000000',
+      };
+      const code = await value<{ text: string; placeholders: string[] }>('exportRequest', {
+        target: 'python-oauth1',
+        source: { kind: 'oauth1', signing },
+      });
+      expect(code.text).toContain('OAuth1');
+      expect(code.text).not.toContain(consumer.secret);
+      expect(code.text).not.toContain('ats-secret');
+      expect(code.placeholders.length).toBeGreaterThan(0);
+      expect(
+        (
+          await value<{ text: string }>('exportRequest', {
+            target: 'python-oauth1',
+            source: { kind: 'oauth1', signing },
+            includeSecrets: true,
+          })
+        ).text
+      ).toContain(consumer.secret);
+      expect(await call('exportRequest', { target: 'cobol', source: { kind: 'oauth1', signing } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/"cobol"; expected one of curl, .*, har/) },
+      });
+      const har = await value<{ text: string }>('historyHar', {});
+      expect(JSON.parse(har.text).log.version).toBe('1.2');
+    });
+
+    it('tells the app window the redirect URIs of the catchers listening now, and only theirs', async () => {
+      const { baseUrl } = await value<{ baseUrl: string }>('mockStart', {});
+      const { waitId, redirectUri } = await value<{ waitId: string; redirectUri: string }>('catcherWait', {
+        port: 0,
+        path: '/app-window-callback',
+        target: { kind: 'oauth2', state: 'app-window-state' },
+      });
+      await value('openUrl', { url: `${baseUrl}/oauth/v2/authorize?client_id=x`, target: 'app-window' });
+      expect(h.appWindowRedirectUris()).toContain(redirectUri);
+      await value('catcherCancel', { waitId });
+      // The catcher closes once idle (200 ms here); from then on the window may not go there.
+      await eventually(() => (h.appWindowRedirectUris().includes(redirectUri) ? undefined : true));
+      opened.length = 0;
+    });
+
+    it('opens pages and saves files through the host, never a real provider in the app window', async () => {
+      expect(await value('openUrl', { url: 'https://provider.example/authorize', target: 'system' })).toEqual({
+        openedIn: 'system',
+      });
+      expect(await call('openUrl', { url: 'https://provider.example/authorize', target: 'app-window' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      const { baseUrl } = await value<{ baseUrl: string }>('mockStart', {});
+      expect(
+        await value('openUrl', { url: `${baseUrl}/oauth/v1/authorize?oauth_token=x`, target: 'app-window' })
+      ).toEqual({ openedIn: 'app-window' });
+      expect(await call('openUrl', { url: 'javascript:alert(1)', target: 'system' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      expect(opened).toEqual(['https://provider.example/authorize', `app:${baseUrl}/oauth/v1/authorize?oauth_token=x`]);
+      expect(await value('exportFile', { suggestedName: 'request.sh', content: 'curl …' })).toEqual({
+        saved: true,
+        path: join(h.dir, 'request.sh'),
+      });
+      expect(await call('exportFile', { suggestedName: '../evil', content: '' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      expect(saved).toEqual([{ name: 'request.sh', content: 'curl …' }]);
+    });
+
+    it('mockStart on a port another program holds answers port_in_use, naming the port and what to do', async () => {
+      await value('mockStop');
+      const blocker = createServer();
+      await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+      const { port } = blocker.address() as { port: number };
+      try {
+        const r = await call('mockStart', { port });
+        expect(r).toMatchObject({
+          ok: false,
+          error: {
+            code: 'port_in_use',
+            message: expect.stringContaining(`Port ${port} on 127.0.0.1 is already in use`),
+          },
+        });
+        expect(r.ok ? '' : r.error.message).toMatch(/or 0 for any free one/);
+        expect(await value('mockStatus')).toMatchObject({ running: false });
+      } finally {
+        await new Promise<void>((r) => blocker.close(() => r()));
+      }
+    });
+
+    it('answers every method given input of the wrong type with invalid_input naming the method', async () => {
+      for (const method of METHOD_NAMES) {
+        const r = await h.bridge.call(method, 42);
+        expect(r, method).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_input', message: expect.stringContaining(method) },
+        });
+      }
+      expect(await h.bridge.call('shellExec', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+      expect(await h.bridge.call('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    });
+
+    it('has exercised every method of the contract', () => {
+      expect([...succeeded].sort()).toEqual([...METHOD_NAMES].sort());
+    });
+  });
+}

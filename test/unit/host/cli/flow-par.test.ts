@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
+import { flowInProcess } from './flow-in-process';
+
+/**
+ * `flow oauth2 --par` and `--request-object` against the mock over real sockets: the pushed request as its own leg
+ * and a browser URL with only client_id and request_uri (RFC 9126 §4); the request object's trace and its claims
+ * taken as the request (RFC 9101 §5); each refusal of the mock named in the flow's failure.
+ */
+let mock: MockProvider;
+const opened: string[] = [];
+const pages: string[] = [];
+beforeAll(async () => {
+  mock = new MockProvider({ autoLoginUser: 'demo' });
+  await mock.start({ port: 0 });
+});
+afterAll(() => mock.stop());
+const { client } = DEFAULT_CREDENTIALS;
+const flow = (extra: string[], secret: string = client.secret) =>
+  flowInProcess(
+    [
+      'oauth2',
+      '--base-url',
+      mock.baseUrl,
+      '--client-id',
+      client.id,
+      '--client-secret',
+      secret,
+      '--scope',
+      'read',
+      '--no-history',
+      '--json',
+      ...extra,
+    ],
+    async (url) => {
+      opened.push(url);
+      pages.push(await (await fetch(url)).text());
+    }
+  );
+const lastOpened = () => new URL(opened.at(-1)!);
+
+describe('oauth-lab flow oauth2 --par', () => {
+  it('pushes the request first (its own leg, with client authentication); the browser URL has only client_id and request_uri', async () => {
+    const r = await flow(['--par']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('== Pushed authorization request (RFC 9126)');
+    expect(r.err).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/par/);
+    expect(r.err).toMatch(/request_uri urn:ietf:params:oauth:request_uri:\S+/);
+    expect(r.err).toContain('expires_in 60 s');
+    expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+    expect(JSON.parse(r.out)).toMatchObject({ scope: 'read', access_token: expect.any(String) });
+  });
+
+  it('a refused push fails the flow at that leg, naming the cause', async () => {
+    const r = await flow(['--par'], 'wrong-secret');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('failed at pushed authorization request');
+    expect(r.err).toContain('invalid_client');
+  });
+
+  it('a request_uri the mock hands out already used (switch parFault) is refused at the authorize endpoint by name', async () => {
+    mock.context.settings.switches.parFault = 'request-uri-reused';
+    try {
+      const r = await flow(['--par']);
+      expect(r.code).toBe(1);
+      expect(pages.at(-1)).toContain('request_uri has already been used');
+      expect(r.err).toContain('failed at authorize');
+    } finally {
+      mock.context.settings.switches.parFault = 'off';
+    }
+  }, 30_000);
+});
+
+describe('oauth-lab flow oauth2 --request-object', () => {
+  it('sends the request as a JWT signed HS256 with the client secret, its parts printed; the mock takes its claims', async () => {
+    const r = await flow(['--request-object']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('== Request object (RFC 9101)');
+    expect(r.err).toMatch(/header\.alg\s+HS256/);
+    expect(r.err).toMatch(/aud\s+http:\/\/127\.0\.0\.1:\d+ /);
+    expect(r.err).toContain(
+      'key                    the client secret (HMAC, RFC 7518 §3.2)  — what the provider verifies'
+    );
+    expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request']);
+  });
+
+  it('with --par the request object is pushed', async () => {
+    const r = await flow(['--par', '--request-object']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/== Request object[\s\S]*== Pushed authorization request/);
+    expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+  });
+
+  it('--par goes with flow oauth2', async () => {
+    const r = await flowInProcess([
+      'oauth1',
+      '--par',
+      '--base-url',
+      'http://127.0.0.1:1',
+      '--consumer-key',
+      'k',
+      '--consumer-secret',
+      's',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--par goes with flow oauth2.');
+  });
+});
