@@ -1,9 +1,10 @@
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import type { Check } from '../../shared/check';
 import type { Grant } from '../../shared/flows/driver/grant';
 import type { LegTokens } from '../../shared/flows/driver/host-port';
-import { runPollLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
+import { interpretRedirect, openRedirectLeg, runPollLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
+import { pastedQuery } from '../../shared/flows/pasted-url';
 import type { Exchange } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
@@ -11,19 +12,19 @@ import { saveToken } from './flow-records';
 import { flowSends } from './flow-sends';
 import { pageHostPort } from './page-host-port';
 
-/** One leg as the page shows it: in flight, its exchange, what the leg judged, or why nothing came back. */
-export interface MachineLegRun {
+/** One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why nothing came back. */
+export interface GrantLegRun {
   readonly sending: boolean;
   readonly exchange: Exchange | null;
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
   readonly error: BridgeError | null;
 }
 
-export interface MachineFlowState<S, L extends string> {
+export interface GrantFlowState<S, L extends string> {
   readonly profile: Profile | null;
   readonly flow: S | null;
   readonly current: L;
-  readonly runs: Partial<Record<L, MachineLegRun>>;
+  readonly runs: Partial<Record<L, GrantLegRun>>;
   readonly startError: BridgeError | null;
   /** A new attempt on the profile (Start over too: whatever is in flight or waiting to poll is dropped). */
   flowStarted(profile: Profile, baseUrl: string): void;
@@ -32,22 +33,30 @@ export interface MachineFlowState<S, L extends string> {
   flowEdited(edit: (state: S) => S): void;
   /** Sends the leg (a polling leg polls until its answer is final, each attempt shown as it comes). */
   legSent(leg: L): Promise<void>;
+  /** A redirect leg opened: the URL the user's browser goes to; the leg waits for the URL it lands on. */
+  redirectOpened(leg: L): string;
+  /** The URL the browser landed on, pasted from its address bar: its query judged by the redirect leg. */
+  redirectLanded(leg: L, url: string): void;
 }
 
+export type GrantStore<S, L extends string> = StoreApi<GrantFlowState<S, L>>;
+
+const inFlight: GrantLegRun = { sending: true, exchange: null, outcome: null, error: null };
+
 /**
- * A page store for a grant with no browser leg (client credentials, device authorization): the grant's legs
- * through the flow driver on the page's host (the bridge), the page keeping only what it shows. `configOf`: the
- * grant's configuration from the profile and the base URL it starts at.
+ * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
+ * shows): its legs through the flow driver on the page's host (the bridge), the page keeping only what it shows.
+ * `configOf`: the grant's configuration from the profile and the base URL it starts at.
  */
-export function createMachineStore<S, C, L extends string>(
+export function createGrantStore<S, C, L extends string>(
   deps: RendererDeps,
   grant: Grant<S, C, L>,
   configOf: (profile: Profile, baseUrl: string) => C
-) {
+): GrantStore<S, L> {
   const { random, crypto, bridge, now } = deps;
-  return createStore<MachineFlowState<S, L>>()((set, get) => {
+  return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
-    const setRun = (leg: L, run: MachineLegRun) => set({ runs: { ...get().runs, [leg]: run } });
+    const setRun = (leg: L, run: GrantLegRun) => set({ runs: { ...get().runs, [leg]: run } });
     /** The token the grant obtained, kept with the profile as the OAuth 2 page keeps its own (Profiles lists it). */
     const tokenObtained = (profile: Profile, attempt: number, obtained: LegTokens) => {
       if (!sends.isCurrent(attempt) || obtained.kind !== 'oauth2') return;
@@ -68,13 +77,26 @@ export function createMachineStore<S, C, L extends string>(
     };
 
     const poll = async (leg: L, attempt: number) => {
-      setRun(leg, { sending: true, exchange: null, outcome: null, error: null });
+      setRun(leg, inFlight);
       const run = await runPollLeg(grant, leg, get().flow!, port(attempt), (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
       if (!sends.isCurrent(attempt)) return;
       set({ flow: run.outcome.state });
       setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });
+    };
+    /** A sent leg, then the leg the grant runs after it (a device code's polls) when it succeeded. */
+    const sent = async (leg: L, attempt: number) => {
+      setRun(leg, inFlight);
+      const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
+      if (!sends.isCurrent(attempt)) return;
+      set({ flow: run.outcome.state });
+      setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });
+      const next = grant.next(leg, run.outcome.state);
+      if (run.outcome.ok && next) {
+        set({ current: next });
+        if (grant.legs[next].kind === 'poll') await poll(next, attempt);
+      }
     };
 
     return {
@@ -86,13 +108,8 @@ export function createMachineStore<S, C, L extends string>(
       flowStarted(profile, baseUrl) {
         sends.cancelAll();
         try {
-          set({
-            profile,
-            flow: grant.start(configOf(profile, baseUrl), random, crypto),
-            current: grant.first,
-            runs: {},
-            startError: null,
-          });
+          const flow = grant.start(configOf(profile, baseUrl), random, crypto);
+          set({ profile, flow, current: grant.first, runs: {}, startError: null });
         } catch (e) {
           set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
         }
@@ -105,20 +122,25 @@ export function createMachineStore<S, C, L extends string>(
       async legSent(leg) {
         const attempt = sends.attempt();
         try {
-          if (grant.legs[leg].kind === 'poll') return await poll(leg, attempt);
-          setRun(leg, { sending: true, exchange: null, outcome: null, error: null });
-          const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
-          if (!sends.isCurrent(attempt)) return;
-          set({ flow: run.outcome.state });
-          setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });
-          const next = grant.next(leg, run.outcome.state);
-          if (run.outcome.ok && next) {
-            set({ current: next });
-            if (grant.legs[next].kind === 'poll') await poll(next, attempt);
-          }
+          await (grant.legs[leg].kind === 'poll' ? poll(leg, attempt) : sent(leg, attempt));
         } catch (e) {
           if (!sends.isCurrent(attempt)) return;
           setRun(get().current, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) });
+        }
+      },
+      redirectOpened(leg) {
+        const opened = openRedirectLeg(grant, leg, get().flow!);
+        set({ flow: opened.state });
+        setRun(leg, inFlight);
+        return opened.url;
+      },
+      redirectLanded(leg, url) {
+        try {
+          const outcome = interpretRedirect(grant, leg, get().flow!, pastedQuery(url).query);
+          set({ flow: outcome.state });
+          setRun(leg, { sending: false, exchange: null, outcome, error: null });
+        } catch (e) {
+          setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) });
         }
       },
     };
