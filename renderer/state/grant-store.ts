@@ -3,13 +3,19 @@ import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import type { Check } from '../../shared/check';
 import type { Grant } from '../../shared/flows/driver/grant';
 import type { LegTokens } from '../../shared/flows/driver/host-port';
-import { interpretRedirect, openRedirectLeg, runPollLeg, runSentLeg } from '../../shared/flows/driver/run-leg';
+import {
+  interpretRedirect,
+  openRedirectLeg,
+  runPollLeg,
+  runSentLeg,
+  type LegRun,
+} from '../../shared/flows/driver/run-leg';
 import { pastedQuery } from '../../shared/flows/pasted-url';
 import type { Exchange } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { saveToken } from './flow-records';
-import { flowSends } from './flow-sends';
+import { flowSends, type FlowSends } from './flow-sends';
 import { pageHostPort } from './page-host-port';
 
 /** One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why nothing came back. */
@@ -41,7 +47,51 @@ export interface GrantFlowState<S, L extends string> {
 
 export type GrantStore<S, L extends string> = StoreApi<GrantFlowState<S, L>>;
 
-const inFlight: GrantLegRun = { sending: true, exchange: null, outcome: null, error: null };
+/** How a store shows its legs' runs: in flight (or the browser away), judged, or ended with why. */
+function legRuns<S, L extends string>(
+  set: (patch: Partial<GrantFlowState<S, L>>) => void,
+  get: () => GrantFlowState<S, L>
+) {
+  const setRun = (leg: L, run: GrantLegRun) => set({ runs: { ...get().runs, [leg]: run } });
+  return {
+    pending: (leg: L) => setRun(leg, { sending: true, exchange: null, outcome: null, error: null }),
+    /** A leg's answer judged: the state it leads to, and what the page shows of it. */
+    ran: (leg: L, { exchange, outcome }: LegRun<S>) => {
+      set({ flow: outcome.state });
+      setRun(leg, { sending: false, exchange, outcome, error: null });
+    },
+    failed: (leg: L, e: unknown) =>
+      setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) }),
+  };
+}
+
+/**
+ * The page as the host of one attempt's legs; the token a leg obtained is kept with the profile as the OAuth 2 page
+ * keeps its own (Profiles lists it), unless the attempt is over.
+ */
+function grantHostPort(
+  deps: RendererDeps,
+  sends: FlowSends,
+  flow: Grant<unknown, unknown>['flow'],
+  profile: Profile,
+  attempt: number
+) {
+  const { bridge, random, now } = deps;
+  const tokenObtained = (obtained: LegTokens) => {
+    if (!sends.isCurrent(attempt) || obtained.kind !== 'oauth2') return;
+    const { accessToken, refreshToken, scope, expiresAt } = obtained.token;
+    saveToken(bridge, random, {
+      profileId: profile.id,
+      kind: 'oauth2',
+      token: accessToken,
+      refreshToken,
+      scope,
+      obtainedAt: now(),
+      expiresAt,
+    });
+  };
+  return pageHostPort(deps, sends, profile, flow, tokenObtained);
+}
 
 /**
  * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
@@ -53,45 +103,25 @@ export function createGrantStore<S, C, L extends string>(
   grant: Grant<S, C, L>,
   configOf: (profile: Profile, baseUrl: string) => C
 ): GrantStore<S, L> {
-  const { random, crypto, bridge, now } = deps;
+  const { random, crypto, bridge } = deps;
   return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
-    const setRun = (leg: L, run: GrantLegRun) => set({ runs: { ...get().runs, [leg]: run } });
-    /** The token the grant obtained, kept with the profile as the OAuth 2 page keeps its own (Profiles lists it). */
-    const tokenObtained = (profile: Profile, attempt: number, obtained: LegTokens) => {
-      if (!sends.isCurrent(attempt) || obtained.kind !== 'oauth2') return;
-      const { accessToken, refreshToken, scope, expiresAt } = obtained.token;
-      saveToken(bridge, random, {
-        profileId: profile.id,
-        kind: 'oauth2',
-        token: accessToken,
-        refreshToken,
-        scope,
-        obtainedAt: now(),
-        expiresAt,
-      });
-    };
-    const port = (attempt: number) => {
-      const profile = get().profile!;
-      return pageHostPort(deps, sends, profile, grant.flow, (obtained) => tokenObtained(profile, attempt, obtained));
-    };
+    const { pending, ran, failed } = legRuns<S, L>(set, get);
+    const port = (attempt: number) => grantHostPort(deps, sends, grant.flow, get().profile!, attempt);
 
     const poll = async (leg: L, attempt: number) => {
-      setRun(leg, inFlight);
+      pending(leg);
       const run = await runPollLeg(grant, leg, get().flow!, port(attempt), (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
-      if (!sends.isCurrent(attempt)) return;
-      set({ flow: run.outcome.state });
-      setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });
+      if (sends.isCurrent(attempt)) ran(leg, run);
     };
     /** A sent leg, then the leg the grant runs after it (a device code's polls) when it succeeded. */
     const sent = async (leg: L, attempt: number) => {
-      setRun(leg, inFlight);
+      pending(leg);
       const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
       if (!sends.isCurrent(attempt)) return;
-      set({ flow: run.outcome.state });
-      setRun(leg, { sending: false, exchange: run.exchange, outcome: run.outcome, error: null });
+      ran(leg, run);
       const next = grant.next(leg, run.outcome.state);
       if (run.outcome.ok && next) {
         set({ current: next });
@@ -124,23 +154,20 @@ export function createGrantStore<S, C, L extends string>(
         try {
           await (grant.legs[leg].kind === 'poll' ? poll(leg, attempt) : sent(leg, attempt));
         } catch (e) {
-          if (!sends.isCurrent(attempt)) return;
-          setRun(get().current, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) });
+          if (sends.isCurrent(attempt)) failed(get().current, e);
         }
       },
       redirectOpened(leg) {
         const opened = openRedirectLeg(grant, leg, get().flow!);
         set({ flow: opened.state });
-        setRun(leg, inFlight);
+        pending(leg);
         return opened.url;
       },
       redirectLanded(leg, url) {
         try {
-          const outcome = interpretRedirect(grant, leg, get().flow!, pastedQuery(url).query);
-          set({ flow: outcome.state });
-          setRun(leg, { sending: false, exchange: null, outcome, error: null });
+          ran(leg, { exchange: null, outcome: interpretRedirect(grant, leg, get().flow!, pastedQuery(url).query) });
         } catch (e) {
-          setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) });
+          failed(leg, e);
         }
       },
     };
