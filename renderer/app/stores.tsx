@@ -5,12 +5,7 @@ import type { OAuth1FlowState } from '../state/oauth1-flow-state';
 import { createOAuth1Store, type OAuth1Store } from '../state/oauth1-store';
 import { createOAuth2Store, type OAuth2Store } from '../state/oauth2-store';
 import type { OAuth2FlowState } from '../state/oauth2-flow-state';
-import {
-  createClientCredentialsStore,
-  createDeviceStore,
-  type ClientCredentialsFlowState,
-  type DeviceFlowState,
-} from '../state/machine-stores';
+import { createClientCredentialsStore, createDeviceStore } from '../state/machine-stores';
 import type { RendererDeps } from './deps';
 
 /** Every store of the app, made once from the injected dependencies (tests make their own). */
@@ -52,6 +47,3 @@ export const useAppStore = (): AppStore => useStores().app;
 export const useApp = <T,>(selector: (s: AppState) => T): T => useStore(useStores().app, selector);
 export const useOAuth1 = <T,>(selector: (s: OAuth1FlowState) => T): T => useStore(useStores().oauth1, selector);
 export const useOAuth2 = <T,>(selector: (s: OAuth2FlowState) => T): T => useStore(useStores().oauth2, selector);
-export const useClientCredentials = <T,>(selector: (s: ClientCredentialsFlowState) => T): T =>
-  useStore(useStores().clientCredentials, selector);
-export const useDevice = <T,>(selector: (s: DeviceFlowState) => T): T => useStore(useStores().device, selector);

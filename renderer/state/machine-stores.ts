@@ -1,14 +1,10 @@
-import type {
-  ClientCredentialsLeg,
-  ClientCredentialsState,
-  MachineClient,
-} from '../../shared/flows/client-credentials-flow';
+import type { MachineClient } from '../../shared/flows/client-credentials-flow';
 import { endpointUrl } from '../../shared/flows/common';
-import { DEFAULT_DEVICE_AUTHORIZATION_PATH, type DeviceLeg, type DeviceState } from '../../shared/flows/device-flow';
+import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../../shared/flows/device-flow';
 import { CLIENT_GRANTS } from '../../shared/flows/driver/registry';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { createMachineStore, type MachineFlowState } from './machine-store';
+import { createGrantStore } from './grant-store';
 
 /** A machine client from the profile's OAuth 2 settings, at the base URL the flow starts at. */
 const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
@@ -23,7 +19,7 @@ const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
 
 /** The client credentials page's store: the profile's scope to start with; resources and audience typed on the page. */
 export const createClientCredentialsStore = (deps: RendererDeps) =>
-  createMachineStore(deps, CLIENT_GRANTS.client_credentials, (p, baseUrl) => ({
+  createGrantStore(deps, CLIENT_GRANTS.client_credentials, (p, baseUrl) => ({
     ...machineClientOf(p, baseUrl),
     scope: p.oauth2.scope || null,
     resources: [],
@@ -31,11 +27,8 @@ export const createClientCredentialsStore = (deps: RendererDeps) =>
   }));
 
 export const createDeviceStore = (deps: RendererDeps) =>
-  createMachineStore(deps, CLIENT_GRANTS.device_code, (p, baseUrl) => ({
+  createGrantStore(deps, CLIENT_GRANTS.device_code, (p, baseUrl) => ({
     ...machineClientOf(p, baseUrl),
     deviceAuthorizationUrl: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH),
     scope: p.oauth2.scope || null,
   }));
-
-export type ClientCredentialsFlowState = MachineFlowState<ClientCredentialsState, ClientCredentialsLeg>;
-export type DeviceFlowState = MachineFlowState<DeviceState, DeviceLeg>;

@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { ClientCredentialsLeg, ClientCredentialsState } from '../../../shared/flows/client-credentials-flow';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
-import { useClientCredentials, useDeps } from '../../app/stores';
+import { useStores } from '../../app/stores';
 import type { Arrow } from '../../components/SequenceDiagram';
 import { Countdown } from '../../components/Countdown';
-import { FlowPageShell } from '../flow/FlowPageShell';
-import { MachineLegPanel, requestOf } from './MachineLegPanel';
+import type { GrantPageParts } from '../flow/grant-page-parts';
+import { GrantPage } from '../flow/GrantPage';
 
-const GRANT = CLIENT_GRANTS.client_credentials;
 const TITLES: Record<ClientCredentialsLeg, string> = { token: 'Token request', api: 'API request' };
 const ARROWS: readonly Arrow<ClientCredentialsLeg>[] = [
   { from: 'app', to: 'provider', label: 'POST token: grant_type=client_credentials, scope, resource', leg: 'token' },
@@ -31,28 +30,10 @@ const EXPLAIN: Record<ClientCredentialsLeg, ReactNode> = {
   api: <>The token on a request to the API, as a Bearer header ({rfc('rfc6750', '2.1', 'RFC 6750 §2.1')}).</>,
 };
 
-/** The client credentials page: the token leg with its scope, resources and audience, then the resource call. */
-export function ClientCredentialsPage() {
-  const deps = useDeps();
-  const { now } = deps;
-  const flow = useClientCredentials((s) => s.flow);
-  const current = useClientCredentials((s) => s.current);
-  const runs = useClientCredentials((s) => s.runs);
-  const profile = useClientCredentials((s) => s.profile);
-  const startError = useClientCredentials((s) => s.startError);
-  const flowStarted = useClientCredentials((s) => s.flowStarted);
-  const legChosen = useClientCredentials((s) => s.legChosen);
-  const legSent = useClientCredentials((s) => s.legSent);
+/** The credentials obtained so far: the bearer token and when it expires (no refresh token: ask again). */
+function Credentials({ flow, now }: { flow: ClientCredentialsState | null; now: () => number }) {
   const token = flow?.token;
-  const secrets = [flow?.config.clientSecret, token?.accessToken].filter((s): s is string => !!s);
-  const run = runs[current];
-  const send = {
-    label: run?.sending ? 'Sending…' : current === 'token' && token ? 'Ask again' : 'Send',
-    run: () => void legSent(current),
-    disabled: !!run?.sending || (current === 'api' && !token),
-  };
-  const next = current === 'token' && token ? { title: TITLES.api, go: () => legChosen('api') } : null;
-  const credentials = (
+  return (
     <ul className="timeline" aria-label="Credentials">
       <li className={token ? 'have' : ''}>
         Bearer token:{' '}
@@ -73,41 +54,36 @@ export function ClientCredentialsPage() {
       </li>
     </ul>
   );
-  return (
-    <FlowPageShell
-      name="Client credentials"
-      flow={flow}
-      flowProfile={profile}
-      startError={startError}
-      onStart={flowStarted}
-      intro={() =>
-        "Get a token for the client itself, with no user and no browser (RFC 6749 §4.4): one request to the token endpoint with the profile's client id and secret, then a call to the API with the token."
-      }
-      titles={TITLES}
-      arrows={ARROWS}
-      explain={EXPLAIN}
-      explainKey="clientCredentials"
-      current={current}
-      onChoose={legChosen}
-      credentials={credentials}
-      panel={
-        <MachineLegPanel
-          key={current}
-          request={requestOf(GRANT.legs[current], flow, deps)}
-          secrets={secrets}
-          run={run}
-          action={send}
-          next={next}
-          fields={current === 'token' && flow ? <TokenFields flow={flow} /> : undefined}
-        />
-      }
-    />
-  );
+}
+
+/** The client credentials grant's explanations: the token leg with its scope, resources and audience, then the call. */
+const PARTS: GrantPageParts<ClientCredentialsState, ClientCredentialsLeg> = {
+  name: 'Client credentials',
+  intro:
+    "Get a token for the client itself, with no user and no browser (RFC 6749 §4.4): one request to the token endpoint with the profile's client id and secret, then a call to the API with the token.",
+  titles: TITLES,
+  arrows: ARROWS,
+  explain: EXPLAIN,
+  explainKey: 'clientCredentials',
+  secrets: (flow) => [flow?.config.clientSecret, flow?.token?.accessToken],
+  credentials: (flow, now) => <Credentials flow={flow} now={now} />,
+  fields: { token: (flow, edit) => <TokenFields flow={flow} edit={edit} /> },
+  sendLabel: (leg, flow) => (leg === 'token' && flow.token ? 'Ask again' : 'Send'),
+};
+
+/** The client credentials page: the registered grant on the generic page, with its explanations. */
+export function ClientCredentialsPage() {
+  return <GrantPage grant={CLIENT_GRANTS.client_credentials} store={useStores().clientCredentials} parts={PARTS} />;
 }
 
 /** The token request's parameters, edited in the flow's configuration (the request above follows). */
-function TokenFields({ flow }: { flow: ClientCredentialsState }) {
-  const flowEdited = useClientCredentials((s) => s.flowEdited);
+function TokenFields({
+  flow,
+  edit: flowEdited,
+}: {
+  flow: ClientCredentialsState;
+  edit: (edit: (state: ClientCredentialsState) => ClientCredentialsState) => void;
+}) {
   const edit = (patch: Partial<ClientCredentialsState['config']>) =>
     flowEdited((f) => ({ ...f, config: { ...f.config, ...patch } }));
   const c = flow.config;

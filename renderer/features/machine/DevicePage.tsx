@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import type { DeviceLeg } from '../../../shared/flows/device-flow';
+import type { DeviceLeg, DeviceState } from '../../../shared/flows/device-flow';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
-import { useDeps, useDevice } from '../../app/stores';
+import { useStores } from '../../app/stores';
 import type { Arrow } from '../../components/SequenceDiagram';
-import { FlowPageShell } from '../flow/FlowPageShell';
-import { DeviceCodes, PollAttempts } from './DeviceCodes';
-import { MachineLegPanel, requestOf } from './MachineLegPanel';
+import type { GrantPageParts } from '../flow/grant-page-parts';
+import { GrantPage } from '../flow/GrantPage';
+import { DeviceCodes } from './DeviceCodes';
 
-const GRANT = CLIENT_GRANTS.device_code;
 const TITLES: Record<DeviceLeg, string> = { device: 'Device authorization', poll: 'Polling', api: 'API request' };
 const ARROWS: readonly Arrow<DeviceLeg>[] = [
   { from: 'app', to: 'provider', label: 'POST device_authorization: client_id, scope', leg: 'device' },
@@ -40,34 +39,10 @@ const EXPLAIN: Record<DeviceLeg, ReactNode> = {
   api: <>The token on a request to the API, as a Bearer header (RFC 6750 §2.1).</>,
 };
 
-/** The device authorization page: the codes for the user, the polls as they come, then the resource call. */
-export function DevicePage() {
-  const deps = useDeps();
-  const { now } = deps;
-  const flow = useDevice((s) => s.flow);
-  const current = useDevice((s) => s.current);
-  const runs = useDevice((s) => s.runs);
-  const profile = useDevice((s) => s.profile);
-  const startError = useDevice((s) => s.startError);
-  const flowStarted = useDevice((s) => s.flowStarted);
-  const legChosen = useDevice((s) => s.legChosen);
-  const legSent = useDevice((s) => s.legSent);
+/** The credentials obtained so far: the user code, then the bearer token. */
+function Credentials({ flow }: { flow: DeviceState | null }) {
   const token = flow?.token;
-  const secrets = [flow?.config.clientSecret, flow?.device?.deviceCode, token?.accessToken, token?.refreshToken].filter(
-    (s): s is string => !!s
-  );
-  const run = runs[current];
-  const polling = current === 'poll' && !!run?.sending;
-  const action =
-    current === 'poll'
-      ? polling
-        ? { label: 'Polling…', run: () => {}, disabled: true }
-        : flow?.legs.poll === 'succeeded'
-          ? null
-          : { label: 'Poll', run: () => void legSent('poll'), disabled: !flow?.device }
-      : { label: run?.sending ? 'Sending…' : 'Send', run: () => void legSent(current), disabled: !!run?.sending };
-  const next = current === 'poll' && token ? { title: TITLES.api, go: () => legChosen('api') } : null;
-  const credentials = (
+  return (
     <ul className="timeline" aria-label="Credentials">
       <li className={flow?.device ? 'have' : ''}>
         User code: {flow?.device ? <code>{flow.device.userCode}</code> : 'none yet'}
@@ -77,44 +52,30 @@ export function DevicePage() {
       </li>
     </ul>
   );
-  return (
-    <FlowPageShell
-      name="Device authorization"
-      flow={flow}
-      flowProfile={profile}
-      startError={startError}
-      onStart={flowStarted}
-      intro={() =>
-        'Sign in a device without a browser (RFC 8628): it gets a user code, the user approves on another device, and the device polls the token endpoint until the answer comes.'
-      }
-      titles={TITLES}
-      arrows={ARROWS}
-      explain={EXPLAIN}
-      explainKey="device"
-      current={current}
-      onChoose={legChosen}
-      credentials={credentials}
-      panel={
-        <>
-          {/* The codes first, whatever the width: they are what the user acts on (RFC 8628 §3.3). */}
-          {current === 'poll' && flow?.device && !token && <DeviceCodes device={flow.device} now={now} />}
-          <MachineLegPanel
-            key={current}
-            request={requestOf(GRANT.legs[current], flow, deps)}
-            secrets={secrets}
-            run={run}
-            action={action}
-            next={next}
-          >
-            {current === 'poll' && flow?.device && (
-              <>
-                {polling && <p className="muted">Polling every {flow.interval} s…</p>}
-                <PollAttempts attempts={flow.attempts} />
-              </>
-            )}
-          </MachineLegPanel>
-        </>
-      }
-    />
-  );
+}
+
+/** The device authorization grant's explanations: the codes for the user, the polls as they come, then the call. */
+const PARTS: GrantPageParts<DeviceState, DeviceLeg> = {
+  name: 'Device authorization',
+  intro:
+    'Sign in a device without a browser (RFC 8628): it gets a user code, the user approves on another device, and the device polls the token endpoint until the answer comes.',
+  titles: TITLES,
+  arrows: ARROWS,
+  explain: EXPLAIN,
+  explainKey: 'device',
+  secrets: (flow) => [
+    flow?.config.clientSecret,
+    flow?.device?.deviceCode,
+    flow?.token?.accessToken,
+    flow?.token?.refreshToken,
+  ],
+  credentials: (flow) => <Credentials flow={flow} />,
+  // The codes first, whatever the width: they are what the user acts on (RFC 8628 §3.3).
+  above: { poll: (flow, now) => flow.device && !flow.token && <DeviceCodes device={flow.device} now={now} /> },
+  attempts: (flow) => flow.attempts,
+};
+
+/** The device authorization page: the registered grant on the generic page, with its explanations. */
+export function DevicePage() {
+  return <GrantPage grant={CLIENT_GRANTS.device_code} store={useStores().device} parts={PARTS} />;
 }

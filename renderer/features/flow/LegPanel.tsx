@@ -1,20 +1,21 @@
-import type { LegEffects } from '../../../shared/flows/driver/host-port';
 import { useState, type ReactNode } from 'react';
 import type { Leg } from '../../../shared/flows/driver/grant';
+import type { LegEffects } from '../../../shared/flows/driver/host-port';
 import type { RawRequest } from '../../../shared/http';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { masked } from '../../components/Secret';
 import { Value } from '../../components/Value';
-import type { MachineLegRun } from '../../state/machine-store';
-import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
+import type { GrantLegRun } from '../../state/grant-store';
+import { LegActions, runStatus, type LegAction } from './LegActions';
 
 /**
- * A leg of a grant without a browser: what it will send (secrets masked until revealed), Send, then the response,
- * the leg's summary and checks. `fields`: the settings the leg sends, edited above the request.
+ * A leg the client sends (once, or polling): what it will send (secrets masked until revealed), Send, then the
+ * response, the leg's summary and checks. `fields`: the settings the leg sends, edited above the request;
+ * `children`: what the leg shows above its result (each poll).
  */
-export function MachineLegPanel({
+export function LegPanel({
   request,
   secrets,
   run,
@@ -25,7 +26,7 @@ export function MachineLegPanel({
 }: {
   request: RawRequest | null;
   secrets: readonly string[];
-  run: MachineLegRun | undefined;
+  run: GrantLegRun | undefined;
   action: LegAction | null;
   next: { title: string; go: () => void } | null;
   fields?: ReactNode;
