@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { nodeRandom } from '../../../../electron/services/node-crypto';
+import { nodeRandom } from '../../../../host/node-crypto';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { GrantPage } from '../../../../renderer/features/flow/GrantPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createGrantStore } from '../../../../renderer/state/grant-store';
 import { profileSchema } from '../../../../shared/store/profile';
-import { send } from '../../electron/provider/helpers';
+import { send } from '../../mock-provider/helpers';
 import { hostBridge } from '../state/host-bridge';
 import { stubTab } from './app-on-mock';
 import { fakeGrant, fakeGrantServer, fakeParts } from './fake-grant';
