@@ -42,7 +42,7 @@ const LAYERS = [
   {
     files: 'renderer/',
     refuse: (t) =>
-      NODE_SIDE.some((n) => t.startsWith(n))
+      NODE_SIDE.some((n) => `${t}/`.startsWith(n))
         ? `renderer/ never imports ${t.split('/')[0]}/: go through the bridge`
         : null,
   },
