@@ -1,4 +1,9 @@
+import { utf8Encode } from '../encoding/utf8';
+import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Param } from '../oauth1/parameters';
+import type { JoseSignPort } from '../ports';
+import { signingKeyOf, type AssertionMethod } from './client-assertion';
+import type { ClientAuthentication } from './token-request';
 
 /**
  * A request object (RFC 9101 (https://www.rfc-editor.org/rfc/rfc9101)): the authorization request's parameters as the claims of a signed JWT, with iss
@@ -17,7 +22,7 @@ export interface RequestObjectInput {
   readonly lifetimeSeconds?: number;
 }
 
-export interface RequestObjectSigner {
+interface RequestObjectSigner {
   readonly alg: string;
   /** The key's identifier in the header, so the provider picks it from the client's JWK Set (RFC 7515 §4.1.4). */
   readonly kid?: string | null;
@@ -83,4 +88,71 @@ export async function buildRequestObject(
     { part: 'key', value: signer.key, note: 'what the provider verifies the signature with (RFC 9101 §6.2)' },
   ];
   return { jwt, header, claims, trace };
+}
+
+/**
+ * The client key a request object is signed with (RFC 9101 §4), in the client assertion's terms: private_key_jwt's
+ * private key (the provider knows its public half from the client's JWK Set), or the client secret (HS256, RFC 7518
+ * §3.2) for a client that has one, as the provider shares it.
+ */
+export interface RequestObjectKey {
+  readonly method: AssertionMethod;
+  /** The private key's PEM or JWK text, or the client secret. */
+  readonly key: string;
+  readonly alg: string | null;
+  readonly kid: string | null;
+}
+
+/** What a profile's client holds to sign with. */
+export interface RequestObjectClient {
+  readonly authentication: ClientAuthentication;
+  readonly clientSecret: string;
+  readonly privateKey: string;
+  readonly alg: string | null;
+  readonly kid: string | null;
+}
+
+/** Which key signs the client's request objects, or why it has none: one choice for the app and the CLI. */
+export function requestObjectKeyOf(
+  c: RequestObjectClient
+): { ok: true; key: RequestObjectKey } | { ok: false; reason: string } {
+  if (c.authentication === 'private_key_jwt')
+    return c.privateKey.trim()
+      ? { ok: true, key: { method: 'private_key_jwt', key: c.privateKey, alg: c.alg || null, kid: c.kid || null } }
+      : {
+          ok: false,
+          reason:
+            'The client authenticates with private_key_jwt but has no private key; a request object is signed with it (RFC 9101 §4).',
+        };
+  if (c.clientSecret)
+    return { ok: true, key: { method: 'client_secret_jwt', key: c.clientSecret, alg: 'HS256', kid: null } };
+  return {
+    ok: false,
+    reason: `The client has no key to sign a request object with: no private key (private_key_jwt) and no client secret (HS256), as it authenticates with ${c.authentication} (RFC 9101 §4).`,
+  };
+}
+
+/** Signs the request object with the client's key through the JOSE port; the key is named in the trace, never shown. */
+export async function signRequestObject(
+  input: RequestObjectInput,
+  key: RequestObjectKey,
+  jose: JoseSignPort
+): Promise<RequestObject> {
+  const signing = signingKeyOf(key);
+  const words = key.method === 'client_secret_jwt' ? 'the client secret (HMAC, RFC 7518 §3.2)' : signing.words;
+  return buildRequestObject(input, {
+    alg: signing.alg,
+    kid: signing.kid,
+    key: words,
+    async sign(header, payload) {
+      const signed = await jose.signCompact(header, utf8Encode(JSON.stringify(payload)), signing.key);
+      if (!signed.ok)
+        throw new ProtocolError(
+          PROTOCOL_ERROR.ASSERTION_SIGNING_FAILED,
+          'authorization-request',
+          `The request object could not be signed with ${signing.alg} and ${signing.words}: ${signed.reason}`
+        );
+      return signed.jws;
+    },
+  });
 }
