@@ -7,7 +7,7 @@ import type { ClientAuthentication } from './token-request';
 
 /**
  * A request object (RFC 9101 (https://www.rfc-editor.org/rfc/rfc9101)): the authorization request's parameters as the claims of a signed JWT, with iss
- * (the client), aud (the provider's issuer), iat, exp and jti (§4), and its trace: header, each claim with what it
+ * (the client), aud (the provider's issuer), iat, nbf, exp and jti (§4), and its trace: header, each claim with what it
  * is, and the key it is signed with. The signing itself is injected (platform/jose.ts), as shared/ does no crypto.
  */
 export interface RequestObjectInput {
@@ -54,6 +54,7 @@ const CLAIM_NOTES: Readonly<Record<string, string>> = {
   iss: 'the client that signed it (RFC 9101 §4)',
   aud: "the provider's issuer, so no other server accepts it (RFC 9101 §4, §10.2)",
   iat: 'when it was made (RFC 7519 §4.1.6)',
+  nbf: 'not valid before it was made (RFC 7519 §4.1.5; FAPI 2.0 requires it)',
   exp: 'after this it is refused (RFC 7519 §4.1.4)',
   jti: 'its identifier, against replay (RFC 7519 §4.1.7)',
   client_id: 'must equal the client_id sent beside it (RFC 9101 §5)',
@@ -69,6 +70,7 @@ export async function buildRequestObject(
     iss: input.clientId,
     aud: input.audience,
     iat: input.nowSeconds,
+    nbf: input.nowSeconds,
     exp: input.nowSeconds + (input.lifetimeSeconds ?? 300),
     jti: input.jti,
   };
@@ -91,9 +93,10 @@ export async function buildRequestObject(
 }
 
 /**
- * The client key a request object is signed with (RFC 9101 §4), in the client assertion's terms: private_key_jwt's
- * private key (the provider knows its public half from the client's JWK Set), or the client secret (HS256, RFC 7518
- * §3.2) for a client that has one, as the provider shares it.
+ * The client key a request object is signed with (RFC 9101 §4), in the client assertion's terms: the client's private
+ * key when it has one (private_key_jwt's, or one whose public half it registered beside a TLS certificate, as FAPI
+ * 2.0 clients do), the provider knowing its public half from the client's JWK Set; else the client secret (HS256,
+ * RFC 7518 §3.2), which the provider shares.
  */
 export interface RequestObjectKey {
   readonly method: AssertionMethod;
@@ -116,19 +119,19 @@ export interface RequestObjectClient {
 export function requestObjectKeyOf(
   c: RequestObjectClient
 ): { ok: true; key: RequestObjectKey } | { ok: false; reason: string } {
+  if (c.privateKey.trim())
+    return { ok: true, key: { method: 'private_key_jwt', key: c.privateKey, alg: c.alg || null, kid: c.kid || null } };
   if (c.authentication === 'private_key_jwt')
-    return c.privateKey.trim()
-      ? { ok: true, key: { method: 'private_key_jwt', key: c.privateKey, alg: c.alg || null, kid: c.kid || null } }
-      : {
-          ok: false,
-          reason:
-            'The client authenticates with private_key_jwt but has no private key; a request object is signed with it (RFC 9101 §4).',
-        };
+    return {
+      ok: false,
+      reason:
+        'The client authenticates with private_key_jwt but has no private key; a request object is signed with it (RFC 9101 §4).',
+    };
   if (c.clientSecret)
     return { ok: true, key: { method: 'client_secret_jwt', key: c.clientSecret, alg: 'HS256', kid: null } };
   return {
     ok: false,
-    reason: `The client has no key to sign a request object with: no private key (private_key_jwt) and no client secret (HS256), as it authenticates with ${c.authentication} (RFC 9101 §4).`,
+    reason: `The client has no key to sign a request object with: no private key and no client secret (HS256), as it authenticates with ${c.authentication} (RFC 9101 §4).`,
   };
 }
 

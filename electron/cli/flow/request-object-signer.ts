@@ -16,7 +16,7 @@ const FLAG_HINT =
 
 /**
  * The request object of `--request-object` (RFC 9101 §4), signed with the key the app's page uses too
- * (shared/oauth2/request-object.ts: private_key_jwt's private key, else the client secret); `said` tells which, for
+ * (shared/oauth2/request-object.ts: the client's private key, else the client secret); `said` tells which, for
  * stderr.
  */
 export async function cliRequestObject(
@@ -48,7 +48,7 @@ export async function cliRequestObject(
     const alg = String(requestObject.header.alg);
     const said =
       choice.key.method === 'private_key_jwt'
-        ? `Signed ${alg} with the client's private key (--private-key), as the client authenticates with private_key_jwt: the provider verifies it with the client's registered public key.`
+        ? `Signed ${alg} with the client's private key (--private-key), as the client authenticates with ${c.authentication}: the provider verifies it with the client's registered public key.`
         : `Signed ${alg} with the client secret, as the client authenticates with ${c.authentication}, not private_key_jwt.`;
     return { requestObject, said };
   } catch (e) {
