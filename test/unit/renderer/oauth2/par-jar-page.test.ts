@@ -207,7 +207,9 @@ describe('OAuth 2 page: PAR with the profile’s client authentication (RFC 9126
     const par = parState(stores);
     expect(url, par.error ?? par.outcome?.summary).toMatch(/request_uri=/);
     expect(par.parUrl).toBe(`${mtlsBaseUrl}/oauth/v2/par`);
-    expect(par.exchange!.tls?.clientCertificate?.subject).toContain('CN=par-page-client');
+    expect(par.exchange).toMatchObject({
+      tls: { clientCertificate: { subject: expect.stringContaining('CN=par-page-client') } },
+    });
     expect(par.assertion).toBeNull();
     await codeExchanged(stores, url!);
   });

@@ -93,7 +93,7 @@ describe('the browser URL and the endpoint', () => {
 });
 
 describe('buildRequestObject (RFC 9101 §4)', () => {
-  it('the parameters as claims beside iss, aud, iat, exp and jti, typed, with a trace that never shows the key', async () => {
+  it('the parameters as claims beside iss, aud, iat, nbf, exp and jti, typed, with a trace that never shows the key', async () => {
     let signed: unknown[] = [];
     const ro = await buildRequestObject(
       { params, clientId: 'app', audience: 'https://as.example', nowSeconds: 1000, jti: 'j1' },
@@ -106,6 +106,7 @@ describe('buildRequestObject (RFC 9101 §4)', () => {
         iss: 'app',
         aud: 'https://as.example',
         iat: 1000,
+        nbf: 1000,
         exp: 1300,
         jti: 'j1',
         client_id: 'app',
@@ -119,6 +120,7 @@ describe('buildRequestObject (RFC 9101 §4)', () => {
       'iss',
       'aud',
       'iat',
+      'nbf',
       'exp',
       'jti',
       'client_id',
