@@ -38,6 +38,8 @@ export interface RequestObjectTraceLine {
   readonly part: string;
   readonly value: string;
   readonly note: string;
+  /** An authorization request parameter carried as a claim, rather than a part of the JWT itself. */
+  readonly parameter: boolean;
 }
 
 export interface RequestObject {
@@ -77,17 +79,30 @@ export async function buildRequestObject(
   for (const [name, value] of input.params) if (!(name in claims)) claims[name] = value;
   const jwt = await signer.sign(header, claims);
   const trace: RequestObjectTraceLine[] = [
-    { part: 'header.alg', value: signer.alg, note: 'the JWS algorithm (RFC 9101 §4)' },
-    { part: 'header.typ', value: REQUEST_OBJECT_TYP, note: 'explicit typing (RFC 9101 §10.8)' },
+    { part: 'header.alg', value: signer.alg, note: 'the JWS algorithm (RFC 9101 §4)', parameter: false },
+    { part: 'header.typ', value: REQUEST_OBJECT_TYP, note: 'explicit typing (RFC 9101 §10.8)', parameter: false },
     ...(signer.kid
-      ? [{ part: 'header.kid', value: signer.kid, note: "which of the client's keys verifies it (RFC 7515 §4.1.4)" }]
+      ? [
+          {
+            part: 'header.kid',
+            value: signer.kid,
+            note: "which of the client's keys verifies it (RFC 7515 §4.1.4)",
+            parameter: false,
+          },
+        ]
       : []),
     ...Object.entries(claims).map(([name, value]) => ({
       part: name,
       value: typeof value === 'string' ? value : JSON.stringify(value),
       note: CLAIM_NOTES[name] ?? 'an authorization request parameter, as a claim (RFC 9101 §4)',
+      parameter: !(name in CLAIM_NOTES),
     })),
-    { part: 'key', value: signer.key, note: 'what the provider verifies the signature with (RFC 9101 §6.2)' },
+    {
+      part: 'key',
+      value: signer.key,
+      note: 'what the provider verifies the signature with (RFC 9101 §6.2)',
+      parameter: false,
+    },
   ];
   return { jwt, header, claims, trace };
 }

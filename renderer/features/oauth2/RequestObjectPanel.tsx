@@ -70,14 +70,20 @@ export function RequestObjectPanel() {
       {enabled && !unavailable && made && (
         <>
           <table className="headers" aria-label="Request object header and claims">
+            <caption className="muted small">
+              The header, the JWT&apos;s own claims and, as claims, the authorization request&apos;s parameters (RFC
+              9101 §4)
+            </caption>
             <tbody>
               {made.trace.map((t) => (
                 <tr key={t.part}>
                   <th scope="row" className="mono">
                     {t.part}
                   </th>
-                  <td className="mono break">{t.value}</td>
-                  <td className="muted small">{t.note}</td>
+                  <td>
+                    <span className="mono break">{t.value}</span>
+                    {!t.parameter && <span className="muted small request-object-note">{t.note}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>

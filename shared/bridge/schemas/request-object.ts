@@ -28,5 +28,5 @@ export const requestObjectSchema = z.strictObject({
   jwt: z.string(),
   header: z.record(z.string(), z.unknown()),
   claims: z.record(z.string(), z.unknown()),
-  trace: z.array(z.strictObject({ part: z.string(), value: z.string(), note: z.string() })),
+  trace: z.array(z.strictObject({ part: z.string(), value: z.string(), note: z.string(), parameter: z.boolean() })),
 });
