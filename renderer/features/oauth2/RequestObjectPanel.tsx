@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { oauth2Flow } from '../../../shared/flows';
+import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
 import { useOAuth2 } from '../../app/stores';
 import { Value } from '../../components/Value';
 import { usePar } from './par-store';
@@ -89,6 +90,15 @@ export function RequestObjectPanel() {
             </tbody>
           </table>
           <Value label={sent ? 'Request object sent' : 'Request object to send'} text={made.jwt} />
+          {sent && !pushed && flow && (
+            <Value
+              label="Authorization URL as opened (RFC 9101 §5)"
+              text={withAuthorizationQuery(oauth2Flow.authorizeEndpoint(flow), [
+                ['client_id', flow.config.clientId],
+                ['request', made.jwt],
+              ])}
+            />
+          )}
           {sent && <p className="muted small">Sent; opening the page again signs a new one, with a new jti.</p>}
         </>
       )}

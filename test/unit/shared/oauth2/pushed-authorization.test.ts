@@ -85,6 +85,16 @@ describe('the browser URL and the endpoint', () => {
       ok: true,
       url: 'https://as.example/par',
     });
+    // RFC 8705 §5: a client authenticating with its TLS certificate takes the endpoint's mutual-TLS alias.
+    const withAlias = {
+      pushed_authorization_request_endpoint: 'https://as.example/par',
+      mtls_endpoint_aliases: { pushed_authorization_request_endpoint: 'https://mtls.as.example/par' },
+    };
+    expect(parEndpointOf(withAlias, 'tls_client_auth')).toEqual({ ok: true, url: 'https://mtls.as.example/par' });
+    expect(parEndpointOf(withAlias, 'self_signed_tls_client_auth')).toMatchObject({
+      url: 'https://mtls.as.example/par',
+    });
+    expect(parEndpointOf(withAlias, 'private_key_jwt')).toEqual({ ok: true, url: 'https://as.example/par' });
     expect(parEndpointOf({ issuer: 'x' })).toMatchObject({
       ok: false,
       reason: expect.stringContaining('names no pushed_authorization_request_endpoint'),
