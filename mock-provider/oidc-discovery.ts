@@ -99,6 +99,7 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
             introspection_endpoint: mtls + OIDC_PATHS.introspection,
             device_authorization_endpoint: mtls + OIDC_PATHS.deviceAuthorization,
             userinfo_endpoint: mtls + OIDC_PATHS.userinfo,
+            pushed_authorization_request_endpoint: mtls + PAR_PATH,
           },
         }),
     // RFC 9126 §5: the pushed authorization request endpoint, and whether every client must use it.

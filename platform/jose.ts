@@ -139,14 +139,3 @@ const publicOnly = (jwk: Jwk): Jwk => {
   const { kty, crv, x, y, n, e } = jwk;
   return Object.fromEntries(Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined)) as Jwk;
 };
-
-/**
- * A signer of compact JWS with HMAC over a shared secret's UTF-8 octets (RFC 7518 §3.2): a request object signed
- * with the client secret (RFC 9101 §4), which the provider checks with the same secret.
- */
-export const secretJwsSigner =
-  (secret: string) =>
-  (header: Readonly<Record<string, unknown>>, payload: Readonly<Record<string, unknown>>): Promise<string> =>
-    new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-      .setProtectedHeader(header as CompactJWSHeaderParameters)
-      .sign(new TextEncoder().encode(secret));

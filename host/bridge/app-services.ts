@@ -4,6 +4,7 @@ import type { CryptoPort } from '../../shared/ports';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
 import { MockProvider } from '../../mock-provider';
 import { createAssertionHandlers } from './assertion-handlers';
+import { createRequestObjectHandlers } from './request-object-handlers';
 import { createDpopHandlers } from './dpop-handlers';
 import { createCatcherHandlers } from './catcher-handlers';
 import type { BridgeStore } from './bridge-store';
@@ -50,6 +51,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const transport = createTransportHandlers(options.crypto ?? nodeCrypto, options.env, options.store);
   const verify = createVerifyHandlers(options.crypto ?? nodeCrypto);
   const assertion = createAssertionHandlers(nodeRandom, Date.now);
+  const requestObject = createRequestObjectHandlers(nodeRandom, Date.now);
   const dpop = createDpopHandlers();
   const shell = createShellHandlers(options.shell, mock.baseUrl, catcher.redirectUris);
   const exports = createExportHandlers(options.store, options.version);
@@ -83,6 +85,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     oauth1Trace: transport.oauth1Trace,
     rsaVerify: verify.rsaVerify,
     clientAssertion: assertion.clientAssertion,
+    requestObjectSign: requestObject.requestObjectSign,
     dpopKey: dpop.dpopKey,
     dpopSign: dpop.dpopSign,
     profilesList: (i) => store.profilesList(i),

@@ -32,6 +32,7 @@ import { issueClientCertificateInputSchema, issuedClientCertificateSchema, mockC
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
 import { clientAssertionInputSchema, clientAssertionTraceSchema } from './schemas/client-assertion';
+import { requestObjectSchema, requestObjectSignInputSchema } from './schemas/request-object';
 import { dpopKeyInputSchema, dpopKeyOutputSchema, dpopSignInputSchema, dpopSignOutputSchema } from './schemas/dpop';
 import { storeSchemas as s } from './schemas/store';
 import { EVENT_NAMES, METHOD_NAMES } from './names';
@@ -178,6 +179,11 @@ export const METHODS = {
     clientAssertionInputSchema,
     clientAssertionTraceSchema,
     'Sign a client_secret_jwt or private_key_jwt assertion (RFC 7523 §2.2) with a fresh jti and return every part (keys stay in the host).'
+  ),
+  requestObjectSign: method(
+    requestObjectSignInputSchema,
+    requestObjectSchema,
+    "Sign the authorization request as a request object (RFC 9101 §4) with the client's key and a fresh jti, and return its header, claims and trace (keys stay in the host)."
   ),
   dpopKey: method(
     dpopKeyInputSchema,

@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'oauth1Trace',
   'rsaVerify',
   'clientAssertion',
+  'requestObjectSign',
   'dpopKey',
   'dpopSign',
   'profilesList',

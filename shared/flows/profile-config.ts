@@ -92,9 +92,11 @@ export function transportOf(p: Profile) {
 
 /**
  * How a client_secret_jwt or private_key_jwt assertion is made for this profile (RFC 7523 §2.2, OIDC Core §9); null
- * for the other methods. aud is the token endpoint's URL, or the issuer (empty: the base URL), as the profile says.
+ * for the other methods. aud is the token endpoint's URL, or the issuer (empty: the base URL), as the profile says;
+ * `endpoint`: the URL of another endpoint the assertion goes to in place of the token endpoint's (the pushed
+ * authorization request endpoint, which RFC 9126 §2 lets be the audience beside the issuer).
  */
-export function clientAssertionOf(p: Profile, baseUrl: string): ClientAssertionSettings | null {
+export function clientAssertionOf(p: Profile, baseUrl: string, endpoint?: string): ClientAssertionSettings | null {
   const o = p.oauth2;
   const method = o.clientAuthentication;
   if (method !== 'client_secret_jwt' && method !== 'private_key_jwt') return null;
@@ -104,7 +106,7 @@ export function clientAssertionOf(p: Profile, baseUrl: string): ClientAssertionS
     key: method === 'client_secret_jwt' ? o.clientSecret : o.assertionKey,
     alg: o.assertionAlg || null,
     kid: o.assertionKeyId || null,
-    audience: o.assertionAudience === 'issuer' ? o.issuer || baseUrl : endpointUrl(baseUrl, o.tokenPath),
+    audience: o.assertionAudience === 'issuer' ? o.issuer || baseUrl : (endpoint ?? endpointUrl(baseUrl, o.tokenPath)),
   };
 }
 

@@ -118,9 +118,22 @@ export const pushedAuthorizationUrl = (authorizeUrl: string, clientId: string, r
     ['request_uri', requestUri],
   ]);
 
-/** RFC 9126 §5: the provider metadata's pushed_authorization_request_endpoint, or why there is none to use. */
-export function parEndpointOf(document: unknown): { ok: true; url: string } | { ok: false; reason: string } {
-  const value = (document as Record<string, unknown> | null)?.pushed_authorization_request_endpoint;
+/** The client authentications made by the TLS connection's certificate (RFC 8705 §2). */
+const MUTUAL_TLS: ReadonlySet<ClientAuthentication> = new Set(['tls_client_auth', 'self_signed_tls_client_auth']);
+
+/**
+ * RFC 9126 §5: the provider metadata's pushed_authorization_request_endpoint, or why there is none to use. A client
+ * that authenticates with its TLS certificate takes the endpoint's alias on the mutual-TLS port when the metadata
+ * names one (mtls_endpoint_aliases, RFC 8705 §5).
+ */
+export function parEndpointOf(
+  document: unknown,
+  authentication: ClientAuthentication = 'body'
+): { ok: true; url: string } | { ok: false; reason: string } {
+  const d = document as Record<string, unknown> | null;
+  const aliases = d?.mtls_endpoint_aliases as Record<string, unknown> | undefined;
+  const alias = MUTUAL_TLS.has(authentication) ? aliases?.pushed_authorization_request_endpoint : undefined;
+  const value = typeof alias === 'string' && alias !== '' ? alias : d?.pushed_authorization_request_endpoint;
   if (typeof value !== 'string' || value === '')
     return {
       ok: false,

@@ -1,5 +1,5 @@
-import { base64UrlEncode } from '../../../shared/encoding/base64';
 import type { OAuth2Config } from '../../../shared/flows/oauth2-flow';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { parseUrlEncoded, type Param } from '../../../shared/oauth1';
 import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
@@ -9,15 +9,13 @@ import {
   parEndpointOf,
   pushedAuthorizationUrl,
 } from '../../../shared/oauth2/pushed-authorization';
-import { buildRequestObject } from '../../../shared/oauth2/request-object';
 import type { Profile } from '../../../shared/store/profile';
-import { nodeRandom } from '../../node-crypto';
 import { discover } from '../../oidc/validate';
 import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
-import { requestObjectSigner } from './request-object-signer';
+import { cliRequestObject } from './request-object-signer';
 
 /** How the authorization request reaches the provider: pushed first (--par, RFC 9126), as a request object (--request-object, RFC 9101). */
 export interface AuthorizationRequestMode {
@@ -48,9 +46,11 @@ export async function authorizationUrl(
   const params = mode.requestObject ? await requestObjectParams(c, profile, query, report) : query;
   if (!mode.par) return withAuthorizationQuery(endpoint, params);
   report.step('Pushed authorization request (RFC 9126): the authorization request on the back channel (POST)');
-  const parUrl = await parEndpoint(profile, options, report);
+  const parUrl = await parEndpoint(profile, c.authentication, options, report);
   const request = buildPushedAuthorizationRequest({ ...c, parUrl, authorizationParams: params });
-  const exchange = await sendLeg('pushed authorization request', request, options, report);
+  // RFC 9126 §2: the client assertion's audience is the issuer or this endpoint, with a jti of its own.
+  const clientAssertion = clientAssertionOf(profile, profile.baseUrl, parUrl);
+  const exchange = await sendLeg('pushed authorization request', request, { ...options, clientAssertion }, report);
   const pushed = interpretPushedAuthorization(exchange);
   report.checks(pushed.checks);
   if (!pushed.ok || pushed.requestUri === null)
@@ -70,18 +70,8 @@ async function requestObjectParams(
   report: FlowReport
 ): Promise<Param[]> {
   report.step('Request object (RFC 9101): the authorization request as a signed JWT');
-  const { signer, said } = requestObjectSigner(c.authentication, profile, c.clientSecret);
+  const { requestObject: ro, said } = await cliRequestObject(c, profile, params);
   report.line(`   ${said}`);
-  const ro = await buildRequestObject(
-    {
-      params,
-      clientId: c.clientId,
-      audience: profile.oauth2.issuer || profile.baseUrl,
-      nowSeconds: Math.floor(Date.now() / 1000),
-      jti: base64UrlEncode(nodeRandom.bytes(16)),
-    },
-    signer
-  );
   for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
   return [
     ['client_id', c.clientId],
@@ -90,13 +80,18 @@ async function requestObjectParams(
 }
 
 /** The provider's pushed_authorization_request_endpoint, from its metadata (RFC 9126 §5). */
-async function parEndpoint(profile: Profile, options: FlowRunOptions, report: FlowReport): Promise<string> {
+async function parEndpoint(
+  profile: Profile,
+  authentication: ClientAuthentication,
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<string> {
   const issuer = profile.oauth2.issuer || profile.baseUrl;
   const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
     discover(issuer, undefined, { ...options.send, signal })
   );
   if (d.refused) throw new FlowFailure('pushed authorization request', d.refused);
-  const endpoint = parEndpointOf(d.document);
+  const endpoint = parEndpointOf(d.document, authentication);
   if (!endpoint.ok) throw new FlowFailure('pushed authorization request', `${d.url}: ${endpoint.reason}`);
   report.line(`   pushed_authorization_request_endpoint ${endpoint.url} (from ${d.url})`);
   return endpoint.url;

@@ -10,6 +10,9 @@ import { NoCallbackYet } from '../flow/NoCallbackYet';
 import { FreshLogin } from './FreshLogin';
 import { usePar } from './par-store';
 import { PushedAuthorization } from './PushedAuthorization';
+import { RequestObjectPanel } from './RequestObjectPanel';
+import { useRequestObject } from './request-object-store';
+import { authorizationToOpen } from './authorization-to-open';
 import { PasteLandedUrl, pasteNeeded } from '../flow/PasteLandedUrl';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { RejectedCallbacks } from '../flow/RejectedCallbacks';
@@ -29,15 +32,11 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const pasted = useOAuth2((s) => s.urlPasted);
   const rejected = useOAuth2((s) => s.rejected);
   const restarted = useOAuth2((s) => s.flowStarted);
-  const par = usePar((s) => s.enabled);
-  const pushed = usePar((s) => s.pushed);
-  // RFC 9126 §4: with PAR on, the request is pushed first and the browser opens the URL the push answered.
-  const startedPushed = async () => {
-    if (!par || !flow || !profile) return started();
-    const pushedUrl = await pushed(flow, profile);
-    return pushedUrl && (await started()) && pushedUrl;
-  };
-  const { open, error, host } = useOpenAuthorization(startedPushed);
+  const par = usePar((s) => s);
+  const requestObject = useRequestObject((s) => s);
+  const { open, error, host } = useOpenAuthorization(() =>
+    flow && profile ? authorizationToOpen({ par, requestObject }, flow, profile, started) : started()
+  );
   const endedRef = useScrollIntoView<HTMLParagraphElement>(ended !== null, ended);
   if (!flow || !url) return null;
   const params = [...new URL(url).searchParams];
@@ -73,6 +72,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
               {error}
             </p>
           )}
+          <RequestObjectPanel />
           <PushedAuthorization />
           {waitId && (
             <p className="waiting" role="status">

@@ -1,11 +1,13 @@
 import { Checks } from '../../components/Checks';
+import { ExchangeView } from '../../components/ExchangeView';
+import { AssertionTrace } from './AssertionTrace';
 import { Value } from '../../components/Value';
 import { usePar } from './par-store';
 
 /**
  * The authorize leg's "push the authorization request" toggle (RFC 9126) and, once pushed, the back-channel leg:
- * where it went, its answer's checks, and the browser's URL with only client_id and request_uri (§4). The
- * request itself carries the client's credentials and is not shown here.
+ * where it went, its answer's checks, the exchange (secrets masked, the client certificate named), the client
+ * assertion it carried, and the browser's URL with only client_id and request_uri (§4).
  */
 export function PushedAuthorization() {
   const enabled = usePar((s) => s.enabled);
@@ -14,6 +16,7 @@ export function PushedAuthorization() {
   const parUrl = usePar((s) => s.parUrl);
   const exchange = usePar((s) => s.exchange);
   const outcome = usePar((s) => s.outcome);
+  const assertion = usePar((s) => s.assertion);
   const error = usePar((s) => s.error);
   const pushedUrl = usePar((s) => s.pushedUrl);
   return (
@@ -44,6 +47,8 @@ export function PushedAuthorization() {
         </p>
       )}
       {pushedUrl && <Value label="Authorization URL after the push" text={pushedUrl} />}
+      {exchange && <ExchangeView exchange={exchange} />}
+      {assertion && <AssertionTrace trace={assertion} />}
     </section>
   );
 }

@@ -94,6 +94,8 @@ describe('mutual TLS (RFC 8705)', () => {
     expect(doc.mtls_endpoint_aliases).toMatchObject({
       token_endpoint: `${mtls}/oauth/v2/token`,
       introspection_endpoint: `${mtls}/oidc/introspect`,
+      // RFC 9126 §2.1: the pushed request authenticates the client too, so it has its mutual-TLS alias.
+      pushed_authorization_request_endpoint: `${mtls}/oauth/v2/par`,
     });
   });
 

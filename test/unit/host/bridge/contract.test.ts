@@ -251,6 +251,33 @@ for (const kind of ['IPC', 'web host'] as const) {
       });
     });
 
+    it('signs a request object in the host (RFC 9101 §4) with the client key, a fresh jti each time; a bad key comes back coded', async () => {
+      const input = {
+        params: [
+          ['client_id', 'c1'],
+          ['response_type', 'code'],
+        ],
+        clientId: 'c1',
+        audience: 'https://as.example',
+        key: { method: 'client_secret_jwt', key: 'a-secret', alg: 'HS256', kid: null },
+      };
+      const a = await value<{ header: object; claims: Record<string, unknown>; trace: { part: string }[] }>(
+        'requestObjectSign',
+        input
+      );
+      const b = await value<{ claims: { jti: string } }>('requestObjectSign', input);
+      expect(a.header).toEqual({ alg: 'HS256', typ: 'oauth-authz-req+jwt' });
+      expect(a.claims).toMatchObject({ iss: 'c1', aud: 'https://as.example', client_id: 'c1', response_type: 'code' });
+      expect(a.claims.jti).not.toBe(b.claims.jti);
+      expect(JSON.stringify(a.trace)).not.toContain('a-secret');
+      expect(
+        await call('requestObjectSign', {
+          ...input,
+          key: { ...input.key, method: 'private_key_jwt', key: 'not a key' },
+        })
+      ).toMatchObject({ ok: false, error: { code: 'invalid_private_key' } });
+    });
+
     it('makes and reads a DPoP key in the host, and signs only DPoP proofs of it (RFC 9449 §4.2)', async () => {
       const made = await value<{ key: string; alg: string; publicJwk: Record<string, unknown>; thumbprint: string }>(
         'dpopKey',

@@ -85,6 +85,16 @@ describe('the browser URL and the endpoint', () => {
       ok: true,
       url: 'https://as.example/par',
     });
+    // RFC 8705 §5: a client authenticating with its TLS certificate takes the endpoint's mutual-TLS alias.
+    const withAlias = {
+      pushed_authorization_request_endpoint: 'https://as.example/par',
+      mtls_endpoint_aliases: { pushed_authorization_request_endpoint: 'https://mtls.as.example/par' },
+    };
+    expect(parEndpointOf(withAlias, 'tls_client_auth')).toEqual({ ok: true, url: 'https://mtls.as.example/par' });
+    expect(parEndpointOf(withAlias, 'self_signed_tls_client_auth')).toMatchObject({
+      url: 'https://mtls.as.example/par',
+    });
+    expect(parEndpointOf(withAlias, 'private_key_jwt')).toEqual({ ok: true, url: 'https://as.example/par' });
     expect(parEndpointOf({ issuer: 'x' })).toMatchObject({
       ok: false,
       reason: expect.stringContaining('names no pushed_authorization_request_endpoint'),
@@ -93,7 +103,7 @@ describe('the browser URL and the endpoint', () => {
 });
 
 describe('buildRequestObject (RFC 9101 §4)', () => {
-  it('the parameters as claims beside iss, aud, iat, exp and jti, typed, with a trace that never shows the key', async () => {
+  it('the parameters as claims beside iss, aud, iat, nbf, exp and jti, typed, with a trace that never shows the key', async () => {
     let signed: unknown[] = [];
     const ro = await buildRequestObject(
       { params, clientId: 'app', audience: 'https://as.example', nowSeconds: 1000, jti: 'j1' },
@@ -106,6 +116,7 @@ describe('buildRequestObject (RFC 9101 §4)', () => {
         iss: 'app',
         aud: 'https://as.example',
         iat: 1000,
+        nbf: 1000,
         exp: 1300,
         jti: 'j1',
         client_id: 'app',
@@ -119,6 +130,7 @@ describe('buildRequestObject (RFC 9101 §4)', () => {
       'iss',
       'aud',
       'iat',
+      'nbf',
       'exp',
       'jti',
       'client_id',

@@ -1,0 +1,109 @@
+import { createStore } from 'zustand';
+import type { BridgeApi } from '../../../shared/bridge/api';
+import { oauth2Flow } from '../../../shared/flows';
+import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
+import type { Param } from '../../../shared/oauth1/parameters';
+import { requestObjectKeyOf, type RequestObject } from '../../../shared/oauth2/request-object';
+import type { Profile } from '../../../shared/store/profile';
+import { pageStore } from '../../app/page-store';
+
+/** A request object made for one authorization request: `of` is that request's parameters, as text. */
+interface MadeRequestObject extends RequestObject {
+  readonly of: string;
+}
+
+export interface RequestObjectState {
+  /** Send the authorization request as a signed request object (RFC 9101). */
+  readonly enabled: boolean;
+  readonly signing: boolean;
+  /** The request object for the flow's authorization request, shown before it is sent. */
+  readonly made: MadeRequestObject | null;
+  /** `made` has gone out: the next send signs a new one, with a jti of its own (RFC 7519 §4.1.7). */
+  readonly sent: boolean;
+  /** Why none could be made: the client has no key, or the host could not sign with it. */
+  readonly error: string | null;
+  toggled(on: boolean): void;
+  /** Signs the request object for the flow's authorization request as it stands, to show it. */
+  prepared(flow: OAuth2State, profile: Profile): Promise<void>;
+  /**
+   * The parameters that go in place of the plain ones: client_id and request (RFC 9101 §5), with the request object
+   * shown (a new one if that one went out, no longer fits the request or is about to expire); null when none could
+   * be made.
+   */
+  toSend(flow: OAuth2State, profile: Profile): Promise<Param[] | null>;
+}
+
+/** Seconds a shown request object must still be valid to be sent rather than made again. */
+const STILL_VALID_SECONDS = 30;
+
+/** Why this profile's client cannot sign a request object (shared/oauth2/request-object.ts), or null. */
+export function requestObjectUnavailable(profile: Profile): string | null {
+  const choice = requestObjectKeyOf(clientOf(profile));
+  return choice.ok ? null : choice.reason;
+}
+
+const clientOf = (profile: Profile) => ({
+  authentication: profile.oauth2.clientAuthentication,
+  clientSecret: profile.oauth2.clientSecret,
+  privateKey: profile.oauth2.assertionKey,
+  alg: profile.oauth2.assertionAlg || null,
+  kid: profile.oauth2.assertionKeyId || null,
+});
+
+/**
+ * The OAuth 2 page's request object (RFC 9101): the authorization request's parameters signed by the app host with
+ * the client's key (its private key, else the client secret: the CLI's choice), aud the issuer (§4);
+ * sent by value as `request` or pushed (RFC 9126 §3).
+ */
+function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign'>, now: () => number) {
+  return createStore<RequestObjectState>()((set, get) => {
+    const sign = async (flow: OAuth2State, profile: Profile): Promise<MadeRequestObject | null> => {
+      const params = oauth2Flow.buildAuthorizeRequest(flow).params;
+      const choice = requestObjectKeyOf(clientOf(profile));
+      if (!choice.ok) {
+        set({ made: null, error: choice.reason });
+        return null;
+      }
+      set({ signing: true, error: null });
+      const r = await bridge.requestObjectSign({
+        params: params.map(([n, v]) => [n, v]),
+        clientId: flow.config.clientId,
+        audience: profile.oauth2.issuer || flow.config.baseUrl,
+        key: choice.key,
+      });
+      const made = r.ok ? { ...r.value, of: JSON.stringify(params) } : null;
+      set({ signing: false, made, sent: false, error: r.ok ? null : r.error.message });
+      return made;
+    };
+    /** The shown one, if it is for this request, not sent yet and valid a while longer. */
+    const sendable = (flow: OAuth2State): MadeRequestObject | null => {
+      const { made, sent } = get();
+      const exp = made?.claims.exp;
+      const fits = made?.of === JSON.stringify(oauth2Flow.buildAuthorizeRequest(flow).params);
+      return made && !sent && fits && typeof exp === 'number' && exp - now() / 1000 > STILL_VALID_SECONDS ? made : null;
+    };
+    return {
+      enabled: false,
+      signing: false,
+      made: null,
+      sent: false,
+      error: null,
+      toggled: (enabled) => set({ enabled, made: null, sent: false, error: null }),
+      async prepared(flow, profile) {
+        await sign(flow, profile);
+      },
+      async toSend(flow, profile) {
+        const made = sendable(flow) ?? (await sign(flow, profile));
+        if (!made) return null;
+        set({ sent: true });
+        return [
+          ['client_id', flow.config.clientId],
+          ['request', made.jwt],
+        ];
+      },
+    };
+  });
+}
+
+// The toggle stays on from one attempt to the next, as the page's other choices do.
+export const useRequestObject = pageStore((deps) => createRequestObjectStore(deps.bridge, deps.now));
