@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDpopHandlers } from '../../../../electron/services/bridge/dpop-handlers';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
-import { profileSchema } from '../../../../shared/store/profile';
 import { C, Harness } from '../../electron/provider/helpers';
 import { clientPost } from '../../electron/oidc/oidc-mock-session';
-import { countedHost } from './counted-host';
+import { pageWithDpopToken } from './dpop-page-token';
 
 /*
  * The OAuth 2 page's bearer call with *Refresh automatically* and DPoP on (RFC 9449 §5, §7), against the real mock
@@ -17,33 +14,15 @@ const h = new Harness({
 });
 beforeAll(() => h.start());
 afterAll(() => h.stop());
-const dpop = createDpopHandlers();
-
 const headerOf = (headers: readonly (readonly [string, string])[], name: string) =>
   headers.find(([n]) => n.toLowerCase() === name)?.[1];
 
 /** The page after a DPoP-bound token grant, its access token revoked at the mock so the next call draws a 401. */
 async function pageWithRevokedAccessToken() {
-  const key = await dpop.dpopKey({ key: '', alg: 'ES256' });
-  const { deps } = countedHost({ dpopKey: dpop.dpopKey, dpopSign: dpop.dpopSign });
-  const page = createOAuth2Store(deps);
-  const profile = profileSchema.parse({
-    id: 'dpop',
-    name: 'DPoP',
-    baseUrl: h.base,
-    service: true,
-    oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read', dpop: true, dpopKey: key.key },
-  });
-  const s = page.getState;
-  await s().flowStarted(profile, h.base);
-  const landed = await fetch((await s().authorizationStarted())!, { redirect: 'manual' });
-  await s().urlPasted(landed.headers.get('location')!);
-  await s().legSent('token');
-  expect(s().runs.token!.outcome?.ok, s().runs.token!.outcome?.summary).toBe(true);
-  const old = s().flow!.token!;
-  expect(old.fields.token_type).toBe('DPoP');
+  const { page, key } = await pageWithDpopToken(h);
+  const old = page.getState().flow!.token!;
   await clientPost(h, '/oidc/revoke', { token: old.accessToken, token_type_hint: 'access_token' });
-  s().autoRefreshSet(true);
+  page.getState().autoRefreshSet(true);
   return { page, old, key };
 }
 
