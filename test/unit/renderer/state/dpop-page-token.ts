@@ -4,11 +4,12 @@ import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C, type Harness } from '../../electron/provider/helpers';
 import { countedHost } from './counted-host';
+import { nodeRandom } from '../../../../electron/services/node-crypto';
 
 const dpop = createDpopHandlers();
 
 /** A profile of the mock's client with DPoP on (RFC 9449) and a new ES256 key. */
-export async function dpopProfile(h: Harness, extra: Record<string, unknown> = {}) {
+async function dpopProfile(h: Harness, extra: Record<string, unknown> = {}) {
   const key = await dpop.dpopKey({ key: '', alg: 'ES256' });
   const profile: Profile = profileSchema.parse({
     id: 'dpop',
@@ -27,8 +28,14 @@ export async function dpopProfile(h: Harness, extra: Record<string, unknown> = {
   return { profile, key };
 }
 
-/** A page's dependencies over the host's real transport, its DPoP key read and proofs signed by the host's handlers. */
-export const dpopHost = () => countedHost({ dpopKey: dpop.dpopKey, dpopSign: dpop.dpopSign });
+/**
+ * A page's dependencies over the host's real transport, its DPoP key read and proofs signed by the host's handlers;
+ * random bytes from Node, so no proof's jti repeats one the mock has seen (RFC 9449 §11.1).
+ */
+function dpopHost() {
+  const host = countedHost({ dpopKey: dpop.dpopKey, dpopSign: dpop.dpopSign });
+  return { ...host, deps: { ...host.deps, random: nodeRandom } };
+}
 
 /**
  * The OAuth 2 page after a real code grant at the mock with DPoP on: its token DPoP-bound to the profile's key
