@@ -166,7 +166,10 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
               <button type="submit" className="primary" disabled={!saved || !baseUrl || sending}>
                 {sending ? 'Sending…' : 'Send with the saved token'}
               </button>
-              <span className="muted small">refreshed first when expired, and once on a 401; a new token is saved</span>
+              <span className="muted small">
+                refreshed first when expired, and once on a 401; a new token is saved
+                {profile?.oauth2.dpop ? "; DPoP on: each request with a proof of the profile's key (RFC 9449 §7)" : ''}
+              </span>
             </div>
             {error && (
               <p className="error" role="alert">
