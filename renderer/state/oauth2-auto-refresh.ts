@@ -11,7 +11,7 @@ import { annotateHistory, historyRecord } from './flow-records';
 import type { FlowSends } from './flow-sends';
 import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
 import type { OAuth2Run } from './oauth2-run';
-import type { PageDpop } from './dpop-page-send';
+import { withDpopChecks, type PageDpop } from './dpop-page-send';
 
 /** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
 export const AUTO_REFRESH_EARLY_SECONDS = 30;
@@ -107,16 +107,20 @@ export async function bearerCallWithAutoRefresh(
     last.kind === 'call'
       ? oauth2Flow.interpretBearerResponse(state, last.exchange, now())
       : { ok: false, summary: last.summary, checks: [], state };
+  const trace = dpop?.trace() ?? null;
+  // RFC 9449 §5: a refresh sent with a proof brings back a token bound to the key, checked as the Refresh leg does.
+  const renewed = state.token !== flow.token ? state.token?.fields : undefined;
+  const judged = withDpopChecks(outcome, 'refresh', renewed, trace);
   return {
-    state: outcome.state,
+    state: judged.state,
     standing: known,
     run: {
       sending: false,
       exchange: last.exchange,
       error: null,
-      outcome,
+      outcome: judged,
       before: result.steps.slice(0, -1),
-      dpop: dpop?.trace() ?? null,
+      dpop: trace,
     },
   };
 }

@@ -55,6 +55,10 @@ describe('DPoP on the OAuth 2 page: the bearer call with automatic refresh', () 
     ]);
     const ath = (i: number) => api.dpop!.proofs[i]!.trace.find((t) => t.part === 'ath')!.value;
     expect(ath(2)).not.toBe(ath(0));
+    // The refreshed token's binding, checked as the Refresh leg checks it (§5.1).
+    expect(api.outcome!.checks).toContainEqual(
+      expect.objectContaining({ ok: true, message: expect.stringContaining('token_type is DPoP') })
+    );
   });
 
   it("a nonce challenge on the way is followed once for each server and shown as the leg's own step", async () => {
