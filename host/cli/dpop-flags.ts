@@ -32,20 +32,35 @@ export interface SentProof {
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
+/** A profile's DPoP key (RFC 9449), for a command run with --profile: its name, whether DPoP is on, the key text. */
+export interface ProfileDpop {
+  readonly name: string;
+  /** The profile's DPoP is on and its saved token is the one used: that token is bound to the profile's key. */
+  readonly on: boolean;
+  readonly key: string;
+}
+
 /**
- * The DPoP client of a command's flags (RFC 9449): the key from --dpop-key (a private JWK or PKCS#8 PEM) or a new
- * one (--dpop-alg, ES256 unless told), its thumbprint said on stderr, and each proof's trace (§4.2) on stderr as
- * it is sent (kept in `proofs` for --json too). Null without --dpop.
+ * The DPoP client of a command's flags (RFC 9449): the key from --dpop-key (a private JWK or PKCS#8 PEM), else the
+ * profile's key (`profile`), else a new one (--dpop-alg, ES256 unless told); its thumbprint said on stderr, and each
+ * proof's trace (§4.2) on stderr as it is sent (kept in `proofs` for --json too). Null without --dpop, unless the
+ * profile's DPoP is on (a token bound to its key is used only with a proof of it, §7.1).
  */
 export async function dpopClientOf(
   v: DpopFlagValues,
-  io: CliIO
+  io: CliIO,
+  profile: ProfileDpop | null = null
 ): Promise<{ client: DpopClient; thumbprint: string; proofs: SentProof[] } | null> {
-  if (!v.dpop) {
+  if (!v.dpop && !profile?.on) {
     const stray = (['dpop-key', 'dpop-alg', 'dpop-mistake'] as const).find((f) => v[f] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --dpop.`);
     return null;
   }
+  const profileKey = v['dpop-key'] === undefined && profile?.key.trim() ? profile : null;
+  if (profile?.on && !v.dpop && !profileKey)
+    throw new UsageError(
+      `the profile "${profile.name}" has DPoP on but no DPoP key: make one or load it in the profile, or give --dpop --dpop-key FILE.`
+    );
   const mistake = v['dpop-mistake'];
   if (mistake !== undefined && !(PLANTED_DPOP_MISTAKES as readonly string[]).includes(mistake))
     throw new UsageError(`--dpop-mistake must be one of ${PLANTED_DPOP_MISTAKES.join(', ')}; got "${mistake}".`);
@@ -53,7 +68,13 @@ export async function dpopClientOf(
   if (alg !== undefined && !isDpopAlg(alg))
     throw new UsageError(`--dpop-alg must be ${DPOP_ALGS.join(', ')}; got "${alg}".`);
   let key: DpopKey;
-  if (v['dpop-key'] === undefined) key = (await generateDpopKey(alg ?? 'ES256')).key;
+  if (profileKey)
+    try {
+      key = await importDpopKey(profileKey.key, alg);
+    } catch (e) {
+      throw new UsageError(`the DPoP key of the profile "${profileKey.name}": ${(e as Error).message}`);
+    }
+  else if (v['dpop-key'] === undefined) key = (await generateDpopKey(alg ?? 'ES256')).key;
   else
     try {
       key = await importDpopKey(readFileFlag('--dpop-key', v['dpop-key']), alg);
@@ -62,7 +83,11 @@ export async function dpopClientOf(
       throw new UsageError(`--dpop-key ${v['dpop-key']}: ${(e as Error).message}`);
     }
   const thumbprint = jwkThumbprint(key.publicJwk, nodeCrypto);
-  const origin = v['dpop-key'] === undefined ? 'a new key for this run' : `from ${v['dpop-key']}`;
+  const origin = profileKey
+    ? `the profile "${profileKey.name}"'s key`
+    : v['dpop-key'] === undefined
+      ? 'a new key for this run'
+      : `from ${v['dpop-key']}`;
   io.stderr.write(`DPoP key: ${key.alg}, ${origin}; JWK thumbprint (RFC 7638) ${thumbprint}\n`);
   const proofs: SentProof[] = [];
   const onProof = (p: DpopProof, request: RawRequest) => {

@@ -1,16 +1,16 @@
 import type { BridgeApi } from '../../shared/bridge/api';
 import type { BridgeResult } from '../../shared/bridge/result';
 import type { Check } from '../../shared/check';
-import { sendWithDpop, type DpopClient } from '../../shared/dpop/dpop-client';
+import type { DpopClient } from '../../shared/dpop/dpop-client';
 import type { DpopProofPart } from '../../shared/dpop/proof';
 import { dpopTokenChecks } from '../../shared/dpop/token-checks';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
-import { headerValue, type RawRequest } from '../../shared/http';
+import { withDpopProofs, type DpopLegKind } from '../../shared/flows/driver/dpop-port';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 
 /** The legs of the OAuth 2 page that carry a DPoP proof (RFC 9449 §5, §7): token, refresh and the API call. */
-const DPOP_LEGS: readonly string[] = ['token', 'refresh', 'api'];
+const DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { token: 'token', refresh: 'token', api: 'resource' };
 
 /** What a leg sent with DPoP shows: the key's thumbprint, each proof's parts, and whether a nonce was asked for. */
 export interface DpopLegTrace {
@@ -19,6 +19,8 @@ export interface DpopLegTrace {
     readonly method: string;
     readonly url: string;
     readonly trace: readonly DpopProofPart[];
+    /** The request again with the nonce the server asked for (§8, §9). */
+    readonly nonceRetry: boolean;
   }[];
   /** The server answered use_dpop_nonce and the request went again with its nonce (§8, §9). */
   readonly nonceRetried: boolean;
@@ -30,10 +32,10 @@ export interface PageDpop {
 }
 
 /**
- * The profile's DPoP key as the page uses it for one leg: read in the host (bridge dpopKey), each proof signed there
+ * The profile's DPoP key as a page uses it for one leg (or one bearer call with its refresh): read in the host (bridge dpopKey), each proof signed there
  * (bridge dpopSign) so the private key never meets the page; `nonces` is the page's, kept per server for the session.
  */
-async function pageDpop(
+export async function pageDpop(
   { bridge, crypto, random, now }: RendererDeps,
   profile: Profile,
   nonces: Map<string, string>
@@ -50,18 +52,21 @@ async function pageDpop(
   const read = await bridge.dpopKey({ key: text, alg: null });
   if (!read.ok) return read;
   const { alg, publicJwk, thumbprint } = read.value;
-  const proofs: { method: string; url: string; trace: readonly DpopProofPart[] }[] = [];
-  let nonceRetried = false;
+  const proofs: DpopLegTrace['proofs'][number][] = [];
   const client: DpopClient = {
     key: { alg, publicJwk, sign: (header, payload) => signed(bridge, text, header, payload) },
     deps: { crypto, random, clock: { now } },
     nonces,
-    onProof: (proof, request) => {
-      if (proofs.length > 0) nonceRetried = true;
-      proofs.push({ method: request.method, url: request.url, trace: proof.trace });
+    onProof: (proof, request, nonceRetry) =>
+      proofs.push({ method: request.method, url: request.url, trace: proof.trace, nonceRetry }),
+  };
+  return {
+    ok: true,
+    value: {
+      client,
+      trace: () => ({ thumbprint, proofs: [...proofs], nonceRetried: proofs.some((p) => p.nonceRetry) }),
     },
   };
-  return { ok: true, value: { client, trace: () => ({ thumbprint, proofs: [...proofs], nonceRetried }) } };
 }
 
 async function signed(
@@ -75,32 +80,6 @@ async function signed(
   return r.value.jws;
 }
 
-/** The access token an API request carries (Bearer or DPoP scheme), which the proof's ath is computed over (§4.2). */
-function accessTokenOf(request: RawRequest): string {
-  const m = /^(?:Bearer|DPoP)\s+(\S+)$/i.exec(headerValue(request.headers, 'authorization') ?? '');
-  if (!m)
-    throw new Error(
-      'The API request has no Authorization header with the access token; a DPoP proof is bound to it by ath (RFC 9449 §4.2).'
-    );
-  return m[1]!;
-}
-
-/**
- * The host port with DPoP on the token, refresh and API legs: a fresh proof on each send and one retry with the
- * server's nonce when it asks (sendWithDpop); the API call in the DPoP scheme (§7.1). Each attempt is recorded.
- */
-const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => ({
-  ...port,
-  send: async (request, options) =>
-    DPOP_LEGS.includes(options.leg)
-      ? (
-          await sendWithDpop(dpop.client, request, options.leg === 'api' ? accessTokenOf(request) : null, (proven) =>
-            port.send(proven, options)
-          )
-        ).exchange
-      : port.send(request, options),
-});
-
 /** The DPoP of a leg: none when the profile has it off or the leg carries no proof. */
 export const dpopOfLeg = async (
   deps: RendererDeps,
@@ -108,10 +87,11 @@ export const dpopOfLeg = async (
   leg: string,
   nonces: Map<string, string>
 ): Promise<BridgeResult<PageDpop | null>> =>
-  profile.oauth2.dpop && DPOP_LEGS.includes(leg) ? pageDpop(deps, profile, nonces) : { ok: true, value: null };
+  profile.oauth2.dpop && Object.hasOwn(DPOP_LEGS, leg) ? pageDpop(deps, profile, nonces) : { ok: true, value: null };
 
-/** The port as it is, or with DPoP. */
-export const portWithDpop = (port: FlowHostPort, dpop: PageDpop | null) => (dpop ? withDpop(port, dpop) : port);
+/** The port as it is, or with DPoP on the page's legs that carry it. */
+export const portWithDpop = (port: FlowHostPort, dpop: PageDpop | null) =>
+  dpop ? withDpopProofs(port, dpop.client, DPOP_LEGS) : port;
 
 /**
  * A token or refresh leg's verdict with what RFC 9449 §5 asks of a token asked for with a proof: bound to the key

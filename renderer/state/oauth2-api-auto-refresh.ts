@@ -1,11 +1,12 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { bridgeErrorOf } from '../../shared/bridge/result';
+import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import { oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import { withBearerToken } from '../../shared/oauth2/bearer';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
+import { dpopOfLeg, type DpopLegTrace } from './dpop-page-send';
 import type { FlowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
 import type { OAuth2FlowState } from './oauth2-flow-state';
@@ -16,6 +17,8 @@ interface PageStore {
   readonly sends: FlowSends;
   readonly get: StoreApi<OAuth2FlowState>['getState'];
   readonly set: StoreApi<OAuth2FlowState>['setState'];
+  /** The page's DPoP nonces, per server (RFC 9449 §8.2). */
+  readonly dpopNonces: Map<string, string>;
 }
 
 /**
@@ -23,15 +26,30 @@ interface PageStore {
  * and the draft keeping the user's request with the new token; nothing kept when the flow started over meanwhile.
  */
 export async function apiCallWithAutoRefresh(
-  { deps, sends, get, set }: PageStore,
+  { deps, sends, get, set, dpopNonces }: PageStore,
   flow: OAuth2State,
   draft: RawRequest,
   p: Profile
 ): Promise<void> {
   const { bridge, random, now } = deps;
   const attempt = sends.attempt();
+  const failed = (error: BridgeError, dpop: DpopLegTrace | null = null) =>
+    set({
+      flow: { ...flow, legs: { ...flow.legs, api: 'failed' } },
+      runs: { ...get().runs, api: { sending: false, exchange: null, error, outcome: null, dpop } },
+    });
+  // RFC 9449 §7: with the profile's DPoP on, the token is bound to its key; each request carries a proof of it.
+  const dpop = await dpopOfLeg(deps, p, 'api', dpopNonces);
+  if (!dpop.ok) return failed(dpop.error);
   try {
-    const r = await bearerCallWithAutoRefresh({ bridge, sends, random, now }, flow, get().standing, draft, p);
+    const r = await bearerCallWithAutoRefresh(
+      { bridge, sends, random, now },
+      flow,
+      get().standing,
+      draft,
+      p,
+      dpop.value
+    );
     if (!sends.isCurrent(attempt)) return;
     const next = r.state;
     const renewed = next.token && next.token !== flow.token ? next.token : null;
@@ -53,9 +71,6 @@ export async function apiCallWithAutoRefresh(
   } catch (e) {
     if (!sends.isCurrent(attempt)) return;
     // The transport's code, or a protocol error's own code and step (a bearer in a GET's body, …).
-    set({
-      flow: { ...flow, legs: { ...flow.legs, api: 'failed' } },
-      runs: { ...get().runs, api: { sending: false, exchange: null, error: bridgeErrorOf(e), outcome: null } },
-    });
+    failed(bridgeErrorOf(e), dpop.value?.trace() ?? null);
   }
 }

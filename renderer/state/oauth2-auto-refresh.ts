@@ -11,6 +11,7 @@ import { annotateHistory, historyRecord } from './flow-records';
 import type { FlowSends } from './flow-sends';
 import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
 import type { OAuth2Run } from './oauth2-run';
+import { withDpopChecks, type PageDpop } from './dpop-page-send';
 
 /** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
 export const AUTO_REFRESH_EARLY_SECONDS = 30;
@@ -19,15 +20,18 @@ export const AUTO_REFRESH_EARLY_SECONDS = 30;
  * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
  * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1
  * (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each exchange is recorded; a refresh
- * updates the flow and the token's standing as the Refresh leg would. Sent through the page's `sends`, so Start over
- * cancels them; the host records each exchange once, with its verdict. Throws the transport's or a protocol error.
+ * updates the flow and the token's standing as the Refresh leg would. With the profile's DPoP (`dpop`), the refresh
+ * and each call carry a fresh proof, the call its DPoP-bound token in the DPoP scheme (RFC 9449 §5, §7.1), and a
+ * nonce challenge is followed (§8, §9). Sent through the page's `sends`, so Start over cancels them; the host records
+ * each exchange once, with its verdict. Throws the transport's or a protocol error.
  */
 export async function bearerCallWithAutoRefresh(
   { bridge, sends, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'> & { readonly sends: FlowSends },
   flow: OAuth2State,
   standing: TokenStanding,
   draft: RawRequest,
-  p: Profile
+  p: Profile,
+  dpop: PageDpop | null
 ): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
   const c = flow.config;
   const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
@@ -81,7 +85,8 @@ export async function bearerCallWithAutoRefresh(
       accessTokenField: c.accessTokenField ?? null,
     },
     send,
-    now
+    now,
+    dpop?.client ?? null
   );
   let state = flow;
   let known = standing;
@@ -93,7 +98,7 @@ export async function bearerCallWithAutoRefresh(
         refreshed.ok && state.token
           ? tokenIssued(bridge, random, known, state.token, { profileId: p.id, obtainedAt: now() })
           : refreshAnswered(bridge, known, step.exchange);
-    } else known = apiAnswered(known, step.exchange);
+    } else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
     const record = records.get(step.exchange);
     if (record) annotateHistory(bridge, record, step);
   }
@@ -102,9 +107,20 @@ export async function bearerCallWithAutoRefresh(
     last.kind === 'call'
       ? oauth2Flow.interpretBearerResponse(state, last.exchange, now())
       : { ok: false, summary: last.summary, checks: [], state };
+  const trace = dpop?.trace() ?? null;
+  // RFC 9449 §5: a refresh sent with a proof brings back a token bound to the key, checked as the Refresh leg does.
+  const renewed = state.token !== flow.token ? state.token?.fields : undefined;
+  const judged = withDpopChecks(outcome, 'refresh', renewed, trace);
   return {
-    state: outcome.state,
+    state: judged.state,
     standing: known,
-    run: { sending: false, exchange: last.exchange, error: null, outcome, before: result.steps.slice(0, -1) },
+    run: {
+      sending: false,
+      exchange: last.exchange,
+      error: null,
+      outcome: judged,
+      before: result.steps.slice(0, -1),
+      dpop: trace,
+    },
   };
 }

@@ -200,7 +200,7 @@ export function createOAuth2Store(deps: RendererDeps) {
         setRun(leg, { sending: true, exchange: null, error: null, outcome: null });
         const p = profile();
         if (leg === 'api' && get().autoRefresh && flow.token?.refreshToken)
-          return apiCallWithAutoRefresh({ deps, sends, get, set }, flow, request, p);
+          return apiCallWithAutoRefresh({ deps, sends, get, set, dpopNonces }, flow, request, p);
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
         if (authMistake) get().authMistakeChosen(leg, null);

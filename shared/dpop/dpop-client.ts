@@ -15,8 +15,8 @@ export interface DpopClient {
   readonly nonces: Map<string, string>;
   /** Planted in the next proof only, then cleared: a mistake is sent once and refused (issue 29 §1). */
   mistake?: PlantedDpopMistake | null;
-  /** Each proof as built, with the request it went on, for its trace. */
-  readonly onProof?: (proof: DpopProof, request: RawRequest) => void;
+  /** Each proof as built, with the request it went on, for its trace; `nonceRetry`: the request again with the server's nonce. */
+  readonly onProof?: (proof: DpopProof, request: RawRequest, nonceRetry: boolean) => void;
 }
 
 export interface DpopSend {
@@ -45,7 +45,12 @@ function isNonceChallenge(response: RawResponse): boolean {
   }
 }
 
-async function withProof(client: DpopClient, request: RawRequest, accessToken: string | null): Promise<RawRequest> {
+async function withProof(
+  client: DpopClient,
+  request: RawRequest,
+  accessToken: string | null,
+  nonceRetry: boolean
+): Promise<RawRequest> {
   const proof = await buildDpopProof(
     {
       key: client.key,
@@ -70,7 +75,7 @@ async function withProof(client: DpopClient, request: RawRequest, accessToken: s
       ['DPoP', proof.jwt],
     ],
   };
-  client.onProof?.(proof, sent);
+  client.onProof?.(proof, sent, nonceRetry);
   return sent;
 }
 
@@ -82,13 +87,13 @@ export async function sendWithDpop(
   send: (request: RawRequest) => Promise<Exchange>
 ): Promise<DpopSend> {
   const origin = originOf(request.url);
-  const attempt = async () => {
-    const exchange = await send(await withProof(client, request, accessToken));
+  const attempt = async (nonceRetry: boolean) => {
+    const exchange = await send(await withProof(client, request, accessToken, nonceRetry));
     const nonce = headerValue(exchange.response.headers, 'dpop-nonce');
     if (nonce) client.nonces.set(origin, nonce);
     return { exchange, nonce };
   };
-  const first = await attempt();
+  const first = await attempt(false);
   if (!isNonceChallenge(first.exchange.response) || !first.nonce) return { exchange: first.exchange, challenge: null };
-  return { exchange: (await attempt()).exchange, challenge: first.exchange };
+  return { exchange: (await attempt(true)).exchange, challenge: first.exchange };
 }

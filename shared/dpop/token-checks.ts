@@ -27,19 +27,37 @@ export function dpopTokenChecks(fields: Readonly<Record<string, unknown>>, thumb
     ];
   let jkt: unknown;
   try {
-    jkt = (decodeJwt(token).payload.cnf as { jkt?: unknown } | undefined)?.jkt;
+    jkt = jktOf(decodeJwt(token).payload);
   } catch {
     jkt = undefined;
   }
-  return [
-    ...checks,
-    check(
-      'cnf.jkt',
-      jkt === thumbprint,
-      `The JWT access token's cnf.jkt is the key's thumbprint ${thumbprint} (RFC 9449 §6.1).`,
-      jkt === undefined
-        ? `The JWT access token has no cnf.jkt; a DPoP-bound JWT carries the key's thumbprint ${thumbprint} (RFC 9449 §6.1).`
-        : `The JWT access token's cnf.jkt is ${JSON.stringify(jkt)}; the key's thumbprint is ${thumbprint} (RFC 9449 §6.1).`
-    ),
-  ];
+  return [...checks, jktCheck(jkt, thumbprint, 'The JWT access token', 'RFC 9449 §6.1')];
+}
+
+/** The cnf.jkt of a JWT's claims or an introspection answer (RFC 7800 §3.1 confirmation), or undefined. */
+const jktOf = (claims: Readonly<Record<string, unknown>>): unknown => {
+  const cnf = claims.cnf;
+  return typeof cnf === 'object' && cnf !== null ? (cnf as { jkt?: unknown }).jkt : undefined;
+};
+
+/** The cnf.jkt of `what` (a JWT access token, an introspection answer) is the key's thumbprint. */
+function jktCheck(jkt: unknown, thumbprint: string, what: string, section: string): Check {
+  return check(
+    'cnf.jkt',
+    jkt === thumbprint,
+    `${what}'s cnf.jkt is the key's thumbprint ${thumbprint} (${section}).`,
+    jkt === undefined
+      ? `${what} has no cnf.jkt; a DPoP-bound token's carries the key's thumbprint ${thumbprint} (${section}).`
+      : `${what}'s cnf.jkt is ${JSON.stringify(jkt)}; the key's thumbprint is ${thumbprint} (${section}).`
+  );
+}
+
+/**
+ * What a DPoP client checks in the introspection answer (RFC 7662) on its DPoP-bound access token (RFC 9449 §6.2
+ * (https://www.rfc-editor.org/rfc/rfc9449#section-6.2)): an active token's cnf.jkt is the thumbprint of the
+ * client's key. An inactive token's answer has nothing more to say (RFC 7662 §2.2).
+ */
+export function dpopIntrospectionChecks(claims: Readonly<Record<string, unknown>>, thumbprint: string): Check[] {
+  if (claims.active !== true) return [];
+  return [jktCheck(jktOf(claims), thumbprint, 'The introspection answer', 'RFC 9449 §6.2')];
 }

@@ -160,8 +160,7 @@ export const callCommand: Command = async (argv, io) => {
     }
   };
   const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
-  const dpop = await dpopClientOf(v, io);
-  if (dpop && kind === 'oauth1') throw new UsageError('--dpop goes with an OAuth 2 token (--bearer or a profile).');
+  if (v.dpop && kind === 'oauth1') throw new UsageError('--dpop goes with an OAuth 2 token (--bearer or a profile).');
   if (!kind)
     throw new UsageError(
       saved
@@ -169,6 +168,9 @@ export const callCommand: Command = async (argv, io) => {
         : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
     );
   const usesSaved = !!saved?.token && v.bearer === undefined && v.token === undefined;
+  // RFC 9449 §7.1: the saved token of a profile with DPoP on is bound to the profile's key, so it goes with a proof.
+  const p = saved && kind === 'oauth2' ? saved.profile : null;
+  const dpop = await dpopClientOf(v, io, p && { name: p.name, on: usesSaved && p.oauth2.dpop, key: p.oauth2.dpopKey });
   if (usesSaved && saved.tokenNote) io.stderr.write(`${saved.tokenNote}\n`);
   if (kind === 'oauth1') {
     const signer = oauth1Signer(v, saved, url, extraHeaders);

@@ -7,7 +7,8 @@ import { nodeCrypto, nodeRandom } from '../../node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
-import { sendDpopLeg } from './dpop-leg';
+import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
+import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import type { FlowReport } from './report';
@@ -58,12 +59,8 @@ export function cliLegPort(
   effects: CliEffects = NODE_EFFECTS,
   dpop: DpopClient | null = null
 ): FlowHostPort {
-  return {
-    // With DPoP (RFC 9449 §5), the token and refresh requests carry a proof and follow a nonce challenge.
-    send: (request, { leg, verdictOf }) =>
-      dpop && (leg === 'token' || leg === 'refresh')
-        ? sendDpopLeg(stepOfLeg(leg), request, dpop, options, report, null, verdictOf)
-        : sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
+  const port: FlowHostPort = {
+    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
     saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
     // Ctrl-C while waiting stops the polling as it would a request in flight.
@@ -75,6 +72,8 @@ export function cliLegPort(
     crypto: effects.crypto,
     report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),
   };
+  // With DPoP (RFC 9449 §5), the token and refresh requests carry a proof and follow a nonce challenge.
+  return dpop ? withDpopProofs(port, dpop, { token: 'token', ...LIFECYCLE_DPOP_LEGS }) : port;
 }
 
 /** The CLI running a whole flow: its sent legs as cliLegPort, and the browser opened and the redirect caught at the loopback catcher (or pasted on stdin). */

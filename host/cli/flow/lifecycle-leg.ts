@@ -1,4 +1,9 @@
-import { introspectionLeg, refreshLeg, revocationLeg } from '../../../shared/flows/driver/lifecycle-legs';
+import {
+  dpopRefreshLeg,
+  introspectionLeg,
+  refreshLeg,
+  revocationLeg,
+} from '../../../shared/flows/driver/lifecycle-legs';
 import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
@@ -7,7 +12,6 @@ import { discover } from '../../oidc/validate';
 import { endpointLine, redirectLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
-import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { cliLegPort } from './cli-host-port';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -32,8 +36,12 @@ export async function lifecycleLeg(
     throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
   report.step('Token lifecycle: refresh (RFC 6749 §6)');
   // RFC 9449 §5: with DPoP the refresh carries a proof too (cliLegPort), and its token comes back bound to the same key.
-  const { outcome: refreshed } = await sendLeg(refreshLeg, 'refresh', () => state, port);
-  if (dpop && refreshed.state.token) report.checks(dpopTokenChecks(refreshed.state.token.fields, dpop.thumbprint));
+  const { outcome: refreshed } = await sendLeg(
+    dpop ? dpopRefreshLeg(dpop.thumbprint) : refreshLeg,
+    'refresh',
+    () => state,
+    port
+  );
   if (!refreshed.ok) throw new FlowFailure('refresh', refreshed.summary);
   const renewed = refreshed.state;
   const now = renewed.token!;
@@ -46,7 +54,8 @@ export async function lifecycleLeg(
   const introspect = async (what: string, expectActive: boolean) => {
     report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
     const { outcome: r } = await sendLeg(
-      introspectionLeg(endpoints.introspection, 'access_token'),
+      // RFC 9449 §6.2: a DPoP-bound token's introspection names its key (cnf.jkt).
+      introspectionLeg(endpoints.introspection, 'access_token', dpop?.thumbprint ?? null),
       'introspection',
       () => renewed,
       port

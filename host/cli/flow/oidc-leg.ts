@@ -9,13 +9,12 @@ import {
 import { note, warning } from '../../../shared/flows';
 import { b64TokenProblem } from '../../../shared/oauth2/bearer';
 import type { Profile } from '../../../shared/store/profile';
-import { discoveryLeg, idTokenLeg, sendUserInfo } from '../../../shared/flows/driver/openid-legs';
+import { discoveryLeg, idTokenLeg, sendUserInfo, USERINFO_DPOP_LEGS } from '../../../shared/flows/driver/openid-legs';
 import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { joseVerifier } from '../../../platform/jose';
 import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
-import { sendDpopLeg } from './dpop-leg';
+import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
-import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 export interface OpenIdExpectations {
@@ -47,7 +46,6 @@ export async function openIdLeg(
   profile: Profile,
   e: OpenIdExpectations,
   port: FlowHostPort,
-  options: FlowRunOptions,
   report: FlowReport
 ): Promise<DiscoveredEndpoints | null> {
   const issuerGiven = !!profile.oauth2.issuer;
@@ -108,7 +106,7 @@ export async function openIdLeg(
   const userinfo = d.endpoints?.userinfo;
   if (userinfo && typeof body.access_token === 'string') {
     const sub = trace.claims && typeof trace.claims.sub === 'string' ? trace.claims.sub : null;
-    await userInfoStep(userinfo, body.access_token, sub, e, port, options, report);
+    await userInfoStep(userinfo, body.access_token, sub, e, port, report);
   }
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) throw new FlowFailure('id_token', `${failed.title} [${failed.section}]: ${failed.detail}`);
@@ -126,7 +124,6 @@ async function userInfoStep(
   idTokenSub: string | null,
   { bearerAsIssued: asIssued, dpop }: OpenIdExpectations,
   port: FlowHostPort,
-  options: FlowRunOptions,
   report: FlowReport
 ): Promise<void> {
   report.step('OpenID Connect: UserInfo (OIDC Core §5.3)');
@@ -142,13 +139,7 @@ async function userInfoStep(
   }
   if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
   // RFC 9449 §7: with DPoP, UserInfo gets the DPoP-bound token and a fresh proof.
-  const host: FlowHostPort = dpop
-    ? {
-        ...port,
-        send: (request, { verdictOf }) =>
-          sendDpopLeg('userinfo', request, dpop, options, report, accessToken, verdictOf),
-      }
-    : port;
+  const host = dpop ? withDpopProofs(port, dpop, USERINFO_DPOP_LEGS) : port;
   const { outcome } = await sendUserInfo(host, { endpoint, accessToken, idTokenSub, asIssued });
   for (const l of checkLines(outcome.checks)) report.line(l);
   if (!outcome.ok) throw new FlowFailure('userinfo', outcome.checks.find((c) => !c.ok)!.message);

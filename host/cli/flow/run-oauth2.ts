@@ -78,7 +78,6 @@ export async function runOAuth2(
             dpop: dpop?.client ?? null,
           },
           port,
-          options,
           report
         )
       : null;

@@ -35,9 +35,11 @@ OAuth 2 bearer (RFC 6750):
 DPoP (RFC 9449), with an OAuth 2 token:
   --dpop               the token is DPoP-bound: sent as Authorization: DPoP with a fresh proof on every request
                        (the refresh too); a use_dpop_nonce answer is retried once with the server's DPoP-Nonce,
-                       shown as its own step. Each proof's parts are printed on stderr with their sections
-  --dpop-key FILE      the key the token is bound to: a private JWK (JSON) or a PKCS#8 PEM; without it a new
-                       key for this run (then only a refreshed token is bound to it). Its thumbprint is printed
+                       shown as its own step. Each proof's parts are printed on stderr with their sections.
+                       With --profile and its saved token, on by itself when the profile's DPoP is on
+  --dpop-key FILE      the key the token is bound to: a private JWK (JSON) or a PKCS#8 PEM; without it the
+                       --profile's DPoP key, else a new key for this run (then only a refreshed token is bound
+                       to it). Its thumbprint is printed
   --dpop-alg A         ES256 (default), RS256, PS256 or EdDSA
   --dpop-mistake M     make one mistake on purpose in the first proof, to see the server refuse it: htu-query,
                        htm-wrong, iat-stale, iat-future, ath-missing, ath-wrong, nonce-missing, nonce-wrong

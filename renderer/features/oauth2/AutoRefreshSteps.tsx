@@ -31,7 +31,9 @@ export function AutoRefreshSteps({ steps }: { steps: readonly BearerStep[] }) {
         const title =
           s.kind === 'refresh'
             ? `Automatic refresh (${s.why === '401' ? 'after a 401' : 'near expiry'}):`
-            : 'First call:';
+            : s.kind === 'dpop-nonce'
+              ? 'DPoP nonce challenge (RFC 9449 §8, §9):'
+              : 'First call:';
         return (
           <li key={i}>
             <details open={s.kind === 'refresh'}>

@@ -13,14 +13,14 @@ export function DpopProofTrace({ trace }: { trace: DpopLegTrace }) {
       </p>
       <ol className="trace" aria-label="DPoP proofs sent">
         {trace.proofs.map((proof, i) => (
-          <li key={i} className="trace-step" data-step={i === 0 ? 'proof' : 'nonce-retry'}>
+          <li key={i} className="trace-step" data-step={proof.nonceRetry ? 'nonce-retry' : 'proof'}>
             <div className="step-head">
               <h4>
-                {i === 0
-                  ? `Proof for ${proof.method} ${proof.url}`
-                  : 'The server asked for a nonce (use_dpop_nonce): the request again, the nonce in the proof'}
+                {proof.nonceRetry
+                  ? 'The server asked for a nonce (use_dpop_nonce): the request again, the nonce in the proof'
+                  : `Proof for ${proof.method} ${proof.url}`}
               </h4>
-              {i > 0 && <span className="section">RFC 9449 §8, §9</span>}
+              {proof.nonceRetry && <span className="section">RFC 9449 §8, §9</span>}
             </div>
             <ol className="trace" aria-label={`Proof ${i + 1}, part by part`}>
               {proof.trace.map((part) => (

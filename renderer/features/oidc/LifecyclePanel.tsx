@@ -1,5 +1,6 @@
 import { requestText } from '../../../shared/http-text';
 import { AssertionTrace } from '../oauth2/AssertionTrace';
+import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import type { DiscoveredEndpoints, ProfileEndpoints, TokenTypeHint } from '../../../shared/oidc';
 import { profileEndpoints, tokenTail } from '../../../shared/oidc';
 import { useOAuth2 } from '../../app/stores';
@@ -97,6 +98,12 @@ function LegView({ leg, clientSecret, newest }: { leg: LifecycleLeg; clientSecre
         <details>
           <summary>Client assertion ({leg.assertion.method})</summary>
           <AssertionTrace trace={leg.assertion} />
+        </details>
+      )}
+      {leg.dpop && leg.dpop.proofs.length > 0 && (
+        <details>
+          <summary>DPoP proof (RFC 9449)</summary>
+          <DpopProofTrace trace={leg.dpop} />
         </details>
       )}
       {leg.exchange && <ExchangeView exchange={leg.exchange} />}

@@ -3,6 +3,7 @@ import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { useOidc } from './use-oidc';
+import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 
 /**
  * UserInfo (OIDC Core §5.3): the discovered endpoint called with the access token, and its sub compared with the
@@ -43,6 +44,7 @@ export function UserInfoPanel() {
           )}
           <Checks checks={result.checks} title="UserInfo checks" />
           {result.exchange && <ExchangeView exchange={result.exchange} secrets={[accessToken]} />}
+          {result.dpop && <DpopProofTrace trace={result.dpop} />}
         </div>
       )}
     </section>

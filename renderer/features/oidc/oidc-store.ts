@@ -6,8 +6,11 @@ import {
   idTokenLeg,
   OIDC_HISTORY_OWNER,
   sendUserInfo,
+  USERINFO_DPOP_LEGS,
   userInfoLeg,
 } from '../../../shared/flows/driver/openid-legs';
+import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
+import { pageDpop, type DpopLegTrace } from '../../state/dpop-page-send';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import type { JosePort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
@@ -23,6 +26,8 @@ export interface UserInfoResult {
   readonly ok: boolean;
   readonly checks: readonly Check[];
   readonly claims: Readonly<Record<string, unknown>> | null;
+  /** The DPoP proof sent with the profile's DPoP on: the token is DPoP-bound (RFC 9449 §7). */
+  readonly dpop?: DpopLegTrace | null;
 }
 
 /** What the user validates an id_token against: the client's side of OIDC Core §3.1.3.7. */
@@ -87,6 +92,8 @@ const EMPTY: ValidationInputs = {
 export function createOidcStore(deps: OidcDeps) {
   const { jose, now } = deps;
   const sends = flowSends(deps.bridge);
+  // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
+  const dpopNonces = new Map<string, string>();
   // No leg here obtains tokens: the page validates the ones the OAuth 2 flow got.
   const port = () => pageHostPort(deps, sends, deps.profile() ?? OIDC_HISTORY_OWNER, 'oauth2', () => {});
   return createStore<OidcState>()((set, get) => ({
@@ -163,14 +170,20 @@ export function createOidcStore(deps: OidcDeps) {
       const sub = get().trace?.claims?.sub;
       const call = { endpoint, accessToken, idTokenSub: typeof sub === 'string' ? sub : null, asIssued: false };
       const request = userInfoLeg.build(call, port());
+      const failed = (error: string, dpop: DpopLegTrace | null = null) =>
+        set({ userInfo: { request, exchange: null, error, ok: false, checks: [], claims: null, dpop } });
+      // RFC 9449 §7: with the profile's DPoP on, its token is bound to the key; UserInfo gets it with a proof.
+      const profile = deps.profile();
+      const dpop = profile?.oauth2.dpop ? await pageDpop(deps, profile, dpopNonces) : null;
+      if (dpop && !dpop.ok) return failed(dpop.error.message);
+      const onPage = dpop?.value ?? null;
       try {
-        const { exchange, outcome } = await sendUserInfo(port(), call);
+        const host = onPage ? withDpopProofs(port(), onPage.client, USERINFO_DPOP_LEGS) : port();
+        const { exchange, outcome } = await sendUserInfo(host, call);
         const { ok, checks, claims } = outcome;
-        set({ userInfo: { request, exchange, error: null, ok, checks, claims } });
+        set({ userInfo: { request, exchange, error: null, ok, checks, claims, dpop: onPage?.trace() ?? null } });
       } catch (e) {
-        set({
-          userInfo: { request, exchange: null, error: (e as Error).message, ok: false, checks: [], claims: null },
-        });
+        failed((e as Error).message, onPage?.trace() ?? null);
       }
     },
   }));

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { endpointUrl, type BearerCallResult } from '../../../shared/flows';
+import { endpointUrl } from '../../../shared/flows';
 import { profileBaseUrl } from '../../../shared/flows/profile-config';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useApp, useDeps } from '../../app/stores';
-import type { BearerRequestForm } from './bearer-send';
+import type { BearerRequestForm, SignerBearerResult } from './bearer-send';
+import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import { useBearer } from './bearer-store';
 import { Field } from './Field';
 import { savedRefreshState, savedTokenState, useMockStatuses } from '../profiles/saved-token-state';
@@ -49,7 +50,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
     contentType: 'application/json',
     placement: 'header',
   });
-  const [result, setResult] = useState<BearerCallResult | null>(null);
+  const [result, setResult] = useState<SignerBearerResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   useEffect(() => {
@@ -165,7 +166,10 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
               <button type="submit" className="primary" disabled={!saved || !baseUrl || sending}>
                 {sending ? 'Sending…' : 'Send with the saved token'}
               </button>
-              <span className="muted small">refreshed first when expired, and once on a 401; a new token is saved</span>
+              <span className="muted small">
+                refreshed first when expired, and once on a 401; a new token is saved
+                {profile?.oauth2.dpop ? "; DPoP on: each request with a proof of the profile's key (RFC 9449 §7)" : ''}
+              </span>
             </div>
             {error && (
               <p className="error" role="alert">
@@ -187,6 +191,7 @@ export function BearerPanel({ modeSwitch }: { modeSwitch: ReactNode }) {
             </section>
           ))}
           {result?.refreshed && <p className="summary ok">The refreshed token is saved with the profile.</p>}
+          {result?.dpop && <DpopProofTrace trace={result.dpop} />}
         </div>
       </div>
     </div>

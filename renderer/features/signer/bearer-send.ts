@@ -7,6 +7,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
 import { historyRecord } from '../../state/flow-records';
+import { pageDpop, type DpopLegTrace } from '../../state/dpop-page-send';
 import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
 
 export interface BearerRequestForm {
@@ -17,19 +18,27 @@ export interface BearerRequestForm {
   readonly placement: BearerPlacement;
 }
 
+/** The bearer call's steps, and the DPoP proofs it sent when the profile's DPoP is on. */
+export type SignerBearerResult = BearerCallResult & { readonly dpop: DpopLegTrace | null };
+
 /**
  * Sends a request with a profile's saved OAuth 2 token (shared/flows/bearer-call.ts: refreshed first when it has
  * passed expires_in, once more on a 401), records each exchange in the history, and saves a refreshed token in
- * place of the old one.
+ * place of the old one. With the profile's DPoP on, the saved token is bound to its key: the refresh and each call
+ * carry a fresh proof of it, the call in the DPoP scheme (RFC 9449 §5, §7.1); `dpopNonces` per server (§8.2).
  */
 export async function sendWithSavedToken(
-  { bridge, random, now }: RendererDeps,
+  deps: RendererDeps,
   profile: Profile,
   baseUrl: string,
   saved: SavedToken,
-  form: BearerRequestForm
-): Promise<BearerCallResult> {
+  form: BearerRequestForm,
+  dpopNonces: Map<string, string>
+): Promise<SignerBearerResult> {
+  const { bridge, random, now } = deps;
   const o = profile.oauth2;
+  const dpop = o.dpop ? await pageDpop(deps, profile, dpopNonces) : null;
+  if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, { step: 'bearer' });
   const send = async (unsigned: RawRequest) => {
     // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
     const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(profile, baseUrl));
@@ -71,7 +80,8 @@ export async function sendWithSavedToken(
         }
       : null,
     send,
-    now
+    now,
+    dpop?.value.client ?? null
   );
   // A refresh token the server refused (invalid_grant) is marked on the saved token, so the lists stop offering it.
   const refused = result.steps.find((s) => s.kind === 'refresh' && refreshTokenRefusal(s.exchange.response));
@@ -91,5 +101,5 @@ export async function sendWithSavedToken(
       },
     });
   }
-  return result;
+  return { ...result, dpop: dpop?.value.trace() ?? null };
 }

@@ -23,6 +23,7 @@ import { checksVerdict, exchangeVerdict, type HistoryVerdict } from '../../store
 import type { Interpretation } from '../common';
 import type { SentLeg } from './grant';
 import type { FlowHostPort } from './host-port';
+import type { DpopLegKind } from './dpop-port';
 import { sendLeg } from './run-leg';
 
 /**
@@ -137,6 +138,12 @@ export const userInfoLeg: SentLeg<UserInfoCall, UserInfoOutcome> = {
     return { ...u, state: c, summary: checksVerdict(u.checks).summary };
   },
 };
+
+/**
+ * UserInfo carries a DPoP proof when the access token is DPoP-bound (withDpopProofs): the token in the DPoP scheme,
+ * the proof's ath over it (RFC 9449 §7.1 (https://www.rfc-editor.org/rfc/rfc9449#section-7.1), §4.2).
+ */
+export const USERINFO_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { userinfo: 'resource' };
 
 /** UserInfo through the host, recorded with its checks' verdict. */
 export const sendUserInfo = (port: FlowHostPort, call: UserInfoCall) =>

@@ -86,6 +86,10 @@ describe('oauth-lab flow oauth2 --dpop', () => {
       /DPoP proof for POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/token:[\s\S]*Token lifecycle: refresh[\s\S]*DPoP proof for POST/
     );
     expect(r.err.match(/token_type is DPoP: the token is bound to the key of the proof/g)).toHaveLength(2);
+    // RFC 9449 §6.2: the introspection answer names the key the refreshed token is bound to.
+    expect(r.err).toMatch(
+      /Token lifecycle: introspection of the new access token[\s\S]*The introspection answer's cnf\.jkt is the key's thumbprint/
+    );
   });
 
   it('--dpop goes with flow oauth2', async () => {

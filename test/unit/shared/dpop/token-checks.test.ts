@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dpopTokenChecks } from '../../../../shared/dpop/token-checks';
+import { dpopIntrospectionChecks, dpopTokenChecks } from '../../../../shared/dpop/token-checks';
 
 /** RFC 9449 §5.1, §6.1: what a DPoP client checks in the token response. */
 const jwt = (payload: object) =>
@@ -23,5 +23,23 @@ describe('dpopTokenChecks', () => {
       `The JWT access token's cnf.jkt is "other"; the key's thumbprint is thumb (RFC 9449 §6.1).`,
     ]);
     expect(failed({ token_type: 'DPoP', access_token: jwt({ sub: 'a' }) })[0]).toContain('has no cnf.jkt');
+  });
+});
+
+/** RFC 9449 §6.2: what a DPoP client checks in the introspection answer on its bound access token. */
+describe('dpopIntrospectionChecks', () => {
+  const failedOf = (claims: Record<string, unknown>) =>
+    dpopIntrospectionChecks(claims, 'thumb')
+      .filter((c) => !c.ok)
+      .map((c) => c.message);
+  it("an active token's cnf.jkt equal to the thumbprint passes; an inactive answer has nothing to compare", () => {
+    expect(dpopIntrospectionChecks({ active: true, cnf: { jkt: 'thumb' } }, 'thumb')).toMatchObject([{ ok: true }]);
+    expect(dpopIntrospectionChecks({ active: false }, 'thumb')).toEqual([]);
+  });
+  it('another key, or none, is named', () => {
+    expect(failedOf({ active: true, cnf: { jkt: 'other' } })).toEqual([
+      `The introspection answer's cnf.jkt is "other"; the key's thumbprint is thumb (RFC 9449 §6.2).`,
+    ]);
+    expect(failedOf({ active: true, cnf: 'x' })[0]).toContain('The introspection answer has no cnf.jkt');
   });
 });

@@ -1,0 +1,48 @@
+import { sendWithDpop, type DpopClient } from '../../dpop/dpop-client';
+import { headerValue, type RawRequest } from '../../http';
+import type { FlowHostPort } from './host-port';
+
+/**
+ * How a leg's request carries a DPoP proof (RFC 9449 (https://www.rfc-editor.org/rfc/rfc9449)): `token`, a request
+ * to the token endpoint (a token, a refresh: no ath, §5); `resource`, a call with the DPoP-bound access token of its
+ * Authorization header, sent in the DPoP scheme with ath over it (§7.1, §4.2).
+ */
+export type DpopLegKind = 'token' | 'resource';
+
+/** The access token a resource request carries (Bearer or DPoP scheme), which the proof's ath is computed over (§4.2). */
+function accessTokenOf(request: RawRequest): string {
+  const m = /^(?:Bearer|DPoP)\s+(\S+)$/i.exec(headerValue(request.headers, 'authorization') ?? '');
+  if (!m)
+    throw new Error(
+      'The request has no Authorization header with the access token; a DPoP proof is bound to it by ath (RFC 9449 §4.2).'
+    );
+  return m[1]!;
+}
+
+/**
+ * The host port with DPoP on the legs named in `legs`: a fresh proof on each send, and one retry with the server's
+ * nonce when it asks (§8, §9, sendWithDpop), reported as a step of its own; each attempt is sent and recorded by
+ * `port`. One implementation for the app's pages and the CLI's flows.
+ */
+export const withDpopProofs = (
+  port: FlowHostPort,
+  client: DpopClient,
+  legs: Readonly<Record<string, DpopLegKind>>
+): FlowHostPort => ({
+  ...port,
+  send: async (request, options) => {
+    const kind = Object.hasOwn(legs, options.leg) ? legs[options.leg] : undefined;
+    if (!kind) return port.send(request, options);
+    let attempts = 0;
+    const r = await sendWithDpop(client, request, kind === 'resource' ? accessTokenOf(request) : null, (proven) => {
+      if (attempts++ === 1)
+        port.report({
+          kind: 'step',
+          leg: options.leg,
+          title: `The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 ${kind === 'token' ? '§8' : '§9'}): the ${options.leg} request again with it`,
+        });
+      return port.send(proven, options);
+    });
+    return r.exchange;
+  },
+});
