@@ -13,6 +13,7 @@ import { createMockCaHandlers } from './mock-ca-handlers';
 import { createMockHandlers } from './mock-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
+import { createStoreHandlers } from './store-handlers';
 import { createTransportHandlers } from './transport-handlers';
 import { createVerifyHandlers } from './verify-handlers';
 
@@ -88,25 +89,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     requestObjectSign: requestObject.requestObjectSign,
     dpopKey: dpop.dpopKey,
     dpopSign: dpop.dpopSign,
-    profilesList: (i) => store.profilesList(i),
-    profileSave: (i) => store.profileSave(i),
-    profileDelete: (i) => store.profileDelete(i),
-    profilesExport: (i) => store.profilesExport(i),
-    profilesImport: (i) => store.profilesImport(i),
-    tokensList: (i) => store.tokensList(i),
-    tokenSave: (i) => store.tokenSave(i),
-    tokenDelete: (i) => store.tokenDelete(i),
-    historyList: (i) => store.historyList(i),
-    historyBody: (i) => store.historyBody(i),
-    // A verdict for an exchange held for it writes it once; otherwise it rewrites one already recorded.
-    historyAnnotate: (i) =>
-      transport.verdictGiven(i.id, { outcome: i.outcome, summary: i.summary })
-        ? { annotated: true }
-        : store.historyAnnotate(i),
-    historyClear: (i) => store.historyClear(i),
-    historyImport: (i) => store.historyImport(i),
-    settingsGet: (i) => store.settingsGet(i),
-    settingsUpdate: (i) => store.settingsUpdate(i),
+    ...createStoreHandlers(store, transport.verdictGiven),
     exportTargets: exports.exportTargets,
     exportRequest: exports.exportRequest,
     historyHar: exports.historyHar,

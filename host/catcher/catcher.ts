@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ListenError, LOOPBACK, startHttpServer, type HttpServer } from '../http-server';
 import { CatcherError } from './errors';
-import { evaluate, type Hit } from './evaluate';
-import { sendPage } from './page';
-import { resultPage, PAGES } from './pages';
-import { parseCallbackQuery } from '../../shared/flows/callback-query';
-import { looksLikeAuthorizationResponse } from './query';
 import { WaitRegistry } from './registry';
+import { handleCatcherRequest } from './request-handler';
 import type { Catcher, CatcherEvent, CatcherOptions, CaughtCallback, WaitOptions, WaitTarget } from './types';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -117,59 +113,8 @@ export async function startCatcher(options: CatcherOptions = {}): Promise<Catche
     idleTimer = setTimeout(() => void close(), options.idleCloseMs);
   });
 
-  const reject = (
-    res: ServerResponse,
-    req: IncomingMessage,
-    p: string,
-    reason: 'not_found' | 'method_not_allowed' | 'bad_host'
-  ) => {
-    const page = PAGES[reason];
-    sendPage(res, page.status, page.content, reason === 'method_not_allowed' ? { Allow: 'GET' } : {});
-    emit({ type: 'rejected', at: now(), reason, status: page.status, method: req.method ?? '', path: p });
-  };
-
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const target = req.url ?? '';
-    const q = target.indexOf('?');
-    const p = q < 0 ? target : target.slice(0, q);
-    // C-11: a Host other than our loopback address means DNS rebinding or a misdirected request.
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return reject(res, req, p, 'bad_host');
-    if (p !== path) return reject(res, req, p, 'not_found');
-    if (req.method !== 'GET') return reject(res, req, p, 'method_not_allowed');
-
-    const query = q < 0 ? '' : target.slice(q + 1);
-    const hit: Hit = {
-      url: `http://${req.headers.host}${target}`,
-      path: p,
-      query,
-      parsed: parseCallbackQuery(query),
-      receivedAt: now(),
-    };
-    const params = hit.parsed.params;
-    const report = (outcome: Extract<CatcherEvent, { type: 'callback' }>['outcome'], status: number) =>
-      emit({ type: 'callback', at: hit.receivedAt, outcome, status, url: hit.url, params });
-    const answer = (page: { status: number; content: Parameters<typeof sendPage>[2] }) =>
-      sendPage(res, page.status, page.content);
-
-    if (!looksLikeAuthorizationResponse(params)) {
-      answer(PAGES.not_authorization_response);
-      return report('not_authorization_response', PAGES.not_authorization_response.status);
-    }
-    const found = registry.lookup(params);
-    if (found.type === 'finished') {
-      const page = found.outcome === 'handled' ? PAGES.already_handled : PAGES.expired;
-      answer(page);
-      return report(found.outcome === 'handled' ? 'already_handled' : 'expired', page.status);
-    }
-    if (found.type === 'none') {
-      answer(PAGES.unmatched);
-      return report('unmatched', PAGES.unmatched.status);
-    }
-    const result = evaluate(hit, found.target, found.matchedBy);
-    const page = resultPage(result);
-    answer(page);
-    report('matched', page.status);
-    registry.deliver(found.key, result);
+    handleCatcherRequest(req, res, { path, allowedHosts, registry, emit, now });
   }
 
   return {

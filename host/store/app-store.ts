@@ -1,16 +1,15 @@
 import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
 import type { HistoryEntry } from '../../shared/store/history';
-import { MOCK_PROFILE_ID, type Profile } from '../../shared/store/profile';
 import { newRecordId } from '../../shared/store/record-id';
 import { nodeRandom } from '../node-crypto';
-import { invalidInput, notFound, type KeyValueBackend } from './backend';
+import { notFound, type KeyValueBackend } from './backend';
 import { createFileBackend } from './file-backend';
 import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
-import { MOCK_PROFILE_NAME } from './mock-profile';
-import { exportProfiles, planImport } from './profile-transfer';
+import { profileMethods } from './profile-methods';
 import { SecretBox, type SecretCipher } from './secrets';
 import { SyncedRecords } from './store-records';
+import { tokenMethods } from './token-methods';
 
 export interface AppStoreOptions {
   /** The directory of store.json (file backend); default: the per-user config directory. */
@@ -108,105 +107,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return backend.path;
     },
 
-    profilesList: () => {
-      store.refreshForRead();
-      return clone([...records.profiles]);
-    },
-
-    profileSave: ({ profile }) =>
-      store.commit(() => {
-        // The mock's id always means the built-in profile: it can be edited (ports, paths, credentials) but stays built in.
-        const saved: Profile = profile.id === MOCK_PROFILE_ID ? { ...profile, builtIn: true } : profile;
-        if (saved.builtIn && saved.id !== MOCK_PROFILE_ID)
-          throw invalidInput(
-            `profile.builtIn: only the "${MOCK_PROFILE_NAME}" profile (id "${MOCK_PROFILE_ID}") is built in; save this profile with builtIn: false.`
-          );
-        const at = records.profiles.findIndex((p) => p.id === saved.id);
-        records.profiles =
-          at >= 0 ? records.profiles.map((p, i) => (i === at ? saved : p)) : [...records.profiles, saved];
-        // The user has seen the empty secret and saved: the undecryptable old value goes.
-        store.forget('profile', saved.id);
-        return clone(saved);
-      }),
-
-    profileDelete: ({ id }) => {
-      if (id === MOCK_PROFILE_ID)
-        throw invalidInput(`The built-in "${MOCK_PROFILE_NAME}" profile cannot be deleted; edit it instead.`);
-      store.refreshForRead();
-      if (!profileExists(id)) return { deleted: false };
-      return store.commit(() => {
-        if (!profileExists(id)) return { deleted: false };
-        records.profiles = records.profiles.filter((p) => p.id !== id);
-        // Its saved tokens are secrets nobody could reach any more: they go with it.
-        for (const t of records.tokens) if (t.profileId === id) store.forget('token', t.id);
-        records.tokens = records.tokens.filter((t) => t.profileId !== id);
-        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.profileId !== id);
-        store.forget('profile', id);
-        if (records.settings.activeProfileId === id)
-          records.settings = { ...records.settings, activeProfileId: MOCK_PROFILE_ID };
-        return { deleted: true };
-      });
-    },
-
-    profilesExport: ({ ids, includeSecrets }) => {
-      store.refreshForRead();
-      const userProfiles = records.profiles.filter((p) => !p.builtIn);
-      let chosen = userProfiles;
-      if (ids) {
-        if (ids.includes(MOCK_PROFILE_ID))
-          throw invalidInput(
-            `ids: the built-in "${MOCK_PROFILE_NAME}" profile is not exported (every OAuth Lab has it).`
-          );
-        const missing = ids.filter((id) => !profileExists(id));
-        if (missing.length)
-          throw notFound(`There is no profile with the id ${missing.map((id) => `"${id}"`).join(', ')}.`);
-        chosen = userProfiles.filter((p) => ids.includes(p.id));
-      }
-      return { json: exportProfiles(chosen, includeSecrets), secretsIncluded: includeSecrets };
-    },
-
-    profilesImport: ({ json }) =>
-      store.commit(() => {
-        // Planned against the profiles as they are under the lock, so a name or id another instance just took is seen.
-        const plan = planImport(json, records.profiles, newId);
-        records.profiles = [...records.profiles, ...plan.imported];
-        return clone(plan);
-      }),
-
-    tokensList: (input) => {
-      store.refreshForRead();
-      const profileId = input?.profileId;
-      return clone(
-        records.tokens
-          .filter((t) => profileId === undefined || t.profileId === profileId)
-          .sort((a, b) => b.obtainedAt - a.obtainedAt)
-      );
-    },
-
-    tokenSave: ({ token }) =>
-      store.commit(() => {
-        if (!profileExists(token.profileId))
-          throw notFound(
-            `token.profileId: there is no profile "${token.profileId}"; save the token under an existing profile.`
-          );
-        const at = records.tokens.findIndex((t) => t.id === token.id);
-        records.tokens = at >= 0 ? records.tokens.map((t, i) => (i === at ? token : t)) : [...records.tokens, token];
-        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== token.id);
-        store.forget('token', token.id);
-        return clone(token);
-      }),
-
-    tokenDelete: ({ id }) => {
-      store.refreshForRead();
-      if (!records.tokens.some((t) => t.id === id) && !records.hiddenTokens.some((t) => t.meta.id === id))
-        return { deleted: false };
-      return store.commit(() => {
-        records.tokens = records.tokens.filter((t) => t.id !== id);
-        records.hiddenTokens = records.hiddenTokens.filter((t) => t.meta.id !== id);
-        store.forget('token', id);
-        return { deleted: true };
-      });
-    },
+    ...profileMethods(store, newId),
+    ...tokenMethods(store),
 
     historyList: (query) => history.historyList(query),
     historyBody: (input) => history.historyBody(input),

@@ -1,8 +1,16 @@
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
+import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import type { TokenSet } from '../../../shared/oauth2/token-response';
 import { cliHistory } from '../cli-history';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
-import { clientAuthOf, machineClientAuth, MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
+import {
+  clientAuthOf,
+  machineClientAuth,
+  MACHINE_CLIENT_AUTH_FLAGS,
+  type MachineClientAuth,
+} from '../flow/machine-client-auth';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
 import type { FlowRunOptions } from '../flow/options';
 import { printTokens } from '../flow/print-tokens';
@@ -45,19 +53,18 @@ const FLAGS = {
   device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
 } as const;
 
-/**
- * Runs one machine grant, non-interactively for CI: no browser, no prompt but a hidden one for the secret on a
- * terminal; exit 0 only with a token, printed on stdout (JSON with --json); progress and checks on stderr.
- */
-export async function machineFlowCommand(name: MachineGrantName, argv: string[], io: CliIO): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout.write(MACHINE_FLOW_HELP);
-    return 0;
-  }
-  const v = withSecrets(parseFlags(argv, FLAGS[name], `flow ${name}`), io.env, ['client-secret']) as Record<
-    string,
-    string | string[] | boolean | undefined
-  >;
+type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
+
+/** The client as the flags name it: who it is and how it authenticates at the token endpoint. */
+interface MachineClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+  readonly clientAuth: MachineClientAuth;
+}
+
+/** The flags' client: --client-id, --client-auth and the secret (asked for, hidden, on a terminal when missing). */
+async function machineClientOf(name: MachineGrantName, v: MachineFlagValues, io: CliIO): Promise<MachineClient> {
   const clientId = v['client-id'] as string | undefined;
   if (!clientId) throw new UsageError(`--client-id is required for flow ${name}.`);
   const authentication = clientAuthOf(v['client-auth'] as string | undefined);
@@ -75,52 +82,82 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     authentication,
     clientId
   );
-  const report = new FlowReport(io.stderr, !!v.verbose);
-  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
-  const options: FlowRunOptions = {
+  return { clientId, clientSecret, authentication, clientAuth };
+}
+
+/** How the flow sends and records: no browser, no callback to wait for, the history unless --no-history. */
+function machineRunOptions(v: MachineFlagValues, io: CliIO, client: MachineClient, report: FlowReport): FlowRunOptions {
+  return {
     open: false,
     waitTimeoutMs: 0,
     send: {
       allowSelfSigned: !!v['allow-self-signed'],
       timeoutMs: v.timeout === undefined ? 30_000 : requestTimeoutMs(v.timeout as string),
       env: io.env,
-      ...clientAuth.send,
+      ...client.clientAuth.send,
     },
     stdin: io.stdin,
     recording: v['no-history']
       ? null
       : cliHistory(v['store-dir'] as string | undefined, 'cli', 'oauth2', (problem) => report.line(`warn: ${problem}`)),
   };
+}
+
+/** Finds the endpoints and runs the grant to its token. */
+async function requestMachineToken(
+  name: MachineGrantName,
+  v: MachineFlagValues,
+  { clientId, clientSecret, authentication, clientAuth }: MachineClient,
+  options: FlowRunOptions,
+  report: FlowReport,
+  dpop: DpopClient | null
+): Promise<TokenSet> {
+  const endpoints = await machineEndpoints(v as MachineEndpointFlags, name === 'device', options, report);
+  const assertion = clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+  const client = {
+    baseUrl: endpoints.baseUrl,
+    tokenUrl: endpoints.tokenUrl,
+    clientId,
+    clientSecret,
+    authentication,
+    apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
+  };
+  const scope = (v.scope as string | undefined) ?? null;
+  return name === 'device'
+    ? await runDeviceFlow(
+        { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
+        { ...options, clientAssertion: assertion },
+        report
+      )
+    : await runClientCredentials(
+        {
+          ...client,
+          scope,
+          resources: (v.resource as string[] | undefined) ?? [],
+          audience: (v.audience as string | undefined) ?? null,
+        },
+        { ...options, clientAssertion: assertion },
+        report,
+        dpop
+      );
+}
+
+/**
+ * Runs one machine grant, non-interactively for CI: no browser, no prompt but a hidden one for the secret on a
+ * terminal; exit 0 only with a token, printed on stdout (JSON with --json); progress and checks on stderr.
+ */
+export async function machineFlowCommand(name: MachineGrantName, argv: string[], io: CliIO): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(MACHINE_FLOW_HELP);
+    return 0;
+  }
+  const v = withSecrets(parseFlags(argv, FLAGS[name], `flow ${name}`), io.env, ['client-secret']) as MachineFlagValues;
+  const client = await machineClientOf(name, v, io);
+  const report = new FlowReport(io.stderr, !!v.verbose);
+  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
+  const options = machineRunOptions(v, io, client, report);
   try {
-    const endpoints = await machineEndpoints(v as MachineEndpointFlags, name === 'device', options, report);
-    const assertion = clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
-    const client = {
-      baseUrl: endpoints.baseUrl,
-      tokenUrl: endpoints.tokenUrl,
-      clientId,
-      clientSecret,
-      authentication,
-      apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
-    };
-    const scope = (v.scope as string | undefined) ?? null;
-    const token =
-      name === 'device'
-        ? await runDeviceFlow(
-            { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
-            { ...options, clientAssertion: assertion },
-            report
-          )
-        : await runClientCredentials(
-            {
-              ...client,
-              scope,
-              resources: (v.resource as string[] | undefined) ?? [],
-              audience: (v.audience as string | undefined) ?? null,
-            },
-            { ...options, clientAssertion: assertion },
-            report,
-            dpop?.client ?? null
-          );
+    const token = await requestMachineToken(name, v, client, options, report, dpop?.client ?? null);
     // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
     if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
     printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines');

@@ -125,8 +125,8 @@ export const requestTimeoutMs = (text: string): number => whole(text, '--timeout
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** The flow's profile: the preset (if any), then every flag given on top of it, validated as a whole. */
-export function profileFromFlags(v: Values): Profile {
+/** The preset --preset names, as the profile the flags start from; a bare profile without one. */
+function presetBase(v: Values): ProfileInput {
   const preset = v.preset === undefined ? null : findPreset(v.preset);
   if (v.preset !== undefined && !preset)
     throw new UsageError(`--preset "${v.preset}" is not known; expected one of ${PRESET_IDS.join(', ')}.`);
@@ -135,68 +135,86 @@ export function profileFromFlags(v: Values): Profile {
     throw new UsageError(
       `--preset ${preset.id} is for ${preset.machine.grant === 'device_code' ? 'oauth-lab flow device' : 'oauth-lab flow client-credentials'} (${preset.machine.grant}), not the authorization code grant; run that command with the preset's endpoints.`
     );
-  const base: ProfileInput = preset
-    ? presetProfileInput(preset, 'cli', preset.name)
-    : { id: 'cli', name: 'oauth-lab flow' };
+  return preset ? presetProfileInput(preset, 'cli', preset.name) : { id: 'cli', name: 'oauth-lab flow' };
+}
+
+/** The flags shared by every protocol: where the server is, the callback, TLS and the time limit. */
+function connectionFlags(v: Values): Partial<ProfileInput> {
+  return defined({
+    baseUrl: v['base-url'],
+    callbackPort: v['callback-port'] === undefined ? 0 : whole(v['callback-port'], '--callback-port', 0, 65535),
+    callbackPath: v['callback-path'],
+    redirectUri: v['redirect-uri'],
+    allowSelfSigned: v['allow-self-signed'],
+    caCertificates: v['ca-file'] === undefined ? undefined : readFileFlag('--ca-file', v['ca-file']),
+    timeoutMs: v.timeout === undefined ? undefined : requestTimeoutMs(v.timeout),
+    service: v.service,
+  });
+}
+
+/** The OAuth 1.0a flags over the preset's OAuth 1.0a settings. */
+function oauth1Flags(v: Values, base: ProfileInput, privateKey: string | undefined): ProfileInput['oauth1'] {
+  return {
+    ...base.oauth1,
+    ...defined({
+      requestTokenPath: v['request-token-path'],
+      authorizePath: v['authorize-path'],
+      accessTokenPath: v['access-token-path'],
+      apiPath: v['api-path'],
+      consumerKey: v['consumer-key'],
+      consumerSecret: v['consumer-secret'],
+      signatureMethod: v['signature-method'] as never,
+      realm: v.realm,
+      placement: v.placement as never,
+      legMethod: v['leg-method'] as never,
+      rsaPrivateKey: privateKey,
+      includeVersion: v['no-version'] ? false : undefined,
+    }),
+  };
+}
+
+/** The OAuth 2 and OpenID Connect flags over the preset's OAuth 2 settings. */
+function oauth2Flags(v: Values, base: ProfileInput, privateKey: string | undefined): ProfileInput['oauth2'] {
+  return {
+    ...base.oauth2,
+    ...defined({
+      authorizePath: v['authorize-path'],
+      tokenPath: v['token-path'],
+      apiPath: v['api-path'],
+      clientId: v['client-id'],
+      clientSecret: v['client-secret'],
+      scope: v.scope,
+      pkce: v['no-pkce'] ? ('off' as const) : undefined,
+      clientAuthentication: v['client-auth'] as never,
+      assertionKey: privateKey,
+      assertionKeyId: v['key-id'],
+      assertionAlg: v['signing-alg'] as never,
+      assertionAudience: v['assertion-aud'] as never,
+      clientCertificate: v['client-cert'] === undefined ? undefined : readFileFlag('--client-cert', v['client-cert']),
+      clientKey: v['client-key'] === undefined ? undefined : readFileFlag('--client-key', v['client-key']),
+      tokenBody: v['token-body'] as never,
+      accessTokenField: v['access-token-field'],
+      grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
+      issuer: v.issuer,
+      jwksUri: v['jwks-uri'],
+      revocationEndpoint: v['revocation-endpoint'],
+      introspectionEndpoint: v['introspection-endpoint'],
+    }),
+    tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
+  };
+}
+
+/** The flow's profile: the preset (if any), then every flag given on top of it, validated as a whole. */
+export function profileFromFlags(v: Values): Profile {
+  const base = presetBase(v);
   // One --private-key: the RSA methods of OAuth 1.0a, or private_key_jwt's key (OIDC Core §9) for OAuth 2.
   const privateKey = v['private-key'] === undefined ? undefined : readFileFlag('--private-key', v['private-key']);
   const input: ProfileInput = {
     ...base,
-    ...defined({
-      baseUrl: v['base-url'],
-      callbackPort: v['callback-port'] === undefined ? 0 : whole(v['callback-port'], '--callback-port', 0, 65535),
-      callbackPath: v['callback-path'],
-      redirectUri: v['redirect-uri'],
-      allowSelfSigned: v['allow-self-signed'],
-      caCertificates: v['ca-file'] === undefined ? undefined : readFileFlag('--ca-file', v['ca-file']),
-      timeoutMs: v.timeout === undefined ? undefined : requestTimeoutMs(v.timeout),
-      service: v.service,
-    }),
+    ...connectionFlags(v),
     headers: [...(base.headers ?? []), ...(v.header ?? []).map(headerFlag)],
-    oauth1: {
-      ...base.oauth1,
-      ...defined({
-        requestTokenPath: v['request-token-path'],
-        authorizePath: v['authorize-path'],
-        accessTokenPath: v['access-token-path'],
-        apiPath: v['api-path'],
-        consumerKey: v['consumer-key'],
-        consumerSecret: v['consumer-secret'],
-        signatureMethod: v['signature-method'] as never,
-        realm: v.realm,
-        placement: v.placement as never,
-        legMethod: v['leg-method'] as never,
-        rsaPrivateKey: privateKey,
-        includeVersion: v['no-version'] ? false : undefined,
-      }),
-    },
-    oauth2: {
-      ...base.oauth2,
-      ...defined({
-        authorizePath: v['authorize-path'],
-        tokenPath: v['token-path'],
-        apiPath: v['api-path'],
-        clientId: v['client-id'],
-        clientSecret: v['client-secret'],
-        scope: v.scope,
-        pkce: v['no-pkce'] ? ('off' as const) : undefined,
-        clientAuthentication: v['client-auth'] as never,
-        assertionKey: privateKey,
-        assertionKeyId: v['key-id'],
-        assertionAlg: v['signing-alg'] as never,
-        assertionAudience: v['assertion-aud'] as never,
-        clientCertificate: v['client-cert'] === undefined ? undefined : readFileFlag('--client-cert', v['client-cert']),
-        clientKey: v['client-key'] === undefined ? undefined : readFileFlag('--client-key', v['client-key']),
-        tokenBody: v['token-body'] as never,
-        accessTokenField: v['access-token-field'],
-        grantTypeInAuthorization: v['grant-type-in-authorize'] ? true : undefined,
-        issuer: v.issuer,
-        jwksUri: v['jwks-uri'],
-        revocationEndpoint: v['revocation-endpoint'],
-        introspectionEndpoint: v['introspection-endpoint'],
-      }),
-      tokenParams: [...(base.oauth2?.tokenParams ?? []), ...(v['token-param'] ?? []).map(paramFlag)],
-    },
+    oauth1: oauth1Flags(v, base, privateKey),
+    oauth2: oauth2Flags(v, base, privateKey),
   };
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { BridgeFailure } from '../../../shared/bridge/result';
 import type { MethodOutput, ParsedInput } from '../../../shared/bridge/contract';
 import { historyQuerySchema, type HistoryEntry } from '../../../shared/store/history';
 import type { Settings } from '../../../shared/store/settings';
 import { notFound, storeError } from '../backend';
+
 import type { HistoryRecord } from '../codec';
 import type { SecretBox } from '../secrets';
 import { HistoryFiles } from './history-files';
@@ -29,19 +31,15 @@ const MiB = 1024 * 1024;
  */
 export const HISTORY_DIR_NAME = 'exchange-history';
 
-/**
- * The history's bridge methods over its files in `dir` (see history-files.ts). `legacy` is the history an older
- * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
- */
-export function openHistory(
-  dir: string,
-  box: SecretBox,
-  settings: () => Settings,
-  legacy: readonly HistoryRecord[],
-  migrated: () => void
-): HistoryMethods {
-  const notices: string[] = [];
-  const failure = (what: string, e: unknown) => storeError(what, dir, e);
+/** The history's files, or the reason they could not be opened (each method reports it as store_error). */
+interface OpenedHistory {
+  readonly files: HistoryFiles | undefined;
+  use(): HistoryFiles;
+  failure(what: string, e: unknown): BridgeFailure;
+}
+
+/** Opens the files in `dir`; a failure becomes a notice and the session goes on without a history. */
+function openHistoryFiles(dir: string, box: SecretBox, settings: () => Settings, notices: string[]): OpenedHistory {
   let files: HistoryFiles | undefined;
   let openError: unknown;
   try {
@@ -52,29 +50,39 @@ export function openHistory(
       `The history in ${dir} cannot be opened (${e instanceof Error ? e.message : String(e)}): exchanges are not recorded in this session; profiles, tokens and settings work as usual.`
     );
   }
-  /** The files, or the reason they could not be opened (each method reports it as store_error). */
-  const use = (): HistoryFiles => {
-    if (!files) throw openError;
-    return files;
-  };
-
-  if (files && legacy.length > 0) {
-    try {
-      files.append(...legacy.flatMap((r) => (r.entry ? [r.entry] : [])));
-      // An entry that cannot be decrypted now moves as it is stored, for the day the keychain comes back.
-      files.appendStored(...legacy.flatMap((r) => (r.entry ? [] : [r.stored])));
-      migrated();
-    } catch (e) {
-      notices.push(
-        `Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`
-      );
-    }
-  }
-
   return {
-    get notices() {
-      return [...notices, ...(files?.notices() ?? [])];
+    files,
+    use: () => {
+      if (!files) throw openError;
+      return files;
     },
+    failure: (what, e) => storeError(what, dir, e),
+  };
+}
+
+/** Appends the history an older store.json held, once; on failure it stays there and is moved at the next start. */
+function moveLegacyHistory(
+  files: HistoryFiles,
+  legacy: readonly HistoryRecord[],
+  migrated: () => void,
+  dir: string,
+  notices: string[]
+): void {
+  try {
+    files.append(...legacy.flatMap((r) => (r.entry ? [r.entry] : [])));
+    // An entry that cannot be decrypted now moves as it is stored, for the day the keychain comes back.
+    files.appendStored(...legacy.flatMap((r) => (r.entry ? [] : [r.stored])));
+    migrated();
+  } catch (e) {
+    notices.push(
+      `Moving the history out of the store file into ${dir} failed (${e instanceof Error ? e.message : String(e)}); it stays in the store file and is moved at the next start.`
+    );
+  }
+}
+
+/** The methods that read the history: listing and one body. */
+function historyReadMethods({ use, failure }: OpenedHistory): Pick<HistoryMethods, 'historyList' | 'historyBody'> {
+  return {
     historyList: (query) => {
       try {
         return { ...use().query(query ?? historyQuerySchema.parse({})), usage: use().usage() };
@@ -93,6 +101,15 @@ export function openHistory(
         throw notFound(`id: there is no history entry "${id}" (it may have been cleared or removed as the oldest).`);
       return body;
     },
+  };
+}
+
+/** The methods that add to the history: each keeps nothing when the user turned history off. */
+function historyAppendMethods(
+  { use, failure }: OpenedHistory,
+  settings: () => Settings
+): Pick<HistoryMethods, 'historyAdd' | 'historyAnnotate' | 'historyImport'> {
+  return {
     historyAdd: ({ entry }) => {
       // The user turned history off: the exchange is not kept anywhere.
       if (!settings().keepHistory) return entry;
@@ -134,6 +151,31 @@ export function openHistory(
       }
       return { imported: entries.length, legs };
     },
+  };
+}
+
+/**
+ * The history's bridge methods over its files in `dir` (see history-files.ts). `legacy` is the history an older
+ * store.json held: it is appended here once, and `migrated` is called so store.json can drop it.
+ */
+export function openHistory(
+  dir: string,
+  box: SecretBox,
+  settings: () => Settings,
+  legacy: readonly HistoryRecord[],
+  migrated: () => void
+): HistoryMethods {
+  const notices: string[] = [];
+  const opened = openHistoryFiles(dir, box, settings, notices);
+  const { files, use, failure } = opened;
+  if (files && legacy.length > 0) moveLegacyHistory(files, legacy, migrated, dir, notices);
+
+  return {
+    get notices() {
+      return [...notices, ...(files?.notices() ?? [])];
+    },
+    ...historyReadMethods(opened),
+    ...historyAppendMethods(opened, settings),
     historyClear: () => {
       try {
         return { cleared: use().clear() };

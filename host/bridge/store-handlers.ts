@@ -1,0 +1,49 @@
+import type { BridgeHandlers } from '../../shared/bridge/api';
+import type { HistoryVerdict } from '../../shared/store/history-record';
+import type { BridgeStore } from './bridge-store';
+
+type StoreHandlerName =
+  | 'profilesList'
+  | 'profileSave'
+  | 'profileDelete'
+  | 'profilesExport'
+  | 'profilesImport'
+  | 'tokensList'
+  | 'tokenSave'
+  | 'tokenDelete'
+  | 'historyList'
+  | 'historyBody'
+  | 'historyAnnotate'
+  | 'historyClear'
+  | 'historyImport'
+  | 'settingsGet'
+  | 'settingsUpdate';
+
+/**
+ * The store's bridge methods. `verdictGiven` hands a verdict to an exchange the transport holds for it (see
+ * transport-handlers.ts); it says false when none is held.
+ */
+export function createStoreHandlers(
+  store: BridgeStore,
+  verdictGiven: (id: string, verdict: HistoryVerdict) => boolean
+): Pick<BridgeHandlers, StoreHandlerName> {
+  return {
+    profilesList: (i) => store.profilesList(i),
+    profileSave: (i) => store.profileSave(i),
+    profileDelete: (i) => store.profileDelete(i),
+    profilesExport: (i) => store.profilesExport(i),
+    profilesImport: (i) => store.profilesImport(i),
+    tokensList: (i) => store.tokensList(i),
+    tokenSave: (i) => store.tokenSave(i),
+    tokenDelete: (i) => store.tokenDelete(i),
+    historyList: (i) => store.historyList(i),
+    historyBody: (i) => store.historyBody(i),
+    // A verdict for an exchange held for it writes it once; otherwise it rewrites one already recorded.
+    historyAnnotate: (i) =>
+      verdictGiven(i.id, { outcome: i.outcome, summary: i.summary }) ? { annotated: true } : store.historyAnnotate(i),
+    historyClear: (i) => store.historyClear(i),
+    historyImport: (i) => store.historyImport(i),
+    settingsGet: (i) => store.settingsGet(i),
+    settingsUpdate: (i) => store.settingsUpdate(i),
+  };
+}
