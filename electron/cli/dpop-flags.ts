@@ -79,6 +79,18 @@ export async function dpopClientOf(
     onProof,
     // Made on purpose in the first proof only, so the server's refusal of it can be seen (issue 29 §1).
     mistake: (mistake as PlantedDpopMistake | undefined) ?? null,
+    anotherKey: async () => (await generateDpopKey(key.alg)).key,
   };
   return { client, thumbprint, proofs };
+}
+
+/**
+ * What to say when the planted mistake was never made (another-key waits for a request that carries the bound token,
+ * RFC 9449 §7, and a run may send none): the run did not show the refusal asked for. Null when it was made.
+ */
+export function unmadeDpopMistake(dpop: { readonly client: DpopClient } | null): string | null {
+  const left = dpop?.client.mistake ?? null;
+  return left === null
+    ? null
+    : `--dpop-mistake ${left} was not made: no request of this run carried the DPoP-bound access token (RFC 9449 §7). Make it on a resource call: oauth-lab call --dpop --dpop-mistake ${left}, or flow oauth2 with the openid scope (UserInfo).`;
 }

@@ -1,6 +1,6 @@
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { cliHistory } from '../cli-history';
-import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { clientAuthOf, machineClientAuth, MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
@@ -128,6 +128,11 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     return flowFailed(e, name, io.stderr, report);
   }
   report.blank();
+  const unmade = unmadeDpopMistake(dpop);
+  if (unmade) {
+    report.line(unmade);
+    return 1;
+  }
   report.line('Flow completed.');
   return 0;
 }
