@@ -1,7 +1,8 @@
 import { generateDpopKey, importDpopKey } from '../../platform/jose';
 import type { DpopClient } from '../../shared/dpop/dpop-client';
 import { DPOP_ALGS, isDpopAlg, type DpopKey } from '../../shared/dpop/dpop-key';
-import { PLANTED_DPOP_MISTAKES, type DpopProof, type PlantedDpopMistake } from '../../shared/dpop/proof';
+import { PLANTED_DPOP_MISTAKES, type PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
+import type { DpopProof } from '../../shared/dpop/proof';
 import { jwkThumbprint } from '../../shared/dpop/thumbprint';
 import type { RawRequest } from '../../shared/http';
 import { nodeCrypto, nodeRandom } from '../services/node-crypto';

@@ -2,31 +2,49 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import type { BridgeResult } from '../../shared/bridge/result';
 import type { Check } from '../../shared/check';
 import { sendWithDpop, type DpopClient } from '../../shared/dpop/dpop-client';
+import type { DpopAlg, DpopKey } from '../../shared/dpop/dpop-key';
+import type { PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
 import type { DpopProofPart } from '../../shared/dpop/proof';
 import { dpopTokenChecks } from '../../shared/dpop/token-checks';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
-import { headerValue, type RawRequest } from '../../shared/http';
+import { headerValue, type Exchange, type RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
+import { plantedDpopVerdict, type PlantedDpopVerdict } from './dpop-planted-verdict';
 
 /** The legs of the OAuth 2 page that carry a DPoP proof (RFC 9449 §5, §7): token, refresh and the API call. */
 const DPOP_LEGS: readonly string[] = ['token', 'refresh', 'api'];
 
-/** What a leg sent with DPoP shows: the key's thumbprint, each proof's parts, and whether a nonce was asked for. */
+/**
+ * What a leg sent with DPoP shows: the key's thumbprint, each proof's parts (the first, a retry with the server's
+ * nonce, or the accepted proof replayed on purpose), whether a nonce was asked for, and a planted mistake's verdict.
+ */
 export interface DpopLegTrace {
   readonly thumbprint: string;
   readonly proofs: readonly {
     readonly method: string;
     readonly url: string;
     readonly trace: readonly DpopProofPart[];
+    readonly step: 'proof' | 'nonce-retry' | 'replay';
   }[];
   /** The server answered use_dpop_nonce and the request went again with its nonce (§8, §9). */
   readonly nonceRetried: boolean;
+  readonly planted: PlantedDpopVerdict | null;
 }
 
 export interface PageDpop {
   readonly client: DpopClient;
   readonly trace: () => DpopLegTrace;
+  /** After the leg's send: the verifier's verdict on the proof that carried the planted mistake, if one was chosen. */
+  readonly judgePlanted: (exchange: Exchange, accessToken: string | null) => Promise<void>;
+}
+
+/** A key made in the host for the another-key mistake (bridge dpopKey with no key), signing there too. */
+async function anotherKey(bridge: Pick<BridgeApi, 'dpopKey' | 'dpopSign'>, alg: DpopAlg): Promise<DpopKey> {
+  const made = await bridge.dpopKey({ key: '', alg });
+  if (!made.ok) throw new Error(made.error.message);
+  const { key, publicJwk } = made.value;
+  return { alg, publicJwk, sign: (header, payload) => signed(bridge, key, header, payload) };
 }
 
 /**
@@ -36,7 +54,8 @@ export interface PageDpop {
 async function pageDpop(
   { bridge, crypto, random, now }: RendererDeps,
   profile: Profile,
-  nonces: Map<string, string>
+  nonces: Map<string, string>,
+  mistake: PlantedDpopMistake | null
 ): Promise<BridgeResult<PageDpop>> {
   const text = profile.oauth2.dpopKey;
   if (!text.trim())
@@ -50,18 +69,39 @@ async function pageDpop(
   const read = await bridge.dpopKey({ key: text, alg: null });
   if (!read.ok) return read;
   const { alg, publicJwk, thumbprint } = read.value;
-  const proofs: { method: string; url: string; trace: readonly DpopProofPart[] }[] = [];
-  let nonceRetried = false;
+  const proofs: DpopLegTrace['proofs'][number][] = [];
+  const sent: RawRequest[] = [];
+  let planted: PlantedDpopVerdict | null = null;
   const client: DpopClient = {
     key: { alg, publicJwk, sign: (header, payload) => signed(bridge, text, header, payload) },
     deps: { crypto, random, clock: { now } },
     nonces,
+    // Planted in this leg's proof only (the client clears it once made): sent once, for the server to refuse.
+    mistake,
+    anotherKey: () => anotherKey(bridge, alg),
     onProof: (proof, request) => {
-      if (proofs.length > 0) nonceRetried = true;
-      proofs.push({ method: request.method, url: request.url, trace: proof.trace });
+      // The same proof again is reused-jti's replay (§11.1); another proof after the first, the retry with a nonce.
+      const replay = sent.some((r) => headerValue(r.headers, 'dpop') === proof.jwt);
+      const step = sent.length === 0 ? 'proof' : replay ? 'replay' : 'nonce-retry';
+      sent.push(request);
+      proofs.push({ method: request.method, url: request.url, trace: proof.trace, step });
     },
   };
-  return { ok: true, value: { client, trace: () => ({ thumbprint, proofs: [...proofs], nonceRetried }) } };
+  const trace = (): DpopLegTrace => ({
+    thumbprint,
+    proofs: [...proofs],
+    nonceRetried: proofs.some((p) => p.step === 'nonce-retry'),
+    planted,
+  });
+  const judgePlanted = async (exchange: Exchange, accessToken: string | null) => {
+    if (mistake === null) return;
+    // The key the token is bound to is the profile's: its proof obtained the token (§6.1).
+    // The nonce the server holds is the one its answer hands out (§8.2: a refusal names it); none said, none checked.
+    const nonce = headerValue(exchange.response.headers, 'dpop-nonce') ?? null;
+    const server = { accessToken, boundJkt: accessToken === null ? null : thumbprint, nonce };
+    planted = await plantedDpopVerdict(mistake, sent, exchange, server, { crypto, now });
+  };
+  return { ok: true, value: { client, trace, judgePlanted } };
 }
 
 async function signed(
@@ -91,14 +131,13 @@ function accessTokenOf(request: RawRequest): string {
  */
 const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => ({
   ...port,
-  send: async (request, options) =>
-    DPOP_LEGS.includes(options.leg)
-      ? (
-          await sendWithDpop(dpop.client, request, options.leg === 'api' ? accessTokenOf(request) : null, (proven) =>
-            port.send(proven, options)
-          )
-        ).exchange
-      : port.send(request, options),
+  send: async (request, options) => {
+    if (!DPOP_LEGS.includes(options.leg)) return port.send(request, options);
+    const accessToken = options.leg === 'api' ? accessTokenOf(request) : null;
+    const { exchange } = await sendWithDpop(dpop.client, request, accessToken, (proven) => port.send(proven, options));
+    await dpop.judgePlanted(exchange, accessToken);
+    return exchange;
+  },
 });
 
 /** The DPoP of a leg: none when the profile has it off or the leg carries no proof. */
@@ -106,9 +145,10 @@ export const dpopOfLeg = async (
   deps: RendererDeps,
   profile: Profile,
   leg: string,
-  nonces: Map<string, string>
+  nonces: Map<string, string>,
+  mistake: PlantedDpopMistake | null
 ): Promise<BridgeResult<PageDpop | null>> =>
-  profile.oauth2.dpop && DPOP_LEGS.includes(leg) ? pageDpop(deps, profile, nonces) : { ok: true, value: null };
+  profile.oauth2.dpop && DPOP_LEGS.includes(leg) ? pageDpop(deps, profile, nonces, mistake) : { ok: true, value: null };
 
 /** The port as it is, or with DPoP. */
 export const portWithDpop = (port: FlowHostPort, dpop: PageDpop | null) => (dpop ? withDpop(port, dpop) : port);

@@ -1,7 +1,8 @@
 import { headerValue, type Exchange, type RawRequest, type RawResponse } from '../http';
 import { parseHttpUrl } from '../url';
 import type { DpopKey } from './dpop-key';
-import { buildDpopProof, type DpopDeps, type DpopProof, type PlantedDpopMistake } from './proof';
+import type { PlantedDpopMistake } from './planted-mistakes';
+import { buildDpopProof, type DpopDeps, type DpopProof } from './proof';
 
 /**
  * A client sending DPoP (RFC 9449 (https://www.rfc-editor.org/rfc/rfc9449)): a fresh proof on each request, the

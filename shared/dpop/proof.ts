@@ -3,28 +3,8 @@ import type { ClockPort, CryptoPort, RandomPort } from '../ports';
 import { accessTokenHash } from './ath';
 import type { DpopKey } from './dpop-key';
 import { htuOf } from './htu';
-import type { DpopMistakeId } from './mistakes';
+import type { PlantedDpopMistake } from './planted-mistakes';
 import { jwkThumbprint } from './thumbprint';
-
-/**
- * Mistakes a client can make on purpose, each sent once so the server's refusal can be seen (issue 29 §1), with the
- * verifier's name for it (mistakes.ts), the one the refusal should give. A reused jti is one proof sent twice, and
- * another key is another DpopKey: the client makes those two (dpop-client.ts), not a change to one proof's claims.
- */
-export const PLANTED_DPOP_REFUSALS = {
-  'htu-query': 'htu-query',
-  'htm-wrong': 'htm-wrong',
-  'iat-stale': 'iat-stale',
-  'iat-future': 'iat-future',
-  'ath-missing': 'ath-missing',
-  'ath-wrong': 'ath-wrong',
-  'nonce-missing': 'nonce-missing',
-  'nonce-wrong': 'nonce-wrong',
-  'reused-jti': 'jti-reused',
-  'another-key': 'jkt-mismatch',
-} as const satisfies Record<string, DpopMistakeId>;
-export type PlantedDpopMistake = keyof typeof PLANTED_DPOP_REFUSALS;
-export const PLANTED_DPOP_MISTAKES = Object.keys(PLANTED_DPOP_REFUSALS) as readonly PlantedDpopMistake[];
 
 export interface DpopProofRequest {
   readonly key: DpopKey;
