@@ -17,7 +17,7 @@ export function DpopMistakeChooser({ leg }: { leg: SentLeg }) {
   // The API call with automatic refresh goes through the bearer call, which plants no mistake.
   const autoRefresh = useOAuth2((s) => leg === 'api' && s.autoRefresh);
   return (
-    <details className="mistake" open={chosen !== null}>
+    <details className="mistake dpop-mistake" open={chosen !== null}>
       <summary>Make a DPoP mistake on purpose</summary>
       <label className="grow" htmlFor={`dpop-mistake-${leg}`}>
         DPoP proof mistake for the next Send
@@ -32,7 +32,7 @@ export function DpopMistakeChooser({ leg }: { leg: SentLeg }) {
         {offeredAt(leg).map((m) => (
           <option key={m} value={m}>
             {PLANTED_DPOP[m].title}
-            {PLANTED_DPOP[m].needs === 'nonce' ? ' (refused only by a server that asks for nonces)' : ''}
+            {PLANTED_DPOP[m].needs === 'nonce' ? ' (needs a server asking for nonces)' : ''}
           </option>
         ))}
       </select>

@@ -62,9 +62,7 @@ it('the wrong htm on the token leg, then another key on the API call: each refus
 
   const tokenMenu = screen.getByLabelText('DPoP proof mistake for the next Send');
   expect(optionNames(tokenMenu)).not.toContain('Another key than the bound one');
-  expect(optionNames(tokenMenu)).toContain(
-    "The server's nonce ignored (refused only by a server that asks for nonces)"
-  );
+  expect(optionNames(tokenMenu)).toContain("The server's nonce ignored (needs a server asking for nonces)");
   fireEvent.change(tokenMenu, { target: { value: 'htm-wrong' } });
   await act(() => s().legSent('token'));
   const refused = screen.getByRole('region', { name: 'DPoP mistake made' });
