@@ -87,4 +87,8 @@ it('the wrong htm on the token leg, then another key on the API call: each refus
   expect(mismatch.querySelector('[data-mistake="jkt-mismatch"]')!.textContent).toContain(
     'RFC 9449 §4.3 check 12, §6.1'
   );
+  // The proof was refused, not the token: the bar offers the call again, not a refresh (RFC 9449 §7.1).
+  expect(s().standing.accessRefused).toBe(false);
+  const bar = screen.getByRole('group', { name: 'Next step' });
+  expect(within(bar).queryByRole('button', { name: 'Refresh', exact: true })).toBeNull();
 });
