@@ -1,5 +1,5 @@
 import { joseVerifier } from '../../platform/jose';
-import { PLANTED_DPOP, type PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
+import type { PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
 import { verifyDpopProof, type DpopVerification } from '../../shared/dpop/verify';
 import { headerValue, type Exchange, type RawRequest } from '../../shared/http';
 import { decodeJwt } from '../../shared/oidc/jwt';
@@ -61,7 +61,3 @@ function jtiOf(proof: string): unknown {
     return null;
   }
 }
-
-/** Whether the verifier named the mistake the page meant to make (its name for it: PLANTED_DPOP). */
-export const namedAsPlanted = (v: PlantedDpopVerdict) =>
-  v.verification.mistakes.some((m) => m.id === PLANTED_DPOP[v.mistake].refusedAs);

@@ -1,5 +1,6 @@
 import type { BridgeApi } from '../../shared/bridge/api';
-import { headerValue, type Exchange } from '../../shared/http';
+import { refusesDpopProof } from '../../shared/dpop/proof-refusal';
+import type { Exchange } from '../../shared/http';
 import { refreshTokenRefusal } from '../../shared/oauth2/refresh-refusal';
 import type { TokenSet } from '../../shared/oauth2/token-response';
 import type { RandomPort } from '../../shared/ports';
@@ -61,8 +62,7 @@ export function refreshAnswered(bridge: BridgeApi, before: TokenStanding, exchan
  */
 export function apiAnswered(before: TokenStanding, exchange: Exchange): TokenStanding {
   const status = exchange.response.status;
-  const challenge = headerValue(exchange.response.headers, 'www-authenticate') ?? '';
-  if (status === 401 && /\berror\s*=\s*"?(invalid_dpop_proof|use_dpop_nonce)\b/i.test(challenge)) return before;
+  if (refusesDpopProof(exchange.response)) return before;
   if (status === 401) return { ...before, accessRefused: true };
   return status >= 200 && status < 300 ? { ...before, accessRefused: false } : before;
 }
