@@ -91,6 +91,15 @@ describe('DPoP mistakes on purpose on the OAuth 2 page', () => {
     }
   );
 
+  it('refresh leg, iat-stale: refused by the mock by name, named by the verifier; the refresh then goes through', async () => {
+    const { page } = await pageAtTokenLeg();
+    await page.getState().legSent('token');
+    expect(page.getState().runs.token!.outcome?.ok).toBe(true);
+    expectRefusedByName(await sentWith(page, 'refresh', 'iat-stale'), 'iat-stale', 400);
+    await page.getState().legSent('refresh');
+    expect(page.getState().runs.refresh!.outcome?.ok, page.getState().runs.refresh!.outcome?.summary).toBe(true);
+  });
+
   it('API leg, the nonce ignored: with the mock asking for nonces, the refusal stands (no retry)', async () => {
     h.provider.context.settings.switches.dpopNonce = true;
     try {
