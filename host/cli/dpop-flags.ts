@@ -1,7 +1,8 @@
 import { generateDpopKey, importDpopKey } from '../../platform/jose';
 import type { DpopClient } from '../../shared/dpop/dpop-client';
 import { DPOP_ALGS, isDpopAlg, type DpopKey } from '../../shared/dpop/dpop-key';
-import { PLANTED_DPOP_MISTAKES, type DpopProof, type PlantedDpopMistake } from '../../shared/dpop/proof';
+import { PLANTED_DPOP_MISTAKES, type PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
+import type { DpopProof } from '../../shared/dpop/proof';
 import { jwkThumbprint } from '../../shared/dpop/thumbprint';
 import type { RawRequest } from '../../shared/http';
 import { nodeCrypto, nodeRandom } from '../node-crypto';
@@ -104,6 +105,18 @@ export async function dpopClientOf(
     onProof,
     // Made on purpose in the first proof only, so the server's refusal of it can be seen (issue 29 §1).
     mistake: (mistake as PlantedDpopMistake | undefined) ?? null,
+    anotherKey: async () => (await generateDpopKey(key.alg)).key,
   };
   return { client, thumbprint, proofs };
+}
+
+/**
+ * What to say when the planted mistake was never made (another-key waits for a request that carries the bound token,
+ * RFC 9449 §7, and a run may send none): the run did not show the refusal asked for. Null when it was made.
+ */
+export function unmadeDpopMistake(dpop: { readonly client: DpopClient } | null): string | null {
+  const left = dpop?.client.mistake ?? null;
+  return left === null
+    ? null
+    : `--dpop-mistake ${left} was not made: no request of this run carried the DPoP-bound access token (RFC 9449 §7). Make it on a resource call: oauth-lab call --dpop --dpop-mistake ${left}, or flow oauth2 with the openid scope (UserInfo).`;
 }

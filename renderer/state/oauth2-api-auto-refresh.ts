@@ -39,7 +39,7 @@ export async function apiCallWithAutoRefresh(
       runs: { ...get().runs, api: { sending: false, exchange: null, error, outcome: null, dpop } },
     });
   // RFC 9449 §7: with the profile's DPoP on, the token is bound to its key; each request carries a proof of it.
-  const dpop = await dpopOfLeg(deps, p, 'api', dpopNonces);
+  const dpop = await dpopOfLeg(deps, p, 'api', dpopNonces, null);
   if (!dpop.ok) return failed(dpop.error);
   try {
     const r = await bearerCallWithAutoRefresh(

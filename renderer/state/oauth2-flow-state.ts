@@ -1,6 +1,7 @@
 import type { BridgeError } from '../../shared/bridge/result';
 import type { OAuth2Leg, OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
+import type { PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 import type { FlowMistake } from '../../shared/oauth2/flow-mistakes';
 import type { AuthorizationSeen, FlowVerdict } from './flow-verdict';
@@ -42,6 +43,9 @@ export interface OAuth2FlowState {
   /** A client authentication mistake to make on purpose in the token or refresh leg's next send, then forgotten. */
   readonly authMistakes: Readonly<Partial<Record<SentLeg, ClientAuthMistake>>>;
   authMistakeChosen(leg: SentLeg, mistake: ClientAuthMistake | null): void;
+  /** A DPoP mistake (shared/dpop/planted-mistakes.ts) to make once in the leg's next proof, then forgotten. */
+  readonly dpopMistakes: Readonly<Partial<Record<SentLeg, PlantedDpopMistake>>>;
+  dpopMistakeChosen(leg: SentLeg, mistake: PlantedDpopMistake | null): void;
   /** A flow mistake (shared/oauth2/flow-mistakes.ts) to make once, at its leg's next send or callback. */
   readonly flowMistake: FlowMistake | null;
   flowMistakeChosen(mistake: FlowMistake | null): void;

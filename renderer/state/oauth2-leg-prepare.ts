@@ -2,6 +2,7 @@ import type { BridgeError } from '../../shared/bridge/result';
 import { clientAssertionOf } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
+import type { PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import type { ClientAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 import type { FlowMistake } from '../../shared/oauth2/flow-mistakes';
@@ -11,7 +12,7 @@ import { appliedAuthMistake, assertionSigned } from './client-assertion-send';
 import { dpopOfLeg, type PageDpop } from './dpop-page-send';
 import { flowMistakePrepared } from './flow-mistake-send';
 
-/** What an OAuth 2 leg's send needs beyond its draft: the mistakes chosen, the last accepted assertion, the nonces. */
+/** What an OAuth 2 leg's send needs beyond its draft: the mistakes chosen (DPoP's too), the last accepted assertion, the nonces. */
 export interface LegSendChoices {
   readonly flowMistake: FlowMistake | null;
   readonly authMistake: ClientAuthMistake | null;
@@ -19,6 +20,7 @@ export interface LegSendChoices {
   readonly replayable: ClientAssertionTrace | null;
   /** DPoP nonces the servers handed out, per server (RFC 9449 §8). */
   readonly dpopNonces: Map<string, string>;
+  readonly dpopMistake: PlantedDpopMistake | null;
 }
 
 export type PreparedLeg =
@@ -52,7 +54,7 @@ export async function preparedLeg(
     appliedAuthMistake(choices.authMistake, flow.config, choices.replayable)
   );
   if (!signed.ok) return signed;
-  const dpop = await dpopOfLeg(deps, profile, leg, choices.dpopNonces);
+  const dpop = await dpopOfLeg(deps, profile, leg, choices.dpopNonces, choices.dpopMistake);
   if (!dpop.ok) return dpop;
   return { ok: true, request: signed.value.request, assertion: signed.value.trace, dpop: dpop.value };
 }

@@ -120,6 +120,11 @@ export function createOAuth2Store(deps: RendererDeps) {
         const { [leg]: _, ...others } = get().authMistakes;
         set({ authMistakes: mistake ? { ...others, [leg]: mistake } : others });
       },
+      dpopMistakes: {},
+      dpopMistakeChosen(leg, mistake) {
+        const { [leg]: _, ...others } = get().dpopMistakes;
+        set({ dpopMistakes: mistake ? { ...others, [leg]: mistake } : others });
+      },
       async flowStarted(p, baseUrl) {
         sends.cancelAll();
         const previous = get().waitId;
@@ -203,8 +208,11 @@ export function createOAuth2Store(deps: RendererDeps) {
           return apiCallWithAutoRefresh({ deps, sends, get, set, dpopNonces }, flow, request, p);
         const attempt = sends.attempt();
         const authMistake = get().authMistakes[leg] ?? null;
-        if (authMistake) get().authMistakeChosen(leg, null);
-        const ready = await preparedLeg(deps, p, flow, leg, sent, { flowMistake, authMistake, replayable, dpopNonces });
+        const dpopMistake = get().dpopMistakes[leg] ?? null;
+        get().authMistakeChosen(leg, null);
+        get().dpopMistakeChosen(leg, null);
+        const choices = { flowMistake, authMistake, replayable, dpopNonces, dpopMistake };
+        const ready = await preparedLeg(deps, p, flow, leg, sent, choices);
         if (!ready.ok) {
           set({ flow: { ...flow, legs: { ...flow.legs, [leg]: 'failed' } } });
           return setRun(leg, { sending: false, exchange: null, error: ready.error, outcome: null, authMistake });

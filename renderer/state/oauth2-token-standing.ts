@@ -1,4 +1,5 @@
 import type { BridgeApi } from '../../shared/bridge/api';
+import { refusesDpopProof } from '../../shared/dpop/proof-refusal';
 import type { Exchange } from '../../shared/http';
 import { refreshTokenRefusal } from '../../shared/oauth2/refresh-refusal';
 import type { TokenSet } from '../../shared/oauth2/token-response';
@@ -55,9 +56,13 @@ export function refreshAnswered(bridge: BridgeApi, before: TokenStanding, exchan
   return { ...before, saved, refreshRefused: refusal };
 }
 
-/** The resource's answer to the access token: a 401 refuses it, a 2xx accepts it; anything else says nothing of it. */
+/**
+ * The resource's answer to the access token: a 401 refuses it, a 2xx accepts it; anything else says nothing of it,
+ * nor does a 401 refusing the DPoP proof that went with it (invalid_dpop_proof, use_dpop_nonce: RFC 9449 §7.1, §9).
+ */
 export function apiAnswered(before: TokenStanding, exchange: Exchange): TokenStanding {
   const status = exchange.response.status;
+  if (refusesDpopProof(exchange.response)) return before;
   if (status === 401) return { ...before, accessRefused: true };
   return status >= 200 && status < 300 ? { ...before, accessRefused: false } : before;
 }

@@ -3,23 +3,8 @@ import type { ClockPort, CryptoPort, RandomPort } from '../ports';
 import { accessTokenHash } from './ath';
 import type { DpopKey } from './dpop-key';
 import { htuOf } from './htu';
+import type { PlantedDpopMistake } from './planted-mistakes';
 import { jwkThumbprint } from './thumbprint';
-
-/**
- * Mistakes a client can make on purpose, each sent once so the server's refusal can be seen (issue 29 §1). A
- * reused jti is sending one proof twice, and another key is another DpopKey: neither is a change to one proof.
- */
-export const PLANTED_DPOP_MISTAKES = [
-  'htu-query',
-  'htm-wrong',
-  'iat-stale',
-  'iat-future',
-  'ath-missing',
-  'ath-wrong',
-  'nonce-missing',
-  'nonce-wrong',
-] as const;
-export type PlantedDpopMistake = (typeof PLANTED_DPOP_MISTAKES)[number];
 
 export interface DpopProofRequest {
   readonly key: DpopKey;

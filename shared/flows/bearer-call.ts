@@ -59,7 +59,9 @@ export type BearerStep =
     }
   | { readonly kind: 'call'; readonly exchange: Exchange; readonly ok: boolean; readonly summary: string }
   /** DPoP: the server asked for a nonce (RFC 9449 §8, §9); the request was sent again with it. */
-  | { readonly kind: 'dpop-nonce'; readonly exchange: Exchange; readonly ok: false; readonly summary: string };
+  | { readonly kind: 'dpop-nonce'; readonly exchange: Exchange; readonly ok: false; readonly summary: string }
+  /** DPoP's reused-jti mistake on purpose: the accepted request whose proof was then sent again (RFC 9449 §11.1). */
+  | { readonly kind: 'dpop-replayed'; readonly exchange: Exchange; readonly ok: true; readonly summary: string };
 
 export interface BearerCallResult {
   readonly steps: readonly BearerStep[];
@@ -201,6 +203,13 @@ export async function callWithBearer(
         exchange: r.challenge,
         ok: false,
         summary: `Answered ${r.challenge.response.status} use_dpop_nonce with a DPoP-Nonce (RFC 9449 §${r.challenge.response.status === 401 ? 9 : 8}); sent again with the nonce.`,
+      });
+    if (r.replayed)
+      steps.push({
+        kind: 'dpop-replayed',
+        exchange: r.replayed,
+        ok: true,
+        summary: `Answered ${r.replayed.response.status}; the same request then sent again with this very proof (its jti reused on purpose, RFC 9449 §11.1).`,
       });
     return r.exchange;
   };

@@ -1,6 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Exchange, RawRequest } from '../http';
 import type { Param } from '../oauth1/parameters';
+import { refusesDpopProof } from '../dpop/proof-refusal';
 import { bearerAuthorization } from '../oauth2/bearer';
 import type { TokenSet } from '../oauth2/token-response';
 import { apiAnswer, providerMessage, sentence } from '../provider-message';
@@ -65,9 +66,11 @@ export function interpretBearerResponse<S extends BearerState>(
   // RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1): 401 invalid_token (expired, revoked, malformed), 403 insufficient_scope.
   const todo =
     status === 401
-      ? expired
-        ? ' The token has passed expires_in: refresh it, or authorize again.'
-        : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.'
+      ? refusesDpopProof(exchange.response)
+        ? ' The DPoP proof was refused, not the token (RFC 9449 §7.1): send again with a right proof.'
+        : expired
+          ? ' The token has passed expires_in: refresh it, or authorize again.'
+          : ' The token is not accepted (RFC 6750 §3.1): refresh it, or authorize again.'
       : status === 403
         ? ' The token lacks a permission (RFC 6750 §3.1 insufficient_scope): authorize again with the scope this request needs.'
         : '';

@@ -3,7 +3,7 @@ import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import { cliHistory } from '../cli-history';
-import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import {
   clientAuthOf,
@@ -165,6 +165,11 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     return flowFailed(e, name, io.stderr, report);
   }
   report.blank();
+  const unmade = unmadeDpopMistake(dpop);
+  if (unmade) {
+    report.line(unmade);
+    return 1;
+  }
   report.line('Flow completed.');
   return 0;
 }

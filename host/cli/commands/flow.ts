@@ -9,7 +9,7 @@ import { PROFILE_FLAGS, profileFromFlags } from '../flow/profile-flags';
 import { FlowReport, flowFailed } from '../flow/report';
 import { runOAuth1 } from '../flow/run-oauth1';
 import { runOAuth2 } from '../flow/run-oauth2';
-import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
 import { printTokens } from '../flow/print-tokens';
 import { openFlowSaveTarget, type ObtainedTokens } from '../flow/save-tokens';
 import { FLOW_HELP } from '../help/flow';
@@ -75,6 +75,11 @@ export const flowCommand: Command = async (argv, io) => {
     return flowFailed(e, protocol, io.stderr, report);
   }
   report.blank();
+  const unmade = unmadeDpopMistake(dpop);
+  if (unmade) {
+    report.line(unmade);
+    return 1;
+  }
   report.line('Flow completed.');
   return 0;
 };

@@ -43,6 +43,9 @@ DPoP (RFC 9449), with an OAuth 2 token:
   --dpop-alg A         ES256 (default), RS256, PS256 or EdDSA
   --dpop-mistake M     make one mistake on purpose in the first proof, to see the server refuse it: htu-query,
                        htm-wrong, iat-stale, iat-future, ath-missing, ath-wrong, nonce-missing, nonce-wrong
+                       (the server's nonce ignored: no retry with it), reused-jti (the request sent, accepted,
+                       then sent again with the very same proof), another-key (the first proof bound to a
+                       token, a resource call, signed by a fresh key other than the one the token is bound to)
 
 OAuth 1.0a (RFC 5849):
   --consumer-key K, --consumer-secret S, --token T, --token-secret TS

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DpopVerification } from '../../../shared/dpop/verify';
+import { DpopFindings } from '../../components/DpopFindings';
 import { Field } from './DebugField';
 import { DebuggerModeTabs } from './DebuggerModeTabs';
 import type { DpopInputs } from './dpop-debugger-store';
@@ -134,17 +135,7 @@ function DpopResult({ v }: { v: DpopVerification }) {
       {v.mistakes.length > 0 && (
         <section className="dbg-section" aria-label="Mistakes">
           <h3>Mistakes</h3>
-          <ol className="dbg-causes">
-            {v.mistakes.map((m) => (
-              <li key={m.id} className="dbg-cause">
-                <div className="dbg-cause-head">
-                  <h4>{m.title}</h4>
-                  <span className="dbg-rfc">{m.section}</span>
-                </div>
-                <p>{m.detail}</p>
-              </li>
-            ))}
-          </ol>
+          <DpopFindings mistakes={v.mistakes} />
         </section>
       )}
       <DpopChecks v={v} />

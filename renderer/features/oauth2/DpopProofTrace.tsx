@@ -1,8 +1,16 @@
 import type { DpopLegTrace } from '../../state/dpop-page-send';
 
+const STEP_TITLES = {
+  proof: (p: { method: string; url: string }) => `Proof for ${p.method} ${p.url}`,
+  'nonce-retry': () => 'The server asked for a nonce (use_dpop_nonce): the request again, the nonce in the proof',
+  replay: () => 'Accepted: the same request sent again with this very proof, its jti reused on purpose',
+} as const;
+const STEP_SECTIONS = { 'nonce-retry': 'RFC 9449 §8, §9', replay: 'RFC 9449 §11.1' } as const;
+
 /**
  * The DPoP proofs a leg sent (RFC 9449 §4.2), part by part with the section that asks for each, as the client
- * assertion is shown; a use_dpop_nonce answer and the retry with the server's nonce as their own step (§8, §9).
+ * assertion is shown; a use_dpop_nonce answer and the retry with the server's nonce as their own step (§8, §9), and
+ * the replay of a reused jti made on purpose (§11.1).
  */
 export function DpopProofTrace({ trace }: { trace: DpopLegTrace }) {
   return (
@@ -13,14 +21,10 @@ export function DpopProofTrace({ trace }: { trace: DpopLegTrace }) {
       </p>
       <ol className="trace" aria-label="DPoP proofs sent">
         {trace.proofs.map((proof, i) => (
-          <li key={i} className="trace-step" data-step={proof.nonceRetry ? 'nonce-retry' : 'proof'}>
+          <li key={i} className="trace-step" data-step={proof.step}>
             <div className="step-head">
-              <h4>
-                {proof.nonceRetry
-                  ? 'The server asked for a nonce (use_dpop_nonce): the request again, the nonce in the proof'
-                  : `Proof for ${proof.method} ${proof.url}`}
-              </h4>
-              {proof.nonceRetry && <span className="section">RFC 9449 §8, §9</span>}
+              <h4>{STEP_TITLES[proof.step](proof)}</h4>
+              {proof.step !== 'proof' && <span className="section">{STEP_SECTIONS[proof.step]}</span>}
             </div>
             <ol className="trace" aria-label={`Proof ${i + 1}, part by part`}>
               {proof.trace.map((part) => (

@@ -16,6 +16,8 @@ import { AutoRefreshOption, AutoRefreshSteps } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { AssertionTrace } from './AssertionTrace';
 import { DpopProofTrace } from './DpopProofTrace';
+import { DpopMistakeChooser } from './DpopMistakeChooser';
+import { DpopPlantedView } from './DpopPlantedView';
 import { AuthMistakeChooser } from './AuthMistakeChooser';
 import { FlowMistakeChooser } from './FlowMistakeChooser';
 import { FlowVerdictView } from './FlowVerdictView';
@@ -111,6 +113,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
             {leg === 'api' && <AutoRefreshOption />}
             {leg !== 'api' && <AuthMistakeChooser leg={leg} />}
             {(leg === 'token' || leg === 'refresh') && <FlowMistakeChooser leg={leg} />}
+            {profile?.oauth2.dpop && <DpopMistakeChooser leg={leg} />}
             {secrets.length > 0 && (
               <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
                 {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
@@ -159,6 +162,7 @@ export function SentLegPanel({ leg, next }: { leg: SentLeg; next: { title: strin
               Made on purpose: <strong>{FLOW_MISTAKES[run.flowMistake].title}</strong>.
             </p>
           )}
+          {run?.dpop?.planted && <DpopPlantedView planted={run.dpop.planted} />}
           <FlowVerdictView leg={leg} />
           {run?.outcome && <Checks checks={run.outcome.checks} />}
           {provider && <ProviderSide event={provider} clientBaseString={null} />}

@@ -16,7 +16,12 @@ const PLACEMENTS = [
   ['form', 'Form body (§2.2)'],
   ['query', 'Query (§2.3)'],
 ] as const;
-const STEP_TITLES = { refresh: 'Refresh', call: 'Request', 'dpop-nonce': 'DPoP nonce challenge' } as const;
+const STEP_TITLES = {
+  refresh: 'Refresh',
+  call: 'Request',
+  'dpop-nonce': 'DPoP nonce challenge',
+  'dpop-replayed': 'Accepted, then its proof replayed',
+} as const;
 
 /** A saved OAuth 2 token in the list: its start, its expiry or why it is no good, and whether it can be refreshed. */
 function bearerTokenLabel(t: SavedToken, now: number, atMock: ReadonlyMap<string, string> | null): string {

@@ -10,7 +10,7 @@ import type { FlowHostPort } from './host-port';
 export type DpopLegKind = 'token' | 'resource';
 
 /** The access token a resource request carries (Bearer or DPoP scheme), which the proof's ath is computed over (§4.2). */
-function accessTokenOf(request: RawRequest): string {
+export function accessTokenOf(request: RawRequest): string {
   const m = /^(?:Bearer|DPoP)\s+(\S+)$/i.exec(headerValue(request.headers, 'authorization') ?? '');
   if (!m)
     throw new Error(
@@ -21,7 +21,8 @@ function accessTokenOf(request: RawRequest): string {
 
 /**
  * The host port with DPoP on the legs named in `legs`: a fresh proof on each send, and one retry with the server's
- * nonce when it asks (§8, §9, sendWithDpop), reported as a step of its own; each attempt is sent and recorded by
+ * nonce when it asks (§8, §9, sendWithDpop), reported as a step of its own, as is a planted reused-jti replay
+ * (§11.1); each attempt is sent and recorded by
  * `port`. One implementation for the app's pages and the CLI's flows.
  */
 export const withDpopProofs = (
@@ -33,16 +34,26 @@ export const withDpopProofs = (
   send: async (request, options) => {
     const kind = Object.hasOwn(legs, options.leg) ? legs[options.leg] : undefined;
     if (!kind) return port.send(request, options);
-    let attempts = 0;
-    const r = await sendWithDpop(client, request, kind === 'resource' ? accessTokenOf(request) : null, (proven) => {
-      if (attempts++ === 1)
-        port.report({
-          kind: 'step',
-          leg: options.leg,
-          title: `The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 ${kind === 'token' ? '§8' : '§9'}): the ${options.leg} request again with it`,
-        });
-      return port.send(proven, options);
-    });
+    let previous: Awaited<ReturnType<FlowHostPort['send']>> | null = null;
+    const r = await sendWithDpop(
+      client,
+      request,
+      kind === 'resource' ? accessTokenOf(request) : null,
+      async (proven) => {
+        // A send after an accepted one is a planted reused-jti replay; after a refused one, the retry with the nonce.
+        if (previous)
+          port.report({
+            kind: 'step',
+            leg: options.leg,
+            title:
+              previous.response.status < 400
+                ? `The ${options.leg} request again with the same proof: its jti reused on purpose (RFC 9449 §11.1)`
+                : `The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 ${kind === 'token' ? '§8' : '§9'}): the ${options.leg} request again with it`,
+          });
+        previous = await port.send(proven, options);
+        return previous;
+      }
+    );
     return r.exchange;
   },
 });

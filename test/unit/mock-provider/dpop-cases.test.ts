@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCrypto, nodeRandom } from '../../../host/node-crypto';
 import { generateDpopKey } from '../../../platform/jose';
 import type { DpopKey } from '../../../shared/dpop/dpop-key';
-import { buildDpopProof, type PlantedDpopMistake } from '../../../shared/dpop/proof';
+import type { PlantedDpopMistake } from '../../../shared/dpop/planted-mistakes';
+import { buildDpopProof } from '../../../shared/dpop/proof';
 import { C, codeParams, getCode, Harness, json, REDIRECT, s256, tokenRequest, VERIFIER, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 

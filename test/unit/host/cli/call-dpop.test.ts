@@ -108,6 +108,55 @@ describe('oauth-lab call --dpop', () => {
     }
   );
 
+  it('--dpop-mistake reused-jti: the call accepted, then its very proof sent again and refused as a replay', async () => {
+    const t = await boundTokens();
+    const r = await call(String(t.access_token), ['--dpop-key', keyFile, '--dpop-mistake', 'reused-jti', '--json']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('the same request then sent again with this very proof (its jti reused on purpose');
+    const out = JSON.parse(r.out) as {
+      exchanges: { request: { headers: [string, string][] }; response: { status: number; bodyText: string } }[];
+    };
+    expect(out.exchanges.map((e) => e.response.status)).toEqual([200, 401]);
+    const proofOf = (i: number) => out.exchanges[i]!.request.headers.find(([n]) => n === 'DPoP')?.[1];
+    expect(proofOf(1)).toBe(proofOf(0));
+    expect(JSON.parse(out.exchanges[1]!.response.bodyText)).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(out.exchanges[1]!.response.bodyText).toContain('DPoP proof refused, jti-reused: jti was used before');
+  });
+
+  it('--dpop-mistake another-key: the proof signed by a fresh key, refused as not the key cnf.jkt names', async () => {
+    const t = await boundTokens();
+    const r = await call(String(t.access_token), ['--dpop-key', keyFile, '--dpop-mistake', 'another-key']);
+    expect(r.code).toBe(1);
+    const answer = JSON.parse(r.out) as { error: string; error_description: string };
+    expect(answer.error).toBe('invalid_dpop_proof');
+    expect(answer.error_description).toContain('DPoP proof refused, jkt-mismatch: The proof key is not the key');
+    expect(r.err).toContain('  mistake    another-key  (RFC 9449 §4.3');
+  });
+
+  it('--dpop-mistake nonce-missing: the nonce the server asks for is ignored, so its refusal stands', async () => {
+    await h.settings({ switches: { dpopNonce: true } });
+    try {
+      const bound = String((await boundTokens()).access_token);
+      const r = await call(bound, ['--dpop-key', keyFile, '--dpop-mistake', 'nonce-missing', '--json']);
+      expect(r.code).toBe(1);
+      const out = JSON.parse(r.out) as { exchanges: { response: { headers: [string, string][] } }[] };
+      expect(out.exchanges).toHaveLength(1);
+      const challenge = out.exchanges[0]!.response.headers.find(([n]) => n.toLowerCase() === 'www-authenticate');
+      expect(challenge?.[1]).toContain('error="use_dpop_nonce"');
+      expect(challenge?.[1]).toContain('DPoP proof refused, nonce-missing');
+    } finally {
+      await h.settings({ switches: { dpopNonce: false } });
+    }
+  });
+
+  it('an unknown --dpop-mistake names every one there is', async () => {
+    const r = await call('x', ['--dpop-mistake', 'jti-twice']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      '--dpop-mistake must be one of htu-query, htm-wrong, iat-stale, iat-future, ath-missing, ath-wrong, nonce-missing, nonce-wrong, reused-jti, another-key; got "jti-twice".'
+    );
+  });
+
   it('bad flags: --dpop-key without --dpop, an unreadable or public key, an unknown algorithm', async () => {
     const pub = join(dir, 'pub.jwk');
     writeFileSync(pub, JSON.stringify(await exportJWK((await generateKeyPair('ES256')).publicKey)));

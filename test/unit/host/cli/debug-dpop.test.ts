@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
 import { generateDpopKey } from '../../../../platform/jose';
-import { buildDpopProof, type PlantedDpopMistake } from '../../../../shared/dpop/proof';
+import type { PlantedDpopMistake } from '../../../../shared/dpop/planted-mistakes';
+import { buildDpopProof } from '../../../../shared/dpop/proof';
 
 /** `oauth-lab debug --dpop`: a pasted proof checked, each mistake named with its section (issue 29 §3). */
 const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => runCli(['debug', ...argv], '', env);

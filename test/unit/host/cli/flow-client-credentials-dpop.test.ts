@@ -71,6 +71,22 @@ describe('oauth-lab flow client-credentials --dpop', () => {
     }
   });
 
+  it('--dpop-mistake reused-jti: the token request accepted, then its very proof sent again and refused as a replay', async () => {
+    const r = await cc('--dpop-mistake', 'reused-jti');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('The token request again with the same proof: its jti reused on purpose (RFC 9449 §11.1)');
+    expect(r.err).toContain(
+      'invalid_dpop_proof: DPoP proof refused, jti-reused: jti was used before: a replayed proof'
+    );
+  });
+
+  it('--dpop-mistake another-key with no request carrying the bound token: said not made, exit 1', async () => {
+    const r = await cc('--dpop-mistake', 'another-key');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('--dpop-mistake another-key was not made: no request of this run carried the DPoP-bound');
+    expect(r.err).not.toContain('Flow completed.');
+  });
+
   it('a mistake on purpose is refused by name; --dpop-key without --dpop is a usage error', async () => {
     const r = await cc('--dpop-mistake', 'htm-wrong');
     expect(r.code).toBe(1);

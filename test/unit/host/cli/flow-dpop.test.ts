@@ -92,6 +92,19 @@ describe('oauth-lab flow oauth2 --dpop', () => {
     );
   });
 
+  it('--dpop-mistake another-key with the openid scope: UserInfo, the first call with the bound token, is refused by name', async () => {
+    const r = await flow(['--scope', 'openid', '--dpop-mistake', 'another-key']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('DPoP proof refused, jkt-mismatch: The proof key is not the key the token is bound to');
+    expect(r.err).not.toContain('was not made');
+  });
+
+  it('--dpop-mistake another-key without a call carrying the token: said not made, exit 1', async () => {
+    const r = await flow(['--dpop-mistake', 'another-key']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('--dpop-mistake another-key was not made: no request of this run carried the DPoP-bound');
+  });
+
   it('--dpop goes with flow oauth2', async () => {
     const r = await flowInProcess([
       'oauth1',

@@ -71,7 +71,7 @@ describe('DPoP on the OAuth 2 page: the bearer call with automatic refresh', () 
       expect(api.exchange?.response.status, api.exchange?.response.bodyText).toBe(200);
       expect(api.before!.map((b) => b.kind)).toContain('dpop-nonce');
       expect(api.dpop!.nonceRetried).toBe(true);
-      const retried = api.dpop!.proofs.filter((p) => p.nonceRetry);
+      const retried = api.dpop!.proofs.filter((p) => p.step === 'nonce-retry');
       expect(retried.length).toBeGreaterThan(0);
       for (const p of retried) expect(p.trace.map((t) => t.part)).toContain('nonce');
     } finally {
