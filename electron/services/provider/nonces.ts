@@ -39,9 +39,12 @@ export class NonceMemory {
     return this.seen.has(key);
   }
 
-  /** Records a nonce (one already remembered is left as it is) and forgets those older than `oldestSeconds`. */
-  remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
-    if (this.seen.has(key)) return;
+  /**
+   * Records a nonce and forgets those older than `oldestSeconds`; false, leaving everything as it is, when the nonce is
+   * remembered already (a replay), so a check and its record are one lookup.
+   */
+  remember(key: string, timestampSeconds: number, oldestSeconds: number): boolean {
+    if (this.seen.has(key)) return false;
     // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
     const expired: string[] = [];
     for (const k of this.seen.keys()) {
@@ -50,6 +53,7 @@ export class NonceMemory {
     }
     for (const k of expired) this.seen.delete(k);
     this.seen.set(key, timestampSeconds);
+    return true;
   }
 
   clear(): void {

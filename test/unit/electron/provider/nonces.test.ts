@@ -60,10 +60,10 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     expect(m.has(key('d', 400))).toBe(true);
   });
 
-  it('remembering a nonce twice keeps one entry, and expiry and trimming go on as before', () => {
+  it('remembering a nonce twice keeps one entry and says it was there (one lookup for the check and the record)', () => {
     const m = new NonceMemory(2);
-    m.remember(key('a', 100), 100, 0);
-    m.remember(key('a', 100), 100, 0);
+    expect(m.remember(key('a', 100), 100, 0)).toBe(true);
+    expect(m.remember(key('a', 100), 100, 0)).toBe(false);
     m.remember(key('b', 200), 200, 0);
     expect(m.size).toBe(2);
     m.remember(key('c', 300), 300, 150);
