@@ -83,13 +83,17 @@ async function round(url: string, pid: number | undefined, n: number): Promise<R
 }
 
 const middle = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const cpuText = (rs: readonly Round[]) =>
-  rs.some((r) => r.cpuMicros === null) ? 'n/a' : `${middle(rs.map((r) => r.cpuMicros!)).toFixed(1)} µs`;
+/** The median server CPU per request in µs, or null where /proc cannot tell. */
+const cpuOf = (rs: readonly Round[]) =>
+  rs.some((r) => r.cpuMicros === null) ? null : middle(rs.map((r) => r.cpuMicros!));
+
+const cpuColumn = (cpu: number | null, bare: number | null) =>
+  cpu === null || bare === null ? 'n/a' : `${cpu.toFixed(1)} µs (${(cpu / bare).toFixed(2)}×)`;
 
 /** This checkout's mock's CPU per request beside another version's, measured in the same rounds. */
 function cpuComparison(mine: readonly Round[], theirs: readonly Round[], name: string): string {
-  if ([...mine, ...theirs].some((r) => r.cpuMicros === null)) return `CPU per request against ${name}: n/a`;
-  const [a, b] = [mine, theirs].map((rs) => middle(rs.map((r) => r.cpuMicros!))) as [number, number];
+  const [a, b] = [cpuOf(mine), cpuOf(theirs)];
+  if (a === null || b === null) return `CPU per request against ${name}: n/a`;
   return `CPU per request, this mock against ${name}: ${a.toFixed(1)} µs against ${b.toFixed(1)} µs (${a <= b ? '' : '+'}${((100 * (a - b)) / b).toFixed(0)}%)`;
 }
 
@@ -128,7 +132,7 @@ export async function run(): Promise<BenchOutcome> {
     const width = Math.max(...servers.map((s) => s.name.length));
     const report = [
       `Signed request_token, one client signing each request (HMAC-SHA1, a fresh nonce), ${CONCURRENCY} keep-alive connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests per server (node ${process.version})`,
-      `${'server'.padEnd(width)}  req/s (median)  of bare (median of rounds)  server CPU per request  client CPU`,
+      `${'server'.padEnd(width)}  req/s (median)  of bare (median of rounds)  server CPU per request (× bare's)  client CPU`,
       ...servers.map((s, i) =>
         [
           s.name.padEnd(width),
@@ -136,7 +140,7 @@ export async function run(): Promise<BenchOutcome> {
             .toFixed(0)
             .padStart(14),
           pct(middle(ratios[i]!)).padStart(26),
-          cpuText(rounds[i]!).padStart(22),
+          cpuColumn(cpuOf(rounds[i]!), cpuOf(bareRounds)).padStart(32),
           pct(middle(rounds[i]!.map((r) => r.clientCpu))).padStart(10),
         ].join('  ')
       ),
