@@ -51,7 +51,9 @@ interface Round {
   readonly rps: number;
   readonly errors: number;
   readonly firstError: string | null;
-  readonly cpuMicros: number | null;
+  readonly requests: number;
+  /** The server's CPU time over the round (user + system) in seconds, counted in 10 ms ticks; null where /proc cannot tell. */
+  readonly cpuSeconds: number | null;
   /** The client's CPU as a share of one core: near 100%, the client, not the server, set the pace. */
   readonly clientCpu: number;
 }
@@ -78,14 +80,20 @@ async function round(url: string, pid: number | undefined, n: number): Promise<R
     errors: r.errors,
     firstError: r.firstError,
     clientCpu: r.clientCpu,
-    cpuMicros: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1e6) / n,
+    requests: n,
+    cpuSeconds: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
   };
 }
 
 const middle = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-/** The median server CPU per request in µs, or null where /proc cannot tell. */
+/**
+ * The server's CPU per request in µs over all rounds together: /proc counts in 10 ms ticks, a few µs per request in
+ * one round, so the rounds are summed rather than each rounded and the median taken.
+ */
 const cpuOf = (rs: readonly Round[]) =>
-  rs.some((r) => r.cpuMicros === null) ? null : middle(rs.map((r) => r.cpuMicros!));
+  rs.some((r) => r.cpuSeconds === null)
+    ? null
+    : (1e6 * rs.reduce((t, r) => t + r.cpuSeconds!, 0)) / rs.reduce((n, r) => n + r.requests, 0);
 
 const cpuColumn = (cpu: number | null, bare: number | null) =>
   cpu === null || bare === null ? 'n/a' : `${cpu.toFixed(1)} µs (${(cpu / bare).toFixed(2)}×)`;
