@@ -7,6 +7,7 @@ const NODE_HASH: Record<HashAlgorithm, string> = { 'SHA-1': 'sha1', 'SHA-256': '
 /** The crypto port backed by node:crypto (OpenSSL). */
 export const nodeCrypto: CryptoPort = {
   hmac: (hash, key, data) => createHmac(NODE_HASH[hash], key).update(data).digest(),
+  hmacBase64: (hash, key, data) => createHmac(NODE_HASH[hash], key).update(data).digest('base64'),
   digest: (hash, data) => createHash(NODE_HASH[hash]).update(data).digest(),
   rsaSign: (hash, pem, data) => sign(NODE_HASH[hash], Buffer.from(data), createPrivateKey(pem)),
   rsaVerify: (hash, pem, data, signature) => {

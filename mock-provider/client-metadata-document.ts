@@ -41,16 +41,21 @@ export function documentRefusal(ctx: ProviderContext, id: string): string | null
   return fetched && 'refused' in fetched ? fetched.refused : null;
 }
 
-/** Before an authorization request is routed: fetch the document its client_id names, unless fetched recently. */
-export async function loadClientDocument(req: ProviderRequest, ctx: ProviderContext): Promise<void> {
-  if (req.path !== SEED.endpoints.oauth2Authorize.path) return;
+/**
+ * Before an authorization request is routed: fetch the document its client_id names, unless fetched recently. Null
+ * when there is nothing to fetch (every other request), so those are routed at once rather than a tick later.
+ */
+export function loadClientDocument(req: ProviderRequest, ctx: ProviderContext): Promise<void> | null {
+  if (req.path !== SEED.endpoints.oauth2Authorize.path) return null;
   const q = decodeParams(req.query ?? '', true, 'query');
   const id = q.ok ? q.params.find(([n]) => n === 'client_id')?.[1] : undefined;
-  if (!id || !isDocumentClientId(id) || ctx.config.oauth2.clients.some((c) => c.id === id)) return;
+  if (!id || !isDocumentClientId(id) || ctx.config.oauth2.clients.some((c) => c.id === id)) return null;
   const now = ctx.clock.now();
   const known = table(ctx).get(id);
-  if (known && known.until > now) return;
-  table(ctx).set(id, { ...(await fetchDocument(id)), until: now + KEEP_MS });
+  if (known && known.until > now) return null;
+  return fetchDocument(id).then((fetched) => {
+    table(ctx).set(id, { ...fetched, until: now + KEEP_MS });
+  });
 }
 
 async function fetchDocument(id: string): Promise<{ client: ClientConfig } | { refused: string }> {

@@ -8,6 +8,11 @@ import { BoundedTable } from '../host/bounded-table';
 export class NonceMemory {
   private seen: BoundedTable<string, number>;
   private floorSeconds = 0;
+  /**
+   * The timestamp of the oldest entry (the first in insertion order) when known, null when not (after a drop to make
+   * room, a resize or clear): while it is at or above the expiry bound nothing can expire, so remember() need not walk.
+   */
+  private headSeconds: number | null = null;
 
   constructor(capacity: number) {
     this.seen = this.table(capacity);
@@ -39,27 +44,47 @@ export class NonceMemory {
     return this.seen.has(key);
   }
 
-  /** Records a nonce (one already remembered is left as it is) and forgets those older than `oldestSeconds`. */
-  remember(key: string, timestampSeconds: number, oldestSeconds: number): void {
-    if (this.seen.has(key)) return;
-    // Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent one.
+  /**
+   * Records a nonce and forgets those older than `oldestSeconds`; false, leaving everything as it is, when the nonce is
+   * remembered already (a replay), so a check and its record are one lookup.
+   */
+  remember(key: string, timestampSeconds: number, oldestSeconds: number): boolean {
+    if (this.seen.has(key)) return false;
+    if (this.headSeconds === null || this.headSeconds < oldestSeconds) this.expire(oldestSeconds);
+    if (this.seen.size === 0) this.headSeconds = timestampSeconds;
+    this.seen.set(key, timestampSeconds);
+    return true;
+  }
+
+  /**
+   * Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent
+   * one, whose timestamp is then the head's.
+   */
+  private expire(oldestSeconds: number): void {
     const expired: string[] = [];
+    this.headSeconds = null;
     for (const k of this.seen.keys()) {
-      if (this.seen.get(k)! >= oldestSeconds) break;
+      const seconds = this.seen.get(k)!;
+      if (seconds >= oldestSeconds) {
+        this.headSeconds = seconds;
+        break;
+      }
       expired.push(k);
     }
     for (const k of expired) this.seen.delete(k);
-    this.seen.set(key, timestampSeconds);
   }
 
   clear(): void {
     this.seen.clear();
     this.floorSeconds = 0;
+    this.headSeconds = null;
   }
 
   private table(capacity: number): BoundedTable<string, number> {
+    this.headSeconds = null;
     return new BoundedTable<string, number>(capacity, (timestamp) => {
       this.floorSeconds = Math.max(this.floorSeconds, timestamp);
+      this.headSeconds = null;
     });
   }
 }

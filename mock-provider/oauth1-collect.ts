@@ -37,6 +37,7 @@ export type CollectResult =
   | { readonly ok: false; readonly report: ProblemReport; readonly noCredentials?: boolean };
 
 const isOauth = ([n]: Param) => n.startsWith('oauth_');
+const isKnown = ([n]: Param) => KNOWN_PROTOCOL_PARAMETERS.has(n);
 const rejected = (advice: string, names?: string[]): CollectResult => ({
   ok: false,
   report: { problem: 'parameter_rejected', advice, ...(names?.length ? { parametersRejected: names } : {}) },
@@ -73,12 +74,13 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
           );
         throw e;
       }
-      const stray = headerParams.filter((p) => !isOauth(p)).map(([n]) => n);
-      if (stray.length)
+      if (!headerParams.every(isOauth)) {
+        const stray = headerParams.filter((p) => !isOauth(p)).map(([n]) => n);
         return rejected(
           `The Authorization header may carry only oauth_ protocol parameters (and realm); found ${stray.map((n) => JSON.stringify(n)).join(', ')}. Send other parameters in the query or the form body.`,
           stray
         );
+      }
     } else {
       foreignScheme = scheme;
     }
@@ -142,11 +144,12 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
       dupes
     );
   }
-  const unknown = params.filter(([n]) => !KNOWN_PROTOCOL_PARAMETERS.has(n)).map(([n]) => n);
-  if (unknown.length)
+  if (!params.every(isKnown)) {
+    const unknown = params.filter((p) => !isKnown(p)).map(([n]) => n);
     return rejected(
       `Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`,
       unknown
     );
+  }
   return { ok: true, value: { placement, oauth, params, query: query.other, body: body.other, isForm } };
 }

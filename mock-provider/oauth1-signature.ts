@@ -5,7 +5,7 @@ import {
   normalizeParameters,
   signatureBaseString,
   isRsaMethod,
-  signBaseString,
+  hmacSignatureText,
   signingKey,
   signingSteps,
   traceBaseString,
@@ -175,8 +175,7 @@ export function computeTrace(req: ProviderRequest, c: Collected, setup: SigningS
     const baseString = verifiedBaseString(baseStringInput(req, c, host));
     const expected = isRsaMethod(setup.method)
       ? null
-      : signBaseString(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto)
-          .signature;
+      : hmacSignatureText(setup.method, baseString, signingKey(setup.consumerSecret, setup.tokenSecret), setup.crypto);
     return { findings: new Findings(c, expected, null, req, setup), expected, baseString, error: null };
   } catch (e) {
     if (!(e instanceof ProtocolError)) throw e;

@@ -209,7 +209,7 @@ export class MockProvider {
         this.tooLarge(req, res, started, startedAt, client);
       } else chunks.push(chunk);
     });
-    req.on('end', async () => {
+    req.on('end', () => {
       if (over) return;
       const request = makeRequest(
         req.method ?? 'GET',
@@ -218,11 +218,11 @@ export class MockProvider {
         chunks.length === 0 ? NO_BODY : Buffer.concat(chunks),
         peerCertificateOf(req.socket)
       );
-      // Handlers that check a signature or fetch keys answer later.
-      void routeSafely(request, this.context, this.boundHost).then((handled) => {
-        this.send(res, handled.reply);
-        this.publish(request, handled, started, startedAt, client);
-      });
+      const handled = routeSafely(request, this.context, this.boundHost);
+      // Handlers that fetch a document or keys answer later; the rest (every OAuth 1.0a leg among them) at once.
+      if (handled instanceof Promise)
+        void handled.then((h) => this.answer(res, request, h, started, startedAt, client));
+      else this.answer(res, request, handled, started, startedAt, client);
     });
   }
 
@@ -254,6 +254,18 @@ export class MockProvider {
       startedAt,
       client
     );
+  }
+
+  private answer(
+    res: ServerResponse,
+    request: ProviderRequest,
+    handled: Handled,
+    started: number,
+    startedAt: number,
+    client: SocketEnd | null
+  ): void {
+    this.send(res, handled.reply);
+    this.publish(request, handled, started, startedAt, client);
   }
 
   private send(res: ServerResponse, reply: Reply): void {

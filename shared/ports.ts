@@ -7,6 +7,11 @@ export type HashAlgorithm = 'SHA-1' | 'SHA-256' | 'SHA-512';
 
 export interface CryptoPort {
   hmac(hash: HashAlgorithm, key: string, data: string): Uint8Array;
+  /**
+   * The same HMAC as base64 (RFC 4648 §4 (https://www.rfc-editor.org/rfc/rfc4648#section-4)), for a caller that needs
+   * only the text: a host that can encode natively skips the bytes (the mock verifies a signature per request).
+   */
+  hmacBase64?(hash: HashAlgorithm, key: string, data: string): string;
   digest(hash: HashAlgorithm, data: string | Uint8Array): Uint8Array;
   /** RSASSA-PKCS1-v1_5 (RFC 3447 §8.2 (https://www.rfc-editor.org/rfc/rfc3447#section-8.2)), the scheme RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3) names. */
   rsaSign(hash: HashAlgorithm, privateKeyPem: string, data: string): Uint8Array;

@@ -14,11 +14,9 @@ export const nonceUnused: Check = (v) => {
     v.timestamp,
     v.oauth.get('oauth_nonce') ?? ''
   );
-  if (state.nonces.has(key))
-    return refuse({
-      problem: 'nonce_used',
-      advice: `oauth_nonce ${JSON.stringify(v.oauth.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).`,
-    });
-  state.nonces.remember(key, v.timestamp, state.clock.clientNowSeconds() - switches.timestampWindow);
-  return null;
+  if (state.nonces.remember(key, v.timestamp, state.clock.clientNowSeconds() - switches.timestampWindow)) return null;
+  return refuse({
+    problem: 'nonce_used',
+    advice: `oauth_nonce ${JSON.stringify(v.oauth.get('oauth_nonce'))} was already used with this timestamp and token; use a new random nonce for every request (RFC 5849 §3.3).`,
+  });
 };

@@ -47,6 +47,7 @@ export class Verification {
   private collectedParameters: Collected | undefined;
   private lookup: TokenLookup | undefined;
   private computed: ComputedSignature | undefined;
+  private consumerFound: ConsumerConfig | null | undefined;
   /** oauth_timestamp as a number, once the timestamp checks have read it; null when absent (PLAINTEXT). */
   timestamp: number | null = null;
 
@@ -86,8 +87,13 @@ export class Verification {
     return this.oauth.get('oauth_signature_method') as SignatureMethod;
   }
 
+  /** The consumer named by oauth_consumer_key, looked up once (five checks ask). */
   get consumer(): ConsumerConfig | undefined {
-    return this.ctx.consumers.find((k) => k.key === this.oauth.get('oauth_consumer_key'));
+    if (this.consumerFound === undefined) {
+      const key = this.oauth.get('oauth_consumer_key');
+      this.consumerFound = this.ctx.consumers.find((k) => k.key === key) ?? null;
+    }
+    return this.consumerFound ?? undefined;
   }
 
   /** The token for the leg: a request token in step three, an access token at a resource (RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3), §3). */

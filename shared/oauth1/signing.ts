@@ -34,7 +34,9 @@ export function parseSignatureMethod(name: string, step: ProtocolStep = 'signatu
   );
 }
 
-export const isRsaMethod = (m: SignatureMethod): boolean => m.startsWith('RSA-');
+type RsaSignatureMethod = (typeof RSA_SIGNATURE_METHODS)[number];
+
+export const isRsaMethod = (m: SignatureMethod): m is RsaSignatureMethod => m.startsWith('RSA-');
 
 /** §3.4.2: both secrets percent-encoded and joined by `&`, which is present even when either secret is empty. */
 export function signingKey(consumerSecret: string, tokenSecret?: string | null): string {
@@ -84,6 +86,24 @@ export function signBaseString(
 }
 
 /**
+ * The signature text of an HMAC or PLAINTEXT signature, exactly as signBaseString gives it, without the digest's
+ * bytes: what a verifier compares (the properties test holds the two equal). RSA signatures are verified with the
+ * public key instead (§3.4.3).
+ */
+export function hmacSignatureText(
+  method: Exclude<SignatureMethod, RsaSignatureMethod>,
+  baseString: string,
+  key: string,
+  crypto: CryptoPort
+): string {
+  if (method === 'PLAINTEXT') return key;
+  const hash = SIGNATURE_HASH[method];
+  return crypto.hmacBase64
+    ? crypto.hmacBase64(hash, key, baseString)
+    : base64Encode(crypto.hmac(hash, key, baseString));
+}
+
+/**
  * Server side: does `signature` (decoded from the request) match? HMAC and PLAINTEXT compare in constant time;
  * RSA verifies with the consumer's public key or certificate.
  */
@@ -97,7 +117,7 @@ export function verifySignature(
 ): boolean {
   if (isRsaMethod(method))
     return publicKeyPem ? verifyRsaSignature(method, baseString, signature, publicKeyPem, crypto) : false;
-  return constantTimeEqual(signBaseString(method, baseString, key, crypto).signature, signature);
+  return constantTimeEqual(hmacSignatureText(method, baseString, key, crypto), signature);
 }
 
 /** §3.4.3.2: the base64 signature checked with the consumer's RSA public key; one that is not base64 does not match. */

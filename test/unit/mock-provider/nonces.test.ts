@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NonceMemory } from '../../../mock-provider/nonces';
 
@@ -60,10 +61,10 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     expect(m.has(key('d', 400))).toBe(true);
   });
 
-  it('remembering a nonce twice keeps one entry, and expiry and trimming go on as before', () => {
+  it('remembering a nonce twice keeps one entry and says it was there (one lookup for the check and the record)', () => {
     const m = new NonceMemory(2);
-    m.remember(key('a', 100), 100, 0);
-    m.remember(key('a', 100), 100, 0);
+    expect(m.remember(key('a', 100), 100, 0)).toBe(true);
+    expect(m.remember(key('a', 100), 100, 0)).toBe(false);
     m.remember(key('b', 200), 200, 0);
     expect(m.size).toBe(2);
     m.remember(key('c', 300), 300, 150);
@@ -103,5 +104,45 @@ describe('nonce memory (RFC 5849 §3.3, bounded)', () => {
     expect([m.size, m.floor]).toEqual([0, 0]);
     m.remember(key('c', 300), 300, 250);
     expect(m.size).toBe(1);
+  });
+});
+
+describe('nonce memory against a plain model (a list in insertion order)', () => {
+  it('remembers, expires from the oldest on and drops to make room exactly as the model does', () => {
+    const op = fc.record({
+      nonce: fc.integer({ min: 0, max: 30 }),
+      seconds: fc.integer({ min: 0, max: 60 }),
+      oldest: fc.integer({ min: 0, max: 60 }),
+      resize: fc.option(fc.integer({ min: 1, max: 12 }), { freq: 8 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(op, { maxLength: 80 }), (capacity, ops) => {
+        const m = new NonceMemory(capacity);
+        const model: [string, number][] = [];
+        let floor = 0;
+        let limit = capacity;
+        const drop = () => {
+          while (model.length > limit) floor = Math.max(floor, model.shift()![1]);
+        };
+        for (const o of ops) {
+          if (o.resize !== null) {
+            m.resize(o.resize);
+            limit = o.resize;
+            drop();
+          }
+          const k = key(String(o.nonce), o.seconds);
+          const fresh = !model.some(([n]) => n === k);
+          if (fresh) {
+            while (model.length && model[0]![1] < o.oldest) model.shift();
+            model.push([k, o.seconds]);
+            drop();
+          }
+          expect(m.remember(k, o.seconds, o.oldest)).toBe(fresh);
+          expect([m.size, m.floor]).toEqual([model.length, floor]);
+          for (const [n] of model) expect(m.has(n)).toBe(true);
+        }
+      }),
+      { numRuns: 500 }
+    );
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from '../../../../host/node-crypto';
 import {
   baseStringUri,
+  HMAC_SIGNATURE_METHODS,
+  hmacSignatureText,
   buildAuthorizationHeader,
   compareEncodedParameters,
   encodeParameters,
@@ -126,6 +128,27 @@ describe('one parameter order (RFC 5849 §3.4.1.3.2 (2))', () => {
         expect(sortParameters(items, (x) => x.pair).map((x) => x.pair)).toEqual(sortParameters(encoded));
       }),
       { numRuns: 500 }
+    );
+  });
+});
+
+describe('the signature text alone (what the mock verifies)', () => {
+  it("equals signBaseString's signature for every HMAC method and PLAINTEXT, with the host's base64 and without it", () => {
+    const bytesOnly = { ...nodeCrypto, hmacBase64: undefined };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...HMAC_SIGNATURE_METHODS, 'PLAINTEXT' as const),
+        unicode,
+        unicode,
+        unicode,
+        (method, baseString, consumerSecret, tokenSecret) => {
+          const key = signingKey(consumerSecret, tokenSecret);
+          const expected = signBaseString(method, baseString, key, nodeCrypto).signature;
+          expect(hmacSignatureText(method, baseString, key, nodeCrypto)).toBe(expected);
+          expect(hmacSignatureText(method, baseString, key, bytesOnly)).toBe(expected);
+        }
+      ),
+      { numRuns: 1000 }
     );
   });
 });
