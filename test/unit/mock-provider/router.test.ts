@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRequest } from '../../../../electron/services/provider/http';
-import { routeSafely } from '../../../../electron/services/provider/router';
-import { NO_BODY } from '../../../../electron/services/provider/wire';
+import { makeRequest } from '../../../mock-provider/http';
+import { routeSafely } from '../../../mock-provider/router';
+import { NO_BODY } from '../../../mock-provider/wire';
 import { C, Harness } from './helpers';
 
 /**
