@@ -1,7 +1,6 @@
 import { Checks } from '../../components/Checks';
 import { FlowMistakeChooser } from './FlowMistakeChooser';
 import { FlowVerdictView } from './FlowVerdictView';
-import { CopyButton } from '../../components/CopyButton';
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
@@ -59,14 +58,13 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
             </tbody>
           </table>
           <FreshLogin />
-          <div className="send-row">
-            {host === 'electron' && profile?.builtIn && (
+          {host === 'electron' && profile?.builtIn && (
+            <div className="send-row">
               <button type="button" onClick={() => void open('app-window')}>
                 Open in app window
               </button>
-            )}
-            <CopyButton text={url} label="authorization URL" />
-          </div>
+            </div>
+          )}
           {error && (
             <p className="error" role="alert">
               {error}
