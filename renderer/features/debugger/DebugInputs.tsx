@@ -15,32 +15,28 @@ type GroupProps = Pick<InputsProps, 'inputs' | 'errors' | 'onEdit'>;
 /** RSA-SHA*: the consumer's public key the signature is checked with. */
 function PublicKey({ inputs, errors, onEdit }: GroupProps) {
   return (
-    <fieldset className="dbg-group">
-      <legend>Public key</legend>
-      <Field
-        label="RSA public key (PEM)"
-        hint="The consumer's public key or X.509 certificate, as the server holds it (RFC 5849 §3.4.3). The app host checks the signature with it; nothing is saved."
-        error={errors.rsaPublicKey}
-      >
-        <textarea
-          className="mono"
-          rows={6}
-          wrap="off"
-          value={inputs.rsaPublicKey}
-          placeholder={PLACEHOLDER_PEM}
-          spellCheck={false}
-          onChange={(e) => onEdit({ rsaPublicKey: e.target.value })}
-        />
-      </Field>
-    </fieldset>
+    <Field
+      label="RSA public key (PEM)"
+      hint="The consumer's public key or X.509 certificate, as the server holds it (RFC 5849 §3.4.3). The app host checks the signature with it; nothing is saved."
+      error={errors.rsaPublicKey}
+    >
+      <textarea
+        className="mono"
+        rows={6}
+        wrap="off"
+        value={inputs.rsaPublicKey}
+        placeholder={PLACEHOLDER_PEM}
+        spellCheck={false}
+        onChange={(e) => onEdit({ rsaPublicKey: e.target.value })}
+      />
+    </Field>
   );
 }
 
 /** HMAC-SHA* and PLAINTEXT: the secrets to sign again with, masked until revealed. */
 function Secrets({ inputs, reveal, onReveal, onEdit }: Pick<InputsProps, 'inputs' | 'reveal' | 'onReveal' | 'onEdit'>) {
   return (
-    <fieldset className="dbg-group">
-      <legend>Secrets</legend>
+    <>
       <div className="dbg-grid">
         <Field label="Consumer secret">
           <input
@@ -70,7 +66,7 @@ function Secrets({ inputs, reveal, onReveal, onEdit }: Pick<InputsProps, 'inputs
         </button>
         <span className="muted small">Used here only, to sign again; never sent or saved.</span>
       </div>
-    </fieldset>
+    </>
   );
 }
 
@@ -126,11 +122,15 @@ export function DebugInputsForm({
     <form className="request-form dbg-form" aria-label="Request to check" onSubmit={(e) => e.preventDefault()}>
       <RequestInput inputs={inputs} errors={errors} notes={notes} onForm={onForm} onEdit={onEdit} onField={onField} />
 
-      {rsa ? (
-        <PublicKey inputs={inputs} errors={errors} onEdit={onEdit} />
-      ) : (
-        <Secrets inputs={inputs} reveal={reveal} onReveal={onReveal} onEdit={onEdit} />
-      )}
+      {/* One fieldset for either, as the key and the secrets take each other's place. */}
+      <fieldset className="dbg-group">
+        <legend>{rsa ? 'Public key' : 'Secrets'}</legend>
+        {rsa ? (
+          <PublicKey inputs={inputs} errors={errors} onEdit={onEdit} />
+        ) : (
+          <Secrets inputs={inputs} reveal={reveal} onReveal={onReveal} onEdit={onEdit} />
+        )}
+      </fieldset>
 
       <PrintedBaseStrings inputs={inputs} errors={errors} onEdit={onEdit} />
     </form>

@@ -63,7 +63,10 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
             <LegResult leg={leg} />
           </section>
         ) : (
-          <RequestToSend leg={leg} draft={draft} live={live} exportSigning={exportSigning} />
+          <section className="col" aria-label="Request to send">
+            <h3>Request</h3>
+            <RequestToSend leg={leg} draft={draft} live={live} exportSigning={exportSigning} />
+          </section>
         )}
         <section className="col" aria-label="Signature walk-through">
           <h3>{showSent ? 'Signature as sent, step by step' : 'Signature, step by step'}</h3>
@@ -127,7 +130,7 @@ function SentOrNextToggle({
   );
 }
 
-/** The request to send: the form, its HTTP text, the mistake chooser, the export, and a failure with nothing sent. */
+/** The request to send, under its heading: the form, its HTTP text, the mistake chooser, the export, and a failure with nothing sent. */
 function RequestToSend({
   leg,
   draft,
@@ -144,14 +147,13 @@ function RequestToSend({
   const nonceRenewed = useOAuth1((s) => s.nonceRenewed);
   const sent = run?.sent ?? null;
   return (
-    <section className="col" aria-label="Request to send">
-      <h3>Request</h3>
+    <>
       <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
       {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
       {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
       {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
       {run && !run.sending && sent === null && <LegResult leg={leg} />}
-    </section>
+    </>
   );
 }
 
