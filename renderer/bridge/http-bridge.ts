@@ -25,35 +25,40 @@ export interface HttpBridgeDeps {
 /** EventSource.CLOSED: the browser gave up (the host answered non-200, e.g. 403 after a restart with a new token). */
 const CLOSED = 2;
 
+/** One bridge call: POST /api/call/<method>; a failure to reach the host or read its answer becomes a BridgeResult. */
+async function callOverHttp(
+  { base, where, fetch: fetchOf }: { base: string; where: string; fetch: HttpBridgeDeps['fetch'] },
+  name: MethodName,
+  input: unknown
+): Promise<BridgeResult<unknown>> {
+  const doFetch = fetchOf ?? globalThis.fetch;
+  let response: Response;
+  try {
+    response = await doFetch(`${base}/api/call/${name}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      // No input is no body: the host passes `undefined` to the contract, exactly as IPC does.
+      body: input === undefined ? '' : JSON.stringify(input),
+    });
+  } catch (e) {
+    return unavailable(where, describeNetworkError(e));
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    return unavailable(where, `it answered ${name} with HTTP ${response.status} and no JSON.`);
+  }
+  // The host's refusals (403, 413, 415, ...) are BridgeResults too, with their own code and advice: pass them on.
+  return isBridgeResult(parsed)
+    ? parsed
+    : unavailable(where, `it answered ${name} with HTTP ${response.status} and JSON that is not a bridge result.`);
+}
+
 export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): BridgeApi {
   const base = baseUrl.replace(/\/+$/, '');
   const where = base || (typeof location === 'undefined' ? 'this page' : location.origin);
-
-  async function call(name: MethodName, input: unknown): Promise<BridgeResult<unknown>> {
-    const doFetch = deps.fetch ?? globalThis.fetch;
-    let response: Response;
-    try {
-      response = await doFetch(`${base}/api/call/${name}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        // No input is no body: the host passes `undefined` to the contract, exactly as IPC does.
-        body: input === undefined ? '' : JSON.stringify(input),
-      });
-    } catch (e) {
-      return unavailable(where, describeNetworkError(e));
-    }
-    let parsed: unknown;
-    try {
-      parsed = await response.json();
-    } catch {
-      return unavailable(where, `it answered ${name} with HTTP ${response.status} and no JSON.`);
-    }
-    // The host's refusals (403, 413, 415, ...) are BridgeResults too, with their own code and advice: pass them on.
-    return isBridgeResult(parsed)
-      ? parsed
-      : unavailable(where, `it answered ${name} with HTTP ${response.status} and JSON that is not a bridge result.`);
-  }
 
   let source: EventSourceLike | null = null;
   /** The id of the last event received: the host replays after it, and anything at or below it is a duplicate. */
@@ -103,7 +108,8 @@ export function createHttpBridge(baseUrl = '', deps: HttpBridgeDeps = {}): Bridg
       return hub.add(event as (typeof EVENT_NAMES)[number], listener);
     },
   };
-  for (const name of METHOD_NAMES) api[name] = (input?: unknown) => call(name, input);
+  for (const name of METHOD_NAMES)
+    api[name] = (input?: unknown) => callOverHttp({ base, where, fetch: deps.fetch }, name, input);
   return api as unknown as BridgeApi;
 }
 

@@ -38,8 +38,6 @@ export function ExchangeView({
   const body = cut
     ? { kind: 'start, as sent', text: bodyText }
     : prettyBody(bodyText, headerValue(response.headers, 'content-type'));
-  const tls = 'tls' in exchange ? exchange.tls : null;
-  const proxy = 'proxy' in exchange ? exchange.proxy : null;
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
   return (
     <section className="exchange" aria-label="Response">
@@ -60,6 +58,30 @@ export function ExchangeView({
           </button>
         )}
       </div>
+      <ConnectionFacts exchange={exchange} />
+      {raw ? (
+        <RawExchange exchange={exchange} shown={shown} bodyText={bodyText} />
+      ) : (
+        <FormattedResponse exchange={exchange} shown={shown} body={body} />
+      )}
+      {cut && (
+        <p className="muted small">
+          The first {BODY_SHOWN_CHARS.toLocaleString('en-US')} characters are shown.{' '}
+          <button type="button" className="link" onClick={() => setAll(true)}>
+            Show all ({response.bodySize.toLocaleString('en-US')} bytes)
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** How the exchange travelled, when it is worth saying: the client certificate, the proxy, a TLS warning. */
+function ConnectionFacts({ exchange }: { exchange: Exchange | TransportExchange }) {
+  const tls = 'tls' in exchange ? exchange.tls : null;
+  const proxy = 'proxy' in exchange ? exchange.proxy : null;
+  return (
+    <>
       {(tls?.clientCertificate || proxy) && (
         <ul className="muted small connection-facts" aria-label="Connection">
           {tls?.clientCertificate && (
@@ -80,49 +102,58 @@ export function ExchangeView({
           {tls.warning}
         </p>
       )}
-      {raw ? (
-        <>
-          <div className="value-head">
-            <span className="value-label">Request</span>
-            <CopyButton text={requestText(exchange.request)} label="raw request" />
-          </div>
-          <pre className="mono wire">{requestText(shown.request)}</pre>
-          <div className="value-head">
-            <span className="value-label">Response</span>
-            <CopyButton text={responseText(response)} label="raw response" />
-          </div>
-          <pre className="mono wire">{responseText({ ...shown.response, bodyText })}</pre>
-        </>
-      ) : (
-        <>
-          <table className="headers">
-            <caption className="sr-only">Response headers</caption>
-            <tbody>
-              {shown.response.headers.map(([n, v], i) => (
-                <tr key={`${n}-${i}`}>
-                  <th scope="row" className="mono">
-                    {n}
-                  </th>
-                  <td className="mono break">{v}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="value-head">
-            <span className="value-label">Body ({body.kind})</span>
-            <CopyButton text={response.bodyText} label="response body" />
-          </div>
-          <pre className="mono wire">{body.text || <span className="muted">(empty)</span>}</pre>
-        </>
-      )}
-      {cut && (
-        <p className="muted small">
-          The first {BODY_SHOWN_CHARS.toLocaleString('en-US')} characters are shown.{' '}
-          <button type="button" className="link" onClick={() => setAll(true)}>
-            Show all ({response.bodySize.toLocaleString('en-US')} bytes)
-          </button>
-        </p>
-      )}
-    </section>
+    </>
+  );
+}
+
+interface ShownProps {
+  exchange: Exchange | TransportExchange;
+  /** The exchange as shown: masked unless revealed. */
+  shown: Exchange | TransportExchange;
+}
+
+/** The exchange as HTTP/1.1 text, each side with its copy button (the copy is the real text). */
+function RawExchange({ exchange, shown, bodyText }: ShownProps & { bodyText: string }) {
+  const { response } = exchange;
+  return (
+    <>
+      <div className="value-head">
+        <span className="value-label">Request</span>
+        <CopyButton text={requestText(exchange.request)} label="raw request" />
+      </div>
+      <pre className="mono wire">{requestText(shown.request)}</pre>
+      <div className="value-head">
+        <span className="value-label">Response</span>
+        <CopyButton text={responseText(response)} label="raw response" />
+      </div>
+      <pre className="mono wire">{responseText({ ...shown.response, bodyText })}</pre>
+    </>
+  );
+}
+
+/** The response's headers and its body pretty-printed. */
+function FormattedResponse({ exchange, shown, body }: ShownProps & { body: { kind: string; text: string } }) {
+  const { response } = exchange;
+  return (
+    <>
+      <table className="headers">
+        <caption className="sr-only">Response headers</caption>
+        <tbody>
+          {shown.response.headers.map(([n, v], i) => (
+            <tr key={`${n}-${i}`}>
+              <th scope="row" className="mono">
+                {n}
+              </th>
+              <td className="mono break">{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="value-head">
+        <span className="value-label">Body ({body.kind})</span>
+        <CopyButton text={response.bodyText} label="response body" />
+      </div>
+      <pre className="mono wire">{body.text || <span className="muted">(empty)</span>}</pre>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { isRsaMethod } from '../../../shared/oauth1';
 import { DebugInputsForm } from './DebugInputs';
 import { DiagnosisView } from './DiagnosisView';
@@ -78,32 +78,52 @@ function SignatureDebugger() {
             onField={fieldEdited}
           />
         </div>
-        <div className="col dbg-result-col">
-          <div className="dbg-status" aria-live="polite">
-            <span className="muted small">
-              {(verifying || pending) && !empty
-                ? inputs.rsaPublicKey.trim()
-                  ? 'Checking with the public key…'
-                  : 'Checking…'
-                : ''}
-            </span>
-          </div>
-          {empty ? (
-            <Start />
-          ) : d && request ? (
-            <DiagnosisView
-              d={d}
-              request={request}
-              secrets={[inputs.consumerSecret, inputs.tokenSecret]}
-              reveal={reveal}
-            />
-          ) : readError ? (
-            <p className="dbg-blocked" role="status">
-              The request could not be read: the input marked on the left says what is wrong.
-            </p>
-          ) : null}
-        </div>
+        <ResultColumn
+          busy={(verifying || pending) && !empty}
+          withKey={inputs.rsaPublicKey.trim() !== ''}
+          empty={empty}
+          result={d && request ? { d, request } : null}
+          readError={readError}
+          secrets={[inputs.consumerSecret, inputs.tokenSecret]}
+          reveal={reveal}
+        />
       </div>
+    </div>
+  );
+}
+
+/** The check's status, then how to start, the diagnosis, or why the request could not be read. */
+function ResultColumn({
+  busy,
+  withKey,
+  empty,
+  result,
+  readError,
+  secrets,
+  reveal,
+}: {
+  busy: boolean;
+  withKey: boolean;
+  empty: boolean;
+  result: Pick<ComponentProps<typeof DiagnosisView>, 'd' | 'request'> | null;
+  readError: boolean;
+  secrets: readonly string[];
+  reveal: boolean;
+}) {
+  return (
+    <div className="col dbg-result-col">
+      <div className="dbg-status" aria-live="polite">
+        <span className="muted small">{busy ? (withKey ? 'Checking with the public key…' : 'Checking…') : ''}</span>
+      </div>
+      {empty ? (
+        <Start />
+      ) : result ? (
+        <DiagnosisView d={result.d} request={result.request} secrets={secrets} reveal={reveal} />
+      ) : readError ? (
+        <p className="dbg-blocked" role="status">
+          The request could not be read: the input marked on the left says what is wrong.
+        </p>
+      ) : null}
     </div>
   );
 }

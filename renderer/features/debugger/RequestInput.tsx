@@ -63,6 +63,154 @@ function FormTabs({ form, onForm, panelId }: { form: RequestForm; onForm: (f: Re
   );
 }
 
+type PastedProps = Pick<RequestInputProps, 'inputs' | 'errors' | 'onEdit'>;
+
+/** A raw HTTP request pasted, and the scheme it went over (HTTP text does not say). */
+function HttpForm({ inputs, errors, onEdit }: PastedProps) {
+  return (
+    <>
+      <Field
+        label="Paste the raw HTTP request"
+        hint="The request line, the headers (Host included), an empty line, the body."
+        error={errors.raw}
+      >
+        <textarea
+          className="mono dbg-paste"
+          rows={9}
+          value={inputs.raw}
+          spellCheck={false}
+          placeholder={PLACEHOLDER_HTTP}
+          onChange={(e) => onEdit({ raw: e.target.value })}
+        />
+      </Field>
+      <Field
+        label="Sent over"
+        hint="HTTP text does not say whether it went over TLS, yet the scheme is signed (RFC 5849 §3.4.1.2). Unless chosen, it is assumed from the Host: http for a loopback host (127.0.0.1, localhost, [::1]), https for any other."
+      >
+        <select
+          className="dbg-scheme"
+          value={inputs.scheme}
+          onChange={(e) => onEdit({ scheme: e.target.value as DebugInputs['scheme'] })}
+        >
+          <option value="assume">assumed from the Host</option>
+          <option value="https">https</option>
+          <option value="http">http</option>
+        </select>
+      </Field>
+    </>
+  );
+}
+
+/** A curl command pasted. */
+function CurlForm({ inputs, errors, onEdit }: PastedProps) {
+  return (
+    <Field
+      label="Paste the curl command"
+      hint="E.g. your browser's “Copy as cURL (bash)”; -X, -H, -d/--data-*, --json, -G, -u and the URL are read."
+      error={errors.curl}
+    >
+      <textarea
+        className="mono dbg-paste"
+        rows={9}
+        value={inputs.curl}
+        spellCheck={false}
+        placeholder={PLACEHOLDER_CURL}
+        onChange={(e) => onEdit({ curl: e.target.value })}
+      />
+    </Field>
+  );
+}
+
+/** Content types to choose from; any other may be typed. */
+function ContentTypeOptions({ id }: { id: string }) {
+  return (
+    <datalist id={id}>
+      <option value={FORM_CONTENT_TYPE} />
+      <option value="application/json" />
+      <option value="text/plain" />
+      <option value="multipart/form-data" />
+    </datalist>
+  );
+}
+
+/** The request's fields one by one: method, URL, Authorization header, body and its content type. */
+function FieldsForm({
+  fields,
+  errors,
+  onField,
+  panelId,
+}: {
+  fields: FieldsInput;
+  errors: InputErrors;
+  onField: RequestInputProps['onField'];
+  panelId: string;
+}) {
+  return (
+    <div className="dbg-fields">
+      <div className="dbg-line">
+        <div className="dbg-method">
+          <Field label="Method" error={errors.method}>
+            <input
+              className="mono"
+              value={fields.method}
+              placeholder="GET"
+              title="Default GET, or POST when there is a body"
+              spellCheck={false}
+              onChange={(e) => onField({ method: e.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="grow">
+          <Field label="URL" error={errors.url}>
+            <input
+              className="mono"
+              value={fields.url}
+              placeholder="https://api.example.com/1/resource?query=…"
+              spellCheck={false}
+              onChange={(e) => onField({ url: e.target.value })}
+            />
+          </Field>
+        </div>
+      </div>
+      <Field label="Authorization header" error={errors.authorization}>
+        <textarea
+          className="mono"
+          rows={3}
+          value={fields.authorization}
+          placeholder={'OAuth oauth_consumer_key="…", oauth_signature="…", …'}
+          spellCheck={false}
+          onChange={(e) => onField({ authorization: e.target.value })}
+        />
+      </Field>
+      <Field label="Body" hint="As sent, still encoded; leave empty when there is none." error={errors.body}>
+        <textarea
+          className="mono"
+          rows={2}
+          value={fields.body}
+          placeholder="status=Hello%20world"
+          spellCheck={false}
+          onChange={(e) => onField({ body: e.target.value })}
+        />
+      </Field>
+      <Field
+        label="Content type"
+        hint={`With a body, ${FORM_CONTENT_TYPE} when left empty. Only a form body is signed (RFC 5849 §3.4.1.3.1).`}
+        error={errors.contentType}
+      >
+        <input
+          className="mono"
+          value={fields.contentType}
+          placeholder={FORM_CONTENT_TYPE}
+          list={`${panelId}-types`}
+          spellCheck={false}
+          onChange={(e) => onField({ contentType: e.target.value })}
+        />
+      </Field>
+      <ContentTypeOptions id={`${panelId}-types`} />
+    </div>
+  );
+}
+
 export interface RequestInputProps {
   inputs: DebugInputs;
   errors: InputErrors;
@@ -75,128 +223,15 @@ export interface RequestInputProps {
 /** The request in the form the user has it: a raw HTTP request, a curl command or its fields one by one. */
 export function RequestInput({ inputs, errors, notes, onForm, onEdit, onField }: RequestInputProps) {
   const panelId = useId();
-  const f = inputs.fields;
   return (
     <fieldset className="dbg-group">
       <legend>Request</legend>
       <FormTabs form={inputs.form} onForm={onForm} panelId={panelId} />
       <div className="dbg-panel" role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${inputs.form}`}>
-        {inputs.form === 'http' && (
-          <>
-            <Field
-              label="Paste the raw HTTP request"
-              hint="The request line, the headers (Host included), an empty line, the body."
-              error={errors.raw}
-            >
-              <textarea
-                className="mono dbg-paste"
-                rows={9}
-                value={inputs.raw}
-                spellCheck={false}
-                placeholder={PLACEHOLDER_HTTP}
-                onChange={(e) => onEdit({ raw: e.target.value })}
-              />
-            </Field>
-            <Field
-              label="Sent over"
-              hint="HTTP text does not say whether it went over TLS, yet the scheme is signed (RFC 5849 §3.4.1.2). Unless chosen, it is assumed from the Host: http for a loopback host (127.0.0.1, localhost, [::1]), https for any other."
-            >
-              <select
-                className="dbg-scheme"
-                value={inputs.scheme}
-                onChange={(e) => onEdit({ scheme: e.target.value as DebugInputs['scheme'] })}
-              >
-                <option value="assume">assumed from the Host</option>
-                <option value="https">https</option>
-                <option value="http">http</option>
-              </select>
-            </Field>
-          </>
-        )}
-        {inputs.form === 'curl' && (
-          <Field
-            label="Paste the curl command"
-            hint="E.g. your browser's “Copy as cURL (bash)”; -X, -H, -d/--data-*, --json, -G, -u and the URL are read."
-            error={errors.curl}
-          >
-            <textarea
-              className="mono dbg-paste"
-              rows={9}
-              value={inputs.curl}
-              spellCheck={false}
-              placeholder={PLACEHOLDER_CURL}
-              onChange={(e) => onEdit({ curl: e.target.value })}
-            />
-          </Field>
-        )}
+        {inputs.form === 'http' && <HttpForm inputs={inputs} errors={errors} onEdit={onEdit} />}
+        {inputs.form === 'curl' && <CurlForm inputs={inputs} errors={errors} onEdit={onEdit} />}
         {inputs.form === 'fields' && (
-          <div className="dbg-fields">
-            <div className="dbg-line">
-              <div className="dbg-method">
-                <Field label="Method" error={errors.method}>
-                  <input
-                    className="mono"
-                    value={f.method}
-                    placeholder="GET"
-                    title="Default GET, or POST when there is a body"
-                    spellCheck={false}
-                    onChange={(e) => onField({ method: e.target.value })}
-                  />
-                </Field>
-              </div>
-              <div className="grow">
-                <Field label="URL" error={errors.url}>
-                  <input
-                    className="mono"
-                    value={f.url}
-                    placeholder="https://api.example.com/1/resource?query=…"
-                    spellCheck={false}
-                    onChange={(e) => onField({ url: e.target.value })}
-                  />
-                </Field>
-              </div>
-            </div>
-            <Field label="Authorization header" error={errors.authorization}>
-              <textarea
-                className="mono"
-                rows={3}
-                value={f.authorization}
-                placeholder={'OAuth oauth_consumer_key="…", oauth_signature="…", …'}
-                spellCheck={false}
-                onChange={(e) => onField({ authorization: e.target.value })}
-              />
-            </Field>
-            <Field label="Body" hint="As sent, still encoded; leave empty when there is none." error={errors.body}>
-              <textarea
-                className="mono"
-                rows={2}
-                value={f.body}
-                placeholder="status=Hello%20world"
-                spellCheck={false}
-                onChange={(e) => onField({ body: e.target.value })}
-              />
-            </Field>
-            <Field
-              label="Content type"
-              hint={`With a body, ${FORM_CONTENT_TYPE} when left empty. Only a form body is signed (RFC 5849 §3.4.1.3.1).`}
-              error={errors.contentType}
-            >
-              <input
-                className="mono"
-                value={f.contentType}
-                placeholder={FORM_CONTENT_TYPE}
-                list={`${panelId}-types`}
-                spellCheck={false}
-                onChange={(e) => onField({ contentType: e.target.value })}
-              />
-            </Field>
-            <datalist id={`${panelId}-types`}>
-              <option value={FORM_CONTENT_TYPE} />
-              <option value="application/json" />
-              <option value="text/plain" />
-              <option value="multipart/form-data" />
-            </datalist>
-          </div>
+          <FieldsForm fields={inputs.fields} errors={errors} onField={onField} panelId={panelId} />
         )}
         {notes.length > 0 && (
           <ul className="dbg-notes" aria-label="Notes on the request">

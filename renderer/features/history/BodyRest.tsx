@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BodyPart } from '../../../shared/store/history';
 import { maskText } from '../../components/mask';
-import type { HistoryState } from './history-store';
+import type { HistoryState } from './history-state';
 
 const chars = (n: number) => n.toLocaleString('en-US');
 

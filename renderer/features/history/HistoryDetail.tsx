@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { headerValue } from '../../../shared/http';
+import { headerValue, type Exchange } from '../../../shared/http';
 import { prettyBody, requestText, responseText } from '../../../shared/http-text';
 import type { HistoryListedEntry } from '../../../shared/store/history';
 import { CopyButton } from '../../components/CopyButton';
@@ -8,7 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { BodyRest } from './BodyRest';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
-import type { HistoryState } from './history-store';
+import type { HistoryState } from './history-state';
 import { maskExchange } from '../../components/mask';
 
 /**
@@ -33,11 +33,6 @@ export function HistoryDetail({
   const [reveal, setReveal] = useState(false);
   const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
   const shown = reveal ? entry.exchange : masked.exchange;
-  const real = entry.exchange;
-  const ok = entry.outcome === 'succeeded';
-  const body = shown.request.body
-    ? prettyBody(shown.request.body, headerValue(shown.request.headers, 'content-type'))
-    : null;
   const title = `${FLOW_LABELS[entry.flow]} · ${legLabel(entry.leg)}`;
   return (
     <section className="history-detail" aria-label="Exchange detail" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -56,6 +51,28 @@ export function HistoryDetail({
           </button>
         </div>
       </div>
+      <DetailSummary entry={entry} profile={profile} shown={shown} />
+      <div className="columns detail-columns">
+        <RequestColumn entry={entry} shown={shown} secrets={secrets} reveal={reveal} readBody={readBody} />
+        <ResponseColumn entry={entry} secrets={secrets} reveal={reveal} readBody={readBody} />
+      </div>
+    </section>
+  );
+}
+
+interface PartProps {
+  entry: HistoryListedEntry;
+  secrets: readonly string[];
+  reveal: boolean;
+  readBody: HistoryState['bodyRestRequested'];
+}
+
+/** The summary with its outcome, the profile, and the request line (copied unmasked). */
+function DetailSummary({ entry, profile, shown }: { entry: HistoryListedEntry; profile: string; shown: Exchange }) {
+  const ok = entry.outcome === 'succeeded';
+  const real = entry.exchange;
+  return (
+    <>
       <div className="detail-summary">
         <p className={`summary ${ok ? 'ok' : 'bad'}`}>
           {ok ? '✓' : '✗'} {entry.summary}
@@ -75,58 +92,73 @@ export function HistoryDetail({
           <CopyButton text={real.request.url} label="request URL" />
         </dd>
       </dl>
-      <div className="columns detail-columns">
-        <div className="col">
-          <div className="part-head">
-            <h4 className="detail-part">Request</h4>
-          </div>
-          <Value label="HTTP request" text={requestText(real.request)}>
-            {requestText(shown.request).trimEnd()}
-          </Value>
-          {body && body.kind !== 'text' && (
-            <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>
-              {body.text}
-            </Value>
-          )}
-          {entry.cut?.request !== undefined && (
-            <BodyRest
-              id={entry.id}
-              part="request"
-              shown={real.request.body?.length ?? 0}
-              total={entry.cut.request}
-              secrets={secrets}
-              reveal={reveal}
-              read={readBody}
-            />
-          )}
-        </div>
-        <div className="col">
-          <div className="part-head">
-            <h4 className="detail-part">Response</h4>
-            <CopyButton text={responseText(real.response)} label="HTTP response" />
-          </div>
-          <ExchangeView exchange={real} secrets={secrets} reveal={reveal} />
-          {entry.cut?.response !== undefined && (
-            <BodyRest
-              id={entry.id}
-              part="response"
-              shown={real.response.bodyText.length}
-              total={entry.cut.response}
-              secrets={secrets}
-              reveal={reveal}
-              read={readBody}
-            />
-          )}
-          {entry.cut?.request === undefined ? (
-            <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
-          ) : (
-            // An export of the start of a request body would send something else: the HAR export has it whole.
-            <p className="muted small">
-              The request body is longer than shown here: use Export HAR for this exchange as sent.
-            </p>
-          )}
-        </div>
+    </>
+  );
+}
+
+/** The request as raw HTTP text (masked unless revealed), its body pretty-printed, and the rest of a long body. */
+function RequestColumn({ entry, shown, secrets, reveal, readBody }: PartProps & { shown: Exchange }) {
+  const real = entry.exchange;
+  const body = shown.request.body
+    ? prettyBody(shown.request.body, headerValue(shown.request.headers, 'content-type'))
+    : null;
+  return (
+    <div className="col">
+      <div className="part-head">
+        <h4 className="detail-part">Request</h4>
       </div>
-    </section>
+      <Value label="HTTP request" text={requestText(real.request)}>
+        {requestText(shown.request).trimEnd()}
+      </Value>
+      {body && body.kind !== 'text' && (
+        <Value label={`Request body (${body.kind})`} text={real.request.body ?? ''}>
+          {body.text}
+        </Value>
+      )}
+      {entry.cut?.request !== undefined && (
+        <BodyRest
+          id={entry.id}
+          part="request"
+          shown={real.request.body?.length ?? 0}
+          total={entry.cut.request}
+          secrets={secrets}
+          reveal={reveal}
+          read={readBody}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The response as the flows show it, the rest of a long body, and the request's exports. */
+function ResponseColumn({ entry, secrets, reveal, readBody }: PartProps) {
+  const real = entry.exchange;
+  return (
+    <div className="col">
+      <div className="part-head">
+        <h4 className="detail-part">Response</h4>
+        <CopyButton text={responseText(real.response)} label="HTTP response" />
+      </div>
+      <ExchangeView exchange={real} secrets={secrets} reveal={reveal} />
+      {entry.cut?.response !== undefined && (
+        <BodyRest
+          id={entry.id}
+          part="response"
+          shown={real.response.bodyText.length}
+          total={entry.cut.response}
+          secrets={secrets}
+          reveal={reveal}
+          read={readBody}
+        />
+      )}
+      {entry.cut?.request === undefined ? (
+        <ExportMenu source={{ kind: 'request', request: real.request }} exchange={real} />
+      ) : (
+        // An export of the start of a request body would send something else: the HAR export has it whole.
+        <p className="muted small">
+          The request body is longer than shown here: use Export HAR for this exchange as sent.
+        </p>
+      )}
+    </div>
   );
 }

@@ -83,29 +83,13 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
 });
 
 /**
- * The history as a windowed list: only the rows in view (and a few around them) are in the DOM, each at a fixed
- * height inside a spacer as tall as all of them, so 5,000 entries scroll like 50 and rows never move while pages
- * arrive (a row not loaded yet is a placeholder of the same height). Arrow keys, Page Up/Down, Home and End move
- * the selection; Enter opens it.
+ * Which rows are in the window: the container measured (and re-measured on resize), the scroll followed, the
+ * selected row kept in view, and the pages the window needs fetched once scrolling pauses.
  */
-export function HistoryList({
-  store,
-  ownerName,
-  now,
-}: {
-  store: HistoryStore;
-  /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
-  ownerName: (entry: HistoryListedEntry) => string;
-  now: number;
-}) {
+function useListWindow(store: HistoryStore, selected: number | null) {
   const total = useStore(store, (s) => s.total);
-  const pages = useStore(store, (s) => s.pages);
-  const selected = useStore(store, (s) => s.selected);
-  const openId = useStore(store, (s) => s.open?.id ?? null);
-  const stale = useStore(store, (s) => s.stale);
   const generation = useStore(store, (s) => s.generation);
-  const filtered = useStore(store, (s) => s.filter.profileId !== '' || s.filter.leg !== '' || s.filter.outcome !== '');
-  const { rowsNeeded, selectionMoved, entryOpened } = store.getState();
+  const { rowsNeeded } = store.getState();
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(FALLBACK_HEIGHT);
@@ -153,8 +137,18 @@ export function HistoryList({
       setScrollTop(next);
     }
   }, [selected, height]);
+  return { ref, setScrollTop, count, visible, first, last };
+}
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+/** The list's keys: arrows, Page Up/Down, Home and End move the selection; Enter opens it. */
+function listKeys(
+  count: number,
+  visible: number,
+  selected: number | null,
+  selectionMoved: (index: number) => void,
+  entryOpened: (index: number) => void
+) {
+  return (e: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
     const at = selected ?? -1;
     const moves: Record<string, number> = {
@@ -174,6 +168,44 @@ export function HistoryList({
       entryOpened(selected);
     }
   };
+}
+
+/** What an empty list says: nothing recorded yet, or nothing matching the filters. */
+function EmptyNote({ filtered }: { filtered: boolean }) {
+  return (
+    <p className="history-empty muted">
+      {filtered
+        ? 'No exchange matches these filters.'
+        : 'No exchanges yet. Send a leg on the OAuth 1.0a or OAuth 2 page, or a request from the signer, and it shows here.'}
+    </p>
+  );
+}
+
+/**
+ * The history as a windowed list: only the rows in view (and a few around them) are in the DOM, each at a fixed
+ * height inside a spacer as tall as all of them, so 5,000 entries scroll like 50 and rows never move while pages
+ * arrive (a row not loaded yet is a placeholder of the same height). Arrow keys, Page Up/Down, Home and End move
+ * the selection; Enter opens it.
+ */
+export function HistoryList({
+  store,
+  ownerName,
+  now,
+}: {
+  store: HistoryStore;
+  /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
+  ownerName: (entry: HistoryListedEntry) => string;
+  now: number;
+}) {
+  const total = useStore(store, (s) => s.total);
+  const pages = useStore(store, (s) => s.pages);
+  const selected = useStore(store, (s) => s.selected);
+  const openId = useStore(store, (s) => s.open?.id ?? null);
+  const stale = useStore(store, (s) => s.stale);
+  const filtered = useStore(store, (s) => s.filter.profileId !== '' || s.filter.leg !== '' || s.filter.outcome !== '');
+  const { selectionMoved, entryOpened } = store.getState();
+  const { ref, setScrollTop, count, visible, first, last } = useListWindow(store, selected);
+  const onKeyDown = listKeys(count, visible, selected, selectionMoved, entryOpened);
 
   const rows = [];
   for (let i = first; i <= last; i++) {
@@ -217,13 +249,7 @@ export function HistoryList({
       >
         {rows}
       </div>
-      {total === 0 && !stale && (
-        <p className="history-empty muted">
-          {filtered
-            ? 'No exchange matches these filters.'
-            : 'No exchanges yet. Send a leg on the OAuth 1.0a or OAuth 2 page, or a request from the signer, and it shows here.'}
-        </p>
-      )}
+      {total === 0 && !stale && <EmptyNote filtered={filtered} />}
       {total === null && stale && <p className="history-empty muted">Loading the history…</p>}
     </div>
   );

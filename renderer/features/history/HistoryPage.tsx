@@ -3,6 +3,7 @@ import { OIDC_HISTORY_OWNER } from '../../../shared/flows/driver/openid-legs';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryListedEntry } from '../../../shared/store/history';
+import type { Profile } from '../../../shared/store/profile';
 import { useApp, useDeps } from '../../app/stores';
 import { count, KNOWN_LEGS } from './format';
 import { HarExplainButton, HarExplainPanel } from './HarExplainPanel';
@@ -12,7 +13,8 @@ import { createHarExplainStore, type HarExplainStore } from './har-explain-store
 import { HistoryDetail } from './HistoryDetail';
 import { HistoryList } from './HistoryList';
 import { HistoryUsage } from './HistoryUsage';
-import { createHistoryStore, type HistoryStore, type OutcomeFilter } from './history-store';
+import { createHistoryStore, type HistoryStore } from './history-store';
+import type { OutcomeFilter } from './history-state';
 import { profileSecrets } from '../../components/mask';
 import { browserCrypto } from '../../platform/crypto';
 import './history.css';
@@ -22,6 +24,20 @@ const PAGE_OWNERS: Readonly<Record<string, string>> = {
   [MCP_HISTORY_OWNER]: 'MCP client',
   [OIDC_HISTORY_OWNER]: 'OpenID Connect page',
 };
+
+/** Whose an entry is: its profile's name, a page's with no profile, or the HAR file it was imported from. */
+function useOwnerName(profiles: readonly Profile[]) {
+  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
+  const profileName = useCallback(
+    (id: string) => names.get(id) ?? PAGE_OWNERS[id] ?? `${id} (deleted profile)`,
+    [names]
+  );
+  const ownerName = useCallback(
+    (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
+    [profileName]
+  );
+  return ownerName;
+}
 
 /** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */
 export function HistoryPage() {
@@ -49,15 +65,7 @@ export function HistoryPage() {
     void store.getState().pageOpened();
   }, [store]);
 
-  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
-  const profileName = useCallback(
-    (id: string) => names.get(id) ?? PAGE_OWNERS[id] ?? `${id} (deleted profile)`,
-    [names]
-  );
-  const ownerName = useCallback(
-    (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
-    [profileName]
-  );
+  const ownerName = useOwnerName(profiles);
   const secrets = useMemo(() => profileSecrets(profiles), [profiles]);
   const now = deps.now();
 
@@ -95,14 +103,17 @@ export function HistoryPage() {
           readBody={store.getState().bodyRestRequested}
         />
       ) : (
-        !empty && (
-          <p className="history-hint muted">
-            Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press
-            Enter.
-          </p>
-        )
+        !empty && <ChooseHint />
       )}
     </div>
+  );
+}
+
+function ChooseHint() {
+  return (
+    <p className="history-hint muted">
+      Choose an exchange to see its request and response: click it, or use the arrow keys in the list and press Enter.
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
 import { McpLegs } from './McpLegs';
 import { McpSavedToken } from './McpSavedToken';
-import type { McpFaultName, McpForm } from './mcp-store';
+import type { McpFaultName, McpForm, McpPageState } from './mcp-state';
 import { useMcp } from './use-mcp';
 import './mcp.css';
 
@@ -47,59 +47,7 @@ export function McpPage() {
         sent, shown and checked, then <code>initialize</code> and <code>tools/list</code>. The same chain as{' '}
         <code>oauth-lab mcp</code>.
       </p>
-      <form
-        className="request-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void first.open('system');
-        }}
-      >
-        <label className="mcp-url">
-          MCP server URL
-          <input
-            className="mono"
-            value={s.form.url}
-            placeholder={mockBase ? `${mockBase}/mcp (the mock's MCP endpoint)` : 'https://mcp.example.com/mcp'}
-            onChange={(e) => s.formEdited({ url: e.target.value })}
-          />
-        </label>
-        <div className="mcp-fields">
-          {FIELDS.map((f) => (
-            <label key={f.key}>
-              {f.label}
-              <input
-                className="mono"
-                type={f.secret ? 'password' : 'text'}
-                value={s.form[f.key]}
-                placeholder={f.placeholder}
-                autoComplete="off"
-                onChange={(e) => s.formEdited({ [f.key]: e.target.value })}
-              />
-            </label>
-          ))}
-        </div>
-        <div className="send-row">
-          <button type="submit" className="primary" disabled={s.running}>
-            {s.running ? 'Running…' : 'Connect and list the tools'}
-          </button>
-          {mockBase && (
-            <label title={SETTING_LABELS.mcpFault}>
-              MCP fault at the mock{' '}
-              <select
-                value={s.fault ?? 'off'}
-                disabled={s.fault === null || s.running}
-                onChange={(e) => void s.faultChosen(e.target.value as McpFaultName)}
-              >
-                {MCP_FAULTS.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-        </div>
-      </form>
+      <ConnectForm mockBase={mockBase} onConnect={() => void first.open('system')} />
       <McpSavedToken />
       {(first.error ?? stepUp.error) && <p className="bad">{first.error ?? stepUp.error}</p>}
       {s.running && s.legs.some((l) => l.authorizationUrl) && !s.pendingAuthorization && (
@@ -115,31 +63,102 @@ export function McpPage() {
           </button>
         </div>
       )}
-      {s.outcome && (
-        <section className={`mcp-outcome ${s.outcome.ok ? 'ok' : 'bad'}`} aria-label="Outcome">
-          <p className="verdict">{s.outcome.summary}</p>
-          {s.outcome.tools.length > 0 && (
-            <table>
-              <caption>Tools</caption>
-              <tbody>
-                {s.outcome.tools.map((t) => (
-                  <tr key={t.name}>
-                    <td className="mono">{t.name}</td>
-                    <td>{t.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {s.outcome.called && <h4>Result of {s.outcome.called}</h4>}
-          {s.outcome.called && (
-            <pre className="mcp-result" aria-label="Tool result">
-              {JSON.stringify(s.outcome.result, null, 2)}
-            </pre>
-          )}
-        </section>
-      )}
+      {s.outcome && <McpOutcome outcome={s.outcome} />}
       <McpLegs legs={s.legs} secrets={secrets} />
     </div>
+  );
+}
+
+/** The server to connect to and the client to connect as; Connect runs the chain. */
+function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConnect: () => void }) {
+  const s = useMcp((x) => x);
+  return (
+    <form
+      className="request-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onConnect();
+      }}
+    >
+      <label className="mcp-url">
+        MCP server URL
+        <input
+          className="mono"
+          value={s.form.url}
+          placeholder={mockBase ? `${mockBase}/mcp (the mock's MCP endpoint)` : 'https://mcp.example.com/mcp'}
+          onChange={(e) => s.formEdited({ url: e.target.value })}
+        />
+      </label>
+      <div className="mcp-fields">
+        {FIELDS.map((f) => (
+          <label key={f.key}>
+            {f.label}
+            <input
+              className="mono"
+              type={f.secret ? 'password' : 'text'}
+              value={s.form[f.key]}
+              placeholder={f.placeholder}
+              autoComplete="off"
+              onChange={(e) => s.formEdited({ [f.key]: e.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="send-row">
+        <button type="submit" className="primary" disabled={s.running}>
+          {s.running ? 'Running…' : 'Connect and list the tools'}
+        </button>
+        {mockBase && <FaultChooser />}
+      </div>
+    </form>
+  );
+}
+
+/** The mock's MCP fault, chosen here for the next run (the mock's settings hold it). */
+function FaultChooser() {
+  const s = useMcp((x) => x);
+  return (
+    <label title={SETTING_LABELS.mcpFault}>
+      MCP fault at the mock{' '}
+      <select
+        value={s.fault ?? 'off'}
+        disabled={s.fault === null || s.running}
+        onChange={(e) => void s.faultChosen(e.target.value as McpFaultName)}
+      >
+        {MCP_FAULTS.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** How the run ended: the verdict, the tools listed, the tool called and its result. */
+function McpOutcome({ outcome }: { outcome: NonNullable<McpPageState['outcome']> }) {
+  return (
+    <section className={`mcp-outcome ${outcome.ok ? 'ok' : 'bad'}`} aria-label="Outcome">
+      <p className="verdict">{outcome.summary}</p>
+      {outcome.tools.length > 0 && (
+        <table>
+          <caption>Tools</caption>
+          <tbody>
+            {outcome.tools.map((t) => (
+              <tr key={t.name}>
+                <td className="mono">{t.name}</td>
+                <td>{t.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {outcome.called && <h4>Result of {outcome.called}</h4>}
+      {outcome.called && (
+        <pre className="mcp-result" aria-label="Tool result">
+          {JSON.stringify(outcome.result, null, 2)}
+        </pre>
+      )}
+    </section>
   );
 }

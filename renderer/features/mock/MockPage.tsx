@@ -6,7 +6,7 @@ import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
 import { MockTlsPanel } from './MockTlsPanel';
 import { expiryAdvancedWords, MockStateTables, secondsToExpiry } from './MockStateTables';
-import { useMockProvider } from './mock-store';
+import { useMockProvider, type MockView } from './mock-store';
 import './mock.css';
 
 /** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, mutual TLS, and what it received. */
@@ -15,8 +15,6 @@ export function MockPage() {
   const events = useApp((s) => s.mockEvents);
   // The newest event's id, not the count: the list is capped, so its length stops changing.
   const lastEvent = events.at(-1)?.id ?? 0;
-  const start = useApp((s) => s.mockStartRequested);
-  const stop = useApp((s) => s.mockStopRequested);
   const { read, refresh, advanceClock, resetClock, reset, deauthorize } = useMockProvider((s) => s);
   const state = mock.running ? (read?.view ?? null) : null;
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
@@ -29,23 +27,9 @@ export function MockPage() {
     setMessage(r.ok ? { text: done, ok: true } : { text: r.error.message, ok: false });
   };
   const advance = (seconds: number, what: string) => act(advanceClock(seconds), `Clock advanced by ${what}.`);
-  const toExpiry = state ? secondsToExpiry(state.state) : 0;
   return (
     <div className="page">
-      <header className="page-head">
-        <h2>Mock provider</h2>
-        <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
-        {mock.mtlsBaseUrl && <span className="muted">mutual TLS {mock.mtlsBaseUrl}</span>}
-        {mock.running ? (
-          <button type="button" onClick={() => void stop()}>
-            Stop
-          </button>
-        ) : (
-          <button type="button" className="primary" onClick={() => void start()}>
-            Start
-          </button>
-        )}
-      </header>
+      <MockHead />
       {message && (
         <p role="status" className={message.ok ? 'muted' : 'error'}>
           {message.text}
@@ -60,77 +44,17 @@ export function MockPage() {
       {state && (
         <div className="mock-columns">
           <div>
-            <div className="credentials" aria-label="Credentials">
-              <span>
-                Consumer: <code>{state.config.consumers.map((c) => c.key).join(', ')}</code>
-              </span>
-              <span>
-                Client: <code>{state.config.clients.map((c) => c.id).join(', ')}</code>
-              </span>
-              <span>
-                Users: <code>{state.config.users.join(', ')}</code>
-              </span>
-            </div>
-            <section aria-label="Clock">
-              <h3>Clock</h3>
-              <p>
-                Mock time <code>{state.state.now}</code> (
-                {state.state.clockOffsetSeconds
-                  ? `ahead by ${offsetInWords(state.state.clockOffsetSeconds)}`
-                  : 'real time'}
-                )
-              </p>
-              <div className="send-row">
-                <button type="button" onClick={() => void advance(60, 'a minute')}>
-                  +1 minute
-                </button>
-                <button type="button" onClick={() => void advance(3600, 'an hour')}>
-                  +1 hour
-                </button>
-                <button
-                  type="button"
-                  disabled={toExpiry === 0}
-                  onClick={() => void advance(toExpiry, expiryAdvancedWords(state.state, toExpiry))}
-                >
-                  Advance to expiry
-                </button>
-                <button
-                  type="button"
-                  disabled={state.state.clockOffsetSeconds === 0}
-                  onClick={() => void act(resetClock(), 'Clock back to real time.')}
-                >
-                  Reset clock
-                </button>
-              </div>
-              <p className="muted small">
-                Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and
-                Start keep the clock, as they keep the tokens.
-              </p>
-            </section>
-            <section aria-label="Forget">
-              {confirmForget ? (
-                <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
-                  <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
-                  <button
-                    type="button"
-                    className="forget"
-                    onClick={() => (
-                      setConfirmForget(false),
-                      void act(reset(), 'Every token, code and event forgotten.')
-                    )}
-                  >
-                    Forget them
-                  </button>
-                  <button type="button" onClick={() => setConfirmForget(false)}>
-                    Cancel
-                  </button>
-                </div>
-              ) : (
-                <button type="button" onClick={() => setConfirmForget(true)}>
-                  Forget all tokens…
-                </button>
-              )}
-            </section>
+            <MockCredentials config={state.config} />
+            <ClockSection
+              state={state.state}
+              advance={advance}
+              onReset={() => void act(resetClock(), 'Clock back to real time.')}
+            />
+            <ForgetSection
+              confirming={confirmForget}
+              onConfirming={setConfirmForget}
+              onForget={() => void act(reset(), 'Every token, code and event forgotten.')}
+            />
             <MockStateTables
               state={state.state}
               onDeauthorize={(token) =>
@@ -150,5 +74,120 @@ export function MockPage() {
         <MockLog events={events} />
       </section>
     </div>
+  );
+}
+
+/** The mock's address (and its mutual TLS one) with Start or Stop. */
+function MockHead() {
+  const mock = useApp((s) => s.mock);
+  const start = useApp((s) => s.mockStartRequested);
+  const stop = useApp((s) => s.mockStopRequested);
+  return (
+    <header className="page-head">
+      <h2>Mock provider</h2>
+      <span className="muted">{mock.running ? mock.baseUrl : 'stopped'}</span>
+      {mock.mtlsBaseUrl && <span className="muted">mutual TLS {mock.mtlsBaseUrl}</span>}
+      {mock.running ? (
+        <button type="button" onClick={() => void stop()}>
+          Stop
+        </button>
+      ) : (
+        <button type="button" className="primary" onClick={() => void start()}>
+          Start
+        </button>
+      )}
+    </header>
+  );
+}
+
+/** Who the mock knows: its consumers, clients and users. */
+function MockCredentials({ config }: { config: MockView['config'] }) {
+  return (
+    <div className="credentials" aria-label="Credentials">
+      <span>
+        Consumer: <code>{config.consumers.map((c) => c.key).join(', ')}</code>
+      </span>
+      <span>
+        Client: <code>{config.clients.map((c) => c.id).join(', ')}</code>
+      </span>
+      <span>
+        Users: <code>{config.users.join(', ')}</code>
+      </span>
+    </div>
+  );
+}
+
+/** The mock's clock: its time, moved forward (to the next expiry, too) or back to real time. */
+function ClockSection({
+  state,
+  advance,
+  onReset,
+}: {
+  state: MockView['state'];
+  advance: (seconds: number, what: string) => Promise<void>;
+  onReset: () => void;
+}) {
+  const toExpiry = secondsToExpiry(state);
+  return (
+    <section aria-label="Clock">
+      <h3>Clock</h3>
+      <p>
+        Mock time <code>{state.now}</code> (
+        {state.clockOffsetSeconds ? `ahead by ${offsetInWords(state.clockOffsetSeconds)}` : 'real time'})
+      </p>
+      <div className="send-row">
+        <button type="button" onClick={() => void advance(60, 'a minute')}>
+          +1 minute
+        </button>
+        <button type="button" onClick={() => void advance(3600, 'an hour')}>
+          +1 hour
+        </button>
+        <button
+          type="button"
+          disabled={toExpiry === 0}
+          onClick={() => void advance(toExpiry, expiryAdvancedWords(state, toExpiry))}
+        >
+          Advance to expiry
+        </button>
+        <button type="button" disabled={state.clockOffsetSeconds === 0} onClick={onReset}>
+          Reset clock
+        </button>
+      </div>
+      <p className="muted small">
+        Moving the clock ages what the mock issued; client timestamps are still judged by real time. Stop and Start keep
+        the clock, as they keep the tokens.
+      </p>
+    </section>
+  );
+}
+
+/** Forget everything the mock issued and logged, after the user confirms. */
+function ForgetSection({
+  confirming,
+  onConfirming,
+  onForget,
+}: {
+  confirming: boolean;
+  onConfirming: (confirming: boolean) => void;
+  onForget: () => void;
+}) {
+  return (
+    <section aria-label="Forget">
+      {confirming ? (
+        <div className="send-row forget-confirm" role="group" aria-label="Confirm forgetting">
+          <span>Forget every token, code, login and logged request? Flows in progress will fail.</span>
+          <button type="button" className="forget" onClick={() => (onConfirming(false), onForget())}>
+            Forget them
+          </button>
+          <button type="button" onClick={() => onConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" onClick={() => onConfirming(true)}>
+          Forget all tokens…
+        </button>
+      )}
+    </section>
   );
 }

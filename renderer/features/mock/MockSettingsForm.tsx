@@ -26,71 +26,16 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
       onSaved('Settings saved; they apply to the next request.');
     } else setError(r.error.message);
   };
-  const field = (group: 'lifetimes' | 'switches', key: string, value: Value) => {
-    const label = SETTING_LABELS[key] ?? key;
-    if (typeof value === 'boolean')
-      return (
-        <label key={key} className="check setting">
-          <input type="checkbox" checked={value} onChange={(e) => set(group, key, e.target.checked)} />
-          {label}
-        </label>
-      );
-    if (typeof value === 'number')
-      return (
-        <label key={key} className="setting">
-          {label}
-          <input
-            type="number"
-            className="mono"
-            value={value}
-            onChange={(e) => set(group, key, e.target.value === '' ? Number.NaN : Number(e.target.value))}
-          />
-        </label>
-      );
-    if (Array.isArray(value)) {
-      return (
-        <fieldset key={key} className="setting">
-          <legend>{label}</legend>
-          {SIGNATURE_METHODS.map((m) => (
-            <label key={m} className="check">
-              <input
-                type="checkbox"
-                checked={value.includes(m)}
-                onChange={(e) => set(group, key, e.target.checked ? [...value, m] : value.filter((x) => x !== m))}
-              />
-              {m}
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
-    const choices = SETTING_CHOICES[key];
-    if (choices)
-      return (
-        <label key={key} className="setting">
-          {label}
-          <select value={value} onChange={(e) => set(group, key, e.target.value)}>
-            {choices.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    return (
-      <label key={key} className="setting">
-        {label}
-        <input className="mono" value={value} onChange={(e) => set(group, key, e.target.value)} />
-      </label>
-    );
-  };
   return (
     <form className="mock-settings" aria-label="Mock settings" onSubmit={(e) => (e.preventDefault(), void save())}>
       <h3>Lifetimes</h3>
-      {Object.entries(draft.lifetimes).map(([k, v]) => field('lifetimes', k, v))}
+      {Object.entries(draft.lifetimes).map(([k, v]) => (
+        <SettingField key={k} name={k} value={v} onChange={(value) => set('lifetimes', k, value)} />
+      ))}
       <h3>Strictness</h3>
-      {Object.entries(draft.switches).map(([k, v]) => field('switches', k, v))}
+      {Object.entries(draft.switches).map(([k, v]) => (
+        <SettingField key={k} name={k} value={v} onChange={(value) => set('switches', k, value)} />
+      ))}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -105,5 +50,66 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
         </button>
       </div>
     </form>
+  );
+}
+
+/** One setting, as its value's type asks: a checkbox, a number, the signature methods, a choice, or text. */
+function SettingField({ name, value, onChange }: { name: string; value: Value; onChange: (value: Value) => void }) {
+  const label = SETTING_LABELS[name] ?? name;
+  if (typeof value === 'boolean')
+    return (
+      <label className="check setting">
+        <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />
+        {label}
+      </label>
+    );
+  if (typeof value === 'number')
+    return (
+      <label className="setting">
+        {label}
+        <input
+          type="number"
+          className="mono"
+          value={value}
+          onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+        />
+      </label>
+    );
+  if (Array.isArray(value)) {
+    return (
+      <fieldset className="setting">
+        <legend>{label}</legend>
+        {SIGNATURE_METHODS.map((m) => (
+          <label key={m} className="check">
+            <input
+              type="checkbox"
+              checked={value.includes(m)}
+              onChange={(e) => onChange(e.target.checked ? [...value, m] : value.filter((x) => x !== m))}
+            />
+            {m}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  const choices = SETTING_CHOICES[name];
+  if (choices)
+    return (
+      <label className="setting">
+        {label}
+        <select value={value} onChange={(e) => onChange(e.target.value)}>
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  return (
+    <label className="setting">
+      {label}
+      <input className="mono" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }

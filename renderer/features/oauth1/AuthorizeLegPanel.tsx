@@ -21,29 +21,15 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
   const cancelled = useOAuth1((s) => s.waitCancelled);
   const verifierEntered = useOAuth1((s) => s.verifierEntered);
   const pasted = useOAuth1((s) => s.urlPasted);
-  const [verifier, setVerifier] = useState('');
   const { open, error: openError, host } = useOpenAuthorization(started);
   if (!flow?.requestToken || !authorize.url) return <p className="muted">Get a request token first (step 1).</p>;
   const oob = flow.config.callback === 'oob';
 
   const waiting = authorize.waitId !== null;
-  const query = new URL(authorize.url).searchParams;
   return (
     <div className="leg-panel">
       <Value label="Authorization URL" text={authorize.url} />
-      <table className="headers">
-        <caption className="sr-only">Authorization URL parameters</caption>
-        <tbody>
-          {[...query].map(([n, v]) => (
-            <tr key={n}>
-              <th scope="row" className="mono">
-                {n}
-              </th>
-              <td className="mono break">{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AuthorizationUrlParameters url={authorize.url} />
       <div className="send-row">
         {host === 'electron' && profile?.builtIn && (
           <button type="button" onClick={() => void open('app-window')} disabled={waiting}>
@@ -72,15 +58,7 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
         </p>
       )}
       {!oob && <PasteLandedUrl profile={profile} catcherUri={redirectUri} onPaste={(url) => void pasted(url)} />}
-      {oob && (
-        <form className="form-row" onSubmit={(e) => (e.preventDefault(), verifierEntered(verifier))}>
-          <label className="grow">
-            Verifier shown by the provider
-            <input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} />
-          </label>
-          <button type="submit">Use verifier</button>
-        </form>
-      )}
+      {oob && <VerifierForm onVerifier={verifierEntered} />}
       {authorize.callback && (
         <section aria-label="Callback">
           <h4>Callback received</h4>
@@ -104,5 +82,39 @@ export function AuthorizeLegPanel({ next }: { next: { title: string; go: () => v
         {waiting && <span className="waiting small">Waiting for the callback…</span>}
       </LegActions>
     </div>
+  );
+}
+
+/** The authorization URL's parameters, one a row. */
+function AuthorizationUrlParameters({ url }: { url: string }) {
+  const query = new URL(url).searchParams;
+  return (
+    <table className="headers">
+      <caption className="sr-only">Authorization URL parameters</caption>
+      <tbody>
+        {[...query].map(([n, v]) => (
+          <tr key={n}>
+            <th scope="row" className="mono">
+              {n}
+            </th>
+            <td className="mono break">{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `oob` (RFC 5849 §2.1): the provider shows the verifier and the user types it in. */
+function VerifierForm({ onVerifier }: { onVerifier: (verifier: string) => void }) {
+  const [verifier, setVerifier] = useState('');
+  return (
+    <form className="form-row" onSubmit={(e) => (e.preventDefault(), onVerifier(verifier))}>
+      <label className="grow">
+        Verifier shown by the provider
+        <input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} />
+      </label>
+      <button type="submit">Use verifier</button>
+    </form>
   );
 }

@@ -5,7 +5,8 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
 import { useDeps, useOAuth1 } from '../../app/stores';
-import type { SignedLeg } from '../../state/oauth1-drafts';
+import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
+import type { SignatureTrace } from '../../../shared/oauth1';
 import { oauth1Flow } from '../../../shared/flows';
 import { LegActions, runStatus } from '../flow/LegActions';
 import { useChosenProfile } from '../flow/use-chosen-profile';
@@ -26,8 +27,6 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const { random, now } = useDeps();
   const draft = useOAuth1((s) => s.drafts[leg]);
   const run = useOAuth1((s) => s.runs[leg]);
-  const draftEdited = useOAuth1((s) => s.draftEdited);
-  const nonceRenewed = useOAuth1((s) => s.nonceRenewed);
   const legSent = useOAuth1((s) => s.legSent);
   const live = useLiveTrace(draft);
   const mistake = useOAuth1((s) => s.mistakes[leg] ?? null);
@@ -47,7 +46,6 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   if (!draft) return <p className="muted">This leg becomes ready when the previous one succeeds.</p>;
   const secrets = [draft.consumerSecret ?? '', draft.tokenSecret ?? ''];
   const showSent = sent !== null && !editingNext && !run?.sending;
-  const param = (name: string) => sent?.params.find((p) => p.name === name)?.value ?? '';
   const action = {
     label: run?.sending ? 'Sending…' : mistake ? 'Send with the mistake' : 'Send',
     run: () => void legSent(leg),
@@ -56,26 +54,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
 
   return (
     <div className="leg-panel">
-      {sent && (
-        <div className="view-toggle" role="group" aria-label="Which request to show">
-          <button type="button" aria-pressed={showSent} onClick={() => setEditingNext(false)}>
-            As sent
-          </button>
-          <button type="button" aria-pressed={!showSent} onClick={() => setEditingNext(true)}>
-            Next request
-          </button>
-          <span className="muted small">
-            {showSent ? (
-              <>
-                Showing the request as sent: oauth_nonce <code>{param('oauth_nonce') || '(none)'}</code>,
-                oauth_timestamp <code>{param('oauth_timestamp') || '(none)'}</code>. The next one gets a fresh nonce.
-              </>
-            ) : (
-              'Editing the next request; it has a fresh nonce and timestamp.'
-            )}
-          </span>
-        </div>
-      )}
+      {sent && <SentOrNextToggle sent={sent} showSent={showSent} onShowSent={setEditingNext} />}
       <div className="columns">
         {showSent ? (
           <section className="col" aria-label="Request as sent">
@@ -86,16 +65,7 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
         ) : (
           <section className="col" aria-label="Request to send">
             <h3>Request</h3>
-            <RequestForm
-              leg={leg}
-              draft={draft}
-              onEdit={(p) => draftEdited(leg, p)}
-              onRenew={() => nonceRenewed(leg)}
-            />
-            {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
-            {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
-            {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
-            {run && !run.sending && sent === null && <LegResult leg={leg} />}
+            <RequestToSend leg={leg} draft={draft} live={live} exportSigning={exportSigning} />
           </section>
         )}
         <section className="col" aria-label="Signature walk-through">
@@ -124,6 +94,66 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
         )}
       </LegActions>
     </div>
+  );
+}
+
+/** After a send: the request as sent (its nonce and timestamp named) or the next one, being edited. */
+function SentOrNextToggle({
+  sent,
+  showSent,
+  onShowSent,
+}: {
+  sent: SignatureTrace;
+  showSent: boolean;
+  onShowSent: (editingNext: boolean) => void;
+}) {
+  const param = (name: string) => sent.params.find((p) => p.name === name)?.value ?? '';
+  return (
+    <div className="view-toggle" role="group" aria-label="Which request to show">
+      <button type="button" aria-pressed={showSent} onClick={() => onShowSent(false)}>
+        As sent
+      </button>
+      <button type="button" aria-pressed={!showSent} onClick={() => onShowSent(true)}>
+        Next request
+      </button>
+      <span className="muted small">
+        {showSent ? (
+          <>
+            Showing the request as sent: oauth_nonce <code>{param('oauth_nonce') || '(none)'}</code>, oauth_timestamp{' '}
+            <code>{param('oauth_timestamp') || '(none)'}</code>. The next one gets a fresh nonce.
+          </>
+        ) : (
+          'Editing the next request; it has a fresh nonce and timestamp.'
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** The request to send, under its heading: the form, its HTTP text, the mistake chooser, the export, and a failure with nothing sent. */
+function RequestToSend({
+  leg,
+  draft,
+  live,
+  exportSigning,
+}: {
+  leg: SignedLeg;
+  draft: OAuth1Draft;
+  live: ReturnType<typeof useLiveTrace>;
+  exportSigning: OAuth1Draft | null;
+}) {
+  const run = useOAuth1((s) => s.runs[leg]);
+  const draftEdited = useOAuth1((s) => s.draftEdited);
+  const nonceRenewed = useOAuth1((s) => s.nonceRenewed);
+  const sent = run?.sent ?? null;
+  return (
+    <>
+      <RequestForm leg={leg} draft={draft} onEdit={(p) => draftEdited(leg, p)} onRenew={() => nonceRenewed(leg)} />
+      {live.trace && <HttpRequest label="HTTP request" request={live.trace.request} />}
+      {live.trace && <MistakeChooser leg={leg} trace={live.trace} draft={draft} />}
+      {exportSigning && <ExportMenu source={{ kind: 'oauth1', signing: exportSigning }} note={EXPORT_NOTE} />}
+      {run && !run.sending && sent === null && <LegResult leg={leg} />}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { SavedToken } from '../../../shared/store/saved-token';
 import { useDeps } from '../../app/stores';
 import { Secret } from '../../components/Secret';
 import { useProfiles } from './profiles-context';
@@ -20,9 +21,73 @@ function left(ms: number): string {
   return h < 48 ? `in ${h} h` : `in ${Math.floor(h / 24)} days`;
 }
 
+/** One saved token: masked (its last four characters shown), its state, kind, when obtained and until when valid. */
+function SavedTokenRow({
+  token: t,
+  atMock,
+  onDelete,
+}: {
+  token: SavedToken;
+  atMock: ReturnType<typeof useMockStatuses>;
+  onDelete: () => void;
+}) {
+  const { now } = useDeps();
+  const remaining = t.expiresAt === null ? null : t.expiresAt - now();
+  const state = savedTokenState(t, now(), atMock);
+  const refresh = savedRefreshState(t, atMock);
+  return (
+    <tr>
+      <td>
+        <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
+        {/* Told apart without revealing it: its last four characters. */}
+        <div className="small muted">
+          ends in <span className="mono">…{t.token.slice(-4)}</span>
+        </div>
+        {t.scope && (
+          <div className="small muted">
+            scope <span className="mono">{t.scope}</span>
+          </div>
+        )}
+        {/* A token's label says where it came from, e.g. "saved by the CLI" for one the app took in. */}
+        {t.label && <div className="small muted">{t.label}</div>}
+      </td>
+      <td className={`token-state ${state.tone}`} title={state.why}>
+        {state.label}
+      </td>
+      <td className="nowrap">
+        {KIND[t.kind]}
+        {refresh && (
+          <div className={`small token-state ${refresh.tone}`} title={refresh.why}>
+            {refresh.label === 'refreshable' ? 'with refresh token' : refresh.label}
+          </div>
+        )}
+      </td>
+      <td className="mono">{when(t.obtainedAt)}</td>
+      <td>
+        {remaining === null ? (
+          <span className="muted">does not expire</span>
+        ) : (
+          <>
+            <span className="mono">{when(t.expiresAt!)}</span>
+            <div className={remaining <= 0 ? 'expired small' : 'small muted'}>{left(remaining)}</div>
+          </>
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          aria-label={`Delete ${KIND[t.kind]} token obtained ${when(t.obtainedAt)}`}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 /** The tokens saved for the profile being edited: masked, with kind, when obtained and until when valid. */
 export function SavedTokens({ profileName }: { profileName: string }) {
-  const { now } = useDeps();
   const tokens = useProfiles((s) => s.tokens);
   const error = useProfiles((s) => s.tokensError);
   const remove = useProfiles((s) => s.tokenDeleteRequested);
@@ -52,60 +117,9 @@ export function SavedTokens({ profileName }: { profileName: string }) {
               </tr>
             </thead>
             <tbody>
-              {tokens.map((t) => {
-                const remaining = t.expiresAt === null ? null : t.expiresAt - now();
-                const state = savedTokenState(t, now(), atMock);
-                const refresh = savedRefreshState(t, atMock);
-                return (
-                  <tr key={t.id}>
-                    <td>
-                      <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
-                      {/* Told apart without revealing it: its last four characters. */}
-                      <div className="small muted">
-                        ends in <span className="mono">…{t.token.slice(-4)}</span>
-                      </div>
-                      {t.scope && (
-                        <div className="small muted">
-                          scope <span className="mono">{t.scope}</span>
-                        </div>
-                      )}
-                      {/* A token's label says where it came from, e.g. "saved by the CLI" for one the app took in. */}
-                      {t.label && <div className="small muted">{t.label}</div>}
-                    </td>
-                    <td className={`token-state ${state.tone}`} title={state.why}>
-                      {state.label}
-                    </td>
-                    <td className="nowrap">
-                      {KIND[t.kind]}
-                      {refresh && (
-                        <div className={`small token-state ${refresh.tone}`} title={refresh.why}>
-                          {refresh.label === 'refreshable' ? 'with refresh token' : refresh.label}
-                        </div>
-                      )}
-                    </td>
-                    <td className="mono">{when(t.obtainedAt)}</td>
-                    <td>
-                      {remaining === null ? (
-                        <span className="muted">does not expire</span>
-                      ) : (
-                        <>
-                          <span className="mono">{when(t.expiresAt!)}</span>
-                          <div className={remaining <= 0 ? 'expired small' : 'small muted'}>{left(remaining)}</div>
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={`Delete ${KIND[t.kind]} token obtained ${when(t.obtainedAt)}`}
-                        onClick={() => void remove(t.id)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
+              {tokens.map((t) => (
+                <SavedTokenRow key={t.id} token={t} atMock={atMock} onDelete={() => void remove(t.id)} />
+              ))}
             </tbody>
           </table>
         </div>

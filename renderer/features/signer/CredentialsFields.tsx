@@ -9,23 +9,7 @@ import { isRsa, type FieldIssues, type SignerForm } from './signer-form';
 
 const TYPED = '';
 
-/** A saved token in the list: its label or value, when it was obtained, and its state when anything is known of it. */
-function tokenLabel(t: SavedToken, state: SavedTokenState): string {
-  const known = state.tone === 'muted' ? '' : ` · ${state.label}`;
-  return `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}${known}`;
-}
-
-/** Where the credentials come from (a profile, a saved token, or typed) and the credentials themselves. */
-export function CredentialsFields({
-  form,
-  issues,
-  profiles,
-  tokens,
-  tokensError,
-  onEdit,
-  onProfile,
-  onToken,
-}: {
+interface CredentialsProps {
   form: SignerForm;
   issues: FieldIssues;
   profiles: readonly Profile[];
@@ -34,14 +18,23 @@ export function CredentialsFields({
   onEdit: (patch: Partial<SignerForm>) => void;
   onProfile: (id: string) => void;
   onToken: (id: string) => void;
-}) {
-  const [shown, setShown] = useState(false);
+}
+
+/** A saved token in the list: its label or value, when it was obtained, and its state when anything is known of it. */
+function tokenLabel(t: SavedToken, state: SavedTokenState): string {
+  const known = state.tone === 'muted' ? '' : ` · ${state.label}`;
+  return `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}${known}`;
+}
+
+type SourceProps = Pick<CredentialsProps, 'form' | 'profiles' | 'tokens' | 'tokensError' | 'onProfile' | 'onToken'>;
+
+/** Where the credentials come from: a profile, one of its saved tokens (with its state), or typed. */
+function CredentialsSource({ form, profiles, tokens, tokensError, onProfile, onToken }: SourceProps) {
   const { now } = useDeps();
   const atMock = useMockStatuses(profiles.find((p) => p.id === form.profileId)?.builtIn === true);
   const chosenToken = tokens.find((t) => t.token === form.token && t.tokenSecret === form.tokenSecret)?.id ?? TYPED;
   return (
-    <fieldset className="signer-group" aria-label="Credentials">
-      <legend>Credentials</legend>
+    <>
       <div className="signer-grid">
         <Field label="Profile">
           <select value={form.profileId ?? TYPED} onChange={(e) => onProfile(e.target.value)}>
@@ -78,6 +71,33 @@ export function CredentialsFields({
           Saved tokens: {tokensError}
         </p>
       )}
+    </>
+  );
+}
+
+/** Where the credentials come from (a profile, a saved token, or typed) and the credentials themselves. */
+export function CredentialsFields({
+  form,
+  issues,
+  profiles,
+  tokens,
+  tokensError,
+  onEdit,
+  onProfile,
+  onToken,
+}: CredentialsProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <fieldset className="signer-group" aria-label="Credentials">
+      <legend>Credentials</legend>
+      <CredentialsSource
+        form={form}
+        profiles={profiles}
+        tokens={tokens}
+        tokensError={tokensError}
+        onProfile={onProfile}
+        onToken={onToken}
+      />
       <div className="signer-grid">
         <Field label="Consumer key" error={issues.consumerKey}>
           <input

@@ -2,7 +2,7 @@ import type { Profile } from '../../../shared/store/profile';
 import { Field } from './Field';
 import { ParamRows } from './ParamRows';
 import type { BodyMode, FieldIssues, SignerForm } from './signer-form';
-import type { Endpoint } from './signer-store';
+import type { Endpoint } from './signer-state';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 const ENDPOINTS: readonly { id: Endpoint; label: string }[] = [
@@ -11,65 +11,45 @@ const ENDPOINTS: readonly { id: Endpoint; label: string }[] = [
   { id: 'api', label: 'GET API' },
 ];
 
-/** The HTTP request to sign: method, URL with its query, and the body (a signed form, or raw with a body hash). */
-export function RequestFields({
-  form,
-  issues,
+/** The profile's endpoints, one click each to fill the method and URL. */
+function EndpointButtons({
   profile,
   baseUrl,
-  onEdit,
   onEndpoint,
 }: {
-  form: SignerForm;
-  issues: FieldIssues;
-  profile: Profile | null;
+  profile: Profile;
   baseUrl: string | null;
-  onEdit: (patch: Partial<SignerForm>) => void;
   onEndpoint: (endpoint: Endpoint) => void;
 }) {
   return (
-    <fieldset className="signer-group" aria-label="HTTP request">
-      <legend>HTTP request</legend>
-      {profile && (
-        <div className="signer-endpoints" role="group" aria-label={`Endpoints of ${profile.name}`}>
-          <span className="muted small">{profile.name}:</span>
-          {ENDPOINTS.map((e) => (
-            <button type="button" key={e.id} disabled={!baseUrl} onClick={() => onEndpoint(e.id)}>
-              {e.label}
-            </button>
-          ))}
-          {!baseUrl && (
-            <span className="muted small">
-              {profile.builtIn ? 'the mock is not running' : 'the profile has no base URL'}
-            </span>
-          )}
-        </div>
+    <div className="signer-endpoints" role="group" aria-label={`Endpoints of ${profile.name}`}>
+      <span className="muted small">{profile.name}:</span>
+      {ENDPOINTS.map((e) => (
+        <button type="button" key={e.id} disabled={!baseUrl} onClick={() => onEndpoint(e.id)}>
+          {e.label}
+        </button>
+      ))}
+      {!baseUrl && (
+        <span className="muted small">
+          {profile.builtIn ? 'the mock is not running' : 'the profile has no base URL'}
+        </span>
       )}
-      <div className="signer-line">
-        <Field label="Method" error={issues.method} className="signer-method">
-          <input
-            className="mono"
-            list="signer-methods"
-            value={form.method}
-            spellCheck={false}
-            onChange={(e) => onEdit({ method: e.target.value.toUpperCase() })}
-          />
-        </Field>
-        <datalist id="signer-methods">
-          {METHODS.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-        <Field label="URL" error={issues.url} className="grow">
-          <input
-            className="mono"
-            value={form.url}
-            placeholder="https://api.example.com/resource?query=allowed"
-            spellCheck={false}
-            onChange={(e) => onEdit({ url: e.target.value })}
-          />
-        </Field>
-      </div>
+    </div>
+  );
+}
+
+/** The body: none, a form signed with the protocol parameters, or raw (with an optional body hash). */
+function BodyFields({
+  form,
+  issues,
+  onEdit,
+}: {
+  form: SignerForm;
+  issues: FieldIssues;
+  onEdit: (patch: Partial<SignerForm>) => void;
+}) {
+  return (
+    <>
       <div className="signer-body-mode" role="radiogroup" aria-label="Body">
         <span className="signer-label">Body</span>
         {(['none', 'form', 'raw'] as const satisfies readonly BodyMode[]).map((m) => (
@@ -127,6 +107,56 @@ export function RequestFields({
           </label>
         </>
       )}
+    </>
+  );
+}
+
+/** The HTTP request to sign: method, URL with its query, and the body (a signed form, or raw with a body hash). */
+export function RequestFields({
+  form,
+  issues,
+  profile,
+  baseUrl,
+  onEdit,
+  onEndpoint,
+}: {
+  form: SignerForm;
+  issues: FieldIssues;
+  profile: Profile | null;
+  baseUrl: string | null;
+  onEdit: (patch: Partial<SignerForm>) => void;
+  onEndpoint: (endpoint: Endpoint) => void;
+}) {
+  return (
+    <fieldset className="signer-group" aria-label="HTTP request">
+      <legend>HTTP request</legend>
+      {profile && <EndpointButtons profile={profile} baseUrl={baseUrl} onEndpoint={onEndpoint} />}
+      <div className="signer-line">
+        <Field label="Method" error={issues.method} className="signer-method">
+          <input
+            className="mono"
+            list="signer-methods"
+            value={form.method}
+            spellCheck={false}
+            onChange={(e) => onEdit({ method: e.target.value.toUpperCase() })}
+          />
+        </Field>
+        <datalist id="signer-methods">
+          {METHODS.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+        <Field label="URL" error={issues.url} className="grow">
+          <input
+            className="mono"
+            value={form.url}
+            placeholder="https://api.example.com/resource?query=allowed"
+            spellCheck={false}
+            onChange={(e) => onEdit({ url: e.target.value })}
+          />
+        </Field>
+      </div>
+      <BodyFields form={form} issues={issues} onEdit={onEdit} />
     </fieldset>
   );
 }

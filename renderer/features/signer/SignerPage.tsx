@@ -18,6 +18,7 @@ import { stepTitle } from './steps';
 import { useSigner } from './use-signer';
 import './signer.css';
 import type { ProtocolStep } from '../../../shared/errors';
+import type { OAuth1Draft } from '../../state/oauth1-drafts';
 
 /** The step that reads the URL's query: a URL the signer cannot parse fails there. */
 const URL_STEP: ProtocolStep = 'query-parameters';
@@ -45,28 +46,16 @@ export function SignerPage() {
   return mode === 'bearer' ? <BearerPanel modeSwitch={modeSwitch} /> : <OAuth1Signer modeSwitch={modeSwitch} />;
 }
 
-/**
- * The OAuth 1.0a side: `oauth-lab sign` as a page. Any request, stored or typed credentials, the signature walked
- * through live as the user types, the signed request as HTTP text and curl, and Send with the mock's verdict.
- */
-function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
+/** The profile and base URL chosen; on the first visit, prefilled from the app's active profile, and the mock's URL once it runs. */
+function useSignerPrefill() {
   const profiles = useApp((s) => s.profiles);
   const activeId = useApp((s) => s.activeProfileId);
   const mock = useApp((s) => s.mock);
   const form = useSigner((s) => s.form);
-  const tokens = useSigner((s) => s.tokens);
-  const tokensError = useSigner((s) => s.tokensError);
   const urlPending = useSigner((s) => s.urlPending);
   const opened = useSigner((s) => s.opened);
-  const run = useSigner((s) => s.run);
   const profileChosen = useSigner((s) => s.profileChosen);
   const endpointChosen = useSigner((s) => s.endpointChosen);
-  const tokenChosen = useSigner((s) => s.tokenChosen);
-  const formEdited = useSigner((s) => s.formEdited);
-  const nonceRenewed = useSigner((s) => s.nonceRenewed);
-  const requestSent = useSigner((s) => s.requestSent);
-  const [revealed, setRevealed] = useState(false);
-
   const profile = profiles.find((p) => p.id === form.profileId) ?? null;
   const baseUrl = baseUrlOf(profile, mock.baseUrl);
   // First visit: prefilled from the app's active profile; the mock's URL follows once it runs.
@@ -78,7 +67,92 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
   useEffect(() => {
     if (urlPending && profile && baseUrl) endpointChosen('requestToken', profile, baseUrl);
   }, [urlPending, profile, baseUrl, endpointChosen]);
+  return { profile, baseUrl };
+}
 
+/** The signed request: warnings and errors, the request as HTTP text and curl, its exports, Send and the result. */
+function SignedRequest({
+  live,
+  draft,
+  hostBlocked,
+  revealed,
+  onReveal,
+  blocked,
+  onSend,
+}: {
+  live: LiveTrace;
+  draft: OAuth1Draft;
+  hostBlocked: boolean;
+  revealed: boolean;
+  onReveal: () => void;
+  /** How many fields must be fixed before sending. */
+  blocked: number;
+  onSend: () => void;
+}) {
+  const form = useSigner((s) => s.form);
+  const run = useSigner((s) => s.run);
+  const exposes = !!live.trace && plaintextExposes(live.trace, form.signatureMethod);
+  const mask = exposes && !revealed;
+  return (
+    <section aria-label="Signed request">
+      <h3>Signed request</h3>
+      {exposes && <PlaintextWarning url={form.url} revealed={revealed} onReveal={onReveal} />}
+      {live.error && (
+        <p className="error signer-step-error" role="alert">
+          Step “{stepTitle(live.error.step)}” (<code>{live.error.step}</code>) failed: {live.error.message}
+        </p>
+      )}
+      {hostBlocked && (
+        <p className="error signer-step-error" role="alert">
+          {form.signatureMethod} is signed by the app host, which needs the fields marked in the form fixed first.
+        </p>
+      )}
+      {live.trace ? (
+        <SignedOutput trace={live.trace} mask={mask} />
+      ) : (
+        !live.error && !hostBlocked && <p className="muted">Signing…</p>
+      )}
+      {live.trace && draft && <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />}
+      <div className="send-row">
+        <button
+          type="button"
+          className="primary"
+          disabled={!live.trace || blocked > 0 || run?.sending}
+          onClick={onSend}
+        >
+          {run?.sending ? 'Sending…' : 'Send'}
+        </button>
+        <span className="muted small">Ctrl+Enter (⌘+Enter)</span>
+        {blocked > 0 && (
+          <span className="field-error">
+            Fix {blocked === 1 ? 'the field' : `${blocked} fields`} marked in the form first.
+          </span>
+        )}
+      </div>
+      {run && <SignerResult run={run} />}
+    </section>
+  );
+}
+
+/**
+ * The OAuth 1.0a side: `oauth-lab sign` as a page. Any request, stored or typed credentials, the signature walked
+ * through live as the user types, the signed request as HTTP text and curl, and Send with the mock's verdict.
+ */
+function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
+  const profiles = useApp((s) => s.profiles);
+  const mock = useApp((s) => s.mock);
+  const form = useSigner((s) => s.form);
+  const tokens = useSigner((s) => s.tokens);
+  const tokensError = useSigner((s) => s.tokensError);
+  const profileChosen = useSigner((s) => s.profileChosen);
+  const endpointChosen = useSigner((s) => s.endpointChosen);
+  const tokenChosen = useSigner((s) => s.tokenChosen);
+  const formEdited = useSigner((s) => s.formEdited);
+  const nonceRenewed = useSigner((s) => s.nonceRenewed);
+  const requestSent = useSigner((s) => s.requestSent);
+  const [revealed, setRevealed] = useState(false);
+
+  const { profile, baseUrl } = useSignerPrefill();
   const chooseProfile = (p: Profile | null) => void profileChosen(p, baseUrlOf(p, mock.baseUrl));
   const draft = useMemo(() => toDraft(form), [form]);
   const ownIssues = useMemo(() => fieldIssues(form), [form]);
@@ -90,8 +164,7 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
   const send = useCallback(() => void requestSent(profile), [requestSent, profile]);
   useSendShortcut(send);
 
-  const exposes = !!live.trace && plaintextExposes(live.trace, form.signatureMethod);
-  const mask = exposes && !revealed;
+  const mask = !!live.trace && plaintextExposes(live.trace, form.signatureMethod) && !revealed;
   const blocked = Object.values(issues);
   return (
     <div className="page signer">
@@ -126,61 +199,33 @@ function OAuth1Signer({ modeSwitch }: { modeSwitch: ReactNode }) {
           </form>
         </div>
         <div className="col">
-          <section aria-label="Signed request">
-            <h3>Signed request</h3>
-            {exposes && <PlaintextWarning url={form.url} revealed={revealed} onReveal={() => setRevealed(!revealed)} />}
-            {live.error && (
-              <p className="error signer-step-error" role="alert">
-                Step “{stepTitle(live.error.step)}” (<code>{live.error.step}</code>) failed: {live.error.message}
-              </p>
-            )}
-            {hostBlocked && (
-              <p className="error signer-step-error" role="alert">
-                {form.signatureMethod} is signed by the app host, which needs the fields marked in the form fixed first.
-              </p>
-            )}
-            {live.trace ? (
-              <SignedOutput trace={live.trace} mask={mask} />
-            ) : (
-              !live.error && !hostBlocked && <p className="muted">Signing…</p>
-            )}
-            {live.trace && draft && (
-              <ExportMenu source={{ kind: 'oauth1', signing: draft, request: live.trace.request }} />
-            )}
-            <div className="send-row">
-              <button
-                type="button"
-                className="primary"
-                disabled={!live.trace || blocked.length > 0 || run?.sending}
-                onClick={send}
-              >
-                {run?.sending ? 'Sending…' : 'Send'}
-              </button>
-              <span className="muted small">Ctrl+Enter (⌘+Enter)</span>
-              {blocked.length > 0 && (
-                <span className="field-error">
-                  Fix {blocked.length === 1 ? 'the field' : `${blocked.length} fields`} marked in the form first.
-                </span>
-              )}
-            </div>
-            {run && <SignerResult run={run} />}
-          </section>
+          <SignedRequest
+            live={live}
+            draft={draft}
+            hostBlocked={hostBlocked}
+            revealed={revealed}
+            onReveal={() => setRevealed(!revealed)}
+            blocked={blocked.length}
+            onSend={send}
+          />
         </div>
       </div>
-      <section className="signer-walk" aria-label="Signature walk-through">
-        <h3>Signature, step by step</h3>
-        {live.error && (
-          <p className="muted">
-            The walk-through resumes when step “{stepTitle(live.error.step)}” is fixed (the error is above).
-          </p>
-        )}
-        {live.trace && (
-          <TraceView
-            trace={mask ? maskedTrace(live.trace) : live.trace}
-            secrets={[form.consumerSecret, form.tokenSecret]}
-          />
-        )}
-      </section>
+      <SignatureWalk live={live} mask={mask} secrets={[form.consumerSecret, form.tokenSecret]} />
     </div>
+  );
+}
+
+/** The signature walked through step by step; PLAINTEXT's secrets masked unless revealed. */
+function SignatureWalk({ live, mask, secrets }: { live: LiveTrace; mask: boolean; secrets: readonly string[] }) {
+  return (
+    <section className="signer-walk" aria-label="Signature walk-through">
+      <h3>Signature, step by step</h3>
+      {live.error && (
+        <p className="muted">
+          The walk-through resumes when step “{stepTitle(live.error.step)}” is fixed (the error is above).
+        </p>
+      )}
+      {live.trace && <TraceView trace={mask ? maskedTrace(live.trace) : live.trace} secrets={secrets} />}
+    </section>
   );
 }

@@ -1,0 +1,64 @@
+import type { Check } from '../../../shared/check';
+import type { Exchange } from '../../../shared/http';
+import type { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import type { McpSavedServer } from './page-token-keeper';
+
+/** What a leg showed, in order: a remark (a challenge read, a URL to open) or a request with its answer. */
+export type McpLegItem =
+  { readonly kind: 'line'; readonly text: string } | { readonly kind: 'exchange'; readonly exchange: Exchange };
+
+/** One leg of the chain as the page shows it: its title, what it sent, answered and remarked, its checks. */
+export interface McpLeg {
+  readonly title: string;
+  readonly items: readonly McpLegItem[];
+  readonly checks: readonly Check[];
+  /** The leg waits for the user's browser at this authorization URL. */
+  readonly authorizationUrl?: string;
+}
+
+export interface McpForm {
+  readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly scope: string;
+  readonly call: string;
+  readonly args: string;
+}
+
+export type McpFaultName = (typeof MCP_FAULTS)[number];
+
+export interface McpTool {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface McpPageState {
+  readonly form: McpForm;
+  readonly running: boolean;
+  readonly legs: readonly McpLeg[];
+  /** A step-up's authorization URL, waiting for the user to open it (a click: a browser opens no tab by itself). */
+  readonly pendingAuthorization: string | null;
+  readonly outcome: {
+    readonly ok: boolean;
+    readonly summary: string;
+    readonly tools: readonly McpTool[];
+    /** The tool called and its answer, when one was called. */
+    readonly called?: string;
+    readonly result?: unknown;
+  } | null;
+  readonly fault: McpFaultName | null;
+  /** The token saved for the server the form names (its URL, or the mock's endpoint), with its profile. */
+  readonly saved: McpSavedServer | null;
+  readonly savedProblem: string | null;
+  formEdited(patch: Partial<McpForm>): void;
+  /** Starts the run; answers with the first authorization URL to open, or null when the run ends without one. */
+  runStarted(): Promise<string | null>;
+  /** The step-up's URL, handed out once to the click that opens it. */
+  pendingOpened(): Promise<string | null>;
+  faultRead(): Promise<void>;
+  faultChosen(fault: McpFaultName): Promise<void>;
+  /** Reads the saved token of the server the form names. */
+  savedRead(): Promise<void>;
+  /** Deletes the server's profile and its token: the next Connect registers and authorizes afresh. */
+  savedForgotten(): Promise<void>;
+}
