@@ -55,36 +55,86 @@ function split(params: readonly Param[]): { oauth: readonly Param[]; other: read
   return { oauth, other };
 }
 
-export function collectProtocolParameters(req: ProviderRequest, headerOnly: boolean): CollectResult {
+/** The Authorization header's protocol parameters (RFC 5849 §3.5.1), or the other scheme it uses, or why it is refused. */
+function headerParameters(
+  req: ProviderRequest
+): CollectResult | { readonly params: readonly Param[]; readonly foreignScheme: string | null } {
   const auths = headerValues(req, 'authorization');
   if (auths.length > 1)
     return rejected(`The request has ${auths.length} Authorization headers; send exactly one (RFC 9110 §11.6.2).`);
-  let headerParams: readonly Param[] = NO_PARAMS;
-  let foreignScheme: string | null = null;
   const auth = auths[0];
-  if (auth !== undefined) {
-    const scheme = SCHEME.exec(auth)![1]!;
-    if (scheme.toLowerCase() === 'oauth') {
-      try {
-        headerParams = parseAuthorizationHeader(auth).params;
-      } catch (e) {
-        if (e instanceof ProtocolError)
-          return rejected(
-            `Malformed Authorization header: ${e.message} Expected OAuth name="value", name="value", … with percent-encoded values (RFC 5849 §3.5.1).`
-          );
-        throw e;
-      }
-      if (!headerParams.every(isOauth)) {
-        const stray = headerParams.filter((p) => !isOauth(p)).map(([n]) => n);
-        return rejected(
-          `The Authorization header may carry only oauth_ protocol parameters (and realm); found ${stray.map((n) => JSON.stringify(n)).join(', ')}. Send other parameters in the query or the form body.`,
-          stray
-        );
-      }
-    } else {
-      foreignScheme = scheme;
-    }
+  if (auth === undefined) return { params: NO_PARAMS, foreignScheme: null };
+  const scheme = SCHEME.exec(auth)![1]!;
+  if (scheme.toLowerCase() !== 'oauth') return { params: NO_PARAMS, foreignScheme: scheme };
+  let params: readonly Param[];
+  try {
+    params = parseAuthorizationHeader(auth).params;
+  } catch (e) {
+    if (e instanceof ProtocolError)
+      return rejected(
+        `Malformed Authorization header: ${e.message} Expected OAuth name="value", name="value", … with percent-encoded values (RFC 5849 §3.5.1).`
+      );
+    throw e;
   }
+  if (!params.every(isOauth)) {
+    const stray = params.filter((p) => !isOauth(p)).map(([n]) => n);
+    return rejected(
+      `The Authorization header may carry only oauth_ protocol parameters (and realm); found ${stray.map((n) => JSON.stringify(n)).join(', ')}. Send other parameters in the query or the form body.`,
+      stray
+    );
+  }
+  return { params, foreignScheme: null };
+}
+
+/** No protocol parameters anywhere: another scheme's header is named, else the credentials are said to be absent. */
+function noParameters(foreignScheme: string | null): CollectResult {
+  if (foreignScheme !== null)
+    return rejected(
+      `The Authorization header uses the scheme ${JSON.stringify(foreignScheme)}; this endpoint expects "OAuth" followed by the signed protocol parameters (RFC 5849 §3.5.1).`
+    );
+  return {
+    ok: false,
+    noCredentials: true,
+    report: {
+      problem: 'parameter_absent',
+      advice:
+        'The request carries no OAuth credentials. Send an Authorization: OAuth header with oauth_consumer_key, oauth_signature_method, oauth_timestamp, oauth_nonce, oauth_version and oauth_signature (RFC 5849 §3.5.1).',
+      parametersAbsent: [
+        'oauth_consumer_key',
+        'oauth_signature_method',
+        'oauth_signature',
+        'oauth_timestamp',
+        'oauth_nonce',
+      ],
+    },
+  };
+}
+
+/** The parameters of the one place used, refused when a name repeats (§3.1, §3.2) or is not one this provider knows. */
+function repeatedOrUnknown(params: readonly Param[], size: number): CollectResult | null {
+  if (size !== params.length) {
+    const counts = new Map<string, number>();
+    for (const [n] of params) counts.set(n, (counts.get(n) ?? 0) + 1);
+    const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
+    return rejected(
+      `Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`,
+      dupes
+    );
+  }
+  if (!params.every(isKnown)) {
+    const unknown = params.filter((p) => !isKnown(p)).map(([n]) => n);
+    return rejected(
+      `Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`,
+      unknown
+    );
+  }
+  return null;
+}
+
+export function collectProtocolParameters(req: ProviderRequest, headerOnly: boolean): CollectResult {
+  const header = headerParameters(req);
+  if ('ok' in header) return header;
+  const headerParams = header.params;
   // RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1): the query is decoded as application/x-www-form-urlencoded, so '+' is a space (as oauthlib does).
   const q = req.query ? decodeParams(req.query, true, 'query string') : NO_QUERY;
   if (!q.ok) return rejected(q.message);
@@ -107,49 +157,14 @@ export function collectProtocolParameters(req: ProviderRequest, headerOnly: bool
       [...new Set(used.slice(1).flatMap(([, ps]) => ps.map(([n]) => n)))]
     );
   }
-  if (used.length === 0) {
-    if (foreignScheme !== null)
-      return rejected(
-        `The Authorization header uses the scheme ${JSON.stringify(foreignScheme)}; this endpoint expects "OAuth" followed by the signed protocol parameters (RFC 5849 §3.5.1).`
-      );
-    return {
-      ok: false,
-      noCredentials: true,
-      report: {
-        problem: 'parameter_absent',
-        advice:
-          'The request carries no OAuth credentials. Send an Authorization: OAuth header with oauth_consumer_key, oauth_signature_method, oauth_timestamp, oauth_nonce, oauth_version and oauth_signature (RFC 5849 §3.5.1).',
-        parametersAbsent: [
-          'oauth_consumer_key',
-          'oauth_signature_method',
-          'oauth_signature',
-          'oauth_timestamp',
-          'oauth_nonce',
-        ],
-      },
-    };
-  }
+  if (used.length === 0) return noParameters(header.foreignScheme);
   const [placement, params] = used[0]!;
   if (headerOnly && placement !== 'header')
     return rejected(
       `Protocol parameters were sent in the ${placement}; this provider takes them in the Authorization header only, as the service describes (switch oauth1HeaderOnly).`
     );
   const oauth = new Map(params);
-  if (oauth.size !== params.length) {
-    const counts = new Map<string, number>();
-    for (const [n] of params) counts.set(n, (counts.get(n) ?? 0) + 1);
-    const dupes = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
-    return rejected(
-      `Protocol parameter${dupes.length > 1 ? 's' : ''} ${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once; each may be sent only once (RFC 5849 §3.1, §3.2).`,
-      dupes
-    );
-  }
-  if (!params.every(isKnown)) {
-    const unknown = params.filter((p) => !isKnown(p)).map(([n]) => n);
-    return rejected(
-      `Unsupported protocol parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this provider understands ${[...KNOWN_PROTOCOL_PARAMETERS].join(', ')} (RFC 5849 §3.2).`,
-      unknown
-    );
-  }
+  const refused = repeatedOrUnknown(params, oauth.size);
+  if (refused) return refused;
   return { ok: true, value: { placement, oauth, params, query: query.other, body: body.other, isForm } };
 }

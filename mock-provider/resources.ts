@@ -59,24 +59,27 @@ export interface BearerRefusal {
   readonly scheme?: 'DPoP';
 }
 
+type BearerFailure = { readonly ok: false } & BearerRefusal;
+
+const bearerFailure = (status: number, error: BearerRefusal['error'], description: string): BearerFailure => ({
+  ok: false as const,
+  status,
+  error,
+  description,
+});
+
 /**
- * The bearer token of a request (RFC 6750 §2.1 header, §2.3 query when allowed), checked against the mock's tokens:
- * known, not revoked, not expired. One implementation for every bearer-protected endpoint.
+ * The access token as the request sent it: in the Authorization header (Bearer, or DPoP for a DPoP-bound token),
+ * or in the query when the switch allows it (RFC 6750 §2.1, §2.3); one place, one token.
  */
-export function authenticateBearer(
+function sentBearerToken(
   req: ProviderRequest,
   ctx: ProviderContext
 ):
-  | { readonly ok: true; readonly token: BearerToken; readonly headers: [string, string][] }
-  | ({ readonly ok: false } & BearerRefusal) {
-  const fail = (status: number, error: BearerRefusal['error'], description: string) => ({
-    ok: false as const,
-    status,
-    error,
-    description,
-  });
+  | BearerFailure
+  | { readonly ok: true; readonly token: string; readonly dpopScheme: boolean; readonly headers: [string, string][] } {
   const auths = headerValues(req, 'authorization');
-  if (auths.length > 1) return fail(400, 'invalid_request', 'Send exactly one Authorization header.');
+  if (auths.length > 1) return bearerFailure(400, 'invalid_request', 'Send exactly one Authorization header.');
   let headerToken: string | null = null;
   const auth = auths[0];
   // RFC 9449 §7.1: a DPoP-bound token comes in the DPoP scheme, with the same token syntax as Bearer.
@@ -84,7 +87,7 @@ export function authenticateBearer(
   if (auth !== undefined && authScheme) {
     const m = /^\s*(?:bearer|dpop) +(\S+) *$/i.exec(auth);
     if (!m)
-      return fail(
+      return bearerFailure(
         400,
         'invalid_request',
         `Malformed Authorization header: expected "${authScheme === 'dpop' ? 'DPoP' : 'Bearer'} <token>" with exactly one token (RFC 6750 §2.1).`
@@ -92,25 +95,25 @@ export function authenticateBearer(
     headerToken = m[1]!;
   }
   const q = decodeParams(req.query ?? '', false, 'query');
-  if (!q.ok) return fail(400, 'invalid_request', q.message);
+  if (!q.ok) return bearerFailure(400, 'invalid_request', q.message);
   const queryTokens = q.params.filter(([n]) => n === 'access_token').map(([, v]) => v);
   if (queryTokens.length > 1 || (queryTokens.length && headerToken !== null))
-    return fail(
+    return bearerFailure(
       400,
       'invalid_request',
       'The access token was sent in more than one place; use exactly one method, preferably the Authorization header (RFC 6750 §2, §3.1).'
     );
   if (queryTokens.length && !ctx.settings.switches.allowQueryAccessToken)
-    return fail(
+    return bearerFailure(
       400,
       'invalid_request',
       'Access tokens are not accepted in the access_token query parameter (RFC 6750 §2.3, switch allowQueryAccessToken); send Authorization: Bearer <token>.'
     );
   const token = headerToken ?? queryTokens[0] ?? null;
-  const cache: [string, string][] = queryTokens.length ? [['Cache-Control', 'private']] : [];
+  const headers: [string, string][] = queryTokens.length ? [['Cache-Control', 'private']] : [];
   if (token === null) {
     const scheme = auth === undefined ? null : /^\s*(\S*)/.exec(auth)![1];
-    return fail(
+    return bearerFailure(
       401,
       null,
       scheme
@@ -118,36 +121,60 @@ export function authenticateBearer(
         : 'No access token; send Authorization: Bearer <access_token> (RFC 6750 §2.1).'
     );
   }
+  return { ok: true, token, dpopScheme: authScheme === 'dpop', headers };
+}
+
+/** The mock's token, or why it does not take it: outside the b64token syntax, unknown, revoked, expired, bound elsewhere. */
+function storedToken(
+  req: ProviderRequest,
+  ctx: ProviderContext,
+  token: string
+): BearerFailure | { readonly ok: true; readonly t: BearerToken } {
   if (!B64TOKEN.test(token))
-    return fail(
+    return bearerFailure(
       401,
       'invalid_token',
       'The access token contains characters outside the b64token syntax (RFC 6750 §2.1).'
     );
   const t = ctx.state.bearerTokens.get(token);
-  if (!t) return fail(401, 'invalid_token', 'The access token is unknown to this provider.');
+  if (!t) return bearerFailure(401, 'invalid_token', 'The access token is unknown to this provider.');
   if (t.status === 'revoked')
-    return fail(
+    return bearerFailure(
       401,
       'invalid_token',
       'The access token was revoked (by revocation, RFC 7009, or because its authorization code or refresh token was replayed, RFC 6749 §4.1.2 / RFC 9700 §4.14.2).'
     );
   if (ctx.state.isExpired(t))
-    return fail(
+    return bearerFailure(
       401,
       'invalid_token',
       `The access token expired at ${new Date(t.expiresAt).toISOString()} (expires_in, interface §2.4); use the refresh token.`
     );
   // RFC 8705 §3: a token bound to a client certificate is good only with that certificate, on the mutual-TLS port.
   if (t.certificateThumbprint && req.peerCertificate?.thumbprint !== t.certificateThumbprint)
-    return fail(
+    return bearerFailure(
       401,
       'invalid_token',
       `The access token is bound to a client certificate (x5t#S256 ${t.certificateThumbprint}); the request ${req.peerCertificate ? `presented another one (${req.peerCertificate.thumbprint})` : 'presented none'}. Call over mutual TLS with the same certificate (RFC 8705 §3).`
     );
-  const dpop = dpopRefusal(req, ctx, t, authScheme === 'dpop');
+  return { ok: true, t };
+}
+
+/**
+ * The bearer token of a request (RFC 6750 §2.1 header, §2.3 query when allowed), checked against the mock's tokens:
+ * known, not revoked, not expired. One implementation for every bearer-protected endpoint.
+ */
+export function authenticateBearer(
+  req: ProviderRequest,
+  ctx: ProviderContext
+): { readonly ok: true; readonly token: BearerToken; readonly headers: [string, string][] } | BearerFailure {
+  const sent = sentBearerToken(req, ctx);
+  if (!sent.ok) return sent;
+  const stored = storedToken(req, ctx, sent.token);
+  if (!stored.ok) return stored;
+  const dpop = dpopRefusal(req, ctx, stored.t, sent.dpopScheme);
   if (dpop) return { ok: false, ...dpop };
-  return { ok: true, token: t, headers: cache };
+  return { ok: true, token: stored.t, headers: sent.headers };
 }
 
 /** RFC 9449 §7: a DPoP-bound token only in the DPoP scheme with a proof of its key, a bearer token never in it. */

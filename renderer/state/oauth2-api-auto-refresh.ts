@@ -1,32 +1,19 @@
-import type { StoreApi } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../shared/bridge/result';
 import { oauth2Flow } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../shared/http';
 import { withBearerToken } from '../../shared/oauth2/bearer';
 import type { Profile } from '../../shared/store/profile';
-import type { RendererDeps } from '../app/deps';
 import { dpopOfLeg, type DpopLegTrace } from './dpop-page-send';
-import type { FlowSends } from './flow-sends';
 import { bearerCallWithAutoRefresh } from './oauth2-auto-refresh';
-import type { OAuth2FlowState } from './oauth2-flow-state';
-
-/** The OAuth 2 page's store, as the bearer call with automatic refresh updates it. */
-interface PageStore {
-  readonly deps: RendererDeps;
-  readonly sends: FlowSends;
-  readonly get: StoreApi<OAuth2FlowState>['getState'];
-  readonly set: StoreApi<OAuth2FlowState>['setState'];
-  /** The page's DPoP nonces, per server (RFC 9449 §8.2). */
-  readonly dpopNonces: Map<string, string>;
-}
+import type { OAuth2PageStore } from './oauth2-page-store';
 
 /**
  * The OAuth 2 page's bearer call with automatic refresh (oauth2-auto-refresh.ts): the run and the new token shown,
  * and the draft keeping the user's request with the new token; nothing kept when the flow started over meanwhile.
  */
 export async function apiCallWithAutoRefresh(
-  { deps, sends, get, set, dpopNonces }: PageStore,
+  { deps, sends, get, set, dpopNonces }: OAuth2PageStore,
   flow: OAuth2State,
   draft: RawRequest,
   p: Profile

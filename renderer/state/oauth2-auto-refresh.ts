@@ -1,7 +1,7 @@
 import { BridgeFailure } from '../../shared/bridge/result';
 import { clientAssertionOf, transportOf } from '../../shared/flows/profile-config';
 import { assertionSigned } from './client-assertion-send';
-import { callWithBearer, endpointUrl, oauth2Flow } from '../../shared/flows';
+import { callWithBearer, endpointUrl, oauth2Flow, type BearerStep } from '../../shared/flows';
 import type { OAuth2State } from '../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../shared/http';
 import type { HistoryRecord } from '../../shared/store/history-record';
@@ -15,6 +15,73 @@ import { withDpopChecks, type PageDpop } from './dpop-page-send';
 
 /** Refreshed this long before expires_in runs out when the bearer call refreshes by itself. */
 export const AUTO_REFRESH_EARLY_SECONDS = 30;
+
+/**
+ * The bearer call's send: each request signed when the profile authenticates with an assertion, sent through the
+ * page's `sends` with its history record held for its verdict; `records` maps each exchange to its record.
+ */
+function recordedSend(
+  bridge: RendererDeps['bridge'],
+  sends: FlowSends,
+  random: RendererDeps['random'],
+  p: Profile,
+  baseUrl: string,
+  tokenUrl: string
+) {
+  /** Each exchange's history record, for its verdict once the bearer call is done. */
+  const records = new Map<Exchange, HistoryRecord>();
+  const send = async (unsigned: RawRequest): Promise<Exchange> => {
+    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
+    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(p, baseUrl));
+    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, signed.error.details);
+    const { request } = signed.value;
+    const record = historyRecord(random, {
+      profileId: p.id,
+      flow: 'oauth2',
+      leg: request.url === tokenUrl ? 'refresh' : 'api',
+    });
+    const r = await sends.httpSend({
+      request,
+      options: transportOf(p),
+      record,
+      // Held by the host until the verdict below, then recorded once with it.
+      verdictFollows: true,
+    });
+    if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
+    records.set(r.value, record);
+    return r.value;
+  };
+  return { send, records };
+}
+
+/**
+ * The flow and the token's standing after the bearer call's steps, as the Refresh leg and the bearer call would
+ * leave them; each step's record gets its verdict.
+ */
+function stepsFolded(
+  { bridge, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
+  flow: OAuth2State,
+  standing: TokenStanding,
+  p: Profile,
+  steps: readonly BearerStep[],
+  records: ReadonlyMap<Exchange, HistoryRecord>
+): { state: OAuth2State; known: TokenStanding } {
+  let state = flow;
+  let known = standing;
+  for (const step of steps) {
+    if (step.kind === 'refresh') {
+      const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
+      state = refreshed.state;
+      known =
+        refreshed.ok && state.token
+          ? tokenIssued(bridge, random, known, state.token, { profileId: p.id, obtainedAt: now() })
+          : refreshAnswered(bridge, known, step.exchange);
+    } else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
+    const record = records.get(step.exchange);
+    if (record) annotateHistory(bridge, record, step);
+  }
+  return { state, known };
+}
 
 /**
  * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
@@ -35,29 +102,7 @@ export async function bearerCallWithAutoRefresh(
 ): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
   const c = flow.config;
   const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
-  /** Each exchange's history record, for its verdict once the bearer call is done. */
-  const records = new Map<Exchange, HistoryRecord>();
-  const send = async (unsigned: RawRequest): Promise<Exchange> => {
-    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
-    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(p, c.baseUrl));
-    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, signed.error.details);
-    const { request } = signed.value;
-    const record = historyRecord(random, {
-      profileId: p.id,
-      flow: 'oauth2',
-      leg: request.url === tokenUrl ? 'refresh' : 'api',
-    });
-    const r = await sends.httpSend({
-      request,
-      options: transportOf(p),
-      record,
-      // Held by the host until the verdict below, then recorded once with it.
-      verdictFollows: true,
-    });
-    if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
-    records.set(r.value, record);
-    return r.value;
-  };
+  const { send, records } = recordedSend(bridge, sends, random, p, c.baseUrl, tokenUrl);
   const token = flow.token!;
   const result = await callWithBearer(
     {
@@ -88,20 +133,7 @@ export async function bearerCallWithAutoRefresh(
     now,
     dpop?.client ?? null
   );
-  let state = flow;
-  let known = standing;
-  for (const step of result.steps) {
-    if (step.kind === 'refresh') {
-      const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
-      state = refreshed.state;
-      known =
-        refreshed.ok && state.token
-          ? tokenIssued(bridge, random, known, state.token, { profileId: p.id, obtainedAt: now() })
-          : refreshAnswered(bridge, known, step.exchange);
-    } else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
-    const record = records.get(step.exchange);
-    if (record) annotateHistory(bridge, record, step);
-  }
+  const { state, known } = stepsFolded({ bridge, random, now }, flow, standing, p, result.steps, records);
   const last = result.steps[result.steps.length - 1]!;
   const outcome =
     last.kind === 'call'

@@ -1,7 +1,6 @@
-import { PROTOCOL_ERROR, ProtocolError } from '../../../shared/errors';
 import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
-import type { Exchange, RawRequest } from '../../../shared/http';
+import type { Exchange } from '../../../shared/http';
 import {
   FORM_CONTENT_TYPE,
   PARAM_SOURCES,
@@ -9,24 +8,20 @@ import {
   type Param,
   type SignatureMethod,
 } from '../../../shared/oauth1';
-import { withClientAssertion, type ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
+import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { formEncode } from '../../../shared/oauth2/form';
 import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
-import { joseSigner } from '../../../platform/jose';
-import { FlowReport } from '../flow/report';
-import { transportOf } from '../../../shared/flows/profile-config';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../node-crypto';
-import { sendRecorded } from '../../store/history/record-exchange';
-import { TransportError } from '../../transport';
 import { answerLines } from '../call-answer';
+import { callTransport, type CallRoute } from '../call-transport';
 import { requestUrl } from '../call-url';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
 import { CALL_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';
-import { interruptible } from '../interrupt';
-import { UsageError, type Command } from '../io';
+import { UsageError, type CliIO, type Command } from '../io';
 import { headerFlag, requestTimeoutMs } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
@@ -67,6 +62,7 @@ const FLAGS = {
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
+type CallSend = ReturnType<typeof callTransport>;
 
 const oneOf = <T extends string>(value: string | undefined, flag: string, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
@@ -93,6 +89,86 @@ function body(v: Values): {
     : { given: {}, sent: {} };
 }
 
+/** The profile's headers and the --header ones, a --header replacing a profile header of the same name. */
+function extraHeadersOf(v: Values, saved: SavedCredentials | null): Param[] {
+  // After each request's own, as the app adds a profile's (shared/flows/extra-headers.ts); a --header of the
+  // default User-Agent's name replaces it too.
+  const flagHeaders = (v.header ?? []).map((text) => {
+    const checked = headerSchema.safeParse(headerFlag(text));
+    if (!checked.success) throw new UsageError(`--header: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
+    return checked.data;
+  });
+  const named = new Set(flagHeaders.map(([n]) => n.toLowerCase()));
+  return [...(saved?.profile.headers ?? []).filter(([n]) => !named.has(n.toLowerCase())), ...flagHeaders];
+}
+
+/** Which credentials the request goes with: the flags', else the profile's saved token; none is a usage error. */
+function credentialsKind(v: Values, saved: SavedCredentials | null): 'oauth1' | 'oauth2' {
+  const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
+  if (v.dpop && kind === 'oauth1') throw new UsageError('--dpop goes with an OAuth 2 token (--bearer or a profile).');
+  if (!kind)
+    throw new UsageError(
+      saved
+        ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.`
+        : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
+    );
+  return kind;
+}
+
+/** What the request is: its method, URL, body (given and as sent) and extra headers. */
+interface CallRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly body: ReturnType<typeof body>;
+  readonly extraHeaders: readonly Param[];
+}
+
+/** The request signed with OAuth 1.0a (RFC 5849 §3.4) with a fresh nonce and timestamp, then sent. */
+async function oauth1Sent(v: Values, saved: SavedCredentials | null, r: CallRequest, send: CallSend) {
+  const signer = oauth1Signer(v, saved, r.url, r.extraHeaders);
+  const input = oauth1Flow.signedRequestInput(signer.state, {
+    method: r.method,
+    url: r.url,
+    ...r.body.given,
+    ...signer.token,
+  });
+  const trace = traceSignature({ ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) }, nodeCrypto);
+  await send(oauth1Flow.sentRequest(signer.state, trace.request));
+}
+
+/**
+ * The request with the bearer token (RFC 6750 §2), refreshed first when expired and once on a 401 when a refresh is
+ * possible; each step other than the call said on stderr, and a refreshed token saved with the profile.
+ */
+async function bearerSent(
+  v: Values,
+  c: { io: CliIO; saved: SavedCredentials | null; route: CallRoute; send: CallSend; dpop: DpopClient | null },
+  r: CallRequest
+) {
+  const { io, saved, route } = c;
+  const given = bearerOf(v, saved);
+  const refreshWith = refreshOf(v, saved);
+  route.assertion = refreshWith && assertionOf(v, saved, refreshWith);
+  route.legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
+  const result = await callWithBearer(
+    {
+      method: r.method,
+      url: r.url,
+      ...r.body.sent,
+      placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'),
+      extraHeaders: r.extraHeaders,
+    },
+    given,
+    refreshWith,
+    c.send,
+    Date.now,
+    c.dpop
+  );
+  for (const step of result.steps)
+    if (step.kind !== 'call') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
+  if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
+}
+
 export const callCommand: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) {
     io.stdout.write(CALL_HELP);
@@ -105,15 +181,7 @@ export const callCommand: Command = async (argv, io) => {
   const b = body(v);
   const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
   const url = requestUrl(v.url, v['base-url'] ?? saved?.profile.baseUrl, saved?.profile.name ?? null);
-  // The profile's headers and the --header ones after each request's own, a --header replacing a profile header
-  // (and the default User-Agent) of the same name, as the app adds a profile's (shared/flows/extra-headers.ts).
-  const flagHeaders = (v.header ?? []).map((text) => {
-    const checked = headerSchema.safeParse(headerFlag(text));
-    if (!checked.success) throw new UsageError(`--header: ${checked.error.issues.map((i) => i.message).join('; ')}.`);
-    return checked.data;
-  });
-  const named = new Set(flagHeaders.map(([n]) => n.toLowerCase()));
-  const extraHeaders = [...(saved?.profile.headers ?? []).filter(([n]) => !named.has(n.toLowerCase())), ...flagHeaders];
+  const request: CallRequest = { method, url, body: b, extraHeaders: extraHeadersOf(v, saved) };
   const exchanges: Exchange[] = [];
   // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
   const recording = v['no-history']
@@ -122,87 +190,18 @@ export const callCommand: Command = async (argv, io) => {
         io.stderr.write(`warn: ${terminalSafe(problem)}\n`)
       );
   const timeoutMs = v.timeout === undefined ? saved?.profile.timeoutMs : requestTimeoutMs(v.timeout);
-  let legOf = (_: RawRequest) => 'request';
-  let assertion: ClientAssertionSettings | null = null;
-  const transport = async (unsigned: RawRequest) => {
-    // A refresh with client_secret_jwt or private_key_jwt gets its assertion signed now (RFC 7523 §2.2).
-    const signed = await withClientAssertion(unsigned, assertion, {
-      random: nodeRandom,
-      jose: joseSigner,
-      now: Date.now(),
-    });
-    if (signed.trace) new FlowReport(io.stderr).assertion(signed.trace);
-    const request = signed.request;
-    try {
-      const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
-        sendRecorded(
-          request,
-          {
-            // The profile's CA file and client certificate (RFC 8705 §2), when it has them.
-            ...(saved ? transportOf(saved.profile) : {}),
-            allowSelfSigned: !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned,
-            env: io.env,
-            signal,
-            ...(timeoutMs === undefined ? {} : { timeoutMs }),
-          },
-          recording?.(legOf(request)) ?? null
-        )
-      );
-      exchanges.push(e);
-      return e;
-    } catch (e) {
-      // Not a flag problem: exit 1, naming the request that could not be sent.
-      if (e instanceof TransportError)
-        throw new ProtocolError(PROTOCOL_ERROR.SEND_FAILED, 'send', `${request.method} ${request.url}: ${e.message}`, {
-          cause: e,
-        });
-      throw e;
-    }
-  };
-  const kind = v.bearer !== undefined ? 'oauth2' : v['consumer-key'] !== undefined ? 'oauth1' : saved?.token?.kind;
-  if (v.dpop && kind === 'oauth1') throw new UsageError('--dpop goes with an OAuth 2 token (--bearer or a profile).');
-  if (!kind)
-    throw new UsageError(
-      saved
-        ? `the profile "${saved.profile.name}" has no saved tokens; run oauth-lab flow ... --save "${saved.profile.name}" first, or give --bearer or --consumer-key.`
-        : 'give credentials: --profile NAME, --bearer TOKEN, or --consumer-key K (OAuth 1.0a).'
-    );
+  const route: CallRoute = { legOf: () => 'request', assertion: null };
+  const allowSelfSigned = !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned;
+  const options = { io, profile: saved?.profile ?? null, allowSelfSigned, timeoutMs, recording };
+  const send = callTransport(options, route, exchanges);
+  const kind = credentialsKind(v, saved);
   const usesSaved = !!saved?.token && v.bearer === undefined && v.token === undefined;
   // RFC 9449 §7.1: the saved token of a profile with DPoP on is bound to the profile's key, so it goes with a proof.
   const p = saved && kind === 'oauth2' ? saved.profile : null;
   const dpop = await dpopClientOf(v, io, p && { name: p.name, on: usesSaved && p.oauth2.dpop, key: p.oauth2.dpopKey });
   if (usesSaved && saved.tokenNote) io.stderr.write(`${saved.tokenNote}\n`);
-  if (kind === 'oauth1') {
-    const signer = oauth1Signer(v, saved, url, extraHeaders);
-    const input = oauth1Flow.signedRequestInput(signer.state, { method, url, ...b.given, ...signer.token });
-    const trace = traceSignature(
-      { ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) },
-      nodeCrypto
-    );
-    await transport(oauth1Flow.sentRequest(signer.state, trace.request));
-  } else {
-    const given = bearerOf(v, saved);
-    const refreshWith = refreshOf(v, saved);
-    assertion = refreshWith && assertionOf(v, saved, refreshWith);
-    legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
-    const result = await callWithBearer(
-      {
-        method,
-        url,
-        ...b.sent,
-        placement: oneOf<BearerPlacement>(v['bearer-in'], '--bearer-in', ['header', 'form', 'query'], 'header'),
-        extraHeaders,
-      },
-      given,
-      refreshWith,
-      transport,
-      Date.now,
-      dpop?.client ?? null
-    );
-    for (const step of result.steps)
-      if (step.kind !== 'call') io.stderr.write(`${step.ok ? '' : 'FAIL '}${terminalSafe(step.summary)}\n`);
-    if (result.refreshed && saved) io.stderr.write(`${saved.saveRefreshed(result.token)}\n`);
-  }
+  if (kind === 'oauth1') await oauth1Sent(v, saved, request, send);
+  else await bearerSent(v, { io, saved, route, send, dpop: dpop?.client ?? null }, request);
   const last = exchanges[exchanges.length - 1]!;
   if (v.json)
     io.stdout.write(

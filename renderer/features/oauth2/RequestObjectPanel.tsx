@@ -4,7 +4,56 @@ import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-req
 import { useOAuth2 } from '../../app/stores';
 import { Value } from '../../components/Value';
 import { usePar } from './par-store';
-import { requestObjectUnavailable, useRequestObject } from './request-object-store';
+import { requestObjectUnavailable, useRequestObject, type RequestObjectState } from './request-object-store';
+import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
+
+/** The request object made: its header and claims, the JWT, and the authorization URL it was opened with. */
+function RequestObjectMade({
+  made,
+  sent,
+  pushed,
+  flow,
+}: {
+  made: NonNullable<RequestObjectState['made']>;
+  sent: boolean;
+  pushed: boolean;
+  flow: OAuth2State | null;
+}) {
+  return (
+    <>
+      <table className="headers" aria-label="Request object header and claims">
+        <caption className="muted small">
+          The header, the JWT&apos;s own claims and, as claims, the authorization request&apos;s parameters (RFC 9101
+          §4)
+        </caption>
+        <tbody>
+          {made.trace.map((t) => (
+            <tr key={t.part}>
+              <th scope="row" className="mono">
+                {t.part}
+              </th>
+              <td>
+                <span className="mono break">{t.value}</span>
+                {!t.parameter && <span className="muted small request-object-note">{t.note}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Value label={sent ? 'Request object sent' : 'Request object to send'} text={made.jwt} />
+      {sent && !pushed && flow && (
+        <Value
+          label="Authorization URL as opened (RFC 9101 §5)"
+          text={withAuthorizationQuery(oauth2Flow.authorizeEndpoint(flow), [
+            ['client_id', flow.config.clientId],
+            ['request', made.jwt],
+          ])}
+        />
+      )}
+      {sent && <p className="muted small">Sent; opening the page again signs a new one, with a new jti.</p>}
+    </>
+  );
+}
 
 /**
  * The authorize leg's "send the request as a signed request object" toggle (RFC 9101) and, when on, the request
@@ -68,40 +117,7 @@ export function RequestObjectPanel() {
           {error}
         </p>
       )}
-      {enabled && !unavailable && made && (
-        <>
-          <table className="headers" aria-label="Request object header and claims">
-            <caption className="muted small">
-              The header, the JWT&apos;s own claims and, as claims, the authorization request&apos;s parameters (RFC
-              9101 §4)
-            </caption>
-            <tbody>
-              {made.trace.map((t) => (
-                <tr key={t.part}>
-                  <th scope="row" className="mono">
-                    {t.part}
-                  </th>
-                  <td>
-                    <span className="mono break">{t.value}</span>
-                    {!t.parameter && <span className="muted small request-object-note">{t.note}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Value label={sent ? 'Request object sent' : 'Request object to send'} text={made.jwt} />
-          {sent && !pushed && flow && (
-            <Value
-              label="Authorization URL as opened (RFC 9101 §5)"
-              text={withAuthorizationQuery(oauth2Flow.authorizeEndpoint(flow), [
-                ['client_id', flow.config.clientId],
-                ['request', made.jwt],
-              ])}
-            />
-          )}
-          {sent && <p className="muted small">Sent; opening the page again signs a new one, with a new jti.</p>}
-        </>
-      )}
+      {enabled && !unavailable && made && <RequestObjectMade made={made} sent={sent} pushed={pushed} flow={flow} />}
     </section>
   );
 }

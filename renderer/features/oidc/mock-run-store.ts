@@ -5,7 +5,7 @@ import type { AppStore } from '../../state/app-store';
 import type { OAuth2FlowState } from '../../state/oauth2-flow-state';
 import type { OAuth2Store } from '../../state/oauth2-store';
 import { flowTokensOf } from './flow-tokens';
-import type { OidcState } from './oidc-store';
+import type { OidcState } from './oidc-state';
 
 /** The scope of the mock run: openid asks for an id_token (OIDC Core §3.1.2.1), profile for the UserInfo claims. */
 export const MOCK_OIDC_SCOPE = 'openid profile';

@@ -30,6 +30,98 @@ const TOKEN_BODY = [
 ] as const;
 
 /**
+ * The fields the client authentication method needs: a client assertion's algorithm, key id and audience (RFC 7523),
+ * the client certificate and its key (RFC 8705 §2), private_key_jwt's key.
+ */
+function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication: string; mtls: boolean }) {
+  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(clientAuthentication);
+  return (
+    <>
+      {assertion && (
+        <>
+          <SelectField path="oauth2.assertionAlg" options={assertionAlgs(clientAuthentication)} />
+          <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
+          <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
+        </>
+      )}
+      {mtls && (
+        <>
+          <LinesField
+            path="oauth2.clientCertificate"
+            className="full"
+            maxRows={4}
+            placeholder="-----BEGIN CERTIFICATE-----"
+            hint="Presented in the TLS handshake of every request of this profile (RFC 8705 §2)."
+          />
+          <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
+          <SecretField path="oauth2.clientKey" multiline className="full" />
+          <PemFileButton path="oauth2.clientKey" />
+        </>
+      )}
+      {clientAuthentication === 'private_key_jwt' && (
+        <>
+          <SecretField path="oauth2.assertionKey" multiline className="full" />
+          <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+        </>
+      )}
+    </>
+  );
+}
+
+/** DPoP on or off (RFC 9449) and, when on, its key. */
+function DpopFields({ dpop }: { dpop: boolean }) {
+  return (
+    <>
+      <div className="checks-row">
+        <CheckField
+          path="oauth2.dpop"
+          hint="The token, refresh and API requests carry a proof signed with the DPoP key, for a token bound to it"
+        />
+      </div>
+      {dpop && (
+        <>
+          <SecretField path="oauth2.dpopKey" multiline className="full" />
+          <PemFileButton path="oauth2.dpopKey" holds="key-or-jwk" />
+          <DpopKeyInfo />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The OpenID Connect endpoints, when discovery does not name them or names others: issuer, JWKS, RFC 7009, RFC 7662. */
+function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
+  return (
+    <>
+      <TextField
+        path="oauth2.issuer"
+        readOnly={builtIn}
+        placeholder="(empty: the base URL)"
+        hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
+      />
+      <TextField
+        path="oauth2.jwksUri"
+        readOnly={builtIn}
+        placeholder="(empty: from discovery)"
+        hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
+      />
+      <TextField
+        path="oauth2.revocationEndpoint"
+        readOnly={builtIn}
+        placeholder="(empty: from discovery)"
+        hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
+      />
+      <TextField
+        path="oauth2.introspectionEndpoint"
+        readOnly={builtIn}
+        placeholder="(empty: from discovery)"
+        hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
+      />
+    </>
+  );
+}
+
+/**
  * The profile's OAuth 2 and OpenID Connect settings: endpoints, client and its authentication (a client assertion's
  * algorithm, key id and audience, RFC 7523; the client certificate, RFC 8705 §2), the token request's shape.
  */
@@ -44,7 +136,6 @@ export function OAuth2Fields({
   mtls: boolean;
   dpop: boolean;
 }) {
-  const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(clientAuthentication);
   return (
     <fieldset>
       <legend>OAuth 2</legend>
@@ -65,46 +156,8 @@ export function OAuth2Fields({
         <TextField path="oauth2.scope" placeholder="e.g. read write" />
         <SelectField path="oauth2.pkce" options={PKCE} />
         <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
-        {assertion && (
-          <>
-            <SelectField path="oauth2.assertionAlg" options={assertionAlgs(clientAuthentication)} />
-            <TextField path="oauth2.assertionKeyId" placeholder="(empty: the JWK's kid, if any)" />
-            <SelectField path="oauth2.assertionAudience" options={ASSERTION_AUDIENCE} />
-          </>
-        )}
-        {mtls && (
-          <>
-            <LinesField
-              path="oauth2.clientCertificate"
-              className="full"
-              maxRows={4}
-              placeholder="-----BEGIN CERTIFICATE-----"
-              hint="Presented in the TLS handshake of every request of this profile (RFC 8705 §2)."
-            />
-            <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
-            <SecretField path="oauth2.clientKey" multiline className="full" />
-            <PemFileButton path="oauth2.clientKey" />
-          </>
-        )}
-        {clientAuthentication === 'private_key_jwt' && (
-          <>
-            <SecretField path="oauth2.assertionKey" multiline className="full" />
-            <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
-          </>
-        )}
-        <div className="checks-row">
-          <CheckField
-            path="oauth2.dpop"
-            hint="The token, refresh and API requests carry a proof signed with the DPoP key, for a token bound to it"
-          />
-        </div>
-        {dpop && (
-          <>
-            <SecretField path="oauth2.dpopKey" multiline className="full" />
-            <PemFileButton path="oauth2.dpopKey" holds="key-or-jwk" />
-            <DpopKeyInfo />
-          </>
-        )}
+        <ClientAuthFields clientAuthentication={clientAuthentication} mtls={mtls} />
+        <DpopFields dpop={dpop} />
         <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
         <TextField
           path="oauth2.accessTokenField"
@@ -117,30 +170,7 @@ export function OAuth2Fields({
           placeholder="audience=https://api.example.com"
           hint="name=value, one per line, added to the token request and the refresh."
         />
-        <TextField
-          path="oauth2.issuer"
-          readOnly={builtIn}
-          placeholder="(empty: the base URL)"
-          hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
-        />
-        <TextField
-          path="oauth2.jwksUri"
-          readOnly={builtIn}
-          placeholder="(empty: from discovery)"
-          hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
-        />
-        <TextField
-          path="oauth2.revocationEndpoint"
-          readOnly={builtIn}
-          placeholder="(empty: from discovery)"
-          hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
-        />
-        <TextField
-          path="oauth2.introspectionEndpoint"
-          readOnly={builtIn}
-          placeholder="(empty: from discovery)"
-          hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
-        />
+        <OpenIdEndpointFields builtIn={builtIn} />
         <div className="checks-row">
           <CheckField
             path="oauth2.grantTypeInAuthorization"

@@ -1,0 +1,73 @@
+import { PROTOCOL_ERROR, ProtocolError } from '../../shared/errors';
+import type { Exchange, RawRequest } from '../../shared/http';
+import { withClientAssertion, type ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
+import { transportOf } from '../../shared/flows/profile-config';
+import type { Profile } from '../../shared/store/profile';
+import { joseSigner } from '../../platform/jose';
+import { nodeRandom } from '../node-crypto';
+import { sendRecorded } from '../store/history/record-exchange';
+import { TransportError } from '../transport';
+import type { RecordingFor } from './cli-history';
+import { FlowReport } from './flow/report';
+import { interruptible } from './interrupt';
+import type { CliIO } from './io';
+
+/** How `call` sends and records a request; the bearer call sets both once it knows its refresh. */
+export interface CallRoute {
+  /** The history leg a request is recorded as: `request` signed, `bearer` with a token, `refresh`. */
+  legOf: (request: RawRequest) => string;
+  /** The client assertion a refresh carries (client_secret_jwt, private_key_jwt), or none. */
+  assertion: ClientAssertionSettings | null;
+}
+
+/** What every request of one `call` is sent with. */
+export interface CallSendOptions {
+  readonly io: CliIO;
+  readonly profile: Profile | null;
+  readonly allowSelfSigned: boolean;
+  readonly timeoutMs: number | undefined;
+  readonly recording: RecordingFor | null;
+}
+
+/**
+ * `call`'s transport: each request signed with the route's client assertion when it has one, sent with the
+ * profile's transport options (interruptible by Ctrl-C), recorded, and kept in `exchanges`; a request that could
+ * not be sent is a protocol error naming it (exit 1), not a flag problem.
+ */
+export function callTransport(options: CallSendOptions, route: CallRoute, exchanges: Exchange[]) {
+  const { io, profile, timeoutMs, recording } = options;
+  return async (unsigned: RawRequest): Promise<Exchange> => {
+    // A refresh with client_secret_jwt or private_key_jwt gets its assertion signed now (RFC 7523 §2.2).
+    const signed = await withClientAssertion(unsigned, route.assertion, {
+      random: nodeRandom,
+      jose: joseSigner,
+      now: Date.now(),
+    });
+    if (signed.trace) new FlowReport(io.stderr).assertion(signed.trace);
+    const request = signed.request;
+    try {
+      const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
+        sendRecorded(
+          request,
+          {
+            // The profile's CA file and client certificate (RFC 8705 §2), when it has them.
+            ...(profile ? transportOf(profile) : {}),
+            allowSelfSigned: options.allowSelfSigned,
+            env: io.env,
+            signal,
+            ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          },
+          recording?.(route.legOf(request)) ?? null
+        )
+      );
+      exchanges.push(e);
+      return e;
+    } catch (e) {
+      if (e instanceof TransportError)
+        throw new ProtocolError(PROTOCOL_ERROR.SEND_FAILED, 'send', `${request.method} ${request.url}: ${e.message}`, {
+          cause: e,
+        });
+      throw e;
+    }
+  };
+}

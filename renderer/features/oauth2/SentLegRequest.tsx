@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { masked } from '../../components/Secret';
+import { requestText } from '../../../shared/http-text';
+import type { RawRequest } from '../../../shared/http';
+import { Value } from '../../components/Value';
+import { useOAuth2 } from '../../app/stores';
+import { ExportMenu } from '../../components/ExportMenu';
+import type { SentLeg } from '../../state/oauth2-flow-state';
+import type { OAuth2Run } from '../../state/oauth2-run';
+import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
+import { AutoRefreshOption } from './AutoRefreshSteps';
+import { oauth2ExportSource } from './export-source';
+import { DpopMistakeChooser } from './DpopMistakeChooser';
+import { AuthMistakeChooser } from './AuthMistakeChooser';
+import { FlowMistakeChooser } from './FlowMistakeChooser';
+import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
+
+/** Whether the secrets and tokens show in clear, and the button's toggle. */
+interface Reveal {
+  readonly on: boolean;
+  readonly toggle: () => void;
+}
+
+/** The leg's request: its method, URL and body editable (secrets masked until revealed), the mistakes to make. */
+function RequestForm({
+  leg,
+  draft,
+  secrets,
+  reveal,
+}: {
+  leg: SentLeg;
+  draft: RawRequest;
+  secrets: string[];
+  reveal: Reveal;
+}) {
+  const draftEdited = useOAuth2((s) => s.draftEdited);
+  const dpop = useOAuth2((s) => s.profile?.oauth2.dpop);
+  return (
+    <form className="request-form" aria-label="Request" onSubmit={(e) => e.preventDefault()}>
+      <div className="form-row">
+        <label>
+          Method
+          <input
+            className="mono method-input"
+            value={draft.method}
+            onChange={(e) => draftEdited(leg, { method: e.target.value.toUpperCase() })}
+          />
+        </label>
+        <label className="grow">
+          URL
+          <input
+            className="mono"
+            value={draft.url}
+            spellCheck={false}
+            onChange={(e) => draftEdited(leg, { url: e.target.value })}
+          />
+        </label>
+      </div>
+      {draft.body !== undefined && (
+        <label className="grow">
+          Body (form-encoded)
+          <textarea
+            className="mono"
+            rows={4}
+            value={reveal.on ? draft.body : bodyForEditing(draft.body, secrets)}
+            spellCheck={false}
+            onChange={(e) =>
+              draftEdited(leg, {
+                body: reveal.on ? e.target.value : bodyFromEditing(draft.body ?? '', secrets, e.target.value),
+              })
+            }
+          />
+        </label>
+      )}
+      {leg === 'api' && <AutoRefreshOption />}
+      {leg !== 'api' && <AuthMistakeChooser leg={leg} />}
+      {(leg === 'token' || leg === 'refresh') && <FlowMistakeChooser leg={leg} />}
+      {dpop && <DpopMistakeChooser leg={leg} />}
+      {secrets.length > 0 && (
+        <button type="button" className="link" aria-pressed={reveal.on} onClick={reveal.toggle}>
+          {reveal.on ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/**
+ * The Request column: the form, the request as it will be sent (secrets masked until revealed), its exports, and
+ * what is signed only when it is sent (the client assertion, the DPoP proof).
+ */
+export function SentLegRequest({ leg, draft, run }: { leg: SentLeg; draft: RawRequest; run: OAuth2Run | undefined }) {
+  const clientSecret = useOAuth2((s) => s.profile?.oauth2.clientSecret ?? '');
+  const [reveal, setReveal] = useState(false);
+  const flow = useOAuth2((s) => s.flow);
+  const receivedCode = useOAuth2((s) => s.receivedCode);
+  const profile = useOAuth2((s) => s.profile);
+  // Masked until revealed, like every other secret; the body stays editable around the dots.
+  const secrets = requestSecrets(draft, clientSecret, [
+    flow?.token?.accessToken,
+    flow?.token?.refreshToken,
+    flow?.code ?? receivedCode,
+  ]);
+  const exportSource = oauth2ExportSource(leg, draft, flow, profile);
+  return (
+    <section className="col" aria-label="Request to send">
+      <h3>Request</h3>
+      <RequestForm
+        leg={leg}
+        draft={draft}
+        secrets={secrets}
+        reveal={{ on: reveal, toggle: () => setReveal(!reveal) }}
+      />
+      <Value label="HTTP request" text={requestText(draft)}>
+        {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
+      </Value>
+      <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
+      {!run?.assertion && wantsClientAssertion(draft) && (
+        <p className="muted">
+          The client assertion (client_assertion) is signed when the request is sent, with a fresh jti each time (RFC
+          7523 §3); its parts are shown below then.
+        </p>
+      )}
+      {!run?.dpop && profile?.oauth2.dpop && (
+        <p className="muted">
+          DPoP is on: a proof (the DPoP header{leg === 'api' ? ', and the token in the DPoP scheme' : ''}) is signed
+          when the request is sent, fresh each time (RFC 9449 §4.2); its parts are shown below then.
+        </p>
+      )}
+    </section>
+  );
+}
