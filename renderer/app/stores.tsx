@@ -1,11 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createAppStore, type AppState, type AppStore } from '../state/app-store';
-import type { OAuth1FlowState } from '../state/oauth1-flow-state';
-import { createOAuth1Store, type OAuth1Store } from '../state/oauth1-store';
-import { createOAuth2Store, type OAuth2Store } from '../state/oauth2-store';
-import type { OAuth2FlowState } from '../state/oauth2-flow-state';
-import { createClientCredentialsStore, createDeviceStore } from '../state/machine-stores';
+import type { OAuth1FlowState } from '../state/oauth1/oauth1-flow-state';
+import { createOAuth1Store, type OAuth1Store } from '../state/oauth1/oauth1-store';
+import { createOAuth2Store, type OAuth2Store } from '../state/oauth2/oauth2-store';
+import type { OAuth2FlowState } from '../state/oauth2/oauth2-flow-state';
+import { createClientCredentialsStore, createDeviceStore } from '../state/machine/machine-stores';
 import type { RendererDeps } from './deps';
 
 /** Every store of the app, made once from the injected dependencies (tests make their own). */

@@ -1,7 +1,7 @@
 import type { BridgeApi } from '../../shared/bridge/api';
 import type { BridgeResult } from '../../shared/bridge/result';
 import type { RawRequest } from '../../shared/http';
-import type { OAuth2Run } from './oauth2-run';
+import type { OAuth2Run } from './oauth2/oauth2-run';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import {
   wantsClientAssertion,

@@ -15,9 +15,9 @@ import type { RandomPort } from '../../shared/ports';
 import { isOpenIdScope } from '../../shared/oidc/nonce';
 import { targetsMock } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
-import type { OAuth2FlowState, SentLeg } from './oauth2-flow-state';
+import type { OAuth2FlowState, SentLeg } from './oauth2/oauth2-flow-state';
 import type { AuthorizationSeen } from './flow-verdict';
-import type { OAuth2Run } from './oauth2-run';
+import type { OAuth2Run } from './oauth2/oauth2-run';
 
 /** The refresh token a leg's last accepted (2xx) refresh sent: the one that refresh rotated away (RFC 9700 §4.14.2). */
 const rotatedRefreshToken = (run: OAuth2Run | undefined): string | null =>

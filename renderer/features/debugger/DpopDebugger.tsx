@@ -3,7 +3,7 @@ import type { DpopVerification } from '../../../shared/dpop/verify';
 import { DpopFindings } from '../../components/DpopFindings';
 import { Field } from './DebugField';
 import { DebuggerModeTabs } from './DebuggerModeTabs';
-import type { DpopInputs } from './dpop-debugger-store';
+import type { DpopInputs } from '../../state/debugger/dpop-debugger-store';
 import { useDpopDebugger } from './use-dpop-debugger';
 
 const DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import type { BridgeApi } from '../../../shared/bridge/api';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import type { CryptoPort } from '../../../shared/ports';
-import { firstPass, secondPass, verifyInHost, type Answers, type AskedChecks } from './rsa-check';
+import { firstPass, secondPass, verifyInHost, type Answers, type AskedChecks } from '../../state/debugger/rsa-check';
 import type { DebugInputs, DebugResult } from './run-diagnosis';
 
 export type WorkerRequest = { readonly id: number; readonly inputs: DebugInputs } & (

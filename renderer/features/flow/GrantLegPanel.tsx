@@ -1,7 +1,7 @@
 import type { Grant, PollLeg } from '../../../shared/flows/driver/grant';
 import type { LegStatus } from '../../../shared/flows';
 import { useDeps } from '../../app/stores';
-import type { GrantFlowState, GrantLegRun } from '../../state/grant-store';
+import type { GrantFlowState, GrantLegRun } from '../../state/machine/grant-store';
 import type { GrantPageParts, GrantPageState } from './grant-page-parts';
 import type { LegAction } from './LegActions';
 import { LegPanel, requestOf } from './LegPanel';

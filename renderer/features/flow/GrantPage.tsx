@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import type { Grant } from '../../../shared/flows/driver/grant';
 import { legOrder } from '../../../shared/flows/driver/leg-order';
 import { useDeps } from '../../app/stores';
-import type { GrantStore } from '../../state/grant-store';
+import type { GrantStore } from '../../state/machine/grant-store';
 import { FlowPageShell } from './FlowPageShell';
 import type { GrantPageParts, GrantPageState } from './grant-page-parts';
 import { GrantLegPanel } from './GrantLegPanel';
@@ -10,7 +10,7 @@ import { GrantLegPanel } from './GrantLegPanel';
 /**
  * The page of a registered grant (issue 24 §1): its legs in the grant's order, each rendered by its kind
  * (GrantLegPanel), around the grant's own explanations (`parts`), so a new grant brings no page component.
- * `store`: the grant's page store (renderer/state/grant-store.ts).
+ * `store`: the grant's page store (renderer/state/machine/grant-store.ts).
  */
 export function GrantPage<S extends GrantPageState<L>, C, L extends string>({
   grant,

@@ -7,7 +7,7 @@ import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { masked } from '../../components/Secret';
 import { Value } from '../../components/Value';
-import type { GrantLegRun } from '../../state/grant-store';
+import type { GrantLegRun } from '../../state/machine/grant-store';
 import { LegActions, runStatus, type LegAction } from './LegActions';
 
 /**

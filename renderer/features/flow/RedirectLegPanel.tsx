@@ -2,7 +2,7 @@ import type { RedirectLeg } from '../../../shared/flows/driver/grant';
 import { Checks } from '../../components/Checks';
 import { masked } from '../../components/Secret';
 import { Value } from '../../components/Value';
-import type { GrantLegRun } from '../../state/grant-store';
+import type { GrantLegRun } from '../../state/machine/grant-store';
 import { LegActions } from './LegActions';
 import { PasteUrlForm } from './PasteLandedUrl';
 import { useOpenAuthorization } from './use-open-authorization';

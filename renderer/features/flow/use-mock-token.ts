@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { useApp } from '../../app/stores';
-import { useMockProvider } from '../mock/mock-store';
+import { useMockProvider } from '../../state/mock/mock-store';
 
 /** Which of the mock's tables holds the token. */
 export type MockTokenKind = 'requestToken' | 'accessToken' | 'bearerToken' | 'code';

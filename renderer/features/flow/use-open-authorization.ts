@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../../app/stores';
-import { useOpenUrl } from './open-url-store';
+import { useOpenUrl } from '../../state/flow/open-url-store';
 
 /**
  * Opens an authorization page after the flow has registered its wait: in browser mode the page opens the tab itself

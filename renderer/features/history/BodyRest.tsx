@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BodyPart } from '../../../shared/store/history';
 import { maskText } from '../../components/mask';
-import type { HistoryState } from './history-state';
+import type { HistoryState } from '../../state/history/history-state';
 
 const chars = (n: number) => n.toLocaleString('en-US');
 

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Report } from '../../../shared/explain/report';
 import { count } from './format';
-import type { HarExplainStore } from './har-explain-store';
+import type { HarExplainStore } from '../../state/history/har-explain-store';
 
 /** "Explain a HAR file…": a file input behind a button (the file never leaves the page); "Explain the history". */
 export function HarExplainButton({ store, profileId }: { store: HarExplainStore; profileId: string | undefined }) {

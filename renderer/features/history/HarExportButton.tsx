@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSaveText } from '../../platform/use-save-text';
-import type { HistoryState } from './history-state';
+import type { HistoryState } from '../../state/history/history-state';
 
 /** The whole history (or one profile's) as HAR 1.2, so other tools can open it. Secrets left out. */
 export function HarExportButton({

@@ -8,7 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { BodyRest } from './BodyRest';
 import { FLOW_LABELS, fullTime, legLabel } from './format';
-import type { HistoryState } from './history-state';
+import type { HistoryState } from '../../state/history/history-state';
 import { maskExchange } from '../../components/mask';
 
 /**

@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent 
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
 import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
-import { rowAt, type HistoryStore } from './history-store';
+import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 30;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { count, size } from './format';
-import type { HistoryStore } from './history-store';
+import type { HistoryStore } from '../../state/history/history-store';
 
 /** How much the history holds on disk, where, and the size bound beyond which the oldest exchanges are removed. */
 export function HistoryUsage({ store }: { store: HistoryStore }) {

@@ -1,6 +1,6 @@
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
-import type { McpLeg } from './mcp-state';
+import type { McpLeg } from '../../state/mcp/mcp-state';
 
 /**
  * The chain's legs in order: each remark and request as it happened (a request folded to its line and status, the

@@ -5,7 +5,7 @@ import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
 import { McpLegs } from './McpLegs';
 import { McpSavedToken } from './McpSavedToken';
-import type { McpFaultName, McpForm, McpPageState } from './mcp-state';
+import type { McpFaultName, McpForm, McpPageState } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
 import './mcp.css';
 

@@ -6,7 +6,7 @@ import { MockLog } from './MockLog';
 import { MockSettingsForm } from './MockSettingsForm';
 import { MockTlsPanel } from './MockTlsPanel';
 import { expiryAdvancedWords, MockStateTables, secondsToExpiry } from './MockStateTables';
-import { useMockProvider, type MockView } from './mock-store';
+import { useMockProvider, type MockView } from '../../state/mock/mock-store';
 import './mock.css';
 
 /** The embedded mock: running state, its tokens and codes, deauthorize, the clock, settings, mutual TLS, and what it received. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
-import { useMockProvider } from './mock-store';
+import { useMockProvider } from '../../state/mock/mock-store';
 import { SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
 
 type Settings = MethodOutput<'mockUpdateSettings'>;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { useSaveText } from '../../platform/use-save-text';
-import { useMockTls } from './mock-tls-store';
+import { useMockTls } from '../../state/mock/mock-tls-store';
 
 /** A labelled value on one row, with its copy button. */
 function Fact({ label, text }: { label: string; text: string }) {

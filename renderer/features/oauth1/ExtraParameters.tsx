@@ -1,5 +1,5 @@
 import { FORM_CONTENT_TYPE, percentEncode, queryParameters, parseUrlEncoded } from '../../../shared/oauth1';
-import type { OAuth1Draft } from '../../state/oauth1-drafts';
+import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 
 type Row = { source: 'query' | 'body'; name: string; value: string };
 

@@ -2,7 +2,7 @@ import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { ProviderSide } from '../../components/ProviderSide';
 import { useApp, useOAuth1 } from '../../app/stores';
-import type { SignedLeg } from '../../state/oauth1-drafts';
+import type { SignedLeg } from '../../state/oauth1/oauth1-drafts';
 import { findProviderEvent } from '../../state/provider-match';
 import { MistakeResult } from './MistakeResult';
 

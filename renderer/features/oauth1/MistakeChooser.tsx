@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { SignatureTrace } from '../../../shared/oauth1';
 import { useOAuth1 } from '../../app/stores';
 import { mistakesFor } from '../../state/deliberate-mistake';
-import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
+import type { OAuth1Draft, SignedLeg } from '../../state/oauth1/oauth1-drafts';
 
 /**
  * "Make a mistake on purpose": each client mistake the signature debugger names, made on the next request this leg

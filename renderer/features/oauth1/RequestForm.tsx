@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SIGNATURE_METHODS, type ParamSource } from '../../../shared/oauth1';
-import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
+import type { OAuth1Draft, SignedLeg } from '../../state/oauth1/oauth1-drafts';
 import { PLACEMENT_OPTIONS } from '../../components/placement-options';
 import { ExtraParameters } from './ExtraParameters';
 

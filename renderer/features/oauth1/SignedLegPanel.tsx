@@ -5,7 +5,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { TraceView } from '../../components/TraceView';
 import { Value } from '../../components/Value';
 import { useDeps, useOAuth1 } from '../../app/stores';
-import type { OAuth1Draft, SignedLeg } from '../../state/oauth1-drafts';
+import type { OAuth1Draft, SignedLeg } from '../../state/oauth1/oauth1-drafts';
 import type { SignatureTrace } from '../../../shared/oauth1';
 import { oauth1Flow } from '../../../shared/flows';
 import { LegActions, runStatus } from '../flow/LegActions';

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { ProtocolError } from '../../../shared/errors';
 import { traceSignature, type SignatureTrace } from '../../../shared/oauth1';
 import { useDeps } from '../../app/stores';
-import type { OAuth1Draft } from '../../state/oauth1-drafts';
-import { useHostTrace } from './host-trace-store';
+import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
+import { useHostTrace } from '../../state/oauth1/host-trace-store';
 
 export type LiveTrace =
   | { readonly trace: SignatureTrace; readonly error: null }

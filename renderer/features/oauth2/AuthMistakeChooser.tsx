@@ -1,7 +1,7 @@
 import { CLIENT_AUTH_MISTAKES, clientAuthMistakesFor } from '../../../shared/oauth2/client-auth-mistakes';
 import { useOAuth2 } from '../../app/stores';
 import { acceptedAssertion } from '../../state/client-assertion-send';
-import type { SentLeg } from '../../state/oauth2-flow-state';
+import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 
 /**
  * "Make a mistake on purpose" for the client's authentication on the token and refresh legs: an assertion for the

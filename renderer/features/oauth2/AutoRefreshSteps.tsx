@@ -1,7 +1,7 @@
 import type { BearerStep } from '../../../shared/flows';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useOAuth2 } from '../../app/stores';
-import { AUTO_REFRESH_EARLY_SECONDS } from '../../state/oauth2-auto-refresh';
+import { AUTO_REFRESH_EARLY_SECONDS } from '../../state/oauth2/oauth2-auto-refresh';
 
 /** The bearer call's option: refresh once by itself on a 401 or near expiry, then call again. */
 export function AutoRefreshOption() {

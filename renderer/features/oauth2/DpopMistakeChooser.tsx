@@ -1,6 +1,6 @@
 import { PLANTED_DPOP, PLANTED_DPOP_MISTAKES, type PlantedDpopMistake } from '../../../shared/dpop/planted-mistakes';
 import { useOAuth2 } from '../../app/stores';
-import type { SentLeg } from '../../state/oauth2-flow-state';
+import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 
 /** The mistakes a leg's proof can carry: ath and the bound key only with an access token (the API call, RFC 9449 §7). */
 const offeredAt = (leg: SentLeg) =>

@@ -2,7 +2,7 @@ import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { AssertionTrace } from './AssertionTrace';
 import { Value } from '../../components/Value';
-import { usePar } from './par-store';
+import { usePar } from '../../state/oauth2/par-store';
 
 /**
  * The authorize leg's "push the authorization request" toggle (RFC 9126) and, once pushed, the back-channel leg:

@@ -3,8 +3,12 @@ import { oauth2Flow } from '../../../shared/flows';
 import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
 import { useOAuth2 } from '../../app/stores';
 import { Value } from '../../components/Value';
-import { usePar } from './par-store';
-import { requestObjectUnavailable, useRequestObject, type RequestObjectState } from './request-object-store';
+import { usePar } from '../../state/oauth2/par-store';
+import {
+  requestObjectUnavailable,
+  useRequestObject,
+  type RequestObjectState,
+} from '../../state/oauth2/request-object-store';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 
 /** The request object made: its header and claims, the JWT, and the authorization URL it was opened with. */

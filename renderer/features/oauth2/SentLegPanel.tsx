@@ -1,7 +1,7 @@
 import { useOAuth2 } from '../../app/stores';
 import { LegActions, runStatus, type LegAction } from '../flow/LegActions';
 import { useChosenProfile } from '../flow/use-chosen-profile';
-import type { SentLeg } from '../../state/oauth2-flow-state';
+import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 import { AssertionTrace } from './AssertionTrace';
 import { DpopProofTrace } from './DpopProofTrace';
 import { SentLegRequest } from './SentLegRequest';

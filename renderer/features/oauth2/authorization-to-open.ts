@@ -2,8 +2,8 @@ import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
 import type { Profile } from '../../../shared/store/profile';
-import type { ParState } from './par-store';
-import { requestObjectUnavailable, type RequestObjectState } from './request-object-store';
+import type { ParState } from '../../state/oauth2/par-store';
+import { requestObjectUnavailable, type RequestObjectState } from '../../state/oauth2/request-object-store';
 
 /**
  * The URL the browser opens for the authorize leg, once the flow waits for the callback (`started`): with a request

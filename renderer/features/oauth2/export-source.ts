@@ -3,7 +3,7 @@ import { endpointUrl } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
-import type { SentLeg } from '../../state/oauth2-flow-state';
+import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 
 /**
  * What a leg's *Export this request* exports: the bearer call with what refreshing it needs (RFC 6749 §6

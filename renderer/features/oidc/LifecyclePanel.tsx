@@ -8,7 +8,7 @@ import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { masked } from '../../components/Secret';
 import { requestSecrets } from '../oauth2/request-secrets';
-import type { LifecycleLeg } from './lifecycle-state';
+import type { LifecycleLeg } from '../../state/oidc/lifecycle-state';
 import { useLifecycle } from './use-lifecycle';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 

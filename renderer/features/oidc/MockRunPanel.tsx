@@ -3,7 +3,7 @@ import { ID_TOKEN_FAULTS, type IdTokenFault } from '../../../shared/oidc/mock-sw
 import { useApp } from '../../app/stores';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
-import { MOCK_OIDC_SCOPE, type MockRunStep } from './mock-run-store';
+import { MOCK_OIDC_SCOPE, type MockRunStep } from '../../state/oidc/mock-run-store';
 import { useMockRun } from './use-mock-run';
 
 const STEP_TEXT: Readonly<Record<Exclude<MockRunStep, 'failed'>, string>> = {

@@ -2,7 +2,7 @@ import { discoveredPreset, discoveryWarnings, redirectLine, type Discovered } fr
 import { Checks } from '../../components/Checks';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useApp, useAppStore, useDeps } from '../../app/stores';
-import { keptProfilesStore } from '../profiles/kept-store';
+import { keptProfilesStore } from '../../state/profiles/kept-store';
 import { useOidc } from './use-oidc';
 
 /** A new profile on the Profiles page with the discovered endpoints, started as a preset is (the draft is not saved). */

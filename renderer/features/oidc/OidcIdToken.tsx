@@ -3,7 +3,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useOAuth2 } from '../../app/stores';
 import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
-import type { ValidationInputs } from './oidc-state';
+import type { ValidationInputs } from '../../state/oidc/oidc-state';
 import { flowTokensOf } from './flow-tokens';
 import { UserInfoPanel } from './UserInfoPanel';
 import { useOidc } from './use-oidc';

@@ -1,6 +1,6 @@
 import { formDecode } from '../../../shared/oauth2/form';
-import type { OAuth2FlowState } from '../../state/oauth2-flow-state';
-import type { ValidationInputs } from './oidc-state';
+import type { OAuth2FlowState } from '../../state/oauth2/oauth2-flow-state';
+import type { ValidationInputs } from '../../state/oidc/oidc-state';
 
 /**
  * The id_token and access token of the OAuth 2 flow's last token response, read from its raw fields (the flow keeps

@@ -1,5 +1,5 @@
 import { pageStore } from '../../app/page-store';
-import { createMockRunStore } from './mock-run-store';
+import { createMockRunStore } from '../../state/oidc/mock-run-store';
 import { useOidc } from './use-oidc';
 
 // The run drives the OAuth 2 page's flow and this page's discovery and validation.

@@ -1,6 +1,6 @@
 import { pageStore } from '../../app/page-store';
 import { joseVerifier } from '../../../platform/jose';
-import { createOidcStore } from './oidc-store';
+import { createOidcStore } from '../../state/oidc/oidc-store';
 
 // The issuer, the discovery result and the last validation survive leaving the page.
 export const useOidc = pageStore((deps, stores) =>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDpopKey } from './dpop-key-store';
+import { useDpopKey } from '../../state/profiles/dpop-key-store';
 import { fieldValue } from './profile-draft';
 import { useProfiles } from './profiles-context';
 

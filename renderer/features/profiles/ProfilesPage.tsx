@@ -1,7 +1,7 @@
 import { PRESETS } from '../../../shared/presets';
 import { useEffect } from 'react';
 import { useApp, useAppStore, useDeps } from '../../app/stores';
-import { keptProfilesStore } from './kept-store';
+import { keptProfilesStore } from '../../state/profiles/kept-store';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 import { ProfilesProvider, useProfiles } from './profiles-context';

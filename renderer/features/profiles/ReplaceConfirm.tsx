@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Editing, Replacement } from './profiles-state';
+import type { Editing, Replacement } from '../../state/profiles/profiles-state';
 import { useProfiles } from './profiles-context';
 
 /** Names what would be lost: the saved name of the profile edited, or the new profile's typed name, if any. */

@@ -2,7 +2,7 @@ import type { SavedToken } from '../../../shared/store/saved-token';
 import { useDeps } from '../../app/stores';
 import { Secret } from '../../components/Secret';
 import { useProfiles } from './profiles-context';
-import { savedRefreshState, savedTokenState, useMockStatuses } from './saved-token-state';
+import { savedRefreshState, savedTokenState, useMockStatuses } from '../../state/profiles/saved-token-state';
 
 const KIND = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2' } as const;
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ProfilesState } from './profiles-state';
-import type { ProfilesStore } from './profiles-store';
+import type { ProfilesState } from '../../state/profiles/profiles-state';
+import type { ProfilesStore } from '../../state/profiles/profiles-store';
 
 const ProfilesContext = createContext<ProfilesStore | null>(null);
 

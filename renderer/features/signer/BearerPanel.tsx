@@ -5,11 +5,11 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { useApp } from '../../app/stores';
 import type { BearerRequestForm, SignerBearerResult } from './bearer-send';
-import { useBearer } from './bearer-store';
+import { useBearer } from '../../state/signer/bearer-store';
 import { BearerSteps } from './BearerSteps';
 import { BearerTokenChoice } from './BearerTokenChoice';
 import { Field } from './Field';
-import { useMockStatuses } from '../profiles/saved-token-state';
+import { useMockStatuses } from '../../state/profiles/saved-token-state';
 
 const PLACEMENTS = [
   ['header', 'Authorization header (RFC 6750 §2.1)'],

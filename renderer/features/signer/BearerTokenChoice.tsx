@@ -2,7 +2,7 @@ import type { SavedToken } from '../../../shared/store/saved-token';
 import type { Profile } from '../../../shared/store/profile';
 import { useDeps } from '../../app/stores';
 import { Field } from './Field';
-import { savedRefreshState, savedTokenState } from '../profiles/saved-token-state';
+import { savedRefreshState, savedTokenState } from '../../state/profiles/saved-token-state';
 import { ChosenTokenState } from './ChosenTokenState';
 
 /** A saved OAuth 2 token in the list: its start, its expiry or why it is no good, and whether it can be refreshed. */

@@ -1,5 +1,5 @@
 import type { SavedToken } from '../../../shared/store/saved-token';
-import { savedRefreshState, savedTokenState, type SavedTokenState } from '../profiles/saved-token-state';
+import { savedRefreshState, savedTokenState, type SavedTokenState } from '../../state/profiles/saved-token-state';
 
 /** The chosen token's state in full (the list cuts it at the select's width), each part with why in its title. */
 export function ChosenTokenState({

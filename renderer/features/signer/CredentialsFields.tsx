@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { useDeps } from '../../app/stores';
-import { savedTokenState, useMockStatuses, type SavedTokenState } from '../profiles/saved-token-state';
+import { savedTokenState, useMockStatuses, type SavedTokenState } from '../../state/profiles/saved-token-state';
 import { ChosenTokenState } from './ChosenTokenState';
 import { Field, SecretInput } from './Field';
 import { isRsa, type FieldIssues, type SignerForm } from './signer-form';

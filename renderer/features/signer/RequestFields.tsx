@@ -2,7 +2,7 @@ import type { Profile } from '../../../shared/store/profile';
 import { Field } from './Field';
 import { ParamRows } from './ParamRows';
 import type { BodyMode, FieldIssues, SignerForm } from './signer-form';
-import type { Endpoint } from './signer-state';
+import type { Endpoint } from '../../state/signer/signer-state';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 const ENDPOINTS: readonly { id: Endpoint; label: string }[] = [

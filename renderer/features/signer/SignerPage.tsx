@@ -18,7 +18,7 @@ import { stepTitle } from './steps';
 import { useSigner } from './use-signer';
 import './signer.css';
 import type { ProtocolStep } from '../../../shared/errors';
-import type { OAuth1Draft } from '../../state/oauth1-drafts';
+import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 
 /** The step that reads the URL's query: a URL the signer cannot parse fails there. */
 const URL_STEP: ProtocolStep = 'query-parameters';

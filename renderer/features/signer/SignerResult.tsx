@@ -4,7 +4,7 @@ import { ExchangeView } from '../../components/ExchangeView';
 import { ProviderSide } from '../../components/ProviderSide';
 import { useApp } from '../../app/stores';
 import { findProviderEvent, isMockUrl } from '../../state/provider-match';
-import type { SignerRun } from './signer-state';
+import type { SignerRun } from '../../state/signer/signer-state';
 import { stepTitle } from './steps';
 
 /** What came back from the last send: the status in words, the mock's verdict on it, and the exchange. */

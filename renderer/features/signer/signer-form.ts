@@ -8,7 +8,7 @@ import {
   type SignatureMethod,
 } from '../../../shared/oauth1';
 import type { Profile } from '../../../shared/store/profile';
-import type { OAuth1Draft } from '../../state/oauth1-drafts';
+import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 
 export type BodyMode = 'none' | 'form' | 'raw';
 export interface Pair {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../shared/bridge/api';
 import { ok } from '../../../shared/bridge/result';
 import { createExportStore } from '../../../renderer/components/export-store';
-import { createMockProviderStore } from '../../../renderer/features/mock/mock-store';
-import { createBearerStore } from '../../../renderer/features/signer/bearer-store';
+import { createMockProviderStore } from '../../../renderer/state/mock/mock-store';
+import { createBearerStore } from '../../../renderer/state/signer/bearer-store';
 
 /** A bridge with only the methods a test gives; any other call fails the test. */
 const bridgeOf = (methods: Partial<Record<keyof BridgeApi, (...args: never[]) => unknown>>) =>

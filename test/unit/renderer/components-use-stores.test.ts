@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Page state and bridge calls live in store factories (renderer/app/page-store.ts and the *-store.ts files):
+// Page state and bridge calls live in store factories (renderer/app/page-store.ts and renderer/state/):
 // components, and the React hooks beside them, get state and actions from a store and never reach the bridge.
 const root = resolve(import.meta.dirname, '../../..');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDebuggerStore } from '../../../../renderer/features/debugger/debugger-store';
+import { createDebuggerStore } from '../../../../renderer/state/debugger/debugger-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 
 // HMAC requests are checked in the page: the bridge is never called.

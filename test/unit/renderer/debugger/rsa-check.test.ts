@@ -5,7 +5,7 @@ import type { RawRequest } from '../../../../shared/http';
 import { percentEncode, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 import { diagnoseSignature } from '../../../../shared/oauth1/debug';
 import { nodeCrypto } from '../../../../host/node-crypto';
-import { checkSignature } from '../../../../renderer/features/debugger/rsa-check';
+import { checkSignature } from '../../../../renderer/state/debugger/rsa-check';
 import { emptyInputs, type DebugInputs, type DebugResult } from '../../../../renderer/features/debugger/run-diagnosis';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { mapValue, rebuild, without, withMistake, X_EXAMPLE } from '../../shared/oauth1/debug/helpers';

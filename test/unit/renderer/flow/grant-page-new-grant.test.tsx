@@ -5,7 +5,7 @@ import { nodeRandom } from '../../../../host/node-crypto';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { GrantPage } from '../../../../renderer/features/flow/GrantPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createGrantStore } from '../../../../renderer/state/grant-store';
+import { createGrantStore } from '../../../../renderer/state/machine/grant-store';
 import { profileSchema } from '../../../../shared/store/profile';
 import { send } from '../../mock-provider/helpers';
 import { hostBridge } from '../state/host-bridge';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { HistoryQuery } from '../../../../shared/store/history';
-import { createHistoryStore, rowAt } from '../../../../renderer/features/history/history-store';
+import { createHistoryStore, rowAt } from '../../../../renderer/state/history/history-store';
 import { maskExchange, maskText, profileSecrets } from '../../../../renderer/components/mask';
 import { entry, fakeBridge, profiles } from './fake-bridge';
 

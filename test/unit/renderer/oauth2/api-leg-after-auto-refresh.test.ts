@@ -4,7 +4,7 @@ import { oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
 import { oauth2ExportSource } from '../../../../renderer/features/oauth2/export-source';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { C, Harness } from '../../mock-provider/helpers';
 import { clientPost, flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
 import { hostBridge } from '../state/host-bridge';

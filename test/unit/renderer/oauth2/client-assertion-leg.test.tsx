@@ -8,7 +8,7 @@ import { oauth2ConfigOf, oauth2Flow } from '../../../../shared/flows';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
-import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
+import { createLifecycleStore } from '../../../../renderer/state/oidc/lifecycle-store';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { hostBridge } from '../state/host-bridge';
 

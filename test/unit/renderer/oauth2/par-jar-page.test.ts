@@ -14,8 +14,8 @@ import { dispatch } from '../../../../shared/bridge/dispatch';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createStores, type Stores } from '../../../../renderer/app/stores';
 import { authorizationToOpen } from '../../../../renderer/features/oauth2/authorization-to-open';
-import { usePar } from '../../../../renderer/features/oauth2/par-store';
-import { useRequestObject } from '../../../../renderer/features/oauth2/request-object-store';
+import { usePar } from '../../../../renderer/state/oauth2/par-store';
+import { useRequestObject } from '../../../../renderer/state/oauth2/request-object-store';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 
 /*

@@ -8,7 +8,7 @@ import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { joseSigner } from '../../../../platform/jose';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { PushedAuthorization } from '../../../../renderer/features/oauth2/PushedAuthorization';
-import { usePar } from '../../../../renderer/features/oauth2/par-store';
+import { usePar } from '../../../../renderer/state/oauth2/par-store';
 import { RequestObjectPanel } from '../../../../renderer/features/oauth2/RequestObjectPanel';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { fakeBridge } from '../state/fake-bridge';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { joseVerifier } from '../../../../platform/jose';
-import { createOidcStore } from '../../../../renderer/features/oidc/oidc-store';
+import { createOidcStore } from '../../../../renderer/state/oidc/oidc-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { Harness } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';

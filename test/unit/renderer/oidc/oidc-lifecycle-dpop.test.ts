@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joseVerifier } from '../../../../platform/jose';
-import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
-import { createOidcStore } from '../../../../renderer/features/oidc/oidc-store';
+import { createLifecycleStore } from '../../../../renderer/state/oidc/lifecycle-store';
+import { createOidcStore } from '../../../../renderer/state/oidc/oidc-store';
 import type { Profile } from '../../../../shared/store/profile';
 import { C, Harness } from '../../mock-provider/helpers';
 import { pageWithDpopToken } from '../state/dpop-page-token';

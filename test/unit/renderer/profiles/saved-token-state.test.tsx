@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedToken } from '../../../../shared/store/saved-token';
-import { savedRefreshState, savedTokenState } from '../../../../renderer/features/profiles/saved-token-state';
+import { savedRefreshState, savedTokenState } from '../../../../renderer/state/profiles/saved-token-state';
 import { mockProfile, renderPage, userProfile } from './fake-bridge';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBearerStore } from '../../../../renderer/features/signer/bearer-store';
+import { createBearerStore } from '../../../../renderer/state/signer/bearer-store';
 import type { SavedToken } from '../../../../shared/store/saved-token';
 import { C, Harness } from '../../mock-provider/helpers';
 import { clientPost } from '../../host/oidc/oidc-mock-session';

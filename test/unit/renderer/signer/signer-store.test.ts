@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
-import { createSignerStore } from '../../../../renderer/features/signer/signer-store';
+import { createSignerStore } from '../../../../renderer/state/signer/signer-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { fakeBridge, MOCK_BASE, mockProfile } from './fixtures';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../../host/store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createClientCredentialsStore } from '../../../../renderer/state/machine-stores';
+import { createClientCredentialsStore } from '../../../../renderer/state/machine/machine-stores';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createDeviceStore } from '../../../../renderer/state/machine-stores';
+import { createDeviceStore } from '../../../../renderer/state/machine/machine-stores';
 import { nodeRandom } from '../../../../host/node-crypto';
 import { profileSchema } from '../../../../shared/store/profile';
 import { hostBridge } from './host-bridge';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nodeRandom } from '../../../../host/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createProfilesStore } from '../../../../renderer/features/profiles/profiles-store';
-import { createClientCredentialsStore, createDeviceStore } from '../../../../renderer/state/machine-stores';
+import { createProfilesStore } from '../../../../renderer/state/profiles/profiles-store';
+import { createClientCredentialsStore, createDeviceStore } from '../../../../renderer/state/machine/machine-stores';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { hostBridge } from './host-bridge';
 

@@ -4,7 +4,7 @@ import { oauth1ConfigOf, oauth1Flow, pastedQuery } from '../../../../shared/flow
 import type { Exchange, RawRequest } from '../../../../shared/http';
 import { formEncode } from '../../../../shared/oauth2/form';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
-import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { nodeCrypto } from '../../../../host/node-crypto';
 import { fakeBridge } from './fake-bridge';

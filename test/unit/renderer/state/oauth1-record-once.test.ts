@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { profileSchema } from '../../../../shared/store/profile';
 import { C, Harness } from '../../mock-provider/helpers';
 import { annotated, countedHost } from './counted-host';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '../../../../shared/store/profile';
-import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { fakeBridge } from './fake-bridge';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDpopHandlers } from '../../../../host/bridge/dpop-handlers';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { profileSchema } from '../../../../shared/store/profile';
 import { C, Harness } from '../../mock-provider/helpers';
 import { countedHost } from './counted-host';

@@ -3,7 +3,7 @@ import type { CauseId } from '../../../../shared/explain/cause-ids';
 import { FLOW_MISTAKES, type FlowMistake } from '../../../../shared/oauth2/flow-mistakes';
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { flowMistakeUnavailable } from '../../../../renderer/state/flow-mistake-send';
 import { flowVerdict } from '../../../../renderer/state/flow-verdict';
 import { MockProvider } from '../../../../mock-provider';

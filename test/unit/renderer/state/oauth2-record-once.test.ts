@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSchema } from '../../../../shared/store/profile';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
-import { createLifecycleStore } from '../../../../renderer/features/oidc/lifecycle-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
+import { createLifecycleStore } from '../../../../renderer/state/oidc/lifecycle-store';
 import { C, Harness } from '../../mock-provider/helpers';
 import { annotated, countedHost } from './counted-host';
 

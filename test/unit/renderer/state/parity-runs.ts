@@ -1,8 +1,8 @@
 import { runOAuth1 } from '../../../../host/cli/flow/run-oauth1';
 import { runOAuth2 } from '../../../../host/cli/flow/run-oauth2';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RandomPort } from '../../../../shared/ports';
 import type { Profile } from '../../../../shared/store/profile';

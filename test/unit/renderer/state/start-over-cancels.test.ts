@@ -9,8 +9,8 @@ import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { HistoryPage } from '../../../../shared/store/history';
 import { profileSchema } from '../../../../shared/store/profile';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth1Store } from '../../../../renderer/state/oauth1-store';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2-store';
+import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
+import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { ipcTransport, webTransport, type BridgeTransport } from '../../host/bridge/transports';
 
 /*

@@ -1,0 +1,150 @@
+import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
+import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
+import { interpretRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
+import { pastedQuery } from '../../../shared/flows/pasted-url';
+import { callbackAsJudged } from '../flow-mistake-send';
+import type { Caught } from '../oauth1/oauth1-flow-state';
+import { NO_FLOW, type OAuth2FlowState } from './oauth2-flow-state';
+import { legJudged } from './oauth2-leg-verdict';
+import type { OAuth2PageStore } from './oauth2-page-store';
+import { rejectedCallbackOf } from '../rejected-callbacks';
+
+const CODE_GRANT = CLIENT_GRANTS.authorization_code;
+
+/** The redirect back (caught, or pasted) judged against the authorization request; the code readies the token leg. */
+function callbackArrived(page: OAuth2PageStore, received: string, callback: Caught | null): Promise<void> {
+  const { deps, get, set } = page;
+  const { query, authorizationSeen } = callbackAsJudged(get(), received, deps.now());
+  const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
+  set({
+    flow: result.state,
+    callback,
+    callbackOutcome: result,
+    waitId: null,
+    authorizationSeen,
+    ...(query !== received ? { flowMistake: null } : {}),
+    ...(result.ok
+      ? {
+          receivedCode: result.state.code,
+          drafts: { ...get().drafts, token: oauth2Flow.buildTokenExchange(result.state) },
+        }
+      : {}),
+  });
+  return result.ok ? Promise.resolve() : legJudged(page, 'authorize');
+}
+
+/** The catcher's events for this page's wait: the callback, a request it refused, the wait's end. */
+export function catcherListened(page: OAuth2PageStore): void {
+  const { deps, get, set } = page;
+  deps.bridge.on('catcherCallback', ({ waitId, callback }) => {
+    const { flow } = get();
+    if (!flow || waitId !== get().waitId) return;
+    void callbackArrived(page, callback.query, callback);
+  });
+  deps.bridge.on('catcherEvent', (event) => {
+    const rejected = get().waitId ? rejectedCallbackOf(event, get().catcherUri, 'oauth2') : null;
+    if (rejected) set({ rejected: [...get().rejected, rejected] });
+  });
+  deps.bridge.on('catcherWaitEnded', ({ waitId, code, message }) => {
+    const { flow } = get();
+    if (!flow || waitId !== get().waitId) return;
+    set({
+      waitId: null,
+      waitEnded: { code, message },
+      flow: { ...flow, legs: { ...flow.legs, authorize: 'ready' } },
+    });
+  });
+}
+
+/** The store's actions that start a flow and set the authorization request's login options. */
+export function oauth2StartActions(page: OAuth2PageStore): Pick<OAuth2FlowState, 'flowStarted' | 'loginOptionsSet'> {
+  const { deps, sends, get, set } = page;
+  const { bridge, crypto, random } = deps;
+  return {
+    async flowStarted(p, baseUrl) {
+      sends.cancelAll();
+      const previous = get().waitId;
+      if (previous) void bridge.catcherCancel({ waitId: previous });
+      // The mock accepts any loopback port for a registered loopback redirect URI (RFC 8252 §7.3 (https://www.rfc-editor.org/rfc/rfc8252#section-7.3)).
+      const opened = await bridge.catcherOpen({ port: p.builtIn ? 0 : p.callbackPort, path: p.callbackPath });
+      if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
+      // The login options stay from one attempt to the next (testing as another user takes several).
+      const login = get().flow?.config.login;
+      const flow = CODE_GRANT.start(
+        { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}) },
+        random,
+        crypto
+      );
+      set({
+        ...NO_FLOW,
+        profile: p,
+        flow,
+        catcherUri: opened.value.redirectUri,
+        authorizeUrl: oauth2Flow.buildAuthorizeRequest(flow).url,
+      });
+    },
+    loginOptionsSet(login) {
+      const { flow } = get();
+      if (!flow) return null;
+      const next = { ...flow, config: { ...flow.config, login } };
+      try {
+        set({ flow: next, authorizeUrl: oauth2Flow.buildAuthorizeRequest(next).url });
+        return null;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+  };
+}
+
+/** The store's actions waiting for the authorization code: the catcher's wait, its cancelling, a pasted URL. */
+export function oauth2WaitActions(
+  page: OAuth2PageStore
+): Pick<OAuth2FlowState, 'authorizationStarted' | 'waitCancelled' | 'urlPasted'> {
+  const { deps, get, set } = page;
+  const { bridge } = deps;
+  return {
+    async authorizationStarted() {
+      const { flow, authorizeUrl, waitId } = get();
+      if (!flow || !authorizeUrl) return null;
+      if (waitId) return authorizeUrl;
+      const opened = openRedirectLeg(CODE_GRANT, 'authorize', flow);
+      const r = await bridge.catcherWait({
+        port: Number(new URL(get().catcherUri!).port),
+        path: get().profile!.callbackPath,
+        target: opened.expected,
+      });
+      if (!r.ok) {
+        set({ waitEnded: { code: r.error.code, message: r.error.message } });
+        return null;
+      }
+      set({
+        waitId: r.value.waitId,
+        waitEnded: null,
+        rejected: [],
+        callback: null,
+        callbackOutcome: null,
+        flow: opened.state,
+      });
+      return authorizeUrl;
+    },
+    async waitCancelled() {
+      const { waitId } = get();
+      if (waitId) await bridge.catcherCancel({ waitId });
+    },
+    async urlPasted(url) {
+      const { flow, waitId } = get();
+      if (!flow) return;
+      let query: string;
+      try {
+        query = pastedQuery(url).query;
+      } catch (e) {
+        return set({ callbackOutcome: { ok: false, summary: (e as Error).message, checks: [] } });
+      }
+      // The wait is dropped first, so its end is not reported as a failed wait.
+      set({ waitId: null, waitEnded: null });
+      if (waitId) await bridge.catcherCancel({ waitId });
+      await callbackArrived(page, `?${query}`, null);
+    },
+  };
+}

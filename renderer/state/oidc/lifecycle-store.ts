@@ -1,0 +1,61 @@
+import { createStore } from 'zustand/vanilla';
+import {
+  dpopRefreshLeg,
+  introspectionLeg,
+  refreshLeg,
+  reuseLeg,
+  revocationLeg,
+} from '../../../shared/flows/driver/lifecycle-legs';
+import type { RendererDeps } from '../../app/deps';
+import type { OAuth2Store } from '../oauth2/oauth2-store';
+import { flowSends } from '../flow-sends';
+import { lifecycleLegSent } from './lifecycle-leg-send';
+import type { LifecyclePageStore, LifecycleState } from './lifecycle-state';
+
+/**
+ * The token lifecycle on the OpenID Connect page, on the tokens of the OAuth 2 page's flow: each request goes
+ * through the bridge (recorded in the history like every leg) and is read by shared/oidc. The two pages share the
+ * flow's tokens: a refresh here moves the OAuth 2 page (and the saved tokens) on, and one there moves this on.
+ * With the profile's DPoP on, the tokens are bound to its key (RFC 9449): the legs of LIFECYCLE_DPOP_LEGS carry
+ * proofs signed in the host, and the refresh and introspection check the binding (the shared driver's legs).
+ */
+export function createLifecycleStore(deps: RendererDeps, { oauth2 }: { oauth2: OAuth2Store }) {
+  const { bridge } = deps;
+  return createStore<LifecycleState>()((set, get) => {
+    let nextId = 1;
+    oauth2.subscribe(({ flow: shared }) => {
+      const { flow } = get();
+      if (flow && shared?.token && shared.state === flow.state && shared.token !== flow.token)
+        set({ flow: { ...flow, token: shared.token } });
+    });
+    const sends = flowSends(bridge);
+    // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
+    const dpopNonces = new Map<string, string>();
+    const page: LifecyclePageStore = { deps, sends, get, set, dpopNonces, nextId: () => nextId++ };
+    return {
+      flow: null,
+      profile: null,
+      replaced: null,
+      legs: [],
+      sending: false,
+      problem: null,
+      tokensTaken: (flow, profile) => set({ flow, profile, replaced: null, legs: [], problem: null }),
+      refreshRequested: () =>
+        lifecycleLegSent(
+          page,
+          'refresh',
+          (jkt) => (jkt ? dpopRefreshLeg(jkt) : refreshLeg),
+          (r) => {
+            set({ flow: r.state, ...(r.rotated ? { replaced: r.oldRefreshToken } : {}) });
+            if (r.ok) oauth2.getState().tokenReplaced(r.state);
+            return { rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated } };
+          }
+        ),
+      reuseRequested: () => lifecycleLegSent(page, 'reuse', () => reuseLeg(get().replaced ?? '')),
+      introspectionRequested: (endpoint, which) =>
+        lifecycleLegSent(page, 'introspection', (jkt) => introspectionLeg(endpoint, which, jkt)),
+      revocationRequested: (endpoint, which) =>
+        lifecycleLegSent(page, 'revocation', () => revocationLeg(endpoint, which)),
+    };
+  });
+}
