@@ -1,9 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Loading a file's module graph again for each file was a third of the run's time. These tests share one module
+// graph per worker (isolate: false): shared/ has no clock, randomness or I/O (eslint.config.js bans them); the
+// electron/ and interop tests start their own servers, stores and processes in each file, restore every spy they
+// set (vi.restoreAllMocks, mockRestore) and mock no module. The renderer's tests stay isolated: the page's zustand
+// stores are module state, and vi.mock replaces page modules.
+const SHARED_GRAPH = [
+  'test/unit/shared/**/*.test.ts',
+  'test/unit/electron/**/*.test.ts',
+  'test/unit/*.test.ts',
+  'test/interop/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/interop/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts', 'test/support/isolated-config.ts', 'test/support/build-cli.ts'],
+    setupFiles: ['test/support/isolated-config-per-file.ts'],
     testTimeout: 20000,
+    // Vitest's default is one worker fewer than the cores: one on the two-core CI machines, which leaves a core idle
+    // while a file waits on its sockets and child processes. At least two files run side by side; each file's
+    // servers listen on port 0 and its per-user store is its own (isolated-config-per-file.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      { extends: true, test: { name: 'shared-graph', include: SHARED_GRAPH, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: SHARED_GRAPH },
+      },
+    ],
   },
 });

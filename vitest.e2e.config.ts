@@ -10,8 +10,9 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup-e2e.ts'],
     passWithNoTests: true,
     testTimeout: 60000,
-    // Two files at a time: each starts its own app (a fresh store, port 0) and its own Chromium with a fresh
-    // profile, so no two share a port or a store; two match the CI machines' two cores.
-    maxWorkers: 2,
+    // Three files at a time: each starts its own app (a fresh store, port 0) and its own Chromium with a fresh
+    // profile, so no two share a port or a store. A file spends much of its time waiting on Chromium and the app's
+    // sockets: two files kept the CI machines' two cores about half busy, three keep them busy.
+    maxWorkers: 3,
   },
 });
