@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 // Loading a file's module graph again for each file was a third of the run's time. These tests share one module
 // graph per worker (isolate: false): shared/ has no clock, randomness or I/O (eslint.config.js bans them); the
-// electron/ and interop tests start their own servers, stores and processes in each file, restore every spy they
+// electron/, host/, mock-provider/ and interop tests start their own servers, stores and processes in each file, restore every spy they
 // set (vi.restoreAllMocks, mockRestore) and mock no module. The renderer's tests stay isolated: the page's zustand
 // stores are module state, and vi.mock replaces page modules.
 const SHARED_GRAPH = [
   'test/unit/shared/**/*.test.ts',
   'test/unit/electron/**/*.test.ts',
+  'test/unit/host/**/*.test.ts',
+  'test/unit/mock-provider/**/*.test.ts',
   'test/unit/*.test.ts',
   'test/interop/**/*.test.ts',
 ];
