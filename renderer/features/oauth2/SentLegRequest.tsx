@@ -14,6 +14,7 @@ import { DpopMistakeChooser } from './DpopMistakeChooser';
 import { AuthMistakeChooser } from './AuthMistakeChooser';
 import { FlowMistakeChooser } from './FlowMistakeChooser';
 import { wantsClientAssertion } from '../../../shared/oauth2/client-assertion-request';
+import { dpopPreview } from './dpop-preview';
 
 /** Whether the secrets and tokens show in clear, and the button's toggle. */
 interface Reveal {
@@ -102,6 +103,8 @@ export function SentLegRequest({ leg, draft, run }: { leg: SentLeg; draft: RawRe
     flow?.code ?? receivedCode,
   ]);
   const exportSource = oauth2ExportSource(leg, draft, flow, profile);
+  // With DPoP on, the request as it will go: the proof and, on the API call, the DPoP scheme (RFC 9449 §7.1).
+  const wire = requestText(profile?.oauth2.dpop ? dpopPreview(draft, leg) : draft);
   return (
     <section className="col" aria-label="Request to send">
       <h3>Request</h3>
@@ -111,8 +114,8 @@ export function SentLegRequest({ leg, draft, run }: { leg: SentLeg; draft: RawRe
         secrets={secrets}
         reveal={{ on: reveal, toggle: () => setReveal(!reveal) }}
       />
-      <Value label="HTTP request" text={requestText(draft)}>
-        {reveal ? requestText(draft) : masked(requestText(draft), secrets)}
+      <Value label="HTTP request" text={wire}>
+        {reveal ? wire : masked(wire, secrets)}
       </Value>
       <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />
       {!run?.assertion && wantsClientAssertion(draft) && (

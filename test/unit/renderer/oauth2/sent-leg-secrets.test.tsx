@@ -114,4 +114,20 @@ describe('OAuth 2 secrets on a sent leg', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' })));
     expect(document.body.textContent).toContain('Authorization: Bearer AT-very-secret');
   });
+
+  it('with DPoP on, shows the API call as it will go: the token in the DPoP scheme and a proof made at Send', async () => {
+    const stores = await setUp();
+    const p = stores.oauth2.getState().profile!;
+    stores.oauth2.setState({ profile: { ...p, oauth2: { ...p.oauth2, dpop: true } } });
+    render(
+      <StoresProvider stores={stores}>
+        <SentLegPanel leg="api" next={null} />
+      </StoresProvider>
+    );
+    const http = screen.getByText(/^GET \/api\/v2\/me HTTP\/1\.1/);
+    expect(http.textContent).toContain('Authorization: DPoP ••••••••••••••');
+    expect(http.textContent).toContain('DPoP: (a fresh proof, signed at Send)');
+    expect(http.textContent).not.toContain('Bearer');
+    expect(http.textContent).not.toContain('AT-very-secret');
+  });
 });
