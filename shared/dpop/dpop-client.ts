@@ -62,7 +62,7 @@ function takeMistake(client: DpopClient, accessToken: string | null): PlantedDpo
 }
 
 /** The request as sent with its proof (§7.1: a DPoP-bound token in the DPoP scheme, the proof beside it). */
-function proven(request: RawRequest, accessToken: string | null, jwt: string): RawRequest {
+export function requestWithProof(request: RawRequest, accessToken: string | null, jwt: string): RawRequest {
   const headers = request.headers.filter(
     ([n]) => n.toLowerCase() !== 'dpop' && !(accessToken !== null && n.toLowerCase() === 'authorization')
   );
@@ -96,7 +96,7 @@ async function withProof(
     },
     client.deps
   );
-  const sent = proven(request, accessToken, proof.jwt);
+  const sent = requestWithProof(request, accessToken, proof.jwt);
   client.onProof?.(proof, sent, nonceRetry);
   return { sent, proof };
 }
