@@ -1,7 +1,7 @@
 import { parseJwks, selectKey } from '../shared/oidc/jwks';
 import type { Jwk } from '../shared/ports';
 import type { ClientConfig } from './config';
-import { isLoopbackHost } from './redirect-uri';
+import { isLoopbackName } from './redirect-uri';
 import { TokenError } from './oauth2-token-error';
 
 /** Longest JWK Set read from a client's jwks_uri, and how long it may take. */
@@ -18,7 +18,7 @@ export function jwksUriProblem(uri: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `jwks_uri ${JSON.stringify(uri)} must be http or https.`;
-  if (!isLoopbackHost(url.hostname.toLowerCase()))
+  if (!isLoopbackName(url.hostname.toLowerCase()))
     return `jwks_uri ${JSON.stringify(uri)} is not on 127.0.0.1, [::1] or localhost; the mock fetches keys only from this machine.`;
   return null;
 }

@@ -2,7 +2,7 @@ import { SEED } from '../shared/seed';
 import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
 import { decodeParams, type ProviderRequest } from './http';
-import { checkRegistrableUri, isLoopbackHost } from './redirect-uri';
+import { checkRegistrableUri, isLoopbackName } from './redirect-uri';
 
 /**
  * Mock-only: clients identified by a client ID metadata document's URL (draft-ietf-oauth-client-id-metadata-document,
@@ -26,7 +26,7 @@ function isDocumentClientId(id: string): boolean {
     return false;
   }
   if (u.hash || u.username || u.password || u.pathname === '/') return false;
-  return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
+  return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackName(u.hostname));
 }
 
 /** The client a metadata document fetched and accepted describes, if any. */

@@ -36,7 +36,12 @@ function parts(uri: string): UriParts | null {
   };
 }
 
-export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.toLowerCase());
+/**
+ * One of the three loopback names the mock accepts for an http redirect URI (RFC 8252 §7.3, §8.3) and in a Host
+ * header: 127.0.0.1, [::1], localhost. Stricter than shared/url.ts's isLoopbackHost, which takes all of 127.0.0.0/8
+ * for where a client may send.
+ */
+export const isLoopbackName = (host: string): boolean => LOOPBACK_HOSTS.has(host.toLowerCase());
 
 /** Why `uri` cannot be a redirect target at all, or null when its shape is acceptable. */
 function shapeProblem(uri: string): string | null {
@@ -61,7 +66,7 @@ export function checkRegistrableUri(uri: string): string | null {
   const shape = shapeProblem(uri);
   if (shape) return `must be an absolute http(s) URI: ${shape}`;
   const p = parts(uri)!;
-  if (p.scheme === 'http' && !isLoopbackHost(p.host))
+  if (p.scheme === 'http' && !isLoopbackName(p.host))
     return `must use https unless the host is loopback (127.0.0.1, [::1] or localhost), RFC 9700 §2.6; got ${JSON.stringify(uri)}`;
   return null;
 }
@@ -80,7 +85,7 @@ export function matchRegisteredUri(registered: readonly string[], candidate: str
   const c = parts(candidate)!;
   for (const r of registered) {
     const p = parts(r);
-    if (!p || !isLoopbackHost(p.host)) continue;
+    if (!p || !isLoopbackName(p.host)) continue;
     const raw = (u: UriParts) => [u.scheme, u.userinfo, u.host, u.path, u.query].join('\u0000');
     if (raw(p) === raw(c) && candidate.slice(0, candidate.indexOf(':')) === r.slice(0, r.indexOf(':')))
       return { ok: true };

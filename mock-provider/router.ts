@@ -10,7 +10,7 @@ import { PAR_PATH, pushedAuthorization } from './pushed-authorization';
 import { OIDC_ROUTES } from './oidc-routes';
 import { token } from './oauth2-token';
 import { oauth1Me, oauth2Me } from './resources';
-import { isLoopbackHost } from './redirect-uri';
+import { isLoopbackName } from './redirect-uri';
 import { loadClientDocument } from './client-metadata-document';
 import { mcpEndpoint } from './mcp-endpoint';
 import { MCP_PATHS, resourceMetadata } from './mcp-protection';
@@ -51,7 +51,7 @@ export function misdirected(req: ProviderRequest, ctx: ProviderContext, boundHos
   if (
     !ctx.settings.switches.checkHost ||
     host === undefined ||
-    isLoopbackHost(hostOf(host)) ||
+    isLoopbackName(hostOf(host)) ||
     hostOf(host) === boundHost.toLowerCase()
   )
     return null;

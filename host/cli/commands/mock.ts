@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, defaultConfig, MockProvider, parseConfigText, type ProviderConfig } from '../../../mock-provider';
-import { isLoopbackHost } from '../../../mock-provider/redirect-uri';
+import { isLoopbackHost } from '../../../shared/url';
 import {
   issueClientCertificateFiles,
   loadMockTls,
