@@ -1,13 +1,14 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthorizationHeader, traceSignature } from '../../../shared/oauth1';
 import { nodeCrypto } from '../../../host/node-crypto';
 import type { ProviderEvent } from '../../../mock-provider';
 import { C, CALLBACK, Harness, signed, threeLegs, tokens } from './helpers';
+import { raw } from './raw-socket';
 
 /**
  * Malformed input of any kind never crashes the provider nor gets a 5xx: random bytes in request lines, headers,
- * URLs and bodies, mutated signed requests, bodies over 1 MiB and slow clients, over raw sockets.
+ * URLs and bodies, and mutated signed requests, over raw sockets (bodies over 1 MiB and slow clients:
+ * request-limits.test.ts).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed);
 const TOTAL = 10_000;
@@ -61,42 +62,6 @@ function prng(seed: number) {
       ])
     ).join('');
   return { next, int, pick, bytes, printable, nasty };
-}
-
-interface Outcome {
-  status: number | null;
-}
-
-/** Writes raw bytes (optionally in slow pieces) and reads the status line of the answer, if any. */
-function raw(port: number, pieces: Buffer[], delayMs = 0, timeoutMs = 8000, end = true): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      socket.destroy();
-      const m = /^HTTP\/1\.[01] (\d{3})/.exec(data);
-      resolve({ status: m ? Number(m[1]) : null });
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    socket.on('data', (c: Buffer) => {
-      data += c.toString('latin1');
-      if (/\r\n\r\n/.test(data)) finish();
-    });
-    socket.on('error', finish);
-    socket.on('close', finish);
-    socket.on('connect', async () => {
-      for (const p of pieces) {
-        if (socket.destroyed) return;
-        socket.write(p);
-        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      }
-      if (!socket.destroyed && end) socket.end();
-    });
-  });
 }
 
 const h = new Harness({ timeouts: { headersMs: 1500, requestMs: 2500, checkIntervalMs: 200 } });
@@ -402,51 +367,5 @@ describe('fuzz: malformed requests never crash the provider nor get a 5xx', () =
     expect(events.filter((e) => e.verdict.reason === 'server_error')).toEqual([]);
     // The provider still works.
     expect((await signed(h, { path: '/oauth/v1/request_token', callback: CALLBACK })).status).toBe(200);
-  });
-
-  it('bodies over 1 MiB get 413 (declared and chunked) and the server goes on', async () => {
-    const port = Number(new URL(h.base).port);
-    const big = Buffer.alloc(1024 * 1024 + 100, 0x61);
-    for (const path of ['/oauth/v1/request_token', '/oauth/v2/token', '/_mock/settings']) {
-      const declared = await raw(port, [
-        Buffer.from(
-          `POST ${path} HTTP/1.1\r\nHost: ${h.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${big.length}\r\n\r\n`
-        ),
-        big,
-      ]);
-      expect(declared.status).toBe(413);
-      const chunks = [Buffer.from(`POST ${path} HTTP/1.1\r\nHost: ${h.host}\r\nTransfer-Encoding: chunked\r\n\r\n`)];
-      for (let i = 0; i < 20; i++)
-        chunks.push(
-          Buffer.concat([
-            Buffer.from(`${(64 * 1024).toString(16)}\r\n`),
-            Buffer.alloc(64 * 1024, 0x62),
-            Buffer.from('\r\n'),
-          ])
-        );
-      const chunked = await raw(port, chunks);
-      expect(chunked.status).toBe(413);
-    }
-    expect((await signed(h, { path: '/oauth/v1/request_token', callback: CALLBACK })).status).toBe(200);
-  });
-
-  it('slow clients are cut off with 408 while others are served', { timeout: 20_000 }, async () => {
-    const port = Number(new URL(h.base).port);
-    const head = `POST /oauth/v2/token HTTP/1.1\r\nHost: ${h.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n`;
-    // Headers trickling in one byte every 100 ms, and a body that never completes.
-    const slowHeaders = raw(
-      port,
-      [...Buffer.from(head)].map((b) => Buffer.from([b])),
-      100,
-      10_000,
-      false
-    );
-    const stalledBody = raw(port, [Buffer.from(`${head}grant_type=`)], 0, 10_000, false);
-    const silent = raw(port, [], 0, 10_000, false);
-    await new Promise((res) => setTimeout(res, 300));
-    expect((await signed(h, { path: '/oauth/v1/request_token', callback: CALLBACK })).status).toBe(200);
-    const outcomes = await Promise.all([slowHeaders, stalledBody, silent]);
-    for (const o of outcomes) expect(o.status === null || o.status === 408, JSON.stringify(o)).toBe(true);
-    expect(outcomes.filter((o) => o.status === 408).length).toBeGreaterThanOrEqual(2);
   });
 });
