@@ -12,6 +12,15 @@ import { ipcTransport, webTransport, type BridgeTransport } from './transports';
 
 const { consumer } = DEFAULT_CREDENTIALS;
 
+/** The contract's methods that sign or verify in the host, exercised by contract-host-signing.test.ts. */
+export const HOST_SIGNING_METHODS: readonly MethodName[] = [
+  'rsaVerify',
+  'clientAssertion',
+  'requestObjectSign',
+  'dpopKey',
+  'dpopSign',
+];
+
 /**
  * The app's services behind one transport (Electron's IPC handler map, or the web host over real HTTP), started
  * before a suite's tests and closed after them, with what the host's shell was asked to do and every method that
