@@ -160,7 +160,7 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
     const token = await requestMachineToken(name, v, client, options, report, dpop?.client ?? null);
     // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
     if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
-    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines');
+    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines', dpop?.thumbprint ?? null);
   } catch (e) {
     return flowFailed(e, name, io.stderr, report);
   }

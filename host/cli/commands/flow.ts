@@ -55,7 +55,7 @@ export const flowCommand: Command = async (argv, io) => {
   if (saveTarget?.notice) report.line(saveTarget.notice);
   // Printed (and saved) as soon as the token endpoint answers, before a later leg (id_token, lifecycle) can fail.
   const keepTokens = ({ fields, tokens }: ObtainedTokens) => {
-    printTokens(io.stdout, fields, v.json ? 'json' : saveTarget ? 'masked' : 'lines');
+    printTokens(io.stdout, fields, v.json ? 'json' : saveTarget ? 'masked' : 'lines', dpop?.thumbprint ?? null);
     if (!saveTarget) return;
     try {
       report.line(saveTarget.save(tokens));

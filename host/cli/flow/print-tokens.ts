@@ -14,10 +14,20 @@ export type TokenPrint = 'json' | 'lines' | 'masked';
 /**
  * Writes a flow's token response fields on stdout. `masked` (with --save, when the store keeps them) shows enough
  * of each credential to tell it apart (tokenTail), so the tokens do not sit whole in the terminal's scrollback.
+ * With --dpop, the JSON adds `dpop: {thumbprint}`: the RFC 7638 thumbprint of the key the token is bound to
+ * (RFC 9449 §6), as `call --json` does.
  */
-export function printTokens(out: TextOutput, fields: Readonly<Record<string, unknown>>, how: TokenPrint) {
+export function printTokens(
+  out: TextOutput,
+  fields: Readonly<Record<string, unknown>>,
+  how: TokenPrint,
+  dpopThumbprint: string | null = null
+) {
   // Control characters in JSON are escaped on the way out, as every write of the CLI is (main.ts).
-  if (how === 'json') return void out.write(`${JSON.stringify(fields)}\n`);
+  if (how === 'json')
+    return void out.write(
+      `${JSON.stringify(dpopThumbprint === null ? fields : { ...fields, dpop: { thumbprint: dpopThumbprint } })}\n`
+    );
   for (const [name, value] of flatten(fields))
     out.write(
       `${terminalSafe(name)}=${how === 'masked' && SECRET_FIELD.test(name) ? tokenTail(value) : terminalSafe(value)}\n`

@@ -47,8 +47,10 @@ describe('oauth-lab flow client-credentials --dpop', () => {
     expect(r.err).toMatch(/DPoP key: ES256, from .*key\.jwk; JWK thumbprint \(RFC 7638\) [A-Za-z0-9_-]{43}/);
     expect(r.err).toMatch(/DPoP proof for POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/token:\n {2}header\.typ/);
     expect(r.err).toContain('token_type is DPoP: the token is bound to the key of the proof (RFC 9449 §5.1).');
-    const fields = JSON.parse(r.out) as { access_token: string; token_type: string };
+    const fields = JSON.parse(r.out) as { access_token: string; token_type: string; dpop: { thumbprint: string } };
     expect(fields.token_type).toBe('DPoP');
+    // --json names the key the token is bound to, the thumbprint said on stderr (issue 29 §5).
+    expect(r.err).toContain(`JWK thumbprint (RFC 7638) ${fields.dpop.thumbprint}`);
     const call = (key: string[]) =>
       runCli(['call', '--url', `${mock.baseUrl}/api/v2/me`, '--no-history', '--bearer', fields.access_token, ...key]);
     expect((await call(['--dpop', '--dpop-key', keyFile])).code).toBe(0);

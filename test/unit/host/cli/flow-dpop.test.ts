@@ -49,8 +49,10 @@ describe('oauth-lab flow oauth2 --dpop', () => {
     expect(r.err).toMatch(/DPoP proof for POST http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/token:/);
     expect(r.err).toContain('token_type is DPoP: the token is bound to the key of the proof (RFC 9449 §5.1).');
     expect(r.err).toContain('The access token is opaque: its binding (cnf.jkt) is seen only by introspection');
-    const fields = JSON.parse(r.out) as { access_token: string; token_type: string };
+    const fields = JSON.parse(r.out) as { access_token: string; token_type: string; dpop: { thumbprint: string } };
     expect(fields.token_type).toBe('DPoP');
+    // --json names the key the token is bound to, the thumbprint said on stderr (issue 29 §5).
+    expect(r.err).toContain(`JWK thumbprint (RFC 7638) ${fields.dpop.thumbprint}`);
     const c = await runCli([
       'call',
       '--url',
