@@ -15,9 +15,11 @@ import {
   pushedAuthorizationUrl,
   type PushedAuthorization,
 } from '../../../shared/oauth2/pushed-authorization';
+import type { RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import { pageStore } from '../../app/page-store';
 import { assertionSigned } from '../client-assertion-send';
+import { annotateHistory, historyRecord } from '../flow-records';
 
 export interface ParState {
   /** Push the authorization request before the browser opens (RFC 9126). */
@@ -49,7 +51,7 @@ const CLEAR = { parUrl: null, exchange: null, outcome: null, assertion: null, er
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
  * to the endpoint's mutual-TLS alias); its answer checked (§2.2).
  */
-function createParStore(bridge: Pick<BridgeApi, 'httpSend' | 'clientAssertion'>) {
+function createParStore(bridge: BridgeApi, random: RandomPort) {
   const getJson = (profile: Profile) => (url: string) =>
     getJsonFollowingRedirects(url, async (at) => {
       const r = await bridge.httpSend({
@@ -89,12 +91,15 @@ function createParStore(bridge: Pick<BridgeApi, 'httpSend' | 'clientAssertion'>)
           return null;
         }
         const { request, trace: assertion } = signed.value;
-        const r = await bridge.httpSend({ request, options: transportOf(profile) });
+        // Recorded in the History once, with the push's own verdict (RFC 9126 §2.2 checks), as every leg is.
+        const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: 'par' });
+        const r = await bridge.httpSend({ request, options: transportOf(profile), record, verdictFollows: true });
         if (!r.ok) {
           set({ parUrl: endpoint.url, assertion, error: r.error.message });
           return null;
         }
         const outcome = interpretPushedAuthorization(r.value);
+        annotateHistory(bridge, record, outcome);
         const pushedUrl =
           outcome.ok && outcome.requestUri
             ? pushedAuthorizationUrl(oauth2Flow.authorizeEndpoint(flow), c.clientId, outcome.requestUri)
@@ -112,4 +117,4 @@ function createParStore(bridge: Pick<BridgeApi, 'httpSend' | 'clientAssertion'>)
 }
 
 // The toggle stays on from one attempt to the next, as the page's other choices do.
-export const usePar = pageStore((deps) => createParStore(deps.bridge));
+export const usePar = pageStore((deps) => createParStore(deps.bridge, deps.random));

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppServices, type AppServices } from '../../../../host/bridge/app-services';
 import { createMockCaHandlers } from '../../../../host/bridge/mock-ca-handlers';
 import { MockProvider } from '../../../../mock-provider';
@@ -140,6 +140,14 @@ async function codeExchanged(stores: Stores, url: string): Promise<void> {
 }
 
 const parState = (stores: Stores) => usePar.of(stores).getState();
+/** The profile's PAR legs in the History, each recorded once with the push's own verdict, once it has come. */
+const parHistory = (profile: Profile, count: number) =>
+  vi.waitFor(async () => {
+    const page = await services.handlers.historyList({ offset: 0, limit: 100, profileId: profile.id });
+    const legs = page.entries.filter((e) => e.leg === 'par');
+    expect(legs).toHaveLength(count);
+    return legs.map((e) => e.outcome);
+  });
 /** Why the push was refused: the checks' messages, the provider's own words among them (RFC 9126 §2.3). */
 const pushRefusal = (stores: Stores) =>
   parState(stores)
@@ -169,6 +177,7 @@ describe('OAuth 2 page: PAR with the profile’s client authentication (RFC 9126
     await stores.oauth2.getState().flowStarted(profile, profile.baseUrl);
     expect(await opened(stores)).toMatch(/request_uri=/);
     expect(parState(stores).assertion!.claims.jti).not.toBe(firstJti);
+    expect(await parHistory(profile, 2)).toEqual(['succeeded', 'succeeded']);
   });
 
   it('private_key_jwt with a key the client did not register: the push is refused, the mock’s reason named', async () => {
@@ -185,6 +194,7 @@ describe('OAuth 2 page: PAR with the profile’s client authentication (RFC 9126
     const par = parState(stores);
     expect(par.exchange!.response.status).toBe(401);
     expect(pushRefusal(stores)).toMatch(/The provider refused the pushed request: invalid_client \(.*signature/);
+    expect(await parHistory(profile, 1)).toEqual(['failed']);
   });
 
   it('tls_client_auth: the push goes to the mutual-TLS alias with the client certificate; the flow completes', async () => {
