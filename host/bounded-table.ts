@@ -1,60 +1,63 @@
-import { LRUCache } from 'lru-cache';
-
 /**
- * A table that holds at most `limit` entries, on lru-cache: adding one to a full table drops the oldest, so traffic
- * nobody authenticated (login pages, callbacks) cannot exhaust memory. Reading is not use: get() and has() leave the
- * order alone, and values() lists the entries oldest first, as they were added (setting a key again makes it newest).
+ * A table that holds at most `limit` entries: adding one to a full table drops the oldest, so traffic nobody
+ * authenticated (login pages, callbacks) cannot exhaust memory. Reading is not use: get() and has() leave the order
+ * alone, and values() lists the entries oldest first, as they were added (setting a key again makes it newest).
+ * That is first-in, first-out, which a Map's insertion order already is; an LRU cache would track a recency no
+ * caller reads, on every request the mock answers. Memory grows with the entries, not with the limit.
  */
-// lru-cache's own constraint: keys and values are any non-nullish value.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export class BoundedTable<K extends {}, V extends {}> {
-  private readonly cache: LRUCache<K, V>;
+export class BoundedTable<K, V> {
+  private readonly entries = new Map<K, V>();
 
   /** `onEvict` hears of each entry dropped to make room (not of delete() or clear()). */
   constructor(
     readonly limit: number,
-    onEvict?: (value: V, key: K) => void
+    private readonly onEvict?: (value: V, key: K) => void
   ) {
-    // Bounded by maxSize with every entry of size 1 rather than by `max`: `max` preallocates index arrays for the
-    // whole limit up front (hundreds of MB for a large nonce memory); maxSize grows with use and evicts the same way.
-    const bound = { maxSize: limit, sizeCalculation: () => 1 };
-    this.cache = new LRUCache<K, V>(
-      onEvict ? { ...bound, dispose: (value, key, reason) => reason === 'evict' && onEvict(value, key) } : bound
-    );
+    if (!Number.isSafeInteger(limit) || limit < 1)
+      throw new RangeError(`A bounded table holds at least one entry; got a limit of ${limit}.`);
   }
 
   get size(): number {
-    return this.cache.size;
+    return this.entries.size;
   }
 
   get(key: K): V | undefined {
-    return this.cache.peek(key);
+    return this.entries.get(key);
   }
 
   has(key: K): boolean {
-    return this.cache.has(key);
+    return this.entries.has(key);
   }
 
   set(key: K, value: V): void {
-    this.cache.set(key, value);
+    // A key set again moves to the end, as a new one would; only a new key can overflow the table.
+    if (!this.entries.delete(key) && this.entries.size >= this.limit) this.dropOldest();
+    this.entries.set(key, value);
   }
 
   delete(key: K): boolean {
-    return this.cache.delete(key);
+    return this.entries.delete(key);
   }
 
   /** Oldest first. */
-  keys(): Generator<K> {
-    return this.cache.rkeys();
+  keys(): IterableIterator<K> {
+    return this.entries.keys();
   }
 
   /** Oldest first. */
-  values(): Generator<V> {
-    // Only a background fetch (not used here) leaves a slot without a value.
-    return this.cache.rvalues() as Generator<V>;
+  values(): IterableIterator<V> {
+    return this.entries.values();
   }
 
   clear(): void {
-    this.cache.clear();
+    this.entries.clear();
+  }
+
+  private dropOldest(): void {
+    const oldest = this.entries.entries().next();
+    if (oldest.done) return;
+    const [key, value] = oldest.value;
+    this.entries.delete(key);
+    this.onEvict?.(value, key);
   }
 }

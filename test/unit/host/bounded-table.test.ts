@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedTable } from '../../../host/bounded-table';
 
-describe('BoundedTable (lru-cache, oldest dropped first)', () => {
+describe('BoundedTable (first in, first out)', () => {
   it('keeps within its limit by dropping the oldest entry; values() lists oldest first', () => {
     const t = new BoundedTable<string, number>(3);
     for (const [k, v] of [
@@ -69,5 +69,12 @@ describe('BoundedTable (lru-cache, oldest dropped first)', () => {
     // Preallocated index arrays for 5 x 10M entries would be several hundred MB.
     expect(grown).toBeLessThan(50_000_000);
     expect(tables.map((t) => t.limit)).toEqual(Array(5).fill(10_000_000));
+  });
+});
+
+describe('BoundedTable limits', () => {
+  it('refuses a limit below one or not a whole number, naming it', () => {
+    for (const limit of [0, -1, 1.5, Number.NaN])
+      expect(() => new BoundedTable<string, number>(limit)).toThrow(`at least one entry; got a limit of ${limit}`);
   });
 });
