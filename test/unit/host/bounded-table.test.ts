@@ -78,3 +78,42 @@ describe('BoundedTable limits', () => {
       expect(() => new BoundedTable<string, number>(limit)).toThrow(`at least one entry; got a limit of ${limit}`);
   });
 });
+
+describe('BoundedTable eviction order under churn', () => {
+  it('always drops the oldest live entry, with keys deleted and set again all along (against a model)', () => {
+    const limit = 50;
+    const t = new BoundedTable<string, number>(limit);
+    const model: string[] = []; // keys, oldest first
+    const evicted: string[] = [];
+    const seen: string[] = [];
+    const u = new BoundedTable<string, number>(limit, (_v, k) => evicted.push(k));
+    let seed = 7;
+    const rand = (n: number) => Math.floor((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 16) % n;
+    for (let i = 0; i < 5000; i++) {
+      const op = rand(10);
+      const key = `k${rand(200)}`;
+      if (op < 1) {
+        const at = model.indexOf(key);
+        expect(t.delete(key)).toBe(at >= 0);
+        u.delete(key);
+        if (at >= 0) model.splice(at, 1);
+      } else {
+        const at = model.indexOf(key);
+        if (at >= 0) model.splice(at, 1);
+        else if (model.length >= limit) seen.push(model.shift()!);
+        model.push(key);
+        t.set(key, i);
+        u.set(key, i);
+      }
+      if (i % 500 === 0) {
+        t.clear();
+        u.clear();
+        model.splice(0);
+      }
+    }
+    expect([...t.keys()]).toEqual(model);
+    expect([...u.keys()]).toEqual(model);
+    expect(evicted).toEqual(seen);
+    expect(evicted.length).toBeGreaterThan(100);
+  });
+});
