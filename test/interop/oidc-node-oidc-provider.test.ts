@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
 import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } from '../../shared/oidc';
 import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
-import { discover, validateIdToken } from '../../host/oidc/validate';
+import { discover } from '../../host/oidc/discover';
+import { validateIdToken } from '../support/validate-id-token';
 import { send } from '../../host/transport';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 

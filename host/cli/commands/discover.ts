@@ -1,5 +1,5 @@
 import { DISCOVERY_KINDS, validateIssuer, type DiscoveryKind } from '../../../shared/oidc';
-import { discover } from '../../oidc/validate';
+import { discover } from '../../oidc/discover';
 import { parseFlags } from '../flags';
 import { UsageError, type Command } from '../io';
 import { checkLines, redirectLines } from '../oidc-report';

@@ -10,7 +10,7 @@ import {
   pushedAuthorizationUrl,
 } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
-import { discover } from '../../oidc/validate';
+import { discover } from '../../oidc/discover';
 import { interruptible } from '../interrupt';
 import { sendLeg } from './exchange';
 import type { FlowRunOptions } from './options';

@@ -8,7 +8,7 @@ import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
-import { discover } from '../../oidc/validate';
+import { discover } from '../../oidc/discover';
 import { endpointLine, redirectLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';

@@ -1,7 +1,7 @@
 import { endpointUrl } from '../../../shared/flows/common';
 import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../../../shared/flows/device-flow';
 import { SEED } from '../../../shared/seed';
-import { discover } from '../../oidc/validate';
+import { discover } from '../../oidc/discover';
 import { UsageError } from '../io';
 import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';

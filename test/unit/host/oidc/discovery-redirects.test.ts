@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateIdToken } from '../../../../host/oidc/validate';
+import { validateIdToken } from '../../../support/validate-id-token';
 import { startHttpServer } from '../../../../host/http-server';
 import { DEFAULT_CLOCK_SKEW_SECONDS } from '../../../../shared/oidc';
 import { runCli } from '../cli/run-cli';

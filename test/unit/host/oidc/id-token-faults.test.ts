@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_TOKEN_FAULTS } from '../../../../shared/oidc/mock-switches';
-import { validateIdToken } from '../../../../host/oidc/validate';
+import { validateIdToken } from '../../../support/validate-id-token';
 import { DEFAULT_CLOCK_SKEW_SECONDS, type IdTokenTrace } from '../../../../shared/oidc';
 import { C, Harness } from '../../mock-provider/helpers';
 import { codeGrant } from './oidc-mock-session';
