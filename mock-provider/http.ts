@@ -148,8 +148,5 @@ export function formReply(
 export const jsonReply = (status: number, value: unknown, headers: [string, string][] = []): Reply =>
   reply(status, 'application/json; charset=utf-8', JSON.stringify(value), [['Pragma', 'no-cache'], ...headers]);
 
-export const textReply = (status: number, text: string, headers: [string, string][] = []): Reply =>
-  reply(status, 'text/plain; charset=utf-8', text, headers);
-
 export const redirectReply = (status: 302 | 303, location: string): Reply =>
   reply(status, null, '', [['Location', location]]);

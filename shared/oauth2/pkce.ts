@@ -32,14 +32,3 @@ export function generateCodeVerifier(random: RandomPort): string {
 export function codeChallenge(verifier: string, method: PkceMethod, crypto: CryptoPort): string {
   return method === 'plain' ? verifier : base64UrlEncode(crypto.digest('SHA-256', utf8Encode(verifier)));
 }
-
-export interface PkcePair {
-  readonly verifier: string;
-  readonly challenge: string;
-  readonly method: PkceMethod;
-}
-
-export function createPkcePair(method: PkceMethod, random: RandomPort, crypto: CryptoPort): PkcePair {
-  const verifier = generateCodeVerifier(random);
-  return { verifier, challenge: codeChallenge(verifier, method, crypto), method };
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../../mock-provider/context';
 import { eventRecord } from '../../../mock-provider/event-record';
 import { EventHub, HISTORY_LIMIT } from '../../../mock-provider/events';
-import { makeRequest, textReply } from '../../../mock-provider/http';
+import { makeRequest, reply } from '../../../mock-provider/http';
 
 /** The record of one POST with a body of `size` bytes, as the server makes it. */
 function record(size: number, note = '') {
@@ -15,7 +15,7 @@ function record(size: number, note = '') {
   );
   return eventRecord(
     request,
-    { endpoint: 'mock.api.v1.me', reply: textReply(200, 'ok'), verdict: ok('fine') },
+    { endpoint: 'mock.api.v1.me', reply: reply(200, 'text/plain; charset=utf-8', 'ok'), verdict: ok('fine') },
     Date.now(),
     () => '127.0.0.1:1',
     1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64UrlEncode } from '../../../../shared/encoding/base64';
-import { codeChallenge, createPkcePair, validateCodeVerifier } from '../../../../shared/oauth2';
+import { codeChallenge, generateCodeVerifier, validateCodeVerifier } from '../../../../shared/oauth2';
 import { PKCE_VALUE_SYNTAX } from '../../../../shared/oauth2/pkce';
 import { nodeCrypto } from '../../../../host/node-crypto';
 import { normativeVectors } from '../../../vectors/load';
@@ -19,10 +19,9 @@ describe('PKCE vectors (RFC 7636)', () => {
 
 describe('code verifier', () => {
   it('is generated from 32 injected octets as 43 base64url characters', () => {
-    const pair = createPkcePair('S256', { bytes: (n) => new Uint8Array(n).fill(0xfb) }, nodeCrypto);
-    expect(pair.verifier).toBe('-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_s');
-    expect(() => validateCodeVerifier(pair.verifier)).not.toThrow();
-    expect(pair.challenge).toBe(codeChallenge(pair.verifier, 'S256', nodeCrypto));
+    const verifier = generateCodeVerifier({ bytes: (n) => new Uint8Array(n).fill(0xfb) });
+    expect(verifier).toBe('-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_s');
+    expect(() => validateCodeVerifier(verifier)).not.toThrow();
   });
   it('rejects verifiers that are too short or use other characters, naming the rule', () => {
     expect(() => validateCodeVerifier('abcd')).toThrow(/43 to 128 characters.*got 4 characters/);
@@ -30,8 +29,9 @@ describe('code verifier', () => {
     expect(() => validateCodeVerifier('a'.repeat(129))).toThrow(/got 129/);
   });
   it('one syntax serves the verifier (RFC 7636 §4.1) and both kinds of challenge (§4.2)', () => {
-    const pair = createPkcePair('S256', { bytes: (n) => new Uint8Array(n).fill(7) }, nodeCrypto);
-    for (const value of [pair.verifier, pair.challenge, codeChallenge('~'.repeat(128), 'plain', nodeCrypto)])
+    const verifier = generateCodeVerifier({ bytes: (n) => new Uint8Array(n).fill(7) });
+    const challenge = codeChallenge(verifier, 'S256', nodeCrypto);
+    for (const value of [verifier, challenge, codeChallenge('~'.repeat(128), 'plain', nodeCrypto)])
       expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(true);
     for (const value of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`])
       expect(PKCE_VALUE_SYNTAX.test(value), value).toBe(false);
