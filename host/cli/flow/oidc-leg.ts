@@ -12,7 +12,7 @@ import type { Profile } from '../../../shared/store/profile';
 import { discoveryLeg, idTokenLeg, sendUserInfo, USERINFO_DPOP_LEGS } from '../../../shared/flows/driver/openid-legs';
 import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { joseVerifier } from '../../../platform/jose';
-import { accessTokenLines, checkLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
+import { accessTokenLines, endpointLine, redirectLines, stepLines } from '../oidc-report';
 import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { FlowFailure, type FlowReport } from './report';
@@ -140,7 +140,7 @@ async function userInfoStep(
   if (problem) report.checks([note('bearer', `${problem} Sent as issued, as --bearer-as-issued asks.`)]);
   // RFC 9449 §7: with DPoP, UserInfo gets the DPoP-bound token and a fresh proof.
   const host = dpop ? withDpopProofs(port, dpop, USERINFO_DPOP_LEGS) : port;
+  // The driver reports the leg's checks (sendLeg), as for every leg.
   const { outcome } = await sendUserInfo(host, { endpoint, accessToken, idTokenSub, asIssued });
-  for (const l of checkLines(outcome.checks)) report.line(l);
   if (!outcome.ok) throw new FlowFailure('userinfo', outcome.checks.find((c) => !c.ok)!.message);
 }
