@@ -1,7 +1,7 @@
 import { ProtocolError } from '../../shared/errors';
 import { Interrupted, INTERRUPTED_EXIT_CODE } from './interrupt';
 import { UsageError, type CliIO, type Command, type TextOutput } from './io';
-import { terminalSafe, terminalSafeOutput } from './terminal-text';
+import { terminalSafe, terminalSafeLines, terminalSafeOutput } from './terminal-text';
 
 /**
  * Each command's help and its code are loaded only when it is named, and separately: `oauth-lab flow --help` reads
@@ -93,7 +93,8 @@ export async function main(argv: string[], streams: CliIO): Promise<number> {
     )(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`oauth-lab ${name}: ${terminalSafe(e.message)}\n`);
+      // Some usage errors list one problem per line (a config file's fields); other control characters are escaped.
+      io.stderr.write(`oauth-lab ${name}: ${terminalSafeLines(e.message)}\n`);
       return 2;
     }
     if (e instanceof Interrupted) {

@@ -168,8 +168,8 @@ describe('oauth-lab mock (CLI)', () => {
     writeFileSync(file, JSON.stringify({ users: [{ username: 'x' }] }));
     const r = await run(['mock', '--config', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file} is not a valid mock provider configuration`);
-    expect(r.stderr).toContain('users[0].password');
+    expect(r.stderr).toContain(`${file} is not a valid mock provider configuration:\n  users[0].password`);
+    expect(r.stderr).not.toContain('\\n');
     const missing = await run(['mock', '--config', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
