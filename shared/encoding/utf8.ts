@@ -40,9 +40,14 @@ export function utf8Encode(value: string, step: ProtocolStep = 'utf8'): Uint8Arr
 
 /**
  * Strict UTF-8 decoding (RFC 3629 §3 (https://www.rfc-editor.org/rfc/rfc3629#section-3), WHATWG Encoding "fatal"): overlong forms, surrogates, code points past
- * U+10FFFF and truncated sequences are errors, reported at the first byte that is not UTF-8.
+ * U+10FFFF and truncated sequences are errors, reported at the first byte that is not UTF-8, with the `rule` the
+ * caller's format sets (percent-decoded text, RFC 5849 §3.6; a JWT's parts, RFC 7515 §2; …).
  */
-export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'): string {
+export function utf8Decode(
+  bytes: ArrayLike<number>,
+  step: ProtocolStep = 'utf8',
+  rule = 'the text must be UTF-8 (RFC 3629 §3)'
+): string {
   const octets = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
   try {
     return strict.decode(octets);
@@ -50,7 +55,7 @@ export function utf8Decode(bytes: ArrayLike<number>, step: ProtocolStep = 'utf8'
     throw new ProtocolError(
       PROTOCOL_ERROR.INVALID_UTF8,
       step,
-      `Invalid UTF-8 byte sequence at byte ${firstInvalidByte(octets)}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`
+      `Invalid UTF-8 byte sequence at byte ${firstInvalidByte(octets)}: ${rule}.`
     );
   }
 }

@@ -96,7 +96,7 @@ function explicitDecode(text: string, value: string, step: ProtocolStep): string
       bytes.push(parseInt(hex, 16));
       i += 3;
     }
-    out += utf8Decode(bytes, step);
+    out += utf8Decode(bytes, step, 'percent-decoded text must be UTF-8 (RFC 5849 §3.6)');
   }
   return out;
 }

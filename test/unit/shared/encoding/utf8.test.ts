@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Decode, utf8Encode } from '../../../../shared/encoding/utf8';
+import { percentDecode } from '../../../../shared/oauth1/percent-encoding';
+import { decodeJwt } from '../../../../shared/oidc/jwt';
 import type { ProtocolError } from '../../../../shared/errors';
 
 const refusal = (f: () => unknown): ProtocolError => {
@@ -50,10 +52,19 @@ describe('UTF-8 (RFC 3629), checked against node:buffer', () => {
       const e = refusal(() => utf8Decode(bytes, 'body-parameters'));
       expect(e.code).toBe('invalid_utf8');
       expect(e.step).toBe('body-parameters');
-      expect(e.message).toBe(
-        `Invalid UTF-8 byte sequence at byte ${at}: percent-decoded text must be UTF-8 (RFC 5849 §3.6).`
-      );
+      expect(e.message).toBe(`Invalid UTF-8 byte sequence at byte ${at}: the text must be UTF-8 (RFC 3629 §3).`);
     }
+  });
+
+  it("names the rule of the caller's format: percent-decoding cites RFC 5849, a JWT part does not", () => {
+    const percent = refusal(() => percentDecode('a%FFb', false, 'query-parameters'));
+    expect(percent.message).toBe(
+      'Invalid UTF-8 byte sequence at byte 0: percent-decoded text must be UTF-8 (RFC 5849 §3.6).'
+    );
+    // A header whose base64url decodes to the byte FF: not UTF-8, and nothing to do with RFC 5849.
+    const jwt = refusal(() => decodeJwt('_w.e30.sig'));
+    expect(jwt.message).toContain('does not decode to UTF-8 text: Invalid UTF-8 byte sequence at byte 0');
+    expect(jwt.message).not.toContain('5849');
   });
 
   it('decodes plain arrays as well as Uint8Array, keeping a U+FFFD that was sent', () => {
