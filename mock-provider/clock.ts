@@ -6,7 +6,7 @@ import type { ClockPort } from '../shared/ports';
  *
  * The offset is a simulation of the provider's time only. Lifetimes (request tokens, codes, bearer tokens, login
  * pages) follow `now()`; a client's oauth_timestamp is judged against `clientNowSeconds()`, the real time the
- * clients' own clocks show, so the timestamp window moves with the simulation and a moved clock never turns every
+ * clients' own clocks show, so the timestamp window does not move with the simulation and a moved clock never turns every
  * signed request into "check the client's clock" (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3) leaves the window to the server).
  */
 export class MockClock implements ClockPort {

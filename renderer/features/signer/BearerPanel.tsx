@@ -4,7 +4,7 @@ import { profileBaseUrl } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { useApp } from '../../app/stores';
-import type { BearerRequestForm, SignerBearerResult } from './bearer-send';
+import type { BearerRequestForm, SignerBearerResult } from '../../state/signer/bearer-send';
 import { useBearer } from '../../state/signer/bearer-store';
 import { BearerSteps } from './BearerSteps';
 import { BearerTokenChoice } from './BearerTokenChoice';

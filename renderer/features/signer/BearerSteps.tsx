@@ -1,6 +1,6 @@
 import { ExchangeView } from '../../components/ExchangeView';
 import { DpopProofTrace } from '../oauth2/DpopProofTrace';
-import type { SignerBearerResult } from './bearer-send';
+import type { SignerBearerResult } from '../../state/signer/bearer-send';
 
 const STEP_TITLES = {
   refresh: 'Refresh',

@@ -4,7 +4,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { pageStore } from '../../app/page-store';
 import type { RendererDeps } from '../../app/deps';
-import { sendWithSavedToken, type BearerRequestForm, type SignerBearerResult } from '../../features/signer/bearer-send';
+import { sendWithSavedToken, type BearerRequestForm, type SignerBearerResult } from './bearer-send';
 
 export interface BearerState {
   /** The profile's saved OAuth 2 tokens (OAuth 1.0a ones are for the signer's other side). */

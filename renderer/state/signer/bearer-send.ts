@@ -1,13 +1,13 @@
 import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { assertionSigned } from '../../state/client-assertion-send';
+import { assertionSigned } from '../client-assertion-send';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { historyRecord } from '../../state/flow-records';
-import { pageDpop, type DpopLegTrace } from '../../state/dpop-page-send';
+import { historyRecord } from '../flow-records';
+import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
 import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
 
 export interface BearerRequestForm {
