@@ -48,6 +48,11 @@ it.each(cases)(
     await bar(page, 'Send').click();
     await page.getByText('API call answered 200.').waitFor();
     await shot(page, 'cc-api-after', v, scheme);
+    // The call exported as code that asks for a new token with the client credentials (no refresh token, §4.4.3).
+    await page.getByText('Export this request').click();
+    await page.getByLabel('Export as').selectOption('postman');
+    await expect.poll(() => page.getByLabel('Export preview').textContent()).toContain('"client_credentials"');
+    await shot(page, 'cc-api-export', v, scheme);
     expect(errors).toEqual([]);
     await page.close();
   }

@@ -73,6 +73,7 @@ export function GrantLegPanel<S extends GrantPageState<L>, C, L extends string>(
       action={action}
       next={next}
       fields={parts.fields?.[leg]?.(state, actions.flowEdited)}
+      {...(request && parts.exportSource ? { exportSource: parts.exportSource(leg, state, request) } : {})}
     >
       {def.kind === 'poll' && status !== 'not_started' && (
         <PollProgress def={def} state={state} polling={!!run?.sending} parts={parts} />

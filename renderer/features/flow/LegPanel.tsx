@@ -5,9 +5,11 @@ import type { RawRequest } from '../../../shared/http';
 import { requestText } from '../../../shared/http-text';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
+import { ExportMenu } from '../../components/ExportMenu';
 import { masked } from '../../components/Secret';
 import { Value } from '../../components/Value';
 import type { GrantLegRun } from '../../state/machine/grant-store';
+import type { LegExportSource } from './grant-page-parts';
 import { LegActions, runStatus, type LegAction } from './LegActions';
 
 /**
@@ -22,6 +24,7 @@ export function LegPanel({
   action,
   next,
   fields,
+  exportSource,
   children,
 }: {
   request: RawRequest | null;
@@ -30,6 +33,8 @@ export function LegPanel({
   action: LegAction | null;
   next: { title: string; go: () => void } | null;
   fields?: ReactNode;
+  /** What *Export this request* exports; the request as it is when not given. */
+  exportSource?: LegExportSource;
   children?: ReactNode;
 }) {
   const [reveal, setReveal] = useState(false);
@@ -50,6 +55,10 @@ export function LegPanel({
                   {reveal ? 'Hide secrets and tokens' : 'Reveal secrets and tokens'}
                 </button>
               )}
+              <ExportMenu
+                source={exportSource ?? { kind: 'request', request }}
+                {...(run?.exchange ? { exchange: run.exchange } : {})}
+              />
             </>
           ) : (
             <p className="muted">This leg becomes ready when the previous one succeeds.</p>

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
+import type { MethodInput } from '../../../shared/bridge/contract';
 import type { LegStatus } from '../../../shared/flows';
+import type { RawRequest } from '../../../shared/http';
 import type { Arrow } from '../../components/SequenceDiagram';
 import type { PollAttemptRow } from './PollAttempts';
+
+/** What a leg's *Export this request* exports. */
+export type LegExportSource = MethodInput<'exportRequest'>['source'];
 
 /** What the generic page needs of a grant's state: where it started and each leg's status. */
 export interface GrantPageState<L extends string> {
@@ -36,4 +41,9 @@ export interface GrantPageParts<S, L extends string> {
   readonly attempts?: (state: S) => readonly PollAttemptRow[];
   /** A sent leg's button when the state says something about sending it again ("Ask again"); Send otherwise. */
   readonly sendLabel?: (leg: L, state: S) => string;
+  /**
+   * What a leg's *Export this request* exports, where a grant has more than the request itself to give (code that
+   * gets a new token when this one expires); without it, every leg exports its request as it is.
+   */
+  readonly exportSource?: (leg: L, state: S, request: RawRequest) => LegExportSource;
 }

@@ -4,7 +4,8 @@ import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import { useStores } from '../../app/stores';
 import type { Arrow } from '../../components/SequenceDiagram';
 import { Countdown } from '../../components/Countdown';
-import type { GrantPageParts } from '../flow/grant-page-parts';
+import type { RawRequest } from '../../../shared/http';
+import type { GrantPageParts, LegExportSource } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
 
 const TITLES: Record<ClientCredentialsLeg, string> = { token: 'Token request', api: 'API request' };
@@ -56,6 +57,31 @@ function Credentials({ flow, now }: { flow: ClientCredentialsState | null; now: 
   );
 }
 
+/**
+ * The API call exported with what getting the next token needs: the exported code asks the token endpoint again with
+ * the client's credentials when the token is refused, as there is no refresh token (RFC 6749 §4.4.3). The code
+ * authenticates with the client secret only (a client assertion is not written into it), so a client that signs
+ * assertions or presents a certificate exports its requests as they are.
+ */
+function exportSource(leg: ClientCredentialsLeg, flow: ClientCredentialsState, request: RawRequest): LegExportSource {
+  const c = flow.config;
+  if (leg !== 'api' || !flow.token || (c.authentication !== 'body' && c.authentication !== 'basic'))
+    return { kind: 'request', request };
+  return {
+    kind: 'oauth2',
+    grant: 'client_credentials',
+    request,
+    accessToken: flow.token.accessToken,
+    tokenUrl: c.tokenUrl,
+    clientId: c.clientId,
+    clientSecret: c.clientSecret,
+    clientAuthentication: c.authentication,
+    scope: c.scope,
+    resources: c.resources,
+    audience: c.audience,
+  };
+}
+
 /** The client credentials grant's explanations: the token leg with its scope, resources and audience, then the call. */
 const PARTS: GrantPageParts<ClientCredentialsState, ClientCredentialsLeg> = {
   name: 'Client credentials',
@@ -69,6 +95,7 @@ const PARTS: GrantPageParts<ClientCredentialsState, ClientCredentialsLeg> = {
   credentials: (flow, now) => <Credentials flow={flow} now={now} />,
   fields: { token: (flow, edit) => <TokenFields flow={flow} edit={edit} /> },
   sendLabel: (leg, flow) => (leg === 'token' && flow.token ? 'Ask again' : 'Send'),
+  exportSource,
 };
 
 /** The client credentials page: the registered grant on the generic page, with its explanations. */
