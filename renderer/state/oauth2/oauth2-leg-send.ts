@@ -1,5 +1,6 @@
 import { bridgeErrorOf } from '../../../shared/bridge/result';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
+import type { SentLeg as GrantSentLeg } from '../../../shared/flows/driver/grant';
 import { runSentLeg, type LegRun } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { ClientAuthMistake } from '../../../shared/oauth2/client-auth-mistakes';
@@ -20,6 +21,25 @@ import { apiAnswered, refreshAnswered } from './oauth2-token-standing';
 import { pageHostPort } from '../page-host-port';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
+
+/**
+ * The code grant's token leg as the page judges it: with the client's nonce check (OIDC Core §3.1.3.7 item 11) in
+ * the interpretation the driver saves and records by, so tokens whose id_token the client refuses are neither kept
+ * with the profile nor recorded as a success.
+ */
+function pageTokenLeg(): GrantSentLeg<OAuth2State> {
+  const leg = CODE_GRANT.legs.token;
+  if (leg.kind !== 'send') throw new Error("The code grant's token leg is sent by the client.");
+  return {
+    ...leg,
+    interpret: (s, exchange, now) => {
+      const outcome = leg.interpret(s, exchange, now);
+      return withNonceCheck(outcome, 'token', outcome.state.token?.fields);
+    },
+  };
+}
+
+const PAGE_GRANT: typeof CODE_GRANT = { ...CODE_GRANT, legs: { ...CODE_GRANT.legs, token: pageTokenLeg() } };
 
 /** A leg's send once its request is ready: the attempt it belongs to and the mistakes it makes on purpose. */
 interface ReadySend {
@@ -66,7 +86,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   let run;
   try {
     run = await withNonceLeftOut(deps.bridge, flowMistake, () =>
-      runSentLeg(CODE_GRANT, leg, () => get().flow!, port, send.ready.request)
+      runSentLeg(PAGE_GRANT, leg, () => get().flow!, port, send.ready.request)
     );
   } catch (e) {
     // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
@@ -87,7 +107,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   const { exchange } = run;
   const dpop = pageDpop?.trace() ?? null;
   const fields = run.outcome.state.token?.fields;
-  const outcome = withNonceCheck(withDpopChecks(run.outcome, leg, fields, dpop), leg, fields);
+  const outcome = withDpopChecks(run.outcome, leg, fields, dpop);
   const shown: OAuth2Run = {
     sending: false,
     exchange,

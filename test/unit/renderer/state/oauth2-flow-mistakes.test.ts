@@ -195,6 +195,11 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
       expect(run.outcome?.checks.find((c) => c.name === 'id_token nonce')?.message).toMatch(/missing/);
       expect(s().flow?.legs.token).toBe('failed');
       expect(shown(s().verdicts.token)).toBe('nonce_mismatch');
+      // A careful client keeps no token from a response whose id_token it refused (OIDC Core §3.1.3.7), and the
+      // History records the exchange with the client's verdict.
+      expect(s().standing.saved).toBeNull();
+      const history = await host.bridge.historyList({ leg: 'token' });
+      expect(history.ok && history.value.entries.map((e) => e.outcome)).toEqual(['failed']);
       // Made once: the mock's switch is back as it was.
       const after = await host.bridge.mockState();
       expect(after.ok && after.value.settings.switches.idTokenFault).toBe('off');
