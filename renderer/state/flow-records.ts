@@ -41,6 +41,8 @@ export function saveToken(
     scope?: string | null;
     obtainedAt: number;
     expiresAt: number | null;
+    /** Where it came from, as Profiles shows it: the page and the grant ("OAuth 2 page: authorization code"). */
+    label: string;
   }
 ): SavedTokenInput {
   const { refreshToken, scope, ...rest } = token;

@@ -20,7 +20,7 @@ export function pageHostPort(
   sends: FlowSends,
   owner: Profile | string,
   flow: HistoryRecord['flow'],
-  tokensObtained: (obtained: LegTokens) => void
+  tokensObtained: (obtained: LegTokens, leg: string) => void
 ): FlowHostPort {
   const attempt = sends.attempt();
   return {

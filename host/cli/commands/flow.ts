@@ -51,7 +51,8 @@ export const flowCommand: Command = async (argv, io) => {
     if (v[f] && protocol !== 'oauth2') throw new UsageError(`--${f} goes with flow oauth2.`);
   const authorization = { par: !!v.par, requestObject: !!v['request-object'] };
   const dpop = await dpopClientOf(v, io);
-  const saveTarget = v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile);
+  const saveTarget =
+    v.save === undefined ? null : openFlowSaveTarget(v.save, v['store-dir'], profile, `oauth-lab flow ${protocol}`);
   if (saveTarget?.notice) report.line(saveTarget.notice);
   // Printed (and saved) as soon as the token endpoint answers, before a later leg (id_token, lifecycle) can fail.
   const keepTokens = ({ fields, tokens }: ObtainedTokens) => {

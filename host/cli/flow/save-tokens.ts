@@ -36,7 +36,9 @@ export interface FlowSaveTarget {
 export function openFlowSaveTarget(
   profileRef: string,
   storeDir: string | undefined,
-  flowProfile: Profile
+  flowProfile: Profile,
+  /** The command that got the tokens, as the saved token's label says (Profiles): `oauth-lab flow oauth2`. */
+  label: string
 ): FlowSaveTarget {
   let store: AppStore;
   try {
@@ -75,7 +77,7 @@ export function openFlowSaveTarget(
           id: newRecordId(nodeRandom),
           profileId: profile.id,
           obtainedAt: Date.now(),
-          label: 'oauth-lab flow',
+          label,
         });
         store.tokenSave({ token });
         return `${created}Tokens saved under the profile "${profile.name}" in ${store.path}.`;

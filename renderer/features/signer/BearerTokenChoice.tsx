@@ -15,7 +15,8 @@ function bearerTokenLabel(t: SavedToken, now: number, atMock: ReadonlyMap<string
         ? 'expired'
         : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`;
   const refresh = savedRefreshState(t, atMock);
-  return `${t.token.slice(0, 6)}… ${state.tone === 'bad' ? state.label : expiry}${refresh ? `, ${refresh.label}` : ''}`;
+  const from = t.label ? ` (${t.label})` : '';
+  return `${t.token.slice(0, 6)}…${from} ${state.tone === 'bad' ? state.label : expiry}${refresh ? `, ${refresh.label}` : ''}`;
 }
 
 /** The profile and the saved OAuth 2 token to send with, and the chosen token's state (here and at the mock). */

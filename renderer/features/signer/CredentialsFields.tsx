@@ -20,10 +20,13 @@ interface CredentialsProps {
   onToken: (id: string) => void;
 }
 
-/** A saved token in the list: its label or value, when it was obtained, and its state when anything is known of it. */
+/**
+ * A saved token in the list: its value (an OAuth 1.0a token is not the secret; its token secret is), where it came
+ * from, when it was obtained, and its state when anything is known of it.
+ */
 function tokenLabel(t: SavedToken, state: SavedTokenState): string {
   const known = state.tone === 'muted' ? '' : ` · ${state.label}`;
-  return `${t.label || t.token} · ${new Date(t.obtainedAt).toLocaleString()}${known}`;
+  return `${t.token}${t.label ? ` (${t.label})` : ''} · ${new Date(t.obtainedAt).toLocaleString()}${known}`;
 }
 
 type SourceProps = Pick<CredentialsProps, 'form' | 'profiles' | 'tokens' | 'tokensError' | 'onProfile' | 'onToken'>;

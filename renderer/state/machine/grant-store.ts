@@ -72,7 +72,7 @@ function legRuns<S, L extends string>(
 function grantHostPort(
   deps: RendererDeps,
   sends: FlowSends,
-  flow: Grant<unknown, unknown>['flow'],
+  grant: Pick<Grant<unknown, unknown>, 'flow' | 'name'>,
   profile: Profile,
   attempt: number
 ) {
@@ -88,9 +88,10 @@ function grantHostPort(
       scope,
       obtainedAt: now(),
       expiresAt,
+      label: `${grant.name[0]!.toUpperCase()}${grant.name.slice(1)} page`,
     });
   };
-  return pageHostPort(deps, sends, profile, flow, tokenObtained);
+  return pageHostPort(deps, sends, profile, grant.flow, tokenObtained);
 }
 
 /**
@@ -107,7 +108,7 @@ export function createGrantStore<S, C, L extends string>(
   return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
     const { pending, ran, failed } = legRuns<S, L>(set, get);
-    const port = (attempt: number) => grantHostPort(deps, sends, grant.flow, get().profile!, attempt);
+    const port = (attempt: number) => grantHostPort(deps, sends, grant, get().profile!, attempt);
 
     const poll = async (leg: L, attempt: number) => {
       pending(leg);

@@ -70,7 +70,7 @@ export function oauth1SendAction(kit: OAuth1Kit): Pick<OAuth1FlowState, 'legSent
         if (!sends.isCurrent(attempt) || tokens.kind !== 'oauth1') return;
         const { token, secret: tokenSecret } = tokens;
         const saved = { profileId: profile.id, token, tokenSecret, obtainedAt: now(), expiresAt: null };
-        obtained = saveToken(bridge, random, { ...saved, kind: 'oauth1' });
+        obtained = saveToken(bridge, random, { ...saved, kind: 'oauth1', label: 'OAuth 1.0a page' });
       });
       const request = oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request);
       let run;

@@ -9,7 +9,13 @@ import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { annotateHistory, historyRecord } from '../flow-records';
 import type { FlowSends } from '../flow-sends';
-import { apiAnswered, refreshAnswered, tokenIssued, type TokenStanding } from './oauth2-token-standing';
+import {
+  apiAnswered,
+  OAUTH2_PAGE_TOKEN,
+  refreshAnswered,
+  tokenIssued,
+  type TokenStanding,
+} from './oauth2-token-standing';
 import type { OAuth2Run } from './oauth2-run';
 import { withDpopChecks, type PageDpop } from '../dpop-page-send';
 
@@ -74,7 +80,11 @@ function stepsFolded(
       state = refreshed.state;
       known =
         refreshed.ok && state.token
-          ? tokenIssued(bridge, random, known, state.token, { profileId: p.id, obtainedAt: now() })
+          ? tokenIssued(bridge, random, known, state.token, {
+              profileId: p.id,
+              obtainedAt: now(),
+              label: OAUTH2_PAGE_TOKEN.refreshedAutomatically,
+            })
           : refreshAnswered(bridge, known, step.exchange);
     } else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
     const record = records.get(step.exchange);

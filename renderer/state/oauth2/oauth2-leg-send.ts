@@ -17,7 +17,7 @@ import { legJudged } from './oauth2-leg-verdict';
 import { runSet, type OAuth2PageStore } from './oauth2-page-store';
 import type { OAuth2Run } from './oauth2-run';
 import { tokenAdopted, tokenSaved } from './oauth2-token-actions';
-import { apiAnswered, refreshAnswered } from './oauth2-token-standing';
+import { apiAnswered, OAUTH2_PAGE_TOKEN, refreshAnswered } from './oauth2-token-standing';
 import { pageHostPort } from '../page-host-port';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
@@ -78,8 +78,9 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   const { assertion, dpop: pageDpop } = send.ready;
   // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
   const port = portWithDpop(
-    pageHostPort(deps, sends, p, 'oauth2', (obtained) => {
-      if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p);
+    pageHostPort(deps, sends, p, 'oauth2', (obtained, leg) => {
+      const label = leg === 'refresh' ? OAUTH2_PAGE_TOKEN.refreshed : OAUTH2_PAGE_TOKEN.code;
+      if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p, label);
     }),
     pageDpop
   );

@@ -6,16 +6,17 @@ import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { Profile } from '../../../shared/store/profile';
 import type { OAuth2FlowState } from './oauth2-flow-state';
 import type { OAuth2PageStore } from './oauth2-page-store';
-import { tokenIssued } from './oauth2-token-standing';
+import { OAUTH2_PAGE_TOKEN, tokenIssued } from './oauth2-token-standing';
 
 /** The bearer call's draft to the profile's API path. */
 const apiDraft = ({ get }: OAuth2PageStore, flow: OAuth2State, outsideGrammar = false): RawRequest =>
   oauth2Flow.buildBearerRequest(flow, { method: 'GET', path: get().profile!.oauth2.apiPath, outsideGrammar });
 
 /** A new token (exchange or refresh, here or on another page) saved with the profile; its standing starts anew. */
-export function tokenSaved({ deps, get, set }: OAuth2PageStore, token: TokenSet, p: Profile): void {
+export function tokenSaved({ deps, get, set }: OAuth2PageStore, token: TokenSet, p: Profile, label: string): void {
   const { bridge, random, now } = deps;
-  set({ standing: tokenIssued(bridge, random, get().standing, token, { profileId: p.id, obtainedAt: now() }) });
+  const record = { profileId: p.id, obtainedAt: now(), label };
+  set({ standing: tokenIssued(bridge, random, get().standing, token, record) });
 }
 
 /** A new token in the flow: the bearer call and refresh use it. */
@@ -44,7 +45,7 @@ export function oauth2TokenActions(page: OAuth2PageStore): Pick<OAuth2FlowState,
     tokenReplaced(next) {
       const { flow, profile: p } = get();
       if (flow && p && next.token && flow.state === next.state && next.token !== flow.token) {
-        tokenSaved(page, next.token, p);
+        tokenSaved(page, next.token, p, OAUTH2_PAGE_TOKEN.refreshed);
         tokenAdopted(page, { ...flow, token: next.token });
       }
     },

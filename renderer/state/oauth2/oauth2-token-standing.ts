@@ -22,6 +22,13 @@ export interface TokenStanding {
 
 export const NO_STANDING: TokenStanding = { saved: null, refreshRefused: null, accessRefused: false };
 
+/** Where the page's tokens come from, as the saved token's label says (Profiles). */
+export const OAUTH2_PAGE_TOKEN = {
+  code: 'OAuth 2 page: authorization code',
+  refreshed: 'OAuth 2 page: refreshed',
+  refreshedAutomatically: 'OAuth 2 page: refreshed automatically',
+} as const;
+
 /**
  * A new token from the code exchange or a refresh, saved with its profile. A refresh that brought another refresh
  * token marks the record of the one it replaced: the server may have deleted it (RFC 9700 §4.14.2
@@ -32,7 +39,7 @@ export function tokenIssued(
   random: RandomPort,
   before: TokenStanding,
   token: TokenSet,
-  record: { profileId: string; obtainedAt: number }
+  record: { profileId: string; obtainedAt: number; label: string }
 ): TokenStanding {
   const previous = before.saved;
   if (previous?.refreshToken && token.refreshToken && token.refreshToken !== previous.refreshToken)

@@ -58,7 +58,7 @@ describe('oauth-lab flow --save', () => {
     expect(r.out).not.toContain(ACCESS);
     expect(r.out).not.toContain(REFRESH);
     expect(createAppStore({ cwd: dir }).tokensList({ profileId: 'work' })).toMatchObject([
-      { kind: 'oauth2', token: ACCESS, refreshToken: REFRESH, profileId: 'work' },
+      { kind: 'oauth2', token: ACCESS, refreshToken: REFRESH, profileId: 'work', label: 'oauth-lab flow oauth2' },
     ]);
   });
 
