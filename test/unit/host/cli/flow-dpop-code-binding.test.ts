@@ -64,6 +64,14 @@ describe('oauth-lab flow oauth2 --dpop binds the code to the key (RFC 9449 §10)
     expect(verdicts().at(-1)).toContain('made with the DPoP key the code is bound to (RFC 9449 §10)');
   });
 
+  it('--par --dpop-mistake: the push proof is made right; the mistake goes in the token request, refused', async () => {
+    const r = await flow(['--par', '--dpop-mistake', 'htm-wrong']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('expires_in 60 s');
+    expect(r.err).toContain('failed at token');
+    expect(r.err).toContain('htm-wrong');
+  });
+
   it('--par: a nonce asked for at the push is followed once, as its own step (§8)', async () => {
     mock.context.settings.switches.dpopNonce = true;
     try {
