@@ -81,6 +81,12 @@ export function checkAuthorizationRequest(
       'invalid_target',
       `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2).`
     );
+  const dpopJkt = values('dpop_jkt')[0] ?? null;
+  if (dpopJkt !== null && !JKT_SYNTAX.test(dpopJkt))
+    return fail(
+      'invalid_request',
+      `dpop_jkt must be a SHA-256 JWK thumbprint: 43 base64url characters (A-Z a-z 0-9 - _, RFC 9449 §10, RFC 7638); got ${dpopJkt.length} characters${/[^A-Za-z0-9_-]/.test(dpopJkt) ? ' with characters outside that set' : ''}.`
+    );
   // OpenID Connect (OIDC Core §3.1.2.1): a nonce is kept with the code and echoed in the id_token.
   return {
     ok: true,
@@ -93,10 +99,14 @@ export function checkAuthorizationRequest(
       pkce,
       nonce: values('nonce')[0] ?? null,
       resource,
+      dpopJkt,
       expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS,
     },
   };
 }
+
+/** A SHA-256 JWK thumbprint (RFC 7638) in base64url without padding: 32 bytes are 43 characters (RFC 9449 §10). */
+const JKT_SYNTAX = /^[A-Za-z0-9_-]{43}$/;
 
 const refusal = (error: OAuth2ErrorCode, description: string) => ({ error, description });
 

@@ -39,9 +39,12 @@ function serverNonce(ctx: ProviderContext): { current: string; previous: string 
   return ctx.state.dpopNonce;
 }
 
-/** The request's target URI as the client addressed it (its Host), without query (§4.3 check 9). */
+/**
+ * The request's target URI as the client addressed it (its Host), without query (§4.3 check 9): https on the
+ * mutual-TLS port (the endpoints' mtls_endpoint_aliases, RFC 8705 §5), http on the other.
+ */
 const targetUri = (req: ProviderRequest, ctx: ProviderContext) =>
-  `http://${header(req, 'host') ?? ctx.listenAuthority()}${req.path}`;
+  `${req.mtls ? 'https' : 'http'}://${header(req, 'host') ?? ctx.listenAuthority()}${req.path}`;
 
 export function checkDpop(req: ProviderRequest, ctx: ProviderContext, demand: DpopDemand): DpopOutcome {
   const sw = ctx.settings.switches;

@@ -79,6 +79,7 @@ function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 
     pkce: p.pkce,
     nonce: p.nonce,
     resource: p.resource ?? null,
+    dpopJkt: p.dpopJkt ?? null,
     issuedAt: now,
     expiresAt: now + ctx.settings.lifetimes.codeTtl * 1000,
     status: 'issued' as const,
@@ -88,7 +89,7 @@ function issueCode(ctx: ProviderContext, p: Pending2, username: string, status: 
     endpoint,
     reply: redirectReply(status, redirectWith(ctx, p.redirectUri, p.state, [['code', code.code]])),
     verdict: ok(
-      `User ${username} approved client ${p.clientId}; code issued (valid ${ctx.settings.lifetimes.codeTtl} s, single use).`
+      `User ${username} approved client ${p.clientId}; code issued (valid ${ctx.settings.lifetimes.codeTtl} s, single use)${p.dpopJkt ? `, bound to DPoP key ${p.dpopJkt} (RFC 9449 §10)` : ''}.`
     ),
   };
 }

@@ -7,6 +7,7 @@ import {
 import type { ClientConfig } from './config';
 import { oauth2Error } from './errors';
 import { jsonReply, type ProviderRequest } from './http';
+import { checkDpop, nonceHeaders } from './dpop';
 import { readClientPost } from './oauth2-token';
 import { bad, TokenError } from './oauth2-token-error';
 import { readRequestObject } from './request-object';
@@ -39,16 +40,23 @@ export async function pushedAuthorization(req: ProviderRequest, ctx: ProviderCon
         'invalid_request',
         'request_uri must not be sent to the pushed authorization request endpoint (RFC 9126 §2.1).'
       );
+    const proofJkt = pushProofKey(req, ctx);
     const params = await pushedParams(ctx, client, get.params, get.value('request'));
     const check = checkAuthorizationRequest(ctx, client, params);
     if (!check.ok) throw bad(check.error, check.description);
+    const pending = boundToProofKey(check.pending, proofJkt);
     const requestUri = REQUEST_URI_PREFIX + ctx.state.newSecret(24);
     const ttl = ctx.settings.lifetimes.requestUriTtl;
-    keepPushedRequest(ctx, requestUri, check.pending, ttl);
+    keepPushedRequest(ctx, requestUri, pending, ttl);
+    const bound = pending.dpopJkt
+      ? ` The code will be bound to DPoP key ${pending.dpopJkt} (${proofJkt ? 'the DPoP proof of this request' : 'dpop_jkt'}, RFC 9449 §10.1).`
+      : '';
     return {
       endpoint,
       reply: jsonReply(201, { request_uri: requestUri, expires_in: ttl }),
-      verdict: ok(`Authorization request of client ${client.id} pushed: ${requestUri}, single use, valid ${ttl} s.`),
+      verdict: ok(
+        `Authorization request of client ${client.id} pushed: ${requestUri}, single use, valid ${ttl} s.${bound}`
+      ),
       assumptions: [ASSUME_PAR],
     };
   } catch (e) {
@@ -60,6 +68,27 @@ export async function pushedAuthorization(req: ProviderRequest, ctx: ProviderCon
       assumptions: [ASSUME_PAR],
     };
   }
+}
+
+/**
+ * The key of the push's DPoP proof, verified as one for POST at this endpoint (RFC 9449 §10.1, §4.3), or null when
+ * the push carries none; a bad proof is refused with the verifier's words (and a nonce asked for, §8).
+ */
+function pushProofKey(req: ProviderRequest, ctx: ProviderContext): string | null {
+  const dpop = checkDpop(req, ctx, { required: false, accessToken: null, boundJkt: null, why: '' });
+  if (!dpop.ok) throw new TokenError(400, dpop.error, dpop.description, nonceHeaders(dpop));
+  return dpop.jkt;
+}
+
+/** RFC 9449 §10.1: the proof's key binds the code; a dpop_jkt sent beside it must name that same key. */
+function boundToProofKey(pending: PendingAuthorization, proofJkt: string | null): PendingAuthorization {
+  if (proofJkt === null) return pending;
+  if (pending.dpopJkt && pending.dpopJkt !== proofJkt)
+    throw bad(
+      'invalid_request',
+      `dpop_jkt ${pending.dpopJkt} is not the thumbprint of the key of the request's DPoP proof, ${proofJkt}; when both are sent they must name the same key (RFC 9449 §10.1).`
+    );
+  return { ...pending, dpopJkt: proofJkt };
 }
 
 /** The authorization request's parameters: the request object's claims when one is sent (RFC 9126 §3), else the form's. */

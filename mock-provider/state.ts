@@ -48,6 +48,8 @@ export interface AuthorizationCode {
   readonly nonce: string | null;
   /** RFC 8707 §2: the resource of the authorization request; the tokens are bound to it (their audience). */
   readonly resource?: string | null;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code is bound to (dpop_jkt, or the PAR request's proof). */
+  readonly dpopJkt?: string | null;
   readonly issuedAt: number;
   readonly expiresAt: number;
   status: 'issued' | 'redeemed';
@@ -111,6 +113,8 @@ export type PendingLogin =
       readonly nonce: string | null;
       /** RFC 8707 §2: the resource the token is asked for, if any. */
       readonly resource?: string | null;
+      /** RFC 9449 §10, §10.1: the DPoP key's thumbprint the code will be bound to, if any. */
+      readonly dpopJkt?: string | null;
       readonly expiresAt: number;
     }
   | { readonly kind: 'device'; readonly expiresAt: number };

@@ -50,6 +50,7 @@ export const authorizationCodeGrant = {
         `redirect_uri differs from the one of the authorization request (${JSON.stringify(code.redirectUri)}); it must be identical (RFC 6749 §4.1.3).`
       );
     checkVerifier(ctx, code, verifier);
+    checkDpopBinding(ctx, code);
     // RFC 8707 §2.2 (https://www.rfc-editor.org/rfc/rfc8707#section-2.2): the token request's resource is one the grant covers.
     const resource = get.value('resource');
     if (resource !== undefined && resource !== code.resource)
@@ -57,9 +58,19 @@ export const authorizationCodeGrant = {
         'invalid_target',
         `resource ${JSON.stringify(resource)} is not the one of the authorization request (${JSON.stringify(code.resource ?? null)}) (RFC 8707 §2.2).`
       );
-    return issueTokens(ctx, code, code.scope, 'Code exchanged', { code, certificate });
+    const bound = code.dpopJkt ? `, made with the DPoP key the code is bound to (RFC 9449 §10)` : '';
+    return issueTokens(ctx, code, code.scope, `Code exchanged${bound}`, { code, certificate });
   },
 } as const satisfies Grant;
+
+/** RFC 9449 §10: a code bound to a DPoP key is exchanged only with a proof made with that key. */
+function checkDpopBinding(ctx: ProviderContext, code: AuthorizationCode): void {
+  if (!code.dpopJkt || code.dpopJkt === ctx.dpopJkt) return;
+  throw bad(
+    'invalid_grant',
+    `The authorization code is bound to DPoP key ${code.dpopJkt} (dpop_jkt, or the pushed request's proof); ${ctx.dpopJkt ? `the token request's proof was made with key ${ctx.dpopJkt}` : 'the token request carries no DPoP proof'}. Send a proof made with the bound key (RFC 9449 §10).`
+  );
+}
 
 function checkVerifier(ctx: ProviderContext, code: AuthorizationCode, verifier: string | undefined): void {
   if (!code.pkce) {

@@ -40,6 +40,16 @@ export interface PageDpop {
   readonly judgePlanted: (exchange: Exchange, accessToken: string | null) => Promise<void>;
 }
 
+/**
+ * The thumbprint of the profile's DPoP key when DPoP is on and the key reads: the authorization request's dpop_jkt,
+ * binding the code to the key the token leg proves (RFC 9449 §10). Null otherwise; the token leg then says why.
+ */
+export async function dpopJktOf(bridge: Pick<BridgeApi, 'dpopKey'>, profile: Profile): Promise<string | null> {
+  if (!profile.oauth2.dpop || !profile.oauth2.dpopKey.trim()) return null;
+  const read = await bridge.dpopKey({ key: profile.oauth2.dpopKey, alg: null });
+  return read.ok ? read.value.thumbprint : null;
+}
+
 /** A key made in the host for the another-key mistake (bridge dpopKey with no key), signing there too. */
 async function anotherKey(bridge: Pick<BridgeApi, 'dpopKey' | 'dpopSign'>, alg: DpopAlg): Promise<DpopKey> {
   const made = await bridge.dpopKey({ key: '', alg });

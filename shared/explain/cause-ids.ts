@@ -28,6 +28,7 @@ export const CAUSE_IDS = [
   'wrong_token_type',
   'dpop_proof_invalid',
   'dpop_nonce_required',
+  'code_bound_to_another_dpop_key',
   'unsupported_grant_type',
   'unknown',
 ] as const;
@@ -61,6 +62,7 @@ export const CAUSE_RFC: Readonly<Record<CauseId, string>> = {
   wrong_token_type: 'RFC 6750 §2.1',
   dpop_proof_invalid: 'RFC 9449 §4.3',
   dpop_nonce_required: 'RFC 9449 §8',
+  code_bound_to_another_dpop_key: 'RFC 9449 §10',
   unsupported_grant_type: 'RFC 6749 §5.2',
   unknown: 'RFC 6749 §5.2',
 };

@@ -1,3 +1,6 @@
+import { jwkThumbprint } from '../dpop/thumbprint';
+import { proofKey } from '../dpop/verify';
+import { headerValue } from '../http';
 import { codeChallenge, PKCE_METHODS, type PkceMethod } from '../oauth2/pkce';
 import { issuingAuthorization } from './causes-authorization';
 import { WEIGHT, type CauseList } from './candidates';
@@ -82,6 +85,34 @@ function binding(leg: Leg, authorization: Leg, list: CauseList): void {
     );
 }
 
+/**
+ * RFC 9449 §10: a code asked for with dpop_jkt is exchanged only with a proof of that key. The token request's
+ * proof is compared by its key's thumbprint (RFC 7638); a proof that does not decode is dpop_proof_invalid's.
+ */
+function dpopBinding(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList): void {
+  const bound = authorization.main.query.dpop_jkt;
+  if (bound === undefined) return;
+  const a = authorization.main.index;
+  const t = leg.main.index;
+  const proof = headerValue(leg.main.requestHeaders, 'dpop');
+  if (proof === undefined) {
+    list.add(
+      'code_bound_to_another_dpop_key',
+      WEIGHT.decisive,
+      `entry ${a} bound the code to DPoP key ${bound} (dpop_jkt); the token request in entry ${t} carries no DPoP proof.`
+    );
+    return;
+  }
+  const key = proofKey(proof);
+  const used = key ? jwkThumbprint(key.jwk, ctx.crypto) : null;
+  if (used !== null && used !== bound)
+    list.add(
+      'code_bound_to_another_dpop_key',
+      WEIGHT.decisive,
+      `entry ${a} bound the code to DPoP key ${bound} (dpop_jkt); the proof of the token request in entry ${t} is signed with key ${used}.`
+    );
+}
+
 /** Times are evidence, not proof: the code's age against the lifetime the user gave, or the suspect age. */
 function age(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList): void {
   const cb = authorization.callback!;
@@ -126,5 +157,6 @@ export function codeExchangeCauses(ctx: ExplainContext, at: number, list: CauseL
   }
   binding(leg, authorization, list);
   pkce(ctx, leg, authorization, list);
+  dpopBinding(ctx, leg, authorization, list);
   age(ctx, leg, authorization, list);
 }

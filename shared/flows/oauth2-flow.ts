@@ -46,6 +46,11 @@ export interface OAuth2Config {
   readonly service?: boolean;
   /** OpenID Connect's login options on the authorization request (OIDC Core §3.1.2.1); unset: the provider decides. */
   readonly login?: LoginOptions;
+  /**
+   * With DPoP on: the RFC 7638 thumbprint of the key the token leg proves, sent as dpop_jkt so the provider binds
+   * the code to that key and refuses it with a proof of any other (RFC 9449 §10); null or absent: none sent.
+   */
+  readonly dpopJkt?: string | null;
 }
 
 export interface OAuth2State {
@@ -95,6 +100,7 @@ export function buildAuthorizeRequest(s: OAuth2State) {
     includeGrantType: c.includeGrantType ?? true,
     extraParams: [
       ...(s.nonce ? [['nonce', s.nonce] as const] : []),
+      ...(c.dpopJkt ? [['dpop_jkt', c.dpopJkt] as const] : []),
       ...loginParams(c.login),
       ...(c.extraParams?.authorize ?? []),
     ],

@@ -1,4 +1,7 @@
+import type { DpopClient } from '../../../shared/dpop/dpop-client';
+import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
 import type { OAuth2Config } from '../../../shared/flows/oauth2-flow';
+import type { RawRequest } from '../../../shared/http';
 import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { parseUrlEncoded, type Param } from '../../../shared/oauth1';
@@ -27,7 +30,8 @@ export interface AuthorizationRequestMode {
  * The URL the browser opens for step one. Plain: the parameters in the query. With a request object: client_id and
  * the signed JWT of the parameters (RFC 9101 §5), its trace printed. Pushed: the request (or request object) POSTed
  * to the provider's pushed_authorization_request_endpoint with the token leg's client authentication, shown as its
- * own leg, then a URL with only client_id and request_uri (RFC 9126 §4).
+ * own leg (with `dpop`, carrying a proof of its key, RFC 9449 §10.1), then a URL with only client_id and request_uri
+ * (RFC 9126 §4).
  */
 export async function authorizationUrl(
   url: string,
@@ -35,7 +39,8 @@ export async function authorizationUrl(
   profile: Profile,
   mode: AuthorizationRequestMode,
   options: FlowRunOptions,
-  report: FlowReport
+  report: FlowReport,
+  dpop: DpopClient | null = null
 ): Promise<string> {
   if (!mode.par && !mode.requestObject) return url;
   const c = { ...config, authentication: config.authentication ?? 'body' };
@@ -50,7 +55,9 @@ export async function authorizationUrl(
   const request = buildPushedAuthorizationRequest({ ...c, parUrl, authorizationParams: params });
   // RFC 9126 §2: the client assertion's audience is the issuer or this endpoint, with a jti of its own.
   const clientAssertion = clientAssertionOf(profile, profile.baseUrl, parUrl);
-  const exchange = await sendLeg('pushed authorization request', request, { ...options, clientAssertion }, report);
+  const push = (r: RawRequest) => sendLeg('pushed authorization request', r, { ...options, clientAssertion }, report);
+  // With DPoP, the push carries a proof of the key, which binds the code to it (RFC 9449 §10.1).
+  const exchange = await (dpop ? pushedWithDpop(dpop, request, push, (step) => report.step(step)) : push(request));
   const pushed = interpretPushedAuthorization(exchange);
   report.checks(pushed.checks);
   if (!pushed.ok || pushed.requestUri === null)

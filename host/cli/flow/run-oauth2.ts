@@ -45,7 +45,12 @@ export async function runOAuth2(
   const grant = CLIENT_GRANTS.authorization_code;
   const catcher = await startFlowCatcher(profile, options, report);
   try {
-    const config = { ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri), login: openId.login ?? {} };
+    // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
+    const config = {
+      ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri),
+      login: openId.login ?? {},
+      dpopJkt: dpop?.thumbprint ?? null,
+    };
     const port = cliHostPort(profile, catcher, options, report, effects, dpop?.client ?? null);
     // Pushed (RFC 9126) or as a request object (RFC 9101): the browser gets another URL for the same request.
     const pushing = authorization.par || authorization.requestObject;
@@ -53,7 +58,10 @@ export async function runOAuth2(
       ? {
           ...port,
           awaitRedirect: async (url: string, expected: Parameters<typeof port.awaitRedirect>[1]) =>
-            port.awaitRedirect(await authorizationUrl(url, config, profile, authorization, options, report), expected),
+            port.awaitRedirect(
+              await authorizationUrl(url, config, profile, authorization, options, report, dpop?.client ?? null),
+              expected
+            ),
         }
       : port;
     const { state, runs } = await runFlow(grant, config, runner).catch((e: unknown) => {

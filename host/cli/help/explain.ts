@@ -14,7 +14,7 @@ client_authentication_failed, client_auth_method_mismatch, basic_credentials_not
 basic_credentials_not_form_decoded, unknown_client, unauthorized_client, access_denied, refresh_token_reused,
 refresh_token_revoked, grant_for_another_client, scope_not_allowed, insufficient_scope, state_mismatch,
 nonce_mismatch, clock_skew, token_expired, token_revoked, wrong_token_type, dpop_proof_invalid,
-dpop_nonce_required, unsupported_grant_type, unknown.
+dpop_nonce_required, code_bound_to_another_dpop_key, unsupported_grant_type, unknown.
 
   --json               one JSON object: {"legs": [{"kind", "entries", "ok"}], "causes": [{"id", "leg",
                        "evidence", "rfc"}]}; "causes" is [] when nothing failed. Leg kinds: authorization,

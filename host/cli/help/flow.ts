@@ -106,11 +106,13 @@ OAuth 2:
   --dpop                DPoP (RFC 9449): the token request carries a proof of a key (its parts printed with
                         their sections); a use_dpop_nonce answer is retried once with the DPoP-Nonce; the
                         response must have token_type DPoP, and a JWT access token's cnf.jkt the key's
-                        thumbprint (printed); UserInfo and, with --lifecycle, the refresh carry proofs too
+                        thumbprint (printed); UserInfo and, with --lifecycle, the refresh carry proofs too.
+                        The code is bound to the key (RFC 9449 §10): the authorization URL carries dpop_jkt,
+                        its thumbprint; with --par the push carries a proof too (htm POST, htu the endpoint)
   --dpop-key FILE       the DPoP key: a private JWK (JSON) or a PKCS#8 PEM (default: a new key for this run;
                         keep the file to call with the token: oauth-lab call --dpop --dpop-key FILE)
   --dpop-alg A          ES256 (default), RS256, PS256 or EdDSA
-  --dpop-mistake M      one mistake on purpose in the first proof (see oauth-lab call --help)
+  --dpop-mistake M      one mistake on purpose in the first proof after the push's (see oauth-lab call --help)
   --par                 push the authorization request first (RFC 9126): a POST to the provider's
                         pushed_authorization_request_endpoint (from its metadata) with the token leg's client
                         authentication, shown as its own leg; the browser's URL then carries only client_id

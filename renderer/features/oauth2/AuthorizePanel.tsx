@@ -53,6 +53,12 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
       <div className="columns">
         <section className="col" aria-label="Authorization request">
           <AuthorizationUrl url={url} />
+          {flow.config.dpopJkt && (
+            <p className="muted small" data-testid="dpop-jkt-note">
+              <code>dpop_jkt</code> is the thumbprint of the profile&apos;s DPoP key, which the token leg proves: the
+              provider binds the code to that key and refuses it with a proof of any other (RFC 9449 §10).
+            </p>
+          )}
           <FreshLogin />
           {host === 'electron' && profile?.builtIn && (
             <div className="send-row">

@@ -1,13 +1,15 @@
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { AssertionTrace } from './AssertionTrace';
+import { DpopProofTrace } from './DpopProofTrace';
 import { Value } from '../../components/Value';
 import { usePar } from '../../state/oauth2/par-store';
 
 /**
  * The authorize leg's "push the authorization request" toggle (RFC 9126) and, once pushed, the back-channel leg:
  * where it went, its answer's checks, the exchange (secrets masked, the client certificate named), the client
- * assertion it carried, and the browser's URL with only client_id and request_uri (§4).
+ * assertion and the DPoP proofs it carried (RFC 9449 §10.1), and the browser's URL with only client_id and
+ * request_uri (§4).
  */
 export function PushedAuthorization() {
   const enabled = usePar((s) => s.enabled);
@@ -19,6 +21,7 @@ export function PushedAuthorization() {
   const assertion = usePar((s) => s.assertion);
   const error = usePar((s) => s.error);
   const pushedUrl = usePar((s) => s.pushedUrl);
+  const dpop = usePar((s) => s.dpop);
   return (
     <section className="pushed-authorization" aria-label="Pushed authorization request">
       <label className="check">
@@ -49,6 +52,15 @@ export function PushedAuthorization() {
       {pushedUrl && <Value label="Authorization URL after the push" text={pushedUrl} />}
       {exchange && <ExchangeView exchange={exchange} />}
       {assertion && <AssertionTrace trace={assertion} />}
+      {dpop && (
+        <>
+          <p className="muted small">
+            The push carries a DPoP proof of the profile&apos;s key: the provider binds the code to that key and
+            exchanges it only with a proof of the same key (RFC 9449 §10.1).
+          </p>
+          <DpopProofTrace trace={dpop} />
+        </>
+      )}
     </section>
   );
 }

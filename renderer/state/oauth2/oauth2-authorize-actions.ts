@@ -2,6 +2,7 @@ import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
 import { pastedQuery } from '../../../shared/flows/pasted-url';
+import { dpopJktOf } from '../dpop-page-send';
 import { callbackAsJudged } from '../flow-mistake-send';
 import type { Caught } from '../oauth1/oauth1-flow-state';
 import { NO_FLOW, type OAuth2FlowState } from './oauth2-flow-state';
@@ -70,8 +71,10 @@ export function oauth2StartActions(page: OAuth2PageStore): Pick<OAuth2FlowState,
       if (!opened.ok) return set({ startError: opened.error, flow: null, profile: p });
       // The login options stay from one attempt to the next (testing as another user takes several).
       const login = get().flow?.config.login;
+      // RFC 9449 §10: with DPoP on, the code is bound to the key the token leg will prove (dpop_jkt).
+      const dpopJkt = await dpopJktOf(bridge, p);
       const flow = CODE_GRANT.start(
-        { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}) },
+        { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}), dpopJkt },
         random,
         crypto
       );

@@ -1,9 +1,9 @@
 import { createStore } from 'zustand';
-import type { BridgeApi } from '../../../shared/bridge/api';
 import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import type { Exchange } from '../../../shared/http';
+import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
+import type { Exchange, RawRequest } from '../../../shared/http';
 import type { Param } from '../../../shared/oauth1/parameters';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
@@ -15,9 +15,10 @@ import {
   pushedAuthorizationUrl,
   type PushedAuthorization,
 } from '../../../shared/oauth2/pushed-authorization';
-import type { RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
+import type { RendererDeps } from '../../app/deps';
 import { pageStore } from '../../app/page-store';
+import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
 import { assertionSigned } from '../client-assertion-send';
 import { annotateHistory, historyRecord } from '../flow-records';
 
@@ -35,6 +36,8 @@ export interface ParState {
   readonly error: string | null;
   /** The browser's URL: only client_id and request_uri (RFC 9126 §4). */
   readonly pushedUrl: string | null;
+  /** With DPoP on: the proofs the push carried, binding the code to the key (RFC 9449 §10.1). */
+  readonly dpop: DpopLegTrace | null;
   toggled(on: boolean): void;
   /**
    * Pushes the flow's authorization request, or `params` in its place (a request object, RFC 9126 §3); resolves to
@@ -43,15 +46,58 @@ export interface ParState {
   pushed(flow: OAuth2State, profile: Profile, params?: readonly Param[]): Promise<string | null>;
 }
 
-const CLEAR = { parUrl: null, exchange: null, outcome: null, assertion: null, error: null, pushedUrl: null } as const;
+const CLEAR = {
+  parUrl: null,
+  exchange: null,
+  outcome: null,
+  assertion: null,
+  error: null,
+  pushedUrl: null,
+  dpop: null,
+} as const;
+
+/**
+ * The push sent by the app host, with a fresh DPoP proof of the profile's key when DPoP is on (pushedWithDpop, as the
+ * CLI sends it); each attempt recorded in the History once, with the push's own verdict (RFC 9126 §2.2 checks).
+ */
+async function pushSent(
+  deps: RendererDeps,
+  profile: Profile,
+  request: RawRequest,
+  nonces: Map<string, string>
+): Promise<
+  | { readonly exchange: Exchange; readonly dpop: DpopLegTrace | null }
+  | { readonly exchange: null; readonly error: string; readonly dpop: DpopLegTrace | null }
+> {
+  const { bridge, random } = deps;
+  const dpop = profile.oauth2.dpop ? await pageDpop(deps, profile, nonces) : null;
+  if (dpop && !dpop.ok) return { exchange: null, error: dpop.error.message, dpop: null };
+  const send = async (sent: RawRequest): Promise<Exchange> => {
+    const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: 'par' });
+    const r = await bridge.httpSend({ request: sent, options: transportOf(profile), record, verdictFollows: true });
+    if (!r.ok) throw new Error(r.error.message);
+    annotateHistory(bridge, record, interpretPushedAuthorization(r.value));
+    return r.value;
+  };
+  try {
+    const exchange = await (dpop ? pushedWithDpop(dpop.value.client, request, send) : send(request));
+    return { exchange, dpop: dpop?.value.trace() ?? null };
+  } catch (e) {
+    return { exchange: null, error: (e as Error).message, dpop: dpop?.value.trace() ?? null };
+  }
+}
 
 /**
  * The OAuth 2 page's pushed authorization request (RFC 9126): the endpoint from the provider's metadata (§5), the
  * request POSTed by the app host with the client authentication the token leg uses (§2.1): a client assertion signed
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
- * to the endpoint's mutual-TLS alias); its answer checked (§2.2).
+ * to the endpoint's mutual-TLS alias); its answer checked (§2.2). With DPoP on, a proof of the profile's key goes with
+ * it (RFC 9449 §10.1, pushedWithDpop: the CLI's implementation), a nonce asked for there followed once.
  */
-function createParStore(bridge: BridgeApi, random: RandomPort) {
+function createParStore(deps: RendererDeps) {
+  const { bridge } = deps;
+  // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
+  const dpopNonces = new Map<string, string>();
   const getJson = (profile: Profile) => (url: string) =>
     getJsonFollowingRedirects(url, async (at) => {
       const r = await bridge.httpSend({
@@ -91,20 +137,18 @@ function createParStore(bridge: BridgeApi, random: RandomPort) {
           return null;
         }
         const { request, trace: assertion } = signed.value;
-        // Recorded in the History once, with the push's own verdict (RFC 9126 §2.2 checks), as every leg is.
-        const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: 'par' });
-        const r = await bridge.httpSend({ request, options: transportOf(profile), record, verdictFollows: true });
-        if (!r.ok) {
-          set({ parUrl: endpoint.url, assertion, error: r.error.message });
+        const sent = await pushSent(deps, profile, request, dpopNonces);
+        if (!sent.exchange) {
+          set({ parUrl: endpoint.url, assertion, error: sent.error, dpop: sent.dpop });
           return null;
         }
-        const outcome = interpretPushedAuthorization(r.value);
-        annotateHistory(bridge, record, outcome);
+        const { exchange, dpop } = sent;
+        const outcome = interpretPushedAuthorization(exchange);
         const pushedUrl =
           outcome.ok && outcome.requestUri
             ? pushedAuthorizationUrl(oauth2Flow.authorizeEndpoint(flow), c.clientId, outcome.requestUri)
             : null;
-        set({ parUrl: endpoint.url, exchange: r.value, outcome, assertion, pushedUrl });
+        set({ parUrl: endpoint.url, exchange, outcome, assertion, pushedUrl, dpop });
         return pushedUrl;
       } catch (e) {
         set({ error: (e as Error).message });
@@ -117,4 +161,4 @@ function createParStore(bridge: BridgeApi, random: RandomPort) {
 }
 
 // The toggle stays on from one attempt to the next, as the page's other choices do.
-export const usePar = pageStore((deps) => createParStore(deps.bridge, deps.random));
+export const usePar = pageStore((deps) => createParStore(deps));

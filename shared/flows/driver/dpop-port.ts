@@ -1,5 +1,5 @@
 import { sendWithDpop, type DpopClient } from '../../dpop/dpop-client';
-import { headerValue, type RawRequest } from '../../http';
+import { headerValue, type Exchange, type RawRequest } from '../../http';
 import type { FlowHostPort } from './host-port';
 
 /**
@@ -57,3 +57,27 @@ export const withDpopProofs = (
     return r.exchange;
   },
 });
+
+/**
+ * A pushed authorization request sent with a fresh proof of the client's key (RFC 9449 §10.1): htm POST, htu the
+ * pushed authorization request endpoint, no ath; the provider binds the code to that key, and may ask for a nonce
+ * there (§8), which is followed once. A mistake planted for the token or API leg is kept for it. One implementation
+ * for the OAuth 2 page's push and `flow oauth2 --par --dpop`.
+ */
+export async function pushedWithDpop(
+  client: DpopClient,
+  request: RawRequest,
+  send: (request: RawRequest) => Promise<Exchange>,
+  said: (step: string) => void = () => {}
+): Promise<Exchange> {
+  const withoutMistake: DpopClient = { ...client, mistake: null };
+  let sent = 0;
+  const r = await sendWithDpop(withoutMistake, request, null, (proven) => {
+    if (sent++ > 0)
+      said(
+        'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the pushed authorization request again with it'
+      );
+    return send(proven);
+  });
+  return r.exchange;
+}

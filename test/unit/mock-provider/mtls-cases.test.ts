@@ -1,7 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeCrypto, nodeRandom } from '../../../host/node-crypto';
 import { MockProvider } from '../../../mock-provider';
+import { generateDpopKey } from '../../../platform/jose';
+import { buildDpopProof } from '../../../shared/dpop/proof';
 import { createCa, issueClientCertificate, thumbprintS256, type PemPair } from '../../../mock-provider/mtls/local-ca';
 import { json, send, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
@@ -121,6 +124,41 @@ describe('mutual TLS (RFC 8705)', () => {
     });
     expect(otherCert.status).toBe(401);
     expect(otherCert.body).toContain('presented another one');
+  });
+
+  it('a DPoP proof for the https alias is verified against it: the token endpoint and the pushed request (RFC 9449 §4.3)', async () => {
+    const id = await register({
+      token_endpoint_auth_method: 'tls_client_auth',
+      tls_client_auth_subject_dn: 'CN=app,O=OAuth Lab mock',
+      grant_types: ['client_credentials', 'authorization_code'],
+      redirect_uris: ['http://127.0.0.1:8765/callback'],
+    });
+    const { key } = await generateDpopKey('ES256');
+    const deps = { crypto: nodeCrypto, random: nodeRandom, clock: { now: () => Date.now() } };
+    const proof = async (path: string) =>
+      (await buildDpopProof({ key, method: 'POST', url: `${mtls}${path}` }, deps)).jwt;
+    const token = await sendTls('/oauth/v2/token', {
+      method: 'POST',
+      client: appCert,
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await proof('/oauth/v2/token') },
+    });
+    expect(token.status, token.body).toBe(200);
+    expect(json(token.body).token_type).toBe('DPoP');
+    const pushed = await sendTls('/oauth/v2/par', {
+      method: 'POST',
+      client: appCert,
+      body: new URLSearchParams({
+        client_id: id,
+        response_type: 'code',
+        redirect_uri: 'http://127.0.0.1:8765/callback',
+        state: 's',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await proof('/oauth/v2/par') },
+    });
+    expect(pushed.status, pushed.body).toBe(201);
   });
 
   it('each certificate mistake is invalid_client naming its cause', async () => {

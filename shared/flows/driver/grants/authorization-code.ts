@@ -33,7 +33,8 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
   legs: {
     authorize: {
       kind: 'redirect',
-      title: (s) => `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''})`,
+      title: (s) =>
+        `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''}${s.config.dpopJkt ? ', bound to the DPoP key by dpop_jkt, RFC 9449 §10' : ''})`,
       url: (s) => buildAuthorizeRequest(s).url,
       expected: (s) => ({ kind: 'oauth2', state: s.state }),
       opened: authorizationOpened,
