@@ -28,7 +28,12 @@ export default defineConfig({
       { extends: true, test: { name: 'shared-graph', include: SHARED_GRAPH, isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: SHARED_GRAPH },
+        test: {
+          name: 'isolated',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: SHARED_GRAPH,
+          setupFiles: ['test/support/dom-wait-timeout.ts'],
+        },
       },
     ],
   },

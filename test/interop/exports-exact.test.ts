@@ -7,6 +7,7 @@ import type { RawRequest } from '../../shared/http';
 import { queryParameters } from '../../shared/oauth1';
 import { parseHttpUrl } from '../../shared/url';
 import { findPython, run, scratch } from '../unit/host/export/mock-session';
+import { compileGo, compileJava, type CompiledPrograms, type SourceProgram } from '../support/compile-once';
 import { hasRuntime } from '../support/system-runtimes';
 
 /**
@@ -28,6 +29,8 @@ let base = '';
 let last: Captured | null = null;
 let files: ReturnType<typeof scratch>;
 const python = findPython();
+/** The Java and Go programs, compiled once for the file: one JVM and one go build for all cases. */
+const compiled: { java?: CompiledPrograms; go?: CompiledPrograms } = {};
 
 beforeAll(async () => {
   files = scratch();
@@ -46,10 +49,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+  // Each case's request names this server, so its program can be written only now.
+  const programs = (target: 'java' | 'go'): SourceProgram[] =>
+    cases.map(([kind, make]) => ({
+      name: kind,
+      ...exportRequest({ target, source: { kind: 'request', request: make() }, includeSecrets: true }),
+    }));
+  if (hasRuntime('java')) compiled.java = await compileJava(programs('java'));
+  if (hasRuntime('go')) compiled.go = await compileGo(programs('go'));
+}, 160_000);
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   files.remove();
+  compiled.java?.remove();
+  compiled.go?.remove();
 });
 
 const sorted = (params: readonly (readonly [string, string])[]) =>
@@ -94,21 +107,16 @@ const cases = [
   ['json', json],
 ] as const;
 
+/** Runs the export of `request` as its target's program; Java and Go run the program compiled before the tests. */
 async function runSnippet(
   target: string,
+  kind: (typeof cases)[number][0],
   request: RawRequest,
   name: string
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   last = null;
+  if (target === 'java' || target === 'go') return compiled[target]!.run(kind, { timeoutMs: 55_000 });
   const { text } = exportRequest({ target, source: { kind: 'request', request }, includeSecrets: true });
-  return runText(target, text, name);
-}
-
-async function runText(
-  target: string,
-  text: string,
-  name: string
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
   if (target === 'raw-http') {
     const { port } = new URL(base);
     await new Promise<void>((resolve, reject) => {
@@ -122,9 +130,7 @@ async function runText(
   const file = files.write(name, text);
   if (['curl', 'wget'].includes(target)) return run('sh', [file]);
   if (target === 'python-requests') return run(python!, [file]);
-  if (target === 'java') return run('java', [file], { timeoutMs: 55_000 });
   if (target === 'ruby') return run('ruby', [file]);
-  if (target === 'go') return run('go', ['run', file], { timeoutMs: 55_000 });
   return run(process.execPath, [file]);
 }
 
@@ -136,15 +142,16 @@ describe('snapshots send exactly the request they were made from', () => {
     ['raw-http', 'req.txt'],
     ...(python ? [['python-requests', 'req.py']] : []),
     ...(hasRuntime('wget') ? [['wget', 'req-wget.sh']] : []),
-    ...(hasRuntime('java') ? [['java', 'OAuthLabRequest.java']] : []),
+    // Java's and Go's programs are written and compiled in beforeAll (compile-once.ts), not here.
+    ...(hasRuntime('java') ? [['java', 'compiled']] : []),
     ...(hasRuntime('ruby') ? [['ruby', 'req.rb']] : []),
-    ...(hasRuntime('go') ? [['go', 'req.go']] : []),
+    ...(hasRuntime('go') ? [['go', 'compiled']] : []),
   ] as const;
   for (const [target, name] of runnable) {
     for (const [kind, make] of cases) {
       it(`${target}: a ${kind} body`, { timeout: 60_000 }, async () => {
         const request = make();
-        const r = await runSnippet(target, request, `${kind}-${name}`);
+        const r = await runSnippet(target, kind, request, `${kind}-${name}`);
         expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
         expectSame(request, last, target);
       });

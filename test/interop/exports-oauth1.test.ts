@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createConnection, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest, type ExportResult } from '../../host/export';
@@ -6,6 +6,7 @@ import { parseAuthorizationHeader, traceSignature, type SignatureInput } from '.
 import { nodeCrypto } from '../../host/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
+import { compileJava, type CompiledPrograms } from '../support/compile-once';
 import { hasRuntime } from '../support/system-runtimes';
 
 /**
@@ -20,6 +21,11 @@ let files: ReturnType<typeof scratch>;
 const python = findPython();
 const java = hasRuntime('java');
 const wget = hasRuntime('wget');
+/** Where Java is installed, every Java program of the file is written and compiled before the tests, in one JVM. */
+let javaExports: Record<JavaProgram, ExportResult>;
+let javaPrograms: CompiledPrograms | undefined;
+/** A server that verifies with the path as it arrives (the mock serves exact paths). */
+let verifier: Server | undefined;
 
 beforeAll(async () => {
   session = await startMockSession();
@@ -37,10 +43,17 @@ beforeAll(async () => {
     }),
   });
   expect(res.status).toBe(200);
-}, 20_000);
+  if (java) {
+    verifier = await startVerifier();
+    javaExports = writeJavaPrograms();
+    javaPrograms = await compileJava(Object.entries(javaExports).map(([name, result]) => ({ name, ...result })));
+  }
+}, 160_000);
 afterAll(async () => {
   await session.stop();
   files.remove();
+  javaPrograms?.remove();
+  if (verifier) await new Promise((resolve) => verifier!.close(resolve));
 });
 
 /** The mock's 200 body names the user; a refusal never does. Matches JSON, Python's dict and Node's inspect output. */
@@ -59,6 +72,51 @@ const get = () => session.signing(token, 'GET', '/api/v1/me?fields=name');
 const post = () => session.signing(token, 'POST', TRICKY_QUERY, TRICKY_FORM);
 const exported = (target: string, signing: SignatureInput, includeSecrets = false): ExportResult =>
   exportRequest({ target, source: { kind: 'oauth1', signing }, includeSecrets });
+
+type JavaProgram = 'snapshot' | 'post' | 'sha256-query' | 'path' | 'query';
+
+/** The Java programs the tests run, written once the mock and the verifier listen: their URLs are in the code. */
+function writeJavaPrograms(): Record<JavaProgram, ExportResult> {
+  const signingAt = (url: string): SignatureInput => ({ ...get(), url });
+  const verifierBase = `http://127.0.0.1:${(verifier!.address() as AddressInfo).port}`;
+  return {
+    snapshot: exported('java', post()),
+    post: exported('java-oauth1', post(), true),
+    'sha256-query': exported('java-oauth1', { ...get(), signatureMethod: 'HMAC-SHA256', placement: 'query' }, true),
+    path: exported('java-oauth1', signingAt(`${verifierBase}/photos/[1]/a]b[?q=[x]`), true),
+    query: exported('java-oauth1', signingAt(`${session.base}/api/v1/me?fields[]=name&x[a]=1`), true),
+  };
+}
+
+/** Answers 200 when the OAuth 1.0a signature matches the base string of the request as it arrived, else 401. */
+async function startVerifier(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const sent = new Map(parseAuthorizationHeader(req.headers.authorization ?? 'OAuth ').params);
+      const expected = traceSignature(
+        {
+          method: req.method!,
+          url: `http://${req.headers.host}${req.url}`,
+          body: Buffer.concat(chunks).toString('utf8'),
+          contentType: req.headers['content-type'],
+          consumerKey: sent.get('oauth_consumer_key')!,
+          token: sent.get('oauth_token'),
+          signatureMethod: 'HMAC-SHA1',
+          nonce: sent.get('oauth_nonce'),
+          timestamp: sent.get('oauth_timestamp'),
+          consumerSecret: DEFAULT_CREDENTIALS.consumer.secret,
+          tokenSecret: token.secret,
+        },
+        nodeCrypto
+      ).signature;
+      res.writeHead(expected === sent.get('oauth_signature') ? 200 : 401).end(req.url);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
 
 describe('snapshots of the exact signed request, run against the mock', () => {
   it(
@@ -143,9 +201,8 @@ describe('snapshots of the exact signed request, run against the mock', () => {
     }
   );
   it.skipIf(!java)('Java (java.net.http): the form POST gives 200', { timeout: 60_000 }, async () => {
-    const result = exported('java', post());
-    expect(result.filename).toBe('OAuthLabRequest.java');
-    const r = await run('java', [files.write(result.filename, result.text)], { timeoutMs: 55_000 });
+    expect(javaExports.snapshot.filename).toBe('OAuthLabRequest.java');
+    const r = await javaPrograms!.run('snapshot', { timeoutMs: 55_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(SUCCESS);
   });
@@ -231,19 +288,10 @@ describe('signing code, run against the mock: it signs afresh on every run', () 
     'Java (java.net.http + javax.crypto.Mac): the form POST gives 200, and HMAC-SHA256 in the query',
     { timeout: 90_000 },
     async () => {
-      for (const [name, signing] of [
-        ['post', post()],
-        ['sha256-query', { ...get(), signatureMethod: 'HMAC-SHA256' as const, placement: 'query' as const }],
-      ] as const) {
-        const result = exported('java-oauth1', signing, true);
-        const dir = scratch(); // one class name per file: each program in its own directory
-        try {
-          const r = await run('java', [dir.write(result.filename, result.text)], { timeoutMs: 55_000 });
-          expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
-          expect(r.stdout.split('\n')[0]).toBe('200');
-        } finally {
-          dir.remove();
-        }
+      for (const name of ['post', 'sha256-query'] as const) {
+        const r = await javaPrograms!.run(name, { timeoutMs: 55_000 });
+        expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
+        expect(r.stdout.split('\n')[0]).toBe('200');
       }
     }
   );
@@ -251,57 +299,16 @@ describe('signing code, run against the mock: it signs afresh on every run', () 
     'Java: [ and ] in the path (a server that signs the path as received) and the query (the mock) are signed as sent',
     { timeout: 90_000 },
     async () => {
-      // The mock serves exact paths, so the path case goes to a server that verifies with the path as it arrives.
-      const verifier = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          const sent = new Map(parseAuthorizationHeader(req.headers.authorization ?? 'OAuth ').params);
-          const expected = traceSignature(
-            {
-              method: req.method!,
-              url: `http://${req.headers.host}${req.url}`,
-              body: Buffer.concat(chunks).toString('utf8'),
-              contentType: req.headers['content-type'],
-              consumerKey: sent.get('oauth_consumer_key')!,
-              token: sent.get('oauth_token'),
-              signatureMethod: 'HMAC-SHA1',
-              nonce: sent.get('oauth_nonce'),
-              timestamp: sent.get('oauth_timestamp'),
-              consumerSecret: DEFAULT_CREDENTIALS.consumer.secret,
-              tokenSecret: token.secret,
-            },
-            nodeCrypto
-          ).signature;
-          res.writeHead(expected === sent.get('oauth_signature') ? 200 : 401).end(req.url);
-        });
-      });
-      await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
-      const signingAt = (url: string): SignatureInput => ({ ...get(), url });
-      try {
-        const cases = [
-          [
-            'path',
-            signingAt(`http://127.0.0.1:${(verifier.address() as AddressInfo).port}/photos/[1]/a]b[?q=[x]`),
-            /^200\n\/photos\/%5B1%5D\/a%5Db%5B\?q=%5Bx%5D/,
-          ],
-          ['query', signingAt(`${session.base}/api/v1/me?fields[]=name&x[a]=1`), /^200\n.*"username":\s*"demo"/s],
-        ] as const;
-        for (const [name, signing, expected] of cases) {
-          const result = exported('java-oauth1', signing, true);
-          const dir = scratch();
-          try {
-            const r = await run('java', [dir.write(result.filename, result.text)], { timeoutMs: 55_000 });
-            expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
-            expect(r.stdout, name).toMatch(expected);
-            // The app sends [ ] percent-encoded in the path and the query (shared/url.ts): the code carries that form.
-            expect(result.text).not.toMatch(/static final String URL = "[^"]*[[\]]/);
-          } finally {
-            dir.remove();
-          }
-        }
-      } finally {
-        verifier.close();
+      const cases = [
+        ['path', /^200\n\/photos\/%5B1%5D\/a%5Db%5B\?q=%5Bx%5D/],
+        ['query', /^200\n.*"username":\s*"demo"/s],
+      ] as const;
+      for (const [name, expected] of cases) {
+        const r = await javaPrograms!.run(name, { timeoutMs: 55_000 });
+        expect(r.code, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0);
+        expect(r.stdout, name).toMatch(expected);
+        // The app sends [ ] percent-encoded in the path and the query (shared/url.ts): the code carries that form.
+        expect(javaExports[name].text).not.toMatch(/static final String URL = "[^"]*[[\]]/);
       }
     }
   );
