@@ -133,8 +133,8 @@ describe('flow client-credentials', () => {
       mock.baseUrl,
       '--client-id',
       hs.client_id,
-      '--client-secret',
-      hs.client_secret!,
+      // A random secret may start with "-", which a flag's separate value may not (docs/cli.md).
+      `--client-secret=${hs.client_secret!}`,
       '--client-auth',
       'client_secret_jwt',
     ]);
