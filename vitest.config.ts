@@ -20,8 +20,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts', 'test/support/isolated-config.ts', 'test/support/build-cli.ts'],
     setupFiles: ['test/support/isolated-config-per-file.ts'],
     testTimeout: 20000,
-    // expect.poll gives up after 1 s unless told otherwise; .ci/run runs the unit and e2e tests side by side on two
-    // cores, where a page or a server can take longer to get there. What never comes still fails, after 10 s.
+    // expect.poll gives up after 1 s unless told otherwise; on a busy two-core machine a page or a server can take
+    // longer to get there. What never comes still fails, after 10 s.
     expect: { poll: { timeout: 10_000 } },
     // Vitest's default is one worker fewer than the cores: one on the two-core CI machines, which leaves a core idle
     // while a file waits on its sockets and child processes. At least two files run side by side; each file's

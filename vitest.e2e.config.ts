@@ -15,8 +15,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup-e2e.ts', 'test/support/build-app.ts'],
     passWithNoTests: true,
     testTimeout: 60000,
-    // expect.poll gives up after 1 s unless told otherwise; .ci/run runs the unit and e2e tests side by side on two
-    // cores, where a page or a server can take longer to get there. What never comes still fails, after 10 s.
+    // expect.poll gives up after 1 s unless told otherwise; on a busy two-core machine a page or a server can take
+    // longer to get there. What never comes still fails, after 10 s.
     expect: { poll: { timeout: 10_000 } },
     // Three files at a time: each starts its own app (a fresh store, port 0) and its own Chromium with a fresh
     // profile, so no two share a port or a store. A file spends much of its time waiting on Chromium and the app's
