@@ -1,23 +1,7 @@
 import type { BridgeHandlers } from '../../shared/bridge/api';
 import type { HistoryVerdict } from '../../shared/store/history-record';
+import type { StoreMethodName } from '../store/app-store';
 import type { BridgeStore } from './bridge-store';
-
-type StoreHandlerName =
-  | 'profilesList'
-  | 'profileSave'
-  | 'profileDelete'
-  | 'profilesExport'
-  | 'profilesImport'
-  | 'tokensList'
-  | 'tokenSave'
-  | 'tokenDelete'
-  | 'historyList'
-  | 'historyBody'
-  | 'historyAnnotate'
-  | 'historyClear'
-  | 'historyImport'
-  | 'settingsGet'
-  | 'settingsUpdate';
 
 /**
  * The store's bridge methods. `verdictGiven` hands a verdict to an exchange the transport holds for it (see
@@ -26,7 +10,7 @@ type StoreHandlerName =
 export function createStoreHandlers(
   store: BridgeStore,
   verdictGiven: (id: string, verdict: HistoryVerdict) => boolean
-): Pick<BridgeHandlers, StoreHandlerName> {
+): Pick<BridgeHandlers, StoreMethodName> {
   return {
     profilesList: (i) => store.profilesList(i),
     profileSave: (i) => store.profileSave(i),
