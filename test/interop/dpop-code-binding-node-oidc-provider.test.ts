@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
+import { OP_CLIENT, opCodeFlowArgs, startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/host/cli/flow-in-process';
 
 /**
@@ -9,7 +9,6 @@ import { flowInProcess } from '../unit/host/cli/flow-in-process';
  * wrote accepts the authorization request's dpop_jkt, and the pushed request's DPoP proof after its nonce
  * challenge, and exchanges each code with the token leg's proof of the same key.
  */
-const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
 let op: RunningOidcProvider;
 beforeAll(async () => {
   op = await startOidcProvider(
@@ -35,31 +34,10 @@ afterAll(() => op.close());
 
 const opened: string[] = [];
 const flow = (extra: string[]) =>
-  flowInProcess(
-    [
-      'oauth2',
-      '--base-url',
-      op.issuer,
-      '--authorize-path',
-      '/auth',
-      '--token-path',
-      '/token',
-      '--client-id',
-      OP_CLIENT.client_id,
-      '--client-secret',
-      OP_CLIENT.client_secret,
-      '--scope',
-      'openid',
-      '--no-history',
-      '--json',
-      '--dpop',
-      ...extra,
-    ],
-    async (url) => {
-      opened.push(url);
-      return fetch(await op.browse(url, false));
-    }
-  );
+  flowInProcess([...opCodeFlowArgs(op.issuer), '--dpop', ...extra], async (url) => {
+    opened.push(url);
+    return fetch(await op.browse(url, false));
+  });
 
 describe('against node-oidc-provider', () => {
   it('flow oauth2 --dpop: dpop_jkt on the authorization request is accepted and the code exchanged', async () => {

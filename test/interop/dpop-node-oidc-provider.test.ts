@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
+import { OP_CLIENT, opCodeFlowArgs, startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/host/cli/flow-in-process';
 import { runCli } from '../unit/host/cli/run-cli';
 
@@ -15,7 +15,6 @@ import { runCli } from '../unit/host/cli/run-cli';
  */
 const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-op-dpop-'));
 const keyFile = join(dir, 'key.jwk');
-const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
 let op: RunningOidcProvider;
 
 beforeAll(async () => {
@@ -45,28 +44,8 @@ afterAll(async () => {
 });
 
 it('flow oauth2 --dpop gets a DPoP-bound token through the nonce challenge; call --dpop reads UserInfo with it', async () => {
-  const r = await flowInProcess(
-    [
-      'oauth2',
-      '--base-url',
-      op.issuer,
-      '--authorize-path',
-      '/auth',
-      '--token-path',
-      '/token',
-      '--client-id',
-      OP_CLIENT.client_id,
-      '--client-secret',
-      OP_CLIENT.client_secret,
-      '--scope',
-      'openid',
-      '--no-history',
-      '--json',
-      '--dpop',
-      '--dpop-key',
-      keyFile,
-    ],
-    async (url) => fetch(await op.browse(url, false))
+  const r = await flowInProcess([...opCodeFlowArgs(op.issuer), '--dpop', '--dpop-key', keyFile], async (url) =>
+    fetch(await op.browse(url, false))
   );
   expect(r.err).toContain(
     'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the token request again with it'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
+import { OP_CLIENT, opCodeFlowArgs, startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/host/cli/flow-in-process';
 
 /**
@@ -11,7 +11,6 @@ import { flowInProcess } from '../unit/host/cli/flow-in-process';
  * against node-oidc-provider with features.pushedAuthorizationRequests and features.requestObjects on: an
  * implementation nobody here wrote accepts the pushed request, its request_uri, and the HS256 request object.
  */
-const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
 let op: RunningOidcProvider;
 let strict: RunningOidcProvider;
 // A private_key_jwt client (OIDC Core §9): its request objects are signed with the same key (RFC 9101 §4).
@@ -49,26 +48,8 @@ afterAll(async () => {
 });
 
 const flow = (issuer: string, extra: string[]) =>
-  flowInProcess(
-    [
-      'oauth2',
-      '--base-url',
-      issuer,
-      '--authorize-path',
-      '/auth',
-      '--token-path',
-      '/token',
-      '--client-id',
-      OP_CLIENT.client_id,
-      '--client-secret',
-      OP_CLIENT.client_secret,
-      '--scope',
-      'openid',
-      '--no-history',
-      '--json',
-      ...extra,
-    ],
-    async (url) => fetch(await (issuer === op.issuer ? op : strict).browse(url, false))
+  flowInProcess([...opCodeFlowArgs(issuer), ...extra], async (url) =>
+    fetch(await (issuer === op.issuer ? op : strict).browse(url, false))
   );
 
 describe('against node-oidc-provider', () => {

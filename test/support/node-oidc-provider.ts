@@ -22,6 +22,28 @@ export interface RunningOidcProvider {
   close(): Promise<void>;
 }
 
+/** A confidential client whose secret is long enough for HS256 (client_secret_jwt, HS256 request objects). */
+export const OP_CLIENT = { client_id: 'lab-client', client_secret: 'lab-client-secret-that-is-long-enough-for-hs256' };
+
+/** `oauth-lab flow oauth2` against the provider at `issuer` as OP_CLIENT, scope openid, JSON out, no history. */
+export const opCodeFlowArgs = (issuer: string): string[] => [
+  'oauth2',
+  '--base-url',
+  issuer,
+  '--authorize-path',
+  '/auth',
+  '--token-path',
+  '/token',
+  '--client-id',
+  OP_CLIENT.client_id,
+  '--client-secret',
+  OP_CLIENT.client_secret,
+  '--scope',
+  'openid',
+  '--no-history',
+  '--json',
+];
+
 export async function startOidcProvider(
   clients: Record<string, unknown>[],
   features: Record<string, { enabled: boolean }> = {},
