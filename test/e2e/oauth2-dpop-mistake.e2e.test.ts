@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_CREDENTIALS } from '../../mock-provider/default-credentials';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS } from './browser';
+import { savedDpopProfile } from './dpop-profile';
 import { e2eSession } from './session';
 
 /**
@@ -13,36 +13,6 @@ import { e2eSession } from './session';
  * sizes, light and dark.
  */
 const session = e2eSession();
-const { client } = DEFAULT_CREDENTIALS;
-
-/** A profile following the mock, DPoP on with a key the host made (bridge dpopKey), saved over the page's bridge. */
-async function savedDpopProfile(page: Page, id: string): Promise<void> {
-  const saved = await page.evaluate(
-    async ({ id, clientId, clientSecret }) => {
-      const call = (name: string, input: unknown) =>
-        fetch(`/api/call/${name}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-      // Each call answers a BridgeResult ({ ok, value } or { ok, error }).
-      const key = (await (await call('dpopKey', { key: '', alg: 'ES256' })).json()) as { value: { key: string } };
-      const saved = await call('profileSave', {
-        profile: {
-          id,
-          name: 'Mock with DPoP',
-          followsMock: true,
-          service: true,
-          callbackPort: 0,
-          oauth2: { clientId, clientSecret, dpop: true, dpopKey: key.value.key },
-        },
-      });
-      return (await saved.json()) as { ok: boolean; error?: { message: string } };
-    },
-    { id, clientId: client.id, clientSecret: client.secret }
-  );
-  expect(saved.ok, saved.error?.message).toBe(true);
-}
 
 const press = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true }).click();
