@@ -21,6 +21,28 @@ export const HOST_SIGNING_METHODS: readonly MethodName[] = [
   'dpopSign',
 ];
 
+/** The contract's methods that keep things and export them, exercised by contract-store.test.ts. */
+export const STORE_METHODS: readonly MethodName[] = [
+  'profilesList',
+  'profileSave',
+  'profileDelete',
+  'profilesExport',
+  'profilesImport',
+  'tokensList',
+  'tokenSave',
+  'tokenDelete',
+  'historyList',
+  'historyBody',
+  'historyAnnotate',
+  'historyClear',
+  'historyImport',
+  'historyHar',
+  'settingsGet',
+  'settingsUpdate',
+  'exportTargets',
+  'exportRequest',
+];
+
 /**
  * The app's services behind one transport (Electron's IPC handler map, or the web host over real HTTP), started
  * before a suite's tests and closed after them, with what the host's shell was asked to do and every method that
