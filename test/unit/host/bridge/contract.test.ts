@@ -10,7 +10,8 @@ import { contractHarness, HOST_SIGNING_METHODS, STORE_METHODS } from './contract
 /**
  * One contract suite, two transports: every method through Electron's IPC handler map and through the
  * web host over real HTTP (contract-harness.ts), bad input coming back as coded errors, and events arriving on each.
- * Cancelling a send in flight has its own file (http-cancel.test.ts); here httpCancel is only exercised.
+ * Cancelling a send in flight has its own file (http-cancel.test.ts); here httpCancel is only exercised. The store
+ * and exports are in contract-store.test.ts, the methods that sign in the host in contract-host-signing.test.ts.
  */
 
 for (const kind of ['IPC', 'web host'] as const) {
