@@ -4,8 +4,13 @@ import { defineConfig } from 'vitest/config';
 // Loading a file's module graph again for each file was a third of the run's time. These tests share one module
 // graph per worker (isolate: false): shared/ has no clock, randomness or I/O (eslint.config.js bans them); the
 // electron/, host/, mock-provider/ and interop tests start their own servers, stores and processes in each file, restore every spy they
-// set (vi.restoreAllMocks, mockRestore) and mock no module. The renderer's tests stay isolated: the page's zustand
-// stores are module state, and vi.mock replaces page modules.
+// set (vi.restoreAllMocks, mockRestore) and mock no module. The renderer's tests share one too: the page's stores are
+// made per set of app dependencies (createStores), not at import, and each file gets its own DOM; only the files that
+// replace a page module with vi.mock are isolated.
+const MOCKS_MODULES = [
+  'test/unit/renderer/app-error-boundary.test.tsx',
+  'test/unit/renderer/oidc/oidc-bad-values.test.tsx',
+];
 const SHARED_GRAPH = [
   'test/unit/shared/**/*.test.ts',
   'test/unit/electron/**/*.test.ts',
@@ -32,11 +37,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'isolated',
+          name: 'renderer',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          exclude: SHARED_GRAPH,
+          exclude: [...SHARED_GRAPH, ...MOCKS_MODULES],
           setupFiles: ['test/support/dom-wait-timeout.ts'],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: MOCKS_MODULES, setupFiles: ['test/support/dom-wait-timeout.ts'] },
       },
     ],
   },

@@ -13,6 +13,8 @@ const REDIRECT = 'http://127.0.0.1:8765/callback';
 const A = { client_id: 'explain-a', client_secret: 'explain-a-secret-long-enough-for-hs256-0123456789' };
 const B = { client_id: 'explain-b', client_secret: 'explain-b-secret-long-enough-for-hs256-0123456789' };
 const CODE_ONLY = { client_id: 'code-only', client_secret: 'code-only-secret-long-enough-for-hs256-012345' };
+// Its codes live 1 s; every other client's 10 minutes, so a busy machine cannot expire them mid-test.
+const SHORT_CODE = { client_id: 'short-code', client_secret: 'short-code-secret-long-enough-for-hs256-01234' };
 let server: Server;
 let issuer = '';
 let provider: Provider;
@@ -34,6 +36,7 @@ beforeAll(async () => {
       client(A, ['authorization_code', 'refresh_token']),
       client(B, ['authorization_code', 'refresh_token']),
       client(CODE_ONLY, ['authorization_code']),
+      client(SHORT_CODE, ['authorization_code']),
     ],
     cookies: { keys: ['explain-test-cookie-key'] },
     ttl: {
@@ -42,7 +45,8 @@ beforeAll(async () => {
       Session: 600,
       AccessToken: 600,
       IdToken: 600,
-      AuthorizationCode: 1,
+      AuthorizationCode: (_ctx: unknown, code: unknown) =>
+        (code as { clientId: string }).clientId === SHORT_CODE.client_id ? 1 : 600,
       RefreshToken: 600,
     },
     claims: { openid: ['sub'] },
@@ -164,9 +168,9 @@ describe('node-oidc-provider refuses, explain names the cause first', () => {
 
   it('code_expired: redeemed after the 1 s code lifetime given with --code-lifetime', async () => {
     const rec = new HarRecorder();
-    const a = await authorize(rec);
+    const a = await authorize(rec, SHORT_CODE);
     await new Promise((r) => setTimeout(r, 2100));
-    await exchange(rec, a.params.get('code')!, a.verifier);
+    await exchange(rec, a.params.get('code')!, a.verifier, {}, SHORT_CODE);
     const e = await rec.explain('--code-lifetime', '1');
     expect(rec.exchanges.at(-1)!.response.bodyText).toContain('invalid_grant');
     expect(causeIds(e, lastLeg(e))[0]).toBe('code_expired');
