@@ -102,6 +102,8 @@ export const switchesSchema = z.strictObject({
   requirePushedAuthorizationRequests: z.boolean().default(false),
   /** PAR, mock-only: hand out a request_uri already used, or already expired, so the authorize endpoint's refusal can be seen (RFC 9126 §4, §2.2). */
   parFault: z.enum(PAR_FAULTS, { error: `must be one of ${PAR_FAULTS.join(', ')}` }).default('off'),
+  /** The device flow's polling interval first given (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2): a client without one waits 5 s). */
+  devicePollInterval: seconds('devicePollInterval').default(5),
 });
 
 const consumerSchema = z

@@ -13,9 +13,8 @@ import { OIDC_PATHS } from './oidc-discovery';
  */
 const endpoint = 'oauth2.device_authorization';
 const DEVICE_GRANT: GrantType = 'urn:ietf:params:oauth:grant-type:device_code';
-/** How long the codes live and the polling interval first given (RFC 8628 §3.2: expires_in, interval default 5). */
+/** How long the codes live (RFC 8628 §3.2 expires_in); the polling interval is the switch devicePollInterval. */
 const DEVICE_CODE_TTL_SECONDS = 600;
-const DEVICE_POLL_INTERVAL_SECONDS = 5;
 
 const ASSUME_DEVICE =
   'The device authorization grant follows RFC 8628; the service documents only the authorization code grant (interface §4.2).';
@@ -31,6 +30,7 @@ export async function deviceAuthorization(req: ProviderRequest, ctx: ProviderCon
       );
     const scope = grantedScope(ctx, client, get.value('scope'));
     const now = ctx.clock.now();
+    const interval = ctx.settings.switches.devicePollInterval;
     const device = {
       deviceCode: ctx.state.newSecret(32, 'd-'),
       userCode: ctx.state.newUserCode(),
@@ -39,7 +39,7 @@ export async function deviceAuthorization(req: ProviderRequest, ctx: ProviderCon
       scope,
       issuedAt: now,
       expiresAt: now + DEVICE_CODE_TTL_SECONDS * 1000,
-      interval: DEVICE_POLL_INTERVAL_SECONDS,
+      interval,
       lastPolledAt: null,
       status: 'pending' as const,
     };
@@ -53,10 +53,10 @@ export async function deviceAuthorization(req: ProviderRequest, ctx: ProviderCon
         verification_uri: verificationUri,
         verification_uri_complete: `${verificationUri}?user_code=${encodeURIComponent(device.userCode)}`,
         expires_in: DEVICE_CODE_TTL_SECONDS,
-        interval: DEVICE_POLL_INTERVAL_SECONDS,
+        interval,
       }),
       verdict: ok(
-        `Device authorization for client ${client.id}: user code ${device.userCode}, valid ${DEVICE_CODE_TTL_SECONDS} s, poll every ${DEVICE_POLL_INTERVAL_SECONDS} s.`
+        `Device authorization for client ${client.id}: user code ${device.userCode}, valid ${DEVICE_CODE_TTL_SECONDS} s, poll every ${interval} s.`
       ),
       assumptions: [ASSUME_DEVICE],
     };

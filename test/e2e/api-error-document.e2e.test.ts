@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { json } from '../support/emulations/provider-emulation';
 import { startOAuth2Emulation, type OAuth2Emulation } from '../support/emulations/presets/oauth2-emulation';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
 
 /**
@@ -77,7 +77,7 @@ it("an API leg answered 200 with ok:false stays a 200 and shows the provider's w
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SCREENSHOTS}/oauth2-api-error-document-${width}-${scheme}.png` });
+      await screenshot(page, `${SCREENSHOTS}/oauth2-api-error-document-${width}-${scheme}.png`);
     }
   }
   expect(errors).toEqual([]);

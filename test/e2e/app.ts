@@ -11,6 +11,7 @@ export async function startApp(): Promise<{
   origin: string;
   opened: string[];
   store: AppStore;
+  mockSettings: ReturnType<typeof createAppServices>['handlers']['mockUpdateSettings'];
   close(): Promise<void>;
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-e2e-'));
@@ -30,6 +31,8 @@ export async function startApp(): Promise<{
     opened,
     /** The app's store: a test fills the history through it as the host does when it records a send. */
     store,
+    /** Changes the mock's settings as the Mock page does. */
+    mockSettings: services.handlers.mockUpdateSettings,
     async close() {
       await host.close();
       await services.close();

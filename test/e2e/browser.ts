@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium (apt-get install chromium), headless, with no background traffic. playwright-core gives every
@@ -21,3 +21,13 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * A screenshot for a person to look at, written into the git-ignored folder. With OAUTH_LAB_SCREENSHOTS=off none is
+ * taken (`.ci/run`: nobody looks at a CI run's files); a screenshot checks nothing, and taking them was a tenth of
+ * the e2e run's time.
+ */
+export function screenshot(target: Page | Locator, path: string, options: { fullPage?: true } = {}): Promise<unknown> {
+  if (process.env.OAUTH_LAB_SCREENSHOTS === 'off') return Promise.resolve();
+  return options.fullPage ? (target as Page).screenshot({ path, fullPage: true }) : target.screenshot({ path });
+}

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { e2eSession } from './session';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 
 /** A dead server is shown in the leg that hit it, in words, and a second click does not double-send. */
 const session = e2eSession();
@@ -20,6 +20,6 @@ it('says the server refused the connection when the mock is stopped', async () =
   await alert.waitFor();
   expect(await alert.textContent()).toMatch(/refused/i);
   expect(await page.getByRole('button', { name: /Request token.*Failed/ }).count()).toBe(1);
-  await page.screenshot({ path: `${SCREENSHOTS}/oauth1-connection-refused-light.png`, fullPage: true });
+  await screenshot(page, `${SCREENSHOTS}/oauth1-connection-refused-light.png`, { fullPage: true });
   expect(errors).toEqual([]);
 });

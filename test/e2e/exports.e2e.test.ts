@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { e2eSession } from './session';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 
 /** The export menu on a request (preview, secrets only when asked, download) and the history as HAR. */
 const session = e2eSession();
@@ -27,7 +27,7 @@ it.each(['light', 'dark'] as const)(
     expect(await preview.textContent()).not.toContain('oauth-lab-consumer-secret');
     await page.getByLabel('Include secrets').check();
     await expect.poll(() => preview.textContent()).toContain('oauth-lab-consumer-secret');
-    await page.screenshot({ path: `${SCREENSHOTS}/export-oauth1-${scheme}.png`, fullPage: true });
+    await screenshot(page, `${SCREENSHOTS}/export-oauth1-${scheme}.png`, { fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download' }).click(),

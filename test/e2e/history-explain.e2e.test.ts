@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { codeFlow, harOf } from '../unit/shared/explain/har-builder';
 import { e2eSession } from './session';
+import { screenshot } from './browser';
 
 /**
  * History → Explain a HAR file: the file is read in the page and explained on a Web Worker; the failed leg's
@@ -66,7 +67,7 @@ it.each([
     .getByRole('region', { name: 'Exchange detail' })
     .getByText(/most likely code_reused/)
     .waitFor();
-  await page.screenshot({ path: `${SHOTS}/history-explain-${scheme}-${width}x${height}.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/history-explain-${scheme}-${width}x${height}.png`, { fullPage: true });
   expect(errors).toEqual([]);
   await page.close();
 });

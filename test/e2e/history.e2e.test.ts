@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS } from './browser';
-import { e2eSession, shot as screenshot } from './session';
+import { SCREENSHOTS, screenshot } from './browser';
+import { e2eSession, shot as sessionShot } from './session';
 
 /**
  * History: the history filled through the app's store as the host fills it when it records a send (the page
@@ -105,7 +105,7 @@ beforeAll(() => {
   expect(session.app.store.historyList({ offset: 0, limit: 1 }).total).toBe(COUNT);
 }, 120_000);
 
-const shot = (page: Page, name: string, scheme: string) => screenshot(page, `history-${name}`, scheme);
+const shot = (page: Page, name: string, scheme: string) => sessionShot(page, `history-${name}`, scheme);
 
 it.each(['light', 'dark'] as const)(
   'lists 5,000 exchanges, filters by outcome and opens a detail (%s)',
@@ -229,7 +229,7 @@ it.each([
     const rest = page.getByRole('group', { name: 'Rest of the response body' });
     await rest.getByText(/^Showing 16,384 of the response body's [\d,]+ characters\./).waitFor();
     // What the screen shows (the page itself is long: the start of the body is in the response column).
-    const view = (name: string) => page.screenshot({ path: `${SCREENSHOTS}/history-${name}-${width}-${scheme}.png` });
+    const view = (name: string) => screenshot(page, `${SCREENSHOTS}/history-${name}-${width}-${scheme}.png`);
     await view('long-body-start');
     await rest.getByRole('button', { name: 'Show the next 131,072 characters' }).click();
     await rest.locator('pre').first().waitFor();

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession, shot } from './session';
 
 /**
@@ -57,9 +57,10 @@ it.each(CASES)(
     const checks = page.getByRole('region', { name: 'Checks' }).getByRole('listitem');
     expect(await checks.count()).toBe(1);
     await shot(page, `leg-error-api-401-${viewport.width}`, scheme);
-    await page
-      .locator('.result')
-      .screenshot({ path: `${SCREENSHOTS}/leg-error-api-401-${viewport.width}-result-${scheme}.png` });
+    await screenshot(
+      page.locator('.result'),
+      `${SCREENSHOTS}/leg-error-api-401-${viewport.width}-result-${scheme}.png`
+    );
     await page.close();
   }
 );
@@ -83,9 +84,10 @@ it.each(CASES)(
     const red = await checks.locator('li.fail .mark').evaluate((m) => getComputedStyle(m).color);
     expect(grey).not.toBe(red);
     await shot(page, `leg-error-request-token-${viewport.width}`, scheme);
-    await page
-      .locator('.result')
-      .screenshot({ path: `${SCREENSHOTS}/leg-error-request-token-${viewport.width}-result-${scheme}.png` });
+    await screenshot(
+      page.locator('.result'),
+      `${SCREENSHOTS}/leg-error-request-token-${viewport.width}-result-${scheme}.png`
+    );
     await page.close();
   }
 );

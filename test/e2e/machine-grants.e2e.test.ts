@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { e2eSession } from './session';
+import { screenshot } from './browser';
 
 /**
  * The client credentials and device authorization pages by clicking, against the app's mock: the token leg with
@@ -17,7 +18,7 @@ const VIEWPORTS = [
 ] as const;
 const cases = VIEWPORTS.flatMap((v) => (['light', 'dark'] as const).map((scheme) => [v, scheme] as const));
 const shot = (page: Page, name: string, v: { width: number }, scheme: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${v.width}-${scheme}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/${name}-${v.width}-${scheme}.png`, { fullPage: true });
 const bar = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true });
 
@@ -58,44 +59,49 @@ it.each(cases)(
   }
 );
 
-it.each(cases)(
-  'device: the codes and QR code, polls listed, approved in another tab (%o, %s)',
-  async (v, scheme) => {
-    const page = await session.browser.newPage({ viewport: v, colorScheme: scheme });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Device authorization' }).click();
-    const start = page.getByRole('button', { name: 'Start the Device authorization flow' });
-    await expect.poll(() => start.isEnabled()).toBe(true);
-    await start.click();
-    await shot(page, 'device-before', v, scheme);
-    await bar(page, 'Send').click();
-    const userCode = (await page.getByLabel('User code').textContent())!;
-    expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
-    await page.getByRole('img', { name: /^QR code for http:\/\/.*user_code=/ }).waitFor();
-    await page
-      .getByRole('table', { name: 'Polls' })
-      .getByText('authorization_pending')
-      .first()
-      .waitFor({ timeout: 15_000 });
-    await shot(page, 'device-polling', v, scheme);
-    // The user at the other device: the verification page with the code filled in.
-    const other = await session.browser.newPage();
-    await other.goto(
+describe('device', () => {
+  // The mock asks for a poll every second (switch devicePollInterval) instead of every 5 s.
+  beforeAll(() => session.app.mockSettings({ switches: { devicePollInterval: 1 } }));
+
+  it.each(cases)(
+    'device: the codes and QR code, polls listed, approved in another tab (%o, %s)',
+    async (v, scheme) => {
+      const page = await session.browser.newPage({ viewport: v, colorScheme: scheme });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(session.app.url);
+      await page.getByRole('button', { name: 'Device authorization' }).click();
+      const start = page.getByRole('button', { name: 'Start the Device authorization flow' });
+      await expect.poll(() => start.isEnabled()).toBe(true);
+      await start.click();
+      await shot(page, 'device-before', v, scheme);
+      await bar(page, 'Send').click();
+      const userCode = (await page.getByLabel('User code').textContent())!;
+      expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+      await page.getByRole('img', { name: /^QR code for http:\/\/.*user_code=/ }).waitFor();
       await page
-        .getByRole('img', { name: /^QR code for / })
-        .evaluate((img) => img.getAttribute('alt')!.slice('QR code for '.length))
-    );
-    await other.getByLabel('Username').fill('demo');
-    await other.getByLabel('Password').fill('demo');
-    await other.getByRole('button', { name: 'Log in and approve' }).click();
-    await other.getByText('Device connected').waitFor();
-    await other.close();
-    await page.getByRole('table', { name: 'Polls' }).getByText('token', { exact: true }).waitFor({ timeout: 20_000 });
-    await shot(page, 'device-token', v, scheme);
-    expect(errors).toEqual([]);
-    await page.close();
-  },
-  60_000
-);
+        .getByRole('table', { name: 'Polls' })
+        .getByText('authorization_pending')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await shot(page, 'device-polling', v, scheme);
+      // The user at the other device: the verification page with the code filled in.
+      const other = await session.browser.newPage();
+      await other.goto(
+        await page
+          .getByRole('img', { name: /^QR code for / })
+          .evaluate((img) => img.getAttribute('alt')!.slice('QR code for '.length))
+      );
+      await other.getByLabel('Username').fill('demo');
+      await other.getByLabel('Password').fill('demo');
+      await other.getByRole('button', { name: 'Log in and approve' }).click();
+      await other.getByText('Device connected').waitFor();
+      await other.close();
+      await page.getByRole('table', { name: 'Polls' }).getByText('token', { exact: true }).waitFor({ timeout: 20_000 });
+      await shot(page, 'device-token', v, scheme);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    60_000
+  );
+});

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { scrollsSideways } from './in-view';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession, shot } from './session';
 
 /**
@@ -77,7 +77,7 @@ it.each(SIZES)('the Extra headers box spans the profile form (%s, %ix%i)', async
   }));
   // What the screen shows around the box (a full-page shot would draw the sticky Save bar over it).
   await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: `${SCREENSHOTS}/profiles-extra-headers-${width}-${scheme}.png` });
+  await screenshot(page, `${SCREENSHOTS}/profiles-extra-headers-${width}-${scheme}.png`);
   expect(widths.box).toBeGreaterThan(widths.grid - 2);
   expect(await scrollsSideways(page)).toBe(false);
   await page.close();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { scrollsSideways } from './in-view';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { savedDpopProfile } from './dpop-profile';
 import { e2eSession } from './session';
 
@@ -56,7 +56,7 @@ it.each([
     mkdirSync(dir, { recursive: true });
     const menu = page.locator('details.mistake', { hasText: 'Make a DPoP mistake on purpose' });
     await menu.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/menu-${width}-${scheme}.png` });
+    await screenshot(page, `${dir}/menu-${width}-${scheme}.png`);
 
     await press(page, 'Send');
     const made = page.getByRole('region', { name: 'DPoP mistake made' });
@@ -66,7 +66,7 @@ it.each([
     expect(await named.textContent()).toContain('ath-wrong: ath is not the hash of this access token');
     expect(await named.textContent()).toContain('RFC 9449 §4.3 check 12, §4.2');
     await made.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/refused-${width}-${scheme}.png` });
+    await screenshot(page, `${dir}/refused-${width}-${scheme}.png`);
     expect(await scrollsSideways(page)).toBe(false);
     expect(errors).toEqual([]);
     await page.close();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { scrollsSideways } from './in-view';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { savedDpopProfile } from './dpop-profile';
 import { e2eSession } from './session';
 
@@ -43,7 +43,7 @@ it.each([
     expect(await note.textContent()).toContain('RFC 9449 §10');
     const dir = `${SCREENSHOTS}/dpop-par`;
     mkdirSync(dir, { recursive: true });
-    const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
+    const shot = (name: string) => screenshot(page, `${dir}/${name}-${width}-${scheme}.png`);
     await note.scrollIntoViewIfNeeded();
     await shot('authorize-dpop-jkt');
 

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession } from './session';
+import { screenshot } from './browser';
 
 /**
  * The OAuth 2 page in the browser after the server has refused or replaced its token: the API leg still exports
@@ -49,7 +50,7 @@ async function shots(page: Page, name: string) {
       [1024, 700],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/${name}-${width}-${scheme}.png`, { fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
 
 /**
@@ -35,7 +35,7 @@ it.each(SIZES)(
     expect(await form.getByLabel('Follow the embedded mock', { exact: true }).isChecked()).toBe(true);
     expect(await form.getByLabel('Base URL', { exact: true }).inputValue()).toBe(first);
     await page.getByRole('button', { name: 'Use Mock provider (copy)' }).click();
-    await page.screenshot({ path: `${SCREENSHOTS}/profile-follows-mock-${width}-${scheme}.png` });
+    await screenshot(page, `${SCREENSHOTS}/profile-follows-mock-${width}-${scheme}.png`);
 
     // Stop and Start: the mock comes back on another port.
     await page.getByRole('button', { name: 'Mock provider', exact: true }).click();
@@ -75,7 +75,7 @@ it.each(SIZES)(
     expect(await redirect.getByRole('note').textContent()).toMatch(/a free port is chosen when a flow starts/);
     expect(await scrollsSideways(page)).toBe(false);
     await redirect.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SCREENSHOTS}/profile-port-0-${width}-${scheme}.png` });
+    await screenshot(page, `${SCREENSHOTS}/profile-port-0-${width}-${scheme}.png`);
     await page.close();
   }
 );

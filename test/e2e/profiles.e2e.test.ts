@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSession } from './session';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 
 /**
  * Profiles, by typing and clicking against the browser mode: create a profile for a real
@@ -24,7 +24,7 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: Math.max(800, height) });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/profiles-${name}-${scheme}.png`, fullPage: true });
+    await screenshot(page, `${SCREENSHOTS}/profiles-${name}-${scheme}.png`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { json } from '../support/emulations/provider-emulation';
 import { startOAuth2Emulation, type OAuth2Emulation } from '../support/emulations/presets/oauth2-emulation';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
 
 /**
@@ -55,7 +55,7 @@ async function shots(page: Page, name: string) {
     ).toBeLessThanOrEqual(width);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SCREENSHOTS}/provider-${name}-${width}-${scheme}.png`, fullPage: true });
+      await screenshot(page, `${SCREENSHOTS}/provider-${name}-${width}-${scheme}.png`, { fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

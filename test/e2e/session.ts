@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startApp } from './app';
-import { launchChromium, SCREENSHOTS } from './browser';
+import { launchChromium, SCREENSHOTS, screenshot } from './browser';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 
@@ -38,4 +38,4 @@ export function e2eSession({ appPerTest = false } = {}): { readonly app: App; re
 
 /** A full-page screenshot into the git-ignored folder, named `<name>-<scheme>.png`. */
 export const shot = (page: Page, name: string, scheme: string) =>
-  page.screenshot({ path: `${SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
+  screenshot(page, `${SCREENSHOTS}/${name}-${scheme}.png`, { fullPage: true });

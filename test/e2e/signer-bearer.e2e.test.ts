@@ -6,7 +6,7 @@ import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { send } from '../../host/transport';
 import { actAsBrowser } from '../unit/host/flows/browser';
-import { SCREENSHOTS } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
 
 /**
@@ -107,7 +107,7 @@ it('sends with a saved bearer token, refreshing it first because it has expired,
       [1024, 700],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SCREENSHOTS}/signer-bearer-${width}-${scheme}.png`, fullPage: true });
+      await screenshot(page, `${SCREENSHOTS}/signer-bearer-${width}-${scheme}.png`, { fullPage: true });
     }
   }
   const tokens = (await call(page, 'tokensList', { profileId: 'mock' })) as {

@@ -224,6 +224,16 @@ describe('each assertion mistake refused as invalid_client by name', () => {
 });
 
 describe('device authorization (RFC 8628)', () => {
+  // A 1 s polling interval (the mock's switch devicePollInterval) instead of 5 s: openid-client waits what it is told.
+  const pollEvery = (seconds: number) =>
+    fetch(`${mock.base}/_mock/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ switches: { devicePollInterval: seconds } }),
+    });
+  beforeAll(async () => expect((await pollEvery(1)).status).toBe(200));
+  afterAll(() => pollEvery(5));
+
   /** The user on the verification page: the form, the code typed in, demo/demo, a decision. */
   async function userAnswers(verificationUri: string, userCode: string, decision: 'approve' | 'deny'): Promise<string> {
     const page = await fetch(verificationUri);

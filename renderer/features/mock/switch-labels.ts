@@ -37,6 +37,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   requirePushedAuthorizationRequests: 'Every client must push its authorization requests (PAR, RFC 9126 §5)',
   parFault: 'PAR: hand out a request_uri already used or already expired (RFC 9126 §4)',
   dpopProofLifetime: 'DPoP proof lifetime, s (iat window and jti memory, RFC 9449 §11.1)',
+  devicePollInterval: 'Device flow polling interval first given, s (RFC 8628 §3.2)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */

@@ -83,6 +83,24 @@ describe('device authorization (RFC 8628)', () => {
     expectOAuth2Error(await poll(h, d.device_code), 400, 'invalid_grant', 'already exchanged');
   });
 
+  it('the switch devicePollInterval sets the interval first given; slow_down measures from it', async () => {
+    expect((await h.settings({ switches: { devicePollInterval: 0 } })).body).toContain(
+      'devicePollInterval must be at least 1 second'
+    );
+    expect((await h.settings({ switches: { devicePollInterval: 2 } })).status).toBe(200);
+    try {
+      const d = await start();
+      expect(d.interval).toBe(2);
+      expectOAuth2Error(await poll(h, d.device_code), 400, 'authorization_pending', 'poll again in 2 s');
+      await h.admin('POST', '/_mock/clock/advance', { seconds: 3 });
+      expectOAuth2Error(await poll(h, d.device_code), 400, 'authorization_pending');
+      await h.admin('POST', '/_mock/clock/advance', { seconds: 1 });
+      expectOAuth2Error(await poll(h, d.device_code), 400, 'slow_down', 'sooner than the interval of 2 s');
+    } finally {
+      await h.settings({ switches: { devicePollInterval: 5 } });
+    }
+  });
+
   it('access_denied when the user denies (§3.5)', async () => {
     const d = await start();
     const denied = await answer(h, d.user_code, 'deny');

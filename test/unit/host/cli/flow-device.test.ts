@@ -36,6 +36,16 @@ const device = (base: string, ...args: string[]) => [
   ...args,
 ];
 
+/** Runs a flow against a mock that asks for a 1 s polling interval (switch devicePollInterval) instead of 5 s. */
+async function polledEverySecond<T>(mock: MockProvider, run: () => Promise<T>): Promise<T> {
+  mock.context.settings.switches.devicePollInterval = 1;
+  try {
+    return await run();
+  } finally {
+    mock.context.settings.switches.devicePollInterval = 5;
+  }
+}
+
 /** The user on the verification page without auto-login: types the code, logs in as demo, denies. */
 async function deny(uri: string, userCode: string) {
   const page = await fetch(uri);
@@ -47,7 +57,9 @@ async function deny(uri: string, userCode: string) {
 
 describe('flow device', () => {
   it('prints verification_uri, user_code, verification_uri_complete each on a line, polls, and --json gives the token', async () => {
-    const r = await machineCli(device(approving.baseUrl, '--json'), ({ complete }) => fetch(complete!));
+    const r = await polledEverySecond(approving, () =>
+      machineCli(device(approving.baseUrl, '--json'), ({ complete }) => fetch(complete!))
+    );
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(
       new RegExp(
@@ -55,12 +67,14 @@ describe('flow device', () => {
         'm'
       )
     );
-    expect(r.err).toContain('== Poll the token endpoint every 5 s (RFC 8628 §3.4)');
+    expect(r.err).toContain('== Poll the token endpoint every 1 s (RFC 8628 §3.4)');
     expect(JSON.parse(r.out)).toMatchObject({ token_type: 'bearer', scope: 'read' });
   }, 30_000);
 
   it('access_denied: the user said no on the verification page; exit 1 with what it means', async () => {
-    const r = await machineCli(device(asking.baseUrl), ({ uri, userCode }) => deny(uri, userCode));
+    const r = await polledEverySecond(asking, () =>
+      machineCli(device(asking.baseUrl), ({ uri, userCode }) => deny(uri, userCode))
+    );
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toContain(

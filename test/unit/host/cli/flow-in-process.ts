@@ -12,7 +12,7 @@ export const pasteLanded: Browser = async (url, stdin) => {
 
 /**
  * Runs `oauth-lab flow …` in-process over real sockets: when the authorization URL appears on stderr, `browser` is
- * called with it once. stdin stays open, as a terminal's does.
+ * called with it once. stdin stays open, as a terminal's does. The redirect is waited for 10 s unless `args` say.
  */
 export async function flowInProcess(args: string[], browser: Browser = follow, env: NodeJS.ProcessEnv = {}) {
   const stdin = new PassThrough();
@@ -30,6 +30,7 @@ export async function flowInProcess(args: string[], browser: Browser = follow, e
       void browser(url, stdin);
     }
   });
-  const code = await main(['flow', ...args, '--no-open', '--wait-timeout', '10'], { stdin, stdout, stderr, env });
+  const wait = args.some((a) => a.startsWith('--wait-timeout')) ? [] : ['--wait-timeout', '10'];
+  const code = await main(['flow', ...args, '--no-open', ...wait], { stdin, stdout, stderr, env });
   return { code, out, err };
 }

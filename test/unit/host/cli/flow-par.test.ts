@@ -61,7 +61,8 @@ describe('oauth-lab flow oauth2 --par', () => {
   it('a request_uri the mock hands out already used (switch parFault) is refused at the authorize endpoint by name', async () => {
     mock.context.settings.switches.parFault = 'request-uri-reused';
     try {
-      const r = await flow(['--par']);
+      // The refusal is a page for the user: no redirect comes, so the flow ends when its wait does.
+      const r = await flow(['--par', '--wait-timeout=3']);
       expect(r.code).toBe(1);
       expect(pages.at(-1)).toContain('request_uri has already been used');
       expect(r.err).toContain('failed at authorize');
