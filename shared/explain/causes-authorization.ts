@@ -16,10 +16,10 @@ export function issuingAuthorization(ctx: ExplainContext, code: string | undefin
  * the client's side, whatever the servers answered.
  */
 export function stateMismatch(leg: Leg): string | null {
-  const sent = leg.main.query.state;
+  const sent = leg.params.state;
   const cb = leg.callback;
   if (leg.kind !== 'authorization' || sent === undefined || !cb || cb.params.state === sent) return null;
-  return `entry ${leg.main.index} sent state ${q(sent)}; the redirect in entry ${cb.entry.index} came back with state ${q(cb.params.state)}.`;
+  return `entry ${leg.paramsEntry} sent state ${q(sent)}; the redirect in entry ${cb.entry.index} came back with state ${q(cb.params.state)}.`;
 }
 
 /**
@@ -30,12 +30,12 @@ export function nonceMismatch(ctx: ExplainContext, leg: Leg): string | null {
   if (leg.kind !== 'token') return null;
   const idToken = tokenField(leg.main, 'id_token');
   const authorization = issuingAuthorization(ctx, leg.main.form.code);
-  const sent = authorization?.main.query.nonce;
+  const sent = authorization?.params.nonce;
   if (!idToken || !authorization || sent === undefined) return null;
   const claims = jwtPayload(idToken);
   if (!claims || claims.nonce === sent) return null;
   const got = typeof claims.nonce === 'string' ? JSON.stringify(claims.nonce) : 'no nonce claim';
-  return `entry ${authorization.main.index} sent nonce ${q(sent)}; the ID token from entry ${leg.main.index} carries ${got}.`;
+  return `entry ${authorization.paramsEntry} sent nonce ${q(sent)}; the ID token from entry ${leg.main.index} carries ${got}.`;
 }
 
 /** RFC 6749 §4.1.2.1: an authorization request the provider refused, by redirecting with `error` or by an error page. */
@@ -47,19 +47,19 @@ export function authorizationCauses(leg: Leg, list: CauseList): void {
   const state = stateMismatch(leg);
   if (state) list.add('state_mismatch', WEIGHT.decisive, state);
   if (params.error === 'invalid_request' && /code_challenge|pkce/i.test(params.error_description ?? ''))
-    list.add('pkce_missing', WEIGHT.decisive, `${at}; entry ${leg.main.index} sent no code_challenge.`);
+    list.add('pkce_missing', WEIGHT.decisive, `${at}; entry ${leg.paramsEntry} sent no code_challenge.`);
   if (!cb && leg.main.status >= 400) {
     const where = `entry ${leg.main.index} answered HTTP ${leg.main.status} and did not redirect back`;
     list.add(
       'redirect_uri_mismatch',
       WEIGHT.likely,
-      `${where}: a provider shows an error page instead of redirecting when redirect_uri (${q(leg.main.query.redirect_uri)}) is not registered for the client.`,
+      `${where}: a provider shows an error page instead of redirecting when redirect_uri (${q(leg.params.redirect_uri)}) is not registered for the client.`,
       'RFC 6749 §4.1.2.1'
     );
     list.add(
       'unknown_client',
       WEIGHT.possible,
-      `${where}: it does so too when client_id ${q(leg.main.query.client_id)} is unknown.`,
+      `${where}: it does so too when client_id ${q(leg.params.client_id)} is unknown.`,
       'RFC 6749 §4.1.2.1'
     );
   }

@@ -78,7 +78,7 @@ function assertionTimes(leg: Leg, list: CauseList): void {
 /** Another leg of the same client that authenticated: a different secret then is the evidence of a wrong one now. */
 function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCredentials, list: CauseList): boolean {
   const leg = ctx.legs[at]!;
-  const kinds = ['token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
+  const kinds = ['pushed', 'token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
   const ok = earlierLegs(
     ctx,
     at,

@@ -30,10 +30,10 @@ function reused(ctx: ExplainContext, at: number, code: string, list: CauseList):
 
 /** RFC 7636 §4.6: the verifier hashes to the challenge of the authorization request; §4.5: it is sent when a challenge was. */
 function pkce(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList): void {
-  const challenge = authorization.main.query.code_challenge;
-  const method = authorization.main.query.code_challenge_method ?? 'plain';
+  const challenge = authorization.params.code_challenge;
+  const method = authorization.params.code_challenge_method ?? 'plain';
   const verifier = leg.main.form.code_verifier;
-  const a = authorization.main.index;
+  const a = authorization.paramsEntry;
   const t = leg.main.index;
   if (challenge !== undefined && verifier === undefined) {
     list.add(
@@ -66,7 +66,7 @@ function pkce(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList
 
 /** RFC 6749 §4.1.3: redirect_uri identical to the authorization request's; the code bound to its client. */
 function binding(leg: Leg, authorization: Leg, list: CauseList): void {
-  const a = authorization.main;
+  const a = { index: authorization.paramsEntry, query: authorization.params };
   const t = leg.main;
   const sent = a.query.redirect_uri;
   const again = t.form.redirect_uri;
@@ -90,9 +90,9 @@ function binding(leg: Leg, authorization: Leg, list: CauseList): void {
  * proof is compared by its key's thumbprint (RFC 7638); a proof that does not decode is dpop_proof_invalid's.
  */
 function dpopBinding(ctx: ExplainContext, leg: Leg, authorization: Leg, list: CauseList): void {
-  const bound = authorization.main.query.dpop_jkt;
+  const bound = authorization.params.dpop_jkt;
   if (bound === undefined) return;
-  const a = authorization.main.index;
+  const a = authorization.paramsEntry;
   const t = leg.main.index;
   const proof = headerValue(leg.main.requestHeaders, 'dpop');
   if (proof === undefined) {

@@ -59,9 +59,10 @@ function formOf(entry: HarFileEntry, headers: Headers): Record<string, string> {
   const text =
     entry.request.postData?.text ||
     (params ? params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value ?? '')}`).join('&') : '');
-  // Only an OAuth request's body is read: one that names a grant or a token (RFC 6749 §4.1.3, RFC 7009 §2.1), or
-  // a form_post redirect's code or error (OAuth 2.0 Form Post Response Mode §2).
-  if (!text || !/grant_type|token|code=|error=/.test(text)) return {};
+  // Only an OAuth request's body is read: one that names a grant or a token (RFC 6749 §4.1.3, RFC 7009 §2.1), a
+  // pushed authorization request (RFC 9126 §2.1), or a form_post redirect's code or error (OAuth 2.0 Form Post
+  // Response Mode §2).
+  if (!text || !/grant_type|token|response_type=|request=|code=|error=/.test(text)) return {};
   const type = (entry.request.postData?.mimeType ?? headerValue(headers, 'content-type') ?? '').toLowerCase();
   if (type.includes('json') || text.trimStart().startsWith('{')) {
     try {

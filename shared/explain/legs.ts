@@ -4,6 +4,7 @@ import type { HarFileEntry } from './har-read';
 
 /** The kinds of OAuth leg the explainer finds in a HAR, whatever the endpoints' paths. */
 export const LEG_KINDS = [
+  'pushed',
   'authorization',
   'token',
   'refresh',
@@ -28,6 +29,12 @@ export interface Leg {
   readonly kind: LegKind;
   /** The entry that defines the leg (the authorization request, the token request, the API call). */
   readonly main: EntryView;
+  /**
+   * An authorization leg's request parameters and the entry that sent them: those pushed (RFC 9126 §2.1) for its
+   * request_uri, under the ones in its own query (§4), or its query alone. Other legs: the main entry's query.
+   */
+  readonly params: Readonly<Record<string, string>>;
+  readonly paramsEntry: number;
   readonly callback: Callback | null;
   /** Every entry of the leg, in the file's order. */
   readonly entries: readonly number[];
@@ -36,11 +43,17 @@ export interface Leg {
 const WELL_KNOWN = /\/\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$)/;
 const JWKS_PATH = /\/(jwks(\.json)?|certs|keys)$/i;
 
+/** An authorization request (RFC 6749 §4.1.1), or one that names its pushed parameters (RFC 9126 §4). */
+const isAuthorization = (e: EntryView) =>
+  e.query.client_id !== undefined && (e.query.response_type !== undefined || e.query.request_uri !== undefined);
+
 function kindOf(e: EntryView, jwksUris: ReadonlySet<string>): LegKind | null {
-  if (e.query.response_type !== undefined && e.query.client_id !== undefined) return 'authorization';
+  if (isAuthorization(e)) return 'authorization';
   const grant = e.form.grant_type;
   if (grant !== undefined)
     return grant === 'authorization_code' ? 'token' : grant === 'refresh_token' ? 'refresh' : 'grant';
+  // RFC 9126 §2.1: the authorization request's parameters (or a request object) pushed in a POST body.
+  if (e.method === 'POST' && (e.form.response_type !== undefined || e.form.request !== undefined)) return 'pushed';
   if (e.method === 'POST' && e.form.token !== undefined)
     return /introspect/i.test(e.base) || e.response().body.fields?.active !== undefined
       ? 'introspection'
@@ -76,7 +89,7 @@ function findCallback(ordered: readonly EntryView[], from: number, redirectUri: 
   let callback: Callback | null = null;
   for (let p = from; p < ordered.length; p++) {
     const v = ordered[p]!;
-    if (p > from && v.query.response_type !== undefined && v.query.client_id !== undefined) break;
+    if (p > from && isAuthorization(v)) break;
     if (!callback && v.location && isRedirectTo(v.location, redirectUri)) {
       callback = { entry: v, params: redirectParams(v.location), at: v.answeredAt };
       if (p !== from) found.push(v.index);
@@ -108,6 +121,16 @@ function chronological(views: readonly EntryView[]): readonly EntryView[] {
   return [...views].sort((a, b) => a.sentAt - b.sentAt || a.index - b.index);
 }
 
+/** The latest pushed request whose answer gave this request_uri (RFC 9126 §2.2). */
+function pushedFor(legs: readonly Leg[], requestUri: string | undefined): Leg | undefined {
+  if (requestUri === undefined) return undefined;
+  for (let i = legs.length - 1; i >= 0; i--) {
+    const l = legs[i]!;
+    if (l.kind === 'pushed' && l.main.response().body.fields?.request_uri === requestUri) return l;
+  }
+  return undefined;
+}
+
 /** Every OAuth leg of a HAR, in the order of their first entry; `views` is indexed as the file's entries. */
 export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views: EntryView[] } {
   const views = entries.map(entryView);
@@ -124,12 +147,15 @@ export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views
       if (typeof jwks === 'string') jwksUris.add(jwks);
     }
     if (kind !== 'authorization') {
-      legs.push({ kind, main: v, callback: null, entries: [v.index] });
+      legs.push({ kind, main: v, callback: null, entries: [v.index], params: v.query, paramsEntry: v.index });
       return;
     }
-    const { callback, found } = findCallback(ordered, position, v.query.redirect_uri);
+    const pushed = pushedFor(legs, v.query.request_uri);
+    const params = pushed ? { ...pushed.main.form, ...v.query } : v.query;
+    const { callback, found } = findCallback(ordered, position, params.redirect_uri);
     for (const i of found) claimed.add(i);
-    legs.push({ kind, main: v, callback, entries: [v.index, ...found] });
+    const paramsEntry = pushed?.main.index ?? v.index;
+    legs.push({ kind, main: v, callback, entries: [v.index, ...found], params, paramsEntry });
   });
   return { legs, views };
 }

@@ -6,14 +6,29 @@ import { launchChromium, SCREENSHOTS, screenshot } from './browser';
 type App = Awaited<ReturnType<typeof startApp>>;
 
 /**
- * Registers a test file's hooks: Debian's Chromium once, and the app in browser mode once for the file, or fresh
+ * One Chromium per worker process, for the files it runs one after another (they share a module graph): a page
+ * opened with browser.newPage has a browser context of its own (cookies, storage), and a file's contexts are closed
+ * when it ends. Playwright closes the browser when the worker exits. A launch per file was ~5% of the run's CPU.
+ */
+let workerChromium: Promise<Browser> | null = null;
+function sharedChromium(): Promise<Browser> {
+  if (!workerChromium) {
+    const launched = launchChromium();
+    workerChromium = launched;
+    void launched.then((b) => b.on('disconnected', () => (workerChromium = null))).catch(() => (workerChromium = null));
+  }
+  return workerChromium;
+}
+
+/**
+ * Registers a test file's hooks: the worker's Chromium, and the app in browser mode once for the file, or fresh
  * for each test (`appPerTest`) when a test changes what the next one relies on (the mock's clock, say).
  */
 export function e2eSession({ appPerTest = false } = {}): { readonly app: App; readonly browser: Browser } {
   let app: App | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     if (!appPerTest) app = await startApp();
   });
   if (appPerTest) {
@@ -21,7 +36,7 @@ export function e2eSession({ appPerTest = false } = {}): { readonly app: App; re
     afterEach(async () => app?.close());
   }
   afterAll(async () => {
-    await browser?.close();
+    for (const context of browser?.contexts() ?? []) await context.close();
     if (!appPerTest) await app?.close();
   });
   return {

@@ -2,8 +2,8 @@
 export const EXPLAIN_HELP = `Usage: oauth-lab explain FILE [--json] [--report OUT.html] [--code-lifetime S]
 
 Reads FILE, a HAR 1.2 file (a browser's DevTools export, a proxy's, Postman's, or OAuth Lab's own), finds the
-OAuth 2 and OpenID Connect legs in it whatever the endpoint paths (authorization request and redirect, token
-requests by grant_type, refresh, revocation, introspection, resource calls with Bearer or DPoP, discovery, JWKS)
+OAuth 2 and OpenID Connect legs in it whatever the endpoint paths (pushed authorization requests, RFC 9126;
+authorization request and redirect; token requests by grant_type, refresh, revocation, introspection, resource calls with Bearer or DPoP, discovery, JWKS)
 and, for each leg that failed, names the causes the recorded evidence supports, most likely first, each with
 the evidence (citing entry numbers, counted from 0 in log.entries) and the RFC section. A leg fails when its
 server refused it, or when the client's own checks fail with every answer 200 (state, nonce). Codes, tokens and

@@ -8,6 +8,7 @@ import { invalidInput } from '../backend';
 
 /** The History page's leg names (renderer/features/history/format.ts) for the explainer's leg kinds. */
 const LEG_NAMES: Readonly<Record<LegKind, string>> = {
+  pushed: 'par',
   authorization: 'authorize',
   token: 'token',
   refresh: 'refresh',
