@@ -18,9 +18,10 @@ export default defineConfig({
     // expect.poll gives up after 1 s unless told otherwise; on a busy two-core machine a page or a server can take
     // longer to get there. What never comes still fails, after 10 s.
     expect: { poll: { timeout: 10_000 } },
-    // Three files at a time: each starts its own app (a fresh store, port 0) and its own Chromium with a fresh
-    // profile, so no two share a port or a store. A file spends much of its time waiting on Chromium and the app's
-    // sockets: two files kept the CI machines' two cores about half busy, three keep them busy.
+    // Three files at a time: each starts its own app (a fresh store, port 0) and opens each page in a fresh browser
+    // context of its worker's Chromium, so no two share a port, a store or a cookie. A file spends much of its time
+    // waiting on Chromium and the app's sockets: two files kept the CI machines' two cores about half busy, three
+    // keep them busy.
     maxWorkers: 3,
     projects: [
       // These files share one module graph per worker (isolate: false): loading the host, the mock and Playwright
