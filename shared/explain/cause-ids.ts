@@ -29,6 +29,8 @@ export const CAUSE_IDS = [
   'dpop_proof_invalid',
   'dpop_nonce_required',
   'code_bound_to_another_dpop_key',
+  'request_uri_reused',
+  'request_uri_expired',
   'unsupported_grant_type',
   'unknown',
 ] as const;
@@ -63,6 +65,8 @@ export const CAUSE_RFC: Readonly<Record<CauseId, string>> = {
   dpop_proof_invalid: 'RFC 9449 §4.3',
   dpop_nonce_required: 'RFC 9449 §8',
   code_bound_to_another_dpop_key: 'RFC 9449 §10',
+  request_uri_reused: 'RFC 9126 §4',
+  request_uri_expired: 'RFC 9126 §2.2',
   unsupported_grant_type: 'RFC 6749 §5.2',
   unknown: 'RFC 6749 §5.2',
 };

@@ -48,7 +48,8 @@ export function authorizationCauses(leg: Leg, list: CauseList): void {
   if (state) list.add('state_mismatch', WEIGHT.decisive, state);
   if (params.error === 'invalid_request' && /code_challenge|pkce/i.test(params.error_description ?? ''))
     list.add('pkce_missing', WEIGHT.decisive, `${at}; entry ${leg.paramsEntry} sent no code_challenge.`);
-  if (!cb && leg.main.status >= 400) {
+  // A pushed request's redirect_uri and client were checked at the push (RFC 9126 §2.1): causes-request-uri.ts.
+  if (!cb && leg.main.status >= 400 && leg.main.query.request_uri === undefined) {
     const where = `entry ${leg.main.index} answered HTTP ${leg.main.status} and did not redirect back`;
     list.add(
       'redirect_uri_mismatch',

@@ -1,5 +1,6 @@
 import type { CryptoPort } from '../ports';
 import { authorizationCauses, nonceMismatch, stateMismatch } from './causes-authorization';
+import { requestUriCauses } from './causes-request-uri';
 import { clientCauses } from './causes-client';
 import { codeExchangeCauses } from './causes-code';
 import { refreshCauses, resourceCauses } from './causes-token-use';
@@ -101,7 +102,10 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
   const { error, text } = ctx.answers[at]!;
   const list = new CauseList();
   providerWords(ctx, at, list);
-  if (leg.kind === 'authorization') authorizationCauses(leg, list);
+  if (leg.kind === 'authorization') {
+    authorizationCauses(leg, list);
+    requestUriCauses(ctx, at, list);
+  }
   if (leg.kind === 'token') {
     const nonce = nonceMismatch(ctx, leg);
     if (nonce) list.add('nonce_mismatch', WEIGHT.decisive, nonce);

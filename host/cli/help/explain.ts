@@ -3,18 +3,20 @@ export const EXPLAIN_HELP = `Usage: oauth-lab explain FILE [--json] [--report OU
 
 Reads FILE, a HAR 1.2 file (a browser's DevTools export, a proxy's, Postman's, or OAuth Lab's own), finds the
 OAuth 2 and OpenID Connect legs in it whatever the endpoint paths (pushed authorization requests, RFC 9126;
-authorization request and redirect; token requests by grant_type, refresh, revocation, introspection, resource calls with Bearer or DPoP, discovery, JWKS)
-and, for each leg that failed, names the causes the recorded evidence supports, most likely first, each with
-the evidence (citing entry numbers, counted from 0 in log.entries) and the RFC section. A leg fails when its
-server refused it, or when the client's own checks fail with every answer 200 (state, nonce). Codes, tokens and
-other secrets are shown as fingerprints: the same value has the same fingerprint.
+authorization request and redirect; token requests by grant_type, refresh, revocation, introspection, resource
+calls with Bearer or DPoP, discovery, JWKS) and, for each leg that failed, names the causes the recorded
+evidence supports, most likely first, each with the evidence (citing entry numbers, counted from 0 in
+log.entries) and the RFC section. A leg fails when its server refused it, or when the client's own checks fail
+with every answer 200 (state, nonce). Codes, tokens and other secrets are shown as fingerprints: the same value
+has the same fingerprint.
 
 Cause ids: redirect_uri_mismatch, code_reused, code_expired, pkce_verifier_mismatch, pkce_missing,
 client_authentication_failed, client_auth_method_mismatch, basic_credentials_not_form_encoded,
 basic_credentials_not_form_decoded, unknown_client, unauthorized_client, access_denied, refresh_token_reused,
 refresh_token_revoked, grant_for_another_client, scope_not_allowed, insufficient_scope, state_mismatch,
 nonce_mismatch, clock_skew, token_expired, token_revoked, wrong_token_type, dpop_proof_invalid,
-dpop_nonce_required, code_bound_to_another_dpop_key, unsupported_grant_type, unknown.
+dpop_nonce_required, code_bound_to_another_dpop_key, request_uri_reused, request_uri_expired,
+unsupported_grant_type, unknown.
 
   --json               one JSON object: {"legs": [{"kind", "entries", "ok"}], "causes": [{"id", "leg",
                        "evidence", "rfc"}]}; "causes" is [] when nothing failed. Leg kinds: authorization,
