@@ -144,13 +144,7 @@ describe('the mock refuses, explain names the cause first', () => {
   it('code_expired: the code redeemed after its lifetime on the mock clock', async () => {
     const rec = new HarRecorder();
     const a = await authorize(rec);
-    mock.clock.advance(120);
-    rec.skewMs = 120_000;
-    try {
-      await exchange(rec, a.code, a.verifier);
-    } finally {
-      mock.clock.reset();
-    }
+    await rec.after(120, mock.clock, () => exchange(rec, a.code, a.verifier));
     expect(causeIds(await rec.explain(), 1)[0]).toBe('code_expired');
     const told = await rec.explain('--code-lifetime', '60');
     expect(told.causes[0]).toMatchObject({ id: 'code_expired', rfc: 'RFC 6749 §4.1.2' });

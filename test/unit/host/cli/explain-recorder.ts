@@ -42,6 +42,20 @@ export class HarRecorder {
     });
   }
 
+  /**
+   * Sends what `later` sends `seconds` on: the mock's clock moved forward, and the recorded times with it. The
+   * mock's clock is put back afterwards; the recorded times stay ahead.
+   */
+  async after<T>(seconds: number, clock: { advance(s: number): void; reset(): void }, later: () => Promise<T>) {
+    clock.advance(seconds);
+    this.skewMs += seconds * 1000;
+    try {
+      return await later();
+    } finally {
+      clock.reset();
+    }
+  }
+
   /** Writes the HAR to a fresh file and returns its path. */
   write(): string {
     const file = join(mkdtempSync(join(tmpdir(), 'explain-')), 'session.har');

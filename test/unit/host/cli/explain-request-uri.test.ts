@@ -57,13 +57,7 @@ describe('oauth-lab explain: a refused request_uri (RFC 9126)', () => {
   it('request_uri_expired: used past the expires_in its push answered, by the recorded times', async () => {
     const rec = new HarRecorder();
     const uri = await push(rec);
-    mock.clock.advance(90);
-    rec.skewMs = 90_000;
-    try {
-      expect((await authorize(rec, uri)).response.status).toBe(400);
-    } finally {
-      mock.clock.reset();
-    }
+    expect((await rec.after(90, mock.clock, () => authorize(rec, uri))).response.status).toBe(400);
     const e = await rec.explain();
     expect(causeIds(e, 1)[0]).toBe('request_uri_expired');
     expect(e.causes[0]).toMatchObject({ rfc: 'RFC 9126 §2.2' });
