@@ -38,8 +38,10 @@ export function requestUriCauses(ctx: ExplainContext, at: number, list: CauseLis
     }
   }
   if (decided) return;
+  const within =
+    typeof lifetime === 'number' ? `, and entry ${a} used it within the expires_in of entry ${pushed!.index}` : '';
   const known = pushed
-    ? `no earlier request in the file sent request_uri ${q(uri)}, and entry ${a} used it within the expires_in of entry ${pushed.index}`
+    ? `no earlier request in the file sent request_uri ${q(uri)}${within}`
     : `the push that gave request_uri ${q(uri)} is not in the file`;
   const said = 'the provider may have counted a use the file does not show (a reload, another tab)';
   list.add('request_uri_reused', WEIGHT.possible, `${known}; ${said}.`);

@@ -1,5 +1,6 @@
 import { headerValue } from '../http';
 import { decodeParams, entryView, queryParams, type EntryView } from './entry-view';
+import { jwtPayload } from './facts';
 import type { HarFileEntry } from './har-read';
 
 /** The kinds of OAuth leg the explainer finds in a HAR, whatever the endpoints' paths. */
@@ -31,7 +32,8 @@ export interface Leg {
   readonly main: EntryView;
   /**
    * An authorization leg's request parameters and the entry that sent them: those pushed (RFC 9126 §2.1) for its
-   * request_uri, under the ones in its own query (§4), or its query alone. Other legs: the main entry's query.
+   * request_uri, under the ones in its own query (§4), or its query alone; a request object's claims over both
+   * (RFC 9101 §5). Other legs: the main entry's query.
    */
   readonly params: Readonly<Record<string, string>>;
   readonly paramsEntry: number;
@@ -121,6 +123,14 @@ function chronological(views: readonly EntryView[]): readonly EntryView[] {
   return [...views].sort((a, b) => a.sentAt - b.sentAt || a.index - b.index);
 }
 
+/** RFC 9101 §5: a request object's claims are the request's parameters (its string claims; a JWE adds none). */
+function withRequestObject(params: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const claims = params.request === undefined ? null : jwtPayload(params.request);
+  if (!claims) return params;
+  const strings = Object.entries(claims).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return { ...params, ...Object.fromEntries(strings) };
+}
+
 /** The latest pushed request whose answer gave this request_uri (RFC 9126 §2.2). */
 function pushedFor(legs: readonly Leg[], requestUri: string | undefined): Leg | undefined {
   if (requestUri === undefined) return undefined;
@@ -151,7 +161,7 @@ export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views
       return;
     }
     const pushed = pushedFor(legs, v.query.request_uri);
-    const params = pushed ? { ...pushed.main.form, ...v.query } : v.query;
+    const params = withRequestObject(pushed ? { ...pushed.main.form, ...v.query } : v.query);
     const { callback, found } = findCallback(ordered, position, params.redirect_uri);
     for (const i of found) claimed.add(i);
     const paramsEntry = pushed?.main.index ?? v.index;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { causeIds, HarRecorder } from './explain-recorder';
@@ -81,5 +82,43 @@ describe('oauth-lab explain: a refused request_uri (RFC 9126)', () => {
     expect(ids).not.toContain('redirect_uri_mismatch');
     expect(ids).not.toContain('unknown_client');
     expect(e.causes.find((c) => c.id === 'request_uri_reused')!.evidence).toContain('within the expires_in of entry 0');
+  });
+
+  it('a pushed request object (RFC 9101 §5): its claims are the request, so a wrong code_verifier is named', async () => {
+    const rec = new HarRecorder();
+    const verifier = randomBytes(32).toString('base64url');
+    const request = await new SignJWT({
+      response_type: 'code',
+      client_id: client.id,
+      redirect_uri: client.redirectUris[0],
+      state: 'state-1',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'oauth-authz-req+jwt' })
+      .setIssuer(client.id)
+      .setAudience(mock.baseUrl)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(client.secret));
+    const pushed = await rec.post(`${mock.baseUrl}/oauth/v2/par`, {
+      client_id: client.id,
+      client_secret: client.secret,
+      request,
+    });
+    expect(pushed.response.status, pushed.response.bodyText).toBe(201);
+    const uri = (JSON.parse(pushed.response.bodyText) as { request_uri: string }).request_uri;
+    const location = (await authorize(rec, uri)).response.headers.find(([n]) => n.toLowerCase() === 'location')![1];
+    const token = await rec.post(`${mock.baseUrl}/oauth/v2/token`, {
+      grant_type: 'authorization_code',
+      code: new URL(location).searchParams.get('code')!,
+      redirect_uri: client.redirectUris[0],
+      code_verifier: randomBytes(32).toString('base64url'),
+      client_id: client.id,
+      client_secret: client.secret,
+    });
+    expect(token.response.status).toBe(400);
+    const e = await rec.explain();
+    expect(causeIds(e, 2)[0]).toBe('pkce_verifier_mismatch');
+    expect(e.causes[0]!.evidence).toContain('entry 0 sent code_challenge');
   });
 });
