@@ -38,3 +38,15 @@ export async function savedDpopProfile(page: Page, id: string): Promise<string> 
   expect(saved.ok, saved.error?.message).toBe(true);
   return saved.jkt;
 }
+
+/** The looks every DPoP page test runs in: light and dark, at 1280x800 and 1024x700. */
+export const DPOP_LOOKS = [
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
+  ['light', 1024, 700],
+  ['dark', 1024, 700],
+] as const;
+
+/** Clicks a button of the flow's "Next step" bar. */
+export const pressNext = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true }).click();

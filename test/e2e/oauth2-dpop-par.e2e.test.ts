@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
-import { savedDpopProfile } from './dpop-profile';
+import { DPOP_LOOKS, pressNext as press, savedDpopProfile } from './dpop-profile';
 import { e2eSession } from './session';
 
 /**
@@ -14,15 +13,7 @@ import { e2eSession } from './session';
  */
 const session = e2eSession();
 
-const press = (page: Page, name: string) =>
-  page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true }).click();
-
-it.each([
-  ['light', 1280, 800],
-  ['dark', 1280, 800],
-  ['light', 1024, 700],
-  ['dark', 1024, 700],
-] as const)(
+it.each(DPOP_LOOKS)(
   'dpop_jkt on the authorize leg, a DPoP proof on the PAR push (%s, %ix%i)',
   async (scheme, width, height) => {
     const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
