@@ -3,12 +3,21 @@ export interface TextOutput {
   write(text: string): unknown;
 }
 
-/** What a command may touch, passed in so tests can run commands in-process with captured streams. */
-export interface CliIO {
+/** The streams main is given: the process's own, or a test's captured ones. */
+export interface CliStreams {
   readonly stdout: TextOutput;
   readonly stderr: TextOutput;
   readonly stdin: NodeJS.ReadableStream;
   readonly env: NodeJS.ProcessEnv;
+}
+
+/** What a command may touch, passed in so tests can run commands in-process with captured streams. */
+export interface CliIO extends CliStreams {
+  /**
+   * stdout as it is, for data a program reads rather than a person: an export (`sign --format`), whose CRLFs and
+   * tabs must arrive byte for byte. Everything else goes through `stdout`, escaped for the terminal.
+   */
+  readonly data: TextOutput;
 }
 
 /** A bad flag or argument: printed as `oauth-lab <command>: <message>` with exit code 2. */

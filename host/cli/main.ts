@@ -1,6 +1,6 @@
 import { ProtocolError } from '../../shared/errors';
 import { Interrupted, INTERRUPTED_EXIT_CODE } from './interrupt';
-import { UsageError, type CliIO, type Command, type TextOutput } from './io';
+import { UsageError, type CliIO, type CliStreams, type Command, type TextOutput } from './io';
 import { terminalSafe, terminalSafeLines, terminalSafeOutput } from './terminal-text';
 
 /**
@@ -68,11 +68,19 @@ function usage(): string {
   return `Usage: oauth-lab <command> [flags]\n\nCommands:\n${lines.join('\n')}\n\nRun "oauth-lab <command> --help" for the flags of a command.\n`;
 }
 
-/** Every write on its way out, escaped once (terminalSafeOutput): no command's output can drive the terminal. */
+/**
+ * Every write on its way out, escaped once (terminalSafeOutput): no command's output can drive the terminal. An
+ * export alone goes out as it is (`io.data`): it is data for another program, made from the user's own flags.
+ */
 const escaping = (out: TextOutput): TextOutput => ({ write: (text: string) => out.write(terminalSafeOutput(text)) });
 
-export async function main(argv: string[], streams: CliIO): Promise<number> {
-  const io: CliIO = { ...streams, stdout: escaping(streams.stdout), stderr: escaping(streams.stderr) };
+export async function main(argv: string[], streams: CliStreams): Promise<number> {
+  const io: CliIO = {
+    ...streams,
+    stdout: escaping(streams.stdout),
+    stderr: escaping(streams.stderr),
+    data: streams.stdout,
+  };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());

@@ -66,7 +66,10 @@ export const signCommand: Command = async (argv, io) => {
   return writeExport(io, format, input, trace, !!values['include-secrets']);
 };
 
-/** One export on stdout, so it can be piped or saved; its notes (single use, placeholders) on stderr. */
+/**
+ * One export on stdout, so it can be piped or saved: byte for byte (io.data), as raw HTTP's CRLFs and Go's tabs are
+ * part of it; its notes (single use, placeholders) on stderr, escaped like every diagnostic.
+ */
 function writeExport(
   io: CliIO,
   target: string,
@@ -88,7 +91,7 @@ function writeExport(
     io.stderr.write(`oauth-lab sign: ${target}: ${e.message}\n`);
     return 1;
   }
-  io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  io.data.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
   for (const note of result.notes) io.stderr.write(`oauth-lab sign: note: ${note}\n`);
   return 0;
 }

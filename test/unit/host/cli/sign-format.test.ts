@@ -1,7 +1,9 @@
 import { validateHar } from 'har-validator-compiled';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
-import { targetsFor } from '../../../../host/export';
+import { exportRequest, targetsFor } from '../../../../host/export';
+import { toSignatureInput } from '../../../../host/cli/sign-request';
+import { APP_VERSION } from '../../../../shared/version';
 
 const run = (argv: string[]) => runCli(['sign', ...argv]);
 
@@ -34,6 +36,45 @@ describe('oauth-lab sign --format <export target>', () => {
     expect(out.endsWith('\n')).toBe(true);
     expect(out).not.toContain('cs-secret-1');
     expect(out).not.toContain('ts-secret-2');
+  });
+  it.each(targetsFor('oauth1').map((t) => t.id))(
+    '%s is written byte for byte: an export is data, not terminal text (CRLFs, tabs)',
+    async (target) => {
+      const { code, out, err } = await run([...request, '--format', target]);
+      expect(code, err).toBe(0);
+      const text = exportRequest({
+        target,
+        source: {
+          kind: 'oauth1',
+          signing: toSignatureInput(
+            {
+              method: 'POST',
+              url: 'http://127.0.0.1:9/api/v1/me?fields=name',
+              form: [['status', 'Hello + ☃']],
+              consumerKey: 'ck',
+              consumerSecret: 'cs-secret-1',
+              token: 'tk',
+              tokenSecret: 'ts-secret-2',
+              nonce: 'abc',
+              timestamp: '1700000000',
+            },
+            { nonce: () => 'unused', timestamp: () => 'unused' }
+          ),
+        },
+        appVersion: APP_VERSION,
+      }).text;
+      // HAR records when it was written; everything else is the same bytes.
+      const undated = (t: string) => t.replace(/"startedDateTime": "[^"]*"/g, '"startedDateTime": ""');
+      expect(undated(out)).toBe(undated(text.endsWith('\n') ? text : `${text}\n`));
+    }
+  );
+  it('raw-http ends each line with CRLF and go indents with tabs, as written by the CLI', async () => {
+    const raw = await run([...request, '--format', 'raw-http']);
+    expect(raw.out).toMatch(/^POST \/api\/v1\/me\?fields=name HTTP\/1\.1\r\nHost: 127\.0\.0\.1:9\r\n/);
+    expect(raw.out).not.toContain('\\u000d');
+    const go = await run([...request, '--format', 'go']);
+    expect(go.out).toMatch(/\n\turl := "http:\/\/127\.0\.0\.1:9\/api\/v1\/me\?fields=name"\n/);
+    expect(go.out).not.toContain('\\u0009');
   });
   it('snapshots are single-use (said in the code and on stderr); signing code lists its placeholders on stderr', async () => {
     const snap = await run([...request, '--format', 'python-requests']);
