@@ -2,6 +2,7 @@ import type { RawRequest } from '../../shared/http';
 import { traceSignature } from '../../shared/oauth1';
 import { nodeCrypto } from '../node-crypto';
 import { checkHeaderFields, InvalidRequest } from '../transport';
+import { wireUrl } from './har';
 import { slugOf } from './request-params';
 import { Secrets } from './secrets';
 import { singleUseNote } from './single-use';
@@ -67,9 +68,12 @@ export function exportRequest(input: ExportInput): ExportResult {
   ]);
   const exact = exactRequest(source);
   refuseHeaderInjection(exact, source);
-  // Redacted only where used, so the placeholders listed are the ones in the text.
+  // Every target writes the URL the request was signed over and sent with (the path's `'`, `[`, `]` percent-encoded,
+  // shared/url.ts), not the one typed: a server signs the path as it receives it (RFC 5849 §3.4.1.2). Redacted only
+  // where used, so the placeholders listed are the ones in the text.
+  const sent: RawRequest = { ...exact, url: wireUrl(exact.url) };
   let redacted: RawRequest | undefined;
-  const request = () => (redacted ??= secrets.request(exact));
+  const request = () => (redacted ??= secrets.request(sent));
   // The single-use warning from what the request carries, not where it was exported from: History exports signed
   // requests as plain ones.
   const singleUse = singleUseNote(exact);

@@ -2,6 +2,7 @@ import { headerValue, type RawRequest } from '../../shared/http';
 import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput } from '../../shared/oauth1';
 import { parseHttpUrl } from '../../shared/url';
 import { ANY_SOURCE, titleOf, type ExportTarget } from './export-target';
+import { wireUrl } from './har';
 import { accessTokenOf, clientCredentialsParams, refuseClientAssertion } from './oauth2-model';
 import { splitUrlEncoded } from '../../shared/url-encoded';
 import { queryOf } from './request-params';
@@ -176,11 +177,14 @@ function postmanCollection(options: {
   return `${JSON.stringify(collection, null, 2)}\n`;
 }
 
-/** The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. */
+/**
+ * The request before signing: Postman signs it again on every send, so no oauth_* parameter may be in it. Its URL
+ * as the app sends and signs it (shared/url.ts).
+ */
 function unsigned(s: SignatureInput): RawRequest {
   return {
     method: s.method.trim().toUpperCase(),
-    url: s.url,
+    url: wireUrl(s.url),
     headers: s.body !== undefined && s.contentType ? [['Content-Type', s.contentType]] : [],
     ...(s.body !== undefined ? { body: s.body } : {}),
   };
