@@ -18,7 +18,7 @@ export interface OauthlibSession {
   close(): Promise<void>;
 }
 
-const credentials = { consumerKey: 'interopconsumerkey0123', consumerSecret: 'interop-consumer-secret' };
+export const credentials = { consumerKey: 'interopconsumerkey0123', consumerSecret: 'interop-consumer-secret' };
 
 /** A fresh nonce and the current time, for one signature. */
 export const signing = () => ({
