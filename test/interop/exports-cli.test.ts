@@ -100,7 +100,7 @@ beforeAll(async () => {
   const consumer = DEFAULT_CREDENTIALS.consumer;
   signFlags = {
     mock: [
-      ...['--method', 'POST', '--url', `${mock.base}/api/v1/me?fields=name&q=it's&r=[1]`],
+      ...['--method', 'POST', '--url', `${mock.base}/api/v1/me?fields=name&q=it's&r=[1]&s=a+b%2Bc`],
       ...['--form', 'status=Hello Ladies + Gentlemen', '--form', "quote=it's 100%", '--form', 'emoji=☃'],
       ...['--consumer-key', consumer.key, '--consumer-secret', consumer.secret],
       ...['--token', token.token, '--token-secret', token.secret],
