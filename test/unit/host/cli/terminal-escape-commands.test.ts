@@ -6,7 +6,8 @@ import { runCli } from './run-cli';
  * Every command's every output, text and JSON, with a hostile value in it: no control character reaches the
  * terminal (ESC sequences, BEL, CR, C1 controls such as the 8-bit CSI, bidirectional overrides), JSON stays valid
  * and decodes to the value the server sent (`--json` writes them as JSON string escapes, \u001b). main.ts escapes
- * every write (terminalSafeOutput); values put into a line go through terminalSafe too.
+ * every write (terminalSafeOutput); values put into a line go through terminalSafe too. An export (`sign --format`)
+ * alone is written byte for byte, being data made from the user's flags (sign-format.test.ts).
  */
 
 const ESC = '\u001b';
