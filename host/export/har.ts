@@ -138,9 +138,10 @@ function responseCookies(headers: RawResponse['headers']): HarCookie[] {
 }
 
 /**
- * The URL as it goes on the wire, fragment dropped: what the transport sends (characters that cannot appear in a
- * request target percent-encoded as UTF-8, RFC 3986 §2.1 (https://www.rfc-editor.org/rfc/rfc3986#section-2.1)) and nothing more. `[` and `]` stay as they are: they
- * are sent raw, and a server that signs the path as received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)) signs them raw.
+ * The URL as it goes on the wire, fragment dropped: what the transport sends and the signature covers (characters
+ * that cannot appear in a request target, and a path's `'`, `[` and `]`, percent-encoded as UTF-8, shared/url.ts;
+ * RFC 3986 §2.1 (https://www.rfc-editor.org/rfc/rfc3986#section-2.1)) and nothing more. Every export writes this URL:
+ * a server signs the path as received (RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2)).
  */
 export function wireUrl(url: string): string {
   try {

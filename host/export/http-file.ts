@@ -20,7 +20,7 @@ function requestBlock(
   origin: string,
   headers: readonly (readonly [string, string])[]
 ): string[] {
-  // The path and query as given, not re-encoded: they may hold {{variables}}.
+  // The path and query as given (as sent, exportRequest), not re-encoded: they may hold {{variables}}.
   const rest = r.url.replace(/#.*$/s, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
   const here = originOf(r.url);
   const url = here === origin ? `{{baseUrl}}${rest}` : `${here}${rest}`;
