@@ -6,7 +6,10 @@
  * is an identifier, useless without its secret (RFC 5849 §2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-2.3)).
  */
 
-/** Parameter and JSON member names whose value is a secret wherever it appears: form, query, fragment or JSON. */
+/**
+ * Parameter and JSON member names whose value is a secret wherever it appears: form, query, fragment or JSON. The
+ * token kinds are among them: every token a token response holds is a credential but `oauth_token`.
+ */
 export const SECRET_PARAMETERS = [
   'client_secret', // RFC 6749 §2.3.1
   'client_assertion', // RFC 7521 §4.2
@@ -59,9 +62,6 @@ export const SECRET_HEADERS = [
 
 /** A JWK's private members: RFC 7518 §6.2.2 (EC), §6.3.2 (RSA), §6.4.1 (oct), RFC 8037 §2 (OKP). */
 export const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
-
-/** The token kinds a token response holds that are credentials (what the CLI shortens and the app masks). */
-export const SECRET_TOKEN_KINDS = ['access_token', 'refresh_token', 'id_token', 'oauth_token_secret'] as const;
 
 /** `access_token`, `accessToken`, `ACCESS-TOKEN` and `access%5Ftoken` are one name: lower case, no separators. */
 const canonical = (name: string) => name.replace(/%5f/gi, '_').replace(/[_-]/g, '').toLowerCase();
