@@ -41,10 +41,15 @@ function oauthHeaderParams(value: string): Record<string, string> {
  */
 class SecretCollector {
   readonly secrets = new Set<string>();
-  /** Values seen under a public name: `authorization_code` as a grant_type is never hidden in free text. */
+  /** Values seen under a protocol's public name: `authorization_code` as a grant_type is never hidden in free text. */
   readonly publics = new Set<string>();
 
   constructor(private readonly allowList: boolean) {}
+
+  /** Only the allow-list's public names vouch for a value; a name merely missing from the list of secrets does not. */
+  private public(value: string) {
+    if (this.allowList) this.publics.add(value);
+  }
 
   add(value: string) {
     const v = value.trim();
@@ -57,7 +62,7 @@ class SecretCollector {
   params(params: Readonly<Record<string, string>>) {
     for (const [n, v] of Object.entries(params)) {
       const secret = this.allowList ? !isPublicParameter(n, params) : isSecretParameter(n, 'form');
-      if (!secret) this.publics.add(v);
+      if (!secret) this.public(v);
       else if (n === 'oauth_signature') for (const part of [v, ...v.split('&')]) this.add(safeDecode(part));
       else this.add(v);
     }
@@ -75,7 +80,7 @@ class SecretCollector {
     if (typeof value === 'string') {
       const secret = this.allowList ? !isPublicParameter(name, {}) : isSecretParameter(name, 'json');
       if (secret || (inJwk && JWK_MEMBERS.has(name))) this.add(value);
-      else this.publics.add(value);
+      else this.public(value);
     } else if (Array.isArray(value)) for (const v of value) this.json(v, name, inJwk);
     else if (value && typeof value === 'object') {
       const jwk = 'kty' in value;
@@ -135,8 +140,7 @@ export function collectSecrets(
     const response = views[i]?.response();
     if (response?.body.fields) listed.json(response.body.fields, '');
   });
-  const publics = new Set([...strict.publics, ...listed.publics]);
-  return new Set([...strict.secrets, ...listed.secrets].filter((s) => !publics.has(s)));
+  return new Set([...strict.secrets, ...listed.secrets].filter((s) => !strict.publics.has(s)));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

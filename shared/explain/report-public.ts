@@ -17,6 +17,8 @@ const PUBLIC_PARAMETERS = new Set([
   'redirect_uri',
   'post_logout_redirect_uri',
   'code_challenge_method',
+  'dpop_jkt', // a public key's thumbprint, RFC 9449 §10
+  'request_uri', // a one-time reference that travels through the browser, RFC 9126 §2.2
   'error',
   'error_description',
   'error_uri',
