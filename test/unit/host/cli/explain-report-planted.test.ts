@@ -184,6 +184,8 @@ function plantedHar(): string {
         access_token: S.responseAccessToken,
         refresh_token: S.responseRefreshToken,
         token_type: 'Bearer',
+        // A name the list does not know does not make a value public: entry 6's error still echoes it hidden.
+        previous_handle: S.revokedToken,
       }),
       at: 5,
     },
