@@ -96,7 +96,7 @@ export class Secrets {
     };
   }
 
-  /** A response for the HAR: secret fields of token responses (oauth_token_secret, refresh_token) replaced. */
+  /** A response for the HAR: the listed secret fields (a token response's tokens) and cookies replaced. */
   response<R extends RawResponse & { readonly bodyBase64?: string }>(r: R): R {
     if (this.include) return r;
     const type = headerValue(r.headers, 'content-type') ?? '';
