@@ -27,7 +27,7 @@ const SECRET_PAIR = new RegExp(`(\\b(?:${secretNamesPattern('form')})=)([^&\\s"'
 const safeDecode = (s: string) => percentDecodeOrKeep(s);
 
 /** OAuth 1.0a's Authorization parameters (RFC 5849 §3.5.1): `name="value"` pairs, percent-encoded. */
-function oauthHeaderParams(value: string): Record<string, string> {
+export function oauthHeaderParams(value: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of value.matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)) out[safeDecode(m[1]!)] = safeDecode(m[2]!);
   return out;

@@ -6,6 +6,7 @@ import type { Fingerprint } from './fingerprint';
 import { findLegs } from './legs';
 import type { HarFile } from './har-read';
 import { explanationRedactor } from './explain-redactor';
+import { oauthHeaderParams } from './redact';
 import { isPublicHeader, isPublicParameter, URL_HEADERS } from './report-public';
 
 /** One entry of a leg as a report shows it: nothing in it can be replayed. */
@@ -47,11 +48,19 @@ export function buildReport(har: HarFile, explanation: Explanation, fp: Fingerpr
     const query = params(decodeParams(noFragment!.slice(at + 1)));
     return `${redact(noFragment!.slice(0, at))}?${query.map(([n, v]) => `${n}=${v}`).join('&')}`;
   };
+  // OAuth 1.0a's header parameters (RFC 5849 §3.5.1) as the query's: public ones shown, the signature and token not.
+  const oauthHeader = (value: string) => {
+    const all = oauthHeaderParams(value);
+    return `OAuth ${params(all)
+      .map(([n, v]) => `${n}="${v}"`)
+      .join(', ')}`;
+  };
   const header = ([n, value]: readonly [string, string]) => {
     const lower = n.toLowerCase();
     if (URL_HEADERS.has(lower)) return [n, url(value)] as const;
     if (isPublicHeader(lower)) return [n, redact(value)] as const;
-    const scheme = /^(Basic|Bearer|DPoP|OAuth|Digest|Negotiate|GNAP|MAC)\s+/i.exec(value);
+    if (/^\s*OAuth\s/i.test(value)) return [n, oauthHeader(value)] as const;
+    const scheme = /^(Basic|Bearer|DPoP|Digest|Negotiate|GNAP|MAC)\s+/i.exec(value);
     return [n, scheme ? `${scheme[1]} ${fp(value.slice(scheme[0].length))}` : fp(value)] as const;
   };
   const entry = (v: EntryView): ReportEntry => {

@@ -267,6 +267,15 @@ it('explain --report, explain and explain --json show none of the 52 planted sec
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
   ]);
   expect(outputs.text).toContain('pkce_verifier_mismatch');
+  // OAuth 1.0a's header keeps its public parameters (RFC 5849 §3.5.1); the signature is a fingerprint.
+  const oauthHeader = (
+    JSON.parse(outputs.reportJson) as { legs: { details: { requestHeaders: [string, string][] }[] }[] }
+  ).legs
+    .flatMap((l) => l.details.flatMap((d) => d.requestHeaders))
+    .find(([n, v]) => n === 'Authorization' && v.startsWith('OAuth '))![1];
+  expect(oauthHeader).toMatch(
+    /^OAuth oauth_consumer_key="ck", oauth_signature_method="PLAINTEXT", oauth_signature="\[secret [0-9a-f]{12}\]"$/
+  );
   for (const [where, text] of Object.entries(outputs)) {
     expect(text, where).not.toMatch(/pl4nted/i);
     for (const [shape, value] of Object.entries(S))
