@@ -4,7 +4,7 @@ import type { Handled } from './handled';
 import type { ProviderRequest } from './http';
 import type { ProviderSignatureReport, SignatureFindings } from './oauth1-signature-report';
 import type { ProviderEvent } from './provider-event';
-import { MAX_EVENT_BODY, redactBody, redactHeaders } from './redact';
+import { MAX_EVENT_BODY, redactBody, redactHeaders, redactTarget } from './redact';
 
 /**
  * What the provider keeps of one request until its event is read: a few fields pointing at objects the request
@@ -92,7 +92,7 @@ export function buildEvent(id: number, r: EventRecord): ProviderEvent {
     exchange: {
       request: {
         method: r.method,
-        url: `${r.scheme}://${r.host}${r.target}`,
+        url: `${r.scheme}://${r.host}${redactTarget(r.target)}`,
         headers: redactHeaders(r.headers),
         body: r.bodyRedacted ? r.body : redactBody(r.body),
       },

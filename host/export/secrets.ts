@@ -1,5 +1,12 @@
 import { headerValue, type RawRequest, type RawResponse } from '../../shared/http';
 import { isFormContentType, percentEncode } from '../../shared/oauth1';
+import {
+  authorizationCredential,
+  isSecretHeader,
+  secretNamesPattern,
+  secretParameterOf,
+  type SecretParameter,
+} from '../../shared/secrets';
 import { oauthParamsOf } from './request-params';
 import type { KnownSecret, SecretName } from './types';
 
@@ -14,22 +21,13 @@ const placeholderFor = (name: SecretName, style: PlaceholderStyle): string =>
   style === 'code' ? `YOUR_${name.toUpperCase()}` : `{{${name}}}`;
 
 /**
- * Fields that hold a secret wherever they appear (form, query, fragment or JSON), as the history view masks them.
+ * The fields that hold a secret are the one list's (shared/secrets.ts), in a form, query or fragment and in JSON.
  * An id_token is among them: some relying parties take it as a bearer credential, and its claims describe the user.
  */
-const SECRET_FIELDS = [
-  'client_secret',
-  'refresh_token',
-  'oauth_token_secret',
-  'password',
-  'access_token',
-  'id_token',
-] as const satisfies readonly SecretName[];
-/** Fields that hold a secret in a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3). */
-const FORM_SECRET_FIELDS: readonly (readonly [string, SecretName])[] = [
-  ...SECRET_FIELDS.map((n) => [n, n] as const),
-  ['code', 'authorization_code'],
-];
+const FORM_SECRET_FIELD = new RegExp(`(^|[?&#])((${secretNamesPattern('form')})=)([^&#]+)`, 'gi');
+const JSON_SECRET_FIELD = new RegExp(`("(${secretNamesPattern('json')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'gi');
+/** The placeholder's name of a listed field: `code` is the authorization code (RFC 6749 §4.1.2, §4.1.3). */
+const placeholderName = (field: SecretParameter): SecretName => (field === 'code' ? 'authorization_code' : field);
 /** Headers whose whole value is a URL, whose query is scrubbed as a form (the redirect to the callback carries the code). */
 const URL_HEADERS = new Set(['location', 'content-location', 'referer']);
 
@@ -98,7 +96,7 @@ export class Secrets {
     };
   }
 
-  /** A response for the HAR: secret fields of token responses (oauth_token_secret, refresh_token) replaced. */
+  /** A response for the HAR: the listed secret fields (a token response's tokens) and cookies replaced. */
   response<R extends RawResponse & { readonly bodyBase64?: string }>(r: R): R {
     if (this.include) return r;
     const type = headerValue(r.headers, 'content-type') ?? '';
@@ -112,12 +110,19 @@ export class Secrets {
     };
   }
 
-  /** HTTP Basic and Bearer credentials (RFC 7617 (https://www.rfc-editor.org/rfc/rfc7617), RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and cookie values become placeholders; the rest is scrubbed. */
+  /**
+   * The list's secret headers become placeholders: an Authorization credential of any scheme but OAuth 1.0a's
+   * (RFC 7617 (https://www.rfc-editor.org/rfc/rfc7617) Basic, RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1) Bearer, RFC 9449 §7.1 DPoP), a DPoP proof, cookie values, API keys;
+   * the rest is scrubbed.
+   */
   private requestHeader(name: string, value: string, scrub: (text: string, kind: TextKind) => string): string {
-    if (name === 'authorization') {
-      const scheme = /^\s*(basic|bearer)\s/i.exec(value)?.[1];
-      if (scheme)
-        return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
+    if (name === 'authorization' || name === 'proxy-authorization') {
+      const credential = authorizationCredential(value);
+      if (credential) {
+        const p = this.placeholder(/^basic$/i.test(credential.scheme) ? 'basic_credentials' : 'access_token');
+        return credential.scheme ? `${credential.scheme} ${p}` : p;
+      }
+      return scrub(value, 'text');
     }
     // RFC 6265 §4.2.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.2.1): `name=value` pairs separated by `; `.
     if (name === 'cookie')
@@ -127,6 +132,7 @@ export class Secrets {
           pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair
         )
         .join(';');
+    if (isSecretHeader(name)) return this.placeholder(name === 'dpop' ? 'dpop_proof' : 'credential');
     return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
 
@@ -144,20 +150,18 @@ export class Secrets {
   /** Named fields, then known values. */
   private scrub(text: string, kind: TextKind): string {
     let out = text;
+    // A fragment carries them too: the implicit and hybrid flows' redirect (OpenID Connect Core §3.2.2.5
+    // (https://openid.net/specs/openid-connect-core-1_0.html#ImplicitAuthResponse)).
     if (kind === 'form')
-      for (const [field, name] of FORM_SECRET_FIELDS)
-        out = out.replace(
-          // A fragment carries them too: the implicit and hybrid flows' redirect (OpenID Connect Core §3.2.2.5
-          // (https://openid.net/specs/openid-connect-core-1_0.html#ImplicitAuthResponse)).
-          new RegExp(`(^|[?&#])(${field}=)([^&#]+)`, 'g'),
-          (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`
-        );
+      out = out.replace(FORM_SECRET_FIELD, (_m, pre: string, key: string, field: string) => {
+        const listed = secretParameterOf(field, 'form');
+        return `${pre}${key}${this.placeholder(placeholderName(listed!))}`;
+      });
     if (kind === 'json')
-      for (const name of SECRET_FIELDS)
-        out = out.replace(
-          new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'),
-          (_m, key: string) => `${key}"${this.placeholder(name)}"`
-        );
+      out = out.replace(JSON_SECRET_FIELD, (_m, key: string, field: string) => {
+        const listed = secretParameterOf(field, 'json');
+        return `${key}"${this.placeholder(placeholderName(listed!))}"`;
+      });
     for (const { name, value } of this.known) {
       if (value.length < MIN_FREE_TEXT) continue;
       for (const form of wireForms(value))

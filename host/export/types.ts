@@ -1,4 +1,5 @@
 import type { Exchange, RawRequest } from '../../shared/http';
+import type { SecretParameter } from '../../shared/secrets';
 import type { SignatureInput } from '../../shared/oauth1';
 import { CodedError } from '../../shared/errors';
 
@@ -97,6 +98,9 @@ export interface KnownSecret {
  * RFC 6749 §10.5 (https://www.rfc-editor.org/rfc/rfc6749#section-10.5)) and cookies. An OAuth 1.0a access token is not among them: it is useless without its secret.
  */
 export type SecretName =
+  | Exclude<SecretParameter, 'code'>
+  | 'dpop_proof'
+  | 'credential'
   | 'consumer_secret'
   | 'token_secret'
   | 'private_key'

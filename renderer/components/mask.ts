@@ -1,16 +1,10 @@
 import type { Exchange } from '../../shared/http';
+import { authorizationCredential, isSecretHeader, secretNamesPattern } from '../../shared/secrets';
 import type { Profile } from '../../shared/store/profile';
 
-/**
- * Fields whose values are secrets wherever they appear: form, query or JSON. Bearer tokens are secrets
- * too: whoever holds one uses it (RFC 6750 §5.1 (https://www.rfc-editor.org/rfc/rfc6750#section-5.1)).
- */
-const SECRET_FIELDS = ['client_secret', 'oauth_token_secret', 'refresh_token', 'access_token', 'id_token'];
-/**
- * In a form or query only: `code` is the authorization code there (RFC 6749 §4.1.2 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2), §4.1.3; §10.5 keeps it secret),
- * `oauth_verifier` its OAuth 1.0a counterpart (RFC 5849 §2.2 (https://www.rfc-editor.org/rfc/rfc5849#section-2.2)).
- */
-const FORM_SECRET_FIELDS = [...SECRET_FIELDS, 'code', 'oauth_verifier'];
+/** The fields the one list of secrets (shared/secrets.ts) names: in a form, query or fragment, and in JSON. */
+const FORM_FIELD = new RegExp(`(^|[?&#\\s])((?:${secretNamesPattern('form')})=)([^&#\\s]+)`, 'gi');
+const JSON_FIELD = new RegExp(`("(?:${secretNamesPattern('json')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
 
 const DOTS = '••••••••';
 
@@ -22,24 +16,27 @@ export function profileSecrets(profiles: readonly Profile[]): string[] {
 
 /** Text with secret values replaced by dots: named fields and the given secrets. */
 export function maskText(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const name of FORM_SECRET_FIELDS)
-    out = out.replace(new RegExp(`(^|[?&\\s])(${name}=)([^&\\s]+)`, 'g'), `$1$2${DOTS}`);
-  for (const name of SECRET_FIELDS)
-    out = out.replace(new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g'), `$1"${DOTS}"`);
+  let out = text.replace(FORM_FIELD, `$1$2${DOTS}`).replace(JSON_FIELD, `$1"${DOTS}"`);
   for (const s of secrets) out = out.split(s).join(DOTS);
   return out;
 }
 
-/** A header value masked: HTTP Basic credentials (the client secret, base64) and cookies entirely. */
+/**
+ * A header value masked: the list's secret headers (an Authorization credential of any scheme but OAuth 1.0a's,
+ * whose parameters are masked as a form's) and cookies' values.
+ */
 function maskHeader(name: string, value: string, secrets: readonly string[]): string {
   const lower = name.toLowerCase();
-  if (lower === 'authorization' && /^basic\s/i.test(value)) return `${value.split(/\s/)[0]} ${DOTS}`;
+  if (lower === 'authorization' || lower === 'proxy-authorization') {
+    const credential = authorizationCredential(value);
+    if (credential) return credential.scheme ? `${credential.scheme} ${DOTS}` : DOTS;
+  }
   // A session cookie is a credential (RFC 6265 §8.3 (https://www.rfc-editor.org/rfc/rfc6265#section-8.3)): keep its name, mask its value.
   if (lower === 'set-cookie' || lower === 'cookie')
     return value.replace(/(^|;\s*)([^=;\s]+=)[^;]*/g, (m, pre: string, key: string) =>
       /^(path|domain|expires|max-age|samesite)=$/i.test(key) ? m : `${pre}${key}${DOTS}`
     );
+  if (isSecretHeader(lower) && lower !== 'authorization' && lower !== 'proxy-authorization') return DOTS;
   return maskText(value, secrets);
 }
 

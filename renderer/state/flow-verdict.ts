@@ -2,8 +2,9 @@ import type { BridgeApi } from '../../shared/bridge/api';
 import type { Cause } from '../../shared/explain/candidates';
 import { explainHar } from '../../shared/explain/explain';
 import { readHar, type HarFile, type HarFileEntry } from '../../shared/explain/har-read';
+import { fingerprinter } from '../../shared/explain/fingerprint';
 import { buildReport } from '../../shared/explain/report';
-import type { CryptoPort } from '../../shared/ports';
+import type { CryptoPort, RandomPort } from '../../shared/ports';
 
 /** The explainer's verdict on a flow's failed leg, shown under the refusal: its most likely cause, or why there is none. */
 export type FlowVerdict = { readonly cause: Cause; readonly authorizationFirst: boolean } | { readonly none: string };
@@ -42,6 +43,7 @@ function authorizationEntry({ authorizeUrl, callbackQuery, at }: AuthorizationSe
 export async function flowVerdict(
   bridge: Pick<BridgeApi, 'historyHar'>,
   crypto: CryptoPort,
+  random: RandomPort,
   profileId: string,
   authorization: AuthorizationSeen | null
 ): Promise<FlowVerdict> {
@@ -53,7 +55,8 @@ export async function flowVerdict(
     entries: [...(authorization ? [authorizationEntry(authorization)] : []), ...[...recorded].reverse()],
   };
   // The report's causes: their evidence quotes codes and tokens by fingerprint only.
-  const { legs, causes } = buildReport(har, explainHar(har, crypto), crypto);
+  const fp = fingerprinter(crypto, random);
+  const { legs, causes } = buildReport(har, explainHar(har, crypto, fp), fp);
   const failed = legs.reduce((last, l, i) => (l.ok ? last : i), -1);
   const cause = causes.find((c) => c.leg === failed);
   if (failed < 0) return { none: 'The explainer finds no failed leg in this flow’s recorded legs.' };

@@ -8,7 +8,8 @@ import { CauseList, WEIGHT, type Cause } from './candidates';
 import type { CauseId } from './cause-ids';
 import type { ExplainContext } from './explain-context';
 import { answerOf, seconds, serverDate, type Answer } from './facts';
-import { fingerprinter } from './fingerprint';
+import { explanationRedactor } from './explain-redactor';
+import type { Fingerprint } from './fingerprint';
 import type { HarFile } from './har-read';
 import { findLegs, type Leg, type LegKind } from './legs';
 import { recogniseProviderText } from './provider-texts';
@@ -131,23 +132,30 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
 
 /**
  * Explains a HAR: finds the OAuth legs and, for each one that failed (by the server's answer, or by the client's
- * own checks of state and nonce when every server answered 200), the causes the recorded evidence supports.
+ * own checks of state and nonce when every server answered 200), the causes the recorded evidence supports. The
+ * evidence quotes no secret: each is `fp`'s fingerprint (fingerprinter(), salted per explanation), also where a
+ * provider's text or a plain PKCE challenge repeats one.
  */
-export function explainHar(har: HarFile, crypto: CryptoPort, options: ExplainOptions = {}): Explanation {
+export function explainHar(
+  har: HarFile,
+  crypto: CryptoPort,
+  fp: Fingerprint,
+  options: ExplainOptions = {}
+): Explanation {
   const { legs, views } = findLegs(har.entries);
   const answers = legs.map(legAnswer);
   const ctx: ExplainContext = {
     legs,
     answers,
     views,
-    fp: fingerprinter(crypto),
+    fp,
     crypto,
     codeLifetimeSeconds: options.codeLifetimeSeconds ?? null,
   };
   const clientFailed = (leg: Leg) => stateMismatch(leg) !== null || nonceMismatch(ctx, leg) !== null;
   const ok = legs.map((leg, i) => answers[i]!.ok && !clientFailed(leg));
-  return {
-    legs: legs.map((leg, i) => ({ kind: leg.kind, entries: leg.entries, ok: ok[i]! })),
-    causes: legs.flatMap((_, i) => (ok[i] ? [] : legCauses(ctx, i))),
-  };
+  const explained = legs.map((leg, i) => ({ kind: leg.kind, entries: leg.entries, ok: ok[i]! }));
+  const causes = legs.flatMap((_, i) => (ok[i] ? [] : legCauses(ctx, i)));
+  const redact = causes.length ? explanationRedactor(har, views, { legs: explained }, fp) : (t: string) => t;
+  return { legs: explained, causes: causes.map((c) => ({ ...c, evidence: redact(c.evidence) })) };
 }

@@ -44,7 +44,7 @@ export function reportHtml(report: Report, title: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><h1>${esc(title)}</h1>
-<p>Secrets (codes, tokens, client secrets, assertions, cookies, keys) are replaced by fingerprints: the same value has the same fingerprint.</p>
+<p>Shown in clear: the protocol's public parameters (response_type, grant_type, scope, client_id, redirect_uri, error, …) and descriptive headers (Content-Type, Accept, User-Agent, Host, …). Every other value is a fingerprint keyed for this report alone: the same value has the same fingerprint here, and none can be looked up. URL user information and fragments are left out.</p>
 <h2>Causes, most likely first</h2>${causes}
 ${legs}
 <script type="application/json" id="report">${json}</script>

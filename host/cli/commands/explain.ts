@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { explainHar, type Explanation } from '../../../shared/explain/explain';
 import { HarReadError, readHar, type HarFile } from '../../../shared/explain/har-read';
+import { fingerprinter, type Fingerprint } from '../../../shared/explain/fingerprint';
 import { buildReport } from '../../../shared/explain/report';
 import { reportHtml } from '../../../shared/explain/report-html';
-import { nodeCrypto } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../node-crypto';
 import { parseFlags } from '../flags';
 import { EXPLAIN_HELP } from '../help/explain';
 import { UsageError, type Command, type TextOutput } from '../io';
@@ -49,8 +50,8 @@ function printText(out: TextOutput, file: string, entries: number, e: Explanatio
 /** OUT.html's JSON twin: OUT.json next to it. */
 const jsonPathOf = (html: string) => `${html.replace(/\.html?$/i, '')}.json`;
 
-function writeReport(path: string, file: string, har: HarFile, e: Explanation): string {
-  const report = buildReport(har, e, nodeCrypto);
+function writeReport(path: string, file: string, har: HarFile, e: Explanation, fp: Fingerprint): string {
+  const report = buildReport(har, e, fp);
   const json = jsonPathOf(path);
   try {
     writeFileSync(path, reportHtml(report, `Why did it fail: ${file}`));
@@ -83,9 +84,11 @@ export const explainCommand: Command = async (argv, io) => {
     io.stderr.write(`oauth-lab explain: ${terminalSafe(file)}: ${terminalSafe(e.message)}\n`);
     return 2;
   }
-  const explanation = explainHar(har, nodeCrypto, { codeLifetimeSeconds: lifetime });
+  // One salt per run: the report's fingerprints and the printed causes' match each other, and no other run's.
+  const fp = fingerprinter(nodeCrypto, nodeRandom);
+  const explanation = explainHar(har, nodeCrypto, fp, { codeLifetimeSeconds: lifetime });
   if (v.report !== undefined) {
-    const json = writeReport(v.report, file, har, explanation);
+    const json = writeReport(v.report, file, har, explanation, fp);
     io.stderr.write(`Report written to ${terminalSafe(v.report)} and ${terminalSafe(json)}.\n`);
   }
   if (v.json) io.stdout.write(`${JSON.stringify({ legs: explanation.legs, causes: explanation.causes })}\n`);

@@ -1,12 +1,13 @@
 import { tokenTail } from '../../../shared/oidc';
+import { isSecretParameter } from '../../../shared/secrets';
 import type { TextOutput } from '../io';
 import { terminalSafe } from '../terminal-text';
 
 /**
- * Fields of a token response that are credentials: whoever holds one uses it (RFC 6750 §5.1
- * (https://www.rfc-editor.org/rfc/rfc6750#section-5.1), RFC 5849 §4.1 (https://www.rfc-editor.org/rfc/rfc5849#section-4.1)).
+ * Fields of a token response that are credentials, by the one list (shared/secrets.ts): whoever holds one uses it
+ * (RFC 6750 §5.1 (https://www.rfc-editor.org/rfc/rfc6750#section-5.1)). A nested field by its last name.
  */
-const SECRET_FIELD = /(^|\.)(access_token|refresh_token|id_token|oauth_token|oauth_token_secret)$/;
+const isSecretField = (name: string) => isSecretParameter(name.slice(name.lastIndexOf('.') + 1), 'json');
 
 /** How a flow's token fields go to stdout: the JSON object, name=value lines, or lines with credentials shortened. */
 export type TokenPrint = 'json' | 'lines' | 'masked';
@@ -30,7 +31,7 @@ export function printTokens(
     );
   for (const [name, value] of flatten(fields))
     out.write(
-      `${terminalSafe(name)}=${how === 'masked' && SECRET_FIELD.test(name) ? tokenTail(value) : terminalSafe(value)}\n`
+      `${terminalSafe(name)}=${how === 'masked' && isSecretField(name) ? tokenTail(value) : terminalSafe(value)}\n`
     );
 }
 

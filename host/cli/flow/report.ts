@@ -17,8 +17,8 @@ const MARKS: Readonly<Record<string, string>> = {
 const MAX_BODY = 4096;
 
 /**
- * A response as HTTP/1.1 text for a terminal reader: the status line, the headers (cookies and Basic credentials
- * masked), the body cut at 4 KiB with client secrets, token secrets and refresh tokens masked.
+ * A response as HTTP/1.1 text for a terminal reader: the status line, the headers and the body cut at 4 KiB, with
+ * what the one list of secrets names (shared/secrets.ts) masked as the mock's events mask it.
  */
 function rawResponseText(response: RawResponse): string {
   const body =

@@ -7,8 +7,8 @@ authorization request and redirect; token requests by grant_type, refresh, revoc
 calls with Bearer or DPoP, discovery, JWKS) and, for each leg that failed, names the causes the recorded
 evidence supports, most likely first, each with the evidence (citing entry numbers, counted from 0 in
 log.entries) and the RFC section. A leg fails when its server refused it, or when the client's own checks fail
-with every answer 200 (state, nonce). Codes, tokens and other secrets are shown as fingerprints: the same value
-has the same fingerprint.
+with every answer 200 (state, nonce). Codes, tokens and other secrets are shown as fingerprints keyed for this
+run: the same value has the same fingerprint, and none can be looked up.
 
 Cause ids: redirect_uri_mismatch, code_reused, code_expired, pkce_verifier_mismatch, pkce_missing,
 client_authentication_failed, client_auth_method_mismatch, basic_credentials_not_form_encoded,
@@ -23,7 +23,8 @@ unsupported_grant_type, unknown.
                        token (authorization_code), refresh, grant (any other grant_type), revocation,
                        introspection, resource, discovery, jwks
   --report OUT.html    also write a self-contained HTML report to OUT.html and its JSON next to it (OUT.json),
-                       every secret replaced by its fingerprint, to share with a support desk
+                       to share with a support desk: only public protocol parameters and descriptive headers
+                       in clear, every other value a fingerprint
   --code-lifetime S    the provider's authorization code lifetime in seconds: a code redeemed later is
                        named code_expired (without it, 60 s or more is suspect)
 

@@ -1,9 +1,10 @@
 import type { HistoryEntry } from '../../../shared/store/history';
 import { explainHar } from '../../../shared/explain/explain';
+import { fingerprinter } from '../../../shared/explain/fingerprint';
 import { HarReadError, readHar, type HarFileEntry } from '../../../shared/explain/har-read';
 import type { LegKind } from '../../../shared/explain/legs';
 import type { Exchange } from '../../../shared/http';
-import { nodeCrypto } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../node-crypto';
 import { invalidInput } from '../backend';
 
 /** The History page's leg names (renderer/features/history/format.ts) for the explainer's leg kinds. */
@@ -61,7 +62,7 @@ export function harHistoryEntries(
     if (e instanceof HarReadError) throw invalidInput(`har: ${fileName} ${e.message}`);
     throw e;
   }
-  const explained = explainHar(har, nodeCrypto);
+  const explained = explainHar(har, nodeCrypto, fingerprinter(nodeCrypto, nodeRandom));
   const entries = explained.legs.flatMap((leg, l) => {
     const cause = explained.causes.find((c) => c.leg === l);
     return leg.entries.map((i): HistoryEntry => {

@@ -16,7 +16,7 @@ import { HistoryUsage } from './HistoryUsage';
 import { createHistoryStore, type HistoryStore } from '../../state/history/history-store';
 import type { OutcomeFilter } from '../../state/history/history-state';
 import { profileSecrets } from '../../components/mask';
-import { browserCrypto } from '../../platform/crypto';
+import { browserCrypto, browserRandom } from '../../platform/crypto';
 import './history.css';
 
 /** Owners of exchanges sent by a page with no profile of its own, by name. */
@@ -47,7 +47,7 @@ export function HistoryPage() {
   const explain = useMemo(
     () =>
       createHarExplainStore(deps, {
-        explain: createHarExplainRunner(browserCrypto),
+        explain: createHarExplainRunner(browserCrypto, browserRandom),
         imported: () => store.getState().refreshRequested(),
       }),
     [deps, store]

@@ -1,5 +1,5 @@
 /** A HAR file explained off the page's main thread (a browser's HAR is tens of megabytes). */
-import { browserCrypto } from '../../platform/crypto';
+import { browserCrypto, browserRandom } from '../../platform/crypto';
 import { explainHarText, type HarExplainReply, type HarExplainRequest } from './har-explain';
 
 interface WorkerScope {
@@ -8,4 +8,5 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-scope.onmessage = ({ data }) => scope.postMessage({ id: data.id, result: explainHarText(data.text, browserCrypto) });
+scope.onmessage = ({ data }) =>
+  scope.postMessage({ id: data.id, result: explainHarText(data.text, browserCrypto, browserRandom) });

@@ -1,5 +1,6 @@
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { percentEncode } from '../../../shared/oauth1/percent-encoding';
+import { authorizationCredential } from '../../../shared/secrets';
 
 /** The dots a secret is shown as: as many as its characters, at most 16 (as masked() in Secret.tsx draws them). */
 const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
@@ -7,8 +8,8 @@ const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
 /**
  * Every secret an OAuth 2 request may carry, in each form it takes on the wire: the client secret and the tokens
  * as typed (a JSON body) and form-encoded (RFC 6749 §2.3.1 (https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1),
- * Appendix B), and the credentials of an HTTP Basic or Bearer header (RFC 6750 §2.1
- * (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)). The tokens are the access and refresh tokens and the
+ * Appendix B), and the credential of the Authorization header, whatever its scheme (Basic, Bearer, DPoP; RFC 6750
+ * §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1), shared/secrets.ts). The tokens are the access and refresh tokens and the
  * authorization code (RFC 6749 §10.5 (https://www.rfc-editor.org/rfc/rfc6749#section-10.5) keeps it confidential).
  */
 export function requestSecrets(
@@ -17,7 +18,7 @@ export function requestSecrets(
   tokens: readonly (string | null | undefined)[]
 ): string[] {
   const auth = headerValue(request.headers, 'authorization') ?? '';
-  const credentials = /^(?:Basic|Bearer)\s+(\S+)/i.exec(auth)?.[1];
+  const credentials = authorizationCredential(auth)?.credential;
   const values = [clientSecret, ...tokens].filter((s): s is string => !!s);
   return [...values.flatMap((s) => [s, percentEncode(s)]), credentials].filter((s): s is string => !!s);
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StoresProvider } from '../../../../renderer/app/stores';
 import { HistoryPage } from '../../../../renderer/features/history/HistoryPage';
 import { createHarExplainRunner, explainHarText } from '../../../../renderer/features/history/har-explain';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { codeFlow, harOf } from '../../shared/explain/har-builder';
 import { entry, fakeBridge, storesFor } from './fake-bridge';
 
@@ -118,11 +118,13 @@ describe('the runner', () => {
       postMessage(m: { id: number; text: string }) {
         posted.push(m);
         queueMicrotask(() =>
-          this.onmessage?.({ data: { id: m.id, result: explainHarText(m.text, browserCrypto) } } as MessageEvent)
+          this.onmessage?.({
+            data: { id: m.id, result: explainHarText(m.text, browserCrypto, browserRandom) },
+          } as MessageEvent)
         );
       },
     };
-    const run = createHarExplainRunner(browserCrypto, () => worker as unknown as Worker);
+    const run = createHarExplainRunner(browserCrypto, browserRandom, () => worker as unknown as Worker);
     const result = await run(failedHar);
     expect(posted).toHaveLength(1);
     expect(result.ok && result.report.causes[0]!.id).toBe('code_reused');

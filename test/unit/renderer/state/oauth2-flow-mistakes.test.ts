@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CauseId } from '../../../../shared/explain/cause-ids';
 import { FLOW_MISTAKES, type FlowMistake } from '../../../../shared/oauth2/flow-mistakes';
 import { profileSchema } from '../../../../shared/store/profile';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { flowMistakeUnavailable } from '../../../../renderer/state/flow-mistake-send';
 import { flowVerdict } from '../../../../renderer/state/flow-verdict';
@@ -82,7 +82,9 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
         // The catcher hands the query without its "?" (a pasted URL's has it): the same verdict.
         const seen = s().authorizationSeen!;
         const caught = { ...seen, callbackQuery: seen.callbackQuery.replace(/^\?/, '') };
-        expect(shown(await flowVerdict(bridge, browserCrypto, 'mistakes', caught))).toBe(FLOW_MISTAKES[mistake].cause);
+        expect(shown(await flowVerdict(bridge, browserCrypto, browserRandom, 'mistakes', caught))).toBe(
+          FLOW_MISTAKES[mistake].cause
+        );
         expect(s().runs.token?.exchange?.request.body).not.toBe(s().drafts.token?.body);
         // Made once: the next send is the draft as it is (the mock consumed the code, so it refuses it still).
         await s().legSent('token');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { explainHar } from '../../../../shared/explain/explain';
 import { readHar } from '../../../../shared/explain/har-read';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { fingerprinter } from '../../../../shared/explain/fingerprint';
 import { harOf, type EntrySpec } from './har-builder';
 
 /**
@@ -9,7 +10,9 @@ import { harOf, type EntrySpec } from './har-builder';
  * providers): the recorded answers, as RFC 6750 and RFC 9449 define them, are the input.
  */
 const explain = (entries: EntrySpec[], codeLifetimeSeconds?: number) =>
-  explainHar(readHar(harOf(entries)), nodeCrypto, { codeLifetimeSeconds: codeLifetimeSeconds ?? null });
+  explainHar(readHar(harOf(entries)), nodeCrypto, fingerprinter(nodeCrypto, nodeRandom), {
+    codeLifetimeSeconds: codeLifetimeSeconds ?? null,
+  });
 const ids = (e: ReturnType<typeof explain>, leg: number) => e.causes.filter((c) => c.leg === leg).map((c) => c.id);
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const TOKEN = {
@@ -218,7 +221,7 @@ describe('legs in other shapes', () => {
       mimeType: 'application/x-www-form-urlencoded',
       params: [{ name: 'grant_type', value: 'magic' }],
     };
-    const e = explainHar(readHar(JSON.stringify(har)), nodeCrypto);
+    const e = explainHar(readHar(JSON.stringify(har)), nodeCrypto, fingerprinter(nodeCrypto, nodeRandom));
     expect(e.causes.map((c) => [c.leg, c.id])).toEqual([[0, 'unsupported_grant_type']]);
   });
 });
@@ -239,9 +242,9 @@ it('null where a member is optional (some exporters write "time": null, "text": 
   Object.assign(har.log.entries[0]!, { time: null });
   Object.assign(har.log.entries[0]!.response, { redirectURL: null });
   Object.assign(har.log.entries[0]!.response.content, { mimeType: null });
-  expect(explainHar(readHar(JSON.stringify(har)), nodeCrypto).causes.map((c) => c.id)).toEqual([
-    'unsupported_grant_type',
-  ]);
+  expect(
+    explainHar(readHar(JSON.stringify(har)), nodeCrypto, fingerprinter(nodeCrypto, nodeRandom)).causes.map((c) => c.id)
+  ).toEqual(['unsupported_grant_type']);
 });
 
 it('a HAR newest first (as OAuth Lab exports its history) is read in the order the requests were sent', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { explainHar } from '../../../../shared/explain/explain';
 import { readHar } from '../../../../shared/explain/har-read';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { fingerprinter } from '../../../../shared/explain/fingerprint';
 import { codeFlow, harOf } from './har-builder';
 
 /**
@@ -10,7 +11,11 @@ import { codeFlow, harOf } from './har-builder';
  */
 const json = (o: object) => JSON.stringify(o);
 const first = (token: { status: number; response: string; responseHeaders?: [string, string][] }) => {
-  const e = explainHar(readHar(harOf(codeFlow('the-code-value', token))), nodeCrypto);
+  const e = explainHar(
+    readHar(harOf(codeFlow('the-code-value', token))),
+    nodeCrypto,
+    fingerprinter(nodeCrypto, nodeRandom)
+  );
   return e.causes.filter((c) => c.leg === 1).map((c) => c.id)[0];
 };
 
@@ -86,14 +91,16 @@ describe('provider texts name the cause, citing their documentation', () => {
           })
         )
       ),
-      nodeCrypto
+      nodeCrypto,
+      fingerprinter(nodeCrypto, nodeRandom)
     );
     expect(e.causes[0]!.evidence).toContain(
       'https://learn.microsoft.com/en-us/entra/identity-platform/reference-error-codes'
     );
     const bare = explainHar(
       readHar(harOf(codeFlow('c0de', { status: 400, response: json({ error: 'invalid_grant' }) }).slice(1))),
-      nodeCrypto
+      nodeCrypto,
+      fingerprinter(nodeCrypto, nodeRandom)
     );
     expect(bare.causes).toHaveLength(1);
     expect(bare.causes[0]).toMatchObject({ id: 'unknown', leg: 0 });
