@@ -11,7 +11,8 @@ initialize, tools/list and, with --call, tools/call. When the server answers 401
 is shown and checked on stderr:
   the challenge (WWW-Authenticate: resource_metadata, scope, error, RFC 9110 §11.6.1);
   protected resource metadata (RFC 9728) from the challenge's URL, else the well-known URLs in order; its
-    resource must name URL and it must list authorization_servers;
+    resource must be exactly the URL it was fetched for (RFC 9728 §3.3: URL; the origin only for the
+    origin's document at the root well-known URL), and it must list authorization_servers;
   authorization server metadata (RFC 8414, OpenID Connect Discovery) at each well-known URL in the spec's
     order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
   registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https

@@ -9,7 +9,7 @@ import {
   checkResourceMetadata,
   type ServerEndpoints,
 } from '../../mcp/metadata-checks';
-import { canonicalResource } from '../../mcp/resource-url';
+import { canonicalResource, type MetadataSource } from '../../mcp/resource-url';
 import { firstDocument } from './documents';
 import { McpChainFailure, type McpChainPorts } from './ports';
 
@@ -40,10 +40,11 @@ export async function discover(
   const given = challenge?.params.resource_metadata;
   if (given) report.line(`The challenge names resource_metadata=${given}.`);
   else report.line('The challenge names no resource_metadata: trying the well-known URLs in order.');
-  const urls = [...(given ? [given] : []), ...protectedResourceMetadataUrls(serverUrl)];
+  const wellKnown = protectedResourceMetadataUrls(serverUrl);
+  const urls = [...(given ? [given] : []), ...wellKnown];
   const prm = await firstDocument('resource metadata', [...new Set(urls)], ports);
   if (!prm) return legacyDiscovery(serverUrl, ports);
-  const checked = checkResourceMetadata(prm.document!, serverUrl);
+  const checked = checkResourceMetadata(prm.document!, serverUrl, metadataSource(prm.url, given, wellKnown));
   report.checks(checked.checks);
   if (!checked.ok)
     throw new McpChainFailure('resource metadata', checked.checks.find((c) => !c.ok)!.message, prm.exchange.response);
@@ -72,6 +73,12 @@ export async function discover(
     cimdSupported: meta.cimdSupported,
     authMethods: meta.authMethods,
   };
+}
+
+/** Where the document came from (RFC 9728 §3.3): the challenge's URL, else the last well-known URL is the root's. */
+function metadataSource(url: string, given: string | undefined, wellKnown: readonly string[]): MetadataSource {
+  if (url === given) return 'challenge';
+  return wellKnown.length > 1 && url === wellKnown[wellKnown.length - 1] ? 'root' : 'path-inserted';
 }
 
 /**
