@@ -70,15 +70,25 @@ export function oauth2Error(
 /** RFC 7235 (https://www.rfc-editor.org/rfc/rfc7235) quoted-string with `"` and `\` escaped (RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3), node-oidc-provider append_www_authenticate). */
 export const quoted = (value: string): string => `"${value.replace(/[\\"]/g, '\\$&')}"`;
 
-/** RFC 6750 §3: `Bearer realm="…"[, error="…", error_description="…"]`; no error code when no credentials were sent. */
-export function bearerChallenge(realm: string, error?: string, description?: string): string {
+/**
+ * RFC 6750 §3: `Bearer realm="…"[, error="…", error_description="…"]`; no error code when no credentials were sent.
+ * `resourceMetadata`: where the protected resource's metadata is (RFC 9728 §5.1
+ * (https://www.rfc-editor.org/rfc/rfc9728#section-5.1)).
+ */
+export function bearerChallenge(
+  realm: string,
+  error?: string,
+  description?: string,
+  resourceMetadata?: string
+): string {
   let out = `Bearer realm=${quoted(realm)}`;
   if (error) out += `, error=${quoted(error)}`;
   if (description) out += `, error_description=${quoted(asciiDescription(description))}`;
+  if (resourceMetadata) out += `, resource_metadata=${quoted(resourceMetadata)}`;
   return out;
 }
 
 /** RFC 9449 §7.1 (https://www.rfc-editor.org/rfc/rfc9449#section-7.1): `DPoP algs="…"` with the error as Bearer's; the algorithms a proof may use. */
-export function dpopChallenge(realm: string, error?: string, description?: string): string {
-  return `DPoP algs=${quoted(DPOP_ALGS.join(' '))}, ${bearerChallenge(realm, error, description).replace(/^Bearer /, '')}`;
+export function dpopChallenge(realm: string, error?: string, description?: string, resourceMetadata?: string): string {
+  return `DPoP algs=${quoted(DPOP_ALGS.join(' '))}, ${bearerChallenge(realm, error, description, resourceMetadata).replace(/^Bearer /, '')}`;
 }

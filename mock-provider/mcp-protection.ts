@@ -1,6 +1,7 @@
-import { ok, refused, type Handled, type ProviderContext } from './context';
+import { refused, type Handled, type ProviderContext } from './context';
 import { quoted } from './errors';
 import { jsonReply, type ProviderRequest } from './http';
+import { metadataPathOf, servedMetadata } from './resource-metadata';
 import { authenticateBearer } from './resources';
 import type { BearerToken } from './state';
 
@@ -12,8 +13,7 @@ import type { BearerToken } from './state';
  */
 export const MCP_PATHS = {
   endpoint: '/mcp',
-  metadata: '/.well-known/oauth-protected-resource',
-  endpointMetadata: '/.well-known/oauth-protected-resource/mcp',
+  endpointMetadata: metadataPathOf('/mcp'),
 } as const;
 
 /** The scope every MCP request needs, asked for in the 401's challenge; tools may need more. */
@@ -25,38 +25,18 @@ export const ASSUME_MCP =
 /** The endpoint's resource identifier (RFC 8707 §2), the audience its tokens must carry. */
 const mcpResource = (ctx: ProviderContext): string => `${ctx.baseUrl()}${MCP_PATHS.endpoint}`;
 
-/** RFC 9728 §2: at the path-inserted URL it names the endpoint; at the root, the whole origin (§3.3). */
+/** RFC 9728 §2, at the path-inserted URL (§3.1): the endpoint's metadata, naming it (§3.3). */
 export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Handled {
-  const endpoint = 'mcp.resource_metadata';
-  if (req.method !== 'GET') {
-    const message = `${req.method} is not accepted; GET only.`;
-    return {
-      endpoint,
-      reply: jsonReply(405, { error: 'invalid_request', error_description: message }, [['Allow', 'GET']]),
-      verdict: refused('invalid_request', message),
-      assumptions: [ASSUME_MCP],
-    };
-  }
   const wrong = ctx.settings.switches.mcpFault === 'wrong-resource';
-  const resource = wrong
-    ? 'https://elsewhere.example/mcp'
-    : req.path === MCP_PATHS.endpointMetadata
-      ? mcpResource(ctx)
-      : ctx.baseUrl();
-  return {
-    endpoint,
-    reply: jsonReply(200, {
-      resource,
-      authorization_servers: [ctx.baseUrl()],
-      scopes_supported: ['read', 'write'],
-      bearer_methods_supported: ['header'],
-      resource_name: 'OAuth Lab mock MCP server',
-    }),
-    verdict: ok(
-      `Protected resource metadata served${wrong ? ' naming another resource (mcpFault wrong-resource)' : ''}.`
-    ),
-    assumptions: [ASSUME_MCP],
+  const document = {
+    resource: wrong ? 'https://elsewhere.example/mcp' : mcpResource(ctx),
+    authorization_servers: [ctx.baseUrl()],
+    scopes_supported: ['read', 'write'],
+    bearer_methods_supported: ['header'],
+    resource_name: 'OAuth Lab mock MCP server',
   };
+  const message = `Protected resource metadata served${wrong ? ' naming another resource (mcpFault wrong-resource)' : ''}.`;
+  return servedMetadata(req, 'mcp.resource_metadata', document, message, [ASSUME_MCP]);
 }
 
 /** `WWW-Authenticate: Bearer` with resource_metadata (RFC 9728 §5.1) and the scope needed (RFC 6750 §3). */

@@ -4,6 +4,7 @@ import { bearerChallenge, dpopChallenge, oauth2Error } from './errors';
 import { decodeParams, headerValues, jsonReply, type ProviderRequest, type Reply } from './http';
 import type { BearerToken } from './state';
 import { verifyOAuth1 } from './oauth1-verify';
+import { API_METADATA_PATH } from './resource-metadata';
 
 /**
  * Sample protected resources, so signed API calls can be tried. MOCK-ONLY: the service's API endpoints are
@@ -212,17 +213,20 @@ function dpopRefusal(
   return d.ok ? null : refusal(d.error, d.description, nonceHeaders(d));
 }
 
-/** A refusal as RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3) answers it: the error in JSON and in the WWW-Authenticate challenge. */
-export function bearerRefusal(realm: string, r: BearerRefusal): Reply {
+/**
+ * A refusal as RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3) answers it: the error in JSON and in the
+ * WWW-Authenticate challenge, which names the resource's metadata when it has some (RFC 9728 §5.1).
+ */
+export function bearerRefusal(realm: string, r: BearerRefusal, resourceMetadata?: string): Reply {
   const extra = r.headers ?? [];
   const challenge = r.scheme === 'DPoP' ? dpopChallenge : bearerChallenge;
   return r.error
     ? oauth2Error(r.status, r.error, r.description, [
-        ['WWW-Authenticate', challenge(realm, r.error, r.description)],
+        ['WWW-Authenticate', challenge(realm, r.error, r.description, resourceMetadata)],
         ...extra,
       ])
     : jsonReply(r.status, { error_description: r.description }, [
-        ['WWW-Authenticate', bearerChallenge(realm)],
+        ['WWW-Authenticate', bearerChallenge(realm, undefined, undefined, resourceMetadata)],
         ...extra,
       ]);
 }
@@ -231,7 +235,7 @@ export function oauth2Me(req: ProviderRequest, ctx: ProviderContext): Handled {
   const endpoint = 'mock.api.v2.me';
   const fail = (r: BearerRefusal): Handled => ({
     endpoint,
-    reply: bearerRefusal(ctx.config.realm, r),
+    reply: bearerRefusal(ctx.config.realm, r, `${ctx.baseUrl()}${API_METADATA_PATH}`),
     verdict: refused(r.error ?? 'no_credentials', r.description),
     assumptions: [MOCK_ONLY],
   });

@@ -14,6 +14,7 @@ import { isLoopbackName } from './redirect-uri';
 import { loadClientDocument } from './client-metadata-document';
 import { mcpEndpoint } from './mcp-endpoint';
 import { MCP_PATHS, resourceMetadata } from './mcp-protection';
+import { API_METADATA_PATH, API_RESOURCE_PATH, apiResourceMetadata } from './resource-metadata';
 
 type Handler = (req: ProviderRequest, ctx: ProviderContext) => Handled | Promise<Handled>;
 
@@ -26,11 +27,11 @@ const ROUTES = new Map<string, Handler>([
   [SEED.endpoints.oauth2Token.path, token],
   [PAR_PATH, pushedAuthorization],
   ['/api/v1/me', oauth1Me],
-  ['/api/v2/me', oauth2Me],
+  [API_RESOURCE_PATH, oauth2Me],
   ...OIDC_ROUTES,
   [MCP_PATHS.endpoint, mcpEndpoint],
-  [MCP_PATHS.metadata, resourceMetadata],
   [MCP_PATHS.endpointMetadata, resourceMetadata],
+  [API_METADATA_PATH, apiResourceMetadata],
 ]);
 
 const ROUTE_PATHS = [...ROUTES.keys()];

@@ -1,6 +1,6 @@
 import { check, note, warning, type Check } from '../check';
 import { parseHttpUrl } from '../url';
-import { resourceCoversServer } from './resource-url';
+import { canonicalResource, expectedResource, sameResource, type MetadataSource } from './resource-url';
 
 /** What a careful MCP client checks in the two metadata documents before it lets a user sign in anywhere. */
 
@@ -26,21 +26,45 @@ const isHttpUrl = (v: unknown): v is string => {
   }
 };
 
-/** RFC 9728 §3.2, §3.3 (https://www.rfc-editor.org/rfc/rfc9728#section-3.3): the document names this server and its authorization servers. */
-export function checkResourceMetadata(doc: Readonly<Record<string, unknown>>, serverUrl: string): ResourceMetadata {
+const SOURCE_WORDS: Record<MetadataSource, string> = {
+  challenge: "the URL the challenge's resource_metadata pointed at",
+  'path-inserted': "the well-known URL with the server's path inserted",
+  root: "the origin's well-known URL",
+};
+
+/**
+ * RFC 9728 §3.2, §3.3 (https://www.rfc-editor.org/rfc/rfc9728#section-3.3): the document names exactly the resource
+ * it was fetched for (a prefix of the server's URL would widen the token's audience past the server, against the MCP
+ * specification's "Resource Parameter Implementation"), and its authorization servers.
+ */
+export function checkResourceMetadata(
+  doc: Readonly<Record<string, unknown>>,
+  serverUrl: string,
+  source: MetadataSource
+): ResourceMetadata {
   const resource = typeof doc.resource === 'string' ? doc.resource : null;
-  const matches = resource !== null && resourceCoversServer(resource, serverUrl);
+  const expected = expectedResource(serverUrl, source);
+  const matches = resource !== null && sameResource(resource, expected);
+  const prefix = resource !== null && !matches && isPathPrefix(resource, serverUrl);
   const servers = (strings(doc.authorization_servers) ?? []).filter(isHttpUrl);
   const scopes = strings(doc.scopes_supported);
   const checks: Check[] = [
     check(
       'resource',
       matches,
-      `resource ${resource} names the MCP server ${serverUrl} (RFC 9728 §3.3).`,
+      `resource ${resource} is ${expected}, the resource ${SOURCE_WORDS[source]} is for (RFC 9728 §3.3).`,
       resource === null
         ? 'The document has no "resource" (RFC 9728 §2 requires it); a client cannot tell which server it describes.'
-        : `resource ${resource} does not name the MCP server ${serverUrl}: RFC 9728 §3.3 says to refuse the document (another server's metadata could send the token elsewhere).`
+        : `resource ${resource} does not name the MCP server: it is not ${expected}, the resource ${SOURCE_WORDS[source]} is for: RFC 9728 §3.3 says not to use the document (${prefix ? "it names only a prefix of the MCP server's URL, so a token for it would be good beyond the server" : "another server's metadata could send the token elsewhere"}).`
     ),
+    ...(matches && source === 'root' && expected !== canonicalResource(serverUrl)
+      ? [
+          warning(
+            'audience',
+            `The document at the origin's well-known URL names the whole origin ${expected}: the token asked for is good on every path of it, not only at ${serverUrl}.`
+          ),
+        ]
+      : []),
     check(
       'authorization_servers',
       servers.length > 0,
@@ -58,6 +82,16 @@ export function checkResourceMetadata(doc: Readonly<Record<string, unknown>>, se
     authorizationServers: servers,
     scopesSupported: scopes,
   };
+}
+
+/** Whether `resource` names the server's origin, or a path above the server's, in canonical form. */
+function isPathPrefix(resource: string, serverUrl: string): boolean {
+  try {
+    const r = canonicalResource(resource);
+    return canonicalResource(serverUrl).startsWith(`${r}/`);
+  } catch {
+    return false;
+  }
 }
 
 export interface ServerEndpoints {

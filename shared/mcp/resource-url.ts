@@ -11,18 +11,26 @@ export function canonicalResource(url: string): string {
   return `${u.scheme}://${authorityOf(u)}${path}${u.query === null ? '' : `?${u.query}`}`;
 }
 
+/** Where a protected resource metadata document was fetched, which decides the resource it must name. */
+export type MetadataSource = 'challenge' | 'path-inserted' | 'root';
+
 /**
- * Whether the protected resource metadata's `resource` names this MCP server (RFC 9728 §3.3
- * (https://www.rfc-editor.org/rfc/rfc9728#section-3.3)): the same URI, or, for metadata at the root that names the
- * whole origin, a prefix of the server's URI at a path-segment boundary.
+ * The resource a protected resource metadata document must name, by where it was fetched (RFC 9728 §3.3
+ * (https://www.rfc-editor.org/rfc/rfc9728#section-3.3)): the URL the client requested when the challenge's
+ * resource_metadata pointed at it; the identifier the well-known suffix was inserted into otherwise (the server's
+ * URL, or its origin for the document at the root).
  */
-export function resourceCoversServer(resource: string, serverUrl: string): boolean {
-  let r: string;
+export function expectedResource(serverUrl: string, source: MetadataSource): string {
+  if (source !== 'root') return canonicalResource(serverUrl);
+  const u = parseHttpUrl(serverUrl, 'url');
+  return `${u.scheme}://${authorityOf(u)}`;
+}
+
+/** Whether two resource URIs are the same in canonical form; a value that is not an http(s) URL is none. */
+export function sameResource(resource: string, expected: string): boolean {
   try {
-    r = canonicalResource(resource);
+    return canonicalResource(resource) === canonicalResource(expected);
   } catch {
     return false;
   }
-  const s = canonicalResource(serverUrl);
-  return s === r || s.startsWith(`${r}/`);
 }

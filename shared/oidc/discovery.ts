@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import { check, type Check } from '../flows/common';
+import { check, warning, type Check } from '../check';
 import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
 import type { JsonGetter, Redirect } from './json-document';
 import { shown } from './trace-step';
@@ -86,19 +86,28 @@ export function wellKnownUrl(issuer: string, kind: DiscoveryKind): string {
     : `${origin}/.well-known/oauth-authorization-server${path}`;
 }
 
-/** https, or http on a loopback host (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3) spirit, for local test providers), said in the message. */
-function secureUrl(name: string, value: unknown): Check | null {
+/**
+ * https, or http on a loopback host (RFC 8252 §8.3 (https://www.rfc-editor.org/rfc/rfc8252#section-8.3) spirit, for
+ * local test providers), said in the message. `allowInsecureHttp` (the user's explicit choice) keeps plain http on
+ * another host usable, as a warning saying what travels in cleartext. One check for discovery and the MCP client.
+ */
+export function secureUrl(name: string, value: unknown, allowInsecureHttp = false): Check | null {
   if (value === undefined) return null;
   if (typeof value !== 'string') return check(name, false, '', `${name} is ${shown(value)}; expected a URL string.`);
   try {
     const u = parseHttpUrl(value, STEP);
     if (u.scheme === 'https') return check(name, true, `${name} is an https URL.`, '');
-    return isLoopbackHost(u.host)
-      ? check(
+    if (isLoopbackHost(u.host))
+      return check(
+        name,
+        true,
+        `${name} is http on loopback (${u.host}): accepted for a local provider; a real one must use https.`,
+        ''
+      );
+    return allowInsecureHttp
+      ? warning(
           name,
-          true,
-          `${name} is http on loopback (${u.host}): accepted for a local provider; a real one must use https.`,
-          ''
+          `${name} is ${shown(value)}: http on a non-loopback host, used because plain http was allowed: the client secret, the authorization code, the PKCE verifier and the tokens sent there travel in cleartext, readable and changeable by anyone on the network path.`
         )
       : check(
           name,

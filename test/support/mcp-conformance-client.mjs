@@ -4,6 +4,8 @@
 // following its redirect delivers the code to the CLI's loopback catcher. `--call test-tool` (every auth
 // scenario's server has that tool) makes the call where auth/scope-step-up asks for the wider scope; the
 // metadata document's URL is the one auth/basic-cimd expects, used only where the server advertises support.
+// The suite runs each scenario's authorization server on its own localhost port, another loopback origin than
+// the MCP server's: --allow-private-targets, as a user would for a local setup they trust.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,18 @@ const client = context.client_id
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'oauth-lab.mjs');
 const child = spawn(
   process.execPath,
-  [bin, 'mcp', url, ...client, '--call', 'test-tool', '--no-open', '--no-save', '--no-history'],
+  [
+    bin,
+    'mcp',
+    url,
+    ...client,
+    '--call',
+    'test-tool',
+    '--allow-private-targets',
+    '--no-open',
+    '--no-save',
+    '--no-history',
+  ],
   {
     stdio: ['ignore', 'pipe', 'pipe'],
   }

@@ -29,6 +29,8 @@ const FLAGS = {
   'wait-timeout': { type: 'string' },
   timeout: { type: 'string' },
   'allow-self-signed': { type: 'boolean' },
+  'allow-insecure-http': { type: 'boolean' },
+  'allow-private-targets': { type: 'boolean' },
   header: { type: 'string', multiple: true },
   'no-open': { type: 'boolean' },
   json: { type: 'boolean' },
@@ -162,6 +164,7 @@ function runInput(
     },
     scope: v.scope ?? null,
     call: v.call === undefined ? null : { name: v.call, arguments: toolArguments(v.arguments) },
+    targets: { allowInsecureHttp: !!v['allow-insecure-http'], allowPrivateTargets: !!v['allow-private-targets'] },
   };
   return { input, profile };
 }

@@ -4,14 +4,15 @@ import { secretsHelp } from '../secret-flags';
 export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-metadata-url HTTPS-URL] [--client-secret S]
            [--client-auth AUTH] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
            [--callback-path P] [--redirect-uri URI] [--no-open] [--json] [--no-save] [--store-dir DIR]
-           [--no-history]
+           [--no-history] [--allow-insecure-http] [--allow-private-targets]
 
 Connects to an MCP server over streamable HTTP as a careful MCP client (authorization revision 2025-11-25):
 initialize, tools/list and, with --call, tools/call. When the server answers 401, every link of the chain
 is shown and checked on stderr:
   the challenge (WWW-Authenticate: resource_metadata, scope, error, RFC 9110 §11.6.1);
   protected resource metadata (RFC 9728) from the challenge's URL, else the well-known URLs in order; its
-    resource must name URL and it must list authorization_servers;
+    resource must be exactly the URL it was fetched for (RFC 9728 §3.3: URL; the origin only for the
+    origin's document at the root well-known URL), and it must list authorization_servers;
   authorization server metadata (RFC 8414, OpenID Connect Discovery) at each well-known URL in the spec's
     order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
   registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https
@@ -22,6 +23,9 @@ is shown and checked on stderr:
   the request sent again with the token. A 403 with error="insufficient_scope" leads to a step-up
     authorization with the wider scope, at most 3 authorizations in a run.
 Without protected resource metadata, the 2025-03-26 way: the server's origin as authorization server.
+Every URL the server chooses (the challenge's resource_metadata, authorization_servers, the endpoints) is
+shown with where it came from; an authorization server's URLs must be https (http on loopback accepted),
+and none may reach a loopback, private or link-local address other than URL's origin.
 The token is saved per server, under a profile named "MCP URL" in the app's store (the desktop app and
 oauth-lab web see it): the next run uses it without authorizing; past its expiry, or refused with a 401, it
 is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to a new authorization.
@@ -42,6 +46,13 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --wait-timeout S      seconds to wait for the browser's redirect (default 300)
   --timeout S           seconds each request may take (default 30)
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed
+  --allow-insecure-http use an authorization server on plain http off loopback (refused by default: the MCP
+                        specification requires https); its client secret, code, verifier and tokens then
+                        travel in cleartext, readable and changeable on the network path
+  --allow-private-targets
+                        let the server send this client to a loopback, private or link-local address other
+                        than URL's origin (refused by default: a hostile server could reach your own
+                        machine or network); for a local setup you trust
   --header "Name: value"  an extra header on every request (repeatable)
   --no-open             do not open a browser; open the printed URL yourself
   --json                stdout: {"tools": [...]} (the tools/list result) and "result" (the tool's answer)

@@ -5,6 +5,7 @@ import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
 import { McpLegs } from './McpLegs';
 import { McpSavedToken } from './McpSavedToken';
+import { McpTargetSwitches } from './McpTargetSwitches';
 import type { McpFaultName, McpForm, McpPageState } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
 import './mcp.css';
@@ -104,6 +105,7 @@ function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConne
           </label>
         ))}
       </div>
+      <McpTargetSwitches />
       <div className="send-row">
         <button type="submit" className="primary" disabled={s.running}>
           {s.running ? 'Running…' : 'Connect and list the tools'}

@@ -1,6 +1,7 @@
 import type { Check } from '../../../shared/check';
 import type { Exchange } from '../../../shared/http';
 import type { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import type { TargetPolicy } from '../../../shared/mcp/targets';
 import type { McpSavedServer } from './page-token-keeper';
 
 /** What a leg showed, in order: a remark (a challenge read, a URL to open) or a request with its answer. */
@@ -34,6 +35,8 @@ export interface McpTool {
 
 export interface McpPageState {
   readonly form: McpForm;
+  /** What the user allows of the URLs the server chooses: plain http, private targets (both off by default). */
+  readonly targets: TargetPolicy;
   readonly running: boolean;
   readonly legs: readonly McpLeg[];
   /** A step-up's authorization URL, waiting for the user to open it (a click: a browser opens no tab by itself). */
@@ -51,6 +54,7 @@ export interface McpPageState {
   readonly saved: McpSavedServer | null;
   readonly savedProblem: string | null;
   formEdited(patch: Partial<McpForm>): void;
+  targetsEdited(patch: Partial<TargetPolicy>): void;
   /** Starts the run; answers with the first authorization URL to open, or null when the run ends without one. */
   runStarted(): Promise<string | null>;
   /** The step-up's URL, handed out once to the click that opens it. */

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { runMcpChain } from '../../../shared/flows/mcp/chain';
 import { McpChainFailure } from '../../../shared/flows/mcp/ports';
+import { STRICT_TARGETS } from '../../../shared/mcp/targets';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../app-store';
 import { createMcpPagePorts } from './mcp-page-ports';
@@ -22,6 +23,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
 
     return {
       form: EMPTY_FORM,
+      targets: STRICT_TARGETS,
       running: false,
       legs: [],
       pendingAuthorization: null,
@@ -30,6 +32,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
       saved: null,
       savedProblem: null,
       formEdited: (patch) => set({ form: { ...get().form, ...patch } }),
+      targetsEdited: (patch) => set({ targets: { ...get().targets, ...patch } }),
       async runStarted() {
         if (get().running) return null;
         const input = runInput(get().form, app);
@@ -44,7 +47,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
           set({ saved, savedProblem: null });
           void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
         });
-        void runMcpChain({ ...input, keeper }, ports(firstUrl))
+        void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl))
           .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
           .catch((e: unknown) =>
             set({

@@ -2,6 +2,7 @@ import { headerValue, type Exchange } from '../../http';
 import { bearerChallenge, parseChallenges, type Challenge } from '../../mcp/challenge';
 import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
 import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
+import { STRICT_TARGETS, type TargetPolicy } from '../../mcp/targets';
 import type { Param } from '../../oauth1/parameters';
 import type { TokenSet } from '../../oauth2/token-response';
 import type { SavedBearer } from '../bearer-call';
@@ -20,6 +21,8 @@ export interface McpRunInput {
   readonly headers?: readonly Param[];
   /** Where this server's token is kept between runs; absent or null: every run authorizes afresh. */
   readonly keeper?: McpTokenKeeper | null;
+  /** What the user allowed of the URLs the server chooses (../../mcp/targets.ts); absent: neither. */
+  readonly targets?: TargetPolicy;
 }
 
 export interface McpRunResult {
@@ -142,7 +145,7 @@ async function authorizeFor(
   input: McpRunInput,
   ports: McpChainPorts
 ): Promise<void> {
-  auth.discovered ??= await discover(input.url, challenge, ports);
+  auth.discovered ??= await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports);
   const redirectUri = await ports.redirectUri();
   auth.client ??= await register(auth.discovered, input.client, redirectUri, ports);
   const challenged = challenge?.params.scope ?? null;

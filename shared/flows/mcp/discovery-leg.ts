@@ -9,7 +9,10 @@ import {
   checkResourceMetadata,
   type ServerEndpoints,
 } from '../../mcp/metadata-checks';
-import { canonicalResource } from '../../mcp/resource-url';
+import { canonicalResource, type MetadataSource } from '../../mcp/resource-url';
+import type { Check } from '../../check';
+import type { Exchange } from '../../http';
+import { authorizationServerUrlChecks, privateTargetCheck, type TargetPolicy } from '../../mcp/targets';
 import { firstDocument } from './documents';
 import { McpChainFailure, type McpChainPorts } from './ports';
 
@@ -33,23 +36,36 @@ export interface Discovered {
 export async function discover(
   serverUrl: string,
   challenge: Challenge | null,
+  policy: TargetPolicy,
   ports: McpChainPorts
 ): Promise<Discovered> {
   const { report } = ports;
   report.step('Protected resource metadata (RFC 9728)');
   const given = challenge?.params.resource_metadata;
-  if (given) report.line(`The challenge names resource_metadata=${given}.`);
-  else report.line('The challenge names no resource_metadata: trying the well-known URLs in order.');
-  const urls = [...(given ? [given] : []), ...protectedResourceMetadataUrls(serverUrl)];
+  if (given) {
+    report.line(`The challenge names resource_metadata=${given}.`);
+    const from = "the MCP server's 401 challenge (WWW-Authenticate)";
+    vetted(
+      'resource metadata',
+      [privateTargetCheck({ name: 'resource_metadata', url: given, from }, serverUrl, policy)],
+      ports
+    );
+  } else report.line('The challenge names no resource_metadata: trying the well-known URLs in order.');
+  const wellKnown = protectedResourceMetadataUrls(serverUrl);
+  const urls = [...(given ? [given] : []), ...wellKnown];
   const prm = await firstDocument('resource metadata', [...new Set(urls)], ports);
-  if (!prm) return legacyDiscovery(serverUrl, ports);
-  const checked = checkResourceMetadata(prm.document!, serverUrl);
-  report.checks(checked.checks);
-  if (!checked.ok)
-    throw new McpChainFailure('resource metadata', checked.checks.find((c) => !c.ok)!.message, prm.exchange.response);
+  if (!prm) return legacyDiscovery(serverUrl, policy, ports);
+  const checked = checkResourceMetadata(prm.document!, serverUrl, metadataSource(prm.url, given, wellKnown));
+  vetted('resource metadata', checked.checks, ports, prm.exchange);
 
   const issuer = checked.authorizationServers[0]!;
   report.step(`Authorization server metadata (RFC 8414 / OpenID Connect Discovery) for ${issuer}`);
+  const from = `authorization_servers in ${prm.url}`;
+  vetted(
+    'authorization server metadata',
+    authorizationServerUrlChecks({ name: 'authorization server', url: issuer, from }, serverUrl, policy),
+    ports
+  );
   const as = await firstDocument('authorization server metadata', authorizationServerMetadataUrls(issuer), ports);
   if (!as)
     throw new McpChainFailure(
@@ -57,31 +73,63 @@ export async function discover(
       `None of the well-known URLs of ${issuer} has a metadata document.`
     );
   const meta = checkAuthorizationServerMetadata(as.document!, issuer);
-  report.checks(meta.checks);
-  if (!meta.ok || !meta.endpoints)
-    throw new McpChainFailure(
-      'authorization server metadata',
-      meta.checks.find((c) => !c.ok)!.message,
-      as.exchange.response
-    );
+  const endpoints = endpointChecks(meta.endpoints, `the authorization server metadata at ${as.url}`, serverUrl, policy);
+  vetted('authorization server metadata', [...meta.checks, ...endpoints], ports, as.exchange);
   return {
     resource: checked.resource!,
     issuer,
-    endpoints: meta.endpoints,
+    endpoints: meta.endpoints!,
     scopesSupported: checked.scopesSupported,
     cimdSupported: meta.cimdSupported,
     authMethods: meta.authMethods,
   };
 }
 
+/** Shows the checks (with the leg's last exchange, if any) and stops the run at the first that failed. */
+function vetted(step: string, checks: readonly Check[], ports: McpChainPorts, exchange?: Exchange): void {
+  ports.report.checks(checks);
+  const failed = checks.find((c) => !c.ok);
+  if (failed) throw new McpChainFailure(step, failed.message, exchange?.response ?? null);
+}
+
+/** The authorization server's endpoints, each an authorization server URL the server chose (./targets.ts). */
+function endpointChecks(
+  endpoints: ServerEndpoints | null,
+  from: string,
+  serverUrl: string,
+  policy: TargetPolicy
+): Check[] {
+  if (!endpoints) return [];
+  const named: [string, string | null][] = [
+    ['authorization_endpoint', endpoints.authorization],
+    ['token_endpoint', endpoints.token],
+    ['registration_endpoint', endpoints.registration],
+  ];
+  return named.flatMap(([name, url]) =>
+    url === null ? [] : authorizationServerUrlChecks({ name, url, from }, serverUrl, policy)
+  );
+}
+
+/** Where the document came from (RFC 9728 §3.3): the challenge's URL, else the last well-known URL is the root's. */
+function metadataSource(url: string, given: string | undefined, wellKnown: readonly string[]): MetadataSource {
+  if (url === given) return 'challenge';
+  return wellKnown.length > 1 && url === wellKnown[wellKnown.length - 1] ? 'root' : 'path-inserted';
+}
+
 /**
  * MCP 2025-03-26 (https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#2-3-server-metadata-discovery):
  * the server's origin is the authorization base URL, its RFC 8414 document at the root, else the default endpoints.
  */
-async function legacyDiscovery(serverUrl: string, ports: McpChainPorts): Promise<Discovered> {
+async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: McpChainPorts): Promise<Discovered> {
   const { report } = ports;
   const legacy = legacyAuthorizationBase(serverUrl);
   report.step(`No protected resource metadata: the 2025-03-26 way, with ${legacy.issuer} as the authorization server`);
+  const from = "the MCP server's origin (2025-03-26)";
+  vetted(
+    'authorization server metadata',
+    authorizationServerUrlChecks({ name: 'authorization server', url: legacy.issuer, from }, serverUrl, policy),
+    ports
+  );
   const as = await firstDocument('authorization server metadata', [legacy.metadataUrl], ports);
   const resource = canonicalResource(serverUrl);
   if (!as) {
@@ -98,17 +146,12 @@ async function legacyDiscovery(serverUrl: string, ports: McpChainPorts): Promise
     };
   }
   const meta = checkAuthorizationServerMetadata(as.document!, legacy.issuer, true);
-  report.checks(meta.checks);
-  if (!meta.ok || !meta.endpoints)
-    throw new McpChainFailure(
-      'authorization server metadata',
-      meta.checks.find((c) => !c.ok)!.message,
-      as.exchange.response
-    );
+  const endpoints = endpointChecks(meta.endpoints, `the authorization server metadata at ${as.url}`, serverUrl, policy);
+  vetted('authorization server metadata', [...meta.checks, ...endpoints], ports, as.exchange);
   return {
     resource,
     issuer: legacy.issuer,
-    endpoints: meta.endpoints,
+    endpoints: meta.endpoints!,
     scopesSupported: null,
     cimdSupported: meta.cimdSupported,
     authMethods: meta.authMethods,

@@ -15,18 +15,20 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
   });
 
   const me = (headers: Record<string, string> = {}, path = '/api/v2/me') => h.send({ path, headers });
+  /** The challenge names the resource's metadata (RFC 9728 §5.1). */
+  const metadata = () => `resource_metadata="${h.base}/.well-known/oauth-protected-resource/api/v2/me"`;
 
   it('B-01 no credentials → 401 Bearer challenge without error', async () => {
     const r = await me();
     expect(r.status).toBe(401);
-    expect(r.headers['www-authenticate']).toBe('Bearer realm="oauth-lab-mock"');
+    expect(r.headers['www-authenticate']).toBe(`Bearer realm="oauth-lab-mock", ${metadata()}`);
     expect(json(r.body).error_description).toContain('No access token');
   });
 
   it('B-01 Basic scheme → 401 Bearer challenge without error', async () => {
     const r = await me({ authorization: 'Basic Zm9vOmJhcg==' });
     expect(r.status).toBe(401);
-    expect(r.headers['www-authenticate']).toBe('Bearer realm="oauth-lab-mock"');
+    expect(r.headers['www-authenticate']).toBe(`Bearer realm="oauth-lab-mock", ${metadata()}`);
     expect(json(r.body).error_description).toContain('"Basic"');
   });
 
@@ -64,14 +66,14 @@ describe('B bearer-protected resource /api/v2/me (mock-only)', () => {
       body: `access_token=${access}`,
     });
     expect(r.status).toBe(401);
-    expect(r.headers['www-authenticate']).toBe('Bearer realm="oauth-lab-mock"');
+    expect(r.headers['www-authenticate']).toBe(`Bearer realm="oauth-lab-mock", ${metadata()}`);
   });
 
   it('B-06 unknown token → 401 invalid_token with a description', async () => {
     const r = await me(bearer('unknown-token'));
     expectOAuth2Error(r, 401, 'invalid_token', 'unknown');
     expect(r.headers['www-authenticate']).toBe(
-      'Bearer realm="oauth-lab-mock", error="invalid_token", error_description="The access token is unknown to this provider."'
+      `Bearer realm="oauth-lab-mock", error="invalid_token", error_description="The access token is unknown to this provider.", ${metadata()}`
     );
   });
 

@@ -76,14 +76,13 @@ const mcp = (body: unknown, bearer?: string) =>
   });
 
 describe('the mock as an MCP-protected server', () => {
-  it('serves protected resource metadata at the path-inserted and root well-known URLs (RFC 9728)', async () => {
+  it('serves protected resource metadata at the path-inserted well-known URL (RFC 9728 §3.1)', async () => {
     const path = json((await h.send({ path: '/.well-known/oauth-protected-resource/mcp' })).body);
     expect(path).toMatchObject({
       resource: `${h.base}/mcp`,
       authorization_servers: [h.base],
       scopes_supported: ['read', 'write'],
     });
-    expect(json((await h.send({ path: '/.well-known/oauth-protected-resource' })).body).resource).toBe(h.base);
     await h.settings({ switches: { mcpFault: 'wrong-resource' } });
     expect(json((await h.send({ path: '/.well-known/oauth-protected-resource/mcp' })).body).resource).toBe(
       'https://elsewhere.example/mcp'

@@ -5,12 +5,13 @@ import { spawn } from 'node:child_process';
  * stderr (the line after "Open this URL to authorize:") is fetched once, following redirects, as a browser would
  * at a server that approves without a page (the mock's auto-login); the redirect lands at the CLI's catcher.
  * Tokens and history go to `storeDir` when given; without it nothing is kept (--no-save --no-history), so a test
- * never writes the user's own store.
+ * never writes the user's own store. `env` replaces the environment the CLI sees (an HTTP_PROXY, say).
  */
-export function runMcpCli(args: readonly string[], storeDir?: string) {
+export function runMcpCli(args: readonly string[], storeDir?: string, env: NodeJS.ProcessEnv = process.env) {
   const keep = storeDir === undefined ? ['--no-save', '--no-history'] : ['--store-dir', storeDir];
   const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'mcp', ...args, ...keep], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env,
   });
   let stdout = '';
   let stderr = '';

@@ -5,7 +5,7 @@ import {
   protectedResourceMetadataUrls,
 } from '../../../../shared/mcp/discovery-urls';
 import { checkAuthorizationServerMetadata, checkResourceMetadata } from '../../../../shared/mcp/metadata-checks';
-import { canonicalResource, resourceCoversServer } from '../../../../shared/mcp/resource-url';
+import { canonicalResource, expectedResource, sameResource } from '../../../../shared/mcp/resource-url';
 
 describe('where an MCP client looks (MCP 2025-11-25, in order)', () => {
   it('protected resource metadata: path inserted, then the root', () => {
@@ -42,27 +42,47 @@ describe('where an MCP client looks (MCP 2025-11-25, in order)', () => {
 });
 
 describe('resource checks (RFC 8707 §2, RFC 9728 §3.3)', () => {
-  it('canonical form and coverage at a path-segment boundary', () => {
+  it('canonical form; the resource expected by where the document was fetched (RFC 9728 §3.3)', () => {
     expect(canonicalResource('HTTPS://MCP.Example.com:443/mcp/')).toBe('https://mcp.example.com/mcp');
-    expect(resourceCoversServer('https://mcp.example.com/mcp', 'https://mcp.example.com/mcp')).toBe(true);
-    expect(resourceCoversServer('https://mcp.example.com', 'https://mcp.example.com/mcp')).toBe(true);
-    expect(resourceCoversServer('https://mcp.example.com/mc', 'https://mcp.example.com/mcp')).toBe(false);
-    expect(resourceCoversServer('https://evil.example.com/mcp', 'https://mcp.example.com/mcp')).toBe(false);
-    expect(resourceCoversServer('not a url', 'https://mcp.example.com/mcp')).toBe(false);
+    expect(sameResource('HTTPS://MCP.example.com/mcp/', 'https://mcp.example.com/mcp')).toBe(true);
+    expect(sameResource('https://mcp.example.com', 'https://mcp.example.com/mcp')).toBe(false);
+    expect(sameResource('not a url', 'https://mcp.example.com/mcp')).toBe(false);
+    const server = 'https://mcp.example.com/tenant/mcp';
+    expect(expectedResource(server, 'challenge')).toBe(server);
+    expect(expectedResource(server, 'path-inserted')).toBe(server);
+    expect(expectedResource(server, 'root')).toBe('https://mcp.example.com');
+  });
+  it("a prefix of the server's URL is refused unless the origin's own document names the origin", () => {
+    const doc = { resource: 'https://mcp.example.com', authorization_servers: ['https://auth.example.com'] };
+    const server = 'https://mcp.example.com/tenant/mcp';
+    for (const source of ['challenge', 'path-inserted'] as const) {
+      const widened = checkResourceMetadata(doc, server, source);
+      expect(widened).toMatchObject({ ok: false, resource: null });
+      expect(widened.checks.find((c) => !c.ok)!.message).toContain("names only a prefix of the MCP server's URL");
+    }
+    const root = checkResourceMetadata(doc, server, 'root');
+    expect(root).toMatchObject({ ok: true, resource: 'https://mcp.example.com' });
+    expect(root.checks.find((c) => c.kind === 'warning')!.message).toMatch(/good on every path of it/);
   });
   it('protected resource metadata naming another server, or no authorization server, is refused', () => {
     const good = checkResourceMetadata(
       { resource: 'https://mcp.example.com/mcp', authorization_servers: ['https://auth.example.com'] },
-      'https://mcp.example.com/mcp'
+      'https://mcp.example.com/mcp',
+      'challenge'
     );
     expect(good).toMatchObject({ ok: true, resource: 'https://mcp.example.com/mcp', scopesSupported: null });
     const evil = checkResourceMetadata(
       { resource: 'https://evil.example.com/mcp', authorization_servers: ['https://auth.example.com'] },
-      'https://mcp.example.com/mcp'
+      'https://mcp.example.com/mcp',
+      'challenge'
     );
     expect(evil.ok).toBe(false);
     expect(evil.checks.find((c) => !c.ok)!.message).toMatch(/does not name the MCP server/);
-    const none = checkResourceMetadata({ resource: 'https://mcp.example.com/mcp' }, 'https://mcp.example.com/mcp');
+    const none = checkResourceMetadata(
+      { resource: 'https://mcp.example.com/mcp' },
+      'https://mcp.example.com/mcp',
+      'path-inserted'
+    );
     expect(none.checks.find((c) => !c.ok)!.name).toBe('authorization_servers');
   });
   it('authorization server metadata without S256, or with another issuer, is refused', () => {
