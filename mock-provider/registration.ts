@@ -7,6 +7,7 @@ import { GRANT_TYPES, type GrantType } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import { checkRegistrableUri } from './redirect-uri';
+import { noteRegistration, registrationRateProblem, registrationSizeProblem } from './registration-limits';
 
 /**
  * Dynamic Client Registration (RFC 7591 §3 (https://www.rfc-editor.org/rfc/rfc7591#section-3)), mock-only and open (no initial access token): the client's metadata
@@ -195,6 +196,11 @@ export function register(req: ProviderRequest, ctx: ProviderContext): Handled {
         "This authorization server does not register clients dynamically (the mock's mcpFault dcr-refused); use a pre-registered client_id or a client ID metadata document."
       )
     );
+  const tooLarge = registrationSizeProblem(req.bodyText);
+  if (tooLarge) return refusal(400, invalid(tooLarge));
+  // RFC 7591 §3.2.2 answers 400 "unless otherwise specified"; RFC 6585 §4 specifies 429 with Retry-After for a rate.
+  const tooMany = registrationRateProblem(ctx);
+  if (tooMany) return refusal(429, invalid(tooMany.message), [['Retry-After', String(tooMany.retryAfter)]]);
   let meta: unknown;
   try {
     meta = JSON.parse(req.bodyText);
@@ -211,6 +217,7 @@ export function register(req: ProviderRequest, ctx: ProviderContext): Handled {
     throw e;
   }
   ctx.state.registeredClients.set(client.id, client);
+  noteRegistration(ctx);
   const issuedAt = ctx.clock.nowSeconds();
   return {
     endpoint,
