@@ -80,6 +80,8 @@ export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
   /** DPoP: a public client's refresh token is bound to its DPoP key (RFC 9449 §5). */
   readonly jkt?: string;
+  /** x5t#S256 of the client certificate a public client's refresh token is bound to (RFC 8705 §4). */
+  readonly certificateThumbprint?: string;
 }
 
 /**
