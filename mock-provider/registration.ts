@@ -84,6 +84,9 @@ function scopes(ctx: ProviderContext, value: unknown): string[] | undefined {
   return list;
 }
 
+/** A JWK's private or secret members (RFC 7518 §6.2.2 EC, §6.3.2 RSA, §6.4.1 oct; RFC 8037 §2 OKP): none may be registered. */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
 /** jwks (public keys only) or jwks_uri (loopback only), never both (RFC 7591 §2); private_key_jwt needs one. */
 function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<ClientConfig, 'jwks' | 'jwksUri'> {
   const { jwks, jwks_uri: jwksUri } = meta;
@@ -101,8 +104,13 @@ function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<Cli
       list.some((k) => !k || typeof k !== 'object' || typeof (k as { kty?: unknown }).kty !== 'string')
     )
       throw invalid('jwks must be a JWK Set: an object with a "keys" array of JWKs, each with a kty (RFC 7517 §5).');
-    if (list.some((k) => 'd' in (k as object) || 'k' in (k as object)))
-      throw invalid('jwks must hold public keys only; a key with "d" or "k" is private or secret (RFC 7517 §4).');
+    list.forEach((k, i) => {
+      const found = PRIVATE_MEMBERS.filter((m) => m in (k as object));
+      if (found.length)
+        throw invalid(
+          `jwks must hold public keys only: jwks.keys[${i}] has the private members ${found.join(', ')} (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2).`
+        );
+    });
     return { jwks: { keys: list as { kty: string }[] } };
   }
   if (method === 'private_key_jwt' || method === 'self_signed_tls_client_auth')
