@@ -1,14 +1,13 @@
 import { send, TransportError } from '../host/transport';
 
 /** What a document the mock fetches is called in refusals, the most of it read, and how long it may take. */
-export interface DocumentLimits {
+interface DocumentLimits {
   readonly what: string;
   readonly maxBytes: number;
   readonly timeoutMs: number;
 }
 
-export type FetchedDocument =
-  { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly why: string };
+type FetchedDocument = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly why: string };
 
 /**
  * GETs a JSON document a client names (its client ID metadata document, its jwks_uri) through the host's transport,

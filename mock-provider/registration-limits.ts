@@ -7,7 +7,7 @@ import type { ProviderContext } from './context';
  */
 
 /** The longest registration document: metadata with a few keys and certificates fits in a few KiB. */
-export const REGISTRATION_MAX_BYTES = 16 * 1024;
+const REGISTRATION_MAX_BYTES = 16 * 1024;
 /** Registrations accepted per window; an MCP client registers once per server. */
 const PER_WINDOW = 30;
 const WINDOW_MS = 60_000;

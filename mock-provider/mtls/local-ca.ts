@@ -56,7 +56,7 @@ function certificate(
 }
 
 /** How long a CA lives: its key sits in the store, so a copy of it (or a trust of it) is useful for 90 days at most. */
-export const CA_DAYS = 90;
+const CA_DAYS = 90;
 
 /**
  * RFC 5280 §4.2.1.10 name constraints, critical: the CA vouches for localhost (and its subdomains), 127.0.0.1 and ::1
