@@ -77,7 +77,7 @@ function checkDocument(id: string, doc: unknown): { client: ClientConfig } | { r
   const bad = (uris as string[]).findIndex((u) => checkRegistrableUri(u) !== null);
   if (bad >= 0)
     return {
-      refused: `redirect_uris[${bad}] is not an absolute https URI (http only on 127.0.0.1, [::1] or localhost), RFC 9700 §2.6.`,
+      refused: `redirect_uris[${bad}] is not a redirect URI this provider registers: absolute http(s) with a host and a port from 1 to 65535 if any, no user information or fragment (RFC 6749 §3.1.2), https unless on 127.0.0.1, [::1] or localhost (RFC 9700 §2.6).`,
     };
   if ((members.token_endpoint_auth_method ?? 'none') !== 'none')
     return {
