@@ -46,6 +46,10 @@ beforeAll(async () => {
       res.on('close', () => closed.set(path, true));
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"client_id":');
     }
+    if (path === '/bad-redirect.json')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ client_id: `${base}${path}`, redirect_uris: ['http://SECRET-HOST.example/cb'] }));
     if (path === '/secret-text') return void res.writeHead(200).end('SECRET-TEXT of a loopback service');
     if (path === '/liar.json')
       return void res
@@ -93,6 +97,9 @@ describe('a client ID metadata document', () => {
     const liar = await authorizeWith(`${base}/liar.json`);
     expect(liar.body).toContain('its client_id member is not the URL it was fetched from');
     expect(liar.body).not.toContain('SECRET');
+    const badRedirect = await authorizeWith(`${base}/bad-redirect.json`);
+    expect(badRedirect.body).toContain('redirect_uris[0] is not a redirect URI this provider registers');
+    expect(badRedirect.body).not.toContain('SECRET');
     const notJson = await authorizeWith(`${base}/secret-text`);
     expect(notJson.body).toContain('its answer is not JSON');
     expect(notJson.body).not.toContain('SECRET');
