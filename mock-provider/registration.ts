@@ -108,7 +108,7 @@ function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<Cli
       const found = PRIVATE_MEMBERS.filter((m) => m in (k as object));
       if (found.length)
         throw invalid(
-          `jwks must hold public keys only: jwks.keys[${i}] has the private members ${found.join(', ')} (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2).`
+          `jwks must hold public keys only: jwks.keys[${i}] has the private or secret members ${found.join(', ')} (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2).`
         );
     });
     return { jwks: { keys: list as { kty: string }[] } };

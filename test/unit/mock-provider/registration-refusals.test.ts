@@ -32,7 +32,7 @@ describe('open registration refuses', () => {
       r,
       400,
       'invalid_client_metadata',
-      'jwks.keys[0] has the private members p, q, dp, dq, qi'
+      'jwks.keys[0] has the private or secret members p, q, dp, dq, qi'
     );
     for (const member of ['p', 'q', 'dp', 'dq', 'qi'] as const)
       expect(r.body).not.toContain(String(withoutD[member]).slice(0, 20));
