@@ -1,12 +1,12 @@
 import { parseJwks, selectKey } from '../shared/oidc/jwks';
 import type { Jwk } from '../shared/ports';
 import type { ClientConfig } from './config';
+import { fetchClientDocument } from './fetch-document';
 import { isLoopbackName } from './redirect-uri';
 import { TokenError } from './oauth2-token-error';
 
-/** Longest JWK Set read from a client's jwks_uri, and how long it may take. */
-const JWKS_LIMIT = 64 * 1024;
-const JWKS_TIMEOUT_MS = 5_000;
+/** Longest JWK Set read from a client's jwks_uri (a key set is a few KiB), and how long it may take. */
+const LIMITS = { what: 'a JWK Set', maxBytes: 64 * 1024, timeoutMs: 5_000 } as const;
 
 /** Why a jwks_uri cannot be fetched by the mock, or null: only http(s) on a loopback host (no request leaves the machine). */
 export function jwksUriProblem(uri: string): string | null {
@@ -23,33 +23,15 @@ export function jwksUriProblem(uri: string): string | null {
   return null;
 }
 
-/** The body as UTF-8, read no further than JWKS_LIMIT bytes (a key set is a few KiB). */
-async function limitedText(res: Response): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.byteLength;
-    if (size > JWKS_LIMIT) throw new Error(`its answer is over ${JWKS_LIMIT} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The `keys` of the JWK Set at a client's loopback jwks_uri (RFC 7591 §2); a failure is invalid_client naming it. */
 export async function fetchClientJwks(uri: string): Promise<unknown[]> {
   const problem = jwksUriProblem(uri);
   const failed = (why: string) =>
     new TokenError(401, 'invalid_client', `Client authentication failed: the client's ${why}`);
   if (problem) throw failed(problem);
-  let body: unknown;
-  try {
-    const res = await fetch(uri, { redirect: 'error', signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`it answered ${res.status}`);
-    body = JSON.parse(await limitedText(res));
-  } catch (e) {
-    throw failed(`jwks_uri ${uri} could not be read: ${(e as Error).message}.`);
-  }
-  const keys = (body as { keys?: unknown } | null)?.keys;
+  const fetched = await fetchClientDocument(uri, LIMITS);
+  if (!fetched.ok) throw failed(`jwks_uri ${uri} could not be used: ${fetched.why}`);
+  const keys = (fetched.body as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) throw failed(`jwks_uri ${uri} did not answer a JWK Set with a "keys" array (RFC 7517 §5).`);
   return keys;
 }

@@ -1,6 +1,7 @@
 import { SEED } from '../shared/seed';
 import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
+import { fetchClientDocument } from './fetch-document';
 import { decodeParams, type ProviderRequest } from './http';
 import { checkRegistrableUri, isLoopbackName } from './redirect-uri';
 
@@ -12,8 +13,7 @@ import { checkRegistrableUri, isLoopbackName } from './redirect-uri';
  */
 
 const KEEP_MS = 10 * 60 * 1000;
-const MAX_BYTES = 5 * 1024;
-const TIMEOUT_MS = 5000;
+const LIMITS = { what: 'a client metadata document', maxBytes: 5 * 1024, timeoutMs: 5000 } as const;
 
 const table = (ctx: ProviderContext) => ctx.state.clientDocuments;
 
@@ -59,43 +59,31 @@ export function loadClientDocument(req: ProviderRequest, ctx: ProviderContext): 
 }
 
 async function fetchDocument(id: string): Promise<{ client: ClientConfig } | { refused: string }> {
-  let text: string;
-  try {
-    const res = await fetch(id, {
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: { Accept: 'application/json' },
-    });
-    if (res.status !== 200) return { refused: `fetching it answered HTTP ${res.status}; expected 200.` };
-    text = await res.text();
-  } catch (e) {
-    return { refused: `it could not be fetched (${(e as Error).message}); redirects are not followed.` };
-  }
-  if (text.length > MAX_BYTES) return { refused: `it is larger than ${MAX_BYTES} bytes.` };
-  let doc: Record<string, unknown>;
-  try {
-    doc = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return { refused: 'it is not JSON.' };
-  }
-  return checkDocument(id, doc);
+  const fetched = await fetchClientDocument(id, LIMITS);
+  return fetched.ok ? checkDocument(id, fetched.body) : { refused: fetched.why };
 }
 
-/** The document's checks (draft-ietf-oauth-client-id-metadata-document §4.1): its own URL as client_id, redirect URIs, no secret. */
-function checkDocument(id: string, doc: Record<string, unknown>): { client: ClientConfig } | { refused: string } {
+/**
+ * The document's checks (draft-ietf-oauth-client-id-metadata-document §4.1): its own URL as client_id, redirect URIs,
+ * no secret. A refusal names the member at fault, not its value: what a loopback service answered is not echoed.
+ */
+function checkDocument(id: string, doc: unknown): { client: ClientConfig } | { refused: string } {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { refused: 'it is not a JSON object.' };
-  if (doc.client_id !== id)
-    return { refused: `its client_id ${JSON.stringify(doc.client_id)} is not the document's URL ${id}.` };
-  const uris = doc.redirect_uris;
+  const members = doc as Record<string, unknown>;
+  if (members.client_id !== id) return { refused: 'its client_id member is not the URL it was fetched from.' };
+  const uris = members.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === 'string'))
     return { refused: 'redirect_uris must be a non-empty array of URIs.' };
-  const bad = (uris as string[]).map((u) => [u, checkRegistrableUri(u)] as const).find(([, why]) => why);
-  if (bad) return { refused: `redirect_uri ${bad[0]} ${bad[1]}.` };
-  const method = doc.token_endpoint_auth_method ?? 'none';
-  if (method !== 'none')
+  const bad = (uris as string[]).findIndex((u) => checkRegistrableUri(u) !== null);
+  if (bad >= 0)
     return {
-      refused: `token_endpoint_auth_method ${JSON.stringify(method)}: this mock accepts only none (a public client with PKCE).`,
+      refused: `redirect_uris[${bad}] is not a redirect URI this provider registers: absolute http(s) with a host and a port from 1 to 65535 if any, no user information or fragment (RFC 6749 §3.1.2), https unless on 127.0.0.1, [::1] or localhost (RFC 9700 §2.6).`,
     };
-  if ('client_secret' in doc) return { refused: 'it holds a client_secret, which a published document must never do.' };
+  if ((members.token_endpoint_auth_method ?? 'none') !== 'none')
+    return {
+      refused: 'its token_endpoint_auth_method is not none: this mock accepts only none (a public client with PKCE).',
+    };
+  if ('client_secret' in members)
+    return { refused: 'it holds a client_secret, which a published document must never do.' };
   return { client: { id, redirectUris: uris as string[], grantTypes: ['authorization_code', 'refresh_token'] } };
 }

@@ -60,7 +60,10 @@ export const switchesSchema = z.strictObject({
   timestampWindow: seconds('timestampWindow').default(600),
   /** Refuse a nonce seen before for the same consumer, token and timestamp (RFC 5849 §3.3). */
   checkNonce: z.boolean().default(true),
-  /** At most this many nonces are remembered (RFC 5849 §4.10 (https://www.rfc-editor.org/rfc/rfc5849#section-4.10): bounded storage). */
+  /**
+   * At most this many nonces are remembered (RFC 5849 §4.10 (https://www.rfc-editor.org/rfc/rfc5849#section-4.10): bounded
+   * storage), and as many DPoP jti values (RFC 9449 §11.1; full of live ones, a new proof is refused as "memory full").
+   */
   nonceMemory: z.number().int().min(1).max(10_000_000).default(100_000),
   /** Accept protocol parameters only in the Authorization header, as the service describes (interface §5.1). */
   oauth1HeaderOnly: z.boolean().default(false),

@@ -62,7 +62,9 @@ export function checkDpop(req: ProviderRequest, ctx: ProviderContext, demand: Dp
     return demand.required
       ? refuse('invalid_dpop_proof', `No DPoP header: ${demand.why}; send a DPoP proof (RFC 9449 §4).`)
       : { ok: true, jkt: null };
-  const nowSeconds = Math.floor(ctx.clock.now() / 1000);
+  // RFC 9449 §11.1: iat is judged against the time the client can know, the real clock (as oauth_timestamp is,
+  // clock.ts): the mock's moved clock simulates its own lifetimes, not a client clock an hour ahead.
+  const nowSeconds = ctx.clock.clientNowSeconds();
   const key = proofKey(proof);
   const signature =
     key && (DPOP_ALGS as readonly string[]).includes(key.alg) ? verifyJwsSync(proof.trim(), key.alg, key.jwk) : null;
@@ -101,7 +103,14 @@ export function checkDpop(req: ProviderRequest, ctx: ProviderContext, demand: Dp
       `DPoP proof refused, ${first.id}: ${first.title} (${first.section}). ${first.detail}${more}`
     );
   }
-  ctx.state.dpopJtis.remember(replayKey(String(claims.jti)), iat, nowSeconds - sw.dpopProofLifetime);
+  // Used jti values leave by the iat window; a memory full of live ones refuses rather than forgets (§11.1).
+  const oldest = nowSeconds - sw.dpopProofLifetime;
+  if (!ctx.state.dpopJtis.hasRoom(oldest))
+    return refuse(
+      'invalid_dpop_proof',
+      `DPoP proof refused: the mock's memory of used jti values is full (${ctx.state.dpopJtis.size} proofs within the last ${sw.dpopProofLifetime} s, switch nonceMemory), so it cannot tell this proof from a replay (RFC 9449 §11.1). Try again once older proofs leave the window, or raise nonceMemory.`
+    );
+  ctx.state.dpopJtis.remember(replayKey(String(claims.jti)), iat, oldest);
   return { ok: true, jkt: v.thumbprint };
 }
 

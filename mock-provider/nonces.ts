@@ -57,6 +57,15 @@ export class NonceMemory {
   }
 
   /**
+   * Forgets the entries older than `oldestSeconds`, then says whether one more fits without dropping any: a caller
+   * that must never forget a live entry (DPoP's jti, RFC 9449 §11.1) refuses when there is no room.
+   */
+  hasRoom(oldestSeconds: number): boolean {
+    if (this.headSeconds === null || this.headSeconds < oldestSeconds) this.expire(oldestSeconds);
+    return this.seen.size < this.seen.limit;
+  }
+
+  /**
    * Insertion order is close to timestamp order, so expiry starts at the oldest entry and stops at the first recent
    * one, whose timestamp is then the head's.
    */

@@ -55,7 +55,9 @@ function shapeProblem(uri: string): string | null {
   if (p.host === '') return `${JSON.stringify(uri)} has no host`;
   if (p.userinfo !== null)
     return `${JSON.stringify(uri)} contains user information ("…@"), which a redirect URI must not have`;
-  if (p.port !== null && !/^[0-9]{1,5}$/.test(p.port)) return `${JSON.stringify(uri)} has an invalid port`;
+  // A TCP port is 1 to 65535 (RFC 9293 §3.1): 0 or 99999 could never receive the redirect.
+  if (p.port !== null && !(/^[0-9]{1,5}$/.test(p.port) && +p.port >= 1 && +p.port <= 65535))
+    return `${JSON.stringify(uri)} has ${p.port === '' ? 'an empty port' : `port ${p.port}`}; a port is a number from 1 to 65535`;
   if (p.fragment !== null)
     return `${JSON.stringify(uri)} contains a fragment, which a redirect URI must not have (RFC 6749 §3.1.2)`;
   return null;

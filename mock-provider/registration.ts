@@ -7,6 +7,7 @@ import { GRANT_TYPES, type GrantType } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import { checkRegistrableUri } from './redirect-uri';
+import { noteRegistration, registrationRateProblem, registrationSizeProblem } from './registration-limits';
 
 /**
  * Dynamic Client Registration (RFC 7591 §3 (https://www.rfc-editor.org/rfc/rfc7591#section-3)), mock-only and open (no initial access token): the client's metadata
@@ -83,6 +84,9 @@ function scopes(ctx: ProviderContext, value: unknown): string[] | undefined {
   return list;
 }
 
+/** A JWK's private or secret members (RFC 7518 §6.2.2 EC, §6.3.2 RSA, §6.4.1 oct; RFC 8037 §2 OKP): none may be registered. */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
 /** jwks (public keys only) or jwks_uri (loopback only), never both (RFC 7591 §2); private_key_jwt needs one. */
 function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<ClientConfig, 'jwks' | 'jwksUri'> {
   const { jwks, jwks_uri: jwksUri } = meta;
@@ -100,8 +104,13 @@ function keys(meta: Record<string, unknown>, method: ClientAuthMethod): Pick<Cli
       list.some((k) => !k || typeof k !== 'object' || typeof (k as { kty?: unknown }).kty !== 'string')
     )
       throw invalid('jwks must be a JWK Set: an object with a "keys" array of JWKs, each with a kty (RFC 7517 §5).');
-    if (list.some((k) => 'd' in (k as object) || 'k' in (k as object)))
-      throw invalid('jwks must hold public keys only; a key with "d" or "k" is private or secret (RFC 7517 §4).');
+    list.forEach((k, i) => {
+      const found = PRIVATE_MEMBERS.filter((m) => m in (k as object));
+      if (found.length)
+        throw invalid(
+          `jwks must hold public keys only: jwks.keys[${i}] has the private or secret members ${found.join(', ')} (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2).`
+        );
+    });
     return { jwks: { keys: list as { kty: string }[] } };
   }
   if (method === 'private_key_jwt' || method === 'self_signed_tls_client_auth')
@@ -195,6 +204,11 @@ export function register(req: ProviderRequest, ctx: ProviderContext): Handled {
         "This authorization server does not register clients dynamically (the mock's mcpFault dcr-refused); use a pre-registered client_id or a client ID metadata document."
       )
     );
+  const tooLarge = registrationSizeProblem(req.bodyText);
+  if (tooLarge) return refusal(400, invalid(tooLarge));
+  // RFC 7591 §3.2.2 answers 400 "unless otherwise specified"; RFC 6585 §4 specifies 429 with Retry-After for a rate.
+  const tooMany = registrationRateProblem(ctx);
+  if (tooMany) return refusal(429, invalid(tooMany.message), [['Retry-After', String(tooMany.retryAfter)]]);
   let meta: unknown;
   try {
     meta = JSON.parse(req.bodyText);
@@ -211,6 +225,7 @@ export function register(req: ProviderRequest, ctx: ProviderContext): Handled {
     throw e;
   }
   ctx.state.registeredClients.set(client.id, client);
+  noteRegistration(ctx);
   const issuedAt = ctx.clock.nowSeconds();
   return {
     endpoint,

@@ -80,6 +80,8 @@ export interface RefreshToken extends GrantToken {
   status: 'valid' | 'rotated' | 'revoked';
   /** DPoP: a public client's refresh token is bound to its DPoP key (RFC 9449 §5). */
   readonly jkt?: string;
+  /** x5t#S256 of the client certificate a public client's refresh token is bound to (RFC 8705 §4). */
+  readonly certificateThumbprint?: string;
 }
 
 /**
@@ -153,8 +155,10 @@ export class ProviderState {
   /** Device authorizations by device_code, and the device_code of each user_code (RFC 8628 §3.2). */
   readonly deviceAuthorizations = new BoundedTable<string, DeviceAuthorization>(TABLE_LIMIT);
   readonly userCodes = new BoundedTable<string, string>(TABLE_LIMIT);
-  /** Clients registered at the registration endpoint (RFC 7591 §3), by client_id. */
-  readonly registeredClients = new BoundedTable<string, ClientConfig>(TABLE_LIMIT);
+  /** Clients registered at the open registration endpoint (RFC 7591 §3), by client_id; 1,000 bound their memory. */
+  readonly registeredClients = new BoundedTable<string, ClientConfig>(1000);
+  /** When each registration still inside the rate window was accepted (registration-limits.ts), oldest first. */
+  readonly registrationTimes: number[] = [];
   /** The jti of each client assertion accepted, until its exp, keyed `client_id jti` (RFC 7523 §3 item 7). */
   readonly assertionIds = new BoundedTable<string, number>(TABLE_LIMIT);
   /** Pushed authorization requests by request_uri (RFC 9126 §2.2). */
@@ -264,6 +268,7 @@ export class ProviderState {
       this.pushedRequests,
     ])
       t.clear();
+    this.registrationTimes.length = 0;
     this.nonces.clear();
     this.dpopJtis.clear();
     this.dpopNonce = null;

@@ -64,6 +64,8 @@ export function issueTokens(
       status: 'valid',
       // RFC 9449 §5: a public client's refresh token is bound to its DPoP key; a confidential client's is bound to it.
       ...(ctx.dpopJkt && !hasSecret(ctx, from.clientId) ? { jkt: ctx.dpopJkt } : {}),
+      // RFC 8705 §4: likewise to the certificate; a confidential client may rotate its certificate instead.
+      ...(options.certificate && isPublic(ctx, from.clientId) ? { certificateThumbprint: options.certificate } : {}),
     };
     ctx.state.addRefresh(refreshToken);
   }
@@ -108,3 +110,10 @@ function tokenResource(ctx: ProviderContext, asked: string | null): string | nul
   return `${ctx.baseUrl()}/another-resource`;
 }
 const hasSecret = (ctx: ProviderContext, clientId: string) => findClient(ctx, clientId)?.secret !== undefined;
+/** A client that does not authenticate (token_endpoint_auth_method none, RFC 7591 §2; or no secret and no method). */
+function isPublic(ctx: ProviderContext, clientId: string): boolean {
+  const client = findClient(ctx, clientId);
+  if (!client) return false;
+  const method = client.tokenEndpointAuthMethod;
+  return method === 'none' || (method === undefined && client.secret === undefined);
+}

@@ -31,6 +31,12 @@ export const refreshTokenGrant = {
           ? `The refresh token is bound to DPoP key ${rt.jkt}; the proof was made with key ${ctx.dpopJkt} (RFC 9449 §5).`
           : `The refresh token is bound to DPoP key ${rt.jkt}; send a DPoP proof made with that key (RFC 9449 §5).`
       );
+    // RFC 8705 §4: a refresh token bound to a certificate is refreshed only over mutual TLS with that certificate.
+    if (rt.certificateThumbprint !== undefined && rt.certificateThumbprint !== certificate)
+      throw bad(
+        'invalid_grant',
+        `The refresh token is bound to the client certificate x5t#S256 ${rt.certificateThumbprint}; the request ${certificate ? `presented another one (${certificate})` : 'presented none'}. Refresh over mutual TLS with the same certificate (RFC 8705 §4).`
+      );
     if (ctx.state.isExpired(rt))
       throw bad('invalid_grant', `The refresh token expired at ${new Date(rt.expiresAt).toISOString()}.`);
     const asked = get.value('scope');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CLIENT_CERTIFICATE_NAME, CLIENT_CERTIFICATE_NAME_RULE } from '../../shared/bridge/schemas/mock-ca';
 import {
   createCa,
+  hasNameConstraints,
   issueClientCertificate,
   issueServerCertificate,
   subjectDn,
@@ -20,15 +21,21 @@ const CA_DIRECTORY = 'mock-ca';
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
-function loadOrCreateCa(storeDir: string): { ca: PemPair; certificatePath: string } {
+/** A day: a kept CA or server certificate closer than this to its end is made or issued again. */
+const RENEW_BEFORE_MS = 86_400_000;
+
+/**
+ * The kept CA, or a new one when there is none, it is within a day of its end, or it lacks the name constraints (one
+ * made before they were added): client certificates it issued then stop working and must be issued again.
+ */
+function loadOrCreateCa(storeDir: string, now = Date.now()): { ca: PemPair; certificatePath: string } {
   const dir = join(storeDir, CA_DIRECTORY);
   const certificatePath = join(dir, 'ca.pem');
   const keyPath = join(dir, 'ca-key.pem');
   try {
-    return {
-      ca: { certificate: readFileSync(certificatePath, 'utf8'), privateKey: readFileSync(keyPath, 'utf8') },
-      certificatePath,
-    };
+    const kept = { certificate: readFileSync(certificatePath, 'utf8'), privateKey: readFileSync(keyPath, 'utf8') };
+    const end = Date.parse(new X509Certificate(kept.certificate).validTo);
+    if (end - now > RENEW_BEFORE_MS && hasNameConstraints(kept)) return { ca: kept, certificatePath };
   } catch (e) {
     if (!isMissing(e)) throw e;
   }
@@ -38,9 +45,6 @@ function loadOrCreateCa(storeDir: string): { ca: PemPair; certificatePath: strin
   writeFileSync(certificatePath, ca.certificate, { mode: 0o644 });
   return { ca, certificatePath };
 }
-
-/** A day: a kept server certificate closer than this to its end is issued again. */
-const RENEW_BEFORE_MS = 86_400_000;
 
 /** Whether a kept server certificate is still good: signed by this CA, its key the one beside it, not near its end. */
 function stillValid(server: PemPair, ca: PemPair, now: number): boolean {
@@ -84,7 +88,7 @@ export function loadMockTls(
   storeDir: string,
   now = Date.now()
 ): { ca: PemPair; server: PemPair; certificatePath: string } {
-  const { ca, certificatePath } = loadOrCreateCa(storeDir);
+  const { ca, certificatePath } = loadOrCreateCa(storeDir, now);
   return { ca, server: loadOrCreateServerCertificate(storeDir, ca, now), certificatePath };
 }
 

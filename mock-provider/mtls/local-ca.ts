@@ -40,7 +40,9 @@ function certificate(
   const now = Date.now();
   // An hour back, so a client whose clock is a little behind still accepts it.
   cert.validity.notBefore = new Date(now - 3_600_000);
-  cert.validity.notAfter = new Date(now + days * DAY_MS);
+  // Never past the issuer's end: a chain is no longer valid than its CA.
+  const end = now + days * DAY_MS;
+  cert.validity.notAfter = new Date(issuer.cert ? Math.min(end, issuer.cert.validity.notAfter.getTime()) : end);
   // Least specific first, as X.509 names are encoded; RFC 4514 writes them the other way: CN=…,O=OAuth Lab mock.
   const subject = [
     { name: 'organizationName', value: 'OAuth Lab mock' },
@@ -53,16 +55,43 @@ function certificate(
   return cert;
 }
 
-/** A new CA: self-signed, may sign certificates and nothing else (RFC 5280 §4.2.1.9, §4.2.1.3), ten years. */
+/** How long a CA lives: its key sits in the store, so a copy of it (or a trust of it) is useful for 90 days at most. */
+const CA_DAYS = 90;
+
+/**
+ * RFC 5280 §4.2.1.10 name constraints, critical: the CA vouches for localhost (and its subdomains), 127.0.0.1 and ::1
+ * only, so a user who trusts it, or anyone who copies its key, cannot make a certificate another site would pass
+ * for. Client certificates carry no such names (RFC 8705 §2.1 matches their subject DN), so they are not affected.
+ */
+function loopbackNameConstraints(): object {
+  const { asn1 } = forge;
+  const sequence = (value: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, value);
+  // GeneralName: dNSName [2] IA5String, iPAddress [7] OCTET STRING of the address then its mask (RFC 5280 §4.2.1.10).
+  const name = (tag: number, bytes: string) => sequence([asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, bytes)]);
+  const octets = (...values: number[]) => String.fromCharCode(...values);
+  const permitted = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+    name(2, 'localhost'),
+    name(7, octets(127, 0, 0, 1, 255, 255, 255, 255)),
+    name(7, octets(...new Array<number>(15).fill(0), 1, ...new Array<number>(16).fill(255))),
+  ]);
+  return { name: 'nameConstraints', id: '2.5.29.30', critical: true, value: sequence([permitted]) };
+}
+
+/** A new CA: self-signed, may sign certificates and nothing else (RFC 5280 §4.2.1.9, §4.2.1.3), for this machine's names only, CA_DAYS. */
 export function createCa(): PemPair {
   const keys = rsaKeys();
-  const cert = certificate('OAuth Lab mock CA', keys.publicKey, { cert: null, key: keys.privateKey }, 3650, [
+  const cert = certificate('OAuth Lab mock CA', keys.publicKey, { cert: null, key: keys.privateKey }, CA_DAYS, [
     { name: 'basicConstraints', cA: true, critical: true },
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     { name: 'subjectKeyIdentifier' },
+    loopbackNameConstraints(),
   ]);
   return { certificate: forge.pki.certificateToPem(cert), privateKey: keys.privatePem };
 }
+
+/** Whether a CA is one this version makes: with the name constraints (a CA kept from before has none). */
+export const hasNameConstraints = (ca: PemPair): boolean =>
+  Boolean(forge.pki.certificateFromPem(ca.certificate).getExtension('nameConstraints'));
 
 function issue(ca: PemPair, cn: string, extensions: object[]): PemPair {
   const keys = rsaKeys();

@@ -158,10 +158,12 @@ describe('the mock as an MCP-protected server', () => {
     served.set('/liar.json', { client_id: good, redirect_uris: [REDIRECT] });
     const refused = await authorize({ client_id: liar });
     expect(refused.res.status).toBe(400);
-    expect(refused.res.body).toContain('is not the document&#39;s URL');
+    expect(refused.res.body).toContain('its client_id member is not the URL it was fetched from');
     const secretive = `${documentBase}/secret.json`;
     served.set('/secret.json', { client_id: secretive, redirect_uris: [REDIRECT], client_secret: 'x' });
     expect((await authorize({ client_id: secretive })).res.body).toContain('never do');
-    expect((await authorize({ client_id: `${documentBase}/missing.json` })).res.body).toContain('HTTP 404');
+    expect((await authorize({ client_id: `${documentBase}/missing.json` })).res.body).toContain(
+      'no complete HTTP 200 answer'
+    );
   });
 });

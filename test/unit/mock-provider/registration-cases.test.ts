@@ -186,7 +186,7 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
       }),
       401,
       'invalid_client',
-      'its answer is over 65536 bytes'
+      'it is larger than 65536 bytes, the limit for a JWK Set'
     );
   });
 });

@@ -35,6 +35,6 @@ describe('the router', () => {
     expect(answer).toBeInstanceOf(Promise);
     const handled = await answer;
     expect(handled.reply.status).toBe(400);
-    expect(handled.reply.body).toContain('HTTP 404');
+    expect(handled.reply.body).toContain('no complete HTTP 200 answer');
   });
 });
