@@ -1,7 +1,7 @@
 import type { CryptoPort } from '../ports';
 import { authorizationCauses, nonceMismatch, refusedCallback, stateMismatch } from './causes-authorization';
 import { requestUriCauses } from './causes-request-uri';
-import { clientCauses } from './causes-client';
+import { clientCauses, knownClient } from './causes-client';
 import { codeExchangeCauses } from './causes-code';
 import { refreshCauses, resourceCauses } from './causes-token-use';
 import { CauseList, WEIGHT, type Cause } from './candidates';
@@ -125,6 +125,7 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
     (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization')
   )
     clientCauses(ctx, at, list);
+  if (leg.kind !== 'authorization') knownClient(ctx, at, list);
   clockSkew(leg, list);
   const answered = refusedCallback(leg) ?? leg.main;
   if (!list.size || [...list.causes(at)].every((c) => c.id === 'clock_skew'))

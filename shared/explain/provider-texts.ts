@@ -113,6 +113,14 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
     causes: ['unknown_client'],
     doc: OAUTHLIB,
   },
+  // @node-oauth/oauth2-server: its model's getClient(id, secret) finds no client for an unknown id and a wrong
+  // secret alike, so the one text names both; the evidence orders them.
+  {
+    provider: '@node-oauth/oauth2-server',
+    pattern: /\bInvalid client: client is invalid\b/,
+    causes: ['client_authentication_failed', 'unknown_client'],
+    doc: 'https://github.com/node-oauth/node-oauth2-server/blob/master/lib/handlers/token-handler.js',
+  },
   // node-oidc-provider (its invalid_grant says only "grant request is invalid": the evidence decides).
   { provider: 'node-oidc-provider', pattern: /\bclient is invalid\b/, causes: ['unknown_client'], doc: OIDC_PROVIDER },
   {
