@@ -26,12 +26,15 @@ function advertisedMethods(ctx: ExplainContext): { entry: number; methods: strin
   return null;
 }
 
+/** Basic credentials holding a character that form-encoding would have escaped, as it is (a `%` not starting %XX too). */
+const notFormEncoded = (raw: NonNullable<ClientCredentials['basicRaw']>) =>
+  [raw.id, raw.secret].some((v) => !FORM_SAFE.test(v.replace(/%[0-9A-Fa-f]{2}/g, '')));
+
 /** RFC 6749 §2.3.1: Basic carries client_id and secret form-encoded, then base64. Which side skipped a step. */
 function basicEncoding(leg: Leg, creds: ClientCredentials, list: CauseList): void {
   const raw = creds.basicRaw!;
   const e = leg.main.index;
-  const unescaped = [raw.id, raw.secret].some((v) => !FORM_SAFE.test(v.replace(/%[0-9A-Fa-f]{2}/g, '')));
-  if (unescaped)
+  if (notFormEncoded(raw))
     list.add(
       'basic_credentials_not_form_encoded',
       // Above a provider's "wrong secret": it says the secret differs, this says why.
@@ -108,6 +111,16 @@ function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCrede
     return true;
   }
   return false;
+}
+
+/**
+ * A refusal that is not invalid_client (node-oidc-provider answers invalid_request when the Basic credentials do not
+ * form-decode): Basic credentials that skipped RFC 6749 §2.3.1's form-encoding are evidence on their own.
+ */
+export function basicCredentialsRefused(ctx: ExplainContext, at: number, list: CauseList): void {
+  const leg = ctx.legs[at]!;
+  const creds = clientCredentials(leg.main);
+  if (creds.basicRaw && notFormEncoded(creds.basicRaw)) basicEncoding(leg, creds, list);
 }
 
 /** RFC 6749 §2.3 and §5.2 invalid_client: which of the client's credentials the evidence points at. */

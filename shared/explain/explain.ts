@@ -1,7 +1,7 @@
 import type { CryptoPort } from '../ports';
 import { authorizationCauses, nonceMismatch, refusedCallback, stateMismatch } from './causes-authorization';
 import { requestUriCauses } from './causes-request-uri';
-import { clientCauses, knownClient } from './causes-client';
+import { basicCredentialsRefused, clientCauses, knownClient } from './causes-client';
 import { codeExchangeCauses } from './causes-code';
 import { refreshCauses, resourceCauses } from './causes-token-use';
 import { CauseList, WEIGHT, type Cause } from './candidates';
@@ -120,11 +120,9 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
   }
   if (leg.kind === 'refresh' && error !== 'invalid_client') refreshCauses(ctx, at, list);
   if (leg.kind === 'resource') resourceCauses(ctx, at, error, list);
-  if (
-    error === 'invalid_client' ||
-    (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization')
-  )
-    clientCauses(ctx, at, list);
+  const authenticates = leg.kind !== 'resource' && leg.kind !== 'authorization';
+  if (error === 'invalid_client' || (leg.main.status === 401 && authenticates)) clientCauses(ctx, at, list);
+  else if (authenticates && (error === null || error === 'invalid_request')) basicCredentialsRefused(ctx, at, list);
   if (leg.kind !== 'authorization') knownClient(ctx, at, list);
   clockSkew(leg, list);
   const answered = refusedCallback(leg) ?? leg.main;

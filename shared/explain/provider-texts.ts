@@ -131,6 +131,12 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
   },
   {
     provider: 'node-oidc-provider',
+    pattern: /client_id and client_secret in the authorization header are not properly encoded/,
+    causes: ['basic_credentials_not_form_encoded'],
+    doc: 'https://github.com/panva/node-oidc-provider/blob/main/lib/shared/client_auth.js',
+  },
+  {
+    provider: 'node-oidc-provider',
     pattern: /requested grant type is not allowed for this client/,
     causes: ['unauthorized_client'],
     doc: 'https://github.com/panva/node-oidc-provider/blob/main/lib/actions/token.js',
