@@ -1,6 +1,8 @@
 import { headerValue, type RawRequest, type RawResponse } from '../../shared/http';
 import { isFormContentType, percentEncode } from '../../shared/oauth1';
+import { percentDecodeOrKeep } from '../../shared/oauth1/percent-encoding';
 import { oauthParamsOf } from './request-params';
+import type { SecretTag } from './secret-tags';
 import type { KnownSecret, SecretName } from './types';
 
 /**
@@ -49,31 +51,53 @@ function wireForms(value: string): string[] {
   );
 }
 
-/** One export's secrets: the values kept or replaced, and the placeholders that ended up in the text. */
+/** A JSON string literal's content as the value it stands for; as written when it does not parse. */
+function jsonStringValue(literal: string): string {
+  try {
+    return JSON.parse(`"${literal}"`) as string;
+  } catch {
+    return literal;
+  }
+}
+
+/**
+ * One export's secrets: the values kept or replaced, and the placeholders that ended up in the text. With `tag`
+ * (code style), each value's placeholder carries its tag, `YOUR_AUTHORIZATION_CODE_3fa9c01b2d4e`, so distinct values
+ * stay distinct; the tag is taken of the value as sent, decoded from the form or JSON it travels in.
+ */
 export class Secrets {
   private readonly used = new Set<string>();
+  private readonly names = new Set<string>();
 
   constructor(
     readonly include: boolean,
     readonly style: PlaceholderStyle,
-    private readonly known: readonly KnownSecret[] = []
+    private readonly known: readonly KnownSecret[] = [],
+    private readonly tag: SecretTag | null = null
   ) {}
 
-  /** The placeholder for `name`, recorded as used. */
-  placeholder(name: SecretName): string {
-    const p = placeholderFor(name, this.style);
+  /** The placeholder for `name` (for `value`, when values are tagged), recorded as used. */
+  placeholder(name: SecretName, value?: string): string {
+    const base = placeholderFor(name, this.style);
+    const p = this.tag && value !== undefined && this.style === 'code' ? `${base}_${this.tag(value)}` : base;
     this.used.add(p);
+    this.names.add(base);
     return p;
   }
 
   /** The value itself when secrets are included, else its placeholder. An empty value hides nothing and stays. */
   value(name: SecretName, actual: string | null | undefined): string {
     if (actual === null || actual === undefined || actual === '') return '';
-    return this.include ? actual : this.placeholder(name);
+    return this.include ? actual : this.placeholder(name, actual);
   }
 
   get placeholders(): readonly string[] {
     return [...this.used];
+  }
+
+  /** The placeholders used, without their tags (`YOUR_AUTHORIZATION_CODE`). */
+  get placeholderNames(): readonly string[] {
+    return [...this.names];
   }
 
   /** The request with its secrets replaced (unless included): URL, headers and body. */
@@ -115,16 +139,18 @@ export class Secrets {
   /** HTTP Basic and Bearer credentials (RFC 7617 (https://www.rfc-editor.org/rfc/rfc7617), RFC 6750 §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1)) and cookie values become placeholders; the rest is scrubbed. */
   private requestHeader(name: string, value: string, scrub: (text: string, kind: TextKind) => string): string {
     if (name === 'authorization') {
-      const scheme = /^\s*(basic|bearer)\s/i.exec(value)?.[1];
+      const scheme = /^\s*(basic|bearer)\s+(\S*)/i.exec(value);
       if (scheme)
-        return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token')}`;
+        return `${value.trim().split(/\s+/)[0]} ${this.placeholder(scheme[1]!.toLowerCase() === 'basic' ? 'basic_credentials' : 'access_token', scheme[2])}`;
     }
     // RFC 6265 §4.2.1 (https://www.rfc-editor.org/rfc/rfc6265#section-4.2.1): `name=value` pairs separated by `; `.
     if (name === 'cookie')
       return value
         .split(';')
         .map((pair) =>
-          pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair
+          pair.includes('=')
+            ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie', pair.slice(pair.indexOf('=') + 1).trim())}`
+            : pair
         )
         .join(';');
     return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
@@ -136,7 +162,7 @@ export class Secrets {
       const eq = value.indexOf('=');
       const end = value.indexOf(';');
       if (eq >= 0 && (end < 0 || eq < end))
-        return `${value.slice(0, eq + 1)}${this.placeholder('cookie')}${end < 0 ? '' : value.slice(end)}`;
+        return `${value.slice(0, eq + 1)}${this.placeholder('cookie', value.slice(eq + 1, end < 0 ? undefined : end).trim())}${end < 0 ? '' : value.slice(end)}`;
     }
     return this.scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
@@ -150,18 +176,20 @@ export class Secrets {
           // A fragment carries them too: the implicit and hybrid flows' redirect (OpenID Connect Core §3.2.2.5
           // (https://openid.net/specs/openid-connect-core-1_0.html#ImplicitAuthResponse)).
           new RegExp(`(^|[?&#])(${field}=)([^&#]+)`, 'g'),
-          (_m, pre: string, key: string) => `${pre}${key}${this.placeholder(name)}`
+          (_m, pre: string, key: string, sent: string) =>
+            `${pre}${key}${this.placeholder(name, percentDecodeOrKeep(sent, true))}`
         );
     if (kind === 'json')
       for (const name of SECRET_FIELDS)
         out = out.replace(
-          new RegExp(`("${name}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'g'),
-          (_m, key: string) => `${key}"${this.placeholder(name)}"`
+          new RegExp(`("${name}"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)+)"`, 'g'),
+          (_m, key: string, literal: string) => `${key}"${this.placeholder(name, jsonStringValue(literal))}"`
         );
     for (const { name, value } of this.known) {
       if (value.length < MIN_FREE_TEXT) continue;
       for (const form of wireForms(value))
-        if (out.includes(form)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name));
+        if (out.includes(form))
+          out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name, value));
     }
     return out;
   }
@@ -171,7 +199,7 @@ export class Secrets {
    * travels percent-encoded once more (§3.6): the placeholder keeps that shape, `YOUR_CONSUMER_SECRET%26YOUR_TOKEN_SECRET`.
    */
   private plaintextPlaceholder(p: { consumerPart: string; tokenPart: string }): string {
-    return `${p.consumerPart ? this.placeholder('consumer_secret') : ''}%26${p.tokenPart ? this.placeholder('token_secret') : ''}`;
+    return `${p.consumerPart ? this.placeholder('consumer_secret', p.consumerPart) : ''}%26${p.tokenPart ? this.placeholder('token_secret', p.tokenPart) : ''}`;
   }
 }
 

@@ -3,13 +3,14 @@ import type { EntryView } from './entry-view';
 import type { ExplainContext } from './explain-context';
 import { jwtPayload, tokenField } from './facts';
 import type { Leg } from './legs';
+import { sameSecret } from './placeholder';
 
 const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v));
 
 /** The authorization leg that issued a code: the one whose redirect carried it. */
 export function issuingAuthorization(ctx: ExplainContext, code: string | undefined): Leg | null {
   if (code === undefined) return null;
-  return ctx.legs.find((l) => l.kind === 'authorization' && l.callback?.params.code === code) ?? null;
+  return ctx.legs.find((l) => l.kind === 'authorization' && sameSecret(l.callback?.params.code, code)) ?? null;
 }
 
 /**

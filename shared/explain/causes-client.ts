@@ -149,7 +149,7 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
       `entry ${e} uses ${METHOD_NAMES[creds.method]}; the metadata in entry ${advertised.entry} lists token_endpoint_auth_methods_supported ${JSON.stringify(advertised.methods)}.`,
       'RFC 8414 §2'
     );
-  if (creds.method === 'basic') basicEncoding(leg, creds, list);
+  if (creds.basicRaw) basicEncoding(leg, creds, list);
   if (creds.method === 'assertion') assertionTimes(leg, list);
   if (comparedWithEarlier(ctx, at, creds, list)) return;
   if (creds.method !== 'none') {
