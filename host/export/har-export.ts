@@ -1,6 +1,7 @@
 import type { RawRequest } from '../../shared/http';
 import { ANY_SOURCE, type ExportTarget } from './export-target';
 import { toHar, toHarRequest, UNSENT_RESPONSE, type HarInput } from './har';
+import { secretTags } from './secret-tags';
 import { Secrets } from './secrets';
 import type { ExportResult, KnownSecret, RecordedExchange } from './types';
 
@@ -45,7 +46,11 @@ export const harTarget: ExportTarget = {
   }),
 };
 
-/** The history (or any list of exchanges) as one HAR file, secrets left out unless included. */
+/**
+ * The history (or any list of exchanges) as one HAR file, secrets left out unless included. Each value left out
+ * reads its own placeholder (`YOUR_AUTHORIZATION_CODE_<tag>`, secret-tags.ts): one placeholder for every code
+ * would make every later exchange look like a code sent again.
+ */
 export function exportHar(options: {
   readonly entries: readonly HarInput[];
   readonly includeSecrets?: boolean;
@@ -53,7 +58,7 @@ export function exportHar(options: {
   readonly appVersion?: string;
   readonly filename?: string;
 }): ExportResult {
-  const secrets = new Secrets(!!options.includeSecrets, 'code', options.secrets ?? []);
+  const secrets = new Secrets(!!options.includeSecrets, 'code', options.secrets ?? [], secretTags());
   const entries = options.entries.map((e) =>
     'exchange' in e
       ? { exchange: secretsExchange(e.exchange, secrets), ...(e.comment ? { comment: e.comment } : {}) }
@@ -61,7 +66,9 @@ export function exportHar(options: {
   );
   const text = `${JSON.stringify(toHar(entries, { ...(options.appVersion ? { appVersion: options.appVersion } : {}) }), null, 2)}\n`;
   const notes = secrets.placeholders.length
-    ? [`Secrets are left out; they read ${secrets.placeholders.join(', ')}.`]
+    ? [
+        `Secrets are left out; they read ${secrets.placeholderNames.map((n) => `${n}_…`).join(', ')}, one placeholder per value (the same value, the same placeholder, in this file).`,
+      ]
     : [];
   return {
     target: 'har',

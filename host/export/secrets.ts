@@ -7,7 +7,9 @@ import {
   secretParameterOf,
   type SecretParameter,
 } from '../../shared/secrets';
+import { percentDecodeOrKeep } from '../../shared/oauth1/percent-encoding';
 import { oauthParamsOf } from './request-params';
+import type { SecretTag } from './secret-tags';
 import type { KnownSecret, SecretName } from './types';
 
 /**
@@ -25,7 +27,7 @@ const placeholderFor = (name: SecretName, style: PlaceholderStyle): string =>
  * An id_token is among them: some relying parties take it as a bearer credential, and its claims describe the user.
  */
 const FORM_SECRET_FIELD = new RegExp(`(^|[?&#])((${secretNamesPattern('form')})=)([^&#]+)`, 'gi');
-const JSON_SECRET_FIELD = new RegExp(`("(${secretNamesPattern('json')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)+"`, 'gi');
+const JSON_SECRET_FIELD = new RegExp(`("(${secretNamesPattern('json')})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)+)"`, 'gi');
 /** The placeholder's name of a listed field: `code` is the authorization code (RFC 6749 §4.1.2, §4.1.3). */
 const placeholderName = (field: SecretParameter): SecretName => (field === 'code' ? 'authorization_code' : field);
 /** Headers whose whole value is a URL, whose query is scrubbed as a form (the redirect to the callback carries the code). */
@@ -47,31 +49,53 @@ function wireForms(value: string): string[] {
   );
 }
 
-/** One export's secrets: the values kept or replaced, and the placeholders that ended up in the text. */
+/** A JSON string literal's content as the value it stands for; as written when it does not parse. */
+function jsonStringValue(literal: string): string {
+  try {
+    return JSON.parse(`"${literal}"`) as string;
+  } catch {
+    return literal;
+  }
+}
+
+/**
+ * One export's secrets: the values kept or replaced, and the placeholders that ended up in the text. With `tag`
+ * (code style), each value's placeholder carries its tag, `YOUR_AUTHORIZATION_CODE_3fa9c01b2d4e`, so distinct values
+ * stay distinct; the tag is taken of the value as sent, decoded from the form or JSON it travels in.
+ */
 export class Secrets {
   private readonly used = new Set<string>();
+  private readonly names = new Set<string>();
 
   constructor(
     readonly include: boolean,
     readonly style: PlaceholderStyle,
-    private readonly known: readonly KnownSecret[] = []
+    private readonly known: readonly KnownSecret[] = [],
+    private readonly tag: SecretTag | null = null
   ) {}
 
-  /** The placeholder for `name`, recorded as used. */
-  placeholder(name: SecretName): string {
-    const p = placeholderFor(name, this.style);
+  /** The placeholder for `name` (for `value`, when values are tagged), recorded as used. */
+  placeholder(name: SecretName, value?: string): string {
+    const base = placeholderFor(name, this.style);
+    const p = this.tag && value !== undefined && this.style === 'code' ? `${base}_${this.tag(value)}` : base;
     this.used.add(p);
+    this.names.add(base);
     return p;
   }
 
   /** The value itself when secrets are included, else its placeholder. An empty value hides nothing and stays. */
   value(name: SecretName, actual: string | null | undefined): string {
     if (actual === null || actual === undefined || actual === '') return '';
-    return this.include ? actual : this.placeholder(name);
+    return this.include ? actual : this.placeholder(name, actual);
   }
 
   get placeholders(): readonly string[] {
     return [...this.used];
+  }
+
+  /** The placeholders used, without their tags (`YOUR_AUTHORIZATION_CODE`). */
+  get placeholderNames(): readonly string[] {
+    return [...this.names];
   }
 
   /** The request with its secrets replaced (unless included): URL, headers and body. */
@@ -119,7 +143,8 @@ export class Secrets {
     if (name === 'authorization' || name === 'proxy-authorization') {
       const credential = authorizationCredential(value);
       if (credential) {
-        const p = this.placeholder(/^basic$/i.test(credential.scheme) ? 'basic_credentials' : 'access_token');
+        const kind = /^basic$/i.test(credential.scheme) ? 'basic_credentials' : 'access_token';
+        const p = this.placeholder(kind, credential.credential);
         return credential.scheme ? `${credential.scheme} ${p}` : p;
       }
       return scrub(value, 'text');
@@ -129,10 +154,12 @@ export class Secrets {
       return value
         .split(';')
         .map((pair) =>
-          pair.includes('=') ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie')}` : pair
+          pair.includes('=')
+            ? `${pair.slice(0, pair.indexOf('=') + 1)}${this.placeholder('cookie', pair.slice(pair.indexOf('=') + 1).trim())}`
+            : pair
         )
         .join(';');
-    if (isSecretHeader(name)) return this.placeholder(name === 'dpop' ? 'dpop_proof' : 'credential');
+    if (isSecretHeader(name)) return this.placeholder(name === 'dpop' ? 'dpop_proof' : 'credential', value.trim());
     return scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
 
@@ -142,7 +169,7 @@ export class Secrets {
       const eq = value.indexOf('=');
       const end = value.indexOf(';');
       if (eq >= 0 && (end < 0 || eq < end))
-        return `${value.slice(0, eq + 1)}${this.placeholder('cookie')}${end < 0 ? '' : value.slice(end)}`;
+        return `${value.slice(0, eq + 1)}${this.placeholder('cookie', value.slice(eq + 1, end < 0 ? undefined : end).trim())}${end < 0 ? '' : value.slice(end)}`;
     }
     return this.scrub(value, URL_HEADERS.has(name) ? 'form' : 'text');
   }
@@ -153,19 +180,20 @@ export class Secrets {
     // A fragment carries them too: the implicit and hybrid flows' redirect (OpenID Connect Core §3.2.2.5
     // (https://openid.net/specs/openid-connect-core-1_0.html#ImplicitAuthResponse)).
     if (kind === 'form')
-      out = out.replace(FORM_SECRET_FIELD, (_m, pre: string, key: string, field: string) => {
+      out = out.replace(FORM_SECRET_FIELD, (_m, pre: string, key: string, field: string, sent: string) => {
         const listed = secretParameterOf(field, 'form');
-        return `${pre}${key}${this.placeholder(placeholderName(listed!))}`;
+        return `${pre}${key}${this.placeholder(placeholderName(listed!), percentDecodeOrKeep(sent, true))}`;
       });
     if (kind === 'json')
-      out = out.replace(JSON_SECRET_FIELD, (_m, key: string, field: string) => {
+      out = out.replace(JSON_SECRET_FIELD, (_m, key: string, field: string, literal: string) => {
         const listed = secretParameterOf(field, 'json');
-        return `${key}"${this.placeholder(placeholderName(listed!))}"`;
+        return `${key}"${this.placeholder(placeholderName(listed!), jsonStringValue(literal))}"`;
       });
     for (const { name, value } of this.known) {
       if (value.length < MIN_FREE_TEXT) continue;
       for (const form of wireForms(value))
-        if (out.includes(form)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name));
+        if (out.includes(form))
+          out = out.replace(new RegExp(escapeRegExp(form), 'g'), () => this.placeholder(name, value));
     }
     return out;
   }
@@ -175,7 +203,7 @@ export class Secrets {
    * travels percent-encoded once more (§3.6): the placeholder keeps that shape, `YOUR_CONSUMER_SECRET%26YOUR_TOKEN_SECRET`.
    */
   private plaintextPlaceholder(p: { consumerPart: string; tokenPart: string }): string {
-    return `${p.consumerPart ? this.placeholder('consumer_secret') : ''}%26${p.tokenPart ? this.placeholder('token_secret') : ''}`;
+    return `${p.consumerPart ? this.placeholder('consumer_secret', p.consumerPart) : ''}%26${p.tokenPart ? this.placeholder('token_secret', p.tokenPart) : ''}`;
   }
 }
 

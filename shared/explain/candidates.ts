@@ -37,6 +37,11 @@ export class CauseList {
     c.evidence.push(evidence);
   }
 
+  /** Drops a cause the file rules out. */
+  ruleOut(id: CauseId): void {
+    this.byId.delete(id);
+  }
+
   has(id: CauseId): boolean {
     return this.byId.has(id);
   }

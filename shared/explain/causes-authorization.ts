@@ -1,14 +1,16 @@
 import { WEIGHT, type CauseList } from './candidates';
+import type { EntryView } from './entry-view';
 import type { ExplainContext } from './explain-context';
 import { jwtPayload, tokenField } from './facts';
 import type { Leg } from './legs';
+import { sameSecret } from './placeholder';
 
 const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v));
 
 /** The authorization leg that issued a code: the one whose redirect carried it. */
 export function issuingAuthorization(ctx: ExplainContext, code: string | undefined): Leg | null {
   if (code === undefined) return null;
-  return ctx.legs.find((l) => l.kind === 'authorization' && l.callback?.params.code === code) ?? null;
+  return ctx.legs.find((l) => l.kind === 'authorization' && sameSecret(l.callback?.params.code, code)) ?? null;
 }
 
 /**
@@ -38,14 +40,45 @@ export function nonceMismatch(ctx: ExplainContext, leg: Leg): string | null {
   return `entry ${authorization.paramsEntry} sent nonce ${q(sent)}; the ID token from entry ${leg.main.index} carries ${got}.`;
 }
 
+/** The client's own callback answering the redirect with an error status: the client refused it, the leg failed. */
+export function refusedCallback(leg: Leg): EntryView | null {
+  const cb = leg.callback;
+  return leg.kind === 'authorization' && cb && cb.params.error === undefined && cb.entry.status >= 400
+    ? cb.entry
+    : null;
+}
+
+/**
+ * RFC 6749 §10.12: a client that keeps one state per session replaces it when a second authorization request
+ * starts (a second tab); the first request's redirect then carries a state the client no longer expects.
+ */
+function secondRequestInFlight(ctx: ExplainContext, at: number): string | null {
+  const leg = ctx.legs[at]!;
+  const cb = leg.callback;
+  if (!cb || !refusedCallback(leg)) return null;
+  const second = ctx.legs.find(
+    (l, i) =>
+      i > at &&
+      l.kind === 'authorization' &&
+      l.params.client_id === leg.params.client_id &&
+      l.params.state !== cb.params.state &&
+      l.main.sentAt <= cb.entry.sentAt
+  );
+  if (!second) return null;
+  return `entry ${second.paramsEntry} started a second authorization request (state ${q(second.params.state)}) before the redirect answering entry ${leg.paramsEntry} came back in entry ${cb.entry.index} with state ${q(cb.params.state)}; the client's callback answered HTTP ${cb.entry.status}: a client that keeps one state per session expects the second request's.`;
+}
+
 /** RFC 6749 §4.1.2.1: an authorization request the provider refused, by redirecting with `error` or by an error page. */
-export function authorizationCauses(leg: Leg, list: CauseList): void {
+export function authorizationCauses(ctx: ExplainContext, index: number, list: CauseList): void {
+  const leg = ctx.legs[index]!;
   const cb = leg.callback;
   const params = cb?.params ?? {};
   const said = params.error_description ? `: ${JSON.stringify(params.error_description)}` : '';
   const at = cb ? `entry ${cb.entry.index} redirected back with error=${params.error ?? ''}${said}` : '';
   const state = stateMismatch(leg);
   if (state) list.add('state_mismatch', WEIGHT.decisive, state);
+  const inFlight = secondRequestInFlight(ctx, index);
+  if (inFlight) list.add('state_mismatch', WEIGHT.decisive, inFlight);
   if (params.error === 'invalid_request' && /code_challenge|pkce/i.test(params.error_description ?? ''))
     list.add('pkce_missing', WEIGHT.decisive, `${at}; entry ${leg.paramsEntry} sent no code_challenge.`);
   // A pushed request's redirect_uri and client were checked at the push (RFC 9126 §2.1): causes-request-uri.ts.

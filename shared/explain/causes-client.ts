@@ -2,6 +2,7 @@ import { WEIGHT, type CauseList } from './candidates';
 import { earlierLegs, type ExplainContext } from './explain-context';
 import { clientCredentials, jwtPayload, serverDate, type ClientCredentials } from './facts';
 import type { Leg } from './legs';
+import { recogniseProviderText } from './provider-texts';
 
 /** What application/x-www-form-urlencoded leaves as it is (WHATWG URL's urlencoded serializer): the rest is escaped. */
 const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
@@ -25,16 +26,19 @@ function advertisedMethods(ctx: ExplainContext): { entry: number; methods: strin
   return null;
 }
 
+/** Basic credentials holding a character that form-encoding would have escaped, as it is (a `%` not starting %XX too). */
+const notFormEncoded = (raw: NonNullable<ClientCredentials['basicRaw']>) =>
+  [raw.id, raw.secret].some((v) => !FORM_SAFE.test(v.replace(/%[0-9A-Fa-f]{2}/g, '')));
+
 /** RFC 6749 §2.3.1: Basic carries client_id and secret form-encoded, then base64. Which side skipped a step. */
 function basicEncoding(leg: Leg, creds: ClientCredentials, list: CauseList): void {
   const raw = creds.basicRaw!;
   const e = leg.main.index;
-  const unescaped = [raw.id, raw.secret].some((v) => !FORM_SAFE.test(v.replace(/%[0-9A-Fa-f]{2}/g, '')));
-  if (unescaped)
+  if (notFormEncoded(raw))
     list.add(
       'basic_credentials_not_form_encoded',
       // Above a provider's "wrong secret": it says the secret differs, this says why.
-      WEIGHT.decisive + 10,
+      WEIGHT.decisive + 20,
       `the Basic credentials of entry ${e} hold characters that form-encoding escapes (such as + / = : or a space) as they are; RFC 6749 §2.3.1 form-encodes client_id and secret before base64, and a server that decodes them reads another secret.`
     );
   else if ([raw.id, raw.secret].some((v) => ESCAPE.test(v)))
@@ -75,14 +79,16 @@ function assertionTimes(leg: Leg, list: CauseList): void {
     );
 }
 
+/** The legs where a client authenticates (RFC 6749 §2.3, RFC 7009 §2.1, RFC 7662 §2.1, RFC 9126 §2). */
+const AUTHENTICATED_KINDS = ['pushed', 'token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
+
 /** Another leg of the same client that authenticated: a different secret then is the evidence of a wrong one now. */
 function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCredentials, list: CauseList): boolean {
   const leg = ctx.legs[at]!;
-  const kinds = ['pushed', 'token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
   const ok = earlierLegs(
     ctx,
     at,
-    kinds,
+    AUTHENTICATED_KINDS,
     (l, i) => ctx.answers[i]!.ok && clientCredentials(l.main).clientId === creds.clientId
   );
   const before = ok[0];
@@ -105,6 +111,16 @@ function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCrede
     return true;
   }
   return false;
+}
+
+/**
+ * A refusal that is not invalid_client (node-oidc-provider answers invalid_request when the Basic credentials do not
+ * form-decode): Basic credentials that skipped RFC 6749 §2.3.1's form-encoding are evidence on their own.
+ */
+export function basicCredentialsRefused(ctx: ExplainContext, at: number, list: CauseList): void {
+  const leg = ctx.legs[at]!;
+  const creds = clientCredentials(leg.main);
+  if (creds.basicRaw && notFormEncoded(creds.basicRaw)) basicEncoding(leg, creds, list);
 }
 
 /** RFC 6749 §2.3 and §5.2 invalid_client: which of the client's credentials the evidence points at. */
@@ -133,7 +149,7 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
       `entry ${e} uses ${METHOD_NAMES[creds.method]}; the metadata in entry ${advertised.entry} lists token_endpoint_auth_methods_supported ${JSON.stringify(advertised.methods)}.`,
       'RFC 8414 §2'
     );
-  if (creds.method === 'basic') basicEncoding(leg, creds, list);
+  if (creds.basicRaw) basicEncoding(leg, creds, list);
   if (creds.method === 'assertion') assertionTimes(leg, list);
   if (comparedWithEarlier(ctx, at, creds, list)) return;
   if (creds.method !== 'none') {
@@ -148,4 +164,46 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
       `the server may not know client_id ${JSON.stringify(creds.clientId)} (entry ${e}); RFC 6749 §5.2 answers both with invalid_client.`
     );
   }
+}
+
+/** Where the file shows the server knowing a client_id: a code issued to it, or a leg where it authenticated. */
+function knownBy(ctx: ExplainContext, at: number, clientId: string): string | null {
+  const issued = ctx.legs.find(
+    (l) => l.kind === 'authorization' && l.params.client_id === clientId && l.callback?.params.code !== undefined
+  );
+  if (issued)
+    return `the authorization endpoint issued a code to client_id ${JSON.stringify(clientId)} (the request in entry ${issued.paramsEntry}, the code in entry ${issued.callback!.entry.index})`;
+  const authenticated = ctx.legs.findIndex(
+    (l, i) =>
+      i !== at &&
+      (AUTHENTICATED_KINDS as readonly string[]).includes(l.kind) &&
+      ctx.answers[i]!.ok &&
+      clientCredentials(l.main).clientId === clientId
+  );
+  if (authenticated >= 0)
+    return `entry ${ctx.legs[authenticated]!.main.index} authenticated client_id ${JSON.stringify(clientId)} successfully`;
+  return null;
+}
+
+/**
+ * RFC 6749 §5.2 answers an unknown client and a failed authentication alike (invalid_client, and some providers
+ * word both "client is invalid"). A client_id the file shows the server knowing rules unknown_client out: what was
+ * refused is the client's authentication (its secret or its method).
+ */
+export function knownClient(ctx: ExplainContext, at: number, list: CauseList): void {
+  const leg = ctx.legs[at]!;
+  const clientId = clientCredentials(leg.main).clientId;
+  if (clientId === null || !list.has('unknown_client')) return;
+  // A provider whose words name only this cause ("client not found") is taken at its word: it may be another tenant.
+  const { error, text } = ctx.answers[at]!;
+  const said = recogniseProviderText(error, text, leg.kind)?.causes;
+  if (said?.length === 1 && said[0] === 'unknown_client') return;
+  const known = knownBy(ctx, at, clientId);
+  if (!known) return;
+  list.ruleOut('unknown_client');
+  list.add(
+    'client_authentication_failed',
+    WEIGHT.strong,
+    `${known}, so the server knows this client: entry ${leg.main.index} was refused for how it authenticated (the secret or the method), not for its client_id.`
+  );
 }

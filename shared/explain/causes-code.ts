@@ -7,6 +7,7 @@ import { WEIGHT, type CauseList } from './candidates';
 import { earlierLegs, type ExplainContext } from './explain-context';
 import { clientCredentials, seconds } from './facts';
 import type { Leg } from './legs';
+import { cannotTell, sameSecret } from './placeholder';
 
 /** The age from which a code's age alone is suspect when the provider's lifetime is not known (issue 30 §1). */
 const SUSPECT_CODE_AGE_S = 60;
@@ -16,7 +17,7 @@ const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringif
 /** RFC 6749 §4.1.2: a code is single-use. An earlier exchange of the same code, successful or not, is the evidence. */
 function reused(ctx: ExplainContext, at: number, code: string, list: CauseList): void {
   const leg = ctx.legs[at]!;
-  const earlier = earlierLegs(ctx, at, ['token'], (l) => l.main.form.code === code).reverse();
+  const earlier = earlierLegs(ctx, at, ['token'], (l) => sameSecret(l.main.form.code, code)).reverse();
   const first = earlier[0];
   if (first === undefined) return;
   const before = ctx.legs[first]!;
@@ -143,6 +144,11 @@ export function codeExchangeCauses(ctx: ExplainContext, at: number, list: CauseL
   const code = leg.main.form.code;
   if (code === undefined) {
     list.add('unknown', WEIGHT.weak, `entry ${leg.main.index} has grant_type=authorization_code but no code.`);
+    return;
+  }
+  const placeholder = cannotTell(leg.main.index, 'code', code);
+  if (placeholder) {
+    list.add('unknown', WEIGHT.weak, placeholder);
     return;
   }
   reused(ctx, at, code, list);

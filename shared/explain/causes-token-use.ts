@@ -3,16 +3,25 @@ import { WEIGHT, type CauseList } from './candidates';
 import { earlierLegs, type ExplainContext } from './explain-context';
 import { clientCredentials, jwtPayload, seconds, serverDate, tokenField } from './facts';
 import type { Leg } from './legs';
+import { cannotTell, sameSecret } from './placeholder';
 
 const ISSUING = ['token', 'refresh', 'grant'] as const;
 
 /** The latest successful token response before `at` that returned `value` as the member `field`. */
 function issuedBy(ctx: ExplainContext, at: number, field: string, value: string): number | null {
-  return earlierLegs(ctx, at, ISSUING, (l, i) => ctx.answers[i]!.ok && tokenField(l.main, field) === value)[0] ?? null;
+  return (
+    earlierLegs(ctx, at, ISSUING, (l, i) => ctx.answers[i]!.ok && sameSecret(tokenField(l.main, field), value))[0] ??
+    null
+  );
 }
 
 function revokedBefore(ctx: ExplainContext, at: number, value: string): Leg | null {
-  const i = earlierLegs(ctx, at, ['revocation'], (l, j) => l.main.form.token === value && ctx.answers[j]!.ok)[0];
+  const i = earlierLegs(
+    ctx,
+    at,
+    ['revocation'],
+    (l, j) => sameSecret(l.main.form.token, value) && ctx.answers[j]!.ok
+  )[0];
   return i === undefined ? null : ctx.legs[i]!;
 }
 
@@ -22,11 +31,16 @@ export function refreshCauses(ctx: ExplainContext, at: number, list: CauseList):
   const token = leg.main.form.refresh_token;
   const e = leg.main.index;
   if (token === undefined) return;
+  const placeholder = cannotTell(e, 'refresh token', token);
+  if (placeholder) {
+    list.add('unknown', WEIGHT.weak, placeholder);
+    return;
+  }
   const used = earlierLegs(
     ctx,
     at,
     ['refresh'],
-    (l, i) => l.main.form.refresh_token === token && ctx.answers[i]!.ok
+    (l, i) => sameSecret(l.main.form.refresh_token, token) && ctx.answers[i]!.ok
   )[0];
   if (used !== undefined) {
     const next = tokenField(ctx.legs[used]!.main, 'refresh_token');
@@ -148,6 +162,7 @@ export function resourceCauses(ctx: ExplainContext, at: number, error: string | 
     list.add(
       'unknown',
       WEIGHT.weak,
-      `The leg that issued access token ${ctx.fp(p.token)} is not in the file: with it, its expiry, revocation and type could be checked.`
+      cannotTell(e, 'access token', p.token) ??
+        `The leg that issued access token ${ctx.fp(p.token)} is not in the file: with it, its expiry, revocation and type could be checked.`
     );
 }

@@ -1,7 +1,7 @@
 import type { CryptoPort } from '../ports';
-import { authorizationCauses, nonceMismatch, stateMismatch } from './causes-authorization';
+import { authorizationCauses, nonceMismatch, refusedCallback, stateMismatch } from './causes-authorization';
 import { requestUriCauses } from './causes-request-uri';
-import { clientCauses } from './causes-client';
+import { basicCredentialsRefused, clientCauses, knownClient } from './causes-client';
 import { codeExchangeCauses } from './causes-code';
 import { refreshCauses, resourceCauses } from './causes-token-use';
 import { CauseList, WEIGHT, type Cause } from './candidates';
@@ -50,7 +50,10 @@ const KEEP_POLLING = new Set(['authorization_pending', 'slow_down']);
 /** More than this between the server's Date header and the client's clock is worth naming (RFC 7519 §4.1.4 leeway). */
 const SKEW_MS = 60_000;
 
-/** The server's answer to a leg; for an authorization leg, the redirect's `error` (RFC 6749 §4.1.2.1). */
+/**
+ * The server's answer to a leg; for an authorization leg, the redirect's `error` (RFC 6749 §4.1.2.1), or the
+ * client's own callback refusing the redirect.
+ */
 function legAnswer(leg: Leg): Answer {
   if (leg.kind !== 'authorization') {
     const answer = answerOf(leg.main);
@@ -63,6 +66,8 @@ function legAnswer(leg: Leg): Answer {
       error: params.error,
       text: params.error_description ? `${params.error}: ${params.error_description}` : params.error,
     };
+  const refused = refusedCallback(leg);
+  if (refused) return answerOf(refused);
   return leg.callback ? { ok: true, error: null, text: null } : answerOf(leg.main);
 }
 
@@ -70,7 +75,8 @@ function providerWords(ctx: ExplainContext, at: number, list: CauseList): void {
   const leg = ctx.legs[at]!;
   const { error, text } = ctx.answers[at]!;
   const known = recogniseProviderText(error, text, leg.kind);
-  const cited = `entry ${leg.main.index}: the provider says ${JSON.stringify(text ?? error)}`;
+  const refused = refusedCallback(leg);
+  const cited = `entry ${(refused ?? leg.main).index}: ${refused ? "the client's callback" : 'the provider'} says ${JSON.stringify(text ?? error)}`;
   if (known) {
     const weight = known.causes.length === 1 ? WEIGHT.decisive : WEIGHT.likely;
     for (const id of known.causes)
@@ -104,7 +110,7 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
   const list = new CauseList();
   providerWords(ctx, at, list);
   if (leg.kind === 'authorization') {
-    authorizationCauses(leg, list);
+    authorizationCauses(ctx, at, list);
     requestUriCauses(ctx, at, list);
   }
   if (leg.kind === 'token') {
@@ -115,17 +121,17 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
   }
   if (leg.kind === 'refresh' && error !== 'invalid_client') refreshCauses(ctx, at, list);
   if (leg.kind === 'resource') resourceCauses(ctx, at, error, list);
-  if (
-    error === 'invalid_client' ||
-    (leg.main.status === 401 && leg.kind !== 'resource' && leg.kind !== 'authorization')
-  )
-    clientCauses(ctx, at, list);
+  const authenticates = leg.kind !== 'resource' && leg.kind !== 'authorization';
+  if (error === 'invalid_client' || (leg.main.status === 401 && authenticates)) clientCauses(ctx, at, list);
+  else if (authenticates && (error === null || error === 'invalid_request')) basicCredentialsRefused(ctx, at, list);
+  if (leg.kind !== 'authorization') knownClient(ctx, at, list);
   clockSkew(leg, list);
+  const answered = refusedCallback(leg) ?? leg.main;
   if (!list.size || [...list.causes(at)].every((c) => c.id === 'clock_skew'))
     list.add(
       'unknown',
       WEIGHT.weak,
-      `entry ${leg.main.index} answered HTTP ${leg.main.status}${text ? ` saying ${JSON.stringify(text)}` : ''}; nothing else in the file points at a cause.`
+      `entry ${answered.index} answered HTTP ${answered.status}${text ? ` saying ${JSON.stringify(text)}` : ''}; nothing else in the file points at a cause.`
     );
   return list.causes(at);
 }

@@ -5,6 +5,7 @@ import { decodeJwt, looksLikeJwt } from '../oidc/jwt';
 import { percentDecode } from '../oauth1/percent-encoding';
 import { errorDocumentOn2xx, providerMessage } from '../provider-message';
 import type { EntryView } from './entry-view';
+import { isPlaceholder } from './placeholder';
 
 /** What a server answered, as the explainer judges it: an RFC 6749 §5.2 / RFC 6750 §3 error, or none. */
 export interface Answer {
@@ -56,6 +57,10 @@ function basicText(base64: string): string {
 
 export function clientCredentials(e: EntryView): ClientCredentials {
   const auth = headerValue(e.requestHeaders, 'authorization') ?? '';
+  // Basic credentials an export replaced (YOUR_BASIC_CREDENTIALS, tagged or not): Basic was used, its id and secret unknown.
+  const replaced = /^\s*basic\s+(\S+)\s*$/i.exec(auth)?.[1];
+  if (replaced !== undefined && isPlaceholder(replaced))
+    return { method: 'basic', clientId: e.form.client_id ?? null, secret: replaced, basicRaw: null };
   const basic = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
   if (basic) {
     const decoded = basicText(basic[1]!);

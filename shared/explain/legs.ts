@@ -141,6 +141,28 @@ function pushedFor(legs: readonly Leg[], requestUri: string | undefined): Leg | 
   return undefined;
 }
 
+/**
+ * Two authorization requests in flight (a second tab): a redirect carrying the earlier request's state answers that
+ * request (RFC 6749 §4.1.2 returns state as the client sent it), not the later one it follows in the file. It moves,
+ * with its entries, to the earlier request of the same client that had no redirect of its own.
+ */
+function callbacksToTheirRequests(legs: Leg[]): void {
+  legs.forEach((leg, i) => {
+    const state = leg.callback?.params.state;
+    if (leg.kind !== 'authorization' || state === undefined || state === leg.params.state) return;
+    // The redirect came in an entry of its own, not as the later request's own answer.
+    if (leg.entries.length < 2) return;
+    for (let j = i - 1; j >= 0; j--) {
+      const earlier = legs[j]!;
+      if (earlier.kind !== 'authorization' || earlier.params.client_id !== leg.params.client_id) continue;
+      if (earlier.callback !== null || earlier.params.state !== state) continue;
+      legs[j] = { ...earlier, callback: leg.callback, entries: [...earlier.entries, ...leg.entries.slice(1)] };
+      legs[i] = { ...leg, callback: null, entries: [leg.main.index] };
+      return;
+    }
+  });
+}
+
 /** Every OAuth leg of a HAR, in the order of their first entry; `views` is indexed as the file's entries. */
 export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views: EntryView[] } {
   const views = entries.map(entryView);
@@ -167,5 +189,6 @@ export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views
     const paramsEntry = pushed?.main.index ?? v.index;
     legs.push({ kind, main: v, callback, entries: [v.index, ...found], params, paramsEntry });
   });
+  callbacksToTheirRequests(legs);
   return { legs, views };
 }

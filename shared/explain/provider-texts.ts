@@ -113,6 +113,14 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
     causes: ['unknown_client'],
     doc: OAUTHLIB,
   },
+  // @node-oauth/oauth2-server: its model's getClient(id, secret) finds no client for an unknown id and a wrong
+  // secret alike, so the one text names both; the evidence orders them.
+  {
+    provider: '@node-oauth/oauth2-server',
+    pattern: /\bInvalid client: client is invalid\b/,
+    causes: ['client_authentication_failed', 'unknown_client'],
+    doc: 'https://github.com/node-oauth/node-oauth2-server/blob/master/lib/handlers/token-handler.js',
+  },
   // node-oidc-provider (its invalid_grant says only "grant request is invalid": the evidence decides).
   { provider: 'node-oidc-provider', pattern: /\bclient is invalid\b/, causes: ['unknown_client'], doc: OIDC_PROVIDER },
   {
@@ -120,6 +128,12 @@ const PROVIDER_TEXTS: readonly ProviderText[] = [
     pattern: /^invalid_client client authentication failed\b/,
     causes: ['client_authentication_failed', 'client_auth_method_mismatch'],
     doc: OIDC_PROVIDER,
+  },
+  {
+    provider: 'node-oidc-provider',
+    pattern: /client_id and client_secret in the authorization header are not properly encoded/,
+    causes: ['basic_credentials_not_form_encoded'],
+    doc: 'https://github.com/panva/node-oidc-provider/blob/main/lib/shared/client_auth.js',
   },
   {
     provider: 'node-oidc-provider',

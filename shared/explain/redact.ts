@@ -17,7 +17,9 @@ import { isPublicHeader, isPublicParameter, URL_HEADERS } from './report-public'
 const MIN_SEARCHED = 6;
 const PEM_PRIVATE = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const CREDENTIAL_SCHEME = /\b(Basic|Bearer|DPoP)\s+[A-Za-z0-9\-._~+/]{8,}=*/g;
+// A credential (RFC 7235 §2.1 token68) has a capital, a digit or a symbol somewhere: prose such as "the Basic
+// credentials of entry 3" is left as it is.
+const CREDENTIAL_SCHEME = /\b(Basic|Bearer|DPoP)\s+(?=[a-z]*[A-Z0-9+/=_-])[A-Za-z0-9\-._~+/]{8,}=*/g;
 const PRIVATE_JWK_MEMBER = new RegExp(`("(?:${PRIVATE_JWK_MEMBERS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g');
 const JWK_MEMBERS = new Set<string>(PRIVATE_JWK_MEMBERS);
 /** A secret's name with its value in free text: `"client_secret": "…"` or `client_secret=…` (an echoed request). */

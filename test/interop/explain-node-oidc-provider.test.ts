@@ -13,6 +13,8 @@ const REDIRECT = 'http://127.0.0.1:8765/callback';
 const A = { client_id: 'explain-a', client_secret: 'explain-a-secret-long-enough-for-hs256-0123456789' };
 const B = { client_id: 'explain-b', client_secret: 'explain-b-secret-long-enough-for-hs256-0123456789' };
 const CODE_ONLY = { client_id: 'code-only', client_secret: 'code-only-secret-long-enough-for-hs256-012345' };
+// A secret with a "%": sent in Basic without form-encoding (RFC 6749 §2.3.1), it does not form-decode.
+const PERCENT = { client_id: 'percent', client_secret: 'percent-50%off-secret-long-enough-for-hs256-0123' };
 // Its codes live 1 s; every other client's 10 minutes, so a busy machine cannot expire them mid-test.
 const SHORT_CODE = { client_id: 'short-code', client_secret: 'short-code-secret-long-enough-for-hs256-01234' };
 let server: Server;
@@ -37,6 +39,7 @@ beforeAll(async () => {
       client(B, ['authorization_code', 'refresh_token']),
       client(CODE_ONLY, ['authorization_code']),
       client(SHORT_CODE, ['authorization_code']),
+      client(PERCENT, ['authorization_code']),
     ],
     cookies: { keys: ['explain-test-cookie-key'] },
     ttl: {
@@ -182,6 +185,11 @@ describe('node-oidc-provider refuses, explain names the cause first', () => {
     await exchange(wrong, a.params.get('code')!, a.verifier, {}, { ...A, client_secret: 'not-the-secret' });
     let e = await wrong.explain();
     expect(causeIds(e, lastLeg(e))[0]).toBe('client_authentication_failed');
+    // The code issued to the client in the same file shows the server knows it: not unknown_client (issue 40 §4).
+    expect(causeIds(e, lastLeg(e))).not.toContain('unknown_client');
+    expect(e.causes.find((c) => c.id === 'client_authentication_failed')!.evidence).toContain(
+      'the authorization endpoint issued a code to client_id "explain-a" (the request in entry 0'
+    );
 
     // Its token endpoint answers an unknown client as a wrong secret; its authorization endpoint names it.
     const unknown = new HarRecorder();
@@ -206,6 +214,22 @@ describe('node-oidc-provider refuses, explain names the cause first', () => {
     });
     e = await method.explain();
     expect(causeIds(e, lastLeg(e))[0]).toBe('client_auth_method_mismatch');
+  });
+
+  it('basic_credentials_not_form_encoded: "not properly encoded", and the raw "%" in the Basic credentials', async () => {
+    const rec = new HarRecorder();
+    const a = await authorize(rec, PERCENT);
+    await exchange(rec, a.params.get('code')!, a.verifier, {}, PERCENT);
+    expect(rec.exchanges.at(-1)!.response.bodyText).toContain('not properly encoded');
+    const e = await rec.explain();
+    expect(causeIds(e, lastLeg(e))[0]).toBe('basic_credentials_not_form_encoded');
+    const evidence = e.causes.find((c) => c.leg === lastLeg(e))!.evidence;
+    expect(evidence).toContain('which node-oidc-provider documents as this cause');
+    expect(evidence).toContain(`the Basic credentials of entry ${rec.exchanges.length - 1} hold characters`);
+    // Sent as RFC 6749 §2.3.1 says, the same secret is accepted.
+    const b = await authorize(rec, PERCENT);
+    const encoded = { ...PERCENT, client_secret: encodeURIComponent(PERCENT.client_secret) };
+    expect(body(await exchange(rec, b.params.get('code')!, b.verifier, {}, encoded)).access_token).toBeTruthy();
   });
 
   it('refresh_token_reused after rotation, unauthorized_client, unsupported_grant_type', async () => {

@@ -6,9 +6,13 @@ OAuth 2 and OpenID Connect legs in it whatever the endpoint paths (pushed author
 authorization request and redirect; token requests by grant_type, refresh, revocation, introspection, resource
 calls with Bearer or DPoP, discovery, JWKS) and, for each leg that failed, names the causes the recorded
 evidence supports, most likely first, each with the evidence (citing entry numbers, counted from 0 in
-log.entries) and the RFC section. A leg fails when its server refused it, or when the client's own checks fail
-with every answer 200 (state, nonce). Codes, tokens and other secrets are shown as fingerprints keyed for this
-run: the same value has the same fingerprint, and none can be looked up.
+log.entries) and the RFC section. A leg fails when its server refused it, when the client's own checks fail
+with every answer 200 (state, nonce), or when the client's own callback refused the redirect. unknown_client is
+ruled out when the file shows the server knowing the client_id (a code issued to it). A secret replaced by a
+placeholder shared by every value (YOUR_AUTHORIZATION_CODE, {{authorization_code}}) is not compared: the cause
+is unknown, saying so; OAuth Lab's History HAR tags each value's placeholder, and those compare. Codes, tokens
+and other secrets are shown as fingerprints keyed for this run: the same value has the same fingerprint, and
+none can be looked up.
 
 Cause ids: redirect_uri_mismatch, code_reused, code_expired, pkce_verifier_mismatch, pkce_missing,
 client_authentication_failed, client_auth_method_mismatch, basic_credentials_not_form_encoded,

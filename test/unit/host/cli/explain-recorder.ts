@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { RawRequest } from '../../../../shared/http';
 import { toHar } from '../../../../host/export/har';
 import type { RecordedExchange } from '../../../../host/export/types';
@@ -63,11 +63,16 @@ export class HarRecorder {
     return file;
   }
 
-  /** `oauth-lab explain FILE --json` on what was recorded. */
+  /** `oauth-lab explain FILE --json` on what was recorded; the file's folder is removed afterwards. */
   async explain(...flags: string[]): Promise<ExplainJson> {
-    const { code, out, err } = await runCli(['explain', this.write(), '--json', ...flags]);
-    if (code !== 0) throw new Error(`explain exited ${code}: ${err}`);
-    return JSON.parse(out) as ExplainJson;
+    const file = this.write();
+    try {
+      const { code, out, err } = await runCli(['explain', file, '--json', ...flags]);
+      if (code !== 0) throw new Error(`explain exited ${code}: ${err}`);
+      return JSON.parse(out) as ExplainJson;
+    } finally {
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   }
 }
 

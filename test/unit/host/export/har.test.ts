@@ -36,6 +36,9 @@ beforeAll(async () => {
 afterAll(() => session.stop());
 
 const exchange = (path: string) => session.exchanges.find((e) => e.request.url.includes(path))!;
+/** A placeholder of the history's HAR: its name and the value's tag (the same value, the same tag, in one file). */
+const TAG = '[0-9a-f]{12}';
+const tagged = (name: string) => expect.stringMatching(new RegExp(`^YOUR_${name}_${TAG}$`));
 
 describe("HAR 1.2 from the transport's exchanges", () => {
   it('every leg of both flows validates, with timings that add up and the exact head size', async () => {
@@ -192,12 +195,13 @@ describe('HAR exports and secrets', () => {
     for (const secret of [client.secret, tokenSecret, refreshToken, consumer.secret])
       expect(out.text).not.toContain(secret);
     expect(out.placeholders).toEqual(
-      expect.arrayContaining(['YOUR_OAUTH_TOKEN_SECRET', 'YOUR_CLIENT_SECRET', 'YOUR_REFRESH_TOKEN'])
+      expect.arrayContaining([tagged('OAUTH_TOKEN_SECRET'), tagged('CLIENT_SECRET'), tagged('REFRESH_TOKEN')])
     );
+    expect(out.notes[0]).toContain('YOUR_CLIENT_SECRET_…');
     const tokenEntry = har.log.entries.find((e) => e.request.url.endsWith('/oauth/v2/token'))!;
-    expect(tokenEntry.request.postData!.text).toMatch(/client_secret=YOUR_CLIENT_SECRET/);
+    expect(tokenEntry.request.postData!.text).toMatch(new RegExp(`client_secret=YOUR_CLIENT_SECRET_${TAG}`));
     expect(JSON.parse(tokenEntry.response.content.text!)).toMatchObject({
-      refresh_token: 'YOUR_REFRESH_TOKEN',
+      refresh_token: tagged('REFRESH_TOKEN'),
       token_type: 'bearer',
     });
 
@@ -247,30 +251,35 @@ describe('HAR exports and secrets', () => {
     await expectValidHar(har);
     for (const value of live) expect(out.text).not.toContain(value);
     expect(out.placeholders).toEqual(
-      expect.arrayContaining(['YOUR_AUTHORIZATION_CODE', 'YOUR_ACCESS_TOKEN', 'YOUR_REFRESH_TOKEN', 'YOUR_COOKIE'])
-    );
-    const [token, call, redirect] = har.log.entries;
-    expect(token!.request.postData!.text).toMatch(/(^|&)code=YOUR_AUTHORIZATION_CODE(&|$)/);
-    expect(JSON.parse(token!.response.content.text!)).toMatchObject({
-      access_token: 'YOUR_ACCESS_TOKEN',
-      refresh_token: 'YOUR_REFRESH_TOKEN',
-    });
-    expect(call!.request.headers).toEqual(
       expect.arrayContaining([
-        { name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' },
-        { name: 'Cookie', value: 'sid=YOUR_COOKIE; theme=YOUR_COOKIE' },
+        tagged('AUTHORIZATION_CODE'),
+        tagged('ACCESS_TOKEN'),
+        tagged('REFRESH_TOKEN'),
+        tagged('COOKIE'),
       ])
     );
-    expect(call!.request.cookies).toEqual([
-      { name: 'sid', value: 'YOUR_COOKIE' },
-      { name: 'theme', value: 'YOUR_COOKIE' },
-    ]);
-    expect(redirect!.response.redirectURL).toBe('http://127.0.0.1:8765/callback?code=YOUR_AUTHORIZATION_CODE&state=s1');
+    const [token, call, redirect] = har.log.entries;
+    // One placeholder per value: the code in the redirect and in the token request, the access token in the token
+    // response and in the Bearer header read the same; two cookies read two.
+    const codeAs = new RegExp(`(?:^|&)code=(YOUR_AUTHORIZATION_CODE_${TAG})(?:&|$)`).exec(
+      token!.request.postData!.text
+    )![1]!;
+    const issued = JSON.parse(token!.response.content.text!) as { access_token: string; refresh_token: string };
+    expect(issued).toMatchObject({ access_token: tagged('ACCESS_TOKEN'), refresh_token: tagged('REFRESH_TOKEN') });
+    expect(call!.request.headers).toContainEqual({ name: 'Authorization', value: `Bearer ${issued.access_token}` });
+    const [sid, theme] = call!.request.cookies;
+    expect([sid!.name, theme!.name]).toEqual(['sid', 'theme']);
+    expect(sid!.value).toEqual(tagged('COOKIE'));
+    expect(theme!.value).toEqual(tagged('COOKIE'));
+    expect(sid!.value).not.toBe(theme!.value);
+    expect(call!.request.headers).toContainEqual({ name: 'Cookie', value: `sid=${sid!.value}; theme=${theme!.value}` });
+    expect(redirect!.response.redirectURL).toBe(`http://127.0.0.1:8765/callback?code=${codeAs}&state=s1`);
+    const [setCookie] = redirect!.response.cookies;
+    expect(setCookie).toEqual({ name: 'session', value: tagged('COOKIE'), path: '/', httpOnly: true });
     expect(redirect!.response.headers).toContainEqual({
       name: 'Set-Cookie',
-      value: 'session=YOUR_COOKIE; Path=/; HttpOnly',
+      value: `session=${setCookie!.value}; Path=/; HttpOnly`,
     });
-    expect(redirect!.response.cookies).toEqual([{ name: 'session', value: 'YOUR_COOKIE', path: '/', httpOnly: true }]);
 
     const all = exportHar({ entries, includeSecrets: true });
     for (const value of live) expect(all.text).toContain(value);

@@ -99,6 +99,21 @@ describe('client authentication (RFC 6749 §2.3.1)', () => {
     expect(ids(e, 0)[0]).toBe('basic_credentials_not_form_decoded');
   });
 
+  it('basic_credentials_not_form_encoded on its own: Basic with a raw "%" refused with words nobody documents', () => {
+    const basic = Buffer.from('app:50%off').toString('base64');
+    const e = explain([
+      {
+        ...TOKEN,
+        body: 'grant_type=client_credentials',
+        headers: [['Authorization', `Basic ${basic}`]],
+        status: 400,
+        response: '{"error":"invalid_request","error_description":"bad header"}',
+      },
+    ]);
+    expect(ids(e, 0)).toEqual(['basic_credentials_not_form_encoded']);
+    expect(e.causes[0]!.rfc).toBe('RFC 6749 §2.3.1');
+  });
+
   it('a different secret than the one that worked before is decisive', () => {
     const e = explain([
       { ...TOKEN, response: '{"access_token":"x","token_type":"Bearer"}' },

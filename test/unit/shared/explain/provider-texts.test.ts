@@ -81,6 +81,24 @@ describe('provider texts name the cause, citing their documentation', () => {
     ).toBe('unauthorized_client');
   });
 
+  it('@node-oauth/oauth2-server words an unknown client and a wrong secret alike; a code issued to it decides', () => {
+    const refused = codeFlow('c0de', {
+      status: 401,
+      response: json({ error: 'invalid_client', error_description: 'Invalid client: client is invalid' }),
+    });
+    const known = explainHar(readHar(harOf(refused)), nodeCrypto, fingerprinter(nodeCrypto, nodeRandom)).causes.map(
+      (c) => c.id
+    );
+    expect(known[0]).toBe('client_authentication_failed');
+    expect(known).not.toContain('unknown_client');
+    const alone = explainHar(
+      readHar(harOf(refused.slice(1))),
+      nodeCrypto,
+      fingerprinter(nodeCrypto, nodeRandom)
+    ).causes.map((c) => c.id);
+    expect(alone).toEqual(expect.arrayContaining(['client_authentication_failed', 'unknown_client']));
+  });
+
   it('the evidence cites the documentation; a bare invalid_grant (Django OAuth Toolkit) says what is missing', () => {
     const e = explainHar(
       readHar(
