@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawRequest } from '../../../../shared/http';
 import { toHar } from '../../../../host/export/har';
 import type { RecordedExchange } from '../../../../host/export/types';
 import { send } from '../../../../host/transport';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 export interface ExplainJson {
   legs: { kind: string; entries: number[]; ok: boolean }[];
@@ -58,7 +58,7 @@ export class HarRecorder {
 
   /** Writes the HAR to a fresh file and returns its path. */
   write(): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'explain-')), 'session.har');
+    const file = join(scratchDir('explain-'), 'session.har');
     writeFileSync(file, JSON.stringify(toHar(this.exchanges)));
     return file;
   }
