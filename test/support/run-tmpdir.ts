@@ -9,8 +9,11 @@ import { join } from 'node:path';
  * run whatever is left fails the run, named, and is removed.
  */
 const SHARED = Symbol.for('oauth-lab.run-tmpdir');
-/** What other programs keep there on purpose, removed with the folder: tsx's compile cache (a test starts tsx). */
-const NOT_LEFT_BY_A_TEST = /^tsx-/;
+/**
+ * What other programs keep there on purpose, removed with the folder: tsx's compile cache (a test starts tsx) and
+ * Node's (npm enables it, module.enableCompileCache; tests run npm).
+ */
+const NOT_LEFT_BY_A_TEST = /^(tsx-.*|node-compile-cache)$/;
 type Shared = { readonly dir: string; projects: number };
 
 export default function runTmpdir(): () => void {
