@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { codeFlow, harOf } from '../unit/shared/explain/har-builder';
 import { e2eSession } from './session';
 import { SCREENSHOTS, screenshot } from './browser';
+import { openPage } from './open-page';
 
 /**
  * History → Explain a HAR file: the file is read in the page and explained on a Web Worker; the failed leg's
@@ -36,7 +37,7 @@ it.each([
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('worker', (w) => workers.push(w.url()));
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'History' }).click();
+  await openPage(page, 'History');
   await page.getByRole('button', { name: 'Explain a HAR file…' }).waitFor();
   await page.getByLabel('HAR file to explain').setInputFiles({
     name: 'support-ticket.har',
