@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 
 // The `oauth-lab` CLI, built to plain JavaScript so a start does not compile TypeScript (bin/oauth-lab.mjs loads
 // out/cli/main.js). Each command is its own chunk, loaded when named; packages and Node built-ins stay external.
+// `npm run build:cli` (scripts/build-cli.ts) builds with this config into a fresh folder and swaps the files in, so a
+// CLI starting meanwhile never finds out/cli/ emptied.
 export default defineConfig({
   // The pure packages shared/ imports are bundled with it, so a help that reads a shared list loads no package.
   ssr: { noExternal: ['@scure/base', 'diff'] },

@@ -22,7 +22,12 @@ const SHARED_GRAPH = [
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/global-setup.ts', 'test/support/isolated-config.ts', 'test/support/build-cli.ts'],
+    globalSetup: [
+      'test/support/run-tmpdir.ts',
+      'test/support/global-setup.ts',
+      'test/support/isolated-config.ts',
+      'test/support/build-cli.ts',
+    ],
     setupFiles: ['test/support/isolated-config-per-file.ts'],
     testTimeout: 20000,
     // expect.poll gives up after 1 s unless told otherwise; on a busy two-core machine a page or a server can take

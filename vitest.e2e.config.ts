@@ -12,7 +12,7 @@ const ELECTRON_HOST = 'test/e2e/electron-host*.e2e.test.ts';
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/global-setup-e2e.ts', 'test/support/build-app.ts'],
+    globalSetup: ['test/support/run-tmpdir.ts', 'test/support/global-setup-e2e.ts', 'test/support/build-app.ts'],
     passWithNoTests: true,
     testTimeout: 60000,
     // expect.poll gives up after 1 s unless told otherwise; on a busy two-core machine a page or a server can take

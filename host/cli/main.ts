@@ -56,7 +56,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/debug')).debugCommand,
   },
   explain: {
-    summary: 'Read a HAR file, find the OAuth 2 / OpenID Connect legs and name why each failed one failed',
+    summary: 'Read a HAR file, find its OAuth 2 / OpenID Connect legs and name the cause of each one that failed',
     help: async () => (await import('./help/explain')).EXPLAIN_HELP,
     load: async () => (await import('./commands/explain')).explainCommand,
   },

@@ -3,7 +3,7 @@
 // out/cli/) explains it, beside a baseline measured in the same run: a node process that only reads and
 // JSON.parses the same file. Target: under 5 s.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchOutcome } from './run';
@@ -105,7 +105,15 @@ function wallMs(args: readonly string[]): { ms: number; stdout: string } {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function run(): Promise<BenchOutcome> {
-  const file = join(mkdtempSync(join(tmpdir(), 'explain-bench-')), 'browser.har');
+  const dir = mkdtempSync(join(tmpdir(), 'explain-bench-'));
+  try {
+    return measure(join(dir, 'browser.har'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function measure(file: string): BenchOutcome {
   writeFileSync(file, JSON.stringify(browserHar()));
   const mb = statSync(file).size / 1024 / 1024;
   const parse: number[] = [];

@@ -3,6 +3,7 @@ import { json } from '../support/emulations/provider-emulation';
 import { startOAuth2Emulation, type OAuth2Emulation } from '../support/emulations/presets/oauth2-emulation';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
+import { openPage } from './open-page';
 
 /**
  * An API that answers HTTP 200 with an error document, as Slack documents (https://api.slack.com/web#evaluating_responses:
@@ -33,7 +34,7 @@ it("an API leg answered 200 with ok:false stays a 200 and shows the provider's w
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = page.getByRole('form', { name: 'New profile' });
   const field = (label: string) => form.getByLabel(label, { exact: true });

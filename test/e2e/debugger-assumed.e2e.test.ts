@@ -3,6 +3,7 @@ import OAuth from 'oauth-1.0a';
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Signature debugger with a raw HTTP request to a local server: http is assumed for 127.0.0.1 and said beside
@@ -47,7 +48,7 @@ it.each(SIZES)(
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Signature debugger' }).click();
+    await openPage(page, 'Signature debugger');
     await page.getByRole('tab', { name: 'Raw HTTP request' }).click();
     await page.getByLabel('Paste the raw HTTP request', { exact: true }).fill(raw);
     await page.getByLabel('Consumer secret', { exact: true }).fill(consumer.secret);

@@ -3,6 +3,7 @@ import OAuth from 'oauth-1.0a';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSession, shot as screenshot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Signature debugger, by clicking and pasting: a curl command signed by the npm oauth-1.0a package with the form
@@ -44,7 +45,7 @@ it.each(['light', 'dark'] as const)(
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Signature debugger' }).click();
+    await openPage(page, 'Signature debugger');
     await page.getByRole('heading', { name: 'Signature debugger' }).waitFor();
 
     await page.getByRole('tab', { name: 'curl command' }).click();
@@ -129,7 +130,7 @@ it.each(['light', 'dark'] as const)(
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Signature debugger' }).click();
+    await openPage(page, 'Signature debugger');
     await page.getByRole('tab', { name: 'curl command' }).click();
     await page.getByLabel('Paste the curl command', { exact: true }).fill(jiraCurl());
 
@@ -149,7 +150,7 @@ it.each(['light', 'dark'] as const)(
 it('loads the example by keyboard and shows a bad curl line by its input', async () => {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await openPage(page, 'Signature debugger');
   await page.getByRole('button', { name: 'Load an example' }).focus();
   await page.keyboard.press('Enter');
   await expect
@@ -190,7 +191,7 @@ it.each(VIEWPORTS.flatMap((viewport) => (['light', 'dark'] as const).map((scheme
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Signature debugger' }).click();
+    await openPage(page, 'Signature debugger');
     await page.getByRole('tab', { name: 'curl command' }).click();
     await page.getByLabel('Paste the curl command', { exact: true }).fill(netOauthCurl);
     await page.getByLabel('Consumer secret', { exact: true }).fill('cs');
@@ -218,7 +219,7 @@ it.each(VIEWPORTS.flatMap((viewport) => (['light', 'dark'] as const).map((scheme
 it('a request with 1,000 parameters is diagnosed on the worker', async () => {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Signature debugger' }).click();
+  await openPage(page, 'Signature debugger');
   await page.getByRole('tab', { name: 'curl command' }).click();
   const big = Array.from({ length: 1000 }, (_, i) => `p${i}=v%20${i}`).join('&');
   const auth =

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAppStore } from '../../host/store';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
+import { openPage } from './open-page';
 
 /**
  * Tokens the CLI saved appear in the desktop app: the built app, on start, takes in the per-user store the CLI
@@ -107,7 +108,7 @@ it('lists the profile and the token the CLI saved, sealed in the app store, and 
   ]);
   expect(tokens).toEqual([expect.objectContaining({ id: 't-cli', token: TOKEN, label: 'saved by the CLI' })]);
 
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await page.getByRole('button', { name: 'Edit Staging (from the CLI)' }).click();
   await page.getByText('saved by the CLI').waitFor();
 

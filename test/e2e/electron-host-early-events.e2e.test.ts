@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CALL_CHANNEL } from '../../shared/bridge/channels';
 import { startElectronHost, type ElectronHost } from '../electron-host/host';
+import { openPage } from './open-page';
 
 /**
  * Events the main process emits before the page listens are held and delivered once it says it is ready. The page's
@@ -43,7 +44,7 @@ let mockUrl: string;
 
 /** The page's Mock provider screen lists the request exactly once. */
 async function loggedOnce(path: string): Promise<void> {
-  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await openPage(page, 'Mock provider');
   const log = page.getByRole('region', { name: 'Requests received' });
   await log.getByText(path).first().waitFor({ timeout: 10_000 });
   expect(await log.getByText(path).count()).toBe(1);

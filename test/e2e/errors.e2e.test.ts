@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { e2eSession } from './session';
 import { SCREENSHOTS, screenshot } from './browser';
+import { openPage } from './open-page';
 
 /** A dead server is shown in the leg that hit it, in words, and a second click does not double-send. */
 const session = e2eSession();
@@ -11,7 +12,7 @@ it('says the server refused the connection when the mock is stopped', async () =
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
-  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await openPage(page, 'Mock provider');
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByText('Mock stopped').waitFor();
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();

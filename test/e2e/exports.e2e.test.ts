@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { e2eSession } from './session';
 import { SCREENSHOTS, screenshot } from './browser';
+import { openPage } from './open-page';
 
 /** The export menu on a request (preview, secrets only when asked, download) and the history as HAR. */
 const session = e2eSession();
@@ -37,7 +38,7 @@ it.each(['light', 'dark'] as const)(
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText(/Request token .* received\./).waitFor();
-    await page.getByRole('button', { name: 'History' }).click();
+    await openPage(page, 'History');
     const [har] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export HAR' }).click(),

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { codeFlow, harOf } from '../unit/shared/explain/har-builder';
 import { e2eSession } from './session';
-import { screenshot } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
+import { openPage } from './open-page';
 
 /**
  * History → Explain a HAR file: the file is read in the page and explained on a Web Worker; the failed leg's
@@ -10,8 +10,6 @@ import { screenshot } from './browser';
  * added to the history, marked imported. Light and dark, at 1280x800 and 1024x700.
  */
 const session = e2eSession();
-const SHOTS = '/tmp/shots-s';
-mkdirSync(SHOTS, { recursive: true });
 
 const har = harOf([
   ...codeFlow('c0de-planted-value', {
@@ -39,7 +37,7 @@ it.each([
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('worker', (w) => workers.push(w.url()));
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'History' }).click();
+  await openPage(page, 'History');
   await page.getByRole('button', { name: 'Explain a HAR file…' }).waitFor();
   await page.getByLabel('HAR file to explain').setInputFiles({
     name: 'support-ticket.har',
@@ -67,7 +65,7 @@ it.each([
     .getByRole('region', { name: 'Exchange detail' })
     .getByText(/most likely code_reused/)
     .waitFor();
-  await screenshot(page, `${SHOTS}/history-explain-${scheme}-${width}x${height}.png`, { fullPage: true });
+  await screenshot(page, `${SCREENSHOTS}/history-explain-${scheme}-${width}x${height}.png`, { fullPage: true });
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { e2eSession } from './session';
+import { openPage } from './open-page';
 
 /**
  * The app's flows fill History through the host: a leg sent from the page is recorded once, where it was sent,
@@ -26,7 +27,7 @@ it("an OAuth 1.0a leg sent from the page is in History once, with the leg's own 
     .toEqual([['oauth1', 'requestToken', 'succeeded', verdict]]);
   expect(entries()[0]!.exchange.request.url).toMatch(/\/oauth\/v1\/request_token$/);
 
-  await page.getByRole('button', { name: 'History' }).click();
+  await openPage(page, 'History');
   await expect.poll(() => page.getByRole('status', { name: 'Total' }).textContent()).toBe('1 exchange');
   await page
     .getByRole('listbox', { name: 'Exchanges, newest first' })

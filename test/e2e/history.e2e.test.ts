@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession, shot as sessionShot } from './session';
+import { openPage } from './open-page';
 
 /**
  * History: the history filled through the app's store as the host fills it when it records a send (the page
@@ -114,7 +115,7 @@ it.each(['light', 'dark'] as const)(
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'History' }).click();
+    await openPage(page, 'History');
     const total = page.getByRole('status', { name: 'Total' });
     await expect.poll(() => total.textContent()).toBe('5,000 exchanges');
     const list = page.getByRole('listbox', { name: 'Exchanges, newest first' });
@@ -166,7 +167,7 @@ it.each(['light', 'dark'] as const)(
 it('clears the history after a confirmation', async () => {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'History' }).click();
+  await openPage(page, 'History');
   const total = page.getByRole('status', { name: 'Total' });
   await expect.poll(() => total.textContent()).toBe('5,000 exchanges');
   await page.getByRole('button', { name: 'Clear history…' }).click();
@@ -221,7 +222,7 @@ it.each([
       },
     } as const;
     expect(session.app.store.historyAdd({ entry })).toEqual(entry);
-    await page.getByRole('button', { name: 'History' }).click();
+    await openPage(page, 'History');
     await expect
       .poll(() => page.getByRole('status', { name: 'History usage' }).textContent())
       .toMatch(/ of 256\.0 MiB on disk in .*history$/);

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * A refused leg reads as one decoded sentence in the server's words with what to do; checks that only follow from
@@ -33,7 +34,7 @@ async function accessTokenThenDeauthorize(page: Page) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText(/Access token .* received; it does not expire/).waitFor();
   await page.getByRole('button', { name: 'Continue: API request →' }).click();
-  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await openPage(page, 'Mock provider');
   await page.getByRole('button', { name: 'Deauthorize' }).click();
   await page.getByText(/deauthorized: API calls with it now get 401/).waitFor();
   await page.getByRole('button', { name: 'OAuth 1.0a' }).click();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The MCP page in Chromium against the app's own mock: the chain to the mock's MCP endpoint with the user logging
@@ -32,7 +33,7 @@ it.each(['light', 'dark'] as const)(
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(session.app.url);
-      await page.getByRole('button', { name: 'MCP authorization' }).click();
+      await openPage(page, 'MCP authorization');
       await page.getByRole('heading', { name: 'MCP authorization' }).waitFor();
       const fault = page.getByLabel('MCP fault at the mock');
       await expect.poll(() => fault.isEnabled()).toBe(true);

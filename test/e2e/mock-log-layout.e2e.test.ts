@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Mock page's log keeps its long lines inside the page: a signature_invalid verdict (whose message carries the
@@ -23,7 +24,7 @@ it.each(SIZES)('a signature_invalid line does not widen the Mock page (%s, %ix%i
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText(/^No request token: HTTP 401, the provider says: signature_invalid: \S/).waitFor();
 
-  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await openPage(page, 'Mock provider');
   const log = page.getByRole('region', { name: 'Requests received' });
   const line = log.locator('li.bad').filter({ hasText: 'signature_invalid' }).first();
   await line.waitFor();

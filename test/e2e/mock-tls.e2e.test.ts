@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Mock page's mutual-TLS panel in browser mode (RFC 8705): the TLS port in the sidebar and the panel, the CA
@@ -25,7 +26,7 @@ it.each(SIZES)('shows the CA and issues a client certificate (%s, %ix%i)', async
     acceptDownloads: true,
   });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Mock provider' }).click();
+  await openPage(page, 'Mock provider');
   const start = page.getByRole('button', { name: 'Start', exact: true });
   if (await start.isVisible()) await start.click();
   const panel = page.getByRole('region', { name: 'Mutual TLS' });

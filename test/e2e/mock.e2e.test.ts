@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Mock provider page: settings validated by the mock; the clock moved past the request token's lifetime, so
@@ -29,7 +30,7 @@ it.each(['light', 'dark'] as const)(
     await page.getByText('Authorized; the verifier is ready for step three.').waitFor();
     await login.close();
 
-    await page.getByRole('button', { name: 'Mock provider' }).click();
+    await openPage(page, 'Mock provider');
     const requestTokens = page.getByRole('region', { name: 'OAuth 1.0a request tokens' });
     await requestTokens.getByText('authorized').first().waitFor();
     const ttl = page.getByLabel(/Request token lifetime/);
@@ -66,7 +67,7 @@ it.each(['light', 'dark'] as const)(
     await banner.getByRole('button', { name: 'Reset clock' }).click();
     await expect.poll(() => banner.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Mock provider' }).click();
+    await openPage(page, 'Mock provider');
     await page.getByText(/\(real time\)/).waitFor();
     await page.getByRole('button', { name: 'Forget all tokens…' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm forgetting' });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * Layout at 1024 px as well as 1280: the History list keeps its columns inside their rows (the list scrolls
@@ -50,7 +51,7 @@ it.each(SIZES)('the History list keeps every column inside its rows (%s, %ix%i)'
     },
   } as const;
   expect(session.app.store.historyAdd({ entry })).toEqual(entry);
-  await page.getByRole('button', { name: 'History' }).click();
+  await openPage(page, 'History');
   const list = page.getByRole('listbox', { name: 'Exchanges, newest first' });
   await list.getByRole('option').first().waitFor();
   expect(await overflowingCells(page)).toEqual([]);
@@ -66,7 +67,7 @@ it.each(SIZES)('the History list keeps every column inside its rows (%s, %ix%i)'
 it.each(SIZES)('the Extra headers box spans the profile form (%s, %ix%i)', async (scheme, width, height) => {
   const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = page.getByRole('form', { name: 'New profile' });
   const box = form.getByLabel('Extra headers', { exact: true });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inView, scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * By clicking only, at 1024x700, against the browser mode and the embedded mock (its login page included): the three
@@ -107,7 +108,7 @@ it.each(['light', 'dark'] as const)(
       .toBe(1);
     await shot(page, 'oauth1-api-after', scheme);
 
-    await page.getByRole('button', { name: 'Mock provider' }).click();
+    await openPage(page, 'Mock provider');
     await page.getByRole('button', { name: 'Deauthorize' }).click();
     await page.getByText(/deauthorized: API calls with it now get 401/).waitFor();
     for (const entry of await page.locator('.log details').all())
@@ -153,7 +154,7 @@ it.each(['light', 'dark'] as const)(
     expect(tokens.value[0]).toMatchObject({ kind: 'oauth1', expiresAt: null });
     expect(await scrollsSideways(page)).toBe(false);
     // The saved token's row, at 1024 px, scrolls inside its card if at all: the page itself does not.
-    await page.getByRole('button', { name: 'Profiles' }).click();
+    await openPage(page, 'Profiles');
     await page.getByRole('region', { name: 'Saved tokens' }).getByRole('table').waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await shot(page, 'profiles-saved-tokens', scheme);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession } from './session';
 import { screenshot } from './browser';
+import { openPage } from './open-page';
 
 /**
  * The OAuth 2 page in the browser after the server has refused or replaced its token: the API leg still exports
@@ -127,7 +128,7 @@ it('keeps the API leg working after an automatic refresh, and shows what the ser
   expect(await bar(page).getByRole('button').allInnerTexts()).toEqual(['Start over', 'Send again']);
   await shots(page, 'oauth2-refresh-refused');
 
-  await page.getByRole('button', { name: 'Request signer' }).click();
+  await openPage(page, 'Request signer');
   await page.getByRole('button', { name: 'OAuth 2 bearer token' }).click();
   const list = page.getByLabel('Saved OAuth 2 token');
   await expect
@@ -167,7 +168,7 @@ it('offers Start over once an OAuth 1.0a token is deauthorized, and the signer s
   expect(await bar(page).getByRole('button').allInnerTexts()).toEqual(['Start over', 'Send again']);
   await shots(page, 'oauth1-api-token-revoked');
 
-  await page.getByRole('button', { name: 'Request signer' }).click();
+  await openPage(page, 'Request signer');
   const select = page.getByLabel('Saved token');
   await select.locator('option', { hasText: token }).waitFor({ state: 'attached' });
   await select.selectOption((await select.locator('option', { hasText: token }).getAttribute('value'))!);

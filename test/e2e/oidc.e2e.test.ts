@@ -5,6 +5,7 @@ import { codeChallenge } from '../../shared/oauth2/pkce';
 import { nodeCrypto } from '../../host/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession, shot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The OpenID Connect page in Chromium against the app's own mock: discovery of the mock, an id_token it issued
@@ -82,7 +83,7 @@ it.each(['light', 'dark'] as const)(
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(session.app.url);
-      await page.getByRole('button', { name: 'OpenID Connect' }).click();
+      await openPage(page, 'OpenID Connect');
       await page.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
       await page.getByRole('button', { name: 'Use the mock' }).click();
       const base = await page.getByLabel('Issuer URL').inputValue();
@@ -126,7 +127,7 @@ it("walks every fault switch of the mock: each fails exactly its step of the pag
   };
   const page = await session.browser.newPage({ viewport: SIZES[0] });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'OpenID Connect' }).click();
+  await openPage(page, 'OpenID Connect');
   await page.getByRole('button', { name: 'Use the mock' }).click();
   const base = await page.getByLabel('Issuer URL').inputValue();
   await page.getByRole('button', { name: 'Discover' }).click();
@@ -174,7 +175,7 @@ async function exchangeOnOAuth2Page(page: Page) {
 /** The OAuth 2 flow through its token exchange, then the OpenID Connect page's lifecycle panel holding its tokens. */
 async function lifecyclePanel(page: Page) {
   await exchangeOnOAuth2Page(page);
-  await page.getByRole('button', { name: 'OpenID Connect' }).click();
+  await openPage(page, 'OpenID Connect');
   await page.getByRole('button', { name: 'Use the mock' }).click();
   await page.getByRole('button', { name: 'Discover' }).click();
   await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
@@ -285,7 +286,7 @@ it.each(['light', 'dark'] as const)(
       const size = `${viewport.width}x${viewport.height}`;
       await shot(page, `oauth2-auto-refresh-${size}`, scheme);
 
-      await page.getByRole('button', { name: 'OpenID Connect' }).click();
+      await openPage(page, 'OpenID Connect');
       await page.getByRole('button', { name: 'Use the mock' }).click();
       await page.getByRole('button', { name: 'Discover' }).click();
       await page.getByRole('button', { name: 'Use for a new profile' }).click();

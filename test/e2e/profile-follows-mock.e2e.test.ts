@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
+import { openPage } from './open-page';
 
 /**
  * A profile made from the mock's keeps working when the mock's port changes: Duplicate gives a profile that follows
@@ -28,7 +29,7 @@ it.each(SIZES)(
     await status.waitFor();
     const first = (await status.textContent())!.replace('Mock at ', '');
 
-    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+    await openPage(page, 'Profiles');
     await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
     const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
     await form.waitFor();
@@ -38,7 +39,7 @@ it.each(SIZES)(
     await screenshot(page, `${SCREENSHOTS}/profile-follows-mock-${width}-${scheme}.png`);
 
     // Stop and Start: the mock comes back on another port.
-    await page.getByRole('button', { name: 'Mock provider', exact: true }).click();
+    await openPage(page, 'Mock provider');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Mock stopped').waitFor();
     await page.getByRole('button', { name: 'Start', exact: true }).click();
@@ -46,7 +47,7 @@ it.each(SIZES)(
     const second = (await status.textContent())!.replace('Mock at ', '');
     expect(second).not.toBe(first);
 
-    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+    await openPage(page, 'Profiles');
     const item = page.getByRole('list', { name: 'Profiles' }).getByRole('listitem', { name: 'Mock provider (copy)' });
     expect(await item.getByText(`embedded mock · ${second}`).count()).toBe(1);
 
@@ -65,7 +66,7 @@ it.each(SIZES)(
   async (scheme, width, height) => {
     const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
     await page.goto(session.app.url);
-    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+    await openPage(page, 'Profiles');
     await page.getByRole('button', { name: 'New profile' }).click();
     const form = page.getByRole('form', { name: 'New profile' });
     await form.getByLabel('Callback port', { exact: true }).fill('0');

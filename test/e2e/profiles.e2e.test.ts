@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSession } from './session';
 import { SCREENSHOTS, screenshot } from './browser';
+import { openPage } from './open-page';
 
 /**
  * Profiles, by typing and clicking against the browser mode: create a profile for a real
@@ -51,7 +52,7 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(session.app.url);
   await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await page.getByRole('form', { name: 'Edit Mock provider' }).waitFor();
   const list = page.getByRole('list', { name: 'Profiles' });
   expect(await list.getByRole('listitem').count()).toBe(1);
@@ -95,7 +96,7 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   expect((await call(page, 'settingsGet')).value.activeProfileId).toBe((await call(page, 'profilesList')).value[1].id);
   await page.getByRole('button', { name: 'OAuth 1.0a', exact: true }).click();
   await page.getByText('https://staging.example.com').first().waitFor();
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
 
   // Duplicate, then delete the copy after the in-page confirmation.
   await page.getByRole('button', { name: 'Duplicate Staging API' }).click();
@@ -151,7 +152,7 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   const edit = page.getByRole('form', { name: 'Edit Staging API' });
   await edit.getByLabel('Scope', { exact: true }).fill('read write admin');
   await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await edit.getByText('Unsaved changes').waitFor();
   expect(await edit.getByLabel('Scope', { exact: true }).inputValue()).toBe('read write admin');
   await page.getByRole('button', { name: 'Edit Mock provider' }).click();

@@ -4,6 +4,7 @@ import { json } from '../support/emulations/provider-emulation';
 import { startOAuth2Emulation, type OAuth2Emulation } from '../support/emulations/presets/oauth2-emulation';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
+import { openPage } from './open-page';
 
 /**
  * A real provider's settings in the UI: a profile whose token endpoint is on another host (a second emulation
@@ -63,7 +64,7 @@ async function shots(page: Page, name: string) {
 }
 
 async function createProfile(page: Page, name: string, redirectUri = '') {
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await openPage(page, 'Profiles');
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = page.getByRole('form', { name: 'New profile' });
   const field = (label: string) => form.getByLabel(label, { exact: true });

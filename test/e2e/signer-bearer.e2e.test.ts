@@ -8,6 +8,7 @@ import { send } from '../../host/transport';
 import { actAsBrowser } from '../unit/host/flows/browser';
 import { SCREENSHOTS, screenshot } from './browser';
 import { e2eSession } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Request signer sends a request with a saved OAuth 2 token: the token has passed expires_in, so it is
@@ -83,7 +84,7 @@ it('sends with a saved bearer token, refreshing it first because it has expired,
   })) as { ok: boolean };
   expect(saved.ok).toBe(true);
 
-  await page.getByRole('button', { name: 'Request signer' }).click();
+  await openPage(page, 'Request signer');
   await page.getByRole('button', { name: 'OAuth 2 bearer token' }).click();
   const form = page.getByRole('form', { name: 'Request with a bearer token' });
   await expect.poll(() => form.getByLabel('URL', { exact: true }).inputValue()).toBe(`${base}/api/v2/me`);

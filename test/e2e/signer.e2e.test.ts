@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSession, shot as screenshot } from './session';
+import { openPage } from './open-page';
 
 /**
  * The Request signer against the embedded mock, by clicking: the Mock provider profile, a request token request
@@ -21,7 +22,7 @@ it.each(['light', 'dark'] as const)(
     await expect.poll(() => page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).count()).toBe(1);
     const mockBase = (await page.getByText(/Mock at http:\/\/127\.0\.0\.1:\d+/).textContent())!.replace('Mock at ', '');
 
-    await page.getByRole('button', { name: 'Request signer' }).click();
+    await openPage(page, 'Request signer');
     await page.getByLabel('Profile', { exact: true }).selectOption({ label: 'Mock provider' });
     await page.getByRole('button', { name: 'POST request token' }).click();
     expect(await page.getByLabel('URL', { exact: true }).inputValue()).toBe(`${mockBase}/oauth/v1/request_token`);
@@ -75,7 +76,7 @@ it.each(['light', 'dark'] as const)(
 it('shows the PLAINTEXT warning with the signature masked', async () => {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(session.app.url);
-  await page.getByRole('button', { name: 'Request signer' }).click();
+  await openPage(page, 'Request signer');
   await page.getByLabel('Signature method', { exact: true }).selectOption('PLAINTEXT');
   await page.getByRole('note', { name: 'PLAINTEXT warning' }).waitFor();
   expect(await page.getByText(/oauth-lab-consumer-secret/).count()).toBe(0);

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../unit/host/cli/run-cli';
 import { runFlowInProcess } from '../support/in-process-flow';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Interop: `oauth-lab flow oauth2 --client-auth private_key_jwt | client_secret_jwt` against node-oidc-provider,
@@ -14,7 +13,7 @@ import { startOidcProvider, type RunningOidcProvider } from '../support/node-oid
  * introspection and revocation requests, each with a fresh assertion; an assertion signed with another key is refused.
  */
 const SECRET = 'a-client-secret-long-enough-for-hs256-assertions';
-const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-assertion-'));
+const dir = scratchDir('oauth-lab-assertion-');
 let op: RunningOidcProvider;
 const keyFile = join(dir, 'key.pem');
 const jwkFile = join(dir, 'key.jwk');

@@ -1,11 +1,11 @@
 import { createPublicKey, X509Certificate } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runFlowInProcess } from '../support/in-process-flow';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { createTestCa, selfSignedClient, type Issued } from '../support/test-ca';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Interop: `oauth-lab flow oauth2 --client-auth tls_client_auth | self_signed_tls_client_auth` (RFC 8705 §2) against
@@ -13,7 +13,7 @@ import { createTestCa, selfSignedClient, type Issued } from '../support/test-ca'
  * itself; the server's certificate comes from a private authority that only --ca-file makes trusted. Certificates
  * are made for the run with node-forge.
  */
-const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-mtls-'));
+const dir = scratchDir('oauth-lab-mtls-');
 const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
 let op: RunningOidcProvider;
 let files: Record<'ca' | 'cert' | 'key' | 'selfCert' | 'selfKey' | 'otherCert' | 'otherKey', string>;

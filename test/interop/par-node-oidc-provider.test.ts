@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP_CLIENT, opCodeFlowArgs, startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 import { flowInProcess } from '../unit/host/cli/flow-in-process';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Interop: OAuth Lab's pushed authorization requests and request objects (`flow oauth2 --par`, `--request-object`)
@@ -14,7 +14,7 @@ import { flowInProcess } from '../unit/host/cli/flow-in-process';
 let op: RunningOidcProvider;
 let strict: RunningOidcProvider;
 // A private_key_jwt client (OIDC Core §9): its request objects are signed with the same key (RFC 9101 §4).
-const keyFile = join(mkdtempSync(join(tmpdir(), 'par-op-key-')), 'key.jwk');
+const keyFile = join(scratchDir('par-op-key-'), 'key.jwk');
 const client = {
   ...OP_CLIENT,
   // RFC 8252 §7.3: a native client's loopback redirect may use any port, as the flow's catcher does.

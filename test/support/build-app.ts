@@ -6,5 +6,5 @@ import { buildOutput } from './build-output';
  * the CLI.
  */
 export default function buildApp(): Promise<void> {
-  return buildOutput(['vite.config.ts', 'vite.main.config.ts', 'vite.preload.config.ts', 'vite.cli.config.ts']);
+  return buildOutput(['vite.config.ts', 'vite.main.config.ts', 'vite.preload.config.ts']);
 }

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultConfig, parseConfig, parseConfigText } from '../../../mock-provider';
 import { send } from './helpers';
+import { scratchDir } from '../../support/scratch-dir';
 
 describe('configuration', () => {
   it('built-in defaults are the documented credentials', () => {
@@ -163,7 +163,7 @@ describe('oauth-lab mock (CLI)', () => {
   });
 
   it('a bad config file exits 2 naming the file and the field', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-'));
+    const dir = scratchDir('oauth-lab-');
     const file = join(dir, 'mock.json');
     writeFileSync(file, JSON.stringify({ users: [{ username: 'x' }] }));
     const r = await run(['mock', '--config', file]);
@@ -176,7 +176,7 @@ describe('oauth-lab mock (CLI)', () => {
   });
 
   it('a config file is used', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-'));
+    const dir = scratchDir('oauth-lab-');
     const file = join(dir, 'mock.json');
     writeFileSync(
       file,

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { startCatcher } from '../../../../host/catcher';
 import type { Catcher, CatcherEvent, CatcherOptions } from '../../../../host/catcher';
 
@@ -58,16 +58,11 @@ export function connectError(port: number, address = '127.0.0.1'): Promise<strin
   );
 }
 
-const open: Catcher[] = [];
-
 /** Starts a catcher that is closed after the test, recording its events. */
 export async function catcher(options: CatcherOptions = {}): Promise<Catcher & { events: CatcherEvent[] }> {
   const events: CatcherEvent[] = [];
   const c = await startCatcher({ ...options, onEvent: (e) => events.push(e) });
-  open.push(c);
+  // Per test, not by a module-level afterEach, which would belong to the first file that imports this (isolate: false).
+  onTestFinished(() => c.close());
   return Object.assign(c, { events });
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((c) => c.close()));
-});

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../../host/store';
 import { profileSchema } from '../../../../shared/store/profile';
 import { savedTokenSchema } from '../../../../shared/store/saved-token';
 import { json, startEmulation, type Emulation } from '../../../support/emulations/provider-emulation';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // `oauth-lab call` as a new user meets it: what a refusal says, which saved token is used, a path as --url.
 const servers: Emulation[] = [];
@@ -38,7 +36,7 @@ async function api() {
 
 /** A store with one profile on `baseUrl` and saved OAuth 2 tokens, newest first as given. */
 function store(baseUrl: string, tokens: { id: string; token: string; expiresAt: number | null }[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-call-'));
+  const dir = scratchDir('oauth-lab-call-');
   const s = createAppStore({ cwd: dir });
   s.profileSave({ profile: profileSchema.parse({ id: 'api', name: 'API', baseUrl }) });
   tokens.forEach((t, i) =>

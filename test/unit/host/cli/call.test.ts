@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../../host/store';
 import { profileSchema } from '../../../../shared/store/profile';
@@ -9,6 +6,7 @@ import { oauth1SignatureValid } from '../../../support/emulations/presets/oauth1
 import { runCli } from './run-cli';
 import { startSlack, SLACK } from '../../../support/emulations/slack';
 import { startFlickr, FLICKR } from '../../../support/emulations/flickr';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // `oauth-lab call` over real sockets against an emulated resource server and token endpoint.
 const servers: Emulation[] = [];
@@ -116,7 +114,7 @@ describe('oauth-lab call', () => {
 
   it("--profile uses the saved token and the profile's settings, and saves the refreshed token in its place", async () => {
     const e = await resourceServer();
-    const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-call-'));
+    const dir = scratchDir('oauth-lab-call-');
     const store = createAppStore({ cwd: dir });
     store.profileSave({
       profile: profileSchema.parse({
@@ -210,15 +208,7 @@ describe('oauth-lab call', () => {
     ],
     [['call', '--url', 'http://127.0.0.1:1/', '--bearer', 'x', '--data', '{}'], /--data needs --content-type/],
     [
-      [
-        'call',
-        '--url',
-        'http://127.0.0.1:1/',
-        '--profile',
-        'nope',
-        '--store-dir',
-        mkdtempSync(join(tmpdir(), 'oauth-lab-call-')),
-      ],
+      ['call', '--url', 'http://127.0.0.1:1/', '--profile', 'nope', '--store-dir', scratchDir('oauth-lab-call-')],
       /--profile: there is no profile with the id or name "nope"/,
     ],
   ])('bad flags %j are named (exit 2)', async (args, message) => {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeFlow, harOf } from '../../shared/explain/har-builder';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'explain-cli-'));
+const dir = scratchDir('explain-cli-');
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

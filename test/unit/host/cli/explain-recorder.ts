@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RawRequest } from '../../../../shared/http';
 import { toHar } from '../../../../host/export/har';
 import type { RecordedExchange } from '../../../../host/export/types';
 import { send } from '../../../../host/transport';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 export interface ExplainJson {
   legs: { kind: string; entries: number[]; ok: boolean }[];
@@ -58,21 +58,16 @@ export class HarRecorder {
 
   /** Writes the HAR to a fresh file and returns its path. */
   write(): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'explain-')), 'session.har');
+    const file = join(scratchDir('explain-'), 'session.har');
     writeFileSync(file, JSON.stringify(toHar(this.exchanges)));
     return file;
   }
 
-  /** `oauth-lab explain FILE --json` on what was recorded; the file's folder is removed afterwards. */
+  /** `oauth-lab explain FILE --json` on what was recorded (the file's folder goes when the test ends). */
   async explain(...flags: string[]): Promise<ExplainJson> {
-    const file = this.write();
-    try {
-      const { code, out, err } = await runCli(['explain', file, '--json', ...flags]);
-      if (code !== 0) throw new Error(`explain exited ${code}: ${err}`);
-      return JSON.parse(out) as ExplainJson;
-    } finally {
-      rmSync(dirname(file), { recursive: true, force: true });
-    }
+    const { code, out, err } = await runCli(['explain', this.write(), '--json', ...flags]);
+    if (code !== 0) throw new Error(`explain exited ${code}: ${err}`);
+    return JSON.parse(out) as ExplainJson;
   }
 }
 

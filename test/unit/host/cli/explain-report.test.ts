@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { harOf } from '../../shared/explain/har-builder';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const jwt = (claims: object) =>
@@ -81,7 +81,7 @@ it('the report (HTML and JSON) holds no secret, the same value gets the same fin
       at: 4,
     },
   ]);
-  const dir = mkdtempSync(join(tmpdir(), 'explain-report-'));
+  const dir = scratchDir('explain-report-');
   writeFileSync(join(dir, 'planted.har'), har);
   const r = await runCli(['explain', join(dir, 'planted.har'), '--report', join(dir, 'out.html'), '--json']);
   expect(r.code).toBe(0);

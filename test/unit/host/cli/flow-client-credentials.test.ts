@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { capturingTokenEndpoint, machineCli } from './machine-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // `oauth-lab flow client-credentials` (RFC 6749 §4.4) against the mock and a capturing endpoint, over sockets.
 let mock: MockProvider;
@@ -38,7 +38,7 @@ describe('flow client-credentials', () => {
   });
 
   it('the secret from --client-secret-file or OAUTH_LAB_CLIENT_SECRET', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'cc-secret-')), 'secret');
+    const file = join(scratchDir('cc-secret-'), 'secret');
     writeFileSync(file, `${client.secret}\n`);
     expect((await machineCli(cc('--base-url', mock.baseUrl, '--client-secret-file', file))).code).toBe(0);
     const env = { OAUTH_LAB_CLIENT_SECRET: client.secret };
@@ -96,7 +96,7 @@ describe('flow client-credentials', () => {
 
   it('private_key_jwt and client_secret_jwt: a client registered by DCR gets a token with a fresh assertion', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-    const dir = mkdtempSync(join(tmpdir(), 'cc-jwt-'));
+    const dir = scratchDir('cc-jwt-');
     const keyFile = join(dir, 'key.jwk');
     writeFileSync(keyFile, JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'k1' }));
     const register = async (metadata: Record<string, unknown>) =>
@@ -146,7 +146,7 @@ describe('flow client-credentials', () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('--client-auth private_key_jwt needs --private-key FILE');
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const keyFile = join(mkdtempSync(join(tmpdir(), 'cc-alg-')), 'key.jwk');
+    const keyFile = join(scratchDir('cc-alg-'), 'key.jwk');
     writeFileSync(keyFile, JSON.stringify(await exportJWK(privateKey)));
     const misfit = await machineCli(
       cc(

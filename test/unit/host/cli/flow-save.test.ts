@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../../host/store';
 import { profileSchema } from '../../../../shared/store/profile';
 import { json } from '../../../support/emulations/provider-emulation';
 import { startOAuth2Emulation } from '../../../support/emulations/presets/oauth2-emulation';
 import { flowInProcess, follow, type Browser } from './flow-in-process';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // `oauth-lab flow … --save NAME`: the tokens obtained are never lost, whatever happens after the token endpoint.
 
@@ -42,7 +41,7 @@ async function provider() {
     '--no-history',
   ];
 }
-const storeDir = () => mkdtempSync(join(tmpdir(), 'oauth-lab-save-'));
+const storeDir = () => scratchDir('oauth-lab-save-');
 
 describe('oauth-lab flow --save', () => {
   it('an existing profile (by name) gets the tokens; stdout shows them shortened, not whole', async () => {

@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../../../shared/version';
@@ -10,6 +9,7 @@ import { startOAuth2Emulation } from '../../../support/emulations/presets/oauth2
 import { startGitHub } from '../../../support/emulations/presets/github';
 import { EMULATED_CLIENT } from '../../../support/emulations/presets/preset-emulation';
 import { flowInProcess, pasteLanded, type Browser } from './flow-in-process';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // `oauth-lab flow` with a real provider's settings, in-process, over real sockets against emulations; this test is
 // the browser (and, for a redirect the catcher cannot receive, the user pasting the address bar into stdin).
@@ -169,7 +169,7 @@ describe('oauth-lab flow: settings a real provider needs', () => {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    const file = join(mkdtempSync(join(tmpdir(), 'oauth-lab-key-')), 'key.pem');
+    const file = join(scratchDir('oauth-lab-key-'), 'key.pem');
     writeFileSync(file, privateKey);
     const e = await startOAuth1Emulation({
       requestTokenPath: '/rt',

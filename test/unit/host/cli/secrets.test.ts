@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startEmulation, type Emulation } from '../../../support/emulations/provider-emulation';
 import { startOAuth2Emulation } from '../../../support/emulations/presets/oauth2-emulation';
 import { flowInProcess } from './flow-in-process';
 import { runCli } from './run-cli';
+import { scratchDir } from '../../../support/scratch-dir';
 
 // Secrets without flags (which any local user reads in the process list): a file, the environment, a prompt on a
 // terminal only. Over real sockets against emulations.
@@ -41,7 +41,7 @@ async function provider() {
   ];
 }
 const secretFile = (text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'oauth-lab-secret-')), 'secret');
+  const file = join(scratchDir('oauth-lab-secret-'), 'secret');
   writeFileSync(file, text);
   return file;
 };

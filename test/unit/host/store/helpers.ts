@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
+import { scratchDir } from '../../../support/scratch-dir';
 import { METHODS, type MethodInput, type MethodOutput } from '../../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../../shared/store/history';
@@ -13,17 +13,8 @@ import {
   type StoreMethodName,
 } from '../../../../host/store';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-/** A fresh directory per test, removed afterwards. */
-export function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'oauth-lab-store-'));
-  dirs.push(d);
-  return d;
-}
+/** A fresh directory, removed when the test that made it ends (scratchDir). */
+export const tempDir = (): string => scratchDir('oauth-lab-store-');
 
 export const NOW = 1_700_000_000_000; // 2023-11-14T22:13:20.000Z
 export const STAMP = '2023-11-14T22-13-20-000Z';

@@ -4,15 +4,9 @@ import { createServer as createHttpServer, type RequestListener, type Server as 
 import { createServer as createNetServer, type LookupFunction, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 type Closable = HttpServer | NetServer;
-const cleanups: (() => Promise<void>)[] = [];
-
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
 /**
  * Listens on 127.0.0.1:0; after the test the server is closed and every socket it accepted is destroyed (including
  * CONNECT tunnels, which an HTTP server no longer tracks).
@@ -23,7 +17,9 @@ export function listen<S extends Closable>(server: S): Promise<number> {
     open.add(s);
     s.on('close', () => open.delete(s));
   });
-  cleanups.push(
+  // Registered per test, not by a module-level afterEach: files share this module (isolate: false), and a module's
+  // hooks belong to the first file that imports it.
+  onTestFinished(
     () =>
       new Promise<void>((r) => {
         for (const s of open) s.destroy();

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { BridgeEventBus } from '../../../../host/bridge/event-bus';
 import { startWebHost, type WebHost, type WebHostOptions } from '../../../../host/web';
 import { resolveLocalhostNamesLikeBrowsers } from '../../../support/localhost-names';
 import { fakeBackend, type FakeBackend } from './fake-handlers';
+import { scratchDir } from '../../../support/scratch-dir';
 
 resolveLocalhostNamesLikeBrowsers();
 
@@ -63,7 +63,7 @@ export function send(port: number, opts: Send = {}): Promise<Reply> {
 
 /** A small built renderer in a temp folder, with a file outside it and symlinks in and out. */
 export function staticFixture(): { dir: string; outside: string } {
-  const base = mkdtempSync(join(tmpdir(), 'oauth-lab-web-'));
+  const base = scratchDir('oauth-lab-web-');
   const dir = join(base, 'renderer');
   const outside = join(base, 'outside');
   mkdirSync(join(dir, 'assets', 'sub'), { recursive: true });
@@ -84,13 +84,8 @@ export function staticFixture(): { dir: string; outside: string } {
   symlinkSync(join(outside, 'secret.txt'), join(dir, 'leak.txt'));
   symlinkSync(outside, join(dir, 'outdir'));
   symlinkSync(join(dir, 'assets', 'app.js'), join(dir, 'alias.js'));
-  bases.push(base);
   return { dir, outside };
 }
-const bases: string[] = [];
-afterAll(() => {
-  for (const b of bases.splice(0)) rmSync(b, { recursive: true, force: true });
-});
 
 export interface TestHost extends WebHost {
   readonly backend: FakeBackend;
@@ -102,14 +97,13 @@ export interface TestHost extends WebHost {
   call(method: string, body?: string, extra?: Record<string, string>): Promise<Reply>;
 }
 
-const hosts: WebHost[] = [];
-
 export async function startTestHost(options: Partial<WebHostOptions> = {}): Promise<TestHost> {
   const backend = fakeBackend();
   const bus = new BridgeEventBus();
   const { dir } = staticFixture();
   const host = await startWebHost({ handlers: backend.handlers, events: bus, staticDir: dir, ...options });
-  hosts.push(host);
+  // Per test, not by a module-level afterEach, which would belong to the first file that imports this (isolate: false).
+  onTestFinished(() => host.close());
   hostHeaders.set(host.port, `${host.hostName}:${host.port}`);
   const authed = (extra: Record<string, string> = {}) => ({
     Cookie: `oauth_lab_token=${host.token}`,
@@ -130,7 +124,3 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
       }),
   });
 }
-
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
-});
