@@ -17,9 +17,13 @@ import type { RendererDeps } from '../../app/deps';
 import { saveToken } from '../flow-records';
 import { flowSends, type FlowSends } from '../flow-sends';
 import { pageHostPort } from '../page-host-port';
+import { authenticatedPagePort, type LegAuthenticationShown } from '../page-client-auth';
 
-/** One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why nothing came back. */
-export interface GrantLegRun {
+/**
+ * One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why
+ * nothing came back; the client assertion and DPoP proofs it sent (LegAuthenticationShown).
+ */
+export interface GrantLegRun extends LegAuthenticationShown {
   readonly sending: boolean;
   readonly exchange: Exchange | null;
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
@@ -53,15 +57,16 @@ function legRuns<S, L extends string>(
   get: () => GrantFlowState<S, L>
 ) {
   const setRun = (leg: L, run: GrantLegRun) => set({ runs: { ...get().runs, [leg]: run } });
+  const none: LegAuthenticationShown = { assertion: null, dpop: null };
   return {
-    pending: (leg: L) => setRun(leg, { sending: true, exchange: null, outcome: null, error: null }),
+    pending: (leg: L) => setRun(leg, { sending: true, exchange: null, outcome: null, error: null, ...none }),
     /** A leg's answer judged: the state it leads to, and what the page shows of it. */
-    ran: (leg: L, { exchange, outcome }: LegRun<S>) => {
+    ran: (leg: L, { exchange, outcome }: LegRun<S>, shown: LegAuthenticationShown = none) => {
       set({ flow: outcome.state });
-      setRun(leg, { sending: false, exchange, outcome, error: null });
+      setRun(leg, { sending: false, exchange, outcome, error: null, ...shown });
     },
-    failed: (leg: L, e: unknown) =>
-      setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) }),
+    failed: (leg: L, e: unknown, shown: LegAuthenticationShown = none) =>
+      setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e), ...shown }),
   };
 }
 
@@ -108,21 +113,35 @@ export function createGrantStore<S, C, L extends string>(
   return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
     const { pending, ran, failed } = legRuns<S, L>(set, get);
-    const port = (attempt: number) => grantHostPort(deps, sends, grant, get().profile!, attempt);
+    // The attempt's base URL (the assertion's audience) and the DPoP nonces each server handed out (RFC 9449 §8).
+    let baseUrl = '';
+    const nonces = new Map<string, string>();
+    /** The leg's port: the page as host, with the client's authentication by the driver (authenticatedPort). */
+    // What the leg in flight sent to authenticate, shown also when no answer came.
+    let shownSoFar = () => ({ assertion: null, dpop: null }) as LegAuthenticationShown;
+    const port = async (leg: L, attempt: number) => {
+      const profile = get().profile!;
+      const host = grantHostPort(deps, sends, grant, profile, attempt);
+      const authenticated = await authenticatedPagePort(deps, host, profile, baseUrl, leg, nonces);
+      shownSoFar = authenticated.shown;
+      return authenticated;
+    };
 
     const poll = async (leg: L, attempt: number) => {
       pending(leg);
-      const run = await runPollLeg(grant, leg, get().flow!, port(attempt), (state) => {
+      const { port: p, shown } = await port(leg, attempt);
+      const run = await runPollLeg(grant, leg, get().flow!, p, (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
-      if (sends.isCurrent(attempt)) ran(leg, run);
+      if (sends.isCurrent(attempt)) ran(leg, run, shown());
     };
     /** A sent leg, then the leg the grant runs after it (a device code's polls) when it succeeded. */
     const sent = async (leg: L, attempt: number) => {
       pending(leg);
-      const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
+      const { port: p, shown } = await port(leg, attempt);
+      const run = await runSentLeg(grant, leg, () => get().flow!, p);
       if (!sends.isCurrent(attempt)) return;
-      ran(leg, run);
+      ran(leg, run, shown());
       const next = grant.next(leg, run.outcome.state);
       if (run.outcome.ok && next) {
         set({ current: next });
@@ -136,10 +155,11 @@ export function createGrantStore<S, C, L extends string>(
       current: grant.first,
       runs: {},
       startError: null,
-      flowStarted(profile, baseUrl) {
+      flowStarted(profile, startUrl) {
         sends.cancelAll();
+        baseUrl = startUrl;
         try {
-          const flow = grant.start(configOf(profile, baseUrl), random, crypto);
+          const flow = grant.start(configOf(profile, startUrl), random, crypto);
           set({ profile, flow, current: grant.first, runs: {}, startError: null });
         } catch (e) {
           set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
@@ -152,10 +172,11 @@ export function createGrantStore<S, C, L extends string>(
       },
       async legSent(leg) {
         const attempt = sends.attempt();
+        shownSoFar = () => ({ assertion: null, dpop: null });
         try {
           await (grant.legs[leg].kind === 'poll' ? poll(leg, attempt) : sent(leg, attempt));
         } catch (e) {
-          if (sends.isCurrent(attempt)) failed(get().current, e);
+          if (sends.isCurrent(attempt)) failed(get().current, e, shownSoFar());
         }
       },
       redirectOpened(leg) {

@@ -1,5 +1,6 @@
 import type { Check } from '../../check';
 import type { Exchange, RawRequest } from '../../http';
+import type { ClientAssertionTrace } from '../../oauth2/client-assertion';
 import type { TokenSet } from '../../oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../../ports';
 import type { HistoryVerdict } from '../../store/history-record';
@@ -36,9 +37,13 @@ export type LegTokens =
       readonly fields: Readonly<Record<string, string>>;
     };
 
-/** What the driver tells the host as a flow goes on: a leg starts, a leg's checks are judged. */
+/**
+ * What the driver tells the host as a flow goes on: a leg starts, a client assertion was signed into its request
+ * (client-auth-port.ts), a leg's checks are judged.
+ */
 export type LegReport =
   | { readonly kind: 'step'; readonly leg: string; readonly title: string }
+  | { readonly kind: 'assertion'; readonly leg: string; readonly trace: ClientAssertionTrace }
   | { readonly kind: 'checks'; readonly leg: string; readonly checks: readonly Check[] };
 
 /**

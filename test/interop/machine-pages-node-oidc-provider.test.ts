@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserCrypto } from '../../renderer/platform/crypto';
+import { createClientCredentialsStore } from '../../renderer/state/machine/machine-stores';
+import { profileSchema } from '../../shared/store/profile';
+import { hostBridge } from '../unit/renderer/state/host-bridge';
+import { nodeRandom } from '../../host/node-crypto';
+
+/**
+ * Interop: the Client credentials page's store (the page's host port over the real host services) against
+ * node-oidc-provider (panva; nobody here wrote it) with DPoP on: a token with every client authentication method the
+ * profile names, the assertion signed in by the driver (RFC 7523 §2.2) and the DPoP proof (RFC 9449 §5) shown as
+ * sent. The provider verifies both itself.
+ */
+const SECRET = 'machine-page-secret-long-enough-for-hs256-assertions';
+let server: Server;
+let issuer = '';
+let privateKeyPem = '';
+let dpopKey = '';
+
+beforeAll(async () => {
+  const rsa = await generateKeyPair('RS256', { extractable: true });
+  privateKeyPem = await exportPKCS8(rsa.privateKey);
+  dpopKey = JSON.stringify(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey));
+  server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const machine = { grant_types: ['client_credentials'], response_types: [], redirect_uris: [], scope: 'api:read' };
+  const provider = new Provider(issuer, {
+    clients: [
+      { ...machine, client_id: 'basic', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_basic' },
+      { ...machine, client_id: 'post', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_post' },
+      { ...machine, client_id: 'csjwt', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_jwt' },
+      {
+        ...machine,
+        client_id: 'pkjwt',
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [{ ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1' }] },
+      },
+    ],
+    cookies: { keys: ['interop-test-cookie-key'] },
+    scopes: ['api:read'],
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      // A nonce required (§8): the page's proof follows the challenge once.
+      dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true } as { enabled: boolean },
+    },
+  });
+  server.on('request', provider.callback());
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const METHODS = [
+  ['basic', 'basic'],
+  ['post', 'body'],
+  ['csjwt', 'client_secret_jwt'],
+  ['pkjwt', 'private_key_jwt'],
+] as const;
+
+/** The page's store runs the token leg for a profile with this client and method (and DPoP when asked). */
+async function tokenLeg(clientId: string, method: string, dpop: boolean) {
+  const host = hostBridge();
+  try {
+    const profile = profileSchema.parse({
+      id: `page-${clientId}`,
+      name: clientId,
+      baseUrl: issuer,
+      oauth2: {
+        clientId,
+        clientSecret: method === 'private_key_jwt' ? '' : SECRET,
+        clientAuthentication: method,
+        tokenPath: '/token',
+        scope: 'api:read',
+        ...(method === 'private_key_jwt' ? { assertionKey: privateKeyPem, assertionKeyId: 'rsa-1' } : {}),
+        ...(dpop ? { dpop: true, dpopKey } : {}),
+      },
+    });
+    const store = createClientCredentialsStore({
+      bridge: host.bridge,
+      crypto: browserCrypto,
+      random: nodeRandom,
+      now: Date.now,
+    });
+    store.getState().flowStarted(profile, issuer);
+    await store.getState().legSent('token');
+    return store.getState().runs.token!;
+  } finally {
+    await host.close();
+  }
+}
+
+describe('the Client credentials page against node-oidc-provider', () => {
+  it.each(METHODS)('%s (%s): a token, and the client assertion it sent shown', async (clientId, method) => {
+    const run = await tokenLeg(clientId, method, false);
+    expect(run.error).toBeNull();
+    expect(run.outcome?.summary).toMatch(/^Access token received/);
+    expect(run.exchange?.response.status).toBe(200);
+    if (method.endsWith('_jwt')) {
+      expect(run.assertion?.method).toBe(method);
+      expect(run.exchange?.request.body).toContain(`client_assertion=${run.assertion!.assertion}`);
+    } else expect(run.assertion).toBeNull();
+  });
+
+  it.each(METHODS)(
+    '%s (%s) with DPoP: a DPoP-bound token through the nonce challenge, the proofs shown',
+    async (clientId, method) => {
+      const run = await tokenLeg(clientId, method, true);
+      expect(run.error).toBeNull();
+      expect(JSON.parse(run.exchange!.response.bodyText)).toMatchObject({ token_type: 'DPoP' });
+      // The first proof, refused for its missing nonce, then the proof with the server's nonce (§8).
+      expect(run.dpop?.proofs.map((p) => p.step)).toEqual(['proof', 'nonce-retry']);
+      expect(run.dpop?.nonceRetried).toBe(true);
+    }
+  );
+});
