@@ -65,6 +65,7 @@ beforeAll(async () => {
         jwksUri: '',
         revocationEndpoint: '',
         introspectionEndpoint: '',
+        deviceAuthorizationEndpoint: '',
         accessTokenField: '',
         tokenParams: [],
         tokenBody: 'form',

@@ -2,21 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { browserCrypto } from '../../renderer/platform/crypto';
-import { createClientCredentialsStore } from '../../renderer/state/machine/machine-stores';
+import { createClientCredentialsStore, createDeviceStore } from '../../renderer/state/machine/machine-stores';
 import { profileSchema } from '../../shared/store/profile';
 import { hostBridge } from '../unit/renderer/state/host-bridge';
 import { nodeRandom } from '../../host/node-crypto';
 
 /**
- * Interop: the Client credentials page's store (the page's host port over the real host services) against
- * node-oidc-provider (panva; nobody here wrote it) with DPoP on: a token with every client authentication method the
- * profile names, the assertion signed in by the driver (RFC 7523 §2.2) and the DPoP proof (RFC 9449 §5) shown as
- * sent. The provider verifies both itself.
+ * Interop: the Client credentials and Device authorization pages' stores (the page's host port over the real host
+ * services) against node-oidc-provider (panva; nobody here wrote it) with DPoP on: a token with every client
+ * authentication method the profile names, the assertion signed in by the driver (RFC 7523 §2.2) and the DPoP proof
+ * (RFC 9449 §5) shown as sent; the provider verifies both itself. The device page finds the provider's
+ * device_authorization_endpoint by discovery (RFC 8628 §4); the user at the other device is played through the
+ * provider's own model, as its verification pages would.
  */
 const SECRET = 'machine-page-secret-long-enough-for-hs256-assertions';
 let server: Server;
+let provider: Provider;
 let issuer = '';
 let privateKeyPem = '';
 let dpopKey = '';
@@ -28,8 +31,13 @@ beforeAll(async () => {
   server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const machine = { grant_types: ['client_credentials'], response_types: [], redirect_uris: [], scope: 'api:read' };
-  const provider = new Provider(issuer, {
+  const machine = {
+    grant_types: ['client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'],
+    response_types: [],
+    redirect_uris: [],
+    scope: 'openid api:read',
+  };
+  provider = new Provider(issuer, {
     clients: [
       { ...machine, client_id: 'basic', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_basic' },
       { ...machine, client_id: 'post', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_post' },
@@ -42,10 +50,11 @@ beforeAll(async () => {
       },
     ],
     cookies: { keys: ['interop-test-cookie-key'] },
-    scopes: ['api:read'],
+    scopes: ['openid', 'api:read'],
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: true },
       // A nonce required (§8): the page's proof follows the challenge once.
       dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true } as { enabled: boolean },
     },
@@ -61,31 +70,36 @@ const METHODS = [
   ['pkjwt', 'private_key_jwt'],
 ] as const;
 
+/** The profile of this client and method (and DPoP when asked), at the provider. */
+const profileOf = (clientId: string, method: string, dpop: boolean, scope = 'api:read') =>
+  profileSchema.parse({
+    id: `page-${clientId}`,
+    name: clientId,
+    baseUrl: issuer,
+    oauth2: {
+      clientId,
+      clientSecret: method === 'private_key_jwt' ? '' : SECRET,
+      clientAuthentication: method,
+      tokenPath: '/token',
+      scope,
+      ...(method === 'private_key_jwt' ? { assertionKey: privateKeyPem, assertionKeyId: 'rsa-1' } : {}),
+      ...(dpop ? { dpop: true, dpopKey } : {}),
+    },
+  });
+const deps = (bridge: ReturnType<typeof hostBridge>['bridge']) => ({
+  bridge,
+  crypto: browserCrypto,
+  random: nodeRandom,
+  now: Date.now,
+});
+
 /** The page's store runs the token leg for a profile with this client and method (and DPoP when asked). */
 async function tokenLeg(clientId: string, method: string, dpop: boolean) {
   const host = hostBridge();
   try {
-    const profile = profileSchema.parse({
-      id: `page-${clientId}`,
-      name: clientId,
-      baseUrl: issuer,
-      oauth2: {
-        clientId,
-        clientSecret: method === 'private_key_jwt' ? '' : SECRET,
-        clientAuthentication: method,
-        tokenPath: '/token',
-        scope: 'api:read',
-        ...(method === 'private_key_jwt' ? { assertionKey: privateKeyPem, assertionKeyId: 'rsa-1' } : {}),
-        ...(dpop ? { dpop: true, dpopKey } : {}),
-      },
-    });
-    const store = createClientCredentialsStore({
-      bridge: host.bridge,
-      crypto: browserCrypto,
-      random: nodeRandom,
-      now: Date.now,
-    });
-    store.getState().flowStarted(profile, issuer);
+    const profile = profileOf(clientId, method, dpop);
+    const store = createClientCredentialsStore(deps(host.bridge));
+    await store.getState().flowStarted(profile, issuer);
     await store.getState().legSent('token');
     return store.getState().runs.token!;
   } finally {
@@ -114,6 +128,66 @@ describe('the Client credentials page against node-oidc-provider', () => {
       // The first proof, refused for its missing nonce, then the proof with the server's nonce (§8).
       expect(run.dpop?.proofs.map((p) => p.step)).toEqual(['proof', 'nonce-retry']);
       expect(run.dpop?.nonceRetried).toBe(true);
+    }
+  );
+});
+
+/** The user approves the device's request, as node-oidc-provider's verification pages record it. */
+async function approve(userCode: string) {
+  const code = (await provider.DeviceCode.findByUserCode(userCode.toUpperCase().replace(/[^A-Z0-9]/g, '')))!;
+  const grant = new provider.Grant({ accountId: 'demo', clientId: code.clientId });
+  grant.addOIDCScope('openid');
+  code.accountId = 'demo';
+  code.grantId = await grant.save();
+  await code.save();
+}
+
+/** The device page's store: the device authorization request, the user's approval, the polls until the token. */
+async function deviceFlow(clientId: string, method: string, dpop: boolean, expect: ExpectStatic) {
+  const host = hostBridge();
+  try {
+    const store = createDeviceStore(deps(host.bridge));
+    const s = store.getState;
+    await s().flowStarted(profileOf(clientId, method, dpop, 'openid'), issuer);
+    const config = s().flow!.config;
+    const polling = s().legSent('device');
+    await expect.poll(() => s().flow?.device?.userCode ?? s().runs.device?.error?.message).toMatch(/^[A-Z0-9-]+$/);
+    await approve(s().flow!.device!.userCode);
+    await polling;
+    return { config, device: s().runs.device!, poll: s().runs.poll! };
+  } finally {
+    await host.close();
+  }
+}
+
+// node-oidc-provider asks for a poll every 5 s: the cases run side by side.
+describe.concurrent('the Device authorization page against node-oidc-provider', () => {
+  it.for(METHODS)(
+    '%s (%s): the endpoint from discovery, the assertion on each request, a token',
+    { timeout: 30_000 },
+    async ([clientId, method], { expect }) => {
+      const { config, device, poll } = await deviceFlow(clientId, method, false, expect);
+      expect(config.deviceAuthorizationUrl).toBe(`${issuer}/device/auth`);
+      expect(config.deviceAuthorizationFrom).toBe(`the metadata of ${issuer}`);
+      expect(device.exchange?.response.status).toBe(200);
+      expect(poll.error).toBeNull();
+      expect(poll.outcome?.ok).toBe(true);
+      if (method.endsWith('_jwt')) {
+        expect(device.assertion?.method).toBe(method);
+        expect(poll.assertion?.method).toBe(method);
+        expect(poll.assertion?.claims.jti).not.toBe(device.assertion?.claims.jti);
+      }
+    }
+  );
+
+  it.for(METHODS)(
+    '%s (%s) with DPoP: the polls carry proofs, a DPoP-bound token',
+    { timeout: 30_000 },
+    async ([clientId, method], { expect }) => {
+      const { poll } = await deviceFlow(clientId, method, true, expect);
+      expect(poll.error).toBeNull();
+      expect(JSON.parse(poll.exchange!.response.bodyText)).toMatchObject({ token_type: 'DPoP' });
+      expect(poll.dpop?.proofs.length).toBeGreaterThan(0);
     }
   );
 });

@@ -117,6 +117,12 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
         placeholder="(empty: from discovery)"
         hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
       />
+      <TextField
+        path="oauth2.deviceAuthorizationEndpoint"
+        readOnly={builtIn}
+        placeholder="(empty: from discovery, a preset, or the service's default)"
+        hint={builtIn ? undefined : 'RFC 8628 §3.1, for the Device authorization page; a path or a full URL.'}
+      />
     </>
   );
 }

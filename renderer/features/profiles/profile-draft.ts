@@ -67,6 +67,7 @@ export const FIELD_LABELS = {
   'oauth2.jwksUri': 'JWKS URL',
   'oauth2.revocationEndpoint': 'Revocation endpoint',
   'oauth2.introspectionEndpoint': 'Introspection endpoint',
+  'oauth2.deviceAuthorizationEndpoint': 'Device authorization endpoint',
 } as const;
 
 export type FieldPath = keyof typeof FIELD_LABELS;

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../../shared/bridge/result';
 import type { Check } from '../../../shared/check';
 import type { Grant } from '../../../shared/flows/driver/grant';
-import type { LegTokens } from '../../../shared/flows/driver/host-port';
+import type { FlowHostPort, LegTokens } from '../../../shared/flows/driver/host-port';
 import {
   interpretRedirect,
   openRedirectLeg,
@@ -36,8 +36,11 @@ export interface GrantFlowState<S, L extends string> {
   readonly current: L;
   readonly runs: Partial<Record<L, GrantLegRun>>;
   readonly startError: BridgeError | null;
-  /** A new attempt on the profile (Start over too: whatever is in flight or waiting to poll is dropped). */
-  flowStarted(profile: Profile, baseUrl: string): void;
+  /**
+   * A new attempt on the profile (Start over too: whatever is in flight or waiting to poll is dropped). Settled when
+   * the flow is ready: at once, or after what the grant's configuration asks first (the device endpoint's discovery).
+   */
+  flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: L): void;
   /** The state changed by the page before a send (the scope, resources, audience fields). */
   flowEdited(edit: (state: S) => S): void;
@@ -102,12 +105,13 @@ function grantHostPort(
 /**
  * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
  * shows): its legs through the flow driver on the page's host (the bridge), the page keeping only what it shows.
- * `configOf`: the grant's configuration from the profile and the base URL it starts at.
+ * `configOf`: the grant's configuration from the profile and the base URL it starts at, at once or after requests
+ * of its own over `port` (the page's, recorded in the history).
  */
 export function createGrantStore<S, C, L extends string>(
   deps: RendererDeps,
   grant: Grant<S, C, L>,
-  configOf: (profile: Profile, baseUrl: string) => C
+  configOf: (profile: Profile, baseUrl: string, port: FlowHostPort) => C | Promise<C>
 ): GrantStore<S, L> {
   const { random, crypto, bridge } = deps;
   return createStore<GrantFlowState<S, L>>()((set, get) => {
@@ -158,11 +162,30 @@ export function createGrantStore<S, C, L extends string>(
       flowStarted(profile, startUrl) {
         sends.cancelAll();
         baseUrl = startUrl;
+        const attempt = sends.attempt();
+        const fail = (e: unknown) => set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
+        const started = (config: C) => {
+          if (!sends.isCurrent(attempt)) return;
+          try {
+            set({
+              profile,
+              flow: grant.start(config, random, crypto),
+              current: grant.first,
+              runs: {},
+              startError: null,
+            });
+          } catch (e) {
+            fail(e);
+          }
+        };
+        set({ profile, flow: null, current: grant.first, runs: {}, startError: null });
         try {
-          const flow = grant.start(configOf(profile, startUrl), random, crypto);
-          set({ profile, flow, current: grant.first, runs: {}, startError: null });
+          const config = configOf(profile, startUrl, grantHostPort(deps, sends, grant, profile, attempt));
+          if (!(config instanceof Promise)) return Promise.resolve(started(config));
+          return config.then(started, (e: unknown) => (sends.isCurrent(attempt) ? fail(e) : undefined));
         } catch (e) {
-          set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
+          fail(e);
+          return Promise.resolve();
         }
       },
       legChosen: (leg) => set({ current: leg }),
