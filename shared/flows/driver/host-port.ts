@@ -11,7 +11,13 @@ import type { HistoryVerdict } from '../../store/history-record';
  * (RFC 5849 §6.2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-6.2.3)).
  */
 export type RedirectTarget =
-  | { readonly kind: 'oauth2'; readonly state: string | null }
+  | {
+      readonly kind: 'oauth2';
+      readonly state: string | null;
+      /** RFC 9207: the `iss` expected in the callback, and whether the metadata makes it required. */
+      readonly issuer?: string;
+      readonly issuerRequired?: boolean;
+    }
   | { readonly kind: 'oauth1'; readonly requestToken: string };
 
 /**

@@ -21,6 +21,8 @@ export interface Discovered {
   readonly endpoints: ServerEndpoints;
   readonly scopesSupported: readonly string[] | null;
   readonly cimdSupported: boolean;
+  /** The metadata advertises authorization_response_iss_parameter_supported (RFC 9207 §3). */
+  readonly issParameterSupported: boolean;
   readonly authMethods: readonly string[];
 }
 
@@ -70,6 +72,7 @@ export async function discover(
     endpoints: meta.endpoints,
     scopesSupported: checked.scopesSupported,
     cimdSupported: meta.cimdSupported,
+    issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
   };
 }
@@ -94,6 +97,7 @@ async function legacyDiscovery(serverUrl: string, ports: McpChainPorts): Promise
       endpoints: legacy.endpoints,
       scopesSupported: null,
       cimdSupported: false,
+      issParameterSupported: false,
       authMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     };
   }
@@ -111,6 +115,7 @@ async function legacyDiscovery(serverUrl: string, ports: McpChainPorts): Promise
     endpoints: meta.endpoints,
     scopesSupported: null,
     cimdSupported: meta.cimdSupported,
+    issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
   };
 }
