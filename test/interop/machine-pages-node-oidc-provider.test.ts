@@ -1,13 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { browserCrypto } from '../../renderer/platform/crypto';
 import { createClientCredentialsStore, createDeviceStore } from '../../renderer/state/machine/machine-stores';
 import { profileSchema } from '../../shared/store/profile';
 import { hostBridge } from '../unit/renderer/state/host-bridge';
 import { nodeRandom } from '../../host/node-crypto';
+import {
+  MACHINE_METHODS as METHODS,
+  MACHINE_SECRET as SECRET,
+  startMachineProvider,
+  type MachineProvider,
+} from '../support/node-oidc-provider-machine';
 
 /**
  * Interop: the Client credentials and Device authorization pages' stores (the page's host port over the real host
@@ -17,58 +20,17 @@ import { nodeRandom } from '../../host/node-crypto';
  * device_authorization_endpoint by discovery (RFC 8628 §4); the user at the other device is played through the
  * provider's own model, as its verification pages would.
  */
-const SECRET = 'machine-page-secret-long-enough-for-hs256-assertions';
-let server: Server;
-let provider: Provider;
+let op: MachineProvider;
 let issuer = '';
 let privateKeyPem = '';
 let dpopKey = '';
 
 beforeAll(async () => {
-  const rsa = await generateKeyPair('RS256', { extractable: true });
-  privateKeyPem = await exportPKCS8(rsa.privateKey);
+  op = await startMachineProvider();
+  ({ issuer, privateKeyPem } = op);
   dpopKey = JSON.stringify(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey));
-  server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const machine = {
-    grant_types: ['client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'],
-    response_types: [],
-    redirect_uris: [],
-    scope: 'openid api:read',
-  };
-  provider = new Provider(issuer, {
-    clients: [
-      { ...machine, client_id: 'basic', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_basic' },
-      { ...machine, client_id: 'post', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_post' },
-      { ...machine, client_id: 'csjwt', client_secret: SECRET, token_endpoint_auth_method: 'client_secret_jwt' },
-      {
-        ...machine,
-        client_id: 'pkjwt',
-        token_endpoint_auth_method: 'private_key_jwt',
-        jwks: { keys: [{ ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1' }] },
-      },
-    ],
-    cookies: { keys: ['interop-test-cookie-key'] },
-    scopes: ['openid', 'api:read'],
-    features: {
-      devInteractions: { enabled: false },
-      clientCredentials: { enabled: true },
-      deviceFlow: { enabled: true },
-      // A nonce required (§8): the page's proof follows the challenge once.
-      dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true } as { enabled: boolean },
-    },
-  });
-  server.on('request', provider.callback());
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
-
-const METHODS = [
-  ['basic', 'basic'],
-  ['post', 'body'],
-  ['csjwt', 'client_secret_jwt'],
-  ['pkjwt', 'private_key_jwt'],
-] as const;
+afterAll(() => op.close());
 
 /** The profile of this client and method (and DPoP when asked), at the provider. */
 const profileOf = (clientId: string, method: string, dpop: boolean, scope = 'api:read') =>
@@ -132,16 +94,6 @@ describe('the Client credentials page against node-oidc-provider', () => {
   );
 });
 
-/** The user approves the device's request, as node-oidc-provider's verification pages record it. */
-async function approve(userCode: string) {
-  const code = (await provider.DeviceCode.findByUserCode(userCode.toUpperCase().replace(/[^A-Z0-9]/g, '')))!;
-  const grant = new provider.Grant({ accountId: 'demo', clientId: code.clientId });
-  grant.addOIDCScope('openid');
-  code.accountId = 'demo';
-  code.grantId = await grant.save();
-  await code.save();
-}
-
 /** The device page's store: the device authorization request, the user's approval, the polls until the token. */
 async function deviceFlow(clientId: string, method: string, dpop: boolean, expect: ExpectStatic) {
   const host = hostBridge();
@@ -152,7 +104,7 @@ async function deviceFlow(clientId: string, method: string, dpop: boolean, expec
     const config = s().flow!.config;
     const polling = s().legSent('device');
     await expect.poll(() => s().flow?.device?.userCode ?? s().runs.device?.error?.message).toMatch(/^[A-Z0-9-]+$/);
-    await approve(s().flow!.device!.userCode);
+    await op.approve(s().flow!.device!.userCode);
     await polling;
     return { config, device: s().runs.device!, poll: s().runs.poll! };
   } finally {
