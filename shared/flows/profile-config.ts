@@ -72,6 +72,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     paths: { authorize: o.authorizePath, token: o.tokenPath, api: o.apiPath },
     service: isService(p),
     issuer: expectedIssuerOf(p, baseUrl),
+    ...(o.issRequired ? { issuerRequired: true } : {}),
   };
 }
 
@@ -79,7 +80,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
  * The issuer a flow expects to hear from (RFC 9207 §2.4, the id_token's iss too, OIDC Core §3.1.3.7): the
  * profile's, else the base URL without a trailing slash (an issuer identifier has none to spare, RFC 8414 §2).
  */
-export const expectedIssuerOf = (p: Profile, baseUrl: string): string => p.oauth2.issuer || baseUrl.replace(/\/+$/, '');
+const expectedIssuerOf = (p: Profile, baseUrl: string): string => p.oauth2.issuer || baseUrl.replace(/\/+$/, '');
 
 /**
  * How the profile's requests travel: its time limit, whether a self-signed certificate is accepted, the extra

@@ -49,6 +49,8 @@ export function discoveredPreset(d: Discovered): Preset | null {
         ...(e.revocation ? { revocationEndpoint: e.revocation } : {}),
         ...(e.introspection ? { introspectionEndpoint: e.introspection } : {}),
         ...(e.deviceAuthorization ? { deviceAuthorizationEndpoint: e.deviceAuthorization } : {}),
+        // RFC 9207 §3: the redirect back must then carry iss.
+        ...(doc.authorization_response_iss_parameter_supported === true ? { issRequired: true } : {}),
         scope: suggestedScope(doc),
         pkce: 'S256',
         clientAuthentication: clientAuthentication(doc),

@@ -66,6 +66,7 @@ beforeAll(async () => {
         revocationEndpoint: '',
         introspectionEndpoint: '',
         deviceAuthorizationEndpoint: '',
+        issRequired: false,
         accessTokenField: '',
         tokenParams: [],
         tokenBody: 'form',

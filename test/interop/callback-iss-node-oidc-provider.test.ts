@@ -49,3 +49,19 @@ it('iss=https://evil.example: refused at the authorization step, no token reques
   expect(r.err).not.toContain(`-> POST ${op.issuer}/token`);
   expect(r.out).toBe('');
 });
+
+it('--require-iss (the provider advertises it): a redirect without iss is refused; with its own iss it passes', async () => {
+  const refused = await runFlowInProcess(
+    [...opCodeFlowArgs(op.issuer), '--no-open', '--require-iss'],
+    tampering((u) => u.searchParams.delete('iss'))
+  );
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain(
+    'failed at authorize: The server advertises authorization_response_iss_parameter_supported, but the callback has no iss'
+  );
+  const honest = await runFlowInProcess(
+    [...opCodeFlowArgs(op.issuer), '--no-open', '--require-iss'],
+    tampering(() => {})
+  );
+  expect(honest.code, honest.err).toBe(0);
+});

@@ -97,8 +97,20 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
         path="oauth2.issuer"
         readOnly={builtIn}
         placeholder="(empty: the base URL)"
-        hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
+        hint={
+          builtIn
+            ? undefined
+            : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7) and as the redirect's iss (RFC 9207)."
+        }
       />
+      {!builtIn && (
+        <div className="checks-row">
+          <CheckField
+            path="oauth2.issRequired"
+            hint="The metadata advertises authorization_response_iss_parameter_supported: a redirect without iss is refused"
+          />
+        </div>
+      )}
       <TextField
         path="oauth2.jwksUri"
         readOnly={builtIn}

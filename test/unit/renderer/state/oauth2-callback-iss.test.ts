@@ -32,11 +32,11 @@ const profile = profileSchema.parse({
 });
 
 /** The page's store started and authorized at the mock; the URL the browser landed on, with `iss` as `edit` makes it. */
-async function landed(edit: (url: URL) => void) {
+async function landed(edit: (url: URL) => void, chosen = profile) {
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });
-  stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
+  stores.app.setState({ profiles: [chosen], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
   const o = () => stores.oauth2.getState();
-  await o().flowStarted(profile, h.base);
+  await o().flowStarted(chosen, h.base);
   const authorize = new URL(o().authorizeUrl!);
   const location = new URL(
     String((await h.send({ path: `${authorize.pathname}${authorize.search}` })).headers.location)
@@ -60,5 +60,15 @@ describe("the callback's iss (RFC 9207) on the OAuth 2 page", () => {
     expect(s.callbackOutcome?.summary).toContain(`iss is "https://evil.example"; expected "${h.base}"`);
     expect(s.flow?.code).toBeNull();
     expect(s.flow?.legs.token).toBe('not_started');
+  });
+
+  it('no iss: accepted, unless the profile says the metadata advertises it (RFC 9207 §3), then refused', async () => {
+    const without = (u: URL) => u.searchParams.delete('iss');
+    expect((await landed(without)).callbackOutcome?.ok).toBe(true);
+    const required = profileSchema.parse({ ...profile, oauth2: { ...profile.oauth2, issRequired: true } });
+    const s = await landed(without, required);
+    expect(s.callbackOutcome?.ok).toBe(false);
+    expect(s.callbackOutcome?.summary).toContain('the callback has no iss');
+    expect(s.flow?.code).toBeNull();
   });
 });
