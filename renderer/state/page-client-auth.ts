@@ -10,7 +10,7 @@ import type { RendererDeps } from '../app/deps';
 import { pageDpop, type DpopLegTrace } from './dpop-page-send';
 
 /** The page's assertions are signed in the app host (bridge clientAssertion), so a private key never meets the page. */
-export const bridgeAssertionSigner =
+const bridgeAssertionSigner =
   (bridge: Pick<BridgeApi, 'clientAssertion'>): AssertionSigner =>
   async (settings) => {
     const signed = await bridge.clientAssertion(settings);
@@ -25,7 +25,7 @@ export interface LegAuthenticationShown {
 }
 
 /** A grant page's legs that carry a DPoP proof: the token endpoint's (TOKEN_DPOP_LEGS) and the API call (§7.1). */
-export const PAGE_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { ...TOKEN_DPOP_LEGS, api: 'resource' };
+const PAGE_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { ...TOKEN_DPOP_LEGS, api: 'resource' };
 
 /**
  * The page's port for one leg with the driver's client authentication (authenticatedPort): the profile's client
