@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MACHINE_METHODS,
-  MACHINE_SECRET,
+  machineProfileInput,
   startMachineProvider,
   type MachineProvider,
 } from '../support/node-oidc-provider-machine';
@@ -14,7 +14,8 @@ import { e2eSession } from './session';
 /**
  * The Client credentials and Device authorization pages by clicking, against node-oidc-provider (panva; nobody
  * here wrote it) with DPoP on: a token with every client authentication method, with and without DPoP; each
- * client assertion and DPoP proof the page sent shown on its leg. The device page finds the provider's
+ * client assertion and DPoP proof the page sent shown on its leg; tls_client_auth (RFC 8705 §2) over the provider's
+ * HTTPS port, which asks for the client's certificate. The device page finds the provider's
  * device_authorization_endpoint by discovery and says so; the user at the other device approves through the
  * provider's model. Screenshots at 1280x800 (Client credentials) and 1024x700 (Device), light.
  */
@@ -34,37 +35,22 @@ const CASES = MACHINE_METHODS.flatMap(([clientId, method]) =>
 /** A profile at the provider for this client and method, saved over the page's bridge (DPoP key made in the host). */
 async function savedProfile(page: Page, clientId: string, method: string, dpop: boolean): Promise<string> {
   const id = `op-${clientId}${dpop ? '-dpop' : ''}`;
+  const input = machineProfileInput(op, clientId, method, 'openid');
   const saved = await page.evaluate(
-    async ({ id, issuer, clientId, method, dpop, secret, pem }) => {
-      const call = async (name: string, input: unknown) =>
+    async ({ id, input, dpop }) => {
+      const call = async (name: string, body: unknown) =>
         (await (
           await fetch(`/api/call/${name}`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(input),
+            body: JSON.stringify(body),
           })
         ).json()) as { ok: boolean; value?: { key: string }; error?: { message: string } };
       const key = dpop ? (await call('dpopKey', { key: '', alg: 'ES256' })).value!.key : '';
-      return call('profileSave', {
-        profile: {
-          id,
-          name: id,
-          baseUrl: issuer,
-          callbackPort: 0,
-          oauth2: {
-            clientId,
-            clientAuthentication: method,
-            tokenPath: '/token',
-            scope: 'openid',
-            ...(method === 'private_key_jwt'
-              ? { assertionKey: pem, assertionKeyId: 'rsa-1' }
-              : { clientSecret: secret }),
-            ...(dpop ? { dpop: true, dpopKey: key } : {}),
-          },
-        },
-      });
+      const oauth2 = { ...input.oauth2, ...(dpop ? { dpop: true, dpopKey: key } : {}) };
+      return call('profileSave', { profile: { ...input, id, name: id, callbackPort: 0, oauth2 } });
     },
-    { id, issuer: op.issuer, clientId, method, dpop, secret: MACHINE_SECRET, pem: op.privateKeyPem }
+    { id, input, dpop }
   );
   expect(saved.ok, saved.error?.message).toBe(true);
   return id;
@@ -110,7 +96,7 @@ describe('Client credentials against node-oidc-provider', () => {
 
 describe('Device authorization against node-oidc-provider', () => {
   it.each(CASES)(
-    '%s (%s), DPoP %s: the endpoint from discovery, approved, a token',
+    '%s (%s), DPoP %s: the endpoint said with its source, approved, a token',
     async (clientId, method, dpop) => {
       const page = await session.browser.newPage({ viewport: { width: 1024, height: 700 } });
       const errors: string[] = [];
@@ -118,8 +104,13 @@ describe('Device authorization against node-oidc-provider', () => {
       await page.goto(session.app.url);
       const id = await savedProfile(page, clientId, method, dpop);
       await started(page, 'Device authorization', id);
+      // The tls client names its HTTPS endpoint in the profile; the others find it in the metadata.
+      const endpoint =
+        method === 'tls_client_auth'
+          ? `${op.tls.url}/device/auth (from the profile)`
+          : `${op.issuer}/device/auth (from the metadata of ${op.issuer})`;
       expect(await page.getByLabel('Device authorization endpoint').textContent()).toBe(
-        `Device authorization endpoint: ${op.issuer}/device/auth (from the metadata of ${op.issuer})`
+        `Device authorization endpoint: ${endpoint}`
       );
       await pressNext(page, 'Send');
       const userCode = (await page.getByLabel('User code').textContent())!;

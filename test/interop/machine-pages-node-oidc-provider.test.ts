@@ -7,7 +7,7 @@ import { hostBridge } from '../unit/renderer/state/host-bridge';
 import { nodeRandom } from '../../host/node-crypto';
 import {
   MACHINE_METHODS as METHODS,
-  MACHINE_SECRET as SECRET,
+  machineProfileInput,
   startMachineProvider,
   type MachineProvider,
 } from '../support/node-oidc-provider-machine';
@@ -22,32 +22,25 @@ import {
  */
 let op: MachineProvider;
 let issuer = '';
-let privateKeyPem = '';
 let dpopKey = '';
 
 beforeAll(async () => {
   op = await startMachineProvider();
-  ({ issuer, privateKeyPem } = op);
+  issuer = op.issuer;
   dpopKey = JSON.stringify(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey));
 });
 afterAll(() => op.close());
 
 /** The profile of this client and method (and DPoP when asked), at the provider. */
-const profileOf = (clientId: string, method: string, dpop: boolean, scope = 'api:read') =>
-  profileSchema.parse({
+const profileOf = (clientId: string, method: string, dpop: boolean, scope = 'api:read') => {
+  const input = machineProfileInput(op, clientId, method, scope);
+  return profileSchema.parse({
+    ...input,
     id: `page-${clientId}`,
     name: clientId,
-    baseUrl: issuer,
-    oauth2: {
-      clientId,
-      clientSecret: method === 'private_key_jwt' ? '' : SECRET,
-      clientAuthentication: method,
-      tokenPath: '/token',
-      scope,
-      ...(method === 'private_key_jwt' ? { assertionKey: privateKeyPem, assertionKeyId: 'rsa-1' } : {}),
-      ...(dpop ? { dpop: true, dpopKey } : {}),
-    },
+    oauth2: { ...input.oauth2, ...(dpop ? { dpop: true, dpopKey } : {}) },
   });
+};
 const deps = (bridge: ReturnType<typeof hostBridge>['bridge']) => ({
   bridge,
   crypto: browserCrypto,
@@ -119,8 +112,10 @@ describe.concurrent('the Device authorization page against node-oidc-provider', 
     { timeout: 30_000 },
     async ([clientId, method], { expect }) => {
       const { config, device, poll } = await deviceFlow(clientId, method, false, expect);
-      expect(config.deviceAuthorizationUrl).toBe(`${issuer}/device/auth`);
-      expect(config.deviceAuthorizationFrom).toBe(`the metadata of ${issuer}`);
+      // The tls client names its HTTPS endpoint in the profile; the others find it in the metadata.
+      const tls = method === 'tls_client_auth';
+      expect(config.deviceAuthorizationUrl).toBe(`${tls ? op.tls.url : issuer}/device/auth`);
+      expect(config.deviceAuthorizationFrom).toBe(tls ? 'the profile' : `the metadata of ${issuer}`);
       expect(device.exchange?.response.status).toBe(200);
       expect(poll.error).toBeNull();
       expect(poll.outcome?.ok).toBe(true);
