@@ -132,7 +132,7 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
       <TextField
         path="oauth2.deviceAuthorizationEndpoint"
         readOnly={builtIn}
-        placeholder="(empty: from discovery, a preset, or the service's default)"
+        placeholder="(empty: discovered or default)"
         hint={builtIn ? undefined : 'RFC 8628 §3.1, for the Device authorization page; a path or a full URL.'}
       />
     </>
