@@ -103,6 +103,50 @@ function grantHostPort(
 }
 
 /**
+ * Each leg's port: the page as host, with the client's authentication by the driver (authenticatedPagePort) for the
+ * attempt's base URL (the assertion's audience) and the DPoP nonces each server handed out (RFC 9449 §8); `shown`:
+ * what the leg in flight sent to authenticate, shown also when no answer came.
+ */
+function authenticatedLegPorts(
+  deps: RendererDeps,
+  sends: FlowSends,
+  grant: Pick<Grant<unknown, unknown>, 'flow' | 'name'>,
+  profile: () => Profile
+) {
+  const none = (): LegAuthenticationShown => ({ assertion: null, dpop: null });
+  let baseUrl = '';
+  let shownSoFar = none;
+  const nonces = new Map<string, string>();
+  return {
+    startedAt: (url: string) => void (baseUrl = url),
+    cleared: () => void (shownSoFar = none),
+    shown: () => shownSoFar(),
+    async port(leg: string, attempt: number) {
+      const host = grantHostPort(deps, sends, grant, profile(), attempt);
+      const authenticated = await authenticatedPagePort(deps, host, profile(), baseUrl, leg, nonces);
+      shownSoFar = authenticated.shown;
+      return authenticated;
+    },
+  };
+}
+
+/** The configuration as `make` gives it, at once or once its own requests are answered; then `done`, or `fail`. */
+function whenConfigured<C>(
+  make: () => C | Promise<C>,
+  done: (config: C) => void,
+  fail: (e: unknown) => void
+): Promise<void> {
+  try {
+    const config = make();
+    if (config instanceof Promise) return config.then(done).catch(fail);
+    done(config);
+  } catch (e) {
+    fail(e);
+  }
+  return Promise.resolve();
+}
+
+/**
  * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
  * shows): its legs through the flow driver on the page's host (the bridge), the page keeping only what it shows.
  * `configOf`: the grant's configuration from the profile and the base URL it starts at, at once or after requests
@@ -117,23 +161,11 @@ export function createGrantStore<S, C, L extends string>(
   return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
     const { pending, ran, failed } = legRuns<S, L>(set, get);
-    // The attempt's base URL (the assertion's audience) and the DPoP nonces each server handed out (RFC 9449 §8).
-    let baseUrl = '';
-    const nonces = new Map<string, string>();
-    /** The leg's port: the page as host, with the client's authentication by the driver (authenticatedPort). */
-    // What the leg in flight sent to authenticate, shown also when no answer came.
-    let shownSoFar = () => ({ assertion: null, dpop: null }) as LegAuthenticationShown;
-    const port = async (leg: L, attempt: number) => {
-      const profile = get().profile!;
-      const host = grantHostPort(deps, sends, grant, profile, attempt);
-      const authenticated = await authenticatedPagePort(deps, host, profile, baseUrl, leg, nonces);
-      shownSoFar = authenticated.shown;
-      return authenticated;
-    };
+    const legPorts = authenticatedLegPorts(deps, sends, grant, () => get().profile!);
 
     const poll = async (leg: L, attempt: number) => {
       pending(leg);
-      const { port: p, shown } = await port(leg, attempt);
+      const { port: p, shown } = await legPorts.port(leg, attempt);
       const run = await runPollLeg(grant, leg, get().flow!, p, (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
@@ -142,7 +174,7 @@ export function createGrantStore<S, C, L extends string>(
     /** A sent leg, then the leg the grant runs after it (a device code's polls) when it succeeded. */
     const sent = async (leg: L, attempt: number) => {
       pending(leg);
-      const { port: p, shown } = await port(leg, attempt);
+      const { port: p, shown } = await legPorts.port(leg, attempt);
       const run = await runSentLeg(grant, leg, () => get().flow!, p);
       if (!sends.isCurrent(attempt)) return;
       ran(leg, run, shown());
@@ -161,32 +193,15 @@ export function createGrantStore<S, C, L extends string>(
       startError: null,
       flowStarted(profile, startUrl) {
         sends.cancelAll();
-        baseUrl = startUrl;
+        legPorts.startedAt(startUrl);
         const attempt = sends.attempt();
-        const fail = (e: unknown) => set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
-        const started = (config: C) => {
-          if (!sends.isCurrent(attempt)) return;
-          try {
-            set({
-              profile,
-              flow: grant.start(config, random, crypto),
-              current: grant.first,
-              runs: {},
-              startError: null,
-            });
-          } catch (e) {
-            fail(e);
-          }
-        };
+        const current = () => sends.isCurrent(attempt);
         set({ profile, flow: null, current: grant.first, runs: {}, startError: null });
-        try {
-          const config = configOf(profile, startUrl, grantHostPort(deps, sends, grant, profile, attempt));
-          if (!(config instanceof Promise)) return Promise.resolve(started(config));
-          return config.then(started, (e: unknown) => (sends.isCurrent(attempt) ? fail(e) : undefined));
-        } catch (e) {
-          fail(e);
-          return Promise.resolve();
-        }
+        return whenConfigured(
+          () => configOf(profile, startUrl, grantHostPort(deps, sends, grant, profile, attempt)),
+          (config) => void (current() && set({ flow: grant.start(config, random, crypto) })),
+          (e) => void (current() && set({ flow: null, startError: bridgeErrorOf(e) }))
+        );
       },
       legChosen: (leg) => set({ current: leg }),
       flowEdited: (edit) => {
@@ -195,11 +210,11 @@ export function createGrantStore<S, C, L extends string>(
       },
       async legSent(leg) {
         const attempt = sends.attempt();
-        shownSoFar = () => ({ assertion: null, dpop: null });
+        legPorts.cleared();
         try {
           await (grant.legs[leg].kind === 'poll' ? poll(leg, attempt) : sent(leg, attempt));
         } catch (e) {
-          if (sends.isCurrent(attempt)) failed(get().current, e, shownSoFar());
+          if (sends.isCurrent(attempt)) failed(get().current, e, legPorts.shown());
         }
       },
       redirectOpened(leg) {
