@@ -7,7 +7,7 @@ import { clientAssertionOf } from '../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
-import { pageDpop, type DpopLegTrace } from './dpop-page-send';
+import { pageDpop, type DpopLegTrace, type PageDpop } from './dpop-page-send';
 
 /** The page's assertions are signed in the app host (bridge clientAssertion), so a private key never meets the page. */
 const bridgeAssertionSigner =
@@ -28,20 +28,18 @@ export interface LegAuthenticationShown {
 const PAGE_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { ...TOKEN_DPOP_LEGS, api: 'resource' };
 
 /**
- * The page's port for one leg with the driver's client authentication (authenticatedPort): the profile's client
- * assertion signed in per send, and, when the profile has DPoP on and the leg carries a proof, the profile's key
- * (read and signing in the host, nonces kept per server in `nonces`). `shown`: what the leg sent, for the page.
+ * The page's port with the driver's client authentication (authenticatedPort): the profile's client assertion
+ * signed in per send, and with `dpop` (the profile's key, read and signing in the host) a proof on `dpopLegs`.
+ * `shown`: what the leg sent, for the page.
  */
-export async function authenticatedPagePort(
+export function authenticatedWith(
   deps: RendererDeps,
   port: FlowHostPort,
   profile: Profile,
   baseUrl: string,
-  leg: string,
-  nonces: Map<string, string>
-): Promise<{ readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown }> {
-  const dpop = profile.oauth2.dpop && Object.hasOwn(PAGE_DPOP_LEGS, leg) ? await pageDpop(deps, profile, nonces) : null;
-  if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, dpop.error.details);
+  dpop: PageDpop | null,
+  dpopLegs: Readonly<Record<string, DpopLegKind>>
+): { readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown } {
   let assertion: ClientAssertionTrace | null = null;
   const reporting: FlowHostPort = {
     ...port,
@@ -53,8 +51,25 @@ export async function authenticatedPagePort(
   const authenticated = authenticatedPort(reporting, {
     assertion: clientAssertionOf(profile, baseUrl),
     sign: bridgeAssertionSigner(deps.bridge),
-    dpop: dpop?.value.client ?? null,
-    dpopLegs: PAGE_DPOP_LEGS,
+    dpop: dpop?.client ?? null,
+    dpopLegs,
   });
-  return { port: authenticated, shown: () => ({ assertion, dpop: dpop?.value.trace() ?? null }) };
+  return { port: authenticated, shown: () => ({ assertion, dpop: dpop?.trace() ?? null }) };
+}
+
+/**
+ * A grant page's port for one leg (authenticatedWith): the profile's DPoP key read when DPoP is on and the leg
+ * carries a proof (PAGE_DPOP_LEGS), its nonces kept per server in `nonces`.
+ */
+export async function authenticatedPagePort(
+  deps: RendererDeps,
+  port: FlowHostPort,
+  profile: Profile,
+  baseUrl: string,
+  leg: string,
+  nonces: Map<string, string>
+): Promise<{ readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown }> {
+  const dpop = profile.oauth2.dpop && Object.hasOwn(PAGE_DPOP_LEGS, leg) ? await pageDpop(deps, profile, nonces) : null;
+  if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, dpop.error.details);
+  return authenticatedWith(deps, port, profile, baseUrl, dpop?.value ?? null, PAGE_DPOP_LEGS);
 }
