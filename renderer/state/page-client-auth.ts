@@ -5,6 +5,7 @@ import type { DpopLegKind } from '../../shared/flows/driver/dpop-port';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
 import { clientAssertionOf } from '../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
+import type { ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { pageDpop, type DpopLegTrace, type PageDpop } from './dpop-page-send';
@@ -28,33 +29,32 @@ export interface LegAuthenticationShown {
 const PAGE_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { ...TOKEN_DPOP_LEGS, api: 'resource' };
 
 /**
- * The page's port with the driver's client authentication (authenticatedPort): the profile's client assertion
- * signed in per send, and with `dpop` (the profile's key, read and signing in the host) a proof on `dpopLegs`.
- * `shown`: what the leg sent, for the page.
+ * The page's port with the driver's client authentication (authenticatedPort): a client assertion made by
+ * `assertion`'s settings (clientAssertionOf) signed in per send, and with `dpop` (the profile's key, read and signing
+ * in the host) a proof on `dpopLegs`. `shown`: what the leg sent, for the page.
  */
 export function authenticatedWith(
   deps: RendererDeps,
   port: FlowHostPort,
-  profile: Profile,
-  baseUrl: string,
+  assertion: ClientAssertionSettings | null,
   dpop: PageDpop | null,
   dpopLegs: Readonly<Record<string, DpopLegKind>>
 ): { readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown } {
-  let assertion: ClientAssertionTrace | null = null;
+  let signed: ClientAssertionTrace | null = null;
   const reporting: FlowHostPort = {
     ...port,
     report: (event) => {
-      if (event.kind === 'assertion') assertion = event.trace;
+      if (event.kind === 'assertion') signed = event.trace;
       port.report(event);
     },
   };
   const authenticated = authenticatedPort(reporting, {
-    assertion: clientAssertionOf(profile, baseUrl),
+    assertion,
     sign: bridgeAssertionSigner(deps.bridge),
     dpop: dpop?.client ?? null,
     dpopLegs,
   });
-  return { port: authenticated, shown: () => ({ assertion, dpop: dpop?.trace() ?? null }) };
+  return { port: authenticated, shown: () => ({ assertion: signed, dpop: dpop?.trace() ?? null }) };
 }
 
 /**
@@ -71,5 +71,5 @@ export async function authenticatedPagePort(
 ): Promise<{ readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown }> {
   const dpop = profile.oauth2.dpop && Object.hasOwn(PAGE_DPOP_LEGS, leg) ? await pageDpop(deps, profile, nonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, dpop.error.details);
-  return authenticatedWith(deps, port, profile, baseUrl, dpop?.value ?? null, PAGE_DPOP_LEGS);
+  return authenticatedWith(deps, port, clientAssertionOf(profile, baseUrl), dpop?.value ?? null, PAGE_DPOP_LEGS);
 }

@@ -11,6 +11,7 @@ import {
   interpretPushedAuthorization,
   parEndpointOf,
   pushedAuthorizationUrl,
+  pushedAuthorizationVerdict,
 } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../oidc/discover';
@@ -57,13 +58,7 @@ export async function authorizationUrl(
   // The driver's port signs it in (client-auth-port.ts), the push judged as its leg's verdict.
   const port = cliLegPort({ ...options, clientAssertion: clientAssertionOf(profile, profile.baseUrl, parUrl) }, report);
   const push = (r: RawRequest) =>
-    port.send(r, {
-      leg: 'pushed authorization request',
-      verdictOf: (e) => {
-        const p = interpretPushedAuthorization(e);
-        return { outcome: p.ok ? 'succeeded' : 'failed', summary: p.summary };
-      },
-    });
+    port.send(r, { leg: 'pushed authorization request', verdictOf: pushedAuthorizationVerdict });
   // With DPoP, the push carries a proof of the key, which binds the code to it (RFC 9449 §10.1).
   const exchange = await (dpop ? pushedWithDpop(dpop, request, push, (step) => report.step(step)) : push(request));
   const pushed = interpretPushedAuthorization(exchange);

@@ -4,6 +4,7 @@ import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs
 import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../../shared/http';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import { authenticatedWith } from '../page-client-auth';
 import { pageHostPort } from '../page-host-port';
 import { pageDpop } from '../dpop-page-send';
@@ -35,7 +36,8 @@ export async function lifecycleLegSent<I extends Interpretation<OAuth2State>>(
   }
   // A refresh's token reaches the OAuth 2 page (tokenReplaced), which saves it: nothing to save here.
   const host = pageHostPort(deps, sends, profile, 'oauth2', () => {});
-  const { port, shown } = authenticatedWith(deps, host, profile, flow.config.baseUrl, onPage, LIFECYCLE_DPOP_LEGS);
+  const assertion = clientAssertionOf(profile, flow.config.baseUrl);
+  const { port, shown } = authenticatedWith(deps, host, assertion, onPage, LIFECYCLE_DPOP_LEGS);
   const leg = {
     id: nextId(),
     kind,
