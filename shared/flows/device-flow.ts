@@ -16,6 +16,8 @@ import { withExtraHeaders } from './extra-headers';
 /** The device authorization grant (RFC 8628 (https://www.rfc-editor.org/rfc/rfc8628)): a client with no browser. */
 export interface DeviceConfig extends MachineClient {
   readonly deviceAuthorizationUrl: string;
+  /** Where the endpoint came from, in words (profile-endpoints.ts: "the profile", "the metadata of …"), when known. */
+  readonly deviceAuthorizationFrom?: string;
   readonly scope: string | null;
 }
 

@@ -51,7 +51,22 @@ export interface OAuth2Config {
    * the code to that key and refuses it with a proof of any other (RFC 9449 §10); null or absent: none sent.
    */
   readonly dpopJkt?: string | null;
+  /**
+   * The issuer the authorization response's `iss` must equal (RFC 9207 §2.4
+   * (https://www.rfc-editor.org/rfc/rfc9207#section-2.4)): a callback carrying another is refused, the mix-up
+   * defence of RFC 9700 §4.4. Absent: an `iss` is not compared (and refused, callback-checks.ts says why).
+   */
+  readonly issuer?: string;
+  /** The metadata advertises authorization_response_iss_parameter_supported: a callback without `iss` is refused. */
+  readonly issuerRequired?: boolean;
 }
+
+/** What the redirect back must carry: the state sent, and the issuer's `iss` (RFC 9207) as the config expects it. */
+export const callbackExpectation = (s: { readonly state: string; readonly config: OAuth2Config }) => ({
+  state: s.state,
+  ...(s.config.issuer === undefined ? {} : { issuer: s.config.issuer }),
+  ...(s.config.issuerRequired ? { issuerRequired: true } : {}),
+});
 
 export interface OAuth2State {
   readonly config: OAuth2Config;
@@ -114,14 +129,14 @@ export const authorizationOpened = (s: OAuth2State): OAuth2State => ({
 
 /**
  * The redirect back (interface §4.2): the callback's checks (the state, as sent, before the code is taken: RFC 6749
- * §10.12). A URL, or just its query.
+ * §10.12; the issuer's `iss`, RFC 9207). A URL, or just its query.
  */
 export function interpretCallback(s: OAuth2State, callbackUrlOrQuery: string): Interpretation<OAuth2State> {
   const query = /^https?:/i.test(callbackUrlOrQuery)
     ? (parseHttpUrl(callbackUrlOrQuery, 'callback').query ?? '')
     : callbackUrlOrQuery.replace(/^\?/, '');
   const parsed = parseCallbackQuery(query);
-  const { checks } = oauth2CallbackChecks(parsed, { state: s.state });
+  const { checks } = oauth2CallbackChecks(parsed, callbackExpectation(s));
   const failed = checks.find((c) => !c.ok);
   if (failed)
     return {

@@ -71,8 +71,16 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
     paths: { authorize: o.authorizePath, token: o.tokenPath, api: o.apiPath },
     service: isService(p),
+    issuer: expectedIssuerOf(p, baseUrl),
+    ...(o.issRequired ? { issuerRequired: true } : {}),
   };
 }
+
+/**
+ * The issuer a flow expects to hear from (RFC 9207 §2.4, the id_token's iss too, OIDC Core §3.1.3.7): the
+ * profile's, else the base URL without a trailing slash (an issuer identifier has none to spare, RFC 8414 §2).
+ */
+const expectedIssuerOf = (p: Profile, baseUrl: string): string => p.oauth2.issuer || baseUrl.replace(/\/+$/, '');
 
 /**
  * How the profile's requests travel: its time limit, whether a self-signed certificate is accepted, the extra

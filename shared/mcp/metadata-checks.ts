@@ -105,6 +105,8 @@ export interface AuthorizationServerMetadata {
   readonly ok: boolean;
   readonly endpoints: ServerEndpoints | null;
   readonly cimdSupported: boolean;
+  /** authorization_response_iss_parameter_supported (RFC 9207 §3): the callback must carry `iss`. */
+  readonly issParameterSupported: boolean;
   /** token_endpoint_auth_methods_supported; absent means client_secret_basic (RFC 8414 §2). */
   readonly authMethods: readonly string[];
 }
@@ -166,6 +168,7 @@ export function checkAuthorizationServerMetadata(
     ok,
     endpoints: authorization && token ? { authorization, token, registration } : null,
     cimdSupported: doc.client_id_metadata_document_supported === true,
+    issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
     authMethods: strings(doc.token_endpoint_auth_methods_supported) ?? ['client_secret_basic'],
   };
 }

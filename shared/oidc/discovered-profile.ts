@@ -48,6 +48,9 @@ export function discoveredPreset(d: Discovered): Preset | null {
         // Kept so the lifecycle legs reach them even where a later document leaves them out (optional in RFC 8414 §2).
         ...(e.revocation ? { revocationEndpoint: e.revocation } : {}),
         ...(e.introspection ? { introspectionEndpoint: e.introspection } : {}),
+        ...(e.deviceAuthorization ? { deviceAuthorizationEndpoint: e.deviceAuthorization } : {}),
+        // RFC 9207 §3: the redirect back must then carry iss.
+        ...(doc.authorization_response_iss_parameter_supported === true ? { issRequired: true } : {}),
         scope: suggestedScope(doc),
         pkce: 'S256',
         clientAuthentication: clientAuthentication(doc),

@@ -210,6 +210,14 @@ const oauth2ProfileSchema = z
     /** RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009) and RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662) endpoints, optional in RFC 8414 §2 metadata; empty: what discovery names. */
     revocationEndpoint: optionalEndpoint('The revocation endpoint').default(''),
     introspectionEndpoint: optionalEndpoint('The introspection endpoint').default(''),
+    /** RFC 8628 §3.1 (https://www.rfc-editor.org/rfc/rfc8628#section-3.1); empty: discovery's, a preset's, the service's default. */
+    deviceAuthorizationEndpoint: optionalEndpoint('The device authorization endpoint').default(''),
+    /**
+     * The provider's metadata advertises authorization_response_iss_parameter_supported (RFC 9207 §3
+     * (https://www.rfc-editor.org/rfc/rfc9207#section-3)): a redirect back without iss is refused. Kept from the
+     * metadata when a profile is made from it.
+     */
+    issRequired: z.boolean().default(false),
   })
   .superRefine((o, ctx) => {
     // Each parameter may appear once (RFC 6749 §3.2): a name given twice is named when saved, not at the token leg.

@@ -66,6 +66,8 @@ beforeAll(async () => {
         jwksUri: '',
         revocationEndpoint: '',
         introspectionEndpoint: '',
+        deviceAuthorizationEndpoint: '',
+        issRequired: false,
         accessTokenField: '',
         tokenParams: [],
         tokenBody: 'form',

@@ -126,7 +126,7 @@ const peer = (ctx: unknown): X509Certificate | null => {
 };
 
 /** node-oidc-provider's default client authentication methods, which mutual TLS adds to. */
-const SECRET_AND_JWT_METHODS = [
+export const SECRET_AND_JWT_METHODS = [
   'client_secret_basic',
   'client_secret_jwt',
   'client_secret_post',
@@ -134,7 +134,7 @@ const SECRET_AND_JWT_METHODS = [
   'none',
 ];
 
-const MTLS = {
+export const MTLS = {
   enabled: true,
   tlsClientAuth: true,
   selfSignedTlsClientAuth: true,

@@ -11,11 +11,12 @@ import {
   interpretPushedAuthorization,
   parEndpointOf,
   pushedAuthorizationUrl,
+  pushedAuthorizationVerdict,
 } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../oidc/discover';
 import { interruptible } from '../interrupt';
-import { sendLeg } from './exchange';
+import { cliLegPort } from './cli-host-port';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 import { cliRequestObject } from './request-object-signer';
@@ -54,8 +55,10 @@ export async function authorizationUrl(
   const parUrl = await parEndpoint(profile, c.authentication, options, report);
   const request = buildPushedAuthorizationRequest({ ...c, parUrl, authorizationParams: params });
   // RFC 9126 §2: the client assertion's audience is the issuer or this endpoint, with a jti of its own.
-  const clientAssertion = clientAssertionOf(profile, profile.baseUrl, parUrl);
-  const push = (r: RawRequest) => sendLeg('pushed authorization request', r, { ...options, clientAssertion }, report);
+  // The driver's port signs it in (client-auth-port.ts), the push judged as its leg's verdict.
+  const port = cliLegPort({ ...options, clientAssertion: clientAssertionOf(profile, profile.baseUrl, parUrl) }, report);
+  const push = (r: RawRequest) =>
+    port.send(r, { leg: 'pushed authorization request', verdictOf: pushedAuthorizationVerdict });
   // With DPoP, the push carries a proof of the key, which binds the code to it (RFC 9449 §10.1).
   const exchange = await (dpop ? pushedWithDpop(dpop, request, push, (step) => report.step(step)) : push(request));
   const pushed = interpretPushedAuthorization(exchange);

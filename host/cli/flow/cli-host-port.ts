@@ -7,11 +7,13 @@ import { nodeCrypto, nodeRandom } from '../../node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
-import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
-import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs';
+import { authenticatedPort, type AssertionSigner } from '../../../shared/flows/driver/client-auth-port';
+import { ProtocolError } from '../../../shared/errors';
+import { buildClientAssertion } from '../../../shared/oauth2/client-assertion';
+import { joseSigner } from '../../../platform/jose';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
-import type { FlowReport } from './report';
+import { FlowFailure, type FlowReport } from './report';
 import type { ObtainedTokens } from './save-tokens';
 
 /** The effects a CLI flow draws on: Node's by default (a test gives a seeded source and a fixed clock). */
@@ -49,9 +51,17 @@ function printedAndSaved(obtained: LegTokens): ObtainedTokens {
   };
 }
 
+/** Client assertions signed in the CLI (RFC 7523 §2.2): the flow's randomness for the jti, the JOSE port on jose. */
+const cliAssertionSigner =
+  (random: RandomPort): AssertionSigner =>
+  (settings, issuedAt) =>
+    buildClientAssertion({ ...settings, issuedAt }, { random, jose: joseSigner });
+
 /**
  * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
- * history with the leg's verdict; tokens handed to `onTokens` (printed and saved); steps and checks on stderr.
+ * history with the leg's verdict; tokens handed to `onTokens` (printed and saved); steps, client assertions and
+ * checks on stderr. The driver authenticates the client on each leg (authenticatedPort: the profile's assertion, and
+ * DPoP with `dpop`, RFC 9449 §5); a key that cannot sign fails the leg's step, in words.
  */
 export function cliLegPort(
   options: FlowRunOptions,
@@ -70,10 +80,25 @@ export function cliLegPort(
       ),
     random: effects.random,
     crypto: effects.crypto,
-    report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),
+    report: (event) =>
+      event.kind === 'step'
+        ? report.step(event.title)
+        : event.kind === 'assertion'
+          ? report.assertion(event.trace)
+          : report.checks(event.checks),
   };
-  // With DPoP (RFC 9449 §5), the token and refresh requests carry a proof and follow a nonce challenge.
-  return dpop ? withDpopProofs(port, dpop, { token: 'token', ...LIFECYCLE_DPOP_LEGS }) : port;
+  const authenticated = authenticatedPort(port, {
+    assertion: options.clientAssertion ?? null,
+    sign: cliAssertionSigner(effects.random),
+    dpop,
+  });
+  return {
+    ...authenticated,
+    send: (request, sendOptions) =>
+      authenticated.send(request, sendOptions).catch((e: unknown) => {
+        throw e instanceof ProtocolError ? new FlowFailure(stepOfLeg(sendOptions.leg), e.message) : e;
+      }),
+  };
 }
 
 /** The CLI running a whole flow: its sent legs as cliLegPort, and the browser opened and the redirect caught at the loopback catcher (or pasted on stdin). */

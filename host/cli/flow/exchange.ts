@@ -1,8 +1,4 @@
-import { ProtocolError } from '../../../shared/errors';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import { withClientAssertion } from '../../../shared/oauth2/client-assertion-request';
-import { joseSigner } from '../../../platform/jose';
-import { nodeRandom } from '../../node-crypto';
 import { historyLegOf, type HistoryVerdict } from '../../../shared/store/history-record';
 import { sendRecorded } from '../../store/history/record-exchange';
 import { TransportError } from '../../transport';
@@ -15,18 +11,17 @@ export const stepOfLeg = (leg: string): string => leg.replace(/[A-Z]/g, (c) => `
 
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
- * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). A request that asks for a client
- * assertion gets one signed now, its trace printed. `verdictOf`: the leg's own verdict, recorded with the exchange
- * (the flow driver's); the host's by the status otherwise.
+ * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). The client's authentication is the
+ * driver's, before this (cli-host-port.ts). `verdictOf`: the leg's own verdict, recorded with the exchange (the flow
+ * driver's); the host's by the status otherwise.
  */
 export async function sendLeg(
   step: string,
-  unsigned: RawRequest,
+  request: RawRequest,
   options: FlowRunOptions,
   report: FlowReport,
   verdictOf?: (exchange: Exchange) => HistoryVerdict
 ): Promise<Exchange> {
-  const request = await assertionSigned(step, unsigned, options, report);
   report.request(request);
   const leg = historyLegOf(step);
   const recording = options.recording?.(leg) ?? null;
@@ -47,21 +42,6 @@ export async function sendLeg(
     return exchange;
   } catch (e) {
     if (e instanceof TransportError) throw new FlowFailure(step, e.message);
-    throw e;
-  }
-}
-
-async function assertionSigned(step: string, request: RawRequest, options: FlowRunOptions, report: FlowReport) {
-  try {
-    const signed = await withClientAssertion(request, options.clientAssertion ?? null, {
-      random: nodeRandom,
-      jose: joseSigner,
-      now: Date.now(),
-    });
-    if (signed.trace) report.assertion(signed.trace);
-    return signed.request;
-  } catch (e) {
-    if (e instanceof ProtocolError) throw new FlowFailure(step, e.message);
     throw e;
   }
 }

@@ -82,7 +82,10 @@ OAuth 2:
   --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
                         id_token (default: the base URL; an http(s) URL without query or fragment); a
                         nonce is sent, the id_token validated step by step (OIDC Core §3.1.3.7) and
-                        UserInfo called; a failed step fails the flow
+                        UserInfo called; a failed step fails the flow. The redirect's iss, when sent,
+                        must equal it too (RFC 9207)
+  --require-iss         refuse a redirect without iss, as for a provider whose metadata advertises
+                        authorization_response_iss_parameter_supported (RFC 9207 §3)
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
                         provider's discovery document lists)
   --bearer-as-issued    OpenID Connect: send an access token with characters outside RFC 6750's b64token

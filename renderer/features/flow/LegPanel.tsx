@@ -9,12 +9,15 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { masked } from '../../components/Secret';
 import { Value } from '../../components/Value';
 import type { GrantLegRun } from '../../state/machine/grant-store';
+import { AssertionTrace } from '../oauth2/AssertionTrace';
+import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import type { LegExportSource } from './grant-page-parts';
 import { LegActions, runStatus, type LegAction } from './LegActions';
 
 /**
  * A leg the client sends (once, or polling): what it will send (secrets masked until revealed), Send, then the
- * response, the leg's summary and checks. `fields`: the settings the leg sends, edited above the request;
+ * response, the leg's summary and checks, and the client assertion and DPoP proofs it sent, as the OAuth 2 page shows
+ * them. `fields`: the settings the leg sends, edited above the request;
  * `children`: what the leg shows above its result (each poll).
  */
 export function LegPanel({
@@ -78,6 +81,8 @@ export function LegPanel({
           {run?.exchange && <ExchangeView exchange={run.exchange} secrets={secrets} />}
         </section>
       </div>
+      {run?.assertion && <AssertionTrace trace={run.assertion} />}
+      {run?.dpop && <DpopProofTrace trace={run.dpop} />}
       <LegActions action={action} outcome={runStatus(run)} next={next} />
     </div>
   );

@@ -54,6 +54,16 @@ function Credentials({ flow }: { flow: DeviceState | null }) {
   );
 }
 
+/** Which device authorization endpoint the request goes to, and where it came from (profile-endpoints.ts). */
+function DeviceEndpoint({ config }: { config: DeviceState['config'] }) {
+  return (
+    <p className="muted small" aria-label="Device authorization endpoint">
+      Device authorization endpoint: <span className="mono">{config.deviceAuthorizationUrl}</span>
+      {config.deviceAuthorizationFrom && <> (from {config.deviceAuthorizationFrom})</>}
+    </p>
+  );
+}
+
 /** The device authorization grant's explanations: the codes for the user, the polls as they come, then the call. */
 const PARTS: GrantPageParts<DeviceState, DeviceLeg> = {
   name: 'Device authorization',
@@ -71,7 +81,10 @@ const PARTS: GrantPageParts<DeviceState, DeviceLeg> = {
   ],
   credentials: (flow) => <Credentials flow={flow} />,
   // The codes first, whatever the width: they are what the user acts on (RFC 8628 §3.3).
-  above: { poll: (flow, now) => flow.device && !flow.token && <DeviceCodes device={flow.device} now={now} /> },
+  above: {
+    device: (flow) => <DeviceEndpoint config={flow.config} />,
+    poll: (flow, now) => flow.device && !flow.token && <DeviceCodes device={flow.device} now={now} />,
+  },
   attempts: (flow) => flow.attempts,
 };
 

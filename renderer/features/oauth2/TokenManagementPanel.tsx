@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useOAuth2 } from '../../app/stores';
-import { LifecycleLegs, MissingEndpoints, TokenManagementButtons } from '../oidc/LifecyclePanel';
+import { profileEndpoints } from '../../../shared/oidc';
+import { EndpointSources, LifecycleLegs, TokenManagementButtons } from '../oidc/LifecyclePanel';
 import { useLifecycle } from '../oidc/use-lifecycle';
 import { useOidc } from '../oidc/use-oidc';
 
@@ -14,8 +15,9 @@ const originOf = (url: string) => {
 
 /**
  * Revocation (RFC 7009) and introspection (RFC 7662) of this flow's tokens, once it has one: the same legs as the
- * OpenID Connect page's lifecycle (one store, so both pages show them). The endpoints come from the server's
- * metadata (RFC 8414 §2), and only from this server's: a token is never sent to another issuer's endpoints.
+ * OpenID Connect page's lifecycle (one store, so both pages show them). The endpoints are the profile's, else the
+ * server's metadata (RFC 8414 §2), and only this server's: a token is never sent to another issuer's endpoints; else
+ * a preset's for the base URL (profileEndpoints), each shown with where it came from.
  */
 export function TokenManagementPanel() {
   const flow = useOAuth2((s) => s.flow);
@@ -41,18 +43,17 @@ export function TokenManagementPanel() {
     issuerEdited(flow.config.baseUrl);
     void discoveryRequested();
   };
+  const chosen = profile ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
   return (
     <section className="request-form lifecycle token-management" aria-label="Revoke or introspect">
       <h3>Revoke or introspect this flow's tokens</h3>
-      {endpoints ? (
-        <>
-          <div className="send-row">
-            <TokenManagementButtons endpoints={endpoints} />
-          </div>
-          <MissingEndpoints endpoints={endpoints} />
-          <p className="muted small">Endpoints from the metadata of {endpoints.issuer}.</p>
-        </>
-      ) : (
+      {(chosen?.revocation ?? chosen?.introspection) && (
+        <div className="send-row">
+          <TokenManagementButtons endpoints={endpoints} />
+        </div>
+      )}
+      {chosen && <EndpointSources chosen={chosen} discovered={endpoints !== null} />}
+      {!endpoints && (!chosen?.revocation || !chosen.introspection) && (
         <p className="send-row">
           <button type="button" disabled={discovering} onClick={discover}>
             Find the endpoints

@@ -2,7 +2,7 @@ import { requestText } from '../../../shared/http-text';
 import { AssertionTrace } from '../oauth2/AssertionTrace';
 import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import type { DiscoveredEndpoints, ProfileEndpoints, TokenTypeHint } from '../../../shared/oidc';
-import { profileEndpoints, tokenTail } from '../../../shared/oidc';
+import { endpointSourceWords, profileEndpoints, tokenTail } from '../../../shared/oidc';
 import { useOAuth2 } from '../../app/stores';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
@@ -57,23 +57,6 @@ export function TokenManagementButtons({ endpoints }: { endpoints: DiscoveredEnd
   );
 }
 
-/** What the metadata lacks of the two endpoints, in words; null when it names both. */
-export function MissingEndpoints({ endpoints }: { endpoints: DiscoveredEndpoints }) {
-  if (endpoints.introspection && endpoints.revocation) return null;
-  return (
-    <p className="muted">
-      The provider's metadata names no{' '}
-      {[
-        !endpoints.revocation && 'revocation_endpoint (RFC 7009)',
-        !endpoints.introspection && 'introspection_endpoint (RFC 7662)',
-      ]
-        .filter(Boolean)
-        .join(' and no ')}
-      .
-    </p>
-  );
-}
-
 /** A sent leg: its request (secrets masked), the rotation when it refreshed, the response and the checks. */
 function LegView({ leg, clientSecret, newest }: { leg: LifecycleLeg; clientSecret: string; newest: boolean }) {
   // The newest answer comes into view: it is added below the buttons, often below the fold.
@@ -112,10 +95,8 @@ function LegView({ leg, clientSecret, newest }: { leg: LifecycleLeg; clientSecre
   );
 }
 
-const SOURCE = { profile: 'from the profile', discovery: "from the provider's metadata" } as const;
-
 /** Which revocation and introspection endpoints the buttons use, and where each came from; what to do when one is missing. */
-function EndpointSources({ chosen, discovered }: { chosen: ProfileEndpoints; discovered: boolean }) {
+export function EndpointSources({ chosen, discovered }: { chosen: ProfileEndpoints; discovered: boolean }) {
   const rows = [
     ['Revocation endpoint (RFC 7009)', chosen.revocation],
     ['Introspection endpoint (RFC 7662)', chosen.introspection],
@@ -127,7 +108,7 @@ function EndpointSources({ chosen, discovered }: { chosen: ProfileEndpoints; dis
           {name}:{' '}
           {e ? (
             <>
-              <span className="mono">{e.url}</span> ({SOURCE[e.source]})
+              <span className="mono">{e.url}</span> (from {endpointSourceWords(e)})
             </>
           ) : (
             <>

@@ -97,8 +97,20 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
         path="oauth2.issuer"
         readOnly={builtIn}
         placeholder="(empty: the base URL)"
-        hint={builtIn ? undefined : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7)."}
+        hint={
+          builtIn
+            ? undefined
+            : "Discovered, and expected as the id_token's iss (OIDC Core §3.1.3.7) and as the redirect's iss (RFC 9207)."
+        }
       />
+      {!builtIn && (
+        <div className="checks-row">
+          <CheckField
+            path="oauth2.issRequired"
+            hint="The metadata advertises authorization_response_iss_parameter_supported: a redirect without iss is refused"
+          />
+        </div>
+      )}
       <TextField
         path="oauth2.jwksUri"
         readOnly={builtIn}
@@ -116,6 +128,12 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
         readOnly={builtIn}
         placeholder="(empty: from discovery)"
         hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
+      />
+      <TextField
+        path="oauth2.deviceAuthorizationEndpoint"
+        readOnly={builtIn}
+        placeholder="(empty: discovered or default)"
+        hint={builtIn ? undefined : 'RFC 8628 §3.1, for the Device authorization page; a path or a full URL.'}
       />
     </>
   );

@@ -67,6 +67,8 @@ export const FIELD_LABELS = {
   'oauth2.jwksUri': 'JWKS URL',
   'oauth2.revocationEndpoint': 'Revocation endpoint',
   'oauth2.introspectionEndpoint': 'Introspection endpoint',
+  'oauth2.deviceAuthorizationEndpoint': 'Device authorization endpoint',
+  'oauth2.issRequired': 'The redirect back carries iss (RFC 9207)',
 } as const;
 
 export type FieldPath = keyof typeof FIELD_LABELS;

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { bridgeErrorOf, type BridgeError } from '../../../shared/bridge/result';
 import type { Check } from '../../../shared/check';
 import type { Grant } from '../../../shared/flows/driver/grant';
-import type { LegTokens } from '../../../shared/flows/driver/host-port';
+import type { FlowHostPort, LegTokens } from '../../../shared/flows/driver/host-port';
 import {
   interpretRedirect,
   openRedirectLeg,
@@ -17,9 +17,13 @@ import type { RendererDeps } from '../../app/deps';
 import { saveToken } from '../flow-records';
 import { flowSends, type FlowSends } from '../flow-sends';
 import { pageHostPort } from '../page-host-port';
+import { authenticatedPagePort, type LegAuthenticationShown } from '../page-client-auth';
 
-/** One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why nothing came back. */
-export interface GrantLegRun {
+/**
+ * One leg as the page shows it: in flight (or, for a redirect, the browser away), its exchange, the verdict, or why
+ * nothing came back; the client assertion and DPoP proofs it sent (LegAuthenticationShown).
+ */
+export interface GrantLegRun extends LegAuthenticationShown {
   readonly sending: boolean;
   readonly exchange: Exchange | null;
   readonly outcome: { readonly ok: boolean; readonly summary: string; readonly checks: readonly Check[] } | null;
@@ -32,8 +36,11 @@ export interface GrantFlowState<S, L extends string> {
   readonly current: L;
   readonly runs: Partial<Record<L, GrantLegRun>>;
   readonly startError: BridgeError | null;
-  /** A new attempt on the profile (Start over too: whatever is in flight or waiting to poll is dropped). */
-  flowStarted(profile: Profile, baseUrl: string): void;
+  /**
+   * A new attempt on the profile (Start over too: whatever is in flight or waiting to poll is dropped). Settled when
+   * the flow is ready: at once, or after what the grant's configuration asks first (the device endpoint's discovery).
+   */
+  flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: L): void;
   /** The state changed by the page before a send (the scope, resources, audience fields). */
   flowEdited(edit: (state: S) => S): void;
@@ -53,15 +60,16 @@ function legRuns<S, L extends string>(
   get: () => GrantFlowState<S, L>
 ) {
   const setRun = (leg: L, run: GrantLegRun) => set({ runs: { ...get().runs, [leg]: run } });
+  const none: LegAuthenticationShown = { assertion: null, dpop: null };
   return {
-    pending: (leg: L) => setRun(leg, { sending: true, exchange: null, outcome: null, error: null }),
+    pending: (leg: L) => setRun(leg, { sending: true, exchange: null, outcome: null, error: null, ...none }),
     /** A leg's answer judged: the state it leads to, and what the page shows of it. */
-    ran: (leg: L, { exchange, outcome }: LegRun<S>) => {
+    ran: (leg: L, { exchange, outcome }: LegRun<S>, shown: LegAuthenticationShown = none) => {
       set({ flow: outcome.state });
-      setRun(leg, { sending: false, exchange, outcome, error: null });
+      setRun(leg, { sending: false, exchange, outcome, error: null, ...shown });
     },
-    failed: (leg: L, e: unknown) =>
-      setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e) }),
+    failed: (leg: L, e: unknown, shown: LegAuthenticationShown = none) =>
+      setRun(leg, { sending: false, exchange: null, outcome: null, error: bridgeErrorOf(e), ...shown }),
   };
 }
 
@@ -95,34 +103,81 @@ function grantHostPort(
 }
 
 /**
+ * Each leg's port: the page as host, with the client's authentication by the driver (authenticatedPagePort) for the
+ * attempt's base URL (the assertion's audience) and the DPoP nonces each server handed out (RFC 9449 §8); `shown`:
+ * what the leg in flight sent to authenticate, shown also when no answer came.
+ */
+function authenticatedLegPorts(
+  deps: RendererDeps,
+  sends: FlowSends,
+  grant: Pick<Grant<unknown, unknown>, 'flow' | 'name'>,
+  profile: () => Profile
+) {
+  const none = (): LegAuthenticationShown => ({ assertion: null, dpop: null });
+  let baseUrl = '';
+  let shownSoFar = none;
+  const nonces = new Map<string, string>();
+  return {
+    startedAt: (url: string) => void (baseUrl = url),
+    cleared: () => void (shownSoFar = none),
+    shown: () => shownSoFar(),
+    async port(leg: string, attempt: number) {
+      const host = grantHostPort(deps, sends, grant, profile(), attempt);
+      const authenticated = await authenticatedPagePort(deps, host, profile(), baseUrl, leg, nonces);
+      shownSoFar = authenticated.shown;
+      return authenticated;
+    },
+  };
+}
+
+/** The configuration as `make` gives it, at once or once its own requests are answered; then `done`, or `fail`. */
+function whenConfigured<C>(
+  make: () => C | Promise<C>,
+  done: (config: C) => void,
+  fail: (e: unknown) => void
+): Promise<void> {
+  try {
+    const config = make();
+    if (config instanceof Promise) return config.then(done).catch(fail);
+    done(config);
+  } catch (e) {
+    fail(e);
+  }
+  return Promise.resolve();
+}
+
+/**
  * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
  * shows): its legs through the flow driver on the page's host (the bridge), the page keeping only what it shows.
- * `configOf`: the grant's configuration from the profile and the base URL it starts at.
+ * `configOf`: the grant's configuration from the profile and the base URL it starts at, at once or after requests
+ * of its own over `port` (the page's, recorded in the history).
  */
 export function createGrantStore<S, C, L extends string>(
   deps: RendererDeps,
   grant: Grant<S, C, L>,
-  configOf: (profile: Profile, baseUrl: string) => C
+  configOf: (profile: Profile, baseUrl: string, port: FlowHostPort) => C | Promise<C>
 ): GrantStore<S, L> {
   const { random, crypto, bridge } = deps;
   return createStore<GrantFlowState<S, L>>()((set, get) => {
     const sends = flowSends(bridge);
     const { pending, ran, failed } = legRuns<S, L>(set, get);
-    const port = (attempt: number) => grantHostPort(deps, sends, grant, get().profile!, attempt);
+    const legPorts = authenticatedLegPorts(deps, sends, grant, () => get().profile!);
 
     const poll = async (leg: L, attempt: number) => {
       pending(leg);
-      const run = await runPollLeg(grant, leg, get().flow!, port(attempt), (state) => {
+      const { port: p, shown } = await legPorts.port(leg, attempt);
+      const run = await runPollLeg(grant, leg, get().flow!, p, (state) => {
         if (sends.isCurrent(attempt)) set({ flow: state });
       });
-      if (sends.isCurrent(attempt)) ran(leg, run);
+      if (sends.isCurrent(attempt)) ran(leg, run, shown());
     };
     /** A sent leg, then the leg the grant runs after it (a device code's polls) when it succeeded. */
     const sent = async (leg: L, attempt: number) => {
       pending(leg);
-      const run = await runSentLeg(grant, leg, () => get().flow!, port(attempt));
+      const { port: p, shown } = await legPorts.port(leg, attempt);
+      const run = await runSentLeg(grant, leg, () => get().flow!, p);
       if (!sends.isCurrent(attempt)) return;
-      ran(leg, run);
+      ran(leg, run, shown());
       const next = grant.next(leg, run.outcome.state);
       if (run.outcome.ok && next) {
         set({ current: next });
@@ -136,14 +191,17 @@ export function createGrantStore<S, C, L extends string>(
       current: grant.first,
       runs: {},
       startError: null,
-      flowStarted(profile, baseUrl) {
+      flowStarted(profile, startUrl) {
         sends.cancelAll();
-        try {
-          const flow = grant.start(configOf(profile, baseUrl), random, crypto);
-          set({ profile, flow, current: grant.first, runs: {}, startError: null });
-        } catch (e) {
-          set({ profile, flow: null, runs: {}, startError: bridgeErrorOf(e) });
-        }
+        legPorts.startedAt(startUrl);
+        const attempt = sends.attempt();
+        const current = () => sends.isCurrent(attempt);
+        set({ profile, flow: null, current: grant.first, runs: {}, startError: null });
+        return whenConfigured(
+          () => configOf(profile, startUrl, grantHostPort(deps, sends, grant, profile, attempt)),
+          (config) => void (current() && set({ flow: grant.start(config, random, crypto) })),
+          (e) => void (current() && set({ flow: null, startError: bridgeErrorOf(e) }))
+        );
       },
       legChosen: (leg) => set({ current: leg }),
       flowEdited: (edit) => {
@@ -152,10 +210,11 @@ export function createGrantStore<S, C, L extends string>(
       },
       async legSent(leg) {
         const attempt = sends.attempt();
+        legPorts.cleared();
         try {
           await (grant.legs[leg].kind === 'poll' ? poll(leg, attempt) : sent(leg, attempt));
         } catch (e) {
-          if (sends.isCurrent(attempt)) failed(get().current, e);
+          if (sends.isCurrent(attempt)) failed(get().current, e, legPorts.shown());
         }
       },
       redirectOpened(leg) {

@@ -1,6 +1,8 @@
 import type { MachineClient } from '../../../shared/flows/client-credentials-flow';
 import { endpointUrl } from '../../../shared/flows/common';
-import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../../../shared/flows/device-flow';
+import { discoveryLeg } from '../../../shared/flows/driver/openid-legs';
+import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
+import { endpointSourceWords, profileEndpoints } from '../../../shared/oidc/profile-endpoints';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
@@ -26,9 +28,25 @@ export const createClientCredentialsStore = (deps: RendererDeps) =>
     audience: null,
   }));
 
+/**
+ * The device authorization endpoint (RFC 8628 §3.1) by the one resolution (profileEndpoints): the profile's, else
+ * the metadata's device_authorization_endpoint (RFC 8628 §4; the issuer discovered first, unless the profile names
+ * the endpoint), else a preset's for the base URL, else the service's default path; with where it came from.
+ */
+async function deviceEndpointOf(p: Profile, baseUrl: string, port: FlowHostPort) {
+  const discovered = p.oauth2.deviceAuthorizationEndpoint
+    ? null
+    : await discoveryLeg(port, p.oauth2.issuer || baseUrl).then(
+        (d) => (d.refused ? null : d.endpoints),
+        () => null
+      );
+  const chosen = profileEndpoints(p, baseUrl, discovered).deviceAuthorization;
+  return { deviceAuthorizationUrl: chosen.url, deviceAuthorizationFrom: endpointSourceWords(chosen) };
+}
+
 export const createDeviceStore = (deps: RendererDeps) =>
-  createGrantStore(deps, CLIENT_GRANTS.device_code, (p, baseUrl) => ({
+  createGrantStore(deps, CLIENT_GRANTS.device_code, async (p, baseUrl, port) => ({
     ...machineClientOf(p, baseUrl),
-    deviceAuthorizationUrl: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH),
+    ...(await deviceEndpointOf(p, baseUrl, port)),
     scope: p.oauth2.scope || null,
   }));

@@ -6,6 +6,7 @@ import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import type { Param } from '../../../shared/oauth1/parameters';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
+import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
 import { getJsonFollowingRedirects } from '../../../shared/oidc/json-document';
 import {
@@ -13,14 +14,16 @@ import {
   interpretPushedAuthorization,
   parEndpointOf,
   pushedAuthorizationUrl,
+  pushedAuthorizationVerdict,
   type PushedAuthorization,
 } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { pageStore } from '../../app/page-store';
 import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
-import { assertionSigned } from '../client-assertion-send';
-import { annotateHistory, historyRecord } from '../flow-records';
+import { flowSends, type FlowSends } from '../flow-sends';
+import { authenticatedWith } from '../page-client-auth';
+import { pageHostPort } from '../page-host-port';
 
 export interface ParState {
   /** Push the authorization request before the browser opens (RFC 9126). */
@@ -57,33 +60,34 @@ const CLEAR = {
 } as const;
 
 /**
- * The push sent by the app host, with a fresh DPoP proof of the profile's key when DPoP is on (pushedWithDpop, as the
- * CLI sends it); each attempt recorded in the History once, with the push's own verdict (RFC 9126 §2.2 checks).
+ * The push sent by the app host through the page's port, the client authenticated by the driver (authenticatedWith:
+ * the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP is on (pushedWithDpop,
+ * as the CLI sends it); each attempt recorded in the History once, with the push's own verdict (RFC 9126 §2.2).
  */
 async function pushSent(
   deps: RendererDeps,
+  sends: FlowSends,
   profile: Profile,
   request: RawRequest,
+  assertion: ClientAssertionSettings | null,
   nonces: Map<string, string>
-): Promise<
-  | { readonly exchange: Exchange; readonly dpop: DpopLegTrace | null }
-  | { readonly exchange: null; readonly error: string; readonly dpop: DpopLegTrace | null }
-> {
-  const { bridge, random } = deps;
+): Promise<{
+  readonly exchange: Exchange | null;
+  readonly error: string | null;
+  readonly assertion: ClientAssertionTrace | null;
+  readonly dpop: DpopLegTrace | null;
+}> {
   const dpop = profile.oauth2.dpop ? await pageDpop(deps, profile, nonces) : null;
-  if (dpop && !dpop.ok) return { exchange: null, error: dpop.error.message, dpop: null };
-  const send = async (sent: RawRequest): Promise<Exchange> => {
-    const record = historyRecord(random, { profileId: profile.id, flow: 'oauth2', leg: 'par' });
-    const r = await bridge.httpSend({ request: sent, options: transportOf(profile), record, verdictFollows: true });
-    if (!r.ok) throw new Error(r.error.message);
-    annotateHistory(bridge, record, interpretPushedAuthorization(r.value));
-    return r.value;
-  };
+  if (dpop && !dpop.ok) return { exchange: null, error: dpop.error.message, assertion: null, dpop: null };
+  const host = pageHostPort(deps, sends, profile, 'oauth2', () => {});
+  const { port, shown } = authenticatedWith(deps, host, assertion, null, {});
+  const send = (sent: RawRequest) => port.send(sent, { leg: 'par', verdictOf: pushedAuthorizationVerdict });
+  const traces = () => ({ assertion: shown().assertion, dpop: dpop?.value.trace() ?? null });
   try {
     const exchange = await (dpop ? pushedWithDpop(dpop.value.client, request, send) : send(request));
-    return { exchange, dpop: dpop?.value.trace() ?? null };
+    return { exchange, error: null, ...traces() };
   } catch (e) {
-    return { exchange: null, error: (e as Error).message, dpop: dpop?.value.trace() ?? null };
+    return { exchange: null, error: (e as Error).message, ...traces() };
   }
 }
 
@@ -98,6 +102,7 @@ function createParStore(deps: RendererDeps) {
   const { bridge } = deps;
   // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
   const dpopNonces = new Map<string, string>();
+  const sends = flowSends(bridge);
   const getJson = (profile: Profile) => (url: string) =>
     getJsonFollowingRedirects(url, async (at) => {
       const r = await bridge.httpSend({
@@ -131,18 +136,14 @@ function createParStore(deps: RendererDeps) {
           authentication,
           authorizationParams: params ?? oauth2Flow.buildAuthorizeRequest(flow).params,
         });
-        const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(profile, c.baseUrl, endpoint.url));
-        if (!signed.ok) {
-          set({ parUrl: endpoint.url, error: signed.error.message });
+        // RFC 9126 §2: the assertion's audience is the issuer or this endpoint.
+        const audience = clientAssertionOf(profile, c.baseUrl, endpoint.url);
+        const sent = await pushSent(deps, sends, profile, unsigned, audience, dpopNonces);
+        const { exchange, assertion, dpop } = sent;
+        if (!exchange) {
+          set({ parUrl: endpoint.url, assertion, error: sent.error, dpop });
           return null;
         }
-        const { request, trace: assertion } = signed.value;
-        const sent = await pushSent(deps, profile, request, dpopNonces);
-        if (!sent.exchange) {
-          set({ parUrl: endpoint.url, assertion, error: sent.error, dpop: sent.dpop });
-          return null;
-        }
-        const { exchange, dpop } = sent;
         const outcome = interpretPushedAuthorization(exchange);
         const pushedUrl =
           outcome.ok && outcome.requestUri

@@ -1,5 +1,6 @@
 import type { Check } from '../../check';
 import type { Exchange, RawRequest } from '../../http';
+import type { ClientAssertionTrace } from '../../oauth2/client-assertion';
 import type { TokenSet } from '../../oauth2/token-response';
 import type { CryptoPort, RandomPort } from '../../ports';
 import type { HistoryVerdict } from '../../store/history-record';
@@ -10,7 +11,13 @@ import type { HistoryVerdict } from '../../store/history-record';
  * (RFC 5849 §6.2.3 (https://www.rfc-editor.org/rfc/rfc5849#section-6.2.3)).
  */
 export type RedirectTarget =
-  | { readonly kind: 'oauth2'; readonly state: string | null }
+  | {
+      readonly kind: 'oauth2';
+      readonly state: string | null;
+      /** RFC 9207: the `iss` expected in the callback, and whether the metadata makes it required. */
+      readonly issuer?: string;
+      readonly issuerRequired?: boolean;
+    }
   | { readonly kind: 'oauth1'; readonly requestToken: string };
 
 /**
@@ -36,9 +43,13 @@ export type LegTokens =
       readonly fields: Readonly<Record<string, string>>;
     };
 
-/** What the driver tells the host as a flow goes on: a leg starts, a leg's checks are judged. */
+/**
+ * What the driver tells the host as a flow goes on: a leg starts, a client assertion was signed into its request
+ * (client-auth-port.ts), a leg's checks are judged.
+ */
 export type LegReport =
   | { readonly kind: 'step'; readonly leg: string; readonly title: string }
+  | { readonly kind: 'assertion'; readonly leg: string; readonly trace: ClientAssertionTrace }
   | { readonly kind: 'checks'; readonly leg: string; readonly checks: readonly Check[] };
 
 /**

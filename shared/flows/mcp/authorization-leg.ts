@@ -91,6 +91,9 @@ export async function authorize(
       includeGrantType: false,
       extraParams: { authorize: resource, token: resource },
       headers,
+      // RFC 9207: the callback's iss is the authorization server's, required when its metadata says so.
+      issuer: discovered.issuer,
+      issuerRequired: discovered.issParameterSupported,
     },
     ports.random,
     ports.crypto

@@ -24,6 +24,8 @@ export interface Discovered {
   readonly endpoints: ServerEndpoints;
   readonly scopesSupported: readonly string[] | null;
   readonly cimdSupported: boolean;
+  /** The metadata advertises authorization_response_iss_parameter_supported (RFC 9207 §3). */
+  readonly issParameterSupported: boolean;
   readonly authMethods: readonly string[];
 }
 
@@ -81,6 +83,7 @@ export async function discover(
     endpoints: meta.endpoints!,
     scopesSupported: checked.scopesSupported,
     cimdSupported: meta.cimdSupported,
+    issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
   };
 }
@@ -142,6 +145,7 @@ async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: M
       endpoints: legacy.endpoints,
       scopesSupported: null,
       cimdSupported: false,
+      issParameterSupported: false,
       authMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     };
   }
@@ -154,6 +158,7 @@ async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: M
     endpoints: meta.endpoints!,
     scopesSupported: null,
     cimdSupported: meta.cimdSupported,
+    issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
   };
 }

@@ -3,6 +3,7 @@ import {
   buildAuthorizeRequest,
   buildBearerRequest,
   buildTokenExchange,
+  callbackExpectation,
   interpretBearerResponse,
   interpretCallback,
   interpretTokenResponse,
@@ -36,7 +37,7 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
       title: (s) =>
         `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''}${s.config.dpopJkt ? ', bound to the DPoP key by dpop_jkt, RFC 9449 §10' : ''})`,
       url: (s) => buildAuthorizeRequest(s).url,
-      expected: (s) => ({ kind: 'oauth2', state: s.state }),
+      expected: (s) => ({ kind: 'oauth2', ...callbackExpectation(s) }),
       opened: authorizationOpened,
       interpret: interpretCallback,
     },

@@ -5,9 +5,15 @@ import { spawn } from 'node:child_process';
  * stderr (the line after "Open this URL to authorize:") is fetched once, following redirects, as a browser would
  * at a server that approves without a page (the mock's auto-login); the redirect lands at the CLI's catcher.
  * Tokens and history go to `storeDir` when given; without it nothing is kept (--no-save --no-history), so a test
- * never writes the user's own store. `env` replaces the environment the CLI sees (an HTTP_PROXY, say).
+ * never writes the user's own store. `env` replaces the environment the CLI sees (an HTTP_PROXY, say); `browse`: another
+ * browser, for a test that tampers with the redirect.
  */
-export function runMcpCli(args: readonly string[], storeDir?: string, env: NodeJS.ProcessEnv = process.env) {
+export function runMcpCli(
+  args: readonly string[],
+  storeDir?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  browse: (url: string) => Promise<unknown> = (url) => fetch(url, { redirect: 'follow' })
+) {
   const keep = storeDir === undefined ? ['--no-save', '--no-history'] : ['--store-dir', storeDir];
   const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'mcp', ...args, ...keep], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -22,7 +28,7 @@ export function runMcpCli(args: readonly string[], storeDir?: string, env: NodeJ
     for (const m of stderr.matchAll(/^Open this URL to authorize:\n(https?:\/\/\S+)$/gm))
       if (!opened.includes(m[1]!)) {
         opened.push(m[1]!);
-        void fetch(m[1]!, { redirect: 'follow' }).catch(() => undefined);
+        void browse(m[1]!).catch(() => undefined);
       }
   });
   return new Promise<{ code: number | null; stdout: string; stderr: string; opened: string[] }>((resolve) =>

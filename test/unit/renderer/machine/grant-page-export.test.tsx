@@ -98,6 +98,10 @@ describe('Export this request on the generic grant page', () => {
   it('device authorization: the first request exports as it is', async () => {
     renderPage('device');
     fireEvent.click(screen.getByRole('button', { name: 'Start the Device authorization flow' }));
+    // The endpoint found first in the mock's metadata (RFC 8628 §4), and said so.
+    expect((await screen.findByLabelText('Device authorization endpoint')).textContent).toBe(
+      `Device authorization endpoint: ${h.base}/oidc/device_authorization (from the metadata of ${h.base})`
+    );
     const text = await preview(openExport(), 'curl');
     expect(text).toContain(`--url ${h.base}/oidc/device_authorization`);
     expect(text).toContain('client_secret=YOUR_CLIENT_SECRET');

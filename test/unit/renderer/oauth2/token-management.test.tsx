@@ -44,7 +44,8 @@ describe('OAuth 2 page: revoke and introspect', () => {
       const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
       fireEvent.click(within(panel).getByRole('button', { name: 'Find the endpoints' }));
       const introspect = await within(panel).findByRole('button', { name: 'Introspect the access token' });
-      expect(within(panel).getByText(`Endpoints from the metadata of ${h.base}.`)).toBeTruthy();
+      const sources = within(panel).getByRole('list', { name: 'Lifecycle endpoints' });
+      expect(sources.textContent).toContain(`${h.base}/oidc/revoke (from the metadata of ${h.base})`);
 
       const answer = async (button: HTMLElement | string, count: number) => {
         fireEvent.click(typeof button === 'string' ? within(panel).getByRole('button', { name: button }) : button);
@@ -58,6 +59,37 @@ describe('OAuth 2 page: revoke and introspect', () => {
       expect((await answer('Introspect the access token', 3)).textContent).toContain(
         'The provider says active: false.'
       );
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  it("the profile's endpoints, with no discovery: the buttons at once, each endpoint credited to the profile", async () => {
+    const bridge = bridgeOnMock(h);
+    const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+    const mock = defaultMockProfile();
+    const typed = {
+      ...mock,
+      oauth2: { ...mock.oauth2, revocationEndpoint: '/oidc/revoke', introspectionEndpoint: '/oidc/introspect' },
+    };
+    stores.app.setState({ profiles: [typed], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
+    const tab = stubTab();
+    Element.prototype.scrollIntoView = vi.fn();
+    render(
+      <StoresProvider stores={stores}>
+        <OAuth2Page />
+      </StoresProvider>
+    );
+    try {
+      await toTokenLeg(h, stores, tab);
+      await sendLeg(stores, 'token');
+      const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
+      expect(within(panel).queryByRole('button', { name: 'Find the endpoints' })).toBeNull();
+      const sources = within(panel).getByRole('list', { name: 'Lifecycle endpoints' }).textContent;
+      expect(sources).toContain(`${h.base}/oidc/revoke (from the profile)`);
+      expect(sources).toContain(`${h.base}/oidc/introspect (from the profile)`);
+      fireEvent.click(within(panel).getByRole('button', { name: 'Introspect the access token' }));
+      await waitFor(() => expect(panel.querySelector('section.lifecycle-leg')?.textContent).toContain('active: true'));
     } finally {
       await bridge.close();
     }

@@ -27,7 +27,13 @@ it('Start over during the wait before a poll: nothing more is sent', async () =>
       id: 'device',
       name: 'Device',
       baseUrl: mock.baseUrl,
-      oauth2: { clientId: client.id, clientSecret: client.secret, scope: 'read' },
+      // Named in the profile: no discovery goes out first.
+      oauth2: {
+        clientId: client.id,
+        clientSecret: client.secret,
+        scope: 'read',
+        deviceAuthorizationEndpoint: '/oidc/device_authorization',
+      },
     });
     const store = createDeviceStore({ bridge: host.bridge, crypto: browserCrypto, random: nodeRandom, now: Date.now });
     const s = store.getState;
@@ -90,7 +96,11 @@ it('Start over during an hour-long interval ends the polling at once, not after 
       id: 'patient',
       name: 'Patient',
       baseUrl: device.base,
-      oauth2: { clientId: 'device-client', clientAuthentication: 'none' },
+      oauth2: {
+        clientId: 'device-client',
+        clientAuthentication: 'none',
+        deviceAuthorizationEndpoint: '/oidc/device_authorization',
+      },
     });
     const store = createDeviceStore({ bridge: host.bridge, crypto: browserCrypto, random: nodeRandom, now: Date.now });
     const s = store.getState;

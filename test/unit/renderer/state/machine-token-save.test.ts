@@ -76,7 +76,7 @@ it('device authorization: the token the polling obtains is saved with the profil
   const profile = await savedProfile('machine-device');
   const store = createDeviceStore(deps());
   const s = store.getState;
-  s().flowStarted(profile, mock.baseUrl);
+  await s().flowStarted(profile, mock.baseUrl);
   const polling = s().legSent('device');
   await expect.poll(() => s().flow?.device?.verificationUriComplete).toBeTruthy();
   // The user approves on the verification page (auto-login as demo approves on a GET of the complete URI).

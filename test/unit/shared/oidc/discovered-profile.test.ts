@@ -57,6 +57,16 @@ describe('a profile from discovery', () => {
     expect(auth(['private_key_jwt', 'none'])).toBe('none');
   });
 
+  it('keeps the device endpoint (RFC 8628 §4) and whether the redirect must carry iss (RFC 9207 §3)', () => {
+    const oauth2 = (over: Record<string, unknown>) => discoveredPreset(discovered(doc(over)))!.profile.oauth2!;
+    const advertised = oauth2({
+      device_authorization_endpoint: `${ISSUER}/device`,
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(advertised).toMatchObject({ deviceAuthorizationEndpoint: `${ISSUER}/device`, issRequired: true });
+    expect(oauth2({}).issRequired).toBeUndefined();
+  });
+
   it('gives nothing to fill when the document has no token endpoint', () => {
     expect(discoveredPreset(discovered(doc({ token_endpoint: undefined })))).toBeNull();
   });

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { DiscoveredEndpoints } from '../../../../shared/oidc/discovery';
+import { endpointSourceWords, profileEndpoints } from '../../../../shared/oidc/profile-endpoints';
+import { profileSchema } from '../../../../shared/store/profile';
+
+/**
+ * One resolution for the endpoints beyond the grant's: the profile's field, else the metadata, else a preset for the
+ * base URL, else (the device authorization endpoint) the service's default path; each with where it came from.
+ */
+const profile = (baseUrl: string, oauth2: Record<string, string> = {}) =>
+  profileSchema.parse({ id: 'p', name: 'P', baseUrl, oauth2 });
+
+const metadata = (issuer: string, members: Partial<DiscoveredEndpoints>): DiscoveredEndpoints => ({
+  issuer,
+  authorization: null,
+  token: null,
+  userinfo: null,
+  jwks: null,
+  revocation: null,
+  introspection: null,
+  idTokenAlgs: null,
+  ...members,
+});
+
+describe('the device authorization endpoint (RFC 8628 §3.1)', () => {
+  const base = 'https://op.example';
+
+  it("the profile's field wins over the metadata's, a path taken under the base URL", () => {
+    const chosen = profileEndpoints(
+      profile(base, { deviceAuthorizationEndpoint: '/my/device' }),
+      base,
+      metadata(base, { deviceAuthorization: `${base}/device/auth` })
+    ).deviceAuthorization;
+    expect(chosen).toEqual({ url: `${base}/my/device`, source: 'profile' });
+    expect(endpointSourceWords(chosen)).toBe('the profile');
+  });
+
+  it("the metadata's device_authorization_endpoint (RFC 8628 §4) when the profile names none", () => {
+    const chosen = profileEndpoints(
+      profile(base),
+      base,
+      metadata(base, { deviceAuthorization: `${base}/device/auth` })
+    ).deviceAuthorization;
+    expect(chosen.url).toBe(`${base}/device/auth`);
+    expect(endpointSourceWords(chosen)).toBe(`the metadata of ${base}`);
+  });
+
+  it("GitHub's device preset's path for a profile at https://github.com (GitHub publishes no metadata)", () => {
+    const chosen = profileEndpoints(profile('https://github.com/'), 'https://github.com/', null).deviceAuthorization;
+    expect(chosen.url).toBe('https://github.com/login/device/code');
+    expect(endpointSourceWords(chosen)).toBe('the GitHub (device flow) preset');
+  });
+
+  it("the service's default path last", () => {
+    const chosen = profileEndpoints(profile(base), base, metadata(base, {})).deviceAuthorization;
+    expect(chosen).toEqual({ url: `${base}/oidc/device_authorization`, source: 'default' });
+    expect(endpointSourceWords(chosen)).toBe("the service's default path");
+  });
+});
+
+describe('revocation and introspection', () => {
+  const base = 'https://op.example';
+
+  it("typed in the profile: the profile's, with no discovery, and credited to the profile", () => {
+    const chosen = profileEndpoints(
+      profile(base, { revocationEndpoint: '/revoke', introspectionEndpoint: 'https://other.example/introspect' }),
+      base,
+      null
+    );
+    expect(chosen.revocation).toEqual({ url: `${base}/revoke`, source: 'profile' });
+    expect(chosen.introspection).toEqual({ url: 'https://other.example/introspect', source: 'profile' });
+  });
+
+  it('none named anywhere: none (there is no default for these)', () => {
+    const chosen = profileEndpoints(profile(base), base, metadata(base, { revocation: `${base}/r` }));
+    expect(chosen.revocation).toEqual({ url: `${base}/r`, source: 'discovery', from: base });
+    expect(chosen.introspection).toBeNull();
+  });
+});
