@@ -1,6 +1,7 @@
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
+import { CallbackWaitStatus, useNoCallbackHint } from '../flow/NoCallbackYet';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { FreshLogin } from './FreshLogin';
 import { usePar } from '../../state/oauth2/par-store';
@@ -47,6 +48,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const { open, error, host } = useOpenAuthorization(() =>
     flow && profile ? authorizationToOpen({ par, requestObject }, flow, profile, started) : started()
   );
+  const hint = useNoCallbackHint(waitId);
   if (!flow || !url) return null;
   return (
     <div className="leg-panel">
@@ -74,7 +76,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           )}
           <RequestObjectPanel />
           <PushedAuthorization />
-          <CallbackWait redirectUri={flow.config.redirectUri} baseUrl={flow.config.baseUrl} />
+          <CallbackWait redirectUri={flow.config.redirectUri} baseUrl={flow.config.baseUrl} hint={hint} />
         </section>
         <StateAndPkce flow={flow} />
       </div>
@@ -83,7 +85,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
         outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }}
         next={next}
       >
-        {waitId && <span className="waiting small">Waiting for the callback…</span>}
+        {waitId && <CallbackWaitStatus hint={hint} redirectUri={flow.config.redirectUri} />}
       </LegActions>
     </div>
   );
