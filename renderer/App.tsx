@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './app/stores';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { usePageScroll } from './components/use-page-scroll';
 import { useLeaveWarning } from './features/flow/use-leave-warning';
 import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
@@ -45,6 +46,7 @@ export function App() {
     void appOpened();
   }, [appOpened]);
   useLeaveWarning();
+  usePageScroll(page);
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Pages">
