@@ -35,8 +35,7 @@ export function CallbackWaitStatus({ hint, redirectUri }: { hint: NoCallbackHint
   if (!hint.late) return <span className="waiting small">Waiting for the callback…</span>;
   return (
     <span className="waiting small" role="status">
-      No callback yet: the provider may have refused the redirect URI <code className="break">{redirectUri}</code> (RFC
-      6749 §3.1.2.2).{' '}
+      No callback yet: the provider may have refused the redirect URI <code className="break">{redirectUri}</code>.{' '}
       <button type="button" className="link" onClick={hint.show}>
         What to do
       </button>

@@ -35,6 +35,14 @@ function AuthorizationUrl({ url }: { url: string }) {
   );
 }
 
+/** The bar's word on the callback; a pasted text refused before any check (not a URL, the request's own URL) is none. */
+const callbackStatus = (outcome: { ok: boolean; checks: readonly unknown[] }) =>
+  outcome.ok
+    ? 'Callback: code received'
+    : outcome.checks.length === 0
+      ? 'Pasted URL: not a callback'
+      : 'Callback: no code';
+
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
 export function AuthorizePanel({ next }: { next: { title: string; go: () => void } | null }) {
   const flow = useOAuth2((s) => s.flow);
@@ -82,7 +90,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
       </div>
       <LegActions
         action={{ label: 'Open in browser', run: () => void open('system') }}
-        outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }}
+        outcome={outcome && { ok: outcome.ok, text: callbackStatus(outcome) }}
         next={next}
       >
         {waitId && <CallbackWaitStatus hint={hint} redirectUri={flow.config.redirectUri} />}

@@ -145,6 +145,7 @@ describe('OAuth 2: a redirect URI the provider refuses', () => {
       expect(summary).toContain(stores.oauth2.getState().flow!.config.redirectUri);
       expect(summary).not.toContain('neither a code nor an error');
       expect(screen.getByText(summary)).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Next step' }).textContent).toContain('Pasted URL: not a callback');
       // Not a callback: no explainer verdict on a failed redirect, and the wait goes on (the provider may still send it).
       expect(stores.oauth2.getState().verdicts.authorize).toBeUndefined();
       expect(screen.queryByRole('region', { name: 'Why it failed' })).toBeNull();
