@@ -21,12 +21,17 @@ export function EndpointHint({ path, lead }: { path: FieldPath; lead?: ReactNode
   return (
     <>
       {lead && <>{lead} </>}
-      Appended to the base URL, its path kept; a full URL is used as is.
-      {value && (full || base.trim()) && (
+      {full ? (
         <>
-          {' '}
-          Sent to <code className="break">{endpointUrl(base.trim(), value)}</code>.
+          Sent to <code className="break">{value}</code> as given.
         </>
+      ) : value && base.trim() ? (
+        <>
+          Sent to <code className="break">{endpointUrl(base.trim(), value)}</code>: appended to the base URL, its path
+          kept.
+        </>
+      ) : (
+        'Appended to the base URL, its path kept; a full URL is used as is.'
       )}
       {twice && (
         <strong> The base URL&apos;s path {basePath} appears twice: leave it out here, or give the full URL.</strong>

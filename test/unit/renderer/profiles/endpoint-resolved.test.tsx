@@ -23,7 +23,7 @@ it('an endpoint path shows the URL it resolves to, and a base path written twice
   await user.type(field('Base URL'), 'http://127.0.0.1:8000/o');
   const introspection = field('Introspection endpoint');
   await user.type(introspection, '/o/introspect/');
-  expect(hintOf(introspection)).toContain('Appended to the base URL, its path kept');
+  expect(hintOf(introspection)).toContain('appended to the base URL, its path kept');
   expect(hintOf(introspection)).toContain('Sent to http://127.0.0.1:8000/o/o/introspect/');
   expect(hintOf(introspection)).toContain('/o appears twice');
 
