@@ -149,7 +149,7 @@ export function refreshRotation(oldToken: string, newToken: string | null): Chec
     : check(
         'rotation',
         true,
-        'Rotated: a new refresh_token replaces the old one, which the provider now refuses; presenting the old one again revokes the grant (RFC 9700 §4.14.2).',
+        'Rotated: a new refresh_token replaces the old one, which the provider should refuse from now on; a provider may revoke the whole grant when the old one is presented again (RFC 9700 §4.14.2).',
         ''
       );
 }

@@ -7,6 +7,7 @@ import { Countdown } from '../../components/Countdown';
 import type { RawRequest } from '../../../shared/http';
 import type { GrantPageParts, LegExportSource } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 const TITLES: Record<ClientCredentialsLeg, string> = { token: 'Token request', api: 'API request' };
 const ARROWS: readonly Arrow<ClientCredentialsLeg>[] = [
@@ -40,10 +41,10 @@ function Credentials({ flow, now }: { flow: ClientCredentialsState | null; now: 
         Bearer token:{' '}
         {token ? (
           <>
-            <code>{token.accessToken.slice(0, 12)}…</code>{' '}
+            <code>{tokenTail(token.accessToken)}</code>{' '}
             {token.expiresAt ? (
               <>
-                expires in <Countdown until={token.expiresAt} now={now} />; ask again before then
+                <Countdown until={token.expiresAt} now={now} lead="expires in" /> (no refresh token: ask again)
               </>
             ) : (
               'no expiry given'

@@ -104,7 +104,7 @@ describe('OAuth 2 flow engine', () => {
       'token'
     );
     expect(r.summary).toMatch(
-      /^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: The code or refresh token is invalid/
+      /^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: The authorization code is invalid/
     );
     expect(r.state.legs.token).toBe('failed');
   });
