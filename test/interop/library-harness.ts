@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { percentEncode } from '../../shared/oauth1';
 import { diagnoseSignature, requestFromFields, type Diagnosis, type LibraryId } from '../../shared/oauth1/debug';
 

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { traceSignature, FORM_CONTENT_TYPE } from '../../shared/oauth1';
 import { diagnoseSignature } from '../../shared/oauth1/debug';
 import { hasRuntime } from '../support/system-runtimes';

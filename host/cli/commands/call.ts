@@ -13,7 +13,7 @@ import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { formEncode } from '../../../shared/oauth2/form';
 import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { answerLines } from '../call-answer';
 import { callTransport, type CallRoute } from '../call-transport';
 import { requestUrl } from '../call-url';

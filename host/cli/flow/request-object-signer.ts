@@ -5,7 +5,7 @@ import type { ClientAuthentication } from '../../../shared/oauth2/token-request'
 import type { Profile } from '../../../shared/store/profile';
 import { base64UrlEncode } from '../../../shared/encoding/base64';
 import { joseSigner } from '../../../platform/jose';
-import { nodeRandom } from '../../node-crypto';
+import { nodeRandom } from '../../../platform/node/node-crypto';
 import { FlowFailure } from './report';
 
 const STEP = 'request object';

@@ -7,7 +7,7 @@ import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { DebuggerPage } from '../../../../renderer/features/debugger/DebuggerPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createVerifyHandlers } from '../../../../host/bridge/verify-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { X_EXAMPLE } from '../../../vectors/examples';
 
 /** X's documented example (developer.x.com "Creating a signature"): a form POST with a query, and its secrets. */

@@ -4,7 +4,7 @@ import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import { percentEncode, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 import { diagnoseSignature } from '../../../../shared/oauth1/debug';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { checkSignature } from '../../../../renderer/state/debugger/rsa-check';
 import { emptyInputs, type DebugInputs, type DebugResult } from '../../../../renderer/features/debugger/run-diagnosis';
 import { browserCrypto } from '../../../../renderer/platform/crypto';

@@ -10,7 +10,7 @@ import {
   traceSignature,
   type SignatureInput,
 } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 const caught = (f: () => unknown): ProtocolError => {
   try {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import {
   baseStringUri,
   HMAC_SIGNATURE_METHODS,

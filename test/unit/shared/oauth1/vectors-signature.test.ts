@@ -12,7 +12,7 @@ import {
   traceSignature,
   verifySignature,
 } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { normativeVectors } from '../../../vectors/load';
 import { toSignatureInput } from '../../../vectors/to-signature-input';
 

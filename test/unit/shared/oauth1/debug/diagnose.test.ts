@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
 import {
   alignDiff,

@@ -1,4 +1,4 @@
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { hexEncode } from '../../../../../shared/encoding/base64';
 import type { RawRequest } from '../../../../../shared/http';
 import {

@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import type { RawRequest } from '../../../../../shared/http';
 import { FORM_CONTENT_TYPE, percentEncode, traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
 import { diagnoseSignature, parseCurlCommand, type DiagnoseInput } from '../../../../../shared/oauth1/debug';

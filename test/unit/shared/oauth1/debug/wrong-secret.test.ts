@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { percentEncode, signingKey, type SignatureInput } from '../../../../../shared/oauth1';
 import { diagnoseSignature } from '../../../../../shared/oauth1/debug';
 import { SECRETS, withMistake, X_EXAMPLE as X } from './helpers';
