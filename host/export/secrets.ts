@@ -1,5 +1,6 @@
 import { headerValue, type RawRequest, type RawResponse } from '../../shared/http';
-import { isFormContentType, percentEncode } from '../../shared/oauth1';
+import { isFormContentType } from '../../shared/url-encoded';
+import { percentEncode } from '../../shared/percent-encoding';
 import {
   authorizationCredential,
   isSecretHeader,

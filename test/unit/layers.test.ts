@@ -108,7 +108,7 @@ describe('the layer rule', () => {
   it.each([
     [
       'shared/flows/probe.ts',
-      "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../oauth2/form';",
+      "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../url-encoded';",
     ],
     ['renderer/features/probe.tsx', "import { SEED } from '../../shared/seed';\nimport { useState } from 'react';"],
     ['platform/probe.ts', "import { jwtVerify } from 'jose';\nimport type { JosePort } from '../shared/ports';"],

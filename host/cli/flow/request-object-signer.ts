@@ -1,5 +1,5 @@
 import { ProtocolError } from '../../../shared/errors';
-import type { Param } from '../../../shared/oauth1/parameters';
+import type { Param } from '../../../shared/url-encoded';
 import { requestObjectKeyOf, signRequestObject, type RequestObject } from '../../../shared/oauth2/request-object';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { Profile } from '../../../shared/store/profile';

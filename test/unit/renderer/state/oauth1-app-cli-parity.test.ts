@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { oauth1ConfigOf, oauth1Flow, pastedQuery } from '../../../../shared/flows';
 import type { Exchange, RawRequest } from '../../../../shared/http';
-import { formEncode } from '../../../../shared/oauth2/form';
+import { formEncode } from '../../../../shared/url-encoded';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';

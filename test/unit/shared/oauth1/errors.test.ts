@@ -4,12 +4,11 @@ import {
   baseStringUri,
   parseAuthorizationHeader,
   parseSignatureMethod,
-  percentDecode,
-  percentDecodeOrKeep,
   signatureBaseString,
   traceSignature,
   type SignatureInput,
 } from '../../../../shared/oauth1';
+import { percentDecode, percentDecodeOrKeep } from '../../../../shared/percent-encoding';
 import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 const caught = (f: () => unknown): ProtocolError => {

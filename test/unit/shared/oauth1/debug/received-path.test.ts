@@ -8,8 +8,8 @@ import {
   signBaseString,
   signingKey,
   traceSignature,
-  type Param,
 } from '../../../../../shared/oauth1';
+import type { Param } from '../../../../../shared/url-encoded';
 import { diagnoseSignature } from '../../../../../shared/oauth1/debug';
 import { parseHttpUrl, parseReceivedUrl, requestTarget } from '../../../../../shared/url';
 import { SECRETS, X_EXAMPLE } from './helpers';
