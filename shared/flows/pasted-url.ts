@@ -1,6 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from '../oauth1/parameters';
-import { formDecode } from '../oauth2/form';
+import { type Param, formDecode } from '../url-encoded';
 
 /**
  * The query of the URL the browser landed on, pasted from its address bar when the redirect could not reach the

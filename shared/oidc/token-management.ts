@@ -1,7 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
-import { formEncode } from '../oauth2/form';
+import { type Param, formEncode } from '../url-encoded';
 import { clientAuthentication, type ClientCredentials } from '../oauth2/token-request';
 import { check, type Check } from '../flows/common';
 import { providerMessage } from '../provider-message';

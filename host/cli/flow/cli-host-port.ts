@@ -3,7 +3,7 @@ import type { FlowHostPort, FlowRunnerPort, LegTokens } from '../../../shared/fl
 import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../catcher';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';

@@ -1,5 +1,5 @@
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
-import type { SendOptions } from '../../transport';
+import type { SendOptions } from '../../../platform/node/transport';
 import type { RecordingFor } from '../cli-history';
 import type { ObtainedTokens } from './save-tokens';
 

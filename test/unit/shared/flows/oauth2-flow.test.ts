@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauth2Flow as f } from '../../../../shared/flows';
 import { codeChallenge } from '../../../../shared/oauth2';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { exchange, JSON_NO_STORE } from './fixtures';
 import { APP_VERSION } from '../../../../shared/version';
 

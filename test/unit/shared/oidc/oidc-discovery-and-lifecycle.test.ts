@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { oauth2Flow } from '../../../../shared/flows';
 import type { Exchange } from '../../../../shared/http';
 import {

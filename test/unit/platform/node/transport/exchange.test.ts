@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { send } from '../../../../host/transport';
-import { headerValue } from '../../../../shared/http';
+import { send } from '../../../../../platform/node/transport';
+import { headerValue } from '../../../../../shared/http';
 import { httpServer, rawServer } from './helpers';
 
 const env = {};

@@ -1,8 +1,8 @@
 import { CompactSign, exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { verifyJwsSync } from '../../../host/jws-verify';
-import { DPOP_ALGS } from '../../../shared/dpop/dpop-key';
-import type { Jwk } from '../../../shared/ports';
+import { verifyJwsSync } from '../../../../platform/node/jws-verify';
+import { DPOP_ALGS } from '../../../../shared/dpop/dpop-key';
+import type { Jwk } from '../../../../shared/ports';
 
 /** The mock's synchronous JWS check (node:crypto) agrees with jose for every DPoP algorithm. */
 describe('verifyJwsSync', () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { send } from '../../../../host/transport';
-import { explainNetworkError } from '../../../../host/transport/errors';
+import { send } from '../../../../../platform/node/transport';
+import { explainNetworkError } from '../../../../../platform/node/transport/errors';
 import type { LookupFunction } from 'node:net';
 import { failingLookup, httpServer, listen, rawServer } from './helpers';
 import { failure } from './failure';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import type { CryptoPort, HashAlgorithm, RandomPort } from '../shared/ports';
+import type { CryptoPort, HashAlgorithm, RandomPort } from '../../shared/ports';
 import { randomBytes } from 'node:crypto';
 
 const NODE_HASH: Record<HashAlgorithm, string> = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-512': 'sha512' };

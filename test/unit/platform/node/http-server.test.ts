@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListenError, startHttpServer, type HttpServer } from '../../../host/http-server';
+import { ListenError, startHttpServer, type HttpServer } from '../../../../platform/node/http-server';
 
 const started: HttpServer[] = [];
 afterEach(async () => {

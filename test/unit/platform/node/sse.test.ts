@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type HttpServer } from '../../../host/http-server';
-import { ReplayBuffer } from '../../../host/replay-buffer';
-import { lastEventIdOf, openSseStream, sseComment, sseEvent, type SseStream } from '../../../host/sse';
-import { openStream, waitFor } from './web/event-stream-client';
+import { startHttpServer, type HttpServer } from '../../../../platform/node/http-server';
+import { ReplayBuffer } from '../../../../shared/replay-buffer';
+import { lastEventIdOf, openSseStream, sseComment, sseEvent, type SseStream } from '../../../../platform/node/sse';
+import { openStream, waitFor } from '../../host/web/event-stream-client';
 
 /**
  * The event stream interpretation of the HTML Living Standard (server-sent events, "Interpreting an event stream"),

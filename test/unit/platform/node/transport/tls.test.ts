@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { explainTlsError, send } from '../../../../host/transport';
-import type { SendOptions } from '../../../../host/transport';
+import { explainTlsError, send } from '../../../../../platform/node/transport';
+import type { SendOptions } from '../../../../../platform/node/transport';
 import { httpServer, listen, loopbackLookup, makePki, type Pki } from './helpers';
 import { failure } from './failure';
 

@@ -1,5 +1,5 @@
-import { headerValueProblem, HTTP_TOKEN, type RawRequest } from '../../shared/http';
-import { authorityOf, requestTarget, type ParsedUrl } from '../../shared/url';
+import { headerValueProblem, HTTP_TOKEN, type RawRequest } from '../../../shared/http';
+import { authorityOf, requestTarget, type ParsedUrl } from '../../../shared/url';
 import type { ProxyChoice } from './proxy';
 import type { SentRequest } from './types';
 

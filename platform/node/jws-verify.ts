@@ -1,5 +1,5 @@
 import { constants, createPublicKey, verify } from 'node:crypto';
-import type { Jwk, JwsVerification } from '../shared/ports';
+import type { Jwk, JwsVerification } from '../../shared/ports';
 
 /**
  * A compact JWS checked with one public JWK on node:crypto, synchronously: the mock answers each request in one

@@ -1,5 +1,5 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { ClientCertificateInfo, RawRequest } from '../../shared/http';
+import type { ClientCertificateInfo, RawRequest } from '../../../shared/http';
 import { TransportError } from './errors';
 
 /**

@@ -1,5 +1,5 @@
-import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
-import { utf8Decode, utf8Encode } from '../encoding/utf8';
+import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from './errors';
+import { utf8Decode, utf8Encode } from './encoding/utf8';
 
 /** RFC 3986 §2.3 (https://www.rfc-editor.org/rfc/rfc3986#section-2.3) unreserved characters: the only ones RFC 5849 §3.6 (https://www.rfc-editor.org/rfc/rfc5849#section-3.6) leaves as they are. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;

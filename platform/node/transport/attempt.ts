@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { ParsedUrl } from '../../shared/url';
+import type { ParsedUrl } from '../../../shared/url';
 import type { Mark } from './connect';
 import { TransportError, type TransportPhase } from './errors';
 import type { Prepared } from './prepare';

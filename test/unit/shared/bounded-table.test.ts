@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedTable } from '../../../host/bounded-table';
+import { BoundedTable } from '../../../shared/bounded-table';
 
 describe('BoundedTable (first in, first out)', () => {
   it('keeps within its limit by dropping the oldest entry; values() lists oldest first', () => {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { RawRequest } from '../../shared/http';
-import { parseHttpUrl, type ParsedUrl } from '../../shared/url';
+import type { RawRequest } from '../../../shared/http';
+import { parseHttpUrl, type ParsedUrl } from '../../../shared/url';
 import { startAttempt, type Attempt, type AttemptPlan } from './attempt';
 import { openConnection, type Connected, type ConnectPlan } from './connect';
 import { explainNetworkError, Failure, TransportError } from './errors';

@@ -1,6 +1,6 @@
-import type { ParsedUrl } from '../../shared/url';
+import type { ParsedUrl } from '../../../shared/url';
 import type { ProxyInfo } from './types';
-import { CodedError } from '../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 
 export interface ProxyChoice extends ProxyInfo {
   readonly host: string;

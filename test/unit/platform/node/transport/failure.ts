@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { TransportError } from '../../../../host/transport';
+import { TransportError } from '../../../../../platform/node/transport';
 
 /** Awaits a send that must fail, and returns its TransportError. */
 export async function failure(p: Promise<unknown>): Promise<TransportError> {

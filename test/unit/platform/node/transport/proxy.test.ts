@@ -2,8 +2,8 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Re
 import { createServer as createHttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bypassesProxy, chooseProxy, send } from '../../../../host/transport';
-import { parseHttpUrl } from '../../../../shared/url';
+import { bypassesProxy, chooseProxy, send } from '../../../../../platform/node/transport';
+import { parseHttpUrl } from '../../../../../shared/url';
 import { failingLookup, httpServer, listen, loopbackLookup, makePki, type Pki } from './helpers';
 import { failure } from './failure';
 

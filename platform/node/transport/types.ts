@@ -7,7 +7,7 @@ export type {
   TlsInfo,
   TransportExchange,
   TransportResponse,
-} from '../../shared/http';
+} from '../../../shared/http';
 
 export interface SendOptions {
   /** Where HTTPS_PROXY / HTTP_PROXY / ALL_PROXY / NO_PROXY are read; default `process.env`. */

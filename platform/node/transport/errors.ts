@@ -1,5 +1,5 @@
-import type { RawRequest } from '../../shared/http';
-import { CodedError } from '../../shared/errors';
+import type { RawRequest } from '../../../shared/http';
+import { CodedError } from '../../../shared/errors';
 
 export type TransportErrorCode =
   | 'invalid_request'
