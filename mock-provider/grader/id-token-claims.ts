@@ -36,7 +36,8 @@ export function idTokenClaims(fault: Fault, t: IdTokenInput): Record<string, unk
 }
 
 /** Which answer carries the scenario's fault: it is marked in what the issuer observed. */
-export function faultAnswer(fault: Fault): 'authorize' | 'code-grant' | 'refresh' | 'userinfo' | null {
+export function faultAnswer(fault: Fault): 'discovery' | 'authorize' | 'code-grant' | 'refresh' | 'userinfo' | null {
+  if (fault === 'discovery-issuer-mismatch') return 'discovery';
   if (fault.startsWith('authorize-')) return 'authorize';
   if (fault.startsWith('id-token-') || fault.startsWith('token-')) return 'code-grant';
   if (fault.startsWith('refresh-')) return 'refresh';

@@ -9,6 +9,9 @@ import { tokenEndpoint } from './scenario-token';
 
 const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 
+/** Where the poisoned discovery document's endpoints live, below the issuer URL. */
+const HONEYPOT = '/poisoned';
+
 /**
  * One scenario's issuer (issue 42): discovery, authorize (approves the test user at once and answers 302 with code,
  * state and iss), token, UserInfo and JWKS, each right but for the scenario's one fault.
@@ -31,9 +34,12 @@ export class ScenarioIssuer implements ScenarioAnswers {
 
   /** The metadata (OpenID Connect Discovery §3, RFC 8414 §2; RFC 9207 §3 for the iss parameter). */
   metadata(): Record<string, unknown> {
-    const at = (p: string) => `${this.issuer}${p}`;
+    // The poisoned document (MCP suite's honeypot): another issuer, its endpoints under /poisoned, so a client that
+    // uses it anyway is seen at them.
+    const poisoned = this.scenario.fault === 'discovery-issuer-mismatch';
+    const at = (p: string) => `${this.issuer}${poisoned ? HONEYPOT : ''}${p}`;
     return {
-      issuer: this.issuer,
+      issuer: poisoned ? `${this.issuer}-other` : this.issuer,
       authorization_endpoint: at('/authorize'),
       token_endpoint: at('/token'),
       userinfo_endpoint: at('/userinfo'),
@@ -50,10 +56,20 @@ export class ScenarioIssuer implements ScenarioAnswers {
     };
   }
 
-  /** Answers one request whose path is below the issuer URL. */
+  /** Answers one request whose path is below the issuer URL; one to the honeypot is answered as its endpoint's, observed as the honeypot's. */
   handle(req: ProviderRequest, path: string): Answered {
+    if (path.startsWith(`${HONEYPOT}/`)) {
+      const a = this.endpoint(req, path.slice(HONEYPOT.length));
+      return { ...a, observed: { ...a.observed, endpoint: 'honeypot' } };
+    }
+    return this.endpoint(req, path);
+  }
+
+  private endpoint(req: ProviderRequest, path: string): Answered {
     if (req.method === 'GET' && path === '/.well-known/openid-configuration')
-      return this.plain('discovery', jsonReply(200, this.metadata()), 'the metadata');
+      return this.plain('discovery', jsonReply(200, this.metadata()), 'the metadata', {
+        bad: faultAnswer(this.scenario.fault) === 'discovery',
+      });
     if (req.method === 'GET' && path === '/jwks')
       return this.plain('jwks', jsonReply(200, this.keys.jwks(this.scenario.fault)), 'the JWK Set');
     if (req.method === 'GET' && path === '/authorize') return this.authorize(req);

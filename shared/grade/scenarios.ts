@@ -34,6 +34,7 @@ export const FAULTS = [
   'userinfo-invalid-sub',
   'refresh-invalid-iss',
   'refresh-invalid-sub',
+  'discovery-issuer-mismatch',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -224,6 +225,13 @@ export const GRADED_SCENARIOS: readonly Scenario[] = [
     "the refreshed id_token's sub is not the first id_token's",
     { refreshToken: true }
   ),
+  oidc(
+    'oidcc-client-test-discovery-issuer-mismatch',
+    'reject',
+    'discovery-issuer-mismatch',
+    'OpenID Connect Discovery 1.0 §4.3',
+    "the discovery document's issuer is not the issuer URL (its endpoints lead to a honeypot)"
+  ),
   oauth2(
     'authorization-response-state-mismatch',
     'reject',
@@ -299,11 +307,5 @@ export const PLANNED_SCENARIOS: readonly Pick<Scenario, 'id' | 'pack' | 'expecta
     pack: 'oidc-basic',
     expectation: 'accept',
     section: `${CORE} §3.1.3.7 item 7; OpenID Connect Registration §2 (id_token_signed_response_alg none)`,
-  },
-  {
-    id: 'oidcc-client-test-discovery-issuer-mismatch',
-    pack: 'oidc-basic',
-    expectation: 'reject',
-    section: 'OpenID Connect Discovery 1.0 §4.3',
   },
 ];

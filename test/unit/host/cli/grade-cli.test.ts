@@ -132,6 +132,19 @@ curl -s -u "$OAUTH_LAB_CLIENT_ID:$OAUTH_LAB_CLIENT_SECRET" -d grant_type=authori
     expect(stops.code).toBe(0);
   });
 
+  it('sees a client that uses a poisoned discovery document at its honeypot endpoints', async () => {
+    const scenario = ['--pack', 'oidc-basic', '--scenario', 'oidcc-client-test-discovery-issuer-mismatch', '--json'];
+    const fetchDocument = `doc=$(curl -s "$OAUTH_LAB_ISSUER/.well-known/openid-configuration")`;
+    const trusting = `${fetchDocument}
+auth=$(printf '%s' "$doc" | sed 's/.*"authorization_endpoint":"\\([^"]*\\)".*/\\1/')
+curl -s -o /dev/null "$auth?response_type=code&client_id=$OAUTH_LAB_CLIENT_ID&redirect_uri=$OAUTH_LAB_REDIRECT_URI"`;
+    const r = await grade('--drive', trusting, ...scenario);
+    const row = (JSON.parse(r.out) as { scenarios: { verdict: string; evidence: string[] }[] }).scenarios[0]!;
+    expect(row.evidence[0]).toContain('called an endpoint of the poisoned document (GET /poisoned/authorize)');
+    expect(row.verdict).toBe('fail');
+    expect(JSON.parse((await grade('--drive', fetchDocument, ...scenario)).out)).toMatchObject({ passed: 1 });
+  });
+
   it('keeps every secret out of the report: the client secret, its Basic credentials, the code', async () => {
     const secrets = join(dir, 'secrets');
     const client = `printf '%s\\n' "$OAUTH_LAB_CLIENT_SECRET" "$(printf '%s' "$OAUTH_LAB_CLIENT_ID:$OAUTH_LAB_CLIENT_SECRET" | base64 -w0)" > '${secrets}'
