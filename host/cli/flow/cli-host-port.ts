@@ -7,6 +7,7 @@ import { nodeCrypto, nodeRandom } from '../../node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
+import { authorizeHeadless } from './headless-leg';
 import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
 import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs';
 import { sendLeg, stepOfLeg } from './exchange';
@@ -88,6 +89,6 @@ export function cliHostPort(
   return {
     ...cliLegPort(options, report, effects, dpop),
     awaitRedirect: async (url, expected) =>
-      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
+      `?${(options.headless ? await authorizeHeadless(url, options, report) : await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
   };
 }
