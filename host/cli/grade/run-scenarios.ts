@@ -5,6 +5,7 @@ import { judge } from '../../../shared/grade/judge';
 import type { PLANNED_SCENARIOS, Scenario } from '../../../shared/grade/scenarios';
 import { GraderServer } from '../../../mock-provider/grader/grader-server';
 import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { interruptible } from '../interrupt';
 import type { TextOutput } from '../io';
 import { driveClient } from './drive-client';
 
@@ -48,7 +49,9 @@ export async function gradeScenarios(pack: string, plan: readonly Planned[], run
       const s = p.scenario;
       const issuer = server.begin(s).issuer;
       const env = { ...run.env, ...clientEnv(server, issuer, s) };
-      const driven = await driveClient(run.command, env, run.waitMs, run.log);
+      const driven = await interruptible(`the client in scenario ${s.id}`, (signal) =>
+        driveClient(run.command, env, run.waitMs, run.log, signal)
+      );
       const seen = server.end();
       const j = judge(
         s,

@@ -44,5 +44,5 @@ Pack oidc-basic: oidcc-client-test, -invalid-iss, -invalid-aud, -missing-aud, -n
 -refresh-token, -refresh-token-invalid-issuer, -refresh-token-invalid-sub, -discovery-issuer-mismatch (each
 oidcc-client-test-…); listed as skipped, not served yet: -idtoken-sig-none.
 
-Exit status: 0 when no scenario failed, 1 when one did, 2 for a bad flag.
+Exit status: 0 when no scenario failed, 1 when one did, 2 for a bad flag, 130 on Ctrl-C (the client is stopped too).
 `;
