@@ -16,7 +16,6 @@ import { isOpenIdScope } from '../../shared/oidc/nonce';
 import { targetsMock } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
 import type { OAuth2FlowState, SentLeg } from './oauth2/oauth2-flow-state';
-import type { AuthorizationSeen } from './flow-verdict';
 import type { OAuth2Run } from './oauth2/oauth2-run';
 
 /** The refresh token a leg's last accepted (2xx) refresh sent: the one that refresh rotated away (RFC 9700 §4.14.2). */
@@ -151,18 +150,7 @@ export function flowMistakeMade(
   return { flowMistake, sent: flowMistake ? withFlowMistake(flowMistake, request, page.runs, random) : request };
 }
 
-/**
- * The callback's query as the client judges it: with another state when that mistake was chosen, as a tampered
- * redirect would bring it; and the authorization leg as the explainer reads it.
- */
-export function callbackAsJudged(
-  page: Pick<OAuth2FlowState, 'flowMistake' | 'authorizeUrl'>,
-  received: string,
-  now: number
-): { query: string; authorizationSeen: AuthorizationSeen } {
-  const query = page.flowMistake === 'state-changed' ? withChangedState(received) : received;
-  return {
-    query,
-    authorizationSeen: { authorizeUrl: page.authorizeUrl ?? '', callbackQuery: query, at: new Date(now).toISOString() },
-  };
+/** The callback's query as the client judges it: with another state when that mistake was chosen, as a tampered redirect would bring it. */
+export function callbackAsJudged(page: Pick<OAuth2FlowState, 'flowMistake'>, received: string): string {
+  return page.flowMistake === 'state-changed' ? withChangedState(received) : received;
 }

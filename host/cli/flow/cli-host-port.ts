@@ -9,6 +9,8 @@ import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
 import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
 import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs';
+import { recordRedirect } from '../../store/history/record-exchange';
+import { historyLegOf } from '../../../shared/store/history-record';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import type { FlowReport } from './report';
@@ -71,6 +73,11 @@ export function cliLegPort(
     random: effects.random,
     crypto: effects.crypto,
     report: (event) => (event.kind === 'step' ? report.step(event.title) : report.checks(event.checks)),
+    recordRedirect: ({ leg, verdict, ...seen }) => {
+      const recording = options.recording?.(historyLegOf(stepOfLeg(leg)));
+      if (recording) recordRedirect(recording, seen, verdict);
+      return Promise.resolve();
+    },
   };
   // With DPoP (RFC 9449 §5), the token and refresh requests carry a proof and follow a nonce challenge.
   return dpop ? withDpopProofs(port, dpop, { token: 'token', ...LIFECYCLE_DPOP_LEGS }) : port;
@@ -87,7 +94,10 @@ export function cliHostPort(
 ): FlowRunnerPort {
   return {
     ...cliLegPort(options, report, effects, dpop),
-    awaitRedirect: async (url, expected) =>
-      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
+    awaitRedirect: async (url, expected) => {
+      const openedAt = effects.now();
+      const landed = await authorizeInBrowser(url, expected, catcher, profile, options, report);
+      return { authorizeUrl: url, openedAt, query: `?${landed.query}`, pastedUrl: landed.pastedUrl ?? null };
+    },
   };
 }

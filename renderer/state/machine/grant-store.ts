@@ -4,7 +4,7 @@ import type { Check } from '../../../shared/check';
 import type { Grant } from '../../../shared/flows/driver/grant';
 import type { LegTokens } from '../../../shared/flows/driver/host-port';
 import {
-  interpretRedirect,
+  judgeRedirect,
   openRedirectLeg,
   runPollLeg,
   runSentLeg,
@@ -109,6 +109,8 @@ export function createGrantStore<S, C, L extends string>(
     const sends = flowSends(bridge);
     const { pending, ran, failed } = legRuns<S, L>(set, get);
     const port = (attempt: number) => grantHostPort(deps, sends, grant, get().profile!, attempt);
+    // The authorization URL the browser was last sent to, and when: the redirect leg's record in the history.
+    let opened = { url: '', at: 0 };
 
     const poll = async (leg: L, attempt: number) => {
       pending(leg);
@@ -159,14 +161,24 @@ export function createGrantStore<S, C, L extends string>(
         }
       },
       redirectOpened(leg) {
-        const opened = openRedirectLeg(grant, leg, get().flow!);
-        set({ flow: opened.state });
+        const leaving = openRedirectLeg(grant, leg, get().flow!);
+        opened = { url: leaving.url, at: deps.now() };
+        set({ flow: leaving.state });
         pending(leg);
-        return opened.url;
+        return leaving.url;
       },
       redirectLanded(leg, url) {
         try {
-          ran(leg, { exchange: null, outcome: interpretRedirect(grant, leg, get().flow!, pastedQuery(url).query) });
+          const landed = {
+            authorizeUrl: opened.url,
+            openedAt: opened.at,
+            query: pastedQuery(url).query,
+            pastedUrl: url,
+          };
+          ran(leg, {
+            exchange: null,
+            outcome: judgeRedirect(grant, leg, get().flow!, landed, port(sends.attempt())).outcome,
+          });
         } catch (e) {
           failed(leg, e);
         }
