@@ -3,6 +3,7 @@ import type { BridgeResult } from '../../shared/bridge/result';
 import { base64UrlEncode } from '../../shared/encoding/base64';
 import type { RawRequest } from '../../shared/http';
 import { registrationRequestBody } from '../../shared/mcp/registration';
+import { registeredAtMock } from './mock-registration';
 import {
   asOtherClient,
   bodyParam,
@@ -44,55 +45,21 @@ export function flowMistakeUnavailable(
   return null;
 }
 
-/** A JSON answer's object, or an empty one (the caller names what is missing). */
-const jsonObject = (status: number, body: string): Record<string, unknown> => {
-  try {
-    const value: unknown = status < 300 ? JSON.parse(body) : null;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** A second client registered at the mock's registration endpoint (its discovery document names it; RFC 7591 §3.1). */
 async function otherClient(
   bridge: Pick<BridgeApi, 'httpSend'>,
   baseUrl: string,
   redirectUri: string
 ): Promise<BridgeResult<{ id: string; secret: string }>> {
-  const discovery = await bridge.httpSend({
-    request: { method: 'GET', url: `${baseUrl}/.well-known/openid-configuration`, headers: [] },
-  });
-  if (!discovery.ok) return discovery;
-  const { registration_endpoint: endpoint } = jsonObject(
-    discovery.value.response.status,
-    discovery.value.response.bodyText
-  );
-  if (typeof endpoint !== 'string')
-    return {
-      ok: false,
-      error: {
-        code: 'registration_refused',
-        message: 'The provider’s discovery document names no registration_endpoint.',
-      },
-    };
-  const sent = await bridge.httpSend({
-    request: {
-      method: 'POST',
-      url: endpoint,
-      headers: [['Content-Type', 'application/json']],
-      body: JSON.stringify(registrationRequestBody(redirectUri, ['client_secret_post'], null)),
-    },
-  });
-  if (!sent.ok) return sent;
-  const { status, bodyText: body } = sent.value.response;
-  const answer = jsonObject(status, body);
-  if (typeof answer.client_id === 'string' && typeof answer.client_secret === 'string')
-    return { ok: true, value: { id: answer.client_id, secret: answer.client_secret } };
-  return {
-    ok: false,
-    error: { code: 'registration_refused', message: `The mock did not register a second client (HTTP ${status}).` },
-  };
+  const r = await registeredAtMock(bridge, baseUrl, registrationRequestBody(redirectUri, ['client_secret_post'], null));
+  if (!r.ok) return r;
+  const { client_id: id, client_secret: secret } = r.value;
+  return typeof id === 'string' && typeof secret === 'string'
+    ? { ok: true, value: { id, secret } }
+    : {
+        ok: false,
+        error: { code: 'registration_refused', message: 'The mock registered the client without a secret.' },
+      };
 }
 
 /**

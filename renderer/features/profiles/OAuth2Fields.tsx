@@ -1,5 +1,6 @@
 import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { DpopKeyInfo } from './DpopKeyInfo';
+import { MockKeyRegistration } from './MockKeyRegistration';
 import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField, ENDPOINT_HINT } from './fields';
 
 const PKCE = [
@@ -62,6 +63,7 @@ function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication
         <>
           <SecretField path="oauth2.assertionKey" multiline className="full" />
           <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+          <MockKeyRegistration />
         </>
       )}
     </>
