@@ -99,6 +99,8 @@ describe('the authorization leg is recorded in the History with its verdict', ()
         const entries = (JSON.parse(har.value.text) as { log: { entries: { request: { url: string } }[] } }).log
           .entries;
         expect(entries.map((e) => new URL(e.request.url).pathname)).toContain(new URL(s().authorizeUrl!).pathname);
+        // Secrets left out: the code in the redirect's Location is not exported as it was issued.
+        expect(har.value.text).not.toContain(new URL(landed).searchParams.get('code')!);
       } finally {
         await host.close();
       }
