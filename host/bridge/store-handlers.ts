@@ -1,5 +1,5 @@
 import type { BridgeHandlers } from '../../shared/bridge/api';
-import type { HistoryVerdict } from '../../shared/store/history-record';
+import { historyEntryOf, redirectExchange, type HistoryVerdict } from '../../shared/store/history-record';
 import type { StoreMethodName } from '../store/app-store';
 import type { BridgeStore } from './bridge-store';
 
@@ -10,7 +10,7 @@ import type { BridgeStore } from './bridge-store';
 export function createStoreHandlers(
   store: BridgeStore,
   verdictGiven: (id: string, verdict: HistoryVerdict) => boolean
-): Pick<BridgeHandlers, StoreMethodName> {
+): Pick<BridgeHandlers, StoreMethodName | 'historyRedirect'> {
   return {
     profilesList: (i) => store.profilesList(i),
     profileSave: (i) => store.profileSave(i),
@@ -25,6 +25,12 @@ export function createStoreHandlers(
     // A verdict for an exchange held for it writes it once; otherwise it rewrites one already recorded.
     historyAnnotate: (i) =>
       verdictGiven(i.id, { outcome: i.outcome, summary: i.summary }) ? { annotated: true } : store.historyAnnotate(i),
+    // The authorization leg: written once, with its verdict (the page judged the redirect, nothing was sent).
+    historyRedirect: ({ record, outcome, summary, ...seen }) => {
+      const at = Math.max(Date.now(), seen.openedAt);
+      store.historyAdd({ entry: historyEntryOf(record, redirectExchange(seen, at), at, { outcome, summary }) });
+      return { id: record.id };
+    },
     historyClear: (i) => store.historyClear(i),
     historyImport: (i) => store.historyImport(i),
     settingsGet: (i) => store.settingsGet(i),

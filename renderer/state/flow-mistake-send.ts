@@ -3,6 +3,7 @@ import type { BridgeResult } from '../../shared/bridge/result';
 import { base64UrlEncode } from '../../shared/encoding/base64';
 import type { RawRequest } from '../../shared/http';
 import { registrationRequestBody } from '../../shared/mcp/registration';
+import { registeredAtMock } from './mock-registration';
 import {
   asOtherClient,
   bodyParam,
@@ -16,7 +17,6 @@ import { isOpenIdScope } from '../../shared/oidc/nonce';
 import { targetsMock } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
 import type { OAuth2FlowState, SentLeg } from './oauth2/oauth2-flow-state';
-import type { AuthorizationSeen } from './flow-verdict';
 import type { OAuth2Run } from './oauth2/oauth2-run';
 
 /** The refresh token a leg's last accepted (2xx) refresh sent: the one that refresh rotated away (RFC 9700 §4.14.2). */
@@ -45,55 +45,21 @@ export function flowMistakeUnavailable(
   return null;
 }
 
-/** A JSON answer's object, or an empty one (the caller names what is missing). */
-const jsonObject = (status: number, body: string): Record<string, unknown> => {
-  try {
-    const value: unknown = status < 300 ? JSON.parse(body) : null;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** A second client registered at the mock's registration endpoint (its discovery document names it; RFC 7591 §3.1). */
 async function otherClient(
   bridge: Pick<BridgeApi, 'httpSend'>,
   baseUrl: string,
   redirectUri: string
 ): Promise<BridgeResult<{ id: string; secret: string }>> {
-  const discovery = await bridge.httpSend({
-    request: { method: 'GET', url: `${baseUrl}/.well-known/openid-configuration`, headers: [] },
-  });
-  if (!discovery.ok) return discovery;
-  const { registration_endpoint: endpoint } = jsonObject(
-    discovery.value.response.status,
-    discovery.value.response.bodyText
-  );
-  if (typeof endpoint !== 'string')
-    return {
-      ok: false,
-      error: {
-        code: 'registration_refused',
-        message: 'The provider’s discovery document names no registration_endpoint.',
-      },
-    };
-  const sent = await bridge.httpSend({
-    request: {
-      method: 'POST',
-      url: endpoint,
-      headers: [['Content-Type', 'application/json']],
-      body: JSON.stringify(registrationRequestBody(redirectUri, ['client_secret_post'], null)),
-    },
-  });
-  if (!sent.ok) return sent;
-  const { status, bodyText: body } = sent.value.response;
-  const answer = jsonObject(status, body);
-  if (typeof answer.client_id === 'string' && typeof answer.client_secret === 'string')
-    return { ok: true, value: { id: answer.client_id, secret: answer.client_secret } };
-  return {
-    ok: false,
-    error: { code: 'registration_refused', message: `The mock did not register a second client (HTTP ${status}).` },
-  };
+  const r = await registeredAtMock(bridge, baseUrl, registrationRequestBody(redirectUri, ['client_secret_post'], null));
+  if (!r.ok) return r;
+  const { client_id: id, client_secret: secret } = r.value;
+  return typeof id === 'string' && typeof secret === 'string'
+    ? { ok: true, value: { id, secret } }
+    : {
+        ok: false,
+        error: { code: 'registration_refused', message: 'The mock registered the client without a secret.' },
+      };
 }
 
 /**
@@ -151,18 +117,7 @@ export function flowMistakeMade(
   return { flowMistake, sent: flowMistake ? withFlowMistake(flowMistake, request, page.runs, random) : request };
 }
 
-/**
- * The callback's query as the client judges it: with another state when that mistake was chosen, as a tampered
- * redirect would bring it; and the authorization leg as the explainer reads it.
- */
-export function callbackAsJudged(
-  page: Pick<OAuth2FlowState, 'flowMistake' | 'authorizeUrl'>,
-  received: string,
-  now: number
-): { query: string; authorizationSeen: AuthorizationSeen } {
-  const query = page.flowMistake === 'state-changed' ? withChangedState(received) : received;
-  return {
-    query,
-    authorizationSeen: { authorizeUrl: page.authorizeUrl ?? '', callbackQuery: query, at: new Date(now).toISOString() },
-  };
+/** The callback's query as the client judges it: with another state when that mistake was chosen, as a tampered redirect would bring it. */
+export function callbackAsJudged(page: Pick<OAuth2FlowState, 'flowMistake'>, received: string): string {
+  return page.flowMistake === 'state-changed' ? withChangedState(received) : received;
 }

@@ -45,5 +45,13 @@ export function pageHostPort(
     random,
     crypto,
     report: () => {},
+    // The authorization leg: the host records it once, with the leg's verdict (historyRedirect). As with every
+    // leg, a history that cannot be written never fails the flow.
+    async recordRedirect({ leg, verdict, ...seen }) {
+      const profileId = typeof owner === 'string' ? owner : owner.id;
+      const record = historyRecord(random, { profileId, flow, leg });
+      const summary = verdict.summary.slice(0, 2000);
+      await bridge.historyRedirect({ record, ...seen, ...verdict, summary }).catch(() => null);
+    },
   };
 }

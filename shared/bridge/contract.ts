@@ -223,6 +223,11 @@ export const METHODS = {
     s.annotated,
     "A leg's own verdict on an exchange httpSend recorded (by the record's id): an exchange held for it (`verdictFollows`) is written with it; false when the history does not hold it."
   ),
+  historyRedirect: method(
+    s.historyRedirect,
+    s.redirectRecorded,
+    'The authorization leg with its verdict, recorded by the host as one exchange (the authorization request as sent, answered by the redirect back as caught or pasted), so the history and its HAR hold it as every other leg.'
+  ),
   historyClear: method(none, s.cleared, 'Delete the history.'),
   historyImport: method(
     s.historyImportInput,

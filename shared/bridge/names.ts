@@ -38,6 +38,7 @@ export const METHOD_NAMES = [
   'historyList',
   'historyBody',
   'historyAnnotate',
+  'historyRedirect',
   'historyClear',
   'historyImport',
   'settingsGet',

@@ -49,6 +49,36 @@ export function unansweredExchange(request: RawRequest, startedAt: number, total
   };
 }
 
+/** The authorization leg as the client saw it: the URL the browser was sent to, and the redirect back. */
+export interface RedirectSeen {
+  readonly authorizeUrl: string;
+  /** At the redirect URI, with the query the client judged. */
+  readonly callbackUrl: string;
+  /** The user pasted the URL the browser landed on (the catcher did not catch it). */
+  readonly pasted: boolean;
+  readonly openedAt: number;
+}
+
+/**
+ * The authorization leg as one exchange, as a browser's HAR records the request that ends in the redirect back (RFC
+ * 6749 §4.1.2): GET the authorization URL as sent, answered 302 with the callback URL in Location; the status text
+ * says how the client got it. What the user did at the provider in between is the browser's, not recorded here.
+ */
+export function redirectExchange({ authorizeUrl, callbackUrl, pasted, openedAt }: RedirectSeen, at: number): Exchange {
+  return {
+    request: { method: 'GET', url: authorizeUrl, headers: [] },
+    response: {
+      status: 302,
+      statusText: pasted ? 'Redirect pasted' : 'Redirect caught',
+      headers: [['Location', callbackUrl]],
+      bodyText: '',
+      bodySize: 0,
+    },
+    timings: { connect: null, tls: null, firstByte: null, total: Math.max(0, at - openedAt) },
+    startedAt: openedAt,
+  };
+}
+
 /** A leg's verdict from its checks: failed with the first failing check's words, else every check named. */
 export function checksVerdict(checks: readonly Check[]): HistoryVerdict {
   const failed = checks.find((c) => !c.ok);

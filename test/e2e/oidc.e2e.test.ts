@@ -96,6 +96,16 @@ it.each(['light', 'dark'] as const)(
       await page.getByText('The id_token is valid').waitFor();
       await shot(page, `oidc-valid-${size}`, scheme);
 
+      // A discovery that fails takes the verdict away (it was made with the earlier document's keys).
+      await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9');
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await page.locator('.oidc').getByRole('alert').first().waitFor();
+      expect(await page.getByText('The id_token is valid').count()).toBe(0);
+      await shot(page, `oidc-rediscovery-failed-${size}`, scheme);
+      await page.getByLabel('Issuer URL').fill(base);
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await page.getByRole('region', { name: 'Discovery checks' }).waitFor();
+
       expect((await settings(base, 'wrong-aud')).status).toBe(200);
       try {
         await validate(page, await grant(base));

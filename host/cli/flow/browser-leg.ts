@@ -33,6 +33,8 @@ export function startFlowCatcher(profile: Profile, options: FlowRunOptions, repo
 export interface Landed {
   readonly query: string;
   readonly params: readonly Param[];
+  /** The URL the user pasted; absent when the catcher caught the redirect. */
+  readonly pastedUrl?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function authorizeInBrowser(
     const line = await firstLine(options.stdin, options.waitTimeoutMs);
     if (line === null) throw new FlowFailure('authorize', 'No URL was pasted (stdin closed or the wait timed out).');
     try {
-      return pastedQuery(line);
+      return { ...pastedQuery(line), pastedUrl: line };
     } catch (e) {
       throw new FlowFailure('authorize', (e as Error).message);
     }

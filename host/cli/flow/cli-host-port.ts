@@ -12,6 +12,8 @@ import { ProtocolError } from '../../../shared/errors';
 import { buildClientAssertion } from '../../../shared/oauth2/client-assertion';
 import { joseSigner } from '../../../platform/jose';
 import { authorizeHeadless } from './headless-leg';
+import { recordRedirect } from '../../store/history/record-exchange';
+import { historyLegOf } from '../../../shared/store/history-record';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -87,6 +89,11 @@ export function cliLegPort(
         : event.kind === 'assertion'
           ? report.assertion(event.trace)
           : report.checks(event.checks),
+    recordRedirect: ({ leg, verdict, ...seen }) => {
+      const recording = options.recording?.(historyLegOf(stepOfLeg(leg)));
+      if (recording) recordRedirect(recording, seen, verdict);
+      return Promise.resolve();
+    },
   };
   const authenticated = authenticatedPort(port, {
     assertion: options.clientAssertion ?? null,
@@ -113,7 +120,12 @@ export function cliHostPort(
 ): FlowRunnerPort {
   return {
     ...cliLegPort(options, report, effects, dpop),
-    awaitRedirect: async (url, expected) =>
-      `?${(options.headless ? await authorizeHeadless(url, options, report) : await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
+    awaitRedirect: async (url, expected) => {
+      const openedAt = effects.now();
+      const landed = options.headless
+        ? await authorizeHeadless(url, options, report)
+        : await authorizeInBrowser(url, expected, catcher, profile, options, report);
+      return { authorizeUrl: url, openedAt, query: `?${landed.query}`, pastedUrl: landed.pastedUrl ?? null };
+    },
   };
 }

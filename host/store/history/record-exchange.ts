@@ -3,6 +3,8 @@ import type { HistoryEntry } from '../../../shared/store/history';
 import {
   exchangeVerdict,
   historyEntryOf,
+  redirectExchange,
+  type RedirectSeen,
   unansweredExchange,
   type HistoryRecord,
   type HistoryVerdict,
@@ -57,6 +59,15 @@ export async function sendRecorded(
     }
     throw e;
   }
+}
+
+/**
+ * Records the authorization leg, which the host did not send (the user's browser did): the authorization request as
+ * sent and the redirect back as the client judged it, one entry with the leg's verdict, like every sent leg.
+ */
+export function recordRedirect(recording: Recording, seen: RedirectSeen, verdict: HistoryVerdict): void {
+  const at = Math.max(recording.now(), seen.openedAt);
+  keep(recording, historyEntryOf(recording.record, redirectExchange(seen, at), at, verdict));
 }
 
 /** The leg's verdict; the host's when the leg gives none or cannot judge (the exchange is recorded all the same). */

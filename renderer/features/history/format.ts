@@ -11,6 +11,7 @@ export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
 export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string; readonly flows: string }[] = [
   { leg: 'requestToken', label: 'Request token', flows: 'OAuth 1.0a' },
   { leg: 'accessToken', label: 'Access token', flows: 'OAuth 1.0a' },
+  { leg: 'authorize', label: 'Authorization (browser)', flows: 'OAuth 1.0a, OAuth 2' },
   { leg: 'token', label: 'Token exchange', flows: 'OAuth 2, MCP' },
   { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2, MCP' },
   { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },

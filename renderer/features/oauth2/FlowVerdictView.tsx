@@ -14,7 +14,7 @@ export function FlowVerdictView({ leg }: { leg: OAuth2Leg }) {
         Why it failed: {verdict.none}
       </p>
     );
-  const { cause, authorizationFirst } = verdict;
+  const { cause } = verdict;
   return (
     <section className="explain-failed" aria-label="Why it failed">
       <h4>Why it failed: the explainer’s most likely cause</h4>
@@ -23,9 +23,8 @@ export function FlowVerdictView({ leg }: { leg: OAuth2Leg }) {
       </p>
       <p>{cause.evidence}</p>
       <p className="muted small">
-        Entries are this profile’s recorded requests, oldest first
-        {authorizationFirst ? ', after the authorization request and its redirect (entry 0)' : ''}; the History page
-        explains them all.
+        Entries are this profile’s recorded legs, oldest first, the authorization request and its redirect among them;
+        the History page’s “Explain the history” reads the same legs.
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { requestSecrets } from '../oauth2/request-secrets';
 import type { LifecycleLeg } from '../../state/oidc/lifecycle-state';
 import { useLifecycle } from './use-lifecycle';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
+import { useFlowProfile } from './use-flow-profile';
 
 /** The sent legs, newest first. */
 export function LifecycleLegs() {
@@ -26,7 +27,7 @@ export function LifecycleLegs() {
 export function TokenManagementButtons({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {
   const l = useLifecycle((x) => x);
   const flow = useOAuth2((s) => s.flow);
-  const profile = useOAuth2((s) => s.profile);
+  const profile = useFlowProfile();
   // The profile's endpoints win over the metadata's (RFC 8414 lists both as optional).
   const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
   const introspection = chosen ? chosen.introspection?.url : endpoints?.introspection;
@@ -128,7 +129,7 @@ export function EndpointSources({ chosen, discovered }: { chosen: ProfileEndpoin
  */
 export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {
   const flow = useOAuth2((s) => s.flow);
-  const profile = useOAuth2((s) => s.profile);
+  const profile = useFlowProfile();
   const l = useLifecycle((x) => x);
   const current = l.flow?.token;
   const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;

@@ -1,6 +1,7 @@
 import { profileEndpoints, type ChosenEndpoint, type DiscoveredEndpoints } from '../../../shared/oidc';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useOAuth2 } from '../../app/stores';
+import { useFlowProfile } from './use-flow-profile';
 import { AccessTokenView } from './AccessTokenView';
 import { IdTokenSteps } from './IdTokenSteps';
 import type { ValidationInputs } from '../../state/oidc/oidc-state';
@@ -8,9 +9,12 @@ import { flowTokensOf } from './flow-tokens';
 import { UserInfoPanel } from './UserInfoPanel';
 import { useOidc } from './use-oidc';
 
-/** The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL when it names one, else discovery's. */
+/**
+ * The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL (as the profile is saved now) when it
+ * names one, else discovery's.
+ */
 function useJwks(discovered: DiscoveredEndpoints | null): ChosenEndpoint | null {
-  const profile = useOAuth2((s) => s.profile);
+  const profile = useFlowProfile();
   const flow = useOAuth2((s) => s.flow);
   if (profile && flow) return profileEndpoints(profile, flow.config.baseUrl, discovered).jwks;
   return discovered?.jwks ? { url: discovered.jwks, source: 'discovery' } : null;

@@ -2,6 +2,7 @@ import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { DpopKeyInfo } from './DpopKeyInfo';
 import { EndpointHint } from './EndpointHint';
 import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
+import { MockKeyRegistration } from './MockKeyRegistration';
 
 const PKCE = [
   ['S256', 'S256 (recommended)'],
@@ -63,6 +64,7 @@ function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication
         <>
           <SecretField path="oauth2.assertionKey" multiline className="full" />
           <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
+          <MockKeyRegistration />
         </>
       )}
     </>

@@ -4,7 +4,7 @@ import type { Check } from '../../../shared/check';
 import type { Grant } from '../../../shared/flows/driver/grant';
 import type { FlowHostPort, LegTokens } from '../../../shared/flows/driver/host-port';
 import {
-  interpretRedirect,
+  judgeRedirect,
   openRedirectLeg,
   runPollLeg,
   runSentLeg,
@@ -146,6 +146,50 @@ function whenConfigured<C>(
   return Promise.resolve();
 }
 
+/** The redirect leg's two actions: the browser sent to the authorization URL, and the URL it landed on judged. */
+function redirectLegActions<S, C, L extends string>(
+  deps: RendererDeps,
+  grant: Grant<S, C, L>,
+  sends: FlowSends,
+  set: (patch: Partial<GrantFlowState<S, L>>) => void,
+  get: () => GrantFlowState<S, L>,
+  { pending, ran, failed }: ReturnType<typeof legRuns<S, L>>
+): Pick<GrantFlowState<S, L>, 'redirectOpened' | 'redirectLanded'> {
+  // The authorization URL the browser was last sent to, and when: the redirect leg's record in the history.
+  let opened = { url: '', at: 0 };
+  return {
+    redirectOpened(leg) {
+      const leaving = openRedirectLeg(grant, leg, get().flow!);
+      opened = { url: leaving.url, at: deps.now() };
+      set({ flow: leaving.state });
+      pending(leg);
+      return leaving.url;
+    },
+    redirectLanded(leg, url) {
+      try {
+        const landed = {
+          authorizeUrl: opened.url,
+          openedAt: opened.at,
+          query: pastedQuery(url).query,
+          pastedUrl: url,
+        };
+        ran(leg, {
+          exchange: null,
+          outcome: judgeRedirect(
+            grant,
+            leg,
+            get().flow!,
+            landed,
+            grantHostPort(deps, sends, grant, get().profile!, sends.attempt())
+          ).outcome,
+        });
+      } catch (e) {
+        failed(leg, e);
+      }
+    },
+  };
+}
+
 /**
  * The page store of a grant from the registry (client credentials, device authorization, any grant the generic page
  * shows): its legs through the flow driver on the page's host (the bridge), the page keeping only what it shows.
@@ -217,19 +261,7 @@ export function createGrantStore<S, C, L extends string>(
           if (sends.isCurrent(attempt)) failed(get().current, e, legPorts.shown());
         }
       },
-      redirectOpened(leg) {
-        const opened = openRedirectLeg(grant, leg, get().flow!);
-        set({ flow: opened.state });
-        pending(leg);
-        return opened.url;
-      },
-      redirectLanded(leg, url) {
-        try {
-          ran(leg, { exchange: null, outcome: interpretRedirect(grant, leg, get().flow!, pastedQuery(url).query) });
-        } catch (e) {
-          failed(leg, e);
-        }
-      },
+      ...redirectLegActions(deps, grant, sends, set, get, legRuns<S, L>(set, get)),
     };
   });
 }

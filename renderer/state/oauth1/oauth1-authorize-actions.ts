@@ -14,7 +14,7 @@ export function listenToCatcher({ deps: { bridge }, set, get, callbackArrived }:
   bridge.on('catcherCallback', ({ waitId, callback }) => {
     const { flow, authorize } = get();
     if (!flow || waitId !== authorize.waitId) return;
-    callbackArrived(callback.query, callback);
+    void callbackArrived(callback.query, callback, null);
   });
   bridge.on('catcherEvent', (event) => {
     const { authorize, redirectUri } = get();
@@ -33,7 +33,7 @@ export function listenToCatcher({ deps: { bridge }, set, get, callbackArrived }:
 
 /** The OAuth 1.0a store's authorize leg: the wait for the callback, a pasted URL, a verifier typed in (oob). */
 export function oauth1AuthorizeActions({
-  deps: { bridge },
+  deps: { bridge, now },
   set,
   get,
   withDraft,
@@ -66,7 +66,7 @@ export function oauth1AuthorizeActions({
           },
         });
       }
-      set({ flow: oauth1Flow.authorizationOpened(get().flow!) });
+      set({ flow: oauth1Flow.authorizationOpened(get().flow!), authorize: { ...get().authorize, openedAt: now() } });
       return authorize.url;
     },
     async waitCancelled() {
@@ -88,7 +88,7 @@ export function oauth1AuthorizeActions({
       set({ authorize: { ...authorize, waitId: null } });
       if (authorize.waitId) await bridge.catcherCancel({ waitId: authorize.waitId });
       // Its query judged as a caught callback's is (and as the CLI judges a pasted one).
-      callbackArrived(`?${query}`, null);
+      await callbackArrived(`?${query}`, null, url);
     },
     verifierEntered(verifier) {
       const { flow } = get();

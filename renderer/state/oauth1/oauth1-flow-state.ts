@@ -33,6 +33,8 @@ export interface AuthorizeLeg {
   readonly ended: { readonly code: string; readonly message: string } | null;
   /** Requests to the callback the catcher refused while this flow waited (not its request token). */
   readonly rejected: readonly RejectedCallback[];
+  /** When the user's browser was sent to `url`: the authorization leg's start in the history. */
+  readonly openedAt: number | null;
 }
 
 export interface OAuth1FlowState {

@@ -1,6 +1,6 @@
 import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
-import { interpretRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
+import { judgeRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
 import { authorizationRequestPasted, pastedQuery } from '../../../shared/flows/pasted-url';
 import { dpopJktOf } from '../dpop-page-send';
 import { callbackAsJudged } from '../flow-mistake-send';
@@ -9,20 +9,31 @@ import { NO_FLOW, type OAuth2FlowState } from './oauth2-flow-state';
 import { legJudged } from './oauth2-leg-verdict';
 import type { OAuth2PageStore } from './oauth2-page-store';
 import { rejectedCallbackOf } from '../rejected-callbacks';
+import { pageHostPort } from '../page-host-port';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
-/** The redirect back (caught, or pasted) judged against the authorization request; the code readies the token leg. */
-function callbackArrived(page: OAuth2PageStore, received: string, callback: Caught | null): Promise<void> {
-  const { deps, get, set } = page;
-  const { query, authorizationSeen } = callbackAsJudged(get(), received, deps.now());
-  const result = interpretRedirect(CODE_GRANT, 'authorize', get().flow!, query);
+/**
+ * The redirect back (caught, or pasted: `pastedUrl`) judged against the authorization request and recorded with
+ * its verdict in the history; the code readies the token leg.
+ */
+async function callbackArrived(
+  page: OAuth2PageStore,
+  received: string,
+  callback: Caught | null,
+  pastedUrl: string | null
+): Promise<void> {
+  const { deps, sends, get, set } = page;
+  const { flow, profile, authorizeUrl, authorizationOpenedAt } = get();
+  const query = callbackAsJudged(get(), received);
+  const landed = { authorizeUrl: authorizeUrl!, openedAt: authorizationOpenedAt ?? deps.now(), query, pastedUrl };
+  const port = pageHostPort(deps, sends, profile!, 'oauth2', () => {});
+  const { outcome: result, recorded } = judgeRedirect(CODE_GRANT, 'authorize', flow!, landed, port);
   set({
     flow: result.state,
     callback,
     callbackOutcome: result,
     waitId: null,
-    authorizationSeen,
     ...(query !== received ? { flowMistake: null } : {}),
     ...(result.ok
       ? {
@@ -31,7 +42,8 @@ function callbackArrived(page: OAuth2PageStore, received: string, callback: Caug
         }
       : {}),
   });
-  return result.ok ? Promise.resolve() : legJudged(page, 'authorize');
+  await recorded;
+  if (!result.ok) await legJudged(page, 'authorize');
 }
 
 /** The catcher's events for this page's wait: the callback, a request it refused, the wait's end. */
@@ -40,7 +52,7 @@ export function catcherListened(page: OAuth2PageStore): void {
   deps.bridge.on('catcherCallback', ({ waitId, callback }) => {
     const { flow } = get();
     if (!flow || waitId !== get().waitId) return;
-    void callbackArrived(page, callback.query, callback);
+    void callbackArrived(page, callback.query, callback, null);
   });
   deps.bridge.on('catcherEvent', (event) => {
     const rejected = get().waitId ? rejectedCallbackOf(event, get().catcherUri, 'oauth2') : null;
@@ -128,6 +140,7 @@ export function oauth2WaitActions(
         callback: null,
         callbackOutcome: null,
         flow: opened.state,
+        authorizationOpenedAt: deps.now(),
       });
       return authorizeUrl;
     },
@@ -150,7 +163,7 @@ export function oauth2WaitActions(
       // The wait is dropped first, so its end is not reported as a failed wait.
       set({ waitId: null, waitEnded: null });
       if (waitId) await bridge.catcherCancel({ waitId });
-      await callbackArrived(page, `?${query}`, null);
+      await callbackArrived(page, `?${query}`, null, url);
     },
   };
 }

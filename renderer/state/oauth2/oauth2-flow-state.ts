@@ -4,7 +4,7 @@ import type { RawRequest } from '../../../shared/http';
 import type { PlantedDpopMistake } from '../../../shared/dpop/planted-mistakes';
 import type { ClientAuthMistake } from '../../../shared/oauth2/client-auth-mistakes';
 import type { FlowMistake } from '../../../shared/oauth2/flow-mistakes';
-import type { AuthorizationSeen, FlowVerdict } from '../flow-verdict';
+import type { FlowVerdict } from '../flow-verdict';
 import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import type { Caught } from '../oauth1/oauth1-flow-state';
@@ -49,8 +49,8 @@ export interface OAuth2FlowState {
   /** A flow mistake (shared/oauth2/flow-mistakes.ts) to make once, at its leg's next send or callback. */
   readonly flowMistake: FlowMistake | null;
   flowMistakeChosen(mistake: FlowMistake | null): void;
-  /** The authorization request and the callback's query as the page saw them: the explainer's first leg. */
-  readonly authorizationSeen: AuthorizationSeen | null;
+  /** When the user's browser was sent to the authorization URL: the authorization leg's start in the history. */
+  readonly authorizationOpenedAt: number | null;
   /** The explainer's verdict on each leg that failed, from this flow's recorded legs. */
   readonly verdicts: Readonly<Partial<Record<OAuth2Leg, FlowVerdict>>>;
   autoRefreshSet(on: boolean): void;
@@ -88,6 +88,6 @@ export const NO_FLOW = {
   bearerProblem: null,
   standing: NO_STANDING,
   flowMistake: null,
-  authorizationSeen: null,
+  authorizationOpenedAt: null,
   verdicts: {},
 } as const satisfies Partial<OAuth2FlowState>;

@@ -44,7 +44,16 @@ export function createOidcStore(deps: OidcDeps) {
       issuerEdited: (issuer) => set({ issuer }),
       inputsEdited: (patch) => set({ inputs: { ...get().inputs, ...patch } }),
       async discoveryRequested() {
-        set({ discovering: true, discoveryError: null, discovery: null });
+        // The id_token's verdict and UserInfo's were judged with the previous discovery's keys and algorithms: they
+        // go now, whatever this discovery brings, so no verdict stays beside a document it was not made with.
+        set({
+          discovering: true,
+          discoveryError: null,
+          discovery: null,
+          trace: null,
+          validationError: null,
+          userInfo: null,
+        });
         try {
           const asked = get().issuer.trim();
           const discovery = await discoveryLeg(port(), asked);

@@ -39,6 +39,15 @@ export const storeSchemas = {
   historyRecord: historyRecordSchema,
   historyAnnotate: z.strictObject({ id: historyEntrySchema.shape.id, ...historyVerdictSchema.shape }),
   annotated: z.strictObject({ annotated: z.boolean() }),
+  historyRedirect: z.strictObject({
+    record: historyRecordSchema,
+    authorizeUrl: z.string().min(1, 'the authorization URL is empty'),
+    callbackUrl: z.string().min(1, 'the callback URL is empty'),
+    pasted: z.boolean(),
+    openedAt: z.number().int('openedAt must be a time in whole milliseconds').nonnegative(),
+    ...historyVerdictSchema.shape,
+  }),
+  redirectRecorded: z.strictObject({ id: historyEntrySchema.shape.id }),
   cleared: z.strictObject({ cleared: z.number().int() }),
   historyImportInput: z.strictObject({
     fileName: z.string().min(1, 'the file name is empty').max(200),

@@ -23,6 +23,8 @@ export interface RedirectLeg<S> {
   readonly title: (state: S) => string;
   readonly url: (state: S) => string;
   readonly expected: (state: S) => RedirectTarget;
+  /** Where the provider sends the browser back: RFC 6749 §4.1.2's redirect_uri, RFC 5849 §2.1's oauth_callback. */
+  readonly redirectUri: (state: S) => string;
   /** The state while the browser is away (the leg is waiting). */
   readonly opened: (state: S) => S;
   /** The redirect's query judged: the next state and the checks. */

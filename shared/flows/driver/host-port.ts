@@ -33,6 +33,31 @@ export interface LegSendOptions {
   readonly verdictOf: (exchange: Exchange) => HistoryVerdict;
 }
 
+/**
+ * The authorization leg as the client saw it (RFC 6749 §4.1.1-4.1.2): the URL the user's browser was sent to and
+ * when, and the redirect back's query, caught at the redirect URI or read from the URL the user pasted.
+ */
+export interface RedirectLanded {
+  readonly authorizeUrl: string;
+  readonly openedAt: number;
+  readonly query: string;
+  /** The URL the user pasted (the browser's address bar); null when the catcher caught the redirect. */
+  readonly pastedUrl: string | null;
+}
+
+/**
+ * The authorization leg as the history records it, like every sent leg with its verdict: the authorization request
+ * as sent and the redirect back (`callbackUrl`: at the redirect URI, with the query the client judged).
+ */
+export interface RedirectRecord {
+  readonly leg: string;
+  readonly authorizeUrl: string;
+  readonly callbackUrl: string;
+  readonly pasted: boolean;
+  readonly openedAt: number;
+  readonly verdict: HistoryVerdict;
+}
+
 /** Tokens a leg obtained: an OAuth 2 token response's, or OAuth 1.0a's token credentials (RFC 5849 §2.3). */
 export type LegTokens =
   | { readonly kind: 'oauth2'; readonly token: TokenSet }
@@ -67,16 +92,18 @@ export interface FlowHostPort {
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   report(event: LegReport): void;
+  /** Records the authorization leg once, with its verdict (resolves once it is written, or could not be). */
+  recordRedirect(record: RedirectRecord): Promise<void>;
 }
 
 /**
  * A host that runs a whole flow by itself (the CLI): it also sends the user's browser to the authorization URL and
  * waits for the redirect back. The app's page does that leg with the user instead (its catcher's event or a pasted
- * URL, judged by the same leg: run-leg.ts openRedirectLeg / interpretRedirect).
+ * URL, judged by the same leg: run-leg.ts openRedirectLeg / judgeRedirect).
  */
 export interface FlowRunnerPort extends FlowHostPort {
-  /** Opens `authorizeUrl` for the user and resolves with the query of the redirect back (caught or pasted). */
-  awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<string>;
+  /** Opens `authorizeUrl` for the user and resolves with the redirect back (caught or pasted). */
+  awaitRedirect(authorizeUrl: string, expected: RedirectTarget): Promise<RedirectLanded>;
 }
 
 /** The effects a leg's request may draw on as it is built (an OAuth 1.0a nonce, timestamp and signature). */

@@ -1,7 +1,7 @@
 import type { Exchange, RawRequest } from '../../http';
 import type { Interpretation } from '../common';
 import type { Grant, PollLeg, RedirectLeg, SentLeg } from './grant';
-import type { FlowHostPort, FlowRunnerPort } from './host-port';
+import type { FlowHostPort, FlowRunnerPort, RedirectLanded } from './host-port';
 
 /** One leg as it ran: the exchange (none for a redirect) and the interpretation. */
 export interface LegRun<S> {
@@ -109,13 +109,45 @@ export function openRedirectLeg<S, C, L extends string>(grant: Grant<S, C, L>, l
 }
 
 /** The redirect's query judged (caught by the host's catcher or pasted by the user). */
-export function interpretRedirect<S, C, L extends string>(
+function interpretRedirect<S, C, L extends string>(
   grant: Grant<S, C, L>,
   leg: L,
   state: S,
   query: string
 ): Interpretation<S> {
   return redirectLeg(grant, leg).interpret(state, query);
+}
+
+/** Where the redirect back landed: the pasted URL's address, or the leg's redirect URI (caught there), with the query. */
+function callbackUrlOf(redirectUri: string, landed: RedirectLanded): string {
+  const at = landed.pastedUrl === null ? redirectUri : landed.pastedUrl.split(/[?#]/)[0]!;
+  return `${at}?${landed.query.replace(/^\?/, '')}`;
+}
+
+/**
+ * The redirect back judged against the state the browser left with (the catcher's, a pasted URL's, for the app
+ * and the CLI alike), its checks reported, and the authorization leg recorded once by the host with that verdict:
+ * the history holds the authorization request and the callback as every other leg's exchange. The outcome at once
+ * (a page shows it), `recorded` once the host has written it (what reads the history waits for it).
+ */
+export function judgeRedirect<S, C, L extends string>(
+  grant: Grant<S, C, L>,
+  leg: L,
+  opened: S,
+  landed: RedirectLanded,
+  port: FlowHostPort
+): { readonly outcome: Interpretation<S>; readonly recorded: Promise<void> } {
+  const outcome = interpretRedirect(grant, leg, opened, landed.query);
+  port.report({ kind: 'checks', leg, checks: outcome.checks });
+  const recorded = port.recordRedirect({
+    leg,
+    authorizeUrl: landed.authorizeUrl,
+    callbackUrl: callbackUrlOf(redirectLeg(grant, leg).redirectUri(opened), landed),
+    pasted: landed.pastedUrl !== null,
+    openedAt: landed.openedAt,
+    verdict: verdictOf(outcome),
+  });
+  return { outcome, recorded };
 }
 
 /** A front-channel leg through the host: the browser is sent to the URL, the redirect is awaited and judged. */
@@ -126,8 +158,8 @@ export async function runRedirectLeg<S, C, L extends string>(
   port: FlowRunnerPort
 ): Promise<LegRun<S>> {
   const opened = openRedirectLeg(grant, leg, state);
-  const query = await port.awaitRedirect(opened.url, opened.expected);
-  const outcome = interpretRedirect(grant, leg, opened.state, query);
-  port.report({ kind: 'checks', leg, checks: outcome.checks });
+  const landed = await port.awaitRedirect(opened.url, opened.expected);
+  const { outcome, recorded } = judgeRedirect(grant, leg, opened.state, landed, port);
+  await recorded;
   return { exchange: null, outcome };
 }

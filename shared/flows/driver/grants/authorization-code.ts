@@ -38,6 +38,7 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
         `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''}${s.config.dpopJkt ? ', bound to the DPoP key by dpop_jkt, RFC 9449 §10' : ''})`,
       url: (s) => buildAuthorizeRequest(s).url,
       expected: (s) => ({ kind: 'oauth2', ...callbackExpectation(s) }),
+      redirectUri: (s) => s.config.redirectUri,
       opened: authorizationOpened,
       interpret: interpretCallback,
     },

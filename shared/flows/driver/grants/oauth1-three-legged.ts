@@ -58,6 +58,7 @@ export const oauth1ThreeLeggedGrant: Grant<OAuth1State, OAuth1Config, OAuth1Leg>
       title: () => 'Step two: user authorization (browser)',
       url: (s) => buildAuthorizeUrl(s),
       expected: (s) => ({ kind: 'oauth1', requestToken: s.requestToken?.token ?? '' }),
+      redirectUri: (s) => s.config.callback,
       opened: authorizationOpened,
       interpret: interpretCallback,
     },

@@ -34,6 +34,7 @@ export const STORE_METHODS: readonly MethodName[] = [
   'historyList',
   'historyBody',
   'historyAnnotate',
+  'historyRedirect',
   'historyClear',
   'historyImport',
   'historyHar',

@@ -62,6 +62,30 @@ for (const kind of ['IPC', 'web host'] as const) {
         total: 1,
         entries: [{ id: 'h1', outcome: 'failed', summary: 'judged by the leg' }],
       });
+      // The authorization leg: recorded by the host as the request sent, answered by the redirect back.
+      const record = { id: 'r1', profileId: 'mock', flow: 'oauth2', leg: 'authorize' };
+      const leg = { authorizeUrl: 'http://127.0.0.1:1/authorize?client_id=a&response_type=code', pasted: false };
+      const redirect = { record, ...leg, callbackUrl: 'http://127.0.0.1:2/cb?code=c', openedAt: 5 };
+      expect(await value('historyRedirect', { ...redirect, outcome: 'succeeded', summary: 'Code received' })).toEqual({
+        id: 'r1',
+      });
+      expect(await value('historyList', { leg: 'authorize' })).toMatchObject({
+        entries: [
+          {
+            id: 'r1',
+            outcome: 'succeeded',
+            summary: 'Code received',
+            exchange: {
+              request: { method: 'GET', url: leg.authorizeUrl },
+              response: { status: 302, statusText: 'Redirect caught', headers: [['Location', redirect.callbackUrl]] },
+              startedAt: 5,
+            },
+          },
+        ],
+      });
+      expect(
+        await call('historyRedirect', { ...redirect, openedAt: -1, outcome: 'succeeded', summary: '' })
+      ).toMatchObject({ ok: false });
       // A long body is listed by its start; historyBody gives the rest, and the HAR holds it whole.
       const long = 'a'.repeat(20_000) + 'END';
       h.store.historyAdd({
@@ -81,7 +105,7 @@ for (const kind of ['IPC', 'web host'] as const) {
         usage: { entries: number };
       }>('historyList', { leg: 'token' });
       expect(listed.entries[0]).toMatchObject({ id: 'h2', cut: { response: long.length } });
-      expect(listed.usage.entries).toBe(2);
+      expect(listed.usage.entries).toBe(3);
       const shown = listed.entries[0]!.exchange.response.bodyText.length;
       expect(await value('historyBody', { id: 'h2', part: 'response', offset: shown })).toEqual({
         text: long.slice(shown),
@@ -93,7 +117,7 @@ for (const kind of ['IPC', 'web host'] as const) {
         error: { code: 'invalid_input' },
       });
       expect((await value<{ text: string }>('historyHar', {})).text).toContain('END');
-      expect(await value('historyClear')).toEqual({ cleared: 2 });
+      expect(await value('historyClear')).toEqual({ cleared: 3 });
       const har = JSON.stringify({
         log: {
           entries: [

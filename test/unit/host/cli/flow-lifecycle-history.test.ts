@@ -40,6 +40,7 @@ describe('flow oauth2 --lifecycle records each leg with its verdict', () => {
     expect(r.code).toBe(0);
     const entries = createAppStore({ cwd: dir }).historyList({ offset: 0, limit: 100 }).entries.reverse();
     expect(entries.map((e) => [e.leg, e.outcome, e.summary])).toEqual([
+      ['authorize', 'succeeded', expect.stringMatching(/code/i)],
       ['token', 'succeeded', expect.stringMatching(/^Access token received/)],
       ['refresh', 'succeeded', expect.stringMatching(/^Access token received/)],
       ['introspection', 'succeeded', 'The provider says active: true.'],

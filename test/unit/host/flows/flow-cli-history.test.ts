@@ -68,7 +68,12 @@ describe('the CLI records its exchanges in the history', () => {
     const dir = storeDir();
     const r = await oauth1('--store-dir', dir);
     expect(r.code).toBe(0);
-    expect(recorded(dir)).toEqual(['oauth1 requestToken succeeded', 'oauth1 accessToken succeeded']);
+    // The authorization leg too (the URL opened, the redirect back as judged), with its verdict.
+    expect(recorded(dir)).toEqual([
+      'oauth1 requestToken succeeded',
+      'oauth1 authorize succeeded',
+      'oauth1 accessToken succeeded',
+    ]);
     const [access] = createAppStore({ cwd: dir }).historyList({ offset: 0, limit: 1 }).entries;
     expect(access).toMatchObject({
       profileId: 'cli',
@@ -100,7 +105,7 @@ describe('the CLI records its exchanges in the history', () => {
         )
       ).code
     ).toBe(0);
-    expect(recorded(dir)).toEqual(['oauth2 token succeeded']);
+    expect(recorded(dir)).toEqual(['oauth2 authorize succeeded', 'oauth2 token succeeded']);
     const refused = storeDir();
     expect(
       (

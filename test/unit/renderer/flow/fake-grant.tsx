@@ -89,6 +89,7 @@ export const fakeGrant: Grant<FakeState, FakeState['config'], FakeLeg> = {
       title: () => 'Visit',
       url: (s) => `${s.config.baseUrl}/authorize?state=${s.state}`,
       expected: (s) => ({ kind: 'oauth2', state: s.state }),
+      redirectUri: (s) => `${s.config.baseUrl}/callback`,
       opened: (s) => at(s, 'visit', 'waiting'),
       interpret: visited,
     },

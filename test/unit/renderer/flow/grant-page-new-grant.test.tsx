@@ -120,6 +120,7 @@ it('a grant with no page component of its own: its legs in order, each sent from
     ['wait', 'failed', 'Still pending'],
     ['wait', 'failed', 'Still pending'],
     ['wait', 'succeeded', 'Done after 3 polls'],
+    ['visit', 'succeeded', 'Code the-code received'],
     ['bye', 'succeeded', 'Said goodbye'],
   ]);
 }, 20_000);

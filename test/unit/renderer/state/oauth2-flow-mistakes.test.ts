@@ -79,10 +79,8 @@ describe('the OAuth 2 page makes each flow mistake once and names its cause on t
         expect(s().runs.token?.flowMistake).toBe(mistake);
         expect(s().flowMistake).toBeNull();
         expect(shown(s().verdicts.token)).toBe(FLOW_MISTAKES[mistake].cause);
-        // The catcher hands the query without its "?" (a pasted URL's has it): the same verdict.
-        const seen = s().authorizationSeen!;
-        const caught = { ...seen, callbackQuery: seen.callbackQuery.replace(/^\?/, '') };
-        expect(shown(await flowVerdict(bridge, browserCrypto, browserRandom, 'mistakes', caught))).toBe(
+        // The profile's recorded legs, the authorization leg among them, explained again: the same verdict.
+        expect(shown(await flowVerdict(bridge, browserCrypto, browserRandom, 'mistakes'))).toBe(
           FLOW_MISTAKES[mistake].cause
         );
         expect(s().runs.token?.exchange?.request.body).not.toBe(s().drafts.token?.body);

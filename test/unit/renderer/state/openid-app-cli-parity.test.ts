@@ -186,12 +186,13 @@ describe('the app and the CLI run OpenID Connect after the code grant alike', ()
     const good = reachingUserInfo('openid profile');
     const { exchanges } = await appOpenIdRun(good, 11, (b) => b);
     expect(exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
+      'authorize succeeded',
       'token succeeded',
       'discovery succeeded',
       'jwks succeeded',
       'userinfo succeeded',
     ]);
-    const [, discovery, jwks, userinfo] = exchanges;
+    const [, , discovery, jwks, userinfo] = exchanges;
     expect(discovery!.summary).toMatch(/^Every check passed: .*issuer/);
     // The id_token trace's key step (OIDC Core §10.1), not the status.
     expect(jwks!.summary).toMatch(/^The header's kid ".+" names one RSA signing key\.$/);
