@@ -4,7 +4,8 @@ import type { ReadBody } from '../response-body';
 import type { TokenHolder } from './token-field';
 
 /** The grant a token response answers: it decides what a missing refresh_token means. */
-export type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code';
+/** The grant a token response answers; `extension`: any RFC 6749 §4.5 grant (RFC 7523's JWT bearer, …). */
+export type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code' | 'extension';
 
 const SEED = 'the service requires it (interface §2.4)';
 export const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
