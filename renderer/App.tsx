@@ -6,6 +6,8 @@ import { ClockBanner } from './features/mock/ClockBanner';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { ClientCredentialsPage } from './features/machine/ClientCredentialsPage';
 import { DevicePage } from './features/machine/DevicePage';
+import { TokenEndpointGrantPage } from './features/machine/TokenEndpointGrantPage';
+import { TOKEN_ENDPOINT_GRANTS } from '../shared/flows/driver/registry';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
 
@@ -23,6 +25,7 @@ const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth2', title: 'OAuth 2' },
   { id: 'client-credentials', title: 'Client credentials' },
   { id: 'device', title: 'Device authorization' },
+  ...TOKEN_ENDPOINT_GRANTS.map((g) => ({ id: `grant-${g.spec.command}` as const, title: g.spec.title })),
   { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },
@@ -95,21 +98,33 @@ export function App() {
         ))}
         <ClockBanner />
         <ErrorBoundary what="This page" resetKey={page}>
-          {page === 'oauth1' && <OAuth1Page />}
-          {page === 'oauth2' && <OAuth2Page />}
-          {page === 'client-credentials' && <ClientCredentialsPage />}
-          {page === 'device' && <DevicePage />}
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            {page === 'oidc' && <OidcPage />}
-            {page === 'mcp' && <McpPage />}
-            {page === 'mock' && <MockPage />}
-            {page === 'signer' && <SignerPage />}
-            {page === 'debugger' && <DebuggerPage />}
-            {page === 'profiles' && <ProfilesPage />}
-            {page === 'history' && <HistoryPage />}
-          </Suspense>
+          <ChosenPage page={page} />
         </ErrorBoundary>
       </main>
     </div>
+  );
+}
+
+/** The page chosen in the navigation (the flow pages at once, the others loaded when first opened). */
+function ChosenPage({ page }: { page: Page }) {
+  return (
+    <>
+      {page === 'oauth1' && <OAuth1Page />}
+      {page === 'oauth2' && <OAuth2Page />}
+      {page === 'client-credentials' && <ClientCredentialsPage />}
+      {page === 'device' && <DevicePage />}
+      {TOKEN_ENDPOINT_GRANTS.map(
+        (g) => page === `grant-${g.spec.command}` && <TokenEndpointGrantPage key={g.spec.command} grant={g} />
+      )}
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {page === 'oidc' && <OidcPage />}
+        {page === 'mcp' && <McpPage />}
+        {page === 'mock' && <MockPage />}
+        {page === 'signer' && <SignerPage />}
+        {page === 'debugger' && <DebuggerPage />}
+        {page === 'profiles' && <ProfilesPage />}
+        {page === 'history' && <HistoryPage />}
+      </Suspense>
+    </>
   );
 }
