@@ -131,6 +131,14 @@ function scopeCheck(scope: unknown, service: boolean): Check {
 function refreshTokenCheck(refreshToken: unknown, grant: TokenGrant, service: boolean): Check {
   if (grant === 'refresh_token' && refreshToken === undefined)
     return check('refresh_token', true, 'No new refresh_token: keep the current one (RFC 6749 §6).', '');
+  // An extension grant (RFC 6749 §4.5) is presented again, as RFC 7521 §4.1's assertions are, rather than refreshed.
+  if (grant === 'extension' && refreshToken === undefined)
+    return check(
+      'refresh_token',
+      true,
+      'No refresh_token (OPTIONAL, RFC 6749 §5.1): present the grant again before this token expires.',
+      ''
+    );
   if (grant === 'client_credentials')
     return refreshToken === undefined
       ? check(

@@ -11,5 +11,5 @@ export const jwtBearerGrant = tokenEndpointGrant({
   title: 'JWT bearer',
   grantType: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
   definedBy: 'RFC 7523 §2.1',
-  parameters: [{ name: 'assertion', what: 'the signed JWT presented as the grant (RFC 7523 §2.1)', secret: true }],
+  parameters: [{ name: 'assertion', what: 'the signed JWT presented as the grant', secret: true }],
 });

@@ -72,6 +72,9 @@ describe('flow jwt-bearer', () => {
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ token_type: 'bearer', scope: 'read' });
     expect(r.err).toContain('== Token request (JWT bearer, RFC 7523 §2.1)');
+    expect(r.err).toContain(
+      'No refresh_token (OPTIONAL, RFC 6749 §5.1): present the grant again before this token expires.'
+    );
     expect(r.err).not.toContain(jwt);
     const accepted = mock.events.recent(0).at(-1)!;
     expect(accepted.verdict.message).toContain('JWT bearer assertion of workload-issuer for build-robot accepted');
