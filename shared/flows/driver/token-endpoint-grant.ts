@@ -7,7 +7,7 @@ import { buildBearerRequest, interpretBearerResponse } from '../oauth2-flow';
 import type { Grant } from './grant';
 
 /** One parameter a grant sends beside grant_type and scope (RFC 7523 §2.1's `assertion`). */
-export interface GrantParameter {
+interface GrantParameter {
   /** The form parameter's name; the CLI's flag is `--<name>` (and `--<name>-file`). */
   readonly name: string;
   /** What the value is, for the help and the page ("the JWT the client presents, RFC 7523 §2.1"). */
