@@ -56,7 +56,7 @@ const FLAGS = {
 export type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
 
 /** The client as the flags name it: who it is and how it authenticates at the token endpoint. */
-export interface MachineClient {
+interface MachineClient {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly authentication: ClientAuthentication;
