@@ -1,9 +1,10 @@
 // The layer rule, on every import of every file: a relative specifier is resolved to its path in the repository
 // and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and pure packages); the
 // Node side (electron/, host/, mock-provider/) and renderer/ import shared/ and platform/ (adapters that run alike in
-// Node and the browser), never each other;
-// platform/ imports only shared/ and its packages; the preload sees only electron, its own folder and the
-// contract's names, channels and API type.
+// Node and the browser), never each other; the Node side also imports platform/node/ (the Node adapters below the
+// hosts and the mock: HTTP server, SSE, transport, Node crypto), and the mock never imports host/.
+// platform/ imports only shared/ and its packages; platform/node/ adds node:* and platform/; the preload sees only
+// electron, its own folder and the contract's names, channels and API type.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,11 +32,25 @@ const LAYERS = [
     refuse: (t) => (SHARED_PACKAGES.includes(t) || t.startsWith('shared/') ? null : SHARED_REFUSAL),
   },
   {
+    files: 'platform/node/',
+    refuse: (t) =>
+      t.startsWith('shared/') || t.startsWith('platform/') || t.startsWith('node:') || PLATFORM_PACKAGES.includes(t)
+        ? null
+        : 'platform/node/ imports only shared/, platform/, node:* and jose',
+  },
+  {
     files: 'platform/',
     refuse: (t) =>
       t.startsWith('shared/') || PLATFORM_PACKAGES.includes(t) ? null : 'platform/ imports only shared/ and jose',
   },
-  ...NODE_SIDE.map((files) => ({
+  {
+    files: 'mock-provider/',
+    refuse: (t) =>
+      t.startsWith('renderer/') || t.startsWith('host/')
+        ? `mock-provider/ never imports ${t.split('/')[0]}/: what both need lives in shared/ or platform/`
+        : null,
+  },
+  ...NODE_SIDE.filter((files) => files !== 'mock-provider/').map((files) => ({
     files,
     refuse: (t) => (t.startsWith('renderer/') ? `${files} never imports renderer/: share it through shared/` : null),
   })),
@@ -44,7 +59,9 @@ const LAYERS = [
     refuse: (t) =>
       NODE_SIDE.some((n) => `${t}/`.startsWith(n))
         ? `renderer/ never imports ${t.split('/')[0]}/: go through the bridge`
-        : null,
+        : `${t}/`.startsWith('platform/node/')
+          ? 'renderer/ never imports platform/node/: it runs in Node only'
+          : null,
   },
 ];
 

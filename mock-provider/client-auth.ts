@@ -1,6 +1,7 @@
 import { base64Decode } from '../shared/encoding/base64';
 import { utf8Decode } from '../shared/encoding/utf8';
-import { constantTimeEqual, percentDecode } from '../shared/oauth1';
+import { constantTimeEqual } from '../shared/oauth1';
+import { percentDecode } from '../shared/percent-encoding';
 import { clientAssertionClient } from './client-assertion';
 import type { ClientAuthMethod } from './client-auth-methods';
 import { basicFailure, checkMethod, clientFailure } from './client-auth-refusal';

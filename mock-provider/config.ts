@@ -8,7 +8,7 @@ import { DEFAULT_LIFETIMES } from '../shared/seed';
 import { CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
 import { checkRegistrableUri } from './redirect-uri';
-import { rsaPublicKeyProblem } from '../host/rsa-public-key';
+import { rsaPublicKeyProblem } from '../platform/node/rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';
 
 /**

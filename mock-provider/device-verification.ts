@@ -1,4 +1,4 @@
-import { escapeHtml } from '../host/html';
+import { escapeHtml } from '../shared/html';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { decodeParams, type ProviderRequest, type Reply } from './http';
 import { checkUser, errorPage, htmlPage, LOGIN_PAGE_TTL_MS, loginHint } from './login-page';

@@ -1,7 +1,7 @@
 import { DPOP_ALGS } from '../shared/dpop/dpop-key';
 import { judgeDpopProof, proofKey } from '../shared/dpop/verify';
 import { decodeJwt } from '../shared/oidc/jwt';
-import { verifyJwsSync } from '../host/jws-verify';
+import { verifyJwsSync } from '../platform/node/jws-verify';
 import type { ProviderContext } from './context';
 import { header, headerValues, type ProviderRequest } from './http';
 import { NonceMemory } from './nonces';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../host/sse';
-import { ReplayBuffer } from '../host/replay-buffer';
+import { lastEventIdOf, openSseStream, sseEvent, type SseStream } from '../platform/node/sse';
+import { ReplayBuffer } from '../shared/replay-buffer';
 import { buildEvent, type EventRecord } from './event-record';
 import type { ProviderEvent } from './provider-event';
 

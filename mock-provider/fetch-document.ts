@@ -1,4 +1,4 @@
-import { send, TransportError } from '../host/transport';
+import { send, TransportError } from '../platform/node/transport';
 
 /** What a document the mock fetches is called in refusals, the most of it read, and how long it may take. */
 interface DocumentLimits {
@@ -10,7 +10,7 @@ interface DocumentLimits {
 type FetchedDocument = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly why: string };
 
 /**
- * GETs a JSON document a client names (its client ID metadata document, its jwks_uri) through the host's transport,
+ * GETs a JSON document a client names (its client ID metadata document, its jwks_uri) through the Node transport,
  * the one bounded reader: the body is read no further than `maxBytes` and the whole exchange ends within
  * `timeoutMs`, the connection closed at either limit, so a body that never ends costs no more than its limit.
  * Redirects are not followed and no proxy is used. The refusal names what was wrong, never what was read, and every

@@ -1,6 +1,5 @@
 import { ProtocolError } from '../shared/errors';
-import { parseUrlEncoded, type Param } from '../shared/oauth1/parameters';
-import { formEncode } from '../shared/oauth2/form';
+import { parseUrlEncoded, type Param, formEncode } from '../shared/url-encoded';
 
 /** The certificate a client presented on the mock's mutual-TLS port (RFC 8705 §2 (https://www.rfc-editor.org/rfc/rfc8705#section-2)). */
 export interface PeerCertificate {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { HttpServerOptions } from '../host/http-server';
+import type { HttpServerOptions } from '../platform/node/http-server';
 import type { PemPair } from './mtls/local-ca';
 import { answerClientError } from './socket-replies';
 

@@ -1,5 +1,5 @@
 import { constantTimeEqual } from '../shared/oauth1';
-import { escapeHtml } from '../host/html';
+import { escapeHtml } from '../shared/html';
 import { DEFAULT_CREDENTIALS } from './default-credentials';
 import type { ProviderContext } from './context';
 import { reply, type Reply } from './http';

@@ -1,4 +1,4 @@
-import { BoundedTable } from '../host/bounded-table';
+import { BoundedTable } from '../shared/bounded-table';
 
 /**
  * Nonces seen recently (RFC 5849 §3.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.3)), in bounded memory (§4.10). A nonce is remembered for the timestamp window

@@ -1,5 +1,6 @@
 import { ProtocolError } from '../shared/errors';
-import { parseAuthorizationHeader, type Param, type ParamSource } from '../shared/oauth1';
+import { parseAuthorizationHeader, type ParamSource } from '../shared/oauth1';
+import type { Param } from '../shared/url-encoded';
 import type { ProblemReport } from '../shared/oauth1/problems';
 import { decodeFormBody, decodeParams, headerValues, mediaType, type ProviderRequest } from './http';
 

@@ -18,7 +18,7 @@ import type { CryptoPort } from '../shared/ports';
 import { header, type ProviderRequest } from './http';
 import { collectProtocolParameters, type Collected } from './oauth1-collect';
 import type { SignatureDetails, SignatureFindings } from './oauth1-signature-report';
-import { BoundedTable } from '../host/bounded-table';
+import { BoundedTable } from '../shared/bounded-table';
 
 /**
  * The provider's own signature computation for one request. The base string is built by one function,

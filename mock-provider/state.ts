@@ -1,6 +1,6 @@
 import type { MockClock } from './clock';
 import type { ClientConfig } from './config';
-import { BoundedTable } from '../host/bounded-table';
+import { BoundedTable } from '../shared/bounded-table';
 import { NonceMemory } from './nonces';
 import type { PooledRandom } from './random-pool';
 

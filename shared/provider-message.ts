@@ -1,5 +1,5 @@
 import { headerValue, type RawResponse } from './http';
-import { percentDecodeOrKeep } from './oauth1/percent-encoding';
+import { percentDecodeOrKeep } from './percent-encoding';
 import { readBody } from './response-body';
 
 /**

@@ -1,5 +1,5 @@
 import { headerValue, type RawResponse } from './http';
-import { parseUrlEncoded } from './oauth1/parameters';
+import { parseUrlEncoded } from './url-encoded';
 
 /** What a response body turned out to be, judged by its content first and its Content-Type second. */
 export type BodyFormat = 'json' | 'form' | 'xml' | 'html' | 'text' | 'empty';

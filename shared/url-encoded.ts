@@ -1,3 +1,16 @@
+import type { ProtocolStep } from './errors';
+import { percentDecode, percentEncode } from './percent-encoding';
+
+/** One decoded `name=value` pair of a query or a form body. */
+export type Param = readonly [name: string, value: string];
+
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** True when the Content-Type header names a form body, ignoring case and parameters such as charset. */
+export function isFormContentType(contentType: string | undefined | null): boolean {
+  return !!contentType && contentType.split(';')[0]!.trim().toLowerCase() === FORM_CONTENT_TYPE;
+}
+
 /** One `name=value` segment of an application/x-www-form-urlencoded string (a query or a form body), as written. */
 export interface RawPair {
   /** Before the first `=` (the whole segment when it has none), still percent-encoded, `+` kept. */
@@ -33,4 +46,27 @@ export function splitUrlEncoded(text: string): RawPair[] {
     start += segment.length + 1;
   }
   return out;
+}
+
+/**
+ * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)). A name without `=` has an empty value; empty
+ * segments (`a=1&&b=2`) carry nothing and are skipped.
+ */
+export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {
+  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [
+    percentDecode(rawName, plusIsSpace, step),
+    percentDecode(rawValue, plusIsSpace, step),
+  ]);
+}
+
+/**
+ * application/x-www-form-urlencoded for OAuth 2 bodies and query strings (RFC 6749 Appendix B (https://www.rfc-editor.org/rfc/rfc6749#appendix-B)). Encoding uses
+ * %20 for a space, which every form decoder reads; decoding accepts `+` as a space.
+ */
+export function formEncode(pairs: readonly Param[]): string {
+  return pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
+}
+
+export function formDecode(text: string, step: ProtocolStep): Param[] {
+  return parseUrlEncoded(text, true, step);
 }

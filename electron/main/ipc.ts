@@ -2,7 +2,7 @@ import type { BridgeHandlers, BridgeEventMessage } from '../../shared/bridge/api
 import { dispatch } from '../../shared/bridge/dispatch';
 import { CONTRACT_ERROR, failed, type BridgeResult } from '../../shared/bridge/result';
 import { CALL_CHANNEL, EVENT_CHANNEL, READY_CHANNEL } from '../../shared/bridge/channels';
-import { BRIDGE_EVENT_REPLAY, ReplayBuffer } from '../../host/replay-buffer';
+import { BRIDGE_EVENT_REPLAY, ReplayBuffer } from '../../shared/replay-buffer';
 
 /** The parts of Electron's ipcMain / IpcMainInvokeEvent this module uses, so tests can pass fakes. */
 export interface InvokeEventLike {

@@ -1,7 +1,7 @@
 import type { BridgeHandlers } from '../../shared/bridge/api';
 import type { MethodName } from '../../shared/bridge/contract';
 import type { CryptoPort } from '../../shared/ports';
-import { nodeCrypto, nodeRandom } from '../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
 import { MockProvider } from '../../mock-provider';
 import { createAssertionHandlers } from './assertion-handlers';
 import { createRequestObjectHandlers } from './request-object-handlers';

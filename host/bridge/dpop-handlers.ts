@@ -4,7 +4,7 @@ import type { DpopKey } from '../../shared/dpop/dpop-key';
 import { jwkThumbprint } from '../../shared/dpop/thumbprint';
 import type { Jwk } from '../../shared/ports';
 import { generateDpopKey, importDpopKey } from '../../platform/jose';
-import { nodeCrypto } from '../node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 
 /** The profile's DPoP key read in the host; a key that cannot be read is named as bad input. */
 async function readKey(text: string, alg: ParsedInput<'dpopKey'>['alg']): Promise<DpopKey> {

@@ -1,7 +1,7 @@
 import type { EventSink } from '../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
 import { CONTRACT_ERROR, BridgeFailure } from '../../shared/bridge/result';
-import { ListenError } from '../http-server';
+import { ListenError } from '../../platform/node/http-server';
 import {
   advanceMockClock,
   ConfigError,

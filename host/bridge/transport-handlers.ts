@@ -6,7 +6,7 @@ import type { CryptoPort } from '../../shared/ports';
 import type { HistoryVerdict } from '../../shared/store/history-record';
 import { PendingVerdicts } from '../store/history/pending-verdicts';
 import { sendRecorded, type HistoryTarget } from '../store/history/record-exchange';
-import { TransportError } from '../transport';
+import { TransportError } from '../../platform/node/transport';
 
 /**
  * Sending requests and signing them in the host, where Node's TLS, proxies and RSA keys are. A send with a

@@ -3,7 +3,7 @@ import { CONTRACT_ERROR, BridgeFailure } from '../../shared/bridge/result';
 import { base64Decode } from '../../shared/encoding/base64';
 import { SIGNATURE_HASH } from '../../shared/oauth1/signing';
 import type { CryptoPort } from '../../shared/ports';
-import { rsaPublicKeyProblem } from '../rsa-public-key';
+import { rsaPublicKeyProblem } from '../../platform/node/rsa-public-key';
 
 /** Checking RSA signatures in the host, for the page, whose crypto has no RSA. Nothing here is logged. */
 export function createVerifyHandlers(crypto: CryptoPort) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ListenError, LOOPBACK, startHttpServer, type HttpServer } from '../http-server';
+import { ListenError, LOOPBACK, startHttpServer, type HttpServer } from '../../platform/node/http-server';
 import { CatcherError } from './errors';
 import { WaitRegistry } from './registry';
 import { handleCatcherRequest } from './request-handler';

@@ -1,4 +1,4 @@
 export { startCatcher } from './catcher';
 export { CatcherError } from './errors';
-export { escapeHtml } from '../html';
+export { escapeHtml } from '../../shared/html';
 export type * from './types';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../shared/html';
 import type { Check } from '../../shared/check';
 import type { ProviderError } from './types';
 

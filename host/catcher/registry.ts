@@ -1,4 +1,4 @@
-import { BoundedTable } from '../bounded-table';
+import { BoundedTable } from '../../shared/bounded-table';
 import { CatcherError } from './errors';
 import { valuesOf } from '../../shared/flows/callback-query';
 import type { CallbackParam, CaughtCallback, MatchedBy, WaitTarget } from './types';

@@ -4,9 +4,9 @@ import { withClientAssertion, type ClientAssertionSettings } from '../../shared/
 import { transportOf } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
 import { joseSigner } from '../../platform/jose';
-import { nodeRandom } from '../node-crypto';
+import { nodeRandom } from '../../platform/node/node-crypto';
 import { sendRecorded } from '../store/history/record-exchange';
-import { TransportError } from '../transport';
+import { TransportError } from '../../platform/node/transport';
 import type { RecordingFor } from './cli-history';
 import { FlowReport } from './flow/report';
 import { interruptible } from './interrupt';

@@ -1,6 +1,6 @@
 import type { HistoryRecord, HistoryVerdict } from '../../shared/store/history-record';
 import { newRecordId } from '../../shared/store/record-id';
-import { nodeRandom } from '../node-crypto';
+import { nodeRandom } from '../../platform/node/node-crypto';
 import { createAppStore, type AppStore } from '../store';
 import type { Recording } from '../store/history/record-exchange';
 

@@ -5,7 +5,7 @@ import { PLANTED_DPOP_MISTAKES, type PlantedDpopMistake } from '../../shared/dpo
 import type { DpopProof } from '../../shared/dpop/proof';
 import { jwkThumbprint } from '../../shared/dpop/thumbprint';
 import type { RawRequest } from '../../shared/http';
-import { nodeCrypto, nodeRandom } from '../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
 import { UsageError, type CliIO } from './io';
 import { readFileFlag } from './read-file-flag';
 import { terminalSafe } from './terminal-text';

@@ -60,6 +60,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     help: async () => (await import('./help/explain')).EXPLAIN_HELP,
     load: async () => (await import('./commands/explain')).explainCommand,
   },
+  grade: {
+    summary: 'Grade an OAuth 2 / OpenID Connect client: a fresh issuer per scenario, verdicts from what it observed',
+    help: async () => (await import('./help/grade')).GRADE_HELP,
+    load: async () => (await import('./commands/grade')).gradeCommand,
+  },
 };
 
 function usage(): string {

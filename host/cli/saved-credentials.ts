@@ -2,7 +2,7 @@ import type { SavedBearer } from '../../shared/flows';
 import type { Profile } from '../../shared/store/profile';
 import { newRecordId } from '../../shared/store/record-id';
 import type { SavedToken } from '../../shared/store/saved-token';
-import { nodeRandom } from '../node-crypto';
+import { nodeRandom } from '../../platform/node/node-crypto';
 import { createAppStore, type AppStore } from '../store';
 import { UsageError } from './io';
 

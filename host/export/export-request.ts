@@ -1,7 +1,7 @@
 import type { RawRequest } from '../../shared/http';
 import { traceSignature } from '../../shared/oauth1';
-import { nodeCrypto } from '../node-crypto';
-import { checkHeaderFields, InvalidRequest } from '../transport';
+import { nodeCrypto } from '../../platform/node/node-crypto';
+import { checkHeaderFields, InvalidRequest } from '../../platform/node/transport';
 import { wireUrl } from './har';
 import { slugOf } from './request-params';
 import { Secrets } from './secrets';

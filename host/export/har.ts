@@ -1,8 +1,7 @@
 import { isIP } from 'node:net';
 import { headerValue, type RawRequest, type RawResponse } from '../../shared/http';
-import { parseUrlEncoded } from '../../shared/oauth1';
+import { parseUrlEncoded, splitUrlEncoded } from '../../shared/url-encoded';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../shared/url';
-import { splitUrlEncoded } from '../../shared/url-encoded';
 import { queryOf, uriSafe } from './request-params';
 import type { RecordedExchange } from './types';
 

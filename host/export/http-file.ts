@@ -1,6 +1,6 @@
 import type { RawRequest } from '../../shared/http';
-import { percentEncode } from '../../shared/oauth1';
-import { formEncode } from '../../shared/oauth2';
+import { percentEncode } from '../../shared/percent-encoding';
+import { formEncode } from '../../shared/url-encoded';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../shared/url';
 import { ANY_SOURCE, singleUseNotes, titleOf, type ExportTarget } from './export-target';
 import { oauth2Code, refuseClientAssertion, type OAuth2Code } from './oauth2-model';

@@ -1,13 +1,12 @@
 import { createPrivateKey } from 'node:crypto';
 import {
   formBodyParameters,
-  isFormContentType,
   isRsaMethod,
-  type Param,
   type ParamSource,
   type SignatureInput,
   type SignatureMethod,
 } from '../../shared/oauth1';
+import { isFormContentType, type Param } from '../../shared/url-encoded';
 import { authorityOf, parseHttpUrl, requestTarget } from '../../shared/url';
 import type { Secrets } from './secrets';
 import { ExportError } from './types';

@@ -1,10 +1,10 @@
 import { headerValue, type RawRequest } from '../../shared/http';
-import { formBodyParameters, isFormContentType, isRsaMethod, type SignatureInput } from '../../shared/oauth1';
+import { formBodyParameters, isRsaMethod, type SignatureInput } from '../../shared/oauth1';
+import { isFormContentType, splitUrlEncoded } from '../../shared/url-encoded';
 import { parseHttpUrl } from '../../shared/url';
 import { ANY_SOURCE, titleOf, type ExportTarget } from './export-target';
 import { wireUrl } from './har';
 import { accessTokenOf, clientCredentialsParams, refuseClientAssertion } from './oauth2-model';
-import { splitUrlEncoded } from '../../shared/url-encoded';
 import { queryOf } from './request-params';
 import type { Secrets } from './secrets';
 import type { OAuth2Source } from './types';

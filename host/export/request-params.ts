@@ -1,5 +1,6 @@
 import { headerValue, type RawRequest } from '../../shared/http';
-import { isFormContentType, parseAuthorizationHeader, parseUrlEncoded, type Param } from '../../shared/oauth1';
+import { parseAuthorizationHeader } from '../../shared/oauth1';
+import { isFormContentType, parseUrlEncoded, type Param } from '../../shared/url-encoded';
 
 /** Lenient form decoding: an export describes what it was given and never fails on a malformed query. */
 function lenient(text: string): Param[] {

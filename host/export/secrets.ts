@@ -1,5 +1,6 @@
 import { headerValue, type RawRequest, type RawResponse } from '../../shared/http';
-import { isFormContentType, percentEncode } from '../../shared/oauth1';
+import { isFormContentType } from '../../shared/url-encoded';
+import { percentEncode } from '../../shared/percent-encoding';
 import {
   authorizationCredential,
   isSecretHeader,
@@ -7,7 +8,7 @@ import {
   secretParameterOf,
   type SecretParameter,
 } from '../../shared/secrets';
-import { percentDecodeOrKeep } from '../../shared/oauth1/percent-encoding';
+import { percentDecodeOrKeep } from '../../shared/percent-encoding';
 import { oauthParamsOf } from './request-params';
 import type { SecretTag } from './secret-tags';
 import type { KnownSecret, SecretName } from './types';

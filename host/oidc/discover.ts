@@ -1,5 +1,5 @@
 import { discoverIssuer, DISCOVERY_KINDS, type Discovered, type DiscoveryKind } from '../../shared/oidc';
-import type { SendOptions } from '../transport';
+import type { SendOptions } from '../../platform/node/transport';
 import { fetchJson } from './fetch-json';
 
 /** Discovery (shared/oidc discoverIssuer) with the documents fetched through the app's transport. */

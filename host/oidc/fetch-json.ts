@@ -1,5 +1,5 @@
 import { getJsonFollowingRedirects, type FetchedJson } from '../../shared/oidc';
-import { send, TransportError, type SendOptions } from '../transport';
+import { send, TransportError, type SendOptions } from '../../platform/node/transport';
 
 /**
  * The most of a discovery document or JWKS read unless the caller sets its own limit: real ones are a few KiB, so a

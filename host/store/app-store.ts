@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
 import type { HistoryEntry } from '../../shared/store/history';
 import { newRecordId } from '../../shared/store/record-id';
-import { nodeRandom } from '../node-crypto';
+import { nodeRandom } from '../../platform/node/node-crypto';
 import { notFound, type KeyValueBackend } from './backend';
 import { createFileBackend } from './file-backend';
 import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';

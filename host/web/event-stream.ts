@@ -1,7 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeEventMessage } from '../../shared/bridge/api';
-import { BRIDGE_EVENT_REPLAY, ReplayBuffer, type ReplayLimits } from '../replay-buffer';
-import { HEARTBEAT_MS, lastEventIdOf, openSseStream, sseComment, sseEvent, type SseStream } from '../sse';
+import { BRIDGE_EVENT_REPLAY, ReplayBuffer, type ReplayLimits } from '../../shared/replay-buffer';
+import {
+  HEARTBEAT_MS,
+  lastEventIdOf,
+  openSseStream,
+  sseComment,
+  sseEvent,
+  type SseStream,
+} from '../../platform/node/sse';
 import { BASE_HEADERS } from './respond';
 
 /** Where events come from: BridgeEventBus, or anything with the same subscribe. */

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeHandlers } from '../../shared/bridge/api';
-import { startHttpServer } from '../http-server';
+import { startHttpServer } from '../../platform/node/http-server';
 import { handleCall } from './api-call';
-import { HEARTBEAT_MS } from '../sse';
+import { HEARTBEAT_MS } from '../../platform/node/sse';
 import { EventStreams, type EventFeed } from './event-stream';
 import { checkHost, checkOrigin } from './guards';
 import { newLaunchHostName } from './host-name';

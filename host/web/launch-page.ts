@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../shared/html';
 
 /**
  * The page the browser is opened on (Jupyter's way): a file only this user can read, which carries the launch

@@ -1,5 +1,5 @@
 import type { SignatureTrace } from '../../shared/oauth1';
-import { percentEncode } from '../../shared/oauth1';
+import { percentEncode } from '../../shared/percent-encoding';
 
 /**
  * The signature base string with its three parts set apart (RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)): METHOD & encoded URI & encoded

@@ -8,8 +8,11 @@ function clockText(seconds: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(seconds % 60)}` : `${two(m)}:${two(seconds % 60)}`;
 }
 
-/** mm:ss (h:mm:ss from an hour) until a moment, ticking each second; "expired" after it. */
-export function Countdown({ until, now }: { until: number; now: () => number }) {
+/**
+ * mm:ss (h:mm:ss from an hour) until a moment, ticking each second, after `lead` ("expires in") when given;
+ * "expired" alone after it (never "expires in expired").
+ */
+export function Countdown({ until, now, lead }: { until: number; now: () => number; lead?: string }) {
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 1000);
@@ -17,5 +20,10 @@ export function Countdown({ until, now }: { until: number; now: () => number }) 
   }, []);
   const left = Math.max(0, Math.round((until - now()) / 1000));
   if (left === 0) return <span className="expired">expired</span>;
-  return <span className="countdown">{clockText(left)}</span>;
+  return (
+    <>
+      {lead && `${lead} `}
+      <span className="countdown">{clockText(left)}</span>
+    </>
+  );
 }

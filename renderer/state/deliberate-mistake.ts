@@ -1,6 +1,7 @@
 import type { RawRequest } from '../../shared/http';
 import type { CryptoPort } from '../../shared/ports';
-import { percentEncode, type SignatureTrace } from '../../shared/oauth1';
+import type { SignatureTrace } from '../../shared/oauth1';
+import { percentEncode } from '../../shared/percent-encoding';
 import type { Candidate } from '../../shared/oauth1/debug/candidate';
 import { signerMistakes } from '../../shared/oauth1/debug/key-mistakes';
 import { encoderMistakes, groupMistakes, sortMistakes } from '../../shared/oauth1/debug/param-mistakes';

@@ -1,9 +1,8 @@
 import { base64Decode } from '../encoding/base64';
 import { utf8Decode } from '../encoding/utf8';
 import { headerValue, type RawResponse } from '../http';
-import { parseUrlEncoded } from '../oauth1/parameters';
+import { parseUrlEncoded, splitUrlEncoded } from '../url-encoded';
 import { readBody, type ReadBody } from '../response-body';
-import { splitUrlEncoded } from '../url-encoded';
 import type { HarFileEntry } from './har-read';
 
 type Headers = readonly (readonly [string, string])[];

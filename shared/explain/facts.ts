@@ -2,7 +2,7 @@ import { base64Decode } from '../encoding/base64';
 import { utf8Decode } from '../encoding/utf8';
 import { headerValue } from '../http';
 import { decodeJwt, looksLikeJwt } from '../oidc/jwt';
-import { percentDecode } from '../oauth1/percent-encoding';
+import { percentDecode } from '../percent-encoding';
 import { errorDocumentOn2xx, providerMessage } from '../provider-message';
 import type { EntryView } from './entry-view';
 import { isPlaceholder } from './placeholder';

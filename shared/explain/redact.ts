@@ -1,6 +1,6 @@
 import { base64Decode } from '../encoding/base64';
 import { utf8Decode } from '../encoding/utf8';
-import { percentDecodeOrKeep } from '../oauth1/percent-encoding';
+import { percentDecodeOrKeep } from '../percent-encoding';
 import {
   authorizationCredential,
   isSecretHeader,

@@ -1,8 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
-import { FORM_CONTENT_TYPE, isFormContentType, type Param } from '../oauth1/parameters';
+import { FORM_CONTENT_TYPE, isFormContentType, type Param, formEncode } from '../url-encoded';
 import { bearerAuthorization } from '../oauth2/bearer';
-import { formEncode } from '../oauth2/form';
 import { buildTokenRequest, type ClientAuthentication, type TokenBodyFormat } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import { withExtraHeaders } from './extra-headers';

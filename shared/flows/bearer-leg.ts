@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Exchange, RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import { refusesDpopProof } from '../dpop/proof-refusal';
 import { bearerAuthorization } from '../oauth2/bearer';
 import type { TokenSet } from '../oauth2/token-response';

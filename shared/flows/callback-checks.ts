@@ -1,7 +1,7 @@
 import { check, type Check } from '../check';
 import { oneLine, sentence } from '../provider-message';
 import { constantTimeEqual } from '../oauth1/signing';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import { single, valuesOf, type CallbackQuery } from './callback-query';
 
 /**

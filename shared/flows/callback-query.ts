@@ -1,6 +1,5 @@
-import { percentDecode } from '../oauth1/percent-encoding';
-import type { Param } from '../oauth1/parameters';
-import { splitUrlEncoded } from '../url-encoded';
+import { percentDecode } from '../percent-encoding';
+import { type Param, splitUrlEncoded } from '../url-encoded';
 
 /** The query of a redirect back to the client, decoded leniently. */
 export interface CallbackQuery {

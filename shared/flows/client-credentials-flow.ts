@@ -1,5 +1,5 @@
 import type { Exchange, RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import { buildTokenRequest, type ClientAuthentication, type TokenGrant } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
 import type { TokenGrant as ResponseGrant } from '../oauth2/token-response-checks';

@@ -1,5 +1,5 @@
 import type { RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import { APP_VERSION } from '../version';
 
 /** Sent unless the profile names its own: several providers refuse a request without a descriptive User-Agent. */

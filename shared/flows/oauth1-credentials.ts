@@ -1,7 +1,7 @@
 import { asConsequences, check, note, serviceRequirement, type Check } from '../check';
 import { statusCheck } from './common';
 import { headerValue, type Exchange } from '../http';
-import { FORM_CONTENT_TYPE } from '../oauth1/parameters';
+import { FORM_CONTENT_TYPE } from '../url-encoded';
 import { PROBLEM_REMEDY } from '../oauth1/problems';
 import { oneLine, providerMessage, sentence, type ProviderMessage } from '../provider-message';
 import { readBody } from '../response-body';

@@ -2,8 +2,7 @@ import type { Exchange } from '../http';
 import { apiAnswer, providerMessage, sentence } from '../provider-message';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { traceSignature, type SignatureInput, type SignatureTrace } from '../oauth1/trace';
-import type { Param } from '../oauth1/parameters';
-import { formEncode } from '../oauth2/form';
+import { type Param, formEncode } from '../url-encoded';
 import type { CryptoPort } from '../ports';
 import { check, endpointUrl, note, serviceRequirement, warning, withLeg, type Interpretation } from './common';
 import {

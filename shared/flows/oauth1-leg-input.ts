@@ -1,8 +1,7 @@
 import type { RawRequest } from '../http';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { SignatureInput } from '../oauth1/trace';
-import { FORM_CONTENT_TYPE, type Param } from '../oauth1/parameters';
-import { formEncode } from '../oauth2/form';
+import { FORM_CONTENT_TYPE, type Param, formEncode } from '../url-encoded';
 import type { RandomPort } from '../ports';
 import { hexEncode } from '../encoding/base64';
 import { SEED } from '../seed';

@@ -1,5 +1,5 @@
 import type { ParameterPlacement } from '../oauth1/trace';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import type { SignatureMethod } from '../oauth1/signing';
 import type { LegStatus } from './common';
 

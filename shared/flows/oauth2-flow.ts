@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { Exchange, RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import { buildAuthorizationUrl } from '../oauth2/authorization-request';
 import { codeChallenge, generateCodeVerifier, type PkceMethod } from '../oauth2/pkce';
 import { generateState } from '../oauth2/state';

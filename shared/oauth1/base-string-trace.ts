@@ -1,6 +1,7 @@
 import { signatureBaseString } from './base-string';
 import { encodeParameters, isSignedParameter, normalizedParameterString, sortParameters } from './normalize';
-import type { Param, ParamSource } from './parameters';
+import type { ParamSource } from './parameters';
+import type { Param } from '../url-encoded';
 import type { ParameterPlacement, TraceParam, TraceStep } from './trace-step';
 
 /** Each pair beside its §3.4.1.3.2 (1) encoding, with where it came from. */

@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import { authorityOf, parseHttpUrl, type ParsedUrl } from '../url';
-import { percentEncode } from './percent-encoding';
+import { percentEncode } from '../percent-encoding';
 
 /**
  * RFC 5849 §3.4.1.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2): scheme and host in lower case, the port only when it is not the scheme's default, the path

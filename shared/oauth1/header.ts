@@ -1,6 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from './parameters';
-import { percentDecode, percentEncode } from './percent-encoding';
+import type { Param } from '../url-encoded';
+import { percentDecode, percentEncode } from '../percent-encoding';
 
 const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
 

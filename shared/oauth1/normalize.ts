@@ -1,5 +1,5 @@
-import type { Param } from './parameters';
-import { percentEncode } from './percent-encoding';
+import type { Param } from '../url-encoded';
+import { percentEncode } from '../percent-encoding';
 
 /** §3.4.1.3.1: oauth_signature is collected but never signed. (The header's realm never reaches this list.) */
 export function isSignedParameter(name: string): boolean {

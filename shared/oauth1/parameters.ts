@@ -1,22 +1,8 @@
-import type { ProtocolStep } from '../errors';
-import { splitUrlEncoded } from '../url-encoded';
-import { percentDecode } from './percent-encoding';
+import { isFormContentType, parseUrlEncoded, type Param } from '../url-encoded';
 
 /** Where a parameter travels (RFC 5849 §3.5 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5) and §3.4.1.3.1), in §3.5's order of preference. */
 export const PARAM_SOURCES = ['header', 'query', 'body'] as const;
 export type ParamSource = (typeof PARAM_SOURCES)[number];
-export type Param = readonly [name: string, value: string];
-
-/**
- * Splits `a=1&b&c=` into decoded pairs (RFC 5849 §3.4.1.3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.1)). A name without `=` has an empty value; empty
- * segments (`a=1&&b=2`) carry nothing and are skipped.
- */
-export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: ProtocolStep): Param[] {
-  return splitUrlEncoded(text).map(({ rawName, rawValue }): Param => [
-    percentDecode(rawName, plusIsSpace, step),
-    percentDecode(rawValue, plusIsSpace, step),
-  ]);
-}
 
 /**
  * §3.4.1.3.1: the query component is parsed "as an application/x-www-form-urlencoded string" (W3C HTML 4.0
@@ -24,13 +10,6 @@ export function parseUrlEncoded(text: string, plusIsSpace: boolean, step: Protoc
  */
 export function queryParameters(query: string): Param[] {
   return parseUrlEncoded(query, true, 'query-parameters');
-}
-
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
-/** True when the Content-Type header names a form body, ignoring case and parameters such as charset. */
-export function isFormContentType(contentType: string | undefined | null): boolean {
-  return !!contentType && contentType.split(';')[0]!.trim().toLowerCase() === FORM_CONTENT_TYPE;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { percentEncode } from './percent-encoding';
+import { percentEncode } from '../percent-encoding';
 
 /**
  * OAuth Problem Reporting (the OAuth 1.0 extension at wiki.oauth.net/ProblemReporting) with the HTTP status of

@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from './parameters';
+import type { Param } from '../url-encoded';
 import type { SignatureMethod } from './signing';
 
 /** What a client puts into the `oauth_*` protocol parameters (RFC 5849 §3.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.1)). */

@@ -1,7 +1,7 @@
 import { base64Decode, base64Encode } from '../encoding/base64';
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import type { CryptoPort, HashAlgorithm } from '../ports';
-import { percentEncode } from './percent-encoding';
+import { percentEncode } from '../percent-encoding';
 
 /** RFC 5849 §3.4.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.2) HMAC-SHA1 and §3.4.3 RSA-SHA1, each with the SHA-256 and SHA-512 variants real servers use. */
 export const HMAC_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'] as const;

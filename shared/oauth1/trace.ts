@@ -5,8 +5,9 @@ import { parseHttpUrl } from '../url';
 import { baseStringUri } from './base-string';
 import { traceBaseString, type CollectedParameters } from './base-string-trace';
 import { buildAuthorizationHeader } from './header';
-import { FORM_CONTENT_TYPE, formBodyParameters, isFormContentType, queryParameters, type Param } from './parameters';
-import { percentEncode } from './percent-encoding';
+import { formBodyParameters, queryParameters } from './parameters';
+import { FORM_CONTENT_TYPE, isFormContentType, type Param } from '../url-encoded';
+import { percentEncode } from '../percent-encoding';
 import type { ParameterPlacement, TraceParam, TraceStep } from './trace-step';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
 import {

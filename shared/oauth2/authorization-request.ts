@@ -1,7 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from '../oauth1/parameters';
+import { type Param, formEncode } from '../url-encoded';
 import { parseHttpUrl } from '../url';
-import { formEncode } from './form';
 import type { PkceMethod } from './pkce';
 
 export interface AuthorizationRequestInput {

@@ -7,7 +7,7 @@ import {
   type AssertionMethod,
   type ClientAssertionTrace,
 } from './client-assertion';
-import { formDecode, formEncode } from './form';
+import { formDecode, formEncode } from '../url-encoded';
 
 /**
  * The assertion signed into a request as it is sent: the token, refresh, revocation and introspection requests

@@ -1,10 +1,9 @@
 import { check, type Check } from '../check';
 import type { RawRequest, RawResponse } from '../http';
-import type { Param } from '../oauth1/parameters';
+import { type Param, formEncode } from '../url-encoded';
 import { providerMessage, sentence } from '../provider-message';
 import { readBody } from '../response-body';
 import { parseHttpUrl } from '../url';
-import { formEncode } from './form';
 import { clientAuthentication, type TokenRequestInput } from './token-request';
 
 /** What the device authorization endpoint gave the device (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2)). */

@@ -1,6 +1,6 @@
 import type { CauseId } from '../explain/cause-ids';
 import type { RawRequest } from '../http';
-import { formDecode, formEncode } from './form';
+import { formDecode, formEncode } from '../url-encoded';
 
 /**
  * Flow mistakes to make on purpose (the "Make a mistake on purpose" menu on the OAuth 2 legs), each one the mock

@@ -1,7 +1,6 @@
 export * from './authorization-request';
 export * from './bearer';
 export * from './error-response';
-export * from './form';
 export * from './pkce';
 export * from './state';
 export * from './token-request';

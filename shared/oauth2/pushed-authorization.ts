@@ -1,13 +1,12 @@
 import { check, type Check } from '../check';
 import type { HistoryVerdict } from '../store/history-record';
 import type { Exchange, RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
+import { type Param, formEncode } from '../url-encoded';
 import { readBody } from '../response-body';
 import { parseHttpUrl } from '../url';
 import { clientAuthentication, type ClientAuthentication } from './token-request';
 import { oauth2ErrorOf } from './error-response';
 import { withAuthorizationQuery } from './authorization-request';
-import { formEncode } from './form';
 
 /**
  * Pushed authorization requests (RFC 9126 (https://www.rfc-editor.org/rfc/rfc9126)), the client's side: the authorization request's parameters POSTed to

@@ -1,6 +1,6 @@
 import { utf8Encode } from '../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 import type { JoseSignPort } from '../ports';
 import { signingKeyOf, type AssertionMethod } from './client-assertion';
 import type { ClientAuthentication } from './token-request';

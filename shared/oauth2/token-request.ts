@@ -2,11 +2,10 @@ import { base64Encode } from '../encoding/base64';
 import { utf8Encode } from '../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
 import type { RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
-import { percentEncode } from '../oauth1/percent-encoding';
+import { type Param, formEncode } from '../url-encoded';
+import { percentEncode } from '../percent-encoding';
 import { parseHttpUrl } from '../url';
 import { CLIENT_ASSERTION_TYPE } from './client-assertion';
-import { formEncode } from './form';
 import { validateCodeVerifier } from './pkce';
 
 /**

@@ -51,10 +51,15 @@ function secondsOf(v: unknown): number | null {
 }
 
 /** A response without an access token (RFC 6749 §5.2): one line of reason, in the provider's own words when it gave any. */
-function tokenErrorResult(response: RawResponse, body: ReadBody, field: string | null): TokenResponseResult {
+function tokenErrorResult(
+  response: RawResponse,
+  body: ReadBody,
+  field: string | null,
+  grant: TokenGrant
+): TokenResponseResult {
   const fields = body.fields ?? {};
   const said = providerMessage(response);
-  const error = oauth2ErrorOf(fields);
+  const error = oauth2ErrorOf(fields, grant);
   const missing = field
     ? `without an access token at ${JSON.stringify(field)} (the profile's access token field)`
     : 'without an access_token';
@@ -80,7 +85,7 @@ export function parseTokenResponse(response: RawResponse, options: TokenResponse
   const fields = body.fields ?? {};
   const field = options.accessTokenField || null;
   const found = response.status >= 200 && response.status < 300 ? tokenHolder(fields, field) : null;
-  if (!found) return tokenErrorResult(response, body, field);
+  if (!found) return tokenErrorResult(response, body, field, options.grant);
   const { holder, at, key } = found;
   // Facebook before Graph API v2.3 sent the lifetime as `expires` (a form body without expires_in): read it, and say so.
   const legacyExpires = holder.expires_in === undefined && !service ? secondsOf(holder.expires) : null;

@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 
 /** The prompt values of OIDC Core §3.1.2.1: re-authenticate, choose an account, approve again, or show no page at all. */
 export const PROMPTS = ['login', 'select_account', 'consent', 'none'] as const;

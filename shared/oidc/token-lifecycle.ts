@@ -82,7 +82,7 @@ export function interpretReuse(e: Exchange): {
         c,
         note(
           'grant',
-          'A provider that detects the reuse also revokes the grant: refresh with the new token to see whether it still works.'
+          'A provider that detects the reuse may also revoke the grant (RFC 9700 §4.14.2): refresh with the new token to see whether it still works.'
         ),
       ]
     : [c];

@@ -1,7 +1,6 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../errors';
 import { headerValue, type Exchange, type RawRequest } from '../http';
-import type { Param } from '../oauth1/parameters';
-import { formEncode } from '../oauth2/form';
+import { type Param, formEncode } from '../url-encoded';
 import { clientAuthentication, type ClientCredentials } from '../oauth2/token-request';
 import { check, type Check } from '../flows/common';
 import { providerMessage } from '../provider-message';
@@ -149,7 +148,7 @@ export function refreshRotation(oldToken: string, newToken: string | null): Chec
     : check(
         'rotation',
         true,
-        'Rotated: a new refresh_token replaces the old one, which the provider now refuses; presenting the old one again revokes the grant (RFC 9700 §4.14.2).',
+        'Rotated: a new refresh_token replaces the old one, which the provider should refuse from now on; a provider may revoke the whole grant when the old one is presented again (RFC 9700 §4.14.2).',
         ''
       );
 }

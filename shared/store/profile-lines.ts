@@ -1,4 +1,4 @@
-import type { Param } from '../oauth1/parameters';
+import type { Param } from '../url-encoded';
 
 /**
  * Extra headers and parameters as people type them, one per line: `Name: value` (as curl -H writes a header) and

@@ -2,7 +2,7 @@
 // oldest, some keys deleted or set again along the way) beside adding to a plain Map that never drops anything, in
 // the same run. Target: at most 3× the plain Map's time per add, so a full table costs a request no more than a
 // growing one (finding the oldest entry afresh each time once cost tens of µs per add at this size).
-import { BoundedTable } from '../../host/bounded-table';
+import { BoundedTable } from '../../shared/bounded-table';
 import { TABLE_LIMIT } from '../../mock-provider/state';
 import type { BenchOutcome } from './run';
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
  * installed: the built CLI in out/cli/ (npm run build:cli).
  */
 const RUNS = 9;
-const COMMANDS = ['', 'mock', 'flow', 'web', 'sign', 'call', 'discover', 'debug', 'explain'];
+const COMMANDS = ['', 'mock', 'flow', 'web', 'sign', 'call', 'discover', 'debug', 'explain', 'grade'];
 const TARGET_RATIO = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

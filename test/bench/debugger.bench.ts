@@ -1,7 +1,7 @@
 // The signature debugger on large requests: a diagnosis that finds no cause (the worst case: every candidate is
 // tried) for 100 and 1,000 form parameters, beside signing the same request once in the same run. Target: under
 // 1 s at 1,000 parameters, and about ten times the 100-parameter time (linear, not quadratic).
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { traceSignature, type SignatureInput } from '../../shared/oauth1';
 import { diagnoseSignature, requestFromFields } from '../../shared/oauth1/debug';
 

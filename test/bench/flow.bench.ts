@@ -4,9 +4,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { oauth1Flow } from '../../shared/flows';
 import { startCatcher } from '../../host/catcher';
-import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../mock-provider';
-import { send } from '../../host/transport';
+import { send } from '../../platform/node/transport';
 
 const RUNS = 200;
 const signing = () => ({

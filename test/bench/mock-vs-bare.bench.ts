@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { traceSignature } from '../../shared/oauth1';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS as C } from '../../mock-provider/default-credentials';
 import { BARE, cpuSeconds, startProcess, stopProcess } from './bench-processes';
 import { load, serialize, type RequestSpec } from './http-load';

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { traceSignature, type SignatureInput } from '../../shared/oauth1';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 
 const url = 'https://api.example.com/1.1/statuses/update.json?include_entities=true&count=20';
 const form = { status: 'Hello Ladies + Gentlemen, a signed OAuth request!' };

@@ -50,7 +50,7 @@ it.each(['light', 'dark'] as const)(
     await shot(page, 'oauth2-token-before', scheme);
     await send(page);
     await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
-    await credentials.getByText(/Code: c-.*… exchanged/).waitFor();
+    await credentials.getByText(/Code: …\S{4} \(\d+ chars\) exchanged/).waitFor();
     await shot(page, 'oauth2-token-after', scheme);
 
     await press(page, 'Continue: API request →');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeChallenge } from '../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession, shot } from './session';
 import { openPage } from './open-page';

@@ -4,7 +4,8 @@ import { e2eSession, shot } from './session';
 
 /**
  * At 1024x700, what answers a click on the OAuth 2 page is in view without scrolling: the hint when no callback
- * comes (time driven by Playwright's clock, not waited for), and an introspection's result below the leg.
+ * comes (time driven by Playwright's clock, not waited for), in the action bar too, and an introspection's result
+ * below the leg.
  */
 const session = e2eSession();
 
@@ -25,6 +26,12 @@ it.each(['light', 'dark'] as const)('the no-callback hint and an introspection c
   await hint.getByRole('button', { name: 'Start over' }).waitFor();
   expect(await inView(page, hint.getByRole('button', { name: 'Start over' }))).toBe(true);
   expect(await bar.getByRole('button', { name: 'Open in browser' }).isEnabled()).toBe(true);
+  // The bar, always in view, says it too, with the redirect URI sent.
+  const said = bar.getByText(
+    /^No callback yet: the provider may have refused the redirect URI http:\/\/127\.0\.0\.1:\d+\//
+  );
+  expect(await inView(page, said)).toBe(true);
+  expect(await bar.getByText('Waiting for the callback…').count()).toBe(0);
   await shot(page, 'oauth2-no-callback-1024x700', scheme);
 
   await login.getByLabel('Username').fill('demo');

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockProvider } from '../../mock-provider';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { joseVerifier } from '../../platform/jose';
 import { verifyDpopProof } from '../../shared/dpop/verify';
 

@@ -3,7 +3,7 @@ import { createConnection, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest, type ExportResult } from '../../host/export';
 import { parseAuthorizationHeader, traceSignature, type SignatureInput } from '../../shared/oauth1';
-import { nodeCrypto } from '../../host/node-crypto';
+import { nodeCrypto } from '../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 import { compileJava, type CompiledPrograms } from '../support/compile-once';

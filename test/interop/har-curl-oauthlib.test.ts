@@ -2,7 +2,7 @@ import { HTTPSnippet } from 'httpsnippet';
 import { validateRequest } from 'har-validator-compiled';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHar, exportRequest, type Har } from '../../host/export';
-import { send } from '../../host/transport';
+import { send } from '../../platform/node/transport';
 import { oauth1Flow } from '../../shared/flows';
 import { run, scratch } from '../unit/host/export/mock-session';
 import { signing, startOauthlib, type OauthlibSession } from './oauthlib-session';

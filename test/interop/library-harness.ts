@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { nodeCrypto } from '../../host/node-crypto';
-import { percentEncode } from '../../shared/oauth1';
+import { nodeCrypto } from '../../platform/node/node-crypto';
+import { percentEncode } from '../../shared/percent-encoding';
 import { diagnoseSignature, requestFromFields, type Diagnosis, type LibraryId } from '../../shared/oauth1/debug';
 
 /**

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildAuthorizationHeader, type Param } from '../../shared/oauth1';
+import { buildAuthorizationHeader } from '../../shared/oauth1';
+import type { Param } from '../../shared/url-encoded';
 import { hasRuntime } from '../support/system-runtimes';
 import { checkLibrarySignature, generateRequests, signAll, type LibraryRequest } from './library-harness';
 

@@ -4,7 +4,7 @@ import { browserCrypto } from '../../renderer/platform/crypto';
 import { createClientCredentialsStore, createDeviceStore } from '../../renderer/state/machine/machine-stores';
 import { profileSchema } from '../../shared/store/profile';
 import { hostBridge } from '../unit/renderer/state/host-bridge';
-import { nodeRandom } from '../../host/node-crypto';
+import { nodeRandom } from '../../platform/node/node-crypto';
 import {
   MACHINE_METHODS as METHODS,
   machineProfileInput,

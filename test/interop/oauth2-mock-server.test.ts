@@ -2,8 +2,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
 import { startCatcher, type Catcher } from '../../host/catcher';
-import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
-import { send } from '../../host/transport';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
+import { send } from '../../platform/node/transport';
 
 // Our OAuth 2 engine against an implementation nobody here wrote: axa-group's oauth2-mock-server (npm), which
 // verifies PKCE itself and issues JWT bearer tokens.

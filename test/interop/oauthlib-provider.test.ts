@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth1Flow } from '../../shared/flows';
-import { send } from '../../host/transport';
+import { send } from '../../platform/node/transport';
 import { signing, startOauthlib, type OauthlibSession } from './oauthlib-session';
 
 // Our OAuth 1.0a engine against a provider built on python oauthlib (Debian's python3-oauthlib), which verifies

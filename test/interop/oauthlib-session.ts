@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import { oauth1Flow } from '../../shared/flows';
 import type { OAuth1State } from '../../shared/flows/oauth1-flow';
 import { startCatcher, type Catcher } from '../../host/catcher';
-import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
-import { send } from '../../host/transport';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
+import { send } from '../../platform/node/transport';
 
 /**
  * The provider built on python oauthlib (oauthlib_provider.py, Debian's python3-oauthlib), which verifies every

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { oauth2Flow } from '../../shared/flows';
 import { buildUserInfoRequest, DEFAULT_CLOCK_SKEW_SECONDS, interpretUserInfo } from '../../shared/oidc';
-import { nodeCrypto, nodeRandom } from '../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../platform/node/node-crypto';
 import { discover } from '../../host/oidc/discover';
 import { validateIdToken } from '../support/validate-id-token';
-import { send } from '../../host/transport';
+import { send } from '../../platform/node/transport';
 import { startOidcProvider, type RunningOidcProvider } from '../support/node-oidc-provider';
 
 /**

@@ -1,6 +1,6 @@
 import { traceIdToken, type IdTokenExpectations, type IdTokenTrace } from '../../shared/oidc';
-import { nodeCrypto } from '../../host/node-crypto';
-import type { SendOptions } from '../../host/transport';
+import { nodeCrypto } from '../../platform/node/node-crypto';
+import type { SendOptions } from '../../platform/node/transport';
 import { fetchJson } from '../../host/oidc/fetch-json';
 import { joseVerifier } from '../../platform/jose';
 

@@ -23,7 +23,7 @@ describe('the layer rule', () => {
   it.each([
     [
       'shared/flows/probe.ts',
-      "import { send } from '../../host/transport/send';",
+      "import { send } from '../../platform/node/transport/send';",
       'shared/ imports only shared/ and zod, @scure/base, diff',
     ],
     [
@@ -47,11 +47,7 @@ describe('the layer rule', () => {
       "export type Server = import('node:http').Server;",
       'shared/ imports only shared/ and zod, @scure/base, diff',
     ],
-    [
-      'renderer/features/probe.tsx',
-      "import { send } from '../../host/transport/send';",
-      'renderer/ never imports host/',
-    ],
+    ['renderer/features/probe.tsx', "import { runCli } from '../../host/cli/main';", 'renderer/ never imports host/'],
     [
       'renderer/features/probe.tsx',
       "import { startProvider } from '../../mock-provider';",
@@ -65,7 +61,25 @@ describe('the layer rule', () => {
     ['host/probe.ts', "import { App } from '../renderer/App';", 'host/ never imports renderer/'],
     ['mock-provider/probe.ts', "import { App } from '../renderer/App';", 'mock-provider/ never imports renderer/'],
     ['electron/main/probe.ts', "import { App } from '../../renderer/App';", 'electron/ never imports renderer/'],
-    ['platform/probe.ts', "import { send } from '../host/transport/send';", 'platform/ imports only'],
+    ['platform/probe.ts', "import { send } from '../host/cli/main';", 'platform/ imports only'],
+    ['platform/probe.ts', "import { send } from './node/transport';", 'platform/ imports only'],
+    ['platform/node/probe.ts', "import { startCatcher } from '../../host/catcher';", 'platform/node/ imports only'],
+    ['platform/node/probe.ts', "import { startProvider } from '../../mock-provider';", 'platform/node/ imports only'],
+    [
+      'mock-provider/probe.ts',
+      "import { recordExchange } from '../host/store/history';",
+      'mock-provider/ never imports host/',
+    ],
+    [
+      'mock-provider/grants/probe.ts',
+      "export type Store = import('../../host/store').Store;",
+      'mock-provider/ never imports host/',
+    ],
+    [
+      'renderer/features/probe.tsx',
+      "import { startHttpServer } from '../../platform/node/http-server';",
+      'renderer/ never imports platform/node/',
+    ],
     ['platform/probe.ts', "import { useStore } from '../renderer/state/store';", 'platform/ imports only'],
     ['platform/probe.ts', "import { createHmac } from 'node:crypto';", 'platform/ imports only'],
     [
@@ -81,7 +95,7 @@ describe('the layer rule', () => {
     ],
     [
       'electron/preload/probe.ts',
-      "import { send } from '../../host/transport/send';",
+      "import { send } from '../../platform/node/transport/send';",
       'the preload imports only electron',
     ],
   ])('%s: %s is refused', async (file, code, why) => {
@@ -94,20 +108,31 @@ describe('the layer rule', () => {
   it.each([
     [
       'shared/flows/probe.ts',
-      "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../oauth2/form';",
+      "import { z } from 'zod';\nimport { SEED } from '../seed';\nexport { formEncode } from '../url-encoded';",
     ],
     ['renderer/features/probe.tsx', "import { SEED } from '../../shared/seed';\nimport { useState } from 'react';"],
     ['platform/probe.ts', "import { jwtVerify } from 'jose';\nimport type { JosePort } from '../shared/ports';"],
     ['renderer/platform/probe.ts', "import { joseAdapter } from '../../platform/jose';"],
     ['host/oidc/probe.ts', "import { joseAdapter } from '../../platform/jose';"],
     ['host/probe.ts', "import { SEED } from '../shared/seed';\nimport { createHmac } from 'node:crypto';"],
-    ['mock-provider/probe.ts', "import { BoundedTable } from '../host/bounded-table';"],
+    [
+      'mock-provider/probe.ts',
+      "import { BoundedTable } from '../shared/bounded-table';\nimport { send } from '../platform/node/transport';",
+    ],
+    [
+      'platform/node/probe.ts',
+      "import { createServer } from 'node:http';\nimport type { JwsVerification } from '../../shared/ports';\nimport { joseAdapter } from '../jose';",
+    ],
+    ['host/probe.ts', "import { startHttpServer } from '../platform/node/http-server';"],
     ['electron/main/probe.ts', "import { createAppServices } from '../../host/bridge/app-services';"],
     [
       'electron/preload/probe.ts',
       "import { contextBridge } from 'electron';\nimport { CHANNELS } from '../../shared/bridge/channels';\nimport type { Api } from '../../shared/bridge/api';\nimport { expose } from './api';",
     ],
-    ['test/probe.ts', "import { send } from '../host/transport/send';\nimport { App } from '../renderer/App';"],
+    [
+      'test/probe.ts',
+      "import { send } from '../platform/node/transport/send';\nimport { App } from '../renderer/App';",
+    ],
   ])('%s may import what its layer allows', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { FORM_CONTENT_TYPE, type SignatureInput } from '../../shared/oauth1';
+import type { SignatureInput } from '../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../shared/url-encoded';
 
 /** Published signing examples as signing inputs, for tests that need a request whose every value is known. */
 

@@ -1,5 +1,7 @@
 import type { SignatureInput } from '../../shared/oauth1';
-import { FORM_CONTENT_TYPE, parseSignatureMethod, percentEncode } from '../../shared/oauth1';
+import { parseSignatureMethod } from '../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../shared/url-encoded';
+import { percentEncode } from '../../shared/percent-encoding';
 import type { Vector } from './load';
 
 /**

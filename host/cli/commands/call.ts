@@ -1,19 +1,13 @@
 import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange } from '../../../shared/http';
-import {
-  FORM_CONTENT_TYPE,
-  PARAM_SOURCES,
-  traceSignature,
-  type Param,
-  type SignatureMethod,
-} from '../../../shared/oauth1';
+import { PARAM_SOURCES, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, type Param, formEncode } from '../../../shared/url-encoded';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
-import { formEncode } from '../../../shared/oauth2/form';
 import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { headerSchema, type Profile } from '../../../shared/store/profile';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { answerLines } from '../call-answer';
 import { callTransport, type CallRoute } from '../call-transport';
 import { requestUrl } from '../call-url';

@@ -3,7 +3,7 @@ import type { DpopExpectations } from '../../../shared/dpop/expectations';
 import { verifyDpopProof, type DpopVerification } from '../../../shared/dpop/verify';
 import { decodeJwt, looksLikeJwt } from '../../../shared/oidc/jwt';
 import { joseVerifier } from '../../../platform/jose';
-import { nodeCrypto } from '../../node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import { UsageError, type CliIO } from '../io';
 import { terminalSafe } from '../terminal-text';
 

@@ -10,8 +10,8 @@ import {
   type BasicCredentialsCheck,
   type DebugRequest,
 } from '../../../shared/oauth1/debug';
-import { nodeCrypto } from '../../node-crypto';
-import { rsaPublicKeyProblem } from '../../rsa-public-key';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
+import { rsaPublicKeyProblem } from '../../../platform/node/rsa-public-key';
 import { parseFlags } from '../flags';
 import { DEBUG_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { headerFlag } from '../flow/profile-flags';

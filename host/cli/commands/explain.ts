@@ -4,7 +4,7 @@ import { HarReadError, readHar, type HarFile } from '../../../shared/explain/har
 import { fingerprinter, type Fingerprint } from '../../../shared/explain/fingerprint';
 import { buildReport } from '../../../shared/explain/report';
 import { reportHtml } from '../../../shared/explain/report-html';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { parseFlags } from '../flags';
 import { EXPLAIN_HELP } from '../help/explain';
 import { UsageError, type Command, type TextOutput } from '../io';

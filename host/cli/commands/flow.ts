@@ -34,7 +34,8 @@ export const flowCommand: Command = async (argv, io) => {
   const profile = await withCredentials(protocol, profileFromFlags(v), io);
   const report = new FlowReport(io.stderr, !!v.verbose);
   const options: FlowRunOptions = {
-    open: !v['no-open'],
+    open: !v['no-open'] && !v.headless,
+    headless: !!v.headless,
     waitTimeoutMs: integer(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
     send: { ...transportOf(profile), env: io.env },
     clientAssertion: clientAssertionOf(profile, profile.baseUrl),
@@ -50,6 +51,7 @@ export const flowCommand: Command = async (argv, io) => {
     login: loginFromFlags(v.prompt, v['max-age']),
   };
   if (v.dpop && protocol !== 'oauth2') throw new UsageError('--dpop goes with flow oauth2.');
+  if (v.headless && protocol !== 'oauth2') throw new UsageError('--headless goes with flow oauth2.');
   for (const f of ['par', 'request-object'] as const)
     if (v[f] && protocol !== 'oauth2') throw new UsageError(`--${f} goes with flow oauth2.`);
   const authorization = { par: !!v.par, requestObject: !!v['request-object'] };
@@ -92,6 +94,7 @@ const FLAGS = {
   ...PROFILE_FLAGS,
   'wait-timeout': { type: 'string' },
   'no-open': { type: 'boolean' },
+  headless: { type: 'boolean' },
   json: { type: 'boolean' },
   save: { type: 'string' },
   'store-dir': { type: 'string' },

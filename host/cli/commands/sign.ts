@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { ProtocolError } from '../../../shared/errors';
 import { traceSignature, type SignatureInput, type SignatureTrace } from '../../../shared/oauth1';
 import { exportRequest, ExportError, targetsFor } from '../../export';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { parseFlags } from '../flags';
 import { SIGN_SECRETS, secretFlagOptions, withSecrets } from '../secret-flags';
 import { formFlag } from '../form-flag';

@@ -4,7 +4,7 @@ import type { OAuth2Config } from '../../../shared/flows/oauth2-flow';
 import type { RawRequest } from '../../../shared/http';
 import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
-import { parseUrlEncoded, type Param } from '../../../shared/oauth1';
+import { parseUrlEncoded, type Param } from '../../../shared/url-encoded';
 import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
 import {
   buildPushedAuthorizationRequest,

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pastedQuery, redirectReachesCatcher } from '../../../shared/flows';
-import type { Param } from '../../../shared/oauth1';
+import type { Param } from '../../../shared/url-encoded';
 import type { Profile } from '../../../shared/store/profile';
 import { CatcherError, startCatcher, type Catcher, type CatcherEvent, type WaitTarget } from '../../catcher';
 import { openInSystemBrowser } from '../../open-browser';

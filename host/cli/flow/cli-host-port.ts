@@ -3,7 +3,7 @@ import type { FlowHostPort, FlowRunnerPort, LegTokens } from '../../../shared/fl
 import type { CryptoPort, RandomPort } from '../../../shared/ports';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../catcher';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
@@ -11,6 +11,7 @@ import { authenticatedPort, type AssertionSigner } from '../../../shared/flows/d
 import { ProtocolError } from '../../../shared/errors';
 import { buildClientAssertion } from '../../../shared/oauth2/client-assertion';
 import { joseSigner } from '../../../platform/jose';
+import { authorizeHeadless } from './headless-leg';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -113,6 +114,6 @@ export function cliHostPort(
   return {
     ...cliLegPort(options, report, effects, dpop),
     awaitRedirect: async (url, expected) =>
-      `?${(await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
+      `?${(options.headless ? await authorizeHeadless(url, options, report) : await authorizeInBrowser(url, expected, catcher, profile, options, report)).query}`,
   };
 }

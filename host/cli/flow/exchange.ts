@@ -1,7 +1,7 @@
 import type { Exchange, RawRequest } from '../../../shared/http';
 import { historyLegOf, type HistoryVerdict } from '../../../shared/store/history-record';
 import { sendRecorded } from '../../store/history/record-exchange';
-import { TransportError } from '../../transport';
+import { TransportError } from '../../../platform/node/transport';
 import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';

@@ -1,4 +1,4 @@
-import type { Param } from '../../../shared/oauth1';
+import type { Param } from '../../../shared/url-encoded';
 import { profileSchema, type Profile, type ProfileInput } from '../../../shared/store/profile';
 import { headerLine, paramLine } from '../../../shared/store/profile-lines';
 import { findPreset, PRESET_IDS, presetProfileInput } from '../../../shared/presets';

@@ -1,11 +1,11 @@
 import { ProtocolError } from '../../../shared/errors';
-import type { Param } from '../../../shared/oauth1/parameters';
+import type { Param } from '../../../shared/url-encoded';
 import { requestObjectKeyOf, signRequestObject, type RequestObject } from '../../../shared/oauth2/request-object';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { Profile } from '../../../shared/store/profile';
 import { base64UrlEncode } from '../../../shared/encoding/base64';
 import { joseSigner } from '../../../platform/jose';
-import { nodeRandom } from '../../node-crypto';
+import { nodeRandom } from '../../../platform/node/node-crypto';
 import { FlowFailure } from './report';
 
 const STEP = 'request object';

@@ -2,7 +2,7 @@ import { profileSchema, type Profile } from '../../../shared/store/profile';
 import type { SavedTokenInput } from '../../../shared/store/saved-token';
 import { newRecordId } from '../../../shared/store/record-id';
 import { savedTokenSchema } from '../../../shared/store/saved-token';
-import { nodeRandom } from '../../node-crypto';
+import { nodeRandom } from '../../../platform/node/node-crypto';
 import { createAppStore, type AppStore } from '../../store';
 import { UsageError } from '../io';
 import { findProfile } from '../saved-credentials';

@@ -31,6 +31,9 @@ the redirect (RFC 8252). The flags are the settings of a profile in the app, val
   --timeout S           seconds each request may take in all (default 30, at most 600); Ctrl-C cancels a
                         request in flight, says which and exits with code 130
   --no-open             do not open a browser; open the printed URL yourself
+  --headless            flow oauth2: no browser at all: fetch the authorization URL, follow no redirect and take
+                        the code from its Location (for issuers that approve at once: the mock with
+                        --auto-login, oauth-lab grade)
   --service             the server implements the service's interface: what it requires beyond the RFCs
                         (oauth_expires_in, token_type bearer, expires_in, scope, refresh_token) fails the flow
                         when missing; without it those are notes and the verdict follows the RFCs

@@ -3,7 +3,7 @@ import { checksVerdict } from '../../../shared/store/history-record';
 import type { CliHistory } from '../cli-history';
 import type { Profile } from '../../../shared/store/profile';
 import type { Catcher } from '../../catcher';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { authorizeInBrowser, startFlowCatcher } from '../flow/browser-leg';
 import { sendLeg } from '../flow/exchange';
 import type { FlowRunOptions } from '../flow/options';

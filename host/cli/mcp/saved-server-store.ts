@@ -6,7 +6,7 @@ import {
   type McpTokenKeeper,
 } from '../../../shared/flows/mcp/saved-server';
 import { newRecordId } from '../../../shared/store/record-id';
-import { nodeRandom } from '../../node-crypto';
+import { nodeRandom } from '../../../platform/node/node-crypto';
 import { createAppStore, type AppStore } from '../../store';
 import type { FlowReport } from '../flow/report';
 

@@ -4,7 +4,7 @@ import { fingerprinter } from '../../../shared/explain/fingerprint';
 import { HarReadError, readHar, type HarFileEntry } from '../../../shared/explain/har-read';
 import type { LegKind } from '../../../shared/explain/legs';
 import type { Exchange } from '../../../shared/http';
-import { nodeCrypto, nodeRandom } from '../../node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { invalidInput } from '../backend';
 
 /** The History page's leg names (renderer/features/history/format.ts) for the explainer's leg kinds. */

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../../../shared/store/history';
 import type { HistoryVerdict } from '../../../shared/store/history-record';
-import { BoundedTable } from '../../bounded-table';
+import { BoundedTable } from '../../../shared/bounded-table';
 import type { HistoryTarget } from './record-exchange';
 
 /** Exchanges held for their leg's verdict at once: a page sends one leg at a time, a few with automatic refresh. */

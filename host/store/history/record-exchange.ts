@@ -7,7 +7,7 @@ import {
   type HistoryRecord,
   type HistoryVerdict,
 } from '../../../shared/store/history-record';
-import { send, TransportError, type SendOptions, type TransportExchange } from '../../transport';
+import { send, TransportError, type SendOptions, type TransportExchange } from '../../../platform/node/transport';
 
 /** Where exchanges are recorded: the store's history, which keeps nothing when the user turned keepHistory off. */
 export interface HistoryTarget {

@@ -1,7 +1,8 @@
 import { curlCommand } from '../../../shared/curl-command';
 import { requestText } from '../../../shared/http-text';
 import type { RawRequest } from '../../../shared/http';
-import { isRsaMethod, percentEncode, type SignatureTrace } from '../../../shared/oauth1';
+import { isRsaMethod, type SignatureTrace } from '../../../shared/oauth1';
+import { percentEncode } from '../../../shared/percent-encoding';
 import type { CauseGroup, DebugRequest, Diagnosis, Finding } from '../../../shared/oauth1/debug';
 import { CopyButton } from '../../components/CopyButton';
 import { masked } from '../../components/Secret';

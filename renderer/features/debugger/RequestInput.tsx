@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { FORM_CONTENT_TYPE } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../shared/url-encoded';
 import { Field } from './DebugField';
 import type { DebugInputs, FieldsInput, InputErrors, RequestForm } from './run-diagnosis';
 

@@ -13,6 +13,7 @@ import { AssertionTrace } from '../oauth2/AssertionTrace';
 import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import type { LegExportSource } from './grant-page-parts';
 import { LegActions, runStatus, type LegAction } from './LegActions';
+import { requestSecrets } from '../oauth2/request-secrets';
 
 /**
  * A leg the client sends (once, or polling): what it will send (secrets masked until revealed), Send, then the
@@ -42,6 +43,8 @@ export function LegPanel({
 }) {
   const [reveal, setReveal] = useState(false);
   const text = request ? requestText(request) : '';
+  // The grant's secrets in each form they take on the wire, and the Basic credentials (they carry the client secret).
+  const shownSecrets = request ? requestSecrets(request, '', secrets) : secrets;
   return (
     <div className="leg-panel">
       <div className="columns">
@@ -51,7 +54,7 @@ export function LegPanel({
           {request ? (
             <>
               <Value label="HTTP request" text={text}>
-                {reveal ? text : masked(text, secrets)}
+                {reveal ? text : masked(text, shownSecrets)}
               </Value>
               {secrets.length > 0 && (
                 <button type="button" className="link" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>

@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
+import { maskText } from '../../components/mask';
 import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
@@ -23,10 +24,22 @@ interface RowProps {
   readonly open: boolean;
   readonly profile: string;
   readonly now: number;
+  /** The profiles' secrets, masked with the named fields in what the row shows (its detail reveals them). */
+  readonly secrets: readonly string[];
   readonly onOpen: (index: number) => void;
 }
 
-const Row = memo(function Row({ index, setSize, entry, selected, open, profile, now, onOpen }: RowProps) {
+const Row = memo(function Row({
+  index,
+  setSize,
+  entry,
+  selected,
+  open,
+  profile: owner,
+  now,
+  secrets,
+  onOpen,
+}: RowProps) {
   const style = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
   const common = {
     id: `history-row-${index}`,
@@ -49,10 +62,13 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
     );
   }
   const { request, response } = entry.exchange;
-  const path = urlPath(request.url);
+  const path = maskText(urlPath(request.url), secrets);
+  const url = maskText(request.url, secrets);
+  const summary = maskText(entry.summary, secrets);
+  const profile = maskText(owner, secrets);
   const ok = entry.outcome === 'succeeded';
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${entry.summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -71,12 +87,12 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
         {legLabel(entry.leg)}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
-      <span className="cell mono" title={`${request.method} ${request.url}`}>
+      <span className="cell mono" title={`${request.method} ${url}`}>
         <strong>{request.method}</strong> {path}
       </span>
       <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
-      <span className="cell summary-cell" title={entry.summary}>
-        {entry.summary}
+      <span className="cell summary-cell" title={summary}>
+        {summary}
       </span>
     </div>
   );
@@ -191,11 +207,14 @@ export function HistoryList({
   store,
   ownerName,
   now,
+  secrets,
 }: {
   store: HistoryStore;
   /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
   ownerName: (entry: HistoryListedEntry) => string;
   now: number;
+  /** The profiles' secrets (profileSecrets), masked in each row. */
+  secrets: readonly string[];
 }) {
   const total = useStore(store, (s) => s.total);
   const pages = useStore(store, (s) => s.pages);
@@ -220,6 +239,7 @@ export function HistoryList({
         open={entry !== undefined && entry.id === openId}
         profile={entry ? ownerName(entry) : ''}
         now={now}
+        secrets={secrets}
         onOpen={entryOpened}
       />
     );

@@ -8,6 +8,7 @@ import type { RawRequest } from '../../../shared/http';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { GrantPageParts, LegExportSource } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 const TITLES: Record<ClientCredentialsLeg, string> = { token: 'Token request', api: 'API request' };
 const ARROWS: readonly Arrow<ClientCredentialsLeg>[] = [
@@ -41,10 +42,10 @@ export function Credentials({ flow, now }: { flow: { readonly token: TokenSet | 
         Bearer token:{' '}
         {token ? (
           <>
-            <code>{token.accessToken.slice(0, 12)}…</code>{' '}
+            <code>{tokenTail(token.accessToken)}</code>{' '}
             {token.expiresAt ? (
               <>
-                expires in <Countdown until={token.expiresAt} now={now} />; ask again before then
+                <Countdown until={token.expiresAt} now={now} lead="expires in" /> (no refresh token: ask again)
               </>
             ) : (
               'no expiry given'

@@ -30,7 +30,7 @@ export function DeviceCodes({ device, now }: { device: NonNullable<DeviceState['
           {device.userCode}
         </p>
         <p className="muted">
-          The code expires in <Countdown until={device.expiresAt} now={now} />.
+          The code <Countdown until={device.expiresAt} now={now} lead="expires in" />.
         </p>
       </div>
       <figure>

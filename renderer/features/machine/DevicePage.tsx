@@ -6,6 +6,7 @@ import type { Arrow } from '../../components/SequenceDiagram';
 import type { GrantPageParts } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
 import { DeviceCodes } from './DeviceCodes';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 const TITLES: Record<DeviceLeg, string> = { device: 'Device authorization', poll: 'Polling', api: 'API request' };
 const ARROWS: readonly Arrow<DeviceLeg>[] = [
@@ -48,7 +49,7 @@ function Credentials({ flow }: { flow: DeviceState | null }) {
         User code: {flow?.device ? <code>{flow.device.userCode}</code> : 'none yet'}
       </li>
       <li className={token ? 'have' : ''}>
-        Bearer token: {token ? <code>{token.accessToken.slice(0, 12)}…</code> : 'none yet'}
+        Bearer token: {token ? <code>{tokenTail(token.accessToken)}</code> : 'none yet'}
       </li>
     </ul>
   );

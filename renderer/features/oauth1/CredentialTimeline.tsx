@@ -3,6 +3,7 @@ import { useApp, useDeps, useOAuth1 } from '../../app/stores';
 import { isMockUrl } from '../../state/provider-match';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken } from '../flow/use-mock-token';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 /** The credentials the flow holds, with the request token's remaining lifetime (interface §2.1, §3). */
 export function CredentialTimeline() {
@@ -24,12 +25,12 @@ export function CredentialTimeline() {
         Request token:{' '}
         {rt ? (
           <>
-            <code>{rt.token.slice(0, 12)}…</code>{' '}
+            <code>{tokenTail(rt.token)}</code>{' '}
             {flow.legs.accessToken === 'succeeded' ? (
               'exchanged'
             ) : rt.expiresAt ? (
               <>
-                expires in <Countdown until={rt.expiresAt} now={now} />
+                <Countdown until={rt.expiresAt} now={now} lead="expires in" />
                 <MockExpiry view={mockView} clientExpiresAt={rt.expiresAt} now={now} />
               </>
             ) : (
@@ -47,7 +48,7 @@ export function CredentialTimeline() {
         Access token:{' '}
         {at ? (
           <>
-            <code>{at.token.slice(0, 12)}…</code> {accessTokenState(at.deauthorized, accessAtMock?.status ?? null)}
+            <code>{tokenTail(at.token)}</code> {accessTokenState(at.deauthorized, accessAtMock?.status ?? null)}
           </>
         ) : (
           'none yet'

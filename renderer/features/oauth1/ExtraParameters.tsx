@@ -1,4 +1,6 @@
-import { FORM_CONTENT_TYPE, percentEncode, queryParameters, parseUrlEncoded } from '../../../shared/oauth1';
+import { queryParameters } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, parseUrlEncoded } from '../../../shared/url-encoded';
+import { percentEncode } from '../../../shared/percent-encoding';
 import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 
 type Row = { source: 'query' | 'body'; name: string; value: string };

@@ -1,6 +1,7 @@
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
+import { CallbackWaitStatus, useNoCallbackHint } from '../flow/NoCallbackYet';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { FreshLogin } from './FreshLogin';
 import { usePar } from '../../state/oauth2/par-store';
@@ -34,6 +35,14 @@ function AuthorizationUrl({ url }: { url: string }) {
   );
 }
 
+/** The bar's word on the callback; a pasted text refused before any check (not a URL, the request's own URL) is none. */
+const callbackStatus = (outcome: { ok: boolean; checks: readonly unknown[] }) =>
+  outcome.ok
+    ? 'Callback: code received'
+    : outcome.checks.length === 0
+      ? 'Pasted URL: not a callback'
+      : 'Callback: no code';
+
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
 export function AuthorizePanel({ next }: { next: { title: string; go: () => void } | null }) {
   const flow = useOAuth2((s) => s.flow);
@@ -47,6 +56,7 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
   const { open, error, host } = useOpenAuthorization(() =>
     flow && profile ? authorizationToOpen({ par, requestObject }, flow, profile, started) : started()
   );
+  const hint = useNoCallbackHint(waitId);
   if (!flow || !url) return null;
   return (
     <div className="leg-panel">
@@ -74,16 +84,16 @@ export function AuthorizePanel({ next }: { next: { title: string; go: () => void
           )}
           <RequestObjectPanel />
           <PushedAuthorization />
-          <CallbackWait redirectUri={flow.config.redirectUri} baseUrl={flow.config.baseUrl} />
+          <CallbackWait redirectUri={flow.config.redirectUri} baseUrl={flow.config.baseUrl} hint={hint} />
         </section>
         <StateAndPkce flow={flow} />
       </div>
       <LegActions
         action={{ label: 'Open in browser', run: () => void open('system') }}
-        outcome={outcome && { ok: outcome.ok, text: outcome.ok ? 'Callback: code received' : 'Callback: no code' }}
+        outcome={outcome && { ok: outcome.ok, text: callbackStatus(outcome) }}
         next={next}
       >
-        {waitId && <span className="waiting small">Waiting for the callback…</span>}
+        {waitId && <CallbackWaitStatus hint={hint} redirectUri={flow.config.redirectUri} />}
       </LegActions>
     </div>
   );

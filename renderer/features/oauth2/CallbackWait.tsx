@@ -1,11 +1,22 @@
 import { useOAuth2 } from '../../app/stores';
-import { NoCallbackYet } from '../flow/NoCallbackYet';
+import { NoCallbackYet, type NoCallbackHint } from '../flow/NoCallbackYet';
 import { PasteLandedUrl, pasteNeeded } from '../flow/PasteLandedUrl';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { RejectedCallbacks } from '../flow/RejectedCallbacks';
 
-/** The wait for the redirect back: Cancel, the callbacks refused, how the wait ended, pasting the URL landed on. */
-export function CallbackWait({ redirectUri, baseUrl }: { redirectUri: string; baseUrl: string }) {
+/**
+ * The wait for the redirect back: Cancel, the callbacks refused, how the wait ended, pasting the URL landed on, and
+ * `hint`'s advice once the wait is late.
+ */
+export function CallbackWait({
+  redirectUri,
+  baseUrl,
+  hint,
+}: {
+  redirectUri: string;
+  baseUrl: string;
+  hint: NoCallbackHint;
+}) {
   const waitId = useOAuth2((s) => s.waitId);
   const ended = useOAuth2((s) => s.waitEnded);
   const cancelled = useOAuth2((s) => s.waitCancelled);
@@ -33,7 +44,7 @@ export function CallbackWait({ redirectUri, baseUrl }: { redirectUri: string; ba
       )}
       <PasteLandedUrl profile={profile} catcherUri={catcherUri} onPaste={(landed) => void pasted(landed)} />
       <NoCallbackYet
-        waitId={waitId}
+        hint={hint}
         redirectUri={redirectUri}
         offerPaste={!pasteNeeded(profile, catcherUri)}
         onPaste={(landed) => void pasted(landed)}

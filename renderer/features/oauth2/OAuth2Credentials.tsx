@@ -3,6 +3,7 @@ import { useApp, useDeps, useOAuth2 } from '../../app/stores';
 import { MockExpiry } from '../flow/MockExpiry';
 import { useMockToken, type MockTokenView } from '../flow/use-mock-token';
 import { isMockUrl } from '../../state/provider-match';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 /** The code's life at the mock (its lifetime, 60 s by default, interface §8): a client is only told to exchange it at once. */
 function CodeAtMock({ view, now }: { view: MockTokenView; now: () => number }) {
@@ -51,7 +52,7 @@ function CodeCredential({ againstMock }: { againstMock: boolean }) {
       Code:{' '}
       {code ? (
         <>
-          <code>{code.slice(0, 12)}…</code> {codeState}
+          <code>{tokenTail(code)}</code> {codeState}
           {flow?.code && codeView && <CodeAtMock view={codeView} now={now} />}
         </>
       ) : (
@@ -72,12 +73,12 @@ function BearerCredential({ againstMock }: { againstMock: boolean }) {
       Bearer token:{' '}
       {token ? (
         <>
-          <code>{token.accessToken.slice(0, 12)}…</code>{' '}
+          <code>{tokenTail(token.accessToken)}</code>{' '}
           {standing.accessRefused ? (
             'refused by the server (401)'
           ) : token.expiresAt ? (
             <>
-              expires in <Countdown until={token.expiresAt} now={now} />
+              <Countdown until={token.expiresAt} now={now} lead="expires in" />
               <MockExpiry view={mockView} clientExpiresAt={token.expiresAt} now={now} />
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { headerValue, type RawRequest } from '../../../shared/http';
-import { percentEncode } from '../../../shared/oauth1/percent-encoding';
+import { percentEncode } from '../../../shared/percent-encoding';
 import { authorizationCredential } from '../../../shared/secrets';
 
 /** The dots a secret is shown as: as many as its characters, at most 16 (as masked() in Secret.tsx draws them). */

@@ -1,4 +1,4 @@
-import { formDecode } from '../../../shared/oauth2/form';
+import { formDecode } from '../../../shared/url-encoded';
 import type { OAuth2FlowState } from '../../state/oauth2/oauth2-flow-state';
 import type { ValidationInputs } from '../../state/oidc/oidc-state';
 

@@ -1,6 +1,7 @@
 import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PLACEMENT_OPTIONS } from '../../components/placement-options';
-import { CheckField, PemFileButton, SecretField, SelectField, TextField, ENDPOINT_HINT } from './fields';
+import { EndpointHint } from './EndpointHint';
+import { CheckField, PemFileButton, SecretField, SelectField, TextField } from './fields';
 
 const METHOD_OPTIONS = SIGNATURE_METHODS.map((m) => [m, m] as const);
 const LEG_METHODS = [
@@ -14,10 +15,16 @@ export function OAuth1Fields({ builtIn }: { builtIn: boolean }) {
     <fieldset>
       <legend>OAuth 1.0a</legend>
       <div className="field-grid">
-        <TextField path="oauth1.requestTokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
-        <TextField path="oauth1.authorizePath" readOnly={builtIn} />
-        <TextField path="oauth1.accessTokenPath" readOnly={builtIn} />
-        <TextField path="oauth1.apiPath" readOnly={builtIn} />
+        {(['oauth1.requestTokenPath', 'oauth1.authorizePath', 'oauth1.accessTokenPath', 'oauth1.apiPath'] as const).map(
+          (path) => (
+            <TextField
+              key={path}
+              path={path}
+              readOnly={builtIn}
+              hint={builtIn ? undefined : <EndpointHint path={path} />}
+            />
+          )
+        )}
         <TextField path="oauth1.consumerKey" readOnly={builtIn} />
         <SecretField path="oauth1.consumerSecret" readOnly={builtIn} />
         <SecretField path="oauth1.rsaPrivateKey" readOnly={builtIn} multiline className="full" />

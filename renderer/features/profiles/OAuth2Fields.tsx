@@ -1,6 +1,7 @@
 import { ASSERTION_ALGS } from '../../../shared/oauth2/client-key';
 import { DpopKeyInfo } from './DpopKeyInfo';
-import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField, ENDPOINT_HINT } from './fields';
+import { EndpointHint } from './EndpointHint';
+import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
 
 const PKCE = [
   ['S256', 'S256 (recommended)'],
@@ -115,19 +116,23 @@ function OpenIdEndpointFields({ builtIn }: { builtIn: boolean }) {
         path="oauth2.jwksUri"
         readOnly={builtIn}
         placeholder="(empty: from discovery)"
-        hint={builtIn ? undefined : 'The keys that sign id_tokens, when discovery names none.'}
+        hint={
+          builtIn ? undefined : (
+            <EndpointHint path="oauth2.jwksUri" lead="The keys that sign id_tokens, when discovery names none." />
+          )
+        }
       />
       <TextField
         path="oauth2.revocationEndpoint"
         readOnly={builtIn}
         placeholder="(empty: from discovery)"
-        hint={builtIn ? undefined : 'RFC 7009; a path or a full URL.'}
+        hint={builtIn ? undefined : <EndpointHint path="oauth2.revocationEndpoint" lead="RFC 7009." />}
       />
       <TextField
         path="oauth2.introspectionEndpoint"
         readOnly={builtIn}
         placeholder="(empty: from discovery)"
-        hint={builtIn ? undefined : 'RFC 7662; a path or a full URL.'}
+        hint={builtIn ? undefined : <EndpointHint path="oauth2.introspectionEndpoint" lead="RFC 7662." />}
       />
       <TextField
         path="oauth2.deviceAuthorizationEndpoint"
@@ -162,13 +167,24 @@ export function OAuth2Fields({
           path="oauth2.authorizePath"
           readOnly={builtIn}
           hint={
-            builtIn
-              ? undefined
-              : 'A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1).'
+            builtIn ? undefined : (
+              <EndpointHint
+                path="oauth2.authorizePath"
+                lead="A query may follow, for parameters of your provider (e.g. ?prompt=consent): it is kept (RFC 6749 §3.1)."
+              />
+            )
           }
         />
-        <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : ENDPOINT_HINT} />
-        <TextField path="oauth2.apiPath" readOnly={builtIn} />
+        <TextField
+          path="oauth2.tokenPath"
+          readOnly={builtIn}
+          hint={builtIn ? undefined : <EndpointHint path="oauth2.tokenPath" />}
+        />
+        <TextField
+          path="oauth2.apiPath"
+          readOnly={builtIn}
+          hint={builtIn ? undefined : <EndpointHint path="oauth2.apiPath" />}
+        />
         <TextField path="oauth2.clientId" readOnly={builtIn} />
         <SecretField path="oauth2.clientSecret" readOnly={builtIn} />
         <TextField path="oauth2.scope" placeholder="e.g. read write" />

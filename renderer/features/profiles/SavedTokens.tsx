@@ -3,6 +3,7 @@ import { useDeps } from '../../app/stores';
 import { Secret } from '../../components/Secret';
 import { useProfiles } from './profiles-context';
 import { savedRefreshState, savedTokenState, useMockStatuses } from '../../state/profiles/saved-token-state';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 const KIND = { oauth1: 'OAuth 1.0a', oauth2: 'OAuth 2' } as const;
 
@@ -39,10 +40,8 @@ function SavedTokenRow({
     <tr>
       <td>
         <Secret value={t.token} label={`${KIND[t.kind]} token${t.label ? ` ${t.label}` : ''}`} />
-        {/* Told apart without revealing it: its last four characters. */}
-        <div className="small muted">
-          ends in <span className="mono">…{t.token.slice(-4)}</span>
-        </div>
+        {/* Told apart without revealing it: its last four characters (tokenTail, as everywhere). */}
+        <div className="small muted mono">{tokenTail(t.token)}</div>
         {t.scope && (
           <div className="small muted">
             scope <span className="mono">{t.scope}</span>

@@ -284,6 +284,3 @@ export function PemFileButton({ path, holds = 'key' }: { path: FieldPath; holds?
     </div>
   );
 }
-
-/** The hint under an endpoint field of a real provider's profile. */
-export const ENDPOINT_HINT = 'A path, or a full URL for an endpoint on another host.';

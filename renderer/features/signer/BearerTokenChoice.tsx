@@ -4,6 +4,7 @@ import { useDeps } from '../../app/stores';
 import { Field } from './Field';
 import { savedRefreshState, savedTokenState } from '../../state/profiles/saved-token-state';
 import { ChosenTokenState } from './ChosenTokenState';
+import { tokenTail } from '../../../shared/oidc/token-lifecycle';
 
 /** A saved OAuth 2 token in the list: its start, its expiry or why it is no good, and whether it can be refreshed. */
 function bearerTokenLabel(t: SavedToken, now: number, atMock: ReadonlyMap<string, string> | null): string {
@@ -16,7 +17,7 @@ function bearerTokenLabel(t: SavedToken, now: number, atMock: ReadonlyMap<string
         : `expires ${new Date(t.expiresAt).toLocaleTimeString()}`;
   const refresh = savedRefreshState(t, atMock);
   const from = t.label ? ` (${t.label})` : '';
-  return `${t.token.slice(0, 6)}…${from} ${state.tone === 'bad' ? state.label : expiry}${refresh ? `, ${refresh.label}` : ''}`;
+  return `${tokenTail(t.token)}${from} ${state.tone === 'bad' ? state.label : expiry}${refresh ? `, ${refresh.label}` : ''}`;
 }
 
 /** The profile and the saved OAuth 2 token to send with, and the chosen token's state (here and at the mock). */

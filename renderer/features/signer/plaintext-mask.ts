@@ -1,4 +1,5 @@
-import { percentEncode, type SignatureTrace } from '../../../shared/oauth1';
+import type { SignatureTrace } from '../../../shared/oauth1';
+import { percentEncode } from '../../../shared/percent-encoding';
 
 const DOTS = '••••••••';
 

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { signatureInputSchema } from '../../../shared/bridge/schemas/oauth1';
 import { rawRequestSchema } from '../../../shared/bridge/schemas/http';
-import {
-  FORM_CONTENT_TYPE,
-  percentEncode,
-  type ParameterPlacement,
-  type SignatureMethod,
-} from '../../../shared/oauth1';
+import type { ParameterPlacement, SignatureMethod } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../shared/url-encoded';
+import { percentEncode } from '../../../shared/percent-encoding';
 import type { Profile } from '../../../shared/store/profile';
 import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 

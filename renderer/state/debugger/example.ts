@@ -1,5 +1,6 @@
 import { curlCommand } from '../../../shared/curl-command';
-import { FORM_CONTENT_TYPE, traceSignature } from '../../../shared/oauth1';
+import { traceSignature } from '../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../shared/url-encoded';
 import type { CryptoPort } from '../../../shared/ports';
 
 /** X's documented signing example (developer.x.com, "Creating a signature"): its request, credentials and secrets. */

@@ -1,7 +1,7 @@
 import { oauth2ConfigOf, oauth2Flow } from '../../../shared/flows';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import { interpretRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
-import { pastedQuery } from '../../../shared/flows/pasted-url';
+import { authorizationRequestPasted, pastedQuery } from '../../../shared/flows/pasted-url';
 import { dpopJktOf } from '../dpop-page-send';
 import { callbackAsJudged } from '../flow-mistake-send';
 import type { Caught } from '../oauth1/oauth1-flow-state';
@@ -136,8 +136,11 @@ export function oauth2WaitActions(
       if (waitId) await bridge.catcherCancel({ waitId });
     },
     async urlPasted(url) {
-      const { flow, waitId } = get();
+      const { flow, waitId, authorizeUrl } = get();
       if (!flow) return;
+      // The address bar of a provider that refused the redirect URI shows the request itself: not a callback.
+      const request = authorizeUrl && authorizationRequestPasted(url, authorizeUrl, flow.config.redirectUri);
+      if (request) return set({ callbackOutcome: { ok: false, summary: request, checks: [] } });
       let query: string;
       try {
         query = pastedQuery(url).query;

@@ -7,6 +7,7 @@ import type { FlowMistake } from '../../../shared/oauth2/flow-mistakes';
 import type { Profile } from '../../../shared/store/profile';
 import { acceptedAssertion } from '../client-assertion-send';
 import { portWithDpop, withDpopChecks } from '../dpop-page-send';
+import { plantedMistakesRefused, withPlantedRefusal } from '../dpop-planted-refusal';
 import { flowMistakeMade } from '../flow-mistake-send';
 import { withNonceLeftOut } from '../nonce-left-out';
 import { apiCallWithAutoRefresh } from './oauth2-api-auto-refresh';
@@ -37,12 +38,16 @@ function legFailed(page: OAuth2PageStore, flow: OAuth2State, leg: SentLeg, run: 
   runSet(page, leg, run);
 }
 
-/** The leg's answer in the flow: the token's standing after the bearer call or a refresh, a new token adopted. */
-function outcomeAdopted(page: OAuth2PageStore, leg: SentLeg, run: LegRun<OAuth2State>): void {
+/**
+ * The leg's answer in the flow: the token's standing after the bearer call or a refresh, a new token adopted. A
+ * refusal of a DPoP mistake made on purpose says nothing of the token (`proofRefused`).
+ */
+function outcomeAdopted(page: OAuth2PageStore, leg: SentLeg, run: LegRun<OAuth2State>, proofRefused: boolean): void {
   const { deps, get, set } = page;
   const { exchange, outcome } = run;
   const next = outcome.state;
-  if (leg === 'api') set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
+  if (proofRefused) set({ flow: next });
+  else if (leg === 'api') set({ flow: next, standing: apiAnswered(get().standing, exchange!) });
   else if (!outcome.ok || !next.token)
     set({
       flow: next,
@@ -88,7 +93,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   const { exchange } = run;
   const dpop = pageDpop?.trace() ?? null;
   const fields = run.outcome.state.token?.fields;
-  const outcome = withDpopChecks(run.outcome, leg, fields, dpop);
+  const outcome = withPlantedRefusal(withDpopChecks(run.outcome, leg, fields, dpop), exchange, dpop?.planted);
   const shown: OAuth2Run = {
     sending: false,
     exchange,
@@ -100,7 +105,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
     dpop,
   };
   runSet(page, leg, shown);
-  outcomeAdopted(page, leg, { exchange, outcome });
+  outcomeAdopted(page, leg, { exchange, outcome }, !outcome.ok && plantedMistakesRefused(dpop?.planted) !== null);
   if (!outcome.ok) await legJudged(page, leg);
 }
 

@@ -32,7 +32,7 @@ export const OAUTH2_PAGE_TOKEN = {
 /**
  * A new token from the code exchange or a refresh, saved with its profile. A refresh that brought another refresh
  * token marks the record of the one it replaced: the server may have deleted it (RFC 9700 §4.14.2
- * (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), and a replay revokes the whole grant at many servers.
+ * (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), and a replay may revoke the whole grant.
  */
 export function tokenIssued(
   bridge: BridgeApi,

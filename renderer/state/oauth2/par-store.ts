@@ -4,7 +4,7 @@ import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
 import type { Exchange, RawRequest } from '../../../shared/http';
-import type { Param } from '../../../shared/oauth1/parameters';
+import type { Param } from '../../../shared/url-encoded';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';

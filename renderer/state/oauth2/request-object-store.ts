@@ -2,7 +2,7 @@ import { createStore } from 'zustand';
 import type { BridgeApi } from '../../../shared/bridge/api';
 import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import type { Param } from '../../../shared/oauth1/parameters';
+import type { Param } from '../../../shared/url-encoded';
 import { requestObjectKeyOf, type RequestObject } from '../../../shared/oauth2/request-object';
 import type { Profile } from '../../../shared/store/profile';
 import { pageStore } from '../../app/page-store';

@@ -23,10 +23,15 @@ export function createLifecycleStore(deps: RendererDeps, { oauth2 }: { oauth2: O
   const { bridge } = deps;
   return createStore<LifecycleState>()((set, get) => {
     let nextId = 1;
-    oauth2.subscribe(({ flow: shared }) => {
+    // Once taken, the lifecycle follows the OAuth 2 flow: its new tokens, and a new flow's (none until it has them),
+    // so it never refreshes or introspects an earlier run's token as if it were the current one.
+    oauth2.subscribe(({ flow: shared, profile }) => {
       const { flow } = get();
-      if (flow && shared?.token && shared.state === flow.state && shared.token !== flow.token)
-        set({ flow: { ...flow, token: shared.token } });
+      if (!flow || !shared || shared.token === flow.token) return;
+      if (shared.state === flow.state) {
+        if (shared.token) set({ flow: { ...flow, token: shared.token } });
+      } else if (shared.token && profile) get().tokensTaken(shared, profile);
+      else set({ flow: null, replaced: null, legs: [], problem: null });
     });
     const sends = flowSends(bridge);
     // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).

@@ -41,25 +41,30 @@ export function createMockRunStore(
     let runState: string | null = null;
     const fail = (problem: string) => set({ step: 'failed', problem });
 
-    const validate = async (issuer: string) => {
-      const tokens = flowTokensOf(oauth2.getState());
-      if (!tokens) return fail('The token response carries no id_token, though the scope was openid.');
+    /** The mock discovered and this run's id_token validated step by step, below the run. */
+    const validated = async (issuer: string, tokens: NonNullable<ReturnType<typeof flowTokensOf>>) => {
       set({ step: 'validating' });
       const o = oidc.getState();
       o.issuerEdited(issuer);
       await o.discoveryRequested();
       o.inputsEdited({ ...tokens, registeredAlg: '' });
       await o.validationRequested();
-      await oidc.getState().userInfoRequested();
-      set({ step: 'done' });
     };
     const exchange = async (s: OAuth2FlowState) => {
       if (!s.callbackOutcome?.ok) return fail(s.callbackOutcome?.summary ?? 'No code came back.');
       set({ step: 'exchanging' });
       await oauth2.getState().legSent('token');
       const run = oauth2.getState().runs.token;
-      if (!run?.outcome?.ok) return fail(run?.outcome?.summary ?? run?.error?.message ?? 'The token exchange failed.');
-      await validate(s.flow!.config.baseUrl);
+      const tokens = flowTokensOf(oauth2.getState());
+      if (!run?.outcome?.ok) {
+        // An id_token the client refused (its nonce) is still validated below, so the steps say what the run says.
+        if (tokens) await validated(s.flow!.config.baseUrl, tokens);
+        return fail(run?.outcome?.summary ?? run?.error?.message ?? 'The token exchange failed.');
+      }
+      if (!tokens) return fail('The token response carries no id_token, though the scope was openid.');
+      await validated(s.flow!.config.baseUrl, tokens);
+      await oidc.getState().userInfoRequested();
+      set({ step: 'done' });
     };
     oauth2.subscribe((s, prev) => {
       if (get().step !== 'authorizing' || s.flow?.state !== runState) return;
@@ -79,6 +84,8 @@ export function createMockRunStore(
           return null;
         }
         runState = null;
+        // The previous run's id_token and UserInfo are not this run's: they go as it starts.
+        oidc.setState({ trace: null, validationError: null, userInfo: null });
         await oauth2
           .getState()
           .flowStarted({ ...builtIn, oauth2: { ...builtIn.oauth2, scope: MOCK_OIDC_SCOPE } }, base);

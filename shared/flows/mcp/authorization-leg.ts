@@ -5,7 +5,7 @@ import {
   readRegistrationResponse,
   registrationRequestBody,
 } from '../../mcp/registration';
-import type { Param } from '../../oauth1/parameters';
+import type { Param } from '../../url-encoded';
 import type { TokenSet } from '../../oauth2/token-response';
 import * as oauth2Flow from '../oauth2-flow';
 import type { Discovered } from './discovery-leg';

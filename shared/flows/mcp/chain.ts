@@ -3,7 +3,7 @@ import { bearerChallenge, parseChallenges, type Challenge } from '../../mcp/chal
 import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
 import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
 import { STRICT_TARGETS, type TargetPolicy } from '../../mcp/targets';
-import type { Param } from '../../oauth1/parameters';
+import type { Param } from '../../url-encoded';
 import type { TokenSet } from '../../oauth2/token-response';
 import type { SavedBearer } from '../bearer-call';
 import { authorize, refreshSaved, register } from './authorization-leg';

@@ -1,6 +1,6 @@
 import { compareEncodedParameters } from '../normalize';
-import { percentEncode } from '../percent-encoding';
-import type { Param } from '../parameters';
+import { percentEncode } from '../../percent-encoding';
+import type { Param } from '../../url-encoded';
 import {
   rfcParams,
   rfcSort,

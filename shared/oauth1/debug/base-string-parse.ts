@@ -1,8 +1,7 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolStep } from '../../errors';
 import { HTTP_TOKEN } from '../../http';
-import type { Param } from '../parameters';
-import { splitUrlEncoded } from '../../url-encoded';
-import { percentDecode } from '../percent-encoding';
+import { type Param, splitUrlEncoded } from '../../url-encoded';
+import { percentDecode } from '../../percent-encoding';
 
 /** A signature base string split into its three parts (RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)), each decoded once. */
 export interface ParsedBaseString {

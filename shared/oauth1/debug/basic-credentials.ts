@@ -1,7 +1,7 @@
 import { base64Decode } from '../../encoding/base64';
 import { utf8Decode } from '../../encoding/utf8';
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
-import { percentDecode } from '../percent-encoding';
+import { percentDecode } from '../../percent-encoding';
 import { attribute, type LibraryAttribution } from './attribution';
 import { behaviourById, libraryNames, mentionsOf } from './library-catalogue';
 

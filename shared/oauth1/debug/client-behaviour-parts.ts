@@ -1,6 +1,6 @@
 import { utf8Encode } from '../../encoding/utf8';
 import { byteOrder } from '../normalize';
-import { percentDecode, percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecode, percentDecodeOrKeep, percentEncode } from '../../percent-encoding';
 import { signingKey } from '../signing';
 import { isOauth, nonAscii, type Part, type Seen } from './behaviour-part';
 import { hostAndPort, type EncodedPair, type Keys, type SignedPair } from './pipeline';

@@ -1,5 +1,5 @@
 import { splitUrlEncoded } from '../../url-encoded';
-import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../../percent-encoding';
 import { parseBaseString, type ParsedBaseString } from './base-string-parse';
 import { finding, type Finding } from './causes';
 import type { ReceivedRequest } from './received';

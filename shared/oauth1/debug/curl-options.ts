@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR, type ProtocolErrorCode } from '../../errors';
-import { percentEncode } from '../percent-encoding';
+import { percentEncode } from '../../percent-encoding';
 
 // The curl options the debugger reads (curl(1)): what each one does to the request curl would send.
 

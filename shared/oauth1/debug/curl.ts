@@ -3,7 +3,7 @@ import { utf8Encode } from '../../encoding/utf8';
 import { PROTOCOL_ERROR } from '../../errors';
 import { headerValue, HTTP_TOKEN } from '../../http';
 import { parseHttpUrl } from '../../url';
-import { FORM_CONTENT_TYPE } from '../parameters';
+import { FORM_CONTENT_TYPE } from '../../url-encoded';
 import {
   CURL_BOOLEAN_OPTIONS,
   CURL_SHORT_OPTIONS,

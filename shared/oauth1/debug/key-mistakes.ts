@@ -1,4 +1,4 @@
-import { percentEncode } from '../percent-encoding';
+import { percentEncode } from '../../percent-encoding';
 import { HMAC_SIGNATURE_METHODS, isRsaMethod, RSA_SIGNATURE_METHODS, type SignatureMethod } from '../signing';
 import type { Candidate } from './candidate';
 import { finding } from './causes';

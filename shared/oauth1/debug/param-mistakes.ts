@@ -1,6 +1,6 @@
-import { parseUrlEncoded } from '../parameters';
+import { parseUrlEncoded } from '../../url-encoded';
 import { byteOrder } from '../normalize';
-import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import type { SignedPair } from './pipeline';

@@ -1,4 +1,4 @@
-import { percentDecode } from '../percent-encoding';
+import { percentDecode } from '../../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import { enc, isOauth, show, tryParse } from './param-mistakes';

@@ -1,6 +1,7 @@
 import { base64Encode, hexEncode } from '../../encoding/base64';
 import type { CryptoPort } from '../../ports';
-import type { Param, ParamSource } from '../parameters';
+import type { ParamSource } from '../parameters';
+import type { Param } from '../../url-encoded';
 import { sortParameters } from '../normalize';
 import { isRsaMethod, signBaseString, signingKey, verifyRsaSignature, type SignatureMethod } from '../signing';
 import type { ReceivedRequest } from './received';

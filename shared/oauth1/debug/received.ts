@@ -1,10 +1,10 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, type RawRequest } from '../../http';
 import { authorityOf, parseHttpUrl, parseReceivedUrl, type ParsedUrl } from '../../url';
-import { splitUrlEncoded } from '../../url-encoded';
+import { splitUrlEncoded, isFormContentType } from '../../url-encoded';
 import { parseAuthorizationHeader } from '../header';
-import { isFormContentType, type ParamSource } from '../parameters';
-import { percentDecode, percentEncode } from '../percent-encoding';
+import type { ParamSource } from '../parameters';
+import { percentDecode, percentEncode } from '../../percent-encoding';
 import { parseSignatureMethod, type SignatureMethod } from '../signing';
 import { finding, type Finding } from './causes';
 import type { DebugRequest } from './request';

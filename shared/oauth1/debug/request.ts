@@ -2,7 +2,7 @@ import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import { headerValue, HTTP_TOKEN, type RawRequest } from '../../http';
 import { parseHttpUrl } from '../../url';
 import { parseAuthorizationHeader } from '../header';
-import { FORM_CONTENT_TYPE } from '../parameters';
+import { FORM_CONTENT_TYPE } from '../../url-encoded';
 
 /** Where the debugger's request came from: a pasted HTTP request, a curl command, or separate fields. */
 export type RequestOrigin = 'http' | 'curl' | 'fields';

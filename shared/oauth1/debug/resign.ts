@@ -1,9 +1,8 @@
 import type { RawRequest } from '../../http';
 import { authorityOf } from '../../url';
-import { splitUrlEncoded } from '../../url-encoded';
+import { splitUrlEncoded, type Param } from '../../url-encoded';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../header';
-import type { Param } from '../parameters';
-import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../../percent-encoding';
 import { isRsaMethod } from '../signing';
 import type { SignatureInput } from '../trace';
 import type { Keys } from './pipeline';

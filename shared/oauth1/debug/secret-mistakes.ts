@@ -1,4 +1,4 @@
-import { percentDecodeOrKeep, percentEncode } from '../percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../../percent-encoding';
 import { isRsaMethod } from '../signing';
 import { finding, type Finding } from './causes';
 import type { Keys } from './pipeline';

@@ -1,5 +1,5 @@
 import { splitUrlEncoded } from '../../url-encoded';
-import { percentDecodeOrKeep } from '../percent-encoding';
+import { percentDecodeOrKeep } from '../../percent-encoding';
 import type { Candidate } from './candidate';
 import { finding } from './causes';
 import { hostAndPort, rfcUriParts, uriText, type UriParts } from './pipeline';

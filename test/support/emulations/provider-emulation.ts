@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from '../../../host/http-server';
+import { startHttpServer } from '../../../platform/node/http-server';
 
 /**
  * A loopback HTTP server that emulates a real provider's documented behaviour, for tests of what OAuth Lab's client

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeCrypto, nodeRandom } from '../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { generateDpopKey } from '../../../platform/jose';
 import type { DpopKey } from '../../../shared/dpop/dpop-key';
 import type { PlantedDpopMistake } from '../../../shared/dpop/planted-mistakes';

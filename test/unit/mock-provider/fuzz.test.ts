@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthorizationHeader, traceSignature } from '../../../shared/oauth1';
-import { nodeCrypto } from '../../../host/node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import type { ProviderEvent } from '../../../mock-provider';
 import { C, CALLBACK, Harness, signed, threeLegs, tokens } from './helpers';
 import { raw } from './raw-socket';

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { traceSignature, type ParameterPlacement, type SignatureMethod } from '../../../shared/oauth1';
 import { codeChallenge } from '../../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../../host/node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider, parseConfig, type MockProviderOptions } from '../../../mock-provider';
 
 export const C = DEFAULT_CREDENTIALS;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeChallenge } from '../../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../../host/node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import { C, Harness, json, REDIRECT } from './helpers';
 
 // The mock as an MCP-protected server, over sockets: its protected resource metadata, the endpoint's 401 and 403

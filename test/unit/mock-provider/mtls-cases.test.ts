@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeCrypto, nodeRandom } from '../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { MockProvider } from '../../../mock-provider';
 import { generateDpopKey } from '../../../platform/jose';
 import { buildDpopProof } from '../../../shared/dpop/proof';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeRandom } from '../../../host/node-crypto';
+import { nodeRandom } from '../../../platform/node/node-crypto';
 import { pooledRandom } from '../../../mock-provider/random-pool';
 import { Harness, requestToken } from './helpers';
 

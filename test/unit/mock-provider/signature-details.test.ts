@@ -8,7 +8,7 @@ import {
   type TraceParam,
   type TraceStep,
 } from '../../../shared/oauth1';
-import { nodeCrypto } from '../../../host/node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import type { ProviderEvent } from '../../../mock-provider';
 import { C, CALLBACK, Harness, nonce } from './helpers';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { hexEncode } from '../../../shared/encoding/base64';
 import { codeChallenge } from '../../../shared/oauth2';
 import { browserCrypto, browserRandom } from '../../../renderer/platform/crypto';
-import { nodeCrypto } from '../../../host/node-crypto';
+import { nodeCrypto } from '../../../platform/node/node-crypto';
 import { normativeVectors } from '../../vectors/load';
 
 /** The page's synchronous crypto must agree with OpenSSL byte for byte, or live traces would lie. */

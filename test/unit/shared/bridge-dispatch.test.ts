@@ -6,7 +6,7 @@ import { CodedError, PROTOCOL_ERROR, ProtocolError } from '../../../shared/error
 import { CatcherError } from '../../../host/catcher/errors';
 import { ExportError } from '../../../host/export/types';
 import { MockControlError } from '../../../mock-provider/control';
-import { TransportError } from '../../../host/transport/errors';
+import { TransportError } from '../../../platform/node/transport/errors';
 
 const throwing = (e: unknown) => ({ appInfo: () => Promise.reject(e) }) as unknown as BridgeHandlers;
 const input = undefined;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secrets } from '../../../host/export/secrets';
 import { printTokens } from '../../../host/cli/flow/print-tokens';
-import { nodeCrypto, nodeRandom } from '../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import type { ProviderEvent } from '../../../mock-provider';
 import { maskExchange } from '../../../renderer/components/mask';
 import { explainHar } from '../../../shared/explain/explain';

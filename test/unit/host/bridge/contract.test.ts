@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES } from '../../../../shared/bridge/contract';
-import { parseUrlEncoded } from '../../../../shared/oauth1';
+import { parseUrlEncoded } from '../../../../shared/url-encoded';
 import { contractHarness, HOST_SIGNING_METHODS, STORE_METHODS } from './contract-harness';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair } from 'jose';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { importDpopKey } from '../../../../platform/jose';
 import { buildDpopProof } from '../../../../shared/dpop/proof';
 import { C, codeParams, getCode, Harness, json, tokenRequest } from '../../mock-provider/helpers';

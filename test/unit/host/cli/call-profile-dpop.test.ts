@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDpopHandlers } from '../../../../host/bridge/dpop-handlers';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { createAppStore } from '../../../../host/store';
 import { importDpopKey } from '../../../../platform/jose';
 import { buildDpopProof } from '../../../../shared/dpop/proof';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { generateDpopKey } from '../../../../platform/jose';
 import type { PlantedDpopMistake } from '../../../../shared/dpop/planted-mistakes';
 import { buildDpopProof } from '../../../../shared/dpop/proof';

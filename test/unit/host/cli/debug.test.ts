@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import type { RawRequest } from '../../../../shared/http';
 import { signBaseString, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
 

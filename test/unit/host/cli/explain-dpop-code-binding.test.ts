@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { generateDpopKey } from '../../../../platform/jose';
 import type { DpopKey } from '../../../../shared/dpop/dpop-key';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RawRequest } from '../../../../shared/http';
 import { toHar } from '../../../../host/export/har';
 import type { RecordedExchange } from '../../../../host/export/types';
-import { send } from '../../../../host/transport';
+import { send } from '../../../../platform/node/transport';
 import { runCli } from './run-cli';
 import { scratchDir } from '../../../support/scratch-dir';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer } from '../../../../host/http-server';
+import { startHttpServer } from '../../../../platform/node/http-server';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { runFlowCli } from '../flows/run-flow-cli';
 import { runCli } from './run-cli';

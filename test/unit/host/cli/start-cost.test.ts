@@ -27,7 +27,7 @@ describe('oauth-lab starts from its build and loads a command only when it runs'
     expect(loaded).toEqual(['bin/oauth-lab.mjs', 'out/cli/main.js']);
   });
 
-  it.each(['mock', 'flow', 'web', 'sign', 'call', 'discover', 'debug', 'explain'])(
+  it.each(['mock', 'flow', 'web', 'sign', 'call', 'discover', 'debug', 'explain', 'grade'])(
     '`oauth-lab %s --help` loads its help, not the command',
     (command) => {
       const { status, stdout, loaded } = modulesLoadedBy([command, '--help']);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportHar, type Har, type RecordedExchange } from '../../../../host/export';
-import { send as transportSend } from '../../../../host/transport';
+import { send as transportSend } from '../../../../platform/node/transport';
 import { DEFAULT_CREDENTIALS } from '../../../../mock-provider';
-import { formEncode } from '../../../../shared/oauth2';
+import { formEncode } from '../../../../shared/url-encoded';
 import { startMockSession, type MockSession } from './mock-session';
 
 /**

@@ -12,7 +12,7 @@ import {
   type RecordedExchange,
 } from '../../../../host/export';
 import { DEFAULT_CREDENTIALS } from '../../../../mock-provider';
-import { send as transportSend } from '../../../../host/transport';
+import { send as transportSend } from '../../../../platform/node/transport';
 import { startMockSession, type MockSession } from './mock-session';
 
 /** Validates against the HAR 1.2 schema (httpsnippet's own validator, har-validator-compiled) and says which field is wrong. */

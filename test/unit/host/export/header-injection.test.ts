@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportRequest, ExportError, targetsFor } from '../../../../host/export';
-import { send, TransportError } from '../../../../host/transport';
+import { send, TransportError } from '../../../../platform/node/transport';
 import type { RawRequest } from '../../../../shared/http';
 import type { SignatureInput } from '../../../../shared/oauth1';
 

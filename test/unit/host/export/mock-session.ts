@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { oauth1Flow, oauth2Flow } from '../../../../shared/flows';
 import type { OAuth2State } from '../../../../shared/flows/oauth2-flow';
-import { FORM_CONTENT_TYPE, type SignatureInput } from '../../../../shared/oauth1';
-import { formEncode } from '../../../../shared/oauth2';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import type { SignatureInput } from '../../../../shared/oauth1';
+import { FORM_CONTENT_TYPE, formEncode } from '../../../../shared/url-encoded';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider, type ProviderConfig } from '../../../../mock-provider';
-import { send as transportSend } from '../../../../host/transport';
+import { send as transportSend } from '../../../../platform/node/transport';
 import type { TransportExchange } from '../../../../shared/http';
 import { SYSTEM_RUNTIMES, hasRuntime } from '../../../support/system-runtimes';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportRequest, type ExportSource } from '../../../../host/export';
-import { percentEncode, type SignatureInput } from '../../../../shared/oauth1';
+import type { SignatureInput } from '../../../../shared/oauth1';
+import { percentEncode } from '../../../../shared/percent-encoding';
 
 const base: SignatureInput = {
   method: 'GET',

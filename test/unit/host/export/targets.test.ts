@@ -8,7 +8,8 @@ import {
   targetsFor,
   type ExportSource,
 } from '../../../../host/export';
-import { percentEncode, type SignatureInput } from '../../../../shared/oauth1';
+import type { SignatureInput } from '../../../../shared/oauth1';
+import { percentEncode } from '../../../../shared/percent-encoding';
 
 describe('EXPORT_TARGETS', () => {
   it('lists every export target, each id once', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauth1Flow, oauth2Flow } from '../../../../shared/flows';
 import { startCatcher, type Catcher } from '../../../../host/catcher';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { MockProvider, DEFAULT_CREDENTIALS } from '../../../../mock-provider';
-import { send } from '../../../../host/transport';
+import { send } from '../../../../platform/node/transport';
 import { actAsBrowser } from './browser';
 
 // The flow engines driven over real sockets: transport → embedded mock, browser → mock → loopback catcher.

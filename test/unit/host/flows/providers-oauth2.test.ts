@@ -9,8 +9,8 @@ import { startSlack, SLACK } from '../../../support/emulations/slack';
 import { startStackExchange, STACK_EXCHANGE } from '../../../support/emulations/stackexchange';
 import type { Emulation } from '../../../support/emulations/provider-emulation';
 import { oauth2Flow } from '../../../../shared/flows';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
-import { send } from '../../../../host/transport';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
+import { send } from '../../../../platform/node/transport';
 import { runFlowCli } from './run-flow-cli';
 
 // `oauth-lab flow oauth2` against emulations of what real providers document (cited in each emulation file), over

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateIdToken } from '../../../support/validate-id-token';
-import { startHttpServer } from '../../../../host/http-server';
+import { startHttpServer } from '../../../../platform/node/http-server';
 import { DEFAULT_CLOCK_SKEW_SECONDS } from '../../../../shared/oidc';
 import { runCli } from '../cli/run-cli';
 import { C, Harness } from '../../mock-provider/helpers';

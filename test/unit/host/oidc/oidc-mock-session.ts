@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { oauth2Flow } from '../../../../shared/flows';
 import type { Exchange } from '../../../../shared/http';
 import { codeChallenge } from '../../../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { C, form, Harness, json, REDIRECT } from '../../mock-provider/helpers';
 
 /** A code grant against the mock with auto-login, as a relying party makes it: scope openid, a nonce, PKCE S256. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FORM_CONTENT_TYPE } from '../../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../../shared/url-encoded';
 import { authorization, BODY, curlOf, rawOf, renderDebugger, SECRETS, URL_, X } from './fixtures';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { traceSignature } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { curlOf, hostRsaVerify, renderDebugger, X } from './fixtures';
 
 afterEach(cleanup);

@@ -2,12 +2,13 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { BridgeApi, BridgeHandlers } from '../../../../shared/bridge/api';
 import { dispatch } from '../../../../shared/bridge/dispatch';
-import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../../../shared/oauth1';
+import { traceSignature, type SignatureInput } from '../../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../../shared/url-encoded';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { DebuggerPage } from '../../../../renderer/features/debugger/DebuggerPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createVerifyHandlers } from '../../../../host/bridge/verify-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { X_EXAMPLE } from '../../../vectors/examples';
 
 /** X's documented example (developer.x.com "Creating a signature"): a form POST with a query, and its secrets. */

@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import type { Stores } from '../../../../renderer/app/stores';
 import { createCatcherHandlers } from '../../../../host/bridge/catcher-handlers';
 import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { readMockState, updateMockSettings } from '../../../../mock-provider';
 import { type Harness, send } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';

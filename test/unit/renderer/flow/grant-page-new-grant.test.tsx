@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { GrantPage } from '../../../../renderer/features/flow/GrantPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';

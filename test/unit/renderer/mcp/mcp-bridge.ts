@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { createAppStore, createMemoryBackend } from '../../../../host/store';
 import type { Harness } from '../../mock-provider/helpers';
 import { bridgeOnMock } from '../flow/app-on-mock';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { errors, exportPKCS8, generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer, type HttpServer } from '../../../../host/http-server';
+import { startHttpServer, type HttpServer } from '../../../../platform/node/http-server';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { oauth2ConfigOf, oauth2Flow } from '../../../../shared/flows';
 import { profileSchema, type ProfileInput } from '../../../../shared/store/profile';

@@ -90,7 +90,7 @@ it('the wrong htm on the token leg, then another key on the API call: each refus
   // The proof was refused, not the token: the bar offers the call again, not a refresh (RFC 9449 §7.1).
   expect(s().standing.accessRefused).toBe(false);
   expect(s().runs.api!.outcome!.summary).toMatch(
-    /The DPoP proof was refused, not the token \(RFC 9449 §7\.1\): send again with a right proof\.$/
+    /\(jkt-mismatch\): this answer refuses the proof, not the token \(RFC 9449 §7\.1\), whatever error it gives; send again without the mistake\.$/
   );
   const bar = screen.getByRole('group', { name: 'Next step' });
   expect(within(bar).queryByRole('button', { name: /^Refresh$/ })).toBeNull();

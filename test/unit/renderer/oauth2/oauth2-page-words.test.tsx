@@ -45,13 +45,13 @@ describe('OAuth 2 page', () => {
     const { stores, tab, close } = renderPage(defaultMockProfile());
     try {
       await toTokenLeg(h, stores, tab);
-      expect(codeLine()).toMatch(/^Code: c-.*… received/);
+      expect(codeLine()).toMatch(/^Code: …\S{4} \(\d+ chars\) received/);
       await sendLeg(stores, 'token');
-      expect(codeLine()).toMatch(/^Code: c-.*… exchanged$/);
+      expect(codeLine()).toMatch(/^Code: …\S{4} \(\d+ chars\) exchanged$/);
       await sendLeg(stores, 'token');
       expect(stores.oauth2.getState().runs.token?.outcome?.ok).toBe(false);
       expect(codeLine()).not.toContain('none yet');
-      expect(codeLine()).toMatch(/^Code: c-.*… exchanged before, then sent again and refused/);
+      expect(codeLine()).toMatch(/^Code: …\S{4} \(\d+ chars\) exchanged before, then sent again and refused/);
     } finally {
       await close();
     }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { oauth2Flow } from '../../../../shared/flows';
-import { percentEncode } from '../../../../shared/oauth1/percent-encoding';
+import { percentEncode } from '../../../../shared/percent-encoding';
 import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';

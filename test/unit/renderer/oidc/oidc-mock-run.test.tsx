@@ -91,4 +91,45 @@ describe('OpenID Connect page: the mock in one action', () => {
       await close();
     }
   }, 30_000);
+
+  it('a run whose id_token the client refuses (its nonce) shows that token failing below, and the lifecycle follows the run', async () => {
+    const { stores, tab, close } = setUp();
+    try {
+      const fault = (await screen.findByRole('combobox', { name: /id_token fault/ })) as HTMLSelectElement;
+      await waitFor(() => expect(fault.disabled).toBe(false));
+      await runOnce(tab);
+      expect(screen.getByRole('status').textContent).toContain('The id_token is valid');
+      const lifecycle = screen.getByRole('region', { name: 'Token lifecycle' });
+      fireEvent.click(within(lifecycle).getByRole('button', { name: "Take the OAuth 2 flow's tokens" }));
+      const first = stores.oauth2.getState().flow!.token!.accessToken;
+      expect(within(lifecycle).getByLabelText('Current tokens').textContent).toContain(first.slice(-4));
+
+      fireEvent.change(fault, { target: { value: 'missing-nonce' } });
+      await waitFor(() =>
+        expect(readMockState(h.provider.context).settings.switches.idTokenFault).toBe('missing-nonce')
+      );
+      tab.location.href = '';
+      fireEvent.click(screen.getByRole('button', { name: "Run the mock's code flow with openid" }));
+      await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+      await followAuthorization(h, tab);
+      const problem = await screen.findByText(/the client refuses its id_token: the nonce check failed/, undefined, {
+        timeout: 10_000,
+      });
+      expect(problem.closest('[aria-label="OpenID Connect on the mock"]')).not.toBeNull();
+      // Below, this run's id_token, its nonce step failed; not the previous token shown as valid.
+      await waitFor(() => {
+        const steps = within(screen.getByRole('list', { name: 'Validation steps' }));
+        expect(steps.getAllByRole('listitem').find((li) => li.getAttribute('data-step') === 'nonce')).toHaveProperty(
+          'dataset.status',
+          'failed'
+        );
+      });
+      expect(screen.queryByText(/The id_token is valid/)).toBeNull();
+      // The lifecycle no longer holds the previous run's tokens: it follows the OAuth 2 flow, which kept none.
+      expect(within(lifecycle).queryByLabelText('Current tokens')).toBeNull();
+    } finally {
+      await h.settings({ switches: { idTokenFault: 'off' } });
+      await close();
+    }
+  }, 30_000);
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { C, Harness } from '../../mock-provider/helpers';
 import { codeGrant } from '../../host/oidc/oidc-mock-session';
 import { fakeBridge } from '../state/fake-bridge';

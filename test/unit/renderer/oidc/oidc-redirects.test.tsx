@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { startHttpServer } from '../../../../host/http-server';
+import { startHttpServer } from '../../../../platform/node/http-server';
 import { Harness } from '../../mock-provider/helpers';
 import { fakeBridge } from '../state/fake-bridge';
 import { recordingHost } from '../state/host-history';

@@ -135,7 +135,10 @@ describe('the saved tokens of the mock profile', () => {
       { token: 'at-dead-77c1', status: 'deauthorized' },
     ];
     const table = await screen.findByRole('table');
-    const row = (end: string) => within(table).getByText(`…${end}`).closest('tr')!;
+    const row = (end: string) =>
+      within(table)
+        .getByText(new RegExp(`^…${end} \\(\\d+ chars\\)$`))
+        .closest('tr')!;
     await waitFor(() => expect(row('9f3a').textContent).toContain('valid'));
     expect(row('77c1').textContent).toContain('deauthorized at the mock');
     expect(row('0b2e').textContent).toContain('unknown to the mock');
@@ -159,7 +162,10 @@ describe("another server's saved OAuth 2 tokens", () => {
       ],
     });
     const table = await screen.findByRole('table');
-    const row = (end: string) => within(table).getByText(`…${end}`).closest('tr')!;
+    const row = (end: string) =>
+      within(table)
+        .getByText(new RegExp(`^…${end} \\(\\d+ chars\\)$`))
+        .closest('tr')!;
     expect(row('1111').textContent).toContain('with refresh token');
     expect(row('2222').textContent).toContain('refresh token rotated away');
     expect(row('3333').textContent).toContain('refresh refused');

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
+import { tokenTail } from '../../../../shared/oidc/token-lifecycle';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createStores, StoresProvider, type Stores } from '../../../../renderer/app/stores';
 import { SignerPage } from '../../../../renderer/features/signer/SignerPage';
@@ -81,8 +82,8 @@ describe('the Request signer: what each saved token is worth', () => {
     renderSigner(stores, 'OAuth 2 bearer token');
     await waitFor(() => expect(options('Saved OAuth 2 token')).toHaveLength(2));
     const shown = options('Saved OAuth 2 token');
-    expect(shown.find((o) => o.startsWith(first.accessToken.slice(0, 6)))).toMatch(/, refresh token rotated away$/);
-    expect(shown.find((o) => o.startsWith(second.accessToken.slice(0, 6)))).toMatch(/, refreshable$/);
+    expect(shown.find((o) => o.startsWith(tokenTail(first.accessToken)))).toMatch(/, refresh token rotated away$/);
+    expect(shown.find((o) => o.startsWith(tokenTail(second.accessToken)))).toMatch(/, refreshable$/);
   });
 
   it('an OAuth 2 token whose refresh was just refused is no longer refreshable', async () => {
@@ -93,10 +94,10 @@ describe('the Request signer: what each saved token is worth', () => {
     await clientPost(h, '/oidc/revoke', { token: token.accessToken, token_type_hint: 'access_token' });
     await clientPost(h, '/oidc/revoke', { token: token.refreshToken!, token_type_hint: 'refresh_token' });
     renderSigner(stores, 'OAuth 2 bearer token');
-    const mine = () => options('Saved OAuth 2 token').find((o) => o.startsWith(token.accessToken.slice(0, 6)))!;
+    const mine = () => options('Saved OAuth 2 token').find((o) => o.startsWith(tokenTail(token.accessToken)))!;
     await waitFor(() => expect(mine()).toMatch(/, refreshable$/));
     const chosen = [...(screen.getByLabelText('Saved OAuth 2 token') as HTMLSelectElement).options].find((o) =>
-      o.textContent!.startsWith(token.accessToken.slice(0, 6))
+      o.textContent!.startsWith(tokenTail(token.accessToken))
     )!;
     fireEvent.change(screen.getByLabelText('Saved OAuth 2 token'), { target: { value: chosen.value } });
     fireEvent.click(screen.getByRole('button', { name: 'Send with the saved token' }));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { percentEncode } from '../../../../shared/oauth1';
+import { percentEncode } from '../../../../shared/percent-encoding';
 import { exchangeOf, fakeBridge, MOCK_BASE, renderSigner } from './fixtures';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { traceSignature } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { stepTitle } from '../../../../renderer/features/signer/steps';
 
 describe('stepTitle', () => {

@@ -1,5 +1,5 @@
 import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import type { RendererDeps } from '../../../../renderer/app/deps';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import type { HistoryEntry } from '../../../../shared/store/history';

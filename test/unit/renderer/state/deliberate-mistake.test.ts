@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceSignature } from '../../../../shared/oauth1';
 import { diagnoseSignature } from '../../../../shared/oauth1/debug';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { applyMistake, mistakesFor } from '../../../../renderer/state/deliberate-mistake';
 import { C, form, Harness, nonce, threeLegs, type Oauth1Tokens } from '../../mock-provider/helpers';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createDeviceStore } from '../../../../renderer/state/machine/machine-stores';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { profileSchema } from '../../../../shared/store/profile';
 import { hostBridge } from './host-bridge';
 

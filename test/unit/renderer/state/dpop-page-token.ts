@@ -4,7 +4,7 @@ import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-stor
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C, type Harness } from '../../mock-provider/helpers';
 import { countedHost } from './counted-host';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 
 const dpop = createDpopHandlers();
 

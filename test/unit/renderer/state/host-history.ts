@@ -1,5 +1,5 @@
 import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { tempDir, openStore } from '../../host/store/helpers';
 
 /**

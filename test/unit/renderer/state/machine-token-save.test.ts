@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createProfilesStore } from '../../../../renderer/state/profiles/profiles-store';

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { oauth1ConfigOf, oauth1Flow, pastedQuery } from '../../../../shared/flows';
 import type { Exchange, RawRequest } from '../../../../shared/http';
-import { formEncode } from '../../../../shared/oauth2/form';
+import { formEncode } from '../../../../shared/url-encoded';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { fakeBridge } from './fake-bridge';
 
 // Unicode (including astral characters), RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986) reserved characters and the characters percent-encoding must escape.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDpopHandlers } from '../../../../host/bridge/dpop-handlers';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import type { SentLeg } from '../../../../renderer/state/oauth2/oauth2-flow-state';
 import { PLANTED_DPOP, type PlantedDpopMistake } from '../../../../shared/dpop/planted-mistakes';

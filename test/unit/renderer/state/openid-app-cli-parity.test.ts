@@ -129,10 +129,15 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
     fc.constantFrom(false, false, false, true),
     async (profile, seed, wrongNonce) => {
       front.switched({ idTokenFault: wrongNonce ? 'wrong-nonce' : 'off' });
-      const app = await appOpenIdRun(profile, seed, tamper);
-      const cli = await cliOpenIdRun(profile, seed);
-      if (app.exchanges.some((e) => e.leg === 'userinfo')) calledUserInfo += 1;
-      expect(app).toStrictEqual(cli);
+      try {
+        const app = await appOpenIdRun(profile, seed, tamper);
+        const cli = await cliOpenIdRun(profile, seed);
+        if (app.exchanges.some((e) => e.leg === 'userinfo')) calledUserInfo += 1;
+        expect(app).toStrictEqual(cli);
+      } finally {
+        // The next run, or the next test, starts from the mock's defaults.
+        front.switched({});
+      }
     }
   );
 

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { FlowReport, FlowFailure } from '../../../../host/cli/flow/report';
 import type { FlowRunOptions } from '../../../../host/cli/flow/options';
 import type { CliEffects } from '../../../../host/cli/flow/cli-host-port';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { MockProvider, updateMockSettings } from '../../../../mock-provider';
 
 /** Mock switches by name (the mock checks them). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from '../../../../host/transport';
+import { send } from '../../../../platform/node/transport';
 import type { TransportExchange } from '../../../../shared/http';
 import { C, CALLBACK, Harness } from '../../mock-provider/helpers';
 import { findProviderEvent, type ProviderEventView } from '../../../../renderer/state/provider-match';

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { generateDpopKey, importDpopKey, joseVerifier } from '../../../../platform/jose';
 import { accessTokenHash } from '../../../../shared/dpop/ath';
 import { DPOP_ALGS } from '../../../../shared/dpop/dpop-key';

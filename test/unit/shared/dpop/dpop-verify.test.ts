@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { generateDpopKey, joseVerifier } from '../../../../platform/jose';
 import { accessTokenHash } from '../../../../shared/dpop/ath';
 import { DPOP_ALGS, type DpopAlg, type DpopKey } from '../../../../shared/dpop/dpop-key';

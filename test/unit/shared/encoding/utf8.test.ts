@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Decode, utf8Encode } from '../../../../shared/encoding/utf8';
-import { percentDecode } from '../../../../shared/oauth1/percent-encoding';
+import { percentDecode } from '../../../../shared/percent-encoding';
 import { decodeJwt } from '../../../../shared/oidc/jwt';
 import type { ProtocolError } from '../../../../shared/errors';
 

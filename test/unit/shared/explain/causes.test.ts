@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainHar } from '../../../../shared/explain/explain';
 import { readHar } from '../../../../shared/explain/har-read';
-import { nodeCrypto, nodeRandom } from '../../../../host/node-crypto';
+import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
 import { fingerprinter } from '../../../../shared/explain/fingerprint';
 import { harOf, type EntrySpec } from './har-builder';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callWithBearer } from '../../../../shared/flows';
 import { createTransportHandlers } from '../../../../host/bridge/transport-handlers';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 /**
  * The bearer call's automatic refresh reads the new access token where the profile says it is (AccessToken),

@@ -3,7 +3,7 @@ import type { Check } from '../../../../shared/check';
 import { oauth1CallbackChecks, oauth2CallbackChecks, REFUSAL_CHECK } from '../../../../shared/flows/callback-checks';
 import { parseCallbackQuery } from '../../../../shared/flows/callback-query';
 import { oauth2Flow } from '../../../../shared/flows';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 const oauth2 = (query: string, state: string | null = 's-1') =>
   oauth2CallbackChecks(parseCallbackQuery(query), { state });

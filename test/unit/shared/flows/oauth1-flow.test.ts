@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauth1Flow as f } from '../../../../shared/flows';
 import { parseAuthorizationHeader } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { exchange, FORM } from './fixtures';
 
 const ctx = { nonce: 'n1', timestamp: '1700000000', crypto: nodeCrypto };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauth2Flow as f } from '../../../../shared/flows';
 import { codeChallenge } from '../../../../shared/oauth2';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { exchange, JSON_NO_STORE } from './fixtures';
 import { APP_VERSION } from '../../../../shared/version';
 
@@ -104,7 +104,7 @@ describe('OAuth 2 flow engine', () => {
       'token'
     );
     expect(r.summary).toMatch(
-      /^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: The code or refresh token is invalid/
+      /^HTTP 400, the provider says: invalid_grant: code already used\. \(RFC 6749 §5\.2: The authorization code is invalid/
     );
     expect(r.state.legs.token).toBe('failed');
   });

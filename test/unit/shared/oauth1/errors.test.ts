@@ -4,13 +4,12 @@ import {
   baseStringUri,
   parseAuthorizationHeader,
   parseSignatureMethod,
-  percentDecode,
-  percentDecodeOrKeep,
   signatureBaseString,
   traceSignature,
   type SignatureInput,
 } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { percentDecode, percentDecodeOrKeep } from '../../../../shared/percent-encoding';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 const caught = (f: () => unknown): ProtocolError => {
   try {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import {
   baseStringUri,
   HMAC_SIGNATURE_METHODS,
@@ -11,15 +11,14 @@ import {
   normalizedParameterString,
   normalizeParameters,
   parseAuthorizationHeader,
-  percentDecode,
-  percentEncode,
   signatureBaseString,
   signBaseString,
   signingKey,
   sortParameters,
   traceSignature,
-  type Param,
 } from '../../../../shared/oauth1';
+import { percentDecode, percentEncode } from '../../../../shared/percent-encoding';
+import type { Param } from '../../../../shared/url-encoded';
 
 // Strings that are valid Unicode (no lone surrogates): what a user can type and UTF-8 can carry.
 const unicode = fc.string({ unit: 'grapheme' });

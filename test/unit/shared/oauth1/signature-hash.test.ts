@@ -11,7 +11,7 @@ import {
   verifySignature,
 } from '../../../../shared/oauth1';
 import { rsaVerifyInputSchema } from '../../../../shared/bridge/schemas/rsa-verify';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 
 /** The one table of signature method -> hash, checked against node:crypto named independently of it. */
 const NODE_HASH = {

@@ -5,13 +5,12 @@ import {
   formBodyParameters,
   normalizeParameters,
   parseAuthorizationHeader,
-  parseUrlEncoded,
-  percentEncode,
   queryParameters,
   signatureBaseString,
   sortParameters,
-  type Param,
 } from '../../../../shared/oauth1';
+import { parseUrlEncoded, type Param } from '../../../../shared/url-encoded';
+import { percentEncode } from '../../../../shared/percent-encoding';
 import { normativeVectors } from '../../../vectors/load';
 
 const pairs = (list: [string, string, string?][]): Param[] => list.map(([n, v]) => [n, v]);

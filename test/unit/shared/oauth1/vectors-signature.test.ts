@@ -5,14 +5,14 @@ import {
   buildAuthorizationHeader,
   parseAuthorizationHeader,
   parseSignatureMethod,
-  parseUrlEncoded,
-  percentEncode,
   signBaseString,
   signingKey,
   traceSignature,
   verifySignature,
 } from '../../../../shared/oauth1';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { parseUrlEncoded } from '../../../../shared/url-encoded';
+import { percentEncode } from '../../../../shared/percent-encoding';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { normativeVectors } from '../../../vectors/load';
 import { toSignatureInput } from '../../../vectors/to-signature-input';
 

@@ -1,6 +1,6 @@
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { nodeRandom } from '../../../../host/node-crypto';
+import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { joseSigner } from '../../../../platform/jose';
 import { PROTOCOL_ERROR } from '../../../../shared/errors';
 import { buildClientAssertion, type ClientAssertionInput } from '../../../../shared/oauth2/client-assertion';

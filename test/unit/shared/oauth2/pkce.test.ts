@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { base64UrlEncode } from '../../../../shared/encoding/base64';
 import { codeChallenge, generateCodeVerifier, validateCodeVerifier } from '../../../../shared/oauth2';
 import { PKCE_VALUE_SYNTAX } from '../../../../shared/oauth2/pkce';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { normativeVectors } from '../../../vectors/load';
 
 describe('PKCE vectors (RFC 7636)', () => {

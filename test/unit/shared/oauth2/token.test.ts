@@ -204,6 +204,18 @@ describe('parseTokenResponse (RFC 6749 §5, interface §2.4 for the service)', (
     });
     expect(r.checks.find((c) => c.name === 'refresh_token')).toMatchObject({ ok: true });
   });
+  it('explains invalid_grant by the grant sent: a code, a refresh token, or the client credentials themselves', () => {
+    const refused = json(400, { error: 'invalid_grant', error_description: 'grant request is invalid' });
+    const meaning = (grant: 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code') => {
+      const r = parseTokenResponse(refused, { now: 0, grant });
+      return r.kind === 'error' ? (r.error?.meaning ?? '') : '';
+    };
+    expect(meaning('client_credentials')).not.toMatch(/code|refresh token/);
+    expect(meaning('client_credentials')).toContain("the client's own credentials (RFC 6749 §4.4)");
+    expect(meaning('authorization_code')).toMatch(/^The authorization code /);
+    expect(meaning('refresh_token')).toMatch(/^The refresh token /);
+    expect(meaning('device_code')).toMatch(/^The device code /);
+  });
   it("without an access token, gives the provider's words on any status, and explains RFC codes", () => {
     const r = parseTokenResponse(json(400, { error: 'invalid_grant', error_description: 'code already used' }), {
       now: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { oauth2Flow } from '../../../../shared/flows';
 import type { Exchange } from '../../../../shared/http';
 import {
@@ -184,6 +184,9 @@ describe('token lifecycle', () => {
     });
     expect(interpretIntrospection(exchange(200, '{"active":"yes"}')).ok).toBe(false);
     expect(refreshRotation('r1', 'r2').message).toContain('Rotated');
+    // RFC 9700 §4.14.2 leaves the response to a replay to the provider: it may revoke the grant, not must.
+    expect(refreshRotation('r1', 'r2').message).toContain('may revoke the whole grant');
+    expect(refreshRotation('r1', 'r2').message).not.toMatch(/again revokes the grant|now refuses/);
     expect(refreshRotation('r1', null).message).toContain('not rotated');
   });
 

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { joseVerifier } from '../../../../platform/jose';
-import { nodeCrypto } from '../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../platform/node/node-crypto';
 import { leftHalfHash, traceIdToken, type IdTokenExpectations } from '../../../../shared/oidc';
 
 /** The id_token trace with tokens signed here by jose, for every algorithm the trace names. */

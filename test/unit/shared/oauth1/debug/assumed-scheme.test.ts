@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import type { RawRequest } from '../../../../../shared/http';
 import type { SignatureInput } from '../../../../../shared/oauth1';
 import { assumeScheme, diagnoseSignature, parseRawHttpRequest } from '../../../../../shared/oauth1/debug';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import type { RawRequest } from '../../../../../shared/http';
-import { percentEncode, type Param, type SignatureInput } from '../../../../../shared/oauth1';
+import type { SignatureInput } from '../../../../../shared/oauth1';
+import { percentEncode } from '../../../../../shared/percent-encoding';
+import type { Param } from '../../../../../shared/url-encoded';
 import { CAUSES, diagnoseSignature, type CauseId, type Diagnosis } from '../../../../../shared/oauth1/debug';
 import { adding, mapValue, rebuild, SECRETS, withMistake, without, X_EXAMPLE } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawRequest } from '../../../../../shared/http';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { diagnoseSignature, parseCurlCommand, shellWords } from '../../../../../shared/oauth1/debug';
 import { SECRETS, withMistake, X_EXAMPLE } from './helpers';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
-import { signingKey, type Param, type SignatureInput } from '../../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
+import { signingKey, type SignatureInput } from '../../../../../shared/oauth1';
+import type { Param } from '../../../../../shared/url-encoded';
 import {
   checkBasicCredentials,
   diagnoseSignature,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { traceSignature } from '../../../../../shared/oauth1';
 import { diagnoseSignature, requestFromFields } from '../../../../../shared/oauth1/debug';
 import type { CryptoPort } from '../../../../../shared/ports';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
-import { FORM_CONTENT_TYPE, traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
+import { traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../../../shared/url-encoded';
 import {
   alignDiff,
   compareBaseStringParts,

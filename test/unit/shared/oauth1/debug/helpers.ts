@@ -1,17 +1,17 @@
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import { hexEncode } from '../../../../../shared/encoding/base64';
 import type { RawRequest } from '../../../../../shared/http';
 import {
   normalizedParameterString,
-  percentEncode,
   signBaseString,
   sortParameters,
   traceSignature,
-  type Param,
   type SignatureInput,
   type SignatureMethod,
   type SignatureTrace,
 } from '../../../../../shared/oauth1';
+import { percentEncode } from '../../../../../shared/percent-encoding';
+import type { Param } from '../../../../../shared/url-encoded';
 
 export { X_SECRETS as SECRETS, X_EXAMPLE } from '../../../../vectors/examples';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import {
   diagnoseSignature,
   parseBaseString,

@@ -1,9 +1,11 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import type { RawRequest } from '../../../../../shared/http';
-import { FORM_CONTENT_TYPE, percentEncode, traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
+import { traceSignature, type SignatureInput } from '../../../../../shared/oauth1';
+import { FORM_CONTENT_TYPE } from '../../../../../shared/url-encoded';
+import { percentEncode } from '../../../../../shared/percent-encoding';
 import { diagnoseSignature, parseCurlCommand, type DiagnoseInput } from '../../../../../shared/oauth1/debug';
 import { mapValue, rebuild, SECRETS, withMistake, X_EXAMPLE } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 import {
   baseStringUri,
   buildAuthorizationHeader,
@@ -8,8 +8,8 @@ import {
   signBaseString,
   signingKey,
   traceSignature,
-  type Param,
 } from '../../../../../shared/oauth1';
+import type { Param } from '../../../../../shared/url-encoded';
 import { diagnoseSignature } from '../../../../../shared/oauth1/debug';
 import { parseHttpUrl, parseReceivedUrl, requestTarget } from '../../../../../shared/url';
 import { SECRETS, X_EXAMPLE } from './helpers';

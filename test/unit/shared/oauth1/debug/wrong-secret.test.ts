@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../../../../host/node-crypto';
-import { percentEncode, signingKey, type SignatureInput } from '../../../../../shared/oauth1';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
+import { signingKey, type SignatureInput } from '../../../../../shared/oauth1';
+import { percentEncode } from '../../../../../shared/percent-encoding';
 import { diagnoseSignature } from '../../../../../shared/oauth1/debug';
 import { SECRETS, withMistake, X_EXAMPLE as X } from './helpers';
 

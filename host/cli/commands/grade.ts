@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import type { GradeReport } from '../../../shared/grade/grade-report';
+import { gradeReportHtml } from '../../../shared/grade/grade-report-html';
+import { gradeJunit } from '../../../shared/grade/junit';
+import { GRADED_SCENARIOS, PACKS, PLANNED_SCENARIOS, scenarioById, scenariosOf } from '../../../shared/grade/scenarios';
+import { parseFlags } from '../flags';
+import { gradeScenarios, type Planned } from '../grade/run-scenarios';
+import { GRADE_HELP } from '../help/grade';
+import { UsageError, type Command, type TextOutput } from '../io';
+
+const FLAGS = {
+  drive: { type: 'string' },
+  pack: { type: 'string' },
+  scenario: { type: 'string', multiple: true },
+  wait: { type: 'string' },
+  json: { type: 'boolean' },
+  report: { type: 'string' },
+  junit: { type: 'string' },
+} as const;
+
+type PackName = (typeof PACKS)[number];
+
+function waitMs(value: string | undefined): number {
+  if (value === undefined) return 5000;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`--wait takes seconds, a positive number such as 5; got ${JSON.stringify(value)}.`);
+  return Number(value) * 1000;
+}
+
+/** The pack's scenarios in order (its ids not served yet as skipped), narrowed to --scenario when given. */
+function planOf(pack: PackName, ids: readonly string[]): Planned[] {
+  const planned = PLANNED_SCENARIOS.filter((p) => pack === 'all' || p.pack === pack);
+  const all: Planned[] = [
+    ...scenariosOf(pack).map((scenario) => ({ scenario })),
+    ...planned.map((skipped) => ({ skipped })),
+  ];
+  if (!ids.length) return all;
+  const idOf = (p: Planned) => ('scenario' in p ? p.scenario.id : p.skipped.id);
+  for (const id of ids)
+    if (!all.some((p) => idOf(p) === id)) {
+      const known = scenarioById(id) ?? PLANNED_SCENARIOS.find((p) => p.id === id);
+      throw new UsageError(
+        known
+          ? `--scenario ${id} is in the pack ${known.pack}, not ${pack}: add --pack ${known.pack} or --pack all.`
+          : `--scenario ${JSON.stringify(id)} is not a scenario id; expected one of ${[...GRADED_SCENARIOS, ...PLANNED_SCENARIOS].map((s) => s.id).join(', ')}.`
+      );
+    }
+  return all.filter((p) => ids.includes(idOf(p)));
+}
+
+function write(flag: string, path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (err) {
+    throw new UsageError(
+      `${flag} ${path}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
+    );
+  }
+}
+
+function printText(out: TextOutput, r: GradeReport): void {
+  for (const s of r.scenarios) {
+    out.write(`${s.verdict.padEnd(4)}  ${s.id}  (${s.expectation}; ${s.section})\n`);
+    out.write(`      ${s.evidence[0]}\n`);
+  }
+  out.write(`\n${r.passed} passed, ${r.failed} failed.\n`);
+}
+
+export const gradeCommand: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(GRADE_HELP);
+    return 0;
+  }
+  const v = parseFlags(argv, FLAGS, 'grade');
+  if (v.drive === undefined || v.drive.trim() === '')
+    throw new UsageError(
+      '--drive "CMD" is required: the command that runs your client once, such as --drive "node client.js".'
+    );
+  const pack = (v.pack ?? 'all') as PackName;
+  if (!PACKS.includes(pack))
+    throw new UsageError(`--pack takes one of ${PACKS.join(', ')}; got ${JSON.stringify(v.pack)}.`);
+  const plan = planOf(pack, v.scenario ?? []);
+  const report = await gradeScenarios(pack, plan, {
+    command: v.drive,
+    env: io.env,
+    waitMs: waitMs(v.wait),
+    log: io.stderr,
+  });
+  if (v.report !== undefined) write('--report', v.report, gradeReportHtml(report, `oauth-lab grade: ${pack}`));
+  if (v.junit !== undefined) write('--junit', v.junit, gradeJunit(pack, report.scenarios));
+  if (v.json) {
+    const { scenarios, ...totals } = report;
+    const rows = scenarios.map(({ requests: _, ...row }) => row);
+    io.stdout.write(
+      `${JSON.stringify({ pack: totals.pack, scenarios: rows, passed: totals.passed, failed: totals.failed })}\n`
+    );
+  } else printText(io.stdout, report);
+  return report.failed === 0 ? 0 : 1;
+};
