@@ -119,6 +119,8 @@ describe('flow jwt-bearer', () => {
     expect(r.out).toBe('');
     expect(r.err).toContain('oauth-lab flow jwt-bearer: failed at token: HTTP 400, the provider says: invalid_grant');
     expect(r.err).toContain('expired at');
+    // invalid_grant in words for an extension grant (RFC 6749 §4.5), not as if a code or refresh token were sent.
+    expect(r.err).toContain('The grant sent (an assertion, a subject token, RFC 6749 §4.5) is invalid');
   });
 
   it('no assertion: a usage error naming the flag, its file and its variable, nothing sent', async () => {
