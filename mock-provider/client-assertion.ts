@@ -37,20 +37,8 @@ export async function clientAssertionClient(
       `client_assertion_type must be ${JWT_BEARER_ASSERTION} (RFC 7523 §2.2); got ${type === undefined ? 'none' : JSON.stringify(type)}.`
     );
   if (assertion === undefined) throw bad('invalid_request', 'client_assertion is missing (RFC 7521 §4.2).');
-  let jwt: DecodedJwt;
-  try {
-    jwt = decodeJwt(assertion);
-  } catch (e) {
-    if (e instanceof ProtocolError) throw fail(ctx, `is not a signed JWT: ${e.message}`);
-    throw e;
-  }
-  const { header, payload } = jwt;
-  const alg = header.alg;
-  if (typeof alg !== 'string' || !(ASSERTION_ALGS as readonly string[]).includes(alg))
-    throw fail(
-      ctx,
-      `has alg ${JSON.stringify(alg)}; this provider verifies ${ASSERTION_ALGS.join(', ')} (RFC 7518 §3.1).`
-    );
+  const refuse: Refuse = (why) => fail(ctx, why);
+  const { header, payload, alg } = decodeAssertion(assertion, refuse);
   const { iss, sub } = payload;
   if (typeof sub !== 'string' || iss !== sub)
     throw fail(
@@ -63,60 +51,97 @@ export async function clientAssertionClient(
   const client = findClient(ctx, sub);
   if (!client) throw fail(ctx, `names client ${JSON.stringify(sub)}, which is not a client of this provider.`);
   checkMethod(client, alg.startsWith('HS') ? 'client_secret_jwt' : 'private_key_jwt', false, ctx.config.realm);
-  checkAudience(ctx, req, payload.aud);
-  const exp = checkTimes(ctx, payload);
+  checkAssertionAudience(ctx, req.path, payload.aud, refuse);
+  const exp = checkAssertionTimes(ctx, payload, refuse);
   const jti = payload.jti;
   if (typeof jti !== 'string' || jti === '')
     throw fail(ctx, 'has no jti; a fresh jti is required so a replay can be told (OIDC Core §9, RFC 7523 §3 item 7).');
-  await checkSignature(ctx, client, assertion, alg, header);
-  const seenKey = `${client.id} ${jti}`;
-  const seenUntil = ctx.state.assertionIds.get(seenKey);
-  if (seenUntil !== undefined && seenUntil > ctx.clock.now())
-    throw fail(
-      ctx,
-      `reuses jti ${JSON.stringify(jti)}, already used by ${client.id} within its lifetime (replay, RFC 7523 §3 item 7).`
-    );
-  ctx.state.assertionIds.set(seenKey, exp * 1000);
+  await checkAssertionSignature(client, assertion, alg, header, refuse);
+  rememberAssertionId(ctx, client.id, jti, exp, refuse);
   return client;
 }
 
-function checkAudience(ctx: ProviderContext, req: ProviderRequest, aud: unknown): void {
+/** How a check refuses an assertion: the error to throw, from the end of a sentence ("the assertion …"). */
+export type Refuse = (why: string) => unknown;
+
+/** A JWT assertion decoded (RFC 7523 §3 item 8: a JWS), with an algorithm this provider verifies. */
+export function decodeAssertion(
+  assertion: string,
+  refuse: Refuse
+): DecodedJwt & { readonly alg: (typeof ASSERTION_ALGS)[number] } {
+  let jwt: DecodedJwt;
+  try {
+    jwt = decodeJwt(assertion);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw refuse(`is not a signed JWT: ${e.message}`);
+    throw e;
+  }
+  const alg = jwt.header.alg;
+  if (typeof alg !== 'string' || !(ASSERTION_ALGS as readonly string[]).includes(alg))
+    throw refuse(
+      `has alg ${JSON.stringify(alg)}; this provider verifies ${ASSERTION_ALGS.join(', ')} (RFC 7518 §3.1).`
+    );
+  return { ...jwt, alg: alg as (typeof ASSERTION_ALGS)[number] };
+}
+
+/** RFC 7523 §3 item 7: a jti is not accepted twice from one issuer while the assertion lives. */
+export function rememberAssertionId(
+  ctx: ProviderContext,
+  issuer: string,
+  jti: string,
+  exp: number,
+  refuse: Refuse
+): void {
+  const seenKey = `${issuer} ${jti}`;
+  const seenUntil = ctx.state.assertionIds.get(seenKey);
+  if (seenUntil !== undefined && seenUntil > ctx.clock.now())
+    throw refuse(
+      `reuses jti ${JSON.stringify(jti)}, already used by ${issuer} within its lifetime (replay, RFC 7523 §3 item 7).`
+    );
+  ctx.state.assertionIds.set(seenKey, exp * 1000);
+}
+
+/** RFC 7523 §3 item 3: aud names this provider, by its token endpoint URL (the one the request came to) or issuer. */
+export function checkAssertionAudience(ctx: ProviderContext, path: string, aud: unknown, refuse: Refuse): void {
   const base = ctx.baseUrl();
   const mtls = ctx.mtlsBaseUrl();
-  const accepted = [base, base + SEED.endpoints.oauth2Token.path, base + req.path];
-  if (mtls) accepted.push(mtls + SEED.endpoints.oauth2Token.path, mtls + req.path);
+  const accepted = [base, base + SEED.endpoints.oauth2Token.path, base + path];
+  if (mtls) accepted.push(mtls + SEED.endpoints.oauth2Token.path, mtls + path);
   const values = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
   if (!values.some((v) => accepted.includes(v as string)))
-    throw fail(
-      ctx,
+    throw refuse(
       `has the wrong audience ${JSON.stringify(aud)}; aud must be the token endpoint URL ${accepted[1]} or the issuer ${base} (RFC 7523 §3 item 3).`
     );
 }
 
 /** exp in the future, nbf and iat (when present) not in the future, by the mock's clock; returns exp. */
-function checkTimes(ctx: ProviderContext, payload: Readonly<Record<string, unknown>>): number {
+export function checkAssertionTimes(
+  ctx: ProviderContext,
+  payload: Readonly<Record<string, unknown>>,
+  refuse: Refuse
+): number {
   const now = ctx.clock.nowSeconds();
   const { exp, nbf } = payload;
-  if (typeof exp !== 'number') throw fail(ctx, 'has no numeric exp (RFC 7523 §3 item 4).');
+  if (typeof exp !== 'number') throw refuse('has no numeric exp (RFC 7523 §3 item 4).');
   if (exp <= now)
-    throw fail(
-      ctx,
+    throw refuse(
       `expired at ${new Date(exp * 1000).toISOString()}; the provider's time is ${new Date(now * 1000).toISOString()} (RFC 7523 §3 item 4).`
     );
   if (typeof nbf === 'number' && nbf > now)
-    throw fail(ctx, `is not valid before ${new Date(nbf * 1000).toISOString()} (nbf, RFC 7523 §3 item 5).`);
+    throw refuse(`is not valid before ${new Date(nbf * 1000).toISOString()} (nbf, RFC 7523 §3 item 5).`);
   return exp;
 }
 
-async function checkSignature(
-  ctx: ProviderContext,
+/** RFC 7523 §3 item 9: signed by `client` (its secret for HS*, else a key of its JWK Set). */
+export async function checkAssertionSignature(
   client: ClientConfig,
   assertion: string,
   alg: string,
-  header: Readonly<Record<string, unknown>>
+  header: Readonly<Record<string, unknown>>,
+  refuse: Refuse
 ): Promise<void> {
   const key = await clientVerificationKey(client, alg, header);
-  if (!key.ok) throw fail(ctx, `is signed with ${alg}, ${key.reason}`);
+  if (!key.ok) throw refuse(`is signed with ${alg}, ${key.reason}`);
   const verified = await joseVerifier.verifyCompact(assertion, alg, key.key);
-  if (!verified.ok) throw fail(ctx, `has a bad signature (${alg}): ${verified.reason}.`);
+  if (!verified.ok) throw refuse(`has a bad signature (${alg}): ${verified.reason}.`);
 }

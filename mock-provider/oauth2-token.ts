@@ -1,12 +1,11 @@
 import { SEED } from '../shared/seed';
 import { authenticateClient } from './client-auth';
 import type { ClientConfig } from './config';
-import { refused, type Handled, type ProviderContext } from './context';
+import type { Handled, ProviderContext } from './context';
 import { FormValues } from './form-values';
-import { oauth2Error } from './errors';
 import { grantChoices, grantFor } from './grants/registry';
 import { decodeFormBody, decodeParams, mediaType, type ProviderRequest } from './http';
-import { bad, TokenError } from './oauth2-token-error';
+import { answeringTokenErrors, bad, TokenError } from './oauth2-token-error';
 import { checkDpop, nonceHeaders } from './dpop';
 
 /**
@@ -17,19 +16,8 @@ import { checkDpop, nonceHeaders } from './dpop';
 const endpoint = SEED.endpoints.oauth2Token.id;
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
 
-export async function token(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
-  try {
-    return await grant(req, ctx);
-  } catch (e) {
-    if (!(e instanceof TokenError)) throw e;
-    return {
-      endpoint,
-      reply: oauth2Error(e.status, e.error, e.description, e.headers),
-      verdict: refused(e.error, e.description),
-      assumptions: [ASSUME_ERRORS],
-    };
-  }
-}
+export const token = (req: ProviderRequest, ctx: ProviderContext): Promise<Handled> =>
+  answeringTokenErrors(endpoint, ASSUME_ERRORS, () => grant(req, ctx));
 
 async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   const { client, get } = await readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');

@@ -1,8 +1,7 @@
-import { ok, refused, type Handled, type ProviderContext } from './context';
-import { oauth2Error } from './errors';
+import { ok, type Handled, type ProviderContext } from './context';
 import { jsonReply, type ProviderRequest } from './http';
 import { readClientPost } from './oauth2-token';
-import { bad, TokenError } from './oauth2-token-error';
+import { answeringTokenErrors, bad } from './oauth2-token-error';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import type { BearerToken, RefreshToken } from './state';
 
@@ -25,19 +24,8 @@ function find(ctx: ProviderContext, value: string, hint: string | undefined): Fo
   return hint === 'refresh_token' ? (refresh() ?? access()) : (access() ?? refresh());
 }
 
-async function handle(endpoint: string, body: () => Promise<Handled>): Promise<Handled> {
-  try {
-    return await body();
-  } catch (e) {
-    if (!(e instanceof TokenError)) throw e;
-    return {
-      endpoint,
-      reply: oauth2Error(e.status, e.error, e.description, e.headers),
-      verdict: refused(e.error, e.description),
-      assumptions: [ASSUME_OIDC_ENDPOINT],
-    };
-  }
-}
+const handle = (endpoint: string, body: () => Promise<Handled>): Promise<Handled> =>
+  answeringTokenErrors(endpoint, ASSUME_OIDC_ENDPOINT, body);
 
 export function revoke(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   const endpoint = 'oauth2.revocation';

@@ -1,15 +1,14 @@
-import { ok, refused, type Handled, type ProviderContext } from './context';
+import { ok, type Handled, type ProviderContext } from './context';
 import {
   checkAuthorizationRequest,
   type AuthorizationParams,
   type PendingAuthorization,
 } from './authorization-request-check';
 import type { ClientConfig } from './config';
-import { oauth2Error } from './errors';
 import { jsonReply, type ProviderRequest } from './http';
 import { checkDpop, nonceHeaders } from './dpop';
 import { readClientPost } from './oauth2-token';
-import { bad, TokenError } from './oauth2-token-error';
+import { answeringTokenErrors, bad, TokenError } from './oauth2-token-error';
 import { readRequestObject } from './request-object';
 
 /**
@@ -26,48 +25,36 @@ const ASSUME_PAR =
 /** The form parameters that authenticate the client and are no part of the authorization request (RFC 9126 §2.1). */
 const CLIENT_AUTH_PARAMS = new Set(['client_secret', 'client_assertion', 'client_assertion_type']);
 
-export async function pushedAuthorization(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
-  try {
-    const { client, get } = await readClientPost(
-      req,
-      ctx,
-      'the pushed authorization request endpoint',
-      'RFC 9126 §2.1'
+export const pushedAuthorization = (req: ProviderRequest, ctx: ProviderContext): Promise<Handled> =>
+  answeringTokenErrors(endpoint, ASSUME_PAR, () => pushAuthorization(req, ctx));
+
+async function pushAuthorization(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
+  const { client, get } = await readClientPost(req, ctx, 'the pushed authorization request endpoint', 'RFC 9126 §2.1');
+  // RFC 9126 §2.1: request_uri must not be pushed.
+  if (get.value('request_uri') !== undefined)
+    throw bad(
+      'invalid_request',
+      'request_uri must not be sent to the pushed authorization request endpoint (RFC 9126 §2.1).'
     );
-    // RFC 9126 §2.1: request_uri must not be pushed.
-    if (get.value('request_uri') !== undefined)
-      throw bad(
-        'invalid_request',
-        'request_uri must not be sent to the pushed authorization request endpoint (RFC 9126 §2.1).'
-      );
-    const proofJkt = pushProofKey(req, ctx);
-    const params = await pushedParams(ctx, client, get.params, get.value('request'));
-    const check = checkAuthorizationRequest(ctx, client, params);
-    if (!check.ok) throw bad(check.error, check.description);
-    const pending = boundToProofKey(check.pending, proofJkt);
-    const requestUri = REQUEST_URI_PREFIX + ctx.state.newSecret(24);
-    const ttl = ctx.settings.lifetimes.requestUriTtl;
-    keepPushedRequest(ctx, requestUri, pending, ttl);
-    const bound = pending.dpopJkt
-      ? ` The code will be bound to DPoP key ${pending.dpopJkt} (${proofJkt ? 'the DPoP proof of this request' : 'dpop_jkt'}, RFC 9449 §10.1).`
-      : '';
-    return {
-      endpoint,
-      reply: jsonReply(201, { request_uri: requestUri, expires_in: ttl }),
-      verdict: ok(
-        `Authorization request of client ${client.id} pushed: ${requestUri}, single use, valid ${ttl} s.${bound}`
-      ),
-      assumptions: [ASSUME_PAR],
-    };
-  } catch (e) {
-    if (!(e instanceof TokenError)) throw e;
-    return {
-      endpoint,
-      reply: oauth2Error(e.status, e.error, e.description, e.headers),
-      verdict: refused(e.error, e.description),
-      assumptions: [ASSUME_PAR],
-    };
-  }
+  const proofJkt = pushProofKey(req, ctx);
+  const params = await pushedParams(ctx, client, get.params, get.value('request'));
+  const check = checkAuthorizationRequest(ctx, client, params);
+  if (!check.ok) throw bad(check.error, check.description);
+  const pending = boundToProofKey(check.pending, proofJkt);
+  const requestUri = REQUEST_URI_PREFIX + ctx.state.newSecret(24);
+  const ttl = ctx.settings.lifetimes.requestUriTtl;
+  keepPushedRequest(ctx, requestUri, pending, ttl);
+  const bound = pending.dpopJkt
+    ? ` The code will be bound to DPoP key ${pending.dpopJkt} (${proofJkt ? 'the DPoP proof of this request' : 'dpop_jkt'}, RFC 9449 §10.1).`
+    : '';
+  return {
+    endpoint,
+    reply: jsonReply(201, { request_uri: requestUri, expires_in: ttl }),
+    verdict: ok(
+      `Authorization request of client ${client.id} pushed: ${requestUri}, single use, valid ${ttl} s.${bound}`
+    ),
+    assumptions: [ASSUME_PAR],
+  };
 }
 
 /**

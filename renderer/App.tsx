@@ -8,7 +8,10 @@ import { Sidebar } from './Sidebar';
 import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { ClientCredentialsPage } from './features/machine/ClientCredentialsPage';
 import { DevicePage } from './features/machine/DevicePage';
+import { TokenEndpointGrantPage } from './features/machine/TokenEndpointGrantPage';
+import { TOKEN_ENDPOINT_GRANTS } from '../shared/flows/driver/registry';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
+import type { Page } from './state/app-store';
 
 // The flow pages load with the app; the others when first opened, so the first screen comes up sooner.
 const OidcPage = lazy(async () => ({ default: (await import('./features/oidc/OidcPage')).OidcPage }));
@@ -52,21 +55,33 @@ export function App() {
         ))}
         <ClockBanner />
         <ErrorBoundary what="This page" resetKey={page}>
-          {page === 'oauth1' && <OAuth1Page />}
-          {page === 'oauth2' && <OAuth2Page />}
-          {page === 'client-credentials' && <ClientCredentialsPage />}
-          {page === 'device' && <DevicePage />}
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            {page === 'oidc' && <OidcPage />}
-            {page === 'mcp' && <McpPage />}
-            {page === 'mock' && <MockPage />}
-            {page === 'signer' && <SignerPage />}
-            {page === 'debugger' && <DebuggerPage />}
-            {page === 'profiles' && <ProfilesPage />}
-            {page === 'history' && <HistoryPage />}
-          </Suspense>
+          <ChosenPage page={page} />
         </ErrorBoundary>
       </main>
     </div>
+  );
+}
+
+/** The page chosen in the navigation (the flow pages at once, the others loaded when first opened). */
+function ChosenPage({ page }: { page: Page }) {
+  return (
+    <>
+      {page === 'oauth1' && <OAuth1Page />}
+      {page === 'oauth2' && <OAuth2Page />}
+      {page === 'client-credentials' && <ClientCredentialsPage />}
+      {page === 'device' && <DevicePage />}
+      {TOKEN_ENDPOINT_GRANTS.map(
+        (g) => page === `grant-${g.spec.command}` && <TokenEndpointGrantPage key={g.spec.command} grant={g} />
+      )}
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {page === 'oidc' && <OidcPage />}
+        {page === 'mcp' && <McpPage />}
+        {page === 'mock' && <MockPage />}
+        {page === 'signer' && <SignerPage />}
+        {page === 'debugger' && <DebuggerPage />}
+        {page === 'profiles' && <ProfilesPage />}
+        {page === 'history' && <HistoryPage />}
+      </Suspense>
+    </>
   );
 }

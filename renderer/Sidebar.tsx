@@ -1,3 +1,4 @@
+import { TOKEN_ENDPOINT_GRANTS } from '../shared/flows/driver/registry';
 import { useApp } from './app/stores';
 import type { Page } from './state/app-store';
 
@@ -6,6 +7,7 @@ const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oauth2', title: 'OAuth 2' },
   { id: 'client-credentials', title: 'Client credentials' },
   { id: 'device', title: 'Device authorization' },
+  ...TOKEN_ENDPOINT_GRANTS.map((g) => ({ id: `grant-${g.spec.command}` as const, title: g.spec.title })),
   { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },

@@ -70,6 +70,8 @@ export const PROTOCOL_ERROR = {
   MISSING_REFRESH_TOKEN: 'missing_refresh_token',
   /** No token to revoke or introspect. */
   MISSING_TOKEN: 'missing_token',
+  /** A token-endpoint grant's own parameter (RFC 7523 §2.1's assertion, …) is empty. */
+  MISSING_GRANT_PARAMETER: 'missing_grant_parameter',
   /** Both form parameters and a raw body for one request. */
   TWO_BODIES: 'two_bodies',
   /** The request could not be sent (the transport's own code is the cause). */

@@ -34,10 +34,10 @@ export const DEBUG_SECRETS = [
 export const SIGN_SECRETS = ['consumer-secret', 'token-secret'] as const satisfies readonly SecretFlag[];
 
 /** The environment variable that carries a secret flag's value: OAUTH_LAB_ and the flag's name in capitals. */
-const secretEnvName = (flag: SecretFlag): string => `OAUTH_LAB_${flag.toUpperCase().replace(/-/g, '_')}`;
+const secretEnvName = (flag: string): string => `OAUTH_LAB_${flag.toUpperCase().replace(/-/g, '_')}`;
 
 /** parseArgs options for each secret flag and its -file form. */
-export function secretFlagOptions<const F extends SecretFlag>(flags: readonly F[]) {
+export function secretFlagOptions<const F extends string>(flags: readonly F[]) {
   return Object.fromEntries(
     flags.flatMap((f) => [
       [f, { type: 'string' }],
@@ -47,7 +47,7 @@ export function secretFlagOptions<const F extends SecretFlag>(flags: readonly F[
 }
 
 /** What `--help` says about secrets, one line per secret with its file flag and variable. */
-export function secretsHelp(flags: readonly SecretFlag[]): string {
+export function secretsHelp(flags: readonly string[]): string {
   const rows = flags.map((f) => `  --${f}-file PATH (its first line), or ${secretEnvName(f)}`);
   return `Secrets: a flag's value is visible to every local user in the process list (ps) for as long as the
 command runs, and stays in the shell's history; prefer a file or the environment:
@@ -62,7 +62,7 @@ ${rows.join('\n')}
 export function withSecrets<V extends Readonly<Record<string, unknown>>>(
   values: V,
   env: NodeJS.ProcessEnv,
-  flags: readonly SecretFlag[]
+  flags: readonly string[]
 ): V {
   const out: Record<string, unknown> = { ...values };
   for (const flag of flags) {

@@ -9,6 +9,7 @@ export const GRANT_TYPES = [
   'refresh_token',
   'client_credentials',
   'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
 ] as const;
 
 export type GrantType = (typeof GRANT_TYPES)[number];

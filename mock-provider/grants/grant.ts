@@ -16,5 +16,10 @@ export interface Grant {
    * `client` is the authenticated client, configured or registered (RFC 7591); `certificate` the x5t#S256 of the
    * client certificate the request came with on the mutual-TLS port, which the access token is bound to (RFC 8705 §3).
    */
-  readonly handle: (ctx: ProviderContext, client: ClientConfig, get: FormValues, certificate: string | null) => Handled;
+  readonly handle: (
+    ctx: ProviderContext,
+    client: ClientConfig,
+    get: FormValues,
+    certificate: string | null
+  ) => Handled | Promise<Handled>;
 }

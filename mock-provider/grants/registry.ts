@@ -2,6 +2,7 @@ import { authorizationCodeGrant } from './authorization-code';
 import { clientCredentialsGrant } from './client-credentials';
 import { deviceCodeGrant } from './device-code';
 import type { Grant } from './grant';
+import { jwtBearerGrant } from './jwt-bearer';
 import { GRANT_TYPES, type GrantType } from './grant-types';
 import { refreshTokenGrant } from './refresh-token';
 
@@ -11,6 +12,7 @@ const GRANTS = {
   refresh_token: refreshTokenGrant,
   client_credentials: clientCredentialsGrant,
   'urn:ietf:params:oauth:grant-type:device_code': deviceCodeGrant,
+  'urn:ietf:params:oauth:grant-type:jwt-bearer': jwtBearerGrant,
 } as const satisfies { readonly [T in GrantType]: Grant & { readonly grantType: T } };
 
 export const grantFor = (grantType: string): Grant | undefined =>

@@ -5,7 +5,13 @@ import type { OAuth1FlowState } from '../state/oauth1/oauth1-flow-state';
 import { createOAuth1Store, type OAuth1Store } from '../state/oauth1/oauth1-store';
 import { createOAuth2Store, type OAuth2Store } from '../state/oauth2/oauth2-store';
 import type { OAuth2FlowState } from '../state/oauth2/oauth2-flow-state';
-import { createClientCredentialsStore, createDeviceStore } from '../state/machine/machine-stores';
+import { TOKEN_ENDPOINT_GRANTS } from '../../shared/flows/driver/registry';
+import {
+  createClientCredentialsStore,
+  createDeviceStore,
+  createTokenEndpointGrantStore,
+  type TokenEndpointGrantStore,
+} from '../state/machine/machine-stores';
 import type { RendererDeps } from './deps';
 
 /** Every store of the app, made once from the injected dependencies (tests make their own). */
@@ -16,6 +22,8 @@ export interface Stores {
   readonly oauth2: OAuth2Store;
   readonly clientCredentials: ReturnType<typeof createClientCredentialsStore>;
   readonly device: ReturnType<typeof createDeviceStore>;
+  /** Each token-endpoint grant's store, by its command (`jwt-bearer`), for the generic grant page. */
+  readonly tokenGrants: Readonly<Record<string, TokenEndpointGrantStore>>;
 }
 
 export function createStores(deps: RendererDeps): Stores {
@@ -26,6 +34,9 @@ export function createStores(deps: RendererDeps): Stores {
     oauth2: createOAuth2Store(deps),
     clientCredentials: createClientCredentialsStore(deps),
     device: createDeviceStore(deps),
+    tokenGrants: Object.fromEntries(
+      TOKEN_ENDPOINT_GRANTS.map((g) => [g.spec.command, createTokenEndpointGrantStore(deps, g)])
+    ),
   };
 }
 

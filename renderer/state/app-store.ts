@@ -10,6 +10,8 @@ export type Page =
   | 'oauth2'
   | 'client-credentials'
   | 'device'
+  /** A token-endpoint grant's page, by its command (token-endpoint-grant.ts). */
+  | `grant-${string}`
   | 'oidc'
   | 'mcp'
   | 'mock'

@@ -2,6 +2,7 @@ import type { Exchange, RawRequest } from '../http';
 import type { Param } from '../url-encoded';
 import { buildTokenRequest, type ClientAuthentication, type TokenGrant } from '../oauth2/token-request';
 import { parseTokenResponse, type TokenSet } from '../oauth2/token-response';
+import type { TokenGrant as ResponseGrant } from '../oauth2/token-response-checks';
 import { asConsequences, statusCheck, type Interpretation, type LegStatus } from './common';
 import { withExtraHeaders } from './extra-headers';
 
@@ -66,7 +67,7 @@ export const buildClientCredentialsRequest = (s: ClientCredentialsState): RawReq
 export function interpretMachineToken(
   exchange: Exchange,
   now: number,
-  grant: 'client_credentials' | 'device_code'
+  grant: Exclude<ResponseGrant, 'authorization_code' | 'refresh_token'>
 ): { readonly token: TokenSet | null; readonly checks: Interpretation<unknown>['checks']; readonly summary: string } {
   const r = parseTokenResponse(exchange.response, { now, grant });
   const status = statusCheck(exchange);

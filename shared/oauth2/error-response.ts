@@ -24,6 +24,8 @@ const INVALID_GRANT: Record<TokenGrant, string> = {
   device_code: 'The device code is invalid, expired, already used, or was issued to another client.',
   client_credentials:
     "The grant is the client's own credentials (RFC 6749 §4.4): the provider refused this client the grant (not allowed for it, or not for the scope, resource or audience asked); its description says which.",
+  extension:
+    'The grant sent (an assertion, a subject token, RFC 6749 §4.5) is invalid: a claim the server checks (issuer, subject, audience, expiry, signature, RFC 7523 §3.1), expired, already used, or not trusted; its description says which.',
 };
 
 export interface OAuth2Error {

@@ -52,7 +52,14 @@ export type TokenGrant =
       /** Auth0's and Okta's name for the API the token is for (not in an RFC). */
       readonly audience: string | null;
     }
-  | { readonly type: 'device_code'; readonly deviceCode: string };
+  | { readonly type: 'device_code'; readonly deviceCode: string }
+  /** RFC 6749 §4.5: an extension grant, named by an absolute URI, with its own parameters (RFC 7523 §2.1's assertion). */
+  | {
+      readonly type: 'extension';
+      readonly grantType: string;
+      readonly params: readonly Param[];
+      readonly scope: string | null;
+    };
 
 /** RFC 8628 §3.4: the grant_type of the device access token request. */
 const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -189,5 +196,8 @@ function grantParamsOf(g: TokenGrant): Param[] {
         ['grant_type', DEVICE_CODE_GRANT],
         ['device_code', g.deviceCode],
       ];
+    // RFC 6749 §4.5 (https://www.rfc-editor.org/rfc/rfc6749#section-4.5).
+    case 'extension':
+      return [['grant_type', g.grantType], ...(g.scope ? [['scope', g.scope] as const] : []), ...g.params];
   }
 }

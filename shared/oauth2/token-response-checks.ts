@@ -4,7 +4,8 @@ import type { ReadBody } from '../response-body';
 import type { TokenHolder } from './token-field';
 
 /** The grant a token response answers: it decides what a missing refresh_token means. */
-export type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code';
+/** The grant a token response answers; `extension`: any RFC 6749 §4.5 grant (RFC 7523's JWT bearer, …). */
+export type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_code' | 'extension';
 
 const SEED = 'the service requires it (interface §2.4)';
 export const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
@@ -130,6 +131,14 @@ function scopeCheck(scope: unknown, service: boolean): Check {
 function refreshTokenCheck(refreshToken: unknown, grant: TokenGrant, service: boolean): Check {
   if (grant === 'refresh_token' && refreshToken === undefined)
     return check('refresh_token', true, 'No new refresh_token: keep the current one (RFC 6749 §6).', '');
+  // An extension grant (RFC 6749 §4.5) is presented again, as RFC 7521 §4.1's assertions are, rather than refreshed.
+  if (grant === 'extension' && refreshToken === undefined)
+    return check(
+      'refresh_token',
+      true,
+      'No refresh_token (OPTIONAL, RFC 6749 §5.1): present the grant again before this token expires.',
+      ''
+    );
   if (grant === 'client_credentials')
     return refreshToken === undefined
       ? check(

@@ -24,7 +24,7 @@ import { promptSecret, secretFlagOptions, withSecrets } from '../secret-flags';
 /** The two grants without a browser: `flow client-credentials` (RFC 6749 §4.4) and `flow device` (RFC 8628). */
 export type MachineGrantName = 'client-credentials' | 'device';
 
-const COMMON_FLAGS = {
+export const COMMON_FLAGS = {
   'base-url': { type: 'string' },
   issuer: { type: 'string' },
   'token-path': { type: 'string' },
@@ -53,7 +53,7 @@ const FLAGS = {
   device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
 } as const;
 
-type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
+export type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
 
 /** The client as the flags name it: who it is and how it authenticates at the token endpoint. */
 interface MachineClient {
@@ -64,7 +64,7 @@ interface MachineClient {
 }
 
 /** The flags' client: --client-id, --client-auth and the secret (asked for, hidden, on a terminal when missing). */
-async function machineClientOf(name: MachineGrantName, v: MachineFlagValues, io: CliIO): Promise<MachineClient> {
+export async function machineClientOf(name: string, v: MachineFlagValues, io: CliIO): Promise<MachineClient> {
   const clientId = v['client-id'] as string | undefined;
   if (!clientId) throw new UsageError(`--client-id is required for flow ${name}.`);
   const authentication = clientAuthOf(v['client-auth'] as string | undefined);
@@ -86,7 +86,12 @@ async function machineClientOf(name: MachineGrantName, v: MachineFlagValues, io:
 }
 
 /** How the flow sends and records: no browser, no callback to wait for, the history unless --no-history. */
-function machineRunOptions(v: MachineFlagValues, io: CliIO, client: MachineClient, report: FlowReport): FlowRunOptions {
+export function machineRunOptions(
+  v: MachineFlagValues,
+  io: CliIO,
+  client: MachineClient,
+  report: FlowReport
+): FlowRunOptions {
   return {
     open: false,
     waitTimeoutMs: 0,

@@ -1,3 +1,4 @@
+import { TOKEN_ENDPOINT_GRANTS, tokenEndpointGrantNamed } from '../../../shared/flows/driver/registry';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import { loginParams, PROMPTS, type LoginOptions, type Prompt } from '../../../shared/oidc/login-options';
@@ -23,9 +24,11 @@ export const flowCommand: Command = async (argv, io) => {
   }
   if (protocol === 'client-credentials' || protocol === 'device')
     return (await import('./flow-machine')).machineFlowCommand(protocol, rest, io);
+  const tokenGrant = tokenEndpointGrantNamed(protocol);
+  if (tokenGrant) return (await import('./flow-grant')).tokenEndpointGrantCommand(tokenGrant, rest, io);
   if (protocol !== 'oauth1' && protocol !== 'oauth2')
     throw new UsageError(
-      `the first argument must be oauth1 or oauth2, or client-credentials or device (no browser); got "${protocol}".`
+      `the first argument must be oauth1 or oauth2, or ${['client-credentials', 'device', ...TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command)].join(', ')} (no browser); got "${protocol}".`
     );
   const v = withSecrets(parseFlags(rest, FLAGS, 'flow'), io.env, FLOW_SECRETS);
   const profile = await withCredentials(protocol, profileFromFlags(v), io);

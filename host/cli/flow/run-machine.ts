@@ -4,6 +4,7 @@ import type { DeviceConfig, DeviceState } from '../../../shared/flows/device-flo
 import type { Grant } from '../../../shared/flows/driver/grant';
 import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
+import type { TokenEndpointGrant, TokenEndpointGrantConfig } from '../../../shared/flows/driver/token-endpoint-grant';
 import { LegFailed, runFlow } from '../../../shared/flows/driver/run-flow';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import { cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
@@ -68,3 +69,16 @@ export const runDeviceFlow = (
     report.line(`user_code: ${s.device.userCode}`);
     if (s.device.verificationUriComplete) report.line(`verification_uri_complete: ${s.device.verificationUriComplete}`);
   });
+
+/**
+ * A token-endpoint grant (RFC 6749 §4.5; token-endpoint-grant.ts) on the flow driver: its one token request with
+ * the client's authentication and, with `dpop`, a proof (RFC 9449 §5).
+ */
+export const runTokenEndpointGrant = (
+  grant: TokenEndpointGrant,
+  config: TokenEndpointGrantConfig,
+  options: FlowRunOptions,
+  report: FlowReport,
+  dpop: DpopClient | null = null,
+  effects: CliEffects = NODE_EFFECTS
+): Promise<TokenSet> => runMachineGrant(grant, config, machinePort(options, report, effects, dpop));

@@ -1,4 +1,5 @@
 /** `oauth-lab flow --help`: its own module, so printing it loads nothing the command runs with. */
+import { TOKEN_ENDPOINT_GRANTS } from '../../../shared/flows/driver/registry';
 import { PRESETS } from '../../../shared/presets';
 import { FLOW_SECRETS, secretsHelp } from '../secret-flags';
 
@@ -6,6 +7,7 @@ export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
        oauth-lab flow oauth2 --preset github --client-id I --client-secret S
        oauth-lab flow client-credentials|device …   (no browser; see oauth-lab flow device --help)
+       oauth-lab flow ${TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command).join('|')} …   (one token request; see oauth-lab flow GRANT --help)
 
 Runs a whole flow against a server and prints the tokens. Progress goes to stderr; the authorization URL is
 printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches

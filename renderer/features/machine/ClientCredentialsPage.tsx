@@ -5,6 +5,7 @@ import { useStores } from '../../app/stores';
 import type { Arrow } from '../../components/SequenceDiagram';
 import { Countdown } from '../../components/Countdown';
 import type { RawRequest } from '../../../shared/http';
+import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { GrantPageParts, LegExportSource } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
 import { tokenTail } from '../../../shared/oidc/token-lifecycle';
@@ -33,7 +34,7 @@ const EXPLAIN: Record<ClientCredentialsLeg, ReactNode> = {
 };
 
 /** The credentials obtained so far: the bearer token and when it expires (no refresh token: ask again). */
-function Credentials({ flow, now }: { flow: ClientCredentialsState | null; now: () => number }) {
+export function Credentials({ flow, now }: { flow: { readonly token: TokenSet | null } | null; now: () => number }) {
   const token = flow?.token;
   return (
     <ul className="timeline" aria-label="Credentials">

@@ -4,6 +4,7 @@ import { discoveryLeg } from '../../../shared/flows/driver/openid-legs';
 import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { endpointSourceWords, profileEndpoints } from '../../../shared/oidc/profile-endpoints';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
+import type { TokenEndpointGrant } from '../../../shared/flows/driver/token-endpoint-grant';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { createGrantStore } from './grant-store';
@@ -50,3 +51,13 @@ export const createDeviceStore = (deps: RendererDeps) =>
     ...(await deviceEndpointOf(p, baseUrl, port)),
     scope: p.oauth2.scope || null,
   }));
+
+/** A token-endpoint grant's store (token-endpoint-grant.ts): the profile's client and scope; the parameters typed on the page. */
+export const createTokenEndpointGrantStore = (deps: RendererDeps, grant: TokenEndpointGrant) =>
+  createGrantStore(deps, grant, (p, baseUrl) => ({
+    ...machineClientOf(p, baseUrl),
+    scope: p.oauth2.scope || null,
+    values: {},
+  }));
+
+export type TokenEndpointGrantStore = ReturnType<typeof createTokenEndpointGrantStore>;

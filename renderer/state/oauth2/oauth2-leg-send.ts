@@ -1,6 +1,5 @@
 import { bridgeErrorOf } from '../../../shared/bridge/result';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
-import type { SentLeg as GrantSentLeg } from '../../../shared/flows/driver/grant';
 import { runSentLeg, type LegRun } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { ClientAuthMistake } from '../../../shared/oauth2/client-auth-mistakes';
@@ -10,7 +9,6 @@ import { acceptedAssertion } from '../client-assertion-send';
 import { portWithDpop, withDpopChecks } from '../dpop-page-send';
 import { plantedMistakesRefused, withPlantedRefusal } from '../dpop-planted-refusal';
 import { flowMistakeMade } from '../flow-mistake-send';
-import { withNonceCheck } from '../../../shared/flows/token-nonce-check';
 import { withNonceLeftOut } from '../nonce-left-out';
 import { apiCallWithAutoRefresh } from './oauth2-api-auto-refresh';
 import type { SentLeg } from './oauth2-flow-state';
@@ -23,25 +21,6 @@ import { apiAnswered, OAUTH2_PAGE_TOKEN, refreshAnswered } from './oauth2-token-
 import { pageHostPort } from '../page-host-port';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
-
-/**
- * The code grant's token leg as the page judges it: with the client's nonce check (OIDC Core §3.1.3.7 item 11) in
- * the interpretation the driver saves and records by, so tokens whose id_token the client refuses are neither kept
- * with the profile nor recorded as a success.
- */
-function pageTokenLeg(): GrantSentLeg<OAuth2State> {
-  const leg = CODE_GRANT.legs.token;
-  if (leg.kind !== 'send') throw new Error("The code grant's token leg is sent by the client.");
-  return {
-    ...leg,
-    interpret: (s, exchange, now) => {
-      const outcome = leg.interpret(s, exchange, now);
-      return withNonceCheck(outcome, 'token', outcome.state.token?.fields);
-    },
-  };
-}
-
-const PAGE_GRANT: typeof CODE_GRANT = { ...CODE_GRANT, legs: { ...CODE_GRANT.legs, token: pageTokenLeg() } };
 
 /** A leg's send once its request is ready: the attempt it belongs to and the mistakes it makes on purpose. */
 interface ReadySend {
@@ -93,7 +72,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   let run;
   try {
     run = await withNonceLeftOut(deps.bridge, flowMistake, () =>
-      runSentLeg(PAGE_GRANT, leg, () => get().flow!, port, send.ready.request)
+      runSentLeg(CODE_GRANT, leg, () => get().flow!, port, send.ready.request)
     );
   } catch (e) {
     // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.

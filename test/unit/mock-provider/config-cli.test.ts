@@ -23,6 +23,7 @@ describe('configuration', () => {
           'refresh_token',
           'client_credentials',
           'urn:ietf:params:oauth:grant-type:device_code',
+          'urn:ietf:params:oauth:grant-type:jwt-bearer',
         ],
       },
     ]);

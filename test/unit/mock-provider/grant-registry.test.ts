@@ -11,6 +11,7 @@ const ALL_GRANTS = [
   'refresh_token',
   'client_credentials',
   'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
 ];
 
 /** The registry of grant types: the one list the token endpoint, the discovery document and the configuration read. */
@@ -25,10 +26,10 @@ describe('grant registry', () => {
 
   it('names the grants in order, with where each is defined when asked', () => {
     expect(grantChoices(false)).toBe(
-      'authorization_code, refresh_token, client_credentials or urn:ietf:params:oauth:grant-type:device_code'
+      'authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer'
     );
     expect(grantChoices(true)).toBe(
-      'authorization_code (interface §4.2), refresh_token, client_credentials or urn:ietf:params:oauth:grant-type:device_code'
+      'authorization_code (interface §4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer'
     );
   });
 
@@ -47,7 +48,7 @@ describe('the token endpoint dispatches by the registry', () => {
   afterAll(() => h.stop());
 
   it('an unregistered grant_type is unsupported_grant_type naming every registered one (RFC 6749 §5.2)', async () => {
-    for (const grantType of ['password', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'AUTHORIZATION_CODE']) {
+    for (const grantType of ['password', 'urn:ietf:params:oauth:grant-type:saml2-bearer', 'AUTHORIZATION_CODE']) {
       const body = expectOAuth2Error(
         await tokenRequest(h, { grant_type: grantType, client_id: C.client.id, client_secret: C.client.secret }),
         400,
@@ -55,7 +56,7 @@ describe('the token endpoint dispatches by the registry', () => {
       );
       // The description is ASCII without '"' (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)), so the quotes around the value become apostrophes.
       expect(body.error_description).toBe(
-        `grant_type '${grantType}' is not supported; use authorization_code, refresh_token, client_credentials or urn:ietf:params:oauth:grant-type:device_code.`
+        `grant_type '${grantType}' is not supported; use authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer.`
       );
     }
   });
@@ -67,7 +68,7 @@ describe('the token endpoint dispatches by the registry', () => {
       'invalid_request'
     );
     expect(body.error_description).toBe(
-      'grant_type is missing; use authorization_code (interface section 4.2), refresh_token, client_credentials or urn:ietf:params:oauth:grant-type:device_code.'
+      'grant_type is missing; use authorization_code (interface section 4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer.'
     );
   });
 

@@ -12,6 +12,7 @@ import {
   type OAuth2Leg,
   type OAuth2State,
 } from '../../oauth2-flow';
+import { withNonceCheck } from '../../token-nonce-check';
 import type { Grant } from '../grant';
 import { refreshLeg } from '../lifecycle-legs';
 
@@ -46,7 +47,13 @@ export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg>
       kind: 'send',
       title: () => 'Step two: exchange the code for an access token (POST)',
       build: buildTokenExchange,
-      interpret: (s, exchange, now) => interpretTokenResponse(s, exchange, now, 'token'),
+      // The client's nonce check (OIDC Core §3.1.3.7 item 11) is part of the leg's verdict, so for the app and the
+      // CLI alike tokens whose id_token the client refuses are neither kept (the driver saves on success) nor
+      // recorded as a success.
+      interpret: (s, exchange, now) => {
+        const outcome = interpretTokenResponse(s, exchange, now, 'token');
+        return withNonceCheck(outcome, 'token', outcome.state.token?.fields);
+      },
     },
     api: {
       kind: 'send',

@@ -125,11 +125,19 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
       () => front.issuer()
     ),
     fc.integer({ min: 1, max: 2 ** 31 }),
-    async (profile, seed) => {
-      const app = await appOpenIdRun(profile, seed, tamper);
-      const cli = await cliOpenIdRun(profile, seed);
-      if (app.exchanges.some((e) => e.leg === 'userinfo')) calledUserInfo += 1;
-      expect(app).toStrictEqual(cli);
+    // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11), which both refuse at the token leg.
+    fc.constantFrom(false, false, false, true),
+    async (profile, seed, wrongNonce) => {
+      front.switched({ idTokenFault: wrongNonce ? 'wrong-nonce' : 'off' });
+      try {
+        const app = await appOpenIdRun(profile, seed, tamper);
+        const cli = await cliOpenIdRun(profile, seed);
+        if (app.exchanges.some((e) => e.leg === 'userinfo')) calledUserInfo += 1;
+        expect(app).toStrictEqual(cli);
+      } finally {
+        // The next run, or the next test, starts from the mock's defaults.
+        front.switched({});
+      }
     }
   );
 
@@ -169,10 +177,12 @@ function reachingUserInfo(scope: string): Profile {
   });
 }
 
-/** Runs that reach UserInfo beside the generated ones, so the property always covers it. */
-const reachingExamples = (): [Profile, number][] => [
-  [reachingUserInfo('openid'), 11],
-  [reachingUserInfo('openid profile'), 12],
+/** Runs that reach UserInfo beside the generated ones, so the property always covers it, and one refused for its nonce. */
+const reachingExamples = (): [Profile, number, boolean][] => [
+  [reachingUserInfo('openid'), 11, false],
+  [reachingUserInfo('openid profile'), 12, false],
+  // Would reach UserInfo, but the id_token carries another nonce.
+  [reachingUserInfo('openid'), 14, true],
 ];
 
 describe('the app and the CLI run OpenID Connect after the code grant alike', () => {
@@ -197,6 +207,21 @@ describe('the app and the CLI run OpenID Connect after the code grant alike', ()
     // The id_token trace's key step (OIDC Core §10.1), not the status.
     expect(jwks!.summary).toMatch(/^The header's kid ".+" names one RSA signing key\.$/);
     expect(userinfo!.summary).toMatch(/^Every check passed: .*sub/);
+  }, 30_000);
+
+  it('an id_token with another nonce: both refuse the token leg, so neither keeps the tokens nor goes on', async () => {
+    front.switched({ idTokenFault: 'wrong-nonce' });
+    try {
+      const profile = reachingUserInfo('openid profile');
+      const app = await appOpenIdRun(profile, 13, (b) => b);
+      expect(app.exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual(['token failed']);
+      expect(app.exchanges[0]!.summary).toBe(
+        'The token endpoint answered, but the client refuses its id_token: the nonce check failed.'
+      );
+      expect(app).toStrictEqual(await cliOpenIdRun(profile, 13));
+    } finally {
+      front.switched({});
+    }
   }, 30_000);
 
   it('the property check catches a host that alters UserInfo’s Accept header', async () => {

@@ -5,7 +5,10 @@ import { FlowReport, FlowFailure } from '../../../../host/cli/flow/report';
 import type { FlowRunOptions } from '../../../../host/cli/flow/options';
 import type { CliEffects } from '../../../../host/cli/flow/cli-host-port';
 import { nodeCrypto } from '../../../../platform/node/node-crypto';
-import { MockProvider } from '../../../../mock-provider';
+import { MockProvider, updateMockSettings } from '../../../../mock-provider';
+
+/** Mock switches by name (the mock checks them). */
+type MockSwitches = Readonly<Record<string, unknown>>;
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import type { RandomPort } from '../../../../shared/ports';
@@ -44,6 +47,7 @@ export function seededRandom(seed: number): RandomPort {
 export async function mockFront({ keepPort = false }: { readonly keepPort?: boolean } = {}) {
   let mock: MockProvider | null = null;
   let port = 0;
+  let switches: MockSwitches = {};
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(port, '127.0.0.1');
@@ -71,6 +75,11 @@ export async function mockFront({ keepPort = false }: { readonly keepPort?: bool
       await stopMock();
       mock = new MockProvider({ autoLoginUser: 'demo', random: seededRandom(seed), clock: { now: () => NOW } });
       port = Number(new URL(await mock.start(keepPort ? { port } : {})).port);
+      updateMockSettings(mock.context, { switches });
+    },
+    /** The mock's switches for every fresh mock from now on (an id_token fault, say). */
+    switched(to: MockSwitches): void {
+      switches = to;
     },
     /** The current mock's own URL (its issuer). */
     issuer: () => `http://127.0.0.1:${port}`,

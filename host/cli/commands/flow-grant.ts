@@ -1,0 +1,88 @@
+import type { TokenEndpointGrant } from '../../../shared/flows/driver/token-endpoint-grant';
+import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
+import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
+import { parseFlags } from '../flags';
+import { MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
+import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
+import { printTokens } from '../flow/print-tokens';
+import { FlowReport, flowFailed } from '../flow/report';
+import { runTokenEndpointGrant } from '../flow/run-machine';
+import { tokenEndpointGrantHelp } from '../help/flow-grant';
+import { UsageError, type CliIO } from '../io';
+import { secretFlagOptions, withSecrets } from '../secret-flags';
+import { COMMON_FLAGS, machineClientOf, machineRunOptions, type MachineFlagValues } from './flow-machine';
+
+/** The flags of a token-endpoint grant: the machine grants' own, and one per parameter (a secret's also -file). */
+function grantFlags(grant: TokenEndpointGrant) {
+  const params = grant.spec.parameters;
+  return {
+    ...COMMON_FLAGS,
+    'token-url': { type: 'string' },
+    ...MACHINE_CLIENT_AUTH_FLAGS,
+    ...DPOP_FLAGS,
+    ...secretFlagOptions(params.filter((p) => p.secret).map((p) => p.name)),
+    ...Object.fromEntries(params.filter((p) => !p.secret).map((p) => [p.name, { type: 'string' }] as const)),
+  } as const;
+}
+
+/** Each parameter's value from its flag (its file, its variable), refused by name when none gave it. */
+function parameterValues(grant: TokenEndpointGrant, v: MachineFlagValues): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const p of grant.spec.parameters) {
+    const value = v[p.name];
+    if (typeof value !== 'string' || value === '')
+      throw new UsageError(
+        `--${p.name}${p.secret ? `-file FILE (or --${p.name}, or OAUTH_LAB_${p.name.toUpperCase().replace(/-/g, '_')})` : ''} is required for flow ${grant.spec.command}: ${p.what}.`
+      );
+    values[p.name] = value;
+  }
+  return values;
+}
+
+/**
+ * `oauth-lab flow <command>` of a token-endpoint grant, derived from its spec: no browser, exit 0 only with a
+ * token, printed on stdout (JSON with --json); progress and checks on stderr.
+ */
+export async function tokenEndpointGrantCommand(grant: TokenEndpointGrant, argv: string[], io: CliIO): Promise<number> {
+  const { command, parameters } = grant.spec;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(tokenEndpointGrantHelp(grant.spec));
+    return 0;
+  }
+  const secrets = ['client-secret', ...parameters.filter((p) => p.secret).map((p) => p.name)];
+  const v = withSecrets(parseFlags(argv, grantFlags(grant), `flow ${command}`), io.env, secrets) as MachineFlagValues;
+  const values = parameterValues(grant, v);
+  const client = await machineClientOf(command, v, io);
+  const report = new FlowReport(io.stderr, !!v.verbose);
+  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
+  const options = machineRunOptions(v, io, client, report);
+  try {
+    const endpoints = await machineEndpoints(v as MachineEndpointFlags, false, options, report);
+    const assertion = client.clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+    const config = {
+      baseUrl: endpoints.baseUrl,
+      tokenUrl: endpoints.tokenUrl,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      authentication: client.authentication,
+      apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
+      scope: (v.scope as string | undefined) ?? null,
+      values,
+    };
+    const run = { ...options, clientAssertion: assertion };
+    const token = await runTokenEndpointGrant(grant, config, run, report, dpop?.client ?? null);
+    // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
+    if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
+    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines', dpop?.thumbprint ?? null);
+  } catch (e) {
+    return flowFailed(e, command, io.stderr, report);
+  }
+  report.blank();
+  const unmade = unmadeDpopMistake(dpop);
+  if (unmade) {
+    report.line(unmade);
+    return 1;
+  }
+  report.line('Flow completed.');
+  return 0;
+}
