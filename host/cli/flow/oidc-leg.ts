@@ -76,7 +76,6 @@ export async function openIdLeg(
   report.line(endpointLine('JWKS', jwks, '--jwks-uri'));
 
   const session: Session = {
-    profile,
     e,
     port,
     report,
@@ -116,7 +115,6 @@ export interface OpenIdSession {
 
 /** What every id_token of this flow is checked with, and where UserInfo is. */
 interface Session {
-  readonly profile: Profile;
   readonly e: OpenIdExpectations;
   readonly port: FlowHostPort;
   readonly report: FlowReport;

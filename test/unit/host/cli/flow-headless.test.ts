@@ -58,6 +58,18 @@ describe('oauth-lab flow oauth2 --headless', () => {
     expect(userinfo[1]).toContain('Token lifecycle: refresh');
   });
 
+  it('--issuer with --authorize-path: the flag wins over the document, and says so', async () => {
+    const mock = new MockProvider({ autoLoginUser: 'demo' });
+    mocks.push(mock);
+    const issuer = await mock.start({ port: 0 });
+    const args = flowArgs(issuer).map((a) => (a === '--base-url' ? '--issuer' : a));
+    const r = await runCli([...args, '--scope', 'openid', '--authorize-path', '/oauth/v2/authorize?tenant=lab']);
+    expect(r.err).toContain(`authorization endpoint: ${issuer}/oauth/v2/authorize?tenant=lab (from --authorize-path)`);
+    expect(r.err).toContain(`token endpoint: ${issuer}/oauth/v2/token (from the provider's metadata)`);
+    expect(r.err).toContain(`-> GET ${issuer}/oauth/v2/authorize?tenant=lab&client_id=`);
+    expect(r.code).toBe(0);
+  });
+
   it('fails at authorize, saying why, when the issuer shows a login page instead of redirecting', async () => {
     const mock = new MockProvider();
     mocks.push(mock);
