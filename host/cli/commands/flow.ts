@@ -49,6 +49,10 @@ export const flowCommand: Command = async (argv, io) => {
     lifecycle: !!v.lifecycle,
     bearerAsIssued: !!v['bearer-as-issued'],
     login: loginFromFlags(v.prompt, v['max-age']),
+    // OIDC Discovery §4: an OpenID Connect flow given its issuer takes its endpoints from the issuer's metadata.
+    ...(v.issuer !== undefined && profile.oauth2.scope.split(/\s+/).includes('openid')
+      ? { discoverFirst: { authorize: v['authorize-path'] !== undefined, token: v['token-path'] !== undefined } }
+      : {}),
   };
   if (v.dpop && protocol !== 'oauth2') throw new UsageError('--dpop goes with flow oauth2.');
   if (v.headless && protocol !== 'oauth2') throw new UsageError('--headless goes with flow oauth2.');

@@ -28,12 +28,18 @@ export async function lifecycleLeg(
   discovered: DiscoveredEndpoints | null,
   options: FlowRunOptions,
   report: FlowReport,
-  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null
+  dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null,
+  afterRefresh: ((refreshed: Record<string, unknown>) => Promise<void>) | null = null
 ): Promise<void> {
   const port = cliLegPort(options, report, undefined, dpop?.client ?? null);
   const old = state.token?.refreshToken;
-  if (!old)
-    throw new FlowFailure('refresh', 'The token response has no refresh_token, so there is nothing to refresh.');
+  if (!old) {
+    // RFC 6749 §5.1: a refresh token is OPTIONAL; without one the grant simply has no lifecycle to show.
+    report.line(
+      '   The token response has no refresh_token (optional, RFC 6749 §5.1): nothing to refresh, so the token lifecycle is left out.'
+    );
+    return;
+  }
   report.step('Token lifecycle: refresh (RFC 6749 §6)');
   // RFC 9449 §5: with DPoP the refresh carries a proof too (cliLegPort), and its token comes back bound to the same key.
   const { outcome: refreshed } = await sendLeg(
@@ -48,6 +54,8 @@ export async function lifecycleLeg(
   report.line(
     `   old refresh token ${tokenTail(old)}, new ${refreshed.rotated ? tokenTail(now.refreshToken!) : 'the same'}`
   );
+  // OpenID Connect: the refreshed id_token and UserInfo again (OIDC Core §12.2), before the token is used further.
+  await afterRefresh?.(now.fields);
 
   const endpoints = await lifecycleEndpoints(profile, discovered, options, report);
   if (!endpoints) return;

@@ -226,6 +226,9 @@ export function profileFromFlags(v: Values): Profile {
     const flag = key ? FLAG_OF[key] : path.join('.');
     throw new UsageError(`${flag}: ${issue.message}.`);
   }
-  if (!parsed.data.baseUrl) throw new UsageError('--base-url is required (or --preset NAME).');
+  // An issuer named alone is where the flow starts: its discovery gives the endpoints (OIDC Discovery §4).
+  if (!parsed.data.baseUrl && parsed.data.oauth2.issuer) return { ...parsed.data, baseUrl: parsed.data.oauth2.issuer };
+  if (!parsed.data.baseUrl)
+    throw new UsageError('--base-url is required (or --preset NAME), or --issuer URL for OpenID Connect.');
   return parsed.data;
 }

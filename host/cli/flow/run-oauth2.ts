@@ -1,4 +1,5 @@
 import { oauth2ConfigOf } from '../../../shared/flows';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import { LegFailed, runFlow } from '../../../shared/flows/driver/run-flow';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
@@ -8,7 +9,8 @@ import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { authorizationUrl, type AuthorizationRequestMode } from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
-import { cliHostPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
+import { cliHostPort, cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
+import { discoverFirst, type NamedEndpoints } from './discover-first';
 import { stepOfLeg } from './exchange';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
@@ -25,6 +27,11 @@ export interface OpenIdOptions {
   readonly bearerAsIssued: boolean;
   /** prompt and max_age on the authorization request (OIDC Core §3.1.2.1); max_age is checked against auth_time. */
   readonly login?: LoginOptions;
+  /**
+   * --issuer with scope openid: the issuer's discovery runs before the authorization request and gives the flow's
+   * endpoints, but for those the flags name (discover-first.ts); absent, discovery follows the token exchange.
+   */
+  readonly discoverFirst?: NamedEndpoints;
 }
 
 const NO_OPENID: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsIssued: false };
@@ -34,8 +41,8 @@ const NO_OPENID: OpenIdOptions = { idTokenAlg: null, lifecycle: false, bearerAsI
  * grant's legs in order, shared/flows/driver/): the response's fields and the token read from it.
  */
 export async function runOAuth2(
-  profile: Profile,
-  options: FlowRunOptions,
+  given: Profile,
+  givenOptions: FlowRunOptions,
   report: FlowReport,
   openId: OpenIdOptions = NO_OPENID,
   dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null,
@@ -43,8 +50,16 @@ export async function runOAuth2(
   effects: CliEffects = NODE_EFFECTS
 ): Promise<{ fields: Record<string, unknown>; token: TokenSet }> {
   const grant = CLIENT_GRANTS.authorization_code;
-  const catcher = await startFlowCatcher(profile, options, report);
+  const catcher = await startFlowCatcher(given, givenOptions, report);
   try {
+    const first = openId.discoverFirst
+      ? await discoverFirst(given, openId.discoverFirst, cliLegPort(givenOptions, report, effects), report)
+      : null;
+    const profile = first?.profile ?? given;
+    // A client assertion's aud is then the token endpoint the document named (RFC 7523 §3 item 3).
+    const options = first
+      ? { ...givenOptions, clientAssertion: clientAssertionOf(profile, profile.baseUrl) }
+      : givenOptions;
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
     const config = {
       ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri),
@@ -72,7 +87,7 @@ export async function runOAuth2(
     // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
     if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
     // With scope openid the flow sent a nonce (OIDC Core §3.1.2.1); the id_token must bring it back.
-    const discovered = state.nonce
+    const session = state.nonce
       ? await openIdLeg(
           token.fields,
           profile,
@@ -84,12 +99,14 @@ export async function runOAuth2(
             bearerAsIssued: openId.bearerAsIssued,
             maxAge: openId.login?.maxAge ?? null,
             dpop: dpop?.client ?? null,
+            ...(first ? { discovered: first.discovered } : {}),
           },
           port,
           report
         )
       : null;
-    if (openId.lifecycle) await lifecycleLeg(state, profile, discovered, options, report, dpop);
+    if (openId.lifecycle)
+      await lifecycleLeg(state, profile, session?.endpoints ?? null, options, report, dpop, session?.afterRefresh);
     return { fields: token.fields, token };
   } finally {
     await catcher.close();

@@ -5,6 +5,7 @@ import { FLOW_SECRETS, secretsHelp } from '../secret-flags';
 
 export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer-key K --consumer-secret S [options]
        oauth-lab flow oauth2 --base-url URL --client-id I --client-secret S [--scope S] [--no-pkce] [options]
+       oauth-lab flow oauth2 --issuer URL --client-id I --client-secret S --scope openid [options]
        oauth-lab flow oauth2 --preset github --client-id I --client-secret S
        oauth-lab flow client-credentials|device …   (no browser; see oauth-lab flow device --help)
        oauth-lab flow ${TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command).join('|')} …   (one token request; see oauth-lab flow GRANT --help)
@@ -87,8 +88,12 @@ OAuth 2:
   --issuer URL          OpenID Connect (--scope with openid): the issuer to discover and expect in the
                         id_token (default: the base URL; an http(s) URL without query or fragment); a
                         nonce is sent, the id_token validated step by step (OIDC Core §3.1.3.7) and
-                        UserInfo called; a failed step fails the flow. The redirect's iss, when sent,
-                        must equal it too (RFC 9207)
+                        UserInfo called once it passed; a failed step fails the flow. The redirect's iss,
+                        when sent, must equal it too (RFC 9207). Given, it is discovered first and its
+                        document's endpoints are used (--authorize-path, --token-path, --jwks-uri win;
+                        --base-url defaults to it), its authorization_response_iss_parameter_supported
+                        turns --require-iss on, and a document naming another issuer stops the flow
+                        before the authorization request (OIDC Discovery §4.3)
   --require-iss         refuse a redirect without iss, as for a provider whose metadata advertises
                         authorization_response_iss_parameter_supported (RFC 9207 §3)
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the
@@ -107,7 +112,9 @@ OAuth 2:
   --lifecycle           after the exchange, refresh (the rotation shown), introspect (RFC 7662), revoke the
                         new refresh token (RFC 7009) and introspect again; the endpoints come from the flags
                         below or else the provider's metadata, and each is said with its source. The grant
-                        ends revoked; the printed fields are the first response's
+                        ends revoked; the printed fields are the first response's. With openid, the
+                        refreshed id_token is validated (same sub, OIDC Core §12.2) and UserInfo called
+                        again. No refresh_token (optional): the lifecycle is left out, said so
   --revocation-endpoint URL, --introspection-endpoint URL
                         RFC 7009 and RFC 7662 endpoints (paths or full URLs), for a provider whose metadata
                         does not list them (both are optional in RFC 8414)

@@ -50,16 +50,17 @@ const flowArgs = (issuer: string) => [
 ];
 
 describe('a discovery document whose issuer is not the one asked', () => {
-  it('stops `flow --issuer` at discovery, exit 1, before any JWKS is fetched', async () => {
+  it('stops `flow --issuer` at discovery, exit 1, before the authorization request or any JWKS', async () => {
     const r = await runFlow(flowArgs(impersonator.base));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`failed at discovery: The document is refused: issuer is "${mock.baseUrl}"`);
-    expect(r.stderr).toContain('No key is fetched from it');
+    expect(r.stderr).toContain('None of its endpoints is used: the flow stops before the authorization request');
     expect(r.stderr).not.toContain('Flow completed');
     expect(r.stderr).not.toMatch(/Issuer \(iss\)/);
     expect(impersonator.jwksRequests).toBe(0);
-    // The tokens were obtained before discovery ran: they are printed all the same, never dropped.
-    expect(r.stdout).toContain('access_token=');
+    // Discovery runs first with --issuer (OIDC Discovery §4.3): no authorization request, no code, no tokens.
+    expect(r.stderr).not.toContain('/authorize?');
+    expect(r.stdout).not.toContain('access_token=');
   });
 
   it('`flow --lifecycle` without openid takes no endpoints from it, and says why', async () => {
