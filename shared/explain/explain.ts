@@ -11,6 +11,7 @@ import { answerOf, seconds, serverDate, type Answer } from './facts';
 import { explanationRedactor } from './explain-redactor';
 import type { Fingerprint } from './fingerprint';
 import type { HarFile } from './har-read';
+import { LegIndex } from './leg-index';
 import { findLegs, type Leg, type LegKind } from './legs';
 import { recogniseProviderText } from './provider-texts';
 
@@ -157,6 +158,7 @@ export function explainHar(
     fp,
     crypto,
     codeLifetimeSeconds: options.codeLifetimeSeconds ?? null,
+    index: new LegIndex(legs),
   };
   const clientFailed = (leg: Leg) => stateMismatch(leg) !== null || nonceMismatch(ctx, leg) !== null;
   const ok = legs.map((leg, i) => answers[i]!.ok && !clientFailed(leg));
