@@ -1,6 +1,7 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
+import { exchangeSecrets, maskText } from '../../components/mask';
 import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
@@ -22,11 +23,13 @@ interface RowProps {
   readonly selected: boolean;
   readonly open: boolean;
   readonly profile: string;
+  /** The profiles' secrets (profileSecrets), masked with the entry's own wherever the row shows text. */
+  readonly secrets: readonly string[];
   readonly now: number;
   readonly onOpen: (index: number) => void;
 }
 
-const Row = memo(function Row({ index, setSize, entry, selected, open, profile, now, onOpen }: RowProps) {
+const Row = memo(function Row({ index, setSize, entry, selected, open, profile, secrets, now, onOpen }: RowProps) {
   const style = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
   const common = {
     id: `history-row-${index}`,
@@ -48,11 +51,34 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
       </div>
     );
   }
+  return <LoadedRow entry={entry} common={common} {...{ index, selected, open, profile, secrets, now, onOpen }} />;
+});
+
+/**
+ * A row with its entry. What the store keeps sealed under the keychain is masked here as in the detail: the URL's
+ * secret fields and secret-shaped path (a bot token, a webhook), a summary echoing a secret the exchange carried, and
+ * an imported file's name.
+ */
+function LoadedRow({
+  entry,
+  common,
+  index,
+  selected,
+  open,
+  profile: owner,
+  secrets,
+  now,
+  onOpen,
+}: Omit<RowProps, 'entry' | 'setSize'> & { entry: HistoryEntry; common: object }) {
+  const known = useMemo(() => [...exchangeSecrets(entry.exchange), ...secrets], [entry, secrets]);
+  const mask = (text: string) => maskText(text, known);
+  const profile = mask(owner);
+  const summary = mask(entry.summary);
   const { request, response } = entry.exchange;
-  const path = urlPath(request.url);
+  const path = mask(urlPath(request.url));
   const ok = entry.outcome === 'succeeded';
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${entry.summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -71,16 +97,16 @@ const Row = memo(function Row({ index, setSize, entry, selected, open, profile, 
         {legLabel(entry.leg)}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
-      <span className="cell mono" title={`${request.method} ${request.url}`}>
+      <span className="cell mono" title={`${request.method} ${mask(request.url)}`}>
         <strong>{request.method}</strong> {path}
       </span>
       <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
-      <span className="cell summary-cell" title={entry.summary}>
-        {entry.summary}
+      <span className="cell summary-cell" title={summary}>
+        {summary}
       </span>
     </div>
   );
-});
+}
 
 /**
  * Which rows are in the window: the container measured (and re-measured on resize), the scroll followed, the
@@ -190,11 +216,14 @@ function EmptyNote({ filtered }: { filtered: boolean }) {
 export function HistoryList({
   store,
   ownerName,
+  secrets,
   now,
 }: {
   store: HistoryStore;
   /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
   ownerName: (entry: HistoryListedEntry) => string;
+  /** The profiles' secrets (profileSecrets): masked in every row. */
+  secrets: readonly string[];
   now: number;
 }) {
   const total = useStore(store, (s) => s.total);
@@ -219,6 +248,7 @@ export function HistoryList({
         selected={selected === i}
         open={entry !== undefined && entry.id === openId}
         profile={entry ? ownerName(entry) : ''}
+        secrets={secrets}
         now={now}
         onOpen={entryOpened}
       />
