@@ -1,4 +1,4 @@
-import type { BridgeHandlers } from '../../shared/bridge/api';
+import type { BridgeHandlers, EventSink } from '../../shared/bridge/api';
 import type { HistoryVerdict } from '../../shared/store/history-record';
 import type { StoreMethodName } from '../store/app-store';
 import type { BridgeStore } from './bridge-store';
@@ -9,7 +9,8 @@ import type { BridgeStore } from './bridge-store';
  */
 export function createStoreHandlers(
   store: BridgeStore,
-  verdictGiven: (id: string, verdict: HistoryVerdict) => boolean
+  verdictGiven: (id: string, verdict: HistoryVerdict) => boolean,
+  events: EventSink
 ): Pick<BridgeHandlers, StoreMethodName> {
   return {
     profilesList: (i) => store.profilesList(i),
@@ -26,7 +27,10 @@ export function createStoreHandlers(
     historyAnnotate: (i) =>
       verdictGiven(i.id, { outcome: i.outcome, summary: i.summary }) ? { annotated: true } : store.historyAnnotate(i),
     historyClear: (i) => store.historyClear(i),
-    historyImport: (i) => store.historyImport(i),
+    historyImport: (i) =>
+      store.historyImport(i, (done, total) =>
+        events.emit('historyImportProgress', { fileName: i.fileName, done, total })
+      ),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),
   };

@@ -55,4 +55,5 @@ export const EVENT_NAMES = [
   'catcherCallback',
   'catcherWaitEnded',
   'catcherEvent',
+  'historyImportProgress',
 ] as const;
