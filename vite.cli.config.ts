@@ -9,16 +9,18 @@ export default defineConfig({
   // The pure packages shared/ imports are bundled with it, so a help that reads a shared list loads no package.
   ssr: { noExternal: ['@scure/base', 'diff'] },
   build: {
-    ssr: 'host/cli/main.ts',
+    ssr: true,
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     rollupOptions: {
+      // The History import's worker (`web`'s host explains on it) is an entry of its own, beside main.js.
+      input: { main: 'host/cli/main.ts', 'har-import-worker': 'host/store/history/har-import-worker.ts' },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         format: 'es',
-        entryFileNames: 'main.js',
+        entryFileNames: '[name].js',
         // A command's help and its code share a name; the help's chunk says it is one.
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/host/cli/help/')

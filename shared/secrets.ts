@@ -101,3 +101,24 @@ export function authorizationCredential(value: string): { scheme: string; creden
   if (!m) return value.trim() === '' ? null : { scheme: '', credential: value.trim() };
   return /^oauth$/i.test(m[1]!) ? null : { scheme: m[1]!, credential: m[2]! };
 }
+
+/**
+ * Secrets known by their shape wherever they stand, in a URL's path or in free text: a path that is itself the
+ * credential (whoever has the URL can post as the bot or to the channel), and a JWT (a bearer token or an ID token
+ * echoed by a provider). Each source matches the secret alone; what names it (`/bot`, `services/`) is kept.
+ */
+const SECRET_SHAPES = [
+  // Telegram Bot API: https://api.telegram.org/bot<token>/<method>.
+  String.raw`(?<=/bot)\d{5,}:[A-Za-z0-9_-]{30,}`,
+  // Slack incoming webhooks: https://hooks.slack.com/services/T…/B…/<secret>.
+  String.raw`(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+`,
+  // Discord webhooks: /api/webhooks/<id>/<token>.
+  String.raw`(?<=/api/webhooks/\d+/)[A-Za-z0-9_-]{20,}`,
+  // Microsoft Teams (Office 365 connector) webhooks: /webhookb2/<ids>/IncomingWebhook/<secret>/<id>.
+  String.raw`(?<=/webhookb2/)[^\s?#"']+`,
+  // A JWS or unsecured JWT in compact form (RFC 7515 §7.1): its header always starts `{"` (eyJ).
+  String.raw`\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`,
+] as const;
+
+/** One source matching every SECRET_SHAPES entry (use with the `g` flag). */
+export const secretShapesPattern = (): string => SECRET_SHAPES.join('|');

@@ -89,7 +89,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     requestObjectSign: requestObject.requestObjectSign,
     dpopKey: dpop.dpopKey,
     dpopSign: dpop.dpopSign,
-    ...createStoreHandlers(store, transport.verdictGiven),
+    ...createStoreHandlers(store, transport.verdictGiven, events),
     exportTargets: exports.exportTargets,
     exportRequest: exports.exportRequest,
     historyHar: exports.historyHar,

@@ -1,4 +1,4 @@
-import type { BridgeHandlers } from '../../shared/bridge/api';
+import type { BridgeHandlers, EventSink } from '../../shared/bridge/api';
 import { historyEntryOf, redirectExchange, type HistoryVerdict } from '../../shared/store/history-record';
 import type { StoreMethodName } from '../store/app-store';
 import type { BridgeStore } from './bridge-store';
@@ -9,7 +9,8 @@ import type { BridgeStore } from './bridge-store';
  */
 export function createStoreHandlers(
   store: BridgeStore,
-  verdictGiven: (id: string, verdict: HistoryVerdict) => boolean
+  verdictGiven: (id: string, verdict: HistoryVerdict) => boolean,
+  events: EventSink
 ): Pick<BridgeHandlers, StoreMethodName | 'historyRedirect'> {
   return {
     profilesList: (i) => store.profilesList(i),
@@ -32,7 +33,10 @@ export function createStoreHandlers(
       return { id: record.id };
     },
     historyClear: (i) => store.historyClear(i),
-    historyImport: (i) => store.historyImport(i),
+    historyImport: (i) =>
+      store.historyImport(i, (done, total) =>
+        events.emit('historyImportProgress', { fileName: i.fileName, done, total })
+      ),
     settingsGet: (i) => store.settingsGet(i),
     settingsUpdate: (i) => store.settingsUpdate(i),
   };

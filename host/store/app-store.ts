@@ -5,7 +5,7 @@ import { newRecordId } from '../../shared/store/record-id';
 import { nodeRandom } from '../../platform/node/node-crypto';
 import { notFound, type KeyValueBackend } from './backend';
 import { createFileBackend } from './file-backend';
-import { HISTORY_DIR_NAME, openHistory } from './history/history-methods';
+import { HISTORY_DIR_NAME, openHistory, type HistoryMethods } from './history/history-methods';
 import { profileMethods } from './profile-methods';
 import { SecretBox, type SecretCipher } from './secrets';
 import { SyncedRecords } from './store-records';
@@ -43,7 +43,10 @@ export type StoreMethodName =
   | 'settingsUpdate';
 
 /** The store behind the bridge: one method per contract store method, taking the parsed input. Errors are BridgeFailures. */
-export type AppStore = { readonly [M in StoreMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+export type AppStore = {
+  readonly [M in Exclude<StoreMethodName, 'historyImport'>]: (input: ParsedInput<M>) => MethodOutput<M>;
+} & {
+  readonly historyImport: HistoryMethods['historyImport'];
   readonly secretStorage: 'encrypted' | 'file';
   /** Start-up notices (a corrupt file moved aside, a secret that could not be decrypted) and later write failures. */
   readonly notices: readonly string[];
@@ -115,7 +118,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     historyAdd: ({ entry }) => clone(history.historyAdd({ entry })),
     historyAnnotate: (input) => history.historyAnnotate(input),
     historyClear: () => history.historyClear(undefined),
-    historyImport: (input) => history.historyImport(input),
+    historyImport: (input, onProgress) => history.historyImport(input, onProgress),
     historyFull: (id) => history.historyFull(id),
 
     settingsGet: () => {

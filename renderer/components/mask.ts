@@ -1,10 +1,13 @@
 import type { Exchange } from '../../shared/http';
-import { authorizationCredential, isSecretHeader, secretNamesPattern } from '../../shared/secrets';
+import { percentDecodeOrKeep } from '../../shared/percent-encoding';
+import { authorizationCredential, isSecretHeader, secretNamesPattern, secretShapesPattern } from '../../shared/secrets';
 import type { Profile } from '../../shared/store/profile';
 
 /** The fields the one list of secrets (shared/secrets.ts) names: in a form, query or fragment, and in JSON. */
 const FORM_FIELD = new RegExp(`(^|[?&#\\s])((?:${secretNamesPattern('form')})=)([^&#\\s]+)`, 'gi');
-const JSON_FIELD = new RegExp(`("(?:${secretNamesPattern('json')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+const JSON_FIELD = new RegExp(`("(?:${secretNamesPattern('json')})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi');
+/** A URL path that is a credential (a bot token, a webhook) and a JWT, wherever they stand. */
+const SHAPED = new RegExp(secretShapesPattern(), 'g');
 
 const DOTS = '••••••••';
 
@@ -14,9 +17,45 @@ export function profileSecrets(profiles: readonly Profile[]): string[] {
   return [...new Set(values.flatMap((s) => [s, encodeURIComponent(s)]))].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The secrets an exchange carries (its credentials, the secret fields of its query, forms and JSON), plain and
+ * percent-encoded, longest first: a text about it (a provider's error echoing the token it refused) is masked with
+ * them.
+ */
+export function exchangeSecrets(exchange: Exchange): string[] {
+  const values = new Set<string>();
+  const add = (v: string) => {
+    if (v.length < 4 || v === DOTS) return;
+    values.add(v);
+    values.add(encodeURIComponent(v));
+  };
+  const fields = (text: string) => {
+    for (const m of text.matchAll(FORM_FIELD)) add(percentDecodeOrKeep(m[3]!));
+    for (const m of text.matchAll(JSON_FIELD)) add(m[2]!);
+  };
+  const headers = (list: Exchange['request']['headers']) => {
+    for (const [name, value] of list) {
+      if (!isSecretHeader(name)) continue;
+      const credential = authorizationCredential(value);
+      if (/^(set-)?cookie$/i.test(name)) for (const m of value.matchAll(/(?:^|;\s*)[^=;\s]+=([^;]*)/g)) add(m[1]!);
+      else if (credential) add(credential.credential);
+      else if (!/authorization$/i.test(name)) add(value);
+    }
+  };
+  const { request, response } = exchange;
+  fields(request.url);
+  // A path secret found in the whole URL is masked in its path alone too (the list shows the path).
+  for (const m of request.url.matchAll(SHAPED)) add(m[0]);
+  fields(request.body ?? '');
+  fields(response.bodyText);
+  headers(request.headers);
+  headers(response.headers);
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
 /** Text with secret values replaced by dots: named fields and the given secrets. */
 export function maskText(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(FORM_FIELD, `$1$2${DOTS}`).replace(JSON_FIELD, `$1"${DOTS}"`);
+  let out = text.replace(FORM_FIELD, `$1$2${DOTS}`).replace(JSON_FIELD, `$1"${DOTS}"`).replace(SHAPED, DOTS);
   for (const s of secrets) out = out.split(s).join(DOTS);
   return out;
 }

@@ -266,6 +266,12 @@ export const EVENTS = {
   /** The wait ended without a callback: timeout, cancelled, or the catcher closed. */
   catcherWaitEnded: z.strictObject({ waitId: z.string(), code: z.string(), message: z.string() }),
   catcherEvent: catcherEventSchema,
+  /** How far the host is in explaining a HAR the History imports (historyImport): legs explained of the file's. */
+  historyImportProgress: z.strictObject({
+    fileName: z.string(),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
 } as const;
 
 export type Methods = typeof METHODS;

@@ -56,4 +56,5 @@ export const EVENT_NAMES = [
   'catcherCallback',
   'catcherWaitEnded',
   'catcherEvent',
+  'historyImportProgress',
 ] as const;

@@ -1,7 +1,8 @@
 import { WEIGHT, type CauseList } from './candidates';
 import type { EntryView } from './entry-view';
-import type { ExplainContext } from './explain-context';
+import { earliestEarlier, type ExplainContext } from './explain-context';
 import { jwtPayload, tokenField } from './facts';
+import { countBelow, type LegKey } from './leg-index';
 import type { Leg } from './legs';
 import { sameSecret } from './placeholder';
 
@@ -10,8 +11,12 @@ const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringif
 /** The authorization leg that issued a code: the one whose redirect carried it. */
 export function issuingAuthorization(ctx: ExplainContext, code: string | undefined): Leg | null {
   if (code === undefined) return null;
-  return ctx.legs.find((l) => l.kind === 'authorization' && sameSecret(l.callback?.params.code, code)) ?? null;
+  const at = earliestEarlier(ctx, Infinity, issuedCode, code, (l) => sameSecret(l.callback?.params.code, code));
+  return at === undefined ? null : ctx.legs[at]!;
 }
+
+const issuedCode: LegKey = (l) => (l.kind === 'authorization' ? l.callback?.params.code : undefined);
+const authorizingClient: LegKey = (l) => (l.kind === 'authorization' ? (l.params.client_id ?? null) : undefined);
 
 /**
  * RFC 6749 §10.12: the client compares the redirect's state with the one it sent. A difference fails the leg on
@@ -56,14 +61,11 @@ function secondRequestInFlight(ctx: ExplainContext, at: number): string | null {
   const leg = ctx.legs[at]!;
   const cb = leg.callback;
   if (!cb || !refusedCallback(leg)) return null;
-  const second = ctx.legs.find(
-    (l, i) =>
-      i > at &&
-      l.kind === 'authorization' &&
-      l.params.client_id === leg.params.client_id &&
-      l.params.state !== cb.params.state &&
-      l.main.sentAt <= cb.entry.sentAt
-  );
+  const later = ctx.index.with(authorizingClient, leg.params.client_id ?? null);
+  const second = later
+    .slice(countBelow(later, at + 1))
+    .map((i) => ctx.legs[i]!)
+    .find((l) => l.params.state !== cb.params.state && l.main.sentAt <= cb.entry.sentAt);
   if (!second) return null;
   return `entry ${second.paramsEntry} started a second authorization request (state ${q(second.params.state)}) before the redirect answering entry ${leg.paramsEntry} came back in entry ${cb.entry.index} with state ${q(cb.params.state)}; the client's callback answered HTTP ${cb.entry.status}: a client that keeps one state per session expects the second request's.`;
 }

@@ -1,6 +1,7 @@
 import { WEIGHT, type CauseList } from './candidates';
-import { earlierLegs, type ExplainContext } from './explain-context';
+import { earliestEarlier, latestEarlier, type ExplainContext } from './explain-context';
 import { clientCredentials, jwtPayload, serverDate, type ClientCredentials } from './facts';
+import type { LegKey } from './leg-index';
 import type { Leg } from './legs';
 import { recogniseProviderText } from './provider-texts';
 
@@ -80,18 +81,16 @@ function assertionTimes(leg: Leg, list: CauseList): void {
 }
 
 /** The legs where a client authenticates (RFC 6749 §2.3, RFC 7009 §2.1, RFC 7662 §2.1, RFC 9126 §2). */
-const AUTHENTICATED_KINDS = ['pushed', 'token', 'refresh', 'grant', 'revocation', 'introspection'] as const;
+const AUTHENTICATED_KINDS: readonly string[] = ['pushed', 'token', 'refresh', 'grant', 'revocation', 'introspection'];
+const authenticatingClient: LegKey = (l) =>
+  AUTHENTICATED_KINDS.includes(l.kind) ? clientCredentials(l.main).clientId : undefined;
+const codeIssuedTo: LegKey = (l) =>
+  l.kind === 'authorization' && l.callback?.params.code !== undefined ? l.params.client_id : undefined;
 
 /** Another leg of the same client that authenticated: a different secret then is the evidence of a wrong one now. */
 function comparedWithEarlier(ctx: ExplainContext, at: number, creds: ClientCredentials, list: CauseList): boolean {
   const leg = ctx.legs[at]!;
-  const ok = earlierLegs(
-    ctx,
-    at,
-    AUTHENTICATED_KINDS,
-    (l, i) => ctx.answers[i]!.ok && clientCredentials(l.main).clientId === creds.clientId
-  );
-  const before = ok[0];
+  const before = latestEarlier(ctx, at, authenticatingClient, creds.clientId, (_l, i) => ctx.answers[i]!.ok);
   if (before === undefined) return false;
   const then = clientCredentials(ctx.legs[before]!.main);
   if (then.secret !== null && creds.secret !== null && then.secret !== creds.secret) {
@@ -168,19 +167,18 @@ export function clientCauses(ctx: ExplainContext, at: number, list: CauseList): 
 
 /** Where the file shows the server knowing a client_id: a code issued to it, or a leg where it authenticated. */
 function knownBy(ctx: ExplainContext, at: number, clientId: string): string | null {
-  const issued = ctx.legs.find(
-    (l) => l.kind === 'authorization' && l.params.client_id === clientId && l.callback?.params.code !== undefined
-  );
+  const issuedAt = earliestEarlier(ctx, Infinity, codeIssuedTo, clientId);
+  const issued = issuedAt === undefined ? undefined : ctx.legs[issuedAt]!;
   if (issued)
     return `the authorization endpoint issued a code to client_id ${JSON.stringify(clientId)} (the request in entry ${issued.paramsEntry}, the code in entry ${issued.callback!.entry.index})`;
-  const authenticated = ctx.legs.findIndex(
-    (l, i) =>
-      i !== at &&
-      (AUTHENTICATED_KINDS as readonly string[]).includes(l.kind) &&
-      ctx.answers[i]!.ok &&
-      clientCredentials(l.main).clientId === clientId
+  const authenticated = earliestEarlier(
+    ctx,
+    Infinity,
+    authenticatingClient,
+    clientId,
+    (_l, i) => i !== at && ctx.answers[i]!.ok
   );
-  if (authenticated >= 0)
+  if (authenticated !== undefined)
     return `entry ${ctx.legs[authenticated]!.main.index} authenticated client_id ${JSON.stringify(clientId)} successfully`;
   return null;
 }

@@ -4,8 +4,9 @@ import { headerValue } from '../http';
 import { codeChallenge, PKCE_METHODS, type PkceMethod } from '../oauth2/pkce';
 import { issuingAuthorization } from './causes-authorization';
 import { WEIGHT, type CauseList } from './candidates';
-import { earlierLegs, type ExplainContext } from './explain-context';
+import { earliestEarlier, type ExplainContext } from './explain-context';
 import { clientCredentials, seconds } from './facts';
+import type { LegKey } from './leg-index';
 import type { Leg } from './legs';
 import { cannotTell, sameSecret } from './placeholder';
 
@@ -14,11 +15,12 @@ const SUSPECT_CODE_AGE_S = 60;
 
 const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v));
 
+const exchangedCode: LegKey = (l) => (l.kind === 'token' ? l.main.form.code : undefined);
+
 /** RFC 6749 §4.1.2: a code is single-use. An earlier exchange of the same code, successful or not, is the evidence. */
 function reused(ctx: ExplainContext, at: number, code: string, list: CauseList): void {
   const leg = ctx.legs[at]!;
-  const earlier = earlierLegs(ctx, at, ['token'], (l) => sameSecret(l.main.form.code, code)).reverse();
-  const first = earlier[0];
+  const first = earliestEarlier(ctx, at, exchangedCode, code, (l) => sameSecret(l.main.form.code, code));
   if (first === undefined) return;
   const before = ctx.legs[first]!;
   const okBefore = ctx.answers[first]!.ok;

@@ -1,7 +1,9 @@
 import { WEIGHT, type CauseList } from './candidates';
-import { earlierLegs, type ExplainContext } from './explain-context';
+import { latestEarlier, type ExplainContext } from './explain-context';
+import type { LegKey } from './leg-index';
 
 const q = (v: string) => JSON.stringify(v);
+const sentRequestUri: LegKey = (l) => (l.kind === 'authorization' ? l.main.query.request_uri : undefined);
 
 /**
  * An authorization request naming a pushed request's request_uri (RFC 9126 §4) that was refused: the request_uri
@@ -16,7 +18,7 @@ export function requestUriCauses(ctx: ExplainContext, at: number, list: CauseLis
   if (uri === undefined || ctx.answers[at]!.ok || (error !== undefined && !/^invalid_request(_uri)?$/.test(error)))
     return;
   const a = leg.main.index;
-  const before = earlierLegs(ctx, at, ['authorization'], (l) => l.main.query.request_uri === uri)[0];
+  const before = latestEarlier(ctx, at, sentRequestUri, uri);
   let decided = before !== undefined;
   if (before !== undefined)
     list.add(

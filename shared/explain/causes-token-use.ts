@@ -1,27 +1,46 @@
 import { headerValue } from '../http';
 import { WEIGHT, type CauseList } from './candidates';
-import { earlierLegs, type ExplainContext } from './explain-context';
+import { latestEarlier, type ExplainContext } from './explain-context';
 import { clientCredentials, jwtPayload, seconds, serverDate, tokenField } from './facts';
+import type { LegKey } from './leg-index';
 import type { Leg } from './legs';
 import { cannotTell, sameSecret } from './placeholder';
 
-const ISSUING = ['token', 'refresh', 'grant'] as const;
+const ISSUING: readonly string[] = ['token', 'refresh', 'grant'];
+/** One key per token member, made once so the index builds each group once. */
+const issuedKeys = new Map<string, LegKey>();
+function issuedKey(field: string): LegKey {
+  let key = issuedKeys.get(field);
+  if (!key) {
+    key = (l) => (ISSUING.includes(l.kind) ? tokenField(l.main, field) : undefined);
+    issuedKeys.set(field, key);
+  }
+  return key;
+}
+const revokedToken: LegKey = (l) => (l.kind === 'revocation' ? l.main.form.token : undefined);
+const spentRefreshToken: LegKey = (l) => (l.kind === 'refresh' ? l.main.form.refresh_token : undefined);
 
 /** The latest successful token response before `at` that returned `value` as the member `field`. */
 function issuedBy(ctx: ExplainContext, at: number, field: string, value: string): number | null {
   return (
-    earlierLegs(ctx, at, ISSUING, (l, i) => ctx.answers[i]!.ok && sameSecret(tokenField(l.main, field), value))[0] ??
-    null
+    latestEarlier(
+      ctx,
+      at,
+      issuedKey(field),
+      value,
+      (l, i) => ctx.answers[i]!.ok && sameSecret(tokenField(l.main, field), value)
+    ) ?? null
   );
 }
 
 function revokedBefore(ctx: ExplainContext, at: number, value: string): Leg | null {
-  const i = earlierLegs(
+  const i = latestEarlier(
     ctx,
     at,
-    ['revocation'],
+    revokedToken,
+    value,
     (l, j) => sameSecret(l.main.form.token, value) && ctx.answers[j]!.ok
-  )[0];
+  );
   return i === undefined ? null : ctx.legs[i]!;
 }
 
@@ -36,12 +55,13 @@ export function refreshCauses(ctx: ExplainContext, at: number, list: CauseList):
     list.add('unknown', WEIGHT.weak, placeholder);
     return;
   }
-  const used = earlierLegs(
+  const used = latestEarlier(
     ctx,
     at,
-    ['refresh'],
+    spentRefreshToken,
+    token,
     (l, i) => sameSecret(l.main.form.refresh_token, token) && ctx.answers[i]!.ok
-  )[0];
+  );
   if (used !== undefined) {
     const next = tokenField(ctx.legs[used]!.main, 'refresh_token');
     const rotated = next !== null && next !== token;

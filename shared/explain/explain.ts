@@ -11,6 +11,7 @@ import { answerOf, seconds, serverDate, type Answer } from './facts';
 import { explanationRedactor } from './explain-redactor';
 import type { Fingerprint } from './fingerprint';
 import type { HarFile } from './har-read';
+import { LegIndex } from './leg-index';
 import { findLegs, type Leg, type LegKind } from './legs';
 import { recogniseProviderText } from './provider-texts';
 
@@ -28,7 +29,11 @@ export interface Explanation {
 
 export interface ExplainOptions {
   readonly codeLifetimeSeconds?: number | null;
+  /** Told how many of the legs are explained, every PROGRESS_EVERY legs and at the end (a large import's progress bar). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
+
+const PROGRESS_EVERY = 500;
 
 /** RFC 6749 §5.2, RFC 6750 §3.1 and RFC 9449 error codes that name a cause by themselves. */
 const CODE_CAUSES: Readonly<Record<string, CauseId>> = {
@@ -157,11 +162,16 @@ export function explainHar(
     fp,
     crypto,
     codeLifetimeSeconds: options.codeLifetimeSeconds ?? null,
+    index: new LegIndex(legs),
   };
   const clientFailed = (leg: Leg) => stateMismatch(leg) !== null || nonceMismatch(ctx, leg) !== null;
   const ok = legs.map((leg, i) => answers[i]!.ok && !clientFailed(leg));
   const explained = legs.map((leg, i) => ({ kind: leg.kind, entries: leg.entries, ok: ok[i]! }));
-  const causes = legs.flatMap((_, i) => (ok[i] ? [] : legCauses(ctx, i)));
+  const causes = legs.flatMap((_, i) => {
+    if (i % PROGRESS_EVERY === 0) options.onProgress?.(i, legs.length);
+    return ok[i] ? [] : legCauses(ctx, i);
+  });
+  options.onProgress?.(legs.length, legs.length);
   const redact = causes.length ? explanationRedactor(har, views, { legs: explained }, fp) : (t: string) => t;
   return { legs: explained, causes: causes.map((c) => ({ ...c, evidence: redact(c.evidence) })) };
 }

@@ -131,14 +131,11 @@ function withRequestObject(params: Readonly<Record<string, string>>): Readonly<R
   return { ...params, ...Object.fromEntries(strings) };
 }
 
-/** The latest pushed request whose answer gave this request_uri (RFC 9126 §2.2). */
-function pushedFor(legs: readonly Leg[], requestUri: string | undefined): Leg | undefined {
-  if (requestUri === undefined) return undefined;
-  for (let i = legs.length - 1; i >= 0; i--) {
-    const l = legs[i]!;
-    if (l.kind === 'pushed' && l.main.response().body.fields?.request_uri === requestUri) return l;
-  }
-  return undefined;
+/** The pushed request's request_uri (RFC 9126 §2.2), under which a later authorization request names it. */
+function pushedRequestUri(leg: Leg): string | undefined {
+  if (leg.kind !== 'pushed') return undefined;
+  const uri = leg.main.response().body.fields?.request_uri;
+  return typeof uri === 'string' ? uri : undefined;
 }
 
 /**
@@ -147,15 +144,26 @@ function pushedFor(legs: readonly Leg[], requestUri: string | undefined): Leg | 
  * with its entries, to the earlier request of the same client that had no redirect of its own.
  */
 function callbacksToTheirRequests(legs: Leg[]): void {
+  // The authorization requests by client and state, so each stray redirect finds its request without a scan.
+  const requestKey = (clientId: string | undefined, state: string | undefined) => JSON.stringify([clientId, state]);
+  const requests = new Map<string, number[]>();
+  legs.forEach((leg, i) => {
+    if (leg.kind !== 'authorization') return;
+    const key = requestKey(leg.params.client_id, leg.params.state);
+    const list = requests.get(key);
+    if (list) list.push(i);
+    else requests.set(key, [i]);
+  });
   legs.forEach((leg, i) => {
     const state = leg.callback?.params.state;
     if (leg.kind !== 'authorization' || state === undefined || state === leg.params.state) return;
     // The redirect came in an entry of its own, not as the later request's own answer.
     if (leg.entries.length < 2) return;
-    for (let j = i - 1; j >= 0; j--) {
+    const candidates = requests.get(requestKey(leg.params.client_id, state)) ?? [];
+    for (let n = candidates.length - 1; n >= 0; n--) {
+      const j = candidates[n]!;
       const earlier = legs[j]!;
-      if (earlier.kind !== 'authorization' || earlier.params.client_id !== leg.params.client_id) continue;
-      if (earlier.callback !== null || earlier.params.state !== state) continue;
+      if (j >= i || earlier.callback !== null) continue;
       legs[j] = { ...earlier, callback: leg.callback, entries: [...earlier.entries, ...leg.entries.slice(1)] };
       legs[i] = { ...leg, callback: null, entries: [leg.main.index] };
       return;
@@ -170,6 +178,8 @@ export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views
   const jwksUris = new Set<string>();
   const claimed = new Set<number>();
   const legs: Leg[] = [];
+  /** The latest pushed request per request_uri it was given. */
+  const pushedByUri = new Map<string, Leg>();
   ordered.forEach((v, position) => {
     if (claimed.has(v.index)) return;
     const kind = kindOf(v, jwksUris);
@@ -179,10 +189,13 @@ export function findLegs(entries: readonly HarFileEntry[]): { legs: Leg[]; views
       if (typeof jwks === 'string') jwksUris.add(jwks);
     }
     if (kind !== 'authorization') {
-      legs.push({ kind, main: v, callback: null, entries: [v.index], params: v.query, paramsEntry: v.index });
+      const leg: Leg = { kind, main: v, callback: null, entries: [v.index], params: v.query, paramsEntry: v.index };
+      legs.push(leg);
+      const uri = pushedRequestUri(leg);
+      if (uri !== undefined) pushedByUri.set(uri, leg);
       return;
     }
-    const pushed = pushedFor(legs, v.query.request_uri);
+    const pushed = v.query.request_uri === undefined ? undefined : pushedByUri.get(v.query.request_uri);
     const params = withRequestObject(pushed ? { ...pushed.main.form, ...v.query } : v.query);
     const { callback, found } = findCallback(ordered, position, params.redirect_uri);
     for (const i of found) claimed.add(i);

@@ -7,6 +7,7 @@ import {
   isSecretParameter,
   PRIVATE_JWK_MEMBERS,
   secretNamesPattern,
+  secretShapesPattern,
 } from '../secrets';
 import { decodeParams, queryParams, type EntryView } from './entry-view';
 import type { Fingerprint } from './fingerprint';
@@ -16,7 +17,8 @@ import { isPublicHeader, isPublicParameter, URL_HEADERS } from './report-public'
 /** Shorter values are replaced where they stand (a parameter, a header), not searched for in free text. */
 const MIN_SEARCHED = 6;
 const PEM_PRIVATE = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
-const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// A JWT, and a URL path that is a credential (a bot token, a webhook): shared/secrets.ts's shapes.
+const SHAPED = new RegExp(secretShapesPattern(), 'g');
 // A credential (RFC 7235 §2.1 token68) has a capital, a digit or a symbol somewhere: prose such as "the Basic
 // credentials of entry 3" is left as it is.
 const CREDENTIAL_SCHEME = /\b(Basic|Bearer|DPoP)\s+(?=[a-z]*[A-Z0-9+/=_-])[A-Za-z0-9\-._~+/]{8,}=*/g;
@@ -149,7 +151,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Replaces every secret in free text by its fingerprint (as is, percent-encoded, or JSON-escaped), then whatever
- * still looks like a private key, a private JWK member, a named secret (shared/secrets.ts), a JWT or a credential.
+ * still looks like a private key, a private JWK member, a named secret, a secret's shape (shared/secrets.ts: a JWT,
+ * a bot token or webhook in a URL's path) or a credential.
  */
 export function textRedactor(secrets: ReadonlySet<string>, fp: Fingerprint): (text: string) => string {
   const forms = new Map<string, string>();
@@ -166,6 +169,6 @@ export function textRedactor(secrets: ReadonlySet<string>, fp: Fingerprint): (te
         value.startsWith('[secret ') ? s : `${key}"${fp(value)}"`
       )
       .replace(SECRET_PAIR, (s, key: string, value: string) => (value.startsWith('[secret') ? s : `${key}${fp(value)}`))
-      .replace(JWT, (s) => fp(s))
+      .replace(SHAPED, (s) => fp(s))
       .replace(CREDENTIAL_SCHEME, (_s, scheme: string) => `${scheme} [credential]`);
 }

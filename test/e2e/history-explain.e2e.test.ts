@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { oauthHar } from '../bench/oauth-har-fixture';
 import { codeFlow, harOf } from '../unit/shared/explain/har-builder';
 import { e2eSession } from './session';
 import { SCREENSHOTS, screenshot } from './browser';
@@ -69,3 +70,55 @@ it.each([
   expect(errors).toEqual([]);
   await page.close();
 });
+
+const bigHar = oauthHar(2_000);
+
+it.each([
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
+  ['light', 1024, 700],
+  ['dark', 1024, 700],
+] as const)(
+  "adds a larger HAR's legs with the host's progress shown, explained on the built host's worker (%s, %ix%i)",
+  async (scheme, width, height) => {
+    const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByLabel('HAR file to explain').setInputFiles({
+      name: 'long-history.har',
+      mimeType: 'application/json',
+      buffer: Buffer.from(bigHar),
+    });
+    const panel = page.getByRole('region', { name: 'HAR explanation' });
+    await panel.getByText('2,000 entries, 1,600 OAuth legs').waitFor({ timeout: 60_000 });
+    // Every progress text the page shows, however briefly: the host's worker answers in well under a second.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const p = document.querySelector('.explain-progress');
+        if (p?.textContent && seen.at(-1) !== p.textContent) seen.push(p.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    // The call is held at first, so the bar is on screen for the screenshot; then the host gets it.
+    let held: (() => Promise<void>) | null = null;
+    await page.route('**/api/call/historyImport', (route) => void (held = () => route.continue()));
+    await panel.getByRole('button', { name: 'Add its OAuth legs to the history' }).click();
+    await panel.getByRole('progressbar', { name: 'Adding the OAuth legs' }).waitFor();
+    await screenshot(page, `${SCREENSHOTS}/history-import-progress-${scheme}-${width}x${height}.png`);
+    await expect.poll(() => held !== null).toBe(true);
+    await held!();
+    await panel
+      .getByText('Added 2,000 exchanges of 1,600 OAuth legs to the history, marked imported.')
+      .waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    // The built host's worker (out/cli/har-import-worker.js) reported the legs explained as it went.
+    expect(seen.some((t) => /Adding its OAuth legs: [\d,]+ legs? of 1,600 explained…$/.test(t))).toBe(true);
+    expect(await panel.getByRole('progressbar').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+  120_000
+);

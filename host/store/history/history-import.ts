@@ -53,7 +53,8 @@ function exchangeOf(e: HarFileEntry): Exchange {
 export function harHistoryEntries(
   fileName: string,
   text: string,
-  newId: () => string
+  newId: () => string,
+  onProgress?: (done: number, total: number) => void
 ): { entries: HistoryEntry[]; legs: number } {
   let har;
   try {
@@ -62,9 +63,17 @@ export function harHistoryEntries(
     if (e instanceof HarReadError) throw invalidInput(`har: ${fileName} ${e.message}`);
     throw e;
   }
-  const explained = explainHar(har, nodeCrypto, fingerprinter(nodeCrypto, nodeRandom));
+  const explained = explainHar(
+    har,
+    nodeCrypto,
+    fingerprinter(nodeCrypto, nodeRandom),
+    onProgress ? { onProgress } : {}
+  );
+  // Each leg's most likely cause (the first listed), looked up once: a find per leg was quadratic in a large file.
+  const causeOf = new Map<number, (typeof explained.causes)[number]>();
+  for (const c of explained.causes) if (!causeOf.has(c.leg)) causeOf.set(c.leg, c);
   const entries = explained.legs.flatMap((leg, l) => {
-    const cause = explained.causes.find((c) => c.leg === l);
+    const cause = causeOf.get(l);
     return leg.entries.map((i): HistoryEntry => {
       const exchange = exchangeOf(har.entries[i]!);
       const said = `${exchange.request.method} ${exchange.request.url.split('?')[0]} → ${exchange.response.status}`;

@@ -8,11 +8,21 @@ import { notFound, storeError } from '../backend';
 import type { HistoryRecord } from '../codec';
 import type { SecretBox } from '../secrets';
 import { HistoryFiles } from './history-files';
-import { harHistoryEntries } from './history-import';
+import { explainHarOffThread } from './har-import-thread';
 
 export type HistoryMethodName = 'historyList' | 'historyBody' | 'historyAnnotate' | 'historyClear' | 'historyImport';
 
-export type HistoryMethods = { readonly [M in HistoryMethodName]: (input: ParsedInput<M>) => MethodOutput<M> } & {
+/** How far a History import's explanation is: legs explained of the file's. */
+export type ImportProgress = (done: number, total: number) => void;
+
+export type HistoryMethods = {
+  readonly [M in Exclude<HistoryMethodName, 'historyImport'>]: (input: ParsedInput<M>) => MethodOutput<M>;
+} & {
+  /** Explained on a worker thread (har-import-thread.ts): the host answers other requests meanwhile. */
+  historyImport(
+    input: ParsedInput<'historyImport'>,
+    onProgress?: ImportProgress
+  ): Promise<MethodOutput<'historyImport'>>;
   /** Appends an exchange (not a bridge method: the host records what it sends, record-exchange.ts); nothing when keepHistory is off. */
   historyAdd(input: { entry: HistoryEntry }): HistoryEntry;
   /** An entry with its bodies complete, for exports (not a bridge method: a body may be hundreds of MB). */
@@ -138,10 +148,9 @@ function historyAppendMethods(
       }
       return { annotated: true };
     },
-    historyImport: ({ fileName, har }) => {
-      let n = 0;
+    historyImport: async ({ fileName, har }, onProgress = () => {}) => {
       const batch = randomBytes(6).toString('base64url');
-      const { entries, legs } = harHistoryEntries(fileName, har, () => `har-${batch}-${n++}`);
+      const { entries, legs } = await explainHarOffThread({ fileName, har, batch }, onProgress);
       // The user turned history off: nothing is kept, as for an exchange the app sends.
       if (!settings().keepHistory) return { imported: 0, legs };
       try {

@@ -80,6 +80,18 @@ function Causes({ report }: { report: Report }) {
   );
 }
 
+/** The host explaining the file to add its legs (on a worker thread: the app goes on answering meanwhile). */
+function ImportProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <p className="explain-progress" role="status">
+      <progress aria-label="Adding the OAuth legs" max={Math.max(total, 1)} value={done} />{' '}
+      {total === 0
+        ? 'Reading the file to add its OAuth legs…'
+        : `Adding its OAuth legs: ${count(done, 'leg', 'legs')} of ${total.toLocaleString('en-US')} explained…`}
+    </p>
+  );
+}
+
 /** Why each failed leg of the chosen HAR failed, with the evidence (server text shown as text, secrets fingerprinted). */
 export function HarExplainPanel({ store }: { store: HarExplainStore }) {
   const fileName = useStore(store, (s) => s.fileName);
@@ -87,6 +99,7 @@ export function HarExplainPanel({ store }: { store: HarExplainStore }) {
   const result = useStore(store, (s) => s.result);
   const importMessage = useStore(store, (s) => s.importMessage);
   const added = useStore(store, (s) => s.added);
+  const progress = useStore(store, (s) => s.importProgress);
   if (fileName === null) return null;
   return (
     <section className="explain-panel" aria-label="HAR explanation">
@@ -96,7 +109,8 @@ export function HarExplainPanel({ store }: { store: HarExplainStore }) {
           Close
         </button>
       </div>
-      {busy && <p role="status">Reading and explaining the file…</p>}
+      {busy && !progress && <p role="status">Reading and explaining the file…</p>}
+      {progress && <ImportProgress {...progress} />}
       {result && !result.ok && (
         <p className="error" role="alert">
           {fileName} cannot be read as HAR: {result.error}

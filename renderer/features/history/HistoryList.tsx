@@ -1,7 +1,7 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
-import { maskText } from '../../components/mask';
+import { exchangeSecrets, maskText } from '../../components/mask';
 import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
@@ -23,23 +23,13 @@ interface RowProps {
   readonly selected: boolean;
   readonly open: boolean;
   readonly profile: string;
-  readonly now: number;
-  /** The profiles' secrets, masked with the named fields in what the row shows (its detail reveals them). */
+  /** The profiles' secrets (profileSecrets), masked with the entry's own wherever the row shows text. */
   readonly secrets: readonly string[];
+  readonly now: number;
   readonly onOpen: (index: number) => void;
 }
 
-const Row = memo(function Row({
-  index,
-  setSize,
-  entry,
-  selected,
-  open,
-  profile: owner,
-  now,
-  secrets,
-  onOpen,
-}: RowProps) {
+const Row = memo(function Row({ index, setSize, entry, selected, open, profile, secrets, now, onOpen }: RowProps) {
   const style = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
   const common = {
     id: `history-row-${index}`,
@@ -61,11 +51,31 @@ const Row = memo(function Row({
       </div>
     );
   }
+  return <LoadedRow entry={entry} common={common} {...{ index, selected, open, profile, secrets, now, onOpen }} />;
+});
+
+/**
+ * A row with its entry. What the store keeps sealed under the keychain is masked here as in the detail: the URL's
+ * secret fields and secret-shaped path (a bot token, a webhook), a summary echoing a secret the exchange carried, and
+ * an imported file's name.
+ */
+function LoadedRow({
+  entry,
+  common,
+  index,
+  selected,
+  open,
+  profile: owner,
+  secrets,
+  now,
+  onOpen,
+}: Omit<RowProps, 'entry' | 'setSize'> & { entry: HistoryEntry; common: object }) {
+  const known = useMemo(() => [...exchangeSecrets(entry.exchange), ...secrets], [entry, secrets]);
+  const mask = (text: string) => maskText(text, known);
+  const profile = mask(owner);
+  const summary = mask(entry.summary);
   const { request, response } = entry.exchange;
-  const path = maskText(urlPath(request.url), secrets);
-  const url = maskText(request.url, secrets);
-  const summary = maskText(entry.summary, secrets);
-  const profile = maskText(owner, secrets);
+  const path = mask(urlPath(request.url));
   const ok = entry.outcome === 'succeeded';
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
   const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
@@ -87,7 +97,7 @@ const Row = memo(function Row({
         {legLabel(entry.leg)}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
-      <span className="cell mono" title={`${request.method} ${url}`}>
+      <span className="cell mono" title={`${request.method} ${mask(request.url)}`}>
         <strong>{request.method}</strong> {path}
       </span>
       <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
@@ -96,7 +106,7 @@ const Row = memo(function Row({
       </span>
     </div>
   );
-});
+}
 
 /**
  * Which rows are in the window: the container measured (and re-measured on resize), the scroll followed, the
@@ -206,15 +216,15 @@ function EmptyNote({ filtered }: { filtered: boolean }) {
 export function HistoryList({
   store,
   ownerName,
-  now,
   secrets,
+  now,
 }: {
   store: HistoryStore;
   /** Whose the entry is: its profile's name, or the HAR file it was imported from. */
   ownerName: (entry: HistoryListedEntry) => string;
-  now: number;
-  /** The profiles' secrets (profileSecrets), masked in each row. */
+  /** The profiles' secrets (profileSecrets): masked in every row. */
   secrets: readonly string[];
+  now: number;
 }) {
   const total = useStore(store, (s) => s.total);
   const pages = useStore(store, (s) => s.pages);
@@ -238,8 +248,8 @@ export function HistoryList({
         selected={selected === i}
         open={entry !== undefined && entry.id === openId}
         profile={entry ? ownerName(entry) : ''}
-        now={now}
         secrets={secrets}
+        now={now}
         onOpen={entryOpened}
       />
     );

@@ -91,7 +91,7 @@ export function HistoryPage() {
         </p>
       )}
       <div ref={listRef}>
-        <HistoryList store={store} ownerName={ownerName} now={now} secrets={secrets} />
+        <HistoryList store={store} ownerName={ownerName} secrets={secrets} now={now} />
       </div>
       {open ? (
         <HistoryDetail

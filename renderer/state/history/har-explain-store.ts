@@ -18,6 +18,8 @@ export interface HarExplainState {
   readonly importMessage: string | null;
   /** The file's legs are in the history: adding them again would list them twice. */
   readonly added: boolean;
+  /** While the host explains the file to add it (historyImportProgress): legs explained of the file's. */
+  readonly importProgress: { readonly done: number; readonly total: number } | null;
   fileChosen(file: ChosenFile): Promise<void>;
   /** Explains the app's own history (one profile's, or all), as its HAR export gives it. */
   historyExplainRequested(profileId: string | undefined): Promise<void>;
@@ -45,6 +47,7 @@ export function createHarExplainStore({ bridge }: Pick<RendererDeps, 'bridge'>, 
     result: null,
     importMessage: null,
     added: false,
+    importProgress: null,
     async fileChosen(file) {
       set({ fileName: file.name, busy: true, result: null, importMessage: null, added: false });
       let result: HarExplained;
@@ -77,10 +80,14 @@ export function createHarExplainStore({ bridge }: Pick<RendererDeps, 'bridge'>, 
     async importRequested() {
       const fileName = get().fileName;
       if (fileName === null || !get().result?.ok) return;
-      set({ busy: true });
-      const r = await bridge.historyImport({ fileName, har: text });
+      set({ busy: true, importProgress: { done: 0, total: 0 } });
+      const stop = bridge.on('historyImportProgress', ({ fileName: name, done, total }) => {
+        if (name === fileName && get().importProgress) set({ importProgress: { done, total } });
+      });
+      const r = await bridge.historyImport({ fileName, har: text }).finally(stop);
       set({
         busy: false,
+        importProgress: null,
         added: r.ok && r.value.imported > 0,
         importMessage: !r.ok
           ? `Not added: ${r.error.message}`
@@ -92,7 +99,7 @@ export function createHarExplainStore({ bridge }: Pick<RendererDeps, 'bridge'>, 
     },
     closed: () => {
       text = '';
-      set({ fileName: null, busy: false, result: null, importMessage: null, added: false });
+      set({ fileName: null, busy: false, result: null, importMessage: null, added: false, importProgress: null });
     },
   }));
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { scratchDir } from '../../../support/scratch-dir';
-import { METHODS, type MethodInput, type MethodOutput } from '../../../../shared/bridge/contract';
+import { METHODS, type MethodInput } from '../../../../shared/bridge/contract';
 import { BridgeFailure } from '../../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../../shared/store/history';
 import {
@@ -75,8 +75,12 @@ export function openStore(dir: string, options: AppStoreOptions = {}): AppStore 
 }
 
 /** Calls a store method the way the bridge does: the input parsed with the contract first. */
-export function call<M extends StoreMethodName>(store: AppStore, name: M, input?: MethodInput<M>): MethodOutput<M> {
-  const method = store[name] as (input: unknown) => MethodOutput<M>;
+export function call<M extends StoreMethodName>(
+  store: AppStore,
+  name: M,
+  input?: MethodInput<M>
+): ReturnType<AppStore[M]> {
+  const method = store[name] as (input: unknown) => ReturnType<AppStore[M]>;
   return method(METHODS[name].input.parse(input));
 }
 

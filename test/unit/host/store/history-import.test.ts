@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFlow, harOf } from '../../shared/explain/har-builder';
-import { call, failure, fakeCipher, openStore, tempDir } from './helpers';
+import { BridgeFailure } from '../../../../shared/bridge/result';
+import { call, fakeCipher, openStore, tempDir } from './helpers';
 
 /** historyImport: a HAR file's OAuth legs become history entries marked imported, kept as the app's own are. */
 const har = harOf([
@@ -11,11 +12,11 @@ const har = harOf([
   })),
 ]);
 
-describe('historyImport', () => {
-  it("adds the OAuth legs' entries, marked with the file, outcome and most likely cause; reopened, they are still there", () => {
+describe('historyImport (explained on a worker thread)', () => {
+  it("adds the OAuth legs' entries, marked with the file, outcome and most likely cause; reopened, they are still there", async () => {
     const dir = tempDir();
     const store = openStore(dir, { cipher: fakeCipher() });
-    expect(call(store, 'historyImport', { fileName: 'ticket-42.har', har })).toEqual({ imported: 2, legs: 2 });
+    expect(await call(store, 'historyImport', { fileName: 'ticket-42.har', har })).toEqual({ imported: 2, legs: 2 });
     const reopened = openStore(dir, { cipher: fakeCipher() });
     const page = call(reopened, 'historyList', {});
     expect(page.total).toBe(2);
@@ -36,13 +37,16 @@ describe('historyImport', () => {
     ]);
   });
 
-  it('a file that is not HAR is invalid_input naming where it stopped being readable; history off keeps nothing', () => {
+  it('a file that is not HAR is invalid_input naming where it stopped being readable; history off keeps nothing', async () => {
     const store = openStore(tempDir());
-    const e = failure(() => call(store, 'historyImport', { fileName: 'x.har', har: '{"log": [' }));
-    expect(e.code).toBe('invalid_input');
-    expect(e.message).toContain('x.har not JSON: the text ends after 9 characters');
+    const e = await call(store, 'historyImport', { fileName: 'x.har', har: '{"log": [' }).catch((e: unknown) => e);
+    expect(e).toBeInstanceOf(BridgeFailure);
+    expect(e).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('x.har not JSON: the text ends after 9 characters'),
+    });
     call(store, 'settingsUpdate', { keepHistory: false });
-    expect(call(store, 'historyImport', { fileName: 'y.har', har })).toEqual({ imported: 0, legs: 2 });
+    expect(await call(store, 'historyImport', { fileName: 'y.har', har })).toEqual({ imported: 0, legs: 2 });
     expect(call(store, 'historyList', {}).total).toBe(0);
   });
 });

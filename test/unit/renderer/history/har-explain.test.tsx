@@ -74,6 +74,32 @@ describe('History: explain a HAR file', () => {
     await waitFor(() => expect(list.textContent).toContain('Imported: ticket.har'));
   });
 
+  it("shows the host's progress as a progress bar while it explains the file to add it", async () => {
+    const fake = fakeBridge(3);
+    const listeners: ((p: { fileName: string; done: number; total: number }) => void)[] = [];
+    let answer: (v: unknown) => void = () => {};
+    Object.assign(fake.bridge, {
+      on: (event: string, listener: (typeof listeners)[number]) => {
+        if (event === 'historyImportProgress') listeners.push(listener);
+        return () => listeners.splice(listeners.indexOf(listener), 1);
+      },
+      historyImport: () => new Promise((resolve) => (answer = resolve)),
+    });
+    choose(failedHar, 'big.har', fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add its OAuth legs to the history' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Adding the OAuth legs' });
+    expect(listeners).toHaveLength(1);
+    listeners[0]!({ fileName: 'other.har', done: 9, total: 9 });
+    listeners[0]!({ fileName: 'big.har', done: 1500, total: 32000 });
+    await screen.findByText('Adding its OAuth legs: 1,500 legs of 32,000 explained…');
+    expect(bar.getAttribute('value')).toBe('1500');
+    expect(bar.getAttribute('max')).toBe('32000');
+    answer({ ok: true, value: { imported: 40000, legs: 32000 } });
+    await screen.findByText('Added 40,000 exchanges of 32,000 OAuth legs to the history, marked imported.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(listeners).toHaveLength(0);
+  });
+
   it("explains the app's own history, as its HAR export (secrets included) gives it", async () => {
     const fake = fakeBridge(3);
     const asked: unknown[] = [];
