@@ -60,6 +60,17 @@ export const SECRET_HEADERS = [
   'x-amz-security-token',
 ] as const;
 
+/**
+ * URL paths whose segment is the credential (a capability URL: whoever holds it can post as the bot or the hook).
+ * Each pattern's first group is the public part, kept to tell URLs apart (the bot's id, the workspace and channel,
+ * the webhook's id); its second group is the secret. Use with the `g` flag, in a URL or any text holding one.
+ */
+export const SECRET_PATH_SHAPES = [
+  { name: 'Telegram bot token', pattern: String.raw`(/bot\d+:)([A-Za-z0-9_-]+)` },
+  { name: 'Slack incoming webhook', pattern: String.raw`(/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/)([A-Za-z0-9_-]+)` },
+  { name: 'Discord webhook', pattern: String.raw`(/api(?:/v\d+)?/webhooks/\d+/)([A-Za-z0-9_-]+)` },
+] as const;
+
 /** A JWK's private members: RFC 7518 §6.2.2 (EC), §6.3.2 (RSA), §6.4.1 (oct), RFC 8037 §2 (OKP). */
 export const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 

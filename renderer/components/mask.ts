@@ -1,10 +1,12 @@
 import type { Exchange } from '../../shared/http';
-import { authorizationCredential, isSecretHeader, secretNamesPattern } from '../../shared/secrets';
+import { authorizationCredential, isSecretHeader, SECRET_PATH_SHAPES, secretNamesPattern } from '../../shared/secrets';
 import type { Profile } from '../../shared/store/profile';
 
 /** The fields the one list of secrets (shared/secrets.ts) names: in a form, query or fragment, and in JSON. */
 const FORM_FIELD = new RegExp(`(^|[?&#\\s])((?:${secretNamesPattern('form')})=)([^&#\\s]+)`, 'gi');
 const JSON_FIELD = new RegExp(`("(?:${secretNamesPattern('json')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+/** The list's URL paths that carry a credential (a bot token, a webhook's). */
+const SECRET_PATHS = SECRET_PATH_SHAPES.map((s) => new RegExp(s.pattern, 'g'));
 
 const DOTS = '••••••••';
 
@@ -14,9 +16,10 @@ export function profileSecrets(profiles: readonly Profile[]): string[] {
   return [...new Set(values.flatMap((s) => [s, encodeURIComponent(s)]))].sort((a, b) => b.length - a.length);
 }
 
-/** Text with secret values replaced by dots: named fields and the given secrets. */
+/** Text with secret values replaced by dots: named fields, the secrets URL paths carry, and the given secrets. */
 export function maskText(text: string, secrets: readonly string[] = []): string {
   let out = text.replace(FORM_FIELD, `$1$2${DOTS}`).replace(JSON_FIELD, `$1"${DOTS}"`);
+  for (const path of SECRET_PATHS) out = out.replace(path, `$1${DOTS}`);
   for (const s of secrets) out = out.split(s).join(DOTS);
   return out;
 }
