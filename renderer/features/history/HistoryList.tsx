@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent 
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
 import { maskText } from '../../components/mask';
-import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
+import { FLOW_LABELS, fullTime, entryLegLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
 export const ROW_HEIGHT = 32;
@@ -68,7 +68,7 @@ const Row = memo(function Row({
   const profile = maskText(owner, secrets);
   const ok = entry.outcome === 'succeeded';
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${entryLegLabel(entry)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -84,7 +84,7 @@ const Row = memo(function Row({
       </span>
       <span className="cell">{FLOW_LABELS[entry.flow]}</span>
       <span className="cell" title={entry.leg}>
-        {legLabel(entry.leg)}
+        {entryLegLabel(entry)}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
       <span className="cell mono" title={`${request.method} ${url}`}>
