@@ -68,7 +68,7 @@ const Row = memo(function Row({
   const profile = maskText(owner, secrets);
   const ok = entry.outcome === 'succeeded';
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${entryLegLabel(entry)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${entryLegLabel(entry)}${entry.mistake ? `, made on purpose: ${entry.mistake}` : ''}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -90,7 +90,14 @@ const Row = memo(function Row({
       <span className="cell mono" title={`${request.method} ${url}`}>
         <strong>{request.method}</strong> {path}
       </span>
-      <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
+      <span className={`outcome ${ok ? 'ok' : 'bad'}`}>
+        {ok ? '✓ succeeded' : '✗ failed'}
+        {entry.mistake && (
+          <span className="on-purpose" title={`Made on purpose: ${entry.mistake}`}>
+            on purpose
+          </span>
+        )}
+      </span>
       <span className="cell summary-cell" title={summary}>
         {summary}
       </span>
