@@ -67,8 +67,9 @@ const Row = memo(function Row({
   const summary = maskText(entry.summary, secrets);
   const profile = maskText(owner, secrets);
   const ok = entry.outcome === 'succeeded';
+  const legName = entryLegLabel(entry);
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${entryLegLabel(entry)}${entry.mistake ? `, made on purpose: ${entry.mistake}` : ''}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legName}${entry.mistake ? `, made on purpose: ${entry.mistake}` : ''}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -83,27 +84,38 @@ const Row = memo(function Row({
         {profile}
       </span>
       <span className="cell">{FLOW_LABELS[entry.flow]}</span>
-      <span className="cell" title={entry.leg}>
-        {entryLegLabel(entry)}
+      <span className="cell" title={legName}>
+        {legName}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
       <span className="cell mono" title={`${request.method} ${url}`}>
         <strong>{request.method}</strong> {path}
       </span>
-      <span className={`outcome ${ok ? 'ok' : 'bad'}`}>
-        {ok ? '✓ succeeded' : '✗ failed'}
-        {entry.mistake && (
-          <span className="on-purpose" title={`Made on purpose: ${entry.mistake}`}>
-            on purpose
-          </span>
-        )}
-      </span>
+      <OutcomeCell ok={ok} mistake={entry.mistake} />
       <span className="cell summary-cell" title={summary}>
         {summary}
       </span>
     </div>
   );
 });
+
+/** The outcome in a word; a mistake made on purpose says so instead of "failed": its refusal was the point. */
+function OutcomeCell({ ok, mistake }: { ok: boolean; mistake: string | undefined }) {
+  return (
+    <span className={`outcome ${ok ? 'ok' : 'bad'}`}>
+      {ok ? '✓ ' : '✗ '}
+      {mistake ? (
+        <span className="on-purpose" title={`Made on purpose: ${mistake}`}>
+          on purpose
+        </span>
+      ) : ok ? (
+        'succeeded'
+      ) : (
+        'failed'
+      )}
+    </span>
+  );
+}
 
 /**
  * Which rows are in the window: the container measured (and re-measured on resize), the scroll followed, the
