@@ -14,20 +14,22 @@ import type { FlowSends } from './flow-sends';
  * the profile); the page shows steps and checks from the leg's result, so reports are not needed here. `owner`:
  * the profile whose history and transport the requests are, or the history owner of a page used without one. The
  * port belongs to the attempt it is made in: after a Start over it sends nothing and its waits end at once.
+ * `mistake`: the mistake this send makes on purpose, by name, recorded with its exchanges.
  */
 export function pageHostPort(
   { bridge, crypto, random, now }: RendererDeps,
   sends: FlowSends,
   owner: Profile | string,
   flow: HistoryRecord['flow'],
-  tokensObtained: (obtained: LegTokens, leg: string) => void
+  tokensObtained: (obtained: LegTokens, leg: string) => void,
+  mistake: string | null = null
 ): FlowHostPort {
   const attempt = sends.attempt();
   return {
     async send(request, { leg, verdictOf }) {
       sends.ensureCurrent(attempt);
       const profileId = typeof owner === 'string' ? owner : owner.id;
-      const record = historyRecord(random, { profileId, flow, leg });
+      const record = historyRecord(random, { profileId, flow, leg, ...(mistake ? { mistake } : {}) });
       const r = await sends.httpSend({
         request,
         ...(typeof owner === 'string' ? {} : { options: transportOf(owner) }),

@@ -243,6 +243,14 @@ export function refusesToken(response: Exchange['response']): boolean {
   return !code || TOKEN_GONE.has(code);
 }
 
+/** Problems that say the request token itself is gone: expired (interface §2.1) or already exchanged (RFC 5849 §2.3). */
+const REQUEST_TOKEN_GONE = new Set(['token_expired', 'token_used']);
+
+/** Whether an access token exchange was refused for its request token, so sending it again fails again. */
+export function refusesRequestToken(response: Exchange['response']): boolean {
+  return response.status === 401 && REQUEST_TOKEN_GONE.has(providerMessage(response)?.code ?? '');
+}
+
 /**
  * An API answer. A refusal is one sentence in the server's decoded words (oauth_problem and its advice from the
  * body or the WWW-Authenticate challenge, RFC 5849 §3.5.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1)) with what to do. A 401 marks the access token as no

@@ -130,10 +130,19 @@ export interface RequestObjectClient {
   readonly kid: string | null;
 }
 
-/** Which key signs the client's request objects, or why it has none: one choice for the app and the CLI. */
+/** The methods that authenticate with the client secret: the key a request object is signed with is then the secret. */
+const SECRET_METHODS: readonly ClientAuthentication[] = ['basic', 'body', 'client_secret_jwt'];
+
+/**
+ * Which key signs the client's request objects, or why it has none: one choice for the app and the CLI. The method
+ * in effect decides: with a secret method, a private key left from an earlier private_key_jwt (the form hides it)
+ * is not the client's key any more, so the secret signs (HS256); the provider would refuse the other key.
+ */
 export function requestObjectKeyOf(
   c: RequestObjectClient
 ): { ok: true; key: RequestObjectKey } | { ok: false; reason: string } {
+  if (SECRET_METHODS.includes(c.authentication) && c.clientSecret)
+    return { ok: true, key: { method: 'client_secret_jwt', key: c.clientSecret, alg: 'HS256', kid: null } };
   if (c.privateKey.trim())
     return { ok: true, key: { method: 'private_key_jwt', key: c.privateKey, alg: c.alg || null, kid: c.kid || null } };
   if (c.authentication === 'private_key_jwt')

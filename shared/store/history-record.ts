@@ -6,10 +6,16 @@ import { historyEntrySchema, type HistoryEntry } from './history';
 
 /**
  * What the sender of a request says about it so the host can record the exchange in the history: whose it is
- * (profile, flow, leg) and the entry's id, chosen by the sender so it can give the leg's own verdict by that id
+ * (profile, flow, leg), the mistake it makes on purpose if any, and the entry's id, chosen by the sender so it can give the leg's own verdict by that id
  * (httpSend's `verdictFollows`, then historyAnnotate) without sending the exchange again.
  */
-export const historyRecordSchema = historyEntrySchema.pick({ id: true, profileId: true, flow: true, leg: true });
+export const historyRecordSchema = historyEntrySchema.pick({
+  id: true,
+  profileId: true,
+  flow: true,
+  leg: true,
+  mistake: true,
+});
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
 /** A leg's verdict on its exchange, as the History page shows it. */

@@ -16,6 +16,8 @@ export const historyEntrySchema = z.strictObject({
   at: z.number().int().nonnegative(),
   /** Secrets in headers and bodies are kept only in encrypted form at rest. */
   exchange: exchangeSchema,
+  /** The mistake the sender made on purpose in this exchange, by name (a flow page's mistake menus). */
+  mistake: z.string().min(1).max(200).optional(),
   /** Set on an entry imported from a HAR file (historyImport): the file's name. Not sent by the app. */
   imported: z.string().min(1).max(200).optional(),
 });

@@ -39,7 +39,9 @@ it.each(['light', 'dark'] as const)(
       await expect.poll(() => fault.isEnabled()).toBe(true);
       await page.getByLabel('Tool to call').fill('write_note');
       await page.getByLabel('Arguments (JSON)').fill('{"text": "hello"}');
-      await logIn(page, () => page.getByRole('button', { name: 'Connect and list the tools' }).click());
+      await logIn(page, () =>
+        page.getByRole('button', { name: 'Connect, list the tools and call write_note' }).click()
+      );
       await logIn(page, () => page.getByRole('button', { name: 'Open the step-up authorization' }).click());
       const outcome = page.getByRole('region', { name: 'Outcome' });
       await outcome.getByText('The MCP server answered with the access token.').waitFor();
@@ -53,7 +55,7 @@ it.each(['light', 'dark'] as const)(
       // In browser mode the click opens a blank tab before the run (a pop-up blocker's rule), closed unused.
       const tabs: Page[] = [];
       page.on('popup', (tab) => void tabs.push(tab));
-      await page.getByRole('button', { name: 'Connect and list the tools' }).click();
+      await page.getByRole('button', { name: 'Connect, list the tools and call write_note' }).click();
       await page.getByRole('heading', { name: /The token saved for this server/ }).waitFor();
       await outcome.getByText('The MCP server answered with the access token.').waitFor();
       expect(tabs.map((t) => t.url())).toEqual(tabs.map(() => 'about:blank'));
@@ -65,7 +67,7 @@ it.each(['light', 'dark'] as const)(
 
       await fault.selectOption('wrong-resource');
       try {
-        await page.getByRole('button', { name: 'Connect and list the tools' }).click();
+        await page.getByRole('button', { name: 'Connect, list the tools and call write_note' }).click();
         await outcome
           .getByText(/Failed at resource metadata: resource https:\/\/elsewhere\.example\/mcp does not name/)
           .waitFor();

@@ -20,6 +20,7 @@ import { headerFlag, requestTimeoutMs } from '../flow/profile-flags';
 import { readFileFlag } from '../read-file-flag';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { openSavedCredentials, type SavedCredentials } from '../saved-credentials';
+import { tokenKindNeeded } from '../call-token-kind';
 import { CALL_HELP } from '../help/call';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 
@@ -171,7 +172,12 @@ export const callCommand: Command = async (argv, io) => {
   const v = withSecrets(parseFlags(argv, FLAGS, 'call'), io.env, CALL_SECRETS);
   if (!v.url) throw new UsageError('--url is required.');
   if (v['token-id'] !== undefined && !v.profile) throw new UsageError('--token-id picks a token of --profile NAME.');
-  const saved = v.profile ? openSavedCredentials(v.profile, v['store-dir'], v['token-id']) : null;
+  const saved = v.profile
+    ? openSavedCredentials(v.profile, v['store-dir'], v['token-id'], (profile) => {
+        const baseUrl = v['base-url'] ?? (profile.baseUrl || undefined);
+        return tokenKindNeeded(v, profile, { url: requestUrl(v.url!, baseUrl, profile.name), baseUrl });
+      })
+    : null;
   const b = body(v);
   const method = (v.method ?? (b.sent.body !== undefined ? 'POST' : 'GET')).toUpperCase();
   const url = requestUrl(v.url, v['base-url'] ?? saved?.profile.baseUrl, saved?.profile.name ?? null);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type Ref } from 'react';
 import { isRsaMethod } from '../../../shared/oauth1';
 import { DebugInputsForm } from './DebugInputs';
 import { DiagnosisView } from './DiagnosisView';
@@ -43,6 +43,7 @@ function SignatureDebugger() {
     return () => clearTimeout(timer);
   }, [inputs, pending, diagnosisRequested]);
 
+  const { resultRef, wantVerdict } = useVerdictIntoView(pending, result);
   const empty = requestIsEmpty(inputs);
   const errors = result?.errors ?? {};
   const d = result?.diagnosis ?? null;
@@ -59,7 +60,14 @@ function SignatureDebugger() {
           <button type="button" onClick={inputsCleared}>
             Clear
           </button>
-          <button type="button" className="primary" onClick={exampleLoaded}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              exampleLoaded();
+              wantVerdict();
+            }}
+          >
             Load an example
           </button>
         </div>
@@ -79,6 +87,7 @@ function SignatureDebugger() {
           />
         </div>
         <ResultColumn
+          ref={resultRef}
           busy={(verifying || pending) && !empty}
           withKey={inputs.rsaPublicKey.trim() !== ''}
           empty={empty}
@@ -92,8 +101,25 @@ function SignatureDebugger() {
   );
 }
 
+/**
+ * After Load an example, the verdict is brought into view once the example is checked: it is below the fold on a
+ * laptop screen. Only then: typing afterwards leaves the page where it is.
+ */
+function useVerdictIntoView(pending: boolean, result: unknown) {
+  const [wanted, setWanted] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const verdict = resultRef.current?.querySelector('.dbg-verdict');
+    if (!wanted || pending || !verdict) return;
+    verdict.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    setWanted(false);
+  }, [wanted, pending, result]);
+  return { resultRef, wantVerdict: () => setWanted(true) };
+}
+
 /** The check's status, then how to start, the diagnosis, or why the request could not be read. */
 function ResultColumn({
+  ref,
   busy,
   withKey,
   empty,
@@ -102,6 +128,7 @@ function ResultColumn({
   secrets,
   reveal,
 }: {
+  ref: Ref<HTMLDivElement>;
   busy: boolean;
   withKey: boolean;
   empty: boolean;
@@ -111,7 +138,7 @@ function ResultColumn({
   reveal: boolean;
 }) {
   return (
-    <div className="col dbg-result-col">
+    <div className="col dbg-result-col" ref={ref}>
       <div className="dbg-status" aria-live="polite">
         <span className="muted small">{busy ? (withKey ? 'Checking with the public key…' : 'Checking…') : ''}</span>
       </div>

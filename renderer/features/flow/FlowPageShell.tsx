@@ -25,6 +25,8 @@ export interface FlowPageParts<L extends string> {
   readonly onStart: (profile: Profile, baseUrl: string) => void;
   /** Before the flow starts: what it walks through, against the chosen profile. */
   readonly intro: (profile: Profile | undefined) => ReactNode;
+  /** Where the user logs in at the embedded mock, said after *Start* (nothing when no one logs in). */
+  readonly mockLogin?: ReactNode;
   /** The legs in order, by title. */
   readonly titles: Readonly<Record<L, string>>;
   readonly arrows: readonly Arrow<L>[];
@@ -72,15 +74,7 @@ export function FlowPageShell<L extends string>(p: FlowPageParts<L>) {
         <div className="welcome">
           <p>{p.intro(profile)}</p>
           <p>
-            <strong>Next:</strong> press <em>{start}</em>.
-            {profile?.builtIn ? (
-              <>
-                {' '}
-                The mock's login page opens in a new tab: log in there as <code>demo</code> / <code>demo</code>.
-              </>
-            ) : (
-              ''
-            )}
+            <strong>Next:</strong> press <em>{start}</em>.{profile?.builtIn && p.mockLogin ? <> {p.mockLogin}</> : ''}
           </p>
         </div>
       ) : (

@@ -40,6 +40,7 @@ export function GrantPage<S extends GrantPageState<L>, C, L extends string>({
       startError={s.startError}
       onStart={s.flowStarted}
       intro={() => parts.intro}
+      mockLogin={parts.mockLogin ?? 'No one logs in: no login page opens.'}
       titles={titles}
       arrows={parts.arrows}
       explain={parts.explain}

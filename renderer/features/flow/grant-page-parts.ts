@@ -23,6 +23,8 @@ export interface GrantPageParts<S, L extends string> {
   readonly name: string;
   /** Before the flow starts: what it walks through. */
   readonly intro: string;
+  /** Where the user logs in at the embedded mock (none of the machine grants opens a login tab); absent: no one. */
+  readonly mockLogin?: ReactNode;
   /** Each leg's short title (the stepper, the leg's heading, Continue). */
   readonly titles: Readonly<Record<L, string>>;
   readonly arrows: readonly Arrow<L>[];

@@ -7,7 +7,7 @@ import { ExchangeView } from '../../components/ExchangeView';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Value } from '../../components/Value';
 import { BodyRest } from './BodyRest';
-import { FLOW_LABELS, fullTime, legLabel } from './format';
+import { FLOW_LABELS, fullTime, entryLegLabel } from './format';
 import type { HistoryState } from '../../state/history/history-state';
 import { maskExchange } from '../../components/mask';
 
@@ -33,7 +33,7 @@ export function HistoryDetail({
   const [reveal, setReveal] = useState(false);
   const masked = useMemo(() => maskExchange(entry.exchange, secrets), [entry, secrets]);
   const shown = reveal ? entry.exchange : masked.exchange;
-  const title = `${FLOW_LABELS[entry.flow]} · ${legLabel(entry.leg)}`;
+  const title = `${FLOW_LABELS[entry.flow]} · ${entryLegLabel(entry)}`;
   return (
     <section className="history-detail" aria-label="Exchange detail" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="detail-head">

@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import { useStore } from 'zustand';
 import type { HistoryEntry, HistoryListedEntry } from '../../../shared/store/history';
 import { exchangeSecrets, maskText } from '../../components/mask';
-import { FLOW_LABELS, fullTime, legLabel, shortTime, urlPath } from './format';
+import { FLOW_LABELS, fullTime, entryLegLabel, shortTime, urlPath } from './format';
 import { rowAt, type HistoryStore } from '../../state/history/history-store';
 
 export const ROW_HEIGHT = 32;
@@ -77,8 +77,9 @@ function LoadedRow({
   const { request, response } = entry.exchange;
   const path = mask(urlPath(request.url));
   const ok = entry.outcome === 'succeeded';
+  const legName = entryLegLabel(entry);
   const status = response.status >= 200 && response.status < 300 ? 'ok' : response.status >= 400 ? 'bad' : 'other';
-  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legLabel(entry.leg)}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
+  const label = `${fullTime(entry.at)}, ${profile}, ${FLOW_LABELS[entry.flow]} ${legName}${entry.mistake ? `, made on purpose: ${entry.mistake}` : ''}, ${response.status}, ${request.method} ${path}, ${entry.outcome}: ${summary}`;
   return (
     <div
       {...common}
@@ -93,18 +94,36 @@ function LoadedRow({
         {profile}
       </span>
       <span className="cell">{FLOW_LABELS[entry.flow]}</span>
-      <span className="cell" title={entry.leg}>
-        {legLabel(entry.leg)}
+      <span className="cell" title={legName}>
+        {legName}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
       <span className="cell mono" title={`${request.method} ${mask(request.url)}`}>
         <strong>{request.method}</strong> {path}
       </span>
-      <span className={`outcome ${ok ? 'ok' : 'bad'}`}>{ok ? '✓ succeeded' : '✗ failed'}</span>
+      <OutcomeCell ok={ok} mistake={entry.mistake} />
       <span className="cell summary-cell" title={summary}>
         {summary}
       </span>
     </div>
+  );
+}
+
+/** The outcome in a word; a mistake made on purpose says so instead of "failed": its refusal was the point. */
+function OutcomeCell({ ok, mistake }: { ok: boolean; mistake: string | undefined }) {
+  return (
+    <span className={`outcome ${ok ? 'ok' : 'bad'}`}>
+      {ok ? '✓ ' : '✗ '}
+      {mistake ? (
+        <span className="on-purpose" title={`Made on purpose: ${mistake}`}>
+          on purpose
+        </span>
+      ) : ok ? (
+        'succeeded'
+      ) : (
+        'failed'
+      )}
+    </span>
   );
 }
 

@@ -7,14 +7,30 @@ export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
   mcp: 'MCP',
 };
 
-/** The legs the flows record, with the flows that record them (the store filters by leg name only). */
-export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string; readonly flows: string }[] = [
+/**
+ * The one map of the legs every sender records (the flow pages, the signer, the MCP client, the CLI), each with
+ * its readable label and the flows that record it (the store filters by leg name only). `aliases`: the same leg
+ * under another recorded name.
+ */
+export const KNOWN_LEGS: readonly {
+  readonly leg: string;
+  readonly label: string;
+  readonly flows: string;
+  readonly aliases?: readonly string[];
+}[] = [
   { leg: 'requestToken', label: 'Request token', flows: 'OAuth 1.0a' },
   { leg: 'accessToken', label: 'Access token', flows: 'OAuth 1.0a' },
   { leg: 'authorize', label: 'Authorization (browser)', flows: 'OAuth 1.0a, OAuth 2' },
-  { leg: 'token', label: 'Token exchange', flows: 'OAuth 2, MCP' },
+  { leg: 'par', label: 'Pushed authorization request', flows: 'OAuth 2', aliases: ['pushed authorization request'] },
+  { leg: 'token', label: 'Token exchange', flows: 'OAuth 2, Client credentials, MCP' },
   { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2, MCP' },
+  { leg: 'device', label: 'Device authorization request', flows: 'Device authorization' },
+  { leg: 'poll', label: 'Device token poll', flows: 'Device authorization' },
   { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },
+  { leg: 'request', label: 'Signed request', flows: 'Signer' },
+  { leg: 'bearer', label: 'Bearer request', flows: 'Signer' },
+  { leg: 'discovery', label: 'Discovery', flows: 'OpenID Connect' },
+  { leg: 'jwks', label: 'JWKS', flows: 'OpenID Connect' },
   { leg: 'reuse', label: 'Replaced refresh token again', flows: 'OpenID Connect' },
   { leg: 'introspection', label: 'Introspection', flows: 'OpenID Connect' },
   { leg: 'revocation', label: 'Revocation', flows: 'OpenID Connect' },
@@ -24,8 +40,22 @@ export const KNOWN_LEGS: readonly { readonly leg: string; readonly label: string
   { leg: 'registration', label: 'Client registration', flows: 'MCP' },
 ];
 
-export function legLabel(leg: string): string {
-  return KNOWN_LEGS.find((l) => l.leg === leg)?.label ?? leg;
+/** A token request's label by its grant_type, where it is not the code's exchange (RFC 6749 §4.4.2, §6). */
+const TOKEN_REQUEST_LABELS: Readonly<Record<string, string>> = {
+  client_credentials: 'Client credentials token request',
+  refresh_token: 'Refresh',
+  'urn:ietf:params:oauth:grant-type:device_code': 'Device token poll',
+};
+
+function legLabel(leg: string): string {
+  return KNOWN_LEGS.find((l) => l.leg === leg || l.aliases?.includes(leg))?.label ?? leg;
+}
+
+/** An entry's leg in words: a token request named by the grant_type it sent. */
+export function entryLegLabel(entry: Pick<HistoryEntry, 'leg' | 'exchange'>): string {
+  const { body } = entry.exchange.request;
+  const grantType = entry.leg === 'token' && body ? new URLSearchParams(body).get('grant_type') : null;
+  return (grantType && TOKEN_REQUEST_LABELS[grantType]) ?? legLabel(entry.leg);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -70,6 +70,12 @@ const PARTS: GrantPageParts<DeviceState, DeviceLeg> = {
   name: 'Device authorization',
   intro:
     'Sign in a device without a browser (RFC 8628): it gets a user code, the user approves on another device, and the device polls the token endpoint until the answer comes.',
+  mockLogin: (
+    <>
+      No tab opens: open the verification page the codes name, enter the user code, and log in there as{' '}
+      <code>demo</code> / <code>demo</code>.
+    </>
+  ),
   titles: TITLES,
   arrows: ARROWS,
   explain: EXPLAIN,

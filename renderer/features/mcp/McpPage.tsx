@@ -70,6 +70,10 @@ export function McpPage() {
   );
 }
 
+/** What Connect will do: list the tools, and call the one filled in. */
+const connectLabel = (call: string) =>
+  call.trim() === '' ? 'Connect and list the tools' : `Connect, list the tools and call ${call.trim()}`;
+
 /** The server to connect to and the client to connect as; Connect runs the chain. */
 function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConnect: () => void }) {
   const s = useMcp((x) => x);
@@ -108,7 +112,7 @@ function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConne
       <McpTargetSwitches />
       <div className="send-row">
         <button type="submit" className="primary" disabled={s.running}>
-          {s.running ? 'Running…' : 'Connect and list the tools'}
+          {s.running ? 'Running…' : connectLabel(s.form.call)}
         </button>
         {mockBase && <FaultChooser />}
       </div>

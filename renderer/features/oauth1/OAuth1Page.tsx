@@ -1,6 +1,7 @@
 import type { OAuth1Leg } from '../../../shared/flows/oauth1-flow';
 import { useOAuth1 } from '../../app/stores';
 import { FlowPageShell } from '../flow/FlowPageShell';
+import { LOGIN_TAB_OPENS } from '../flow/mock-login';
 import { AuthorizeLegPanel } from './AuthorizeLegPanel';
 import { CredentialTimeline } from './CredentialTimeline';
 import { OAUTH1_EXPLAIN } from './explain';
@@ -43,6 +44,7 @@ export function OAuth1Page() {
           signing key and the raw HTTP are shown on the way.
         </>
       )}
+      mockLogin={LOGIN_TAB_OPENS}
       titles={OAUTH1_TITLES}
       arrows={OAUTH1_ARROWS}
       explain={OAUTH1_EXPLAIN}

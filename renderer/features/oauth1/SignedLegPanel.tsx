@@ -31,8 +31,12 @@ export function SignedLegPanel({ leg, next }: { leg: SignedLeg; next: { title: s
   const live = useLiveTrace(draft);
   const mistake = useOAuth1((s) => s.mistakes[leg] ?? null);
   const sent = run?.sent ?? null;
-  // token_expired, token_revoked (interface §3): the token itself is gone, so sending again fails again.
-  const tokenGone = useOAuth1((s) => leg === 'api' && !!s.flow?.accessToken?.deauthorized);
+  // token_expired, token_revoked (interface §3), token_used: the token itself is gone, so sending again fails again.
+  const tokenGone = useOAuth1((s) => {
+    if (leg === 'api') return !!s.flow?.accessToken?.deauthorized;
+    const answer = leg === 'accessToken' ? s.runs.accessToken?.exchange?.response : undefined;
+    return !!answer && oauth1Flow.refusesRequestToken(answer);
+  });
   const { startOver } = useChosenProfile(useOAuth1((s) => s.flowStarted));
   const [editingNext, setEditingNext] = useState(false);
   // Each send shows what it sent; editing the next request is one toggle away.

@@ -1,5 +1,6 @@
 import { useOAuth2 } from '../../app/stores';
 import { FlowPageShell } from '../flow/FlowPageShell';
+import { LOGIN_TAB_OPENS } from '../flow/mock-login';
 import { AuthorizePanel } from './AuthorizePanel';
 import { OAuth2Credentials } from './OAuth2Credentials';
 import { OAUTH2_ARROWS, OAUTH2_NEXT, OAUTH2_TITLES, oauth2Explain } from './legs';
@@ -39,6 +40,7 @@ export function OAuth2Page() {
       intro={() =>
         'Walk through the authorization code grant with PKCE: the user authorizes in the browser, the code comes back to the loopback catcher, the app exchanges it for a bearer token, calls the API, and refreshes the token.'
       }
+      mockLogin={LOGIN_TAB_OPENS}
       titles={OAUTH2_TITLES}
       arrows={OAUTH2_ARROWS}
       explain={explain}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { masked } from '../../components/Secret';
 import { requestText } from '../../../shared/http-text';
-import type { RawRequest } from '../../../shared/http';
+import type { Exchange, RawRequest } from '../../../shared/http';
+import { maskExchange } from '../../components/mask';
 import { Value } from '../../components/Value';
 import { useOAuth2 } from '../../app/stores';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -87,6 +88,19 @@ function RequestForm({
 }
 
 /**
+ * The request the last Send put on the wire: with what is signed only then (the client assertion, the DPoP proof),
+ * masked until revealed as every secret is (the one list of secrets, shared/secrets.ts).
+ */
+function RequestAsSent({ exchange, secrets, reveal }: { exchange: Exchange; secrets: string[]; reveal: boolean }) {
+  const text = requestText(exchange.request);
+  return (
+    <Value label="HTTP request as sent" text={text}>
+      {reveal ? text : requestText(maskExchange(exchange, secrets).exchange.request)}
+    </Value>
+  );
+}
+
+/**
  * The Request column: the form, the request as it will be sent (secrets masked until revealed), its exports, and
  * what is signed only when it is sent (the client assertion, the DPoP proof).
  */
@@ -114,7 +128,8 @@ export function SentLegRequest({ leg, draft, run }: { leg: SentLeg; draft: RawRe
         secrets={secrets}
         reveal={{ on: reveal, toggle: () => setReveal(!reveal) }}
       />
-      <Value label="HTTP request" text={wire}>
+      {run?.exchange && !run.sending && <RequestAsSent exchange={run.exchange} secrets={secrets} reveal={reveal} />}
+      <Value label={run?.exchange ? 'HTTP request, next Send' : 'HTTP request'} text={wire}>
         {reveal ? wire : masked(wire, secrets)}
       </Value>
       <ExportMenu source={exportSource} {...(run?.exchange ? { exchange: run.exchange } : {})} />

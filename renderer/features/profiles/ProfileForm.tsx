@@ -87,6 +87,8 @@ export function ProfileForm() {
   const mtls =
     ['tls_client_auth', 'self_signed_tls_client_auth'].includes(d.oauth2.clientAuthentication) ||
     d.oauth2.clientCertificate !== '';
+  // A provider's preset is for one protocol: the other's section would only ask for credentials it has none of.
+  const protocol = editing.preset?.protocol ?? null;
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form
@@ -117,13 +119,15 @@ export function ProfileForm() {
           </p>
         )}
         <ServerFields draft={d} />
-        <OAuth1Fields builtIn={builtIn} />
-        <OAuth2Fields
-          builtIn={builtIn}
-          clientAuthentication={d.oauth2.clientAuthentication}
-          mtls={mtls}
-          dpop={d.oauth2.dpop === true}
-        />
+        {protocol !== 'oauth2' && <OAuth1Fields builtIn={builtIn} />}
+        {protocol !== 'oauth1' && (
+          <OAuth2Fields
+            builtIn={builtIn}
+            clientAuthentication={d.oauth2.clientAuthentication}
+            mtls={mtls}
+            dpop={d.oauth2.dpop === true}
+          />
+        )}
         <ConnectionFields builtIn={builtIn} />
         {errors.form && (
           <p className="error" role="alert">

@@ -30,9 +30,15 @@ function withUrlError(issues: FieldIssues, error: LiveTrace['error']): FieldIssu
 
 const baseUrlOf = (p: Profile | null, mockBaseUrl: string | null) => (p ? profileBaseUrl(p, mockBaseUrl) : null);
 
+const oauth2Only = (p: Profile) => p.oauth1.consumerKey.trim() === '' && p.oauth2.clientId.trim() !== '';
+
 /** The Request signer: OAuth 1.0a signatures, or a request with a saved OAuth 2 bearer token. */
 export function SignerPage() {
-  const [mode, setMode] = useState<'oauth1' | 'bearer'>('oauth1');
+  const [chosen, setMode] = useState<'oauth1' | 'bearer' | null>(null);
+  const active = useApp((s) => s.profiles.find((p) => p.id === s.activeProfileId) ?? null);
+  // Until the user chooses, the page opens on the active profile's protocol: one with OAuth 2 credentials only
+  // has nothing to sign OAuth 1.0a with.
+  const mode = chosen ?? (active && oauth2Only(active) ? 'bearer' : 'oauth1');
   const modeSwitch = (
     <div className="signer-mode" role="group" aria-label="Credentials">
       <button type="button" aria-pressed={mode === 'oauth1'} onClick={() => setMode('oauth1')}>

@@ -66,12 +66,19 @@ export function oauth1SendAction(kit: OAuth1Kit): Pick<OAuth1FlowState, 'legSent
       const attempt = sends.attempt();
       // The access token is saved once the leg has judged it (the flow driver), unless started over meanwhile.
       let obtained: SavedTokenInput | null = null;
-      const port = pageHostPort(deps, sends, profile, 'oauth1', (tokens) => {
-        if (!sends.isCurrent(attempt) || tokens.kind !== 'oauth1') return;
-        const { token, secret: tokenSecret } = tokens;
-        const saved = { profileId: profile.id, token, tokenSecret, obtainedAt: now(), expiresAt: null };
-        obtained = saveToken(bridge, random, { ...saved, kind: 'oauth1', label: 'OAuth 1.0a page' });
-      });
+      const port = pageHostPort(
+        deps,
+        sends,
+        profile,
+        'oauth1',
+        (tokens) => {
+          if (!sends.isCurrent(attempt) || tokens.kind !== 'oauth1') return;
+          const { token, secret: tokenSecret } = tokens;
+          const saved = { profileId: profile.id, token, tokenSecret, obtainedAt: now(), expiresAt: null };
+          obtained = saveToken(bridge, random, { ...saved, kind: 'oauth1', label: 'OAuth 1.0a page' });
+        },
+        mistake?.mistake.title ?? null
+      );
       const request = oauth1Flow.sentRequest(flow, mistake?.request ?? trace.request);
       let run;
       try {

@@ -19,6 +19,7 @@ import type { OAuth2Run } from './oauth2-run';
 import { tokenAdopted, tokenSaved } from './oauth2-token-actions';
 import { apiAnswered, OAUTH2_PAGE_TOKEN, refreshAnswered } from './oauth2-token-standing';
 import { pageHostPort } from '../page-host-port';
+import { mistakesMade } from './mistakes-made';
 
 const CODE_GRANT = CLIENT_GRANTS.authorization_code;
 
@@ -30,6 +31,8 @@ interface ReadySend {
   readonly ready: Extract<PreparedLeg, { ok: true }>;
   readonly flowMistake: FlowMistake | null;
   readonly authMistake: ClientAuthMistake | null;
+  /** Every mistake made on purpose, by name, for the History (mistakes-made.ts). */
+  readonly mistakes: string | null;
 }
 
 /** A leg marked failed in the flow, with the run that says why. */
@@ -63,10 +66,17 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   const { assertion, dpop: pageDpop } = send.ready;
   // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
   const port = portWithDpop(
-    pageHostPort(deps, sends, p, 'oauth2', (obtained, leg) => {
-      const label = leg === 'refresh' ? OAUTH2_PAGE_TOKEN.refreshed : OAUTH2_PAGE_TOKEN.code;
-      if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p, label);
-    }),
+    pageHostPort(
+      deps,
+      sends,
+      p,
+      'oauth2',
+      (obtained, leg) => {
+        const label = leg === 'refresh' ? OAUTH2_PAGE_TOKEN.refreshed : OAUTH2_PAGE_TOKEN.code;
+        if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p, label);
+      },
+      send.mistakes
+    ),
     pageDpop
   );
   let run;
@@ -141,5 +151,6 @@ export async function oauth2LegSent(page: OAuth2PageStore, leg: SentLeg): Promis
       outcome: null,
       authMistake,
     });
-  await readyLegSent(page, { leg, p, attempt, ready, flowMistake, authMistake });
+  const mistakes = mistakesMade({ flowMistake, authMistake, dpopMistake });
+  await readyLegSent(page, { leg, p, attempt, ready, flowMistake, authMistake, mistakes });
 }

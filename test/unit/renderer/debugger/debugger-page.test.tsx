@@ -342,3 +342,28 @@ describe('DebuggerPage', () => {
     expect(screen.getByRole('region', { name: 'How to start' })).toBeTruthy();
   });
 });
+
+describe('Load an example', () => {
+  it('brings the verdict into view once it comes (it is below the fold on a laptop screen)', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderDebugger();
+      fireEvent.click(screen.getByRole('button', { name: 'Load an example' }));
+      const v = await verdict();
+      await waitFor(() => expect(scrolled).toContain(v));
+      // Typing afterwards does not pull the page back to the verdict.
+      const before = scrolled.length;
+      type('Consumer secret', 'other');
+      const status = () => document.querySelector('.dbg-status')!.textContent;
+      expect(status()).toBe('Checking…');
+      await waitFor(() => expect(status()).toBe(''), { timeout: 3000 });
+      expect(scrolled.length).toBe(before);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});

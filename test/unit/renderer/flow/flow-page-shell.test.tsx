@@ -56,7 +56,7 @@ function shell(parts: Partial<FlowPageParts<Leg>>, { active = 'mock', running = 
 
 describe('the flow page shell', () => {
   it("before the start: the intro against the chosen profile, what to press, and a start with the mock's base URL", async () => {
-    const started = shell({});
+    const started = shell({ mockLogin: "The mock's login page opens in a new tab: log in there as demo." });
     expect(screen.getByRole('heading', { level: 2, name: 'Demo' })).toBeTruthy();
     expect(screen.getByText('Walks against Mock provider.')).toBeTruthy();
     expect(screen.getByText(/log in there as/).textContent).toContain(

@@ -63,6 +63,24 @@ describe('the action bar after the server refused the token', () => {
     expect(stores.oauth1.getState().current).toBe('requestToken');
   });
 
+  it('OAuth 1.0a: after token_expired on the access token exchange, Start over (the request token is gone)', async () => {
+    const stores = renderPage('oauth1');
+    const o = () => stores.oauth1.getState();
+    await act(() => o().flowStarted(profile, h.base));
+    await act(() => o().legSent('requestToken'));
+    const authorize = new URL(o().authorize.url!);
+    const landed = await h.send({ path: `${authorize.pathname}${authorize.search}` });
+    await act(() => o().urlPasted(String(landed.headers.location)));
+    await bridge.mockAdvanceClock({ seconds: 3600 });
+    act(() => o().legChosen('accessToken'));
+    await act(() => o().legSent('accessToken'));
+    expect(o().runs.accessToken!.exchange!.response.bodyText).toContain('token_expired');
+    expect(barButtons()).toEqual(['*Start over', 'Send again']);
+    await act(async () => fireEvent.click(within(bar()).getByRole('button', { name: 'Start over' })));
+    expect(o().current).toBe('requestToken');
+    expect(o().runs.accessToken).toBeUndefined();
+  });
+
   it('OAuth 2: after a 401 with a live refresh token, Refresh, which refreshes; with none left, Start over', async () => {
     const stores = renderPage('oauth2');
     await act(() => codeExchangedOnPage(stores, h, profile));

@@ -44,3 +44,32 @@ it('masks the secrets of a listed exchange: path, query, summary, imported file 
   expect(shown).not.toContain('s3cr3t-value');
   expect(shown).not.toContain('at-123');
 });
+
+/*
+ * A URL whose path is the credential is masked whatever the profiles hold, by the path shapes of the one list of
+ * secrets (shared/secrets.ts): a Telegram bot token, a Slack incoming webhook, a Discord webhook. The public part
+ * (the bot's id, the workspace and channel ids, the webhook's id) stays, to tell the rows apart.
+ */
+it.each([
+  ['https://api.telegram.org/bot123456789:AAE-tg_SecretToken42/sendMessage', '/bot123456789:••••••••/sendMessage'],
+  ['https://hooks.slack.com/services/T0ABC/B0DEF/SlackSecret42xyz', '/services/T0ABC/B0DEF/••••••••'],
+  ['https://discord.com/api/webhooks/1122334455/Discord-Secret_42?wait=true', '/api/webhooks/1122334455/••••••••'],
+])('masks the secret a URL path carries: %s', async (url, masked) => {
+  const fake = fakeBridge(1);
+  const first = fake.entries[0]!;
+  fake.entries[0] = { ...first, exchange: { ...first.exchange, request: { ...first.exchange.request, url } } };
+  render(
+    <StoresProvider stores={storesFor(fake.bridge)}>
+      <HistoryPage />
+    </StoresProvider>
+  );
+  const list = screen.getByRole('listbox', { name: 'Exchanges, newest first' });
+  await waitFor(() => expect(within(list).getAllByRole('option')[0]!.textContent).toContain(masked));
+  const row = within(list).getAllByRole('option')[0]!;
+  const shown = [
+    row.textContent,
+    row.getAttribute('aria-label'),
+    ...[...row.querySelectorAll('[title]')].map((e) => e.getAttribute('title')),
+  ].join('\n');
+  expect(shown).not.toMatch(/Secret/);
+});

@@ -50,7 +50,8 @@ describe('MCP page', () => {
     const { tab, close } = setUp();
     fireEvent.change(screen.getByLabelText('Tool to call'), { target: { value: 'write_note' } });
     fireEvent.change(screen.getByLabelText('Arguments (JSON)'), { target: { value: '{"text":"hi"}' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+    // The button names what it will do: with a tool filled in, the call too.
+    fireEvent.click(screen.getByRole('button', { name: 'Connect, list the tools and call write_note' }));
     await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
     const first = await followAuthorization(h, tab);
     expect(first.searchParams.get('resource')).toBe(`${h.base}/mcp`);

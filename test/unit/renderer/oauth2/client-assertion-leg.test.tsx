@@ -94,7 +94,21 @@ it('sends a PS256 assertion signed in the host, shows its header, claims and sig
   expect(within(steps).getByText("the client's RSA private key (PKCS#8 PEM, kid k-9; masked)")).toBeTruthy();
   expect(within(steps).getByText(received[0]!.split('.')[2]!)).toBeTruthy();
   expect(document.body.textContent).not.toContain(pem.split('\n')[1]);
+  // The HTTP request box shows what was sent: the assertion in the body, masked until revealed.
+  const asSent = await waitFor(() => sentBox());
+  expect(asSent).toContain('client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer');
+  expect(asSent).toMatch(/client_assertion=•+/);
+  expect(asSent).not.toContain(received[0]!);
+  fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' }));
+  expect(sentBox()).toContain(`client_assertion=${received[0]!}`);
 });
+
+/** The text of the "HTTP request as sent" box. */
+function sentBox(): string {
+  const label = [...document.querySelectorAll('.value-label')].find((e) => e.textContent === 'HTTP request as sent');
+  if (!label) throw new Error('no "HTTP request as sent" box');
+  return label.closest('.value')!.querySelector('pre')!.textContent!;
+}
 
 it('revocation from the lifecycle store carries its own fresh assertion, for the token endpoint as aud', async () => {
   const baseUrl = `http://127.0.0.1:${server.port}`;

@@ -95,3 +95,38 @@ it('the wrong htm on the token leg, then another key on the API call: each refus
   const bar = screen.getByRole('group', { name: 'Next step' });
   expect(within(bar).queryByRole('button', { name: /^Refresh$/ })).toBeNull();
 });
+
+it('after a Send, the HTTP request box shows the proof that went, not "signed at Send"', async () => {
+  const key = await host.bridge.dpopKey({ key: '', alg: 'ES256' });
+  if (!key.ok) throw new Error(key.error.message);
+  const profile = profileSchema.parse({
+    id: 'sent',
+    name: 'Sent',
+    baseUrl: base,
+    callbackPort: 0,
+    redirectUri: 'http://127.0.0.1:9/callback',
+    oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read', dpop: true, dpopKey: key.value.key },
+  });
+  const stores = createStores({ bridge: host.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  stores.app.setState({ profiles: [profile], activeProfileId: 'sent' });
+  render(
+    <StoresProvider stores={stores}>
+      <OAuth2Page />
+    </StoresProvider>
+  );
+  const s = stores.oauth2.getState;
+  await act(() => s().flowStarted(profile, base));
+  const url = await act(() => s().authorizationStarted());
+  await act(async () => s().urlPasted(await landedAt(url!)));
+  act(() => s().legChosen('token'));
+  await act(() => s().legSent('token'));
+  const proof = s().runs.token!.exchange!.request.headers.find(([n]) => n.toLowerCase() === 'dpop')![1];
+  const box = () => {
+    const label = [...document.querySelectorAll('.value-label')].find((e) => e.textContent === 'HTTP request as sent');
+    return label!.closest('.value')!.querySelector('pre')!.textContent!;
+  };
+  expect(box()).toMatch(/^DPoP: •+$/m);
+  expect(box()).not.toContain('signed at Send');
+  fireEvent.click(screen.getByRole('button', { name: 'Reveal secrets and tokens' }));
+  expect(box()).toContain(`DPoP: ${proof}`);
+});

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../shared/store/profile';
+import { OAUTH1_PRESETS } from '../../../../shared/presets/oauth1-presets';
 import { renderPage } from './fake-bridge';
 
 afterEach(cleanup);
@@ -74,5 +75,21 @@ describe('Profiles page: presets and a key from a file', () => {
       expect((within(form).getByLabelText('RSA private key') as HTMLTextAreaElement).value).toBe(PEM)
     );
     expect(within(form).queryByText(/holds no PEM private key/)).toBeNull();
+  });
+});
+
+describe("Profiles page: a preset's protocol", () => {
+  it('shows only the sections of the protocol the preset is for', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const presets = screen.getByRole('combobox', { name: 'New profile from a provider preset' });
+    await user.selectOptions(presets, 'GitHub');
+    let form = screen.getByRole('form', { name: 'New profile' });
+    expect(within(form).queryByRole('group', { name: 'OAuth 1.0a' })).toBeNull();
+    expect(within(form).getByRole('group', { name: 'OAuth 2' })).toBeTruthy();
+    await user.selectOptions(presets, OAUTH1_PRESETS[0]!.name);
+    form = screen.getByRole('form', { name: 'New profile' });
+    expect(within(form).getByRole('group', { name: 'OAuth 1.0a' })).toBeTruthy();
+    expect(within(form).queryByRole('group', { name: 'OAuth 2' })).toBeNull();
   });
 });

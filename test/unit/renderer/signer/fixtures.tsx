@@ -73,7 +73,7 @@ export function fakeBridge(opts: { tokens?: SavedToken[]; exchange?: Exchange } 
 }
 
 /** The page with fixed randomness and clock, the mock profile active and the mock running. */
-export function renderSigner(bridge = fakeBridge()) {
+export function renderSigner(bridge = fakeBridge(), profile: Profile = mockProfile) {
   const stores = createStores({
     bridge: bridge as unknown as BridgeApi,
     crypto: browserCrypto,
@@ -81,8 +81,8 @@ export function renderSigner(bridge = fakeBridge()) {
     now: () => 1_700_000_000_000,
   });
   stores.app.setState({
-    profiles: [mockProfile],
-    activeProfileId: 'mock',
+    profiles: [profile],
+    activeProfileId: profile.id,
     mock: { running: true, baseUrl: MOCK_BASE },
     loaded: true,
   });

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { percentEncode } from '../../../../shared/percent-encoding';
+import { profileSchema } from '../../../../shared/store/profile';
 import { exchangeOf, fakeBridge, MOCK_BASE, renderSigner } from './fixtures';
 
 afterEach(cleanup);
@@ -160,5 +161,33 @@ describe('SignerPage', () => {
     expect(stepText('body-hash')).toBeTruthy();
     expect(httpText()).toContain('Content-Type: application/json');
     expect(httpText()).toContain('oauth_body_hash=');
+  });
+});
+
+describe('SignerPage: the protocol it opens on', () => {
+  it('opens on the OAuth 2 bearer token for a profile with OAuth 2 credentials only, with no failure shown', async () => {
+    const github = profileSchema.parse({
+      id: 'gh',
+      name: 'GitHub',
+      baseUrl: 'https://github.com',
+      oauth2: { clientId: 'Iv1.abc', clientSecret: 'gh-secret' },
+    });
+    renderSigner(fakeBridge(), github);
+    const credentials = document.querySelector('.signer-mode') as HTMLElement;
+    await waitFor(() =>
+      expect(
+        within(credentials).getByRole('button', { name: 'OAuth 2 bearer token' }).getAttribute('aria-pressed')
+      ).toBe('true')
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens on the OAuth 1.0a signature for a profile with OAuth 1.0a credentials', async () => {
+    renderSigner();
+    const credentials = document.querySelector('.signer-mode') as HTMLElement;
+    expect(within(credentials).getByRole('button', { name: 'OAuth 1.0a signature' }).getAttribute('aria-pressed')).toBe(
+      'true'
+    );
+    await waitFor(() => expect(field('Consumer key').value).toBe('oauth-lab-consumer'));
   });
 });
