@@ -105,15 +105,16 @@ export function authorizationCredential(value: string): { scheme: string; creden
 /**
  * Secrets known by their shape wherever they stand, in a URL's path or in free text: a path that is itself the
  * credential (whoever has the URL can post as the bot or to the channel), and a JWT (a bearer token or an ID token
- * echoed by a provider). Each source matches the secret alone; what names it (`/bot`, `services/`) is kept.
+ * echoed by a provider). Each source matches the secret alone; what names it (`/bot`, `services/`) and a bot's or a
+ * webhook's id are kept.
  */
 const SECRET_SHAPES = [
   // Telegram Bot API: https://api.telegram.org/bot<token>/<method>.
-  String.raw`(?<=/bot)\d{5,}:[A-Za-z0-9_-]{30,}`,
+  String.raw`(?<=/bot\d{3,}:)[A-Za-z0-9_-]{8,}`,
   // Slack incoming webhooks: https://hooks.slack.com/services/T…/B…/<secret>.
-  String.raw`(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+`,
+  String.raw`(?<=hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/)[A-Za-z0-9]+`,
   // Discord webhooks: /api/webhooks/<id>/<token>.
-  String.raw`(?<=/api/webhooks/\d+/)[A-Za-z0-9_-]{20,}`,
+  String.raw`(?<=/api(?:/v\d+)?/webhooks/\d+/)[A-Za-z0-9_-]{8,}`,
   // Microsoft Teams (Office 365 connector) webhooks: /webhookb2/<ids>/IncomingWebhook/<secret>/<id>.
   String.raw`(?<=/webhookb2/)[^\s?#"']+`,
   // A JWS or unsecured JWT in compact form (RFC 7515 §7.1): its header always starts `{"` (eyJ).

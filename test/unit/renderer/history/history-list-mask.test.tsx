@@ -62,7 +62,7 @@ describe('the history list with the keychain on', () => {
     await waitFor(() => expect(shown()).toContain('sendMessage'));
     const text = shown();
     for (const secret of SECRETS) expect(text).not.toContain(secret);
-    expect(text).toContain('/bot••••••••/sendMessage');
+    expect(text).toContain('/bot123456789:••••••••/sendMessage');
     expect(text).toContain('the provider says token •••••••• has expired');
     expect(text).toContain('/services/••••••••');
     expect(text).toContain('Imported: session-••••••••.har');
