@@ -38,12 +38,15 @@ export async function buildCli(): Promise<void> {
   // In out/, so that the renames stay on one file system.
   const staging = mkdtempSync(join(ROOT, 'out/.cli-'));
   try {
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.cli.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: staging, emptyOutDir: true },
-    });
+    // The CLI, then the History import's worker beside it (vite.cli.config.ts says why apart).
+    for (const mode of ['production', 'har-import-worker'])
+      await build({
+        root: ROOT,
+        configFile: join(ROOT, 'vite.cli.config.ts'),
+        mode,
+        logLevel: 'warn',
+        build: { outDir: staging, emptyOutDir: mode === 'production' },
+      });
     const built = files(staging);
     for (const path of built) if (path !== ENTRY) moveInto(staging, path);
     moveInto(staging, ENTRY);

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCli } from './build-cli';
 import { openApp } from './open-app';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,9 +13,11 @@ const vite = (args: string[]) =>
     stdio: 'inherit',
     cwd: root,
   });
-for (const config of ['vite.config.ts', 'vite.main.config.ts', 'vite.preload.config.ts', 'vite.cli.config.ts']) {
+for (const config of ['vite.config.ts', 'vite.main.config.ts', 'vite.preload.config.ts']) {
   if (vite(['--config', config]).status !== 0) process.exit(1);
 }
+// The CLI as `npm run build:cli` builds it (with the History import's worker, swapped in whole).
+await buildCli();
 
 const electronPackage = (() => {
   try {

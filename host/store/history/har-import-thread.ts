@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { HistoryEntry } from '../../../shared/store/history';
@@ -25,16 +26,25 @@ export type HarImportMessage =
 const WORKER = 'har-import-worker';
 
 /**
- * The worker's file. From source (tests, `tsx`), the .ts beside this one, loaded through tsx. Built, the entry of
- * its own beside the host's entry (out/cli/, out/main/): this module is bundled into that entry or into a chunk one
- * folder below it.
+ * The worker to start. Built, the entry of its own beside the host's entry (out/cli/, out/main/): this module is
+ * bundled into that entry or into a chunk one folder below it. From source (tests, `tsx`), the .ts beside this one,
+ * imported through tsx's API by a small script: Node 20 does not apply `--import` hooks inside a worker.
  */
-function workerFile(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts'))
-    return { url: new URL(`./${WORKER}.ts`, import.meta.url), execArgv: ['--import', 'tsx'] };
+function workerOf(job: HarImportJob): Worker {
+  if (import.meta.url.endsWith('.ts')) {
+    // tsx's ES module API (its package exports `import` condition), by file URL: an eval script resolves no package.
+    const tsx = pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs')
+    ).href;
+    const source = new URL(`./${WORKER}.ts`, import.meta.url).href;
+    const script = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
+    return new Worker(script, { eval: true, workerData: job });
+  }
   for (const relative of [`./${WORKER}.js`, `../${WORKER}.js`]) {
     const url = new URL(relative, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
+    if (existsSync(fileURLToPath(url))) return new Worker(url, { workerData: job });
   }
   throw new Error(
     `The History import's worker (${WORKER}.js) is not beside ${fileURLToPath(import.meta.url)} or its folder: the build is incomplete.`
@@ -50,8 +60,7 @@ export function explainHarOffThread(
   onProgress: (done: number, total: number) => void
 ): Promise<HarImported> {
   return new Promise((resolve, reject) => {
-    const { url, execArgv } = workerFile();
-    const worker = new Worker(url, { workerData: job, execArgv });
+    const worker = workerOf(job);
     let settled = false;
     const settle = () => (settled = true);
     worker.on('message', (m: HarImportMessage) => {
