@@ -58,13 +58,14 @@ function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication
           <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
           <SecretField path="oauth2.clientKey" multiline className="full" />
           <PemFileButton path="oauth2.clientKey" />
+          {clientAuthentication === 'tls_client_auth' && <MockKeyRegistration method="tls_client_auth" />}
         </>
       )}
       {clientAuthentication === 'private_key_jwt' && (
         <>
           <SecretField path="oauth2.assertionKey" multiline className="full" />
           <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
-          <MockKeyRegistration />
+          <MockKeyRegistration method="private_key_jwt" />
         </>
       )}
     </>
