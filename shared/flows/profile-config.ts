@@ -13,7 +13,7 @@ import type { OAuth2Config } from './oauth2-flow';
 const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
 
 /** The profile targets the embedded mock: the built-in one, or one made from it that follows the mock. */
-export const targetsMock = (p: Profile): boolean => p.builtIn || p.followsMock;
+export const targetsMock = (p: Pick<Profile, 'builtIn' | 'followsMock'>): boolean => p.builtIn || p.followsMock;
 
 /**
  * The base URL to use now: the running mock's for a profile that targets it (its port changes on every start and
@@ -22,8 +22,13 @@ export const targetsMock = (p: Profile): boolean => p.builtIn || p.followsMock;
 export const profileBaseUrl = (p: Profile, mockBaseUrl: string | null): string | null =>
   targetsMock(p) ? mockBaseUrl : p.baseUrl || null;
 
+/** What decides whether the token endpoint is the mock's mutual-TLS alias: a profile's, or the form's draft's. */
+type MockMtlsFacts = Pick<Profile, 'builtIn' | 'followsMock'> & {
+  readonly oauth2: Pick<Profile['oauth2'], 'clientAuthentication' | 'tokenPath'>;
+};
+
 /** The client authenticates by its TLS certificate (RFC 8705 §2), so its token requests go to a mutual-TLS port. */
-const authenticatesByCertificate = (p: Profile): boolean =>
+const authenticatesByCertificate = (p: MockMtlsFacts): boolean =>
   p.oauth2.clientAuthentication === 'tls_client_auth' ||
   p.oauth2.clientAuthentication === 'self_signed_tls_client_auth';
 
@@ -38,7 +43,7 @@ export function profileTokenUrl(p: Profile, baseUrl: string, mockMtlsBaseUrl: st
 }
 
 /** Whether the token endpoint is the embedded mock's mutual-TLS alias, resolved at send time (profileTokenUrl). */
-export const tokenAtMockMtls = (p: Profile): boolean =>
+export const tokenAtMockMtls = (p: MockMtlsFacts): boolean =>
   targetsMock(p) && authenticatesByCertificate(p) && !/^https?:\/\//i.test(p.oauth2.tokenPath);
 
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */

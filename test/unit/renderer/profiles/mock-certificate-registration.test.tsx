@@ -11,6 +11,7 @@ import { loadMockTls } from '../../../../mock-provider/mtls/ca-store';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { ProfilesPage } from '../../../../renderer/features/profiles/ProfilesPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { createClientCredentialsStore } from '../../../../renderer/state/machine/machine-stores';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import type { TransportExchange } from '../../../../shared/http';
 import type { Profile } from '../../../../shared/store/profile';
@@ -22,7 +23,7 @@ import { landedAt } from '../state/parity-host';
  * mock, "Issue a certificate and register it at the mock" issues a client certificate from the mock's local CA,
  * registers a client with its subject DN (§2.1.2) and fills in the client, the certificate, its key and the CA; the
  * profile saved, its code flow's token request goes to the running mock's mutual-TLS port with the certificate and
- * is accepted, also after the mock restarts on other ports. Over real sockets: the app's host services, the mock
+ * is accepted, also after the mock restarts on other ports, and so is the Client credentials page's. Over real sockets: the app's host services, the mock
  * on 127.0.0.1 with its HTTPS port.
  */
 const caDir = mkdtempSync(join(tmpdir(), 'oauth-lab-mock-cert-registration-'));
@@ -101,4 +102,12 @@ it('follows the mock across a restart on other ports: the token request goes to 
   const exchange = await tokenExchange(saved!);
   expect(exchange?.request.url).toBe(`${mock.mtlsBaseUrl}/oauth/v2/token`);
   expect(exchange?.response.status, exchange?.response.bodyText).toBe(200);
+
+  // The Client credentials page too (RFC 6749 §4.4), with the same saved profile.
+  const machine = createClientCredentialsStore(deps());
+  await machine.getState().flowStarted(saved!, mock.baseUrl);
+  await machine.getState().legSent('token');
+  const run = machine.getState().runs.token!;
+  expect(run.exchange?.request.url).toBe(`${mock.mtlsBaseUrl}/oauth/v2/token`);
+  expect(run.exchange?.response.status, run.exchange?.response.bodyText).toBe(200);
 }, 30_000);
