@@ -3,6 +3,7 @@ import { DpopKeyInfo } from './DpopKeyInfo';
 import { EndpointHint } from './EndpointHint';
 import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
 import { MockKeyRegistration } from './MockKeyRegistration';
+import { TokenPathHint } from './TokenPathHint';
 
 const PKCE = [
   ['S256', 'S256 (recommended)'],
@@ -178,11 +179,7 @@ export function OAuth2Fields({
             )
           }
         />
-        <TextField
-          path="oauth2.tokenPath"
-          readOnly={builtIn}
-          hint={builtIn ? undefined : <EndpointHint path="oauth2.tokenPath" />}
-        />
+        <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : <TokenPathHint />} />
         <TextField
           path="oauth2.apiPath"
           readOnly={builtIn}

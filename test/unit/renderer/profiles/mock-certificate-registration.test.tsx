@@ -66,6 +66,10 @@ it('issues a certificate, registers it at the mock, and the saved profile authen
   await user.type(within(form).getByLabelText('Name'), 'Certificate client');
   await user.click(within(form).getByLabelText('Follow the embedded mock'));
   await user.selectOptions(within(form).getByLabelText('Client authentication'), 'tls_client_auth');
+  // The token endpoint shown as the embedded mock's mutual-TLS port, not a URL to type in.
+  expect(within(form).getByText(/^Sent to the embedded mock's mutual-TLS port/).textContent).toContain(
+    `now ${mock.mtlsBaseUrl}/oauth/v2/token`
+  );
   await user.click(within(form).getByRole('button', { name: 'Issue a certificate and register it at the mock' }));
   const done = await within(form).findByRole('status', {}, { timeout: 10_000 });
   expect(done.textContent).toMatch(/^Registered at the mock as client \S+ \(tls_client_auth, subject CN=profile-/);
