@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
 import { BridgeFailure, CONTRACT_ERROR } from '../../shared/bridge/result';
@@ -50,10 +51,13 @@ export function createMockCaHandlers(storeDir: string | undefined): MockCaHandle
         certificatePath: ca.certificatePath,
       };
     },
-    mockIssueClientCertificate({ name }) {
+    mockIssueClientCertificate({ name, withPem }) {
       const { storeDir: dir } = requireCa();
       try {
-        return issueClientCertificateFiles(dir, name);
+        const issued = issueClientCertificateFiles(dir, name);
+        if (!withPem) return issued;
+        const read = (path: string) => readFileSync(path, 'utf8');
+        return { ...issued, certificatePem: read(issued.certificatePath), keyPem: read(issued.keyPath) };
       } catch (e) {
         throw new BridgeFailure(
           CONTRACT_ERROR.UNAVAILABLE,

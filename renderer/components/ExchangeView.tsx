@@ -86,8 +86,8 @@ function ConnectionFacts({ exchange }: { exchange: Exchange | TransportExchange 
         <ul className="muted small connection-facts" aria-label="Connection">
           {tls?.clientCertificate && (
             <li>
-              Client certificate (RFC 8705 §2): <span className="mono">{tls.clientCertificate.subject}</span>, SHA-256{' '}
-              <span className="mono">{tls.clientCertificate.fingerprint256}</span>
+              Client certificate (RFC 8705 §2): <span className="mono break">{tls.clientCertificate.subject}</span>,
+              SHA-256 <span className="mono break">{tls.clientCertificate.fingerprint256}</span>
             </li>
           )}
           {proxy && (

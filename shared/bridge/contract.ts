@@ -129,7 +129,7 @@ export const METHODS = {
   mockIssueClientCertificate: method(
     issueClientCertificateInputSchema,
     issuedClientCertificateSchema,
-    "A client certificate from the mock's CA, written with its key under the store's mock-ca/clients/ (the key stays there)."
+    "A client certificate from the mock's CA, written with its key under the store's mock-ca/clients/; with withPem, both as PEM too."
   ),
 
   catcherOpen: method(

@@ -103,6 +103,9 @@ export function startOAuth2(config: OAuth2Config, random: RandomPort, crypto: Cr
 /** The authorization endpoint's URL, where the browser goes (and beside which a pushed request's URL is built). */
 export const authorizeEndpoint = (s: OAuth2State): string => endpointUrl(s.config.baseUrl, paths(s.config).authorize);
 
+/** The token endpoint's URL the token and refresh legs send to. */
+export const tokenEndpoint = (s: OAuth2State): string => endpointUrl(s.config.baseUrl, paths(s.config).token);
+
 export function buildAuthorizeRequest(s: OAuth2State) {
   const c = s.config;
   return buildAuthorizationUrl({
@@ -160,7 +163,7 @@ function tokenRequest(
 ): RawRequest {
   const c = s.config;
   const built = buildTokenRequest({
-    tokenUrl: endpointUrl(c.baseUrl, paths(c).token),
+    tokenUrl: tokenEndpoint(s),
     clientId: c.clientId,
     clientSecret: c.clientSecret,
     authentication: c.authentication ?? 'body',

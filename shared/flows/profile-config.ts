@@ -13,7 +13,7 @@ import type { OAuth2Config } from './oauth2-flow';
 const redirectUriOf = (p: Profile, catcherUri: string): string => p.redirectUri || catcherUri;
 
 /** The profile targets the embedded mock: the built-in one, or one made from it that follows the mock. */
-export const targetsMock = (p: Profile): boolean => p.builtIn || p.followsMock;
+export const targetsMock = (p: Pick<Profile, 'builtIn' | 'followsMock'>): boolean => p.builtIn || p.followsMock;
 
 /**
  * The base URL to use now: the running mock's for a profile that targets it (its port changes on every start and
@@ -21,6 +21,30 @@ export const targetsMock = (p: Profile): boolean => p.builtIn || p.followsMock;
  */
 export const profileBaseUrl = (p: Profile, mockBaseUrl: string | null): string | null =>
   targetsMock(p) ? mockBaseUrl : p.baseUrl || null;
+
+/** What decides whether the token endpoint is the mock's mutual-TLS alias: a profile's, or the form's draft's. */
+type MockMtlsFacts = Pick<Profile, 'builtIn' | 'followsMock'> & {
+  readonly oauth2: Pick<Profile['oauth2'], 'clientAuthentication' | 'tokenPath'>;
+};
+
+/** The client authenticates by its TLS certificate (RFC 8705 §2), so its token requests go to a mutual-TLS port. */
+const authenticatesByCertificate = (p: MockMtlsFacts): boolean =>
+  p.oauth2.clientAuthentication === 'tls_client_auth' ||
+  p.oauth2.clientAuthentication === 'self_signed_tls_client_auth';
+
+/**
+ * The token endpoint's URL. For a profile that follows the mock and authenticates by certificate: the running mock's
+ * mutual-TLS alias (RFC 8705 §5), resolved now from `mockMtlsBaseUrl` as the base URL is (its port changes on every
+ * start, so it is never stored), a full URL in the profile aside; else the profile's path under `baseUrl`.
+ */
+export function profileTokenUrl(p: Profile, baseUrl: string, mockMtlsBaseUrl: string | null = null): string {
+  const viaMtls = targetsMock(p) && authenticatesByCertificate(p) && mockMtlsBaseUrl !== null;
+  return endpointUrl(viaMtls ? mockMtlsBaseUrl : baseUrl, p.oauth2.tokenPath);
+}
+
+/** Whether the token endpoint is the embedded mock's mutual-TLS alias, resolved at send time (profileTokenUrl). */
+export const tokenAtMockMtls = (p: MockMtlsFacts): boolean =>
+  targetsMock(p) && authenticatesByCertificate(p) && !/^https?:\/\//i.test(p.oauth2.tokenPath);
 
 /** The server implements the service's interface: the built-in mock always, any other profile when marked so. */
 const isService = (p: Profile): boolean => p.builtIn || p.service;
@@ -54,7 +78,12 @@ export function oauth1ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
   };
 }
 
-export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string): OAuth2Config {
+export function oauth2ConfigOf(
+  p: Profile,
+  baseUrl: string,
+  catcherUri: string,
+  mockMtlsBaseUrl: string | null = null
+): OAuth2Config {
   const o = p.oauth2;
   return {
     baseUrl,
@@ -69,7 +98,7 @@ export function oauth2ConfigOf(p: Profile, baseUrl: string, catcherUri: string):
     accessTokenField: o.accessTokenField || null,
     headers: p.headers,
     extraParams: { token: o.tokenParams, refresh: o.tokenParams },
-    paths: { authorize: o.authorizePath, token: o.tokenPath, api: o.apiPath },
+    paths: { authorize: o.authorizePath, token: profileTokenUrl(p, baseUrl, mockMtlsBaseUrl), api: o.apiPath },
     service: isService(p),
     issuer: expectedIssuerOf(p, baseUrl),
     ...(o.issRequired ? { issuerRequired: true } : {}),

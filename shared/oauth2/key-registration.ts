@@ -18,3 +18,19 @@ export function privateKeyJwtRegistration(redirectUri: string, publicJwk: Jwk, k
     jwks: { keys: [{ ...key, kid, alg, use: 'sig' }] },
   };
 }
+
+/**
+ * The registration request of a client that authenticates with a certificate from a CA (tls_client_auth, RFC 8705
+ * §2.1): the certificate's subject DN as tls_client_auth_subject_dn (§2.1.2), which the provider matches against the
+ * certificate of each TLS connection.
+ */
+export function tlsClientAuthRegistration(redirectUri: string, subjectDn: string) {
+  return {
+    client_name: 'OAuth Lab (tls_client_auth)',
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'tls_client_auth',
+    tls_client_auth_subject_dn: subjectDn,
+  };
+}

@@ -3,6 +3,7 @@ import { DpopKeyInfo } from './DpopKeyInfo';
 import { EndpointHint } from './EndpointHint';
 import { CheckField, LinesField, PemFileButton, SecretField, SelectField, TextField } from './fields';
 import { MockKeyRegistration } from './MockKeyRegistration';
+import { TokenPathHint } from './TokenPathHint';
 
 const PKCE = [
   ['S256', 'S256 (recommended)'],
@@ -58,13 +59,14 @@ function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication
           <PemFileButton path="oauth2.clientCertificate" holds="certificate" />
           <SecretField path="oauth2.clientKey" multiline className="full" />
           <PemFileButton path="oauth2.clientKey" />
+          {clientAuthentication === 'tls_client_auth' && <MockKeyRegistration method="tls_client_auth" />}
         </>
       )}
       {clientAuthentication === 'private_key_jwt' && (
         <>
           <SecretField path="oauth2.assertionKey" multiline className="full" />
           <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
-          <MockKeyRegistration />
+          <MockKeyRegistration method="private_key_jwt" />
         </>
       )}
     </>
@@ -177,11 +179,7 @@ export function OAuth2Fields({
             )
           }
         />
-        <TextField
-          path="oauth2.tokenPath"
-          readOnly={builtIn}
-          hint={builtIn ? undefined : <EndpointHint path="oauth2.tokenPath" />}
-        />
+        <TextField path="oauth2.tokenPath" readOnly={builtIn} hint={builtIn ? undefined : <TokenPathHint />} />
         <TextField
           path="oauth2.apiPath"
           readOnly={builtIn}

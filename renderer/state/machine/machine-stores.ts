@@ -1,5 +1,5 @@
 import type { MachineClient } from '../../../shared/flows/client-credentials-flow';
-import { endpointUrl } from '../../../shared/flows/common';
+import { profileTokenUrl, tokenAtMockMtls } from '../../../shared/flows/profile-config';
 import { discoveryLeg } from '../../../shared/flows/driver/openid-legs';
 import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { endpointSourceWords, profileEndpoints } from '../../../shared/oidc/profile-endpoints';
@@ -7,12 +7,16 @@ import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import type { TokenEndpointGrant } from '../../../shared/flows/driver/token-endpoint-grant';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
+import { mockMtlsBaseUrlFor } from '../mock-mtls';
 import { createGrantStore } from './grant-store';
 
-/** A machine client from the profile's OAuth 2 settings, at the base URL the flow starts at. */
-const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
+/**
+ * A machine client from the profile's OAuth 2 settings, at the base URL the flow starts at; its token endpoint the
+ * running mock's mutual-TLS alias for a certificate client that follows the mock (profileTokenUrl).
+ */
+const machineClientOf = (p: Profile, baseUrl: string, mockMtlsBaseUrl: string | null): MachineClient => ({
   baseUrl,
-  tokenUrl: endpointUrl(baseUrl, p.oauth2.tokenPath),
+  tokenUrl: profileTokenUrl(p, baseUrl, mockMtlsBaseUrl),
   clientId: p.oauth2.clientId,
   clientSecret: p.oauth2.clientSecret,
   authentication: p.oauth2.clientAuthentication,
@@ -20,14 +24,26 @@ const machineClientOf = (p: Profile, baseUrl: string): MachineClient => ({
   headers: p.headers,
 });
 
+/**
+ * The configuration `build` makes with the running mock's mutual-TLS base URL, asked of the host only when the
+ * profile's token endpoint is there (tokenAtMockMtls); otherwise made at once, as the page's tests take it.
+ */
+const withMockMtls = <C>(
+  deps: RendererDeps,
+  p: Profile,
+  build: (mtls: string | null) => C | Promise<C>
+): C | Promise<C> => (tokenAtMockMtls(p) ? mockMtlsBaseUrlFor(deps.bridge, p).then(build) : build(null));
+
 /** The client credentials page's store: the profile's scope to start with; resources and audience typed on the page. */
 export const createClientCredentialsStore = (deps: RendererDeps) =>
-  createGrantStore(deps, CLIENT_GRANTS.client_credentials, (p, baseUrl) => ({
-    ...machineClientOf(p, baseUrl),
-    scope: p.oauth2.scope || null,
-    resources: [],
-    audience: null,
-  }));
+  createGrantStore(deps, CLIENT_GRANTS.client_credentials, (p, baseUrl) =>
+    withMockMtls(deps, p, (mtls) => ({
+      ...machineClientOf(p, baseUrl, mtls),
+      scope: p.oauth2.scope || null,
+      resources: [],
+      audience: null,
+    }))
+  );
 
 /**
  * The device authorization endpoint (RFC 8628 §3.1) by the one resolution (profileEndpoints): the profile's, else
@@ -46,18 +62,22 @@ async function deviceEndpointOf(p: Profile, baseUrl: string, port: FlowHostPort)
 }
 
 export const createDeviceStore = (deps: RendererDeps) =>
-  createGrantStore(deps, CLIENT_GRANTS.device_code, async (p, baseUrl, port) => ({
-    ...machineClientOf(p, baseUrl),
-    ...(await deviceEndpointOf(p, baseUrl, port)),
-    scope: p.oauth2.scope || null,
-  }));
+  createGrantStore(deps, CLIENT_GRANTS.device_code, (p, baseUrl, port) =>
+    withMockMtls(deps, p, async (mtls) => ({
+      ...machineClientOf(p, baseUrl, mtls),
+      ...(await deviceEndpointOf(p, baseUrl, port)),
+      scope: p.oauth2.scope || null,
+    }))
+  );
 
 /** A token-endpoint grant's store (token-endpoint-grant.ts): the profile's client and scope; the parameters typed on the page. */
 export const createTokenEndpointGrantStore = (deps: RendererDeps, grant: TokenEndpointGrant) =>
-  createGrantStore(deps, grant, (p, baseUrl) => ({
-    ...machineClientOf(p, baseUrl),
-    scope: p.oauth2.scope || null,
-    values: {},
-  }));
+  createGrantStore(deps, grant, (p, baseUrl) =>
+    withMockMtls(deps, p, (mtls) => ({
+      ...machineClientOf(p, baseUrl, mtls),
+      scope: p.oauth2.scope || null,
+      values: {},
+    }))
+  );
 
 export type TokenEndpointGrantStore = ReturnType<typeof createTokenEndpointGrantStore>;

@@ -3,6 +3,7 @@ import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import { judgeRedirect, openRedirectLeg } from '../../../shared/flows/driver/run-leg';
 import { authorizationRequestPasted, pastedQuery } from '../../../shared/flows/pasted-url';
 import { dpopJktOf } from '../dpop-page-send';
+import { mockMtlsBaseUrlFor } from '../mock-mtls';
 import { callbackAsJudged } from '../flow-mistake-send';
 import type { Caught } from '../oauth1/oauth1-flow-state';
 import { NO_FLOW, type OAuth2FlowState } from './oauth2-flow-state';
@@ -85,8 +86,9 @@ export function oauth2StartActions(page: OAuth2PageStore): Pick<OAuth2FlowState,
       const login = get().flow?.config.login;
       // RFC 9449 §10: with DPoP on, the code is bound to the key the token leg will prove (dpop_jkt).
       const dpopJkt = await dpopJktOf(bridge, p);
+      const mtls = await mockMtlsBaseUrlFor(bridge, p);
       const flow = CODE_GRANT.start(
-        { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri), ...(login ? { login } : {}), dpopJkt },
+        { ...oauth2ConfigOf(p, baseUrl, opened.value.redirectUri, mtls), ...(login ? { login } : {}), dpopJkt },
         random,
         crypto
       );

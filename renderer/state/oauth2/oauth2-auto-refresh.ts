@@ -1,7 +1,7 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
 import { assertionSigned } from '../client-assertion-send';
-import { callWithBearer, endpointUrl, oauth2Flow, type BearerStep } from '../../../shared/flows';
+import { callWithBearer, oauth2Flow, type BearerStep } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
 import type { HistoryRecord } from '../../../shared/store/history-record';
@@ -111,7 +111,7 @@ export async function bearerCallWithAutoRefresh(
   dpop: PageDpop | null
 ): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
   const c = flow.config;
-  const tokenUrl = endpointUrl(c.baseUrl, p.oauth2.tokenPath);
+  const tokenUrl = oauth2Flow.tokenEndpoint(flow);
   const { send, records } = recordedSend(bridge, sends, random, p, c.baseUrl, tokenUrl);
   const token = flow.token!;
   const result = await callWithBearer(

@@ -1,5 +1,5 @@
-import { callWithBearer, endpointUrl, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
-import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
+import { callWithBearer, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
+import { clientAssertionOf, profileTokenUrl, transportOf } from '../../../shared/flows/profile-config';
 import { assertionSigned } from '../client-assertion-send';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
@@ -7,6 +7,7 @@ import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
 import { historyRecord } from '../flow-records';
+import { mockMtlsBaseUrlFor } from '../mock-mtls';
 import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
 import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
 
@@ -37,6 +38,7 @@ export async function sendWithSavedToken(
 ): Promise<SignerBearerResult> {
   const { bridge, random, now } = deps;
   const o = profile.oauth2;
+  const tokenUrl = profileTokenUrl(profile, baseUrl, await mockMtlsBaseUrlFor(bridge, profile));
   const dpop = o.dpop ? await pageDpop(deps, profile, dpopNonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, { step: 'bearer' });
   const send = async (unsigned: RawRequest) => {
@@ -48,7 +50,7 @@ export async function sendWithSavedToken(
     const record = historyRecord(random, {
       profileId: profile.id,
       flow: 'signer',
-      leg: request.url === endpointUrl(baseUrl, o.tokenPath) ? 'refresh' : 'bearer',
+      leg: request.url === tokenUrl ? 'refresh' : 'bearer',
     });
     const r = await bridge.httpSend({
       request,
@@ -70,7 +72,7 @@ export async function sendWithSavedToken(
     },
     o.clientId
       ? {
-          tokenUrl: endpointUrl(baseUrl, o.tokenPath),
+          tokenUrl,
           clientId: o.clientId,
           clientSecret: o.clientSecret,
           authentication: o.clientAuthentication,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The mock's local CA for mutual TLS (RFC 8705) as the bridge shows it, and client certificates issued from it.
- * Private keys never cross the bridge: only where their files are.
+ * A private key crosses the bridge only when asked (`withPem`), for a profile that keeps it as a secret, as it keeps
+ * a DPoP key; otherwise only where its file is.
  */
 
 /** A client certificate's name becomes its file name and its subject CN: letters, digits, '.', '_' and '-' only. */
@@ -21,6 +22,8 @@ export const issueClientCertificateInputSchema = z.strictObject({
   name: z
     .string()
     .regex(CLIENT_CERTIFICATE_NAME, `the certificate name must be ${CLIENT_CERTIFICATE_NAME_RULE}, e.g. my-client`),
+  /** Also answer with the certificate and its key as PEM (for a profile's client certificate fields). */
+  withPem: z.boolean().optional(),
 });
 
 export const issuedClientCertificateSchema = z.strictObject({
@@ -30,4 +33,7 @@ export const issuedClientCertificateSchema = z.strictObject({
   subjectDn: z.string(),
   /** x5t#S256 (RFC 8705 §3.1). */
   thumbprint: z.string(),
+  /** With `withPem` only. */
+  certificatePem: z.string().optional(),
+  keyPem: z.string().optional(),
 });

@@ -11,11 +11,12 @@ import { dispatch } from '../../../../shared/bridge/dispatch';
  * The page's bridge to the real host: every call through the contract's dispatch (its input checked as either
  * transport checks it) to the app's services on a store in a fresh directory (for the whole file: its tests may
  * share what they saved), with the given mock; with `mockCa`, the mock's local CA kept in that directory too (its
- * mutual-TLS port open, as the hosts run it). Events are not delivered. `close` stops it and removes the store.
+ * mutual-TLS port open, as the hosts run it), or with `mockCaDir` the CA kept there (a given mock made with it).
+ * Events are not delivered. `close` stops it and removes the store.
  */
 export function hostBridge(
   provider?: MockProvider,
-  options: { readonly mockCa?: boolean } = {}
+  options: { readonly mockCa?: boolean; readonly mockCaDir?: string } = {}
 ): { bridge: BridgeApi; close: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-host-bridge-'));
   const services = createAppServices({
@@ -24,7 +25,7 @@ export function hostBridge(
     store: createAppStore({ cwd: dir }),
     shell: { openInSystemBrowser: async () => true },
     ...(provider ? { provider } : {}),
-    ...(options.mockCa ? { mockCaDir: dir } : {}),
+    ...(options.mockCa || options.mockCaDir ? { mockCaDir: options.mockCaDir ?? dir } : {}),
   });
   const bridge = new Proxy({} as BridgeApi, {
     get: (_, name) =>

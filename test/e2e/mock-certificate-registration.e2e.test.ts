@@ -1,0 +1,70 @@
+import { expect, it } from 'vitest';
+import { scrollsSideways } from './in-view';
+import { SCREENSHOTS, screenshot } from './browser';
+import { e2eSession } from './session';
+
+/**
+ * tls_client_auth against the embedded mock by clicking (RFC 8705 §2.1): a copy of the mock profile, "Issue a
+ * certificate and register it at the mock", Save, then the OAuth 2 flow, its token request sent to the mock's
+ * mutual-TLS port with the certificate and accepted, the connection's facts (the certificate's subject and
+ * fingerprint) wrapped within the page.
+ */
+const session = e2eSession({ appPerTest: true });
+
+const SIZES = [
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
+  ['light', 1024, 700],
+  ['dark', 1024, 700],
+] as const;
+
+it.each(SIZES)(
+  'issues a certificate, registers it at the mock and runs the code flow with it (%s, %ix%i)',
+  async (scheme, width, height) => {
+    const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    await page.getByText(/^Mock at http:\/\/127\.0\.0\.1:\d+$/).waitFor();
+
+    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+    await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
+    const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
+    await form.waitFor();
+    await form.getByLabel('Client authentication', { exact: true }).selectOption('tls_client_auth');
+    const hint = form.getByText(/^Sent to the embedded mock's mutual-TLS port.*now https:\/\/127\.0\.0\.1:\d+\//);
+    await hint.scrollIntoViewIfNeeded();
+    await screenshot(page, `${SCREENSHOTS}/mock-certificate-token-path-${width}-${scheme}.png`);
+    await form.getByRole('button', { name: 'Issue a certificate and register it at the mock' }).click();
+    const done = form.getByRole('status').filter({ hasText: 'Registered at the mock as client' });
+    await done.waitFor();
+    const clientId = await form.getByLabel('Client ID', { exact: true }).inputValue();
+    expect(await done.textContent()).toContain(clientId);
+    await done.scrollIntoViewIfNeeded();
+    await screenshot(page, `${SCREENSHOTS}/mock-certificate-registration-${width}-${scheme}.png`);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Use Mock provider (copy)' }).click();
+
+    await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
+    await page.getByText(/code_challenge \(S256\)/).waitFor();
+    const [login] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
+    await login.getByLabel('Username').fill('demo');
+    await login.getByLabel('Password').fill('demo');
+    await login.getByRole('button', { name: 'Log in and approve' }).click();
+    await page.getByText('Authorization code received.').waitFor();
+    await login.close();
+    await page
+      .getByRole('group', { name: 'Next step' })
+      .getByRole('button', { name: 'Continue: Token exchange →' })
+      .click();
+    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+    await screenshot(page, `${SCREENSHOTS}/mock-certificate-token-${width}-${scheme}.png`);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+  60_000
+);
