@@ -31,6 +31,8 @@ it.each(SIZES)(
     await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
     const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
     await form.waitFor();
+    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
+    await form.getByLabel('Callback port', { exact: true }).fill('0');
     await form.getByLabel('Client authentication', { exact: true }).selectOption('tls_client_auth');
     const hint = form.getByText(/^Sent to the embedded mock's mutual-TLS port.*now https:\/\/127\.0\.0\.1:\d+\//);
     await hint.scrollIntoViewIfNeeded();

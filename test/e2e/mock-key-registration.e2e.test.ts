@@ -30,6 +30,8 @@ it.each(SIZES)(
     await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
     const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
     await form.waitFor();
+    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
+    await form.getByLabel('Callback port', { exact: true }).fill('0');
     await form.getByLabel('Client authentication', { exact: true }).selectOption('private_key_jwt');
     const register = form.getByRole('button', { name: 'Make a key and register it at the mock' });
     await register.click();

@@ -35,6 +35,9 @@ it.each(SIZES)(
     await form.waitFor();
     expect(await form.getByLabel('Follow the embedded mock', { exact: true }).isChecked()).toBe(true);
     expect(await form.getByLabel('Base URL', { exact: true }).inputValue()).toBe(first);
+    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
+    await form.getByLabel('Callback port', { exact: true }).fill('0');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Use Mock provider (copy)' }).click();
     await screenshot(page, `${SCREENSHOTS}/profile-follows-mock-${width}-${scheme}.png`);
 

@@ -1,11 +1,10 @@
 import type { TokenEndpointGrant } from '../../../shared/flows/driver/token-endpoint-grant';
-import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
-import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
-import { printTokens } from '../flow/print-tokens';
-import { FlowReport, flowFailed } from '../flow/report';
+import { machineTokenOutcome } from '../flow/machine-token-outcome';
+import { FlowReport } from '../flow/report';
 import { runTokenEndpointGrant } from '../flow/run-machine';
 import { tokenEndpointGrantHelp } from '../help/flow-grant';
 import { UsageError, type CliIO } from '../io';
@@ -56,7 +55,7 @@ export async function tokenEndpointGrantCommand(grant: TokenEndpointGrant, argv:
   const report = new FlowReport(io.stderr, !!v.verbose);
   const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
   const options = machineRunOptions(v, io, client, report);
-  try {
+  const obtain = async () => {
     const endpoints = await machineEndpoints(v as MachineEndpointFlags, false, options, report);
     const assertion = client.clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
     const config = {
@@ -70,19 +69,7 @@ export async function tokenEndpointGrantCommand(grant: TokenEndpointGrant, argv:
       values,
     };
     const run = { ...options, clientAssertion: assertion };
-    const token = await runTokenEndpointGrant(grant, config, run, report, dpop?.client ?? null);
-    // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
-    if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
-    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines', dpop?.thumbprint ?? null);
-  } catch (e) {
-    return flowFailed(e, command, io.stderr, report);
-  }
-  report.blank();
-  const unmade = unmadeDpopMistake(dpop);
-  if (unmade) {
-    report.line(unmade);
-    return 1;
-  }
-  report.line('Flow completed.');
-  return 0;
+    return runTokenEndpointGrant(grant, config, run, report, dpop?.client ?? null);
+  };
+  return machineTokenOutcome(obtain, command, io, report, dpop, !!v.json);
 }

@@ -1,9 +1,8 @@
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
-import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import { cliHistory } from '../cli-history';
-import { DPOP_FLAGS, dpopClientOf, unmadeDpopMistake } from '../dpop-flags';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import {
   clientAuthOf,
@@ -13,9 +12,9 @@ import {
 } from '../flow/machine-client-auth';
 import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
 import type { FlowRunOptions } from '../flow/options';
-import { printTokens } from '../flow/print-tokens';
+import { machineTokenOutcome } from '../flow/machine-token-outcome';
 import { requestTimeoutMs } from '../flow/profile-flags';
-import { FlowReport, flowFailed } from '../flow/report';
+import { FlowReport } from '../flow/report';
 import { runClientCredentials, runDeviceFlow } from '../flow/run-machine';
 import { MACHINE_FLOW_HELP } from '../help/flow-machine';
 import { UsageError, type CliIO } from '../io';
@@ -161,20 +160,12 @@ export async function machineFlowCommand(name: MachineGrantName, argv: string[],
   const report = new FlowReport(io.stderr, !!v.verbose);
   const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
   const options = machineRunOptions(v, io, client, report);
-  try {
-    const token = await requestMachineToken(name, v, client, options, report, dpop?.client ?? null);
-    // RFC 9449 §5: a token asked for with a proof must come back bound to its key.
-    if (dpop) report.checks(dpopTokenChecks(token.fields, dpop.thumbprint));
-    printTokens(io.stdout, token.fields, v.json ? 'json' : 'lines', dpop?.thumbprint ?? null);
-  } catch (e) {
-    return flowFailed(e, name, io.stderr, report);
-  }
-  report.blank();
-  const unmade = unmadeDpopMistake(dpop);
-  if (unmade) {
-    report.line(unmade);
-    return 1;
-  }
-  report.line('Flow completed.');
-  return 0;
+  return machineTokenOutcome(
+    () => requestMachineToken(name, v, client, options, report, dpop?.client ?? null),
+    name,
+    io,
+    report,
+    dpop,
+    !!v.json
+  );
 }
