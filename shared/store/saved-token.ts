@@ -18,10 +18,10 @@ export const savedTokenSchema = z.strictObject({
   label: z.string().max(120).default(''),
   /**
    * What the server has said of the token since it was saved, when it refused or replaced it: `refresh_refused`
-   * (the refresh token drew invalid_grant, RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)),
-   * `rotated` (a refresh issued a new refresh token, which the server may have deleted this one for, RFC 9700
-   * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), `revoked` (a 401 saying so, RFC 5849's
-   * token_revoked). Absent while the server has said nothing of it.
+   * (the refresh token drew invalid_grant, RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2), or
+   * the app revoked it, RFC 7009), `rotated` (a refresh issued a new refresh token, which the server may have
+   * deleted this one for, RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), `revoked` (a
+   * 401 saying so, RFC 5849's token_revoked). Absent while the server has said nothing of it.
    */
   refused: z.enum(['refresh_refused', 'rotated', 'revoked']).optional(),
 });

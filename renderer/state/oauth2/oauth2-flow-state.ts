@@ -68,6 +68,11 @@ export interface OAuth2FlowState {
   loginOptionsSet(login: LoginOptions): string | null;
   /** A token this flow's refresh obtained on another page (the OpenID Connect page's lifecycle): the flow follows. */
   tokenReplaced(next: OAuth2State): void;
+  /**
+   * The flow's refresh token died on another page (the lifecycle revoked it, or its refresh drew invalid_grant):
+   * `why` is shown in place of "available", and the saved token is marked.
+   */
+  refreshTokenDied(refreshToken: string, why: string): void;
 }
 
 /** A page with no flow running yet, or a flow just started over: every leg's result and wait forgotten. */

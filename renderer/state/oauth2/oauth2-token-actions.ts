@@ -6,7 +6,7 @@ import type { TokenSet } from '../../../shared/oauth2/token-response';
 import type { Profile } from '../../../shared/store/profile';
 import type { OAuth2FlowState } from './oauth2-flow-state';
 import type { OAuth2PageStore } from './oauth2-page-store';
-import { OAUTH2_PAGE_TOKEN, tokenIssued } from './oauth2-token-standing';
+import { OAUTH2_PAGE_TOKEN, refreshTokenDead, tokenIssued } from './oauth2-token-standing';
 
 /** The bearer call's draft to the profile's API path. */
 const apiDraft = ({ get }: OAuth2PageStore, flow: OAuth2State, outsideGrammar = false): RawRequest =>
@@ -39,8 +39,10 @@ export function tokenAdopted(page: OAuth2PageStore, next: OAuth2State): void {
 }
 
 /** The store's actions on a token obtained elsewhere and on a token outside the Bearer grammar. */
-export function oauth2TokenActions(page: OAuth2PageStore): Pick<OAuth2FlowState, 'tokenReplaced' | 'bearerSentAnyway'> {
-  const { get, set } = page;
+export function oauth2TokenActions(
+  page: OAuth2PageStore
+): Pick<OAuth2FlowState, 'tokenReplaced' | 'refreshTokenDied' | 'bearerSentAnyway'> {
+  const { deps, get, set } = page;
   return {
     tokenReplaced(next) {
       const { flow, profile: p } = get();
@@ -48,6 +50,11 @@ export function oauth2TokenActions(page: OAuth2PageStore): Pick<OAuth2FlowState,
         tokenSaved(page, next.token, p, OAUTH2_PAGE_TOKEN.refreshed);
         tokenAdopted(page, { ...flow, token: next.token });
       }
+    },
+    refreshTokenDied(refreshToken, why) {
+      const { flow, standing } = get();
+      if (!refreshToken || flow?.token?.refreshToken !== refreshToken || standing.refreshRefused) return;
+      set({ standing: refreshTokenDead(deps.bridge, standing, why) });
     },
     bearerSentAnyway() {
       const { flow } = get();

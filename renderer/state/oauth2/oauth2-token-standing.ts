@@ -58,9 +58,17 @@ export function tokenIssued(
 /** A refresh the server refused with invalid_grant: the refresh token is dead, its saved record says so. */
 export function refreshAnswered(bridge: BridgeApi, before: TokenStanding, exchange: Exchange): TokenStanding {
   const refusal = refreshTokenRefusal(exchange.response);
-  if (!refusal) return before;
+  return refusal ? refreshTokenDead(bridge, before, refusal) : before;
+}
+
+/**
+ * The refresh token is dead (refused with invalid_grant, or revoked, RFC 7009 §2.1
+ * (https://www.rfc-editor.org/rfc/rfc7009#section-2.1)): the page stops offering it and its saved record says so,
+ * which the token lists (Profiles, the Request signer) read.
+ */
+export function refreshTokenDead(bridge: BridgeApi, before: TokenStanding, why: string): TokenStanding {
   const saved = before.saved && savedTokenRefused(bridge, before.saved, 'refresh_refused');
-  return { ...before, saved, refreshRefused: refusal };
+  return { ...before, saved, refreshRefused: why };
 }
 
 /**

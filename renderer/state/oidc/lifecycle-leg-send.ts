@@ -3,7 +3,7 @@ import type { SentLeg } from '../../../shared/flows/driver/grant';
 import { LIFECYCLE_DPOP_LEGS } from '../../../shared/flows/driver/lifecycle-legs';
 import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import type { RawRequest } from '../../../shared/http';
+import type { Exchange, RawRequest } from '../../../shared/http';
 import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import { authenticatedWith } from '../page-client-auth';
 import { pageHostPort } from '../page-host-port';
@@ -13,13 +13,13 @@ import type { LifecycleKind, LifecycleLeg, LifecyclePageStore } from './lifecycl
 /**
  * The leg sent through the flow driver (recorded once with its verdict), the client authenticated by the driver's
  * decorators (a fresh assertion, DPoP on the refresh); `defOf` makes it with the DPoP key's thumbprint when the
- * profile's DPoP is on; `read` adds what the page shows of it.
+ * profile's DPoP is on; `read` adds what the page shows of it (and tells the OAuth 2 page what it says of its tokens).
  */
 export async function lifecycleLegSent<I extends Interpretation<OAuth2State>>(
   { deps, sends, get, set, dpopNonces, nextId }: LifecyclePageStore,
   kind: LifecycleKind,
   defOf: (dpopThumbprint: string | null) => SentLeg<OAuth2State, I>,
-  read: (outcome: I) => Pick<LifecycleLeg, 'rotation'> = () => ({})
+  read: (outcome: I, exchange: Exchange) => Pick<LifecycleLeg, 'rotation'> = () => ({})
 ): Promise<void> {
   const { flow, profile } = get();
   if (!flow || !profile || get().sending) return;
@@ -51,7 +51,7 @@ export async function lifecycleLegSent<I extends Interpretation<OAuth2State>>(
     const sent = { ...leg, request: exchange.request, ...shown() };
     set({
       sending: false,
-      legs: [...get().legs, { ...sent, exchange, error: null, ok, summary, checks, ...read(outcome) }],
+      legs: [...get().legs, { ...sent, exchange, error: null, ok, summary, checks, ...read(outcome, exchange) }],
     });
   } catch (e) {
     const error = (e as Error).message;

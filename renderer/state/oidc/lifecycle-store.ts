@@ -6,6 +6,7 @@ import {
   reuseLeg,
   revocationLeg,
 } from '../../../shared/flows/driver/lifecycle-legs';
+import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
 import type { RendererDeps } from '../../app/deps';
 import type { OAuth2Store } from '../oauth2/oauth2-store';
 import { flowSends } from '../flow-sends';
@@ -15,7 +16,8 @@ import type { LifecyclePageStore, LifecycleState } from './lifecycle-state';
 /**
  * The token lifecycle on the OpenID Connect page, on the tokens of the OAuth 2 page's flow: each request goes
  * through the bridge (recorded in the history like every leg) and is read by shared/oidc. The two pages share the
- * flow's tokens: a refresh here moves the OAuth 2 page (and the saved tokens) on, and one there moves this on.
+ * flow's tokens: a refresh here moves the OAuth 2 page (and the saved tokens) on, and one there moves this on; a
+ * refresh token revoked here, or whose refresh was refused (invalid_grant), is dead there and in its saved record.
  * With the profile's DPoP on, the tokens are bound to its key (RFC 9449): the legs of LIFECYCLE_DPOP_LEGS carry
  * proofs signed in the host, and the refresh and introspection check the binding (the shared driver's legs).
  */
@@ -50,17 +52,31 @@ export function createLifecycleStore(deps: RendererDeps, { oauth2 }: { oauth2: O
           page,
           'refresh',
           (jkt) => (jkt ? dpopRefreshLeg(jkt) : refreshLeg),
-          (r) => {
+          (r, exchange) => {
             set({ flow: r.state, ...(r.rotated ? { replaced: r.oldRefreshToken } : {}) });
             if (r.ok) oauth2.getState().tokenReplaced(r.state);
+            const refusal = refreshTokenRefusal(exchange.response);
+            if (refusal) oauth2.getState().refreshTokenDied(r.oldRefreshToken, refusal);
             return { rotation: { old: r.oldRefreshToken, new: r.newRefreshToken, rotated: r.rotated } };
           }
         ),
       reuseRequested: () => lifecycleLegSent(page, 'reuse', () => reuseLeg(get().replaced ?? '')),
       introspectionRequested: (endpoint, which) =>
         lifecycleLegSent(page, 'introspection', (jkt) => introspectionLeg(endpoint, which, jkt)),
-      revocationRequested: (endpoint, which) =>
-        lifecycleLegSent(page, 'revocation', () => revocationLeg(endpoint, which)),
+      revocationRequested: (endpoint, which) => {
+        const revoked = which === 'refresh_token' ? get().flow?.token?.refreshToken : undefined;
+        // A 200 says the token is invalid now, revoked or already so (RFC 7009 §2.2
+        // (https://www.rfc-editor.org/rfc/rfc7009#section-2.2)): the OAuth 2 page stops offering it.
+        return lifecycleLegSent(
+          page,
+          'revocation',
+          () => revocationLeg(endpoint, which),
+          ({ ok }) => {
+            if (ok && revoked) oauth2.getState().refreshTokenDied(revoked, 'revoked on the OpenID Connect page');
+            return {};
+          }
+        );
+      },
     };
   });
 }

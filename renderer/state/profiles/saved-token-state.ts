@@ -71,9 +71,9 @@ export function useMockStatuses(builtIn: boolean): ReadonlyMap<string, string> |
 
 /**
  * Whether a saved OAuth 2 token can still be refreshed, or null when it has no refresh token: not once the server
- * refused its refresh token (invalid_grant) or a refresh replaced it (rotation: the server may have deleted it, and
- * a replay revokes the grant, RFC 9700 §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)); the mock's
- * records say for its own tokens.
+ * refused its refresh token (invalid_grant) or the app revoked it (RFC 7009), or a refresh replaced it (rotation:
+ * the server may have deleted it, and a replay revokes the grant, RFC 9700 §4.14.2
+ * (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)); the mock's records say for its own tokens.
  */
 export function savedRefreshState(
   token: SavedToken,
@@ -81,7 +81,11 @@ export function savedRefreshState(
 ): SavedTokenState | null {
   if (!token.refreshToken) return null;
   if (token.refused === 'refresh_refused')
-    return { label: 'refresh refused', tone: 'bad', why: 'The server refused its refresh token (invalid_grant).' };
+    return {
+      label: 'refresh refused',
+      tone: 'bad',
+      why: 'The server refused its refresh token (invalid_grant), or it was revoked (RFC 7009).',
+    };
   if (token.refused === 'rotated')
     return {
       label: 'refresh token rotated away',
