@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
+import { mockProfileCopy } from './mock-profile-copy';
 import { e2eSession } from './session';
 
 /**
@@ -27,12 +28,7 @@ it.each(SIZES)(
     await page.goto(session.app.url);
     await page.getByText(/^Mock at http:\/\/127\.0\.0\.1:\d+$/).waitFor();
 
-    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
-    await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
-    const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
-    await form.waitFor();
-    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
-    await form.getByLabel('Callback port', { exact: true }).fill('0');
+    const form = await mockProfileCopy(page);
     await form.getByLabel('Client authentication', { exact: true }).selectOption('tls_client_auth');
     const hint = form.getByText(/^Sent to the embedded mock's mutual-TLS port.*now https:\/\/127\.0\.0\.1:\d+\//);
     await hint.scrollIntoViewIfNeeded();

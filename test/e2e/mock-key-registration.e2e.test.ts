@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
+import { mockProfileCopy } from './mock-profile-copy';
 import { e2eSession } from './session';
 
 /**
@@ -26,12 +27,7 @@ it.each(SIZES)(
     await page.goto(session.app.url);
     await page.getByText(/^Mock at http:\/\/127\.0\.0\.1:\d+$/).waitFor();
 
-    await page.getByRole('button', { name: 'Profiles', exact: true }).click();
-    await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
-    const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
-    await form.waitFor();
-    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
-    await form.getByLabel('Callback port', { exact: true }).fill('0');
+    const form = await mockProfileCopy(page);
     await form.getByLabel('Client authentication', { exact: true }).selectOption('private_key_jwt');
     const register = form.getByRole('button', { name: 'Make a key and register it at the mock' });
     await register.click();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
+import { mockProfileCopy } from './mock-profile-copy';
 import { e2eSession } from './session';
 import { openPage } from './open-page';
 
@@ -29,14 +30,9 @@ it.each(SIZES)(
     await status.waitFor();
     const first = (await status.textContent())!.replace('Mock at ', '');
 
-    await openPage(page, 'Profiles');
-    await page.getByRole('button', { name: 'Duplicate Mock provider' }).click();
-    const form = page.getByRole('form', { name: 'Edit Mock provider (copy)' });
-    await form.waitFor();
+    const form = await mockProfileCopy(page);
     expect(await form.getByLabel('Follow the embedded mock', { exact: true }).isChecked()).toBe(true);
     expect(await form.getByLabel('Base URL', { exact: true }).inputValue()).toBe(first);
-    // A free callback port: the copy's 8765 may be taken (another test, another program on this machine).
-    await form.getByLabel('Callback port', { exact: true }).fill('0');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Use Mock provider (copy)' }).click();
     await screenshot(page, `${SCREENSHOTS}/profile-follows-mock-${width}-${scheme}.png`);
