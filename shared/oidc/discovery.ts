@@ -3,6 +3,7 @@ import { check, warning, type Check } from '../check';
 import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
 import type { JsonGetter, Redirect } from './json-document';
 import { shown } from './trace-step';
+import { sentence } from '../provider-message';
 
 /**
  * Discovery of a provider's metadata from its issuer URL: OpenID Connect Discovery 1.0 and OAuth 2.0
@@ -253,7 +254,7 @@ export async function discoverIssuer(
     try {
       fetched = await getJson(url);
     } catch (e) {
-      tried.push(`GET ${url}: ${(e as Error).message}.`);
+      tried.push(sentence(`GET ${url}: ${(e as Error).message}`));
       continue;
     }
     const document = fetched.body;

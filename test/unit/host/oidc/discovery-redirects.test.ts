@@ -87,6 +87,16 @@ describe('discovery and the JWKS behind redirects', () => {
     expect(tried.match(/HTTP 302 /g)?.length).toBe(6);
   });
 
+  it('a closed port is named once per document tried, each a sentence with one full stop', async () => {
+    const closed = await startHttpServer({ name: 'closed', onRequest: (_q, s) => s.end() });
+    const url = `http://127.0.0.1:${closed.port}`;
+    await closed.close();
+    const r = await runCli(['discover', url]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('connection refused');
+    expect(r.out).not.toContain('..');
+  });
+
   it('the JWKS behind a 301 is fetched, and the key step says it was redirected', async () => {
     await h.settings({ switches: { idTokenFault: 'off', idTokenAlg: 'RS256' } });
     const { body, nonce } = await codeGrant(h);
