@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Report } from '../../../shared/explain/report';
 import { count } from './format';
@@ -32,12 +32,33 @@ export function HarExplainButton({ store, profileId }: { store: HarExplainStore;
   );
 }
 
+/** A file may hold tens of thousands of legs: the lists draw a page at a time, so the page never freezes. */
+const LEGS_PAGE = 200;
+const FAILED_PAGE = 50;
+
+/** How many of a list's items are shown, and the line that says so with a button for the next page. */
+function usePaged(total: number, page: number, noun: string) {
+  const [shown, setShown] = useState(page);
+  const more = Math.min(page, total - shown);
+  const footer =
+    more > 0 ? (
+      <p className="explain-more muted small">
+        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}.{' '}
+        <button type="button" className="link" onClick={() => setShown((n) => n + page)}>
+          Show {more} more {noun}
+        </button>
+      </p>
+    ) : null;
+  return { shown, footer };
+}
+
 function Legs({ report }: { report: Report }) {
+  const { shown, footer } = usePaged(report.legs.length, LEGS_PAGE, 'legs');
   return (
     <>
       <h4>Legs found (entry numbers count from 0 in the file)</h4>
       <ol className="explain-legs" start={0}>
-        {report.legs.map((leg, i) => (
+        {report.legs.slice(0, shown).map((leg, i) => (
           <li key={i}>
             <div className="explain-leg">
               <span className="explain-kind">{leg.kind}</span>
@@ -51,31 +72,42 @@ function Legs({ report }: { report: Report }) {
           </li>
         ))}
       </ol>
+      {footer}
     </>
   );
 }
 
 function Causes({ report }: { report: Report }) {
-  const failed = [...new Set(report.causes.map((c) => c.leg))];
+  // Grouped once (a leg's causes stay in the report's order, most likely first), not filtered per leg.
+  const byLeg = useMemo(() => {
+    const groups = new Map<number, Report['causes'][number][]>();
+    for (const c of report.causes)
+      groups
+        .set(c.leg, groups.get(c.leg) ?? [])
+        .get(c.leg)!
+        .push(c);
+    return groups;
+  }, [report]);
+  const failed = [...byLeg.keys()];
+  const { shown, footer } = usePaged(failed.length, FAILED_PAGE, 'failed legs');
   return (
     <>
-      {failed.map((leg) => (
+      {failed.slice(0, shown).map((leg) => (
         <section key={leg} className="explain-failed" aria-label={`Leg ${leg} failed`}>
           <h4>
             Leg {leg} ({report.legs[leg]!.kind}) failed: causes, most likely first
           </h4>
           <ol>
-            {report.causes
-              .filter((c) => c.leg === leg)
-              .map((c, i) => (
-                <li key={i}>
-                  <code className="explain-id">{c.id}</code> <span className="muted">{c.rfc}</span>
-                  <p>{c.evidence}</p>
-                </li>
-              ))}
+            {byLeg.get(leg)!.map((c, i) => (
+              <li key={i}>
+                <code className="explain-id">{c.id}</code> <span className="muted">{c.rfc}</span>
+                <p>{c.evidence}</p>
+              </li>
+            ))}
           </ol>
         </section>
       ))}
+      {footer}
     </>
   );
 }

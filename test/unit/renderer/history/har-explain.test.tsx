@@ -126,6 +126,23 @@ describe('History: explain a HAR file', () => {
     expect(screen.queryByRole('button', { name: 'Add its OAuth legs to the history' })).toBeNull();
   });
 
+  it('a file of thousands of legs draws a page of them at a time, each list saying how many it shows', async () => {
+    const flows = Array.from({ length: 300 }, (_, i) =>
+      codeFlow(`code-${i}`, { status: 400, response: '{"error":"invalid_grant"}' }).map((e) => ({ ...e, at: i }))
+    );
+    choose(harOf(flows.flat()), 'big.har');
+    const panel = await screen.findByRole('region', { name: 'HAR explanation' });
+    await screen.findByText(/^600 entries, 600 OAuth legs\./);
+    expect(panel.querySelectorAll('.explain-legs > li')).toHaveLength(200);
+    expect(panel.querySelectorAll('.explain-failed')).toHaveLength(50);
+    screen.getByText('Showing 200 of 600 legs.');
+    screen.getByText('Showing 50 of 300 failed legs.');
+    fireEvent.click(screen.getByRole('button', { name: 'Show 200 more legs' }));
+    expect(panel.querySelectorAll('.explain-legs > li')).toHaveLength(400);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more failed legs' }));
+    expect(panel.querySelectorAll('.explain-failed')).toHaveLength(100);
+  });
+
   it('a successful flow names nothing', async () => {
     choose(harOf(codeFlow('abc', { status: 200, response: '{"access_token":"x"}' })));
     await waitFor(() =>
