@@ -146,6 +146,13 @@ it('creates a real-server profile by typing, uses it, duplicates it, deletes the
   const tokens = page.getByRole('region', { name: 'Saved tokens' });
   await tokens.getByRole('table').waitFor();
   expect(await tokens.getByText('e2e-bearer-token-value').count()).toBe(0);
+  // Every column, Delete included, fits the card at 1280 and at 1024 without scrolling sideways.
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    const fits = await tokens.locator('.table-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits, `the saved tokens table fits its card at ${width} px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shots(page, 'edit');
 
   // Unsaved changes survive leaving the page; opening another profile asks first, and Keep editing keeps them.

@@ -13,6 +13,17 @@ const when = (ms: number) => {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
+/** The same, the date over the time, so the table fits a narrow card. */
+function When({ ms }: { ms: number }) {
+  const [date, time] = when(ms).split(' ');
+  return (
+    <span className="mono when">
+      {date}
+      <br />
+      {time}
+    </span>
+  );
+}
 /** "in 59 min", "in 3 h", "in 12 days", or "expired". */
 function left(ms: number): string {
   if (ms <= 0) return 'expired';
@@ -50,10 +61,10 @@ function SavedTokenRow({
         {/* A token's label says where it came from, e.g. "saved by the CLI" for one the app took in. */}
         {t.label && <div className="small muted">{t.label}</div>}
       </td>
-      <td className={`token-state ${state.tone}`} title={state.why}>
-        {state.label}
-      </td>
-      <td className="nowrap">
+      <td data-label="State">
+        <div className={`token-state ${state.tone}`} title={state.why}>
+          {state.label}
+        </div>
         {KIND[t.kind]}
         {refresh && (
           <div className={`small token-state ${refresh.tone}`} title={refresh.why}>
@@ -61,13 +72,15 @@ function SavedTokenRow({
           </div>
         )}
       </td>
-      <td className="mono">{when(t.obtainedAt)}</td>
-      <td>
+      <td data-label="Obtained">
+        <When ms={t.obtainedAt} />
+      </td>
+      <td data-label="Expires">
         {remaining === null ? (
           <span className="muted">does not expire</span>
         ) : (
           <>
-            <span className="mono">{when(t.expiresAt!)}</span>
+            <When ms={t.expiresAt!} />
             <div className={remaining <= 0 ? 'expired small' : 'small muted'}>{left(remaining)}</div>
           </>
         )}
@@ -106,8 +119,7 @@ export function SavedTokens({ profileName }: { profileName: string }) {
             <thead>
               <tr>
                 <th scope="col">Token</th>
-                <th scope="col">State</th>
-                <th scope="col">Kind</th>
+                <th scope="col">State and kind</th>
                 <th scope="col">Obtained</th>
                 <th scope="col">Expires</th>
                 <th scope="col">
