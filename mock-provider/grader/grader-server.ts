@@ -32,15 +32,19 @@ export class GraderServer {
   private readonly keys = new GraderKeys();
   private current: { issuer: ScenarioIssuer; seen: SeenRequest[]; onSeen: () => void } | null = null;
 
-  private constructor(private readonly http: HttpServer) {}
+  private constructor(
+    private readonly http: HttpServer,
+    private readonly now: () => number
+  ) {}
 
-  static async start(): Promise<GraderServer> {
+  /** `now` is the issuers' clock in milliseconds (tests move it); the system clock by default. */
+  static async start(options: { readonly now?: () => number } = {}): Promise<GraderServer> {
     let server: GraderServer | null = null;
     const http = await startHttpServer({
       name: 'the grader',
       onRequest: (req, res) => server!.receive(req, res),
     });
-    server = new GraderServer(http);
+    server = new GraderServer(http, options.now ?? Date.now);
     return server;
   }
 
@@ -54,7 +58,8 @@ export class GraderServer {
       scenario,
       `${this.origin}/grade/${this.run}/${scenario.id}`,
       this.client,
-      this.keys
+      this.keys,
+      this.now
     );
     this.current = { issuer, seen: [], onSeen };
     return issuer;

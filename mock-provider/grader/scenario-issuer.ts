@@ -20,7 +20,7 @@ export class ScenarioIssuer implements ScenarioAnswers {
   readonly state: IssuerState = {
     codes: new Map(),
     accessTokens: new Set(),
-    refresh: { current: null, rotatedOut: new Set() },
+    refresh: { current: null, rotatedOut: new Set(), authTime: null },
     userinfoCalls: 0,
   };
 
@@ -29,7 +29,9 @@ export class ScenarioIssuer implements ScenarioAnswers {
     /** The issuer URL, http://127.0.0.1:PORT/grade/RUN/SCENARIO. */
     readonly issuer: string,
     readonly client: GradedClient,
-    readonly keys: GraderKeys
+    readonly keys: GraderKeys,
+    /** The clock, in milliseconds. */
+    readonly now: () => number
   ) {}
 
   /** The metadata (OpenID Connect Discovery §3, RFC 8414 §2; RFC 9207 §3 for the iss parameter). */
@@ -103,7 +105,7 @@ export class ScenarioIssuer implements ScenarioAnswers {
       method,
       nonce: q.get('nonce') ?? null,
       scope: q.get('scope') ?? '',
-      authTime: Math.floor(Date.now() / 1000),
+      authTime: Math.floor(this.now() / 1000),
     });
     const fault = this.scenario.fault;
     const state = fault === 'authorize-state-mismatch' ? secret('state-') : (q.get('state') ?? null);
