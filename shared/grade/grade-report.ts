@@ -33,7 +33,10 @@ export interface ScenarioResult {
   readonly expectation: Expectation;
   readonly section: string;
   readonly evidence: readonly string[];
-  /** The driven client's exit code; null when it was stopped after --wait. */
+  /**
+   * The driven client's exit code: its own, 124 when the grader stopped it after --wait (as timeout(1)), 128 + the
+   * signal's number when a signal killed it; null only for a scenario not run.
+   */
   readonly exitCode: number | null;
 }
 

@@ -58,8 +58,10 @@ export async function gradeScenarios(pack: string, plan: readonly Planned[], run
         seen.map((x) => x.observed)
       );
       const waited = driven.timedOut
-        ? [`the client was still running after ${run.waitMs / 1000} s and was stopped`]
-        : [];
+        ? [`the client was still running after ${run.waitMs / 1000} s and was stopped (exit code ${driven.exitCode})`]
+        : driven.signal
+          ? [`the client was killed by ${driven.signal} (exit code ${driven.exitCode})`]
+          : [];
       scenarios.push({
         id: s.id,
         verdict: j.verdict,

@@ -30,7 +30,8 @@ A scenario is decided when CMD exits.
   --wait SECONDS       stop a client still running after this long (default 5)
   --json               one JSON object: {"pack", "scenarios": [{"id", "verdict": "pass"|"fail"|"skip",
                        "expectation": "reject"|"accept"|"either", "section", "evidence": [...], "exitCode"}],
-                       "passed", "failed"}; exitCode is null for a client stopped after --wait
+                       "passed", "failed"}; exitCode is 124 for a client stopped after --wait, 128 + N
+                       for one killed by signal N
   --report OUT.html    also write the grade as a page with the requests each issuer saw, every secret a
                        fingerprint keyed for this report (as explain --report does)
   --junit OUT.xml      also write the grade as JUnit XML for CI systems
