@@ -49,7 +49,8 @@ export class ScenarioIssuer implements ScenarioAnswers {
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['RS256'],
+      // OpenID Connect Discovery §3: none MAY be listed where the id_token comes from the token endpoint only.
+      id_token_signing_alg_values_supported: this.scenario.idTokenAlg === 'none' ? ['RS256', 'none'] : ['RS256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['openid', 'email', 'profile'],

@@ -10,6 +10,8 @@ Grades an OAuth 2 / OpenID Connect client, scenario by scenario. For each scenar
   OAUTH_LAB_CLIENT_SECRET  its secret
   OAUTH_LAB_REDIRECT_URI   its registered redirect URI (nothing needs to listen there)
   OAUTH_LAB_SCOPE          the scope to ask for (openid, or what the scenario needs)
+  OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG
+                           the client's registered id_token alg: RS256, or none in -idtoken-sig-none
   OAUTH_LAB_SCENARIO       the scenario's id, for the client's logs only
 
 The client does what a headless client does: discovery; an authorization request with PKCE S256, state and
@@ -41,9 +43,9 @@ authorization-response-iss-missing, pkce-s256, refresh-token-rotation, token-typ
 token-response-without-expires-in, id-token-aud-array.
 Pack oidc-basic: oidcc-client-test, -invalid-iss, -invalid-aud, -missing-aud, -nonce-invalid, -invalid-sig-rs256,
 -invalid-sig-hs256, -missing-sub, -missing-iat, -userinfo-invalid-sub, -idtoken-sig-rs256,
--kid-absent-single-jwks, -kid-absent-multiple-jwks, -client-secret-basic, -scope-userinfo-claims,
--refresh-token, -refresh-token-invalid-issuer, -refresh-token-invalid-sub, -discovery-issuer-mismatch (each
-oidcc-client-test-…); listed as skipped, not served yet: -idtoken-sig-none.
+-idtoken-sig-none, -kid-absent-single-jwks, -kid-absent-multiple-jwks, -client-secret-basic,
+-scope-userinfo-claims, -refresh-token, -refresh-token-invalid-issuer, -refresh-token-invalid-sub,
+-discovery-issuer-mismatch (each oidcc-client-test-…).
 
 Exit status: 0 when no scenario failed, 1 when one did, 2 for a bad flag, 130 on Ctrl-C (the client is stopped too).
 `;

@@ -63,6 +63,7 @@ describe('oauth-lab grade: verdicts from what the issuer observed', () => {
     expect(vars).toMatch(/^OAUTH_LAB_CLIENT_SECRET=./m);
     expect(vars).toMatch(/^OAUTH_LAB_REDIRECT_URI=http:\/\/127\.0\.0\.1\//m);
     expect(vars).toContain('OAUTH_LAB_SCOPE=openid email profile\n');
+    expect(vars).toContain('OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG=RS256\n');
     expect(vars).toContain('OAUTH_LAB_SCENARIO=oidcc-client-test-scope-userinfo-claims\n');
     expect(r.code).toBe(1);
   });
