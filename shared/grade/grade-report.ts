@@ -47,6 +47,14 @@ export interface GradeReport {
   readonly failed: number;
 }
 
+/** A report of these rows, its totals counted. */
+export const gradeReportOf = (pack: string, scenarios: GradeReport['scenarios']): GradeReport => ({
+  pack,
+  scenarios,
+  passed: scenarios.filter((s) => s.verdict === 'pass').length,
+  failed: scenarios.filter((s) => s.verdict === 'fail').length,
+});
+
 const isForm = (r: RawSeen) =>
   r.headers.some(([n, v]) => n.toLowerCase() === 'content-type' && /^application\/x-www-form-urlencoded/i.test(v));
 

@@ -1,6 +1,5 @@
 import { fingerprinter } from '../../../shared/explain/fingerprint';
-import type { GradeReport } from '../../../shared/grade/grade-report';
-import { reportedRequest } from '../../../shared/grade/grade-report';
+import { gradeReportOf, type GradeReport } from '../../../shared/grade/grade-report';
 import { judge } from '../../../shared/grade/judge';
 import type { Scenario } from '../../../shared/grade/scenarios';
 import { GraderServer } from '../../../mock-provider/grader/grader-server';
@@ -8,6 +7,7 @@ import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { interruptible } from '../interrupt';
 import type { TextOutput } from '../io';
 import { driveClient } from './drive-client';
+import { reportedSeen } from '../../grade/reported-seen';
 
 export interface GradeRun {
   readonly command: string;
@@ -62,28 +62,11 @@ export async function gradeScenarios(pack: string, plan: readonly Scenario[], ru
         section: s.section,
         evidence: [j.evidence[0]!, ...waited, ...j.evidence.slice(1)],
         exitCode: driven.exitCode,
-        requests: seen.map((x) =>
-          reportedRequest(
-            {
-              method: x.request.method,
-              target: x.request.target,
-              headers: x.request.headers,
-              body: x.request.bodyText,
-              status: x.observed.status,
-              said: x.observed.said,
-            },
-            fp
-          )
-        ),
+        requests: seen.map((x) => reportedSeen(x, fp)),
       });
     }
   } finally {
     await server.close();
   }
-  return {
-    pack,
-    scenarios,
-    passed: scenarios.filter((s) => s.verdict === 'pass').length,
-    failed: scenarios.filter((s) => s.verdict === 'fail').length,
-  };
+  return gradeReportOf(pack, scenarios);
 }
