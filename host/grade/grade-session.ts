@@ -15,6 +15,8 @@ interface Result {
   seen: SeenRequest[];
   verdict: Live;
   evidence: readonly string[];
+  /** Chosen again after a verdict: its issuer is fresh, and its first request starts the scenario over. */
+  rerun: boolean;
 }
 
 /** A request a scenario's issuer saw, for the History: whose, where, and the failure it settled if any. */
@@ -62,6 +64,7 @@ export class GradeSession {
       seen: [],
       verdict: 'not-run' as const,
       evidence: [],
+      rerun: false,
     }));
     const session = new GradeSession(server, pack, results, waitMs, listener);
     session.choose(results[0]!.scenario.id);
@@ -69,14 +72,14 @@ export class GradeSession {
   }
 
   /**
-   * Decides the scenario run now (if it saw requests) and serves the chosen one's fresh issuer; a scenario run
-   * before starts over (its issuer is fresh, so is its verdict).
+   * Decides the scenario run now (if it saw requests) and serves the chosen one's fresh issuer. A scenario run
+   * before keeps its verdict until its fresh issuer sees a request: then it starts over.
    */
   choose(id: string): void {
     const next = this.results.find((r) => r.scenario.id === id);
     if (!next) throw new Error(`the scenario ${id} is not in the pack ${this.pack}`);
     this.decideCurrent();
-    Object.assign(next, { seen: [], verdict: 'not-run', evidence: [] });
+    next.rerun = next.seen.length > 0;
     this.current = next;
     this.server.begin(next.scenario, (seen) => this.onSeen(next, seen));
     this.listener.changed();
@@ -146,6 +149,7 @@ export class GradeSession {
   }
 
   private onSeen(r: Result, seen: SeenRequest): void {
+    if (r.rerun) Object.assign(r, { seen: [], verdict: 'not-run', evidence: [], rerun: false });
     r.seen.push(seen);
     const failure = r.verdict === 'fail' ? null : settledFailure(r.scenario, observed(r));
     if (failure !== null) this.decide(r);

@@ -65,9 +65,9 @@ function useHistoryFocus(store: HistoryStore): HistoryFocus | null {
 
 function FocusCause({ focus }: { focus: HistoryFocus }) {
   return (
-    <div className="banner notice history-cause" role="note" aria-label="Why">
-      <strong>{focus.title}</strong>: {focus.cause}
-    </div>
+    <p className="history-cause" role="note" aria-label="Why">
+      <strong>{focus.title}</strong> {focus.cause}
+    </p>
   );
 }
 

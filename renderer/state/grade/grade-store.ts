@@ -94,7 +94,7 @@ export function createGradeStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: 
       whyRequested(row) {
         app.getState().historyFocusRequested({
           profileId: row.historyOwner,
-          title: `${row.id}: ${row.verdict}`,
+          title: `Why ${row.id} ${row.verdict === 'fail' ? 'failed' : 'passed'}:`,
           cause: row.evidence[0] ?? 'no request reached this scenario’s issuer',
         });
       },

@@ -217,7 +217,7 @@ describe('the Grade a client page', () => {
       </StoresProvider>
     );
     const why = await screen.findByRole('note', { name: 'Why' });
-    expect(why.textContent).toContain('authorization-response-state-mismatch: fail');
+    expect(why.textContent).toContain('Why authorization-response-state-mismatch failed: fail: the client called');
     expect(why.textContent).toContain('called the token endpoint');
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Total' }).textContent).toMatch(/^2 exchanges of \d+ match$/)
