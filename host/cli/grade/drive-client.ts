@@ -3,7 +3,7 @@ import { constants } from 'node:os';
 import type { TextOutput } from '../io';
 
 /** The exit code of a client the grader stopped after --wait, as timeout(1) reports a command it stopped. */
-export const TIMED_OUT_EXIT_CODE = 124;
+const TIMED_OUT_EXIT_CODE = 124;
 
 export interface DriveResult {
   /**

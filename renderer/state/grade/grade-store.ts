@@ -41,7 +41,7 @@ function waitOf(text: string): number | string {
  * request seen and per verdict), the form to start one with its input checked here first, and Why?, which opens
  * the History on the scenario's exchanges.
  */
-export function createGradeStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStore) {
+function createGradeStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStore) {
   return createStore<GradeState>()((set, get) => {
     bridge.on('gradeStatus', (status) => set({ status }));
     const take = (r: Awaited<ReturnType<typeof bridge.gradeStatus>>) =>

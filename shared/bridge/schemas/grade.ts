@@ -28,9 +28,9 @@ export const gradeChooseInputSchema = z.strictObject({
 export const gradeExportInputSchema = z.strictObject({ format: z.enum(['html', 'junit']) });
 
 /** not-run: no request seen yet; running: requests seen, not decided; pass and fail are final. */
-export const liveVerdictSchema = z.enum(['not-run', 'running', 'pass', 'fail']);
+const liveVerdictSchema = z.enum(['not-run', 'running', 'pass', 'fail']);
 
-export const gradeScenarioRowSchema = z.strictObject({
+const gradeScenarioRowSchema = z.strictObject({
   id: z.string(),
   expectation: z.enum(['reject', 'accept', 'either']),
   section: z.string(),
