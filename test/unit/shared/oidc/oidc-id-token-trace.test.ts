@@ -113,6 +113,9 @@ describe('id_token trace', () => {
     const t = await traceIdToken(unsigned, registered, deps([k.jwk]));
     expect(failedIds(t)).toEqual([]);
     expect(t.steps.find((s) => s.id === 'alg')!.detail).toContain('registered none');
+    expect(t.steps.find((s) => s.id === 'decode')!.detail).toMatch(
+      /^An unsigned JWT \(Unsecured JWS, RFC 7515 §A\.5\)/
+    );
     expect(t.steps.find((s) => s.id === 'signature')!.status).toBe('skipped');
     // A signature under an unsigned header is not an Unsecured JWS (RFC 7515 §A.5): refused.
     expect(failedIds(await traceIdToken(`${unsigned}c2ln`, registered, deps([k.jwk])))).toEqual(['alg']);
