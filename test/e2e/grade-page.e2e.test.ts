@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { openPage } from './open-page';
@@ -109,6 +110,26 @@ it('a real client turns a scenario green and a wrong one red; Why? opens the His
   await expect.poll(async () => (await valuesOf(page)).issuer).toMatch(/\/oidcc-client-test-client-secret-basic$/);
 
   await shots(page, 'grade-page');
+
+  // The exports: the same files as `oauth-lab grade --junit` and `--report`, downloaded in browser mode.
+  const exported = async (button: string) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+    ]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  };
+  const junit = await exported('Export JUnit XML');
+  expect(junit.name).toBe('oauth-lab-grade-oidc-basic.xml');
+  expect(junit.text).toContain(
+    '<failure message="fail: a token request authenticated with post, not client_secret_basic'
+  );
+  expect(junit.text).toMatch(
+    /<testcase classname="oauth-lab.grade.oidc-basic" name="oidcc-client-test">\s*<system-out>/
+  );
+  const html = await exported('Export report (HTML)');
+  expect(html.text).toContain('<h2>oidcc-client-test-client-secret-basic <span class="fail">fail</span></h2>');
+  expect(html.text).not.toContain(v.secret);
 
   await red.getByRole('button', { name: 'Why? oidcc-client-test-client-secret-basic' }).click();
   const why = page.getByRole('note', { name: 'Why' });
