@@ -1,7 +1,7 @@
 import type { EventSink } from '../../shared/bridge/api';
 import type { MethodOutput, ParsedInput } from '../../shared/bridge/contract';
 import { BridgeFailure, CONTRACT_ERROR } from '../../shared/bridge/result';
-import type { GradeStatus } from '../../shared/bridge/schemas/grade';
+import { GRADE_IDLE, type GradeStatus } from '../../shared/bridge/schemas/grade';
 import { gradeReportHtml } from '../../shared/grade/grade-report-html';
 import { gradeJunit } from '../../shared/grade/junit';
 import type { RandomPort } from '../../shared/ports';
@@ -23,19 +23,6 @@ export interface GradeHandlers {
   close(): Promise<void>;
 }
 
-const IDLE: GradeStatus = {
-  running: false,
-  pack: null,
-  origin: null,
-  current: null,
-  issuer: null,
-  client: null,
-  waitSeconds: 5,
-  scenarios: [],
-  passed: 0,
-  failed: 0,
-};
-
 /**
  * The *Grade a client* page's grader behind the bridge (issue 42): one run at a time, its changes pushed as
  * `gradeStatus` events, every request its issuers see recorded in the History (flow `grade`) as it comes.
@@ -44,7 +31,7 @@ export function createGradeHandlers(events: EventSink, history: HistoryTarget, r
   let session: GradeSession | null = null;
   let running = false;
   let starting = false;
-  const status = (): GradeStatus => (session ? session.status(running) : IDLE);
+  const status = (): GradeStatus => (session ? session.status(running) : GRADE_IDLE);
   const changed = () => events.emit('gradeStatus', status());
   const requireRunning = (what: string): GradeSession => {
     if (!session || !running)

@@ -1,22 +1,9 @@
 import { createStore } from 'zustand/vanilla';
-import type { GradeStatus } from '../../../shared/bridge/schemas/grade';
+import { GRADE_IDLE } from '../../../shared/bridge/schemas/grade';
 import { pageStore } from '../../app/page-store';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../app-store';
 import type { GradeState } from './grade-state';
-
-const IDLE: GradeStatus = {
-  running: false,
-  pack: null,
-  origin: null,
-  current: null,
-  issuer: null,
-  client: null,
-  waitSeconds: 5,
-  scenarios: [],
-  passed: 0,
-  failed: 0,
-};
 
 /** The port as typed: empty is 0 (any free port); otherwise a whole number 0–65535, or the reason it is not. */
 function portOf(text: string): number | string {
@@ -48,7 +35,7 @@ function createGradeStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStor
       set(r.ok ? { status: r.value, error: null } : { error: r.error.message });
     const choose = async (id: string) => take(await bridge.gradeChoose({ scenarioId: id }));
     return {
-      status: IDLE,
+      status: GRADE_IDLE,
       pack: 'oidc-basic',
       portText: '',
       waitText: '5',

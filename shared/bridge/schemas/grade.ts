@@ -69,3 +69,17 @@ export const gradeStatusSchema = z.strictObject({
 });
 export type GradeStatus = z.infer<typeof gradeStatusSchema>;
 export type GradeScenarioRow = z.infer<typeof gradeScenarioRowSchema>;
+
+/** No run yet: what the host answers before the first start, and what the page shows until it asks. */
+export const GRADE_IDLE: GradeStatus = {
+  running: false,
+  pack: null,
+  origin: null,
+  current: null,
+  issuer: null,
+  client: null,
+  waitSeconds: 5,
+  scenarios: [],
+  passed: 0,
+  failed: 0,
+};
