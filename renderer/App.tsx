@@ -19,6 +19,7 @@ const MockPage = lazy(async () => ({ default: (await import('./features/mock/Moc
 const SignerPage = lazy(async () => ({ default: (await import('./features/signer/SignerPage')).SignerPage }));
 const ProfilesPage = lazy(async () => ({ default: (await import('./features/profiles/ProfilesPage')).ProfilesPage }));
 const DebuggerPage = lazy(async () => ({ default: (await import('./features/debugger/DebuggerPage')).DebuggerPage }));
+const GradePage = lazy(async () => ({ default: (await import('./features/grade/GradePage')).GradePage }));
 const McpPage = lazy(async () => ({ default: (await import('./features/mcp/McpPage')).McpPage }));
 const HistoryPage = lazy(async () => ({ default: (await import('./features/history/HistoryPage')).HistoryPage }));
 
@@ -77,6 +78,7 @@ function ChosenPage({ page }: { page: Page }) {
         {page === 'oidc' && <OidcPage />}
         {page === 'mcp' && <McpPage />}
         {page === 'mock' && <MockPage />}
+        {page === 'grade' && <GradePage />}
         {page === 'signer' && <SignerPage />}
         {page === 'debugger' && <DebuggerPage />}
         {page === 'profiles' && <ProfilesPage />}

@@ -11,6 +11,7 @@ const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },
+  { id: 'grade', title: 'Grade a client' },
   { id: 'signer', title: 'Request signer' },
   { id: 'debugger', title: 'Signature debugger' },
   { id: 'profiles', title: 'Profiles' },

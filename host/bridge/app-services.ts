@@ -11,6 +11,7 @@ import type { BridgeStore } from './bridge-store';
 import { BridgeEventBus } from './event-bus';
 import { createMockCaHandlers } from './mock-ca-handlers';
 import { createMockHandlers } from './mock-handlers';
+import { createGradeHandlers } from './grade-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createStoreHandlers } from './store-handlers';
@@ -57,6 +58,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const shell = createShellHandlers(options.shell, mock.baseUrl, catcher.redirectUris);
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
+  const grade = createGradeHandlers(events, store, nodeRandom);
 
   const handlers = {
     appInfo: () => ({
@@ -78,6 +80,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mockEvents: mock.mockEvents,
     mockCa: mockCa.mockCa,
     mockIssueClientCertificate: mockCa.mockIssueClientCertificate,
+    gradeStart: grade.gradeStart,
+    gradeStop: grade.gradeStop,
+    gradeStatus: grade.gradeStatus,
+    gradeChoose: grade.gradeChoose,
+    gradeExport: grade.gradeExport,
     catcherOpen: catcher.catcherOpen,
     catcherWait: catcher.catcherWait,
     catcherCancel: catcher.catcherCancel,
@@ -101,7 +108,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     handlers,
     events,
     async close() {
-      await Promise.allSettled([mock.close(), catcher.close()]);
+      await Promise.allSettled([mock.close(), catcher.close(), grade.close()]);
       transport.flushHeld();
       await store.close?.();
     },

@@ -34,9 +34,13 @@ export class GraderKeys {
 
   /**
    * A compact JWS of the claims (RFC 7515 §7.1): RS256 with the signing key, its kid in the header unless the fault
-   * leaves it out; a flipped signature byte or HS256 under a key that is not the client secret where the fault says.
+   * leaves it out; a flipped signature byte, HS256 under a key that is not the client secret, or no signature at all
+   * where the fault says.
    */
   sign(claims: Record<string, unknown>, fault: Fault): string {
+    // An Unsecured JWS (RFC 7515 §A.5): alg none and an empty signature, for a client registered for none.
+    if (fault === 'id-token-sig-none')
+      return `${b64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}.`;
     const kidAbsent = fault === 'id-token-kid-absent-single-jwks' || fault === 'id-token-kid-absent-multiple-jwks';
     const alg = fault === 'id-token-invalid-sig-hs256' ? 'HS256' : 'RS256';
     const header = kidAbsent || alg === 'HS256' ? { alg, typ: 'JWT' } : { alg, typ: 'JWT', kid: this.signing.kid };

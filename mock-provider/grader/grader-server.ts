@@ -9,10 +9,15 @@ import { GraderKeys } from './grader-keys';
 import type { GradedClient } from './issuer-types';
 import { ScenarioIssuer } from './scenario-issuer';
 
-/** A request the scenario's issuer saw: the judge's reading and the request itself (for the report, fingerprinted there). */
+/**
+ * A request the scenario's issuer saw: the judge's reading, the request itself (for the report, fingerprinted
+ * there) and the answer (for the app's History), with when it came.
+ */
 export interface SeenRequest {
   readonly observed: Observed;
   readonly request: ProviderRequest;
+  readonly reply: Reply;
+  readonly at: number;
 }
 
 /** A request body larger than this is refused: no grader endpoint takes more than a short form. */
@@ -30,17 +35,25 @@ export class GraderServer {
     redirectUri: 'http://127.0.0.1/grade-callback',
   };
   private readonly keys = new GraderKeys();
-  private current: { issuer: ScenarioIssuer; seen: SeenRequest[]; onSeen: () => void } | null = null;
+  private current: { issuer: ScenarioIssuer; seen: SeenRequest[]; onSeen: (seen: SeenRequest) => void } | null = null;
 
-  private constructor(private readonly http: HttpServer) {}
+  private constructor(
+    private readonly http: HttpServer,
+    private readonly now: () => number
+  ) {}
 
-  static async start(): Promise<GraderServer> {
+  /**
+   * `now` is the issuers' clock in milliseconds (tests move it), the system clock by default; `port` 0 (the default)
+   * is any free one, and a taken one fails with a ListenError saying so.
+   */
+  static async start(options: { readonly now?: () => number; readonly port?: number } = {}): Promise<GraderServer> {
     let server: GraderServer | null = null;
     const http = await startHttpServer({
       name: 'the grader',
+      port: options.port ?? 0,
       onRequest: (req, res) => server!.receive(req, res),
     });
-    server = new GraderServer(http);
+    server = new GraderServer(http, options.now ?? Date.now);
     return server;
   }
 
@@ -49,12 +62,13 @@ export class GraderServer {
   }
 
   /** Starts a scenario's fresh issuer; the previous one stops answering. `onSeen` is told of each request. */
-  begin(scenario: Scenario, onSeen: () => void = () => {}): ScenarioIssuer {
+  begin(scenario: Scenario, onSeen: (seen: SeenRequest) => void = () => {}): ScenarioIssuer {
     const issuer = new ScenarioIssuer(
       scenario,
       `${this.origin}/grade/${this.run}/${scenario.id}`,
       this.client,
-      this.keys
+      this.keys,
+      this.now
     );
     this.current = { issuer, seen: [], onSeen };
     return issuer;
@@ -93,8 +107,14 @@ export class GraderServer {
       return reply(404, 'text/plain; charset=utf-8', 'No scenario is served here now.\n');
     const path = request.path.slice(prefix.length);
     const { reply: r, observed } = c.issuer.handle(request, path);
-    c.seen.push({ observed: { ...observed, method: request.method, path }, request });
-    c.onSeen();
+    const seen: SeenRequest = {
+      observed: { ...observed, method: request.method, path },
+      request,
+      reply: r,
+      at: this.now(),
+    };
+    c.seen.push(seen);
+    c.onSeen(seen);
     return r;
   }
 }

@@ -29,7 +29,11 @@ export interface IssuedGrant {
 export interface IssuerState {
   readonly codes: Map<string, IssuedGrant>;
   readonly accessTokens: Set<string>;
-  readonly refresh: { current: string | null; readonly rotatedOut: Set<string> };
+  /**
+   * The refresh token in force, those rotated out, and the auth_time of the authentication they stem from: a
+   * refreshed id_token carries the original auth_time (OpenID Connect Core §12.2).
+   */
+  readonly refresh: { current: string | null; readonly rotatedOut: Set<string>; authTime: number | null };
   userinfoCalls: number;
 }
 
@@ -40,5 +44,7 @@ export interface ScenarioAnswers {
   readonly client: GradedClient;
   readonly keys: GraderKeys;
   readonly state: IssuerState;
+  /** The clock, in milliseconds. */
+  now(): number;
   plain(endpoint: Observed['endpoint'], r: Reply, said: string, more?: Partial<Answered['observed']>): Answered;
 }

@@ -20,7 +20,7 @@ export class ScenarioIssuer implements ScenarioAnswers {
   readonly state: IssuerState = {
     codes: new Map(),
     accessTokens: new Set(),
-    refresh: { current: null, rotatedOut: new Set() },
+    refresh: { current: null, rotatedOut: new Set(), authTime: null },
     userinfoCalls: 0,
   };
 
@@ -29,7 +29,9 @@ export class ScenarioIssuer implements ScenarioAnswers {
     /** The issuer URL, http://127.0.0.1:PORT/grade/RUN/SCENARIO. */
     readonly issuer: string,
     readonly client: GradedClient,
-    readonly keys: GraderKeys
+    readonly keys: GraderKeys,
+    /** The clock, in milliseconds. */
+    readonly now: () => number
   ) {}
 
   /** The metadata (OpenID Connect Discovery §3, RFC 8414 §2; RFC 9207 §3 for the iss parameter). */
@@ -47,7 +49,8 @@ export class ScenarioIssuer implements ScenarioAnswers {
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['RS256'],
+      // OpenID Connect Discovery §3: none MAY be listed where the id_token comes from the token endpoint only.
+      id_token_signing_alg_values_supported: this.scenario.idTokenAlg === 'none' ? ['RS256', 'none'] : ['RS256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['openid', 'email', 'profile'],
@@ -103,7 +106,7 @@ export class ScenarioIssuer implements ScenarioAnswers {
       method,
       nonce: q.get('nonce') ?? null,
       scope: q.get('scope') ?? '',
-      authTime: Math.floor(Date.now() / 1000),
+      authTime: Math.floor(this.now() / 1000),
     });
     const fault = this.scenario.fault;
     const state = fault === 'authorize-state-mismatch' ? secret('state-') : (q.get('state') ?? null);

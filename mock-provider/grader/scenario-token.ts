@@ -64,7 +64,7 @@ function tokens(issuer: ScenarioAnswers, scope: string, nonce: string | null, au
   };
   if (s.fault === 'token-without-expires-in' && !refresh) delete body.expires_in;
   if (scope.split(' ').includes('openid')) {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(issuer.now() / 1000);
     const claims = idTokenClaims(s.fault, {
       issuer: issuer.issuer,
       clientId: issuer.client.clientId,
@@ -79,6 +79,7 @@ function tokens(issuer: ScenarioAnswers, scope: string, nonce: string | null, au
     const r = issuer.state.refresh;
     if (r.current !== null) r.rotatedOut.add(r.current);
     r.current = secret('rt-');
+    r.authTime = authTime;
     body.refresh_token = r.current;
   }
   return jsonReply(200, body);
@@ -133,7 +134,8 @@ function refreshGrant(issuer: ScenarioAnswers, form: Form, auth: Observed['clien
       seen
     );
   const bad = faultAnswer(issuer.scenario.fault) === 'refresh';
-  const reply = tokens(issuer, issuer.scenario.scope, null, Math.floor(Date.now() / 1000), true);
+  // OpenID Connect Core §12.2: the refreshed id_token keeps the original authentication's auth_time.
+  const reply = tokens(issuer, issuer.scenario.scope, null, r.authTime!, true);
   return issuer.plain('token', reply, 'tokens for the refresh token, which is rotated', { ...seen, bad });
 }
 

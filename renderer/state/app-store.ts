@@ -15,13 +15,26 @@ export type Page =
   | 'oidc'
   | 'mcp'
   | 'mock'
+  | 'grade'
   | 'signer'
   | 'debugger'
   | 'profiles'
   | 'history';
 
+/** What the History opens on when another page sends the user there: one owner's exchanges, and why. */
+export interface HistoryFocus {
+  /** The History's profile filter: the owner of the exchanges to show. */
+  readonly profileId: string;
+  /** What the exchanges are, as a heading: "oidcc-client-test-nonce-invalid". */
+  readonly title: string;
+  /** The cause, in words, shown above them. */
+  readonly cause: string;
+}
+
 export interface AppState {
   readonly page: Page;
+  /** Set by a page that opens the History on some exchanges (the grade page's Why?); the History takes it once. */
+  readonly historyFocus: HistoryFocus | null;
   readonly info: MethodOutput<'appInfo'> | null;
   readonly profiles: readonly Profile[];
   readonly activeProfileId: string;
@@ -35,6 +48,10 @@ export interface AppState {
   readonly loaded: boolean;
   appOpened(): Promise<void>;
   pageChosen(page: Page): void;
+  /** Opens the History on these exchanges, with their cause. */
+  historyFocusRequested(focus: HistoryFocus): void;
+  /** The History took the focus (its filter is set): a later visit opens it as the user left it. */
+  historyFocusTaken(): void;
   profileChosen(id: string): void;
   profilesChanged(profiles: readonly Profile[]): void;
   mockStartRequested(): Promise<void>;
@@ -60,6 +77,7 @@ export function createAppStore({ bridge }: RendererDeps) {
     };
     return {
       page: 'oauth1',
+      historyFocus: null,
       info: null,
       profiles: [],
       activeProfileId: 'mock',
@@ -90,6 +108,8 @@ export function createAppStore({ bridge }: RendererDeps) {
         else if (mock.ok) await readClock();
       },
       pageChosen: (page) => set({ page }),
+      historyFocusRequested: (historyFocus) => set({ page: 'history', historyFocus }),
+      historyFocusTaken: () => set({ historyFocus: null }),
       profileChosen(id) {
         set({ activeProfileId: id });
         void bridge.settingsUpdate({ activeProfileId: id });

@@ -28,6 +28,12 @@ import {
   mockStatusSchema,
   providerEventSchema,
 } from './schemas/mock';
+import {
+  gradeChooseInputSchema,
+  gradeExportInputSchema,
+  gradeStartInputSchema,
+  gradeStatusSchema,
+} from './schemas/grade';
 import { issueClientCertificateInputSchema, issuedClientCertificateSchema, mockCaSchema } from './schemas/mock-ca';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
@@ -130,6 +136,28 @@ export const METHODS = {
     issueClientCertificateInputSchema,
     issuedClientCertificateSchema,
     "A client certificate from the mock's CA, written with its key under the store's mock-ca/clients/; with withPem, both as PEM too."
+  ),
+
+  gradeStart: method(
+    gradeStartInputSchema,
+    gradeStatusSchema,
+    "Serve the grader on 127.0.0.1 (issue 42) for a pack, its first scenario's issuer answering; refused while a run is on."
+  ),
+  gradeStop: method(none, gradeStatusSchema, 'Stop the grader; the verdicts stay for the exports.'),
+  gradeStatus: method(
+    none,
+    gradeStatusSchema,
+    "The grading run: the client's values, the scenario run now, each verdict."
+  ),
+  gradeChoose: method(
+    gradeChooseInputSchema,
+    gradeStatusSchema,
+    "Run another scenario of the pack: the current one is decided from what its issuer saw, the chosen one's fresh issuer answers."
+  ),
+  gradeExport: method(
+    gradeExportInputSchema,
+    exportResultSchema,
+    'The grade as `oauth-lab grade --report` (HTML, secrets fingerprinted) or `--junit` (JUnit XML) writes it.'
   ),
 
   catcherOpen: method(
@@ -262,6 +290,8 @@ export const EVENTS = {
   mockStatus: mockStatusSchema,
   /** The mock's clock moved (advanced or reset, from the app or the admin API). */
   mockClock: clockViewSchema,
+  /** The grading run changed: a request seen, a verdict given, a scenario chosen, the grader started or stopped. */
+  gradeStatus: gradeStatusSchema,
   catcherCallback: z.strictObject({ waitId: z.string(), callback: caughtCallbackSchema }),
   /** The wait ended without a callback: timeout, cancelled, or the catcher closed. */
   catcherWaitEnded: z.strictObject({ waitId: z.string(), code: z.string(), message: z.string() }),

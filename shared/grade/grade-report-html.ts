@@ -27,7 +27,7 @@ export function gradeReportHtml(report: GradeReport, title: string): string {
   const scenarios = report.scenarios
     .map(
       (s) => `<h2>${esc(s.id)} <span class="${s.verdict}">${s.verdict}</span></h2>
-<p>Expected: ${esc(s.expectation)} · ${esc(s.section)} · client exit code ${s.exitCode ?? 'none (stopped after --wait)'}</p>
+<p>Expected: ${esc(s.expectation)} · ${esc(s.section)} · client exit code ${s.exitCode ?? 'none (not run)'}</p>
 <ul>${s.evidence.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>
 <table><tr><th>#</th><th>Request</th><th>Headers</th><th>Answer</th></tr>${s.requests.map(requestRow).join('')}</table>`
     )

@@ -33,7 +33,10 @@ export interface ScenarioResult {
   readonly expectation: Expectation;
   readonly section: string;
   readonly evidence: readonly string[];
-  /** The driven client's exit code; null when it was stopped after --wait. */
+  /**
+   * The driven client's exit code: its own, 124 when the grader stopped it after --wait (as timeout(1)), 128 + the
+   * signal's number when a signal killed it; null only for a scenario not run.
+   */
   readonly exitCode: number | null;
 }
 
@@ -43,6 +46,14 @@ export interface GradeReport {
   readonly passed: number;
   readonly failed: number;
 }
+
+/** A report of these rows, its totals counted. */
+export const gradeReportOf = (pack: string, scenarios: GradeReport['scenarios']): GradeReport => ({
+  pack,
+  scenarios,
+  passed: scenarios.filter((s) => s.verdict === 'pass').length,
+  failed: scenarios.filter((s) => s.verdict === 'fail').length,
+});
 
 const isForm = (r: RawSeen) =>
   r.headers.some(([n, v]) => n.toLowerCase() === 'content-type' && /^application\/x-www-form-urlencoded/i.test(v));

@@ -64,6 +64,19 @@ function wireFailure(s: Scenario, seen: readonly Observed[]): string | null {
   return null;
 }
 
+/**
+ * A failure no later request can undo, or null: a broken wire rule, or a reject scenario's client that called the
+ * next endpoint after the bad response. The app decides such a scenario at once; any other verdict waits for the
+ * client to stop (the CLI: its process exits; the app: a quiet wait, or the user moving on).
+ */
+export function settledFailure(s: Scenario, seen: readonly Observed[]): string | null {
+  const wire = wireFailure(s, seen);
+  if (wire) return wire;
+  if (s.expectation !== 'reject' || !seen.some((o) => o.bad)) return null;
+  const [verdict, reason] = judgeReject(s, seen);
+  return verdict === 'fail' ? reason : null;
+}
+
 /** Where the scenario's verdict comes from: what the issuer observed (issue 42), never the client's exit code. */
 export function judge(s: Scenario, seen: readonly Observed[]): Judgement {
   const [base, reason] =

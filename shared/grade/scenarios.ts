@@ -29,6 +29,7 @@ export const FAULTS = [
   'id-token-nonce-invalid',
   'id-token-invalid-sig-rs256',
   'id-token-invalid-sig-hs256',
+  'id-token-sig-none',
   'id-token-kid-absent-single-jwks',
   'id-token-kid-absent-multiple-jwks',
   'userinfo-invalid-sub',
@@ -56,6 +57,11 @@ export interface Scenario {
   /** The scope the client is told to ask for (OAUTH_LAB_SCOPE). */
   readonly scope: string;
   /**
+   * The client's registered id_token_signed_response_alg (OpenID Connect Registration §2), told to the client as
+   * OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG: RS256, or none where the scenario's id_token is unsigned.
+   */
+  readonly idTokenAlg: 'RS256' | 'none';
+  /**
    * Whether the token response carries a refresh token: in the refresh scenarios (the client must refresh once and
    * call UserInfo again), and where the bad response would otherwise be the client's last act.
    */
@@ -77,6 +83,7 @@ type Defaults = Omit<Scenario, 'id' | 'pack' | 'section' | 'fault' | 'what' | 'e
 const BASE: Defaults = {
   mirrors: null,
   scope: 'openid',
+  idTokenAlg: 'RS256',
   refreshToken: false,
   mustRefresh: false,
   wire: null,
@@ -131,6 +138,14 @@ export const GRADED_SCENARIOS: readonly Scenario[] = [
     'id-token-nonce-invalid',
     `${CORE} §3.1.3.7 item 11`,
     "the id_token's nonce is not the one sent"
+  ),
+  oidc(
+    'oidcc-client-test-idtoken-sig-none',
+    'accept',
+    'id-token-sig-none',
+    `${CORE} §3.1.3.7 item 7; OpenID Connect Registration §2`,
+    'the client registered id_token_signed_response_alg none, and the id_token from the token endpoint is unsigned (alg none)',
+    { idTokenAlg: 'none' }
   ),
   oidc(
     'oidcc-client-test-invalid-sig-rs256',
@@ -299,13 +314,3 @@ export const scenarioById = (id: string): Scenario | undefined => GRADED_SCENARI
 /** The scenarios of a pack, in order. */
 export const scenariosOf = (pack: (typeof PACKS)[number]): Scenario[] =>
   GRADED_SCENARIOS.filter((s) => pack === 'all' || s.pack === pack);
-
-/** The issue's ids the grader does not serve yet: a pack lists them as skipped, never as passed. */
-export const PLANNED_SCENARIOS: readonly Pick<Scenario, 'id' | 'pack' | 'expectation' | 'section'>[] = [
-  {
-    id: 'oidcc-client-test-idtoken-sig-none',
-    pack: 'oidc-basic',
-    expectation: 'accept',
-    section: `${CORE} §3.1.3.7 item 7; OpenID Connect Registration §2 (id_token_signed_response_alg none)`,
-  },
-];

@@ -27,8 +27,11 @@ const S_ALG = 'OIDC Core §3.1.3.7 (6, 7), RFC 7515 §4.1.1';
 const S_KEY = 'OIDC Core §10.1, RFC 7517 §4.5, OIDC Discovery §3 (jwks_uri)';
 const S_SIG = 'OIDC Core §3.1.3.7 (6), RFC 7515 §5.2';
 
-/** Step 6–7: the alg is one the client registered and the provider lists; `none` is never accepted for a code-flow id_token. */
-export function checkAlg(alg: unknown, e: SignatureExpectations): ValidationStep<'alg'> {
+/**
+ * Step 6–7: the alg is one the client registered and the provider lists; `none` only from a client that registered
+ * none (OIDC Core §3.1.3.7 item 7, OIDC Registration §2), and then only as an Unsecured JWS (RFC 7515 §A.5).
+ */
+export function checkAlg(alg: unknown, e: SignatureExpectations, signature: string): ValidationStep<'alg'> {
   const title = 'Algorithm (alg)';
   if (typeof alg !== 'string' || alg === '')
     return failed(
@@ -37,6 +40,15 @@ export function checkAlg(alg: unknown, e: SignatureExpectations): ValidationStep
       S_ALG,
       `The header's alg is ${shown(alg)}; a JWS header must name its algorithm (RFC 7515 §4.1.1).`
     );
+  if (alg === 'none' && e.registeredAlg === 'none')
+    return signature === ''
+      ? passed('alg', title, S_ALG, 'alg is none: the token is unsigned, as the client registered none.')
+      : failed(
+          'alg',
+          title,
+          S_ALG,
+          'alg is none but the token carries a signature: an Unsecured JWS has an empty signature (RFC 7515 §A.5).'
+        );
   if (alg.toLowerCase() === 'none')
     return failed(
       'alg',

@@ -93,9 +93,9 @@ export async function traceIdToken(
     'decode',
     'Decode header and payload',
     'RFC 7519 §7.2, OIDC Core §2',
-    `A signed JWT (JWS compact serialization): header ${Object.keys(jwt.header).join(', ')}; ${Object.keys(jwt.payload).length} claims.`
+    `${jwt.signature === '' ? 'An unsigned JWT (Unsecured JWS, RFC 7515 §A.5)' : 'A signed JWT (JWS compact serialization)'}: header ${Object.keys(jwt.header).join(', ')}; ${Object.keys(jwt.payload).length} claims.`
   );
-  const alg = checkAlg(jwt.header.alg, e);
+  const alg = checkAlg(jwt.header.alg, e, jwt.signature);
   const { step: key, key: chosen } = await chooseKey(jwt, e, deps);
   const signature = await checkSignature(idToken, jwt, chosen, deps);
   const steps: IdTokenStep[] = [

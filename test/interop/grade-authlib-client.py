@@ -3,8 +3,13 @@
 Every check on: Authlib's own (state in fetch_token, the id_token's signature in jwt.decode, its claims in
 CodeIDToken and IDToken) and, where Authlib 1.2 leaves the check to the application, this script's: the metadata's
 issuer (OpenID Connect Discovery 4.3), the authorization response's iss (RFC 9207 2.4), UserInfo's sub (OpenID
-Connect Core 5.3.4) and the refreshed id_token's sub (12.2). GRADE_CHECK_OFF names one check to switch off.
+Connect Core 5.3.4), the refreshed id_token's sub (12.2) and the id_token's alg against the registered one (3.1.3.7
+item 7): Authlib 1.2 verifies no unsigned JWS (its "none" never verifies), so an id_token of a client registered for
+"none" is decoded here and its claims validated by Authlib's claims classes. GRADE_CHECK_OFF names one check to
+switch off.
 """
+import base64
+import json
 import os
 import secrets
 import sys
@@ -19,6 +24,7 @@ env = os.environ
 off = env.get("GRADE_CHECK_OFF", "")
 issuer = env["OAUTH_LAB_ISSUER"]
 client_id = env["OAUTH_LAB_CLIENT_ID"]
+registered_alg = env["OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG"]
 
 meta = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
 if meta["issuer"] != issuer:
@@ -48,14 +54,22 @@ token = session.fetch_token(
 )
 
 
+def b64json(part):
+    return json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+
+
 def id_token_claims(id_token, cls, params):
-    claims = jwt.decode(
-        id_token,
-        jwks,
-        claims_cls=cls,
-        claims_options={"iss": {"values": [issuer]}, "aud": {"values": [client_id]}},
-        claims_params=params,
-    )
+    options = {"iss": {"values": [issuer]}, "aud": {"values": [client_id]}}
+    header_part, payload_part, signature = id_token.split(".")
+    header = b64json(header_part)
+    if header.get("alg") != registered_alg:
+        sys.exit("the id_token's alg is not the registered id_token_signed_response_alg")
+    if registered_alg == "none":
+        if signature:
+            sys.exit("an unsigned id_token must have an empty signature")
+        claims = cls(b64json(payload_part), header, options, params)
+    else:
+        claims = jwt.decode(id_token, jwks, claims_cls=cls, claims_options=options, claims_params=params)
     claims.validate(leeway=60)
     return claims
 

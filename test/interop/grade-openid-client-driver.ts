@@ -30,9 +30,12 @@ function script(off: CheckOff): string {
 const env = process.env;
 const off = ${JSON.stringify(off)};
 const secret = env.OAUTH_LAB_CLIENT_SECRET;
-const config = await client.discovery(new URL(env.OAUTH_LAB_ISSUER), env.OAUTH_LAB_CLIENT_ID, secret,
-  client.ClientSecretBasic(secret), { execute: [client.allowInsecureRequests] });
-if (off !== 'id-token-signature') client.enableNonRepudiationChecks(config);
+const alg = env.OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG;
+const config = await client.discovery(new URL(env.OAUTH_LAB_ISSUER), env.OAUTH_LAB_CLIENT_ID,
+  { client_secret: secret, id_token_signed_response_alg: alg }, client.ClientSecretBasic(secret),
+  { execute: [client.allowInsecureRequests] });
+// An unsigned id_token (registered none) has no signature to verify: the check is on for every signed one.
+if (off !== 'id-token-signature' && alg !== 'none') client.enableNonRepudiationChecks(config);
 const verifier = client.randomPKCECodeVerifier();
 const state = client.randomState();
 const nonce = off === 'nonce' ? undefined : client.randomNonce();

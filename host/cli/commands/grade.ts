@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import type { GradeReport } from '../../../shared/grade/grade-report';
 import { gradeReportHtml } from '../../../shared/grade/grade-report-html';
 import { gradeJunit } from '../../../shared/grade/junit';
-import { GRADED_SCENARIOS, PACKS, PLANNED_SCENARIOS, scenarioById, scenariosOf } from '../../../shared/grade/scenarios';
+import { GRADED_SCENARIOS, PACKS, scenarioById, scenariosOf, type Scenario } from '../../../shared/grade/scenarios';
 import { parseFlags } from '../flags';
-import { gradeScenarios, type Planned } from '../grade/run-scenarios';
+import { gradeScenarios } from '../grade/run-scenarios';
 import { GRADE_HELP } from '../help/grade';
 import { UsageError, type Command, type TextOutput } from '../io';
 
@@ -27,25 +27,19 @@ function waitMs(value: string | undefined): number {
   return Number(value) * 1000;
 }
 
-/** The pack's scenarios in order (its ids not served yet as skipped), narrowed to --scenario when given. */
-function planOf(pack: PackName, ids: readonly string[]): Planned[] {
-  const planned = PLANNED_SCENARIOS.filter((p) => pack === 'all' || p.pack === pack);
-  const all: Planned[] = [
-    ...scenariosOf(pack).map((scenario) => ({ scenario })),
-    ...planned.map((skipped) => ({ skipped })),
-  ];
-  if (!ids.length) return all;
-  const idOf = (p: Planned) => ('scenario' in p ? p.scenario.id : p.skipped.id);
+/** The pack's scenarios in order, narrowed to --scenario when given. */
+function planOf(pack: PackName, ids: readonly string[]): Scenario[] {
+  const all = scenariosOf(pack);
   for (const id of ids)
-    if (!all.some((p) => idOf(p) === id)) {
-      const known = scenarioById(id) ?? PLANNED_SCENARIOS.find((p) => p.id === id);
+    if (!all.some((s) => s.id === id)) {
+      const known = scenarioById(id);
       throw new UsageError(
         known
           ? `--scenario ${id} is in the pack ${known.pack}, not ${pack}: add --pack ${known.pack} or --pack all.`
-          : `--scenario ${JSON.stringify(id)} is not a scenario id; expected one of ${[...GRADED_SCENARIOS, ...PLANNED_SCENARIOS].map((s) => s.id).join(', ')}.`
+          : `--scenario ${JSON.stringify(id)} is not a scenario id; expected one of ${GRADED_SCENARIOS.map((s) => s.id).join(', ')}.`
       );
     }
-  return all.filter((p) => ids.includes(idOf(p)));
+  return ids.length ? all.filter((s) => ids.includes(s.id)) : all;
 }
 
 function write(flag: string, path: string, text: string): void {

@@ -1,10 +1,25 @@
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import type { TextOutput } from '../io';
 
+/** The exit code of a client the grader stopped after --wait, as timeout(1) reports a command it stopped. */
+const TIMED_OUT_EXIT_CODE = 124;
+
 export interface DriveResult {
-  /** The client's exit code; null when it was stopped after the wait. */
-  readonly exitCode: number | null;
+  /**
+   * Always a number (issue 42's `exitCode: N`): the client's own, 124 when the grader stopped it after the wait, or
+   * 128 + the signal's number when a signal of its own killed it (the shell's convention, POSIX §2.8.2).
+   */
+  readonly exitCode: number;
   readonly timedOut: boolean;
+  /** The signal that killed the client when the grader did not, such as SIGTERM; else null. */
+  readonly signal: NodeJS.Signals | null;
+}
+
+function driveResult(code: number | null, signal: NodeJS.Signals | null, timedOut: boolean): DriveResult {
+  if (timedOut) return { exitCode: TIMED_OUT_EXIT_CODE, timedOut, signal: null };
+  if (code !== null) return { exitCode: code, timedOut, signal: null };
+  return { exitCode: 128 + (signal ? constants.signals[signal] : 0), timedOut, signal };
 }
 
 /**
@@ -41,10 +56,10 @@ export function driveClient(
       clearTimeout(timer);
       reject(e);
     });
-    child.on('close', (code) => {
+    child.on('close', (code, killedBy) => {
       clearTimeout(timer);
       signal.removeEventListener('abort', stop);
-      resolve({ exitCode: timedOut ? null : code, timedOut });
+      resolve(driveResult(code, killedBy, timedOut));
     });
   });
 }

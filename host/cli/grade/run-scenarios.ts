@@ -1,16 +1,13 @@
 import { fingerprinter } from '../../../shared/explain/fingerprint';
-import type { GradeReport, ScenarioResult } from '../../../shared/grade/grade-report';
-import { reportedRequest } from '../../../shared/grade/grade-report';
+import { gradeReportOf, type GradeReport } from '../../../shared/grade/grade-report';
 import { judge } from '../../../shared/grade/judge';
-import type { PLANNED_SCENARIOS, Scenario } from '../../../shared/grade/scenarios';
+import type { Scenario } from '../../../shared/grade/scenarios';
 import { GraderServer } from '../../../mock-provider/grader/grader-server';
 import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { interruptible } from '../interrupt';
 import type { TextOutput } from '../io';
 import { driveClient } from './drive-client';
-
-/** A scenario to run, or one of the issue's ids not served yet (reported as skipped). */
-export type Planned = { readonly scenario: Scenario } | { readonly skipped: (typeof PLANNED_SCENARIOS)[number] };
+import { reportedSeen } from '../../grade/reported-seen';
 
 export interface GradeRun {
   readonly command: string;
@@ -28,6 +25,7 @@ function clientEnv(server: GraderServer, issuer: string, s: Scenario): Record<st
     OAUTH_LAB_CLIENT_SECRET: server.client.clientSecret,
     OAUTH_LAB_REDIRECT_URI: server.client.redirectUri,
     OAUTH_LAB_SCOPE: s.scope,
+    OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG: s.idTokenAlg,
     OAUTH_LAB_SCENARIO: s.id,
   };
 }
@@ -36,17 +34,12 @@ function clientEnv(server: GraderServer, issuer: string, s: Scenario): Record<st
  * Runs each scenario in turn on one grader server (a fresh issuer per scenario), drives the client once per
  * scenario, and judges from what the issuer observed. The report's fingerprints share one salt per run.
  */
-export async function gradeScenarios(pack: string, plan: readonly Planned[], run: GradeRun): Promise<GradeReport> {
+export async function gradeScenarios(pack: string, plan: readonly Scenario[], run: GradeRun): Promise<GradeReport> {
   const server = await GraderServer.start();
   const fp = fingerprinter(nodeCrypto, nodeRandom);
   const scenarios: GradeReport['scenarios'][number][] = [];
   try {
-    for (const p of plan) {
-      if ('skipped' in p) {
-        scenarios.push({ ...skipped(p.skipped), requests: [] });
-        continue;
-      }
-      const s = p.scenario;
+    for (const s of plan) {
       const issuer = server.begin(s).issuer;
       const env = { ...run.env, ...clientEnv(server, issuer, s) };
       const driven = await interruptible(`the client in scenario ${s.id}`, (signal) =>
@@ -58,8 +51,10 @@ export async function gradeScenarios(pack: string, plan: readonly Planned[], run
         seen.map((x) => x.observed)
       );
       const waited = driven.timedOut
-        ? [`the client was still running after ${run.waitMs / 1000} s and was stopped`]
-        : [];
+        ? [`the client was still running after ${run.waitMs / 1000} s and was stopped (exit code ${driven.exitCode})`]
+        : driven.signal
+          ? [`the client was killed by ${driven.signal} (exit code ${driven.exitCode})`]
+          : [];
       scenarios.push({
         id: s.id,
         verdict: j.verdict,
@@ -67,39 +62,11 @@ export async function gradeScenarios(pack: string, plan: readonly Planned[], run
         section: s.section,
         evidence: [j.evidence[0]!, ...waited, ...j.evidence.slice(1)],
         exitCode: driven.exitCode,
-        requests: seen.map((x) =>
-          reportedRequest(
-            {
-              method: x.request.method,
-              target: x.request.target,
-              headers: x.request.headers,
-              body: x.request.bodyText,
-              status: x.observed.status,
-              said: x.observed.said,
-            },
-            fp
-          )
-        ),
+        requests: seen.map((x) => reportedSeen(x, fp)),
       });
     }
   } finally {
     await server.close();
   }
-  return {
-    pack,
-    scenarios,
-    passed: scenarios.filter((s) => s.verdict === 'pass').length,
-    failed: scenarios.filter((s) => s.verdict === 'fail').length,
-  };
-}
-
-function skipped(s: (typeof PLANNED_SCENARIOS)[number]): ScenarioResult {
-  return {
-    id: s.id,
-    verdict: 'skip',
-    expectation: s.expectation,
-    section: s.section,
-    evidence: ['skip: this version of the grader does not serve this scenario yet'],
-    exitCode: null,
-  };
+  return gradeReportOf(pack, scenarios);
 }

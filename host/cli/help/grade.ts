@@ -10,6 +10,8 @@ Grades an OAuth 2 / OpenID Connect client, scenario by scenario. For each scenar
   OAUTH_LAB_CLIENT_SECRET  its secret
   OAUTH_LAB_REDIRECT_URI   its registered redirect URI (nothing needs to listen there)
   OAUTH_LAB_SCOPE          the scope to ask for (openid, or what the scenario needs)
+  OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG
+                           the client's registered id_token alg: RS256, or none in -idtoken-sig-none
   OAUTH_LAB_SCENARIO       the scenario's id, for the client's logs only
 
 The client does what a headless client does: discovery; an authorization request with PKCE S256, state and
@@ -30,7 +32,8 @@ A scenario is decided when CMD exits.
   --wait SECONDS       stop a client still running after this long (default 5)
   --json               one JSON object: {"pack", "scenarios": [{"id", "verdict": "pass"|"fail"|"skip",
                        "expectation": "reject"|"accept"|"either", "section", "evidence": [...], "exitCode"}],
-                       "passed", "failed"}; exitCode is null for a client stopped after --wait
+                       "passed", "failed"}; exitCode is 124 for a client stopped after --wait, 128 + N
+                       for one killed by signal N
   --report OUT.html    also write the grade as a page with the requests each issuer saw, every secret a
                        fingerprint keyed for this report (as explain --report does)
   --junit OUT.xml      also write the grade as JUnit XML for CI systems
@@ -40,9 +43,9 @@ authorization-response-iss-missing, pkce-s256, refresh-token-rotation, token-typ
 token-response-without-expires-in, id-token-aud-array.
 Pack oidc-basic: oidcc-client-test, -invalid-iss, -invalid-aud, -missing-aud, -nonce-invalid, -invalid-sig-rs256,
 -invalid-sig-hs256, -missing-sub, -missing-iat, -userinfo-invalid-sub, -idtoken-sig-rs256,
--kid-absent-single-jwks, -kid-absent-multiple-jwks, -client-secret-basic, -scope-userinfo-claims,
--refresh-token, -refresh-token-invalid-issuer, -refresh-token-invalid-sub, -discovery-issuer-mismatch (each
-oidcc-client-test-…); listed as skipped, not served yet: -idtoken-sig-none.
+-idtoken-sig-none, -kid-absent-single-jwks, -kid-absent-multiple-jwks, -client-secret-basic,
+-scope-userinfo-claims, -refresh-token, -refresh-token-invalid-issuer, -refresh-token-invalid-sub,
+-discovery-issuer-mismatch (each oidcc-client-test-…).
 
 Exit status: 0 when no scenario failed, 1 when one did, 2 for a bad flag, 130 on Ctrl-C (the client is stopped too).
 `;

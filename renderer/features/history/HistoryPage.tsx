@@ -1,10 +1,11 @@
 import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { OIDC_HISTORY_OWNER } from '../../../shared/flows/driver/openid-legs';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { HistoryListedEntry } from '../../../shared/store/history';
 import type { Profile } from '../../../shared/store/profile';
 import { useApp, useDeps } from '../../app/stores';
+import type { HistoryFocus } from '../../state/app-store';
 import { count, KNOWN_LEGS } from './format';
 import { HarExplainButton, HarExplainPanel } from './HarExplainPanel';
 import { HarExportButton } from './HarExportButton';
@@ -25,18 +26,49 @@ const PAGE_OWNERS: Readonly<Record<string, string>> = {
   [OIDC_HISTORY_OWNER]: 'OpenID Connect page',
 };
 
-/** Whose an entry is: its profile's name, a page's with no profile, or the HAR file it was imported from. */
+/** The grade page's owners, `grade:RUN:SCENARIO` (host/grade/grade-session.ts historyOwnerOf). */
+const GRADE_OWNER = /^grade:[0-9a-f]+:(.+)$/;
+
+/** Whose an entry is: its profile's name, a page's with no profile, a graded scenario, or the HAR file it came from. */
 function useOwnerName(profiles: readonly Profile[]) {
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const profileName = useCallback(
-    (id: string) => names.get(id) ?? PAGE_OWNERS[id] ?? `${id} (deleted profile)`,
+    (id: string) =>
+      names.get(id) ??
+      PAGE_OWNERS[id] ??
+      (GRADE_OWNER.test(id) ? `Grade: ${GRADE_OWNER.exec(id)![1]}` : `${id} (deleted profile)`),
     [names]
   );
   const ownerName = useCallback(
     (entry: HistoryListedEntry) => (entry.imported ? `Imported: ${entry.imported}` : profileName(entry.profileId)),
     [profileName]
   );
-  return ownerName;
+  return { ownerName, profileName };
+}
+
+/** Another page's focus (the grade page's Why?), taken once: the History opens filtered to it, its cause above. */
+function useHistoryFocus(store: HistoryStore): HistoryFocus | null {
+  const focus = useApp((s) => s.historyFocus);
+  const historyFocusTaken = useApp((s) => s.historyFocusTaken);
+  const [shown, setShown] = useState<HistoryFocus | null>(null);
+  useEffect(() => {
+    if (focus) {
+      setShown(focus);
+      historyFocusTaken();
+      void store.getState().pageOpened({ profileId: focus.profileId });
+    } else if (!shown) void store.getState().pageOpened();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- opened once per focus, not per render
+  }, [focus, store]);
+  const profileFilter = useStore(store, (s) => s.filter.profileId);
+  return shown && profileFilter === shown.profileId ? shown : null;
+}
+
+function FocusCause({ focus }: { focus: HistoryFocus }) {
+  return (
+    <p className="history-cause" role="note" aria-label="Why">
+      <strong>{focus.title}</strong> {focus.cause}
+    </p>
+  );
 }
 
 /** History: every exchange of every flow, newest first, filterable, with the detail of the one chosen. */
@@ -61,11 +93,8 @@ export function HistoryPage() {
   const { detailClosed } = store.getState();
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    void store.getState().pageOpened();
-  }, [store]);
-
-  const ownerName = useOwnerName(profiles);
+  const focus = useHistoryFocus(store);
+  const { ownerName, profileName } = useOwnerName(profiles);
   const secrets = useMemo(() => profileSecrets(profiles), [profiles]);
   const now = deps.now();
 
@@ -83,7 +112,13 @@ export function HistoryPage() {
           Recording is off in the settings (keep history): new exchanges are not added.
         </p>
       )}
-      <HistoryFilters store={store} profiles={profiles.map((p) => ({ id: p.id, name: p.name }))} message={message} />
+      {focus && <FocusCause focus={focus} />}
+      <HistoryFilters
+        store={store}
+        profiles={profiles.map((p) => ({ id: p.id, name: p.name }))}
+        ownerName={profileName}
+        message={message}
+      />
       <HistoryUsage store={store} />
       {error && (
         <p className="error history-error" role="alert">
@@ -178,10 +213,13 @@ function HistoryHead({ store, explain }: { store: HistoryStore; explain: HarExpl
 function HistoryFilters({
   store,
   profiles,
+  ownerName,
   message,
 }: {
   store: HistoryStore;
   profiles: readonly { id: string; name: string }[];
+  /** The name of an owner that is not a profile (a page's, a graded scenario's), for the filter set to it. */
+  ownerName: (id: string) => string;
   message: string | null;
 }) {
   const filter = useStore(store, (s) => s.filter);
@@ -200,6 +238,9 @@ function HistoryFilters({
               {p.name}
             </option>
           ))}
+          {filter.profileId && !profiles.some((p) => p.id === filter.profileId) && (
+            <option value={filter.profileId}>{ownerName(filter.profileId)}</option>
+          )}
         </select>
       </label>
       <label>

@@ -5,6 +5,7 @@ export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
   oauth2: 'OAuth 2',
   signer: 'Signer',
   mcp: 'MCP',
+  grade: 'Grade',
 };
 
 /**
@@ -38,6 +39,8 @@ export const KNOWN_LEGS: readonly {
   { leg: 'resourceMetadata', label: 'Protected resource metadata', flows: 'MCP' },
   { leg: 'authorizationServerMetadata', label: 'Authorization server metadata', flows: 'MCP' },
   { leg: 'registration', label: 'Client registration', flows: 'MCP' },
+  { leg: 'userinfo', label: 'UserInfo', flows: 'OpenID Connect, Grade' },
+  { leg: 'honeypot', label: "Poisoned document's endpoint", flows: 'Grade' },
 ];
 
 /** A token request's label by its grant_type, where it is not the code's exchange (RFC 6749 §4.4.2, §6). */

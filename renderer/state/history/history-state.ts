@@ -40,7 +40,8 @@ export interface HistoryState {
   readonly keeping: boolean;
   /** How much the history holds on disk and its bound, as the store last said. */
   readonly usage: HistoryUsage | null;
-  pageOpened(): Promise<void>;
+  /** Loads the first page: with the filter given (another page's focus), else the one the user left. */
+  pageOpened(filter?: Partial<HistoryFilter>): Promise<void>;
   refreshRequested(): Promise<void>;
   filterChanged(patch: Partial<HistoryFilter>): Promise<void>;
   /** The list shows rows first..last (inclusive, overscan included): fetch the pages they need. */

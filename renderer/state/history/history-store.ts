@@ -33,11 +33,14 @@ export function createHistoryStore(deps: RendererDeps) {
       message: null,
       keeping: true,
       usage: null,
-      async pageOpened() {
+      async pageOpened(filter) {
         const settings = bridge.settingsGet().then((r) => {
           if (r.ok) set({ keeping: r.value.keepHistory });
         });
-        await Promise.all([settings, reset({ message: null })]);
+        await Promise.all([
+          settings,
+          reset({ message: null, ...(filter ? { filter: { ...NO_FILTER, ...filter } } : {}) }),
+        ]);
       },
       refreshRequested: () => reset({ message: null }),
       filterChanged: (patch) => reset({ filter: { ...get().filter, ...patch }, message: null }),

@@ -271,6 +271,39 @@ for (const kind of ['IPC', 'web host'] as const) {
       }
     });
 
+    it('serves the grader (issue 42): a run, a scenario chosen, its status as events, the exports; refusals coded', async () => {
+      expect(await call('gradeChoose', { scenarioId: 'pkce-s256' })).toMatchObject({
+        ok: false,
+        error: { code: 'grader_stopped', message: expect.stringContaining('The grader is not running') },
+      });
+      const run = await value<{ issuer: string; current: string }>('gradeStart', { pack: 'oauth2', waitSeconds: 1 });
+      expect(run.current).toBe('authorization-response-state-mismatch');
+      expect(await call('gradeStart', { pack: 'oauth2' })).toMatchObject({
+        ok: false,
+        error: { code: 'grader_running' },
+      });
+      expect(await call('gradeStart', { pack: 'oidc' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(await value('gradeChoose', { scenarioId: 'pkce-s256' })).toMatchObject({ current: 'pkce-s256' });
+      expect(await call('gradeChoose', { scenarioId: 'oidcc-client-test' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('is not in the pack oauth2') },
+      });
+      expect(await value('gradeStatus')).toMatchObject({ running: true, current: 'pkce-s256' });
+      await eventually(() =>
+        h.bridge.received.some(
+          (m) => m.event === 'gradeStatus' && (m.payload as { current: string }).current === 'pkce-s256'
+        )
+          ? true
+          : undefined
+      );
+      const junit = await value<{ text: string; filename: string }>('gradeExport', { format: 'junit' });
+      expect(junit.filename).toBe('oauth-lab-grade-oauth2.xml');
+      expect(junit.text).toContain('<testcase classname="oauth-lab.grade.oauth2" name="pkce-s256">');
+      const html = await value<{ text: string }>('gradeExport', { format: 'html' });
+      expect(html.text).toContain('<title>OAuth Lab grade: oauth2</title>');
+      expect(await value('gradeStop')).toMatchObject({ running: false, issuer: null });
+    });
+
     it('answers every method given input of the wrong type with invalid_input naming the method', async () => {
       for (const method of METHOD_NAMES) {
         const r = await h.bridge.call(method, 42);

@@ -63,6 +63,7 @@ describe('oauth-lab grade: verdicts from what the issuer observed', () => {
     expect(vars).toMatch(/^OAUTH_LAB_CLIENT_SECRET=./m);
     expect(vars).toMatch(/^OAUTH_LAB_REDIRECT_URI=http:\/\/127\.0\.0\.1\//m);
     expect(vars).toContain('OAUTH_LAB_SCOPE=openid email profile\n');
+    expect(vars).toContain('OAUTH_LAB_ID_TOKEN_SIGNED_RESPONSE_ALG=RS256\n');
     expect(vars).toContain('OAUTH_LAB_SCENARIO=oidcc-client-test-scope-userinfo-claims\n');
     expect(r.code).toBe(1);
   });
@@ -157,10 +158,17 @@ curl -s -u "$OAUTH_LAB_CLIENT_ID:$OAUTH_LAB_CLIENT_SECRET" -d grant_type=authori
     expect(html).toContain('client_secret: [secret ');
   });
 
-  it('stops a client still running after --wait and reports no exit code', async () => {
+  it('stops a client still running after --wait: exit code 124, as timeout(1) reports it', async () => {
     const r = await grade('--drive', 'sleep 30', '--wait', '0.5', '--scenario', 'pkce-s256', '--json');
     const row = (JSON.parse(r.out) as { scenarios: { exitCode: number | null; evidence: string[] }[] }).scenarios[0]!;
-    expect(row.exitCode).toBeNull();
-    expect(row.evidence[1]).toBe('the client was still running after 0.5 s and was stopped');
+    expect(row.exitCode).toBe(124);
+    expect(row.evidence[1]).toBe('the client was still running after 0.5 s and was stopped (exit code 124)');
+  });
+
+  it('reports a client killed by a signal of its own as 128 + the signal number, as a shell does', async () => {
+    const r = await grade('--drive', 'kill -TERM $$', '--scenario', 'pkce-s256', '--json');
+    const row = (JSON.parse(r.out) as { scenarios: { exitCode: number | null; evidence: string[] }[] }).scenarios[0]!;
+    expect(row.exitCode).toBe(143);
+    expect(row.evidence[1]).toBe('the client was killed by SIGTERM (exit code 143)');
   });
 });

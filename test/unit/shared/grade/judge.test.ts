@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../../../shared/grade/judge';
+import { judge, settledFailure } from '../../../../shared/grade/judge';
 import type { Observed } from '../../../../shared/grade/observed';
 import { scenarioById, type Scenario } from '../../../../shared/grade/scenarios';
 
@@ -67,5 +67,18 @@ describe('judge', () => {
     const refreshed = [...done, refresh(), seen('userinfo')];
     expect(judge(rotation, refreshed).verdict).toBe('pass');
     expect(judge(rotation, [...refreshed, refresh({ refreshToken: 'rotated-out', status: 400 })]).verdict).toBe('fail');
+  });
+
+  it('settledFailure: only a failure no later request can undo (the app decides it at once)', () => {
+    const s = scenario('oidcc-client-test-invalid-iss');
+    const upToBad = [seen('discovery'), seen('authorize'), codeGrant({ bad: true })];
+    // Before the bad response, or stopped after it: the client may still send more, so nothing is settled.
+    expect(settledFailure(s, [seen('discovery')])).toBeNull();
+    expect(settledFailure(s, upToBad)).toBeNull();
+    expect(settledFailure(s, [...upToBad, seen('userinfo')])).toContain('called the userinfo endpoint');
+    // An accept scenario that has not finished yet is not failed; a broken wire rule is.
+    expect(settledFailure(scenario('oidcc-client-test'), [codeGrant()])).toBeNull();
+    const plain = [seen('authorize', { pkceMethod: 'plain' })];
+    expect(settledFailure(scenario('pkce-s256'), plain)).toContain('PKCE method was plain');
   });
 });

@@ -105,6 +105,24 @@ describe('id_token trace', () => {
     expect(t.steps.find((s) => s.id === 'signature')!.status).toBe('skipped');
   });
 
+  it('alg none is accepted from a client that registered none (OIDC Core §3.1.3.7 item 7), only unsigned', async () => {
+    const k = await keyed('RS256');
+    const token = await k.sign(claims);
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${token.split('.')[1]}.`;
+    const registered = base({ registeredAlg: 'none', allowedAlgs: ['RS256', 'none'] });
+    const t = await traceIdToken(unsigned, registered, deps([k.jwk]));
+    expect(failedIds(t)).toEqual([]);
+    expect(t.steps.find((s) => s.id === 'alg')!.detail).toContain('registered none');
+    expect(t.steps.find((s) => s.id === 'decode')!.detail).toMatch(
+      /^An unsigned JWT \(Unsecured JWS, RFC 7515 §A\.5\)/
+    );
+    expect(t.steps.find((s) => s.id === 'signature')!.status).toBe('skipped');
+    // A signature under an unsigned header is not an Unsecured JWS (RFC 7515 §A.5): refused.
+    expect(failedIds(await traceIdToken(`${unsigned}c2ln`, registered, deps([k.jwk])))).toEqual(['alg']);
+    // Registered none, a signed token: the registration is what the client expects (OIDC Registration §2).
+    expect(failedIds(await traceIdToken(token, registered, deps([k.jwk])))).toEqual(['alg']);
+  });
+
   it('claims: skew allowance on exp and iat, azp with several audiences, nonce sent but absent', async () => {
     const k = await keyed('RS256');
     const run = async (payload: Record<string, unknown>, over: Partial<IdTokenExpectations> = {}) =>
