@@ -56,6 +56,12 @@ it.each(SIZES)('the History list keeps every column inside its rows (%s, %ix%i)'
   await list.getByRole('option').first().waitFor();
   expect(await overflowingCells(page)).toEqual([]);
   expect(await scrollsSideways(page)).toBe(false);
+  // Status and outcome are in view before any sideways scroll; the request and summary may run on past the card.
+  const outcomeInView = await list.evaluate((el) => {
+    const outcome = el.querySelector('.history-row .outcome')!.getBoundingClientRect();
+    return outcome.right <= el.getBoundingClientRect().right;
+  });
+  expect(outcomeInView).toBe(true);
   // The Summary column is reached by scrolling the list itself.
   const summary = page.locator('.history-header').getByText('Summary');
   await summary.scrollIntoViewIfNeeded();

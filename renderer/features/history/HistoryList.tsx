@@ -14,7 +14,7 @@ const OVERSCAN = 8;
 /** Pages are fetched once scrolling pauses this long (a fast drag across 5,000 rows fetches only where it stops). */
 const FETCH_DELAY_MS = 60;
 
-const COLUMNS = ['Time', 'Profile', 'Flow', 'Leg', 'Status', 'Request', 'Outcome', 'Summary'];
+const COLUMNS = ['Time', 'Profile', 'Flow', 'Leg', 'Status', 'Outcome', 'Request', 'Summary'];
 
 interface RowProps {
   readonly index: number;
@@ -98,10 +98,10 @@ function LoadedRow({
         {legName}
       </span>
       <span className={`mono status ${status}`}>{response.status}</span>
+      <OutcomeCell ok={ok} mistake={entry.mistake} />
       <span className="cell mono" title={`${request.method} ${mask(request.url)}`}>
         <strong>{request.method}</strong> {path}
       </span>
-      <OutcomeCell ok={ok} mistake={entry.mistake} />
       <span className="cell summary-cell" title={summary}>
         {summary}
       </span>
