@@ -73,6 +73,17 @@ export function createMcpPagePorts(
           if (recorded) void bridge.historyAnnotate({ id: recorded.id, ...checksVerdict(checks) });
         },
         line: (text) => legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'line', text }] })),
+        assertion: (trace) =>
+          legChanged((leg) => ({
+            ...leg,
+            items: [
+              ...leg.items,
+              {
+                kind: 'line',
+                text: `Client assertion (${trace.method}, RFC 7523 §2.2): ${JSON.stringify(trace.claims)}`,
+              },
+            ],
+          })),
       },
       random,
       crypto,
