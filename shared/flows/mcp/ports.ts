@@ -56,7 +56,12 @@ export type McpGrant =
   | { readonly kind: 'jwt-bearer'; readonly assertion: string };
 
 /** The grants' names, as `--grant` and the page name them. */
-export const MCP_GRANTS = ['authorization-code', 'client-credentials', 'jwt-bearer'] as const;
+export const MCP_GRANTS = [
+  'authorization-code',
+  'client-credentials',
+  'jwt-bearer',
+] as const satisfies readonly McpGrant['kind'][];
+export type McpGrantName = (typeof MCP_GRANTS)[number];
 
 /** What the user gave for the client. */
 export interface ClientFlags {
