@@ -4,9 +4,9 @@ import type { McpForm } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
 
 const GRANT_LABELS: Readonly<Record<McpGrantName, string>> = {
-  'authorization-code': 'Authorization code (the browser)',
-  'client-credentials': 'Client credentials (no browser, RFC 6749 §4.4)',
-  'jwt-bearer': 'JWT bearer: a workload JWT (no browser, RFC 7523 §2.1)',
+  'authorization-code': 'Authorization code',
+  'client-credentials': 'Client credentials',
+  'jwt-bearer': 'JWT bearer (workload)',
 };
 
 /** The page offers the methods whose credentials it holds: mutual TLS needs a certificate (oauth-lab mcp --client-cert). */
@@ -24,7 +24,7 @@ export function McpClientChoices() {
   return (
     <fieldset className="mcp-client-choices" disabled={running}>
       <legend>Grant and client authentication</legend>
-      <label>
+      <label title="Authorization code: in the browser. Client credentials (RFC 6749 §4.4) and JWT bearer (RFC 7523 §2.1): no browser, a pre-registered client.">
         Grant
         <select value={form.grant} onChange={(e) => edited({ grant: e.target.value as McpGrantName })}>
           {MCP_GRANTS.map((g) => (
@@ -37,13 +37,13 @@ export function McpClientChoices() {
       {form.grant === 'jwt-bearer' && (
         <SecretField label="Workload JWT" field="assertion" placeholder="the JWT the workload's platform issued" />
       )}
-      <label>
+      <label title="Automatic: the registration's method, else the first the server lists.">
         Client authentication
         <select
           value={form.clientAuth}
           onChange={(e) => edited({ clientAuth: e.target.value as ClientAuthentication | '' })}
         >
-          <option value="">as registered, else the server's first</option>
+          <option value="">automatic</option>
           {PAGE_CLIENT_AUTHS.map((m) => (
             <option key={m} value={m}>
               {m}
