@@ -31,6 +31,12 @@ beforeAll(async () => {
             tokenEndpointAuthMethod: 'private_key_jwt',
             jwks: { keys: [{ ...(await exportJWK(signer.publicKey)), kid: 'a-1' }] },
           },
+          {
+            id: 'hs-agent',
+            secret: 'hs-agent-secret-of-32-characters!',
+            redirectUris: [REDIRECT],
+            tokenEndpointAuthMethod: 'client_secret_jwt',
+          },
           { id: 'workload-issuer', redirectUris: [REDIRECT], jwks: { keys: [await exportJWK(workload.publicKey)] } },
         ],
       },
@@ -91,6 +97,26 @@ describe('oauth-lab mcp: machine modes and sender constraints against the mock',
     expect(r.stderr).toContain('client assertion (private_key_jwt, RFC 7523 §2.2):');
     expect(r.stderr).toContain(`"aud":"${h.base}"`);
     expect(r.stdout).toContain('whoami');
+  });
+
+  it('--client-auth client_secret_jwt: the assertion signed with the secret (HS256), aud the token endpoint', async () => {
+    const env = { ...process.env, OAUTH_LAB_CLIENT_SECRET: 'hs-agent-secret-of-32-characters!' };
+    const r = await runMcpCli(
+      [
+        `${h.base}/mcp`,
+        '--grant',
+        'client-credentials',
+        '--client-id',
+        'hs-agent',
+        '--client-auth',
+        'client_secret_jwt',
+      ],
+      undefined,
+      env
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('client assertion (client_secret_jwt, RFC 7523 §2.2):');
+    expect(r.stderr).toContain(`"aud":"${h.base}/oauth/v2/token"`);
   });
 
   it('--grant jwt-bearer --assertion-file: the workload assertion redeemed for a token the MCP server takes', async () => {
