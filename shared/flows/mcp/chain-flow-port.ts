@@ -1,9 +1,9 @@
 import { headerValue, type RawRequest } from '../../http';
 import { exchangeVerdict } from '../../store/history-record';
-import { authenticatedPort, TOKEN_DPOP_LEGS } from '../driver/client-auth-port';
+import { authenticatedPort, TOKEN_DPOP_LEGS, type AssertionSigner } from '../driver/client-auth-port';
 import type { DpopLegKind } from '../driver/dpop-port';
 import type { FlowRunnerPort } from '../driver/host-port';
-import type { McpChainPorts } from './ports';
+import { McpChainFailure, type McpChainPorts } from './ports';
 
 /**
  * The chain's ports as the flow driver's host port, so the driver's grants (client credentials, JWT bearer) run on
@@ -51,9 +51,23 @@ export function authenticatedChainPorts(ports: McpChainPorts, issuer: () => stri
       authenticatedPort(base, {
         // Only a request that asks for an assertion (a token or refresh request) gets one: its URL is the token endpoint.
         assertion: auth.assertion(request.url, issuer()),
-        sign: auth.sign,
+        sign: signedOrFailed(auth.sign, leg),
         dpop: auth.dpop,
         dpopLegs: dpopLegsOf(request),
       }).send(request, { leg, verdictOf: (e) => exchangeVerdict(e) }),
   };
 }
+
+/** A key that cannot sign ends the run at the leg that needed the assertion, saying why (nothing was sent). */
+const signedOrFailed =
+  (sign: AssertionSigner, leg: string): AssertionSigner =>
+  async (settings, issuedAt) => {
+    try {
+      return await sign(settings, issuedAt);
+    } catch (e) {
+      throw new McpChainFailure(
+        leg,
+        `The client assertion (${settings.method}) could not be signed: ${e instanceof Error ? e.message : String(e)}`
+      );
+    }
+  };

@@ -70,6 +70,24 @@ describe('MCP page: grants without a browser, and DPoP', () => {
     }
   });
 
+  it('a private key that cannot sign: the run fails at the token request, saying why', async () => {
+    const { close } = setUp();
+    try {
+      fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'client-credentials' } });
+      fireEvent.change(screen.getByLabelText('Client authentication'), { target: { value: 'private_key_jwt' } });
+      fireEvent.change(screen.getByLabelText('Private key'), { target: { value: 'not a key' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+      const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+      await waitFor(() =>
+        expect(outcome.textContent).toMatch(
+          /^Failed at token: The client assertion \(private_key_jwt\) could not be signed: /
+        )
+      );
+    } finally {
+      close();
+    }
+  });
+
   it('JWT bearer without the workload JWT, private_key_jwt without a key: named, nothing sent', async () => {
     const { close } = setUp();
     try {
