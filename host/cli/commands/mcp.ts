@@ -59,8 +59,14 @@ export const mcpCommand: Command = async (argv, io) => {
     ? null
     : cliHistory(v['store-dir'], MCP_HISTORY_OWNER, 'mcp', (problem) => report.line(`warn: ${problem}`));
   const ports = cliPorts(profile, options, report, history, senderAuth);
-  // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one.
-  const keeper = v['no-save'] ? null : cliTokenKeeper(url, v['store-dir'], report);
+  // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one. Not
+  // a token bound to a DPoP key made for this run: only that key's proofs carry it (RFC 9449 §7.1).
+  const runKey = !!v.dpop && v['dpop-key'] === undefined;
+  if (runKey && !v['no-save'])
+    report.line(
+      'The token is bound to a DPoP key made for this run: it is not saved (--dpop-key FILE keeps the key, and the token with it).'
+    );
+  const keeper = v['no-save'] || runKey ? null : cliTokenKeeper(url, v['store-dir'], report);
   let outcome;
   try {
     outcome = await runMcpChain({ ...input, client, grant, keeper }, ports);

@@ -45,10 +45,13 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
         }
         let firstUrl: (url: string | null) => void = () => {};
         const urlReady = new Promise<string | null>((resolve) => (firstUrl = resolve));
-        const keeper = pageTokenKeeper(bridge, random, now, input.url, (saved) => {
-          set({ saved, savedProblem: null });
-          void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
-        });
+        // A token bound to the DPoP key made for this run is of no use after it (RFC 9449 §7.1): not saved.
+        const keeper = senderAuth.dpop
+          ? null
+          : pageTokenKeeper(bridge, random, now, input.url, (saved) => {
+              set({ saved, savedProblem: null });
+              void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
+            });
         void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl, senderAuth))
           .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
           .catch((e: unknown) =>

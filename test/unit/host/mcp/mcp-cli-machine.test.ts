@@ -173,6 +173,23 @@ describe('oauth-lab mcp: machine modes and sender constraints against the mock',
     }
   });
 
+  it('--dpop with a key made for the run: the token bound to it is neither saved nor a saved one used', async () => {
+    const store = scratchDir('mcp-machine-store-');
+    const run = () =>
+      runMcpCli(
+        [`${h.base}/mcp`, ...clientCredentials, '--client-secret', C.client.secret!, '--dpop', '--no-history'],
+        store
+      );
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      'The token is bound to a DPoP key made for this run: it is not saved (--dpop-key FILE keeps the key, and the token with it).'
+    );
+    const second = await run();
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain('The token saved for this server');
+  });
+
   it('--dpop with the authorization code grant: the code redeemed with a proof, the MCP calls with DPoP', async () => {
     const r = await runMcpCli([
       `${h.base}/mcp`,

@@ -64,6 +64,8 @@ describe('MCP page: grants without a browser, and DPoP', () => {
       expect(titles.some((t) => t?.includes('use_dpop_nonce, RFC 9449 §8'))).toBe(true);
       expect(titles.some((t) => t?.includes('use_dpop_nonce, RFC 9449 §9'))).toBe(true);
       expect(tab.location.href).toBe('');
+      // The token is bound to a key made for the run: it is not saved for the next one.
+      expect(screen.queryByRole('region', { name: 'Saved token' })).toBeNull();
     } finally {
       close();
       await h.settings({ switches: { dpopNonce: false } });
