@@ -2,6 +2,7 @@ import { PKCE_VALUE_SYNTAX } from '../shared/oauth2/pkce';
 import type { ClientConfig } from './config';
 import type { ProviderContext } from './context';
 import type { OAuth2ErrorCode } from './errors';
+import { isResourceIndicator } from './grants/requested-resource';
 import { LOGIN_PAGE_TTL_MS } from './login-page';
 import { matchRegisteredUri } from './redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
@@ -75,8 +76,7 @@ export function checkAuthorizationRequest(
   const pkce = checkPkce(ctx, client, values('code_challenge')[0], values('code_challenge_method')[0]);
   if (typeof pkce === 'string') return fail('invalid_request', pkce);
   const resource = values('resource')[0] ?? null;
-  // RFC 8707 §2 (https://www.rfc-editor.org/rfc/rfc8707#section-2): an absolute URI without a fragment.
-  if (resource !== null && !/^[a-z][a-z0-9+.-]*:[^#]*$/i.test(resource))
+  if (resource !== null && !isResourceIndicator(resource))
     return fail(
       'invalid_target',
       `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2).`

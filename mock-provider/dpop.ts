@@ -5,6 +5,7 @@ import { verifyJwsSync } from '../platform/node/jws-verify';
 import type { ProviderContext } from './context';
 import { header, headerValues, type ProviderRequest } from './http';
 import { NonceMemory } from './nonces';
+import type { DpopRole } from './state';
 
 /**
  * DPoP at the mock (RFC 9449 (https://www.rfc-editor.org/rfc/rfc9449)): the proof of a request checked by the one
@@ -22,6 +23,7 @@ export type DpopOutcome =
     };
 
 export interface DpopDemand {
+  readonly at: DpopRole;
   /** Refuse a request without a proof (a client that requires DPoP, a DPoP-bound token). */
   readonly required: boolean;
   readonly accessToken: string | null;
@@ -30,13 +32,14 @@ export interface DpopDemand {
   readonly why: string;
 }
 
-/** The server's current nonce, a new one once the current is as old as a proof may be; the previous stays accepted. */
-function serverNonce(ctx: ProviderContext): { current: string; previous: string | null } {
+/** The role's current nonce, a new one once the current is as old as a proof may be; the previous stays accepted. */
+function serverNonce(ctx: ProviderContext, role: DpopRole): { current: string; previous: string | null } {
   const now = ctx.clock.now();
-  const n = ctx.state.dpopNonce;
+  const n = ctx.state.dpopNonces.get(role);
   if (n && now - n.issuedAt < ctx.settings.switches.dpopProofLifetime * 1000) return n;
-  ctx.state.dpopNonce = { current: ctx.state.newSecret(16), previous: n?.current ?? null, issuedAt: now };
-  return ctx.state.dpopNonce;
+  const fresh = { current: ctx.state.newSecret(16), previous: n?.current ?? null, issuedAt: now };
+  ctx.state.dpopNonces.set(role, fresh);
+  return fresh;
 }
 
 /**
@@ -48,7 +51,7 @@ const targetUri = (req: ProviderRequest, ctx: ProviderContext) =>
 
 export function checkDpop(req: ProviderRequest, ctx: ProviderContext, demand: DpopDemand): DpopOutcome {
   const sw = ctx.settings.switches;
-  const nonce = sw.dpopNonce ? serverNonce(ctx) : null;
+  const nonce = sw.dpopNonce ? serverNonce(ctx, demand.at) : null;
   const refuse = (error: 'invalid_dpop_proof' | 'use_dpop_nonce', description: string): DpopOutcome => ({
     ok: false,
     error,

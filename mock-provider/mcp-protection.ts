@@ -1,3 +1,4 @@
+import { DPOP_ALGS } from '../shared/dpop/dpop-key';
 import { refused, type Handled, type ProviderContext } from './context';
 import { quoted } from './errors';
 import { jsonReply, type ProviderRequest } from './http';
@@ -39,30 +40,46 @@ export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Ha
   return servedMetadata(req, 'mcp.resource_metadata', document, message, [ASSUME_MCP]);
 }
 
-/** `WWW-Authenticate: Bearer` with resource_metadata (RFC 9728 §5.1) and the scope needed (RFC 6750 §3). */
-function challenge(ctx: ProviderContext, scope: string, error?: string, description?: string): [string, string] {
+/**
+ * `WWW-Authenticate: Bearer` with resource_metadata (RFC 9728 §5.1) and the scope needed (RFC 6750 §3); in the DPoP
+ * scheme with its algs for a refusal of a DPoP-bound token or its proof (RFC 9449 §7.1).
+ */
+function challenge(
+  ctx: ProviderContext,
+  scope: string,
+  error: string | undefined,
+  description: string | undefined,
+  scheme: 'Bearer' | 'DPoP'
+): [string, string] {
   const parts = [
+    ...(scheme === 'DPoP' ? [`algs=${quoted(DPOP_ALGS.join(' '))}`] : []),
     `realm=${quoted(ctx.config.realm)}`,
     `resource_metadata=${quoted(`${ctx.baseUrl()}${MCP_PATHS.endpointMetadata}`)}`,
     `scope=${quoted(scope)}`,
     ...(error ? [`error=${quoted(error)}`] : []),
     ...(description ? [`error_description=${quoted(description.replace(/[\\"]/g, "'"))}`] : []),
   ];
-  return ['WWW-Authenticate', `Bearer ${parts.join(', ')}`];
+  return ['WWW-Authenticate', `${scheme} ${parts.join(', ')}`];
 }
 
-/** A refusal of the MCP endpoint: 401 without a usable token, 403 insufficient_scope, as RFC 6750 §3.1 says. */
+/**
+ * A refusal of the MCP endpoint: 401 without a usable token, 403 insufficient_scope, as RFC 6750 §3.1 says; a DPoP
+ * refusal (`dpop`) in the DPoP scheme with its headers, such as the DPoP-Nonce of use_dpop_nonce (RFC 9449 §9).
+ */
 export function mcpRefusal(
   ctx: ProviderContext,
   status: number,
   error: string | null,
   description: string,
-  scope: string
+  scope: string,
+  dpop: { readonly headers: readonly [string, string][] } | null = null
 ): Handled {
+  const scheme = dpop ? 'DPoP' : 'Bearer';
   return {
     endpoint: 'mcp.endpoint',
     reply: jsonReply(status, { ...(error ? { error } : {}), error_description: description }, [
-      challenge(ctx, scope, error ?? undefined, error ? description : undefined),
+      challenge(ctx, scope, error ?? undefined, error ? description : undefined, scheme),
+      ...(dpop?.headers ?? []),
     ]),
     verdict: refused(error ?? 'no_credentials', description),
     assumptions: [ASSUME_MCP],
@@ -72,7 +89,15 @@ export function mcpRefusal(
 /** The bearer token of an MCP request, valid, issued for this endpoint (unless mcpFault accept-other-resource) and with the base scope. */
 export function mcpToken(req: ProviderRequest, ctx: ProviderContext): BearerToken | Handled {
   const b = authenticateBearer(req, ctx);
-  if (!b.ok) return mcpRefusal(ctx, b.status === 400 ? 400 : 401, b.error, b.description, MCP_BASE_SCOPE);
+  if (!b.ok)
+    return mcpRefusal(
+      ctx,
+      b.status === 400 ? 400 : 401,
+      b.error,
+      b.description,
+      MCP_BASE_SCOPE,
+      b.scheme === 'DPoP' ? { headers: b.headers ?? [] } : null
+    );
   const expected = mcpResource(ctx);
   const issuedFor = b.token.resource ?? null;
   // MCP "Token Audience Binding and Validation": a token issued for another resource is refused (no passthrough).

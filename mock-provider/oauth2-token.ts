@@ -34,6 +34,7 @@ async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handle
     throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
   // RFC 9449 §5: a token request with a proof gets tokens bound to its key (issue-tokens.ts reads dpopJkt).
   const dpop = checkDpop(req, ctx, {
+    at: 'authorization-server',
     required: client.dpop === 'required',
     accessToken: null,
     boundJkt: null,

@@ -62,7 +62,13 @@ async function pushAuthorization(req: ProviderRequest, ctx: ProviderContext): Pr
  * the push carries none; a bad proof is refused with the verifier's words (and a nonce asked for, §8).
  */
 function pushProofKey(req: ProviderRequest, ctx: ProviderContext): string | null {
-  const dpop = checkDpop(req, ctx, { required: false, accessToken: null, boundJkt: null, why: '' });
+  const dpop = checkDpop(req, ctx, {
+    at: 'authorization-server',
+    required: false,
+    accessToken: null,
+    boundJkt: null,
+    why: '',
+  });
   if (!dpop.ok) throw new TokenError(400, dpop.error, dpop.description, nonceHeaders(dpop));
   return dpop.jkt;
 }

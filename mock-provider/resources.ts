@@ -205,6 +205,7 @@ function dpopRefusal(
       `The access token is bound to DPoP key ${t.jkt}; send Authorization: DPoP <token> with a DPoP proof of that key (RFC 9449 §7.1).`
     );
   const d = checkDpop(req, ctx, {
+    at: 'resource',
     required: true,
     accessToken: t.token,
     boundJkt: t.jkt,

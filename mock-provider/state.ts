@@ -4,6 +4,9 @@ import { BoundedTable } from '../shared/bounded-table';
 import { NonceMemory } from './nonces';
 import type { PooledRandom } from './random-pool';
 
+/** Who checks a DPoP proof: the authorization server (token, PAR, RFC 9449 §8) or a protected resource (§9). */
+export type DpopRole = 'authorization-server' | 'resource';
+
 /**
  * Everything the mock has issued, in memory. Statuses that follow from time (expired) are derived from the clock
  * when read, so advancing the clock is enough to move a token along the interface's §3 transitions.
@@ -166,8 +169,11 @@ export class ProviderState {
   readonly nonces: NonceMemory;
   /** DPoP proofs' jti seen within their lifetime (RFC 9449 §11.1), bounded as the OAuth 1.0a nonces are. */
   readonly dpopJtis: NonceMemory;
-  /** DPoP: the nonce the server hands out now and the one before it, both accepted (RFC 9449 §8, §9). */
-  dpopNonce: { current: string; previous: string | null; issuedAt: number } | null = null;
+  /**
+   * DPoP: the nonce each role hands out now and the one before it, both accepted; the authorization server's (§8) and
+   * the resources' (§9) are their own, as servers that share an origin but not their nonces.
+   */
+  readonly dpopNonces = new Map<DpopRole, { current: string; previous: string | null; issuedAt: number }>();
 
   constructor(
     readonly clock: MockClock,
@@ -271,6 +277,6 @@ export class ProviderState {
     this.registrationTimes.length = 0;
     this.nonces.clear();
     this.dpopJtis.clear();
-    this.dpopNonce = null;
+    this.dpopNonces.clear();
   }
 }

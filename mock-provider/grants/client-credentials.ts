@@ -2,6 +2,7 @@ import { bad } from '../oauth2-token-error';
 import type { Grant } from './grant';
 import { grantedScope } from './granted-scope';
 import { issueTokens } from './issue-tokens';
+import { requestedResource } from './requested-resource';
 
 const ASSUME_CLIENT_CREDENTIALS =
   'The client_credentials grant follows RFC 6749 §4.4; the service documents only the authorization code grant (interface §4.2).';
@@ -24,6 +25,7 @@ export const clientCredentialsGrant = {
     return {
       ...issueTokens(ctx, grant, scope, `Client ${client.id} authenticated for itself (RFC 6749 §4.4)`, {
         withoutRefresh: true,
+        resource: requestedResource(get),
         certificate,
       }),
       assumptions: [ASSUME_CLIENT_CREDENTIALS],

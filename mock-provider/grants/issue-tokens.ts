@@ -15,6 +15,8 @@ export interface IssueOptions {
   readonly code?: AuthorizationCode;
   /** No refresh token: the client credentials grant never gets one (RFC 6749 §4.4.3). */
   readonly withoutRefresh?: boolean;
+  /** RFC 8707 §2: the resource a grant without a code asked for at the token endpoint (./requested-resource.ts). */
+  readonly resource?: string | null;
   /** The x5t#S256 of the client certificate to bind the access token to (RFC 8705 §3), if any. */
   readonly certificate?: string | null;
 }
@@ -33,7 +35,7 @@ export function issueTokens(
   const { previous, code } = options;
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
-  const resource = tokenResource(ctx, code?.resource ?? previous?.resource ?? null);
+  const resource = tokenResource(ctx, code?.resource ?? previous?.resource ?? options.resource ?? null);
   const access = {
     token: ctx.state.newSecret(24, 'b-'),
     grantId: from.grantId,

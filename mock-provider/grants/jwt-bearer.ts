@@ -12,6 +12,7 @@ import { bad } from '../oauth2-token-error';
 import type { Grant } from './grant';
 import { grantedScope } from './granted-scope';
 import { issueTokens } from './issue-tokens';
+import { requestedResource } from './requested-resource';
 
 const ASSUME_JWT_BEARER =
   'The JWT bearer grant follows RFC 7523 §2.1; the service documents only the authorization code grant (interface §4.2).';
@@ -53,6 +54,7 @@ export const jwtBearerGrant = {
     return {
       ...issueTokens(ctx, grant, scope, `JWT bearer assertion of ${iss} for ${sub} accepted (RFC 7523 §2.1)`, {
         withoutRefresh: true,
+        resource: requestedResource(get),
         certificate,
       }),
       assumptions: [ASSUME_JWT_BEARER],

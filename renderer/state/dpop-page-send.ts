@@ -64,7 +64,7 @@ async function anotherKey(bridge: Pick<BridgeApi, 'dpopKey' | 'dpopSign'>, alg: 
  * the page's, kept per server for the session.
  */
 export async function pageDpop(
-  { bridge, crypto, random, now }: RendererDeps,
+  deps: RendererDeps,
   profile: Profile,
   nonces: Map<string, string>,
   mistake: PlantedDpopMistake | null = null
@@ -78,6 +78,19 @@ export async function pageDpop(
         message: 'DPoP is on, but the profile has no DPoP key: make one or load a PEM or JWK file in the profile.',
       },
     };
+  return keyDpop(deps, text, nonces, mistake);
+}
+
+/**
+ * A DPoP key's client as a page uses it: `text` (a private JWK or PEM) read in the host (bridge dpopKey), each proof
+ * signed there (bridge dpopSign); `nonces` the page's, kept per server.
+ */
+export async function keyDpop(
+  { bridge, crypto, random, now }: RendererDeps,
+  text: string,
+  nonces: Map<string, string>,
+  mistake: PlantedDpopMistake | null = null
+): Promise<BridgeResult<PageDpop>> {
   const read = await bridge.dpopKey({ key: text, alg: null });
   if (!read.ok) return read;
   const { alg, publicJwk, thumbprint } = read.value;

@@ -11,7 +11,7 @@ import type { RendererDeps } from '../app/deps';
 import { pageDpop, type DpopLegTrace, type PageDpop } from './dpop-page-send';
 
 /** The page's assertions are signed in the app host (bridge clientAssertion), so a private key never meets the page. */
-const bridgeAssertionSigner =
+export const bridgeAssertionSigner =
   (bridge: Pick<BridgeApi, 'clientAssertion'>): AssertionSigner =>
   async (settings) => {
     const signed = await bridge.clientAssertion(settings);

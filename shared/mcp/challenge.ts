@@ -55,3 +55,10 @@ export function parseChallenges(values: readonly string[]): Challenge[] {
 /** The Bearer challenge (RFC 6750 §3 (https://www.rfc-editor.org/rfc/rfc6750#section-3)) among them, if any. */
 export const bearerChallenge = (challenges: readonly Challenge[]): Challenge | null =>
   challenges.find((c) => c.scheme.toLowerCase() === 'bearer') ?? null;
+
+/**
+ * The challenge that asks for an access token: Bearer (RFC 6750 §3), else DPoP (RFC 9449 §7.1
+ * (https://www.rfc-editor.org/rfc/rfc9449#section-7.1)), whose parameters are Bearer's.
+ */
+export const tokenChallenge = (challenges: readonly Challenge[]): Challenge | null =>
+  bearerChallenge(challenges) ?? challenges.find((c) => c.scheme.toLowerCase() === 'dpop') ?? null;

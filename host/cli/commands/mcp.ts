@@ -1,4 +1,3 @@
-import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { Profile } from '../../../shared/store/profile';
 import { isLoopbackHost, parseHttpUrl } from '../../../shared/url';
 import { parseFlags } from '../flags';
@@ -12,14 +11,12 @@ import { asFlowFailure, cliPorts } from '../mcp/cli-ports';
 import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { cliTokenKeeper } from '../mcp/saved-server-store';
 import { cliHistory } from '../cli-history';
-import { secretFlagOptions, withSecrets } from '../secret-flags';
+import { withSecrets } from '../secret-flags';
+import { MCP_CLIENT_FLAGS, MCP_SECRETS, mcpClientOf, refuseStrayAssertion } from '../mcp/mcp-client-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 
 const FLAGS = {
-  'client-id': { type: 'string' },
-  'client-metadata-url': { type: 'string' },
-  ...secretFlagOptions(['client-secret']),
-  'client-auth': { type: 'string' },
+  ...MCP_CLIENT_FLAGS,
   scope: { type: 'string' },
   call: { type: 'string' },
   arguments: { type: 'string' },
@@ -40,32 +37,39 @@ const FLAGS = {
   verbose: { type: 'boolean' },
 } as const;
 
-const CLIENT_AUTH: readonly ClientAuthentication[] = ['none', 'body', 'basic'];
-
 export const mcpCommand: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout.write(MCP_HELP);
     return 0;
   }
   const { url, flags } = splitUrl(argv);
-  const v = withSecrets(parseFlags(flags, FLAGS, 'mcp'), io.env, ['client-secret']);
+  const parsed = parseFlags(flags, FLAGS, 'mcp');
+  refuseStrayAssertion(parsed);
+  const v = withSecrets(parsed, io.env, MCP_SECRETS);
+  const { client, grant, senderAuth, send } = await mcpClientOf(v, io);
   const { input, profile } = runInput(url, v);
   const report = new FlowReport(io.stderr, !!v.verbose);
   const options: FlowRunOptions = {
     open: !v['no-open'],
     waitTimeoutMs: whole(v['wait-timeout'] ?? '300', '--wait-timeout', 1, 86400) * 1000,
-    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env },
+    send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: io.env, ...send },
     stdin: io.stdin,
   };
   const history = v['no-history']
     ? null
     : cliHistory(v['store-dir'], MCP_HISTORY_OWNER, 'mcp', (problem) => report.line(`warn: ${problem}`));
-  const ports = cliPorts(profile, options, report, history);
-  // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one.
-  const keeper = v['no-save'] ? null : cliTokenKeeper(url, v['store-dir'], report);
+  const ports = cliPorts(profile, options, report, history, senderAuth);
+  // Saved by default, as an MCP client keeps its tokens per server: the next run uses (or refreshes) this one. Not
+  // a token bound to a DPoP key made for this run: only that key's proofs carry it (RFC 9449 §7.1).
+  const runKey = !!v.dpop && v['dpop-key'] === undefined;
+  if (runKey && !v['no-save'])
+    report.line(
+      'The token is bound to a DPoP key made for this run: it is not saved (--dpop-key FILE keeps the key, and the token with it).'
+    );
+  const keeper = v['no-save'] || runKey ? null : cliTokenKeeper(url, v['store-dir'], report);
   let outcome;
   try {
-    outcome = await runMcpChain({ ...input, keeper }, ports);
+    outcome = await runMcpChain({ ...input, client, grant, keeper }, ports);
   } catch (thrown) {
     const e = asFlowFailure(thrown);
     if (!(e instanceof FlowFailure)) throw e;
@@ -128,11 +132,14 @@ function splitUrl(argv: readonly string[]): { url: string; flags: string[] } {
   return { url: positional[0]!, flags };
 }
 
-/** The chain's input, and the profile that holds the catcher's settings (--callback-port, --callback-path, --redirect-uri). */
+/**
+ * The chain's input but the client (mcp-client-flags.ts), and the profile that holds the catcher's settings
+ * (--callback-port, --callback-path, --redirect-uri).
+ */
 function runInput(
   url: string,
   v: ReturnType<typeof parseFlags<typeof FLAGS>>
-): { input: McpRunInput; profile: Profile } {
+): { input: Omit<McpRunInput, 'client'>; profile: Profile } {
   if (v['client-id'] !== undefined && v['client-metadata-url'] !== undefined)
     throw new UsageError('--client-id and --client-metadata-url both name the client; give one.');
   const documentUrl = v['client-metadata-url'];
@@ -140,9 +147,6 @@ function runInput(
     throw new UsageError(
       `--client-metadata-url must be an https URL with a path (or http on 127.0.0.1 or localhost, for a local test); got ${JSON.stringify(documentUrl)}.`
     );
-  const auth = v['client-auth'];
-  if (auth !== undefined && !(CLIENT_AUTH as readonly string[]).includes(auth))
-    throw new UsageError(`--client-auth must be one of ${CLIENT_AUTH.join(', ')}; got ${JSON.stringify(auth)}.`);
   if (v.arguments !== undefined && v.call === undefined) throw new UsageError('--arguments goes with --call TOOL.');
   const profile = profileFromFlags({
     'base-url': url,
@@ -153,15 +157,9 @@ function runInput(
     timeout: v.timeout,
     header: v.header,
   });
-  const input: McpRunInput = {
+  const input = {
     url,
     headers: profile.headers,
-    client: {
-      clientId: v['client-id'] ?? null,
-      clientSecret: (v['client-secret'] as string | undefined) ?? '',
-      metadataUrl: v['client-metadata-url'] ?? null,
-      authentication: (auth as ClientAuthentication | undefined) ?? null,
-    },
     scope: v.scope ?? null,
     call: v.call === undefined ? null : { name: v.call, arguments: toolArguments(v.arguments) },
     targets: { allowInsecureHttp: !!v['allow-insecure-http'], allowPrivateTargets: !!v['allow-private-targets'] },

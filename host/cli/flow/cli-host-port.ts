@@ -55,7 +55,7 @@ function printedAndSaved(obtained: LegTokens): ObtainedTokens {
 }
 
 /** Client assertions signed in the CLI (RFC 7523 §2.2): the flow's randomness for the jti, the JOSE port on jose. */
-const cliAssertionSigner =
+export const cliAssertionSigner =
   (random: RandomPort): AssertionSigner =>
   (settings, issuedAt) =>
     buildClientAssertion({ ...settings, issuedAt }, { random, jose: joseSigner });

@@ -5,6 +5,9 @@ export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-met
            [--client-auth AUTH] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
            [--callback-path P] [--redirect-uri URI] [--no-open] [--json] [--no-save] [--store-dir DIR]
            [--no-history] [--allow-insecure-http] [--allow-private-targets]
+           [--grant authorization-code|client-credentials|jwt-bearer] [--assertion-file FILE]
+           [--private-key FILE] [--signing-alg ALG] [--assertion-aud token_endpoint|issuer]
+           [--client-cert FILE --client-key FILE] [--dpop [--dpop-key FILE]]
 
 Connects to an MCP server over streamable HTTP as a careful MCP client (authorization revision 2025-11-25):
 initialize, tools/list and, with --call, tools/call. When the server answers 401, every link of the chain
@@ -35,8 +38,26 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
                         the URL of this client's metadata document, used as client_id where supported
                         (http only on 127.0.0.1 or localhost, for a local test)
   --client-secret S     the pre-registered client's secret
-  --client-auth AUTH    none, body (client_secret_post) or basic (client_secret_basic); by default the
-                        registration's method, else the first the server lists
+  --client-auth AUTH    none, body (client_secret_post), basic (client_secret_basic), client_secret_jwt,
+                        private_key_jwt, tls_client_auth or self_signed_tls_client_auth; by default the
+                        registration's method, else the first the server lists; all but a secret's need
+                        --client-id
+  --private-key FILE    private_key_jwt: the client's private key (PEM or JWK); --key-id KID its kid
+  --signing-alg ALG     the client assertion's alg (default: the key's, HS256 for client_secret_jwt)
+  --assertion-aud token_endpoint|issuer
+                        the client assertion's aud (default token_endpoint; the MCP conformance suite
+                        accepts only the authorization server's issuer)
+  --client-cert FILE, --client-key FILE
+                        tls_client_auth, self_signed_tls_client_auth: the client certificate and its key
+                        (PEM, RFC 8705); --ca-file FILE trusts another authority
+  --dpop                DPoP (RFC 9449): a proof on each token request and on each MCP request with the
+                        token (DPoP scheme, ath); a use_dpop_nonce answer is sent again with the server's
+                        nonce, at the authorization server (§8) and at the MCP server (§9)
+  --dpop-key FILE       the DPoP key (private JWK or PKCS#8 PEM; default a new one, --dpop-alg ALG)
+  --grant G             authorization-code (default, in the browser); client-credentials (RFC 6749 §4.4)
+                        or jwt-bearer (RFC 7523 §2.1): no browser, a pre-registered --client-id, the MCP
+                        server's resource (RFC 8707) on the token request
+  --assertion-file FILE the workload's JWT for --grant jwt-bearer (or OAUTH_LAB_ASSERTION)
   --scope S             the scope to ask for; by default the challenge's scope, else the protected
                         resource's scopes_supported, else none
   --call TOOL           call this tool after listing the tools
@@ -62,7 +83,7 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --no-history          do not record the exchanges in the history
   --verbose             print each response in full on stderr (secrets masked)
 
-${secretsHelp(['client-secret'])}
+${secretsHelp(['client-secret', 'assertion'])}
 Stdout: one line per tool (name, then its description), then the tool's answer with --call.
 Exit code 0 only when the server answered with the token; 1 when a link of the chain fails or the server
 never asked for one; 2 for bad flags.

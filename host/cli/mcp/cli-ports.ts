@@ -1,4 +1,4 @@
-import { McpChainFailure, type McpChainPorts } from '../../../shared/flows/mcp/ports';
+import { McpChainFailure, type McpChainPorts, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import { checksVerdict } from '../../../shared/store/history-record';
 import type { CliHistory } from '../cli-history';
 import type { Profile } from '../../../shared/store/profile';
@@ -11,13 +11,15 @@ import { FlowFailure, type FlowReport } from '../flow/report';
 
 /**
  * The MCP chain's ports on the command line: each request printed and sent by the flows' sendLeg, the redirect
- * caught by the loopback catcher (started when first needed, closed by `close`), progress on stderr.
+ * caught by the loopback catcher (started when first needed, closed by `close`), progress on stderr; the client's
+ * assertions and DPoP (`senderAuth`) signed and proven in the CLI.
  */
 export function cliPorts(
   profile: Profile,
   options: FlowRunOptions,
   report: FlowReport,
-  history: CliHistory | null
+  history: CliHistory | null,
+  senderAuth: McpSenderAuth
 ): McpChainPorts & { close(): Promise<void> } {
   let catcher: Promise<Catcher> | null = null;
   const caught = () => (catcher ??= startFlowCatcher(profile, options, report));
@@ -45,7 +47,9 @@ export function cliPorts(
         if (recorded) history?.annotate(recorded, checksVerdict(checks));
       },
       line: (text) => report.line(text),
+      assertion: (trace) => report.assertion(trace),
     },
+    senderAuth,
     random: nodeRandom,
     crypto: nodeCrypto,
     now: Date.now,

@@ -3,14 +3,17 @@ import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import { useApp } from '../../app/stores';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
 import { SETTING_LABELS } from '../mock/switch-labels';
+import { McpClientChoices } from './McpClientChoices';
 import { McpLegs } from './McpLegs';
 import { McpSavedToken } from './McpSavedToken';
 import { McpTargetSwitches } from './McpTargetSwitches';
-import type { McpFaultName, McpForm, McpPageState } from '../../state/mcp/mcp-state';
+import type { McpFaultName, McpPageState } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
 import './mcp.css';
 
-const FIELDS: readonly { key: keyof McpForm; label: string; placeholder: string; secret?: boolean }[] = [
+type TextField = 'clientId' | 'clientSecret' | 'scope' | 'call' | 'args';
+
+const FIELDS: readonly { key: TextField; label: string; placeholder: string; secret?: boolean }[] = [
   { key: 'clientId', label: 'Client ID', placeholder: "empty: the mock's client, or DCR" },
   { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client', secret: true },
   { key: 'scope', label: 'Scope', placeholder: 'empty: as the server asks' },
@@ -36,7 +39,7 @@ export function McpPage() {
   useEffect(() => {
     void savedRead();
   }, [mockBase, s.form.url, savedRead]);
-  const secrets = s.form.clientSecret ? [s.form.clientSecret] : [];
+  const secrets = [s.form.clientSecret, s.form.assertion, s.form.privateKey].filter((x) => x.trim() !== '');
   return (
     <div className="page mcp">
       <div className="page-head">
@@ -109,6 +112,7 @@ function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConne
           </label>
         ))}
       </div>
+      <McpClientChoices />
       <McpTargetSwitches />
       <div className="send-row">
         <button type="submit" className="primary" disabled={s.running}>

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { McpChainFailure, type McpChainPorts } from '../../../shared/flows/mcp/ports';
+import { McpChainFailure, type McpChainPorts, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { checksVerdict, historyLegOf, type HistoryRecord } from '../../../shared/store/history-record';
 import type { RendererDeps } from '../../app/deps';
@@ -10,7 +10,8 @@ const CALLBACK_PATH = '/callback';
 
 /**
  * The MCP chain's ports on the page: each request through the bridge's httpSend (recorded once by the host), the
- * redirect through the host's catcher, each leg collected for display. `firstUrl` gets the first authorization URL
+ * redirect through the host's catcher, each leg collected for display, the run's client assertions and DPoP
+ * (`senderAuth`, mcp-sender-auth.ts). `firstUrl` gets the first authorization URL
  * (opened by the click that started the run); a later one (a step-up) waits in pendingAuthorization for a click.
  */
 export function createMcpPagePorts(
@@ -28,7 +29,7 @@ export function createMcpPagePorts(
     if (legs.length) set({ legs: [...legs.slice(0, -1), change(legs[legs.length - 1]!)] });
   };
 
-  return (firstUrl: (url: string | null) => void): McpChainPorts => {
+  return (firstUrl: (url: string | null) => void, senderAuth: McpSenderAuth): McpChainPorts => {
     let recorded: HistoryRecord | null = null;
     let redirect: Promise<{ port: number; redirectUri: string }> | null = null;
     let handedOut = false;
@@ -73,7 +74,19 @@ export function createMcpPagePorts(
           if (recorded) void bridge.historyAnnotate({ id: recorded.id, ...checksVerdict(checks) });
         },
         line: (text) => legChanged((leg) => ({ ...leg, items: [...leg.items, { kind: 'line', text }] })),
+        assertion: (trace) =>
+          legChanged((leg) => ({
+            ...leg,
+            items: [
+              ...leg.items,
+              {
+                kind: 'line',
+                text: `Client assertion (${trace.method}, RFC 7523 §2.2): ${JSON.stringify(trace.claims)}`,
+              },
+            ],
+          })),
       },
+      senderAuth,
       random,
       crypto,
       now,

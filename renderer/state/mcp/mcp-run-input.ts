@@ -1,5 +1,23 @@
+import type { McpGrant } from '../../../shared/flows/mcp/ports';
 import type { AppStore } from '../app-store';
 import type { McpForm } from './mcp-state';
+
+/** The form as a page starts: the code flow, the client authentication the server's metadata suggests, no DPoP. */
+export const EMPTY_FORM: McpForm = {
+  url: '',
+  clientId: '',
+  clientSecret: '',
+  scope: '',
+  call: '',
+  args: '',
+  grant: 'authorization-code',
+  assertion: '',
+  clientAuth: '',
+  privateKey: '',
+  signingAlg: '',
+  assertionAud: 'token_endpoint',
+  dpop: false,
+};
 
 /** The server the form names: its URL, or the running mock's MCP endpoint. */
 export const serverUrl = (form: McpForm, app: AppStore): string => {
@@ -24,17 +42,29 @@ export function runInput(form: McpForm, app: AppStore) {
     }
     if (!args || typeof args !== 'object' || Array.isArray(args)) return "The tool's arguments must be a JSON object.";
   }
+  const grant = grantOf(form);
+  if (typeof grant === 'string') return grant;
   return {
     url,
     client: {
       clientId: useBuiltIn ? builtIn.oauth2.clientId : form.clientId.trim() || null,
       clientSecret: useBuiltIn ? builtIn.oauth2.clientSecret : form.clientSecret,
       metadataUrl: null,
-      authentication: null,
+      authentication: form.clientAuth || null,
     },
+    grant,
     scope: form.scope.trim() || null,
     call: form.call.trim() ? { name: form.call.trim(), arguments: args } : null,
   };
+}
+
+/** The grant the form chose; JWT bearer with its workload JWT, or why it cannot run. */
+function grantOf(form: McpForm): McpGrant | string {
+  if (form.grant !== 'jwt-bearer') return { kind: form.grant };
+  const assertion = form.assertion.trim();
+  return assertion
+    ? { kind: 'jwt-bearer', assertion }
+    : 'The JWT bearer grant presents the workload JWT (RFC 7523 §2.1): paste it in Workload JWT.';
 }
 
 /** What the page says of a finished run, with the tools listed and the tool called. */

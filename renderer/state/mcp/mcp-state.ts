@@ -1,5 +1,7 @@
 import type { Check } from '../../../shared/check';
+import type { McpGrantName } from '../../../shared/flows/mcp/ports';
 import type { Exchange } from '../../../shared/http';
+import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import type { TargetPolicy } from '../../../shared/mcp/targets';
 import type { McpSavedServer } from './page-token-keeper';
@@ -24,6 +26,19 @@ export interface McpForm {
   readonly scope: string;
   readonly call: string;
   readonly args: string;
+  /** How the token is obtained: the code flow in the browser, or a grant without one. */
+  readonly grant: McpGrantName;
+  /** JWT bearer: the workload's JWT (RFC 7523 §2.1). */
+  readonly assertion: string;
+  /** Empty: the registration's method, else the first the server lists. */
+  readonly clientAuth: ClientAuthentication | '';
+  /** private_key_jwt: the client's private key (PEM or JWK). */
+  readonly privateKey: string;
+  /** The client assertion's alg; empty: the key's own (HS256 for client_secret_jwt). */
+  readonly signingAlg: string;
+  readonly assertionAud: 'token_endpoint' | 'issuer';
+  /** DPoP (RFC 9449) with a new key for the run. */
+  readonly dpop: boolean;
 }
 
 export type McpFaultName = (typeof MCP_FAULTS)[number];

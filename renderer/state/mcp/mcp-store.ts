@@ -5,12 +5,11 @@ import { STRICT_TARGETS } from '../../../shared/mcp/targets';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../app-store';
 import { createMcpPagePorts } from './mcp-page-ports';
-import { outcomeOf, runInput } from './mcp-run-input';
+import { EMPTY_FORM, outcomeOf, runInput } from './mcp-run-input';
+import { mcpSenderAuth } from './mcp-sender-auth';
 import { mcpServerActions } from './mcp-server-actions';
-import type { McpForm, McpPageState } from './mcp-state';
+import type { McpPageState } from './mcp-state';
 import { pageTokenKeeper } from './page-token-keeper';
-
-const EMPTY_FORM: McpForm = { url: '', clientId: '', clientSecret: '', scope: '', call: '', args: '' };
 
 /**
  * The MCP page: the chain of shared/flows/mcp/chain.ts (the one `oauth-lab mcp` runs) with the page's ports
@@ -35,19 +34,25 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
       targetsEdited: (patch) => set({ targets: { ...get().targets, ...patch } }),
       async runStarted() {
         if (get().running) return null;
+        // The last run's outcome goes at once: the sender's key is made before the run starts.
+        set({ running: true, legs: [], outcome: null, pendingAuthorization: null });
         const input = runInput(get().form, app);
-        if (typeof input === 'string') {
-          set({ legs: [], outcome: { ok: false, summary: input, tools: [] } });
+        const senderAuth = typeof input === 'string' ? input : await mcpSenderAuth(deps, get().form, input.client);
+        if (typeof input === 'string' || typeof senderAuth === 'string') {
+          const summary = typeof input === 'string' ? input : String(senderAuth);
+          set({ running: false, outcome: { ok: false, summary, tools: [] } });
           return null;
         }
         let firstUrl: (url: string | null) => void = () => {};
         const urlReady = new Promise<string | null>((resolve) => (firstUrl = resolve));
-        set({ running: true, legs: [], outcome: null, pendingAuthorization: null });
-        const keeper = pageTokenKeeper(bridge, random, now, input.url, (saved) => {
-          set({ saved, savedProblem: null });
-          void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
-        });
-        void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl))
+        // A token bound to the DPoP key made for this run is of no use after it (RFC 9449 §7.1): not saved.
+        const keeper = senderAuth.dpop
+          ? null
+          : pageTokenKeeper(bridge, random, now, input.url, (saved) => {
+              set({ saved, savedProblem: null });
+              void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
+            });
+        void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl, senderAuth))
           .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
           .catch((e: unknown) =>
             set({

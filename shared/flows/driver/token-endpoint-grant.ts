@@ -37,6 +37,8 @@ export interface TokenEndpointGrantConfig extends MachineClient {
   readonly scope: string | null;
   /** Each parameter's value by its name. */
   readonly values: Readonly<Record<string, string>>;
+  /** RFC 8707 §2 resource indicators, one `resource` parameter each (an MCP server's, say). */
+  readonly resources?: readonly string[];
 }
 
 export type TokenEndpointGrantLeg = 'token' | 'api';
@@ -64,7 +66,10 @@ function buildGrantRequest(spec: TokenEndpointGrantSpec, s: TokenEndpointGrantSt
     type: 'extension',
     grantType: spec.grantType,
     scope: s.config.scope,
-    params: spec.parameters.map((p) => [p.name, s.config.values[p.name]!] as const),
+    params: [
+      ...spec.parameters.map((p) => [p.name, s.config.values[p.name]!] as const),
+      ...(s.config.resources ?? []).map((r) => ['resource', r] as const),
+    ],
   });
 }
 

@@ -1,5 +1,5 @@
 import { headerValue, type Exchange } from '../../http';
-import { bearerChallenge, parseChallenges, type Challenge } from '../../mcp/challenge';
+import { parseChallenges, tokenChallenge, type Challenge } from '../../mcp/challenge';
 import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
 import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
 import { STRICT_TARGETS, type TargetPolicy } from '../../mcp/targets';
@@ -7,8 +7,10 @@ import type { Param } from '../../url-encoded';
 import type { TokenSet } from '../../oauth2/token-response';
 import type { SavedBearer } from '../bearer-call';
 import { authorize, refreshSaved, register } from './authorization-leg';
+import { authenticatedChainPorts, chainFlowPort } from './chain-flow-port';
 import { discover, type Discovered } from './discovery-leg';
-import { McpChainFailure, type ClientFlags, type McpChainPorts, type McpClient } from './ports';
+import { obtainMachineToken } from './machine-leg';
+import { McpChainFailure, type ClientFlags, type McpChainPorts, type McpClient, type McpGrant } from './ports';
 import type { McpSavedAuthorization, McpTokenKeeper } from './saved-server';
 
 export interface McpRunInput {
@@ -17,6 +19,8 @@ export interface McpRunInput {
   /** Asked for instead of what the challenge or the metadata say. */
   readonly scope: string | null;
   readonly call: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } | null;
+  /** How the token is obtained; absent: the authorization code grant with the user. */
+  readonly grant?: McpGrant;
   /** Extra headers on the OAuth requests (a profile's, such as a User-Agent). */
   readonly headers?: readonly Param[];
   /** Where this server's token is kept between runs; absent or null: every run authorizes afresh. */
@@ -56,8 +60,9 @@ interface Message {
  * answered 401 leads through the MCP authorization chain (MCP specification 2025-11-25, "Authorization Flow
  * Steps"), and 403 insufficient_scope to a step-up with the wider scope (at most MAX_AUTHORIZATIONS in a run).
  */
-export async function runMcpChain(input: McpRunInput, ports: McpChainPorts): Promise<McpRunResult> {
+export async function runMcpChain(input: McpRunInput, given: McpChainPorts): Promise<McpRunResult> {
   const auth: Authorization = { discovered: null, client: null, token: null, scope: null, count: 0, saved: null };
+  const ports = authenticatedChainPorts(given, () => auth.discovered?.issuer ?? null);
   if (input.keeper) await useSaved(input.keeper, auth, input, ports);
   let session: McpSession = { url: input.url, sessionId: null, protocolVersion: null };
   let id = 0;
@@ -102,8 +107,8 @@ async function send(
     const exchange = await ports.send('mcp', mcpRequest(session, message, auth.token));
     const { status } = exchange.response;
     if (status >= 200 && status < 300) return exchange;
-    const challenge = bearerChallenge(parseChallenges(headerValues(exchange, 'www-authenticate')));
-    if (challenge) ports.report.line(`WWW-Authenticate: Bearer ${describe(challenge)}`);
+    const challenge = tokenChallenge(parseChallenges(headerValues(exchange, 'www-authenticate')));
+    if (challenge) ports.report.line(`WWW-Authenticate: ${challenge.scheme} ${describe(challenge)}`);
     // A saved token refused: refreshed once (RFC 6750 §3.1 invalid_token), else authorized afresh below.
     if (status === 401 && auth.saved) {
       ports.report.line('The saved token was refused: refreshing it.');
@@ -146,7 +151,13 @@ async function authorizeFor(
   ports: McpChainPorts
 ): Promise<void> {
   auth.discovered ??= await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports);
-  const redirectUri = await ports.redirectUri();
+  const grant = input.grant ?? { kind: 'authorization-code' };
+  if (grant.kind !== 'authorization-code' && !input.client.clientId)
+    throw new McpChainFailure(
+      'registration',
+      `The ${grant.kind} grant needs a pre-registered client_id: a client without a user registers no redirect URI.`
+    );
+  const redirectUri = grant.kind === 'authorization-code' ? await ports.redirectUri() : '';
   auth.client ??= await register(auth.discovered, input.client, redirectUri, ports);
   const challenged = challenge?.params.scope ?? null;
   const scope =
@@ -159,7 +170,11 @@ async function authorizeFor(
     );
   auth.count++;
   auth.saved = null;
-  const token = await authorize(auth.discovered, auth.client, scope, redirectUri, input.headers ?? [], ports);
+  const headers = input.headers ?? [];
+  const token =
+    grant.kind === 'authorization-code'
+      ? await authorize(auth.discovered, auth.client, scope, redirectUri, headers, ports)
+      : await obtainMachineToken(grant, auth.discovered, auth.client, scope, headers, chainFlowPort(ports));
   auth.token = token.accessToken;
   auth.scope = token.scope ?? scope;
   const { discovered } = auth;

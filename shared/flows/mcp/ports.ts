@@ -1,7 +1,11 @@
 import type { Check } from '../../check';
+import type { DpopClient } from '../../dpop/dpop-client';
 import type { Exchange, RawRequest, RawResponse } from '../../http';
+import type { ClientAssertionTrace } from '../../oauth2/client-assertion';
+import type { ClientAssertionSettings } from '../../oauth2/client-assertion-request';
 import type { ClientAuthentication } from '../../oauth2/token-request';
 import type { CryptoPort, RandomPort } from '../../ports';
+import type { AssertionSigner } from '../driver/client-auth-port';
 
 /**
  * What the MCP authorization chain needs from its driver: the CLI (host/cli/commands/mcp.ts) and the app's
@@ -15,6 +19,8 @@ export interface McpChainPorts {
   /** The front channel: show (and open) the URL, and answer with the redirect's query once it arrives. */
   readonly authorizeInBrowser: (url: string, state: string) => Promise<string>;
   readonly report: McpReport;
+  /** Client assertions and DPoP, through the flow driver's authenticatedPort; absent: neither. */
+  readonly senderAuth?: McpSenderAuth;
   readonly random: RandomPort;
   readonly crypto: CryptoPort;
   readonly now: () => number;
@@ -25,7 +31,37 @@ export interface McpReport {
   step(title: string): void;
   checks(checks: readonly Check[]): void;
   line(text: string): void;
+  /** A client assertion signed into a request (RFC 7523 §2.2), with its trace. */
+  assertion(trace: ClientAssertionTrace): void;
 }
+
+/**
+ * How the client proves itself beyond what a request carries as built: a client assertion signed per request
+ * (client_secret_jwt, private_key_jwt; its aud once the token endpoint and the issuer are known), and DPoP proofs
+ * on the token requests and on the MCP requests that carry the token (RFC 9449 §5, §7.1).
+ */
+export interface McpSenderAuth {
+  readonly assertion: (tokenUrl: string, issuer: string | null) => ClientAssertionSettings | null;
+  readonly sign: AssertionSigner;
+  readonly dpop: DpopClient | null;
+}
+
+/**
+ * How the chain gets its token: the authorization code grant with the user (the default), or without a browser the
+ * client credentials grant (RFC 6749 §4.4) or a workload's JWT presented as the JWT bearer grant (RFC 7523 §2.1).
+ */
+export type McpGrant =
+  | { readonly kind: 'authorization-code' }
+  | { readonly kind: 'client-credentials' }
+  | { readonly kind: 'jwt-bearer'; readonly assertion: string };
+
+/** The grants' names, as `--grant` and the page name them. */
+export const MCP_GRANTS = [
+  'authorization-code',
+  'client-credentials',
+  'jwt-bearer',
+] as const satisfies readonly McpGrant['kind'][];
+export type McpGrantName = (typeof MCP_GRANTS)[number];
 
 /** What the user gave for the client. */
 export interface ClientFlags {

@@ -183,9 +183,13 @@ describe('a client that requires DPoP, and DPoP-Nonce challenges (§8, §9)', ()
     const at = String(json(retry.body).access_token);
     const ignored = await me(h, at, await proof(h, { method: 'GET', path: '/api/v2/me', accessToken: at }));
     expectDpopRefusal(ignored, 'use_dpop_nonce', 'nonce-missing');
-    expect(ignored.headers['dpop-nonce']).toBe(nonce);
+    // The resource's nonce is its own (§9), not the authorization server's: that one is refused there.
+    const rsNonce = String(ignored.headers['dpop-nonce']);
+    expect(rsNonce).not.toBe(nonce);
+    const asNonce = await me(h, at, await proof(h, { method: 'GET', path: '/api/v2/me', accessToken: at, nonce }));
+    expectDpopRefusal(asNonce, 'use_dpop_nonce', 'nonce-wrong');
     expect(
-      (await me(h, at, await proof(h, { method: 'GET', path: '/api/v2/me', accessToken: at, nonce }))).status
+      (await me(h, at, await proof(h, { method: 'GET', path: '/api/v2/me', accessToken: at, nonce: rsNonce }))).status
     ).toBe(200);
   });
 });

@@ -9,9 +9,10 @@ import { bridgeOnMock } from '../flow/app-on-mock';
 
 /**
  * The MCP page's bridge over the real mock with a real store behind it: profiles and saved tokens, and the history
- * the host records each send in (the leg's verdict given by historyAnnotate).
+ * the host records each send in (the leg's verdict given by historyAnnotate); `more`: the host's other handlers a
+ * test needs.
  */
-export function mcpBridgeOnMock(h: Harness) {
+export function mcpBridgeOnMock(h: Harness, more: Parameters<typeof bridgeOnMock>[1] = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-page-'));
   const store = createAppStore({ backend: createMemoryBackend(), historyDir: join(dir, 'history') });
   const bridge = bridgeOnMock(h, {
@@ -22,6 +23,7 @@ export function mcpBridgeOnMock(h: Harness) {
     profileDelete: (input) => store.profileDelete(input),
     tokensList: (input) => store.tokensList(input),
     tokenSave: (input) => store.tokenSave(input),
+    ...more,
   });
   return {
     ...bridge,

@@ -80,6 +80,10 @@ describe('DPoP on the OAuth 2 page', () => {
       expect(token.dpop!.proofs).toHaveLength(2);
       expect(token.dpop!.proofs[1]!.trace.map((t) => t.part)).toContain('nonce');
       expect(writes.filter((w) => w.leg === 'token')).toHaveLength(2);
+      // The resource's nonce is its own (RFC 9449 §9): the API call is asked for it once, then it is kept.
+      await s().legSent('api');
+      expect(s().runs.api!.exchange?.response.status).toBe(200);
+      expect(s().runs.api!.dpop).toMatchObject({ nonceRetried: true });
       await s().legSent('api');
       expect(s().runs.api!.exchange?.response.status).toBe(200);
       expect(s().runs.api!.dpop).toMatchObject({ nonceRetried: false });

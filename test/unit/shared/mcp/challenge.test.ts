@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerChallenge, parseChallenges } from '../../../../shared/mcp/challenge';
+import { bearerChallenge, parseChallenges, tokenChallenge } from '../../../../shared/mcp/challenge';
 
 describe('parseChallenges (RFC 9110 §11.6.1)', () => {
   it('reads a Bearer challenge with quoted and token values, names lowercased', () => {
@@ -34,5 +34,16 @@ describe('parseChallenges (RFC 9110 §11.6.1)', () => {
     expect(parseChallenges(['Bearer @@@, Basic realm=r']).map((c) => c.scheme)).toEqual(['Bearer', 'Basic']);
     expect(parseChallenges([''])).toEqual([]);
     expect(bearerChallenge(parseChallenges(['Basic realm=r']))).toBeNull();
+  });
+  it('tokenChallenge: the Bearer challenge, else a DPoP one (RFC 9449 §7.1), whose resource_metadata is read alike', () => {
+    const both = parseChallenges(['DPoP algs="ES256", error="use_dpop_nonce"', 'Bearer scope="read"']);
+    expect(tokenChallenge(both)?.scheme).toBe('Bearer');
+    const dpopOnly = parseChallenges([
+      'DPoP resource_metadata="https://x.example/.well-known/oauth-protected-resource/mcp"',
+    ]);
+    expect(tokenChallenge(dpopOnly)?.params.resource_metadata).toBe(
+      'https://x.example/.well-known/oauth-protected-resource/mcp'
+    );
+    expect(tokenChallenge(parseChallenges(['Basic realm=r']))).toBeNull();
   });
 });

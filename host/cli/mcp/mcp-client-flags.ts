@@ -1,0 +1,98 @@
+import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
+import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { nodeRandom } from '../../../platform/node/node-crypto';
+import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { cliAssertionSigner } from '../flow/cli-host-port';
+import {
+  clientAuthOf,
+  machineClientAuth,
+  MACHINE_CLIENT_AUTH_FLAGS,
+  type MachineClientAuth,
+} from '../flow/machine-client-auth';
+import { UsageError, type CliIO } from '../io';
+import { secretFlagOptions } from '../secret-flags';
+
+/** The secrets `oauth-lab mcp` takes, each also from a file or the environment (secret-flags.ts). */
+export const MCP_SECRETS = ['client-secret', 'assertion'] as const;
+
+/**
+ * The client's flags of `oauth-lab mcp`: who it is, how it gets its token (--grant), how it authenticates (the
+ * flags `flow` has: machine-client-auth.ts) and DPoP (dpop-flags.ts).
+ */
+export const MCP_CLIENT_FLAGS = {
+  'client-id': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  ...secretFlagOptions(MCP_SECRETS),
+  'client-auth': { type: 'string' },
+  grant: { type: 'string' },
+  ...MACHINE_CLIENT_AUTH_FLAGS,
+  ...DPOP_FLAGS,
+} as const;
+
+type Values = Readonly<Record<string, string | boolean | string[] | undefined>>;
+
+/** The methods whose requests name one registered client: its assertion's iss and sub, or its certificate's. */
+const NEEDS_CLIENT_ID: readonly ClientAuthentication[] = [
+  'client_secret_jwt',
+  'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
+];
+
+/** --assertion and its file go only with the grant that presents it: refused before the file is read. */
+export function refuseStrayAssertion(v: Values): void {
+  if ((v.assertion !== undefined || v['assertion-file'] !== undefined) && v.grant !== 'jwt-bearer')
+    throw new UsageError('--assertion goes with --grant jwt-bearer (the workload JWT it presents, RFC 7523 §2.1).');
+}
+
+function grantOf(v: Values): McpGrant {
+  const name = (v.grant as string | undefined) ?? 'authorization-code';
+  if (!(MCP_GRANTS as readonly string[]).includes(name))
+    throw new UsageError(`--grant must be authorization-code, client-credentials or jwt-bearer; got "${name}".`);
+  if (name !== 'authorization-code' && v['client-id'] === undefined)
+    throw new UsageError(
+      `--grant ${name} needs --client-id: a pre-registered client (a client without a user registers no redirect URI).`
+    );
+  if (name === 'client-credentials') return { kind: 'client-credentials' };
+  if (name === 'authorization-code') return { kind: 'authorization-code' };
+  const assertion = v.assertion as string | undefined;
+  if (!assertion)
+    throw new UsageError(
+      '--grant jwt-bearer needs --assertion-file FILE (or OAUTH_LAB_ASSERTION, or --assertion): the workload JWT it presents (RFC 7523 §2.1).'
+    );
+  return { kind: 'jwt-bearer', assertion };
+}
+
+/**
+ * The client, the grant and the sender authentication of the flags, checked before anything is sent: a method
+ * without what it needs, a key that is not a private key, a certificate without its key, each named.
+ */
+export async function mcpClientOf(
+  v: Values,
+  io: CliIO
+): Promise<{ client: ClientFlags; grant: McpGrant; senderAuth: McpSenderAuth; send: MachineClientAuth['send'] }> {
+  const text = v['client-auth'] as string | undefined;
+  const authentication = text === undefined ? null : clientAuthOf(text);
+  const clientId = (v['client-id'] as string | undefined) ?? null;
+  if (authentication && NEEDS_CLIENT_ID.includes(authentication) && clientId === null)
+    throw new UsageError(`--client-auth ${authentication} needs --client-id: the client registered with that method.`);
+  const grant = grantOf(v);
+  const clientSecret = (v['client-secret'] as string | undefined) ?? '';
+  const auth = machineClientAuth(
+    { ...(v as Record<string, string>), 'client-secret': clientSecret },
+    authentication ?? 'none',
+    clientId ?? ''
+  );
+  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
+  return {
+    client: {
+      clientId,
+      clientSecret,
+      metadataUrl: (v['client-metadata-url'] as string | undefined) ?? null,
+      authentication,
+    },
+    grant,
+    senderAuth: { assertion: auth.assertion, sign: cliAssertionSigner(nodeRandom), dpop: dpop?.client ?? null },
+    send: auth.send,
+  };
+}
