@@ -17,6 +17,10 @@ export interface IssueOptions {
   readonly withoutRefresh?: boolean;
   /** The x5t#S256 of the client certificate to bind the access token to (RFC 8705 §3), if any. */
   readonly certificate?: string | null;
+  /** The resource the access token is for (RFC 8707 §2), when the grant names it (RFC 8693 §2.1's resource). */
+  readonly resource?: string | null;
+  /** Fields the grant's response adds (RFC 8693 §2.2.1's issued_token_type). */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -33,7 +37,7 @@ export function issueTokens(
   const { previous, code } = options;
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
-  const resource = tokenResource(ctx, code?.resource ?? previous?.resource ?? null);
+  const resource = tokenResource(ctx, options.resource ?? code?.resource ?? previous?.resource ?? null);
   const access = {
     token: ctx.state.newSecret(24, 'b-'),
     grantId: from.grantId,
@@ -75,6 +79,7 @@ export function issueTokens(
     // RFC 9449 §5.1: token_type DPoP for a token bound to the proof's key.
     token_type: ctx.dpopJkt ? 'DPoP' : 'bearer',
     scope,
+    ...options.fields,
   };
   if (refreshToken) body.refresh_token = refreshToken.token;
   // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.

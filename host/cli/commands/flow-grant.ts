@@ -1,4 +1,9 @@
-import type { TokenEndpointGrant } from '../../../shared/flows/driver/token-endpoint-grant';
+import {
+  missingParameters,
+  parameterFlag,
+  type GrantParameter,
+  type TokenEndpointGrant,
+} from '../../../shared/flows/driver/token-endpoint-grant';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
@@ -19,21 +24,35 @@ function grantFlags(grant: TokenEndpointGrant) {
     'token-url': { type: 'string' },
     ...MACHINE_CLIENT_AUTH_FLAGS,
     ...DPOP_FLAGS,
-    ...secretFlagOptions(params.filter((p) => p.secret).map((p) => p.name)),
-    ...Object.fromEntries(params.filter((p) => !p.secret).map((p) => [p.name, { type: 'string' }] as const)),
+    ...secretFlagOptions(params.filter((p) => p.secret).map(parameterFlag)),
+    ...Object.fromEntries(
+      params
+        .filter((p) => !p.secret)
+        .map((p) => [parameterFlag(p), p.repeatable ? { type: 'string', multiple: true } : { type: 'string' }] as const)
+    ),
   } as const;
 }
 
-/** Each parameter's value from its flag (its file, its variable), refused by name when none gave it. */
+/** How a parameter is given on the command line, for its usage error: `--assertion-file FILE (or …)`. */
+const flagWords = (p: GrantParameter) => {
+  const flag = parameterFlag(p);
+  return p.secret
+    ? `--${flag}-file FILE (or --${flag}, or OAUTH_LAB_${flag.toUpperCase().replace(/-/g, '_')})`
+    : `--${flag}`;
+};
+
+/** Each parameter's value from its flag (its file, its variable; a repeated flag's values one per line), refused by name when a needed one is missing. */
 function parameterValues(grant: TokenEndpointGrant, v: MachineFlagValues): Record<string, string> {
   const values: Record<string, string> = {};
   for (const p of grant.spec.parameters) {
-    const value = v[p.name];
-    if (typeof value !== 'string' || value === '')
-      throw new UsageError(
-        `--${p.name}${p.secret ? `-file FILE (or --${p.name}, or OAUTH_LAB_${p.name.toUpperCase().replace(/-/g, '_')})` : ''} is required for flow ${grant.spec.command}: ${p.what}.`
-      );
-    values[p.name] = value;
+    const value = v[parameterFlag(p)];
+    const text = Array.isArray(value) ? value.join('\n') : value;
+    if (typeof text === 'string' && text !== '') values[p.name] = text;
+  }
+  const missing = missingParameters(grant.spec, values)[0];
+  if (missing) {
+    const needed = missing.requiredWith ? ` with --${parameterFlag({ name: missing.requiredWith })}` : '';
+    throw new UsageError(`${flagWords(missing)} is required for flow ${grant.spec.command}${needed}: ${missing.what}.`);
   }
   return values;
 }
@@ -48,7 +67,7 @@ export async function tokenEndpointGrantCommand(grant: TokenEndpointGrant, argv:
     io.stdout.write(tokenEndpointGrantHelp(grant.spec));
     return 0;
   }
-  const secrets = ['client-secret', ...parameters.filter((p) => p.secret).map((p) => p.name)];
+  const secrets = ['client-secret', ...parameters.filter((p) => p.secret).map(parameterFlag)];
   const v = withSecrets(parseFlags(argv, grantFlags(grant), `flow ${command}`), io.env, secrets) as MachineFlagValues;
   const values = parameterValues(grant, v);
   const client = await machineClientOf(command, v, io);
