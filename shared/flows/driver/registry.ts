@@ -2,6 +2,7 @@ import type { Grant } from './grant';
 import { authorizationCodeGrant } from './grants/authorization-code';
 import { clientCredentialsGrant } from './grants/client-credentials';
 import { deviceAuthorizationGrant } from './grants/device-authorization';
+import { idJagGrant } from './grants/id-jag';
 import { jwtBearerGrant } from './grants/jwt-bearer';
 import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
 import { tokenExchangeGrant } from './grants/token-exchange';
@@ -19,6 +20,7 @@ export const CLIENT_GRANTS = {
   device_code: deviceAuthorizationGrant,
   jwt_bearer: jwtBearerGrant,
   token_exchange: tokenExchangeGrant,
+  id_jag: idJagGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;
 
 /** The grants that are one token request (token-endpoint-grant.ts): each gets `oauth-lab flow <command>` as it is. */

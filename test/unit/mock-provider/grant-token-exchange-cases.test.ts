@@ -142,7 +142,7 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
     refusedFor(
       await exchange({ ...subject, requested_token_type: TYPE('saml2') }),
       'invalid_request',
-      'is not one this provider issues; it issues urn:ietf:params:oauth:token-type:access_token'
+      'is not one this provider issues; it issues urn:ietf:params:oauth:token-type:access_token, urn:ietf:params:oauth:token-type:id-jag'
     );
     const acted = await exchange({ ...subject, actor_token: String(access), actor_token_type: TYPE('access_token') });
     expect(acted.status, acted.body).toBe(200);
