@@ -51,7 +51,9 @@ export const jwtBearerGrant = {
     await checkAssertionSignature(issuer, assertion, alg, header, refuse);
     if (typeof payload.jti === 'string' && payload.jti !== '')
       rememberAssertionId(ctx, issuer.id, payload.jti, exp, refuse);
-    const scope = grantedScope(ctx, client, get.value('scope'));
+    // Google's JWT bearer flow puts the scope in the assertion; a scope parameter, when sent, decides.
+    const claimed = typeof payload.scope === 'string' ? payload.scope : undefined;
+    const scope = grantedScope(ctx, client, get.value('scope') ?? claimed);
     const grant = { grantId: ctx.state.newSecret(9, 'g-'), clientId: client.id, username: sub };
     return {
       ...issueTokens(ctx, grant, scope, `JWT bearer assertion of ${iss} for ${sub} accepted (RFC 7523 §2.1)`, {

@@ -24,6 +24,17 @@ function rowOf(p: GrantParameter): string {
   return `  --${flag}${p.secret ? '-file FILE' : ' V'}`.padEnd(24) + `${p.what}${when}${also}`;
 }
 
+/** How `flow jwt-bearer` builds its assertion when none is given (host/cli/flow/grant-assertion.ts). */
+const ASSERTION_BUILT = `
+  --private-key FILE --iss ISS [--sub SUB] [--aud AUD]
+                        no assertion given: build it (RFC 7523 §3), signed now with the key (PEM or JWK;
+                        --key-id, --signing-alg), iss ISS, sub SUB (default ISS), aud AUD (default the token
+                        endpoint), a fresh jti, valid 60 s; its parts shown on stderr as a client assertion's
+  --service-account FILE
+                        no assertion given: build it from a Google service-account JSON key as it is: iss and
+                        sub its client_email, kid its private_key_id, aud and the token endpoint its token_uri,
+                        --scope as the assertion's scope claim (not a parameter), no client authentication`;
+
 export function tokenEndpointGrantHelp(spec: TokenEndpointGrantSpec): string {
   const usage = spec.parameters.map(usageOf).join(' ');
   const rows = spec.parameters.map(rowOf);
@@ -36,7 +47,7 @@ parameters, the client authenticated as in flow client-credentials (--client-aut
 browser, exit code 0 only with a token; the token response's fields on stdout (JSON with --json), progress and
 the checks on stderr.
 
-${rows.join('\n')}
+${rows.join('\n')}${spec.parameters.some((p) => p.name === 'assertion') ? ASSERTION_BUILT : ''}
   --base-url, --issuer, --token-url, --client-id, --client-auth, --private-key, --key-id, --signing-alg,
   --assertion-aud, --client-cert, --client-key, --ca-file, --scope, --dpop, --dpop-key, --dpop-alg,
   --dpop-mistake, --api-path, --json, --verbose, --allow-self-signed, --timeout, --no-history, --store-dir
