@@ -1,7 +1,7 @@
 import { issuedTokenTypeChecks, TOKEN_EXCHANGE_GRANT } from '../../../oauth2/token-exchange';
 import { tokenEndpointGrant } from '../token-endpoint-grant';
 
-const TYPE_URI = 'a token type URI (RFC 8693 §3), e.g. urn:ietf:params:oauth:token-type:access_token';
+const TYPE_URI = 'a token type URI (RFC 8693 §3)';
 
 /**
  * The token exchange grant (RFC 8693 §2.1 (https://www.rfc-editor.org/rfc/rfc8693#section-2.1)): the client
@@ -15,7 +15,11 @@ export const tokenExchangeGrant = tokenEndpointGrant({
   definedBy: 'RFC 8693 §2.1',
   parameters: [
     { name: 'subject_token', what: 'the token of the party the new token is for', secret: true },
-    { name: 'subject_token_type', what: `what subject_token is: ${TYPE_URI}`, secret: false },
+    {
+      name: 'subject_token_type',
+      what: `what subject_token is: ${TYPE_URI}, e.g. urn:ietf:params:oauth:token-type:access_token`,
+      secret: false,
+    },
     { name: 'actor_token', what: 'the token of the party acting for the subject', secret: true, optional: true },
     {
       name: 'actor_token_type',
