@@ -13,7 +13,7 @@ export interface ExchangedParty {
 }
 
 /** The token types the mock takes as subject_token_type or actor_token_type: tokens it issued itself. */
-export const TAKEN_TOKEN_TYPES = [TOKEN_TYPE.accessToken, TOKEN_TYPE.refreshToken, TOKEN_TYPE.idToken] as const;
+const TAKEN_TOKEN_TYPES = [TOKEN_TYPE.accessToken, TOKEN_TYPE.refreshToken, TOKEN_TYPE.idToken] as const;
 
 /** RFC 8693 §2.2.2: an invalid subject or actor token is invalid_request, for any reason. */
 const invalid = (param: string, why: string) => bad('invalid_request', `${param} ${why} (RFC 8693 §2.2.2).`);

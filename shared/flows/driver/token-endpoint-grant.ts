@@ -27,7 +27,7 @@ export interface GrantParameter {
 export const parameterFlag = (p: Pick<GrantParameter, 'name'>): string => p.name.replace(/_/g, '-');
 
 /** A parameter's values as sent: a repeatable one's lines (blank ones dropped), else the value itself. */
-export const parameterValues = (p: GrantParameter, value: string | undefined): string[] =>
+const parameterValues = (p: GrantParameter, value: string | undefined): string[] =>
   !value
     ? []
     : p.repeatable
