@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNATURE_METHODS } from '../shared/oauth1/signing';
 import { MCP_FAULTS } from '../shared/mcp/mock-faults';
 import { PAR_FAULTS } from '../shared/oauth2/par-faults';
+import { ID_JAG_FAULTS } from '../shared/oauth2/id-jag';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../shared/oidc/mock-switches';
 import { issueLines } from '../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../shared/seed';
@@ -105,6 +106,8 @@ export const switchesSchema = z.strictObject({
   requirePushedAuthorizationRequests: z.boolean().default(false),
   /** PAR, mock-only: hand out a request_uri already used, or already expired, so the authorize endpoint's refusal can be seen (RFC 9126 §4, §2.2). */
   parFault: z.enum(PAR_FAULTS, { error: `must be one of ${PAR_FAULTS.join(', ')}` }).default('off'),
+  /** ID-JAG, mock-only: the ID-JAG the mock issues as the IdP broken in one way, refused by name at its redemption. */
+  idJagFault: z.enum(ID_JAG_FAULTS, { error: `must be one of ${ID_JAG_FAULTS.join(', ')}` }).default('off'),
   /** The device flow's polling interval first given (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2): a client without one waits 5 s). */
   devicePollInterval: seconds('devicePollInterval').default(5),
 });

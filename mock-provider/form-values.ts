@@ -6,4 +6,9 @@ export class FormValues {
     for (const [k, v] of this.params) if (k === name && v !== '') return v;
     return undefined;
   }
+
+  /** Every value of a parameter that may repeat (RFC 8707 §2's resource), in order, the empty ones left out. */
+  values(name: string): string[] {
+    return this.params.filter(([k, v]) => k === name && v !== '').map(([, v]) => v);
+  }
 }

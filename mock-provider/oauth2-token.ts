@@ -20,7 +20,7 @@ export const token = (req: ProviderRequest, ctx: ProviderContext): Promise<Handl
   answeringTokenErrors(endpoint, ASSUME_ERRORS, () => grant(req, ctx));
 
 async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
-  const { client, get } = await readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3');
+  const { client, get } = await readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3', repeatableOfGrant);
   const grantType = get.value('grant_type');
   if (!grantType) throw bad('invalid_request', `grant_type is missing; use ${grantChoices(true)}.`);
   const registered = grantFor(grantType);
@@ -58,7 +58,8 @@ export async function readClientPost(
   req: ProviderRequest,
   ctx: ProviderContext,
   where: string,
-  formSection: string
+  formSection: string,
+  repeatable: (params: Params) => readonly string[] = () => []
 ): Promise<{ client: ClientConfig; get: FormValues }> {
   if (req.method !== 'POST')
     throw new TokenError(
@@ -86,7 +87,7 @@ export async function readClientPost(
     );
   const form = decodeFormBody(req);
   if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
-  const dupes = repeated(form.params);
+  const dupes = repeated(form.params, repeatable(form.params));
   if (dupes.length)
     throw bad(
       'invalid_request',
@@ -98,10 +99,14 @@ export async function readClientPost(
 
 type Params = readonly (readonly [string, string])[];
 
-/** Names sent more than once with a value (RFC 6749 §3.2). */
-function repeated(params: Params): string[] {
+/** The parameters the grant named by grant_type takes more than once (RFC 8693 §2.1's resource and audience). */
+const repeatableOfGrant = (params: Params): readonly string[] =>
+  grantFor(params.find(([n]) => n === 'grant_type')?.[1] ?? '')?.repeatable ?? [];
+
+/** Names sent more than once with a value (RFC 6749 §3.2), but those the request's grant takes more than once. */
+function repeated(params: Params, repeatable: readonly string[]): string[] {
   const seen = new Set<string>();
   const dupes = new Set<string>();
-  for (const [n, v] of params) if (v !== '') (seen.has(n) ? dupes : seen).add(n);
+  for (const [n, v] of params) if (v !== '' && !repeatable.includes(n)) (seen.has(n) ? dupes : seen).add(n);
   return [...dupes];
 }

@@ -9,6 +9,7 @@ import { OAuth1Page } from './features/oauth1/OAuth1Page';
 import { ClientCredentialsPage } from './features/machine/ClientCredentialsPage';
 import { DevicePage } from './features/machine/DevicePage';
 import { TokenEndpointGrantPage } from './features/machine/TokenEndpointGrantPage';
+import { IdJagPage } from './features/machine/IdJagPage';
 import { TOKEN_ENDPOINT_GRANTS } from '../shared/flows/driver/registry';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
@@ -74,6 +75,7 @@ function ChosenPage({ page }: { page: Page }) {
       {TOKEN_ENDPOINT_GRANTS.map(
         (g) => page === `grant-${g.spec.command}` && <TokenEndpointGrantPage key={g.spec.command} grant={g} />
       )}
+      {page === 'grant-id-jag' && <IdJagPage />}
       <Suspense fallback={<p className="muted">Loading…</p>}>
         {page === 'oidc' && <OidcPage />}
         {page === 'mcp' && <McpPage />}

@@ -8,6 +8,7 @@ const PAGES: readonly { id: Page; title: string }[] = [
   { id: 'client-credentials', title: 'Client credentials' },
   { id: 'device', title: 'Device authorization' },
   ...TOKEN_ENDPOINT_GRANTS.map((g) => ({ id: `grant-${g.spec.command}` as const, title: g.spec.title })),
+  { id: 'grant-id-jag', title: 'ID-JAG' },
   { id: 'oidc', title: 'OpenID Connect' },
   { id: 'mcp', title: 'MCP authorization' },
   { id: 'mock', title: 'Mock provider' },

@@ -10,6 +10,7 @@ export const GRANT_TYPES = [
   'client_credentials',
   'urn:ietf:params:oauth:grant-type:device_code',
   'urn:ietf:params:oauth:grant-type:jwt-bearer',
+  'urn:ietf:params:oauth:grant-type:token-exchange',
 ] as const;
 
 export type GrantType = (typeof GRANT_TYPES)[number];

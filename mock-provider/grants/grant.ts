@@ -12,6 +12,8 @@ export interface Grant {
   readonly grantType: GrantType;
   /** Where the grant is defined, named after it when a request omits grant_type (e.g. "interface §4.2"). */
   readonly definedBy?: string;
+  /** Parameters the grant takes more than once (RFC 8693 §2.1: resource, audience); any other repeated is refused. */
+  readonly repeatable?: readonly string[];
   /**
    * `client` is the authenticated client, configured or registered (RFC 7591); `certificate` the x5t#S256 of the
    * client certificate the request came with on the mutual-TLS port, which the access token is bound to (RFC 8705 §3).

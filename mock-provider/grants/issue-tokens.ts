@@ -15,10 +15,13 @@ export interface IssueOptions {
   readonly code?: AuthorizationCode;
   /** No refresh token: the client credentials grant never gets one (RFC 6749 §4.4.3). */
   readonly withoutRefresh?: boolean;
-  /** RFC 8707 §2: the resource a grant without a code asked for at the token endpoint (./requested-resource.ts). */
-  readonly resource?: string | null;
   /** The x5t#S256 of the client certificate to bind the access token to (RFC 8705 §3), if any. */
   readonly certificate?: string | null;
+  /** RFC 8707 §2: the resource a grant without a code asked for at the token endpoint (./requested-resource.ts; RFC
+   * 8693 §2.1's resource). */
+  readonly resource?: string | null;
+  /** Fields the grant's response adds (RFC 8693 §2.2.1's issued_token_type). */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -35,7 +38,7 @@ export function issueTokens(
   const { previous, code } = options;
   const now = ctx.clock.now();
   const { accessTokenTtl, refreshTokenTtl } = ctx.settings.lifetimes;
-  const resource = tokenResource(ctx, code?.resource ?? previous?.resource ?? options.resource ?? null);
+  const resource = tokenResource(ctx, options.resource ?? code?.resource ?? previous?.resource ?? null);
   const access = {
     token: ctx.state.newSecret(24, 'b-'),
     grantId: from.grantId,
@@ -77,6 +80,7 @@ export function issueTokens(
     // RFC 9449 §5.1: token_type DPoP for a token bound to the proof's key.
     token_type: ctx.dpopJkt ? 'DPoP' : 'bearer',
     scope,
+    ...options.fields,
   };
   if (refreshToken) body.refresh_token = refreshToken.token;
   // OpenID Connect (OIDC Core §3.1.3.3), beyond the service: a code grant with scope openid also returns an id_token.

@@ -11,6 +11,7 @@ import { findClient } from '../clients';
 import { bad } from '../oauth2-token-error';
 import type { Grant } from './grant';
 import { grantedScope } from './granted-scope';
+import { isIdJag, redeemIdJag } from './id-jag-redeem';
 import { issueTokens } from './issue-tokens';
 import { requestedResource } from './requested-resource';
 
@@ -36,6 +37,8 @@ export const jwtBearerGrant = {
       throw bad('invalid_request', 'assertion is missing; send the JWT as the assertion parameter (RFC 7523 §2.1).');
     const { header, payload, alg } = decodeAssertion(assertion, refuse);
     const { iss, sub } = payload;
+    // An ID-JAG (draft-ietf-oauth-identity-assertion-authz-grant §4.4) is checked as that draft says.
+    if (isIdJag(ctx, header, iss)) return redeemIdJag(ctx, client, assertion, { header, payload }, get, certificate);
     if (typeof iss !== 'string' || iss === '') throw refuse('has no iss (RFC 7523 §3 item 1).');
     if (typeof sub !== 'string' || sub === '')
       throw refuse('has no sub, the principal the token is for (RFC 7523 §3 item 2).');
@@ -49,7 +52,9 @@ export const jwtBearerGrant = {
     await checkAssertionSignature(issuer, assertion, alg, header, refuse);
     if (typeof payload.jti === 'string' && payload.jti !== '')
       rememberAssertionId(ctx, issuer.id, payload.jti, exp, refuse);
-    const scope = grantedScope(ctx, client, get.value('scope'));
+    // Google's JWT bearer flow puts the scope in the assertion; a scope parameter, when sent, decides.
+    const claimed = typeof payload.scope === 'string' ? payload.scope : undefined;
+    const scope = grantedScope(ctx, client, get.value('scope') ?? claimed);
     const grant = { grantId: ctx.state.newSecret(9, 'g-'), clientId: client.id, username: sub };
     return {
       ...issueTokens(ctx, grant, scope, `JWT bearer assertion of ${iss} for ${sub} accepted (RFC 7523 §2.1)`, {

@@ -5,6 +5,7 @@ import type { Grant } from './grant';
 import { jwtBearerGrant } from './jwt-bearer';
 import { GRANT_TYPES, type GrantType } from './grant-types';
 import { refreshTokenGrant } from './refresh-token';
+import { tokenExchangeGrant } from './token-exchange';
 
 /** Each name in GRANT_TYPES with its module. A new grant is one module in this folder, its name and its entry here. */
 const GRANTS = {
@@ -13,6 +14,7 @@ const GRANTS = {
   client_credentials: clientCredentialsGrant,
   'urn:ietf:params:oauth:grant-type:device_code': deviceCodeGrant,
   'urn:ietf:params:oauth:grant-type:jwt-bearer': jwtBearerGrant,
+  'urn:ietf:params:oauth:grant-type:token-exchange': tokenExchangeGrant,
 } as const satisfies { readonly [T in GrantType]: Grant & { readonly grantType: T } };
 
 export const grantFor = (grantType: string): Grant | undefined =>

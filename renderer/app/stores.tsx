@@ -9,6 +9,7 @@ import { TOKEN_ENDPOINT_GRANTS } from '../../shared/flows/driver/registry';
 import {
   createClientCredentialsStore,
   createDeviceStore,
+  createIdJagStore,
   createTokenEndpointGrantStore,
   type TokenEndpointGrantStore,
 } from '../state/machine/machine-stores';
@@ -24,6 +25,7 @@ export interface Stores {
   readonly device: ReturnType<typeof createDeviceStore>;
   /** Each token-endpoint grant's store, by its command (`jwt-bearer`), for the generic grant page. */
   readonly tokenGrants: Readonly<Record<string, TokenEndpointGrantStore>>;
+  readonly idJag: ReturnType<typeof createIdJagStore>;
 }
 
 export function createStores(deps: RendererDeps): Stores {
@@ -37,6 +39,7 @@ export function createStores(deps: RendererDeps): Stores {
     tokenGrants: Object.fromEntries(
       TOKEN_ENDPOINT_GRANTS.map((g) => [g.spec.command, createTokenEndpointGrantStore(deps, g)])
     ),
+    idJag: createIdJagStore(deps),
   };
 }
 

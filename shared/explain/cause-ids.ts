@@ -32,6 +32,11 @@ export const CAUSE_IDS = [
   'request_uri_reused',
   'request_uri_expired',
   'unsupported_grant_type',
+  'subject_token_type_wrong',
+  'subject_token_invalid',
+  'audience_mismatch',
+  'id_jag_typ_wrong',
+  'assertion_expired',
   'unknown',
 ] as const;
 
@@ -68,5 +73,10 @@ export const CAUSE_RFC: Readonly<Record<CauseId, string>> = {
   request_uri_reused: 'RFC 9126 §4',
   request_uri_expired: 'RFC 9126 §2.2',
   unsupported_grant_type: 'RFC 6749 §5.2',
+  subject_token_type_wrong: 'RFC 8693 §2.1',
+  subject_token_invalid: 'RFC 8693 §2.2.2',
+  audience_mismatch: 'RFC 8693 §2.2.2',
+  id_jag_typ_wrong: 'draft-ietf-oauth-identity-assertion-authz-grant §3.1',
+  assertion_expired: 'RFC 7523 §3',
   unknown: 'RFC 6749 §5.2',
 };

@@ -3,6 +3,7 @@ import { authorizationCauses, nonceMismatch, refusedCallback, stateMismatch } fr
 import { requestUriCauses } from './causes-request-uri';
 import { basicCredentialsRefused, clientCauses, knownClient } from './causes-client';
 import { codeExchangeCauses } from './causes-code';
+import { grantCauses } from './causes-grant';
 import { refreshCauses, resourceCauses } from './causes-token-use';
 import { CauseList, WEIGHT, type Cause } from './candidates';
 import type { CauseId } from './cause-ids';
@@ -125,6 +126,7 @@ function legCauses(ctx: ExplainContext, at: number): Cause[] {
     if (!ctx.answers[at]!.ok && error !== 'invalid_client') codeExchangeCauses(ctx, at, list);
   }
   if (leg.kind === 'refresh' && error !== 'invalid_client') refreshCauses(ctx, at, list);
+  if (leg.kind === 'grant' && error !== 'invalid_client') grantCauses(ctx, at, list);
   if (leg.kind === 'resource') resourceCauses(ctx, at, error, list);
   const authenticates = leg.kind !== 'resource' && leg.kind !== 'authorization';
   if (error === 'invalid_client' || (leg.main.status === 401 && authenticates)) clientCauses(ctx, at, list);

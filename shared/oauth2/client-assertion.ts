@@ -36,6 +36,15 @@ export interface ClientAssertionInput {
   readonly lifetimeSeconds?: number;
   /** A jti to send again (a deliberate replay); absent: a fresh one from the random port. */
   readonly jti?: string | null;
+  /**
+   * A grant assertion's (RFC 7523 §2.1) own iss and sub, when they are not the client_id (§3 items 1, 2), and its
+   * claims beyond §3's (Google's scope).
+   */
+  readonly grant?: {
+    readonly issuer: string;
+    readonly subject: string;
+    readonly claims?: Readonly<Record<string, string>>;
+  };
 }
 
 export interface ClientAssertionTrace {
@@ -109,12 +118,13 @@ export async function buildClientAssertion(
   const signer = signingKeyOf(input);
   const header: Record<string, string> = { alg: signer.alg, typ: 'JWT', ...(signer.kid ? { kid: signer.kid } : {}) };
   const claims = {
-    iss: input.clientId,
-    sub: input.clientId,
+    iss: input.grant?.issuer ?? input.clientId,
+    sub: input.grant?.subject ?? input.clientId,
     aud: input.audience,
     jti: input.jti || base64UrlEncode(ports.random.bytes(16)),
     exp: input.issuedAt + (input.lifetimeSeconds ?? ASSERTION_LIFETIME_SECONDS),
     iat: input.issuedAt,
+    ...input.grant?.claims,
   };
   const payload = utf8Encode(JSON.stringify(claims));
   // RFC 7515 §5.1: BASE64URL(UTF8(header)) || '.' || BASE64URL(payload), the bytes the signature covers.

@@ -24,11 +24,12 @@ export const flowCommand: Command = async (argv, io) => {
   }
   if (protocol === 'client-credentials' || protocol === 'device')
     return (await import('./flow-machine')).machineFlowCommand(protocol, rest, io);
+  if (protocol === 'id-jag') return (await import('./flow-id-jag')).idJagFlowCommand(rest, io);
   const tokenGrant = tokenEndpointGrantNamed(protocol);
   if (tokenGrant) return (await import('./flow-grant')).tokenEndpointGrantCommand(tokenGrant, rest, io);
   if (protocol !== 'oauth1' && protocol !== 'oauth2')
     throw new UsageError(
-      `the first argument must be oauth1 or oauth2, or ${['client-credentials', 'device', ...TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command)].join(', ')} (no browser); got "${protocol}".`
+      `the first argument must be oauth1 or oauth2, or ${['client-credentials', 'device', ...TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command), 'id-jag'].join(', ')} (no browser); got "${protocol}".`
     );
   const v = withSecrets(parseFlags(rest, FLAGS, 'flow'), io.env, FLOW_SECRETS);
   const profile = await withCredentials(protocol, profileFromFlags(v), io);

@@ -46,8 +46,11 @@ export class FlowReport {
     this.err.write(`-> ${terminalSafe(r.method)} ${terminalSafe(r.url)}\n`);
   }
 
-  /** A client assertion as it was signed into the request (RFC 7523 §2.2): every part but the key, which is named. */
-  assertion(t: ClientAssertionTrace): void {
+  /**
+   * A client assertion as it was signed into the request (RFC 7523 §2.2), or a grant's (§2.1, `what` says so):
+   * every part but the key, which is named.
+   */
+  assertion(t: ClientAssertionTrace, what = `client assertion (${t.method}, RFC 7523 §2.2)`): void {
     const rows: [string, string][] = [
       ['header', JSON.stringify(t.header)],
       ['claims', JSON.stringify(t.claims)],
@@ -55,7 +58,7 @@ export class FlowReport {
       ['signing input', t.signingInput],
       ['signature', t.signature],
     ];
-    this.err.write(`   client assertion (${t.method}, RFC 7523 §2.2):\n`);
+    this.err.write(`   ${what}:\n`);
     for (const [name, value] of rows) this.err.write(`     ${name.padEnd(13)} ${terminalSafe(value)}\n`);
   }
 

@@ -5,6 +5,7 @@ import type { Grant } from '../../../shared/flows/driver/grant';
 import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
 import { CLIENT_GRANTS } from '../../../shared/flows/driver/registry';
 import type { TokenEndpointGrant, TokenEndpointGrantConfig } from '../../../shared/flows/driver/token-endpoint-grant';
+import type { IdJagConfig } from '../../../shared/flows/driver/grants/id-jag';
 import { LegFailed, runFlow } from '../../../shared/flows/driver/run-flow';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
 import { cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
@@ -82,3 +83,15 @@ export const runTokenEndpointGrant = (
   dpop: DpopClient | null = null,
   effects: CliEffects = NODE_EFFECTS
 ): Promise<TokenSet> => runMachineGrant(grant, config, machinePort(options, report, effects, dpop));
+
+/**
+ * The ID-JAG grant (grants/id-jag.ts) on the flow driver: the exchange at the IdP, then the redemption with the
+ * client's authentication and, with `dpop`, a proof (RFC 9449 §5).
+ */
+export const runIdJag = (
+  config: IdJagConfig,
+  options: FlowRunOptions,
+  report: FlowReport,
+  dpop: DpopClient | null = null,
+  effects: CliEffects = NODE_EFFECTS
+): Promise<TokenSet> => runMachineGrant(CLIENT_GRANTS.id_jag, config, machinePort(options, report, effects, dpop));

@@ -20,7 +20,9 @@ basic_credentials_not_form_decoded, unknown_client, unauthorized_client, access_
 refresh_token_revoked, grant_for_another_client, scope_not_allowed, insufficient_scope, state_mismatch,
 nonce_mismatch, clock_skew, token_expired, token_revoked, wrong_token_type, dpop_proof_invalid,
 dpop_nonce_required, code_bound_to_another_dpop_key, request_uri_reused, request_uri_expired,
-unsupported_grant_type, unknown.
+unsupported_grant_type,
+subject_token_type_wrong, subject_token_invalid, audience_mismatch, id_jag_typ_wrong, assertion_expired,
+unknown.
 
   --json               one JSON object: {"legs": [{"kind", "entries", "ok"}], "causes": [{"id", "leg",
                        "evidence", "rfc"}]}; "causes" is [] when nothing failed. Leg kinds: authorization,

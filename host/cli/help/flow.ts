@@ -9,6 +9,7 @@ export const FLOW_HELP = `Usage: oauth-lab flow oauth1 --base-url URL --consumer
        oauth-lab flow oauth2 --preset github --client-id I --client-secret S
        oauth-lab flow client-credentials|device …   (no browser; see oauth-lab flow device --help)
        oauth-lab flow ${TOKEN_ENDPOINT_GRANTS.map((g) => g.spec.command).join('|')} …   (one token request; see oauth-lab flow GRANT --help)
+       oauth-lab flow id-jag …   (an ID-JAG from the IdP, redeemed at the authorization server; see oauth-lab flow id-jag --help)
 
 Runs a whole flow against a server and prints the tokens. Progress goes to stderr; the authorization URL is
 printed on its own line there and opened in the system browser, and a loopback listener on 127.0.0.1 catches

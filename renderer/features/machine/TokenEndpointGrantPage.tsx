@@ -84,13 +84,20 @@ function ParameterFields({
       {grant.parameters.map((p) => (
         <div className="form-row" key={p.name}>
           <label className="grow">
-            {p.name} ({p.what})
+            {p.name} ({p.what}
+            {p.requiredWith ? `; needed with ${p.requiredWith}` : p.optional ? '; optional' : ''}
+            {p.repeatable ? '; one per line' : ''})
             <textarea
               className="mono"
-              rows={3}
+              rows={p.secret ? 3 : 1}
               spellCheck={false}
               value={c.values[p.name] ?? ''}
-              onChange={(e) => configEdited({ values: { ...c.values, [p.name]: e.target.value.trim() } })}
+              // A repeatable parameter keeps its line breaks as typed; its lines are trimmed when sent.
+              onChange={(e) =>
+                configEdited({
+                  values: { ...c.values, [p.name]: p.repeatable ? e.target.value : e.target.value.trim() },
+                })
+              }
             />
           </label>
         </div>

@@ -1,4 +1,5 @@
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { ID_JAG_FAULTS } from '../../../shared/oauth2/id-jag';
 import { PAR_FAULTS } from '../../../shared/oauth2/par-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 
@@ -38,6 +39,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   parFault: 'PAR: hand out a request_uri already used or already expired (RFC 9126 §4)',
   dpopProofLifetime: 'DPoP proof lifetime, s (iat window and jti memory, RFC 9449 §11.1)',
   devicePollInterval: 'Device flow polling interval first given, s (RFC 8628 §3.2)',
+  idJagFault:
+    'ID-JAG: the one it issues broken (typ, aud, resource, client_id, exp or kid), refused at redemption (mock-only)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
@@ -47,4 +50,5 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   idTokenFault: ID_TOKEN_FAULTS,
   mcpFault: MCP_FAULTS,
   parFault: PAR_FAULTS,
+  idJagFault: ID_JAG_FAULTS,
 };

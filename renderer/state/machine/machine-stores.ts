@@ -81,3 +81,29 @@ export const createTokenEndpointGrantStore = (deps: RendererDeps, grant: TokenEn
   );
 
 export type TokenEndpointGrantStore = ReturnType<typeof createTokenEndpointGrantStore>;
+
+/**
+ * The ID-JAG page's store (grants/id-jag.ts): the profile's client at the resource's authorization server, whose
+ * issuer (else the base URL) is the ID-JAG's audience; the IdP first taken to be the same server with the same client
+ * (as the mock plays both), Basic with its secret; the id_token pasted on the page.
+ */
+export const createIdJagStore = (deps: RendererDeps) =>
+  createGrantStore(deps, CLIENT_GRANTS.id_jag, (p, baseUrl) =>
+    withMockMtls(deps, p, (mtls) => {
+      const client = machineClientOf(p, baseUrl, mtls);
+      const secret = p.oauth2.clientSecret;
+      return {
+        ...client,
+        scope: p.oauth2.scope || null,
+        audience: p.oauth2.issuer || baseUrl,
+        resource: null,
+        idToken: '',
+        idp: {
+          tokenUrl: client.tokenUrl,
+          clientId: p.oauth2.clientId,
+          clientSecret: secret,
+          authentication: secret ? ('basic' as const) : ('none' as const),
+        },
+      };
+    })
+  );

@@ -2,8 +2,10 @@ import type { Grant } from './grant';
 import { authorizationCodeGrant } from './grants/authorization-code';
 import { clientCredentialsGrant } from './grants/client-credentials';
 import { deviceAuthorizationGrant } from './grants/device-authorization';
+import { idJagGrant } from './grants/id-jag';
 import { jwtBearerGrant } from './grants/jwt-bearer';
 import { oauth1ThreeLeggedGrant } from './grants/oauth1-three-legged';
+import { tokenExchangeGrant } from './grants/token-exchange';
 import { isTokenEndpointGrant, type TokenEndpointGrant } from './token-endpoint-grant';
 
 /**
@@ -17,6 +19,8 @@ export const CLIENT_GRANTS = {
   client_credentials: clientCredentialsGrant,
   device_code: deviceAuthorizationGrant,
   jwt_bearer: jwtBearerGrant,
+  token_exchange: tokenExchangeGrant,
+  id_jag: idJagGrant,
 } as const satisfies Readonly<Record<string, Pick<Grant<unknown, unknown>, 'name' | 'flow' | 'first'>>>;
 
 /** The grants that are one token request (token-endpoint-grant.ts): each gets `oauth-lab flow <command>` as it is. */

@@ -1,3 +1,4 @@
+import type { Check } from '../../check';
 import { ProtocolError, PROTOCOL_ERROR } from '../../errors';
 import type { Exchange, RawRequest } from '../../http';
 import type { TokenSet } from '../../oauth2/token-response';
@@ -7,14 +8,34 @@ import { buildBearerRequest, interpretBearerResponse } from '../oauth2-flow';
 import type { Grant } from './grant';
 
 /** One parameter a grant sends beside grant_type and scope (RFC 7523 §2.1's `assertion`). */
-interface GrantParameter {
-  /** The form parameter's name; the CLI's flag is `--<name>` (and `--<name>-file`). */
+export interface GrantParameter {
+  /** The form parameter's name; the CLI's flag is `--<name>` with `-` for `_` (and `--<name>-file`): parameterFlag. */
   readonly name: string;
   /** What the value is, for the help and the page ("the JWT the client presents, RFC 7523 §2.1"). */
   readonly what: string;
   /** A credential: read from a file or the environment as well, never printed. */
   readonly secret: boolean;
+  /** Sent only when given (RFC 8693 §2.1's audience); required otherwise. */
+  readonly optional?: boolean;
+  /** Required when this other parameter is given (RFC 8693 §2.1: actor_token_type with actor_token). */
+  readonly requiredWith?: string;
+  /** Sent once per value, the values one per line (RFC 8707 §2's resource); the CLI's flag repeats. */
+  readonly repeatable?: boolean;
 }
+
+/** The CLI's flag of a parameter: its name with `-` for `_` (subject_token: --subject-token). */
+export const parameterFlag = (p: Pick<GrantParameter, 'name'>): string => p.name.replace(/_/g, '-');
+
+/** A parameter's values as sent: a repeatable one's lines (blank ones dropped), else the value itself. */
+const parameterValues = (p: GrantParameter, value: string | undefined): string[] =>
+  !value
+    ? []
+    : p.repeatable
+      ? value
+          .split(/\r?\n/)
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [value];
 
 /**
  * A grant that is one request to the token endpoint (RFC 6749 §4.5 (https://www.rfc-editor.org/rfc/rfc6749#section-4.5)
@@ -31,6 +52,11 @@ export interface TokenEndpointGrantSpec {
   /** Where the grant is defined ("RFC 7523 §2.1"). */
   readonly definedBy: string;
   readonly parameters: readonly GrantParameter[];
+  /** What the grant's own response says beyond RFC 6749 §5.1 (RFC 8693 §2.2.1's issued_token_type), judged. */
+  readonly responseChecks?: (
+    fields: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, string>>
+  ) => readonly Check[];
 }
 
 export interface TokenEndpointGrantConfig extends MachineClient {
@@ -53,9 +79,22 @@ export type TokenEndpointGrant = Grant<TokenEndpointGrantState, TokenEndpointGra
   readonly spec: TokenEndpointGrantSpec;
 };
 
-/** The token request: grant_type, scope and every parameter, refused when one is empty (RFC 6749 §4.5). */
+/** The parameters that must be given and are empty: the required ones, and those another given one needs. */
+export function missingParameters(
+  spec: TokenEndpointGrantSpec,
+  values: Readonly<Record<string, string>>
+): GrantParameter[] {
+  const given = (name: string) =>
+    parameterValues(
+      spec.parameters.find((p) => p.name === name)!,
+      values[name]
+    ).length > 0;
+  return spec.parameters.filter((p) => !given(p.name) && (p.requiredWith ? given(p.requiredWith) : !p.optional));
+}
+
+/** The token request: grant_type, scope and every parameter given, refused when a needed one is empty (RFC 6749 §4.5). */
 function buildGrantRequest(spec: TokenEndpointGrantSpec, s: TokenEndpointGrantState): RawRequest {
-  const missing = spec.parameters.filter((p) => !s.config.values[p.name]);
+  const missing = missingParameters(spec, s.config.values);
   if (missing.length)
     throw new ProtocolError(
       PROTOCOL_ERROR.MISSING_GRANT_PARAMETER,
@@ -67,22 +106,25 @@ function buildGrantRequest(spec: TokenEndpointGrantSpec, s: TokenEndpointGrantSt
     grantType: spec.grantType,
     scope: s.config.scope,
     params: [
-      ...spec.parameters.map((p) => [p.name, s.config.values[p.name]!] as const),
+      ...spec.parameters.flatMap((p) => parameterValues(p, s.config.values[p.name]).map((v) => [p.name, v] as const)),
       ...(s.config.resources ?? []).map((r) => ['resource', r] as const),
     ],
   });
 }
 
 function interpretGrantToken(
+  spec: TokenEndpointGrantSpec,
   s: TokenEndpointGrantState,
   exchange: Exchange,
   now: number
 ): Interpretation<TokenEndpointGrantState> {
   const r = interpretMachineToken(exchange, now, 'extension');
-  const ok = !!r.token && r.checks.every((c) => c.ok);
+  const checks =
+    r.token && spec.responseChecks ? [...r.checks, ...spec.responseChecks(r.token.fields, s.config.values)] : r.checks;
+  const ok = !!r.token && checks.every((c) => c.ok);
   return {
     ok,
-    checks: r.checks,
+    checks,
     summary: r.summary,
     state: r.token
       ? { ...s, token: r.token, legs: { token: ok ? 'succeeded' : 'failed', api: 'ready' } }
@@ -106,7 +148,7 @@ export function tokenEndpointGrant(spec: TokenEndpointGrantSpec): TokenEndpointG
         kind: 'send',
         title: () => `Token request (${spec.title}, ${spec.definedBy})`,
         build: (s) => buildGrantRequest(spec, s),
-        interpret: interpretGrantToken,
+        interpret: (s, exchange, now) => interpretGrantToken(spec, s, exchange, now),
       },
       api: {
         kind: 'send',

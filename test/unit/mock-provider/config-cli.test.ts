@@ -24,6 +24,7 @@ describe('configuration', () => {
           'client_credentials',
           'urn:ietf:params:oauth:grant-type:device_code',
           'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          'urn:ietf:params:oauth:grant-type:token-exchange',
         ],
       },
     ]);

@@ -12,6 +12,7 @@ const ALL_GRANTS = [
   'client_credentials',
   'urn:ietf:params:oauth:grant-type:device_code',
   'urn:ietf:params:oauth:grant-type:jwt-bearer',
+  'urn:ietf:params:oauth:grant-type:token-exchange',
 ];
 
 /** The registry of grant types: the one list the token endpoint, the discovery document and the configuration read. */
@@ -26,10 +27,10 @@ describe('grant registry', () => {
 
   it('names the grants in order, with where each is defined when asked', () => {
     expect(grantChoices(false)).toBe(
-      'authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer'
+      'authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-type:token-exchange'
     );
     expect(grantChoices(true)).toBe(
-      'authorization_code (interface §4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer'
+      'authorization_code (interface §4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693 §2.1)'
     );
   });
 
@@ -56,7 +57,7 @@ describe('the token endpoint dispatches by the registry', () => {
       );
       // The description is ASCII without '"' (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)), so the quotes around the value become apostrophes.
       expect(body.error_description).toBe(
-        `grant_type '${grantType}' is not supported; use authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer.`
+        `grant_type '${grantType}' is not supported; use authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-type:token-exchange.`
       );
     }
   });
@@ -68,7 +69,7 @@ describe('the token endpoint dispatches by the registry', () => {
       'invalid_request'
     );
     expect(body.error_description).toBe(
-      'grant_type is missing; use authorization_code (interface section 4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:jwt-bearer.'
+      'grant_type is missing; use authorization_code (interface section 4.2), refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:jwt-bearer or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693 section 2.1).'
     );
   });
 

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DEFAULT_CREDENTIALS } from '../../mock-provider';
+import { e2eSession } from './session';
+import { screenshot } from './browser';
+
+/**
+ * The ID-JAG page (draft-ietf-oauth-identity-assertion-authz-grant), the registered grant on the generic grant page
+ * reached from the sidebar, by clicking against the app's mock in both roles: the user's id_token exchanged at the
+ * IdP for an ID-JAG, checked, redeemed at the authorization server for a token, then the API call.
+ * Screenshots at 1280x800 and 1024x700, light and dark.
+ */
+const session = e2eSession();
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+] as const;
+const cases = VIEWPORTS.flatMap((v) => (['light', 'dark'] as const).map((scheme) => [v, scheme] as const));
+const shot = (page: Page, name: string, v: { width: number }, scheme: string) =>
+  screenshot(page, `${SHOTS}/${name}-${v.width}-${scheme}.png`, { fullPage: true });
+const bar = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true });
+
+/** The user's id_token from the mock: a code flow with scope openid, logged in through its form (demo / demo). */
+async function idToken(mockUrl: string): Promise<string> {
+  const { client, user } = DEFAULT_CREDENTIALS;
+  const redirectUri = client.redirectUris[0]!;
+  const query = { response_type: 'code', client_id: client.id, redirect_uri: redirectUri, scope: 'openid', state: 's' };
+  const login = await (await fetch(`${mockUrl}/oauth/v2/authorize?${new URLSearchParams(query)}`)).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(login)![1]!;
+  const approved = await fetch(`${mockUrl}/oauth/v2/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf, username: user.username, password: user.password, decision: 'approve' }),
+  });
+  const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+  const r = await fetch(`${mockUrl}/oauth/v2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: client.id,
+      client_secret: client.secret,
+    }),
+  });
+  return ((await r.json()) as { id_token: string }).id_token;
+}
+
+it.each(cases)(
+  'ID-JAG: the id_token for an ID-JAG, redeemed for a token, then the API call (%o, %s)',
+  async (v, scheme) => {
+    const page = await session.browser.newPage({ viewport: v, colorScheme: scheme });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.app.url);
+    const mockAt = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+    await page.getByRole('button', { name: 'ID-JAG', exact: true }).click();
+    const start = page.getByRole('button', { name: 'Start the ID-JAG flow' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    await start.click();
+    await page.getByLabel(/^id_token/).fill(await idToken(mockAt));
+    await page.getByLabel(/^resource/).fill(`${mockAt}/api/v2/me`);
+    const request = page.getByRole('region', { name: 'Request to send' });
+    await expect.poll(() => request.textContent()).toContain('&subject_token=••••');
+    await expect
+      .poll(() => request.textContent())
+      .toContain('requested_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aid-jag');
+    await shot(page, 'id-jag-exchange-before', v, scheme);
+    await bar(page, 'Send').click();
+    // The exchange succeeded: the page goes on to the redemption, whose assertion is the ID-JAG.
+    await expect.poll(() => request.textContent()).toContain('&assertion=••••');
+    await page.getByRole('button', { name: /ID-JAG from the IdP/ }).click();
+    await page.getByText('typ is oauth-id-jag+jwt.').waitFor();
+    await page.getByText(`aud is ${mockAt}, the authorization server it is presented to.`).waitFor();
+    await shot(page, 'id-jag-exchange-after', v, scheme);
+    await bar(page, 'Continue: Redeem the ID-JAG →').click();
+    await bar(page, 'Send').click();
+    await page.getByText(/^Access token received, valid for \d+ s/).waitFor();
+    await shot(page, 'id-jag-token-after', v, scheme);
+    await bar(page, 'Continue: API request →').click();
+    await bar(page, 'Send').click();
+    await page.getByText('API call answered 200.').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+);
