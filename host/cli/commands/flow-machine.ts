@@ -49,7 +49,12 @@ const FLAGS = {
     ...MACHINE_CLIENT_AUTH_FLAGS,
     ...DPOP_FLAGS,
   },
-  device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
+  device: {
+    ...COMMON_FLAGS,
+    ...MACHINE_CLIENT_AUTH_FLAGS,
+    'device-authorization-path': { type: 'string' },
+    ...DPOP_FLAGS,
+  },
 } as const;
 
 export type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
@@ -131,7 +136,8 @@ async function requestMachineToken(
     ? await runDeviceFlow(
         { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
         { ...options, clientAssertion: assertion },
-        report
+        report,
+        dpop
       )
     : await runClientCredentials(
         {

@@ -6,7 +6,8 @@ export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--ba
            [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
        oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)
-           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S] [--json]
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S]
+           [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
 
 Gets a token without a browser, for scripts and CI: no prompt (except a hidden one for a missing secret on a
 terminal), exit code 0 only with a token. The token response's fields go to stdout (name=value lines, or one
@@ -41,7 +42,7 @@ as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops
   --scope S             the scope asked for (space-separated)
   --resource URI        a resource indicator (RFC 8707), repeatable (client-credentials)
   --audience A          the API the token is for, as Auth0 and Okta name it (client-credentials)
-  --dpop                a DPoP-bound token (RFC 9449, client-credentials): the token request carries a proof,
+  --dpop                a DPoP-bound token (RFC 9449): the token request (device: each poll) carries a proof,
                         shown claim by claim; a use_dpop_nonce answer is followed once with the server's nonce;
                         token_type DPoP and a JWT access token's cnf.jkt are checked
   --dpop-key FILE       the DPoP key, a private JWK or PKCS#8 PEM (default: a new key for this run, its
