@@ -27,11 +27,14 @@ export interface ProfileEndpoints {
   readonly deviceAuthorization: ChosenEndpoint;
 }
 
-/** Where an endpoint came from, in words: "the profile", "the metadata of https://…", "the GitHub preset", … */
-export function endpointSourceWords(chosen: ChosenEndpoint): string {
+/**
+ * Where an endpoint came from, in words: "the profile", "the metadata of https://…", "the GitHub preset", …;
+ * `configuredBy` names the profile's setting otherwise (the CLI's flag).
+ */
+export function endpointSourceWords(chosen: ChosenEndpoint, configuredBy = 'the profile'): string {
   switch (chosen.source) {
     case 'profile':
-      return 'the profile';
+      return configuredBy;
     case 'discovery':
       return `the metadata of ${chosen.from ?? 'the provider'}`;
     case 'preset':
@@ -60,25 +63,47 @@ function fromPreset(baseUrl: string, pathOf: (p: Preset) => string | undefined):
  * One resolution for every endpoint beyond the grant's: the profile's setting wins (the user named it, as for a
  * provider whose metadata leaves out the optional members of RFC 8414 §2
  * (https://www.rfc-editor.org/rfc/rfc8414#section-2)); otherwise what discovery names; otherwise what a preset for
- * the base URL documents; the device authorization endpoint last the service's default path. A path is taken
- * relative to `baseUrl` (the profile's, or the running mock's for the built-in profile), as the grant's endpoints are.
+ * the base URL documents. A path is taken relative to `baseUrl` (the profile's, or the running mock's for the
+ * built-in profile), as the grant's endpoints are.
  */
+function chosen(
+  baseUrl: string,
+  discovered: DiscoveredEndpoints | null,
+  configured: string,
+  fromMetadata: string | null | undefined,
+  pathOf: (p: Preset) => string | undefined = () => undefined
+): ChosenEndpoint | null {
+  if (configured) return { url: endpointUrl(baseUrl, configured), source: 'profile' };
+  if (fromMetadata) return { url: fromMetadata, source: 'discovery', from: discovered!.issuer };
+  return fromPreset(baseUrl, pathOf);
+}
+
+/**
+ * The device authorization endpoint (RFC 8628 §3.1) by the one resolution: `configured` (the profile's field, the
+ * CLI's flag), else the metadata's device_authorization_endpoint (§4), else a device preset's path for the base
+ * URL, else the service's default path. For the Device page and `oauth-lab flow device` alike.
+ */
+export const deviceAuthorizationEndpoint = (
+  configured: string,
+  baseUrl: string,
+  discovered: DiscoveredEndpoints | null
+): ChosenEndpoint =>
+  chosen(baseUrl, discovered, configured, discovered?.deviceAuthorization, (p) =>
+    p.machine?.grant === 'device_code' ? p.machine.deviceAuthorizationPath : undefined
+  ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' };
+
+/** The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from. */
 export function profileEndpoints(
   profile: Profile,
   baseUrl: string,
   discovered: DiscoveredEndpoints | null
 ): ProfileEndpoints {
+  const o = profile.oauth2;
   const choose = (
     configured: string,
     fromMetadata: string | null | undefined,
-    pathOf: (p: Preset) => string | undefined = () => undefined
-  ): ChosenEndpoint | null =>
-    configured
-      ? { url: endpointUrl(baseUrl, configured), source: 'profile' }
-      : fromMetadata
-        ? { url: fromMetadata, source: 'discovery', from: discovered!.issuer }
-        : fromPreset(baseUrl, pathOf);
-  const o = profile.oauth2;
+    pathOf?: (p: Preset) => string | undefined
+  ) => chosen(baseUrl, discovered, configured, fromMetadata, pathOf);
   return {
     jwks: choose(o.jwksUri, discovered?.jwks),
     revocation: choose(o.revocationEndpoint, discovered?.revocation, (p) => p.profile.oauth2?.revocationEndpoint),
@@ -87,8 +112,6 @@ export function profileEndpoints(
       discovered?.introspection,
       (p) => p.profile.oauth2?.introspectionEndpoint
     ),
-    deviceAuthorization: choose(o.deviceAuthorizationEndpoint, discovered?.deviceAuthorization, (p) =>
-      p.machine?.grant === 'device_code' ? p.machine.deviceAuthorizationPath : undefined
-    ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' },
+    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, baseUrl, discovered),
   };
 }

@@ -134,7 +134,12 @@ async function requestMachineToken(
   const scope = (v.scope as string | undefined) ?? null;
   return name === 'device'
     ? await runDeviceFlow(
-        { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
+        {
+          ...client,
+          deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!,
+          ...(endpoints.deviceAuthorizationFrom ? { deviceAuthorizationFrom: endpoints.deviceAuthorizationFrom } : {}),
+          scope,
+        },
         { ...options, clientAssertion: assertion },
         report,
         dpop

@@ -24,9 +24,12 @@ or the code expired. authorization_pending and slow_down (the interval grows by 
 as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops the polling (exit code 130).
 
   --base-url URL        the server; --token-path P (default /oauth/v2/token) and --device-authorization-path P
-                        (default /oidc/device_authorization, the mock's) are under it, or full URLs
+                        are under it, or full URLs
   --issuer URL          find the token_endpoint and device_authorization_endpoint by discovery (OIDC
                         Discovery, RFC 8414)
+                        device: the device authorization endpoint is --device-authorization-path, else the
+                        metadata's (of --issuer or --base-url, RFC 8628 §4), else a preset's for the base URL,
+                        else /oidc/device_authorization (the mock's); where each endpoint came from is said
   --token-url URL       the token endpoint as it is (client-credentials only)
   --client-auth AUTH    basic (RFC 6749 §2.3.1's Authorization: Basic), body (client_id and client_secret in
                         the form; the default), none (client_id only, a public client), client_secret_jwt or
