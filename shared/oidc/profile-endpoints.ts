@@ -3,13 +3,15 @@ import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../flows/device-flow';
 import { PRESETS } from '../presets';
 import type { Preset } from '../presets/preset';
 import type { Profile } from '../store/profile';
+import { authenticatesByCertificate } from '../oauth2/token-request';
 import type { DiscoveredEndpoints } from './discovery';
 
 /**
- * Where an endpoint came from: the profile's own setting (a flag, on the command line), the provider's metadata, a
- * preset for the profile's base URL, or the service's default path.
+ * Where an endpoint came from: the profile's own setting (a flag, on the command line), the provider's metadata (or
+ * its mutual-TLS aliases, for a client that authenticates by certificate), a preset for the profile's base URL, or
+ * the service's default path.
  */
-export type EndpointSource = 'profile' | 'discovery' | 'preset' | 'default';
+export type EndpointSource = 'profile' | 'discovery' | 'mtls-alias' | 'preset' | 'default';
 
 export interface ChosenEndpoint {
   readonly url: string;
@@ -37,6 +39,8 @@ export function endpointSourceWords(chosen: ChosenEndpoint, configuredBy = 'the 
       return configuredBy;
     case 'discovery':
       return `the metadata of ${chosen.from ?? 'the provider'}`;
+    case 'mtls-alias':
+      return `the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${chosen.from ?? 'the provider'}`;
     case 'preset':
       return `the ${chosen.from ?? ''} preset`;
     case 'default':
@@ -70,13 +74,41 @@ function chosen(
   baseUrl: string,
   discovered: DiscoveredEndpoints | null,
   configured: string,
-  fromMetadata: string | null | undefined,
+  member: Member,
   pathOf: (p: Preset) => string | undefined = () => undefined
 ): ChosenEndpoint | null {
   if (configured) return { url: endpointUrl(baseUrl, configured), source: 'profile' };
-  if (fromMetadata) return { url: fromMetadata, source: 'discovery', from: discovered!.issuer };
-  return fromPreset(baseUrl, pathOf);
+  return fromMetadata(discovered, member) ?? fromPreset(baseUrl, pathOf);
 }
+
+/** The metadata's endpoints a resolution reads (RFC 8414 §2), by their names in DiscoveredEndpoints. */
+type Member = 'token' | 'jwks' | 'revocation' | 'introspection' | 'deviceAuthorization';
+
+/**
+ * The metadata's endpoint; for a client that authenticates by certificate (`discovered` read with
+ * byCertificate), the mutual-TLS alias first (RFC 8705 §5), the plain endpoint when the metadata names no alias.
+ */
+function fromMetadata(discovered: MetadataFor | null, member: Member): ChosenEndpoint | null {
+  if (!discovered) return null;
+  const alias = discovered.byCertificate && member !== 'jwks' ? discovered.mtlsAliases?.[member] : null;
+  if (alias) return { url: alias, source: 'mtls-alias', from: discovered.issuer };
+  const url = discovered[member];
+  return url ? { url, source: 'discovery', from: discovered.issuer } : null;
+}
+
+/** The metadata as a client reads it: with mutual TLS (its aliases first) or without. */
+type MetadataFor = DiscoveredEndpoints & { readonly byCertificate?: boolean };
+
+/**
+ * The metadata as a client that authenticates by certificate (tls_client_auth, self_signed_tls_client_auth, RFC
+ * 8705 §2) reads it: its mtls_endpoint_aliases before the plain endpoints (§5).
+ */
+export const metadataForCertificateClient = (discovered: DiscoveredEndpoints | null): MetadataFor | null =>
+  discovered && { ...discovered, byCertificate: true };
+
+/** The metadata's token endpoint (the mutual-TLS alias for a certificate client's metadataForCertificateClient). */
+export const metadataTokenEndpoint = (discovered: DiscoveredEndpoints | null): ChosenEndpoint | null =>
+  fromMetadata(discovered, 'token');
 
 /**
  * The device authorization endpoint (RFC 8628 §3.1) by the one resolution: `configured` (the profile's field, the
@@ -88,30 +120,29 @@ export const deviceAuthorizationEndpoint = (
   baseUrl: string,
   discovered: DiscoveredEndpoints | null
 ): ChosenEndpoint =>
-  chosen(baseUrl, discovered, configured, discovered?.deviceAuthorization, (p) =>
+  chosen(baseUrl, discovered, configured, 'deviceAuthorization', (p) =>
     p.machine?.grant === 'device_code' ? p.machine.deviceAuthorizationPath : undefined
   ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' };
 
-/** The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from. */
+/**
+ * The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from; a client
+ * that authenticates by certificate reads the metadata's mutual-TLS aliases first (RFC 8705 §5).
+ */
 export function profileEndpoints(
   profile: Profile,
   baseUrl: string,
   discovered: DiscoveredEndpoints | null
 ): ProfileEndpoints {
   const o = profile.oauth2;
-  const choose = (
-    configured: string,
-    fromMetadata: string | null | undefined,
-    pathOf?: (p: Preset) => string | undefined
-  ) => chosen(baseUrl, discovered, configured, fromMetadata, pathOf);
+  const metadata = authenticatesByCertificate(o.clientAuthentication)
+    ? metadataForCertificateClient(discovered)
+    : discovered;
+  const choose = (configured: string, member: Member, pathOf?: (p: Preset) => string | undefined) =>
+    chosen(baseUrl, metadata, configured, member, pathOf);
   return {
-    jwks: choose(o.jwksUri, discovered?.jwks),
-    revocation: choose(o.revocationEndpoint, discovered?.revocation, (p) => p.profile.oauth2?.revocationEndpoint),
-    introspection: choose(
-      o.introspectionEndpoint,
-      discovered?.introspection,
-      (p) => p.profile.oauth2?.introspectionEndpoint
-    ),
-    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, baseUrl, discovered),
+    jwks: choose(o.jwksUri, 'jwks'),
+    revocation: choose(o.revocationEndpoint, 'revocation', (p) => p.profile.oauth2?.revocationEndpoint),
+    introspection: choose(o.introspectionEndpoint, 'introspection', (p) => p.profile.oauth2?.introspectionEndpoint),
+    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, baseUrl, metadata),
   };
 }

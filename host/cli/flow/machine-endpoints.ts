@@ -3,8 +3,12 @@ import type { DiscoveredEndpoints } from '../../../shared/oidc/discovery';
 import {
   deviceAuthorizationEndpoint,
   endpointSourceWords,
+  metadataForCertificateClient,
+  metadataTokenEndpoint,
   type ChosenEndpoint,
 } from '../../../shared/oidc/profile-endpoints';
+import { authenticatesByCertificate } from '../../../shared/oauth2/token-request';
+import { clientAuthOf } from './machine-client-auth';
 import { SEED } from '../../../shared/seed';
 import { discover } from '../../oidc/discover';
 import { terminalSafe } from '../terminal-text';
@@ -20,6 +24,7 @@ export interface MachineEndpointFlags {
   readonly 'token-url'?: string;
   readonly 'token-path'?: string;
   readonly 'device-authorization-path'?: string;
+  readonly 'client-auth'?: string;
 }
 
 export interface MachineEndpoints {
@@ -82,18 +87,22 @@ async function deviceEndpoints(
 ): Promise<MachineEndpoints> {
   const base = which === 'issuer' ? v.issuer! : v['base-url']!;
   const flag = v['device-authorization-path'] ?? '';
-  const metadata = which === 'issuer' || !flag ? await discovered(base, options, report, which === 'base-url') : null;
-  if (which === 'issuer' && !metadata?.token)
+  const fetched = which === 'issuer' || !flag ? await discovered(base, options, report, which === 'base-url') : null;
+  // RFC 8705 §5: a client that authenticates by certificate sends to the metadata's mutual-TLS aliases.
+  const metadata = authenticatesByCertificate(clientAuthOf(v['client-auth']))
+    ? metadataForCertificateClient(fetched)
+    : fetched;
+  const fromMetadata = which === 'issuer' ? metadataTokenEndpoint(metadata) : null;
+  if (which === 'issuer' && !fromMetadata)
     throw new FlowFailure(
       'discovery',
       `The discovery document of ${base} has no token_endpoint; give --base-url with the paths instead.`
     );
   const token: ChosenEndpoint =
-    which === 'issuer'
-      ? { url: metadata!.token!, source: 'discovery', from: metadata!.issuer }
-      : v['token-path'] !== undefined
-        ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
-        : { url: endpointUrl(base, SEED.endpoints.oauth2Token.path), source: 'default' };
+    fromMetadata ??
+    (v['token-path'] !== undefined
+      ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
+      : { url: endpointUrl(base, SEED.endpoints.oauth2Token.path), source: 'default' });
   const device = deviceAuthorizationEndpoint(flag, base, metadata);
   said(report, 'Device authorization endpoint', device, '--device-authorization-path');
   said(report, 'Token endpoint', token, '--token-path');
