@@ -72,12 +72,28 @@ async function discovered(
 const said = (report: FlowReport, name: string, chosen: ChosenEndpoint, flag: string) =>
   report.line(`${name}: ${terminalSafe(chosen.url)} (from ${terminalSafe(endpointSourceWords(chosen, flag))})`);
 
+/** The metadata as the client reads it: a client that authenticates by certificate its mutual-TLS aliases first. */
+const readAs = (v: MachineEndpointFlags, fetched: DiscoveredEndpoints | null) =>
+  authenticatesByCertificate(clientAuthOf(v['client-auth'])) ? metadataForCertificateClient(fetched) : fetched;
+
+/** The token endpoint the issuer's metadata names (its mutual-TLS alias for a certificate client); none fails. */
+function issuerToken(issuer: string, metadata: DiscoveredEndpoints | null): ChosenEndpoint {
+  const token = metadataTokenEndpoint(metadata);
+  if (!token)
+    throw new FlowFailure(
+      'discovery',
+      `The discovery document of ${issuer} has no token_endpoint; give --base-url with the paths instead.`
+    );
+  return token;
+}
+
 /**
- * The device flow's endpoints (RFC 8628): the token endpoint from --token-path (else the service's default path)
- * under --base-url, or from the issuer's metadata; the device authorization endpoint by the one resolution
- * (deviceAuthorizationEndpoint: --device-authorization-path, else the metadata's device_authorization_endpoint,
- * RFC 8628 §4, of --issuer or of --base-url, else a preset for the base URL, else the service's default path),
- * each said on stderr with where it came from, as the Device page does.
+ * The device flow's endpoints (RFC 8628): the token endpoint from the issuer's metadata, or under --base-url from
+ * --token-path (else a certificate client's mutual-TLS alias in the metadata, RFC 8705 §5, else the service's
+ * default path); the device authorization endpoint by the one resolution (deviceAuthorizationEndpoint:
+ * --device-authorization-path, else the metadata's device_authorization_endpoint, RFC 8628 §4, of --issuer or of
+ * --base-url, else a preset for the base URL, else the service's default path), each said on stderr with where it
+ * came from, as the Device page does.
  */
 async function deviceEndpoints(
   v: MachineEndpointFlags,
@@ -88,21 +104,16 @@ async function deviceEndpoints(
   const base = which === 'issuer' ? v.issuer! : v['base-url']!;
   const flag = v['device-authorization-path'] ?? '';
   const fetched = which === 'issuer' || !flag ? await discovered(base, options, report, which === 'base-url') : null;
-  // RFC 8705 §5: a client that authenticates by certificate sends to the metadata's mutual-TLS aliases.
-  const metadata = authenticatesByCertificate(clientAuthOf(v['client-auth']))
-    ? metadataForCertificateClient(fetched)
-    : fetched;
-  const fromMetadata = which === 'issuer' ? metadataTokenEndpoint(metadata) : null;
-  if (which === 'issuer' && !fromMetadata)
-    throw new FlowFailure(
-      'discovery',
-      `The discovery document of ${base} has no token_endpoint; give --base-url with the paths instead.`
-    );
+  const metadata = readAs(v, fetched);
+  const alias = metadataTokenEndpoint(metadata);
   const token: ChosenEndpoint =
-    fromMetadata ??
-    (v['token-path'] !== undefined
-      ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
-      : { url: endpointUrl(base, SEED.endpoints.oauth2Token.path), source: 'default' });
+    which === 'issuer'
+      ? issuerToken(base, metadata)
+      : v['token-path'] !== undefined
+        ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
+        : alias?.source === 'mtls-alias'
+          ? alias
+          : { url: endpointUrl(base, SEED.endpoints.oauth2Token.path), source: 'default' };
   const device = deviceAuthorizationEndpoint(flag, base, metadata);
   said(report, 'Device authorization endpoint', device, '--device-authorization-path');
   said(report, 'Token endpoint', token, '--token-path');
@@ -116,7 +127,8 @@ async function deviceEndpoints(
 
 /**
  * The endpoints: under --base-url (paths defaulting to the mock's), from the issuer's discovery document (OIDC
- * Discovery, RFC 8414), or the token URL as given; the device flow's by deviceEndpoints.
+ * Discovery, RFC 8414; a certificate client's mutual-TLS alias, RFC 8705 §5), or the token URL as given; the device
+ * flow's by deviceEndpoints.
  */
 export async function machineEndpoints(
   v: MachineEndpointFlags,
@@ -137,11 +149,6 @@ export async function machineEndpoints(
   if (which === 'token-url')
     return { baseUrl: v['token-url']!, tokenUrl: v['token-url']!, deviceAuthorizationUrl: null };
   const issuer = v.issuer!;
-  const metadata = await discovered(issuer, options, report, false);
-  if (!metadata?.token)
-    throw new FlowFailure(
-      'discovery',
-      `The discovery document of ${issuer} has no token_endpoint; give --base-url with the paths instead.`
-    );
-  return { baseUrl: issuer, tokenUrl: metadata.token, deviceAuthorizationUrl: null };
+  const metadata = readAs(v, await discovered(issuer, options, report, false));
+  return { baseUrl: issuer, tokenUrl: issuerToken(issuer, metadata).url, deviceAuthorizationUrl: null };
 }

@@ -44,28 +44,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The tls client's flags: its certificate, its key and the mock's CA. */
+const tlsClient = () => [
+  '--client-id',
+  'tls-device',
+  '--client-auth',
+  'tls_client_auth',
+  '--client-cert',
+  join(dir, 'client.pem'),
+  '--client-key',
+  join(dir, 'client.key'),
+  '--ca-file',
+  join(dir, 'ca.pem'),
+  '--scope',
+  'read',
+  '--json',
+];
+
 it("tls_client_auth: the device authorization request and the polls go to the metadata's mutual-TLS aliases", async () => {
   const mtls = h.provider.mtlsBaseUrl!;
-  const r = await machineCli(
-    [
-      'device',
-      '--issuer',
-      h.base,
-      '--client-id',
-      'tls-device',
-      '--client-auth',
-      'tls_client_auth',
-      '--client-cert',
-      join(dir, 'client.pem'),
-      '--client-key',
-      join(dir, 'client.key'),
-      '--ca-file',
-      join(dir, 'ca.pem'),
-      '--scope',
-      'read',
-      '--json',
-    ],
-    ({ complete }) => fetch(complete!.replace(mtls, h.base))
+  const r = await machineCli(['device', '--issuer', h.base, ...tlsClient()], ({ complete }) =>
+    fetch(complete!.replace(mtls, h.base))
   );
   expect(r.code, r.err).toBe(0);
   const aliases = `the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${h.base}`;
@@ -73,3 +72,18 @@ it("tls_client_auth: the device authorization request and the polls go to the me
   expect(r.err).toContain(`Token endpoint: ${mtls}/oauth/v2/token (from ${aliases})`);
   expect(JSON.parse(r.out)).toHaveProperty('access_token');
 }, 30_000);
+
+it('--base-url: the token endpoint is the alias too, unless --token-path names one', async () => {
+  const mtls = h.provider.mtlsBaseUrl!;
+  const r = await machineCli(['device', '--base-url', h.base, ...tlsClient()], ({ complete }) =>
+    fetch(complete!.replace(mtls, h.base))
+  );
+  expect(r.code, r.err).toBe(0);
+  expect(r.err).toContain(`Token endpoint: ${mtls}/oauth/v2/token (from the mutual-TLS aliases`);
+}, 30_000);
+
+it('flow client-credentials --issuer: the token request goes to the mutual-TLS alias', async () => {
+  const r = await machineCli(['client-credentials', '--issuer', h.base, ...tlsClient()]);
+  expect(r.code, r.err).toBe(0);
+  expect(r.err).toContain(`-> POST ${h.provider.mtlsBaseUrl!}/oauth/v2/token`);
+});
