@@ -7,7 +7,7 @@ import {
   type AssertionSigner,
 } from '../../shared/flows/driver/client-auth-port';
 import type { DpopLegKind } from '../../shared/flows/driver/dpop-port';
-import type { FlowHostPort, LegReport } from '../../shared/flows/driver/host-port';
+import type { FlowHostPort } from '../../shared/flows/driver/host-port';
 import type { Exchange, RawRequest } from '../../shared/http';
 import { clientAssertionOf } from '../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
@@ -90,23 +90,21 @@ export async function authenticatedPagePort(
  * A bearer call's send (shared/flows/bearer-call.ts: the call, and the refresh it makes by itself) through the
  * driver's assertion decorator (withClientAssertions): a refresh with client_secret_jwt or private_key_jwt carries a
  * fresh assertion signed in the host (RFC 7523 §2.2); DPoP is the bearer call's own. `send` sends as `legOf` names.
+ * The page shows the bearer call's steps, not the assertions in them.
  */
 export function assertionSignedSend(
   deps: Pick<RendererDeps, 'bridge' | 'now'>,
   assertion: ClientAssertionSettings | null,
   legOf: (request: RawRequest) => string,
   send: (request: RawRequest, leg: string) => Promise<Exchange>
-): { readonly send: (request: RawRequest) => Promise<Exchange>; readonly signed: () => ClientAssertionTrace | null } {
-  let last: ClientAssertionTrace | null = null;
+): (request: RawRequest) => Promise<Exchange> {
   const port = withClientAssertions(
     {
       send: (request: RawRequest, { leg }: { readonly leg: string }) => send(request, leg),
       now: deps.now,
-      report: (event: LegReport) => {
-        if (event.kind === 'assertion') last = event.trace;
-      },
+      report: () => {},
     },
     { assertion, sign: bridgeAssertionSigner(deps.bridge) }
   );
-  return { send: (request) => port.send(request, { leg: legOf(request) }), signed: () => last };
+  return (request) => port.send(request, { leg: legOf(request) });
 }

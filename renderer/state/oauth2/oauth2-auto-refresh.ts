@@ -37,7 +37,7 @@ function recordedSend(
   /** Each exchange's history record, for its verdict once the bearer call is done. */
   const records = new Map<Exchange, HistoryRecord>();
   const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'api');
-  const { send } = assertionSignedSend(deps, clientAssertionOf(p, baseUrl), legOf, async (request, leg) => {
+  const send = assertionSignedSend(deps, clientAssertionOf(p, baseUrl), legOf, async (request, leg) => {
     const record = historyRecord(deps.random, { profileId: p.id, flow: 'oauth2', leg });
     const r = await sends.httpSend({
       request,

@@ -43,7 +43,7 @@ export async function sendWithSavedToken(
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, { step: 'bearer' });
   const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'bearer');
   // A refresh with client_secret_jwt or private_key_jwt: its assertion signed by the driver's decorator (RFC 7523 §2.2).
-  const { send } = assertionSignedSend(deps, clientAssertionOf(profile, baseUrl), legOf, async (request, leg) => {
+  const send = assertionSignedSend(deps, clientAssertionOf(profile, baseUrl), legOf, async (request, leg) => {
     // Recorded by the host, with its verdict: the status and the provider's words.
     const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg });
     const r = await bridge.httpSend({ request, options: transportOf(profile), record });
