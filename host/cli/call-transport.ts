@@ -1,10 +1,11 @@
 import { PROTOCOL_ERROR, ProtocolError } from '../../shared/errors';
 import type { Exchange, RawRequest } from '../../shared/http';
-import { withClientAssertion, type ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
+import type { ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
+import { withClientAssertions } from '../../shared/flows/driver/client-auth-port';
 import { transportOf } from '../../shared/flows/profile-config';
 import type { Profile } from '../../shared/store/profile';
-import { joseSigner } from '../../platform/jose';
 import { nodeRandom } from '../../platform/node/node-crypto';
+import { hostAssertionSigner } from '../client-assertion-signer';
 import { sendRecorded } from '../store/history/record-exchange';
 import { TransportError } from '../../platform/node/transport';
 import type { RecordingFor } from './cli-history';
@@ -30,21 +31,14 @@ export interface CallSendOptions {
 }
 
 /**
- * `call`'s transport: each request signed with the route's client assertion when it has one, sent with the
- * profile's transport options (interruptible by Ctrl-C), recorded, and kept in `exchanges`; a request that could
- * not be sent is a protocol error naming it (exit 1), not a flag problem.
+ * `call`'s transport: each request sent with the profile's transport options (interruptible by Ctrl-C), recorded,
+ * and kept in `exchanges`, through the flow driver's assertion decorator (withClientAssertions: a refresh that asks
+ * for a client assertion gets a fresh one, RFC 7523 §2.2, said on stderr); a request that could not be sent is a
+ * protocol error naming it (exit 1), not a flag problem.
  */
 export function callTransport(options: CallSendOptions, route: CallRoute, exchanges: Exchange[]) {
   const { io, profile, timeoutMs, recording } = options;
-  return async (unsigned: RawRequest): Promise<Exchange> => {
-    // A refresh with client_secret_jwt or private_key_jwt gets its assertion signed now (RFC 7523 §2.2).
-    const signed = await withClientAssertion(unsigned, route.assertion, {
-      random: nodeRandom,
-      jose: joseSigner,
-      now: Date.now(),
-    });
-    if (signed.trace) new FlowReport(io.stderr).assertion(signed.trace);
-    const request = signed.request;
+  const sent = async (request: RawRequest, { leg }: { readonly leg: string }): Promise<Exchange> => {
     try {
       const e = await interruptible(`${request.method} ${request.url}`, (signal) =>
         sendRecorded(
@@ -57,7 +51,7 @@ export function callTransport(options: CallSendOptions, route: CallRoute, exchan
             signal,
             ...(timeoutMs === undefined ? {} : { timeoutMs }),
           },
-          recording?.(route.legOf(request)) ?? null
+          recording?.(leg) ?? null
         )
       );
       exchanges.push(e);
@@ -70,4 +64,17 @@ export function callTransport(options: CallSendOptions, route: CallRoute, exchan
       throw e;
     }
   };
+  const report = new FlowReport(io.stderr);
+  // The route's assertion is read per send: the bearer call sets it once it knows its refresh.
+  return (request: RawRequest): Promise<Exchange> =>
+    withClientAssertions(
+      {
+        send: sent,
+        now: Date.now,
+        report: (e) => {
+          if (e.kind === 'assertion') report.assertion(e.trace);
+        },
+      },
+      { assertion: route.assertion, sign: hostAssertionSigner(nodeRandom) }
+    ).send(request, { leg: route.legOf(request) });
 }

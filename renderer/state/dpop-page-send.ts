@@ -6,7 +6,7 @@ import type { DpopAlg, DpopKey } from '../../shared/dpop/dpop-key';
 import type { PlantedDpopMistake } from '../../shared/dpop/planted-mistakes';
 import type { DpopProofPart } from '../../shared/dpop/proof';
 import { dpopTokenChecks } from '../../shared/dpop/token-checks';
-import { accessTokenOf, withDpopProofs, type DpopLegKind } from '../../shared/flows/driver/dpop-port';
+import { accessTokenOf, type DpopLegKind } from '../../shared/flows/driver/dpop-port';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
 import { headerValue, type Exchange, type RawRequest } from '../../shared/http';
 import type { Profile } from '../../shared/store/profile';
@@ -14,7 +14,11 @@ import type { RendererDeps } from '../app/deps';
 import { plantedDpopVerdict, type PlantedDpopVerdict } from './dpop-planted-verdict';
 
 /** The legs of the OAuth 2 page that carry a DPoP proof (RFC 9449 §5, §7): token, refresh and the API call. */
-const DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { token: 'token', refresh: 'token', api: 'resource' };
+export const OAUTH2_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = {
+  token: 'token',
+  refresh: 'token',
+  api: 'resource',
+};
 
 /**
  * What a leg sent with DPoP shows: the key's thumbprint, each proof's parts (the first, a retry with the server's
@@ -141,21 +145,22 @@ async function signed(
 }
 
 /**
- * The host port with DPoP on the token, refresh and API legs (withDpopProofs: a fresh proof on each send, one retry
- * with the server's nonce, the API call in the DPoP scheme, §7.1), and a planted mistake judged once the leg answered.
+ * A port that sends the OAuth 2 page's legs with DPoP (authenticatedWith over OAUTH2_DPOP_LEGS: a fresh proof on
+ * each send, one retry with the server's nonce, the API call in the DPoP scheme, §7.1), with a planted mistake
+ * judged once the leg answered. The port as it is without DPoP.
  */
-const withDpop = (port: FlowHostPort, dpop: PageDpop): FlowHostPort => {
-  const proven = withDpopProofs(port, dpop.client, DPOP_LEGS);
-  return {
-    ...proven,
-    send: async (request, options) => {
-      const exchange = await proven.send(request, options);
-      const kind = Object.hasOwn(DPOP_LEGS, options.leg) ? DPOP_LEGS[options.leg] : undefined;
-      if (kind) await dpop.judgePlanted(exchange, kind === 'resource' ? accessTokenOf(request) : null);
-      return exchange;
-    },
-  };
-};
+export const withPlantedJudged = (port: FlowHostPort, dpop: PageDpop | null): FlowHostPort =>
+  dpop
+    ? {
+        ...port,
+        send: async (request, options) => {
+          const exchange = await port.send(request, options);
+          const kind = Object.hasOwn(OAUTH2_DPOP_LEGS, options.leg) ? OAUTH2_DPOP_LEGS[options.leg] : undefined;
+          if (kind) await dpop.judgePlanted(exchange, kind === 'resource' ? accessTokenOf(request) : null);
+          return exchange;
+        },
+      }
+    : port;
 
 /** The DPoP of a leg: none when the profile has it off or the leg carries no proof. */
 export const dpopOfLeg = async (
@@ -165,12 +170,9 @@ export const dpopOfLeg = async (
   nonces: Map<string, string>,
   mistake: PlantedDpopMistake | null
 ): Promise<BridgeResult<PageDpop | null>> =>
-  profile.oauth2.dpop && Object.hasOwn(DPOP_LEGS, leg)
+  profile.oauth2.dpop && Object.hasOwn(OAUTH2_DPOP_LEGS, leg)
     ? pageDpop(deps, profile, nonces, mistake)
     : { ok: true, value: null };
-
-/** The port as it is, or with DPoP. */
-export const portWithDpop = (port: FlowHostPort, dpop: PageDpop | null) => (dpop ? withDpop(port, dpop) : port);
 
 /**
  * A token or refresh leg's verdict with what RFC 9449 §5 asks of a token asked for with a proof: bound to the key

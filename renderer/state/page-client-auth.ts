@@ -1,11 +1,18 @@
 import type { BridgeApi } from '../../shared/bridge/api';
 import { BridgeFailure } from '../../shared/bridge/result';
-import { authenticatedPort, TOKEN_DPOP_LEGS, type AssertionSigner } from '../../shared/flows/driver/client-auth-port';
+import {
+  authenticatedPort,
+  TOKEN_DPOP_LEGS,
+  withClientAssertions,
+  type AssertionSigner,
+} from '../../shared/flows/driver/client-auth-port';
 import type { DpopLegKind } from '../../shared/flows/driver/dpop-port';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
+import type { Exchange, RawRequest } from '../../shared/http';
 import { clientAssertionOf } from '../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
+import type { AppliedAuthMistake } from '../../shared/oauth2/client-auth-mistakes';
 import type { Profile } from '../../shared/store/profile';
 import type { RendererDeps } from '../app/deps';
 import { pageDpop, type DpopLegTrace, type PageDpop } from './dpop-page-send';
@@ -13,8 +20,10 @@ import { pageDpop, type DpopLegTrace, type PageDpop } from './dpop-page-send';
 /** The page's assertions are signed in the app host (bridge clientAssertion), so a private key never meets the page. */
 export const bridgeAssertionSigner =
   (bridge: Pick<BridgeApi, 'clientAssertion'>): AssertionSigner =>
-  async (settings) => {
-    const signed = await bridge.clientAssertion(settings);
+  async (settings, _issuedAt, mistake) => {
+    // The host's clock sets iat; a planted mistake is made there too (host/client-assertion-signer.ts).
+    const planted = mistake ? { mistake: mistake.kind, ...(mistake.jti ? { jti: mistake.jti } : {}) } : {};
+    const signed = await bridge.clientAssertion({ ...settings, ...planted });
     if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, signed.error.details);
     return signed.value;
   };
@@ -31,14 +40,16 @@ const PAGE_DPOP_LEGS: Readonly<Record<string, DpopLegKind>> = { ...TOKEN_DPOP_LE
 /**
  * The page's port with the driver's client authentication (authenticatedPort): a client assertion made by
  * `assertion`'s settings (clientAssertionOf) signed in per send, and with `dpop` (the profile's key, read and signing
- * in the host) a proof on `dpopLegs`. `shown`: what the leg sent, for the page.
+ * in the host) a proof on `dpopLegs`; `mistake`, a client authentication mistake made on purpose on each send.
+ * `shown`: what the leg sent, for the page.
  */
 export function authenticatedWith(
   deps: RendererDeps,
   port: FlowHostPort,
   assertion: ClientAssertionSettings | null,
   dpop: PageDpop | null,
-  dpopLegs: Readonly<Record<string, DpopLegKind>>
+  dpopLegs: Readonly<Record<string, DpopLegKind>>,
+  mistake: AppliedAuthMistake | null = null
 ): { readonly port: FlowHostPort; readonly shown: () => LegAuthenticationShown } {
   let signed: ClientAssertionTrace | null = null;
   const reporting: FlowHostPort = {
@@ -53,6 +64,7 @@ export function authenticatedWith(
     sign: bridgeAssertionSigner(deps.bridge),
     dpop: dpop?.client ?? null,
     dpopLegs,
+    mistake,
   });
   return { port: authenticated, shown: () => ({ assertion: signed, dpop: dpop?.trace() ?? null }) };
 }
@@ -72,4 +84,27 @@ export async function authenticatedPagePort(
   const dpop = profile.oauth2.dpop && Object.hasOwn(PAGE_DPOP_LEGS, leg) ? await pageDpop(deps, profile, nonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, dpop.error.details);
   return authenticatedWith(deps, port, clientAssertionOf(profile, baseUrl), dpop?.value ?? null, PAGE_DPOP_LEGS);
+}
+
+/**
+ * A bearer call's send (shared/flows/bearer-call.ts: the call, and the refresh it makes by itself) through the
+ * driver's assertion decorator (withClientAssertions): a refresh with client_secret_jwt or private_key_jwt carries a
+ * fresh assertion signed in the host (RFC 7523 §2.2); DPoP is the bearer call's own. `send` sends as `legOf` names.
+ * The page shows the bearer call's steps, not the assertions in them.
+ */
+export function assertionSignedSend(
+  deps: Pick<RendererDeps, 'bridge' | 'now'>,
+  assertion: ClientAssertionSettings | null,
+  legOf: (request: RawRequest) => string,
+  send: (request: RawRequest, leg: string) => Promise<Exchange>
+): (request: RawRequest) => Promise<Exchange> {
+  const port = withClientAssertions(
+    {
+      send: (request: RawRequest, { leg }: { readonly leg: string }) => send(request, leg),
+      now: deps.now,
+      report: () => {},
+    },
+    { assertion, sign: bridgeAssertionSigner(deps.bridge) }
+  );
+  return (request) => port.send(request, { leg: legOf(request) });
 }

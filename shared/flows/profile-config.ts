@@ -1,4 +1,5 @@
 import type { ClientAssertionSettings } from '../oauth2/client-assertion-request';
+import { authenticatesByCertificate as byCertificate } from '../oauth2/token-request';
 import type { Profile } from '../store/profile';
 import { endpointUrl } from './common';
 import type { OAuth1Config } from './oauth1-state';
@@ -28,9 +29,7 @@ type MockMtlsFacts = Pick<Profile, 'builtIn' | 'followsMock'> & {
 };
 
 /** The client authenticates by its TLS certificate (RFC 8705 §2), so its token requests go to a mutual-TLS port. */
-const authenticatesByCertificate = (p: MockMtlsFacts): boolean =>
-  p.oauth2.clientAuthentication === 'tls_client_auth' ||
-  p.oauth2.clientAuthentication === 'self_signed_tls_client_auth';
+const authenticatesByCertificate = (p: MockMtlsFacts): boolean => byCertificate(p.oauth2.clientAuthentication);
 
 /**
  * The token endpoint's URL. For a profile that follows the mock and authenticates by certificate: the running mock's

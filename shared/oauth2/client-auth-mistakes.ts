@@ -55,6 +55,9 @@ export type AppliedAuthMistake =
   | { readonly kind: 'basic-unencoded'; readonly clientId: string; readonly clientSecret: string }
   | { readonly kind: Exclude<ClientAuthMistake, 'basic-unencoded'>; readonly jti: string | null };
 
+/** A mistake made in the client assertion itself, as its signer makes it (RFC 7523 §3). */
+export type PlantedAssertionMistake = Exclude<AppliedAuthMistake, { readonly kind: 'basic-unencoded' }>;
+
 /** The request with its Basic credentials base64-encoded without RFC 6749 §2.3.1's form-encoding. */
 export function withUnencodedBasic(request: RawRequest, clientId: string, clientSecret: string): RawRequest {
   const value = `Basic ${base64Encode(utf8Encode(`${clientId}:${clientSecret}`))}`;

@@ -27,6 +27,10 @@ export const CLIENT_AUTHENTICATIONS = [
 ] as const;
 export type ClientAuthentication = (typeof CLIENT_AUTHENTICATIONS)[number];
 
+/** The client authenticates by its TLS certificate (RFC 8705 §2): its requests go where the server asks for one. */
+export const authenticatesByCertificate = (method: ClientAuthentication): boolean =>
+  method === 'tls_client_auth' || method === 'self_signed_tls_client_auth';
+
 export interface ClientCredentials {
   readonly clientId: string;
   readonly clientSecret: string;

@@ -4,6 +4,7 @@ import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
 import type { JsonGetter, Redirect } from './json-document';
 import { shown } from './trace-step';
 import { sentence } from '../provider-message';
+import { mtlsAliasesOf, type MtlsEndpointAliases } from './mtls-aliases';
 
 /**
  * Discovery of a provider's metadata from its issuer URL: OpenID Connect Discovery 1.0 and OAuth 2.0
@@ -23,6 +24,8 @@ export interface DiscoveredEndpoints {
   readonly introspection: string | null;
   /** RFC 8628 §4: where a device asks for its codes. */
   readonly deviceAuthorization?: string | null;
+  /** RFC 8705 §5: the endpoints again for a client that uses mutual TLS (mtls-aliases.ts). */
+  readonly mtlsAliases?: MtlsEndpointAliases | null;
   readonly idTokenAlgs: readonly string[] | null;
 }
 
@@ -188,11 +191,12 @@ export function checkDiscoveryDocument(
   const issuerUrl = secureUrl('issuer URL', doc.issuer);
   if (issuerUrl) checks.push(issuerUrl);
   // A URL member that fails its check is not used: a JWKS over http on another host could be anyone's keys.
-  const usable = (m: string): string | null => {
-    const c = secureUrl(m, doc[m]);
+  const usableUrl = (name: string, value: unknown): string | null => {
+    const c = secureUrl(name, value);
     if (c) checks.push(c);
-    return c?.ok ? stringOrNull(doc[m]) : null;
+    return c?.ok ? stringOrNull(value) : null;
   };
+  const usable = (m: string): string | null => usableUrl(m, doc[m]);
   const urls = Object.fromEntries(URL_MEMBERS.map((m) => [m, usable(m)]));
   const algs =
     Array.isArray(doc.id_token_signing_alg_values_supported) &&
@@ -223,6 +227,7 @@ export function checkDiscoveryDocument(
     revocation: urls.revocation_endpoint ?? null,
     introspection: urls.introspection_endpoint ?? null,
     deviceAuthorization: urls.device_authorization_endpoint ?? null,
+    mtlsAliases: mtlsAliasesOf(doc.mtls_endpoint_aliases, usableUrl),
     idTokenAlgs: algs,
   };
   return { kind, url, checks, ok, refused: null, endpoints };

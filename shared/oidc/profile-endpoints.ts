@@ -3,13 +3,15 @@ import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../flows/device-flow';
 import { PRESETS } from '../presets';
 import type { Preset } from '../presets/preset';
 import type { Profile } from '../store/profile';
+import { authenticatesByCertificate } from '../oauth2/token-request';
 import type { DiscoveredEndpoints } from './discovery';
 
 /**
- * Where an endpoint came from: the profile's own setting (a flag, on the command line), the provider's metadata, a
- * preset for the profile's base URL, or the service's default path.
+ * Where an endpoint came from: the profile's own setting (a flag, on the command line), the provider's metadata (or
+ * its mutual-TLS aliases, for a client that authenticates by certificate), a preset for the profile's base URL, or
+ * the service's default path.
  */
-export type EndpointSource = 'profile' | 'discovery' | 'preset' | 'default';
+export type EndpointSource = 'profile' | 'discovery' | 'mtls-alias' | 'preset' | 'default';
 
 export interface ChosenEndpoint {
   readonly url: string;
@@ -27,13 +29,18 @@ export interface ProfileEndpoints {
   readonly deviceAuthorization: ChosenEndpoint;
 }
 
-/** Where an endpoint came from, in words: "the profile", "the metadata of https://…", "the GitHub preset", … */
-export function endpointSourceWords(chosen: ChosenEndpoint): string {
+/**
+ * Where an endpoint came from, in words: "the profile", "the metadata of https://…", "the GitHub preset", …;
+ * `configuredBy` names the profile's setting otherwise (the CLI's flag).
+ */
+export function endpointSourceWords(chosen: ChosenEndpoint, configuredBy = 'the profile'): string {
   switch (chosen.source) {
     case 'profile':
-      return 'the profile';
+      return configuredBy;
     case 'discovery':
       return `the metadata of ${chosen.from ?? 'the provider'}`;
+    case 'mtls-alias':
+      return `the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${chosen.from ?? 'the provider'}`;
     case 'preset':
       return `the ${chosen.from ?? ''} preset`;
     case 'default':
@@ -60,35 +67,82 @@ function fromPreset(baseUrl: string, pathOf: (p: Preset) => string | undefined):
  * One resolution for every endpoint beyond the grant's: the profile's setting wins (the user named it, as for a
  * provider whose metadata leaves out the optional members of RFC 8414 §2
  * (https://www.rfc-editor.org/rfc/rfc8414#section-2)); otherwise what discovery names; otherwise what a preset for
- * the base URL documents; the device authorization endpoint last the service's default path. A path is taken
- * relative to `baseUrl` (the profile's, or the running mock's for the built-in profile), as the grant's endpoints are.
+ * the base URL documents. A path is taken relative to `baseUrl` (the profile's, or the running mock's for the
+ * built-in profile), as the grant's endpoints are.
+ */
+function chosen(
+  baseUrl: string,
+  discovered: DiscoveredEndpoints | null,
+  configured: string,
+  member: Member,
+  pathOf: (p: Preset) => string | undefined = () => undefined
+): ChosenEndpoint | null {
+  if (configured) return { url: endpointUrl(baseUrl, configured), source: 'profile' };
+  return fromMetadata(discovered, member) ?? fromPreset(baseUrl, pathOf);
+}
+
+/** The metadata's endpoints a resolution reads (RFC 8414 §2), by their names in DiscoveredEndpoints. */
+type Member = 'token' | 'jwks' | 'revocation' | 'introspection' | 'deviceAuthorization';
+
+/**
+ * The metadata's endpoint; for a client that authenticates by certificate (`discovered` read with
+ * byCertificate), the mutual-TLS alias first (RFC 8705 §5), the plain endpoint when the metadata names no alias.
+ */
+function fromMetadata(discovered: MetadataFor | null, member: Member): ChosenEndpoint | null {
+  if (!discovered) return null;
+  const alias = discovered.byCertificate && member !== 'jwks' ? discovered.mtlsAliases?.[member] : null;
+  if (alias) return { url: alias, source: 'mtls-alias', from: discovered.issuer };
+  const url = discovered[member];
+  return url ? { url, source: 'discovery', from: discovered.issuer } : null;
+}
+
+/** The metadata as a client reads it: with mutual TLS (its aliases first) or without. */
+type MetadataFor = DiscoveredEndpoints & { readonly byCertificate?: boolean };
+
+/**
+ * The metadata as a client that authenticates by certificate (tls_client_auth, self_signed_tls_client_auth, RFC
+ * 8705 §2) reads it: its mtls_endpoint_aliases before the plain endpoints (§5).
+ */
+export const metadataForCertificateClient = (discovered: DiscoveredEndpoints | null): MetadataFor | null =>
+  discovered && { ...discovered, byCertificate: true };
+
+/** The metadata's token endpoint (the mutual-TLS alias for a certificate client's metadataForCertificateClient). */
+export const metadataTokenEndpoint = (discovered: DiscoveredEndpoints | null): ChosenEndpoint | null =>
+  fromMetadata(discovered, 'token');
+
+/**
+ * The device authorization endpoint (RFC 8628 §3.1) by the one resolution: `configured` (the profile's field, the
+ * CLI's flag), else the metadata's device_authorization_endpoint (§4), else a device preset's path for the base
+ * URL, else the service's default path. For the Device page and `oauth-lab flow device` alike.
+ */
+export const deviceAuthorizationEndpoint = (
+  configured: string,
+  baseUrl: string,
+  discovered: DiscoveredEndpoints | null
+): ChosenEndpoint =>
+  chosen(baseUrl, discovered, configured, 'deviceAuthorization', (p) =>
+    p.machine?.grant === 'device_code' ? p.machine.deviceAuthorizationPath : undefined
+  ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' };
+
+/**
+ * The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from; a client
+ * that authenticates by certificate reads the metadata's mutual-TLS aliases first (RFC 8705 §5).
  */
 export function profileEndpoints(
   profile: Profile,
   baseUrl: string,
   discovered: DiscoveredEndpoints | null
 ): ProfileEndpoints {
-  const choose = (
-    configured: string,
-    fromMetadata: string | null | undefined,
-    pathOf: (p: Preset) => string | undefined = () => undefined
-  ): ChosenEndpoint | null =>
-    configured
-      ? { url: endpointUrl(baseUrl, configured), source: 'profile' }
-      : fromMetadata
-        ? { url: fromMetadata, source: 'discovery', from: discovered!.issuer }
-        : fromPreset(baseUrl, pathOf);
   const o = profile.oauth2;
+  const metadata = authenticatesByCertificate(o.clientAuthentication)
+    ? metadataForCertificateClient(discovered)
+    : discovered;
+  const choose = (configured: string, member: Member, pathOf?: (p: Preset) => string | undefined) =>
+    chosen(baseUrl, metadata, configured, member, pathOf);
   return {
-    jwks: choose(o.jwksUri, discovered?.jwks),
-    revocation: choose(o.revocationEndpoint, discovered?.revocation, (p) => p.profile.oauth2?.revocationEndpoint),
-    introspection: choose(
-      o.introspectionEndpoint,
-      discovered?.introspection,
-      (p) => p.profile.oauth2?.introspectionEndpoint
-    ),
-    deviceAuthorization: choose(o.deviceAuthorizationEndpoint, discovered?.deviceAuthorization, (p) =>
-      p.machine?.grant === 'device_code' ? p.machine.deviceAuthorizationPath : undefined
-    ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' },
+    jwks: choose(o.jwksUri, 'jwks'),
+    revocation: choose(o.revocationEndpoint, 'revocation', (p) => p.profile.oauth2?.revocationEndpoint),
+    introspection: choose(o.introspectionEndpoint, 'introspection', (p) => p.profile.oauth2?.introspectionEndpoint),
+    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, baseUrl, metadata),
   };
 }

@@ -8,7 +8,7 @@ import { e2eSession } from './session';
  * tls_client_auth against the embedded mock by clicking (RFC 8705 §2.1): a copy of the mock profile, "Issue a
  * certificate and register it at the mock", Save, then the OAuth 2 flow, its token request sent to the mock's
  * mutual-TLS port with the certificate and accepted, the connection's facts (the certificate's subject and
- * fingerprint) wrapped within the page.
+ * fingerprint) wrapped within the page; then the token introspected at the metadata's mutual-TLS alias.
  */
 const session = e2eSession({ appPerTest: true });
 
@@ -60,6 +60,19 @@ it.each(SIZES)(
     await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
     await screenshot(page, `${SCREENSHOTS}/mock-certificate-token-${width}-${scheme}.png`);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    // Revoke or introspect: the metadata's mutual-TLS aliases (RFC 8705 §5), where the certificate is asked for.
+    const panel = page.getByRole('region', { name: 'Revoke or introspect' });
+    await panel.getByRole('button', { name: 'Find the endpoints' }).click();
+    await panel.getByRole('button', { name: 'Introspect the access token' }).click();
+    await panel.getByText('The provider says active: true.').waitFor();
+    const sources = panel.getByRole('list', { name: 'Lifecycle endpoints' });
+    expect(await sources.textContent()).toMatch(
+      /https:\/\/127\.0\.0\.1:\d+\/oidc\/introspect \(from the mutual-TLS aliases \(mtls_endpoint_aliases, RFC 8705 §5\) in the metadata of http:\/\/127\.0\.0\.1:\d+\)/
+    );
+    await sources.scrollIntoViewIfNeeded();
+    await screenshot(page, `${SCREENSHOTS}/mock-certificate-introspect-${width}-${scheme}.png`);
     expect(await scrollsSideways(page)).toBe(false);
     expect(errors).toEqual([]);
     await page.close();

@@ -49,7 +49,12 @@ const FLAGS = {
     ...MACHINE_CLIENT_AUTH_FLAGS,
     ...DPOP_FLAGS,
   },
-  device: { ...COMMON_FLAGS, ...MACHINE_CLIENT_AUTH_FLAGS, 'device-authorization-path': { type: 'string' } },
+  device: {
+    ...COMMON_FLAGS,
+    ...MACHINE_CLIENT_AUTH_FLAGS,
+    'device-authorization-path': { type: 'string' },
+    ...DPOP_FLAGS,
+  },
 } as const;
 
 export type MachineFlagValues = Readonly<Record<string, string | string[] | boolean | undefined>>;
@@ -129,9 +134,15 @@ async function requestMachineToken(
   const scope = (v.scope as string | undefined) ?? null;
   return name === 'device'
     ? await runDeviceFlow(
-        { ...client, deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!, scope },
+        {
+          ...client,
+          deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!,
+          ...(endpoints.deviceAuthorizationFrom ? { deviceAuthorizationFrom: endpoints.deviceAuthorizationFrom } : {}),
+          scope,
+        },
         { ...options, clientAssertion: assertion },
-        report
+        report,
+        dpop
       )
     : await runClientCredentials(
         {

@@ -7,10 +7,9 @@ import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { setTimeout } from 'node:timers/promises';
 import { interruptible } from '../interrupt';
 import { authorizeInBrowser } from './browser-leg';
-import { authenticatedPort, type AssertionSigner } from '../../../shared/flows/driver/client-auth-port';
+import { authenticatedPort } from '../../../shared/flows/driver/client-auth-port';
 import { ProtocolError } from '../../../shared/errors';
-import { buildClientAssertion } from '../../../shared/oauth2/client-assertion';
-import { joseSigner } from '../../../platform/jose';
+import { hostAssertionSigner } from '../../client-assertion-signer';
 import { authorizeHeadless } from './headless-leg';
 import { recordRedirect } from '../../store/history/record-exchange';
 import { historyLegOf } from '../../../shared/store/history-record';
@@ -54,12 +53,6 @@ function printedAndSaved(obtained: LegTokens): ObtainedTokens {
   };
 }
 
-/** Client assertions signed in the CLI (RFC 7523 §2.2): the flow's randomness for the jti, the JOSE port on jose. */
-export const cliAssertionSigner =
-  (random: RandomPort): AssertionSigner =>
-  (settings, issuedAt) =>
-    buildClientAssertion({ ...settings, issuedAt }, { random, jose: joseSigner });
-
 /**
  * The CLI as the host of a flow's sent legs: each request printed, sent (Ctrl-C aborts it) and recorded in the
  * history with the leg's verdict; tokens handed to `onTokens` (printed and saved); steps, client assertions and
@@ -97,7 +90,7 @@ export function cliLegPort(
   };
   const authenticated = authenticatedPort(port, {
     assertion: options.clientAssertion ?? null,
-    sign: cliAssertionSigner(effects.random),
+    sign: hostAssertionSigner(effects.random),
     dpop,
   });
   return {

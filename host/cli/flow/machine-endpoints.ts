@@ -1,7 +1,17 @@
 import { endpointUrl } from '../../../shared/flows/common';
-import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../../../shared/flows/device-flow';
+import type { DiscoveredEndpoints } from '../../../shared/oidc/discovery';
+import {
+  deviceAuthorizationEndpoint,
+  endpointSourceWords,
+  metadataForCertificateClient,
+  metadataTokenEndpoint,
+  type ChosenEndpoint,
+} from '../../../shared/oidc/profile-endpoints';
+import { authenticatesByCertificate } from '../../../shared/oauth2/token-request';
+import { clientAuthOf } from './machine-client-auth';
 import { SEED } from '../../../shared/seed';
 import { discover } from '../../oidc/discover';
+import { terminalSafe } from '../terminal-text';
 import { UsageError } from '../io';
 import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
@@ -14,6 +24,7 @@ export interface MachineEndpointFlags {
   readonly 'token-url'?: string;
   readonly 'token-path'?: string;
   readonly 'device-authorization-path'?: string;
+  readonly 'client-auth'?: string;
 }
 
 export interface MachineEndpoints {
@@ -21,11 +32,103 @@ export interface MachineEndpoints {
   readonly tokenUrl: string;
   /** Null unless the grant needs it (the device flow). */
   readonly deviceAuthorizationUrl: string | null;
+  /** Where the device authorization endpoint came from, in words (profile-endpoints.ts). */
+  readonly deviceAuthorizationFrom?: string;
+}
+
+/** The one of --base-url, --issuer, --token-url given; none or more than one is a usage error. */
+function oneWhere(v: MachineEndpointFlags, device: boolean): 'base-url' | 'issuer' | 'token-url' {
+  const given = (['base-url', 'issuer', 'token-url'] as const).filter((f) => v[f] !== undefined);
+  const allowed = device ? '--base-url or --issuer' : 'one of --base-url, --issuer, --token-url';
+  if (given.length !== 1)
+    throw new UsageError(
+      given.length ? `give only one of ${given.map((f) => `--${f}`).join(', ')}.` : `give ${allowed}.`
+    );
+  return given[0]!;
+}
+
+/** The issuer's metadata (OIDC Discovery, RFC 8414), its checks on stderr; null when none is usable and `optional`. */
+async function discovered(
+  issuer: string,
+  options: FlowRunOptions,
+  report: FlowReport,
+  optional: boolean
+): Promise<DiscoveredEndpoints | null> {
+  report.step(`Discovery of ${issuer}`);
+  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+    discover(issuer, undefined, { ...options.send, signal })
+  );
+  const why = d.refused ?? `No discovery document at ${issuer} (tried ${d.tried.join(', ')}).`;
+  if (d.endpoints && !d.refused) {
+    report.checks(d.checks);
+    return d.endpoints;
+  }
+  if (!optional) throw new FlowFailure('discovery', why);
+  report.line(`${terminalSafe(why)} The device authorization endpoint is found without it.`);
+  return null;
+}
+
+/** The endpoint and where it came from, on stderr: `Token endpoint: URL (from --token-path)`. */
+const said = (report: FlowReport, name: string, chosen: ChosenEndpoint, flag: string) =>
+  report.line(`${name}: ${terminalSafe(chosen.url)} (from ${terminalSafe(endpointSourceWords(chosen, flag))})`);
+
+/** The metadata as the client reads it: a client that authenticates by certificate its mutual-TLS aliases first. */
+const readAs = (v: MachineEndpointFlags, fetched: DiscoveredEndpoints | null) =>
+  authenticatesByCertificate(clientAuthOf(v['client-auth'])) ? metadataForCertificateClient(fetched) : fetched;
+
+/** The token endpoint the issuer's metadata names (its mutual-TLS alias for a certificate client); none fails. */
+function issuerToken(issuer: string, metadata: DiscoveredEndpoints | null): ChosenEndpoint {
+  const token = metadataTokenEndpoint(metadata);
+  if (!token)
+    throw new FlowFailure(
+      'discovery',
+      `The discovery document of ${issuer} has no token_endpoint; give --base-url with the paths instead.`
+    );
+  return token;
+}
+
+/**
+ * The device flow's endpoints (RFC 8628): the token endpoint from the issuer's metadata, or under --base-url from
+ * --token-path (else a certificate client's mutual-TLS alias in the metadata, RFC 8705 §5, else the service's
+ * default path); the device authorization endpoint by the one resolution (deviceAuthorizationEndpoint:
+ * --device-authorization-path, else the metadata's device_authorization_endpoint, RFC 8628 §4, of --issuer or of
+ * --base-url, else a preset for the base URL, else the service's default path), each said on stderr with where it
+ * came from, as the Device page does.
+ */
+async function deviceEndpoints(
+  v: MachineEndpointFlags,
+  which: 'base-url' | 'issuer',
+  options: FlowRunOptions,
+  report: FlowReport
+): Promise<MachineEndpoints> {
+  const base = which === 'issuer' ? v.issuer! : v['base-url']!;
+  const flag = v['device-authorization-path'] ?? '';
+  const fetched = which === 'issuer' || !flag ? await discovered(base, options, report, which === 'base-url') : null;
+  const metadata = readAs(v, fetched);
+  const alias = metadataTokenEndpoint(metadata);
+  const token: ChosenEndpoint =
+    which === 'issuer'
+      ? issuerToken(base, metadata)
+      : v['token-path'] !== undefined
+        ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
+        : alias?.source === 'mtls-alias'
+          ? alias
+          : { url: endpointUrl(base, SEED.endpoints.oauth2Token.path), source: 'default' };
+  const device = deviceAuthorizationEndpoint(flag, base, metadata);
+  said(report, 'Device authorization endpoint', device, '--device-authorization-path');
+  said(report, 'Token endpoint', token, '--token-path');
+  return {
+    baseUrl: base,
+    tokenUrl: token.url,
+    deviceAuthorizationUrl: device.url,
+    deviceAuthorizationFrom: endpointSourceWords(device, '--device-authorization-path'),
+  };
 }
 
 /**
  * The endpoints: under --base-url (paths defaulting to the mock's), from the issuer's discovery document (OIDC
- * Discovery, RFC 8414; device_authorization_endpoint: RFC 8628 §4), or the token URL as given.
+ * Discovery, RFC 8414; a certificate client's mutual-TLS alias, RFC 8705 §5), or the token URL as given; the device
+ * flow's by deviceEndpoints.
  */
 export async function machineEndpoints(
   v: MachineEndpointFlags,
@@ -33,46 +136,19 @@ export async function machineEndpoints(
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<MachineEndpoints> {
-  const given = (['base-url', 'issuer', 'token-url'] as const).filter((f) => v[f] !== undefined);
-  const allowed = device ? '--base-url or --issuer' : 'one of --base-url, --issuer, --token-url';
-  if (given.length !== 1)
-    throw new UsageError(
-      given.length ? `give only one of ${given.map((f) => `--${f}`).join(', ')}.` : `give ${allowed}.`
-    );
-  const [which] = given;
+  const which = oneWhere(v, device);
+  if (device && which !== 'token-url') return deviceEndpoints(v, which, options, report);
   if (which === 'base-url') {
     const base = v['base-url']!;
     return {
       baseUrl: base,
       tokenUrl: endpointUrl(base, v['token-path'] ?? SEED.endpoints.oauth2Token.path),
-      deviceAuthorizationUrl: device
-        ? endpointUrl(base, v['device-authorization-path'] ?? DEFAULT_DEVICE_AUTHORIZATION_PATH)
-        : null,
+      deviceAuthorizationUrl: null,
     };
   }
   if (which === 'token-url')
     return { baseUrl: v['token-url']!, tokenUrl: v['token-url']!, deviceAuthorizationUrl: null };
   const issuer = v.issuer!;
-  report.step(`Discovery of ${issuer}`);
-  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
-    discover(issuer, undefined, { ...options.send, signal })
-  );
-  report.checks(d.checks);
-  if (!d.endpoints)
-    throw new FlowFailure(
-      'discovery',
-      d.refused ?? `No discovery document at ${issuer} (tried ${d.tried.join(', ')}).`
-    );
-  const missing = (member: string) =>
-    new FlowFailure(
-      'discovery',
-      `The discovery document of ${issuer} has no ${member}; give --base-url with the paths instead.`
-    );
-  if (!d.endpoints.token) throw missing('token_endpoint');
-  if (device && !d.endpoints.deviceAuthorization) throw missing('device_authorization_endpoint (RFC 8628 §4)');
-  return {
-    baseUrl: issuer,
-    tokenUrl: d.endpoints.token,
-    deviceAuthorizationUrl: d.endpoints.deviceAuthorization ?? null,
-  };
+  const metadata = readAs(v, await discovered(issuer, options, report, false));
+  return { baseUrl: issuer, tokenUrl: issuerToken(issuer, metadata).url, deviceAuthorizationUrl: null };
 }

@@ -56,20 +56,28 @@ export const runClientCredentials = (
 
 /**
  * The device flow (RFC 8628) on the flow driver: the device authorization request, the codes for the user on
- * stderr (one `name: value` line each, for a program to read), then the polls until the answer is final.
+ * stderr (one `name: value` line each, for a program to read), then the polls until the answer is final; with
+ * `dpop`, each poll carries a proof and follows a nonce challenge (RFC 9449 §5, §8: the token endpoint's legs).
  */
 export const runDeviceFlow = (
   config: DeviceConfig,
   options: FlowRunOptions,
   report: FlowReport,
+  dpop: DpopClient | null = null,
   effects: CliEffects = NODE_EFFECTS
 ): Promise<TokenSet> =>
-  runMachineGrant(CLIENT_GRANTS.device_code, config, machinePort(options, report, effects), (leg, s: DeviceState) => {
-    if (leg !== 'device' || !s.device) return;
-    report.line(`verification_uri: ${s.device.verificationUri}`);
-    report.line(`user_code: ${s.device.userCode}`);
-    if (s.device.verificationUriComplete) report.line(`verification_uri_complete: ${s.device.verificationUriComplete}`);
-  });
+  runMachineGrant(
+    CLIENT_GRANTS.device_code,
+    config,
+    machinePort(options, report, effects, dpop),
+    (leg, s: DeviceState) => {
+      if (leg !== 'device' || !s.device) return;
+      report.line(`verification_uri: ${s.device.verificationUri}`);
+      report.line(`user_code: ${s.device.userCode}`);
+      if (s.device.verificationUriComplete)
+        report.line(`verification_uri_complete: ${s.device.verificationUriComplete}`);
+    }
+  );
 
 /**
  * A token-endpoint grant (RFC 6749 §4.5; token-endpoint-grant.ts) on the flow driver: its one token request with

@@ -6,7 +6,8 @@ export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--ba
            [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
        oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)
-           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S] [--json]
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S]
+           [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
 
 Gets a token without a browser, for scripts and CI: no prompt (except a hidden one for a missing secret on a
 terminal), exit code 0 only with a token. The token response's fields go to stdout (name=value lines, or one
@@ -23,9 +24,12 @@ or the code expired. authorization_pending and slow_down (the interval grows by 
 as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops the polling (exit code 130).
 
   --base-url URL        the server; --token-path P (default /oauth/v2/token) and --device-authorization-path P
-                        (default /oidc/device_authorization, the mock's) are under it, or full URLs
+                        are under it, or full URLs
   --issuer URL          find the token_endpoint and device_authorization_endpoint by discovery (OIDC
                         Discovery, RFC 8414)
+                        device: the device authorization endpoint is --device-authorization-path, else the
+                        metadata's (of --issuer or --base-url, RFC 8628 §4), else a preset's for the base URL,
+                        else /oidc/device_authorization (the mock's); where each endpoint came from is said
   --token-url URL       the token endpoint as it is (client-credentials only)
   --client-auth AUTH    basic (RFC 6749 §2.3.1's Authorization: Basic), body (client_id and client_secret in
                         the form; the default), none (client_id only, a public client), client_secret_jwt or
@@ -41,7 +45,7 @@ as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops
   --scope S             the scope asked for (space-separated)
   --resource URI        a resource indicator (RFC 8707), repeatable (client-credentials)
   --audience A          the API the token is for, as Auth0 and Okta name it (client-credentials)
-  --dpop                a DPoP-bound token (RFC 9449, client-credentials): the token request carries a proof,
+  --dpop                a DPoP-bound token (RFC 9449): the token request (device: each poll) carries a proof,
                         shown claim by claim; a use_dpop_nonce answer is followed once with the server's nonce;
                         token_type DPoP and a JWT access token's cnf.jkt are checked
   --dpop-key FILE       the DPoP key, a private JWK or PKCS#8 PEM (default: a new key for this run, its

@@ -2,7 +2,7 @@ import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from 
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import { nodeRandom } from '../../../platform/node/node-crypto';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
-import { cliAssertionSigner } from '../flow/cli-host-port';
+import { hostAssertionSigner } from '../../client-assertion-signer';
 import {
   clientAuthOf,
   machineClientAuth,
@@ -92,7 +92,7 @@ export async function mcpClientOf(
       authentication,
     },
     grant,
-    senderAuth: { assertion: auth.assertion, sign: cliAssertionSigner(nodeRandom), dpop: dpop?.client ?? null },
+    senderAuth: { assertion: auth.assertion, sign: hostAssertionSigner(nodeRandom), dpop: dpop?.client ?? null },
     send: auth.send,
   };
 }

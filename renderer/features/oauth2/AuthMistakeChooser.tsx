@@ -1,6 +1,6 @@
 import { CLIENT_AUTH_MISTAKES, clientAuthMistakesFor } from '../../../shared/oauth2/client-auth-mistakes';
 import { useOAuth2 } from '../../app/stores';
-import { acceptedAssertion } from '../../state/client-assertion-send';
+import { acceptedAssertion } from '../../state/oauth2/auth-mistake-choice';
 import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 
 /**

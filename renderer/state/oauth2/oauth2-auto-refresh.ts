@@ -1,6 +1,6 @@
 import { BridgeFailure } from '../../../shared/bridge/result';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { assertionSigned } from '../client-assertion-send';
+import { assertionSignedSend } from '../page-client-auth';
 import { callWithBearer, oauth2Flow, type BearerStep } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { Exchange, RawRequest } from '../../../shared/http';
@@ -23,29 +23,22 @@ import { withDpopChecks, type PageDpop } from '../dpop-page-send';
 export const AUTO_REFRESH_EARLY_SECONDS = 30;
 
 /**
- * The bearer call's send: each request signed when the profile authenticates with an assertion, sent through the
- * page's `sends` with its history record held for its verdict; `records` maps each exchange to its record.
+ * The bearer call's send: a refresh signed with the profile's assertion by the driver's decorator when it asks for
+ * one, each request sent through the page's `sends` with its history record held for its verdict; `records` maps
+ * each exchange to its record.
  */
 function recordedSend(
-  bridge: RendererDeps['bridge'],
+  deps: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
   sends: FlowSends,
-  random: RendererDeps['random'],
   p: Profile,
   baseUrl: string,
   tokenUrl: string
 ) {
   /** Each exchange's history record, for its verdict once the bearer call is done. */
   const records = new Map<Exchange, HistoryRecord>();
-  const send = async (unsigned: RawRequest): Promise<Exchange> => {
-    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
-    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(p, baseUrl));
-    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, signed.error.details);
-    const { request } = signed.value;
-    const record = historyRecord(random, {
-      profileId: p.id,
-      flow: 'oauth2',
-      leg: request.url === tokenUrl ? 'refresh' : 'api',
-    });
+  const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'api');
+  const send = assertionSignedSend(deps, clientAssertionOf(p, baseUrl), legOf, async (request, leg) => {
+    const record = historyRecord(deps.random, { profileId: p.id, flow: 'oauth2', leg });
     const r = await sends.httpSend({
       request,
       options: transportOf(p),
@@ -56,7 +49,7 @@ function recordedSend(
     if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
     records.set(r.value, record);
     return r.value;
-  };
+  });
   return { send, records };
 }
 
@@ -112,7 +105,7 @@ export async function bearerCallWithAutoRefresh(
 ): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
   const c = flow.config;
   const tokenUrl = oauth2Flow.tokenEndpoint(flow);
-  const { send, records } = recordedSend(bridge, sends, random, p, c.baseUrl, tokenUrl);
+  const { send, records } = recordedSend({ bridge, random, now }, sends, p, c.baseUrl, tokenUrl);
   const token = flow.token!;
   const result = await callWithBearer(
     {

@@ -5,8 +5,11 @@ import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { ClientAuthMistake } from '../../../shared/oauth2/client-auth-mistakes';
 import type { FlowMistake } from '../../../shared/oauth2/flow-mistakes';
 import type { Profile } from '../../../shared/store/profile';
-import { acceptedAssertion } from '../client-assertion-send';
-import { portWithDpop, withDpopChecks } from '../dpop-page-send';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
+import type { AppliedAuthMistake } from '../../../shared/oauth2/client-auth-mistakes';
+import { acceptedAssertion, appliedAuthMistake } from './auth-mistake-choice';
+import { OAUTH2_DPOP_LEGS, withDpopChecks, withPlantedJudged } from '../dpop-page-send';
+import { authenticatedWith } from '../page-client-auth';
 import { plantedMistakesRefused, withPlantedRefusal } from '../dpop-planted-refusal';
 import { flowMistakeMade } from '../flow-mistake-send';
 import { withNonceLeftOut } from '../nonce-left-out';
@@ -31,6 +34,8 @@ interface ReadySend {
   readonly ready: Extract<PreparedLeg, { ok: true }>;
   readonly flowMistake: FlowMistake | null;
   readonly authMistake: ClientAuthMistake | null;
+  /** The client authentication mistake as the driver's port makes it (the Basic credentials, the jti to replay). */
+  readonly applied: AppliedAuthMistake | null;
   /** Every mistake made on purpose, by name, for the History (mistakes-made.ts). */
   readonly mistakes: string | null;
 }
@@ -63,22 +68,23 @@ function outcomeAdopted(page: OAuth2PageStore, leg: SentLeg, run: LegRun<OAuth2S
 async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<void> {
   const { deps, sends, get } = page;
   const { leg, p, attempt, flowMistake, authMistake } = send;
-  const { assertion, dpop: pageDpop } = send.ready;
+  const pageDpop = send.ready.dpop;
   // The token is saved as soon as the leg has judged it, unless the flow was started over meanwhile.
-  const port = portWithDpop(
-    pageHostPort(
-      deps,
-      sends,
-      p,
-      'oauth2',
-      (obtained, leg) => {
-        const label = leg === 'refresh' ? OAUTH2_PAGE_TOKEN.refreshed : OAUTH2_PAGE_TOKEN.code;
-        if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p, label);
-      },
-      send.mistakes
-    ),
-    pageDpop
+  const host = pageHostPort(
+    deps,
+    sends,
+    p,
+    'oauth2',
+    (obtained, leg) => {
+      const label = leg === 'refresh' ? OAUTH2_PAGE_TOKEN.refreshed : OAUTH2_PAGE_TOKEN.code;
+      if (sends.isCurrent(attempt) && obtained.kind === 'oauth2') tokenSaved(page, obtained.token, p, label);
+    },
+    send.mistakes
   );
+  // The driver authenticates the client: the assertion signed per send (a nonce retry gets its own), DPoP outside.
+  const assertionSettings = clientAssertionOf(p, get().flow!.config.baseUrl);
+  const authenticated = authenticatedWith(deps, host, assertionSettings, pageDpop, OAUTH2_DPOP_LEGS, send.applied);
+  const port = withPlantedJudged(authenticated.port, pageDpop);
   let run;
   try {
     run = await withNonceLeftOut(deps.bridge, flowMistake, () =>
@@ -87,7 +93,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   } catch (e) {
     // Started over while it was in flight: the answer (aborted) belongs to a flow that is gone.
     if (!sends.isCurrent(attempt)) return;
-    const dpop = pageDpop?.trace() ?? null;
+    const { assertion, dpop } = authenticated.shown();
     const error = bridgeErrorOf(e);
     return legFailed(page, get().flow!, leg, {
       sending: false,
@@ -101,7 +107,7 @@ async function readyLegSent(page: OAuth2PageStore, send: ReadySend): Promise<voi
   }
   if (!sends.isCurrent(attempt)) return;
   const { exchange } = run;
-  const dpop = pageDpop?.trace() ?? null;
+  const { assertion, dpop } = authenticated.shown();
   const fields = run.outcome.state.token?.fields;
   const outcome = withPlantedRefusal(withDpopChecks(run.outcome, leg, fields, dpop), exchange, dpop?.planted);
   const shown: OAuth2Run = {
@@ -141,8 +147,8 @@ export async function oauth2LegSent(page: OAuth2PageStore, leg: SentLeg): Promis
   const dpopMistake = get().dpopMistakes[leg] ?? null;
   get().authMistakeChosen(leg, null);
   get().dpopMistakeChosen(leg, null);
-  const choices = { flowMistake, authMistake, replayable, dpopNonces, dpopMistake };
-  const ready = await preparedLeg(deps, p, flow, leg, sent, choices);
+  const applied = appliedAuthMistake(authMistake, flow.config, replayable);
+  const ready = await preparedLeg(deps, p, flow, leg, sent, { flowMistake, dpopNonces, dpopMistake });
   if (!ready.ok)
     return legFailed(page, flow, leg, {
       sending: false,
@@ -152,5 +158,5 @@ export async function oauth2LegSent(page: OAuth2PageStore, leg: SentLeg): Promis
       authMistake,
     });
   const mistakes = mistakesMade({ flowMistake, authMistake, dpopMistake });
-  await readyLegSent(page, { leg, p, attempt, ready, flowMistake, authMistake, mistakes });
+  await readyLegSent(page, { leg, p, attempt, ready, flowMistake, authMistake, applied, mistakes });
 }

@@ -1,6 +1,6 @@
 import { callWithBearer, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
 import { clientAssertionOf, profileTokenUrl, transportOf } from '../../../shared/flows/profile-config';
-import { assertionSigned } from '../client-assertion-send';
+import { assertionSignedSend } from '../page-client-auth';
 import { BridgeFailure } from '../../../shared/bridge/result';
 import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
@@ -41,26 +41,16 @@ export async function sendWithSavedToken(
   const tokenUrl = profileTokenUrl(profile, baseUrl, await mockMtlsBaseUrlFor(bridge, profile));
   const dpop = o.dpop ? await pageDpop(deps, profile, dpopNonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, { step: 'bearer' });
-  const send = async (unsigned: RawRequest) => {
-    // A refresh with client_secret_jwt or private_key_jwt: its assertion signed now (RFC 7523 §2.2).
-    const signed = await assertionSigned(bridge, unsigned, clientAssertionOf(profile, baseUrl));
-    if (!signed.ok) throw new BridgeFailure(signed.error.code, signed.error.message, { step: 'bearer' });
-    const { request } = signed.value;
+  const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'bearer');
+  // A refresh with client_secret_jwt or private_key_jwt: its assertion signed by the driver's decorator (RFC 7523 §2.2).
+  const send = assertionSignedSend(deps, clientAssertionOf(profile, baseUrl), legOf, async (request, leg) => {
     // Recorded by the host, with its verdict: the status and the provider's words.
-    const record = historyRecord(random, {
-      profileId: profile.id,
-      flow: 'signer',
-      leg: request.url === tokenUrl ? 'refresh' : 'bearer',
-    });
-    const r = await bridge.httpSend({
-      request,
-      options: transportOf(profile),
-      record,
-    });
+    const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg });
+    const r = await bridge.httpSend({ request, options: transportOf(profile), record });
     if (!r.ok)
       throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
     return r.value;
-  };
+  });
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };
   const result = await callWithBearer(
     { method: form.method, url: form.url, ...body, placement: form.placement, extraHeaders: profile.headers },

@@ -67,6 +67,7 @@ it('no interval: the first poll waits the default 5 s', async () => {
     },
     { open: false, waitTimeoutMs: 0, send: {}, stdin: new PassThrough(), recording: null },
     new FlowReport(err),
+    null,
     { ...NODE_EFFECTS, sleep: async (ms) => void waits.push(ms) }
   );
   expect(waits).toEqual([5000]);

@@ -133,7 +133,7 @@ describe('the polling leg, waiting through the host (the mock clock moves instea
         await fetch(complete);
       }
     };
-    const token = await runDeviceFlow(config(approving.baseUrl), options, report, { ...NODE_EFFECTS, sleep });
+    const token = await runDeviceFlow(config(approving.baseUrl), options, report, null, { ...NODE_EFFECTS, sleep });
     expect(waits).toEqual([5000, 5000, 10_000]);
     expect(text()).toContain(
       'note slow_down: Polling too fast: the interval grows by 5 s for this and every later poll.'
@@ -145,7 +145,7 @@ describe('the polling leg, waiting through the host (the mock clock moves instea
   it('expired_token: the code outlived its expires_in before anyone approved; the run fails at the poll', async () => {
     const { report, text } = reported();
     const sleep = async () => void asking.clock.advance(601);
-    const failed = await runDeviceFlow(config(asking.baseUrl), options, report, { ...NODE_EFFECTS, sleep }).catch(
+    const failed = await runDeviceFlow(config(asking.baseUrl), options, report, null, { ...NODE_EFFECTS, sleep }).catch(
       (e: unknown) => e
     );
     expect(failed).toBeInstanceOf(FlowFailure);

@@ -77,3 +77,35 @@ describe('revocation and introspection', () => {
     expect(chosen.introspection).toBeNull();
   });
 });
+
+describe('a client that authenticates by certificate (RFC 8705 §5)', () => {
+  const base = 'https://op.example';
+  const mtls = 'https://mtls.op.example';
+  const withAliases = metadata(base, {
+    revocation: `${base}/revoke`,
+    introspection: `${base}/introspect`,
+    deviceAuthorization: `${base}/device`,
+    mtlsAliases: {
+      token: `${mtls}/token`,
+      revocation: `${mtls}/revoke`,
+      introspection: null,
+      deviceAuthorization: `${mtls}/device`,
+    },
+  });
+
+  it("reads the metadata's mtls_endpoint_aliases first, the plain endpoint where it names no alias", () => {
+    const chosen = profileEndpoints(profile(base, { clientAuthentication: 'tls_client_auth' }), base, withAliases);
+    expect(chosen.revocation).toEqual({ url: `${mtls}/revoke`, source: 'mtls-alias', from: base });
+    expect(chosen.deviceAuthorization.url).toBe(`${mtls}/device`);
+    expect(chosen.introspection).toEqual({ url: `${base}/introspect`, source: 'discovery', from: base });
+    expect(endpointSourceWords(chosen.revocation!)).toBe(
+      `the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${base}`
+    );
+  });
+
+  it('another client keeps the plain endpoints; the profile still wins over an alias', () => {
+    expect(profileEndpoints(profile(base), base, withAliases).revocation?.url).toBe(`${base}/revoke`);
+    const typed = profile(base, { clientAuthentication: 'self_signed_tls_client_auth', revocationEndpoint: '/r' });
+    expect(profileEndpoints(typed, base, withAliases).revocation).toEqual({ url: `${base}/r`, source: 'profile' });
+  });
+});

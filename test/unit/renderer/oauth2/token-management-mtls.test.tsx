@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
+import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
+import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
+
+/**
+ * The OAuth 2 page's *Revoke or introspect* panel for a tls_client_auth client (RFC 8705 §2) against the real mock
+ * with its mutual-TLS port: the metadata's mtls_endpoint_aliases (§5) are the endpoints, credited as such, and the
+ * introspection and the revocation go there with the client's certificate, as the token exchange did.
+ */
+const ca = createCa();
+const cert = issueClientCertificate(ca, 'page-tls');
+const h = new Harness({
+  autoLoginUser: 'demo',
+  tls: { ca },
+  configValue: {
+    oauth2: {
+      clients: [
+        { ...C.client, redirectUris: [REDIRECT] },
+        {
+          id: 'tls-page',
+          redirectUris: [REDIRECT],
+          tokenEndpointAuthMethod: 'tls_client_auth',
+          tlsClientAuthSubjectDn: 'CN=page-tls,O=OAuth Lab mock',
+        },
+      ],
+    },
+  },
+});
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+it("revokes and introspects at the metadata's mutual-TLS aliases, with the certificate", async () => {
+  const mtls = h.provider.mtlsBaseUrl!;
+  const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  const mock = defaultMockProfile();
+  const profile = {
+    ...mock,
+    caCertificates: ca.certificate,
+    oauth2: {
+      ...mock.oauth2,
+      clientId: 'tls-page',
+      clientSecret: '',
+      clientAuthentication: 'tls_client_auth' as const,
+      clientCertificate: cert.certificate,
+      clientKey: cert.privateKey,
+    },
+  };
+  stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
+  const tab = stubTab();
+  Element.prototype.scrollIntoView = vi.fn();
+  render(
+    <StoresProvider stores={stores}>
+      <OAuth2Page />
+    </StoresProvider>
+  );
+  try {
+    await toTokenLeg(h, stores, tab);
+    await sendLeg(stores, 'token');
+    const token = stores.oauth2.getState().runs.token!;
+    expect(token.outcome?.ok, token.outcome?.summary ?? token.error?.message).toBe(true);
+    const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Find the endpoints' }));
+    const introspect = await within(panel).findByRole('button', { name: 'Introspect the access token' });
+    const sources = within(panel).getByRole('list', { name: 'Lifecycle endpoints' }).textContent;
+    const aliases = `the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${h.base}`;
+    expect(sources).toContain(`${mtls}/oidc/revoke (from ${aliases})`);
+    expect(sources).toContain(`${mtls}/oidc/introspect (from ${aliases})`);
+    fireEvent.click(introspect);
+    await waitFor(() => expect(panel.querySelector('section.lifecycle-leg')?.textContent).toContain('active: true'));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Revoke the access token' }));
+    await waitFor(() => expect(panel.querySelectorAll('section.lifecycle-leg')).toHaveLength(2));
+    expect(panel.querySelector('section.lifecycle-leg')!.textContent).toContain('Revoked, or already invalid');
+  } finally {
+    await bridge.close();
+  }
+});
