@@ -13,7 +13,6 @@ import { buildClientAssertion } from '../../../shared/oauth2/client-assertion';
 import { joseSigner } from '../../../platform/jose';
 import { authorizeHeadless } from './headless-leg';
 import { recordRedirect } from '../../store/history/record-exchange';
-import { historyLegOf } from '../../../shared/store/history-record';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -73,7 +72,7 @@ export function cliLegPort(
   dpop: DpopClient | null = null
 ): FlowHostPort {
   const port: FlowHostPort = {
-    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
+    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf, leg),
     saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
     // Ctrl-C while waiting stops the polling as it would a request in flight.
@@ -90,7 +89,7 @@ export function cliLegPort(
           ? report.assertion(event.trace)
           : report.checks(event.checks),
     recordRedirect: ({ leg, verdict, ...seen }) => {
-      const recording = options.recording?.(historyLegOf(stepOfLeg(leg)));
+      const recording = options.recording?.(leg);
       if (recording) recordRedirect(recording, seen, verdict);
       return Promise.resolve();
     },

@@ -1,22 +1,21 @@
 import { createStore } from 'zustand';
-import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
-import type { Exchange, RawRequest } from '../../../shared/http';
-import type { Param } from '../../../shared/url-encoded';
+import { withPushProof } from '../../../shared/flows/driver/dpop-port';
+import {
+  authorizationUrlOf,
+  PAR_LEG,
+  parLeg,
+  pushTargetOf,
+  type PushOutcome,
+} from '../../../shared/flows/driver/pushed-authorization-leg';
+import { sendLeg } from '../../../shared/flows/driver/run-leg';
+import type { Exchange } from '../../../shared/http';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
 import { getJsonFollowingRedirects } from '../../../shared/oidc/json-document';
-import {
-  buildPushedAuthorizationRequest,
-  interpretPushedAuthorization,
-  parEndpointOf,
-  pushedAuthorizationUrl,
-  pushedAuthorizationVerdict,
-  type PushedAuthorization,
-} from '../../../shared/oauth2/pushed-authorization';
+import type { PushedAuthorization } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { pageStore } from '../../app/page-store';
@@ -43,10 +42,11 @@ export interface ParState {
   readonly dpop: DpopLegTrace | null;
   toggled(on: boolean): void;
   /**
-   * Pushes the flow's authorization request, or `params` in its place (a request object, RFC 9126 §3); resolves to
-   * the URL to open, or null when the push failed.
+   * The code grant's par leg: pushes the flow's authorization request (its request object in its place when it has
+   * one, RFC 9126 §3); resolves to the flow after it (its request_uri, which the browser's URL names), or null when
+   * the push failed.
    */
-  pushed(flow: OAuth2State, profile: Profile, params?: readonly Param[]): Promise<string | null>;
+  pushed(flow: OAuth2State, profile: Profile): Promise<OAuth2State | null>;
 }
 
 const CLEAR = {
@@ -60,34 +60,34 @@ const CLEAR = {
 } as const;
 
 /**
- * The push sent by the app host through the page's port, the client authenticated by the driver (authenticatedWith:
- * the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP is on (pushedWithDpop,
- * as the CLI sends it); each attempt recorded in the History once, with the push's own verdict (RFC 9126 §2.2).
+ * The grant's par leg sent by the app host through the page's port, the client authenticated by the driver
+ * (authenticatedWith: the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP
+ * is on (withPushProof, as the CLI sends it); each attempt recorded in the History once, with the leg's verdict
+ * (RFC 9126 §2.2).
  */
 async function pushSent(
   deps: RendererDeps,
   sends: FlowSends,
   profile: Profile,
-  request: RawRequest,
+  flow: OAuth2State,
   assertion: ClientAssertionSettings | null,
   nonces: Map<string, string>
 ): Promise<{
-  readonly exchange: Exchange | null;
+  readonly run: { readonly exchange: Exchange; readonly outcome: PushOutcome } | null;
   readonly error: string | null;
   readonly assertion: ClientAssertionTrace | null;
   readonly dpop: DpopLegTrace | null;
 }> {
   const dpop = profile.oauth2.dpop ? await pageDpop(deps, profile, nonces) : null;
-  if (dpop && !dpop.ok) return { exchange: null, error: dpop.error.message, assertion: null, dpop: null };
+  if (dpop && !dpop.ok) return { run: null, error: dpop.error.message, assertion: null, dpop: null };
   const host = pageHostPort(deps, sends, profile, 'oauth2', () => {});
   const { port, shown } = authenticatedWith(deps, host, assertion, null, {});
-  const send = (sent: RawRequest) => port.send(sent, { leg: 'par', verdictOf: pushedAuthorizationVerdict });
   const traces = () => ({ assertion: shown().assertion, dpop: dpop?.value.trace() ?? null });
   try {
-    const exchange = await (dpop ? pushedWithDpop(dpop.value.client, request, send) : send(request));
-    return { exchange, error: null, ...traces() };
+    const run = await sendLeg(parLeg, PAR_LEG, () => flow, withPushProof(port, dpop?.value.client ?? null));
+    return { run, error: null, ...traces() };
   } catch (e) {
-    return { exchange: null, error: (e as Error).message, ...traces() };
+    return { run: null, error: (e as Error).message, ...traces() };
   }
 }
 
@@ -95,8 +95,9 @@ async function pushSent(
  * The OAuth 2 page's pushed authorization request (RFC 9126): the endpoint from the provider's metadata (§5), the
  * request POSTed by the app host with the client authentication the token leg uses (§2.1): a client assertion signed
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
- * to the endpoint's mutual-TLS alias); its answer checked (§2.2). With DPoP on, a proof of the profile's key goes with
- * it (RFC 9449 §10.1, pushedWithDpop: the CLI's implementation), a nonce asked for there followed once.
+ * to the endpoint's mutual-TLS alias); its answer checked (§2.2): the code grant's par leg, which the CLI runs too.
+ * With DPoP on, a proof of the profile's key goes with it (RFC 9449 §10.1, withPushProof), a nonce asked for there
+ * followed once.
  */
 function createParStore(deps: RendererDeps) {
   const { bridge } = deps;
@@ -117,40 +118,30 @@ function createParStore(deps: RendererDeps) {
     pushing: false,
     ...CLEAR,
     toggled: (enabled) => set({ enabled, ...CLEAR }),
-    async pushed(flow, profile, params) {
+    async pushed(flow, profile) {
       set({ pushing: true, ...CLEAR });
       try {
         const c = flow.config;
-        const authentication = c.authentication ?? 'body';
         const issuer = profile.oauth2.issuer || c.baseUrl;
         const discovered = await discoverIssuer(issuer, getJson(profile));
-        const endpoint = parEndpointOf(discovered.document, authentication);
-        if (discovered.refused || !endpoint.ok) {
-          set({ error: discovered.refused ?? `${discovered.url}: ${(endpoint as { reason: string }).reason}` });
+        const target = pushTargetOf(discovered.document, true, c.authentication ?? 'body');
+        if (discovered.refused || !target.ok || target.url === null) {
+          set({ error: discovered.refused ?? `${discovered.url}: ${(target as { reason: string }).reason}` });
           return null;
         }
-        const unsigned = buildPushedAuthorizationRequest({
-          parUrl: endpoint.url,
-          clientId: c.clientId,
-          clientSecret: c.clientSecret,
-          authentication,
-          authorizationParams: params ?? oauth2Flow.buildAuthorizeRequest(flow).params,
-        });
+        const parUrl = target.url;
+        const pushing = { ...flow, config: { ...c, parEndpoint: parUrl } };
         // RFC 9126 §2: the assertion's audience is the issuer or this endpoint.
-        const audience = clientAssertionOf(profile, c.baseUrl, endpoint.url);
-        const sent = await pushSent(deps, sends, profile, unsigned, audience, dpopNonces);
-        const { exchange, assertion, dpop } = sent;
-        if (!exchange) {
-          set({ parUrl: endpoint.url, assertion, error: sent.error, dpop });
+        const audience = clientAssertionOf(profile, c.baseUrl, parUrl);
+        const { run, assertion, dpop, error } = await pushSent(deps, sends, profile, pushing, audience, dpopNonces);
+        if (!run) {
+          set({ parUrl, assertion, error, dpop });
           return null;
         }
-        const outcome = interpretPushedAuthorization(exchange);
-        const pushedUrl =
-          outcome.ok && outcome.requestUri
-            ? pushedAuthorizationUrl(oauth2Flow.authorizeEndpoint(flow), c.clientId, outcome.requestUri)
-            : null;
-        set({ parUrl: endpoint.url, exchange, outcome, assertion, pushedUrl, dpop });
-        return pushedUrl;
+        const { exchange, outcome } = run;
+        const pushedUrl = outcome.ok ? authorizationUrlOf(outcome.state) : null;
+        set({ parUrl, exchange, outcome: outcome.pushed, assertion, pushedUrl, dpop });
+        return outcome.ok ? outcome.state : null;
       } catch (e) {
         set({ error: (e as Error).message });
         return null;

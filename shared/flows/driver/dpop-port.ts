@@ -1,6 +1,7 @@
 import { sendWithDpop, type DpopClient } from '../../dpop/dpop-client';
 import { headerValue, type Exchange, type RawRequest } from '../../http';
 import type { FlowHostPort } from './host-port';
+import { PAR_LEG } from './pushed-authorization-leg';
 
 /**
  * How a leg's request carries a DPoP proof (RFC 9449 (https://www.rfc-editor.org/rfc/rfc9449)): `token`, a request
@@ -61,10 +62,9 @@ export const withDpopProofs = (
 /**
  * A pushed authorization request sent with a fresh proof of the client's key (RFC 9449 §10.1): htm POST, htu the
  * pushed authorization request endpoint, no ath; the provider binds the code to that key, and may ask for a nonce
- * there (§8), which is followed once. A mistake planted for the token or API leg is kept for it. One implementation
- * for the OAuth 2 page's push and `flow oauth2 --par --dpop`.
+ * there (§8), which is followed once. A mistake planted for the token or API leg is kept for it.
  */
-export async function pushedWithDpop(
+async function pushedWithDpop(
   client: DpopClient,
   request: RawRequest,
   send: (request: RawRequest) => Promise<Exchange>,
@@ -81,3 +81,25 @@ export async function pushedWithDpop(
   });
   return r.exchange;
 }
+
+/**
+ * The host port with a proof of `client`'s key on the pushed authorization request (the `par` leg, pushedWithDpop),
+ * a nonce retry reported as a step of its own; every other leg as `port` sends it. The code grant's hosts (the
+ * OAuth 2 page's push and `flow oauth2 --par --dpop`) wrap the port their push goes through with it, so both send
+ * the same proofs.
+ */
+export const withPushProof = <P extends FlowHostPort>(port: P, client: DpopClient | null): P =>
+  client
+    ? {
+        ...port,
+        send: (request, options) =>
+          options.leg === PAR_LEG
+            ? pushedWithDpop(
+                client,
+                request,
+                (proven) => port.send(proven, options),
+                (title) => port.report({ kind: 'step', leg: PAR_LEG, title })
+              )
+            : port.send(request, options),
+      }
+    : port;

@@ -1,5 +1,9 @@
 import { runOAuth1 } from '../../../../host/cli/flow/run-oauth1';
 import { runOAuth2 } from '../../../../host/cli/flow/run-oauth2';
+import { createStores } from '../../../../renderer/app/stores';
+import { authorizationToOpen } from '../../../../renderer/features/oauth2/authorization-to-open';
+import { usePar } from '../../../../renderer/state/oauth2/par-store';
+import { useRequestObject } from '../../../../renderer/state/oauth2/request-object-store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth1Store } from '../../../../renderer/state/oauth1/oauth1-store';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
@@ -29,10 +33,36 @@ export function appOAuth2Run(
   });
 }
 
-/** The CLI's run of the code grant: `flow oauth2`'s runOAuth2. */
-export const cliOAuth2Run = (front: MockFront, profile: Profile, seed: number): Promise<FlowRun> =>
+/**
+ * The app's run of the code grant with PAR on (RFC 9126): the OAuth 2 page's "Open in browser" with its push
+ * toggled on (the grant's par leg, then the authorization with the URL landed on pasted), then the token leg.
+ */
+export function appOAuth2ParRun(
+  front: MockFront,
+  profile: Profile,
+  seed: number,
+  tamper: (bridge: BridgeApi) => BridgeApi = asIs
+): Promise<FlowRun> {
+  return appHostRun(front, seed, tamper, async (bridge) => {
+    const stores = createStores({ bridge, crypto: browserCrypto, random: seededRandom(seed), now: () => NOW });
+    const s = stores.oauth2.getState;
+    await s().flowStarted(profile, profile.baseUrl);
+    usePar.of(stores).getState().toggled(true);
+    const choices = { par: usePar.of(stores).getState(), requestObject: useRequestObject.of(stores).getState() };
+    const authorizeUrl = await authorizationToOpen(choices, s().flow!, profile, s().authorizationStarted);
+    // A refused push: the flow stops there, as the CLI's does.
+    if (authorizeUrl === null) return { authorizeUrl, callback: 'ok' };
+    await s().urlPasted(await landedAt(authorizeUrl));
+    const callback = s().callbackOutcome!;
+    if (callback.ok) await s().legSent('token');
+    return { authorizeUrl, callback: callback.ok ? 'ok' : callback.summary };
+  });
+}
+
+/** The CLI's run of the code grant: `flow oauth2`'s runOAuth2 (with `--par` when `par`). */
+export const cliOAuth2Run = (front: MockFront, profile: Profile, seed: number, par = false): Promise<FlowRun> =>
   cliHostRun(front, profile, seed, 'oauth2', (options, report, effects) =>
-    runOAuth2(profile, options, report, undefined, null, undefined, effects)
+    runOAuth2(profile, options, report, undefined, null, { par, requestObject: false }, effects)
   );
 
 /**
