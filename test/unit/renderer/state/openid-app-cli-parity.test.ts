@@ -8,6 +8,7 @@ import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import type { IdTokenFault } from '../../../../shared/oidc/mock-switches';
 import { C } from '../../mock-provider/helpers';
 import {
   appHostRun,
@@ -22,9 +23,9 @@ import {
 
 /*
  * OpenID Connect's legs after the code grant (discovery, the JWKS, UserInfo) are sequenced once
- * (shared/flows/driver/openid-legs.ts): for the same profile, seeded random source and fixed clock, the app's run
- * (the OAuth 2 page's store, then the OpenID Connect page's: discover, take the flow's tokens, validate, UserInfo)
- * and the CLI's (`flow oauth2 --scope openid`) send the same requests byte for byte and record the same verdicts.
+ * (shared/flows/driver/openid-after-code.ts): for the same profile, seeded random source and fixed clock, the app's
+ * run (the OAuth 2 page's store, then the OpenID Connect page's after the code grant with the flow's tokens) and the
+ * CLI's (`flow oauth2 --scope openid`) send the same requests byte for byte and record the same verdicts.
  */
 let front: MockFront;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ const profiles = (base: () => string, issuer: () => string) =>
       })
     );
 
-/** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page with the flow's tokens. */
+/** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page after it with the flow's tokens. */
 function appOpenIdRun(profile: Profile, seed: number, tamper: (bridge: BridgeApi) => BridgeApi): Promise<FlowRun> {
   return appHostRun(front, seed, tamper, async (bridge) => {
     const deps = { bridge, crypto: browserCrypto, now: () => NOW };
@@ -90,12 +91,8 @@ function appOpenIdRun(profile: Profile, seed: number, tamper: (bridge: BridgeApi
         jose: joseVerifier,
         profile: () => s().profile,
       });
-      const o = oidc.getState;
-      o().issuerEdited(profile.oauth2.issuer);
-      await o().discoveryRequested();
-      o().inputsEdited(tokens);
-      await o().validationRequested();
-      await o().userInfoRequested();
+      // OpenID Connect after the code grant in one go, the driver's sequence the CLI runs too.
+      await oidc.getState().afterCodeRan(profile.oauth2.issuer, tokens, true);
     }
     return { authorizeUrl, callback: 'ok' };
   });
@@ -125,10 +122,11 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
       () => front.issuer()
     ),
     fc.integer({ min: 1, max: 2 ** 31 }),
-    // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11), which both refuse at the token leg.
-    fc.constantFrom(false, false, false, true),
-    async (profile, seed, wrongNonce) => {
-      front.switched({ idTokenFault: wrongNonce ? 'wrong-nonce' : 'off' });
+    // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11), which both refuse at the token leg,
+    // or one with another audience or a broken signature, which both refuse before UserInfo (§3.1.3.7).
+    fc.constantFrom<IdTokenFault>('off', 'off', 'off', 'wrong-nonce', 'wrong-aud', 'bad-signature'),
+    async (profile, seed, fault) => {
+      front.switched({ idTokenFault: fault });
       try {
         const app = await appOpenIdRun(profile, seed, tamper);
         const cli = await cliOpenIdRun(profile, seed);
@@ -178,11 +176,13 @@ function reachingUserInfo(scope: string): Profile {
 }
 
 /** Runs that reach UserInfo beside the generated ones, so the property always covers it, and one refused for its nonce. */
-const reachingExamples = (): [Profile, number, boolean][] => [
-  [reachingUserInfo('openid'), 11, false],
-  [reachingUserInfo('openid profile'), 12, false],
+const reachingExamples = (): [Profile, number, IdTokenFault][] => [
+  [reachingUserInfo('openid'), 11, 'off'],
+  [reachingUserInfo('openid profile'), 12, 'off'],
   // Would reach UserInfo, but the id_token carries another nonce.
-  [reachingUserInfo('openid'), 14, true],
+  [reachingUserInfo('openid'), 14, 'wrong-nonce'],
+  // Would reach UserInfo, but the id_token's signature does not verify.
+  [reachingUserInfo('openid'), 15, 'bad-signature'],
 ];
 
 describe('the app and the CLI run OpenID Connect after the code grant alike', () => {
@@ -219,6 +219,23 @@ describe('the app and the CLI run OpenID Connect after the code grant alike', ()
         'The token endpoint answered, but the client refuses its id_token: the nonce check failed.'
       );
       expect(app).toStrictEqual(await cliOpenIdRun(profile, 13));
+    } finally {
+      front.switched({});
+    }
+  }, 30_000);
+
+  it('an id_token whose signature does not verify: both stop before the access token goes to UserInfo', async () => {
+    front.switched({ idTokenFault: 'bad-signature' });
+    try {
+      const profile = reachingUserInfo('openid profile');
+      const app = await appOpenIdRun(profile, 16, (b) => b);
+      expect(app.exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
+        'authorize succeeded',
+        'token succeeded',
+        'discovery succeeded',
+        'jwks succeeded',
+      ]);
+      expect(app).toStrictEqual(await cliOpenIdRun(profile, 16));
     } finally {
       front.switched({});
     }
