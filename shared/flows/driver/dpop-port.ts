@@ -1,4 +1,5 @@
 import { sendWithDpop, type DpopClient } from '../../dpop/dpop-client';
+import type { DpopDeps } from '../../dpop/proof';
 import { headerValue, type Exchange, type RawRequest } from '../../http';
 import type { FlowHostPort } from './host-port';
 import { PAR_LEG } from './pushed-authorization-leg';
@@ -20,11 +21,18 @@ export function accessTokenOf(request: RawRequest): string {
   return m[1]!;
 }
 
+/** The host port's randomness and clock, which a proof's jti and iat are drawn from (RFC 9449 §4.2) on every host. */
+const portDeps = (port: FlowHostPort): DpopDeps => ({
+  crypto: port.crypto,
+  random: port.random,
+  clock: { now: port.now },
+});
+
 /**
  * The host port with DPoP on the legs named in `legs`: a fresh proof on each send, and one retry with the server's
  * nonce when it asks (§8, §9, sendWithDpop), reported as a step of its own, as is a planted reused-jti replay
- * (§11.1); each attempt is sent and recorded by
- * `port`. One implementation for the app's pages and the CLI's flows.
+ * (§11.1); each attempt is sent and recorded by `port`, each proof's jti and iat drawn from its randomness and clock.
+ * One implementation for the app's pages and the CLI's flows.
  */
 export const withDpopProofs = (
   port: FlowHostPort,
@@ -53,7 +61,8 @@ export const withDpopProofs = (
           });
         previous = await port.send(proven, options);
         return previous;
-      }
+      },
+      portDeps(port)
     );
     return r.exchange;
   },
@@ -68,17 +77,24 @@ async function pushedWithDpop(
   client: DpopClient,
   request: RawRequest,
   send: (request: RawRequest) => Promise<Exchange>,
-  said: (step: string) => void = () => {}
+  said: (step: string) => void,
+  deps: DpopDeps
 ): Promise<Exchange> {
   const withoutMistake: DpopClient = { ...client, mistake: null };
   let sent = 0;
-  const r = await sendWithDpop(withoutMistake, request, null, (proven) => {
-    if (sent++ > 0)
-      said(
-        'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the pushed authorization request again with it'
-      );
-    return send(proven);
-  });
+  const r = await sendWithDpop(
+    withoutMistake,
+    request,
+    null,
+    (proven) => {
+      if (sent++ > 0)
+        said(
+          'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the pushed authorization request again with it'
+        );
+      return send(proven);
+    },
+    deps
+  );
   return r.exchange;
 }
 
@@ -98,7 +114,8 @@ export const withPushProof = <P extends FlowHostPort>(port: P, client: DpopClien
                 client,
                 request,
                 (proven) => port.send(proven, options),
-                (title) => port.report({ kind: 'step', leg: PAR_LEG, title })
+                (title) => port.report({ kind: 'step', leg: PAR_LEG, title }),
+                portDeps(port)
               )
             : port.send(request, options),
       }
