@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
+import { exportJWK, generateKeyPair } from 'jose';
+import { proofsRead } from './dpop-proofs-read';
 import { mockFront, type MockFront } from './parity-host';
 import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
 
@@ -13,10 +15,14 @@ import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
  * and request_uri, §4) and record the same exchanges under the same leg names, against the same mock over 127.0.0.1.
  */
 let front: MockFront;
+/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
+let dpopKey: string;
 beforeAll(async () => {
   front = await mockFront({ keepPort: true });
   // The first mock's port, which every run's mock keeps: the issuer whose metadata names the push's endpoint (§5).
   await front.fresh(1);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  dpopKey = JSON.stringify(await exportJWK(privateKey));
 });
 afterAll(() => front.close());
 
@@ -28,6 +34,8 @@ const profiles = () =>
       clientAuthentication: fc.constantFrom('body', 'basic'),
       scope: fc.constantFrom('', 'read', 'read write', 'admin'),
       clientSecret: fc.constantFrom(C.client.secret, C.client.secret, 'wrong'),
+      // With DPoP, the push carries a proof of the key (RFC 9449 §10.1), compared read, its jti ranked.
+      dpop: fc.boolean(),
       headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team'), fc.constantFrom('a', 'b 1')), {
         maxLength: 2,
       }),
@@ -48,18 +56,23 @@ const profiles = () =>
           pkce: p.pkce,
           clientAuthentication: p.clientAuthentication,
           issuer: front.issuer(),
+          dpop: p.dpop,
+          dpopKey,
         },
       })
     );
 
 /** How many runs got a request_uri and reached the token endpoint. */
 let exchanged = 0;
+/** How many pushes carried a DPoP proof. */
+let proven = 0;
 
 const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
   fc.asyncProperty(profiles(), fc.integer({ min: 1, max: 2 ** 31 }), async (profile, seed) => {
-    const app = await appOAuth2ParRun(front, profile, seed, tamper);
-    const cli = await cliOAuth2Run(front, profile, seed, true);
+    const app = proofsRead(await appOAuth2ParRun(front, profile, seed, tamper)).run;
+    const cli = proofsRead(await cliOAuth2Run(front, profile, seed, true)).run;
     if (app.exchanges.some((e) => e.leg === 'token')) exchanged += 1;
+    if (app.exchanges.some((e) => e.leg === 'par' && e.request.headers.some(([n]) => n === 'DPoP'))) proven += 1;
     expect(app).toStrictEqual(cli);
   });
 
@@ -80,15 +93,17 @@ const alteringThePush = (bridge: BridgeApi): BridgeApi =>
 describe('the app and the CLI push the authorization request alike (RFC 9126)', () => {
   it('the same push, URL, exchanges and verdicts, recorded as the par leg', async () => {
     exchanged = 0;
+    proven = 0;
     await fc.assert(sameRun(), { numRuns: 12 });
     expect(exchanged).toBeGreaterThan(3);
+    expect(proven).toBeGreaterThan(0);
   }, 120_000);
 
   it('records the push as its own leg before the authorization, and the browser carries only client_id and request_uri', async () => {
     const profile = fc.sample(profiles(), { seed: 3, numRuns: 1 })[0]!;
     const good = profileSchema.parse({
       ...profile,
-      oauth2: { ...profile.oauth2, clientSecret: C.client.secret, scope: 'read' },
+      oauth2: { ...profile.oauth2, clientSecret: C.client.secret, scope: 'read', dpop: false },
     });
     const cli = await cliOAuth2Run(front, good, 5, true);
     expect(cli.exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
