@@ -43,10 +43,11 @@ export const requestObjectSigned =
   };
 
 /**
- * Where the code grant pushes its authorization request (the driver's `par` leg): with --par, or when the metadata
- * the flow already read (--issuer's discovery) requires it (RFC 9126 §5), the metadata's
- * pushed_authorization_request_endpoint; with --par and no metadata read, the issuer's discovered now. Null: not
- * pushed.
+ * Where the code grant pushes its authorization request (the driver's `par` leg): with --par, or when the issuer's
+ * metadata requires it (require_pushed_authorization_requests, RFC 9126 §5), the metadata's
+ * pushed_authorization_request_endpoint. The metadata is the one the flow already read (--issuer's discovery), else
+ * the issuer's, discovered now with --par or when the profile names an issuer (--issuer); a metadata that cannot be
+ * read then requires nothing. Null: not pushed.
  */
 export async function pushEndpoint(
   profile: Profile,
@@ -56,8 +57,9 @@ export async function pushEndpoint(
   options: FlowRunOptions,
   report: FlowReport
 ): Promise<string | null> {
-  if (!asked && !discovered) return null;
-  const d = discovered ?? (await discoverIssuer(profile, options));
+  if (!asked && !discovered && !profile.oauth2.issuer) return null;
+  const d = discovered ?? (await discoverIssuer(profile, options, asked));
+  if (!d) return null;
   const target = pushTargetOf(d.document, asked, authentication);
   if (!target.ok) throw new FlowFailure('pushed authorization request', `${d.url}: ${target.reason}`);
   if (target.url === null) return null;
@@ -69,12 +71,16 @@ export async function pushEndpoint(
   return target.url;
 }
 
-/** The issuer's metadata (OIDC Discovery §4, RFC 8414 §3), for its pushed_authorization_request_endpoint. */
-async function discoverIssuer(profile: Profile, options: FlowRunOptions) {
+/**
+ * The issuer's metadata (OIDC Discovery §4, RFC 8414 §3), for its pushed_authorization_request_endpoint; one that
+ * cannot be used fails the push asked for, and is none when only looked at (null).
+ */
+async function discoverIssuer(profile: Profile, options: FlowRunOptions, asked: boolean) {
   const issuer = profile.oauth2.issuer || profile.baseUrl;
   const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
     discover(issuer, undefined, { ...options.send, signal })
   );
+  if (!asked && (d.refused || d.document === null)) return null;
   if (d.refused) throw new FlowFailure('pushed authorization request', d.refused);
   return d;
 }

@@ -7,8 +7,8 @@ import { requestObjectUnavailable, type RequestObjectState } from '../../state/o
  * The URL the browser opens for the authorize leg, once the flow waits for the callback (`started`, given the flow
  * the URL is built from): with a request object, client_id and `request` in place of the parameters (RFC 9101 §5);
  * with PAR, the grant's par leg first, the request (or the request object, RFC 9126 §3) pushed and only client_id
- * and request_uri on the URL (§4); null when a step failed (each store says why). Without either, the flow's own
- * parameters.
+ * and request_uri on the URL (§4), also when the issuer's metadata requires it (§5); null when a step failed (each
+ * store says why). Without either, the flow's own parameters.
  */
 export async function authorizationToOpen(
   choices: { readonly par: ParState; readonly requestObject: RequestObjectState },
@@ -24,6 +24,7 @@ export async function authorizationToOpen(
   const params = signed ? await requestObject.toSend(plain, profile) : undefined;
   if (params === null) return null;
   const prepared = params ? { ...plain, authorizationParams: params } : plain;
-  const pushed = par.enabled ? await par.pushed(prepared, profile) : prepared;
+  // With the toggle off, pushed only when the issuer's metadata requires it (RFC 9126 §5).
+  const pushed = await par.pushed(prepared, profile, par.enabled);
   return pushed && started(pushed);
 }

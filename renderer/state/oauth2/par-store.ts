@@ -14,7 +14,7 @@ import type { Exchange } from '../../../shared/http';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
-import { getJsonFollowingRedirects } from '../../../shared/oidc/json-document';
+import { getJsonFollowingRedirects, type JsonGetter } from '../../../shared/oidc/json-document';
 import type { PushedAuthorization } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
@@ -40,13 +40,16 @@ export interface ParState {
   readonly pushedUrl: string | null;
   /** With DPoP on: the proofs the push carried, binding the code to the key (RFC 9449 §10.1). */
   readonly dpop: DpopLegTrace | null;
+  /** Pushed without the toggle: the issuer's metadata requires it (require_pushed_authorization_requests, §5). */
+  readonly required: boolean;
   toggled(on: boolean): void;
   /**
    * The code grant's par leg: pushes the flow's authorization request (its request object in its place when it has
    * one, RFC 9126 §3); resolves to the flow after it (its request_uri, which the browser's URL names), or null when
-   * the push failed.
+   * the push failed. Not `asked` (the toggle off): only when the metadata of the issuer the profile names requires
+   * it, else the flow as it is.
    */
-  pushed(flow: OAuth2State, profile: Profile): Promise<OAuth2State | null>;
+  pushed(flow: OAuth2State, profile: Profile, asked?: boolean): Promise<OAuth2State | null>;
 }
 
 const CLEAR = {
@@ -57,6 +60,7 @@ const CLEAR = {
   error: null,
   pushedUrl: null,
   dpop: null,
+  required: false,
 } as const;
 
 /**
@@ -92,6 +96,27 @@ async function pushSent(
 }
 
 /**
+ * Where the push goes: the issuer's metadata read (the profile's issuer, else the base URL) for its
+ * pushed_authorization_request_endpoint (RFC 9126 §5), a mutual-TLS client to its alias. Asked for: the endpoint, or
+ * why there is none. Not asked for: the endpoint when the metadata says require_pushed_authorization_requests; null
+ * otherwise, or when there is no metadata to read.
+ */
+async function pushTarget(
+  getJson: JsonGetter,
+  profile: Profile,
+  flow: OAuth2State,
+  asked: boolean
+): Promise<{ readonly url: string } | { readonly error: string } | null> {
+  const issuer = profile.oauth2.issuer || flow.config.baseUrl;
+  const discovered = await discoverIssuer(issuer, getJson);
+  if (!asked && (discovered.refused || discovered.document === null)) return null;
+  if (discovered.refused) return { error: discovered.refused };
+  const target = pushTargetOf(discovered.document, asked, flow.config.authentication ?? 'body');
+  if (!target.ok) return { error: `${discovered.url}: ${target.reason}` };
+  return target.url === null ? null : { url: target.url };
+}
+
+/**
  * The OAuth 2 page's pushed authorization request (RFC 9126): the endpoint from the provider's metadata (§5), the
  * request POSTed by the app host with the client authentication the token leg uses (§2.1): a client assertion signed
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
@@ -113,22 +138,24 @@ function createParStore(deps: RendererDeps) {
       if (!r.ok) throw new Error(r.error.message);
       return r.value.response;
     });
-  return createStore<ParState>()((set) => ({
+  return createStore<ParState>()((set, get) => ({
     enabled: false,
     pushing: false,
     ...CLEAR,
     toggled: (enabled) => set({ enabled, ...CLEAR }),
-    async pushed(flow, profile) {
-      set({ pushing: true, ...CLEAR });
+    async pushed(flow, profile, asked = true) {
+      // Not asked for: pushed only when the metadata of the issuer the profile names requires it (RFC 9126 §5).
+      if (!asked && !profile.oauth2.issuer) return flow;
+      if (asked) set({ pushing: true, ...CLEAR });
       try {
-        const c = flow.config;
-        const issuer = profile.oauth2.issuer || c.baseUrl;
-        const discovered = await discoverIssuer(issuer, getJson(profile));
-        const target = pushTargetOf(discovered.document, true, c.authentication ?? 'body');
-        if (discovered.refused || !target.ok || target.url === null) {
-          set({ error: discovered.refused ?? `${discovered.url}: ${(target as { reason: string }).reason}` });
+        const target = await pushTarget(getJson(profile), profile, flow, asked);
+        if (target === null) return flow;
+        if (!asked) set({ pushing: true, ...CLEAR, required: true });
+        if ('error' in target) {
+          set({ error: target.error });
           return null;
         }
+        const c = flow.config;
         const parUrl = target.url;
         const pushing = { ...flow, config: { ...c, parEndpoint: parUrl } };
         // RFC 9126 §2: the assertion's audience is the issuer or this endpoint.
@@ -143,6 +170,7 @@ function createParStore(deps: RendererDeps) {
         set({ parUrl, exchange, outcome: outcome.pushed, assertion, pushedUrl, dpop });
         return outcome.ok ? outcome.state : null;
       } catch (e) {
+        if (!asked && !get().required) return flow;
         set({ error: (e as Error).message });
         return null;
       } finally {
