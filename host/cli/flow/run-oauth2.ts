@@ -107,7 +107,16 @@ export async function runOAuth2(
         )
       : null;
     if (openId.lifecycle)
-      await lifecycleLeg(state, profile, session?.endpoints ?? null, options, report, dpop, session?.afterRefresh);
+      await lifecycleLeg(
+        state,
+        profile,
+        session?.endpoints ?? null,
+        options,
+        report,
+        dpop,
+        session?.afterRefresh ?? null,
+        effects
+      );
     return { fields: token.fields, token };
   } finally {
     await catcher.close();
