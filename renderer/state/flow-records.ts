@@ -12,22 +12,6 @@ export function historyRecord(random: RandomPort, record: Omit<HistoryRecord, 'i
   return { ...record, id: newRecordId(random) };
 }
 
-/**
- * The leg's own verdict (its checks know the flow; the host judged by the status alone) on the exchange the host
- * recorded: the id and the words cross the bridge, not the exchange again. Best effort.
- */
-export function annotateHistory(
-  bridge: BridgeApi,
-  record: HistoryRecord,
-  verdict: { ok: boolean; summary: string }
-): void {
-  void bridge.historyAnnotate({
-    id: record.id,
-    outcome: verdict.ok ? 'succeeded' : 'failed',
-    summary: verdict.summary.slice(0, 2000),
-  });
-}
-
 /** Keeps a token a flow obtained with its profile (the store encrypts it at rest), so the Profiles page lists it; the record as saved. */
 export function saveToken(
   bridge: BridgeApi,

@@ -81,7 +81,8 @@ async function withProof(
   request: RawRequest,
   accessToken: string | null,
   mistake: PlantedDpopMistake | null,
-  nonceRetry: boolean
+  nonceRetry: boolean,
+  deps: DpopDeps
 ): Promise<{ sent: RawRequest; proof: DpopProof }> {
   if (mistake === 'another-key' && !client.anotherKey)
     throw new Error('The another-key mistake needs a way to make a second DPoP key; this client has none.');
@@ -94,7 +95,7 @@ async function withProof(
       nonce: client.nonces.get(originOf(request.url)) ?? null,
       mistake,
     },
-    client.deps
+    deps
   );
   const sent = requestWithProof(request, accessToken, proof.jwt);
   client.onProof?.(proof, sent, nonceRetry);
@@ -107,12 +108,15 @@ const isNonceMistake = (m: PlantedDpopMistake | null) => m === 'nonce-missing' |
  * Sends the request with a fresh proof (`accessToken`: the token it carries, for ath), and once more on a nonce
  * challenge, unless the nonce is the mistake planted: then the client ignores the server's nonce and the refusal
  * stands. A planted reused-jti sends the accepted request's very proof again, a replay the server must refuse (§11.1).
+ * `deps`: the randomness and clock each proof's jti and iat are drawn from (§4.2): the client's own unless the host
+ * a flow runs on gives its own (the driver's ports: both hosts then draw them alike).
  */
 export async function sendWithDpop(
   client: DpopClient,
   request: RawRequest,
   accessToken: string | null,
-  send: (request: RawRequest) => Promise<Exchange>
+  send: (request: RawRequest) => Promise<Exchange>,
+  deps: DpopDeps = client.deps
 ): Promise<DpopSend> {
   const origin = originOf(request.url);
   const mistake = takeMistake(client, accessToken);
@@ -123,7 +127,7 @@ export async function sendWithDpop(
   };
   const attempt = async (nonceRetry: boolean) => {
     const planted = mistake === 'reused-jti' ? null : mistake;
-    const { sent, proof } = await withProof(client, request, accessToken, planted, nonceRetry);
+    const { sent, proof } = await withProof(client, request, accessToken, planted, nonceRetry, deps);
     const exchange = await send(sent);
     return { exchange, nonce: keepNonce(exchange), sent, proof };
   };

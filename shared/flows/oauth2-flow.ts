@@ -59,6 +59,11 @@ export interface OAuth2Config {
   readonly issuer?: string;
   /** The metadata advertises authorization_response_iss_parameter_supported: a callback without `iss` is refused. */
   readonly issuerRequired?: boolean;
+  /**
+   * The pushed authorization request endpoint (RFC 9126 §5): when set, the authorization request is pushed there
+   * first (the grant's `par` leg) and the browser carries only client_id and request_uri (§4). Absent: not pushed.
+   */
+  readonly parEndpoint?: string | null;
 }
 
 /** What the redirect back must carry: the state sent, and the issuer's `iss` (RFC 9207) as the config expects it. */
@@ -77,6 +82,13 @@ export interface OAuth2State {
   readonly token: TokenSet | null;
   /** OpenID Connect: sent on the authorization request when the scope has openid, expected in the id_token (OIDC Core §3.1.2.1). */
   readonly nonce: string | null;
+  /**
+   * The parameters the authorization request carries in place of the flow's own: client_id and a request object
+   * (RFC 9101 §5), pushed as they are (RFC 9126 §3) or put on the URL. Absent: the flow's own.
+   */
+  readonly authorizationParams?: readonly Param[];
+  /** The request_uri the pushed request was answered with (RFC 9126 §2.2); the browser's URL names it (§4). */
+  readonly requestUri?: string | null;
 }
 
 const paths = (c: OAuth2Config) => ({

@@ -1,5 +1,4 @@
 import { check, type Check } from '../check';
-import type { HistoryVerdict } from '../store/history-record';
 import type { Exchange, RawRequest } from '../http';
 import { type Param, formEncode } from '../url-encoded';
 import { readBody } from '../response-body';
@@ -149,10 +148,4 @@ export function parEndpointOf(
     };
   }
   return { ok: true, url: value };
-}
-
-/** The push's verdict as the history records it: its own checks' (RFC 9126 §2.2), whatever the status said. */
-export function pushedAuthorizationVerdict(exchange: Exchange): HistoryVerdict {
-  const pushed = interpretPushedAuthorization(exchange);
-  return { outcome: pushed.ok ? 'succeeded' : 'failed', summary: pushed.summary };
 }

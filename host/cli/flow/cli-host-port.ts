@@ -12,7 +12,6 @@ import { ProtocolError } from '../../../shared/errors';
 import { hostAssertionSigner } from '../../client-assertion-signer';
 import { authorizeHeadless } from './headless-leg';
 import { recordRedirect } from '../../store/history/record-exchange';
-import { historyLegOf } from '../../../shared/store/history-record';
 import { sendLeg, stepOfLeg } from './exchange';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
@@ -66,7 +65,7 @@ export function cliLegPort(
   dpop: DpopClient | null = null
 ): FlowHostPort {
   const port: FlowHostPort = {
-    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf),
+    send: (request, { leg, verdictOf }) => sendLeg(stepOfLeg(leg), request, options, report, verdictOf, leg),
     saveTokens: (obtained) => options.onTokens?.(printedAndSaved(obtained)),
     now: effects.now,
     // Ctrl-C while waiting stops the polling as it would a request in flight.
@@ -83,7 +82,7 @@ export function cliLegPort(
           ? report.assertion(event.trace)
           : report.checks(event.checks),
     recordRedirect: ({ leg, verdict, ...seen }) => {
-      const recording = options.recording?.(historyLegOf(stepOfLeg(leg)));
+      const recording = options.recording?.(leg);
       if (recording) recordRedirect(recording, seen, verdict);
       return Promise.resolve();
     },

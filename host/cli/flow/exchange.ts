@@ -6,24 +6,28 @@ import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
+/** The legs whose name is not the CLI's words for their step. */
+const STEP_WORDS: Readonly<Record<string, string>> = { par: 'pushed authorization request' };
+
 /** A leg's name as the CLI words its step (`failed at request token: …`): requestToken is "request token". */
-export const stepOfLeg = (leg: string): string => leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+export const stepOfLeg = (leg: string): string =>
+  Object.hasOwn(STEP_WORDS, leg) ? STEP_WORDS[leg]! : leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of
  * that step, in words, and Ctrl-C while it is in flight cancels it (Interrupted). The client's authentication is the
  * driver's, before this (cli-host-port.ts). `verdictOf`: the leg's own verdict, recorded with the exchange (the flow
- * driver's); the host's by the status otherwise.
+ * driver's); the host's by the status otherwise. `leg`: the history's name of the leg (the driver's leg name).
  */
 export async function sendLeg(
   step: string,
   request: RawRequest,
   options: FlowRunOptions,
   report: FlowReport,
-  verdictOf?: (exchange: Exchange) => HistoryVerdict
+  verdictOf?: (exchange: Exchange) => HistoryVerdict,
+  leg: string = historyLegOf(step)
 ): Promise<Exchange> {
   report.request(request);
-  const leg = historyLegOf(step);
   const recording = options.recording?.(leg) ?? null;
   try {
     const exchange = await interruptible(`the ${step} request (${request.method} ${request.url})`, (signal) =>

@@ -12,7 +12,7 @@ import { discover } from '../../oidc/discover';
 import { endpointLine, redirectLines } from '../oidc-report';
 import { interruptible } from '../interrupt';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
-import { cliLegPort } from './cli-host-port';
+import { cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
@@ -20,7 +20,8 @@ import { FlowFailure, type FlowReport } from './report';
  * The rest of a token's life, after the exchange: a refresh with the rotation shown (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700
  * §4.14.2 (https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2)), introspection (RFC 7662 (https://www.rfc-editor.org/rfc/rfc7662)) of the new access token, revocation (RFC 7009 (https://www.rfc-editor.org/rfc/rfc7009)) of the new refresh token, and
  * introspection again, which must then say inactive. The endpoints are the profile's (--revocation-endpoint,
- * --introspection-endpoint) or else the provider's metadata (`discovered`, or discovered here), each said.
+ * --introspection-endpoint) or else the provider's metadata (`discovered`, or discovered here), each said. `effects`:
+ * the flow's, so its legs run on the same clock and randomness as the grant's.
  */
 export async function lifecycleLeg(
   state: OAuth2State,
@@ -29,9 +30,11 @@ export async function lifecycleLeg(
   options: FlowRunOptions,
   report: FlowReport,
   dpop: { readonly client: DpopClient; readonly thumbprint: string } | null = null,
-  afterRefresh: ((refreshed: Record<string, unknown>) => Promise<void>) | null = null
+  afterRefresh: ((refreshed: Record<string, unknown>) => Promise<void>) | null = null,
+  effects: CliEffects = NODE_EFFECTS
 ): Promise<void> {
-  const port = cliLegPort(options, report, undefined, dpop?.client ?? null);
+  // The flow's effects: its clock and randomness for each leg, a DPoP proof's iat and jti too (RFC 9449 §4.2).
+  const port = cliLegPort(options, report, effects, dpop?.client ?? null);
   const old = state.token?.refreshToken;
   if (!old) {
     // RFC 6749 §5.1: a refresh token is OPTIONAL; without one the grant simply has no lifecycle to show.

@@ -7,9 +7,12 @@ import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
-import { authorizationUrl, type AuthorizationRequestMode } from './authorize-request-leg';
+import { withPushProof } from '../../../shared/flows/driver/dpop-port';
+import { PAR_LEG } from '../../../shared/flows/driver/pushed-authorization-leg';
+import { pushEndpoint, requestObjectSigned, type AuthorizationRequestMode } from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
+import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
 import { discoverFirst, type NamedEndpoints } from './discover-first';
 import { stepOfLeg } from './exchange';
 import { lifecycleLeg } from './lifecycle-leg';
@@ -60,26 +63,24 @@ export async function runOAuth2(
     const options = first
       ? { ...givenOptions, clientAssertion: clientAssertionOf(profile, profile.baseUrl) }
       : givenOptions;
+    const base = oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri);
+    // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
+    const parEndpoint = await pushEndpoint(
+      profile,
+      base.authentication ?? 'body',
+      authorization.par,
+      first?.discovered ?? null,
+      options,
+      report
+    );
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
-    const config = {
-      ...oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri),
-      login: openId.login ?? {},
-      dpopJkt: dpop?.thumbprint ?? null,
-    };
-    const port = cliHostPort(profile, catcher, options, report, effects, dpop?.client ?? null);
-    // Pushed (RFC 9126) or as a request object (RFC 9101): the browser gets another URL for the same request.
-    const pushing = authorization.par || authorization.requestObject;
-    const runner = pushing
-      ? {
-          ...port,
-          awaitRedirect: async (url: string, expected: Parameters<typeof port.awaitRedirect>[1]) =>
-            port.awaitRedirect(
-              await authorizationUrl(url, config, profile, authorization, options, report, dpop?.client ?? null),
-              expected
-            ),
-        }
-      : port;
-    const { state, runs } = await runFlow(grant, config, runner).catch((e: unknown) => {
+    const config = { ...base, login: openId.login ?? {}, dpopJkt: dpop?.thumbprint ?? null, parEndpoint };
+    const runner = withPushProof(
+      pushAuthenticated(profile, catcher, options, report, effects, dpop),
+      dpop?.client ?? null
+    );
+    const prepared = requestObjectSigned(authorization, profile, report);
+    const { state, runs } = await runFlow(grant, config, runner, undefined, prepared).catch((e: unknown) => {
       if (e instanceof LegFailed) throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
       throw e;
     });
@@ -101,14 +102,49 @@ export async function runOAuth2(
             dpop: dpop?.client ?? null,
             ...(first ? { discovered: first.discovered } : {}),
           },
-          port,
+          runner,
           report
         )
       : null;
     if (openId.lifecycle)
-      await lifecycleLeg(state, profile, session?.endpoints ?? null, options, report, dpop, session?.afterRefresh);
+      await lifecycleLeg(
+        state,
+        profile,
+        session?.endpoints ?? null,
+        options,
+        report,
+        dpop,
+        session?.afterRefresh ?? null,
+        effects
+      );
     return { fields: token.fields, token };
   } finally {
     await catcher.close();
   }
+}
+
+/**
+ * The CLI's host port for the code grant: the push (the driver's par leg) with a client assertion whose audience is
+ * the pushed authorization request endpoint (RFC 9126 §2), every other leg with the token endpoint's.
+ */
+function pushAuthenticated(
+  profile: Profile,
+  catcher: Parameters<typeof cliHostPort>[1],
+  options: FlowRunOptions,
+  report: FlowReport,
+  effects: CliEffects,
+  dpop: { readonly client: DpopClient } | null
+): FlowRunnerPort {
+  const port = cliHostPort(profile, catcher, options, report, effects, dpop?.client ?? null);
+  return {
+    ...port,
+    send: (request, sent) =>
+      sent.leg === PAR_LEG
+        ? cliLegPort(
+            { ...options, clientAssertion: clientAssertionOf(profile, profile.baseUrl, request.url) },
+            report,
+            effects
+          ).send(request, sent)
+        : port.send(request, sent),
+  };
 }

@@ -132,7 +132,7 @@ OAuth 2:
   --par                 push the authorization request first (RFC 9126): a POST to the provider's
                         pushed_authorization_request_endpoint (from its metadata) with the token leg's client
                         authentication, shown as its own leg; the browser's URL then carries only client_id
-                        and request_uri
+                        and request_uri. Pushed without it too when the issuer's metadata requires it
   --request-object      send the authorization request as a request object (RFC 9101): a JWT of its
                         parameters (aud the issuer), its parts printed; signed with the client's private key
                         (--private-key, its algorithm or --signing-alg's, its kid) with --client-auth

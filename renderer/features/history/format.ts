@@ -22,7 +22,13 @@ export const KNOWN_LEGS: readonly {
   { leg: 'requestToken', label: 'Request token', flows: 'OAuth 1.0a' },
   { leg: 'accessToken', label: 'Access token', flows: 'OAuth 1.0a' },
   { leg: 'authorize', label: 'Authorization (browser)', flows: 'OAuth 1.0a, OAuth 2' },
-  { leg: 'par', label: 'Pushed authorization request', flows: 'OAuth 2', aliases: ['pushed authorization request'] },
+  // The CLI recorded the push as pushedAuthorizationRequest before both hosts ran the code grant's par leg.
+  {
+    leg: 'par',
+    label: 'Pushed authorization request',
+    flows: 'OAuth 2',
+    aliases: ['pushed authorization request', 'pushedAuthorizationRequest'],
+  },
   { leg: 'token', label: 'Token exchange', flows: 'OAuth 2, Client credentials, MCP' },
   { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2, MCP' },
   { leg: 'device', label: 'Device authorization request', flows: 'Device authorization' },

@@ -1,4 +1,5 @@
 import { Value } from '../../components/Value';
+import { oauth2Flow } from '../../../shared/flows';
 import { useOAuth2 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
 import { CallbackWaitStatus, useNoCallbackHint } from '../flow/NoCallbackYet';
@@ -46,7 +47,8 @@ const callbackStatus = (outcome: { ok: boolean; checks: readonly unknown[] }) =>
 /** The authorization URL in parts, the state and PKCE, opening the page, waiting, and the callback's checks. */
 export function AuthorizePanel({ next }: { next: { title: string; go: () => void } | null }) {
   const flow = useOAuth2((s) => s.flow);
-  const url = useOAuth2((s) => s.authorizeUrl);
+  // The request's own parameters, also once pushed or signed (the URL then opened is the store's authorizeUrl).
+  const url = useOAuth2((s) => s.flow && s.authorizeUrl && oauth2Flow.buildAuthorizeRequest(s.flow).url);
   const waitId = useOAuth2((s) => s.waitId);
   const outcome = useOAuth2((s) => s.callbackOutcome);
   const started = useOAuth2((s) => s.authorizationStarted);

@@ -22,6 +22,7 @@ export function PushedAuthorization() {
   const error = usePar((s) => s.error);
   const pushedUrl = usePar((s) => s.pushedUrl);
   const dpop = usePar((s) => s.dpop);
+  const required = usePar((s) => s.required);
   return (
     <section className="pushed-authorization" aria-label="Pushed authorization request">
       <label className="check">
@@ -32,6 +33,12 @@ export function PushedAuthorization() {
         RFC 9126: the parameters above go to the provider first, on the back channel with the client&apos;s
         authentication; the browser then carries only <code>client_id</code> and <code>request_uri</code>.
       </p>
+      {required && (
+        <p className="muted small">
+          Pushed although the toggle is off: the issuer&apos;s metadata says{' '}
+          <code>require_pushed_authorization_requests</code> (RFC 9126 §5).
+        </p>
+      )}
       {pushing && (
         <p className="waiting" role="status">
           Pushing the authorization request…

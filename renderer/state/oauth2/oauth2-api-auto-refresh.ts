@@ -18,7 +18,6 @@ export async function apiCallWithAutoRefresh(
   draft: RawRequest,
   p: Profile
 ): Promise<void> {
-  const { bridge, random, now } = deps;
   const attempt = sends.attempt();
   const failed = (error: BridgeError, dpop: DpopLegTrace | null = null) =>
     set({
@@ -29,14 +28,7 @@ export async function apiCallWithAutoRefresh(
   const dpop = await dpopOfLeg(deps, p, 'api', dpopNonces, null);
   if (!dpop.ok) return failed(dpop.error);
   try {
-    const r = await bearerCallWithAutoRefresh(
-      { bridge, sends, random, now },
-      flow,
-      get().standing,
-      draft,
-      p,
-      dpop.value
-    );
+    const r = await bearerCallWithAutoRefresh({ ...deps, sends }, flow, get().standing, draft, p, dpop.value);
     if (!sends.isCurrent(attempt)) return;
     const next = r.state;
     const renewed = next.token && next.token !== flow.token ? next.token : null;

@@ -121,30 +121,26 @@ export function oauth2WaitActions(
   const { deps, get, set } = page;
   const { bridge } = deps;
   return {
-    async authorizationStarted() {
-      const { flow, authorizeUrl, waitId } = get();
-      if (!flow || !authorizeUrl) return null;
-      if (waitId) return authorizeUrl;
-      const opened = openRedirectLeg(CODE_GRANT, 'authorize', flow);
-      const r = await bridge.catcherWait({
-        port: Number(new URL(get().catcherUri!).port),
-        path: get().profile!.callbackPath,
-        target: opened.expected,
-      });
-      if (!r.ok) {
-        set({ waitEnded: { code: r.error.code, message: r.error.message } });
-        return null;
+    async authorizationStarted(prepared) {
+      const { flow: current, authorizeUrl, waitId } = get();
+      if (!current || !authorizeUrl) return null;
+      if (waitId && !prepared) return authorizeUrl;
+      // The flow as the push (the grant's par leg) or the request object left it: the URL the browser opens is its.
+      const opened = openRedirectLeg(CODE_GRANT, 'authorize', prepared ?? current);
+      if (!waitId) {
+        const r = await bridge.catcherWait({
+          port: Number(new URL(get().catcherUri!).port),
+          path: get().profile!.callbackPath,
+          target: opened.expected,
+        });
+        if (!r.ok) {
+          set({ waitEnded: { code: r.error.code, message: r.error.message } });
+          return null;
+        }
+        set({ waitId: r.value.waitId, waitEnded: null, rejected: [], callback: null, callbackOutcome: null });
       }
-      set({
-        waitId: r.value.waitId,
-        waitEnded: null,
-        rejected: [],
-        callback: null,
-        callbackOutcome: null,
-        flow: opened.state,
-        authorizationOpenedAt: deps.now(),
-      });
-      return authorizeUrl;
+      set({ flow: opened.state, authorizeUrl: opened.url, authorizationOpenedAt: deps.now() });
+      return opened.url;
     },
     async waitCancelled() {
       const { waitId } = get();

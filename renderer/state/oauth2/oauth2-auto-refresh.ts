@@ -1,14 +1,13 @@
-import { BridgeFailure } from '../../../shared/bridge/result';
-import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { assertionSignedSend } from '../page-client-auth';
-import { callWithBearer, oauth2Flow, type BearerStep } from '../../../shared/flows';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
+import { oauth2Flow, type BearerStep } from '../../../shared/flows';
+import { bearerCallRefreshing } from '../../../shared/flows/driver/bearer-refresh';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import type { Exchange, RawRequest } from '../../../shared/http';
-import type { HistoryRecord } from '../../../shared/store/history-record';
+import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
-import { annotateHistory, historyRecord } from '../flow-records';
 import type { FlowSends } from '../flow-sends';
+import { authenticatedWith } from '../page-client-auth';
+import { pageHostPort } from '../page-host-port';
 import {
   apiAnswered,
   OAUTH2_PAGE_TOKEN,
@@ -23,120 +22,57 @@ import { withDpopChecks, type PageDpop } from '../dpop-page-send';
 export const AUTO_REFRESH_EARLY_SECONDS = 30;
 
 /**
- * The bearer call's send: a refresh signed with the profile's assertion by the driver's decorator when it asks for
- * one, each request sent through the page's `sends` with its history record held for its verdict; `records` maps
- * each exchange to its record.
+ * The token's standing after the bearer call's steps, as the Refresh leg and the bearer call would leave it: a
+ * refresh that brought the flow's new token saved, one refused marked, each answer of the resource noted.
  */
-function recordedSend(
-  deps: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
-  sends: FlowSends,
-  p: Profile,
-  baseUrl: string,
-  tokenUrl: string
-) {
-  /** Each exchange's history record, for its verdict once the bearer call is done. */
-  const records = new Map<Exchange, HistoryRecord>();
-  const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'api');
-  const send = assertionSignedSend(deps, clientAssertionOf(p, baseUrl), legOf, async (request, leg) => {
-    const record = historyRecord(deps.random, { profileId: p.id, flow: 'oauth2', leg });
-    const r = await sends.httpSend({
-      request,
-      options: transportOf(p),
-      record,
-      // Held by the host until the verdict below, then recorded once with it.
-      verdictFollows: true,
-    });
-    if (!r.ok) throw new BridgeFailure(r.error.code, r.error.message, r.error.details);
-    records.set(r.value, record);
-    return r.value;
-  });
-  return { send, records };
-}
-
-/**
- * The flow and the token's standing after the bearer call's steps, as the Refresh leg and the bearer call would
- * leave them; each step's record gets its verdict.
- */
-function stepsFolded(
+function standingAfter(
   { bridge, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'>,
   flow: OAuth2State,
+  next: OAuth2State,
   standing: TokenStanding,
   p: Profile,
-  steps: readonly BearerStep[],
-  records: ReadonlyMap<Exchange, HistoryRecord>
-): { state: OAuth2State; known: TokenStanding } {
-  let state = flow;
+  steps: readonly BearerStep[]
+): TokenStanding {
   let known = standing;
   for (const step of steps) {
-    if (step.kind === 'refresh') {
-      const refreshed = oauth2Flow.interpretTokenResponse(state, step.exchange, now(), 'refresh');
-      state = refreshed.state;
+    if (step.kind === 'refresh')
       known =
-        refreshed.ok && state.token
-          ? tokenIssued(bridge, random, known, state.token, {
+        step.ok && next.token && next.token !== flow.token
+          ? tokenIssued(bridge, random, known, next.token, {
               profileId: p.id,
               obtainedAt: now(),
               label: OAUTH2_PAGE_TOKEN.refreshedAutomatically,
             })
           : refreshAnswered(bridge, known, step.exchange);
-    } else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
-    const record = records.get(step.exchange);
-    if (record) annotateHistory(bridge, record, step);
+    else if (step.kind === 'call') known = apiAnswered(known, step.exchange);
   }
-  return { state, known };
+  return known;
 }
 
 /**
- * The bearer call through callWithBearer with the flow's token (the draft's method, URL and body), refreshed
- * first when within AUTO_REFRESH_EARLY_SECONDS of expiry and once on a 401 (RFC 6750 §3.1
- * (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each exchange is recorded; a refresh
- * updates the flow and the token's standing as the Refresh leg would. With the profile's DPoP (`dpop`), the refresh
- * and each call carry a fresh proof, the call its DPoP-bound token in the DPoP scheme (RFC 9449 §5, §7.1), and a
- * nonce challenge is followed (§8, §9). Sent through the page's `sends`, so Start over cancels them; the host records
- * each exchange once, with its verdict. Throws the transport's or a protocol error.
+ * The bearer call refreshing by itself (the driver's bearerCallRefreshing, over the page as host) with the flow's
+ * token (the draft's method, URL and body): refreshed first when within AUTO_REFRESH_EARLY_SECONDS of expiry and
+ * once on a 401 (RFC 6750 §3.1 (https://www.rfc-editor.org/rfc/rfc6750#section-3.1)), then called again. Each
+ * exchange is recorded by the host once, with its leg's verdict; a refresh updates the flow and the token's standing
+ * as the Refresh leg would. With the profile's DPoP (`dpop`), the refresh and each call carry a fresh proof, the call
+ * its DPoP-bound token in the DPoP scheme (RFC 9449 §5, §7.1), and a nonce challenge is followed (§8, §9). Sent
+ * through the page's `sends`, so Start over cancels them. Throws the transport's or a protocol error.
  */
 export async function bearerCallWithAutoRefresh(
-  { bridge, sends, random, now }: Pick<RendererDeps, 'bridge' | 'random' | 'now'> & { readonly sends: FlowSends },
+  deps: RendererDeps & { readonly sends: FlowSends },
   flow: OAuth2State,
   standing: TokenStanding,
   draft: RawRequest,
   p: Profile,
   dpop: PageDpop | null
 ): Promise<{ state: OAuth2State; standing: TokenStanding; run: OAuth2Run }> {
-  const c = flow.config;
-  const tokenUrl = oauth2Flow.tokenEndpoint(flow);
-  const { send, records } = recordedSend({ bridge, random, now }, sends, p, c.baseUrl, tokenUrl);
-  const token = flow.token!;
-  const result = await callWithBearer(
-    {
-      method: draft.method,
-      url: draft.url,
-      headers: draft.headers.filter(([n]) => n.toLowerCase() !== 'authorization'),
-      ...(draft.body !== undefined ? { body: draft.body } : {}),
-      extraHeaders: c.headers,
-    },
-    {
-      accessToken: token.accessToken,
-      refreshToken: token.refreshToken,
-      expiresAt: token.expiresAt,
-      scope: token.scope,
-    },
-    {
-      tokenUrl,
-      clientId: c.clientId,
-      clientSecret: c.clientSecret,
-      authentication: c.authentication ?? 'body',
-      bodyFormat: c.tokenBody ?? 'form',
-      extraParams: c.extraParams?.refresh ?? [],
-      extraHeaders: c.headers,
-      earlySeconds: AUTO_REFRESH_EARLY_SECONDS,
-      accessTokenField: c.accessTokenField ?? null,
-    },
-    send,
-    now,
-    dpop?.client ?? null
-  );
-  const { state, known } = stepsFolded({ bridge, random, now }, flow, standing, p, result.steps, records);
+  const { sends, now } = deps;
+  // The page as the driver's host, the refresh's client assertion signed in by the driver (authenticatedWith).
+  const host = pageHostPort(deps, sends, p, 'oauth2', () => {});
+  const { port } = authenticatedWith(deps, host, clientAssertionOf(p, flow.config.baseUrl), null, {});
+  const called = await bearerCallRefreshing(port, flow, draft, AUTO_REFRESH_EARLY_SECONDS, dpop?.client ?? null);
+  const { state, result } = called;
+  const known = standingAfter(deps, flow, state, standing, p, result.steps);
   const last = result.steps[result.steps.length - 1]!;
   const outcome =
     last.kind === 'call'

@@ -57,7 +57,11 @@ export interface OAuth2FlowState {
   flowStarted(profile: Profile, baseUrl: string): Promise<void>;
   legChosen(leg: OAuth2Leg): void;
   draftEdited(leg: SentLeg, patch: Partial<RawRequest>): void;
-  authorizationStarted(): Promise<string | null>;
+  /**
+   * Waits for the callback and answers the URL the browser opens; `prepared`: the flow as a push (RFC 9126) or a
+   * request object (RFC 9101) left it, whose URL that is.
+   */
+  authorizationStarted(prepared?: OAuth2State): Promise<string | null>;
   waitCancelled(): Promise<void>;
   legSent(leg: SentLeg): Promise<void>;
   /** Prepares the bearer call with a token outside the b64token grammar, as the server issued it. */

@@ -1,22 +1,21 @@
 import { createStore } from 'zustand';
-import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { pushedWithDpop } from '../../../shared/flows/driver/dpop-port';
-import type { Exchange, RawRequest } from '../../../shared/http';
-import type { Param } from '../../../shared/url-encoded';
+import { withPushProof } from '../../../shared/flows/driver/dpop-port';
+import {
+  authorizationUrlOf,
+  PAR_LEG,
+  parLeg,
+  pushTargetOf,
+  type PushOutcome,
+} from '../../../shared/flows/driver/pushed-authorization-leg';
+import { sendLeg } from '../../../shared/flows/driver/run-leg';
+import type { Exchange } from '../../../shared/http';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
-import { getJsonFollowingRedirects } from '../../../shared/oidc/json-document';
-import {
-  buildPushedAuthorizationRequest,
-  interpretPushedAuthorization,
-  parEndpointOf,
-  pushedAuthorizationUrl,
-  pushedAuthorizationVerdict,
-  type PushedAuthorization,
-} from '../../../shared/oauth2/pushed-authorization';
+import { getJsonFollowingRedirects, type JsonGetter } from '../../../shared/oidc/json-document';
+import type { PushedAuthorization } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
 import { pageStore } from '../../app/page-store';
@@ -41,12 +40,16 @@ export interface ParState {
   readonly pushedUrl: string | null;
   /** With DPoP on: the proofs the push carried, binding the code to the key (RFC 9449 §10.1). */
   readonly dpop: DpopLegTrace | null;
+  /** Pushed without the toggle: the issuer's metadata requires it (require_pushed_authorization_requests, §5). */
+  readonly required: boolean;
   toggled(on: boolean): void;
   /**
-   * Pushes the flow's authorization request, or `params` in its place (a request object, RFC 9126 §3); resolves to
-   * the URL to open, or null when the push failed.
+   * The code grant's par leg: pushes the flow's authorization request (its request object in its place when it has
+   * one, RFC 9126 §3); resolves to the flow after it (its request_uri, which the browser's URL names), or null when
+   * the push failed. Not `asked` (the toggle off): only when the metadata of the issuer the profile names requires
+   * it, else the flow as it is.
    */
-  pushed(flow: OAuth2State, profile: Profile, params?: readonly Param[]): Promise<string | null>;
+  pushed(flow: OAuth2State, profile: Profile, asked?: boolean): Promise<OAuth2State | null>;
 }
 
 const CLEAR = {
@@ -57,46 +60,69 @@ const CLEAR = {
   error: null,
   pushedUrl: null,
   dpop: null,
+  required: false,
 } as const;
 
 /**
- * The push sent by the app host through the page's port, the client authenticated by the driver (authenticatedWith:
- * the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP is on (pushedWithDpop,
- * as the CLI sends it); each attempt recorded in the History once, with the push's own verdict (RFC 9126 §2.2).
+ * The grant's par leg sent by the app host through the page's port, the client authenticated by the driver
+ * (authenticatedWith: the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP
+ * is on (withPushProof, as the CLI sends it); each attempt recorded in the History once, with the leg's verdict
+ * (RFC 9126 §2.2).
  */
 async function pushSent(
   deps: RendererDeps,
   sends: FlowSends,
   profile: Profile,
-  request: RawRequest,
+  flow: OAuth2State,
   assertion: ClientAssertionSettings | null,
   nonces: Map<string, string>
 ): Promise<{
-  readonly exchange: Exchange | null;
+  readonly run: { readonly exchange: Exchange; readonly outcome: PushOutcome } | null;
   readonly error: string | null;
   readonly assertion: ClientAssertionTrace | null;
   readonly dpop: DpopLegTrace | null;
 }> {
   const dpop = profile.oauth2.dpop ? await pageDpop(deps, profile, nonces) : null;
-  if (dpop && !dpop.ok) return { exchange: null, error: dpop.error.message, assertion: null, dpop: null };
+  if (dpop && !dpop.ok) return { run: null, error: dpop.error.message, assertion: null, dpop: null };
   const host = pageHostPort(deps, sends, profile, 'oauth2', () => {});
   const { port, shown } = authenticatedWith(deps, host, assertion, null, {});
-  const send = (sent: RawRequest) => port.send(sent, { leg: 'par', verdictOf: pushedAuthorizationVerdict });
   const traces = () => ({ assertion: shown().assertion, dpop: dpop?.value.trace() ?? null });
   try {
-    const exchange = await (dpop ? pushedWithDpop(dpop.value.client, request, send) : send(request));
-    return { exchange, error: null, ...traces() };
+    const run = await sendLeg(parLeg, PAR_LEG, () => flow, withPushProof(port, dpop?.value.client ?? null));
+    return { run, error: null, ...traces() };
   } catch (e) {
-    return { exchange: null, error: (e as Error).message, ...traces() };
+    return { run: null, error: (e as Error).message, ...traces() };
   }
+}
+
+/**
+ * Where the push goes: the issuer's metadata read (the profile's issuer, else the base URL) for its
+ * pushed_authorization_request_endpoint (RFC 9126 §5), a mutual-TLS client to its alias. Asked for: the endpoint, or
+ * why there is none. Not asked for: the endpoint when the metadata says require_pushed_authorization_requests; null
+ * otherwise, or when there is no metadata to read.
+ */
+async function pushTarget(
+  getJson: JsonGetter,
+  profile: Profile,
+  flow: OAuth2State,
+  asked: boolean
+): Promise<{ readonly url: string } | { readonly error: string } | null> {
+  const issuer = profile.oauth2.issuer || flow.config.baseUrl;
+  const discovered = await discoverIssuer(issuer, getJson);
+  if (!asked && (discovered.refused || discovered.document === null)) return null;
+  if (discovered.refused) return { error: discovered.refused };
+  const target = pushTargetOf(discovered.document, asked, flow.config.authentication ?? 'body');
+  if (!target.ok) return { error: `${discovered.url}: ${target.reason}` };
+  return target.url === null ? null : { url: target.url };
 }
 
 /**
  * The OAuth 2 page's pushed authorization request (RFC 9126): the endpoint from the provider's metadata (§5), the
  * request POSTed by the app host with the client authentication the token leg uses (§2.1): a client assertion signed
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
- * to the endpoint's mutual-TLS alias); its answer checked (§2.2). With DPoP on, a proof of the profile's key goes with
- * it (RFC 9449 §10.1, pushedWithDpop: the CLI's implementation), a nonce asked for there followed once.
+ * to the endpoint's mutual-TLS alias); its answer checked (§2.2): the code grant's par leg, which the CLI runs too.
+ * With DPoP on, a proof of the profile's key goes with it (RFC 9449 §10.1, withPushProof), a nonce asked for there
+ * followed once.
  */
 function createParStore(deps: RendererDeps) {
   const { bridge } = deps;
@@ -112,46 +138,39 @@ function createParStore(deps: RendererDeps) {
       if (!r.ok) throw new Error(r.error.message);
       return r.value.response;
     });
-  return createStore<ParState>()((set) => ({
+  return createStore<ParState>()((set, get) => ({
     enabled: false,
     pushing: false,
     ...CLEAR,
     toggled: (enabled) => set({ enabled, ...CLEAR }),
-    async pushed(flow, profile, params) {
-      set({ pushing: true, ...CLEAR });
+    async pushed(flow, profile, asked = true) {
+      // Not asked for: pushed only when the metadata of the issuer the profile names requires it (RFC 9126 §5).
+      if (!asked && !profile.oauth2.issuer) return flow;
+      if (asked) set({ pushing: true, ...CLEAR });
       try {
+        const target = await pushTarget(getJson(profile), profile, flow, asked);
+        if (target === null) return flow;
+        if (!asked) set({ pushing: true, ...CLEAR, required: true });
+        if ('error' in target) {
+          set({ error: target.error });
+          return null;
+        }
         const c = flow.config;
-        const authentication = c.authentication ?? 'body';
-        const issuer = profile.oauth2.issuer || c.baseUrl;
-        const discovered = await discoverIssuer(issuer, getJson(profile));
-        const endpoint = parEndpointOf(discovered.document, authentication);
-        if (discovered.refused || !endpoint.ok) {
-          set({ error: discovered.refused ?? `${discovered.url}: ${(endpoint as { reason: string }).reason}` });
-          return null;
-        }
-        const unsigned = buildPushedAuthorizationRequest({
-          parUrl: endpoint.url,
-          clientId: c.clientId,
-          clientSecret: c.clientSecret,
-          authentication,
-          authorizationParams: params ?? oauth2Flow.buildAuthorizeRequest(flow).params,
-        });
+        const parUrl = target.url;
+        const pushing = { ...flow, config: { ...c, parEndpoint: parUrl } };
         // RFC 9126 §2: the assertion's audience is the issuer or this endpoint.
-        const audience = clientAssertionOf(profile, c.baseUrl, endpoint.url);
-        const sent = await pushSent(deps, sends, profile, unsigned, audience, dpopNonces);
-        const { exchange, assertion, dpop } = sent;
-        if (!exchange) {
-          set({ parUrl: endpoint.url, assertion, error: sent.error, dpop });
+        const audience = clientAssertionOf(profile, c.baseUrl, parUrl);
+        const { run, assertion, dpop, error } = await pushSent(deps, sends, profile, pushing, audience, dpopNonces);
+        if (!run) {
+          set({ parUrl, assertion, error, dpop });
           return null;
         }
-        const outcome = interpretPushedAuthorization(exchange);
-        const pushedUrl =
-          outcome.ok && outcome.requestUri
-            ? pushedAuthorizationUrl(oauth2Flow.authorizeEndpoint(flow), c.clientId, outcome.requestUri)
-            : null;
-        set({ parUrl: endpoint.url, exchange, outcome, assertion, pushedUrl, dpop });
-        return pushedUrl;
+        const { exchange, outcome } = run;
+        const pushedUrl = outcome.ok ? authorizationUrlOf(outcome.state) : null;
+        set({ parUrl, exchange, outcome: outcome.pushed, assertion, pushedUrl, dpop });
+        return outcome.ok ? outcome.state : null;
       } catch (e) {
+        if (!asked && !get().required) return flow;
         set({ error: (e as Error).message });
         return null;
       } finally {

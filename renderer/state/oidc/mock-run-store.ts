@@ -41,14 +41,17 @@ export function createMockRunStore(
     let runState: string | null = null;
     const fail = (problem: string) => set({ step: 'failed', problem });
 
-    /** The mock discovered and this run's id_token validated step by step, below the run. */
-    const validated = async (issuer: string, tokens: NonNullable<ReturnType<typeof flowTokensOf>>) => {
+    /**
+     * The mock discovered and this run's id_token validated step by step, below the run, then UserInfo when asked
+     * (the driver's OpenID Connect after the code grant, as `flow oauth2 --scope openid` runs it).
+     */
+    const validated = async (
+      issuer: string,
+      tokens: NonNullable<ReturnType<typeof flowTokensOf>>,
+      withUserInfo: boolean
+    ) => {
       set({ step: 'validating' });
-      const o = oidc.getState();
-      o.issuerEdited(issuer);
-      await o.discoveryRequested();
-      o.inputsEdited({ ...tokens, registeredAlg: '' });
-      await o.validationRequested();
+      await oidc.getState().afterCodeRan(issuer, { ...tokens, registeredAlg: '' }, withUserInfo);
     };
     const exchange = async (s: OAuth2FlowState) => {
       if (!s.callbackOutcome?.ok) return fail(s.callbackOutcome?.summary ?? 'No code came back.');
@@ -58,12 +61,11 @@ export function createMockRunStore(
       const tokens = flowTokensOf(oauth2.getState());
       if (!run?.outcome?.ok) {
         // An id_token the client refused (its nonce) is still validated below, so the steps say what the run says.
-        if (tokens) await validated(s.flow!.config.baseUrl, tokens);
+        if (tokens) await validated(s.flow!.config.baseUrl, tokens, false);
         return fail(run?.outcome?.summary ?? run?.error?.message ?? 'The token exchange failed.');
       }
       if (!tokens) return fail('The token response carries no id_token, though the scope was openid.');
-      await validated(s.flow!.config.baseUrl, tokens);
-      await oidc.getState().userInfoRequested();
+      await validated(s.flow!.config.baseUrl, tokens, true);
       set({ step: 'done' });
     };
     oauth2.subscribe((s, prev) => {

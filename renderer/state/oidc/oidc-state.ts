@@ -55,6 +55,11 @@ export interface OidcState {
   readonly userInfo: UserInfoResult | null;
   /** GET the discovered userinfo_endpoint with the access token; sub is compared with the validated id_token's. */
   userInfoRequested(): Promise<void>;
+  /**
+   * After the OAuth 2 flow's code grant, in one go (the driver's openIdAfterCode, as the CLI runs it): `issuer`
+   * discovered, `tokens` validated, then UserInfo with a valid id_token when `withUserInfo`.
+   */
+  afterCodeRan(issuer: string, tokens: Partial<ValidationInputs>, withUserInfo: boolean): Promise<void>;
 }
 
 export interface OidcDeps extends RendererDeps {

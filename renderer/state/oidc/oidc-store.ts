@@ -5,6 +5,7 @@ import { pageHostPort } from '../page-host-port';
 import { idTokenValidated } from './oidc-id-token-validation';
 import type { OidcDeps, OidcPageStore, OidcState, ValidationInputs } from './oidc-state';
 import { userInfoCalled } from './oidc-userinfo-call';
+import { afterCodeRan } from './oidc-after-code';
 
 const EMPTY: ValidationInputs = {
   idToken: '',
@@ -70,6 +71,7 @@ export function createOidcStore(deps: OidcDeps) {
       },
       validationRequested: (jwksUri) => idTokenValidated(page, jwksUri),
       userInfoRequested: () => userInfoCalled(page),
+      afterCodeRan: (issuer, tokens, withUserInfo) => afterCodeRan(page, issuer, tokens, withUserInfo),
     };
   });
 }

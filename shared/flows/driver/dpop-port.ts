@@ -1,6 +1,8 @@
 import { sendWithDpop, type DpopClient } from '../../dpop/dpop-client';
+import type { DpopDeps } from '../../dpop/proof';
 import { headerValue, type Exchange, type RawRequest } from '../../http';
 import type { FlowHostPort } from './host-port';
+import { PAR_LEG } from './pushed-authorization-leg';
 
 /**
  * How a leg's request carries a DPoP proof (RFC 9449 (https://www.rfc-editor.org/rfc/rfc9449)): `token`, a request
@@ -19,11 +21,18 @@ export function accessTokenOf(request: RawRequest): string {
   return m[1]!;
 }
 
+/** The host port's randomness and clock, which a proof's jti and iat are drawn from (RFC 9449 §4.2) on every host. */
+const portDeps = (port: FlowHostPort): DpopDeps => ({
+  crypto: port.crypto,
+  random: port.random,
+  clock: { now: port.now },
+});
+
 /**
  * The host port with DPoP on the legs named in `legs`: a fresh proof on each send, and one retry with the server's
  * nonce when it asks (§8, §9, sendWithDpop), reported as a step of its own, as is a planted reused-jti replay
- * (§11.1); each attempt is sent and recorded by
- * `port`. One implementation for the app's pages and the CLI's flows.
+ * (§11.1); each attempt is sent and recorded by `port`, each proof's jti and iat drawn from its randomness and clock.
+ * One implementation for the app's pages and the CLI's flows.
  */
 export const withDpopProofs = (
   port: FlowHostPort,
@@ -52,7 +61,8 @@ export const withDpopProofs = (
           });
         previous = await port.send(proven, options);
         return previous;
-      }
+      },
+      portDeps(port)
     );
     return r.exchange;
   },
@@ -61,23 +71,52 @@ export const withDpopProofs = (
 /**
  * A pushed authorization request sent with a fresh proof of the client's key (RFC 9449 §10.1): htm POST, htu the
  * pushed authorization request endpoint, no ath; the provider binds the code to that key, and may ask for a nonce
- * there (§8), which is followed once. A mistake planted for the token or API leg is kept for it. One implementation
- * for the OAuth 2 page's push and `flow oauth2 --par --dpop`.
+ * there (§8), which is followed once. A mistake planted for the token or API leg is kept for it.
  */
-export async function pushedWithDpop(
+async function pushedWithDpop(
   client: DpopClient,
   request: RawRequest,
   send: (request: RawRequest) => Promise<Exchange>,
-  said: (step: string) => void = () => {}
+  said: (step: string) => void,
+  deps: DpopDeps
 ): Promise<Exchange> {
   const withoutMistake: DpopClient = { ...client, mistake: null };
   let sent = 0;
-  const r = await sendWithDpop(withoutMistake, request, null, (proven) => {
-    if (sent++ > 0)
-      said(
-        'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the pushed authorization request again with it'
-      );
-    return send(proven);
-  });
+  const r = await sendWithDpop(
+    withoutMistake,
+    request,
+    null,
+    (proven) => {
+      if (sent++ > 0)
+        said(
+          'The server asked for a DPoP nonce (use_dpop_nonce, RFC 9449 §8): the pushed authorization request again with it'
+        );
+      return send(proven);
+    },
+    deps
+  );
   return r.exchange;
 }
+
+/**
+ * The host port with a proof of `client`'s key on the pushed authorization request (the `par` leg, pushedWithDpop),
+ * a nonce retry reported as a step of its own; every other leg as `port` sends it. The code grant's hosts (the
+ * OAuth 2 page's push and `flow oauth2 --par --dpop`) wrap the port their push goes through with it, so both send
+ * the same proofs.
+ */
+export const withPushProof = <P extends FlowHostPort>(port: P, client: DpopClient | null): P =>
+  client
+    ? {
+        ...port,
+        send: (request, options) =>
+          options.leg === PAR_LEG
+            ? pushedWithDpop(
+                client,
+                request,
+                (proven) => port.send(proven, options),
+                (title) => port.report({ kind: 'step', leg: PAR_LEG, title }),
+                portDeps(port)
+              )
+            : port.send(request, options),
+      }
+    : port;

@@ -58,6 +58,12 @@ export interface Grant<S, Config, L extends string = string> {
   readonly legs: { readonly [K in L]: Leg<S> };
   readonly start: (config: Config, random: RandomPort, crypto: CryptoPort) => S;
   readonly first: L;
+  /** The leg a started flow begins with when it is not always `first` (the code grant's push, RFC 9126). */
+  readonly startsWith?: (state: S) => L;
   readonly next: (leg: L, state: S) => L | null;
   readonly tokensObtained: (before: S, after: S) => LegTokens | null;
 }
+
+/** The leg a grant starts with from `state`. */
+export const firstLegOf = <S, C, L extends string>(grant: Grant<S, C, L>, state: S): L =>
+  grant.startsWith?.(state) ?? grant.first;

@@ -1,4 +1,4 @@
-import type { Grant } from './grant';
+import { firstLegOf, type Grant } from './grant';
 
 /**
  * A grant's legs in the order a page lists them: from `first`, each leg the grant runs after the one before
@@ -7,7 +7,7 @@ import type { Grant } from './grant';
  */
 export function legOrder<S, C, L extends string>(grant: Grant<S, C, L>, state: S): readonly L[] {
   const order: L[] = [];
-  for (let leg: L | null = grant.first; leg !== null && !order.includes(leg); leg = grant.next(leg, state))
+  for (let leg: L | null = firstLegOf(grant, state); leg !== null && !order.includes(leg); leg = grant.next(leg, state))
     order.push(leg);
   for (const leg of Object.keys(grant.legs) as L[]) if (!order.includes(leg)) order.push(leg);
   return order;

@@ -61,9 +61,9 @@ export function authenticatedChainPorts(ports: McpChainPorts, issuer: () => stri
 /** A key that cannot sign ends the run at the leg that needed the assertion, saying why (nothing was sent). */
 const signedOrFailed =
   (sign: AssertionSigner, leg: string): AssertionSigner =>
-  async (settings, issuedAt) => {
+  async (settings, issuedAt, mistake) => {
     try {
-      return await sign(settings, issuedAt);
+      return await sign(settings, issuedAt, mistake);
     } catch (e) {
       throw new McpChainFailure(
         leg,

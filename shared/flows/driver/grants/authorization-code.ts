@@ -1,6 +1,5 @@
 import {
   authorizationOpened,
-  buildAuthorizeRequest,
   buildBearerRequest,
   buildTokenExchange,
   callbackExpectation,
@@ -15,29 +14,36 @@ import {
 import { withNonceCheck } from '../../token-nonce-check';
 import type { Grant } from '../grant';
 import { refreshLeg } from '../lifecycle-legs';
+import { authorizationUrlOf, parLeg } from '../pushed-authorization-leg';
+
+/** The grant's legs: the service's (OAuth2Leg) and the pushed authorization request before the browser's (RFC 9126). */
+export type CodeGrantLeg = OAuth2Leg | 'par';
 
 /** The bearer leg's resource when the profile names none: the service's own (interface §4.3). */
 const DEFAULT_API_PATH = '/api/v2/me';
 
 /**
  * The authorization code grant (RFC 6749 §4.1 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1), PKCE by
- * default): authorize in the browser, exchange the code; then the bearer call (RFC 6750 §2.1) and the refresh
- * (RFC 6749 §6) are the user's to send, as often as wanted.
+ * default): the request pushed first when the config names the endpoint (RFC 9126
+ * (https://www.rfc-editor.org/rfc/rfc9126)), authorize in the browser, exchange the code; then the bearer call
+ * (RFC 6750 §2.1) and the refresh (RFC 6749 §6) are the user's to send, as often as wanted.
  */
-export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, OAuth2Leg> = {
+export const authorizationCodeGrant: Grant<OAuth2State, OAuth2Config, CodeGrantLeg> = {
   name: 'authorization code',
   flow: 'oauth2',
   start: startOAuth2,
   first: 'authorize',
-  next: (leg) => (leg === 'authorize' ? 'token' : null),
+  startsWith: (s) => (s.config.parEndpoint ? 'par' : 'authorize'),
+  next: (leg) => (leg === 'par' ? 'authorize' : leg === 'authorize' ? 'token' : null),
   tokensObtained: (before, after) =>
     after.token && after.token !== before.token ? { kind: 'oauth2', token: after.token } : null,
   legs: {
+    par: parLeg,
     authorize: {
       kind: 'redirect',
       title: (s) =>
         `Step one: authorization code (browser${s.pkce ? `, PKCE ${s.pkce.method}` : ''}${s.config.dpopJkt ? ', bound to the DPoP key by dpop_jkt, RFC 9449 §10' : ''})`,
-      url: (s) => buildAuthorizeRequest(s).url,
+      url: authorizationUrlOf,
       expected: (s) => ({ kind: 'oauth2', ...callbackExpectation(s) }),
       redirectUri: (s) => s.config.redirectUri,
       opened: authorizationOpened,

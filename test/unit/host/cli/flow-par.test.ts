@@ -51,6 +51,38 @@ describe('oauth-lab flow oauth2 --par', () => {
     expect(JSON.parse(r.out)).toMatchObject({ scope: 'read', access_token: expect.any(String) });
   });
 
+  it('without --par, pushes when the metadata --issuer read requires it (require_pushed_authorization_requests, RFC 9126 §5)', async () => {
+    mock.context.settings.switches.requirePushedAuthorizationRequests = true;
+    try {
+      const r = await flow(['--scope', 'openid', '--issuer', mock.baseUrl]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain('The metadata says require_pushed_authorization_requests');
+      expect(r.err).toContain('== Pushed authorization request (RFC 9126)');
+      expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+    } finally {
+      mock.context.settings.switches.requirePushedAuthorizationRequests = false;
+    }
+  });
+
+  it('without --par or openid, pushes when the metadata of the --issuer requires it (RFC 9126 §5)', async () => {
+    mock.context.settings.switches.requirePushedAuthorizationRequests = true;
+    try {
+      const r = await flow(['--issuer', mock.baseUrl]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain('The metadata says require_pushed_authorization_requests');
+      expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+    } finally {
+      mock.context.settings.switches.requirePushedAuthorizationRequests = false;
+    }
+  });
+
+  it('with an --issuer whose metadata does not require it, the request is not pushed', async () => {
+    const r = await flow(['--issuer', mock.baseUrl]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).not.toContain('Pushed authorization request');
+    expect(lastOpened().searchParams.get('request_uri')).toBeNull();
+  });
+
   it('a refused push fails the flow at that leg, naming the cause', async () => {
     const r = await flow(['--par'], 'wrong-secret');
     expect(r.code).toBe(1);

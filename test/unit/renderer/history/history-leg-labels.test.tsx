@@ -27,6 +27,8 @@ const CASES: [HistoryEntry['flow'], string, string | undefined, string][] = [
   ['oauth2', 'token', 'grant_type=authorization_code&code=abc', 'OAuth 2 · Token exchange'],
   ['oauth2', 'par', 'client_id=app', 'OAuth 2 · Pushed authorization request'],
   ['oauth2', 'pushed authorization request', 'client_id=app', 'OAuth 2 · Pushed authorization request'],
+  // A history the CLI wrote before it ran the code grant's par leg.
+  ['oauth2', 'pushedAuthorizationRequest', 'client_id=app', 'OAuth 2 · Pushed authorization request'],
   ['oauth2', 'discovery', undefined, 'OAuth 2 · Discovery'],
   ['oauth2', 'jwks', undefined, 'OAuth 2 · JWKS'],
 ];

@@ -21,12 +21,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage(secret?: string) {
+function renderPage(secret?: string, issuer?: string) {
   const bridge = bridgeOnMock(h);
   const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   const profile = defaultMockProfile();
   stores.app.setState({
-    profiles: [{ ...profile, oauth2: { ...profile.oauth2, ...(secret ? { clientSecret: secret } : {}) } }],
+    profiles: [
+      {
+        ...profile,
+        oauth2: { ...profile.oauth2, ...(secret ? { clientSecret: secret } : {}), ...(issuer ? { issuer } : {}) },
+      },
+    ],
     activeProfileId: profile.id,
     mock: { running: true, baseUrl: h.base },
   });
@@ -56,6 +61,26 @@ describe('OAuth 2 page: pushed authorization request', () => {
       await waitFor(() => expect(stores.oauth2.getState().callbackOutcome?.ok).toBe(true));
     } finally {
       fireEvent.click(screen.getByRole('checkbox', { name: /Push the authorization request/ }));
+      await close();
+    }
+  });
+
+  it("with the toggle off, pushes when the issuer's metadata requires it (require_pushed_authorization_requests, §5)", async () => {
+    h.provider.context.settings.switches.requirePushedAuthorizationRequests = true;
+    const { stores, tab, close } = renderPage(undefined, h.base);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Start the OAuth 2 flow' }));
+      expect(
+        (await screen.findByRole('checkbox', { name: /Push the authorization request/ })).matches(':checked')
+      ).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Open in browser' }));
+      await waitFor(() => expect(tab.location.href).toContain('request_uri='));
+      expect(screen.getByText(/Pushed although the toggle is off/)).toBeTruthy();
+      const opened = await followAuthorization(h, tab);
+      expect([...opened.searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+      await waitFor(() => expect(stores.oauth2.getState().callbackOutcome?.ok).toBe(true));
+    } finally {
+      h.provider.context.settings.switches.requirePushedAuthorizationRequests = false;
       await close();
     }
   });

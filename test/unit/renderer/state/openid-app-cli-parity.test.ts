@@ -1,36 +1,29 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOAuth2 } from '../../../../host/cli/flow/run-oauth2';
-import { joseVerifier } from '../../../../platform/jose';
-import { flowTokensOf } from '../../../../renderer/features/oidc/flow-tokens';
-import { createOidcStore } from '../../../../renderer/state/oidc/oidc-store';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
-import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
+import { exportJWK, generateKeyPair } from 'jose';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import type { IdTokenFault } from '../../../../shared/oidc/mock-switches';
 import { C } from '../../mock-provider/helpers';
-import {
-  appHostRun,
-  cliHostRun,
-  landedAt,
-  mockFront,
-  NOW,
-  seededRandom,
-  type FlowRun,
-  type MockFront,
-} from './parity-host';
+import { proofsRead } from './dpop-proofs-read';
+import { mockFront, type MockFront } from './parity-host';
+import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
 
 /*
  * OpenID Connect's legs after the code grant (discovery, the JWKS, UserInfo) are sequenced once
- * (shared/flows/driver/openid-legs.ts): for the same profile, seeded random source and fixed clock, the app's run
- * (the OAuth 2 page's store, then the OpenID Connect page's: discover, take the flow's tokens, validate, UserInfo)
- * and the CLI's (`flow oauth2 --scope openid`) send the same requests byte for byte and record the same verdicts.
+ * (shared/flows/driver/openid-after-code.ts): for the same profile, seeded random source and fixed clock, the app's
+ * run (the OAuth 2 page's store, then the OpenID Connect page's after the code grant with the flow's tokens) and the
+ * CLI's (`flow oauth2 --scope openid`) send the same requests byte for byte and record the same verdicts.
  */
 let front: MockFront;
+/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
+let dpopKey: string;
 beforeAll(async () => {
   front = await mockFront({ keepPort: true });
   // The first mock's port, which every run's mock keeps: the issuer each is discovered at.
   await front.fresh(1);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  dpopKey = JSON.stringify(await exportJWK(privateKey));
 });
 afterAll(() => front.close());
 
@@ -47,6 +40,8 @@ const profiles = (base: () => string, issuer: () => string) =>
       scope: fc.constantFrom('openid', 'openid profile', 'profile openid', 'openid email'),
       clientSecret: fc.constantFrom(C.client.secret, C.client.secret, C.client.secret, 'wrong'),
       headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team'), headerValue), { maxLength: 2 }),
+      // With DPoP, the token leg and UserInfo carry proofs (RFC 9449 §5, §7), compared read, their jti ranked.
+      dpop: fc.boolean(),
     })
     .map((p): Profile =>
       profileSchema.parse({
@@ -65,55 +60,18 @@ const profiles = (base: () => string, issuer: () => string) =>
           clientAuthentication: p.clientAuthentication,
           tokenBody: p.tokenBody,
           issuer: issuer(),
+          dpop: p.dpop,
+          dpopKey,
         },
       })
     );
 
-/** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page with the flow's tokens. */
-function appOpenIdRun(profile: Profile, seed: number, tamper: (bridge: BridgeApi) => BridgeApi): Promise<FlowRun> {
-  return appHostRun(front, seed, tamper, async (bridge) => {
-    const deps = { bridge, crypto: browserCrypto, now: () => NOW };
-    const oauth2 = createOAuth2Store({ ...deps, random: seededRandom(seed) });
-    const s = oauth2.getState;
-    await s().flowStarted(profile, profile.baseUrl);
-    const authorizeUrl = await s().authorizationStarted();
-    await s().urlPasted(await landedAt(authorizeUrl!));
-    const callback = s().callbackOutcome!;
-    if (!callback.ok) return { authorizeUrl, callback: callback.summary };
-    await s().legSent('token');
-    const tokens = s().runs.token?.outcome?.ok ? flowTokensOf(s()) : null;
-    if (tokens) {
-      // Its own source for the history records' ids, apart from the grant's.
-      const oidc = createOidcStore({
-        ...deps,
-        random: seededRandom(seed + 1),
-        jose: joseVerifier,
-        profile: () => s().profile,
-      });
-      const o = oidc.getState;
-      o().issuerEdited(profile.oauth2.issuer);
-      await o().discoveryRequested();
-      o().inputsEdited(tokens);
-      await o().validationRequested();
-      await o().userInfoRequested();
-    }
-    return { authorizeUrl, callback: 'ok' };
-  });
-}
+/** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page after it with the flow's tokens. */
+const appOpenIdRun = async (profile: Profile, seed: number, tamper: (bridge: BridgeApi) => BridgeApi) =>
+  proofsRead(await appOAuth2Run(front, profile, seed, tamper)).run;
 
-/** The CLI's run: `flow oauth2` with scope openid, the issuer given (--issuer). */
-const cliOpenIdRun = (profile: Profile, seed: number): Promise<FlowRun> =>
-  cliHostRun(front, profile, seed, 'oauth2', (options, report, effects) =>
-    runOAuth2(
-      profile,
-      options,
-      report,
-      { idTokenAlg: null, lifecycle: false, bearerAsIssued: false },
-      null,
-      undefined,
-      effects
-    )
-  );
+/** The CLI's run: `flow oauth2` with scope openid, the issuer given (--issuer); with the profile's DPoP, --dpop. */
+const cliOpenIdRun = async (profile: Profile, seed: number) => proofsRead(await cliOAuth2Run(front, profile, seed)).run;
 
 /** How many runs reached UserInfo. */
 let calledUserInfo = 0;
@@ -125,10 +83,11 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
       () => front.issuer()
     ),
     fc.integer({ min: 1, max: 2 ** 31 }),
-    // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11), which both refuse at the token leg.
-    fc.constantFrom(false, false, false, true),
-    async (profile, seed, wrongNonce) => {
-      front.switched({ idTokenFault: wrongNonce ? 'wrong-nonce' : 'off' });
+    // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11), which both refuse at the token leg,
+    // or one with another audience or a broken signature, which both refuse before UserInfo (§3.1.3.7).
+    fc.constantFrom<IdTokenFault>('off', 'off', 'off', 'wrong-nonce', 'wrong-aud', 'bad-signature'),
+    async (profile, seed, fault) => {
+      front.switched({ idTokenFault: fault });
       try {
         const app = await appOpenIdRun(profile, seed, tamper);
         const cli = await cliOpenIdRun(profile, seed);
@@ -161,8 +120,8 @@ const alteringUserInfo = (bridge: BridgeApi): BridgeApi =>
         : Reflect.get(target, name),
   });
 
-/** A generated profile set to reach UserInfo (the right secret, a form body, a scope the mock knows). */
-function reachingUserInfo(scope: string): Profile {
+/** A generated profile set to reach UserInfo (the right secret, a form body, a scope the mock knows), DPoP off unless asked. */
+function reachingUserInfo(scope: string, dpop = false): Profile {
   const profile = fc.sample(
     profiles(
       () => front.base,
@@ -173,16 +132,20 @@ function reachingUserInfo(scope: string): Profile {
   return profileSchema.parse({
     ...profile,
     headers: [],
-    oauth2: { ...profile.oauth2, scope, clientSecret: C.client.secret, tokenBody: 'form' },
+    oauth2: { ...profile.oauth2, scope, clientSecret: C.client.secret, tokenBody: 'form', dpop },
   });
 }
 
 /** Runs that reach UserInfo beside the generated ones, so the property always covers it, and one refused for its nonce. */
-const reachingExamples = (): [Profile, number, boolean][] => [
-  [reachingUserInfo('openid'), 11, false],
-  [reachingUserInfo('openid profile'), 12, false],
+const reachingExamples = (): [Profile, number, IdTokenFault][] => [
+  [reachingUserInfo('openid'), 11, 'off'],
+  [reachingUserInfo('openid profile'), 12, 'off'],
+  // UserInfo with the DPoP-bound token and a proof of its key (RFC 9449 §7).
+  [reachingUserInfo('openid profile', true), 17, 'off'],
   // Would reach UserInfo, but the id_token carries another nonce.
-  [reachingUserInfo('openid'), 14, true],
+  [reachingUserInfo('openid'), 14, 'wrong-nonce'],
+  // Would reach UserInfo, but the id_token's signature does not verify.
+  [reachingUserInfo('openid'), 15, 'bad-signature'],
 ];
 
 describe('the app and the CLI run OpenID Connect after the code grant alike', () => {
@@ -218,7 +181,26 @@ describe('the app and the CLI run OpenID Connect after the code grant alike', ()
       expect(app.exchanges[1]!.summary).toBe(
         'The token endpoint answered, but the client refuses its id_token: the nonce check failed.'
       );
+      // Refused before either host keeps a token.
+      expect(app.saved).toEqual([]);
       expect(app).toStrictEqual(await cliOpenIdRun(profile, 13));
+    } finally {
+      front.switched({});
+    }
+  }, 30_000);
+
+  it('an id_token whose signature does not verify: both stop before the access token goes to UserInfo', async () => {
+    front.switched({ idTokenFault: 'bad-signature' });
+    try {
+      const profile = reachingUserInfo('openid profile');
+      const app = await appOpenIdRun(profile, 16, (b) => b);
+      expect(app.exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
+        'authorize succeeded',
+        'token succeeded',
+        'discovery succeeded',
+        'jwks succeeded',
+      ]);
+      expect(app).toStrictEqual(await cliOpenIdRun(profile, 16));
     } finally {
       front.switched({});
     }

@@ -92,11 +92,15 @@ export async function mockFront({ keepPort = false }: { readonly keepPort?: bool
 
 export type MockFront = Awaited<ReturnType<typeof mockFront>>;
 
-/** What a run sent and judged: the authorization URL, the callback's verdict, each recorded exchange with its verdict. */
+/**
+ * What a run sent and judged: the authorization URL, the callback's verdict, each recorded exchange with its verdict,
+ * and the access tokens the host kept (the page's saved tokens, `flow --save`'s).
+ */
 export interface FlowRun {
   readonly authorizeUrl: string | null;
   readonly callback: string;
   readonly exchanges: readonly { leg: string; request: RawRequest; outcome: string; summary: string }[];
+  readonly saved: readonly string[];
 }
 
 export const recorded = (entries: readonly HistoryEntry[]) =>
@@ -123,15 +127,26 @@ export async function appHostRun(
   front: MockFront,
   seed: number,
   tamper: (bridge: BridgeApi) => BridgeApi,
-  drive: (bridge: BridgeApi) => Promise<Omit<FlowRun, 'exchanges'>>
+  drive: (bridge: BridgeApi) => Promise<Omit<FlowRun, 'exchanges' | 'saved'>>
 ): Promise<FlowRun> {
   await front.fresh(seed);
   const host = hostBridge();
+  const saved: string[] = [];
+  // The tokens the page keeps, as it asks the host to save them.
+  const saving = new Proxy(host.bridge, {
+    get: (target, name) =>
+      name === 'tokenSave'
+        ? (input: NonNullable<Parameters<BridgeApi['tokenSave']>[0]>) => {
+            saved.push(input.token.token);
+            return target.tokenSave(input);
+          }
+        : Reflect.get(target, name),
+  });
   try {
-    const run = await drive(tamper(host.bridge));
+    const run = await drive(tamper(saving));
     const history = await host.bridge.historyList({ offset: 0, limit: 100 });
     if (!history.ok) throw new Error(history.error.message);
-    return { ...run, exchanges: recorded([...history.value.entries].reverse()) };
+    return { ...run, exchanges: recorded([...history.value.entries].reverse()), saved };
   } finally {
     await host.close();
   }
@@ -170,11 +185,13 @@ export async function cliHostRun(
   });
   let ids = 0;
   let callback = 'ok';
+  const saved: string[] = [];
   const options: FlowRunOptions = {
     open: false,
     waitTimeoutMs: 10_000,
     send: { allowSelfSigned: profile.allowSelfSigned, timeoutMs: profile.timeoutMs, env: {} },
     stdin,
+    onTokens: ({ tokens }) => saved.push(tokens.token),
     recording: (leg) => ({
       history: { historyAdd: ({ entry }) => entries.push(entry) },
       record: { id: `cli-${ids++}`, profileId: profile.id, flow, leg },
@@ -187,5 +204,5 @@ export async function cliHostRun(
     if (!(e instanceof FlowFailure)) throw e;
     if (e.step === 'authorize') callback = e.message;
   }
-  return { authorizeUrl, callback, exchanges: recorded(entries) };
+  return { authorizeUrl, callback, exchanges: recorded(entries), saved };
 }

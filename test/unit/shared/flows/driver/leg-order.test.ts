@@ -4,6 +4,7 @@ import { legOrder } from '../../../../../shared/flows/driver/leg-order';
 import { CLIENT_GRANTS } from '../../../../../shared/flows/driver/registry';
 import { startClientCredentials, type MachineClient } from '../../../../../shared/flows/client-credentials-flow';
 import { startDevice } from '../../../../../shared/flows/device-flow';
+import { nodeCrypto } from '../../../../../platform/node/node-crypto';
 
 /** The order a grant page lists a grant's legs in: the grant's run from `first`, then what the user sends alone. */
 const client: MachineClient = {
@@ -34,4 +35,26 @@ it('a grant whose next leads back to an earlier leg lists each leg once and ends
     legs: { a: {}, b: {}, c: {} },
   } as unknown as Grant<null, null, 'a' | 'b' | 'c'>;
   expect(legOrder(looping, null)).toEqual(['b', 'a', 'c']);
+});
+
+it('the code grant starts with its push when the config names the endpoint (RFC 9126), with the browser otherwise', () => {
+  const code = CLIENT_GRANTS.authorization_code;
+  const random = { bytes: (n: number) => new Uint8Array(n).fill(7) };
+  const config = {
+    baseUrl: 'http://127.0.0.1:9',
+    clientId: 'c',
+    clientSecret: 's',
+    redirectUri: 'http://127.0.0.1/cb',
+  };
+  expect(legOrder(code, code.start({ ...config, parEndpoint: 'http://127.0.0.1:9/par' }, random, nodeCrypto))).toEqual([
+    'par',
+    'authorize',
+    'token',
+    'api',
+    'refresh',
+  ]);
+  expect(legOrder(code, code.start({ ...config, pkce: null }, random, nodeCrypto)).slice(0, 2)).toEqual([
+    'authorize',
+    'token',
+  ]);
 });

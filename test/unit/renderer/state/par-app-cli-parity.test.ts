@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeApi } from '../../../../shared/bridge/api';
+import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import { C } from '../../mock-provider/helpers';
+import { exportJWK, generateKeyPair } from 'jose';
+import { proofsRead } from './dpop-proofs-read';
+import { mockFront, type MockFront } from './parity-host';
+import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
+
+/*
+ * The pushed authorization request (RFC 9126) is a leg of the code grant (shared/flows/driver/
+ * pushed-authorization-leg.ts), not sequenced by a host: for the same profile, seeded random source and fixed clock,
+ * the OAuth 2 page with its push on and `flow oauth2 --par` send the same push, open the same URL (only client_id
+ * and request_uri, §4) and record the same exchanges under the same leg names, against the same mock over 127.0.0.1.
+ */
+let front: MockFront;
+/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
+let dpopKey: string;
+beforeAll(async () => {
+  front = await mockFront({ keepPort: true });
+  // The first mock's port, which every run's mock keeps: the issuer whose metadata names the push's endpoint (§5).
+  await front.fresh(1);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  dpopKey = JSON.stringify(await exportJWK(privateKey));
+});
+afterAll(() => front.close());
+
+/** A profile over the settings that change the push and the token request. */
+const profiles = () =>
+  fc
+    .record({
+      pkce: fc.constantFrom('S256', 'plain', 'off'),
+      clientAuthentication: fc.constantFrom('body', 'basic'),
+      scope: fc.constantFrom('', 'read', 'read write', 'admin'),
+      clientSecret: fc.constantFrom(C.client.secret, C.client.secret, 'wrong'),
+      // With DPoP, the push carries a proof of the key (RFC 9449 §10.1), compared read, its jti ranked.
+      dpop: fc.boolean(),
+      headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team'), fc.constantFrom('a', 'b 1')), {
+        maxLength: 2,
+      }),
+    })
+    .map((p): Profile =>
+      profileSchema.parse({
+        id: 'parity',
+        name: 'Generated',
+        baseUrl: front.base,
+        headers: p.headers,
+        callbackPort: 0,
+        // A registered loopback redirect the catcher is not at: the URL landed on is pasted.
+        redirectUri: 'http://127.0.0.1:9/callback',
+        oauth2: {
+          clientId: C.client.id,
+          clientSecret: p.clientSecret,
+          scope: p.scope,
+          pkce: p.pkce,
+          clientAuthentication: p.clientAuthentication,
+          issuer: front.issuer(),
+          dpop: p.dpop,
+          dpopKey,
+        },
+      })
+    );
+
+/** How many runs got a request_uri and reached the token endpoint. */
+let exchanged = 0;
+/** How many pushes carried a DPoP proof. */
+let proven = 0;
+
+const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
+  fc.asyncProperty(profiles(), fc.integer({ min: 1, max: 2 ** 31 }), async (profile, seed) => {
+    const app = proofsRead(await appOAuth2ParRun(front, profile, seed, tamper)).run;
+    const cli = proofsRead(await cliOAuth2Run(front, profile, seed, true)).run;
+    if (app.exchanges.some((e) => e.leg === 'token')) exchanged += 1;
+    if (app.exchanges.some((e) => e.leg === 'par' && e.request.headers.some(([n]) => n === 'DPoP'))) proven += 1;
+    expect(app).toStrictEqual(cli);
+  });
+
+/** A host that sends the push with one header more than asked: the planted divergence. */
+const alteringThePush = (bridge: BridgeApi): BridgeApi =>
+  new Proxy(bridge, {
+    get: (target, name) =>
+      name === 'httpSend'
+        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
+            target.httpSend(
+              input.record?.leg === 'par'
+                ? { ...input, request: { ...input.request, headers: [...input.request.headers, ['X-Planted', '1']] } }
+                : input
+            )
+        : Reflect.get(target, name),
+  });
+
+describe('the app and the CLI push the authorization request alike (RFC 9126)', () => {
+  it('the same push, URL, exchanges and verdicts, recorded as the par leg', async () => {
+    exchanged = 0;
+    proven = 0;
+    await fc.assert(sameRun(), { numRuns: 12 });
+    expect(exchanged).toBeGreaterThan(3);
+    expect(proven).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('records the push as its own leg before the authorization, and the browser carries only client_id and request_uri', async () => {
+    const profile = fc.sample(profiles(), { seed: 3, numRuns: 1 })[0]!;
+    const good = profileSchema.parse({
+      ...profile,
+      oauth2: { ...profile.oauth2, clientSecret: C.client.secret, scope: 'read', dpop: false },
+    });
+    const cli = await cliOAuth2Run(front, good, 5, true);
+    expect(cli.exchanges.map((e) => `${e.leg} ${e.outcome}`)).toEqual([
+      'par succeeded',
+      'authorize succeeded',
+      'token succeeded',
+    ]);
+    expect([...new URL(cli.authorizeUrl!).searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+    expect(await appOAuth2ParRun(front, good, 5)).toStrictEqual(cli);
+  }, 30_000);
+
+  it('the property check catches a host that alters the push', async () => {
+    const outcome = await fc.check(sameRun(alteringThePush), { numRuns: 10 });
+    expect(outcome.failed).toBe(true);
+    const error = outcome.errorInstance as { message: string; actual: unknown; expected: unknown };
+    expect(error.message).toMatch(/to strictly equal/);
+    expect(JSON.stringify(error.actual)).toContain('"X-Planted","1"');
+    expect(JSON.stringify(error.expected)).not.toContain('X-Planted');
+  }, 120_000);
+});
