@@ -14,12 +14,14 @@ import { cliTokenKeeper } from '../mcp/saved-server-store';
 import { cliHistory } from '../cli-history';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
+import { MCP_PROTOCOL_VERSIONS, type McpProtocolVersion } from '../../../shared/mcp/stateless-wire';
 
 const FLAGS = {
   'client-id': { type: 'string' },
   'client-metadata-url': { type: 'string' },
   ...secretFlagOptions(['client-secret']),
   'client-auth': { type: 'string' },
+  'protocol-version': { type: 'string' },
   scope: { type: 'string' },
   call: { type: 'string' },
   arguments: { type: 'string' },
@@ -78,7 +80,7 @@ export const mcpCommand: Command = async (argv, io) => {
   } finally {
     await ports.close();
   }
-  const { authorized, ...answers } = outcome;
+  const { authorized, protocolVersion: _spoken, ...answers } = outcome;
   if (v.json)
     io.stdout.write(
       `${JSON.stringify({ ...(answers.tools as object), ...('result' in answers ? { result: answers.result } : {}) })}\n`
@@ -144,6 +146,11 @@ function runInput(
   if (auth !== undefined && !(CLIENT_AUTH as readonly string[]).includes(auth))
     throw new UsageError(`--client-auth must be one of ${CLIENT_AUTH.join(', ')}; got ${JSON.stringify(auth)}.`);
   if (v.arguments !== undefined && v.call === undefined) throw new UsageError('--arguments goes with --call TOOL.');
+  const version = v['protocol-version'];
+  if (version !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version))
+    throw new UsageError(
+      `--protocol-version must be ${MCP_PROTOCOL_VERSIONS.join(' or ')}; got ${JSON.stringify(version)}.`
+    );
   const profile = profileFromFlags({
     'base-url': url,
     'callback-port': v['callback-port'],
@@ -162,6 +169,7 @@ function runInput(
       metadataUrl: v['client-metadata-url'] ?? null,
       authentication: (auth as ClientAuthentication | undefined) ?? null,
     },
+    protocolVersion: (version as McpProtocolVersion | undefined) ?? null,
     scope: v.scope ?? null,
     call: v.call === undefined ? null : { name: v.call, arguments: toolArguments(v.arguments) },
     targets: { allowInsecureHttp: !!v['allow-insecure-http'], allowPrivateTargets: !!v['allow-private-targets'] },

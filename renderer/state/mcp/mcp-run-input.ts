@@ -32,13 +32,19 @@ export function runInput(form: McpForm, app: AppStore) {
       metadataUrl: null,
       authentication: null,
     },
+    protocolVersion: form.protocolVersion || null,
     scope: form.scope.trim() || null,
     call: form.call.trim() ? { name: form.call.trim(), arguments: args } : null,
   };
 }
 
-/** What the page says of a finished run, with the tools listed and the tool called. */
-export function outcomeOf(authorized: boolean, tools: unknown, called: string | undefined, result: unknown) {
+/** What the page says of a finished run, with the revision spoken, the tools listed and the tool called. */
+export function outcomeOf(
+  run: { authorized: boolean; tools: unknown; result?: unknown; protocolVersion: string | null },
+  asked: string | null,
+  called: string | undefined
+) {
+  const { authorized, tools, result } = run;
   const list = (tools as { tools?: unknown } | null)?.tools;
   const named = (Array.isArray(list) ? list : []).map((t: { name?: unknown; description?: unknown }) => ({
     name: String(t.name),
@@ -50,6 +56,7 @@ export function outcomeOf(authorized: boolean, tools: unknown, called: string | 
       ? 'The MCP server answered with the access token.'
       : 'The server answered without asking for a token: nothing was authorized.',
     tools: named,
+    spoke: `MCP ${run.protocolVersion ?? '(no version named)'} (${asked ? 'asked for' : 'the newest the server speaks'})`,
     ...(called === undefined ? {} : { called, result }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Check } from '../../../shared/check';
 import type { Exchange } from '../../../shared/http';
 import type { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import type { McpProtocolVersion } from '../../../shared/mcp/stateless-wire';
 import type { TargetPolicy } from '../../../shared/mcp/targets';
 import type { McpSavedServer } from './page-token-keeper';
 
@@ -24,6 +25,8 @@ export interface McpForm {
   readonly scope: string;
   readonly call: string;
   readonly args: string;
+  /** The revision to speak; empty: the newest the server speaks. */
+  readonly protocolVersion: McpProtocolVersion | '';
 }
 
 export type McpFaultName = (typeof MCP_FAULTS)[number];
@@ -45,6 +48,8 @@ export interface McpPageState {
     readonly ok: boolean;
     readonly summary: string;
     readonly tools: readonly McpTool[];
+    /** The revision the run spoke and why (asked for, or the newest the server speaks). */
+    readonly spoke?: string;
     /** The tool called and its answer, when one was called. */
     readonly called?: string;
     readonly result?: unknown;

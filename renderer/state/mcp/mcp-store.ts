@@ -10,7 +10,15 @@ import { mcpServerActions } from './mcp-server-actions';
 import type { McpForm, McpPageState } from './mcp-state';
 import { pageTokenKeeper } from './page-token-keeper';
 
-const EMPTY_FORM: McpForm = { url: '', clientId: '', clientSecret: '', scope: '', call: '', args: '' };
+const EMPTY_FORM: McpForm = {
+  url: '',
+  clientId: '',
+  clientSecret: '',
+  scope: '',
+  call: '',
+  args: '',
+  protocolVersion: '',
+};
 
 /**
  * The MCP page: the chain of shared/flows/mcp/chain.ts (the one `oauth-lab mcp` runs) with the page's ports
@@ -48,7 +56,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
           void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
         });
         void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl))
-          .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
+          .then((r) => set({ outcome: outcomeOf(r, input.protocolVersion, input.call?.name) }))
           .catch((e: unknown) =>
             set({
               outcome: {
