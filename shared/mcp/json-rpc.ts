@@ -84,9 +84,12 @@ export function readJsonRpcAnswer(response: Pick<RawResponse, 'headers' | 'bodyT
   const candidates = type.startsWith('text/event-stream')
     ? eventData(response.bodyText).map(parsed)
     : [parsed(response.bodyText)].flat();
-  const answer = candidates.find(
-    (m): m is Record<string, unknown> => !!m && typeof m === 'object' && (m as Record<string, unknown>).id === id
-  );
+  const withId = (wanted: number | null) =>
+    candidates.find(
+      (m): m is Record<string, unknown> => !!m && typeof m === 'object' && (m as Record<string, unknown>).id === wanted
+    );
+  // JSON-RPC 2.0 §5: an error whose request's id could not be read (a refusal before the body) has id null.
+  const answer = withId(id) ?? (withId(null)?.error ? withId(null) : undefined);
   if (!answer)
     return {
       kind: 'unreadable',
