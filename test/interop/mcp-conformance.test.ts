@@ -13,7 +13,8 @@ import { conformanceSuite, requirementSet } from '../support/mcp-conformance-sui
 // The scenarios are those each revision's requirement file (the suite's requirements/REVISION.yaml, frozen at the
 // revision's release) requires of a client's authorization (`auth/…`); each runs at its revision's wire (2025-11-25:
 // initialize; 2026-07-28: stateless), so a scenario of both runs twice. Its other client scenarios test MCP
-// features beyond authorization. Not yet here: the six authorization extensions the files list as not scored
+// features beyond authorization. Beside them, the suite's backcompat suite (2025-03-26's metadata fallback, which
+// the client keeps at both revisions). Not yet here: the six authorization extensions the files list as not scored
 // (client credentials, DPoP, workload identity, enterprise-managed authorization), which need `oauth-lab mcp`'s
 // --client-auth, --dpop and --grant.
 const CLIENT = `${process.execPath} test/support/mcp-conformance-client.mjs`;
@@ -82,6 +83,21 @@ async function runScenario(job: Job, output: string): Promise<string> {
   ].join(', ');
 }
 
+/** The suite's backcompat suite, as one run of the suite (its scenarios in parallel): exit code and output. */
+function runBackcompat(): Promise<{ code: number; stdout: string }> {
+  if ('missing' in conformance) throw new Error(conformance.missing);
+  const args = [conformance.suite, 'client', '--command', CLIENT, '--suite', 'backcompat', '--timeout', '60000'];
+  return new Promise((resolve) => {
+    const child = execFile(
+      conformance.node,
+      args,
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout) => resolve({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout })
+    );
+    child.stdin?.end();
+  });
+}
+
 /** Each job run, PARALLEL at a time; the verdicts in the jobs' order. */
 async function runAll(jobs: readonly Job[], output: string): Promise<string[]> {
   const verdicts: string[] = new Array<string>(jobs.length);
@@ -110,10 +126,12 @@ describe.skipIf('missing' in conformance)(
     const jobs = Object.fromEntries(REVISIONS.map((r) => [r, authScenarios(r)]));
     const verdicts = new Map<string, string[]>();
     let output = '';
+    let backcompat = { code: -1, stdout: '' };
     beforeAll(async () => {
       output = mkdtempSync(join(tmpdir(), 'oauth-lab-mcp-conformance-'));
       const all = REVISIONS.flatMap((r) => jobs[r]!);
-      const results = await runAll(all, output);
+      const [results, old] = await Promise.all([runAll(all, output), runBackcompat()]);
+      backcompat = old;
       for (const r of REVISIONS) verdicts.set(r, results.splice(0, jobs[r]!.length));
     }, 300_000);
     afterAll(() => rmSync(output, { recursive: true, force: true }));
@@ -121,6 +139,14 @@ describe.skipIf('missing' in conformance)(
     it('the requirement files name 25 authorization scenarios for 2026-07-28 and 14 for 2025-11-25', () => {
       expect(jobs['2026-07-28']).toHaveLength(25);
       expect(jobs['2025-11-25']).toHaveLength(14);
+    });
+    it("the backcompat suite's scenarios pass (2025-03-26's metadata and default endpoints)", () => {
+      const summary = [...backcompat.stdout.matchAll(/^([✓✗]) (auth\/\S+): \d+ passed, (\d+) failed/gm)];
+      expect(summary.map((m) => `${m[1]} ${m[2]}, ${m[3]} failed`)).toEqual([
+        '✓ auth/2025-03-26-oauth-metadata-backcompat, 0 failed',
+        '✓ auth/2025-03-26-oauth-endpoint-fallback, 0 failed',
+      ]);
+      expect(backcompat.code).toBe(0);
     });
     it.each(REVISIONS)('%s: each passes; the client lists the tools, or stops where it must', (revision) => {
       expect(verdicts.get(revision)).toEqual(expected(jobs[revision]!));
