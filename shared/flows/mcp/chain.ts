@@ -13,7 +13,6 @@ import {
   type Authorization,
 } from './run-authorization';
 import type { McpRunInput } from './run-input';
-import type { McpProtocolVersion } from '../../mcp/stateless-wire';
 
 export type { McpRunInput } from './run-input';
 
@@ -24,8 +23,8 @@ export interface McpRunResult {
   readonly result?: unknown;
   /** Whether a token was obtained and the server answered with it. */
   readonly authorized: boolean;
-  /** The revision the run spoke. */
-  readonly protocolVersion: McpProtocolVersion | string | null;
+  /** The revision the run spoke: 2026-07-28, or what the server chose in its initialize answer. */
+  readonly protocolVersion: string | null;
 }
 
 interface Message {
