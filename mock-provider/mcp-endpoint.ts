@@ -3,12 +3,15 @@ import { APP_VERSION } from '../shared/version';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { jsonReply, reply, type ProviderRequest } from './http';
 import { ASSUME_MCP, MCP_BASE_SCOPE, mcpRefusal, mcpToken, missingScopes } from './mcp-protection';
+import { statelessWire } from './mcp-stateless';
+import { STATELESS_PROTOCOL_VERSION } from '../shared/mcp/stateless-wire';
 import type { BearerToken } from './state';
 
 /**
  * Mock-only: a small MCP server over streamable HTTP (MCP 2025-11-25, "Transports"), answering every message with
  * a JSON body (the transport allows JSON or an event stream) and keeping no session: initialize, tools/list, and
- * two tools, one of which needs the scope write (a step-up for a client that asked only for read).
+ * two tools, one of which needs the scope write (a step-up for a client that asked only for read). It speaks
+ * 2026-07-28's stateless wire too (./mcp-stateless.ts): server/discover, and every request on its own.
  */
 const endpoint = 'mcp.endpoint';
 const VERSIONS = ['2025-03-26', '2025-06-18', MCP_PROTOCOL_VERSION];
@@ -80,6 +83,21 @@ export function mcpEndpoint(req: ProviderRequest, ctx: ProviderContext): Handled
       assumptions: [ASSUME_MCP],
     };
   const params = (message.params ?? {}) as Record<string, unknown>;
+  const wire = statelessWire(req, { id, method, params }, ctx);
+  if ('refusal' in wire) return wire.refusal;
+  if (method === 'server/discover')
+    return rpc(
+      id,
+      {
+        result: {
+          supportedVersions: [STATELESS_PROTOCOL_VERSION, MCP_PROTOCOL_VERSION],
+          capabilities: { tools: {} },
+          resultType: 'complete',
+          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'oauth-lab-mock', version: APP_VERSION } },
+        },
+      },
+      `MCP server/discover (${STATELESS_PROTOCOL_VERSION}) for user ${token.username}.`
+    );
   if (method === 'initialize') {
     const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
     return rpc(
@@ -105,7 +123,7 @@ export function mcpEndpoint(req: ProviderRequest, ctx: ProviderContext): Handled
   return rpcError(
     id,
     -32601,
-    `Method not found: ${method}; this mock answers initialize, ping, tools/list and tools/call.`
+    `Method not found: ${method}; this mock answers server/discover, initialize, ping, tools/list and tools/call.`
   );
 }
 

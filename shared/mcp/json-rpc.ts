@@ -1,5 +1,5 @@
 import { headerValue, type RawRequest, type RawResponse } from '../http';
-import { APP_VERSION } from '../version';
+import { MCP_CLIENT_INFO, routingHeaders, withRequestMeta } from './stateless-wire';
 
 /**
  * MCP over streamable HTTP (MCP specification 2025-11-25, "Transports"
@@ -8,10 +8,13 @@ import { APP_VERSION } from '../version';
  * carrying it.
  */
 
+/** The revision of the initialize handshake, the last before the stateless wire. */
 export const MCP_PROTOCOL_VERSION = '2025-11-25';
 
 export interface McpSession {
   readonly url: string;
+  /** MCP 2026-07-28's stateless wire (./stateless-wire.ts): no session, the version on every request. */
+  readonly stateless: boolean;
   /** `Mcp-Session-Id` from the initialize answer, sent on every later request. */
   readonly sessionId: string | null;
   /** The version the server chose in its initialize answer, sent as `MCP-Protocol-Version` afterwards. */
@@ -30,13 +33,15 @@ export function mcpRequest(
   ];
   if (session.protocolVersion) headers.push(['MCP-Protocol-Version', session.protocolVersion]);
   if (session.sessionId) headers.push(['Mcp-Session-Id', session.sessionId]);
+  const params = session.stateless ? withRequestMeta(message.params) : message.params;
+  if (session.stateless) headers.push(...routingHeaders(message.method, params));
   if (accessToken) headers.push(['Authorization', `Bearer ${accessToken}`]);
   const body = { jsonrpc: '2.0', ...(message.id === undefined ? {} : { id: message.id }), method: message.method };
   return {
     method: 'POST',
     url: session.url,
     headers,
-    body: JSON.stringify(message.params === undefined ? body : { ...body, params: message.params }),
+    body: JSON.stringify(params === undefined ? body : { ...body, params }),
   };
 }
 
@@ -44,7 +49,7 @@ export function mcpRequest(
 export const initializeParams = () => ({
   protocolVersion: MCP_PROTOCOL_VERSION,
   capabilities: {},
-  clientInfo: { name: 'oauth-lab', version: APP_VERSION },
+  clientInfo: MCP_CLIENT_INFO,
 });
 
 export type JsonRpcAnswer =
@@ -79,9 +84,12 @@ export function readJsonRpcAnswer(response: Pick<RawResponse, 'headers' | 'bodyT
   const candidates = type.startsWith('text/event-stream')
     ? eventData(response.bodyText).map(parsed)
     : [parsed(response.bodyText)].flat();
-  const answer = candidates.find(
-    (m): m is Record<string, unknown> => !!m && typeof m === 'object' && (m as Record<string, unknown>).id === id
-  );
+  const withId = (wanted: number | null) =>
+    candidates.find(
+      (m): m is Record<string, unknown> => !!m && typeof m === 'object' && (m as Record<string, unknown>).id === wanted
+    );
+  // JSON-RPC 2.0 §5: an error whose request's id could not be read (a refusal before the body) has id null.
+  const answer = withId(id) ?? (withId(null)?.error ? withId(null) : undefined);
   if (!answer)
     return {
       kind: 'unreadable',

@@ -5,7 +5,9 @@
  * another resource than the one asked for (RFC 8707 §2), and the MCP endpoint refuses them; `accept-other-resource`:
  * the MCP endpoint accepts a token issued for another resource (the confused deputy the MCP specification's
  * "Token Audience Binding and Validation" forbids); `dcr-refused`: dynamic client registration answers an RFC 7591
- * §3.2.2 error, so a client without a pre-registered id or a client ID metadata document has no way in.
+ * §3.2.2 error, so a client without a pre-registered id or a client ID metadata document has no way in;
+ * `only-2025-11-25`: the MCP endpoint refuses 2026-07-28's stateless wire (server/discover) with HTTP 400, as a
+ * server of the older revision does, so a client that asked for no version falls back to initialize.
  */
 export const MCP_FAULTS = [
   'off',
@@ -14,4 +16,5 @@ export const MCP_FAULTS = [
   'audience-mismatch',
   'accept-other-resource',
   'dcr-refused',
+  'only-2025-11-25',
 ] as const;

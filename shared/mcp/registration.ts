@@ -1,4 +1,5 @@
 import type { ClientAuthentication } from '../oauth2/token-request';
+import { isLoopbackHost, parseHttpUrl } from '../url';
 
 /**
  * How an MCP client gets a client_id (MCP specification 2025-11-25, "Client Registration Approaches"
@@ -37,11 +38,16 @@ const AUTH_OF: Readonly<Record<string, ClientAuthentication>> = {
   client_secret_post: 'body',
 };
 
-/** What a loopback CLI asks to be registered as (RFC 7591 §2): a public client when the server allows it. */
+/**
+ * What a loopback CLI asks to be registered as (RFC 7591 §2): a public client when the server allows it, and its
+ * application_type (OpenID Connect Dynamic Client Registration 1.0 §2, which MCP 2026-07-28 requires, SEP-837):
+ * `native` for a redirect to a loopback address, as a desktop app and a command line have, else `web`.
+ */
 export function registrationRequestBody(redirectUri: string, authMethods: readonly string[], scope: string | null) {
   const method = ['none', 'client_secret_basic', 'client_secret_post'].find((m) => authMethods.includes(m)) ?? 'none';
   return {
     client_name: 'OAuth Lab',
+    application_type: isLoopbackRedirect(redirectUri) ? 'native' : 'web',
     redirect_uris: [redirectUri],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
@@ -91,4 +97,12 @@ export function readRegistrationResponse(status: number, json: unknown): Registe
     clientSecret: typeof o.client_secret === 'string' ? o.client_secret : '',
     authMethod: typeof o.token_endpoint_auth_method === 'string' ? o.token_endpoint_auth_method : null,
   };
+}
+
+function isLoopbackRedirect(uri: string): boolean {
+  try {
+    return isLoopbackHost(parseHttpUrl(uri, 'url').host);
+  } catch {
+    return false;
+  }
 }

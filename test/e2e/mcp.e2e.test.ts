@@ -7,7 +7,8 @@ import { openPage } from './open-page';
  * The MCP page in Chromium against the app's own mock: the chain to the mock's MCP endpoint with the user logging
  * in at the mock in the tabs the page opens (the first with the Connect click, the step-up with its own button);
  * the token saved for the server, used by the second Connect without a tab, then forgotten; then the mock's
- * wrong-resource fault refused before any tab opens. Light and dark, two sizes.
+ * wrong-resource fault refused before any tab opens; then the chain again on revision 2025-11-25 (the initialize
+ * handshake) where the first run spoke 2026-07-28 (the stateless wire). Light and dark, two sizes.
  */
 const session = e2eSession();
 const SIZES = [
@@ -46,6 +47,8 @@ it.each(['light', 'dark'] as const)(
       const outcome = page.getByRole('region', { name: 'Outcome' });
       await outcome.getByText('The MCP server answered with the access token.').waitFor();
       expect(await outcome.getByLabel('Tool result').textContent()).toContain('note saved for demo: hello');
+      await outcome.getByText('MCP 2026-07-28 (the newest the server speaks)').waitFor();
+      await page.getByRole('heading', { name: 'MCP server/discover (with the access token)' }).waitFor();
       const size = `${viewport.width}x${viewport.height}`;
       await shot(page, `mcp-step-up-${size}`, scheme);
 
@@ -75,6 +78,15 @@ it.each(['light', 'dark'] as const)(
       } finally {
         await fault.selectOption('off');
       }
+
+      await page.getByLabel('Protocol version').selectOption('2025-11-25');
+      await page.getByLabel('Tool to call').fill('');
+      await logIn(page, () => page.getByRole('button', { name: 'Connect and list the tools' }).click());
+      await outcome.getByText('MCP 2025-11-25 (asked for)').waitFor();
+      await page.getByRole('heading', { name: 'MCP initialize (with the access token)' }).waitFor();
+      await shot(page, `mcp-2025-11-25-${size}`, scheme);
+      await saved.getByRole('button', { name: "Forget this server's token" }).click();
+      await saved.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
       await page.close();
     }

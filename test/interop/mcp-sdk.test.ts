@@ -63,6 +63,11 @@ describe('oauth-lab mcp against an MCP server built on the SDK', () => {
     expect(r.stderr).toContain(`Dynamic client registration (RFC 7591) at ${base}/register.`);
     expect(new URL(r.opened[0]!).searchParams.get('resource')).toBe(`${base}/mcp`);
     expect(new URL(r.opened[0]!).searchParams.get('scope')).toBe('mcp:tools');
+    // The SDK's server speaks 2025-11-25: it refuses server/discover's version, and the client falls back.
+    expect(r.stderr).toMatch(
+      /The server does not speak 2026-07-28: server\/discover was answered HTTP 400 \(JSON-RPC error -?\d+: .*Unsupported protocol version.*\); trying 2025-11-25/
+    );
+    expect(r.stderr).toContain('MCP protocol version 2025-11-25 (the newest the server speaks).');
   });
 });
 

@@ -4,6 +4,8 @@
 // following its redirect delivers the code to the CLI's loopback catcher. `--call test-tool` (every auth
 // scenario's server has that tool) makes the call where auth/scope-step-up asks for the wider scope; the
 // metadata document's URL is the one auth/basic-cimd expects, used only where the server advertises support.
+// The suite names the revision a scenario runs at in MCP_CONFORMANCE_PROTOCOL_VERSION (2025-11-25: the initialize
+// handshake; 2026-07-28: the stateless wire): passed on as --protocol-version.
 // The suite runs each scenario's authorization server on its own localhost port, another loopback origin than
 // the MCP server's: --allow-private-targets, as a user would for a local setup they trust.
 import { spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const client = context.client_id
   ? ['--client-id', context.client_id, ...(context.client_secret ? ['--client-secret', context.client_secret] : [])]
   : ['--client-metadata-url', 'https://conformance-test.local/client-metadata.json'];
+const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'oauth-lab.mjs');
 const child = spawn(
   process.execPath,
@@ -23,6 +26,7 @@ const child = spawn(
     'mcp',
     url,
     ...client,
+    ...(version ? ['--protocol-version', version] : []),
     '--call',
     'test-tool',
     '--allow-private-targets',

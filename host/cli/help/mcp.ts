@@ -2,16 +2,17 @@
 import { secretsHelp } from '../secret-flags';
 
 export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-metadata-url HTTPS-URL] [--client-secret S]
-           [--client-auth AUTH] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
+           [--client-auth AUTH] [--protocol-version V] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
            [--callback-path P] [--redirect-uri URI] [--no-open] [--json] [--no-save] [--store-dir DIR]
            [--no-history] [--allow-insecure-http] [--allow-private-targets]
            [--grant authorization-code|client-credentials|jwt-bearer] [--assertion-file FILE]
            [--private-key FILE] [--signing-alg ALG] [--assertion-aud token_endpoint|issuer]
            [--client-cert FILE --client-key FILE] [--dpop [--dpop-key FILE]]
 
-Connects to an MCP server over streamable HTTP as a careful MCP client (authorization revision 2025-11-25):
-initialize, tools/list and, with --call, tools/call. When the server answers 401, every link of the chain
-is shown and checked on stderr:
+Connects to an MCP server over streamable HTTP as a careful MCP client, revision 2026-07-28 or 2025-11-25:
+server/discover (2026-07-28, the stateless wire: _meta on each request, Mcp-Method and Mcp-Name headers) or
+initialize (2025-11-25), tools/list and, with --call, tools/call. When the server answers 401, every link of
+the chain is shown and checked on stderr:
   the challenge (WWW-Authenticate: resource_metadata, scope, error, RFC 9110 §11.6.1);
   protected resource metadata (RFC 9728) from the challenge's URL, else the well-known URLs in order; its
     resource must be exactly the URL it was fetched for (RFC 9728 §3.3: URL; the origin only for the
@@ -20,9 +21,12 @@ is shown and checked on stderr:
     order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
   registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https
     --client-id or --client-metadata-url) where the server sets client_id_metadata_document_supported;
-    else dynamic client registration (RFC 7591);
+    else dynamic client registration (RFC 7591), sending application_type native (loopback redirect);
+    a client is kept per authorization server's issuer: when the resource's metadata names another
+    authorization server, the client registers there anew and never uses the other one's credentials;
   the authorization code flow with PKCE S256 and resource (RFC 8707); the authorization URL is printed on
-    its own line and opened in the browser, the redirect caught on 127.0.0.1 (RFC 8252);
+    its own line and opened in the browser, the redirect caught on 127.0.0.1 (RFC 8252); the redirect's
+    iss must be the issuer (RFC 9207) before the code is redeemed (required when the metadata says so);
   the request sent again with the token. A 403 with error="insufficient_scope" leads to a step-up
     authorization with the wider scope, at most 3 authorizations in a run.
 Without protected resource metadata, the 2025-03-26 way: the server's origin as authorization server.
@@ -58,6 +62,8 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
                         or jwt-bearer (RFC 7523 §2.1): no browser, a pre-registered --client-id, the MCP
                         server's resource (RFC 8707) on the token request
   --assertion-file FILE the workload's JWT for --grant jwt-bearer (or OAUTH_LAB_ASSERTION)
+  --protocol-version V  2026-07-28 or 2025-11-25; by default the newest the server speaks (server/discover
+                        first, initialize when the server does not answer it with 2026-07-28), said on stderr
   --scope S             the scope to ask for; by default the challenge's scope, else the protected
                         resource's scopes_supported, else none
   --call TOOL           call this tool after listing the tools

@@ -7,7 +7,7 @@ import { McpClientChoices } from './McpClientChoices';
 import { McpLegs } from './McpLegs';
 import { McpSavedToken } from './McpSavedToken';
 import { McpTargetSwitches } from './McpTargetSwitches';
-import type { McpFaultName, McpPageState } from '../../state/mcp/mcp-state';
+import type { McpFaultName, McpForm, McpPageState } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
 import './mcp.css';
 
@@ -44,12 +44,12 @@ export function McpPage() {
     <div className="page mcp">
       <div className="page-head">
         <h2>MCP authorization</h2>
-        <span className="muted">MCP 2025-11-25 · RFC 9728 · RFC 8414 · RFC 7591 · RFC 8707</span>
+        <span className="muted">MCP 2026-07-28 · 2025-11-25 · RFC 9728 · RFC 8414 · RFC 7591 · RFC 8707</span>
       </div>
       <p className="muted intro">
         Connects to an MCP server over streamable HTTP as a careful client: each link of the authorization chain is
-        sent, shown and checked, then <code>initialize</code> and <code>tools/list</code>. The same chain as{' '}
-        <code>oauth-lab mcp</code>.
+        sent, shown and checked, then <code>server/discover</code> (2026-07-28, stateless) or <code>initialize</code>{' '}
+        (2025-11-25) and <code>tools/list</code>. The same chain as <code>oauth-lab mcp</code>.
       </p>
       <ConnectForm mockBase={mockBase} onConnect={() => void first.open('system')} />
       <McpSavedToken />
@@ -111,6 +111,7 @@ function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConne
             />
           </label>
         ))}
+        <ProtocolVersionChoice />
       </div>
       <McpClientChoices />
       <McpTargetSwitches />
@@ -146,10 +147,38 @@ function FaultChooser() {
 }
 
 /** How the run ended: the verdict, the tools listed, the tool called and its result. */
+const VERSION_CHOICES: readonly { value: McpForm['protocolVersion']; label: string }[] = [
+  { value: '', label: 'The newest the server speaks' },
+  { value: '2026-07-28', label: '2026-07-28 (stateless: server/discover)' },
+  { value: '2025-11-25', label: '2025-11-25 (initialize)' },
+];
+
+/** The revision to speak, as `oauth-lab mcp --protocol-version` chooses it. */
+function ProtocolVersionChoice() {
+  const version = useMcp((x) => x.form.protocolVersion);
+  const formEdited = useMcp((x) => x.formEdited);
+  return (
+    <label>
+      Protocol version
+      <select
+        value={version}
+        onChange={(e) => formEdited({ protocolVersion: e.target.value as McpForm['protocolVersion'] })}
+      >
+        {VERSION_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function McpOutcome({ outcome }: { outcome: NonNullable<McpPageState['outcome']> }) {
   return (
     <section className={`mcp-outcome ${outcome.ok ? 'ok' : 'bad'}`} aria-label="Outcome">
       <p className="verdict">{outcome.summary}</p>
+      {outcome.spoke && <p className="muted">{outcome.spoke}</p>}
       {outcome.tools.length > 0 && (
         <table>
           <caption>Tools</caption>

@@ -17,6 +17,7 @@ export const EMPTY_FORM: McpForm = {
   signingAlg: '',
   assertionAud: 'token_endpoint',
   dpop: false,
+  protocolVersion: '',
 };
 
 /** The server the form names: its URL, or the running mock's MCP endpoint. */
@@ -53,6 +54,7 @@ export function runInput(form: McpForm, app: AppStore) {
       authentication: form.clientAuth || null,
     },
     grant,
+    protocolVersion: form.protocolVersion || null,
     scope: form.scope.trim() || null,
     call: form.call.trim() ? { name: form.call.trim(), arguments: args } : null,
   };
@@ -67,8 +69,13 @@ function grantOf(form: McpForm): McpGrant | string {
     : 'The JWT bearer grant presents the workload JWT (RFC 7523 §2.1): paste it in Workload JWT.';
 }
 
-/** What the page says of a finished run, with the tools listed and the tool called. */
-export function outcomeOf(authorized: boolean, tools: unknown, called: string | undefined, result: unknown) {
+/** What the page says of a finished run, with the revision spoken, the tools listed and the tool called. */
+export function outcomeOf(
+  run: { authorized: boolean; tools: unknown; result?: unknown; protocolVersion: string | null },
+  asked: string | null,
+  called: string | undefined
+) {
+  const { authorized, tools, result } = run;
   const list = (tools as { tools?: unknown } | null)?.tools;
   const named = (Array.isArray(list) ? list : []).map((t: { name?: unknown; description?: unknown }) => ({
     name: String(t.name),
@@ -80,6 +87,7 @@ export function outcomeOf(authorized: boolean, tools: unknown, called: string | 
       ? 'The MCP server answered with the access token.'
       : 'The server answered without asking for a token: nothing was authorized.',
     tools: named,
+    spoke: `MCP ${run.protocolVersion ?? '(no version named)'} (${asked ? 'asked for' : 'the newest the server speaks'})`,
     ...(called === undefined ? {} : { called, result }),
   };
 }

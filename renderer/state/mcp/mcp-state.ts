@@ -3,6 +3,7 @@ import type { McpGrantName } from '../../../shared/flows/mcp/ports';
 import type { Exchange } from '../../../shared/http';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import type { McpProtocolVersion } from '../../../shared/mcp/stateless-wire';
 import type { TargetPolicy } from '../../../shared/mcp/targets';
 import type { McpSavedServer } from './page-token-keeper';
 
@@ -39,6 +40,8 @@ export interface McpForm {
   readonly assertionAud: 'token_endpoint' | 'issuer';
   /** DPoP (RFC 9449) with a new key for the run. */
   readonly dpop: boolean;
+  /** The revision to speak; empty: the newest the server speaks. */
+  readonly protocolVersion: McpProtocolVersion | '';
 }
 
 export type McpFaultName = (typeof MCP_FAULTS)[number];
@@ -60,6 +63,8 @@ export interface McpPageState {
     readonly ok: boolean;
     readonly summary: string;
     readonly tools: readonly McpTool[];
+    /** The revision the run spoke and why (asked for, or the newest the server speaks). */
+    readonly spoke?: string;
     /** The tool called and its answer, when one was called. */
     readonly called?: string;
     readonly result?: unknown;

@@ -53,7 +53,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
               void bridge.profilesList().then((r) => r.ok && app.getState().profilesChanged(r.value));
             });
         void runMcpChain({ ...input, keeper, targets: get().targets }, ports(firstUrl, senderAuth))
-          .then((r) => set({ outcome: outcomeOf(r.authorized, r.tools, input.call?.name, r.result) }))
+          .then((r) => set({ outcome: outcomeOf(r, input.protocolVersion ?? null, input.call?.name) }))
           .catch((e: unknown) =>
             set({
               outcome: {

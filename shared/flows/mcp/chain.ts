@@ -1,33 +1,21 @@
-import { headerValue, type Exchange } from '../../http';
+import type { Exchange } from '../../http';
 import { parseChallenges, tokenChallenge, type Challenge } from '../../mcp/challenge';
-import { initializeParams, mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
-import { chooseScope, MAX_AUTHORIZATIONS, stepUpScope } from '../../mcp/scope';
-import { STRICT_TARGETS, type TargetPolicy } from '../../mcp/targets';
-import type { Param } from '../../url-encoded';
-import type { TokenSet } from '../../oauth2/token-response';
-import type { SavedBearer } from '../bearer-call';
-import { authorize, refreshSaved, register } from './authorization-leg';
-import { authenticatedChainPorts, chainFlowPort } from './chain-flow-port';
-import { discover, type Discovered } from './discovery-leg';
-import { obtainMachineToken } from './machine-leg';
-import { McpChainFailure, type ClientFlags, type McpChainPorts, type McpClient, type McpGrant } from './ports';
-import type { McpSavedAuthorization, McpTokenKeeper } from './saved-server';
+import { mcpRequest, readJsonRpcAnswer, type McpSession } from '../../mcp/json-rpc';
+import { MAX_AUTHORIZATIONS } from '../../mcp/scope';
+import { authenticatedChainPorts } from './chain-flow-port';
+import { openSession, type McpRpc } from './lifecycle';
+import { McpChainFailure, type McpChainPorts } from './ports';
+import {
+  authorizeFor,
+  freshAuthorization,
+  movedAuthorizationServer,
+  refreshOrDrop,
+  useSaved,
+  type Authorization,
+} from './run-authorization';
+import type { McpRunInput } from './run-input';
 
-export interface McpRunInput {
-  readonly url: string;
-  readonly client: ClientFlags;
-  /** Asked for instead of what the challenge or the metadata say. */
-  readonly scope: string | null;
-  readonly call: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } | null;
-  /** How the token is obtained; absent: the authorization code grant with the user. */
-  readonly grant?: McpGrant;
-  /** Extra headers on the OAuth requests (a profile's, such as a User-Agent). */
-  readonly headers?: readonly Param[];
-  /** Where this server's token is kept between runs; absent or null: every run authorizes afresh. */
-  readonly keeper?: McpTokenKeeper | null;
-  /** What the user allowed of the URLs the server chooses (../../mcp/targets.ts); absent: neither. */
-  readonly targets?: TargetPolicy;
-}
+export type { McpRunInput } from './run-input';
 
 export interface McpRunResult {
   /** The tools/list result as the server sent it. */
@@ -36,17 +24,8 @@ export interface McpRunResult {
   readonly result?: unknown;
   /** Whether a token was obtained and the server answered with it. */
   readonly authorized: boolean;
-}
-
-/** The run's authorization so far: discovery and registration are done once, the token is replaced on step-up. */
-interface Authorization {
-  discovered: Discovered | null;
-  client: McpClient | null;
-  token: string | null;
-  scope: string | null;
-  count: number;
-  /** The saved authorization the token came from, while that token is the one loaded (not yet refreshed). */
-  saved: McpSavedAuthorization | null;
+  /** The revision the run spoke: 2026-07-28, or what the server chose in its initialize answer. */
+  readonly protocolVersion: string | null;
 }
 
 interface Message {
@@ -56,51 +35,54 @@ interface Message {
 }
 
 /**
- * An MCP client's whole run: initialize, tools/list and, if asked, tools/call over streamable HTTP; any of them
- * answered 401 leads through the MCP authorization chain (MCP specification 2025-11-25, "Authorization Flow
- * Steps"), and 403 insufficient_scope to a step-up with the wider scope (at most MAX_AUTHORIZATIONS in a run).
+ * An MCP client's whole run: the session (server/discover on 2026-07-28's stateless wire, the initialize handshake
+ * on 2025-11-25's), tools/list and, if asked, tools/call over streamable HTTP; any of them answered 401 leads through
+ * the MCP authorization chain ("Authorization Flow Steps"), and 403 insufficient_scope to a step-up with the wider
+ * scope (at most MAX_AUTHORIZATIONS in a run).
  */
 export async function runMcpChain(input: McpRunInput, given: McpChainPorts): Promise<McpRunResult> {
-  const auth: Authorization = { discovered: null, client: null, token: null, scope: null, count: 0, saved: null };
+  const auth = freshAuthorization();
   const ports = authenticatedChainPorts(given, () => auth.discovered?.issuer ?? null);
   if (input.keeper) await useSaved(input.keeper, auth, input, ports);
-  let session: McpSession = { url: input.url, sessionId: null, protocolVersion: null };
   let id = 0;
-  const call = async (method: string, params: unknown): Promise<unknown> => {
-    const exchange = await send(session, { method, params, id: ++id }, auth, input, ports);
+  const rpc: McpRpc = async (session, method, params, probe = false) => {
+    const exchange = await send(session, { method, params, id: ++id }, auth, input, ports, probe);
     const answer = readJsonRpcAnswer(exchange.response, id);
+    if (probe) return { exchange, answer };
     if (answer.kind === 'unreadable') throw new McpChainFailure(method, answer.why, exchange.response);
     if (answer.kind === 'error')
       throw new McpChainFailure(method, `JSON-RPC error ${answer.code}: ${answer.message}`, exchange.response);
-    if (method === 'initialize') session = sessionAfterInitialize(session, exchange, answer.result);
-    return answer.result;
+    return { exchange, answer };
   };
-  await call('initialize', initializeParams());
-  await send(session, { method: 'notifications/initialized' }, auth, input, ports);
-  const tools = await call('tools/list', {});
-  const result = input.call
-    ? await call('tools/call', { name: input.call.name, arguments: input.call.arguments })
+  const result = async (session: McpSession, method: string, params: unknown) => {
+    const { answer } = await rpc(session, method, params);
+    return answer.kind === 'result' ? answer.result : undefined;
+  };
+  const notify = (session: McpSession, method: string) => send(session, { method }, auth, input, ports);
+  const session = await openSession(input.url, input.protocolVersion ?? null, rpc, notify, ports.report);
+  const tools = await result(session, 'tools/list', {});
+  const called = input.call
+    ? await result(session, 'tools/call', { name: input.call.name, arguments: input.call.arguments })
     : undefined;
-  return { tools, ...(input.call ? { result } : {}), authorized: auth.token !== null };
-}
-
-/** Mcp-Session-Id and the negotiated protocol version, sent on every request after initialize. */
-function sessionAfterInitialize(session: McpSession, exchange: Exchange, result: unknown): McpSession {
-  const version = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
   return {
-    ...session,
-    sessionId: headerValue(exchange.response.headers, 'mcp-session-id') ?? null,
-    protocolVersion: typeof version === 'string' ? version : null,
+    tools,
+    ...(input.call ? { result: called } : {}),
+    authorized: auth.token !== null,
+    protocolVersion: session.protocolVersion,
   };
 }
 
-/** One message, authorized as the server asks: a 401 or a 403 insufficient_scope authorizes and sends it again. */
+/**
+ * One message, authorized as the server asks: a 401 or a 403 insufficient_scope authorizes and sends it again.
+ * Another refusal stops the run, unless `probe`: then it is the answer.
+ */
 async function send(
   session: McpSession,
   message: Message,
   auth: Authorization,
   input: McpRunInput,
-  ports: McpChainPorts
+  ports: McpChainPorts,
+  probe = false
 ): Promise<Exchange> {
   for (;;) {
     ports.report.step(`MCP ${message.method}${auth.token ? ' (with the access token)' : ''}`);
@@ -114,17 +96,24 @@ async function send(
       ports.report.line('The saved token was refused: refreshing it.');
       if (await refreshOrDrop(auth, input, ports)) continue;
     }
-    // A token just issued for this server and refused as invalid: its audience or binding is wrong; authorizing
-    // again would get the same (MCP "Token Audience Binding and Validation").
-    if (status === 401 && auth.token && challenge?.params.error === 'invalid_token')
-      throw new McpChainFailure(
-        message.method,
-        `The MCP server refused the access token its authorization server just issued: ${challenge.params.error_description ?? 'invalid_token'}`,
-        exchange.response
-      );
+    // A token refused: the protected resource metadata is read again, since the server may have moved to another
+    // authorization server (SEP-2352). If not, a token just issued for this server and refused as invalid has the
+    // wrong audience or binding, and authorizing again would get the same (MCP "Token Audience Binding and
+    // Validation").
+    if (status === 401 && auth.token) {
+      const moved = await movedAuthorizationServer(challenge, auth, input, ports);
+      if (!moved && challenge?.params.error === 'invalid_token')
+        throw new McpChainFailure(
+          message.method,
+          `The MCP server refused the access token its authorization server just issued: ${challenge.params.error_description ?? 'invalid_token'}`,
+          exchange.response
+        );
+    }
     const insufficient = status === 403 && challenge?.params.error === 'insufficient_scope';
-    if (status !== 401 && !insufficient)
+    if (status !== 401 && !insufficient) {
+      if (probe) return exchange;
       throw new McpChainFailure(message.method, `HTTP ${status} from the MCP server.`, exchange.response);
+    }
     if (auth.count >= MAX_AUTHORIZATIONS)
       throw new McpChainFailure(
         message.method,
@@ -142,93 +131,3 @@ const describe = (c: Challenge): string =>
   Object.entries(c.params)
     .map(([k, v]) => `${k}="${v}"`)
     .join(', ');
-
-async function authorizeFor(
-  challenge: Challenge | null,
-  insufficient: boolean,
-  auth: Authorization,
-  input: McpRunInput,
-  ports: McpChainPorts
-): Promise<void> {
-  auth.discovered ??= await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports);
-  const grant = input.grant ?? { kind: 'authorization-code' };
-  if (grant.kind !== 'authorization-code' && !input.client.clientId)
-    throw new McpChainFailure(
-      'registration',
-      `The ${grant.kind} grant needs a pre-registered client_id: a client without a user registers no redirect URI.`
-    );
-  const redirectUri = grant.kind === 'authorization-code' ? await ports.redirectUri() : '';
-  auth.client ??= await register(auth.discovered, input.client, redirectUri, ports);
-  const challenged = challenge?.params.scope ?? null;
-  const scope =
-    insufficient && challenged
-      ? stepUpScope(auth.scope, challenged)
-      : chooseScope({ given: input.scope, challenged, supported: auth.discovered.scopesSupported });
-  if (insufficient)
-    ports.report.line(
-      `insufficient_scope: step-up authorization with scope ${scope ?? '(none)'} (MCP "Scope Challenge Handling").`
-    );
-  auth.count++;
-  auth.saved = null;
-  const headers = input.headers ?? [];
-  const token =
-    grant.kind === 'authorization-code'
-      ? await authorize(auth.discovered, auth.client, scope, redirectUri, headers, ports)
-      : await obtainMachineToken(grant, auth.discovered, auth.client, scope, headers, chainFlowPort(ports));
-  auth.token = token.accessToken;
-  auth.scope = token.scope ?? scope;
-  const { discovered } = auth;
-  await input.keeper?.save({
-    client: auth.client,
-    authorizationEndpoint: discovered.endpoints.authorization,
-    tokenEndpoint: discovered.endpoints.token,
-    resource: discovered.resource,
-    token: bearerOf(token, auth.scope),
-  });
-}
-
-const bearerOf = (t: TokenSet, scope: string | null): SavedBearer => ({
-  accessToken: t.accessToken,
-  refreshToken: t.refreshToken,
-  expiresAt: t.expiresAt,
-  scope,
-});
-
-/**
- * The token saved for this server, used as it is while it has not expired; past its expiry, refreshed first
- * (RFC 6749 §6); without a refresh token, or when the refresh is refused, the run authorizes afresh.
- */
-async function useSaved(
-  keeper: McpTokenKeeper,
-  auth: Authorization,
-  input: McpRunInput,
-  ports: McpChainPorts
-): Promise<void> {
-  const saved = await keeper.load();
-  if (!saved) return;
-  const { token } = saved;
-  const now = ports.now();
-  const expired = token.expiresAt !== null && token.expiresAt <= now;
-  ports.report.step('The token saved for this server');
-  ports.report.line(
-    `Saved access token for resource ${saved.resource}, scope ${token.scope ?? '(none)'}, ${token.expiresAt === null ? 'no expiry given' : `${expired ? 'expired' : 'expires'} ${new Date(token.expiresAt).toISOString()}`}${token.refreshToken ? ', with a refresh token' : ''}.`
-  );
-  Object.assign(auth, { saved, client: saved.client, token: token.accessToken, scope: token.scope });
-  if (expired) await refreshOrDrop(auth, input, ports);
-}
-
-/** Refreshes the saved token and saves the new one; false (and nothing kept in the run) when it cannot be. */
-async function refreshOrDrop(auth: Authorization, input: McpRunInput, ports: McpChainPorts): Promise<boolean> {
-  const saved = auth.saved!;
-  auth.saved = null;
-  if (!saved.token.refreshToken) ports.report.line('No refresh token was saved: authorizing again.');
-  const fresh = saved.token.refreshToken ? await refreshSaved(saved, input.headers ?? [], ports) : null;
-  if (!fresh) {
-    Object.assign(auth, { client: null, token: null, scope: null });
-    return false;
-  }
-  auth.token = fresh.accessToken;
-  auth.scope = fresh.scope ?? saved.token.scope;
-  await input.keeper?.save({ ...saved, token: bearerOf(fresh, auth.scope) });
-  return true;
-}

@@ -9,6 +9,8 @@ import type { McpClient } from './ports';
  */
 export interface McpSavedAuthorization {
   readonly client: McpClient;
+  /** The issuer of the authorization server the client and token are from; null when saved before it was kept. */
+  readonly issuer: string | null;
   readonly authorizationEndpoint: string;
   readonly tokenEndpoint: string;
   readonly resource: string;
@@ -41,6 +43,7 @@ export function mcpServerProfile(id: string, serverUrl: string, saved: McpSavedA
     name: `${NAME_PREFIX}${serverUrl}`.slice(0, NAME_MAX),
     baseUrl: serverUrl,
     oauth2: {
+      issuer: saved.issuer ?? '',
       authorizePath: saved.authorizationEndpoint,
       tokenPath: saved.tokenEndpoint,
       clientId: saved.client.clientId,
@@ -80,6 +83,7 @@ export function savedAuthorizationOf(profile: Profile, token: SavedToken | undef
   const o = profile.oauth2;
   return {
     client: { clientId: o.clientId, clientSecret: o.clientSecret, authentication: o.clientAuthentication },
+    issuer: o.issuer || null,
     authorizationEndpoint: o.authorizePath,
     tokenEndpoint: o.tokenPath,
     resource: o.tokenParams.find(([n]) => n === 'resource')?.[1] ?? profile.baseUrl,

@@ -75,6 +75,95 @@ const mcp = (body: unknown, bearer?: string) =>
     body: JSON.stringify(body),
   });
 
+/** A request on MCP 2026-07-28's stateless wire: the version header, Mcp-Method (and Mcp-Name), _meta. */
+const stateless = (method: string, params: Record<string, unknown>, bearer: string, headers = {}) =>
+  h.send({
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${bearer}`,
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+
+describe('the mock as an MCP 2026-07-28 server (the stateless wire)', () => {
+  it('answers server/discover with the versions it speaks, and tools without initialize', async () => {
+    const bound = await accessToken({ resource: `${h.base}/mcp` });
+    const discover = await stateless('server/discover', {}, bound);
+    expect(discover.status).toBe(200);
+    expect(json(discover.body)).toMatchObject({
+      id: 7,
+      result: { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { tools: {} } },
+    });
+    const call = await stateless('tools/call', { name: 'whoami' }, bound, { 'mcp-name': 'whoami' });
+    expect(json(call.body)).toMatchObject({ result: { content: [{ text: expect.stringContaining('user demo') }] } });
+  });
+  it.each([
+    ['no _meta', { 'mcp-method': 'tools/list' }, {}, /missing _meta keys: io\.modelcontextprotocol\/protocolVersion/],
+    [
+      'Mcp-Method unlike the body',
+      { 'mcp-method': 'tools/call' },
+      null,
+      /Mcp-Method header "tools\/call" does not match the body's method "tools\/list"/,
+    ],
+  ])('refuses a request with %s, HTTP 400 naming it', async (_, headers, meta, why) => {
+    const bound = await accessToken({ resource: `${h.base}/mcp` });
+    const res = await h.send({
+      method: 'POST',
+      path: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${bound}`,
+        'mcp-protocol-version': '2026-07-28',
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/list',
+        params: meta ?? {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(String((json(res.body).error as { message: string }).message)).toMatch(why);
+  });
+  it('refuses a tools/call whose Mcp-Name is not the tool named in the body', async () => {
+    const bound = await accessToken({ resource: `${h.base}/mcp` });
+    const res = await stateless('tools/call', { name: 'whoami' }, bound, { 'mcp-name': 'write_note' });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Mcp-Name header \\"write_note\\" does not match');
+  });
+  it('mcpFault only-2025-11-25: refuses the 2026-07-28 wire as a server of the older revision does', async () => {
+    await h.settings({ switches: { mcpFault: 'only-2025-11-25' } });
+    const bound = await accessToken({ resource: `${h.base}/mcp` });
+    const res = await stateless('server/discover', {}, bound);
+    expect(res.status).toBe(400);
+    expect(json(res.body).error).toMatchObject({
+      message: expect.stringContaining('Unsupported protocol version 2026-07-28'),
+    });
+  });
+});
+
 describe('the mock as an MCP-protected server', () => {
   it('serves protected resource metadata at the path-inserted well-known URL (RFC 9728 §3.1)', async () => {
     const path = json((await h.send({ path: '/.well-known/oauth-protected-resource/mcp' })).body);

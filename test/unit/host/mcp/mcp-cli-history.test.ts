@@ -32,7 +32,7 @@ describe('oauth-lab mcp: the history', () => {
       'resourceMetadata',
       'authorizationServerMetadata',
       'token',
-      'mcp',
+      // server/discover with the token, then tools/list: 2026-07-28's stateless wire has no initialized notification.
       'mcp',
       'mcp',
     ]);

@@ -79,7 +79,7 @@ describe('oauth-lab mcp against the mock', () => {
     expect(r.code).toBe(1);
     expect(r.opened).toHaveLength(1);
     expect(r.stderr).toContain(
-      'failed at initialize: The MCP server refused the access token its authorization server just issued'
+      'failed at server/discover: The MCP server refused the access token its authorization server just issued'
     );
     expect(r.stderr).toContain(`issued for resource ${h.base}/another-resource`);
   });

@@ -39,6 +39,8 @@ describe('oauth-lab mcp: the token saved per server', () => {
     expect(r.stderr).toContain(`The token is saved under the profile "MCP ${h.base}/mcp"`);
     const { profile, tokens } = serverTokens();
     expect(profile.oauth2.tokenParams).toEqual([['resource', `${h.base}/mcp`]]);
+    // The client and token are the authorization server's: kept with its issuer, used with no other (SEP-2352).
+    expect(profile.oauth2.issuer).toBe(h.base);
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.refreshToken).not.toBe('');
   });
@@ -47,6 +49,7 @@ describe('oauth-lab mcp: the token saved per server', () => {
     expect(r.code).toBe(0);
     expect(r.opened).toEqual([]);
     expect(r.stderr).toContain('The token saved for this server');
+    expect(r.stderr).toContain(`Saved access token for resource ${h.base}/mcp from ${h.base},`);
     expect(r.stderr).not.toContain('Client registration');
     expect(r.stdout).toContain('user demo');
   });

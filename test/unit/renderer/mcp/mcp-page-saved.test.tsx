@@ -93,7 +93,7 @@ describe('MCP page: the token saved per server', () => {
       'resourceMetadata',
       'authorizationServerMetadata',
       'token',
-      'mcp',
+      // server/discover with the token, then tools/list: 2026-07-28's stateless wire has no initialized notification.
       'mcp',
       'mcp',
     ]);

@@ -62,21 +62,34 @@ describe('MCP page', () => {
     const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
     expect(outcome.textContent).toContain('The MCP server answered with the access token.');
     expect(within(outcome).getByLabelText('Tool result').textContent).toContain('note saved for demo: hi');
+    expect(outcome.textContent).toContain('MCP 2026-07-28 (the newest the server speaks)');
     expect(legTitles()).toEqual([
-      'MCP initialize',
+      'MCP server/discover',
       'Protected resource metadata (RFC 9728)',
       `Authorization server metadata (RFC 8414 / OpenID Connect Discovery) for ${h.base}`,
       'Client registration',
       `Authorization code with PKCE S256, resource ${h.base}/mcp, scope read`,
       'Exchange the code for an access token (POST)',
-      'MCP initialize (with the access token)',
-      'MCP notifications/initialized (with the access token)',
+      'MCP server/discover (with the access token)',
       'MCP tools/list (with the access token)',
       'MCP tools/call (with the access token)',
       `Authorization code with PKCE S256, resource ${h.base}/mcp, scope read write`,
       'Exchange the code for an access token (POST)',
       'MCP tools/call (with the access token)',
     ]);
+    close();
+  });
+  it('with protocol version 2025-11-25 chosen, runs the initialize handshake instead of server/discover', async () => {
+    const { tab, close } = setUp();
+    fireEvent.change(screen.getByLabelText('Protocol version'), { target: { value: '2025-11-25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+    await waitFor(() => expect(tab.location.href).toContain('/oauth/v2/authorize?'));
+    await followAuthorization(h, tab);
+    const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+    expect(outcome.textContent).toContain('MCP 2025-11-25 (asked for)');
+    expect(legTitles()).toContain('MCP initialize (with the access token)');
+    expect(legTitles()).toContain('MCP notifications/initialized (with the access token)');
+    expect(legTitles()).not.toContain('MCP server/discover');
     close();
   });
   it('with the mock fault no-pkce, stops at the authorization server metadata and opens no page', async () => {

@@ -4,7 +4,9 @@ import {
   chooseRegistration,
   clientAuthenticationFor,
   readRegistrationResponse,
+  registrationRequestBody,
 } from '../../../../shared/mcp/registration';
+import { routingHeaders, withRequestMeta } from '../../../../shared/mcp/stateless-wire';
 import { chooseScope, stepUpScope } from '../../../../shared/mcp/scope';
 
 describe('scope selection and step-up', () => {
@@ -19,6 +21,13 @@ describe('scope selection and step-up', () => {
 });
 
 describe('registration', () => {
+  it('sends application_type: native for a loopback redirect, web for another (SEP-837)', () => {
+    expect(registrationRequestBody('http://127.0.0.1:8765/callback', ['none'], null)).toMatchObject({
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+    });
+    expect(registrationRequestBody('https://app.example.com/cb', [], null).application_type).toBe('web');
+  });
   const base = { clientId: null, metadataUrl: null, cimdSupported: false, registrationEndpoint: null };
   it('pre-registered, metadata document where supported, else DCR, else a clear refusal', () => {
     expect(chooseRegistration({ ...base, clientId: 'abc', registrationEndpoint: 'https://a/r' })).toEqual({
@@ -74,5 +83,37 @@ describe('JSON-RPC answers over streamable HTTP', () => {
     });
     expect(readJsonRpcAnswer({ headers: sse, bodyText: stream }, 9)).toMatchObject({ kind: 'unreadable' });
     expect(readJsonRpcAnswer({ headers: [], bodyText: '<html>' }, 1).kind).toBe('unreadable');
+  });
+  it('an error with id null (JSON-RPC 2.0 §5: the request refused before its id was read) answers any request', () => {
+    const refusal =
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Unsupported protocol version"}}';
+    expect(readJsonRpcAnswer({ headers: json, bodyText: refusal }, 4)).toEqual({
+      kind: 'error',
+      code: -32000,
+      message: 'Bad Request: Unsupported protocol version',
+    });
+    expect(readJsonRpcAnswer({ headers: json, bodyText: '{"id":null,"result":1}' }, 4).kind).toBe('unreadable');
+  });
+});
+
+describe("2026-07-28's stateless wire", () => {
+  it("each request's _meta names the version, the client and its capabilities, keeping what was given", () => {
+    expect(withRequestMeta({ name: 't', _meta: { progressToken: 1 } })).toEqual({
+      name: 't',
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'oauth-lab', version: expect.any(String) },
+        'io.modelcontextprotocol/clientCapabilities': {},
+        progressToken: 1,
+      },
+    });
+  });
+  it('Mcp-Method always, Mcp-Name for the tool, prompt or resource a request names (SEP-2243)', () => {
+    expect(routingHeaders('tools/list', {})).toEqual([['Mcp-Method', 'tools/list']]);
+    expect(routingHeaders('tools/call', { name: 'add' })).toEqual([
+      ['Mcp-Method', 'tools/call'],
+      ['Mcp-Name', 'add'],
+    ]);
+    expect(routingHeaders('resources/read', { uri: 'file:///a' })).toContainEqual(['Mcp-Name', 'file:///a']);
   });
 });
