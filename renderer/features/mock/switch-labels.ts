@@ -38,6 +38,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   parFault: 'PAR: hand out a request_uri already used or already expired (RFC 9126 §4)',
   dpopProofLifetime: 'DPoP proof lifetime, s (iat window and jti memory, RFC 9449 §11.1)',
   devicePollInterval: 'Device flow polling interval first given, s (RFC 8628 §3.2)',
+  requestObjectAlgs: 'Request object algorithms: all (none and HS* too) or asymmetric only (RFC 9101, RFC 8725 §3.1)',
+  lax: 'Flaws the mock has on purpose, each an oauth-lab audit finding (issue 39; none by default)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
