@@ -4,6 +4,8 @@ import type { ProviderContext } from './context';
 import type { OAuth2ErrorCode } from './errors';
 import { LOGIN_PAGE_TTL_MS } from './login-page';
 import { matchRegisteredUri } from './redirect-uri';
+import { isLax } from './lax';
+import { laxRedirectMatch } from './lax-redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
 
 export type PendingAuthorization = Extract<PendingLogin, { kind: 'oauth2' }>;
@@ -46,11 +48,17 @@ export function checkAuthorizationRequest(
   if (dup('redirect_uri')) return page('redirect_uri appears more than once (RFC 6749 §3.1).');
   const redirectUri = values('redirect_uri')[0];
   if (!redirectUri) return page('redirect_uri is missing; the service requires it (interface §4.2).');
+  const state = dup('state') ? null : (values('state')[0] ?? null);
   const match = matchRegisteredUri(client.redirectUris, redirectUri, `client ${JSON.stringify(client.id)}`);
-  if (!match.ok) return page(`redirect_uri ${match.reason}.`);
+  const sw = ctx.settings.switches;
+  if (!match.ok && !laxRedirectMatch(sw, client.redirectUris, redirectUri)) {
+    // Lax error-redirect-unregistered: the refusal is redirected to the unregistered URI, an open redirect (RFC 9700 §4.11.2).
+    if (isLax(sw, 'error-redirect-unregistered'))
+      return { ok: false, error: 'invalid_request', description: `redirect_uri ${match.reason}.`, redirectUri, state };
+    return page(`redirect_uri ${match.reason}.`);
+  }
 
   const repeated = [...new Set(params.map(([k]) => k))].filter(dup);
-  const state = dup('state') ? null : (values('state')[0] ?? null);
   const fail = (error: OAuth2ErrorCode, description: string): AuthorizationCheck => ({
     ok: false,
     error,

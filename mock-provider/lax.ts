@@ -12,6 +12,12 @@ export const MOCK_LAX = [
   'metadata-implicit-advertised',
   'metadata-password-grant-advertised',
   'metadata-jwks-private-key',
+  'redirect-uri-prefix-match',
+  'redirect-uri-query-added',
+  'redirect-uri-other-port',
+  'redirect-uri-other-host',
+  'redirect-uri-scheme-downgrade',
+  'error-redirect-unregistered',
 ] as const satisfies readonly FindingId[];
 export type MockLax = (typeof MOCK_LAX)[number];
 

@@ -4,7 +4,8 @@ import type { RawSeen } from '../../../shared/grade/grade-report';
 import type { SendOptions } from '../../../platform/node/transport';
 import { auditSender } from './audit-sender';
 import { readMetadata } from './read-metadata';
-import { runProbes, type ProbeClient } from './probes/run-probes';
+import type { ProbeClient } from './probes/probe-context';
+import { runProbes } from './probes/run-probes';
 
 export interface AuditOptions {
   readonly issuer: string;

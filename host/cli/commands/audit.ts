@@ -9,7 +9,7 @@ import { validateIssuer } from '../../../shared/oidc';
 import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { IssuerUnreadable } from '../audit/read-metadata';
 import { runAudit } from '../audit/run-audit';
-import type { ProbeClient } from '../audit/probes/run-probes';
+import type { ProbeClient } from '../audit/probes/probe-context';
 import { parseFlags } from '../flags';
 import { AUDIT_HELP } from '../help/audit';
 import { UsageError, type Command, type TextOutput } from '../io';

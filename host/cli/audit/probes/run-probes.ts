@@ -1,27 +1,54 @@
 import { finding, type AuditFinding } from '../../../../shared/audit/audit-result';
 import type { FindingId } from '../../../../shared/audit/findings';
-import type { AuditSender } from '../audit-sender';
+import { NotSent } from '../audit-sender';
+import type { ProbeContext } from './probe-context';
+import { ProbeSkip, type ProbeOutcome } from './probe-kit';
+import { errorRedirectProbe, redirectBaseline, redirectProbe } from './redirect-probes';
 
-/** The client the probes use (--client-id or --register) and how a login is had. */
-export interface ProbeClient {
-  readonly clientId: string | null;
-  readonly clientSecret: string | null;
-  readonly clientAuth: 'client_secret_basic' | 'client_secret_post';
-  readonly redirectUri: string;
-  readonly register: boolean;
-  /** The issuer approves at once (--auto-login), a login form is filled (--user), or no login can be had. */
-  readonly login:
-    { readonly kind: 'auto' } | { readonly kind: 'form'; readonly user: string; readonly password: string } | null;
+type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
+
+/** The probe deciding each active finding, in the issue's order; a finding without one is skipped, saying so. */
+function probeOf(id: FindingId): Probe | null {
+  if (id === 'error-redirect-unregistered') return errorRedirectProbe;
+  return redirectProbe(id);
 }
 
-export interface ProbeContext {
-  readonly sender: AuditSender;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly issuer: string;
-  readonly client: ProbeClient;
+const REDIRECT_FINDINGS: readonly FindingId[] = [
+  'redirect-uri-prefix-match',
+  'redirect-uri-query-added',
+  'redirect-uri-other-port',
+  'redirect-uri-other-host',
+  'redirect-uri-scheme-downgrade',
+];
+
+/** A probe's outcome as its finding; a skip, a request not sent or a failed connection is skipped with the reason. */
+async function decide(id: FindingId, probe: Probe, ctx: ProbeContext): Promise<AuditFinding> {
+  try {
+    const o = await probe(ctx);
+    return finding(id, o.found ? 'found' : 'not-found', [...o.evidence, `reproduce: ${o.reproduce}`]);
+  } catch (e) {
+    if (e instanceof ProbeSkip || e instanceof NotSent) return finding(id, 'skipped', [e.message]);
+    return finding(id, 'skipped', [`the probe could not finish: ${(e as Error).message}`]);
+  }
 }
 
-/** Each active finding asked for, decided by its probe. */
-export async function runProbes(ids: readonly FindingId[], _ctx: ProbeContext): Promise<AuditFinding[]> {
-  return ids.map((id) => finding(id, 'skipped', ['this probe is not built yet.']));
+/** Each active finding asked for, decided by its probe, one after the other (each counts against the budget). */
+export async function runProbes(ids: readonly FindingId[], ctx: ProbeContext): Promise<AuditFinding[]> {
+  if (ctx.client.clientId === null)
+    return ids.map((id) => finding(id, 'skipped', ['--register is not built yet: give --client-id.']));
+  let baseline: string | null = null;
+  if (ids.some((id) => REDIRECT_FINDINGS.includes(id)))
+    try {
+      baseline = await redirectBaseline(ctx);
+    } catch (e) {
+      baseline = (e as Error).message;
+    }
+  const out: AuditFinding[] = [];
+  for (const id of ids) {
+    const probe = probeOf(id);
+    if (!probe) out.push(finding(id, 'skipped', ['this probe is not built yet.']));
+    else if (baseline !== null && REDIRECT_FINDINGS.includes(id)) out.push(finding(id, 'skipped', [baseline]));
+    else out.push(await decide(id, probe, ctx));
+  }
+  return out;
 }
