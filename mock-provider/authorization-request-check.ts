@@ -161,7 +161,7 @@ function checkPkce(
 ): PkceBinding | null | string {
   if (challenge === undefined) {
     if (method !== undefined) return 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).';
-    if (!client.secret)
+    if (!client.secret && !isLax(ctx.settings.switches, 'pkce-not-required'))
       return 'code_challenge is required: this client has no secret, so it must use PKCE (RFC 7636, RFC 9700 §2.1.1).';
     if (ctx.settings.switches.requirePkce)
       return 'code_challenge is required by this provider (switch requirePkce, RFC 9700 §2.1.1).';

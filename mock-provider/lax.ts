@@ -18,6 +18,11 @@ export const MOCK_LAX = [
   'redirect-uri-other-host',
   'redirect-uri-scheme-downgrade',
   'error-redirect-unregistered',
+  'pkce-not-required',
+  'pkce-verifier-not-checked',
+  'pkce-downgrade',
+  'code-reuse-accepted',
+  'code-other-client',
 ] as const satisfies readonly FindingId[];
 export type MockLax = (typeof MOCK_LAX)[number];
 

@@ -4,14 +4,23 @@ import { NotSent } from '../audit-sender';
 import type { ProbeContext } from './probe-context';
 import { ProbeSkip, type ProbeOutcome } from './probe-kit';
 import { errorRedirectProbe, redirectBaseline, redirectProbe } from './redirect-probes';
+import { codeReuseProbe, codeReuseRevokeProbe } from './code-probes';
+import { pkceDowngradeProbe, pkceNotRequiredProbe, pkcePlainProbe, pkceVerifierProbe } from './pkce-probes';
 
 type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
 
 /** The probe deciding each active finding, in the order; a finding without one is skipped, saying so. */
-function probeOf(id: FindingId): Probe | null {
-  if (id === 'error-redirect-unregistered') return errorRedirectProbe;
-  return redirectProbe(id);
-}
+const PROBES: Partial<Record<FindingId, Probe>> = {
+  'error-redirect-unregistered': errorRedirectProbe,
+  'pkce-not-required': pkceNotRequiredProbe,
+  'pkce-plain-accepted': pkcePlainProbe,
+  'pkce-verifier-not-checked': pkceVerifierProbe,
+  'pkce-downgrade': pkceDowngradeProbe,
+  'code-reuse-accepted': codeReuseProbe,
+  'code-reuse-tokens-not-revoked': codeReuseRevokeProbe,
+};
+
+const probeOf = (id: FindingId): Probe | null => PROBES[id] ?? redirectProbe(id);
 
 const REDIRECT_FINDINGS: readonly FindingId[] = [
   'redirect-uri-prefix-match',

@@ -35,24 +35,35 @@ export async function auditMock(autoLoginUser?: string): Promise<MockProvider> {
 export const setSwitches = (mock: MockProvider, flaw: Record<string, unknown> = {}) =>
   updateMockSettings(mock.context, { switches: { ...STRICT, ...flaw } });
 
-/** `oauth-lab audit --active --json` for one finding with the web client, its secret from the environment. */
-export async function auditOne(mock: MockProvider, id: string, extra: string[] = ['--auto-login']) {
+interface AuditClient {
+  readonly id: string;
+  readonly secret?: string;
+  readonly redirectUri: string;
+}
+
+/** `oauth-lab audit --active --json` for one finding (the web client unless told), its secret from the environment. */
+export async function auditOne(
+  mock: MockProvider,
+  id: string,
+  extra: string[] = ['--auto-login'],
+  client: AuditClient = WEB_CLIENT
+) {
   const r = await runCli(
     [
       'audit',
       mock.baseUrl,
       '--active',
       '--client-id',
-      WEB_CLIENT.id,
+      client.id,
       '--redirect-uri',
-      WEB_CLIENT.redirectUri,
+      client.redirectUri,
       '--only',
       id,
       '--json',
       ...extra,
     ],
     '',
-    { OAUTH_LAB_CLIENT_SECRET: WEB_CLIENT.secret }
+    client.secret === undefined ? {} : { OAUTH_LAB_CLIENT_SECRET: client.secret }
   );
   const j = JSON.parse(r.out);
   return { code: r.code, finding: j.findings[0], probes: j.probes as number, out: r.out };
