@@ -23,6 +23,7 @@ export const MOCK_LAX = [
   'pkce-downgrade',
   'code-reuse-accepted',
   'code-other-client',
+  'dcr-insecure-redirect-accepted',
 ] as const satisfies readonly FindingId[];
 export type MockLax = (typeof MOCK_LAX)[number];
 

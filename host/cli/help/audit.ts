@@ -20,7 +20,9 @@ issuer that approves at once (--auto-login), or is skipped with the reason.
   --client-secret S       its secret (prefer --client-secret-file F or OAUTH_LAB_CLIENT_SECRET)
   --client-auth M         client_secret_basic (the default with a secret) or client_secret_post
   --redirect-uri URI      the client's registered redirect URI (default http://127.0.0.1:8765/callback)
-  --register              register a client by RFC 7591 at the metadata's registration_endpoint
+  --register              register a client by RFC 7591 at the metadata's registration_endpoint (for the
+                          probes when no --client-id is given, and one more each for code-other-client and
+                          dcr-insecure-redirect-accepted, which run only with it)
   --active                run the probes (without it: read only)
   --user NAME             log in as NAME on a login form the audit recognises (the mock's own)
   --password-file F       that user's password, the file's first line

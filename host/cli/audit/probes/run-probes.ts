@@ -5,6 +5,7 @@ import type { ProbeContext } from './probe-context';
 import { ProbeSkip, type ProbeOutcome } from './probe-kit';
 import { errorRedirectProbe, redirectBaseline, redirectProbe } from './redirect-probes';
 import { codeReuseProbe, codeReuseRevokeProbe } from './code-probes';
+import { codeOtherClientProbe, dcrInsecureRedirectProbe, registerProbeClient } from './registration-probes';
 import { pkceDowngradeProbe, pkceNotRequiredProbe, pkcePlainProbe, pkceVerifierProbe } from './pkce-probes';
 
 type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
@@ -18,6 +19,8 @@ const PROBES: Partial<Record<FindingId, Probe>> = {
   'pkce-downgrade': pkceDowngradeProbe,
   'code-reuse-accepted': codeReuseProbe,
   'code-reuse-tokens-not-revoked': codeReuseRevokeProbe,
+  'code-other-client': codeOtherClientProbe,
+  'dcr-insecure-redirect-accepted': dcrInsecureRedirectProbe,
 };
 
 const probeOf = (id: FindingId): Probe | null => PROBES[id] ?? redirectProbe(id);
@@ -42,9 +45,14 @@ async function decide(id: FindingId, probe: Probe, ctx: ProbeContext): Promise<A
 }
 
 /** Each active finding asked for, decided by its probe, one after the other (each counts against the budget). */
-export async function runProbes(ids: readonly FindingId[], ctx: ProbeContext): Promise<AuditFinding[]> {
-  if (ctx.client.clientId === null)
-    return ids.map((id) => finding(id, 'skipped', ['--register is not built yet: give --client-id.']));
+export async function runProbes(ids: readonly FindingId[], given: ProbeContext): Promise<AuditFinding[]> {
+  let ctx = given;
+  if (ctx.client.clientId === null && ids.length)
+    try {
+      ctx = { ...ctx, client: await registerProbeClient(ctx) };
+    } catch (e) {
+      return ids.map((id) => finding(id, 'skipped', [(e as Error).message]));
+    }
   let baseline: string | null = null;
   if (ids.some((id) => REDIRECT_FINDINGS.includes(id)))
     try {
