@@ -24,6 +24,12 @@ export const MOCK_LAX = [
   'code-reuse-accepted',
   'code-other-client',
   'dcr-insecure-redirect-accepted',
+  'state-not-echoed',
+  'iss-missing-in-response',
+  'token-endpoint-get-accepted',
+  'token-response-cacheable',
+  'client-secret-in-query-accepted',
+  'refresh-reuse-not-detected',
 ] as const satisfies readonly FindingId[];
 export type MockLax = (typeof MOCK_LAX)[number];
 

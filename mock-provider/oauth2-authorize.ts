@@ -7,6 +7,7 @@ import { decodeParams, redirectReply, type ProviderRequest } from './http';
 import { checkUser, errorPage, LOGIN_PAGE_TTL_MS, loginHint, loginPage } from './login-page';
 import { readLoginSubmission } from './login-form';
 import { appendQuery } from './redirect-uri';
+import { isLax } from './lax';
 import {
   checkAuthorizationRequest,
   type AuthorizationCheck,
@@ -41,8 +42,10 @@ function redirectWith(
   params: [string, string][]
 ): string {
   const all: [string, string][] = [...params];
-  if (state !== null) all.push(['state', state]);
-  if (ctx.settings.switches.issParameter) all.push(['iss', ctx.baseUrl()]);
+  const sw = ctx.settings.switches;
+  // Lax state-not-echoed and iss-missing-in-response: the response RFC 6749 §4.1.2 and RFC 9207 §2 require, cut short.
+  if (state !== null && !isLax(sw, 'state-not-echoed')) all.push(['state', state]);
+  if (sw.issParameter && !isLax(sw, 'iss-missing-in-response')) all.push(['iss', ctx.baseUrl()]);
   return appendQuery(redirectUri, all);
 }
 

@@ -5,6 +5,9 @@ import type { ProbeContext } from './probe-context';
 import { ProbeSkip, type ProbeOutcome } from './probe-kit';
 import { errorRedirectProbe, redirectBaseline, redirectProbe } from './redirect-probes';
 import { codeReuseProbe, codeReuseRevokeProbe } from './code-probes';
+import { issInResponseProbe, stateEchoProbe } from './response-probes';
+import { secretInQueryProbe, tokenCacheProbe, tokenGetProbe } from './token-endpoint-probes';
+import { bearerQueryProbe, refreshReuseProbe } from './token-use-probes';
 import { codeOtherClientProbe, dcrInsecureRedirectProbe, registerProbeClient } from './registration-probes';
 import { pkceDowngradeProbe, pkceNotRequiredProbe, pkcePlainProbe, pkceVerifierProbe } from './pkce-probes';
 
@@ -20,6 +23,13 @@ const PROBES: Partial<Record<FindingId, Probe>> = {
   'code-reuse-accepted': codeReuseProbe,
   'code-reuse-tokens-not-revoked': codeReuseRevokeProbe,
   'code-other-client': codeOtherClientProbe,
+  'refresh-reuse-not-detected': refreshReuseProbe,
+  'state-not-echoed': stateEchoProbe,
+  'iss-missing-in-response': issInResponseProbe,
+  'client-secret-in-query-accepted': secretInQueryProbe,
+  'token-endpoint-get-accepted': tokenGetProbe,
+  'token-response-cacheable': tokenCacheProbe,
+  'bearer-in-query-accepted': bearerQueryProbe,
   'dcr-insecure-redirect-accepted': dcrInsecureRedirectProbe,
 };
 

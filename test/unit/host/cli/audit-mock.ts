@@ -11,6 +11,9 @@ export const STRICT = {
   allowPlainPkce: false,
   issParameter: true,
   requestObjectAlgs: 'asymmetric',
+  allowQueryAccessToken: false,
+  revokeOnCodeReuse: true,
+  rotateRefreshTokens: true,
   lax: [],
 } as const;
 
