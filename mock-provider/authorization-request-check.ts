@@ -170,7 +170,12 @@ function checkPkce(
   const m = method ?? 'plain';
   if (m !== 'S256' && m !== 'plain')
     return `code_challenge_method ${JSON.stringify(m)}: transform algorithm not supported; use S256 (RFC 7636 §4.3).`;
-  if (m === 'plain' && !ctx.settings.switches.allowPlainPkce)
+  // Lax advertised-not-enforced: plain taken while the metadata offers S256 alone (RFC 8414 §2).
+  if (
+    m === 'plain' &&
+    !ctx.settings.switches.allowPlainPkce &&
+    !isLax(ctx.settings.switches, 'advertised-not-enforced')
+  )
     return 'code_challenge_method plain is not accepted by this provider (switch allowPlainPkce); use S256 (RFC 7636 §4.2).';
   if (!PKCE_VALUE_SYNTAX.test(challenge))
     return `code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2); got ${challenge.length} characters.`;

@@ -30,6 +30,9 @@ export const MOCK_LAX = [
   'token-response-cacheable',
   'client-secret-in-query-accepted',
   'refresh-reuse-not-detected',
+  'par-required-not-enforced',
+  'dpop-required-not-enforced',
+  'advertised-not-enforced',
 ] as const satisfies readonly FindingId[];
 export type MockLax = (typeof MOCK_LAX)[number];
 

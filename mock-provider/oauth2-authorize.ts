@@ -159,7 +159,10 @@ async function authorizationOf(
     return { ok: true, pending: { ...taken.pending, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS } };
   }
   // RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6): a client (or provider) that requires PAR starts only with a pushed request.
-  if (client.requirePushedAuthorizationRequests || ctx.settings.switches.requirePushedAuthorizationRequests)
+  // Lax par-required-not-enforced: the provider-wide requirement advertised (RFC 9126 §5) but not kept.
+  const sw = ctx.settings.switches;
+  const providerRequires = sw.requirePushedAuthorizationRequests && !isLax(sw, 'par-required-not-enforced');
+  if (client.requirePushedAuthorizationRequests || providerRequires)
     return {
       page: `${client.requirePushedAuthorizationRequests ? `Client ${client.id}` : 'This provider (switch requirePushedAuthorizationRequests)'} requires pushed authorization requests: push the request to ${ctx.baseUrl() + PAR_PATH} and send only client_id and request_uri here (RFC 9126 §6, §5).`,
       reason: 'invalid_request',

@@ -58,7 +58,8 @@ async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handle
     throw bad('unauthorized_client', `Client ${client.id} may not use the ${grantType} grant.`);
   // RFC 9449 §5: a token request with a proof gets tokens bound to its key (issue-tokens.ts reads dpopJkt).
   const dpop = checkDpop(req, ctx, {
-    required: client.dpop === 'required',
+    // Lax dpop-required-not-enforced: a DPoP-bound client's token request without a proof is answered (RFC 9449 §5.2).
+    required: client.dpop === 'required' && !isLax(ctx.settings.switches, 'dpop-required-not-enforced'),
     accessToken: null,
     boundJkt: null,
     why: `client ${client.id} requires DPoP (its dpop setting, or dpop_bound_access_tokens at registration, RFC 9449 §5.2)`,

@@ -3,8 +3,13 @@ import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
 import { answerOf, endpoint, ProbeSkip, reproduction, said, type ProbeOutcome, type TokenAnswer } from './probe-kit';
 
 /** RFC 7591 §3.1: a client registered with these redirect URIs, authenticating with client_secret_basic. */
-function register(ctx: ProbeContext, redirectUris: readonly string[]): Promise<TokenAnswer> {
+function register(
+  ctx: ProbeContext,
+  redirectUris: readonly string[],
+  extra: Readonly<Record<string, unknown>> = {}
+): Promise<TokenAnswer> {
   const metadata = {
+    ...extra,
     client_name: 'oauth-lab audit',
     redirect_uris: redirectUris,
     grant_types: ['authorization_code', 'refresh_token'],
@@ -25,8 +30,11 @@ function register(ctx: ProbeContext, redirectUris: readonly string[]): Promise<T
 const registered = (a: TokenAnswer) => a.response.status === 201 && typeof a.json?.client_id === 'string';
 
 /** --register: the probes' client, registered with the redirect URI given; throws why when it cannot be. */
-export async function registerProbeClient(ctx: ProbeContext): Promise<ProbeClient> {
-  const a = await register(ctx, [ctx.client.redirectUri]);
+export async function registerProbeClient(
+  ctx: ProbeContext,
+  extra: Readonly<Record<string, unknown>> = {}
+): Promise<ProbeClient> {
+  const a = await register(ctx, [ctx.client.redirectUri], extra);
   if (!registered(a)) throw new ProbeSkip(`--register: the registration endpoint answered ${said(a)}.`);
   const secret = a.json!.client_secret;
   return {
@@ -73,5 +81,26 @@ export async function dcrInsecureRedirectProbe(ctx: ProbeContext): Promise<Probe
       `registration with redirect_uris ["${insecure}"]: ${a.response.status === 201 ? '201, registered' : said(a)}`,
     ],
     reproduce: reproduction(a.request, []),
+  };
+}
+
+/** RFC 9449 §5.2: a client registered with dpop_bound_access_tokens true gets no token without a DPoP proof. */
+export async function dpopRequiredProbe(ctx: ProbeContext): Promise<ProbeOutcome> {
+  needsRegister(ctx);
+  const bound = { ...ctx, client: await registerProbeClient(ctx, { dpop_bound_access_tokens: true }) };
+  const a = await obtainCode(bound);
+  const t = await exchange(bound, a.code, a.verifier);
+  return {
+    found: issuedTokens(t),
+    evidence: [
+      `a client registered with dpop_bound_access_tokens true (${bound.client.clientId}) exchanged a code without a DPoP proof: ${said(t)}`,
+    ],
+    reproduce: reproduction(
+      t.request,
+      secretsOf(bound, [
+        [a.code, '<CODE>'],
+        [a.verifier, '<CODE_VERIFIER>'],
+      ])
+    ),
   };
 }

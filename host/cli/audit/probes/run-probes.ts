@@ -8,7 +8,13 @@ import { codeReuseProbe, codeReuseRevokeProbe } from './code-probes';
 import { issInResponseProbe, stateEchoProbe } from './response-probes';
 import { secretInQueryProbe, tokenCacheProbe, tokenGetProbe } from './token-endpoint-probes';
 import { bearerQueryProbe, refreshReuseProbe } from './token-use-probes';
-import { codeOtherClientProbe, dcrInsecureRedirectProbe, registerProbeClient } from './registration-probes';
+import {
+  codeOtherClientProbe,
+  dcrInsecureRedirectProbe,
+  dpopRequiredProbe,
+  registerProbeClient,
+} from './registration-probes';
+import { advertisedProbe, parRequiredProbe, requestObjectNoneProbe } from './enforcement-probes';
 import { pkceDowngradeProbe, pkceNotRequiredProbe, pkcePlainProbe, pkceVerifierProbe } from './pkce-probes';
 
 type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
@@ -30,6 +36,10 @@ const PROBES: Partial<Record<FindingId, Probe>> = {
   'token-endpoint-get-accepted': tokenGetProbe,
   'token-response-cacheable': tokenCacheProbe,
   'bearer-in-query-accepted': bearerQueryProbe,
+  'request-object-none-accepted': requestObjectNoneProbe,
+  'par-required-not-enforced': parRequiredProbe,
+  'dpop-required-not-enforced': dpopRequiredProbe,
+  'advertised-not-enforced': advertisedProbe,
   'dcr-insecure-redirect-accepted': dcrInsecureRedirectProbe,
 };
 

@@ -14,6 +14,7 @@ export const STRICT = {
   allowQueryAccessToken: false,
   revokeOnCodeReuse: true,
   rotateRefreshTokens: true,
+  requirePushedAuthorizationRequests: false,
   lax: [],
 } as const;
 
