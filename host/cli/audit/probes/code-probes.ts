@@ -66,3 +66,13 @@ export async function codeReuseRevokeProbe(ctx: ProbeContext): Promise<ProbeOutc
     reproduce: reproduction(check.request, secretsOf(ctx, [[accessToken, '<ACCESS_TOKEN>']])),
   };
 }
+
+/**
+ * RFC 6749 §4.1.2: a code lives at most 10 minutes. Deciding it means waiting that long, which the audit does not
+ * do, and no issuer's clock can be moved from outside: always skipped, saying how to check it by hand.
+ */
+export async function codeLongLivedProbe(_ctx: ProbeContext): Promise<ProbeOutcome> {
+  throw new ProbeSkip(
+    'the audit does not wait 10 minutes for a code to age (RFC 6749 §4.1.2): get a code with oauth-lab flow oauth2 --headless, wait, then exchange it.'
+  );
+}

@@ -67,9 +67,9 @@ export async function redirectBaseline(ctx: ProbeContext): Promise<string | null
     : `the registered redirect URI ${ctx.client.redirectUri} itself was not taken (${outcomeOf(a)}): check --client-id and --redirect-uri.`;
 }
 
-export function redirectProbe(id: FindingId): ((ctx: ProbeContext) => Promise<ProbeOutcome>) | null {
+export function redirectProbe(id: FindingId): (ctx: ProbeContext) => Promise<ProbeOutcome> {
   const variant = VARIANTS[id];
-  if (!variant) return null;
+  if (!variant) throw new Error(`${id} is not a redirect URI finding`);
   return async (ctx) => {
     const changed = variant(new URL(ctx.client.redirectUri));
     const a = await authorize(ctx, codeRequest(ctx, changed));
