@@ -145,7 +145,7 @@ export const FINDINGS = [
   probe(
     'pkce-downgrade',
     'high',
-    'RFC 9700 §2.1.1, RFC 7636 §4.6',
+    'RFC 9700 §4.8.2, RFC 7636 §4.6',
     'A code asked for with an S256 challenge is exchanged without any verifier.',
     'pkce_missing'
   ),
