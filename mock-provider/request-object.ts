@@ -10,7 +10,7 @@ import type { AuthorizationParams } from './authorization-request-check';
 import { TokenError } from './oauth2-token-error';
 
 /** The JWS algorithms a request object may be signed with: the client assertions' (discovery's request_object_signing_alg_values_supported). */
-export const REQUEST_OBJECT_ALGS = ASSERTION_ALGS;
+const REQUEST_OBJECT_ALGS = ASSERTION_ALGS;
 
 /** The algorithms offered and verified under the switch requestObjectAlgs, `none` first when it is taken. */
 export const requestObjectAlgs = (sw: Pick<Switches, 'requestObjectAlgs'>): readonly string[] =>

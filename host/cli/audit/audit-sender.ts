@@ -6,7 +6,7 @@ import { send, TransportError, type SendOptions } from '../../../platform/node/t
  * An audit's one way out (issue 39): every request counted against --max-requests, and none sent to any host but
  * the issuer's. A response is read through the transport's bounded reader: no server answer past 1 MiB is read whole.
  */
-export const AUDIT_RESPONSE_MAX_BYTES = 1024 * 1024;
+const AUDIT_RESPONSE_MAX_BYTES = 1024 * 1024;
 
 /** Why a request was not sent (the budget is spent, or it would leave the issuer's host): the probe is skipped. */
 export class NotSent extends Error {
