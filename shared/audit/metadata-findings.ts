@@ -76,9 +76,7 @@ function privateJwks(jwks: ReadOnlyInput['jwks']): Judged | string {
       ? [`key ${i}${kid === undefined ? '' : ` (kid ${shown(kid)})`} has ${members.join(', ')}`]
       : [];
   });
-  return leaks.length
-    ? [true, `${jwks.url}: ${leaks.join('; ')}`]
-    : [false, `${jwks.url}: ${keys.length} key(s), none with a private member`];
+  return leaks.length ? [true, leaks.join('; ')] : [false, `${keys.length} key(s), none with a private member`];
 }
 
 /** The read-only findings, in the constant's order. */

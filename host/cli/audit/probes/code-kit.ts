@@ -6,6 +6,7 @@ import {
   ProbeSkip,
   randomValue,
   redirectedTo,
+  scopeParams,
   tokenRequest,
   type AuthorizeAnswer,
   type TokenAnswer,
@@ -50,6 +51,7 @@ export async function requestCode(ctx: ProbeContext, pkce: PkceUse, extra: reado
           ['code_challenge_method', 'plain'],
         ] as Param[])
       : []),
+    ...(extra.some(([n]) => n === 'scope') ? [] : scopeParams(ctx)),
     ...extra,
   ];
   const answer = await authorize(ctx, params);

@@ -8,6 +8,7 @@ import {
   redirectedTo,
   reproduction,
   said,
+  scopeParams,
   type AuthorizeAnswer,
   type ProbeOutcome,
 } from './probe-kit';
@@ -36,6 +37,7 @@ export async function parRequiredProbe(ctx: ProbeContext): Promise<ProbeOutcome>
     ['state', state],
     ['code_challenge', newPkce().challenge],
     ['code_challenge_method', 'S256'],
+    ...scopeParams(ctx),
   ]);
   const found = codeIssued(ctx, a, state);
   return {
@@ -62,6 +64,7 @@ export async function requestObjectNoneProbe(ctx: ProbeContext): Promise<ProbeOu
     state,
     code_challenge: newPkce().challenge,
     code_challenge_method: 'S256',
+    ...Object.fromEntries(scopeParams(ctx)),
     exp: Math.floor(Date.now() / 1000) + 300,
   };
   const jwt = `${b64url({ alg: 'none', typ: 'oauth-authz-req+jwt' })}.${b64url(claims)}.`;

@@ -29,6 +29,15 @@ export function endpoint(ctx: ProbeContext, member: string): string {
 
 export const randomValue = (): string => hexEncode(nodeRandom.bytes(16));
 
+/**
+ * scope=openid when the metadata offers it: an OpenID Provider may refuse a request without it (node-oidc-provider
+ * does), and it changes nothing a probe decides on.
+ */
+export const scopeParams = (ctx: ProbeContext): Param[] =>
+  Array.isArray(ctx.metadata.scopes_supported) && ctx.metadata.scopes_supported.includes('openid')
+    ? [['scope', 'openid']]
+    : [];
+
 export function newPkce(): { verifier: string; challenge: string } {
   const verifier = generateCodeVerifier(nodeRandom);
   return { verifier, challenge: codeChallenge(verifier, 'S256', nodeCrypto) };
@@ -82,20 +91,59 @@ function loginForm(html: string): { action: string; csrf: string } | null {
   return { action: unescape(action), csrf: unescape(csrf) };
 }
 
+/** The redirects a server makes on its own origin (its login and consent steps) before it answers the client. */
+const MAX_OWN_REDIRECTS = 5;
+
 /**
- * GETs the authorization URL and follows no redirect (RFC 6749 §4.1.2: the answer is the Location). A page instead
- * of a redirect is logged into when --user names a form the audit recognises; otherwise the probe is skipped, since
- * a page may be a login or a refusal and only a login would tell.
+ * GETs the authorization URL as a browser would, its cookies kept, following the redirects that stay on the
+ * authorization endpoint's origin (an issuer's own interaction steps), and none other: the answer is the first
+ * Location elsewhere, or at the redirect URI (RFC 6749 §4.1.2), which is never requested.
+ */
+async function browse(ctx: ProbeContext, url: string, stopAt: readonly string[]) {
+  const jar = new Map<string, string>();
+  const own = new URL(url).origin;
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+    const r = await ctx.sender.send({ method: 'GET', url: at, headers: cookie ? [['Cookie', cookie]] : [] });
+    for (const [n, v] of r.headers)
+      if (n.toLowerCase() === 'set-cookie') {
+        const pair = v.split(';')[0]!;
+        const eq = pair.indexOf('=');
+        if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      }
+    const location = r.status >= 300 && r.status < 400 ? header(r, 'location') : undefined;
+    if (location === undefined || hop >= MAX_OWN_REDIRECTS) return { response: r, at };
+    const next = new URL(location, at);
+    if (next.origin !== own || stopAt.includes(`${next.origin}${next.pathname}`)) return { response: r, at };
+    at = next.href;
+  }
+}
+
+const withoutQuery = (uri: string) => {
+  try {
+    const u = new URL(uri);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return uri;
+  }
+};
+
+/**
+ * The authorization request (RFC 6749 §4.1.1), answered by a redirect to the client (read from its Location,
+ * never followed there). A page instead of a redirect is logged into when --user names a form the audit
+ * recognises; otherwise the probe is skipped, since a page may be a login or a refusal and only a login would tell.
  */
 export async function authorize(ctx: ProbeContext, params: readonly Param[]): Promise<AuthorizeAnswer> {
   const url = withAuthorizationQuery(endpoint(ctx, 'authorization_endpoint'), params);
   const request: RawRequest = { method: 'GET', url, headers: [] };
-  const r = await ctx.sender.send(request);
+  const redirects = [ctx.client.redirectUri, ...params.filter(([n]) => n === 'redirect_uri').map(([, v]) => v)];
+  const { response: r, at } = await browse(ctx, url, redirects.map(withoutQuery));
   const answer = (res: TransportResponse, base: string): AuthorizeAnswer => {
     const location = res.status >= 300 && res.status < 400 ? header(res, 'location') : undefined;
     return { status: res.status, location: location === undefined ? null : new URL(location, base), request };
   };
-  if (r.status !== 200) return answer(r, url);
+  if (r.status !== 200) return answer(r, at);
   const login = ctx.client.login;
   const form = loginForm(r.bodyText);
   if (login?.kind !== 'form' || !form)
@@ -104,7 +152,7 @@ export async function authorize(ctx: ProbeContext, params: readonly Param[]): Pr
         ? 'the authorization endpoint answered a page that is not a login form the audit recognises.'
         : 'the authorization endpoint answered a page (a login): give --auto-login for an issuer that approves at once, or --user and --password-file.'
     );
-  const action = new URL(form.action, url).href;
+  const action = new URL(form.action, at).href;
   const body = formEncode([
     ['csrf', form.csrf],
     ['username', login.user],

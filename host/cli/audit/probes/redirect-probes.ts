@@ -7,6 +7,7 @@ import {
   randomValue,
   redirectedTo,
   reproduction,
+  scopeParams,
   type AuthorizeAnswer,
   type ProbeOutcome,
 } from './probe-kit';
@@ -54,6 +55,7 @@ const codeRequest = (ctx: ProbeContext, redirectUri: string) => [
   ['state', randomValue()] as const,
   ['code_challenge', newPkce().challenge] as const,
   ['code_challenge_method', 'S256'] as const,
+  ...scopeParams(ctx),
 ];
 
 const outcomeOf = (a: AuthorizeAnswer) =>
