@@ -10,7 +10,7 @@ import { GRANT_TYPES } from './grants/grant-types';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../platform/node/rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';
-import { MOCK_LAX } from './lax';
+import { MOCK_LAX } from '../shared/audit/mock-lax';
 
 /**
  * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the

@@ -1,5 +1,6 @@
 import type { Switches } from './config';
-import { isLax, type MockLax } from './lax';
+import type { MockLax } from '../shared/audit/mock-lax';
+import { isLax } from './lax';
 
 /**
  * The redirect URI matches a careless server makes (RFC 9700 §4.1.1 names them), each taken only under its `lax`

@@ -1,4 +1,6 @@
+import { MOCK_LAX } from '../../../shared/audit/mock-lax';
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PAR_FAULTS } from '../../../shared/oauth2/par-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 
@@ -49,4 +51,11 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   idTokenFault: ID_TOKEN_FAULTS,
   mcpFault: MCP_FAULTS,
   parFault: PAR_FAULTS,
+  requestObjectAlgs: ['all', 'asymmetric'],
+};
+
+/** Switches that take a list of words, offered as checkboxes (the mock refuses any other value, naming these). */
+export const SETTING_LISTS: Readonly<Record<string, readonly string[]>> = {
+  signatureMethods: SIGNATURE_METHODS,
+  lax: MOCK_LAX,
 };
