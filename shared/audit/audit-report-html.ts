@@ -2,6 +2,7 @@ import { escapeHtml as esc } from '../html';
 import type { ReportedRequest } from '../grade/grade-report';
 import { REPORT_STYLE, requestRow } from '../grade/grade-report-html';
 import type { AuditFinding, AuditResult } from './audit-result';
+import { SEVERITIES } from './findings';
 
 /** What each status looks like, in the grade report's colours. */
 const STATUS_CLASS = { found: 'fail', 'not-found': 'pass', skipped: 'skip' } as const;
@@ -14,7 +15,7 @@ function findingSection(f: AuditFinding, title: string): string {
 
 /**
  * The audit as one self-contained page, as `explain --report` and `grade --report` write theirs (no script, every
- * text escaped): the findings in the constant's order, found first, then the requests sent, their secrets
+ * text escaped): the findings, found first and the most severe first, then the requests sent, their secrets
  * fingerprinted with explain's allow-list. Its JSON (what --json prints) is embedded for a program that reads it.
  */
 export function auditReportHtml(
@@ -23,7 +24,8 @@ export function auditReportHtml(
   requests: readonly ReportedRequest[]
 ): string {
   const order = { found: 0, 'not-found': 1, skipped: 2 } as const;
-  const findings = [...result.findings].sort((a, b) => order[a.status] - order[b.status]);
+  const rank = (f: AuditFinding) => order[f.status] * SEVERITIES.length + SEVERITIES.indexOf(f.severity);
+  const findings = [...result.findings].sort((a, b) => rank(a) - rank(b));
   const count = (s: AuditFinding['status']) => result.findings.filter((f) => f.status === s).length;
   const json = JSON.stringify(result).replace(/</g, '\\u003c');
   const title = `oauth-lab audit: ${result.issuer}`;

@@ -55,11 +55,10 @@ function insecureEndpoints(doc: Readonly<Record<string, unknown>>): Judged {
 
 function weakAlgs(doc: Readonly<Record<string, unknown>>): Judged {
   const members = ['id_token_signing_alg_values_supported', 'request_object_signing_alg_values_supported'];
-  const weak = members.flatMap((m) =>
-    list(doc[m])
-      .filter((a) => a === 'none' || /^HS/i.test(a))
-      .map((a) => `${m} lists ${a}`)
-  );
+  const weak = members.flatMap((m) => {
+    const algs = list(doc[m]).filter((a) => a === 'none' || /^HS/i.test(a));
+    return algs.length ? [`${m} lists ${algs.join(', ')}`] : [];
+  });
   return weak.length
     ? [true, weak.join('; ')]
     : [false, `no none or HS* in ${members.map((m) => `${m} ${shown(doc[m])}`).join(', ')}`];

@@ -118,6 +118,9 @@ describe('oauth-lab audit', () => {
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('<h2>metadata-weak-alg <span class="fail">found</span></h2>');
     expect(html).toContain('GET /.well-known/openid-configuration');
+    // Found first, the most severe first: the medium metadata-weak-alg before the low metadata-plain-pkce-advertised.
+    expect(html.indexOf('<h2>metadata-weak-alg')).toBeLessThan(html.indexOf('<h2>metadata-plain-pkce-advertised'));
+    expect(html.indexOf('<h2>metadata-plain-pkce-advertised')).toBeLessThan(html.indexOf('not-found</span>'));
     const log = JSON.parse(readFileSync(sarif, 'utf8'));
     expect(validateDraft4(schema, log)).toEqual([]);
     expect(log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'metadata-weak-alg').kind).toBe('fail');
