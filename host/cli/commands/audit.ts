@@ -38,7 +38,11 @@ const FLAGS = {
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
-const CLIENT_AUTHS = ['client_secret_basic', 'client_secret_post'] as const;
+/** --client-auth in `oauth-lab flow`'s words, and the RFC 7591 §2 method each is. */
+const CLIENT_AUTHS: Readonly<Record<string, ProbeClient['clientAuth']>> = {
+  basic: 'client_secret_basic',
+  body: 'client_secret_post',
+};
 
 function maxRequests(value: string | undefined): number {
   if (value === undefined) return 60;
@@ -67,9 +71,11 @@ function probeClient(v: Values): ProbeClient | null {
     throw new UsageError('--user and --auto-login both say how to log in; give one.');
   if ((v.user === undefined) !== (v['password-file'] === undefined))
     throw new UsageError('--user NAME and --password-file F go together: the login form needs both.');
-  const auth = (v['client-auth'] ?? 'client_secret_basic') as ProbeClient['clientAuth'];
-  if (!CLIENT_AUTHS.includes(auth))
-    throw new UsageError(`--client-auth takes ${CLIENT_AUTHS.join(' or ')}; got ${JSON.stringify(v['client-auth'])}.`);
+  const auth = CLIENT_AUTHS[v['client-auth'] ?? 'basic'];
+  if (!auth)
+    throw new UsageError(
+      `--client-auth takes basic (HTTP Basic, the default) or body (client_secret in the body); got ${JSON.stringify(v['client-auth'])}.`
+    );
   const password =
     v['password-file'] === undefined ? '' : readFileFlag('--password-file', v['password-file']).split(/\r?\n/)[0]!;
   return {

@@ -136,6 +136,9 @@ describe('oauth-lab audit', () => {
     const active = await runCli(['audit', mock.baseUrl, '--active']);
     expect(active.code).toBe(2);
     expect(active.err).toContain('--active needs a client you own');
+    const auth = await runCli(['audit', mock.baseUrl, '--active', '--register', '--client-auth', 'client_secret_jwt']);
+    expect(auth.code).toBe(2);
+    expect(auth.err).toContain('--client-auth takes basic (HTTP Basic, the default) or body');
     expect((await runCli(['audit', mock.baseUrl, '--max-requests', '0'])).err).toContain(
       '--max-requests takes a whole number'
     );

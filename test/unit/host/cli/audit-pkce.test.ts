@@ -60,6 +60,10 @@ describe('audit --active: PKCE probes', () => {
     const reproduce = r.finding.evidence.at(-1);
     expect(reproduce).toContain("--header 'Authorization: Basic <base64 of CLIENT_ID:CLIENT_SECRET>'");
     expect(reproduce).toMatch(/--data-raw 'grant_type=authorization_code&code=<CODE>&redirect_uri=/);
+    const body = await auditOne(mock, 'pkce-downgrade', ['--auto-login', '--client-auth', 'body']);
+    expect(body.finding.status).toBe('not-found');
+    expect(body.finding.evidence.at(-1)).toMatch(/&client_id=audit-web&client_secret=<CLIENT_SECRET>'$/);
+    expect(body.finding.evidence.at(-1)).not.toContain('Authorization');
   });
 
   it('pkce-not-required with a confidential client is skipped, saying it needs a public one', async () => {
