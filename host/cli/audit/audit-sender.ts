@@ -1,6 +1,7 @@
 import type { RawSeen } from '../../../shared/grade/grade-report';
 import type { RawRequest, TransportResponse } from '../../../shared/http';
 import { send, TransportError, type SendOptions } from '../../../platform/node/transport';
+import { Interrupted, interruptible } from '../interrupt';
 
 /**
  * An audit's one way out (issue 39): every request counted against --max-requests, and none sent to any host but
@@ -19,16 +20,25 @@ export interface AuditSender {
   readonly count: () => number;
   /** Every request sent with its answer, for the report (fingerprinted there). */
   readonly seen: readonly RawSeen[];
+  /** Throws the Ctrl-C that cancelled a request, even one a probe or discovery took as an unanswered request. */
+  readonly stopIfInterrupted: () => void;
 }
 
 export function auditSender(issuer: string, maxRequests: number, options: SendOptions = {}): AuditSender {
   const issuerHost = new URL(issuer).hostname;
   const seen: RawSeen[] = [];
   let count = 0;
+  let interrupted: Interrupted | null = null;
+  const stopIfInterrupted = () => {
+    if (interrupted) throw interrupted;
+  };
   return {
     count: () => count,
     seen,
+    stopIfInterrupted,
     async send(request) {
+      // After Ctrl-C nothing more is sent, whatever caught the cancellation.
+      stopIfInterrupted();
       const url = new URL(request.url);
       if (url.hostname !== issuerHost)
         throw new NotSent(
@@ -38,8 +48,13 @@ export function auditSender(issuer: string, maxRequests: number, options: SendOp
       count++;
       let response: TransportResponse;
       try {
-        response = (await send(request, { maxResponseBytes: AUDIT_RESPONSE_MAX_BYTES, ...options })).response;
+        // Ctrl-C cancels the request in flight, and the audit with it (exit 130, as every command).
+        const exchange = await interruptible(`${request.method} ${request.url}`, (signal) =>
+          send(request, { maxResponseBytes: AUDIT_RESPONSE_MAX_BYTES, ...options, signal })
+        );
+        response = exchange.response;
       } catch (e) {
+        if (e instanceof Interrupted) interrupted = e;
         if (e instanceof TransportError) throw new Error(e.message, { cause: e });
         throw e;
       }

@@ -21,11 +21,12 @@ export interface AuditOptions {
 export async function runAudit(o: AuditOptions): Promise<{ result: AuditResult; seen: readonly RawSeen[] }> {
   const sender = auditSender(o.issuer, o.maxRequests, o.send);
   const wanted = (id: FindingId) => o.only.length === 0 || o.only.includes(id);
-  const read = await readMetadata(o.issuer, sender);
+  const read = await readMetadata(o.issuer, sender).finally(sender.stopIfInterrupted);
   const activeWanted = FINDINGS.filter((f) => f.active && wanted(f.id)).map((f) => f.id);
   const active: AuditFinding[] = o.active
     ? await runProbes(activeWanted, { sender, metadata: read.metadata, issuer: o.issuer, client: o.active })
     : activeWanted.map((id) => finding(id, 'skipped', ['an active probe: run with --active and a client you own.']));
+  sender.stopIfInterrupted();
   const findings = [...read.findings.filter((f) => wanted(f.id)), ...active];
   return { result: { issuer: o.issuer, findings, probes: sender.count() }, seen: sender.seen };
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,6 +125,36 @@ describe('oauth-lab audit', () => {
     const log = JSON.parse(readFileSync(sarif, 'utf8'));
     expect(validateDraft4(schema, log)).toEqual([]);
     expect(log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'metadata-weak-alg').kind).toBe('fail');
+  });
+
+  it('Ctrl-C cancels the request in flight and ends the audit with exit 130, naming the request', async () => {
+    let arrived!: () => void;
+    const hung = new Promise<void>((r) => (arrived = r));
+    let base = '';
+    const server = createServer((req, res) => {
+      if (req.url === '/jwks') return arrived(); // never answered
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(cleanDoc(base)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'audit', base, '--json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      let out = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.stdout.on('data', (d) => (out += d));
+      void hung.then(() => child.kill('SIGINT'));
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      expect(code).toBe(130);
+      expect(err).toContain(`oauth-lab audit: Ctrl-C: cancelled GET ${base}/jwks before its answer came.`);
+      expect(out).toBe('');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it('--help says where it sends and how many; bad flags exit 2 naming what is expected', async () => {
