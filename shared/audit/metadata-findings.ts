@@ -18,7 +18,7 @@ export interface ReadOnlyInput {
   readonly jwks: { readonly url: string; readonly body: unknown } | { readonly skipped: string };
 }
 
-const reproduce = (url: string) => `reproduce: ${curlCommand({ method: 'GET', url, headers: [] })}`;
+const reproduce = (url: string) => `reproduce: ${curlCommand({ method: 'GET', url, headers: [] }, true)}`;
 const list = (v: unknown): readonly string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 const shown = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));

@@ -58,16 +58,19 @@ export function reproduction(request: RawRequest, secrets: readonly (readonly [s
       (t, [value, placeholder]) => (value ? t.split(encodeURIComponent(value)).join(placeholder) : t),
       hide(text)
     );
-  return curlCommand({
-    method: request.method,
-    url: hideParams(request.url),
-    headers: request.headers.map(([n, v]) =>
-      n.toLowerCase() === 'authorization' && /^basic /i.test(v)
-        ? [n, 'Basic <base64 of CLIENT_ID:CLIENT_SECRET>']
-        : [n, hide(v)]
-    ),
-    ...(request.body === undefined ? {} : { body: hideParams(request.body) }),
-  });
+  return curlCommand(
+    {
+      method: request.method,
+      url: hideParams(request.url),
+      headers: request.headers.map(([n, v]) =>
+        n.toLowerCase() === 'authorization' && /^basic /i.test(v)
+          ? [n, 'Basic <base64 of CLIENT_ID:CLIENT_SECRET>']
+          : [n, hide(v)]
+      ),
+      ...(request.body === undefined ? {} : { body: hideParams(request.body) }),
+    },
+    true
+  );
 }
 
 /** The answer of the authorization endpoint: where it redirected (null: it did not) and the request sent. */
