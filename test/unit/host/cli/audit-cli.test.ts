@@ -77,6 +77,9 @@ describe('oauth-lab audit', () => {
       expect(bad.code).toBe(1);
       expect(bad.out).toMatch(/found {6}medium {2}metadata-weak-alg/);
       expect(bad.out).toContain('id_token_signing_alg_values_supported lists none');
+      expect(bad.out).toContain(
+        `           reproduce: curl --globoff --request GET ${weak.base}/.well-known/openid-configuration\n`
+      );
       const none = await runCli(['audit', `${clean.base}/nowhere`, '--json']);
       expect(none.code).toBe(2);
       expect(none.err).toContain('the issuer cannot be read');
