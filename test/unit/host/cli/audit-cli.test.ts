@@ -130,6 +130,23 @@ describe('oauth-lab audit', () => {
     expect(log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'metadata-weak-alg').kind).toBe('fail');
   });
 
+  it('server text reaches the report escaped and the terminal with control characters escaped', async () => {
+    const evil = await staticIssuer((b) => ({ ...cleanDoc(b), issuer: '<script>alert(1)</script>\u001b[31m' }));
+    const dir = scratchDir('audit-evil-');
+    const page = join(dir, 'audit.html');
+    try {
+      const r = await runCli(['audit', evil.base, '--report', page]);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('issuer is "<script>alert(1)</script>\\u001b[31m"');
+      expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+      const html = readFileSync(page, 'utf8');
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    } finally {
+      await evil.close();
+    }
+  });
+
   it('Ctrl-C cancels the request in flight and ends the audit with exit 130, naming the request', async () => {
     let arrived!: () => void;
     const hung = new Promise<void>((r) => (arrived = r));
