@@ -1,4 +1,5 @@
 import { FORM_CONTENT_TYPE, formEncode } from '../../../../shared/url-encoded';
+import { isLoopbackHost } from '../../../../shared/url';
 import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import {
@@ -67,12 +68,45 @@ export async function codeReuseRevokeProbe(ctx: ProbeContext): Promise<ProbeOutc
   };
 }
 
+/** RFC 6749 §4.1.2: "A maximum authorization code lifetime of 10 minutes is RECOMMENDED". */
+const TEN_MINUTES_AND_ONE = 601;
+
+const mockClock = (ctx: ProbeContext, action: 'advance' | 'reset') =>
+  ctx.sender.send({
+    method: 'POST',
+    url: `${ctx.issuer.replace(/\/+$/, '')}/_mock/clock/${action}`,
+    headers: [['Content-Type', 'application/json']],
+    body: JSON.stringify(action === 'advance' ? { seconds: TEN_MINUTES_AND_ONE } : {}),
+  });
+
 /**
- * RFC 6749 §4.1.2: a code lives at most 10 minutes. Deciding it means waiting that long, which the audit does not
- * do, and no issuer's clock can be moved from outside: always skipped, saying how to check it by hand.
+ * RFC 6749 §4.1.2: a code older than 10 minutes is refused. The audit waits for no one; only the OAuth Lab mock's
+ * clock (its admin API, tried on a loopback issuer alone) can be moved past 10 minutes, and is put back afterwards.
  */
-export async function codeLongLivedProbe(_ctx: ProbeContext): Promise<ProbeOutcome> {
-  throw new ProbeSkip(
-    'the audit does not wait 10 minutes for a code to age (RFC 6749 §4.1.2): get a code with oauth-lab flow oauth2 --headless, wait, then exchange it.'
-  );
+export async function codeLongLivedProbe(ctx: ProbeContext): Promise<ProbeOutcome> {
+  const byHand =
+    'get a code with oauth-lab flow oauth2 --headless, wait 10 minutes, then exchange it (the audit waits for no one).';
+  if (!isLoopbackHost(new URL(ctx.issuer).hostname)) throw new ProbeSkip(`not decided here: ${byHand}`);
+  const a = await obtainCode(ctx);
+  const advanced = await mockClock(ctx, 'advance');
+  if (advanced.status !== 200)
+    throw new ProbeSkip(
+      `the issuer has no OAuth Lab mock clock to move (POST /_mock/clock/advance: ${advanced.status}): ${byHand}`
+    );
+  try {
+    const t = await exchange(ctx, a.code, a.verifier);
+    return {
+      found: issuedTokens(t),
+      evidence: [`a code exchanged after the mock's clock was moved ${TEN_MINUTES_AND_ONE} s on: ${said(t)}`],
+      reproduce: reproduction(
+        t.request,
+        secretsOf(ctx, [
+          [a.code, '<CODE>'],
+          [a.verifier, '<CODE_VERIFIER>'],
+        ])
+      ),
+    };
+  } finally {
+    await mockClock(ctx, 'reset');
+  }
 }

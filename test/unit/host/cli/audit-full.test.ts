@@ -49,7 +49,7 @@ describe('audit --active: the whole audit', () => {
     const skipped = j.findings
       .filter((f: { status: string }) => f.status === 'skipped')
       .map((f: { id: string }) => f.id);
-    // A confidential client (pkce-not-required needs a public one), no wait of 10 minutes, PAR not required here.
-    expect(skipped).toEqual(['pkce-not-required', 'code-long-lived', 'par-required-not-enforced']);
+    // A confidential client (pkce-not-required needs a public one), PAR not required here.
+    expect(skipped).toEqual(['pkce-not-required', 'par-required-not-enforced']);
   });
 });
