@@ -14,8 +14,9 @@ Run active probes only against a server you may test.
 What it sends: only to the issuer's host (an endpoint on another host is not probed: that finding is skipped),
 and at most --max-requests requests in all (default 60); the authorization responses are read from the
 redirect's Location, so nothing reaches the redirect URI (code-long-lived moves the clock of an OAuth Lab mock
-on loopback, and is skipped elsewhere). A probe that needs a user's login runs against an
-issuer that approves at once (--auto-login), or is skipped with the reason.
+on loopback, and is skipped elsewhere). A probe that needs a user's login runs against an issuer that approves
+at once (--auto-login; its own redirects are followed with its cookies), logs in on a form it recognises (--user,
+--password-file: the mock's), or is skipped with the reason.
 
   --client-id ID          the client the probes use
   --client-secret S       its secret (prefer --client-secret-file F or OAUTH_LAB_CLIENT_SECRET)
