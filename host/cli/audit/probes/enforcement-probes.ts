@@ -13,11 +13,15 @@ import {
   type ProbeOutcome,
 } from './probe-kit';
 
-/** Whether an authorization answer is a code at the client's redirect URI (with this state, when given). */
+/**
+ * Whether an authorization answer is a code at the client's redirect URI; with `state`, one that came back with no
+ * other state (a server that drops state altogether is state-not-echoed's finding, not a reason to look away).
+ */
 function codeIssued(ctx: ProbeContext, a: AuthorizeAnswer, state?: string): boolean {
   if (!redirectedTo(a, ctx.client.redirectUri)) return false;
   const q = a.location!.searchParams;
-  return q.get('code') !== null && (state === undefined || q.get('state') === state);
+  const back = q.get('state');
+  return q.get('code') !== null && (state === undefined || back === null || back === state);
 }
 
 const answered = (a: AuthorizeAnswer) =>
@@ -39,7 +43,7 @@ export async function parRequiredProbe(ctx: ProbeContext): Promise<ProbeOutcome>
     ['code_challenge_method', 'S256'],
     ...scopeParams(ctx),
   ]);
-  const found = codeIssued(ctx, a, state);
+  const found = codeIssued(ctx, a);
   return {
     found,
     evidence: [`pushed requests required by the metadata; a plain authorization request: ${answered(a)}`],
@@ -77,7 +81,7 @@ export async function requestObjectNoneProbe(ctx: ProbeContext): Promise<ProbeOu
   return {
     found,
     evidence: [
-      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found ? ', the request object state echoed' : ''}`,
+      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found ? (a.location!.searchParams.get('state') === state ? ', the request object state echoed' : ', no state back') : ''}`,
     ],
     reproduce: reproduction(a.request, []),
   };
