@@ -5,6 +5,8 @@ import type { OAuth2ErrorCode } from './errors';
 import { isResourceIndicator } from './grants/requested-resource';
 import { LOGIN_PAGE_TTL_MS } from './login-page';
 import { matchRegisteredUri } from './redirect-uri';
+import { isLax } from './lax';
+import { laxRedirectMatch } from './lax-redirect-uri';
 import type { PendingLogin, PkceBinding } from './state';
 
 export type PendingAuthorization = Extract<PendingLogin, { kind: 'oauth2' }>;
@@ -47,11 +49,17 @@ export function checkAuthorizationRequest(
   if (dup('redirect_uri')) return page('redirect_uri appears more than once (RFC 6749 §3.1).');
   const redirectUri = values('redirect_uri')[0];
   if (!redirectUri) return page('redirect_uri is missing; the service requires it (interface §4.2).');
+  const state = dup('state') ? null : (values('state')[0] ?? null);
   const match = matchRegisteredUri(client.redirectUris, redirectUri, `client ${JSON.stringify(client.id)}`);
-  if (!match.ok) return page(`redirect_uri ${match.reason}.`);
+  const sw = ctx.settings.switches;
+  if (!match.ok && !laxRedirectMatch(sw, client.redirectUris, redirectUri)) {
+    // Lax error-redirect-unregistered: the refusal is redirected to the unregistered URI, an open redirect (RFC 9700 §4.11.2).
+    if (isLax(sw, 'error-redirect-unregistered'))
+      return { ok: false, error: 'invalid_request', description: `redirect_uri ${match.reason}.`, redirectUri, state };
+    return page(`redirect_uri ${match.reason}.`);
+  }
 
   const repeated = [...new Set(params.map(([k]) => k))].filter(dup);
-  const state = dup('state') ? null : (values('state')[0] ?? null);
   const fail = (error: OAuth2ErrorCode, description: string): AuthorizationCheck => ({
     ok: false,
     error,
@@ -153,7 +161,7 @@ function checkPkce(
 ): PkceBinding | null | string {
   if (challenge === undefined) {
     if (method !== undefined) return 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).';
-    if (!client.secret)
+    if (!client.secret && !isLax(ctx.settings.switches, 'pkce-not-required'))
       return 'code_challenge is required: this client has no secret, so it must use PKCE (RFC 7636, RFC 9700 §2.1.1).';
     if (ctx.settings.switches.requirePkce)
       return 'code_challenge is required by this provider (switch requirePkce, RFC 9700 §2.1.1).';
@@ -162,7 +170,12 @@ function checkPkce(
   const m = method ?? 'plain';
   if (m !== 'S256' && m !== 'plain')
     return `code_challenge_method ${JSON.stringify(m)}: transform algorithm not supported; use S256 (RFC 7636 §4.3).`;
-  if (m === 'plain' && !ctx.settings.switches.allowPlainPkce)
+  // Lax advertised-not-enforced: plain taken while the metadata offers S256 alone (RFC 8414 §2).
+  if (
+    m === 'plain' &&
+    !ctx.settings.switches.allowPlainPkce &&
+    !isLax(ctx.settings.switches, 'advertised-not-enforced')
+  )
     return 'code_challenge_method plain is not accepted by this provider (switch allowPlainPkce); use S256 (RFC 7636 §4.2).';
   if (!PKCE_VALUE_SYNTAX.test(challenge))
     return `code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2); got ${challenge.length} characters.`;

@@ -11,6 +11,7 @@ import { GRANT_TYPES } from './grants/grant-types';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../platform/node/rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';
+import { MOCK_LAX } from '../shared/audit/mock-lax';
 
 /**
  * The mock provider's configuration: who may use it (consumers, clients, users), how long things live, and the
@@ -110,6 +111,13 @@ export const switchesSchema = z.strictObject({
   idJagFault: z.enum(ID_JAG_FAULTS, { error: `must be one of ${ID_JAG_FAULTS.join(', ')}` }).default('off'),
   /** The device flow's polling interval first given (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2): a client without one waits 5 s). */
   devicePollInterval: seconds('devicePollInterval').default(5),
+  /**
+   * Request objects (RFC 9101): `all` verifies HS* with the client's secret and takes `alg: none` from a client that
+   * does not require signing; `asymmetric` offers and verifies only RS*, PS* and ES* (RFC 8725 §3.1).
+   */
+  requestObjectAlgs: z.enum(['all', 'asymmetric']).default('all'),
+  /** The flaws the mock is told to have, each named by the audit finding it makes true (lax.ts, issue 39); none by default. */
+  lax: z.array(z.enum(MOCK_LAX, { error: `must be one of ${MOCK_LAX.join(', ')}` })).default([]),
 });
 
 const consumerSchema = z

@@ -7,6 +7,7 @@ import { decodeParams, redirectReply, type ProviderRequest } from './http';
 import { checkUser, errorPage, LOGIN_PAGE_TTL_MS, loginHint, loginPage } from './login-page';
 import { readLoginSubmission } from './login-form';
 import { appendQuery } from './redirect-uri';
+import { isLax } from './lax';
 import {
   checkAuthorizationRequest,
   type AuthorizationCheck,
@@ -41,8 +42,10 @@ function redirectWith(
   params: [string, string][]
 ): string {
   const all: [string, string][] = [...params];
-  if (state !== null) all.push(['state', state]);
-  if (ctx.settings.switches.issParameter) all.push(['iss', ctx.baseUrl()]);
+  const sw = ctx.settings.switches;
+  // Lax state-not-echoed and iss-missing-in-response: the response RFC 6749 §4.1.2 and RFC 9207 §2 require, cut short.
+  if (state !== null && !isLax(sw, 'state-not-echoed')) all.push(['state', state]);
+  if (sw.issParameter && !isLax(sw, 'iss-missing-in-response')) all.push(['iss', ctx.baseUrl()]);
   return appendQuery(redirectUri, all);
 }
 
@@ -156,7 +159,10 @@ async function authorizationOf(
     return { ok: true, pending: { ...taken.pending, expiresAt: ctx.clock.now() + LOGIN_PAGE_TTL_MS } };
   }
   // RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6): a client (or provider) that requires PAR starts only with a pushed request.
-  if (client.requirePushedAuthorizationRequests || ctx.settings.switches.requirePushedAuthorizationRequests)
+  // Lax par-required-not-enforced: the provider-wide requirement advertised (RFC 9126 §5) but not kept.
+  const sw = ctx.settings.switches;
+  const providerRequires = sw.requirePushedAuthorizationRequests && !isLax(sw, 'par-required-not-enforced');
+  if (client.requirePushedAuthorizationRequests || providerRequires)
     return {
       page: `${client.requirePushedAuthorizationRequests ? `Client ${client.id}` : 'This provider (switch requirePushedAuthorizationRequests)'} requires pushed authorization requests: push the request to ${ctx.baseUrl() + PAR_PATH} and send only client_id and request_uri here (RFC 9126 §6, §5).`,
       reason: 'invalid_request',

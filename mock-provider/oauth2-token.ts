@@ -7,6 +7,7 @@ import { grantChoices, grantFor } from './grants/registry';
 import { decodeFormBody, decodeParams, mediaType, type ProviderRequest } from './http';
 import { answeringTokenErrors, bad, TokenError } from './oauth2-token-error';
 import { checkDpop, nonceHeaders } from './dpop';
+import { isLax } from './lax';
 
 /**
  * The token endpoint (interface §4.2, RFC 6749 §3.2 (https://www.rfc-editor.org/rfc/rfc6749#section-3.2)): what every grant shares is done here once (POST, a form body,
@@ -16,8 +17,31 @@ import { checkDpop, nonceHeaders } from './dpop';
 const endpoint = SEED.endpoints.oauth2Token.id;
 const ASSUME_ERRORS = 'OAuth 2 error bodies follow RFC 6749 §5.2; the service does not show them (interface §7).';
 
-export const token = (req: ProviderRequest, ctx: ProviderContext): Promise<Handled> =>
-  answeringTokenErrors(endpoint, ASSUME_ERRORS, () => grant(req, ctx));
+export async function token(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
+  const sw = ctx.settings.switches;
+  // Lax token-endpoint-get-accepted: a GET's query read as the form, which RFC 6749 §3.2 forbids.
+  const read = req.method === 'GET' && isLax(sw, 'token-endpoint-get-accepted') ? queryAsForm(req) : req;
+  const handled = await answeringTokenErrors(endpoint, ASSUME_ERRORS, () => grant(read, ctx));
+  if (!isLax(sw, 'token-response-cacheable')) return handled;
+  // Lax token-response-cacheable: no Cache-Control: no-store nor Pragma: no-cache (RFC 6749 §5.1).
+  const cacheable = handled.reply.headers.filter(([n]) => !/^(cache-control|pragma)$/i.test(n));
+  return { ...handled, reply: { ...handled.reply, headers: cacheable } };
+}
+
+/** A GET whose query stands in for a form body (only under its lax switch). */
+const queryAsForm = (req: ProviderRequest): ProviderRequest => ({
+  ...req,
+  method: 'POST',
+  target: req.path,
+  query: null,
+  body: Buffer.from(req.query ?? ''),
+  bodyText: req.query ?? '',
+  bodyIsUtf8: true,
+  headers: [
+    ...req.headers.filter(([n]) => n.toLowerCase() !== 'content-type'),
+    ['Content-Type', 'application/x-www-form-urlencoded'],
+  ],
+});
 
 async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handled> {
   const { client, get } = await readClientPost(req, ctx, 'the token endpoint', 'RFC 6749 §4.1.3', repeatableOfGrant);
@@ -35,7 +59,8 @@ async function grant(req: ProviderRequest, ctx: ProviderContext): Promise<Handle
   // RFC 9449 §5: a token request with a proof gets tokens bound to its key (issue-tokens.ts reads dpopJkt).
   const dpop = checkDpop(req, ctx, {
     at: 'authorization-server',
-    required: client.dpop === 'required',
+    // Lax dpop-required-not-enforced: a DPoP-bound client's token request without a proof is answered (RFC 9449 §5.2).
+    required: client.dpop === 'required' && !isLax(ctx.settings.switches, 'dpop-required-not-enforced'),
     accessToken: null,
     boundJkt: null,
     why: `client ${client.id} requires DPoP (its dpop setting, or dpop_bound_access_tokens at registration, RFC 9449 §5.2)`,
@@ -80,20 +105,24 @@ export async function readClientPost(
       'invalid_request',
       `${q.message} ${where[0]!.toUpperCase()}${where.slice(1)} takes its parameters in the form body (${formSection}).`
     );
-  if (q?.params.some(([n]) => n === 'client_secret'))
+  // Lax client-secret-in-query-accepted: the query's client credentials read with the form.
+  const laxQuery = isLax(ctx.settings.switches, 'client-secret-in-query-accepted');
+  if (q?.params.some(([n]) => n === 'client_secret') && !laxQuery)
     throw bad(
       'invalid_request',
       'client_secret must not be sent in the request URI (RFC 6749 §2.3.1); send it in the form body.'
     );
   const form = decodeFormBody(req);
   if (!form.ok) throw bad('invalid_request', `The request body could not be parsed: ${form.message}`);
-  const dupes = repeated(form.params, repeatable(form.params));
+  const params =
+    laxQuery && q ? [...form.params, ...q.params.filter(([n]) => /^client_(id|secret)$/.test(n))] : form.params;
+  const dupes = repeated(params, repeatable(params));
   if (dupes.length)
     throw bad(
       'invalid_request',
       `${dupes.join(', ')} appear${dupes.length > 1 ? '' : 's'} more than once (RFC 6749 §3.2).`
     );
-  const get = new FormValues(form.params);
+  const get = new FormValues(params);
   return { client: await authenticateClient(req, ctx, get), get };
 }
 

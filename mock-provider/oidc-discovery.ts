@@ -5,10 +5,12 @@ import { ID_TOKEN_ALGS } from '../shared/oidc/mock-switches';
 import { ASSERTION_ALGS } from '../shared/oauth2/client-key';
 import { CLIENT_AUTH_METHODS } from './client-auth-methods';
 import { GRANT_TYPES } from './grants/grant-types';
+import type { Switches } from './config';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';
 import { PAR_PATH } from './pushed-authorization';
-import { REQUEST_OBJECT_ALGS } from './request-object';
+import { requestObjectAlgs } from './request-object';
+import { isLax } from './lax';
 
 /**
  * Mock-only (OpenID Connect, beyond the service's interface): the provider's metadata at both well-known paths
@@ -40,6 +42,16 @@ const methodNotAllowed = (endpoint: string, req: ProviderRequest, allow: string)
   };
 };
 
+/** What the metadata says of PKCE; lax metadata-no-s256 leaves S256 out (RFC 9700 §2.1.1). */
+const pkceMethods = (sw: Switches): string[] =>
+  isLax(sw, 'metadata-no-s256') ? ['plain'] : sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'];
+
+/** Lax metadata-http-endpoint: an end-session endpoint on plain http on a host that is not loopback (RFC 9700 §2.6). */
+const laxMetadata = (ctx: ProviderContext): Record<string, unknown> =>
+  isLax(ctx.settings.switches, 'metadata-http-endpoint')
+    ? { end_session_endpoint: 'http://logout.oauth-lab-mock.example/session/end' }
+    : {};
+
 /** The metadata; the same members serve both documents (RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2) takes OIDC Discovery's members as they are). */
 function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const base = ctx.baseUrl();
@@ -48,7 +60,9 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   // The certificate methods only when the mutual-TLS port is open (RFC 8705 §2).
   const auth = CLIENT_AUTH_METHODS.filter((m) => mtls !== null || !m.endsWith('tls_client_auth'));
   return {
-    issuer: base,
+    ...laxMetadata(ctx),
+    // Lax metadata-issuer-mismatch: an issuer that is not the base URL (a trailing slash), as OIDC Discovery §4.3 forbids.
+    issuer: isLax(sw, 'metadata-issuer-mismatch') ? `${base}/` : base,
     authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
     token_endpoint: base + SEED.endpoints.oauth2Token.path,
     userinfo_endpoint: base + OIDC_PATHS.userinfo,
@@ -56,9 +70,11 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     revocation_endpoint: base + OIDC_PATHS.revocation,
     introspection_endpoint: base + OIDC_PATHS.introspection,
     scopes_supported: ctx.config.oauth2.scopes,
-    response_types_supported: ['code'],
+    response_types_supported: isLax(sw, 'metadata-implicit-advertised') ? ['code', 'token'] : ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: [...GRANT_TYPES],
+    grant_types_supported: isLax(sw, 'metadata-password-grant-advertised')
+      ? [...GRANT_TYPES, 'password']
+      : [...GRANT_TYPES],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
     token_endpoint_auth_methods_supported: auth,
@@ -70,9 +86,7 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     device_authorization_endpoint: base + OIDC_PATHS.deviceAuthorization,
     registration_endpoint: base + OIDC_PATHS.registration,
     // The MCP fault no-pkce leaves PKCE unadvertised, which an MCP client must refuse (MCP "Authorization Code Protection").
-    ...(sw.mcpFault === 'no-pkce'
-      ? {}
-      : { code_challenge_methods_supported: sw.allowPlainPkce ? ['S256', 'plain'] : ['S256'] }),
+    ...(sw.mcpFault === 'no-pkce' ? {} : { code_challenge_methods_supported: pkceMethods(sw) }),
     claims_supported: [
       'sub',
       'iss',
@@ -108,7 +122,7 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     // RFC 9101 §9.1: request objects by value; request_uri only as PAR hands it out, never fetched.
     request_parameter_supported: true,
     request_uri_parameter_supported: false,
-    request_object_signing_alg_values_supported: ['none', ...REQUEST_OBJECT_ALGS],
+    request_object_signing_alg_values_supported: requestObjectAlgs(sw),
     // RFC 9449 §5.1: the JWS algorithms the mock accepts in DPoP proofs.
     dpop_signing_alg_values_supported: [...DPOP_ALGS],
   };
@@ -128,7 +142,16 @@ export function discovery(req: ProviderRequest, ctx: ProviderContext): Handled {
 
 export function jwks(req: ProviderRequest, ctx: ProviderContext): Handled {
   if (req.method !== 'GET') return methodNotAllowed('oidc.jwks', req, 'GET');
-  const set = keyRing(ctx.state).jwks();
+  const published = keyRing(ctx.state).jwks();
+  // Lax metadata-jwks-private-key: a symmetric key published with its secret member k (RFC 7518 §6.4.1).
+  const set = isLax(ctx.settings.switches, 'metadata-jwks-private-key')
+    ? {
+        keys: [
+          ...published.keys,
+          { kty: 'oct', kid: 'lax-shared-secret', alg: 'HS256', k: 'bGF4LW1vY2stc2VjcmV0LWtleS1wdWJsaXNoZWQ' },
+        ],
+      }
+    : published;
   return {
     endpoint: 'oidc.jwks',
     reply: jsonReply(200, set),

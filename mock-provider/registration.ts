@@ -7,6 +7,7 @@ import { GRANT_TYPES, type GrantType } from './grants/grant-types';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import { checkRegistrableUri } from './redirect-uri';
+import { isLax } from './lax';
 import { noteRegistration, registrationRateProblem, registrationSizeProblem } from './registration-limits';
 
 /**
@@ -59,11 +60,13 @@ function grantTypes(value: unknown): GrantType[] {
   return [...new Set(list)] as GrantType[];
 }
 
-function redirectUris(value: unknown, grants: readonly GrantType[]): string[] {
+function redirectUris(value: unknown, grants: readonly GrantType[], laxHttp: boolean): string[] {
   const list = stringList(value, 'redirect_uris') ?? [];
   list.forEach((uri, i) => {
     const why = checkRegistrableUri(uri);
-    if (why) throw new MetadataError('invalid_redirect_uri', `redirect_uris[${i}] ${why}.`);
+    // Lax dcr-insecure-redirect-accepted: plain http on any host, which RFC 9700 §2.6 forbids.
+    if (why && !(laxHttp && /^http:\/\/[^/?#\s]+/i.test(uri) && !/[#@\s]/.test(uri)))
+      throw new MetadataError('invalid_redirect_uri', `redirect_uris[${i}] ${why}.`);
   });
   if (list.length === 0 && grants.includes('authorization_code'))
     throw new MetadataError(
@@ -124,7 +127,11 @@ function registeredClient(ctx: ProviderContext, meta: Record<string, unknown>): 
   const grants = grantTypes(meta.grant_types);
   const client: ClientConfig = {
     id: ctx.state.newSecret(12, 'dcr-'),
-    redirectUris: redirectUris(meta.redirect_uris, grants),
+    redirectUris: redirectUris(
+      meta.redirect_uris,
+      grants,
+      isLax(ctx.settings.switches, 'dcr-insecure-redirect-accepted')
+    ),
     grantTypes: grants,
     tokenEndpointAuthMethod: method,
     ...keys(meta, method),

@@ -4,13 +4,19 @@ import { SEED } from '../shared/seed';
 import { joseVerifier } from '../platform/jose';
 import { ASSERTION_ALGS } from '../shared/oauth2/client-key';
 import { clientVerificationKey } from './client-jwks';
-import type { ClientConfig } from './config';
+import type { ClientConfig, Switches } from './config';
 import type { ProviderContext } from './context';
 import type { AuthorizationParams } from './authorization-request-check';
 import { TokenError } from './oauth2-token-error';
 
 /** The JWS algorithms a request object may be signed with: the client assertions' (discovery's request_object_signing_alg_values_supported). */
-export const REQUEST_OBJECT_ALGS = ASSERTION_ALGS;
+const REQUEST_OBJECT_ALGS = ASSERTION_ALGS;
+
+/** The algorithms offered and verified under the switch requestObjectAlgs, `none` first when it is taken. */
+export const requestObjectAlgs = (sw: Pick<Switches, 'requestObjectAlgs'>): readonly string[] =>
+  sw.requestObjectAlgs === 'asymmetric'
+    ? REQUEST_OBJECT_ALGS.filter((a) => !a.startsWith('HS'))
+    : ['none', ...REQUEST_OBJECT_ALGS];
 
 /** The JWT claims of a request object that are about the JWT, not parameters of the authorization request. */
 const JWT_CLAIMS = new Set(['iss', 'aud', 'exp', 'iat', 'nbf', 'jti']);
@@ -42,13 +48,14 @@ export async function readRequestObject(
   const { header, payload } = decoded;
   const alg = header.alg;
   const signed = alg !== 'none';
+  const offered = requestObjectAlgs(ctx.settings.switches);
   if (!signed && client.requireSignedRequestObject)
     return refuse(
       `is unsigned (alg none), but client ${client.id} requires signed request objects (require_signed_request_object, RFC 9101 §10.5).`
     );
-  if (signed && (typeof alg !== 'string' || !(REQUEST_OBJECT_ALGS as readonly string[]).includes(alg)))
+  if (typeof alg !== 'string' || !offered.includes(alg))
     return refuse(
-      `has alg ${JSON.stringify(alg)}; this provider verifies ${REQUEST_OBJECT_ALGS.join(', ')} (request_object_signing_alg_values_supported).`
+      `has alg ${JSON.stringify(alg)}; this provider verifies ${offered.filter((a) => a !== 'none').join(', ')} (request_object_signing_alg_values_supported).`
     );
   const claimsProblem = checkClaims(ctx, client, payload, signed);
   if (claimsProblem) return refuse(claimsProblem);

@@ -12,11 +12,13 @@ export const shellQuote = (s: string): string => (PLAIN_WORD.test(s) ? s : `'${s
 
 /**
  * A curl command that sends exactly this request: method, URL, every header in order, and the body byte for byte
- * (--data-raw reads no @file and strips no newline; --globoff keeps [ ] and { } in the URL literal, curl(1)).
+ * (--data-raw reads no @file and strips no newline; --globoff keeps [ ] and { } in the URL literal, curl(1)). One
+ * option a line, each line continued with a backslash; `oneLine` joins them with spaces (a command inside one line
+ * of text, as the audit's evidence is).
  */
-export function curlCommand(r: RawRequest): string {
+export function curlCommand(r: RawRequest, oneLine = false): string {
   const lines = [`curl --globoff --request ${shellQuote(r.method)} ${shellQuote(r.url)}`];
   for (const [name, value] of r.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   if (r.body !== undefined) lines.push(`--data-raw ${shellQuote(r.body)}`);
-  return lines.join(' \\\n  ');
+  return lines.join(oneLine ? ' ' : ' \\\n  ');
 }

@@ -65,6 +65,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     help: async () => (await import('./help/grade')).GRADE_HELP,
     load: async () => (await import('./commands/grade')).gradeCommand,
   },
+  audit: {
+    summary: 'Audit an authorization server: its metadata, and with --active probes through your own client',
+    help: async () => (await import('./help/audit')).AUDIT_HELP,
+    load: async () => (await import('./commands/audit')).auditCommand,
+  },
 };
 
 function usage(): string {

@@ -5,6 +5,7 @@ import { bad } from '../oauth2-token-error';
 import type { AuthorizationCode } from '../state';
 import type { Grant } from './grant';
 import { issueTokens } from './issue-tokens';
+import { isLax } from '../lax';
 
 /** OAuth 2 step two (interface §4.2, RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3)): the code from the redirect for tokens, with PKCE (RFC 7636 §4.5 (https://www.rfc-editor.org/rfc/rfc7636#section-4.5)). */
 export const authorizationCodeGrant = {
@@ -28,9 +29,10 @@ export const authorizationCodeGrant = {
       );
     const code = ctx.state.codes.get(codeValue);
     if (!code) throw bad('invalid_grant', 'The authorization code is unknown to this provider.');
-    if (code.clientId !== client.id)
+    const sw = ctx.settings.switches;
+    if (code.clientId !== client.id && !isLax(sw, 'code-other-client'))
       throw bad('invalid_grant', 'The authorization code was issued to another client (RFC 6749 §4.1.3).');
-    if (code.status === 'redeemed') {
+    if (code.status === 'redeemed' && !isLax(sw, 'code-reuse-accepted')) {
       const revoked = ctx.settings.switches.revokeOnCodeReuse ? ctx.state.revokeGrant(code.grantId) : 0;
       throw bad(
         'invalid_grant',
@@ -81,11 +83,17 @@ function checkVerifier(ctx: ProviderContext, code: AuthorizationCode, verifier: 
       );
     return;
   }
+  const sw = ctx.settings.switches;
+  // Lax pkce-downgrade and pkce-verifier-not-checked: the flaws RFC 9700 §4.8.2 and RFC 7636 §4.6 guard against.
+  if (verifier === undefined && isLax(sw, 'pkce-downgrade')) return;
   if (verifier === undefined)
     throw bad(
       'invalid_grant',
       'code_verifier is missing; the authorization request carried a code_challenge (RFC 7636 §4.5).'
     );
-  if (!constantTimeEqual(codeChallenge(verifier, code.pkce.method, ctx.crypto), code.pkce.challenge))
+  if (
+    !constantTimeEqual(codeChallenge(verifier, code.pkce.method, ctx.crypto), code.pkce.challenge) &&
+    !isLax(sw, 'pkce-verifier-not-checked')
+  )
     throw bad('invalid_grant', `code_verifier does not match the code_challenge (${code.pkce.method}, RFC 7636 §4.6).`);
 }

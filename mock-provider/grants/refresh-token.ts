@@ -1,6 +1,7 @@
 import { bad } from '../oauth2-token-error';
 import type { Grant } from './grant';
 import { issueTokens } from './issue-tokens';
+import { isLax } from '../lax';
 
 const ASSUME_REFRESH =
   'The refresh_token grant follows RFC 6749 §6; the service does not show the operation that uses the refresh token (interface §5.2).';
@@ -16,7 +17,8 @@ export const refreshTokenGrant = {
     if (rt.clientId !== client.id)
       throw bad('invalid_grant', 'The refresh token was issued to another client (RFC 6749 §6).');
     if (rt.status === 'revoked') throw bad('invalid_grant', 'The refresh token was revoked.');
-    if (rt.status === 'rotated') {
+    // Lax refresh-reuse-not-detected: a rotated-out refresh token still works (RFC 9700 §4.14.2).
+    if (rt.status === 'rotated' && !isLax(ctx.settings.switches, 'refresh-reuse-not-detected')) {
       ctx.state.revokeGrant(rt.grantId);
       throw bad(
         'invalid_grant',

@@ -1,7 +1,8 @@
 import { escapeHtml as esc } from '../html';
 import type { GradeReport, ReportedRequest } from './grade-report';
 
-const STYLE = `
+/** The style of the report pages (grade, audit): light and dark, no external resource. */
+export const REPORT_STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1f24;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
@@ -10,7 +11,8 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}td,th{border-color:#30363d}.pass{color:#3fb950}.fail{color:#ff7b72}}
 `;
 
-function requestRow(r: ReportedRequest, i: number): string {
+/** One request of a report as a table row, its values already fingerprinted. */
+export function requestRow(r: ReportedRequest, i: number): string {
   const pairs = (list: readonly (readonly [string, string])[]) =>
     list.map(([n, v]) => `<code>${esc(n)}: ${esc(v)}</code>`).join('<br>');
   return `<tr><td>${i + 1}</td><td><code>${esc(r.method)} ${esc(r.target)}</code>${
@@ -35,7 +37,7 @@ export function gradeReportHtml(report: GradeReport, title: string): string {
   const json = JSON.stringify(report).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title><style>${REPORT_STYLE}</style></head>
 <body><h1>${esc(title)}</h1>
 <p>${report.passed} passed, ${report.failed} failed. Shown in clear: the protocol's public parameters and descriptive headers; every other value is a fingerprint keyed for this report alone (the same value has the same fingerprint here, and none can be looked up).</p>
 ${scenarios}

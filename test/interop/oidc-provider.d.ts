@@ -36,6 +36,8 @@ declare module 'oidc-provider' {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;
   }
+  /** The provider's error classes (lib/helpers/errors.js), as a registration policy throws them. */
+  export const errors: { InvalidClientMetadata: new (description: string) => Error };
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly Grant: typeof Grant;

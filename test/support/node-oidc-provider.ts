@@ -47,7 +47,9 @@ export const opCodeFlowArgs = (issuer: string): string[] => [
 export async function startOidcProvider(
   clients: Record<string, unknown>[],
   features: Record<string, { enabled: boolean }> = {},
-  tls: { readonly cert: string; readonly key: string; readonly ca: string } | null = null
+  tls: { readonly cert: string; readonly key: string; readonly ca: string } | null = null,
+  /** More of the provider's configuration, as a test needs it (a registration policy). */
+  extra: Record<string, unknown> = {}
 ): Promise<RunningOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -63,6 +65,7 @@ export async function startOidcProvider(
     features: { devInteractions: { enabled: false }, ...(tls ? { mTLS: MTLS } : {}), ...features },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Demo User' }) }),
+    ...extra,
   });
   const approve = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/bridge/contract';
-import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { useMockProvider } from '../../state/mock/mock-store';
-import { SETTING_CHOICES, SETTING_LABELS } from './switch-labels';
+import { SETTING_CHOICES, SETTING_LABELS, SETTING_LISTS } from './switch-labels';
 
 type Settings = MethodOutput<'mockUpdateSettings'>;
 type Value = Settings['switches'][string];
@@ -53,7 +52,7 @@ export function MockSettingsForm({ settings, onSaved }: { settings: Settings; on
   );
 }
 
-/** One setting, as its value's type asks: a checkbox, a number, the signature methods, a choice, or text. */
+/** One setting, as its value's type asks: a checkbox, a number, a list's values, a choice, or text. */
 function SettingField({ name, value, onChange }: { name: string; value: Value; onChange: (value: Value) => void }) {
   const label = SETTING_LABELS[name] ?? name;
   if (typeof value === 'boolean')
@@ -79,7 +78,7 @@ function SettingField({ name, value, onChange }: { name: string; value: Value; o
     return (
       <fieldset className="setting">
         <legend>{label}</legend>
-        {SIGNATURE_METHODS.map((m) => (
+        {(SETTING_LISTS[name] ?? []).map((m) => (
           <label key={m} className="check">
             <input
               type="checkbox"

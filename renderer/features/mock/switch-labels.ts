@@ -1,5 +1,7 @@
+import { MOCK_LAX } from '../../../shared/audit/mock-lax';
 import { MCP_FAULTS } from '../../../shared/mcp/mock-faults';
 import { ID_JAG_FAULTS } from '../../../shared/oauth2/id-jag';
+import { SIGNATURE_METHODS } from '../../../shared/oauth1/signing';
 import { PAR_FAULTS } from '../../../shared/oauth2/par-faults';
 import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../../../shared/oidc/mock-switches';
 
@@ -41,6 +43,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   devicePollInterval: 'Device flow polling interval first given, s (RFC 8628 §3.2)',
   idJagFault:
     'ID-JAG: the one it issues broken (typ, aud, resource, client_id, exp or kid), refused at redemption (mock-only)',
+  requestObjectAlgs: 'Request object algorithms: all (none and HS* too) or asymmetric only (RFC 9101, RFC 8725 §3.1)',
+  lax: 'Flaws the mock has on purpose, each an oauth-lab audit finding (none by default)',
 };
 
 /** Switches that take one of a few words, offered as a choice (the mock refuses any other value, naming these). */
@@ -51,4 +55,11 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   mcpFault: MCP_FAULTS,
   parFault: PAR_FAULTS,
   idJagFault: ID_JAG_FAULTS,
+  requestObjectAlgs: ['all', 'asymmetric'],
+};
+
+/** Switches that take a list of words, offered as checkboxes (the mock refuses any other value, naming these). */
+export const SETTING_LISTS: Readonly<Record<string, readonly string[]>> = {
+  signatureMethods: SIGNATURE_METHODS,
+  lax: MOCK_LAX,
 };

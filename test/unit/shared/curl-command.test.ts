@@ -45,6 +45,16 @@ describe('curl formatter', () => {
       `curl --globoff --request GET http://h/`
     );
   });
+
+  it('oneLine: the same words joined by spaces, for a command inside one line of text', () => {
+    const r = { method: 'POST', url: 'http://h/t', headers: [['Accept', 'a b']] as [string, string][], body: 'x=1\n2' };
+    expect(curlCommand(r, true)).toBe(
+      `curl --globoff --request POST http://h/t --header 'Accept: a b' --data-raw 'x=1\n2'`
+    );
+    expect(
+      execFileSync('sh', ['-c', `printf '%s|' ${curlCommand(r, true).slice('curl '.length)}`], { encoding: 'utf8' })
+    ).toBe('--globoff|--request|POST|http://h/t|--header|Accept: a b|--data-raw|x=1\n2|');
+  });
 });
 
 describe("curl formatter and the debugger's curl reader", () => {

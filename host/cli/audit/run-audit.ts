@@ -1,0 +1,32 @@
+import { finding, type AuditFinding, type AuditResult } from '../../../shared/audit/audit-result';
+import { FINDINGS, type FindingId } from '../../../shared/audit/findings';
+import type { RawSeen } from '../../../shared/grade/grade-report';
+import type { SendOptions } from '../../../platform/node/transport';
+import { auditSender } from './audit-sender';
+import { readMetadata } from './read-metadata';
+import type { ProbeClient } from './probes/probe-context';
+import { runProbes } from './probes/run-probes';
+
+export interface AuditOptions {
+  readonly issuer: string;
+  readonly maxRequests: number;
+  /** The findings asked for (--only); all when empty. */
+  readonly only: readonly FindingId[];
+  /** The probes' client and login (--active); null to read only. */
+  readonly active: ProbeClient | null;
+  readonly send: SendOptions;
+}
+
+/** The read-only findings, then (with --active) the probes, each kept only when --only asks for it. */
+export async function runAudit(o: AuditOptions): Promise<{ result: AuditResult; seen: readonly RawSeen[] }> {
+  const sender = auditSender(o.issuer, o.maxRequests, o.send);
+  const wanted = (id: FindingId) => o.only.length === 0 || o.only.includes(id);
+  const read = await readMetadata(o.issuer, sender).finally(sender.stopIfInterrupted);
+  const activeWanted = FINDINGS.filter((f) => f.active && wanted(f.id)).map((f) => f.id);
+  const active: AuditFinding[] = o.active
+    ? await runProbes(activeWanted, { sender, metadata: read.metadata, issuer: o.issuer, client: o.active })
+    : activeWanted.map((id) => finding(id, 'skipped', ['an active probe: run with --active and a client you own.']));
+  sender.stopIfInterrupted();
+  const findings = [...read.findings.filter((f) => wanted(f.id)), ...active];
+  return { result: { issuer: o.issuer, findings, probes: sender.count() }, seen: sender.seen };
+}

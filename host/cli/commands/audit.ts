@@ -1,0 +1,160 @@
+import { writeFileSync } from 'node:fs';
+import { auditExitCode, type AuditResult } from '../../../shared/audit/audit-result';
+import { auditReportHtml } from '../../../shared/audit/audit-report-html';
+import { FINDING_IDS, FINDINGS, type FindingId } from '../../../shared/audit/findings';
+import { auditSarif } from '../../../shared/audit/sarif';
+import { fingerprinter } from '../../../shared/explain/fingerprint';
+import { reportedRequest } from '../../../shared/grade/grade-report';
+import { validateIssuer } from '../../../shared/oidc';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
+import { IssuerUnreadable } from '../audit/read-metadata';
+import { runAudit } from '../audit/run-audit';
+import type { ProbeClient } from '../audit/probes/probe-context';
+import { parseFlags } from '../flags';
+import { AUDIT_HELP } from '../help/audit';
+import { UsageError, type Command, type TextOutput } from '../io';
+import { readFileFlag } from '../read-file-flag';
+import { secretFlagOptions, withSecrets } from '../secret-flags';
+import { terminalSafe } from '../terminal-text';
+
+const FLAGS = {
+  'client-id': { type: 'string' },
+  ...secretFlagOptions(['client-secret']),
+  'client-auth': { type: 'string' },
+  'redirect-uri': { type: 'string' },
+  register: { type: 'boolean' },
+  active: { type: 'boolean' },
+  user: { type: 'string' },
+  'password-file': { type: 'string' },
+  'auto-login': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  'max-requests': { type: 'string' },
+  json: { type: 'boolean' },
+  report: { type: 'string' },
+  sarif: { type: 'string' },
+  'allow-self-signed': { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
+
+const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+/** --client-auth in `oauth-lab flow`'s words, and the RFC 7591 §2 method each is. */
+const CLIENT_AUTHS: Readonly<Record<string, ProbeClient['clientAuth']>> = {
+  basic: 'client_secret_basic',
+  body: 'client_secret_post',
+};
+
+function maxRequests(value: string | undefined): number {
+  if (value === undefined) return 60;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(
+      `--max-requests takes a whole number of requests, at least 1, such as 60; got ${JSON.stringify(value)}.`
+    );
+  return Number(value);
+}
+
+function onlyIds(values: readonly string[]): FindingId[] {
+  for (const id of values)
+    if (!(FINDING_IDS as readonly string[]).includes(id))
+      throw new UsageError(
+        `--only ${JSON.stringify(id)} is not a finding id; expected one of ${FINDING_IDS.join(', ')}.`
+      );
+  return values as FindingId[];
+}
+
+/** The probes' client from the flags, or null without --active; a client is required with it. */
+function probeClient(v: Values): ProbeClient | null {
+  if (!v.active) return null;
+  if (v['client-id'] === undefined && !v.register)
+    throw new UsageError('--active needs a client you own: --client-id ID (with its secret, if any) or --register.');
+  if (v.user !== undefined && v['auto-login'])
+    throw new UsageError('--user and --auto-login both say how to log in; give one.');
+  if ((v.user === undefined) !== (v['password-file'] === undefined))
+    throw new UsageError('--user NAME and --password-file F go together: the login form needs both.');
+  const auth = CLIENT_AUTHS[v['client-auth'] ?? 'basic'];
+  if (!auth)
+    throw new UsageError(
+      `--client-auth takes basic (HTTP Basic, the default) or body (client_secret in the body); got ${JSON.stringify(v['client-auth'])}.`
+    );
+  const password =
+    v['password-file'] === undefined ? '' : readFileFlag('--password-file', v['password-file']).split(/\r?\n/)[0]!;
+  return {
+    clientId: v['client-id'] ?? null,
+    clientSecret: v['client-secret'] ?? null,
+    clientAuth: auth,
+    redirectUri: v['redirect-uri'] ?? DEFAULT_REDIRECT_URI,
+    register: !!v.register,
+    login: v['auto-login'] ? { kind: 'auto' } : v.user !== undefined ? { kind: 'form', user: v.user, password } : null,
+  };
+}
+
+function write(flag: string, path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (err) {
+    throw new UsageError(
+      `${flag} ${path}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
+    );
+  }
+}
+
+function printText(out: TextOutput, r: AuditResult): void {
+  for (const f of r.findings) {
+    out.write(`${f.status.padEnd(9)}  ${f.severity.padEnd(6)}  ${f.id}  (${f.section})\n`);
+    for (const e of f.evidence) out.write(`           ${terminalSafe(e)}\n`);
+  }
+  const found = r.findings.filter((f) => f.status === 'found').length;
+  out.write(`\n${found} found, ${r.findings.length - found} not found or skipped; ${r.probes} requests sent.\n`);
+}
+
+export const auditCommand: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(AUDIT_HELP);
+    return 0;
+  }
+  const [issuer, ...rest] = argv;
+  if (issuer === undefined || issuer.startsWith('-'))
+    throw new UsageError(
+      'the issuer URL comes first, such as oauth-lab audit https://issuer.example --json. Run "oauth-lab audit --help".'
+    );
+  const v = withSecrets(parseFlags(rest, FLAGS, 'audit'), io.env, ['client-secret']);
+  try {
+    validateIssuer(issuer);
+  } catch (e) {
+    throw new UsageError(`ISSUER: ${(e as Error).message}`);
+  }
+  const options = {
+    issuer,
+    maxRequests: maxRequests(v['max-requests']),
+    only: onlyIds(v.only ?? []),
+    active: probeClient(v),
+    send: { allowSelfSigned: !!v['allow-self-signed'], env: io.env },
+  };
+  let run;
+  try {
+    run = await runAudit(options);
+  } catch (e) {
+    if (!(e instanceof IssuerUnreadable)) throw e;
+    io.stderr.write(`oauth-lab audit: the issuer cannot be read: ${terminalSafe(e.message)}\n`);
+    return 2;
+  }
+  const { result, seen } = run;
+  if (v.report !== undefined) {
+    const fp = fingerprinter(nodeCrypto, nodeRandom);
+    const titles = Object.fromEntries(FINDINGS.map((f) => [f.id, f.title]));
+    write(
+      '--report',
+      v.report,
+      auditReportHtml(
+        result,
+        titles,
+        seen.map((s) => reportedRequest(s, fp))
+      )
+    );
+  }
+  if (v.sarif !== undefined) write('--sarif', v.sarif, auditSarif(result));
+  if (v.json)
+    io.stdout.write(`${JSON.stringify({ issuer: result.issuer, findings: result.findings, probes: result.probes })}\n`);
+  else printText(io.stdout, result);
+  return auditExitCode(result);
+};
