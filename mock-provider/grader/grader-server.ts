@@ -8,6 +8,7 @@ import { wireHeaders } from '../wire';
 import { GraderKeys } from './grader-keys';
 import type { GradedClient } from './issuer-types';
 import { ScenarioIssuer } from './scenario-issuer';
+import { secret } from './scenario-token';
 
 /**
  * A request the scenario's issuer saw: the judge's reading, the request itself (for the report, fingerprinted
@@ -31,7 +32,7 @@ export class GraderServer {
   readonly run = randomBytes(6).toString('hex');
   readonly client: GradedClient = {
     clientId: `grade-client-${randomBytes(4).toString('hex')}`,
-    clientSecret: randomBytes(24).toString('base64url'),
+    clientSecret: secret('gs-', 24),
     redirectUri: 'http://127.0.0.1/grade-callback',
   };
   private readonly keys = new GraderKeys();

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Observed } from '../../shared/grade/observed';
 import type { Scenario } from '../../shared/grade/scenarios';
 import { decodeParams, jsonReply, redirectReply, reply, type ProviderRequest, type Reply } from '../http';
 import type { GraderKeys } from './grader-keys';
 import type { Answered, GradedClient, IssuerState, ScenarioAnswers } from './issuer-types';
 import { faultAnswer, GRADE_USER } from './id-token-claims';
-import { tokenEndpoint } from './scenario-token';
-
-const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+import { secret, tokenEndpoint } from './scenario-token';
 
 /** Where the poisoned discovery document's endpoints live, below the issuer URL. */
 const HONEYPOT = '/poisoned';

@@ -4,7 +4,8 @@ import { decodeFormBody, jsonReply, type ProviderRequest } from '../http';
 import { faultAnswer, idTokenClaims } from './id-token-claims';
 import type { Answered, IssuedGrant, ScenarioAnswers } from './issuer-types';
 
-const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+/** A value the grader hands out, its prefix naming its kind (and keeping a command line from reading it as a flag). */
+export const secret = (prefix: string, bytes = 18) => `${prefix}${randomBytes(bytes).toString('base64url')}`;
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);

@@ -60,8 +60,8 @@ it('flow oauth2 --dpop gets a DPoP-bound token through the nonce challenge; call
     '--url',
     `${op.issuer}/me`,
     '--no-history',
-    '--bearer',
-    fields.access_token,
+    // With `=`: a base64url token may begin with "-", which the CLI would read as a missing value.
+    `--bearer=${fields.access_token}`,
     '--dpop',
     '--dpop-key',
     keyFile,

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const url = process.argv[2];
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const client = context.client_id
-  ? ['--client-id', context.client_id, ...(context.client_secret ? ['--client-secret', context.client_secret] : [])]
+  ? ['--client-id', context.client_id, ...(context.client_secret ? [`--client-secret=${context.client_secret}`] : [])]
   : ['--client-metadata-url', 'https://conformance-test.local/client-metadata.json'];
 const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'oauth-lab.mjs');
