@@ -38,6 +38,10 @@ it.each(['light', 'dark'] as const)('ID-JAG through the mock as IdP, then the to
     await legs.getByText(/Redeem the ID-JAG at the authorization server/).waitFor();
     expect(await page.getByRole('heading', { name: /Authorization code with PKCE/ }).count()).toBe(0);
     await shot(page, `mcp-id-jag-${viewport.width}x${viewport.height}`, scheme);
+    // The token is saved for the mock's MCP server: forgotten, so the next run exchanges afresh.
+    const saved = page.getByRole('region', { name: 'Saved token' });
+    await saved.getByRole('button', { name: "Forget this server's token" }).click();
+    await saved.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.close();
   }
