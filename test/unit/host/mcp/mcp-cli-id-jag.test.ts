@@ -137,4 +137,15 @@ describe('oauth-lab mcp --grant id-jag against the mock as IdP and authorization
     expect(stray.stderr).toContain('--idp-token-endpoint goes with --grant id-jag');
     expect(h.provider.events.recent(0).length).toBe(before);
   });
+
+  it('--help names --grant id-jag and its flags, the secrets with their files and variables', async () => {
+    const r = await runMcpCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('[--grant authorization-code|client-credentials|jwt-bearer|id-jag]');
+    expect(r.stdout).toContain(
+      '[--idp-token-endpoint URL --idp-client-id ID [--idp-client-secret-file F] --id-token-file FILE]'
+    );
+    expect(r.stdout).toContain('--id-token-file PATH (its first line), or OAUTH_LAB_ID_TOKEN');
+    expect(r.stdout).toContain('--idp-client-secret-file PATH (its first line), or OAUTH_LAB_IDP_CLIENT_SECRET');
+  });
 });
