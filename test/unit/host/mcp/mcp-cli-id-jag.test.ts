@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { headerValue } from '../../../../shared/http';
 import { scratchDir } from '../../../support/scratch-dir';
 import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
 import { runMcpCli } from './run-mcp-cli';
@@ -102,6 +103,17 @@ describe('oauth-lab mcp --grant id-jag against the mock as IdP and authorization
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('whoami');
     expect(tokenRequests().at(-2)!.verdict.message).toContain(`ID-JAG issued for demo to client ${C.client.id}`);
+  });
+
+  it('--dpop: a proof on the redemption at the authorization server only, none to the IdP (RFC 9449 §5)', async () => {
+    const r = await runMcpCli([...(await idJag()), '--dpop']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('whoami');
+    const [exchange, redemption] = tokenRequests().slice(-2);
+    expect(headerValue(exchange!.exchange.request.headers, 'dpop')).toBeUndefined();
+    expect(headerValue(redemption!.exchange.request.headers, 'dpop')).toBeDefined();
+    // The token is bound to the key: the MCP calls carry it with a proof (RFC 9449 §7.1).
+    expect(r.stderr).toMatch(/DPoP proof for POST http:\/\/127\.0\.0\.1:\d+\/mcp:/);
   });
 
   it('a broken ID-JAG from the IdP (idJagFault wrong-aud) is refused by the client before it is redeemed', async () => {
