@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession } from './session';
 import { screenshot } from './browser';
+import { mockIdToken } from './mock-id-token';
 
 /**
  * The ID-JAG page (draft-ietf-oauth-identity-assertion-authz-grant), the registered grant on the generic grant page
@@ -24,34 +24,6 @@ const shot = (page: Page, name: string, v: { width: number }, scheme: string) =>
 const bar = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true });
 
-/** The user's id_token from the mock: a code flow with scope openid, logged in through its form (demo / demo). */
-async function idToken(mockUrl: string): Promise<string> {
-  const { client, user } = DEFAULT_CREDENTIALS;
-  const redirectUri = client.redirectUris[0]!;
-  const query = { response_type: 'code', client_id: client.id, redirect_uri: redirectUri, scope: 'openid', state: 's' };
-  const login = await (await fetch(`${mockUrl}/oauth/v2/authorize?${new URLSearchParams(query)}`)).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(login)![1]!;
-  const approved = await fetch(`${mockUrl}/oauth/v2/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, username: user.username, password: user.password, decision: 'approve' }),
-  });
-  const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
-  const r = await fetch(`${mockUrl}/oauth/v2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: client.id,
-      client_secret: client.secret,
-    }),
-  });
-  return ((await r.json()) as { id_token: string }).id_token;
-}
-
 it.each(cases)(
   'ID-JAG: the id_token for an ID-JAG, redeemed for a token, then the API call (%o, %s)',
   async (v, scheme) => {
@@ -64,7 +36,7 @@ it.each(cases)(
     const start = page.getByRole('button', { name: 'Start the ID-JAG flow' });
     await expect.poll(() => start.isEnabled()).toBe(true);
     await start.click();
-    await page.getByLabel(/^id_token/).fill(await idToken(mockAt));
+    await page.getByLabel(/^id_token/).fill(await mockIdToken(mockAt));
     await page.getByLabel(/^resource/).fill(`${mockAt}/api/v2/me`);
     const request = page.getByRole('region', { name: 'Request to send' });
     await expect.poll(() => request.textContent()).toContain('&subject_token=••••');

@@ -5,7 +5,8 @@ export const MCP_HELP = `Usage: oauth-lab mcp URL [--client-id ID | --client-met
            [--client-auth AUTH] [--protocol-version V] [--scope S] [--call TOOL [--arguments JSON]] [--callback-port N]
            [--callback-path P] [--redirect-uri URI] [--no-open] [--json] [--no-save] [--store-dir DIR]
            [--no-history] [--allow-insecure-http] [--allow-private-targets]
-           [--grant authorization-code|client-credentials|jwt-bearer] [--assertion-file FILE]
+           [--grant authorization-code|client-credentials|jwt-bearer|id-jag] [--assertion-file FILE]
+           [--idp-token-endpoint URL --idp-client-id ID [--idp-client-secret-file F] --id-token-file FILE]
            [--private-key FILE] [--signing-alg ALG] [--assertion-aud token_endpoint|issuer]
            [--client-cert FILE --client-key FILE] [--dpop [--dpop-key FILE]]
 
@@ -58,10 +59,17 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
                         token (DPoP scheme, ath); a use_dpop_nonce answer is sent again with the server's
                         nonce, at the authorization server (§8) and at the MCP server (§9)
   --dpop-key FILE       the DPoP key (private JWK or PKCS#8 PEM; default a new one, --dpop-alg ALG)
-  --grant G             authorization-code (default, in the browser); client-credentials (RFC 6749 §4.4)
-                        or jwt-bearer (RFC 7523 §2.1): no browser, a pre-registered --client-id, the MCP
-                        server's resource (RFC 8707) on the token request
+  --grant G             authorization-code (default, in the browser); client-credentials (RFC 6749 §4.4),
+                        jwt-bearer (RFC 7523 §2.1) or id-jag: no browser, a pre-registered --client-id, the
+                        MCP server's resource (RFC 8707) on the token request; id-jag (enterprise-managed
+                        authorization): the user's id_token exchanged at the IdP for an ID-JAG (RFC 8693:
+                        requested_token_type id-jag, audience the authorization server's issuer, resource
+                        the MCP server), checked (typ, aud), then redeemed by the JWT bearer grant
   --assertion-file FILE the workload's JWT for --grant jwt-bearer (or OAUTH_LAB_ASSERTION)
+  --idp-token-endpoint URL, --idp-client-id ID
+                        --grant id-jag: the IdP's token endpoint and the client there (Basic with
+                        --idp-client-secret-file F or OAUTH_LAB_IDP_CLIENT_SECRET, else none)
+  --id-token-file FILE  --grant id-jag: the user's id_token from the IdP (or OAUTH_LAB_ID_TOKEN)
   --protocol-version V  2026-07-28 or 2025-11-25; by default the newest the server speaks (server/discover
                         first, initialize when the server does not answer it with 2026-07-28), said on stderr
   --scope S             the scope to ask for; by default the challenge's scope, else the protected
@@ -89,7 +97,7 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --no-history          do not record the exchanges in the history
   --verbose             print each response in full on stderr (secrets masked)
 
-${secretsHelp(['client-secret', 'assertion'])}
+${secretsHelp(['client-secret', 'assertion', 'idp-client-secret', 'id-token'])}
 Stdout: one line per tool (name, then its description), then the tool's answer with --call.
 Exit code 0 only when the server answered with the token; 1 when a link of the chain fails or the server
 never asked for one; 2 for bad flags.

@@ -1,5 +1,6 @@
 import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { parseHttpUrl } from '../../../shared/url';
 import { nodeRandom } from '../../../platform/node/node-crypto';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { hostAssertionSigner } from '../../client-assertion-signer';
@@ -13,7 +14,7 @@ import { UsageError, type CliIO } from '../io';
 import { secretFlagOptions } from '../secret-flags';
 
 /** The secrets `oauth-lab mcp` takes, each also from a file or the environment (secret-flags.ts). */
-export const MCP_SECRETS = ['client-secret', 'assertion'] as const;
+export const MCP_SECRETS = ['client-secret', 'assertion', 'idp-client-secret', 'id-token'] as const;
 
 /**
  * The client's flags of `oauth-lab mcp`: who it is, how it gets its token (--grant), how it authenticates (the
@@ -25,6 +26,8 @@ export const MCP_CLIENT_FLAGS = {
   ...secretFlagOptions(MCP_SECRETS),
   'client-auth': { type: 'string' },
   grant: { type: 'string' },
+  'idp-token-endpoint': { type: 'string' },
+  'idp-client-id': { type: 'string' },
   ...MACHINE_CLIENT_AUTH_FLAGS,
   ...DPOP_FLAGS,
 } as const;
@@ -39,22 +42,67 @@ const NEEDS_CLIENT_ID: readonly ClientAuthentication[] = [
   'self_signed_tls_client_auth',
 ];
 
-/** --assertion and its file go only with the grant that presents it: refused before the file is read. */
-export function refuseStrayAssertion(v: Values): void {
-  if ((v.assertion !== undefined || v['assertion-file'] !== undefined) && v.grant !== 'jwt-bearer')
-    throw new UsageError('--assertion goes with --grant jwt-bearer (the workload JWT it presents, RFC 7523 §2.1).');
+/** A grant's own flags, each with what it is (flag names without their `-file` form). */
+const GRANT_FLAGS: Readonly<Record<string, { grant: string; what: string }>> = {
+  assertion: { grant: 'jwt-bearer', what: 'the workload JWT it presents, RFC 7523 §2.1' },
+  'idp-token-endpoint': { grant: 'id-jag', what: 'the enterprise IdP that issues the ID-JAG' },
+  'idp-client-id': { grant: 'id-jag', what: 'the client at the IdP' },
+  'idp-client-secret': { grant: 'id-jag', what: 'the client at the IdP' },
+  'id-token': { grant: 'id-jag', what: 'the user’s id_token, exchanged for the ID-JAG' },
+};
+
+/** A grant's flags go only with that grant: refused before a file is read. */
+export function refuseStrayGrantFlags(v: Values): void {
+  for (const [flag, { grant, what }] of Object.entries(GRANT_FLAGS))
+    if ((v[flag] !== undefined || v[`${flag}-file`] !== undefined) && v.grant !== grant)
+      throw new UsageError(`--${flag} goes with --grant ${grant} (${what}).`);
+}
+
+/** A flag --grant id-jag cannot run without, refused by name and what it is. */
+function idJagFlag(v: Values, flag: string, words: string): string {
+  const value = v[flag];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--grant id-jag needs ${words}.`);
+  return value;
+}
+
+/**
+ * The IdP's side of --grant id-jag (enterprise-managed authorization): its token endpoint, its client (Basic with a
+ * secret, else its id in the body, as `flow id-jag`), and the user's id_token to exchange.
+ */
+function idJagGrantOf(v: Values): McpGrant {
+  const tokenUrl = idJagFlag(v, 'idp-token-endpoint', '--idp-token-endpoint URL (the IdP’s token endpoint)');
+  try {
+    parseHttpUrl(tokenUrl, 'url');
+  } catch (e) {
+    throw new UsageError(`--idp-token-endpoint: ${(e as Error).message}`);
+  }
+  const clientId = idJagFlag(v, 'idp-client-id', '--idp-client-id ID (the client at the IdP)');
+  const idToken = idJagFlag(
+    v,
+    'id-token',
+    '--id-token-file FILE (or OAUTH_LAB_ID_TOKEN, or --id-token): the user’s id_token from the IdP'
+  );
+  const clientSecret = (v['idp-client-secret'] as string | undefined) ?? '';
+  return {
+    kind: 'id-jag',
+    idp: { tokenUrl, clientId, clientSecret, authentication: clientSecret ? 'basic' : 'none' },
+    idToken,
+  };
 }
 
 function grantOf(v: Values): McpGrant {
   const name = (v.grant as string | undefined) ?? 'authorization-code';
   if (!(MCP_GRANTS as readonly string[]).includes(name))
-    throw new UsageError(`--grant must be authorization-code, client-credentials or jwt-bearer; got "${name}".`);
+    throw new UsageError(
+      `--grant must be authorization-code, client-credentials, jwt-bearer or id-jag; got "${name}".`
+    );
   if (name !== 'authorization-code' && v['client-id'] === undefined)
     throw new UsageError(
       `--grant ${name} needs --client-id: a pre-registered client (a client without a user registers no redirect URI).`
     );
   if (name === 'client-credentials') return { kind: 'client-credentials' };
   if (name === 'authorization-code') return { kind: 'authorization-code' };
+  if (name === 'id-jag') return idJagGrantOf(v);
   const assertion = v.assertion as string | undefined;
   if (!assertion)
     throw new UsageError(

@@ -7,6 +7,7 @@ const GRANT_LABELS: Readonly<Record<McpGrantName, string>> = {
   'authorization-code': 'Authorization code',
   'client-credentials': 'Client credentials',
   'jwt-bearer': 'JWT bearer (workload)',
+  'id-jag': 'ID-JAG (enterprise-managed)',
 };
 
 /** The page offers the methods whose credentials it holds: mutual TLS needs a certificate (oauth-lab mcp --client-cert). */
@@ -24,7 +25,7 @@ export function McpClientChoices() {
   return (
     <fieldset className="mcp-client-choices" disabled={running}>
       <legend>Grant and client authentication</legend>
-      <label title="Authorization code: in the browser. Client credentials (RFC 6749 §4.4) and JWT bearer (RFC 7523 §2.1): no browser, a pre-registered client.">
+      <label title="Authorization code: in the browser. Client credentials (RFC 6749 §4.4), JWT bearer (RFC 7523 §2.1) and ID-JAG (the user's id_token exchanged at the IdP, RFC 8693, then redeemed): no browser, a pre-registered client.">
         Grant
         <select value={form.grant} onChange={(e) => edited({ grant: e.target.value as McpGrantName })}>
           {MCP_GRANTS.map((g) => (
@@ -37,6 +38,7 @@ export function McpClientChoices() {
       {form.grant === 'jwt-bearer' && (
         <SecretField label="Workload JWT" field="assertion" placeholder="the JWT the workload's platform issued" />
       )}
+      {form.grant === 'id-jag' && <IdpFields />}
       <label title="Automatic: the registration's method, else the first the server lists.">
         Client authentication
         <select
@@ -85,10 +87,43 @@ export function McpClientChoices() {
   );
 }
 
+/**
+ * The ID-JAG's IdP, as `oauth-lab mcp --grant id-jag` has it: its token endpoint, its client and secret, and the
+ * user's id_token the token exchange presents (RFC 8693 §2.1).
+ */
+function IdpFields() {
+  const form = useMcp((x) => x.form);
+  const edited = useMcp((x) => x.formEdited);
+  return (
+    <>
+      <label>
+        IdP token endpoint
+        <input
+          className="mono"
+          value={form.idpTokenEndpoint}
+          placeholder="empty on the mock: its own"
+          onChange={(e) => edited({ idpTokenEndpoint: e.target.value })}
+        />
+      </label>
+      <label>
+        IdP client ID
+        <input
+          className="mono"
+          value={form.idpClientId}
+          placeholder="empty: the Client ID"
+          onChange={(e) => edited({ idpClientId: e.target.value })}
+        />
+      </label>
+      <SecretField label="IdP client secret" field="idpClientSecret" placeholder="Basic; empty: none" />
+      <SecretField label="id_token" field="idToken" placeholder="the user's, from the IdP" />
+    </>
+  );
+}
+
 /** A credential typed or pasted in: masked on one line, or a text area for a key. */
 function SecretField(props: {
   label: string;
-  field: 'assertion' | 'privateKey';
+  field: 'assertion' | 'privateKey' | 'idpClientSecret' | 'idToken';
   placeholder: string;
   multiline?: boolean;
 }) {

@@ -1,4 +1,5 @@
-import type { McpGrant } from '../../../shared/flows/mcp/ports';
+import type { ClientFlags, McpGrant } from '../../../shared/flows/mcp/ports';
+import { SEED } from '../../../shared/seed';
 import type { AppStore } from '../app-store';
 import type { McpForm } from './mcp-state';
 
@@ -12,6 +13,10 @@ export const EMPTY_FORM: McpForm = {
   args: '',
   grant: 'authorization-code',
   assertion: '',
+  idpTokenEndpoint: '',
+  idpClientId: '',
+  idpClientSecret: '',
+  idToken: '',
   clientAuth: '',
   privateKey: '',
   signingAlg: '',
@@ -43,16 +48,17 @@ export function runInput(form: McpForm, app: AppStore) {
     }
     if (!args || typeof args !== 'object' || Array.isArray(args)) return "The tool's arguments must be a JSON object.";
   }
-  const grant = grantOf(form);
+  const client: ClientFlags = {
+    clientId: useBuiltIn ? builtIn.oauth2.clientId : form.clientId.trim() || null,
+    clientSecret: useBuiltIn ? builtIn.oauth2.clientSecret : form.clientSecret,
+    metadataUrl: null,
+    authentication: form.clientAuth || null,
+  };
+  const grant = grantOf(form, client, onMock ? mock.baseUrl : null);
   if (typeof grant === 'string') return grant;
   return {
     url,
-    client: {
-      clientId: useBuiltIn ? builtIn.oauth2.clientId : form.clientId.trim() || null,
-      clientSecret: useBuiltIn ? builtIn.oauth2.clientSecret : form.clientSecret,
-      metadataUrl: null,
-      authentication: form.clientAuth || null,
-    },
+    client,
     grant,
     protocolVersion: form.protocolVersion || null,
     scope: form.scope.trim() || null,
@@ -60,13 +66,34 @@ export function runInput(form: McpForm, app: AppStore) {
   };
 }
 
-/** The grant the form chose; JWT bearer with its workload JWT, or why it cannot run. */
-function grantOf(form: McpForm): McpGrant | string {
+/** The grant the form chose; JWT bearer with its workload JWT, the ID-JAG with its IdP, or why it cannot run. */
+function grantOf(form: McpForm, client: ClientFlags, mockBase: string | null): McpGrant | string {
+  if (form.grant === 'id-jag') return idJagGrantOf(form, client, mockBase);
   if (form.grant !== 'jwt-bearer') return { kind: form.grant };
   const assertion = form.assertion.trim();
   return assertion
     ? { kind: 'jwt-bearer', assertion }
     : 'The JWT bearer grant presents the workload JWT (RFC 7523 §2.1): paste it in Workload JWT.';
+}
+
+/**
+ * The ID-JAG's IdP as `oauth-lab mcp --grant id-jag` takes it: its token endpoint (on the mock, empty means the
+ * mock's own: it plays the IdP), its client (empty: the Client ID with its secret), Basic with a secret else none.
+ */
+function idJagGrantOf(form: McpForm, client: ClientFlags, mockBase: string | null): McpGrant | string {
+  const tokenUrl = form.idpTokenEndpoint.trim() || (mockBase ? `${mockBase}${SEED.endpoints.oauth2Token.path}` : '');
+  if (!tokenUrl) return "The ID-JAG comes from the enterprise IdP's token endpoint: fill in IdP token endpoint.";
+  const idToken = form.idToken.trim();
+  if (!idToken) return "The IdP exchanges the user's id_token for the ID-JAG (RFC 8693): paste it in id_token.";
+  const ownId = form.idpClientId.trim();
+  const clientId = ownId || client.clientId;
+  if (!clientId) return 'The IdP needs its client: fill in IdP client ID (or the Client ID).';
+  const clientSecret = ownId ? form.idpClientSecret : form.idpClientSecret || client.clientSecret;
+  return {
+    kind: 'id-jag',
+    idp: { tokenUrl, clientId, clientSecret, authentication: clientSecret ? 'basic' : 'none' },
+    idToken,
+  };
 }
 
 /** What the page says of a finished run, with the revision spoken, the tools listed and the tool called. */

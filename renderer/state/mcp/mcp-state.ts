@@ -31,6 +31,14 @@ export interface McpForm {
   readonly grant: McpGrantName;
   /** JWT bearer: the workload's JWT (RFC 7523 §2.1). */
   readonly assertion: string;
+  /** ID-JAG: the IdP's token endpoint (empty on the mock: its own, as it plays the IdP). */
+  readonly idpTokenEndpoint: string;
+  /** ID-JAG: the client at the IdP (empty: the Client ID, with its secret). */
+  readonly idpClientId: string;
+  /** ID-JAG: that client's secret, sent with Basic (empty: none). */
+  readonly idpClientSecret: string;
+  /** ID-JAG: the user's id_token from the IdP, the token exchange's subject_token. */
+  readonly idToken: string;
   /** Empty: the registration's method, else the first the server lists. */
   readonly clientAuth: ClientAuthentication | '';
   /** private_key_jwt: the client's private key (PEM or JWK). */

@@ -19,10 +19,11 @@ async function tokenOf(run: () => Promise<{ state: { readonly token: TokenSet | 
 }
 
 /**
- * A token without a user (MCP authorization extensions): the client credentials grant (RFC 6749 §4.4) or a
- * workload's JWT as the JWT bearer grant (RFC 7523 §2.1), each the flow driver's grant on `port` (the chain's
- * ports, authenticated: the client's assertion and DPoP as on any leg), with the MCP server's `resource` (RFC 8707
- * §2) so the token is issued for it.
+ * A token without a browser (MCP authorization extensions): the client credentials grant (RFC 6749 §4.4), a
+ * workload's JWT as the JWT bearer grant (RFC 7523 §2.1), or the ID-JAG (enterprise-managed authorization: the
+ * exchange at the IdP, then the redemption), each the flow driver's grant on `port` (the chain's ports,
+ * authenticated: the client's assertion and DPoP as on any leg), with the MCP server's `resource` (RFC 8707 §2) so
+ * the token is issued for it.
  */
 export function obtainMachineToken(
   grant: Exclude<McpGrant, { kind: 'authorization-code' }>,
@@ -42,7 +43,22 @@ export function obtainMachineToken(
     headers,
     scope,
   };
-  // Both grants are their token leg (`first`, with no `next`): the MCP requests are the chain's own.
+  // Each grant ends at its token leg (its `next` goes no further): the MCP requests are the chain's own.
+  if (grant.kind === 'id-jag')
+    // The ID-JAG names the MCP server's authorization server (its issuer, the draft's §4.3) and the MCP server.
+    return tokenOf(() =>
+      runFlow(
+        CLIENT_GRANTS.id_jag,
+        {
+          ...machine,
+          idp: grant.idp,
+          idToken: grant.idToken,
+          audience: discovered.issuer,
+          resource: discovered.resource,
+        },
+        port
+      )
+    );
   if (grant.kind === 'client-credentials')
     return tokenOf(() =>
       runFlow(CLIENT_GRANTS.client_credentials, { ...machine, resources: [discovered.resource], audience: null }, port)

@@ -6,6 +6,7 @@ import type { ClientAssertionSettings } from '../../oauth2/client-assertion-requ
 import type { ClientAuthentication } from '../../oauth2/token-request';
 import type { CryptoPort, RandomPort } from '../../ports';
 import type { AssertionSigner } from '../driver/client-auth-port';
+import type { IdpClient } from '../driver/grants/id-jag';
 
 /**
  * What the MCP authorization chain needs from its driver: the CLI (host/cli/commands/mcp.ts) and the app's
@@ -48,18 +49,22 @@ export interface McpSenderAuth {
 
 /**
  * How the chain gets its token: the authorization code grant with the user (the default), or without a browser the
- * client credentials grant (RFC 6749 §4.4) or a workload's JWT presented as the JWT bearer grant (RFC 7523 §2.1).
+ * client credentials grant (RFC 6749 §4.4), a workload's JWT presented as the JWT bearer grant (RFC 7523 §2.1), or
+ * enterprise-managed authorization: the user's id_token exchanged at the IdP for an ID-JAG (RFC 8693), redeemed by
+ * the JWT bearer grant (draft-ietf-oauth-identity-assertion-authz-grant §4).
  */
 export type McpGrant =
   | { readonly kind: 'authorization-code' }
   | { readonly kind: 'client-credentials' }
-  | { readonly kind: 'jwt-bearer'; readonly assertion: string };
+  | { readonly kind: 'jwt-bearer'; readonly assertion: string }
+  | { readonly kind: 'id-jag'; readonly idp: IdpClient; readonly idToken: string };
 
 /** The grants' names, as `--grant` and the page name them. */
 export const MCP_GRANTS = [
   'authorization-code',
   'client-credentials',
   'jwt-bearer',
+  'id-jag',
 ] as const satisfies readonly McpGrant['kind'][];
 export type McpGrantName = (typeof MCP_GRANTS)[number];
 

@@ -17,11 +17,20 @@ describe('oauth-lab mcp: the command line', () => {
     ],
     [
       ['https://x/mcp', '--grant', 'implicit'],
-      /--grant must be authorization-code, client-credentials or jwt-bearer; got "implicit"/,
+      /--grant must be authorization-code, client-credentials, jwt-bearer or id-jag; got "implicit"/,
     ],
     [['https://x/mcp', '--grant', 'client-credentials'], /--grant client-credentials needs --client-id/],
     [['https://x/mcp', '--grant', 'jwt-bearer', '--client-id', 'a'], /--grant jwt-bearer needs --assertion-file FILE/],
     [['https://x/mcp', '--assertion-file', '/nonexistent'], /--assertion goes with --grant jwt-bearer/],
+    [['https://x/mcp', '--id-token-file', '/nonexistent'], /--id-token goes with --grant id-jag/],
+    [
+      ['https://x/mcp', '--grant', 'id-jag', '--client-id', 'a', '--idp-token-endpoint', 'idp/token'],
+      /--idp-token-endpoint: /,
+    ],
+    [
+      ['https://x/mcp', '--grant', 'id-jag', '--client-id', 'a', '--idp-token-endpoint', 'https://idp/token'],
+      /--grant id-jag needs --idp-client-id ID/,
+    ],
     [['https://x/mcp', '--client-id', 'a', '--client-auth', 'private_key_jwt'], /needs --private-key FILE/],
     [['https://x/mcp', '--client-auth', 'private_key_jwt'], /--client-auth private_key_jwt needs --client-id/],
     [

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { McpPage } from '../../../../renderer/features/mcp/McpPage';
+import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { Harness, tokens } from '../../mock-provider/helpers';
+import { stubTab } from '../flow/app-on-mock';
+import { mcpBridgeOnMock } from './mcp-bridge';
+
+/**
+ * The MCP page's ID-JAG grant (enterprise-managed authorization) over the real mock in both roles: on the mock the
+ * IdP is the mock's token endpoint and its client the page's, so only the user's id_token is pasted; the exchange and
+ * the redemption are links of the chain; a broken ID-JAG stops the run at the exchange; a missing id_token is named.
+ */
+const h = new Harness({ autoLoginUser: 'demo' });
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+afterEach(async () => {
+  cleanup();
+  await h.settings({ switches: { idJagFault: 'off' } });
+});
+
+function setUp() {
+  const bridge = mcpBridgeOnMock(h, {});
+  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
+  stores.app.setState({
+    profiles: [defaultMockProfile()],
+    activeProfileId: 'mock',
+    mock: { running: true, baseUrl: h.base },
+  });
+  stubTab();
+  render(
+    <StoresProvider stores={stores}>
+      <McpPage />
+    </StoresProvider>
+  );
+  return bridge;
+}
+
+async function connectWithIdToken(): Promise<HTMLElement> {
+  fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'id-jag' } });
+  const idToken = String((await tokens(h, { scope: 'openid read' })).id_token);
+  fireEvent.change(screen.getByLabelText('id_token'), { target: { value: idToken } });
+  fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+  return screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+}
+
+const legTitles = () =>
+  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) => e.textContent ?? '');
+
+describe('MCP page: the ID-JAG grant', () => {
+  it('the id_token exchanged at the mock as IdP, the ID-JAG redeemed, the tools listed', async () => {
+    const { close } = setUp();
+    try {
+      const outcome = await connectWithIdToken();
+      await waitFor(() => expect(outcome.textContent).toContain('The MCP server answered with the access token.'));
+      expect(outcome.textContent).toContain('whoami');
+      const titles = legTitles();
+      expect(titles.some((t) => t.includes('Token exchange at the IdP for an ID-JAG'))).toBe(true);
+      expect(titles.some((t) => t.includes('Redeem the ID-JAG at the authorization server'))).toBe(true);
+      const sent = new URLSearchParams(
+        h.provider.events
+          .recent(0)
+          .filter((e) => e.endpoint === 'oauth2.token')
+          .at(-2)!.exchange.request.body
+      );
+      expect(sent.get('audience')).toBe(h.base);
+      expect(sent.get('resource')).toBe(`${h.base}/mcp`);
+    } finally {
+      close();
+    }
+  });
+
+  it('a broken ID-JAG (idJagFault wrong-typ) ends the run at the exchange, never redeemed', async () => {
+    await h.settings({ switches: { idJagFault: 'wrong-typ' } });
+    const { close } = setUp();
+    try {
+      const outcome = await connectWithIdToken();
+      await waitFor(() =>
+        expect(outcome.textContent).toMatch(/^Failed at exchange: The ID-JAG received is not one to redeem \(typ\)/)
+      );
+      expect(legTitles().some((t) => t.includes('Redeem the ID-JAG'))).toBe(false);
+    } finally {
+      close();
+    }
+  });
+
+  it('without the id_token: named, nothing sent', async () => {
+    const { close } = setUp();
+    try {
+      fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'id-jag' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+      expect(await screen.findByText(/exchanges the user's id_token for the ID-JAG \(RFC 8693\)/)).toBeTruthy();
+      expect(screen.queryByRole('list', { name: 'Legs' })?.children.length ?? 0).toBe(0);
+    } finally {
+      close();
+    }
+  });
+});
