@@ -14,9 +14,9 @@ import { conformanceSuite, requirementSet } from '../support/mcp-conformance-sui
 // revision's release) requires of a client's authorization (`auth/…`); each runs at its revision's wire (2025-11-25:
 // initialize; 2026-07-28: stateless), so a scenario of both runs twice. Its other client scenarios test MCP
 // features beyond authorization. Beside them, the suite's backcompat suite (2025-03-26's metadata fallback, which
-// the client keeps at both revisions). Not yet here: the six authorization extensions the files list as not scored
-// (client credentials, DPoP, workload identity, enterprise-managed authorization), which need `oauth-lab mcp`'s
-// --client-auth, --dpop and --grant.
+// the client keeps at both revisions). And the six authorization extensions each file lists as not scored (reason
+// `extension`: client credentials with private_key_jwt and with Basic, DPoP, DPoP with nonces, workload identity's
+// JWT bearer, enterprise-managed authorization's ID-JAG), at both wires, through --grant, --client-auth and --dpop.
 const CLIENT = `${process.execPath} test/support/mcp-conformance-client.mjs`;
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 /** Scenarios at a time: each is the suite's Node, the client's and the CLI's, on a machine of few cores. */
@@ -35,6 +35,16 @@ const REFUSALS = new Set([
   'auth/iss-normalized', // iss equal to the issuer only after URL normalization, which RFC 9207 §2.4 forbids
 ]);
 
+/** The extensions the test expects each file to list (so a file that drops one is noticed). */
+const EXTENSIONS = [
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+  'auth/dpop',
+  'auth/dpop-nonce',
+  'auth/enterprise-managed-authorization',
+  'auth/wif-jwt-bearer',
+];
+
 const conformance = await conformanceSuite();
 if ('missing' in conformance) {
   // As for the system runtimes (test/support/global-setup.ts): CI runs it, elsewhere it is skipped, saying why.
@@ -45,9 +55,11 @@ if ('missing' in conformance) {
 interface Job {
   readonly revision: string;
   readonly scenario: string;
+  /** An extension is on no revision's timeline: the suite runs it at a revision's wire only when forced. */
+  readonly extension?: boolean;
 }
 
-/** A revision's authorization scenarios, from its requirement file. */
+/** A revision's authorization scenarios, from its requirement file: those it requires of a client. */
 function authScenarios(revision: string): Job[] {
   if ('missing' in conformance) return [];
   return requirementSet(conformance.root, revision)
@@ -55,12 +67,20 @@ function authScenarios(revision: string): Job[] {
     .map((scenario) => ({ revision, scenario }));
 }
 
+/** A revision's authorization extensions: run and reported by the suite, never required (not scored). */
+function extensionScenarios(revision: string): Job[] {
+  if ('missing' in conformance) return [];
+  return requirementSet(conformance.root, revision)
+    .notScored.filter((s) => s.leg === 'client' && s.reason === 'extension' && s.scenario.startsWith('auth/'))
+    .map(({ scenario }) => ({ revision, scenario, extension: true }));
+}
+
 /** What a scenario's run came to: the suite's verdict, the client's exit code, the tools it listed. */
 async function runScenario(job: Job, output: string): Promise<string> {
   if ('missing' in conformance) throw new Error(conformance.missing);
   const out = join(output, job.revision);
   const args = [conformance.suite, 'client', '--command', CLIENT, '--scenario', job.scenario];
-  args.push('--spec-version', job.revision, '--timeout', '60000', '-o', out);
+  args.push('--spec-version', job.revision, ...(job.extension ? ['--force'] : []), '--timeout', '60000', '-o', out);
   const { code, text } = await new Promise<{ code: number; text: string }>((resolve) => {
     const child = execFile(
       conformance.node,
@@ -124,21 +144,28 @@ describe.skipIf('missing' in conformance)(
   'missing' in conformance ? `${title} (skipped: ${conformance.missing})` : title,
   () => {
     const jobs = Object.fromEntries(REVISIONS.map((r) => [r, authScenarios(r)]));
+    const extensions = Object.fromEntries(REVISIONS.map((r) => [r, extensionScenarios(r)]));
     const verdicts = new Map<string, string[]>();
     let output = '';
     let backcompat = { code: -1, stdout: '' };
     beforeAll(async () => {
       output = mkdtempSync(join(tmpdir(), 'oauth-lab-mcp-conformance-'));
-      const all = REVISIONS.flatMap((r) => jobs[r]!);
+      const all = REVISIONS.flatMap((r) => [...jobs[r]!, ...extensions[r]!]);
       const [results, old] = await Promise.all([runAll(all, output), runBackcompat()]);
       backcompat = old;
-      for (const r of REVISIONS) verdicts.set(r, results.splice(0, jobs[r]!.length));
+      for (const r of REVISIONS) {
+        verdicts.set(r, results.splice(0, jobs[r]!.length));
+        verdicts.set(`${r} extensions`, results.splice(0, extensions[r]!.length));
+      }
     }, 300_000);
     afterAll(() => rmSync(output, { recursive: true, force: true }));
 
     it('the requirement files name 25 authorization scenarios for 2026-07-28 and 14 for 2025-11-25', () => {
       expect(jobs['2026-07-28']).toHaveLength(25);
       expect(jobs['2025-11-25']).toHaveLength(14);
+    });
+    it('each file lists the six authorization extensions', () => {
+      for (const r of REVISIONS) expect(extensions[r]!.map((j) => j.scenario).sort()).toEqual(EXTENSIONS);
     });
     it("the backcompat suite's scenarios pass (2025-03-26's metadata and default endpoints)", () => {
       const summary = [...backcompat.stdout.matchAll(/^([✓✗]) (auth\/\S+): \d+ passed, (\d+) failed/gm)];
@@ -150,6 +177,9 @@ describe.skipIf('missing' in conformance)(
     });
     it.each(REVISIONS)('%s: each passes; the client lists the tools, or stops where it must', (revision) => {
       expect(verdicts.get(revision)).toEqual(expected(jobs[revision]!));
+    });
+    it.each(REVISIONS)('%s: each authorization extension passes, the client listing the tools', (revision) => {
+      expect(verdicts.get(`${revision} extensions`)).toEqual(expected(extensions[revision]!));
     });
   }
 );
