@@ -72,16 +72,27 @@ export async function requestObjectNoneProbe(ctx: ProbeContext): Promise<ProbeOu
     exp: Math.floor(Date.now() / 1000) + 300,
   };
   const jwt = `${b64url({ alg: 'none', typ: 'oauth-authz-req+jwt' })}.${b64url(claims)}.`;
+  // Another state outside the object: a server without request objects (request_parameter_supported defaults to
+  // false, OIDC Discovery §3) that ignores the parameter answers with that one, having taken nothing from the object.
+  const outerState = randomValue();
   const a = await authorize(ctx, [
     ['client_id', clientId],
     ['response_type', 'code'],
+    ['state', outerState],
     ['request', jwt],
   ]);
   const found = codeIssued(ctx, a, state);
+  const back = a.location?.searchParams.get('state');
+  const stateSeen =
+    back === state
+      ? ', the request object state echoed'
+      : back === outerState
+        ? ', the state outside it back (the object ignored)'
+        : ', no state back';
   return {
     found,
     evidence: [
-      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found ? (a.location!.searchParams.get('state') === state ? ', the request object state echoed' : ', no state back') : ''}`,
+      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found || back === outerState ? stateSeen : ''}`,
     ],
     reproduce: reproduction(a.request, []),
   };
