@@ -28,6 +28,7 @@ const FLAGS = {
   'password-file': { type: 'string' },
   'auto-login': { type: 'boolean' },
   only: { type: 'string', multiple: true },
+  resource: { type: 'string', multiple: true },
   'max-requests': { type: 'string' },
   json: { type: 'boolean' },
   report: { type: 'string' },
@@ -51,6 +52,16 @@ function maxRequests(value: string | undefined): number {
       `--max-requests takes a whole number of requests, at least 1, such as 60; got ${JSON.stringify(value)}.`
     );
   return Number(value);
+}
+
+/** --resource: a protected resource's URL (http or https), whose metadata (RFC 9728) the audit reads too. */
+function resourceUrls(values: readonly string[]): string[] {
+  for (const url of values)
+    if (!/^https?:\/\/[^/?#]/i.test(url))
+      throw new UsageError(
+        `--resource ${JSON.stringify(url)} is not a URL; expected a protected resource's http(s) URL, such as https://api.example/mcp.`
+      );
+  return [...values];
 }
 
 function onlyIds(values: readonly string[]): FindingId[] {
@@ -127,6 +138,7 @@ export const auditCommand: Command = async (argv, io) => {
     issuer,
     maxRequests: maxRequests(v['max-requests']),
     only: onlyIds(v.only ?? []),
+    resources: resourceUrls(v.resource ?? []),
     active: probeClient(v),
     send: { allowSelfSigned: !!v['allow-self-signed'], env: io.env },
   };
