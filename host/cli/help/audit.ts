@@ -21,7 +21,8 @@ at once (--auto-login; its own redirects are followed with its cookies), logs in
 
   --client-id ID          the client the probes use
   --client-secret S       its secret (prefer --client-secret-file F or OAUTH_LAB_CLIENT_SECRET)
-  --client-auth A         basic (HTTP Basic, the default with a secret) or body (client_secret in the body)
+  --client-auth A         basic (HTTP Basic, the default with a secret) or body (client_secret in the body),
+                          or none (a public client: no secret)
   --redirect-uri URI      the client's registered redirect URI (default http://127.0.0.1:8765/callback)
   --register              register a client by RFC 7591 at the metadata's registration_endpoint (for the
                           probes when no --client-id is given, and one more each for code-other-client and
