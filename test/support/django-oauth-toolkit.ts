@@ -43,6 +43,8 @@ export async function startDjangoOauthToolkit(apps: readonly DotApplication[]): 
     const exited = once(server, 'exit').then(([code]) => {
       throw new Error(`Django OAuth Toolkit exited (${String(code)}) before listening:\n${log}`);
     });
+    // Only the race below reads it: once it listens, its exit at close is no error.
+    exited.catch(() => undefined);
     const listening = once(createInterface({ input: server.stdout! }), 'line').then(
       ([line]) => (JSON.parse(line as string) as { port: number }).port
     );
@@ -53,11 +55,10 @@ export async function startDjangoOauthToolkit(apps: readonly DotApplication[]): 
       server.kill();
       throw e;
     }
-    exited.catch(() => undefined);
     return {
       issuer: `http://127.0.0.1:${port}`,
       async close() {
-        if (server.exitCode === null) {
+        if (server.exitCode === null && server.signalCode === null) {
           const gone = once(server, 'exit');
           server.kill();
           await gone;
