@@ -31,6 +31,11 @@ export const SYSTEM_RUNTIMES = {
     debian: 'python3-jwt',
     probe: ['/usr/bin/python3', '-c', 'import requests, jwt, cryptography'],
   },
+  python3DjangoOauthToolkit: {
+    label: 'Django OAuth Toolkit',
+    debian: 'python3-django-oauth-toolkit',
+    probe: ['/usr/bin/python3', '-c', 'import django, oauth2_provider, cryptography'],
+  },
   rubyOauth: { label: 'Ruby oauth', debian: 'ruby-oauth', probe: ['ruby', '-e', 'require "oauth"'] },
   rubyOauth2: { label: 'Ruby oauth2', debian: 'ruby-oauth2', probe: ['ruby', '-e', 'require "oauth2"'] },
   perlNetOauth: { label: 'Perl Net::OAuth', debian: 'libnet-oauth-perl', probe: ['perl', '-MNet::OAuth', '-e', '1'] },

@@ -1,7 +1,9 @@
 import { metadataFindings } from '../../../shared/audit/metadata-findings';
+import { withResourceMetadata } from '../../../shared/audit/resource-metadata-findings';
 import type { AuditFinding } from '../../../shared/audit/audit-result';
 import { discoverIssuer, getJsonFollowingRedirects } from '../../../shared/oidc';
 import type { AuditSender } from './audit-sender';
+import { readResourceMetadata } from './read-resource-metadata';
 
 /** What the read-only part learnt: the findings, and the metadata the probes then use. */
 export interface MetadataRead {
@@ -20,10 +22,15 @@ const getJson = (sender: AuditSender) => (url: string) =>
   );
 
 /**
- * Discovery (OpenID Connect first, then RFC 8414, shared/oidc) and the JWK Set it names, through the audit's sender;
- * a document whose issuer differs is still read, as the finding metadata-issuer-mismatch.
+ * Discovery (OpenID Connect first, then RFC 8414, shared/oidc), the JWK Set it names and the protected resource
+ * metadata it lists or --resource gives (RFC 9728), through the audit's sender; a document whose issuer differs is
+ * still read, as the finding metadata-issuer-mismatch.
  */
-export async function readMetadata(issuer: string, sender: AuditSender): Promise<MetadataRead> {
+export async function readMetadata(
+  issuer: string,
+  sender: AuditSender,
+  resources: readonly string[] = []
+): Promise<MetadataRead> {
   const discovered = await discoverIssuer(issuer, getJson(sender));
   const doc = discovered.document;
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
@@ -43,5 +50,7 @@ export async function readMetadata(issuer: string, sender: AuditSender): Promise
     } catch (e) {
       jwks = { skipped: `GET ${jwksUri}: ${(e as Error).message}` };
     }
-  return { findings: metadataFindings({ issuer, metadataUrl, document: metadata, jwks }), metadata };
+  const findings = metadataFindings({ issuer, metadataUrl, document: metadata, jwks });
+  const resourceReads = await readResourceMetadata(metadata, resources, sender, getJson(sender));
+  return { findings: withResourceMetadata(findings, resourceReads), metadata };
 }

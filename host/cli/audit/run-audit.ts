@@ -12,6 +12,8 @@ export interface AuditOptions {
   readonly maxRequests: number;
   /** The findings asked for (--only); all when empty. */
   readonly only: readonly FindingId[];
+  /** Protected resources whose metadata (RFC 9728) is read too (--resource). */
+  readonly resources?: readonly string[];
   /** The probes' client and login (--active); null to read only. */
   readonly active: ProbeClient | null;
   readonly send: SendOptions;
@@ -21,7 +23,7 @@ export interface AuditOptions {
 export async function runAudit(o: AuditOptions): Promise<{ result: AuditResult; seen: readonly RawSeen[] }> {
   const sender = auditSender(o.issuer, o.maxRequests, o.send);
   const wanted = (id: FindingId) => o.only.length === 0 || o.only.includes(id);
-  const read = await readMetadata(o.issuer, sender).finally(sender.stopIfInterrupted);
+  const read = await readMetadata(o.issuer, sender, o.resources).finally(sender.stopIfInterrupted);
   const activeWanted = FINDINGS.filter((f) => f.active && wanted(f.id)).map((f) => f.id);
   const active: AuditFinding[] = o.active
     ? await runProbes(activeWanted, { sender, metadata: read.metadata, issuer: o.issuer, client: o.active })

@@ -28,6 +28,7 @@ const FLAGS = {
   'password-file': { type: 'string' },
   'auto-login': { type: 'boolean' },
   only: { type: 'string', multiple: true },
+  resource: { type: 'string', multiple: true },
   'max-requests': { type: 'string' },
   json: { type: 'boolean' },
   report: { type: 'string' },
@@ -38,10 +39,11 @@ const FLAGS = {
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
-/** --client-auth in `oauth-lab flow`'s words, and the RFC 7591 §2 method each is. */
-const CLIENT_AUTHS: Readonly<Record<string, ProbeClient['clientAuth']>> = {
+/** --client-auth in `oauth-lab flow`'s words, and the RFC 7591 §2 method each is (none: a public client). */
+const CLIENT_AUTHS: Readonly<Record<string, ProbeClient['clientAuth'] | 'none'>> = {
   basic: 'client_secret_basic',
   body: 'client_secret_post',
+  none: 'none',
 };
 
 function maxRequests(value: string | undefined): number {
@@ -51,6 +53,16 @@ function maxRequests(value: string | undefined): number {
       `--max-requests takes a whole number of requests, at least 1, such as 60; got ${JSON.stringify(value)}.`
     );
   return Number(value);
+}
+
+/** --resource: a protected resource's URL (http or https), whose metadata (RFC 9728) the audit reads too. */
+function resourceUrls(values: readonly string[]): string[] {
+  for (const url of values)
+    if (!/^https?:\/\/[^/?#]/i.test(url))
+      throw new UsageError(
+        `--resource ${JSON.stringify(url)} is not a URL; expected a protected resource's http(s) URL, such as https://api.example/mcp.`
+      );
+  return [...values];
 }
 
 function onlyIds(values: readonly string[]): FindingId[] {
@@ -64,9 +76,7 @@ function onlyIds(values: readonly string[]): FindingId[] {
 
 /** The probes' client from the flags, or null without --active; a client is required with it. */
 function probeClient(v: Values): ProbeClient | null {
-  if (!v.active) return null;
-  if (v['client-id'] === undefined && !v.register)
-    throw new UsageError('--active needs a client you own: --client-id ID (with its secret, if any) or --register.');
+  // The shape's alternatives hold with or without --active: a wrong pair is never silently ignored.
   if (v.user !== undefined && v['auto-login'])
     throw new UsageError('--user and --auto-login both say how to log in; give one.');
   if ((v.user === undefined) !== (v['password-file'] === undefined))
@@ -74,14 +84,26 @@ function probeClient(v: Values): ProbeClient | null {
   const auth = CLIENT_AUTHS[v['client-auth'] ?? 'basic'];
   if (!auth)
     throw new UsageError(
-      `--client-auth takes basic (HTTP Basic, the default) or body (client_secret in the body); got ${JSON.stringify(v['client-auth'])}.`
+      `--client-auth takes basic (HTTP Basic, the default) or body (client_secret in the body), or none (a public client, no secret); got ${JSON.stringify(v['client-auth'])}.`
     );
+  const secret = v['client-secret'] ?? null;
+  if (auth === 'none' && secret !== null)
+    throw new UsageError(
+      '--client-auth none is a public client: give no client secret, or --client-auth basic or body.'
+    );
+  if (auth !== 'none' && v['client-auth'] !== undefined && v['client-id'] !== undefined && secret === null)
+    throw new UsageError(
+      `--client-auth ${v['client-auth']} sends the client secret: give it with --client-secret-file F or OAUTH_LAB_CLIENT_SECRET (--client-auth none for a public client).`
+    );
+  if (!v.active) return null;
+  if (v['client-id'] === undefined && !v.register)
+    throw new UsageError('--active needs a client you own: --client-id ID (with its secret, if any) or --register.');
   const password =
     v['password-file'] === undefined ? '' : readFileFlag('--password-file', v['password-file']).split(/\r?\n/)[0]!;
   return {
     clientId: v['client-id'] ?? null,
-    clientSecret: v['client-secret'] ?? null,
-    clientAuth: auth,
+    clientSecret: secret,
+    clientAuth: auth === 'none' ? 'client_secret_basic' : auth,
     redirectUri: v['redirect-uri'] ?? DEFAULT_REDIRECT_URI,
     register: !!v.register,
     login: v['auto-login'] ? { kind: 'auto' } : v.user !== undefined ? { kind: 'form', user: v.user, password } : null,
@@ -127,6 +149,7 @@ export const auditCommand: Command = async (argv, io) => {
     issuer,
     maxRequests: maxRequests(v['max-requests']),
     only: onlyIds(v.only ?? []),
+    resources: resourceUrls(v.resource ?? []),
     active: probeClient(v),
     send: { allowSelfSigned: !!v['allow-self-signed'], env: io.env },
   };

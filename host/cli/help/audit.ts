@@ -6,8 +6,9 @@ export const AUDIT_HELP = `Usage: oauth-lab audit ISSUER [--client-id ID [--clie
 Audits an authorization server: what is wrong with it, each finding with its severity, its RFC section, its
 evidence and a copy-paste reproduction (docs/audit.md lists every finding).
 
-Without --active it only reads: the metadata (OpenID Connect Discovery, then RFC 8414) and the JWK Set it
-names. With --active it also runs probes, each a small flow whose answer decides one finding, through a client
+Without --active it only reads: the metadata (OpenID Connect Discovery, then RFC 8414), the JWK Set it
+names, and the protected resource metadata (RFC 9728) of the resources it lists in protected_resources or
+--resource gives. With --active it also runs probes, each a small flow whose answer decides one finding, through a client
 you own: the one given (--client-id), or one it registers by RFC 7591 (--register) where registration is open.
 Run active probes only against a server you may test.
 
@@ -20,7 +21,8 @@ at once (--auto-login; its own redirects are followed with its cookies), logs in
 
   --client-id ID          the client the probes use
   --client-secret S       its secret (prefer --client-secret-file F or OAUTH_LAB_CLIENT_SECRET)
-  --client-auth A         basic (HTTP Basic, the default with a secret) or body (client_secret in the body)
+  --client-auth A         basic (HTTP Basic, the default with a secret) or body (client_secret in the body),
+                          or none (a public client: no secret)
   --redirect-uri URI      the client's registered redirect URI (default http://127.0.0.1:8765/callback)
   --register              register a client by RFC 7591 at the metadata's registration_endpoint (for the
                           probes when no --client-id is given, and one more each for code-other-client and
@@ -30,6 +32,8 @@ at once (--auto-login; its own redirects are followed with its cookies), logs in
   --password-file F       that user's password, the file's first line
   --auto-login            the issuer approves at once (the mock with --auto-login): no login needed
   --only ID               run and report only this finding; repeat for more
+  --resource URL          a protected resource whose metadata to read too (its 401 challenge's
+                          resource_metadata, else its well-known URL); repeat for more
   --max-requests N        send at most N requests in all (default 60)
   --json                  one JSON object: {"issuer", "findings": [{"id", "severity": "high"|"medium"|"low"|
                           "info", "status": "found"|"not-found"|"skipped", "section", "evidence": [...],

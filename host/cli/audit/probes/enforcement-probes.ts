@@ -12,6 +12,7 @@ import {
   type AuthorizeAnswer,
   type ProbeOutcome,
 } from './probe-kit';
+import { exchangeWithoutSecret } from './unauthenticated-exchange';
 
 /**
  * Whether an authorization answer is a code at the client's redirect URI; with `state`, one that came back with no
@@ -72,16 +73,27 @@ export async function requestObjectNoneProbe(ctx: ProbeContext): Promise<ProbeOu
     exp: Math.floor(Date.now() / 1000) + 300,
   };
   const jwt = `${b64url({ alg: 'none', typ: 'oauth-authz-req+jwt' })}.${b64url(claims)}.`;
+  // Another state outside the object: a server without request objects (request_parameter_supported defaults to
+  // false, OIDC Discovery §3) that ignores the parameter answers with that one, having taken nothing from the object.
+  const outerState = randomValue();
   const a = await authorize(ctx, [
     ['client_id', clientId],
     ['response_type', 'code'],
+    ['state', outerState],
     ['request', jwt],
   ]);
   const found = codeIssued(ctx, a, state);
+  const back = a.location?.searchParams.get('state');
+  const stateSeen =
+    back === state
+      ? ', the request object state echoed'
+      : back === outerState
+        ? ', the state outside it back (the object ignored)'
+        : ', no state back';
   return {
     found,
     evidence: [
-      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found ? (a.location!.searchParams.get('state') === state ? ', the request object state echoed' : ', no state back') : ''}`,
+      `authorization request whose parameters are an unsigned request object (alg none): ${answered(a)}${found || back === outerState ? stateSeen : ''}`,
     ],
     reproduce: reproduction(a.request, []),
   };
@@ -90,7 +102,7 @@ export async function requestObjectNoneProbe(ctx: ProbeContext): Promise<ProbeOu
 const listed = (v: unknown): readonly string[] | null =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
 
-/** RFC 8414 §2: what the metadata leaves out (PKCE plain, a client secret method) tried; accepted anyway is the flaw. */
+/** RFC 8414 §2: what the metadata leaves out (PKCE plain, a client authentication method) tried; accepted anyway is the flaw. */
 export async function advertisedProbe(ctx: ProbeContext): Promise<ProbeOutcome> {
   const tried: { accepted: boolean; line: string; reproduce: string }[] = [];
   const pkce = listed(ctx.metadata.code_challenge_methods_supported);
@@ -120,9 +132,23 @@ export async function advertisedProbe(ctx: ProbeContext): Promise<ProbeOutcome> 
       ),
     });
   }
+  if (ctx.client.clientSecret !== null && methods && !methods.includes('none')) {
+    const { accepted, answer, code } = await exchangeWithoutSecret(ctx);
+    tried.push({
+      accepted,
+      line: `token_endpoint_auth_methods_supported ${JSON.stringify(methods)}; a code of this confidential client exchanged with its client_id alone (none): ${said(answer)}`,
+      reproduce: reproduction(
+        answer.request,
+        secretsOf(ctx, [
+          [code.code, '<CODE>'],
+          [code.verifier, '<CODE_VERIFIER>'],
+        ])
+      ),
+    });
+  }
   if (!tried.length)
     throw new ProbeSkip(
-      'the metadata leaves out nothing this probe tries (PKCE plain, client_secret_basic or client_secret_post).'
+      'the metadata leaves out nothing this probe tries (PKCE plain, client_secret_basic, client_secret_post or none).'
     );
   const shown = tried.find((t) => t.accepted) ?? tried[0]!;
   return { found: tried.some((t) => t.accepted), evidence: tried.map((t) => t.line), reproduce: shown.reproduce };

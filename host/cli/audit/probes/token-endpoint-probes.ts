@@ -3,6 +3,7 @@ import { formEncode, type Param } from '../../../../shared/url-encoded';
 import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import { answerOf, endpoint, header, ProbeSkip, reproduction, said, type ProbeOutcome } from './probe-kit';
+import { exchangeWithoutSecret } from './unauthenticated-exchange';
 
 const grantParams = (ctx: ProbeContext, code: string, verifier: string | null): Param[] => [
   ['grant_type', 'authorization_code'],
@@ -80,6 +81,14 @@ export async function secretInQueryProbe(ctx: ProbeContext): Promise<ProbeOutcom
     ],
     body: formEncode([...grantParams(ctx, a.code, a.verifier), ['client_id', clientId!]]),
   });
+  // Tokens without the secret anywhere would say nothing of the query: then it is left undecided.
+  if (issuedTokens(t)) {
+    const control = await exchangeWithoutSecret(ctx);
+    if (control.accepted)
+      throw new ProbeSkip(
+        `the code exchanged with client_secret in the token endpoint's query: ${said(t)}; but one exchanged with no secret at all too (${said(control.answer)}): the query proves nothing here (advertised-not-enforced tries that).`
+      );
+  }
   return {
     found: issuedTokens(t),
     evidence: [`the code exchanged with client_secret in the token endpoint's query: ${said(t)}`],
