@@ -11,9 +11,22 @@ type App = Awaited<ReturnType<typeof startApp>>;
  * when it ends. Playwright closes the browser when the worker exits. A launch per file was ~5% of the run's CPU.
  */
 let workerChromium: Promise<Browser> | null = null;
+/**
+ * How long one wait of a page may take (a click, a locator, a popup): under the test's own timeout (60 s), so a wait
+ * that never ends fails naming what it waited for rather than as the test's timeout.
+ */
+const PAGE_WAIT_MS = 50_000;
 function sharedChromium(): Promise<Browser> {
   if (!workerChromium) {
-    const launched = launchChromium();
+    const launched = launchChromium().then((browser) => {
+      const newPage = browser.newPage.bind(browser);
+      browser.newPage = async (...args) => {
+        const page = await newPage(...args);
+        page.context().setDefaultTimeout(PAGE_WAIT_MS);
+        return page;
+      };
+      return browser;
+    });
     workerChromium = launched;
     void launched.then((b) => b.on('disconnected', () => (workerChromium = null))).catch(() => (workerChromium = null));
   }
