@@ -131,6 +131,25 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
     expect(r.stderr).toContain('RFC 8705 §3');
   });
 
+  it('the alias is a URL the server chose: on another loopback port it is refused unless private targets are allowed', async () => {
+    const r = await runMcpCli([
+      `${h.base}/mcp`,
+      '--grant',
+      'client-credentials',
+      '--client-id',
+      'mcp-tls',
+      '--client-auth',
+      'tls_client_auth',
+      ...certificate(agentCert, 'agent'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `failed at token endpoint: mtls_endpoint_aliases.token_endpoint ${mtls}/oauth/v2/token comes from mtls_endpoint_aliases in the authorization server metadata of ${h.base}: a loopback address other than the origin of the MCP server you named`
+    );
+    expect(r.stderr).not.toContain(`-> POST ${mtls}/oauth/v2/token`);
+    expect(r.stderr).not.toContain(`-> POST ${h.base}/oauth/v2/token`);
+  });
+
   it('self_signed_tls_client_auth: a self-signed certificate registered in the client’s jwks (x5c)', async () => {
     const r = await runMcpCli([
       `${mtls}/mcp`,
