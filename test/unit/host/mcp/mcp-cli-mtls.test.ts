@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppStore } from '../../../../host/store';
 import { createCa, issueClientCertificate, thumbprintS256 } from '../../../../mock-provider/mtls/local-ca';
 import { scratchDir } from '../../../support/scratch-dir';
 import { C, Harness } from '../../mock-provider/helpers';
@@ -205,6 +206,30 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
     expect(new URL(r.opened[0]!).origin).toBe(h.base);
     expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/token`);
     expect(tokensOf('mcp-tls').at(-1)?.username).toBe('demo');
+  });
+
+  it('a saved token of a tls_client_auth client is refreshed at the alias it came from', async () => {
+    const store = scratchDir('mcp-mtls-store-');
+    const args = [
+      `${mtls}/mcp`,
+      '--client-id',
+      'mcp-tls',
+      '--client-auth',
+      'tls_client_auth',
+      ...certificate(agentCert, 'agent'),
+      ...ASIDE,
+      '--no-open',
+    ];
+    expect((await runMcpCli(args, store)).code).toBe(0);
+    const app = createAppStore({ cwd: store });
+    const profile = app.profilesList(undefined).find((p) => p.baseUrl === `${mtls}/mcp`)!;
+    const [saved] = app.tokensList({ profileId: profile.id });
+    app.tokenSave({ token: { ...saved!, expiresAt: Date.now() - 1000 } });
+    const r = await runMcpCli(args, store);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.opened).toEqual([]);
+    expect(r.stderr).toContain(`Refresh the saved token (RFC 6749 §6), resource ${mtls}/mcp`);
+    expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/token`);
   });
 
   it('a client without a certificate keeps the plain token endpoint', async () => {
