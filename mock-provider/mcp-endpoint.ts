@@ -62,9 +62,6 @@ export function mcpEndpoint(req: ProviderRequest, ctx: ProviderContext): Handled
   }
   const token = mcpToken(req, ctx);
   if ('reply' in token) return token;
-  const lacking = missingScopes(token, [MCP_BASE_SCOPE]);
-  if (lacking.length)
-    return mcpRefusal(ctx, 403, 'insufficient_scope', `This endpoint needs scope ${MCP_BASE_SCOPE}.`, MCP_BASE_SCOPE);
   let message: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(req.bodyText);
@@ -119,7 +116,7 @@ export function mcpEndpoint(req: ProviderRequest, ctx: ProviderContext): Handled
       { result: { tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) } },
       'MCP tools listed.'
     );
-  if (method === 'tools/call') return callTool(id, params, token, ctx);
+  if (method === 'tools/call') return callTool(id, params, token, req, ctx);
   return rpcError(
     id,
     -32601,
@@ -127,7 +124,13 @@ export function mcpEndpoint(req: ProviderRequest, ctx: ProviderContext): Handled
   );
 }
 
-function callTool(id: unknown, params: Record<string, unknown>, token: BearerToken, ctx: ProviderContext): Handled {
+function callTool(
+  id: unknown,
+  params: Record<string, unknown>,
+  token: BearerToken,
+  req: ProviderRequest,
+  ctx: ProviderContext
+): Handled {
   const tool = TOOLS.find((t) => t.name === params.name);
   if (!tool)
     return rpcError(
@@ -138,6 +141,7 @@ function callTool(id: unknown, params: Record<string, unknown>, token: BearerTok
   // MCP "Scope Challenge Handling": 403 insufficient_scope naming every scope the call needs.
   if (missingScopes(token, tool.scopes).length)
     return mcpRefusal(
+      req,
       ctx,
       403,
       'insufficient_scope',

@@ -23,14 +23,23 @@ export const MCP_BASE_SCOPE = 'read';
 export const ASSUME_MCP =
   'The MCP endpoint and its protected resource metadata are mock-only: the service documents no MCP server (interface §4).';
 
-/** The endpoint's resource identifier (RFC 8707 §2), the audience its tokens must carry. */
-const mcpResource = (ctx: ProviderContext): string => `${ctx.baseUrl()}${MCP_PATHS.endpoint}`;
+/**
+ * The origin a request came to: the mutual-TLS port's for one that came there, else the plain port's. The endpoint
+ * is served on both, each its own resource: a certificate-bound token is verified only over mutual TLS (RFC 8705
+ * §3), so an MCP client with one calls the mutual-TLS port's /mcp, and asks for its token for that resource.
+ */
+const servedOrigin = (req: ProviderRequest, ctx: ProviderContext): string =>
+  (req.mtls ? ctx.mtlsBaseUrl() : null) ?? ctx.baseUrl();
+
+/** The endpoint's resource identifier (RFC 8707 §2) where the request came, the audience its tokens must carry. */
+const mcpResource = (req: ProviderRequest, ctx: ProviderContext): string =>
+  `${servedOrigin(req, ctx)}${MCP_PATHS.endpoint}`;
 
 /** RFC 9728 §2, at the path-inserted URL (§3.1): the endpoint's metadata, naming it (§3.3). */
 export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Handled {
   const wrong = ctx.settings.switches.mcpFault === 'wrong-resource';
   const document = {
-    resource: wrong ? 'https://elsewhere.example/mcp' : mcpResource(ctx),
+    resource: wrong ? 'https://elsewhere.example/mcp' : mcpResource(req, ctx),
     authorization_servers: [ctx.baseUrl()],
     scopes_supported: ['read', 'write'],
     bearer_methods_supported: ['header'],
@@ -45,6 +54,7 @@ export function resourceMetadata(req: ProviderRequest, ctx: ProviderContext): Ha
  * scheme with its algs for a refusal of a DPoP-bound token or its proof (RFC 9449 §7.1).
  */
 function challenge(
+  req: ProviderRequest,
   ctx: ProviderContext,
   scope: string,
   error: string | undefined,
@@ -54,7 +64,7 @@ function challenge(
   const parts = [
     ...(scheme === 'DPoP' ? [`algs=${quoted(DPOP_ALGS.join(' '))}`] : []),
     `realm=${quoted(ctx.config.realm)}`,
-    `resource_metadata=${quoted(`${ctx.baseUrl()}${MCP_PATHS.endpointMetadata}`)}`,
+    `resource_metadata=${quoted(`${servedOrigin(req, ctx)}${MCP_PATHS.endpointMetadata}`)}`,
     `scope=${quoted(scope)}`,
     ...(error ? [`error=${quoted(error)}`] : []),
     ...(description ? [`error_description=${quoted(description.replace(/[\\"]/g, "'"))}`] : []),
@@ -67,6 +77,7 @@ function challenge(
  * refusal (`dpop`) in the DPoP scheme with its headers, such as the DPoP-Nonce of use_dpop_nonce (RFC 9449 §9).
  */
 export function mcpRefusal(
+  req: ProviderRequest,
   ctx: ProviderContext,
   status: number,
   error: string | null,
@@ -78,7 +89,7 @@ export function mcpRefusal(
   return {
     endpoint: 'mcp.endpoint',
     reply: jsonReply(status, { ...(error ? { error } : {}), error_description: description }, [
-      challenge(ctx, scope, error ?? undefined, error ? description : undefined, scheme),
+      challenge(req, ctx, scope, error ?? undefined, error ? description : undefined, scheme),
       ...(dpop?.headers ?? []),
     ]),
     verdict: refused(error ?? 'no_credentials', description),
@@ -86,11 +97,15 @@ export function mcpRefusal(
   };
 }
 
-/** The bearer token of an MCP request, valid, issued for this endpoint (unless mcpFault accept-other-resource) and with the base scope. */
+/**
+ * The bearer token of an MCP request, valid, issued for this endpoint where the request came (unless mcpFault
+ * accept-other-resource) and with the base scope (else 403 insufficient_scope).
+ */
 export function mcpToken(req: ProviderRequest, ctx: ProviderContext): BearerToken | Handled {
   const b = authenticateBearer(req, ctx);
   if (!b.ok)
     return mcpRefusal(
+      req,
       ctx,
       b.status === 400 ? 400 : 401,
       b.error,
@@ -98,15 +113,25 @@ export function mcpToken(req: ProviderRequest, ctx: ProviderContext): BearerToke
       MCP_BASE_SCOPE,
       b.scheme === 'DPoP' ? { headers: b.headers ?? [] } : null
     );
-  const expected = mcpResource(ctx);
+  const expected = mcpResource(req, ctx);
   const issuedFor = b.token.resource ?? null;
   // MCP "Token Audience Binding and Validation": a token issued for another resource is refused (no passthrough).
   if (issuedFor !== expected && ctx.settings.switches.mcpFault !== 'accept-other-resource')
     return mcpRefusal(
+      req,
       ctx,
       401,
       'invalid_token',
       `The access token was issued for ${issuedFor === null ? 'no resource' : `resource ${issuedFor}`}, not for ${expected}; ask for it with resource=${expected} (RFC 8707 §2).`,
+      MCP_BASE_SCOPE
+    );
+  if (missingScopes(b.token, [MCP_BASE_SCOPE]).length)
+    return mcpRefusal(
+      req,
+      ctx,
+      403,
+      'insufficient_scope',
+      `This endpoint needs scope ${MCP_BASE_SCOPE}.`,
       MCP_BASE_SCOPE
     );
   return b.token;

@@ -1,5 +1,6 @@
 import { check, note, warning, type Check } from '../check';
 import { parseHttpUrl } from '../url';
+import { mtlsAliasesOf, type MtlsEndpointAliases } from '../oidc/mtls-aliases';
 import { canonicalResource, expectedResource, sameResource, type MetadataSource } from './resource-url';
 
 /** What a careful MCP client checks in the two metadata documents before it lets a user sign in anywhere. */
@@ -109,6 +110,10 @@ export interface AuthorizationServerMetadata {
   readonly issParameterSupported: boolean;
   /** token_endpoint_auth_methods_supported; absent means client_secret_basic (RFC 8414 §2). */
   readonly authMethods: readonly string[];
+  /** RFC 8705 §5: the endpoints again where a client that uses mutual TLS sends; null when none are named. */
+  readonly mtlsAliases: MtlsEndpointAliases | null;
+  /** tls_client_certificate_bound_access_tokens (RFC 8705 §3.3): tokens issued over mutual TLS are bound. */
+  readonly certificateBoundTokens: boolean;
 }
 
 /**
@@ -170,5 +175,7 @@ export function checkAuthorizationServerMetadata(
     cimdSupported: doc.client_id_metadata_document_supported === true,
     issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
     authMethods: strings(doc.token_endpoint_auth_methods_supported) ?? ['client_secret_basic'],
+    mtlsAliases: mtlsAliasesOf(doc.mtls_endpoint_aliases, (_name, url) => (isHttpUrl(url) ? url : null)),
+    certificateBoundTokens: doc.tls_client_certificate_bound_access_tokens === true,
   };
 }

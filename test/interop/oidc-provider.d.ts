@@ -20,6 +20,8 @@ declare module 'oidc-provider' {
     features?: Record<string, { enabled: boolean } & Record<string, unknown>>;
     interactions?: { url(ctx: unknown, interaction: Interaction): string };
     findAccount?(ctx: unknown, sub: string): Account;
+    /** Members added to the discovery document as they are (such as mtls_endpoint_aliases, RFC 8705 §5). */
+    discovery?: Record<string, unknown>;
   }
   /** RFC 8628's device code as the provider keeps it (models/device_code.js). */
   class DeviceCode {

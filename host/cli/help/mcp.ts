@@ -55,6 +55,8 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --client-cert FILE, --client-key FILE
                         tls_client_auth, self_signed_tls_client_auth: the client certificate and its key
                         (PEM, RFC 8705); --ca-file FILE trusts another authority
+                        the token is asked for at the metadata's mtls_endpoint_aliases (RFC 8705 §5)
+                        for these methods, or for another where the server binds tokens to it (§3)
   --dpop                DPoP (RFC 9449): a proof on each token request and on each MCP request with the
                         token (DPoP scheme, ath); a use_dpop_nonce answer is sent again with the server's
                         nonce, at the authorization server (§8) and at the MCP server (§9)

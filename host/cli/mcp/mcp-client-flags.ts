@@ -138,6 +138,7 @@ export async function mcpClientOf(
       clientSecret,
       metadataUrl: (v['client-metadata-url'] as string | undefined) ?? null,
       authentication,
+      certificate: auth.send.clientCertificate !== undefined,
     },
     grant,
     senderAuth: { assertion: auth.assertion, sign: hostAssertionSigner(nodeRandom), dpop: dpop?.client ?? null },

@@ -66,11 +66,13 @@ export async function register(
 
 /**
  * The authorization code grant with PKCE S256 and RFC 8707's `resource` on both requests (MCP specification
- * 2025-11-25, "Resource Parameter Implementation"), through the OAuth 2 flow's steps.
+ * 2025-11-25, "Resource Parameter Implementation"), through the OAuth 2 flow's steps; the code redeemed at
+ * `tokenUrl` (the token endpoint, or its mutual-TLS alias: token-endpoint.ts).
  */
 export async function authorize(
   discovered: Discovered,
   client: McpClient,
+  tokenUrl: string,
   scope: string | null,
   redirectUri: string,
   headers: readonly Param[],
@@ -81,7 +83,7 @@ export async function authorize(
   const state = oauth2Flow.startOAuth2(
     {
       baseUrl: discovered.issuer,
-      paths: { authorize: discovered.endpoints.authorization, token: discovered.endpoints.token },
+      paths: { authorize: discovered.endpoints.authorization, token: tokenUrl },
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       redirectUri,

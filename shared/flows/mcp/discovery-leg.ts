@@ -11,6 +11,7 @@ import {
 } from '../../mcp/metadata-checks';
 import { canonicalResource, type MetadataSource } from '../../mcp/resource-url';
 import type { Check } from '../../check';
+import type { MtlsEndpointAliases } from '../../oidc/mtls-aliases';
 import type { Exchange } from '../../http';
 import { authorizationServerUrlChecks, privateTargetCheck, type TargetPolicy } from '../../mcp/targets';
 import { firstDocument } from './documents';
@@ -27,6 +28,10 @@ export interface Discovered {
   /** The metadata advertises authorization_response_iss_parameter_supported (RFC 9207 §3). */
   readonly issParameterSupported: boolean;
   readonly authMethods: readonly string[];
+  /** RFC 8705 §5: where a client that uses mutual TLS sends instead (token-endpoint.ts); null when none. */
+  readonly mtlsAliases: MtlsEndpointAliases | null;
+  /** RFC 8705 §3.3: the authorization server binds the tokens it issues over mutual TLS to the certificate. */
+  readonly certificateBoundTokens: boolean;
 }
 
 /**
@@ -85,6 +90,8 @@ export async function discover(
     cimdSupported: meta.cimdSupported,
     issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
+    mtlsAliases: meta.mtlsAliases,
+    certificateBoundTokens: meta.certificateBoundTokens,
   };
 }
 
@@ -147,6 +154,8 @@ async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: M
       cimdSupported: false,
       issParameterSupported: false,
       authMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+      mtlsAliases: null,
+      certificateBoundTokens: false,
     };
   }
   const meta = checkAuthorizationServerMetadata(as.document!, legacy.issuer, true);
@@ -160,5 +169,7 @@ async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: M
     cimdSupported: meta.cimdSupported,
     issParameterSupported: meta.issParameterSupported,
     authMethods: meta.authMethods,
+    mtlsAliases: meta.mtlsAliases,
+    certificateBoundTokens: meta.certificateBoundTokens,
   };
 }

@@ -23,19 +23,20 @@ async function tokenOf(run: () => Promise<{ state: { readonly token: TokenSet | 
  * workload's JWT as the JWT bearer grant (RFC 7523 §2.1), or the ID-JAG (enterprise-managed authorization: the
  * exchange at the IdP, then the redemption), each the flow driver's grant on `port` (the chain's ports,
  * authenticated: the client's assertion and DPoP as on any leg), with the MCP server's `resource` (RFC 8707 §2) so
- * the token is issued for it.
+ * the token is issued for it, at `tokenUrl` (the token endpoint, or its mutual-TLS alias: token-endpoint.ts).
  */
 export function obtainMachineToken(
   grant: Exclude<McpGrant, { kind: 'authorization-code' }>,
   discovered: Discovered,
   client: McpClient,
+  tokenUrl: string,
   scope: string | null,
   headers: readonly Param[],
   port: FlowRunnerPort
 ): Promise<TokenSet> {
   const machine = {
     baseUrl: discovered.issuer,
-    tokenUrl: discovered.endpoints.token,
+    tokenUrl,
     clientId: client.clientId,
     clientSecret: client.clientSecret,
     authentication: client.authentication,

@@ -74,6 +74,8 @@ export interface ClientFlags {
   readonly clientSecret: string;
   readonly metadataUrl: string | null;
   readonly authentication: ClientAuthentication | null;
+  /** The host presents a client certificate on its TLS connections (RFC 8705); absent: none. */
+  readonly certificate?: boolean;
 }
 
 /** The client as the authorization server knows it, once per run (step-ups reuse it) or saved with its token. */

@@ -8,6 +8,7 @@ import type { McpRunInput } from './run-input';
 import { discover, type Discovered } from './discovery-leg';
 import { chainFlowPort } from './chain-flow-port';
 import { obtainMachineToken } from './machine-leg';
+import { tokenEndpointFor } from './token-endpoint';
 import { McpChainFailure, type McpChainPorts, type McpClient } from './ports';
 import type { McpSavedAuthorization, McpTokenKeeper } from './saved-server';
 
@@ -76,10 +77,12 @@ export async function authorizeFor(
   auth.count++;
   auth.saved = null;
   const headers = input.headers ?? [];
+  const policy = input.targets ?? STRICT_TARGETS;
+  const tokenUrl = tokenEndpointFor(discovered, client, !!input.client.certificate, input.url, policy, ports);
   const token =
     grant.kind === 'authorization-code'
-      ? await authorize(discovered, client, scope, redirectUri, headers, ports)
-      : await obtainMachineToken(grant, discovered, client, scope, headers, chainFlowPort(ports));
+      ? await authorize(discovered, client, tokenUrl, scope, redirectUri, headers, ports)
+      : await obtainMachineToken(grant, discovered, client, tokenUrl, scope, headers, chainFlowPort(ports));
   auth.token = token.accessToken;
   auth.tokenIssuer = issuer;
   auth.scope = token.scope ?? scope;
@@ -87,7 +90,7 @@ export async function authorizeFor(
     client,
     issuer,
     authorizationEndpoint: discovered.endpoints.authorization,
-    tokenEndpoint: discovered.endpoints.token,
+    tokenEndpoint: tokenUrl,
     resource: discovered.resource,
     token: bearerOf(token, auth.scope),
   });
