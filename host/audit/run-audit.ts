@@ -1,7 +1,7 @@
-import { finding, type AuditFinding, type AuditResult } from '../../../shared/audit/audit-result';
-import { FINDINGS, type FindingId } from '../../../shared/audit/findings';
-import type { RawSeen } from '../../../shared/grade/grade-report';
-import type { SendOptions } from '../../../platform/node/transport';
+import { finding, type AuditFinding, type AuditResult } from '../../shared/audit/audit-result';
+import { FINDINGS, type FindingId } from '../../shared/audit/findings';
+import type { RawSeen } from '../../shared/grade/grade-report';
+import type { SendOptions } from '../../platform/node/transport';
 import { auditSender } from './audit-sender';
 import { readMetadata } from './read-metadata';
 import type { ProbeClient } from './probes/probe-context';

@@ -1,6 +1,6 @@
-import { metadataFindings } from '../../../shared/audit/metadata-findings';
-import type { AuditFinding } from '../../../shared/audit/audit-result';
-import { discoverIssuer, getJsonFollowingRedirects } from '../../../shared/oidc';
+import { metadataFindings } from '../../shared/audit/metadata-findings';
+import type { AuditFinding } from '../../shared/audit/audit-result';
+import { discoverIssuer, getJsonFollowingRedirects } from '../../shared/oidc';
 import type { AuditSender } from './audit-sender';
 
 /** What the read-only part learnt: the findings, and the metadata the probes then use. */

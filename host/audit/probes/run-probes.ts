@@ -1,5 +1,5 @@
-import { finding, type AuditFinding } from '../../../../shared/audit/audit-result';
-import type { FindingId } from '../../../../shared/audit/findings';
+import { finding, type AuditFinding } from '../../../shared/audit/audit-result';
+import type { FindingId } from '../../../shared/audit/findings';
 import { NotSent } from '../audit-sender';
 import type { ProbeContext } from './probe-context';
 import { ProbeSkip, type ProbeOutcome } from './probe-kit';

@@ -1,7 +1,7 @@
-import type { RawSeen } from '../../../shared/grade/grade-report';
-import type { RawRequest, TransportResponse } from '../../../shared/http';
-import { send, TransportError, type SendOptions } from '../../../platform/node/transport';
-import { Interrupted, interruptible } from '../interrupt';
+import type { RawSeen } from '../../shared/grade/grade-report';
+import type { RawRequest, TransportResponse } from '../../shared/http';
+import { send, TransportError, type SendOptions } from '../../platform/node/transport';
+import { Interrupted, interruptible } from '../cli/interrupt';
 
 /**
  * An audit's one way out (issue 39): every request counted against --max-requests, and none sent to any host but
