@@ -56,7 +56,7 @@ const recordingFor =
 /**
  * The *Audit* action on a profile behind the bridge (issue 39): one audit at a time, run by the CLI's engine, each
  * finding pushed as an `auditStatus` event as it is decided, every request recorded in the History (flow `audit`,
- * owner `audit:RUN`), the report and SARIF as `--report` and `--sarif` write them.
+ * owner `audit:RUN:PROFILE`), the report and SARIF as `--report` and `--sarif` write them.
  */
 export function createAuditHandlers(deps: AuditDeps): AuditHandlers {
   let status: AuditStatus = AUDIT_IDLE;
@@ -91,7 +91,7 @@ export function createAuditHandlers(deps: AuditDeps): AuditHandlers {
         throw new BridgeFailure(CONTRACT_ERROR.NOT_FOUND, `No profile has the id ${JSON.stringify(profileId)}.`);
       const issuer = profileIssuer(profile, deps.mockBaseUrl());
       const client = active ? profileProbeClient(profile) : null;
-      const owner = `audit:${newRecordId(deps.random)}`;
+      const owner = `audit:${newRecordId(deps.random)}:${profileId}`;
       const budget = maxRequests ?? DEFAULT_MAX_REQUESTS;
       const stop = auditCancel();
       cancel = stop.cancel;

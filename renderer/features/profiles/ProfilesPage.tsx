@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useApp, useAppStore, useDeps } from '../../app/stores';
 import { keptProfilesStore } from '../../state/profiles/kept-store';
 import { ProfileForm } from './ProfileForm';
+import { ProfileAudit } from './ProfileAudit';
 import { ProfileList } from './ProfileList';
 import { ProfilesProvider, useProfiles } from './profiles-context';
 import { ReplaceConfirm } from './ReplaceConfirm';
@@ -43,6 +44,7 @@ function Editor() {
       <ReplaceConfirm />
       <ProfileForm />
       {editing && !editing.isNew && <SavedTokens profileName={editing.original.name} />}
+      {editing && !editing.isNew && <ProfileAudit profileId={editing.original.id} />}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export const auditStatusSchema = z.strictObject({
   maxRequests: z.number().int().nonnegative(),
   findings: z.array(auditFindingSchema),
   error: z.string().nullable(),
-  /** The History's owner of this audit's exchanges (its profile filter), `audit:RUN`. */
+  /** The History's owner of this audit's exchanges (its profile filter), `audit:RUN:PROFILE`. */
   historyOwner: z.string().nullable(),
 });
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
