@@ -64,7 +64,7 @@ export function createAuditHandlers(deps: AuditDeps): AuditHandlers {
   let cancel: (() => void) | null = null;
   let running: Promise<void> | null = null;
   const changed = (patch: Partial<AuditStatus>) => {
-    status = { ...status, ...patch };
+    status = { ...status, ...patch, revision: status.revision + 1 };
     deps.events.emit('auditStatus', status);
   };
 

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { AUDIT_IDLE } from '../../../shared/bridge/schemas/audit';
+import { AUDIT_IDLE, type AuditStatus } from '../../../shared/bridge/schemas/audit';
 import { pageStore } from '../../app/page-store';
 import type { RendererDeps } from '../../app/deps';
 import type { AppStore } from '../app-store';
@@ -19,9 +19,11 @@ function maxRequestsOf(text: string): number | string {
  */
 function createAuditStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStore) {
   return createStore<AuditState>()((set, get) => {
-    bridge.on('auditStatus', (status) => set({ status }));
+    // Events and replies may arrive out of order (browser mode: Server-Sent Events beside HTTP): the newer wins.
+    const newer = (status: AuditStatus) => (status.revision >= get().status.revision ? { status } : {});
+    bridge.on('auditStatus', (status) => set(newer(status)));
     const take = (r: Awaited<ReturnType<typeof bridge.auditStatus>>) =>
-      set(r.ok ? { status: r.value, error: null } : { error: r.error.message });
+      set(r.ok ? { ...newer(r.value), error: null } : { error: r.error.message });
     return {
       status: AUDIT_IDLE,
       active: false,
@@ -30,7 +32,7 @@ function createAuditStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStor
       error: null,
       async pageOpened() {
         const r = await bridge.auditStatus();
-        if (r.ok) set({ status: r.value });
+        if (r.ok) set(newer(r.value));
       },
       activeToggled: (active) => set({ active }),
       maxRequestsEdited: (maxRequestsText) => set({ maxRequestsText }),

@@ -33,6 +33,8 @@ const auditFindingSchema = z.strictObject({
 export const auditStatusSchema = z.strictObject({
   /** idle: none yet; done, failed (the issuer cannot be read, or a request failed) and cancelled are final. */
   state: z.enum(['idle', 'running', 'done', 'failed', 'cancelled']),
+  /** Counts the host's changes: a reply read after a newer event (their order is not kept over HTTP) is older. */
+  revision: z.number().int().nonnegative(),
   profileId: z.string().nullable(),
   issuer: z.string().nullable(),
   active: z.boolean(),
@@ -53,6 +55,7 @@ export type AuditStatusFinding = z.infer<typeof auditFindingSchema>;
 /** No audit yet. */
 export const AUDIT_IDLE: AuditStatus = {
   state: 'idle',
+  revision: 0,
   profileId: null,
   issuer: null,
   active: false,

@@ -24,6 +24,9 @@ let dir: string;
 let services: AppServices;
 let stores: Stores;
 let silent: Server | null = null;
+/** auditStatus replies wait for this: a reply read after the events that came later (browser mode can). */
+let statusReplyHeld: Promise<void> = Promise.resolve();
+let statusRepliesRead = 0;
 const held: Socket[] = [];
 
 beforeEach(() => {
@@ -39,11 +42,20 @@ beforeEach(() => {
       name === 'on'
         ? (event: EventName, listener: (payload: unknown) => void) =>
             services.events.subscribe((m) => m.event === event && listener(m.payload))
-        : (input: unknown) => dispatch(services.handlers, String(name), input),
+        : async (input: unknown) => {
+            const reply = await dispatch(services.handlers, String(name), input);
+            if (name === 'auditStatus') {
+              await statusReplyHeld;
+              statusRepliesRead++;
+            }
+            return reply;
+          },
   });
   stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
 });
 afterEach(async () => {
+  statusReplyHeld = Promise.resolve();
+  statusRepliesRead = 0;
   cleanup();
   await services.close();
   held.splice(0).forEach((s) => s.destroy());
@@ -73,6 +85,28 @@ async function saveProfile(id: string, baseUrl: string) {
 }
 
 describe('the Audit section of a profile', () => {
+  it('keeps the newer status when the page’s first reply is read after the events of the audit it started', async () => {
+    await stores.deps.bridge.mockStart({ port: 0 });
+    await stores.deps.bridge.mockUpdateSettings({ switches: { lax: ['metadata-no-s256'] } });
+    await stores.deps.bridge.auditStart({ profileId: 'mock' });
+    await expect.poll(async () => (await services.handlers.auditStatus(undefined)).state).toBe('done');
+    await stores.deps.bridge.mockUpdateSettings({ switches: { lax: [] } });
+    let release = () => {};
+    statusReplyHeld = new Promise((r) => (release = r));
+    renderAudit('mock');
+    fireEvent.click(auditButton());
+    const notFound = () =>
+      within(screen.getByRole('list', { name: 'Not found', hidden: true })).queryByRole('listitem', {
+        name: 'metadata-no-s256',
+        hidden: true,
+      });
+    await waitFor(() => expect(notFound()).not.toBeNull());
+    // The page's first reply, read now, says the first audit (metadata-no-s256 found): the newer one stays.
+    release();
+    await waitFor(() => expect(statusRepliesRead).toBe(1));
+    expect(notFound()).not.toBeNull();
+  });
+
   it('idle, then refused in words: the mock stopped, a budget that is not a number', async () => {
     renderAudit('mock');
     expect(auditButton()).toBeTruthy();
