@@ -5,9 +5,6 @@ import type { Profile } from '../../shared/store/profile';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider/default-credentials';
 import type { ProbeClient } from './probes/probe-context';
 
-/** The CLI's default redirect URI: the loopback catcher's. */
-const CATCHER_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
-
 /** The profile's client authentication as RFC 7591 §2 names it, for the two the probes send. */
 const PROBE_AUTH: Partial<Record<Profile['oauth2']['clientAuthentication'], ProbeClient['clientAuth']>> = {
   basic: 'client_secret_basic',
@@ -48,12 +45,17 @@ export function profileProbeClient(p: Profile): ProbeClient {
     throw refuse(
       `Active probes authenticate the client with client_secret_basic or client_secret_post; the profile "${p.name}" uses ${clientAuthentication}. Choose basic or body, or audit read only.`
     );
+  if (!p.redirectUri && p.callbackPort === 0)
+    throw refuse(
+      `Active probes need the client's registered redirect URI: the profile "${p.name}" catches callbacks on any free port, so it has none. Set its redirect URI or a fixed callback port.`
+    );
   const { username, password } = DEFAULT_CREDENTIALS.user;
   return {
     clientId,
     clientSecret: clientAuthentication === 'none' ? null : clientSecret || null,
     clientAuth: auth ?? 'client_secret_basic',
-    redirectUri: p.redirectUri || CATCHER_REDIRECT_URI,
+    // The redirect URI the profile's flows send: its own, else its loopback catcher's.
+    redirectUri: p.redirectUri || `http://127.0.0.1:${p.callbackPort}${p.callbackPath}`,
     register: false,
     login: targetsMock(p) ? { kind: 'form', user: username, password } : null,
   };
