@@ -17,6 +17,8 @@ export interface AuditOptions {
   readonly send: SendOptions;
   /** The app's cancel and History (the CLI has Ctrl-C and records nothing). */
   readonly hooks?: AuditHooks;
+  /** Why an active finding is skipped without the probes, in the caller's words (the CLI's: --active). */
+  readonly readOnlySkip?: string;
   /** Hears each finding as it is decided, the read-only ones first (the app's progress). */
   readonly decided?: (finding: AuditFinding) => void;
 }
@@ -33,7 +35,7 @@ export async function runAudit(o: AuditOptions): Promise<{ result: AuditResult; 
   const activeWanted = FINDINGS.filter((f) => f.active && wanted(f.id)).map((f) => f.id);
   const active: AuditFinding[] = o.active
     ? await runProbes(activeWanted, { sender, metadata: read.metadata, issuer: o.issuer, client: o.active }, decided)
-    : activeWanted.map((id) => finding(id, 'skipped', [READ_ONLY_SKIP]));
+    : activeWanted.map((id) => finding(id, 'skipped', [o.readOnlySkip ?? READ_ONLY_SKIP]));
   if (!o.active) active.forEach(decided);
   sender.stopIfInterrupted();
   const findings = [...read.findings.filter((f) => wanted(f.id)), ...active];

@@ -104,6 +104,7 @@ export function createAuditHandlers(deps: AuditDeps): AuditHandlers {
         maxRequests: budget,
         only: [],
         active: client,
+        readOnlySkip: "an active probe: tick Active probes to run it with this profile's client.",
         send: {},
         hooks: {
           interruptible: stop.interruptible,

@@ -164,6 +164,11 @@ describe('the Audit section of a profile', () => {
     // Not found and skipped follow, folded.
     expect(screen.getByText(/^Not found \(\d+\)$/)).toBeTruthy();
     expect(screen.getByText(/^Skipped \(\d+\)$/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Skipped', hidden: true })).getAllByText(
+        "an active probe: tick Active probes to run it with this profile's client."
+      ).length
+    ).toBe(FINDINGS.filter((f) => f.active).length);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Show in History metadata-no-s256' }));
     const focus = stores.app.getState().historyFocus!;
