@@ -5,6 +5,7 @@ import { AUDIT_IDLE, type AuditStatus } from '../../shared/bridge/schemas/audit'
 import type { AuditFinding, AuditResult } from '../../shared/audit/audit-result';
 import { FINDINGS } from '../../shared/audit/findings';
 import type { RawSeen } from '../../shared/grade/grade-report';
+import { transportOf } from '../../shared/flows/profile-config';
 import type { RandomPort } from '../../shared/ports';
 import { newRecordId } from '../../shared/store/record-id';
 import { auditCancel } from '../audit/audit-cancel';
@@ -105,7 +106,8 @@ export function createAuditHandlers(deps: AuditDeps): AuditHandlers {
         only: [],
         active: client,
         readOnlySkip: "an active probe: tick Active probes to run it with this profile's client.",
-        send: {},
+        // The profile's time limit, trusted authorities and self-signed choice, as its flows send.
+        send: transportOf(profile),
         hooks: {
           interruptible: stop.interruptible,
           recording: recordingFor(deps, owner, () => changed({ requests: status.requests + 1 })),

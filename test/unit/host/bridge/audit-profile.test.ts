@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -8,11 +9,14 @@ import type { AuditStatus } from '../../../../shared/bridge/schemas/audit';
 import { dispatch } from '../../../../shared/bridge/dispatch';
 
 /**
- * An active audit from the app (issue 39): the built-in mock profile's own client, its redirect URI the catcher's,
- * the mock's login form as its built-in user; a profile whose client cannot be used is refused saying why.
+ * An audit from the app (issue 39) as its profile says: active through the built-in mock profile's own client, its
+ * redirect URI the catcher's, the mock's login form as its built-in user; a profile whose client cannot be used
+ * refused saying why; an issuer that never answers given up at the profile's time limit.
  */
 let dir: string;
 let services: AppServices;
+let silent: Server | null = null;
+const held: Socket[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'oauth-lab-audit-active-'));
   services = createAppServices({
@@ -24,6 +28,9 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await services.close();
+  held.splice(0).forEach((s) => s.destroy());
+  await new Promise((r) => (silent ? silent.close(r) : r(null)));
+  silent = null;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -69,4 +76,21 @@ it('refuses active probes with a profile with no client id, no known redirect UR
   await expect(call('auditStart', { profileId: 'free-port', active: true })).rejects.toThrow(
     'catches callbacks on any free port, so it has none. Set its redirect URI or a fixed callback port.'
   );
+});
+
+it('gives up on an issuer that never answers at the profile’s time limit, the audit failed saying so', async () => {
+  silent = createServer((socket) => held.push(socket));
+  await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', () => r()));
+  const baseUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  const [mock] = await call<Record<string, unknown>[]>('profilesList');
+  await call('profileSave', {
+    profile: { ...mock, id: 'slow', name: 'slow', builtIn: false, baseUrl, timeoutMs: 1000 },
+  });
+  await call('auditStart', { profileId: 'slow' });
+  await expect
+    .poll(async () => (await call<AuditStatus>('auditStatus')).state, { timeout: 10_000 })
+    .not.toBe('running');
+  const status = await call<AuditStatus>('auditStatus');
+  expect(status.state).toBe('failed');
+  expect(status.error).toMatch(/1000 ms|1 s/);
 });
