@@ -23,7 +23,7 @@ function FindingRow({ f }: { f: AuditStatusFinding }) {
       <div className="audit-finding-head">
         <span className={`audit-sev ${f.severity}`}>{f.severity}</span>
         <code className="audit-id">{f.id}</code>
-        <span className="muted small">{f.section}</span>
+        <span className="audit-section muted small">{f.section}</span>
         <button
           type="button"
           className="link"
