@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOTS, screenshot } from './browser';
 import { expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { e2eSession, shot } from './session';
 /**
  * Audit on a profile (issue 39) in browser mode: the app's own mock audited read only with the lax switch
  * metadata-no-s256 on (found) and off (not found), the report and the SARIF downloaded, Show in History opening the
- * audit's exchanges. Screenshots at 1280x800 and 1024x700, light and dark.
+ * audit's exchanges; a server that never answers audited while it runs, then cancelled. Screenshots at 1280x800 and
+ * 1024x700, light and dark.
  */
 const session = e2eSession();
 
@@ -29,7 +31,7 @@ async function audit(page: Page) {
   await page.getByRole('button', { name: 'Edit Mock provider' }).click();
   const section = page.getByRole('region', { name: 'Audit' });
   await section.getByRole('button', { name: 'Audit', exact: true }).click();
-  await section.getByText(/ found of \d+ findings; \d+ requests sent \(read only\)\./).waitFor();
+  await section.getByText(/ found of \d+ findings; \d+ requests? sent \(read only\)\./).waitFor();
   return section;
 }
 
@@ -104,4 +106,37 @@ it('audits the mock: a lax switch on is found, off is not; the report exported; 
   await section.getByText(/^Not found \(\d+\)$/).click();
   await inGroup('Not found').waitFor();
   expect(errors).toEqual([]);
+});
+
+it('audits a server that never answers: the progress while it runs, then Cancel', async () => {
+  const held: Socket[] = [];
+  const silent = createServer((socket) => held.push(socket));
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  try {
+    await page.goto(session.app.url);
+    await openPage(page, 'Profiles');
+    await page.getByRole('button', { name: 'New profile' }).click();
+    const form = page.getByRole('form', { name: 'New profile' });
+    await form.getByLabel('Name', { exact: true }).fill('Silent server');
+    await form
+      .getByLabel('Base URL', { exact: true })
+      .fill(`http://127.0.0.1:${(silent.address() as { port: number }).port}`);
+    await form.getByRole('button', { name: 'Create profile' }).click();
+    const section = page.getByRole('region', { name: 'Audit' });
+    await section.getByRole('button', { name: 'Audit', exact: true }).click();
+    await section.getByRole('progressbar', { name: 'Findings decided' }).waitFor();
+    await section.getByText(/findings decided, 1 request sent \(at most 60\)\./).waitFor();
+    await shots(page, 'profile-audit-running', section);
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await section
+      .getByText(/^Cancelled: GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration was not answered/)
+      .waitFor();
+    expect(await section.getByRole('progressbar').count()).toBe(0);
+    await shots(page, 'profile-audit-cancelled', section);
+  } finally {
+    await page.close();
+    held.forEach((s) => s.destroy());
+    await new Promise((r) => silent.close(r));
+  }
 });

@@ -110,6 +110,8 @@ export function ProfileAudit({ profileId }: { profileId: string }) {
   );
 }
 
+const sent = (n: number) => `${n} request${n === 1 ? '' : 's'} sent`;
+
 /** Where the audit is: findings decided and requests sent while it runs, then its outcome and the exports. */
 function AuditProgress() {
   const s = useAudit((st) => st.status);
@@ -120,20 +122,21 @@ function AuditProgress() {
         <>
           <progress value={s.decided} max={s.total} aria-label="Findings decided" />
           <span className="small">
-            Auditing {s.issuer}: {s.decided} of {s.total} findings decided, {s.requests} requests sent (at most{' '}
-            {s.maxRequests}).
+            Auditing {s.issuer}: {s.decided} of {s.total} findings decided, {sent(s.requests)} (at most {s.maxRequests}
+            ).
           </span>
         </>
       )}
       {s.state === 'done' && (
         <span className="small">
-          {s.issuer}: {found} found of {s.findings.length} findings; {s.requests} requests sent
+          {s.issuer}: {found} found of {s.findings.length} findings; {sent(s.requests)}
           {s.active ? '' : ' (read only)'}.
         </span>
       )}
       {(s.state === 'failed' || s.state === 'cancelled') && (
         <span className={`small ${s.state === 'failed' ? 'error' : 'muted'}`}>
-          {s.state === 'failed' ? 'The audit failed' : 'Cancelled'}: {s.error}
+          {/* The host's cancel says "Cancelled: …" itself. */}
+          {s.state === 'failed' ? `The audit failed: ${s.error}` : s.error}
         </span>
       )}
       {s.state === 'done' && <AuditExports />}

@@ -134,15 +134,33 @@ describe('the Audit section of a profile', () => {
     await screen.findByRole('progressbar', { name: 'Findings decided' });
     await waitFor(() =>
       expect(screen.getByText(/findings decided/).textContent).toBe(
-        `Auditing http://127.0.0.1:${port}: 0 of ${FINDINGS.length} findings decided, 1 requests sent (at most 60).`
+        `Auditing http://127.0.0.1:${port}: 0 of ${FINDINGS.length} findings decided, 1 request sent (at most 60).`
       )
     );
     expect((auditButton() as HTMLButtonElement).disabled).toBe(true);
     await stores.deps.bridge.auditStart({ profileId: 'silent' }).then((r) => expect(r.ok).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByText(/^Cancelled: /).textContent).toContain('nothing more is sent'));
+    await waitFor(() =>
+      expect(screen.getByText(/^Cancelled: /).textContent).toBe(
+        `Cancelled: GET http://127.0.0.1:${port}/.well-known/openid-configuration was not answered, and nothing more is sent.`
+      )
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect((auditButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('an issuer nobody listens at: the audit failed, saying which request and why', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    await saveProfile('dead', `http://127.0.0.1:${port}`);
+    renderAudit('dead');
+    fireEvent.click(auditButton());
+    const failed = await screen.findByText(/^The audit failed: /);
+    expect(failed.textContent).toContain(`127.0.0.1:${port}`);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export report (HTML)' })).toBeNull();
   });
 
   it('the mock with a lax switch on: the finding found first, its evidence and section, Show in History', async () => {
@@ -158,7 +176,7 @@ describe('the Audit section of a profile', () => {
     );
     expect(screen.getByText(/ found of /).textContent).toMatch(
       new RegExp(
-        `^http://127\\.0\\.0\\.1:\\d+: \\d+ found of ${FINDINGS.length} findings; \\d+ requests sent \\(read only\\)\\.$`
+        `^http://127\\.0\\.0\\.1:\\d+: \\d+ found of ${FINDINGS.length} findings; \\d+ requests? sent \\(read only\\)\\.$`
       )
     );
     // Not found and skipped follow, folded.
