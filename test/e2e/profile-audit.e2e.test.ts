@@ -134,6 +134,10 @@ it('audits a server that never answers: the progress while it runs, then Cancel'
       .waitFor();
     expect(await section.getByRole('progressbar').count()).toBe(0);
     await shots(page, 'profile-audit-cancelled', section);
+    // An edit not yet saved: the audit reads the saved profile, and says so.
+    expect(await section.getByText('The audit reads the saved profile').count()).toBe(0);
+    await page.getByRole('form', { name: 'Edit Silent server' }).getByLabel('Name', { exact: true }).fill('Quiet');
+    await section.getByText('The audit reads the saved profile: save your changes to audit with them.').waitFor();
   } finally {
     await page.close();
     held.forEach((s) => s.destroy());

@@ -76,7 +76,7 @@ function AuditControls({ profileId, running }: { profileId: string; running: boo
  * *Audit* on a profile (issue 39): `oauth-lab audit` of its issuer, read only unless *Active probes* is ticked.
  * Requests go only to the issuer's host, at most the budget; each is recorded in the History.
  */
-export function ProfileAudit({ profileId }: { profileId: string }) {
+export function ProfileAudit({ profileId, unsaved }: { profileId: string; unsaved: boolean }) {
   const pageOpened = useAudit((s) => s.pageOpened);
   const status = useAudit((s) => s.status);
   const error = useAudit((s) => s.error);
@@ -94,6 +94,9 @@ export function ProfileAudit({ profileId }: { profileId: string }) {
         metadata and keys read, and with active probes small flows through the profile&apos;s client. Requests go only
         to the issuer&apos;s host, and each is in the History.
       </p>
+      {unsaved && (
+        <p className="small audit-unsaved">The audit reads the saved profile: save your changes to audit with them.</p>
+      )}
       <AuditControls profileId={profileId} running={running} />
       {error && (
         <div className="banner error" role="alert">

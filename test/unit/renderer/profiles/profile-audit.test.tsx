@@ -67,7 +67,7 @@ afterEach(async () => {
 function renderAudit(profileId: string) {
   render(
     <StoresProvider stores={stores}>
-      <ProfileAudit profileId={profileId} />
+      <ProfileAudit profileId={profileId} unsaved={false} />
     </StoresProvider>
   );
 }
