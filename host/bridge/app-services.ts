@@ -12,6 +12,7 @@ import { BridgeEventBus } from './event-bus';
 import { createMockCaHandlers } from './mock-ca-handlers';
 import { createMockHandlers } from './mock-handlers';
 import { createGradeHandlers } from './grade-handlers';
+import { createAuditHandlers } from './audit-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createShellHandlers, type ShellPort } from './shell-handlers';
 import { createStoreHandlers } from './store-handlers';
@@ -59,6 +60,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const exports = createExportHandlers(options.store, options.version);
   const { store } = options;
   const grade = createGradeHandlers(events, store, nodeRandom);
+  const audit = createAuditHandlers({ events, store, mockBaseUrl: mock.baseUrl, random: nodeRandom });
 
   const handlers = {
     appInfo: () => ({
@@ -85,6 +87,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     gradeStatus: grade.gradeStatus,
     gradeChoose: grade.gradeChoose,
     gradeExport: grade.gradeExport,
+    auditStart: audit.auditStart,
+    auditCancel: audit.auditCancel,
+    auditStatus: audit.auditStatus,
+    auditExport: audit.auditExport,
     catcherOpen: catcher.catcherOpen,
     catcherWait: catcher.catcherWait,
     catcherCancel: catcher.catcherCancel,
@@ -108,7 +114,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     handlers,
     events,
     async close() {
-      await Promise.allSettled([mock.close(), catcher.close(), grade.close()]);
+      await Promise.allSettled([mock.close(), catcher.close(), grade.close(), audit.close()]);
       transport.flushHeld();
       await store.close?.();
     },

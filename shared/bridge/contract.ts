@@ -34,6 +34,7 @@ import {
   gradeStartInputSchema,
   gradeStatusSchema,
 } from './schemas/grade';
+import { AUDIT_METHODS, auditStatusSchema } from './schemas/audit';
 import { issueClientCertificateInputSchema, issuedClientCertificateSchema, mockCaSchema } from './schemas/mock-ca';
 import { signatureInputSchema, signatureTraceSchema } from './schemas/oauth1';
 import { rsaVerifyInputSchema, rsaVerifyOutputSchema } from './schemas/rsa-verify';
@@ -159,6 +160,8 @@ export const METHODS = {
     exportResultSchema,
     'The grade as `oauth-lab grade --report` (HTML, secrets fingerprinted) or `--junit` (JUnit XML) writes it.'
   ),
+
+  ...AUDIT_METHODS,
 
   catcherOpen: method(
     catcherOpenInputSchema,
@@ -292,6 +295,8 @@ export const EVENTS = {
   mockClock: clockViewSchema,
   /** The grading run changed: a request seen, a verdict given, a scenario chosen, the grader started or stopped. */
   gradeStatus: gradeStatusSchema,
+  /** The audit changed: started, a finding decided, finished, failed or cancelled. */
+  auditStatus: auditStatusSchema,
   catcherCallback: z.strictObject({ waitId: z.string(), callback: caughtCallbackSchema }),
   /** The wait ended without a callback: timeout, cancelled, or the catcher closed. */
   catcherWaitEnded: z.strictObject({ waitId: z.string(), code: z.string(), message: z.string() }),

@@ -3,9 +3,9 @@ import { exchangeSchema } from '../bridge/schemas/http';
 
 /**
  * Whose exchanges the history holds: a flow page or command, the request signer, the MCP client, and the requests
- * a client sent the app's grader (the *Grade a client* page records what its issuers saw).
+ * a client sent the app's grader (the *Grade a client* page records what its issuers saw), and an audit's requests.
  */
-const HISTORY_FLOWS = ['oauth1', 'oauth2', 'signer', 'mcp', 'grade'] as const;
+const HISTORY_FLOWS = ['oauth1', 'oauth2', 'signer', 'mcp', 'grade', 'audit'] as const;
 
 /** One exchange of a flow or of the request signer, newest first in the store (bounded by size, see settings). */
 export const historyEntrySchema = z.strictObject({

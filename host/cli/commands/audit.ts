@@ -1,15 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { auditExitCode, type AuditResult } from '../../../shared/audit/audit-result';
-import { auditReportHtml } from '../../../shared/audit/audit-report-html';
-import { FINDING_IDS, FINDINGS, type FindingId } from '../../../shared/audit/findings';
+import { FINDING_IDS, type FindingId } from '../../../shared/audit/findings';
 import { auditSarif } from '../../../shared/audit/sarif';
-import { fingerprinter } from '../../../shared/explain/fingerprint';
-import { reportedRequest } from '../../../shared/grade/grade-report';
 import { validateIssuer } from '../../../shared/oidc';
-import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
-import { IssuerUnreadable } from '../audit/read-metadata';
-import { runAudit } from '../audit/run-audit';
-import type { ProbeClient } from '../audit/probes/probe-context';
+import { auditReportPage } from '../../audit/audit-report';
+import { IssuerUnreadable } from '../../audit/read-metadata';
+import { runAudit } from '../../audit/run-audit';
+import type { ProbeClient } from '../../audit/probes/probe-context';
 import { parseFlags } from '../flags';
 import { AUDIT_HELP } from '../help/audit';
 import { UsageError, type Command, type TextOutput } from '../io';
@@ -162,19 +159,7 @@ export const auditCommand: Command = async (argv, io) => {
     return 2;
   }
   const { result, seen } = run;
-  if (v.report !== undefined) {
-    const fp = fingerprinter(nodeCrypto, nodeRandom);
-    const titles = Object.fromEntries(FINDINGS.map((f) => [f.id, f.title]));
-    write(
-      '--report',
-      v.report,
-      auditReportHtml(
-        result,
-        titles,
-        seen.map((s) => reportedRequest(s, fp))
-      )
-    );
-  }
+  if (v.report !== undefined) write('--report', v.report, auditReportPage(result, seen));
   if (v.sarif !== undefined) write('--sarif', v.sarif, auditSarif(result));
   if (v.json)
     io.stdout.write(`${JSON.stringify({ issuer: result.issuer, findings: result.findings, probes: result.probes })}\n`);

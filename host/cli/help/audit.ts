@@ -1,3 +1,5 @@
+import { ACTIVE_PROBES_WARNING } from '../../../shared/audit/active-warning';
+
 /** `oauth-lab audit --help`: its own module, so printing it loads nothing the command runs with. */
 export const AUDIT_HELP = `Usage: oauth-lab audit ISSUER [--client-id ID [--client-secret-file F | --client-auth ...] --redirect-uri URI]
                        [--register] [--active] [--user NAME --password-file F | --auto-login]
@@ -10,7 +12,7 @@ Without --active it only reads: the metadata (OpenID Connect Discovery, then RFC
 names, and the protected resource metadata (RFC 9728) of the resources it lists in protected_resources or
 --resource gives. With --active it also runs probes, each a small flow whose answer decides one finding, through a client
 you own: the one given (--client-id), or one it registers by RFC 7591 (--register) where registration is open.
-Run active probes only against a server you may test.
+${ACTIVE_PROBES_WARNING}
 
 What it sends: only to the issuer's host (an endpoint on another host is not probed: that finding is skipped),
 and at most --max-requests requests in all (default 60); the authorization responses are read from the

@@ -28,15 +28,21 @@ const PAGE_OWNERS: Readonly<Record<string, string>> = {
 
 /** The grade page's owners, `grade:RUN:SCENARIO` (host/grade/grade-session.ts historyOwnerOf). */
 const GRADE_OWNER = /^grade:[0-9a-f]+:(.+)$/;
+/** An audit's owner, `audit:RUN:PROFILE` (host/bridge/audit-handlers.ts). */
+const AUDIT_OWNER = /^audit:[0-9a-f]+:(.+)$/;
 
-/** Whose an entry is: its profile's name, a page's with no profile, a graded scenario, or the HAR file it came from. */
+/** Whose an entry is: its profile's name, a page's with no profile, a graded scenario, an audit, or the HAR file it came from. */
 function useOwnerName(profiles: readonly Profile[]) {
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const profileName = useCallback(
     (id: string) =>
       names.get(id) ??
       PAGE_OWNERS[id] ??
-      (GRADE_OWNER.test(id) ? `Grade: ${GRADE_OWNER.exec(id)![1]}` : `${id} (deleted profile)`),
+      (GRADE_OWNER.test(id)
+        ? `Grade: ${GRADE_OWNER.exec(id)![1]}`
+        : AUDIT_OWNER.test(id)
+          ? `Audit: ${names.get(AUDIT_OWNER.exec(id)![1]!) ?? AUDIT_OWNER.exec(id)![1]}`
+          : `${id} (deleted profile)`),
     [names]
   );
   const ownerName = useCallback(

@@ -6,6 +6,7 @@ export const FLOW_LABELS: Readonly<Record<HistoryEntry['flow'], string>> = {
   signer: 'Signer',
   mcp: 'MCP',
   grade: 'Grade',
+  audit: 'Audit',
 };
 
 /**

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useApp, useAppStore, useDeps } from '../../app/stores';
 import { keptProfilesStore } from '../../state/profiles/kept-store';
 import { ProfileForm } from './ProfileForm';
+import { ProfileAudit } from './ProfileAudit';
 import { ProfileList } from './ProfileList';
+import { isDirty } from './profile-draft';
 import { ProfilesProvider, useProfiles } from './profiles-context';
 import { ReplaceConfirm } from './ReplaceConfirm';
 import { SavedTokens } from './SavedTokens';
@@ -43,6 +45,7 @@ function Editor() {
       <ReplaceConfirm />
       <ProfileForm />
       {editing && !editing.isNew && <SavedTokens profileName={editing.original.name} />}
+      {editing && !editing.isNew && <ProfileAudit profileId={editing.original.id} unsaved={isDirty(editing)} />}
     </div>
   );
 }

@@ -304,6 +304,80 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('gradeStop')).toMatchObject({ running: false, issuer: null });
     });
 
+    it('audits a profile’s issuer (issue 39): progress as events, the History, the exports, cancel; refusals coded', async () => {
+      type Status = { state: string; decided: number; total: number; historyOwner: string; error: string | null };
+      const ended = (state: string, owner?: string) =>
+        eventually(() => {
+          const m = h.bridge.received.find(
+            (e) =>
+              e.event === 'auditStatus' &&
+              (e.payload as Status).state === state &&
+              (owner === undefined || (e.payload as Status).historyOwner === owner)
+          );
+          return m?.payload as Status | undefined;
+        });
+      expect(await call('auditCancel')).toMatchObject({ ok: false, error: { code: 'audit_none' } });
+      expect(await call('auditExport', { format: 'html' })).toMatchObject({ ok: false, error: { code: 'audit_none' } });
+      expect(await call('auditStart', { profileId: 'no-such' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found', message: expect.stringContaining('"no-such"') },
+      });
+      expect(await call('auditStart', { profileId: 'mock', maxRequests: 0 })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      await value('mockStop');
+      expect(await call('auditStart', { profileId: 'mock' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('start the mock') },
+      });
+      await value('mockStart', { port: 0 });
+      const started = await value<Status>('auditStart', { profileId: 'mock' });
+      expect(started).toMatchObject({ state: 'running', historyOwner: expect.stringMatching(/^audit:/) });
+      expect(await call('auditStart', { profileId: 'mock' })).toMatchObject({
+        ok: false,
+        error: { code: 'audit_running' },
+      });
+      const done = await ended('done', started.historyOwner);
+      expect(done.decided).toBe(done.total);
+      const progress = h.bridge.received.filter(
+        (e) => e.event === 'auditStatus' && (e.payload as Status).historyOwner === started.historyOwner
+      );
+      expect(progress.length).toBeGreaterThan(3);
+      const history = await value<{ entries: { flow: string }[] }>('historyList', {
+        profileId: started.historyOwner,
+      });
+      expect(history.entries.length).toBeGreaterThan(0);
+      expect(history.entries.every((e) => e.flow === 'audit')).toBe(true);
+      const html = await value<{ text: string; filename: string }>('auditExport', { format: 'html' });
+      expect(html.text).toContain('<title>oauth-lab audit: http://127.0.0.1:');
+      const sarif = await value<{ text: string }>('auditExport', { format: 'sarif' });
+      expect(JSON.parse(sarif.text)).toMatchObject({ version: '2.1.0' });
+
+      const active = await value<Status>('auditStart', { profileId: 'mock', active: true });
+      expect(await value('auditCancel')).toMatchObject({ state: 'running' });
+      expect((await ended('cancelled', active.historyOwner)).error).toMatch(/^Cancelled: /);
+      expect(await value('auditStatus')).toMatchObject({ state: 'cancelled' });
+
+      const dead = createServer();
+      await new Promise<void>((r) => dead.listen(0, '127.0.0.1', () => r()));
+      const deadPort = (dead.address() as { port: number }).port;
+      await new Promise<void>((r) => dead.close(() => r()));
+      const [mock] = await value<Record<string, unknown>[]>('profilesList');
+      await value('profileSave', {
+        profile: {
+          ...mock,
+          id: 'dead-issuer',
+          name: 'Dead issuer',
+          builtIn: false,
+          baseUrl: `http://127.0.0.1:${deadPort}`,
+        },
+      });
+      const failed = await value<Status>('auditStart', { profileId: 'dead-issuer' });
+      expect((await ended('failed', failed.historyOwner)).error).toContain(`127.0.0.1:${deadPort}`);
+      await value('profileDelete', { id: 'dead-issuer' });
+    });
+
     it('answers every method given input of the wrong type with invalid_input naming the method', async () => {
       for (const method of METHOD_NAMES) {
         const r = await h.bridge.call(method, 42);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDINGS } from '../../../../shared/audit/findings';
-import { PROBES } from '../../../../host/cli/audit/probes/run-probes';
+import { PROBES } from '../../../../host/audit/probes/run-probes';
 import type { MockProvider } from '../../../../mock-provider';
 import { auditMock, setSwitches, WEB_CLIENT } from './audit-mock';
 import { runCli } from './run-cli';

@@ -1,4 +1,4 @@
-import type { Param } from '../../../../shared/url-encoded';
+import type { Param } from '../../../shared/url-encoded';
 import type { ProbeContext } from './probe-context';
 import {
   authorize,

@@ -1,5 +1,5 @@
-import { finding, type AuditFinding } from '../../../../shared/audit/audit-result';
-import type { FindingId } from '../../../../shared/audit/findings';
+import { finding, type AuditFinding } from '../../../shared/audit/audit-result';
+import type { FindingId } from '../../../shared/audit/findings';
 import { NotSent } from '../audit-sender';
 import type { ProbeContext } from './probe-context';
 import { ProbeSkip, type ProbeOutcome } from './probe-kit';
@@ -69,13 +69,19 @@ async function decide(id: FindingId, probe: Probe, ctx: ProbeContext): Promise<A
 }
 
 /** Each active finding asked for, decided by its probe, one after the other (each counts against the budget). */
-export async function runProbes(ids: readonly FindingId[], given: ProbeContext): Promise<AuditFinding[]> {
+export async function runProbes(
+  ids: readonly FindingId[],
+  given: ProbeContext,
+  decided: (finding: AuditFinding) => void = () => {}
+): Promise<AuditFinding[]> {
   let ctx = given;
   if (ctx.client.clientId === null && ids.length)
     try {
       ctx = { ...ctx, client: await registerProbeClient(ctx) };
     } catch (e) {
-      return ids.map((id) => finding(id, 'skipped', [(e as Error).message]));
+      const skipped = ids.map((id) => finding(id, 'skipped', [(e as Error).message]));
+      skipped.forEach(decided);
+      return skipped;
     }
   let baseline: string | null = null;
   if (ids.some((id) => REDIRECT_FINDINGS.includes(id)))
@@ -88,8 +94,12 @@ export async function runProbes(ids: readonly FindingId[], given: ProbeContext):
   for (const id of ids) {
     const probe = PROBES[id];
     if (!probe) throw new Error(`no probe decides ${id}`);
-    if (baseline !== null && REDIRECT_FINDINGS.includes(id)) out.push(finding(id, 'skipped', [baseline]));
-    else out.push(await decide(id, probe, ctx));
+    const f =
+      baseline !== null && REDIRECT_FINDINGS.includes(id)
+        ? finding(id, 'skipped', [baseline])
+        : await decide(id, probe, ctx);
+    out.push(f);
+    decided(f);
   }
   return out;
 }

@@ -1,7 +1,8 @@
-import type { RawSeen } from '../../../shared/grade/grade-report';
-import type { RawRequest, TransportResponse } from '../../../shared/http';
-import { send, TransportError, type SendOptions } from '../../../platform/node/transport';
-import { Interrupted, interruptible } from '../interrupt';
+import type { RawSeen } from '../../shared/grade/grade-report';
+import type { RawRequest, TransportResponse } from '../../shared/http';
+import { TransportError, type SendOptions } from '../../platform/node/transport';
+import { Interrupted, interruptible } from '../cli/interrupt';
+import { sendRecorded, type Recording } from '../store/history/record-exchange';
 
 /**
  * An audit's one way out (issue 39): every request counted against --max-requests, and none sent to any host but
@@ -24,7 +25,23 @@ export interface AuditSender {
   readonly stopIfInterrupted: () => void;
 }
 
-export function auditSender(issuer: string, maxRequests: number, options: SendOptions = {}): AuditSender {
+/**
+ * How the app runs an audit where the CLI has Ctrl-C: its own cancel (throwing Interrupted, so nothing more is sent)
+ * and each request recorded in the History. The CLI gives neither.
+ */
+export interface AuditHooks {
+  readonly interruptible?: typeof interruptible;
+  /** A fresh record for each request sent (its own History entry id). */
+  readonly recording?: (request: RawRequest) => Recording;
+}
+
+export function auditSender(
+  issuer: string,
+  maxRequests: number,
+  options: SendOptions = {},
+  hooks: AuditHooks = {}
+): AuditSender {
+  const cancellable = hooks.interruptible ?? interruptible;
   const issuerHost = new URL(issuer).hostname;
   const seen: RawSeen[] = [];
   let count = 0;
@@ -49,8 +66,12 @@ export function auditSender(issuer: string, maxRequests: number, options: SendOp
       let response: TransportResponse;
       try {
         // Ctrl-C cancels the request in flight, and the audit with it (exit 130, as every command).
-        const exchange = await interruptible(`${request.method} ${request.url}`, (signal) =>
-          send(request, { maxResponseBytes: AUDIT_RESPONSE_MAX_BYTES, ...options, signal })
+        const exchange = await cancellable(`${request.method} ${request.url}`, (signal) =>
+          sendRecorded(
+            request,
+            { maxResponseBytes: AUDIT_RESPONSE_MAX_BYTES, ...options, signal },
+            hooks.recording?.(request) ?? null
+          )
         );
         response = exchange.response;
       } catch (e) {

@@ -1,5 +1,5 @@
-import type { FindingId } from '../../../../shared/audit/findings';
-import { isLoopbackHost } from '../../../../shared/url';
+import type { FindingId } from '../../../shared/audit/findings';
+import { isLoopbackHost } from '../../../shared/url';
 import {
   authorize,
   newPkce,

@@ -1,7 +1,7 @@
-import { metadataFindings } from '../../../shared/audit/metadata-findings';
-import { withResourceMetadata } from '../../../shared/audit/resource-metadata-findings';
-import type { AuditFinding } from '../../../shared/audit/audit-result';
-import { discoverIssuer, getJsonFollowingRedirects } from '../../../shared/oidc';
+import { metadataFindings } from '../../shared/audit/metadata-findings';
+import { withResourceMetadata } from '../../shared/audit/resource-metadata-findings';
+import type { AuditFinding } from '../../shared/audit/audit-result';
+import { discoverIssuer, getJsonFollowingRedirects } from '../../shared/oidc';
 import type { AuditSender } from './audit-sender';
 import { readResourceMetadata } from './read-resource-metadata';
 

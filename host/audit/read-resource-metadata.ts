@@ -1,7 +1,7 @@
-import type { ResourceMetadataRead } from '../../../shared/audit/resource-metadata-findings';
-import { parseChallenges, tokenChallenge } from '../../../shared/mcp/challenge';
-import { protectedResourceMetadataUrls } from '../../../shared/mcp/discovery-urls';
-import type { JsonGetter } from '../../../shared/oidc/json-document';
+import type { ResourceMetadataRead } from '../../shared/audit/resource-metadata-findings';
+import { parseChallenges, tokenChallenge } from '../../shared/mcp/challenge';
+import { protectedResourceMetadataUrls } from '../../shared/mcp/discovery-urls';
+import type { JsonGetter } from '../../shared/oidc/json-document';
 import type { AuditSender } from './audit-sender';
 
 interface Located {

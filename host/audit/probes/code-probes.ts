@@ -1,5 +1,5 @@
-import { FORM_CONTENT_TYPE, formEncode } from '../../../../shared/url-encoded';
-import { isLoopbackHost } from '../../../../shared/url';
+import { FORM_CONTENT_TYPE, formEncode } from '../../../shared/url-encoded';
+import { isLoopbackHost } from '../../../shared/url';
 import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import {

@@ -1,11 +1,11 @@
-import { curlCommand } from '../../../../shared/curl-command';
-import type { RawRequest, TransportResponse } from '../../../../shared/http';
-import { withAuthorizationQuery } from '../../../../shared/oauth2/authorization-request';
-import { codeChallenge, generateCodeVerifier } from '../../../../shared/oauth2/pkce';
-import { basicAuthorization } from '../../../../shared/oauth2/token-request';
-import { FORM_CONTENT_TYPE, formEncode, type Param } from '../../../../shared/url-encoded';
-import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
-import { hexEncode } from '../../../../shared/encoding/base64';
+import { curlCommand } from '../../../shared/curl-command';
+import type { RawRequest, TransportResponse } from '../../../shared/http';
+import { withAuthorizationQuery } from '../../../shared/oauth2/authorization-request';
+import { codeChallenge, generateCodeVerifier } from '../../../shared/oauth2/pkce';
+import { basicAuthorization } from '../../../shared/oauth2/token-request';
+import { FORM_CONTENT_TYPE, formEncode, type Param } from '../../../shared/url-encoded';
+import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
+import { hexEncode } from '../../../shared/encoding/base64';
 import type { ProbeContext } from './probe-context';
 
 /** Why a probe cannot decide its finding here (no such endpoint, no login, no suitable client): reported skipped. */

@@ -1,5 +1,5 @@
-import { basicAuthorization } from '../../../../shared/oauth2/token-request';
-import { formEncode, type Param } from '../../../../shared/url-encoded';
+import { basicAuthorization } from '../../../shared/oauth2/token-request';
+import { formEncode, type Param } from '../../../shared/url-encoded';
 import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import { answerOf, endpoint, header, ProbeSkip, reproduction, said, type ProbeOutcome } from './probe-kit';
