@@ -49,9 +49,16 @@ const fetchPort = (reports: LegReport[]): FlowHostPort => ({
       headers: request.headers as [string, string][],
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
+    const bodyText = await r.text();
     return {
       request,
-      response: { status: r.status, headers: [...r.headers.entries()], bodyText: await r.text() },
+      response: {
+        status: r.status,
+        statusText: r.statusText,
+        headers: [...r.headers.entries()],
+        bodyText,
+        bodySize: bodyText.length,
+      },
       timings: { connect: null, tls: null, firstByte: null, total: 0 },
       startedAt: 0,
     };
