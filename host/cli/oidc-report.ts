@@ -1,5 +1,6 @@
 import type { Check } from '../../shared/flows';
 import {
+  endpointSourceWords,
   redirectLine,
   type AccessTokenView,
   type ChosenEndpoint,
@@ -34,10 +35,11 @@ export const redirectLines = (redirects: readonly Redirect[]): string[] =>
   redirects.map((r) => `   redirected: ${terminalSafe(redirectLine(r))}`);
 
 /**
- * Which endpoint is used and where it came from: on the command line a profile setting is the flag that set it.
- * Null when neither the flags nor the metadata name one.
+ * Which endpoint is used and where it came from, in the app's words (endpointSourceWords): on the command line a
+ * profile setting is the flag that set it; the metadata names its issuer, a preset its name. Null when neither the
+ * flags nor the metadata name one.
  */
 export const endpointLine = (name: string, chosen: ChosenEndpoint | null, flag: string): string =>
   chosen
-    ? `   ${name}: ${terminalSafe(chosen.url)} (${chosen.source === 'profile' ? `from ${flag}` : "from the provider's metadata"})`
+    ? `   ${name}: ${terminalSafe(chosen.url)} (from ${terminalSafe(endpointSourceWords(chosen, flag))})`
     : `   ${name}: none (neither ${flag} nor the provider's metadata names one)`;

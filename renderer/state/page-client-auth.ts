@@ -1,14 +1,8 @@
 import type { BridgeApi } from '../../shared/bridge/api';
 import { BridgeFailure } from '../../shared/bridge/result';
-import {
-  authenticatedPort,
-  TOKEN_DPOP_LEGS,
-  withClientAssertions,
-  type AssertionSigner,
-} from '../../shared/flows/driver/client-auth-port';
+import { authenticatedPort, TOKEN_DPOP_LEGS, type AssertionSigner } from '../../shared/flows/driver/client-auth-port';
 import type { DpopLegKind } from '../../shared/flows/driver/dpop-port';
 import type { FlowHostPort } from '../../shared/flows/driver/host-port';
-import type { Exchange, RawRequest } from '../../shared/http';
 import { clientAssertionOf } from '../../shared/flows/profile-config';
 import type { ClientAssertionTrace } from '../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../shared/oauth2/client-assertion-request';
@@ -84,27 +78,4 @@ export async function authenticatedPagePort(
   const dpop = profile.oauth2.dpop && Object.hasOwn(PAGE_DPOP_LEGS, leg) ? await pageDpop(deps, profile, nonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, dpop.error.details);
   return authenticatedWith(deps, port, clientAssertionOf(profile, baseUrl), dpop?.value ?? null, PAGE_DPOP_LEGS);
-}
-
-/**
- * A bearer call's send (shared/flows/bearer-call.ts: the call, and the refresh it makes by itself) through the
- * driver's assertion decorator (withClientAssertions): a refresh with client_secret_jwt or private_key_jwt carries a
- * fresh assertion signed in the host (RFC 7523 §2.2); DPoP is the bearer call's own. `send` sends as `legOf` names.
- * The page shows the bearer call's steps, not the assertions in them.
- */
-export function assertionSignedSend(
-  deps: Pick<RendererDeps, 'bridge' | 'now'>,
-  assertion: ClientAssertionSettings | null,
-  legOf: (request: RawRequest) => string,
-  send: (request: RawRequest, leg: string) => Promise<Exchange>
-): (request: RawRequest) => Promise<Exchange> {
-  const port = withClientAssertions(
-    {
-      send: (request: RawRequest, { leg }: { readonly leg: string }) => send(request, leg),
-      now: deps.now,
-      report: () => {},
-    },
-    { assertion, sign: bridgeAssertionSigner(deps.bridge) }
-  );
-  return (request) => port.send(request, { leg: legOf(request) });
 }

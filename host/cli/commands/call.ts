@@ -1,4 +1,7 @@
-import { callWithBearer, endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import { endpointUrl, oauth1Flow, type BearerPlacement, type SavedBearer } from '../../../shared/flows';
+import { savedBearerCallRefreshing } from '../../../shared/flows/driver/bearer-refresh';
+import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
+import { exchangeVerdict } from '../../../shared/store/history-record';
 import type { ApiRequestInput } from '../../../shared/flows/oauth1-flow';
 import type { Exchange } from '../../../shared/http';
 import { PARAM_SOURCES, traceSignature, type SignatureMethod } from '../../../shared/oauth1';
@@ -9,7 +12,7 @@ import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shar
 import { headerSchema, type Profile } from '../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../../platform/node/node-crypto';
 import { answerLines } from '../call-answer';
-import { callTransport, type CallRoute } from '../call-transport';
+import { callHostPort, type CallSendOptions } from '../call-transport';
 import { requestUrl } from '../call-url';
 import { cliHistory } from '../cli-history';
 import { parseFlags } from '../flags';
@@ -57,7 +60,6 @@ const FLAGS = {
 } as const;
 
 type Values = ReturnType<typeof parseFlags<typeof FLAGS>>;
-type CallSend = ReturnType<typeof callTransport>;
 
 const oneOf = <T extends string>(value: string | undefined, flag: string, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
@@ -119,7 +121,7 @@ interface CallRequest {
 }
 
 /** The request signed with OAuth 1.0a (RFC 5849 §3.4) with a fresh nonce and timestamp, then sent. */
-async function oauth1Sent(v: Values, saved: SavedCredentials | null, r: CallRequest, send: CallSend) {
+async function oauth1Sent(v: Values, saved: SavedCredentials | null, r: CallRequest, port: FlowHostPort) {
   const signer = oauth1Signer(v, saved, r.url, r.extraHeaders);
   const input = oauth1Flow.signedRequestInput(signer.state, {
     method: r.method,
@@ -128,24 +130,35 @@ async function oauth1Sent(v: Values, saved: SavedCredentials | null, r: CallRequ
     ...signer.token,
   });
   const trace = traceSignature({ ...input, ...oauth1Flow.freshNonceAndTimestamp(nodeRandom, Date.now()) }, nodeCrypto);
-  await send(oauth1Flow.sentRequest(signer.state, trace.request));
+  await port.send(oauth1Flow.sentRequest(signer.state, trace.request), {
+    leg: 'request',
+    verdictOf: (e) => exchangeVerdict(e),
+  });
 }
 
 /**
  * The request with the bearer token (RFC 6750 §2), refreshed first when expired and once on a 401 when a refresh is
- * possible; each step other than the call said on stderr, and a refreshed token saved with the profile.
+ * possible, by the driver over call's host port (savedBearerCallRefreshing: recorded as the `api` and `refresh` legs
+ * with their verdicts, as the app records them); each step other than the call said on stderr, and a refreshed
+ * token saved with the profile.
  */
 async function bearerSent(
   v: Values,
-  c: { io: CliIO; saved: SavedCredentials | null; route: CallRoute; send: CallSend; dpop: DpopClient | null },
+  c: {
+    io: CliIO;
+    saved: SavedCredentials | null;
+    options: CallSendOptions;
+    exchanges: Exchange[];
+    dpop: DpopClient | null;
+  },
   r: CallRequest
 ) {
-  const { io, saved, route } = c;
+  const { io, saved } = c;
   const given = bearerOf(v, saved);
   const refreshWith = refreshOf(v, saved);
-  route.assertion = refreshWith && assertionOf(v, saved, refreshWith);
-  route.legOf = (request) => (request.url === refreshWith?.tokenUrl ? 'refresh' : 'bearer');
-  const result = await callWithBearer(
+  const port = callHostPort(c.options, c.exchanges, refreshWith && assertionOf(v, saved, refreshWith));
+  const result = await savedBearerCallRefreshing(
+    port,
     {
       method: r.method,
       url: r.url,
@@ -155,8 +168,6 @@ async function bearerSent(
     },
     given,
     refreshWith,
-    c.send,
-    Date.now,
     c.dpop
   );
   for (const step of result.steps)
@@ -183,25 +194,23 @@ export const callCommand: Command = async (argv, io) => {
   const url = requestUrl(v.url, v['base-url'] ?? saved?.profile.baseUrl, saved?.profile.name ?? null);
   const request: CallRequest = { method, url, body: b, extraHeaders: extraHeadersOf(v, saved) };
   const exchanges: Exchange[] = [];
-  // Recorded as the app's request signer records its sends: `request` signed, `bearer` with a token, `refresh`.
+  // Recorded as the app's request signer records its sends: `request` signed, `api` with a token, `refresh`.
   const recording = v['no-history']
     ? null
     : cliHistory(v['store-dir'], saved?.profile.id ?? 'cli', 'signer', (problem) =>
         io.stderr.write(`warn: ${terminalSafe(problem)}\n`)
       );
   const timeoutMs = v.timeout === undefined ? saved?.profile.timeoutMs : requestTimeoutMs(v.timeout);
-  const route: CallRoute = { legOf: () => 'request', assertion: null };
   const allowSelfSigned = !!v['allow-self-signed'] || !!saved?.profile.allowSelfSigned;
   const options = { io, profile: saved?.profile ?? null, allowSelfSigned, timeoutMs, recording };
-  const send = callTransport(options, route, exchanges);
   const kind = credentialsKind(v, saved);
   const usesSaved = !!saved?.token && v.bearer === undefined && v.token === undefined;
   // RFC 9449 §7.1: the saved token of a profile with DPoP on is bound to the profile's key, so it goes with a proof.
   const p = saved && kind === 'oauth2' ? saved.profile : null;
   const dpop = await dpopClientOf(v, io, p && { name: p.name, on: usesSaved && p.oauth2.dpop, key: p.oauth2.dpopKey });
   if (usesSaved && saved.tokenNote) io.stderr.write(`${saved.tokenNote}\n`);
-  if (kind === 'oauth1') await oauth1Sent(v, saved, request, send);
-  else await bearerSent(v, { io, saved, route, send, dpop: dpop?.client ?? null }, request);
+  if (kind === 'oauth1') await oauth1Sent(v, saved, request, callHostPort(options, exchanges, null));
+  else await bearerSent(v, { io, saved, options, exchanges, dpop: dpop?.client ?? null }, request);
   const last = exchanges[exchanges.length - 1]!;
   if (v.json)
     io.stdout.write(

@@ -62,7 +62,9 @@ export async function discoverFirst(
   const tokenPath = !named.token && e.token ? e.token : o.tokenPath;
   const issRequired = o.issRequired || doc.authorization_response_iss_parameter_supported === true;
   const chosen = (path: string, fromMetadata: boolean) =>
-    ({ url: endpointUrl(profile.baseUrl, path), source: fromMetadata ? 'discovery' : 'profile' }) as const;
+    fromMetadata
+      ? ({ url: endpointUrl(profile.baseUrl, path), source: 'discovery', from: e.issuer } as const)
+      : ({ url: endpointUrl(profile.baseUrl, path), source: 'profile' } as const);
   report.line(
     endpointLine('authorization endpoint', chosen(authorizePath, authorizePath === e.authorization), '--authorize-path')
   );

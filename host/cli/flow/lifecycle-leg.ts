@@ -4,13 +4,13 @@ import {
   refreshLeg,
   revocationLeg,
 } from '../../../shared/flows/driver/lifecycle-legs';
+import { discoveryLeg } from '../../../shared/flows/driver/openid-legs';
+import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
 import type { Profile } from '../../../shared/store/profile';
-import { discover } from '../../oidc/discover';
 import { endpointLine, redirectLines } from '../oidc-report';
-import { interruptible } from '../interrupt';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import type { FlowRunOptions } from './options';
@@ -60,7 +60,7 @@ export async function lifecycleLeg(
   // OpenID Connect: the refreshed id_token and UserInfo again (OIDC Core §12.2), before the token is used further.
   await afterRefresh?.(now.fields);
 
-  const endpoints = await lifecycleEndpoints(profile, discovered, options, report);
+  const endpoints = await lifecycleEndpoints(profile, discovered, port, report);
   if (!endpoints) return;
   const introspect = async (what: string, expectActive: boolean) => {
     report.step(`Token lifecycle: introspection ${what} (RFC 7662)`);
@@ -102,23 +102,23 @@ export async function lifecycleLeg(
 }
 
 /**
- * The revocation and introspection endpoints: the profile's (flags), else the provider's metadata, discovered here
- * when the OpenID Connect leg did not; each printed with its source. Null when one is missing (the legs are then
- * left out, and said so).
+ * The revocation and introspection endpoints by the one resolution (profileEndpoints: the profile's, from the flags,
+ * else the provider's metadata, else a preset for the base URL), the metadata read by the driver's discovery leg
+ * over the flow's port (recorded as every leg is) when the OpenID Connect leg did not; each printed with where it
+ * came from, in the app's words. Null when one is missing (the legs are then left out, and said so).
  */
 async function lifecycleEndpoints(
   profile: Profile,
   discovered: DiscoveredEndpoints | null,
-  options: FlowRunOptions,
+  port: FlowHostPort,
   report: FlowReport
 ): Promise<{ introspection: string; revocation: string } | null> {
   const o = profile.oauth2;
   let metadata = discovered;
   if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
     const issuer = o.issuer || profile.baseUrl;
-    const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
-      discover(issuer, undefined, { ...options.send, signal })
-    );
+    report.step(`Token lifecycle: discovery of ${issuer}, for the revocation and introspection endpoints (RFC 8414)`);
+    const d = await discoveryLeg(port, issuer);
     for (const l of redirectLines(d.redirects)) report.line(l);
     if (d.refused) report.line(`   ${d.refused} Its endpoints are not used.`);
     metadata = d.endpoints;

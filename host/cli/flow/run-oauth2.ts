@@ -7,7 +7,6 @@ import type { LoginOptions } from '../../../shared/oidc/login-options';
 import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
-import { withPushProof } from '../../../shared/flows/driver/dpop-port';
 import { PAR_LEG } from '../../../shared/flows/driver/pushed-authorization-leg';
 import { pushEndpoint, requestObjectSigned, type AuthorizationRequestMode } from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
@@ -75,10 +74,7 @@ export async function runOAuth2(
     );
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
     const config = { ...base, login: openId.login ?? {}, dpopJkt: dpop?.thumbprint ?? null, parEndpoint };
-    const runner = withPushProof(
-      pushAuthenticated(profile, catcher, options, report, effects, dpop),
-      dpop?.client ?? null
-    );
+    const runner = pushAuthenticated(profile, catcher, options, report, effects, dpop);
     const prepared = requestObjectSigned(authorization, profile, report);
     const { state, runs } = await runFlow(grant, config, runner, undefined, prepared).catch((e: unknown) => {
       if (e instanceof LegFailed) throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
@@ -143,7 +139,8 @@ function pushAuthenticated(
         ? cliLegPort(
             { ...options, clientAssertion: clientAssertionOf(profile, profile.baseUrl, request.url) },
             report,
-            effects
+            effects,
+            dpop?.client ?? null
           ).send(request, sent)
         : port.send(request, sent),
   };

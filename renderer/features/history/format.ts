@@ -34,8 +34,9 @@ export const KNOWN_LEGS: readonly {
   { leg: 'refresh', label: 'Refresh', flows: 'OAuth 2, MCP' },
   { leg: 'device', label: 'Device authorization request', flows: 'Device authorization' },
   { leg: 'poll', label: 'Device token poll', flows: 'Device authorization' },
-  { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2' },
+  { leg: 'api', label: 'API request', flows: 'OAuth 1.0a, OAuth 2, Signer' },
   { leg: 'request', label: 'Signed request', flows: 'Signer' },
+  // The signer's and `call`'s bearer call before it ran on the driver (now `api`), in older histories.
   { leg: 'bearer', label: 'Bearer request', flows: 'Signer' },
   { leg: 'discovery', label: 'Discovery', flows: 'OpenID Connect' },
   { leg: 'jwks', label: 'JWKS', flows: 'OpenID Connect' },

@@ -1,7 +1,6 @@
 import { createStore } from 'zustand';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
-import { withPushProof } from '../../../shared/flows/driver/dpop-port';
 import {
   authorizationUrlOf,
   PAR_LEG,
@@ -66,7 +65,7 @@ const CLEAR = {
 /**
  * The grant's par leg sent by the app host through the page's port, the client authenticated by the driver
  * (authenticatedWith: the assertion signed in per send, §2), with a fresh DPoP proof of the profile's key when DPoP
- * is on (withPushProof, as the CLI sends it); each attempt recorded in the History once, with the leg's verdict
+ * is on (authenticatedPort's, as the CLI sends it); each attempt recorded in the History once, with the leg's verdict
  * (RFC 9126 §2.2).
  */
 async function pushSent(
@@ -85,10 +84,11 @@ async function pushSent(
   const dpop = profile.oauth2.dpop ? await pageDpop(deps, profile, nonces) : null;
   if (dpop && !dpop.ok) return { run: null, error: dpop.error.message, assertion: null, dpop: null };
   const host = pageHostPort(deps, sends, profile, 'oauth2', () => {});
-  const { port, shown } = authenticatedWith(deps, host, assertion, null, {});
+  // The driver's port puts the proof on the push by itself when DPoP is on (RFC 9449 §10.1); no other leg here.
+  const { port, shown } = authenticatedWith(deps, host, assertion, dpop?.value ?? null, {});
   const traces = () => ({ assertion: shown().assertion, dpop: dpop?.value.trace() ?? null });
   try {
-    const run = await sendLeg(parLeg, PAR_LEG, () => flow, withPushProof(port, dpop?.value.client ?? null));
+    const run = await sendLeg(parLeg, PAR_LEG, () => flow, port);
     return { run, error: null, ...traces() };
   } catch (e) {
     return { run: null, error: (e as Error).message, ...traces() };
@@ -121,7 +121,7 @@ async function pushTarget(
  * request POSTed by the app host with the client authentication the token leg uses (§2.1): a client assertion signed
  * in the host whose aud is the issuer or this endpoint (§2), the client certificate on the connection (RFC 8705 §2,
  * to the endpoint's mutual-TLS alias); its answer checked (§2.2): the code grant's par leg, which the CLI runs too.
- * With DPoP on, a proof of the profile's key goes with it (RFC 9449 §10.1, withPushProof), a nonce asked for there
+ * With DPoP on, a proof of the profile's key goes with it (RFC 9449 §10.1, by the driver's authenticatedPort), a nonce asked for there
  * followed once.
  */
 function createParStore(deps: RendererDeps) {

@@ -1,12 +1,13 @@
-import { callWithBearer, type BearerCallResult, type BearerPlacement } from '../../../shared/flows';
-import { clientAssertionOf, profileTokenUrl, transportOf } from '../../../shared/flows/profile-config';
-import { assertionSignedSend } from '../page-client-auth';
+import type { BearerCallResult, BearerPlacement } from '../../../shared/flows';
+import { savedBearerCallRefreshing } from '../../../shared/flows/driver/bearer-refresh';
+import { clientAssertionOf, profileTokenUrl } from '../../../shared/flows/profile-config';
+import { authenticatedWith } from '../page-client-auth';
+import { pageHostPort } from '../page-host-port';
+import { flowSends } from '../flow-sends';
 import { BridgeFailure } from '../../../shared/bridge/result';
-import type { RawRequest } from '../../../shared/http';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import type { RendererDeps } from '../../app/deps';
-import { historyRecord } from '../flow-records';
 import { mockMtlsBaseUrlFor } from '../mock-mtls';
 import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
 import { refreshTokenRefusal } from '../../../shared/oauth2/refresh-refusal';
@@ -23,9 +24,10 @@ export interface BearerRequestForm {
 export type SignerBearerResult = BearerCallResult & { readonly dpop: DpopLegTrace | null };
 
 /**
- * Sends a request with a profile's saved OAuth 2 token (shared/flows/bearer-call.ts: refreshed first when it has
- * passed expires_in, once more on a 401), records each exchange in the history, and saves a refreshed token in
- * place of the old one. With the profile's DPoP on, the saved token is bound to its key: the refresh and each call
+ * Sends a request with a profile's saved OAuth 2 token through the driver (savedBearerCallRefreshing over the page's
+ * host port: refreshed first when it has passed expires_in, once more on a 401), each exchange recorded in the
+ * history once with its leg's verdict (`api`, `refresh`, as the OAuth 2 page's automatic refresh), and saves a
+ * refreshed token in place of the old one. With the profile's DPoP on, the saved token is bound to its key: the refresh and each call
  * carry a fresh proof of it, the call in the DPoP scheme (RFC 9449 §5, §7.1); `dpopNonces` per server (§8.2).
  */
 export async function sendWithSavedToken(
@@ -36,23 +38,18 @@ export async function sendWithSavedToken(
   form: BearerRequestForm,
   dpopNonces: Map<string, string>
 ): Promise<SignerBearerResult> {
-  const { bridge, random, now } = deps;
+  const { bridge, now } = deps;
   const o = profile.oauth2;
   const tokenUrl = profileTokenUrl(profile, baseUrl, await mockMtlsBaseUrlFor(bridge, profile));
   const dpop = o.dpop ? await pageDpop(deps, profile, dpopNonces) : null;
   if (dpop && !dpop.ok) throw new BridgeFailure(dpop.error.code, dpop.error.message, { step: 'bearer' });
-  const legOf = (request: RawRequest) => (request.url === tokenUrl ? 'refresh' : 'bearer');
-  // A refresh with client_secret_jwt or private_key_jwt: its assertion signed by the driver's decorator (RFC 7523 §2.2).
-  const send = assertionSignedSend(deps, clientAssertionOf(profile, baseUrl), legOf, async (request, leg) => {
-    // Recorded by the host, with its verdict: the status and the provider's words.
-    const record = historyRecord(random, { profileId: profile.id, flow: 'signer', leg });
-    const r = await bridge.httpSend({ request, options: transportOf(profile), record });
-    if (!r.ok)
-      throw new BridgeFailure(r.error.code, `${request.method} ${request.url}: ${r.error.message}`, { step: 'bearer' });
-    return r.value;
-  });
+  // The page as the driver's host, each exchange recorded once with its leg's verdict; a refresh with
+  // client_secret_jwt or private_key_jwt gets its assertion from the driver's decorator (RFC 7523 §2.2).
+  const host = pageHostPort(deps, flowSends(bridge), profile, 'signer', () => {});
+  const { port } = authenticatedWith(deps, host, clientAssertionOf(profile, baseUrl), null, {});
   const body = form.body === '' ? {} : { body: form.body, contentType: form.contentType };
-  const result = await callWithBearer(
+  const result = await savedBearerCallRefreshing(
+    port,
     { method: form.method, url: form.url, ...body, placement: form.placement, extraHeaders: profile.headers },
     {
       accessToken: saved.token,
@@ -71,8 +68,6 @@ export async function sendWithSavedToken(
           extraHeaders: profile.headers,
         }
       : null,
-    send,
-    now,
     dpop?.value.client ?? null
   );
   // A refresh token the server refused (invalid_grant) is marked on the saved token, so the lists stop offering it.

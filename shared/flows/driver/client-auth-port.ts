@@ -12,7 +12,7 @@ import {
   withAssertion,
   type ClientAssertionSettings,
 } from '../../oauth2/client-assertion-request';
-import { withDpopProofs, type DpopLegKind } from './dpop-port';
+import { withDpopProofs, withPushProof, type DpopLegKind } from './dpop-port';
 import type { FlowHostPort, LegReport } from './host-port';
 import { LIFECYCLE_DPOP_LEGS } from './lifecycle-legs';
 
@@ -99,10 +99,13 @@ export interface LegClientAuthentication extends AssertionAuthentication {
 
 /**
  * The host port every flow's legs run on: the client assertion signed in per send, and outside it DPoP (a nonce
- * retry gets an assertion of its own). One decorator each, applied here for both hosts, so none can forget one.
- * Basic, body and mutual TLS authentication are in the request as built, and the transport's certificate.
+ * retry gets an assertion of its own): a proof on `dpopLegs`, and on the pushed authorization request (the `par`
+ * leg, withPushProof, RFC 9449 §10.1) whenever DPoP is on. One decorator each, applied here for every host, so none
+ * can forget one. Basic, body and mutual TLS authentication are in the request as built, and the transport's
+ * certificate.
  */
 export function authenticatedPort(port: FlowHostPort, auth: LegClientAuthentication): FlowHostPort {
   const signed = withClientAssertions(port, auth);
-  return auth.dpop ? withDpopProofs(signed, auth.dpop, auth.dpopLegs ?? TOKEN_DPOP_LEGS) : signed;
+  if (!auth.dpop) return signed;
+  return withPushProof(withDpopProofs(signed, auth.dpop, auth.dpopLegs ?? TOKEN_DPOP_LEGS), auth.dpop);
 }

@@ -100,9 +100,8 @@ async function pushedWithDpop(
 
 /**
  * The host port with a proof of `client`'s key on the pushed authorization request (the `par` leg, pushedWithDpop),
- * a nonce retry reported as a step of its own; every other leg as `port` sends it. The code grant's hosts (the
- * OAuth 2 page's push and `flow oauth2 --par --dpop`) wrap the port their push goes through with it, so both send
- * the same proofs.
+ * a nonce retry reported as a step of its own; every other leg as `port` sends it. Applied by authenticatedPort
+ * (client-auth-port.ts) whenever DPoP is on, so every host's push carries it.
  */
 export const withPushProof = <P extends FlowHostPort>(port: P, client: DpopClient | null): P =>
   client

@@ -31,7 +31,7 @@ export function authorizationUrlOf(s: OAuth2State): string {
  * RFC 9126 §2.1: the authorization request's parameters (or the request object in their place, §3) POSTed to the
  * pushed authorization request endpoint with the token leg's client authentication; its answer read (§2.2). The
  * request_uri it brings is the next leg's URL; a proof of the DPoP key goes with it through the host's port
- * (dpop-port.ts withPushProof, RFC 9449 §10.1).
+ * (authenticatedPort's withPushProof, RFC 9449 §10.1).
  */
 export const parLeg: SentLeg<OAuth2State, PushOutcome> = {
   kind: 'send',

@@ -34,7 +34,7 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
     const r = await runFlowCli([...grant(), '--revocation-endpoint', '/oidc/revoke'], browse);
     expect(r.stderr).toContain(`revocation endpoint: ${mock.baseUrl}/oidc/revoke (from --revocation-endpoint)`);
     expect(r.stderr).toContain(
-      `introspection endpoint: ${mock.baseUrl}/oidc/introspect (from the provider's metadata)`
+      `introspection endpoint: ${mock.baseUrl}/oidc/introspect (from the metadata of ${mock.baseUrl})`
     );
     expect(r.stderr).toMatch(/-> POST http:\/\/127\.0\.0\.1:\d+\/oidc\/revoke\n<- 200/);
     expect(r.code).toBe(0);

@@ -49,7 +49,7 @@ describe('oauth-lab flow oauth2 --headless', () => {
     const discovery = r.err.indexOf(`-> GET ${issuer}/.well-known/openid-configuration`);
     expect(discovery).toBeGreaterThanOrEqual(0);
     expect(discovery).toBeLessThan(r.err.indexOf('/oauth/v2/authorize?'));
-    expect(r.err).toContain(`authorization endpoint: ${issuer}/oauth/v2/authorize (from the provider's metadata)`);
+    expect(r.err).toContain(`authorization endpoint: ${issuer}/oauth/v2/authorize (from the metadata of ${issuer})`);
     // Fetched once, before the authorization request; the id_token's checks reuse it.
     expect(r.err.split(`-> GET ${issuer}/.well-known/`)).toHaveLength(2);
     // UserInfo with the first access token, then again after the refresh (OIDC Core §12.2).
@@ -65,7 +65,7 @@ describe('oauth-lab flow oauth2 --headless', () => {
     const args = flowArgs(issuer).map((a) => (a === '--base-url' ? '--issuer' : a));
     const r = await runCli([...args, '--scope', 'openid', '--authorize-path', '/oauth/v2/authorize?tenant=lab']);
     expect(r.err).toContain(`authorization endpoint: ${issuer}/oauth/v2/authorize?tenant=lab (from --authorize-path)`);
-    expect(r.err).toContain(`token endpoint: ${issuer}/oauth/v2/token (from the provider's metadata)`);
+    expect(r.err).toContain(`token endpoint: ${issuer}/oauth/v2/token (from the metadata of ${issuer})`);
     expect(r.err).toContain(`-> GET ${issuer}/oauth/v2/authorize?tenant=lab&client_id=`);
     expect(r.code).toBe(0);
   });

@@ -43,6 +43,8 @@ describe('flow oauth2 --lifecycle records each leg with its verdict', () => {
       ['authorize', 'succeeded', expect.stringMatching(/code/i)],
       ['token', 'succeeded', expect.stringMatching(/^Access token received/)],
       ['refresh', 'succeeded', expect.stringMatching(/^Access token received/)],
+      // The lifecycle's endpoints from the issuer's metadata, read by the driver's discovery leg (recorded as the app records it).
+      ['discovery', 'succeeded', expect.any(String)],
       ['introspection', 'succeeded', 'The provider says active: true.'],
       ['revocation', 'succeeded', 'Revoked, or already invalid (HTTP 200).'],
       ['introspection', 'succeeded', 'The provider says active: false.'],

@@ -7,7 +7,7 @@ import { createAppStore } from '../../../../host/store';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createTokenEndpointGrantStore } from '../../../../renderer/state/machine/machine-stores';
 import type { BridgeApi } from '../../../../shared/bridge/api';
-import { CLIENT_GRANTS } from '../../../../shared/flows/driver/registry';
+import { tokenExchangeGrant } from '../../../../shared/flows/driver/grants/token-exchange';
 import { profileSchema } from '../../../../shared/store/profile';
 import { C, send } from '../../mock-provider/helpers';
 import { runCli } from '../../host/cli/run-cli';
@@ -75,7 +75,7 @@ async function appRun(s: Settings, seed: number, tamper: (b: BridgeApi) => Bridg
       oauth2: { clientId: C.client.id, clientSecret: s.clientSecret, clientAuthentication: s.clientAuthentication },
     });
     const deps = { bridge: tamper(host.bridge), crypto: browserCrypto, random: seededRandom(seed), now: () => NOW };
-    const store = createTokenEndpointGrantStore(deps, CLIENT_GRANTS.token_exchange);
+    const store = createTokenEndpointGrantStore(deps, tokenExchangeGrant);
     await store.getState().flowStarted(profile, front.base);
     // The page's fields.
     store.getState().flowEdited((f) => ({ ...f, config: { ...f.config, scope: null, values } }));
