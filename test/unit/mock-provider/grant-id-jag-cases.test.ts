@@ -1,7 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
 import { bearer, expectOAuth2Error } from './oauth2-assertions';
+import { agentMock, TOKEN_TYPE } from './agent-mock';
 
 /**
  * The identity assertion JWT authorization grant (draft-ietf-oauth-identity-assertion-authz-grant) at the mock, in
@@ -12,25 +13,10 @@ import { bearer, expectOAuth2Error } from './oauth2-assertions';
  */
 const EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-          { id: 'other-agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(() => h.stop());
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
+const h = agentMock({
+  more: [{ id: 'other-agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' }],
+  idJag: true,
 });
 
 async function idToken(): Promise<string> {
@@ -42,8 +28,8 @@ const askIdJag = async (extra: Record<string, string> = {}): Promise<Res> =>
     grant_type: EXCHANGE,
     client_id: 'agent',
     subject_token: await idToken(),
-    subject_token_type: TYPE('id_token'),
-    requested_token_type: TYPE('id-jag'),
+    subject_token_type: TOKEN_TYPE('id_token'),
+    requested_token_type: TOKEN_TYPE('id-jag'),
     audience: h.base,
     resource: `${h.base}/api/v2/me`,
     scope: 'read',
@@ -69,7 +55,7 @@ describe('the mock as the enterprise IdP: an ID-JAG by token exchange', () => {
     const r = await askIdJag();
     expect(r.status, r.body).toBe(200);
     const body = json(r.body);
-    expect(body).toMatchObject({ issued_token_type: TYPE('id-jag'), token_type: 'N_A', scope: 'read' });
+    expect(body).toMatchObject({ issued_token_type: TOKEN_TYPE('id-jag'), token_type: 'N_A', scope: 'read' });
     expect(body.refresh_token).toBeUndefined();
     const jag = String(body.access_token);
     const header = decodeProtectedHeader(jag);
@@ -92,7 +78,7 @@ describe('the mock as the enterprise IdP: an ID-JAG by token exchange', () => {
   it('refuses an ID-JAG for a subject that is not an id_token, without audience, or for an audience it does not serve', async () => {
     const { access_token: access } = await tokens(h);
     refusedFor(
-      await askIdJag({ subject_token: String(access), subject_token_type: TYPE('access_token') }),
+      await askIdJag({ subject_token: String(access), subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'an ID-JAG is issued for an id_token'
     );

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
+import { describe, expect, it } from 'vitest';
+import { C, tokens } from '../../mock-provider/helpers';
 import { scratchDir } from '../../../support/scratch-dir';
 import { machineCli } from './machine-cli';
+import { agentMock } from '../../mock-provider/agent-mock';
 
 /**
  * `oauth-lab flow id-jag` (draft-ietf-oauth-identity-assertion-authz-grant) over real sockets against the mock in
@@ -11,23 +12,7 @@ import { machineCli } from './machine-cli';
  * redemption at the resource's authorization server (RFC 7523), both legs traced; a broken ID-JAG (switch
  * idJagFault) stopped by the client or refused by the server, by name.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(() => h.stop());
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
-});
+const h = agentMock({ idJag: true });
 
 async function idTokenFile(): Promise<string> {
   const { id_token: idToken } = await tokens(h, { scope: 'openid read' });

@@ -1,37 +1,18 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerValue } from '../../../../shared/http';
 import { scratchDir } from '../../../support/scratch-dir';
-import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
+import { C, tokens } from '../../mock-provider/helpers';
 import { runMcpCli } from './run-mcp-cli';
+import { agentMock } from '../../mock-provider/agent-mock';
 
 // `oauth-lab mcp --grant id-jag` (MCP enterprise-managed authorization) against the mock in both roles, over
 // sockets: the token exchange at the IdP for an ID-JAG (RFC 8693), its redemption at the MCP server's authorization
 // server (RFC 7523), then the MCP calls with the token; a broken ID-JAG (switch idJagFault) stopped by the client
 // before it is redeemed, and one the authorization server refuses, each by name.
 const dir = scratchDir('mcp-id-jag-');
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    autoLoginUser: 'demo',
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(async () => {
-  await h.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
-});
+const h = agentMock({ autoLoginUser: 'demo', idJag: true });
 
 const file = (name: string, text: string) => {
   const path = join(dir, name);

@@ -1,0 +1,36 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { C, Harness, REDIRECT } from './helpers';
+
+/** A token type URI of RFC 8693 §3: `urn:ietf:params:oauth:token-type:<t>`. */
+export const TOKEN_TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
+
+interface AgentMockOptions {
+  /** Clients beside the default one and `agent`. */
+  readonly more?: readonly Record<string, unknown>[];
+  readonly autoLoginUser?: string;
+  /** The switch idJagFault turned off after each test. */
+  readonly idJag?: boolean;
+}
+
+/**
+ * The mock of the agent grants' tests (token exchange, ID-JAG): the default client and `agent`, a public client
+ * (no authentication, RFC 6749 §2.1), with `more`; started before the file's tests and stopped after them.
+ */
+export function agentMock({ more = [], autoLoginUser, idJag = false }: AgentMockOptions = {}): Harness {
+  const h = new Harness({
+    ...(autoLoginUser ? { autoLoginUser } : {}),
+    configValue: {
+      oauth2: {
+        clients: [
+          { ...C.client, redirectUris: [REDIRECT] },
+          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
+          ...more,
+        ],
+      },
+    },
+  });
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+  if (idJag) afterEach(() => h.settings({ switches: { idJagFault: 'off' } }));
+  return h;
+}
