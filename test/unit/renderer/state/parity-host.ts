@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
 import { createServer, connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { FlowReport, FlowFailure } from '../../../../host/cli/flow/report';
@@ -91,6 +92,45 @@ export async function mockFront({ keepPort = false }: { readonly keepPort?: bool
 }
 
 export type MockFront = Awaited<ReturnType<typeof mockFront>>;
+
+/**
+ * The front of a file whose runs share one issuer: every mock on the first one's port (`keepPort`), that first mock
+ * up, so the issuer is known before the profiles are drawn (the one OpenID Connect discovers, whose metadata names
+ * the endpoints); with the profiles' DPoP key, a private JWK's text as the profile form keeps it.
+ */
+export async function oneIssuerFront(): Promise<{ front: MockFront; dpopKey: string }> {
+  const front = await mockFront({ keepPort: true });
+  await front.fresh(1);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { front, dpopKey: JSON.stringify(await exportJWK(privateKey)) };
+}
+
+type SendInput = NonNullable<Parameters<BridgeApi['httpSend']>[0]>;
+
+/**
+ * A host that sends each request as `alter` makes it (given the request and its leg): a planted divergence the
+ * parity properties must catch.
+ */
+export const alteringRequests =
+  (alter: (request: SendInput['request'], leg: string | undefined) => SendInput['request']) =>
+  (bridge: BridgeApi): BridgeApi =>
+    new Proxy(bridge, {
+      get: (target, name) =>
+        name === 'httpSend'
+          ? (input: SendInput) => target.httpSend({ ...input, request: alter(input.request, input.record?.leg) })
+          : Reflect.get(target, name),
+    });
+
+/** The request's headers with `value` mapping each one's value by name. */
+export const withHeaders = (
+  request: SendInput['request'],
+  value: (name: string, value: string) => string
+): SendInput['request'] => ({ ...request, headers: request.headers.map(([n, v]) => [n, value(n, v)]) });
+
+/** A host that sends the User-Agent header with a space more. */
+export const alteringOneHeader = alteringRequests((r) =>
+  withHeaders(r, (n, v) => (n.toLowerCase() === 'user-agent' ? `${v} ` : v))
+);
 
 /**
  * What a run sent and judged: the authorization URL, the callback's verdict, each recorded exchange with its verdict,

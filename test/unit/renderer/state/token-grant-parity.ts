@@ -11,7 +11,7 @@ import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
 import { runCli } from '../../host/cli/run-cli';
 import { hostBridge } from './host-bridge';
-import { NOW, recorded, seededRandom, type MockFront } from './parity-host';
+import { alteringRequests, NOW, recorded, seededRandom, type MockFront } from './parity-host';
 
 /** A grant that is one token request, as its parity test runs it in the app and with `oauth-lab flow <command>`. */
 export interface TokenGrantParity<S extends TokenGrantSettings, I> {
@@ -111,14 +111,7 @@ export async function expectTokenInBoth<S extends TokenGrantSettings, I>(p: Toke
 }
 
 /** A host that sends the body with one byte more: the planted divergence the property must catch. */
-const alteringTheBody = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend({ ...input, request: { ...input.request, body: `${input.request.body ?? ''}&` } })
-        : Reflect.get(target, name),
-  });
+const alteringTheBody = alteringRequests((r) => ({ ...r, body: `${r.body ?? ''}&` }));
 
 /** The property fails on a host that alters the body. */
 export async function expectAlteredBodyCaught<S extends TokenGrantSettings, I>(p: TokenGrantParity<S, I>) {
