@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { auditExitCode, type AuditResult } from '../../../shared/audit/audit-result';
 import { auditReportHtml } from '../../../shared/audit/audit-report-html';
 import { FINDING_IDS, FINDINGS, type FindingId } from '../../../shared/audit/findings';
@@ -14,6 +13,7 @@ import { parseFlags } from '../flags';
 import { AUDIT_HELP } from '../help/audit';
 import { UsageError, type Command, type TextOutput } from '../io';
 import { readFileFlag } from '../read-file-flag';
+import { writeOutputs } from '../report-outputs';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe } from '../terminal-text';
 
@@ -88,16 +88,6 @@ function probeClient(v: Values): ProbeClient | null {
   };
 }
 
-function write(flag: string, path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (err) {
-    throw new UsageError(
-      `${flag} ${path}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
-    );
-  }
-}
-
 function printText(out: TextOutput, r: AuditResult): void {
   for (const f of r.findings) {
     out.write(`${f.status.padEnd(9)}  ${f.severity.padEnd(6)}  ${f.id}  (${f.section})\n`);
@@ -139,22 +129,22 @@ export const auditCommand: Command = async (argv, io) => {
     return 2;
   }
   const { result, seen } = run;
-  if (v.report !== undefined) {
+  const reportHtml = () => {
     const fp = fingerprinter(nodeCrypto, nodeRandom);
     const titles = Object.fromEntries(FINDINGS.map((f) => [f.id, f.title]));
-    write(
-      '--report',
-      v.report,
-      auditReportHtml(
-        result,
-        titles,
-        seen.map((s) => reportedRequest(s, fp))
-      )
+    return auditReportHtml(
+      result,
+      titles,
+      seen.map((s) => reportedRequest(s, fp))
     );
-  }
-  if (v.sarif !== undefined) write('--sarif', v.sarif, auditSarif(result));
-  if (v.json)
-    io.stdout.write(`${JSON.stringify({ issuer: result.issuer, findings: result.findings, probes: result.probes })}\n`);
-  else printText(io.stdout, result);
+  };
+  writeOutputs(io.stdout, {
+    files: [
+      { flag: '--report', path: v.report, text: reportHtml },
+      { flag: '--sarif', path: v.sarif, text: () => auditSarif(result) },
+    ],
+    json: v.json ? () => ({ issuer: result.issuer, findings: result.findings, probes: result.probes }) : undefined,
+    text: (out) => printText(out, result),
+  });
   return auditExitCode(result);
 };
