@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { C, Harness, REDIRECT } from './helpers';
+import { scratchDir } from '../../support/scratch-dir';
+import { C, Harness, REDIRECT, tokens } from './helpers';
 
 /** A token type URI of RFC 8693 §3: `urn:ietf:params:oauth:token-type:<t>`. */
 export const TOKEN_TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
@@ -33,4 +36,15 @@ export function agentMock({ more = [], autoLoginUser, idJag = false }: AgentMock
   afterAll(() => h.stop());
   if (idJag) afterEach(() => h.settings({ switches: { idJagFault: 'off' } }));
   return h;
+}
+
+/** The user's id_token from the mock as IdP (its single sign-on, scope openid read): what an ID-JAG is asked for. */
+export const userIdToken = async (h: Harness): Promise<string> =>
+  String((await tokens(h, { scope: 'openid read' })).id_token);
+
+/** The user's id_token in a file of its own, as a host would hand it over (removed when the test ends). */
+export async function idTokenFile(h: Harness): Promise<string> {
+  const file = join(scratchDir('id-token-'), 'id_token.jwt');
+  writeFileSync(file, `${await userIdToken(h)}\n`);
+  return file;
 }

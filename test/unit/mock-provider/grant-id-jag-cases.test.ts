@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
 import { bearer, expectOAuth2Error } from './oauth2-assertions';
-import { agentMock, TOKEN_TYPE } from './agent-mock';
+import { agentMock, TOKEN_TYPE, userIdToken } from './agent-mock';
 
 /**
  * The identity assertion JWT authorization grant (draft-ietf-oauth-identity-assertion-authz-grant) at the mock, in
@@ -19,15 +19,11 @@ const h = agentMock({
   idJag: true,
 });
 
-async function idToken(): Promise<string> {
-  return String((await tokens(h, { scope: 'openid read' })).id_token);
-}
-
 const askIdJag = async (extra: Record<string, string> = {}): Promise<Res> =>
   tokenRequest(h, {
     grant_type: EXCHANGE,
     client_id: 'agent',
-    subject_token: await idToken(),
+    subject_token: await userIdToken(h),
     subject_token_type: TOKEN_TYPE('id_token'),
     requested_token_type: TOKEN_TYPE('id-jag'),
     audience: h.base,
@@ -110,7 +106,7 @@ describe('the mock as the resource authorization server: the ID-JAG redeemed (RF
   });
 
   it('an id_token presented as the assertion is refused for its typ', async () => {
-    refusedFor(await redeem(await idToken()), 'invalid_grant', "typ 'JWT'");
+    refusedFor(await redeem(await userIdToken(h)), 'invalid_grant', "typ 'JWT'");
   });
 
   const faults: [string, (header: Record<string, unknown>, claims: Record<string, unknown>) => void, string][] = [

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { C, tokens } from '../../mock-provider/helpers';
+import { C } from '../../mock-provider/helpers';
 import { scratchDir } from '../../../support/scratch-dir';
 import { machineCli } from './machine-cli';
-import { agentMock } from '../../mock-provider/agent-mock';
+import { agentMock, idTokenFile } from '../../mock-provider/agent-mock';
+import { withoutFlag } from './run-cli';
 
 /**
  * `oauth-lab flow id-jag` (draft-ietf-oauth-identity-assertion-authz-grant) over real sockets against the mock in
@@ -14,13 +15,6 @@ import { agentMock } from '../../mock-provider/agent-mock';
  */
 const h = agentMock({ idJag: true });
 
-async function idTokenFile(): Promise<string> {
-  const { id_token: idToken } = await tokens(h, { scope: 'openid read' });
-  const file = join(scratchDir('id-jag-'), 'id_token.jwt');
-  writeFileSync(file, `${String(idToken)}\n`);
-  return file;
-}
-
 const agent = async (...args: string[]) => [
   'id-jag',
   '--idp-token-endpoint',
@@ -28,7 +22,7 @@ const agent = async (...args: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(),
+  await idTokenFile(h),
   '--issuer',
   h.base,
   '--client-id',
@@ -92,11 +86,11 @@ describe('flow id-jag', () => {
   it('no id_token or no IdP: a usage error naming the flag, nothing sent', async () => {
     const args = await agent();
     const before = h.provider.events.recent(0).length;
-    const noIdToken = args.filter((a, i) => a !== '--id-token-file' && args[i - 1] !== '--id-token-file');
+    const noIdToken = withoutFlag(args, '--id-token-file');
     const r = await machineCli(noIdToken);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--id-token-file FILE (or --id-token, or OAUTH_LAB_ID_TOKEN) is required for flow id-jag');
-    const noIdp = args.filter((a, i) => a !== '--idp-token-endpoint' && args[i - 1] !== '--idp-token-endpoint');
+    const noIdp = withoutFlag(args, '--idp-token-endpoint');
     expect((await machineCli(noIdp)).err).toContain(
       '--idp-token-endpoint URL (the IdP’s token endpoint) is required for flow id-jag'
     );

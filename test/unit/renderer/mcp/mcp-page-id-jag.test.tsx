@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokens } from '../../mock-provider/helpers';
 import { renderMcpPage, legTitles } from './mcp-page-on-mock';
 import { mockForPages } from '../flow/render-on-mock';
+import { userIdToken } from '../../mock-provider/agent-mock';
 
 /**
  * The MCP page's ID-JAG grant (enterprise-managed authorization) over the real mock in both roles: on the mock the
@@ -19,7 +19,7 @@ const setUp = () => renderMcpPage(h);
 
 async function connectWithIdToken(): Promise<HTMLElement> {
   fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'id-jag' } });
-  const idToken = String((await tokens(h, { scope: 'openid read' })).id_token);
+  const idToken = await userIdToken(h);
   fireEvent.change(screen.getByLabelText('id_token'), { target: { value: idToken } });
   fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
   return screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
