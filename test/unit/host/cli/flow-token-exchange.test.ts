@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokens } from '../../mock-provider/helpers';
 import { scratchDir } from '../../../support/scratch-dir';
-import { capturingTokenEndpoint, machineCli } from './machine-cli';
+import { agentArgs, capturingTokenEndpoint, machineCli } from './machine-cli';
 import { agentMock, TOKEN_TYPE } from '../../mock-provider/agent-mock';
 
 /**
@@ -20,16 +20,7 @@ function tokenFile(token: string): string {
   return file;
 }
 
-const agent = (...args: string[]) => [
-  'token-exchange',
-  '--base-url',
-  h.base,
-  '--client-id',
-  'agent',
-  '--client-auth',
-  'none',
-  ...args,
-];
+const agent = (...args: string[]) => agentArgs('token-exchange', h.base, ...args);
 
 describe('flow token-exchange', () => {
   it('exchanges a subject token: the token and its issued_token_type on stdout, the check on stderr', async () => {

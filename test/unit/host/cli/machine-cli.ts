@@ -66,3 +66,15 @@ export const mockClientDeviceArgs = (base: string, ...args: string[]) => {
     ...args,
   ];
 };
+
+/** `flow <command>`'s arguments for the public client `agent` (no authentication) at `base`, then `args`. */
+export const agentArgs = (command: string, base: string, ...args: string[]) => [
+  command,
+  '--base-url',
+  base,
+  '--client-id',
+  'agent',
+  '--client-auth',
+  'none',
+  ...args,
+];
