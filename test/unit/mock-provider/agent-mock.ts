@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { scratchDir } from '../../support/scratch-dir';
-import { C, Harness, REDIRECT, tokens } from './helpers';
+import { Harness, REDIRECT, tokens } from './helpers';
+import { mockWithClients } from './mock-with-clients';
 
 /** A token type URI of RFC 8693 §3: `urn:ietf:params:oauth:token-type:<t>`. */
 export const TOKEN_TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
@@ -20,20 +21,8 @@ interface AgentMockOptions {
  * (no authentication, RFC 6749 §2.1), with `more`; started before the file's tests and stopped after them.
  */
 export function agentMock({ more = [], autoLoginUser, idJag = false }: AgentMockOptions = {}): Harness {
-  const h = new Harness({
-    ...(autoLoginUser ? { autoLoginUser } : {}),
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-          ...more,
-        ],
-      },
-    },
-  });
-  beforeAll(() => h.start());
-  afterAll(() => h.stop());
+  const agent = { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' };
+  const h = mockWithClients([agent, ...more], { autoLoginUser });
   if (idJag) afterEach(() => h.settings({ switches: { idJagFault: 'off' } }));
   return h;
 }

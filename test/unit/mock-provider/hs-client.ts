@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { C, getCode, Harness, json, REDIRECT, tokenRequest } from './helpers';
+import { expect } from 'vitest';
+import { getCode, Harness, json, REDIRECT, tokenRequest } from './helpers';
+import { mockWithClients } from './mock-with-clients';
 
 /** The shared secret of the client `hs`, which authenticates with client_secret_jwt (RFC 7523 §2.2). */
 export const HS_SECRET = 'a-shared-secret-of-at-least-32-bytes!';
 
 /** A mock with the default client and `hs`, started before the file's tests and stopped after them. */
 export function hsClientMock({ autoLoginUser }: { readonly autoLoginUser?: string } = {}): Harness {
-  const h = new Harness({
-    ...(autoLoginUser ? { autoLoginUser } : {}),
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'hs', secret: HS_SECRET, redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'client_secret_jwt' },
-        ],
-      },
-    },
-  });
-  beforeAll(() => h.start());
-  afterAll(() => h.stop());
-  return h;
+  const hs = { id: 'hs', secret: HS_SECRET, redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'client_secret_jwt' };
+  return mockWithClients([hs], { autoLoginUser });
 }
 
 /** A refresh token of the client `hs`, obtained with an assertion made by jose (not the code under test). */
