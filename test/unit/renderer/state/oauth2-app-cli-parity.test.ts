@@ -9,6 +9,7 @@ import {
   alteringOneHeader,
   alteringRequests,
   oneIssuerFront,
+  pastedRedirectProfile,
   seededRandom,
   withHeaders,
   type MockFront,
@@ -50,31 +51,13 @@ const profiles = (base: () => string) =>
       }),
       headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team', 'Accept'), headerValue), { maxLength: 2 }),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: base(),
-        service: p.service,
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: both runs send the same redirect_uri, the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          tokenBody: p.tokenBody,
-          tokenParams: p.tokenParams,
-          grantTypeInAuthorization: p.grantTypeInAuthorization,
-          dpop: p.dpop,
-          dpopKey,
-          // OpenID Connect's issuer, which its discovery and id_token name.
-          ...(p.scope.includes('openid') ? { issuer: front.issuer() } : {}),
-        },
-      })
+    .map(({ service, headers, ...oauth2 }) =>
+      pastedRedirectProfile(
+        base(),
+        { service, headers },
+        // OpenID Connect's issuer, which its discovery and id_token name.
+        { ...oauth2, dpopKey, ...(oauth2.scope.includes('openid') ? { issuer: front.issuer() } : {}) }
+      )
     );
 
 /** What the generated runs reached: the token endpoint, UserInfo, a refused nonce, a DPoP proof. */

@@ -5,7 +5,7 @@ import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import type { IdTokenFault } from '../../../../shared/oidc/mock-switches';
 import { C } from '../../mock-provider/helpers';
 import { proofsRead } from './dpop-proofs-read';
-import { alteringRequests, oneIssuerFront, withHeaders, type MockFront } from './parity-host';
+import { alteringRequests, oneIssuerFront, pastedRedirectProfile, withHeaders, type MockFront } from './parity-host';
 import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
 
 /*
@@ -35,27 +35,8 @@ const profiles = (base: () => string, issuer: () => string) =>
       // With DPoP, the token leg and UserInfo carry proofs (RFC 9449 §5, §7), compared read, their jti ranked.
       dpop: fc.boolean(),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: base(),
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          tokenBody: p.tokenBody,
-          issuer: issuer(),
-          dpop: p.dpop,
-          dpopKey,
-        },
-      })
+    .map(({ headers, ...oauth2 }) =>
+      pastedRedirectProfile(base(), { headers }, { ...oauth2, issuer: issuer(), dpopKey })
     );
 
 /** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page after it with the flow's tokens. */

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
-import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import { profileSchema } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
 import { proofsRead } from './dpop-proofs-read';
-import { alteringRequests, oneIssuerFront, type MockFront } from './parity-host';
+import { alteringRequests, oneIssuerFront, pastedRedirectProfile, type MockFront } from './parity-host';
 import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
 
 /*
@@ -33,26 +33,8 @@ const profiles = () =>
         maxLength: 2,
       }),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: front.base,
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          issuer: front.issuer(),
-          dpop: p.dpop,
-          dpopKey,
-        },
-      })
+    .map(({ headers, ...oauth2 }) =>
+      pastedRedirectProfile(front.base, { headers }, { ...oauth2, issuer: front.issuer(), dpopKey })
     );
 
 /** How many runs got a request_uri and reached the token endpoint. */

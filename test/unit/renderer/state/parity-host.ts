@@ -14,7 +14,8 @@ import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import type { RandomPort } from '../../../../shared/ports';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import type { Profile } from '../../../../shared/store/profile';
+import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import { C } from '../../mock-provider/helpers';
 import { hostBridge } from './host-bridge';
 
 /** The fixed clock both runs read (and the mock's). */
@@ -246,3 +247,23 @@ export async function cliHostRun(
   }
   return { authorizeUrl, callback, exchanges: recorded(entries), saved };
 }
+
+/**
+ * A generated profile of the code grant's parity tests at `base`: the mock's client with `oauth2`'s settings, and
+ * a registered loopback redirect the catcher is not at (both runs send the same redirect_uri; the URL landed on is
+ * pasted).
+ */
+export const pastedRedirectProfile = (
+  base: string,
+  more: { readonly headers: readonly (readonly [string, string])[]; readonly service?: boolean },
+  oauth2: Record<string, unknown>
+): Profile =>
+  profileSchema.parse({
+    id: 'parity',
+    name: 'Generated',
+    baseUrl: base,
+    ...more,
+    callbackPort: 0,
+    redirectUri: 'http://127.0.0.1:9/callback',
+    oauth2: { clientId: C.client.id, ...oauth2 },
+  });
