@@ -2,35 +2,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
 import { bridgeOnMock, sendLeg } from '../flow/app-on-mock';
 import { oauth2PageOnTokenLeg } from './oauth2-page-on-mock';
+import { tlsClientHarness } from '../../mock-provider/tls-client';
 
 /**
  * The OAuth 2 page's *Revoke or introspect* panel for a tls_client_auth client (RFC 8705 §2) against the real mock
  * with its mutual-TLS port: the metadata's mtls_endpoint_aliases (§5) are the endpoints, credited as such, and the
  * introspection and the revocation go there with the client's certificate, as the token exchange did.
  */
-const ca = createCa();
-const cert = issueClientCertificate(ca, 'page-tls');
-const h = new Harness({
-  autoLoginUser: 'demo',
-  tls: { ca },
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        {
-          id: 'tls-page',
-          redirectUris: [REDIRECT],
-          tokenEndpointAuthMethod: 'tls_client_auth',
-          tlsClientAuthSubjectDn: 'CN=page-tls,O=OAuth Lab mock',
-        },
-      ],
-    },
-  },
-});
+const { h, ca, cert } = tlsClientHarness('tls-page', 'page-tls');
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 afterEach(() => {
