@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { mockIdToken } from './mock-id-token';
 import { openPage } from './open-page';
@@ -17,17 +18,22 @@ const VIEWPORTS = [
   { width: 1024, height: 700 },
 ];
 
+/** The MCP page opened at the app, its grant ID-JAG, the user's id_token from the app's mock pasted. */
+async function idJagChosen(page: Page): Promise<void> {
+  await page.goto(session.app.url);
+  const mockAt = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
+  await openPage(page, 'MCP authorization');
+  await expect.poll(() => page.getByLabel('MCP fault at the mock').isEnabled()).toBe(true);
+  await page.getByLabel('Grant').selectOption('id-jag');
+  await page.getByLabel('id_token').fill(await mockIdToken(mockAt));
+}
+
 it.each(['light', 'dark'] as const)('ID-JAG through the mock as IdP, then the tools (%s)', async (scheme) => {
   for (const viewport of VIEWPORTS) {
     const page = await session.browser.newPage({ viewport, colorScheme: scheme });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(session.app.url);
-    const mockAt = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
-    await openPage(page, 'MCP authorization');
-    await expect.poll(() => page.getByLabel('MCP fault at the mock').isEnabled()).toBe(true);
-    await page.getByLabel('Grant').selectOption('id-jag');
-    await page.getByLabel('id_token').fill(await mockIdToken(mockAt));
+    await idJagChosen(page);
     await shot(page, `mcp-id-jag-form-${viewport.width}x${viewport.height}`, scheme);
     await page.getByRole('button', { name: 'Connect and list the tools' }).click();
     const outcome = page.getByRole('region', { name: 'Outcome' });
@@ -50,12 +56,7 @@ it.each(['light', 'dark'] as const)('ID-JAG through the mock as IdP, then the to
 it('a broken ID-JAG from the IdP (idJagFault wrong-aud) is refused at the exchange, never redeemed', async () => {
   await session.app.mockSettings({ switches: { idJagFault: 'wrong-aud' } });
   const page = await session.browser.newPage({ viewport: VIEWPORTS[0] });
-  await page.goto(session.app.url);
-  const mockAt = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
-  await openPage(page, 'MCP authorization');
-  await expect.poll(() => page.getByLabel('MCP fault at the mock').isEnabled()).toBe(true);
-  await page.getByLabel('Grant').selectOption('id-jag');
-  await page.getByLabel('id_token').fill(await mockIdToken(mockAt));
+  await idJagChosen(page);
   await page.getByRole('button', { name: 'Connect and list the tools' }).click();
   const outcome = page.getByRole('region', { name: 'Outcome' });
   await outcome.getByText(/^Failed at exchange: The ID-JAG received is not one to redeem \(aud\)/).waitFor();

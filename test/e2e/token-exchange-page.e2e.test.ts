@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession } from './session';
-import { screenshot } from './browser';
+import { nextStep, startGrantPage, VIEWPORT_SCHEMES, viewportShot } from './grant-page';
 
 /**
  * The token exchange page (RFC 8693 §2.1), derived from the grant's spec on the generic grant page and reached from
@@ -12,17 +10,6 @@ import { screenshot } from './browser';
  * Screenshots at 1280x800 and 1024x700, light and dark.
  */
 const session = e2eSession();
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const;
-const cases = VIEWPORTS.flatMap((v) => (['light', 'dark'] as const).map((scheme) => [v, scheme] as const));
-const shot = (page: Page, name: string, v: { width: number }, scheme: string) =>
-  screenshot(page, `${SHOTS}/${name}-${v.width}-${scheme}.png`, { fullPage: true });
-const bar = (page: Page, name: string) =>
-  page.getByRole('group', { name: 'Next step' }).getByRole('button', { name, exact: true });
 const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
 /** An access token of the mock's default client (client credentials, RFC 6749 §4.4): the token to exchange. */
@@ -37,30 +24,25 @@ async function subjectToken(mockUrl: string): Promise<string> {
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
-it.each(cases)('Token exchange: a subject token for a token, then the API call (%o, %s)', async (v, scheme) => {
-  const page = await session.browser.newPage({ viewport: v, colorScheme: scheme });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(session.app.url);
-  const mockAt = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
-  await page.getByRole('button', { name: 'Token exchange' }).click();
-  const start = page.getByRole('button', { name: 'Start the Token exchange flow' });
-  await expect.poll(() => start.isEnabled()).toBe(true);
-  await start.click();
-  await page.getByLabel(/^subject_token \(/).fill(await subjectToken(mockAt));
-  await page.getByLabel(/^subject_token_type/).fill(ACCESS_TOKEN_TYPE);
-  await page.getByLabel(/^audience/).fill(mockAt);
-  const request = page.getByRole('region', { name: 'Request to send' });
-  await expect.poll(() => request.textContent()).toContain('&subject_token=••••');
-  await expect.poll(() => request.textContent()).toContain(`&audience=${encodeURIComponent(mockAt)}`);
-  await shot(page, 'token-exchange-token-before', v, scheme);
-  await bar(page, 'Send').click();
-  await page.getByText(/^Access token received, valid for \d+ s/).waitFor();
-  await page.getByText(`issued_token_type is ${ACCESS_TOKEN_TYPE} (RFC 8693 §2.2.1).`).waitFor();
-  await shot(page, 'token-exchange-token-after', v, scheme);
-  await bar(page, 'Continue: API request →').click();
-  await bar(page, 'Send').click();
-  await page.getByText('API call answered 200.').waitFor();
-  expect(errors).toEqual([]);
-  await page.close();
-});
+it.each(VIEWPORT_SCHEMES)(
+  'Token exchange: a subject token for a token, then the API call (%o, %s)',
+  async (v, scheme) => {
+    const { page, errors, mockAt } = await startGrantPage(session, 'Token exchange', v, scheme);
+    await page.getByLabel(/^subject_token \(/).fill(await subjectToken(mockAt));
+    await page.getByLabel(/^subject_token_type/).fill(ACCESS_TOKEN_TYPE);
+    await page.getByLabel(/^audience/).fill(mockAt);
+    const request = page.getByRole('region', { name: 'Request to send' });
+    await expect.poll(() => request.textContent()).toContain('&subject_token=••••');
+    await expect.poll(() => request.textContent()).toContain(`&audience=${encodeURIComponent(mockAt)}`);
+    await viewportShot(page, 'token-exchange-token-before', v, scheme);
+    await nextStep(page, 'Send').click();
+    await page.getByText(/^Access token received, valid for \d+ s/).waitFor();
+    await page.getByText(`issued_token_type is ${ACCESS_TOKEN_TYPE} (RFC 8693 §2.2.1).`).waitFor();
+    await viewportShot(page, 'token-exchange-token-after', v, scheme);
+    await nextStep(page, 'Continue: API request →').click();
+    await nextStep(page, 'Send').click();
+    await page.getByText('API call answered 200.').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+);

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { auditExitCode, type AuditResult } from '../../../shared/audit/audit-result';
 import { FINDING_IDS, type FindingId } from '../../../shared/audit/findings';
 import { auditSarif } from '../../../shared/audit/sarif';
@@ -11,6 +10,7 @@ import { parseFlags } from '../flags';
 import { AUDIT_HELP } from '../help/audit';
 import { UsageError, type Command, type TextOutput } from '../io';
 import { readFileFlag } from '../read-file-flag';
+import { writeOutputs } from '../report-outputs';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe } from '../terminal-text';
 
@@ -107,16 +107,6 @@ function probeClient(v: Values): ProbeClient | null {
   };
 }
 
-function write(flag: string, path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (err) {
-    throw new UsageError(
-      `${flag} ${path}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
-    );
-  }
-}
-
 function printText(out: TextOutput, r: AuditResult): void {
   for (const f of r.findings) {
     out.write(`${f.status.padEnd(9)}  ${f.severity.padEnd(6)}  ${f.id}  (${f.section})\n`);
@@ -159,10 +149,13 @@ export const auditCommand: Command = async (argv, io) => {
     return 2;
   }
   const { result, seen } = run;
-  if (v.report !== undefined) write('--report', v.report, auditReportPage(result, seen));
-  if (v.sarif !== undefined) write('--sarif', v.sarif, auditSarif(result));
-  if (v.json)
-    io.stdout.write(`${JSON.stringify({ issuer: result.issuer, findings: result.findings, probes: result.probes })}\n`);
-  else printText(io.stdout, result);
+  writeOutputs(io.stdout, {
+    files: [
+      { flag: '--report', path: v.report, text: () => auditReportPage(result, seen) },
+      { flag: '--sarif', path: v.sarif, text: () => auditSarif(result) },
+    ],
+    json: v.json ? () => ({ issuer: result.issuer, findings: result.findings, probes: result.probes }) : undefined,
+    text: (out) => printText(out, result),
+  });
   return auditExitCode(result);
 };

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { GradeReport } from '../../../shared/grade/grade-report';
 import { gradeReportHtml } from '../../../shared/grade/grade-report-html';
 import { gradeJunit } from '../../../shared/grade/junit';
@@ -7,6 +6,7 @@ import { parseFlags } from '../flags';
 import { gradeScenarios } from '../grade/run-scenarios';
 import { GRADE_HELP } from '../help/grade';
 import { UsageError, type Command, type TextOutput } from '../io';
+import { writeOutputs } from '../report-outputs';
 
 const FLAGS = {
   drive: { type: 'string' },
@@ -42,22 +42,17 @@ function planOf(pack: PackName, ids: readonly string[]): Scenario[] {
   return ids.length ? all.filter((s) => ids.includes(s.id)) : all;
 }
 
-function write(flag: string, path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (err) {
-    throw new UsageError(
-      `${flag} ${path}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
-    );
-  }
-}
-
 function printText(out: TextOutput, r: GradeReport): void {
   for (const s of r.scenarios) {
     out.write(`${s.verdict.padEnd(4)}  ${s.id}  (${s.expectation}; ${s.section})\n`);
     out.write(`      ${s.evidence[0]}\n`);
   }
   out.write(`\n${r.passed} passed, ${r.failed} failed.\n`);
+}
+
+/** --json's line: the totals and each scenario's row, without the requests the report shows. */
+function jsonOf({ pack, scenarios, passed, failed }: GradeReport) {
+  return { pack, scenarios: scenarios.map(({ requests: _, ...row }) => row), passed, failed };
 }
 
 export const gradeCommand: Command = async (argv, io) => {
@@ -80,14 +75,13 @@ export const gradeCommand: Command = async (argv, io) => {
     waitMs: waitMs(v.wait),
     log: io.stderr,
   });
-  if (v.report !== undefined) write('--report', v.report, gradeReportHtml(report, `oauth-lab grade: ${pack}`));
-  if (v.junit !== undefined) write('--junit', v.junit, gradeJunit(pack, report.scenarios));
-  if (v.json) {
-    const { scenarios, ...totals } = report;
-    const rows = scenarios.map(({ requests: _, ...row }) => row);
-    io.stdout.write(
-      `${JSON.stringify({ pack: totals.pack, scenarios: rows, passed: totals.passed, failed: totals.failed })}\n`
-    );
-  } else printText(io.stdout, report);
+  writeOutputs(io.stdout, {
+    files: [
+      { flag: '--report', path: v.report, text: () => gradeReportHtml(report, `oauth-lab grade: ${pack}`) },
+      { flag: '--junit', path: v.junit, text: () => gradeJunit(pack, report.scenarios) },
+    ],
+    json: v.json ? () => jsonOf(report) : undefined,
+    text: (out) => printText(out, report),
+  });
   return report.failed === 0 ? 0 : 1;
 };

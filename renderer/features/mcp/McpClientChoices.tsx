@@ -58,15 +58,7 @@ export function McpClientChoices() {
       )}
       {signed && (
         <>
-          <label>
-            Signing alg
-            <input
-              className="mono"
-              value={form.signingAlg}
-              placeholder="empty: the key's own"
-              onChange={(e) => edited({ signingAlg: e.target.value })}
-            />
-          </label>
+          <TextField label="Signing alg" field="signingAlg" placeholder="empty: the key's own" />
           <label>
             Assertion aud
             <select
@@ -92,31 +84,34 @@ export function McpClientChoices() {
  * user's id_token the token exchange presents (RFC 8693 §2.1).
  */
 function IdpFields() {
-  const form = useMcp((x) => x.form);
-  const edited = useMcp((x) => x.formEdited);
   return (
     <>
-      <label>
-        IdP token endpoint
-        <input
-          className="mono"
-          value={form.idpTokenEndpoint}
-          placeholder="empty on the mock: its own"
-          onChange={(e) => edited({ idpTokenEndpoint: e.target.value })}
-        />
-      </label>
-      <label>
-        IdP client ID
-        <input
-          className="mono"
-          value={form.idpClientId}
-          placeholder="empty: the Client ID"
-          onChange={(e) => edited({ idpClientId: e.target.value })}
-        />
-      </label>
+      <TextField label="IdP token endpoint" field="idpTokenEndpoint" placeholder="empty on the mock: its own" />
+      <TextField label="IdP client ID" field="idpClientId" placeholder="empty: the Client ID" />
       <SecretField label="IdP client secret" field="idpClientSecret" placeholder="Basic; empty: none" />
       <SecretField label="id_token" field="idToken" placeholder="the user's, from the IdP" />
     </>
+  );
+}
+
+/** A value typed in on one line, shown as typed. */
+function TextField(props: {
+  label: string;
+  field: 'signingAlg' | 'idpTokenEndpoint' | 'idpClientId';
+  placeholder: string;
+}) {
+  const value = useMcp((x) => x.form[props.field]);
+  const edited = useMcp((x) => x.formEdited);
+  return (
+    <label>
+      {props.label}
+      <input
+        className="mono"
+        value={value}
+        placeholder={props.placeholder}
+        onChange={(e) => edited({ [props.field]: e.target.value })}
+      />
+    </label>
   );
 }
 

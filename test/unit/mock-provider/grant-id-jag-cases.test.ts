@@ -1,7 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
 import { bearer, expectOAuth2Error } from './oauth2-assertions';
+import { agentMock, TOKEN_TYPE, userIdToken } from './agent-mock';
 
 /**
  * The identity assertion JWT authorization grant (draft-ietf-oauth-identity-assertion-authz-grant) at the mock, in
@@ -12,38 +13,19 @@ import { bearer, expectOAuth2Error } from './oauth2-assertions';
  */
 const EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-          { id: 'other-agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
+const h = agentMock({
+  more: [{ id: 'other-agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' }],
+  idJag: true,
 });
-afterAll(() => h.stop());
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
-});
-
-async function idToken(): Promise<string> {
-  return String((await tokens(h, { scope: 'openid read' })).id_token);
-}
 
 const askIdJag = async (extra: Record<string, string> = {}): Promise<Res> =>
   tokenRequest(h, {
     grant_type: EXCHANGE,
     client_id: 'agent',
-    subject_token: await idToken(),
-    subject_token_type: TYPE('id_token'),
-    requested_token_type: TYPE('id-jag'),
+    subject_token: await userIdToken(h),
+    subject_token_type: TOKEN_TYPE('id_token'),
+    requested_token_type: TOKEN_TYPE('id-jag'),
     audience: h.base,
     resource: `${h.base}/api/v2/me`,
     scope: 'read',
@@ -69,7 +51,7 @@ describe('the mock as the enterprise IdP: an ID-JAG by token exchange', () => {
     const r = await askIdJag();
     expect(r.status, r.body).toBe(200);
     const body = json(r.body);
-    expect(body).toMatchObject({ issued_token_type: TYPE('id-jag'), token_type: 'N_A', scope: 'read' });
+    expect(body).toMatchObject({ issued_token_type: TOKEN_TYPE('id-jag'), token_type: 'N_A', scope: 'read' });
     expect(body.refresh_token).toBeUndefined();
     const jag = String(body.access_token);
     const header = decodeProtectedHeader(jag);
@@ -92,7 +74,7 @@ describe('the mock as the enterprise IdP: an ID-JAG by token exchange', () => {
   it('refuses an ID-JAG for a subject that is not an id_token, without audience, or for an audience it does not serve', async () => {
     const { access_token: access } = await tokens(h);
     refusedFor(
-      await askIdJag({ subject_token: String(access), subject_token_type: TYPE('access_token') }),
+      await askIdJag({ subject_token: String(access), subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'an ID-JAG is issued for an id_token'
     );
@@ -124,7 +106,7 @@ describe('the mock as the resource authorization server: the ID-JAG redeemed (RF
   });
 
   it('an id_token presented as the assertion is refused for its typ', async () => {
-    refusedFor(await redeem(await idToken()), 'invalid_grant', "typ 'JWT'");
+    refusedFor(await redeem(await userIdToken(h)), 'invalid_grant', "typ 'JWT'");
   });
 
   const faults: [string, (header: Record<string, unknown>, claims: Record<string, unknown>) => void, string][] = [

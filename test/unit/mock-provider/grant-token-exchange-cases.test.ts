@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
 import { bearer, expectOAuth2Error } from './oauth2-assertions';
+import { agentMock, TOKEN_TYPE } from './agent-mock';
 
 /**
  * The token exchange grant at the mock (RFC 8693 §2.1 (https://www.rfc-editor.org/rfc/rfc8693#section-2.1)), over
@@ -9,23 +10,8 @@ import { bearer, expectOAuth2Error } from './oauth2-assertions';
  * or a token, invalid_target for an audience or resource it does not serve), naming the cause.
  */
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-const TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-          { id: 'code-only', redirectUris: [REDIRECT], grantTypes: ['authorization_code'] },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(() => h.stop());
+const h = agentMock({ more: [{ id: 'code-only', redirectUris: [REDIRECT], grantTypes: ['authorization_code'] }] });
 afterEach(async () => {
   await h.admin('POST', '/_mock/clock/reset');
 });
@@ -44,10 +30,10 @@ function refusedFor(r: Res, error: string, cause: string): void {
 describe('the token exchange grant (RFC 8693 §2.1)', () => {
   it('an access token of the mock is exchanged for a new one of the same subject, issued_token_type said', async () => {
     const { access_token: subject } = await tokens(h);
-    const r = await exchange({ subject_token: String(subject), subject_token_type: TYPE('access_token') });
+    const r = await exchange({ subject_token: String(subject), subject_token_type: TOKEN_TYPE('access_token') });
     expect(r.status, r.body).toBe(200);
     const body = json(r.body);
-    expect(body).toMatchObject({ issued_token_type: TYPE('access_token'), token_type: 'bearer' });
+    expect(body).toMatchObject({ issued_token_type: TOKEN_TYPE('access_token'), token_type: 'bearer' });
     expect(body.refresh_token).toBeUndefined();
     expect(body.access_token).not.toBe(subject);
     const me = await h.send({ path: '/api/v2/me', headers: bearer(String(body.access_token)) });
@@ -59,20 +45,20 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
     const { id_token: idToken } = await tokens(h, { scope: 'openid read' });
     const r = await exchange({
       subject_token: String(idToken),
-      subject_token_type: TYPE('id_token'),
-      requested_token_type: TYPE('access_token'),
+      subject_token_type: TOKEN_TYPE('id_token'),
+      requested_token_type: TOKEN_TYPE('access_token'),
       audience: h.base,
       resource: `${h.base}/api/v2/me`,
       scope: 'read',
     });
     expect(r.status, r.body).toBe(200);
-    expect(json(r.body)).toMatchObject({ issued_token_type: TYPE('access_token'), scope: 'read' });
+    expect(json(r.body)).toMatchObject({ issued_token_type: TOKEN_TYPE('access_token'), scope: 'read' });
     expect(h.provider.events.recent(0).at(-1)!.verdict.message).toContain('Token exchange');
   });
 
   it('a missing subject_token or subject_token_type is invalid_request naming the parameter', async () => {
     refusedFor(
-      await exchange({ subject_token_type: TYPE('access_token') }),
+      await exchange({ subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'subject_token is missing'
     );
@@ -90,12 +76,12 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
   it('a subject token of another type than subject_token_type says is refused, naming what it is', async () => {
     const { id_token: idToken, access_token: access } = await tokens(h, { scope: 'openid' });
     refusedFor(
-      await exchange({ subject_token: String(idToken), subject_token_type: TYPE('access_token') }),
+      await exchange({ subject_token: String(idToken), subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'is an id_token of this provider, but subject_token_type says urn:ietf:params:oauth:token-type:access_token'
     );
     refusedFor(
-      await exchange({ subject_token: String(access), subject_token_type: TYPE('id_token') }),
+      await exchange({ subject_token: String(access), subject_token_type: TOKEN_TYPE('id_token') }),
       'invalid_request',
       'is an access token of this provider, but subject_token_type says urn:ietf:params:oauth:token-type:id_token'
     );
@@ -103,14 +89,14 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
 
   it('an unknown or expired subject token is invalid_request (§2.2.2)', async () => {
     refusedFor(
-      await exchange({ subject_token: 'b-unknown', subject_token_type: TYPE('access_token') }),
+      await exchange({ subject_token: 'b-unknown', subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'not an access token this provider issued'
     );
     const { access_token: access } = await tokens(h);
     await h.admin('POST', '/_mock/clock/advance', { seconds: 7200 });
     refusedFor(
-      await exchange({ subject_token: String(access), subject_token_type: TYPE('access_token') }),
+      await exchange({ subject_token: String(access), subject_token_type: TOKEN_TYPE('access_token') }),
       'invalid_request',
       'subject_token expired at'
     );
@@ -118,7 +104,7 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
 
   it('an audience or resource the mock does not serve is invalid_target (§2.2.2)', async () => {
     const { access_token: access } = await tokens(h);
-    const subject = { subject_token: String(access), subject_token_type: TYPE('access_token') };
+    const subject = { subject_token: String(access), subject_token_type: TOKEN_TYPE('access_token') };
     refusedFor(
       await exchange({ ...subject, audience: 'https://elsewhere.example' }),
       'invalid_target',
@@ -133,18 +119,22 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
 
   it('an actor token needs its type, and an unsupported requested_token_type is refused', async () => {
     const { access_token: access } = await tokens(h);
-    const subject = { subject_token: String(access), subject_token_type: TYPE('access_token') };
+    const subject = { subject_token: String(access), subject_token_type: TOKEN_TYPE('access_token') };
     refusedFor(
       await exchange({ ...subject, actor_token: String(access) }),
       'invalid_request',
       'actor_token_type is missing'
     );
     refusedFor(
-      await exchange({ ...subject, requested_token_type: TYPE('saml2') }),
+      await exchange({ ...subject, requested_token_type: TOKEN_TYPE('saml2') }),
       'invalid_request',
       'is not one this provider issues; it issues urn:ietf:params:oauth:token-type:access_token, urn:ietf:params:oauth:token-type:id-jag'
     );
-    const acted = await exchange({ ...subject, actor_token: String(access), actor_token_type: TYPE('access_token') });
+    const acted = await exchange({
+      ...subject,
+      actor_token: String(access),
+      actor_token_type: TOKEN_TYPE('access_token'),
+    });
     expect(acted.status, acted.body).toBe(200);
   });
 
@@ -153,7 +143,7 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
       grant_type: GRANT,
       client_id: 'code-only',
       subject_token: 'x',
-      subject_token_type: TYPE('access_token'),
+      subject_token_type: TOKEN_TYPE('access_token'),
     });
     expectOAuth2Error(r, 400, 'unauthorized_client', `may not use the ${GRANT} grant`);
     const doc = json((await h.send({ path: '/.well-known/openid-configuration' })).body);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
-import { machineCli } from './machine-cli';
+import { machineCli, mockClientDeviceArgs } from './machine-cli';
 
 /*
  * `oauth-lab flow device` finds its endpoints by the one resolution (shared/oidc/profile-endpoints.ts): the flag,
@@ -73,21 +73,7 @@ afterAll(async () => {
 });
 
 const device = (base: string, ...args: string[]) =>
-  machineCli(
-    [
-      'device',
-      '--base-url',
-      base,
-      '--client-id',
-      client.id,
-      '--client-secret',
-      client.secret,
-      '--scope',
-      'read',
-      ...args,
-    ],
-    ({ complete }) => fetch(complete!)
-  );
+  machineCli(mockClientDeviceArgs(base, ...args), ({ complete }) => fetch(complete!));
 
 it('--base-url: the device endpoint from the metadata, the token endpoint the default path, each said', async () => {
   const r = await device(proxied);

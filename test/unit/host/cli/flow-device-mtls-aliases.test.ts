@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
 import { machineCli } from './machine-cli';
+import { tlsClientHarness } from '../../mock-provider/tls-client';
 
 /*
  * `oauth-lab flow device --issuer` for a tls_client_auth client (RFC 8705 §2) against the mock over real sockets:
@@ -12,26 +11,8 @@ import { machineCli } from './machine-cli';
  * authorization request and the polls go to the mock's mutual-TLS port with the certificate, and the endpoints are
  * said as the aliases they are. The plain port's endpoints would refuse the client: no certificate there.
  */
-const ca = createCa();
-const cert = issueClientCertificate(ca, 'device-tls');
+const { h, ca, cert } = tlsClientHarness('tls-device', 'device-tls');
 const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-device-mtls-'));
-const h = new Harness({
-  autoLoginUser: 'demo',
-  tls: { ca },
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        {
-          id: 'tls-device',
-          redirectUris: [REDIRECT],
-          tokenEndpointAuthMethod: 'tls_client_auth',
-          tlsClientAuthSubjectDn: 'CN=device-tls,O=OAuth Lab mock',
-        },
-      ],
-    },
-  },
-});
 beforeAll(async () => {
   await h.start();
   h.provider.context.settings.switches.devicePollInterval = 1;

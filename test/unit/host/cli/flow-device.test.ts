@@ -5,7 +5,7 @@ import { FlowFailure, FlowReport } from '../../../../host/cli/flow/report';
 import { runDeviceFlow } from '../../../../host/cli/flow/run-machine';
 import { NODE_EFFECTS } from '../../../../host/cli/flow/cli-host-port';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
-import { machineCli } from './machine-cli';
+import { machineCli, mockClientDeviceArgs } from './machine-cli';
 
 // `oauth-lab flow device` (RFC 8628) against the mock over sockets: approved at verification_uri_complete (the
 // mock's --auto-login), denied on the verification page, and (with the host's wait moving the mock's clock
@@ -23,18 +23,6 @@ afterAll(async () => {
   await approving.stop();
   await asking.stop();
 });
-const device = (base: string, ...args: string[]) => [
-  'device',
-  '--base-url',
-  base,
-  '--client-id',
-  client.id,
-  '--client-secret',
-  client.secret,
-  '--scope',
-  'read',
-  ...args,
-];
 
 /** Runs a flow against a mock that asks for a 1 s polling interval (switch devicePollInterval) instead of 5 s. */
 async function polledEverySecond<T>(mock: MockProvider, run: () => Promise<T>): Promise<T> {
@@ -58,7 +46,7 @@ async function deny(uri: string, userCode: string) {
 describe('flow device', () => {
   it('prints verification_uri, user_code, verification_uri_complete each on a line, polls, and --json gives the token', async () => {
     const r = await polledEverySecond(approving, () =>
-      machineCli(device(approving.baseUrl, '--json'), ({ complete }) => fetch(complete!))
+      machineCli(mockClientDeviceArgs(approving.baseUrl, '--json'), ({ complete }) => fetch(complete!))
     );
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(
@@ -73,7 +61,7 @@ describe('flow device', () => {
 
   it('access_denied: the user said no on the verification page; exit 1 with what it means', async () => {
     const r = await polledEverySecond(asking, () =>
-      machineCli(device(asking.baseUrl), ({ uri, userCode }) => deny(uri, userCode))
+      machineCli(mockClientDeviceArgs(asking.baseUrl), ({ uri, userCode }) => deny(uri, userCode))
     );
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
@@ -85,9 +73,13 @@ describe('flow device', () => {
 
 it('Ctrl-C while it waits to poll stops the polling: exit 130, saying what it cancelled', async () => {
   // The built CLI as a child process; nobody approves, so only SIGINT can end it before the code expires (600 s).
-  const child = spawn(process.execPath, ['bin/oauth-lab.mjs', 'flow', ...device(asking.baseUrl), '--no-history'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/oauth-lab.mjs', 'flow', ...mockClientDeviceArgs(asking.baseUrl), '--no-history'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  );
   let stderr = '';
   child.stdout.resume();
   child.stderr.on('data', (d: Buffer) => {

@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
+import { describe, expect, it } from 'vitest';
+import { C } from '../../mock-provider/helpers';
 import { scratchDir } from '../../../support/scratch-dir';
 import { machineCli } from './machine-cli';
+import { agentMock, idTokenFile } from '../../mock-provider/agent-mock';
+import { withoutFlag } from './run-cli';
 
 /**
  * `oauth-lab flow id-jag` (draft-ietf-oauth-identity-assertion-authz-grant) over real sockets against the mock in
@@ -11,30 +13,7 @@ import { machineCli } from './machine-cli';
  * redemption at the resource's authorization server (RFC 7523), both legs traced; a broken ID-JAG (switch
  * idJagFault) stopped by the client or refused by the server, by name.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(() => h.stop());
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
-});
-
-async function idTokenFile(): Promise<string> {
-  const { id_token: idToken } = await tokens(h, { scope: 'openid read' });
-  const file = join(scratchDir('id-jag-'), 'id_token.jwt');
-  writeFileSync(file, `${String(idToken)}\n`);
-  return file;
-}
+const h = agentMock({ idJag: true });
 
 const agent = async (...args: string[]) => [
   'id-jag',
@@ -43,7 +22,7 @@ const agent = async (...args: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(),
+  await idTokenFile(h),
   '--issuer',
   h.base,
   '--client-id',
@@ -107,11 +86,11 @@ describe('flow id-jag', () => {
   it('no id_token or no IdP: a usage error naming the flag, nothing sent', async () => {
     const args = await agent();
     const before = h.provider.events.recent(0).length;
-    const noIdToken = args.filter((a, i) => a !== '--id-token-file' && args[i - 1] !== '--id-token-file');
+    const noIdToken = withoutFlag(args, '--id-token-file');
     const r = await machineCli(noIdToken);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--id-token-file FILE (or --id-token, or OAUTH_LAB_ID_TOKEN) is required for flow id-jag');
-    const noIdp = args.filter((a, i) => a !== '--idp-token-endpoint' && args[i - 1] !== '--idp-token-endpoint');
+    const noIdp = withoutFlag(args, '--idp-token-endpoint');
     expect((await machineCli(noIdp)).err).toContain(
       '--idp-token-endpoint URL (the IdP’s token endpoint) is required for flow id-jag'
     );

@@ -5,7 +5,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider, parseConfig } from '../../../../mock-provider';
 import { scratchDir } from '../../../support/scratch-dir';
-import { capturingTokenEndpoint, machineCli } from './machine-cli';
+import { agentArgs, capturingTokenEndpoint, machineCli } from './machine-cli';
 
 /**
  * `oauth-lab flow jwt-bearer` building its assertion (RFC 7523 §2.1, §3) when no --assertion-file is given: from
@@ -57,26 +57,23 @@ const serviceAccount = (tokenUri: string) =>
 
 describe('flow jwt-bearer with an assertion it builds', () => {
   it('--private-key with --iss and --sub: signed, its trace on stderr, the token for sub', async () => {
-    const r = await machineCli([
-      'jwt-bearer',
-      '--base-url',
-      mock.baseUrl,
-      '--client-id',
-      'agent',
-      '--client-auth',
-      'none',
-      '--private-key',
-      file('key.pem', pem),
-      '--key-id',
-      'sa-key-1',
-      '--iss',
-      'workload-issuer',
-      '--sub',
-      'build-robot',
-      '--scope',
-      'read',
-      '--json',
-    ]);
+    const r = await machineCli(
+      agentArgs(
+        'jwt-bearer',
+        mock.baseUrl,
+        '--private-key',
+        file('key.pem', pem),
+        '--key-id',
+        'sa-key-1',
+        '--iss',
+        'workload-issuer',
+        '--sub',
+        'build-robot',
+        '--scope',
+        'read',
+        '--json'
+      )
+    );
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ token_type: 'bearer', scope: 'read' });
     expect(r.err).toContain('grant assertion (RS256, RFC 7523 §2.1):');
@@ -146,17 +143,7 @@ describe('flow jwt-bearer with an assertion it builds', () => {
     expect(notJson.code).toBe(2);
     expect(notJson.err).toContain('--service-account');
     expect(notJson.err).toContain('client_email');
-    const noIss = await machineCli([
-      'jwt-bearer',
-      '--base-url',
-      mock.baseUrl,
-      '--client-id',
-      'agent',
-      '--client-auth',
-      'none',
-      '--private-key',
-      file('k.pem', pem),
-    ]);
+    const noIss = await machineCli(agentArgs('jwt-bearer', mock.baseUrl, '--private-key', file('k.pem', pem)));
     expect(noIss.code).toBe(2);
     expect(noIss.err).toContain('--iss');
   });

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider, parseConfig } from '../../../../mock-provider';
 import { scratchDir } from '../../../support/scratch-dir';
-import { capturingTokenEndpoint, machineCli } from './machine-cli';
+import { agentArgs, capturingTokenEndpoint, machineCli } from './machine-cli';
 
 /**
  * `oauth-lab flow jwt-bearer` (RFC 7523 §2.1), derived from the driver's generic token-endpoint grant, over real
@@ -54,16 +54,7 @@ function assertionFile(jwt: string): string {
   return file;
 }
 
-const agent = (...args: string[]) => [
-  'jwt-bearer',
-  '--base-url',
-  mock.baseUrl,
-  '--client-id',
-  'agent',
-  '--client-auth',
-  'none',
-  ...args,
-];
+const agent = (...args: string[]) => agentArgs('jwt-bearer', mock.baseUrl, ...args);
 
 describe('flow jwt-bearer', () => {
   it('--assertion-file: the token for the assertion’s sub on stdout, the request and checks on stderr', async () => {

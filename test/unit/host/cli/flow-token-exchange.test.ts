@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
+import { describe, expect, it } from 'vitest';
+import { tokens } from '../../mock-provider/helpers';
 import { scratchDir } from '../../../support/scratch-dir';
-import { capturingTokenEndpoint, machineCli } from './machine-cli';
+import { agentArgs, capturingTokenEndpoint, machineCli } from './machine-cli';
+import { agentMock, TOKEN_TYPE } from '../../mock-provider/agent-mock';
 
 /**
  * `oauth-lab flow token-exchange` (RFC 8693 §2.1), derived from the driver's generic token-endpoint grant, over real
@@ -11,21 +12,7 @@ import { capturingTokenEndpoint, machineCli } from './machine-cli';
  * issued_token_type shown (§2.2.1), and each refusal in the provider's words (§2.2.2).
  */
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-const TYPE = (t: string) => `urn:ietf:params:oauth:token-type:${t}`;
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(() => h.stop());
+const h = agentMock();
 
 function tokenFile(token: string): string {
   const file = join(scratchDir('token-exchange-'), 'token.txt');
@@ -33,16 +20,7 @@ function tokenFile(token: string): string {
   return file;
 }
 
-const agent = (...args: string[]) => [
-  'token-exchange',
-  '--base-url',
-  h.base,
-  '--client-id',
-  'agent',
-  '--client-auth',
-  'none',
-  ...args,
-];
+const agent = (...args: string[]) => agentArgs('token-exchange', h.base, ...args);
 
 describe('flow token-exchange', () => {
   it('exchanges a subject token: the token and its issued_token_type on stdout, the check on stderr', async () => {
@@ -52,9 +30,9 @@ describe('flow token-exchange', () => {
         '--subject-token-file',
         tokenFile(String(subject)),
         '--subject-token-type',
-        TYPE('access_token'),
+        TOKEN_TYPE('access_token'),
         '--requested-token-type',
-        TYPE('access_token'),
+        TOKEN_TYPE('access_token'),
         '--audience',
         h.base,
         '--resource',
@@ -67,9 +45,9 @@ describe('flow token-exchange', () => {
       )
     );
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ issued_token_type: TYPE('access_token'), scope: 'read' });
+    expect(JSON.parse(r.out)).toMatchObject({ issued_token_type: TOKEN_TYPE('access_token'), scope: 'read' });
     expect(r.err).toContain('== Token request (Token exchange, RFC 8693 §2.1)');
-    expect(r.err).toContain(`issued_token_type is ${TYPE('access_token')} (RFC 8693 §2.2.1)`);
+    expect(r.err).toContain(`issued_token_type is ${TOKEN_TYPE('access_token')} (RFC 8693 §2.2.1)`);
     expect(r.err).not.toContain(String(subject));
     expect(h.provider.events.recent(0).at(-1)!.verdict.message).toContain('Token exchange of the access token');
   });
@@ -83,11 +61,11 @@ describe('flow token-exchange', () => {
         '--subject-token-file',
         tokenFile('subject-1'),
         '--subject-token-type',
-        TYPE('id_token'),
+        TOKEN_TYPE('id_token'),
         '--actor-token-file',
         tokenFile('actor-1'),
         '--actor-token-type',
-        TYPE('access_token'),
+        TOKEN_TYPE('access_token'),
         '--audience',
         'https://as.example',
         '--resource',
@@ -99,9 +77,9 @@ describe('flow token-exchange', () => {
         ['client_id', 'agent'],
         ['grant_type', GRANT],
         ['subject_token', 'subject-1'],
-        ['subject_token_type', TYPE('id_token')],
+        ['subject_token_type', TOKEN_TYPE('id_token')],
         ['actor_token', 'actor-1'],
-        ['actor_token_type', TYPE('access_token')],
+        ['actor_token_type', TOKEN_TYPE('access_token')],
         ['audience', 'https://as.example'],
         ['resource', 'https://api.example/a'],
         ['resource', 'https://api.example/b'],
@@ -116,7 +94,7 @@ describe('flow token-exchange', () => {
   it('a wrong subject_token_type: exit 1 with the provider’s invalid_request naming what the token is', async () => {
     const { access_token: subject } = await tokens(h);
     const r = await machineCli(
-      agent('--subject-token-file', tokenFile(String(subject)), '--subject-token-type', TYPE('id_token'))
+      agent('--subject-token-file', tokenFile(String(subject)), '--subject-token-type', TOKEN_TYPE('id_token'))
     );
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
@@ -127,11 +105,18 @@ describe('flow token-exchange', () => {
   it('an actor token without its type, or no subject token: a usage error naming the flag, nothing sent', async () => {
     const before = h.provider.events.recent(0).length;
     const noType = await machineCli(
-      agent('--subject-token', 'x', '--subject-token-type', TYPE('access_token'), '--actor-token-file', tokenFile('a'))
+      agent(
+        '--subject-token',
+        'x',
+        '--subject-token-type',
+        TOKEN_TYPE('access_token'),
+        '--actor-token-file',
+        tokenFile('a')
+      )
     );
     expect(noType.code).toBe(2);
     expect(noType.err).toContain('--actor-token-type is required for flow token-exchange with --actor-token');
-    const noSubject = await machineCli(agent('--subject-token-type', TYPE('access_token')));
+    const noSubject = await machineCli(agent('--subject-token-type', TOKEN_TYPE('access_token')));
     expect(noSubject.code).toBe(2);
     expect(noSubject.err).toContain(
       '--subject-token-file FILE (or --subject-token, or OAUTH_LAB_SUBJECT_TOKEN) is required for flow token-exchange'

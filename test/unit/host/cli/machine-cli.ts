@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { main } from '../../../../host/cli/main';
+import { DEFAULT_CREDENTIALS } from '../../../../mock-provider';
 
 /**
  * Runs `oauth-lab flow client-credentials|device …` in-process over real sockets. `onCodes` is called once with
@@ -48,3 +49,32 @@ export async function capturingTokenEndpoint() {
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/token`;
   return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
+
+/** `flow device`'s arguments for the mock's default client with scope read at `base`, then `args`. */
+export const mockClientDeviceArgs = (base: string, ...args: string[]) => {
+  const { client } = DEFAULT_CREDENTIALS;
+  return [
+    'device',
+    '--base-url',
+    base,
+    '--client-id',
+    client.id,
+    '--client-secret',
+    client.secret,
+    '--scope',
+    'read',
+    ...args,
+  ];
+};
+
+/** `flow <command>`'s arguments for the public client `agent` (no authentication) at `base`, then `args`. */
+export const agentArgs = (command: string, base: string, ...args: string[]) => [
+  command,
+  '--base-url',
+  base,
+  '--client-id',
+  'agent',
+  '--client-auth',
+  'none',
+  ...args,
+];

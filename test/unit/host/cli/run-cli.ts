@@ -16,3 +16,7 @@ export async function runCli(
   const code = await main(argv, { stdout, stderr, stdin: Readable.from([stdin]), env });
   return { code, out, err };
 }
+
+/** `args` without `flag` and its value. */
+export const withoutFlag = (args: readonly string[], flag: string) =>
+  args.filter((a, i) => a !== flag && args[i - 1] !== flag);

@@ -1,52 +1,15 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerValue } from '../../../../shared/http';
-import { scratchDir } from '../../../support/scratch-dir';
-import { C, Harness, REDIRECT, tokens } from '../../mock-provider/helpers';
+import { C } from '../../mock-provider/helpers';
 import { runMcpCli } from './run-mcp-cli';
+import { agentMock, idTokenFile, userIdToken } from '../../mock-provider/agent-mock';
+import { withoutFlag } from '../cli/run-cli';
 
 // `oauth-lab mcp --grant id-jag` (MCP enterprise-managed authorization) against the mock in both roles, over
 // sockets: the token exchange at the IdP for an ID-JAG (RFC 8693), its redemption at the MCP server's authorization
 // server (RFC 7523), then the MCP calls with the token; a broken ID-JAG (switch idJagFault) stopped by the client
 // before it is redeemed, and one the authorization server refuses, each by name.
-const dir = scratchDir('mcp-id-jag-');
-let h: Harness;
-beforeAll(async () => {
-  h = await new Harness({
-    autoLoginUser: 'demo',
-    configValue: {
-      oauth2: {
-        clients: [
-          { ...C.client, redirectUris: [REDIRECT] },
-          { id: 'agent', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none' },
-        ],
-      },
-    },
-  }).start();
-});
-afterAll(async () => {
-  await h.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await h.settings({ switches: { idJagFault: 'off' } });
-});
-
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, `${text}\n`);
-  return path;
-};
-
-/** The user's id_token from the mock as IdP (its single sign-on), in a file as a host would hand it over. */
-async function idTokenFile(): Promise<string> {
-  const { id_token: idToken } = await tokens(h, { scope: 'openid read' });
-  return file('id_token.jwt', String(idToken));
-}
-
-/** The flag and its value taken out of `args`. */
-const without = (args: readonly string[], flag: string) => args.filter((a, i) => a !== flag && args[i - 1] !== flag);
+const h = agentMock({ autoLoginUser: 'demo', idJag: true });
 
 const tokenRequests = () => h.provider.events.recent(0).filter((e) => e.endpoint === 'oauth2.token');
 
@@ -59,7 +22,7 @@ const idJag = async (...more: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(),
+  await idTokenFile(h),
   '--client-id',
   'agent',
   '--client-auth',
@@ -89,13 +52,13 @@ describe('oauth-lab mcp --grant id-jag against the mock as IdP and authorization
 
   it('the id_token and the IdP client secret from the environment, the IdP client authenticated with Basic', async () => {
     // The confidential client at both servers: the IdP and the authorization server each refuse it unauthenticated.
-    const args = without(await idJag(), '--id-token-file').map((a) => (a === 'agent' ? C.client.id : a));
+    const args = withoutFlag(await idJag(), '--id-token-file').map((a) => (a === 'agent' ? C.client.id : a));
     const r = await runMcpCli(
       args.map((a) => (a === 'none' ? 'basic' : a)),
       undefined,
       {
         ...process.env,
-        OAUTH_LAB_ID_TOKEN: String((await tokens(h, { scope: 'openid read' })).id_token),
+        OAUTH_LAB_ID_TOKEN: await userIdToken(h),
         OAUTH_LAB_IDP_CLIENT_SECRET: C.client.secret,
         OAUTH_LAB_CLIENT_SECRET: C.client.secret,
       }
@@ -138,13 +101,13 @@ describe('oauth-lab mcp --grant id-jag against the mock as IdP and authorization
   it('--grant id-jag without the id_token or the IdP: a usage error naming the flag, nothing sent', async () => {
     const args = await idJag();
     const before = h.provider.events.recent(0).length;
-    const noIdToken = await runMcpCli(without(args, '--id-token-file'));
+    const noIdToken = await runMcpCli(withoutFlag(args, '--id-token-file'));
     expect(noIdToken.code).toBe(2);
     expect(noIdToken.stderr).toContain('--grant id-jag needs --id-token-file FILE (or OAUTH_LAB_ID_TOKEN');
-    const noIdp = await runMcpCli(without(args, '--idp-token-endpoint'));
+    const noIdp = await runMcpCli(withoutFlag(args, '--idp-token-endpoint'));
     expect(noIdp.code).toBe(2);
     expect(noIdp.stderr).toContain('--grant id-jag needs --idp-token-endpoint URL');
-    const stray = await runMcpCli([...without(args, '--grant'), '--grant', 'client-credentials']);
+    const stray = await runMcpCli([...withoutFlag(args, '--grant'), '--grant', 'client-credentials']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toContain('--idp-token-endpoint goes with --grant id-jag');
     expect(h.provider.events.recent(0).length).toBe(before);

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
-import { profileSchema } from '../../../../shared/store/profile';
+import { afterEach, expect, it } from 'vitest';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { HistoryPage } from '../../../../renderer/features/history/HistoryPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../mock-provider/helpers';
-import { hostBridge } from '../state/host-bridge';
+import { Harness } from '../../mock-provider/helpers';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /*
  * A send that made a mistake on purpose is marked in the History, with the mistake's name: its refusal was the
@@ -15,21 +14,10 @@ import { hostBridge } from '../state/host-bridge';
  * verifier, recorded by the host, listed by the History page.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 afterEach(cleanup);
 
-const profile = profileSchema.parse({
-  id: 'mock',
-  name: 'Mock provider',
-  builtIn: true,
-  oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read' },
-});
+const profile = mockClientProfile({ scope: 'read' });
 
 it('marks the token request sent with a wrong verifier on purpose, naming the mistake', async () => {
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });

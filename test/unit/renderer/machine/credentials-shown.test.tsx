@@ -1,36 +1,24 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
+import { afterEach, expect, it } from 'vitest';
 import { tokenTail } from '../../../../shared/oidc';
-import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { ClientCredentialsPage } from '../../../../renderer/features/machine/ClientCredentialsPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { C, Harness } from '../../mock-provider/helpers';
-import { hostBridge } from '../state/host-bridge';
+import { Harness } from '../../mock-provider/helpers';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /**
  * The token a page holds is told apart as every page and the CLI tell tokens apart (tokenTail: its last four
  * characters and its length; a JWT's first characters are the same for every token), with its expiry in words.
  */
 const h = new Harness();
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 afterEach(cleanup);
 
 it('Client credentials: the bearer token by its tail, and when it expires', async () => {
-  const profile = profileSchema.parse({
-    id: 'mock',
-    name: 'Mock provider',
-    builtIn: true,
-    oauth2: { clientId: C.client.id, clientSecret: C.client.secret, scope: 'read' },
-  });
+  const profile = mockClientProfile({ scope: 'read' });
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });
   stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
   render(

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
-import { profileSchema } from '../../../../shared/store/profile';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createStores, StoresProvider, type Stores } from '../../../../renderer/app/stores';
 import { ClientCredentialsPage } from '../../../../renderer/features/machine/ClientCredentialsPage';
 import { DevicePage } from '../../../../renderer/features/machine/DevicePage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { C, Harness } from '../../mock-provider/helpers';
-import { hostBridge } from '../state/host-bridge';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /**
  * The generic grant page's legs have *Export this request*, as the code grant's do: the client credentials page's
@@ -17,22 +16,11 @@ import { hostBridge } from '../state/host-bridge';
  * handler and the real mock.
  */
 const h = new Harness();
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 afterEach(cleanup);
 
 function renderPage(page: 'client-credentials' | 'device', clientAuthentication: 'body' | 'basic' = 'body'): Stores {
-  const profile = profileSchema.parse({
-    id: 'mock',
-    name: 'Mock provider',
-    builtIn: true,
-    oauth2: { clientId: C.client.id, clientSecret: C.client.secret, clientAuthentication, scope: 'read' },
-  });
+  const profile = mockClientProfile({ clientAuthentication, scope: 'read' });
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });
   stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
   render(

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_GRANTS } from '../../../../shared/flows/driver/registry';
-import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { TokenEndpointGrantPage } from '../../../../renderer/features/machine/TokenEndpointGrantPage';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { C, Harness } from '../../mock-provider/helpers';
-import { hostBridge } from '../state/host-bridge';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /**
  * The JWT bearer grant's page, derived from the grant's spec on the generic grant page: the assertion typed in its
@@ -17,13 +16,7 @@ import { hostBridge } from '../state/host-bridge';
  * mock over the host's transport.
  */
 const h = new Harness();
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 afterEach(cleanup);
 
 const assertion = () =>
@@ -33,12 +26,7 @@ const assertion = () =>
 
 describe('the JWT bearer page', () => {
   it('sends the typed assertion with grant_type jwt-bearer and gets a token', async () => {
-    const profile = profileSchema.parse({
-      id: 'mock',
-      name: 'Mock provider',
-      builtIn: true,
-      oauth2: { clientId: C.client.id, clientSecret: C.client.secret, clientAuthentication: 'basic', scope: 'read' },
-    });
+    const profile = mockClientProfile({ clientAuthentication: 'basic', scope: 'read' });
     const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });
     stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
     render(

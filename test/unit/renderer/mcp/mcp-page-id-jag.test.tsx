@@ -1,54 +1,29 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { McpPage } from '../../../../renderer/features/mcp/McpPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { Harness, tokens } from '../../mock-provider/helpers';
-import { stubTab } from '../flow/app-on-mock';
-import { mcpBridgeOnMock } from './mcp-bridge';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderMcpPage, legTitles } from './mcp-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
+import { userIdToken } from '../../mock-provider/agent-mock';
 
 /**
  * The MCP page's ID-JAG grant (enterprise-managed authorization) over the real mock in both roles: on the mock the
  * IdP is the mock's token endpoint and its client the page's, so only the user's id_token is pasted; the exchange and
  * the redemption are links of the chain; a broken ID-JAG stops the run at the exchange; a missing id_token is named.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+const h = mockForPages();
 afterEach(async () => {
-  cleanup();
   await h.settings({ switches: { idJagFault: 'off' } });
 });
 
-function setUp() {
-  const bridge = mcpBridgeOnMock(h, {});
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <McpPage />
-    </StoresProvider>
-  );
-  return bridge;
-}
+const setUp = () => renderMcpPage(h);
 
 async function connectWithIdToken(): Promise<HTMLElement> {
   fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'id-jag' } });
-  const idToken = String((await tokens(h, { scope: 'openid read' })).id_token);
+  const idToken = await userIdToken(h);
   fireEvent.change(screen.getByLabelText('id_token'), { target: { value: idToken } });
   fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
   return screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
 }
-
-const legTitles = () =>
-  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) => e.textContent ?? '');
 
 describe('MCP page: the ID-JAG grant', () => {
   it('the id_token exchanged at the mock as IdP, the ID-JAG redeemed, the tools listed', async () => {

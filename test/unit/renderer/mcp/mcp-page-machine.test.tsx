@@ -1,49 +1,25 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createAssertionHandlers } from '../../../../host/bridge/assertion-handlers';
 import { createDpopHandlers } from '../../../../host/bridge/dpop-handlers';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
 import { nodeRandom } from '../../../../platform/node/node-crypto';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { McpPage } from '../../../../renderer/features/mcp/McpPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { Harness } from '../../mock-provider/helpers';
-import { stubTab } from '../flow/app-on-mock';
-import { mcpBridgeOnMock } from './mcp-bridge';
+import { renderMcpPage, legTitles } from './mcp-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
 
 /**
  * The MCP page's machine modes over the real mock: client credentials with DPoP, the nonces of the token endpoint
  * (RFC 9449 §8) and of /mcp (§9) followed, no tab opened; a choice the run cannot make is named before it starts.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
 function setUp() {
   const dpop = createDpopHandlers();
-  const bridge = mcpBridgeOnMock(h, {
+  return renderMcpPage(h, {
     dpopKey: dpop.dpopKey,
     dpopSign: dpop.dpopSign,
     clientAssertion: createAssertionHandlers(nodeRandom, Date.now).clientAssertion,
   });
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <McpPage />
-    </StoresProvider>
-  );
-  return { tab, close: bridge.close };
 }
 
 describe('MCP page: grants without a browser, and DPoP', () => {
@@ -57,12 +33,10 @@ describe('MCP page: grants without a browser, and DPoP', () => {
       const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
       await waitFor(() => expect(outcome.textContent).toContain('The MCP server answered with the access token.'));
       expect(within(outcome).getByText('whoami')).toBeTruthy();
-      const titles = [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map(
-        (e) => e.textContent
-      );
-      expect(titles.some((t) => t?.includes('Token request (client credentials)'))).toBe(true);
-      expect(titles.some((t) => t?.includes('use_dpop_nonce, RFC 9449 §8'))).toBe(true);
-      expect(titles.some((t) => t?.includes('use_dpop_nonce, RFC 9449 §9'))).toBe(true);
+      const titles = legTitles();
+      expect(titles.some((t) => t.includes('Token request (client credentials)'))).toBe(true);
+      expect(titles.some((t) => t.includes('use_dpop_nonce, RFC 9449 §8'))).toBe(true);
+      expect(titles.some((t) => t.includes('use_dpop_nonce, RFC 9449 §9'))).toBe(true);
       expect(tab.location.href).toBe('');
       // The token is bound to a key made for the run: it is not saved for the next one.
       expect(screen.queryByRole('region', { name: 'Saved token' })).toBeNull();

@@ -1,51 +1,22 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { McpPage } from '../../../../renderer/features/mcp/McpPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { followAuthorization, stubTab } from '../flow/app-on-mock';
-import { mcpBridgeOnMock } from './mcp-bridge';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { followAuthorization } from '../flow/app-on-mock';
+import { renderMcpPage, legTitles } from './mcp-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
 
 /**
  * The MCP page keeps the server's token as `oauth-lab mcp` does: the second Connect uses it without a tab, the
  * token shows masked, "Forget this server's token" drops it; every exchange is in the history once, flow mcp,
  * with its leg's verdict.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
-function setUp() {
-  const bridge = mcpBridgeOnMock(h);
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <McpPage />
-    </StoresProvider>
-  );
-  return { tab, bridge };
-}
+const setUp = () => renderMcpPage(h);
 
 const connect = () => fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
 const outcome = async () =>
   (await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 })).textContent ?? '';
-const legTitles = () =>
-  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) =>
-    e.textContent!.replace(/^\d+ /, '')
-  );
 
 describe('MCP page: the token saved per server', () => {
   it('saves the token, uses it on the second Connect, shows it masked, and forgets it', async () => {

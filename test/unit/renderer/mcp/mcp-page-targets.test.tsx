@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { McpPage } from '../../../../renderer/features/mcp/McpPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
 import { authorizationServer, HostileMcp, unauthorized } from '../../../support/hostile-mcp';
-import { Harness } from '../../mock-provider/helpers';
-import { stubTab } from '../flow/app-on-mock';
-import { mcpBridgeOnMock } from './mcp-bridge';
+import { renderMcpPage } from './mcp-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
 
 /**
  * The MCP page against a hostile MCP server on 127.0.0.1 (its own authorization server), over the real transport:
  * an authorization server URL on plain http off loopback, or one on another loopback origin, stops the run before
  * anything is sent there, until the page's switch allows it, with what it risks said.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
+const h = mockForPages();
 let internal: HostileMcp;
 let server: HostileMcp;
 beforeAll(async () => {
-  await h.start();
   internal = await new HostileMcp().start();
   server = await new HostileMcp((base) => ({
     '/mcp': unauthorized(`${base}/.well-known/oauth-protected-resource/mcp`),
@@ -31,29 +25,14 @@ beforeAll(async () => {
   })).start();
 });
 afterAll(async () => {
-  await Promise.all([h.stop(), internal.stop(), server.stop()]);
+  await Promise.all([internal.stop(), server.stop()]);
 });
 let closeBridge: () => void = () => {};
-afterEach(() => {
-  cleanup();
-  closeBridge();
-});
+afterEach(() => closeBridge());
 
 function setUp() {
-  const bridge = mcpBridgeOnMock(h);
-  closeBridge = bridge.close;
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <McpPage />
-    </StoresProvider>
-  );
+  const { tab, close } = renderMcpPage(h);
+  closeBridge = close;
   fireEvent.change(screen.getByLabelText('MCP server URL'), { target: { value: `${server.base}/mcp` } });
   return { tab };
 }

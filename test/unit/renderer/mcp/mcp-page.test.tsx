@@ -1,49 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { McpPage } from '../../../../renderer/features/mcp/McpPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { followAuthorization, stubTab } from '../flow/app-on-mock';
-import { mcpBridgeOnMock } from './mcp-bridge';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { followAuthorization } from '../flow/app-on-mock';
+import { renderMcpPage, legTitles } from './mcp-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
 
 /**
  * The MCP page over the real mock, catcher and transport: one click runs the chain to the mock's MCP endpoint (the
  * test plays the browser at the mock's auto-login), the legs appear with their checks, and a tool needing scope
  * write leads to a step-up the user opens; the page's fault switch makes the chain stop where a careful client must.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
-function setUp() {
-  const bridge = mcpBridgeOnMock(h);
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <McpPage />
-    </StoresProvider>
-  );
-  return { tab, close: bridge.close };
-}
-
-/** Each leg's own heading (the checks and responses inside a leg have theirs too). */
-const legTitles = () =>
-  [...screen.getByRole('list', { name: 'Legs' }).querySelectorAll(':scope > li > h4')].map((e) =>
-    e.textContent!.replace(/^\d+ /, '')
-  );
+const setUp = () => renderMcpPage(h);
 
 describe('MCP page', () => {
   it('runs the chain on the mock, lists the tools, and steps up for write_note', async () => {

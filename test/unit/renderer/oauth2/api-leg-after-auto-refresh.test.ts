@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
+import { describe, expect, it } from 'vitest';
 import { oauth2Flow } from '../../../../shared/flows';
-import { profileSchema } from '../../../../shared/store/profile';
 import { oauth2ExportSource } from '../../../../renderer/features/oauth2/export-source';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
-import { C, Harness } from '../../mock-provider/helpers';
+import { Harness } from '../../mock-provider/helpers';
 import { clientPost, flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
-import { hostBridge } from '../state/host-bridge';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /**
  * The OAuth 2 page's bearer call after *Refresh automatically* has refreshed, against the real mock through the
@@ -15,20 +14,9 @@ import { hostBridge } from '../state/host-bridge';
  * so *Export this request* and the next *Send* work with the new token.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 
-const profile = profileSchema.parse({
-  id: 'mock',
-  name: 'Mock provider',
-  builtIn: true,
-  oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
-});
+const profile = mockClientProfile();
 
 /** The store on its bearer leg after a real code grant; `skew` moves the app's clock ahead. */
 async function onBearerLeg(skew = 0) {

@@ -1,43 +1,29 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { bridgeOnMock, followAuthorization, sendLeg, stubTab } from '../flow/app-on-mock';
+import { bridgeOnMock, followAuthorization, sendLeg } from '../flow/app-on-mock';
+import { mockForPages, renderOnMock } from '../flow/render-on-mock';
 
 /**
  * A fresh login from the OAuth 2 page's authorize leg, against the real mock: prompt and max_age go on the
  * authorization URL, and the id_token's auth_time is judged against that max_age on the OpenID Connect page.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
 function renderPages() {
   const bridge = bridgeOnMock(h);
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   const profile = defaultMockProfile();
-  stores.app.setState({
-    profiles: [{ ...profile, oauth2: { ...profile.oauth2, scope: 'openid' } }],
-    activeProfileId: profile.id,
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
+  const pages = (
+    <>
       <OAuth2Page />
       <OidcPage />
-    </StoresProvider>
+    </>
   );
-  return { stores, tab, close: bridge.close };
+  const openid = { ...profile, oauth2: { ...profile.oauth2, scope: 'openid' } };
+  return { ...renderOnMock(h, bridge.bridge, pages, [openid]), close: bridge.close };
 }
 
 describe('OAuth 2 page: a fresh login', () => {

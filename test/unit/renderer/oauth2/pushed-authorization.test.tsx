@@ -1,47 +1,23 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
+import { bridgeOnMock, followAuthorization } from '../flow/app-on-mock';
+import { mockForPages, renderOnMock } from '../flow/render-on-mock';
 
 /**
  * The OAuth 2 page's "Push the authorization request (PAR)" toggle against the real mock (RFC 9126): the request
  * pushed by the host, the answer's checks shown, the browser sent with only client_id and request_uri; a refused
  * push named and no page opened.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
 function renderPage(secret?: string, issuer?: string) {
   const bridge = bridgeOnMock(h);
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   const profile = defaultMockProfile();
-  stores.app.setState({
-    profiles: [
-      {
-        ...profile,
-        oauth2: { ...profile.oauth2, ...(secret ? { clientSecret: secret } : {}), ...(issuer ? { issuer } : {}) },
-      },
-    ],
-    activeProfileId: profile.id,
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <OAuth2Page />
-    </StoresProvider>
-  );
-  return { stores, tab, close: bridge.close };
+  const oauth2 = { ...profile.oauth2, ...(secret ? { clientSecret: secret } : {}), ...(issuer ? { issuer } : {}) };
+  return { ...renderOnMock(h, bridge.bridge, <OAuth2Page />, [{ ...profile, oauth2 }]), close: bridge.close };
 }
 
 describe('OAuth 2 page: pushed authorization request', () => {

@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeApi } from '../../../../shared/bridge/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { oauth2Flow } from '../../../../shared/flows';
 import { percentEncode } from '../../../../shared/percent-encoding';
-import { profileSchema } from '../../../../shared/store/profile';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { C, Harness } from '../../mock-provider/helpers';
 import { flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
-import { hostBridge } from '../state/host-bridge';
+import { hostBridgeOnMock } from '../state/host-bridge';
+import { mockClientProfile } from '../state/mock-client-profile';
 
 /**
  * The OAuth 2 page's Refresh leg keeps its secrets hidden as the token leg does: the refresh token is dots in the
@@ -18,21 +17,10 @@ import { hostBridge } from '../state/host-bridge';
  * export handler over the contract).
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 afterEach(cleanup);
 
-const profile = profileSchema.parse({
-  id: 'mock',
-  name: 'Mock provider',
-  builtIn: true,
-  oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
-});
+const profile = mockClientProfile();
 
 async function onApiLeg() {
   const stores = createStores({ bridge, crypto: browserCrypto, random: browserRandom, now: () => Date.now() });

@@ -1,38 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
-import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
+import { bridgeOnMock, sendLeg } from '../flow/app-on-mock';
+import { oauth2PageOnTokenLeg } from './oauth2-page-on-mock';
+import { tlsClientHarness } from '../../mock-provider/tls-client';
 
 /**
  * The OAuth 2 page's *Revoke or introspect* panel for a tls_client_auth client (RFC 8705 §2) against the real mock
  * with its mutual-TLS port: the metadata's mtls_endpoint_aliases (§5) are the endpoints, credited as such, and the
  * introspection and the revocation go there with the client's certificate, as the token exchange did.
  */
-const ca = createCa();
-const cert = issueClientCertificate(ca, 'page-tls');
-const h = new Harness({
-  autoLoginUser: 'demo',
-  tls: { ca },
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        {
-          id: 'tls-page',
-          redirectUris: [REDIRECT],
-          tokenEndpointAuthMethod: 'tls_client_auth',
-          tlsClientAuthSubjectDn: 'CN=page-tls,O=OAuth Lab mock',
-        },
-      ],
-    },
-  },
-});
+const { h, ca, cert } = tlsClientHarness('tls-page', 'page-tls');
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 afterEach(() => {
@@ -43,7 +22,6 @@ afterEach(() => {
 it("revokes and introspects at the metadata's mutual-TLS aliases, with the certificate", async () => {
   const mtls = h.provider.mtlsBaseUrl!;
   const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
   const mock = defaultMockProfile();
   const profile = {
     ...mock,
@@ -57,16 +35,8 @@ it("revokes and introspects at the metadata's mutual-TLS aliases, with the certi
       clientKey: cert.privateKey,
     },
   };
-  stores.app.setState({ profiles: [profile], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
-  const tab = stubTab();
-  Element.prototype.scrollIntoView = vi.fn();
-  render(
-    <StoresProvider stores={stores}>
-      <OAuth2Page />
-    </StoresProvider>
-  );
   try {
-    await toTokenLeg(h, stores, tab);
+    const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, profile);
     await sendLeg(stores, 'token');
     const token = stores.oauth2.getState().runs.token!;
     expect(token.outcome?.ok, token.outcome?.summary ?? token.error?.message).toBe(true);

@@ -1,44 +1,23 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
-import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { bridgeOnMock, sendLeg, stubTab, toTokenLeg } from '../flow/app-on-mock';
+import { bridgeOnMock, sendLeg } from '../flow/app-on-mock';
+import { oauth2PageOnTokenLeg } from './oauth2-page-on-mock';
+import { mockForPages } from '../flow/render-on-mock';
 
 /**
  * Revocation and introspection on the OAuth 2 page, once the flow has a token, against the real mock: the endpoints
  * from this server's metadata, each answer brought into view.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
 describe('OAuth 2 page: revoke and introspect', () => {
   it('after the token exchange, introspects, revokes and introspects again; each answer scrolls into view', async () => {
     const bridge = bridgeOnMock(h);
-    const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-    stores.app.setState({
-      profiles: [defaultMockProfile()],
-      activeProfileId: 'mock',
-      mock: { running: true, baseUrl: h.base },
-    });
-    const tab = stubTab();
     const scrolled = vi.fn();
-    Element.prototype.scrollIntoView = scrolled;
-    render(
-      <StoresProvider stores={stores}>
-        <OAuth2Page />
-      </StoresProvider>
-    );
     try {
-      await toTokenLeg(h, stores, tab);
+      const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, defaultMockProfile(), scrolled);
       expect(screen.queryByRole('region', { name: 'Revoke or introspect' })).toBeNull();
       await sendLeg(stores, 'token');
       const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
@@ -66,22 +45,13 @@ describe('OAuth 2 page: revoke and introspect', () => {
 
   it("the profile's endpoints, with no discovery: the buttons at once, each endpoint credited to the profile", async () => {
     const bridge = bridgeOnMock(h);
-    const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
     const mock = defaultMockProfile();
     const typed = {
       ...mock,
       oauth2: { ...mock.oauth2, revocationEndpoint: '/oidc/revoke', introspectionEndpoint: '/oidc/introspect' },
     };
-    stores.app.setState({ profiles: [typed], activeProfileId: 'mock', mock: { running: true, baseUrl: h.base } });
-    const tab = stubTab();
-    Element.prototype.scrollIntoView = vi.fn();
-    render(
-      <StoresProvider stores={stores}>
-        <OAuth2Page />
-      </StoresProvider>
-    );
     try {
-      await toTokenLeg(h, stores, tab);
+      const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, typed);
       await sendLeg(stores, 'token');
       const panel = screen.getByRole('region', { name: 'Revoke or introspect' });
       expect(within(panel).queryByRole('button', { name: 'Find the endpoints' })).toBeNull();

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStores, StoresProvider } from '../../../../renderer/app/stores';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OidcPage } from '../../../../renderer/features/oidc/OidcPage';
-import { browserCrypto, browserRandom } from '../../../../renderer/platform/crypto';
 import { readMockState } from '../../../../mock-provider';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { Harness } from '../../mock-provider/helpers';
-import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock';
+import { bridgeOnMock, followAuthorization } from '../flow/app-on-mock';
+import { mockForPages, renderOnMock } from '../flow/render-on-mock';
 
 /**
  * OpenID Connect from the first screen: on the OpenID Connect page, one button runs the real mock's code flow with
@@ -15,30 +12,12 @@ import { bridgeOnMock, followAuthorization, stubTab } from '../flow/app-on-mock'
  * mock logs in "demo" and redirects to the catcher), and the id_token's trace appears; the page's fault switch
  * changes the mock, and the next run fails exactly that step.
  */
-const h = new Harness({ autoLoginUser: 'demo' });
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const h = mockForPages();
 
 function setUp() {
   const bridge = bridgeOnMock(h);
-  const stores = createStores({ bridge: bridge.bridge, crypto: browserCrypto, random: browserRandom, now: Date.now });
-  // The built-in profile as the app has it: the mock's client and secret, and no scope.
-  stores.app.setState({
-    profiles: [defaultMockProfile()],
-    activeProfileId: 'mock',
-    mock: { running: true, baseUrl: h.base },
-  });
-  const tab = stubTab();
-  render(
-    <StoresProvider stores={stores}>
-      <OidcPage />
-    </StoresProvider>
-  );
-  return { stores, tab, close: bridge.close };
+  // The built-in profile as the app has it (renderOnMock's): the mock's client and secret, and no scope.
+  return { ...renderOnMock(h, bridge.bridge, <OidcPage />), close: bridge.close };
 }
 
 /** One click, then the browser's part: the mock's authorization page redirects to the catcher, which answers. */

@@ -1,19 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliLegPort } from '../../../../host/cli/flow/cli-host-port';
 import { FlowReport } from '../../../../host/cli/flow/report';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { AUTO_REFRESH_EARLY_SECONDS } from '../../../../renderer/state/oauth2/oauth2-auto-refresh';
-import type { BridgeApi } from '../../../../shared/bridge/api';
 import { oauth2Flow } from '../../../../shared/flows';
 import { bearerCallRefreshing } from '../../../../shared/flows/driver/bearer-refresh';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import { profileSchema } from '../../../../shared/store/profile';
 import { nodeCrypto, nodeRandom } from '../../../../platform/node/node-crypto';
-import { C, Harness } from '../../mock-provider/helpers';
+import { Harness } from '../../mock-provider/helpers';
 import { clientPost, flowAfterCodeGrant } from '../../host/oidc/oidc-mock-session';
-import { hostBridge } from './host-bridge';
+import { hostBridgeOnMock } from './host-bridge';
+import { mockClientProfile } from './mock-client-profile';
 
 /*
  * The bearer call that refreshes once by itself on a 401 (RFC 6750 §3.1, RFC 6749 §6) is the driver's
@@ -22,20 +21,9 @@ import { hostBridge } from './host-bridge';
  * its leg's verdict, alike.
  */
 const h = new Harness({ autoLoginUser: 'demo' });
-let close: () => Promise<void>;
-let bridge: BridgeApi;
-beforeAll(async () => {
-  await h.start();
-  ({ bridge, close } = hostBridge(h.provider));
-});
-afterAll(() => close());
+const bridge = hostBridgeOnMock(h);
 
-const profile = profileSchema.parse({
-  id: 'mock',
-  name: 'Mock provider',
-  builtIn: true,
-  oauth2: { clientId: C.client.id, clientSecret: C.client.secret },
-});
+const profile = mockClientProfile();
 
 /** A code grant's flow whose access token the mock has revoked (RFC 7009), so the API answers 401. */
 async function revokedFlow() {

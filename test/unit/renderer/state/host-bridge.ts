@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createAppServices } from '../../../../host/bridge/app-services';
 import type { MockProvider } from '../../../../mock-provider';
 import { createAppStore } from '../../../../host/store';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { dispatch } from '../../../../shared/bridge/dispatch';
+import type { Harness } from '../../mock-provider/helpers';
 
 /**
  * The page's bridge to the real host: every call through the contract's dispatch (its input checked as either
@@ -38,4 +40,23 @@ export function hostBridge(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `h` started before the file's tests and the page's bridge to the real host with it (hostBridge), closed after
+ * them (which stops the mock too); the bridge returned forwards to that one, so use it inside a test or a later hook.
+ */
+export function hostBridgeOnMock(h: Harness): BridgeApi {
+  let made: ReturnType<typeof hostBridge> | undefined;
+  beforeAll(async () => {
+    await h.start();
+    made = hostBridge(h.provider);
+  });
+  afterAll(() => made?.close());
+  return new Proxy({} as BridgeApi, {
+    get: (_, name) => {
+      if (!made) throw new Error('The host bridge has not started: use it inside a test or a later hook.');
+      return Reflect.get(made.bridge, name);
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
-import { mockFront, type MockFront } from './parity-host';
+import { alteringOneHeader, mockFront, type MockFront } from './parity-host';
 import { appOAuth1Run, cliOAuth1Run } from './parity-runs';
 
 /*
@@ -66,22 +66,6 @@ const sameRun = (tamper?: (bridge: BridgeApi) => BridgeApi) =>
       expect(app).toStrictEqual(cli);
     }
   );
-
-/** A host that sends one header otherwise than asked: the planted divergence the property must catch. */
-const alteringOneHeader = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend({
-              ...input,
-              request: {
-                ...input.request,
-                headers: input.request.headers.map(([n, v]) => [n, n.toLowerCase() === 'user-agent' ? `${v} ` : v]),
-              },
-            })
-        : Reflect.get(target, name),
-  });
 
 describe('the app and the CLI run OAuth 1.0a alike', () => {
   it('the same signed requests byte for byte and the same verdicts, for generated profiles and nonces', async () => {

@@ -1,12 +1,19 @@
 import fc from 'fast-check';
-import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { IdTokenFault } from '../../../../shared/oidc/mock-switches';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
 import { keepingJtis, proofsRead } from './dpop-proofs-read';
-import { mockFront, seededRandom, type MockFront } from './parity-host';
+import {
+  alteringOneHeader,
+  alteringRequests,
+  oneIssuerFront,
+  pastedRedirectProfile,
+  seededRandom,
+  withHeaders,
+  type MockFront,
+} from './parity-host';
 import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
 
 /*
@@ -18,15 +25,8 @@ import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
  * port's randomness and each iat from its clock, RFC 9449 §4.2).
  */
 let front: MockFront;
-/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
 let dpopKey: string;
-beforeAll(async () => {
-  front = await mockFront({ keepPort: true });
-  // The first mock's port, which every run's mock keeps: the issuer OpenID Connect discovers.
-  await front.fresh(1);
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  dpopKey = JSON.stringify(await exportJWK(privateKey));
-});
+beforeAll(async () => ({ front, dpopKey } = await oneIssuerFront()));
 afterAll(() => front.close());
 
 const headerValue = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ';', '=', '/', ','), maxLength: 8 });
@@ -51,31 +51,13 @@ const profiles = (base: () => string) =>
       }),
       headers: fc.array(fc.tuple(fc.constantFrom('User-Agent', 'X-Team', 'Accept'), headerValue), { maxLength: 2 }),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: base(),
-        service: p.service,
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: both runs send the same redirect_uri, the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          tokenBody: p.tokenBody,
-          tokenParams: p.tokenParams,
-          grantTypeInAuthorization: p.grantTypeInAuthorization,
-          dpop: p.dpop,
-          dpopKey,
-          // OpenID Connect's issuer, which its discovery and id_token name.
-          ...(p.scope.includes('openid') ? { issuer: front.issuer() } : {}),
-        },
-      })
+    .map(({ service, headers, ...oauth2 }) =>
+      pastedRedirectProfile(
+        base(),
+        { service, headers },
+        // OpenID Connect's issuer, which its discovery and id_token name.
+        { ...oauth2, dpopKey, ...(oauth2.scope.includes('openid') ? { issuer: front.issuer() } : {}) }
+      )
     );
 
 /** What the generated runs reached: the token endpoint, UserInfo, a refused nonce, a DPoP proof. */
@@ -153,37 +135,8 @@ const examples = (): [Profile, number, IdTokenFault][] => [
   [reaching(true), 23, 'wrong-nonce'],
 ];
 
-/** A host that sends one header otherwise than asked: the planted divergence the property must catch. */
-const alteringOneHeader = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend({
-              ...input,
-              request: {
-                ...input.request,
-                headers: input.request.headers.map(([n, v]) => [n, n.toLowerCase() === 'user-agent' ? `${v} ` : v]),
-              },
-            })
-        : Reflect.get(target, name),
-  });
-
 /** A host that sends each DPoP proof with a jti of its own (the proof no longer verifies): the planted divergence. */
-const ownJti = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend({
-              ...input,
-              request: {
-                ...input.request,
-                headers: input.request.headers.map(([n, v]) => [n, n === 'DPoP' ? withJti(v, 'planted') : v]),
-              },
-            })
-        : Reflect.get(target, name),
-  });
+const ownJti = alteringRequests((r) => withHeaders(r, (n, v) => (n === 'DPoP' ? withJti(v, 'planted') : v)));
 
 /** The proof with its claims' jti replaced (its signature left as it was). */
 function withJti(jwt: string, jti: string): string {

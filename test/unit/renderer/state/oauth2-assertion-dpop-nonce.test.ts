@@ -1,32 +1,19 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAssertionHandlers } from '../../../../host/bridge/assertion-handlers';
 import { createDpopHandlers } from '../../../../host/bridge/dpop-handlers';
 import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { createOAuth2Store } from '../../../../renderer/state/oauth2/oauth2-store';
 import { profileSchema } from '../../../../shared/store/profile';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
 import { countedHost } from './counted-host';
+import { hsClientMock, HS_SECRET } from '../../mock-provider/hs-client';
 
 /*
  * The OAuth 2 page's token leg with client_secret_jwt and DPoP against the real mock over sockets, the mock asking
  * for a DPoP nonce (RFC 9449 §8): the retry with the nonce carries an assertion of its own, since the mock refuses
  * a jti it has seen (RFC 7523 §3 item 7); the page shows the assertion that went last.
  */
-const SECRET = 'a-shared-secret-of-at-least-32-bytes!';
-const h = new Harness({
-  autoLoginUser: 'demo',
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        { id: 'hs', secret: SECRET, redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'client_secret_jwt' },
-      ],
-    },
-  },
-});
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+const h = hsClientMock({ autoLoginUser: 'demo' });
 const dpop = createDpopHandlers();
 
 const form = (body: string | undefined) => new URLSearchParams(body ?? '');
@@ -48,7 +35,7 @@ it('a nonce retry of the token leg signs a fresh assertion, and the page shows t
       service: true,
       oauth2: {
         clientId: 'hs',
-        clientSecret: SECRET,
+        clientSecret: HS_SECRET,
         clientAuthentication: 'client_secret_jwt',
         scope: 'read',
         dpop: true,

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportJWK, generateKeyPair } from 'jose';
 import type { BridgeApi } from '../../../../shared/bridge/api';
 import { profileSchema, type Profile } from '../../../../shared/store/profile';
 import type { IdTokenFault } from '../../../../shared/oidc/mock-switches';
 import { C } from '../../mock-provider/helpers';
 import { proofsRead } from './dpop-proofs-read';
-import { mockFront, type MockFront } from './parity-host';
+import { alteringRequests, oneIssuerFront, pastedRedirectProfile, withHeaders, type MockFront } from './parity-host';
 import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
 
 /*
@@ -16,15 +15,8 @@ import { appOAuth2Run, cliOAuth2Run } from './parity-runs';
  * CLI's (`flow oauth2 --scope openid`) send the same requests byte for byte and record the same verdicts.
  */
 let front: MockFront;
-/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
 let dpopKey: string;
-beforeAll(async () => {
-  front = await mockFront({ keepPort: true });
-  // The first mock's port, which every run's mock keeps: the issuer each is discovered at.
-  await front.fresh(1);
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  dpopKey = JSON.stringify(await exportJWK(privateKey));
-});
+beforeAll(async () => ({ front, dpopKey } = await oneIssuerFront()));
 afterAll(() => front.close());
 
 const headerValue = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ';', '='), maxLength: 8 });
@@ -43,27 +35,8 @@ const profiles = (base: () => string, issuer: () => string) =>
       // With DPoP, the token leg and UserInfo carry proofs (RFC 9449 §5, §7), compared read, their jti ranked.
       dpop: fc.boolean(),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: base(),
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          tokenBody: p.tokenBody,
-          issuer: issuer(),
-          dpop: p.dpop,
-          dpopKey,
-        },
-      })
+    .map(({ headers, ...oauth2 }) =>
+      pastedRedirectProfile(base(), { headers }, { ...oauth2, issuer: issuer(), dpopKey })
     );
 
 /** The app's run: the OAuth 2 page's code grant, then the OpenID Connect page after it with the flow's tokens. */
@@ -101,24 +74,9 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
   );
 
 /** A host that sends UserInfo's Accept header otherwise than asked: the planted divergence. */
-const alteringUserInfo = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend(
-              input.record?.leg === 'userinfo'
-                ? {
-                    ...input,
-                    request: {
-                      ...input.request,
-                      headers: input.request.headers.map(([n, v]) => [n, n === 'Accept' ? `${v}, */*` : v]),
-                    },
-                  }
-                : input
-            )
-        : Reflect.get(target, name),
-  });
+const alteringUserInfo = alteringRequests((r, leg) =>
+  leg === 'userinfo' ? withHeaders(r, (n, v) => (n === 'Accept' ? `${v}, */*` : v)) : r
+);
 
 /** A generated profile set to reach UserInfo (the right secret, a form body, a scope the mock knows), DPoP off unless asked. */
 function reachingUserInfo(scope: string, dpop = false): Profile {

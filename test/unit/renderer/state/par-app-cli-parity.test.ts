@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi } from '../../../../shared/bridge/api';
-import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import { profileSchema } from '../../../../shared/store/profile';
 import { C } from '../../mock-provider/helpers';
-import { exportJWK, generateKeyPair } from 'jose';
 import { proofsRead } from './dpop-proofs-read';
-import { mockFront, type MockFront } from './parity-host';
+import { alteringRequests, oneIssuerFront, pastedRedirectProfile, type MockFront } from './parity-host';
 import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
 
 /*
@@ -15,15 +14,9 @@ import { appOAuth2ParRun, cliOAuth2Run } from './parity-runs';
  * and request_uri, §4) and record the same exchanges under the same leg names, against the same mock over 127.0.0.1.
  */
 let front: MockFront;
-/** The profiles' DPoP key, a private JWK's text as the profile form keeps it. */
 let dpopKey: string;
-beforeAll(async () => {
-  front = await mockFront({ keepPort: true });
-  // The first mock's port, which every run's mock keeps: the issuer whose metadata names the push's endpoint (§5).
-  await front.fresh(1);
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  dpopKey = JSON.stringify(await exportJWK(privateKey));
-});
+// One issuer for every run: its metadata names the push's endpoint (§5).
+beforeAll(async () => ({ front, dpopKey } = await oneIssuerFront()));
 afterAll(() => front.close());
 
 /** A profile over the settings that change the push and the token request. */
@@ -40,26 +33,8 @@ const profiles = () =>
         maxLength: 2,
       }),
     })
-    .map((p): Profile =>
-      profileSchema.parse({
-        id: 'parity',
-        name: 'Generated',
-        baseUrl: front.base,
-        headers: p.headers,
-        callbackPort: 0,
-        // A registered loopback redirect the catcher is not at: the URL landed on is pasted.
-        redirectUri: 'http://127.0.0.1:9/callback',
-        oauth2: {
-          clientId: C.client.id,
-          clientSecret: p.clientSecret,
-          scope: p.scope,
-          pkce: p.pkce,
-          clientAuthentication: p.clientAuthentication,
-          issuer: front.issuer(),
-          dpop: p.dpop,
-          dpopKey,
-        },
-      })
+    .map(({ headers, ...oauth2 }) =>
+      pastedRedirectProfile(front.base, { headers }, { ...oauth2, issuer: front.issuer(), dpopKey })
     );
 
 /** How many runs got a request_uri and reached the token endpoint. */
@@ -77,18 +52,9 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
   });
 
 /** A host that sends the push with one header more than asked: the planted divergence. */
-const alteringThePush = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend(
-              input.record?.leg === 'par'
-                ? { ...input, request: { ...input.request, headers: [...input.request.headers, ['X-Planted', '1']] } }
-                : input
-            )
-        : Reflect.get(target, name),
-  });
+const alteringThePush = alteringRequests((r, leg) =>
+  leg === 'par' ? { ...r, headers: [...r.headers, ['X-Planted', '1']] } : r
+);
 
 describe('the app and the CLI push the authorization request alike (RFC 9126)', () => {
   it('the same push, URL, exchanges and verdicts, recorded as the par leg', async () => {

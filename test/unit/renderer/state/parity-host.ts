@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
 import { createServer, connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { FlowReport, FlowFailure } from '../../../../host/cli/flow/report';
@@ -13,7 +14,8 @@ import type { BridgeApi } from '../../../../shared/bridge/api';
 import type { RawRequest } from '../../../../shared/http';
 import type { RandomPort } from '../../../../shared/ports';
 import type { HistoryEntry } from '../../../../shared/store/history';
-import type { Profile } from '../../../../shared/store/profile';
+import { profileSchema, type Profile } from '../../../../shared/store/profile';
+import { C } from '../../mock-provider/helpers';
 import { hostBridge } from './host-bridge';
 
 /** The fixed clock both runs read (and the mock's). */
@@ -91,6 +93,45 @@ export async function mockFront({ keepPort = false }: { readonly keepPort?: bool
 }
 
 export type MockFront = Awaited<ReturnType<typeof mockFront>>;
+
+/**
+ * The front of a file whose runs share one issuer: every mock on the first one's port (`keepPort`), that first mock
+ * up, so the issuer is known before the profiles are drawn (the one OpenID Connect discovers, whose metadata names
+ * the endpoints); with the profiles' DPoP key, a private JWK's text as the profile form keeps it.
+ */
+export async function oneIssuerFront(): Promise<{ front: MockFront; dpopKey: string }> {
+  const front = await mockFront({ keepPort: true });
+  await front.fresh(1);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { front, dpopKey: JSON.stringify(await exportJWK(privateKey)) };
+}
+
+type SendInput = NonNullable<Parameters<BridgeApi['httpSend']>[0]>;
+
+/**
+ * A host that sends each request as `alter` makes it (given the request and its leg): a planted divergence the
+ * parity properties must catch.
+ */
+export const alteringRequests =
+  (alter: (request: SendInput['request'], leg: string | undefined) => SendInput['request']) =>
+  (bridge: BridgeApi): BridgeApi =>
+    new Proxy(bridge, {
+      get: (target, name) =>
+        name === 'httpSend'
+          ? (input: SendInput) => target.httpSend({ ...input, request: alter(input.request, input.record?.leg) })
+          : Reflect.get(target, name),
+    });
+
+/** The request's headers with `value` mapping each one's value by name. */
+export const withHeaders = (
+  request: SendInput['request'],
+  value: (name: string, value: string) => string
+): SendInput['request'] => ({ ...request, headers: request.headers.map(([n, v]) => [n, value(n, v)]) });
+
+/** A host that sends the User-Agent header with a space more. */
+export const alteringOneHeader = alteringRequests((r) =>
+  withHeaders(r, (n, v) => (n.toLowerCase() === 'user-agent' ? `${v} ` : v))
+);
 
 /**
  * What a run sent and judged: the authorization URL, the callback's verdict, each recorded exchange with its verdict,
@@ -206,3 +247,23 @@ export async function cliHostRun(
   }
   return { authorizeUrl, callback, exchanges: recorded(entries), saved };
 }
+
+/**
+ * A generated profile of the code grant's parity tests at `base`: the mock's client with `oauth2`'s settings, and
+ * a registered loopback redirect the catcher is not at (both runs send the same redirect_uri; the URL landed on is
+ * pasted).
+ */
+export const pastedRedirectProfile = (
+  base: string,
+  more: { readonly headers: readonly (readonly [string, string])[]; readonly service?: boolean },
+  oauth2: Record<string, unknown>
+): Profile =>
+  profileSchema.parse({
+    id: 'parity',
+    name: 'Generated',
+    baseUrl: base,
+    ...more,
+    callbackPort: 0,
+    redirectUri: 'http://127.0.0.1:9/callback',
+    oauth2: { clientId: C.client.id, ...oauth2 },
+  });

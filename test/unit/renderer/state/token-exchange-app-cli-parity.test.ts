@@ -1,18 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppStore } from '../../../../host/store';
-import { browserCrypto } from '../../../../renderer/platform/crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTokenEndpointGrantStore } from '../../../../renderer/state/machine/machine-stores';
-import type { BridgeApi } from '../../../../shared/bridge/api';
 import { tokenExchangeGrant } from '../../../../shared/flows/driver/grants/token-exchange';
-import { profileSchema } from '../../../../shared/store/profile';
 import { C, send } from '../../mock-provider/helpers';
-import { runCli } from '../../host/cli/run-cli';
-import { hostBridge } from './host-bridge';
-import { mockFront, NOW, recorded, seededRandom, type MockFront } from './parity-host';
+import { mockFront, type MockFront } from './parity-host';
+import {
+  expectAlteredBodyCaught,
+  expectTokenInBoth,
+  sameTokenGrantRun,
+  type TokenGrantParity,
+} from './token-grant-parity';
 
 /*
  * The token exchange (RFC 8693 §2.1) is one spec on the driver's generic token-endpoint grant, and its page and
@@ -63,94 +62,46 @@ const valuesOf = (s: Settings, subject: string): Record<string, string> => ({
   ...(s.requested ? { requested_token_type: s.requested } : {}),
 });
 
-async function appRun(s: Settings, seed: number, tamper: (b: BridgeApi) => BridgeApi) {
-  await front.fresh(seed);
-  const values = valuesOf(s, await subjectToken());
-  const host = hostBridge();
-  try {
-    const profile = profileSchema.parse({
-      id: 'parity',
-      name: 'Generated',
-      baseUrl: front.base,
-      oauth2: { clientId: C.client.id, clientSecret: s.clientSecret, clientAuthentication: s.clientAuthentication },
-    });
-    const deps = { bridge: tamper(host.bridge), crypto: browserCrypto, random: seededRandom(seed), now: () => NOW };
+const parity: TokenGrantParity<Settings, Record<string, string>> = {
+  front: () => front,
+  settings,
+  command: 'token-exchange',
+  inputOf: async (s) => valuesOf(s, await subjectToken()),
+  async drive(deps, profile, values) {
     const store = createTokenEndpointGrantStore(deps, tokenExchangeGrant);
     await store.getState().flowStarted(profile, front.base);
     // The page's fields.
     store.getState().flowEdited((f) => ({ ...f, config: { ...f.config, scope: null, values } }));
     await store.getState().legSent('token');
-    const history = await host.bridge.historyList({ offset: 0, limit: 100 });
-    if (!history.ok) throw new Error(history.error.message);
-    return recorded([...history.value.entries].reverse());
-  } finally {
-    await host.close();
-  }
-}
-
-async function cliRun(s: Settings, seed: number) {
-  await front.fresh(seed);
-  const values = valuesOf(s, await subjectToken());
-  const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-token-exchange-parity-'));
-  try {
+  },
+  flags(_, values, dir) {
     const file = join(dir, 'subject.txt');
     writeFileSync(file, values.subject_token!);
-    const args = ['flow', 'token-exchange', '--base-url', front.base, '--client-id', C.client.id];
-    args.push('--client-auth', s.clientAuthentication, '--client-secret', s.clientSecret, '--store-dir', dir);
-    args.push('--subject-token-file', file, '--subject-token-type', values.subject_token_type!);
+    const args = ['--subject-token-file', file, '--subject-token-type', values.subject_token_type!];
     if (values.audience) args.push('--audience', values.audience);
     for (const r of values.resource?.split('\n') ?? []) args.push('--resource', r);
     if (values.requested_token_type) args.push('--requested-token-type', values.requested_token_type);
-    await runCli(args);
-    const store = createAppStore({ cwd: dir });
-    const history = await store.historyList({ offset: 0, limit: 100 });
-    return recorded([...history.entries].reverse());
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const sameRun = (tamper: (b: BridgeApi) => BridgeApi = (b) => b) =>
-  fc.asyncProperty(settings, fc.integer({ min: 1, max: 2 ** 31 }), async (s, seed) => {
-    const app = await appRun(s, seed, tamper);
-    const cli = await cliRun(s, seed);
-    expect(app).toHaveLength(1);
-    expect(app).toStrictEqual(cli);
-  });
-
-/** A host that sends the body with one byte more: the planted divergence the property must catch. */
-const alteringTheBody = (bridge: BridgeApi): BridgeApi =>
-  new Proxy(bridge, {
-    get: (target, name) =>
-      name === 'httpSend'
-        ? (input: NonNullable<Parameters<BridgeApi['httpSend']>[0]>) =>
-            target.httpSend({ ...input, request: { ...input.request, body: `${input.request.body ?? ''}&` } })
-        : Reflect.get(target, name),
-  });
+    return args;
+  },
+};
 
 describe('the app and the CLI run the token exchange alike', () => {
   it('the same request byte for byte and the same verdict, for generated settings and seeds', async () => {
-    await fc.assert(sameRun(), { numRuns: 15 });
+    await fc.assert(sameTokenGrantRun(parity), { numRuns: 15 });
   }, 120_000);
 
   it('a valid exchange gets a token with its issued_token_type in both', async () => {
-    const s: Settings = {
+    await expectTokenInBoth(parity, {
       clientAuthentication: 'basic',
       clientSecret: C.client.secret,
       subjectType: TYPE('access_token'),
       audience: 'issuer',
       resources: ['/api/v2/me', '/mcp'],
       requested: TYPE('access_token'),
-    };
-    const app = await appRun(s, 7, (b) => b);
-    expect(app[0]!.outcome).toBe('succeeded');
-    expect(app[0]!.summary).toContain('Access token received');
-    expect(app).toStrictEqual(await cliRun(s, 7));
+    });
   }, 60_000);
 
   it('the property check catches a host that alters the body', async () => {
-    const outcome = await fc.check(sameRun(alteringTheBody), { numRuns: 5 });
-    expect(outcome.failed).toBe(true);
-    expect((outcome.errorInstance as Error).message).toMatch(/to strictly equal/);
+    await expectAlteredBodyCaught(parity);
   }, 120_000);
 });
