@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../mock-provider';
 import { parseConfig } from '../../../mock-provider/config';
-import { grantChoices, grantFor, GRANT_TYPES } from '../../../mock-provider/grants/registry';
+import { GRANT_TYPES } from '../../../mock-provider/grants/grant-types';
+import { grantChoices, grantFor } from '../../../mock-provider/grants/registry';
 import { C, Harness, json, REDIRECT, tokenRequest } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
