@@ -116,7 +116,7 @@ export const switchesSchema = z.strictObject({
    * does not require signing; `asymmetric` offers and verifies only RS*, PS* and ES* (RFC 8725 §3.1).
    */
   requestObjectAlgs: z.enum(['all', 'asymmetric']).default('all'),
-  /** The flaws the mock is told to have, each named by the audit finding it makes true (lax.ts, issue 39); none by default. */
+  /** The flaws the mock is told to have, each named by the audit finding it makes true (lax.ts); none by default. */
   lax: z.array(z.enum(MOCK_LAX, { error: `must be one of ${MOCK_LAX.join(', ')}` })).default([]),
 });
 

@@ -5,7 +5,7 @@ import { Interrupted, interruptible } from '../cli/interrupt';
 import { sendRecorded, type Recording } from '../store/history/record-exchange';
 
 /**
- * An audit's one way out (issue 39): every request counted against --max-requests, and none sent to any host but
+ * An audit's one way out: every request counted against --max-requests, and none sent to any host but
  * the issuer's. A response is read through the transport's bounded reader: no server answer past 1 MiB is read whole.
  */
 const AUDIT_RESPONSE_MAX_BYTES = 1024 * 1024;

@@ -55,7 +55,7 @@ const recordingFor =
   };
 
 /**
- * The *Audit* action on a profile behind the bridge (issue 39): one audit at a time, run by the CLI's engine, each
+ * The *Audit* action on a profile behind the bridge: one audit at a time, run by the CLI's engine, each
  * finding pushed as an `auditStatus` event as it is decided, every request recorded in the History (flow `audit`,
  * owner `audit:RUN:PROFILE`), the report and SARIF as `--report` and `--sarif` write them.
  */

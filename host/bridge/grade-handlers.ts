@@ -24,7 +24,7 @@ export interface GradeHandlers {
 }
 
 /**
- * The *Grade a client* page's grader behind the bridge (issue 42): one run at a time, its changes pushed as
+ * The *Grade a client* page's grader behind the bridge: one run at a time, its changes pushed as
  * `gradeStatus` events, every request its issuers see recorded in the History (flow `grade`) as it comes.
  */
 export function createGradeHandlers(events: EventSink, history: HistoryTarget, random: RandomPort): GradeHandlers {

@@ -103,7 +103,7 @@ export async function dpopClientOf(
     deps: { crypto: nodeCrypto, random: nodeRandom, clock: { now: Date.now } },
     nonces: new Map(),
     onProof,
-    // Made on purpose in the first proof only, so the server's refusal of it can be seen (issue 29 §1).
+    // Made on purpose in the first proof only, so the server's refusal of it can be seen.
     mistake: (mistake as PlantedDpopMistake | undefined) ?? null,
     anotherKey: async () => (await generateDpopKey(key.alg)).key,
   };

@@ -40,7 +40,7 @@ export interface GradeListener {
 const historyOwnerOf = (run: string, scenarioId: string) => `grade:${run}:${scenarioId}`;
 
 /**
- * The app's grading run (issue 42): the grader served for one pack, one scenario's issuer answering at a time,
+ * The app's grading run: the grader served for one pack, one scenario's issuer answering at a time,
  * each scenario judged from what its issuer observed. Nothing is driven: a failure no later request can undo
  * decides a scenario at once (judge.ts settledFailure); any other verdict comes after `waitMs` of quiet since the
  * scenario's last request (the CLI's --wait when the client is not driven), or when the user moves on or stops.

@@ -25,7 +25,7 @@ export interface SeenRequest {
 const MAX_BODY = 64 * 1024;
 
 /**
- * The grader's HTTP server on 127.0.0.1 (issue 42): one listener for a run, one fresh issuer per scenario under its
+ * The grader's HTTP server on 127.0.0.1: one listener for a run, one fresh issuer per scenario under its
  * own path (`/grade/RUN/SCENARIO`), only the scenario being run answering; every request it answers is observed.
  */
 export class GraderServer {

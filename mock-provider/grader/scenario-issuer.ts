@@ -10,7 +10,7 @@ import { secret, tokenEndpoint } from './scenario-token';
 const HONEYPOT = '/poisoned';
 
 /**
- * One scenario's issuer (issue 42): discovery, authorize (approves the test user at once and answers 302 with code,
+ * One scenario's issuer: discovery, authorize (approves the test user at once and answers 302 with code,
  * state and iss), token, UserInfo and JWKS, each right but for the scenario's one fault.
  */
 export class ScenarioIssuer implements ScenarioAnswers {

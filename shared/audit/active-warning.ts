@@ -1,2 +1,2 @@
-/** The warning `audit --help` gives and the app's *Active probes* box repeats (issue 39): the probes act on the server. */
+/** The warning `audit --help` gives and the app's *Active probes* box repeats: the probes act on the server. */
 export const ACTIVE_PROBES_WARNING = 'Run active probes only against a server you may test.';

@@ -1,7 +1,7 @@
 import type { CauseId } from '../explain/cause-ids';
 import { findingSpec, type FindingId, type Severity } from './findings';
 
-/** A finding as `audit --json` prints it (issue 39): these fields exactly. */
+/** A finding as `audit --json` prints it: these fields exactly. */
 export type FindingStatus = 'found' | 'not-found' | 'skipped';
 
 export interface AuditFinding {
@@ -27,6 +27,6 @@ export function finding(id: FindingId, status: FindingStatus, evidence: readonly
   return { id, severity: spec.severity, status, section: spec.section, evidence, explain: spec.explain };
 }
 
-/** Exit code 1 when a high or medium finding is found, else 0 (issue 39). */
+/** Exit code 1 when a high or medium finding is found, else 0. */
 export const auditExitCode = (r: AuditResult): 0 | 1 =>
   r.findings.some((f) => f.status === 'found' && (f.severity === 'high' || f.severity === 'medium')) ? 1 : 0;

@@ -1,7 +1,7 @@
 import type { CauseId } from '../explain/cause-ids';
 
 /**
- * What `oauth-lab audit` can find wrong with an authorization server (issue 39): the closed list, like the
+ * What `oauth-lab audit` can find wrong with an authorization server: the closed list, like the
  * explainer's cause ids. Each finding has its severity, the rule it breaks, and, where it is the server's side of a
  * failure the explainer names, that cause id. `active` findings need probes (`--active`); the others only read.
  */

@@ -5,7 +5,7 @@ import { finding, type AuditFinding } from './audit-result';
 import type { FindingId } from './findings';
 
 /**
- * The read-only findings (issue 39): what the metadata and the JWK Set say about the server, judged without sending
+ * The read-only findings: what the metadata and the JWK Set say about the server, judged without sending
  * anything but the GETs that fetched them. Each evidence ends with the curl command that fetches the document again.
  */
 export interface ReadOnlyInput {

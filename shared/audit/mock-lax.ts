@@ -2,7 +2,7 @@ import type { FindingId } from './findings';
 
 /**
  * The flaws the mock provider can be told to have (its switch `lax`), each named by the `oauth-lab audit` finding it
- * makes true (issue 39), shared by the mock (which validates and applies them) and the page (which offers them). A
+ * makes true, shared by the mock (which validates and applies them) and the page (which offers them). A
  * finding an older switch already decides is not here: docs/mock.md names that switch.
  */
 export const MOCK_LAX = [

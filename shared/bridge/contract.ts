@@ -142,7 +142,7 @@ export const METHODS = {
   gradeStart: method(
     gradeStartInputSchema,
     gradeStatusSchema,
-    "Serve the grader on 127.0.0.1 (issue 42) for a pack, its first scenario's issuer answering; refused while a run is on."
+    "Serve the grader on 127.0.0.1 for a pack, its first scenario's issuer answering; refused while a run is on."
   ),
   gradeStop: method(none, gradeStatusSchema, 'Stop the grader; the verdicts stay for the exports.'),
   gradeStatus: method(

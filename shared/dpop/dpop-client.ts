@@ -15,7 +15,7 @@ export interface DpopClient {
   /** The latest DPoP-Nonce of each server origin (§8.2: any response may carry a new one). */
   readonly nonces: Map<string, string>;
   /**
-   * Planted in the next proof only, then cleared: a mistake is sent once and refused (issue 29 §1). another-key
+   * Planted in the next proof only, then cleared: a mistake is sent once and refused. another-key
    * waits for the next proof bound to a token (a resource call): at the token endpoint any key is one to bind to.
    */
   mistake?: PlantedDpopMistake | null;

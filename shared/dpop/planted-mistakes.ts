@@ -1,7 +1,7 @@
 import type { DpopMistakeId } from './mistakes';
 
 /**
- * DPoP mistakes a client makes on purpose, each sent once so the server's refusal can be seen (issue 29 §1): the
+ * DPoP mistakes a client makes on purpose, each sent once so the server's refusal can be seen: the
  * verifier's name for each (mistakes.ts), the one the refusal should give; what it is, in the words of a menu; and
  * whether it needs a proof bound to an access token (a resource call, RFC 9449 §7) or a server that asks for nonces
  * (§8, §9). Made by the one builder (proof.ts) and client (dpop-client.ts) for the CLI and the app alike.

@@ -1,6 +1,6 @@
 /**
  * Why an OAuth 2 / OpenID Connect leg failed: the closed list of causes the explainer names, shared by the page,
- * the CLI and the JSON (issue 30 §1). Each id has one default RFC section, the rule the failure broke.
+ * the CLI and the JSON. Each id has one default RFC section, the rule the failure broke.
  */
 export const CAUSE_IDS = [
   'redirect_uri_mismatch',

@@ -10,7 +10,7 @@ import type { LegKey } from './leg-index';
 import type { Leg } from './legs';
 import { cannotTell, sameSecret } from './placeholder';
 
-/** The age from which a code's age alone is suspect when the provider's lifetime is not known (issue 30 §1). */
+/** The age from which a code's age alone is suspect when the provider's lifetime is not known. */
 const SUSPECT_CODE_AGE_S = 60;
 
 const q = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v));

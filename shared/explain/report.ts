@@ -30,7 +30,7 @@ export interface Report {
 const withoutUserinfo = (u: string) => u.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
 
 /**
- * The report to share (issue 30 §3, issue 38 §3), by allow-list: the legs, their entries and the causes, with every
+ * The report to share, by allow-list: the legs, their entries and the causes, with every
  * query, form and JSON value fingerprinted unless it is a protocol's public parameter (report-public.ts), every
  * header outside a short public list fingerprinted (Authorization keeps its scheme), URL user information removed
  * and the fragment left out, and the secrets found anywhere in the file replaced wherever a text echoes them. `fp`

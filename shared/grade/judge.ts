@@ -77,7 +77,7 @@ export function settledFailure(s: Scenario, seen: readonly Observed[]): string |
   return verdict === 'fail' ? reason : null;
 }
 
-/** Where the scenario's verdict comes from: what the issuer observed (issue 42), never the client's exit code. */
+/** Where the scenario's verdict comes from: what the issuer observed, never the client's exit code. */
 export function judge(s: Scenario, seen: readonly Observed[]): Judgement {
   const [base, reason] =
     s.expectation === 'reject'

@@ -1,5 +1,5 @@
 /**
- * The grader's scenarios (issue 42): the closed list of ids, what each one breaks on the wire, what a right client
+ * The grader's scenarios: the closed list of ids, what each one breaks on the wire, what a right client
  * does about it, and the rule it judges by. The `oidcc-client-test*` ids are the OpenID Foundation's RP test modules
  * (the Basic RP plan and its neighbours), with the same pass rule; the `oauth2` pack judges RFC 9700, RFC 9207 and
  * RFC 6749. Which of them the grader serves is `GRADED_SCENARIOS`: an id is listed only once it is built.

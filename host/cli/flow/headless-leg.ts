@@ -5,7 +5,7 @@ import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
 /**
- * The front-channel leg without a browser (--headless, issue 42): GETs the authorization URL itself, follows no
+ * The front-channel leg without a browser (--headless): GETs the authorization URL itself, follows no
  * redirect, and takes the code from the Location of the 302 (RFC 6749 §4.1.2). Only for an issuer that approves at
  * once (the mock with --auto-login, the grader): a login page is a failure that says so.
  */

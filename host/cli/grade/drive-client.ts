@@ -7,7 +7,7 @@ const TIMED_OUT_EXIT_CODE = 124;
 
 export interface DriveResult {
   /**
-   * Always a number (issue 42's `exitCode: N`): the client's own, 124 when the grader stopped it after the wait, or
+   * Always a number (`exitCode: N`): the client's own, 124 when the grader stopped it after the wait, or
    * 128 + the signal's number when a signal of its own killed it (the shell's convention, POSIX §2.8.2).
    */
   readonly exitCode: number;
@@ -23,7 +23,7 @@ function driveResult(code: number | null, signal: NodeJS.Signals | null, timedOu
 }
 
 /**
- * Runs the client's command once through the shell with the scenario's variables (issue 42), its output passed to
+ * Runs the client's command once through the shell with the scenario's variables, its output passed to
  * `log`. Resolves when it exits (the scenario is decided then, no waiting) or, after `waitMs`, stops it and its
  * children (its own process group) and resolves. An abort (Ctrl-C) stops them too: a client in a process group of
  * its own does not get the terminal's SIGINT, and must not outlive the grader.

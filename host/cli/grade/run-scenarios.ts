@@ -17,7 +17,7 @@ export interface GradeRun {
   readonly log: TextOutput;
 }
 
-/** The variables the driven client reads (issue 42). */
+/** The variables the driven client reads. */
 function clientEnv(server: GraderServer, issuer: string, s: Scenario): Record<string, string> {
   return {
     OAUTH_LAB_ISSUER: issuer,

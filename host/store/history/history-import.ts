@@ -47,7 +47,7 @@ function exchangeOf(e: HarFileEntry): Exchange {
 }
 
 /**
- * The history entries of a HAR file's OAuth legs (issue 30 §3): each entry of each leg, marked with the file's
+ * The history entries of a HAR file's OAuth legs: each entry of each leg, marked with the file's
  * name, its outcome the leg's, a failed leg's summary naming its most likely cause. Not HAR: invalid_input.
  */
 export function harHistoryEntries(

@@ -8,7 +8,7 @@ import type { GrantPageParts, GrantPageState } from './grant-page-parts';
 import { GrantLegPanel } from './GrantLegPanel';
 
 /**
- * The page of a registered grant (issue 24 §1): its legs in the grant's order, each rendered by its kind
+ * The page of a registered grant: its legs in the grant's order, each rendered by its kind
  * (GrantLegPanel), around the grant's own explanations (`parts`), so a new grant brings no page component.
  * `store`: the grant's page store (renderer/state/machine/grant-store.ts).
  */

@@ -9,7 +9,7 @@ import { ScenarioChooser } from './ScenarioChooser';
 import './grade.css';
 
 /**
- * Grade a client (issue 42): the grader served by the app, the values to paste into any client (a web app, a
+ * Grade a client: the grader served by the app, the values to paste into any client (a web app, a
  * mobile emulator, a desktop MCP host), the scenario to run next, and a checklist that turns each scenario green
  * or red as its issuer observes the client's requests; Why? opens the History on a scenario's exchanges.
  */

@@ -25,7 +25,7 @@ function chosenDetail(chosen: PlantedDpopMistake, leg: SentLeg): string {
 }
 
 /**
- * "Make a DPoP mistake on purpose" on a leg that carries a proof (issue 29 §1): made once at the next Send by the
+ * "Make a DPoP mistake on purpose" on a leg that carries a proof: made once at the next Send by the
  * one DPoP client the CLI's --dpop-mistake uses, then forgotten; the server's answer and the DPoP verifier's
  * verdict on the proof are shown under the leg.
  */

@@ -73,7 +73,7 @@ function AuditControls({ profileId, running }: { profileId: string; running: boo
 }
 
 /**
- * *Audit* on a profile (issue 39): `oauth-lab audit` of its issuer, read only unless *Active probes* is ticked.
+ * *Audit* on a profile: `oauth-lab audit` of its issuer, read only unless *Active probes* is ticked.
  * Requests go only to the issuer's host, at most the budget; each is recorded in the History.
  */
 export function ProfileAudit({ profileId, unsaved }: { profileId: string; unsaved: boolean }) {

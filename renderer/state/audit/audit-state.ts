@@ -2,7 +2,7 @@ import type { MethodOutput } from '../../../shared/bridge/contract';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import type { AuditStatus, AuditStatusFinding } from '../../../shared/bridge/schemas/audit';
 
-/** The *Audit* section of a profile (issue 39): the audit as the host last said, the choices to start one, what failed. */
+/** The *Audit* section of a profile: the audit as the host last said, the choices to start one, what failed. */
 export interface AuditState {
   readonly status: AuditStatus;
   /** *Active probes* ticked: the probes run through the profile's client (read only otherwise). */

@@ -14,7 +14,7 @@ function maxRequestsOf(text: string): number | string {
 }
 
 /**
- * The *Audit* of a profile's issuer (issue 39): the host runs it and pushes each finding as it is decided
+ * The *Audit* of a profile's issuer: the host runs it and pushes each finding as it is decided
  * (`auditStatus` events); one audit at a time, whichever profile it is of; Show in History opens its exchanges.
  */
 function createAuditStore({ bridge }: Pick<RendererDeps, 'bridge'>, app: AppStore) {

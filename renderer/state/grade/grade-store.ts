@@ -24,7 +24,7 @@ function waitOf(text: string): number | string {
 }
 
 /**
- * The *Grade a client* page (issue 42): the grader's run as the host pushes it (`gradeStatus` events, one per
+ * The *Grade a client* page: the grader's run as the host pushes it (`gradeStatus` events, one per
  * request seen and per verdict), the form to start one with its input checked here first, and Why?, which opens
  * the History on the scenario's exchanges.
  */

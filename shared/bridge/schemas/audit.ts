@@ -3,7 +3,7 @@ import { SEVERITIES } from '../../audit/findings';
 import { exportResultSchema } from './export';
 
 /**
- * The app's *Audit* of a profile's issuer (issue 39): `oauth-lab audit` run by the host, read-only unless the user
+ * The app's *Audit* of a profile's issuer: `oauth-lab audit` run by the host, read-only unless the user
  * ticks *Active probes* (then through the profile's own client), its progress pushed as `auditStatus` events.
  */
 const auditStartInputSchema = z.strictObject({
@@ -76,7 +76,7 @@ export const AUDIT_METHODS = {
     input: auditStartInputSchema,
     output: auditStatusSchema,
     summary:
-      "Audit a profile's issuer as `oauth-lab audit` does (issue 39): read only, or active with the profile's client; refused while one runs.",
+      "Audit a profile's issuer as `oauth-lab audit` does: read only, or active with the profile's client; refused while one runs.",
   },
   auditCancel: {
     input: none,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKS } from '../../grade/scenarios';
 
 /**
- * The app's grading run (issue 42, the *Grade a client* page): the grader served by the host, the client's values
+ * The app's grading run (the *Grade a client* page): the grader served by the host, the client's values
  * to paste into any client, the scenario being run and each scenario's verdict as the issuer observes requests.
  */
 export const gradeStartInputSchema = z.strictObject({
