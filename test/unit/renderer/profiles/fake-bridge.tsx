@@ -6,6 +6,7 @@ import type { SavedToken } from '../../../../shared/store/saved-token';
 import { createStores, StoresProvider } from '../../../../renderer/app/stores';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { ProfilesPage } from '../../../../renderer/features/profiles/ProfilesPage';
+import { AUDIT_IDLE } from '../../../../shared/bridge/schemas/audit';
 
 const ok = <T,>(value: T): BridgeResult<T> => ({ ok: true, value });
 
@@ -103,6 +104,10 @@ export function fakeBridge(
       record('tokenDelete', input);
       fake.tokens = fake.tokens.filter((t) => t.id !== input.id);
       return ok({ deleted: true });
+    },
+    // The profile form's Audit section asks what the host is running (nothing, here).
+    async auditStatus() {
+      return ok(AUDIT_IDLE);
     },
     async mockState() {
       record('mockState', undefined);
