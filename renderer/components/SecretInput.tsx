@@ -52,7 +52,7 @@ export function SecretInput({
     autoComplete: 'off',
   } as const;
   return (
-    <div className="secret-input">
+    <div className={multiline ? 'secret-input multiline' : 'secret-input'}>
       {multiline ? (
         <textarea
           {...common}
