@@ -117,14 +117,12 @@ function ProtocolParameters({ leg, draft, onEdit, onRenew }: FieldsProps & { leg
         </label>
       )}
       {leg === 'accessToken' && (
-        <label>
-          oauth_verifier
-          <input
-            className="mono"
-            value={draft.verifier ?? ''}
-            onChange={(e) => onEdit({ verifier: e.target.value || null })}
-          />
-        </label>
+        <SecretField
+          label="oauth_verifier"
+          name="oauth_verifier"
+          value={draft.verifier ?? ''}
+          onChange={(verifier) => onEdit({ verifier: verifier || null })}
+        />
       )}
       <label>
         oauth_nonce
