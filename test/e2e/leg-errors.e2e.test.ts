@@ -72,7 +72,7 @@ it.each(CASES)(
     const page = await session.browser.newPage({ viewport, colorScheme: scheme });
     await page.goto(session.app.url);
     await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
-    await page.getByLabel('Consumer secret').fill('not-the-secret');
+    await page.getByLabel('Consumer secret', { exact: true }).fill('not-the-secret');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText(/^No request token: HTTP 401, the provider says: signature_invalid: \S/).waitFor();
     const checks = page.getByRole('region', { name: 'Checks' });

@@ -167,7 +167,7 @@ it('shows the signature diff after a deliberately wrong consumer secret', async 
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(session.app.url);
   await page.getByRole('button', { name: 'Start the OAuth 1.0a flow' }).click();
-  await page.getByLabel('Consumer secret').fill('not-the-secret');
+  await page.getByLabel('Consumer secret', { exact: true }).fill('not-the-secret');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText(/^No request token: HTTP 401, the provider says: signature_invalid: /).waitFor();
   const provider = page.getByRole('region', { name: "Provider's view" });

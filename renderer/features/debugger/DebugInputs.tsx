@@ -1,4 +1,5 @@
 import { Field } from './DebugField';
+import { SecretInput } from '../../components/SecretInput';
 import { RequestInput, type RequestInputProps } from './RequestInput';
 
 export interface InputsProps extends RequestInputProps {
@@ -39,24 +40,20 @@ function Secrets({ inputs, reveal, onReveal, onEdit }: Pick<InputsProps, 'inputs
     <>
       <div className="dbg-grid">
         <Field label="Consumer secret">
-          <input
-            className="mono"
-            type={reveal ? 'text' : 'password'}
+          <SecretInput
+            label="consumer secret"
+            shown={reveal}
             value={inputs.consumerSecret}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => onEdit({ consumerSecret: e.target.value })}
+            onChange={(consumerSecret) => onEdit({ consumerSecret })}
           />
         </Field>
         <Field label="Token secret">
-          <input
-            className="mono"
-            type={reveal ? 'text' : 'password'}
+          <SecretInput
+            label="token secret"
+            shown={reveal}
             value={inputs.tokenSecret}
             placeholder="(none)"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => onEdit({ tokenSecret: e.target.value })}
+            onChange={(tokenSecret) => onEdit({ tokenSecret })}
           />
         </Field>
       </div>

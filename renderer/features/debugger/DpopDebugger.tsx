@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DpopVerification } from '../../../shared/dpop/verify';
 import { DpopFindings } from '../../components/DpopFindings';
 import { Field } from './DebugField';
+import { SecretInput } from '../../components/SecretInput';
 import { DebuggerModeTabs } from './DebuggerModeTabs';
 import type { DpopInputs } from '../../state/debugger/dpop-debugger-store';
 import { useDpopDebugger } from './use-dpop-debugger';
@@ -89,12 +90,11 @@ function DpopInputsForm({ inputs }: { inputs: DpopInputs }) {
           ))}
         </div>
         <Field label="Access token" hint="Sent with the proof: ath is its hash (§4.3 check 12)">
-          <input
-            type={reveal ? 'text' : 'password'}
-            autoComplete="off"
-            spellCheck={false}
+          <SecretInput
+            label="access token"
+            shown={reveal}
             value={inputs.accessToken}
-            onChange={(e) => inputEdited({ accessToken: e.target.value })}
+            onChange={(accessToken) => inputEdited({ accessToken })}
           />
         </Field>
         <div className="dbg-reveal-row">

@@ -6,6 +6,7 @@ import type { Arrow } from '../../components/SequenceDiagram';
 import type { GrantPageParts } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
 import { Credentials } from './ClientCredentialsPage';
+import { SecretField } from '../../components/SecretInput';
 
 const DRAFT = 'https://datatracker.ietf.org/doc/draft-ietf-oauth-identity-assertion-authz-grant/';
 const TITLES: Record<IdJagLeg, string> = {
@@ -70,28 +71,12 @@ export function IdJagPage() {
   return <GrantPage grant={CLIENT_GRANTS.id_jag} store={useStores().idJag} parts={PARTS} />;
 }
 
-/** One text setting of the exchange, edited in the flow's configuration; a secret one is not shown as typed. */
-function Field({
-  label,
-  value,
-  onChange,
-  secret = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  secret?: boolean;
-}) {
+/** One text setting of the exchange, edited in the flow's configuration. */
+function Field({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
     <label className="grow">
       {label}
-      <input
-        className="mono"
-        type={secret ? 'password' : 'text'}
-        value={value}
-        spellCheck={false}
-        onChange={(e) => onChange(e.target.value.trim())}
-      />
+      <input className="mono" value={value} spellCheck={false} onChange={(e) => onChange(e.target.value.trim())} />
     </label>
   );
 }
@@ -111,24 +96,23 @@ function ExchangeFields({ flow, edit }: { flow: IdJagState; edit: (edit: (state:
       </div>
       <div className="form-row">
         <Field label="IdP client id" value={c.idp.clientId} onChange={(clientId) => idp({ clientId })} />
-        <Field
+        <SecretField
+          className="grow"
           label="IdP client secret (Basic; empty: none)"
-          secret
+          name="IdP client secret"
           value={c.idp.clientSecret}
-          onChange={(clientSecret) => idp({ clientSecret })}
+          onChange={(clientSecret) => idp({ clientSecret: clientSecret.trim() })}
         />
       </div>
       <div className="form-row">
-        <label className="grow">
-          id_token (the user&apos;s, from the IdP)
-          <textarea
-            className="mono"
-            rows={3}
-            spellCheck={false}
-            value={c.idToken}
-            onChange={(e) => config({ idToken: e.target.value.trim() })}
-          />
-        </label>
+        <SecretField
+          className="grow"
+          label="id_token (the user's, from the IdP)"
+          name="id_token"
+          multiline
+          value={c.idToken}
+          onChange={(idToken) => config({ idToken: idToken.trim() })}
+        />
       </div>
       <div className="form-row">
         <Field

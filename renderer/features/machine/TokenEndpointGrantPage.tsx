@@ -7,6 +7,8 @@ import { useStores } from '../../app/stores';
 import type { GrantPageParts } from '../flow/grant-page-parts';
 import { GrantPage } from '../flow/GrantPage';
 import { Credentials } from './ClientCredentialsPage';
+import { SecretField } from '../../components/SecretInput';
+import { isSecretParameter } from '../../../shared/secrets';
 
 type Parts = GrantPageParts<TokenEndpointGrantState, TokenEndpointGrantLeg>;
 
@@ -42,7 +44,7 @@ function partsOf({ spec }: TokenEndpointGrant): Parts {
     secrets: (flow) => [
       flow?.config.clientSecret,
       flow?.token?.accessToken,
-      ...spec.parameters.filter((p) => p.secret).map((p) => flow?.config.values[p.name]),
+      ...spec.parameters.filter(isSecretField).map((p) => flow?.config.values[p.name]),
     ],
     credentials: (flow, now) => <Credentials flow={flow} now={now} />,
     fields: { token: (flow, edit) => <ParameterFields grant={spec} flow={flow} edit={edit} /> },
@@ -55,6 +57,10 @@ export function TokenEndpointGrantPage({ grant }: { grant: TokenEndpointGrant })
   const store = useStores().tokenGrants[grant.spec.command]!;
   return <GrantPage grant={grant} store={store} parts={partsOf(grant)} />;
 }
+
+/** A parameter the spec marks secret, or whose name is one by the one list (shared/secrets.ts): masked. */
+const isSecretField = (p: TokenEndpointGrant['spec']['parameters'][number]) =>
+  p.secret || isSecretParameter(p.name, 'form');
 
 /** The scope and one field per parameter of the grant, edited in the flow's configuration. */
 function ParameterFields({
@@ -81,27 +87,33 @@ function ParameterFields({
           />
         </label>
       </div>
-      {grant.parameters.map((p) => (
-        <div className="form-row" key={p.name}>
-          <label className="grow">
-            {p.name} ({p.what}
-            {p.requiredWith ? `; needed with ${p.requiredWith}` : p.optional ? '; optional' : ''}
-            {p.repeatable ? '; one per line' : ''})
-            <textarea
-              className="mono"
-              rows={p.secret ? 3 : 1}
-              spellCheck={false}
-              value={c.values[p.name] ?? ''}
-              // A repeatable parameter keeps its line breaks as typed; its lines are trimmed when sent.
-              onChange={(e) =>
-                configEdited({
-                  values: { ...c.values, [p.name]: p.repeatable ? e.target.value : e.target.value.trim() },
-                })
-              }
-            />
-          </label>
-        </div>
-      ))}
+      {grant.parameters.map((p) => {
+        const label = `${p.name} (${p.what}${
+          p.requiredWith ? `; needed with ${p.requiredWith}` : p.optional ? '; optional' : ''
+        }${p.repeatable ? '; one per line' : ''})`;
+        // A repeatable parameter keeps its line breaks as typed; its lines are trimmed when sent.
+        const edited = (value: string) =>
+          configEdited({ values: { ...c.values, [p.name]: p.repeatable ? value : value.trim() } });
+        const value = c.values[p.name] ?? '';
+        return (
+          <div className="form-row" key={p.name}>
+            {isSecretField(p) ? (
+              <SecretField className="grow" label={label} name={p.name} multiline value={value} onChange={edited} />
+            ) : (
+              <label className="grow">
+                {label}
+                <textarea
+                  className="mono"
+                  rows={1}
+                  spellCheck={false}
+                  value={value}
+                  onChange={(e) => edited(e.target.value)}
+                />
+              </label>
+            )}
+          </div>
+        );
+      })}
     </form>
   );
 }

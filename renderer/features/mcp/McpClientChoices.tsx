@@ -2,6 +2,7 @@ import { MCP_GRANTS, type McpGrantName } from '../../../shared/flows/mcp/ports';
 import { CLIENT_AUTHENTICATIONS, type ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { McpForm } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
+import { SecretField } from '../../components/SecretInput';
 
 const GRANT_LABELS: Readonly<Record<McpGrantName, string>> = {
   'authorization-code': 'Authorization code',
@@ -36,7 +37,7 @@ export function McpClientChoices() {
         </select>
       </label>
       {form.grant === 'jwt-bearer' && (
-        <SecretField label="Workload JWT" field="assertion" placeholder="the JWT the workload's platform issued" />
+        <McpSecret label="Workload JWT" field="assertion" placeholder="the JWT the workload's platform issued" />
       )}
       {form.grant === 'id-jag' && <IdpFields />}
       <label title="Automatic: the registration's method, else the first the server lists.">
@@ -54,7 +55,7 @@ export function McpClientChoices() {
         </select>
       </label>
       {form.clientAuth === 'private_key_jwt' && (
-        <SecretField label="Private key" field="privateKey" placeholder="PEM or JWK" multiline />
+        <McpSecret label="Private key" field="privateKey" placeholder="PEM or JWK" multiline />
       )}
       {signed && (
         <>
@@ -88,8 +89,8 @@ function IdpFields() {
     <>
       <TextField label="IdP token endpoint" field="idpTokenEndpoint" placeholder="empty on the mock: its own" />
       <TextField label="IdP client ID" field="idpClientId" placeholder="empty: the Client ID" />
-      <SecretField label="IdP client secret" field="idpClientSecret" placeholder="Basic; empty: none" />
-      <SecretField label="id_token" field="idToken" placeholder="the user's, from the IdP" />
+      <McpSecret label="IdP client secret" field="idpClientSecret" placeholder="Basic; empty: none" />
+      <McpSecret label="id_token" field="idToken" placeholder="the user's, from the IdP" />
     </>
   );
 }
@@ -115,8 +116,8 @@ function TextField(props: {
   );
 }
 
-/** A credential typed or pasted in: masked on one line, or a text area for a key. */
-function SecretField(props: {
+/** A credential typed or pasted in, masked until revealed: on one line, or a text area for a key. */
+function McpSecret(props: {
   label: string;
   field: 'assertion' | 'privateKey' | 'idpClientSecret' | 'idToken';
   placeholder: string;
@@ -125,27 +126,13 @@ function SecretField(props: {
   const value = useMcp((x) => x.form[props.field]);
   const edited = useMcp((x) => x.formEdited);
   return (
-    <label>
-      {props.label}
-      {props.multiline ? (
-        <textarea
-          className="mono"
-          rows={3}
-          value={value}
-          placeholder={props.placeholder}
-          spellCheck={false}
-          onChange={(e) => edited({ [props.field]: e.target.value })}
-        />
-      ) : (
-        <input
-          className="mono"
-          type="password"
-          value={value}
-          placeholder={props.placeholder}
-          autoComplete="off"
-          onChange={(e) => edited({ [props.field]: e.target.value })}
-        />
-      )}
-    </label>
+    <SecretField
+      label={props.label}
+      name={props.label.toLowerCase()}
+      value={value}
+      placeholder={props.placeholder}
+      multiline={props.multiline}
+      onChange={(v) => edited({ [props.field]: v })}
+    />
   );
 }

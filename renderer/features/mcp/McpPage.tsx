@@ -9,13 +9,16 @@ import { McpSavedToken } from './McpSavedToken';
 import { McpTargetSwitches } from './McpTargetSwitches';
 import type { McpFaultName, McpForm, McpPageState } from '../../state/mcp/mcp-state';
 import { useMcp } from './use-mcp';
+import { SecretField } from '../../components/SecretInput';
+import { isSecretParameter } from '../../../shared/secrets';
 import './mcp.css';
 
 type TextField = 'clientId' | 'clientSecret' | 'scope' | 'call' | 'args';
 
-const FIELDS: readonly { key: TextField; label: string; placeholder: string; secret?: boolean }[] = [
+/** The form's text fields; one whose key is a secret by the one list (shared/secrets.ts) is masked until revealed. */
+const FIELDS: readonly { key: TextField; label: string; placeholder: string }[] = [
   { key: 'clientId', label: 'Client ID', placeholder: "empty: the mock's client, or DCR" },
-  { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client', secret: true },
+  { key: 'clientSecret', label: 'Client secret', placeholder: 'for a pre-registered client' },
   { key: 'scope', label: 'Scope', placeholder: 'empty: as the server asks' },
   { key: 'call', label: 'Tool to call', placeholder: 'e.g. write_note' },
   { key: 'args', label: 'Arguments (JSON)', placeholder: '{"text": "hi"}' },
@@ -98,19 +101,29 @@ function ConnectForm({ mockBase, onConnect }: { mockBase: string | null; onConne
         />
       </label>
       <div className="mcp-fields">
-        {FIELDS.map((f) => (
-          <label key={f.key}>
-            {f.label}
-            <input
-              className="mono"
-              type={f.secret ? 'password' : 'text'}
+        {FIELDS.map((f) =>
+          isSecretParameter(f.key, 'json') ? (
+            <SecretField
+              key={f.key}
+              label={f.label}
+              name={f.label.toLowerCase()}
               value={s.form[f.key]}
               placeholder={f.placeholder}
-              autoComplete="off"
-              onChange={(e) => s.formEdited({ [f.key]: e.target.value })}
+              onChange={(v) => s.formEdited({ [f.key]: v })}
             />
-          </label>
-        ))}
+          ) : (
+            <label key={f.key}>
+              {f.label}
+              <input
+                className="mono"
+                value={s.form[f.key]}
+                placeholder={f.placeholder}
+                autoComplete="off"
+                onChange={(e) => s.formEdited({ [f.key]: e.target.value })}
+              />
+            </label>
+          )
+        )}
         <ProtocolVersionChoice />
       </div>
       <McpClientChoices />

@@ -7,6 +7,7 @@ import { Value } from '../../components/Value';
 import { useOAuth1 } from '../../app/stores';
 import { LegActions } from '../flow/LegActions';
 import { useOpenAuthorization } from '../flow/use-open-authorization';
+import { SecretField } from '../../components/SecretInput';
 
 /**
  * Step two happens in the user's browser: open the authorize URL, wait on the loopback catcher (RFC 8252 (https://www.rfc-editor.org/rfc/rfc8252)), and
@@ -110,10 +111,14 @@ function VerifierForm({ onVerifier }: { onVerifier: (verifier: string) => void }
   const [verifier, setVerifier] = useState('');
   return (
     <form className="form-row" onSubmit={(e) => (e.preventDefault(), onVerifier(verifier))}>
-      <label className="grow">
-        Verifier shown by the provider
-        <input className="mono" value={verifier} onChange={(e) => setVerifier(e.target.value)} />
-      </label>
+      {/* oauth_verifier is a secret by the one list (shared/secrets.ts): masked until revealed. */}
+      <SecretField
+        className="grow"
+        label="Verifier shown by the provider"
+        name="verifier"
+        value={verifier}
+        onChange={setVerifier}
+      />
       <button type="submit">Use verifier</button>
     </form>
   );

@@ -2,6 +2,8 @@ import { queryParameters } from '../../../shared/oauth1';
 import { FORM_CONTENT_TYPE, parseUrlEncoded } from '../../../shared/url-encoded';
 import { percentEncode } from '../../../shared/percent-encoding';
 import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
+import { SecretInput } from '../../components/SecretInput';
+import { isSecretParameter } from '../../../shared/secrets';
 
 type Row = { source: 'query' | 'body'; name: string; value: string };
 
@@ -72,12 +74,23 @@ export function ExtraParameters({
             value={r.name}
             onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
           />
-          <input
-            aria-label={`Value of parameter ${i + 1}`}
-            className="mono grow"
-            value={r.value}
-            onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
-          />
+          {isSecretParameter(r.name, 'form') ? (
+            <div className="grow">
+              <SecretInput
+                aria-label={`Value of parameter ${i + 1}`}
+                label={r.name}
+                value={r.value}
+                onChange={(value) => setRows(rows.map((x, j) => (j === i ? { ...x, value } : x)))}
+              />
+            </div>
+          ) : (
+            <input
+              aria-label={`Value of parameter ${i + 1}`}
+              className="mono grow"
+              value={r.value}
+              onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
+            />
+          )}
           <button
             type="button"
             aria-label={`Remove parameter ${r.name || i + 1}`}

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { SIGNATURE_METHODS, type ParamSource } from '../../../shared/oauth1';
 import type { OAuth1Draft, SignedLeg } from '../../state/oauth1/oauth1-drafts';
 import { PLACEMENT_OPTIONS } from '../../components/placement-options';
 import { ExtraParameters } from './ExtraParameters';
+import { SecretField } from '../../components/SecretInput';
 
 interface FieldsProps {
   draft: OAuth1Draft;
@@ -36,25 +36,18 @@ function MethodAndUrl({ draft, onEdit }: FieldsProps) {
 
 /** The consumer's key and secret (the secret masked until revealed). */
 function ConsumerCredentials({ draft, onEdit }: FieldsProps) {
-  const [showSecret, setShowSecret] = useState(false);
   return (
     <div className="form-row">
       <label>
         Consumer key
         <input className="mono" value={draft.consumerKey} onChange={(e) => onEdit({ consumerKey: e.target.value })} />
       </label>
-      <label>
-        Consumer secret
-        <input
-          className="mono"
-          type={showSecret ? 'text' : 'password'}
-          value={draft.consumerSecret ?? ''}
-          onChange={(e) => onEdit({ consumerSecret: e.target.value })}
-        />
-      </label>
-      <button type="button" className="link" aria-pressed={showSecret} onClick={() => setShowSecret(!showSecret)}>
-        {showSecret ? 'Hide secret' : 'Reveal secret'}
-      </button>
+      <SecretField
+        label="Consumer secret"
+        name="consumer secret"
+        value={draft.consumerSecret ?? ''}
+        onChange={(consumerSecret) => onEdit({ consumerSecret })}
+      />
     </div>
   );
 }
@@ -124,14 +117,12 @@ function ProtocolParameters({ leg, draft, onEdit, onRenew }: FieldsProps & { leg
         </label>
       )}
       {leg === 'accessToken' && (
-        <label>
-          oauth_verifier
-          <input
-            className="mono"
-            value={draft.verifier ?? ''}
-            onChange={(e) => onEdit({ verifier: e.target.value || null })}
-          />
-        </label>
+        <SecretField
+          label="oauth_verifier"
+          name="oauth_verifier"
+          value={draft.verifier ?? ''}
+          onChange={(verifier) => onEdit({ verifier: verifier || null })}
+        />
       )}
       <label>
         oauth_nonce

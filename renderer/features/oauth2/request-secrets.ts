@@ -1,6 +1,26 @@
 import { headerValue, type RawRequest } from '../../../shared/http';
 import { percentEncode } from '../../../shared/percent-encoding';
-import { authorizationCredential } from '../../../shared/secrets';
+import { authorizationCredential, isSecretParameter } from '../../../shared/secrets';
+import { splitUrlEncoded } from '../../../shared/url-encoded';
+
+/**
+ * Shorter values are not masked by name: the body is masked wherever a secret's text recurs, and a short one would
+ * dot out unrelated characters (as the explain report leaves them, docs/security.md). A code_verifier has at least 43
+ * (RFC 7636 §4.1), a client assertion or a token many more.
+ */
+const MIN_NAMED_SECRET = 6;
+
+/**
+ * The values, as written, of the pairs of the request's query and form body whose names are secrets by the one list
+ * (shared/secrets.ts: code_verifier, client_assertion, assertion, subject_token, …), whoever put them there.
+ */
+function namedSecrets(request: RawRequest): string[] {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1).split('#')[0]! : '';
+  return [query, request.body ?? '']
+    .flatMap(splitUrlEncoded)
+    .filter((p) => p.rawValue.length >= MIN_NAMED_SECRET && isSecretParameter(p.rawName, 'form'))
+    .map((p) => p.rawValue);
+}
 
 /** The dots a secret is shown as: as many as its characters, at most 16 (as masked() in Secret.tsx draws them). */
 const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
@@ -11,6 +31,7 @@ const dotsFor = (secret: string) => '•'.repeat(Math.min(secret.length, 16));
  * Appendix B), and the credential of the Authorization header, whatever its scheme (Basic, Bearer, DPoP; RFC 6750
  * §2.1 (https://www.rfc-editor.org/rfc/rfc6750#section-2.1), shared/secrets.ts). The tokens are the access and refresh tokens and the
  * authorization code (RFC 6749 §10.5 (https://www.rfc-editor.org/rfc/rfc6749#section-10.5) keeps it confidential).
+ * With them, every query or form value the request carries under a secret's name (namedSecrets).
  */
 export function requestSecrets(
   request: RawRequest,
@@ -20,7 +41,9 @@ export function requestSecrets(
   const auth = headerValue(request.headers, 'authorization') ?? '';
   const credentials = authorizationCredential(auth)?.credential;
   const values = [clientSecret, ...tokens].filter((s): s is string => !!s);
-  return [...values.flatMap((s) => [s, percentEncode(s)]), credentials].filter((s): s is string => !!s);
+  return [...values.flatMap((s) => [s, percentEncode(s)]), credentials, ...namedSecrets(request)].filter(
+    (s): s is string => !!s
+  );
 }
 
 /** A body cut where a secret starts and ends: `real` is its text, `secret` whether it is shown as dots. */

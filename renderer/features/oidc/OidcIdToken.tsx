@@ -8,6 +8,8 @@ import type { ValidationInputs } from '../../state/oidc/oidc-state';
 import { flowTokensOf } from './flow-tokens';
 import { UserInfoPanel } from './UserInfoPanel';
 import { useOidc } from './use-oidc';
+import { SecretField } from '../../components/SecretInput';
+import { isSecretParameter } from '../../../shared/secrets';
 
 /**
  * The JWKS the id_token is checked with: the OAuth 2 page's profile's JWKS URL (as the profile is saved now) when it
@@ -20,14 +22,25 @@ function useJwks(discovered: DiscoveredEndpoints | null): ChosenEndpoint | null 
   return discovered?.jwks ? { url: discovered.jwks, source: 'discovery' } : null;
 }
 
-/** One of the validation's inputs, as a labelled field. */
-function InputField({ name, label, type = 'text' }: { name: keyof ValidationInputs; label: string; type?: string }) {
+/** One of the validation's inputs, as a labelled field; a secret by the one list (shared/secrets.ts) is masked. */
+function InputField({ name, label }: { name: keyof ValidationInputs; label: string }) {
   const value = useOidc((x) => x.inputs[name]);
   const inputsEdited = useOidc((x) => x.inputsEdited);
+  if (isSecretParameter(name, 'form'))
+    return (
+      <SecretField
+        className="grow"
+        label={label}
+        name={label.replace(/ \(.*\)$/, '').toLowerCase()}
+        multiline={name === 'idToken'}
+        value={value}
+        onChange={(v) => inputsEdited({ [name]: v })}
+      />
+    );
   return (
     <label className="grow">
       {label}
-      <input className="mono" type={type} value={value} onChange={(e) => inputsEdited({ [name]: e.target.value })} />
+      <input className="mono" value={value} onChange={(e) => inputsEdited({ [name]: e.target.value })} />
     </label>
   );
 }
@@ -65,25 +78,18 @@ function ValidationForm({ jwks }: { jwks: ChosenEndpoint | null }) {
           Take the OAuth 2 flow's id_token
         </button>
       )}
-      <label htmlFor="oidc-id-token">id_token</label>
-      <textarea
-        id="oidc-id-token"
-        className="mono"
-        spellCheck={false}
-        value={s.inputs.idToken}
-        onChange={(e) => s.inputsEdited({ idToken: e.target.value })}
-      />
+      <InputField name="idToken" label="id_token" />
       <div className="form-row">
         <InputField name="clientId" label="client_id" />
-        <InputField name="clientSecret" label="Client secret (HS256)" type="password" />
+        <InputField name="clientSecret" label="Client secret (HS256)" />
       </div>
       <div className="form-row">
         <InputField name="nonce" label="Nonce sent" />
         <InputField name="registeredAlg" label="Registered alg (empty: any discovered)" />
       </div>
       <div className="form-row">
-        <InputField name="accessToken" label="Access token (for at_hash)" type="password" />
-        <InputField name="code" label="Authorization code (for c_hash)" type="password" />
+        <InputField name="accessToken" label="Access token (for at_hash)" />
+        <InputField name="code" label="Authorization code (for c_hash)" />
       </div>
       <div className="form-row">
         <InputField name="maxAge" label="max_age sent, s (for auth_time)" />

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { CopyButton } from '../../components/CopyButton';
+import { SecretInput } from '../../components/SecretInput';
 import { FIELD_LABELS, fieldValue, type FieldErrors, type FieldPath } from './profile-draft';
 import { useProfiles } from './profiles-context';
 
@@ -116,49 +116,26 @@ export function SecretField({
   className?: string;
 }) {
   const f = useField(path);
-  const [shown, setShown] = useState(false);
   const value = String(f.value);
   const label = FIELD_LABELS[path].toLowerCase().replace('rsa', 'RSA');
   return (
     <FieldShell path={path} id={f.id} error={f.error} className={className}>
-      <div className="secret-input">
-        {multiline ? (
-          <textarea
-            {...f.a11y}
-            className={`mono${shown ? '' : ' masked'}`}
-            rows={readOnly || (!shown && value !== '') ? 2 : 4}
-            value={value}
-            readOnly={readOnly}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={readOnly ? '(none)' : '-----BEGIN PRIVATE KEY----- (PKCS#8 PEM, for the RSA methods)'}
-            onChange={(e) => f.edit(e.target.value)}
-          />
-        ) : (
-          <input
-            {...f.a11y}
-            className="mono"
-            type={shown ? 'text' : 'password'}
-            value={value}
-            readOnly={readOnly}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => f.edit(e.target.value)}
-          />
-        )}
-        {!(readOnly && value === '') && (
-          <button
-            type="button"
-            className="link"
-            aria-pressed={shown}
-            aria-label={`${shown ? 'Hide' : 'Reveal'} ${label}`}
-            onClick={() => setShown(!shown)}
-          >
-            {shown ? 'Hide' : 'Reveal'}
-          </button>
-        )}
-        {value !== '' && <CopyButton text={value} label={label} />}
-      </div>
+      <SecretInput
+        {...f.a11y}
+        label={label}
+        value={value}
+        readOnly={readOnly}
+        multiline={multiline}
+        rows={readOnly || value !== '' ? 2 : 4}
+        placeholder={
+          multiline
+            ? readOnly
+              ? '(none)'
+              : '-----BEGIN PRIVATE KEY----- (PKCS#8 PEM, for the RSA methods)'
+            : undefined
+        }
+        onChange={(v) => f.edit(v)}
+      />
     </FieldShell>
   );
 }

@@ -4,7 +4,8 @@ import type { SavedToken } from '../../../shared/store/saved-token';
 import { useDeps } from '../../app/stores';
 import { savedTokenState, useMockStatuses, type SavedTokenState } from '../../state/profiles/saved-token-state';
 import { ChosenTokenState } from './ChosenTokenState';
-import { Field, SecretInput } from './Field';
+import { Field } from './Field';
+import { SecretInput } from '../../components/SecretInput';
 import { isRsa, type FieldIssues, type SignerForm } from './signer-form';
 
 const TYPED = '';
@@ -112,6 +113,7 @@ export function CredentialsFields({
         </Field>
         <Field label="Consumer secret">
           <SecretInput
+            label="consumer secret"
             value={form.consumerSecret}
             shown={shown}
             onChange={(consumerSecret) => onEdit({ consumerSecret })}
@@ -127,7 +129,12 @@ export function CredentialsFields({
           />
         </Field>
         <Field label="Token secret">
-          <SecretInput value={form.tokenSecret} shown={shown} onChange={(tokenSecret) => onEdit({ tokenSecret })} />
+          <SecretInput
+            label="token secret"
+            value={form.tokenSecret}
+            shown={shown}
+            onChange={(tokenSecret) => onEdit({ tokenSecret })}
+          />
         </Field>
       </div>
       <button type="button" className="link signer-reveal" aria-pressed={shown} onClick={() => setShown(!shown)}>
@@ -135,13 +142,14 @@ export function CredentialsFields({
       </button>
       {isRsa(form.signatureMethod) && (
         <Field label="RSA private key (PEM)" className="wide">
-          <textarea
-            className={shown ? 'mono signer-pem' : 'mono signer-pem masked'}
-            value={form.privateKeyPem}
+          <SecretInput
+            label="RSA private key"
+            multiline
             rows={5}
-            spellCheck={false}
+            value={form.privateKeyPem}
+            shown={shown}
             placeholder={'-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----'}
-            onChange={(e) => onEdit({ privateKeyPem: e.target.value })}
+            onChange={(privateKeyPem) => onEdit({ privateKeyPem })}
           />
         </Field>
       )}

@@ -35,28 +35,3 @@ export function Field({
     </div>
   );
 }
-
-/** A secret input: a password field until the user reveals it. */
-export function SecretInput({
-  value,
-  shown,
-  onChange,
-  ...rest
-}: {
-  value: string;
-  shown: boolean;
-  onChange: (value: string) => void;
-  id?: string;
-}) {
-  return (
-    <input
-      {...rest}
-      className="mono"
-      type={shown ? 'text' : 'password'}
-      value={value}
-      autoComplete="off"
-      spellCheck={false}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-}

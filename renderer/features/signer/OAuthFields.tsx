@@ -3,6 +3,7 @@ import { Field } from './Field';
 import { ParamRows } from './ParamRows';
 import type { FieldIssues, SignerForm } from './signer-form';
 import { PLACEMENT_OPTIONS } from '../../components/placement-options';
+import { SecretInput } from '../../components/SecretInput';
 
 interface GroupProps {
   form: SignerForm;
@@ -68,12 +69,11 @@ function ProtocolValues({ form, issues, onEdit }: GroupProps) {
         />
       </Field>
       <Field label="oauth_verifier">
-        <input
-          className="mono"
+        <SecretInput
+          label="oauth_verifier"
           value={form.verifier}
           placeholder="(not sent)"
-          spellCheck={false}
-          onChange={(e) => onEdit({ verifier: e.target.value })}
+          onChange={(verifier) => onEdit({ verifier })}
         />
       </Field>
       <Field label="oauth_nonce" error={issues.nonce}>

@@ -1,6 +1,11 @@
 import type { Pair } from './signer-form';
+import { SecretInput } from '../../components/SecretInput';
+import { isSecretParameter } from '../../../shared/secrets';
 
-/** Name/value rows with add and remove: the form body's parameters, or extra oauth_* protocol parameters. */
+/**
+ * Name/value rows with add and remove: the form body's parameters, or extra oauth_* protocol parameters. A value
+ * whose name is a secret by the one list (shared/secrets.ts: `password`, `oauth_verifier`, …) is masked until revealed.
+ */
 export function ParamRows({
   rows,
   onChange,
@@ -30,14 +35,24 @@ export function ParamRows({
           <span className="muted" aria-hidden>
             =
           </span>
-          <input
-            aria-label={`Value of ${what} ${i + 1}`}
-            className="mono"
-            value={r.value}
-            placeholder="value"
-            spellCheck={false}
-            onChange={(e) => edit(i, { value: e.target.value })}
-          />
+          {isSecretParameter(r.name, 'form') ? (
+            <SecretInput
+              aria-label={`Value of ${what} ${i + 1}`}
+              label={r.name}
+              value={r.value}
+              placeholder="value"
+              onChange={(value) => edit(i, { value })}
+            />
+          ) : (
+            <input
+              aria-label={`Value of ${what} ${i + 1}`}
+              className="mono"
+              value={r.value}
+              placeholder="value"
+              spellCheck={false}
+              onChange={(e) => edit(i, { value: e.target.value })}
+            />
+          )}
           <button
             type="button"
             aria-label={`Remove ${what} ${r.name || i + 1}`}
