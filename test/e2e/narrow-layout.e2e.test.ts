@@ -89,3 +89,20 @@ it.each(SIZES)('the Extra headers box spans the profile form (%s, %ix%i)', async
   expect(await scrollsSideways(page)).toBe(false);
   await page.close();
 });
+
+it.each(SIZES)(
+  'the sidebar keeps its pages and notes on its panel, scrolling when they are taller (%s, %ix%i)',
+  async (scheme, width, height) => {
+    const page = await session.browser.newPage({ viewport: { width, height }, colorScheme: scheme });
+    await page.goto(session.app.url);
+    await page.getByRole('button', { name: 'History' }).waitFor();
+    const drawn = await page.locator('.sidebar').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const scrolls = ['auto', 'scroll'].includes(getComputedStyle(el).overflowY);
+      const last = el.lastElementChild!.getBoundingClientRect();
+      return { fits: last.bottom <= box.bottom + 0.5, scrolls };
+    });
+    expect(drawn.fits || drawn.scrolls).toBe(true);
+    await page.close();
+  }
+);
