@@ -25,7 +25,7 @@ async function idJagChosen(page: Page): Promise<void> {
   await openPage(page, 'MCP authorization');
   await expect.poll(() => page.getByLabel('MCP fault at the mock').isEnabled()).toBe(true);
   await page.getByLabel('Grant').selectOption('id-jag');
-  await page.getByLabel('id_token').fill(await mockIdToken(mockAt));
+  await page.getByLabel('id_token', { exact: true }).fill(await mockIdToken(mockAt));
 }
 
 it.each(['light', 'dark'] as const)('ID-JAG through the mock as IdP, then the tools (%s)', async (scheme) => {
