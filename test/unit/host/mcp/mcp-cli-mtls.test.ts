@@ -84,25 +84,35 @@ const certificate = (pair: { certificate: string; privateKey: string }, name: st
 const ASIDE = ['--allow-private-targets'];
 const ALIASES = 'the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5)';
 
+/** `oauth-lab mcp URL --grant client-credentials` as CLIENT, authenticated by AUTH, with the flags that follow. */
+const clientCredentials = (url: string, client: string, auth: string, ...rest: string[]) => [
+  url,
+  '--grant',
+  'client-credentials',
+  '--client-id',
+  client,
+  '--client-auth',
+  auth,
+  ...rest,
+];
+
 /** The mock's tokens issued to a client, with the certificate each is bound to. */
 const tokensOf = (clientId: string) =>
   [...h.provider.state.bearerTokens.values()].filter((t) => t.clientId === clientId);
 
 describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', () => {
   it('tls_client_auth: the token at the mutual-TLS alias, bound to the certificate, taken by /mcp over mutual TLS', async () => {
-    const r = await runMcpCli([
-      `${mtls}/mcp`,
-      '--grant',
-      'client-credentials',
-      '--client-id',
-      'mcp-tls',
-      '--client-auth',
-      'tls_client_auth',
-      ...certificate(agentCert, 'agent'),
-      ...ASIDE,
-      '--call',
-      'whoami',
-    ]);
+    const r = await runMcpCli(
+      clientCredentials(
+        `${mtls}/mcp`,
+        'mcp-tls',
+        'tls_client_auth',
+        ...certificate(agentCert, 'agent'),
+        ...ASIDE,
+        '--call',
+        'whoami'
+      )
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Token endpoint: ${mtls}/oauth/v2/token (from ${ALIASES} in the metadata of ${h.base}`);
     expect(r.stderr).toContain('tls_client_auth authenticates the client by its certificate');
@@ -115,17 +125,9 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
   });
 
   it('a certificate-bound token at /mcp on the plain port is refused: no certificate there to verify (§3)', async () => {
-    const r = await runMcpCli([
-      `${h.base}/mcp`,
-      '--grant',
-      'client-credentials',
-      '--client-id',
-      'mcp-tls',
-      '--client-auth',
-      'tls_client_auth',
-      ...certificate(agentCert, 'agent'),
-      ...ASIDE,
-    ]);
+    const r = await runMcpCli(
+      clientCredentials(`${h.base}/mcp`, 'mcp-tls', 'tls_client_auth', ...certificate(agentCert, 'agent'), ...ASIDE)
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/token`);
     expect(r.stderr).toMatch(/bound to a client certificate \(x5t#S256 [\w-]+\); the request presented none/);
@@ -133,16 +135,9 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
   });
 
   it('the alias is a URL the server chose: on another loopback port it is refused unless private targets are allowed', async () => {
-    const r = await runMcpCli([
-      `${h.base}/mcp`,
-      '--grant',
-      'client-credentials',
-      '--client-id',
-      'mcp-tls',
-      '--client-auth',
-      'tls_client_auth',
-      ...certificate(agentCert, 'agent'),
-    ]);
+    const r = await runMcpCli(
+      clientCredentials(`${h.base}/mcp`, 'mcp-tls', 'tls_client_auth', ...certificate(agentCert, 'agent'))
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `failed at token endpoint: mtls_endpoint_aliases.token_endpoint ${mtls}/oauth/v2/token comes from mtls_endpoint_aliases in the authorization server metadata of ${h.base}: a loopback address other than the origin of the MCP server you named`
@@ -152,17 +147,15 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
   });
 
   it('self_signed_tls_client_auth: a self-signed certificate registered in the client’s jwks (x5c)', async () => {
-    const r = await runMcpCli([
-      `${mtls}/mcp`,
-      '--grant',
-      'client-credentials',
-      '--client-id',
-      'mcp-self-signed',
-      '--client-auth',
-      'self_signed_tls_client_auth',
-      ...certificate(selfSigned, 'self'),
-      ...ASIDE,
-    ]);
+    const r = await runMcpCli(
+      clientCredentials(
+        `${mtls}/mcp`,
+        'mcp-self-signed',
+        'self_signed_tls_client_auth',
+        ...certificate(selfSigned, 'self'),
+        ...ASIDE
+      )
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Token endpoint: ${mtls}/oauth/v2/token (from ${ALIASES}`);
     expect(r.stdout).toContain('whoami');
@@ -170,19 +163,17 @@ describe('oauth-lab mcp with a client certificate (RFC 8705) against the mock', 
   });
 
   it('private_key_jwt with a certificate: the token is to be bound, so it too is asked for at the alias', async () => {
-    const r = await runMcpCli([
-      `${mtls}/mcp`,
-      '--grant',
-      'client-credentials',
-      '--client-id',
-      'mcp-signed',
-      '--client-auth',
-      'private_key_jwt',
-      '--private-key',
-      signerKey,
-      ...certificate(agentCert, 'agent'),
-      ...ASIDE,
-    ]);
+    const r = await runMcpCli(
+      clientCredentials(
+        `${mtls}/mcp`,
+        'mcp-signed',
+        'private_key_jwt',
+        '--private-key',
+        signerKey,
+        ...certificate(agentCert, 'agent'),
+        ...ASIDE
+      )
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Token endpoint: ${mtls}/oauth/v2/token (from ${ALIASES}`);
     expect(r.stderr).toContain('tls_client_certificate_bound_access_tokens');
