@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { SCREENSHOTS, screenshot } from './browser';
 import { mockProfileCopy } from './mock-profile-copy';
+import { tokenOnOAuth2Page } from './oauth2-by-clicking';
 import { e2eSession } from './session';
 
 /**
@@ -43,22 +44,7 @@ it.each(SIZES)(
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Use Mock provider (copy)' }).click();
 
-    await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
-    await page.getByText(/code_challenge \(S256\)/).waitFor();
-    const [login] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
-    await login.getByLabel('Username').fill('demo');
-    await login.getByLabel('Password').fill('demo');
-    await login.getByRole('button', { name: 'Log in and approve' }).click();
-    await page.getByText('Authorization code received.').waitFor();
-    await login.close();
-    await page
-      .getByRole('group', { name: 'Next step' })
-      .getByRole('button', { name: 'Continue: Token exchange →' })
-      .click();
-    await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
+    await tokenOnOAuth2Page(page);
     await screenshot(page, `${SCREENSHOTS}/mock-certificate-token-${width}-${scheme}.png`);
     expect(await scrollsSideways(page)).toBe(false);
 

@@ -6,6 +6,7 @@ import { nodeCrypto } from '../../platform/node/node-crypto';
 import { DEFAULT_CREDENTIALS } from '../../mock-provider';
 import { e2eSession, shot } from './session';
 import { openPage } from './open-page';
+import { tokenOnOAuth2Page } from './oauth2-by-clicking';
 
 /**
  * The OpenID Connect page in Chromium against the app's own mock: discovery of the mock, an id_token it issued
@@ -162,29 +163,9 @@ it("walks every fault switch of the mock: each fails exactly its step of the pag
   await page.close();
 });
 
-/** The OAuth 2 flow by clicking, as far as the token exchange, on the built-in mock's profile. */
-async function exchangeOnOAuth2Page(page: Page) {
-  await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
-  await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
-  await page.getByText(/code_challenge \(S256\)/).waitFor();
-  const [login] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
-  await login.getByLabel('Username').fill('demo');
-  await login.getByLabel('Password').fill('demo');
-  await login.getByRole('button', { name: 'Log in and approve' }).click();
-  await page.getByText('Authorization code received.').waitFor();
-  await login.close();
-  await page
-    .getByRole('group', { name: 'Next step' })
-    .getByRole('button', { name: 'Continue: Token exchange →' })
-    .click();
-  await page.getByRole('group', { name: 'Next step' }).getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByText(/^Access token received, valid for \d+ s\.$/).waitFor();
-}
-
 /** The OAuth 2 flow through its token exchange, then the OpenID Connect page's lifecycle panel holding its tokens. */
 async function lifecyclePanel(page: Page) {
-  await exchangeOnOAuth2Page(page);
+  await tokenOnOAuth2Page(page);
   await openPage(page, 'OpenID Connect');
   await page.getByRole('button', { name: 'Use the mock' }).click();
   await page.getByRole('button', { name: 'Discover' }).click();
@@ -274,7 +255,7 @@ it.each(['light', 'dark'] as const)(
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(session.app.url);
-      await exchangeOnOAuth2Page(page);
+      await tokenOnOAuth2Page(page);
       const base = (await page.getByText(/^Mock at /).textContent())!.replace('Mock at ', '');
       // The response shows its tokens masked until revealed.
       await page.getByRole('region', { name: 'Response' }).getByRole('button', { name: 'Reveal secrets' }).click();
