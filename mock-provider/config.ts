@@ -7,7 +7,7 @@ import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../shared/oidc/mock-switches';
 import { issueLines } from '../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../shared/seed';
 import { CLIENT_AUTH_METHODS } from './client-auth-methods';
-import { GRANT_TYPES } from './grants/grant-types';
+import { GRANT_TYPES } from './grants/registry';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../platform/node/rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';

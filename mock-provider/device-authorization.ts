@@ -1,5 +1,4 @@
 import { ok, type Handled, type ProviderContext } from './context';
-import type { GrantType } from './grants/grant-types';
 import { grantedScope } from './grants/granted-scope';
 import { jsonReply, type ProviderRequest } from './http';
 import { readClientPost } from './oauth2-token';
@@ -11,7 +10,7 @@ import { OIDC_PATHS } from './oidc-discovery';
  * for a device code to poll with and a user code the user types on the verification page (device-verification.ts).
  */
 const endpoint = 'oauth2.device_authorization';
-const DEVICE_GRANT: GrantType = 'urn:ietf:params:oauth:grant-type:device_code';
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** How long the codes live (RFC 8628 §3.2 expires_in); the polling interval is the switch devicePollInterval. */
 const DEVICE_CODE_TTL_SECONDS = 600;
 

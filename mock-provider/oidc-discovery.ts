@@ -4,7 +4,7 @@ import { ok, refused, type Handled, type ProviderContext } from './context';
 import { ID_TOKEN_ALGS } from '../shared/oidc/mock-switches';
 import { ASSERTION_ALGS } from '../shared/oauth2/client-key';
 import { CLIENT_AUTH_METHODS } from './client-auth-methods';
-import { GRANT_TYPES } from './grants/grant-types';
+import { GRANT_TYPES } from './grants/registry';
 import type { Switches } from './config';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { keyRing } from './oidc-keys';

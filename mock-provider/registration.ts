@@ -3,7 +3,7 @@ import { jwksUriProblem } from './client-jwks';
 import type { ClientConfig } from './config';
 import { ok, refused, type Handled, type ProviderContext } from './context';
 import { oauth2Error } from './errors';
-import { GRANT_TYPES, type GrantType } from './grants/grant-types';
+import { GRANT_TYPES } from './grants/registry';
 import { jsonReply, mediaType, type ProviderRequest } from './http';
 import { ASSUME_OIDC_ENDPOINT } from './oidc-discovery';
 import { checkRegistrableUri } from './redirect-uri';
@@ -50,17 +50,17 @@ function authMethod(value: unknown): ClientAuthMethod {
   return value as ClientAuthMethod;
 }
 
-function grantTypes(value: unknown): GrantType[] {
+function grantTypes(value: unknown): string[] {
   // RFC 7591 §2: the default is authorization_code.
   const list = stringList(value, 'grant_types') ?? ['authorization_code'];
   if (list.length === 0) throw invalid('grant_types must name at least one grant type.');
   const unknown = list.filter((g) => !(GRANT_TYPES as readonly string[]).includes(g));
   if (unknown.length)
     throw invalid(`grant_types ${unknown.join(', ')} not supported; this provider offers ${GRANT_TYPES.join(', ')}.`);
-  return [...new Set(list)] as GrantType[];
+  return [...new Set(list)];
 }
 
-function redirectUris(value: unknown, grants: readonly GrantType[], laxHttp: boolean): string[] {
+function redirectUris(value: unknown, grants: readonly string[], laxHttp: boolean): string[] {
   const list = stringList(value, 'redirect_uris') ?? [];
   list.forEach((uri, i) => {
     const why = checkRegistrableUri(uri);

@@ -1,7 +1,6 @@
 import type { ClientConfig } from '../config';
 import type { Handled, ProviderContext } from '../context';
 import type { FormValues } from '../form-values';
-import type { GrantType } from './grant-types';
 
 /**
  * One OAuth 2 grant type at the token endpoint (RFC 6749 §4.1.3 (https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3), §6, …). The endpoint has already read the POST,
@@ -9,7 +8,7 @@ import type { GrantType } from './grant-types';
  * does the rest, throwing TokenError for a refusal (RFC 6749 §5.2 (https://www.rfc-editor.org/rfc/rfc6749#section-5.2)).
  */
 export interface Grant {
-  readonly grantType: GrantType;
+  readonly grantType: string;
   /** Where the grant is defined, named after it when a request omits grant_type (e.g. "interface §4.2"). */
   readonly definedBy?: string;
   /** Parameters the grant takes more than once (RFC 8693 §2.1: resource, audience); any other repeated is refused. */

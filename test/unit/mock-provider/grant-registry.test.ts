@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../mock-provider';
 import { parseConfig } from '../../../mock-provider/config';
-import { GRANT_TYPES } from '../../../mock-provider/grants/grant-types';
-import { grantChoices, grantFor } from '../../../mock-provider/grants/registry';
+import { grantChoices, grantFor, GRANT_TYPES } from '../../../mock-provider/grants/registry';
 import { C, Harness, json, REDIRECT, tokenRequest } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
