@@ -1,5 +1,6 @@
 import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { secureUrl } from '../../../shared/oidc/discovery';
 import { parseHttpUrl } from '../../../shared/url';
 import { nodeRandom } from '../../../platform/node/node-crypto';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
@@ -58,6 +59,17 @@ export function refuseStrayGrantFlags(v: Values): void {
       throw new UsageError(`--${flag} goes with --grant ${grant} (${what}).`);
 }
 
+/**
+ * --dpop-mistake comes with the DPoP flags but is not honoured here: the MCP chain takes a refused proof at the MCP
+ * server for a refused token and authorizes again, so the planted mistake's refusal would not be what the run shows.
+ */
+export function refuseFlowOnlyFlags(v: Values): void {
+  if (v['dpop-mistake'] !== undefined)
+    throw new UsageError(
+      `--dpop-mistake belongs to oauth-lab flow (and oauth-lab call), not to oauth-lab mcp: plant a DPoP mistake with oauth-lab flow client-credentials --dpop --dpop-mistake ${String(v['dpop-mistake'])}.`
+    );
+}
+
 /** A flag --grant id-jag cannot run without, refused by name and what it is. */
 function idJagFlag(v: Values, flag: string, words: string): string {
   const value = v[flag];
@@ -76,6 +88,11 @@ function idJagGrantOf(v: Values): McpGrant {
   } catch (e) {
     throw new UsageError(`--idp-token-endpoint: ${(e as Error).message}`);
   }
+  // The id_token and the IdP client's secret go there: https, as for every authorization server URL (targets.ts).
+  if (!secureUrl('--idp-token-endpoint', tokenUrl, !!v['allow-insecure-http'])!.ok)
+    throw new UsageError(
+      `--idp-token-endpoint must be an https URL (http only on 127.0.0.1, localhost or [::1]); got ${JSON.stringify(tokenUrl)}. The id_token and the IdP client's secret would travel in cleartext; --allow-insecure-http allows it for a test IdP you trust.`
+    );
   const clientId = idJagFlag(v, 'idp-client-id', '--idp-client-id ID (the client at the IdP)');
   const idToken = idJagFlag(
     v,
