@@ -19,7 +19,8 @@ the chain is shown and checked on stderr:
     resource must be exactly the URL it was fetched for (RFC 9728 §3.3: URL; the origin only for the
     origin's document at the root well-known URL), and it must list authorization_servers;
   authorization server metadata (RFC 8414, OpenID Connect Discovery) at each well-known URL in the spec's
-    order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
+    order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops
+    (for the authorization code grant: a --grant without a browser uses no PKCE);
   registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https
     --client-id or --client-metadata-url) where the server sets client_id_metadata_document_supported;
     else dynamic client registration (RFC 7591), sending application_type native (loopback redirect);
