@@ -22,7 +22,7 @@ const idJag = async (...more: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(h),
+  await idTokenFile(h, 'agent'),
   '--client-id',
   'agent',
   '--client-auth',
