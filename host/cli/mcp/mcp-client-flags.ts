@@ -1,6 +1,6 @@
 import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
-import { secureUrl } from '../../../shared/oidc/discovery';
+import { idpTokenEndpointRefusal } from '../../../shared/mcp/targets';
 import { parseHttpUrl } from '../../../shared/url';
 import { nodeRandom } from '../../../platform/node/node-crypto';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
@@ -88,11 +88,9 @@ function idJagGrantOf(v: Values): McpGrant {
   } catch (e) {
     throw new UsageError(`--idp-token-endpoint: ${(e as Error).message}`);
   }
-  // The id_token and the IdP client's secret go there: https, as for every authorization server URL (targets.ts).
-  if (!secureUrl('--idp-token-endpoint', tokenUrl, !!v['allow-insecure-http'])!.ok)
-    throw new UsageError(
-      `--idp-token-endpoint must be an https URL (http only on 127.0.0.1, localhost or [::1]); got ${JSON.stringify(tokenUrl)}. The id_token and the IdP client's secret would travel in cleartext; --allow-insecure-http allows it for a test IdP you trust.`
-    );
+  const insecure = idpTokenEndpointRefusal(tokenUrl, !!v['allow-insecure-http']);
+  if (insecure)
+    throw new UsageError(`--idp-token-endpoint ${insecure} --allow-insecure-http allows it, for a test IdP you trust.`);
   const clientId = idJagFlag(v, 'idp-client-id', '--idp-client-id ID (the client at the IdP)');
   const idToken = idJagFlag(
     v,
