@@ -10,6 +10,8 @@ export interface ExchangedParty {
   readonly username: string;
   /** "access token of client X", for the event. */
   readonly what: string;
+  /** An id_token's aud (as a list) and azp (OIDC Core §2): the clients it was issued to; null for another token. */
+  readonly issuedTo: { readonly aud: readonly string[]; readonly azp: string | null } | null;
 }
 
 /** The token types the mock takes as subject_token_type or actor_token_type: tokens it issued itself. */
@@ -58,7 +60,7 @@ function storedParty(ctx: ProviderContext, param: string, token: string, type: s
   if (!t) throw wrongType(ctx, param, token, type, `is not an ${what} this provider issued`);
   if (t.status !== 'valid') throw invalid(param, `is a ${t.status} ${what}`);
   if (ctx.state.isExpired(t)) throw invalid(param, `expired at ${new Date(t.expiresAt).toISOString()}`);
-  return { username: t.username, what: `${what} of client ${t.clientId}` };
+  return { username: t.username, what: `${what} of client ${t.clientId}`, issuedTo: null };
 }
 
 /** An id_token the mock signed (OIDC Core §2): its issuer, a key of its JWKS by kid, not expired by its clock. */
@@ -83,7 +85,10 @@ function idTokenParty(ctx: ProviderContext, param: string, token: string, type: 
   if (typeof exp !== 'number' || exp <= ctx.clock.nowSeconds())
     throw invalid(param, `expired at ${typeof exp === 'number' ? new Date(exp * 1000).toISOString() : '(no exp)'}`);
   if (typeof payload.sub !== 'string' || payload.sub === '') throw invalid(param, 'has no sub');
-  return { username: payload.sub, what: `id_token for ${String(payload.aud)}` };
+  const aud =
+    typeof payload.aud === 'string' ? [payload.aud] : Array.isArray(payload.aud) ? payload.aud.map(String) : [];
+  const azp = typeof payload.azp === 'string' ? payload.azp : null;
+  return { username: payload.sub, what: `id_token for ${String(payload.aud)}`, issuedTo: { aud, azp } };
 }
 
 /**

@@ -32,6 +32,23 @@ function checkTargets(ctx: ProviderContext, get: FormValues): void {
 }
 
 /**
+ * The subject id_token was issued to the client asking (draft-ietf-oauth-identity-assertion-authz-grant §4.3: its
+ * audience is that client): its aud names the client and, when present, its azp is the client (OIDC Core §2).
+ * Another client's id_token is not a grant this client holds: invalid_grant (RFC 6749 §5.2).
+ */
+function checkIssuedTo(client: ClientConfig, subject: ExchangedParty): void {
+  const issuedTo = subject.issuedTo;
+  if (!issuedTo) return;
+  const { aud, azp } = issuedTo;
+  if (aud.includes(client.id) && (azp === null || azp === client.id)) return;
+  const named = azp !== null && azp !== client.id ? `${azp} (azp)` : `${aud.join(', ') || 'no one'} (aud)`;
+  throw bad(
+    'invalid_grant',
+    `subject_token is an id_token issued to ${named}, not to ${client.id}, the client asking for the ID-JAG; an ID-JAG is issued only for the asking client's own id_token (draft-ietf-oauth-identity-assertion-authz-grant §4.3).`
+  );
+}
+
+/**
  * The ID-JAG asked for (draft-ietf-oauth-identity-assertion-authz-grant §4.3): the subject an id_token, one
  * audience (the resource's authorization server's issuer) and at most one resource.
  */
@@ -47,6 +64,7 @@ function idJagFor(ctx: ProviderContext, client: ClientConfig, get: FormValues, s
       'invalid_request',
       `audience is required for an ID-JAG, exactly once: the issuer of the resource's authorization server (draft-ietf-oauth-identity-assertion-authz-grant §4.3).`
     );
+  checkIssuedTo(client, subject);
   const resources = get.values('resource');
   if (resources.length > 1)
     throw bad(

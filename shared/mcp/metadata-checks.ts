@@ -116,16 +116,35 @@ export interface AuthorizationServerMetadata {
   readonly certificateBoundTokens: boolean;
 }
 
+/** PKCE S256 required for the authorization code grant (MCP "Authorization Code Protection"), a note for another. */
+function pkceCheck(methods: readonly string[] | null, grant: string): Check {
+  const said = methods ? `code_challenge_methods_supported is [${methods.join(', ')}]` : null;
+  if (grant !== 'authorization-code')
+    return note(
+      'PKCE S256',
+      `${said ?? 'code_challenge_methods_supported is absent'}: not needed by the ${grant} grant (no authorization code, no PKCE).`
+    );
+  return check(
+    'PKCE S256',
+    !!methods?.includes('S256'),
+    'code_challenge_methods_supported lists S256.',
+    said
+      ? `${said}, without S256: the MCP specification says to refuse to proceed.`
+      : 'code_challenge_methods_supported is absent, so the server does not say it supports PKCE: the MCP specification says to refuse to proceed.'
+  );
+}
+
 /**
  * RFC 8414 §2, §3.3 (https://www.rfc-editor.org/rfc/rfc8414#section-3.3) and the MCP specification's
  * "Authorization Code Protection": the issuer is the one asked for, the endpoints are there, and S256 is among
  * code_challenge_methods_supported; without it the client MUST refuse to proceed. `legacy`: found the 2025-03-26
- * way (at the MCP server's root), where the issuer is only read.
+ * way (at the MCP server's root), where the issuer is only read. `grant`: the one the client will use; only the
+ * authorization code grant uses PKCE (RFC 7636 §1), so for another S256 is a note, not a requirement.
  */
 export function checkAuthorizationServerMetadata(
   doc: Readonly<Record<string, unknown>>,
   issuer: string,
-  legacy = false
+  { legacy = false, grant = 'authorization-code' }: { readonly legacy?: boolean; readonly grant?: string } = {}
 ): AuthorizationServerMetadata {
   const issuerOk = doc.issuer === issuer || doc.issuer === `${issuer}/`;
   const methods = strings(doc.code_challenge_methods_supported);
@@ -151,14 +170,7 @@ export function checkAuthorizationServerMetadata(
       `authorization_endpoint ${authorization}, token_endpoint ${token}.`,
       'authorization_endpoint and token_endpoint must both be http(s) URLs (RFC 8414 §2).'
     ),
-    check(
-      'PKCE S256',
-      s256,
-      'code_challenge_methods_supported lists S256.',
-      methods
-        ? `code_challenge_methods_supported is [${methods.join(', ')}], without S256: the MCP specification says to refuse to proceed.`
-        : 'code_challenge_methods_supported is absent, so the server does not say it supports PKCE: the MCP specification says to refuse to proceed.'
-    ),
+    pkceCheck(methods, grant),
     registration
       ? note('registration_endpoint', `${registration} (RFC 7591 dynamic registration offered).`)
       : note('registration_endpoint', 'none: no dynamic client registration.'),
@@ -167,7 +179,7 @@ export function checkAuthorizationServerMetadata(
       doc.client_id_metadata_document_supported === true ? 'true' : 'not true'
     ),
   ];
-  const ok = (issuerOk || legacy) && !!authorization && !!token && s256;
+  const ok = (issuerOk || legacy) && !!authorization && !!token && (s256 || grant !== 'authorization-code');
   return {
     checks,
     ok,

@@ -57,6 +57,16 @@ export function privateTargetCheck(chosen: ChosenUrl, namedServer: string, polic
 }
 
 /**
+ * The enterprise IdP's token endpoint of the ID-JAG grant, given by the user: the id_token and the IdP client's
+ * secret go there, so it is held to the authorization server's rule (https, loopback excepted: secureUrl), lifted by
+ * the same choice. Why it may not be used, to follow its name; null when it may.
+ */
+export function idpTokenEndpointRefusal(url: string, allowInsecureHttp: boolean): string | null {
+  if (secureUrl('IdP token endpoint', url, allowInsecureHttp)!.ok) return null;
+  return `must be an https URL (http only on 127.0.0.1, localhost or [::1]); got ${JSON.stringify(url)}: the id_token and the IdP client's secret would travel in cleartext.`;
+}
+
+/**
  * An authorization server's URL: https (the words of `oauth-lab discover`'s check, with the way to lift it) and no
  * private target the user did not name.
  */

@@ -63,8 +63,12 @@ const STEP = 'client-assertion';
 /**
  * The key a client signs with, checked before anything is signed: client_secret_jwt's secret (HS*) or
  * private_key_jwt's private key (its alg checked against the key), with its kid and the key in words for a trace.
+ * `whose` names the key's holder in those words: the client's, or for a grant assertion (RFC 7523 §2.1) its issuer's.
  */
-export function signingKeyOf(input: Pick<ClientAssertionInput, 'method' | 'key' | 'alg' | 'kid'>) {
+export function signingKeyOf(
+  input: Pick<ClientAssertionInput, 'method' | 'key' | 'alg' | 'kid'>,
+  whose = "the client's"
+) {
   if (input.method === 'client_secret_jwt') {
     if (!input.key)
       throw new ProtocolError(
@@ -100,7 +104,7 @@ export function signingKeyOf(input: Pick<ClientAssertionInput, 'method' | 'key' 
     alg,
     kid,
     key: parsed.signingKey,
-    words: `the client's ${parsed.kind} private key (${parsed.format}${kid ? `, kid ${kid}` : ', no kid'}; masked)`,
+    words: `${whose} ${parsed.kind} private key (${parsed.format}${kid ? `, kid ${kid}` : ', no kid'}; masked)`,
   };
 }
 
@@ -115,7 +119,8 @@ export async function buildClientAssertion(
       STEP,
       'client_id is empty; a client assertion names the client as iss and sub (RFC 7523 §3).'
     );
-  const signer = signingKeyOf(input);
+  // RFC 7523 §2.1: a grant assertion is signed by its issuer, who may well not be the client authenticating (§2.2).
+  const signer = signingKeyOf(input, input.grant ? "the grant assertion's signing key: its issuer's" : undefined);
   const header: Record<string, string> = { alg: signer.alg, typ: 'JWT', ...(signer.kid ? { kid: signer.kid } : {}) };
   const claims = {
     iss: input.grant?.issuer ?? input.clientId,

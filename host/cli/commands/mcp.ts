@@ -12,7 +12,13 @@ import { MCP_HISTORY_OWNER } from '../../../shared/flows/mcp/saved-server';
 import { cliTokenKeeper } from '../mcp/saved-server-store';
 import { cliHistory } from '../cli-history';
 import { withSecrets } from '../secret-flags';
-import { MCP_CLIENT_FLAGS, MCP_SECRETS, mcpClientOf, refuseStrayGrantFlags } from '../mcp/mcp-client-flags';
+import {
+  MCP_CLIENT_FLAGS,
+  MCP_SECRETS,
+  mcpClientOf,
+  refuseFlowOnlyFlags,
+  refuseStrayGrantFlags,
+} from '../mcp/mcp-client-flags';
 import { terminalSafe, terminalSafeLines } from '../terminal-text';
 import { MCP_PROTOCOL_VERSIONS, type McpProtocolVersion } from '../../../shared/mcp/stateless-wire';
 
@@ -47,6 +53,7 @@ export const mcpCommand: Command = async (argv, io) => {
   const { url, flags } = splitUrl(argv);
   const parsed = parseFlags(flags, FLAGS, 'mcp');
   refuseStrayGrantFlags(parsed);
+  refuseFlowOnlyFlags(parsed);
   const v = withSecrets(parsed, io.env, MCP_SECRETS);
   const { client, grant, senderAuth, send } = await mcpClientOf(v, io);
   const { input, profile } = runInput(url, v);

@@ -19,7 +19,8 @@ the chain is shown and checked on stderr:
     resource must be exactly the URL it was fetched for (RFC 9728 §3.3: URL; the origin only for the
     origin's document at the root well-known URL), and it must list authorization_servers;
   authorization server metadata (RFC 8414, OpenID Connect Discovery) at each well-known URL in the spec's
-    order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops;
+    order; the issuer must match, and PKCE S256 must be in code_challenge_methods_supported, or the run stops
+    (for the authorization code grant: a --grant without a browser uses no PKCE);
   registration: a pre-registered --client-id as given; a client ID metadata document's URL (an https
     --client-id or --client-metadata-url) where the server sets client_id_metadata_document_supported;
     else dynamic client registration (RFC 7591), sending application_type native (loopback redirect);
@@ -61,6 +62,7 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
                         token (DPoP scheme, ath); a use_dpop_nonce answer is sent again with the server's
                         nonce, at the authorization server (§8) and at the MCP server (§9)
   --dpop-key FILE       the DPoP key (private JWK or PKCS#8 PEM; default a new one, --dpop-alg ALG)
+                        (--dpop-mistake is refused here: a planted DPoP mistake is oauth-lab flow's)
   --grant G             authorization-code (default, in the browser); client-credentials (RFC 6749 §4.4),
                         jwt-bearer (RFC 7523 §2.1) or id-jag: no browser, a pre-registered --client-id, the
                         MCP server's resource (RFC 8707) on the token request; id-jag (enterprise-managed
@@ -70,7 +72,8 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --assertion-file FILE the workload's JWT for --grant jwt-bearer (or OAUTH_LAB_ASSERTION)
   --idp-token-endpoint URL, --idp-client-id ID
                         --grant id-jag: the IdP's token endpoint and the client there (Basic with
-                        --idp-client-secret-file F or OAUTH_LAB_IDP_CLIENT_SECRET, else none)
+                        --idp-client-secret-file F or OAUTH_LAB_IDP_CLIENT_SECRET, else none); the
+                        endpoint must be https (http on loopback accepted; --allow-insecure-http lifts it)
   --id-token-file FILE  --grant id-jag: the user's id_token from the IdP (or OAUTH_LAB_ID_TOKEN)
   --protocol-version V  2026-07-28 or 2025-11-25; by default the newest the server speaks (server/discover
                         first, initialize when the server does not answer it with 2026-07-28), said on stderr
@@ -85,7 +88,8 @@ is refreshed (RFC 6749 §6, with its resource); only a refused refresh leads to 
   --allow-self-signed   accept an HTTPS certificate no trusted authority signed
   --allow-insecure-http use an authorization server on plain http off loopback (refused by default: the MCP
                         specification requires https); its client secret, code, verifier and tokens then
-                        travel in cleartext, readable and changeable on the network path
+                        travel in cleartext, readable and changeable on the network path; the same for
+                        --idp-token-endpoint (the id_token and the IdP client's secret)
   --allow-private-targets
                         let the server send this client to a loopback, private or link-local address other
                         than URL's origin (refused by default: a hostile server could reach your own

@@ -1,5 +1,6 @@
 import { MCP_GRANTS, type ClientFlags, type McpGrant, type McpSenderAuth } from '../../../shared/flows/mcp/ports';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import { idpTokenEndpointRefusal } from '../../../shared/mcp/targets';
 import { parseHttpUrl } from '../../../shared/url';
 import { nodeRandom } from '../../../platform/node/node-crypto';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
@@ -58,6 +59,17 @@ export function refuseStrayGrantFlags(v: Values): void {
       throw new UsageError(`--${flag} goes with --grant ${grant} (${what}).`);
 }
 
+/**
+ * --dpop-mistake comes with the DPoP flags but is not honoured here: the MCP chain takes a refused proof at the MCP
+ * server for a refused token and authorizes again, so the planted mistake's refusal would not be what the run shows.
+ */
+export function refuseFlowOnlyFlags(v: Values): void {
+  if (v['dpop-mistake'] !== undefined)
+    throw new UsageError(
+      `--dpop-mistake belongs to oauth-lab flow (and oauth-lab call), not to oauth-lab mcp: plant a DPoP mistake with oauth-lab flow client-credentials --dpop --dpop-mistake ${String(v['dpop-mistake'])}.`
+    );
+}
+
 /** A flag --grant id-jag cannot run without, refused by name and what it is. */
 function idJagFlag(v: Values, flag: string, words: string): string {
   const value = v[flag];
@@ -76,6 +88,9 @@ function idJagGrantOf(v: Values): McpGrant {
   } catch (e) {
     throw new UsageError(`--idp-token-endpoint: ${(e as Error).message}`);
   }
+  const insecure = idpTokenEndpointRefusal(tokenUrl, !!v['allow-insecure-http']);
+  if (insecure)
+    throw new UsageError(`--idp-token-endpoint ${insecure} --allow-insecure-http allows it, for a test IdP you trust.`);
   const clientId = idJagFlag(v, 'idp-client-id', '--idp-client-id ID (the client at the IdP)');
   const idToken = idJagFlag(
     v,

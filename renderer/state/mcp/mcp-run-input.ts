@@ -1,4 +1,5 @@
 import type { ClientFlags, McpGrant } from '../../../shared/flows/mcp/ports';
+import { idpTokenEndpointRefusal, type TargetPolicy } from '../../../shared/mcp/targets';
 import { SEED } from '../../../shared/seed';
 import type { AppStore } from '../app-store';
 import type { McpForm } from './mcp-state';
@@ -31,8 +32,11 @@ export const serverUrl = (form: McpForm, app: AppStore): string => {
   return form.url.trim() || (base ? `${base}/mcp` : '');
 };
 
-/** The chain's input from the form: on the mock, its endpoint and its built-in client by default. */
-export function runInput(form: McpForm, app: AppStore) {
+/**
+ * The chain's input from the form: on the mock, its endpoint and its built-in client by default; `targets`: what the
+ * user allows (plain http to the IdP's token endpoint too).
+ */
+export function runInput(form: McpForm, app: AppStore, targets: TargetPolicy) {
   const { mock, profiles } = app.getState();
   const url = serverUrl(form, app);
   if (!url) return 'Enter the MCP server URL (or start the mock to use its MCP endpoint).';
@@ -54,7 +58,7 @@ export function runInput(form: McpForm, app: AppStore) {
     metadataUrl: null,
     authentication: form.clientAuth || null,
   };
-  const grant = grantOf(form, client, onMock ? mock.baseUrl : null);
+  const grant = grantOf(form, client, onMock ? mock.baseUrl : null, targets);
   if (typeof grant === 'string') return grant;
   return {
     url,
@@ -67,8 +71,13 @@ export function runInput(form: McpForm, app: AppStore) {
 }
 
 /** The grant the form chose; JWT bearer with its workload JWT, the ID-JAG with its IdP, or why it cannot run. */
-function grantOf(form: McpForm, client: ClientFlags, mockBase: string | null): McpGrant | string {
-  if (form.grant === 'id-jag') return idJagGrantOf(form, client, mockBase);
+function grantOf(
+  form: McpForm,
+  client: ClientFlags,
+  mockBase: string | null,
+  targets: TargetPolicy
+): McpGrant | string {
+  if (form.grant === 'id-jag') return idJagGrantOf(form, client, mockBase, targets);
   if (form.grant !== 'jwt-bearer') return { kind: form.grant };
   const assertion = form.assertion.trim();
   return assertion
@@ -80,9 +89,17 @@ function grantOf(form: McpForm, client: ClientFlags, mockBase: string | null): M
  * The ID-JAG's IdP as `oauth-lab mcp --grant id-jag` takes it: its token endpoint (on the mock, empty means the
  * mock's own: it plays the IdP), its client (empty: the Client ID with its secret), Basic with a secret else none.
  */
-function idJagGrantOf(form: McpForm, client: ClientFlags, mockBase: string | null): McpGrant | string {
+function idJagGrantOf(
+  form: McpForm,
+  client: ClientFlags,
+  mockBase: string | null,
+  targets: TargetPolicy
+): McpGrant | string {
   const tokenUrl = form.idpTokenEndpoint.trim() || (mockBase ? `${mockBase}${SEED.endpoints.oauth2Token.path}` : '');
   if (!tokenUrl) return "The ID-JAG comes from the enterprise IdP's token endpoint: fill in IdP token endpoint.";
+  const insecure = idpTokenEndpointRefusal(tokenUrl, targets.allowInsecureHttp);
+  if (insecure)
+    return `IdP token endpoint ${insecure} "Allow plain http to the authorization server" lifts it too, only for a test IdP you trust.`;
   const idToken = form.idToken.trim();
   if (!idToken) return "The IdP exchanges the user's id_token for the ID-JAG (RFC 8693): paste it in id_token.";
   const ownId = form.idpClientId.trim();

@@ -36,7 +36,7 @@ export function createMcpStore(deps: RendererDeps, { app }: { app: AppStore }) {
         if (get().running) return null;
         // The last run's outcome goes at once: the sender's key is made before the run starts.
         set({ running: true, legs: [], outcome: null, pendingAuthorization: null });
-        const input = runInput(get().form, app);
+        const input = runInput(get().form, app, get().targets);
         const senderAuth = typeof input === 'string' ? input : await mcpSenderAuth(deps, get().form, input.client);
         if (typeof input === 'string' || typeof senderAuth === 'string') {
           const summary = typeof input === 'string' ? input : String(senderAuth);

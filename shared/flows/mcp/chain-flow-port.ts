@@ -38,8 +38,9 @@ const dpopLegsOf = (request: RawRequest): Readonly<Record<string, DpopLegKind>> 
 /**
  * The chain's ports with the client authenticated on every request through the driver's authenticatedPort, as
  * every flow's legs are: a client assertion signed into a token request that asks for one, its aud the token
- * endpoint or the issuer (`issuer`, once discovered), and DPoP on the token requests and on the MCP requests that
- * carry the token, each following its server's nonce once (RFC 9449 §8, §9).
+ * endpoint or the issuer (`issuer`: the discovered one, or a saved token's before any discovery), and DPoP on the
+ * token requests and on the MCP requests that carry the token, each following its server's nonce once (RFC 9449 §8,
+ * §9).
  */
 export function authenticatedChainPorts(ports: McpChainPorts, issuer: () => string | null): McpChainPorts {
   const auth = ports.senderAuth;

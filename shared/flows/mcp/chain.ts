@@ -42,7 +42,8 @@ interface Message {
  */
 export async function runMcpChain(input: McpRunInput, given: McpChainPorts): Promise<McpRunResult> {
   const auth = freshAuthorization();
-  const ports = authenticatedChainPorts(given, () => auth.discovered?.issuer ?? null);
+  // A saved token is refreshed before any discovery: its assertion's aud is then the issuer saved with it.
+  const ports = authenticatedChainPorts(given, () => auth.discovered?.issuer ?? auth.tokenIssuer);
   if (input.keeper) await useSaved(input.keeper, auth, input, ports);
   let id = 0;
   const rpc: McpRpc = async (session, method, params, probe = false) => {

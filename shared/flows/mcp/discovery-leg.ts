@@ -15,7 +15,7 @@ import type { MtlsEndpointAliases } from '../../oidc/mtls-aliases';
 import type { Exchange } from '../../http';
 import { authorizationServerUrlChecks, privateTargetCheck, type TargetPolicy } from '../../mcp/targets';
 import { firstDocument } from './documents';
-import { McpChainFailure, type McpChainPorts } from './ports';
+import { McpChainFailure, type McpChainPorts, type McpGrant } from './ports';
 
 /** What the two metadata documents tell a client about where and how to authorize for this MCP server. */
 export interface Discovered {
@@ -38,13 +38,15 @@ export interface Discovered {
  * From the 401's challenge to the authorization server's endpoints (MCP specification 2025-11-25,
  * "Authorization Server Discovery"): the protected resource metadata at the challenge's `resource_metadata`, else
  * at the well-known URLs; then the first authorization server's metadata at its well-known URLs. A document that
- * fails a check stops the run. Without protected resource metadata, the 2025-03-26 way.
+ * fails a check stops the run. Without protected resource metadata, the 2025-03-26 way. `grant`: the one the run
+ * uses (McpGrant's kind); PKCE S256 is required of the metadata only for the authorization code grant.
  */
 export async function discover(
   serverUrl: string,
   challenge: Challenge | null,
   policy: TargetPolicy,
-  ports: McpChainPorts
+  ports: McpChainPorts,
+  grant: McpGrant['kind']
 ): Promise<Discovered> {
   const { report } = ports;
   report.step('Protected resource metadata (RFC 9728)');
@@ -61,7 +63,7 @@ export async function discover(
   const wellKnown = protectedResourceMetadataUrls(serverUrl);
   const urls = [...(given ? [given] : []), ...wellKnown];
   const prm = await firstDocument('resource metadata', [...new Set(urls)], ports);
-  if (!prm) return legacyDiscovery(serverUrl, policy, ports);
+  if (!prm) return legacyDiscovery(serverUrl, policy, ports, grant);
   const checked = checkResourceMetadata(prm.document!, serverUrl, metadataSource(prm.url, given, wellKnown));
   vetted('resource metadata', checked.checks, ports, prm.exchange);
 
@@ -79,7 +81,7 @@ export async function discover(
       'authorization server metadata',
       `None of the well-known URLs of ${issuer} has a metadata document.`
     );
-  const meta = checkAuthorizationServerMetadata(as.document!, issuer);
+  const meta = checkAuthorizationServerMetadata(as.document!, issuer, { grant });
   const endpoints = endpointChecks(meta.endpoints, `the authorization server metadata at ${as.url}`, serverUrl, policy);
   vetted('authorization server metadata', [...meta.checks, ...endpoints], ports, as.exchange);
   return {
@@ -130,7 +132,12 @@ function metadataSource(url: string, given: string | undefined, wellKnown: reado
  * MCP 2025-03-26 (https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#2-3-server-metadata-discovery):
  * the server's origin is the authorization base URL, its RFC 8414 document at the root, else the default endpoints.
  */
-async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: McpChainPorts): Promise<Discovered> {
+async function legacyDiscovery(
+  serverUrl: string,
+  policy: TargetPolicy,
+  ports: McpChainPorts,
+  grant: McpGrant['kind']
+): Promise<Discovered> {
   const { report } = ports;
   const legacy = legacyAuthorizationBase(serverUrl);
   report.step(`No protected resource metadata: the 2025-03-26 way, with ${legacy.issuer} as the authorization server`);
@@ -158,7 +165,7 @@ async function legacyDiscovery(serverUrl: string, policy: TargetPolicy, ports: M
       certificateBoundTokens: false,
     };
   }
-  const meta = checkAuthorizationServerMetadata(as.document!, legacy.issuer, true);
+  const meta = checkAuthorizationServerMetadata(as.document!, legacy.issuer, { legacy: true, grant });
   const endpoints = endpointChecks(meta.endpoints, `the authorization server metadata at ${as.url}`, serverUrl, policy);
   vetted('authorization server metadata', [...meta.checks, ...endpoints], ports, as.exchange);
   return {

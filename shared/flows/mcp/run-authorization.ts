@@ -50,10 +50,10 @@ export async function authorizeFor(
   input: McpRunInput,
   ports: McpChainPorts
 ): Promise<void> {
-  auth.discovered ??= await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports);
+  const grant = input.grant ?? { kind: 'authorization-code' };
+  auth.discovered ??= await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports, grant.kind);
   const { discovered } = auth;
   const { issuer } = discovered;
-  const grant = input.grant ?? { kind: 'authorization-code' };
   if (grant.kind !== 'authorization-code' && !input.client.clientId)
     throw new McpChainFailure(
       'registration',
@@ -108,7 +108,8 @@ export async function movedAuthorizationServer(
   ports: McpChainPorts
 ): Promise<boolean> {
   ports.report.line('The access token was refused: reading the protected resource metadata again.');
-  const now = await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports);
+  const grant = input.grant?.kind ?? 'authorization-code';
+  const now = await discover(input.url, challenge, input.targets ?? STRICT_TARGETS, ports, grant);
   const previous = auth.tokenIssuer;
   auth.discovered = now;
   if (now.issuer === previous) return false;

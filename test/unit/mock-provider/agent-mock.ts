@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { scratchDir } from '../../support/scratch-dir';
-import { Harness, REDIRECT, tokens } from './helpers';
+import { C, getCode, Harness, json, REDIRECT, s256, tokenRequest, tokens, VERIFIER } from './helpers';
 import { mockWithClients } from './mock-with-clients';
 
 /** A token type URI of RFC 8693 §3: `urn:ietf:params:oauth:token-type:<t>`. */
@@ -27,13 +27,28 @@ export function agentMock({ more = [], autoLoginUser, idJag = false }: AgentMock
   return h;
 }
 
-/** The user's id_token from the mock as IdP (its single sign-on, scope openid read): what an ID-JAG is asked for. */
-export const userIdToken = async (h: Harness): Promise<string> =>
-  String((await tokens(h, { scope: 'openid read' })).id_token);
+/**
+ * The user's id_token from the mock as IdP (its single sign-on, scope openid read), issued to `clientId` (the mock's
+ * default client unless told; a client other than it public, with PKCE): what that client asks an ID-JAG for.
+ */
+export async function userIdToken(h: Harness, clientId: string = C.client.id): Promise<string> {
+  if (clientId === C.client.id) return String((await tokens(h, { scope: 'openid read' })).id_token);
+  const pkce = { code_challenge: s256(VERIFIER), code_challenge_method: 'S256' };
+  const code = await getCode(h, { client_id: clientId, scope: 'openid read', ...pkce });
+  const r = await tokenRequest(h, {
+    grant_type: 'authorization_code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code,
+    code_verifier: VERIFIER,
+  });
+  if (r.status !== 200) throw new Error(`token failed: ${r.status} ${r.body}`);
+  return String(json(r.body).id_token);
+}
 
-/** The user's id_token in a file of its own, as a host would hand it over (removed when the test ends). */
-export async function idTokenFile(h: Harness): Promise<string> {
+/** The user's id_token for `clientId` in a file of its own, as a host would hand it over (removed when the test ends). */
+export async function idTokenFile(h: Harness, clientId?: string): Promise<string> {
   const file = join(scratchDir('id-token-'), 'id_token.jwt');
-  writeFileSync(file, `${await userIdToken(h)}\n`);
+  writeFileSync(file, `${await userIdToken(h, clientId)}\n`);
   return file;
 }

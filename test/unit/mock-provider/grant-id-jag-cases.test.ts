@@ -23,7 +23,7 @@ const askIdJag = async (extra: Record<string, string> = {}): Promise<Res> =>
   tokenRequest(h, {
     grant_type: EXCHANGE,
     client_id: 'agent',
-    subject_token: await userIdToken(h),
+    subject_token: await userIdToken(h, 'agent'),
     subject_token_type: TOKEN_TYPE('id_token'),
     requested_token_type: TOKEN_TYPE('id-jag'),
     audience: h.base,
@@ -83,6 +83,16 @@ describe('the mock as the enterprise IdP: an ID-JAG by token exchange', () => {
       await askIdJag({ audience: 'https://as.elsewhere.example' }),
       'invalid_target',
       'is not served by this provider'
+    );
+  });
+
+  it('refuses an ID-JAG for an id_token issued to another client than the one asking: invalid_grant, naming both', async () => {
+    const others = await userIdToken(h, 'other-agent');
+    expect(decodeJwt(others).aud).toBe('other-agent');
+    refusedFor(
+      await askIdJag({ subject_token: others }),
+      'invalid_grant',
+      'subject_token is an id_token issued to other-agent (aud), not to agent, the client asking for the ID-JAG'
     );
   });
 });

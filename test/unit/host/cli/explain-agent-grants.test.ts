@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider, parseConfig } from '../../../../mock-provider';
 import { causeIds, HarRecorder } from './explain-recorder';
@@ -29,15 +30,27 @@ afterEach(() => {
 
 const token = () => `${mock.baseUrl}/oauth/v2/token`;
 
-/** The user's tokens by a code flow (auto-login), recorded too: the file shows where each token came from. */
-async function userTokens(rec: HarRecorder): Promise<{ access_token: string; id_token: string }> {
+/** A PKCE verifier and its S256 challenge (RFC 7636 §4.2): the public client `agent` needs them. */
+const VERIFIER = 'explain-agent-grants-pkce-code-verifier-value';
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+/**
+ * The user's tokens by a code flow (auto-login) for `clientId` (the default client, or the public `agent` with no
+ * secret), recorded too: the file shows where each token came from.
+ */
+async function userTokens(
+  rec: HarRecorder,
+  clientId: string = client.id
+): Promise<{ access_token: string; id_token: string }> {
   const authorize = await rec.get(
     `${mock.baseUrl}/oauth/v2/authorize?${new URLSearchParams({
       response_type: 'code',
-      client_id: client.id,
+      client_id: clientId,
       redirect_uri: client.redirectUris[0]!,
       scope: 'openid read',
       state: 'state-1',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
     })}`
   );
   const code = new URL(authorize.response.headers.find(([n]) => n.toLowerCase() === 'location')![1]).searchParams.get(
@@ -47,8 +60,9 @@ async function userTokens(rec: HarRecorder): Promise<{ access_token: string; id_
     grant_type: 'authorization_code',
     code,
     redirect_uri: client.redirectUris[0],
-    client_id: client.id,
-    client_secret: client.secret,
+    client_id: clientId,
+    code_verifier: VERIFIER,
+    ...(clientId === client.id ? { client_secret: client.secret } : {}),
   });
   expect(r.response.status, r.response.bodyText).toBe(200);
   return JSON.parse(r.response.bodyText) as { access_token: string; id_token: string };
@@ -58,7 +72,8 @@ const exchange = (rec: HarRecorder, fields: Record<string, string>) =>
   rec.post(token(), { grant_type: EXCHANGE, client_id: 'agent', ...fields });
 
 async function idJag(rec: HarRecorder): Promise<string> {
-  const { id_token: idToken } = await userTokens(rec);
+  // The id_token of the client that asks for the ID-JAG: the IdP issues one only for its own (draft §4.3).
+  const { id_token: idToken } = await userTokens(rec, 'agent');
   const r = await exchange(rec, {
     subject_token: idToken,
     subject_token_type: TYPE('id_token'),

@@ -22,7 +22,7 @@ const agent = async (...args: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(h),
+  await idTokenFile(h, 'agent'),
   '--issuer',
   h.base,
   '--client-id',
@@ -53,8 +53,12 @@ describe('flow id-jag', () => {
   it('the IdP client authenticates with its secret (Basic); the authorization server client with its own', async () => {
     const secret = join(scratchDir('id-jag-secret-'), 'secret');
     writeFileSync(secret, C.client.secret);
-    const args = (await agent()).map((a) => (a === 'agent' ? C.client.id : a === 'none' ? 'basic' : a));
-    const r = await machineCli([...args, '--idp-client-secret-file', secret, '--json'], undefined, {
+    const args = withoutFlag(await agent(), '--id-token-file').map((a) =>
+      a === 'agent' ? C.client.id : a === 'none' ? 'basic' : a
+    );
+    // The IdP issues an ID-JAG only for the asking client's own id_token: the default client's here.
+    const idToken = ['--id-token-file', await idTokenFile(h)];
+    const r = await machineCli([...args, ...idToken, '--idp-client-secret-file', secret, '--json'], undefined, {
       OAUTH_LAB_CLIENT_SECRET: C.client.secret,
     });
     expect(r.code, r.err).toBe(0);

@@ -80,7 +80,11 @@ describe('flow jwt-bearer with an assertion it builds', () => {
     expect(r.err).toMatch(
       /claims +\{"iss":"workload-issuer","sub":"build-robot","aud":"http:\/\/127\.0\.0\.1:\d+\/oauth\/v2\/token"/
     );
-    expect(r.err).toMatch(/key +the .*RSA private key \(PKCS#8 PEM, kid sa-key-1; masked\)/);
+    // A grant assertion (RFC 7523 §2.1) is signed by its issuer, not by the client authenticating (§2.2).
+    expect(r.err).toMatch(
+      /key +the grant assertion's signing key: its issuer's RSA private key \(PKCS#8 PEM, kid sa-key-1; masked\)/
+    );
+    expect(r.err).not.toContain("the client's RSA private key");
     expect(mock.events.recent(0).at(-1)!.verdict.message).toContain('assertion of workload-issuer for build-robot');
   });
 

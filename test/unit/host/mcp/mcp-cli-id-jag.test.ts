@@ -22,7 +22,7 @@ const idJag = async (...more: string[]) => [
   '--idp-client-id',
   'agent',
   '--id-token-file',
-  await idTokenFile(h),
+  await idTokenFile(h, 'agent'),
   '--client-id',
   'agent',
   '--client-auth',
@@ -110,6 +110,14 @@ describe('oauth-lab mcp --grant id-jag against the mock as IdP and authorization
     const stray = await runMcpCli([...withoutFlag(args, '--grant'), '--grant', 'client-credentials']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toContain('--idp-token-endpoint goes with --grant id-jag');
+    // The id_token and the IdP client's secret would travel in cleartext: plain http off loopback is refused.
+    const plain = await runMcpCli(
+      args.map((a) => (a === `${h.base}/oauth/v2/token` ? 'http://example.test/token' : a))
+    );
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain(
+      '--idp-token-endpoint must be an https URL (http only on 127.0.0.1, localhost or [::1]); got "http://example.test/token"'
+    );
     expect(h.provider.events.recent(0).length).toBe(before);
   });
 

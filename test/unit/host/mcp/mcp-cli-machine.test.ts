@@ -119,6 +119,20 @@ describe('oauth-lab mcp: machine modes and sender constraints against the mock',
     expect(r.stderr).toContain(`"aud":"${h.base}/oauth/v2/token"`);
   });
 
+  it('metadata without code_challenge_methods_supported (mock fault no-pkce): a machine grant uses no PKCE, goes on', async () => {
+    await h.settings({ switches: { mcpFault: 'no-pkce' } });
+    try {
+      const r = await runMcpCli([`${h.base}/mcp`, ...clientCredentials, '--client-secret', C.client.secret!]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(
+        'code_challenge_methods_supported is absent: not needed by the client-credentials grant (no authorization code, no PKCE).'
+      );
+      expect(r.stdout).toContain('whoami');
+    } finally {
+      await h.settings({ switches: { mcpFault: 'off' } });
+    }
+  });
+
   it('--grant jwt-bearer --assertion-file: the workload assertion redeemed for a token the MCP server takes', async () => {
     const assertion = file('workload.jwt', await workloadAssertion());
     const r = await runMcpCli([

@@ -42,6 +42,10 @@ describe('oauth-lab mcp: the command line', () => {
       /--assertion-aud must be token_endpoint or issuer/,
     ],
     [['https://x/mcp', '--dpop-key', 'k.jwk'], /--dpop-key goes with --dpop/],
+    [
+      ['https://x/mcp', '--dpop', '--dpop-mistake', 'htm-wrong'],
+      /--dpop-mistake belongs to oauth-lab flow \(and oauth-lab call\), not to oauth-lab mcp/,
+    ],
     [['https://x/mcp', '--arguments', '{}'], /--arguments goes with --call TOOL/],
     [['https://x/mcp', '--call', 't', '--arguments', '[1]'], /--arguments must be a JSON object/],
     [['https://x/mcp', '--call', 't', '--arguments', '{'], /--arguments is not JSON/],

@@ -62,6 +62,28 @@ describe('MCP page: the ID-JAG grant', () => {
     }
   });
 
+  it('an IdP token endpoint on plain http off loopback: refused as oauth-lab mcp refuses it, nothing sent', async () => {
+    const idToken = await userIdToken(h);
+    const { close } = setUp();
+    try {
+      fireEvent.change(screen.getByLabelText('Grant'), { target: { value: 'id-jag' } });
+      fireEvent.change(screen.getByLabelText('IdP token endpoint'), { target: { value: 'http://example.test/token' } });
+      fireEvent.change(screen.getByLabelText('id_token'), { target: { value: idToken } });
+      const before = h.provider.events.recent(0).length;
+      fireEvent.click(screen.getByRole('button', { name: 'Connect and list the tools' }));
+      const outcome = await screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+      await waitFor(() =>
+        expect(outcome.textContent).toContain(
+          'IdP token endpoint must be an https URL (http only on 127.0.0.1, localhost or [::1]); got "http://example.test/token"'
+        )
+      );
+      expect(screen.queryByRole('list', { name: 'Legs' })?.children.length ?? 0).toBe(0);
+      expect(h.provider.events.recent(0).length).toBe(before);
+    } finally {
+      close();
+    }
+  });
+
   it('without the id_token: named, nothing sent', async () => {
     const { close } = setUp();
     try {

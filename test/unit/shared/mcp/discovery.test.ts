@@ -111,6 +111,14 @@ describe('resource checks (RFC 8707 §2, RFC 9728 §3.3)', () => {
       ).ok
     ).toBe(false);
     expect(checkAuthorizationServerMetadata(doc, 'https://other.example.com').ok).toBe(false);
-    expect(checkAuthorizationServerMetadata(doc, 'https://other.example.com', true).ok).toBe(true);
+    expect(checkAuthorizationServerMetadata(doc, 'https://other.example.com', { legacy: true }).ok).toBe(true);
+    // A grant without an authorization code uses no PKCE: its absence is a note, not a refusal.
+    const machine = checkAuthorizationServerMetadata(
+      { ...doc, code_challenge_methods_supported: undefined },
+      'https://auth.example.com',
+      { grant: 'client-credentials' }
+    );
+    expect(machine.ok).toBe(true);
+    expect(machine.checks.find((c) => c.name === 'PKCE S256')).toMatchObject({ ok: true, kind: 'note' });
   });
 });
