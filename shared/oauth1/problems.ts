@@ -1,4 +1,5 @@
 import { percentEncode } from '../percent-encoding';
+import { formEncode } from '../url-encoded';
 
 /**
  * OAuth Problem Reporting (the OAuth 1.0 extension at wiki.oauth.net/ProblemReporting) with the HTTP status of
@@ -65,9 +66,7 @@ function problemParameters(report: ProblemReport): [string, string][] {
 
 /** The `application/x-www-form-urlencoded` body of a problem report. */
 export function problemFormBody(report: ProblemReport): string {
-  return problemParameters(report)
-    .map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`)
-    .join('&');
+  return formEncode(problemParameters(report));
 }
 
 /**

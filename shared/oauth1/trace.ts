@@ -6,8 +6,7 @@ import { baseStringUri } from './base-string';
 import { traceBaseString, type CollectedParameters } from './base-string-trace';
 import { buildAuthorizationHeader } from './header';
 import { formBodyParameters, queryParameters } from './parameters';
-import { FORM_CONTENT_TYPE, isFormContentType, type Param } from '../url-encoded';
-import { percentEncode } from '../percent-encoding';
+import { FORM_CONTENT_TYPE, formEncode, isFormContentType, type Param } from '../url-encoded';
 import type { ParameterPlacement, TraceParam, TraceStep } from './trace-step';
 import { protocolParameters, type ProtocolParameterInput } from './protocol-parameters';
 import {
@@ -69,7 +68,7 @@ export interface SignatureTrace {
 }
 
 const appendPairs = (base: string, pairs: readonly Param[], sep: string) =>
-  base + (base === '' ? '' : sep) + pairs.map(([n, v]) => `${percentEncode(n)}=${percentEncode(v)}`).join('&');
+  base + (base === '' ? '' : sep) + formEncode(pairs);
 
 /** The signing key and signature steps (§3.4.2-3.4.4), with the texts given: a server shows them masked. */
 export function signingSteps(method: SignatureMethod, key: string, signature: string): TraceStep[] {

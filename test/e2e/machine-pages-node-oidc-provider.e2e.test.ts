@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  byCertificate,
+  DEVICE_METHODS,
   MACHINE_METHODS,
   machineProfileInput,
   startMachineProvider,
@@ -14,10 +16,11 @@ import { e2eSession } from './session';
 /**
  * The Client credentials and Device authorization pages by clicking, against node-oidc-provider (panva; nobody
  * here wrote it) with DPoP on: a token with every client authentication method, with and without DPoP; each
- * client assertion and DPoP proof the page sent shown on its leg; tls_client_auth (RFC 8705 §2) over the provider's
- * HTTPS port, which asks for the client's certificate. The device page finds the provider's
- * device_authorization_endpoint by discovery and says so; the user at the other device approves through the
- * provider's model. Screenshots at 1280x800 (Client credentials) and 1024x700 (Device), light.
+ * client assertion and DPoP proof the page sent shown on its leg; tls_client_auth and self_signed_tls_client_auth
+ * (RFC 8705 §2) over the provider's HTTPS port, which asks for the client's certificate; and on the device page a
+ * public client too (none; client credentials are for confidential clients, RFC 6749 §4.4). The device page finds
+ * the provider's device_authorization_endpoint by discovery and says so; the user at the other device approves
+ * through the provider's model. Screenshots at 1280x800 (Client credentials) and 1024x700 (Device), light.
  */
 const session = e2eSession();
 let op: MachineProvider;
@@ -28,9 +31,10 @@ afterAll(() => op.close());
 
 const DIR = `${SCREENSHOTS}/machine-pages-op`;
 mkdirSync(DIR, { recursive: true });
-const CASES = MACHINE_METHODS.flatMap(([clientId, method]) =>
-  [false, true].map((dpop) => [clientId, method, dpop] as const)
-);
+const withAndWithoutDpop = (methods: readonly (readonly [string, string])[]) =>
+  methods.flatMap(([clientId, method]) => [false, true].map((dpop) => [clientId, method, dpop] as const));
+const CASES = withAndWithoutDpop(MACHINE_METHODS);
+const DEVICE_CASES = withAndWithoutDpop(DEVICE_METHODS);
 
 /** A profile at the provider for this client and method, saved over the page's bridge (DPoP key made in the host). */
 async function savedProfile(page: Page, clientId: string, method: string, dpop: boolean): Promise<string> {
@@ -95,7 +99,7 @@ describe('Client credentials against node-oidc-provider', () => {
 });
 
 describe('Device authorization against node-oidc-provider', () => {
-  it.each(CASES)(
+  it.each(DEVICE_CASES)(
     '%s (%s), DPoP %s: the endpoint said with its source, approved, a token',
     async (clientId, method, dpop) => {
       const page = await session.browser.newPage({ viewport: { width: 1024, height: 700 } });
@@ -104,11 +108,10 @@ describe('Device authorization against node-oidc-provider', () => {
       await page.goto(session.app.url);
       const id = await savedProfile(page, clientId, method, dpop);
       await started(page, 'Device authorization', id);
-      // The tls client names its HTTPS endpoint in the profile; the others find it in the metadata.
-      const endpoint =
-        method === 'tls_client_auth'
-          ? `${op.tls.url}/device/auth (from the profile)`
-          : `${op.issuer}/device/auth (from the metadata of ${op.issuer})`;
+      // The certificate clients name its HTTPS endpoint in the profile; the others find it in the metadata.
+      const endpoint = byCertificate(method)
+        ? `${op.tls.url}/device/auth (from the profile)`
+        : `${op.issuer}/device/auth (from the metadata of ${op.issuer})`;
       expect(await page.getByLabel('Device authorization endpoint').textContent()).toBe(
         `Device authorization endpoint: ${endpoint}`
       );

@@ -5,7 +5,8 @@ import { OP_CLIENT, opCodeFlowArgs, startOidcProvider, type RunningOidcProvider 
 /**
  * Interop: `oauth-lab flow oauth2` checks the authorization response's iss (RFC 9207) against node-oidc-provider,
  * which advertises authorization_response_iss_parameter_supported and sends iss: the honest redirect passes; the
- * same redirect forged with iss=https://evil.example is refused before the code is exchanged (RFC 9700 §4.4).
+ * same redirect forged with iss=https://evil.example is refused before the code is exchanged (RFC 9700 §4.4); one
+ * without iss is refused where that is advertised (--require-iss, or read from the metadata by --issuer).
  */
 let op: RunningOidcProvider;
 beforeAll(async () => {
@@ -64,4 +65,21 @@ it('--require-iss (the provider advertises it): a redirect without iss is refuse
     tampering(() => {})
   );
   expect(honest.code, honest.err).toBe(0);
+});
+
+it('--issuer alone: the metadata advertises authorization_response_iss_parameter_supported, so a redirect without iss is refused', async () => {
+  const byDiscovery = opCodeFlowArgs(op.issuer).map((a) => (a === '--base-url' ? '--issuer' : a));
+  const r = await runFlowInProcess(
+    [...byDiscovery, '--no-open'],
+    tampering((u) => u.searchParams.delete('iss'))
+  );
+  expect(r.err).toContain(
+    "The metadata advertises authorization_response_iss_parameter_supported: the redirect's iss is required (RFC 9207 §3)."
+  );
+  expect(r.code).toBe(1);
+  expect(r.err).toContain(
+    'failed at authorize: The server advertises authorization_response_iss_parameter_supported, but the callback has no iss'
+  );
+  expect(r.err).not.toContain(`-> POST ${op.issuer}/token`);
+  expect(r.out).toBe('');
 });

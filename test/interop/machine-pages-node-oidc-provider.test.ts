@@ -6,6 +6,8 @@ import { profileSchema } from '../../shared/store/profile';
 import { hostBridge } from '../unit/renderer/state/host-bridge';
 import { nodeRandom } from '../../platform/node/node-crypto';
 import {
+  byCertificate,
+  DEVICE_METHODS,
   MACHINE_METHODS as METHODS,
   machineProfileInput,
   startMachineProvider,
@@ -107,13 +109,13 @@ async function deviceFlow(clientId: string, method: string, dpop: boolean, expec
 
 // node-oidc-provider asks for a poll every 5 s: the cases run side by side.
 describe.concurrent('the Device authorization page against node-oidc-provider', () => {
-  it.for(METHODS)(
+  it.for(DEVICE_METHODS)(
     '%s (%s): the endpoint from discovery, the assertion on each request, a token',
     { timeout: 30_000 },
     async ([clientId, method], { expect }) => {
       const { config, device, poll } = await deviceFlow(clientId, method, false, expect);
-      // The tls client names its HTTPS endpoint in the profile; the others find it in the metadata.
-      const tls = method === 'tls_client_auth';
+      // The certificate clients name its HTTPS endpoint in the profile; the others find it in the metadata.
+      const tls = byCertificate(method);
       expect(config.deviceAuthorizationUrl).toBe(`${tls ? op.tls.url : issuer}/device/auth`);
       expect(config.deviceAuthorizationFrom).toBe(tls ? 'the profile' : `the metadata of ${issuer}`);
       expect(device.exchange?.response.status).toBe(200);
@@ -127,7 +129,7 @@ describe.concurrent('the Device authorization page against node-oidc-provider', 
     }
   );
 
-  it.for(METHODS)(
+  it.for(DEVICE_METHODS)(
     '%s (%s) with DPoP: the polls carry proofs, a DPoP-bound token',
     { timeout: 30_000 },
     async ([clientId, method], { expect }) => {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes, X509Certificate } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { MTLS, SECRET_AND_JWT_METHODS } from './node-oidc-provider';
-import { createTestCa, type Issued } from './test-ca';
+import { createTestCa, selfSignedClient, type Issued } from './test-ca';
 
 /**
  * node-oidc-provider (panva; nobody here wrote it) on 127.0.0.1 for the machine grants: client credentials and the
@@ -12,13 +12,16 @@ import { createTestCa, type Issued } from './test-ca';
  * client_id is its method's short name, its secret SECRET; `pkjwt` verifies with `privateKeyPem`'s public key, kid
  * rsa-1). `tls` (tls_client_auth, RFC 8705 §2) is the client whose certificate `tls.client` is: its token endpoint
  * is the same provider over HTTPS at `tls.url`, asking for a client certificate, its server certificate from the
- * private authority `tls.ca`. `approve` plays the user at the other device through the provider's own model, as
+ * private authority `tls.ca`. `self` (self_signed_tls_client_auth, RFC 8705 §2.2) reaches the same HTTPS port with
+ * `tls.selfSigned`, a certificate signed by its own key and registered by that key in its JWKS. `public` (none) is
+ * a public client, for the device flow only (RFC 6749 §4.4: client credentials are for confidential clients).
+ * `approve` plays the user at the other device through the provider's own model, as
  * its verification pages would.
  */
 export interface MachineProvider {
   readonly issuer: string;
   readonly privateKeyPem: string;
-  readonly tls: { readonly url: string; readonly ca: string; readonly client: Issued };
+  readonly tls: { readonly url: string; readonly ca: string; readonly client: Issued; readonly selfSigned: Issued };
   approve(userCode: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,12 +35,24 @@ export const MACHINE_METHODS = [
   ['csjwt', 'client_secret_jwt'],
   ['pkjwt', 'private_key_jwt'],
   ['tls', 'tls_client_auth'],
+  ['self', 'self_signed_tls_client_auth'],
 ] as const;
+
+/** The device flow's clients: every machine client, and a public one (RFC 8628 §3.1, no client authentication). */
+export const DEVICE_METHODS = [...MACHINE_METHODS, ['public', 'none']] as const;
+
+/** The client authenticates by its certificate at the provider's HTTPS port (RFC 8705 §2). */
+export const byCertificate = (method: string): boolean => method.endsWith('tls_client_auth');
 
 export async function startMachineProvider(): Promise<MachineProvider> {
   const rsa = await generateKeyPair('RS256', { extractable: true });
   const ca = createTestCa();
   const client = ca.client('machine-tls-client');
+  const selfSigned = selfSignedClient('machine-self-client');
+  const selfJwk = {
+    ...createPublicKey(selfSigned.cert).export({ format: 'jwk' }),
+    x5c: [new X509Certificate(selfSigned.cert).raw.toString('base64')],
+  };
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -65,8 +80,20 @@ export async function startMachineProvider(): Promise<MachineProvider> {
         token_endpoint_auth_method: 'tls_client_auth',
         tls_client_auth_subject_dn: 'CN=machine-tls-client',
       },
+      {
+        ...machine,
+        client_id: 'self',
+        token_endpoint_auth_method: 'self_signed_tls_client_auth',
+        jwks: { keys: [selfJwk] },
+      },
+      {
+        ...machine,
+        grant_types: ['urn:ietf:params:oauth:grant-type:device_code'],
+        client_id: 'public',
+        token_endpoint_auth_method: 'none',
+      },
     ],
-    clientAuthMethods: [...SECRET_AND_JWT_METHODS, 'tls_client_auth'],
+    clientAuthMethods: [...SECRET_AND_JWT_METHODS, 'tls_client_auth', 'self_signed_tls_client_auth', 'none'],
     cookies: { keys: ['interop-test-cookie-key'] },
     scopes: ['openid', 'api:read'],
     features: {
@@ -89,7 +116,12 @@ export async function startMachineProvider(): Promise<MachineProvider> {
   return {
     issuer,
     privateKeyPem: await exportPKCS8(rsa.privateKey),
-    tls: { url: `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}`, ca: ca.cert, client },
+    tls: {
+      url: `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}`,
+      ca: ca.cert,
+      client,
+      selfSigned,
+    },
     async approve(userCode) {
       // Stored as its page reads it: upper case, letters and digits only (helpers/user_codes.js normalize).
       const code = (await provider.DeviceCode.findByUserCode(userCode.toUpperCase().replace(/[^A-Z0-9]/g, '')))!;
@@ -107,28 +139,31 @@ export async function startMachineProvider(): Promise<MachineProvider> {
 
 /**
  * A profile's settings for one of the provider's clients (besides id, name and DPoP): its base URL, and the client
- * authentication's secret, key or certificate. The tls client reaches the token and device authorization endpoints
- * over HTTPS (named in the profile, trusting the provider's authority); the others find the device endpoint by
- * discovery.
+ * authentication's secret, key or certificate. The certificate clients (tls, self) reach the token and device
+ * authorization endpoints over HTTPS (named in the profile, trusting the provider's authority); the others find the
+ * device endpoint by discovery. The public client sends its client_id alone.
  */
 export function machineProfileInput(op: MachineProvider, clientId: string, method: string, scope: string) {
+  const certificate = method === 'tls_client_auth' ? op.tls.client : op.tls.selfSigned;
   const credentials =
     method === 'private_key_jwt'
       ? { assertionKey: op.privateKeyPem, assertionKeyId: 'rsa-1' }
-      : method === 'tls_client_auth'
+      : byCertificate(method)
         ? {
-            clientCertificate: op.tls.client.cert,
-            clientKey: op.tls.client.key,
+            clientCertificate: certificate.cert,
+            clientKey: certificate.key,
             deviceAuthorizationEndpoint: `${op.tls.url}/device/auth`,
           }
-        : { clientSecret: MACHINE_SECRET };
+        : method === 'none'
+          ? {}
+          : { clientSecret: MACHINE_SECRET };
   return {
     baseUrl: op.issuer,
-    ...(method === 'tls_client_auth' ? { caCertificates: op.tls.ca } : {}),
+    ...(byCertificate(method) ? { caCertificates: op.tls.ca } : {}),
     oauth2: {
       clientId,
       clientAuthentication: method,
-      tokenPath: method === 'tls_client_auth' ? `${op.tls.url}/token` : '/token',
+      tokenPath: byCertificate(method) ? `${op.tls.url}/token` : '/token',
       scope,
       ...credentials,
     },

@@ -37,7 +37,11 @@ beforeAll(async () => {
       req.on('end', () => {
         received.push(new URLSearchParams(body).get('client_assertion') ?? '');
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-        res.end(JSON.stringify({ access_token: 'at-1', token_type: 'Bearer', expires_in: 60 }));
+        // RFC 7662 §2.2 at the introspection endpoint; a token response everywhere else.
+        const answer = req.url?.startsWith('/introspect')
+          ? { active: true }
+          : { access_token: 'at-1', token_type: 'Bearer', expires_in: 60 };
+        res.end(JSON.stringify(answer));
       });
     },
   });
@@ -110,7 +114,7 @@ function sentBox(): string {
   return label.closest('.value')!.querySelector('pre')!.textContent!;
 }
 
-it('revocation from the lifecycle store carries its own fresh assertion, for the token endpoint as aud', async () => {
+it('introspection, then revocation, from the lifecycle store: each carries its own fresh assertion, for the token endpoint as aud', async () => {
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const profile = profileSchema.parse({
     id: 'p',
@@ -144,13 +148,20 @@ it('revocation from the lifecycle store carries its own fresh assertion, for the
   };
   lifecycle.getState().tokensTaken({ ...started, token } as never, profile);
   const before = received.length;
+  await lifecycle.getState().introspectionRequested(`${baseUrl}/introspect`, 'access_token');
   await lifecycle.getState().revocationRequested(`${baseUrl}/revoke`, 'access_token');
   expect(lifecycle.getState().problem).toBeNull();
-  expect(received).toHaveLength(before + 1);
-  const { payload } = await jwtVerify(received[before]!, publicKey, { audience: `${baseUrl}/token` });
-  const leg = lifecycle.getState().legs[0]!;
-  expect(leg.assertion?.claims.jti).toBe(payload.jti);
-  expect(leg.request.body).toContain(
-    'client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer'
-  );
+  expect(received).toHaveLength(before + 2);
+  const legs = lifecycle.getState().legs;
+  expect(legs.map((l) => l.request.url)).toEqual([`${baseUrl}/introspect`, `${baseUrl}/revoke`]);
+  const jtis = [];
+  for (const [i, leg] of legs.entries()) {
+    const { payload } = await jwtVerify(received[before + i]!, publicKey, { audience: `${baseUrl}/token` });
+    expect(leg.assertion?.claims.jti).toBe(payload.jti);
+    expect(leg.request.body).toContain(
+      'client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer'
+    );
+    jtis.push(payload.jti);
+  }
+  expect(new Set(jtis).size).toBe(2);
 });
