@@ -18,7 +18,8 @@ export function PasteUrlForm({ label, onPaste }: { label: ReactNode; onPaste: (u
     >
       <SecretField
         className="grow"
-        label={label}
+        // One span: a label in a form row is a grid, its text and code would each take a line.
+        label={<span>{label}</span>}
         name="URL landed on"
         spans={secretSpans}
         value={url}
