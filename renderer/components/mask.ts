@@ -1,13 +1,9 @@
 import type { Exchange } from '../../shared/http';
 import { percentDecodeOrKeep } from '../../shared/percent-encoding';
-import { authorizationCredential, isSecretHeader, secretNamesPattern, secretShapesPattern } from '../../shared/secrets';
+import { authorizationCredential, isSecretHeader } from '../../shared/secrets';
 import type { Profile } from '../../shared/store/profile';
-
-/** The fields the one list of secrets (shared/secrets.ts) names: in a form, query or fragment, and in JSON. */
-const FORM_FIELD = new RegExp(`(^|[?&#\\s])((?:${secretNamesPattern('form')})=)([^&#\\s]+)`, 'gi');
-const JSON_FIELD = new RegExp(`("(?:${secretNamesPattern('json')})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi');
-/** A URL path that is a credential (a bot token, a webhook) and a JWT, wherever they stand. */
-const SHAPED = new RegExp(secretShapesPattern(), 'g');
+// The fields the one list of secrets names, and a secret's shape: the same patterns as a pasted text's masks.
+import { FORM_FIELD, JSON_FIELD, SHAPED } from './secret-spans';
 
 const DOTS = '••••••••';
 

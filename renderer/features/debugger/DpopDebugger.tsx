@@ -3,11 +3,14 @@ import type { DpopVerification } from '../../../shared/dpop/verify';
 import { DpopFindings } from '../../components/DpopFindings';
 import { Field } from './DebugField';
 import { SecretInput } from '../../components/SecretInput';
+import { headerValueSpans } from '../../components/secret-spans';
 import { DebuggerModeTabs } from './DebuggerModeTabs';
 import type { DpopInputs } from '../../state/debugger/dpop-debugger-store';
 import { useDpopDebugger } from './use-dpop-debugger';
 
 const DEBOUNCE_MS = 250;
+/** The proof is the DPoP header's value, a secret as a whole (shared/secrets.ts): replayable within its window. */
+const dpopProofSpans = headerValueSpans('dpop');
 
 /**
  * The DPoP proof debugger: `oauth-lab debug --dpop` as a page. Paste a proof (the DPoP header's value) and what it
@@ -68,11 +71,13 @@ function DpopInputsForm({ inputs }: { inputs: DpopInputs }) {
       <fieldset className="dbg-group">
         <legend>Proof</legend>
         <Field label="DPoP proof (JWT)" hint="The value of the DPoP header, as sent">
-          <textarea
+          <SecretInput
+            label="DPoP proof"
+            multiline
+            spans={dpopProofSpans}
             className="dbg-paste"
-            spellCheck={false}
             value={inputs.proof}
-            onChange={(e) => inputEdited({ proof: e.target.value })}
+            onChange={(proof) => inputEdited({ proof })}
           />
         </Field>
       </fieldset>

@@ -1,5 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { FORM_CONTENT_TYPE } from '../../../shared/url-encoded';
+import { SecretInput } from '../../components/SecretInput';
+import { headerValueSpans, secretSpans } from '../../components/secret-spans';
 import { Field } from './DebugField';
 import type { DebugInputs, FieldsInput, InputErrors, RequestForm } from './run-diagnosis';
 
@@ -63,6 +65,9 @@ function FormTabs({ form, onForm, panelId }: { form: RequestForm; onForm: (f: Re
   );
 }
 
+/** The pasted text's secrets masked until revealed (shared/secrets.ts): a bearer credential, a cookie, a token. */
+const authorizationSpans = headerValueSpans('authorization');
+
 type PastedProps = Pick<RequestInputProps, 'inputs' | 'errors' | 'onEdit'>;
 
 /** A raw HTTP request pasted, and the scheme it went over (HTTP text does not say). */
@@ -74,13 +79,15 @@ function HttpForm({ inputs, errors, onEdit }: PastedProps) {
         hint="The request line, the headers (Host included), an empty line, the body."
         error={errors.raw}
       >
-        <textarea
-          className="mono dbg-paste"
+        <SecretInput
+          label="raw HTTP request"
+          multiline
+          spans={secretSpans}
+          className="dbg-paste"
           rows={9}
           value={inputs.raw}
-          spellCheck={false}
           placeholder={PLACEHOLDER_HTTP}
-          onChange={(e) => onEdit({ raw: e.target.value })}
+          onChange={(raw) => onEdit({ raw })}
         />
       </Field>
       <Field
@@ -109,13 +116,15 @@ function CurlForm({ inputs, errors, onEdit }: PastedProps) {
       hint="E.g. your browser's “Copy as cURL (bash)”; -X, -H, -d/--data-*, --json, -G, -u and the URL are read."
       error={errors.curl}
     >
-      <textarea
-        className="mono dbg-paste"
+      <SecretInput
+        label="curl command"
+        multiline
+        spans={secretSpans}
+        className="dbg-paste"
         rows={9}
         value={inputs.curl}
-        spellCheck={false}
         placeholder={PLACEHOLDER_CURL}
-        onChange={(e) => onEdit({ curl: e.target.value })}
+        onChange={(curl) => onEdit({ curl })}
       />
     </Field>
   );
@@ -173,23 +182,25 @@ function FieldsForm({
         </div>
       </div>
       <Field label="Authorization header" error={errors.authorization}>
-        <textarea
-          className="mono"
+        <SecretInput
+          label="Authorization header"
+          multiline
+          spans={authorizationSpans}
           rows={3}
           value={fields.authorization}
           placeholder={'OAuth oauth_consumer_key="…", oauth_signature="…", …'}
-          spellCheck={false}
-          onChange={(e) => onField({ authorization: e.target.value })}
+          onChange={(authorization) => onField({ authorization })}
         />
       </Field>
       <Field label="Body" hint="As sent, still encoded; leave empty when there is none." error={errors.body}>
-        <textarea
-          className="mono"
+        <SecretInput
+          label="body"
+          multiline
+          spans={secretSpans}
           rows={2}
           value={fields.body}
           placeholder="status=Hello%20world"
-          spellCheck={false}
-          onChange={(e) => onField({ body: e.target.value })}
+          onChange={(body) => onField({ body })}
         />
       </Field>
       <Field

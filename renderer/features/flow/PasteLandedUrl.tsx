@@ -1,8 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { redirectReachesCatcher } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
+import { SecretField } from '../../components/SecretInput';
+import { secretSpans } from '../../components/secret-spans';
 
-/** A URL from the browser's address bar, handed to the flow, which checks it as a caught callback. */
+/**
+ * A URL from the browser's address bar, handed to the flow, which checks it as a caught callback. Its code (or an
+ * implicit grant's tokens) is masked until revealed (RFC 6749 §10.5): the rest, the state among it, stays readable.
+ */
 export function PasteUrlForm({ label, onPaste }: { label: ReactNode; onPaste: (url: string) => void }) {
   const [url, setUrl] = useState('');
   return (
@@ -11,17 +16,16 @@ export function PasteUrlForm({ label, onPaste }: { label: ReactNode; onPaste: (u
       aria-label="Paste the URL you landed on"
       onSubmit={(e) => (e.preventDefault(), onPaste(url))}
     >
-      <label className="grow">
-        <span>{label}</span>
-        <input
-          className="mono"
-          value={url}
-          placeholder="https://…?code=…&state=…"
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setUrl(e.target.value)}
-        />
-      </label>
+      <SecretField
+        className="grow"
+        // One span: a label in a form row is a grid, its text and code would each take a line.
+        label={<span>{label}</span>}
+        name="URL landed on"
+        spans={secretSpans}
+        value={url}
+        placeholder="https://…?code=…&state=…"
+        onChange={setUrl}
+      />
       <button type="submit" disabled={url.trim() === ''}>
         Continue with this URL
       </button>

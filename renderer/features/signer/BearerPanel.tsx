@@ -4,6 +4,8 @@ import { profileBaseUrl } from '../../../shared/flows/profile-config';
 import type { Profile } from '../../../shared/store/profile';
 import type { SavedToken } from '../../../shared/store/saved-token';
 import { useApp } from '../../app/stores';
+import { SecretInput } from '../../components/SecretInput';
+import { secretSpans } from '../../components/secret-spans';
 import type { BearerRequestForm, SignerBearerResult } from '../../state/signer/bearer-send';
 import { useBearer } from '../../state/signer/bearer-store';
 import { BearerSteps } from './BearerSteps';
@@ -26,7 +28,10 @@ const NEW_REQUEST: BearerRequestForm = {
   placement: 'header',
 };
 
-/** The request to send: method, URL, where the token goes (RFC 6750 §2), an optional body and its type. */
+/**
+ * The request to send: method, URL, where the token goes (RFC 6750 §2), an optional body (its tokens masked until
+ * revealed, as a form body carries the bearer token, §2.2) and its type.
+ */
 function BearerRequestFields({
   form,
   edit,
@@ -61,7 +66,14 @@ function BearerRequestFields({
         </select>
       </Field>
       <Field label="Body (optional)">
-        <textarea className="mono" rows={3} value={form.body} onChange={(e) => edit({ body: e.target.value })} />
+        <SecretInput
+          label="body"
+          multiline
+          spans={secretSpans}
+          rows={3}
+          value={form.body}
+          onChange={(body) => edit({ body })}
+        />
       </Field>
       {form.body !== '' && (
         <Field label="Content-Type">

@@ -31,3 +31,17 @@ export function expectShown(control: Element, value: string): void {
   expect((control as HTMLInputElement).value).toBe(value);
   expect(isMasked(control)).toBe(false);
 }
+
+/**
+ * A field masked in parts (a pasted request, a URL): `secret` is neither in its value nor in its form's text (what
+ * the page computes from it, elsewhere, is not the field's), and each of `readable` (what is not secret) still shows
+ * in its value.
+ */
+export function expectPartMasked(control: Element, secret: string, readable: readonly string[] = []): void {
+  const shown = (control as HTMLInputElement).value;
+  expect(shown).not.toContain(secret);
+  const form = control.closest('form') ?? document.body;
+  expect(form.innerHTML).not.toContain(secret);
+  expect(visibleText(form)).not.toContain(secret);
+  for (const r of readable) expect(shown).toContain(r);
+}

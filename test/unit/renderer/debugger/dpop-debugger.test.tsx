@@ -5,6 +5,7 @@ import { generateDpopKey } from '../../../../platform/jose';
 import { buildDpopProof } from '../../../../shared/dpop/proof';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { renderDebugger } from './fixtures';
+import { expectPartMasked } from '../masked-field';
 
 /** The debugger page's DPoP tab: a pasted proof checked in the page, each mistake named with its RFC 9449 section. */
 afterEach(cleanup);
@@ -46,6 +47,26 @@ describe('Debugger page: DPoP proof', () => {
     const mistakes = await screen.findByRole('region', { name: 'Mistakes' }, { timeout: 3000 });
     expect(mistakes.textContent).toContain('htm is not the method of the request');
     expect(mistakes.textContent).toContain('htm is "POST"; the request is GET.');
+  });
+
+  it('a pasted proof is masked until Reveal (it is replayable, RFC 9449 §11.1); it is still checked and its mistake named', async () => {
+    renderDebugger();
+    fireEvent.click(screen.getByRole('button', { name: 'DPoP proof' }));
+    const { key } = await generateDpopKey('ES256');
+    const p = await buildDpopProof(
+      { key, method: 'POST', url: 'https://as.example/token' },
+      { crypto: browserCrypto, random: { bytes: (n) => new Uint8Array(n).fill(9) }, clock: { now: () => NOW } }
+    );
+    type('DPoP proof (JWT)', p.jwt);
+    type('Method', 'GET');
+    const mistakes = await screen.findByRole('region', { name: 'Mistakes' }, { timeout: 3000 });
+    expect(mistakes.textContent).toContain('htm is "POST"; the request is GET.');
+    expectPartMasked(input('DPoP proof (JWT)'), p.jwt.split('.')[2]!);
+    expectPartMasked(input('DPoP proof (JWT)'), p.jwt.split('.')[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal DPoP proof' }));
+    expect(input('DPoP proof (JWT)').value).toBe(p.jwt);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide DPoP proof' }));
+    expectPartMasked(input('DPoP proof (JWT)'), p.jwt.split('.')[2]!);
   });
 
   it('the chosen tab is kept; the OAuth 1.0a checker is one click away', () => {
