@@ -2,7 +2,7 @@ import { curlCommand } from '../../../shared/curl-command';
 import { requestText } from '../../../shared/http-text';
 import type { RawRequest } from '../../../shared/http';
 import { isRsaMethod, type SignatureTrace } from '../../../shared/oauth1';
-import { percentEncode } from '../../../shared/percent-encoding';
+import { percentDecodeOrKeep, percentEncode } from '../../../shared/percent-encoding';
 import type { CauseGroup, DebugRequest, Diagnosis, Finding } from '../../../shared/oauth1/debug';
 import { CopyButton } from '../../components/CopyButton';
 import { masked } from '../../components/Secret';
@@ -20,10 +20,16 @@ const VERDICT = {
 
 const ORIGIN = { http: 'raw HTTP request', curl: 'curl command', fields: 'fields' } as const;
 
-/** Texts with the secrets hidden, for PLAINTEXT, whose signature is the secrets themselves (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)). */
+/**
+ * Texts with the secrets hidden, for PLAINTEXT, whose signature is the secrets themselves (RFC 5849 §3.4.4 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.4)):
+ * the secrets typed, and the two halves of the signature sent, which may be other secrets than those.
+ */
 function secretMask(d: Diagnosis, secrets: readonly string[], reveal: boolean): (text: string) => string {
   if (d.signatureMethod !== 'PLAINTEXT' || reveal) return (t) => t;
-  const forms = secrets.filter((s) => s !== '').flatMap((s) => [percentEncode(percentEncode(s)), percentEncode(s), s]);
+  const sent = d.receivedSignature.split('&').map((half) => percentDecodeOrKeep(half));
+  const forms = [...secrets, ...sent]
+    .filter((s) => s !== '')
+    .flatMap((s) => [percentEncode(percentEncode(s)), percentEncode(s), s]);
   return (t) => masked(t, forms);
 }
 

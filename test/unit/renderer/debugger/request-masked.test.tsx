@@ -67,4 +67,21 @@ describe('the signature debugger: a pasted request masked until Reveal', () => {
     expect(input('Body').value).toBe(`${BODY}&access_token=b0dy-t0ken-77`);
     expect(within(await verdict()).getByText(/mismatch|Mismatch/)).toBeTruthy();
   });
+
+  it('a PLAINTEXT signature made with other secrets is masked in the verdict too, until the secrets are revealed', async () => {
+    renderDebugger();
+    fireEvent.click(screen.getByRole('tab', { name: 'Fields' }));
+    type('Method', 'POST');
+    type('URL', URL_);
+    type(
+      'Authorization header',
+      'OAuth oauth_consumer_key="k", oauth_nonce="n", oauth_signature_method="PLAINTEXT", oauth_timestamp="1", oauth_signature="0ther-c0nsumer%26t0ken-s3cret"'
+    );
+    type('Consumer secret', 'right-secret');
+    const shown = await verdict();
+    expect(shown.getAttribute('data-verdict')).toBe('mismatch');
+    expect(shown.textContent).not.toMatch(/0ther-c0nsumer|t0ken-s3cret|right-secret/);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal the secrets' }));
+    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('0ther-c0nsumer&t0ken-s3cret');
+  });
 });
