@@ -59,11 +59,14 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
   const mtls = ctx.mtlsBaseUrl();
   // The certificate methods only when the mutual-TLS port is open (RFC 8705 §2).
   const auth = CLIENT_AUTH_METHODS.filter((m) => mtls !== null || !m.endsWith('tls_client_auth'));
+  // The MCP fault no-authorization-endpoint: a server of machine grants only, which RFC 8414 §2 lets omit the endpoint.
+  const machineOnly = sw.mcpFault === 'no-authorization-endpoint';
+  const grants = isLax(sw, 'metadata-password-grant-advertised') ? [...GRANT_TYPES, 'password'] : [...GRANT_TYPES];
   return {
     ...laxMetadata(ctx),
     // Lax metadata-issuer-mismatch: an issuer that is not the base URL (a trailing slash), as OIDC Discovery §4.3 forbids.
     issuer: isLax(sw, 'metadata-issuer-mismatch') ? `${base}/` : base,
-    authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path,
+    ...(machineOnly ? {} : { authorization_endpoint: base + SEED.endpoints.oauth2Authorize.path }),
     token_endpoint: base + SEED.endpoints.oauth2Token.path,
     userinfo_endpoint: base + OIDC_PATHS.userinfo,
     jwks_uri: base + OIDC_PATHS.jwks,
@@ -72,9 +75,7 @@ function providerMetadata(ctx: ProviderContext): Record<string, unknown> {
     scopes_supported: ctx.config.oauth2.scopes,
     response_types_supported: isLax(sw, 'metadata-implicit-advertised') ? ['code', 'token'] : ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: isLax(sw, 'metadata-password-grant-advertised')
-      ? [...GRANT_TYPES, 'password']
-      : [...GRANT_TYPES],
+    grant_types_supported: machineOnly ? grants.filter((g) => g !== 'authorization_code') : grants,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
     token_endpoint_auth_methods_supported: auth,

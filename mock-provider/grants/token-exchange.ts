@@ -32,19 +32,26 @@ function checkTargets(ctx: ProviderContext, get: FormValues): void {
 }
 
 /**
- * The subject id_token was issued to the client asking (draft-ietf-oauth-identity-assertion-authz-grant §4.3: its
- * audience is that client): its aud names the client and, when present, its azp is the client (OIDC Core §2).
- * Another client's id_token is not a grant this client holds: invalid_grant (RFC 6749 §5.2).
+ * The subject id_token was issued to the client asking (OIDC Core §2: its aud names the client and, when present, its
+ * azp is the client); another client's id_token is not the asking client's to exchange. For an ID-JAG
+ * (draft-ietf-oauth-identity-assertion-authz-grant §4.3: its audience is that client) it is invalid_grant (RFC 6749
+ * §5.2); for an access token, an unacceptable subject_token, invalid_request (RFC 8693 §2.2.2).
  */
-function checkIssuedTo(client: ClientConfig, subject: ExchangedParty): void {
+function checkIssuedTo(client: ClientConfig, subject: ExchangedParty, forIdJag: boolean): void {
   const issuedTo = subject.issuedTo;
   if (!issuedTo) return;
   const { aud, azp } = issuedTo;
   if (aud.includes(client.id) && (azp === null || azp === client.id)) return;
   const named = azp !== null && azp !== client.id ? `${azp} (azp)` : `${aud.join(', ') || 'no one'} (aud)`;
+  const held = `subject_token is an id_token issued to ${named}, not to ${client.id}`;
+  if (forIdJag)
+    throw bad(
+      'invalid_grant',
+      `${held}, the client asking for the ID-JAG; an ID-JAG is issued only for the asking client's own id_token (draft-ietf-oauth-identity-assertion-authz-grant §4.3).`
+    );
   throw bad(
-    'invalid_grant',
-    `subject_token is an id_token issued to ${named}, not to ${client.id}, the client asking for the ID-JAG; an ID-JAG is issued only for the asking client's own id_token (draft-ietf-oauth-identity-assertion-authz-grant §4.3).`
+    'invalid_request',
+    `${held}, the client asking for the exchange; a client exchanges only an id_token issued to it (OpenID Connect Core §2, RFC 8693 §2.2.2).`
   );
 }
 
@@ -64,7 +71,7 @@ function idJagFor(ctx: ProviderContext, client: ClientConfig, get: FormValues, s
       'invalid_request',
       `audience is required for an ID-JAG, exactly once: the issuer of the resource's authorization server (draft-ietf-oauth-identity-assertion-authz-grant §4.3).`
     );
-  checkIssuedTo(client, subject);
+  checkIssuedTo(client, subject, true);
   const resources = get.values('resource');
   if (resources.length > 1)
     throw bad(
@@ -104,6 +111,7 @@ export const tokenExchangeGrant = {
       );
     checkTargets(ctx, get);
     if (requested === TOKEN_TYPE.idJag) return idJagFor(ctx, client, get, subject);
+    checkIssuedTo(client, subject, false);
     const scope = grantedScope(ctx, client, get.value('scope'));
     const grant = { grantId: ctx.state.newSecret(9, 'g-'), clientId: client.id, username: subject.username };
     const by = actor ? `, acting: ${actor.username} (${actor.what})` : '';

@@ -36,6 +36,7 @@ export const CAUSE_IDS = [
   'subject_token_invalid',
   'audience_mismatch',
   'id_jag_typ_wrong',
+  'subject_token_for_another_client',
   'assertion_expired',
   'unknown',
 ] as const;
@@ -77,6 +78,7 @@ export const CAUSE_RFC: Readonly<Record<CauseId, string>> = {
   subject_token_invalid: 'RFC 8693 §2.2.2',
   audience_mismatch: 'RFC 8693 §2.2.2',
   id_jag_typ_wrong: 'draft-ietf-oauth-identity-assertion-authz-grant §3.1',
+  subject_token_for_another_client: 'draft-ietf-oauth-identity-assertion-authz-grant §4.3',
   assertion_expired: 'RFC 7523 §3',
   unknown: 'RFC 6749 §5.2',
 };

@@ -4,7 +4,7 @@ import { decodeJwt, looksLikeJwt, type DecodedJwt } from '../oidc/jwt';
 import { WEIGHT, type CauseList } from './candidates';
 import type { EntryView } from './entry-view';
 import type { ExplainContext } from './explain-context';
-import { serverDate } from './facts';
+import { clientCredentials, serverDate } from './facts';
 
 const q = (v: unknown) => JSON.stringify(v);
 const DRAFT = 'draft-ietf-oauth-identity-assertion-authz-grant';
@@ -69,6 +69,30 @@ function subjectTypeCauses(ctx: ExplainContext, e: EntryView, list: CauseList): 
       WEIGHT.decisive,
       `the subject_token of entry ${e.index} expired at ${new Date(exp * 1000).toISOString()}, before it was sent.`
     );
+}
+
+/**
+ * A subject id_token issued to another client than the one asking (OIDC Core §2: aud names the client, azp the
+ * party it was issued to): an IdP issues an ID-JAG only for the asking client's own (the draft's §4.3).
+ */
+function subjectClientCauses(ctx: ExplainContext, e: EntryView, list: CauseList): void {
+  const clientId = clientCredentials(e).clientId;
+  const jwt = e.form.subject_token_type === TOKEN_TYPE.idToken ? jwtOf(e.form.subject_token) : null;
+  if (clientId === null || !jwt) return;
+  const { aud, azp } = jwt.payload;
+  const audiences = (Array.isArray(aud) ? aud : [aud]).filter((a): a is string => typeof a === 'string');
+  const otherAzp = typeof azp === 'string' && azp !== clientId;
+  if (!audiences.length || (audiences.includes(clientId) && !otherAzp)) return;
+  const named = otherAzp ? `${q(azp)} (azp)` : `${audiences.map(q).join(', ')} (aud)`;
+  const jag = e.form.requested_token_type === TOKEN_TYPE.idJag;
+  const issued = issuedBy(ctx, e.index, e.form.subject_token!);
+  const from = issued ? ` (it is the ${issued.member} of entry ${issued.view.index})` : '';
+  list.add(
+    'subject_token_for_another_client',
+    WEIGHT.decisive,
+    `the subject_token of entry ${e.index} is an id_token issued to ${named}, not to ${q(clientId)}, the client asking for ${jag ? 'the ID-JAG' : 'the exchange'}${from}; send the id_token issued to ${q(clientId)} at its own sign-in, or ask as the client the id_token names.`,
+    jag ? `${DRAFT} §4.3` : 'OpenID Connect Core §2'
+  );
 }
 
 /** RFC 8693 §2.2.2: invalid_target is a server that does not serve the audience or resource asked for. */
@@ -139,6 +163,7 @@ export function grantCauses(ctx: ExplainContext, at: number, list: CauseList): v
   if (ctx.answers[at]!.ok) return;
   if (e.form.grant_type === TOKEN_EXCHANGE_GRANT) {
     subjectTypeCauses(ctx, e, list);
+    subjectClientCauses(ctx, e, list);
     targetCauses(ctx, at, e, list);
   }
   if (e.form.assertion !== undefined) assertionCauses(ctx, e, list);

@@ -1,7 +1,7 @@
 import { base64Decode } from '../encoding/base64';
 import { utf8Decode } from '../encoding/utf8';
 import { headerValue, type RawResponse } from '../http';
-import { parseUrlEncoded, splitUrlEncoded } from '../url-encoded';
+import { formEncode, parseUrlEncoded, splitUrlEncoded } from '../url-encoded';
 import { readBody, type ReadBody } from '../response-body';
 import type { HarFileEntry } from './har-read';
 
@@ -57,7 +57,8 @@ function formOf(entry: HarFileEntry, headers: Headers): Record<string, string> {
   const params = entry.request.postData?.params;
   const text =
     entry.request.postData?.text ||
-    (params ? params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value ?? '')}`).join('&') : '');
+    // HAR's params are the form's decoded pairs: encoded again as the form they were (RFC 6749 Appendix B).
+    (params ? formEncode(params.map((p) => [p.name, p.value ?? ''] as const)) : '');
   // Only an OAuth request's body is read: one that names a grant or a token (RFC 6749 §4.1.3, RFC 7009 §2.1), a
   // pushed authorization request (RFC 9126 §2.1), or a form_post redirect's code or error (OAuth 2.0 Form Post
   // Response Mode §2).

@@ -96,7 +96,8 @@ function isPathPrefix(resource: string, serverUrl: string): boolean {
 }
 
 export interface ServerEndpoints {
-  readonly authorization: string;
+  /** Null only for a machine grant: RFC 8414 §2 lets a server without a grant that uses it omit it. */
+  readonly authorization: string | null;
   readonly token: string;
   readonly registration: string | null;
 }
@@ -135,11 +136,33 @@ function pkceCheck(methods: readonly string[] | null, grant: string): Check {
 }
 
 /**
+ * RFC 8414 §2 (https://www.rfc-editor.org/rfc/rfc8414#section-2): token_endpoint is required unless the server offers
+ * only the implicit grant, authorization_endpoint unless it offers no grant that uses it; a machine grant never does,
+ * so for one a missing authorization_endpoint is a note.
+ */
+function endpointsCheck(authorization: string | null, token: string | null, grant: string): Check {
+  if (grant !== 'authorization-code' && token && !authorization)
+    return note(
+      'endpoints',
+      `token_endpoint ${token}; authorization_endpoint is absent: not needed by the ${grant} grant (RFC 8414 §2 requires it only of a server with a grant that uses it).`
+    );
+  return check(
+    'endpoints',
+    !!authorization && !!token,
+    `authorization_endpoint ${authorization}, token_endpoint ${token}.`,
+    authorization || token
+      ? `${authorization ? 'token_endpoint' : 'authorization_endpoint'} is absent or not an http(s) URL: the ${grant} grant needs both authorization_endpoint and token_endpoint (RFC 8414 §2).`
+      : 'authorization_endpoint and token_endpoint must both be http(s) URLs (RFC 8414 §2).'
+  );
+}
+
+/**
  * RFC 8414 §2, §3.3 (https://www.rfc-editor.org/rfc/rfc8414#section-3.3) and the MCP specification's
  * "Authorization Code Protection": the issuer is the one asked for, the endpoints are there, and S256 is among
  * code_challenge_methods_supported; without it the client MUST refuse to proceed. `legacy`: found the 2025-03-26
  * way (at the MCP server's root), where the issuer is only read. `grant`: the one the client will use; only the
- * authorization code grant uses PKCE (RFC 7636 §1), so for another S256 is a note, not a requirement.
+ * authorization code grant uses PKCE (RFC 7636 §1) and the authorization endpoint, so for another S256 and
+ * authorization_endpoint are notes, not requirements.
  */
 export function checkAuthorizationServerMetadata(
   doc: Readonly<Record<string, unknown>>,
@@ -164,12 +187,7 @@ export function checkAuthorizationServerMetadata(
         );
   const checks: Check[] = [
     issuerCheck,
-    check(
-      'endpoints',
-      !!authorization && !!token,
-      `authorization_endpoint ${authorization}, token_endpoint ${token}.`,
-      'authorization_endpoint and token_endpoint must both be http(s) URLs (RFC 8414 §2).'
-    ),
+    endpointsCheck(authorization, token, grant),
     pkceCheck(methods, grant),
     registration
       ? note('registration_endpoint', `${registration} (RFC 7591 dynamic registration offered).`)
@@ -179,11 +197,13 @@ export function checkAuthorizationServerMetadata(
       doc.client_id_metadata_document_supported === true ? 'true' : 'not true'
     ),
   ];
-  const ok = (issuerOk || legacy) && !!authorization && !!token && (s256 || grant !== 'authorization-code');
+  const code = grant === 'authorization-code';
+  const endpointsOk = !!token && (!!authorization || !code);
+  const ok = (issuerOk || legacy) && endpointsOk && (s256 || !code);
   return {
     checks,
     ok,
-    endpoints: authorization && token ? { authorization, token, registration } : null,
+    endpoints: endpointsOk ? { authorization, token, registration } : null,
     cimdSupported: doc.client_id_metadata_document_supported === true,
     issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
     authMethods: strings(doc.token_endpoint_auth_methods_supported) ?? ['client_secret_basic'],

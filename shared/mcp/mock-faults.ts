@@ -7,7 +7,9 @@
  * "Token Audience Binding and Validation" forbids); `dcr-refused`: dynamic client registration answers an RFC 7591
  * §3.2.2 error, so a client without a pre-registered id or a client ID metadata document has no way in;
  * `only-2025-11-25`: the MCP endpoint refuses 2026-07-28's stateless wire (server/discover) with HTTP 400, as a
- * server of the older revision does, so a client that asked for no version falls back to initialize.
+ * server of the older revision does, so a client that asked for no version falls back to initialize;
+ * `no-authorization-endpoint`: the metadata leaves out authorization_endpoint and the authorization code grant, as a
+ * server of machine grants only may (RFC 8414 §2), so a client of the code grant has nowhere to send the user.
  */
 export const MCP_FAULTS = [
   'off',
@@ -17,4 +19,5 @@ export const MCP_FAULTS = [
   'accept-other-resource',
   'dcr-refused',
   'only-2025-11-25',
+  'no-authorization-endpoint',
 ] as const;

@@ -22,6 +22,7 @@ nonce_mismatch, clock_skew, token_expired, token_revoked, wrong_token_type, dpop
 dpop_nonce_required, code_bound_to_another_dpop_key, request_uri_reused, request_uri_expired,
 unsupported_grant_type,
 subject_token_type_wrong, subject_token_invalid, audience_mismatch, id_jag_typ_wrong, assertion_expired,
+subject_token_for_another_client,
 unknown.
 
   --json               one JSON object: {"legs": [{"kind", "entries", "ok"}], "causes": [{"id", "leg",

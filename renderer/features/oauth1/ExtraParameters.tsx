@@ -1,14 +1,12 @@
 import { queryParameters } from '../../../shared/oauth1';
-import { FORM_CONTENT_TYPE, parseUrlEncoded } from '../../../shared/url-encoded';
-import { percentEncode } from '../../../shared/percent-encoding';
+import { FORM_CONTENT_TYPE, formEncode, parseUrlEncoded } from '../../../shared/url-encoded';
 import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 import { SecretInput } from '../../components/SecretInput';
 import { isSecretParameter } from '../../../shared/secrets';
 
 type Row = { source: 'query' | 'body'; name: string; value: string };
 
-const encodePairs = (rows: readonly Row[]) =>
-  rows.map((r) => `${percentEncode(r.name)}=${percentEncode(r.value)}`).join('&');
+const encodePairs = (rows: readonly Row[]) => formEncode(rows.map((r) => [r.name, r.value] as const));
 
 function rowsOf(draft: OAuth1Draft): Row[] {
   const q = draft.url.indexOf('?');

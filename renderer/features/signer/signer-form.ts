@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { signatureInputSchema } from '../../../shared/bridge/schemas/oauth1';
 import { rawRequestSchema } from '../../../shared/bridge/schemas/http';
 import type { ParameterPlacement, SignatureMethod } from '../../../shared/oauth1';
-import { FORM_CONTENT_TYPE } from '../../../shared/url-encoded';
-import { percentEncode } from '../../../shared/percent-encoding';
+import { FORM_CONTENT_TYPE, formEncode } from '../../../shared/url-encoded';
 import type { Profile } from '../../../shared/store/profile';
 import type { OAuth1Draft } from '../../state/oauth1/oauth1-drafts';
 
@@ -82,9 +81,7 @@ export function toDraft(f: SignerForm): OAuth1Draft {
   const formBody = f.bodyMode === 'form' || (f.bodyMode === 'none' && f.placement === 'body');
   const body = formBody
     ? {
-        body: filled(f.formRows)
-          .map((r) => `${percentEncode(r.name)}=${percentEncode(r.value)}`)
-          .join('&'),
+        body: formEncode(filled(f.formRows).map((r) => [r.name, r.value] as const)),
         contentType: FORM_CONTENT_TYPE,
       }
     : f.bodyMode === 'raw'

@@ -79,11 +79,15 @@ export async function authorize(
   ports: McpChainPorts
 ): Promise<TokenSet> {
   const { report } = ports;
+  const authorizeUrl = discovered.endpoints.authorization;
+  // The metadata check refuses this for the code grant already (RFC 8414 §2); the type allows it for machine grants.
+  if (!authorizeUrl)
+    throw new McpChainFailure('authorize', 'The authorization server metadata names no authorization_endpoint.');
   const resource: Param[] = [['resource', discovered.resource]];
   const state = oauth2Flow.startOAuth2(
     {
       baseUrl: discovered.issuer,
-      paths: { authorize: discovered.endpoints.authorization, token: tokenUrl },
+      paths: { authorize: authorizeUrl, token: tokenUrl },
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       redirectUri,
@@ -127,7 +131,7 @@ export async function refreshSaved(
   const started = oauth2Flow.startOAuth2(
     {
       baseUrl: saved.tokenEndpoint,
-      paths: { authorize: saved.authorizationEndpoint, token: saved.tokenEndpoint },
+      paths: { token: saved.tokenEndpoint },
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       redirectUri: '',

@@ -11,7 +11,8 @@ export interface McpSavedAuthorization {
   readonly client: McpClient;
   /** The issuer of the authorization server the client and token are from; null when saved before it was kept. */
   readonly issuer: string | null;
-  readonly authorizationEndpoint: string;
+  /** Null when the server names none (a machine grant's server may not, RFC 8414 §2). */
+  readonly authorizationEndpoint: string | null;
   readonly tokenEndpoint: string;
   readonly resource: string;
   readonly token: SavedBearer;
@@ -44,7 +45,8 @@ export function mcpServerProfile(id: string, serverUrl: string, saved: McpSavedA
     baseUrl: serverUrl,
     oauth2: {
       issuer: saved.issuer ?? '',
-      authorizePath: saved.authorizationEndpoint,
+      // Without one the profile's default path stands in: only the code grant reads it, and it was not used here.
+      ...(saved.authorizationEndpoint === null ? {} : { authorizePath: saved.authorizationEndpoint }),
       tokenPath: saved.tokenEndpoint,
       clientId: saved.client.clientId,
       clientSecret: saved.client.clientSecret,

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
+import { C, json, REDIRECT, tokenRequest, tokens, type Res } from './helpers';
 import { bearer, expectOAuth2Error } from './oauth2-assertions';
-import { agentMock, TOKEN_TYPE } from './agent-mock';
+import { decodeJwt } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentMock, TOKEN_TYPE, userIdToken } from './agent-mock';
 
 /**
  * The token exchange grant at the mock (RFC 8693 §2.1 (https://www.rfc-editor.org/rfc/rfc8693#section-2.1)), over
@@ -42,9 +43,9 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
   });
 
   it('an id_token the mock issued is a subject token too, with audience the issuer and a resource it serves', async () => {
-    const { id_token: idToken } = await tokens(h, { scope: 'openid read' });
+    const idToken = await userIdToken(h, 'agent');
     const r = await exchange({
-      subject_token: String(idToken),
+      subject_token: idToken,
       subject_token_type: TOKEN_TYPE('id_token'),
       requested_token_type: TOKEN_TYPE('access_token'),
       audience: h.base,
@@ -54,6 +55,20 @@ describe('the token exchange grant (RFC 8693 §2.1)', () => {
     expect(r.status, r.body).toBe(200);
     expect(json(r.body)).toMatchObject({ issued_token_type: TOKEN_TYPE('access_token'), scope: 'read' });
     expect(h.provider.events.recent(0).at(-1)!.verdict.message).toContain('Token exchange');
+  });
+
+  it("another client's id_token as subject_token is refused (invalid_request, §2.2.2), naming both clients", async () => {
+    const others = await userIdToken(h);
+    expect(decodeJwt(others).aud).toBe(C.client.id);
+    refusedFor(
+      await exchange({
+        subject_token: others,
+        subject_token_type: TOKEN_TYPE('id_token'),
+        requested_token_type: TOKEN_TYPE('access_token'),
+      }),
+      'invalid_request',
+      `subject_token is an id_token issued to ${C.client.id} (aud), not to agent, the client asking for the exchange`
+    );
   });
 
   it('a missing subject_token or subject_token_type is invalid_request naming the parameter', async () => {

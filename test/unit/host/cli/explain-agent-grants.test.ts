@@ -130,6 +130,30 @@ describe('oauth-lab explain: the token exchange (RFC 8693)', () => {
   });
 });
 
+describe('oauth-lab explain: the ID-JAG asked for (draft-ietf-oauth-identity-assertion-authz-grant §4.3)', () => {
+  it("subject_token_for_another_client: another client's id_token, refused by the IdP (invalid_grant)", async () => {
+    const rec = new HarRecorder();
+    const { id_token: others } = await userTokens(rec);
+    const r = await exchange(rec, {
+      subject_token: others,
+      subject_token_type: TYPE('id_token'),
+      requested_token_type: TYPE('id-jag'),
+      audience: mock.baseUrl,
+    });
+    expect(r.response.status).toBe(400);
+    expect(r.response.bodyText).toContain('invalid_grant');
+    const e = await rec.explain();
+    const leg = failed(e);
+    expect(causeIds(e, leg)[0]).toBe('subject_token_for_another_client');
+    const cause = e.causes.find((c) => c.leg === leg)!;
+    expect(cause.rfc).toBe('draft-ietf-oauth-identity-assertion-authz-grant §4.3');
+    expect(cause.evidence).toContain(
+      `the subject_token of entry 2 is an id_token issued to "${client.id}" (aud), not to "agent", the client asking for the ID-JAG`
+    );
+    expect(cause.evidence).toContain('the id_token of entry 1');
+  });
+});
+
 describe('oauth-lab explain: the ID-JAG redeemed (RFC 7523, draft-ietf-oauth-identity-assertion-authz-grant)', () => {
   it('id_jag_typ_wrong: the ID-JAG the file shows issued has typ JWT', async () => {
     mock.context.settings.switches.idJagFault = 'wrong-typ';

@@ -133,6 +133,20 @@ describe('oauth-lab mcp: machine modes and sender constraints against the mock',
     }
   });
 
+  it('metadata without authorization_endpoint (mock fault no-authorization-endpoint): a machine grant goes on', async () => {
+    await h.settings({ switches: { mcpFault: 'no-authorization-endpoint' } });
+    try {
+      const r = await runMcpCli([`${h.base}/mcp`, ...clientCredentials, '--client-secret', C.client.secret!]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(
+        'authorization_endpoint is absent: not needed by the client-credentials grant (RFC 8414 §2 requires it only of a server with a grant that uses it).'
+      );
+      expect(r.stdout).toContain('whoami');
+    } finally {
+      await h.settings({ switches: { mcpFault: 'off' } });
+    }
+  });
+
   it('--grant jwt-bearer --assertion-file: the workload assertion redeemed for a token the MCP server takes', async () => {
     const assertion = file('workload.jwt', await workloadAssertion());
     const r = await runMcpCli([

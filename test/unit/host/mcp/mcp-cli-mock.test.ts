@@ -65,6 +65,7 @@ describe('oauth-lab mcp against the mock', () => {
   it.each([
     ['wrong-resource', 'resource metadata', /does not name the MCP server/],
     ['no-pkce', 'authorization server metadata', /code_challenge_methods_supported is absent.*refuse to proceed/],
+    ['no-authorization-endpoint', 'authorization server metadata', /authorization_endpoint is absent.*RFC 8414 §2/],
   ])('mcpFault %s: refused at %s, before any authorization request', async (fault, step, why) => {
     await h.settings({ switches: { mcpFault: fault } });
     const r = await runMcpCli([`${h.base}/mcp`, ...preRegistered]);
