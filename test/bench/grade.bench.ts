@@ -1,7 +1,7 @@
 // `oauth-lab grade --pack oidc-basic` driving a good client (openid-client, every check on, the interop test's
 // script), run as installed (bin/oauth-lab.mjs over the built out/cli/), beside a baseline measured in the same run:
 // the same client started as many times with nothing to talk to (node importing openid-client and exiting), so the
-// report separates the grader's cost from the client's start-up. Target (issue 42): the pack under 90 s.
+// report separates the grader's cost from the client's start-up. Target: the pack under 90 s.
 import { spawnSync } from 'node:child_process';
 import { scenariosOf } from '../../shared/grade/scenarios';
 import { openidClientScript } from '../interop/grade-openid-client-driver';

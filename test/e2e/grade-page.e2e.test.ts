@@ -6,7 +6,7 @@ import { openPage } from './open-page';
 import { e2eSession, shot } from './session';
 
 /**
- * The Grade a client page (issue 42) in browser mode: the values read from the page are given to a real client,
+ * The Grade a client page in browser mode: the values read from the page are given to a real client,
  * OAuth Lab's own CLI (`oauth-lab flow oauth2 --headless`, spawned here), and the checklist turns green where it
  * does right and red where it authenticates otherwise than registered; Why? opens the History on that scenario's
  * exchanges with the cause. Screenshots at 1280x800 and 1024x700, light and dark.

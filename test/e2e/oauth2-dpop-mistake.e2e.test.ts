@@ -6,7 +6,7 @@ import { DPOP_LOOKS, pressNext as press, savedDpopProfile } from './dpop-profile
 import { e2eSession } from './session';
 
 /**
- * A DPoP mistake on purpose on the OAuth 2 page (issue 29 §1), by clicking: a profile on the mock with DPoP on and
+ * A DPoP mistake on purpose on the OAuth 2 page, by clicking: a profile on the mock with DPoP on and
  * a key made in the host; the token exchanged with a right proof, then "ath over the wrong token" chosen on the API
  * call, refused by the mock, and the DPoP verifier's verdict (ath-wrong with its section) under the leg; at both
  * sizes, light and dark.

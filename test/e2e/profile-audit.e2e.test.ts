@@ -7,7 +7,7 @@ import { openPage } from './open-page';
 import { e2eSession, shot } from './session';
 
 /**
- * Audit on a profile (issue 39) in browser mode: the app's own mock audited read only with the lax switch
+ * Audit on a profile in browser mode: the app's own mock audited read only with the lax switch
  * metadata-no-s256 on (found) and off (not found), the report and the SARIF downloaded, Show in History opening the
  * audit's exchanges; a server that never answers audited while it runs, then cancelled. Screenshots at 1280x800 and
  * 1024x700, light and dark.

@@ -6,7 +6,7 @@ import { e2eSession } from './session';
 const session = e2eSession();
 
 /**
- * Issue 27, point 3: cookies are kept per host name, not per port (RFC 6265 §8.5), so a session cookie set on
+ * Cookies are kept per host name, not per port (RFC 6265 §8.5), so a session cookie set on
  * 127.0.0.1 went to every listener there, another local user's too. Browser mode is served under a per-launch
  * `*.localhost` name: a second listener on another port, reached by the same tab, receives no cookie of ours.
  */

@@ -59,7 +59,7 @@ it('refuses a bad port with a clear message', async () => {
 });
 
 /**
- * Issue 27, point 4: the browser opener's command line is readable by every local user (`ps`), so it carries the
+ * The browser opener's command line is readable by every local user (`ps`), so it carries the
  * path of a launch page only: a 0600 file in the user's runtime directory that sends the browser to a one-time
  * launch address (Jupyter's way). A stand-in opener (first on PATH as xdg-open, and as $BROWSER for openers that
  * read it) records its arguments; a second user who polls the process list gets that path and nothing it can use;

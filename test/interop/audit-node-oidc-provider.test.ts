@@ -5,7 +5,7 @@ import { runCli } from '../unit/host/cli/run-cli';
 
 // Interop: `oauth-lab audit` against node-oidc-provider configured strictly (a server nobody here wrote, its
 // interactions approved at once by the test's handler): no high or medium finding, and the probes decided rather
-// than skipped wherever the server offers what they need (issue 39).
+// than skipped wherever the server offers what they need.
 let op: RunningOidcProvider;
 let parOp: RunningOidcProvider;
 const REDIRECT_URI = 'http://127.0.0.1:8765/callback';

@@ -185,7 +185,7 @@ describe('node-oidc-provider refuses, explain names the cause first', () => {
     await exchange(wrong, a.params.get('code')!, a.verifier, {}, { ...A, client_secret: 'not-the-secret' });
     let e = await wrong.explain();
     expect(causeIds(e, lastLeg(e))[0]).toBe('client_authentication_failed');
-    // The code issued to the client in the same file shows the server knows it: not unknown_client (issue 40 §4).
+    // The code issued to the client in the same file shows the server knows it: not unknown_client.
     expect(causeIds(e, lastLeg(e))).not.toContain('unknown_client');
     expect(e.causes.find((c) => c.id === 'client_authentication_failed')!.evidence).toContain(
       'the authorization endpoint issued a code to client_id "explain-a" (the request in entry 0'

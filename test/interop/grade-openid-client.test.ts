@@ -4,7 +4,7 @@ import { runCli } from '../unit/host/cli/run-cli';
 import { CHECKS_OFF, openidClientScript, type CheckOff } from './grade-openid-client-driver';
 
 /**
- * Interop (issue 42): `oauth-lab grade` drives openid-client (a certified RP library nobody here wrote) over real
+ * Interop: `oauth-lab grade` drives openid-client (a certified RP library nobody here wrote) over real
  * sockets, once per scenario. With every check on it passes every scenario served; with one check switched off it
  * fails exactly the scenarios that check is for, and passes the rest.
  */

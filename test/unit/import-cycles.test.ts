@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// No import circle in the source: a type both sides need sits in a file both import (issue 24). Type-only imports
+// No import circle in the source: a type both sides need sits in a file both import. Type-only imports
 // count: a circle of types is still two files that cannot be read, moved or tested one without the other.
 const root = resolve(import.meta.dirname, '../..');
 const SOURCE_DIRS = ['shared', 'electron', 'host', 'mock-provider', 'renderer', 'platform'];

@@ -8,9 +8,8 @@ import { expectOAuth2Error } from './oauth2-assertions';
 
 /**
  * The mock's DPoP proof checks against the time a client can know, over real sockets: a proof's iat is judged by the
- * real clock, not the mock's moved one (issue 40 point 23, RFC 9449 §11.1), and the memory of used jti values
- * forgets them by the iat window, saying "memory full" rather than calling an honest proof a replay (issue 38
- * point 11).
+ * real clock, not the mock's moved one (RFC 9449 §11.1), and the memory of used jti values
+ * forgets them by the iat window, saying "memory full" rather than calling an honest proof a replay.
  */
 let key: DpopKey;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { authorizeQuery, goodAuthorize, Harness, json, tokenRequest } from './he
 import { expectOAuth2Error } from './oauth2-assertions';
 
 /**
- * Documents another party serves, read no further than their limit (issue 38 points 1 and 9), over real sockets: a
+ * Documents another party serves, read no further than their limit, over real sockets: a
  * body that never ends is cut off at the limit and its connection closed (the server sees it close), a body that
  * never finishes at the time limit; a refusal names what was wrong, never what was read, and reads alike whether
  * the port was closed, answered by a non-HTTP service, or answered with another status.

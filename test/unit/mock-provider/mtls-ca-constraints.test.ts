@@ -10,7 +10,7 @@ import { loadMockTls } from '../../../mock-provider/mtls/ca-store';
 import { createCa, issueServerCertificate, type PemPair } from '../../../mock-provider/mtls/local-ca';
 
 /**
- * The mock's local CA (issue 38 point 13) vouches only for this machine's names (RFC 5280 §4.2.1.10 name
+ * The mock's local CA vouches only for this machine's names (RFC 5280 §4.2.1.10 name
  * constraints: localhost, 127.0.0.1, ::1) and lives 90 days: a certificate it signs for another name is refused by
  * a TLS client that trusts it, over real sockets, and a kept CA without the constraints is replaced.
  */

@@ -7,7 +7,7 @@ import { json, s256, send, VERIFIER, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
 /**
- * RFC 8705 §4 (https://www.rfc-editor.org/rfc/rfc8705#section-4) over real sockets (issue 38 point 4): a public
+ * RFC 8705 §4 (https://www.rfc-editor.org/rfc/rfc8705#section-4) over real sockets: a public
  * client's refresh token issued over mutual TLS is bound to that certificate; a refresh without it, or with another
  * one, is refused with invalid_grant, and the access token a refresh issues stays bound to the same certificate.
  */

@@ -3,7 +3,7 @@ import { Harness, json, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
 /**
- * Open registration (RFC 7591) bounded, over real sockets (issue 38 point 8): a registration document is at most
+ * Open registration (RFC 7591) bounded, over real sockets: a registration document is at most
  * 16 KiB, and at most 30 clients are registered per minute by the mock's clock, each refusal an RFC 7591 §3.2.2
  * error; registered clients are kept in a table of 1,000, oldest dropped first.
  */

@@ -4,7 +4,7 @@ import { authorizeQuery, goodAuthorize, Harness, type Res } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';
 
 /**
- * What open registration (RFC 7591) refuses, over real sockets (issue 38 point 13): a key with any private member
+ * What open registration (RFC 7591) refuses, over real sockets: a key with any private member
  * (not only `d`), without echoing it, and a redirect URI whose port cannot exist.
  */
 const h = new Harness();

@@ -22,7 +22,7 @@ import { harOf } from './explain/har-builder';
 import { Harness } from '../mock-provider/helpers';
 
 /**
- * The one list of secrets (shared/secrets.ts, issue 37 §7) and each of its consumers: the mock's events, the
+ * The one list of secrets (shared/secrets.ts) and each of its consumers: the mock's events, the
  * CLI's output, the exports, the explain report and the app's masks hide every entry, in the places the entry
  * lives (a form, a query, JSON, a header).
  */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { PACKAGED_APP_FUSES } from '../../../../electron/main/packaged-fuses';
 
 /**
- * Issue 27, point 11: the fuses a packaging step must flip (there is none yet, and @electron/fuses is not installed,
+ * The fuses a packaging step must flip (there is none yet, and @electron/fuses is not installed,
  * so the list is data). Each name is one of @electron/fuses' FuseV1Options; a misspelt one would be ignored there.
  */
 it('turns off running as Node, NODE_OPTIONS, --inspect and file:// privileges, and turns on asar integrity', () => {

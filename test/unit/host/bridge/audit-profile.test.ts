@@ -9,7 +9,7 @@ import type { AuditStatus } from '../../../../shared/bridge/schemas/audit';
 import { dispatch } from '../../../../shared/bridge/dispatch';
 
 /**
- * An audit from the app (issue 39) as its profile says: active through the built-in mock profile's own client, its
+ * An audit from the app as its profile says: active through the built-in mock profile's own client, its
  * redirect URI the catcher's, the mock's login form as its built-in user; a profile whose client cannot be used
  * refused saying why; an issuer that never answers given up at the profile's time limit.
  */

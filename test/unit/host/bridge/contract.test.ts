@@ -271,7 +271,7 @@ for (const kind of ['IPC', 'web host'] as const) {
       }
     });
 
-    it('serves the grader (issue 42): a run, a scenario chosen, its status as events, the exports; refusals coded', async () => {
+    it('serves the grader: a run, a scenario chosen, its status as events, the exports; refusals coded', async () => {
       expect(await call('gradeChoose', { scenarioId: 'pkce-s256' })).toMatchObject({
         ok: false,
         error: { code: 'grader_stopped', message: expect.stringContaining('The grader is not running') },
@@ -304,7 +304,7 @@ for (const kind of ['IPC', 'web host'] as const) {
       expect(await value('gradeStop')).toMatchObject({ running: false, issuer: null });
     });
 
-    it('audits a profile’s issuer (issue 39): progress as events, the History, the exports, cancel; refusals coded', async () => {
+    it('audits a profile’s issuer: progress as events, the History, the exports, cancel; refusals coded', async () => {
       type Status = { state: string; decided: number; total: number; historyOwner: string; error: string | null };
       const ended = (state: string, owner?: string) =>
         eventually(() => {

@@ -3,7 +3,7 @@ import { oauthHar } from '../../../bench/oauth-har-fixture';
 import { contractHarness } from './contract-harness';
 
 /**
- * Issue 38 point 10: a large HAR's explanation blocked the host for a minute. The import is explained on a worker
+ * A large HAR's explanation blocked the host for a minute. The import is explained on a worker
  * thread: over the web host's real HTTP bridge, another request is answered while it runs, and the page hears the
  * explanation's progress as historyImportProgress events.
  */

@@ -3,7 +3,7 @@ import type { MockProvider } from '../../../../mock-provider';
 import { auditMock, PUBLIC_CLIENT, setSwitches } from './audit-mock';
 import { runCli } from './run-cli';
 
-// The command line of issue 39's exact shape: `--client-id ID [--client-secret-file F | --client-auth ...]` and
+// The command line's exact shape: `--client-id ID [--client-secret-file F | --client-auth ...]` and
 // `[--user NAME --password-file F | --auto-login]`, each alternative held whether or not --active is given.
 let mock: MockProvider;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { generateDpopKey } from '../../../../platform/jose';
 import type { PlantedDpopMistake } from '../../../../shared/dpop/planted-mistakes';
 import { buildDpopProof } from '../../../../shared/dpop/proof';
 
-/** `oauth-lab debug --dpop`: a pasted proof checked, each mistake named with its section (issue 29 §3). */
+/** `oauth-lab debug --dpop`: a pasted proof checked, each mistake named with its section. */
 const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => runCli(['debug', ...argv], '', env);
 const URL = 'https://rs.example/api/items';
 const deps = { crypto: nodeCrypto, random: nodeRandom, clock: { now: () => Date.now() } };

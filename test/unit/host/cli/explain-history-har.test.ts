@@ -10,7 +10,7 @@ import { basic, HarRecorder, type ExplainJson } from './explain-recorder';
 import { runCli } from './run-cli';
 
 /**
- * History → Export HAR leaves secrets out; `oauth-lab explain` must still tell two codes apart (issue 40 §20). Real
+ * History → Export HAR leaves secrets out; `oauth-lab explain` must still tell two codes apart. Real
  * exchanges with the mock, exported as the History exports them, explained by the CLI.
  */
 const REDIRECT = 'http://127.0.0.1:8765/callback';

@@ -170,7 +170,7 @@ describe('the mock refuses, explain names the cause first', () => {
       await exchange(rec, a.code, a.verifier, over);
       const e = await rec.explain();
       expect(causeIds(e, 1)[0], id).toBe(id);
-      // The code issued to this client_id in entry 0 shows the server knows it (issue 40 §4).
+      // The code issued to this client_id in entry 0 shows the server knows it.
       if (over.client_id === undefined) expect(causeIds(e, 1), id).not.toContain('unknown_client');
     }
   });

@@ -21,7 +21,7 @@ const jwt = (claims: object) =>
 const pct = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
 
 /**
- * 52 secret shapes (issue 38 §3), each a distinct value, planted where real HAR files carry them. Every one
+ * 52 secret shapes, each a distinct value, planted where real HAR files carry them. Every one
  * contains `pl4nted` except the few whose real shape is digits or base64url.
  */
 const S = {

@@ -49,7 +49,7 @@ describe('oauth-lab flow client-credentials --dpop', () => {
     expect(r.err).toContain('token_type is DPoP: the token is bound to the key of the proof (RFC 9449 §5.1).');
     const fields = JSON.parse(r.out) as { access_token: string; token_type: string; dpop: { thumbprint: string } };
     expect(fields.token_type).toBe('DPoP');
-    // --json names the key the token is bound to, the thumbprint said on stderr (issue 29 §5).
+    // --json names the key the token is bound to, the thumbprint said on stderr.
     expect(r.err).toContain(`JWK thumbprint (RFC 7638) ${fields.dpop.thumbprint}`);
     const call = (key: string[]) =>
       runCli(['call', '--url', `${mock.baseUrl}/api/v2/me`, '--no-history', '--bearer', fields.access_token, ...key]);

@@ -51,7 +51,7 @@ describe('oauth-lab flow oauth2 --dpop', () => {
     expect(r.err).toContain('The access token is opaque: its binding (cnf.jkt) is seen only by introspection');
     const fields = JSON.parse(r.out) as { access_token: string; token_type: string; dpop: { thumbprint: string } };
     expect(fields.token_type).toBe('DPoP');
-    // --json names the key the token is bound to, the thumbprint said on stderr (issue 29 §5).
+    // --json names the key the token is bound to, the thumbprint said on stderr.
     expect(r.err).toContain(`JWK thumbprint (RFC 7638) ${fields.dpop.thumbprint}`);
     const c = await runCli([
       'call',

@@ -4,7 +4,7 @@ import { DEFAULT_CREDENTIALS } from '../../../../mock-provider/default-credentia
 import { runCli } from './run-cli';
 
 /**
- * `oauth-lab flow oauth2 --headless` (issue 42): no browser; the CLI fetches the authorization URL itself and takes
+ * `oauth-lab flow oauth2 --headless`: no browser; the CLI fetches the authorization URL itself and takes
  * the code from the redirect, so OAuth Lab's own client can be driven by `oauth-lab grade`.
  */
 const mocks: MockProvider[] = [];

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 
 /**
- * `oauth-lab grade` (issue 42) with small shell clients: its flags, its JSON, its exit code, the variables a client
+ * `oauth-lab grade` with small shell clients: its flags, its JSON, its exit code, the variables a client
  * is given, and the JUnit and HTML reports (secrets fingerprinted). Its verdicts against a real library are in
  * test/interop/grade-openid-client.test.ts.
  */

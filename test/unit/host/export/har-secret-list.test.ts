@@ -6,7 +6,7 @@ import { formEncode } from '../../../../shared/url-encoded';
 import { startMockSession, type MockSession } from './mock-session';
 
 /**
- * Issue 38 §7: the HAR "without secrets" hides what the one list of secrets (shared/secrets.ts) names, not only
+ * The HAR "without secrets" hides what the one list of secrets (shared/secrets.ts) names, not only
  * the client secret and the tokens: the PKCE verifier and the device code of real exchanges with the mock, and a
  * DPoP-bound call, a client assertion and a jwt-bearer assertion as a history records them.
  */

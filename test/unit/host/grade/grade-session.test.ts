@@ -3,7 +3,7 @@ import { GradeSession, type SeenForHistory } from '../../../../host/grade/grade-
 import { seenHistoryEntry } from '../../../../host/grade/seen-history';
 
 /**
- * The app's grading run (issue 42) over real sockets: a scenario is decided at once by a failure no later request
+ * The app's grading run over real sockets: a scenario is decided at once by a failure no later request
  * can undo, otherwise after the quiet wait or when the user moves on; a scenario chosen again keeps its verdict until
  * its fresh issuer sees a request; every request seen reaches the History with its scenario's owner.
  */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keychainCipher, type AsyncSafeStorage } from '../../../../host/store/keychain-cipher';
 
 /**
- * Issue 25, point 2: the desktop app uses safeStorage's asynchronous API only (the synchronous one goes in Electron
+ * The desktop app uses safeStorage's asynchronous API only (the synchronous one goes in Electron
  * 46). The keychain seals one data key, once per launch; secrets are sealed with that key. A fake keychain with a
  * key of its own stands in for the OS's; it offers only the asynchronous API unless a test adds the legacy call.
  */

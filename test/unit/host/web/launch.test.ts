@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { send, startTestHost } from './helpers';
 
 /**
- * The browser is opened on a launch page: a 0600 file that carries a one-time launch address (issue 27, point 4).
+ * The browser is opened on a launch page: a 0600 file that carries a one-time launch address.
  * The opener's command line gets the file's path only; the address stays in the browser's history, so it is worth
  * nothing once used.
  */

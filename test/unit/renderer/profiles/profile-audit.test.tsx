@@ -16,7 +16,7 @@ import { dispatch } from '../../../../shared/bridge/dispatch';
 import { FINDINGS } from '../../../../shared/audit/findings';
 
 /**
- * The *Audit* section of a profile over the real host (issue 39): idle, refused in words, running with its progress
+ * The *Audit* section of a profile over the real host: idle, refused in words, running with its progress
  * against an issuer that never answers, cancelled, and the findings of the app's own mock with a lax switch on,
  * grouped by status, Show in History opening that audit's exchanges.
  */

@@ -9,7 +9,7 @@ import { C, Harness } from '../../mock-provider/helpers';
 import { countedHost } from './counted-host';
 
 /*
- * DPoP mistakes on purpose on the OAuth 2 page (issue 29 §1), against the real mock over sockets with the host's
+ * DPoP mistakes on purpose on the OAuth 2 page, against the real mock over sockets with the host's
  * real key handlers: each made once on its leg by the one client (shared/dpop/dpop-client.ts), refused by the mock
  * naming it, and the DPoP verifier's verdict on the proof sent naming it with its section.
  */

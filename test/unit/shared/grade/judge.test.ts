@@ -3,7 +3,7 @@ import { judge, settledFailure } from '../../../../shared/grade/judge';
 import type { Observed } from '../../../../shared/grade/observed';
 import { scenarioById, type Scenario } from '../../../../shared/grade/scenarios';
 
-/** The judge's rules on what an issuer observed (issue 42); the same rules over real sockets are in grade-cli.test.ts. */
+/** The judge's rules on what an issuer observed; the same rules over real sockets are in grade-cli.test.ts. */
 const scenario = (id: string): Scenario => scenarioById(id)!;
 const seen = (endpoint: Observed['endpoint'], more: Partial<Observed> = {}): Observed => ({
   endpoint,

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 /**
  * application/x-www-form-urlencoded is one concept with one implementation, shared/url-encoded.ts (formEncode):
  * shared/oauth1/ keeps what is RFC 5849's own and encodes a form (a problem report's body, a signed request's query or
- * body) through it, not with a join of percent-encoded pairs of its own (issue 37 point 6); so do the rest of shared/
+ * body) through it, not with a join of percent-encoded pairs of its own; so do the rest of shared/
  * (the explainer's form from a HAR's params) and the renderer (the OAuth 1 page's extra parameters, the signer's form).
  */
 const OAUTH1 = 'shared/oauth1';
