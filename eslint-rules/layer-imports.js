@@ -2,7 +2,8 @@
 // and judged by the layer the importing file is in. shared/ is the pure core (only shared/ and pure packages); the
 // Node side (electron/, host/, mock-provider/) and renderer/ import shared/ and platform/ (adapters that run alike in
 // Node and the browser), never each other; the Node side also imports platform/node/ (the Node adapters below the
-// hosts and the mock: HTTP server, SSE, transport, Node crypto), and the mock never imports host/.
+// hosts and the mock: HTTP server, SSE, transport, Node crypto), and the mock never imports host/; only host/cli/
+// imports host/cli/.
 // platform/ imports only shared/ and its packages; platform/node/ adds node:* and platform/; the preload sees only
 // electron, its own folder and the contract's names, channels and API type.
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -17,6 +18,9 @@ const PLATFORM_PACKAGES = ['jose'];
 
 /** The folders that run in Node: Electron's main process, the Node host (CLI, browser mode, store, transport) and the mock. */
 const NODE_SIDE = ['electron/', 'host/', 'mock-provider/'];
+
+const nodeSideRefusal = (files, t) =>
+  t.startsWith('renderer/') ? `${files} never imports renderer/: share it through shared/` : null;
 
 /** Each layer: which files it holds, and the verdict on an import's target (null when allowed). */
 const LAYERS = [
@@ -50,9 +54,15 @@ const LAYERS = [
         ? `mock-provider/ never imports ${t.split('/')[0]}/: what both need lives in shared/ or platform/`
         : null,
   },
+  { files: 'host/cli/', refuse: (t) => nodeSideRefusal('host/', t) },
+  // The app (electron/, the rest of host/) never depends on the command line: what both need lives under host/.
   ...NODE_SIDE.filter((files) => files !== 'mock-provider/').map((files) => ({
     files,
-    refuse: (t) => (t.startsWith('renderer/') ? `${files} never imports renderer/: share it through shared/` : null),
+    refuse: (t) =>
+      nodeSideRefusal(files, t) ??
+      (t.startsWith('host/cli/')
+        ? `${files === 'host/' ? 'host/ outside host/cli/' : files} never imports host/cli/: share it under host/`
+        : null),
   })),
   {
     files: 'renderer/',

@@ -1,10 +1,10 @@
-import { Interrupted, type interruptible } from '../cli/interrupt';
+import { Interrupted, type Interruptible } from '../interrupted';
 
 /**
  * The app's Ctrl-C: an audit's cancel that aborts the request in flight and refuses every later one (throwing
  * Interrupted, as Ctrl-C does in the CLI, so the audit stops where it is and sends nothing more).
  */
-export function auditCancel(): { readonly interruptible: typeof interruptible; cancel(): void } {
+export function auditCancel(): { readonly interruptible: Interruptible; cancel(): void } {
   const abort = new AbortController();
   const cancelled = (what: string, cause?: unknown) =>
     new Interrupted(`Cancelled: ${what} was not answered, and nothing more is sent.`, { cause });

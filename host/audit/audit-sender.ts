@@ -1,7 +1,7 @@
 import type { RawSeen } from '../../shared/grade/grade-report';
 import type { RawRequest, TransportResponse } from '../../shared/http';
 import { TransportError, type SendOptions } from '../../platform/node/transport';
-import { Interrupted, interruptible } from '../cli/interrupt';
+import { Interrupted, type Interruptible } from '../interrupted';
 import { sendRecorded, type Recording } from '../store/history/record-exchange';
 
 /**
@@ -26,22 +26,16 @@ export interface AuditSender {
 }
 
 /**
- * How the app runs an audit where the CLI has Ctrl-C: its own cancel (throwing Interrupted, so nothing more is sent)
- * and each request recorded in the History. The CLI gives neither.
+ * How a host stops an audit and records it: its cancel (throwing Interrupted, so nothing more is sent; the CLI's
+ * Ctrl-C, the app's *Cancel*) and, in the app, each request recorded in the History (the CLI records nothing).
  */
 export interface AuditHooks {
-  readonly interruptible?: typeof interruptible;
+  readonly interruptible: Interruptible;
   /** A fresh record for each request sent (its own History entry id). */
   readonly recording?: (request: RawRequest) => Recording;
 }
 
-export function auditSender(
-  issuer: string,
-  maxRequests: number,
-  options: SendOptions = {},
-  hooks: AuditHooks = {}
-): AuditSender {
-  const cancellable = hooks.interruptible ?? interruptible;
+export function auditSender(issuer: string, maxRequests: number, options: SendOptions, hooks: AuditHooks): AuditSender {
   const issuerHost = new URL(issuer).hostname;
   const seen: RawSeen[] = [];
   let count = 0;
@@ -65,8 +59,8 @@ export function auditSender(
       count++;
       let response: TransportResponse;
       try {
-        // Ctrl-C cancels the request in flight, and the audit with it (exit 130, as every command).
-        const exchange = await cancellable(`${request.method} ${request.url}`, (signal) =>
+        // The host's stop (Ctrl-C, the app's Cancel) cancels the request in flight, and the audit with it.
+        const exchange = await hooks.interruptible(`${request.method} ${request.url}`, (signal) =>
           sendRecorded(
             request,
             { maxResponseBytes: AUDIT_RESPONSE_MAX_BYTES, ...options, signal },

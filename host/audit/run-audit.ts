@@ -17,8 +17,8 @@ export interface AuditOptions {
   /** The probes' client and login (--active); null to read only. */
   readonly active: ProbeClient | null;
   readonly send: SendOptions;
-  /** The app's cancel and History (the CLI has Ctrl-C and records nothing). */
-  readonly hooks?: AuditHooks;
+  /** The host's cancel (the CLI's Ctrl-C, the app's *Cancel*) and, in the app, the History. */
+  readonly hooks: AuditHooks;
   /** Why an active finding is skipped without the probes, in the caller's words (the CLI's: --active). */
   readonly readOnlySkip?: string;
   /** Hears each finding as it is decided, the read-only ones first (the app's progress). */

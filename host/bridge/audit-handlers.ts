@@ -12,7 +12,7 @@ import { auditCancel } from '../audit/audit-cancel';
 import { auditExport } from '../audit/audit-exports';
 import { profileIssuer, profileProbeClient } from '../audit/profile-audit';
 import { runAudit } from '../audit/run-audit';
-import { Interrupted } from '../cli/interrupt';
+import { Interrupted } from '../interrupted';
 import type { HistoryTarget, Recording } from '../store/history/record-exchange';
 import type { RawRequest } from '../../shared/http';
 

@@ -1,7 +1,4 @@
-/** Ctrl-C arrived while a request was in flight: main prints the message and exits 130 (128 + SIGINT, as shells do). */
-export class Interrupted extends Error {
-  override readonly name = 'Interrupted';
-}
+import { Interrupted } from '../interrupted';
 
 /** The exit code of a command stopped by Ctrl-C (SIGINT), the shells' 128 + 2. */
 export const INTERRUPTED_EXIT_CODE = 130;

@@ -1,5 +1,6 @@
 import { ProtocolError } from '../../shared/errors';
-import { Interrupted, INTERRUPTED_EXIT_CODE } from './interrupt';
+import { Interrupted } from '../interrupted';
+import { INTERRUPTED_EXIT_CODE } from './interrupt';
 import { UsageError, type CliIO, type CliStreams, type Command, type TextOutput } from './io';
 import { terminalSafe, terminalSafeLines, terminalSafeOutput } from './terminal-text';
 

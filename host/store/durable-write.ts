@@ -1,17 +1,26 @@
 import * as nodeFs from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /**
  * The one way the store replaces a file: write a temporary file next to it, flush it to the disk, check that it
  * holds exactly what was meant, and only then rename it over the old one. A full disk, a quota or a permission
  * problem therefore leaves the previous file as it was and reaches the caller as a StoreWriteError; a short file
- * never replaces a good one (the writer under `conf` renames without checking).
+ * never replaces a good one (the writer under `conf` renames without checking). A target that is not a regular file
+ * (a FIFO, a terminal, `/dev/stdout`) is written in place instead (writesInPlace).
  */
 
 /** The file operations the writer uses; tests pass one that fails the way a full disk does. */
 export type WriteFs = Pick<
   typeof nodeFs,
-  'openSync' | 'writeSync' | 'fsyncSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'unlinkSync'
+  | 'openSync'
+  | 'writeSync'
+  | 'fsyncSync'
+  | 'fstatSync'
+  | 'readSync'
+  | 'closeSync'
+  | 'renameSync'
+  | 'unlinkSync'
+  | 'statSync'
 >;
 
 /** A save that did not land; the previous file is unchanged. `code` is the system's (ENOSPC, EACCES...) when known. */
@@ -72,8 +81,39 @@ function syncDirectory(fs: WriteFs, dir: string): void {
 }
 
 /**
+ * A target a rename would replace instead of writing to: one that exists and is not a regular file (a FIFO, a
+ * terminal, a pipe behind /dev/stdout), or one named through the system's descriptor aliases (/dev/stdout,
+ * /dev/fd/N, /proc/self/fd/N), whose rename would replace the alias itself and never reach the open file behind it.
+ */
+export function writesInPlace(path: string, fs: Pick<WriteFs, 'statSync'> = nodeFs): boolean {
+  if (/^\/(dev|proc)\//.test(resolve(path))) return true;
+  const stat = fs.statSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && !stat.isFile();
+}
+
+/** Writes `bytes` through `path` as it is: no temporary file, no rename, no flush (a pipe cannot be flushed). */
+function writeInPlace(fs: WriteFs, path: string, bytes: Buffer, mode: number): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(path, 'w', mode);
+    // No position: a pipe or a terminal cannot seek.
+    for (let at = 0; at < bytes.length;) {
+      const n = fs.writeSync(fd, bytes, at, bytes.length - at, null);
+      if (n <= 0) throw Object.assign(new Error('the target accepted no more bytes'), { code: 'ENOSPC' });
+      at += n;
+    }
+  } catch (e) {
+    const cause = describeWriteCause(e);
+    throw new StoreWriteError(path, cause.code, `Writing ${path} failed: ${cause.text}.`, { cause: e });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
  * Replaces `path` with `data` completely or not at all. Throws StoreWriteError naming the file and the cause;
- * the temporary file is removed and `path` keeps its previous contents.
+ * the temporary file is removed and `path` keeps its previous contents. A target writesInPlace names is written
+ * through as it is instead.
  */
 export function writeFileDurably(
   path: string,
@@ -82,6 +122,7 @@ export function writeFileDurably(
 ): void {
   const fs = options.fs ?? nodeFs;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (writesInPlace(path, fs)) return writeInPlace(fs, path, bytes, options.mode ?? 0o600);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${++sequence}.tmp`);
   let fd: number | undefined;
   const fail = (e: unknown): never => {

@@ -1,5 +1,5 @@
 import { ProtocolError, PROTOCOL_ERROR } from '../errors';
-import { check, warning, type Check } from '../check';
+import { check, note, warning, type Check } from '../check';
 import { authorityOf, isLoopbackHost, parseHttpUrl } from '../url';
 import type { JsonGetter, Redirect } from './json-document';
 import { shown } from './trace-step';
@@ -203,18 +203,8 @@ export function checkDiscoveryDocument(
     doc.id_token_signing_alg_values_supported.every((a) => typeof a === 'string')
       ? (doc.id_token_signing_alg_values_supported as string[])
       : null;
-  if (kind === 'openid-configuration' && doc.id_token_signing_alg_values_supported !== undefined) {
-    checks.push(
-      check(
-        'id_token algorithms',
-        !!algs && algs.includes('RS256') && !algs.includes('none'),
-        `id_token_signing_alg_values_supported: ${algs?.join(', ')}; RS256 is included as required (OIDC Discovery §3).`,
-        algs
-          ? `id_token_signing_alg_values_supported is ${algs.join(', ')}: ${algs.includes('RS256') ? '"none" must not be offered for code-flow id_tokens' : 'RS256 must be included'} (OIDC Discovery §3).`
-          : `id_token_signing_alg_values_supported is ${shown(doc.id_token_signing_alg_values_supported)}; expected an array of algorithm names.`
-      )
-    );
-  }
+  if (kind === 'openid-configuration')
+    checks.push(...idTokenAlgChecks(doc.id_token_signing_alg_values_supported, algs));
   const ok = checks.every((c) => c.ok);
   if (!checks[0]!.ok)
     return { kind, url, checks, ok, refused: `The document is refused: ${checks[0]!.message}`, endpoints: null };
@@ -231,6 +221,30 @@ export function checkDiscoveryDocument(
     idTokenAlgs: algs,
   };
   return { kind, url, checks, ok, refused: null, endpoints };
+}
+
+/**
+ * OIDC Discovery §3: RS256 must be listed; `none` may be (for id_tokens from the token endpoint), noted since this
+ * client still refuses unsigned id_tokens unless the profile registered none (OIDC Core §3.1.3.7 (7)).
+ */
+function idTokenAlgChecks(member: unknown, algs: readonly string[] | null): Check[] {
+  if (member === undefined) return [];
+  const listed = check(
+    'id_token algorithms',
+    !!algs && algs.includes('RS256'),
+    `id_token_signing_alg_values_supported: ${algs?.join(', ')}; RS256 is included as required (OIDC Discovery §3).`,
+    algs
+      ? `id_token_signing_alg_values_supported is ${algs.join(', ')}: RS256 must be included (OIDC Discovery §3).`
+      : `id_token_signing_alg_values_supported is ${shown(member)}; expected an array of algorithm names.`
+  );
+  if (!algs?.includes('none')) return [listed];
+  return [
+    listed,
+    note(
+      'id_token algorithms',
+      'none is listed, as OIDC Discovery §3 allows; this client refuses unsigned id_tokens unless the profile registered none (OIDC Core §3.1.3.7 (7)).'
+    ),
+  ];
 }
 
 export interface Discovered extends DiscoveryResult {

@@ -8,6 +8,8 @@ export interface MtlsEndpointAliases {
   readonly revocation: string | null;
   readonly introspection: string | null;
   readonly deviceAuthorization: string | null;
+  /** OIDC Discovery §3's userinfo_endpoint, where a certificate-bound token (§3) is accepted. */
+  readonly userinfo: string | null;
 }
 
 const MEMBERS: Readonly<Record<keyof MtlsEndpointAliases, string>> = {
@@ -15,6 +17,7 @@ const MEMBERS: Readonly<Record<keyof MtlsEndpointAliases, string>> = {
   revocation: 'revocation_endpoint',
   introspection: 'introspection_endpoint',
   deviceAuthorization: 'device_authorization_endpoint',
+  userinfo: 'userinfo_endpoint',
 };
 
 /**
@@ -34,5 +37,6 @@ export function mtlsAliasesOf(
     revocation: alias('revocation'),
     introspection: alias('introspection'),
     deviceAuthorization: alias('deviceAuthorization'),
+    userinfo: alias('userinfo'),
   };
 }

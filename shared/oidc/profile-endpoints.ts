@@ -3,7 +3,8 @@ import { DEFAULT_DEVICE_AUTHORIZATION_PATH } from '../flows/device-flow';
 import { PRESETS } from '../presets';
 import type { Preset } from '../presets/preset';
 import type { Profile } from '../store/profile';
-import { authenticatesByCertificate } from '../oauth2/token-request';
+import { authenticatesByCertificate, type ClientAuthentication } from '../oauth2/token-request';
+import { targetsMock } from '../flows/profile-config';
 import type { DiscoveredEndpoints } from './discovery';
 
 /**
@@ -82,7 +83,7 @@ function chosen(
 }
 
 /** The metadata's endpoints a resolution reads (RFC 8414 §2), by their names in DiscoveredEndpoints. */
-type Member = 'token' | 'jwks' | 'revocation' | 'introspection' | 'deviceAuthorization';
+type Member = 'token' | 'jwks' | 'revocation' | 'introspection' | 'deviceAuthorization' | 'userinfo';
 
 /**
  * The metadata's endpoint; for a client that authenticates by certificate (`discovered` read with
@@ -106,6 +107,21 @@ type MetadataFor = DiscoveredEndpoints & { readonly byCertificate?: boolean };
 export const metadataForCertificateClient = (discovered: DiscoveredEndpoints | null): MetadataFor | null =>
   discovered && { ...discovered, byCertificate: true };
 
+/**
+ * The UserInfo endpoint the metadata names (OIDC Discovery §3): for a client that authenticates by certificate its
+ * mutual-TLS alias first (RFC 8705 §5), where its certificate-bound token is accepted (§3); null when none.
+ */
+export const userInfoEndpoint = (
+  discovered: DiscoveredEndpoints | null,
+  authentication: ClientAuthentication | null
+): string | null =>
+  fromMetadata(
+    authentication && authenticatesByCertificate(authentication)
+      ? metadataForCertificateClient(discovered)
+      : discovered,
+    'userinfo'
+  )?.url ?? null;
+
 /** The metadata's token endpoint (the mutual-TLS alias for a certificate client's metadataForCertificateClient). */
 export const metadataTokenEndpoint = (discovered: DiscoveredEndpoints | null): ChosenEndpoint | null =>
   fromMetadata(discovered, 'token');
@@ -126,23 +142,26 @@ export const deviceAuthorizationEndpoint = (
 
 /**
  * The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from; a client
- * that authenticates by certificate reads the metadata's mutual-TLS aliases first (RFC 8705 §5).
+ * that authenticates by certificate reads the metadata's mutual-TLS aliases first (RFC 8705 §5), and on a profile
+ * that follows the mock takes a path it typed under the running mock's mutual-TLS port (`mockMtlsBaseUrl`, as the
+ * token path is, profileTokenUrl); the JWKS is no client request and stays on the plain port.
  */
 export function profileEndpoints(
   profile: Profile,
   baseUrl: string,
-  discovered: DiscoveredEndpoints | null
+  discovered: DiscoveredEndpoints | null,
+  mockMtlsBaseUrl: string | null = null
 ): ProfileEndpoints {
   const o = profile.oauth2;
-  const metadata = authenticatesByCertificate(o.clientAuthentication)
-    ? metadataForCertificateClient(discovered)
-    : discovered;
+  const byCertificate = authenticatesByCertificate(o.clientAuthentication);
+  const metadata = byCertificate ? metadataForCertificateClient(discovered) : discovered;
+  const clientBase = byCertificate && targetsMock(profile) && mockMtlsBaseUrl !== null ? mockMtlsBaseUrl : baseUrl;
   const choose = (configured: string, member: Member, pathOf?: (p: Preset) => string | undefined) =>
-    chosen(baseUrl, metadata, configured, member, pathOf);
+    chosen(clientBase, metadata, configured, member, pathOf);
   return {
-    jwks: choose(o.jwksUri, 'jwks'),
+    jwks: chosen(baseUrl, metadata, o.jwksUri, 'jwks'),
     revocation: choose(o.revocationEndpoint, 'revocation', (p) => p.profile.oauth2?.revocationEndpoint),
     introspection: choose(o.introspectionEndpoint, 'introspection', (p) => p.profile.oauth2?.introspectionEndpoint),
-    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, baseUrl, metadata),
+    deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, clientBase, metadata),
   };
 }

@@ -9,6 +9,15 @@ import { hasRuntime } from '../support/system-runtimes';
  */
 const javaProgram = (greeting: string) =>
   `public class OAuthLabRequest {\n  public static void main(String[] args) {\n    System.out.println("${greeting}");\n  }\n}\n`;
+/** Says whether HotSpot's performance data file of this JVM exists (it is under /tmp on Linux, whatever TMPDIR). */
+const PERF_DATA_PROBE = `import java.nio.file.*;
+public class OAuthLabRequest {
+  public static void main(String[] args) {
+    Path file = Paths.get("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(ProcessHandle.current().pid()));
+    System.out.println(Files.exists(file) ? "performance data at " + file : "no performance data file");
+  }
+}
+`;
 const goProgram = (greeting: string) =>
   `package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("${greeting}")\n}\n`;
 
@@ -35,6 +44,18 @@ describe('compiled once, run each on its own', () => {
         expect(() => programs.run('third')).toThrow(
           'no program named third in this batch (it has first, broken, second)'
         );
+      } finally {
+        programs.remove();
+      }
+    }
+  );
+  it.skipIf(!hasRuntime('java'))(
+    "Java: the JVM keeps no performance data file (/tmp/hsperfdata_USER/PID, outside the run's temporary folder)",
+    { timeout: 160_000 },
+    async () => {
+      const programs = await compileJava([{ name: 'perf', filename: 'OAuthLabRequest.java', text: PERF_DATA_PROBE }]);
+      try {
+        expect(await programs.run('perf')).toEqual({ code: 0, stdout: 'no performance data file\n', stderr: '' });
       } finally {
         programs.remove();
       }

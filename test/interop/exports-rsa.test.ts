@@ -4,6 +4,7 @@ import { exportRequest } from '../../host/export';
 import { DEFAULT_CREDENTIALS, parseConfig } from '../../mock-provider';
 import { findPython, run, scratch, startMockSession, type MockSession } from '../unit/host/export/mock-session';
 import { hasRuntime } from '../support/system-runtimes';
+import { runJava } from '../support/compile-once';
 
 /**
  * RSA-SHA256 (RFC 5849 §3.4.3 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.3)): the signing code signs with the consumer's private key, which the export carries
@@ -87,7 +88,7 @@ describe("RSA-SHA256 exports against a mock that knows the consumer's public key
         includeSecrets: true,
       });
       expect(result.text).toContain('-----BEGIN PRIVATE KEY-----');
-      const r = await run('java', [files.write(result.filename, result.text)], { timeoutMs: 55_000 });
+      const r = await runJava([files.write(result.filename, result.text)], { timeoutMs: 55_000 });
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     }
   );

@@ -20,6 +20,13 @@ export interface CompiledPrograms {
   remove(): void;
 }
 
+/**
+ * Every JVM the tests start: -XX:-UsePerfData, so HotSpot writes no /tmp/hsperfdata_USER/PID (always under /tmp
+ * on Linux, outside the run's temporary folder, and the folder is left behind).
+ */
+export const runJava = (args: readonly string[], options?: Parameters<typeof run>[2]): Promise<RunResult> =>
+  run('java', ['-XX:-UsePerfData', ...args], options);
+
 /** One JVM or one go command compiles the whole batch: on two busy cores that can take a minute. */
 const COMPILE_TIMEOUT_MS = 150_000;
 const JAVAC_BATCH = join(import.meta.dirname, 'JavacBatch.java');
@@ -50,7 +57,7 @@ export async function compileJava(programs: readonly SourceProgram[]): Promise<C
   const classesOf = (name: string) => join(root.dir, name, 'classes');
   const pairs = programs.flatMap((p) => [classesOf(p.name), sourceOf(p.name)]);
   // C1 only: javac's JVM lives a second or two, too short for C2 to pay back its compiling (half the CPU here).
-  const compiled = await run('java', ['-XX:TieredStopAtLevel=1', JAVAC_BATCH, ...pairs], {
+  const compiled = await runJava(['-XX:TieredStopAtLevel=1', JAVAC_BATCH, ...pairs], {
     timeoutMs: COMPILE_TIMEOUT_MS,
   });
   if (compiled.code !== 0) {
@@ -64,7 +71,7 @@ export async function compileJava(programs: readonly SourceProgram[]): Promise<C
       const status = Number(readFileSync(join(classes, 'javac.status'), 'utf8'));
       if (status !== 0)
         return Promise.resolve({ code: status, stdout: '', stderr: readFileSync(join(classes, 'javac.log'), 'utf8') });
-      return run('java', ['-cp', classes, mainClass], options);
+      return runJava(['-cp', classes, mainClass], options);
     },
     remove: root.remove,
   };

@@ -59,6 +59,12 @@ describe('the layer rule', () => {
       'renderer/ never imports electron/',
     ],
     ['host/probe.ts', "import { App } from '../renderer/App';", 'host/ never imports renderer/'],
+    [
+      'host/audit/probe.ts',
+      "import { Interrupted } from '../cli/interrupt';",
+      'host/ outside host/cli/ never imports host/cli/',
+    ],
+    ['electron/main/probe.ts', "import { main } from '../../host/cli/main';", 'electron/ never imports host/cli/'],
     ['mock-provider/probe.ts', "import { App } from '../renderer/App';", 'mock-provider/ never imports renderer/'],
     ['electron/main/probe.ts', "import { App } from '../../renderer/App';", 'electron/ never imports renderer/'],
     ['platform/probe.ts', "import { send } from '../host/cli/main';", 'platform/ imports only'],
@@ -124,6 +130,10 @@ describe('the layer rule', () => {
       "import { createServer } from 'node:http';\nimport type { JwsVerification } from '../../shared/ports';\nimport { joseAdapter } from '../jose';",
     ],
     ['host/probe.ts', "import { startHttpServer } from '../platform/node/http-server';"],
+    [
+      'host/cli/commands/probe.ts',
+      "import { interruptible } from '../interrupt';\nimport { Interrupted } from '../../interrupted';",
+    ],
     ['electron/main/probe.ts', "import { createAppServices } from '../../host/bridge/app-services';"],
     [
       'electron/preload/probe.ts',

@@ -11,6 +11,7 @@ import { AUDIT_HELP } from '../help/audit';
 import { UsageError, type Command, type TextOutput } from '../io';
 import { readFileFlag } from '../read-file-flag';
 import { writeOutputs } from '../report-outputs';
+import { interruptible } from '../interrupt';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
 import { terminalSafe } from '../terminal-text';
 
@@ -139,6 +140,8 @@ export const auditCommand: Command = async (argv, io) => {
     resources: resourceUrls(v.resource ?? []),
     active: probeClient(v),
     send: { allowSelfSigned: !!v['allow-self-signed'], env: io.env },
+    // Ctrl-C cancels the request in flight, and the audit with it (exit 130, as every command).
+    hooks: { interruptible },
   };
   let run;
   try {

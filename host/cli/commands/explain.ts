@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { explainHar, type Explanation } from '../../../shared/explain/explain';
 import { HarReadError, readHar, type HarFile } from '../../../shared/explain/har-read';
 import { fingerprinter, type Fingerprint } from '../../../shared/explain/fingerprint';
@@ -9,6 +8,8 @@ import { parseFlags } from '../flags';
 import { EXPLAIN_HELP } from '../help/explain';
 import { UsageError, type Command, type TextOutput } from '../io';
 import { readFileFlag } from '../read-file-flag';
+import { writeReportFile } from '../report-outputs';
+import { writesInPlace } from '../../store/durable-write';
 import { terminalSafe } from '../terminal-text';
 
 const FLAGS = {
@@ -50,17 +51,24 @@ function printText(out: TextOutput, file: string, entries: number, e: Explanatio
 /** OUT.html's JSON twin: OUT.json next to it. */
 const jsonPathOf = (html: string) => `${html.replace(/\.html?$/i, '')}.json`;
 
-function writeReport(path: string, file: string, har: HarFile, e: Explanation, fp: Fingerprint): string {
+/**
+ * Writes the page, and its JSON twin beside it when the page goes to a file; a page sent to a stream
+ * (`--report /dev/stdout`, a FIFO) has no "beside it". Returns where the twin went, or null.
+ */
+function writeReport(
+  out: TextOutput,
+  path: string,
+  file: string,
+  har: HarFile,
+  e: Explanation,
+  fp: Fingerprint
+): string | null {
   const report = buildReport(har, e, fp);
+  const toStream = writesInPlace(path);
+  writeReportFile(out, { flag: '--report', path, text: () => reportHtml(report, `Why did it fail: ${file}`) });
+  if (toStream) return null;
   const json = jsonPathOf(path);
-  try {
-    writeFileSync(path, reportHtml(report, `Why did it fail: ${file}`));
-    writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  } catch (err) {
-    throw new UsageError(
-      `--report ${path}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`
-    );
-  }
+  writeReportFile(out, { flag: '--report', path: json, text: () => `${JSON.stringify(report, null, 2)}\n` });
   return json;
 }
 
@@ -88,8 +96,12 @@ export const explainCommand: Command = async (argv, io) => {
   const fp = fingerprinter(nodeCrypto, nodeRandom);
   const explanation = explainHar(har, nodeCrypto, fp, { codeLifetimeSeconds: lifetime });
   if (v.report !== undefined) {
-    const json = writeReport(v.report, file, har, explanation, fp);
-    io.stderr.write(`Report written to ${terminalSafe(v.report)} and ${terminalSafe(json)}.\n`);
+    const json = writeReport(io.stdout, v.report, file, har, explanation, fp);
+    io.stderr.write(
+      json === null
+        ? `Report written to ${terminalSafe(v.report)} (no JSON twin: the target is not a regular file).\n`
+        : `Report written to ${terminalSafe(v.report)} and ${terminalSafe(json)}.\n`
+    );
   }
   if (v.json) io.stdout.write(`${JSON.stringify({ legs: explanation.legs, causes: explanation.causes })}\n`);
   else printText(io.stdout, file, har.entries.length, explanation);

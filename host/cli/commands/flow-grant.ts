@@ -4,11 +4,9 @@ import {
   type GrantParameter,
   type TokenEndpointGrant,
 } from '../../../shared/flows/driver/token-endpoint-grant';
-import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { DPOP_FLAGS } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
-import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
-import { machineTokenOutcome } from '../flow/machine-token-outcome';
 import {
   assertionRecipeOf,
   GRANT_ASSERTION_FLAGS,
@@ -16,12 +14,11 @@ import {
   type AssertionRecipe,
 } from '../flow/grant-assertion';
 import { NODE_EFFECTS } from '../flow/cli-host-port';
-import { FlowReport } from '../flow/report';
 import { runTokenEndpointGrant } from '../flow/run-machine';
 import { tokenEndpointGrantHelp } from '../help/flow-grant';
 import { UsageError, type CliIO } from '../io';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
-import { COMMON_FLAGS, machineClientOf, machineRunOptions, type MachineFlagValues } from './flow-machine';
+import { COMMON_FLAGS, runMachineGrant, type MachineFlagValues } from './flow-machine';
 
 /** The flags of a token-endpoint grant: the machine grants' own, and one per parameter (a secret's also -file). */
 function grantFlags(grant: TokenEndpointGrant) {
@@ -91,30 +88,17 @@ export async function tokenEndpointGrantCommand(grant: TokenEndpointGrant, argv:
   const recipe = buildsAssertion(grant) ? assertionRecipeOf(given) : null;
   const v = recipe ? withRecipeDefaults(given, recipe) : given;
   const values = parameterValues(grant, v, recipe);
-  const client = await machineClientOf(command, v, io);
-  const report = new FlowReport(io.stderr, !!v.verbose);
-  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
-  const options = machineRunOptions(v, io, client, report);
-  const obtain = async () => {
-    const endpoints = await machineEndpoints(v as MachineEndpointFlags, false, options, report);
-    const assertion = client.clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+  return runMachineGrant(command, v, io, async ({ client, options, report, dpop }) => {
     const config = {
-      baseUrl: endpoints.baseUrl,
-      tokenUrl: endpoints.tokenUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      authentication: client.authentication,
-      apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
+      ...client,
       // Google's JWT bearer flow takes the scope in the assertion, not as a parameter.
       scope: recipe?.scopeClaim ? null : ((v.scope as string | undefined) ?? null),
       values: recipe
-        ? { ...values, assertion: await signGrantAssertion(recipe, endpoints.tokenUrl, report, NODE_EFFECTS) }
+        ? { ...values, assertion: await signGrantAssertion(recipe, client.tokenUrl, report, NODE_EFFECTS) }
         : values,
     };
-    const run = { ...options, clientAssertion: assertion };
-    return runTokenEndpointGrant(grant, config, run, report, dpop?.client ?? null);
-  };
-  return machineTokenOutcome(obtain, command, io, report, dpop, !!v.json);
+    return runTokenEndpointGrant(grant, config, options, report, dpop);
+  });
 }
 
 /**

@@ -1,15 +1,12 @@
 import type { IdJagConfig } from '../../../shared/flows/driver/grants/id-jag';
-import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
+import { DPOP_FLAGS } from '../dpop-flags';
 import { parseFlags } from '../flags';
 import { MACHINE_CLIENT_AUTH_FLAGS } from '../flow/machine-client-auth';
-import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
-import { machineTokenOutcome } from '../flow/machine-token-outcome';
-import { FlowReport } from '../flow/report';
 import { runIdJag } from '../flow/run-machine';
 import { ID_JAG_FLOW_HELP } from '../help/flow-id-jag';
 import { UsageError, type CliIO } from '../io';
 import { secretFlagOptions, withSecrets } from '../secret-flags';
-import { COMMON_FLAGS, machineClientOf, machineRunOptions, type MachineFlagValues } from './flow-machine';
+import { COMMON_FLAGS, runMachineGrant, type MachineFlagValues } from './flow-machine';
 
 const FLAGS = {
   ...COMMON_FLAGS,
@@ -67,26 +64,14 @@ export async function idJagFlowCommand(argv: string[], io: CliIO): Promise<numbe
   const v = withSecrets(parseFlags(argv, FLAGS, 'flow id-jag'), io.env, SECRETS) as MachineFlagValues;
   const idp = idpOf(v);
   const audience = audienceOf(v);
-  const client = await machineClientOf('id-jag', v, io);
-  const report = new FlowReport(io.stderr, !!v.verbose);
-  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
-  const options = machineRunOptions(v, io, client, report);
-  const obtain = async () => {
-    const endpoints = await machineEndpoints(v as MachineEndpointFlags, false, options, report);
-    const assertion = client.clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+  return runMachineGrant('id-jag', v, io, ({ client, options, report, dpop }) => {
     const config: IdJagConfig = {
       ...idp,
-      baseUrl: endpoints.baseUrl,
-      tokenUrl: endpoints.tokenUrl,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      authentication: client.authentication,
-      apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
+      ...client,
       audience,
       resource: (v.resource as string | undefined) ?? null,
       scope: (v.scope as string | undefined) ?? null,
     };
-    return runIdJag(config, { ...options, clientAssertion: assertion }, report, dpop?.client ?? null);
-  };
-  return machineTokenOutcome(obtain, 'id-jag', io, report, dpop, !!v.json);
+    return runIdJag(config, options, report, dpop);
+  });
 }

@@ -10,7 +10,7 @@ import {
   MACHINE_CLIENT_AUTH_FLAGS,
   type MachineClientAuth,
 } from '../flow/machine-client-auth';
-import { machineEndpoints, type MachineEndpointFlags } from '../flow/machine-endpoints';
+import { machineEndpoints, type MachineEndpointFlags, type MachineEndpoints } from '../flow/machine-endpoints';
 import type { FlowRunOptions } from '../flow/options';
 import { machineTokenOutcome } from '../flow/machine-token-outcome';
 import { requestTimeoutMs } from '../flow/profile-flags';
@@ -68,7 +68,7 @@ interface MachineClient {
 }
 
 /** The flags' client: --client-id, --client-auth and the secret (asked for, hidden, on a terminal when missing). */
-export async function machineClientOf(name: string, v: MachineFlagValues, io: CliIO): Promise<MachineClient> {
+async function machineClientOf(name: string, v: MachineFlagValues, io: CliIO): Promise<MachineClient> {
   const clientId = v['client-id'] as string | undefined;
   if (!clientId) throw new UsageError(`--client-id is required for flow ${name}.`);
   const authentication = clientAuthOf(v['client-auth'] as string | undefined);
@@ -90,7 +90,7 @@ export async function machineClientOf(name: string, v: MachineFlagValues, io: Cl
 }
 
 /** How the flow sends and records: no browser, no callback to wait for, the history unless --no-history. */
-export function machineRunOptions(
+function machineRunOptions(
   v: MachineFlagValues,
   io: CliIO,
   client: MachineClient,
@@ -112,71 +112,92 @@ export function machineRunOptions(
   };
 }
 
-/** Finds the endpoints and runs the grant to its token. */
-async function requestMachineToken(
-  name: MachineGrantName,
-  v: MachineFlagValues,
-  { clientId, clientSecret, authentication, clientAuth }: MachineClient,
-  options: FlowRunOptions,
-  report: FlowReport,
-  dpop: DpopClient | null
-): Promise<TokenSet> {
-  const endpoints = await machineEndpoints(v as MachineEndpointFlags, name === 'device', options, report);
-  const assertion = clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
-  const client = {
-    baseUrl: endpoints.baseUrl,
-    tokenUrl: endpoints.tokenUrl,
-    clientId,
-    clientSecret,
-    authentication,
-    apiPath: (v['api-path'] as string | undefined) ?? '/api/v2/me',
-  };
-  const scope = (v.scope as string | undefined) ?? null;
-  return name === 'device'
-    ? await runDeviceFlow(
-        {
-          ...client,
-          deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!,
-          ...(endpoints.deviceAuthorizationFrom ? { deviceAuthorizationFrom: endpoints.deviceAuthorizationFrom } : {}),
-          scope,
-        },
-        { ...options, clientAssertion: assertion },
-        report,
-        dpop
-      )
-    : await runClientCredentials(
-        {
-          ...client,
-          scope,
-          resources: (v.resource as string[] | undefined) ?? [],
-          audience: (v.audience as string | undefined) ?? null,
-        },
-        { ...options, clientAssertion: assertion },
-        report,
-        dpop
-      );
+/** A machine grant's client once its endpoints are known: the client's fields of every grant's config. */
+export interface MachineGrantClient {
+  readonly baseUrl: string;
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authentication: ClientAuthentication;
+  readonly apiPath: string;
+}
+
+/** What a grant run gets: its endpoints and client, the run options (with the client's assertion), the report, DPoP. */
+export interface MachineGrantRun {
+  readonly endpoints: MachineEndpoints;
+  readonly client: MachineGrantClient;
+  readonly options: FlowRunOptions;
+  readonly report: FlowReport;
+  readonly dpop: DpopClient | null;
 }
 
 /**
- * Runs one machine grant, non-interactively for CI: no browser, no prompt but a hidden one for the secret on a
- * terminal; exit 0 only with a token, printed on stdout (JSON with --json); progress and checks on stderr.
+ * Runs one grant without a browser, non-interactively for CI, the setup every such command shares: the flags'
+ * client (a hidden prompt for the secret on a terminal the only one), the report, DPoP, the endpoints, the client's
+ * assertion for the token endpoint; exit 0 only with a token, printed on stdout (JSON with --json), progress and
+ * checks on stderr. `device`: the device flow's endpoints too.
  */
+export async function runMachineGrant(
+  name: string,
+  v: MachineFlagValues,
+  io: CliIO,
+  grant: (run: MachineGrantRun) => Promise<TokenSet>,
+  device = false
+): Promise<number> {
+  const machineClient = await machineClientOf(name, v, io);
+  const { clientId, clientSecret, authentication, clientAuth } = machineClient;
+  const report = new FlowReport(io.stderr, !!v.verbose);
+  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
+  const options = machineRunOptions(v, io, machineClient, report);
+  const obtain = async () => {
+    const endpoints = await machineEndpoints(v as MachineEndpointFlags, device, options, report);
+    const assertion = clientAuth.assertion(endpoints.tokenUrl, (v.issuer as string | undefined) ?? null);
+    const { baseUrl, tokenUrl } = endpoints;
+    const apiPath = (v['api-path'] as string | undefined) ?? '/api/v2/me';
+    const client = { baseUrl, tokenUrl, clientId, clientSecret, authentication, apiPath };
+    const run = { ...options, clientAssertion: assertion };
+    return grant({ endpoints, client, options: run, report, dpop: dpop?.client ?? null });
+  };
+  return machineTokenOutcome(obtain, name, io, report, dpop, !!v.json);
+}
+
+/** Runs client-credentials or the device flow to its token. */
+function machineGrant(name: MachineGrantName, v: MachineFlagValues) {
+  const scope = (v.scope as string | undefined) ?? null;
+  return ({ endpoints, client, options, report, dpop }: MachineGrantRun): Promise<TokenSet> =>
+    name === 'device'
+      ? runDeviceFlow(
+          {
+            ...client,
+            deviceAuthorizationUrl: endpoints.deviceAuthorizationUrl!,
+            ...(endpoints.deviceAuthorizationFrom
+              ? { deviceAuthorizationFrom: endpoints.deviceAuthorizationFrom }
+              : {}),
+            scope,
+          },
+          options,
+          report,
+          dpop
+        )
+      : runClientCredentials(
+          {
+            ...client,
+            scope,
+            resources: (v.resource as string[] | undefined) ?? [],
+            audience: (v.audience as string | undefined) ?? null,
+          },
+          options,
+          report,
+          dpop
+        );
+}
+
+/** `oauth-lab flow client-credentials` and `flow device` (runMachineGrant). */
 export async function machineFlowCommand(name: MachineGrantName, argv: string[], io: CliIO): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout.write(MACHINE_FLOW_HELP);
     return 0;
   }
   const v = withSecrets(parseFlags(argv, FLAGS[name], `flow ${name}`), io.env, ['client-secret']) as MachineFlagValues;
-  const client = await machineClientOf(name, v, io);
-  const report = new FlowReport(io.stderr, !!v.verbose);
-  const dpop = await dpopClientOf(v as Parameters<typeof dpopClientOf>[0], io);
-  const options = machineRunOptions(v, io, client, report);
-  return machineTokenOutcome(
-    () => requestMachineToken(name, v, client, options, report, dpop?.client ?? null),
-    name,
-    io,
-    report,
-    dpop,
-    !!v.json
-  );
+  return runMachineGrant(name, v, io, machineGrant(name, v), name === 'device');
 }

@@ -61,7 +61,7 @@ export async function pushEndpoint(
   const d = discovered ?? (await discoverIssuer(profile, options, asked));
   if (!d) return null;
   const target = pushTargetOf(d.document, asked, authentication);
-  if (!target.ok) throw new FlowFailure('pushed authorization request', `${d.url}: ${target.reason}`);
+  if (!target.ok) throw new FlowFailure('par', `${d.url}: ${target.reason}`);
   if (target.url === null) return null;
   if (!asked)
     report.line(
@@ -81,6 +81,6 @@ async function discoverIssuer(profile: Profile, options: FlowRunOptions, asked: 
     discover(issuer, undefined, { ...options.send, signal })
   );
   if (!asked && (d.refused || d.document === null)) return null;
-  if (d.refused) throw new FlowFailure('pushed authorization request', d.refused);
+  if (d.refused) throw new FlowFailure('par', d.refused);
   return d;
 }

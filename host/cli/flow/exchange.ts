@@ -6,12 +6,11 @@ import { interruptible } from '../interrupt';
 import type { FlowRunOptions } from './options';
 import { FlowFailure, type FlowReport } from './report';
 
-/** The legs whose name is not the CLI's words for their step. */
-const STEP_WORDS: Readonly<Record<string, string>> = { par: 'pushed authorization request' };
-
-/** A leg's name as the CLI words its step (`failed at request token: …`): requestToken is "request token". */
-export const stepOfLeg = (leg: string): string =>
-  Object.hasOwn(STEP_WORDS, leg) ? STEP_WORDS[leg]! : leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+/**
+ * A leg's name as the CLI words its step (`failed at request token: …`): requestToken is "request token", and `par`
+ * stays `par`, the name the History and --json give that leg.
+ */
+export const stepOfLeg = (leg: string): string => leg.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 
 /**
  * Sends one leg's request, printing it and recording it in the history; a transport failure becomes a failure of

@@ -3,6 +3,7 @@ import {
   describeAccessToken,
   decodeJwt,
   profileEndpoints,
+  userInfoEndpoint,
   shown,
   type Discovered,
   type DiscoveredEndpoints,
@@ -114,7 +115,11 @@ async function afterCode(
       },
       expected: claimExpectations,
       ...(title ? { title } : {}),
-      userInfo: { asIssued: e.bearerAsIssued, dpop: e.dpop ?? null },
+      userInfo: {
+        asIssued: e.bearerAsIssued,
+        dpop: e.dpop ?? null,
+        authentication: profile.oauth2.clientAuthentication,
+      },
     },
     {
       discovered: (d) => {
@@ -210,7 +215,7 @@ async function afterRefresh(
     return;
   }
   s.report.line('   No id_token in the refresh response (OIDC Core §12.2 lets the provider leave it out).');
-  const endpoint = s.discovered?.endpoints?.userinfo;
+  const endpoint = userInfoEndpoint(s.discovered?.endpoints ?? null, s.profile.oauth2.clientAuthentication);
   if (!endpoint || !accessToken) return;
   const sub = typeof first.sub === 'string' ? first.sub : null;
   const options = { asIssued: s.e.bearerAsIssued, dpop: s.e.dpop ?? null };

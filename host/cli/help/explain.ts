@@ -31,7 +31,8 @@ unknown.
                        introspection, resource, discovery, jwks
   --report OUT.html    also write a self-contained HTML report to OUT.html and its JSON next to it (OUT.json),
                        to share with a support desk: only public protocol parameters and descriptive headers
-                       in clear, every other value a fingerprint
+                       in clear, every other value a fingerprint; --report /dev/stdout prints the page
+                       before the text (no OUT.json beside a stream)
   --code-lifetime S    the provider's authorization code lifetime in seconds: a code redeemed later is
                        named code_expired (without it, 60 s or more is suspect)
 

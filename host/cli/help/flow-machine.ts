@@ -5,8 +5,9 @@ export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--ba
            --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
            [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
-       oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)
-           --client-id ID [--client-secret S] [--client-auth AUTH] [--scope S]
+       oauth-lab flow device (--base-url URL [--token-path P] | --issuer URL) [--device-authorization-path P]
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
+           [--scope S] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
 
 Gets a token without a browser, for scripts and CI: no prompt (except a hidden one for a missing secret on a
@@ -24,7 +25,7 @@ or the code expired. authorization_pending and slow_down (the interval grows by 
 as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops the polling (exit code 130).
 
   --base-url URL        the server; --token-path P (default /oauth/v2/token) and --device-authorization-path P
-                        are under it, or full URLs
+                        are under it (the device path under --issuer too), or full URLs
   --issuer URL          find the token_endpoint and device_authorization_endpoint by discovery (OIDC
                         Discovery, RFC 8414)
                         device: the device authorization endpoint is --device-authorization-path, else the

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useOAuth2 } from '../../app/stores';
+import { useApp, useOAuth2 } from '../../app/stores';
 import { profileEndpoints } from '../../../shared/oidc';
 import { EndpointSources, LifecycleLegs, TokenManagementButtons } from '../oidc/LifecyclePanel';
 import { useLifecycle } from '../oidc/use-lifecycle';
@@ -30,6 +30,8 @@ export function TokenManagementPanel() {
   const discoveryError = useOidc((s) => s.discoveryError);
   const issuerEdited = useOidc((s) => s.issuerEdited);
   const discoveryRequested = useOidc((s) => s.discoveryRequested);
+  // A certificate client that follows the mock: typed paths under the mock's mutual-TLS port (RFC 8705 §5).
+  const mockMtls = useApp((s) => s.mock.mtlsBaseUrl ?? null);
   const hasToken = !!flow?.token;
   useEffect(() => {
     if (flow?.token && profile && lifecycleFlow?.state !== flow.state) tokensTaken(flow, profile);
@@ -43,7 +45,7 @@ export function TokenManagementPanel() {
     issuerEdited(flow.config.baseUrl);
     void discoveryRequested();
   };
-  const chosen = profile ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
+  const chosen = profile ? profileEndpoints(profile, flow.config.baseUrl, endpoints, mockMtls) : null;
   return (
     <section className="request-form lifecycle token-management" aria-label="Revoke or introspect">
       <h3>Revoke or introspect this flow's tokens</h3>

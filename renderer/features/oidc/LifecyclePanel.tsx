@@ -2,7 +2,7 @@ import { requestText } from '../../../shared/http-text';
 import { AssertionTrace } from '../oauth2/AssertionTrace';
 import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 import type { DiscoveredEndpoints, ProfileEndpoints, TokenTypeHint } from '../../../shared/oidc';
-import { endpointSourceWords, profileEndpoints, tokenTail } from '../../../shared/oidc';
+import { endpointSourceWords, tokenTail } from '../../../shared/oidc';
 import { useOAuth2 } from '../../app/stores';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
@@ -12,6 +12,7 @@ import type { LifecycleLeg } from '../../state/oidc/lifecycle-state';
 import { useLifecycle } from './use-lifecycle';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
 import { useFlowProfile } from './use-flow-profile';
+import { useFlowEndpoints } from './use-flow-endpoints';
 
 /** The sent legs, newest first. */
 export function LifecycleLegs() {
@@ -26,10 +27,8 @@ export function LifecycleLegs() {
 /** Introspect (RFC 7662) and revoke (RFC 7009) each token, at the endpoints given; none when there is no endpoint. */
 export function TokenManagementButtons({ endpoints }: { endpoints: DiscoveredEndpoints | null }) {
   const l = useLifecycle((x) => x);
-  const flow = useOAuth2((s) => s.flow);
-  const profile = useFlowProfile();
   // The profile's endpoints win over the metadata's (RFC 8414 lists both as optional).
-  const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
+  const chosen = useFlowEndpoints(endpoints);
   const introspection = chosen ? chosen.introspection?.url : endpoints?.introspection;
   const revocation = chosen ? chosen.revocation?.url : endpoints?.revocation;
   const current = l.flow?.token;
@@ -132,7 +131,7 @@ export function LifecyclePanel({ endpoints }: { endpoints: DiscoveredEndpoints |
   const profile = useFlowProfile();
   const l = useLifecycle((x) => x);
   const current = l.flow?.token;
-  const chosen = profile && flow ? profileEndpoints(profile, flow.config.baseUrl, endpoints) : null;
+  const chosen = useFlowEndpoints(endpoints);
   return (
     <section className="request-form lifecycle" aria-label="Token lifecycle">
       <h3>Token lifecycle</h3>

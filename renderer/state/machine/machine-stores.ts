@@ -50,14 +50,14 @@ export const createClientCredentialsStore = (deps: RendererDeps) =>
  * the metadata's device_authorization_endpoint (RFC 8628 §4; the issuer discovered first, unless the profile names
  * the endpoint), else a preset's for the base URL, else the service's default path; with where it came from.
  */
-async function deviceEndpointOf(p: Profile, baseUrl: string, port: FlowHostPort) {
+async function deviceEndpointOf(p: Profile, baseUrl: string, port: FlowHostPort, mockMtlsBaseUrl: string | null) {
   const discovered = p.oauth2.deviceAuthorizationEndpoint
     ? null
     : await discoveryLeg(port, p.oauth2.issuer || baseUrl).then(
         (d) => (d.refused ? null : d.endpoints),
         () => null
       );
-  const chosen = profileEndpoints(p, baseUrl, discovered).deviceAuthorization;
+  const chosen = profileEndpoints(p, baseUrl, discovered, mockMtlsBaseUrl).deviceAuthorization;
   return { deviceAuthorizationUrl: chosen.url, deviceAuthorizationFrom: endpointSourceWords(chosen) };
 }
 
@@ -65,7 +65,7 @@ export const createDeviceStore = (deps: RendererDeps) =>
   createGrantStore(deps, CLIENT_GRANTS.device_code, (p, baseUrl, port) =>
     withMockMtls(deps, p, async (mtls) => ({
       ...machineClientOf(p, baseUrl, mtls),
-      ...(await deviceEndpointOf(p, baseUrl, port)),
+      ...(await deviceEndpointOf(p, baseUrl, port, mtls)),
       scope: p.oauth2.scope || null,
     }))
   );

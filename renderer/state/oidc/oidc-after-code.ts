@@ -46,7 +46,14 @@ export async function afterCodeRan(
         idToken: i.idToken,
         ...expectationsOf(i),
         // A DPoP key that cannot be read leaves UserInfo out rather than call it without the proof its token needs.
-        userInfo: withUserInfo && !(dpop && !dpop.ok) ? { asIssued: false, dpop: onPage?.client ?? null } : null,
+        userInfo:
+          withUserInfo && !(dpop && !dpop.ok)
+            ? {
+                asIssued: false,
+                dpop: onPage?.client ?? null,
+                ...(profile ? { authentication: profile.oauth2.clientAuthentication } : {}),
+              }
+            : null,
       },
       {
         discovered: (d) =>

@@ -1,3 +1,4 @@
+import { userInfoEndpoint } from '../../../shared/oidc/profile-endpoints';
 import { sendUserInfo, USERINFO_DPOP_LEGS, userInfoLeg } from '../../../shared/flows/driver/openid-legs';
 import { withDpopProofs } from '../../../shared/flows/driver/dpop-port';
 import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
@@ -8,7 +9,11 @@ import type { OidcPageStore } from './oidc-state';
  * DPoP is on; sub is compared with the validated id_token's.
  */
 export async function userInfoCalled({ deps, get, set, port, dpopNonces }: OidcPageStore): Promise<void> {
-  const endpoint = get().discovery?.endpoints?.userinfo;
+  // A certificate client calls the mutual-TLS alias (RFC 8705 §5), where its bound token is accepted.
+  const endpoint = userInfoEndpoint(
+    get().discovery?.endpoints ?? null,
+    deps.profile()?.oauth2.clientAuthentication ?? null
+  );
   const { accessToken } = get().inputs;
   if (!endpoint || !accessToken) return;
   const sub = get().trace?.claims?.sub;

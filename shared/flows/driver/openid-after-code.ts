@@ -2,6 +2,8 @@ import type { DpopClient } from '../../dpop/dpop-client';
 import { b64TokenProblem } from '../../oauth2/bearer';
 import { DEFAULT_CLOCK_SKEW_SECONDS, issuerProvenance, type Discovered, type IdTokenTrace } from '../../oidc';
 import type { Exchange } from '../../http';
+import type { ClientAuthentication } from '../../oauth2/token-request';
+import { userInfoEndpoint } from '../../oidc/profile-endpoints';
 import type { JosePort } from '../../ports';
 import { withDpopProofs } from './dpop-port';
 import type { FlowHostPort } from './host-port';
@@ -33,7 +35,12 @@ export interface AfterCodeInput {
   /** The validation step's title: the first id_token's by default (a refreshed one's, OIDC Core §12.2). */
   readonly title?: string;
   /** UserInfo after a valid id_token (null: not called): an access token outside b64token sent as issued only when asked; with DPoP, a proof (RFC 9449 §7). */
-  readonly userInfo: { readonly asIssued: boolean; readonly dpop: DpopClient | null } | null;
+  readonly userInfo: {
+    readonly asIssued: boolean;
+    readonly dpop: DpopClient | null;
+    /** The client's: one that authenticates by certificate calls the mutual-TLS alias (RFC 8705 §5). */
+    readonly authentication?: ClientAuthentication;
+  } | null;
 }
 
 /** Each result as it comes, for a host that shows it then (a thrown error stops the run). */
@@ -95,7 +102,7 @@ export async function openIdAfterCode(
   hooks.validated?.(trace);
   const failed = trace.steps.find((s) => s.status === 'failed');
   if (failed) return { ...run, trace, stopped: { kind: 'invalid', step: failed } };
-  const endpoint = d.endpoints?.userinfo;
+  const endpoint = userInfoEndpoint(d.endpoints, input.userInfo?.authentication ?? null);
   if (!input.userInfo || !endpoint || !input.accessToken) return { ...run, trace, stopped: null };
   const sub = trace.claims?.sub;
   const idTokenSub = typeof sub === 'string' ? sub : null;

@@ -83,7 +83,12 @@ it('flow device --help prints the usage of both commands, exit 0', async () => {
   expect(r.out).toContain(
     'oauth-lab flow client-credentials (--base-url URL [--token-path P] | --issuer URL | --token-url URL)'
   );
+  // --device-authorization-path wins over the metadata with --issuer as with --base-url (flow-device-endpoints);
+  // the device flow takes every client authentication client-credentials takes.
   expect(r.out).toContain(
-    'oauth-lab flow device (--base-url URL [--device-authorization-path P] [--token-path P] | --issuer URL)'
+    `       oauth-lab flow device (--base-url URL [--token-path P] | --issuer URL) [--device-authorization-path P]
+           --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
+           [--scope S] [--client-cert FILE --client-key FILE] [--ca-file FILE]
+           [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]\n`
   );
 });

@@ -99,6 +99,30 @@ it('--issuer: both endpoints from the metadata', async () => {
   expect(r.err).toContain(`Token endpoint: ${proxied}/oauth/v2/token (from the metadata of ${proxied})`);
 }, 30_000);
 
+it('--issuer with --device-authorization-path: the flag wins over the metadata, the token endpoint from it', async () => {
+  const r = await machineCli(
+    [
+      'device',
+      '--issuer',
+      proxied,
+      '--device-authorization-path',
+      `${mock.baseUrl}/oidc/device_authorization`,
+      '--client-id',
+      client.id,
+      '--client-secret',
+      client.secret,
+      '--scope',
+      'read',
+    ],
+    ({ complete }) => fetch(complete!)
+  );
+  expect(r.code, r.err).toBe(0);
+  expect(r.err).toContain(
+    `Device authorization endpoint: ${mock.baseUrl}/oidc/device_authorization (from --device-authorization-path)`
+  );
+  expect(r.err).toContain(`Token endpoint: ${proxied}/oauth/v2/token (from the metadata of ${proxied})`);
+}, 30_000);
+
 it('--base-url with no metadata: the default path, said as such', async () => {
   const r = await device(bare);
   expect(r.code, r.err).toBe(0);

@@ -86,8 +86,12 @@ describe('oauth-lab flow oauth2 --par', () => {
   it('a refused push fails the flow at that leg, naming the cause', async () => {
     const r = await flow(['--par'], 'wrong-secret');
     expect(r.code).toBe(1);
-    expect(r.err).toContain('failed at pushed authorization request');
+    // The leg by the name the History and --json give it (`par`), not in other words.
+    expect(r.err).toContain(
+      '\noauth-lab flow oauth2: failed at par: HTTP 401; a pushed request is answered 201 Created'
+    );
     expect(r.err).toContain('invalid_client');
+    expect(r.err).not.toContain('failed at pushed authorization request');
   });
 
   it('a request_uri the mock hands out already used (switch parFault) is refused at the authorize endpoint by name', async () => {

@@ -1,4 +1,15 @@
-import { linkSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  linkSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeOutputs } from '../../../../host/cli/report-outputs';
@@ -63,5 +74,42 @@ describe('writeOutputs', () => {
     expect(write).toThrow(UsageError);
     expect(write).toThrow(`--junit ${path}: cannot write (ENOENT).`);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('writes in place to a target that is not a regular file (a FIFO): no file renamed over it', () => {
+    const dir = scratchDir('report-outputs-');
+    const fifo = join(dir, 'report.pipe');
+    execFileSync('mkfifo', [fifo]);
+    // A reader that does not wait for a writer, so the write below does not block.
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      writeOutputs(captured().out, {
+        files: [{ flag: '--report', path: fifo, text: () => '<p>through the pipe</p>' }],
+        json: undefined,
+        text: () => {},
+      });
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      const got = Buffer.alloc(64);
+      expect(got.subarray(0, readSync(reader, got)).toString()).toBe('<p>through the pipe</p>');
+      expect(readdirSync(dir)).toEqual(['report.pipe']);
+    } finally {
+      closeSync(reader);
+    }
+  });
+
+  it('writes in place through a descriptor alias (/proc/self/fd/N) even when it leads to a regular file', () => {
+    const dir = scratchDir('report-outputs-');
+    const path = join(dir, 'behind-fd.html');
+    const fd = openSync(path, 'w');
+    try {
+      writeOutputs(captured().out, {
+        files: [{ flag: '--report', path: `/proc/self/fd/${fd}`, text: () => '<p>by descriptor</p>' }],
+        json: undefined,
+        text: () => {},
+      });
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(path, 'utf8')).toBe('<p>by descriptor</p>');
   });
 });

@@ -90,10 +90,19 @@ describe('discovery', () => {
         )
       )
     ).toEqual([]);
+    // OIDC Discovery §3 allows none beside RS256: a note, not a failure; without RS256 it fails.
+    const withNone = checkDiscoveryDocument(
+      { ...DOC, id_token_signing_alg_values_supported: ['none', 'RS256'] },
+      'https://op.example',
+      'openid-configuration',
+      'u'
+    );
+    expect(failing(withNone)).toEqual([]);
+    expect(withNone.checks.filter((c) => c.kind === 'note').map((c) => c.name)).toEqual(['id_token algorithms']);
     expect(
       failing(
         checkDiscoveryDocument(
-          { ...DOC, id_token_signing_alg_values_supported: ['none', 'RS256'] },
+          { ...DOC, id_token_signing_alg_values_supported: ['none', 'ES256'] },
           'https://op.example',
           'openid-configuration',
           'u'

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscoveredEndpoints } from '../../../../shared/oidc/discovery';
-import { endpointSourceWords, profileEndpoints } from '../../../../shared/oidc/profile-endpoints';
+import { endpointSourceWords, profileEndpoints, userInfoEndpoint } from '../../../../shared/oidc/profile-endpoints';
 import { profileSchema } from '../../../../shared/store/profile';
 
 /**
  * One resolution for the endpoints beyond the grant's: the profile's field, else the metadata, else a preset for the
  * base URL, else (the device authorization endpoint) the service's default path; each with where it came from.
  */
-const profile = (baseUrl: string, oauth2: Record<string, string> = {}) =>
-  profileSchema.parse({ id: 'p', name: 'P', baseUrl, oauth2 });
+const profile = (baseUrl: string, oauth2: Record<string, string> = {}, followsMock = false) =>
+  profileSchema.parse({ id: 'p', name: 'P', baseUrl, oauth2, followsMock });
 
 const metadata = (issuer: string, members: Partial<DiscoveredEndpoints>): DiscoveredEndpoints => ({
   issuer,
@@ -90,7 +90,9 @@ describe('a client that authenticates by certificate (RFC 8705 §5)', () => {
       revocation: `${mtls}/revoke`,
       introspection: null,
       deviceAuthorization: `${mtls}/device`,
+      userinfo: `${mtls}/userinfo`,
     },
+    userinfo: `${base}/userinfo`,
   });
 
   it("reads the metadata's mtls_endpoint_aliases first, the plain endpoint where it names no alias", () => {
@@ -107,5 +109,36 @@ describe('a client that authenticates by certificate (RFC 8705 §5)', () => {
     expect(profileEndpoints(profile(base), base, withAliases).revocation?.url).toBe(`${base}/revoke`);
     const typed = profile(base, { clientAuthentication: 'self_signed_tls_client_auth', revocationEndpoint: '/r' });
     expect(profileEndpoints(typed, base, withAliases).revocation).toEqual({ url: `${base}/r`, source: 'profile' });
+  });
+
+  it("UserInfo: a certificate client's is the alias (its bound token is accepted there), another's the plain one", () => {
+    expect(userInfoEndpoint(withAliases, 'tls_client_auth')).toBe(`${mtls}/userinfo`);
+    expect(userInfoEndpoint(withAliases, 'basic')).toBe(`${base}/userinfo`);
+    expect(userInfoEndpoint(withAliases, null)).toBe(`${base}/userinfo`);
+  });
+
+  it("a profile that follows the mock: typed paths under the mock's mutual-TLS port, the JWKS on the plain one", () => {
+    const mock = 'http://127.0.0.1:4000';
+    const mockMtls = 'https://127.0.0.1:4001';
+    const typed = profile(
+      '',
+      {
+        clientAuthentication: 'tls_client_auth',
+        revocationEndpoint: '/oauth/v2/revoke',
+        introspectionEndpoint: '/oauth/v2/introspect',
+        deviceAuthorizationEndpoint: '/oidc/device_authorization',
+        jwksUri: '/oidc/jwks',
+      },
+      true
+    );
+    const chosen = profileEndpoints(typed, mock, null, mockMtls);
+    expect(chosen.revocation?.url).toBe(`${mockMtls}/oauth/v2/revoke`);
+    expect(chosen.introspection?.url).toBe(`${mockMtls}/oauth/v2/introspect`);
+    expect(chosen.deviceAuthorization.url).toBe(`${mockMtls}/oidc/device_authorization`);
+    expect(chosen.jwks?.url).toBe(`${mock}/oidc/jwks`);
+    // Not following the mock, or not by certificate: the base URL as before.
+    expect(profileEndpoints({ ...typed, followsMock: false }, mock, null, mockMtls).revocation?.url).toBe(
+      `${mock}/oauth/v2/revoke`
+    );
   });
 });

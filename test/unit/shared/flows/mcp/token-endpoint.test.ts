@@ -25,6 +25,7 @@ const discovered = (over: Partial<Discovered> = {}): Discovered => ({
     revocation: null,
     introspection: null,
     deviceAuthorization: null,
+    userinfo: null,
   },
   certificateBoundTokens: false,
   ...over,
@@ -101,6 +102,7 @@ describe('the MCP chain’s token endpoint (RFC 8705 §5)', () => {
         revocation: null,
         introspection: null,
         deviceAuthorization: null,
+        userinfo: null,
       },
     });
     expect(() => choose(d, client('tls_client_auth'), true)).toThrow(/mtls_endpoint_aliases\.token_endpoint/);
