@@ -119,9 +119,9 @@ export const switchesSchema = z.strictObject({
   /** The device flow's polling interval first given (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2): a client without one waits 5 s). */
   devicePollInterval: seconds('devicePollInterval').default(5),
   /**
-   * Request objects (RFC 9101): `asymmetric` (the default) offers and verifies only RS*, PS* and ES* (RFC 8725 §3.1
-   * (https://www.rfc-editor.org/rfc/rfc8725#section-3.1), RFC 9101 §10.1); `all` also verifies HS* with the client's
-   * secret and takes `alg: none` from a client that does not require signing.
+   * Request objects (RFC 9101): `asymmetric` (the default) offers and verifies only RS*, PS*, ES* and EdDSA
+   * (RFC 8725 §3.1 (https://www.rfc-editor.org/rfc/rfc8725#section-3.1), RFC 9101 §10.1); `all` also verifies HS*
+   * with the client's secret and takes `alg: none` from a client that does not require signing.
    */
   requestObjectAlgs: z.enum(['all', 'asymmetric']).default('asymmetric'),
   /** The flaws the mock is told to have, each named by the audit finding it makes true (lax.ts); none by default. */
