@@ -81,16 +81,23 @@ export const switchesSchema = z.strictObject({
   requireState: z.boolean().default(true),
   /** PKCE required for every client (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)). Public clients (no secret) always need it. */
   requirePkce: z.boolean().default(false),
-  /** Accept code_challenge_method=plain (RFC 7636 §4.2 (https://www.rfc-editor.org/rfc/rfc7636#section-4.2)). */
-  allowPlainPkce: z.boolean().default(true),
+  /**
+   * Accept code_challenge_method=plain (RFC 7636 §4.2 (https://www.rfc-editor.org/rfc/rfc7636#section-4.2)). Off by
+   * default: S256 only (RFC 9700 §2.1.1 (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1)); on to see the weakness.
+   */
+  allowPlainPkce: z.boolean().default(false),
   /** Issue a new refresh token on every refresh and refuse the old one (RFC 6749 §6 (https://www.rfc-editor.org/rfc/rfc6749#section-6), RFC 9700 §4.14.2). */
   rotateRefreshTokens: z.boolean().default(true),
   /** Revoke the tokens of a grant when its code is redeemed twice (RFC 6749 §4.1.2: SHOULD). */
   revokeOnCodeReuse: z.boolean().default(true),
   /** Accept a bearer token in the access_token query parameter (RFC 6750 §2.3 (https://www.rfc-editor.org/rfc/rfc6750#section-2.3); off by default). */
   allowQueryAccessToken: z.boolean().default(false),
-  /** Add `iss` to the authorization response (RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207)). The service does not send it. */
-  issParameter: z.boolean().default(false),
+  /**
+   * Add `iss` to the authorization response and advertise it (RFC 9207 (https://www.rfc-editor.org/rfc/rfc9207)), the
+   * mix-up defence of RFC 9700 §4.4 (https://www.rfc-editor.org/rfc/rfc9700#section-4.4). The service does not send
+   * it: off behaves as the service does.
+   */
+  issParameter: z.boolean().default(true),
   /** Answer only requests whose Host names a loopback address or the bound host (DNS rebinding). */
   checkHost: z.boolean().default(true),
   /** OpenID Connect, mock-only: the id_token's signing algorithm (OIDC Core §3.1.3.7; RS256 is the default every client accepts). */
@@ -112,10 +119,11 @@ export const switchesSchema = z.strictObject({
   /** The device flow's polling interval first given (RFC 8628 §3.2 (https://www.rfc-editor.org/rfc/rfc8628#section-3.2): a client without one waits 5 s). */
   devicePollInterval: seconds('devicePollInterval').default(5),
   /**
-   * Request objects (RFC 9101): `all` verifies HS* with the client's secret and takes `alg: none` from a client that
-   * does not require signing; `asymmetric` offers and verifies only RS*, PS* and ES* (RFC 8725 §3.1).
+   * Request objects (RFC 9101): `asymmetric` (the default) offers and verifies only RS*, PS*, ES* and EdDSA
+   * (RFC 8725 §3.1 (https://www.rfc-editor.org/rfc/rfc8725#section-3.1), RFC 9101 §10.1); `all` also verifies HS*
+   * with the client's secret and takes `alg: none` from a client that does not require signing.
    */
-  requestObjectAlgs: z.enum(['all', 'asymmetric']).default('all'),
+  requestObjectAlgs: z.enum(['all', 'asymmetric']).default('asymmetric'),
   /** The flaws the mock is told to have, each named by the audit finding it makes true (lax.ts); none by default. */
   lax: z.array(z.enum(MOCK_LAX, { error: `must be one of ${MOCK_LAX.join(', ')}` })).default([]),
 });

@@ -28,10 +28,10 @@ const refuse = (why: string): RequestObjectOutcome => ({ ok: false, message: `Th
 
 /**
  * A request object (RFC 9101 (https://www.rfc-editor.org/rfc/rfc9101)) sent by value, at the authorize endpoint or
- * pushed (RFC 9126 §3): a JWT signed with the client's secret (HS*) or a key of its JWK Set, its client_id the
- * client's, iss (when present) the client_id, aud this provider, not expired by the mock's clock. Its claims are the
- * authorization request's parameters, and the only ones used (RFC 9101 §5, §6.3). `alg: none` is accepted only
- * from a client that does not require signed request objects (§10.5).
+ * pushed (RFC 9126 §3): a JWT signed with a key of the client's JWK Set (or, under requestObjectAlgs `all`, with its
+ * secret, HS*), its client_id the client's, iss (when present) the client_id, aud this provider, not expired by the
+ * mock's clock. Its claims are the authorization request's parameters, and the only ones used (RFC 9101 §5, §6.3).
+ * `alg: none` is accepted only under `all`, from a client that does not require signed request objects (§10.5).
  */
 export async function readRequestObject(
   ctx: ProviderContext,

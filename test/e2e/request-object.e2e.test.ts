@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
 
@@ -9,6 +9,10 @@ import { e2eSession, shot } from './session';
  * narrow.
  */
 const session = e2eSession();
+// The built-in client authenticates with its secret, so the app signs HS256 with it (HMAC, RFC 7518 §3.2); the
+// mock takes HS* only under requestObjectAlgs "all" (its default verifies asymmetric algorithms only).
+beforeAll(() => session.app.mockSettings({ switches: { requestObjectAlgs: 'all' } }));
+afterAll(() => session.app.mockSettings({ switches: { requestObjectAlgs: 'asymmetric' } }));
 
 it.each([
   ['light', 1280, 800],

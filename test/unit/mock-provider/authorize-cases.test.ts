@@ -180,7 +180,7 @@ describe('A2 OAuth 2 authorization endpoint', () => {
     const r = await approve2(h, goodAuthorize({ redirect_uri: 'http://127.0.0.1:50999/callback' }));
     expect(r.status).toBe(303);
     expect(String(r.headers.location)).toMatch(
-      /^http:\/\/127\.0\.0\.1:50999\/callback\?code=c-[A-Za-z0-9_-]{43}&state=st-123$/
+      /^http:\/\/127\.0\.0\.1:50999\/callback\?code=c-[A-Za-z0-9_-]{43}&state=st-123&iss=http%3A%2F%2F127\.0\.0\.1%3A\d+$/
     );
   });
 
@@ -300,15 +300,15 @@ describe('A2 OAuth 2 authorization endpoint', () => {
     );
   });
 
-  it('A2-20 success: code and the exact state (iss only when switched on)', async () => {
+  it('A2-20 success: code, the exact state and iss (RFC 9207 §2; none when issParameter is off)', async () => {
     const state = 'a b+c/%20"<>';
-    const loc = expectRedirect(await approve2(h, goodAuthorize({ state })), { state, iss: null }, 303);
+    const loc = expectRedirect(await approve2(h, goodAuthorize({ state })), { state, iss: h.base }, 303);
     expect(loc.searchParams.get('code')).toMatch(/^c-/);
-    await h.settings({ switches: { issParameter: true } });
+    await h.settings({ switches: { issParameter: false } });
     try {
-      expectRedirect(await approve2(h, goodAuthorize()), { iss: h.base }, 303);
+      expectRedirect(await approve2(h, goodAuthorize()), { iss: null }, 303);
     } finally {
-      await h.settings({ switches: { issParameter: false } });
+      await h.settings({ switches: { issParameter: true } });
     }
   });
 

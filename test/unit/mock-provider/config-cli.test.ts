@@ -148,7 +148,9 @@ describe('oauth-lab mock (CLI)', () => {
       path: '/oauth/v2/authorize?client_id=oauth-lab-client&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&response_type=code&state=s',
     });
     expect(r.status).toBe(302);
-    expect(String(r.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:8765\/callback\?code=c-.+&state=s$/);
+    expect(String(r.headers.location)).toMatch(
+      /^http:\/\/127\.0\.0\.1:8765\/callback\?code=c-.+&state=s&iss=http%3A%2F%2F127\.0\.0\.1%3A\d+$/
+    );
     expect(await p.kill()).toBe(0);
   });
 

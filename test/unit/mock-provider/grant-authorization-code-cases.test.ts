@@ -106,11 +106,18 @@ describe('T2 authorization_code grant', () => {
     );
   });
 
-  it('T2-22b PKCE S256 and plain verify', async () => {
+  it('T2-22b PKCE S256 verifies; plain is refused by default, and verifies under allowPlainPkce (RFC 9700 §2.1.1)', async () => {
     const c1 = await getCode(h, { code_challenge: s256(VERIFIER), code_challenge_method: 'S256' });
     expect((await tokenRequest(h, codeParams(c1, { code_verifier: VERIFIER }))).status).toBe(200);
-    const c2 = await getCode(h, { code_challenge: VERIFIER, code_challenge_method: 'plain' });
-    expect((await tokenRequest(h, codeParams(c2, { code_verifier: VERIFIER }))).status).toBe(200);
+    const plain = { code_challenge: VERIFIER, code_challenge_method: 'plain' };
+    await expect(getCode(h, plain)).rejects.toThrow(/error=invalid_request&error_description=.*allowPlainPkce/);
+    await h.settings({ switches: { allowPlainPkce: true } });
+    try {
+      const c2 = await getCode(h, plain);
+      expect((await tokenRequest(h, codeParams(c2, { code_verifier: VERIFIER }))).status).toBe(200);
+    } finally {
+      await h.settings({ switches: { allowPlainPkce: false } });
+    }
   });
 
   it('T2-23 malformed verifier → 400 invalid_request', async () => {

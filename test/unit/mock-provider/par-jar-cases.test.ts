@@ -204,12 +204,36 @@ const hs256 = (payload: Record<string, unknown>, secret: string = C.client.secre
 const byValue = (clientId: string, request: string) =>
   h.send({ path: authorizeQuery({ client_id: clientId, request }) });
 
+/** HS* with the client secret and alg none are taken only under requestObjectAlgs "all"; the default is asymmetric. */
+async function withAllAlgs(run: () => Promise<void>): Promise<void> {
+  await h.settings({ switches: { requestObjectAlgs: 'all' } });
+  try {
+    await run();
+  } finally {
+    await h.settings({ switches: { requestObjectAlgs: 'asymmetric' } });
+  }
+}
+
 describe('request objects (RFC 9101)', () => {
-  it('by value, signed with the client secret (HS256): its claims are the request (§5)', async () => {
-    const r = await byValue(C.client.id, await hs256(claims({ scope: 'read write' })));
-    expectLoginPage(r);
-    expect(r.body).toContain('<dd>read write</dd>');
+  it('by default, HS256 and alg none are refused by name: asymmetric algorithms only (RFC 8725 §3.1)', async () => {
+    const unsigned = new UnsecuredJWT(claims()).encode();
+    for (const [request, alg] of [
+      [await hs256(claims()), 'HS256'],
+      [unsigned, 'none'],
+    ] as const) {
+      const refusal = await refusalOf(await byValue(C.client.id, request));
+      expect(refusal.reason).toBe('invalid_request_object');
+      expect(refusal.message).toContain(`has alg "${alg}"; this provider verifies RS256, RS384, RS512, PS256`);
+      expect(refusal.message.split('verifies ')[1]).not.toMatch(/HS|none/);
+    }
   });
+
+  it('by value, signed with the client secret (HS256) under requestObjectAlgs all: its claims are the request (§5)', () =>
+    withAllAlgs(async () => {
+      const r = await byValue(C.client.id, await hs256(claims({ scope: 'read write' })));
+      expectLoginPage(r);
+      expect(r.body).toContain('<dd>read write</dd>');
+    }));
 
   it('pushed, signed with the client registered key (ES256, RFC 9126 §3)', async () => {
     const payload = {
@@ -240,36 +264,38 @@ describe('request objects (RFC 9101)', () => {
     expectLoginPage(await authorizeWith(SIGNED_ONLY, String(json(r.body).request_uri)));
   });
 
-  it('refuses each mistake by name, as invalid_request_object', async () => {
-    const cases: [Promise<string>, string][] = [
-      [hs256(claims(), 'not-the-secret'), 'bad signature'],
-      [hs256(claims({ client_id: 'someone-else' })), 'it must be the client_id parameter'],
-      [hs256(claims({ iss: 'someone-else' })), 'has iss "someone-else"'],
-      [hs256(claims({ aud: 'https://elsewhere.example' })), 'has aud "https://elsewhere.example"'],
-      [hs256(claims({ aud: undefined })), 'has aud (none)'],
-      [hs256(claims({ exp: Math.floor(Date.now() / 1000) - 10 })), 'expired'],
-      [hs256(claims({ request_uri: 'urn:x' })), 'must not contain request or request_uri'],
-      [Promise.resolve('not.a.jwt'), 'is not a JWT'],
-    ];
-    for (const [request, says] of cases) {
-      const refusal = await refusalOf(await byValue(C.client.id, await request));
-      expect(refusal.reason, says).toBe('invalid_request_object');
-      expect(refusal.message).toContain(says);
-    }
-    expectOAuth2Error(
-      await push({ client_id: C.client.id, request: await hs256(claims({ iss: 'x' })) }),
-      400,
-      'invalid_request_object',
-      "has iss 'x'"
-    );
-  });
+  it('refuses each mistake by name, as invalid_request_object', () =>
+    withAllAlgs(async () => {
+      const cases: [Promise<string>, string][] = [
+        [hs256(claims(), 'not-the-secret'), 'bad signature'],
+        [hs256(claims({ client_id: 'someone-else' })), 'it must be the client_id parameter'],
+        [hs256(claims({ iss: 'someone-else' })), 'has iss "someone-else"'],
+        [hs256(claims({ aud: 'https://elsewhere.example' })), 'has aud "https://elsewhere.example"'],
+        [hs256(claims({ aud: undefined })), 'has aud (none)'],
+        [hs256(claims({ exp: Math.floor(Date.now() / 1000) - 10 })), 'expired'],
+        [hs256(claims({ request_uri: 'urn:x' })), 'must not contain request or request_uri'],
+        [Promise.resolve('not.a.jwt'), 'is not a JWT'],
+      ];
+      for (const [request, says] of cases) {
+        const refusal = await refusalOf(await byValue(C.client.id, await request));
+        expect(refusal.reason, says).toBe('invalid_request_object');
+        expect(refusal.message).toContain(says);
+      }
+      expectOAuth2Error(
+        await push({ client_id: C.client.id, request: await hs256(claims({ iss: 'x' })) }),
+        400,
+        'invalid_request_object',
+        "has iss 'x'"
+      );
+    }));
 
-  it('an unsigned request object (alg none) only from a client that does not require signed ones (§10.5)', async () => {
-    const unsigned = (clientId: string) => new UnsecuredJWT(claims({ client_id: clientId, iss: clientId })).encode();
-    expectLoginPage(await byValue(C.client.id, unsigned(C.client.id)));
-    const refusal = await refusalOf(await byValue(SIGNED_ONLY, unsigned(SIGNED_ONLY)));
-    expect(refusal.message).toContain('requires signed request objects');
-    const plain = await refusalOf(await h.send({ path: authorizeQuery(goodAuthorize({ client_id: SIGNED_ONLY })) }));
-    expect(plain.message).toContain('requires a signed request object');
-  });
+  it('an unsigned request object (alg none), under requestObjectAlgs all, only from a client that does not require signed ones (§10.5)', () =>
+    withAllAlgs(async () => {
+      const unsigned = (clientId: string) => new UnsecuredJWT(claims({ client_id: clientId, iss: clientId })).encode();
+      expectLoginPage(await byValue(C.client.id, unsigned(C.client.id)));
+      const refusal = await refusalOf(await byValue(SIGNED_ONLY, unsigned(SIGNED_ONLY)));
+      expect(refusal.message).toContain('requires signed request objects');
+      const plain = await refusalOf(await h.send({ path: authorizeQuery(goodAuthorize({ client_id: SIGNED_ONLY })) }));
+      expect(plain.message).toContain('requires a signed request object');
+    }));
 });

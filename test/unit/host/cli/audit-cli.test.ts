@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDINGS } from '../../../../shared/audit/findings';
-import { MockProvider } from '../../../../mock-provider';
+import { MockProvider, updateMockSettings } from '../../../../mock-provider';
 import { validateDraft4 } from '../../../support/json-schema-draft4';
 import { scratchDir } from '../../../support/scratch-dir';
 import { runCli } from './run-cli';
@@ -117,7 +117,11 @@ describe('oauth-lab audit', () => {
     const dir = scratchDir('audit-');
     const page = join(dir, 'audit.html');
     const sarif = join(dir, 'audit.sarif');
-    const r = await runCli(['audit', mock.baseUrl, '--report', page, '--sarif', sarif]);
+    // Two read-only flaws switched on (the default mock has none): metadata-weak-alg and metadata-plain-pkce-advertised.
+    updateMockSettings(mock.context, { switches: { requestObjectAlgs: 'all', allowPlainPkce: true } });
+    const r = await runCli(['audit', mock.baseUrl, '--report', page, '--sarif', sarif]).finally(() =>
+      updateMockSettings(mock.context, { switches: { requestObjectAlgs: 'asymmetric', allowPlainPkce: false } })
+    );
     expect(r.code).toBe(1);
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('<h2>metadata-weak-alg <span class="fail">found</span></h2>');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
+import { DEFAULT_CREDENTIALS, MockProvider, parseConfig } from '../../../../mock-provider';
 import { causeIds, HarRecorder } from './explain-recorder';
 
 /**
@@ -11,8 +11,14 @@ import { causeIds, HarRecorder } from './explain-recorder';
  */
 const { client } = DEFAULT_CREDENTIALS;
 let mock: MockProvider;
+/** The built-in client with a registered ES256 key, to sign its request objects (the mock verifies asymmetric algorithms only). */
+let requestObjectKey: CryptoKey;
 beforeAll(async () => {
-  mock = new MockProvider({ autoLoginUser: 'demo' });
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  requestObjectKey = privateKey;
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'ro-1' }] };
+  const config = parseConfig({ oauth2: { clients: [{ ...client, redirectUris: [...client.redirectUris], jwks }] } });
+  mock = new MockProvider({ config, autoLoginUser: 'demo' });
   await mock.start({ port: 0 });
 });
 afterAll(() => mock.stop());
@@ -95,11 +101,11 @@ describe('oauth-lab explain: a refused request_uri (RFC 9126)', () => {
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
     })
-      .setProtectedHeader({ alg: 'HS256', typ: 'oauth-authz-req+jwt' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'ro-1', typ: 'oauth-authz-req+jwt' })
       .setIssuer(client.id)
       .setAudience(mock.baseUrl)
       .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(client.secret));
+      .sign(requestObjectKey);
     const pushed = await rec.post(`${mock.baseUrl}/oauth/v2/par`, {
       client_id: client.id,
       client_secret: client.secret,

@@ -41,6 +41,8 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
   });
 
   it('with both flags no metadata is needed: the issuer named has none, the legs still run', async () => {
+    // The issuer named is not the mock's: the mock's iss (RFC 9207) would rightly fail the callback, so it is off.
+    mock.context.settings.switches.issParameter = false;
     const r = await runFlowCli(
       [
         ...grant(),
@@ -52,7 +54,9 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
         `${mock.baseUrl}/oidc/introspect`,
       ],
       browse
-    );
+    ).finally(() => {
+      mock.context.settings.switches.issParameter = true;
+    });
     expect(r.stderr).not.toContain('.well-known');
     expect(r.stderr).toContain('(from --introspection-endpoint)');
     expect(r.stderr).toMatch(/Token lifecycle: introspection after the revocation/);
@@ -64,6 +68,8 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
       name: 'the redirecting front',
       onRequest: (req, res) => res.writeHead(301, { Location: `${mock.baseUrl}${req.url}` }).end(),
     });
+    // The mock's iss (RFC 9207) would fail the callback before the metadata is read (the lifecycle reads it): off.
+    mock.context.settings.switches.issParameter = false;
     try {
       const issuer = `http://127.0.0.1:${front.port}`;
       const r = await runFlowCli([...grant(), '--issuer', issuer], browse);
@@ -76,6 +82,7 @@ describe('flow --lifecycle: revocation and introspection endpoints from flags or
       expect(r.stderr).not.toContain(`revocation endpoint: ${mock.baseUrl}/oidc/revoke`);
       expect(r.code).toBe(0);
     } finally {
+      mock.context.settings.switches.issParameter = true;
       await front.close();
     }
   });

@@ -109,6 +109,15 @@ describe('oauth-lab flow oauth2 --par', () => {
 });
 
 describe('oauth-lab flow oauth2 --request-object', () => {
+  // The client secret's HS256 is taken only by a mock told to verify HS* too (requestObjectAlgs "all"); by default
+  // it verifies asymmetric algorithms only (RFC 8725 §3.1), as the last case shows.
+  beforeAll(() => {
+    mock.context.settings.switches.requestObjectAlgs = 'all';
+  });
+  afterAll(() => {
+    mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
+  });
+
   it('sends the request as a JWT signed HS256 with the client secret, its parts printed; the mock takes its claims', async () => {
     const r = await flow(['--request-object']);
     expect(r.code, r.err).toBe(0);
@@ -126,6 +135,20 @@ describe('oauth-lab flow oauth2 --request-object', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/== Request object[\s\S]*== Pushed authorization request/);
     expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
+  });
+
+  it('the default mock (asymmetric algorithms only) refuses the HS256 request object, and the flow names why', async () => {
+    mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
+    try {
+      const r = await flow(['--par', '--request-object']);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(/header\.alg\s+HS256/);
+      expect(r.err).toContain(
+        "invalid_request_object (The request object has alg 'HS256'; this provider verifies RS256, RS384, RS512, PS256"
+      );
+    } finally {
+      mock.context.settings.switches.requestObjectAlgs = 'all';
+    }
   });
 
   it('--par goes with flow oauth2', async () => {

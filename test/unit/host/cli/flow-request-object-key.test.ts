@@ -96,6 +96,8 @@ describe('flow oauth2 --request-object with the client key', () => {
 
   it('a client authenticating with its secret: HS256 with the secret, said on stderr', async () => {
     const { client } = DEFAULT_CREDENTIALS;
+    // HS* is verified only under requestObjectAlgs "all" (the default takes asymmetric algorithms only).
+    mock.context.settings.switches.requestObjectAlgs = 'all';
     const r = await flowInProcess(
       [
         'oauth2',
@@ -111,7 +113,9 @@ describe('flow oauth2 --request-object with the client key', () => {
         '--request-object',
       ],
       browser
-    );
+    ).finally(() => {
+      mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
+    });
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(
       'Signed HS256 with the client secret, as the client authenticates with basic, not private_key_jwt.'

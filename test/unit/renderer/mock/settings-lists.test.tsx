@@ -9,8 +9,8 @@ import { fakeBridge } from '../state/fake-bridge';
 
 afterEach(cleanup);
 
-/** Each list switch offers its own values: the signature methods, and the audit's flaws for `lax` (issue 39). */
-it('offers each list switch its own values, and requestObjectAlgs as a choice', () => {
+/** The settings form showing the mock's default configuration. */
+function renderDefaults(): void {
   const config = defaultConfig();
   const stores = createStores({
     bridge: fakeBridge({}).bridge,
@@ -23,6 +23,11 @@ it('offers each list switch its own values, and requestObjectAlgs as a choice', 
       <MockSettingsForm settings={{ lifetimes: config.lifetimes, switches: config.switches }} onSaved={() => {}} />
     </StoresProvider>
   );
+}
+
+/** Each list switch offers its own values: the signature methods, and the audit's flaws for `lax` (issue 39). */
+it('offers each list switch its own values, and requestObjectAlgs as a choice', () => {
+  renderDefaults();
   const lax = within(screen.getByRole('group', { name: /Flaws the mock has on purpose/ }));
   expect((lax.getByLabelText('code-reuse-accepted') as HTMLInputElement).checked).toBe(false);
   expect(lax.queryByLabelText('HMAC-SHA1')).toBeNull();
@@ -30,4 +35,11 @@ it('offers each list switch its own values, and requestObjectAlgs as a choice', 
   expect((methods.getByLabelText('HMAC-SHA1') as HTMLInputElement).checked).toBe(true);
   const algs = screen.getByLabelText(/Request object algorithms/) as HTMLSelectElement;
   expect([...algs.options].map((o) => o.value)).toEqual(['all', 'asymmetric']);
+});
+
+it('shows the strict defaults: plain PKCE off, iss on, request objects asymmetric only (RFC 9700 §2.1.1, §4.4)', () => {
+  renderDefaults();
+  expect((screen.getByLabelText(/Accept code_challenge_method=plain/) as HTMLInputElement).checked).toBe(false);
+  expect((screen.getByLabelText(/Add iss to the authorization response/) as HTMLInputElement).checked).toBe(true);
+  expect((screen.getByLabelText(/Request object algorithms/) as HTMLSelectElement).value).toBe('asymmetric');
 });

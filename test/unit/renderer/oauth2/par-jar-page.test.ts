@@ -324,7 +324,13 @@ describe('OAuth 2 page: request objects (RFC 9101)', () => {
     await ro.getState().prepared(stores.oauth2.getState().flow!, profile);
     expect(ro.getState().error).toBeNull();
     expect(ro.getState().made!.header).toMatchObject({ alg: 'HS256' });
-    await codeExchanged(stores, (await opened(stores))!);
+    // The mock verifies HS* only under requestObjectAlgs "all" (its default is asymmetric only).
+    provider.context.settings.switches.requestObjectAlgs = 'all';
+    try {
+      await codeExchanged(stores, (await opened(stores))!);
+    } finally {
+      provider.context.settings.switches.requestObjectAlgs = 'asymmetric';
+    }
   });
 
   it('pushed: the request object goes in the PAR body (RFC 9126 §3) with the assertion; the flow completes', async () => {

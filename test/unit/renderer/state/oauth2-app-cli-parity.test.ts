@@ -55,8 +55,8 @@ const profiles = (base: () => string) =>
       pastedRedirectProfile(
         base(),
         { service, headers },
-        // OpenID Connect's issuer, which its discovery and id_token name.
-        { ...oauth2, dpopKey, ...(oauth2.scope.includes('openid') ? { issuer: front.issuer() } : {}) }
+        // The mock's issuer, which its discovery, its id_token and its authorization response's iss (RFC 9207) name.
+        { ...oauth2, dpopKey, issuer: front.issuer() }
       )
     );
 
@@ -74,7 +74,9 @@ const sameRun = (tamper?: (bridge: BridgeApi) => BridgeApi) =>
     // Now and then an id_token with another nonce (OIDC Core §3.1.3.7 item 11).
     fc.constantFrom<IdTokenFault>('off', 'off', 'off', 'wrong-nonce'),
     async (profile, seed, fault) => {
-      front.switched({ idTokenFault: fault });
+      // PKCE plain is taken only under allowPlainPkce (RFC 9700 §2.1.1): on for the profiles that use it, so their
+      // code exchange (the verifier sent as it is) is compared too.
+      front.switched({ idTokenFault: fault, allowPlainPkce: profile.oauth2.pkce === 'plain' });
       try {
         const drawn = { app: [] as string[], cli: [] as string[] };
         const appRandom = keepingJtis(seededRandom(seed), drawn.app);

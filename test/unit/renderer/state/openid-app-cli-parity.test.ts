@@ -60,7 +60,8 @@ const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
     // or one with another audience or a broken signature, which both refuse before UserInfo (§3.1.3.7).
     fc.constantFrom<IdTokenFault>('off', 'off', 'off', 'wrong-nonce', 'wrong-aud', 'bad-signature'),
     async (profile, seed, fault) => {
-      front.switched({ idTokenFault: fault });
+      // PKCE plain is taken only under allowPlainPkce (RFC 9700 §2.1.1): on for the profiles that use it.
+      front.switched({ idTokenFault: fault, allowPlainPkce: profile.oauth2.pkce === 'plain' });
       try {
         const app = await appOpenIdRun(profile, seed, tamper);
         const cli = await cliOpenIdRun(profile, seed);

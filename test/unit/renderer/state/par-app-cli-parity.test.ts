@@ -44,11 +44,17 @@ let proven = 0;
 
 const sameRun = (tamper: (bridge: BridgeApi) => BridgeApi = (b) => b) =>
   fc.asyncProperty(profiles(), fc.integer({ min: 1, max: 2 ** 31 }), async (profile, seed) => {
-    const app = proofsRead(await appOAuth2ParRun(front, profile, seed, tamper)).run;
-    const cli = proofsRead(await cliOAuth2Run(front, profile, seed, true)).run;
-    if (app.exchanges.some((e) => e.leg === 'token')) exchanged += 1;
-    if (app.exchanges.some((e) => e.leg === 'par' && e.request.headers.some(([n]) => n === 'DPoP'))) proven += 1;
-    expect(app).toStrictEqual(cli);
+    // PKCE plain is taken only under allowPlainPkce (RFC 9700 §2.1.1): on for the profiles that use it.
+    front.switched({ allowPlainPkce: profile.oauth2.pkce === 'plain' });
+    try {
+      const app = proofsRead(await appOAuth2ParRun(front, profile, seed, tamper)).run;
+      const cli = proofsRead(await cliOAuth2Run(front, profile, seed, true)).run;
+      if (app.exchanges.some((e) => e.leg === 'token')) exchanged += 1;
+      if (app.exchanges.some((e) => e.leg === 'par' && e.request.headers.some(([n]) => n === 'DPoP'))) proven += 1;
+      expect(app).toStrictEqual(cli);
+    } finally {
+      front.switched({});
+    }
   });
 
 /** A host that sends the push with one header more than asked: the planted divergence. */

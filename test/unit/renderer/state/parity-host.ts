@@ -49,6 +49,9 @@ export function seededRandom(seed: number): RandomPort {
 export async function mockFront({ keepPort = false }: { readonly keepPort?: boolean } = {}) {
   let mock: MockProvider | null = null;
   let port = 0;
+  // Without keepPort each mock has a port (its issuer) of its own, which no profile can name: it leaves iss out of
+  // its authorization responses (RFC 9207), as a server that does not support it would.
+  const frontSwitches: MockSwitches = keepPort ? {} : { issParameter: false };
   let switches: MockSwitches = {};
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
@@ -77,7 +80,7 @@ export async function mockFront({ keepPort = false }: { readonly keepPort?: bool
       await stopMock();
       mock = new MockProvider({ autoLoginUser: 'demo', random: seededRandom(seed), clock: { now: () => NOW } });
       port = Number(new URL(await mock.start(keepPort ? { port } : {})).port);
-      updateMockSettings(mock.context, { switches });
+      updateMockSettings(mock.context, { switches: { ...frontSwitches, ...switches } });
     },
     /** The mock's switches for every fresh mock from now on (an id_token fault, say). */
     switched(to: MockSwitches): void {
