@@ -7,7 +7,6 @@ import { ID_TOKEN_ALGS, ID_TOKEN_FAULTS } from '../shared/oidc/mock-switches';
 import { issueLines } from '../shared/schema-issues';
 import { DEFAULT_LIFETIMES } from '../shared/seed';
 import { CLIENT_AUTH_METHODS } from './client-auth-methods';
-import { GRANT_TYPES } from './grants/registry';
 import { checkRegistrableUri } from './redirect-uri';
 import { rsaPublicKeyProblem } from '../platform/node/rsa-public-key';
 import { DEFAULT_CREDENTIALS } from './default-credentials';
@@ -151,41 +150,45 @@ const scopeValue = z
     /^[\x21\x23-\x5b\x5d-\x7e]+$/,
     'a scope is one or more printable ASCII characters without space, " or \\ (RFC 6749 §3.3)'
   );
-const clientSchema = z.strictObject({
-  id: nonEmpty('id'),
-  /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
-  secret: nonEmpty('secret').optional(),
-  redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
-  grantTypes: z
-    .array(z.enum(GRANT_TYPES))
-    .min(1)
-    .default([...GRANT_TYPES]),
-  /**
-   * How the client authenticates at the token endpoint (RFC 7591 §2 token_endpoint_auth_method). Absent: HTTP Basic
-   * or the body with a secret, none without one, as before registration existed.
-   */
-  tokenEndpointAuthMethod: z
-    .enum(CLIENT_AUTH_METHODS, { error: `must be one of ${CLIENT_AUTH_METHODS.join(', ')}` })
-    .optional(),
-  /** The client's public keys (RFC 7591 §2 jwks) for private_key_jwt and self_signed_tls_client_auth. */
-  jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string() })) }).optional(),
-  /** Where the client publishes its JWK Set (RFC 7591 §2 jwks_uri); only a loopback URL is ever fetched. */
-  jwksUri: z.url({ error: 'jwksUri must be an absolute URL' }).optional(),
-  /** The scopes the client may ask for (RFC 7591 §2 scope); absent: every scope of the provider. */
-  scopes: z.array(scopeValue).optional(),
-  /** tls_client_auth: the certificate's subject distinguished name the client registered (RFC 8705 §2.1.2). */
-  tlsClientAuthSubjectDn: nonEmpty('tlsClientAuthSubjectDn').optional(),
-  /**
-   * DPoP (RFC 9449): `optional` (also when absent) binds the tokens of a request that carries a proof and issues
-   * bearer tokens otherwise; `required` refuses a token request without a proof, as a client registered with
-   * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
-   */
-  dpop: z.enum(['optional', 'required']).optional(),
-  /** The client may start an authorization only with a pushed request (RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6) require_pushed_authorization_requests). */
-  requirePushedAuthorizationRequests: z.boolean().optional(),
-  /** The client's authorization requests must be signed request objects (RFC 9101 §10.5 (https://www.rfc-editor.org/rfc/rfc9101#section-10.5) require_signed_request_object). */
-  requireSignedRequestObject: z.boolean().optional(),
-});
+type GrantTypes = readonly [string, ...string[]];
+
+/** A client's fields; its grant types are those the mock serves, named by the caller (load-config.ts). */
+const clientSchemaFor = (grantTypes: GrantTypes) =>
+  z.strictObject({
+    id: nonEmpty('id'),
+    /** Absent for a public client, which must then use PKCE (RFC 7636, RFC 9700 §2.1.1). */
+    secret: nonEmpty('secret').optional(),
+    redirectUris: z.array(redirectUri).min(1, 'redirectUris needs at least one URI'),
+    grantTypes: z
+      .array(z.enum(grantTypes))
+      .min(1)
+      .default([...grantTypes]),
+    /**
+     * How the client authenticates at the token endpoint (RFC 7591 §2 token_endpoint_auth_method). Absent: HTTP Basic
+     * or the body with a secret, none without one, as before registration existed.
+     */
+    tokenEndpointAuthMethod: z
+      .enum(CLIENT_AUTH_METHODS, { error: `must be one of ${CLIENT_AUTH_METHODS.join(', ')}` })
+      .optional(),
+    /** The client's public keys (RFC 7591 §2 jwks) for private_key_jwt and self_signed_tls_client_auth. */
+    jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string() })) }).optional(),
+    /** Where the client publishes its JWK Set (RFC 7591 §2 jwks_uri); only a loopback URL is ever fetched. */
+    jwksUri: z.url({ error: 'jwksUri must be an absolute URL' }).optional(),
+    /** The scopes the client may ask for (RFC 7591 §2 scope); absent: every scope of the provider. */
+    scopes: z.array(scopeValue).optional(),
+    /** tls_client_auth: the certificate's subject distinguished name the client registered (RFC 8705 §2.1.2). */
+    tlsClientAuthSubjectDn: nonEmpty('tlsClientAuthSubjectDn').optional(),
+    /**
+     * DPoP (RFC 9449): `optional` (also when absent) binds the tokens of a request that carries a proof and issues
+     * bearer tokens otherwise; `required` refuses a token request without a proof, as a client registered with
+     * `dpop_bound_access_tokens: true` is (RFC 9449 §5.2 (https://www.rfc-editor.org/rfc/rfc9449#section-5.2)).
+     */
+    dpop: z.enum(['optional', 'required']).optional(),
+    /** The client may start an authorization only with a pushed request (RFC 9126 §6 (https://www.rfc-editor.org/rfc/rfc9126#section-6) require_pushed_authorization_requests). */
+    requirePushedAuthorizationRequests: z.boolean().optional(),
+    /** The client's authorization requests must be signed request objects (RFC 9101 §10.5 (https://www.rfc-editor.org/rfc/rfc9101#section-10.5) require_signed_request_object). */
+    requireSignedRequestObject: z.boolean().optional(),
+  });
 const userSchema = z.strictObject({
   username: nonEmpty('username'),
   password: z.string({ error: 'password must be a string' }),
@@ -205,78 +208,59 @@ const uniqueBy =
     });
   };
 
-export const configSchema = z.strictObject({
-  oauth1: z
-    .strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) })
-    .default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
-  oauth2: z
-    .strictObject({
-      clients: z.array(clientSchema).superRefine(uniqueBy((c) => c.id, 'client id')),
-      /**
-       * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
-       * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
-       */
-      scopes: z.array(scopeValue).default([...DEFAULT_SCOPES]),
-    })
-    .default({
-      clients: [
-        {
-          ...DEFAULT_CREDENTIALS.client,
-          redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris],
-          grantTypes: [...GRANT_TYPES],
-        },
-      ],
-      scopes: [...DEFAULT_SCOPES],
-    }),
-  users: z
-    .array(userSchema)
-    .min(1, 'users needs at least one user')
-    .superRefine(uniqueBy((u) => u.username, 'username'))
-    .default([{ ...DEFAULT_CREDENTIALS.user }]),
-  /** Realm named in WWW-Authenticate challenges. */
-  realm: z.string().default('oauth-lab-mock'),
-  lifetimes: lifetimesSchema.default(lifetimesSchema.parse({})),
-  switches: switchesSchema.default(switchesSchema.parse({})),
-});
+/**
+ * The whole configuration. The grant types a client may name come from the modules in grants/ (grants/registry.ts),
+ * which the schema takes as an argument rather than importing: each grant's handler reads this configuration's types.
+ */
+export const configSchemaFor = (grantTypes: GrantTypes) =>
+  z.strictObject({
+    oauth1: z
+      .strictObject({ consumers: z.array(consumerSchema).superRefine(uniqueBy((c) => c.key, 'consumer key')) })
+      .default({ consumers: [{ ...DEFAULT_CREDENTIALS.consumer }] }),
+    oauth2: z
+      .strictObject({
+        clients: z.array(clientSchemaFor(grantTypes)).superRefine(uniqueBy((c) => c.id, 'client id')),
+        /**
+         * Scopes a client may ask for. Not in the interface ("Allowed values of scope: not shown"); `openid` asks for
+         * OpenID Connect (OIDC Core §3.1.2.1), which the service does not offer: the mock adds it beside the service's.
+         */
+        scopes: z.array(scopeValue).default([...DEFAULT_SCOPES]),
+      })
+      .default({
+        clients: [
+          {
+            ...DEFAULT_CREDENTIALS.client,
+            redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris],
+            grantTypes: [...grantTypes],
+          },
+        ],
+        scopes: [...DEFAULT_SCOPES],
+      }),
+    users: z
+      .array(userSchema)
+      .min(1, 'users needs at least one user')
+      .superRefine(uniqueBy((u) => u.username, 'username'))
+      .default([{ ...DEFAULT_CREDENTIALS.user }]),
+    /** Realm named in WWW-Authenticate challenges. */
+    realm: z.string().default('oauth-lab-mock'),
+    lifetimes: lifetimesSchema.default(lifetimesSchema.parse({})),
+    switches: switchesSchema.default(switchesSchema.parse({})),
+  });
 
-export type ProviderConfig = z.infer<typeof configSchema>;
+export type ProviderConfig = z.infer<ReturnType<typeof configSchemaFor>>;
 export type Lifetimes = z.infer<typeof lifetimesSchema>;
 export type Switches = z.infer<typeof switchesSchema>;
 export type ConsumerConfig = z.infer<typeof consumerSchema>;
-export type ClientConfig = z.infer<typeof clientSchema>;
+export type ClientConfig = z.infer<ReturnType<typeof clientSchemaFor>>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-function describeIssues(source: string, error: z.ZodError): string {
+export function describeIssues(source: string, error: z.ZodError): string {
   const lines = issueLines(error, '(top level)').slice(0, 10);
   return `${source} is not a valid mock provider configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
-
-/** Validates a parsed JSON value; the error lists each wrong field with its path and what is expected. */
-export function parseConfig(value: unknown, source = 'the configuration'): ProviderConfig {
-  const result = configSchema.safeParse(value ?? {});
-  if (!result.success) throw new ConfigError(describeIssues(source, result.error));
-  return result.data;
-}
-
-/** Parses the text of a JSON config file, naming the file and the JSON error. */
-export function parseConfigText(text: string, source: string): ProviderConfig {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(`${source} is not valid JSON: ${(e as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ConfigError(
-      `${source} must contain a JSON object such as {"users":[{"username":"demo","password":"demo"}]}.`
-    );
-  return parseConfig(value, source);
-}
-
-export const defaultConfig = (): ProviderConfig => parseConfig({});
 
 /** The same fields, each optional and without its default, so a partial change leaves the other fields alone. */
 function withoutDefaults<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {

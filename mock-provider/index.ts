@@ -1,5 +1,6 @@
 export { MockProvider, type MockProviderOptions } from './server';
-export { ConfigError, defaultConfig, parseConfig, parseConfigText, type ProviderConfig } from './config';
+export { ConfigError, type ProviderConfig } from './config';
+export { defaultConfig, parseConfig, parseConfigText } from './load-config';
 export { DEFAULT_CREDENTIALS } from './default-credentials';
 export type { ProviderEvent } from './events';
 export {

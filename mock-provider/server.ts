@@ -6,7 +6,8 @@ import { startHttpServer, type HttpServer, type HttpServerOptions } from '../pla
 import { nodeCrypto, nodeRandom } from '../platform/node/node-crypto';
 import type { SseStream } from '../platform/node/sse';
 import { MockClock } from './clock';
-import { defaultConfig, type ProviderConfig } from './config';
+import type { ProviderConfig } from './config';
+import { defaultConfig } from './load-config';
 import type { Handled, ProviderContext } from './context';
 import { setAutoLoginUser } from './control';
 import { oauth2Error } from './errors';

@@ -29,11 +29,31 @@ function importGraph(base: string, dirs: readonly string[]): Map<string, string[
   };
   return new Map(
     files.map((file) => {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      const text = readFileSync(file, 'utf8');
+      const { importedFiles } = ts.preProcessFile(text, true, true);
       const targets = importedFiles.map((i) => resolveSpecifier(file, i.fileName));
-      return [file, [...new Set(targets.filter((t): t is string => t !== undefined))]];
+      const globbed = globTargets(file, text, files);
+      return [file, [...new Set([...targets.filter((t): t is string => t !== undefined), ...globbed])]];
     })
   );
+}
+
+/**
+ * The files an `import.meta.glob(…)` of the file imports (Vite: the grant registries find their modules so): its
+ * relative patterns, `*` within one folder, `!` excluding.
+ */
+function globTargets(file: string, text: string, files: readonly string[]): string[] {
+  const calls = [...text.matchAll(/import\.meta\.glob(?:<[^>]*>)?\(\s*(\[[^\]]*\]|'[^']*')/g)];
+  const patterns = calls.flatMap((call) => [...call[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!));
+  const toRegExp = (pattern: string) =>
+    new RegExp(
+      `^${resolve(dirname(file), pattern)
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')}$`
+    );
+  const included = patterns.filter((p) => !p.startsWith('!')).map(toRegExp);
+  const excluded = patterns.filter((p) => p.startsWith('!')).map((p) => toRegExp(p.slice(1)));
+  return files.filter((f) => f !== file && included.some((r) => r.test(f)) && !excluded.some((r) => r.test(f)));
 }
 
 /** One circle through each strongly connected group of files (Tarjan's algorithm), as "a → b → a". */
@@ -106,10 +126,14 @@ describe('import cycles', () => {
     write('src/state/run.ts', "export const run = () => import('./index.js');\n");
     write('src/leaf.ts', "import { z } from 'zod';\nimport { run } from './state';\nexport const x = [z, run];\n");
     write('src/self.tsx', "import './self';\n");
+    write('src/found/registry.ts', "const all = import.meta.glob(['./*.ts', '!./registry.ts'], { eager: true });\n");
+    write('src/found/one.ts', "import type { Config } from '../config';\nexport const one = 1;\n");
+    write('src/config.ts', "import { all } from './found/registry';\nexport type Config = typeof all;\n");
 
-    it('finds circles through type-only, multi-line, re-export, index and dynamic imports, and self-imports', () => {
+    it('finds circles through type-only, multi-line, re-export, index, dynamic and glob imports, and self-imports', () => {
       const cycles = importCycles(importGraph(tree, ['src']), tree).sort();
       expect(cycles).toEqual([
+        'src/config.ts → src/found/registry.ts → src/found/one.ts → src/config.ts',
         'src/errors.ts → src/trace/trace.ts → src/errors.ts',
         'src/self.tsx → src/self.tsx',
         expect.stringMatching(/^src\/state\/(index|run)\.ts → src\/state\/(run|index)\.ts → src\/state\/\1\.ts$/),

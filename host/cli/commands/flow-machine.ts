@@ -90,12 +90,7 @@ async function machineClientOf(name: string, v: MachineFlagValues, io: CliIO): P
 }
 
 /** How the flow sends and records: no browser, no callback to wait for, the history unless --no-history. */
-function machineRunOptions(
-  v: MachineFlagValues,
-  io: CliIO,
-  client: MachineClient,
-  report: FlowReport
-): FlowRunOptions {
+function machineRunOptions(v: MachineFlagValues, io: CliIO, client: MachineClient, report: FlowReport): FlowRunOptions {
   return {
     open: false,
     waitTimeoutMs: 0,

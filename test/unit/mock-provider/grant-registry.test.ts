@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../mock-provider';
-import { parseConfig } from '../../../mock-provider/config';
+import { parseConfig } from '../../../mock-provider/load-config';
 import { grantChoices, grantFor, GRANT_TYPES } from '../../../mock-provider/grants/registry';
 import { C, Harness, json, REDIRECT, tokenRequest } from './helpers';
 import { expectOAuth2Error } from './oauth2-assertions';

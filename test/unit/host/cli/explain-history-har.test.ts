@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHar } from '../../../../host/export';
-import { configSchema } from '../../../../mock-provider/config';
+import { configSchema } from '../../../../mock-provider/load-config';
 import { MockProvider } from '../../../../mock-provider/server';
 import { basic, HarRecorder, type ExplainJson } from './explain-recorder';
 import { runCli } from './run-cli';

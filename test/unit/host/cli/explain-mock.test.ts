@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../../mock-provider/config';
+import { configSchema } from '../../../../mock-provider/load-config';
 import { MockProvider } from '../../../../mock-provider/server';
 import { basic, causeIds, HarRecorder } from './explain-recorder';
 

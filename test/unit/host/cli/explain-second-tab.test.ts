@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../../mock-provider/config';
+import { configSchema } from '../../../../mock-provider/load-config';
 import { MockProvider } from '../../../../mock-provider/server';
 import { causeIds, HarRecorder } from './explain-recorder';
 
