@@ -146,6 +146,9 @@ describe('oauth-lab flow', () => {
         'oauth2',
         '--base-url',
         `${mock.baseUrl}/elsewhere`,
+        // The issuer is not the base URL here: named, so the callback's iss (RFC 9207) is checked against it.
+        '--issuer',
+        mock.baseUrl,
         '--authorize-path',
         `${mock.baseUrl}/oauth/v2/authorize`,
         '--token-path',
