@@ -95,8 +95,13 @@ function isSystemAlias(path: string): boolean {
  */
 export function writesInPlace(path: string, fs: Pick<WriteFs, 'statSync'> = nodeFs): boolean {
   if (isSystemAlias(path)) return true;
-  const stat = fs.statSync(path, { throwIfNoEntry: false });
-  return stat !== undefined && !stat.isFile();
+  try {
+    const stat = fs.statSync(path, { throwIfNoEntry: false });
+    return stat !== undefined && !stat.isFile();
+  } catch {
+    // A loop of links (ELOOP) is no stream: writeFileDurably then refuses it by name.
+    return false;
+  }
 }
 
 /** Linux's limit on links followed in one lookup (MAXSYMLINKS); a longer chain is taken as a loop. */
