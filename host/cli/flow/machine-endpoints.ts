@@ -146,6 +146,10 @@ export async function machineEndpoints(
   report: FlowReport
 ): Promise<MachineEndpoints> {
   const which = oneWhere(v, device);
+  if (which === 'token-url' && v['token-path'] !== undefined)
+    throw new UsageError(
+      '--token-path goes with --base-url or --issuer; --token-url is the whole token endpoint: give one.'
+    );
   if (device && which !== 'token-url') return deviceEndpoints(v, which, options, report);
   if (which === 'base-url') {
     const base = v['base-url']!;

@@ -102,4 +102,12 @@ describe('--issuer with --token-path: the flag wins over the discovery document'
     expect(tokenPosts()).toEqual(['POST /typed-token']);
     expect(r.err).toContain(`Token endpoint: ${issuer}/typed-token (from --token-path)`);
   });
+
+  it('--token-url with --token-path: refused (exit 2), naming both, before anything is sent', async () => {
+    hits.length = 0;
+    const r = await machineCli(['client-credentials', '--token-url', `${issuer}/t`, '--token-path', '/p', ...client]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--token-path goes with --base-url or --issuer; --token-url is the whole token endpoint');
+    expect(hits).toEqual([]);
+  });
 });
