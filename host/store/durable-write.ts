@@ -6,7 +6,8 @@ import { basename, dirname, join, resolve } from 'node:path';
  * holds exactly what was meant, and only then rename it over the old one. A full disk, a quota or a permission
  * problem therefore leaves the previous file as it was and reaches the caller as a StoreWriteError; a short file
  * never replaces a good one (the writer under `conf` renames without checking). A target that is not a regular file
- * (a FIFO, a terminal, `/dev/stdout`) is written in place instead (writesInPlace).
+ * (a FIFO, a terminal, `/dev/stdout`) is written in place instead (writesInPlace). A symbolic link is followed to
+ * the file it names (linkedFile), so the link stays and the file behind it is replaced.
  */
 
 /** The file operations the writer uses; tests pass one that fails the way a full disk does. */
@@ -21,6 +22,8 @@ export type WriteFs = Pick<
   | 'renameSync'
   | 'unlinkSync'
   | 'statSync'
+  | 'lstatSync'
+  | 'readlinkSync'
 >;
 
 /** A save that did not land; the previous file is unchanged. `code` is the system's (ENOSPC, EACCES...) when known. */
@@ -80,15 +83,48 @@ function syncDirectory(fs: WriteFs, dir: string): void {
   }
 }
 
+/** A path under /dev or /proc: a device or a descriptor alias, never a file the writer may rename over. */
+function isSystemAlias(path: string): boolean {
+  return /^\/(dev|proc)\//.test(resolve(path));
+}
+
 /**
  * A target a rename would replace instead of writing to: one that exists and is not a regular file (a FIFO, a
  * terminal, a pipe behind /dev/stdout), or one named through the system's descriptor aliases (/dev/stdout,
  * /dev/fd/N, /proc/self/fd/N), whose rename would replace the alias itself and never reach the open file behind it.
  */
 export function writesInPlace(path: string, fs: Pick<WriteFs, 'statSync'> = nodeFs): boolean {
-  if (/^\/(dev|proc)\//.test(resolve(path))) return true;
-  const stat = fs.statSync(path, { throwIfNoEntry: false });
-  return stat !== undefined && !stat.isFile();
+  if (isSystemAlias(path)) return true;
+  try {
+    const stat = fs.statSync(path, { throwIfNoEntry: false });
+    return stat !== undefined && !stat.isFile();
+  } catch {
+    // A loop of links (ELOOP) is no stream: writeFileDurably then refuses it by name.
+    return false;
+  }
+}
+
+/** Linux's limit on links followed in one lookup (MAXSYMLINKS); a longer chain is taken as a loop. */
+const MAX_LINKS = 40;
+
+/**
+ * The path a write through `path` lands on: a symbolic link is followed, link by link, to the entry at the end of
+ * the chain, whether it exists or not (a dangling link gets its file created, as a shell's `>` does). Renaming over
+ * the link itself would replace the link with a plain file and leave the linked file stale.
+ */
+function linkedFile(fs: WriteFs, path: string): string {
+  let at = path;
+  for (let followed = 0; followed <= MAX_LINKS; followed++) {
+    const stat = fs.lstatSync(at, { throwIfNoEntry: false });
+    // /dev/stdout's own links end in "pipe:[N]", no path: stop where the system's aliases begin.
+    if (!stat?.isSymbolicLink() || isSystemAlias(at)) return at;
+    at = resolve(dirname(at), fs.readlinkSync(at, 'utf8'));
+  }
+  throw new StoreWriteError(
+    path,
+    'ELOOP',
+    `Saving ${path} failed: its symbolic links form a loop or a chain longer than ${MAX_LINKS} (ELOOP); point it at a file.`
+  );
 }
 
 /** Writes `bytes` through `path` as it is: no temporary file, no rename, no flush (a pipe cannot be flushed). */
@@ -122,8 +158,14 @@ export function writeFileDurably(
 ): void {
   const fs = options.fs ?? nodeFs;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  if (writesInPlace(path, fs)) return writeInPlace(fs, path, bytes, options.mode ?? 0o600);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${++sequence}.tmp`);
+  const file = linkedFile(fs, path);
+  if (writesInPlace(file, fs)) return writeInPlace(fs, path, bytes, options.mode ?? 0o600);
+  replaceFile(fs, path, file, bytes, options.mode ?? 0o600);
+}
+
+/** The temporary-file-and-rename half of writeFileDurably; `path` names the target in messages, `file` is written. */
+function replaceFile(fs: WriteFs, path: string, file: string, bytes: Buffer, mode: number): void {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}-${++sequence}.tmp`);
   let fd: number | undefined;
   const fail = (e: unknown): never => {
     if (fd !== undefined) {
@@ -147,7 +189,7 @@ export function writeFileDurably(
     );
   };
   try {
-    fd = fs.openSync(temp, 'wx+', options.mode ?? 0o600);
+    fd = fs.openSync(temp, 'wx+', mode);
     // A write may take fewer bytes than asked (that is allowed); one that takes none cannot make progress.
     for (let at = 0; at < bytes.length;) {
       const n = fs.writeSync(fd, bytes, at, bytes.length - at, at);
@@ -160,9 +202,9 @@ export function writeFileDurably(
     if (!sameBytes(fs, fd, bytes)) throw new Error('the written file does not read back as written');
     fs.closeSync(fd);
     fd = undefined;
-    fs.renameSync(temp, path);
+    fs.renameSync(temp, file);
   } catch (e) {
     fail(e);
   }
-  syncDirectory(fs, dirname(path));
+  syncDirectory(fs, dirname(file));
 }

@@ -83,7 +83,7 @@ export const FINDINGS = [
     'metadata-weak-alg',
     'medium',
     'RFC 8725 §3.1, RFC 9101 §10.1, OIDC Core §3.1.3.7',
-    'none or an HMAC algorithm is offered for id_tokens or request objects.'
+    'An HMAC algorithm is offered for id_tokens or request objects, or none for request objects (none for id_tokens is allowed, OIDC Discovery §3).'
   ),
   probe(
     'redirect-uri-prefix-match',

@@ -53,15 +53,28 @@ function insecureEndpoints(doc: Readonly<Record<string, unknown>>): Judged {
     : [false, 'every endpoint is https (or http on loopback)'];
 }
 
+/**
+ * The algorithm lists judged, and whether `none` is weak in each: an HMAC algorithm always is (a shared secret,
+ * RFC 8725 §3.1); `none` is for request objects (RFC 9101 §10.1), but not for id_tokens, where OIDC Discovery 1.0 §3
+ * allows it (the code flow's id_token comes from the token endpoint over TLS), as the discovery check says.
+ */
+const ALG_MEMBERS = [
+  ['id_token_signing_alg_values_supported', false],
+  ['request_object_signing_alg_values_supported', true],
+] as const;
+
 function weakAlgs(doc: Readonly<Record<string, unknown>>): Judged {
-  const members = ['id_token_signing_alg_values_supported', 'request_object_signing_alg_values_supported'];
-  const weak = members.flatMap((m) => {
-    const algs = list(doc[m]).filter((a) => a === 'none' || /^HS/i.test(a));
+  const weak = ALG_MEMBERS.flatMap(([m, noneWeak]) => {
+    const algs = list(doc[m]).filter((a) => (noneWeak && a === 'none') || /^HS/i.test(a));
     return algs.length ? [`${m} lists ${algs.join(', ')}`] : [];
   });
+  const allowed = list(doc.id_token_signing_alg_values_supported).includes('none')
+    ? '; none in id_token_signing_alg_values_supported is allowed (OIDC Discovery §3) and not judged weak'
+    : '';
+  const [idToken, requestObject] = ALG_MEMBERS.map(([m]) => `${m} ${shown(doc[m])}`);
   return weak.length
-    ? [true, weak.join('; ')]
-    : [false, `no none or HS* in ${members.map((m) => `${m} ${shown(doc[m])}`).join(', ')}`];
+    ? [true, weak.join('; ') + allowed]
+    : [false, `no HS* in ${idToken}, no none or HS* in ${requestObject}${allowed}`];
 }
 
 function privateJwks(jwks: ReadOnlyInput['jwks']): Judged | string {

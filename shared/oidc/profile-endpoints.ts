@@ -141,10 +141,26 @@ export const deviceAuthorizationEndpoint = (
   ) ?? { url: endpointUrl(baseUrl, DEFAULT_DEVICE_AUTHORIZATION_PATH), source: 'default' };
 
 /**
+ * A typed endpoint that is the very one the metadata names on the plain port, for a client that authenticates by
+ * certificate: its mutual-TLS alias instead (RFC 8705 §5), where the server asks for the certificate (the plain
+ * endpoint refuses such a client); any other endpoint as it is.
+ */
+function atMtlsAlias(
+  endpoint: ChosenEndpoint | null,
+  metadata: MetadataFor | null,
+  member: 'revocation' | 'introspection'
+): ChosenEndpoint | null {
+  const alias = metadata?.mtlsAliases?.[member];
+  if (!endpoint || endpoint.source !== 'profile' || !alias || metadata[member] !== endpoint.url) return endpoint;
+  return { url: alias, source: 'mtls-alias', from: metadata.issuer };
+}
+
+/**
  * The profile's endpoints beyond the grant's, each by the one resolution (chosen), with where it came from; a client
  * that authenticates by certificate reads the metadata's mutual-TLS aliases first (RFC 8705 §5), and on a profile
  * that follows the mock takes a path it typed under the running mock's mutual-TLS port (`mockMtlsBaseUrl`, as the
- * token path is, profileTokenUrl); the JWKS is no client request and stays on the plain port.
+ * token path is, profileTokenUrl), and elsewhere a typed plain endpoint the metadata aliases at its alias
+ * (atMtlsAlias); the JWKS is no client request and stays on the plain port.
  */
 export function profileEndpoints(
   profile: Profile,
@@ -158,10 +174,18 @@ export function profileEndpoints(
   const clientBase = byCertificate && targetsMock(profile) && mockMtlsBaseUrl !== null ? mockMtlsBaseUrl : baseUrl;
   const choose = (configured: string, member: Member, pathOf?: (p: Preset) => string | undefined) =>
     chosen(clientBase, metadata, configured, member, pathOf);
+  const aliased = (endpoint: ChosenEndpoint | null, member: 'revocation' | 'introspection') =>
+    byCertificate ? atMtlsAlias(endpoint, metadata, member) : endpoint;
   return {
     jwks: chosen(baseUrl, metadata, o.jwksUri, 'jwks'),
-    revocation: choose(o.revocationEndpoint, 'revocation', (p) => p.profile.oauth2?.revocationEndpoint),
-    introspection: choose(o.introspectionEndpoint, 'introspection', (p) => p.profile.oauth2?.introspectionEndpoint),
+    revocation: aliased(
+      choose(o.revocationEndpoint, 'revocation', (p) => p.profile.oauth2?.revocationEndpoint),
+      'revocation'
+    ),
+    introspection: aliased(
+      choose(o.introspectionEndpoint, 'introspection', (p) => p.profile.oauth2?.introspectionEndpoint),
+      'introspection'
+    ),
     deviceAuthorization: deviceAuthorizationEndpoint(o.deviceAuthorizationEndpoint, clientBase, metadata),
   };
 }

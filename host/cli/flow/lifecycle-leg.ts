@@ -9,6 +9,7 @@ import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
 import { sendLeg } from '../../../shared/flows/driver/run-leg';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { profileEndpoints, tokenTail, type DiscoveredEndpoints } from '../../../shared/oidc';
+import { authenticatesByCertificate } from '../../../shared/oauth2/token-request';
 import type { Profile } from '../../../shared/store/profile';
 import { endpointLine, redirectLines } from '../oidc-report';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
@@ -103,9 +104,9 @@ export async function lifecycleLeg(
 
 /**
  * The revocation and introspection endpoints by the one resolution (profileEndpoints: the profile's, from the flags,
- * else the provider's metadata, else a preset for the base URL), the metadata read by the driver's discovery leg
- * over the flow's port (recorded as every leg is) when the OpenID Connect leg did not; each printed with where it
- * came from, in the app's words. Null when one is missing (the legs are then left out, and said so).
+ * else the provider's metadata, else a preset for the base URL; a certificate client's at their mutual-TLS aliases),
+ * the metadata read by the driver's discovery leg over the flow's port (recorded as every leg is) when the OpenID
+ * Connect leg did not; each printed with where it came from, in the app's words. Null when one is missing (the legs are then left out, and said so).
  */
 async function lifecycleEndpoints(
   profile: Profile,
@@ -115,7 +116,9 @@ async function lifecycleEndpoints(
 ): Promise<{ introspection: string; revocation: string } | null> {
   const o = profile.oauth2;
   let metadata = discovered;
-  if (!metadata && !(o.revocationEndpoint && o.introspectionEndpoint)) {
+  // A certificate client reads the metadata even for endpoints it typed: their mutual-TLS aliases (RFC 8705 §5).
+  const typedBoth = !!(o.revocationEndpoint && o.introspectionEndpoint);
+  if (!metadata && (!typedBoth || authenticatesByCertificate(o.clientAuthentication))) {
     const issuer = o.issuer || profile.baseUrl;
     report.step(`Token lifecycle: discovery of ${issuer}, for the revocation and introspection endpoints (RFC 8414)`);
     const d = await discoveryLeg(port, issuer);

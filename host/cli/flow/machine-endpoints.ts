@@ -76,19 +76,28 @@ const said = (report: FlowReport, name: string, chosen: ChosenEndpoint, flag: st
 const readAs = (v: MachineEndpointFlags, fetched: DiscoveredEndpoints | null) =>
   authenticatesByCertificate(clientAuthOf(v['client-auth'])) ? metadataForCertificateClient(fetched) : fetched;
 
-/** The token endpoint the issuer's metadata names (its mutual-TLS alias for a certificate client); none fails. */
-function issuerToken(issuer: string, metadata: DiscoveredEndpoints | null): ChosenEndpoint {
+/**
+ * The token endpoint under --issuer: --token-path when given (a typed path wins over the document, as flow oauth2's
+ * --token-path and flow device's --device-authorization-path do), else the one the issuer's metadata names (its
+ * mutual-TLS alias for a certificate client); neither fails.
+ */
+function issuerToken(
+  issuer: string,
+  tokenPath: string | undefined,
+  metadata: DiscoveredEndpoints | null
+): ChosenEndpoint {
+  if (tokenPath !== undefined) return { url: endpointUrl(issuer, tokenPath), source: 'profile' };
   const token = metadataTokenEndpoint(metadata);
   if (!token)
     throw new FlowFailure(
       'discovery',
-      `The discovery document of ${issuer} has no token_endpoint; give --base-url with the paths instead.`
+      `The discovery document of ${issuer} has no token_endpoint; give --token-path, or --base-url with the paths.`
     );
   return token;
 }
 
 /**
- * The device flow's endpoints (RFC 8628): the token endpoint from the issuer's metadata, or under --base-url from
+ * The device flow's endpoints (RFC 8628): the token endpoint by issuerToken under --issuer, or under --base-url from
  * --token-path (else a certificate client's mutual-TLS alias in the metadata, RFC 8705 §5, else the service's
  * default path); the device authorization endpoint by the one resolution (deviceAuthorizationEndpoint:
  * --device-authorization-path, else the metadata's device_authorization_endpoint, RFC 8628 §4, of --issuer or of
@@ -108,7 +117,7 @@ async function deviceEndpoints(
   const alias = metadataTokenEndpoint(metadata);
   const token: ChosenEndpoint =
     which === 'issuer'
-      ? issuerToken(base, metadata)
+      ? issuerToken(base, v['token-path'], metadata)
       : v['token-path'] !== undefined
         ? { url: endpointUrl(base, v['token-path']), source: 'profile' }
         : alias?.source === 'mtls-alias'
@@ -127,8 +136,8 @@ async function deviceEndpoints(
 
 /**
  * The endpoints: under --base-url (paths defaulting to the mock's), from the issuer's discovery document (OIDC
- * Discovery, RFC 8414; a certificate client's mutual-TLS alias, RFC 8705 §5), or the token URL as given; the device
- * flow's by deviceEndpoints.
+ * Discovery, RFC 8414; a certificate client's mutual-TLS alias, RFC 8705 §5; --token-path wins, said on stderr), or
+ * the token URL as given; the device flow's by deviceEndpoints.
  */
 export async function machineEndpoints(
   v: MachineEndpointFlags,
@@ -137,6 +146,10 @@ export async function machineEndpoints(
   report: FlowReport
 ): Promise<MachineEndpoints> {
   const which = oneWhere(v, device);
+  if (which === 'token-url' && v['token-path'] !== undefined)
+    throw new UsageError(
+      '--token-path goes with --base-url or --issuer; --token-url is the whole token endpoint: give one.'
+    );
   if (device && which !== 'token-url') return deviceEndpoints(v, which, options, report);
   if (which === 'base-url') {
     const base = v['base-url']!;
@@ -150,5 +163,7 @@ export async function machineEndpoints(
     return { baseUrl: v['token-url']!, tokenUrl: v['token-url']!, deviceAuthorizationUrl: null };
   const issuer = v.issuer!;
   const metadata = readAs(v, await discovered(issuer, options, report, false));
-  return { baseUrl: issuer, tokenUrl: issuerToken(issuer, metadata).url, deviceAuthorizationUrl: null };
+  const token = issuerToken(issuer, v['token-path'], metadata);
+  said(report, 'Token endpoint', token, '--token-path');
+  return { baseUrl: issuer, tokenUrl: token.url, deviceAuthorizationUrl: null };
 }

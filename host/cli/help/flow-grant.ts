@@ -38,7 +38,7 @@ const ASSERTION_BUILT = `
 export function tokenEndpointGrantHelp(spec: TokenEndpointGrantSpec): string {
   const usage = spec.parameters.map(usageOf).join(' ');
   const rows = spec.parameters.map(rowOf);
-  return `Usage: oauth-lab flow ${spec.command} (--base-url URL [--token-path P] | --issuer URL | --token-url URL) ${usage}
+  return `Usage: oauth-lab flow ${spec.command} ((--base-url URL | --issuer URL) [--token-path P] | --token-url URL) ${usage}
            [--client-id ID] [--client-auth AUTH] [--client-secret S] [--private-key FILE] [--signing-alg ALG]
            [--scope S] [--dpop [--dpop-key FILE]] [--json]
 

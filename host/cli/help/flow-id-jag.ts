@@ -3,7 +3,7 @@ import { secretsHelp } from '../secret-flags';
 
 export const ID_JAG_FLOW_HELP = `Usage: oauth-lab flow id-jag --idp-token-endpoint URL --idp-client-id ID
            [--idp-client-secret-file F] --id-token-file FILE
-           (--issuer URL | --base-url URL [--token-path P] | --token-url URL --audience ISSUER)
+           ((--issuer URL | --base-url URL) [--token-path P] | --token-url URL --audience ISSUER)
            --client-id ID [--client-auth AUTH] [--client-secret S] [--private-key FILE] [--signing-alg ALG]
            [--resource URI] [--scope S] [--dpop [--dpop-key FILE]] [--json]
 
@@ -21,8 +21,8 @@ Exit code 0 only with the access token; its fields on stdout (JSON with --json).
                             Basic (RFC 6749 §2.3.1), without it sends only its id
   --id-token-file FILE      the id_token the IdP issued at single sign-on (the exchange's subject_token)
   --issuer URL              the resource's authorization server: the ID-JAG's audience, its token endpoint by
-                            discovery; or --base-url URL (also the audience) with --token-path P; or --token-url
-                            URL with --audience ISSUER
+                            discovery (--token-path P wins); or --base-url URL (also the audience) with
+                            --token-path P; or --token-url URL with --audience ISSUER
   --resource URI            the resource (RFC 8707) the ID-JAG and the token are for
   --client-id, --client-auth, --client-secret, --private-key, --key-id, --signing-alg, --assertion-aud,
   --client-cert, --client-key, --ca-file, --scope, --dpop, --dpop-key, --dpop-alg, --dpop-mistake, --api-path,

@@ -1,11 +1,11 @@
 /** `oauth-lab flow client-credentials --help` and `flow device --help`: printing it loads nothing else. */
 import { secretsHelp } from '../secret-flags';
 
-export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials (--base-url URL [--token-path P] | --issuer URL | --token-url URL)
+export const MACHINE_FLOW_HELP = `Usage: oauth-lab flow client-credentials ((--base-url URL | --issuer URL) [--token-path P] | --token-url URL)
            --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
            [--scope S] [--resource URI]... [--audience A] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
-       oauth-lab flow device (--base-url URL [--token-path P] | --issuer URL) [--device-authorization-path P]
+       oauth-lab flow device (--base-url URL | --issuer URL) [--token-path P] [--device-authorization-path P]
            --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
            [--scope S] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]
@@ -27,7 +27,7 @@ as they come; access_denied and expired_token end with exit code 1. Ctrl-C stops
   --base-url URL        the server; --token-path P (default /oauth/v2/token) and --device-authorization-path P
                         are under it (the device path under --issuer too), or full URLs
   --issuer URL          find the token_endpoint and device_authorization_endpoint by discovery (OIDC
-                        Discovery, RFC 8414)
+                        Discovery, RFC 8414); --token-path P wins over the token_endpoint, said on stderr
                         device: the device authorization endpoint is --device-authorization-path, else the
                         metadata's (of --issuer or --base-url, RFC 8628 §4), else a preset's for the base URL,
                         else /oidc/device_authorization (the mock's); where each endpoint came from is said

@@ -2,16 +2,22 @@ import { useState } from 'react';
 import { Checks } from '../../components/Checks';
 import { ExchangeView } from '../../components/ExchangeView';
 import { useScrollIntoView } from '../../components/use-scroll-into-view';
+import { userInfoEndpoint } from '../../../shared/oidc/profile-endpoints';
+import { useFlowProfile } from './use-flow-profile';
 import { useOidc } from './use-oidc';
 import { DpopProofTrace } from '../oauth2/DpopProofTrace';
 
 /**
- * UserInfo (OIDC Core §5.3): the discovered endpoint called with the access token, and its sub compared with the
- * validated id_token's (§5.3.2: a different sub means the response must not be used). The CLI's flow makes the same
- * call through the same shared/oidc/userinfo.ts.
+ * UserInfo (OIDC Core §5.3): the discovered endpoint (a certificate client's mutual-TLS alias) called with the
+ * access token, and its sub compared with the validated id_token's (§5.3.2: a different sub means the response must
+ * not be used). The CLI's flow makes the same call through the same shared/oidc/userinfo.ts.
  */
 export function UserInfoPanel() {
-  const endpoint = useOidc((s) => s.discovery?.endpoints?.userinfo ?? null);
+  // The endpoint the call takes (userInfoCalled): a certificate client's is the mutual-TLS alias (RFC 8705 §5), which
+  // may be the only one its metadata names.
+  const authentication = useFlowProfile()?.oauth2.clientAuthentication ?? null;
+  const discovered = useOidc((s) => s.discovery?.endpoints ?? null);
+  const endpoint = userInfoEndpoint(discovered, authentication);
   const accessToken = useOidc((s) => s.inputs.accessToken);
   const validated = useOidc((s) => s.trace !== null);
   const result = useOidc((s) => s.userInfo);

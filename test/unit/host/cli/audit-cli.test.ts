@@ -67,7 +67,7 @@ describe('oauth-lab audit', () => {
     const clean = await staticIssuer(cleanDoc);
     const weak = await staticIssuer((b) => ({
       ...cleanDoc(b),
-      id_token_signing_alg_values_supported: ['RS256', 'none'],
+      id_token_signing_alg_values_supported: ['RS256', 'HS256'],
     }));
     try {
       const ok = await runCli(['audit', clean.base, '--json']);
@@ -76,7 +76,7 @@ describe('oauth-lab audit', () => {
       const bad = await runCli(['audit', weak.base]);
       expect(bad.code).toBe(1);
       expect(bad.out).toMatch(/found {6}medium {2}metadata-weak-alg/);
-      expect(bad.out).toContain('id_token_signing_alg_values_supported lists none');
+      expect(bad.out).toContain('id_token_signing_alg_values_supported lists HS256');
       expect(bad.out).toContain(
         `           reproduce: curl --globoff --request GET ${weak.base}/.well-known/openid-configuration\n`
       );

@@ -111,6 +111,17 @@ describe('a client that authenticates by certificate (RFC 8705 §5)', () => {
     expect(profileEndpoints(typed, base, withAliases).revocation).toEqual({ url: `${base}/r`, source: 'profile' });
   });
 
+  it("a typed endpoint that is the metadata's plain one goes to its alias, where the certificate is asked for", () => {
+    const typed = profile(base, { clientAuthentication: 'tls_client_auth', revocationEndpoint: '/revoke' });
+    expect(profileEndpoints(typed, base, withAliases).revocation).toEqual({
+      url: `${mtls}/revoke`,
+      source: 'mtls-alias',
+      from: base,
+    });
+    const other = profile(base, { revocationEndpoint: '/revoke' });
+    expect(profileEndpoints(other, base, withAliases).revocation).toEqual({ url: `${base}/revoke`, source: 'profile' });
+  });
+
   it("UserInfo: a certificate client's is the alias (its bound token is accepted there), another's the plain one", () => {
     expect(userInfoEndpoint(withAliases, 'tls_client_auth')).toBe(`${mtls}/userinfo`);
     expect(userInfoEndpoint(withAliases, 'basic')).toBe(`${base}/userinfo`);
