@@ -9,7 +9,9 @@ import { runFlowCli } from '../flows/run-flow-cli';
  * `oauth-lab flow oauth2 --issuer URL` (discovery first, OIDC Discovery §4) for a tls_client_auth client (RFC 8705
  * §2) against the mock over real sockets: the token request goes to the metadata's
  * mtls_endpoint_aliases.token_endpoint (RFC 8705 §5), the mock's mutual-TLS port, with the certificate; the plain
- * token_endpoint refuses a certificate client. UserInfo goes to its alias too.
+ * token_endpoint refuses a certificate client. UserInfo goes to its alias too. Without scope openid, or with
+ * --base-url and --par, the metadata is read before the authorization request too (for the push), and the token
+ * endpoint that is its plain one goes to the alias likewise.
  */
 
 const { h, ca, cert } = tlsClientHarness('tls-issuer', 'issuer-tls');
@@ -25,10 +27,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const grant = (...more: string[]) => [
+const grant = (...more: string[]) => certificateClient('--issuer', h.base, '--scope', 'openid', ...more);
+const certificateClient = (...more: string[]) => [
   'oauth2',
-  '--issuer',
-  h.base,
   '--client-id',
   'tls-issuer',
   '--client-auth',
@@ -39,8 +40,6 @@ const grant = (...more: string[]) => [
   join(dir, 'client.key'),
   '--ca-file',
   join(dir, 'ca.pem'),
-  '--scope',
-  'openid',
   '--no-open',
   '--no-history',
   '--json',
@@ -66,4 +65,25 @@ it('--issuer with --token-path: the typed path still wins, said as from --token-
   const r = await runFlowCli(grant('--token-path', `${mtls}/oauth/v2/token`), browse);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toContain(`token endpoint: ${mtls}/oauth/v2/token (from --token-path)`);
+}, 30_000);
+
+const aliasSaid = (mtls: string) =>
+  `token endpoint: ${mtls}/oauth/v2/token (from the mutual-TLS aliases (mtls_endpoint_aliases, RFC 8705 §5) in the metadata of ${h.base})`;
+
+it('--issuer without scope openid: the metadata read for the push gives the alias', async () => {
+  const mtls = h.provider.mtlsBaseUrl!;
+  const r = await runFlowCli(certificateClient('--issuer', h.base, '--scope', 'read'), browse);
+  expect(r.code, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout)).toHaveProperty('access_token');
+  expect(r.stderr).toContain(aliasSaid(mtls));
+  expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/token`);
+}, 30_000);
+
+it('--base-url with --par: the metadata read for the push gives the alias for the default token path', async () => {
+  const mtls = h.provider.mtlsBaseUrl!;
+  const r = await runFlowCli(certificateClient('--base-url', h.base, '--scope', 'read', '--par'), browse);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/par`);
+  expect(r.stderr).toContain(aliasSaid(mtls));
+  expect(r.stderr).toContain(`-> POST ${mtls}/oauth/v2/token`);
 }, 30_000);
