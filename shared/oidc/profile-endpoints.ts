@@ -148,11 +148,24 @@ export const deviceAuthorizationEndpoint = (
 function atMtlsAlias(
   endpoint: ChosenEndpoint | null,
   metadata: MetadataFor | null,
-  member: 'revocation' | 'introspection'
+  member: 'token' | 'revocation' | 'introspection'
 ): ChosenEndpoint | null {
   const alias = metadata?.mtlsAliases?.[member];
   if (!endpoint || endpoint.source !== 'profile' || !alias || metadata[member] !== endpoint.url) return endpoint;
   return { url: alias, source: 'mtls-alias', from: metadata.issuer };
+}
+
+/**
+ * For a client that authenticates by certificate: its token endpoint (typed, or the service's default path) when it
+ * is the very one the metadata names on the plain port, at its mutual-TLS alias (RFC 8705 §5, atMtlsAlias); null
+ * otherwise (the endpoint stays as it is).
+ */
+export function tokenEndpointAtMtlsAlias(
+  tokenUrl: string,
+  discovered: DiscoveredEndpoints | null
+): ChosenEndpoint | null {
+  const chosen = atMtlsAlias({ url: tokenUrl, source: 'profile' }, metadataForCertificateClient(discovered), 'token');
+  return chosen?.source === 'mtls-alias' ? chosen : null;
 }
 
 /**

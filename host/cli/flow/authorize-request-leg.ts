@@ -1,6 +1,7 @@
 import { buildAuthorizeRequest, type OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { pushTargetOf } from '../../../shared/flows/driver/pushed-authorization-leg';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
+import type { Discovered, DiscoveredEndpoints } from '../../../shared/oidc/discovery';
 import type { Param } from '../../../shared/url-encoded';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../oidc/discover';
@@ -47,28 +48,30 @@ export const requestObjectSigned =
  * metadata requires it (require_pushed_authorization_requests, RFC 9126 §5), the metadata's
  * pushed_authorization_request_endpoint. The metadata is the one the flow already read (--issuer's discovery), else
  * the issuer's, discovered now with --par or when the profile names an issuer (--issuer); a metadata that cannot be
- * read then requires nothing. Null: not pushed.
+ * read then requires nothing. `url` null: not pushed. `metadata`: the endpoints of the metadata read (null when none
+ * was), for the token endpoint of a client that authenticates by certificate (RFC 8705 §5).
  */
 export async function pushEndpoint(
   profile: Profile,
   authentication: ClientAuthentication,
   asked: boolean,
-  discovered: { readonly url: string; readonly document: unknown } | null,
+  discovered: Pick<Discovered, 'url' | 'document' | 'endpoints'> | null,
   options: FlowRunOptions,
   report: FlowReport
-): Promise<string | null> {
-  if (!asked && !discovered && !profile.oauth2.issuer) return null;
+): Promise<{ url: string | null; metadata: DiscoveredEndpoints | null }> {
+  if (!asked && !discovered && !profile.oauth2.issuer) return { url: null, metadata: null };
   const d = discovered ?? (await discoverIssuer(profile, options, asked));
-  if (!d) return null;
+  if (!d) return { url: null, metadata: null };
+  const metadata = d.endpoints;
   const target = pushTargetOf(d.document, asked, authentication);
   if (!target.ok) throw new FlowFailure('par', `${d.url}: ${target.reason}`);
-  if (target.url === null) return null;
+  if (target.url === null) return { url: null, metadata };
   if (!asked)
     report.line(
       '   The metadata says require_pushed_authorization_requests: the authorization request is pushed (RFC 9126 §5).'
     );
   report.line(`   pushed_authorization_request_endpoint ${target.url} (from ${d.url})`);
-  return target.url;
+  return { url: target.url, metadata };
 }
 
 /**

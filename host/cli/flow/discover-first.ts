@@ -2,7 +2,15 @@ import { warning } from '../../../shared/flows';
 import { endpointUrl } from '../../../shared/flows/common';
 import { discoveryLeg } from '../../../shared/flows/driver/openid-legs';
 import type { FlowHostPort } from '../../../shared/flows/driver/host-port';
-import { discoveryWarnings, type Discovered } from '../../../shared/oidc';
+import {
+  discoveryWarnings,
+  metadataForCertificateClient,
+  metadataTokenEndpoint,
+  type ChosenEndpoint,
+  type Discovered,
+  type DiscoveredEndpoints,
+} from '../../../shared/oidc';
+import { authenticatesByCertificate } from '../../../shared/oauth2/token-request';
 import type { Profile } from '../../../shared/store/profile';
 import { endpointLine, redirectLines } from '../oidc-report';
 import { FlowFailure, type FlowReport } from './report';
@@ -31,7 +39,7 @@ export function reportDiscovery(d: Discovered, report: FlowReport): void {
 /**
  * `flow oauth2 --issuer URL` in an OpenID Connect flow: the issuer's metadata is fetched before the authorization
  * request, and its endpoints are the flow's (OIDC Discovery §4): authorization and token (but for those named by
- * flags), and RFC 9207 §3's `authorization_response_iss_parameter_supported`, which makes the redirect's iss required.
+ * flags; a certificate client's token endpoint is the metadata's mutual-TLS alias, tokenEndpointOf), and RFC 9207 §3's `authorization_response_iss_parameter_supported`, which makes the redirect's iss required.
  * A document whose issuer is not the one asked stops the flow before any other endpoint is used (OIDC Discovery
  * §4.3, RFC 8414 §3.3). No metadata at all leaves the profile's endpoints, said so. UserInfo and the JWKS are the
  * document's too, read by the OpenID Connect leg from the discovery returned here.
@@ -59,19 +67,29 @@ export async function discoverFirst(
   const o = profile.oauth2;
   const doc = (d.document ?? {}) as Record<string, unknown>;
   const authorizePath = !named.authorize && e.authorization ? e.authorization : o.authorizePath;
-  const tokenPath = !named.token && e.token ? e.token : o.tokenPath;
+  const token = tokenEndpointOf(profile, named.token, e);
+  const tokenPath = token.source === 'profile' ? o.tokenPath : token.url;
   const issRequired = o.issRequired || doc.authorization_response_iss_parameter_supported === true;
-  const chosen = (path: string, fromMetadata: boolean) =>
-    fromMetadata
-      ? ({ url: endpointUrl(profile.baseUrl, path), source: 'discovery', from: e.issuer } as const)
-      : ({ url: endpointUrl(profile.baseUrl, path), source: 'profile' } as const);
-  report.line(
-    endpointLine('authorization endpoint', chosen(authorizePath, authorizePath === e.authorization), '--authorize-path')
-  );
-  report.line(endpointLine('token endpoint', chosen(tokenPath, tokenPath === e.token), '--token-path'));
+  const authorize: ChosenEndpoint =
+    authorizePath === e.authorization
+      ? { url: endpointUrl(profile.baseUrl, authorizePath), source: 'discovery', from: e.issuer }
+      : { url: endpointUrl(profile.baseUrl, authorizePath), source: 'profile' };
+  report.line(endpointLine('authorization endpoint', authorize, '--authorize-path'));
+  report.line(endpointLine('token endpoint', token, '--token-path'));
   if (issRequired && !o.issRequired)
     report.line(
       "   The metadata advertises authorization_response_iss_parameter_supported: the redirect's iss is required (RFC 9207 §3)."
     );
   return { profile: { ...profile, oauth2: { ...o, authorizePath, tokenPath, issRequired } }, discovered: d };
+}
+
+/**
+ * The flow's token endpoint: --token-path when given, else the one the metadata names (a client that authenticates
+ * by certificate reads its mtls_endpoint_aliases first, RFC 8705 §5, as the machine flows do), else the profile's.
+ */
+function tokenEndpointOf(profile: Profile, named: boolean, e: DiscoveredEndpoints): ChosenEndpoint {
+  const o = profile.oauth2;
+  const metadata = authenticatesByCertificate(o.clientAuthentication) ? metadataForCertificateClient(e) : e;
+  const fromMetadata = named ? null : metadataTokenEndpoint(metadata);
+  return fromMetadata ?? { url: endpointUrl(profile.baseUrl, o.tokenPath), source: 'profile' };
 }

@@ -13,6 +13,10 @@ import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
 import { discoverFirst, type NamedEndpoints } from './discover-first';
+import { endpointUrl } from '../../../shared/flows/common';
+import { authenticatesByCertificate } from '../../../shared/oauth2/token-request';
+import { tokenEndpointAtMtlsAlias, type DiscoveredEndpoints } from '../../../shared/oidc';
+import { endpointLine } from '../oidc-report';
 import { stepOfLeg } from './exchange';
 import { lifecycleLeg } from './lifecycle-leg';
 import { openIdLeg } from './oidc-leg';
@@ -57,21 +61,23 @@ export async function runOAuth2(
     const first = openId.discoverFirst
       ? await discoverFirst(given, openId.discoverFirst, cliLegPort(givenOptions, report, effects), report)
       : null;
-    const profile = first?.profile ?? given;
+    const found = first?.profile ?? given;
+    // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
+    const pushed = await pushEndpoint(
+      found,
+      found.oauth2.clientAuthentication,
+      authorization.par,
+      first?.discovered ?? null,
+      givenOptions,
+      report
+    );
+    const profile = first ? found : tokenAtMtlsAlias(found, pushed.metadata, report);
     // A client assertion's aud is then the token endpoint the document named (RFC 7523 §3 item 3).
     const options = first
       ? { ...givenOptions, clientAssertion: clientAssertionOf(profile, profile.baseUrl) }
       : givenOptions;
     const base = oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri);
-    // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
-    const parEndpoint = await pushEndpoint(
-      profile,
-      base.authentication ?? 'body',
-      authorization.par,
-      first?.discovered ?? null,
-      options,
-      report
-    );
+    const parEndpoint = pushed.url;
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
     const config = { ...base, login: openId.login ?? {}, dpopJkt: dpop?.thumbprint ?? null, parEndpoint };
     const runner = pushAuthenticated(profile, catcher, options, report, effects, dpop);
@@ -117,6 +123,20 @@ export async function runOAuth2(
   } finally {
     await catcher.close();
   }
+}
+
+/**
+ * A client that authenticates by certificate, when metadata was read before the authorization request (for the
+ * push) and its token endpoint is the metadata's plain one: the token endpoint at the metadata's mutual-TLS alias
+ * (RFC 8705 §5), where the server asks for the certificate, said on stderr; the profile as it is otherwise.
+ */
+function tokenAtMtlsAlias(profile: Profile, metadata: DiscoveredEndpoints | null, report: FlowReport): Profile {
+  const o = profile.oauth2;
+  if (!authenticatesByCertificate(o.clientAuthentication)) return profile;
+  const alias = tokenEndpointAtMtlsAlias(endpointUrl(profile.baseUrl, o.tokenPath), metadata);
+  if (!alias) return profile;
+  report.line(endpointLine('token endpoint', alias, '--token-path'));
+  return { ...profile, oauth2: { ...o, tokenPath: alias.url } };
 }
 
 /**

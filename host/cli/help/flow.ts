@@ -95,6 +95,8 @@ OAuth 2:
                         --base-url defaults to it), its authorization_response_iss_parameter_supported
                         turns --require-iss on, and a document naming another issuer stops the flow
                         before the authorization request (OIDC Discovery §4.3)
+                        (a certificate client's token and UserInfo endpoints: the document's
+                        mtls_endpoint_aliases, RFC 8705 §5)
   --require-iss         refuse a redirect without iss, as for a provider whose metadata advertises
                         authorization_response_iss_parameter_supported (RFC 9207 §3)
   --id-token-alg ALG    OpenID Connect: the id_token algorithm the client registered (default: any the

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscoveredEndpoints } from '../../../../shared/oidc/discovery';
-import { endpointSourceWords, profileEndpoints, userInfoEndpoint } from '../../../../shared/oidc/profile-endpoints';
+import {
+  endpointSourceWords,
+  profileEndpoints,
+  tokenEndpointAtMtlsAlias,
+  userInfoEndpoint,
+} from '../../../../shared/oidc/profile-endpoints';
 import { profileSchema } from '../../../../shared/store/profile';
 
 /**
@@ -120,6 +125,18 @@ describe('a client that authenticates by certificate (RFC 8705 §5)', () => {
     });
     const other = profile(base, { revocationEndpoint: '/revoke' });
     expect(profileEndpoints(other, base, withAliases).revocation).toEqual({ url: `${base}/revoke`, source: 'profile' });
+  });
+
+  it("the token endpoint: the metadata's plain one goes to its alias; any other stays (null)", () => {
+    const plain = { ...withAliases, token: `${base}/token` };
+    expect(tokenEndpointAtMtlsAlias(`${base}/token`, plain)).toEqual({
+      url: `${mtls}/token`,
+      source: 'mtls-alias',
+      from: base,
+    });
+    expect(tokenEndpointAtMtlsAlias(`${base}/elsewhere`, plain)).toBeNull();
+    expect(tokenEndpointAtMtlsAlias(`${base}/token`, { ...plain, mtlsAliases: null })).toBeNull();
+    expect(tokenEndpointAtMtlsAlias(`${base}/token`, null)).toBeNull();
   });
 
   it("UserInfo: a certificate client's is the alias (its bound token is accepted there), another's the plain one", () => {
