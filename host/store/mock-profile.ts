@@ -1,10 +1,11 @@
 import { MOCK_PROFILE_ID, profileSchema, type Profile } from '../../shared/store/profile';
-import { DEFAULT_CREDENTIALS } from '../../mock-provider/default-credentials';
+import { DEFAULT_CLIENT_PRIVATE_JWK, DEFAULT_CREDENTIALS } from '../../mock-provider/default-credentials';
 
 export const MOCK_PROFILE_NAME = 'Mock provider';
 
 /**
- * The built-in profile for the embedded mock, with the mock's default credentials and callback. Its base URL stays
+ * The built-in profile for the embedded mock, with the mock's default credentials (its client's demo private key
+ * among them) and callback. Its base URL stays
  * empty: the flows take it from the running mock, whose port changes from run to run.
  */
 export function defaultMockProfile(): Profile {
@@ -17,6 +18,11 @@ export function defaultMockProfile(): Profile {
     callbackPort: Number(callback.port),
     callbackPath: callback.pathname,
     oauth1: { consumerKey: DEFAULT_CREDENTIALS.consumer.key, consumerSecret: DEFAULT_CREDENTIALS.consumer.secret },
-    oauth2: { clientId: DEFAULT_CREDENTIALS.client.id, clientSecret: DEFAULT_CREDENTIALS.client.secret },
+    oauth2: {
+      clientId: DEFAULT_CREDENTIALS.client.id,
+      clientSecret: DEFAULT_CREDENTIALS.client.secret,
+      // The client's registered demo key (default-credentials.ts): request objects are signed ES256 with it.
+      assertionKey: JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK),
+    },
   });
 }

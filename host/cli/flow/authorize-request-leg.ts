@@ -18,11 +18,11 @@ export interface AuthorizationRequestMode {
 /**
  * With --request-object, the host's work before the grant's first leg (runFlow's `prepared`): the authorization
  * request's parameters signed into a request object with the client's key (request-object-signer.ts says which, on
- * stderr), its trace printed; the driver's push (RFC 9126 §3) or the browser's URL (RFC 9101 §5) then carries
+ * stderr, and refuses one the issuer's metadata would refuse), its trace printed; the driver's push (RFC 9126 §3) or the browser's URL (RFC 9101 §5) then carries
  * client_id and it. Without it, the state as it is.
  */
 export const requestObjectSigned =
-  (mode: AuthorizationRequestMode, profile: Profile, report: FlowReport) =>
+  (mode: AuthorizationRequestMode, profile: Profile, metadata: IssuerMetadata | null, report: FlowReport) =>
   async (leg: string, state: OAuth2State): Promise<OAuth2State> => {
     if (!mode.requestObject || state.authorizationParams || (leg !== 'par' && leg !== 'authorize')) return state;
     const c = state.config;
@@ -31,7 +31,8 @@ export const requestObjectSigned =
     const { requestObject: ro, said } = await cliRequestObject(
       credentials,
       profile,
-      buildAuthorizeRequest(state).params
+      buildAuthorizeRequest(state).params,
+      metadata?.document ?? null
     );
     report.line(`   ${said}`);
     for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
@@ -42,45 +43,54 @@ export const requestObjectSigned =
     return { ...state, authorizationParams: params };
   };
 
+/** The issuer's metadata document as read, and where from. */
+export interface IssuerMetadata {
+  readonly url: string;
+  readonly document: unknown;
+}
+
+/**
+ * The issuer's metadata the authorization request is fitted to: the one the flow already read (--issuer's
+ * discovery), else the issuer's (the profile's issuer, else the base URL), discovered now with --par or
+ * --request-object or when the profile names an issuer. One that cannot be read fails the push asked for, and is
+ * none otherwise (null).
+ */
+export async function authorizationMetadata(
+  profile: Profile,
+  mode: AuthorizationRequestMode,
+  discovered: IssuerMetadata | null,
+  options: FlowRunOptions
+): Promise<IssuerMetadata | null> {
+  if (discovered) return discovered;
+  if (!mode.par && !mode.requestObject && !profile.oauth2.issuer) return null;
+  const issuer = profile.oauth2.issuer || profile.baseUrl;
+  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
+    discover(issuer, undefined, { ...options.send, signal })
+  );
+  if (!mode.par && (d.refused || d.document === null)) return null;
+  if (d.refused) throw new FlowFailure('par', d.refused);
+  return d;
+}
+
 /**
  * Where the code grant pushes its authorization request (the driver's `par` leg): with --par, or when the issuer's
  * metadata requires it (require_pushed_authorization_requests, RFC 9126 §5), the metadata's
- * pushed_authorization_request_endpoint. The metadata is the one the flow already read (--issuer's discovery), else
- * the issuer's, discovered now with --par or when the profile names an issuer (--issuer); a metadata that cannot be
- * read then requires nothing. Null: not pushed.
+ * pushed_authorization_request_endpoint (authorizationMetadata's). Null: not pushed.
  */
-export async function pushEndpoint(
-  profile: Profile,
+export function pushEndpoint(
   authentication: ClientAuthentication,
   asked: boolean,
-  discovered: { readonly url: string; readonly document: unknown } | null,
-  options: FlowRunOptions,
+  metadata: IssuerMetadata | null,
   report: FlowReport
-): Promise<string | null> {
-  if (!asked && !discovered && !profile.oauth2.issuer) return null;
-  const d = discovered ?? (await discoverIssuer(profile, options, asked));
-  if (!d) return null;
-  const target = pushTargetOf(d.document, asked, authentication);
-  if (!target.ok) throw new FlowFailure('par', `${d.url}: ${target.reason}`);
+): string | null {
+  if (!metadata) return null;
+  const target = pushTargetOf(metadata.document, asked, authentication);
+  if (!target.ok) throw new FlowFailure('par', `${metadata.url}: ${target.reason}`);
   if (target.url === null) return null;
   if (!asked)
     report.line(
       '   The metadata says require_pushed_authorization_requests: the authorization request is pushed (RFC 9126 §5).'
     );
-  report.line(`   pushed_authorization_request_endpoint ${target.url} (from ${d.url})`);
+  report.line(`   pushed_authorization_request_endpoint ${target.url} (from ${metadata.url})`);
   return target.url;
-}
-
-/**
- * The issuer's metadata (OIDC Discovery §4, RFC 8414 §3), for its pushed_authorization_request_endpoint; one that
- * cannot be used fails the push asked for, and is none when only looked at (null).
- */
-async function discoverIssuer(profile: Profile, options: FlowRunOptions, asked: boolean) {
-  const issuer = profile.oauth2.issuer || profile.baseUrl;
-  const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
-    discover(issuer, undefined, { ...options.send, signal })
-  );
-  if (!asked && (d.refused || d.document === null)) return null;
-  if (d.refused) throw new FlowFailure('par', d.refused);
-  return d;
 }

@@ -8,7 +8,12 @@ import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { PAR_LEG } from '../../../shared/flows/driver/pushed-authorization-leg';
-import { pushEndpoint, requestObjectSigned, type AuthorizationRequestMode } from './authorize-request-leg';
+import {
+  authorizationMetadata,
+  pushEndpoint,
+  requestObjectSigned,
+  type AuthorizationRequestMode,
+} from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
@@ -63,19 +68,13 @@ export async function runOAuth2(
       ? { ...givenOptions, clientAssertion: clientAssertionOf(profile, profile.baseUrl) }
       : givenOptions;
     const base = oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri);
+    const metadata = await authorizationMetadata(profile, authorization, first?.discovered ?? null, options);
     // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
-    const parEndpoint = await pushEndpoint(
-      profile,
-      base.authentication ?? 'body',
-      authorization.par,
-      first?.discovered ?? null,
-      options,
-      report
-    );
+    const parEndpoint = pushEndpoint(base.authentication ?? 'body', authorization.par, metadata, report);
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
     const config = { ...base, login: openId.login ?? {}, dpopJkt: dpop?.thumbprint ?? null, parEndpoint };
     const runner = pushAuthenticated(profile, catcher, options, report, effects, dpop);
-    const prepared = requestObjectSigned(authorization, profile, report);
+    const prepared = requestObjectSigned(authorization, profile, metadata, report);
     const { state, runs } = await runFlow(grant, config, runner, undefined, prepared).catch((e: unknown) => {
       if (e instanceof LegFailed) throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
       throw e;
