@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
@@ -129,9 +129,12 @@ describe('flow oauth2 --request-object with the client key', () => {
     expect(opened.length).toBe(before);
   });
 
-  it('the built-in client with its demo key (--private-key) and basic authentication: ES256, the mock accepts it', async () => {
+  it('the built-in client with its demo key from docs/mock.md (--private-key) and basic authentication: ES256, the mock accepts it', async () => {
+    // The key as docs/mock.md gives it, for the user to save and pass: the built-in client's demo key.
+    const documented = /```json\n(\{"kty":"EC".*\})\n```/.exec(readFileSync('docs/mock.md', 'utf8'))![1]!;
+    expect(JSON.parse(documented)).toEqual(DEFAULT_CLIENT_PRIVATE_JWK);
     const keyFile = join(dir, 'demo.jwk');
-    writeFileSync(keyFile, JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK));
+    writeFileSync(keyFile, documented);
     const r = await builtInFlow(['--private-key', keyFile, '--scope', 'read', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(
