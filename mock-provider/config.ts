@@ -231,6 +231,7 @@ export const configSchemaFor = (grantTypes: GrantTypes) =>
           {
             ...DEFAULT_CREDENTIALS.client,
             redirectUris: [...DEFAULT_CREDENTIALS.client.redirectUris],
+            jwks: { keys: DEFAULT_CREDENTIALS.client.jwks.keys.map((k) => ({ ...k })) },
             grantTypes: [...grantTypes],
           },
         ],

@@ -12,7 +12,7 @@ import {
   type LostSecret,
   type TokenMeta,
 } from './codec';
-import { defaultMockProfile } from './mock-profile';
+import { defaultMockProfile, withMockClientKey } from './mock-profile';
 import type { SealedSecret, SecretBox } from './secrets';
 
 /** A saved token whose token value cannot be decrypted: kept in the file as it was, not listed. */
@@ -68,7 +68,7 @@ function loadProfiles(list: unknown[] | undefined, box: SecretBox, found: Findin
     const d = decodeProfile(rawProfile, box);
     const label = `profiles[${i}]${nameOf(rawProfile)}`;
     if (!d.ok) return void found.dropped.push(`${label}: ${d.problem}`);
-    const p = d.value.id === MOCK_PROFILE_ID ? { ...d.value, builtIn: true } : d.value;
+    const p = d.value.id === MOCK_PROFILE_ID ? withMockClientKey({ ...d.value, builtIn: true }) : d.value;
     if (profiles.some((q) => q.id === p.id))
       return void found.dropped.push(`${label}: the id "${p.id}" appears more than once`);
     if (p.builtIn && p.id !== MOCK_PROFILE_ID)

@@ -130,19 +130,15 @@ export interface RequestObjectClient {
   readonly kid: string | null;
 }
 
-/** The methods that authenticate with the client secret: the key a request object is signed with is then the secret. */
-const SECRET_METHODS: readonly ClientAuthentication[] = ['basic', 'body', 'client_secret_jwt'];
-
 /**
- * Which key signs the client's request objects, or why it has none: one choice for the app and the CLI. The method
- * in effect decides: with a secret method, a private key left from an earlier private_key_jwt (the form hides it)
- * is not the client's key any more, so the secret signs (HS256); the provider would refuse the other key.
+ * Which key signs the client's request objects, or why it has none: one choice for the app and the CLI. The client's
+ * private key first, whatever the token endpoint's authentication (RFC 9101 §4 allows an asymmetric signature or a
+ * MAC with the secret): providers that verify request objects list asymmetric algorithms, and some only those; else
+ * the client secret (HS256, RFC 7518 §3.2).
  */
 export function requestObjectKeyOf(
   c: RequestObjectClient
 ): { ok: true; key: RequestObjectKey } | { ok: false; reason: string } {
-  if (SECRET_METHODS.includes(c.authentication) && c.clientSecret)
-    return { ok: true, key: { method: 'client_secret_jwt', key: c.clientSecret, alg: 'HS256', kid: null } };
   if (c.privateKey.trim())
     return { ok: true, key: { method: 'private_key_jwt', key: c.privateKey, alg: c.alg || null, kid: c.kid || null } };
   if (c.authentication === 'private_key_jwt')
@@ -157,6 +153,22 @@ export function requestObjectKeyOf(
     ok: false,
     reason: `The client has no key to sign a request object with: no private key and no client secret (HS256), as it authenticates with ${c.authentication} (RFC 9101 §4).`,
   };
+}
+
+/**
+ * Why the provider would refuse a request object signed with `alg`, or null: its metadata (RFC 8414 §2, OIDC
+ * Discovery §3) lists request_object_signing_alg_values_supported and `alg` is not among them. `fix` says, in the
+ * host's words, how the client gets a key for a listed algorithm. No metadata, or no list: nothing to say.
+ */
+export function requestObjectAlgRefusal(alg: string, metadata: unknown, fix: string): string | null {
+  const listed =
+    metadata && typeof metadata === 'object'
+      ? (metadata as Record<string, unknown>).request_object_signing_alg_values_supported
+      : undefined;
+  if (!Array.isArray(listed) || listed.includes(alg)) return null;
+  const algs = listed.filter((a): a is string => typeof a === 'string');
+  const signer = alg.startsWith('HS') ? 'the client secret' : "the client's private key";
+  return `The provider verifies request objects signed with ${algs.join(', ') || 'no algorithm'} only (request_object_signing_alg_values_supported); this one would be signed ${alg} with ${signer} and refused (RFC 9101 §4). ${fix}`;
 }
 
 /** Signs the request object with the client's key through the JOSE port; the key is named in the trace, never shown. */

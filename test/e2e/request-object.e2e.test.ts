@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { scrollsSideways } from './in-view';
 import { e2eSession, shot } from './session';
 
@@ -9,10 +9,8 @@ import { e2eSession, shot } from './session';
  * narrow.
  */
 const session = e2eSession();
-// The built-in client authenticates with its secret, so the app signs HS256 with it (HMAC, RFC 7518 §3.2); the
-// mock takes HS* only under requestObjectAlgs "all" (its default verifies asymmetric algorithms only).
-beforeAll(() => session.app.mockSettings({ switches: { requestObjectAlgs: 'all' } }));
-afterAll(() => session.app.mockSettings({ switches: { requestObjectAlgs: 'asymmetric' } }));
+// The built-in profile holds its client's demo private key, so the app signs ES256 with it (RFC 9101 §4), which the
+// default mock (asymmetric algorithms only) verifies with the public key the client registered.
 
 it.each([
   ['light', 1280, 800],
@@ -31,7 +29,19 @@ it.each([
   await page.getByRole('checkbox', { name: 'Send the request as a signed request object (JAR, RFC 9101)' }).check();
   const claims = page.getByRole('table', { name: 'Request object header and claims' });
   await claims.waitFor();
-  for (const part of ['header.alg', 'header.typ', 'iss', 'aud', 'client_id', 'state', 'code_challenge', 'nbf', 'jti'])
+  await expect.poll(() => claims.getByRole('row').filter({ hasText: 'header.alg' }).textContent()).toContain('ES256');
+  for (const part of [
+    'header.alg',
+    'header.typ',
+    'header.kid',
+    'iss',
+    'aud',
+    'client_id',
+    'state',
+    'code_challenge',
+    'nbf',
+    'jti',
+  ])
     await claims.getByRole('rowheader', { name: part, exact: true }).waitFor();
   await page.getByText('Request object to send').waitFor();
   await page.getByRole('checkbox', { name: 'Push the authorization request (PAR)' }).check();

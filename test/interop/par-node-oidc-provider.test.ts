@@ -96,7 +96,9 @@ describe('against node-oidc-provider', () => {
       );
     const byValue = await run([]);
     expect(byValue.code, byValue.err).toBe(0);
-    expect(byValue.err).toContain("Signed ES256 with the client's private key (--private-key)");
+    expect(byValue.err).toContain(
+      "Signed ES256 with the client's private key (--private-key; the client authenticates with private_key_jwt)"
+    );
     const pushed = await run(['--par']);
     expect(pushed.code, pushed.err).toBe(0);
   });

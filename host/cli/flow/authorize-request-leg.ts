@@ -1,7 +1,7 @@
 import { buildAuthorizeRequest, type OAuth2State } from '../../../shared/flows/oauth2-flow';
 import { pushTargetOf } from '../../../shared/flows/driver/pushed-authorization-leg';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
-import type { Discovered, DiscoveredEndpoints } from '../../../shared/oidc/discovery';
+import type { Discovered } from '../../../shared/oidc/discovery';
 import type { Param } from '../../../shared/url-encoded';
 import type { Profile } from '../../../shared/store/profile';
 import { discover } from '../../oidc/discover';
@@ -19,11 +19,11 @@ export interface AuthorizationRequestMode {
 /**
  * With --request-object, the host's work before the grant's first leg (runFlow's `prepared`): the authorization
  * request's parameters signed into a request object with the client's key (request-object-signer.ts says which, on
- * stderr), its trace printed; the driver's push (RFC 9126 §3) or the browser's URL (RFC 9101 §5) then carries
+ * stderr, and refuses one the issuer's metadata would refuse), its trace printed; the driver's push (RFC 9126 §3) or the browser's URL (RFC 9101 §5) then carries
  * client_id and it. Without it, the state as it is.
  */
 export const requestObjectSigned =
-  (mode: AuthorizationRequestMode, profile: Profile, report: FlowReport) =>
+  (mode: AuthorizationRequestMode, profile: Profile, metadata: IssuerMetadata | null, report: FlowReport) =>
   async (leg: string, state: OAuth2State): Promise<OAuth2State> => {
     if (!mode.requestObject || state.authorizationParams || (leg !== 'par' && leg !== 'authorize')) return state;
     const c = state.config;
@@ -32,7 +32,8 @@ export const requestObjectSigned =
     const { requestObject: ro, said } = await cliRequestObject(
       credentials,
       profile,
-      buildAuthorizeRequest(state).params
+      buildAuthorizeRequest(state).params,
+      metadata?.document ?? null
     );
     report.line(`   ${said}`);
     for (const t of ro.trace) report.line(`   ${t.part.padEnd(22)} ${t.value}  — ${t.note}`);
@@ -44,46 +45,53 @@ export const requestObjectSigned =
   };
 
 /**
- * Where the code grant pushes its authorization request (the driver's `par` leg): with --par, or when the issuer's
- * metadata requires it (require_pushed_authorization_requests, RFC 9126 §5), the metadata's
- * pushed_authorization_request_endpoint. The metadata is the one the flow already read (--issuer's discovery), else
- * the issuer's, discovered now with --par or when the profile names an issuer (--issuer); a metadata that cannot be
- * read then requires nothing. `url` null: not pushed. `metadata`: the endpoints of the metadata read (null when none
- * was), for the token endpoint of a client that authenticates by certificate (RFC 8705 §5).
+ * The issuer's metadata as read: where from, the document, and its endpoints (a certificate client's token endpoint
+ * is its mTLS alias, RFC 8705 §5).
  */
-export async function pushEndpoint(
-  profile: Profile,
-  authentication: ClientAuthentication,
-  asked: boolean,
-  discovered: Pick<Discovered, 'url' | 'document' | 'endpoints'> | null,
-  options: FlowRunOptions,
-  report: FlowReport
-): Promise<{ url: string | null; metadata: DiscoveredEndpoints | null }> {
-  if (!asked && !discovered && !profile.oauth2.issuer) return { url: null, metadata: null };
-  const d = discovered ?? (await discoverIssuer(profile, options, asked));
-  if (!d) return { url: null, metadata: null };
-  const metadata = d.endpoints;
-  const target = pushTargetOf(d.document, asked, authentication);
-  if (!target.ok) throw new FlowFailure('par', `${d.url}: ${target.reason}`);
-  if (target.url === null) return { url: null, metadata };
-  if (!asked)
-    report.line(
-      '   The metadata says require_pushed_authorization_requests: the authorization request is pushed (RFC 9126 §5).'
-    );
-  report.line(`   pushed_authorization_request_endpoint ${target.url} (from ${d.url})`);
-  return { url: target.url, metadata };
-}
+export type IssuerMetadata = Pick<Discovered, 'url' | 'document' | 'endpoints'>;
 
 /**
- * The issuer's metadata (OIDC Discovery §4, RFC 8414 §3), for its pushed_authorization_request_endpoint; one that
- * cannot be used fails the push asked for, and is none when only looked at (null).
+ * The issuer's metadata the authorization request is fitted to: the one the flow already read (--issuer's
+ * discovery), else the issuer's (the profile's issuer, else the base URL), discovered now with --par or
+ * --request-object or when the profile names an issuer. One that cannot be read fails the push asked for, and is
+ * none otherwise (null).
  */
-async function discoverIssuer(profile: Profile, options: FlowRunOptions, asked: boolean) {
+export async function authorizationMetadata(
+  profile: Profile,
+  mode: AuthorizationRequestMode,
+  discovered: IssuerMetadata | null,
+  options: FlowRunOptions
+): Promise<IssuerMetadata | null> {
+  if (discovered) return discovered;
+  if (!mode.par && !mode.requestObject && !profile.oauth2.issuer) return null;
   const issuer = profile.oauth2.issuer || profile.baseUrl;
   const d = await interruptible(`the discovery of ${issuer}`, (signal) =>
     discover(issuer, undefined, { ...options.send, signal })
   );
-  if (!asked && (d.refused || d.document === null)) return null;
+  if (!mode.par && (d.refused || d.document === null)) return null;
   if (d.refused) throw new FlowFailure('par', d.refused);
   return d;
+}
+
+/**
+ * Where the code grant pushes its authorization request (the driver's `par` leg): with --par, or when the issuer's
+ * metadata requires it (require_pushed_authorization_requests, RFC 9126 §5), the metadata's
+ * pushed_authorization_request_endpoint (authorizationMetadata's). Null: not pushed.
+ */
+export function pushEndpoint(
+  authentication: ClientAuthentication,
+  asked: boolean,
+  metadata: IssuerMetadata | null,
+  report: FlowReport
+): string | null {
+  if (!metadata) return null;
+  const target = pushTargetOf(metadata.document, asked, authentication);
+  if (!target.ok) throw new FlowFailure('par', `${metadata.url}: ${target.reason}`);
+  if (target.url === null) return null;
+  if (!asked)
+    report.line(
+      '   The metadata says require_pushed_authorization_requests: the authorization request is pushed (RFC 9126 §5).'
+    );
+  report.line(`   pushed_authorization_request_endpoint ${target.url} (from ${metadata.url})`);
+  return target.url;
 }

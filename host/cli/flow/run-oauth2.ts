@@ -8,7 +8,12 @@ import type { Profile } from '../../../shared/store/profile';
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import { dpopTokenChecks } from '../../../shared/dpop/token-checks';
 import { PAR_LEG } from '../../../shared/flows/driver/pushed-authorization-leg';
-import { pushEndpoint, requestObjectSigned, type AuthorizationRequestMode } from './authorize-request-leg';
+import {
+  authorizationMetadata,
+  pushEndpoint,
+  requestObjectSigned,
+  type AuthorizationRequestMode,
+} from './authorize-request-leg';
 import { startFlowCatcher } from './browser-leg';
 import { cliHostPort, cliLegPort, NODE_EFFECTS, type CliEffects } from './cli-host-port';
 import type { FlowRunnerPort } from '../../../shared/flows/driver/host-port';
@@ -62,26 +67,19 @@ export async function runOAuth2(
       ? await discoverFirst(given, openId.discoverFirst, cliLegPort(givenOptions, report, effects), report)
       : null;
     const found = first?.profile ?? given;
-    // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
-    const pushed = await pushEndpoint(
-      found,
-      found.oauth2.clientAuthentication,
-      authorization.par,
-      first?.discovered ?? null,
-      givenOptions,
-      report
-    );
-    const profile = first ? found : tokenAtMtlsAlias(found, pushed.metadata, report);
+    const metadata = await authorizationMetadata(found, authorization, first?.discovered ?? null, givenOptions);
+    const profile = first ? found : tokenAtMtlsAlias(found, metadata?.endpoints ?? null, report);
     // A client assertion's aud is then the token endpoint the document named (RFC 7523 §3 item 3).
     const options = first
       ? { ...givenOptions, clientAssertion: clientAssertionOf(profile, profile.baseUrl) }
       : givenOptions;
     const base = oauth2ConfigOf(profile, profile.baseUrl, catcher.redirectUri);
-    const parEndpoint = pushed.url;
+    // RFC 9126: pushed first (the grant's par leg) when asked, or when the metadata read requires it (§5).
+    const parEndpoint = pushEndpoint(base.authentication ?? 'body', authorization.par, metadata, report);
     // RFC 9449 §10: with DPoP, the code is bound to the key the token leg proves (dpop_jkt; a push's proof, §10.1).
     const config = { ...base, login: openId.login ?? {}, dpopJkt: dpop?.thumbprint ?? null, parEndpoint };
     const runner = pushAuthenticated(profile, catcher, options, report, effects, dpop);
-    const prepared = requestObjectSigned(authorization, profile, report);
+    const prepared = requestObjectSigned(authorization, profile, metadata, report);
     const { state, runs } = await runFlow(grant, config, runner, undefined, prepared).catch((e: unknown) => {
       if (e instanceof LegFailed) throw new FlowFailure(stepOfLeg(e.leg), e.message, e.run.exchange?.response ?? null);
       throw e;

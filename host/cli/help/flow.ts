@@ -137,9 +137,10 @@ OAuth 2:
                         and request_uri. Pushed without it too when the issuer's metadata requires it
   --request-object      send the authorization request as a request object (RFC 9101): a JWT of its
                         parameters (aud the issuer), its parts printed; signed with the client's private key
-                        (--private-key, its algorithm or --signing-alg's, its kid) with --client-auth
-                        private_key_jwt, else HS256 with the client secret; stderr says which. By value in
-                        the URL, or pushed with --par
+                        (--private-key, its algorithm or --signing-alg's, its kid) whatever --client-auth,
+                        else HS256 with the client secret; stderr says which. Refused before sending (exit 2)
+                        when the issuer's request_object_signing_alg_values_supported does not list its
+                        algorithm. By value in the URL, or pushed with --par
 
 ${secretsHelp(FLOW_SECRETS)}A required secret that none of these gave is asked for on the terminal (not shown as typed), and only
 when stdin is a terminal; otherwise the flow stops naming the ways to give it.

@@ -24,4 +24,5 @@ certificate-bound tokens) whose address and local CA certificate are printed on 
 
 Built-in configuration: consumer ${DEFAULT_CREDENTIALS.consumer.key}, OAuth 2 client ${DEFAULT_CREDENTIALS.client.id},
 user ${DEFAULT_CREDENTIALS.user.username}; callback ${DEFAULT_CREDENTIALS.consumer.callback} (any port on loopback).
+The client's demo signing key (kid ${DEFAULT_CREDENTIALS.client.jwks.keys[0].kid}), for --private-key: docs/mock.md.
 `;

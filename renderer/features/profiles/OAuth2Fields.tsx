@@ -33,10 +33,18 @@ const TOKEN_BODY = [
 ] as const;
 
 /**
- * The fields the client authentication method needs: a client assertion's algorithm, key id and audience (RFC 7523),
- * the client certificate and its key (RFC 8705 §2), private_key_jwt's key.
+ * The fields the client authentication method needs (the built-in mock profile's key, the mock's, read-only): a client assertion's algorithm, key id and audience (RFC 7523),
+ * the client certificate and its key (RFC 8705 §2), the private key (private_key_jwt's, and request objects').
  */
-function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication: string; mtls: boolean }) {
+function ClientAuthFields({
+  builtIn,
+  clientAuthentication,
+  mtls,
+}: {
+  builtIn: boolean;
+  clientAuthentication: string;
+  mtls: boolean;
+}) {
   const assertion = ['client_secret_jwt', 'private_key_jwt'].includes(clientAuthentication);
   return (
     <>
@@ -62,13 +70,10 @@ function ClientAuthFields({ clientAuthentication, mtls }: { clientAuthentication
           {clientAuthentication === 'tls_client_auth' && <MockKeyRegistration method="tls_client_auth" />}
         </>
       )}
-      {clientAuthentication === 'private_key_jwt' && (
-        <>
-          <SecretField path="oauth2.assertionKey" multiline className="full" />
-          <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />
-          <MockKeyRegistration method="private_key_jwt" />
-        </>
-      )}
+      {/* Whatever the method: a request object is signed with the private key when there is one (RFC 9101 §4). */}
+      <SecretField path="oauth2.assertionKey" multiline className="full" readOnly={builtIn} />
+      {!builtIn && <PemFileButton path="oauth2.assertionKey" holds="key-or-jwk" />}
+      {clientAuthentication === 'private_key_jwt' && <MockKeyRegistration method="private_key_jwt" />}
     </>
   );
 }
@@ -190,7 +195,7 @@ export function OAuth2Fields({
         <TextField path="oauth2.scope" placeholder="e.g. read write" />
         <SelectField path="oauth2.pkce" options={PKCE} />
         <SelectField path="oauth2.clientAuthentication" options={CLIENT_AUTH} />
-        <ClientAuthFields clientAuthentication={clientAuthentication} mtls={mtls} />
+        <ClientAuthFields builtIn={builtIn} clientAuthentication={clientAuthentication} mtls={mtls} />
         <DpopFields dpop={dpop} />
         <SelectField path="oauth2.tokenBody" options={TOKEN_BODY} />
         <TextField

@@ -51,7 +51,7 @@ export const FIELD_LABELS = {
   'oauth2.scope': 'Scope',
   'oauth2.pkce': 'PKCE',
   'oauth2.clientAuthentication': 'Client authentication',
-  'oauth2.assertionKey': 'Private key (private_key_jwt)',
+  'oauth2.assertionKey': 'Private key (private_key_jwt, request objects)',
   'oauth2.assertionKeyId': 'Key ID (kid)',
   'oauth2.assertionAlg': 'Signing algorithm',
   'oauth2.assertionAudience': 'Assertion audience (aud)',

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
-import { clientAssertionOf, transportOf } from '../../../shared/flows/profile-config';
+import { clientAssertionOf } from '../../../shared/flows/profile-config';
 import {
   authorizationUrlOf,
   PAR_LEG,
@@ -13,7 +13,7 @@ import type { Exchange } from '../../../shared/http';
 import type { ClientAssertionTrace } from '../../../shared/oauth2/client-assertion';
 import type { ClientAssertionSettings } from '../../../shared/oauth2/client-assertion-request';
 import { discoverIssuer } from '../../../shared/oidc/discovery';
-import { getJsonFollowingRedirects, type JsonGetter } from '../../../shared/oidc/json-document';
+import type { JsonGetter } from '../../../shared/oidc/json-document';
 import type { PushedAuthorization } from '../../../shared/oauth2/pushed-authorization';
 import type { Profile } from '../../../shared/store/profile';
 import type { RendererDeps } from '../../app/deps';
@@ -22,6 +22,7 @@ import { pageDpop, type DpopLegTrace } from '../dpop-page-send';
 import { flowSends, type FlowSends } from '../flow-sends';
 import { authenticatedWith } from '../page-client-auth';
 import { pageHostPort } from '../page-host-port';
+import { issuerJsonGetter } from './issuer-json';
 
 export interface ParState {
   /** Push the authorization request before the browser opens (RFC 9126). */
@@ -129,15 +130,7 @@ function createParStore(deps: RendererDeps) {
   // Each server's latest DPoP-Nonce, for the session (RFC 9449 §8.2).
   const dpopNonces = new Map<string, string>();
   const sends = flowSends(bridge);
-  const getJson = (profile: Profile) => (url: string) =>
-    getJsonFollowingRedirects(url, async (at) => {
-      const r = await bridge.httpSend({
-        request: { method: 'GET', url: at, headers: [['Accept', 'application/json']] },
-        options: transportOf(profile),
-      });
-      if (!r.ok) throw new Error(r.error.message);
-      return r.value.response;
-    });
+  const getJson = (profile: Profile) => issuerJsonGetter(bridge, profile);
   return createStore<ParState>()((set, get) => ({
     enabled: false,
     pushing: false,

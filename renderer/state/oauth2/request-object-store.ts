@@ -3,9 +3,11 @@ import type { BridgeApi } from '../../../shared/bridge/api';
 import { oauth2Flow } from '../../../shared/flows';
 import type { OAuth2State } from '../../../shared/flows/oauth2-flow';
 import type { Param } from '../../../shared/url-encoded';
-import { requestObjectKeyOf, type RequestObject } from '../../../shared/oauth2/request-object';
+import { requestObjectAlgRefusal, requestObjectKeyOf, type RequestObject } from '../../../shared/oauth2/request-object';
+import { discoverIssuer } from '../../../shared/oidc/discovery';
 import type { Profile } from '../../../shared/store/profile';
 import { pageStore } from '../../app/page-store';
+import { issuerJsonGetter } from './issuer-json';
 
 /** A request object made for one authorization request: `of` is that request's parameters, as text. */
 interface MadeRequestObject extends RequestObject {
@@ -20,7 +22,10 @@ export interface RequestObjectState {
   readonly made: MadeRequestObject | null;
   /** `made` has gone out: the next send signs a new one, with a jti of its own (RFC 7519 §4.1.7). */
   readonly sent: boolean;
-  /** Why none could be made: the client has no key, or the host could not sign with it. */
+  /**
+   * Why none could be made: the client has no key, the host could not sign with it, or the provider's metadata does
+   * not list its algorithm (request_object_signing_alg_values_supported), so it would be refused.
+   */
   readonly error: string | null;
   toggled(on: boolean): void;
   /** Signs the request object for the flow's authorization request as it stands, to show it. */
@@ -35,6 +40,28 @@ export interface RequestObjectState {
 
 /** Seconds a shown request object must still be valid to be sent rather than made again. */
 const STILL_VALID_SECONDS = 30;
+
+/** How the app's user gets a key for an algorithm the provider lists, said when its metadata would refuse the one used. */
+const ALG_FIX =
+  "Give the profile the private key whose public half the client registered (the profile's Private key field; the built-in mock profile holds its client's demo key).";
+
+/**
+ * Why the provider would refuse a request object signed with `alg`: its metadata (the profile's issuer, else the
+ * base URL) does not list it. Metadata that cannot be read says nothing; the provider then answers for itself.
+ */
+async function algRefusal(
+  bridge: Pick<BridgeApi, 'httpSend'>,
+  alg: string,
+  flow: OAuth2State,
+  profile: Profile
+): Promise<string | null> {
+  try {
+    const d = await discoverIssuer(profile.oauth2.issuer || flow.config.baseUrl, issuerJsonGetter(bridge, profile));
+    return d.refused ? null : requestObjectAlgRefusal(alg, d.document, ALG_FIX);
+  } catch {
+    return null;
+  }
+}
 
 /** Why this profile's client cannot sign a request object (shared/oauth2/request-object.ts), or null. */
 export function requestObjectUnavailable(profile: Profile): string | null {
@@ -52,10 +79,11 @@ const clientOf = (profile: Profile) => ({
 
 /**
  * The OAuth 2 page's request object (RFC 9101): the authorization request's parameters signed by the app host with
- * the client's key (its private key, else the client secret: the CLI's choice), aud the issuer (§4);
- * sent by value as `request` or pushed (RFC 9126 §3).
+ * the client's key (its private key, else the client secret: the CLI's choice), aud the issuer (§4), refused before
+ * it is sent when the provider's metadata does not list its algorithm; sent by value as `request` or pushed (RFC
+ * 9126 §3).
  */
-function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign'>, now: () => number) {
+function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign' | 'httpSend'>, now: () => number) {
   return createStore<RequestObjectState>()((set, get) => {
     const sign = async (flow: OAuth2State, profile: Profile): Promise<MadeRequestObject | null> => {
       const params = oauth2Flow.buildAuthorizeRequest(flow).params;
@@ -71,8 +99,14 @@ function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign'>, 
         audience: profile.oauth2.issuer || flow.config.baseUrl,
         key: choice.key,
       });
-      const made = r.ok ? { ...r.value, of: JSON.stringify(params) } : null;
-      set({ signing: false, made, sent: false, error: r.ok ? null : r.error.message });
+      if (!r.ok) {
+        set({ signing: false, made: null, sent: false, error: r.error.message });
+        return null;
+      }
+      // Said before it is sent (RFC 9101 §4): the provider lists the algorithms it verifies.
+      const refusal = await algRefusal(bridge, String(r.value.header.alg), flow, profile);
+      const made = refusal ? null : { ...r.value, of: JSON.stringify(params) };
+      set({ signing: false, made, sent: false, error: refusal });
       return made;
     };
     /** The shown one, if it is for this request, not sent yet and valid a while longer. */

@@ -26,6 +26,20 @@ describe('configuration', () => {
           'urn:ietf:params:oauth:grant-type:jwt-bearer',
           'urn:ietf:params:oauth:grant-type:token-exchange',
         ],
+        // Its demo public key (docs/mock.md): the built-in profile signs request objects ES256 with the private half.
+        jwks: {
+          keys: [
+            {
+              kty: 'EC',
+              crv: 'P-256',
+              x: '1PvR-BrnqqJvpAbV5z01zuUKfYh_PljvA_KZEB6yXyc',
+              y: 'fsGazxCAk44M1_vN8xHZB7sCw_EeCEdBElKj6wTiaow',
+              kid: 'oauth-lab-client-demo',
+              alg: 'ES256',
+              use: 'sig',
+            },
+          ],
+        },
       },
     ]);
     expect(c.users).toEqual([{ username: 'demo', password: 'demo' }]);

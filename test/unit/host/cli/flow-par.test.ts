@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
+import { DEFAULT_CLIENT_PRIVATE_JWK } from '../../../../mock-provider/default-credentials';
 import { flowInProcess } from './flow-in-process';
 
 /**
@@ -14,7 +18,14 @@ beforeAll(async () => {
   mock = new MockProvider({ autoLoginUser: 'demo' });
   await mock.start({ port: 0 });
 });
-afterAll(() => mock.stop());
+const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-par-'));
+// The built-in client's demo key (its public half registered in the mock's default configuration).
+const demoKey = join(dir, 'demo.jwk');
+writeFileSync(demoKey, JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK));
+afterAll(async () => {
+  await mock.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 const { client } = DEFAULT_CREDENTIALS;
 const flow = (extra: string[], secret: string = client.secret) =>
   flowInProcess(
@@ -109,17 +120,12 @@ describe('oauth-lab flow oauth2 --par', () => {
 });
 
 describe('oauth-lab flow oauth2 --request-object', () => {
-  // The client secret's HS256 is taken only by a mock told to verify HS* too (requestObjectAlgs "all"); by default
-  // it verifies asymmetric algorithms only (RFC 8725 §3.1), as the last case shows.
-  beforeAll(() => {
-    mock.context.settings.switches.requestObjectAlgs = 'all';
-  });
-  afterAll(() => {
-    mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
-  });
-
   it('sends the request as a JWT signed HS256 with the client secret, its parts printed; the mock takes its claims', async () => {
-    const r = await flow(['--request-object']);
+    // HS256 is the point here: the mock verifies HS* only under requestObjectAlgs "all" (RFC 8725 §3.1).
+    mock.context.settings.switches.requestObjectAlgs = 'all';
+    const r = await flow(['--request-object']).finally(() => {
+      mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
+    });
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain('== Request object (RFC 9101)');
     expect(r.err).toMatch(/header\.alg\s+HS256/);
@@ -130,25 +136,18 @@ describe('oauth-lab flow oauth2 --request-object', () => {
     expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request']);
   });
 
-  it('with --par the request object is pushed', async () => {
-    const r = await flow(['--par', '--request-object']);
+  it("with --par the request object is pushed (signed ES256 with the built-in client's demo key)", async () => {
+    const r = await flow(['--par', '--request-object', '--private-key', demoKey]);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/== Request object[\s\S]*== Pushed authorization request/);
+    expect(r.err).toMatch(/== Request object[\s\S]*header\.alg\s+ES256[\s\S]*== Pushed authorization request/);
     expect([...lastOpened().searchParams.keys()]).toEqual(['client_id', 'request_uri']);
   });
 
-  it('the default mock (asymmetric algorithms only) refuses the HS256 request object, and the flow names why', async () => {
-    mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
-    try {
-      const r = await flow(['--par', '--request-object']);
-      expect(r.code).not.toBe(0);
-      expect(r.err).toMatch(/header\.alg\s+HS256/);
-      expect(r.err).toContain(
-        "invalid_request_object (The request object has alg 'HS256'; this provider verifies RS256, RS384, RS512, PS256"
-      );
-    } finally {
-      mock.context.settings.switches.requestObjectAlgs = 'all';
-    }
+  it('the default mock lists asymmetric algorithms only: the HS256 request object is refused before it is pushed', async () => {
+    const r = await flow(['--par', '--request-object']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('this one would be signed HS256 with the client secret and refused (RFC 9101 §4)');
+    expect(r.err).not.toContain('== Pushed authorization request');
   });
 
   it('--par goes with flow oauth2', async () => {

@@ -1,15 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS, MockProvider } from '../../../../mock-provider';
+import { DEFAULT_CLIENT_PRIVATE_JWK } from '../../../../mock-provider/default-credentials';
 import { flowInProcess } from './flow-in-process';
 
 /**
- * `flow oauth2 --request-object` signs with the client's private key when the client authenticates with
- * private_key_jwt (the mock verifies it with the jwks the client registered by DCR), else with the secret (HS256);
- * stderr says which. Over real sockets.
+ * `flow oauth2 --request-object` signs with the client's private key when it has one, whatever its authentication
+ * (the mock verifies it with the jwks the client registered), else with the secret (HS256); stderr says which. One
+ * the provider's metadata would refuse (request_object_signing_alg_values_supported) is refused before it is sent,
+ * exit 2. Over real sockets, against the default mock (asymmetric algorithms only).
  */
 const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-ro-key-'));
 let mock: MockProvider;
@@ -74,7 +76,7 @@ describe('flow oauth2 --request-object with the client key', () => {
     const r = await flowWithKey(clientId, keyFile);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(
-      "Signed ES256 with the client's private key (--private-key), as the client authenticates with private_key_jwt"
+      "Signed ES256 with the client's private key (--private-key; the client authenticates with private_key_jwt)"
     );
     expect(r.err).toMatch(/header\.alg\s+ES256/);
     expect(r.err).toMatch(/header\.kid\s+ro-es/);
@@ -94,32 +96,64 @@ describe('flow oauth2 --request-object with the client key', () => {
     expect(r.err).toMatch(/== Request object[\s\S]*== Pushed authorization request/);
   });
 
-  it('a client authenticating with its secret: HS256 with the secret, said on stderr', async () => {
-    const { client } = DEFAULT_CREDENTIALS;
-    // HS* is verified only under requestObjectAlgs "all" (the default takes asymmetric algorithms only).
-    mock.context.settings.switches.requestObjectAlgs = 'all';
-    const r = await flowInProcess(
+  const builtInFlow = (extra: string[]) =>
+    flowInProcess(
       [
         'oauth2',
         '--base-url',
         mock.baseUrl,
         '--client-id',
-        client.id,
+        DEFAULT_CREDENTIALS.client.id,
         '--client-secret',
-        client.secret,
+        DEFAULT_CREDENTIALS.client.secret,
         '--client-auth',
         'basic',
         '--no-history',
         '--request-object',
+        ...extra,
       ],
       browser
-    ).finally(() => {
+    );
+
+  it('the built-in client without a private key, against the default mock: refused before sending, exit 2', async () => {
+    const before = opened.length;
+    for (const extra of [[], ['--par']]) {
+      const r = await builtInFlow(extra);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(
+        'The provider verifies request objects signed with RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA only (request_object_signing_alg_values_supported); this one would be signed HS256 with the client secret and refused (RFC 9101 §4). Pass --private-key FILE'
+      );
+      expect(r.err).toContain('docs/mock.md');
+      expect(r.err).not.toContain('Pushed');
+    }
+    expect(opened.length).toBe(before);
+  });
+
+  it('the built-in client with its demo key from docs/mock.md (--private-key) and basic authentication: ES256, the mock accepts it', async () => {
+    // The key as docs/mock.md gives it, for the user to save and pass: the built-in client's demo key.
+    const documented = /```json\n(\{"kty":"EC".*\})\n```/.exec(readFileSync('docs/mock.md', 'utf8'))![1]!;
+    expect(JSON.parse(documented)).toEqual(DEFAULT_CLIENT_PRIVATE_JWK);
+    const keyFile = join(dir, 'demo.jwk');
+    writeFileSync(keyFile, documented);
+    const r = await builtInFlow(['--private-key', keyFile, '--scope', 'read', '--json']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(
+      "Signed ES256 with the client's private key (--private-key; the client authenticates with basic)"
+    );
+    expect(decodeProtectedHeader(requestObjectOf(opened.at(-1)!))).toMatchObject({
+      alg: 'ES256',
+      kid: 'oauth-lab-client-demo',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ scope: 'read', access_token: expect.any(String) });
+  });
+
+  it('no private key, a provider that lists HS256 (requestObjectAlgs all): HS256 with the secret, said on stderr', async () => {
+    mock.context.settings.switches.requestObjectAlgs = 'all';
+    const r = await builtInFlow([]).finally(() => {
       mock.context.settings.switches.requestObjectAlgs = 'asymmetric';
     });
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain(
-      'Signed HS256 with the client secret, as the client authenticates with basic, not private_key_jwt.'
-    );
+    expect(r.err).toContain('Signed HS256 with the client secret, as the client has no private key (--private-key).');
     expect(decodeProtectedHeader(requestObjectOf(opened.at(-1)!)).alg).toBe('HS256');
   });
 });

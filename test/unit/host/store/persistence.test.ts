@@ -2,7 +2,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BridgeStore } from '../../../../host/bridge/bridge-store';
-import { DEFAULT_CREDENTIALS } from '../../../../mock-provider/default-credentials';
+import { DEFAULT_CLIENT_PRIVATE_JWK, DEFAULT_CREDENTIALS } from '../../../../mock-provider/default-credentials';
 import { createAppStore, createMemoryBackend, SCHEMA_VERSION } from '../../../../host/store';
 import { perUserStoreDirectory } from '../../../../host/store/file-backend';
 import { MOCK_PROFILE_ID } from '../../../../shared/store/profile';
@@ -43,6 +43,7 @@ describe('store persistence', () => {
     expect(mock!.oauth2).toMatchObject({
       clientId: DEFAULT_CREDENTIALS.client.id,
       clientSecret: DEFAULT_CREDENTIALS.client.secret,
+      assertionKey: JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK),
     });
     expect(call(store, 'settingsGet')).toEqual({
       theme: 'system',
@@ -55,6 +56,16 @@ describe('store persistence', () => {
     expect(store.path).toBe(storeFile(dir));
     expect(fileJson(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, tokens: [] });
     expect(fileJson(dir)).not.toHaveProperty('history'); // kept apart, in its own files
+  });
+
+  it("the built-in profile saved without a private key (an earlier version's) is loaded with its client's demo key", () => {
+    const dir = tempDir();
+    const a = openStore(dir);
+    const mock = call(a, 'profilesList')[0]!;
+    call(a, 'profileSave', { profile: { ...mock, oauth2: { ...mock.oauth2, assertionKey: '' } } });
+    expect(fileText(dir)).not.toContain(DEFAULT_CLIENT_PRIVATE_JWK.d);
+    const [loaded] = call(openStore(dir), 'profilesList');
+    expect(loaded!.oauth2.assertionKey).toBe(JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK));
   });
 
   it('round-trips profiles, tokens, history and settings through a new instance on the same directory', () => {

@@ -298,8 +298,8 @@ describe('OAuth 2 page: request objects (RFC 9101)', () => {
     expect(refused.body).toContain('The request object has a bad signature (ES256, RFC 9101 §6.2)');
   });
 
-  it('a key left from private_key_jwt after switching back to a secret method: signed HS256 with the secret in effect', async () => {
-    const stale = await keyPair('jar-stale');
+  it('a private key held while the client authenticates with its secret signs the request object (RFC 9101 §4)', async () => {
+    const key = await keyPair('jar-basic');
     const r = await fetch(`${baseUrl}/oidc/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -307,30 +307,25 @@ describe('OAuth 2 page: request objects (RFC 9101)', () => {
         redirect_uris: ['http://127.0.0.1/callback'],
         scope: 'read',
         token_endpoint_auth_method: 'client_secret_basic',
+        jwks: { keys: [key.publicJwk] },
         require_signed_request_object: true,
       }),
     });
     const client = (await r.json()) as { client_id: string; client_secret: string };
     expect(r.status, JSON.stringify(client)).toBe(201);
-    // The form hides the key once the method is not private_key_jwt; the profile still holds it.
     const profile = profileOf({
       clientId: client.client_id,
       clientSecret: client.client_secret,
       clientAuthentication: 'basic',
-      assertionKey: stale.privateJwk,
+      assertionKey: key.privateJwk,
     });
     const stores = await page(profile, { par: false, requestObject: true });
     const ro = useRequestObject.of(stores);
     await ro.getState().prepared(stores.oauth2.getState().flow!, profile);
     expect(ro.getState().error).toBeNull();
-    expect(ro.getState().made!.header).toMatchObject({ alg: 'HS256' });
-    // The mock verifies HS* only under requestObjectAlgs "all" (its default is asymmetric only).
-    provider.context.settings.switches.requestObjectAlgs = 'all';
-    try {
-      await codeExchanged(stores, (await opened(stores))!);
-    } finally {
-      provider.context.settings.switches.requestObjectAlgs = 'asymmetric';
-    }
+    expect(ro.getState().made!.header).toMatchObject({ alg: 'ES256', kid: 'jar-basic' });
+    // The default mock verifies asymmetric algorithms only: this one, with the client's registered key.
+    await codeExchanged(stores, (await opened(stores))!);
   });
 
   it('pushed: the request object goes in the PAR body (RFC 9126 §3) with the assertion; the flow completes', async () => {

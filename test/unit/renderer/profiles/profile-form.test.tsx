@@ -2,6 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { DEFAULT_CLIENT_PRIVATE_JWK } from '../../../../mock-provider/default-credentials';
+import { expectMasked } from '../masked-field';
 import { mockProfile, renderPage, userProfile } from './fake-bridge';
 
 afterEach(cleanup);
@@ -136,6 +139,18 @@ describe('Profile form: bad input, validated as typed', () => {
     for (const label of ['Callback port', 'Callback path', 'Realm', 'Scope', 'Timeout (ms)'])
       expect(readOnly(label), label).toBe(false);
     expect((within(form).getByLabelText('Signature method') as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it("shows the built-in client's demo private key, which signs request objects, masked and read-only under HTTP Basic", async () => {
+    const builtIn = {
+      ...defaultMockProfile(),
+      oauth2: { ...defaultMockProfile().oauth2, clientAuthentication: 'basic' as const },
+    };
+    renderPage({ profiles: [builtIn] });
+    const form = await screen.findByRole('form', { name: 'Edit Mock provider' });
+    const key = within(form).getByLabelText('Private key (private_key_jwt, request objects)') as HTMLTextAreaElement;
+    expect(key.readOnly).toBe(true);
+    expectMasked(key, JSON.stringify(DEFAULT_CLIENT_PRIVATE_JWK));
   });
 });
 
