@@ -81,12 +81,13 @@ it('flow device --help prints the usage of both commands, exit 0', async () => {
   const r = await machineCli(['device', '--help']);
   expect(r.code).toBe(0);
   expect(r.out).toContain(
-    'oauth-lab flow client-credentials (--base-url URL [--token-path P] | --issuer URL | --token-url URL)'
+    'oauth-lab flow client-credentials ((--base-url URL | --issuer URL) [--token-path P] | --token-url URL)'
   );
-  // --device-authorization-path wins over the metadata with --issuer as with --base-url (flow-device-endpoints);
-  // the device flow takes every client authentication client-credentials takes.
+  // --device-authorization-path and --token-path win over the metadata with --issuer as with --base-url
+  // (flow-device-endpoints, flow-issuer-token-path); the device flow takes every client authentication
+  // client-credentials takes.
   expect(r.out).toContain(
-    `       oauth-lab flow device (--base-url URL [--token-path P] | --issuer URL) [--device-authorization-path P]
+    `       oauth-lab flow device (--base-url URL | --issuer URL) [--token-path P] [--device-authorization-path P]
            --client-id ID [--client-secret S] [--client-auth AUTH] [--private-key FILE] [--key-id KID] [--signing-alg ALG]
            [--scope S] [--client-cert FILE --client-key FILE] [--ca-file FILE]
            [--dpop [--dpop-key FILE] [--dpop-alg ALG] [--dpop-mistake M]] [--json]\n`
