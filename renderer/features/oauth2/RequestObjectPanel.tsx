@@ -5,6 +5,7 @@ import { useOAuth2 } from '../../app/stores';
 import { Value } from '../../components/Value';
 import { usePar } from '../../state/oauth2/par-store';
 import {
+  requestObjectInputs,
   requestObjectUnavailable,
   useRequestObject,
   type RequestObjectState,
@@ -74,15 +75,16 @@ export function RequestObjectPanel() {
   const made = useRequestObject((s) => s.made);
   const sent = useRequestObject((s) => s.sent);
   const error = useRequestObject((s) => s.error);
+  const madeFrom = useRequestObject((s) => s.madeFrom);
   const prepared = useRequestObject((s) => s.prepared);
   const pushed = usePar((s) => s.enabled);
   const unavailable = profile ? requestObjectUnavailable(profile) : null;
-  const request = flow ? JSON.stringify(oauth2Flow.buildAuthorizeRequest(flow).params) : null;
-  const stale = !made || made.of !== request;
-  // Shown before it is sent: made again when the request it signs changes (a new flow, other login options).
+  const stale = !!flow && !!profile && madeFrom !== requestObjectInputs(flow, profile);
+  // Shown before it is sent, or why it cannot be: made again when the request it signs or the profile changes (a new
+  // flow, other login options, a profile started over with a key, another client authentication or issuer).
   useEffect(() => {
-    if (enabled && !unavailable && flow && profile && stale && !signing && !error) void prepared(flow, profile);
-  }, [enabled, unavailable, flow, profile, stale, signing, error, prepared]);
+    if (enabled && !unavailable && flow && profile && stale && !signing) void prepared(flow, profile);
+  }, [enabled, unavailable, flow, profile, stale, signing, prepared]);
   return (
     <section className="request-object" aria-label="Request object">
       <label className="check">

@@ -9,17 +9,17 @@ import type { Profile } from '../../../shared/store/profile';
 import { pageStore } from '../../app/page-store';
 import { issuerJsonGetter } from './issuer-json';
 
-/** A request object made for one authorization request: `of` is that request's parameters, as text. */
-interface MadeRequestObject extends RequestObject {
-  readonly of: string;
-}
-
 export interface RequestObjectState {
   /** Send the authorization request as a signed request object (RFC 9101). */
   readonly enabled: boolean;
   readonly signing: boolean;
   /** The request object for the flow's authorization request, shown before it is sent. */
-  readonly made: MadeRequestObject | null;
+  readonly made: RequestObject | null;
+  /**
+   * What the last one made or refused was made from (requestObjectInputs): when the flow's request or profile no
+   * longer matches, it is made again, so a refusal follows the profile as a request object does.
+   */
+  readonly madeFrom: string | null;
   /** `made` has gone out: the next send signs a new one, with a jti of its own (RFC 7519 §4.1.7). */
   readonly sent: boolean;
   /**
@@ -28,7 +28,7 @@ export interface RequestObjectState {
    */
   readonly error: string | null;
   toggled(on: boolean): void;
-  /** Signs the request object for the flow's authorization request as it stands, to show it. */
+  /** Signs the request object for the flow's authorization request as it stands, to show it (or why it cannot). */
   prepared(flow: OAuth2State, profile: Profile): Promise<void>;
   /**
    * The parameters that go in place of the plain ones: client_id and request (RFC 9101 §5), with the request object
@@ -78,6 +78,15 @@ const clientOf = (profile: Profile) => ({
 });
 
 /**
+ * What a request object is made from, as text: the authorization request's parameters (its claims), the client's key
+ * and authentication (its signature), the issuer (its aud, RFC 9101 §4, and the metadata that may refuse it).
+ */
+export function requestObjectInputs(flow: OAuth2State, profile: Profile): string {
+  const params = oauth2Flow.buildAuthorizeRequest(flow).params;
+  return JSON.stringify([params, clientOf(profile), profile.oauth2.issuer || flow.config.baseUrl]);
+}
+
+/**
  * The OAuth 2 page's request object (RFC 9101): the authorization request's parameters signed by the app host with
  * the client's key (its private key, else the client secret: the CLI's choice), aud the issuer (§4), refused before
  * it is sent when the provider's metadata does not list its algorithm; sent by value as `request` or pushed (RFC
@@ -85,11 +94,12 @@ const clientOf = (profile: Profile) => ({
  */
 function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign' | 'httpSend'>, now: () => number) {
   return createStore<RequestObjectState>()((set, get) => {
-    const sign = async (flow: OAuth2State, profile: Profile): Promise<MadeRequestObject | null> => {
+    const sign = async (flow: OAuth2State, profile: Profile): Promise<RequestObject | null> => {
       const params = oauth2Flow.buildAuthorizeRequest(flow).params;
+      const madeFrom = requestObjectInputs(flow, profile);
       const choice = requestObjectKeyOf(clientOf(profile));
       if (!choice.ok) {
-        set({ made: null, error: choice.reason });
+        set({ made: null, madeFrom, error: choice.reason });
         return null;
       }
       set({ signing: true, error: null });
@@ -100,34 +110,35 @@ function createRequestObjectStore(bridge: Pick<BridgeApi, 'requestObjectSign' | 
         key: choice.key,
       });
       if (!r.ok) {
-        set({ signing: false, made: null, sent: false, error: r.error.message });
+        set({ signing: false, made: null, madeFrom, sent: false, error: r.error.message });
         return null;
       }
       // Said before it is sent (RFC 9101 §4): the provider lists the algorithms it verifies.
       const refusal = await algRefusal(bridge, String(r.value.header.alg), flow, profile);
-      const made = refusal ? null : { ...r.value, of: JSON.stringify(params) };
-      set({ signing: false, made, sent: false, error: refusal });
+      const made = refusal ? null : r.value;
+      set({ signing: false, made, madeFrom, sent: false, error: refusal });
       return made;
     };
-    /** The shown one, if it is for this request, not sent yet and valid a while longer. */
-    const sendable = (flow: OAuth2State): MadeRequestObject | null => {
-      const { made, sent } = get();
+    /** The shown one, if it is for this request and profile, not sent yet and valid a while longer. */
+    const sendable = (flow: OAuth2State, profile: Profile): RequestObject | null => {
+      const { made, madeFrom, sent } = get();
       const exp = made?.claims.exp;
-      const fits = made?.of === JSON.stringify(oauth2Flow.buildAuthorizeRequest(flow).params);
+      const fits = madeFrom === requestObjectInputs(flow, profile);
       return made && !sent && fits && typeof exp === 'number' && exp - now() / 1000 > STILL_VALID_SECONDS ? made : null;
     };
     return {
       enabled: false,
       signing: false,
       made: null,
+      madeFrom: null,
       sent: false,
       error: null,
-      toggled: (enabled) => set({ enabled, made: null, sent: false, error: null }),
+      toggled: (enabled) => set({ enabled, made: null, madeFrom: null, sent: false, error: null }),
       async prepared(flow, profile) {
         await sign(flow, profile);
       },
       async toSend(flow, profile) {
-        const made = sendable(flow) ?? (await sign(flow, profile));
+        const made = sendable(flow, profile) ?? (await sign(flow, profile));
         if (!made) return null;
         set({ sent: true });
         return [
