@@ -51,6 +51,19 @@ const words = (items: readonly string[]) =>
 const lostNotice = (who: string, lost: readonly LostSecret[]) =>
   `${who} lost its ${words(lost.map((l) => secretLabel(l.field)))}: ${lost[0]!.reason}. Enter ${lost.length > 1 ? 'them' : 'it'} again; until then the encrypted value${lost.length > 1 ? 's stay' : ' stays'} in the file.`;
 
+const demoKeyNotice = (who: string, restored: LostSecret) =>
+  `${who} has its client's demo private key again, in place of the saved one: ${restored.reason}. A key of your own that was there must be entered again.`;
+
+/**
+ * The secrets of a profile that could not be decrypted, apart from the built-in profile's private key when its
+ * client's demo key was put back in its place (withMockClientKey): that one is not lost.
+ */
+function lostOrRestored(decoded: Profile, loaded: Profile, lost: readonly LostSecret[]) {
+  const keyRestored = loaded.oauth2.assertionKey !== decoded.oauth2.assertionKey;
+  const restored = keyRestored ? lost.find((l) => l.field === 'oauth2.assertionKey') : undefined;
+  return { lost: lost.filter((l) => l !== restored), restored };
+}
+
 /** Each record of a usable document, decoded one by one: one that fails its schema is dropped and named. */
 export function loadRecords(doc: Record<string, unknown>, box: SecretBox, notices: string[]): LoadedRecords {
   const found: Findings = { dropped: [], notices, kept: new Map(), rewrite: false };
@@ -75,8 +88,10 @@ function loadProfiles(list: unknown[] | undefined, box: SecretBox, found: Findin
       return void found.dropped.push(`${label}: only the mock profile ("${MOCK_PROFILE_ID}") is built in`);
     profiles.push(p);
     found.rewrite ||= d.plainAtRest;
-    for (const l of d.lost) found.kept.set(keptKey('profile', p.id, l.field), l.sealed);
-    if (d.lost.length) found.notices.push(lostNotice(`Profile "${p.name}"`, d.lost));
+    const { lost, restored } = lostOrRestored(d.value, p, d.lost);
+    for (const l of lost) found.kept.set(keptKey('profile', p.id, l.field), l.sealed);
+    if (lost.length) found.notices.push(lostNotice(`Profile "${p.name}"`, lost));
+    if (restored) found.notices.push(demoKeyNotice(`Profile "${p.name}"`, restored));
   });
   const mockAt = profiles.findIndex((p) => p.id === MOCK_PROFILE_ID);
   if (mockAt !== 0) {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CREDENTIALS } from '../../../../mock-provider/default-credentials';
+import { DEFAULT_CLIENT_PRIVATE_JWK, DEFAULT_CREDENTIALS } from '../../../../mock-provider/default-credentials';
 import {
   call,
   fakeCipher,
@@ -99,11 +99,9 @@ describe('secrets at rest', () => {
     expect(notice).toMatch(
       /lost its consumer secret, RSA private key and client secret: decrypting failed \(Error while decrypting/
     );
-    // The built-in profile holds its client's demo private key too (put back when loaded: withMockClientKey).
+    // The built-in profile's demo private key is put back when loaded (withMockClientKey): not among those lost.
     expect(
-      store.notices.some((n) =>
-        n.startsWith('Profile "Mock provider" lost its consumer secret, client secret and private key')
-      )
+      store.notices.some((n) => n.startsWith('Profile "Mock provider" lost its consumer secret and client secret:'))
     ).toBe(true);
     // The token itself cannot be decrypted: it is not listed, and a notice says which one.
     expect(call(store, 'tokensList')).toEqual([]);
@@ -127,6 +125,20 @@ describe('secrets at rest', () => {
     const fresh = openStore(dir, { cipher: fakeCipher() });
     expect(call(fresh, 'profilesList')[1]!.oauth2.clientSecret).toBe('new-client-secret');
     expect(call(fresh, 'profilesList')[1]!.oauth1.consumerSecret).toBe('');
+  });
+
+  it("the built-in profile's private key that cannot be decrypted is its client's demo key again, and the notice says so", () => {
+    const dir = tempDir();
+    fillStore(dir);
+    const store = openStore(dir, { cipher: fakeCipher({ failDecrypt: true }) });
+    const mock = call(store, 'profilesList')[0]!;
+    expect(JSON.parse(mock.oauth2.assertionKey)).toEqual(DEFAULT_CLIENT_PRIVATE_JWK);
+    const notices = store.notices.filter((n) => n.startsWith('Profile "Mock provider"'));
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).not.toContain('private key');
+    expect(notices[1]).toBe(
+      `Profile "Mock provider" has its client's demo private key again, in place of the saved one: decrypting failed (Error while decrypting the ciphertext provided to safeStorage.decryptString.); the OS keychain may have changed. A key of your own that was there must be entered again.`
+    );
   });
 
   it('sealed secrets with no keyring at all (encryption now unavailable) are kept and reported, not crashed on', () => {
