@@ -84,6 +84,24 @@ export const headerValueSpans =
   (value: string): Span[] =>
     merged([...headerSpans(name, value, 0), ...secretSpans(value)]);
 
+/**
+ * The spans of the secret values a page knows (an OAuth 2 request's client secret, code and tokens as it sends them,
+ * features/oauth2/request-secrets.ts) wherever they occur in the text: at each place the longest that starts there, so
+ * a secret inside another is masked as the longer one.
+ */
+export const valueSpans =
+  (secrets: readonly string[]) =>
+  (text: string): Span[] => {
+    const longestFirst = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
+    const spans: Span[] = [];
+    for (let i = 0; i < text.length;) {
+      const secret = longestFirst.find((s) => text.startsWith(s, i));
+      if (secret === undefined) i++;
+      else spans.push({ start: i, end: (i += secret.length) });
+    }
+    return spans;
+  };
+
 function merged(spans: readonly Span[]): Span[] {
   const out: Span[] = [];
   for (const s of [...spans].filter((x) => x.end > x.start).sort((a, b) => a.start - b.start)) {

@@ -8,7 +8,9 @@ import { useOAuth2 } from '../../app/stores';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SentLeg } from '../../state/oauth2/oauth2-flow-state';
 import type { OAuth2Run } from '../../state/oauth2/oauth2-run';
-import { bodyForEditing, bodyFromEditing, requestSecrets } from './request-secrets';
+import { requestSecrets } from './request-secrets';
+import { SecretField } from '../../components/SecretInput';
+import { valueSpans } from '../../components/secret-spans';
 import { AutoRefreshOption } from './AutoRefreshSteps';
 import { oauth2ExportSource } from './export-source';
 import { DpopMistakeChooser } from './DpopMistakeChooser';
@@ -59,20 +61,17 @@ function RequestForm({
         </label>
       </div>
       {draft.body !== undefined && (
-        <label className="grow">
-          Body (form-encoded)
-          <textarea
-            className="mono"
-            rows={4}
-            value={reveal.on ? draft.body : bodyForEditing(draft.body, secrets)}
-            spellCheck={false}
-            onChange={(e) =>
-              draftEdited(leg, {
-                body: reveal.on ? e.target.value : bodyFromEditing(draft.body ?? '', secrets, e.target.value),
-              })
-            }
-          />
-        </label>
+        // Its secrets masked one character for one, edited through the mask; the page's switch reveals them all.
+        <SecretField
+          label="Body (form-encoded)"
+          name="body to send"
+          multiline
+          rows={4}
+          value={draft.body}
+          shown={reveal.on}
+          spans={valueSpans(secrets)}
+          onChange={(body) => draftEdited(leg, { body })}
+        />
       )}
       {leg === 'api' && <AutoRefreshOption />}
       {leg !== 'api' && <AuthMistakeChooser leg={leg} />}

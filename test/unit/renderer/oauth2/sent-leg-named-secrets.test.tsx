@@ -54,10 +54,14 @@ describe("the OAuth 2 token request's named secrets", () => {
     const body = screen.getByLabelText('Body (form-encoded)') as HTMLTextAreaElement;
     expect(stores.oauth2.getState().drafts.token!.body).toContain(`code_verifier=${verifier}`);
     expect(body.value).not.toContain(verifier);
-    expect(body.value).toContain(`code_verifier=${'•'.repeat(16)}`);
+    expect(body.value).toContain(`code_verifier=${'•'.repeat(verifier.length)}`);
     expect(visibleText()).not.toContain(verifier);
+    // Typed before grant_type=, the caret left after what was typed (where the edit ends, SecretInput).
+    const at = body.value.indexOf('grant_type=') + 'scope=read&'.length;
     await act(async () =>
-      fireEvent.change(body, { target: { value: body.value.replace('grant_type=', 'scope=read&grant_type=') } })
+      fireEvent.change(body, {
+        target: { value: body.value.replace('grant_type=', 'scope=read&grant_type='), selectionEnd: at },
+      })
     );
     expect(stores.oauth2.getState().drafts.token!.body).toContain(`code_verifier=${verifier}`);
     expect(stores.oauth2.getState().drafts.token!.body).toContain('scope=read&grant_type=');

@@ -74,16 +74,42 @@ describe('OAuth 2 secrets on a sent leg', () => {
     const body = screen.getByLabelText('Body (form-encoded)') as HTMLTextAreaElement;
     expect(body.readOnly).toBe(false);
     expect(body.value).not.toContain(ENCODED);
-    expect(body.value).toContain('client_secret=••••••••••••••••');
+    expect(body.value).toContain(`client_secret=${'•'.repeat(ENCODED.length)}`);
     expect(body.value).toContain('code=••••••••&');
+    // Typed before grant_type=, the caret left after what was typed (where the edit ends, SecretInput).
+    const at = body.value.indexOf('grant_type=') + 'scope=read&'.length;
     await act(async () =>
-      fireEvent.change(body, { target: { value: body.value.replace('grant_type=', 'scope=read&grant_type=') } })
+      fireEvent.change(body, {
+        target: { value: body.value.replace('grant_type=', 'scope=read&grant_type='), selectionEnd: at },
+      })
     );
     const sent = stores.oauth2.getState().drafts.token!.body!;
     expect(sent).toContain('scope=read&grant_type=');
     expect(sent).toContain('code=the-code&');
     expect(sent).toContain(`client_secret=${ENCODED}`);
     expect(document.body.textContent).not.toContain(ENCODED);
+  });
+
+  it('deletes the last character of the masked client secret alone: the rest of it kept, masked, the caret there', async () => {
+    const stores = await setUp();
+    render(
+      <StoresProvider stores={stores}>
+        <SentLegPanel leg="token" next={null} />
+      </StoresProvider>
+    );
+    const body = screen.getByLabelText('Body (form-encoded)') as HTMLTextAreaElement;
+    const discs = /client_secret=(•+)/.exec(body.value)!;
+    const secretEnd = discs.index + discs[0].length;
+    // Backspace after the secret's last disc, as a user does in the field.
+    const typed = body.value.slice(0, secretEnd - 1) + body.value.slice(secretEnd);
+    body.focus();
+    await act(async () => fireEvent.change(body, { target: { value: typed, selectionEnd: secretEnd - 1 } }));
+    const sent = stores.oauth2.getState().drafts.token!.body!;
+    expect(new URLSearchParams(sent).get('client_secret')).toBe(SECRET.slice(0, -1));
+    expect(sent).not.toContain('•');
+    expect(body.value).toBe(typed);
+    expect(body.value).toContain(`client_secret=${'•'.repeat(ENCODED.length - 1)}`);
+    expect(body.selectionEnd).toBe(secretEnd - 1);
   });
 
   it('masks the authorization code in the HTTP request, after the exchange too, until revealed', async () => {
