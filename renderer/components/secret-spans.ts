@@ -87,7 +87,8 @@ export const headerValueSpans =
 /**
  * The spans of the secret values a page knows (an OAuth 2 request's client secret, code and tokens as it sends them,
  * features/oauth2/request-secrets.ts) wherever they occur in the text: at each place the longest that starts there, so
- * a secret inside another is masked as the longer one.
+ * a secret inside another is masked as the longer one; and the text's own secrets (secretSpans), so a secret the
+ * user edited into a value the page does not know is still masked.
  */
 export const valueSpans =
   (secrets: readonly string[]) =>
@@ -99,7 +100,7 @@ export const valueSpans =
       if (secret === undefined) i++;
       else spans.push({ start: i, end: (i += secret.length) });
     }
-    return spans;
+    return merged([...spans, ...secretSpans(text)]);
   };
 
 function merged(spans: readonly Span[]): Span[] {

@@ -49,4 +49,11 @@ describe('an OAuth 2 body edited with its known secret values masked (valueSpans
       `{"refresh_token":"${DOTS}","client_secret":"${DOTS}"}`
     );
   });
+
+  it('keeps a secret field masked once its value was edited into one the page does not know', () => {
+    const edited = BODY.replace(REFRESH, 'r3fresh-typed-by-hand');
+    expect(shownOf(edited, [SECRET, REFRESH])).toBe(
+      `grant_type=refresh_token&refresh_token=${'•'.repeat('r3fresh-typed-by-hand'.length)}&client_secret=${DOTS}`
+    );
+  });
 });
