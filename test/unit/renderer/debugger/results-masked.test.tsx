@@ -62,6 +62,11 @@ describe('the signature debugger: its results masked until Reveal', () => {
     expect(resigned).toContain('access_token=•');
     expect(side('bottom')).toContain('access_token%3D•••••••••••••%26');
     const shapeMasked = diffShape();
+    // Copy copies the text whole, as the pasted field's Copy does.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Re-signed HTTP request' }));
+    await expect.poll(() => navigator.clipboard.readText()).toContain(`Cookie: sid=${COOKIE}; theme=dark`);
+    fireEvent.click(screen.getByRole('button', { name: /^Copy OAuth Lab.* base string$/ }));
+    await expect.poll(() => navigator.clipboard.readText()).toContain(`access_token%3D${TOKEN}%26`);
 
     fireEvent.click(screen.getByRole('button', { name: 'Reveal the secrets' }));
     const revealed = results().textContent!;
