@@ -54,7 +54,7 @@ export function TraceView({
                 caption={step.title}
               />
             ) : step.id === 'signature-base-string' ? (
-              <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} />
+              <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} hide={hide} />
             ) : (
               <pre className="mono wire">{isKey ? (reveal ? text : masked(text, secrets)) : hide(text)}</pre>
             )}

@@ -64,13 +64,12 @@ function hiddenParam(p: TraceParam): TraceParam {
 }
 
 /**
- * The trace with its parameters' secrets as dots, for the tables and the base string drawn from them (its texts are
- * hidden where TraceView draws them, so that Copy copies them whole).
+ * The trace with its parameter tables' secrets as dots (its texts and base string are hidden where TraceView draws
+ * them, so that Copy copies them whole).
  */
 export function hiddenTraceParams(trace: SignatureTrace): SignatureTrace {
   return {
     ...trace,
-    sortedParams: trace.sortedParams.map(hiddenParam),
     steps: trace.steps.map((s) => (s.kind === 'params' ? { ...s, params: s.params.map(hiddenParam) } : s)),
   };
 }

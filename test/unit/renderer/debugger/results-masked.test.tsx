@@ -61,6 +61,8 @@ describe('the signature debugger: its results masked until Reveal', () => {
     expect(resigned).toContain('Cookie: sid=•');
     expect(resigned).toContain('access_token=•');
     expect(side('bottom')).toContain('access_token%3D•••••••••••••%26');
+    // The trace's base string draws the dots themselves, not their percent-encoding.
+    expect(screen.getByLabelText('Signature base string').textContent).toContain('access_token%3D•••••••••••••%26');
     const shapeMasked = diffShape();
     // Copy copies the text whole, as the pasted field's Copy does.
     fireEvent.click(screen.getByRole('button', { name: 'Copy Re-signed HTTP request' }));
