@@ -28,7 +28,7 @@ function decodedOnce(text: string): { text: string; at: number[] } {
 }
 
 /** The secrets of a base string (or any text of the trace): those of its once-decoded reading, in its own positions. */
-export function baseStringSpans(text: string): Span[] {
+function baseStringSpans(text: string): Span[] {
   const reading = decodedOnce(text);
   return secretSpans(reading.text).map((s) => ({ start: reading.at[s.start]!, end: reading.at[s.end]! }));
 }
