@@ -3,16 +3,19 @@ import { percentEncode } from '../../shared/percent-encoding';
 
 /**
  * The signature base string with its three parts set apart (RFC 5849 §3.4.1.1 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.1)): METHOD & encoded URI & encoded
- * parameters, each parameter a span linked to its table row (hover one, the other lights up).
+ * parameters, each parameter a span linked to its table row (hover one, the other lights up). `hide` draws a part's
+ * secrets masked.
  */
 export function BaseStringView({
   trace,
   hovered,
   onHover,
+  hide = (text) => text,
 }: {
   trace: SignatureTrace;
   hovered: number | null;
   onHover: (index: number | null) => void;
+  hide?: (text: string) => string;
 }) {
   const method = trace.baseString.slice(0, trace.baseString.indexOf('&'));
   const uri = percentEncode(trace.baseStringUri);
@@ -23,7 +26,7 @@ export function BaseStringView({
       </span>
       <span className="amp">&amp;</span>
       <span className="part uri" title="Base string URI, encoded (§3.4.1.2)">
-        {uri}
+        {hide(uri)}
       </span>
       <span className="amp">&amp;</span>
       <span className="part params" title="Normalized parameters, encoded (§3.4.1.3.2)">
@@ -35,7 +38,7 @@ export function BaseStringView({
               onMouseEnter={() => onHover(p.index)}
               onMouseLeave={() => onHover(null)}
             >
-              {percentEncode(`${p.encodedName}=${p.encodedValue}`)}
+              {hide(percentEncode(`${p.encodedName}=${p.encodedValue}`))}
             </span>
           </span>
         ))}

@@ -9,9 +9,18 @@ const RFC = 'https://www.rfc-editor.org/rfc/rfc5849#section-';
 
 /**
  * Every step of the OAuth 1.0a signature in computation order, each with its title, RFC 5849 section and value
- * (the UI loops over the trace and hard-codes no step). Secrets in the signing key stay masked.
+ * (the UI loops over the trace and hard-codes no step). Secrets in the signing key stay masked; `hide` draws the
+ * other texts' secrets masked (Copy copies them whole).
  */
-export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: readonly string[] }) {
+export function TraceView({
+  trace,
+  secrets,
+  hide = (text) => text,
+}: {
+  trace: SignatureTrace;
+  secrets: readonly string[];
+  hide?: (text: string) => string;
+}) {
   const [hovered, setHovered] = useState<number | null>(null);
   const [reveal, setReveal] = useState(false);
   return (
@@ -45,9 +54,9 @@ export function TraceView({ trace, secrets }: { trace: SignatureTrace; secrets: 
                 caption={step.title}
               />
             ) : step.id === 'signature-base-string' ? (
-              <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} />
+              <BaseStringView trace={trace} hovered={hovered} onHover={setHovered} hide={hide} />
             ) : (
-              <pre className="mono wire">{isKey && !reveal ? masked(text, secrets) : text}</pre>
+              <pre className="mono wire">{isKey ? (reveal ? text : masked(text, secrets)) : hide(text)}</pre>
             )}
           </li>
         );

@@ -1,7 +1,7 @@
 import type { Span } from './secret-spans';
 
 /** What stands for one character of a secret: one for one, so a position in the shown text is one in the value. */
-const MASK_CHAR = '•';
+export const MASK_CHAR = '•';
 
 /** The text with each character of its spans drawn as MASK_CHAR (line breaks kept, so the layout stays). */
 export function maskSpans(text: string, spans: readonly Span[]): string {

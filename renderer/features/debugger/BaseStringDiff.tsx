@@ -99,10 +99,12 @@ function Line({ tag, cells, side }: { tag: string; cells: readonly Cell[]; side:
 /**
  * Two base strings one above the other, cut into lines of the same width so each character stays above its
  * counterpart, with every difference marked: on the upper line what was signed, on the lower the reference; a
- * hatched gap where one side has nothing. The same base string twice is shown once.
+ * hatched gap where one side has nothing. The same base string twice is shown once. `shown` is what is drawn (the
+ * comparison with its secrets masked, position for position); Copy copies `comparison`'s strings.
  */
-export function BaseStringDiff({ comparison }: { comparison: Comparison }) {
-  const { top, bottom, same, segments, firstDifference } = comparison;
+export function BaseStringDiff({ comparison, shown = comparison }: { comparison: Comparison; shown?: Comparison }) {
+  const { top, bottom, same, firstDifference } = comparison;
+  const segments = shown.segments;
   const { box, probe, columns } = useColumns(!same);
   const topTag = shortLabel(top.label);
   const bottomTag = shortLabel(bottom.label) === topTag ? `${topTag}'` : shortLabel(bottom.label);
@@ -150,7 +152,7 @@ export function BaseStringDiff({ comparison }: { comparison: Comparison }) {
         )}
       </figcaption>
       {same ? (
-        <pre className="mono wire bs-same">{bottom.text}</pre>
+        <pre className="mono wire bs-same">{shown.bottom.text}</pre>
       ) : (
         <div className="bs-rows mono" ref={box}>
           <span className="bs-probe" ref={probe} aria-hidden>

@@ -11,6 +11,7 @@ import { Value } from '../../components/Value';
 import { BaseStringDiff } from './BaseStringDiff';
 import { KnownLibraries } from './KnownLibraries';
 import { RfcSections } from './RfcSections';
+import { hiddenComparison, hiddenTraceParams, hideInBaseString, hideSecrets } from './shown-secrets';
 
 const VERDICT = {
   match: { word: 'Match', mark: '✓', lead: 'The signature is right.' },
@@ -36,18 +37,18 @@ function secretMask(d: Diagnosis, secrets: readonly string[], reveal: boolean): 
 const KEYED = new Set(['signing-key', 'signature', 'authorization-header']);
 
 /**
- * The trace as shown: PLAINTEXT secrets masked, and without the consumer secret only the steps that need no key
- * (a signature computed with an empty key would look like an answer and be none).
+ * The trace as shown: the parameters' secrets masked until revealed (its texts are masked where drawn), and without
+ * the consumer secret only the steps that need no key (a signature computed with an empty key would look like an
+ * answer and be none).
  */
-function shownTrace(trace: SignatureTrace, mask: (t: string) => string, keyless: boolean): SignatureTrace {
+function shownTrace(trace: SignatureTrace, keyless: boolean, reveal: boolean): SignatureTrace {
   const steps = keyless ? trace.steps.filter((s) => !KEYED.has(s.id)) : trace.steps;
-  return {
-    ...trace,
-    steps: steps.map((s) => (s.kind === 'text' && s.id !== 'signing-key' ? { ...s, text: mask(s.text) } : s)),
-  };
+  return reveal ? { ...trace, steps } : hiddenTraceParams({ ...trace, steps });
 }
 
-function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; mask: (t: string) => string }) {
+type Shown = { d: Diagnosis; request: DebugRequest; mask: (t: string) => string; hide: (t: string) => string };
+
+function Verdict({ d, request, mask, hide }: Shown) {
   const v = VERDICT[d.verdict];
   return (
     <section className={`dbg-verdict ${d.verdict}`} aria-label="Verdict" data-verdict={d.verdict}>
@@ -58,10 +59,10 @@ function Verdict({ d, request, mask }: { d: Diagnosis; request: DebugRequest; ma
         <strong className="dbg-verdict-word">{v.word}</strong>
         <span className="dbg-verdict-lead">{v.lead}</span>
       </div>
-      <p className="dbg-summary">{d.summary}</p>
+      <p className="dbg-summary">{hide(d.summary)}</p>
       <p className="dbg-facts">
         <span className="mono dbg-request-line">
-          {request.method} {request.url}
+          {request.method} {hide(request.url)}
         </span>
         <span className="muted small">
           {d.signatureMethod} · OAuth parameters in the {d.placement} · read from the {ORIGIN[request.origin]}
@@ -113,7 +114,7 @@ function RsaNote({ method }: { method: string }) {
   );
 }
 
-function Causes({ causes }: { causes: readonly CauseGroup[] }) {
+function Causes({ causes, hide }: { causes: readonly CauseGroup[]; hide: (t: string) => string }) {
   return (
     <section className="dbg-section" aria-label="Causes">
       <h3>{causes.length === 1 ? 'The cause' : `The causes (${causes.length})`}</h3>
@@ -128,7 +129,7 @@ function Causes({ causes }: { causes: readonly CauseGroup[] }) {
             {c.details.length > 0 && (
               <ul className="dbg-details">
                 {c.details.map((d) => (
-                  <li key={d}>{d}</li>
+                  <li key={d}>{hide(d)}</li>
                 ))}
               </ul>
             )}
@@ -139,7 +140,7 @@ function Causes({ causes }: { causes: readonly CauseGroup[] }) {
   );
 }
 
-function Warnings({ warnings }: { warnings: readonly Finding[] }) {
+function Warnings({ warnings, hide }: { warnings: readonly Finding[]; hide: (t: string) => string }) {
   return (
     <section className="dbg-section" aria-label="Warnings">
       <h3>Warnings</h3>
@@ -147,7 +148,7 @@ function Warnings({ warnings }: { warnings: readonly Finding[] }) {
         {warnings.map((w) => (
           <li key={`${w.cause}:${w.detail}`}>
             <strong>{w.title}</strong> (<RfcSections section={w.section} />
-            ): {w.detail}
+            ): {hide(w.detail)}
           </li>
         ))}
       </ul>
@@ -163,7 +164,7 @@ function changedPart(d: Diagnosis, r: RawRequest): { label: string; text: string
   return { label: 'Body', text: r.body ?? '' };
 }
 
-function Resigned({ d, request, mask }: { d: Diagnosis; request: DebugRequest; mask: (t: string) => string }) {
+function Resigned({ d, request, mask, hide }: Shown) {
   if (!d.resigned) {
     return (
       <section className="dbg-section" aria-label="Re-signed request">
@@ -192,10 +193,10 @@ function Resigned({ d, request, mask }: { d: Diagnosis; request: DebugRequest; m
           : `The same request with the same nonce, timestamp and token: only oauth_signature changes. Send this to check the rest of your setup.`}
       </p>
       <Value label={`Re-signed ${changed.label}`} text={changed.text}>
-        {mask(changed.text)}
+        {mask(hide(changed.text))}
       </Value>
       <Value label={`Re-signed ${whole.label}`} text={whole.text}>
-        {mask(r.body ? whole.text : whole.text.trimEnd())}
+        {mask(hide(r.body ? whole.text : whole.text.trimEnd()))}
       </Value>
     </section>
   );
@@ -214,28 +215,38 @@ export function DiagnosisView({
   reveal: boolean;
 }) {
   const mask = secretMask(d, secrets, reveal);
+  // The request's own secrets (shared/secrets.ts), as the pasted field masks them: the same dots, until revealed.
+  const hide = reveal ? (t: string) => t : hideSecrets;
   const rsa = isRsaMethod(d.signatureMethod);
   const keyless = !rsa && d.expectedSignature === null;
   return (
-    <div className="dbg-result">
-      <Verdict d={d} request={request} mask={mask} />
+    <div className="dbg-result" role="region" aria-label="Diagnosis">
+      <Verdict d={d} request={request} mask={mask} hide={hide} />
       {rsa && d.verdict === 'unverified' && <RsaNote method={d.signatureMethod} />}
-      {d.causes.length > 0 && <Causes causes={d.causes} />}
+      {d.causes.length > 0 && <Causes causes={d.causes} hide={hide} />}
       {d.libraries.behaviours.length > 0 && <KnownLibraries who="client" attribution={d.libraries} />}
       {d.serverLibraries.behaviours.length > 0 && <KnownLibraries who="server" attribution={d.serverLibraries} />}
       <section className="dbg-section" aria-label="Base strings">
         <h3>{d.comparisons.some((c) => !c.same) ? 'Base strings, one above the other' : 'Base string'}</h3>
         {d.comparisons.map((c) => (
-          <BaseStringDiff key={`${c.top.label}|${c.bottom.label}`} comparison={c} />
+          <BaseStringDiff
+            key={`${c.top.label}|${c.bottom.label}`}
+            comparison={c}
+            shown={reveal ? c : hiddenComparison(c)}
+          />
         ))}
       </section>
-      {d.warnings.length > 0 && <Warnings warnings={d.warnings} />}
-      <Resigned d={d} request={request} mask={mask} />
+      {d.warnings.length > 0 && <Warnings warnings={d.warnings} hide={hide} />}
+      <Resigned d={d} request={request} mask={mask} hide={hide} />
       <details className="dbg-trace">
         <summary>Signature trace: every step of OAuth Lab's computation (RFC 5849 §3.4)</summary>
         {d.trace ? (
           <>
-            <TraceView trace={shownTrace(d.trace, mask, keyless)} secrets={secrets} />
+            <TraceView
+              trace={shownTrace(d.trace, keyless, reveal)}
+              secrets={secrets}
+              hide={(t) => mask(reveal ? t : hideInBaseString(t))}
+            />
             {keyless && (
               <p className="muted dbg-keyless">
                 The signing key, the signature and the Authorization header follow once the consumer secret is given.
