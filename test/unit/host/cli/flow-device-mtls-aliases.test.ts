@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { machineCli } from './machine-cli';
-import { tlsClientHarness } from '../../mock-provider/tls-client';
+import { tlsClientCli } from './tls-client-cli';
 
 /*
  * `oauth-lab flow device --issuer` for a tls_client_auth client (RFC 8705 §2) against the mock over real sockets:
@@ -11,36 +8,13 @@ import { tlsClientHarness } from '../../mock-provider/tls-client';
  * authorization request and the polls go to the mock's mutual-TLS port with the certificate, and the endpoints are
  * said as the aliases they are. The plain port's endpoints would refuse the client: no certificate there.
  */
-const { h, ca, cert } = tlsClientHarness('tls-device', 'device-tls');
-const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-device-mtls-'));
-beforeAll(async () => {
-  await h.start();
+const { h, flags } = tlsClientCli('tls-device', 'device-tls');
+beforeAll(() => {
   h.provider.context.settings.switches.devicePollInterval = 1;
-  writeFileSync(join(dir, 'client.pem'), cert.certificate);
-  writeFileSync(join(dir, 'client.key'), cert.privateKey);
-  writeFileSync(join(dir, 'ca.pem'), ca.certificate);
-});
-afterAll(async () => {
-  await h.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The tls client's flags: its certificate, its key and the mock's CA. */
-const tlsClient = () => [
-  '--client-id',
-  'tls-device',
-  '--client-auth',
-  'tls_client_auth',
-  '--client-cert',
-  join(dir, 'client.pem'),
-  '--client-key',
-  join(dir, 'client.key'),
-  '--ca-file',
-  join(dir, 'ca.pem'),
-  '--scope',
-  'read',
-  '--json',
-];
+const tlsClient = () => [...flags(), '--scope', 'read', '--json'];
 
 it("tls_client_auth: the device authorization request and the polls go to the metadata's mutual-TLS aliases", async () => {
   const mtls = h.provider.mtlsBaseUrl!;

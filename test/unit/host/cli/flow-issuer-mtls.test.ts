@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tlsClientHarness } from '../../mock-provider/tls-client';
+import { expect, it } from 'vitest';
+import { tlsClientCli } from './tls-client-cli';
 import { runFlowCli } from '../flows/run-flow-cli';
 
 /*
@@ -14,37 +11,10 @@ import { runFlowCli } from '../flows/run-flow-cli';
  * endpoint that is its plain one goes to the alias likewise.
  */
 
-const { h, ca, cert } = tlsClientHarness('tls-issuer', 'issuer-tls');
-const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-issuer-mtls-'));
-beforeAll(async () => {
-  await h.start();
-  writeFileSync(join(dir, 'client.pem'), cert.certificate);
-  writeFileSync(join(dir, 'client.key'), cert.privateKey);
-  writeFileSync(join(dir, 'ca.pem'), ca.certificate);
-});
-afterAll(async () => {
-  await h.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { h, flags } = tlsClientCli('tls-issuer', 'issuer-tls');
 
 const grant = (...more: string[]) => certificateClient('--issuer', h.base, '--scope', 'openid', ...more);
-const certificateClient = (...more: string[]) => [
-  'oauth2',
-  '--client-id',
-  'tls-issuer',
-  '--client-auth',
-  'tls_client_auth',
-  '--client-cert',
-  join(dir, 'client.pem'),
-  '--client-key',
-  join(dir, 'client.key'),
-  '--ca-file',
-  join(dir, 'ca.pem'),
-  '--no-open',
-  '--no-history',
-  '--json',
-  ...more,
-];
+const certificateClient = (...more: string[]) => ['oauth2', ...flags(), '--no-open', '--no-history', '--json', ...more];
 const browse = (url: string) => fetch(url, { redirect: 'follow' });
 
 it("--issuer: the token request goes to the metadata's mutual-TLS alias, said with its source", async () => {

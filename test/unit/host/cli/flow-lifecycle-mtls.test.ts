@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tlsClientHarness } from '../../mock-provider/tls-client';
+import { expect, it } from 'vitest';
+import { tlsClientCli } from './tls-client-cli';
 import { runFlowCli } from '../flows/run-flow-cli';
 
 /*
@@ -11,18 +8,7 @@ import { runFlowCli } from '../flows/run-flow-cli';
  * mtls_endpoint_aliases, RFC 8705 §5); the plain port refuses a certificate client.
  */
 
-const { h, ca, cert } = tlsClientHarness('tls-life', 'life-tls');
-const dir = mkdtempSync(join(tmpdir(), 'oauth-lab-lifecycle-mtls-'));
-beforeAll(async () => {
-  await h.start();
-  writeFileSync(join(dir, 'client.pem'), cert.certificate);
-  writeFileSync(join(dir, 'client.key'), cert.privateKey);
-  writeFileSync(join(dir, 'ca.pem'), ca.certificate);
-});
-afterAll(async () => {
-  await h.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { h, flags } = tlsClientCli('tls-life', 'life-tls');
 
 const grant = (...more: string[]) => [
   'oauth2',
@@ -30,16 +16,7 @@ const grant = (...more: string[]) => [
   h.base,
   '--token-path',
   `${h.provider.mtlsBaseUrl!}/oauth/v2/token`,
-  '--client-id',
-  'tls-life',
-  '--client-auth',
-  'tls_client_auth',
-  '--client-cert',
-  join(dir, 'client.pem'),
-  '--client-key',
-  join(dir, 'client.key'),
-  '--ca-file',
-  join(dir, 'ca.pem'),
+  ...flags(),
   '--scope',
   'read',
   '--no-open',
