@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
-import { bridgeOnMock, sendLeg } from '../flow/app-on-mock';
+import { afterEach, expect, it, vi } from 'vitest';
+import { sendLeg } from '../flow/app-on-mock';
 import { oauth2PageOnTokenLeg } from './oauth2-page-on-mock';
-import { tlsClientHarness } from '../../mock-provider/tls-client';
+import { tlsClientOnMock } from '../flow/tls-client-on-mock';
 import { joseVerifier } from '../../../../platform/jose';
 import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
@@ -16,9 +15,7 @@ import { createOidcStore } from '../../../../renderer/state/oidc/oidc-store';
  * with its mutual-TLS port: the metadata's mtls_endpoint_aliases (§5) are the endpoints, credited as such, and the
  * introspection and the revocation go there with the client's certificate, as the token exchange did.
  */
-const { h, ca, cert } = tlsClientHarness('tls-page', 'page-tls');
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+const { h, profile: tlsProfile, bridge: tlsBridge } = tlsClientOnMock('tls-page', 'page-tls');
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -26,20 +23,8 @@ afterEach(() => {
 
 it("revokes and introspects at the metadata's mutual-TLS aliases, with the certificate", async () => {
   const mtls = h.provider.mtlsBaseUrl!;
-  const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
-  const mock = defaultMockProfile();
-  const profile = {
-    ...mock,
-    caCertificates: ca.certificate,
-    oauth2: {
-      ...mock.oauth2,
-      clientId: 'tls-page',
-      clientSecret: '',
-      clientAuthentication: 'tls_client_auth' as const,
-      clientCertificate: cert.certificate,
-      clientKey: cert.privateKey,
-    },
-  };
+  const bridge = tlsBridge();
+  const profile = tlsProfile();
   try {
     const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, profile);
     await sendLeg(stores, 'token');
@@ -64,22 +49,8 @@ it("revokes and introspects at the metadata's mutual-TLS aliases, with the certi
 
 it("the mock's profile with the endpoints typed as paths: they are taken under the mock's mutual-TLS port", async () => {
   const mtls = h.provider.mtlsBaseUrl!;
-  const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
-  const mock = defaultMockProfile();
-  const profile = {
-    ...mock,
-    caCertificates: ca.certificate,
-    oauth2: {
-      ...mock.oauth2,
-      clientId: 'tls-page',
-      clientSecret: '',
-      clientAuthentication: 'tls_client_auth' as const,
-      clientCertificate: cert.certificate,
-      clientKey: cert.privateKey,
-      revocationEndpoint: '/oidc/revoke',
-      introspectionEndpoint: '/oidc/introspect',
-    },
-  };
+  const bridge = tlsBridge();
+  const profile = tlsProfile({ revocationEndpoint: '/oidc/revoke', introspectionEndpoint: '/oidc/introspect' });
   try {
     const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, profile);
     // The mock's status as the app holds it (its mutual-TLS port included, as mockStatus reports it).
@@ -102,21 +73,8 @@ it("the mock's profile with the endpoints typed as paths: they are taken under t
 
 it("UserInfo after the code grant goes to the metadata's mutual-TLS alias, where the bound token is accepted", async () => {
   const mtls = h.provider.mtlsBaseUrl!;
-  const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
-  const mock = defaultMockProfile();
-  const profile = {
-    ...mock,
-    caCertificates: ca.certificate,
-    oauth2: {
-      ...mock.oauth2,
-      scope: 'openid read',
-      clientId: 'tls-page',
-      clientSecret: '',
-      clientAuthentication: 'tls_client_auth' as const,
-      clientCertificate: cert.certificate,
-      clientKey: cert.privateKey,
-    },
-  };
+  const bridge = tlsBridge();
+  const profile = tlsProfile({ scope: 'openid read' });
   try {
     const stores = await oauth2PageOnTokenLeg(h, bridge.bridge, profile);
     await sendLeg(stores, 'token');

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { defaultMockProfile } from '../../../../host/store/mock-profile';
+import { afterEach, expect, it, vi } from 'vitest';
 import { OAuth2Page } from '../../../../renderer/features/oauth2/OAuth2Page';
 import { flowTokensOf } from '../../../../renderer/features/oidc/flow-tokens';
 import { UserInfoPanel } from '../../../../renderer/features/oidc/UserInfoPanel';
 import { useOidc } from '../../../../renderer/features/oidc/use-oidc';
-import { tlsClientHarness } from '../../mock-provider/tls-client';
-import { bridgeOnMock, sendLeg, toTokenLeg } from '../flow/app-on-mock';
+import { tlsClientOnMock } from '../flow/tls-client-on-mock';
+import { sendLeg, toTokenLeg } from '../flow/app-on-mock';
 import { renderOnMock } from '../flow/render-on-mock';
 
 /**
@@ -15,9 +14,7 @@ import { renderOnMock } from '../flow/render-on-mock';
  * mutual-TLS alias (mtls_endpoint_aliases.userinfo_endpoint, §5), no plain userinfo_endpoint: UserInfo is offered
  * at the alias, and the call goes there, to the real mock's mutual-TLS port, with the certificate.
  */
-const { h, ca, cert } = tlsClientHarness('tls-userinfo', 'userinfo-tls');
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+const { h, profile: tlsProfile, bridge: tlsBridge } = tlsClientOnMock('tls-userinfo', 'userinfo-tls');
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -25,21 +22,8 @@ afterEach(() => {
 
 it('offers UserInfo at the mutual-TLS alias when the metadata has no plain userinfo_endpoint, and calls it there', async () => {
   const mtls = h.provider.mtlsBaseUrl!;
-  const bridge = bridgeOnMock(h, { mockStatus: () => ({ running: true, baseUrl: h.base, mtlsBaseUrl: mtls }) });
-  const mock = defaultMockProfile();
-  const profile = {
-    ...mock,
-    caCertificates: ca.certificate,
-    oauth2: {
-      ...mock.oauth2,
-      scope: 'openid read',
-      clientId: 'tls-userinfo',
-      clientSecret: '',
-      clientAuthentication: 'tls_client_auth' as const,
-      clientCertificate: cert.certificate,
-      clientKey: cert.privateKey,
-    },
-  };
+  const bridge = tlsBridge();
+  const profile = tlsProfile({ scope: 'openid read' });
   try {
     Element.prototype.scrollIntoView = vi.fn();
     const { stores, tab } = renderOnMock(
