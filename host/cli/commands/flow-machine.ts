@@ -1,6 +1,7 @@
 import type { DpopClient } from '../../../shared/dpop/dpop-client';
 import type { ClientAuthentication } from '../../../shared/oauth2/token-request';
 import type { TokenSet } from '../../../shared/oauth2/token-response';
+import type { MachineClient as MachineTokenClient } from '../../../shared/flows/client-credentials-flow';
 import { cliHistory } from '../cli-history';
 import { DPOP_FLAGS, dpopClientOf } from '../dpop-flags';
 import { parseFlags } from '../flags';
@@ -108,14 +109,7 @@ function machineRunOptions(v: MachineFlagValues, io: CliIO, client: MachineClien
 }
 
 /** A machine grant's client once its endpoints are known: the client's fields of every grant's config. */
-export interface MachineGrantClient {
-  readonly baseUrl: string;
-  readonly tokenUrl: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly authentication: ClientAuthentication;
-  readonly apiPath: string;
-}
+export type MachineGrantClient = Omit<MachineTokenClient, 'headers'>;
 
 /** What a grant run gets: its endpoints and client, the run options (with the client's assertion), the report, DPoP. */
 export interface MachineGrantRun {
