@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
 import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createDeviceStore } from '../../../../renderer/state/machine/machine-stores';
 import { profileSchema } from '../../../../shared/store/profile';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
+import { tlsClientHarness } from '../../mock-provider/tls-client';
 import { hostBridge } from './host-bridge';
 
 /*
@@ -12,24 +11,7 @@ import { hostBridge } from './host-bridge';
  * its mutual-TLS port: discovery's mtls_endpoint_aliases (§5) give the device authorization endpoint, credited as
  * the alias, and the request goes there with the client's certificate.
  */
-const ca = createCa();
-const cert = issueClientCertificate(ca, 'device-page-tls');
-const h = new Harness({
-  tls: { ca },
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        {
-          id: 'tls-device-page',
-          redirectUris: [REDIRECT],
-          tokenEndpointAuthMethod: 'tls_client_auth',
-          tlsClientAuthSubjectDn: 'CN=device-page-tls,O=OAuth Lab mock',
-        },
-      ],
-    },
-  },
-});
+const { h, ca, cert } = tlsClientHarness('tls-device-page', 'device-page-tls');
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 

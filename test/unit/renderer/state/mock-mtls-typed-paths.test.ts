@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCa, issueClientCertificate } from '../../../../mock-provider/mtls/local-ca';
 import { nodeRandom } from '../../../../platform/node/node-crypto';
 import { browserCrypto } from '../../../../renderer/platform/crypto';
 import { createDeviceStore } from '../../../../renderer/state/machine/machine-stores';
 import { profileSchema } from '../../../../shared/store/profile';
-import { C, Harness, REDIRECT } from '../../mock-provider/helpers';
+import { tlsClientHarness } from '../../mock-provider/tls-client';
 import { hostBridge } from './host-bridge';
 
 /*
@@ -12,24 +11,7 @@ import { hostBridge } from './host-bridge';
  * endpoint typed as a path: the path is taken under the running mock's mutual-TLS port (its mtls_endpoint_aliases,
  * §5), as the token path is, not under the plain port, which refuses a certificate client. Over real sockets.
  */
-const ca = createCa();
-const cert = issueClientCertificate(ca, 'typed-paths-tls');
-const h = new Harness({
-  tls: { ca },
-  configValue: {
-    oauth2: {
-      clients: [
-        { ...C.client, redirectUris: [REDIRECT] },
-        {
-          id: 'tls-typed-paths',
-          redirectUris: [REDIRECT],
-          tokenEndpointAuthMethod: 'tls_client_auth',
-          tlsClientAuthSubjectDn: 'CN=typed-paths-tls,O=OAuth Lab mock',
-        },
-      ],
-    },
-  },
-});
+const { h, ca, cert } = tlsClientHarness('tls-typed-paths', 'typed-paths-tls');
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 
