@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mockProfileCopy } from './mock-profile-copy';
+import { approvedOnOAuth2Page } from './oauth2-by-clicking';
 import { e2eSession, shot } from './session';
 
 /**
@@ -36,14 +37,7 @@ async function redirectedBack(
     edit(callback, mockBase);
     return route.fulfill({ response, headers: { ...response.headers(), location: callback.href } });
   });
-  await page.getByRole('button', { name: 'OAuth 2', exact: true }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Start the OAuth 2 flow' }).isEnabled()).toBe(true);
-  await page.getByRole('button', { name: 'Start the OAuth 2 flow' }).click();
-  await page.getByText(/code_challenge \(S256\)/).waitFor();
-  const [login] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
-  await login.getByLabel('Username').fill('demo');
-  await login.getByLabel('Password').fill('demo');
-  await login.getByRole('button', { name: 'Log in and approve' }).click();
+  await approvedOnOAuth2Page(page);
 }
 
 it('a forged iss in the redirect back is refused: no code, no token exchange offered', async () => {
