@@ -1,8 +1,8 @@
 import { curlCommand } from '../curl-command';
 import { PRIVATE_JWK_MEMBERS } from '../secrets';
-import { isLoopbackHost, parseHttpUrl } from '../url';
 import { finding, type AuditFinding } from './audit-result';
 import type { FindingId } from './findings';
+import { plainHttpMembers } from './plain-http';
 
 /**
  * The read-only findings: what the metadata and the JWK Set say about the server, judged without sending
@@ -39,18 +39,7 @@ function endpointMembers(doc: Readonly<Record<string, unknown>>): [string, unkno
 }
 
 function insecureEndpoints(doc: Readonly<Record<string, unknown>>): Judged {
-  const insecure = endpointMembers(doc).filter(([, v]) => {
-    if (typeof v !== 'string') return false;
-    try {
-      const u = parseHttpUrl(v);
-      return u.scheme === 'http' && !isLoopbackHost(u.host);
-    } catch {
-      return false;
-    }
-  });
-  return insecure.length
-    ? [true, `plain http on a non-loopback host: ${insecure.map(([k, v]) => `${k} ${shown(v)}`).join(', ')}`]
-    : [false, 'every endpoint is https (or http on loopback)'];
+  return plainHttpMembers(endpointMembers(doc), 'every endpoint is https (or http on loopback)');
 }
 
 /**

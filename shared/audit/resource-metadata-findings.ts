@@ -1,8 +1,8 @@
 import { curlCommand } from '../curl-command';
 import { expectedResource, sameResource, type MetadataSource } from '../mcp/resource-url';
-import { isLoopbackHost, parseHttpUrl } from '../url';
 import { finding, type AuditFinding } from './audit-result';
 import type { FindingId } from './findings';
+import { plainHttpMembers } from './plain-http';
 
 /**
  * Protected resource metadata (RFC 9728) as the read-only audit read it, for a resource the issuer's metadata lists
@@ -30,18 +30,7 @@ function insecureUrls(doc: Readonly<Record<string, unknown>>): Judged {
     ...servers.map((s, i) => [`authorization_servers[${i}]`, s] as [string, unknown]),
     ['jwks_uri', doc.jwks_uri],
   ];
-  const insecure = members.filter(([, v]) => {
-    if (typeof v !== 'string') return false;
-    try {
-      const u = parseHttpUrl(v);
-      return u.scheme === 'http' && !isLoopbackHost(u.host);
-    } catch {
-      return false;
-    }
-  });
-  return insecure.length
-    ? [true, `plain http on a non-loopback host: ${insecure.map(([k, v]) => `${k} ${shown(v)}`).join(', ')}`]
-    : [false, 'resource, authorization_servers and jwks_uri are https (or http on loopback)'];
+  return plainHttpMembers(members, 'resource, authorization_servers and jwks_uri are https (or http on loopback)');
 }
 
 /** RFC 9728 §3.3: the document names the resource it was read for, or a client must not use it. */
