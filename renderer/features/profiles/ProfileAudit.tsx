@@ -1,34 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ACTIVE_PROBES_WARNING } from '../../../shared/audit/active-warning';
-import { useSaveText } from '../../platform/use-save-text';
+import { ReportExports } from '../../components/ReportExports';
 import { useAudit } from '../../state/audit/audit-store';
 import { AuditFindings } from './AuditFindings';
 import './audit.css';
 
+const AUDIT_FORMATS = [
+  ['html', 'Export report (HTML)'],
+  ['sarif', 'Export SARIF'],
+] as const;
+
 /** The report as `audit --report` writes it and the SARIF as `--sarif` does, saved as the app saves. */
 function AuditExports() {
   const exportRequested = useAudit((s) => s.exportRequested);
-  const { save } = useSaveText();
-  const [message, setMessage] = useState<string | null>(null);
-  const run = async (format: 'html' | 'sarif') => {
-    const r = await exportRequested(format);
-    setMessage(r.ok ? await save(r.value.filename, r.value.text, r.value.mediaType) : r.error.message);
-  };
-  return (
-    <div className="audit-exports">
-      <button type="button" onClick={() => void run('html')}>
-        Export report (HTML)
-      </button>
-      <button type="button" onClick={() => void run('sarif')}>
-        Export SARIF
-      </button>
-      {message && (
-        <span role="status" className="muted small">
-          {message}
-        </span>
-      )}
-    </div>
-  );
+  return <ReportExports formats={AUDIT_FORMATS} exportRequested={exportRequested} className="audit-exports" />;
 }
 
 /** Read only or active, the budget, then Audit; Cancel while it runs. */
