@@ -13,6 +13,7 @@ import { IdJagPage } from './features/machine/IdJagPage';
 import { TOKEN_ENDPOINT_GRANTS } from '../shared/flows/driver/registry';
 import { OAuth2Page } from './features/oauth2/OAuth2Page';
 import type { Page } from './state/app-store';
+import { ErrorBanner } from './components/ErrorBanner';
 
 // The flow pages load with the app; the others when first opened, so the first screen comes up sooner.
 const OidcPage = lazy(async () => ({ default: (await import('./features/oidc/OidcPage')).OidcPage }));
@@ -41,14 +42,9 @@ export function App() {
       <Sidebar />
       <main className="content">
         {error && (
-          <div className="banner error" role="alert">
-            <span>
-              <strong>{error.code}</strong>: {error.message}
-            </span>
-            <button type="button" onClick={errorDismissed}>
-              Dismiss
-            </button>
-          </div>
+          <ErrorBanner onDismiss={errorDismissed}>
+            <strong>{error.code}</strong>: {error.message}
+          </ErrorBanner>
         )}
         {info?.notices.map((n) => (
           <div key={n} className="banner notice" role="status">

@@ -7,6 +7,7 @@ import { GradeClientValues } from './GradeClientValues';
 import { GradeExports } from './GradeExports';
 import { ScenarioChooser } from './ScenarioChooser';
 import './grade.css';
+import { ErrorBanner } from '../../components/ErrorBanner';
 
 /**
  * Grade a client: the grader served by the app, the values to paste into any client (a web app, a
@@ -33,14 +34,7 @@ export function GradePage() {
         fails, one that stops where it must accept fails too. Paste the values below into any client, run it, and watch
         the checklist.
       </p>
-      {error && (
-        <div className="banner error" role="alert">
-          <span>{error}</span>
-          <button type="button" onClick={errorDismissed}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {error && <ErrorBanner onDismiss={errorDismissed}>{error}</ErrorBanner>}
       <GradeStartForm />
       {running && (
         <div className="grade-run">

@@ -4,6 +4,7 @@ import { ReportExports } from '../../components/ReportExports';
 import { useAudit } from '../../state/audit/audit-store';
 import { AuditFindings } from './AuditFindings';
 import './audit.css';
+import { ErrorBanner } from '../../components/ErrorBanner';
 
 const AUDIT_FORMATS = [
   ['html', 'Export report (HTML)'],
@@ -83,14 +84,7 @@ export function ProfileAudit({ profileId, unsaved }: { profileId: string; unsave
         <p className="small audit-unsaved">The audit reads the saved profile: save your changes to audit with them.</p>
       )}
       <AuditControls profileId={profileId} running={running} />
-      {error && (
-        <div className="banner error" role="alert">
-          <span>{error}</span>
-          <button type="button" onClick={errorDismissed}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {error && <ErrorBanner onDismiss={errorDismissed}>{error}</ErrorBanner>}
       {running && !mine && <p className="muted small">An audit of {status.issuer} (another profile) is running.</p>}
       {mine && <AuditProgress />}
       {mine && status.findings.length > 0 && <AuditFindings findings={status.findings} />}
