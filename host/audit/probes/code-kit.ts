@@ -94,6 +94,16 @@ export const issuedTokens = (a: TokenAnswer): boolean =>
   a.response.status === 200 && typeof a.json?.access_token === 'string';
 
 /** The secrets of a token request, each with its placeholder, for its reproduction. */
+/** The client secret, the code and its PKCE verifier, each with its placeholder in a reproduction. */
+export const codeSecretsOf = (
+  ctx: ProbeContext,
+  a: { readonly code: string | null; readonly verifier: string | null }
+) =>
+  secretsOf(ctx, [
+    [a.code, '<CODE>'],
+    [a.verifier, '<CODE_VERIFIER>'],
+  ]);
+
 export const secretsOf = (ctx: ProbeContext, extra: readonly (readonly [string | null, string])[] = []) =>
   [[ctx.client.clientSecret, '<CLIENT_SECRET>'] as const, ...extra].filter(
     (p): p is readonly [string, string] => typeof p[0] === 'string' && p[0] !== ''

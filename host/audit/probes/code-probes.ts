@@ -1,6 +1,6 @@
 import { FORM_CONTENT_TYPE, formEncode } from '../../../shared/url-encoded';
 import { isLoopbackHost } from '../../../shared/url';
-import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
+import { exchange, issuedTokens, obtainCode, codeSecretsOf, secretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import {
   answerOf,
@@ -28,13 +28,7 @@ export async function codeReuseProbe(ctx: ProbeContext): Promise<ProbeOutcome> {
   return {
     found: issuedTokens(second),
     evidence: [`a code exchanged once (tokens), then again: ${said(second)}`],
-    reproduce: reproduction(
-      second.request,
-      secretsOf(ctx, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(second.request, codeSecretsOf(ctx, a)),
   };
 }
 
@@ -98,13 +92,7 @@ export async function codeLongLivedProbe(ctx: ProbeContext): Promise<ProbeOutcom
     return {
       found: issuedTokens(t),
       evidence: [`a code exchanged after the mock's clock was moved ${TEN_MINUTES_AND_ONE} s on: ${said(t)}`],
-      reproduce: reproduction(
-        t.request,
-        secretsOf(ctx, [
-          [a.code, '<CODE>'],
-          [a.verifier, '<CODE_VERIFIER>'],
-        ])
-      ),
+      reproduce: reproduction(t.request, codeSecretsOf(ctx, a)),
     };
   } finally {
     await mockClock(ctx, 'reset');

@@ -1,4 +1,4 @@
-import { exchange, issuedTokens, obtainCode, requestCode, secretsOf } from './code-kit';
+import { exchange, issuedTokens, obtainCode, requestCode, codeSecretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import {
   authorize,
@@ -123,13 +123,7 @@ export async function advertisedProbe(ctx: ProbeContext): Promise<ProbeOutcome> 
     tried.push({
       accepted: issuedTokens(t),
       line: `token_endpoint_auth_methods_supported ${JSON.stringify(methods)}; a code exchanged with ${other}: ${said(t)}`,
-      reproduce: reproduction(
-        t.request,
-        secretsOf(ctx, [
-          [a.code, '<CODE>'],
-          [a.verifier, '<CODE_VERIFIER>'],
-        ])
-      ),
+      reproduce: reproduction(t.request, codeSecretsOf(ctx, a)),
     });
   }
   if (ctx.client.clientSecret !== null && methods && !methods.includes('none')) {
@@ -137,13 +131,7 @@ export async function advertisedProbe(ctx: ProbeContext): Promise<ProbeOutcome> 
     tried.push({
       accepted,
       line: `token_endpoint_auth_methods_supported ${JSON.stringify(methods)}; a code of this confidential client exchanged with its client_id alone (none): ${said(answer)}`,
-      reproduce: reproduction(
-        answer.request,
-        secretsOf(ctx, [
-          [code.code, '<CODE>'],
-          [code.verifier, '<CODE_VERIFIER>'],
-        ])
-      ),
+      reproduce: reproduction(answer.request, codeSecretsOf(ctx, code)),
     });
   }
   if (!tried.length)

@@ -1,5 +1,5 @@
 import type { ProbeClient, ProbeContext } from './probe-context';
-import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
+import { codeSecretsOf, exchange, issuedTokens, obtainCode } from './code-kit';
 import { answerOf, endpoint, ProbeSkip, reproduction, said, type ProbeOutcome, type TokenAnswer } from './probe-kit';
 
 /** RFC 7591 §3.1: a client registered with these redirect URIs, authenticating with client_secret_basic. */
@@ -60,13 +60,7 @@ export async function codeOtherClientProbe(ctx: ProbeContext): Promise<ProbeOutc
     evidence: [
       `a code issued to ${ctx.client.clientId}, exchanged by the client registered as ${other.clientId}: ${said(t)}`,
     ],
-    reproduce: reproduction(
-      t.request,
-      secretsOf({ ...ctx, client: other }, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(t.request, codeSecretsOf({ ...ctx, client: other }, a)),
   };
 }
 
@@ -95,12 +89,6 @@ export async function dpopRequiredProbe(ctx: ProbeContext): Promise<ProbeOutcome
     evidence: [
       `a client registered with dpop_bound_access_tokens true (${bound.client.clientId}) exchanged a code without a DPoP proof: ${said(t)}`,
     ],
-    reproduce: reproduction(
-      t.request,
-      secretsOf(bound, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(t.request, codeSecretsOf(bound, a)),
   };
 }

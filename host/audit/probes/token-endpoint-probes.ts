@@ -1,6 +1,6 @@
 import { basicAuthorization } from '../../../shared/oauth2/token-request';
 import { formEncode, type Param } from '../../../shared/url-encoded';
-import { exchange, issuedTokens, obtainCode, secretsOf } from './code-kit';
+import { exchange, issuedTokens, obtainCode, codeSecretsOf } from './code-kit';
 import type { ProbeContext } from './probe-context';
 import { answerOf, endpoint, header, ProbeSkip, reproduction, said, type ProbeOutcome } from './probe-kit';
 import { exchangeWithoutSecret } from './unauthenticated-exchange';
@@ -36,13 +36,7 @@ export async function tokenGetProbe(ctx: ProbeContext): Promise<ProbeOutcome> {
   return {
     found: issuedTokens(t),
     evidence: [`the code exchanged by GET, its parameters in the query: ${said(t)}`],
-    reproduce: reproduction(
-      t.request,
-      secretsOf(ctx, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(t.request, codeSecretsOf(ctx, a)),
   };
 }
 
@@ -57,13 +51,7 @@ export async function tokenCacheProbe(ctx: ProbeContext): Promise<ProbeOutcome> 
     evidence: [
       `a token response (${said(t)}) with Cache-Control ${cache === undefined ? '(absent)' : JSON.stringify(cache)}`,
     ],
-    reproduce: reproduction(
-      t.request,
-      secretsOf(ctx, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(t.request, codeSecretsOf(ctx, a)),
   };
 }
 
@@ -92,12 +80,6 @@ export async function secretInQueryProbe(ctx: ProbeContext): Promise<ProbeOutcom
   return {
     found: issuedTokens(t),
     evidence: [`the code exchanged with client_secret in the token endpoint's query: ${said(t)}`],
-    reproduce: reproduction(
-      t.request,
-      secretsOf(ctx, [
-        [a.code, '<CODE>'],
-        [a.verifier, '<CODE_VERIFIER>'],
-      ])
-    ),
+    reproduce: reproduction(t.request, codeSecretsOf(ctx, a)),
   };
 }
